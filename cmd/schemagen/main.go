@@ -1,0 +1,123 @@
+// Command schemagen generates, from the CUE schema in schema/, everything
+// the host, app and firmware teams build against, and checks it.
+//
+// Usage:
+//
+//	schemagen [-C dir] generate   write all of generated/ from schema/
+//	schemagen [-C dir] check      exit 1 if generated/ is not what generate would write
+//
+// Exit status: 0 ok, 1 the check failed, 2 bad input or usage. Every error
+// about the schema names its CUE file:line:col. A failing run writes nothing.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+)
+
+// Exit codes.
+const (
+	exitOK    = 0
+	exitCheck = 1 // the check ran and failed
+	exitInput = 2 // bad input or usage
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// command is one subcommand.
+type command struct {
+	name    string
+	summary string
+	run     func(env *env, args []string) int
+}
+
+var commands = []command{
+	{"generate", "write all of generated/ from schema/", runGenerate},
+	{"check", "exit 1 if generated/ is not what generate would write", runCheck},
+}
+
+// env is what every subcommand gets: where the module is and where to print.
+type env struct {
+	root           string
+	stdout, stderr io.Writer
+}
+
+func (e *env) errorf(format string, args ...any) {
+	fmt.Fprintf(e.stderr, "schemagen: "+format+"\n", args...)
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("schemagen", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	dir := fs.String("C", "", "the module root (default: the nearest directory above the current one holding cue.mod)")
+	fs.Usage = func() { usage(stderr) }
+	if err := fs.Parse(args); err != nil {
+		return exitInput
+	}
+	if fs.NArg() == 0 {
+		usage(stderr)
+		return exitInput
+	}
+	name := fs.Arg(0)
+	for _, c := range commands {
+		if c.name != name {
+			continue
+		}
+		root, err := findRoot(*dir)
+		if err != nil {
+			fmt.Fprintln(stderr, "schemagen:", err)
+			return exitInput
+		}
+		return c.run(&env{root: root, stdout: stdout, stderr: stderr}, fs.Args()[1:])
+	}
+	fmt.Fprintf(stderr, "schemagen: unknown command %q\n", name)
+	usage(stderr)
+	return exitInput
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "usage: schemagen [-C dir] <command> [arguments]")
+	fmt.Fprintln(w, "\ncommands:")
+	for _, c := range commands {
+		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintln(w, "\nexit status: 0 ok, 1 the check failed, 2 bad input or usage")
+}
+
+// findRoot returns dir, or the nearest directory at or above the working
+// directory that holds cue.mod.
+func findRoot(dir string) (string, error) {
+	if dir != "" {
+		if _, err := os.Stat(filepath.Join(dir, "cue.mod")); err != nil {
+			return "", fmt.Errorf("%s is not a schemagen module root: it has no cue.mod", dir)
+		}
+		return dir, nil
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for d := wd; ; d = filepath.Dir(d) {
+		if _, err := os.Stat(filepath.Join(d, "cue.mod")); err == nil {
+			return d, nil
+		}
+		if filepath.Dir(d) == d {
+			return "", errors.New("no cue.mod in this directory or any above it; run schemagen inside the module or pass -C")
+		}
+	}
+}
+
+// noArgs refuses extra arguments to a subcommand that takes none.
+func noArgs(e *env, name string, args []string) bool {
+	if len(args) > 0 {
+		e.errorf("%s takes no arguments (got %q)", name, args)
+		return false
+	}
+	return true
+}

@@ -1,0 +1,112 @@
+package model
+
+import (
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"cuelang.org/go/cue/errors"
+	"cuelang.org/go/cue/token"
+)
+
+// Pos is a source position in the CUE schema, with File relative to the
+// module root (e.g. "schema/fleet/snapshot.cue").
+type Pos struct {
+	File string
+	Line int
+	Col  int
+}
+
+// String formats the position as file:line:col.
+func (p Pos) String() string {
+	if p.File == "" {
+		return "-"
+	}
+	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
+}
+
+// IsValid reports whether the position names a file.
+func (p Pos) IsValid() bool { return p.File != "" }
+
+// Error is one problem with the schema, at a position.
+type Error struct {
+	Pos Pos
+	Msg string
+}
+
+func (e *Error) Error() string { return e.Pos.String() + ": " + e.Msg }
+
+// ErrorList is every problem found, sorted by position. Load returns one as
+// its error, so a caller sees all of them at once.
+type ErrorList []*Error
+
+func (l ErrorList) Error() string {
+	var b strings.Builder
+	for i, e := range l {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(e.Error())
+	}
+	return b.String()
+}
+
+func (l ErrorList) sorted() ErrorList {
+	sort.SliceStable(l, func(i, j int) bool {
+		a, b := l[i].Pos, l[j].Pos
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.Col < b.Col
+	})
+	// Drop exact duplicates, which CUE reports for shared conjuncts.
+	out := l[:0]
+	for i, e := range l {
+		if i > 0 && *e == *l[i-1] {
+			continue
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// positions turns CUE positions into Pos values relative to root.
+type positions struct{ root string }
+
+func (p positions) of(tp token.Pos) Pos {
+	if !tp.IsValid() || tp.Filename() == "" {
+		return Pos{}
+	}
+	file := tp.Filename()
+	if rel, err := filepath.Rel(p.root, file); err == nil && !strings.HasPrefix(rel, "..") {
+		file = rel
+	}
+	return Pos{File: filepath.ToSlash(file), Line: tp.Line(), Col: tp.Column()}
+}
+
+// fromCUE converts a CUE error (possibly a list) into an ErrorList, each at
+// the first position CUE gives for it.
+func (p positions) fromCUE(err error) ErrorList {
+	var out ErrorList
+	for _, e := range errors.Errors(err) {
+		pos := p.of(e.Position())
+		if !pos.IsValid() {
+			for _, ip := range e.InputPositions() {
+				if pos = p.of(ip); pos.IsValid() {
+					break
+				}
+			}
+		}
+		format, args := e.Msg()
+		msg := fmt.Sprintf(format, args...)
+		if path := e.Path(); len(path) > 0 {
+			msg = strings.Join(path, ".") + ": " + msg
+		}
+		out = append(out, &Error{Pos: pos, Msg: msg})
+	}
+	return out
+}

@@ -1,0 +1,124 @@
+package model
+
+import (
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"cuelang.org/go/cue/ast"
+	"cuelang.org/go/cue/build"
+	"cuelang.org/go/cue/cuecontext"
+	"cuelang.org/go/cue/load"
+	"cuelang.org/go/cue/token"
+)
+
+// SchemaDir is where Load looks for CUE packages, relative to the module root.
+const SchemaDir = "schema"
+
+// Load loads every CUE package under root/schema with CUE's own loader,
+// validates it and resolves it into a Schema. root is the CUE module root
+// (the directory holding cue.mod). On failure the error is an ErrorList
+// naming every problem by file:line:col.
+func Load(root string) (*Schema, error) {
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return nil, err
+	}
+	ps := positions{root: abs}
+	insts := load.Instances([]string{"./" + SchemaDir + "/..."}, &load.Config{Dir: abs})
+	sort.Slice(insts, func(i, j int) bool { return insts[i].Dir < insts[j].Dir })
+
+	ctx := cuecontext.New()
+	var (
+		errs   ErrorList
+		schema Schema
+	)
+	for _, inst := range insts {
+		if inst.Err != nil {
+			errs = append(errs, ps.fromCUE(inst.Err)...)
+			continue
+		}
+		v := ctx.BuildInstance(inst)
+		if err := v.Err(); err != nil {
+			errs = append(errs, ps.fromCUE(err)...)
+			continue
+		}
+		if err := v.Validate(); err != nil {
+			errs = append(errs, ps.fromCUE(err)...)
+			continue
+		}
+		r := newResolver(ps, inst, v)
+		pkg := r.resolve()
+		errs = append(errs, r.errs...)
+		schema.Packages = append(schema.Packages, pkg)
+	}
+	if len(errs) > 0 {
+		return nil, errs.sorted()
+	}
+	if len(schema.Packages) == 0 {
+		return nil, ErrorList{{Msg: fmt.Sprintf("no CUE packages under %s", filepath.Join(abs, SchemaDir))}}
+	}
+	return &schema, nil
+}
+
+// docText joins CUE doc comment groups into plain text.
+func docText(groups []*ast.CommentGroup) string {
+	var parts []string
+	for _, g := range groups {
+		if t := strings.TrimSpace(g.Text()); t != "" {
+			parts = append(parts, t)
+		}
+	}
+	return strings.Join(parts, "\n\n")
+}
+
+// lineComments indexes every comment group of a package's files by the file
+// and line it ends on, to find the doc comment of an enum member: the
+// comment group on the lines directly above it.
+type lineComments map[string]map[int]*ast.CommentGroup
+
+func indexComments(inst *build.Instance) lineComments {
+	idx := lineComments{}
+	for _, f := range inst.Files {
+		byLine := map[int]*ast.CommentGroup{}
+		ast.Walk(f, func(n ast.Node) bool {
+			for _, cg := range ast.Comments(n) {
+				if end := cg.End(); end.IsValid() {
+					byLine[end.Line()] = cg
+				}
+			}
+			return true
+		}, nil)
+		idx[f.Filename] = byLine
+	}
+	return idx
+}
+
+// above returns the text of the comment group that ends on the line just
+// above p and stands on lines of its own, or "".
+func (idx lineComments) above(file string, line int) string {
+	cg := idx[file][line-1]
+	if cg == nil || cg.Line { // Line: a trailing comment after code
+		return ""
+	}
+	return strings.TrimSpace(cg.Text())
+}
+
+// packageClause returns the doc comment of the package clause, from
+// whichever file has one, and the position of the first package clause.
+func packageClause(inst *build.Instance) (doc string, pos token.Pos) {
+	for _, f := range inst.Files {
+		for _, d := range f.Decls {
+			if p, ok := d.(*ast.Package); ok {
+				if !pos.IsValid() {
+					pos = p.Pos()
+				}
+				if t := docText(ast.Comments(p)); t != "" && doc == "" {
+					doc = t
+				}
+			}
+		}
+	}
+	return doc, pos
+}

@@ -1,0 +1,211 @@
+package model
+
+// Schema is every package under schema/, resolved.
+type Schema struct {
+	Packages []*Package
+}
+
+// Package returns the package with the given CUE package name, or nil.
+func (s *Schema) Package(name string) *Package {
+	for _, p := range s.Packages {
+		if p.Name == name {
+			return p
+		}
+	}
+	return nil
+}
+
+// Package is one CUE package of wire definitions, in declaration order.
+type Package struct {
+	Name string // CUE package name, e.g. "fleet"
+	Dir  string // directory relative to the module root, e.g. "schema/fleet"
+	Doc  string
+	Pos  Pos
+
+	Scalars []*Scalar
+	Enums   []*Enum
+	Objects []*Object
+	Unions  []*Union
+}
+
+// Scalar is a named constrained scalar definition, e.g. #Timestamp or #SeatID.
+type Scalar struct {
+	Name   string // CUE name without '#'
+	GoName string
+	Doc    string
+	Pos    Pos
+	Base   Base
+	Constraints
+}
+
+// Enum is a closed set of string members, e.g. #Pose.
+type Enum struct {
+	Name    string
+	GoName  string
+	Doc     string
+	Pos     Pos
+	Members []*Member
+}
+
+// Member is one enum member, in schema order.
+type Member struct {
+	Value  string // the wire value
+	GoName string // e.g. PoseWorking
+	Doc    string
+	Pos    Pos
+}
+
+// Object is a struct definition with named fields, e.g. #Seat.
+type Object struct {
+	Name   string
+	GoName string
+	Doc    string
+	Pos    Pos
+	Fields []*Field
+	// Forbids are the fields that must be absent when another field holds a
+	// given value, e.g. a spawn edge carries no conversationId.
+	Forbids []*Forbid
+
+	// Union is set when the object is a variant of a union; Tag is then the
+	// value of the union's discriminator field.
+	Union *Union
+	Tag   string
+}
+
+// Field returns the field with the given wire name, or nil.
+func (o *Object) Field(name string) *Field {
+	for _, f := range o.Fields {
+		if f.Name == name {
+			return f
+		}
+	}
+	return nil
+}
+
+// Field is one field of an object.
+type Field struct {
+	Name     string // wire name, e.g. seatId
+	GoName   string // e.g. SeatID
+	Doc      string
+	Pos      Pos
+	Optional bool // absent is allowed, and differs from zero
+	Type     *Type
+}
+
+// Forbid says: when field Field holds Value, the Absent fields must be absent.
+type Forbid struct {
+	Field  string
+	Value  string
+	Absent []string
+	Pos    Pos
+}
+
+// Union is a set of object variants told apart by a required string field.
+type Union struct {
+	Name          string
+	GoName        string
+	Doc           string
+	Pos           Pos
+	Discriminator string // wire name of the tag field, e.g. "kind"
+	Variants      []*Object
+}
+
+// Base is the wire shape of a scalar value.
+type Base int
+
+// The scalar bases.
+const (
+	String Base = iota + 1
+	Int
+	Bool
+	Time // RFC 3339 date-time string
+	Date // YYYY-MM-DD string
+)
+
+var baseNames = [...]string{String: "string", Int: "int", Bool: "bool", Time: "time", Date: "date"}
+
+func (b Base) String() string {
+	if b > 0 && int(b) < len(baseNames) {
+		return baseNames[b]
+	}
+	return "invalid"
+}
+
+// Kind says which of Type's fields is meaningful.
+type Kind int
+
+// The type kinds.
+const (
+	BasicKind  Kind = iota + 1 // Base with Constraints
+	ScalarKind                 // a reference to a Scalar definition
+	EnumKind
+	ObjectKind
+	ListKind // Elem, with Constraints.MinItems/MaxItems
+	MapKind  // string keys, Elem values
+	ConstKind
+)
+
+// Type is the type of a field or of a list or map element.
+type Type struct {
+	Kind   Kind
+	Base   Base // BasicKind; for ScalarKind the scalar's base
+	Scalar *Scalar
+	Enum   *Enum
+	Object *Object
+	Elem   *Type
+	Const  string // ConstKind: the one allowed string
+	// Constraints of a BasicKind value, or MinItems/MaxItems of a ListKind.
+	Constraints
+}
+
+// Constraints are the value constraints schemagen carries to every target.
+type Constraints struct {
+	MinRunes *int
+	MaxRunes *int
+	Pattern  string // RE2, also valid ECMA-262 for the constructs schemagen accepts
+	Min      *int64 // inclusive
+	Max      *int64 // inclusive
+	MinItems *int
+	MaxItems *int
+}
+
+// IsZero reports whether no constraint is set.
+func (c Constraints) IsZero() bool {
+	return c.MinRunes == nil && c.MaxRunes == nil && c.Pattern == "" &&
+		c.Min == nil && c.Max == nil && c.MinItems == nil && c.MaxItems == nil
+}
+
+// Effective returns the constraints that apply to a value of this type: the
+// referenced scalar's for a ScalarKind, the type's own otherwise. (The model
+// refuses constraints stated beside a reference, so the two never mix.)
+func (t *Type) Effective() Constraints {
+	if t.Kind == ScalarKind {
+		return t.Scalar.Constraints
+	}
+	return t.Constraints
+}
+
+// BaseOf returns the scalar base of a Basic or Scalar type, or 0.
+func (t *Type) BaseOf() Base {
+	switch t.Kind {
+	case BasicKind:
+		return t.Base
+	case ScalarKind:
+		return t.Scalar.Base
+	}
+	return 0
+}
+
+func maxPtr[T int | int64](a, b *T) *T {
+	if a == nil || (b != nil && *b > *a) {
+		return b
+	}
+	return a
+}
+
+func minPtr[T int | int64](a, b *T) *T {
+	if a == nil || (b != nil && *b < *a) {
+		return b
+	}
+	return a
+}

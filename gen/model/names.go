@@ -1,0 +1,163 @@
+package model
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+)
+
+// initialisms are written in capitals in Go names, as golint and the
+// standard library do (SeatID, not SeatId).
+var initialisms = map[string]bool{
+	"API": true, "CPU": true, "CRC": true, "HTTP": true, "ID": true, "JSON": true,
+	"TTL": true, "UI": true, "URL": true, "UTC": true, "UUID": true,
+}
+
+// GoName turns a wire or CUE name (seatId, parent_pane-id, ttlSeconds) into an
+// exported Go identifier (SeatID, ParentPaneID, TTLSeconds). It returns "" if
+// the name has no letters or digits to build one from.
+func GoName(name string) string {
+	var b strings.Builder
+	for _, w := range words(name) {
+		if up := strings.ToUpper(w); initialisms[up] {
+			b.WriteString(up)
+			continue
+		}
+		r := []rune(w)
+		r[0] = unicode.ToUpper(r[0])
+		b.WriteString(string(r))
+	}
+	s := b.String()
+	if s != "" && unicode.IsDigit([]rune(s)[0]) {
+		s = "X" + s
+	}
+	return s
+}
+
+// words splits a name at non-alphanumerics and at lower-to-upper case
+// changes: "parentSeatId" → parent, Seat, Id.
+func words(name string) []string {
+	var out []string
+	var cur []rune
+	flush := func() {
+		if len(cur) > 0 {
+			out = append(out, string(cur))
+			cur = cur[:0]
+		}
+	}
+	prev := rune(0)
+	for _, r := range name {
+		switch {
+		case !unicode.IsLetter(r) && !unicode.IsDigit(r):
+			flush()
+		case unicode.IsUpper(r) && (unicode.IsLower(prev) || unicode.IsDigit(prev)):
+			flush()
+			cur = append(cur, r)
+		default:
+			cur = append(cur, r)
+		}
+		prev = r
+	}
+	flush()
+	return out
+}
+
+// Derived Go names. They live here, next to the names they derive from, so
+// that every emitter and the collision check agree on them.
+
+// ParseFunc is the name of the enum's parse function, e.g. ParsePose.
+func (e *Enum) ParseFunc() string { return "Parse" + e.GoName }
+
+// ValuesFunc is the name of the function listing the enum's members, e.g.
+// PoseValues.
+func (e *Enum) ValuesFunc() string { return e.GoName + "Values" }
+
+// UnmarshalFunc is the name of the union's decoding function, e.g.
+// UnmarshalLedgerRow.
+func (u *Union) UnmarshalFunc() string { return "Unmarshal" + u.GoName }
+
+// TagMethod is the name of the method returning a variant's discriminator
+// value, e.g. Kind.
+func (u *Union) TagMethod() string { return GoName(u.Discriminator) }
+
+// reservedMethods are the methods generated on every object; a field may not
+// take their names.
+var reservedMethods = []string{"Validate", "MarshalJSON", "UnmarshalJSON", "String"}
+
+// assignNames gives every definition, member and field its Go name, and
+// reports any two that would collide, with both positions.
+func (r *resolver) assignNames() {
+	type owner struct {
+		what string
+		pos  Pos
+	}
+	top := map[string]owner{}
+	claim := func(name, what string, pos Pos) {
+		if name == "" {
+			r.errorf(pos, "%s: no Go name can be made from it (it has no letters or digits)", what)
+			return
+		}
+		if prev, ok := top[name]; ok {
+			r.errorf(pos, "%s: Go name %s is already taken by %s (%s)", what, name, prev.what, prev.pos)
+			return
+		}
+		top[name] = owner{what, pos}
+	}
+	for _, s := range r.pkg.Scalars {
+		s.GoName = GoName(s.Name)
+		claim(s.GoName, "#"+s.Name, s.Pos)
+	}
+	for _, e := range r.pkg.Enums {
+		e.GoName = GoName(e.Name)
+		claim(e.GoName, "#"+e.Name, e.Pos)
+		claim(e.ParseFunc(), "#"+e.Name+" (its parse function)", e.Pos)
+		claim(e.ValuesFunc(), "#"+e.Name+" (its member list)", e.Pos)
+		for _, m := range e.Members {
+			m.GoName = e.GoName + GoName(m.Value)
+			if GoName(m.Value) == "" {
+				m.GoName = ""
+			}
+			claim(m.GoName, fmt.Sprintf("#%s member %q", e.Name, m.Value), m.Pos)
+		}
+	}
+	for _, u := range r.pkg.Unions {
+		u.GoName = GoName(u.Name)
+		claim(u.GoName, "#"+u.Name, u.Pos)
+		claim(u.UnmarshalFunc(), "#"+u.Name+" (its decoding function)", u.Pos)
+	}
+	for _, o := range r.pkg.Objects {
+		o.GoName = GoName(o.Name)
+		claim(o.GoName, "#"+o.Name, o.Pos)
+		fields := map[string]*Field{}
+		reserved := append([]string(nil), reservedMethods...)
+		if o.Union != nil && o.Union.Discriminator != "" {
+			reserved = append(reserved, o.Union.TagMethod())
+		}
+		for _, f := range o.Fields {
+			f.GoName = GoName(f.Name)
+			what := fmt.Sprintf("#%s.%s", o.Name, f.Name)
+			if o.Union != nil && f.Name == o.Union.Discriminator {
+				continue // carried by the tag method, not a struct field
+			}
+			switch {
+			case f.GoName == "":
+				r.errorf(f.Pos, "%s: no Go name can be made from it", what)
+			case fields[f.GoName] != nil:
+				r.errorf(f.Pos, "%s: Go name %s is already taken by field %s (%s)", what, f.GoName, fields[f.GoName].Name, fields[f.GoName].Pos)
+			case contains(reserved, f.GoName):
+				r.errorf(f.Pos, "%s: Go name %s is a method every generated type has; rename the field", what, f.GoName)
+			default:
+				fields[f.GoName] = f
+			}
+		}
+	}
+}
+
+func contains(xs []string, s string) bool {
+	for _, x := range xs {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,581 @@
+package model
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"cuelang.org/go/cue"
+	"cuelang.org/go/cue/ast"
+	"cuelang.org/go/cue/build"
+)
+
+// resolver turns one CUE package value into a Package. It records problems
+// in errs and keeps going, so one run reports all of them.
+type resolver struct {
+	ps       positions
+	inst     *build.Instance
+	v        cue.Value
+	comments lineComments
+	errs     ErrorList
+
+	pkg  *Package
+	defs map[string]*def // by CUE name without '#'
+}
+
+// def is one top-level definition during resolution.
+type def struct {
+	name string
+	v    cue.Value
+	pos  Pos
+	doc  string
+
+	scalar *Scalar
+	enum   *Enum
+	object *Object
+	union  *Union
+}
+
+func newResolver(ps positions, inst *build.Instance, v cue.Value) *resolver {
+	return &resolver{ps: ps, inst: inst, v: v, comments: indexComments(inst), defs: map[string]*def{}}
+}
+
+func (r *resolver) errorf(pos Pos, format string, args ...any) {
+	r.errs = append(r.errs, &Error{Pos: pos, Msg: fmt.Sprintf(format, args...)})
+}
+
+func (r *resolver) pos(v cue.Value) Pos { return r.ps.of(v.Pos()) }
+
+func (r *resolver) resolve() *Package {
+	doc, ppos := packageClause(r.inst)
+	dir := r.ps.of(ppos).File
+	if i := strings.LastIndex(dir, "/"); i >= 0 {
+		dir = dir[:i]
+	}
+	r.pkg = &Package{Name: r.inst.PkgName, Dir: dir, Doc: doc, Pos: r.ps.of(ppos)}
+
+	// Pass 1: classify every definition, so references resolve in any order.
+	var order []*def
+	it, err := r.v.Fields(cue.Definitions(true))
+	if err != nil {
+		r.errs = append(r.errs, r.ps.fromCUE(err)...)
+		return r.pkg
+	}
+	for it.Next() {
+		sel, v := it.Selector(), it.Value()
+		if !sel.IsDefinition() {
+			r.errorf(r.pos(v), "top-level field %s: the contract is stated in definitions (#%s); schemagen reads nothing else", sel, sel.Unquoted())
+			continue
+		}
+		d := &def{name: strings.TrimPrefix(sel.String(), "#"), v: v, pos: r.pos(v), doc: docText(v.Doc())}
+		if d.doc == "" {
+			r.errorf(d.pos, "definition #%s has no doc comment: say what it means on the line above it", d.name)
+		}
+		r.classify(d)
+		r.defs[d.name] = d
+		order = append(order, d)
+	}
+
+	// Pass 2: resolve fields and variants against the classified set.
+	for _, d := range order {
+		if d.object != nil {
+			r.resolveObject(d)
+		}
+	}
+	for _, d := range order {
+		if d.union != nil {
+			r.resolveUnion(d)
+		}
+	}
+	for _, d := range order {
+		if d.object != nil {
+			r.resolveForbids(d)
+		}
+	}
+	r.assignNames()
+	return r.pkg
+}
+
+// classify decides what a definition is: an enum or union (a disjunction),
+// an object (a struct literal) or a constrained scalar.
+func (r *resolver) classify(d *def) {
+	op, args := d.v.Expr()
+	if op == cue.OrOp {
+		var strs, refs int
+		for _, a := range args {
+			if a.IncompleteKind() == cue.StringKind && a.IsConcrete() {
+				strs++
+			} else if _, ok := r.refName(a); ok {
+				refs++
+			}
+		}
+		switch {
+		case strs == len(args):
+			r.resolveEnum(d, args)
+		case refs == len(args):
+			d.union = &Union{Name: d.name, Doc: d.doc, Pos: d.pos}
+			r.pkg.Unions = append(r.pkg.Unions, d.union)
+		default:
+			for _, a := range args {
+				if !(a.IncompleteKind() == cue.StringKind && a.IsConcrete()) {
+					r.errorf(r.pos(a), "#%s: a disjunction must list string literals (an enum) or references to definitions (a union); this member is neither", d.name)
+					break
+				}
+			}
+		}
+		return
+	}
+	if f, ok := d.v.Source().(*ast.Field); ok {
+		if _, ok := f.Value.(*ast.StructLit); ok {
+			d.object = &Object{Name: d.name, Doc: d.doc, Pos: d.pos}
+			r.pkg.Objects = append(r.pkg.Objects, d.object)
+			return
+		}
+	}
+	t, ok := r.basic(d.v, "#"+d.name)
+	if !ok {
+		return
+	}
+	if t.Kind != BasicKind {
+		r.errorf(d.pos, "#%s: a named scalar must be a basic type with constraints, e.g. string & strings.MaxRunes(80)", d.name)
+		return
+	}
+	d.scalar = &Scalar{Name: d.name, Doc: d.doc, Pos: d.pos, Base: t.Base, Constraints: t.Constraints}
+	r.pkg.Scalars = append(r.pkg.Scalars, d.scalar)
+}
+
+func (r *resolver) resolveEnum(d *def, args []cue.Value) {
+	e := &Enum{Name: d.name, Doc: d.doc, Pos: d.pos}
+	seen := map[string]bool{}
+	for _, a := range args {
+		s, _ := a.String()
+		p := r.pos(a)
+		if seen[s] {
+			r.errorf(p, "#%s: member %q is listed twice", d.name, s)
+			continue
+		}
+		seen[s] = true
+		doc := r.comments.above(a.Pos().Filename(), a.Pos().Line())
+		if doc == "" {
+			r.errorf(p, "#%s: member %q has no doc comment: say what it means on the line above it", d.name, s)
+		}
+		e.Members = append(e.Members, &Member{Value: s, Doc: doc, Pos: p})
+	}
+	d.enum = e
+	r.pkg.Enums = append(r.pkg.Enums, e)
+}
+
+// refName returns the name of the top-level definition v refers to, if v is
+// exactly such a reference.
+func (r *resolver) refName(v cue.Value) (string, bool) {
+	_, path := v.ReferencePath()
+	sels := path.Selectors()
+	if len(sels) != 1 || !sels[0].IsDefinition() {
+		return "", false
+	}
+	return strings.TrimPrefix(sels[0].String(), "#"), true
+}
+
+func (r *resolver) resolveObject(d *def) {
+	o := d.object
+	it, err := d.v.Fields(cue.Optional(true))
+	if err != nil {
+		r.errs = append(r.errs, r.ps.fromCUE(err)...)
+		return
+	}
+	for it.Next() {
+		sel, v := it.Selector(), it.Value()
+		name := sel.Unquoted()
+		f := &Field{Name: name, Pos: r.pos(v), Doc: docText(v.Doc())}
+		switch sel.ConstraintType() {
+		case cue.OptionalConstraint:
+			f.Optional = true
+		case cue.RequiredConstraint:
+		default:
+			r.errorf(f.Pos, "#%s.%s: mark the field required (%s!:) or optional (%s?:); a regular field says neither", d.name, name, name, name)
+			continue
+		}
+		if f.Doc == "" {
+			r.errorf(f.Pos, "#%s.%s has no doc comment: say what it means on the line above it", d.name, name)
+		}
+		t, ok := r.typeOf(v, "#"+d.name+"."+name)
+		if !ok {
+			continue
+		}
+		f.Type = t
+		o.Fields = append(o.Fields, f)
+	}
+	if len(o.Fields) == 0 && len(r.errs) == 0 {
+		r.errorf(d.pos, "#%s has no fields", d.name)
+	}
+}
+
+// typeOf resolves the type of a field value or of a list/map element.
+func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
+	if name, ok := r.refName(v); ok {
+		return r.refType(v, name, what)
+	}
+	return r.basic(v, what)
+}
+
+func (r *resolver) refType(v cue.Value, name, what string) (*Type, bool) {
+	d := r.defs[name]
+	switch {
+	case d == nil:
+		r.errorf(r.pos(v), "%s: #%s is not a definition of this package", what, name)
+		return nil, false
+	case d.scalar != nil:
+		return &Type{Kind: ScalarKind, Scalar: d.scalar, Base: d.scalar.Base}, true
+	case d.enum != nil:
+		return &Type{Kind: EnumKind, Enum: d.enum}, true
+	case d.object != nil:
+		return &Type{Kind: ObjectKind, Object: d.object}, true
+	case d.union != nil:
+		r.errorf(r.pos(v), "%s: a field of union type (#%s) is not supported; decode unions on their own", what, name)
+	}
+	return nil, false
+}
+
+// basic resolves a value that is not a plain reference: a basic type with
+// constraints, a list, a map, or a string constant.
+func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
+	p := r.pos(v)
+	kind := v.IncompleteKind()
+	switch {
+	case kind == cue.StringKind && v.IsConcrete():
+		s, _ := v.String()
+		return &Type{Kind: ConstKind, Base: String, Const: s}, true
+	case kind == cue.ListKind:
+		return r.list(v, what)
+	case kind == cue.StructKind:
+		elem := v.LookupPath(cue.MakePath(cue.AnyString))
+		if !elem.Exists() {
+			r.errorf(p, "%s: an inline struct is not supported; name it as a definition (#Name) and refer to it", what)
+			return nil, false
+		}
+		if it, _ := v.Fields(cue.Optional(true)); it != nil && it.Next() {
+			r.errorf(p, "%s: a map ([string]: T) may not also declare fields", what)
+			return nil, false
+		}
+		et, ok := r.typeOf(elem, what+"[string]")
+		if !ok {
+			return nil, false
+		}
+		return &Type{Kind: MapKind, Elem: et}, true
+	}
+
+	t := &Type{Kind: BasicKind}
+	switch kind {
+	case cue.StringKind:
+		t.Base = String
+	case cue.IntKind:
+		t.Base = Int
+	case cue.BoolKind:
+		t.Base = Bool
+	default:
+		r.errorf(p, "%s: type %v is not supported; use string, int, bool, a definition, [...T] or [string]: T", what, kind)
+		return nil, false
+	}
+	ok := true
+	for _, c := range conjuncts(v) {
+		ok = r.constrain(t, c, what) && ok
+	}
+	return t, ok
+}
+
+// sourceExpr returns the expression a value was written as, looking through
+// the field it is the value of.
+func sourceExpr(v cue.Value) ast.Node {
+	n := v.Source()
+	if f, ok := n.(*ast.Field); ok {
+		return f.Value
+	}
+	return n
+}
+
+// conjuncts flattens a & b & c into its parts.
+func conjuncts(v cue.Value) []cue.Value {
+	op, args := v.Expr()
+	if op != cue.AndOp {
+		return []cue.Value{v}
+	}
+	var out []cue.Value
+	for _, a := range args {
+		out = append(out, conjuncts(a)...)
+	}
+	return out
+}
+
+func (r *resolver) list(v cue.Value, what string) (*Type, bool) {
+	t := &Type{Kind: ListKind}
+	ok := true
+	for _, c := range conjuncts(v) {
+		if op, _ := c.Expr(); op == cue.NoOp {
+			// The list literal itself: it must be [...T].
+			lit, isLit := sourceExpr(c).(*ast.ListLit)
+			if !isLit || len(lit.Elts) != 1 {
+				r.errorf(r.pos(c), "%s: only open lists of one element type ([...T]) are supported", what)
+				return nil, false
+			}
+			if _, isEll := lit.Elts[0].(*ast.Ellipsis); !isEll {
+				r.errorf(r.pos(c), "%s: only open lists of one element type ([...T]) are supported", what)
+				return nil, false
+			}
+			continue
+		}
+		ok = r.constrain(t, c, what) && ok
+	}
+	elem := v.LookupPath(cue.MakePath(cue.AnyIndex))
+	if !elem.Exists() {
+		r.errorf(r.pos(v), "%s: a list needs an element type ([...T])", what)
+		return nil, false
+	}
+	et, eok := r.typeOf(elem, what+"[]")
+	if !eok {
+		return nil, false
+	}
+	t.Elem = et
+	return t, ok
+}
+
+// constrain applies one conjunct (a basic type, a bound, a regexp or a
+// builtin validator) to t, or reports why it cannot.
+func (r *resolver) constrain(t *Type, c cue.Value, what string) bool {
+	p := r.pos(c)
+	if _, ok := r.refName(c); ok {
+		r.errorf(p, "%s: constraints beside a reference are not supported; state them in a new definition", what)
+		return false
+	}
+	op, args := c.Expr()
+	switch op {
+	case cue.NoOp:
+		// The basic type itself (string, int, bool, a list literal).
+		if !c.IsConcrete() {
+			return true
+		}
+	case cue.GreaterThanEqualOp, cue.GreaterThanOp, cue.LessThanEqualOp, cue.LessThanOp:
+		n, err := args[0].Int64()
+		if t.Base != Int || err != nil {
+			r.errorf(p, "%s: bounds are supported on int only", what)
+			return false
+		}
+		switch op {
+		case cue.GreaterThanOp:
+			n++
+			fallthrough
+		case cue.GreaterThanEqualOp:
+			t.Min = maxPtr(t.Min, &n)
+		case cue.LessThanOp:
+			n--
+			fallthrough
+		case cue.LessThanEqualOp:
+			t.Max = minPtr(t.Max, &n)
+		}
+		return true
+	case cue.RegexMatchOp:
+		s, err := args[0].String()
+		if t.Base != String || err != nil {
+			r.errorf(p, "%s: =~ needs a string literal on a string", what)
+			return false
+		}
+		if !strings.HasPrefix(what, "#") || strings.Contains(what, ".") {
+			r.errorf(p, "%s: give the pattern a name: state it in a definition of its own (#Name: string & =~\"...\") and refer to that", what)
+			return false
+		}
+		if t.Pattern != "" {
+			r.errorf(p, "%s: one pattern per value is supported; combine them into one", what)
+			return false
+		}
+		if _, err := regexp.Compile(s); err != nil {
+			r.errorf(p, "%s: pattern: %v", what, err)
+			return false
+		}
+		t.Pattern = s
+		return true
+	case cue.CallOp:
+		return r.builtin(t, c, args, what)
+	}
+	r.errorf(p, "%s: constraint %v is not supported (schemagen carries int bounds, =~ patterns, strings.MinRunes/MaxRunes, list.MinItems/MaxItems, time.Time and time.Format(\"2006-01-02\"))", what, c)
+	return false
+}
+
+func (r *resolver) builtin(t *Type, c cue.Value, args []cue.Value, what string) bool {
+	p := r.pos(c)
+	name := ""
+	if sel, ok := args[0].Source().(*ast.SelectorExpr); ok {
+		x, xok := sel.X.(*ast.Ident)
+		fn, fok := sel.Sel.(*ast.Ident)
+		if xok && fok {
+			name = x.Name + "." + fn.Name
+		}
+	}
+	intArg := func(want Base) (*int, bool) {
+		if len(args) != 2 || t.Base != want {
+			return nil, false
+		}
+		n, err := args[1].Int64()
+		if err != nil || n < 0 {
+			return nil, false
+		}
+		i := int(n)
+		return &i, true
+	}
+	var ok bool
+	switch name {
+	case "strings.MinRunes":
+		var n *int
+		if n, ok = intArg(String); ok {
+			t.MinRunes = maxPtr(t.MinRunes, n)
+		}
+	case "strings.MaxRunes":
+		var n *int
+		if n, ok = intArg(String); ok {
+			t.MaxRunes = minPtr(t.MaxRunes, n)
+		}
+	case "list.MinItems":
+		var n *int
+		if n, ok = intArg(0); ok {
+			t.MinItems = maxPtr(t.MinItems, n)
+		}
+	case "list.MaxItems":
+		var n *int
+		if n, ok = intArg(0); ok {
+			t.MaxItems = minPtr(t.MaxItems, n)
+		}
+	case "time.Time":
+		if ok = len(args) == 1 && t.Base == String; ok {
+			t.Base = Time
+		}
+	case "time.Format":
+		if len(args) == 2 && t.Base == String {
+			layout, _ := args[1].String()
+			if ok = layout == "2006-01-02"; ok {
+				t.Base = Date
+			}
+		}
+	default:
+		r.errorf(p, "%s: builtin %s is not supported (schemagen carries strings.MinRunes/MaxRunes, list.MinItems/MaxItems, time.Time and time.Format(\"2006-01-02\"))", what, orUnknown(name))
+		return false
+	}
+	if !ok {
+		r.errorf(p, "%s: %s is used in a way schemagen does not carry (check its argument and the type it constrains)", what, name)
+	}
+	return ok
+}
+
+func orUnknown(s string) string {
+	if s == "" {
+		return "(unknown)"
+	}
+	return s
+}
+
+func (r *resolver) resolveUnion(d *def) {
+	u := d.union
+	_, args := d.v.Expr()
+	for _, a := range args {
+		name, _ := r.refName(a)
+		vd := r.defs[name]
+		switch {
+		case vd == nil:
+			r.errorf(r.pos(a), "#%s: #%s is not a definition of this package", d.name, name)
+			continue
+		case vd.object == nil:
+			r.errorf(r.pos(a), "#%s: variant #%s must be a struct definition", d.name, name)
+			continue
+		case vd.object.Union != nil:
+			r.errorf(r.pos(a), "#%s: #%s is already a variant of #%s", d.name, name, vd.object.Union.Name)
+			continue
+		}
+		vd.object.Union = u
+		u.Variants = append(u.Variants, vd.object)
+	}
+	if len(u.Variants) == 0 {
+		return
+	}
+	// The discriminator is the first field that every variant requires as a
+	// string constant.
+	for _, f := range u.Variants[0].Fields {
+		if isTag(f) && all(u.Variants, func(o *Object) bool { g := o.Field(f.Name); return g != nil && isTag(g) }) {
+			u.Discriminator = f.Name
+			break
+		}
+	}
+	if u.Discriminator == "" {
+		r.errorf(d.pos, "#%s: no discriminator: every variant needs the same required field holding a string constant (e.g. kind!: \"passed\")", d.name)
+		return
+	}
+	seen := map[string]*Object{}
+	for _, o := range u.Variants {
+		f := o.Field(u.Discriminator)
+		o.Tag = f.Type.Const
+		if prev := seen[o.Tag]; prev != nil {
+			r.errorf(f.Pos, "#%s: #%s and #%s both have %s %q", d.name, prev.Name, o.Name, u.Discriminator, o.Tag)
+		}
+		seen[o.Tag] = o
+	}
+}
+
+func isTag(f *Field) bool { return !f.Optional && f.Type != nil && f.Type.Kind == ConstKind }
+
+func all[T any](xs []T, pred func(T) bool) bool {
+	for _, x := range xs {
+		if !pred(x) {
+			return false
+		}
+	}
+	return true
+}
+
+// resolveForbids finds the optional fields that an object's comprehensions
+// forbid when an enum field holds a given member, by asking CUE: fill the
+// enum field with each member and see which optional fields become bottom.
+func (r *resolver) resolveForbids(d *def) {
+	o := d.object
+	for _, f := range o.Fields {
+		if f.Type == nil || f.Type.Kind != EnumKind {
+			continue
+		}
+		for _, m := range f.Type.Enum.Members {
+			filled := d.v.FillPath(cue.MakePath(cue.Str(f.Name)), m.Value)
+			var fb *Forbid
+			for _, g := range o.Fields {
+				if !g.Optional {
+					continue
+				}
+				gv := filled.LookupPath(cue.MakePath(cue.Str(g.Name).Optional()))
+				if gv.Err() == nil {
+					continue
+				}
+				if fb == nil {
+					fb = &Forbid{Field: f.Name, Value: m.Value, Pos: r.forbidPos(gv, g)}
+					o.Forbids = append(o.Forbids, fb)
+				}
+				fb.Absent = append(fb.Absent, g.Name)
+			}
+		}
+	}
+	// A field forbidden for every member is a mistake, not a rule.
+	for _, g := range o.Fields {
+		n := 0
+		var enumField *Field
+		for _, fb := range o.Forbids {
+			for _, a := range fb.Absent {
+				if a == g.Name {
+					n++
+					enumField = o.Field(fb.Field)
+				}
+			}
+		}
+		if enumField != nil && n == len(enumField.Type.Enum.Members) {
+			r.errorf(g.Pos, "#%s.%s is forbidden for every %s; remove the field instead", o.Name, g.Name, enumField.Name)
+		}
+	}
+}
+
+func (r *resolver) forbidPos(gv cue.Value, g *Field) Pos {
+	if p := r.ps.of(gv.Pos()); p.IsValid() {
+		return p
+	}
+	return g.Pos
+}
