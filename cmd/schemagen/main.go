@@ -17,6 +17,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 )
 
 // Exit codes.
@@ -27,6 +28,9 @@ const (
 )
 
 func main() {
+	// A run is short and its heap small (~20 MB): collecting less often
+	// trades a little memory for a shorter run.
+	debug.SetGCPercent(400)
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 

@@ -23,6 +23,7 @@ import (
 	"strings"
 
 	"github.com/dave/jennifer/jen"
+	"golang.org/x/sync/errgroup"
 
 	"github.com/schemagen/schemagen/gen/model"
 	"github.com/schemagen/schemagen/gen/output"
@@ -96,25 +97,36 @@ func generatePackage(p *model.Package) ([]output.File, error) {
 	}
 	out = append(out, output.File{Path: path.Join(dir, "doc.go"), Data: data})
 
-	for _, file := range order {
+	// Rendering runs gofmt over each file; the files are independent, so
+	// render them side by side.
+	rendered := make([]output.File, len(order))
+	var g errgroup.Group
+	for i, file := range order {
 		ds := byFile[file]
 		sortDecls(ds)
-		f := jen.NewFile(p.Name)
-		f.HeaderComment(Header)
-		f.HeaderComment("Source: " + file)
-		for _, d := range ds {
-			d.emit(f)
-		}
-		data, err := render(f)
-		if err != nil {
-			return nil, fmt.Errorf("gotypes: %s: %w", file, err)
-		}
-		base := strings.TrimSuffix(path.Base(file), ".cue") + ".go"
-		if base == "doc.go" || base == "support.go" {
-			base = "schema_" + base
-		}
-		out = append(out, output.File{Path: path.Join(dir, base), Data: data})
+		g.Go(func() error {
+			f := jen.NewFile(p.Name)
+			f.HeaderComment(Header)
+			f.HeaderComment("Source: " + file)
+			for _, d := range ds {
+				d.emit(f)
+			}
+			data, err := render(f)
+			if err != nil {
+				return fmt.Errorf("gotypes: %s: %w", file, err)
+			}
+			base := strings.TrimSuffix(path.Base(file), ".cue") + ".go"
+			if base == "doc.go" || base == "support.go" {
+				base = "schema_" + base
+			}
+			rendered[i] = output.File{Path: path.Join(dir, base), Data: data}
+			return nil
+		})
 	}
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	out = append(out, rendered...)
 	sup := "// " + Header + "\n\n" + strings.Replace(support, "package PACKAGE", "package "+p.Name, 1)
 	out = append(out, output.File{Path: path.Join(dir, "support.go"), Data: []byte(sup)})
 	return out, nil

@@ -532,6 +532,9 @@ func all[T any](xs []T, pred func(T) bool) bool {
 // enum field with each member and see which optional fields become bottom.
 func (r *resolver) resolveForbids(d *def) {
 	o := d.object
+	if !hasComprehension(d.v) {
+		return // nothing can forbid a field; skip the probing
+	}
 	for _, f := range o.Fields {
 		if f.Type == nil || f.Type.Kind != EnumKind {
 			continue
@@ -571,6 +574,21 @@ func (r *resolver) resolveForbids(d *def) {
 			r.errorf(g.Pos, "#%s.%s is forbidden for every %s; remove the field instead", o.Name, g.Name, enumField.Name)
 		}
 	}
+}
+
+// hasComprehension reports whether a struct definition's literal holds an
+// if or for clause.
+func hasComprehension(v cue.Value) bool {
+	lit, ok := sourceExpr(v).(*ast.StructLit)
+	if !ok {
+		return false
+	}
+	for _, e := range lit.Elts {
+		if _, ok := e.(*ast.Comprehension); ok {
+			return true
+		}
+	}
+	return false
 }
 
 func (r *resolver) forbidPos(gv cue.Value, g *Field) Pos {

@@ -1,0 +1,349 @@
+// Package gofleet_test uses generated/go/fleet the way the host team does:
+// decode what arrives, build what leaves, validate both.
+package gofleet_test
+
+import (
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/schemagen/schemagen/generated/go/fleet"
+)
+
+func ptr[T any](v T) *T { return &v }
+
+// enumCase drives the same checks over every generated enum.
+type enumCase struct {
+	name    string
+	values  []string
+	parse   func(string) (string, error)
+	marshal func(string) ([]byte, error)
+	decode  func([]byte) (string, error)
+}
+
+func enumOf[E ~string](name string, values func() []E, parse func(string) (E, error)) enumCase {
+	var vs []string
+	for _, v := range values() {
+		vs = append(vs, string(v))
+	}
+	return enumCase{
+		name:   name,
+		values: vs,
+		parse: func(s string) (string, error) {
+			v, err := parse(s)
+			return string(v), err
+		},
+		marshal: func(s string) ([]byte, error) { return json.Marshal(E(s)) },
+		decode: func(b []byte) (string, error) {
+			var v E
+			err := json.Unmarshal(b, &v)
+			return string(v), err
+		},
+	}
+}
+
+func TestEnums(t *testing.T) {
+	cases := []struct {
+		c    enumCase
+		want []string
+	}{
+		{enumOf("Pose", fleet.PoseValues, fleet.ParsePose), []string{"working", "thinking", "stuck", "hauling", "resting", "celebrate"}},
+		{enumOf("AgentStatus", fleet.AgentStatusValues, fleet.ParseAgentStatus), []string{"idle", "working", "blocked", "done", "offline"}},
+		{enumOf("Outcome", fleet.OutcomeValues, fleet.ParseOutcome), []string{"passed", "failed"}},
+		{enumOf("EdgeKind", fleet.EdgeKindValues, fleet.ParseEdgeKind), []string{"spawn", "prompt", "reply"}},
+	}
+	for _, tc := range cases {
+		c := tc.c
+		t.Run(c.name, func(t *testing.T) {
+			if diff := cmp.Diff(tc.want, c.values); diff != "" {
+				t.Fatalf("members in schema order (-want +got):\n%s", diff)
+			}
+			for _, v := range c.values {
+				got, err := c.parse(v)
+				if err != nil || got != v {
+					t.Errorf("Parse%s(%q) = %q, %v", c.name, v, got, err)
+				}
+				b, err := c.marshal(v)
+				if err != nil || string(b) != `"`+v+`"` {
+					t.Errorf("marshal %q = %s, %v", v, b, err)
+				}
+				if got, err := c.decode(b); err != nil || got != v {
+					t.Errorf("unmarshal %s = %q, %v", b, got, err)
+				}
+			}
+			wantMsg := `"bogus" is not a valid ` + c.name + ` (valid: ` + strings.Join(tc.want, ", ") + `)`
+			_, err := c.parse("bogus")
+			var ee *fleet.EnumError
+			if !errors.As(err, &ee) || err.Error() != wantMsg {
+				t.Errorf("Parse%s(bogus) error = %v, want %q", c.name, err, wantMsg)
+			}
+			if _, err := c.decode([]byte(`"bogus"`)); err == nil || !strings.Contains(err.Error(), wantMsg) {
+				t.Errorf("unmarshal bogus error = %v, want it to contain %q", err, wantMsg)
+			}
+			if _, err := c.marshal("bogus"); err == nil || !strings.Contains(err.Error(), wantMsg) {
+				t.Errorf("marshal bogus error = %v, want it to contain %q", err, wantMsg)
+			}
+			// Case matters: the wire value is exact.
+			if _, err := c.parse(strings.ToUpper(tc.want[0])); err == nil {
+				t.Errorf("Parse%s accepted an upper-case member", c.name)
+			}
+		})
+	}
+}
+
+// roundTrip decodes doc into a new T, checks it encodes back to exactly doc,
+// and returns the decoded value.
+func roundTrip[T any](t *testing.T, doc string) *T {
+	t.Helper()
+	v := new(T)
+	if err := json.Unmarshal([]byte(doc), v); err != nil {
+		t.Fatalf("decode %s: %v", doc, err)
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatalf("encode: %v", err)
+	}
+	if string(b) != doc {
+		t.Errorf("round trip changed the document:\n in: %s\nout: %s", doc, b)
+	}
+	return v
+}
+
+func TestOptionalFieldsKeepAbsentApartFromZero(t *testing.T) {
+	// Absent: every optional field nil.
+	s := roundTrip[fleet.Seat](t, `{"seatId":"t1","name":"Ada","status":"idle"}`)
+	if s.Cwd != nil || s.Summary != nil || s.Stance != nil || s.ParentSeatID != nil || s.LastOutcome != nil {
+		t.Errorf("absent optional fields decoded as set: %+v", s)
+	}
+	// Zero: every optional scalar present and empty.
+	s = roundTrip[fleet.Seat](t, `{"seatId":"t1","name":"","status":"idle","cwd":"","summary":"","parentSeatId":"t0"}`)
+	if s.Cwd == nil || *s.Cwd != "" || s.Summary == nil || *s.Summary != "" {
+		t.Errorf("empty optional strings decoded as absent: %+v", s)
+	}
+
+	snap := roundTrip[fleet.Snapshot](t, `{"cursor":0,"at":"2026-09-06T10:00:00Z","seats":[]}`)
+	if snap.Edges != nil || snap.Tallies != nil || snap.Day != nil {
+		t.Errorf("absent edges/tallies/day decoded as set: %+v", snap)
+	}
+	snap = roundTrip[fleet.Snapshot](t, `{"cursor":0,"at":"2026-09-06T10:00:00Z","seats":[],"edges":[],"day":"2026-09-06","tallies":{}}`)
+	if snap.Edges == nil || len(snap.Edges) != 0 || snap.Tallies == nil || len(snap.Tallies) != 0 {
+		t.Errorf("empty edges/tallies decoded as absent: %+v", snap)
+	}
+
+	tally := roundTrip[fleet.Tally](t, `{"passed":0,"failed":0,"shipped":0,"prompted":0}`)
+	if *tally != (fleet.Tally{}) {
+		t.Errorf("zero tally = %+v", tally)
+	}
+	ev := roundTrip[fleet.StanceEvent](t, `{"type":"stance","at":"2026-09-06T10:00:00Z","paneId":"p1","pose":"resting","ttlSeconds":1}`)
+	if ev.TTLSeconds == nil || *ev.TTLSeconds != 1 || ev.Note != nil {
+		t.Errorf("stance event = %+v", ev)
+	}
+}
+
+func TestFullSnapshotRoundTrip(t *testing.T) {
+	doc := `{"cursor":42,"at":"2026-09-06T10:00:00+02:00","seats":[` +
+		`{"seatId":"t1","name":"Ada","status":"working","cwd":"/src","summary":"on the build",` +
+		`"stance":{"pose":"celebrate","note":"shipped it","statedAt":"2026-09-06T09:59:00+02:00","expiresAt":"2026-09-06T10:14:00+02:00"},` +
+		`"lastOutcome":{"outcome":"passed","at":"2026-09-06T09:58:00+02:00"}},` +
+		`{"seatId":"t2","name":"Bo","status":"idle","parentSeatId":"t1"}],` +
+		`"edges":[{"kind":"spawn","fromSeatId":"t1","toSeatId":"t2","at":"2026-09-06T09:00:00+02:00"},` +
+		`{"kind":"prompt","fromSeatId":"t1","toSeatId":"t2","at":"2026-09-06T09:30:00+02:00","conversationId":"c1","entryId":"e1"}],` +
+		`"day":"2026-09-06","tallies":{"t1":{"passed":3,"failed":1,"shipped":1,"prompted":2}}}`
+	snap := roundTrip[fleet.Snapshot](t, doc)
+	if err := snap.Validate(); err != nil {
+		t.Errorf("Validate: %v", err)
+	}
+	if got := snap.Seats[0].Stance.Pose; got != fleet.PoseCelebrate {
+		t.Errorf("pose = %v", got)
+	}
+	if got := snap.At.Format(time.RFC3339); got != "2026-09-06T10:00:00+02:00" {
+		t.Errorf("at lost its offset: %s", got)
+	}
+}
+
+func TestNilRequiredListEncodesEmpty(t *testing.T) {
+	b, err := json.Marshal(fleet.Snapshot{At: time.Date(2026, 9, 6, 0, 0, 0, 0, time.UTC)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `{"cursor":0,"at":"2026-09-06T00:00:00Z","seats":[]}`; string(b) != want {
+		t.Errorf("got %s, want %s", b, want)
+	}
+}
+
+func TestDecodingRefuses(t *testing.T) {
+	for _, tc := range []struct {
+		name, doc, want string
+	}{
+		{"missing required", `{"name":"Ada","status":"idle"}`, `decoding Seat.seatId: required field is missing`},
+		{"null required", `{"seatId":null,"name":"Ada","status":"idle"}`, `decoding Seat.seatId: must not be null`},
+		{"null optional", `{"seatId":"t1","name":"Ada","status":"idle","cwd":null}`, `decoding Seat.cwd: must not be null`},
+		{"wrong type", `{"seatId":1,"name":"Ada","status":"idle"}`, `decoding Seat.seatId: json: cannot unmarshal number into Go value of type string`},
+		{"unknown status", `{"seatId":"t1","name":"Ada","status":"asleep"}`, `"asleep" is not a valid AgentStatus`},
+		{"not an object", `[1]`, `decoding Seat: json: cannot unmarshal array into Go value of type map[string]json.RawMessage`},
+		{"null", `null`, `decoding Seat: must be an object, not null`},
+		{"keys are exact", `{"SEATID":"t1","name":"Ada","status":"idle"}`, `decoding Seat.seatId: required field is missing`},
+		{"null in nested object", `{"seatId":"t1","name":"Ada","status":"idle","stance":null}`, `decoding Seat.stance: must not be null`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var s fleet.Seat
+			err := json.Unmarshal([]byte(tc.doc), &s)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error = %v, want it to contain %q", err, tc.want)
+			}
+		})
+	}
+	// An unknown field is accepted: a newer host may add optional ones.
+	var s fleet.Seat
+	if err := json.Unmarshal([]byte(`{"seatId":"t1","name":"Ada","status":"idle","mood":"fine"}`), &s); err != nil {
+		t.Errorf("unknown field refused: %v", err)
+	}
+}
+
+func TestLedgerRowUnion(t *testing.T) {
+	rows := map[string]string{
+		"passed":   `{"kind":"passed","seatId":"t1","at":"2026-09-06T10:00:00Z"}`,
+		"failed":   `{"kind":"failed","seatId":"t1","at":"2026-09-06T10:00:00Z"}`,
+		"prompted": `{"kind":"prompted","seatId":"t1","at":"2026-09-06T10:00:00Z","fromSeatId":"t2"}`,
+		"shipped":  `{"kind":"shipped","seatId":"t1","at":"2026-09-06T10:00:00Z","note":"landed"}`,
+	}
+	for kind, doc := range rows {
+		row, err := fleet.UnmarshalLedgerRow([]byte(doc))
+		if err != nil {
+			t.Fatalf("%s: %v", kind, err)
+		}
+		if row.Kind() != kind {
+			t.Errorf("%s decoded as %s", kind, row.Kind())
+		}
+		var ok bool
+		switch row.(type) {
+		case *fleet.PassedRow:
+			ok = kind == "passed"
+		case *fleet.FailedRow:
+			ok = kind == "failed"
+		case *fleet.PromptedRow:
+			ok = kind == "prompted"
+		case *fleet.ShippedRow:
+			ok = kind == "shipped"
+		}
+		if !ok {
+			t.Errorf("%s decoded into %T", kind, row)
+		}
+		b, err := json.Marshal(row)
+		if err != nil || string(b) != doc {
+			t.Errorf("%s re-encoded as %s (%v)", kind, b, err)
+		}
+		if err := row.Validate(); err != nil {
+			t.Errorf("%s: Validate: %v", kind, err)
+		}
+	}
+	// A variant value (not pointer) still writes its kind.
+	b, _ := json.Marshal(fleet.PassedRow{SeatID: "t1", At: time.Date(2026, 9, 6, 10, 0, 0, 0, time.UTC)})
+	if string(b) != rows["passed"] {
+		t.Errorf("value variant encoded as %s", b)
+	}
+	for _, tc := range []struct{ doc, want string }{
+		{`{"kind":"celebrated","seatId":"t1","at":"2026-09-06T10:00:00Z"}`, `decoding LedgerRow.kind: unknown kind "celebrated" (valid: passed, failed, prompted, shipped)`},
+		{`{"seatId":"t1","at":"2026-09-06T10:00:00Z"}`, `decoding LedgerRow.kind: discriminator is missing (valid: passed, failed, prompted, shipped)`},
+		{`{"kind":null,"seatId":"t1","at":"2026-09-06T10:00:00Z"}`, `decoding LedgerRow.kind: must not be null`},
+		{`{"kind":"passed","at":"2026-09-06T10:00:00Z"}`, `decoding PassedRow.seatId: required field is missing`},
+	} {
+		row, err := fleet.UnmarshalLedgerRow([]byte(tc.doc))
+		var de *fleet.DecodeError
+		if row != nil || !errors.As(err, &de) || err.Error() != tc.want {
+			t.Errorf("UnmarshalLedgerRow(%s) = %v, %v; want error %q", tc.doc, row, err, tc.want)
+		}
+	}
+	// Decoding a variant directly checks its tag.
+	var p fleet.PassedRow
+	if err := json.Unmarshal([]byte(rows["failed"]), &p); err == nil || !strings.Contains(err.Error(), `is "failed", want "passed"`) {
+		t.Errorf("PassedRow accepted a failed row: %v", err)
+	}
+}
+
+func TestReplayEventUnion(t *testing.T) {
+	for _, doc := range []string{
+		`{"type":"census","at":"2026-09-06T10:00:00Z","agents":[{"paneId":"p1","terminalId":"t1","name":"Ada","status":"working","parentPaneId":"p0","cwd":"/src","startedAt":"2026-09-06T09:00:00Z"}]}`,
+		`{"type":"status","at":"2026-09-06T10:00:00Z","paneId":"p1","status":"idle"}`,
+		`{"type":"prompted","at":"2026-09-06T10:00:00Z","toPaneId":"p1"}`,
+		`{"type":"deliver","at":"2026-09-06T10:00:00Z","toPaneId":"p1","fromPaneId":"p2","conversationId":"c","entryId":"e"}`,
+		`{"type":"turn","at":"2026-09-06T10:00:00Z","paneId":"p1","conversationId":"c","entryId":"e"}`,
+		`{"type":"stance","at":"2026-09-06T10:00:00Z","paneId":"p1","pose":"stuck","note":"build","ttlSeconds":60}`,
+		`{"type":"restart","at":"2026-09-06T10:00:00Z"}`,
+		`{"type":"read","at":"2026-09-06T10:00:00Z"}`,
+	} {
+		ev, err := fleet.UnmarshalReplayEvent([]byte(doc))
+		if err != nil {
+			t.Errorf("%s: %v", doc, err)
+			continue
+		}
+		if b, _ := json.Marshal(ev); string(b) != doc {
+			t.Errorf("re-encoded as %s", b)
+		}
+	}
+}
+
+func TestValidate(t *testing.T) {
+	at := time.Date(2026, 9, 6, 10, 0, 0, 0, time.UTC)
+	seat := func() fleet.Seat { return fleet.Seat{SeatID: "t1", Name: "Ada", Status: fleet.AgentStatusIdle} }
+	snap := func(mut func(*fleet.Snapshot)) *fleet.Snapshot {
+		s := &fleet.Snapshot{At: at, Seats: []fleet.Seat{seat()}}
+		mut(s)
+		return s
+	}
+	edges := func(n int) []fleet.Edge {
+		var es []fleet.Edge
+		for range n {
+			es = append(es, fleet.Edge{Kind: fleet.EdgeKindPrompt, FromSeatID: "t1", ToSeatID: "t2", At: at})
+		}
+		return es
+	}
+	for _, tc := range []struct {
+		name string
+		v    interface{ Validate() error }
+		want string // "" for valid
+	}{
+		{"minimal", snap(func(*fleet.Snapshot) {}), ""},
+		{"128 edges", snap(func(s *fleet.Snapshot) { s.Edges = edges(128) }), ""},
+		{"129 edges", snap(func(s *fleet.Snapshot) { s.Edges = edges(129) }), "Snapshot.edges: must have at most 128 items (has 129)"},
+		{"negative cursor", snap(func(s *fleet.Snapshot) { s.Cursor = -1 }), "Snapshot.cursor: must be at least 0 (is -1)"},
+		{"bad day", snap(func(s *fleet.Snapshot) { s.Day = ptr("2026-9-6") }), `Snapshot.day: must be a calendar day written YYYY-MM-DD (is "2026-9-6")`},
+		{"impossible day", snap(func(s *fleet.Snapshot) { s.Day = ptr("2026-02-30") }), `Snapshot.day: must be a calendar day written YYYY-MM-DD (is "2026-02-30")`},
+		{"empty seat id", snap(func(s *fleet.Snapshot) { s.Seats[0].SeatID = "" }), "Snapshot.seats[0].seatId: must be at least 1 character"},
+		{"unknown status", snap(func(s *fleet.Snapshot) { s.Seats[0].Status = "asleep" }), `Snapshot.seats[0].status: "asleep" is not a valid AgentStatus`},
+		{"negative tally", snap(func(s *fleet.Snapshot) { s.Tallies = map[string]fleet.Tally{"t1": {Shipped: -1}} }), `Snapshot.tallies["t1"].shipped: must be at least 0 (is -1)`},
+		{"note of 280", &fleet.Stance{Pose: fleet.PoseStuck, Note: ptr(strings.Repeat("é", 280)), StatedAt: at, ExpiresAt: at}, ""},
+		{"note of 281", &fleet.Stance{Pose: fleet.PoseStuck, Note: ptr(strings.Repeat("é", 281)), StatedAt: at, ExpiresAt: at}, "Stance.note: must be at most 280 characters (has 281)"},
+		{"note with newline", &fleet.Stance{Pose: fleet.PoseStuck, Note: ptr("a\nb"), StatedAt: at, ExpiresAt: at}, "Stance.note: must match"},
+		{"note with C1 control", &fleet.Stance{Pose: fleet.PoseStuck, Note: ptr("a\u0085b"), StatedAt: at, ExpiresAt: at}, "Stance.note: must match"},
+		{"spawn edge", &fleet.Edge{Kind: fleet.EdgeKindSpawn, FromSeatID: "t1", ToSeatID: "t2", At: at}, ""},
+		{"spawn edge with conversation", &fleet.Edge{Kind: fleet.EdgeKindSpawn, FromSeatID: "t1", ToSeatID: "t2", At: at, ConversationID: ptr("c")}, `Edge.conversationId: must be absent when kind is "spawn"`},
+		{"spawn edge with entry", &fleet.Edge{Kind: fleet.EdgeKindSpawn, FromSeatID: "t1", ToSeatID: "t2", At: at, EntryID: ptr("e")}, `Edge.entryId: must be absent when kind is "spawn"`},
+		{"reply edge with conversation", &fleet.Edge{Kind: fleet.EdgeKindReply, FromSeatID: "t1", ToSeatID: "t2", At: at, ConversationID: ptr("c"), EntryID: ptr("e")}, ""},
+		{"ttl zero", &fleet.StanceEvent{At: at, PaneID: "p", Pose: fleet.PoseStuck, TTLSeconds: ptr(int64(0))}, "StanceEvent.ttlSeconds: must be at least 1 (is 0)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			err := tc.v.Validate()
+			switch {
+			case tc.want == "" && err != nil:
+				t.Errorf("Validate: %v", err)
+			case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+				t.Errorf("Validate = %v, want it to contain %q", err, tc.want)
+			case tc.want != "":
+				var ve *fleet.ValidationError
+				if !errors.As(err, &ve) {
+					t.Errorf("error %T is not a *ValidationError", err)
+				}
+			}
+		})
+	}
+	// Every problem is reported, not just the first.
+	s := snap(func(s *fleet.Snapshot) { s.Cursor = -1; s.Seats[0].SeatID = "" })
+	if err := s.Validate(); err == nil || strings.Count(err.Error(), "\n") != 1 {
+		t.Errorf("want two problems, got %v", err)
+	}
+}

@@ -1,0 +1,203 @@
+package model_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"golang.org/x/tools/txtar"
+
+	"github.com/schemagen/schemagen/gen/model"
+)
+
+// update rewrites the want sections of testdata/*.txtar when set, as CUE's
+// own tests do with CUE_UPDATE.
+var update = os.Getenv("SCHEMAGEN_UPDATE") != ""
+
+// TestLoad loads each testdata/*.txtar module and compares the resolved
+// model (or the errors) with the archive's "want" file.
+func TestLoad(t *testing.T) {
+	cases, _ := filepath.Glob("testdata/*.txtar")
+	if len(cases) == 0 {
+		t.Fatal("no test cases")
+	}
+	for _, file := range cases {
+		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
+			ar, err := txtar.ParseFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			dir := t.TempDir()
+			var want string
+			for _, f := range ar.Files {
+				if f.Name == "want" {
+					want = string(f.Data)
+					continue
+				}
+				p := filepath.Join(dir, f.Name)
+				os.MkdirAll(filepath.Dir(p), 0o755)
+				if err := os.WriteFile(p, f.Data, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			s, err := model.Load(dir)
+			var got string
+			if err != nil {
+				if strings.HasPrefix(filepath.Base(file), "ok") {
+					t.Errorf("unexpected error:\n%v", err)
+				}
+				if _, ok := err.(model.ErrorList); !ok {
+					t.Errorf("error is %T, want model.ErrorList", err)
+				}
+				if s != nil {
+					t.Errorf("Load returned a schema with its error")
+				}
+				got = err.Error() + "\n"
+			} else {
+				got = dump(s)
+			}
+			if update {
+				for i := range ar.Files {
+					if ar.Files[i].Name == "want" {
+						ar.Files[i].Data = []byte(got)
+					}
+				}
+				if err := os.WriteFile(file, txtar.Format(ar), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("mismatch (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// dump renders a schema compactly, one line per definition, member, field
+// and rule, with positions.
+func dump(s *model.Schema) string {
+	var b strings.Builder
+	for _, p := range s.Packages {
+		fmt.Fprintf(&b, "package %s (%s) %q\n", p.Name, p.Dir, p.Doc)
+		for _, sc := range p.Scalars {
+			fmt.Fprintf(&b, "scalar %s %s%s @%s\n", sc.GoName, sc.Base, constraints(sc.Constraints), sc.Pos)
+		}
+		for _, e := range p.Enums {
+			fmt.Fprintf(&b, "enum %s @%s\n", e.GoName, e.Pos)
+			for _, m := range e.Members {
+				fmt.Fprintf(&b, "  %q %s %q @%s\n", m.Value, m.GoName, m.Doc, m.Pos)
+			}
+		}
+		for _, o := range p.Objects {
+			variant := ""
+			if o.Union != nil {
+				variant = fmt.Sprintf(" variant of %s %s=%q", o.Union.GoName, o.Union.Discriminator, o.Tag)
+			}
+			fmt.Fprintf(&b, "object %s%s @%s\n", o.GoName, variant, o.Pos)
+			for _, f := range o.Fields {
+				mark := "!"
+				if f.Optional {
+					mark = "?"
+				}
+				fmt.Fprintf(&b, "  %s%s %s %s @%s\n", f.Name, mark, f.GoName, typ(f.Type), f.Pos)
+			}
+			for _, fb := range o.Forbids {
+				fmt.Fprintf(&b, "  forbid when %s=%q: %s @%s\n", fb.Field, fb.Value, strings.Join(fb.Absent, " "), fb.Pos)
+			}
+		}
+		for _, u := range p.Unions {
+			var vs []string
+			for _, v := range u.Variants {
+				vs = append(vs, v.GoName)
+			}
+			fmt.Fprintf(&b, "union %s discriminator=%s %s @%s\n", u.GoName, u.Discriminator, strings.Join(vs, " "), u.Pos)
+		}
+	}
+	return b.String()
+}
+
+func typ(t *model.Type) string {
+	switch t.Kind {
+	case model.BasicKind:
+		return "basic " + t.Base.String() + constraints(t.Constraints)
+	case model.ScalarKind:
+		return "scalar " + t.Scalar.GoName
+	case model.EnumKind:
+		return "enum " + t.Enum.GoName
+	case model.ObjectKind:
+		return "object " + t.Object.GoName
+	case model.ListKind:
+		return "list" + constraints(t.Constraints) + " of " + typ(t.Elem)
+	case model.MapKind:
+		return "map of " + typ(t.Elem)
+	case model.ConstKind:
+		return fmt.Sprintf("const %q", t.Const)
+	}
+	return "?"
+}
+
+func constraints(c model.Constraints) string {
+	var b strings.Builder
+	if c.MinRunes != nil {
+		fmt.Fprintf(&b, " minRunes=%d", *c.MinRunes)
+	}
+	if c.MaxRunes != nil {
+		fmt.Fprintf(&b, " maxRunes=%d", *c.MaxRunes)
+	}
+	if c.Pattern != "" {
+		fmt.Fprintf(&b, " pattern=%s", c.Pattern)
+	}
+	if c.Min != nil {
+		fmt.Fprintf(&b, " min=%d", *c.Min)
+	}
+	if c.Max != nil {
+		fmt.Fprintf(&b, " max=%d", *c.Max)
+	}
+	if c.MinItems != nil {
+		fmt.Fprintf(&b, " minItems=%d", *c.MinItems)
+	}
+	if c.MaxItems != nil {
+		fmt.Fprintf(&b, " maxItems=%d", *c.MaxItems)
+	}
+	return b.String()
+}
+
+// TestLoadRealSchema checks the figures of the project's own fleet schema
+// that every target relies on.
+func TestLoadRealSchema(t *testing.T) {
+	s, err := model.Load("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fleet := s.Package("fleet")
+	if fleet == nil {
+		t.Fatal("no fleet package")
+	}
+	var poses []string
+	for _, e := range fleet.Enums {
+		if e.Name == "Pose" {
+			for _, m := range e.Members {
+				poses = append(poses, m.Value)
+			}
+		}
+	}
+	if diff := cmp.Diff([]string{"working", "thinking", "stuck", "hauling", "resting", "celebrate"}, poses); diff != "" {
+		t.Errorf("Pose members (-want +got):\n%s", diff)
+	}
+}
+
+func TestGoName(t *testing.T) {
+	for in, want := range map[string]string{
+		"seatId": "SeatID", "parentSeatId": "ParentSeatID", "ttlSeconds": "TTLSeconds",
+		"light-blue": "LightBlue", "seat_id": "SeatID", "cwd": "Cwd", "x2y": "X2y",
+		"2fast": "X2fast", "---": "", "URL": "URL", "httpURL": "HTTPURL",
+	} {
+		if got := model.GoName(in); got != want {
+			t.Errorf("GoName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
