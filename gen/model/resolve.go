@@ -115,10 +115,17 @@ func (r *resolver) classify(d *def) {
 		case refs == len(args):
 			d.union = &Union{Name: d.name, Doc: d.doc, Pos: d.pos}
 			r.pkg.Unions = append(r.pkg.Unions, d.union)
-		default:
+		case strs > 0:
 			for _, a := range args {
 				if !(a.IncompleteKind() == cue.StringKind && a.IsConcrete()) {
-					r.errorf(r.pos(a), "#%s: a disjunction must list string literals (an enum) or references to definitions (a union); this member is neither", d.name)
+					r.errorf(r.pos(a), "#%s: enum member %v is not a string literal; every member of an enum is a quoted string", d.name, a)
+					break
+				}
+			}
+		default:
+			for _, a := range args {
+				if _, ok := r.refName(a); !ok {
+					r.errorf(r.pos(a), "#%s: union member %v is not a reference to a definition; a union lists struct definitions (#A | #B)", d.name, a)
 					break
 				}
 			}
