@@ -9,7 +9,7 @@ import (
 // enum emits a named string type with its members and methods.
 func enum(f *jen.File, e *model.Enum) {
 	t := e.GoName
-	f.Comment(docFor(t, e.Doc))
+	f.Comment(docFor(t, e.Doc) + "\n//\n" + EnumDirective)
 	f.Type().Id(t).String()
 
 	f.Comment("// The members of " + t + ", in schema order.")

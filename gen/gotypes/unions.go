@@ -19,7 +19,7 @@ func union(f *jen.File, u *model.Union) {
 		names = append(names, "*"+v.GoName)
 	}
 	doc := u.Doc + fmt.Sprintf("\n\nIts variants are %s; a type switch needs one case for each.", joinAnd(names))
-	f.Comment(docFor(t, doc))
+	f.Comment(docFor(t, doc) + "\n//\n" + UnionDirective)
 	f.Type().Id(t).Interface(
 		jen.Comment(fmt.Sprintf("// %s returns the value of the %q field that tells the variants apart.", tag, u.Discriminator)),
 		jen.Id(tag).Params().String(),

@@ -8,6 +8,8 @@ import "slices"
 // Pose is what an agent says its own figure is doing, through state_stance
 // (ADR 0148, widened by ADR 0162). Poses are meanings; the app owns the art.
 // Adding a member is a widening that every exhaustive consumer must answer.
+//
+//schemagen:enum
 type Pose string
 
 // The members of Pose, in schema order.
@@ -85,6 +87,8 @@ func (x *Pose) UnmarshalText(b []byte) error {
 // AgentStatus is Herdr's observed status of the agent in a pane. A run is a
 // pane that was working and stopped: idle or done settles it as passed,
 // blocked as failed, and no other transition settles anything.
+//
+//schemagen:enum
 type AgentStatus string
 
 // The members of AgentStatus, in schema order.
@@ -158,6 +162,8 @@ func (x *AgentStatus) UnmarshalText(b []byte) error {
 }
 
 // Outcome is how a settled run came out.
+//
+//schemagen:enum
 type Outcome string
 
 // The members of Outcome, in schema order.
@@ -225,6 +231,8 @@ func (x *Outcome) UnmarshalText(b []byte) error {
 }
 
 // EdgeKind is the relationship an edge draws between two seats (ADR 0163).
+//
+//schemagen:enum
 type EdgeKind string
 
 // The members of EdgeKind, in schema order.

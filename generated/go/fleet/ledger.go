@@ -13,6 +13,8 @@ import (
 // row can say a run settled without saying into what.
 //
 // Its variants are *PassedRow, *FailedRow, *PromptedRow and *ShippedRow; a type switch needs one case for each.
+//
+//schemagen:union
 type LedgerRow interface {
 	// Kind returns the value of the "kind" field that tells the variants apart.
 	Kind() string

@@ -13,6 +13,8 @@ import (
 // the runtime and prints a snapshot for every read.
 //
 // Its variants are *CensusEvent, *StatusEvent, *PromptedEvent, *DeliverEvent, *TurnEvent, *StanceEvent, *RestartEvent and *ReadEvent; a type switch needs one case for each.
+//
+//schemagen:union
 type ReplayEvent interface {
 	// Type returns the value of the "type" field that tells the variants apart.
 	Type() string
