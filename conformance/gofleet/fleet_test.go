@@ -176,31 +176,73 @@ func TestNilRequiredListEncodesEmpty(t *testing.T) {
 }
 
 func TestDecodingRefuses(t *testing.T) {
+	seat := func(doc string) error {
+		var s fleet.Seat
+		err := json.Unmarshal([]byte(doc), &s)
+		if err == nil {
+			return nil
+		}
+		// The decoder, called directly, agrees and leaves s untouched.
+		if direct := s.UnmarshalJSON([]byte(doc)); direct == nil {
+			t.Errorf("UnmarshalJSON accepted %s which json.Unmarshal refused", doc)
+		}
+		if s != (fleet.Seat{}) {
+			t.Errorf("a failed decode changed the value: %+v", s)
+		}
+		return err
+	}
+	direct := func(doc string) error {
+		var s fleet.Seat
+		return s.UnmarshalJSON([]byte(doc))
+	}
+	tally := func(doc string) error {
+		var v fleet.Tally
+		return json.Unmarshal([]byte(doc), &v)
+	}
 	for _, tc := range []struct {
-		name, doc, want string
+		name   string
+		decode func(string) error
+		doc    string
+		want   string
 	}{
-		{"missing required", `{"name":"Ada","status":"idle"}`, `decoding Seat.seatId: required field is missing`},
-		{"null required", `{"seatId":null,"name":"Ada","status":"idle"}`, `decoding Seat.seatId: must not be null`},
-		{"null optional", `{"seatId":"t1","name":"Ada","status":"idle","cwd":null}`, `decoding Seat.cwd: must not be null`},
-		{"wrong type", `{"seatId":1,"name":"Ada","status":"idle"}`, `decoding Seat.seatId: json: cannot unmarshal number into Go value of type string`},
-		{"unknown status", `{"seatId":"t1","name":"Ada","status":"asleep"}`, `"asleep" is not a valid AgentStatus`},
-		{"not an object", `[1]`, `decoding Seat: json: cannot unmarshal array into Go value of type map[string]json.RawMessage`},
-		{"null", `null`, `decoding Seat: must be an object, not null`},
-		{"keys are exact", `{"SEATID":"t1","name":"Ada","status":"idle"}`, `decoding Seat.seatId: required field is missing`},
-		{"null in nested object", `{"seatId":"t1","name":"Ada","status":"idle","stance":null}`, `decoding Seat.stance: must not be null`},
+		{"missing required", seat, `{"name":"Ada","status":"idle"}`, `decoding Seat.seatId: required field is missing`},
+		{"null required", seat, `{"seatId":null,"name":"Ada","status":"idle"}`, `decoding Seat.seatId: must not be null`},
+		{"null optional", seat, `{"seatId":"t1","name":"Ada","status":"idle","cwd":null}`, `decoding Seat.cwd: must not be null`},
+		{"wrong type", seat, `{"seatId":1,"name":"Ada","status":"idle"}`, `decoding Seat.seatId: must be a string, not a number`},
+		{"unknown status", seat, `{"seatId":"t1","name":"Ada","status":"asleep"}`, `decoding Seat.status: "asleep" is not a valid AgentStatus (valid: idle, working, blocked, done, offline)`},
+		{"not an object", seat, `[1]`, `decoding Seat: must be an object, not an array`},
+		{"null", direct, `null`, `decoding Seat: must not be null`},
+		{"keys are exact", seat, `{"SEATID":"t1","name":"Ada","status":"idle"}`, `decoding Seat.seatId: required field is missing`},
+		{"null in nested object", seat, `{"seatId":"t1","name":"Ada","status":"idle","stance":null}`, `decoding Seat.stance: must not be null`},
+		{"error in nested object", seat, `{"seatId":"t1","name":"Ada","status":"idle","stance":{"pose":"dancing"}}`, `decoding Stance.pose: "dancing" is not a valid Pose`},
+		{"trailing data", direct, `{"seatId":"t1","name":"Ada","status":"idle"} x`, `decoding Seat: invalid JSON at byte 45: unexpected 'x', want end of input`},
+		{"bad syntax", direct, `{"seatId":"t1",}`, `decoding Seat: invalid JSON at byte 15: unexpected '}', want a member name`},
+		{"bad syntax via encoding/json", seat, `{"seatId":"t1",}`, `invalid character '}'`},
+		{"control character in string", direct, "{\"seatId\":\"t\x01\",\"name\":\"Ada\",\"status\":\"idle\"}", `decoding Seat.seatId: invalid JSON at byte 12`},
+		{"fraction in integer", tally, `{"passed":1.5,"failed":0,"shipped":0,"prompted":0}`, `decoding Tally.passed: must be an integer within 64 bits, not 1.5`},
+		{"integer overflow", tally, `{"passed":9223372036854775808,"failed":0,"shipped":0,"prompted":0}`, `decoding Tally.passed: must be an integer within 64 bits, not 9223372036854775808`},
+		{"string for integer", tally, `{"passed":"1","failed":0,"shipped":0,"prompted":0}`, `decoding Tally.passed: must be an integer, not a string`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var s fleet.Seat
-			err := json.Unmarshal([]byte(tc.doc), &s)
+			err := tc.decode(tc.doc)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("error = %v, want it to contain %q", err, tc.want)
 			}
 		})
 	}
-	// An unknown field is accepted: a newer host may add optional ones.
+	// Accepted: an unknown field (a newer host may add optional ones), an
+	// integer written with a zero fraction or an exponent (JSON Schema's
+	// "integer" allows both), escapes and non-ASCII text.
 	var s fleet.Seat
-	if err := json.Unmarshal([]byte(`{"seatId":"t1","name":"Ada","status":"idle","mood":"fine"}`), &s); err != nil {
+	if err := json.Unmarshal([]byte(`{"seatId":"t1","name":"Ada","status":"idle","mood":{"a":[1,2.5e3,true,null,"x"]}}`), &s); err != nil {
 		t.Errorf("unknown field refused: %v", err)
+	}
+	var tl fleet.Tally
+	if err := json.Unmarshal([]byte(`{"passed":1.0,"failed":2e0,"shipped":0,"prompted":-0}`), &tl); err != nil || tl.Passed != 1 || tl.Failed != 2 {
+		t.Errorf("integral numbers: %+v, %v", tl, err)
+	}
+	if err := json.Unmarshal([]byte(`{"seatId":"t\u00e9\n","name":"Zoë 🐑","status":"idle"}`), &s); err != nil || s.SeatID != "té\n" || s.Name != "Zoë 🐑" {
+		t.Errorf("escapes: %+v, %v", s, err)
 	}
 }
 

@@ -75,6 +75,20 @@ func enum(f *jen.File, e *model.Enum) {
 		jen.Return(jen.Index().Byte().Call(jen.Id("x")), jen.Nil()),
 	)
 
+	f.Commentf("// %s reads a %s from r without allocating.", decodeFunc(t), t)
+	f.Func().Id(decodeFunc(t)).Params(jen.Id("r").Op("*").Id("reader"), jen.Id("x").Op("*").Id(t)).Error().Block(
+		jen.If(jen.Id("r").Dot("peek").Call().Op("!=").LitByte('"')).Block(jen.Return(jen.Id("r").Dot("typeError").Call(jen.Lit("a string")))),
+		jen.List(jen.Id("b"), jen.Err()).Op(":=").Id("r").Dot("stringBytes").Call(),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+		jen.Switch(jen.String().Call(jen.Id("b"))).BlockFunc(func(g *jen.Group) {
+			for _, m := range e.Members {
+				g.Case(jen.Lit(m.Value)).Block(jen.Op("*").Id("x").Op("=").Id(m.GoName))
+			}
+			g.Default().Block(jen.Return(enumErr(jen.String().Call(jen.Id("b")))))
+		}),
+		jen.Return(jen.Nil()),
+	)
+
 	f.Commentf("// UnmarshalText decodes a wire value with %s, refusing a non-member.", e.ParseFunc())
 	f.Func().Params(jen.Id("x").Op("*").Id(t)).Id("UnmarshalText").Params(jen.Id("b").Index().Byte()).Error().Block(
 		jen.List(jen.Id("v"), jen.Err()).Op(":=").Id(e.ParseFunc()).Call(jen.String().Call(jen.Id("b"))),

@@ -41,6 +41,48 @@ func goType(t *model.Type, optional bool) *jen.Statement {
 	return s
 }
 
+// decodeFunc names the generated decoder of a type.
+func decodeFunc(goName string) string { return "decode" + goName }
+
+// readCall returns the call that reads a value of t from r into dst (a
+// pointer expression).
+func readCall(t *model.Type, dst *jen.Statement) *jen.Statement {
+	switch t.Kind {
+	case model.ListKind:
+		return jen.Id("readList").Call(jen.Id("r"), dst, readFunc(t.Elem))
+	case model.MapKind:
+		return jen.Id("readMap").Call(jen.Id("r"), dst, readFunc(t.Elem))
+	}
+	return jen.Add(readFunc(t)).Call(jen.Id("r"), dst)
+}
+
+// readFunc returns a func(*reader, *T) error for values of t.
+func readFunc(t *model.Type) *jen.Statement {
+	switch t.Kind {
+	case model.EnumKind:
+		return jen.Id(decodeFunc(t.Enum.GoName))
+	case model.ObjectKind:
+		return jen.Id(decodeFunc(t.Object.GoName))
+	case model.ListKind:
+		return jen.Func().Params(jen.Id("r").Op("*").Id("reader"), jen.Id("dst").Op("*").Add(goType(t, false))).Error().Block(
+			jen.Return(jen.Id("readList").Call(jen.Id("r"), jen.Id("dst"), readFunc(t.Elem))),
+		)
+	case model.MapKind:
+		return jen.Func().Params(jen.Id("r").Op("*").Id("reader"), jen.Id("dst").Op("*").Add(goType(t, false))).Error().Block(
+			jen.Return(jen.Id("readMap").Call(jen.Id("r"), jen.Id("dst"), readFunc(t.Elem))),
+		)
+	}
+	switch t.BaseOf() {
+	case model.Int:
+		return jen.Parens(jen.Op("*").Id("reader")).Dot("readInt")
+	case model.Bool:
+		return jen.Parens(jen.Op("*").Id("reader")).Dot("readBool")
+	case model.Time:
+		return jen.Parens(jen.Op("*").Id("reader")).Dot("readTime")
+	}
+	return jen.Parens(jen.Op("*").Id("reader")).Dot("readString")
+}
+
 // isCollection reports whether t is a list or map: those stay non-pointer
 // even when optional, with nil meaning absent.
 func isCollection(t *model.Type) bool { return t.Kind == model.ListKind || t.Kind == model.MapKind }
@@ -79,30 +121,70 @@ func object(f *jen.File, o *model.Object) {
 // variant's tag checked) and, where needed, encoding.
 func objectJSON(f *jen.File, o *model.Object) {
 	t := o.GoName
-	f.Commentf("// UnmarshalJSON decodes a %s. It refuses a missing required field, a null\n// and a value of the wrong type; unknown fields are ignored, since a newer\n// host may add optional ones.", t)
+	f.Commentf("// UnmarshalJSON decodes a %s. It refuses a missing required field, a null\n// and a value of the wrong type; unknown fields are ignored, since a newer\n// host may add optional ones. On error x is left as it was.", t)
 	f.Func().Params(jen.Id("x").Op("*").Id(t)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
-		jen.List(jen.Id("fields"), jen.Err()).Op(":=").Id("decodeObject").Call(jen.Id("data"), jen.Lit(t)),
-		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
-		jen.Return(jen.Id("x").Dot("decodeFields").Call(jen.Id("fields"))),
+		jen.Id("r").Op(":=").Id("reader").Values(jen.Id("data").Op(":").Id("data")),
+		jen.Err().Op(":=").Id(decodeFunc(t)).Call(jen.Op("&").Id("r"), jen.Id("x")),
+		jen.If(jen.Err().Op("==").Nil()).Block(jen.Err().Op("=").Id("r").Dot("end").Call()),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("fieldError").Call(jen.Lit(t), jen.Nil(), jen.Err()))),
+		jen.Return(jen.Nil()),
 	)
 
-	f.Commentf("// decodeFields decodes a %s from the members of its JSON object.", t)
-	f.Func().Params(jen.Id("x").Op("*").Id(t)).Id("decodeFields").Params(
-		jen.Id("fields").Map(jen.String()).Qual("encoding/json", "RawMessage"),
-	).Error().BlockFunc(func(g *jen.Group) {
-		if o.Union != nil {
-			g.If(jen.Err().Op(":=").Id("decodeTag").Call(jen.Id("fields"), jen.Lit(t), jen.Lit(o.Union.Discriminator), jen.Lit(o.Tag)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))
+	// Required fields get one bit each, in schema order.
+	var required []jen.Code
+	bit := map[string]int{}
+	for _, fd := range o.Fields {
+		if !fd.Optional {
+			bit[fd.Name] = len(required)
+			required = append(required, jen.Lit(fd.Name))
 		}
+	}
+	reqVar := lowerFirst(t) + "Required"
+	if len(required) > 0 {
+		f.Var().Id(reqVar).Op("=").Index().String().Values(required...)
+	}
+	f.Commentf("// %s reads a %s from r, leaving x as it was on error.", decodeFunc(t), t)
+	f.Func().Id(decodeFunc(t)).Params(jen.Id("r").Op("*").Id("reader"), jen.Id("x").Op("*").Id(t)).Error().BlockFunc(func(g *jen.Group) {
+		g.If(jen.Err().Op(":=").Id("r").Dot("openObject").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))
 		g.Var().Id("v").Id(t)
-		for _, fd := range structFields(o) {
-			fn := "decodeRequired"
-			switch {
-			case fd.Optional && isCollection(fd.Type):
-				fn = "decodeOptionalList"
-			case fd.Optional:
-				fn = "decodeOptional"
-			}
-			g.If(jen.Err().Op(":=").Id(fn).Call(jen.Id("fields"), jen.Lit(t), jen.Lit(fd.Name), jen.Op("&").Id("v").Dot(fd.GoName)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))
+		if len(required) > 0 {
+			g.Var().Id("have").Uint64()
+		}
+		g.For(jen.Id("first").Op(":=").True(), jen.Empty(), jen.Id("first").Op("=").False()).Block(
+			jen.List(jen.Id("key"), jen.Id("ok"), jen.Err()).Op(":=").Id("r").Dot("nextKey").Call(jen.Id("first")),
+			jen.If(jen.Err().Op("!=").Nil()).Block(
+				jen.Return(jen.Op("&").Id("DecodeError").Values(jen.Dict{jen.Id("Type"): jen.Lit(t), jen.Id("Err"): jen.Err()})),
+			),
+			jen.If(jen.Op("!").Id("ok")).Block(jen.Break()),
+			jen.Switch(jen.String().Call(jen.Id("key"))).BlockFunc(func(g *jen.Group) {
+				for _, fd := range o.Fields {
+					var body []jen.Code
+					if b, ok := bit[fd.Name]; ok {
+						body = append(body, jen.Id("have").Op("|=").Lit(1).Op("<<").Lit(b))
+					}
+					dst := jen.Id("v").Dot(fd.GoName)
+					switch {
+					case o.Union != nil && fd.Name == o.Union.Discriminator:
+						body = append(body, jen.Err().Op("=").Id("r").Dot("readTag").Call(jen.Lit(o.Tag)))
+					case fd.Optional && !isCollection(fd.Type):
+						body = append(body,
+							dst.Clone().Op("=").New(goType(fd.Type, false)),
+							jen.Err().Op("=").Add(readCall(fd.Type, dst.Clone())),
+						)
+					default:
+						body = append(body, jen.Err().Op("=").Add(readCall(fd.Type, jen.Op("&").Add(dst.Clone()))))
+					}
+					g.Case(jen.Lit(fd.Name)).Block(body...)
+				}
+				g.Default().Block(jen.Err().Op("=").Id("r").Dot("skip").Call())
+			}),
+			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("fieldError").Call(jen.Lit(t), jen.Id("key"), jen.Err()))),
+		)
+		if len(required) > 0 {
+			all := jen.Lit(1).Op("<<").Lit(len(required)).Op("-").Lit(1)
+			g.If(jen.Id("have").Op("!=").Add(all)).Block(
+				jen.Return(jen.Id("missingField").Call(jen.Lit(t), jen.Id("have"), jen.Id(reqVar))),
+			)
 		}
 		g.Op("*").Id("x").Op("=").Id("v")
 		g.Return(jen.Nil())

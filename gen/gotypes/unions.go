@@ -44,23 +44,21 @@ func union(f *jen.File, u *model.Union) {
 
 	f.Commentf("// %s decodes one %s, choosing the variant by its %q field.\n// A missing or unknown %s is a *DecodeError.", u.UnmarshalFunc(), t, u.Discriminator, u.Discriminator)
 	f.Func().Id(u.UnmarshalFunc()).Params(jen.Id("data").Index().Byte()).Params(jen.Id(t), jen.Error()).Block(
-		jen.List(jen.Id("fields"), jen.Err()).Op(":=").Id("decodeObject").Call(jen.Id("data"), jen.Lit(t)),
+		jen.List(jen.Id("tag"), jen.Err()).Op(":=").Id("unionTag").Call(jen.Id("data"), jen.Lit(t), jen.Lit(u.Discriminator), jen.Id(tagList)),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
-		jen.List(jen.Id("tag"), jen.Err()).Op(":=").Id("unionTag").Call(jen.Id("fields"), jen.Lit(t), jen.Lit(u.Discriminator), jen.Id(tagList)),
-		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
-		jen.Var().Id("v").Interface(
-			jen.Id(t),
-			jen.Id("decodeFields").Params(jen.Map(jen.String()).Qual("encoding/json", "RawMessage")).Error(),
-		),
+		jen.Id("r").Op(":=").Op("&").Id("reader").Values(jen.Id("data").Op(":").Id("data")),
 		jen.Switch(jen.Id("tag")).BlockFunc(func(g *jen.Group) {
 			for _, v := range u.Variants {
-				g.Case(jen.Lit(v.Tag)).Block(jen.Id("v").Op("=").New(jen.Id(v.GoName)))
+				g.Case(jen.Lit(v.Tag)).Block(
+					jen.Id("v").Op(":=").New(jen.Id(v.GoName)),
+					jen.If(jen.Err().Op(":=").Id(decodeFunc(v.GoName)).Call(jen.Id("r"), jen.Id("v")), jen.Err().Op("!=").Nil()).Block(
+						jen.Return(jen.Nil(), jen.Id("fieldError").Call(jen.Lit(v.GoName), jen.Nil(), jen.Err())),
+					),
+					jen.Return(jen.Id("v"), jen.Nil()),
+				)
 			}
 		}),
-		jen.If(jen.Err().Op(":=").Id("v").Dot("decodeFields").Call(jen.Id("fields")), jen.Err().Op("!=").Nil()).Block(
-			jen.Return(jen.Nil(), jen.Err()),
-		),
-		jen.Return(jen.Id("v"), jen.Nil()),
+		jen.Return(jen.Nil(), jen.Id("unknownTag").Call(jen.Lit(t), jen.Lit(u.Discriminator), jen.Id("tag"), jen.Id(tagList))),
 	)
 }
 

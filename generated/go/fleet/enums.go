@@ -74,6 +74,38 @@ func (x Pose) MarshalText() ([]byte, error) {
 	return []byte(x), nil
 }
 
+// decodePose reads a Pose from r without allocating.
+func decodePose(r *reader, x *Pose) error {
+	if r.peek() != byte(0x22) {
+		return r.typeError("a string")
+	}
+	b, err := r.stringBytes()
+	if err != nil {
+		return err
+	}
+	switch string(b) {
+	case "working":
+		*x = PoseWorking
+	case "thinking":
+		*x = PoseThinking
+	case "stuck":
+		*x = PoseStuck
+	case "hauling":
+		*x = PoseHauling
+	case "resting":
+		*x = PoseResting
+	case "celebrate":
+		*x = PoseCelebrate
+	default:
+		return &EnumError{
+			Enum:  "Pose",
+			Valid: slices.Clone(poseStrings),
+			Value: string(b),
+		}
+	}
+	return nil
+}
+
 // UnmarshalText decodes a wire value with ParsePose, refusing a non-member.
 func (x *Pose) UnmarshalText(b []byte) error {
 	v, err := ParsePose(string(b))
@@ -151,6 +183,36 @@ func (x AgentStatus) MarshalText() ([]byte, error) {
 	return []byte(x), nil
 }
 
+// decodeAgentStatus reads a AgentStatus from r without allocating.
+func decodeAgentStatus(r *reader, x *AgentStatus) error {
+	if r.peek() != byte(0x22) {
+		return r.typeError("a string")
+	}
+	b, err := r.stringBytes()
+	if err != nil {
+		return err
+	}
+	switch string(b) {
+	case "idle":
+		*x = AgentStatusIdle
+	case "working":
+		*x = AgentStatusWorking
+	case "blocked":
+		*x = AgentStatusBlocked
+	case "done":
+		*x = AgentStatusDone
+	case "offline":
+		*x = AgentStatusOffline
+	default:
+		return &EnumError{
+			Enum:  "AgentStatus",
+			Valid: slices.Clone(agentStatusStrings),
+			Value: string(b),
+		}
+	}
+	return nil
+}
+
 // UnmarshalText decodes a wire value with ParseAgentStatus, refusing a non-member.
 func (x *AgentStatus) UnmarshalText(b []byte) error {
 	v, err := ParseAgentStatus(string(b))
@@ -218,6 +280,30 @@ func (x Outcome) MarshalText() ([]byte, error) {
 		}
 	}
 	return []byte(x), nil
+}
+
+// decodeOutcome reads a Outcome from r without allocating.
+func decodeOutcome(r *reader, x *Outcome) error {
+	if r.peek() != byte(0x22) {
+		return r.typeError("a string")
+	}
+	b, err := r.stringBytes()
+	if err != nil {
+		return err
+	}
+	switch string(b) {
+	case "passed":
+		*x = OutcomePassed
+	case "failed":
+		*x = OutcomeFailed
+	default:
+		return &EnumError{
+			Enum:  "Outcome",
+			Valid: slices.Clone(outcomeStrings),
+			Value: string(b),
+		}
+	}
+	return nil
 }
 
 // UnmarshalText decodes a wire value with ParseOutcome, refusing a non-member.
@@ -289,6 +375,32 @@ func (x EdgeKind) MarshalText() ([]byte, error) {
 		}
 	}
 	return []byte(x), nil
+}
+
+// decodeEdgeKind reads a EdgeKind from r without allocating.
+func decodeEdgeKind(r *reader, x *EdgeKind) error {
+	if r.peek() != byte(0x22) {
+		return r.typeError("a string")
+	}
+	b, err := r.stringBytes()
+	if err != nil {
+		return err
+	}
+	switch string(b) {
+	case "spawn":
+		*x = EdgeKindSpawn
+	case "prompt":
+		*x = EdgeKindPrompt
+	case "reply":
+		*x = EdgeKindReply
+	default:
+		return &EnumError{
+			Enum:  "EdgeKind",
+			Valid: slices.Clone(edgeKindStrings),
+			Value: string(b),
+		}
+	}
+	return nil
 }
 
 // UnmarshalText decodes a wire value with ParseEdgeKind, refusing a non-member.

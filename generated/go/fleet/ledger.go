@@ -60,32 +60,38 @@ func (*ShippedRow) isLedgerRow() {}
 // UnmarshalLedgerRow decodes one LedgerRow, choosing the variant by its "kind" field.
 // A missing or unknown kind is a *DecodeError.
 func UnmarshalLedgerRow(data []byte) (LedgerRow, error) {
-	fields, err := decodeObject(data, "LedgerRow")
+	tag, err := unionTag(data, "LedgerRow", "kind", ledgerRowTags)
 	if err != nil {
 		return nil, err
 	}
-	tag, err := unionTag(fields, "LedgerRow", "kind", ledgerRowTags)
-	if err != nil {
-		return nil, err
-	}
-	var v interface {
-		LedgerRow
-		decodeFields(map[string]json.RawMessage) error
-	}
+	r := &reader{data: data}
 	switch tag {
 	case "passed":
-		v = new(PassedRow)
+		v := new(PassedRow)
+		if err := decodePassedRow(r, v); err != nil {
+			return nil, fieldError("PassedRow", nil, err)
+		}
+		return v, nil
 	case "failed":
-		v = new(FailedRow)
+		v := new(FailedRow)
+		if err := decodeFailedRow(r, v); err != nil {
+			return nil, fieldError("FailedRow", nil, err)
+		}
+		return v, nil
 	case "prompted":
-		v = new(PromptedRow)
+		v := new(PromptedRow)
+		if err := decodePromptedRow(r, v); err != nil {
+			return nil, fieldError("PromptedRow", nil, err)
+		}
+		return v, nil
 	case "shipped":
-		v = new(ShippedRow)
+		v := new(ShippedRow)
+		if err := decodeShippedRow(r, v); err != nil {
+			return nil, fieldError("ShippedRow", nil, err)
+		}
+		return v, nil
 	}
-	if err := v.decodeFields(fields); err != nil {
-		return nil, err
-	}
-	return v, nil
+	return nil, unknownTag("LedgerRow", "kind", tag, ledgerRowTags)
 }
 
 // PassedRow records a run that settled as passed: the pane went from working
@@ -99,26 +105,58 @@ type PassedRow struct {
 
 // UnmarshalJSON decodes a PassedRow. It refuses a missing required field, a null
 // and a value of the wrong type; unknown fields are ignored, since a newer
-// host may add optional ones.
+// host may add optional ones. On error x is left as it was.
 func (x *PassedRow) UnmarshalJSON(data []byte) error {
-	fields, err := decodeObject(data, "PassedRow")
-	if err != nil {
-		return err
+	r := reader{data: data}
+	err := decodePassedRow(&r, x)
+	if err == nil {
+		err = r.end()
 	}
-	return x.decodeFields(fields)
+	if err != nil {
+		return fieldError("PassedRow", nil, err)
+	}
+	return nil
 }
 
-// decodeFields decodes a PassedRow from the members of its JSON object.
-func (x *PassedRow) decodeFields(fields map[string]json.RawMessage) error {
-	if err := decodeTag(fields, "PassedRow", "kind", "passed"); err != nil {
+var passedRowRequired = []string{"kind", "seatId", "at"}
+
+// decodePassedRow reads a PassedRow from r, leaving x as it was on error.
+func decodePassedRow(r *reader, x *PassedRow) error {
+	if err := r.openObject(); err != nil {
 		return err
 	}
 	var v PassedRow
-	if err := decodeRequired(fields, "PassedRow", "seatId", &v.SeatID); err != nil {
-		return err
+	var have uint64
+	for first := true; ; first = false {
+		key, ok, err := r.nextKey(first)
+		if err != nil {
+			return &DecodeError{
+				Err:  err,
+				Type: "PassedRow",
+			}
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "kind":
+			have |= 1 << 0
+			err = r.readTag("passed")
+		case "seatId":
+			have |= 1 << 1
+			err = (*reader).readString(r, &v.SeatID)
+		case "at":
+			have |= 1 << 2
+			err = (*reader).readTime(r, &v.At)
+		default:
+			err = r.skip()
+		}
+		if err != nil {
+			return fieldError("PassedRow", key, err)
+		}
 	}
-	if err := decodeRequired(fields, "PassedRow", "at", &v.At); err != nil {
-		return err
+	if have != 1<<3-1 {
+		return missingField("PassedRow", have, passedRowRequired)
 	}
 	*x = v
 	return nil
@@ -158,26 +196,58 @@ type FailedRow struct {
 
 // UnmarshalJSON decodes a FailedRow. It refuses a missing required field, a null
 // and a value of the wrong type; unknown fields are ignored, since a newer
-// host may add optional ones.
+// host may add optional ones. On error x is left as it was.
 func (x *FailedRow) UnmarshalJSON(data []byte) error {
-	fields, err := decodeObject(data, "FailedRow")
-	if err != nil {
-		return err
+	r := reader{data: data}
+	err := decodeFailedRow(&r, x)
+	if err == nil {
+		err = r.end()
 	}
-	return x.decodeFields(fields)
+	if err != nil {
+		return fieldError("FailedRow", nil, err)
+	}
+	return nil
 }
 
-// decodeFields decodes a FailedRow from the members of its JSON object.
-func (x *FailedRow) decodeFields(fields map[string]json.RawMessage) error {
-	if err := decodeTag(fields, "FailedRow", "kind", "failed"); err != nil {
+var failedRowRequired = []string{"kind", "seatId", "at"}
+
+// decodeFailedRow reads a FailedRow from r, leaving x as it was on error.
+func decodeFailedRow(r *reader, x *FailedRow) error {
+	if err := r.openObject(); err != nil {
 		return err
 	}
 	var v FailedRow
-	if err := decodeRequired(fields, "FailedRow", "seatId", &v.SeatID); err != nil {
-		return err
+	var have uint64
+	for first := true; ; first = false {
+		key, ok, err := r.nextKey(first)
+		if err != nil {
+			return &DecodeError{
+				Err:  err,
+				Type: "FailedRow",
+			}
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "kind":
+			have |= 1 << 0
+			err = r.readTag("failed")
+		case "seatId":
+			have |= 1 << 1
+			err = (*reader).readString(r, &v.SeatID)
+		case "at":
+			have |= 1 << 2
+			err = (*reader).readTime(r, &v.At)
+		default:
+			err = r.skip()
+		}
+		if err != nil {
+			return fieldError("FailedRow", key, err)
+		}
 	}
-	if err := decodeRequired(fields, "FailedRow", "at", &v.At); err != nil {
-		return err
+	if have != 1<<3-1 {
+		return missingField("FailedRow", have, failedRowRequired)
 	}
 	*x = v
 	return nil
@@ -218,29 +288,61 @@ type PromptedRow struct {
 
 // UnmarshalJSON decodes a PromptedRow. It refuses a missing required field, a null
 // and a value of the wrong type; unknown fields are ignored, since a newer
-// host may add optional ones.
+// host may add optional ones. On error x is left as it was.
 func (x *PromptedRow) UnmarshalJSON(data []byte) error {
-	fields, err := decodeObject(data, "PromptedRow")
-	if err != nil {
-		return err
+	r := reader{data: data}
+	err := decodePromptedRow(&r, x)
+	if err == nil {
+		err = r.end()
 	}
-	return x.decodeFields(fields)
+	if err != nil {
+		return fieldError("PromptedRow", nil, err)
+	}
+	return nil
 }
 
-// decodeFields decodes a PromptedRow from the members of its JSON object.
-func (x *PromptedRow) decodeFields(fields map[string]json.RawMessage) error {
-	if err := decodeTag(fields, "PromptedRow", "kind", "prompted"); err != nil {
+var promptedRowRequired = []string{"kind", "seatId", "at"}
+
+// decodePromptedRow reads a PromptedRow from r, leaving x as it was on error.
+func decodePromptedRow(r *reader, x *PromptedRow) error {
+	if err := r.openObject(); err != nil {
 		return err
 	}
 	var v PromptedRow
-	if err := decodeRequired(fields, "PromptedRow", "seatId", &v.SeatID); err != nil {
-		return err
+	var have uint64
+	for first := true; ; first = false {
+		key, ok, err := r.nextKey(first)
+		if err != nil {
+			return &DecodeError{
+				Err:  err,
+				Type: "PromptedRow",
+			}
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "kind":
+			have |= 1 << 0
+			err = r.readTag("prompted")
+		case "seatId":
+			have |= 1 << 1
+			err = (*reader).readString(r, &v.SeatID)
+		case "at":
+			have |= 1 << 2
+			err = (*reader).readTime(r, &v.At)
+		case "fromSeatId":
+			v.FromSeatID = new(string)
+			err = (*reader).readString(r, v.FromSeatID)
+		default:
+			err = r.skip()
+		}
+		if err != nil {
+			return fieldError("PromptedRow", key, err)
+		}
 	}
-	if err := decodeRequired(fields, "PromptedRow", "at", &v.At); err != nil {
-		return err
-	}
-	if err := decodeOptional(fields, "PromptedRow", "fromSeatId", &v.FromSeatID); err != nil {
-		return err
+	if have != 1<<3-1 {
+		return missingField("PromptedRow", have, promptedRowRequired)
 	}
 	*x = v
 	return nil
@@ -285,29 +387,61 @@ type ShippedRow struct {
 
 // UnmarshalJSON decodes a ShippedRow. It refuses a missing required field, a null
 // and a value of the wrong type; unknown fields are ignored, since a newer
-// host may add optional ones.
+// host may add optional ones. On error x is left as it was.
 func (x *ShippedRow) UnmarshalJSON(data []byte) error {
-	fields, err := decodeObject(data, "ShippedRow")
-	if err != nil {
-		return err
+	r := reader{data: data}
+	err := decodeShippedRow(&r, x)
+	if err == nil {
+		err = r.end()
 	}
-	return x.decodeFields(fields)
+	if err != nil {
+		return fieldError("ShippedRow", nil, err)
+	}
+	return nil
 }
 
-// decodeFields decodes a ShippedRow from the members of its JSON object.
-func (x *ShippedRow) decodeFields(fields map[string]json.RawMessage) error {
-	if err := decodeTag(fields, "ShippedRow", "kind", "shipped"); err != nil {
+var shippedRowRequired = []string{"kind", "seatId", "at"}
+
+// decodeShippedRow reads a ShippedRow from r, leaving x as it was on error.
+func decodeShippedRow(r *reader, x *ShippedRow) error {
+	if err := r.openObject(); err != nil {
 		return err
 	}
 	var v ShippedRow
-	if err := decodeRequired(fields, "ShippedRow", "seatId", &v.SeatID); err != nil {
-		return err
+	var have uint64
+	for first := true; ; first = false {
+		key, ok, err := r.nextKey(first)
+		if err != nil {
+			return &DecodeError{
+				Err:  err,
+				Type: "ShippedRow",
+			}
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "kind":
+			have |= 1 << 0
+			err = r.readTag("shipped")
+		case "seatId":
+			have |= 1 << 1
+			err = (*reader).readString(r, &v.SeatID)
+		case "at":
+			have |= 1 << 2
+			err = (*reader).readTime(r, &v.At)
+		case "note":
+			v.Note = new(string)
+			err = (*reader).readString(r, v.Note)
+		default:
+			err = r.skip()
+		}
+		if err != nil {
+			return fieldError("ShippedRow", key, err)
+		}
 	}
-	if err := decodeRequired(fields, "ShippedRow", "at", &v.At); err != nil {
-		return err
-	}
-	if err := decodeOptional(fields, "ShippedRow", "note", &v.Note); err != nil {
-		return err
+	if have != 1<<3-1 {
+		return missingField("ShippedRow", have, shippedRowRequired)
 	}
 	*x = v
 	return nil

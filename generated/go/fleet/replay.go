@@ -92,40 +92,62 @@ func (*ReadEvent) isReplayEvent() {}
 // UnmarshalReplayEvent decodes one ReplayEvent, choosing the variant by its "type" field.
 // A missing or unknown type is a *DecodeError.
 func UnmarshalReplayEvent(data []byte) (ReplayEvent, error) {
-	fields, err := decodeObject(data, "ReplayEvent")
+	tag, err := unionTag(data, "ReplayEvent", "type", replayEventTags)
 	if err != nil {
 		return nil, err
 	}
-	tag, err := unionTag(fields, "ReplayEvent", "type", replayEventTags)
-	if err != nil {
-		return nil, err
-	}
-	var v interface {
-		ReplayEvent
-		decodeFields(map[string]json.RawMessage) error
-	}
+	r := &reader{data: data}
 	switch tag {
 	case "census":
-		v = new(CensusEvent)
+		v := new(CensusEvent)
+		if err := decodeCensusEvent(r, v); err != nil {
+			return nil, fieldError("CensusEvent", nil, err)
+		}
+		return v, nil
 	case "status":
-		v = new(StatusEvent)
+		v := new(StatusEvent)
+		if err := decodeStatusEvent(r, v); err != nil {
+			return nil, fieldError("StatusEvent", nil, err)
+		}
+		return v, nil
 	case "prompted":
-		v = new(PromptedEvent)
+		v := new(PromptedEvent)
+		if err := decodePromptedEvent(r, v); err != nil {
+			return nil, fieldError("PromptedEvent", nil, err)
+		}
+		return v, nil
 	case "deliver":
-		v = new(DeliverEvent)
+		v := new(DeliverEvent)
+		if err := decodeDeliverEvent(r, v); err != nil {
+			return nil, fieldError("DeliverEvent", nil, err)
+		}
+		return v, nil
 	case "turn":
-		v = new(TurnEvent)
+		v := new(TurnEvent)
+		if err := decodeTurnEvent(r, v); err != nil {
+			return nil, fieldError("TurnEvent", nil, err)
+		}
+		return v, nil
 	case "stance":
-		v = new(StanceEvent)
+		v := new(StanceEvent)
+		if err := decodeStanceEvent(r, v); err != nil {
+			return nil, fieldError("StanceEvent", nil, err)
+		}
+		return v, nil
 	case "restart":
-		v = new(RestartEvent)
+		v := new(RestartEvent)
+		if err := decodeRestartEvent(r, v); err != nil {
+			return nil, fieldError("RestartEvent", nil, err)
+		}
+		return v, nil
 	case "read":
-		v = new(ReadEvent)
+		v := new(ReadEvent)
+		if err := decodeReadEvent(r, v); err != nil {
+			return nil, fieldError("ReadEvent", nil, err)
+		}
+		return v, nil
 	}
-	if err := v.decodeFields(fields); err != nil {
-		return nil, err
-	}
-	return v, nil
+	return nil, unknownTag("ReplayEvent", "type", tag, replayEventTags)
 }
 
 // CensusAgent is one agent in Herdr's agent list.
@@ -148,38 +170,70 @@ type CensusAgent struct {
 
 // UnmarshalJSON decodes a CensusAgent. It refuses a missing required field, a null
 // and a value of the wrong type; unknown fields are ignored, since a newer
-// host may add optional ones.
+// host may add optional ones. On error x is left as it was.
 func (x *CensusAgent) UnmarshalJSON(data []byte) error {
-	fields, err := decodeObject(data, "CensusAgent")
-	if err != nil {
-		return err
+	r := reader{data: data}
+	err := decodeCensusAgent(&r, x)
+	if err == nil {
+		err = r.end()
 	}
-	return x.decodeFields(fields)
+	if err != nil {
+		return fieldError("CensusAgent", nil, err)
+	}
+	return nil
 }
 
-// decodeFields decodes a CensusAgent from the members of its JSON object.
-func (x *CensusAgent) decodeFields(fields map[string]json.RawMessage) error {
+var censusAgentRequired = []string{"paneId", "terminalId", "name", "status"}
+
+// decodeCensusAgent reads a CensusAgent from r, leaving x as it was on error.
+func decodeCensusAgent(r *reader, x *CensusAgent) error {
+	if err := r.openObject(); err != nil {
+		return err
+	}
 	var v CensusAgent
-	if err := decodeRequired(fields, "CensusAgent", "paneId", &v.PaneID); err != nil {
-		return err
+	var have uint64
+	for first := true; ; first = false {
+		key, ok, err := r.nextKey(first)
+		if err != nil {
+			return &DecodeError{
+				Err:  err,
+				Type: "CensusAgent",
+			}
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "paneId":
+			have |= 1 << 0
+			err = (*reader).readString(r, &v.PaneID)
+		case "terminalId":
+			have |= 1 << 1
+			err = (*reader).readString(r, &v.TerminalID)
+		case "name":
+			have |= 1 << 2
+			err = (*reader).readString(r, &v.Name)
+		case "status":
+			have |= 1 << 3
+			err = decodeAgentStatus(r, &v.Status)
+		case "parentPaneId":
+			v.ParentPaneID = new(string)
+			err = (*reader).readString(r, v.ParentPaneID)
+		case "cwd":
+			v.Cwd = new(string)
+			err = (*reader).readString(r, v.Cwd)
+		case "startedAt":
+			v.StartedAt = new(time.Time)
+			err = (*reader).readTime(r, v.StartedAt)
+		default:
+			err = r.skip()
+		}
+		if err != nil {
+			return fieldError("CensusAgent", key, err)
+		}
 	}
-	if err := decodeRequired(fields, "CensusAgent", "terminalId", &v.TerminalID); err != nil {
-		return err
-	}
-	if err := decodeRequired(fields, "CensusAgent", "name", &v.Name); err != nil {
-		return err
-	}
-	if err := decodeRequired(fields, "CensusAgent", "status", &v.Status); err != nil {
-		return err
-	}
-	if err := decodeOptional(fields, "CensusAgent", "parentPaneId", &v.ParentPaneID); err != nil {
-		return err
-	}
-	if err := decodeOptional(fields, "CensusAgent", "cwd", &v.Cwd); err != nil {
-		return err
-	}
-	if err := decodeOptional(fields, "CensusAgent", "startedAt", &v.StartedAt); err != nil {
-		return err
+	if have != 1<<4-1 {
+		return missingField("CensusAgent", have, censusAgentRequired)
 	}
 	*x = v
 	return nil
@@ -213,26 +267,58 @@ type CensusEvent struct {
 
 // UnmarshalJSON decodes a CensusEvent. It refuses a missing required field, a null
 // and a value of the wrong type; unknown fields are ignored, since a newer
-// host may add optional ones.
+// host may add optional ones. On error x is left as it was.
 func (x *CensusEvent) UnmarshalJSON(data []byte) error {
-	fields, err := decodeObject(data, "CensusEvent")
-	if err != nil {
-		return err
+	r := reader{data: data}
+	err := decodeCensusEvent(&r, x)
+	if err == nil {
+		err = r.end()
 	}
-	return x.decodeFields(fields)
+	if err != nil {
+		return fieldError("CensusEvent", nil, err)
+	}
+	return nil
 }
 
-// decodeFields decodes a CensusEvent from the members of its JSON object.
-func (x *CensusEvent) decodeFields(fields map[string]json.RawMessage) error {
-	if err := decodeTag(fields, "CensusEvent", "type", "census"); err != nil {
+var censusEventRequired = []string{"type", "at", "agents"}
+
+// decodeCensusEvent reads a CensusEvent from r, leaving x as it was on error.
+func decodeCensusEvent(r *reader, x *CensusEvent) error {
+	if err := r.openObject(); err != nil {
 		return err
 	}
 	var v CensusEvent
-	if err := decodeRequired(fields, "CensusEvent", "at", &v.At); err != nil {
-		return err
+	var have uint64
+	for first := true; ; first = false {
+		key, ok, err := r.nextKey(first)
+		if err != nil {
+			return &DecodeError{
+				Err:  err,
+				Type: "CensusEvent",
+			}
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "type":
+			have |= 1 << 0
+			err = r.readTag("census")
+		case "at":
+			have |= 1 << 1
+			err = (*reader).readTime(r, &v.At)
+		case "agents":
+			have |= 1 << 2
+			err = readList(r, &v.Agents, decodeCensusAgent)
+		default:
+			err = r.skip()
+		}
+		if err != nil {
+			return fieldError("CensusEvent", key, err)
+		}
 	}
-	if err := decodeRequired(fields, "CensusEvent", "agents", &v.Agents); err != nil {
-		return err
+	if have != 1<<3-1 {
+		return missingField("CensusEvent", have, censusEventRequired)
 	}
 	*x = v
 	return nil
@@ -278,29 +364,61 @@ type StatusEvent struct {
 
 // UnmarshalJSON decodes a StatusEvent. It refuses a missing required field, a null
 // and a value of the wrong type; unknown fields are ignored, since a newer
-// host may add optional ones.
+// host may add optional ones. On error x is left as it was.
 func (x *StatusEvent) UnmarshalJSON(data []byte) error {
-	fields, err := decodeObject(data, "StatusEvent")
-	if err != nil {
-		return err
+	r := reader{data: data}
+	err := decodeStatusEvent(&r, x)
+	if err == nil {
+		err = r.end()
 	}
-	return x.decodeFields(fields)
+	if err != nil {
+		return fieldError("StatusEvent", nil, err)
+	}
+	return nil
 }
 
-// decodeFields decodes a StatusEvent from the members of its JSON object.
-func (x *StatusEvent) decodeFields(fields map[string]json.RawMessage) error {
-	if err := decodeTag(fields, "StatusEvent", "type", "status"); err != nil {
+var statusEventRequired = []string{"type", "at", "paneId", "status"}
+
+// decodeStatusEvent reads a StatusEvent from r, leaving x as it was on error.
+func decodeStatusEvent(r *reader, x *StatusEvent) error {
+	if err := r.openObject(); err != nil {
 		return err
 	}
 	var v StatusEvent
-	if err := decodeRequired(fields, "StatusEvent", "at", &v.At); err != nil {
-		return err
+	var have uint64
+	for first := true; ; first = false {
+		key, ok, err := r.nextKey(first)
+		if err != nil {
+			return &DecodeError{
+				Err:  err,
+				Type: "StatusEvent",
+			}
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "type":
+			have |= 1 << 0
+			err = r.readTag("status")
+		case "at":
+			have |= 1 << 1
+			err = (*reader).readTime(r, &v.At)
+		case "paneId":
+			have |= 1 << 2
+			err = (*reader).readString(r, &v.PaneID)
+		case "status":
+			have |= 1 << 3
+			err = decodeAgentStatus(r, &v.Status)
+		default:
+			err = r.skip()
+		}
+		if err != nil {
+			return fieldError("StatusEvent", key, err)
+		}
 	}
-	if err := decodeRequired(fields, "StatusEvent", "paneId", &v.PaneID); err != nil {
-		return err
-	}
-	if err := decodeRequired(fields, "StatusEvent", "status", &v.Status); err != nil {
-		return err
+	if have != 1<<4-1 {
+		return missingField("StatusEvent", have, statusEventRequired)
 	}
 	*x = v
 	return nil
@@ -343,29 +461,61 @@ type PromptedEvent struct {
 
 // UnmarshalJSON decodes a PromptedEvent. It refuses a missing required field, a null
 // and a value of the wrong type; unknown fields are ignored, since a newer
-// host may add optional ones.
+// host may add optional ones. On error x is left as it was.
 func (x *PromptedEvent) UnmarshalJSON(data []byte) error {
-	fields, err := decodeObject(data, "PromptedEvent")
-	if err != nil {
-		return err
+	r := reader{data: data}
+	err := decodePromptedEvent(&r, x)
+	if err == nil {
+		err = r.end()
 	}
-	return x.decodeFields(fields)
+	if err != nil {
+		return fieldError("PromptedEvent", nil, err)
+	}
+	return nil
 }
 
-// decodeFields decodes a PromptedEvent from the members of its JSON object.
-func (x *PromptedEvent) decodeFields(fields map[string]json.RawMessage) error {
-	if err := decodeTag(fields, "PromptedEvent", "type", "prompted"); err != nil {
+var promptedEventRequired = []string{"type", "at", "toPaneId"}
+
+// decodePromptedEvent reads a PromptedEvent from r, leaving x as it was on error.
+func decodePromptedEvent(r *reader, x *PromptedEvent) error {
+	if err := r.openObject(); err != nil {
 		return err
 	}
 	var v PromptedEvent
-	if err := decodeRequired(fields, "PromptedEvent", "at", &v.At); err != nil {
-		return err
+	var have uint64
+	for first := true; ; first = false {
+		key, ok, err := r.nextKey(first)
+		if err != nil {
+			return &DecodeError{
+				Err:  err,
+				Type: "PromptedEvent",
+			}
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "type":
+			have |= 1 << 0
+			err = r.readTag("prompted")
+		case "at":
+			have |= 1 << 1
+			err = (*reader).readTime(r, &v.At)
+		case "toPaneId":
+			have |= 1 << 2
+			err = (*reader).readString(r, &v.ToPaneID)
+		case "fromPaneId":
+			v.FromPaneID = new(string)
+			err = (*reader).readString(r, v.FromPaneID)
+		default:
+			err = r.skip()
+		}
+		if err != nil {
+			return fieldError("PromptedEvent", key, err)
+		}
 	}
-	if err := decodeRequired(fields, "PromptedEvent", "toPaneId", &v.ToPaneID); err != nil {
-		return err
-	}
-	if err := decodeOptional(fields, "PromptedEvent", "fromPaneId", &v.FromPaneID); err != nil {
-		return err
+	if have != 1<<3-1 {
+		return missingField("PromptedEvent", have, promptedEventRequired)
 	}
 	*x = v
 	return nil
@@ -414,35 +564,67 @@ type DeliverEvent struct {
 
 // UnmarshalJSON decodes a DeliverEvent. It refuses a missing required field, a null
 // and a value of the wrong type; unknown fields are ignored, since a newer
-// host may add optional ones.
+// host may add optional ones. On error x is left as it was.
 func (x *DeliverEvent) UnmarshalJSON(data []byte) error {
-	fields, err := decodeObject(data, "DeliverEvent")
-	if err != nil {
-		return err
+	r := reader{data: data}
+	err := decodeDeliverEvent(&r, x)
+	if err == nil {
+		err = r.end()
 	}
-	return x.decodeFields(fields)
+	if err != nil {
+		return fieldError("DeliverEvent", nil, err)
+	}
+	return nil
 }
 
-// decodeFields decodes a DeliverEvent from the members of its JSON object.
-func (x *DeliverEvent) decodeFields(fields map[string]json.RawMessage) error {
-	if err := decodeTag(fields, "DeliverEvent", "type", "deliver"); err != nil {
+var deliverEventRequired = []string{"type", "at", "toPaneId", "conversationId", "entryId"}
+
+// decodeDeliverEvent reads a DeliverEvent from r, leaving x as it was on error.
+func decodeDeliverEvent(r *reader, x *DeliverEvent) error {
+	if err := r.openObject(); err != nil {
 		return err
 	}
 	var v DeliverEvent
-	if err := decodeRequired(fields, "DeliverEvent", "at", &v.At); err != nil {
-		return err
+	var have uint64
+	for first := true; ; first = false {
+		key, ok, err := r.nextKey(first)
+		if err != nil {
+			return &DecodeError{
+				Err:  err,
+				Type: "DeliverEvent",
+			}
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "type":
+			have |= 1 << 0
+			err = r.readTag("deliver")
+		case "at":
+			have |= 1 << 1
+			err = (*reader).readTime(r, &v.At)
+		case "toPaneId":
+			have |= 1 << 2
+			err = (*reader).readString(r, &v.ToPaneID)
+		case "fromPaneId":
+			v.FromPaneID = new(string)
+			err = (*reader).readString(r, v.FromPaneID)
+		case "conversationId":
+			have |= 1 << 3
+			err = (*reader).readString(r, &v.ConversationID)
+		case "entryId":
+			have |= 1 << 4
+			err = (*reader).readString(r, &v.EntryID)
+		default:
+			err = r.skip()
+		}
+		if err != nil {
+			return fieldError("DeliverEvent", key, err)
+		}
 	}
-	if err := decodeRequired(fields, "DeliverEvent", "toPaneId", &v.ToPaneID); err != nil {
-		return err
-	}
-	if err := decodeOptional(fields, "DeliverEvent", "fromPaneId", &v.FromPaneID); err != nil {
-		return err
-	}
-	if err := decodeRequired(fields, "DeliverEvent", "conversationId", &v.ConversationID); err != nil {
-		return err
-	}
-	if err := decodeRequired(fields, "DeliverEvent", "entryId", &v.EntryID); err != nil {
-		return err
+	if have != 1<<5-1 {
+		return missingField("DeliverEvent", have, deliverEventRequired)
 	}
 	*x = v
 	return nil
@@ -490,32 +672,64 @@ type TurnEvent struct {
 
 // UnmarshalJSON decodes a TurnEvent. It refuses a missing required field, a null
 // and a value of the wrong type; unknown fields are ignored, since a newer
-// host may add optional ones.
+// host may add optional ones. On error x is left as it was.
 func (x *TurnEvent) UnmarshalJSON(data []byte) error {
-	fields, err := decodeObject(data, "TurnEvent")
-	if err != nil {
-		return err
+	r := reader{data: data}
+	err := decodeTurnEvent(&r, x)
+	if err == nil {
+		err = r.end()
 	}
-	return x.decodeFields(fields)
+	if err != nil {
+		return fieldError("TurnEvent", nil, err)
+	}
+	return nil
 }
 
-// decodeFields decodes a TurnEvent from the members of its JSON object.
-func (x *TurnEvent) decodeFields(fields map[string]json.RawMessage) error {
-	if err := decodeTag(fields, "TurnEvent", "type", "turn"); err != nil {
+var turnEventRequired = []string{"type", "at", "paneId", "conversationId", "entryId"}
+
+// decodeTurnEvent reads a TurnEvent from r, leaving x as it was on error.
+func decodeTurnEvent(r *reader, x *TurnEvent) error {
+	if err := r.openObject(); err != nil {
 		return err
 	}
 	var v TurnEvent
-	if err := decodeRequired(fields, "TurnEvent", "at", &v.At); err != nil {
-		return err
+	var have uint64
+	for first := true; ; first = false {
+		key, ok, err := r.nextKey(first)
+		if err != nil {
+			return &DecodeError{
+				Err:  err,
+				Type: "TurnEvent",
+			}
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "type":
+			have |= 1 << 0
+			err = r.readTag("turn")
+		case "at":
+			have |= 1 << 1
+			err = (*reader).readTime(r, &v.At)
+		case "paneId":
+			have |= 1 << 2
+			err = (*reader).readString(r, &v.PaneID)
+		case "conversationId":
+			have |= 1 << 3
+			err = (*reader).readString(r, &v.ConversationID)
+		case "entryId":
+			have |= 1 << 4
+			err = (*reader).readString(r, &v.EntryID)
+		default:
+			err = r.skip()
+		}
+		if err != nil {
+			return fieldError("TurnEvent", key, err)
+		}
 	}
-	if err := decodeRequired(fields, "TurnEvent", "paneId", &v.PaneID); err != nil {
-		return err
-	}
-	if err := decodeRequired(fields, "TurnEvent", "conversationId", &v.ConversationID); err != nil {
-		return err
-	}
-	if err := decodeRequired(fields, "TurnEvent", "entryId", &v.EntryID); err != nil {
-		return err
+	if have != 1<<5-1 {
+		return missingField("TurnEvent", have, turnEventRequired)
 	}
 	*x = v
 	return nil
@@ -562,35 +776,67 @@ type StanceEvent struct {
 
 // UnmarshalJSON decodes a StanceEvent. It refuses a missing required field, a null
 // and a value of the wrong type; unknown fields are ignored, since a newer
-// host may add optional ones.
+// host may add optional ones. On error x is left as it was.
 func (x *StanceEvent) UnmarshalJSON(data []byte) error {
-	fields, err := decodeObject(data, "StanceEvent")
-	if err != nil {
-		return err
+	r := reader{data: data}
+	err := decodeStanceEvent(&r, x)
+	if err == nil {
+		err = r.end()
 	}
-	return x.decodeFields(fields)
+	if err != nil {
+		return fieldError("StanceEvent", nil, err)
+	}
+	return nil
 }
 
-// decodeFields decodes a StanceEvent from the members of its JSON object.
-func (x *StanceEvent) decodeFields(fields map[string]json.RawMessage) error {
-	if err := decodeTag(fields, "StanceEvent", "type", "stance"); err != nil {
+var stanceEventRequired = []string{"type", "at", "paneId", "pose"}
+
+// decodeStanceEvent reads a StanceEvent from r, leaving x as it was on error.
+func decodeStanceEvent(r *reader, x *StanceEvent) error {
+	if err := r.openObject(); err != nil {
 		return err
 	}
 	var v StanceEvent
-	if err := decodeRequired(fields, "StanceEvent", "at", &v.At); err != nil {
-		return err
+	var have uint64
+	for first := true; ; first = false {
+		key, ok, err := r.nextKey(first)
+		if err != nil {
+			return &DecodeError{
+				Err:  err,
+				Type: "StanceEvent",
+			}
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "type":
+			have |= 1 << 0
+			err = r.readTag("stance")
+		case "at":
+			have |= 1 << 1
+			err = (*reader).readTime(r, &v.At)
+		case "paneId":
+			have |= 1 << 2
+			err = (*reader).readString(r, &v.PaneID)
+		case "pose":
+			have |= 1 << 3
+			err = decodePose(r, &v.Pose)
+		case "note":
+			v.Note = new(string)
+			err = (*reader).readString(r, v.Note)
+		case "ttlSeconds":
+			v.TTLSeconds = new(int64)
+			err = (*reader).readInt(r, v.TTLSeconds)
+		default:
+			err = r.skip()
+		}
+		if err != nil {
+			return fieldError("StanceEvent", key, err)
+		}
 	}
-	if err := decodeRequired(fields, "StanceEvent", "paneId", &v.PaneID); err != nil {
-		return err
-	}
-	if err := decodeRequired(fields, "StanceEvent", "pose", &v.Pose); err != nil {
-		return err
-	}
-	if err := decodeOptional(fields, "StanceEvent", "note", &v.Note); err != nil {
-		return err
-	}
-	if err := decodeOptional(fields, "StanceEvent", "ttlSeconds", &v.TTLSeconds); err != nil {
-		return err
+	if have != 1<<4-1 {
+		return missingField("StanceEvent", have, stanceEventRequired)
 	}
 	*x = v
 	return nil
@@ -635,23 +881,55 @@ type RestartEvent struct {
 
 // UnmarshalJSON decodes a RestartEvent. It refuses a missing required field, a null
 // and a value of the wrong type; unknown fields are ignored, since a newer
-// host may add optional ones.
+// host may add optional ones. On error x is left as it was.
 func (x *RestartEvent) UnmarshalJSON(data []byte) error {
-	fields, err := decodeObject(data, "RestartEvent")
-	if err != nil {
-		return err
+	r := reader{data: data}
+	err := decodeRestartEvent(&r, x)
+	if err == nil {
+		err = r.end()
 	}
-	return x.decodeFields(fields)
+	if err != nil {
+		return fieldError("RestartEvent", nil, err)
+	}
+	return nil
 }
 
-// decodeFields decodes a RestartEvent from the members of its JSON object.
-func (x *RestartEvent) decodeFields(fields map[string]json.RawMessage) error {
-	if err := decodeTag(fields, "RestartEvent", "type", "restart"); err != nil {
+var restartEventRequired = []string{"type", "at"}
+
+// decodeRestartEvent reads a RestartEvent from r, leaving x as it was on error.
+func decodeRestartEvent(r *reader, x *RestartEvent) error {
+	if err := r.openObject(); err != nil {
 		return err
 	}
 	var v RestartEvent
-	if err := decodeRequired(fields, "RestartEvent", "at", &v.At); err != nil {
-		return err
+	var have uint64
+	for first := true; ; first = false {
+		key, ok, err := r.nextKey(first)
+		if err != nil {
+			return &DecodeError{
+				Err:  err,
+				Type: "RestartEvent",
+			}
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "type":
+			have |= 1 << 0
+			err = r.readTag("restart")
+		case "at":
+			have |= 1 << 1
+			err = (*reader).readTime(r, &v.At)
+		default:
+			err = r.skip()
+		}
+		if err != nil {
+			return fieldError("RestartEvent", key, err)
+		}
+	}
+	if have != 1<<2-1 {
+		return missingField("RestartEvent", have, restartEventRequired)
 	}
 	*x = v
 	return nil
@@ -686,23 +964,55 @@ type ReadEvent struct {
 
 // UnmarshalJSON decodes a ReadEvent. It refuses a missing required field, a null
 // and a value of the wrong type; unknown fields are ignored, since a newer
-// host may add optional ones.
+// host may add optional ones. On error x is left as it was.
 func (x *ReadEvent) UnmarshalJSON(data []byte) error {
-	fields, err := decodeObject(data, "ReadEvent")
-	if err != nil {
-		return err
+	r := reader{data: data}
+	err := decodeReadEvent(&r, x)
+	if err == nil {
+		err = r.end()
 	}
-	return x.decodeFields(fields)
+	if err != nil {
+		return fieldError("ReadEvent", nil, err)
+	}
+	return nil
 }
 
-// decodeFields decodes a ReadEvent from the members of its JSON object.
-func (x *ReadEvent) decodeFields(fields map[string]json.RawMessage) error {
-	if err := decodeTag(fields, "ReadEvent", "type", "read"); err != nil {
+var readEventRequired = []string{"type", "at"}
+
+// decodeReadEvent reads a ReadEvent from r, leaving x as it was on error.
+func decodeReadEvent(r *reader, x *ReadEvent) error {
+	if err := r.openObject(); err != nil {
 		return err
 	}
 	var v ReadEvent
-	if err := decodeRequired(fields, "ReadEvent", "at", &v.At); err != nil {
-		return err
+	var have uint64
+	for first := true; ; first = false {
+		key, ok, err := r.nextKey(first)
+		if err != nil {
+			return &DecodeError{
+				Err:  err,
+				Type: "ReadEvent",
+			}
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "type":
+			have |= 1 << 0
+			err = r.readTag("read")
+		case "at":
+			have |= 1 << 1
+			err = (*reader).readTime(r, &v.At)
+		default:
+			err = r.skip()
+		}
+		if err != nil {
+			return fieldError("ReadEvent", key, err)
+		}
+	}
+	if have != 1<<2-1 {
+		return missingField("ReadEvent", have, readEventRequired)
 	}
 	*x = v
 	return nil

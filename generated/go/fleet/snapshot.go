@@ -23,29 +23,61 @@ type Stance struct {
 
 // UnmarshalJSON decodes a Stance. It refuses a missing required field, a null
 // and a value of the wrong type; unknown fields are ignored, since a newer
-// host may add optional ones.
+// host may add optional ones. On error x is left as it was.
 func (x *Stance) UnmarshalJSON(data []byte) error {
-	fields, err := decodeObject(data, "Stance")
-	if err != nil {
-		return err
+	r := reader{data: data}
+	err := decodeStance(&r, x)
+	if err == nil {
+		err = r.end()
 	}
-	return x.decodeFields(fields)
+	if err != nil {
+		return fieldError("Stance", nil, err)
+	}
+	return nil
 }
 
-// decodeFields decodes a Stance from the members of its JSON object.
-func (x *Stance) decodeFields(fields map[string]json.RawMessage) error {
+var stanceRequired = []string{"pose", "statedAt", "expiresAt"}
+
+// decodeStance reads a Stance from r, leaving x as it was on error.
+func decodeStance(r *reader, x *Stance) error {
+	if err := r.openObject(); err != nil {
+		return err
+	}
 	var v Stance
-	if err := decodeRequired(fields, "Stance", "pose", &v.Pose); err != nil {
-		return err
+	var have uint64
+	for first := true; ; first = false {
+		key, ok, err := r.nextKey(first)
+		if err != nil {
+			return &DecodeError{
+				Err:  err,
+				Type: "Stance",
+			}
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "pose":
+			have |= 1 << 0
+			err = decodePose(r, &v.Pose)
+		case "note":
+			v.Note = new(string)
+			err = (*reader).readString(r, v.Note)
+		case "statedAt":
+			have |= 1 << 1
+			err = (*reader).readTime(r, &v.StatedAt)
+		case "expiresAt":
+			have |= 1 << 2
+			err = (*reader).readTime(r, &v.ExpiresAt)
+		default:
+			err = r.skip()
+		}
+		if err != nil {
+			return fieldError("Stance", key, err)
+		}
 	}
-	if err := decodeOptional(fields, "Stance", "note", &v.Note); err != nil {
-		return err
-	}
-	if err := decodeRequired(fields, "Stance", "statedAt", &v.StatedAt); err != nil {
-		return err
-	}
-	if err := decodeRequired(fields, "Stance", "expiresAt", &v.ExpiresAt); err != nil {
-		return err
+	if have != 1<<3-1 {
+		return missingField("Stance", have, stanceRequired)
 	}
 	*x = v
 	return nil
@@ -77,23 +109,55 @@ type RunOutcome struct {
 
 // UnmarshalJSON decodes a RunOutcome. It refuses a missing required field, a null
 // and a value of the wrong type; unknown fields are ignored, since a newer
-// host may add optional ones.
+// host may add optional ones. On error x is left as it was.
 func (x *RunOutcome) UnmarshalJSON(data []byte) error {
-	fields, err := decodeObject(data, "RunOutcome")
-	if err != nil {
-		return err
+	r := reader{data: data}
+	err := decodeRunOutcome(&r, x)
+	if err == nil {
+		err = r.end()
 	}
-	return x.decodeFields(fields)
+	if err != nil {
+		return fieldError("RunOutcome", nil, err)
+	}
+	return nil
 }
 
-// decodeFields decodes a RunOutcome from the members of its JSON object.
-func (x *RunOutcome) decodeFields(fields map[string]json.RawMessage) error {
-	var v RunOutcome
-	if err := decodeRequired(fields, "RunOutcome", "outcome", &v.Outcome); err != nil {
+var runOutcomeRequired = []string{"outcome", "at"}
+
+// decodeRunOutcome reads a RunOutcome from r, leaving x as it was on error.
+func decodeRunOutcome(r *reader, x *RunOutcome) error {
+	if err := r.openObject(); err != nil {
 		return err
 	}
-	if err := decodeRequired(fields, "RunOutcome", "at", &v.At); err != nil {
-		return err
+	var v RunOutcome
+	var have uint64
+	for first := true; ; first = false {
+		key, ok, err := r.nextKey(first)
+		if err != nil {
+			return &DecodeError{
+				Err:  err,
+				Type: "RunOutcome",
+			}
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "outcome":
+			have |= 1 << 0
+			err = decodeOutcome(r, &v.Outcome)
+		case "at":
+			have |= 1 << 1
+			err = (*reader).readTime(r, &v.At)
+		default:
+			err = r.skip()
+		}
+		if err != nil {
+			return fieldError("RunOutcome", key, err)
+		}
+	}
+	if have != 1<<2-1 {
+		return missingField("RunOutcome", have, runOutcomeRequired)
 	}
 	*x = v
 	return nil
@@ -137,41 +201,73 @@ type Seat struct {
 
 // UnmarshalJSON decodes a Seat. It refuses a missing required field, a null
 // and a value of the wrong type; unknown fields are ignored, since a newer
-// host may add optional ones.
+// host may add optional ones. On error x is left as it was.
 func (x *Seat) UnmarshalJSON(data []byte) error {
-	fields, err := decodeObject(data, "Seat")
-	if err != nil {
-		return err
+	r := reader{data: data}
+	err := decodeSeat(&r, x)
+	if err == nil {
+		err = r.end()
 	}
-	return x.decodeFields(fields)
+	if err != nil {
+		return fieldError("Seat", nil, err)
+	}
+	return nil
 }
 
-// decodeFields decodes a Seat from the members of its JSON object.
-func (x *Seat) decodeFields(fields map[string]json.RawMessage) error {
+var seatRequired = []string{"seatId", "name", "status"}
+
+// decodeSeat reads a Seat from r, leaving x as it was on error.
+func decodeSeat(r *reader, x *Seat) error {
+	if err := r.openObject(); err != nil {
+		return err
+	}
 	var v Seat
-	if err := decodeRequired(fields, "Seat", "seatId", &v.SeatID); err != nil {
-		return err
+	var have uint64
+	for first := true; ; first = false {
+		key, ok, err := r.nextKey(first)
+		if err != nil {
+			return &DecodeError{
+				Err:  err,
+				Type: "Seat",
+			}
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "seatId":
+			have |= 1 << 0
+			err = (*reader).readString(r, &v.SeatID)
+		case "name":
+			have |= 1 << 1
+			err = (*reader).readString(r, &v.Name)
+		case "status":
+			have |= 1 << 2
+			err = decodeAgentStatus(r, &v.Status)
+		case "cwd":
+			v.Cwd = new(string)
+			err = (*reader).readString(r, v.Cwd)
+		case "summary":
+			v.Summary = new(string)
+			err = (*reader).readString(r, v.Summary)
+		case "stance":
+			v.Stance = new(Stance)
+			err = decodeStance(r, v.Stance)
+		case "parentSeatId":
+			v.ParentSeatID = new(string)
+			err = (*reader).readString(r, v.ParentSeatID)
+		case "lastOutcome":
+			v.LastOutcome = new(RunOutcome)
+			err = decodeRunOutcome(r, v.LastOutcome)
+		default:
+			err = r.skip()
+		}
+		if err != nil {
+			return fieldError("Seat", key, err)
+		}
 	}
-	if err := decodeRequired(fields, "Seat", "name", &v.Name); err != nil {
-		return err
-	}
-	if err := decodeRequired(fields, "Seat", "status", &v.Status); err != nil {
-		return err
-	}
-	if err := decodeOptional(fields, "Seat", "cwd", &v.Cwd); err != nil {
-		return err
-	}
-	if err := decodeOptional(fields, "Seat", "summary", &v.Summary); err != nil {
-		return err
-	}
-	if err := decodeOptional(fields, "Seat", "stance", &v.Stance); err != nil {
-		return err
-	}
-	if err := decodeOptional(fields, "Seat", "parentSeatId", &v.ParentSeatID); err != nil {
-		return err
-	}
-	if err := decodeOptional(fields, "Seat", "lastOutcome", &v.LastOutcome); err != nil {
-		return err
+	if have != 1<<3-1 {
+		return missingField("Seat", have, seatRequired)
 	}
 	*x = v
 	return nil
@@ -220,35 +316,67 @@ type Edge struct {
 
 // UnmarshalJSON decodes a Edge. It refuses a missing required field, a null
 // and a value of the wrong type; unknown fields are ignored, since a newer
-// host may add optional ones.
+// host may add optional ones. On error x is left as it was.
 func (x *Edge) UnmarshalJSON(data []byte) error {
-	fields, err := decodeObject(data, "Edge")
-	if err != nil {
-		return err
+	r := reader{data: data}
+	err := decodeEdge(&r, x)
+	if err == nil {
+		err = r.end()
 	}
-	return x.decodeFields(fields)
+	if err != nil {
+		return fieldError("Edge", nil, err)
+	}
+	return nil
 }
 
-// decodeFields decodes a Edge from the members of its JSON object.
-func (x *Edge) decodeFields(fields map[string]json.RawMessage) error {
+var edgeRequired = []string{"kind", "fromSeatId", "toSeatId", "at"}
+
+// decodeEdge reads a Edge from r, leaving x as it was on error.
+func decodeEdge(r *reader, x *Edge) error {
+	if err := r.openObject(); err != nil {
+		return err
+	}
 	var v Edge
-	if err := decodeRequired(fields, "Edge", "kind", &v.Kind); err != nil {
-		return err
+	var have uint64
+	for first := true; ; first = false {
+		key, ok, err := r.nextKey(first)
+		if err != nil {
+			return &DecodeError{
+				Err:  err,
+				Type: "Edge",
+			}
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "kind":
+			have |= 1 << 0
+			err = decodeEdgeKind(r, &v.Kind)
+		case "fromSeatId":
+			have |= 1 << 1
+			err = (*reader).readString(r, &v.FromSeatID)
+		case "toSeatId":
+			have |= 1 << 2
+			err = (*reader).readString(r, &v.ToSeatID)
+		case "at":
+			have |= 1 << 3
+			err = (*reader).readTime(r, &v.At)
+		case "conversationId":
+			v.ConversationID = new(string)
+			err = (*reader).readString(r, v.ConversationID)
+		case "entryId":
+			v.EntryID = new(string)
+			err = (*reader).readString(r, v.EntryID)
+		default:
+			err = r.skip()
+		}
+		if err != nil {
+			return fieldError("Edge", key, err)
+		}
 	}
-	if err := decodeRequired(fields, "Edge", "fromSeatId", &v.FromSeatID); err != nil {
-		return err
-	}
-	if err := decodeRequired(fields, "Edge", "toSeatId", &v.ToSeatID); err != nil {
-		return err
-	}
-	if err := decodeRequired(fields, "Edge", "at", &v.At); err != nil {
-		return err
-	}
-	if err := decodeOptional(fields, "Edge", "conversationId", &v.ConversationID); err != nil {
-		return err
-	}
-	if err := decodeOptional(fields, "Edge", "entryId", &v.EntryID); err != nil {
-		return err
+	if have != 1<<4-1 {
+		return missingField("Edge", have, edgeRequired)
 	}
 	*x = v
 	return nil
@@ -294,29 +422,61 @@ type Tally struct {
 
 // UnmarshalJSON decodes a Tally. It refuses a missing required field, a null
 // and a value of the wrong type; unknown fields are ignored, since a newer
-// host may add optional ones.
+// host may add optional ones. On error x is left as it was.
 func (x *Tally) UnmarshalJSON(data []byte) error {
-	fields, err := decodeObject(data, "Tally")
-	if err != nil {
-		return err
+	r := reader{data: data}
+	err := decodeTally(&r, x)
+	if err == nil {
+		err = r.end()
 	}
-	return x.decodeFields(fields)
+	if err != nil {
+		return fieldError("Tally", nil, err)
+	}
+	return nil
 }
 
-// decodeFields decodes a Tally from the members of its JSON object.
-func (x *Tally) decodeFields(fields map[string]json.RawMessage) error {
+var tallyRequired = []string{"passed", "failed", "shipped", "prompted"}
+
+// decodeTally reads a Tally from r, leaving x as it was on error.
+func decodeTally(r *reader, x *Tally) error {
+	if err := r.openObject(); err != nil {
+		return err
+	}
 	var v Tally
-	if err := decodeRequired(fields, "Tally", "passed", &v.Passed); err != nil {
-		return err
+	var have uint64
+	for first := true; ; first = false {
+		key, ok, err := r.nextKey(first)
+		if err != nil {
+			return &DecodeError{
+				Err:  err,
+				Type: "Tally",
+			}
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "passed":
+			have |= 1 << 0
+			err = (*reader).readInt(r, &v.Passed)
+		case "failed":
+			have |= 1 << 1
+			err = (*reader).readInt(r, &v.Failed)
+		case "shipped":
+			have |= 1 << 2
+			err = (*reader).readInt(r, &v.Shipped)
+		case "prompted":
+			have |= 1 << 3
+			err = (*reader).readInt(r, &v.Prompted)
+		default:
+			err = r.skip()
+		}
+		if err != nil {
+			return fieldError("Tally", key, err)
+		}
 	}
-	if err := decodeRequired(fields, "Tally", "failed", &v.Failed); err != nil {
-		return err
-	}
-	if err := decodeRequired(fields, "Tally", "shipped", &v.Shipped); err != nil {
-		return err
-	}
-	if err := decodeRequired(fields, "Tally", "prompted", &v.Prompted); err != nil {
-		return err
+	if have != 1<<4-1 {
+		return missingField("Tally", have, tallyRequired)
 	}
 	*x = v
 	return nil
@@ -357,35 +517,65 @@ type Snapshot struct {
 
 // UnmarshalJSON decodes a Snapshot. It refuses a missing required field, a null
 // and a value of the wrong type; unknown fields are ignored, since a newer
-// host may add optional ones.
+// host may add optional ones. On error x is left as it was.
 func (x *Snapshot) UnmarshalJSON(data []byte) error {
-	fields, err := decodeObject(data, "Snapshot")
-	if err != nil {
-		return err
+	r := reader{data: data}
+	err := decodeSnapshot(&r, x)
+	if err == nil {
+		err = r.end()
 	}
-	return x.decodeFields(fields)
+	if err != nil {
+		return fieldError("Snapshot", nil, err)
+	}
+	return nil
 }
 
-// decodeFields decodes a Snapshot from the members of its JSON object.
-func (x *Snapshot) decodeFields(fields map[string]json.RawMessage) error {
+var snapshotRequired = []string{"cursor", "at", "seats"}
+
+// decodeSnapshot reads a Snapshot from r, leaving x as it was on error.
+func decodeSnapshot(r *reader, x *Snapshot) error {
+	if err := r.openObject(); err != nil {
+		return err
+	}
 	var v Snapshot
-	if err := decodeRequired(fields, "Snapshot", "cursor", &v.Cursor); err != nil {
-		return err
+	var have uint64
+	for first := true; ; first = false {
+		key, ok, err := r.nextKey(first)
+		if err != nil {
+			return &DecodeError{
+				Err:  err,
+				Type: "Snapshot",
+			}
+		}
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "cursor":
+			have |= 1 << 0
+			err = (*reader).readInt(r, &v.Cursor)
+		case "at":
+			have |= 1 << 1
+			err = (*reader).readTime(r, &v.At)
+		case "seats":
+			have |= 1 << 2
+			err = readList(r, &v.Seats, decodeSeat)
+		case "edges":
+			err = readList(r, &v.Edges, decodeEdge)
+		case "day":
+			v.Day = new(string)
+			err = (*reader).readString(r, v.Day)
+		case "tallies":
+			err = readMap(r, &v.Tallies, decodeTally)
+		default:
+			err = r.skip()
+		}
+		if err != nil {
+			return fieldError("Snapshot", key, err)
+		}
 	}
-	if err := decodeRequired(fields, "Snapshot", "at", &v.At); err != nil {
-		return err
-	}
-	if err := decodeRequired(fields, "Snapshot", "seats", &v.Seats); err != nil {
-		return err
-	}
-	if err := decodeOptionalList(fields, "Snapshot", "edges", &v.Edges); err != nil {
-		return err
-	}
-	if err := decodeOptional(fields, "Snapshot", "day", &v.Day); err != nil {
-		return err
-	}
-	if err := decodeOptionalList(fields, "Snapshot", "tallies", &v.Tallies); err != nil {
-		return err
+	if have != 1<<3-1 {
+		return missingField("Snapshot", have, snapshotRequired)
 	}
 	*x = v
 	return nil

@@ -3,10 +3,10 @@
 package fleet
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"regexp"
 	"slices"
 	"strconv"
@@ -134,86 +134,504 @@ func sortedKeys[V any](m map[string]V) []string {
 	return keys
 }
 
-// decodeObject splits a JSON object into its members, keyed exactly (JSON
-// keys are case-sensitive here, unlike encoding/json's struct matching).
-func decodeObject(data []byte, typ string) (map[string]json.RawMessage, error) {
-	var fields map[string]json.RawMessage
-	if err := json.Unmarshal(data, &fields); err != nil {
-		return nil, &DecodeError{Type: typ, Err: err}
-	}
-	if fields == nil {
-		return nil, &DecodeError{Type: typ, Err: errors.New("must be an object, not null")}
-	}
-	return fields, nil
-}
-
-// decodeRequired decodes a field that must be present and not null.
-func decodeRequired[T any](fields map[string]json.RawMessage, typ, name string, dst *T) error {
-	raw, ok := fields[name]
-	if !ok {
-		return &DecodeError{Type: typ, Field: name, Err: errors.New("required field is missing")}
-	}
-	return decodeValue(raw, typ, name, dst)
-}
-
-// decodeOptional decodes a field that may be absent (nil) but not null.
-func decodeOptional[T any](fields map[string]json.RawMessage, typ, name string, dst **T) error {
-	raw, ok := fields[name]
-	if !ok {
-		return nil
-	}
-	v := new(T)
-	if err := decodeValue(raw, typ, name, v); err != nil {
+// fieldError puts a decoding error in the context of the type and field
+// (nil key: the whole value) it was read for. An error from a nested object
+// already names its own type and field.
+func fieldError(typ string, key []byte, err error) error {
+	var de *DecodeError
+	if errors.As(err, &de) {
 		return err
 	}
-	*dst = v
+	return &DecodeError{Type: typ, Field: string(key), Err: err}
+}
+
+// missingField reports the first required field, in schema order, whose
+// bit is not set in have; names[i] is the field of bit i.
+func missingField(typ string, have uint64, names []string) error {
+	for i, n := range names {
+		if have&(1<<i) == 0 {
+			return &DecodeError{Type: typ, Field: n, Err: errors.New("required field is missing")}
+		}
+	}
 	return nil
 }
 
-// decodeOptionalList decodes an optional list or map: absent stays nil, and
-// present (even empty) is non-nil, so the two stay apart on a round trip.
-func decodeOptionalList[T any](fields map[string]json.RawMessage, typ, name string, dst *T) error {
-	raw, ok := fields[name]
-	if !ok {
-		return nil
-	}
-	return decodeValue(raw, typ, name, dst)
+// reader is an exact, allocation-lean JSON reader for the generated
+// decoders. It accepts exactly RFC 8259 JSON, as encoding/json does, with
+// these differences that make decoding match the JSON Schemas: object keys
+// match exactly (encoding/json folds case), null is refused where the schema
+// wants a value (encoding/json leaves the field unchanged), and an integer
+// may be written with a zero fraction or an exponent (1.0, 1e3), as JSON
+// Schema's "integer" allows.
+type reader struct {
+	data  []byte
+	pos   int
+	depth int
 }
 
-// decodeTag checks a union variant's discriminator field.
-func decodeTag(fields map[string]json.RawMessage, typ, name, want string) error {
+// maxDepth bounds nesting, as encoding/json does.
+const maxDepth = 10000
+
+var errNull = errors.New("must not be null")
+
+func (r *reader) syntax(what string) error {
+	if r.pos >= len(r.data) {
+		return fmt.Errorf("invalid JSON: unexpected end of input, want %s", what)
+	}
+	return fmt.Errorf("invalid JSON at byte %d: unexpected %q, want %s", r.pos, r.data[r.pos], what)
+}
+
+func (r *reader) ws() {
+	for r.pos < len(r.data) {
+		switch r.data[r.pos] {
+		case ' ', '\t', '\n', '\r':
+			r.pos++
+		default:
+			return
+		}
+	}
+}
+
+// peek skips whitespace and returns the next byte, or 0 at the end.
+func (r *reader) peek() byte {
+	r.ws()
+	if r.pos < len(r.data) {
+		return r.data[r.pos]
+	}
+	return 0
+}
+
+// end checks that only whitespace follows the top-level value.
+func (r *reader) end() error {
+	if r.peek() != 0 {
+		return r.syntax("end of input")
+	}
+	return nil
+}
+
+func (r *reader) literal(lit string) bool {
+	if len(r.data)-r.pos >= len(lit) && string(r.data[r.pos:r.pos+len(lit)]) == lit {
+		r.pos += len(lit)
+		return true
+	}
+	return false
+}
+
+// null consumes a null if one is next.
+func (r *reader) null() bool { return r.peek() == 'n' && r.literal("null") }
+
+// openObject reads the '{' of an object.
+func (r *reader) openObject() error {
+	if r.peek() != '{' {
+		return r.typeError("an object")
+	}
+	r.pos++
+	r.depth++
+	if r.depth > maxDepth {
+		return errors.New("nested too deeply")
+	}
+	return nil
+}
+
+// nextKey reads the next member's key and its ':' (ok true), or the
+// object's closing '}' (ok false). first is true for the first call.
+func (r *reader) nextKey(first bool) (key []byte, ok bool, err error) {
+	c := r.peek()
+	if c == '}' {
+		r.pos++
+		r.depth--
+		return nil, false, nil
+	}
+	if !first {
+		if c != ',' {
+			return nil, false, r.syntax("',' or '}'")
+		}
+		r.pos++
+		c = r.peek()
+	}
+	if c != '"' {
+		return nil, false, r.syntax("a member name")
+	}
+	key, err = r.stringBytes()
+	if err != nil {
+		return nil, false, err
+	}
+	if r.peek() != ':' {
+		return nil, false, r.syntax("':'")
+	}
+	r.pos++
+	return key, true, nil
+}
+
+// stringBytes reads a JSON string. The result aliases the input when the
+// string has no escapes and is valid UTF-8; otherwise it is decoded exactly
+// as encoding/json decodes it.
+func (r *reader) stringBytes() ([]byte, error) {
+	if r.peek() != '"' {
+		return nil, r.syntax("a string")
+	}
+	start := r.pos
+	r.pos++
+	simple := true
+	for r.pos < len(r.data) {
+		c := r.data[r.pos]
+		switch {
+		case c == '"':
+			r.pos++
+			raw := r.data[start:r.pos]
+			if simple {
+				return raw[1 : len(raw)-1], nil
+			}
+			var s string
+			if err := json.Unmarshal(raw, &s); err != nil {
+				return nil, err
+			}
+			return []byte(s), nil
+		case c == '\\':
+			simple = false
+			r.pos += 2
+		case c < 0x20:
+			return nil, r.syntax("a string without control characters")
+		case c >= utf8.RuneSelf:
+			_, size := utf8.DecodeRune(r.data[r.pos:])
+			if size == 1 {
+				simple = false // invalid UTF-8: encoding/json replaces it with U+FFFD
+			}
+			r.pos += size
+		default:
+			r.pos++
+		}
+	}
+	return nil, r.syntax("'\"'")
+}
+
+func (r *reader) typeError(want string) error {
+	switch r.peek() {
+	case 'n':
+		if r.literal("null") {
+			return errNull
+		}
+	case '"':
+		return fmt.Errorf("must be %s, not a string", want)
+	case '{':
+		return fmt.Errorf("must be %s, not an object", want)
+	case '[':
+		return fmt.Errorf("must be %s, not an array", want)
+	case 't', 'f':
+		return fmt.Errorf("must be %s, not a boolean", want)
+	case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		return fmt.Errorf("must be %s, not a number", want)
+	}
+	return r.syntax(want)
+}
+
+func (r *reader) readString(dst *string) error {
+	if r.peek() != '"' {
+		return r.typeError("a string")
+	}
+	b, err := r.stringBytes()
+	if err != nil {
+		return err
+	}
+	*dst = string(b)
+	return nil
+}
+
+func (r *reader) readBool(dst *bool) error {
+	switch r.peek() {
+	case 't':
+		if r.literal("true") {
+			*dst = true
+			return nil
+		}
+	case 'f':
+		if r.literal("false") {
+			*dst = false
+			return nil
+		}
+	}
+	return r.typeError("a boolean")
+}
+
+// readInt reads an integer: a JSON number with no fractional part.
+func (r *reader) readInt(dst *int64) error {
+	c := r.peek()
+	if c != '-' && (c < '0' || c > '9') {
+		return r.typeError("an integer")
+	}
+	start := r.pos
+	integral, err := r.number()
+	if err != nil {
+		return err
+	}
+	text := string(r.data[start:r.pos])
+	if integral {
+		n, err := strconv.ParseInt(text, 10, 64)
+		if err != nil {
+			return fmt.Errorf("must be an integer within 64 bits, not %s", text)
+		}
+		*dst = n
+		return nil
+	}
+	f, err := strconv.ParseFloat(text, 64)
+	if err != nil || f != math.Trunc(f) || f < math.MinInt64 || f >= math.MaxInt64 {
+		return fmt.Errorf("must be an integer within 64 bits, not %s", text)
+	}
+	*dst = int64(f)
+	return nil
+}
+
+// number reads a JSON number and reports whether it was written as a plain
+// integer (no fraction, no exponent).
+func (r *reader) number() (integral bool, err error) {
+	d := r.data
+	p := r.pos
+	digits := func() int {
+		n := 0
+		for p < len(d) && d[p] >= '0' && d[p] <= '9' {
+			p++
+			n++
+		}
+		return n
+	}
+	if p < len(d) && d[p] == '-' {
+		p++
+	}
+	switch {
+	case p < len(d) && d[p] == '0':
+		p++
+	case digits() == 0:
+		r.pos = p
+		return false, r.syntax("a digit")
+	}
+	integral = true
+	if p < len(d) && d[p] == '.' {
+		p++
+		integral = false
+		if digits() == 0 {
+			r.pos = p
+			return false, r.syntax("a digit")
+		}
+	}
+	if p < len(d) && (d[p] == 'e' || d[p] == 'E') {
+		p++
+		integral = false
+		if p < len(d) && (d[p] == '+' || d[p] == '-') {
+			p++
+		}
+		if digits() == 0 {
+			r.pos = p
+			return false, r.syntax("a digit")
+		}
+	}
+	r.pos = p
+	return integral, nil
+}
+
+// readTime reads an RFC 3339 date-time exactly as time.Time's JSON decoding
+// does.
+func (r *reader) readTime(dst *time.Time) error {
+	if r.peek() != '"' {
+		return r.typeError("an RFC 3339 date-time string")
+	}
+	b, err := r.stringBytes()
+	if err != nil {
+		return err
+	}
+	return dst.UnmarshalText(b)
+}
+
+// readText reads a string into an encoding.TextUnmarshaler, such as an enum.
+func (r *reader) readText(dst interface{ UnmarshalText([]byte) error }) error {
+	if r.peek() != '"' {
+		return r.typeError("a string")
+	}
+	b, err := r.stringBytes()
+	if err != nil {
+		return err
+	}
+	return dst.UnmarshalText(b)
+}
+
+// readTag checks a union variant's discriminator value.
+func (r *reader) readTag(want string) error {
 	var got string
-	if err := decodeRequired(fields, typ, name, &got); err != nil {
+	if err := r.readString(&got); err != nil {
 		return err
 	}
 	if got != want {
-		return &DecodeError{Type: typ, Field: name, Err: fmt.Errorf("is %q, want %q", got, want)}
+		return fmt.Errorf("is %q, want %q", got, want)
 	}
 	return nil
 }
 
-// unionTag reads a union's discriminator from an object's members.
-func unionTag(fields map[string]json.RawMessage, union, name string, valid []string) (string, error) {
-	raw, ok := fields[name]
-	if !ok {
+// readList reads a JSON array, decoding each element with elem. A present
+// list is never nil, so an empty list stays apart from an absent one.
+func readList[T any](r *reader, dst *[]T, elem func(*reader, *T) error) error {
+	switch r.peek() {
+	case '[':
+	default:
+		return r.typeError("an array")
+	}
+	r.pos++
+	r.depth++
+	if r.depth > maxDepth {
+		return errors.New("nested too deeply")
+	}
+	list := make([]T, 0, 4)
+	for i := 0; ; i++ {
+		c := r.peek()
+		if c == ']' {
+			r.pos++
+			r.depth--
+			*dst = list
+			return nil
+		}
+		if i > 0 {
+			if c != ',' {
+				return r.syntax("',' or ']'")
+			}
+			r.pos++
+		}
+		list = append(list, *new(T))
+		if err := elem(r, &list[len(list)-1]); err != nil {
+			return err
+		}
+	}
+}
+
+// readMap reads a JSON object with string keys, decoding each value with
+// elem. A present map is never nil.
+func readMap[T any](r *reader, dst *map[string]T, elem func(*reader, *T) error) error {
+	if r.peek() != '{' {
+		return r.typeError("an object")
+	}
+	r.pos++
+	r.depth++
+	if r.depth > maxDepth {
+		return errors.New("nested too deeply")
+	}
+	m := map[string]T{}
+	for first := true; ; first = false {
+		key, ok, err := r.nextKey(first)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			*dst = m
+			return nil
+		}
+		var v T
+		if err := elem(r, &v); err != nil {
+			return err
+		}
+		m[string(key)] = v
+	}
+}
+
+// skip reads and discards one JSON value of any type, checking its syntax.
+func (r *reader) skip() error {
+	switch c := r.peek(); {
+	case c == '{':
+		r.pos++
+		r.depth++
+		if r.depth > maxDepth {
+			return errors.New("nested too deeply")
+		}
+		for first := true; ; first = false {
+			_, ok, err := r.nextKey(first)
+			if err != nil {
+				return err
+			}
+			if !ok {
+				return nil
+			}
+			if err := r.skip(); err != nil {
+				return err
+			}
+		}
+	case c == '[':
+		r.pos++
+		r.depth++
+		if r.depth > maxDepth {
+			return errors.New("nested too deeply")
+		}
+		for i := 0; ; i++ {
+			c := r.peek()
+			if c == ']' {
+				r.pos++
+				r.depth--
+				return nil
+			}
+			if i > 0 {
+				if c != ',' {
+					return r.syntax("',' or ']'")
+				}
+				r.pos++
+			}
+			if err := r.skip(); err != nil {
+				return err
+			}
+		}
+	case c == '"':
+		_, err := r.stringBytes()
+		return err
+	case c == 't':
+		if r.literal("true") {
+			return nil
+		}
+	case c == 'f':
+		if r.literal("false") {
+			return nil
+		}
+	case c == 'n':
+		if r.literal("null") {
+			return nil
+		}
+	case c == '-' || (c >= '0' && c <= '9'):
+		_, err := r.number()
+		return err
+	}
+	return r.syntax("a value")
+}
+
+// unionTag finds a union's discriminator in the object in data, checking
+// the whole document's syntax on the way.
+func unionTag(data []byte, union, name string, valid []string) (string, error) {
+	r := &reader{data: data}
+	if err := r.openObject(); err != nil {
+		return "", &DecodeError{Type: union, Err: err}
+	}
+	tag, found := "", false
+	for first := true; ; first = false {
+		key, ok, err := r.nextKey(first)
+		if err != nil {
+			return "", &DecodeError{Type: union, Err: err}
+		}
+		if !ok {
+			break
+		}
+		if string(key) == name {
+			if err := r.readString(&tag); err != nil {
+				return "", &DecodeError{Type: union, Field: name, Err: err}
+			}
+			found = true
+			continue
+		}
+		if err := r.skip(); err != nil {
+			return "", &DecodeError{Type: union, Err: err}
+		}
+	}
+	if err := r.end(); err != nil {
+		return "", &DecodeError{Type: union, Err: err}
+	}
+	if !found {
 		return "", &DecodeError{Type: union, Field: name, Err: fmt.Errorf("discriminator is missing (valid: %s)", strings.Join(valid, ", "))}
-	}
-	var tag string
-	if err := decodeValue(raw, union, name, &tag); err != nil {
-		return "", err
-	}
-	if !slices.Contains(valid, tag) {
-		return "", &DecodeError{Type: union, Field: name, Err: fmt.Errorf("unknown %s %q (valid: %s)", name, tag, strings.Join(valid, ", "))}
 	}
 	return tag, nil
 }
 
-func decodeValue[T any](raw json.RawMessage, typ, name string, dst *T) error {
-	if bytes.Equal(bytes.TrimSpace(raw), []byte("null")) {
-		return &DecodeError{Type: typ, Field: name, Err: errors.New("must not be null")}
-	}
-	if err := json.Unmarshal(raw, dst); err != nil {
-		return &DecodeError{Type: typ, Field: name, Err: err}
-	}
-	return nil
+// unknownTag is the error for a discriminator value no variant has.
+func unknownTag(union, name, tag string, valid []string) error {
+	return &DecodeError{Type: union, Field: name, Err: fmt.Errorf("unknown %s %q (valid: %s)", name, tag, strings.Join(valid, ", "))}
 }
