@@ -11,16 +11,18 @@ GO_FILES = $(shell find . -name '*.go' -not -path './node_modules/*' -not -path 
 generate:
 	$(GO) generate ./...
 
-## check: fail if generated/ is not exactly what generate would write
+## check: fail if generated/ is not exactly what generate would write, or
+## if the schema breaks the committed compatibility lock
 check:
 	$(GO) run ./cmd/schemagen check
+	$(GO) run ./cmd/schemagen breaking
 
 ## lint: go vet and gofmt over the whole module
 lint:
 	$(GO) vet ./...
 	@out=$$(gofmt -l $(GO_FILES)); if [ -n "$$out" ]; then echo "gofmt -l reports:"; echo "$$out"; exit 1; fi
 
-## test: everything CI runs: the staleness check, lint, and every test
+## test: everything CI runs: the staleness and compatibility checks, lint, and every test
 test: check lint
 	$(GO) test ./...
 

@@ -1,6 +1,7 @@
 // Package gen turns the CUE schema into the complete generated tree: it
 // loads schema/ once into the resolved model, runs every emitter over it,
-// and returns the files as one set. It never writes; cmd/schemagen does.
+// builds the compatibility lock, and returns the files as one set. It never
+// writes; cmd/schemagen does.
 //
 // Data flows one way: schema/ → model → emitters → generated/.
 package gen
@@ -9,6 +10,7 @@ import (
 	"fmt"
 
 	"github.com/schemagen/schemagen/gen/gotypes"
+	"github.com/schemagen/schemagen/gen/lock"
 	"github.com/schemagen/schemagen/gen/model"
 	"github.com/schemagen/schemagen/gen/output"
 )
@@ -20,23 +22,42 @@ type Emitter struct {
 	Generate func(*model.Schema) ([]output.File, error)
 }
 
-// Emitters are every target schemagen writes, in a fixed order.
+// Emitters are every target schemagen writes, in a fixed order. The lock
+// is not among them: it also depends on the baseline (see Generate).
 var Emitters = []Emitter{
 	{Name: "go", Generate: gotypes.Generate},
 }
 
-// Generate loads the schema under root and runs every emitter over it.
-// Errors about the schema are a model.ErrorList or a *model.Error.
-func Generate(root string) (output.Set, error) {
+// Options are the inputs of a run besides the schema.
+type Options struct {
+	// Baseline is the lock generated/ holds now, or nil if there is none.
+	// The new lock is compared with it and carries its history forward.
+	Baseline *lock.Lock
+	// AcceptBreaking, when set, records the breaking findings against the
+	// baseline in the new lock's history with this reason.
+	AcceptBreaking string
+}
+
+// Result is everything a run produces.
+type Result struct {
+	Files    output.Set
+	Findings []lock.Finding // the schema against opt.Baseline
+}
+
+// Generate loads the schema under root, runs every emitter over it and
+// builds the lock. Errors about the schema are a model.ErrorList or a
+// *model.Error. It decides nothing about findings: the caller refuses a
+// breaking change that was not accepted.
+func Generate(root string, opt Options) (*Result, error) {
 	s, err := model.Load(root)
 	if err != nil {
 		return nil, err
 	}
-	return Emit(s)
+	return Emit(s, opt)
 }
 
-// Emit runs every emitter over an already resolved schema.
-func Emit(s *model.Schema) (output.Set, error) {
+// Emit runs every emitter over an already resolved schema and builds the lock.
+func Emit(s *model.Schema, opt Options) (*Result, error) {
 	var all [][]output.File
 	for _, e := range Emitters {
 		files, err := e.Generate(s)
@@ -45,5 +66,27 @@ func Emit(s *model.Schema) (output.Set, error) {
 		}
 		all = append(all, files)
 	}
-	return output.NewSet(all...)
+	cur := lock.FromModel(s)
+	var findings []lock.Finding
+	if opt.Baseline != nil {
+		findings = lock.Compare(opt.Baseline, cur)
+		cur.History = opt.Baseline.History
+	}
+	if opt.AcceptBreaking != "" {
+		acc := &lock.Acceptance{Reason: opt.AcceptBreaking}
+		for _, f := range findings {
+			if f.Severity == lock.Breaking {
+				acc.Findings = append(acc.Findings, f.Key())
+			}
+		}
+		if len(acc.Findings) > 0 {
+			cur.History = append(cur.History, acc)
+		}
+	}
+	all = append(all, []output.File{cur.File()})
+	set, err := output.NewSet(all...)
+	if err != nil {
+		return nil, err
+	}
+	return &Result{Files: set, Findings: findings}, nil
 }

@@ -20,7 +20,7 @@ func BenchmarkLoad(b *testing.B) {
 // resolve and every emitter.
 func BenchmarkGenerate(b *testing.B) {
 	for b.Loop() {
-		if _, err := gen.Generate("../"); err != nil {
+		if _, err := gen.Generate("../", gen.Options{}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -3,8 +3,15 @@
 //
 // Usage:
 //
-//	schemagen [-C dir] generate   write all of generated/ from schema/
-//	schemagen [-C dir] check      exit 1 if generated/ is not what generate would write
+//	schemagen [-C dir] generate [--accept-breaking REASON]
+//	schemagen [-C dir] check
+//	schemagen [-C dir] breaking [--against REF] [--format text|json]
+//
+// generate writes all of generated/ from schema/, refusing to move the
+// compatibility lock over a breaking change unless it is accepted with a
+// reason; check exits 1 if generated/ is not what generate would write;
+// breaking lists every finding against the committed lock (or the lock at
+// a git revision) and exits 1 if any is breaking.
 //
 // Exit status: 0 ok, 1 the check failed, 2 bad input or usage. Every error
 // about the schema names its CUE file:line:col. A failing run writes nothing.
@@ -44,6 +51,7 @@ type command struct {
 var commands = []command{
 	{"generate", "write all of generated/ from schema/", runGenerate},
 	{"check", "exit 1 if generated/ is not what generate would write", runCheck},
+	{"breaking", "list every way the schema breaks the committed lock; exit 1 if any does", runBreaking},
 }
 
 // env is what every subcommand gets: where the module is and where to print.
@@ -115,13 +123,4 @@ func findRoot(dir string) (string, error) {
 			return "", errors.New("no cue.mod in this directory or any above it; run schemagen inside the module or pass -C")
 		}
 	}
-}
-
-// noArgs refuses extra arguments to a subcommand that takes none.
-func noArgs(e *env, name string, args []string) bool {
-	if len(args) > 0 {
-		e.errorf("%s takes no arguments (got %q)", name, args)
-		return false
-	}
-	return true
 }

@@ -168,7 +168,7 @@ func TestUsage(t *testing.T) {
 		{nil, "usage: schemagen"},
 		{[]string{"frobnicate"}, `unknown command "frobnicate"`},
 		{[]string{"-C", "/nonexistent", "generate"}, "has no cue.mod"},
-		{[]string{"-C", "../..", "generate", "extra"}, "generate takes no arguments"},
+		{[]string{"-C", "../..", "generate", "extra"}, "generate takes 0 argument(s)"},
 		{[]string{"-nope"}, "flag provided but not defined"},
 	} {
 		code, _, stderr := schemagen(t, tc.args...)

@@ -143,7 +143,12 @@ func (r *resolver) classify(d *def) {
 	if !ok {
 		return
 	}
-	if t.Kind != BasicKind {
+	switch t.Kind {
+	case BasicKind:
+	case ConstKind:
+		r.errorf(d.pos, "#%s is a single string; an enum needs at least two members (\"a\" | \"b\"), and a constant belongs in the field that uses it", d.name)
+		return
+	default:
 		r.errorf(d.pos, "#%s: a named scalar must be a basic type with constraints, e.g. string & strings.MaxRunes(80)", d.name)
 		return
 	}

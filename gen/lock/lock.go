@@ -1,0 +1,217 @@
+// Package lock is schemagen's compatibility baseline: generated/schema.lock.json
+// records what a later schema must stay compatible with, and Compare lists
+// every way a schema breaks (or widens) it, each with a stable rule id.
+//
+// The lock holds the wire contract as the readers see it — every enum's
+// members in order, every object's fields with their wire type, presence
+// and constraints, every union's variants — plus a history of the breaking
+// changes that were accepted on purpose, with their reasons.
+package lock
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strconv"
+
+	"github.com/schemagen/schemagen/gen/model"
+	"github.com/schemagen/schemagen/gen/output"
+)
+
+// Path is where the lock lives, relative to generated/.
+const Path = "schema.lock.json"
+
+// Version is the lock format's version.
+const Version = 1
+
+// Lock is the compatibility baseline.
+type Lock struct {
+	LockVersion int        `json:"lockVersion"`
+	Packages    []*Package `json:"packages"`
+	// History lists the breaking changes accepted with
+	// `schemagen generate --accept-breaking`, oldest first.
+	History []*Acceptance `json:"history,omitempty"`
+
+	pos map[string]model.Pos // subject → position in the current schema; not saved
+}
+
+// Package is one CUE package's wire contract.
+type Package struct {
+	Name    string    `json:"name"`
+	Enums   []*Enum   `json:"enums,omitempty"`
+	Objects []*Object `json:"objects,omitempty"`
+	Unions  []*Union  `json:"unions,omitempty"`
+}
+
+// Enum is an enum's members, in schema order.
+type Enum struct {
+	Name    string   `json:"name"`
+	Members []string `json:"members"`
+}
+
+// Object is an object's fields, in schema order.
+type Object struct {
+	Name    string    `json:"name"`
+	Fields  []*Field  `json:"fields"`
+	Forbids []*Forbid `json:"forbids,omitempty"`
+}
+
+// Field is one wire field.
+type Field struct {
+	Name     string `json:"name"`
+	Required bool   `json:"required"`
+	Type     *Type  `json:"type"`
+}
+
+// Type is a field's wire type: its shape and its constraints at each level.
+type Type struct {
+	// Kind is string, int, bool, time, date, const, enum, object, list or map.
+	Kind string `json:"kind"`
+	// Name is the enum or object name, or the constant's value.
+	Name        string       `json:"name,omitempty"`
+	Constraints *Constraints `json:"constraints,omitempty"`
+	Elem        *Type        `json:"elem,omitempty"`
+}
+
+// Constraints are a value's constraints; nil pointers are unconstrained.
+type Constraints struct {
+	MinRunes *int   `json:"minRunes,omitempty"`
+	MaxRunes *int   `json:"maxRunes,omitempty"`
+	Pattern  string `json:"pattern,omitempty"`
+	Min      *int64 `json:"min,omitempty"`
+	Max      *int64 `json:"max,omitempty"`
+	MinItems *int   `json:"minItems,omitempty"`
+	MaxItems *int   `json:"maxItems,omitempty"`
+}
+
+// Forbid records that fields must be absent when Field holds Value.
+type Forbid struct {
+	Field  string   `json:"field"`
+	Value  string   `json:"value"`
+	Absent []string `json:"absent"`
+}
+
+// Union is a union's discriminator and variants, in schema order.
+type Union struct {
+	Name          string     `json:"name"`
+	Discriminator string     `json:"discriminator"`
+	Variants      []*Variant `json:"variants"`
+}
+
+// Variant is one union variant: its tag and the object that carries it.
+type Variant struct {
+	Tag    string `json:"tag"`
+	Object string `json:"object"`
+}
+
+// Acceptance records breaking findings accepted on purpose.
+type Acceptance struct {
+	Reason   string   `json:"reason"`
+	Findings []string `json:"findings"`
+}
+
+// FromModel builds the lock a schema would be compared as.
+func FromModel(s *model.Schema) *Lock {
+	l := &Lock{LockVersion: Version, pos: map[string]model.Pos{}}
+	for _, p := range s.Packages {
+		lp := &Package{Name: p.Name}
+		l.pos[p.Name] = p.Pos
+		for _, e := range p.Enums {
+			le := &Enum{Name: e.Name}
+			l.pos[p.Name+"."+e.Name] = e.Pos
+			for _, m := range e.Members {
+				le.Members = append(le.Members, m.Value)
+				l.pos[p.Name+"."+e.Name+"."+m.Value] = m.Pos
+			}
+			lp.Enums = append(lp.Enums, le)
+		}
+		for _, o := range p.Objects {
+			lo := &Object{Name: o.Name}
+			l.pos[p.Name+"."+o.Name] = o.Pos
+			for _, f := range o.Fields {
+				lo.Fields = append(lo.Fields, &Field{Name: f.Name, Required: !f.Optional, Type: typeOf(f.Type)})
+				l.pos[p.Name+"."+o.Name+"."+f.Name] = f.Pos
+			}
+			for _, fb := range o.Forbids {
+				lo.Forbids = append(lo.Forbids, &Forbid{Field: fb.Field, Value: fb.Value, Absent: fb.Absent})
+			}
+			lp.Objects = append(lp.Objects, lo)
+		}
+		for _, u := range p.Unions {
+			lu := &Union{Name: u.Name, Discriminator: u.Discriminator}
+			l.pos[p.Name+"."+u.Name] = u.Pos
+			for _, v := range u.Variants {
+				lu.Variants = append(lu.Variants, &Variant{Tag: v.Tag, Object: v.Name})
+				l.pos[p.Name+"."+u.Name+"."+v.Name] = v.Pos
+			}
+			lp.Unions = append(lp.Unions, lu)
+		}
+		l.Packages = append(l.Packages, lp)
+	}
+	return l
+}
+
+func typeOf(t *model.Type) *Type {
+	switch t.Kind {
+	case model.EnumKind:
+		return &Type{Kind: "enum", Name: t.Enum.Name}
+	case model.ObjectKind:
+		return &Type{Kind: "object", Name: t.Object.Name}
+	case model.ConstKind:
+		return &Type{Kind: "const", Name: t.Const}
+	case model.ListKind:
+		return &Type{Kind: "list", Constraints: constraintsOf(t.Constraints), Elem: typeOf(t.Elem)}
+	case model.MapKind:
+		return &Type{Kind: "map", Elem: typeOf(t.Elem)}
+	}
+	return &Type{Kind: t.BaseOf().String(), Constraints: constraintsOf(t.Effective())}
+}
+
+func constraintsOf(c model.Constraints) *Constraints {
+	if c.IsZero() {
+		return nil
+	}
+	return &Constraints{MinRunes: c.MinRunes, MaxRunes: c.MaxRunes, Pattern: c.Pattern, Min: c.Min, Max: c.Max, MinItems: c.MinItems, MaxItems: c.MaxItems}
+}
+
+// Pos returns the current-schema position of a subject such as
+// "fleet.Pose.celebrate", or of its nearest enclosing subject that exists.
+func (l *Lock) Pos(subject string) model.Pos {
+	for s := subject; s != ""; {
+		if p, ok := l.pos[s]; ok {
+			return p
+		}
+		i := bytes.LastIndexByte([]byte(s), '.')
+		if i < 0 {
+			break
+		}
+		s = s[:i]
+	}
+	return model.Pos{}
+}
+
+// Marshal renders the lock as indented JSON with a trailing newline.
+func (l *Lock) Marshal() []byte {
+	b, err := json.MarshalIndent(l, "", "  ")
+	if err != nil {
+		panic(err) // the lock holds only strings, ints and bools
+	}
+	return append(b, '\n')
+}
+
+// File is the lock as a generated file.
+func (l *Lock) File() output.File { return output.File{Path: Path, Data: l.Marshal()} }
+
+// Parse reads a lock file.
+func Parse(data []byte) (*Lock, error) {
+	var l Lock
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&l); err != nil {
+		return nil, fmt.Errorf("%s: %w", Path, err)
+	}
+	if l.LockVersion != Version {
+		return nil, fmt.Errorf("%s: lockVersion %d, this schemagen reads %s", Path, l.LockVersion, strconv.Itoa(Version))
+	}
+	return &l, nil
+}
