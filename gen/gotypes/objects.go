@@ -123,11 +123,7 @@ func objectJSON(f *jen.File, o *model.Object) {
 	t := o.GoName
 	f.Commentf("// UnmarshalJSON decodes a %s. It refuses a missing required field, a null\n// and a value of the wrong type; unknown fields are ignored, since a newer\n// host may add optional ones. On error x is left as it was.", t)
 	f.Func().Params(jen.Id("x").Op("*").Id(t)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
-		jen.Id("r").Op(":=").Id("reader").Values(jen.Id("data").Op(":").Id("data")),
-		jen.Err().Op(":=").Id(decodeFunc(t)).Call(jen.Op("&").Id("r"), jen.Id("x")),
-		jen.If(jen.Err().Op("==").Nil()).Block(jen.Err().Op("=").Id("r").Dot("end").Call()),
-		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("fieldError").Call(jen.Lit(t), jen.Nil(), jen.Err()))),
-		jen.Return(jen.Nil()),
+		jen.Return(jen.Id("unmarshal").Call(jen.Id("data"), jen.Lit(t), jen.Id("x"), jen.Id(decodeFunc(t)))),
 	)
 
 	// Required fields get one bit each, in schema order.
@@ -233,9 +229,7 @@ func objectValidate(f *jen.File, o *model.Object) {
 	t := o.GoName
 	f.Commentf("// Validate reports every way x breaks a constraint of the schema that its Go\n// type cannot state. Each problem is a *ValidationError; several are joined.")
 	f.Func().Params(jen.Id("x").Op("*").Id(t)).Id("Validate").Params().Error().Block(
-		jen.Var().Id("p").Id("problems"),
-		jen.Id("x").Dot("validate").Call(jen.Op("&").Id("p"), jen.Lit(t)),
-		jen.Return(jen.Id("p").Dot("err").Call()),
+		jen.Return(jen.Id("validateRoot").Call(jen.Id("x"), jen.Lit(t))),
 	)
 	f.Commentf("// validate adds to p every problem of x, naming it from path.")
 	f.Func().Params(jen.Id("x").Op("*").Id(t)).Id("validate").Params(jen.Id("p").Op("*").Id("problems"), jen.Id("path").String()).BlockFunc(func(g *jen.Group) {

@@ -107,15 +107,7 @@ type PassedRow struct {
 // and a value of the wrong type; unknown fields are ignored, since a newer
 // host may add optional ones. On error x is left as it was.
 func (x *PassedRow) UnmarshalJSON(data []byte) error {
-	r := reader{data: data}
-	err := decodePassedRow(&r, x)
-	if err == nil {
-		err = r.end()
-	}
-	if err != nil {
-		return fieldError("PassedRow", nil, err)
-	}
-	return nil
+	return unmarshal(data, "PassedRow", x, decodePassedRow)
 }
 
 var passedRowRequired = []string{"kind", "seatId", "at"}
@@ -175,9 +167,7 @@ func (x PassedRow) MarshalJSON() ([]byte, error) {
 // Validate reports every way x breaks a constraint of the schema that its Go
 // type cannot state. Each problem is a *ValidationError; several are joined.
 func (x *PassedRow) Validate() error {
-	var p problems
-	x.validate(&p, "PassedRow")
-	return p.err()
+	return validateRoot(x, "PassedRow")
 }
 
 // validate adds to p every problem of x, naming it from path.
@@ -198,15 +188,7 @@ type FailedRow struct {
 // and a value of the wrong type; unknown fields are ignored, since a newer
 // host may add optional ones. On error x is left as it was.
 func (x *FailedRow) UnmarshalJSON(data []byte) error {
-	r := reader{data: data}
-	err := decodeFailedRow(&r, x)
-	if err == nil {
-		err = r.end()
-	}
-	if err != nil {
-		return fieldError("FailedRow", nil, err)
-	}
-	return nil
+	return unmarshal(data, "FailedRow", x, decodeFailedRow)
 }
 
 var failedRowRequired = []string{"kind", "seatId", "at"}
@@ -266,9 +248,7 @@ func (x FailedRow) MarshalJSON() ([]byte, error) {
 // Validate reports every way x breaks a constraint of the schema that its Go
 // type cannot state. Each problem is a *ValidationError; several are joined.
 func (x *FailedRow) Validate() error {
-	var p problems
-	x.validate(&p, "FailedRow")
-	return p.err()
+	return validateRoot(x, "FailedRow")
 }
 
 // validate adds to p every problem of x, naming it from path.
@@ -290,15 +270,7 @@ type PromptedRow struct {
 // and a value of the wrong type; unknown fields are ignored, since a newer
 // host may add optional ones. On error x is left as it was.
 func (x *PromptedRow) UnmarshalJSON(data []byte) error {
-	r := reader{data: data}
-	err := decodePromptedRow(&r, x)
-	if err == nil {
-		err = r.end()
-	}
-	if err != nil {
-		return fieldError("PromptedRow", nil, err)
-	}
-	return nil
+	return unmarshal(data, "PromptedRow", x, decodePromptedRow)
 }
 
 var promptedRowRequired = []string{"kind", "seatId", "at"}
@@ -361,9 +333,7 @@ func (x PromptedRow) MarshalJSON() ([]byte, error) {
 // Validate reports every way x breaks a constraint of the schema that its Go
 // type cannot state. Each problem is a *ValidationError; several are joined.
 func (x *PromptedRow) Validate() error {
-	var p problems
-	x.validate(&p, "PromptedRow")
-	return p.err()
+	return validateRoot(x, "PromptedRow")
 }
 
 // validate adds to p every problem of x, naming it from path.
@@ -389,15 +359,7 @@ type ShippedRow struct {
 // and a value of the wrong type; unknown fields are ignored, since a newer
 // host may add optional ones. On error x is left as it was.
 func (x *ShippedRow) UnmarshalJSON(data []byte) error {
-	r := reader{data: data}
-	err := decodeShippedRow(&r, x)
-	if err == nil {
-		err = r.end()
-	}
-	if err != nil {
-		return fieldError("ShippedRow", nil, err)
-	}
-	return nil
+	return unmarshal(data, "ShippedRow", x, decodeShippedRow)
 }
 
 var shippedRowRequired = []string{"kind", "seatId", "at"}
@@ -460,9 +422,7 @@ func (x ShippedRow) MarshalJSON() ([]byte, error) {
 // Validate reports every way x breaks a constraint of the schema that its Go
 // type cannot state. Each problem is a *ValidationError; several are joined.
 func (x *ShippedRow) Validate() error {
-	var p problems
-	x.validate(&p, "ShippedRow")
-	return p.err()
+	return validateRoot(x, "ShippedRow")
 }
 
 // validate adds to p every problem of x, naming it from path.

@@ -172,15 +172,7 @@ type CensusAgent struct {
 // and a value of the wrong type; unknown fields are ignored, since a newer
 // host may add optional ones. On error x is left as it was.
 func (x *CensusAgent) UnmarshalJSON(data []byte) error {
-	r := reader{data: data}
-	err := decodeCensusAgent(&r, x)
-	if err == nil {
-		err = r.end()
-	}
-	if err != nil {
-		return fieldError("CensusAgent", nil, err)
-	}
-	return nil
+	return unmarshal(data, "CensusAgent", x, decodeCensusAgent)
 }
 
 var censusAgentRequired = []string{"paneId", "terminalId", "name", "status"}
@@ -242,9 +234,7 @@ func decodeCensusAgent(r *reader, x *CensusAgent) error {
 // Validate reports every way x breaks a constraint of the schema that its Go
 // type cannot state. Each problem is a *ValidationError; several are joined.
 func (x *CensusAgent) Validate() error {
-	var p problems
-	x.validate(&p, "CensusAgent")
-	return p.err()
+	return validateRoot(x, "CensusAgent")
 }
 
 // validate adds to p every problem of x, naming it from path.
@@ -269,15 +259,7 @@ type CensusEvent struct {
 // and a value of the wrong type; unknown fields are ignored, since a newer
 // host may add optional ones. On error x is left as it was.
 func (x *CensusEvent) UnmarshalJSON(data []byte) error {
-	r := reader{data: data}
-	err := decodeCensusEvent(&r, x)
-	if err == nil {
-		err = r.end()
-	}
-	if err != nil {
-		return fieldError("CensusEvent", nil, err)
-	}
-	return nil
+	return unmarshal(data, "CensusEvent", x, decodeCensusEvent)
 }
 
 var censusEventRequired = []string{"type", "at", "agents"}
@@ -340,9 +322,7 @@ func (x CensusEvent) MarshalJSON() ([]byte, error) {
 // Validate reports every way x breaks a constraint of the schema that its Go
 // type cannot state. Each problem is a *ValidationError; several are joined.
 func (x *CensusEvent) Validate() error {
-	var p problems
-	x.validate(&p, "CensusEvent")
-	return p.err()
+	return validateRoot(x, "CensusEvent")
 }
 
 // validate adds to p every problem of x, naming it from path.
@@ -366,15 +346,7 @@ type StatusEvent struct {
 // and a value of the wrong type; unknown fields are ignored, since a newer
 // host may add optional ones. On error x is left as it was.
 func (x *StatusEvent) UnmarshalJSON(data []byte) error {
-	r := reader{data: data}
-	err := decodeStatusEvent(&r, x)
-	if err == nil {
-		err = r.end()
-	}
-	if err != nil {
-		return fieldError("StatusEvent", nil, err)
-	}
-	return nil
+	return unmarshal(data, "StatusEvent", x, decodeStatusEvent)
 }
 
 var statusEventRequired = []string{"type", "at", "paneId", "status"}
@@ -437,9 +409,7 @@ func (x StatusEvent) MarshalJSON() ([]byte, error) {
 // Validate reports every way x breaks a constraint of the schema that its Go
 // type cannot state. Each problem is a *ValidationError; several are joined.
 func (x *StatusEvent) Validate() error {
-	var p problems
-	x.validate(&p, "StatusEvent")
-	return p.err()
+	return validateRoot(x, "StatusEvent")
 }
 
 // validate adds to p every problem of x, naming it from path.
@@ -463,15 +433,7 @@ type PromptedEvent struct {
 // and a value of the wrong type; unknown fields are ignored, since a newer
 // host may add optional ones. On error x is left as it was.
 func (x *PromptedEvent) UnmarshalJSON(data []byte) error {
-	r := reader{data: data}
-	err := decodePromptedEvent(&r, x)
-	if err == nil {
-		err = r.end()
-	}
-	if err != nil {
-		return fieldError("PromptedEvent", nil, err)
-	}
-	return nil
+	return unmarshal(data, "PromptedEvent", x, decodePromptedEvent)
 }
 
 var promptedEventRequired = []string{"type", "at", "toPaneId"}
@@ -534,9 +496,7 @@ func (x PromptedEvent) MarshalJSON() ([]byte, error) {
 // Validate reports every way x breaks a constraint of the schema that its Go
 // type cannot state. Each problem is a *ValidationError; several are joined.
 func (x *PromptedEvent) Validate() error {
-	var p problems
-	x.validate(&p, "PromptedEvent")
-	return p.err()
+	return validateRoot(x, "PromptedEvent")
 }
 
 // validate adds to p every problem of x, naming it from path.
@@ -566,15 +526,7 @@ type DeliverEvent struct {
 // and a value of the wrong type; unknown fields are ignored, since a newer
 // host may add optional ones. On error x is left as it was.
 func (x *DeliverEvent) UnmarshalJSON(data []byte) error {
-	r := reader{data: data}
-	err := decodeDeliverEvent(&r, x)
-	if err == nil {
-		err = r.end()
-	}
-	if err != nil {
-		return fieldError("DeliverEvent", nil, err)
-	}
-	return nil
+	return unmarshal(data, "DeliverEvent", x, decodeDeliverEvent)
 }
 
 var deliverEventRequired = []string{"type", "at", "toPaneId", "conversationId", "entryId"}
@@ -643,9 +595,7 @@ func (x DeliverEvent) MarshalJSON() ([]byte, error) {
 // Validate reports every way x breaks a constraint of the schema that its Go
 // type cannot state. Each problem is a *ValidationError; several are joined.
 func (x *DeliverEvent) Validate() error {
-	var p problems
-	x.validate(&p, "DeliverEvent")
-	return p.err()
+	return validateRoot(x, "DeliverEvent")
 }
 
 // validate adds to p every problem of x, naming it from path.
@@ -674,15 +624,7 @@ type TurnEvent struct {
 // and a value of the wrong type; unknown fields are ignored, since a newer
 // host may add optional ones. On error x is left as it was.
 func (x *TurnEvent) UnmarshalJSON(data []byte) error {
-	r := reader{data: data}
-	err := decodeTurnEvent(&r, x)
-	if err == nil {
-		err = r.end()
-	}
-	if err != nil {
-		return fieldError("TurnEvent", nil, err)
-	}
-	return nil
+	return unmarshal(data, "TurnEvent", x, decodeTurnEvent)
 }
 
 var turnEventRequired = []string{"type", "at", "paneId", "conversationId", "entryId"}
@@ -748,9 +690,7 @@ func (x TurnEvent) MarshalJSON() ([]byte, error) {
 // Validate reports every way x breaks a constraint of the schema that its Go
 // type cannot state. Each problem is a *ValidationError; several are joined.
 func (x *TurnEvent) Validate() error {
-	var p problems
-	x.validate(&p, "TurnEvent")
-	return p.err()
+	return validateRoot(x, "TurnEvent")
 }
 
 // validate adds to p every problem of x, naming it from path.
@@ -778,15 +718,7 @@ type StanceEvent struct {
 // and a value of the wrong type; unknown fields are ignored, since a newer
 // host may add optional ones. On error x is left as it was.
 func (x *StanceEvent) UnmarshalJSON(data []byte) error {
-	r := reader{data: data}
-	err := decodeStanceEvent(&r, x)
-	if err == nil {
-		err = r.end()
-	}
-	if err != nil {
-		return fieldError("StanceEvent", nil, err)
-	}
-	return nil
+	return unmarshal(data, "StanceEvent", x, decodeStanceEvent)
 }
 
 var stanceEventRequired = []string{"type", "at", "paneId", "pose"}
@@ -855,9 +787,7 @@ func (x StanceEvent) MarshalJSON() ([]byte, error) {
 // Validate reports every way x breaks a constraint of the schema that its Go
 // type cannot state. Each problem is a *ValidationError; several are joined.
 func (x *StanceEvent) Validate() error {
-	var p problems
-	x.validate(&p, "StanceEvent")
-	return p.err()
+	return validateRoot(x, "StanceEvent")
 }
 
 // validate adds to p every problem of x, naming it from path.
@@ -883,15 +813,7 @@ type RestartEvent struct {
 // and a value of the wrong type; unknown fields are ignored, since a newer
 // host may add optional ones. On error x is left as it was.
 func (x *RestartEvent) UnmarshalJSON(data []byte) error {
-	r := reader{data: data}
-	err := decodeRestartEvent(&r, x)
-	if err == nil {
-		err = r.end()
-	}
-	if err != nil {
-		return fieldError("RestartEvent", nil, err)
-	}
-	return nil
+	return unmarshal(data, "RestartEvent", x, decodeRestartEvent)
 }
 
 var restartEventRequired = []string{"type", "at"}
@@ -948,9 +870,7 @@ func (x RestartEvent) MarshalJSON() ([]byte, error) {
 // Validate reports every way x breaks a constraint of the schema that its Go
 // type cannot state. Each problem is a *ValidationError; several are joined.
 func (x *RestartEvent) Validate() error {
-	var p problems
-	x.validate(&p, "RestartEvent")
-	return p.err()
+	return validateRoot(x, "RestartEvent")
 }
 
 // validate adds to p every problem of x, naming it from path.
@@ -966,15 +886,7 @@ type ReadEvent struct {
 // and a value of the wrong type; unknown fields are ignored, since a newer
 // host may add optional ones. On error x is left as it was.
 func (x *ReadEvent) UnmarshalJSON(data []byte) error {
-	r := reader{data: data}
-	err := decodeReadEvent(&r, x)
-	if err == nil {
-		err = r.end()
-	}
-	if err != nil {
-		return fieldError("ReadEvent", nil, err)
-	}
-	return nil
+	return unmarshal(data, "ReadEvent", x, decodeReadEvent)
 }
 
 var readEventRequired = []string{"type", "at"}
@@ -1031,9 +943,7 @@ func (x ReadEvent) MarshalJSON() ([]byte, error) {
 // Validate reports every way x breaks a constraint of the schema that its Go
 // type cannot state. Each problem is a *ValidationError; several are joined.
 func (x *ReadEvent) Validate() error {
-	var p problems
-	x.validate(&p, "ReadEvent")
-	return p.err()
+	return validateRoot(x, "ReadEvent")
 }
 
 // validate adds to p every problem of x, naming it from path.

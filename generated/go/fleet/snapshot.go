@@ -25,15 +25,7 @@ type Stance struct {
 // and a value of the wrong type; unknown fields are ignored, since a newer
 // host may add optional ones. On error x is left as it was.
 func (x *Stance) UnmarshalJSON(data []byte) error {
-	r := reader{data: data}
-	err := decodeStance(&r, x)
-	if err == nil {
-		err = r.end()
-	}
-	if err != nil {
-		return fieldError("Stance", nil, err)
-	}
-	return nil
+	return unmarshal(data, "Stance", x, decodeStance)
 }
 
 var stanceRequired = []string{"pose", "statedAt", "expiresAt"}
@@ -86,9 +78,7 @@ func decodeStance(r *reader, x *Stance) error {
 // Validate reports every way x breaks a constraint of the schema that its Go
 // type cannot state. Each problem is a *ValidationError; several are joined.
 func (x *Stance) Validate() error {
-	var p problems
-	x.validate(&p, "Stance")
-	return p.err()
+	return validateRoot(x, "Stance")
 }
 
 // validate adds to p every problem of x, naming it from path.
@@ -111,15 +101,7 @@ type RunOutcome struct {
 // and a value of the wrong type; unknown fields are ignored, since a newer
 // host may add optional ones. On error x is left as it was.
 func (x *RunOutcome) UnmarshalJSON(data []byte) error {
-	r := reader{data: data}
-	err := decodeRunOutcome(&r, x)
-	if err == nil {
-		err = r.end()
-	}
-	if err != nil {
-		return fieldError("RunOutcome", nil, err)
-	}
-	return nil
+	return unmarshal(data, "RunOutcome", x, decodeRunOutcome)
 }
 
 var runOutcomeRequired = []string{"outcome", "at"}
@@ -166,9 +148,7 @@ func decodeRunOutcome(r *reader, x *RunOutcome) error {
 // Validate reports every way x breaks a constraint of the schema that its Go
 // type cannot state. Each problem is a *ValidationError; several are joined.
 func (x *RunOutcome) Validate() error {
-	var p problems
-	x.validate(&p, "RunOutcome")
-	return p.err()
+	return validateRoot(x, "RunOutcome")
 }
 
 // validate adds to p every problem of x, naming it from path.
@@ -203,15 +183,7 @@ type Seat struct {
 // and a value of the wrong type; unknown fields are ignored, since a newer
 // host may add optional ones. On error x is left as it was.
 func (x *Seat) UnmarshalJSON(data []byte) error {
-	r := reader{data: data}
-	err := decodeSeat(&r, x)
-	if err == nil {
-		err = r.end()
-	}
-	if err != nil {
-		return fieldError("Seat", nil, err)
-	}
-	return nil
+	return unmarshal(data, "Seat", x, decodeSeat)
 }
 
 var seatRequired = []string{"seatId", "name", "status"}
@@ -276,9 +248,7 @@ func decodeSeat(r *reader, x *Seat) error {
 // Validate reports every way x breaks a constraint of the schema that its Go
 // type cannot state. Each problem is a *ValidationError; several are joined.
 func (x *Seat) Validate() error {
-	var p problems
-	x.validate(&p, "Seat")
-	return p.err()
+	return validateRoot(x, "Seat")
 }
 
 // validate adds to p every problem of x, naming it from path.
@@ -318,15 +288,7 @@ type Edge struct {
 // and a value of the wrong type; unknown fields are ignored, since a newer
 // host may add optional ones. On error x is left as it was.
 func (x *Edge) UnmarshalJSON(data []byte) error {
-	r := reader{data: data}
-	err := decodeEdge(&r, x)
-	if err == nil {
-		err = r.end()
-	}
-	if err != nil {
-		return fieldError("Edge", nil, err)
-	}
-	return nil
+	return unmarshal(data, "Edge", x, decodeEdge)
 }
 
 var edgeRequired = []string{"kind", "fromSeatId", "toSeatId", "at"}
@@ -385,9 +347,7 @@ func decodeEdge(r *reader, x *Edge) error {
 // Validate reports every way x breaks a constraint of the schema that its Go
 // type cannot state. Each problem is a *ValidationError; several are joined.
 func (x *Edge) Validate() error {
-	var p problems
-	x.validate(&p, "Edge")
-	return p.err()
+	return validateRoot(x, "Edge")
 }
 
 // validate adds to p every problem of x, naming it from path.
@@ -424,15 +384,7 @@ type Tally struct {
 // and a value of the wrong type; unknown fields are ignored, since a newer
 // host may add optional ones. On error x is left as it was.
 func (x *Tally) UnmarshalJSON(data []byte) error {
-	r := reader{data: data}
-	err := decodeTally(&r, x)
-	if err == nil {
-		err = r.end()
-	}
-	if err != nil {
-		return fieldError("Tally", nil, err)
-	}
-	return nil
+	return unmarshal(data, "Tally", x, decodeTally)
 }
 
 var tallyRequired = []string{"passed", "failed", "shipped", "prompted"}
@@ -485,9 +437,7 @@ func decodeTally(r *reader, x *Tally) error {
 // Validate reports every way x breaks a constraint of the schema that its Go
 // type cannot state. Each problem is a *ValidationError; several are joined.
 func (x *Tally) Validate() error {
-	var p problems
-	x.validate(&p, "Tally")
-	return p.err()
+	return validateRoot(x, "Tally")
 }
 
 // validate adds to p every problem of x, naming it from path.
@@ -519,15 +469,7 @@ type Snapshot struct {
 // and a value of the wrong type; unknown fields are ignored, since a newer
 // host may add optional ones. On error x is left as it was.
 func (x *Snapshot) UnmarshalJSON(data []byte) error {
-	r := reader{data: data}
-	err := decodeSnapshot(&r, x)
-	if err == nil {
-		err = r.end()
-	}
-	if err != nil {
-		return fieldError("Snapshot", nil, err)
-	}
-	return nil
+	return unmarshal(data, "Snapshot", x, decodeSnapshot)
 }
 
 var snapshotRequired = []string{"cursor", "at", "seats"}
@@ -594,9 +536,7 @@ func (x Snapshot) MarshalJSON() ([]byte, error) {
 // Validate reports every way x breaks a constraint of the schema that its Go
 // type cannot state. Each problem is a *ValidationError; several are joined.
 func (x *Snapshot) Validate() error {
-	var p problems
-	x.validate(&p, "Snapshot")
-	return p.err()
+	return validateRoot(x, "Snapshot")
 }
 
 // validate adds to p every problem of x, naming it from path.

@@ -61,6 +61,27 @@ func (p *problems) add(path, format string, args ...any) {
 
 func (p problems) err() error { return errors.Join(p...) }
 
+// validateRoot runs a value's validate walker from its type name.
+func validateRoot(x interface{ validate(*problems, string) }, typ string) error {
+	var p problems
+	x.validate(&p, typ)
+	return p.err()
+}
+
+// unmarshal decodes a whole JSON document into x with its generated
+// decoder; on error x is left as it was.
+func unmarshal[T any](data []byte, typ string, x *T, decode func(*reader, *T) error) error {
+	r := reader{data: data}
+	err := decode(&r, x)
+	if err == nil {
+		err = r.end()
+	}
+	if err != nil {
+		return fieldError(typ, nil, err)
+	}
+	return nil
+}
+
 func (p *problems) minRunes(path, s string, n int) {
 	if c := utf8.RuneCountInString(s); c < n {
 		p.add(path, "must be at least %d characters (has %d)", n, c)
