@@ -119,6 +119,15 @@ func (c *checker) exempt(pos token.Pos) bool {
 	return false
 }
 
+// qualifier names a type of another package by its package's name, as the
+// code that uses it mostly does: fleet.Pose.
+func (c *checker) qualifier(p *types.Package) string {
+	if p == c.pass.Pkg {
+		return ""
+	}
+	return p.Name()
+}
+
 func (c *checker) line(pos token.Pos) int { return c.pass.Fset.Position(pos).Line }
 
 // enum returns the schema enum that t is (through any alias), if it is one.
@@ -192,7 +201,7 @@ func (c *checker) switchStmt(s *ast.SwitchStmt) {
 	if len(missing) == 0 {
 		return
 	}
-	typ := types.TypeString(tn.Type(), types.RelativeTo(c.pass.Pkg))
+	typ := types.TypeString(tn.Type(), c.qualifier)
 	d := analysis.Diagnostic{
 		Pos:     s.Pos(),
 		End:     s.Tag.End(),
@@ -251,7 +260,7 @@ func (c *checker) typeSwitchStmt(s *ast.TypeSwitchStmt) {
 	if len(missing) == 0 {
 		return
 	}
-	typ := types.TypeString(tn.Type(), types.RelativeTo(c.pass.Pkg))
+	typ := types.TypeString(tn.Type(), c.qualifier)
 	names := make([]string, len(missing))
 	for i, v := range missing {
 		names[i] = "*" + v
@@ -319,7 +328,7 @@ func (c *checker) mapLit(lit *ast.CompositeLit) {
 	if len(missing) == 0 {
 		return
 	}
-	typ := types.TypeString(tn.Type(), types.RelativeTo(c.pass.Pkg))
+	typ := types.TypeString(tn.Type(), c.qualifier)
 	c.pass.Report(analysis.Diagnostic{
 		Pos:     lit.Pos(),
 		End:     lit.Lbrace,
