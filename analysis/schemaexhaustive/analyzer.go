@@ -1,6 +1,7 @@
 package schemaexhaustive
 
 import (
+	"bytes"
 	"flag"
 	"fmt"
 	"go/ast"
@@ -58,6 +59,7 @@ const hatchPrefix = "//schemavet:ignore"
 type hatch struct {
 	pos    token.Pos
 	reason string
+	alone  bool // nothing precedes it on its line
 	used   bool // it is on a switch or literal that the analyzer checks
 }
 
@@ -71,6 +73,10 @@ type checker struct {
 
 func (c *checker) check() {
 	c.hatchs = make(map[int]*hatch)
+	var src []byte
+	if c.pass.ReadFile != nil {
+		src, _ = c.pass.ReadFile(c.pass.Fset.File(c.file.FileStart).Name())
+	}
 	for _, cg := range c.file.Comments {
 		for _, cm := range cg.List {
 			rest, ok := strings.CutPrefix(cm.Text, hatchPrefix)
@@ -78,7 +84,7 @@ func (c *checker) check() {
 				continue
 			}
 			reason, _, _ := strings.Cut(rest, "//") // a trailing comment is not the reason
-			c.hatchs[c.line(cm.Pos())] = &hatch{pos: cm.Pos(), reason: strings.TrimSpace(reason)}
+			c.hatchs[c.line(cm.Pos())] = &hatch{pos: cm.Pos(), reason: strings.TrimSpace(reason), alone: c.alone(src, cm.Pos())}
 		}
 	}
 
@@ -104,12 +110,20 @@ func (c *checker) check() {
 	}
 }
 
-// exempt reports whether a hatch with a reason is on the line of pos or the
-// line above, and marks any hatch there as used.
+// alone reports whether only blanks precede pos on its line of src; with no
+// source to read, it assumes so.
+func (c *checker) alone(src []byte, pos token.Pos) bool {
+	tf := c.pass.Fset.File(pos)
+	start, off := tf.Offset(tf.LineStart(tf.Line(pos))), tf.Offset(pos)
+	return src == nil || off > len(src) || len(bytes.TrimLeft(src[start:off], " \t")) == 0
+}
+
+// exempt reports whether a hatch with a reason is on the line of pos, or
+// alone on the line above, and marks any hatch there as used.
 func (c *checker) exempt(pos token.Pos) bool {
 	l := c.line(pos)
 	for _, h := range []*hatch{c.hatchs[l], c.hatchs[l-1]} {
-		if h != nil {
+		if h != nil && (h == c.hatchs[l] || h.alone) {
 			h.used = true
 			if h.reason != "" {
 				return true

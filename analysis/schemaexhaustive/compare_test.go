@@ -63,7 +63,7 @@ func TestCompareWithExhaustive(t *testing.T) {
 	if i < 0 || j < i {
 		t.Fatalf("%s has no measured block (%q … %q)", doc, begin, end)
 	}
-	got := src[:i+len(begin)]
+	got := slices.Clone(src[:i+len(begin)])
 	got = append(got, table.Bytes()...)
 	got = append(got, src[j:]...)
 	if os.Getenv("SCHEMAGEN_UPDATE") != "" {

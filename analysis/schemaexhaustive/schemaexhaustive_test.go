@@ -24,6 +24,13 @@ func TestAnalyzer(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), a, "fleet", "local", "a")
 }
 
+// TestFactsAcrossPackages checks package a alone: what it knows of fleet's
+// enums and union comes only from the facts of a dependency.
+func TestFactsAcrossPackages(t *testing.T) {
+	a := schemaexhaustive.New(schemaexhaustive.Config{})
+	analysistest.Run(t, analysistest.TestData(), a, "a")
+}
+
 // TestDefaultCountsAsExhaustive checks the one setting.
 func TestDefaultCountsAsExhaustive(t *testing.T) {
 	a := schemaexhaustive.New(schemaexhaustive.Config{DefaultCountsAsExhaustive: true})
