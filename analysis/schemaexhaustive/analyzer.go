@@ -65,14 +65,14 @@ type hatch struct {
 
 // checker checks one file that is not generated.
 type checker struct {
-	cfg    Config
-	pass   *analysis.Pass
-	file   *ast.File
-	hatchs map[int]*hatch // by line
+	cfg     Config
+	pass    *analysis.Pass
+	file    *ast.File
+	hatches map[int]*hatch // by line
 }
 
 func (c *checker) check() {
-	c.hatchs = make(map[int]*hatch)
+	c.hatches = make(map[int]*hatch)
 	var src []byte
 	if c.pass.ReadFile != nil {
 		src, _ = c.pass.ReadFile(c.pass.Fset.File(c.file.FileStart).Name())
@@ -84,7 +84,7 @@ func (c *checker) check() {
 				continue
 			}
 			reason, _, _ := strings.Cut(rest, "//") // a trailing comment is not the reason
-			c.hatchs[c.line(cm.Pos())] = &hatch{pos: cm.Pos(), reason: strings.TrimSpace(reason), alone: c.alone(src, cm.Pos())}
+			c.hatches[c.line(cm.Pos())] = &hatch{pos: cm.Pos(), reason: strings.TrimSpace(reason), alone: c.alone(src, cm.Pos())}
 		}
 	}
 
@@ -100,7 +100,7 @@ func (c *checker) check() {
 		return true
 	})
 
-	for _, h := range sortedHatches(c.hatchs) {
+	for _, h := range sortedHatches(c.hatches) {
 		switch {
 		case h.reason == "":
 			c.pass.Reportf(h.pos, "%s needs a reason: say why this need not handle every member", hatchPrefix)
@@ -122,15 +122,15 @@ func (c *checker) alone(src []byte, pos token.Pos) bool {
 // alone on the line above, and marks any hatch there as used.
 func (c *checker) exempt(pos token.Pos) bool {
 	l := c.line(pos)
-	for _, h := range []*hatch{c.hatchs[l], c.hatchs[l-1]} {
-		if h != nil && (h == c.hatchs[l] || h.alone) {
-			h.used = true
-			if h.reason != "" {
-				return true
-			}
-		}
+	h := c.hatches[l]
+	if above := c.hatches[l-1]; h == nil && above != nil && above.alone {
+		h = above
 	}
-	return false
+	if h == nil {
+		return false
+	}
+	h.used = true
+	return h.reason != ""
 }
 
 // qualifier names a type of another package by its package's name, as the

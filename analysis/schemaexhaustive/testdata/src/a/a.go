@@ -84,7 +84,7 @@ func switches(p fleet.Pose, q poseAlias, s string, c fleet.Color, m myPose, v fl
 	//schemavet:ignoreall is not the hatch // silent: not the directive
 	_ = s
 
-	_ = s //schemavet:ignore a hatch at the end of another line // want `^//schemavet:ignore is not on a switch or map literal over a schema enum or union$`
+	_ = s      //schemavet:ignore a hatch at the end of another line // want `^//schemavet:ignore is not on a switch or map literal over a schema enum or union$`
 	switch p { // want `^missing cases in switch of type fleet.Pose: PoseCelebrate$`
 	case fleet.PoseWorking, fleet.PoseThinking, fleet.PoseResting:
 	}
