@@ -176,3 +176,9 @@ func maps(key fleet.Pose) {
 
 	_ = map[fleet.Color]int{fleet.Red: 1} // silent: not a schema enum
 }
+
+func generic[P fleet.Pose](p P) {
+	switch p { // silent: a type parameter is not the enum type
+	case P(fleet.PoseWorking):
+	}
+}
