@@ -17,10 +17,16 @@ check:
 	$(GO) run ./cmd/schemagen check
 	$(GO) run ./cmd/schemagen breaking
 
-## lint: go vet and gofmt over the whole module
-lint:
+## lint: go vet, schemavet (every switch over a schema enum is exhaustive) and gofmt over the whole module
+lint: bin/schemavet
 	$(GO) vet ./...
+	$(GO) vet -vettool=$(CURDIR)/bin/schemavet ./...
 	@out=$$(gofmt -l $(GO_FILES)); if [ -n "$$out" ]; then echo "gofmt -l reports:"; echo "$$out"; exit 1; fi
+
+## bin/schemavet: the exhaustiveness vet tool (rebuilt every run; go's cache makes that cheap)
+.PHONY: bin/schemavet
+bin/schemavet:
+	$(GO) build -o $@ ./cmd/schemavet
 
 ## test: everything CI runs: the staleness and compatibility checks, lint, and every test
 test: check lint
