@@ -53,7 +53,24 @@ func readCall(t *model.Type, dst *jen.Statement) *jen.Statement {
 	case model.MapKind:
 		return jen.Id("readMap").Call(jen.Id("r"), dst, readFunc(t.Elem))
 	}
-	return jen.Add(readFunc(t)).Call(jen.Id("r"), dst)
+	switch t.Kind {
+	case model.EnumKind, model.ObjectKind:
+		return jen.Add(readFunc(t)).Call(jen.Id("r"), dst)
+	}
+	return jen.Id("r").Dot(readMethod(t)).Call(dst)
+}
+
+// readMethod names the reader method for a scalar of t.
+func readMethod(t *model.Type) string {
+	switch t.BaseOf() {
+	case model.Int:
+		return "readInt"
+	case model.Bool:
+		return "readBool"
+	case model.Time:
+		return "readTime"
+	}
+	return "readString"
 }
 
 // readFunc returns a func(*reader, *T) error for values of t.
@@ -72,15 +89,7 @@ func readFunc(t *model.Type) *jen.Statement {
 			jen.Return(jen.Id("readMap").Call(jen.Id("r"), jen.Id("dst"), readFunc(t.Elem))),
 		)
 	}
-	switch t.BaseOf() {
-	case model.Int:
-		return jen.Parens(jen.Op("*").Id("reader")).Dot("readInt")
-	case model.Bool:
-		return jen.Parens(jen.Op("*").Id("reader")).Dot("readBool")
-	case model.Time:
-		return jen.Parens(jen.Op("*").Id("reader")).Dot("readTime")
-	}
-	return jen.Parens(jen.Op("*").Id("reader")).Dot("readString")
+	return jen.Parens(jen.Op("*").Id("reader")).Dot(readMethod(t))
 }
 
 // isCollection reports whether t is a list or map: those stay non-pointer
@@ -148,9 +157,7 @@ func objectJSON(f *jen.File, o *model.Object) {
 		}
 		g.For(jen.Id("first").Op(":=").True(), jen.Empty(), jen.Id("first").Op("=").False()).Block(
 			jen.List(jen.Id("key"), jen.Id("ok"), jen.Err()).Op(":=").Id("r").Dot("nextKey").Call(jen.Id("first")),
-			jen.If(jen.Err().Op("!=").Nil()).Block(
-				jen.Return(jen.Op("&").Id("DecodeError").Values(jen.Dict{jen.Id("Type"): jen.Lit(t), jen.Id("Err"): jen.Err()})),
-			),
+			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("fieldError").Call(jen.Lit(t), jen.Nil(), jen.Err()))),
 			jen.If(jen.Op("!").Id("ok")).Block(jen.Break()),
 			jen.Switch(jen.String().Call(jen.Id("key"))).BlockFunc(func(g *jen.Group) {
 				for _, fd := range o.Fields {

@@ -122,10 +122,7 @@ func decodePassedRow(r *reader, x *PassedRow) error {
 	for first := true; ; first = false {
 		key, ok, err := r.nextKey(first)
 		if err != nil {
-			return &DecodeError{
-				Err:  err,
-				Type: "PassedRow",
-			}
+			return fieldError("PassedRow", nil, err)
 		}
 		if !ok {
 			break
@@ -136,10 +133,10 @@ func decodePassedRow(r *reader, x *PassedRow) error {
 			err = r.readTag("passed")
 		case "seatId":
 			have |= 1 << 1
-			err = (*reader).readString(r, &v.SeatID)
+			err = r.readString(&v.SeatID)
 		case "at":
 			have |= 1 << 2
-			err = (*reader).readTime(r, &v.At)
+			err = r.readTime(&v.At)
 		default:
 			err = r.skip()
 		}
@@ -203,10 +200,7 @@ func decodeFailedRow(r *reader, x *FailedRow) error {
 	for first := true; ; first = false {
 		key, ok, err := r.nextKey(first)
 		if err != nil {
-			return &DecodeError{
-				Err:  err,
-				Type: "FailedRow",
-			}
+			return fieldError("FailedRow", nil, err)
 		}
 		if !ok {
 			break
@@ -217,10 +211,10 @@ func decodeFailedRow(r *reader, x *FailedRow) error {
 			err = r.readTag("failed")
 		case "seatId":
 			have |= 1 << 1
-			err = (*reader).readString(r, &v.SeatID)
+			err = r.readString(&v.SeatID)
 		case "at":
 			have |= 1 << 2
-			err = (*reader).readTime(r, &v.At)
+			err = r.readTime(&v.At)
 		default:
 			err = r.skip()
 		}
@@ -285,10 +279,7 @@ func decodePromptedRow(r *reader, x *PromptedRow) error {
 	for first := true; ; first = false {
 		key, ok, err := r.nextKey(first)
 		if err != nil {
-			return &DecodeError{
-				Err:  err,
-				Type: "PromptedRow",
-			}
+			return fieldError("PromptedRow", nil, err)
 		}
 		if !ok {
 			break
@@ -299,13 +290,13 @@ func decodePromptedRow(r *reader, x *PromptedRow) error {
 			err = r.readTag("prompted")
 		case "seatId":
 			have |= 1 << 1
-			err = (*reader).readString(r, &v.SeatID)
+			err = r.readString(&v.SeatID)
 		case "at":
 			have |= 1 << 2
-			err = (*reader).readTime(r, &v.At)
+			err = r.readTime(&v.At)
 		case "fromSeatId":
 			v.FromSeatID = new(string)
-			err = (*reader).readString(r, v.FromSeatID)
+			err = r.readString(v.FromSeatID)
 		default:
 			err = r.skip()
 		}
@@ -374,10 +365,7 @@ func decodeShippedRow(r *reader, x *ShippedRow) error {
 	for first := true; ; first = false {
 		key, ok, err := r.nextKey(first)
 		if err != nil {
-			return &DecodeError{
-				Err:  err,
-				Type: "ShippedRow",
-			}
+			return fieldError("ShippedRow", nil, err)
 		}
 		if !ok {
 			break
@@ -388,13 +376,13 @@ func decodeShippedRow(r *reader, x *ShippedRow) error {
 			err = r.readTag("shipped")
 		case "seatId":
 			have |= 1 << 1
-			err = (*reader).readString(r, &v.SeatID)
+			err = r.readString(&v.SeatID)
 		case "at":
 			have |= 1 << 2
-			err = (*reader).readTime(r, &v.At)
+			err = r.readTime(&v.At)
 		case "note":
 			v.Note = new(string)
-			err = (*reader).readString(r, v.Note)
+			err = r.readString(v.Note)
 		default:
 			err = r.skip()
 		}

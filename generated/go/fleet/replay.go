@@ -187,10 +187,7 @@ func decodeCensusAgent(r *reader, x *CensusAgent) error {
 	for first := true; ; first = false {
 		key, ok, err := r.nextKey(first)
 		if err != nil {
-			return &DecodeError{
-				Err:  err,
-				Type: "CensusAgent",
-			}
+			return fieldError("CensusAgent", nil, err)
 		}
 		if !ok {
 			break
@@ -198,25 +195,25 @@ func decodeCensusAgent(r *reader, x *CensusAgent) error {
 		switch string(key) {
 		case "paneId":
 			have |= 1 << 0
-			err = (*reader).readString(r, &v.PaneID)
+			err = r.readString(&v.PaneID)
 		case "terminalId":
 			have |= 1 << 1
-			err = (*reader).readString(r, &v.TerminalID)
+			err = r.readString(&v.TerminalID)
 		case "name":
 			have |= 1 << 2
-			err = (*reader).readString(r, &v.Name)
+			err = r.readString(&v.Name)
 		case "status":
 			have |= 1 << 3
 			err = decodeAgentStatus(r, &v.Status)
 		case "parentPaneId":
 			v.ParentPaneID = new(string)
-			err = (*reader).readString(r, v.ParentPaneID)
+			err = r.readString(v.ParentPaneID)
 		case "cwd":
 			v.Cwd = new(string)
-			err = (*reader).readString(r, v.Cwd)
+			err = r.readString(v.Cwd)
 		case "startedAt":
 			v.StartedAt = new(time.Time)
-			err = (*reader).readTime(r, v.StartedAt)
+			err = r.readTime(v.StartedAt)
 		default:
 			err = r.skip()
 		}
@@ -274,10 +271,7 @@ func decodeCensusEvent(r *reader, x *CensusEvent) error {
 	for first := true; ; first = false {
 		key, ok, err := r.nextKey(first)
 		if err != nil {
-			return &DecodeError{
-				Err:  err,
-				Type: "CensusEvent",
-			}
+			return fieldError("CensusEvent", nil, err)
 		}
 		if !ok {
 			break
@@ -288,7 +282,7 @@ func decodeCensusEvent(r *reader, x *CensusEvent) error {
 			err = r.readTag("census")
 		case "at":
 			have |= 1 << 1
-			err = (*reader).readTime(r, &v.At)
+			err = r.readTime(&v.At)
 		case "agents":
 			have |= 1 << 2
 			err = readList(r, &v.Agents, decodeCensusAgent)
@@ -361,10 +355,7 @@ func decodeStatusEvent(r *reader, x *StatusEvent) error {
 	for first := true; ; first = false {
 		key, ok, err := r.nextKey(first)
 		if err != nil {
-			return &DecodeError{
-				Err:  err,
-				Type: "StatusEvent",
-			}
+			return fieldError("StatusEvent", nil, err)
 		}
 		if !ok {
 			break
@@ -375,10 +366,10 @@ func decodeStatusEvent(r *reader, x *StatusEvent) error {
 			err = r.readTag("status")
 		case "at":
 			have |= 1 << 1
-			err = (*reader).readTime(r, &v.At)
+			err = r.readTime(&v.At)
 		case "paneId":
 			have |= 1 << 2
-			err = (*reader).readString(r, &v.PaneID)
+			err = r.readString(&v.PaneID)
 		case "status":
 			have |= 1 << 3
 			err = decodeAgentStatus(r, &v.Status)
@@ -448,10 +439,7 @@ func decodePromptedEvent(r *reader, x *PromptedEvent) error {
 	for first := true; ; first = false {
 		key, ok, err := r.nextKey(first)
 		if err != nil {
-			return &DecodeError{
-				Err:  err,
-				Type: "PromptedEvent",
-			}
+			return fieldError("PromptedEvent", nil, err)
 		}
 		if !ok {
 			break
@@ -462,13 +450,13 @@ func decodePromptedEvent(r *reader, x *PromptedEvent) error {
 			err = r.readTag("prompted")
 		case "at":
 			have |= 1 << 1
-			err = (*reader).readTime(r, &v.At)
+			err = r.readTime(&v.At)
 		case "toPaneId":
 			have |= 1 << 2
-			err = (*reader).readString(r, &v.ToPaneID)
+			err = r.readString(&v.ToPaneID)
 		case "fromPaneId":
 			v.FromPaneID = new(string)
-			err = (*reader).readString(r, v.FromPaneID)
+			err = r.readString(v.FromPaneID)
 		default:
 			err = r.skip()
 		}
@@ -541,10 +529,7 @@ func decodeDeliverEvent(r *reader, x *DeliverEvent) error {
 	for first := true; ; first = false {
 		key, ok, err := r.nextKey(first)
 		if err != nil {
-			return &DecodeError{
-				Err:  err,
-				Type: "DeliverEvent",
-			}
+			return fieldError("DeliverEvent", nil, err)
 		}
 		if !ok {
 			break
@@ -555,19 +540,19 @@ func decodeDeliverEvent(r *reader, x *DeliverEvent) error {
 			err = r.readTag("deliver")
 		case "at":
 			have |= 1 << 1
-			err = (*reader).readTime(r, &v.At)
+			err = r.readTime(&v.At)
 		case "toPaneId":
 			have |= 1 << 2
-			err = (*reader).readString(r, &v.ToPaneID)
+			err = r.readString(&v.ToPaneID)
 		case "fromPaneId":
 			v.FromPaneID = new(string)
-			err = (*reader).readString(r, v.FromPaneID)
+			err = r.readString(v.FromPaneID)
 		case "conversationId":
 			have |= 1 << 3
-			err = (*reader).readString(r, &v.ConversationID)
+			err = r.readString(&v.ConversationID)
 		case "entryId":
 			have |= 1 << 4
-			err = (*reader).readString(r, &v.EntryID)
+			err = r.readString(&v.EntryID)
 		default:
 			err = r.skip()
 		}
@@ -639,10 +624,7 @@ func decodeTurnEvent(r *reader, x *TurnEvent) error {
 	for first := true; ; first = false {
 		key, ok, err := r.nextKey(first)
 		if err != nil {
-			return &DecodeError{
-				Err:  err,
-				Type: "TurnEvent",
-			}
+			return fieldError("TurnEvent", nil, err)
 		}
 		if !ok {
 			break
@@ -653,16 +635,16 @@ func decodeTurnEvent(r *reader, x *TurnEvent) error {
 			err = r.readTag("turn")
 		case "at":
 			have |= 1 << 1
-			err = (*reader).readTime(r, &v.At)
+			err = r.readTime(&v.At)
 		case "paneId":
 			have |= 1 << 2
-			err = (*reader).readString(r, &v.PaneID)
+			err = r.readString(&v.PaneID)
 		case "conversationId":
 			have |= 1 << 3
-			err = (*reader).readString(r, &v.ConversationID)
+			err = r.readString(&v.ConversationID)
 		case "entryId":
 			have |= 1 << 4
-			err = (*reader).readString(r, &v.EntryID)
+			err = r.readString(&v.EntryID)
 		default:
 			err = r.skip()
 		}
@@ -733,10 +715,7 @@ func decodeStanceEvent(r *reader, x *StanceEvent) error {
 	for first := true; ; first = false {
 		key, ok, err := r.nextKey(first)
 		if err != nil {
-			return &DecodeError{
-				Err:  err,
-				Type: "StanceEvent",
-			}
+			return fieldError("StanceEvent", nil, err)
 		}
 		if !ok {
 			break
@@ -747,19 +726,19 @@ func decodeStanceEvent(r *reader, x *StanceEvent) error {
 			err = r.readTag("stance")
 		case "at":
 			have |= 1 << 1
-			err = (*reader).readTime(r, &v.At)
+			err = r.readTime(&v.At)
 		case "paneId":
 			have |= 1 << 2
-			err = (*reader).readString(r, &v.PaneID)
+			err = r.readString(&v.PaneID)
 		case "pose":
 			have |= 1 << 3
 			err = decodePose(r, &v.Pose)
 		case "note":
 			v.Note = new(string)
-			err = (*reader).readString(r, v.Note)
+			err = r.readString(v.Note)
 		case "ttlSeconds":
 			v.TTLSeconds = new(int64)
-			err = (*reader).readInt(r, v.TTLSeconds)
+			err = r.readInt(v.TTLSeconds)
 		default:
 			err = r.skip()
 		}
@@ -828,10 +807,7 @@ func decodeRestartEvent(r *reader, x *RestartEvent) error {
 	for first := true; ; first = false {
 		key, ok, err := r.nextKey(first)
 		if err != nil {
-			return &DecodeError{
-				Err:  err,
-				Type: "RestartEvent",
-			}
+			return fieldError("RestartEvent", nil, err)
 		}
 		if !ok {
 			break
@@ -842,7 +818,7 @@ func decodeRestartEvent(r *reader, x *RestartEvent) error {
 			err = r.readTag("restart")
 		case "at":
 			have |= 1 << 1
-			err = (*reader).readTime(r, &v.At)
+			err = r.readTime(&v.At)
 		default:
 			err = r.skip()
 		}
@@ -901,10 +877,7 @@ func decodeReadEvent(r *reader, x *ReadEvent) error {
 	for first := true; ; first = false {
 		key, ok, err := r.nextKey(first)
 		if err != nil {
-			return &DecodeError{
-				Err:  err,
-				Type: "ReadEvent",
-			}
+			return fieldError("ReadEvent", nil, err)
 		}
 		if !ok {
 			break
@@ -915,7 +888,7 @@ func decodeReadEvent(r *reader, x *ReadEvent) error {
 			err = r.readTag("read")
 		case "at":
 			have |= 1 << 1
-			err = (*reader).readTime(r, &v.At)
+			err = r.readTime(&v.At)
 		default:
 			err = r.skip()
 		}

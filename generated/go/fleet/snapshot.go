@@ -40,10 +40,7 @@ func decodeStance(r *reader, x *Stance) error {
 	for first := true; ; first = false {
 		key, ok, err := r.nextKey(first)
 		if err != nil {
-			return &DecodeError{
-				Err:  err,
-				Type: "Stance",
-			}
+			return fieldError("Stance", nil, err)
 		}
 		if !ok {
 			break
@@ -54,13 +51,13 @@ func decodeStance(r *reader, x *Stance) error {
 			err = decodePose(r, &v.Pose)
 		case "note":
 			v.Note = new(string)
-			err = (*reader).readString(r, v.Note)
+			err = r.readString(v.Note)
 		case "statedAt":
 			have |= 1 << 1
-			err = (*reader).readTime(r, &v.StatedAt)
+			err = r.readTime(&v.StatedAt)
 		case "expiresAt":
 			have |= 1 << 2
-			err = (*reader).readTime(r, &v.ExpiresAt)
+			err = r.readTime(&v.ExpiresAt)
 		default:
 			err = r.skip()
 		}
@@ -116,10 +113,7 @@ func decodeRunOutcome(r *reader, x *RunOutcome) error {
 	for first := true; ; first = false {
 		key, ok, err := r.nextKey(first)
 		if err != nil {
-			return &DecodeError{
-				Err:  err,
-				Type: "RunOutcome",
-			}
+			return fieldError("RunOutcome", nil, err)
 		}
 		if !ok {
 			break
@@ -130,7 +124,7 @@ func decodeRunOutcome(r *reader, x *RunOutcome) error {
 			err = decodeOutcome(r, &v.Outcome)
 		case "at":
 			have |= 1 << 1
-			err = (*reader).readTime(r, &v.At)
+			err = r.readTime(&v.At)
 		default:
 			err = r.skip()
 		}
@@ -198,10 +192,7 @@ func decodeSeat(r *reader, x *Seat) error {
 	for first := true; ; first = false {
 		key, ok, err := r.nextKey(first)
 		if err != nil {
-			return &DecodeError{
-				Err:  err,
-				Type: "Seat",
-			}
+			return fieldError("Seat", nil, err)
 		}
 		if !ok {
 			break
@@ -209,25 +200,25 @@ func decodeSeat(r *reader, x *Seat) error {
 		switch string(key) {
 		case "seatId":
 			have |= 1 << 0
-			err = (*reader).readString(r, &v.SeatID)
+			err = r.readString(&v.SeatID)
 		case "name":
 			have |= 1 << 1
-			err = (*reader).readString(r, &v.Name)
+			err = r.readString(&v.Name)
 		case "status":
 			have |= 1 << 2
 			err = decodeAgentStatus(r, &v.Status)
 		case "cwd":
 			v.Cwd = new(string)
-			err = (*reader).readString(r, v.Cwd)
+			err = r.readString(v.Cwd)
 		case "summary":
 			v.Summary = new(string)
-			err = (*reader).readString(r, v.Summary)
+			err = r.readString(v.Summary)
 		case "stance":
 			v.Stance = new(Stance)
 			err = decodeStance(r, v.Stance)
 		case "parentSeatId":
 			v.ParentSeatID = new(string)
-			err = (*reader).readString(r, v.ParentSeatID)
+			err = r.readString(v.ParentSeatID)
 		case "lastOutcome":
 			v.LastOutcome = new(RunOutcome)
 			err = decodeRunOutcome(r, v.LastOutcome)
@@ -303,10 +294,7 @@ func decodeEdge(r *reader, x *Edge) error {
 	for first := true; ; first = false {
 		key, ok, err := r.nextKey(first)
 		if err != nil {
-			return &DecodeError{
-				Err:  err,
-				Type: "Edge",
-			}
+			return fieldError("Edge", nil, err)
 		}
 		if !ok {
 			break
@@ -317,19 +305,19 @@ func decodeEdge(r *reader, x *Edge) error {
 			err = decodeEdgeKind(r, &v.Kind)
 		case "fromSeatId":
 			have |= 1 << 1
-			err = (*reader).readString(r, &v.FromSeatID)
+			err = r.readString(&v.FromSeatID)
 		case "toSeatId":
 			have |= 1 << 2
-			err = (*reader).readString(r, &v.ToSeatID)
+			err = r.readString(&v.ToSeatID)
 		case "at":
 			have |= 1 << 3
-			err = (*reader).readTime(r, &v.At)
+			err = r.readTime(&v.At)
 		case "conversationId":
 			v.ConversationID = new(string)
-			err = (*reader).readString(r, v.ConversationID)
+			err = r.readString(v.ConversationID)
 		case "entryId":
 			v.EntryID = new(string)
-			err = (*reader).readString(r, v.EntryID)
+			err = r.readString(v.EntryID)
 		default:
 			err = r.skip()
 		}
@@ -399,10 +387,7 @@ func decodeTally(r *reader, x *Tally) error {
 	for first := true; ; first = false {
 		key, ok, err := r.nextKey(first)
 		if err != nil {
-			return &DecodeError{
-				Err:  err,
-				Type: "Tally",
-			}
+			return fieldError("Tally", nil, err)
 		}
 		if !ok {
 			break
@@ -410,16 +395,16 @@ func decodeTally(r *reader, x *Tally) error {
 		switch string(key) {
 		case "passed":
 			have |= 1 << 0
-			err = (*reader).readInt(r, &v.Passed)
+			err = r.readInt(&v.Passed)
 		case "failed":
 			have |= 1 << 1
-			err = (*reader).readInt(r, &v.Failed)
+			err = r.readInt(&v.Failed)
 		case "shipped":
 			have |= 1 << 2
-			err = (*reader).readInt(r, &v.Shipped)
+			err = r.readInt(&v.Shipped)
 		case "prompted":
 			have |= 1 << 3
-			err = (*reader).readInt(r, &v.Prompted)
+			err = r.readInt(&v.Prompted)
 		default:
 			err = r.skip()
 		}
@@ -484,10 +469,7 @@ func decodeSnapshot(r *reader, x *Snapshot) error {
 	for first := true; ; first = false {
 		key, ok, err := r.nextKey(first)
 		if err != nil {
-			return &DecodeError{
-				Err:  err,
-				Type: "Snapshot",
-			}
+			return fieldError("Snapshot", nil, err)
 		}
 		if !ok {
 			break
@@ -495,10 +477,10 @@ func decodeSnapshot(r *reader, x *Snapshot) error {
 		switch string(key) {
 		case "cursor":
 			have |= 1 << 0
-			err = (*reader).readInt(r, &v.Cursor)
+			err = r.readInt(&v.Cursor)
 		case "at":
 			have |= 1 << 1
-			err = (*reader).readTime(r, &v.At)
+			err = r.readTime(&v.At)
 		case "seats":
 			have |= 1 << 2
 			err = readList(r, &v.Seats, decodeSeat)
@@ -506,7 +488,7 @@ func decodeSnapshot(r *reader, x *Snapshot) error {
 			err = readList(r, &v.Edges, decodeEdge)
 		case "day":
 			v.Day = new(string)
-			err = (*reader).readString(r, v.Day)
+			err = r.readString(v.Day)
 		case "tallies":
 			err = readMap(r, &v.Tallies, decodeTally)
 		default:
