@@ -6,6 +6,7 @@ require (
 	cuelang.org/go v0.17.1
 	github.com/dave/jennifer v1.7.1
 	github.com/google/go-cmp v0.7.0
+	github.com/santhosh-tekuri/jsonschema/v5 v5.3.1
 	golang.org/x/sync v0.24.0
 	golang.org/x/tools v0.52.0
 )
