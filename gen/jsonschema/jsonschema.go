@@ -139,6 +139,12 @@ func kebab(name string) string {
 func generatePackage(p *model.Package) ([]output.File, error) {
 	defs := map[string]*def{}
 	for _, sc := range p.Scalars {
+		// A time or day already has its pattern; the model refuses a
+		// second one on a string, but not beside a time format.
+		if (sc.Base == model.Time || sc.Base == model.Date) && sc.Pattern != "" {
+			return nil, &model.Error{Pos: sc.Pos, Msg: fmt.Sprintf(
+				"#%s: a pattern beside a time format is not supported in JSON Schema; the format carries its own", sc.Name)}
+		}
 		defs[sc.Name] = &def{name: sc.Name, pos: sc.Pos, scalar: sc}
 	}
 	for _, e := range p.Enums {
@@ -149,11 +155,6 @@ func generatePackage(p *model.Package) ([]output.File, error) {
 	}
 	for _, u := range p.Unions {
 		defs[u.Name] = &def{name: u.Name, pos: u.Pos, union: u}
-	}
-	for _, d := range defs {
-		if err := check(d); err != nil {
-			return nil, err
-		}
 	}
 
 	var files []output.File
@@ -177,19 +178,6 @@ func generatePackage(p *model.Package) ([]output.File, error) {
 		}
 	}
 	return files, nil
-}
-
-// check refuses what this emitter cannot state exactly.
-func check(d *def) error {
-	if d.scalar == nil {
-		return nil
-	}
-	sc := d.scalar
-	if (sc.Base == model.Time || sc.Base == model.Date) && sc.Pattern != "" {
-		return &model.Error{Pos: sc.Pos, Msg: fmt.Sprintf(
-			"#%s: a pattern beside a time format is not supported in JSON Schema; the format carries its own", sc.Name)}
-	}
-	return nil
 }
 
 // emitter writes one file: a root definition and the $defs it needs.

@@ -133,3 +133,18 @@ func TestRefusesFileCollision(t *testing.T) {
 		t.Errorf("Generate error = %v, want %q", err, want)
 	}
 }
+
+// TestRefusesPatternBesideTime: a timestamp already carries the pattern
+// that pins its shape; a second one is refused with the position rather
+// than dropped.
+func TestRefusesPatternBesideTime(t *testing.T) {
+	s := load(t, []txtar.File{
+		{Name: "cue.mod/module.cue", Data: []byte("module: \"example.com/t@v0\"\nlanguage: version: \"v0.17.0\"\n")},
+		{Name: "schema/w/a.cue", Data: []byte("package w\n\nimport \"time\"\n\n// T is a time in 2026.\n#T: =~\"^2026-\" & time.Time()\n")},
+	})
+	_, err := jsonschema.Generate(s)
+	want := "schema/w/a.cue:6:1: #T: a pattern beside a time format is not supported in JSON Schema; the format carries its own"
+	if err == nil || err.Error() != want {
+		t.Errorf("Generate error = %v, want %q", err, want)
+	}
+}
