@@ -5,7 +5,11 @@ GO    ?= go
 
 GO_FILES = $(shell find . -name '*.go' -not -path './node_modules/*' -not -path '*/node_modules/*' -not -path './.generated*')
 
-.PHONY: generate check test lint bench fuzz
+# The app team's side of the checks: a node project with a committed lockfile.
+TS_DIR   = conformance/ts
+TS_STAMP = $(TS_DIR)/node_modules/.schemagen-installed
+
+.PHONY: generate check test test-go test-ts lint bench fuzz
 
 ## generate: regenerate all of generated/ from schema/ (go generate ./...)
 generate:
@@ -28,9 +32,23 @@ lint: bin/schemavet
 bin/schemavet:
 	$(GO) build -o $@ ./cmd/schemavet
 
-## test: everything CI runs: the staleness and compatibility checks, lint, and every test
-test: check lint
+## test: everything CI runs: the staleness and compatibility checks, lint, every Go test and the app-side checks
+test: check lint test-go test-ts
+
+## test-go: every Go test
+test-go:
 	$(GO) test ./...
+
+## test-ts: ajv over every schema and fixture; TS types derived from the schemas through tsc
+test-ts: $(TS_STAMP)
+	cd $(TS_DIR) && node --test --test-reporter=spec test/schemas.test.mjs test/types.test.mjs test/readme.test.mjs
+
+# npm ci only when node_modules is missing or the lockfile changed; Debian's
+# Node.js only when the machine has none.
+$(TS_STAMP): $(TS_DIR)/package.json $(TS_DIR)/package-lock.json
+	@command -v node >/dev/null && command -v npm >/dev/null || { apt-get update && apt-get install -y nodejs npm; }
+	cd $(TS_DIR) && npm ci --no-audit --no-fund
+	@touch $@
 
 ## bench: performance against peers run in the same command
 bench:

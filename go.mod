@@ -7,6 +7,7 @@ require (
 	github.com/dave/jennifer v1.7.1
 	github.com/google/go-cmp v0.7.0
 	github.com/nishanths/exhaustive v0.17.1
+	github.com/santhosh-tekuri/jsonschema/v5 v5.3.1
 	golang.org/x/sync v0.24.0
 	golang.org/x/tools v0.52.0
 )

@@ -10,6 +10,7 @@ import (
 	"fmt"
 
 	"github.com/schemagen/schemagen/gen/gotypes"
+	"github.com/schemagen/schemagen/gen/jsonschema"
 	"github.com/schemagen/schemagen/gen/lock"
 	"github.com/schemagen/schemagen/gen/model"
 	"github.com/schemagen/schemagen/gen/output"
@@ -26,6 +27,7 @@ type Emitter struct {
 // is not among them: it also depends on the baseline (see Generate).
 var Emitters = []Emitter{
 	{Name: "go", Generate: gotypes.Generate},
+	{Name: "jsonschema", Generate: jsonschema.Generate},
 }
 
 // Options are the inputs of a run besides the schema.

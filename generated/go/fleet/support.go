@@ -449,8 +449,10 @@ func (r *reader) number() (integral bool, err error) {
 	return integral, nil
 }
 
-// readTime reads an RFC 3339 date-time exactly as time.Time's JSON decoding
-// does.
+// readTime reads an RFC 3339 date-time: first its shape, as JSON Schema's
+// date-time format and the generated schemas check it (capital T and Z, a
+// '.' before a fraction, an offset under 24 hours), then time's own parser,
+// which checks the calendar.
 func (r *reader) readTime(dst *time.Time) error {
 	if r.peek() != '"' {
 		return r.typeError("an RFC 3339 date-time string")
@@ -459,7 +461,44 @@ func (r *reader) readTime(dst *time.Time) error {
 	if err != nil {
 		return err
 	}
+	if !isRFC3339(b) {
+		return fmt.Errorf("must be an RFC 3339 date-time such as 2006-01-02T15:04:05Z, not %q", b)
+	}
 	return dst.UnmarshalText(b)
+}
+
+// isRFC3339 checks the shape 2006-01-02T15:04:05[.999]Z|±07:00.
+func isRFC3339(b []byte) bool {
+	digits := func(s []byte) bool {
+		for _, c := range s {
+			if c < '0' || c > '9' {
+				return false
+			}
+		}
+		return true
+	}
+	if len(b) < 20 || !digits(b[0:4]) || b[4] != '-' || !digits(b[5:7]) || b[7] != '-' || !digits(b[8:10]) ||
+		b[10] != 'T' || !digits(b[11:13]) || b[13] != ':' || !digits(b[14:16]) || b[16] != ':' || !digits(b[17:19]) {
+		return false
+	}
+	rest := b[19:]
+	if rest[0] == '.' {
+		n := 1
+		for n < len(rest) && rest[n] >= '0' && rest[n] <= '9' {
+			n++
+		}
+		if n == 1 {
+			return false
+		}
+		rest = rest[n:]
+	}
+	switch {
+	case len(rest) == 1 && rest[0] == 'Z':
+		return true
+	case len(rest) == 6 && (rest[0] == '+' || rest[0] == '-') && digits(rest[1:3]) && rest[3] == ':' && digits(rest[4:6]):
+		return (rest[1]-'0')*10+(rest[2]-'0') < 24 && (rest[4]-'0')*10+(rest[5]-'0') < 60
+	}
+	return false
 }
 
 // readText reads a string into an encoding.TextUnmarshaler, such as an enum.

@@ -1,0 +1,51 @@
+// Shared by the tests: where the schemas and fixtures are, and how ajv is
+// set up — the way the app team sets it up.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+
+export const here = path.dirname(fileURLToPath(import.meta.url));
+export const tsDir = path.resolve(here, '..');
+export const repo = path.resolve(tsDir, '../..');
+export const schemaDir = path.join(repo, 'generated/jsonschema/fleet');
+export const strictDir = path.join(schemaDir, 'strict');
+export const fixtureDir = path.join(repo, 'conformance/fixtures/fleet');
+export const genDir = path.join(tsDir, '.gen'); // ignored; derived at test time
+
+export const SUFFIX = '.schema.json';
+
+/** The schema names of the open set, e.g. "snapshot", "ledger-row". */
+export function schemaNames() {
+  return fs.readdirSync(schemaDir).filter((f) => f.endsWith(SUFFIX)).map((f) => f.slice(0, -SUFFIX.length)).sort();
+}
+
+export function readJSON(file) {
+  return JSON.parse(fs.readFileSync(file, 'utf8'));
+}
+
+/**
+ * A new ajv for one schema: draft 2020-12, strict mode (unknown keywords,
+ * formats, types and required properties all errors), every error
+ * reported, formats from ajv-formats.
+ */
+export function newAjv() {
+  const ajv = new Ajv2020({ strict: true, allErrors: true });
+  addFormats(ajv);
+  return ajv;
+}
+
+/** Every fixture of a kind ("valid" or "invalid") as {schema, name, file, data}. */
+export function fixtures(kind) {
+  const out = [];
+  const root = path.join(fixtureDir, kind);
+  for (const schema of fs.readdirSync(root).sort()) {
+    for (const f of fs.readdirSync(path.join(root, schema)).sort()) {
+      if (!f.endsWith('.json')) continue;
+      const file = path.join(root, schema, f);
+      out.push({ schema, name: `${schema}/${f.slice(0, -5)}`, file, data: readJSON(file) });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,150 @@
+package jsonschema_test
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	jsv "github.com/santhosh-tekuri/jsonschema/v5"
+	"golang.org/x/tools/txtar"
+
+	"github.com/schemagen/schemagen/gen/jsonschema"
+	"github.com/schemagen/schemagen/gen/model"
+)
+
+var update = os.Getenv("SCHEMAGEN_UPDATE") != ""
+
+// load writes the txtar's input files to a temporary module and loads it.
+func load(t *testing.T, files []txtar.File) *model.Schema {
+	t.Helper()
+	dir := t.TempDir()
+	for _, f := range files {
+		p := filepath.Join(dir, f.Name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err := model.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestGolden emits JSON Schema for each testdata/*.txtar schema, compares it
+// with the archive's out/ files, compiles every file against the draft
+// 2020-12 meta-schema, and checks that a second run is byte-identical.
+func TestGolden(t *testing.T) {
+	cases, _ := filepath.Glob("testdata/*.txtar")
+	if len(cases) == 0 {
+		t.Fatal("no test cases")
+	}
+	for _, file := range cases {
+		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
+			ar, err := txtar.ParseFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := map[string]string{}
+			var inputs []txtar.File
+			for _, f := range ar.Files {
+				if name, ok := strings.CutPrefix(f.Name, "out/"); ok {
+					want[name] = string(f.Data)
+					continue
+				}
+				inputs = append(inputs, f)
+			}
+			s := load(t, inputs)
+			files, err := jsonschema.Generate(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := map[string]string{}
+			for _, f := range files {
+				got[f.Path] = string(f.Data)
+			}
+			if update {
+				ar.Files = inputs
+				for _, f := range files {
+					ar.Files = append(ar.Files, txtar.File{Name: "out/" + f.Path, Data: f.Data})
+				}
+				if err := os.WriteFile(file, txtar.Format(ar), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			} else if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("emitted JSON Schema differs from %s (-want +got); rerun with SCHEMAGEN_UPDATE=1 if intended:\n%s", file, diff)
+			}
+
+			again, err := jsonschema.Generate(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range files {
+				if files[i].Path != again[i].Path || !bytes.Equal(files[i].Data, again[i].Data) {
+					t.Errorf("second run differs at %s", files[i].Path)
+				}
+			}
+			for path, data := range got {
+				c := jsv.NewCompiler()
+				c.AssertFormat = true
+				if err := c.AddResource(path, strings.NewReader(data)); err != nil {
+					t.Fatalf("%s: %v", path, err)
+				}
+				if _, err := c.Compile(path); err != nil {
+					t.Errorf("%s does not compile: %#v", path, err)
+				}
+			}
+		})
+	}
+}
+
+func TestFileName(t *testing.T) {
+	for in, want := range map[string]string{
+		"Snapshot":    "snapshot.schema.json",
+		"LedgerRow":   "ledger-row.schema.json",
+		"SeatID":      "seat-id.schema.json",
+		"HTTPServer":  "http-server.schema.json",
+		"V2Thing":     "v2-thing.schema.json",
+		"Snake_case":  "snake-case.schema.json",
+		"ReplayEvent": "replay-event.schema.json",
+	} {
+		if got := jsonschema.FileName(in); got != want {
+			t.Errorf("FileName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestRefusesFileCollision: two definitions whose files would have the same
+// name are an error naming both positions, never a silent overwrite.
+func TestRefusesFileCollision(t *testing.T) {
+	s := load(t, []txtar.File{
+		{Name: "cue.mod/module.cue", Data: []byte("module: \"example.com/t@v0\"\nlanguage: version: \"v0.17.0\"\n")},
+		{Name: "schema/w/a.cue", Data: []byte("package w\n\n// AB is one.\n#AB: {\n\t// X.\n\tx!: int\n}\n\n// Ab is another.\n#Ab: {\n\t// Y.\n\ty!: int\n}\n")},
+	})
+	_, err := jsonschema.Generate(s)
+	want := "schema/w/a.cue:10:1: #Ab: its JSON Schema file ab.schema.json is also the file of #AB (schema/w/a.cue:4:1); rename one"
+	if err == nil || err.Error() != want {
+		t.Errorf("Generate error = %v, want %q", err, want)
+	}
+}
+
+// TestRefusesPatternBesideTime: a timestamp already carries the pattern
+// that pins its shape; a second one is refused with the position rather
+// than dropped.
+func TestRefusesPatternBesideTime(t *testing.T) {
+	s := load(t, []txtar.File{
+		{Name: "cue.mod/module.cue", Data: []byte("module: \"example.com/t@v0\"\nlanguage: version: \"v0.17.0\"\n")},
+		{Name: "schema/w/a.cue", Data: []byte("package w\n\nimport \"time\"\n\n// T is a time in 2026.\n#T: =~\"^2026-\" & time.Time()\n")},
+	})
+	_, err := jsonschema.Generate(s)
+	want := "schema/w/a.cue:6:1: #T: a pattern beside a time format is not supported in JSON Schema; the format carries its own"
+	if err == nil || err.Error() != want {
+		t.Errorf("Generate error = %v, want %q", err, want)
+	}
+}

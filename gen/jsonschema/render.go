@@ -1,0 +1,137 @@
+package jsonschema
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// obj is a JSON object whose keys keep the order they were added in, so the
+// output is the same on every run and reads top-down: identity, docs, then
+// keywords.
+type obj []member
+
+type member struct {
+	Key   string
+	Value any // obj, []any, string, int, int64 or bool
+}
+
+// add appends key: value unless value is empty.
+func (o obj) add(key, value string) obj {
+	if value == "" {
+		return o
+	}
+	return append(o, member{key, value})
+}
+
+// render writes v as JSON indented by two spaces, with a trailing newline.
+func render(v obj) []byte {
+	var b bytes.Buffer
+	write(&b, v, "")
+	b.WriteByte('\n')
+	return b.Bytes()
+}
+
+func write(b *bytes.Buffer, v any, indent string) {
+	inner := indent + "  "
+	switch v := v.(type) {
+	case obj:
+		if len(v) == 0 {
+			b.WriteString("{}")
+			return
+		}
+		if inline(v) {
+			b.WriteByte('{')
+			writeString(b, v[0].Key)
+			b.WriteString(": ")
+			write(b, v[0].Value, inner)
+			b.WriteByte('}')
+			return
+		}
+		b.WriteString("{\n")
+		for i, m := range v {
+			b.WriteString(inner)
+			writeString(b, m.Key)
+			b.WriteString(": ")
+			write(b, m.Value, inner)
+			if i < len(v)-1 {
+				b.WriteByte(',')
+			}
+			b.WriteByte('\n')
+		}
+		b.WriteString(indent + "}")
+	case []any:
+		if len(v) == 0 {
+			b.WriteString("[]")
+			return
+		}
+		if allInline(v) {
+			b.WriteByte('[')
+			for i, x := range v {
+				if i > 0 {
+					b.WriteString(", ")
+				}
+				write(b, x, inner)
+			}
+			b.WriteByte(']')
+			return
+		}
+		b.WriteString("[\n")
+		for i, x := range v {
+			b.WriteString(inner)
+			write(b, x, inner)
+			if i < len(v)-1 {
+				b.WriteByte(',')
+			}
+			b.WriteByte('\n')
+		}
+		b.WriteString(indent + "]")
+	case string:
+		writeString(b, v)
+	case int, int64, bool:
+		fmt.Fprint(b, v)
+	default:
+		panic(fmt.Sprintf("jsonschema: cannot render %T", v))
+	}
+}
+
+// inline reports whether an object is written on one line: it has one
+// member, whose value is not an object or a list ({"$ref": "#/$defs/Seat"}).
+func inline(o obj) bool {
+	if len(o) != 1 {
+		return false
+	}
+	switch o[0].Value.(type) {
+	case obj, []any:
+		return false
+	}
+	return true
+}
+
+// allInline reports whether a list is written on one line: it holds plain
+// values, or is one one-line object ("allOf": [{"$ref": "#/$defs/Count"}]).
+func allInline(xs []any) bool {
+	for _, x := range xs {
+		switch x := x.(type) {
+		case obj:
+			if len(xs) > 1 || !inline(x) {
+				return false
+			}
+		case []any:
+			return false
+		}
+	}
+	return true
+}
+
+// writeString writes s as a JSON string, leaving <, > and & as they are.
+func writeString(b *bytes.Buffer, s string) {
+	var sb strings.Builder
+	enc := json.NewEncoder(&sb)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(s); err != nil {
+		panic(err) // a string always encodes
+	}
+	b.WriteString(strings.TrimSuffix(sb.String(), "\n"))
+}
