@@ -253,6 +253,15 @@ func (r *resolver) refType(v cue.Value, name, what string) (*Type, bool) {
 func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 	p := r.pos(v)
 	kind := v.IncompleteKind()
+	if kind == cue.BottomKind {
+		// A list with list.MinItems(n) is incomplete as a definition (no
+		// items yet), so CUE reports bottom; its literal conjunct says list.
+		for _, c := range conjuncts(v) {
+			if c.IncompleteKind() == cue.ListKind {
+				kind = cue.ListKind
+			}
+		}
+	}
 	switch {
 	case kind == cue.StringKind && v.IsConcrete():
 		s, _ := v.String()
@@ -337,7 +346,12 @@ func (r *resolver) list(v cue.Value, what string) (*Type, bool) {
 		}
 		ok = r.constrain(t, c, what) && ok
 	}
-	elem := v.LookupPath(cue.MakePath(cue.AnyIndex))
+	var elem cue.Value
+	for _, c := range conjuncts(v) {
+		if op, _ := c.Expr(); op == cue.NoOp {
+			elem = c.LookupPath(cue.MakePath(cue.AnyIndex))
+		}
+	}
 	if !elem.Exists() {
 		r.errorf(r.pos(v), "%s: a list needs an element type ([...T])", what)
 		return nil, false
