@@ -8,6 +8,7 @@ package gen
 import (
 	"fmt"
 
+	"github.com/schemagen/schemagen/gen/clayout"
 	"github.com/schemagen/schemagen/gen/gotypes"
 	"github.com/schemagen/schemagen/gen/model"
 	"github.com/schemagen/schemagen/gen/output"
@@ -23,6 +24,7 @@ type Emitter struct {
 // Emitters are every target schemagen writes, in a fixed order.
 var Emitters = []Emitter{
 	{Name: "go", Generate: gotypes.Generate},
+	{Name: "c", Generate: clayout.Generate},
 }
 
 // Generate loads the schema under root and runs every emitter over it.

@@ -37,10 +37,12 @@ type Layout struct {
 	Catalog *Catalog // nil when the package states no catalog
 }
 
-// Fact is a number the schema states, with where it says so.
+// Fact is a number the schema states, with where it says so and the doc
+// comment above it.
 type Fact struct {
 	Value int64
 	Pos   Pos
+	Doc   string
 }
 
 // Int returns the fact as an int.
@@ -309,6 +311,7 @@ func (g *Ledger) Slots() int { return g.Consumables.Size() }
 
 // Catalog is the append-only registry of items whose ids index the ledger.
 type Catalog struct {
+	Doc   string
 	Pos   Pos
 	Items []*CatalogItem // in id order
 	// StarterKit are the granted items every new career starts with.
@@ -368,12 +371,12 @@ const (
 var Classes = []Class{ClassVerb, ClassProgram, ClassProgramTier, ClassRigStat, ClassGear, ClassConsumable}
 
 var classInfo = [...]struct{ name, doc string }{
-	ClassVerb:        {"verb", "a verb the operator can type"},
-	ClassProgram:     {"program", "a first-party program, unlocked by owning it"},
-	ClassProgramTier: {"program_tier", "a tier upgrade of a program"},
-	ClassRigStat:     {"rig_stat", "an upgrade of one of the rig's stats"},
-	ClassGear:        {"gear", "a piece of exclusive gear"},
-	ClassConsumable:  {"consumable", "a counted item that is used up; it has a slot in the ledger's counts"},
+	ClassVerb:        {"verb", "A verb the operator can type"},
+	ClassProgram:     {"program", "A first-party program, unlocked by owning it"},
+	ClassProgramTier: {"program_tier", "A tier upgrade of a program"},
+	ClassRigStat:     {"rig_stat", "An upgrade of one of the rig's stats"},
+	ClassGear:        {"gear", "A piece of exclusive gear"},
+	ClassConsumable:  {"consumable", "A counted item that is used up; it has a slot in the ledger's counts"},
 }
 
 func (k Class) String() string { return classInfo[k].name }
@@ -396,9 +399,9 @@ const (
 var Channels = []Channel{ChannelBought, ChannelDiscovered, ChannelGranted}
 
 var channelInfo = [...]struct{ name, doc string }{
-	ChannelBought:     {"bought", "bought in the shop"},
-	ChannelDiscovered: {"discovered", "discovered in play (a :discoverable composite)"},
-	ChannelGranted:    {"granted", "granted, e.g. by the starter kit"},
+	ChannelBought:     {"bought", "Bought in the shop"},
+	ChannelDiscovered: {"discovered", "Discovered in play (a :discoverable composite)"},
+	ChannelGranted:    {"granted", "Granted, e.g. by the starter kit"},
 }
 
 func (c Channel) String() string { return channelInfo[c].name }

@@ -18,7 +18,7 @@ import (
 var (
 	layoutCMacros  = []string{"STRUCT_VERSION", "STATE_CEILING", "MIGRATE_MIN_VERSION", "FILE_MAGIC", "FILE_HEADER_SIZE", "FILE_CRC_SIZE"}
 	ledgerCMacros  = []string{"BLOB_SIZE", "MAGIC", "BLOB_VERSION", "PURCHASED", "DISCOVERED", "GRANTED", "CONSUMABLE_BOUGHT", "CONSUMABLE_USED", "OK", "ERR_UNKNOWN_ITEM", "ERR_WRONG_CLASS", "ERR_BAD_OUTCOME", "ERR_FOREIGN_BLOB"}
-	ledgerCFuncs   = []string{"has", "consumable_count", "commit", "usable"}
+	ledgerCFuncs   = []string{"has", "consumable_count", "commit", "usable", "stamp"}
 	ledgerCTypes   = []string{"Outcome", "Status"}
 	catalogCMacros = []string{"ID_CAPACITY", "CONSUMABLE_SLOTS", "ITEM_COUNT", "ID_LIMIT", "STARTER_KIT_COUNT", "STARTER_KIT_IDS", "CLASS_NONE", "CHANNEL_NONE"}
 	catalogCFuncs  = []string{"catalog_class", "catalog_channel", "catalog_consumable_slot"}

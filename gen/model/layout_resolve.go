@@ -294,7 +294,7 @@ func (r *layoutResolver) fact(v cue.Value, what string, min, max int64) (Fact, b
 		r.errorf(r.pos(v), "%s: %d is out of range [%d, %d]", what, n, min, max)
 		return Fact{}, false
 	}
-	return Fact{Value: n, Pos: r.pos(v)}, true
+	return Fact{Value: n, Pos: r.pos(v), Doc: docText(v.Doc())}, true
 }
 
 func (r *layoutResolver) str(v cue.Value, what string) (string, bool) {
@@ -445,7 +445,7 @@ func (r *layoutResolver) readLedger(v cue.Value) {
 }
 
 func (r *layoutResolver) readCatalog(v cue.Value) {
-	c := &Catalog{Pos: r.pos(v)}
+	c := &Catalog{Pos: r.pos(v), Doc: docText(v.Doc())}
 	m := r.fields(v, "catalog", "items", "starter_kit")
 	if !r.need(m, v, "catalog", "items") {
 		return
