@@ -9,6 +9,7 @@ import (
 	"fmt"
 
 	"github.com/schemagen/schemagen/gen/clayout"
+	"github.com/schemagen/schemagen/gen/golayout"
 	"github.com/schemagen/schemagen/gen/gotypes"
 	"github.com/schemagen/schemagen/gen/model"
 	"github.com/schemagen/schemagen/gen/output"
@@ -24,6 +25,7 @@ type Emitter struct {
 // Emitters are every target schemagen writes, in a fixed order.
 var Emitters = []Emitter{
 	{Name: "go", Generate: gotypes.Generate},
+	{Name: "go layout", Generate: golayout.Generate},
 	{Name: "c", Generate: clayout.Generate},
 }
 
