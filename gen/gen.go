@@ -11,6 +11,7 @@ import (
 	"github.com/schemagen/schemagen/gen/clayout"
 	"github.com/schemagen/schemagen/gen/golayout"
 	"github.com/schemagen/schemagen/gen/gotypes"
+	"github.com/schemagen/schemagen/gen/layoutdoc"
 	"github.com/schemagen/schemagen/gen/model"
 	"github.com/schemagen/schemagen/gen/output"
 )
@@ -27,6 +28,7 @@ var Emitters = []Emitter{
 	{Name: "go", Generate: gotypes.Generate},
 	{Name: "go layout", Generate: golayout.Generate},
 	{Name: "c", Generate: clayout.Generate},
+	{Name: "layout doc", Generate: layoutdoc.Generate},
 }
 
 // Generate loads the schema under root and runs every emitter over it.

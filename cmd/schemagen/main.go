@@ -5,6 +5,7 @@
 //
 //	schemagen [-C dir] generate   write all of generated/ from schema/
 //	schemagen [-C dir] check      exit 1 if generated/ is not what generate would write
+//	schemagen [-C dir] budget     print the deck layout's budget table (ADR-0056), from the schema
 //
 // Exit status: 0 ok, 1 the check failed, 2 bad input or usage. Every error
 // about the schema names its CUE file:line:col. A failing run writes nothing.
@@ -44,6 +45,7 @@ type command struct {
 var commands = []command{
 	{"generate", "write all of generated/ from schema/", runGenerate},
 	{"check", "exit 1 if generated/ is not what generate would write", runCheck},
+	{"budget", "print the layout's budget table (ADR-0056): sizes per version, ceiling, headroom", runBudget},
 }
 
 // env is what every subcommand gets: where the module is and where to print.
