@@ -5,7 +5,7 @@ GO    ?= go
 
 GO_FILES = $(shell find . -name '*.go' -not -path './node_modules/*' -not -path '*/node_modules/*' -not -path './.generated*')
 
-.PHONY: generate check test lint bench fuzz
+.PHONY: generate check test lint bench fuzz c-tools
 
 ## generate: regenerate all of generated/ from schema/ (go generate ./...)
 generate:
@@ -20,9 +20,15 @@ lint:
 	$(GO) vet ./...
 	@out=$$(gofmt -l $(GO_FILES)); if [ -n "$$out" ]; then echo "gofmt -l reports:"; echo "$$out"; exit 1; fi
 
-## test: everything CI runs: the staleness check, lint, and every test
-test: check lint
-	$(GO) test ./...
+## c-tools: install the C compilers and pahole the consumer checks need, where absent
+c-tools:
+	@bash scripts/c-tools.sh
+
+## test: everything CI runs: the staleness check, lint, and every test, the
+## C consumer checks (conformance/c) included: with SCHEMAGEN_REQUIRE_C set,
+## a missing compiler fails them instead of skipping them
+test: check lint c-tools
+	SCHEMAGEN_REQUIRE_C=1 $(GO) test ./...
 
 ## bench: performance against peers run in the same command
 bench:
