@@ -18,6 +18,7 @@ import (
 	"strings"
 
 	"github.com/dave/jennifer/jen"
+	"golang.org/x/sync/errgroup"
 
 	"github.com/schemagen/schemagen/gen/model"
 	"github.com/schemagen/schemagen/gen/output"
@@ -43,49 +44,51 @@ func Generate(s *model.Schema) ([]output.File, error) {
 
 func generate(l *model.Layout) ([]output.File, error) {
 	dir := path.Join("go", l.Name)
-	var out []output.File
-	add := func(name string, f *jen.File) error {
-		var buf bytes.Buffer
-		if err := f.Render(&buf); err != nil {
-			return fmt.Errorf("golayout: %s: %w", name, err)
-		}
-		out = append(out, output.File{Path: path.Join(dir, name), Data: buf.Bytes()})
-		return nil
-	}
 	newFile := func() *jen.File {
 		f := jen.NewFile(l.Name)
 		f.HeaderComment(Header)
 		f.HeaderComment("Source: " + l.Dir)
 		return f
 	}
-
 	doc := jen.NewFile(l.Name)
 	doc.HeaderComment(Header)
 	doc.PackageComment(comment(packageDoc(l)))
-	if err := add("doc.go", doc); err != nil {
-		return nil, err
-	}
-
 	lay := newFile()
 	layoutDecls(lay, l)
-	if err := add("layout.go", lay); err != nil {
-		return nil, err
-	}
-
 	st := newFile()
 	for _, s := range ordered(l) {
 		structDecls(st, l, s)
 	}
-	if err := add("structs.go", st); err != nil {
-		return nil, err
-	}
-
+	files := []struct {
+		name string
+		f    *jen.File
+	}{{"doc.go", doc}, {"layout.go", lay}, {"structs.go", st}}
 	if l.Catalog != nil && l.Ledger != nil {
 		cat := newFile()
 		catalogDecls(cat, l)
-		if err := add("catalog.go", cat); err != nil {
-			return nil, err
-		}
+		files = append(files, struct {
+			name string
+			f    *jen.File
+		}{"catalog.go", cat})
+	}
+
+	// Rendering runs gofmt over each file, which is most of this
+	// emitter's time; the files are independent, so render them side by
+	// side.
+	out := make([]output.File, len(files))
+	var g errgroup.Group
+	for i, file := range files {
+		g.Go(func() error {
+			var buf bytes.Buffer
+			if err := file.f.Render(&buf); err != nil {
+				return fmt.Errorf("golayout: %s: %w", file.name, err)
+			}
+			out[i] = output.File{Path: path.Join(dir, file.name), Data: buf.Bytes()}
+			return nil
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, err
 	}
 	return out, nil
 }

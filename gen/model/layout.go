@@ -247,18 +247,6 @@ type Placed struct {
 	Offset int
 }
 
-// Added returns the fields this version has that the one before it had
-// not (every field, for the first version).
-func (l *Layout) Added(v *Version) []Placed {
-	var out []Placed
-	for _, p := range v.Fields {
-		if p.Field.Since == v.Number || (v == l.Versions[0] && p.Field.Since <= v.Number) {
-			out = append(out, p)
-		}
-	}
-	return out
-}
-
 // SharedPrefix is the number of leading bytes that versions a and b lay out
 // identically: the bytes a migration between them copies. For a pure
 // append it is the older version's size.

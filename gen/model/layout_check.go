@@ -379,9 +379,9 @@ func (r *layoutResolver) checkCatalog() {
 		switch prev := byID[it.ID]; {
 		case prev != nil:
 			r.errorf(it.Pos, "catalog item %s: id %d is already %s's (%s); an id is assigned once and never reused: give %s the next free id, %d",
-				it.Name, it.ID, prev.Name, prev.Pos, it.Name, nextID(c))
+				it.Name, it.ID, prev.Name, prev.Pos, it.Name, nextID(c, g.Capacity()))
 		case it.ID < last:
-			r.errorf(it.Pos, "catalog item %s: id %d is listed after id %d; ids never move: list items in id order and give a new item the next free id, %d", it.Name, it.ID, last, nextID(c))
+			r.errorf(it.Pos, "catalog item %s: id %d is listed after id %d; ids never move: list items in id order and give a new item the next free id, %d", it.Name, it.ID, last, nextID(c, g.Capacity()))
 		default:
 			byID[it.ID] = it
 		}
@@ -405,10 +405,12 @@ func (r *layoutResolver) checkCatalog() {
 	}
 }
 
-func nextID(c *Catalog) int {
+// nextID is the id a new item takes: one past the highest id inside the
+// ledger.
+func nextID(c *Catalog, capacity int) int {
 	n := 0
 	for _, it := range c.Items {
-		if it.ID >= n {
+		if it.ID >= n && it.ID < capacity {
 			n = it.ID + 1
 		}
 	}
