@@ -11,7 +11,8 @@ import (
 // recomputed from the schema: sizeof the root per version, the ceiling, the
 // headroom, the file size and the reserved bytes that could be reclaimed.
 func runBudget(e *env, args []string) int {
-	if !noArgs(e, "budget", args) {
+	if len(args) > 0 {
+		e.errorf("budget takes no arguments (got %q)", args)
 		return exitInput
 	}
 	s, err := model.Load(e.root)
