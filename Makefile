@@ -9,7 +9,7 @@ GO_FILES = $(shell find . -name '*.go' -not -path './node_modules/*' -not -path 
 TS_DIR   = conformance/ts
 TS_STAMP = $(TS_DIR)/node_modules/.schemagen-installed
 
-.PHONY: generate check test test-go test-ts lint bench fuzz
+.PHONY: generate check test test-go test-ts lint bench fuzz c-tools
 
 ## generate: regenerate all of generated/ from schema/ (go generate ./...)
 generate:
@@ -32,12 +32,19 @@ lint: bin/schemavet
 bin/schemavet:
 	$(GO) build -o $@ ./cmd/schemavet
 
-## test: everything CI runs: the staleness and compatibility checks, lint, every Go test and the app-side checks
-test: check lint test-go test-ts
+## c-tools: install the C compilers and pahole the consumer checks need, where absent
+c-tools:
+	@bash scripts/c-tools.sh
+
+## test: everything CI runs: the staleness and compatibility checks, lint,
+## every Go test (the C consumer checks in conformance/c among them: with
+## SCHEMAGEN_REQUIRE_C set, a missing compiler fails them instead of
+## skipping them) and the app-side checks
+test: check lint c-tools test-go test-ts
 
 ## test-go: every Go test
 test-go:
-	$(GO) test ./...
+	SCHEMAGEN_REQUIRE_C=1 $(GO) test ./...
 
 ## test-ts: ajv over every schema and fixture; TS types derived from the schemas through tsc
 test-ts: $(TS_STAMP)

@@ -9,8 +9,11 @@ package gen
 import (
 	"fmt"
 
+	"github.com/schemagen/schemagen/gen/clayout"
+	"github.com/schemagen/schemagen/gen/golayout"
 	"github.com/schemagen/schemagen/gen/gotypes"
 	"github.com/schemagen/schemagen/gen/jsonschema"
+	"github.com/schemagen/schemagen/gen/layoutdoc"
 	"github.com/schemagen/schemagen/gen/lock"
 	"github.com/schemagen/schemagen/gen/model"
 	"github.com/schemagen/schemagen/gen/output"
@@ -28,6 +31,9 @@ type Emitter struct {
 var Emitters = []Emitter{
 	{Name: "go", Generate: gotypes.Generate},
 	{Name: "jsonschema", Generate: jsonschema.Generate},
+	{Name: "go layout", Generate: golayout.Generate},
+	{Name: "c", Generate: clayout.Generate},
+	{Name: "layout doc", Generate: layoutdoc.Generate},
 }
 
 // Options are the inputs of a run besides the schema.

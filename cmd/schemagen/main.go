@@ -6,12 +6,14 @@
 //	schemagen [-C dir] generate [--accept-breaking REASON]
 //	schemagen [-C dir] check
 //	schemagen [-C dir] breaking [--against REF] [--format text|json]
+//	schemagen [-C dir] budget
 //
 // generate writes all of generated/ from schema/, refusing to move the
 // compatibility lock over a breaking change unless it is accepted with a
 // reason; check exits 1 if generated/ is not what generate would write;
 // breaking lists every finding against the committed lock (or the lock at
-// a git revision) and exits 1 if any is breaking.
+// a git revision) and exits 1 if any is breaking; budget prints the deck
+// layout's budget table (ADR-0056), recomputed from the schema.
 //
 // Exit status: 0 ok, 1 the check failed, 2 bad input or usage. Every error
 // about the schema names its CUE file:line:col. A failing run writes nothing.
@@ -54,6 +56,7 @@ var commands = []command{
 	{"generate", "write all of generated/ from schema/", runGenerate},
 	{"check", "exit 1 if generated/ is not what generate would write", runCheck},
 	{"breaking", "list every way the schema breaks the committed lock; exit 1 if any does", runBreaking},
+	{"budget", "print the layout's budget table (ADR-0056): sizes per version, ceiling, headroom", runBudget},
 }
 
 // env is what every subcommand gets: where the module is and where to print.

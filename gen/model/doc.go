@@ -23,4 +23,10 @@
 //     for an enum member.
 //
 // Anything else is refused with its position rather than approximated.
+//
+// A package with a top-level layout field is a layout package instead
+// (schema/deck; see layout.go and docs/schema-language.md): C structs laid
+// out by C's rules with no implicit padding, a versioned root whose every
+// shipped version's size is a recorded fact, a file header, a ledger view
+// and an append-only catalog, resolved into a Layout.
 package model

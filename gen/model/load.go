@@ -48,6 +48,16 @@ func Load(root string) (*Schema, error) {
 			errs = append(errs, ps.fromCUE(err)...)
 			continue
 		}
+		if isLayoutPackage(v) {
+			r := newLayoutResolver(ps, inst, v)
+			l := r.resolve()
+			errs = append(errs, r.errs...)
+			if len(schema.Layouts) > 0 {
+				errs = append(errs, &Error{Pos: l.Pos, Msg: fmt.Sprintf("a second layout package (%s); schemagen generates one set of firmware headers, from %s", l.Name, schema.Layouts[0].Dir)})
+			}
+			schema.Layouts = append(schema.Layouts, l)
+			continue
+		}
 		r := newResolver(ps, inst, v)
 		pkg := r.resolve()
 		errs = append(errs, r.errs...)
@@ -56,7 +66,7 @@ func Load(root string) (*Schema, error) {
 	if len(errs) > 0 {
 		return nil, errs.sorted()
 	}
-	if len(schema.Packages) == 0 {
+	if len(schema.Packages) == 0 && len(schema.Layouts) == 0 {
 		return nil, ErrorList{{Msg: fmt.Sprintf("no CUE packages under %s", filepath.Join(abs, SchemaDir))}}
 	}
 	return &schema, nil

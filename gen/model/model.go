@@ -1,8 +1,21 @@
 package model
 
-// Schema is every package under schema/, resolved.
+// Schema is every package under schema/, resolved: the wire packages
+// (definitions of JSON objects) and the layout packages (binary C layouts,
+// told apart by their top-level layout field).
 type Schema struct {
 	Packages []*Package
+	Layouts  []*Layout
+}
+
+// Layout returns the layout package with the given CUE package name, or nil.
+func (s *Schema) Layout(name string) *Layout {
+	for _, l := range s.Layouts {
+		if l.Name == name {
+			return l
+		}
+	}
+	return nil
 }
 
 // Package returns the package with the given CUE package name, or nil.

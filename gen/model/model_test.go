@@ -117,7 +117,61 @@ func dump(s *model.Schema) string {
 			fmt.Fprintf(&b, "union %s discriminator=%s %s @%s\n", u.GoName, u.Discriminator, strings.Join(vs, " "), u.Pos)
 		}
 	}
+	for _, l := range s.Layouts {
+		dumpLayout(&b, l)
+	}
 	return b.String()
+}
+
+// dumpLayout renders a layout package: every struct with its fields at
+// their offsets, every version, the file, the ledger and the catalog.
+func dumpLayout(b *strings.Builder, l *model.Layout) {
+	fmt.Fprintf(b, "layout %s (%s) root=%s ceiling=%d migrate_from=%d %q\n", l.Name, l.Dir, l.Root.Name, l.Ceiling.Value, l.MigrateFrom.Value, l.Doc)
+	for _, s := range l.Structs {
+		fmt.Fprintf(b, "struct %s %s size=%d align=%d @%s\n", s.Name, s.GoName, s.Size, s.Align, s.Pos)
+		fields := s.Fields
+		if s.History != nil {
+			fields = s.History
+		}
+		for _, f := range fields {
+			hist := ""
+			if f.Since != 0 {
+				hist = fmt.Sprintf(" since=%d", f.Since)
+			}
+			if f.Removed != 0 {
+				hist += fmt.Sprintf(" removed=%d", f.Removed)
+			}
+			fmt.Fprintf(b, "  %d+%d %s %s %s%s %q @%s\n", f.Offset, f.Size(), f.Name, f.GoName, f.Type.Spelling, hist, f.Doc, f.Pos)
+		}
+	}
+	for _, v := range l.Versions {
+		var names []string
+		for _, p := range v.Fields {
+			names = append(names, fmt.Sprintf("%s@%d", p.Field.Name, p.Offset))
+		}
+		loss := ""
+		if v.Loss != "" {
+			loss = fmt.Sprintf(" loss=%q", v.Loss)
+		}
+		fmt.Fprintf(b, "version %d size=%d%s %q @%s: %s\n", v.Number, v.Size, loss, v.Doc, v.Pos, strings.Join(names, " "))
+	}
+	for _, r := range l.Budget() {
+		fmt.Fprintf(b, "budget %+v\n", r)
+	}
+	if f := l.File; f != nil {
+		fmt.Fprintf(b, "file header=%s magic=%#x\n", f.Header.Name, f.Magic.Value)
+	}
+	if g := l.Ledger; g != nil {
+		fmt.Fprintf(b, "ledger field=%s view=%s magic=%#x version=%d capacity=%d slots=%d\n", g.Field.Name, g.View.Name, g.Magic.Value, g.BlobVersion.Value, g.Capacity(), g.Slots())
+	}
+	if c := l.Catalog; c != nil {
+		for _, it := range c.Items {
+			fmt.Fprintf(b, "item %d %s %s %s %s slot=%d %q @%s\n", it.ID, it.Name, it.CName, it.GoName, it.Class, it.Slot, it.Doc, it.Pos)
+		}
+		for _, it := range c.StarterKit {
+			fmt.Fprintf(b, "starter %s\n", it.Name)
+		}
+	}
 }
 
 func typ(t *model.Type) string {

@@ -1,0 +1,158 @@
+package clayout_test
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"golang.org/x/tools/txtar"
+
+	"github.com/schemagen/schemagen/gen/clayout"
+	"github.com/schemagen/schemagen/gen/model"
+)
+
+var update = os.Getenv("SCHEMAGEN_UPDATE") != ""
+
+// TestGolden emits the headers of each testdata/*.txtar schema, compares
+// them with the archive's out/ files and compiles them as C11 with every
+// warning an error.
+func TestGolden(t *testing.T) {
+	cases, _ := filepath.Glob("testdata/*.txtar")
+	if len(cases) == 0 {
+		t.Fatal("no test cases")
+	}
+	for _, file := range cases {
+		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
+			ar, err := txtar.ParseFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			dir := t.TempDir()
+			want := map[string]string{}
+			var inputs []txtar.File
+			for _, f := range ar.Files {
+				if name, ok := strings.CutPrefix(f.Name, "out/"); ok {
+					want[name] = string(f.Data)
+					continue
+				}
+				inputs = append(inputs, f)
+				p := filepath.Join(dir, f.Name)
+				os.MkdirAll(filepath.Dir(p), 0o755)
+				if err := os.WriteFile(p, f.Data, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			s, err := model.Load(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			files, err := clayout.Generate(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := map[string]string{}
+			for _, f := range files {
+				got[f.Path] = string(f.Data)
+			}
+			if update {
+				ar.Files = inputs
+				for _, f := range files {
+					ar.Files = append(ar.Files, txtar.File{Name: "out/" + f.Path, Data: f.Data})
+				}
+				if err := os.WriteFile(file, txtar.Format(ar), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			} else if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("emitted C differs from %s (-want +got); rerun with SCHEMAGEN_UPDATE=1 if intended:\n%s", file, diff)
+			}
+			checkIdents(t, s.Layouts[0], got)
+			compile(t, got)
+		})
+	}
+}
+
+// TestRealSchemaIdents checks that every identifier the project's headers
+// declare is one the model decided (and so checked for collisions).
+func TestRealSchemaIdents(t *testing.T) {
+	s, err := model.Load("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := clayout.Generate(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, f := range files {
+		got[f.Path] = string(f.Data)
+	}
+	if len(got) != 3 {
+		t.Fatalf("emitted %d headers, want types.h, catalog.h and ownership.h", len(got))
+	}
+	checkIdents(t, s.Layout("deck"), got)
+}
+
+var declared = []*regexp.Regexp{
+	regexp.MustCompile(`(?m)^#define ([A-Za-z_][A-Za-z0-9_]*)`),
+	regexp.MustCompile(`(?m)^} ([A-Za-z_][A-Za-z0-9_]*);`),
+	regexp.MustCompile(`(?m)^static inline [^(]*?\b([a-z_][a-z0-9_]*)\(`),
+	regexp.MustCompile(`(?m)^\t([A-Z][A-Z0-9_]*) = \d+,?$`),
+}
+
+func checkIdents(t *testing.T, l *model.Layout, files map[string]string) {
+	t.Helper()
+	c, _ := l.LayoutIdents()
+	known := map[string]bool{}
+	for _, id := range c {
+		known[id.Name] = true
+	}
+	var stray []string
+	for _, data := range files {
+		for _, re := range declared {
+			for _, m := range re.FindAllStringSubmatch(data, -1) {
+				if !known[m[1]] {
+					stray = append(stray, m[1])
+				}
+			}
+		}
+	}
+	sort.Strings(stray)
+	if len(stray) > 0 {
+		t.Errorf("the headers declare identifiers the model does not list in LayoutIdents (so no collision check covers them): %v", stray)
+	}
+}
+
+// compile builds a translation unit including every header with gcc.
+func compile(t *testing.T, files map[string]string) {
+	t.Helper()
+	gcc, err := exec.LookPath("gcc")
+	if err != nil {
+		if os.Getenv("SCHEMAGEN_REQUIRE_C") != "" {
+			t.Fatal("gcc is required (SCHEMAGEN_REQUIRE_C is set) but not on PATH")
+		}
+		t.Skip("gcc not on PATH: the golden headers are compared but not compiled")
+	}
+	dir := t.TempDir()
+	var src strings.Builder
+	var names []string
+	for p, data := range files {
+		names = append(names, filepath.Base(p))
+		os.WriteFile(filepath.Join(dir, filepath.Base(p)), []byte(data), 0o644)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		src.WriteString("#include \"" + n + "\"\n")
+	}
+	src.WriteString("int main(void) { return 0; }\n")
+	os.WriteFile(filepath.Join(dir, "all.c"), []byte(src.String()), 0o644)
+	cmd := exec.Command(gcc, "-std=c11", "-Wall", "-Wextra", "-Wpedantic", "-Wpadded", "-Werror", "-fsyntax-only", "all.c")
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Errorf("the headers do not compile: %v\n%s", err, out)
+	}
+}

@@ -1,0 +1,133 @@
+package golayout_test
+
+import (
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"golang.org/x/tools/txtar"
+
+	"github.com/schemagen/schemagen/gen/golayout"
+	"github.com/schemagen/schemagen/gen/model"
+)
+
+var update = os.Getenv("SCHEMAGEN_UPDATE") != ""
+
+// TestGolden emits Go for each testdata/*.txtar layout, compares it with
+// the archive's out/ files, type-checks it and checks that every exported
+// identifier is one the model decided.
+func TestGolden(t *testing.T) {
+	cases, _ := filepath.Glob("testdata/*.txtar")
+	if len(cases) == 0 {
+		t.Fatal("no test cases")
+	}
+	for _, file := range cases {
+		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
+			ar, err := txtar.ParseFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			dir := t.TempDir()
+			want := map[string]string{}
+			var inputs []txtar.File
+			for _, f := range ar.Files {
+				if name, ok := strings.CutPrefix(f.Name, "out/"); ok {
+					want[name] = string(f.Data)
+					continue
+				}
+				inputs = append(inputs, f)
+				p := filepath.Join(dir, f.Name)
+				os.MkdirAll(filepath.Dir(p), 0o755)
+				if err := os.WriteFile(p, f.Data, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			s, err := model.Load(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			files, err := golayout.Generate(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := map[string]string{}
+			for _, f := range files {
+				got[f.Path] = string(f.Data)
+			}
+			if update {
+				ar.Files = inputs
+				for _, f := range files {
+					ar.Files = append(ar.Files, txtar.File{Name: "out/" + f.Path, Data: f.Data})
+				}
+				if err := os.WriteFile(file, txtar.Format(ar), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			} else if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("emitted Go differs from %s (-want +got); rerun with SCHEMAGEN_UPDATE=1 if intended:\n%s", file, diff)
+			}
+			checkPackage(t, s.Layouts[0], got)
+		})
+	}
+}
+
+// TestRealSchema checks the project's generated deck package the same way.
+func TestRealSchema(t *testing.T) {
+	s, err := model.Load("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := golayout.Generate(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, f := range files {
+		got[f.Path] = string(f.Data)
+	}
+	checkPackage(t, s.Layout("deck"), got)
+}
+
+// checkPackage type-checks the emitted package and checks that every
+// exported package-level identifier is in the model's LayoutIdents.
+func checkPackage(t *testing.T, l *model.Layout, files map[string]string) {
+	t.Helper()
+	_, goIdents := l.LayoutIdents()
+	known := map[string]bool{}
+	for _, id := range goIdents {
+		known[id.Name] = true
+	}
+	fset := token.NewFileSet()
+	var parsed []*ast.File
+	var stray []string
+	for p, src := range files {
+		f, err := parser.ParseFile(fset, p, src, parser.ParseComments)
+		if err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		if !ast.IsGenerated(f) {
+			t.Errorf("%s: not marked as generated", p)
+		}
+		parsed = append(parsed, f)
+		for name, obj := range f.Scope.Objects {
+			if ast.IsExported(name) && !known[name] && obj.Kind != ast.Bad {
+				stray = append(stray, name)
+			}
+		}
+	}
+	sort.Strings(stray)
+	if len(stray) > 0 {
+		t.Errorf("the package declares identifiers the model does not list in LayoutIdents: %v", stray)
+	}
+	conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil)}
+	if _, err := conf.Check(l.Name, fset, parsed, nil); err != nil {
+		t.Errorf("emitted package does not compile: %v", err)
+	}
+}

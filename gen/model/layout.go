@@ -1,0 +1,436 @@
+package model
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Layout is a binary layout package (schema/deck): C structs laid out by
+// C's rules with no implicit padding, one of them the versioned root with
+// its shipped history, the file that carries the root, the ledger view of
+// one of its byte arrays and the catalog whose ids index that ledger.
+//
+// Everything here has been checked: offsets, sizes and alignment follow C's
+// rules with no hole; every version's computed size equals the size it
+// shipped with; every version appends to the one before it or states the
+// loss it accepts; no version exceeds the ceiling; catalog ids and slots are
+// unique and inside the ledger's capacity; no two names collide in C or Go.
+type Layout struct {
+	Name string // CUE package name, e.g. "deck"
+	Dir  string // e.g. "schema/deck"
+	Doc  string
+	Pos  Pos
+
+	// Structs are every layout struct, in declaration order; Root is one
+	// of them.
+	Structs []*Struct
+	Root    *Struct
+
+	Ceiling     Fact // sizeof(Root) may never exceed it
+	MigrateFrom Fact // files of this version or newer migrate; older ones are refused
+	// Versions are every shipped version, ascending and contiguous; the
+	// last is the current one.
+	Versions []*Version
+
+	File    *File    // nil when the package states no file
+	Ledger  *Ledger  // nil when the package states no ledger
+	Catalog *Catalog // nil when the package states no catalog
+}
+
+// Fact is a number the schema states, with where it says so and the doc
+// comment above it.
+type Fact struct {
+	Value int64
+	Pos   Pos
+	Doc   string
+}
+
+// Int returns the fact as an int.
+func (f Fact) Int() int { return int(f.Value) }
+
+// Current is the newest version: the layout Root has now.
+func (l *Layout) Current() *Version { return l.Versions[len(l.Versions)-1] }
+
+// Version returns the version numbered n, or nil.
+func (l *Layout) Version(n int) *Version {
+	for _, v := range l.Versions {
+		if v.Number == n {
+			return v
+		}
+	}
+	return nil
+}
+
+// Struct looks a layout struct up by its CUE name (without '#').
+func (l *Layout) Struct(name string) *Struct {
+	for _, s := range l.Structs {
+		if s.Name == name {
+			return s
+		}
+	}
+	return nil
+}
+
+// Struct is a C struct: fields at their offsets, no implicit padding.
+type Struct struct {
+	Name   string // CUE name without '#'; also the C type name
+	GoName string
+	Doc    string
+	Pos    Pos
+	Size   int
+	Align  int
+	// Fields are the struct's members in order; for the root, the current
+	// version's.
+	Fields []*LayoutField
+	// History is every field the root ever had, in declaration order,
+	// removed ones included; nil for any other struct.
+	History []*LayoutField
+}
+
+// Field returns the member with the given name, or nil.
+func (s *Struct) Field(name string) *LayoutField {
+	for _, f := range s.Fields {
+		if f.Name == name {
+			return f
+		}
+	}
+	return nil
+}
+
+// LayoutField is one field of a layout struct.
+type LayoutField struct {
+	Name   string // the CUE and C name, e.g. cart_history
+	GoName string // e.g. CartHistory
+	Doc    string
+	Pos    Pos
+	Type   *CType
+	// Offset in the struct's current layout; -1 for a removed root field.
+	Offset int
+	// Since is the version that added a root field; Removed the first
+	// version without it (0: still there). Both are 0 outside the root.
+	Since, Removed int
+}
+
+// resolved reports whether the type names a scalar or a struct.
+func (t *CType) resolved() bool { return t.Prim != 0 || t.Struct != nil }
+
+// Size is the number of bytes the member takes.
+func (m *LayoutField) Size() int { return m.Type.Size() }
+
+// Reserved reports whether the member is reserved space: named reserved
+// or reserved_<something>. Reserved bytes of the root are the budget's
+// reclaimable bytes.
+func (m *LayoutField) Reserved() bool {
+	return m.Name == "reserved" || strings.HasPrefix(m.Name, "reserved_")
+}
+
+// Prim is a fixed-width C scalar.
+type Prim int
+
+// The scalars a layout field may use.
+const (
+	Char Prim = iota + 1
+	Int8
+	Uint8
+	Int16
+	Uint16
+	Int32
+	Uint32
+	Int64
+	Uint64
+)
+
+var prims = [...]struct {
+	name, c, goType string
+	size            int
+	signed          bool
+}{
+	Char:   {"char", "char", "byte", 1, false},
+	Int8:   {"int8", "int8_t", "int8", 1, true},
+	Uint8:  {"uint8", "uint8_t", "uint8", 1, false},
+	Int16:  {"int16", "int16_t", "int16", 2, true},
+	Uint16: {"uint16", "uint16_t", "uint16", 2, false},
+	Int32:  {"int32", "int32_t", "int32", 4, true},
+	Uint32: {"uint32", "uint32_t", "uint32", 4, false},
+	Int64:  {"int64", "int64_t", "int64", 8, true},
+	Uint64: {"uint64", "uint64_t", "uint64", 8, false},
+}
+
+func primByName(name string) Prim {
+	for p := Char; p <= Uint64; p++ {
+		if prims[p].name == name {
+			return p
+		}
+	}
+	return 0
+}
+
+// String is the schema spelling, e.g. uint32.
+func (p Prim) String() string { return prims[p].name }
+
+// C is the C type, e.g. uint32_t.
+func (p Prim) C() string { return prims[p].c }
+
+// Go is the Go type, e.g. uint32 (byte for char).
+func (p Prim) Go() string { return prims[p].goType }
+
+// Size is the size in bytes, which is also the natural alignment.
+func (p Prim) Size() int { return prims[p].size }
+
+// Signed reports whether the scalar is a signed integer. char is text and
+// counts as unsigned bytes everywhere schemagen reads or writes it.
+func (p Prim) Signed() bool { return prims[p].signed }
+
+// CType is a field's type: a scalar or a struct, in zero or more array
+// dimensions (outermost first), e.g. char[16][80] or CartRecord[17].
+type CType struct {
+	Spelling string // as written in the schema
+	Prim     Prim   // set for a scalar element
+	Struct   *Struct
+	Dims     []int
+}
+
+// Count is the number of elements (the product of the dimensions; 1 for a
+// non-array).
+func (t *CType) Count() int {
+	n := 1
+	for _, d := range t.Dims {
+		n *= d
+	}
+	return n
+}
+
+// ElemSize is the size of one element.
+func (t *CType) ElemSize() int {
+	if t.Struct != nil {
+		return t.Struct.Size
+	}
+	return t.Prim.Size()
+}
+
+// Size is the size of the whole field.
+func (t *CType) Size() int { return t.Count() * t.ElemSize() }
+
+// Align is the natural alignment of the field: its element's.
+func (t *CType) Align() int {
+	if t.Struct != nil {
+		return t.Struct.Align
+	}
+	return t.Prim.Size()
+}
+
+// ElemName is the element type's schema name: a scalar's spelling or a
+// struct's name.
+func (t *CType) ElemName() string {
+	if t.Struct != nil {
+		return t.Struct.Name
+	}
+	return t.Prim.String()
+}
+
+// Version is one shipped layout of the root.
+type Version struct {
+	Number int
+	Size   int // the recorded size, which the computed layout equals
+	Doc    string
+	Pos    Pos
+	// Loss is the accepted loss a version states when it is not a pure
+	// append of the one before it; "" for a pure append.
+	Loss    string
+	LossPos Pos
+	Fields  []Placed // this version's layout, in order
+}
+
+// Placed is a root field at its offset in one version.
+type Placed struct {
+	Field  *LayoutField
+	Offset int
+}
+
+// SharedPrefix is the number of leading bytes that versions a and b lay out
+// identically: the bytes a migration between them copies. For a pure
+// append it is the older version's size.
+func (l *Layout) SharedPrefix(a, b *Version) int {
+	n := 0
+	for i := 0; i < len(a.Fields) && i < len(b.Fields); i++ {
+		if a.Fields[i] != b.Fields[i] {
+			break
+		}
+		n = a.Fields[i].Offset + a.Fields[i].Field.Size()
+	}
+	return n
+}
+
+// File is the on-disk form of the root: a header struct, the payload (the
+// root in some version), then a CRC-32 (IEEE) of header and payload.
+type File struct {
+	Header *Struct
+	Magic  Fact
+	Pos    Pos
+	// The header's fields by role.
+	MagicField, VersionField, LengthField *LayoutField
+}
+
+// CRCSize is the size of the CRC-32 that ends every file.
+const CRCSize = 4
+
+// Size is the size of a file carrying version v.
+func (f *File) Size(v *Version) int { return f.Header.Size + v.Size + CRCSize }
+
+// Ledger is the typed view of one byte-array field of the root: a header
+// (magic and blob version), a bitmap with one bit per catalog id and an
+// array of saturating consumable counts. Its one mutator is a commit of a
+// sanctioned outcome.
+type Ledger struct {
+	Field       *LayoutField // the root field holding it, e.g. ownership
+	View        *Struct      // e.g. OwnershipBlob
+	Magic       Fact
+	BlobVersion Fact
+	Pos         Pos
+	// The view's fields by role.
+	MagicField, VersionField, Owned, Consumables *LayoutField
+}
+
+// Capacity is the number of catalog ids the bitmap holds (8 per byte).
+func (g *Ledger) Capacity() int { return 8 * g.Owned.Size() }
+
+// Slots is the number of consumable counts.
+func (g *Ledger) Slots() int { return g.Consumables.Size() }
+
+// Catalog is the append-only registry of items whose ids index the ledger.
+type Catalog struct {
+	Doc   string
+	Pos   Pos
+	Items []*CatalogItem // in id order
+	// StarterKit are the granted items every new career starts with.
+	StarterKit    []*CatalogItem
+	StarterKitPos Pos
+}
+
+// Item returns the item with the given id, or nil.
+func (c *Catalog) Item(id int) *CatalogItem {
+	for _, it := range c.Items {
+		if it.ID == id {
+			return it
+		}
+	}
+	return nil
+}
+
+// Count returns how many items are of class k.
+func (c *Catalog) Count(k Class) int {
+	n := 0
+	for _, it := range c.Items {
+		if it.Class == k {
+			n++
+		}
+	}
+	return n
+}
+
+// CatalogItem is one entry of the catalog.
+type CatalogItem struct {
+	ID      int
+	Name    string // snake_case, e.g. verb_scan
+	Class   Class
+	Channel Channel
+	Slot    int // the consumable count slot; -1 for any other class
+	Doc     string
+	Pos     Pos
+	GoName  string // e.g. CatalogVerbScan
+	CName   string // e.g. CATALOG_VERB_SCAN
+}
+
+// Class is what kind of thing a catalog item is. The numbers are part of
+// the contract (catalog.h and the Go table carry them): append only.
+type Class int
+
+// The catalog classes (SPEC §3).
+const (
+	ClassVerb Class = iota + 1
+	ClassProgram
+	ClassProgramTier
+	ClassRigStat
+	ClassGear
+	ClassConsumable
+)
+
+// Classes are every class, in number order.
+var Classes = []Class{ClassVerb, ClassProgram, ClassProgramTier, ClassRigStat, ClassGear, ClassConsumable}
+
+var classInfo = [...]struct{ name, doc string }{
+	ClassVerb:        {"verb", "A verb the operator can type"},
+	ClassProgram:     {"program", "A first-party program, unlocked by owning it"},
+	ClassProgramTier: {"program_tier", "A tier upgrade of a program"},
+	ClassRigStat:     {"rig_stat", "An upgrade of one of the rig's stats"},
+	ClassGear:        {"gear", "A piece of exclusive gear"},
+	ClassConsumable:  {"consumable", "A counted item that is used up; it has a slot in the ledger's counts"},
+}
+
+func (k Class) String() string { return classInfo[k].name }
+
+// Doc says what the class means.
+func (k Class) Doc() string { return classInfo[k].doc }
+
+// Channel is how an item is acquired. It is a property of the catalog
+// entry, never stored per item (ADR-0056 decision 2).
+type Channel int
+
+// The acquisition channels (SPEC §3).
+const (
+	ChannelBought Channel = iota + 1
+	ChannelDiscovered
+	ChannelGranted
+)
+
+// Channels are every channel, in number order.
+var Channels = []Channel{ChannelBought, ChannelDiscovered, ChannelGranted}
+
+var channelInfo = [...]struct{ name, doc string }{
+	ChannelBought:     {"bought", "Bought in the shop"},
+	ChannelDiscovered: {"discovered", "Discovered in play (a :discoverable composite)"},
+	ChannelGranted:    {"granted", "Granted, e.g. by the starter kit"},
+}
+
+func (c Channel) String() string { return channelInfo[c].name }
+
+// Doc says what the channel means.
+func (c Channel) Doc() string { return channelInfo[c].doc }
+
+// BudgetRow is one line of the ADR-0056 budget table for a version.
+type BudgetRow struct {
+	Version  int
+	Size     int // sizeof(root)
+	Ceiling  int
+	Headroom int // Ceiling - Size
+	FileSize int // header + payload + CRC; 0 without a File
+	Reserved int // reserved bytes of the root in this version: reclaimable
+}
+
+// Budget recomputes the ADR-0056 budget table from the layout, one row per
+// version.
+func (l *Layout) Budget() []BudgetRow {
+	var rows []BudgetRow
+	for _, v := range l.Versions {
+		r := BudgetRow{Version: v.Number, Size: v.Size, Ceiling: l.Ceiling.Int(), Headroom: l.Ceiling.Int() - v.Size}
+		if l.File != nil {
+			r.FileSize = l.File.Size(v)
+		}
+		for _, p := range v.Fields {
+			if p.Field.Reserved() {
+				r.Reserved += p.Field.Size()
+			}
+		}
+		rows = append(rows, r)
+	}
+	return rows
+}
+
+// describe renders a member for messages: name (type, offset o, n bytes).
+func (m *LayoutField) describe(offset int) string {
+	unit := "bytes"
+	if m.Size() == 1 {
+		unit = "byte"
+	}
+	return fmt.Sprintf("%s (%s at offset %d, %d %s)", m.Name, m.Type.Spelling, offset, m.Size(), unit)
+}

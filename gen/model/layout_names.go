@@ -1,0 +1,256 @@
+package model
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Names of a layout's generated C and Go API. They are decided here, next
+// to the schema names they derive from, so that every emitter agrees and
+// two things that would get one name are an error with both positions. The
+// emitters build each name with the methods below; their tests check that
+// every identifier they declare is one that LayoutIdents lists.
+
+// Fixed parts of the generated names. A C macro of the layout is
+// <PACKAGE>_<suffix>; one of the ledger <FIELD>_<suffix>; one of the
+// catalog CATALOG_<suffix>.
+var (
+	layoutCMacros  = []string{"STRUCT_VERSION", "STATE_CEILING", "MIGRATE_MIN_VERSION", "FILE_MAGIC", "FILE_HEADER_SIZE", "FILE_CRC_SIZE"}
+	ledgerCMacros  = []string{"BLOB_SIZE", "MAGIC", "BLOB_VERSION", "PURCHASED", "DISCOVERED", "GRANTED", "CONSUMABLE_BOUGHT", "CONSUMABLE_USED", "OK", "ERR_UNKNOWN_ITEM", "ERR_WRONG_CLASS", "ERR_BAD_OUTCOME", "ERR_FOREIGN_BLOB"}
+	ledgerCFuncs   = []string{"has", "consumable_count", "commit", "usable", "stamp"}
+	ledgerCTypes   = []string{"Outcome", "Status"}
+	catalogCMacros = []string{"ID_CAPACITY", "CONSUMABLE_SLOTS", "ITEM_COUNT", "ID_LIMIT", "STARTER_KIT_COUNT", "STARTER_KIT_IDS", "CLASS_NONE", "CHANNEL_NONE"}
+	catalogCFuncs  = []string{"catalog_class", "catalog_channel", "catalog_consumable_slot"}
+	catalogCTypes  = []string{"CatalogClass", "CatalogChannel"}
+
+	layoutGoAPI  = []string{"StructVersion", "StateCeiling", "MigrateMinVersion", "PayloadSize", "FieldInfo", "Fields", "SizeError", "FileMagic", "FileHeaderSize", "FileCRCSize"}
+	ledgerGoAPI  = []string{"Magic", "BlobVersion"} // prefixed with the ledger field's Go name
+	catalogGoAPI = []string{"CatalogID", "CatalogClass", "CatalogChannel", "CatalogItem", "CatalogItems", "LookupCatalogItem", "StarterKit", "CatalogIDCapacity", "CatalogConsumableSlots"}
+)
+
+// upperSnake turns a snake_case or PascalCase name into UPPER_SNAKE.
+func upperSnake(name string) string {
+	return strings.ToUpper(strings.Join(words(name), "_"))
+}
+
+// CMacro is the name of one of the layout's C macros, e.g. DECK_STRUCT_VERSION.
+func (l *Layout) CMacro(suffix string) string { return upperSnake(l.Name) + "_" + suffix }
+
+// CPayloadSize is the macro of version v's payload size, e.g. DECK_PAYLOAD_SIZE_V5.
+func (l *Layout) CPayloadSize(v *Version) string {
+	return l.CMacro(fmt.Sprintf("PAYLOAD_SIZE_V%d", v.Number))
+}
+
+// CFileSize is the macro of the size of a file of version v, e.g. DECK_FILE_SIZE_V5.
+func (l *Layout) CFileSize(v *Version) string {
+	return l.CMacro(fmt.Sprintf("FILE_SIZE_V%d", v.Number))
+}
+
+// CGuard is the include guard of one of the layout's headers, e.g.
+// SCHEMAGEN_DECK_TYPES_H for "types".
+func (l *Layout) CGuard(header string) string {
+	return "SCHEMAGEN_" + upperSnake(l.Name) + "_" + upperSnake(header) + "_H"
+}
+
+// GoPayloadSize is the Go constant of version v's payload size, e.g. PayloadSizeV5.
+func (v *Version) GoPayloadSize() string { return fmt.Sprintf("PayloadSizeV%d", v.Number) }
+
+// GoSize is the Go constant of the struct's size, e.g. SettingsSize.
+func (s *Struct) GoSize() string { return s.GoName + "Size" }
+
+// GoDecode is the Go function decoding the struct, e.g. DecodeSettings.
+func (s *Struct) GoDecode() string { return "Decode" + s.GoName }
+
+// GoOffset is the Go constant of a member's offset in s, e.g. DeckStateCreditsOffset.
+func (s *Struct) GoOffset(m *LayoutField) string { return s.GoName + m.GoName + "Offset" }
+
+// GoFieldSize is the Go constant of a member's size in s, e.g. DeckStateCreditsSize.
+func (s *Struct) GoFieldSize(m *LayoutField) string { return s.GoName + m.GoName + "Size" }
+
+// goMethods are the methods every generated layout struct has; no field
+// may take their names.
+var goMethods = []string{"Encode"}
+
+// CMacro is the name of one of the ledger's C macros, e.g. OWNERSHIP_BLOB_SIZE.
+func (g *Ledger) CMacro(suffix string) string { return upperSnake(g.Field.Name) + "_" + suffix }
+
+// CFunc is the name of one of the ledger's C functions, e.g. ownership_has.
+func (g *Ledger) CFunc(suffix string) string { return g.Field.Name + "_" + suffix }
+
+// CType is the name of one of the ledger's C types, e.g. OwnershipOutcome.
+func (g *Ledger) CType(suffix string) string { return g.Field.GoName + suffix }
+
+// GoConst is the name of one of the ledger's Go constants, e.g. OwnershipMagic.
+func (g *Ledger) GoConst(suffix string) string { return g.Field.GoName + suffix }
+
+// CatalogCMacro is the name of one of the catalog's fixed C macros, e.g.
+// CATALOG_ID_CAPACITY.
+func CatalogCMacro(suffix string) string { return "CATALOG_" + suffix }
+
+// CMacro of a class, e.g. CATALOG_CLASS_PROGRAM_TIER.
+func (k Class) CMacro() string { return "CATALOG_CLASS_" + upperSnake(k.String()) }
+
+// GoName of a class, e.g. CatalogClassProgramTier.
+func (k Class) GoName() string { return "CatalogClass" + GoName(k.String()) }
+
+// CMacro of a channel, e.g. CATALOG_CHANNEL_BOUGHT.
+func (c Channel) CMacro() string { return "CATALOG_CHANNEL_" + upperSnake(c.String()) }
+
+// GoName of a channel, e.g. CatalogChannelBought.
+func (c Channel) GoName() string { return "CatalogChannel" + GoName(c.String()) }
+
+// CSlot is the C macro of a consumable's slot, e.g. CATALOG_STIM_PATCH_SLOT.
+func (it *CatalogItem) CSlot() string { return it.CName + "_SLOT" }
+
+// GoSlot is the Go constant of a consumable's slot, e.g. CatalogStimPatchSlot.
+func (it *CatalogItem) GoSlot() string { return it.GoName + "Slot" }
+
+// Ident is one generated identifier and what declares it.
+type Ident struct {
+	Name string
+	What string
+	Pos  Pos
+}
+
+// LayoutIdents returns every identifier the layout's generated C headers
+// (c) and Go package (goIdents) declare at file scope, sorted by name.
+func (l *Layout) LayoutIdents() (c, goIdents []Ident) {
+	add := func(list *[]Ident, name, what string, pos Pos) {
+		*list = append(*list, Ident{name, what, pos})
+	}
+	fixed := "the generated layout API"
+	for _, h := range []string{"types", "catalog", "ownership"} {
+		add(&c, l.CGuard(h), fixed, l.Pos)
+	}
+	for _, s := range layoutCMacros {
+		add(&c, l.CMacro(s), fixed, l.Pos)
+	}
+	for _, s := range layoutGoAPI {
+		add(&goIdents, s, fixed, l.Pos)
+	}
+	for _, v := range l.Versions {
+		what := fmt.Sprintf("version %d", v.Number)
+		add(&c, l.CPayloadSize(v), what, v.Pos)
+		add(&c, l.CFileSize(v), what, v.Pos)
+		add(&goIdents, v.GoPayloadSize(), what, v.Pos)
+	}
+	for _, s := range l.Structs {
+		what := "#" + s.Name
+		add(&c, s.Name, what, s.Pos)
+		add(&goIdents, s.GoName, what, s.Pos)
+		add(&goIdents, s.GoSize(), what+" (its size)", s.Pos)
+		add(&goIdents, s.GoDecode(), what+" (its decoder)", s.Pos)
+		for _, m := range s.Fields {
+			add(&goIdents, s.GoOffset(m), what+"."+m.Name+" (its offset)", m.Pos)
+			add(&goIdents, s.GoFieldSize(m), what+"."+m.Name+" (its size)", m.Pos)
+		}
+	}
+	if g := l.Ledger; g != nil {
+		what := "the generated ledger API (layout.ledger)"
+		for _, s := range ledgerCMacros {
+			add(&c, g.CMacro(s), what, g.Pos)
+		}
+		for _, s := range ledgerCFuncs {
+			add(&c, g.CFunc(s), what, g.Pos)
+		}
+		for _, s := range ledgerCTypes {
+			add(&c, g.CType(s), what, g.Pos)
+		}
+		for _, s := range ledgerGoAPI {
+			add(&goIdents, g.GoConst(s), what, g.Pos)
+		}
+	}
+	if cat := l.Catalog; cat != nil {
+		fixed := "the generated catalog API"
+		for _, s := range catalogCMacros {
+			add(&c, CatalogCMacro(s), fixed, cat.Pos)
+		}
+		for _, s := range append(append([]string(nil), catalogCFuncs...), catalogCTypes...) {
+			add(&c, s, fixed, cat.Pos)
+		}
+		for _, s := range catalogGoAPI {
+			add(&goIdents, s, fixed, cat.Pos)
+		}
+		for _, k := range Classes {
+			add(&c, k.CMacro(), "class "+k.String(), cat.Pos)
+			add(&goIdents, k.GoName(), "class "+k.String(), cat.Pos)
+		}
+		for _, ch := range Channels {
+			add(&c, ch.CMacro(), "channel "+ch.String(), cat.Pos)
+			add(&goIdents, ch.GoName(), "channel "+ch.String(), cat.Pos)
+		}
+		for _, it := range cat.Items {
+			what := "catalog item " + it.Name
+			add(&c, it.CName, what, it.Pos)
+			add(&goIdents, it.GoName, what, it.Pos)
+			if it.Slot >= 0 {
+				add(&c, it.CSlot(), what+" (its slot)", it.Pos)
+				add(&goIdents, it.GoSlot(), what+" (its slot)", it.Pos)
+			}
+		}
+	}
+	byName := func(list []Ident) {
+		sort.SliceStable(list, func(i, j int) bool { return list[i].Name < list[j].Name })
+	}
+	byName(c)
+	byName(goIdents)
+	return c, goIdents
+}
+
+// assignLayoutNames gives every struct, member and catalog item its C and
+// Go names and reports any two generated identifiers that would collide.
+func (r *layoutResolver) assignLayoutNames() {
+	l := r.l
+	for _, s := range l.Structs {
+		s.GoName = GoName(s.Name)
+		fields := map[string]*LayoutField{}
+		for _, m := range s.fieldsAll() {
+			m.GoName = GoName(m.Name)
+			what := "#" + s.Name + "." + m.Name
+			switch prev := fields[m.GoName]; {
+			case prev != nil:
+				r.errorf(m.Pos, "%s: duplicate name: Go name %s is already taken by field %s (%s)", what, m.GoName, prev.Name, prev.Pos)
+			case contains(goMethods, m.GoName):
+				r.errorf(m.Pos, "%s: Go name %s is a method every generated layout struct has; rename the field", what, m.GoName)
+			default:
+				fields[m.GoName] = m
+			}
+		}
+	}
+	if l.Catalog != nil {
+		for _, it := range l.Catalog.Items {
+			it.GoName = "Catalog" + GoName(it.Name)
+			it.CName = "CATALOG_" + upperSnake(it.Name)
+		}
+	}
+	// One duplicate-name report per position: a field whose Go name
+	// collides makes its derived names collide too.
+	reported := map[Pos]bool{}
+	for _, e := range r.errs {
+		if strings.Contains(e.Msg, "duplicate name") {
+			reported[e.Pos] = true
+		}
+	}
+	c, goIdents := l.LayoutIdents()
+	for _, set := range []struct {
+		lang string
+		list []Ident
+	}{{"C", c}, {"Go", goIdents}} {
+		lang, list := set.lang, set.list
+		for i := 1; i < len(list); i++ {
+			a, b := list[i-1], list[i]
+			if a.Name != b.Name {
+				continue
+			}
+			// Report at the later position, naming the earlier one.
+			if b.Pos.File < a.Pos.File || (b.Pos.File == a.Pos.File && (b.Pos.Line < a.Pos.Line || (b.Pos.Line == a.Pos.Line && b.Pos.Col < a.Pos.Col))) {
+				a, b = b, a
+			}
+			if !reported[b.Pos] {
+				r.errorf(b.Pos, "%s: duplicate name: its %s name %s is already taken by %s (%s)", b.What, lang, b.Name, a.What, a.Pos)
+				reported[b.Pos] = true
+			}
+		}
+	}
+}

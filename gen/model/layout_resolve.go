@@ -1,0 +1,564 @@
+package model
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"cuelang.org/go/cue"
+	"cuelang.org/go/cue/ast"
+	"cuelang.org/go/cue/build"
+	"cuelang.org/go/cue/token"
+)
+
+// A layout package is recognised by its top-level "layout" field: a wire
+// package states only definitions, so the two cannot be mistaken.
+const layoutMarker = "layout"
+
+// isLayoutPackage reports whether a package value is a layout package.
+func isLayoutPackage(v cue.Value) bool {
+	return v.LookupPath(cue.MakePath(cue.Str(layoutMarker))).Exists()
+}
+
+var (
+	snakeName  = regexp.MustCompile(`^[a-z][a-z0-9]*(_[a-z0-9]+)*$`)
+	structName = regexp.MustCompile(`^[A-Z][A-Za-z0-9]*$`)
+	typeSyntax = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_]*)((\[[0-9]+\])*)$`)
+	dimSyntax  = regexp.MustCompile(`\[([0-9]+)\]`)
+)
+
+// layoutResolver turns one layout package into a Layout. Like resolver, it
+// records every problem and keeps going.
+type layoutResolver struct {
+	ps       positions
+	inst     *build.Instance
+	v        cue.Value
+	comments lineComments
+	errs     ErrorList
+
+	l       *Layout
+	structs map[string]*Struct
+	// roleOf says what a struct is used as, for messages and checks.
+	laidOut map[*Struct]int // 0 not yet, 1 in progress, 2 done
+}
+
+func newLayoutResolver(ps positions, inst *build.Instance, v cue.Value) *layoutResolver {
+	return &layoutResolver{ps: ps, inst: inst, v: v, comments: indexComments(inst),
+		structs: map[string]*Struct{}, laidOut: map[*Struct]int{}}
+}
+
+func (r *layoutResolver) errorf(pos Pos, format string, args ...any) {
+	r.errs = append(r.errs, &Error{Pos: pos, Msg: fmt.Sprintf(format, args...)})
+}
+
+func (r *layoutResolver) pos(v cue.Value) Pos { return r.ps.of(v.Pos()) }
+
+func (r *layoutResolver) resolve() *Layout {
+	doc, ppos := packageClause(r.inst)
+	dir := r.ps.of(ppos).File
+	if i := strings.LastIndex(dir, "/"); i >= 0 {
+		dir = dir[:i]
+	}
+	r.l = &Layout{Name: r.inst.PkgName, Dir: dir, Doc: doc, Pos: r.ps.of(ppos)}
+
+	var layoutV, catalogV cue.Value
+	it, err := r.v.Fields(cue.Definitions(true))
+	if err != nil {
+		r.errs = append(r.errs, r.ps.fromCUE(err)...)
+		return r.l
+	}
+	for it.Next() {
+		sel, v := it.Selector(), it.Value()
+		switch {
+		case sel.IsDefinition():
+			r.declareStruct(strings.TrimPrefix(sel.String(), "#"), v)
+		case sel.Unquoted() == "layout":
+			layoutV = v
+		case sel.Unquoted() == "catalog":
+			catalogV = v
+		default:
+			r.errorf(r.pos(v), "top-level field %s: a layout package states its structs as definitions and its facts in layout and catalog; nothing else", sel)
+		}
+	}
+	for _, s := range r.l.Structs {
+		for _, f := range s.fieldsAll() {
+			r.resolveType(s, f)
+		}
+	}
+	if !layoutV.Exists() {
+		return r.l
+	}
+	r.readLayout(layoutV)
+	if catalogV.Exists() && r.l.Root != nil {
+		r.readCatalog(catalogV)
+	}
+	if r.l.Root == nil || len(r.l.Versions) == 0 {
+		return r.l
+	}
+	if r.layOut() {
+		r.checkFile()
+		r.checkLedger()
+		r.checkCatalog()
+	}
+	r.assignLayoutNames()
+	return r.l
+}
+
+// fieldsAll is History for the root and Fields otherwise, during
+// resolution (before the root's current Fields are known).
+func (s *Struct) fieldsAll() []*LayoutField {
+	if s.History != nil {
+		return s.History
+	}
+	return s.Fields
+}
+
+// fieldInfo is what the resolver keeps about a member's source while
+// resolving: its attributes and type spelling.
+type attrs struct {
+	since, removed       int
+	sincePos, removedPos Pos
+}
+
+// declareStruct reads one definition as a layout struct: a struct literal
+// of fields name: "ctype", each with a doc comment.
+func (r *layoutResolver) declareStruct(name string, v cue.Value) {
+	pos := r.pos(v)
+	s := &Struct{Name: name, Doc: docText(v.Doc()), Pos: pos}
+	if s.Doc == "" {
+		r.errorf(pos, "definition #%s has no doc comment: say what it means on the line above it", name)
+	}
+	if !structName.MatchString(name) {
+		r.errorf(pos, "#%s: a layout struct's name is its C type name: write it in PascalCase (letters and digits, starting with a capital)", name)
+	}
+	src, ok := v.Source().(*ast.Field)
+	if !ok {
+		r.errorf(pos, "#%s is declared in more than one place; declare a layout struct once, so its field order is the order you read", name)
+		return
+	}
+	lit, ok := src.Value.(*ast.StructLit)
+	if !ok {
+		r.errorf(pos, "#%s: a layout package's definitions are structs ({ name: \"ctype\", ... }); got %T", name, src.Value)
+		return
+	}
+	r.structs[name] = s
+	r.l.Structs = append(r.l.Structs, s)
+	seen := map[string]*LayoutField{}
+	for _, elt := range lit.Elts {
+		f, ok := elt.(*ast.Field)
+		if !ok {
+			r.errorf(r.ps.of(elt.Pos()), "#%s: a layout struct holds only fields (name: \"ctype\"); embeddings, comprehensions and let clauses have no layout", name)
+			continue
+		}
+		label, _, err := ast.LabelName(f.Label)
+		fpos := r.ps.of(f.Pos())
+		if err != nil || label == "" {
+			r.errorf(fpos, "#%s: a field name must be a plain identifier", name)
+			continue
+		}
+		what := "#" + name + "." + label
+		if prev := seen[label]; prev != nil {
+			r.errorf(fpos, "%s: duplicate name: %s is already a field of #%s (%s); every field, removed ones included, keeps its name for good", what, label, name, prev.Pos)
+			continue
+		}
+		if f.Constraint != token.ILLEGAL {
+			r.errorf(fpos, "%s: a layout field is always present: write %s: \"ctype\" (no ! or ?)", what, label)
+			continue
+		}
+		if !snakeName.MatchString(label) {
+			r.errorf(fpos, "%s: a layout field's name is its C member name: write it in snake_case (a-z, 0-9, single underscores)", what)
+		} else if cKeywords[label] {
+			r.errorf(fpos, "%s: %s is a C keyword; choose another name", what, label)
+		}
+		m := &LayoutField{Name: label, Pos: fpos, Offset: -1}
+		fv := v.LookupPath(cue.MakePath(cue.Str(label)))
+		m.Doc = docText(fv.Doc())
+		if m.Doc == "" {
+			r.errorf(fpos, "%s has no doc comment: say what it means on the line above it", what)
+		}
+		spelling, err := fv.String()
+		if _, isLit := f.Value.(*ast.BasicLit); err != nil || !isLit {
+			r.errorf(fpos, "%s: write the field's C type as a string literal, e.g. \"uint32\", \"char[16]\" or \"CartRecord[17]\"", what)
+			spelling = "" // unresolved: the struct cannot be laid out
+		}
+		m.Type = &CType{Spelling: spelling}
+		a := r.fieldAttrs(f, what)
+		m.Since, m.Removed = a.since, a.removed
+		seen[label] = m
+		s.Fields = append(s.Fields, m)
+	}
+	if len(lit.Elts) == 0 {
+		r.errorf(pos, "#%s has no fields", name)
+	}
+}
+
+// fieldAttrs reads @since(N) and @removed(N).
+func (r *layoutResolver) fieldAttrs(f *ast.Field, what string) attrs {
+	var a attrs
+	for _, at := range f.Attrs {
+		key, body := at.Split()
+		apos := r.ps.of(at.Pos())
+		n, err := strconv.Atoi(strings.TrimSpace(body))
+		switch key {
+		case "since", "removed":
+			if err != nil || n < 1 || n > 65535 {
+				r.errorf(apos, "%s: @%s takes one version number, e.g. @%s(4)", what, key, key)
+				continue
+			}
+			if key == "since" {
+				a.since, a.sincePos = n, apos
+			} else {
+				a.removed, a.removedPos = n, apos
+			}
+		default:
+			r.errorf(apos, "%s: attribute @%s means nothing in a layout; a layout field takes @since(N) and @removed(N)", what, key)
+		}
+	}
+	return a
+}
+
+// resolveType parses a member's type spelling: a scalar or a struct of this
+// package, in zero or more array dimensions.
+func (r *layoutResolver) resolveType(s *Struct, m *LayoutField) {
+	what := "#" + s.Name + "." + m.Name
+	t := m.Type
+	if t.Spelling == "" {
+		return // already reported
+	}
+	sub := typeSyntax.FindStringSubmatch(t.Spelling)
+	if sub == nil {
+		r.errorf(m.Pos, "%s: type %q is not a C type schemagen lays out; write a scalar (char, int8 … uint64) or a struct of this package, with array dimensions after it: \"uint8[256]\", \"char[16][80]\", \"CartRecord[17]\"", what, t.Spelling)
+		return
+	}
+	if p := primByName(sub[1]); p != 0 {
+		t.Prim = p
+	} else if st := r.structs[sub[1]]; st != nil {
+		t.Struct = st
+	} else {
+		r.errorf(m.Pos, "%s: unknown type %s: use char, int8, uint8, int16, uint16, int32, uint32, int64, uint64 or a layout struct of this package (#Name)", what, sub[1])
+		return
+	}
+	for _, d := range dimSyntax.FindAllStringSubmatch(sub[2], -1) {
+		n, err := strconv.Atoi(d[1])
+		if err != nil || n < 1 || n > 1<<20 {
+			r.errorf(m.Pos, "%s: array dimension [%s] must be between 1 and %d", what, d[1], 1<<20)
+			t.Prim, t.Struct = 0, nil // unresolved
+			return
+		}
+		t.Dims = append(t.Dims, n)
+	}
+}
+
+// fields reads a struct value as named facts, refusing keys not in allowed.
+func (r *layoutResolver) fields(v cue.Value, what string, allowed ...string) map[string]cue.Value {
+	out := map[string]cue.Value{}
+	if v.IncompleteKind() != cue.StructKind {
+		r.errorf(r.pos(v), "%s: want a struct with %s", what, strings.Join(allowed, ", "))
+		return out
+	}
+	it, err := v.Fields()
+	if err != nil {
+		r.errs = append(r.errs, r.ps.fromCUE(err)...)
+		return out
+	}
+	for it.Next() {
+		k := it.Selector().Unquoted()
+		if !contains(allowed, k) {
+			r.errorf(r.pos(it.Value()), "%s: unknown field %s; it takes %s", what, k, strings.Join(allowed, ", "))
+			continue
+		}
+		out[k] = it.Value()
+	}
+	return out
+}
+
+func (r *layoutResolver) need(m map[string]cue.Value, v cue.Value, what string, keys ...string) bool {
+	ok := true
+	for _, k := range keys {
+		if _, has := m[k]; !has {
+			r.errorf(r.pos(v), "%s: %s is missing", what, k)
+			ok = false
+		}
+	}
+	return ok
+}
+
+func (r *layoutResolver) fact(v cue.Value, what string, min, max int64) (Fact, bool) {
+	n, err := v.Int64()
+	if err != nil {
+		r.errorf(r.pos(v), "%s: want an integer", what)
+		return Fact{}, false
+	}
+	if n < min || n > max {
+		r.errorf(r.pos(v), "%s: %d is out of range [%d, %d]", what, n, min, max)
+		return Fact{}, false
+	}
+	return Fact{Value: n, Pos: r.pos(v), Doc: docText(v.Doc())}, true
+}
+
+func (r *layoutResolver) str(v cue.Value, what string) (string, bool) {
+	s, err := v.String()
+	if err != nil {
+		r.errorf(r.pos(v), "%s: want a string", what)
+		return "", false
+	}
+	return s, true
+}
+
+// structRef resolves a reference to a layout struct (#Name).
+func (r *layoutResolver) structRef(v cue.Value, what string) *Struct {
+	_, path := v.ReferencePath()
+	sels := path.Selectors()
+	if len(sels) != 1 || !sels[0].IsDefinition() {
+		r.errorf(r.pos(v), "%s: want a reference to a layout struct of this package (#Name)", what)
+		return nil
+	}
+	s := r.structs[strings.TrimPrefix(sels[0].String(), "#")]
+	if s == nil {
+		r.errorf(r.pos(v), "%s: %s is not a layout struct of this package", what, sels[0])
+	}
+	return s
+}
+
+func (r *layoutResolver) readLayout(v cue.Value) {
+	l := r.l
+	l.Pos = r.pos(v)
+	m := r.fields(v, "layout", "root", "ceiling", "migrate_from", "versions", "file", "ledger")
+	if !r.need(m, v, "layout", "root", "ceiling", "migrate_from", "versions") {
+		return
+	}
+	if l.Root = r.structRef(m["root"], "layout.root"); l.Root == nil {
+		return
+	}
+	l.Ceiling, _ = r.fact(m["ceiling"], "layout.ceiling", 1, 1<<32)
+	l.MigrateFrom, _ = r.fact(m["migrate_from"], "layout.migrate_from", 1, 65535)
+	r.readVersions(m["versions"])
+
+	// The root's fields carry their history; every other struct is fixed.
+	l.Root.History, l.Root.Fields = l.Root.Fields, nil
+	for _, s := range l.Structs {
+		for _, f := range s.fieldsAll() {
+			what := "#" + s.Name + "." + f.Name
+			switch {
+			case s == l.Root && f.Since == 0:
+				r.errorf(f.Pos, "%s: a field of the root (#%s) says which version added it: @since(N)", what, s.Name)
+			case s != l.Root && (f.Since != 0 || f.Removed != 0):
+				r.errorf(f.Pos, "%s: @since and @removed belong on fields of the root (#%s) only; a nested struct never changes once a version uses it", what, l.Root.Name)
+			case f.Removed != 0 && f.Removed <= f.Since:
+				r.errorf(f.Pos, "%s: @removed(%d) must name a version after @since(%d)", what, f.Removed, f.Since)
+			}
+			if f.Type.Struct == l.Root {
+				r.errorf(f.Pos, "%s: the root #%s cannot be nested in another struct", what, l.Root.Name)
+			}
+		}
+	}
+	if fv, ok := m["file"]; ok {
+		r.readFile(fv)
+	}
+	if gv, ok := m["ledger"]; ok {
+		r.readLedger(gv)
+	}
+}
+
+func (r *layoutResolver) readVersions(v cue.Value) {
+	list, err := v.List()
+	if err != nil {
+		r.errorf(r.pos(v), "layout.versions: want a list of {version: N, size: BYTES}")
+		return
+	}
+	for list.Next() {
+		e := list.Value()
+		m := r.fields(e, "layout.versions entry", "version", "size", "loss")
+		if !r.need(m, e, "layout.versions entry", "version", "size") {
+			continue
+		}
+		n, ok1 := r.fact(m["version"], "version", 1, 65535)
+		size, ok2 := r.fact(m["size"], "size", 1, 1<<32)
+		if !ok1 || !ok2 {
+			continue
+		}
+		ver := &Version{Number: n.Int(), Size: size.Int(), Pos: r.pos(e)}
+		ver.Doc = r.comments.above(e.Pos().Filename(), e.Pos().Line())
+		if lv, ok := m["loss"]; ok {
+			ver.Loss, _ = r.str(lv, "loss")
+			ver.LossPos = r.pos(lv)
+			if strings.TrimSpace(ver.Loss) == "" {
+				r.errorf(ver.LossPos, "version %d: loss must say what is lost and why that is accepted", ver.Number)
+			}
+		}
+		if k := len(r.l.Versions); k > 0 && ver.Number != r.l.Versions[k-1].Number+1 {
+			r.errorf(ver.Pos, "version %d: versions are listed in order without gaps; the one before is %d", ver.Number, r.l.Versions[k-1].Number)
+			continue
+		}
+		r.l.Versions = append(r.l.Versions, ver)
+	}
+	if len(r.l.Versions) == 0 {
+		r.errorf(r.pos(v), "layout.versions: list at least one version with the size it shipped with")
+	}
+}
+
+func (r *layoutResolver) readFile(v cue.Value) {
+	m := r.fields(v, "layout.file", "header", "magic")
+	if !r.need(m, v, "layout.file", "header", "magic") {
+		return
+	}
+	f := &File{Pos: r.pos(v)}
+	if f.Header = r.structRef(m["header"], "layout.file.header"); f.Header == nil {
+		return
+	}
+	var ok bool
+	if f.Magic, ok = r.fact(m["magic"], "layout.file.magic", 0, 1<<63-1); !ok {
+		return
+	}
+	r.l.File = f
+}
+
+func (r *layoutResolver) readLedger(v cue.Value) {
+	m := r.fields(v, "layout.ledger", "field", "view", "magic", "version")
+	if !r.need(m, v, "layout.ledger", "field", "view", "magic", "version") {
+		return
+	}
+	g := &Ledger{Pos: r.pos(v)}
+	name, ok := r.str(m["field"], "layout.ledger.field")
+	if !ok {
+		return
+	}
+	for _, f := range r.l.Root.History {
+		if f.Name == name {
+			g.Field = f
+		}
+	}
+	if g.Field == nil {
+		r.errorf(r.pos(m["field"]), "layout.ledger.field: #%s has no field %s", r.l.Root.Name, name)
+		return
+	}
+	if g.View = r.structRef(m["view"], "layout.ledger.view"); g.View == nil {
+		return
+	}
+	var ok1, ok2 bool
+	g.Magic, ok1 = r.fact(m["magic"], "layout.ledger.magic", 0, 1<<32-1)
+	g.BlobVersion, ok2 = r.fact(m["version"], "layout.ledger.version", 1, 255)
+	if ok1 && ok2 {
+		r.l.Ledger = g
+	}
+}
+
+func (r *layoutResolver) readCatalog(v cue.Value) {
+	c := &Catalog{Pos: r.pos(v), Doc: docText(v.Doc())}
+	m := r.fields(v, "catalog", "items", "starter_kit")
+	if !r.need(m, v, "catalog", "items") {
+		return
+	}
+	list, err := m["items"].List()
+	if err != nil {
+		r.errorf(r.pos(m["items"]), "catalog.items: want a list of {id, name, class, channel, slot?}")
+		return
+	}
+	for list.Next() {
+		e := list.Value()
+		em := r.fields(e, "catalog item", "id", "name", "class", "channel", "slot")
+		if !r.need(em, e, "catalog item", "id", "name", "class", "channel") {
+			continue
+		}
+		it := &CatalogItem{Slot: -1, Pos: r.pos(e)}
+		it.Doc = r.comments.above(e.Pos().Filename(), e.Pos().Line())
+		id, ok := r.fact(em["id"], "catalog item id", 0, 65535)
+		if !ok {
+			continue
+		}
+		it.ID = id.Int()
+		if it.Name, ok = r.str(em["name"], "catalog item name"); !ok {
+			continue
+		}
+		if !snakeName.MatchString(it.Name) {
+			r.errorf(r.pos(em["name"]), "catalog item %q: write its name in snake_case (a-z, 0-9, single underscores); it becomes CATALOG_<NAME>", it.Name)
+		}
+		cls, _ := r.str(em["class"], "catalog item class")
+		for _, k := range Classes {
+			if k.String() == cls {
+				it.Class = k
+			}
+		}
+		if it.Class == 0 {
+			r.errorf(r.pos(em["class"]), "catalog item %s: class %q is not one of %s", it.Name, cls, classList())
+		}
+		ch, _ := r.str(em["channel"], "catalog item channel")
+		for _, k := range Channels {
+			if k.String() == ch {
+				it.Channel = k
+			}
+		}
+		if it.Channel == 0 {
+			r.errorf(r.pos(em["channel"]), "catalog item %s: channel %q is not one of bought, discovered, granted", it.Name, ch)
+		}
+		if sv, ok := em["slot"]; ok {
+			if it.Class != ClassConsumable {
+				r.errorf(r.pos(sv), "catalog item %s: only a consumable has a slot", it.Name)
+			} else if slot, ok := r.fact(sv, "catalog item slot", 0, 255); ok {
+				it.Slot = slot.Int()
+			}
+		} else if it.Class == ClassConsumable {
+			r.errorf(it.Pos, "catalog item %s: a consumable needs slot: N, the index of its count in the ledger", it.Name)
+		}
+		c.Items = append(c.Items, it)
+	}
+	if kv, ok := m["starter_kit"]; ok {
+		c.StarterKitPos = r.pos(kv)
+		kl, err := kv.List()
+		if err != nil {
+			r.errorf(c.StarterKitPos, "catalog.starter_kit: want a list of item names")
+		}
+		for err == nil && kl.Next() {
+			e := kl.Value()
+			name, ok := r.str(e, "catalog.starter_kit entry")
+			if !ok {
+				continue
+			}
+			var found *CatalogItem
+			for _, it := range c.Items {
+				if it.Name == name {
+					found = it
+				}
+			}
+			switch {
+			case found == nil:
+				r.errorf(r.pos(e), "catalog.starter_kit: no catalog item is named %s", name)
+			case found.Channel != ChannelGranted:
+				r.errorf(r.pos(e), "catalog.starter_kit: %s is %s, not granted; the starter kit is what a new career is granted", name, found.Channel)
+			case contains(kitNames(c.StarterKit), name):
+				r.errorf(r.pos(e), "catalog.starter_kit: %s is listed twice", name)
+			default:
+				c.StarterKit = append(c.StarterKit, found)
+			}
+		}
+	}
+	r.l.Catalog = c
+}
+
+func kitNames(items []*CatalogItem) []string {
+	var out []string
+	for _, it := range items {
+		out = append(out, it.Name)
+	}
+	return out
+}
+
+func classList() string {
+	var s []string
+	for _, k := range Classes {
+		s = append(s, k.String())
+	}
+	return strings.Join(s, ", ")
+}
+
+// cKeywords are C11's keywords; no member may take one as its name.
+var cKeywords = map[string]bool{}
+
+func init() {
+	for _, k := range strings.Fields(`auto break case char const continue default do double else enum
+		extern float for goto if inline int long register restrict return short signed sizeof static
+		struct switch typedef union unsigned void volatile while bool true false`) {
+		cKeywords[k] = true
+	}
+}
