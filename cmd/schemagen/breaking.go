@@ -40,13 +40,21 @@ func runBreaking(e *env, args []string) int {
 		e.errorf("%v", err)
 		return exitInput
 	}
+	var findings []lock.Finding
 	s, err := model.Load(e.root)
 	if err != nil {
-		fmt.Fprintln(e.stderr, err)
-		e.errorf("the schema has errors")
-		return exitInput
+		// The model refuses a schema that contradicts its own recorded
+		// history (a shipped size, a reused catalog id); those refusals are
+		// breaking findings. Anything else is bad input.
+		findings = lock.ModelFindings(err)
+		if findings == nil {
+			fmt.Fprintln(e.stderr, err)
+			e.errorf("the schema has errors")
+			return exitInput
+		}
+	} else {
+		findings = lock.Compare(base, lock.FromModel(s))
 	}
-	findings := lock.Compare(base, lock.FromModel(s))
 	var widened []string
 	nBreaking := 0
 	for _, f := range findings {

@@ -178,3 +178,37 @@ func TestBreakingWithoutLock(t *testing.T) {
 		t.Errorf("exit %d: %s", code, stderr)
 	}
 }
+
+// TestBreakingDeck: the deck's history is guarded the same way, whether
+// the model refuses the schema (its recorded history contradicts it) or
+// only the lock can tell.
+func TestBreakingDeck(t *testing.T) {
+	for _, tc := range []struct {
+		name, file, old, new string
+		want                 []string
+	}{
+		{"a catalog item's id changed", "schema/deck/catalog.cue",
+			`{id: 20, name: "verb_overload"`, `{id: 700, name: "verb_overload"`,
+			[]string{"breaking CATALOG_ITEM_NO_MOVE: catalog item verb_reroute: id 21 is listed after id 700"}},
+		{"handle grew", "schema/deck/deck.cue",
+			`handle: "char[16]" @since(3)`, `handle: "char[20]" @since(3)`,
+			[]string{"breaking LAYOUT_VERSION_SAME_SIZE: version 3: its fields add up to 2948 bytes, but version 3 is recorded as 2944 bytes"}},
+		{"migrate_from raised", "schema/deck/deck.cue",
+			"migrate_from: 5", "migrate_from: 6",
+			[]string{"breaking LAYOUT_MIGRATE_FROM_NO_RAISE: deck.migrate_from: migrate_from rose from 5 to 6"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := generatedScratch(t)
+			edit(t, dir, tc.file, tc.old, tc.new)
+			code, stdout, stderr := schemagen(t, "-C", dir, "breaking")
+			if code != exitCheck {
+				t.Fatalf("exit %d, want 1:\n%s%s", code, stdout, stderr)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(stdout, w) {
+					t.Errorf("output lacks %q:\n%s", w, stdout)
+				}
+			}
+		})
+	}
+}

@@ -51,6 +51,41 @@ var Rules = []Rule{
 	{"UNION_VARIANT_NO_DELETE", Breaking, "a union variant was removed"},
 	{"UNION_VARIANT_SAME_OBJECT", Breaking, "a union tag now names another object"},
 	{"UNION_VARIANT_ADDED", Widening, "a union variant was added; every exhaustive consumer must answer it"},
+
+	{"LAYOUT_NO_DELETE", Breaking, "a layout package was removed"},
+	{"LAYOUT_VERSION_NO_DELETE", Breaking, "a shipped version was removed from the history"},
+	{"LAYOUT_VERSION_SAME_SIZE", Breaking, "a shipped version's size changed"},
+	{"LAYOUT_VERSION_BUMPED", Breaking, "a field was added to a shipped version instead of a new one"},
+	{"LAYOUT_FIELD_NO_DELETE", Breaking, "a field of a shipped layout was removed or renamed"},
+	{"LAYOUT_FIELD_SAME_TYPE", Breaking, "a field of a shipped layout changed type"},
+	{"LAYOUT_FIELD_SAME_SIZE", Breaking, "a field of a shipped layout changed size"},
+	{"LAYOUT_FIELD_SAME_OFFSET", Breaking, "a field of a shipped layout moved to another offset"},
+	{"LAYOUT_FIELD_SAME_ORDER", Breaking, "the fields of a shipped layout were reordered"},
+	{"LAYOUT_APPEND_ONLY", Breaking, "a new version is not a pure append of the one before and states no accepted loss"},
+	{"LAYOUT_LOSS_ACCEPTED", Widening, "a new version is not a pure append, and states the loss it accepts"},
+	{"LAYOUT_SIZE_CEILING", Breaking, "a version is over the ceiling"},
+	{"LAYOUT_MIGRATE_FROM_NO_RAISE", Breaking, "files that migrated would now be reinitialized"},
+	{"LAYOUT_CONSTANT_SAME", Breaking, "a file or ledger magic or the blob version changed"},
+	{"CATALOG_ID_NO_DELETE", Breaking, "a catalog id was removed"},
+	{"CATALOG_ID_NO_REUSE", Breaking, "a catalog id now names another item"},
+	{"CATALOG_ITEM_NO_MOVE", Breaking, "a catalog item moved to another id"},
+	{"CATALOG_ID_SAME_CLASS", Breaking, "a catalog id's class changed"},
+	{"CATALOG_ID_SAME_CHANNEL", Breaking, "a catalog id's acquisition channel changed"},
+	{"CATALOG_ID_CAPACITY", Breaking, "a catalog id is outside the ledger's bitmap"},
+	{"CATALOG_SLOT_SAME", Breaking, "a consumable's count slot changed"},
+	{"CATALOG_SLOT_CAPACITY", Breaking, "a consumable slot is outside the ledger's counts"},
+	{"CATALOG_SLOT_NO_REUSE", Breaking, "two consumables share a count slot"},
+}
+
+// ModelRules are the rules the model itself enforces when it loads a
+// schema, because the schema alone shows the break (its own recorded
+// history contradicts it). They reach `breaking` as model errors carrying
+// the rule id; Compare checks the rest, and these too where a lock alone
+// shows them.
+var ModelRules = []string{
+	"LAYOUT_VERSION_SAME_SIZE", "LAYOUT_APPEND_ONLY", "LAYOUT_SIZE_CEILING",
+	"CATALOG_ID_NO_REUSE", "CATALOG_ITEM_NO_MOVE", "CATALOG_ID_CAPACITY",
+	"CATALOG_SLOT_CAPACITY", "CATALOG_SLOT_NO_REUSE",
 }
 
 func rule(id string) Rule {
@@ -66,13 +101,16 @@ func rule(id string) Rule {
 type Finding struct {
 	Rule     string    `json:"rule"`
 	Severity Severity  `json:"severity"`
-	Subject  string    `json:"subject"` // e.g. "fleet.Pose.celebrate"
-	Pos      model.Pos `json:"-"`       // the current schema's side
+	Subject  string    `json:"subject,omitempty"` // e.g. "fleet.Pose.celebrate"; "" when the model refused the schema
+	Pos      model.Pos `json:"-"`                 // the current schema's side
 	Position string    `json:"position"`
 	Reason   string    `json:"reason"`
 }
 
 func (f Finding) String() string {
+	if f.Subject == "" {
+		return fmt.Sprintf("%s: %s %s: %s", f.Pos, f.Severity, f.Rule, f.Reason)
+	}
 	return fmt.Sprintf("%s: %s %s: %s: %s", f.Pos, f.Severity, f.Rule, f.Subject, f.Reason)
 }
 
@@ -97,6 +135,15 @@ func Compare(base, cur *Lock) []Finding {
 		c.enums(bp, cp)
 		c.objects(bp, cp)
 		c.unions(bp, cp)
+	}
+	for _, bl := range base.Layouts {
+		cl := find(cur.Layouts, func(l *Layout) bool { return l.Name == bl.Name })
+		if cl == nil {
+			c.add("LAYOUT_NO_DELETE", bl.Name, "layout package %s was removed", bl.Name)
+			continue
+		}
+		c.layout(bl, cl)
+		c.catalog(bl, cl)
 	}
 	return c.out
 }
@@ -326,4 +373,22 @@ func (c *comparer) unions(bp, cp *Package) {
 			}
 		}
 	}
+}
+
+// ModelFindings turns the model's refusal of a schema into findings when
+// every error in it carries a compatibility rule (see ModelRules), and
+// returns nil otherwise: then the schema is simply invalid.
+func ModelFindings(err error) []Finding {
+	list, ok := err.(model.ErrorList)
+	if !ok {
+		return nil
+	}
+	var out []Finding
+	for _, e := range list {
+		if e.Rule == "" {
+			return nil
+		}
+		out = append(out, Finding{Rule: e.Rule, Severity: rule(e.Rule).Severity, Pos: e.Pos, Position: e.Pos.String(), Reason: e.Msg})
+	}
+	return out
 }

@@ -4,8 +4,11 @@
 //
 // The lock holds the wire contract as the readers see it — every enum's
 // members in order, every object's fields with their wire type, presence
-// and constraints, every union's variants — plus a history of the breaking
-// changes that were accepted on purpose, with their reasons.
+// and constraints, every union's variants — and every layout as it shipped
+// — each version's fields at their offsets, the nested structs, the
+// constants a file and a ledger are recognised by, the catalog — plus a
+// history of the breaking changes that were accepted on purpose, with their
+// reasons.
 package lock
 
 import (
@@ -28,6 +31,7 @@ const Version = 1
 type Lock struct {
 	LockVersion int        `json:"lockVersion"`
 	Packages    []*Package `json:"packages"`
+	Layouts     []*Layout  `json:"layouts,omitempty"`
 	// History lists the breaking changes accepted with
 	// `schemagen generate --accept-breaking`, oldest first.
 	History []*Acceptance `json:"history,omitempty"`
@@ -147,6 +151,9 @@ func FromModel(s *model.Schema) *Lock {
 			lp.Unions = append(lp.Unions, lu)
 		}
 		l.Packages = append(l.Packages, lp)
+	}
+	for _, m := range s.Layouts {
+		l.Layouts = append(l.Layouts, l.layoutOf(m))
 	}
 	return l
 }

@@ -33,9 +33,18 @@ func (p Pos) IsValid() bool { return p.File != "" }
 type Error struct {
 	Pos Pos
 	Msg string
+	// Rule is set when the problem breaks what already shipped: the
+	// compatibility rule's id (docs/compatibility.md), e.g. a shipped
+	// layout's recorded size no longer matching its fields.
+	Rule string
 }
 
-func (e *Error) Error() string { return e.Pos.String() + ": " + e.Msg }
+func (e *Error) Error() string {
+	if e.Rule != "" {
+		return e.Pos.String() + ": " + e.Rule + ": " + e.Msg
+	}
+	return e.Pos.String() + ": " + e.Msg
+}
 
 // ErrorList is every problem found, sorted by position. Load returns one as
 // its error, so a caller sees all of them at once.

@@ -197,11 +197,11 @@ func (r *layoutResolver) layOutVersion(prev, v *Version) {
 		v.Fields = append(v.Fields, Placed{Field: f, Offset: offs[i]})
 	}
 	if size != v.Size {
-		r.errorf(v.Pos, "version %d: its fields add up to %d bytes, but version %d is recorded as %d bytes. A shipped layout never changes: undo the change to the fields of version %d (a type, an array length, a nested struct), and add what you need as new fields in a new version",
+		r.rulef("LAYOUT_VERSION_SAME_SIZE", v.Pos, "version %d: its fields add up to %d bytes, but version %d is recorded as %d bytes. A shipped layout never changes: undo the change to the fields of version %d (a type, an array length, a nested struct), and add what you need as new fields in a new version",
 			v.Number, size, v.Number, v.Size, v.Number)
 	}
 	if ceil := l.Ceiling.Int(); size > ceil {
-		r.errorf(v.Pos, "version %d: sizeof(%s) is %d bytes, over the ceiling of %d (layout.ceiling, %s) by %d; raise the ceiling when a field earns it (ADR-0059), or make the change smaller",
+		r.rulef("LAYOUT_SIZE_CEILING", v.Pos, "version %d: sizeof(%s) is %d bytes, over the ceiling of %d (layout.ceiling, %s) by %d; raise the ceiling when a field earns it (ADR-0059), or make the change smaller",
 			v.Number, l.Root.Name, size, ceil, l.Ceiling.Pos, size-ceil)
 	}
 	if prev == nil {
@@ -220,7 +220,7 @@ func (r *layoutResolver) layOutVersion(prev, v *Version) {
 		if prev.Number >= l.MigrateFrom.Int() {
 			tail = fmt.Sprintf("A version %d file migrates by copying the %d bytes both layouts share and zero-filling the rest, so it would lose the rest of its %d bytes; destructive bumps ended at version 6 (ADR-0056)", prev.Number, shared, prev.Size)
 		}
-		r.errorf(v.Pos, "version %d is not a pure append of version %d: %s. %s. Append new fields after the last one instead, or state the accepted loss on this version: loss: \"<what is lost, and why that is acceptable>\"",
+		r.rulef("LAYOUT_APPEND_ONLY", v.Pos, "version %d is not a pure append of version %d: %s. %s. Append new fields after the last one instead, or state the accepted loss on this version: loss: \"<what is lost, and why that is acceptable>\"",
 			v.Number, prev.Number, change, tail)
 	}
 }
@@ -378,10 +378,10 @@ func (r *layoutResolver) checkCatalog() {
 		byName[it.Name] = it
 		switch prev := byID[it.ID]; {
 		case prev != nil:
-			r.errorf(it.Pos, "catalog item %s: id %d is already %s's (%s); an id is assigned once and never reused: give %s the next free id, %d",
+			r.rulef("CATALOG_ID_NO_REUSE", it.Pos, "catalog item %s: id %d is already %s's (%s); an id is assigned once and never reused: give %s the next free id, %d",
 				it.Name, it.ID, prev.Name, prev.Pos, it.Name, nextID(c, g.Capacity()))
 		case it.ID < last:
-			r.errorf(it.Pos, "catalog item %s: id %d is listed after id %d; ids never move: list items in id order and give a new item the next free id, %d", it.Name, it.ID, last, nextID(c, g.Capacity()))
+			r.rulef("CATALOG_ITEM_NO_MOVE", it.Pos, "catalog item %s: id %d is listed after id %d; ids never move: list items in id order and give a new item the next free id, %d", it.Name, it.ID, last, nextID(c, g.Capacity()))
 		default:
 			byID[it.ID] = it
 		}
@@ -389,15 +389,15 @@ func (r *layoutResolver) checkCatalog() {
 			last = it.ID
 		}
 		if it.ID >= g.Capacity() {
-			r.errorf(it.Pos, "catalog item %s: id %d is outside the ledger's %d ids (0–%d: the %d-byte bitmap #%s.%s); growing it needs a new blob version",
+			r.rulef("CATALOG_ID_CAPACITY", it.Pos, "catalog item %s: id %d is outside the ledger's %d ids (0–%d: the %d-byte bitmap #%s.%s); growing it needs a new blob version",
 				it.Name, it.ID, g.Capacity(), g.Capacity()-1, g.Owned.Size(), g.View.Name, g.Owned.Name)
 		}
 		if it.Slot >= 0 {
 			if it.Slot >= g.Slots() {
-				r.errorf(it.Pos, "catalog item %s: slot %d is outside the ledger's %d consumable counts (0–%d, #%s.%s)",
+				r.rulef("CATALOG_SLOT_CAPACITY", it.Pos, "catalog item %s: slot %d is outside the ledger's %d consumable counts (0–%d, #%s.%s)",
 					it.Name, it.Slot, g.Slots(), g.Slots()-1, g.View.Name, g.Consumables.Name)
 			} else if prev := bySlot[it.Slot]; prev != nil {
-				r.errorf(it.Pos, "catalog item %s: slot %d is already %s's (%s); each consumable counts in its own slot", it.Name, it.Slot, prev.Name, prev.Pos)
+				r.rulef("CATALOG_SLOT_NO_REUSE", it.Pos, "catalog item %s: slot %d is already %s's (%s); each consumable counts in its own slot", it.Name, it.Slot, prev.Name, prev.Pos)
 			} else {
 				bySlot[it.Slot] = it
 			}

@@ -52,6 +52,12 @@ func (r *layoutResolver) errorf(pos Pos, format string, args ...any) {
 	r.errs = append(r.errs, &Error{Pos: pos, Msg: fmt.Sprintf(format, args...)})
 }
 
+// rulef reports a problem that breaks what already shipped, under its
+// compatibility rule id.
+func (r *layoutResolver) rulef(rule string, pos Pos, format string, args ...any) {
+	r.errs = append(r.errs, &Error{Pos: pos, Msg: fmt.Sprintf(format, args...), Rule: rule})
+}
+
 func (r *layoutResolver) pos(v cue.Value) Pos { return r.ps.of(v.Pos()) }
 
 func (r *layoutResolver) resolve() *Layout {

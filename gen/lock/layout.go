@@ -1,0 +1,127 @@
+package lock
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/schemagen/schemagen/gen/model"
+)
+
+// Layout is what a layout package shipped: every version's fields at
+// their offsets, the nested structs they use, the constants a file or a
+// ledger is recognised by, and the catalog whose ids index the ledger.
+type Layout struct {
+	Name        string `json:"name"`
+	Root        string `json:"root"`
+	Ceiling     int    `json:"ceiling"`
+	MigrateFrom int    `json:"migrateFrom"`
+	// FileMagic, LedgerMagic and BlobVersion are the constants a reader
+	// recognises a file and a ledger by; 0 when the package states none.
+	FileMagic   int64            `json:"fileMagic,omitempty"`
+	LedgerMagic int64            `json:"ledgerMagic,omitempty"`
+	BlobVersion int64            `json:"blobVersion,omitempty"`
+	Capacity    int              `json:"catalogCapacity,omitempty"` // catalog ids the ledger holds
+	Slots       int              `json:"consumableSlots,omitempty"`
+	Versions    []*LayoutVersion `json:"versions"`
+	Structs     []*LayoutStruct  `json:"structs,omitempty"`
+	Catalog     []*CatalogEntry  `json:"catalog,omitempty"`
+}
+
+// LayoutVersion is one shipped version of the root.
+type LayoutVersion struct {
+	Version int            `json:"version"`
+	Size    int            `json:"size"`
+	Loss    string         `json:"loss,omitempty"`
+	Fields  []*LayoutField `json:"fields"`
+}
+
+// LayoutStruct is a nested struct: frozen once a version uses it.
+type LayoutStruct struct {
+	Name   string         `json:"name"`
+	Size   int            `json:"size"`
+	Fields []*LayoutField `json:"fields"`
+}
+
+// LayoutField is a field at its offset.
+type LayoutField struct {
+	Name   string `json:"name"`
+	Type   string `json:"type"` // the C type as the schema spells it, e.g. CartRecord[17]
+	Offset int    `json:"offset"`
+	Size   int    `json:"size"`
+}
+
+// CatalogEntry is one catalog id and what it means, forever.
+type CatalogEntry struct {
+	ID      int    `json:"id"`
+	Name    string `json:"name"`
+	Class   string `json:"class"`
+	Channel string `json:"channel"`
+	Slot    *int   `json:"slot,omitempty"`
+}
+
+// layoutOf records a layout package in the lock, and the positions of its
+// parts in l.pos.
+func (l *Lock) layoutOf(m *model.Layout) *Layout {
+	ll := &Layout{Name: m.Name, Root: m.Root.Name, Ceiling: m.Ceiling.Int(), MigrateFrom: m.MigrateFrom.Int()}
+	l.pos[m.Name] = m.Pos
+	l.pos[m.Name+".ceiling"] = m.Ceiling.Pos
+	l.pos[m.Name+".migrate_from"] = m.MigrateFrom.Pos
+	if m.File != nil {
+		ll.FileMagic = m.File.Magic.Value
+		l.pos[m.Name+".file"] = m.File.Magic.Pos
+	}
+	if g := m.Ledger; g != nil {
+		ll.LedgerMagic, ll.BlobVersion = g.Magic.Value, g.BlobVersion.Value
+		ll.Capacity, ll.Slots = g.Capacity(), g.Slots()
+		l.pos[m.Name+".ledger"] = g.Pos
+	}
+	for _, v := range m.Versions {
+		lv := &LayoutVersion{Version: v.Number, Size: v.Size, Loss: v.Loss}
+		vs := versionSubject(m.Name, v.Number)
+		l.pos[vs] = v.Pos
+		for _, p := range v.Fields {
+			lv.Fields = append(lv.Fields, &LayoutField{Name: p.Field.Name, Type: p.Field.Type.Spelling, Offset: p.Offset, Size: p.Field.Size()})
+			l.pos[vs+"."+p.Field.Name] = p.Field.Pos
+		}
+		ll.Versions = append(ll.Versions, lv)
+	}
+	for _, f := range m.Root.History {
+		l.pos[m.Name+"."+m.Root.Name+"."+f.Name] = f.Pos
+	}
+	for _, s := range m.Structs {
+		if s == m.Root {
+			continue
+		}
+		ls := &LayoutStruct{Name: s.Name, Size: s.Size}
+		l.pos[m.Name+"."+s.Name] = s.Pos
+		for _, f := range s.Fields {
+			ls.Fields = append(ls.Fields, &LayoutField{Name: f.Name, Type: f.Type.Spelling, Offset: f.Offset, Size: f.Size()})
+			l.pos[m.Name+"."+s.Name+"."+f.Name] = f.Pos
+		}
+		ll.Structs = append(ll.Structs, ls)
+	}
+	if c := m.Catalog; c != nil {
+		l.pos[m.Name+".catalog"] = c.Pos
+		for _, it := range c.Items {
+			e := &CatalogEntry{ID: it.ID, Name: it.Name, Class: it.Class.String(), Channel: it.Channel.String()}
+			if it.Slot >= 0 {
+				slot := it.Slot
+				e.Slot = &slot
+			}
+			ll.Catalog = append(ll.Catalog, e)
+			l.pos[catalogSubject(m.Name, it.Name)] = it.Pos
+		}
+	}
+	return ll
+}
+
+func versionSubject(layout string, v int) string { return layout + ".v" + strconv.Itoa(v) }
+
+func catalogSubject(layout, name string) string { return layout + ".catalog." + name }
+
+func slotString(s *int) string {
+	if s == nil {
+		return "none"
+	}
+	return fmt.Sprint(*s)
+}
