@@ -9,6 +9,8 @@ package gen
 import (
 	"fmt"
 
+	"golang.org/x/sync/errgroup"
+
 	"github.com/schemagen/schemagen/gen/clayout"
 	"github.com/schemagen/schemagen/gen/golayout"
 	"github.com/schemagen/schemagen/gen/gotypes"
@@ -66,13 +68,22 @@ func Generate(root string, opt Options) (*Result, error) {
 
 // Emit runs every emitter over an already resolved schema and builds the lock.
 func Emit(s *model.Schema, opt Options) (*Result, error) {
-	var all [][]output.File
-	for _, e := range Emitters {
-		files, err := e.Generate(s)
-		if err != nil {
-			return nil, fmt.Errorf("%s emitter: %w", e.Name, err)
-		}
-		all = append(all, files)
+	// Emitters are pure and independent: run them side by side, keeping
+	// their results in list order.
+	all := make([][]output.File, len(Emitters), len(Emitters)+1)
+	var g errgroup.Group
+	for i, e := range Emitters {
+		g.Go(func() error {
+			files, err := e.Generate(s)
+			if err != nil {
+				return fmt.Errorf("%s emitter: %w", e.Name, err)
+			}
+			all[i] = files
+			return nil
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, err
 	}
 	cur := lock.FromModel(s)
 	var findings []lock.Finding
