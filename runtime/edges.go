@@ -9,7 +9,7 @@ import (
 // An edge is a prompt or reply edge in the window, between seat ids.
 type edge struct {
 	kind        fleet.EdgeKind
-	from, to    string
+	from, to    *record
 	at          time.Time
 	conv, entry string // "" when the edge carries no transcript reference
 	replied     bool   // a prompt a reply edge already answers
@@ -57,7 +57,7 @@ func (w *window) add(e edge) {
 // a seat, at most ReplyWithin before at and not replied to yet. Each
 // carries the turn's entry. A prompt that has left the window can no
 // longer be replied to.
-func (w *window) reply(at time.Time, seat, conv, entry string) {
+func (w *window) reply(at time.Time, seat *record, conv, entry string) {
 	var replies []edge
 	for i := range w.edges {
 		e := &w.edges[i]
@@ -73,8 +73,8 @@ func (w *window) reply(at time.Time, seat, conv, entry string) {
 	}
 }
 
-// carried reports whether e rides a snapshot read at at: no older than
-// WindowAge, both ends on the roster.
-func (w *window) carried(e *edge, at time.Time, r *roster) bool {
-	return at.Sub(e.at) <= WindowAge && r.has(e.from) && r.has(e.to)
+// carried reports whether e rides a snapshot read at cutoff+WindowAge: no
+// older than WindowAge, so not before cutoff, and both ends on the roster.
+func (e *edge) carried(cutoff time.Time) bool {
+	return e.from.on >= 0 && e.to.on >= 0 && !e.at.Before(cutoff)
 }

@@ -1,6 +1,8 @@
 package runtime
 
 import (
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/schemagen/schemagen/generated/go/fleet"
@@ -15,35 +17,37 @@ type seat struct {
 	cwd        string
 	hasCwd     bool
 	parentPane string    // the pane that started it, "" when unknown
+	parent     int       // the index of the seat in parentPane, -1 when none
 	since      time.Time // when it started, or when it first joined the roster
+	rec        *record
 }
 
-// A roster is the seats of the last census, by seat id, with both ways in.
+// A roster is the seats of the last census, ordered by seat id so that the
+// order of Herdr's list is not a change.
 type roster struct {
-	seats  []seat // sorted by id
-	bySeat map[string]int
+	seats  []seat
 	byPane map[string]int
 }
 
-func (r *roster) reset() { r.set(nil) }
-
+// set replaces the roster with seats, joining each to its parent's seat
+// and marking which records are on it.
 func (r *roster) set(seats []seat) {
-	sortSeats(seats)
+	for i := range r.seats {
+		r.seats[i].rec.on = -1
+	}
+	slices.SortFunc(seats, func(a, b seat) int { return strings.Compare(a.id, b.id) })
 	r.seats = seats
-	r.bySeat = make(map[string]int, len(seats))
 	r.byPane = make(map[string]int, len(seats))
 	for i := range seats {
-		r.bySeat[seats[i].id] = i
 		r.byPane[seats[i].pane] = i
+		seats[i].rec.on = i
 	}
-}
-
-// seat returns the seat with id, or nil if it is not on the roster.
-func (r *roster) seat(id string) *seat {
-	if i, ok := r.bySeat[id]; ok {
-		return &r.seats[i]
+	for i := range seats {
+		seats[i].parent = -1
+		if p, ok := r.byPane[seats[i].parentPane]; ok && seats[i].parentPane != "" {
+			seats[i].parent = p
+		}
 	}
-	return nil
 }
 
 // inPane returns the seat held by pane, or nil if it holds none.
@@ -52,9 +56,4 @@ func (r *roster) inPane(pane string) *seat {
 		return &r.seats[i]
 	}
 	return nil
-}
-
-func (r *roster) has(id string) bool {
-	_, ok := r.bySeat[id]
-	return ok
 }

@@ -3,7 +3,6 @@ package runtime
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -41,16 +40,20 @@ type Runtime struct {
 	mu     sync.Mutex
 	ledger *ledger.Ledger
 	roster roster
-	// stances holds each seat's latest stance, by seat id, until it lapses
-	// (pruned at each census); only seats on the roster show theirs.
-	stances map[string]fleet.Stance
-	// outcomes holds each seat's most recent settled run, by seat id.
-	outcomes map[string]fleet.RunOutcome
-	today    day
-	window   window
+	// records holds what follows a seat id on and off the roster: its
+	// stance, last outcome and tally. One per seat id the runtime has met.
+	records map[string]*record
+	today   day
+	window  window
 
-	cursor int64
-	last   *fleet.Snapshot // what the last Read derived, for "changed"
+	// The cursor, and what the last Read derived, to tell whether the next
+	// one changed: if nothing was recorded since (dirty is false) and time
+	// has moved forward but not to the horizon, it cannot have.
+	cursor  int64
+	last    *fleet.Snapshot
+	lastAt  time.Time
+	horizon time.Time
+	dirty   bool
 }
 
 // Start starts a runtime at time at: it opens the seat ledger at
@@ -60,11 +63,7 @@ type Runtime struct {
 // be read as a row is skipped and reported to opts.Warn; only failing to
 // open or read the file is an error.
 func Start(ledgerPath string, at time.Time, opts Options) (*Runtime, error) {
-	r := &Runtime{
-		loc:      opts.Location,
-		stances:  make(map[string]fleet.Stance),
-		outcomes: make(map[string]fleet.RunOutcome),
-	}
+	r := &Runtime{loc: opts.Location, records: make(map[string]*record)}
 	if r.loc == nil {
 		r.loc = time.Local
 	}
@@ -72,8 +71,7 @@ func Start(ledgerPath string, at time.Time, opts Options) (*Runtime, error) {
 	if err != nil {
 		return nil, fmt.Errorf("start: %w", err)
 	}
-	r.today = newDay(at, r.loc)
-	r.roster.reset()
+	r.today = newDay(at, r.loc, 1)
 	l, err := ledger.Open(ledgerPath, r.rebuild, opts.Warn)
 	if err != nil {
 		return nil, fmt.Errorf("start: %w", err)
@@ -153,11 +151,13 @@ func (r *Runtime) Census(at time.Time, agents []fleet.CensusAgent) error {
 		if a.StartedAt != nil {
 			s.since = a.StartedAt.In(r.loc)
 		}
-		if old := r.roster.seat(s.id); old != nil {
+		s.rec = r.record(s.id)
+		if s.rec.on >= 0 {
+			old := &r.roster.seats[s.rec.on]
 			if a.StartedAt == nil {
 				s.since = old.since
 			}
-			if err := r.settle(at, s.id, old.status, s.status); err != nil {
+			if err := r.settle(at, s.rec, old.status, s.status); err != nil {
 				s.status = old.status
 				errs = append(errs, err)
 			}
@@ -165,11 +165,7 @@ func (r *Runtime) Census(at time.Time, agents []fleet.CensusAgent) error {
 		next = append(next, s)
 	}
 	r.roster.set(next)
-	for id, st := range r.stances {
-		if !at.Before(st.ExpiresAt) {
-			delete(r.stances, id)
-		}
-	}
+	r.dirty = true
 	if err := errors.Join(errs...); err != nil {
 		return fmt.Errorf("census: %w", err)
 	}
@@ -219,10 +215,11 @@ func (r *Runtime) Status(at time.Time, paneID string, status fleet.AgentStatus) 
 	if s == nil || s.status == status {
 		return nil
 	}
-	if err := r.settle(at, s.id, s.status, status); err != nil {
+	if err := r.settle(at, s.rec, s.status, status); err != nil {
 		return fmt.Errorf("status: %w", err)
 	}
 	s.status = status
+	r.dirty = true
 	return nil
 }
 
@@ -245,7 +242,7 @@ func settles(from, to fleet.AgentStatus) (fleet.Outcome, bool) {
 
 // settle appends the row for a transition that settles a run, then counts
 // it.
-func (r *Runtime) settle(at time.Time, id string, from, to fleet.AgentStatus) error {
+func (r *Runtime) settle(at time.Time, rec *record, from, to fleet.AgentStatus) error {
 	outcome, ok := settles(from, to)
 	if !ok {
 		return nil
@@ -253,15 +250,15 @@ func (r *Runtime) settle(at time.Time, id string, from, to fleet.AgentStatus) er
 	var row fleet.LedgerRow
 	switch outcome {
 	case fleet.OutcomePassed:
-		row = &fleet.PassedRow{SeatID: id, At: at}
+		row = &fleet.PassedRow{SeatID: rec.id, At: at}
 	case fleet.OutcomeFailed:
-		row = &fleet.FailedRow{SeatID: id, At: at}
+		row = &fleet.FailedRow{SeatID: rec.id, At: at}
 	}
-	return r.record(row)
+	return r.commit(row)
 }
 
-// record writes row to the ledger and, once it is written, counts it.
-func (r *Runtime) record(row fleet.LedgerRow) error {
+// commit writes row to the ledger and, once it is written, counts it.
+func (r *Runtime) commit(row fleet.LedgerRow) error {
 	if err := r.ledger.Append(row); err != nil {
 		return err
 	}
@@ -298,33 +295,75 @@ func rowAt(row fleet.LedgerRow) time.Time {
 func (r *Runtime) count(row fleet.LedgerRow) {
 	switch v := row.(type) {
 	case *fleet.PassedRow:
-		r.ran(v.SeatID, fleet.OutcomePassed, v.At)
-		if t := r.today.tally(v.SeatID, v.At); t != nil {
+		rec := r.record(v.SeatID)
+		rec.ran(fleet.OutcomePassed, v.At.In(r.loc))
+		if t := rec.tally(&r.today, v.At); t != nil {
 			t.Passed++
 		}
 	case *fleet.FailedRow:
-		r.ran(v.SeatID, fleet.OutcomeFailed, v.At)
-		if t := r.today.tally(v.SeatID, v.At); t != nil {
+		rec := r.record(v.SeatID)
+		rec.ran(fleet.OutcomeFailed, v.At.In(r.loc))
+		if t := rec.tally(&r.today, v.At); t != nil {
 			t.Failed++
 		}
 	case *fleet.PromptedRow:
-		if t := r.today.tally(v.SeatID, v.At); t != nil {
+		if t := r.record(v.SeatID).tally(&r.today, v.At); t != nil {
 			t.Prompted++
 		}
 	case *fleet.ShippedRow:
-		if t := r.today.tally(v.SeatID, v.At); t != nil {
+		if t := r.record(v.SeatID).tally(&r.today, v.At); t != nil {
 			t.Shipped++
 		}
 	}
 }
 
+// record returns the record of seat id, made on first use.
+func (r *Runtime) record(id string) *record {
+	rec := r.records[id]
+	if rec == nil {
+		rec = &record{id: id, on: -1}
+		r.records[id] = rec
+	}
+	return rec
+}
+
+// A record is what the runtime keeps about one seat id, on the roster or
+// not: what a seat has earned follows the seat (ADR 0162).
+type record struct {
+	id         string
+	on         int // the seat's index in the roster, -1 when it is not on it
+	stance     fleet.Stance
+	hasStance  bool
+	outcome    fleet.RunOutcome
+	hasOutcome bool
+	tallied    fleet.Tally
+	tallyDay   int // the serial of the day tallied counts; 0 for none
+}
+
 // ran keeps a seat's most recent run: the latest by time, and of two at
 // the same time the one written later.
-func (r *Runtime) ran(id string, o fleet.Outcome, at time.Time) {
-	if last, ok := r.outcomes[id]; ok && at.Before(last.At) {
+func (rec *record) ran(o fleet.Outcome, at time.Time) {
+	if rec.hasOutcome && at.Before(rec.outcome.At) {
 		return
 	}
-	r.outcomes[id] = fleet.RunOutcome{Outcome: o, At: at.In(r.loc)}
+	rec.outcome, rec.hasOutcome = fleet.RunOutcome{Outcome: o, At: at}, true
+}
+
+// tally returns the seat's tally of day d to count a row at at into, or nil
+// when at is on another day.
+func (rec *record) tally(d *day, at time.Time) *fleet.Tally {
+	if at.Before(d.start) || !at.Before(d.end) {
+		return nil
+	}
+	if rec.tallyDay != d.serial {
+		rec.tallied, rec.tallyDay = fleet.Tally{}, d.serial
+	}
+	return &rec.tallied
+}
+
+// today returns the seat's tally of day d, if it has one.
+func (rec *record) today(d *day) (fleet.Tally, bool) {
+	return rec.tallied, rec.tallyDay == d.serial
 }
 
 // roll moves today forward when at falls on a later local day. The
@@ -332,40 +371,26 @@ func (r *Runtime) ran(id string, o fleet.Outcome, at time.Time) {
 // nothing in today's tallies, as a restart would not count it either.
 func (r *Runtime) roll(at time.Time) {
 	if !at.Before(r.today.end) {
-		r.today = newDay(at, r.loc)
+		r.today = newDay(at, r.loc, r.today.serial+1)
 	}
 }
 
-// A day is one local calendar day's tallies, by seat id.
+// A day is one local calendar day.
 type day struct {
 	name       string    // YYYY-MM-DD
 	start, end time.Time // [start, end) is the day
-	tallies    map[string]*fleet.Tally
+	serial     int       // 1 for the day the runtime started on, then counting up
 }
 
-func newDay(at time.Time, loc *time.Location) day {
+func newDay(at time.Time, loc *time.Location, serial int) day {
 	y, m, d := at.In(loc).Date()
 	start := time.Date(y, m, d, 0, 0, 0, 0, loc)
 	return day{
-		name:    start.Format(time.DateOnly),
-		start:   start,
-		end:     time.Date(y, m, d+1, 0, 0, 0, 0, loc),
-		tallies: make(map[string]*fleet.Tally),
+		name:   start.Format(time.DateOnly),
+		start:  start,
+		end:    time.Date(y, m, d+1, 0, 0, 0, 0, loc),
+		serial: serial,
 	}
-}
-
-// tally returns the seat's tally for this day to count a row at at into,
-// or nil when at is on another day.
-func (d *day) tally(id string, at time.Time) *fleet.Tally {
-	if at.Before(d.start) || !at.Before(d.end) {
-		return nil
-	}
-	t := d.tallies[id]
-	if t == nil {
-		t = new(fleet.Tally)
-		d.tallies[id] = t
-	}
-	return t
 }
 
 // A StanceAnswer is what state_stance tells its caller.
@@ -420,15 +445,16 @@ func (r *Runtime) StateStance(at time.Time, paneID string, pose fleet.Pose, note
 		st.Note = ptr(*note)
 	}
 	if pose == fleet.PoseCelebrate {
-		cur, ok := r.stances[s.id]
-		standing := ok && cur.Pose == fleet.PoseCelebrate && at.Before(cur.ExpiresAt)
+		cur := &s.rec.stance
+		standing := s.rec.hasStance && cur.Pose == fleet.PoseCelebrate && at.Before(cur.ExpiresAt)
 		if !standing {
-			if err := r.record(&fleet.ShippedRow{SeatID: s.id, At: at, Note: st.Note}); err != nil {
+			if err := r.commit(&fleet.ShippedRow{SeatID: s.id, At: at, Note: st.Note}); err != nil {
 				return StanceAnswer{}, fmt.Errorf("state_stance: %w", err)
 			}
 		}
 	}
-	r.stances[s.id] = st
+	s.rec.stance, s.rec.hasStance = st, true
+	r.dirty = true
 	ans := StanceAnswer{SeatID: s.id, Stance: st}
 	if note != nil {
 		ans.Stance.Note = ptr(*note)
@@ -461,7 +487,8 @@ func (r *Runtime) Prompted(at time.Time, toPaneID, fromPaneID string) error {
 	if to == nil || from == nil {
 		return nil
 	}
-	r.window.add(edge{kind: fleet.EdgeKindPrompt, from: from.id, to: to.id, at: at})
+	r.window.add(edge{kind: fleet.EdgeKindPrompt, from: from.rec, to: to.rec, at: at})
+	r.dirty = true
 	return nil
 }
 
@@ -491,12 +518,13 @@ func (r *Runtime) Deliver(at time.Time, toPaneID, fromPaneID, conversationID, en
 	if from != nil {
 		row.FromSeatID = ptr(from.id)
 	}
-	if err := r.record(row); err != nil {
+	if err := r.commit(row); err != nil {
 		return fmt.Errorf("deliver: %w", err)
 	}
 	if from != nil {
-		r.window.add(edge{kind: fleet.EdgeKindPrompt, from: from.id, to: to.id, at: at, conv: conversationID, entry: entryID})
+		r.window.add(edge{kind: fleet.EdgeKindPrompt, from: from.rec, to: to.rec, at: at, conv: conversationID, entry: entryID})
 	}
+	r.dirty = true
 	return nil
 }
 
@@ -520,7 +548,8 @@ func (r *Runtime) Turn(at time.Time, paneID, conversationID, entryID string) err
 	if s == nil {
 		return nil
 	}
-	r.window.reply(at, s.id, conversationID, entryID)
+	r.window.reply(at, s.rec, conversationID, entryID)
+	r.dirty = true
 	return nil
 }
 
@@ -538,22 +567,18 @@ func (r *Runtime) Read(at time.Time) (fleet.Snapshot, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.roll(at)
-	snap := r.derive(at)
-	if r.last == nil || !sameContent(r.last, &snap) {
+	snap, horizon := r.derive(at)
+	same := r.last != nil && !r.dirty && !at.Before(r.lastAt) && at.Before(r.horizon)
+	if !same && (r.last == nil || !sameContent(r.last, &snap)) {
 		// The cursor is at least the read's time in Unix milliseconds, so
 		// it keeps increasing across a restart, which forgets the last one.
 		r.cursor = max(r.cursor+1, at.UnixMilli())
-		last := r.derive(at)
+		last, _ := r.derive(at)
 		r.last = &last
 	}
+	r.lastAt, r.horizon, r.dirty = at, horizon, false
 	snap.Cursor = r.cursor
 	return snap, nil
 }
 
 func ptr[T any](v T) *T { return &v }
-
-// sortSeats orders seats by id, so that the order of Herdr's list is not a
-// change.
-func sortSeats(s []seat) {
-	slices.SortFunc(s, func(a, b seat) int { return strings.Compare(a.id, b.id) })
-}

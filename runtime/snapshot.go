@@ -9,8 +9,12 @@ import (
 // derive builds the snapshot as of at, cursor aside, from memory that is
 // all its own: nothing in it aliases the runtime's state. Every optional
 // field the host knows is present (edges and tallies as empty rather than
-// absent), because this host keeps the ledger and the window.
-func (r *Runtime) derive(at time.Time) fleet.Snapshot {
+// absent), because this host keeps the ledger and the window. It also
+// returns the horizon: the first instant after at at which the passing of
+// time alone would change the snapshot (a stance lapsing, an edge ageing
+// out, the day ending).
+func (r *Runtime) derive(at time.Time) (fleet.Snapshot, time.Time) {
+	horizon := r.today.end
 	seats := r.roster.seats
 	n := len(seats)
 	// The targets of every pointer in the snapshot, allocated together.
@@ -26,7 +30,7 @@ func (r *Runtime) derive(at time.Time) fleet.Snapshot {
 		At:      at,
 		Seats:   make([]fleet.Seat, n),
 		Day:     str(r.today.name),
-		Tallies: make(map[string]fleet.Tally, len(r.today.tallies)),
+		Tallies: make(map[string]fleet.Tally, n),
 	}
 	spawns := 0
 	for i := range seats {
@@ -35,30 +39,39 @@ func (r *Runtime) derive(at time.Time) fleet.Snapshot {
 		if s.hasCwd {
 			out.Cwd = str(s.cwd)
 		}
-		if st, ok := r.stances[s.id]; ok && at.Before(st.ExpiresAt) {
+		if st := s.rec.stance; s.rec.hasStance && at.Before(st.ExpiresAt) {
 			if st.Note != nil {
 				st.Note = str(*st.Note)
 			}
 			stances = append(stances, st)
 			out.Stance = &stances[len(stances)-1]
+			if st.ExpiresAt.Before(horizon) {
+				horizon = st.ExpiresAt
+			}
 		}
-		if p := r.roster.inPane(s.parentPane); p != nil && s.parentPane != "" {
-			out.ParentSeatID = str(p.id)
+		if s.parent >= 0 {
+			out.ParentSeatID = str(seats[s.parent].id)
 			spawns++
 		}
-		if o, ok := r.outcomes[s.id]; ok {
-			outcomes = append(outcomes, o)
+		if s.rec.hasOutcome {
+			outcomes = append(outcomes, s.rec.outcome)
 			out.LastOutcome = &outcomes[len(outcomes)-1]
 		}
-		if t := r.today.tallies[s.id]; t != nil {
-			snap.Tallies[s.id] = *t
+		if t, ok := s.rec.today(&r.today); ok {
+			snap.Tallies[s.id] = t
 		}
 	}
 
+	cutoff := at.Add(-WindowAge)
+	var carried uint64 // bit i: window edge i rides this snapshot
 	held := 0
 	for i := range r.window.edges {
-		if r.window.carried(&r.window.edges[i], at, &r.roster) {
+		if e := &r.window.edges[i]; e.carried(cutoff) {
+			carried |= 1 << i
 			held++
+			if out := e.at.Add(WindowAge + 1); out.Before(horizon) {
+				horizon = out
+			}
 		}
 	}
 	// Spawn edges give way when the wire would overflow: each is also
@@ -69,22 +82,22 @@ func (r *Runtime) derive(at time.Time) fleet.Snapshot {
 		if len(snap.Edges) == spawns {
 			break
 		}
-		if p := snap.Seats[i].ParentSeatID; p != nil {
-			snap.Edges = append(snap.Edges, fleet.Edge{Kind: fleet.EdgeKindSpawn, FromSeatID: *p, ToSeatID: seats[i].id, At: seats[i].since})
+		if p := seats[i].parent; p >= 0 {
+			snap.Edges = append(snap.Edges, fleet.Edge{Kind: fleet.EdgeKindSpawn, FromSeatID: seats[p].id, ToSeatID: seats[i].id, At: seats[i].since})
 		}
 	}
 	for i := range r.window.edges {
 		e := &r.window.edges[i]
-		if !r.window.carried(e, at, &r.roster) {
+		if carried&(1<<i) == 0 {
 			continue
 		}
-		out := fleet.Edge{Kind: e.kind, FromSeatID: e.from, ToSeatID: e.to, At: e.at}
+		out := fleet.Edge{Kind: e.kind, FromSeatID: e.from.id, ToSeatID: e.to.id, At: e.at}
 		if e.conv != "" {
 			out.ConversationID, out.EntryID = str(e.conv), str(e.entry)
 		}
 		snap.Edges = append(snap.Edges, out)
 	}
-	return snap
+	return snap, horizon
 }
 
 // sameContent reports whether two derived snapshots say the same thing,

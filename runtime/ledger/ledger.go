@@ -5,11 +5,11 @@
 // Durability. Append hands each row to the kernel in a single write(2) on a
 // file opened with O_APPEND, under a mutex, and returns only when the write
 // has completed; the caller moves its counts after that. A row Append has
-// returned for therefore survives a crash of the host process. Append does
-// not fsync: a power loss may lose the last rows written, or cut the last
-// one short, and Open is built to start from exactly that file (a torn last
+// returned for therefore survives a crash of the host process. Nothing
+// calls fsync: an fsync per row would cost milliseconds on every status
+// change, and what a power loss can take is the last seconds of rows, or
+// the last row cut short, which Open is built to start from (a torn last
 // line is skipped with a warning, and the next row starts on a fresh line).
-// Close syncs the file.
 package ledger
 
 import (
@@ -145,15 +145,11 @@ func (l *Ledger) Append(row fleet.LedgerRow) error {
 	return nil
 }
 
-// Close syncs the file to stable storage and closes it.
+// Close closes the file. Appends after Close return an error.
 func (l *Ledger) Close() error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	err := l.f.Sync()
-	if cerr := l.f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
+	if err := l.f.Close(); err != nil {
 		return fmt.Errorf("seat ledger: %w", err)
 	}
 	return nil

@@ -193,7 +193,7 @@ func TestAnOverlongLineIsSkipped(t *testing.T) {
 	if len(rows) != 1 {
 		t.Errorf("%d rows, want 1", len(rows))
 	}
-	if want := []string{"ledger line 1: line too long (over 65535 bytes)"}; !cmp.Equal(warns, want) {
+	if want := []string{"ledger line 1: line too long (over 65536 bytes)"}; !cmp.Equal(warns, want) {
 		t.Errorf("warnings = %q, want %q", warns, want)
 	}
 }

@@ -30,14 +30,16 @@ var ErrTooLong = errors.New("line too long")
 type Reader struct {
 	br    *bufio.Reader
 	max   int
+	long  []byte // a line longer than br's buffer, gathered
 	line  int
 	ended bool // the input so far is empty or ends in '\n'
 }
 
 // NewReader returns a Reader whose lines may be up to max bytes long, '\n'
-// included; a longer line is skipped and reported as ErrTooLong.
+// included; a longer line is skipped and reported as ErrTooLong. Memory
+// grows past 64 KiB only for a line that needs it.
 func NewReader(r io.Reader, max int) *Reader {
-	return &Reader{br: bufio.NewReaderSize(r, max), max: max, ended: true}
+	return &Reader{br: bufio.NewReaderSize(r, min(max, 64<<10)), max: max, ended: true}
 }
 
 // Next returns the next line without its '\n' and the line's number. The
@@ -46,31 +48,43 @@ func NewReader(r io.Reader, max int) *Reader {
 // line longer than the limit yields a *LineError wrapping ErrTooLong, after
 // which Next can be called again. Any other error is the underlying reader's.
 func (r *Reader) Next() ([]byte, int, error) {
-	b, err := r.br.ReadSlice('\n')
+	b, err := r.read()
 	if len(b) > 0 {
 		r.line++
-		r.ended = b[len(b)-1] == '\n'
+	}
+	if errors.Is(err, bufio.ErrBufferFull) {
+		r.long = append(r.long[:0], b...)
+		for errors.Is(err, bufio.ErrBufferFull) && len(r.long) <= r.max {
+			b, err = r.read()
+			r.long = append(r.long, b...)
+		}
+		for errors.Is(err, bufio.ErrBufferFull) {
+			_, err = r.read() // the rest of a line over the limit
+		}
+		if len(r.long) > r.max {
+			if err != nil && err != io.EOF {
+				return nil, r.line, err
+			}
+			return nil, r.line, &LineError{Line: r.line, Err: fmt.Errorf("%w (over %d bytes)", ErrTooLong, r.max)}
+		}
+		b = r.long
 	}
 	switch {
 	case err == nil:
 		return b[:len(b)-1], r.line, nil
 	case err == io.EOF && len(b) > 0:
 		return b, r.line, nil
-	case errors.Is(err, bufio.ErrBufferFull):
-		n := r.line
-		for errors.Is(err, bufio.ErrBufferFull) {
-			b, err = r.br.ReadSlice('\n')
-		}
-		if len(b) > 0 {
-			r.ended = b[len(b)-1] == '\n'
-		}
-		if err != nil && err != io.EOF {
-			return nil, n, err
-		}
-		return nil, n, &LineError{Line: n, Err: fmt.Errorf("%w (over %d bytes)", ErrTooLong, r.max-1)}
 	default:
 		return nil, r.line, err
 	}
+}
+
+func (r *Reader) read() ([]byte, error) {
+	b, err := r.br.ReadSlice('\n')
+	if len(b) > 0 {
+		r.ended = b[len(b)-1] == '\n'
+	}
+	return b, err
 }
 
 // Ended reports whether the input read so far is empty or ends in '\n': if

@@ -52,3 +52,29 @@ func TestReader(t *testing.T) {
 		}
 	}
 }
+
+// A line longer than the 64 KiB buffer but within the limit is gathered
+// whole; one over the limit is skipped, and the lines around both are read.
+func TestLongLines(t *testing.T) {
+	long, over := strings.Repeat("a", 150<<10), strings.Repeat("b", 300<<10)
+	r := NewReader(strings.NewReader("x\n"+long+"\n"+over+"\ny\n"+long), 200<<10)
+	for i, want := range []string{"x", long, "!", "y", long} {
+		line, n, err := r.Next()
+		switch {
+		case n != i+1:
+			t.Errorf("line %d numbered %d", i+1, n)
+		case want == "!":
+			if !errors.Is(err, ErrTooLong) {
+				t.Errorf("line %d: %v, want ErrTooLong", n, err)
+			}
+		case err != nil || string(line) != want:
+			t.Errorf("line %d: %d bytes, %v; want %d bytes", n, len(line), err, len(want))
+		}
+	}
+	if _, _, err := r.Next(); err != io.EOF {
+		t.Errorf("after the last line: %v, want EOF", err)
+	}
+	if r.Ended() {
+		t.Error("Ended() after a last line with no newline")
+	}
+}
