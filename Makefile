@@ -27,7 +27,19 @@ test: check lint
 ## bench: performance against peers run in the same command
 bench:
 	bash scripts/bench-generate.sh
+	bash scripts/bench-runtime.sh
+
+# FUZZ lists every fuzz target as package:Func; add yours with a FUZZ += line.
+FUZZ += ./runtime/replay:FuzzReplay
+FUZZ += ./runtime/replay:FuzzUnmarshalReplayEvent
+FUZZTIME ?= 1m
+# A new input worth keeping is minimized for at most this long, so a slow
+# target still spends its FUZZTIME fuzzing.
+FUZZMINIMIZETIME ?= 5s
 
 ## fuzz: each fuzz target for a while (FUZZTIME, default 1m)
 fuzz:
-	@echo "no fuzz targets yet"
+	@set -e; for t in $(FUZZ); do \
+		pkg=$${t%%:*}; fn=$${t##*:}; echo "fuzz: $$pkg $$fn for $(FUZZTIME)"; \
+		$(GO) test $$pkg -run '^$$' -fuzz "^$$fn$$" -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZETIME); \
+	done

@@ -47,6 +47,7 @@ func BenchmarkStart(b *testing.B) {
 			sec := b.Elapsed().Seconds() / float64(b.N)
 			b.ReportMetric(float64(rows)/sec, "rows/s")
 			b.ReportMetric(float64(peak()), "peak-heap-B")
+			b.ReportMetric(float64(retained(b, path, at)), "retained-B")
 			if wc > 0 {
 				b.ReportMetric(float64(rows)/wc.Seconds(), "wc-l-rows/s")
 				b.ReportMetric(float64(size)/1e6/wc.Seconds(), "wc-l-MB/s")
@@ -142,6 +143,28 @@ func sampleHeap() func() uint64 {
 		wg.Wait()
 		return peak
 	}
+}
+
+// retained is the heap a started runtime holds once its garbage is
+// collected: what it keeps of the ledger.
+func retained(b *testing.B, path string, at time.Time) uint64 {
+	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	goruntime.GC()
+	metrics.Read(s)
+	before := s[0].Value.Uint64()
+	rt, err := runtime.Start(path, at, runtime.Options{Location: time.UTC})
+	if err != nil {
+		b.Fatal(err)
+	}
+	goruntime.GC()
+	metrics.Read(s)
+	after := s[0].Value.Uint64()
+	goruntime.KeepAlive(rt)
+	rt.Close()
+	if after < before {
+		return 0
+	}
+	return after - before
 }
 
 // BenchmarkRead measures Read on a full fleet: 64 seats, each with a cwd,
