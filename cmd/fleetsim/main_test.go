@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/schemagen/schemagen/internal/wirecheck"
 )
 
 const census = `{"type":"census","at":"2026-09-06T22:30:00Z","agents":[{"paneId":"%1","terminalId":"t1","name":"Ada","status":"working"}]}` + "\n"
@@ -14,6 +16,7 @@ func fleetsim(t *testing.T, stdin string, args ...string) (code int, stdout, std
 	t.Helper()
 	var o, e bytes.Buffer
 	code = run(args, strings.NewReader(stdin), &o, &e)
+	wirecheck.Snapshots(t, o.Bytes())
 	return code, o.String(), e.String()
 }
 

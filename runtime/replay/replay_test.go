@@ -15,6 +15,7 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/schemagen/schemagen/generated/go/fleet"
+	"github.com/schemagen/schemagen/internal/wirecheck"
 	"github.com/schemagen/schemagen/runtime/replay"
 )
 
@@ -22,33 +23,8 @@ import (
 // snapshots of docs/fleetsim when set, as gen/model's tests do.
 var update = os.Getenv("SCHEMAGEN_UPDATE") != ""
 
-// checkSnapshot checks one line fleetsim printed against the wire contract
-// and returns it decoded: it must decode with the generated decoder (which
-// refuses missing required fields, nulls and unknown enum members), pass the
-// generated Validate, and encode back to exactly the same bytes.
-//
-// TODO(lead): validate line against
-// generated/jsonschema/fleet/strict/snapshot.schema.json here too once the
-// JSON Schema set lands; every snapshot the tests print passes through this
-// one function.
-func checkSnapshot(t *testing.T, line []byte) fleet.Snapshot {
-	t.Helper()
-	var snap fleet.Snapshot
-	if err := json.Unmarshal(line, &snap); err != nil {
-		t.Fatalf("snapshot does not decode: %v\n%s", err, line)
-	}
-	if err := snap.Validate(); err != nil {
-		t.Fatalf("snapshot does not validate: %v\n%s", err, line)
-	}
-	again, err := json.Marshal(snap)
-	if err != nil {
-		t.Fatalf("snapshot does not encode: %v", err)
-	}
-	if !bytes.Equal(again, line) {
-		t.Fatalf("snapshot changes on a round trip:\n in: %s\nout: %s", line, again)
-	}
-	return snap
-}
+// checkSnapshot is the one check every printed snapshot passes through.
+var checkSnapshot = wirecheck.Snapshot
 
 // run replays events through a fresh ledger holding ledger (if any) and
 // returns what fleetsim would print on stdout and stderr, and the ledger
