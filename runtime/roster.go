@@ -44,7 +44,7 @@ func (r *roster) set(seats []seat) {
 	}
 	for i := range seats {
 		seats[i].parent = -1
-		if p, ok := r.byPane[seats[i].parentPane]; ok && seats[i].parentPane != "" {
+		if p, ok := r.byPane[seats[i].parentPane]; ok && p != i {
 			seats[i].parent = p
 		}
 	}
