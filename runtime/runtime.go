@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"strings"
@@ -46,11 +47,14 @@ type Runtime struct {
 	today   day
 	window  window
 
-	// The cursor, and what the last Read derived, to tell whether the next
-	// one changed: if nothing was recorded since (dirty is false) and time
-	// has moved forward but not to the horizon, it cannot have.
+	// The cursor, and what the last Read said (encoded by appendContent),
+	// to tell whether the next one changed. If nothing was recorded since
+	// (dirty is false) and time has moved forward but not to the horizon,
+	// it cannot have, and Read does not compare.
 	cursor  int64
-	last    *fleet.Snapshot
+	read    bool // a Read has set content
+	content []byte
+	scratch []byte
 	lastAt  time.Time
 	horizon time.Time
 	dirty   bool
@@ -568,15 +572,17 @@ func (r *Runtime) Read(at time.Time) (fleet.Snapshot, error) {
 	defer r.mu.Unlock()
 	r.roll(at)
 	snap, horizon := r.derive(at)
-	same := r.last != nil && !r.dirty && !at.Before(r.lastAt) && at.Before(r.horizon)
-	if !same && (r.last == nil || !sameContent(r.last, &snap)) {
-		// The cursor is at least the read's time in Unix milliseconds, so
-		// it keeps increasing across a restart, which forgets the last one.
-		r.cursor = max(r.cursor+1, at.UnixMilli())
-		last, _ := r.derive(at)
-		r.last = &last
+	if !r.read || r.dirty || at.Before(r.lastAt) || !at.Before(r.horizon) {
+		r.scratch = appendContent(r.scratch[:0], &snap)
+		if !r.read || !bytes.Equal(r.scratch, r.content) {
+			// The cursor is at least the read's time in Unix milliseconds,
+			// so it keeps increasing across a restart, which forgets the
+			// last one.
+			r.cursor = max(r.cursor+1, at.UnixMilli())
+			r.content, r.scratch = r.scratch, r.content
+		}
 	}
-	r.lastAt, r.horizon, r.dirty = at, horizon, false
+	r.read, r.lastAt, r.horizon, r.dirty = true, at, horizon, false
 	snap.Cursor = r.cursor
 	return snap, nil
 }

@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"encoding/binary"
 	"time"
 
 	"github.com/schemagen/schemagen/generated/go/fleet"
@@ -100,57 +101,77 @@ func (r *Runtime) derive(at time.Time) (fleet.Snapshot, time.Time) {
 	return snap, horizon
 }
 
-// sameContent reports whether two derived snapshots say the same thing,
-// their cursor and time aside. Every time in them is in the host's zone,
-// so equal instants are written alike.
-func sameContent(a, b *fleet.Snapshot) bool {
-	if !sameStr(a.Day, b.Day) || len(a.Seats) != len(b.Seats) || len(a.Edges) != len(b.Edges) || len(a.Tallies) != len(b.Tallies) {
-		return false
-	}
-	for i := range a.Seats {
-		if !sameSeat(&a.Seats[i], &b.Seats[i]) {
-			return false
+// appendContent appends to b an encoding of what s says, cursor and time
+// aside, such that two snapshots say the same thing exactly when their
+// encodings are equal: every string is length-prefixed, every optional
+// field flagged, and every time is in the host's zone, so equal instants
+// are written alike.
+func appendContent(b []byte, s *fleet.Snapshot) []byte {
+	b = appendOptString(b, s.Day)
+	b = binary.AppendUvarint(b, uint64(len(s.Seats)))
+	for i := range s.Seats {
+		x := &s.Seats[i]
+		b = appendString(b, x.SeatID)
+		b = appendString(b, x.Name)
+		b = appendString(b, string(x.Status))
+		b = appendOptString(b, x.Cwd)
+		b = appendOptString(b, x.Summary)
+		b = appendOptString(b, x.ParentSeatID)
+		if st := x.Stance; st != nil {
+			b = append(b, 1)
+			b = appendString(b, string(st.Pose))
+			b = appendOptString(b, st.Note)
+			b = appendTime(b, st.StatedAt)
+			b = appendTime(b, st.ExpiresAt)
+		} else {
+			b = append(b, 0)
+		}
+		if o := x.LastOutcome; o != nil {
+			b = append(b, 1)
+			b = appendString(b, string(o.Outcome))
+			b = appendTime(b, o.At)
+		} else {
+			b = append(b, 0)
+		}
+		if t, ok := s.Tallies[x.SeatID]; ok {
+			b = append(b, 1)
+			b = binary.AppendVarint(b, t.Passed)
+			b = binary.AppendVarint(b, t.Failed)
+			b = binary.AppendVarint(b, t.Shipped)
+			b = binary.AppendVarint(b, t.Prompted)
+		} else {
+			b = append(b, 0)
 		}
 	}
-	for i := range a.Edges {
-		x, y := &a.Edges[i], &b.Edges[i]
-		if x.Kind != y.Kind || x.FromSeatID != y.FromSeatID || x.ToSeatID != y.ToSeatID || !x.At.Equal(y.At) ||
-			!sameStr(x.ConversationID, y.ConversationID) || !sameStr(x.EntryID, y.EntryID) {
-			return false
-		}
+	// Tallies only ever name seats on the roster; their number catches any
+	// that would not.
+	b = binary.AppendUvarint(b, uint64(len(s.Tallies)))
+	b = binary.AppendUvarint(b, uint64(len(s.Edges)))
+	for i := range s.Edges {
+		e := &s.Edges[i]
+		b = appendString(b, string(e.Kind))
+		b = appendString(b, e.FromSeatID)
+		b = appendString(b, e.ToSeatID)
+		b = appendTime(b, e.At)
+		b = appendOptString(b, e.ConversationID)
+		b = appendOptString(b, e.EntryID)
 	}
-	for k, v := range a.Tallies {
-		if w, ok := b.Tallies[k]; !ok || w != v {
-			return false
-		}
-	}
-	return true
+	return b
 }
 
-func sameSeat(a, b *fleet.Seat) bool {
-	if a.SeatID != b.SeatID || a.Name != b.Name || a.Status != b.Status || !sameStr(a.Cwd, b.Cwd) ||
-		!sameStr(a.Summary, b.Summary) || !sameStr(a.ParentSeatID, b.ParentSeatID) {
-		return false
-	}
-	switch x, y := a.Stance, b.Stance; {
-	case x == nil || y == nil:
-		if x != y {
-			return false
-		}
-	case x.Pose != y.Pose || !sameStr(x.Note, y.Note) || !x.StatedAt.Equal(y.StatedAt) || !x.ExpiresAt.Equal(y.ExpiresAt):
-		return false
-	}
-	switch x, y := a.LastOutcome, b.LastOutcome; {
-	case x == nil || y == nil:
-		return x == y
-	default:
-		return x.Outcome == y.Outcome && x.At.Equal(y.At)
-	}
+func appendString(b []byte, s string) []byte {
+	b = binary.AppendUvarint(b, uint64(len(s)))
+	return append(b, s...)
 }
 
-func sameStr(a, b *string) bool {
-	if a == nil || b == nil {
-		return a == b
+func appendOptString(b []byte, s *string) []byte {
+	if s == nil {
+		return append(b, 0)
 	}
-	return *a == *b
+	return appendString(append(b, 1), *s)
+}
+
+func appendTime(b []byte, t time.Time) []byte {
+	b = binary.AppendVarint(b, t.Unix())
+	return binary.AppendUvarint(b, uint64(t.Nanosecond()))
 }
