@@ -110,8 +110,8 @@ func TestTornLastLineIsSkippedAndTheNextRowStartsOnAFreshLine(t *testing.T) {
 	if len(rows) != 1 {
 		t.Errorf("rows = %v, want the one good row", rows)
 	}
-	if want := []string{"ledger line 2: decoding LedgerRow: unexpected end of JSON input"}; !cmp.Equal(warns, want) {
-		t.Errorf("warnings = %q, want %q", warns, want)
+	if len(warns) != 1 || !strings.HasPrefix(warns[0], "ledger line 2: decoding LedgerRow") {
+		t.Errorf("warnings = %q, want one for line 2 from the row decoder", warns)
 	}
 	if err := l.Append(&fleet.ShippedRow{SeatID: "t1", At: t0}); err != nil {
 		t.Fatal(err)
