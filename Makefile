@@ -60,13 +60,17 @@ $(TS_STAMP): $(TS_DIR)/package.json $(TS_DIR)/package-lock.json
 ## bench: performance against peers run in the same command
 bench:
 	bash scripts/bench-generate.sh
+	bash scripts/bench-runtime.sh
 
-## fuzz: every fuzz target in the module, each for FUZZTIME (default 1m)
+## fuzz: every fuzz target in the module (found with go test -list), each
+## for FUZZTIME; a new input worth keeping is minimized for at most
+## FUZZMINIMIZETIME, so a slow target still spends its time fuzzing
 FUZZTIME ?= 1m
+FUZZMINIMIZETIME ?= 5s
 fuzz:
 	@set -e; for pkg in $$($(GO) list ./...); do \
 		for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz' || true); do \
 			echo "== $$pkg $$f ($(FUZZTIME))"; \
-			$(GO) test $$pkg -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME); \
+			$(GO) test $$pkg -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZETIME); \
 		done; \
 	done

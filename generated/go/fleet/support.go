@@ -339,7 +339,9 @@ func (r *reader) typeError(want string) error {
 	case '[':
 		return fmt.Errorf("must be %s, not an array", want)
 	case 't', 'f':
-		return fmt.Errorf("must be %s, not a boolean", want)
+		if r.literal("true") || r.literal("false") {
+			return fmt.Errorf("must be %s, not a boolean", want)
+		}
 	case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 		return fmt.Errorf("must be %s, not a number", want)
 	}
