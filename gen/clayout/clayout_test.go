@@ -9,71 +9,32 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-	"golang.org/x/tools/txtar"
-
 	"github.com/schemagen/schemagen/gen/clayout"
 	"github.com/schemagen/schemagen/gen/model"
+	"github.com/schemagen/schemagen/internal/golden"
 )
-
-var update = os.Getenv("SCHEMAGEN_UPDATE") != ""
 
 // TestGolden emits the headers of each testdata/*.txtar schema, compares
 // them with the archive's out/ files and compiles them as C11 with every
 // warning an error.
 func TestGolden(t *testing.T) {
-	cases, _ := filepath.Glob("testdata/*.txtar")
-	if len(cases) == 0 {
-		t.Fatal("no test cases")
-	}
-	for _, file := range cases {
-		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
-			ar, err := txtar.ParseFile(file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			dir := t.TempDir()
-			want := map[string]string{}
-			var inputs []txtar.File
-			for _, f := range ar.Files {
-				if name, ok := strings.CutPrefix(f.Name, "out/"); ok {
-					want[name] = string(f.Data)
-					continue
-				}
-				inputs = append(inputs, f)
-				p := filepath.Join(dir, f.Name)
-				os.MkdirAll(filepath.Dir(p), 0o755)
-				if err := os.WriteFile(p, f.Data, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			s, err := model.Load(dir)
-			if err != nil {
-				t.Fatal(err)
-			}
-			files, err := clayout.Generate(s)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got := map[string]string{}
-			for _, f := range files {
-				got[f.Path] = string(f.Data)
-			}
-			if update {
-				ar.Files = inputs
-				for _, f := range files {
-					ar.Files = append(ar.Files, txtar.File{Name: "out/" + f.Path, Data: f.Data})
-				}
-				if err := os.WriteFile(file, txtar.Format(ar), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			} else if diff := cmp.Diff(want, got); diff != "" {
-				t.Errorf("emitted C differs from %s (-want +got); rerun with SCHEMAGEN_UPDATE=1 if intended:\n%s", file, diff)
-			}
-			checkIdents(t, s.Layouts[0], got)
-			compile(t, got)
-		})
-	}
+	golden.Run(t, "testdata/*.txtar", nil, func(t *testing.T, c *golden.Case) {
+		s, err := model.Load(c.Dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files, err := clayout.Generate(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.CheckFiles(t, files)
+		got := map[string]string{}
+		for _, f := range files {
+			got[f.Path] = string(f.Data)
+		}
+		checkIdents(t, s.Layouts[0], got)
+		compile(t, got)
+	})
 }
 
 // TestRealSchemaIdents checks that every identifier the project's headers

@@ -4,18 +4,15 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
 	jsv "github.com/santhosh-tekuri/jsonschema/v5"
 	"golang.org/x/tools/txtar"
 
 	"github.com/schemagen/schemagen/gen/jsonschema"
 	"github.com/schemagen/schemagen/gen/model"
+	"github.com/schemagen/schemagen/internal/golden"
 )
-
-var update = os.Getenv("SCHEMAGEN_UPDATE") != ""
 
 // load writes the txtar's input files to a temporary module and loads it.
 func load(t *testing.T, files []txtar.File) *model.Schema {
@@ -41,67 +38,36 @@ func load(t *testing.T, files []txtar.File) *model.Schema {
 // with the archive's out/ files, compiles every file against the draft
 // 2020-12 meta-schema, and checks that a second run is byte-identical.
 func TestGolden(t *testing.T) {
-	cases, _ := filepath.Glob("testdata/*.txtar")
-	if len(cases) == 0 {
-		t.Fatal("no test cases")
-	}
-	for _, file := range cases {
-		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
-			ar, err := txtar.ParseFile(file)
-			if err != nil {
-				t.Fatal(err)
+	golden.Run(t, "testdata/*.txtar", nil, func(t *testing.T, c *golden.Case) {
+		s, err := model.Load(c.Dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files, err := jsonschema.Generate(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.CheckFiles(t, files)
+		again, err := jsonschema.Generate(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range files {
+			if files[i].Path != again[i].Path || !bytes.Equal(files[i].Data, again[i].Data) {
+				t.Errorf("second run differs at %s", files[i].Path)
 			}
-			want := map[string]string{}
-			var inputs []txtar.File
-			for _, f := range ar.Files {
-				if name, ok := strings.CutPrefix(f.Name, "out/"); ok {
-					want[name] = string(f.Data)
-					continue
-				}
-				inputs = append(inputs, f)
+		}
+		for _, f := range files {
+			c := jsv.NewCompiler()
+			c.AssertFormat = true
+			if err := c.AddResource(f.Path, bytes.NewReader(f.Data)); err != nil {
+				t.Fatalf("%s: %v", f.Path, err)
 			}
-			s := load(t, inputs)
-			files, err := jsonschema.Generate(s)
-			if err != nil {
-				t.Fatal(err)
+			if _, err := c.Compile(f.Path); err != nil {
+				t.Errorf("%s does not compile: %#v", f.Path, err)
 			}
-			got := map[string]string{}
-			for _, f := range files {
-				got[f.Path] = string(f.Data)
-			}
-			if update {
-				ar.Files = inputs
-				for _, f := range files {
-					ar.Files = append(ar.Files, txtar.File{Name: "out/" + f.Path, Data: f.Data})
-				}
-				if err := os.WriteFile(file, txtar.Format(ar), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			} else if diff := cmp.Diff(want, got); diff != "" {
-				t.Errorf("emitted JSON Schema differs from %s (-want +got); rerun with SCHEMAGEN_UPDATE=1 if intended:\n%s", file, diff)
-			}
-
-			again, err := jsonschema.Generate(s)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for i := range files {
-				if files[i].Path != again[i].Path || !bytes.Equal(files[i].Data, again[i].Data) {
-					t.Errorf("second run differs at %s", files[i].Path)
-				}
-			}
-			for path, data := range got {
-				c := jsv.NewCompiler()
-				c.AssertFormat = true
-				if err := c.AddResource(path, strings.NewReader(data)); err != nil {
-					t.Fatalf("%s: %v", path, err)
-				}
-				if _, err := c.Compile(path); err != nil {
-					t.Errorf("%s does not compile: %#v", path, err)
-				}
-			}
-		})
-	}
+		}
+	})
 }
 
 func TestFileName(t *testing.T) {

@@ -8,37 +8,23 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"golang.org/x/tools/txtar"
 
 	"github.com/schemagen/schemagen/gen/lock"
 	"github.com/schemagen/schemagen/gen/model"
+	"github.com/schemagen/schemagen/internal/golden"
 )
 
 const cueMod = "module: \"example.com/t@v0\"\nlanguage: version: \"v0.17.0\"\n"
 
-// load writes the archive files under prefix/ as a module root and loads it.
-func load(t *testing.T, ar *txtar.Archive, prefix string) *model.Schema {
-	t.Helper()
-	s, err := loadErr(t, ar, prefix)
-	if err != nil {
-		t.Fatalf("%s: %v", prefix, err)
-	}
-	return s
-}
-
-func loadErr(t *testing.T, ar *txtar.Archive, prefix string) (*model.Schema, error) {
+// load makes a module root of the archive's files under prefix/ (as
+// schema/…) and loads it.
+func load(t *testing.T, c *golden.Case, prefix string) (*model.Schema, error) {
 	t.Helper()
 	dir := t.TempDir()
 	os.MkdirAll(filepath.Join(dir, "cue.mod"), 0o755)
 	os.WriteFile(filepath.Join(dir, "cue.mod", "module.cue"), []byte(cueMod), 0o644)
-	for _, f := range ar.Files {
-		name, ok := strings.CutPrefix(f.Name, prefix+"/")
-		if !ok {
-			continue
-		}
-		p := filepath.Join(dir, "schema", filepath.FromSlash(name))
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		os.WriteFile(p, f.Data, 0o644)
+	if err := os.Rename(filepath.Join(c.Dir, prefix), filepath.Join(dir, "schema")); err != nil {
+		t.Fatal(err)
 	}
 	return model.Load(dir)
 }
@@ -48,56 +34,33 @@ func loadErr(t *testing.T, ar *txtar.Archive, prefix string) (*model.Schema, err
 // findings against the archive's "want": one "RULE severity subject
 // position" line per finding, or nothing for a compatible change.
 func TestRules(t *testing.T) {
-	cases, _ := filepath.Glob("testdata/*.txtar")
-	if len(cases) == 0 {
-		t.Fatal("no cases")
-	}
 	seen := map[string]bool{}
-	for _, file := range cases {
-		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
-			ar, err := txtar.ParseFile(file)
-			if err != nil {
-				t.Fatal(err)
+	golden.Run(t, "testdata/*.txtar", []string{"want"}, func(t *testing.T, c *golden.Case) {
+		bs, err := load(t, c, "base")
+		if err != nil {
+			t.Fatalf("base: %v", err)
+		}
+		base, err := lock.Parse(lock.FromModel(bs).Marshal())
+		if err != nil {
+			t.Fatal(err)
+		}
+		// As schemagen breaking does: a schema the model refuses under
+		// compatibility rules yields those as findings.
+		var findings []lock.Finding
+		if cur, err := load(t, c, "cur"); err != nil {
+			if findings = lock.ModelFindings(err); findings == nil {
+				t.Fatalf("cur: %v", err)
 			}
-			base, err := lock.Parse(lock.FromModel(load(t, ar, "base")).Marshal())
-			if err != nil {
-				t.Fatal(err)
-			}
-			// As schemagen breaking does: a schema the model refuses under
-			// compatibility rules yields those as findings.
-			var findings []lock.Finding
-			if cur, err := loadErr(t, ar, "cur"); err != nil {
-				if findings = lock.ModelFindings(err); findings == nil {
-					t.Fatalf("cur: %v", err)
-				}
-			} else {
-				findings = lock.Compare(base, lock.FromModel(cur))
-			}
-			var got strings.Builder
-			for _, f := range findings {
-				fmt.Fprintf(&got, "%s %s %s %s\n", f.Rule, f.Severity, orDash(f.Subject), f.Pos)
-				seen[f.Rule] = true
-			}
-			var want string
-			for _, f := range ar.Files {
-				if f.Name == "want" {
-					want = string(f.Data)
-				}
-			}
-			if os.Getenv("SCHEMAGEN_UPDATE") != "" {
-				for i := range ar.Files {
-					if ar.Files[i].Name == "want" {
-						ar.Files[i].Data = []byte(got.String())
-					}
-				}
-				os.WriteFile(file, txtar.Format(ar), 0o644)
-				return
-			}
-			if diff := cmp.Diff(want, got.String()); diff != "" {
-				t.Errorf("findings (-want +got):\n%s", diff)
-			}
-		})
-	}
+		} else {
+			findings = lock.Compare(base, lock.FromModel(cur))
+		}
+		var got strings.Builder
+		for _, f := range findings {
+			fmt.Fprintf(&got, "%s %s %s %s\n", f.Rule, f.Severity, orDash(f.Subject), f.Pos)
+			seen[f.Rule] = true
+		}
+		c.CheckSection(t, "want", got.String())
+	})
 	// Every rule has a case.
 	for _, r := range lock.Rules {
 		if !seen[r.ID] {

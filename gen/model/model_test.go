@@ -2,79 +2,38 @@ package model_test
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"golang.org/x/tools/txtar"
 
 	"github.com/schemagen/schemagen/gen/model"
+	"github.com/schemagen/schemagen/internal/golden"
 )
 
-// update rewrites the want sections of testdata/*.txtar when set, as CUE's
-// own tests do with CUE_UPDATE.
-var update = os.Getenv("SCHEMAGEN_UPDATE") != ""
-
 // TestLoad loads each testdata/*.txtar module and compares the resolved
-// model (or the errors) with the archive's "want" file.
+// model (or the errors) with the archive's "want" section.
 func TestLoad(t *testing.T) {
-	cases, _ := filepath.Glob("testdata/*.txtar")
-	if len(cases) == 0 {
-		t.Fatal("no test cases")
-	}
-	for _, file := range cases {
-		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
-			ar, err := txtar.ParseFile(file)
-			if err != nil {
-				t.Fatal(err)
+	golden.Run(t, "testdata/*.txtar", []string{"want"}, func(t *testing.T, c *golden.Case) {
+		s, err := model.Load(c.Dir)
+		var got string
+		if err != nil {
+			if strings.HasPrefix(filepath.Base(c.File), "ok") {
+				t.Errorf("unexpected error:\n%v", err)
 			}
-			dir := t.TempDir()
-			var want string
-			for _, f := range ar.Files {
-				if f.Name == "want" {
-					want = string(f.Data)
-					continue
-				}
-				p := filepath.Join(dir, f.Name)
-				os.MkdirAll(filepath.Dir(p), 0o755)
-				if err := os.WriteFile(p, f.Data, 0o644); err != nil {
-					t.Fatal(err)
-				}
+			if _, ok := err.(model.ErrorList); !ok {
+				t.Errorf("error is %T, want model.ErrorList", err)
 			}
-			s, err := model.Load(dir)
-			var got string
-			if err != nil {
-				if strings.HasPrefix(filepath.Base(file), "ok") {
-					t.Errorf("unexpected error:\n%v", err)
-				}
-				if _, ok := err.(model.ErrorList); !ok {
-					t.Errorf("error is %T, want model.ErrorList", err)
-				}
-				if s != nil {
-					t.Errorf("Load returned a schema with its error")
-				}
-				got = err.Error() + "\n"
-			} else {
-				got = dump(s)
+			if s != nil {
+				t.Errorf("Load returned a schema with its error")
 			}
-			if update {
-				for i := range ar.Files {
-					if ar.Files[i].Name == "want" {
-						ar.Files[i].Data = []byte(got)
-					}
-				}
-				if err := os.WriteFile(file, txtar.Format(ar), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			if diff := cmp.Diff(want, got); diff != "" {
-				t.Errorf("mismatch (-want +got):\n%s", diff)
-			}
-		})
-	}
+			got = err.Error() + "\n"
+		} else {
+			got = dump(s)
+		}
+		c.CheckSection(t, "want", got)
+	})
 }
 
 // dump renders a schema compactly, one line per definition, member, field
