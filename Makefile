@@ -57,9 +57,11 @@ $(TS_STAMP): $(TS_DIR)/package.json $(TS_DIR)/package-lock.json
 	cd $(TS_DIR) && npm ci --no-audit --no-fund
 	@touch $@
 
-## bench: performance against peers run in the same command
+## bench: performance against peers run in the same command: generate
+## beside cue's gengotypes, and deck loads beside the CRC-32 floor
 bench:
 	bash scripts/bench-generate.sh
+	bash scripts/bench-deck.sh
 
 ## fuzz: every fuzz target in the module, each for FUZZTIME (default 1m)
 FUZZTIME ?= 1m

@@ -5,7 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/schemagen/schemagen/generated/go/deck"
+	layout "github.com/schemagen/schemagen/generated/go/deck"
 )
 
 // The benchmarks load a 4 KB deck file and compare with the floor: plain
@@ -36,7 +36,7 @@ func BenchmarkCRCFloor(b *testing.B) {
 func BenchmarkLoadVerify(b *testing.B) {
 	cur, _ := benchFiles(b)
 	b.SetBytes(int64(len(cur)))
-	var st deck.DeckState
+	var st layout.DeckState
 	for b.Loop() {
 		if _, err := Load(cur, &st); err != nil {
 			b.Fatal(err)
@@ -48,7 +48,7 @@ func BenchmarkLoadVerify(b *testing.B) {
 func BenchmarkLoadMigrate(b *testing.B) {
 	_, v5 := benchFiles(b)
 	b.SetBytes(int64(len(v5)))
-	var st deck.DeckState
+	var st layout.DeckState
 	for b.Loop() {
 		if _, err := Load(v5, &st); err != nil {
 			b.Fatal(err)

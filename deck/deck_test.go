@@ -13,17 +13,17 @@ import (
 	"testing"
 
 	"github.com/schemagen/schemagen/deck/ownership"
-	"github.com/schemagen/schemagen/generated/go/deck"
+	layout "github.com/schemagen/schemagen/generated/go/deck"
 )
 
 var update = os.Getenv("SCHEMAGEN_UPDATE") != ""
 
 // loadNew is Load into a new state, and nil on an error.
-func loadNew(file []byte) (*deck.DeckState, int, error) {
-	st := new(deck.DeckState)
+func loadNew(file []byte) (*layout.DeckState, int, error) {
+	st := new(layout.DeckState)
 	v, err := Load(file, st)
 	if err != nil {
-		if *st != (deck.DeckState{}) {
+		if *st != (layout.DeckState{}) {
 			panic("Load wrote the state and failed")
 		}
 		return nil, v, err
@@ -32,8 +32,8 @@ func loadNew(file []byte) (*deck.DeckState, int, error) {
 }
 
 // readNew is ReadFile into a new state, and nil on an error.
-func readNew(path string) (*deck.DeckState, int, error) {
-	st := new(deck.DeckState)
+func readNew(path string) (*layout.DeckState, int, error) {
+	st := new(layout.DeckState)
 	v, err := ReadFile(path, st)
 	if err != nil {
 		return nil, v, err
@@ -55,8 +55,8 @@ type leaf struct {
 func leaves(t testing.TB, version int) []leaf {
 	t.Helper()
 	var out []leaf
-	var walk func(fs []deck.FieldInfo, prefix string, base int)
-	walk = func(fs []deck.FieldInfo, prefix string, base int) {
+	var walk func(fs []layout.FieldInfo, prefix string, base int)
+	walk = func(fs []layout.FieldInfo, prefix string, base int) {
 		for _, f := range fs {
 			name, dims := splitType(t, f.Type)
 			n := 1
@@ -79,7 +79,7 @@ func leaves(t testing.TB, version int) []leaf {
 			}
 		}
 	}
-	walk(deck.Fields(version), "", 0)
+	walk(layout.Fields(version), "", 0)
 	return out
 }
 
@@ -111,7 +111,7 @@ func splitType(t testing.TB, typ string) (string, []int) {
 // every scalar: printable for chars, about half of them negative for the
 // signed ones.
 func distinctPayload(t testing.TB, version int) []byte {
-	size, _ := deck.PayloadSize(version)
+	size, _ := layout.PayloadSize(version)
 	b := make([]byte, size)
 	covered := 0
 	for k, lf := range leaves(t, version) {
@@ -139,17 +139,17 @@ func distinctPayload(t testing.TB, version int) []byte {
 func reframe(file []byte, edit func(b []byte)) []byte {
 	b := bytes.Clone(file)
 	edit(b)
-	end := len(b) - deck.FileCRCSize
+	end := len(b) - layout.FileCRCSize
 	binary.LittleEndian.PutUint32(b[end:], crc32.ChecksumIEEE(b[:end]))
 	return b
 }
 
 func setPayloadLen(n int) func([]byte) {
-	return func(b []byte) { binary.LittleEndian.PutUint16(b[deck.DeckFileHeaderPayloadLenOffset:], uint16(n)) }
+	return func(b []byte) { binary.LittleEndian.PutUint16(b[layout.DeckFileHeaderPayloadLenOffset:], uint16(n)) }
 }
 
 func setVersion(v int) func([]byte) {
-	return func(b []byte) { binary.LittleEndian.PutUint16(b[deck.DeckFileHeaderVersionOffset:], uint16(v)) }
+	return func(b []byte) { binary.LittleEndian.PutUint16(b[layout.DeckFileHeaderVersionOffset:], uint16(v)) }
 }
 
 func mustEncodeFile(t testing.TB, version int, payload []byte) []byte {
@@ -189,14 +189,14 @@ func TestV5Fixture(t *testing.T) {
 	if len(file) != 4072 {
 		t.Fatalf("a v5 file is 4072 bytes (SPEC §3); the fixture is %d", len(file))
 	}
-	v5 := file[deck.FileHeaderSize : len(file)-deck.FileCRCSize]
+	v5 := file[layout.FileHeaderSize : len(file)-layout.FileCRCSize]
 
 	for _, tc := range []struct {
 		name string
 		file []byte
 	}{
 		{"payload_len 0", file},
-		{"payload_len 4060", reframe(file, setPayloadLen(deck.PayloadSizeV5))},
+		{"payload_len 4060", reframe(file, setPayloadLen(layout.PayloadSizeV5))},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			st, from, err := loadNew(tc.file)
@@ -204,7 +204,7 @@ func TestV5Fixture(t *testing.T) {
 				t.Fatalf("Load: version %d, %v", from, err)
 			}
 			got := st.Encode()
-			for _, f := range deck.Fields(5) {
+			for _, f := range layout.Fields(5) {
 				if !bytes.Equal(got[f.Offset:f.Offset+f.Size], v5[f.Offset:f.Offset+f.Size]) {
 					t.Errorf("field %s changed in migration", f.Name)
 				}
@@ -214,17 +214,17 @@ func TestV5Fixture(t *testing.T) {
 					t.Fatalf("%s is zero after migration", lf.path)
 				}
 			}
-			if st.Ownership != [deck.DeckStateOwnershipSize]byte{} {
+			if st.Ownership != [layout.DeckStateOwnershipSize]byte{} {
 				t.Error("the ownership blob is not zero after migration")
 			}
-			if !bytes.Equal(got[deck.PayloadSizeV5:], make([]byte, deck.DeckStateSize-deck.PayloadSizeV5)) {
+			if !bytes.Equal(got[layout.PayloadSizeV5:], make([]byte, layout.DeckStateSize-layout.PayloadSizeV5)) {
 				t.Error("the bytes v6 added are not zero")
 			}
-			if has, err := ownership.Has(st, deck.CatalogVerbConnect); has || err != nil {
+			if has, err := ownership.Has(st, layout.CatalogVerbConnect); has || err != nil {
 				t.Errorf("the migrated ledger is not empty: %v, %v", has, err)
 			}
 			// Through the generated struct too, a few fields by name.
-			if string(st.Handle[:]) != string(v5[:16]) || st.Keystore.Keys[23].Material[7] != v5[deck.DeckStateKeystoreOffset+388-1] {
+			if string(st.Handle[:]) != string(v5[:16]) || st.Keystore.Keys[23].Material[7] != v5[layout.DeckStateKeystoreOffset+388-1] {
 				t.Error("the decoded struct does not hold the v5 bytes")
 			}
 
@@ -236,7 +236,7 @@ func TestV5Fixture(t *testing.T) {
 				t.Fatalf("the migrated file: %v", err)
 			}
 			again, v, err := loadNew(out)
-			if err != nil || v != deck.StructVersion || *again != *st {
+			if err != nil || v != layout.StructVersion || *again != *st {
 				t.Fatalf("the migrated file loads as version %d, %v; equal: %v", v, err, again != nil && *again == *st)
 			}
 		})
@@ -261,7 +261,7 @@ func TestMigrateFile(t *testing.T) {
 	if fi, _ := os.Stat(path); fi.Mode().Perm() != 0o600 {
 		t.Errorf("mode %v, want the old file's 0600", fi.Mode().Perm())
 	}
-	if from, err := MigrateFile(path); err != nil || from != deck.StructVersion {
+	if from, err := MigrateFile(path); err != nil || from != layout.StructVersion {
 		t.Fatalf("MigrateFile on a current file: %d, %v", from, err)
 	}
 	if after, _ := os.ReadFile(path); !bytes.Equal(after, b) {
@@ -284,12 +284,12 @@ func onlyFile(t *testing.T, dir, name string) {
 	}
 }
 
-func randomState(r *rand.Rand) *deck.DeckState {
-	b := make([]byte, deck.DeckStateSize)
+func randomState(r *rand.Rand) *layout.DeckState {
+	b := make([]byte, layout.DeckStateSize)
 	for i := range b {
 		b[i] = byte(r.Uint32())
 	}
-	st, _ := deck.DecodeDeckState(b)
+	st, _ := layout.DecodeDeckState(b)
 	return &st
 }
 
@@ -301,7 +301,7 @@ func TestRoundTrip(t *testing.T) {
 		st := randomState(r)
 		file := Encode(st)
 		got, v, err := loadNew(file)
-		if err != nil || v != deck.StructVersion || *got != *st {
+		if err != nil || v != layout.StructVersion || *got != *st {
 			t.Fatalf("loadNew(Encode(st)): version %d, %v", v, err)
 		}
 		if again := Encode(got); !bytes.Equal(again, file) {
@@ -356,7 +356,7 @@ func badFiles(t *testing.T) []badFile {
 	}
 	v3 := reframe(mustEncodeFile(t, 3, distinctPayload(t, 3)), setPayloadLen(0))
 	v4 := mustEncodeFile(t, 4, distinctPayload(t, 4))
-	newer := mustEncodeFile(t, deck.StructVersion+1, append(bytes.Clone(cur[8:len(cur)-4]), 1, 2, 3, 4))
+	newer := mustEncodeFile(t, layout.StructVersion+1, append(bytes.Clone(cur[8:len(cur)-4]), 1, 2, 3, 4))
 	return []badFile{
 		{"bad magic", reframe(cur, func(b []byte) { copy(b, "KCED") }), as(new(*MagicError)), `not a deck file: it starts with "KCED", not "DECK"`},
 		{"not a deck file at all", []byte("hello, world\n"), as(new(*MagicError)), "not a deck file"},
@@ -371,7 +371,7 @@ func badFiles(t *testing.T) []badFile {
 		{"truncated", cur[:len(cur)-100], as(new(*LengthError)), "truncated: a version 6 file with a 4188-byte payload is 4200 bytes, this one is 4100"},
 		{"truncated legacy", reframe(v5Fixture(t), func([]byte) {})[:4000], as(new(*LengthError)), "truncated: a version 5 file (payload_len 0: its version's layout size) is 4072 bytes, this one is 4000"},
 		{"overlong", append(bytes.Clone(cur), 0), as(new(*LengthError)), "1 bytes too long: a version 6 file with a 4188-byte payload is 4200 bytes, this one is 4201"},
-		{"payload_len contradicts the version", reframe(cur, setPayloadLen(deck.PayloadSizeV5)), func(t *testing.T, err error) {
+		{"payload_len contradicts the version", reframe(cur, setPayloadLen(layout.PayloadSizeV5)), func(t *testing.T, err error) {
 			var pe *PayloadLenError
 			if !errors.As(err, &pe) || pe.Version != 6 || pe.PayloadLen != 4060 || pe.Want != 4188 {
 				t.Errorf("error %v, want *PayloadLenError{6, 4060, 4188}", err)
@@ -426,7 +426,7 @@ func TestLoadErrors(t *testing.T) {
 // the limit and refused with its real length.
 func TestReadFileHuge(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "deck.bin")
-	big := append(Encode(new(deck.DeckState)), make([]byte, 1<<20)...)
+	big := append(Encode(new(layout.DeckState)), make([]byte, 1<<20)...)
 	os.WriteFile(path, big, 0o644)
 	_, _, err := readNew(path)
 	var le *LengthError
@@ -439,18 +439,18 @@ func TestReadFileHuge(t *testing.T) {
 // copies the prefix; a removed field (a loss the schema accepted) is
 // dropped and the fields after it move; a retyped field is refused.
 func TestPlan(t *testing.T) {
-	p := plans[5-deck.MigrateMinVersion]
-	if p.err != nil || len(p.copies) != 1 || p.copies[0] != (span{0, 0, deck.PayloadSizeV5}) {
+	p := plans[5-layout.MigrateMinVersion]
+	if p.err != nil || len(p.copies) != 1 || p.copies[0] != (span{0, 0, layout.PayloadSizeV5}) {
 		t.Errorf("the v5 plan is %+v, want one copy of the 4060-byte prefix", p)
 	}
-	if p := plans[deck.StructVersion-deck.MigrateMinVersion]; p.err != nil || len(p.copies) != 1 || p.copies[0].n != deck.DeckStateSize {
+	if p := plans[layout.StructVersion-layout.MigrateMinVersion]; p.err != nil || len(p.copies) != 1 || p.copies[0].n != layout.DeckStateSize {
 		t.Errorf("the current version's plan is %+v, want one copy of it all", p)
 	}
-	fi := func(name, typ string, off, size int) deck.FieldInfo {
-		return deck.FieldInfo{Name: name, Type: typ, Offset: off, Size: size}
+	fi := func(name, typ string, off, size int) layout.FieldInfo {
+		return layout.FieldInfo{Name: name, Type: typ, Offset: off, Size: size}
 	}
-	old := []deck.FieldInfo{fi("a", "uint32", 0, 4), fi("gone", "uint16", 4, 2), fi("b", "uint16", 6, 2), fi("c", "uint8[4]", 8, 4)}
-	cur := []deck.FieldInfo{fi("a", "uint32", 0, 4), fi("b", "uint16", 4, 2), fi("new", "uint16", 6, 2), fi("c", "uint8[4]", 8, 4), fi("d", "uint32", 12, 4)}
+	old := []layout.FieldInfo{fi("a", "uint32", 0, 4), fi("gone", "uint16", 4, 2), fi("b", "uint16", 6, 2), fi("c", "uint8[4]", 8, 4)}
+	cur := []layout.FieldInfo{fi("a", "uint32", 0, 4), fi("b", "uint16", 4, 2), fi("new", "uint16", 6, 2), fi("c", "uint8[4]", 8, 4), fi("d", "uint32", 12, 4)}
 	p = makePlan(1, 12, old, cur)
 	want := []span{{0, 0, 4}, {4, 6, 2}, {8, 8, 4}}
 	if p.err != nil || !equalSpans(p.copies, want) {
@@ -493,11 +493,11 @@ func TestNew(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	kit := map[deck.CatalogID]bool{}
-	for _, id := range deck.StarterKit() {
+	kit := map[layout.CatalogID]bool{}
+	for _, id := range layout.StarterKit() {
 		kit[id] = true
 	}
-	for _, it := range deck.CatalogItems() {
+	for _, it := range layout.CatalogItems() {
 		if it.Slot >= 0 {
 			continue
 		}
@@ -507,7 +507,7 @@ func TestNew(t *testing.T) {
 		}
 	}
 	clear(st.Ownership[:])
-	if *st != (deck.DeckState{}) {
+	if *st != (layout.DeckState{}) {
 		t.Error("a new career has fields besides the ledger set")
 	}
 }

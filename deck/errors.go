@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/schemagen/schemagen/generated/go/deck"
+	layout "github.com/schemagen/schemagen/generated/go/deck"
 )
 
 // The errors Load, ReadFile and Parse return are one of the types below,
@@ -19,7 +19,7 @@ type MagicError struct {
 }
 
 func (e *MagicError) Error() string {
-	return fmt.Sprintf("deck: not a deck file: it starts with %q, not %q (0x%08X little-endian)", e.Got, magicBytes, deck.FileMagic)
+	return fmt.Sprintf("deck: not a deck file: it starts with %q, not %q (0x%08X little-endian)", e.Got, magicBytes, layout.FileMagic)
 }
 
 // LengthError is returned for a file shorter or longer than its header says
@@ -92,11 +92,11 @@ type VersionError struct {
 func (e *VersionError) Error() string {
 	switch e.Err {
 	case ErrNewerVersion:
-		return fmt.Sprintf("deck: version %d is newer than this build, which knows versions up to %d: use a newer build; the file is left as it is", e.Version, deck.StructVersion)
+		return fmt.Sprintf("deck: version %d is newer than this build, which knows versions up to %d: use a newer build; the file is left as it is", e.Version, layout.StructVersion)
 	case ErrReinitialize:
-		return fmt.Sprintf("deck: version %d predates migrate-from version %d: reinitialize the deck; no purchases can exist in it", e.Version, deck.MigrateMinVersion)
+		return fmt.Sprintf("deck: version %d predates migrate-from version %d: reinitialize the deck; no purchases can exist in it", e.Version, layout.MigrateMinVersion)
 	}
-	return fmt.Sprintf("deck: version %d never shipped (this build migrates versions %d to %d): the header is damaged; restore the file from a backup", e.Version, deck.MigrateMinVersion, deck.StructVersion)
+	return fmt.Sprintf("deck: version %d never shipped (this build migrates versions %d to %d): the header is damaged; restore the file from a backup", e.Version, layout.MigrateMinVersion, layout.StructVersion)
 }
 
 func (e *VersionError) Unwrap() error { return e.Err }
@@ -113,5 +113,5 @@ type MigrationError struct {
 }
 
 func (e *MigrationError) Error() string {
-	return fmt.Sprintf("deck: cannot migrate version %d to %d: field %s changed from %s to %s, which no generic migration copies; the file is left as it is", e.From, deck.StructVersion, e.Field, e.OldType, e.NewType)
+	return fmt.Sprintf("deck: cannot migrate version %d to %d: field %s changed from %s to %s, which no generic migration copies; the file is left as it is", e.From, layout.StructVersion, e.Field, e.OldType, e.NewType)
 }

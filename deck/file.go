@@ -6,19 +6,19 @@ import (
 	"fmt"
 	"hash/crc32"
 
-	"github.com/schemagen/schemagen/generated/go/deck"
+	layout "github.com/schemagen/schemagen/generated/go/deck"
 )
 
 const (
 	// overhead is what a file adds to its payload: header and CRC.
-	overhead = deck.FileHeaderSize + deck.FileCRCSize
+	overhead = layout.FileHeaderSize + layout.FileCRCSize
 	// MaxFileSize is the longest a deck file can be: payload_len is a
 	// uint16. ReadFile reads no more than one byte past it.
 	MaxFileSize = overhead + 0xFFFF
 )
 
 // magicBytes is FileMagic as it is on disk.
-var magicBytes = binary.LittleEndian.AppendUint32(nil, deck.FileMagic)
+var magicBytes = binary.LittleEndian.AppendUint32(nil, layout.FileMagic)
 
 // Parse splits a deck file into its header and payload and checks all that
 // does not depend on which versions this build loads, in this order: the
@@ -33,17 +33,17 @@ var magicBytes = binary.LittleEndian.AppendUint32(nil, deck.FileMagic)
 //
 // The payload is a subslice of file. On a *CRCError Parse still returns
 // the header and payload, for inspection; on any other error, neither.
-func Parse(file []byte) (deck.DeckFileHeader, []byte, error) {
-	var h deck.DeckFileHeader
+func Parse(file []byte) (layout.DeckFileHeader, []byte, error) {
+	var h layout.DeckFileHeader
 	if n := min(len(file), len(magicBytes)); !bytes.Equal(file[:n], magicBytes[:n]) {
 		return h, nil, &MagicError{Got: bytes.Clone(file[:n])}
 	}
 	if len(file) < overhead {
 		return h, nil, &LengthError{Version: -1, Want: overhead, Got: len(file)}
 	}
-	h, _ = deck.DecodeDeckFileHeader(file[:deck.FileHeaderSize])
+	h, _ = layout.DecodeDeckFileHeader(file[:layout.FileHeaderSize])
 	v, plen := int(h.Version), int(h.PayloadLen)
-	known, ok := deck.PayloadSize(v)
+	known, ok := layout.PayloadSize(v)
 	size := plen
 	switch {
 	case plen != 0 && ok && plen != known:
@@ -56,8 +56,8 @@ func Parse(file []byte) (deck.DeckFileHeader, []byte, error) {
 	if len(file) != size+overhead {
 		return h, nil, &LengthError{Version: v, PayloadLen: plen, Want: size + overhead, Got: len(file)}
 	}
-	end := len(file) - deck.FileCRCSize
-	payload := file[deck.FileHeaderSize:end]
+	end := len(file) - layout.FileCRCSize
+	payload := file[layout.FileHeaderSize:end]
 	stored := binary.LittleEndian.Uint32(file[end:])
 	if sum := crc32.ChecksumIEEE(file[:end]); sum != stored {
 		return h, payload, &CRCError{Stored: stored, Computed: sum}
@@ -70,7 +70,7 @@ func Parse(file []byte) (deck.DeckFileHeader, []byte, error) {
 // the CRC-32. It refuses a payload of another size than the version's
 // layout when the version is known, and one payload_len cannot state.
 func EncodeFile(version uint16, payload []byte) ([]byte, error) {
-	if n, ok := deck.PayloadSize(int(version)); ok && n != len(payload) {
+	if n, ok := layout.PayloadSize(int(version)); ok && n != len(payload) {
 		return nil, &PayloadLenError{Version: int(version), PayloadLen: len(payload), Want: n}
 	}
 	if len(payload) == 0 || len(payload) > 0xFFFF {
@@ -81,16 +81,16 @@ func EncodeFile(version uint16, payload []byte) ([]byte, error) {
 
 // Encode returns st as a deck file of the current version, which Load
 // reads back as st.
-func Encode(st *deck.DeckState) []byte {
+func Encode(st *layout.DeckState) []byte {
 	p := payloadOf(st)
-	return appendFile(make([]byte, 0, len(p)+overhead), deck.StructVersion, p)
+	return appendFile(make([]byte, 0, len(p)+overhead), layout.StructVersion, p)
 }
 
 // appendFile appends the file of version with payload to b; len(payload)
 // fits payload_len.
 func appendFile(b []byte, version uint16, payload []byte) []byte {
 	start := len(b)
-	h := deck.DeckFileHeader{Magic: deck.FileMagic, Version: version, PayloadLen: uint16(len(payload))}
+	h := layout.DeckFileHeader{Magic: layout.FileMagic, Version: version, PayloadLen: uint16(len(payload))}
 	b = append(b, h.Encode()...)
 	b = append(b, payload...)
 	return binary.LittleEndian.AppendUint32(b, crc32.ChecksumIEEE(b[start:]))

@@ -6,7 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/schemagen/schemagen/generated/go/deck"
+	layout "github.com/schemagen/schemagen/generated/go/deck"
 )
 
 // FuzzLoad: Load never panics and never changes its input (it cannot
@@ -23,9 +23,9 @@ func FuzzLoad(f *testing.F) {
 		v5Fixture(f),
 		cur,
 		reframe(cur, setPayloadLen(0)),
-		reframe(cur, setPayloadLen(deck.PayloadSizeV5)),
+		reframe(cur, setPayloadLen(layout.PayloadSizeV5)),
 		mustEncodeFile(f, 3, distinctPayload(f, 3)),
-		mustEncodeFile(f, deck.StructVersion+1, []byte{1, 2, 3}),
+		mustEncodeFile(f, layout.StructVersion+1, []byte{1, 2, 3}),
 		cur[:len(cur)-1],
 		[]byte("DECK"),
 		{},
@@ -51,15 +51,15 @@ func FuzzLoad(f *testing.F) {
 			}
 			return
 		}
-		if v < deck.MigrateMinVersion || v > deck.StructVersion {
+		if v < layout.MigrateMinVersion || v > layout.StructVersion {
 			t.Fatalf("Load accepted version %d", v)
 		}
 		out := Encode(st)
 		again, v2, err := loadNew(out)
-		if err != nil || v2 != deck.StructVersion || *again != *st {
+		if err != nil || v2 != layout.StructVersion || *again != *st {
 			t.Fatalf("the re-encoded file loads as version %d, %v", v2, err)
 		}
-		if v == deck.StructVersion && len(file) > 7 && (file[6] != 0 || file[7] != 0) && !bytes.Equal(out, file) {
+		if v == layout.StructVersion && len(file) > 7 && (file[6] != 0 || file[7] != 0) && !bytes.Equal(out, file) {
 			t.Fatal("a current file does not re-encode byte for byte")
 		}
 	})

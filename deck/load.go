@@ -6,7 +6,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/schemagen/schemagen/generated/go/deck"
+	layout "github.com/schemagen/schemagen/generated/go/deck"
 )
 
 // Load decodes a deck file into *st, the state at the current version, and
@@ -18,13 +18,13 @@ import (
 // build (ErrNewerVersion), older than MigrateMinVersion (ErrReinitialize)
 // or never shipped (ErrUnknownVersion), and a *MigrationError. Load never
 // writes anything but *st and never panics.
-func Load(file []byte, st *deck.DeckState) (version int, err error) {
+func Load(file []byte, st *layout.DeckState) (version int, err error) {
 	h, payload, err := Parse(file)
 	if err != nil {
 		return 0, err
 	}
 	v := int(h.Version)
-	if v == deck.StructVersion {
+	if v == layout.StructVersion {
 		decode(st, payload)
 		return v, nil
 	}
@@ -36,7 +36,7 @@ func Load(file []byte, st *deck.DeckState) (version int, err error) {
 		p.apply(payloadOf(st), payload)
 		return v, nil
 	}
-	var buf [deck.DeckStateSize]byte
+	var buf [layout.DeckStateSize]byte
 	p.apply(buf[:], payload)
 	decode(st, buf[:])
 	return v, nil
@@ -45,7 +45,7 @@ func Load(file []byte, st *deck.DeckState) (version int, err error) {
 // ReadFile reads the deck file at path and loads it into *st (Load). Its
 // errors name the path and wrap Load's. It reads at most MaxFileSize+1
 // bytes.
-func ReadFile(path string, st *deck.DeckState) (version int, err error) {
+func ReadFile(path string, st *layout.DeckState) (version int, err error) {
 	b, size, err := readFile(path)
 	if err != nil {
 		return 0, err
@@ -94,7 +94,7 @@ func Migrate(payload []byte, from int) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := make([]byte, deck.DeckStateSize)
+	out := make([]byte, layout.DeckStateSize)
 	p.apply(out, payload)
 	return out, nil
 }
@@ -103,12 +103,12 @@ func Migrate(payload []byte, from int) ([]byte, error) {
 // from, or why there is none.
 func planFor(from, n int) (*plan, error) {
 	switch {
-	case from > deck.StructVersion:
+	case from > layout.StructVersion:
 		return nil, &VersionError{Version: from, Err: ErrNewerVersion}
-	case from < deck.MigrateMinVersion:
+	case from < layout.MigrateMinVersion:
 		return nil, &VersionError{Version: from, Err: ErrReinitialize}
 	}
-	p := &plans[from-deck.MigrateMinVersion]
+	p := &plans[from-layout.MigrateMinVersion]
 	if p.err != nil {
 		return nil, p.err
 	}
@@ -143,25 +143,25 @@ type span struct{ dst, src, n int }
 // plans holds the plan of every version from MigrateMinVersion to the
 // current one, worked out once from the generated layout history.
 var plans = func() []plan {
-	out := make([]plan, deck.StructVersion-deck.MigrateMinVersion+1)
+	out := make([]plan, layout.StructVersion-layout.MigrateMinVersion+1)
 	for i := range out {
-		out[i] = planFrom(deck.MigrateMinVersion + i)
+		out[i] = planFrom(layout.MigrateMinVersion + i)
 	}
 	return out
 }()
 
 func planFrom(from int) plan {
-	size, ok := deck.PayloadSize(from)
+	size, ok := layout.PayloadSize(from)
 	if !ok {
 		return plan{err: &VersionError{Version: from, Err: ErrUnknownVersion}}
 	}
-	return makePlan(from, size, deck.Fields(from), deck.Fields(deck.StructVersion))
+	return makePlan(from, size, layout.Fields(from), layout.Fields(layout.StructVersion))
 }
 
 // makePlan works out how a payload laid out as fields old (size bytes, of
 // version from) becomes one laid out as fields cur.
-func makePlan(from, size int, oldFields, cur []deck.FieldInfo) plan {
-	old := map[string]deck.FieldInfo{}
+func makePlan(from, size int, oldFields, cur []layout.FieldInfo) plan {
+	old := map[string]layout.FieldInfo{}
 	for _, f := range oldFields {
 		old[f.Name] = f
 	}

@@ -5,7 +5,7 @@ import (
 	"reflect"
 	"unsafe"
 
-	"github.com/schemagen/schemagen/generated/go/deck"
+	layout "github.com/schemagen/schemagen/generated/go/deck"
 )
 
 // A DeckState in memory is laid out exactly as its payload on a
@@ -19,13 +19,13 @@ import (
 // a type the proof does not know) the generated field-by-field codec is
 // used. The tests check that both give the same bytes.
 var native = binary.NativeEndian.Uint16([]byte{1, 0}) == 1 &&
-	unsafe.Sizeof(deck.DeckState{}) == deck.DeckStateSize &&
-	sameLayout(reflect.TypeFor[deck.DeckState](), deck.Fields(deck.StructVersion))
+	unsafe.Sizeof(layout.DeckState{}) == layout.DeckStateSize &&
+	sameLayout(reflect.TypeFor[layout.DeckState](), layout.Fields(layout.StructVersion))
 
 // sameLayout reports whether struct type t has exactly the fields fs at
 // their offsets and sizes, each of a fixed-size integer type or an array or
 // struct of them, recursively.
-func sameLayout(t reflect.Type, fs []deck.FieldInfo) bool {
+func sameLayout(t reflect.Type, fs []layout.FieldInfo) bool {
 	if t.Kind() != reflect.Struct || t.NumField() != len(fs) {
 		return false
 	}
@@ -55,19 +55,19 @@ func sameLayout(t reflect.Type, fs []deck.FieldInfo) bool {
 }
 
 // decode sets *st from payload, DeckStateSize bytes.
-func decode(st *deck.DeckState, payload []byte) {
+func decode(st *layout.DeckState, payload []byte) {
 	if native {
-		copy(unsafe.Slice((*byte)(unsafe.Pointer(st)), deck.DeckStateSize), payload)
+		copy(unsafe.Slice((*byte)(unsafe.Pointer(st)), layout.DeckStateSize), payload)
 		return
 	}
-	*st, _ = deck.DecodeDeckState(payload)
+	*st, _ = layout.DecodeDeckState(payload)
 }
 
 // payloadOf returns the payload of st: st's own memory when native, to be
 // copied before st changes.
-func payloadOf(st *deck.DeckState) []byte {
+func payloadOf(st *layout.DeckState) []byte {
 	if native {
-		return unsafe.Slice((*byte)(unsafe.Pointer(st)), deck.DeckStateSize)
+		return unsafe.Slice((*byte)(unsafe.Pointer(st)), layout.DeckStateSize)
 	}
 	return st.Encode()
 }

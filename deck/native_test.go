@@ -7,7 +7,7 @@ import (
 	"runtime"
 	"testing"
 
-	"github.com/schemagen/schemagen/generated/go/deck"
+	layout "github.com/schemagen/schemagen/generated/go/deck"
 )
 
 // TestNative: on the machines the host team runs, a DeckState in memory
@@ -26,7 +26,7 @@ func TestNative(t *testing.T) {
 		if !bytes.Equal(payloadOf(st), st.Encode()) {
 			t.Fatal("payloadOf differs from Encode")
 		}
-		var got deck.DeckState
+		var got layout.DeckState
 		decode(&got, st.Encode())
 		if got != *st {
 			t.Fatal("decode differs from DecodeDeckState")
@@ -39,7 +39,7 @@ func TestNative(t *testing.T) {
 func TestFallback(t *testing.T) {
 	r := rand.New(rand.NewPCG(17, 18))
 	files := [][]byte{v5Fixture(t), Encode(randomState(r)), reframe(Encode(randomState(r)), setPayloadLen(0))}
-	var want []*deck.DeckState
+	var want []*layout.DeckState
 	for _, f := range files {
 		st, _, err := loadNew(f)
 		if err != nil {
@@ -62,7 +62,7 @@ func TestFallback(t *testing.T) {
 
 // TestSameLayoutRefuses: the proof fails for a type laid out otherwise.
 func TestSameLayoutRefuses(t *testing.T) {
-	fs := []deck.FieldInfo{{Name: "a", Type: "uint16", Offset: 0, Size: 2}, {Name: "b", Type: "uint16", Offset: 2, Size: 2}}
+	fs := []layout.FieldInfo{{Name: "a", Type: "uint16", Offset: 0, Size: 2}, {Name: "b", Type: "uint16", Offset: 2, Size: 2}}
 	for _, typ := range []reflect.Type{
 		reflect.TypeFor[struct{ A, B uint16 }](),
 	} {

@@ -10,7 +10,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/schemagen/schemagen/generated/go/deck"
+	layout "github.com/schemagen/schemagen/generated/go/deck"
 )
 
 // WriteFile saves st to path as a deck file of the current version,
@@ -25,7 +25,7 @@ import (
 // WriteFile refuses to write over a deck file of a version newer than this
 // build (a *VersionError wrapping ErrNewerVersion): the career in it would
 // be lost. A new file gets mode 0644; an existing one keeps its mode.
-func WriteFile(path string, st *deck.DeckState) error {
+func WriteFile(path string, st *layout.DeckState) error {
 	return writeFile(osFS{}, path, Encode(st))
 }
 
@@ -121,11 +121,11 @@ func refuseNewer(path string) error {
 		return nil // what cannot be read holds no career to protect; rename decides
 	}
 	defer f.Close()
-	var h [deck.FileHeaderSize]byte
+	var h [layout.FileHeaderSize]byte
 	if _, err := io.ReadFull(f, h[:]); err != nil || !bytes.Equal(h[:4], magicBytes) {
 		return nil
 	}
-	if v := int(binary.LittleEndian.Uint16(h[deck.DeckFileHeaderVersionOffset:])); v > deck.StructVersion {
+	if v := int(binary.LittleEndian.Uint16(h[layout.DeckFileHeaderVersionOffset:])); v > layout.StructVersion {
 		return fmt.Errorf("%s: %w", path, &VersionError{Version: v, Err: ErrNewerVersion})
 	}
 	return nil
@@ -138,12 +138,12 @@ func refuseNewer(path string) error {
 // error and is never written; a file already current is left as it is,
 // byte for byte.
 func MigrateFile(path string) (from int, err error) {
-	var st deck.DeckState
+	var st layout.DeckState
 	from, err = ReadFile(path, &st)
 	if err != nil {
 		return 0, err
 	}
-	if from == deck.StructVersion {
+	if from == layout.StructVersion {
 		return from, nil
 	}
 	return from, WriteFile(path, &st)

@@ -11,7 +11,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/schemagen/schemagen/generated/go/deck"
+	layout "github.com/schemagen/schemagen/generated/go/deck"
 )
 
 // The steps of a save, in order.
@@ -177,9 +177,9 @@ func TestSaveCrash(t *testing.T) {
 func TestWriteFileRefusesNewer(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "deck.bin")
-	newer := mustEncodeFile(t, deck.StructVersion+1, make([]byte, 5000))
+	newer := mustEncodeFile(t, layout.StructVersion+1, make([]byte, 5000))
 	os.WriteFile(path, newer, 0o644)
-	err := WriteFile(path, new(deck.DeckState))
+	err := WriteFile(path, new(layout.DeckState))
 	if !errors.Is(err, ErrNewerVersion) {
 		t.Fatalf("WriteFile over a newer file: %v, want ErrNewerVersion", err)
 	}
@@ -200,7 +200,7 @@ func TestWriteFileNew(t *testing.T) {
 	if fi, _ := os.Stat(path); fi.Mode().Perm() != 0o644 {
 		t.Errorf("mode %v, want 0644", fi.Mode().Perm())
 	}
-	if got, v, err := readNew(path); err != nil || v != deck.StructVersion || *got != *st {
+	if got, v, err := readNew(path); err != nil || v != layout.StructVersion || *got != *st {
 		t.Fatalf("ReadFile: %d, %v", v, err)
 	}
 	onlyFile(t, dir, "deck.bin")
