@@ -370,7 +370,7 @@ func badFiles(t *testing.T) []badFile {
 		}, "CRC mismatch: the file says 0x" + strings.ToUpper(strconv.FormatUint(uint64(stored), 16))},
 		{"truncated", cur[:len(cur)-100], as(new(*LengthError)), "truncated: a version 6 file with a 4188-byte payload is 4200 bytes, this one is 4100"},
 		{"truncated legacy", reframe(v5Fixture(t), func([]byte) {})[:4000], as(new(*LengthError)), "truncated: a version 5 file (payload_len 0: its version's layout size) is 4072 bytes, this one is 4000"},
-		{"overlong", append(bytes.Clone(cur), 0), as(new(*LengthError)), "1 bytes too long: a version 6 file with a 4188-byte payload is 4200 bytes, this one is 4201"},
+		{"overlong", append(bytes.Clone(cur), 0), as(new(*LengthError)), "1 byte too long: a version 6 file with a 4188-byte payload is 4200 bytes, this one is 4201"},
 		{"payload_len contradicts the version", reframe(cur, setPayloadLen(layout.PayloadSizeV5)), func(t *testing.T, err error) {
 			var pe *PayloadLenError
 			if !errors.As(err, &pe) || pe.Version != 6 || pe.PayloadLen != 4060 || pe.Want != 4188 {
@@ -423,15 +423,30 @@ func TestLoadErrors(t *testing.T) {
 }
 
 // TestReadFileHuge: a file longer than any deck file is read only up to
-// the limit and refused with its real length.
+// the limit and refused with its real length, whether or not its header
+// states a size.
 func TestReadFileHuge(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "deck.bin")
-	big := append(Encode(new(layout.DeckState)), make([]byte, 1<<20)...)
-	os.WriteFile(path, big, 0o644)
-	_, _, err := readNew(path)
-	var le *LengthError
-	if !errors.As(err, &le) || le.Got != len(big) {
-		t.Fatalf("ReadFile: %v, want a *LengthError with Got %d", err, len(big))
+	cur := append(Encode(new(layout.DeckState)), make([]byte, 1<<20)...)
+	unsized := reframe(mustEncodeFile(t, 9, []byte{1}), setPayloadLen(0))
+	unsized = append(unsized[:8], make([]byte, 1<<20)...)
+	for _, big := range [][]byte{cur, unsized} {
+		os.WriteFile(path, big, 0o644)
+		_, _, err := readNew(path)
+		var le *LengthError
+		if !errors.As(err, &le) || le.Got != len(big) {
+			t.Fatalf("ReadFile: %v, want a *LengthError with Got %d", err, len(big))
+		}
+	}
+	if _, _, err := readNew(path); err == nil || !strings.Contains(err.Error(), "longer than any deck file (65547)") {
+		t.Errorf("ReadFile: %v", err)
+	}
+}
+
+func TestUnknownVersionMessage(t *testing.T) {
+	err := error(&VersionError{Version: 5, Err: ErrUnknownVersion})
+	if !errors.Is(err, ErrUnknownVersion) || err.Error() != "deck: version 5 never shipped (this build migrates versions 5 to 6): the header is damaged; restore the file from a backup" {
+		t.Errorf("%v", err)
 	}
 }
 

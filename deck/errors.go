@@ -35,6 +35,9 @@ func (e *LengthError) Error() string {
 	if e.Version < 0 {
 		return fmt.Sprintf("deck: truncated: the file is %d bytes, shorter than a header and a CRC (%d): restore it from a backup", e.Got, e.Want)
 	}
+	if e.Want == MaxFileSize && e.Got > e.Want {
+		return fmt.Sprintf("deck: the file is %d bytes, longer than any deck file (%d): it is damaged, or not a deck file", e.Got, e.Want)
+	}
 	what := fmt.Sprintf("a version %d file", e.Version)
 	if e.PayloadLen == 0 {
 		what += " (payload_len 0: its version's layout size)"
@@ -44,7 +47,11 @@ func (e *LengthError) Error() string {
 	if e.Got < e.Want {
 		return fmt.Sprintf("deck: truncated: %s is %d bytes, this one is %d: restore it from a backup", what, e.Want, e.Got)
 	}
-	return fmt.Sprintf("deck: %d bytes too long: %s is %d bytes, this one is %d: the file is damaged; restore it from a backup", e.Got-e.Want, what, e.Want, e.Got)
+	unit := "bytes"
+	if e.Got-e.Want == 1 {
+		unit = "byte"
+	}
+	return fmt.Sprintf("deck: %d %s too long: %s is %d bytes, this one is %d: the file is damaged; restore it from a backup", e.Got-e.Want, unit, what, e.Want, e.Got)
 }
 
 // PayloadLenError is returned for a header whose payload_len contradicts

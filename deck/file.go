@@ -51,7 +51,9 @@ func Parse(file []byte) (layout.DeckFileHeader, []byte, error) {
 	case plen == 0 && ok:
 		size = known
 	case plen == 0:
-		size = len(file) - overhead
+		if size = len(file) - overhead; size > 0xFFFF {
+			return h, nil, &LengthError{Version: v, Want: MaxFileSize, Got: len(file)}
+		}
 	}
 	if len(file) != size+overhead {
 		return h, nil, &LengthError{Version: v, PayloadLen: plen, Want: size + overhead, Got: len(file)}

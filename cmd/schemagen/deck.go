@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 
@@ -59,7 +60,7 @@ func deckInspect(e *env, args []string) int {
 	if !ok {
 		return exitInput
 	}
-	b, err := os.ReadFile(path)
+	b, err := readDeck(path)
 	if err != nil {
 		e.errorf("%v", err)
 		return exitInput
@@ -127,4 +128,22 @@ func deckNew(e *env, args []string) int {
 	}
 	fmt.Fprintf(e.stdout, "%s: a new career at version %d, the starter kit granted\n", path, layout.StructVersion)
 	return exitOK
+}
+
+// readDeck reads a file that should be a deck file, refusing one longer
+// than any deck file can be rather than reading it whole.
+func readDeck(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, deck.MaxFileSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(b) > deck.MaxFileSize {
+		return nil, fmt.Errorf("%s is longer than any deck file (%d bytes): it is not one", path, deck.MaxFileSize)
+	}
+	return b, nil
 }

@@ -147,7 +147,7 @@ func TestDeckMigrateRefuses(t *testing.T) {
 	}{
 		{"crc", crc, "deck: CRC mismatch: the file says 0x"},
 		{"truncated", v5[:4000], "deck: truncated: a version 5 file"},
-		{"overlong", append(bytes.Clone(v5), 0), "deck: 1 bytes too long"},
+		{"overlong", append(bytes.Clone(v5), 0), "deck: 1 byte too long"},
 		{"magic", append([]byte("KCED"), v5[4:]...), "deck: not a deck file"},
 		{"v3", v3, "deck: version 3 predates migrate-from version 5: reinitialize the deck; no purchases can exist in it"},
 		{"newer", newer, "deck: version 7 is newer than this build, which knows versions up to 6: use a newer build; the file is left as it is"},
