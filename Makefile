@@ -63,12 +63,16 @@ bench:
 	bash scripts/bench-generate.sh
 	bash scripts/bench-deck.sh
 
-## fuzz: every fuzz target in the module, each for FUZZTIME (default 1m)
+## fuzz: every fuzz target in the module, each for FUZZTIME (default 1m).
+## Minimizing each new input for go's default 60s would spend the minute on
+## a few KB-sized inputs (a deck file is 4 KB), so it is capped at
+## FUZZMINIMIZETIME executions; a failing input is saved all the same.
 FUZZTIME ?= 1m
+FUZZMINIMIZETIME ?= 100x
 fuzz:
 	@set -e; for pkg in $$($(GO) list ./...); do \
 		for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz' || true); do \
 			echo "== $$pkg $$f ($(FUZZTIME))"; \
-			$(GO) test $$pkg -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME); \
+			$(GO) test $$pkg -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZETIME); \
 		done; \
 	done
