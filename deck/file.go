@@ -31,8 +31,9 @@ var magicBytes = binary.LittleEndian.AppendUint32(nil, layout.FileMagic)
 // payload's size cannot be known: the payload is then everything between
 // header and CRC, and the CRC alone vouches for it.
 //
-// The payload is a subslice of file. On a *CRCError Parse still returns
-// the header and payload, for inspection; on any other error, neither.
+// The payload is a subslice of file. Parse returns the header whenever the
+// file has one past its magic, and the payload with a *CRCError too, for
+// inspection; with any other error, no payload.
 func Parse(file []byte) (layout.DeckFileHeader, []byte, error) {
 	var h layout.DeckFileHeader
 	if n := min(len(file), len(magicBytes)); !bytes.Equal(file[:n], magicBytes[:n]) {

@@ -53,7 +53,7 @@ func ReadFile(path string, st *layout.DeckState) (version int, err error) {
 	v, err := Load(b, st)
 	if err != nil {
 		if le, ok := errors.AsType[*LengthError](err); ok && size > int64(len(b)) {
-			le.Got = int(min(size, 1<<62))
+			le.Got = int(size)
 		}
 		return 0, fmt.Errorf("%s: %w", path, err)
 	}
