@@ -7,13 +7,17 @@
 //	schemagen [-C dir] check
 //	schemagen [-C dir] breaking [--against REF] [--format text|json]
 //	schemagen [-C dir] budget
+//	schemagen deck inspect|migrate FILE
+//	schemagen deck new [--force] FILE
 //
 // generate writes all of generated/ from schema/, refusing to move the
 // compatibility lock over a breaking change unless it is accepted with a
 // reason; check exits 1 if generated/ is not what generate would write;
 // breaking lists every finding against the committed lock (or the lock at
 // a git revision) and exits 1 if any is breaking; budget prints the deck
-// layout's budget table (ADR-0056), recomputed from the schema.
+// layout's budget table (ADR-0056), recomputed from the schema. deck reads
+// (inspect), migrates in place (migrate) or creates (new) a deck-state file
+// with this build's layout; it needs no schema (docs/deck.md).
 //
 // Exit status: 0 ok, 1 the check failed, 2 bad input or usage. Every error
 // about the schema names its CUE file:line:col. A failing run writes nothing.
@@ -50,13 +54,16 @@ type command struct {
 	name    string
 	summary string
 	run     func(env *env, args []string) int
+	// noSchema commands work on files outside the module and need no root.
+	noSchema bool
 }
 
 var commands = []command{
-	{"generate", "write all of generated/ from schema/", runGenerate},
-	{"check", "exit 1 if generated/ is not what generate would write", runCheck},
-	{"breaking", "list every way the schema breaks the committed lock; exit 1 if any does", runBreaking},
-	{"budget", "print the layout's budget table (ADR-0056): sizes per version, ceiling, headroom", runBudget},
+	{"generate", "write all of generated/ from schema/", runGenerate, false},
+	{"check", "exit 1 if generated/ is not what generate would write", runCheck, false},
+	{"breaking", "list every way the schema breaks the committed lock; exit 1 if any does", runBreaking, false},
+	{"budget", "print the layout's budget table (ADR-0056): sizes per version, ceiling, headroom", runBudget, false},
+	{"deck", "inspect|migrate|new FILE: print a deck-state file as JSON, migrate it in place, or create one", runDeck, true},
 }
 
 // env is what every subcommand gets: where the module is and where to print.
@@ -86,12 +93,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if c.name != name {
 			continue
 		}
-		root, err := findRoot(*dir)
-		if err != nil {
-			fmt.Fprintln(stderr, "schemagen:", err)
-			return exitInput
+		e := &env{stdout: stdout, stderr: stderr}
+		if !c.noSchema {
+			root, err := findRoot(*dir)
+			if err != nil {
+				fmt.Fprintln(stderr, "schemagen:", err)
+				return exitInput
+			}
+			e.root = root
 		}
-		return c.run(&env{root: root, stdout: stdout, stderr: stderr}, fs.Args()[1:])
+		return c.run(e, fs.Args()[1:])
 	}
 	fmt.Fprintf(stderr, "schemagen: unknown command %q\n", name)
 	usage(stderr)

@@ -4,8 +4,9 @@
 // ownership unit tests; compiles the headers for the device's kind of target
 // (Cortex-M4 with arm-none-eabi-gcc, and 32-bit freestanding x86); reads
 // every struct's layout back from the compilers' DWARF with pahole and
-// compares it with the model, member by member; and exchanges vectors with
-// generated/go/deck in both directions.
+// compares it with the model, member by member; exchanges vectors with
+// generated/go/deck in both directions; and runs the same ledger commits
+// through ownership.h and deck/ownership, which must agree byte for byte.
 //
 // A missing compiler or pahole skips with a message under a plain go test;
 // `make test` installs them and sets SCHEMAGEN_REQUIRE_C=1, under which a

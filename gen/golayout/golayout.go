@@ -7,14 +7,17 @@
 // with fixed-size arrays, the size of each struct and the offset and size
 // of each of its fields, a little-endian encoder and decoder per struct
 // that reads and writes every field at its offset without reflection, the
-// root's per-version field table, the ledger's constants and the catalog as
-// typed constants with a metadata table.
+// root's per-version field table (with FieldInfo.Members for the fields of
+// nested structs, so a reader can walk every value by its schema name), the
+// ledger's constants and the catalog as typed constants with a metadata
+// table.
 package golayout
 
 import (
 	"bytes"
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -227,6 +230,8 @@ func layoutDecls(f *jen.File, l *model.Layout) {
 		jen.Return(jen.Nil()),
 	)
 
+	membersDecl(f, l)
+
 	f.Comment("// SizeError is what a decoder returns when it is given a number of bytes")
 	f.Comment("// other than the size of what it decodes.")
 	f.Type().Id("SizeError").Struct(
@@ -236,6 +241,46 @@ func layoutDecls(f *jen.File, l *model.Layout) {
 	)
 	f.Func().Params(jen.Id("e").Op("*").Id("SizeError")).Id("Error").Params().String().Block(
 		jen.Return(jen.Qual("fmt", "Sprintf").Call(jen.Lit(l.Name+": a %s is %d bytes, got %d"), jen.Id("e").Dot("Type"), jen.Id("e").Dot("Want"), jen.Id("e").Dot("Got"))),
+	)
+}
+
+// membersDecl emits FieldInfo.Members: the fields of every struct a field of
+// the root (in any version) or of a nested struct has as its type, so that a
+// reader can walk every value of the root by its schema names without the
+// schema (deck inspect does). It is a method rather than a package-level
+// function so that it adds no name to the package.
+func membersDecl(f *jen.File, l *model.Layout) {
+	var order []*model.Struct
+	spellings := map[*model.Struct][]string{}
+	var visit func(fields []*model.LayoutField)
+	visit = func(fields []*model.LayoutField) {
+		for _, m := range fields {
+			s := m.Type.Struct
+			if s == nil || slices.Contains(spellings[s], m.Type.Spelling) {
+				continue
+			}
+			if spellings[s] == nil {
+				order = append(order, s)
+			}
+			spellings[s] = append(spellings[s], m.Type.Spelling)
+			visit(s.Fields)
+		}
+	}
+	visit(l.Root.History)
+	f.Comment(comment("Members returns the fields of f's struct type, at their offsets inside one element, for a field whose type is a struct or an array of one, and nil for any other field. Since is 0 for them: only " + l.Root.Name + "'s own fields have versions."))
+	f.Func().Params(jen.Id("f").Id("FieldInfo")).Id("Members").Params().Index().Id("FieldInfo").Block(
+		jen.Switch(jen.Id("f").Dot("Type")).BlockFunc(func(g *jen.Group) {
+			for _, s := range order {
+				rows := jen.Index().Id("FieldInfo").ValuesFunc(func(g *jen.Group) {
+					for _, m := range s.Fields {
+						g.Line().Values(jen.Lit(m.Name), jen.Lit(m.Type.Spelling), jen.Lit(m.Offset), jen.Lit(m.Size()), jen.Lit(0))
+					}
+					g.Line()
+				})
+				g.Case(litAll(spellings[s])...).Block(jen.Return(rows))
+			}
+		}),
+		jen.Return(jen.Nil()),
 	)
 }
 

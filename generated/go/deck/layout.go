@@ -178,6 +178,74 @@ func Fields(version int) []FieldInfo {
 	return nil
 }
 
+// Members returns the fields of f's struct type, at their offsets inside one
+// element, for a field whose type is a struct or an array of one, and nil
+// for any other field. Since is 0 for them: only DeckState's own fields have
+// versions.
+func (f FieldInfo) Members() []FieldInfo {
+	switch f.Type {
+	case "Settings":
+		return []FieldInfo{
+			{"volume", "uint8", 0, 1, 0},
+			{"brightness", "uint8", 1, 1, 0},
+			{"text_speed", "uint8", 2, 1, 0},
+			{"flags", "uint8", 3, 1, 0},
+		}
+	case "CartRecord[17]":
+		return []FieldInfo{
+			{"cart_id", "uint32", 0, 4, 0},
+			{"first_seen_unix", "uint32", 4, 4, 0},
+			{"play_seconds", "uint32", 8, 4, 0},
+			{"missions", "uint16", 12, 2, 0},
+			{"flags", "uint16", 14, 2, 0},
+		}
+	case "ReplHistory":
+		return []FieldInfo{
+			{"head", "uint8", 0, 1, 0},
+			{"count", "uint8", 1, 1, 0},
+			{"reserved", "uint16", 2, 2, 0},
+			{"slots", "char[16][80]", 4, 1280, 0},
+		}
+	case "MissionLogEntry[64]":
+		return []FieldInfo{
+			{"mission_id", "uint32", 0, 4, 0},
+			{"completed_unix", "uint32", 4, 4, 0},
+			{"credits_delta", "int32", 8, 4, 0},
+			{"reputation_delta", "int16", 12, 2, 0},
+			{"outcome", "uint8", 14, 1, 0},
+			{"cart", "uint8", 15, 1, 0},
+		}
+	case "BoardSlot[32]":
+		return []FieldInfo{
+			{"template_id", "uint16", 0, 2, 0},
+			{"flags", "uint16", 2, 2, 0},
+			{"expires_unix", "uint32", 4, 4, 0},
+		}
+	case "Contact[28]":
+		return []FieldInfo{
+			{"contact_id", "uint32", 0, 4, 0},
+			{"met_unix", "uint32", 4, 4, 0},
+			{"trust", "int16", 8, 2, 0},
+			{"flags", "uint16", 10, 2, 0},
+			{"cart", "uint8", 12, 1, 0},
+			{"reserved", "uint8[3]", 13, 3, 0},
+		}
+	case "Keystore":
+		return []FieldInfo{
+			{"count", "uint16", 0, 2, 0},
+			{"flags", "uint16", 2, 2, 0},
+			{"keys", "KeyEntry[24]", 4, 384, 0},
+		}
+	case "KeyEntry[24]":
+		return []FieldInfo{
+			{"key_id", "uint32", 0, 4, 0},
+			{"granted_unix", "uint32", 4, 4, 0},
+			{"material", "uint8[8]", 8, 8, 0},
+		}
+	}
+	return nil
+}
+
 // SizeError is what a decoder returns when it is given a number of bytes
 // other than the size of what it decodes.
 type SizeError struct {
