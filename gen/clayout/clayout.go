@@ -46,15 +46,7 @@ var funcs = template.FuncMap{
 
 // Generate renders the headers of every layout package.
 func Generate(s *model.Schema) ([]output.File, error) {
-	var files []output.File
-	for _, l := range s.Layouts {
-		fs, err := generate(l)
-		if err != nil {
-			return nil, err
-		}
-		files = append(files, fs...)
-	}
-	return files, nil
+	return output.Each(s.Layouts, generate)
 }
 
 // view is what the templates see: the layout and what clayout computes

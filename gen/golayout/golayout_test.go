@@ -6,76 +6,34 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
-	"os"
-	"path/filepath"
 	"sort"
-	"strings"
 	"testing"
-
-	"github.com/google/go-cmp/cmp"
-	"golang.org/x/tools/txtar"
 
 	"github.com/schemagen/schemagen/gen/golayout"
 	"github.com/schemagen/schemagen/gen/model"
+	"github.com/schemagen/schemagen/internal/golden"
 )
-
-var update = os.Getenv("SCHEMAGEN_UPDATE") != ""
 
 // TestGolden emits Go for each testdata/*.txtar layout, compares it with
 // the archive's out/ files, type-checks it and checks that every exported
 // identifier is one the model decided.
 func TestGolden(t *testing.T) {
-	cases, _ := filepath.Glob("testdata/*.txtar")
-	if len(cases) == 0 {
-		t.Fatal("no test cases")
-	}
-	for _, file := range cases {
-		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
-			ar, err := txtar.ParseFile(file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			dir := t.TempDir()
-			want := map[string]string{}
-			var inputs []txtar.File
-			for _, f := range ar.Files {
-				if name, ok := strings.CutPrefix(f.Name, "out/"); ok {
-					want[name] = string(f.Data)
-					continue
-				}
-				inputs = append(inputs, f)
-				p := filepath.Join(dir, f.Name)
-				os.MkdirAll(filepath.Dir(p), 0o755)
-				if err := os.WriteFile(p, f.Data, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			s, err := model.Load(dir)
-			if err != nil {
-				t.Fatal(err)
-			}
-			files, err := golayout.Generate(s)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got := map[string]string{}
-			for _, f := range files {
-				got[f.Path] = string(f.Data)
-			}
-			if update {
-				ar.Files = inputs
-				for _, f := range files {
-					ar.Files = append(ar.Files, txtar.File{Name: "out/" + f.Path, Data: f.Data})
-				}
-				if err := os.WriteFile(file, txtar.Format(ar), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			} else if diff := cmp.Diff(want, got); diff != "" {
-				t.Errorf("emitted Go differs from %s (-want +got); rerun with SCHEMAGEN_UPDATE=1 if intended:\n%s", file, diff)
-			}
-			checkPackage(t, s.Layouts[0], got)
-		})
-	}
+	golden.Run(t, "testdata/*.txtar", nil, func(t *testing.T, c *golden.Case) {
+		s, err := model.Load(c.Dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files, err := golayout.Generate(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.CheckFiles(t, files)
+		got := map[string]string{}
+		for _, f := range files {
+			got[f.Path] = string(f.Data)
+		}
+		checkPackage(t, s.Layouts[0], got)
+	})
 }
 
 // TestRealSchema checks the project's generated deck package the same way.

@@ -56,15 +56,7 @@ const (
 
 // Generate returns the open and strict schema files of every package in s.
 func Generate(s *model.Schema) ([]output.File, error) {
-	var files []output.File
-	for _, p := range s.Packages {
-		fs, err := generatePackage(p)
-		if err != nil {
-			return nil, err
-		}
-		files = append(files, fs...)
-	}
-	return files, nil
+	return output.Each(s.Packages, generatePackage)
 }
 
 // def is one CUE definition as this emitter sees it.
