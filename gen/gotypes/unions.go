@@ -47,18 +47,19 @@ func union(f *jen.File, u *model.Union) {
 		jen.List(jen.Id("tag"), jen.Err()).Op(":=").Id("unionTag").Call(jen.Id("data"), jen.Lit(t), jen.Lit(u.Discriminator), jen.Id(tagList)),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
 		jen.Id("r").Op(":=").Op("&").Id("reader").Values(jen.Id("data").Op(":").Id("data")),
+		jen.Var().Id("v").Id(t),
 		jen.Switch(jen.Id("tag")).BlockFunc(func(g *jen.Group) {
 			for _, v := range u.Variants {
 				g.Case(jen.Lit(v.Tag)).Block(
-					jen.Id("v").Op(":=").New(jen.Id(v.GoName)),
-					jen.If(jen.Err().Op(":=").Id(decodeFunc(v.GoName)).Call(jen.Id("r"), jen.Id("v")), jen.Err().Op("!=").Nil()).Block(
-						jen.Return(jen.Nil(), jen.Id("fieldError").Call(jen.Lit(v.GoName), jen.Nil(), jen.Err())),
-					),
-					jen.Return(jen.Id("v"), jen.Nil()),
+					jen.Id("x").Op(":=").New(jen.Id(v.GoName)),
+					jen.List(jen.Id("v"), jen.Err()).Op("=").List(jen.Id("x"), jen.Id(decodeFunc(v.GoName)).Call(jen.Id("r"), jen.Id("x"))),
 				)
 			}
+			g.Default().Block(jen.Return(jen.Nil(), jen.Id("unknownTag").Call(jen.Lit(t), jen.Lit(u.Discriminator), jen.Id("tag"), jen.Id(tagList))))
 		}),
-		jen.Return(jen.Nil(), jen.Id("unknownTag").Call(jen.Lit(t), jen.Lit(u.Discriminator), jen.Id("tag"), jen.Id(tagList))),
+		jen.If(jen.Err().Op("==").Nil()).Block(jen.Err().Op("=").Id("r").Dot("end").Call()),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Id("fieldError").Call(jen.Lit(t), jen.Nil(), jen.Err()))),
+		jen.Return(jen.Id("v"), jen.Nil()),
 	)
 }
 

@@ -65,33 +65,30 @@ func UnmarshalLedgerRow(data []byte) (LedgerRow, error) {
 		return nil, err
 	}
 	r := &reader{data: data}
+	var v LedgerRow
 	switch tag {
 	case "passed":
-		v := new(PassedRow)
-		if err := decodePassedRow(r, v); err != nil {
-			return nil, fieldError("PassedRow", nil, err)
-		}
-		return v, nil
+		x := new(PassedRow)
+		v, err = x, decodePassedRow(r, x)
 	case "failed":
-		v := new(FailedRow)
-		if err := decodeFailedRow(r, v); err != nil {
-			return nil, fieldError("FailedRow", nil, err)
-		}
-		return v, nil
+		x := new(FailedRow)
+		v, err = x, decodeFailedRow(r, x)
 	case "prompted":
-		v := new(PromptedRow)
-		if err := decodePromptedRow(r, v); err != nil {
-			return nil, fieldError("PromptedRow", nil, err)
-		}
-		return v, nil
+		x := new(PromptedRow)
+		v, err = x, decodePromptedRow(r, x)
 	case "shipped":
-		v := new(ShippedRow)
-		if err := decodeShippedRow(r, v); err != nil {
-			return nil, fieldError("ShippedRow", nil, err)
-		}
-		return v, nil
+		x := new(ShippedRow)
+		v, err = x, decodeShippedRow(r, x)
+	default:
+		return nil, unknownTag("LedgerRow", "kind", tag, ledgerRowTags)
 	}
-	return nil, unknownTag("LedgerRow", "kind", tag, ledgerRowTags)
+	if err == nil {
+		err = r.end()
+	}
+	if err != nil {
+		return nil, fieldError("LedgerRow", nil, err)
+	}
+	return v, nil
 }
 
 // PassedRow records a run that settled as passed: the pane went from working

@@ -97,57 +97,42 @@ func UnmarshalReplayEvent(data []byte) (ReplayEvent, error) {
 		return nil, err
 	}
 	r := &reader{data: data}
+	var v ReplayEvent
 	switch tag {
 	case "census":
-		v := new(CensusEvent)
-		if err := decodeCensusEvent(r, v); err != nil {
-			return nil, fieldError("CensusEvent", nil, err)
-		}
-		return v, nil
+		x := new(CensusEvent)
+		v, err = x, decodeCensusEvent(r, x)
 	case "status":
-		v := new(StatusEvent)
-		if err := decodeStatusEvent(r, v); err != nil {
-			return nil, fieldError("StatusEvent", nil, err)
-		}
-		return v, nil
+		x := new(StatusEvent)
+		v, err = x, decodeStatusEvent(r, x)
 	case "prompted":
-		v := new(PromptedEvent)
-		if err := decodePromptedEvent(r, v); err != nil {
-			return nil, fieldError("PromptedEvent", nil, err)
-		}
-		return v, nil
+		x := new(PromptedEvent)
+		v, err = x, decodePromptedEvent(r, x)
 	case "deliver":
-		v := new(DeliverEvent)
-		if err := decodeDeliverEvent(r, v); err != nil {
-			return nil, fieldError("DeliverEvent", nil, err)
-		}
-		return v, nil
+		x := new(DeliverEvent)
+		v, err = x, decodeDeliverEvent(r, x)
 	case "turn":
-		v := new(TurnEvent)
-		if err := decodeTurnEvent(r, v); err != nil {
-			return nil, fieldError("TurnEvent", nil, err)
-		}
-		return v, nil
+		x := new(TurnEvent)
+		v, err = x, decodeTurnEvent(r, x)
 	case "stance":
-		v := new(StanceEvent)
-		if err := decodeStanceEvent(r, v); err != nil {
-			return nil, fieldError("StanceEvent", nil, err)
-		}
-		return v, nil
+		x := new(StanceEvent)
+		v, err = x, decodeStanceEvent(r, x)
 	case "restart":
-		v := new(RestartEvent)
-		if err := decodeRestartEvent(r, v); err != nil {
-			return nil, fieldError("RestartEvent", nil, err)
-		}
-		return v, nil
+		x := new(RestartEvent)
+		v, err = x, decodeRestartEvent(r, x)
 	case "read":
-		v := new(ReadEvent)
-		if err := decodeReadEvent(r, v); err != nil {
-			return nil, fieldError("ReadEvent", nil, err)
-		}
-		return v, nil
+		x := new(ReadEvent)
+		v, err = x, decodeReadEvent(r, x)
+	default:
+		return nil, unknownTag("ReplayEvent", "type", tag, replayEventTags)
 	}
-	return nil, unknownTag("ReplayEvent", "type", tag, replayEventTags)
+	if err == nil {
+		err = r.end()
+	}
+	if err != nil {
+		return nil, fieldError("ReplayEvent", nil, err)
+	}
+	return v, nil
 }
 
 // CensusAgent is one agent in Herdr's agent list.

@@ -293,6 +293,18 @@ func (r *reader) stringBytes() ([]byte, error) {
 	}
 	start := r.pos
 	r.pos++
+	// Fast path: printable ASCII without escapes up to the closing quote,
+	// which is nearly every string on this wire.
+	for d, i := r.data, r.pos; i < len(d); i++ {
+		c := d[i]
+		if c == '"' {
+			r.pos = i + 1
+			return d[start+1 : i], nil
+		}
+		if c == '\\' || c < 0x20 || c >= utf8.RuneSelf {
+			break
+		}
+	}
 	simple := true
 	for r.pos < len(r.data) {
 		c := r.data[r.pos]
@@ -657,14 +669,15 @@ func (r *reader) skip() error {
 	return r.syntax("a value")
 }
 
-// unionTag finds a union's discriminator in the object in data, checking
-// the whole document's syntax on the way.
+// unionTag finds a union's discriminator in the object in data. It stops
+// at the discriminator (written first by this package's encoders, so
+// usually at once); the variant's decoder then reads and checks the whole
+// document, so nothing is accepted unchecked.
 func unionTag(data []byte, union, name string, valid []string) (string, error) {
 	r := &reader{data: data}
 	if err := r.openObject(); err != nil {
 		return "", &DecodeError{Type: union, Err: err}
 	}
-	tag, found := "", false
 	for first := true; ; first = false {
 		key, ok, err := r.nextKey(first)
 		if err != nil {
@@ -674,11 +687,11 @@ func unionTag(data []byte, union, name string, valid []string) (string, error) {
 			break
 		}
 		if string(key) == name {
+			var tag string
 			if err := r.readString(&tag); err != nil {
 				return "", &DecodeError{Type: union, Field: name, Err: err}
 			}
-			found = true
-			continue
+			return tag, nil
 		}
 		if err := r.skip(); err != nil {
 			return "", &DecodeError{Type: union, Err: err}
@@ -687,10 +700,7 @@ func unionTag(data []byte, union, name string, valid []string) (string, error) {
 	if err := r.end(); err != nil {
 		return "", &DecodeError{Type: union, Err: err}
 	}
-	if !found {
-		return "", &DecodeError{Type: union, Field: name, Err: fmt.Errorf("discriminator is missing (valid: %s)", strings.Join(valid, ", "))}
-	}
-	return tag, nil
+	return "", &DecodeError{Type: union, Field: name, Err: fmt.Errorf("discriminator is missing (valid: %s)", strings.Join(valid, ", "))}
 }
 
 // unknownTag is the error for a discriminator value no variant has.
