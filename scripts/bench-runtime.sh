@@ -6,7 +6,7 @@
 #      and the peak heap while rebuilding, which must not grow with the file.
 #      Goal: >= 1,000,000 rows/s.
 #  (b) Read on 64 seats with a full 64-edge window and tallies, unchanged
-#      (a poll) and changed (after a stance). Goal: <= 20 us/op.
+#      (a poll) and changed (after a stance, which is not timed). Goal: <= 20 us/op.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=$(mktemp)
