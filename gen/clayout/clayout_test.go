@@ -18,20 +18,7 @@ import (
 // them with the archive's out/ files and compiles them as C11 with every
 // warning an error.
 func TestGolden(t *testing.T) {
-	golden.Run(t, "testdata/*.txtar", nil, func(t *testing.T, c *golden.Case) {
-		s, err := model.Load(c.Dir)
-		if err != nil {
-			t.Fatal(err)
-		}
-		files, err := clayout.Generate(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		c.CheckFiles(t, files)
-		got := map[string]string{}
-		for _, f := range files {
-			got[f.Path] = string(f.Data)
-		}
+	golden.RunEmitter(t, clayout.Generate, func(t *testing.T, s *model.Schema, got map[string]string) {
 		checkIdents(t, s.Layouts[0], got)
 		compile(t, got)
 	})

@@ -18,20 +18,7 @@ import (
 // the archive's out/ files, type-checks it and checks that every exported
 // identifier is one the model decided.
 func TestGolden(t *testing.T) {
-	golden.Run(t, "testdata/*.txtar", nil, func(t *testing.T, c *golden.Case) {
-		s, err := model.Load(c.Dir)
-		if err != nil {
-			t.Fatal(err)
-		}
-		files, err := golayout.Generate(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		c.CheckFiles(t, files)
-		got := map[string]string{}
-		for _, f := range files {
-			got[f.Path] = string(f.Data)
-		}
+	golden.RunEmitter(t, golayout.Generate, func(t *testing.T, s *model.Schema, got map[string]string) {
 		checkPackage(t, s.Layouts[0], got)
 	})
 }

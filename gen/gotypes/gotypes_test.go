@@ -18,20 +18,7 @@ import (
 // TestGolden emits Go for each testdata/*.txtar schema and compares it with
 // the archive's out/ files, then type-checks the emitted package.
 func TestGolden(t *testing.T) {
-	golden.Run(t, "testdata/*.txtar", nil, func(t *testing.T, c *golden.Case) {
-		s, err := model.Load(c.Dir)
-		if err != nil {
-			t.Fatal(err)
-		}
-		files, err := gotypes.Generate(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		c.CheckFiles(t, files)
-		got := map[string]string{}
-		for _, f := range files {
-			got[f.Path] = string(f.Data)
-		}
+	golden.RunEmitter(t, gotypes.Generate, func(t *testing.T, s *model.Schema, got map[string]string) {
 		typeCheck(t, got)
 	})
 }

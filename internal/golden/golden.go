@@ -16,6 +16,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"golang.org/x/tools/txtar"
 
+	"github.com/schemagen/schemagen/gen/model"
 	"github.com/schemagen/schemagen/gen/output"
 )
 
@@ -143,4 +144,29 @@ func (c *Case) save(t *testing.T) {
 	if err := os.WriteFile(c.File, txtar.Format(c.Archive), 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// RunEmitter is the golden test of an emitter: each testdata/*.txtar is a
+// CUE module whose out/ files are what generate makes of it. check, if not
+// nil, then looks at the model and the files by path (compiles them, say).
+func RunEmitter(t *testing.T, generate func(*model.Schema) ([]output.File, error), check func(t *testing.T, s *model.Schema, files map[string]string)) {
+	t.Helper()
+	Run(t, "testdata/*.txtar", nil, func(t *testing.T, c *Case) {
+		s, err := model.Load(c.Dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files, err := generate(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.CheckFiles(t, files)
+		if check != nil {
+			got := map[string]string{}
+			for _, f := range files {
+				got[f.Path] = string(f.Data)
+			}
+			check(t, s, got)
+		}
+	})
 }
