@@ -91,9 +91,9 @@ func cc(t *testing.T, tg target, dir string, args ...string) {
 	t.Helper()
 	// Read the headers here too: go test caches a result by the files the
 	// test opens, and the compiler's reads are not among them.
-	hs, _ := filepath.Glob(filepath.Join(headerDir, "*.h"))
-	if len(hs) != 3 {
-		t.Fatalf("%s holds %d headers, want types.h, catalog.h and ownership.h; run make generate", headerDir, len(hs))
+	hs, _ := filepath.Glob(filepath.Join(headerDir, "*.[ch]"))
+	if len(hs) != 5 {
+		t.Fatalf("%s holds %d files, want types.h, catalog.h, ownership.h, deck_file.h and deck_file.c; run make generate", headerDir, len(hs))
 	}
 	for _, h := range hs {
 		if _, err := os.ReadFile(h); err != nil {
@@ -150,7 +150,7 @@ int deck_target_probe(DeckState *ds);
 
 int deck_target_probe(DeckState *ds) {
 	static const uint16_t kit[] = CATALOG_STARTER_KIT_IDS;
-	int n = (int)ownership_commit(ds, OWNERSHIP_GRANTED, kit[0], 0);
+	int n = (int)ownership_commit(ds, OWNERSHIP_GRANTED, kit[0], 0, NULL);
 	n += ownership_has(ds, kit[0]);
 	n += ownership_consumable_count(ds, 0);
 	return n + (int)catalog_class(kit[0]) + (int)catalog_channel(kit[0]) + catalog_consumable_slot(kit[0]);

@@ -144,6 +144,7 @@ func Compare(base, cur *Lock) []Finding {
 		}
 		c.layout(bl, cl)
 		c.catalog(bl, cl)
+		c.layoutEnums(bl, cl)
 	}
 	return c.out
 }

@@ -25,6 +25,19 @@ type Layout struct {
 	Versions    []*LayoutVersion `json:"versions"`
 	Structs     []*LayoutStruct  `json:"structs,omitempty"`
 	Catalog     []*CatalogEntry  `json:"catalog,omitempty"`
+	Enums       []*LayoutEnum    `json:"enums,omitempty"`
+}
+
+// LayoutEnum is a layout enum's members: the values stored fields hold.
+type LayoutEnum struct {
+	Name    string              `json:"name"`
+	Members []*LayoutEnumMember `json:"members"`
+}
+
+// LayoutEnumMember is one named value, forever.
+type LayoutEnumMember struct {
+	Name  string `json:"name"`
+	Value int64  `json:"value"`
 }
 
 // LayoutVersion is one shipped version of the root.
@@ -48,6 +61,7 @@ type LayoutField struct {
 	Type   string `json:"type"` // the C type as the schema spells it, e.g. CartRecord[17]
 	Offset int    `json:"offset"`
 	Size   int    `json:"size"`
+	Enum   string `json:"enum,omitempty"` // the layout enum whose values it holds
 }
 
 // CatalogEntry is one catalog id and what it means, forever.
@@ -80,7 +94,7 @@ func (l *Lock) layoutOf(m *model.Layout) *Layout {
 		vs := versionSubject(m.Name, v.Number)
 		l.pos[vs] = v.Pos
 		for _, p := range v.Fields {
-			lv.Fields = append(lv.Fields, &LayoutField{Name: p.Field.Name, Type: p.Field.Type.Spelling, Offset: p.Offset, Size: p.Field.Size()})
+			lv.Fields = append(lv.Fields, &LayoutField{Name: p.Field.Name, Type: p.Field.Type.Spelling, Offset: p.Offset, Size: p.Field.Size(), Enum: enumName(p.Field)})
 			l.pos[vs+"."+p.Field.Name] = p.Field.Pos
 		}
 		ll.Versions = append(ll.Versions, lv)
@@ -95,10 +109,19 @@ func (l *Lock) layoutOf(m *model.Layout) *Layout {
 		ls := &LayoutStruct{Name: s.Name, Size: s.Size}
 		l.pos[m.Name+"."+s.Name] = s.Pos
 		for _, f := range s.Fields {
-			ls.Fields = append(ls.Fields, &LayoutField{Name: f.Name, Type: f.Type.Spelling, Offset: f.Offset, Size: f.Size()})
+			ls.Fields = append(ls.Fields, &LayoutField{Name: f.Name, Type: f.Type.Spelling, Offset: f.Offset, Size: f.Size(), Enum: enumName(f)})
 			l.pos[m.Name+"."+s.Name+"."+f.Name] = f.Pos
 		}
 		ll.Structs = append(ll.Structs, ls)
+	}
+	for _, e := range m.Enums {
+		le := &LayoutEnum{Name: e.Name}
+		l.pos[m.Name+"."+e.Name] = e.Pos
+		for _, mem := range e.Members {
+			le.Members = append(le.Members, &LayoutEnumMember{Name: mem.Name, Value: mem.Value})
+			l.pos[m.Name+"."+e.Name+"."+mem.Name] = mem.Pos
+		}
+		ll.Enums = append(ll.Enums, le)
 	}
 	if c := m.Catalog; c != nil {
 		l.pos[m.Name+".catalog"] = c.Pos
@@ -113,6 +136,13 @@ func (l *Lock) layoutOf(m *model.Layout) *Layout {
 		}
 	}
 	return ll
+}
+
+func enumName(f *model.LayoutField) string {
+	if f.Enum == nil {
+		return ""
+	}
+	return f.Enum.Name
 }
 
 func versionSubject(layout string, v int) string { return layout + ".v" + strconv.Itoa(v) }
