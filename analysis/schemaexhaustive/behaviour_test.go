@@ -137,7 +137,11 @@ func TestFixKeepsBehaviour(t *testing.T) {
 	if stubbed == 0 || same == 0 {
 		t.Errorf("%d calls kept their result and %d now reach a stub: want some of each", same, stubbed)
 	}
-	t.Logf("%d calls: %d the same, %d now reach a stub", len(calls), same, stubbed)
+	fns := map[string]bool{}
+	for _, c := range calls {
+		fns[c.fn] = true
+	}
+	t.Logf("%d functions, %d calls: %d the same, %d now reach a stub", len(fns), len(calls), same, stubbed)
 }
 
 // valuesOf returns the Go text of every member of the enum or union n of

@@ -1,6 +1,8 @@
 package golangci_test
 
 import (
+	"bytes"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -97,6 +99,25 @@ func TestPluginBadSettings(t *testing.T) {
 		_, err := build(t, c.settings)
 		if err == nil || !strings.HasPrefix(err.Error(), "schemaexhaustive: ") || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("settings %v: error %v, want one from schemaexhaustive containing %q", c.settings, err, c.want)
+		}
+	}
+}
+
+// TestRecipeInDocs holds the recipe in docs/exhaustive.md equal to the
+// files TestCustomGCL builds and lints with, so the page shows what was
+// proven.
+func TestRecipeInDocs(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "..", "..", "docs", "exhaustive.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{".custom-gcl.yml", ".golangci.yml"} {
+		b, err := os.ReadFile(filepath.Join("testdata", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Contains(doc, append(append([]byte("```yaml\n"), b...), "```\n"...)) {
+			t.Errorf("docs/exhaustive.md does not show testdata/%s as it is:\n%s", name, b)
 		}
 	}
 }
