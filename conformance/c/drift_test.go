@@ -2,6 +2,7 @@ package c_test
 
 import (
 	"bytes"
+	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -23,7 +24,10 @@ import (
 // write version 7 files and load them back, migrate v5 and v6 files (their
 // fields intact where version 7 puts them), refuse a v8 file without
 // writing, and recover from a crash at every step of its save. The same
-// program against this module's own headers is the baseline.
+// program against this module's own headers is the baseline. A second
+// scratch schema also drops a field at version 7, stating the loss, so
+// that every field after it moves: a migration that copied the shared
+// prefix would get it wrong; the generated one moves each field.
 
 const driftField = `	// Appended by the drift proof: a field the firmware source never names.
 	drift_probe: "uint32" @since(7)
@@ -31,8 +35,9 @@ const driftField = `	// Appended by the drift proof: a field the firmware source
 
 // scratchModule copies the module to a temporary directory (without .git,
 // node_modules and built binaries), appends driftField to #DeckState with
-// version 7, and regenerates generated/ there.
-func scratchModule(t *testing.T) string {
+// version 7 (size7 bytes, with loss when it drops stats), and regenerates
+// generated/ there.
+func scratchModule(t *testing.T, size7 int, loss string) string {
 	t.Helper()
 	dst := t.TempDir()
 	src, _ := filepath.Abs(root)
@@ -71,7 +76,16 @@ func scratchModule(t *testing.T) string {
 		t.Fatalf("%s no longer ends #DeckState with ownership @since(6) and versions with v6; update the drift proof", cue)
 	}
 	s = end.ReplaceAllLiteralString(s, "\townership: \"uint8[128]\" @since(6)\n"+driftField)
-	s = last.ReplaceAllString(s, "$1\t\t// The drift proof's version.\n\t\t{version: 7, size: 4192},\n")
+	entry := fmt.Sprintf("{version: 7, size: %d}", size7)
+	if loss != "" {
+		stats := "\tstats: \"uint32[16]\" @since(3)\n"
+		if !strings.Contains(s, stats) {
+			t.Fatalf("%s has no stats field to drop; update the drift proof", cue)
+		}
+		s = strings.Replace(s, stats, "\tstats: \"uint32[16]\" @since(3) @removed(7)\n", 1)
+		entry = fmt.Sprintf("{version: 7, size: %d, loss: %q}", size7, loss)
+	}
+	s = last.ReplaceAllString(s, "$1\t\t// The drift proof's version.\n\t\t"+entry+",\n")
 	if err := os.WriteFile(cue, []byte(s), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -178,17 +192,22 @@ type driftCase struct {
 // to build together.
 func TestDriftProof(t *testing.T) {
 	tool(t, "gcc")
-	scratch := scratchModule(t)
-	sm, err := model.Load(scratch)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cases := []driftCase{
-		{"this schema (v6)", filepath.Join(root, "generated", "c"), deck.StructVersion, deck.PayloadSizeV6, layout(t)},
-		{"a field appended (v7)", filepath.Join(scratch, "generated", "c"), 7, 4192, sm.Layout("deck")},
-	}
-	if cases[1].layout.Current().Number != 7 || cases[1].layout.Current().Size != 4192 {
-		t.Fatalf("the scratch schema's current version is %d (%d bytes)", cases[1].layout.Current().Number, cases[1].layout.Current().Size)
+	scratch := scratchModule(t, 4192, "")
+	lossy := scratchModule(t, 4128, "the career statistics counters, which nothing reads (the drift proof's loss)")
+	cases := []driftCase{{"this schema (v6)", filepath.Join(root, "generated", "c"), deck.StructVersion, deck.PayloadSizeV6, layout(t)}}
+	for _, sc := range []struct {
+		name, dir string
+		size      int
+	}{{"a field appended (v7)", scratch, 4192}, {"a field dropped with its loss stated, one appended (v7)", lossy, 4128}} {
+		sm, err := model.Load(sc.dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l := sm.Layout("deck")
+		if l.Current().Number != 7 || l.Current().Size != sc.size {
+			t.Fatalf("the scratch schema's current version is %d (%d bytes)", l.Current().Number, l.Current().Size)
+		}
+		cases = append(cases, driftCase{sc.name, filepath.Join(sc.dir, "generated", "c"), 7, sc.size, l})
 	}
 	vecs := loadVectors(t)
 	v5, v6 := vectorData(t, vecs, "v5-payload-len-0.deck"), vectorData(t, vecs, "v6-career.deck")
