@@ -193,12 +193,20 @@ int deck_target_probe(DeckState *ds, uint8_t *buf, size_t cap) {
 // TestHeadersOnTargets is the compiler matrix: for each target, the
 // device's included, it compiles a translation unit that uses every header,
 // and deck_file.c, with the firmware CI's warnings; the asserts prove the
-// layout there.
+// layout there, and DECK_MEMORY_MATCHES_FILE is 0 only on the big-endian
+// target.
 func TestHeadersOnTargets(t *testing.T) {
 	for _, tg := range targets {
 		t.Run(tg.name, func(t *testing.T) {
 			dir := t.TempDir()
-			os.WriteFile(filepath.Join(dir, "probe.c"), []byte(probeSource), 0o644)
+			// types.h says whether a DeckState in memory is its file's
+			// bytes: on every little-endian target, and not big-endian.
+			matches := 1
+			if strings.Contains(tg.name, "big-endian") {
+				matches = 0
+			}
+			src := probeSource + fmt.Sprintf("DECK_STATIC_ASSERT(DECK_MEMORY_MATCHES_FILE == %d, \"the byte order types.h sees\");\n", matches)
+			os.WriteFile(filepath.Join(dir, "probe.c"), []byte(src), 0o644)
 			cc(t, tg, dir, "-c", "-o", "probe.o", "probe.c")
 			abs, _ := filepath.Abs(filepath.Join(headerDir, "deck_file.c"))
 			cc(t, tg, dir, "-c", "-o", "deck_file.o", abs)
