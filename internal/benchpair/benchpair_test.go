@@ -1,0 +1,83 @@
+package benchpair
+
+import (
+	"math"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestMedian(t *testing.T) {
+	for _, tc := range []struct {
+		in   []float64
+		want float64
+	}{
+		{[]float64{3}, 3},
+		{[]float64{3, 1, 2}, 2},
+		{[]float64{4, 1, 3, 2}, 2.5},
+	} {
+		in := append([]float64(nil), tc.in...)
+		if got := Median(tc.in); got != tc.want {
+			t.Errorf("Median(%v) = %v, want %v", in, got, tc.want)
+		}
+		for i := range in {
+			if in[i] != tc.in[i] {
+				t.Errorf("Median modified its input: %v", tc.in)
+			}
+		}
+	}
+	if !math.IsNaN(Median(nil)) {
+		t.Error("Median(nil) is not NaN")
+	}
+}
+
+func TestFromSamplesPairsRounds(t *testing.T) {
+	// Round 2 is twice as slow for both sides (drift): a paired ratio is
+	// unmoved by it, while a ratio of medians of separate blocks would not
+	// be told apart from it.
+	r := FromSamples([]float64{10, 20, 10}, []float64{20, 40, 20})
+	if r.Median != 0.5 || r.Min != 0.5 || r.Max != 0.5 || r.Rounds != 3 {
+		t.Fatalf("FromSamples = %+v, want every ratio 0.5 over 3 rounds", r)
+	}
+	if r.ANs != 10 || r.BNs != 20 {
+		t.Errorf("per-op medians = %v, %v; want 10, 20", r.ANs, r.BNs)
+	}
+}
+
+func TestCompareSeesTheFasterSide(t *testing.T) {
+	if testing.Short() {
+		t.Skip("times real work")
+	}
+	spin := func(d time.Duration) func(int) {
+		return func(n int) {
+			for range n {
+				for t := time.Now(); time.Since(t) < d; {
+				}
+			}
+		}
+	}
+	r := Compare(spin(20*time.Microsecond), spin(60*time.Microsecond), Options{Rounds: 5, Batch: 5 * time.Millisecond})
+	if r.Rounds != 5 {
+		t.Fatalf("Rounds = %d, want 5", r.Rounds)
+	}
+	// A costs a third of B; on a loaded machine both sides stretch alike.
+	if r.Median < 0.2 || r.Median > 0.6 {
+		t.Errorf("median ratio %.2f, want about 0.33", r.Median)
+	}
+}
+
+func TestLine(t *testing.T) {
+	r := Result{Median: 0.4, Min: 0.3, Max: 0.5, Rounds: 9, ANs: 1500, BNs: 3_750_000}
+	for _, tc := range []struct {
+		g    Goal
+		want string
+	}{
+		{AtMost(0.5), "x: 0.40x (0.30-0.50, 9 pairs; 1.50µs vs 3.75ms/op) goal <= 0.50x: met"},
+		{AtMost(0.3), "goal <= 0.30x: NOT MET"},
+		{NoGoal, "goal report only: reported"},
+	} {
+		if got := Line("x", r, tc.g); !strings.Contains(got, tc.want) {
+			t.Errorf("Line = %q, want it to contain %q", got, tc.want)
+		}
+	}
+}
