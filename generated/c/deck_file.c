@@ -11,7 +11,7 @@
 
 #if !defined(DECK_SCHEMA_HASH)
 /* types.h refused this compiler, and said why. */
-#elif DECK_SCHEMA_HASH != 0x05A6573759FD7C22ULL
+#elif DECK_SCHEMA_HASH != 0xE21D14DD35194539ULL
 #error "deck_file.c and types.h are from different schemagen runs: regenerate generated/c and use its files together"
 #else
 
@@ -435,7 +435,8 @@ DeckFileStatus deck_file_decode(const uint8_t *buf, size_t len, DeckState *out, 
 		return DECK_FILE_ERR_NEWER;
 	}
 	if (version < (uint32_t)DECK_MIGRATE_MIN_VERSION) {
-		return DECK_FILE_ERR_REINITIALIZE;
+		/* An older version that shipped is refused to be reinitialized; one that never shipped is damage. */
+		return known != 0u ? DECK_FILE_ERR_REINITIALIZE : DECK_FILE_ERR_UNKNOWN_VERSION;
 	}
 	switch (version) {
 	case 5u:

@@ -21,7 +21,7 @@
 
 #if !defined(DECK_SCHEMA_HASH)
 /* types.h refused this compiler, and said why. */
-#elif DECK_SCHEMA_HASH != 0x05A6573759FD7C22ULL
+#elif DECK_SCHEMA_HASH != 0xE21D14DD35194539ULL
 #error "deck_file.h and types.h are from different schemagen runs: regenerate generated/c and use its files together"
 #else
 
@@ -71,9 +71,9 @@ typedef enum DeckFileStatus {
 	DECK_FILE_ERR_CRC = 5,
 	/** A sound file of a version newer than this build: a newer build reads it; never write over it. */
 	DECK_FILE_ERR_NEWER = 6,
-	/** A sound file older than DECK_MIGRATE_MIN_VERSION: reinitialize the deck (no purchases can exist in it). */
+	/** A sound file of a shipped version older than DECK_MIGRATE_MIN_VERSION: reinitialize the deck (no purchases can exist in it). */
 	DECK_FILE_ERR_REINITIALIZE = 7,
-	/** A version inside the range this build migrates that never shipped: the header is damaged. */
+	/** A version that never shipped (older than the first, or inside the range this build migrates): the header is damaged. */
 	DECK_FILE_ERR_UNKNOWN_VERSION = 8
 } DeckFileStatus;
 

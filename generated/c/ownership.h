@@ -13,7 +13,7 @@
 
 #if !defined(DECK_SCHEMA_HASH)
 /* types.h refused this compiler, and said why. */
-#elif DECK_SCHEMA_HASH != 0x05A6573759FD7C22ULL
+#elif DECK_SCHEMA_HASH != 0xE21D14DD35194539ULL
 #error "ownership.h and types.h are from different schemagen runs: regenerate generated/c and use its files together"
 #else
 
