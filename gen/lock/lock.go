@@ -16,6 +16,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/schemagen/schemagen/gen/model"
 	"github.com/schemagen/schemagen/gen/output"
@@ -188,7 +189,7 @@ func (l *Lock) Pos(subject string) model.Pos {
 		if p, ok := l.pos[s]; ok {
 			return p
 		}
-		i := bytes.LastIndexByte([]byte(s), '.')
+		i := strings.LastIndexByte(s, '.')
 		if i < 0 {
 			break
 		}
