@@ -58,11 +58,15 @@ $(TS_STAMP): $(TS_DIR)/package.json $(TS_DIR)/package-lock.json
 	@touch $@
 
 ## bench: performance against peers run in the same command: generate
-## beside cue's gengotypes, and deck loads beside the CRC-32 floor
+## beside cue's gengotypes, and deck loads beside the CRC-32 floor; the
+## lock compare at 100/1,000/5,000 fields and definitions, and 5,000 paired
+## against 1,000 (linear is 5x, the goal at most 6x)
 bench:
 	bash scripts/bench-generate.sh
 	bash scripts/bench-runtime.sh
 	bash scripts/bench-deck.sh
+	$(GO) test ./gen/lock -run '^$$' -bench '^BenchmarkCompare$$' -benchmem
+	$(GO) test ./gen/lock -run '^$$' -bench '^BenchmarkCompareScaling$$' -benchtime=1x
 
 ## fuzz: every fuzz target in the module (found with go test -list), each
 ## for FUZZTIME (default 1m). Minimizing each new input for go's default 60s
