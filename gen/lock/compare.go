@@ -156,7 +156,7 @@ func Accept(fs []Finding, accs []*Acceptance) {
 // cause, in the order of their positions in the current schema. Its time
 // is linear in the size of the two (n log n where it orders).
 func Compare(base, cur *Lock) []Finding {
-	c := &comparer{cur: cur}
+	c := &comparer{cur: cur, scalarFields: map[scalarChange][]string{}}
 	curPkgs := index(cur.Packages, func(p *Package) string { return p.Name })
 	for _, bp := range base.Packages {
 		cp := curPkgs[bp.Name]
@@ -238,6 +238,9 @@ type comparer struct {
 	// overCeiling are the versions whose fields now add up to more than
 	// the ceiling.
 	overCeiling map[int]bool
+	// Constraint changes of the package being compared, by named scalar.
+	scalarOrder  []scalarChange
+	scalarFields map[scalarChange][]string
 }
 
 // add records a finding at the current position of subject.
@@ -365,6 +368,7 @@ func (c *comparer) pkg(bp, cp *Package) {
 			c.object(p+"."+bo.Name, bo, co, gone, disc[bo.Name])
 		}
 	}
+	c.flushScalars(p)
 	variantOf := c.unions(p, bp, curUnions, gone)
 	for _, be := range bp.Enums {
 		if r := gone[be.Name]; r != nil {
@@ -547,14 +551,55 @@ func (c *comparer) types(subject string, b, t *Type) {
 		tighter = append(tighter, fmt.Sprintf("pattern %s → %s", bc.Pattern, cc.Pattern))
 	}
 	if len(tighter) > 0 {
-		c.add("FIELD_CONSTRAINT_NO_TIGHTEN", subject, "%s; data valid before may now be refused", strings.Join(tighter, ", "))
+		c.constraint(subject, t.scalar, "FIELD_CONSTRAINT_NO_TIGHTEN", strings.Join(tighter, ", "), "data valid before may now be refused")
 	}
 	if len(looser) > 0 {
-		c.add("FIELD_CONSTRAINT_LOOSENED", subject, "%s; a reader validating against the old schema may refuse new data", strings.Join(looser, ", "))
+		c.constraint(subject, t.scalar, "FIELD_CONSTRAINT_LOOSENED", strings.Join(looser, ", "), "a reader validating against the old schema may refuse new data")
 	}
 	if b.Elem != nil {
 		c.types(subject+"[]", b.Elem, t.Elem)
 	}
+}
+
+// scalarChange is one change to a named scalar's constraints.
+type scalarChange struct {
+	rule, scalar, detail, why string
+}
+
+// constraint records a constraint change to a field's type: at once for
+// a constraint of its own, or with every field sharing the named scalar
+// whose constraint changed the same way, for flushScalars to report once
+// at the scalar.
+func (c *comparer) constraint(subject, scalar, rule, detail, why string) {
+	if scalar == "" {
+		c.add(rule, subject, "%s; %s", detail, why)
+		return
+	}
+	k := scalarChange{rule, scalar, detail, why}
+	if _, ok := c.scalarFields[k]; !ok {
+		c.scalarOrder = append(c.scalarOrder, k)
+	}
+	c.scalarFields[k] = append(c.scalarFields[k], subject)
+}
+
+// flushScalars reports the changes to a package's named scalars, each
+// once, at the scalar: under the one field of its type, or under the
+// scalar when several fields have it.
+func (c *comparer) flushScalars(pkg string) {
+	for _, k := range c.scalarOrder {
+		fields := c.scalarFields[k]
+		at := pkg + "." + k.scalar
+		if len(fields) == 1 {
+			c.addAt(at, k.rule, fields[0], "%s (#%s); %s", k.detail, k.scalar, k.why)
+			continue
+		}
+		names := make([]string, len(fields))
+		for i, f := range fields {
+			names[i] = strings.TrimPrefix(f, pkg+".")
+		}
+		c.add(k.rule, at, "%s on every field of type #%s (%s); %s", k.detail, k.scalar, strings.Join(names, ", "), k.why)
+	}
+	c.scalarOrder, c.scalarFields = nil, map[scalarChange][]string{}
 }
 
 func sameShape(a, b *Type) bool {

@@ -76,6 +76,12 @@ type Type struct {
 	Name        string       `json:"name,omitempty"`
 	Constraints *Constraints `json:"constraints,omitempty"`
 	Elem        *Type        `json:"elem,omitempty"`
+
+	// scalar is the named scalar (e.g. SeatID) whose constraints these
+	// are, in the current schema only: a change to it is one edit, however
+	// many fields have its type. Not saved: a field's type is what a
+	// reader sees, whatever its name.
+	scalar string
 }
 
 // Constraints are a value's constraints; nil pointers are unconstrained.
@@ -121,6 +127,9 @@ func FromModel(s *model.Schema) *Lock {
 	for _, p := range s.Packages {
 		lp := &Package{Name: p.Name}
 		l.pos[p.Name] = p.Pos
+		for _, sc := range p.Scalars {
+			l.pos[p.Name+"."+sc.Name] = sc.Pos
+		}
 		for _, e := range p.Enums {
 			le := &Enum{Name: e.Name}
 			l.pos[p.Name+"."+e.Name] = e.Pos
@@ -172,7 +181,11 @@ func typeOf(t *model.Type) *Type {
 	case model.MapKind:
 		return &Type{Kind: "map", Elem: typeOf(t.Elem)}
 	}
-	return &Type{Kind: t.BaseOf().String(), Constraints: constraintsOf(t.Effective())}
+	lt := &Type{Kind: t.BaseOf().String(), Constraints: constraintsOf(t.Effective())}
+	if t.Kind == model.ScalarKind && t.Scalar != nil {
+		lt.scalar = t.Scalar.Name
+	}
+	return lt
 }
 
 func constraintsOf(c model.Constraints) *Constraints {
