@@ -81,8 +81,9 @@ var Rules = []Rule{
 // ModelRules are the rules the model itself enforces when it loads a
 // schema, because the schema alone shows the break (its own recorded
 // history contradicts it). They reach `breaking` as model errors carrying
-// the rule id; Compare checks the rest, and these too where a lock alone
-// shows them.
+// the rule id, which Check turns into findings unless a finding of Compare
+// explains them; Compare checks the rest, and these too where a lock
+// alone shows them.
 var ModelRules = []string{
 	"LAYOUT_VERSION_SAME_SIZE", "LAYOUT_APPEND_ONLY", "LAYOUT_SIZE_CEILING",
 	"CATALOG_ID_NO_REUSE", "CATALOG_ITEM_NO_MOVE", "CATALOG_ID_CAPACITY",
@@ -216,17 +217,6 @@ func Check(base *Lock, s *model.Schema, loadErr error) (findings []Finding, inva
 	}
 	sortFindings(findings)
 	return findings, invalid
-}
-
-// ModelFindings turns the model's refusal of a schema into findings when
-// every error in it carries a compatibility rule (see ModelRules), and
-// returns nil otherwise: then the schema is simply invalid.
-func ModelFindings(err error) []Finding {
-	fs, invalid := Check(nil, nil, err)
-	if len(invalid) > 0 {
-		return nil
-	}
-	return fs
 }
 
 type comparer struct {

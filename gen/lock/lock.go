@@ -234,5 +234,94 @@ func Parse(data []byte) (*Lock, error) {
 	if l.LockVersion != Version {
 		return nil, fmt.Errorf("%s: lockVersion %d, this schemagen reads %s", Path, l.LockVersion, strconv.Itoa(Version))
 	}
+	if err := l.check(); err != nil {
+		return nil, fmt.Errorf("%s: %v", Path, err)
+	}
 	return &l, nil
+}
+
+// check refuses what JSON can say and a lock never holds: a null where an
+// entry belongs, a field without a type, a list or map without elements.
+func (l *Lock) check() error {
+	var bad []string
+	null := func(what string, n int) {
+		if n > 0 {
+			bad = append(bad, what)
+		}
+	}
+	var typ func(where string, t *Type)
+	typ = func(where string, t *Type) {
+		switch {
+		case t == nil:
+			bad = append(bad, where+" has no type")
+		case (t.Kind == "list" || t.Kind == "map") != (t.Elem != nil):
+			bad = append(bad, where+": only a list or a map has an element type")
+		case t.Elem != nil:
+			typ(where+"[]", t.Elem)
+		}
+	}
+	for _, p := range l.Packages {
+		if p == nil {
+			null("a package is null", 1)
+			continue
+		}
+		null(p.Name+": an enum is null", count(p.Enums))
+		null(p.Name+": a union is null", count(p.Unions))
+		for _, u := range p.Unions {
+			if u != nil {
+				null(p.Name+"."+u.Name+": a variant is null", count(u.Variants))
+			}
+		}
+		for _, o := range p.Objects {
+			if o == nil {
+				null(p.Name+": an object is null", 1)
+				continue
+			}
+			null(p.Name+"."+o.Name+": a forbid is null", count(o.Forbids))
+			for _, f := range o.Fields {
+				if f == nil {
+					null(p.Name+"."+o.Name+": a field is null", 1)
+					continue
+				}
+				typ(p.Name+"."+o.Name+"."+f.Name, f.Type)
+			}
+		}
+	}
+	for _, ly := range l.Layouts {
+		if ly == nil {
+			null("a layout is null", 1)
+			continue
+		}
+		null(ly.Name+": a catalog entry is null", count(ly.Catalog))
+		for _, v := range ly.Versions {
+			if v == nil {
+				null(ly.Name+": a version is null", 1)
+				continue
+			}
+			null(fmt.Sprintf("%s.v%d: a field is null", ly.Name, v.Version), count(v.Fields))
+		}
+		for _, st := range ly.Structs {
+			if st == nil {
+				null(ly.Name+": a struct is null", 1)
+				continue
+			}
+			null(ly.Name+"."+st.Name+": a field is null", count(st.Fields))
+		}
+	}
+	null("a history entry is null", count(l.History))
+	if len(bad) > 0 {
+		return fmt.Errorf("%s", strings.Join(bad, "; "))
+	}
+	return nil
+}
+
+// count is the number of nil entries of xs.
+func count[T any](xs []*T) int {
+	n := 0
+	for _, x := range xs {
+		if x == nil {
+			n++
+		}
+	}
+	return n
 }

@@ -106,6 +106,10 @@ func TestParseRefuses(t *testing.T) {
 		{`{"lockVersion": 2, "packages": []}`, "lockVersion 2"},
 		{`{"lockVersion": 1, "packages": [], "extra": 1}`, `unknown field "extra"`},
 		{`not json`, "invalid character"},
+		{`{"lockVersion": 1, "packages": [null]}`, "a package is null"},
+		{`{"lockVersion": 1, "packages": [{"name": "w", "objects": [{"name": "O", "fields": [{"name": "f", "required": true}]}]}]}`, "w.O.f has no type"},
+		{`{"lockVersion": 1, "packages": [{"name": "w", "objects": [{"name": "O", "fields": [{"name": "f", "required": true, "type": {"kind": "list"}}]}]}]}`, "w.O.f: only a list or a map has an element type"},
+		{`{"lockVersion": 1, "packages": [], "layouts": [{"name": "d", "root": "R", "ceiling": 8, "migrateFrom": 1, "versions": [{"version": 1, "size": 4, "fields": [null]}]}]}`, "d.v1: a field is null"},
 	} {
 		if _, err := lock.Parse([]byte(tc.data)); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("Parse(%s) = %v, want %q", tc.data, err, tc.want)
@@ -118,4 +122,30 @@ func orDash(s string) string {
 		return "-"
 	}
 	return s
+}
+
+// FuzzParse: a lock file, however damaged, is parsed or refused with an
+// error, never a panic; a parsed one compares with itself and with the
+// project's lock without a panic, and clean against itself.
+func FuzzParse(f *testing.F) {
+	s, err := model.Load("../..")
+	if err != nil {
+		f.Fatal(err)
+	}
+	project := lock.FromModel(s)
+	f.Add(project.Marshal())
+	f.Add([]byte(`{"lockVersion": 1, "packages": [null]}`))
+	f.Add([]byte(`{"lockVersion": 1, "packages": [{"name": "w", "objects": [{"name": "O", "fields": [{"name": "f", "required": true}]}]}]}`))
+	f.Add([]byte(`{"lockVersion": 1, "packages": [], "layouts": [{"name": "d", "root": "R", "ceiling": 8, "migrateFrom": 1, "versions": [{"version": 1, "size": 4, "fields": [null]}]}]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		l, err := lock.Parse(data)
+		if err != nil {
+			return
+		}
+		if fs := lock.Compare(l, l); len(fs) != 0 {
+			t.Errorf("a lock against itself: %v", fs)
+		}
+		lock.Compare(l, project)
+		lock.Compare(project, l)
+	})
 }

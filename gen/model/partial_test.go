@@ -1,6 +1,7 @@
 package model_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/schemagen/schemagen/gen/lock"
@@ -52,6 +53,9 @@ func TestLoadPartial(t *testing.T) {
 		for _, e := range err.(model.ErrorList) {
 			if e.Rule != "" && e.Subject == "" {
 				t.Errorf("%v: a compatibility refusal names no subject", e)
+			}
+			if e.Rule != "" && !slices.Contains(lock.ModelRules, e.Rule) {
+				t.Errorf("%v: %s is not among lock.ModelRules", e, e.Rule)
 			}
 		}
 	})
