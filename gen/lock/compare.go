@@ -301,6 +301,29 @@ func comparePos(pa, pb model.Pos) int {
 	return cmp.Compare(pa.Col, pb.Col)
 }
 
+// lookup returns a function that finds the element of xs with a key:
+// the first of equal keys. A short list is searched in place, which costs
+// less than building a map; a longer one is indexed once, so that a
+// compare stays linear however long the list.
+func lookup[T any](xs []T, key func(T) string) func(string) (T, bool) {
+	if len(xs) <= 8 {
+		return func(k string) (T, bool) {
+			for _, x := range xs {
+				if key(x) == k {
+					return x, true
+				}
+			}
+			var zero T
+			return zero, false
+		}
+	}
+	m := index(xs, key)
+	return func(k string) (T, bool) {
+		x, ok := m[k]
+		return x, ok
+	}
+}
+
 // index maps each element of xs by its key; the first of equal keys wins.
 func index[T any](xs []T, key func(T) string) map[string]T {
 	m := make(map[string]T, len(xs))
@@ -393,33 +416,27 @@ func refersTo(t *Type) string {
 }
 
 func (c *comparer) enum(subject string, be, ce *Enum) {
-	bm := make(map[string]bool, len(be.Members))
+	self := func(m string) string { return m }
+	inBase, inCur := lookup(be.Members, self), lookup(ce.Members, self)
 	for _, m := range be.Members {
-		bm[m] = true
-	}
-	cm := make(map[string]bool, len(ce.Members))
-	for _, m := range ce.Members {
-		cm[m] = true
-	}
-	for _, m := range be.Members {
-		if !cm[m] {
+		if _, ok := inCur(m); !ok {
 			c.add("ENUM_MEMBER_NO_DELETE", subject+"."+m, "member %q was removed or renamed; data carrying it no longer decodes", m)
 		}
 	}
 	for _, m := range ce.Members {
-		if !bm[m] {
+		if _, ok := inBase(m); !ok {
 			c.add("ENUM_MEMBER_ADDED", subject+"."+m, "member %q was added; every exhaustive consumer of #%s must answer it", m, be.Name)
 		}
 	}
 }
 
 func (c *comparer) object(subject string, bo, co *Object, gone map[string]*removal, disc [2]string) {
-	curFields := index(co.Fields, func(f *Field) string { return f.Name })
-	baseFields := index(bo.Fields, func(f *Field) string { return f.Name })
+	name := func(f *Field) string { return f.Name }
+	curField, baseField := lookup(co.Fields, name), lookup(bo.Fields, name)
 	for _, bf := range bo.Fields {
 		fs := subject + "." + bf.Name
-		cf := curFields[bf.Name]
-		if cf == nil {
+		cf, ok := curField(bf.Name)
+		if !ok {
 			if bf.Name != disc[0] {
 				c.add("FIELD_NO_DELETE", fs, "field %s was removed or renamed", bf.Name)
 			}
@@ -438,12 +455,15 @@ func (c *comparer) object(subject string, bo, co *Object, gone map[string]*remov
 		c.types(fs, bf.Type, cf.Type)
 	}
 	for _, cf := range co.Fields {
-		if cf.Required && baseFields[cf.Name] == nil && cf.Name != disc[1] {
+		if _, ok := baseField(cf.Name); cf.Required && !ok && cf.Name != disc[1] {
 			c.add("FIELD_NO_ADD_REQUIRED", subject+"."+cf.Name, "required field %s was added; data written before it no longer decodes (add it as optional)", cf.Name)
 		}
 	}
+	if len(bo.Forbids) == 0 && len(co.Forbids) == 0 {
+		return
+	}
 	c.forbids(subject, bo, co, func(field string) *removal {
-		if f := baseFields[field]; f != nil {
+		if f, ok := baseField(field); ok {
 			return gone[refersTo(f.Type)]
 		}
 		return nil
