@@ -105,7 +105,7 @@ func diffFields(ctx fieldsCtx, base, cur []*LayoutField) (changes []fieldChange,
 			if ci > 0 {
 				after = "it now follows " + cur[ci-1].Name
 			}
-			changes = append(changes, fieldChange{rule: "LAYOUT_FIELD_SAME_ORDER", subject: s, detail: fmt.Sprintf("%s (%s) moved from offset %d to %d: %s", bf.Name, bf.Type, bf.Offset, cf.Offset, after)})
+			changes = append(changes, fieldChange{rule: "LAYOUT_FIELD_SAME_ORDER", subject: s, detail: fmt.Sprintf("%s (%s, %d bytes) moved from offset %d to %d: %s", bf.Name, bf.Type, bf.Size, bf.Offset, cf.Offset, after)})
 		}
 		k++
 		switch {
@@ -157,7 +157,7 @@ func goneField(ctx fieldsCtx, bf *LayoutField, s string, addedAt map[int]*Layout
 		at := ctx.subject + "." + nf.Name
 		if nf.Type == bf.Type {
 			return fieldChange{rule: "LAYOUT_FIELD_NO_DELETE", subject: s, at: at,
-				detail: fmt.Sprintf("%s (%s at offset %d) was renamed to %s", bf.Name, bf.Type, bf.Offset, nf.Name)}
+				detail: fmt.Sprintf("%s (%s, %d bytes at offset %d) was renamed to %s", bf.Name, bf.Type, bf.Size, bf.Offset, nf.Name)}
 		}
 		return fieldChange{rule: "LAYOUT_FIELD_NO_DELETE", subject: s, at: at, sized: nf.Size != bf.Size,
 			detail: fmt.Sprintf("%s (%s, %d bytes at offset %d) was replaced by %s (%s, %d bytes)", bf.Name, bf.Type, bf.Size, bf.Offset, nf.Name, nf.Type, nf.Size)}
