@@ -370,3 +370,26 @@ func gitRepo(t *testing.T, dir string) func(args ...string) string {
 	git("commit", "-qm", "first")
 	return git
 }
+
+// TestBreakingInvalidSchema: an edit that also leaves the schema invalid
+// on its own (a hole) gets its finding and the error it does not explain,
+// and exit 2.
+func TestBreakingInvalidSchema(t *testing.T) {
+	dir := generatedScratch(t)
+	edit(t, dir, "schema/deck/deck.cue", `missions_failed: "uint16" @since(3)`, `missions_failed: "uint8" @since(3)`)
+	code, stdout, stderr := schemagen(t, "-C", dir, "breaking")
+	if code != exitInput ||
+		!strings.Contains(stdout, "breaking LAYOUT_FIELD_SAME_TYPE: deck.DeckState.missions_failed: missions_failed changed from uint16 (2 bytes) to uint8 (1 byte)") ||
+		!strings.Contains(stderr, "#DeckState: hole: 1 byte of implicit padding at byte 31") ||
+		!strings.HasSuffix(stderr, "schemagen: the schema has errors\n") {
+		t.Errorf("exit %d:\n%s%s", code, stdout, stderr)
+	}
+	code, stdout, _ = schemagen(t, "-C", dir, "breaking", "--format", "json")
+	var out struct {
+		Findings []struct{ Rule string }
+		Errors   []struct{ Position, Message string }
+	}
+	if err := json.Unmarshal([]byte(stdout), &out); err != nil || code != exitInput || len(out.Findings) != 1 || len(out.Errors) != 1 || !strings.Contains(out.Errors[0].Message, "hole") {
+		t.Errorf("json: exit %d, %v: %s", code, err, stdout)
+	}
+}

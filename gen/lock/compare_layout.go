@@ -105,13 +105,13 @@ func diffFields(ctx fieldsCtx, base, cur []*LayoutField) (changes []fieldChange,
 			if ci > 0 {
 				after = "it now follows " + cur[ci-1].Name
 			}
-			changes = append(changes, fieldChange{rule: "LAYOUT_FIELD_SAME_ORDER", subject: s, detail: fmt.Sprintf("%s (%s, %d bytes) moved from offset %d to %d: %s", bf.Name, bf.Type, bf.Size, bf.Offset, cf.Offset, after)})
+			changes = append(changes, fieldChange{rule: "LAYOUT_FIELD_SAME_ORDER", subject: s, detail: fmt.Sprintf("%s (%s, %s) moved from offset %d to %d: %s", bf.Name, bf.Type, nbytes(bf.Size), bf.Offset, cf.Offset, after)})
 		}
 		k++
 		switch {
 		case cf.Type != bf.Type:
 			changes = append(changes, fieldChange{rule: "LAYOUT_FIELD_SAME_TYPE", subject: s, sized: cf.Size != bf.Size,
-				detail: fmt.Sprintf("%s changed from %s (%d bytes) to %s (%d bytes), at offset %d", bf.Name, bf.Type, bf.Size, cf.Type, cf.Size, bf.Offset)})
+				detail: fmt.Sprintf("%s changed from %s (%s) to %s (%s), at offset %d", bf.Name, bf.Type, nbytes(bf.Size), cf.Type, nbytes(cf.Size), bf.Offset)})
 		case cf.Size != bf.Size && ctx.consequence(elemName(cf.Type)):
 			ctx.used(elemName(cf.Type), bf.Name)
 			consequences++
@@ -150,20 +150,28 @@ func goneField(ctx fieldsCtx, bf *LayoutField, s string, addedAt map[int]*Layout
 			now, appears = fmt.Sprintf("@removed(%d)", h.removed), 0
 		}
 		return fieldChange{rule: "LAYOUT_FIELD_NO_DELETE", subject: s, sized: true, appears: appears,
-			detail: fmt.Sprintf("%s (%s, %d bytes at offset %d) left a version it shipped in: it now says %s", bf.Name, bf.Type, bf.Size, bf.Offset, now)}
+			detail: fmt.Sprintf("%s (%s, %s at offset %d) left a version it shipped in: it now says %s", bf.Name, bf.Type, nbytes(bf.Size), bf.Offset, now)}
 	}
 	if nf := addedAt[bf.Offset]; nf != nil && !renamed[nf.Name] {
 		renamed[nf.Name] = true
 		at := ctx.subject + "." + nf.Name
 		if nf.Type == bf.Type {
 			return fieldChange{rule: "LAYOUT_FIELD_NO_DELETE", subject: s, at: at,
-				detail: fmt.Sprintf("%s (%s, %d bytes at offset %d) was renamed to %s", bf.Name, bf.Type, bf.Size, bf.Offset, nf.Name)}
+				detail: fmt.Sprintf("%s (%s, %s at offset %d) was renamed to %s", bf.Name, bf.Type, nbytes(bf.Size), bf.Offset, nf.Name)}
 		}
 		return fieldChange{rule: "LAYOUT_FIELD_NO_DELETE", subject: s, at: at, sized: nf.Size != bf.Size,
-			detail: fmt.Sprintf("%s (%s, %d bytes at offset %d) was replaced by %s (%s, %d bytes)", bf.Name, bf.Type, bf.Size, bf.Offset, nf.Name, nf.Type, nf.Size)}
+			detail: fmt.Sprintf("%s (%s, %s at offset %d) was replaced by %s (%s, %s)", bf.Name, bf.Type, nbytes(bf.Size), bf.Offset, nf.Name, nf.Type, nbytes(nf.Size))}
 	}
 	return fieldChange{rule: "LAYOUT_FIELD_NO_DELETE", subject: s, at: ctx.subject, sized: true,
-		detail: fmt.Sprintf("%s (%s, %d bytes at offset %d) was removed", bf.Name, bf.Type, bf.Size, bf.Offset)}
+		detail: fmt.Sprintf("%s (%s, %s at offset %d) was removed", bf.Name, bf.Type, nbytes(bf.Size), bf.Offset)}
+}
+
+// nbytes renders a size: "1 byte", "4 bytes".
+func nbytes(n int) string {
+	if n == 1 {
+		return "1 byte"
+	}
+	return strconv.Itoa(n) + " bytes"
 }
 
 // elemName is the element type of a C type spelling: CartRecord[17] →
@@ -259,7 +267,7 @@ func (c *comparer) layout(bl, cl *Layout) {
 		}
 		for _, a := range added {
 			g.add(fieldChange{rule: "LAYOUT_VERSION_BUMPED", subject: ctx.subject + "." + a.Name, sized: true,
-				detail: fmt.Sprintf("%s (%s, %d bytes) was added to a layout that already shipped (add it in a new version, @since(%d))", a.Name, a.Type, a.Size, newestOf(cl)+1)}, bv.Version)
+				detail: fmt.Sprintf("%s (%s, %s) was added to a layout that already shipped (add it in a new version, @since(%d))", a.Name, a.Type, nbytes(a.Size), newestOf(cl)+1)}, bv.Version)
 		}
 		if len(changes) == 0 && len(added) == 0 && !nested && cv.Size != bv.Size {
 			c.add("LAYOUT_VERSION_SAME_SIZE", model.VersionSubject(name, bv.Version), "version %d shipped as %d bytes and is now recorded as %d", bv.Version, bv.Size, cv.Size)
@@ -509,7 +517,7 @@ func (ns *nested) report(c *comparer, cl *Layout) {
 		if added := ns.added[s]; len(added) > 0 {
 			names := make([]string, len(added))
 			for i, a := range added {
-				names[i] = fmt.Sprintf("%s (%s, %d bytes)", a.Name, a.Type, a.Size)
+				names[i] = fmt.Sprintf("%s (%s, %s)", a.Name, a.Type, nbytes(a.Size))
 			}
 			fs = append(fs, c.add("LAYOUT_FIELD_SAME_SIZE", ns.layout+"."+s, "struct %s gained %s, from %d to %d bytes%s; a nested struct is frozen once a version uses it",
 				s, strings.Join(names, ", "), ns.sizes[s][0], ns.sizes[s][1], via))

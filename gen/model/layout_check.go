@@ -268,9 +268,9 @@ func (r *layoutResolver) growthHint(prev, v *Version, grew int) string {
 	for _, f := range r.l.Root.History {
 		switch {
 		case f.Since == v.Number:
-			added = append(added, fmt.Sprintf("%s (%s, %d bytes)", f.Name, f.Type.Spelling, f.Size()))
+			added = append(added, fmt.Sprintf("%s (%s, %s)", f.Name, f.Type.Spelling, nbytes(f.Size())))
 		case f.Removed == v.Number && f.Since <= prev.Number:
-			dropped = append(dropped, fmt.Sprintf("%s (%s, %d bytes)", f.Name, f.Type.Spelling, f.Size()))
+			dropped = append(dropped, fmt.Sprintf("%s (%s, %s)", f.Name, f.Type.Spelling, nbytes(f.Size())))
 		}
 	}
 	recorded := v.Size - prev.Size
@@ -321,6 +321,14 @@ func (r *layoutResolver) checkCeiling(sizes []int) {
 		r.rulef("LAYOUT_SIZE_CEILING", CeilingSubject(l.Name), l.Ceiling.Pos, "layout.ceiling %d is under shipped versions: %s; a ceiling only ever rises (ADR-0059)",
 			ceil, strings.Join(over, ", "))
 	}
+}
+
+// nbytes renders a size: "1 byte", "4 bytes".
+func nbytes(n int) string {
+	if n == 1 {
+		return "1 byte"
+	}
+	return fmt.Sprintf("%d bytes", n)
 }
 
 func bytesOff(delta int) string {
