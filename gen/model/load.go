@@ -63,12 +63,12 @@ func loadSchema(root string) (*Schema, error) {
 		}
 		v := ctx.BuildInstance(inst)
 		if err := v.Err(); err != nil {
-			errs = append(errs, ps.fromCUE(err)...)
+			errs = append(errs, ps.fromCUE(err, inst.Files...)...)
 			complete = false
 			continue
 		}
 		if err := v.Validate(); err != nil {
-			errs = append(errs, ps.fromCUE(err)...)
+			errs = append(errs, ps.fromCUE(err, inst.Files...)...)
 			complete = false
 			continue
 		}
