@@ -61,11 +61,15 @@ $(TS_STAMP): $(TS_DIR)/package.json $(TS_DIR)/package-lock.json
 
 ## bench: performance against peers run in the same command, each pair
 ## alternating: generate beside cue's gengotypes; deck loads in Go (deck.Load)
-## and in C (the generated deck_file_decode) beside their CRC-32 floors
+## and in C (the generated deck_file_decode) beside their CRC-32 floors; the
+## lock compare at 100/1,000/5,000 fields and definitions, and 5,000 paired
+## against 1,000 (linear is 5x, the goal at most 6x)
 bench:
 	bash scripts/bench-generate.sh
 	bash scripts/bench-runtime.sh
 	bash scripts/bench-deck.sh
+	$(GO) test ./gen/lock -run '^$$' -bench '^BenchmarkCompare$$' -benchmem
+	$(GO) test ./gen/lock -run '^$$' -bench '^BenchmarkCompareScaling$$' -benchtime=1x
 
 ## fuzz: every fuzz target in the module (found with go test -list), each
 ## for FUZZTIME (default 1m). Minimizing each new input for go's default 60s

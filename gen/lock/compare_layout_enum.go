@@ -12,24 +12,28 @@ import "fmt"
 // bytes do not change.
 func (c *comparer) layoutEnums(bl, cl *Layout) {
 	name := bl.Name
+	enumName := func(e *LayoutEnum) string { return e.Name }
+	memberName := func(m *LayoutEnumMember) string { return m.Name }
+	curEnum := lookup(cl.Enums, enumName)
 	for _, be := range bl.Enums {
 		subject := name + "." + be.Name
-		ce := find(cl.Enums, func(e *LayoutEnum) bool { return e.Name == be.Name })
-		if ce == nil {
+		ce, ok := curEnum(be.Name)
+		if !ok {
 			c.add("ENUM_NO_DELETE", subject, "layout enum #%s was removed; the fields holding it still store its values", be.Name)
 			continue
 		}
+		curMember, baseMember := lookup(ce.Members, memberName), lookup(be.Members, memberName)
 		for _, bm := range be.Members {
-			cm := find(ce.Members, func(m *LayoutEnumMember) bool { return m.Name == bm.Name })
+			cm, ok := curMember(bm.Name)
 			switch {
-			case cm == nil:
+			case !ok:
 				c.add("ENUM_MEMBER_NO_DELETE", subject+"."+bm.Name, "member %s (%d) was removed or renamed; files that store %d no longer read as a member", bm.Name, bm.Value, bm.Value)
 			case cm.Value != bm.Value:
 				c.add("ENUM_MEMBER_NO_DELETE", subject+"."+bm.Name, "member %s changed value from %d to %d; files that store %d no longer read as %s", bm.Name, bm.Value, cm.Value, bm.Value, bm.Name)
 			}
 		}
 		for _, cm := range ce.Members {
-			if find(be.Members, func(m *LayoutEnumMember) bool { return m.Name == cm.Name }) == nil {
+			if _, ok := baseMember(cm.Name); !ok {
 				c.add("ENUM_MEMBER_ADDED", subject+"."+cm.Name, "member %s (%d) was added; every exhaustive consumer of #%s must answer it", cm.Name, cm.Value, be.Name)
 			}
 		}

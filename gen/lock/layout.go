@@ -2,7 +2,6 @@ package lock
 
 import (
 	"fmt"
-	"strconv"
 
 	"github.com/schemagen/schemagen/gen/model"
 )
@@ -26,6 +25,27 @@ type Layout struct {
 	Structs     []*LayoutStruct  `json:"structs,omitempty"`
 	Catalog     []*CatalogEntry  `json:"catalog,omitempty"`
 	Enums       []*LayoutEnum    `json:"enums,omitempty"`
+
+	// Known of the current schema only (FromModel), not saved: every
+	// field the root ever had with its history, the ledger's view and the
+	// root field it covers.
+	history           []histEntry
+	view, ledgerField string
+}
+
+type histEntry struct {
+	name           string
+	since, removed int
+}
+
+// laidOut is the size the version's fields add up to (its recorded size
+// is Size).
+func (v *LayoutVersion) laidOut() int {
+	if len(v.Fields) == 0 {
+		return 0
+	}
+	last := v.Fields[len(v.Fields)-1]
+	return last.Offset + last.Size
 }
 
 // LayoutEnum is a layout enum's members: the values stored fields hold.
@@ -87,11 +107,13 @@ func (l *Lock) layoutOf(m *model.Layout) *Layout {
 	if g := m.Ledger; g != nil {
 		ll.LedgerMagic, ll.BlobVersion = g.Magic.Value, g.BlobVersion.Value
 		ll.Capacity, ll.Slots = g.Capacity(), g.Slots()
+		ll.view, ll.ledgerField = g.View.Name, g.Field.Name
 		l.pos[m.Name+".ledger"] = g.Pos
 	}
+	l.pos[m.Name+"."+m.Root.Name] = m.Root.Pos
 	for _, v := range m.Versions {
 		lv := &LayoutVersion{Version: v.Number, Size: v.Size, Loss: v.Loss}
-		vs := versionSubject(m.Name, v.Number)
+		vs := model.VersionSubject(m.Name, v.Number)
 		l.pos[vs] = v.Pos
 		for _, p := range v.Fields {
 			lv.Fields = append(lv.Fields, &LayoutField{Name: p.Field.Name, Type: p.Field.Type.Spelling, Offset: p.Offset, Size: p.Field.Size(), Enum: enumName(p.Field)})
@@ -101,6 +123,7 @@ func (l *Lock) layoutOf(m *model.Layout) *Layout {
 	}
 	for _, f := range m.Root.History {
 		l.pos[m.Name+"."+m.Root.Name+"."+f.Name] = f.Pos
+		ll.history = append(ll.history, histEntry{f.Name, f.Since, f.Removed})
 	}
 	for _, s := range m.Structs {
 		if s == m.Root {
@@ -132,7 +155,7 @@ func (l *Lock) layoutOf(m *model.Layout) *Layout {
 				e.Slot = &slot
 			}
 			ll.Catalog = append(ll.Catalog, e)
-			l.pos[catalogSubject(m.Name, it.Name)] = it.Pos
+			l.pos[model.CatalogSubject(m.Name, it.Name)] = it.Pos
 		}
 	}
 	return ll
@@ -144,10 +167,6 @@ func enumName(f *model.LayoutField) string {
 	}
 	return f.Enum.Name
 }
-
-func versionSubject(layout string, v int) string { return layout + ".v" + strconv.Itoa(v) }
-
-func catalogSubject(layout, name string) string { return layout + ".catalog." + name }
 
 func slotString(s *int) string {
 	if s == nil {

@@ -44,6 +44,10 @@ type layoutResolver struct {
 	enumRefd map[string]bool          // enums some @enum names, rightly or not
 	// roleOf says what a struct is used as, for messages and checks.
 	laidOut map[*Struct]int // 0 not yet, 1 in progress, 2 done
+	// complete is set when the layout was read without error and laid
+	// out: what checks of the laid-out layout found (see LoadPartial)
+	// leaves it whole enough to compare.
+	complete bool
 }
 
 func newLayoutResolver(ps positions, inst *build.Instance, v cue.Value) *layoutResolver {
@@ -57,9 +61,9 @@ func (r *layoutResolver) errorf(pos Pos, format string, args ...any) {
 }
 
 // rulef reports a problem that breaks what already shipped, under its
-// compatibility rule id.
-func (r *layoutResolver) rulef(rule string, pos Pos, format string, args ...any) {
-	r.errs = append(r.errs, &Error{Pos: pos, Msg: fmt.Sprintf(format, args...), Rule: rule})
+// compatibility rule id, about subject (see Error.Subject).
+func (r *layoutResolver) rulef(rule, subject string, pos Pos, format string, args ...any) {
+	r.errs = append(r.errs, &Error{Pos: pos, Msg: fmt.Sprintf(format, args...), Rule: rule, Subject: subject})
 }
 
 func (r *layoutResolver) pos(v cue.Value) Pos { return r.ps.of(v.Pos()) }
@@ -110,10 +114,13 @@ func (r *layoutResolver) resolve() *Layout {
 	if r.l.Root == nil || len(r.l.Versions) == 0 {
 		return r.l
 	}
+	before := len(r.errs)
 	if r.layOut() {
 		r.checkFile()
 		r.checkLedger()
 		r.checkCatalog()
+		// A ledger whose view's roles could not be read has no capacity.
+		r.complete = before == 0 && (r.l.Ledger == nil || r.l.Ledger.Owned != nil)
 	}
 	r.assignLayoutNames()
 	return r.l
