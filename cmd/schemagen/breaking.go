@@ -8,7 +8,6 @@ import (
 
 	"github.com/schemagen/schemagen/gen/lock"
 	"github.com/schemagen/schemagen/gen/model"
-	"github.com/schemagen/schemagen/gen/output"
 )
 
 func runBreaking(e *env, args []string) int {
@@ -22,8 +21,8 @@ func runBreaking(e *env, args []string) int {
 		e.errorf("--against %q: a git revision does not start with '-'", *against)
 		return exitInput
 	}
-	from := output.Dir + "/" + lock.Path
-	working, err := readLock(e.root)
+	from := e.out() + "/" + lock.Path
+	working, err := readLock(e.root, e.out())
 	if err != nil {
 		e.errorf("%v", err)
 		return exitInput
@@ -31,12 +30,12 @@ func runBreaking(e *env, args []string) int {
 	base := working
 	if *against != "" {
 		from += " at " + *against
-		if base, err = lockAt(e.root, *against); err != nil {
+		if base, err = lockAt(e.root, e.out(), *against); err != nil {
 			e.errorf("%v", err)
 			return exitInput
 		}
 	} else if base == nil {
-		e.errorf("there is no %s to compare with; run make generate first", from)
+		e.errorf("there is no %s to compare with; run schemagen generate first", from)
 		return exitInput
 	}
 	// A schema the model refuses is still compared where it can be: the
@@ -119,19 +118,19 @@ func newAcceptances(working, base []*lock.Acceptance) []*lock.Acceptance {
 // lockAt reads the lock committed at a git revision. The revision never
 // reaches git as an option: it may not start with '-', and it follows
 // --end-of-options.
-func lockAt(root, ref string) (*lock.Lock, error) {
+func lockAt(root, out, ref string) (*lock.Lock, error) {
 	if strings.HasPrefix(ref, "-") {
 		return nil, fmt.Errorf("%q is not a git revision: it starts with '-'", ref)
 	}
-	cmd := exec.Command("git", "show", "--end-of-options", ref+":./"+output.Dir+"/"+lock.Path)
+	cmd := exec.Command("git", "show", "--end-of-options", ref+":./"+out+"/"+lock.Path)
 	cmd.Dir = root
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
-	out, err := cmd.Output()
+	data, err := cmd.Output()
 	if err != nil {
 		return nil, fmt.Errorf("reading the lock at %s: %v: %s", ref, err, strings.TrimSpace(stderr.String()))
 	}
-	l, err := lock.Parse(out)
+	l, err := lock.Parse(data)
 	if err != nil {
 		return nil, fmt.Errorf("the lock at %s: %v", ref, err)
 	}

@@ -176,7 +176,7 @@ func TestBreakingAgainstGitRef(t *testing.T) {
 func TestBreakingWithoutLock(t *testing.T) {
 	dir := scratch(t)
 	code, _, stderr := schemagen(t, "-C", dir, "breaking")
-	if code != exitInput || !strings.Contains(stderr, "run make generate first") {
+	if code != exitInput || !strings.Contains(stderr, "run schemagen generate first") {
 		t.Errorf("exit %d: %s", code, stderr)
 	}
 }
@@ -343,7 +343,7 @@ func TestBreakingRefusesOptionRef(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "evil:.", "generated", "schema.lock.json")); err == nil {
 		t.Error("git wrote the file --output named")
 	}
-	if _, err := lockAt(dir, "-p"); err == nil || !strings.Contains(err.Error(), "starts with '-'") {
+	if _, err := lockAt(dir, "generated", "-p"); err == nil || !strings.Contains(err.Error(), "starts with '-'") {
 		t.Errorf("lockAt -p: %v", err)
 	}
 }

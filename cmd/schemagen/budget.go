@@ -7,7 +7,7 @@ import (
 	"github.com/schemagen/schemagen/gen/model"
 )
 
-// runBudget prints the ADR-0056 budget table of the layout package,
+// runBudget prints the budget table of the layout package,
 // recomputed from the schema: sizeof the root per version, the ceiling, the
 // headroom, the file size and the reserved bytes that could be reclaimed.
 func runBudget(e *env, args []string) int {
@@ -22,7 +22,7 @@ func runBudget(e *env, args []string) int {
 		return exitInput
 	}
 	if len(s.Layouts) == 0 {
-		e.errorf("no layout package under %s/ (a package with a top-level layout field); nothing to budget", model.SchemaDir)
+		e.errorf("no layout package under %s/ (a package with a top-level layout field); nothing to budget", e.cfg.Schema)
 		return exitInput
 	}
 	for _, l := range s.Layouts {

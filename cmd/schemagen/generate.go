@@ -13,7 +13,6 @@ import (
 	"github.com/schemagen/schemagen/gen"
 	"github.com/schemagen/schemagen/gen/lock"
 	"github.com/schemagen/schemagen/gen/model"
-	"github.com/schemagen/schemagen/gen/output"
 )
 
 func runGenerate(e *env, args []string) int {
@@ -37,14 +36,14 @@ func runGenerate(e *env, args []string) int {
 		e.errorf("the schema breaks %s/%s (above); nothing was written.\n"+
 			"Fix the schema, or accept the break on purpose with\n"+
 			"  schemagen generate --accept-breaking \"why this is safe\"\n"+
-			"which records it in the lock's history for review.", output.Dir, lock.Path)
+			"which records it in the lock's history for review.", e.out(), lock.Path)
 		return exitCheck
 	case !breaking && *accept != "":
 		e.errorf("--accept-breaking given, but nothing breaks the lock; nothing was written")
 		return exitInput
 	}
-	if err := res.Files.Write(e.root); err != nil {
-		e.errorf("writing %s/: %v (the previous tree is left as it was)", output.Dir, err)
+	if err := res.Files.Write(e.root, e.out()); err != nil {
+		e.errorf("writing %s/: %v (the previous tree is left as it was)", e.out(), err)
 		return exitInput
 	}
 	return exitOK
@@ -60,12 +59,12 @@ func runCheck(e *env, args []string) int {
 	if res == nil {
 		return code
 	}
-	changes, err := res.Files.Diff(e.root)
+	changes, err := res.Files.Diff(e.root, e.out())
 	if err != nil {
-		e.errorf("reading %s/: %v", output.Dir, err)
+		e.errorf("reading %s/: %v", e.out(), err)
 		return exitInput
 	}
-	fix := "Run `make generate` (or `go generate ./...`) and commit the result."
+	fix := "Run `schemagen generate` and commit the result."
 	switch *format {
 	case formatJSON:
 		type stale struct {
@@ -79,24 +78,24 @@ func runCheck(e *env, args []string) int {
 			Stale []stale `json:"stale"`
 		}{[]stale{}}
 		for _, c := range changes {
-			out.Stale = append(out.Stale, stale{path.Join(output.Dir, c.Path), c.Kind, c.Line, c.Want, c.Have})
+			out.Stale = append(out.Stale, stale{path.Join(e.out(), c.Path), c.Kind, c.Line, c.Want, c.Have})
 		}
 		writeJSON(e.stdout, out)
 	case formatGitHub:
 		for _, c := range changes {
-			pos := model.Pos{File: path.Join(output.Dir, c.Path), Line: c.Line}
+			pos := model.Pos{File: path.Join(e.out(), c.Path), Line: c.Line}
 			msg := c.String()
 			if c.Kind == "stale" {
 				msg = fmt.Sprintf("%s: not what generate would write from line %d: want %q, have %q", pos.File, c.Line, c.Want, c.Have)
 			}
-			fmt.Fprintln(e.stdout, workflowCommand("error", pos, "generated/ is stale", msg+". "+fix))
+			fmt.Fprintln(e.stdout, workflowCommand("error", pos, e.out()+"/ is stale", msg+". "+fix))
 		}
 		if len(changes) > 0 {
-			fmt.Fprintf(e.stdout, "schemagen check: %s/ is not what generate would write (%d file(s))\n", output.Dir, len(changes))
+			fmt.Fprintf(e.stdout, "schemagen check: %s/ is not what generate would write (%d file(s))\n", e.out(), len(changes))
 		}
 	default:
 		if len(changes) > 0 {
-			fmt.Fprintf(e.stderr, "schemagen check: %s/ is not what generate would write (%d file(s)):\n", output.Dir, len(changes))
+			fmt.Fprintf(e.stderr, "schemagen check: %s/ is not what generate would write (%d file(s)):\n", e.out(), len(changes))
 			for _, c := range changes {
 				fmt.Fprintln(e.stderr, "  "+c.String())
 			}
@@ -115,7 +114,7 @@ func runCheck(e *env, args []string) int {
 // so that the refusal is told by its cause: the one field that changed,
 // not every shipped version it no longer adds up to.
 func build(e *env, opt gen.Options, format string) (*gen.Result, int) {
-	base, err := readLock(e.root)
+	base, err := readLock(e.root, e.out())
 	if err != nil {
 		e.errorf("%v", err)
 		return nil, exitInput
@@ -148,9 +147,9 @@ func build(e *env, opt gen.Options, format string) (*gen.Result, int) {
 	return res, exitOK
 }
 
-// readLock reads generated/schema.lock.json, or returns nil if there is none.
-func readLock(root string) (*lock.Lock, error) {
-	data, err := os.ReadFile(filepath.Join(root, output.Dir, lock.Path))
+// readLock reads out/schema.lock.json, or returns nil if there is none.
+func readLock(root, out string) (*lock.Lock, error) {
+	data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(out), lock.Path))
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
@@ -159,7 +158,7 @@ func readLock(root string) (*lock.Lock, error) {
 	}
 	l, err := lock.Parse(data)
 	if err != nil {
-		return nil, fmt.Errorf("%s/%v", output.Dir, err)
+		return nil, fmt.Errorf("%s/%v", out, err)
 	}
 	return l, nil
 }

@@ -31,6 +31,8 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+
+	"github.com/schemagen/schemagen/gen/model"
 )
 
 // Exit codes.
@@ -62,15 +64,19 @@ var commands = []command{
 	{"generate", "write all of generated/ from schema/", runGenerate, false},
 	{"check", "exit 1 if generated/ is not what generate would write", runCheck, false},
 	{"breaking", "list every way the schema breaks the committed lock; exit 1 if any does", runBreaking, false},
-	{"budget", "print the layout's budget table (ADR-0056): sizes per version, ceiling, headroom", runBudget, false},
+	{"budget", "print the layout's budget table: sizes per version, ceiling, headroom", runBudget, false},
 	{"deck", "inspect|migrate|new FILE: print a deck-state file as JSON, migrate it in place, or create one", runDeck, true},
 }
 
 // env is what every subcommand gets: where the module is and where to print.
 type env struct {
 	root           string
+	cfg            *model.Config // the module's schemagen.cue; nil for deck outside a module
 	stdout, stderr io.Writer
 }
+
+// out is the module's output folder as schemagen.cue names it, e.g. generated.
+func (e *env) out() string { return e.cfg.Output }
 
 func (e *env) errorf(format string, args ...any) {
 	fmt.Fprintf(e.stderr, "schemagen: "+format+"\n", args...)
@@ -101,6 +107,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 				return exitInput
 			}
 			e.root = root
+			cfg, err := model.ReadConfig(root)
+			if err != nil {
+				if l, ok := err.(model.ErrorList); ok {
+					e.printSchemaErrors(formatText, l)
+					e.errorf("%s has errors; nothing was done", model.ConfigFile)
+				} else {
+					e.errorf("%v", err)
+				}
+				return exitInput
+			}
+			e.cfg = cfg
 		}
 		return c.run(e, fs.Args()[1:])
 	}

@@ -136,7 +136,7 @@ func compile(t *testing.T, rel string) *jsv.Schema {
 	if head.Schema != jsonschema.Draft {
 		t.Errorf("%s: $schema = %q, want %q", rel, head.Schema, jsonschema.Draft)
 	}
-	if want := jsonschema.IDBase + "fleet/" + rel; head.ID != want {
+	if want := "https://github.com/schemagen/schemagen/generated/jsonschema/fleet/" + rel; head.ID != want {
 		t.Errorf("%s: $id = %q, want %q", rel, head.ID, want)
 	}
 	c := jsv.NewCompiler()

@@ -32,9 +32,6 @@ import (
 const (
 	// Draft is the meta-schema every file declares.
 	Draft = "https://json-schema.org/draft/2020-12/schema"
-	// IDBase starts every file's $id, which is IDBase followed by the file's
-	// path under generated/jsonschema/. It names the file; nothing fetches it.
-	IDBase = "https://github.com/schemagen/schemagen/generated/jsonschema/"
 	// Dir is the directory under generated/ that holds the schemas.
 	Dir = "jsonschema"
 	// StrictDir is the subdirectory of a package's schemas holding the
@@ -55,8 +52,13 @@ const (
 )
 
 // Generate returns the open and strict schema files of every package in s.
+// Every file's $id is the module's JSON Schema id base
+// (s.Config.JSONSchemaID) followed by the file's path under jsonschema/.
+// It names the file; nothing fetches it.
 func Generate(s *model.Schema) ([]output.File, error) {
-	return output.Each(s.Packages, generatePackage)
+	return output.Each(s.Packages, func(p *model.Package) ([]output.File, error) {
+		return generatePackage(p, s.Config.JSONSchemaID)
+	})
 }
 
 // def is one CUE definition as this emitter sees it.
@@ -128,7 +130,7 @@ func kebab(name string) string {
 	return b.String()
 }
 
-func generatePackage(p *model.Package) ([]output.File, error) {
+func generatePackage(p *model.Package, idBase string) ([]output.File, error) {
 	defs := map[string]*def{}
 	for _, sc := range p.Scalars {
 		// A time or day already has its pattern; the model refuses a
@@ -160,12 +162,12 @@ func generatePackage(p *model.Package) ([]output.File, error) {
 		}
 		byFile[file] = d
 		for _, strict := range []bool{false, true} {
-			rel := path.Join(p.Name, file)
+			rel := path.Join(p.Path, file)
 			if strict {
-				rel = path.Join(p.Name, StrictDir, file)
+				rel = path.Join(p.Path, StrictDir, file)
 			}
 			e := &emitter{defs: defs, root: d, strict: strict}
-			doc := e.file(IDBase+rel, rel)
+			doc := e.file(idBase+rel, rel)
 			files = append(files, output.File{Path: path.Join(Dir, rel), Data: render(doc)})
 		}
 	}

@@ -42,6 +42,9 @@ type Lock struct {
 
 // Package is one CUE package's wire contract.
 type Package struct {
+	// Name is the package's folder under the schema folder (model
+	// Package.Path, e.g. "fleet" or "billing/common"): packages are
+	// told apart by folder, so two of one CUE name can both be locked.
 	Name    string    `json:"name"`
 	Enums   []*Enum   `json:"enums,omitempty"`
 	Objects []*Object `json:"objects,omitempty"`
@@ -125,26 +128,27 @@ type Acceptance struct {
 func FromModel(s *model.Schema) *Lock {
 	l := &Lock{LockVersion: Version, pos: map[string]model.Pos{}}
 	for _, p := range s.Packages {
-		lp := &Package{Name: p.Name}
-		l.pos[p.Name] = p.Pos
+		key := p.Path
+		lp := &Package{Name: key}
+		l.pos[key] = p.Pos
 		for _, sc := range p.Scalars {
-			l.pos[p.Name+"."+sc.Name] = sc.Pos
+			l.pos[key+"."+sc.Name] = sc.Pos
 		}
 		for _, e := range p.Enums {
 			le := &Enum{Name: e.Name}
-			l.pos[p.Name+"."+e.Name] = e.Pos
+			l.pos[key+"."+e.Name] = e.Pos
 			for _, m := range e.Members {
 				le.Members = append(le.Members, m.Value)
-				l.pos[p.Name+"."+e.Name+"."+m.Value] = m.Pos
+				l.pos[key+"."+e.Name+"."+m.Value] = m.Pos
 			}
 			lp.Enums = append(lp.Enums, le)
 		}
 		for _, o := range p.Objects {
 			lo := &Object{Name: o.Name}
-			l.pos[p.Name+"."+o.Name] = o.Pos
+			l.pos[key+"."+o.Name] = o.Pos
 			for _, f := range o.Fields {
 				lo.Fields = append(lo.Fields, &Field{Name: f.Name, Required: !f.Optional, Type: typeOf(f.Type)})
-				l.pos[p.Name+"."+o.Name+"."+f.Name] = f.Pos
+				l.pos[key+"."+o.Name+"."+f.Name] = f.Pos
 			}
 			for _, fb := range o.Forbids {
 				lo.Forbids = append(lo.Forbids, &Forbid{Field: fb.Field, Value: fb.Value, Absent: fb.Absent})
@@ -153,10 +157,10 @@ func FromModel(s *model.Schema) *Lock {
 		}
 		for _, u := range p.Unions {
 			lu := &Union{Name: u.Name, Discriminator: u.Discriminator}
-			l.pos[p.Name+"."+u.Name] = u.Pos
+			l.pos[key+"."+u.Name] = u.Pos
 			for _, v := range u.Variants {
 				lu.Variants = append(lu.Variants, &Variant{Tag: v.Tag, Object: v.Name})
-				l.pos[p.Name+"."+u.Name+"."+v.Name] = v.Pos
+				l.pos[key+"."+u.Name+"."+v.Name] = v.Pos
 			}
 			lp.Unions = append(lp.Unions, lu)
 		}

@@ -20,10 +20,14 @@ type Pos struct {
 	Col  int
 }
 
-// String formats the position as file:line:col.
+// String formats the position as file:line:col; a position that names
+// only a file or folder (Line 0) is just its name.
 func (p Pos) String() string {
 	if p.File == "" {
 		return "-"
+	}
+	if p.Line == 0 {
+		return p.File
 	}
 	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
 }

@@ -18,6 +18,7 @@ import (
 type Layout struct {
 	Name string // CUE package name, e.g. "deck"
 	Dir  string // e.g. "schema/deck"
+	Path string // its folder under the schema folder, e.g. "deck" (see Package.Path)
 	Doc  string
 	Pos  Pos
 

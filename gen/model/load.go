@@ -1,7 +1,9 @@
 package model
 
 import (
+	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -13,13 +15,15 @@ import (
 	"cuelang.org/go/cue/token"
 )
 
-// SchemaDir is where Load looks for CUE packages, relative to the module root.
-const SchemaDir = "schema"
+// SchemaDir is where Load looks for CUE packages, relative to the module
+// root, when the module's schemagen.cue does not say (Config.Schema).
+const SchemaDir = DefaultSchema
 
-// Load loads every CUE package under root/schema with CUE's own loader,
-// validates it and resolves it into a Schema. root is the CUE module root
-// (the directory holding cue.mod). On failure the error is an ErrorList
-// naming every problem by file:line:col.
+// Load reads the module's configuration (ReadConfig), loads every CUE
+// package under its schema folder with CUE's own loader, validates it and
+// resolves it into a Schema. root is the CUE module root (the directory
+// holding cue.mod). On failure the error is an ErrorList naming every
+// problem by file:line:col.
 func Load(root string) (*Schema, error) {
 	s, err := loadSchema(root)
 	if err != nil {
@@ -43,21 +47,41 @@ func loadSchema(root string) (*Schema, error) {
 	if err != nil {
 		return nil, err
 	}
+	cfg, err := ReadConfig(abs)
+	if err != nil {
+		return nil, err
+	}
 	ps := positions{root: abs}
-	insts := load.Instances([]string{"./" + SchemaDir + "/..."}, &load.Config{Dir: abs})
+	if fi, err := os.Stat(filepath.Join(abs, filepath.FromSlash(cfg.Schema))); err != nil || !fi.IsDir() {
+		return nil, ErrorList{{Pos: cfg.SchemaPos, Msg: fmt.Sprintf("no folder %s in the module: the schema is the CUE packages in it, one folder each", cfg.Schema)}}
+	}
+	insts := load.Instances([]string{"./" + cfg.Schema + "/..."}, &load.Config{Dir: abs})
 	sort.Slice(insts, func(i, j int) bool { return insts[i].Dir < insts[j].Dir })
 
 	ctx := cuecontext.New()
 	var (
 		errs   ErrorList
-		schema Schema
+		schema = Schema{Config: cfg}
 		// complete: every package resolved and every layout laid out,
 		// so that the schema can be compared despite errs.
 		complete = true
 	)
 	for _, inst := range insts {
 		if inst.Err != nil {
-			errs = append(errs, ps.fromCUE(inst.Err)...)
+			// CUE gives some of these no position (two packages in one
+			// folder): place them at the folder.
+			for _, e := range ps.fromCUE(inst.Err) {
+				var mpe *load.MultiplePackageError
+				switch {
+				case e.Pos.IsValid():
+				case errors.As(inst.Err, &mpe):
+					e.Pos = Pos{File: relTo(abs, mpe.Dir)}
+					e.Msg = fmt.Sprintf("package %s (%s) and package %s (%s) share this folder; give each package a folder of its own", mpe.Packages[0], mpe.Files[0], mpe.Packages[1], mpe.Files[1])
+				case inst.Dir != "":
+					e.Pos = Pos{File: relTo(abs, inst.Dir)}
+				}
+				errs = append(errs, e)
+			}
 			complete = false
 			continue
 		}
@@ -72,9 +96,16 @@ func loadSchema(root string) (*Schema, error) {
 			complete = false
 			continue
 		}
+		pkgPath, ppos, ok := packagePath(ps, cfg, inst)
+		if !ok {
+			errs = append(errs, &Error{Pos: ppos, Msg: fmt.Sprintf("package %s is in the schema folder %s itself; put each package in a folder of its own under it (%s/%s/), which names its outputs", inst.PkgName, cfg.Schema, cfg.Schema, inst.PkgName)})
+			complete = false
+			continue
+		}
 		if isLayoutPackage(v) {
 			r := newLayoutResolver(ps, inst, v)
 			l := r.resolve()
+			l.Path = pkgPath
 			errs = append(errs, r.errs...)
 			complete = complete && r.complete
 			if len(schema.Layouts) > 0 {
@@ -86,6 +117,7 @@ func loadSchema(root string) (*Schema, error) {
 		}
 		r := newResolver(ps, inst, v)
 		pkg := r.resolve()
+		pkg.Path = pkgPath
 		errs = append(errs, r.errs...)
 		complete = complete && len(r.errs) == 0
 		schema.Packages = append(schema.Packages, pkg)
@@ -97,9 +129,22 @@ func loadSchema(root string) (*Schema, error) {
 		return nil, errs.sorted()
 	}
 	if len(schema.Packages) == 0 && len(schema.Layouts) == 0 {
-		return nil, ErrorList{{Msg: fmt.Sprintf("no CUE packages under %s", filepath.Join(abs, SchemaDir))}}
+		return nil, ErrorList{{Pos: cfg.SchemaPos, Msg: fmt.Sprintf("no CUE packages under %s", filepath.Join(abs, filepath.FromSlash(cfg.Schema)))}}
 	}
 	return &schema, nil
+}
+
+// packagePath returns the folder of a package relative to the schema
+// folder (e.g. "fleet"), with the position of its package clause; ok is
+// false for a package in the schema folder itself.
+func packagePath(ps positions, cfg *Config, inst *build.Instance) (p string, pos Pos, ok bool) {
+	_, tp := packageClause(inst)
+	pos = ps.of(tp)
+	rel, err := filepath.Rel(filepath.Join(ps.root, filepath.FromSlash(cfg.Schema)), inst.Dir)
+	if err != nil || rel == "." || strings.HasPrefix(rel, "..") {
+		return "", pos, false
+	}
+	return filepath.ToSlash(rel), pos, true
 }
 
 // docText joins CUE doc comment groups into plain text.

@@ -4,6 +4,9 @@ package model
 // (definitions of JSON objects) and the layout packages (binary C layouts,
 // told apart by their top-level layout field).
 type Schema struct {
+	// Config is the module's configuration (schemagen.cue), defaults
+	// filled in.
+	Config   *Config
 	Packages []*Package
 	Layouts  []*Layout
 }
@@ -30,8 +33,13 @@ func (s *Schema) Package(name string) *Package {
 
 // Package is one CUE package of wire definitions, in declaration order.
 type Package struct {
-	Name string // CUE package name, e.g. "fleet"
+	Name string // CUE package name, e.g. "fleet"; also the Go package name
 	Dir  string // directory relative to the module root, e.g. "schema/fleet"
+	// Path is the package's folder under the schema folder, e.g. "fleet"
+	// or "billing/common": it names the package's outputs
+	// (go/<Path>/, jsonschema/<Path>/, …) and its entry in the lock, so
+	// two packages of one name in different folders do not collide.
+	Path string
 	Doc  string
 	Pos  Pos
 

@@ -41,7 +41,7 @@ func TestLoad(t *testing.T) {
 func dump(s *model.Schema) string {
 	var b strings.Builder
 	for _, p := range s.Packages {
-		fmt.Fprintf(&b, "package %s (%s) %q\n", p.Name, p.Dir, p.Doc)
+		fmt.Fprintf(&b, "package %s (%s, path %s) %q\n", p.Name, p.Dir, p.Path, p.Doc)
 		for _, sc := range p.Scalars {
 			fmt.Fprintf(&b, "scalar %s %s%s @%s\n", sc.GoName, sc.Base, constraints(sc.Constraints), sc.Pos)
 		}

@@ -41,21 +41,24 @@ func TestNewSetRefuses(t *testing.T) {
 	}
 }
 
+// owned is file contents generate would recognise as its own.
+func owned(s string) []byte { return []byte("// " + output.GoHeader + "\n" + s) }
+
 func TestWriteReplacesTheWholeTree(t *testing.T) {
 	root := t.TempDir()
-	first, _ := output.NewSet([]output.File{{Path: "go/a.go", Data: []byte("a1")}, {Path: "old.txt", Data: []byte("gone")}})
-	if err := first.Write(root); err != nil {
+	first, _ := output.NewSet([]output.File{{Path: "go/a.go", Data: []byte("a1")}, {Path: "old.txt", Data: owned("gone")}, {Path: "old/pkg/x.go", Data: owned("gone")}})
+	if err := first.Write(root, "generated"); err != nil {
 		t.Fatal(err)
 	}
 	second, _ := output.NewSet([]output.File{{Path: "go/a.go", Data: []byte("a2")}, {Path: "c/h.h", Data: []byte("h")}})
-	if err := second.Write(root); err != nil {
+	if err := second.Write(root, "generated"); err != nil {
 		t.Fatal(err)
 	}
 	want := map[string]string{"generated/go/a.go": "a2", "generated/c/h.h": "h"}
 	if diff := cmp.Diff(want, tree(t, root)); diff != "" {
 		t.Errorf("tree after second write (-want +got):\n%s", diff)
 	}
-	if changes, err := second.Diff(root); err != nil || len(changes) != 0 {
+	if changes, err := second.Diff(root, "generated"); err != nil || len(changes) != 0 {
 		t.Errorf("Diff after Write = %v, %v", changes, err)
 	}
 }
@@ -65,14 +68,14 @@ func TestFailedWriteLeavesOldTree(t *testing.T) {
 		// root ignores permissions; make the failure a name clash instead.
 		root := t.TempDir()
 		old, _ := output.NewSet([]output.File{{Path: "a", Data: []byte("old")}})
-		if err := old.Write(root); err != nil {
+		if err := old.Write(root, "generated"); err != nil {
 			t.Fatal(err)
 		}
 		before := tree(t, root)
 		// "x" is a file and "x/y" needs it to be a directory: the write of
 		// the new tree fails before the swap.
 		bad, _ := output.NewSet([]output.File{{Path: "x", Data: []byte("1")}, {Path: "x/y", Data: []byte("2")}})
-		if err := bad.Write(root); err == nil {
+		if err := bad.Write(root, "generated"); err == nil {
 			t.Fatal("Write succeeded")
 		}
 		if diff := cmp.Diff(before, tree(t, root)); diff != "" {
@@ -82,12 +85,12 @@ func TestFailedWriteLeavesOldTree(t *testing.T) {
 	}
 	root := t.TempDir()
 	old, _ := output.NewSet([]output.File{{Path: "a", Data: []byte("old")}})
-	old.Write(root)
+	old.Write(root, "generated")
 	before := tree(t, root)
 	os.Chmod(root, 0o555)
 	defer os.Chmod(root, 0o755)
 	next, _ := output.NewSet([]output.File{{Path: "a", Data: []byte("new")}})
-	if err := next.Write(root); err == nil {
+	if err := next.Write(root, "generated"); err == nil {
 		t.Fatal("Write into a read-only root succeeded")
 	}
 	if diff := cmp.Diff(before, tree(t, root)); diff != "" {
@@ -98,27 +101,149 @@ func TestFailedWriteLeavesOldTree(t *testing.T) {
 func TestDiff(t *testing.T) {
 	root := t.TempDir()
 	set, _ := output.NewSet([]output.File{{Path: "a", Data: []byte("1\n2\n3\n")}, {Path: "b", Data: []byte("x")}})
-	if c, _ := set.Diff(root); len(c) != 2 || c[0].Kind != "missing" {
+	if c, _ := set.Diff(root, "generated"); len(c) != 2 || c[0].Kind != "missing" {
 		t.Errorf("Diff with no generated/ = %+v", c)
 	}
-	set.Write(root)
+	set.Write(root, "generated")
 	os.WriteFile(filepath.Join(root, "generated", "a"), []byte("1\nTWO\n3\n"), 0o644)
-	os.WriteFile(filepath.Join(root, "generated", "extra"), []byte(""), 0o644)
-	got, err := set.Diff(root)
+	os.WriteFile(filepath.Join(root, "generated", "extra"), owned(""), 0o644)
+	os.WriteFile(filepath.Join(root, "generated", "README.md"), []byte("ours, not generate's"), 0o644)
+	got, err := set.Diff(root, "generated")
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := []output.Change{
-		{Path: "a", Kind: "stale", Line: 2, Want: "2", Have: "TWO"},
-		{Path: "extra", Kind: "extra"},
+		{Path: "a", Kind: "stale", Line: 2, Want: "2", Have: "TWO", Out: "generated"},
+		{Path: "extra", Kind: "extra", Out: "generated"},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("Diff (-want +got):\n%s", diff)
 	}
 	// A file that only grew differs at the first line past its old end.
 	os.WriteFile(filepath.Join(root, "generated", "a"), []byte("1\n2\n"), 0o644)
-	got, _ = set.Diff(root)
+	got, _ = set.Diff(root, "generated")
 	if got[0].Line != 3 || got[0].Want != "3" {
 		t.Errorf("truncated file: %+v", got[0])
+	}
+}
+
+// TestWriteKeepsWhatItDidNotWrite: generate owns only the files it
+// writes. A file under the output folder without the generated marker —
+// a README, a .gitattributes, a go.mod beside the Go packages, a folder
+// of one's own, a symbolic link, an empty folder — is carried into the
+// new tree as it was; a stale file of an earlier generate is dropped.
+func TestWriteKeepsWhatItDidNotWrite(t *testing.T) {
+	root := t.TempDir()
+	first, _ := output.NewSet([]output.File{{Path: "go/p/a.go", Data: owned("1")}, {Path: "go/q/b.go", Data: owned("1")}})
+	if err := first.Write(root, "out/gen"); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(root, "out", "gen")
+	mine := map[string]string{
+		"README.md":       "what this folder is",
+		".gitattributes":  "* linguist-generated",
+		"go/go.mod":       "module example.com/gen",
+		"go/p/extra.go":   "package p // hand-written beside the generated files",
+		"notes/2026/todo": "x",
+	}
+	for p, data := range mine {
+		os.MkdirAll(filepath.Dir(filepath.Join(dir, p)), 0o755)
+		os.WriteFile(filepath.Join(dir, p), []byte(data), 0o600)
+	}
+	os.Symlink("README.md", filepath.Join(dir, "link"))
+	os.Mkdir(filepath.Join(dir, "empty"), 0o755)
+
+	second, _ := output.NewSet([]output.File{{Path: "go/p/a.go", Data: owned("2")}})
+	if err := second.Write(root, "out/gen"); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"go/p/a.go": string(owned("2")), "link": "what this folder is"}
+	for p, data := range mine {
+		want[p] = data
+	}
+	if diff := cmp.Diff(want, tree(t, dir)); diff != "" {
+		t.Errorf("tree after the second write (-want +got):\n%s", diff)
+	}
+	if target, err := os.Readlink(filepath.Join(dir, "link")); err != nil || target != "README.md" {
+		t.Errorf("the link is %q, %v; want a link to README.md", target, err)
+	}
+	if fi, err := os.Stat(filepath.Join(dir, "go", "p", "extra.go")); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Errorf("a kept file lost its mode: %v %v", fi, err)
+	}
+	if fi, err := os.Stat(filepath.Join(dir, "empty")); err != nil || !fi.IsDir() {
+		t.Errorf("the empty folder is gone: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "go", "q")); !os.IsNotExist(err) {
+		t.Errorf("go/q, which held only a stale generated file, is still there: %v", err)
+	}
+	if c, err := second.Diff(root, "out/gen"); err != nil || len(c) != 0 {
+		t.Errorf("Diff after Write = %v, %v; files generate did not write are no change", c, err)
+	}
+}
+
+// TestWriteRefusesAFileInTheWay: a file generate did not write where it
+// needs a folder, or a folder of one's own where it writes a file, is an
+// error naming it, and the old tree is left as it was.
+func TestWriteRefusesAFileInTheWay(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		setup func(dir string)
+		files []output.File
+		want  string
+	}{
+		{"file where a folder goes", func(dir string) { os.WriteFile(filepath.Join(dir, "go"), []byte("mine"), 0o644) },
+			[]output.File{{Path: "go/a.go", Data: owned("")}}, "generated/go is a file generate did not write, where it needs a folder (for generated/go/a.go)"},
+		{"folder where a file goes", func(dir string) {
+			os.MkdirAll(filepath.Join(dir, "x"), 0o755)
+			os.WriteFile(filepath.Join(dir, "x", "mine"), []byte("mine"), 0o644)
+		}, []output.File{{Path: "x", Data: owned("")}}, "generated/x is a folder holding a file generate did not write (mine)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root := t.TempDir()
+			dir := filepath.Join(root, "generated")
+			os.MkdirAll(dir, 0o755)
+			tc.setup(dir)
+			before := tree(t, root)
+			set, _ := output.NewSet(tc.files)
+			err := set.Write(root, "generated")
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("Write = %v, want an error containing %q", err, tc.want)
+			}
+			if diff := cmp.Diff(before, tree(t, root)); diff != "" {
+				t.Errorf("a refused write changed the tree (-before +after):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestWriteReplacesAnEarlierGeneratesFolder: a folder an earlier generate
+// filled, where this one writes a file, is replaced.
+func TestWriteReplacesAnEarlierGeneratesFolder(t *testing.T) {
+	root := t.TempDir()
+	first, _ := output.NewSet([]output.File{{Path: "x/a", Data: owned("1")}})
+	first.Write(root, "generated")
+	second, _ := output.NewSet([]output.File{{Path: "x", Data: owned("2")}})
+	if err := second.Write(root, "generated"); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(map[string]string{"generated/x": string(owned("2"))}, tree(t, root)); diff != "" {
+		t.Errorf("tree (-want +got):\n%s", diff)
+	}
+}
+
+func TestOwned(t *testing.T) {
+	for _, tc := range []struct {
+		data string
+		want bool
+	}{
+		{"// " + output.GoHeader + "\n", true},
+		{"/* Code generated by schemagen from schema/deck. DO NOT EDIT. */", true},
+		{"{\n  \"$schema\": \"x\",\n  \"$comment\": \"Code generated by schemagen from a.cue. DO NOT EDIT.\"\n}", true},
+		{"# notes\n", false},
+		{strings.Repeat(" ", 1024) + output.Marker, false}, // past the first KiB
+	} {
+		if got := output.Owned([]byte(tc.data)); got != tc.want {
+			t.Errorf("Owned(%.40q) = %v, want %v", tc.data, got, tc.want)
+		}
 	}
 }

@@ -28,7 +28,7 @@ func TestWriteSweepsStaleTrees(t *testing.T) {
 	os.WriteFile(filepath.Join(root, ".generated.new-77"), []byte("a file, not a tree"), 0o644)
 	keep = append(keep, filepath.Join(root, ".generated.new-77"))
 	set, _ := output.NewSet([]output.File{{Path: "a", Data: []byte("1")}})
-	if err := set.Write(root); err != nil {
+	if err := set.Write(root, "generated"); err != nil {
 		t.Fatal(err)
 	}
 	for _, p := range stale {
@@ -60,7 +60,7 @@ func TestWriteWaitsForALiveWriter(t *testing.T) {
 	os.Mkdir(live, 0o755)
 	set, _ := output.NewSet([]output.File{{Path: "a", Data: []byte("1")}})
 	done := make(chan error)
-	go func() { done <- set.Write(root) }()
+	go func() { done <- set.Write(root, "generated") }()
 	select {
 	case err := <-done:
 		t.Fatalf("Write did not wait for the lock: %v", err)

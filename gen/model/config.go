@@ -1,0 +1,315 @@
+package model
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"cuelang.org/go/cue"
+	"cuelang.org/go/cue/cuecontext"
+	"cuelang.org/go/cue/load"
+	"golang.org/x/mod/modfile"
+)
+
+// ConfigFile is the name of the file, beside cue.mod, in which a module
+// states what schemagen reads and writes. It is optional: without it every
+// setting has its default.
+const ConfigFile = "schemagen.cue"
+
+// The defaults of the folders a Config names.
+const (
+	DefaultSchema = "schema"
+	DefaultOutput = "generated"
+)
+
+// Config is what a module sets once, in schemagen.cue beside cue.mod:
+// where the schema is, where generate writes, and the names the outputs
+// give themselves. Every field holds its value, defaulted where the file
+// does not set it; Pos says where the file sets it (invalid for a
+// default).
+type Config struct {
+	// Schema is the folder of the CUE packages, relative to the module
+	// root and slash-separated: every package is a folder under it.
+	Schema string
+	// Output is the folder generate writes, relative to the module root.
+	Output string
+	// JSONSchemaID starts every JSON Schema's $id, which is it followed
+	// by the file's path under the output's jsonschema/ folder. It ends
+	// in "/". Default: https://<the CUE module path>/<Output>/jsonschema/.
+	JSONSchemaID string
+	// GoImportPath is the import path of the output's go/ folder: the Go
+	// package of the schema package in folder P is GoImportPath/P.
+	// Default: what the go.mod governing that folder makes it, or else
+	// <the CUE module path>/<Output>/go.
+	GoImportPath string
+	// Module is the CUE module path without its major version
+	// (example.com/shop), from cue.mod/module.cue.
+	Module string
+
+	SchemaPos, OutputPos, JSONSchemaIDPos, GoImportPathPos Pos
+}
+
+// DefaultConfig is the configuration of a module whose CUE module path is
+// module and which has no schemagen.cue and no go.mod.
+func DefaultConfig(module string) *Config {
+	return &Config{
+		Schema:       DefaultSchema,
+		Output:       DefaultOutput,
+		Module:       module,
+		JSONSchemaID: "https://" + module + "/" + DefaultOutput + "/jsonschema/",
+		GoImportPath: module + "/" + DefaultOutput + "/go",
+	}
+}
+
+// GoPackage returns the import path of the Go package generated for the
+// schema package in folder dir (a Package's Path).
+func (c *Config) GoPackage(dir string) string { return c.GoImportPath + "/" + dir }
+
+// ReadConfig reads root/schemagen.cue with CUE's loader, if there is one,
+// and returns the module's configuration with every default filled in.
+// Problems are an ErrorList at their positions in the file.
+func ReadConfig(root string) (*Config, error) {
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return nil, err
+	}
+	ps := positions{root: abs}
+	module, err := cueModule(abs)
+	if err != nil {
+		return nil, err
+	}
+	c := &Config{Schema: DefaultSchema, Output: DefaultOutput, Module: module}
+	var errs ErrorList
+	var idSet, goSet bool
+	if _, err := os.Stat(filepath.Join(abs, ConfigFile)); err == nil {
+		insts := load.Instances([]string{"./" + ConfigFile}, &load.Config{Dir: abs})
+		inst := insts[0]
+		if inst.Err != nil {
+			return nil, ps.fromCUE(inst.Err).sorted()
+		}
+		v := cuecontext.New().BuildInstance(inst)
+		if err := v.Validate(cue.Concrete(true)); err != nil {
+			return nil, ps.fromCUE(err, inst.Files...).sorted()
+		}
+		cr := &configReader{ps: ps}
+		top := cr.fields(v, "", "schema", "output", "jsonschema", "go")
+		if sv, ok := top["schema"]; ok {
+			c.Schema, c.SchemaPos = cr.folder(sv, "schema")
+		}
+		if ov, ok := top["output"]; ok {
+			c.Output, c.OutputPos = cr.folder(ov, "output")
+		}
+		if jv, ok := top["jsonschema"]; ok {
+			if iv, ok := cr.fields(jv, "jsonschema", "id")["id"]; ok {
+				c.JSONSchemaID, c.JSONSchemaIDPos = cr.idBase(iv)
+				idSet = true
+			}
+		}
+		if gv, ok := top["go"]; ok {
+			if iv, ok := cr.fields(gv, "go", "importPath")["importPath"]; ok {
+				c.GoImportPath, c.GoImportPathPos = cr.importPath(iv)
+				goSet = true
+			}
+		}
+		errs = append(errs, cr.errs...)
+		if len(errs) == 0 {
+			errs = append(errs, c.checkFolders()...)
+		}
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return nil, err
+	}
+	if len(errs) > 0 {
+		return nil, errs.sorted()
+	}
+	if !idSet {
+		c.JSONSchemaID = "https://" + module + "/" + c.Output + "/jsonschema/"
+	}
+	goDir := filepath.Join(abs, filepath.FromSlash(c.Output), "go")
+	modPath, modDir, err := goModule(goDir)
+	if err != nil {
+		return nil, err
+	}
+	var inModule string
+	if modPath != "" {
+		rel, _ := filepath.Rel(modDir, goDir)
+		inModule = path.Join(modPath, filepath.ToSlash(rel))
+	}
+	switch {
+	case !goSet && inModule != "":
+		c.GoImportPath = inModule
+	case !goSet:
+		c.GoImportPath = module + "/" + c.Output + "/go"
+	case inModule != "" && inModule != c.GoImportPath:
+		return nil, ErrorList{{Pos: c.GoImportPathPos, Msg: fmt.Sprintf(
+			"go.importPath %q: %s/go is %s in the Go module of %s, so that is its import path; remove go.importPath, or set it to that",
+			c.GoImportPath, c.Output, inModule, relTo(abs, filepath.Join(modDir, "go.mod")))}}
+	}
+	return c, nil
+}
+
+// configReader reads the fields of schemagen.cue, recording every problem.
+type configReader struct {
+	ps   positions
+	errs ErrorList
+}
+
+func (r *configReader) errorf(pos Pos, format string, args ...any) {
+	r.errs = append(r.errs, &Error{Pos: pos, Msg: fmt.Sprintf(format, args...)})
+}
+
+// fields returns the fields of a struct, refusing any not in allowed.
+func (r *configReader) fields(v cue.Value, what string, allowed ...string) map[string]cue.Value {
+	out := map[string]cue.Value{}
+	if v.IncompleteKind() != cue.StructKind {
+		r.errorf(r.ps.of(v.Pos()), "%s: want a struct with %s", what, strings.Join(allowed, ", "))
+		return out
+	}
+	it, err := v.Fields(cue.Optional(true), cue.Definitions(true), cue.Hidden(true))
+	if err != nil {
+		r.errs = append(r.errs, r.ps.fromCUE(err)...)
+		return out
+	}
+	for it.Next() {
+		k := it.Selector().Unquoted()
+		if !contains(allowed, k) {
+			full := k
+			if what != "" {
+				full = what + "." + k
+			}
+			r.errorf(r.ps.of(it.Value().Pos()), "%s: %s sets %s, which schemagen does not know; it reads %s", full, ConfigFile, full, strings.Join(allowed, ", "))
+			continue
+		}
+		out[k] = it.Value()
+	}
+	return out
+}
+
+func (r *configReader) str(v cue.Value, what string) (string, Pos, bool) {
+	pos := r.ps.of(v.Pos())
+	s, err := v.String()
+	if err != nil {
+		r.errorf(pos, "%s: want a string", what)
+		return "", pos, false
+	}
+	return s, pos, true
+}
+
+// folder reads a folder relative to the module root.
+func (r *configReader) folder(v cue.Value, what string) (string, Pos) {
+	s, pos, ok := r.str(v, what)
+	if !ok {
+		return "", pos
+	}
+	clean := path.Clean(s)
+	switch {
+	case s == "" || strings.Contains(s, `\`) || path.IsAbs(s) || filepath.IsAbs(s):
+		r.errorf(pos, "%s %q: write a folder relative to the module root, with / between names (e.g. %q)", what, s, DefaultSchema)
+	case clean != s:
+		r.errorf(pos, "%s %q: write it as %q", what, s, clean)
+	case clean == "." || clean == ".." || strings.HasPrefix(clean, "../"):
+		r.errorf(pos, "%s %q: name a folder inside the module root, not the root itself or one above it", what, s)
+	case clean == "cue.mod" || strings.HasPrefix(clean, "cue.mod/"):
+		r.errorf(pos, "%s %q: cue.mod is CUE's own folder", what, s)
+	}
+	return s, pos
+}
+
+// idBase reads the JSON Schema $id base: an absolute URI ending in "/".
+func (r *configReader) idBase(v cue.Value) (string, Pos) {
+	s, pos, ok := r.str(v, "jsonschema.id")
+	if !ok {
+		return "", pos
+	}
+	if !absURI.MatchString(s) || !strings.HasSuffix(s, "/") {
+		r.errorf(pos, "jsonschema.id %q: write an absolute URI ending in /, e.g. \"https://example.com/contract/\"; each file's $id is it followed by the file's path", s)
+	}
+	return s, pos
+}
+
+// absURI is an absolute URI with no fragment or query, as $id wants it.
+var absURI = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]*:[^\s#?]+$`)
+
+// goPath is a Go import path: slash-separated elements of letters,
+// digits and -._~, the first holding a dot or not (a module may be local).
+var goPath = regexp.MustCompile(`^[A-Za-z0-9_.~-]+(/[A-Za-z0-9_.~-]+)*$`)
+
+func (r *configReader) importPath(v cue.Value) (string, Pos) {
+	s, pos, ok := r.str(v, "go.importPath")
+	if !ok {
+		return "", pos
+	}
+	if !goPath.MatchString(s) || strings.Contains(s, "//") {
+		r.errorf(pos, "go.importPath %q: write a Go import path, e.g. \"example.com/shop/generated/go\"", s)
+	}
+	return s, pos
+}
+
+// checkFolders refuses a schema and output folder that overlap: generate
+// replaces the output folder, so it may hold nothing else of the module's.
+func (c *Config) checkFolders() ErrorList {
+	inside := func(a, b string) bool { return a == b || strings.HasPrefix(a, b+"/") }
+	pos := c.OutputPos
+	if !pos.IsValid() {
+		pos = c.SchemaPos
+	}
+	if inside(c.Schema, c.Output) || inside(c.Output, c.Schema) {
+		return ErrorList{{Pos: pos, Msg: fmt.Sprintf("output %q and schema %q overlap; generate replaces the output folder, so it must be a folder of its own", c.Output, c.Schema)}}
+	}
+	return nil
+}
+
+// cueModule returns the module path of root/cue.mod/module.cue without its
+// major version: example.com/shop for "example.com/shop@v0".
+func cueModule(root string) (string, error) {
+	file := filepath.Join(root, "cue.mod", "module.cue")
+	if _, err := os.Stat(file); err != nil {
+		return "", fmt.Errorf("%s is not a CUE module root: it has no cue.mod/module.cue", root)
+	}
+	ps := positions{root: root}
+	insts := load.Instances([]string{"./cue.mod/module.cue"}, &load.Config{Dir: root})
+	if err := insts[0].Err; err != nil {
+		return "", ps.fromCUE(err).sorted()
+	}
+	v := cuecontext.New().BuildInstance(insts[0])
+	m := v.LookupPath(cue.ParsePath("module"))
+	s, err := m.String()
+	if err != nil || s == "" {
+		return "", ErrorList{{Pos: Pos{File: "cue.mod/module.cue", Line: 1, Col: 1},
+			Msg: `the module has no path (module: "example.com/shop@v0"); schemagen names its outputs after it`}}
+	}
+	s, _, _ = strings.Cut(s, "@")
+	return s, nil
+}
+
+// goModule returns the module path and folder of the go.mod that governs
+// dir (the nearest at or above it), or "" when none does.
+func goModule(dir string) (modPath, modDir string, err error) {
+	for d := dir; ; d = filepath.Dir(d) {
+		data, err := os.ReadFile(filepath.Join(d, "go.mod"))
+		if err == nil {
+			if p := modfile.ModulePath(data); p != "" {
+				return p, d, nil
+			}
+			return "", "", fmt.Errorf("%s has no module line", filepath.Join(d, "go.mod"))
+		}
+		if !errors.Is(err, fs.ErrNotExist) {
+			return "", "", err
+		}
+		if filepath.Dir(d) == d {
+			return "", "", nil
+		}
+	}
+}
+
+// relTo returns p relative to root when it is inside it, else p.
+func relTo(root, p string) string {
+	if rel, err := filepath.Rel(root, p); err == nil && !strings.HasPrefix(rel, "..") {
+		return filepath.ToSlash(rel)
+	}
+	return p
+}

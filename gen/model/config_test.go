@@ -1,0 +1,49 @@
+package model_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/schemagen/schemagen/gen/model"
+	"github.com/schemagen/schemagen/internal/golden"
+)
+
+// TestReadConfig reads the schemagen.cue (and go.mod) of each
+// testdata/config/*.txtar module and compares the configuration, or the
+// errors, with the archive's "want" section.
+func TestReadConfig(t *testing.T) {
+	golden.Run(t, "testdata/config/*.txtar", []string{"want"}, func(t *testing.T, c *golden.Case) {
+		cfg, err := model.ReadConfig(c.Dir)
+		var got string
+		if err != nil {
+			if _, ok := err.(model.ErrorList); !ok {
+				t.Errorf("error is %T, want model.ErrorList", err)
+			}
+			got = err.Error() + "\n"
+		} else {
+			var b strings.Builder
+			fmt.Fprintf(&b, "schema %q @%s\n", cfg.Schema, cfg.SchemaPos)
+			fmt.Fprintf(&b, "output %q @%s\n", cfg.Output, cfg.OutputPos)
+			fmt.Fprintf(&b, "jsonschema.id %q @%s\n", cfg.JSONSchemaID, cfg.JSONSchemaIDPos)
+			fmt.Fprintf(&b, "go.importPath %q @%s\n", cfg.GoImportPath, cfg.GoImportPathPos)
+			got = b.String()
+		}
+		c.CheckSection(t, "want", got)
+	})
+}
+
+// TestThisRepositorysConfig: this repository has no schemagen.cue, and
+// its defaults are the names its committed outputs carry.
+func TestThisRepositorysConfig(t *testing.T) {
+	cfg, err := model.ReadConfig("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := model.Config{Schema: "schema", Output: "generated", Module: "github.com/schemagen/schemagen",
+		JSONSchemaID: "https://github.com/schemagen/schemagen/generated/jsonschema/",
+		GoImportPath: "github.com/schemagen/schemagen/generated/go"}
+	if *cfg != want {
+		t.Errorf("ReadConfig = %+v, want %+v", *cfg, want)
+	}
+}
