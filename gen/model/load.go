@@ -102,7 +102,13 @@ func loadSchema(root string) (*Schema, error) {
 			complete = false
 			continue
 		}
-		if isLayoutPackage(v) {
+		isLayout := isLayoutPackage(v)
+		attrs, serrs := checkSyntax(ps, inst, isLayout)
+		if len(serrs) > 0 {
+			errs = append(errs, serrs...)
+			complete = false
+		}
+		if isLayout {
 			r := newLayoutResolver(ps, inst, v)
 			l := r.resolve()
 			l.Path = pkgPath
@@ -116,6 +122,7 @@ func loadSchema(root string) (*Schema, error) {
 			continue
 		}
 		r := newResolver(ps, inst, v)
+		r.goAttrs = attrs
 		pkg := r.resolve()
 		pkg.Path = pkgPath
 		errs = append(errs, r.errs...)

@@ -47,6 +47,17 @@ type Package struct {
 	Enums   []*Enum
 	Objects []*Object
 	Unions  []*Union
+	Maps    []*Map
+}
+
+// Map is a named map definition, e.g. #Counts: [string]: int: an object
+// whose keys are any strings, each holding an Elem.
+type Map struct {
+	Name   string
+	GoName string
+	Doc    string
+	Pos    Pos
+	Elem   *Type
 }
 
 // Scalar is a named constrained scalar definition, e.g. #Timestamp or #SeatID.
@@ -162,8 +173,9 @@ const (
 	EnumKind
 	ObjectKind
 	ListKind // Elem, with Constraints.MinItems/MaxItems
-	MapKind  // string keys, Elem values
+	MapKind  // string keys, Elem values; Map is set when it is a named map
 	ConstKind
+	UnionKind // a reference to a Union: one of its variants
 )
 
 // Type is the type of a field or of a list or map element.
@@ -173,6 +185,8 @@ type Type struct {
 	Scalar *Scalar
 	Enum   *Enum
 	Object *Object
+	Union  *Union
+	Map    *Map // MapKind: the named map definition referred to, or nil for [string]: T
 	Elem   *Type
 	Const  string // ConstKind: the one allowed string
 	// Constraints of a BasicKind value, or MinItems/MaxItems of a ListKind.

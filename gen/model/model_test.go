@@ -68,6 +68,9 @@ func dump(s *model.Schema) string {
 				fmt.Fprintf(&b, "  forbid when %s=%q: %s @%s\n", fb.Field, fb.Value, strings.Join(fb.Absent, " "), fb.Pos)
 			}
 		}
+		for _, m := range p.Maps {
+			fmt.Fprintf(&b, "map %s of %s @%s\n", m.GoName, typ(m.Elem), m.Pos)
+		}
 		for _, u := range p.Unions {
 			var vs []string
 			for _, v := range u.Variants {
@@ -155,7 +158,12 @@ func typ(t *model.Type) string {
 	case model.ListKind:
 		return "list" + constraints(t.Constraints) + " of " + typ(t.Elem)
 	case model.MapKind:
+		if t.Map != nil {
+			return "map " + t.Map.GoName + " of " + typ(t.Elem)
+		}
 		return "map of " + typ(t.Elem)
+	case model.UnionKind:
+		return "union " + t.Union.GoName
 	case model.ConstKind:
 		return fmt.Sprintf("const %q", t.Const)
 	}

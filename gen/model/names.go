@@ -108,11 +108,15 @@ func (r *resolver) assignNames() {
 		top[name] = owner{what, pos}
 	}
 	for _, s := range r.pkg.Scalars {
-		s.GoName = GoName(s.Name)
+		s.GoName = r.defGoName(s.Name)
 		claim(s.GoName, "#"+s.Name, s.Pos)
 	}
+	for _, m := range r.pkg.Maps {
+		m.GoName = r.defGoName(m.Name)
+		claim(m.GoName, "#"+m.Name, m.Pos)
+	}
 	for _, e := range r.pkg.Enums {
-		e.GoName = GoName(e.Name)
+		e.GoName = r.defGoName(e.Name)
 		claim(e.GoName, "#"+e.Name, e.Pos)
 		claim(e.ParseFunc(), "#"+e.Name+" (its parse function)", e.Pos)
 		claim(e.ValuesFunc(), "#"+e.Name+" (its member list)", e.Pos)
@@ -125,12 +129,12 @@ func (r *resolver) assignNames() {
 		}
 	}
 	for _, u := range r.pkg.Unions {
-		u.GoName = GoName(u.Name)
+		u.GoName = r.defGoName(u.Name)
 		claim(u.GoName, "#"+u.Name, u.Pos)
 		claim(u.UnmarshalFunc(), "#"+u.Name+" (its decoding function)", u.Pos)
 	}
 	for _, o := range r.pkg.Objects {
-		o.GoName = GoName(o.Name)
+		o.GoName = r.defGoName(o.Name)
 		claim(o.GoName, "#"+o.Name, o.Pos)
 		fields := map[string]*Field{}
 		reserved := append([]string(nil), reservedMethods...)
@@ -140,7 +144,14 @@ func (r *resolver) assignNames() {
 		for _, f := range o.Fields {
 			f.GoName = GoName(f.Name)
 			what := fmt.Sprintf("#%s.%s", o.Name, f.Name)
+			g, named := r.goAttrs.fields[[2]string{o.Name, f.Name}]
+			if named {
+				f.GoName = g.name
+			}
 			if o.Union != nil && f.Name == o.Union.Discriminator {
+				if named {
+					r.errorf(g.pos, "%s: @go on a union's discriminator names nothing: the variant carries it as the method %s, named after #%s's discriminator", what, o.Union.TagMethod(), o.Union.Name)
+				}
 				continue // carried by the tag method, not a struct field
 			}
 			switch {
@@ -155,6 +166,15 @@ func (r *resolver) assignNames() {
 			}
 		}
 	}
+}
+
+// defGoName is the Go name of a definition: its @go(Name), or its CUE
+// name made a Go name.
+func (r *resolver) defGoName(name string) string {
+	if g, ok := r.goAttrs.defs[name]; ok {
+		return g.name
+	}
+	return GoName(name)
 }
 
 func contains(xs []string, s string) bool {

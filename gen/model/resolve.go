@@ -22,6 +22,8 @@ type resolver struct {
 
 	pkg  *Package
 	defs map[string]*def // by CUE name without '#'
+	// goAttrs are the package's @go(Name) attributes (checkSyntax).
+	goAttrs goAttrs
 }
 
 // def is one top-level definition during resolution.
@@ -35,6 +37,9 @@ type def struct {
 	enum   *Enum
 	object *Object
 	union  *Union
+	mapDef *Map
+	// mapState: 1 while the map's element type is being resolved, 2 after.
+	mapState int
 }
 
 func newResolver(ps positions, inst *build.Instance, v cue.Value) *resolver {
@@ -78,6 +83,11 @@ func (r *resolver) resolve() *Package {
 	}
 
 	// Pass 2: resolve fields and variants against the classified set.
+	for _, d := range order {
+		if d.mapDef != nil {
+			r.resolveMap(d)
+		}
+	}
 	for _, d := range order {
 		if d.object != nil {
 			r.resolveObject(d)
@@ -134,7 +144,12 @@ func (r *resolver) classify(d *def) {
 		return
 	}
 	if f, ok := d.v.Source().(*ast.Field); ok {
-		if _, ok := f.Value.(*ast.StructLit); ok {
+		if lit, ok := f.Value.(*ast.StructLit); ok {
+			if isMapLiteral(lit) {
+				d.mapDef = &Map{Name: d.name, Doc: d.doc, Pos: d.pos}
+				r.pkg.Maps = append(r.pkg.Maps, d.mapDef)
+				return
+			}
 			d.object = &Object{Name: d.name, Doc: d.doc, Pos: d.pos}
 			r.pkg.Objects = append(r.pkg.Objects, d.object)
 			return
@@ -189,8 +204,103 @@ func (r *resolver) refName(v cue.Value) (string, bool) {
 	return strings.TrimPrefix(sels[0].String(), "#"), true
 }
 
+// isMapLiteral reports whether a struct literal states only pattern
+// constraints ([string]: T): a named map rather than an object.
+func isMapLiteral(lit *ast.StructLit) bool {
+	n := 0
+	for _, e := range lit.Elts {
+		f, ok := e.(*ast.Field)
+		if !ok {
+			return false
+		}
+		if _, ok := f.Label.(*ast.ListLit); !ok {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}
+
+// patterns returns the pattern constraints ([K]: T) of a struct literal.
+func patterns(lit *ast.StructLit) []*ast.Field {
+	var out []*ast.Field
+	for _, e := range lit.Elts {
+		if f, ok := e.(*ast.Field); ok {
+			if _, ok := f.Label.(*ast.ListLit); ok {
+				out = append(out, f)
+			}
+		}
+	}
+	return out
+}
+
+// resolveMap resolves a named map's element type: #Counts: [string]: T.
+func (r *resolver) resolveMap(d *def) *Map {
+	m := d.mapDef
+	switch d.mapState {
+	case 2:
+		return m
+	case 1:
+		r.errorf(d.pos, "#%s: a map that holds itself ([string]: #%s) cannot be written out in Go or TypeScript; give its values a struct definition that holds the map in an optional field", d.name, d.name)
+		return m
+	}
+	d.mapState = 1
+	defer func() { d.mapState = 2 }()
+	lit := sourceExpr(d.v).(*ast.StructLit)
+	ps := patterns(lit)
+	if len(ps) > 1 {
+		r.errorf(r.ps.of(ps[1].Pos()), "#%s: a map states one pattern, [string]: T", d.name)
+		return m
+	}
+	if key := ps[0].Label.(*ast.ListLit); !isStringPattern(key) {
+		r.errorf(r.ps.of(key.Pos()), "#%s: only [string]: T is a map; a pattern on its keys has no JSON Schema, Go or TypeScript twin that checks it the same way", d.name)
+		return m
+	}
+	elem := d.v.LookupPath(cue.MakePath(cue.AnyString))
+	if t, ok := r.typeOf(elem, "#"+d.name+"[string]"); ok {
+		m.Elem = t
+	}
+	return m
+}
+
+// hasEllipsis reports whether a struct literal is open (...), which the
+// syntax checks refuse.
+func hasEllipsis(lit *ast.StructLit) bool {
+	for _, e := range lit.Elts {
+		if _, ok := e.(*ast.Ellipsis); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// hasPattern reports whether a struct value has a [string] pattern.
+func hasPattern(v cue.Value) bool {
+	return v.LookupPath(cue.MakePath(cue.AnyString)).Exists()
+}
+
+// isStringPattern reports whether a pattern label is [string].
+func isStringPattern(l *ast.ListLit) bool {
+	if len(l.Elts) != 1 {
+		return false
+	}
+	id, ok := l.Elts[0].(*ast.Ident)
+	return ok && id.Name == "string"
+}
+
 func (r *resolver) resolveObject(d *def) {
 	o := d.object
+	if lit, ok := sourceExpr(d.v).(*ast.StructLit); ok {
+		for _, p := range patterns(lit) {
+			r.errorf(r.ps.of(p.Pos()), "#%s: a pattern constraint (%s: T) beside fields would constrain every field and admit any other; a definition is either an object (its fields) or a map ([string]: T alone): move the map into a field of its own (byKey?: [string]: T)", d.name, labelText(p.Label))
+		}
+	}
+	// An embedded definition can bring a pattern the literal does not show.
+	if lit, ok := sourceExpr(d.v).(*ast.StructLit); !ok || (len(patterns(lit)) == 0 && !hasEllipsis(lit)) {
+		if hasPattern(d.v) {
+			r.errorf(d.pos, "#%s: a pattern constraint ([string]: T), from what it embeds, would constrain every field and admit any other; a definition is either an object or a map", d.name)
+		}
+	}
 	shadowing := r.checkShadowing(d)
 	it, err := d.v.Fields(cue.Optional(true))
 	if err != nil {
@@ -308,9 +418,30 @@ func (r *resolver) refType(v cue.Value, name, what string) (*Type, bool) {
 	case d.object != nil:
 		return &Type{Kind: ObjectKind, Object: d.object}, true
 	case d.union != nil:
-		r.errorf(r.pos(v), "%s: a field of union type (#%s) is not supported; decode unions on their own", what, name)
+		return &Type{Kind: UnionKind, Union: d.union}, true
+	case d.mapDef != nil:
+		m := r.resolveMap(d)
+		if m.Elem == nil {
+			return nil, false // reported at the map
+		}
+		return &Type{Kind: MapKind, Map: m, Elem: m.Elem}, true
 	}
 	return nil, false
+}
+
+// labelText renders a pattern label, e.g. [string].
+func labelText(l ast.Label) string {
+	if ll, ok := l.(*ast.ListLit); ok && len(ll.Elts) == 1 {
+		switch x := ll.Elts[0].(type) {
+		case *ast.Ident:
+			return "[" + x.Name + "]"
+		case *ast.UnaryExpr:
+			if b, ok := x.X.(*ast.BasicLit); ok {
+				return "[" + x.Op.String() + b.Value + "]"
+			}
+		}
+	}
+	return "[…]"
 }
 
 // basic resolves a value that is not a plain reference: a basic type with
