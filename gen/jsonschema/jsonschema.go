@@ -70,6 +70,7 @@ type def struct {
 	enum   *model.Enum
 	object *model.Object
 	union  *model.Union
+	mapDef *model.Map
 }
 
 // Roots returns the definitions of p that get a file of their own, in
@@ -149,6 +150,9 @@ func generatePackage(p *model.Package, idBase string) ([]output.File, error) {
 	}
 	for _, u := range p.Unions {
 		defs[u.Name] = &def{name: u.Name, pos: u.Pos, union: u}
+	}
+	for _, m := range p.Maps {
+		defs[m.Name] = &def{name: m.Name, pos: m.Pos, mapDef: m}
 	}
 
 	var files []output.File
@@ -262,6 +266,9 @@ func (e *emitter) definition(d *def) obj {
 			variants[i] = e.ref(v.Name)
 		}
 		s = append(s, member{"oneOf", variants})
+	case d.mapDef != nil:
+		s = s.add("description", d.mapDef.Doc)
+		s = append(s, member{"type", "object"}, member{"additionalProperties", e.typ(d.mapDef.Elem)})
 	}
 	return s
 }
@@ -359,6 +366,8 @@ func (e *emitter) typ(t *model.Type) obj {
 		return e.ref(t.Enum.Name)
 	case model.ObjectKind:
 		return e.ref(t.Object.Name)
+	case model.UnionKind:
+		return e.ref(t.Union.Name)
 	case model.ConstKind:
 		return obj{{"const", t.Const}}
 	case model.ListKind:
@@ -371,6 +380,9 @@ func (e *emitter) typ(t *model.Type) obj {
 		}
 		return s
 	case model.MapKind:
+		if t.Map != nil {
+			return e.ref(t.Map.Name)
+		}
 		return obj{{"type", "object"}, {"additionalProperties", e.typ(t.Elem)}}
 	}
 	return basic(t.Base, t.Constraints)

@@ -347,7 +347,7 @@ func (c *comparer) pkg(bp, cp *Package) {
 	curUnions := index(cp.Unions, func(u *Union) string { return u.Name })
 
 	// What was removed, and the consequences each removal gathers.
-	gone := map[string]*removal{} // enum or object name → its removal
+	gone := map[string]*removal{} // enum, object or union name → its removal
 	for _, e := range bp.Enums {
 		if curEnums[e.Name] == nil {
 			gone[e.Name] = &removal{}
@@ -356,6 +356,11 @@ func (c *comparer) pkg(bp, cp *Package) {
 	for _, o := range bp.Objects {
 		if curObjects[o.Name] == nil {
 			gone[o.Name] = &removal{}
+		}
+	}
+	for _, u := range bp.Unions {
+		if curUnions[u.Name] == nil {
+			gone[u.Name] = &removal{}
 		}
 	}
 	// Variant objects of a union whose discriminator changed: their old
@@ -406,10 +411,10 @@ func (r *removal) suffix() string {
 	return "; with it " + strings.Join(r.with, ", ")
 }
 
-// refersTo returns the enum or object a wire type is built on, or "".
+// refersTo returns the enum, object or union a wire type is built on, or "".
 func refersTo(t *Type) string {
 	for ; t != nil; t = t.Elem {
-		if t.Kind == "enum" || t.Kind == "object" {
+		if t.Kind == "enum" || t.Kind == "object" || t.Kind == "union" {
 			return t.Name
 		}
 	}
@@ -635,7 +640,7 @@ func (t *Type) String() string {
 		return "list<" + t.Elem.String() + ">"
 	case "map":
 		return "map<string, " + t.Elem.String() + ">"
-	case "enum", "object":
+	case "enum", "object", "union":
 		return t.Kind + " " + t.Name
 	case "const":
 		return fmt.Sprintf("const %q", t.Name)
@@ -652,7 +657,7 @@ func (c *comparer) unions(p string, bp *Package, curUnions map[string]*Union, go
 		subject := p + "." + bu.Name
 		cu := curUnions[bu.Name]
 		if cu == nil {
-			c.add("UNION_NO_DELETE", subject, "union #%s was removed", bu.Name)
+			c.add("UNION_NO_DELETE", subject, "union #%s was removed%s", bu.Name, gone[bu.Name].suffix())
 			continue
 		}
 		if cu.Discriminator != bu.Discriminator {

@@ -73,9 +73,12 @@ type Field struct {
 
 // Type is a field's wire type: its shape and its constraints at each level.
 type Type struct {
-	// Kind is string, int, bool, time, date, const, enum, object, list or map.
+	// Kind is string, int, bool, time, date, const, enum, object, union,
+	// list or map. A field of a union's type is one of its variants: the
+	// union's own findings (a variant added, a variant removed) are the
+	// field's, so they are reported once, at the union.
 	Kind string `json:"kind"`
-	// Name is the enum or object name, or the constant's value.
+	// Name is the enum, object or union name, or the constant's value.
 	Name        string       `json:"name,omitempty"`
 	Constraints *Constraints `json:"constraints,omitempty"`
 	Elem        *Type        `json:"elem,omitempty"`
@@ -178,6 +181,8 @@ func typeOf(t *model.Type) *Type {
 		return &Type{Kind: "enum", Name: t.Enum.Name}
 	case model.ObjectKind:
 		return &Type{Kind: "object", Name: t.Object.Name}
+	case model.UnionKind:
+		return &Type{Kind: "union", Name: t.Union.Name}
 	case model.ConstKind:
 		return &Type{Kind: "const", Name: t.Const}
 	case model.ListKind:

@@ -155,6 +155,10 @@ func (r *resolver) classify(d *def) {
 			return
 		}
 	}
+	if name, ok := r.refName(d.v); ok {
+		r.errorf(d.pos, "#%s is #%s under another name, which no target can state as CUE means it; refer to #%s (a union lists two or more variants: #A | #B)", d.name, name, name)
+		return
+	}
 	t, ok := r.basic(d.v, "#"+d.name)
 	if !ok {
 		return
