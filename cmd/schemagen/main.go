@@ -15,7 +15,7 @@
 // reason; check exits 1 if generated/ is not what generate would write;
 // breaking lists every finding against the committed lock (or the lock at
 // a git revision) and exits 1 if any is breaking; budget prints the deck
-// layout's budget table (ADR-0056), recomputed from the schema. deck reads
+// layout's budget table, recomputed from the schema. deck reads
 // (inspect), migrates in place (migrate) or creates (new) a deck-state file
 // with this build's layout; it needs no schema (docs/deck.md).
 //

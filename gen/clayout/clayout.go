@@ -49,10 +49,9 @@ var funcs = template.FuncMap{
 	"itemDoc":      itemDoc,
 	"decl":         decl,
 	"hex":          func(v int64) string { return fmt.Sprintf("0x%X", v) },
-	"int":          func(v any) int { return toInt(v) },
+	"sentence":     sentence,
 	"crcSize":      func() int { return model.CRCSize },
 	"catalogMacro": model.CatalogCMacro,
-	"classMacro":   classMacro,
 	"leRead":       leRead,
 	"leWrite":      leWrite,
 	"hash":         func() string { return hashMark },
@@ -73,21 +72,24 @@ var funcs = template.FuncMap{
 
 // Generate renders the headers of every layout package.
 func Generate(s *model.Schema) ([]output.File, error) {
-	return output.Each(s.Layouts, generate)
+	return output.Each(s.Layouts, func(l *model.Layout) ([]output.File, error) { return generate(l, s.Config.Output) })
 }
 
 // view is what the templates see: the layout and what clayout computes
 // from it.
 type view struct {
 	*model.Layout
+	// CDir is the folder the headers are in, as the module names it
+	// (generated/c), for the messages that say to regenerate them.
+	CDir string
 	// TypesStructs are the structs types.h declares, every one after the
 	// structs it contains: all but the ledger view.
 	TypesStructs []*model.Struct
 	// Prefixes are the older versions whose layout is a prefix of the
 	// current one, with the field that the version after them appends.
 	Prefixes []prefix
-	Classes  []model.Class
-	Channels []model.Channel
+	Classes  []*model.Class
+	Channels []*model.Channel
 	IDLimit  int
 	// ByID is every id below IDLimit, with its item or nil: the catalog's
 	// tables list them all, in order, for C++ has no array designators.
@@ -116,8 +118,11 @@ type prefix struct {
 	NextVersion int
 }
 
-func generate(l *model.Layout) ([]output.File, error) {
-	v := &view{Layout: l, Classes: model.Classes, Channels: model.Channels}
+func generate(l *model.Layout, out string) ([]output.File, error) {
+	v := &view{Layout: l, CDir: path.Join(out, Dir)}
+	if l.Catalog != nil {
+		v.Classes, v.Channels = l.Catalog.Classes, l.Catalog.Channels
+	}
 	if l.Ledger != nil {
 		for _, s := range l.Structs {
 			for _, f := range s.Fields {
@@ -468,26 +473,8 @@ func decl(f *model.LayoutField) string {
 	return elem + " " + f.Name + dims.String()
 }
 
-func classMacro(name string) (string, error) {
-	for _, k := range model.Classes {
-		if k.String() == name {
-			return k.CMacro(), nil
-		}
-	}
-	return "", fmt.Errorf("no class %q", name)
-}
-
-func toInt(v any) int {
-	switch x := v.(type) {
-	case model.Class:
-		return int(x)
-	case model.Channel:
-		return int(x)
-	case int:
-		return x
-	}
-	panic(fmt.Sprintf("clayout: int of %T", v))
-}
+// sentence ends a doc text with one full stop.
+func sentence(s string) string { return strings.TrimSuffix(s, ".") + "." }
 
 // leRead is a C expression reading an unsigned field of the ledger view
 // from the bytes at ptr, little-endian, as uint32_t.

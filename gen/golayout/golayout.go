@@ -31,11 +31,11 @@ const le = "encoding/binary"
 
 // Generate returns the Go package of every layout package.
 func Generate(s *model.Schema) ([]output.File, error) {
-	return output.Each(s.Layouts, generate)
+	return output.Each(s.Layouts, func(l *model.Layout) ([]output.File, error) { return generate(l, s.Config.Output) })
 }
 
-func generate(l *model.Layout) ([]output.File, error) {
-	dir := path.Join("go", l.Name)
+func generate(l *model.Layout, outDir string) ([]output.File, error) {
+	dir := path.Join("go", l.Path)
 	newFile := func() *jen.File {
 		f := jen.NewFile(l.Name)
 		f.HeaderComment(output.GoHeader)
@@ -44,7 +44,7 @@ func generate(l *model.Layout) ([]output.File, error) {
 	}
 	doc := jen.NewFile(l.Name)
 	doc.HeaderComment(output.GoHeader)
-	doc.PackageComment(comment(packageDoc(l)))
+	doc.PackageComment(comment(packageDoc(l, outDir)))
 	lay := newFile()
 	layoutDecls(lay, l)
 	st := newFile()
@@ -95,12 +95,12 @@ func generate(l *model.Layout) ([]output.File, error) {
 	return out, nil
 }
 
-func packageDoc(l *model.Layout) string {
+func packageDoc(l *model.Layout, out string) string {
 	d := l.Doc
 	if d == "" {
 		d = "Package " + l.Name + " is a binary layout."
 	}
-	return d + "\n\n" + fmt.Sprintf("Every struct here is laid out exactly as its C twin in generated/c (little-endian, no padding). Encode and Decode<Struct> write and read every field at the offset this package's constants state, without reflection.")
+	return d + "\n\n" + fmt.Sprintf("Every struct here is laid out exactly as its C twin in %s/c (little-endian, no padding). Encode and Decode<Struct> write and read every field at the offset this package's constants state, without reflection.", out)
 }
 
 // ordered is the structs with the root first, then the others in
@@ -515,19 +515,19 @@ func catalogDecls(f *jen.File, l *model.Layout) {
 
 	enumType(f, "CatalogClass", "CatalogClass is what kind of thing a catalog item is.", func(g *jen.Group) []string {
 		var names []string
-		for _, k := range model.Classes {
-			g.Comment(docFor(k.GoName(), lowerFirst(k.Doc())+"."))
-			g.Id(k.GoName()).Id("CatalogClass").Op("=").Lit(int(k))
-			names = append(names, k.String())
+		for _, k := range c.Classes {
+			g.Comment(docFor(k.GoName(), lowerFirst(strings.TrimSuffix(k.Doc, "."))+"."))
+			g.Id(k.GoName()).Id("CatalogClass").Op("=").Lit(k.Number)
+			names = append(names, k.Name)
 		}
 		return names
 	})
 	enumType(f, "CatalogChannel", "CatalogChannel is how a catalog item is acquired: a property of the entry, never stored per item.", func(g *jen.Group) []string {
 		var names []string
-		for _, k := range model.Channels {
-			g.Comment(docFor(k.GoName(), lowerFirst(k.Doc())+"."))
-			g.Id(k.GoName()).Id("CatalogChannel").Op("=").Lit(int(k))
-			names = append(names, k.String())
+		for _, k := range c.Channels {
+			g.Comment(docFor(k.GoName(), lowerFirst(strings.TrimSuffix(k.Doc, "."))+"."))
+			g.Id(k.GoName()).Id("CatalogChannel").Op("=").Lit(k.Number)
+			names = append(names, k.Name)
 		}
 		return names
 	})

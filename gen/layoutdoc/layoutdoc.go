@@ -1,5 +1,6 @@
-// Package layoutdoc emits generated/docs/<package>-layout.md for a layout
-// package: the ADR-0056 budget table recomputed from the schema, the field
+// Package layoutdoc emits docs/<package>-layout.md (under the output
+// folder) for a layout package: the budget table recomputed from the
+// schema, the field
 // table of every version (offset, size, type, since, doc), every nested
 // struct, the ledger and the catalog. It is what a reviewer reads beside a
 // layout change.
@@ -15,19 +16,19 @@ import (
 	"github.com/schemagen/schemagen/gen/output"
 )
 
-// Dir is where the document goes, under generated/.
+// Dir is where the document goes, under the output folder.
 const Dir = "docs"
 
 // Generate renders the layout document of every layout package.
 func Generate(s *model.Schema) ([]output.File, error) {
 	var files []output.File
 	for _, l := range s.Layouts {
-		files = append(files, output.File{Path: path.Join(Dir, l.Name+"-layout.md"), Data: render(l)})
+		files = append(files, output.File{Path: path.Join(Dir, l.Path+"-layout.md"), Data: render(l, s.Config.Output)})
 	}
 	return files, nil
 }
 
-func render(l *model.Layout) []byte {
+func render(l *model.Layout, out string) []byte {
 	var b bytes.Buffer
 	p := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
 	root := l.Root.Name
@@ -36,10 +37,10 @@ func render(l *model.Layout) []byte {
 	if l.Doc != "" {
 		p("%s\n\n", l.Doc)
 	}
-	p("The C headers (`generated/c`) pin each offset and size below with `_Static_assert`; `generated/go/%s` reads and writes the same bytes.\n\n", l.Name)
+	p("The C headers (`%s/c`) pin each offset and size below with `_Static_assert`; `%s/go/%s` reads and writes the same bytes.\n\n", out, out, l.Path)
 
 	p("## Budget\n\n")
-	p("ADR-0056's budget table, recomputed from the schema by `schemagen budget`. ")
+	p("The budget table, recomputed from the schema by `schemagen budget`. ")
 	p("The ceiling is layout.ceiling")
 	if l.File != nil {
 		p("; a file is the %d-byte %s, the payload and a %d-byte CRC-32", l.File.Header.Size, l.File.Header.Name, model.CRCSize)
@@ -111,19 +112,33 @@ func render(l *model.Layout) []byte {
 		if c.Doc != "" {
 			p("%s\n\n", oneLine(c.Doc))
 		}
-		p("| class | bought | discovered | granted | total |\n| --- | ---: | ---: | ---: | ---: |\n")
-		total := map[model.Channel]int{}
-		for _, k := range model.Classes {
-			n := map[model.Channel]int{}
+		p("| class |")
+		for _, ch := range c.Channels {
+			p(" %s |", ch.Name)
+		}
+		p(" total |\n| --- |%s ---: |\n", strings.Repeat(" ---: |", len(c.Channels)))
+		total := map[*model.Channel]int{}
+		for _, k := range c.Classes {
+			n := map[*model.Channel]int{}
+			all := 0
 			for _, it := range c.Items {
 				if it.Class == k {
 					n[it.Channel]++
 					total[it.Channel]++
+					all++
 				}
 			}
-			p("| %s | %d | %d | %d | %d |\n", k, n[model.ChannelBought], n[model.ChannelDiscovered], n[model.ChannelGranted], n[model.ChannelBought]+n[model.ChannelDiscovered]+n[model.ChannelGranted])
+			p("| %s |", k.Name)
+			for _, ch := range c.Channels {
+				p(" %d |", n[ch])
+			}
+			p(" %d |\n", all)
 		}
-		p("| all | %d | %d | %d | %d |\n\n", total[model.ChannelBought], total[model.ChannelDiscovered], total[model.ChannelGranted], len(c.Items))
+		p("| all |")
+		for _, ch := range c.Channels {
+			p(" %d |", total[ch])
+		}
+		p(" %d |\n\n", len(c.Items))
 		var kit []string
 		for _, it := range c.StarterKit {
 			kit = append(kit, "`"+it.Name+"`")

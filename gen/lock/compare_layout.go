@@ -367,9 +367,9 @@ func (c *comparer) ceiling(bl, cl *Layout) {
 	if len(over) == 0 {
 		return
 	}
-	at, why := first, "raise the ceiling when a field earns it (ADR-0059), or make the change smaller"
+	at, why := first, "raise the ceiling when a field earns it, or make the change smaller"
 	if cl.Ceiling < bl.Ceiling {
-		at, why = cl.Name+".ceiling", fmt.Sprintf("it was %d; a ceiling only ever rises (ADR-0059)", bl.Ceiling)
+		at, why = cl.Name+".ceiling", fmt.Sprintf("it was %d; a ceiling only ever rises", bl.Ceiling)
 	}
 	c.addAt(at, "LAYOUT_SIZE_CEILING", model.CeilingSubject(cl.Name), "the ceiling of %d bytes is under %s; %s", cl.Ceiling, wordList("version", over), why)
 }

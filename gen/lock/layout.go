@@ -149,7 +149,7 @@ func (l *Lock) layoutOf(m *model.Layout) *Layout {
 	if c := m.Catalog; c != nil {
 		l.pos[m.Name+".catalog"] = c.Pos
 		for _, it := range c.Items {
-			e := &CatalogEntry{ID: it.ID, Name: it.Name, Class: it.Class.String(), Channel: it.Channel.String()}
+			e := &CatalogEntry{ID: it.ID, Name: it.Name, Class: it.Class.Name, Channel: it.Channel.Name}
 			if it.Slot >= 0 {
 				slot := it.Slot
 				e.Slot = &slot

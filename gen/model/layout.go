@@ -311,7 +311,12 @@ type Catalog struct {
 	Doc   string
 	Pos   Pos
 	Items []*CatalogItem // in id order
-	// StarterKit are the granted items every new career starts with.
+	// Classes and Channels are what the schema's catalog.classes and
+	// catalog.channels declare, in order: an item's class says what kind
+	// of thing it is, its channel how it is acquired.
+	Classes  []*Class
+	Channels []*Channel
+	// StarterKit are the items every new career is granted.
 	StarterKit    []*CatalogItem
 	StarterKitPos Pos
 }
@@ -326,8 +331,29 @@ func (c *Catalog) Item(id int) *CatalogItem {
 	return nil
 }
 
+// Class returns the class with the given name, or nil.
+func (c *Catalog) Class(name string) *Class {
+	for _, k := range c.Classes {
+		if k.Name == name {
+			return k
+		}
+	}
+	return nil
+}
+
+// Counted is the class whose items the ledger counts (its consumables),
+// one per catalog.
+func (c *Catalog) Counted() *Class {
+	for _, k := range c.Classes {
+		if k.Counted {
+			return k
+		}
+	}
+	return nil
+}
+
 // Count returns how many items are of class k.
-func (c *Catalog) Count(k Class) int {
+func (c *Catalog) Count(k *Class) int {
 	n := 0
 	for _, it := range c.Items {
 		if it.Class == k {
@@ -341,72 +367,44 @@ func (c *Catalog) Count(k Class) int {
 type CatalogItem struct {
 	ID      int
 	Name    string // snake_case, e.g. verb_scan
-	Class   Class
-	Channel Channel
-	Slot    int // the consumable count slot; -1 for any other class
+	Class   *Class
+	Channel *Channel
+	Slot    int // the count slot, for an item of the counted class; -1 for any other
 	Doc     string
 	Pos     Pos
 	GoName  string // e.g. CatalogVerbScan
 	CName   string // e.g. CATALOG_VERB_SCAN
 }
 
-// Class is what kind of thing a catalog item is. The numbers are part of
-// the contract (catalog.h and the Go table carry them): append only.
-type Class int
-
-// The catalog classes (SPEC §3).
-const (
-	ClassVerb Class = iota + 1
-	ClassProgram
-	ClassProgramTier
-	ClassRigStat
-	ClassGear
-	ClassConsumable
-)
-
-// Classes are every class, in number order.
-var Classes = []Class{ClassVerb, ClassProgram, ClassProgramTier, ClassRigStat, ClassGear, ClassConsumable}
-
-var classInfo = [...]struct{ name, doc string }{
-	ClassVerb:        {"verb", "A verb the operator can type"},
-	ClassProgram:     {"program", "A first-party program, unlocked by owning it"},
-	ClassProgramTier: {"program_tier", "A tier upgrade of a program"},
-	ClassRigStat:     {"rig_stat", "An upgrade of one of the rig's stats"},
-	ClassGear:        {"gear", "A piece of exclusive gear"},
-	ClassConsumable:  {"consumable", "A counted item that is used up; it has a slot in the ledger's counts"},
+// Class is what kind of thing a catalog item is, as the schema declares
+// it (catalog.classes). Its Number is its place in that list from 1 (0 is
+// "no item"), which catalog.h and the Go table carry: the files store
+// item ids, never class numbers.
+type Class struct {
+	Number int
+	Name   string // snake_case, e.g. program_tier
+	Doc    string
+	Pos    Pos
+	// Counted: the ledger counts this class's items in its consumables
+	// (each has a slot) rather than owning them by a bit.
+	Counted bool
 }
 
-func (k Class) String() string { return classInfo[k].name }
+func (k *Class) String() string { return k.Name }
 
-// Doc says what the class means.
-func (k Class) Doc() string { return classInfo[k].doc }
-
-// Channel is how an item is acquired. It is a property of the catalog
-// entry, never stored per item (ADR-0056 decision 2).
-type Channel int
-
-// The acquisition channels (SPEC §3).
-const (
-	ChannelBought Channel = iota + 1
-	ChannelDiscovered
-	ChannelGranted
-)
-
-// Channels are every channel, in number order.
-var Channels = []Channel{ChannelBought, ChannelDiscovered, ChannelGranted}
-
-var channelInfo = [...]struct{ name, doc string }{
-	ChannelBought:     {"bought", "Bought in the shop"},
-	ChannelDiscovered: {"discovered", "Discovered in play (a :discoverable composite)"},
-	ChannelGranted:    {"granted", "Granted, e.g. by the starter kit"},
+// Channel is how an item is acquired, as the schema declares it
+// (catalog.channels): a property of the catalog entry, never stored per
+// item. Number is its place in that list from 1.
+type Channel struct {
+	Number int
+	Name   string
+	Doc    string
+	Pos    Pos
 }
 
-func (c Channel) String() string { return channelInfo[c].name }
+func (c *Channel) String() string { return c.Name }
 
-// Doc says what the channel means.
-func (c Channel) Doc() string { return channelInfo[c].doc }
-
-// BudgetRow is one line of the ADR-0056 budget table for a version.
+// BudgetRow is one line of the budget table for a version.
 type BudgetRow struct {
 	Version  int
 	Size     int // sizeof(root)
@@ -416,8 +414,9 @@ type BudgetRow struct {
 	Reserved int // reserved bytes of the root in this version: reclaimable
 }
 
-// Budget recomputes the ADR-0056 budget table from the layout, one row per
-// version.
+// Budget recomputes the budget table from the layout, one row per version:
+// the size of the root, the ceiling and headroom, the file size and the
+// reserved bytes that could be reclaimed.
 func (l *Layout) Budget() []BudgetRow {
 	var rows []BudgetRow
 	for _, v := range l.Versions {

@@ -214,7 +214,7 @@ func (r *layoutResolver) layOutVersion(prev, v *Version) int {
 		shared := l.SharedPrefix(prev, v)
 		tail := fmt.Sprintf("Version %d files are older than layout.migrate_from (%d) and are reinitialized, yet a version that is not an append must still say what it gives up", prev.Number, l.MigrateFrom.Value)
 		if prev.Number >= l.MigrateFrom.Int() {
-			tail = fmt.Sprintf("A version %d file migrates by copying the %d bytes both layouts share and zero-filling the rest, so it would lose the rest of its %d bytes; destructive bumps ended at version 6 (ADR-0056)", prev.Number, shared, prev.Size)
+			tail = fmt.Sprintf("A version %d file migrates by copying the %d bytes both layouts share and zero-filling the rest, so it would lose the rest of its %d bytes (destructive bumps end where files migrate)", prev.Number, shared, prev.Size)
 		}
 		r.rulef("LAYOUT_APPEND_ONLY", VersionSubject(l.Name, v.Number), v.Pos, "version %d is not a pure append of version %d: %s. %s. Append new fields after the last one instead, or state the accepted loss on this version: loss: \"<what is lost, and why that is acceptable>\"",
 			v.Number, prev.Number, change, tail)
@@ -315,10 +315,10 @@ func (r *layoutResolver) checkCeiling(sizes []int) {
 	case first < 0:
 	case first == len(l.Versions)-1:
 		v := l.Versions[first]
-		r.rulef("LAYOUT_SIZE_CEILING", CeilingSubject(l.Name), v.Pos, "version %d: sizeof(%s) is %d bytes, over the ceiling of %d (layout.ceiling, %s) by %d; raise the ceiling when a field earns it (ADR-0059), or make the change smaller",
+		r.rulef("LAYOUT_SIZE_CEILING", CeilingSubject(l.Name), v.Pos, "version %d: sizeof(%s) is %d bytes, over the ceiling of %d (layout.ceiling, %s) by %d; raise the ceiling when a field earns it, or make the change smaller",
 			v.Number, l.Root.Name, sizes[first], ceil, l.Ceiling.Pos, sizes[first]-ceil)
 	default:
-		r.rulef("LAYOUT_SIZE_CEILING", CeilingSubject(l.Name), l.Ceiling.Pos, "layout.ceiling %d is under shipped versions: %s; a ceiling only ever rises (ADR-0059)",
+		r.rulef("LAYOUT_SIZE_CEILING", CeilingSubject(l.Name), l.Ceiling.Pos, "layout.ceiling %d is under shipped versions: %s; a ceiling only ever rises",
 			ceil, strings.Join(over, ", "))
 	}
 }

@@ -125,16 +125,16 @@ func (g *Ledger) GoConst(suffix string) string { return g.Field.GoName + suffix 
 func CatalogCMacro(suffix string) string { return "CATALOG_" + suffix }
 
 // CMacro of a class, e.g. CATALOG_CLASS_PROGRAM_TIER.
-func (k Class) CMacro() string { return "CATALOG_CLASS_" + upperSnake(k.String()) }
+func (k *Class) CMacro() string { return "CATALOG_CLASS_" + upperSnake(k.Name) }
 
 // GoName of a class, e.g. CatalogClassProgramTier.
-func (k Class) GoName() string { return "CatalogClass" + GoName(k.String()) }
+func (k *Class) GoName() string { return "CatalogClass" + GoName(k.Name) }
 
 // CMacro of a channel, e.g. CATALOG_CHANNEL_BOUGHT.
-func (c Channel) CMacro() string { return "CATALOG_CHANNEL_" + upperSnake(c.String()) }
+func (c *Channel) CMacro() string { return "CATALOG_CHANNEL_" + upperSnake(c.Name) }
 
 // GoName of a channel, e.g. CatalogChannelBought.
-func (c Channel) GoName() string { return "CatalogChannel" + GoName(c.String()) }
+func (c *Channel) GoName() string { return "CatalogChannel" + GoName(c.Name) }
 
 // CSlot is the C macro of a consumable's slot, e.g. CATALOG_STIM_PATCH_SLOT.
 func (it *CatalogItem) CSlot() string { return it.CName + "_SLOT" }
@@ -233,13 +233,13 @@ func (l *Layout) LayoutIdents() (c, goIdents []Ident) {
 		for _, s := range catalogGoAPI {
 			add(&goIdents, s, fixed, cat.Pos)
 		}
-		for _, k := range Classes {
-			add(&c, k.CMacro(), "class "+k.String(), cat.Pos)
-			add(&goIdents, k.GoName(), "class "+k.String(), cat.Pos)
+		for _, k := range cat.Classes {
+			add(&c, k.CMacro(), "class "+k.Name, k.Pos)
+			add(&goIdents, k.GoName(), "class "+k.Name, k.Pos)
 		}
-		for _, ch := range Channels {
-			add(&c, ch.CMacro(), "channel "+ch.String(), cat.Pos)
-			add(&goIdents, ch.GoName(), "channel "+ch.String(), cat.Pos)
+		for _, ch := range cat.Channels {
+			add(&c, ch.CMacro(), "channel "+ch.Name, ch.Pos)
+			add(&goIdents, ch.GoName(), "channel "+ch.Name, ch.Pos)
 		}
 		for _, it := range cat.Items {
 			what := "catalog item " + it.Name

@@ -481,15 +481,18 @@ func (r *layoutResolver) readLedger(v cue.Value) {
 
 func (r *layoutResolver) readCatalog(v cue.Value) {
 	c := &Catalog{Pos: r.pos(v), Doc: docText(v.Doc())}
-	m := r.fields(v, "catalog", "items", "starter_kit")
-	if !r.need(m, v, "catalog", "items") {
+	m := r.fields(v, "catalog", "classes", "channels", "items", "starter_kit")
+	if !r.need(m, v, "catalog", "classes", "channels", "items") {
 		return
 	}
+	c.Classes = r.readClasses(m["classes"])
+	c.Channels = r.readChannels(m["channels"])
 	list, err := m["items"].List()
 	if err != nil {
 		r.errorf(r.pos(m["items"]), "catalog.items: want a list of {id, name, class, channel, slot?}")
 		return
 	}
+	counted := c.Counted()
 	for list.Next() {
 		e := list.Value()
 		em := r.fields(e, "catalog item", "id", "name", "class", "channel", "slot")
@@ -510,33 +513,31 @@ func (r *layoutResolver) readCatalog(v cue.Value) {
 			r.errorf(r.pos(em["name"]), "catalog item %q: write its name in snake_case (a-z, 0-9, single underscores); it becomes CATALOG_<NAME>", it.Name)
 		}
 		cls, _ := r.str(em["class"], "catalog item class")
-		for _, k := range Classes {
-			if k.String() == cls {
-				it.Class = k
-			}
-		}
-		if it.Class == 0 {
-			r.errorf(r.pos(em["class"]), "catalog item %s: class %q is not one of %s", it.Name, cls, classList())
+		it.Class = c.Class(cls)
+		if it.Class == nil && len(c.Classes) > 0 {
+			r.errorf(r.pos(em["class"]), "catalog item %s: class %q is not one of catalog.classes (%s)", it.Name, cls, names(c.Classes))
 		}
 		ch, _ := r.str(em["channel"], "catalog item channel")
-		for _, k := range Channels {
-			if k.String() == ch {
+		for _, k := range c.Channels {
+			if k.Name == ch {
 				it.Channel = k
 			}
 		}
-		if it.Channel == 0 {
-			r.errorf(r.pos(em["channel"]), "catalog item %s: channel %q is not one of bought, discovered, granted", it.Name, ch)
+		if it.Channel == nil && len(c.Channels) > 0 {
+			r.errorf(r.pos(em["channel"]), "catalog item %s: channel %q is not one of catalog.channels (%s)", it.Name, ch, names(c.Channels))
 		}
+		isCounted := it.Class != nil && it.Class == counted
 		if sv, ok := em["slot"]; ok {
-			if it.Class != ClassConsumable {
-				r.errorf(r.pos(sv), "catalog item %s: only a consumable has a slot", it.Name)
+			if it.Class != nil && !isCounted {
+				r.errorf(r.pos(sv), "catalog item %s: only an item of the counted class (%s) has a slot", it.Name, orNone(counted))
 			} else if slot, ok := r.fact(sv, "catalog item slot", 0, 255); ok {
 				it.Slot = slot.Int()
 			}
-		} else if it.Class == ClassConsumable {
-			r.errorf(it.Pos, "catalog item %s: a consumable needs slot: N, the index of its count in the ledger", it.Name)
+		} else if isCounted {
+			r.errorf(it.Pos, "catalog item %s: a %s is counted, so it needs slot: N, the index of its count in the ledger", it.Name, counted.Name)
 		}
-		c.Items = append(c.Items, it)
+		c.Items = append(c.Items, it) // with its errors, if any: nothing is emitted then
+
 	}
 	if kv, ok := m["starter_kit"]; ok {
 		c.StarterKitPos = r.pos(kv)
@@ -559,8 +560,8 @@ func (r *layoutResolver) readCatalog(v cue.Value) {
 			switch {
 			case found == nil:
 				r.errorf(r.pos(e), "catalog.starter_kit: no catalog item is named %s", name)
-			case found.Channel != ChannelGranted:
-				r.errorf(r.pos(e), "catalog.starter_kit: %s is %s, not granted; the starter kit is what a new career is granted", name, found.Channel)
+			case found.Class != nil && found.Class.Counted:
+				r.errorf(r.pos(e), "catalog.starter_kit: %s is a %s, which the ledger counts; the starter kit grants owned items, one bit each", name, found.Class.Name)
 			case contains(kitNames(c.StarterKit), name):
 				r.errorf(r.pos(e), "catalog.starter_kit: %s is listed twice", name)
 			default:
@@ -571,6 +572,105 @@ func (r *layoutResolver) readCatalog(v cue.Value) {
 	r.l.Catalog = c
 }
 
+// readClasses reads catalog.classes: [{name, counted?}, ...], each with a
+// doc comment on the line above it, exactly one of them counted.
+func (r *layoutResolver) readClasses(v cue.Value) []*Class {
+	var out []*Class
+	r.namedList(v, "catalog.classes", "class", []string{"name", "counted"}, func(name string, pos Pos, doc string, m map[string]cue.Value) {
+		k := &Class{Number: len(out) + 1, Name: name, Pos: pos, Doc: doc}
+		if cv, ok := m["counted"]; ok {
+			b, err := cv.Bool()
+			if err != nil {
+				r.errorf(r.pos(cv), "catalog.classes %s: counted is true or false", name)
+			}
+			k.Counted = b
+		}
+		out = append(out, k)
+	})
+	var counted []*Class
+	for _, k := range out {
+		if k.Counted {
+			counted = append(counted, k)
+		}
+	}
+	switch {
+	case len(out) == 0:
+	case len(counted) == 0:
+		r.errorf(r.pos(v), "catalog.classes: say which class the ledger counts in its consumables (counted: true on one of them): the ledger always has counts")
+	case len(counted) > 1:
+		r.errorf(counted[1].Pos, "catalog.classes %s: only one class is counted; %s is already (%s)", counted[1].Name, counted[0].Name, counted[0].Pos)
+	}
+	return out
+}
+
+// readChannels reads catalog.channels: [{name}, ...], each with a doc
+// comment on the line above it.
+func (r *layoutResolver) readChannels(v cue.Value) []*Channel {
+	var out []*Channel
+	r.namedList(v, "catalog.channels", "channel", []string{"name"}, func(name string, pos Pos, doc string, _ map[string]cue.Value) {
+		out = append(out, &Channel{Number: len(out) + 1, Name: name, Pos: pos, Doc: doc})
+	})
+	return out
+}
+
+// namedList reads a non-empty list of structs with a snake_case name each,
+// unique, each with a doc comment on the line above it, calling add for
+// each good one.
+func (r *layoutResolver) namedList(v cue.Value, what, one string, allowed []string, add func(name string, pos Pos, doc string, m map[string]cue.Value)) {
+	list, err := v.List()
+	if err != nil {
+		r.errorf(r.pos(v), "%s: want a list of {%s}", what, strings.Join(allowed, ", "))
+		return
+	}
+	seen := map[string]Pos{}
+	n := 0
+	for list.Next() {
+		e := list.Value()
+		n++
+		m := r.fields(e, what+" entry", allowed...)
+		if !r.need(m, e, what+" entry", "name") {
+			continue
+		}
+		name, ok := r.str(m["name"], what+" entry name")
+		if !ok {
+			continue
+		}
+		pos := r.pos(e)
+		switch {
+		case !snakeName.MatchString(name):
+			r.errorf(r.pos(m["name"]), "%s %q: write its name in snake_case (a-z, 0-9, single underscores)", what, name)
+			continue
+		case seen[name].IsValid():
+			r.errorf(pos, "%s %s: listed twice (%s)", what, name, seen[name])
+			continue
+		}
+		seen[name] = pos
+		doc := r.comments.above(e.Pos().Filename(), e.Pos().Line())
+		if doc == "" {
+			r.errorf(pos, "%s %s has no doc comment: say what a %s %s is on the line above it", what, name, one, name)
+		}
+		add(name, pos, doc, m)
+	}
+	if n == 0 {
+		r.errorf(r.pos(v), "%s: declare at least one %s", what, one)
+	}
+}
+
+func names[T fmt.Stringer](xs []T) string {
+	var s []string
+	for _, x := range xs {
+		s = append(s, x.String())
+	}
+	return strings.Join(s, ", ")
+}
+
+func orNone(k *Class) string {
+	if k == nil {
+		return "none is"
+	}
+	return k.Name
+}
+
 func kitNames(items []*CatalogItem) []string {
 	var out []string
 	for _, it := range items {
@@ -579,10 +679,3 @@ func kitNames(items []*CatalogItem) []string {
 	return out
 }
 
-func classList() string {
-	var s []string
-	for _, k := range Classes {
-		s = append(s, k.String())
-	}
-	return strings.Join(s, ", ")
-}

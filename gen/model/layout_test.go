@@ -104,17 +104,35 @@ func TestDeckMatchesSpec(t *testing.T) {
 	}
 
 	// The catalog: the sims' 135 purchasable items, consumables, a kit.
-	bought := map[model.Class]int{}
+	// SPEC §3's classes and channels, as the schema declares them.
+	var classes, channels []string
+	for _, k := range l.Catalog.Classes {
+		classes = append(classes, k.Name)
+	}
+	for _, ch := range l.Catalog.Channels {
+		channels = append(channels, ch.Name)
+	}
+	if diff := cmp.Diff([]string{"verb", "program", "program_tier", "rig_stat", "gear", "consumable"}, classes); diff != "" {
+		t.Errorf("classes (-SPEC +schema):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"bought", "discovered", "granted"}, channels); diff != "" {
+		t.Errorf("channels (-SPEC +schema):\n%s", diff)
+	}
+	consumable := l.Catalog.Class("consumable")
+	if l.Catalog.Counted() != consumable {
+		t.Errorf("the counted class is %v, want consumable", l.Catalog.Counted())
+	}
+	bought := map[string]int{}
 	for _, it := range l.Catalog.Items {
-		if it.Channel == model.ChannelBought && it.Class != model.ClassConsumable {
-			bought[it.Class]++
+		if it.Channel.Name == "bought" && it.Class != consumable {
+			bought[it.Class.Name]++
 		}
 	}
-	wantBought := map[model.Class]int{model.ClassVerb: 85, model.ClassProgram: 8, model.ClassProgramTier: 26, model.ClassRigStat: 6, model.ClassGear: 10}
+	wantBought := map[string]int{"verb": 85, "program": 8, "program_tier": 26, "rig_stat": 6, "gear": 10}
 	if diff := cmp.Diff(wantBought, bought); diff != "" {
 		t.Errorf("purchasable items per class (-sims +schema):\n%s", diff)
 	}
-	if n := l.Catalog.Count(model.ClassConsumable); n == 0 || n > g.Slots() {
+	if n := l.Catalog.Count(consumable); n == 0 || n > g.Slots() {
 		t.Errorf("%d consumables; want some, at most %d", n, g.Slots())
 	}
 	if len(l.Catalog.StarterKit) == 0 {

@@ -21,7 +21,7 @@
 
 #if !defined(DECK_SCHEMA_HASH)
 /* types.h refused this compiler, and said why. */
-#elif DECK_SCHEMA_HASH != 0xE21D14DD35194539ULL
+#elif DECK_SCHEMA_HASH != 0x23135B418CF93195ULL
 #error "deck_file.h and types.h are from different schemagen runs: regenerate generated/c and use its files together"
 #else
 

@@ -3,7 +3,7 @@
  * The ownership ledger: the typed view of DeckState.ownership, and the
  * header-only functions that read it and commit sanctioned outcomes to it.
  * Pure C: no allocation, no I/O; ownership_commit is the only function that
- * writes the blob (ADR-0056: no raw write path).
+ * writes the blob: there is no raw write path.
  */
 #ifndef SCHEMAGEN_DECK_OWNERSHIP_H
 #define SCHEMAGEN_DECK_OWNERSHIP_H
@@ -13,7 +13,7 @@
 
 #if !defined(DECK_SCHEMA_HASH)
 /* types.h refused this compiler, and said why. */
-#elif DECK_SCHEMA_HASH != 0xE21D14DD35194539ULL
+#elif DECK_SCHEMA_HASH != 0x23135B418CF93195ULL
 #error "ownership.h and types.h are from different schemagen runs: regenerate generated/c and use its files together"
 #else
 
@@ -134,7 +134,7 @@ static inline uint8_t ownership_consumable_count(const DeckState *ds, uint8_t sl
 
 /**
  * Commits a sanctioned outcome for catalog item catalog_id: the one mutator
- * of the ledger (ADR-0056). A purchase, discovery or grant sets the item's
+ * of the ledger. A purchase, discovery or grant sets the item's
  * bit; a consumable bought or used moves its count by n, saturating at 0 and
  * OWNERSHIP_CONSUMABLE_MAX. n is ignored for the others. Anything else writes nothing and
  * says why.
