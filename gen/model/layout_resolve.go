@@ -678,4 +678,3 @@ func kitNames(items []*CatalogItem) []string {
 	}
 	return out
 }
-
