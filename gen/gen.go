@@ -19,6 +19,7 @@ import (
 	"github.com/schemagen/schemagen/gen/lock"
 	"github.com/schemagen/schemagen/gen/model"
 	"github.com/schemagen/schemagen/gen/output"
+	"github.com/schemagen/schemagen/gen/wiredoc"
 )
 
 // Emitter is one target: a pure function from the model to files under
@@ -36,6 +37,7 @@ var Emitters = []Emitter{
 	{Name: "go layout", Generate: golayout.Generate},
 	{Name: "c", Generate: clayout.Generate},
 	{Name: "layout doc", Generate: layoutdoc.Generate},
+	{Name: "wire doc", Generate: wiredoc.Generate},
 }
 
 // Options are the inputs of a run besides the schema.

@@ -1,10 +1,13 @@
 package gen_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/schemagen/schemagen/gen"
+	"github.com/schemagen/schemagen/gen/lock"
 	"github.com/schemagen/schemagen/gen/model"
+	"github.com/schemagen/schemagen/gen/output"
 )
 
 // BenchmarkLoad measures loading and resolving the project's schema.
@@ -23,5 +26,46 @@ func BenchmarkGenerate(b *testing.B) {
 		if _, err := gen.Generate("../", gen.Options{}); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestEveryFileIsMarked: every file generate writes but the lock carries
+// the generated marker near its start, so that a later generate can tell
+// its own stale files from the ones it did not write (output.Owned).
+func TestEveryFileIsMarked(t *testing.T) {
+	res, err := gen.Generate("../", gen.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range res.Files {
+		if f.Path == lock.Path {
+			continue
+		}
+		if !output.Owned(f.Data) {
+			t.Errorf("%s does not carry %q in its first KiB", f.Path, output.Marker)
+		}
+	}
+}
+
+// TestDocsNameWhatIsWritten: the wire reference says where each target's
+// files are; they are there.
+func TestDocsNameWhatIsWritten(t *testing.T) {
+	res, err := gen.Generate("../", gen.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc string
+	has := map[string]bool{}
+	for _, f := range res.Files {
+		has[f.Path] = true
+		if f.Path == "docs/fleet.md" {
+			doc = string(f.Data)
+		}
+	}
+	if !strings.Contains(doc, "`generated/jsonschema/fleet/`") || !has["jsonschema/fleet/snapshot.schema.json"] {
+		t.Errorf("docs/fleet.md and the JSON Schemas disagree")
+	}
+	if !strings.Contains(doc, "`import \"github.com/schemagen/schemagen/generated/go/fleet\"`") || !has["go/fleet/doc.go"] {
+		t.Errorf("docs/fleet.md and the Go package disagree")
 	}
 }

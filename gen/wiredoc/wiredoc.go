@@ -1,0 +1,375 @@
+// Package wiredoc emits docs/<package>.md (under the output folder) for
+// every wire package: the contract as the teams that build against it read
+// it. Each object with its fields — wire name, wire type, required or
+// optional, constraints, doc — and the fields it forbids; each union with
+// its discriminator and variants; each enum with its members; each named
+// scalar and map. It says where each target's code is (the Go import
+// path, the JSON Schema folder, the TypeScript file) and nothing about
+// how any of them is written.
+//
+// Like every emitter it is a pure function of the model; the output is
+// Markdown, deterministic byte for byte.
+package wiredoc
+
+import (
+	"bytes"
+	"fmt"
+	"path"
+	"strings"
+	"unicode"
+
+	"github.com/schemagen/schemagen/gen/model"
+	"github.com/schemagen/schemagen/gen/output"
+)
+
+// Dir is where the documents go, under the output folder.
+const Dir = "docs"
+
+// Generate renders the reference of every wire package.
+func Generate(s *model.Schema) ([]output.File, error) {
+	var files []output.File
+	for _, p := range s.Packages {
+		files = append(files, output.File{Path: path.Join(Dir, p.Path+".md"), Data: render(p, s.Config)})
+	}
+	return files, nil
+}
+
+type doc struct {
+	bytes.Buffer
+	p *model.Package
+}
+
+func (d *doc) f(format string, args ...any) { fmt.Fprintf(d, format, args...) }
+
+func render(p *model.Package, cfg *model.Config) []byte {
+	d := &doc{p: p}
+	d.f("<!-- %s from %s. DO NOT EDIT. -->\n\n", output.Marker, p.Dir)
+	d.f("# %s\n\n", p.Path)
+	if p.Doc != "" {
+		d.f("%s\n\n", paragraph(p.Doc))
+	}
+	d.f("The wire contract of `%s`, as its schema states it. Every value is JSON; a required field is always present, an optional one may be absent, and absent is an answer of its own (not zero, not empty). Objects accept a field they do not define, which a newer writer may add.\n\n", p.Dir)
+	d.f("| target | where |\n| --- | --- |\n")
+	d.f("| Go | `import \"%s\"` (package `%s`) |\n", cfg.GoPackage(p.Path), p.Name)
+	d.f("| JSON Schema 2020-12 | `%s/jsonschema/%s/` (`strict/` refuses unknown fields) |\n\n", cfg.Output, p.Path)
+
+	var roots, variants []*model.Object
+	for _, o := range p.Objects {
+		if o.Union != nil {
+			variants = append(variants, o)
+		} else {
+			roots = append(roots, o)
+		}
+	}
+	d.index(roots, variants)
+	if len(roots) > 0 {
+		d.f("## Objects\n\n")
+		for _, o := range roots {
+			d.object(o)
+		}
+	}
+	if len(p.Unions) > 0 {
+		d.f("## Unions\n\n")
+		for _, u := range p.Unions {
+			d.union(u)
+		}
+	}
+	if len(variants) > 0 {
+		d.f("## Union variants\n\n")
+		for _, o := range variants {
+			d.object(o)
+		}
+	}
+	if len(p.Enums) > 0 {
+		d.f("## Enums\n\n")
+		for _, e := range p.Enums {
+			d.enum(e)
+		}
+	}
+	if len(p.Scalars) > 0 || len(p.Maps) > 0 {
+		d.f("## Named types\n\n")
+		for _, sc := range p.Scalars {
+			d.f("### %s\n\n%s\n\n", sc.Name, paragraph(sc.Doc))
+			d.f("%s%s.\n\n", upperFirst(baseName(sc.Base)), suffix(constraintList(sc.Base, sc.Constraints)))
+		}
+		for _, m := range p.Maps {
+			d.f("### %s\n\n%s\n\n", m.Name, paragraph(m.Doc))
+			c := ""
+			if e := d.constraints(m.Elem); e != "" {
+				c = " (" + e + ")"
+			}
+			d.f("An object whose keys are any strings, each holding %s%s. Go: `%s`.\n\n", d.typ(m.Elem), c, m.GoName)
+		}
+	}
+	return append(bytes.TrimRight(d.Bytes(), "\n"), '\n')
+}
+
+// index lists every definition by kind, each a link to its section.
+func (d *doc) index(roots, variants []*model.Object) {
+	row := func(what string, names []string) {
+		if len(names) == 0 {
+			return
+		}
+		links := make([]string, len(names))
+		for i, n := range names {
+			links[i] = link(n)
+		}
+		d.f("- %s: %s\n", what, strings.Join(links, ", "))
+	}
+	var os, vs, us, es, ns []string
+	for _, o := range roots {
+		os = append(os, o.Name)
+	}
+	for _, o := range variants {
+		vs = append(vs, o.Name)
+	}
+	for _, u := range d.p.Unions {
+		us = append(us, u.Name)
+	}
+	for _, e := range d.p.Enums {
+		es = append(es, e.Name)
+	}
+	for _, sc := range d.p.Scalars {
+		ns = append(ns, sc.Name)
+	}
+	for _, m := range d.p.Maps {
+		ns = append(ns, m.Name)
+	}
+	row("Objects", os)
+	row("Unions", us)
+	row("Union variants", vs)
+	row("Enums", es)
+	row("Named types", ns)
+	d.f("\n")
+}
+
+func (d *doc) object(o *model.Object) {
+	d.f("### %s\n\n", o.Name)
+	if o.Doc != "" {
+		d.f("%s\n\n", paragraph(o.Doc))
+	}
+	if o.Union != nil {
+		d.f("A variant of %s: `%s` is `%q`. Go: `*%s`.\n\n", link(o.Union.Name), o.Union.Discriminator, o.Tag, o.GoName)
+	} else {
+		d.f("Go: `%s`.\n\n", o.GoName)
+	}
+	d.f("| field | type | presence | constraints | meaning |\n| --- | --- | --- | --- | --- |\n")
+	for _, f := range o.Fields {
+		presence := "required"
+		if f.Optional {
+			presence = "optional"
+		}
+		d.f("| `%s` | %s | %s | %s | %s |\n", f.Name, d.typ(f.Type), presence, orDash(d.constraints(f.Type)), cell(f.Doc))
+	}
+	d.f("\n")
+	for _, fb := range o.Forbids {
+		absent := make([]string, len(fb.Absent))
+		for i, a := range fb.Absent {
+			absent[i] = "`" + a + "`"
+		}
+		verb := "is"
+		if len(absent) > 1 {
+			verb = "are"
+		}
+		d.f("When `%s` is `%q`, %s %s absent.\n\n", fb.Field, fb.Value, andList(absent), verb)
+	}
+}
+
+func (d *doc) union(u *model.Union) {
+	d.f("### %s\n\n", u.Name)
+	if u.Doc != "" {
+		d.f("%s\n\n", paragraph(u.Doc))
+	}
+	d.f("One of these objects, told apart by `%s`, which every one of them requires. Go: the interface `%s` (`%s` decodes one).\n\n", u.Discriminator, u.GoName, u.UnmarshalFunc())
+	d.f("| `%s` | variant | meaning |\n| --- | --- | --- |\n", u.Discriminator)
+	for _, v := range u.Variants {
+		d.f("| `%q` | %s | %s |\n", v.Tag, link(v.Name), cell(v.Doc))
+	}
+	d.f("\n")
+}
+
+func (d *doc) enum(e *model.Enum) {
+	d.f("### %s\n\n", e.Name)
+	if e.Doc != "" {
+		d.f("%s\n\n", paragraph(e.Doc))
+	}
+	d.f("A string, one of these, in this order. Go: `%s`. A member added later is a widening: every consumer that answers each member must answer it too.\n\n", e.GoName)
+	d.f("| value | Go | meaning |\n| --- | --- | --- |\n")
+	for _, m := range e.Members {
+		d.f("| `%q` | `%s` | %s |\n", m.Value, m.GoName, cell(m.Doc))
+	}
+	d.f("\n")
+}
+
+// typ renders a wire type, linking the definitions it names.
+func (d *doc) typ(t *model.Type) string {
+	switch t.Kind {
+	case model.BasicKind:
+		return baseName(t.Base)
+	case model.ScalarKind:
+		return baseName(t.Scalar.Base) + " (" + link(t.Scalar.Name) + ")"
+	case model.EnumKind:
+		return link(t.Enum.Name)
+	case model.ObjectKind:
+		return link(t.Object.Name)
+	case model.UnionKind:
+		return "one of " + link(t.Union.Name)
+	case model.ConstKind:
+		return fmt.Sprintf("`%q`", t.Const)
+	case model.ListKind:
+		return "list of " + d.typ(t.Elem)
+	case model.MapKind:
+		if t.Map != nil {
+			return link(t.Map.Name)
+		}
+		return "map of string to " + d.typ(t.Elem)
+	}
+	return "?"
+}
+
+// constraints renders what a value of t must satisfy beyond its type: its
+// own constraints and, for a list or map, its elements'.
+func (d *doc) constraints(t *model.Type) string {
+	var parts []string
+	switch t.Kind {
+	case model.BasicKind, model.ScalarKind:
+		parts = constraintList(t.BaseOf(), t.Effective())
+	case model.ListKind:
+		parts = constraintList(0, t.Constraints)
+		if e := d.constraints(t.Elem); e != "" {
+			parts = append(parts, "each "+e)
+		}
+	case model.MapKind:
+		if t.Map == nil {
+			if e := d.constraints(t.Elem); e != "" {
+				parts = append(parts, "each "+e)
+			}
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+func baseName(b model.Base) string {
+	switch b {
+	case model.String:
+		return "string"
+	case model.Int:
+		return "integer"
+	case model.Bool:
+		return "boolean"
+	case model.Time:
+		return "timestamp"
+	case model.Date:
+		return "day"
+	}
+	return "?"
+}
+
+// constraintList renders constraints as short phrases.
+func constraintList(b model.Base, c model.Constraints) []string {
+	var out []string
+	switch b {
+	case model.Time:
+		out = append(out, "an RFC 3339 date-time with `T` and `Z` in capitals and no leap second")
+	case model.Date:
+		out = append(out, "YYYY-MM-DD, a real calendar day")
+	}
+	plural := func(n int, one string) string {
+		if n == 1 {
+			return fmt.Sprintf("%d %s", n, one)
+		}
+		return fmt.Sprintf("%d %ss", n, one)
+	}
+	switch {
+	case c.MinRunes != nil && c.MaxRunes != nil:
+		out = append(out, fmt.Sprintf("%d to %s", *c.MinRunes, plural(*c.MaxRunes, "character")))
+	case c.MinRunes != nil:
+		out = append(out, "at least "+plural(*c.MinRunes, "character"))
+	case c.MaxRunes != nil:
+		out = append(out, "at most "+plural(*c.MaxRunes, "character"))
+	}
+	if c.Pattern != "" {
+		out = append(out, "matches `"+strings.ReplaceAll(c.Pattern, "|", `\|`)+"`")
+	}
+	switch {
+	case c.Min != nil && c.Max != nil:
+		out = append(out, fmt.Sprintf("%d to %d", *c.Min, *c.Max))
+	case c.Min != nil:
+		out = append(out, fmt.Sprintf("≥ %d", *c.Min))
+	case c.Max != nil:
+		out = append(out, fmt.Sprintf("≤ %d", *c.Max))
+	}
+	switch {
+	case c.MinItems != nil && c.MaxItems != nil:
+		out = append(out, fmt.Sprintf("%d to %s", *c.MinItems, plural(*c.MaxItems, "item")))
+	case c.MinItems != nil:
+		out = append(out, "at least "+plural(*c.MinItems, "item"))
+	case c.MaxItems != nil:
+		out = append(out, "at most "+plural(*c.MaxItems, "item"))
+	}
+	return out
+}
+
+// link is a Markdown link to a definition's section.
+func link(name string) string { return "[" + name + "](#" + anchor(name) + ")" }
+
+// anchor is the id GitHub (and most renderers) give a heading: lower case,
+// spaces to '-', punctuation dropped.
+func anchor(heading string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(heading) {
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '_':
+			b.WriteRune(r)
+		case r == ' ':
+			b.WriteByte('-')
+		}
+	}
+	return b.String()
+}
+
+// paragraph joins a doc comment's lines, keeping its blank-line breaks.
+func paragraph(s string) string {
+	paras := strings.Split(strings.TrimSpace(s), "\n\n")
+	for i, p := range paras {
+		paras[i] = strings.Join(strings.Fields(p), " ")
+	}
+	return strings.Join(paras, "\n\n")
+}
+
+// cell makes doc text fit one table cell.
+func cell(s string) string {
+	return strings.ReplaceAll(strings.Join(strings.Fields(s), " "), "|", `\|`)
+}
+
+func suffix(parts []string) string {
+	if len(parts) == 0 {
+		return ""
+	}
+	return ", " + strings.Join(parts, ", ")
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "–"
+	}
+	return s
+}
+
+func andList(xs []string) string {
+	switch len(xs) {
+	case 0:
+		return ""
+	case 1:
+		return xs[0]
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
+}
+
+func upperFirst(s string) string {
+	r := []rune(s)
+	if len(r) > 0 {
+		r[0] = unicode.ToUpper(r[0])
+	}
+	return string(r)
+}
