@@ -37,6 +37,11 @@ type Options struct {
 	ReplaceReadOnly bool
 	// NoReplace refuses to replace an existing file (ErrExists).
 	NoReplace bool
+
+	// newer, when set (WriteBytes), decides from the first bytes of the
+	// file a save replaces whether it holds a newer version, in place of
+	// this build's layout.
+	newer func(head []byte) error
 }
 
 // ReadOnly reports whether a file of this mode is read-only in the sense
@@ -74,6 +79,17 @@ func ReadOnly(mode fs.FileMode) bool { return mode.Perm()&0o200 == 0 }
 // wrapping ErrNewerVersion): the career in it would be lost.
 func (o Options) WriteFile(path string, st *layout.DeckState) error {
 	return writeFile(osFS{}, path, Encode(st), o)
+}
+
+// WriteBytes saves data, a file of any layout, to path as WriteFile saves
+// a deck file: atomically, keeping what WriteFile keeps and refusing what
+// it refuses, except that newer, given the first bytes of the file it
+// would replace (up to 4 KiB), decides whether that file holds a version
+// newer than data's and must be left alone (it returns the error to give).
+// It is what `schemagen deck` saves a module's own layout with.
+func (o Options) WriteBytes(path string, data []byte, newer func(head []byte) error) error {
+	o.newer = newer
+	return writeFile(osFS{}, path, data, o)
 }
 
 // MigrateFile migrates the deck file at path to the current version in
@@ -268,7 +284,11 @@ func resolveTarget(path string, o Options) (*target, error) {
 	if ReadOnly(fi.Mode()) && !o.ReplaceReadOnly {
 		return refuse(ErrReadOnly, "%s is read-only (mode %s)", path, modeString(t.mode))
 	}
-	if err := refuseNewer(name); err != nil {
+	check := refuseNewer
+	if o.newer != nil {
+		check = func(name string) error { return headOf(name, o.newer) }
+	}
+	if err := check(name); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return t, nil
@@ -404,6 +424,19 @@ func refuseNewer(path string) error {
 		return &VersionError{Version: v, Err: ErrNewerVersion}
 	}
 	return nil
+}
+
+// headOf passes the first bytes of the file at name (up to 4 KiB) to
+// newer; a file that cannot be read holds no career to protect.
+func headOf(name string, newer func([]byte) error) error {
+	f, err := Open(name)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	head := make([]byte, 4096)
+	n, _ := io.ReadFull(f, head)
+	return newer(head[:n])
 }
 
 // Open opens the file at path for reading, refusing at once anything but

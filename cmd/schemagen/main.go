@@ -71,6 +71,7 @@ var commands = []command{
 // env is what every subcommand gets: where the module is and where to print.
 type env struct {
 	root           string
+	dir            string        // -C as given ("" when not)
 	cfg            *model.Config // the module's schemagen.cue; nil for deck outside a module
 	stdout, stderr io.Writer
 }
@@ -99,7 +100,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if c.name != name {
 			continue
 		}
-		e := &env{stdout: stdout, stderr: stderr}
+		e := &env{stdout: stdout, stderr: stderr, dir: *dir}
 		if !c.noSchema {
 			root, err := findRoot(*dir)
 			if err != nil {

@@ -1,0 +1,335 @@
+package layoutfile
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/schemagen/schemagen/gen/model"
+)
+
+// Report is what a file holds, as `schemagen deck inspect` prints it: the
+// deck package's inspect report, for any layout.
+type Report struct {
+	Version     int
+	PayloadLen  int
+	PayloadSize int
+	FileSize    int
+	CRC         uint32
+	CRCOK       bool
+	// Load is why Load refuses the file, nil when it loads.
+	Load error
+
+	c      *Codec
+	fields value // object, or nil for a version the schema does not know
+	owned  value // object, or nil when there is no ledger to read
+}
+
+// Inspect reads a file. It returns an error, and no report, only for a
+// file whose header and length cannot be trusted; a bad CRC is in the
+// report.
+func (c *Codec) Inspect(file []byte) (*Report, error) {
+	h, payload, err := c.Parse(file)
+	var crcErr *CRCError
+	if err != nil && !errors.As(err, &crcErr) {
+		return nil, err
+	}
+	r := &Report{
+		c:           c,
+		Version:     h.Version,
+		PayloadLen:  h.PayloadLn,
+		PayloadSize: len(payload),
+		FileSize:    len(file),
+		CRC:         binary.LittleEndian.Uint32(file[len(file)-model.CRCSize:]),
+		CRCOK:       err == nil,
+		Load:        err,
+	}
+	if r.Load == nil {
+		_, _, r.Load = c.Load(file)
+	}
+	if v := c.l.Version(r.Version); v != nil {
+		obj := make(object, 0, len(v.Fields))
+		for _, p := range v.Fields {
+			obj = append(obj, member{p.Field.Name, c.fieldValue(p.Field, payload[p.Offset:p.Offset+p.Field.Size()])})
+		}
+		r.fields = obj
+	}
+	var cur []byte
+	switch {
+	case r.Version == c.cur.Number:
+		cur = payload
+	case r.Version >= c.l.MigrateFrom.Int() && r.Version < c.cur.Number:
+		cur, _ = c.Migrate(payload, r.Version)
+	}
+	if len(cur) == c.cur.Size {
+		r.owned = c.ownedValue(cur)
+	}
+	return r, nil
+}
+
+// JSON is the report as indented JSON, as the deck package's report is.
+func (r *Report) JSON() []byte {
+	load := "ok"
+	switch {
+	case r.Load != nil:
+		load = r.Load.Error()
+	case r.Version != r.c.cur.Number:
+		load = fmt.Sprintf("migrates from version %d to %d", r.Version, r.c.cur.Number)
+	}
+	top := object{
+		{"version", int64(r.Version)},
+		{"payloadLen", int64(r.PayloadLen)},
+		{"payloadSize", int64(r.PayloadSize)},
+		{"fileSize", int64(r.FileSize)},
+		{"crc", fmt.Sprintf("0x%08X", r.CRC)},
+		{"crcOK", r.CRCOK},
+		{"load", load},
+		{"fields", r.fields},
+		{"owned", r.owned},
+	}
+	var b strings.Builder
+	write(&b, top, "")
+	b.WriteByte('\n')
+	return []byte(b.String())
+}
+
+// value is a JSON value: nil, bool, int64, uint64, string, []value or
+// object.
+type value = any
+
+// object is a JSON object whose members keep their order.
+type object []member
+
+type member struct {
+	key string
+	val value
+}
+
+// fieldValue decodes field f from its bytes b: a char array as a string,
+// another array as an array, a struct as an object of its fields.
+func (c *Codec) fieldValue(f *model.LayoutField, b []byte) value {
+	return c.elems(f.Type, f.Type.Dims, b)
+}
+
+func (c *Codec) elems(t *model.CType, dims []int, b []byte) value {
+	switch {
+	case t.Prim == model.Char && len(dims) <= 1:
+		return cString(b)
+	case len(dims) == 0 && t.Struct != nil:
+		obj := make(object, 0, len(t.Struct.Fields))
+		for _, m := range t.Struct.Fields {
+			obj = append(obj, member{m.Name, c.fieldValue(m, b[m.Offset:m.Offset+m.Size()])})
+		}
+		return obj
+	case len(dims) == 0:
+		return scalar(t.Prim, b)
+	}
+	n := dims[0]
+	size := len(b) / n
+	arr := make([]value, n)
+	for i := range arr {
+		arr[i] = c.elems(t, dims[1:], b[i*size:(i+1)*size])
+	}
+	return arr
+}
+
+func scalar(p model.Prim, b []byte) value {
+	u := uint64le(b)
+	if p.Signed() {
+		shift := 64 - 8*len(b)
+		return int64(u<<shift) >> shift
+	}
+	return u
+}
+
+// cString is a NUL-padded char array as a string, each byte read as the
+// code point of the same number.
+func cString(b []byte) string {
+	var s strings.Builder
+	for _, c := range b {
+		if c == 0 {
+			break
+		}
+		s.WriteRune(rune(c))
+	}
+	return s.String()
+}
+
+// ownedValue is the ledger of a current-version payload as its one
+// mutator reads it: its header's state, the owned items and the counts by
+// catalog name, and any owned bit no item has.
+func (c *Codec) ownedValue(payload []byte) value {
+	g, cat := c.l.Ledger, c.l.Catalog
+	if g == nil || cat == nil {
+		return nil
+	}
+	base := c.fieldOffset(g.Field.Name)
+	if base < 0 {
+		return nil
+	}
+	blob := payload[base : base+g.View.Size]
+	rd := func(m *model.LayoutField) uint64 { return uint64le(blob[m.Offset : m.Offset+m.Size()]) }
+	magic, version := rd(g.MagicField), rd(g.VersionField)
+	header := "empty"
+	stamped := magic == uint64(g.Magic.Value) && version == uint64(g.BlobVersion.Value)
+	usable := stamped || (magic == 0 && version == 0)
+	switch {
+	case stamped:
+		header = fmt.Sprintf("blob version %d", version)
+	case !usable:
+		header = fmt.Sprintf("foreign (magic 0x%0*X, blob version %d): read as empty, never written", 2*g.MagicField.Size(), magic, version)
+	}
+	has := func(id int) bool {
+		return usable && id < g.Capacity() && blob[g.Owned.Offset+id/8]>>(id%8)&1 == 1
+	}
+	items := []value{}
+	counts := object{}
+	assigned := map[int]bool{}
+	for _, it := range cat.Items {
+		assigned[it.ID] = true
+		switch {
+		case it.Slot >= 0:
+			n := uint64(0)
+			if usable && it.Slot < g.Slots() {
+				n = uint64(blob[g.Consumables.Offset+it.Slot])
+			}
+			counts = append(counts, member{it.Name, n})
+		case has(it.ID):
+			items = append(items, it.Name)
+		}
+	}
+	unassigned := []value{}
+	if stamped {
+		for id := range g.Capacity() {
+			if has(id) && !assigned[id] {
+				unassigned = append(unassigned, uint64(id))
+			}
+		}
+	}
+	return object{
+		{"header", header},
+		{"items", items},
+		{"consumables", counts},
+		{"unassignedIds", unassigned},
+	}
+}
+
+// write appends v as JSON to b, indented two spaces a level: an array of
+// numbers stays on one line, and so does each element of an array that
+// nests at most two deep. It is the deck inspect report's layout.
+func write(b *strings.Builder, v value, indent string) {
+	switch v := v.(type) {
+	case nil:
+		b.WriteString("null")
+	case bool:
+		b.WriteString(strconv.FormatBool(v))
+	case int64:
+		b.WriteString(strconv.FormatInt(v, 10))
+	case uint64:
+		b.WriteString(strconv.FormatUint(v, 10))
+	case string:
+		quote(b, v)
+	case object:
+		if len(v) == 0 {
+			b.WriteString("{}")
+			return
+		}
+		if indent == inline {
+			b.WriteByte('{')
+			for i, m := range v {
+				if i > 0 {
+					b.WriteString(", ")
+				}
+				quote(b, m.key)
+				b.WriteString(": ")
+				write(b, m.val, inline)
+			}
+			b.WriteByte('}')
+			return
+		}
+		b.WriteString("{\n")
+		for i, m := range v {
+			b.WriteString(indent + "  ")
+			quote(b, m.key)
+			b.WriteString(": ")
+			write(b, m.val, indent+"  ")
+			if i < len(v)-1 {
+				b.WriteByte(',')
+			}
+			b.WriteByte('\n')
+		}
+		b.WriteString(indent + "}")
+	case []value:
+		if indent == inline || depth(v) <= 1 && !strs(v) {
+			b.WriteByte('[')
+			for i, e := range v {
+				if i > 0 {
+					b.WriteString(", ")
+				}
+				write(b, e, inline)
+			}
+			b.WriteByte(']')
+			return
+		}
+		b.WriteString("[\n")
+		for i, e := range v {
+			b.WriteString(indent + "  ")
+			if depth(e) <= 2 {
+				write(b, e, inline)
+			} else {
+				write(b, e, indent+"  ")
+			}
+			if i < len(v)-1 {
+				b.WriteByte(',')
+			}
+			b.WriteByte('\n')
+		}
+		b.WriteString(indent + "]")
+	}
+}
+
+func strs(v []value) bool {
+	for _, e := range v {
+		if _, ok := e.(string); ok {
+			return true
+		}
+	}
+	return false
+}
+
+const inline = "\x00"
+
+func depth(v value) int {
+	d := 0
+	switch v := v.(type) {
+	case object:
+		for _, m := range v {
+			d = max(d, depth(m.val))
+		}
+		return d + 1
+	case []value:
+		for _, e := range v {
+			d = max(d, depth(e))
+		}
+		return d + 1
+	}
+	return 0
+}
+
+func quote(b *strings.Builder, s string) {
+	b.WriteByte('"')
+	for _, r := range s {
+		switch {
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r < 0x20:
+			fmt.Fprintf(b, `\u%04x`, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+}
