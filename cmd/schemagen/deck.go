@@ -9,8 +9,8 @@ import (
 
 	"github.com/schemagen/schemagen/deck"
 	"github.com/schemagen/schemagen/deck/inspect"
-	layout "github.com/schemagen/schemagen/generated/go/deck"
 	"github.com/schemagen/schemagen/gen/model"
+	layout "github.com/schemagen/schemagen/generated/go/deck"
 	"github.com/schemagen/schemagen/internal/layoutfile"
 )
 
