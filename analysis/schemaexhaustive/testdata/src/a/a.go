@@ -144,6 +144,30 @@ func typeSwitches(r fleet.LedgerRow, k interface{ Kind() string }) {
 	}
 }
 
+// unionFields: a type switch over a union-typed field, a list element or a
+// map value is checked as over any value of the union.
+func unionFields(l fleet.Ledger) {
+	switch l.Last.(type) { // want `^missing cases in type switch of type fleet.LedgerRow: \*ShippedRow$`
+	case *fleet.PassedRow, *fleet.FailedRow:
+	case nil: // an absent field; still no variant
+	}
+
+	for _, r := range l.Rows {
+		switch r.(type) { // want `^missing cases in type switch of type fleet.LedgerRow: \*FailedRow$`
+		case *fleet.PassedRow, *fleet.ShippedRow:
+		}
+	}
+
+	switch x := l.BySeat["s-1"].(type) { // want `^missing cases in type switch of type fleet.LedgerRow: \*PassedRow, \*FailedRow$`
+	case *fleet.ShippedRow:
+		_ = x
+	}
+
+	switch l.Rows[0].(type) { // silent: complete
+	case *fleet.PassedRow, *fleet.FailedRow, *fleet.ShippedRow:
+	}
+}
+
 // Animation is the host's twin of the app's POSE_ANIMATION map.
 var Animation = map[fleet.Pose]string{ // want `^missing keys in map literal keyed by fleet.Pose: PoseCelebrate$`
 	fleet.PoseWorking:  "hammer",

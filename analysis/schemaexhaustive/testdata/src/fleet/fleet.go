@@ -59,6 +59,14 @@ type PassedRow struct{ SeatID string }
 // FailedRow records a run that settled as failed.
 type FailedRow struct{ SeatID string }
 
+// Ledger holds union-typed fields, as a generated struct does: a field of
+// the union's interface type (nil when absent), a list of it and a map of it.
+type Ledger struct {
+	Last   LedgerRow
+	Rows   []LedgerRow
+	BySeat map[string]LedgerRow
+}
+
 // ShippedRow records a celebrate stance struck.
 type ShippedRow struct{ SeatID string }
 

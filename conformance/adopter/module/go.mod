@@ -1,0 +1,3 @@
+module acme.dev/shop
+
+go 1.26
