@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -192,5 +193,31 @@ func TestUsage(t *testing.T) {
 		if code != exitInput || !strings.Contains(stderr, tc.want) {
 			t.Errorf("schemagen %q: exit %d, stderr %q; want exit 2 and %q", tc.args, code, stderr, tc.want)
 		}
+	}
+}
+
+// TestReadmeErrorSample: the README's sample error is what schemagen
+// prints for the edit it shows (member 5 of #Pose made a number).
+func TestReadmeErrorSample(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile("(?s)names its CUE `file:line:col`, for example\n\n```\n(.*?)```").FindSubmatch(readme)
+	if m == nil {
+		t.Fatal("README has no sample error")
+	}
+	dir := scratch(t)
+	enums := filepath.Join(dir, "schema", "fleet", "enums.cue")
+	b, _ := os.ReadFile(enums)
+	lines := strings.Split(string(b), "\n")
+	if strings.TrimSpace(lines[16]) != `"stuck" |` {
+		t.Fatalf("line 17 of enums.cue is %q; the README's sample edits the member there", lines[16])
+	}
+	lines[16] = "\t5 |"
+	os.WriteFile(enums, []byte(strings.Join(lines, "\n")), 0o644)
+	code, _, stderr := schemagen(t, "-C", dir, "generate")
+	if code != exitInput || stderr != string(m[1]) {
+		t.Errorf("exit %d, stderr:\n%s\nthe README says:\n%s", code, stderr, m[1])
 	}
 }
