@@ -107,7 +107,7 @@ type view struct {
 	// PayloadLenMax is the most payload_len can say: the size of a file
 	// whose header says neither is at most this plus the header and CRC.
 	PayloadLenMax int64
-	// Uses says which of the codec's helpers (deck_rd16, deck_s8, …) the
+	// Uses says which of the codec's helpers (@H@rd16, @H@s8, …) the
 	// code calls: only those are emitted, as clang warns of the rest.
 	Uses map[string]bool
 }
@@ -206,7 +206,8 @@ func generate(l *model.Layout, out string) ([]output.File, error) {
 		if err := t.ExecuteTemplate(&buf, u.tmpl, v); err != nil {
 			return nil, fmt.Errorf("clayout: %s: %w", u.name, err)
 		}
-		files = append(files, output.File{Path: path.Join(dir, u.name), Data: tidy(buf.Bytes())})
+		data := tidy(bytes.ReplaceAll(buf.Bytes(), []byte(helperMark), []byte(l.CFunc(""))))
+		files = append(files, output.File{Path: path.Join(dir, u.name), Data: data})
 	}
 	return stamp(files), nil
 }
@@ -229,7 +230,13 @@ func stamp(files []output.File) []output.File {
 }
 
 // helperCall finds the calls of the codec's helpers.
-var helperCall = regexp.MustCompile(`\bdeck_(rd|wr|s)(8|16|32|64)\(|\bdeck_bytes_(in|out)\(`)
+var helperCall = regexp.MustCompile(`@H@(rd|wr|s)(8|16|32|64)\(|@H@bytes_(in|out)\(`)
+
+// helperMark stands, in the codec's statements and templates, for the
+// prefix of its file-local helpers (rd16, bytes_in, crc_table, …): the
+// package's name, so that another module's codec says nothing of this
+// repository's deck. It is replaced in every file before the stamp.
+const helperMark = "@H@"
 
 // uses scans the codec's statements for the helpers they call; the CRC
 // always reads and writes 32 bits, and 64-bit access is built on 32.
@@ -244,7 +251,7 @@ func uses(v *view, f *model.File) map[string]bool {
 	for _, h := range []*model.LayoutField{f.MagicField, f.VersionField, f.LengthField} {
 		code = append(code, headerRead("buf", h), headerWrite("buf", h, "0"))
 	}
-	u := map[string]bool{"deck_rd32": true, "deck_wr32": true}
+	u := map[string]bool{helperMark + "rd32": true, helperMark + "wr32": true}
 	for _, line := range code {
 		for _, m := range helperCall.FindAllString(line, -1) {
 			u[strings.TrimSuffix(m, "(")] = true

@@ -66,7 +66,7 @@ func migrations(l *model.Layout) []migration {
 		for _, p := range cur.Fields {
 			off, ok := at[p.Field]
 			if !ok {
-				m.Lines = append(m.Lines, fmt.Sprintf("deck_zero(&x->%s, sizeof x->%s);", p.Field.Name, p.Field.Name))
+				m.Lines = append(m.Lines, fmt.Sprintf("@H@zero(&x->%s, sizeof x->%s);", p.Field.Name, p.Field.Name))
 				m.Zeroed = append(m.Zeroed, p.Field.Name)
 				continue
 			}
@@ -90,9 +90,9 @@ func fieldCode(get bool, f *model.LayoutField, off int) []string {
 	// result for values over 127 is the compiler's choice).
 	if t.Struct == nil && t.Prim.Size() == 1 && (len(t.Dims) > 0 || t.Prim == model.Char) {
 		if get {
-			return []string{fmt.Sprintf("deck_bytes_in(&%s, p + %d, %d);", lv, off, t.Size())}
+			return []string{fmt.Sprintf("@H@bytes_in(&%s, p + %d, %d);", lv, off, t.Size())}
 		}
-		return []string{fmt.Sprintf("deck_bytes_out(p + %d, &%s, %d);", off, lv, t.Size())}
+		return []string{fmt.Sprintf("@H@bytes_out(p + %d, &%s, %d);", off, lv, t.Size())}
 	}
 	if len(t.Dims) == 0 {
 		return []string{elemCode(get, t, lv, fmt.Sprintf("p + %d", off))}
@@ -129,19 +129,19 @@ func fieldCode(get bool, f *model.LayoutField, off int) []string {
 func elemCode(get bool, t *model.CType, lv, at string) string {
 	if t.Struct != nil {
 		if get {
-			return fmt.Sprintf("deck_get_%s(&%s, %s);", t.Struct.Name, lv, at)
+			return fmt.Sprintf("@H@get_%s(&%s, %s);", t.Struct.Name, lv, at)
 		}
-		return fmt.Sprintf("deck_put_%s(&%s, %s);", t.Struct.Name, lv, at)
+		return fmt.Sprintf("@H@put_%s(&%s, %s);", t.Struct.Name, lv, at)
 	}
 	p := t.Prim
 	bits := 8 * p.Size()
 	if get {
-		rd := fmt.Sprintf("deck_rd%d(%s)", bits, at)
+		rd := fmt.Sprintf("@H@rd%d(%s)", bits, at)
 		if bits == 8 {
 			rd = index(at)
 		}
 		if p.Signed() {
-			rd = fmt.Sprintf("deck_s%d(%s)", bits, rd)
+			rd = fmt.Sprintf("@H@s%d(%s)", bits, rd)
 		}
 		return fmt.Sprintf("%s = %s;", lv, rd)
 	}
@@ -152,7 +152,7 @@ func elemCode(get bool, t *model.CType, lv, at string) string {
 	if bits == 8 {
 		return fmt.Sprintf("%s = %s;", index(at), v)
 	}
-	return fmt.Sprintf("deck_wr%d(%s, %s);", bits, at, v)
+	return fmt.Sprintf("@H@wr%d(%s, %s);", bits, at, v)
 }
 
 // index turns the pointer expression p + off into p[off].
@@ -181,7 +181,7 @@ func headerWrite(ptr string, f *model.LayoutField, value string) string {
 	if f.Size() == 1 {
 		return fmt.Sprintf("%s[%d] = (uint8_t)(%s);", ptr, f.Offset, value)
 	}
-	return fmt.Sprintf("deck_wr%d(%s + %d, %s);", 8*f.Size(), ptr, f.Offset, value)
+	return fmt.Sprintf("@H@wr%d(%s + %d, %s);", 8*f.Size(), ptr, f.Offset, value)
 }
 
 // headerRead is the expression reading a field of the file header at ptr,
@@ -190,7 +190,7 @@ func headerRead(ptr string, f *model.LayoutField) string {
 	if f.Size() == 1 {
 		return fmt.Sprintf("(uint32_t)%s[%d]", ptr, f.Offset)
 	}
-	return fmt.Sprintf("(uint32_t)deck_rd%d(%s + %d)", 8*f.Size(), ptr, f.Offset)
+	return fmt.Sprintf("(uint32_t)@H@rd%d(%s + %d)", 8*f.Size(), ptr, f.Offset)
 }
 
 // magicBytes is the file magic as it is on disk, as a C initializer list.

@@ -578,7 +578,7 @@ func catalogDecls(f *jen.File, l *model.Layout) {
 		jen.If(jen.Op("!").Id("ok")).Block(jen.Return(jen.Id("CatalogItem").Values(), jen.False())),
 		jen.Return(jen.Id("catalogItems").Index(jen.Id("i")), jen.True()),
 	)
-	f.Comment("// StarterKit returns the ids of the items every new career is granted.")
+	f.Comment("// StarterKit returns the ids of the items every new state is granted.")
 	f.Func().Id("StarterKit").Params().Index().Id("CatalogID").Block(
 		jen.Return(jen.Index().Id("CatalogID").ValuesFunc(func(g *jen.Group) {
 			for _, it := range c.StarterKit {

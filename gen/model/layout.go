@@ -276,6 +276,10 @@ type File struct {
 	Header *Struct
 	Magic  Fact
 	Pos    Pos
+	// NewFunction is the C name of the function that fills a new root
+	// (layout.file.new_function), or "" for the default, <root>_new.
+	NewFunction    string
+	NewFunctionPos Pos
 	// The header's fields by role.
 	MagicField, VersionField, LengthField *LayoutField
 }

@@ -60,8 +60,14 @@ func (l *Layout) CFunc(suffix string) string { return lowerSnake(l.Name) + "_" +
 // CType is the name of one of the layout's C types, e.g. DeckFileStatus.
 func (l *Layout) CType(suffix string) string { return GoName(l.Name) + suffix }
 
-// CNewFunc is the C function that fills a new root, e.g. deck_state_new_career.
-func (l *Layout) CNewFunc() string { return lowerSnake(l.Root.Name) + "_new_career" }
+// CNewFunc is the C function that fills a new root: the schema's
+// layout.file.new_function (deck_state_new_career), or <root>_new.
+func (l *Layout) CNewFunc() string {
+	if l.File != nil && l.File.NewFunction != "" {
+		return l.File.NewFunction
+	}
+	return lowerSnake(l.Root.Name) + "_new"
+}
 
 // CFileHeader is the name, without .h or .c, of the file codec's C files,
 // e.g. deck_file.

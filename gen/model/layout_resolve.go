@@ -434,7 +434,7 @@ func (r *layoutResolver) readVersions(v cue.Value) {
 }
 
 func (r *layoutResolver) readFile(v cue.Value) {
-	m := r.fields(v, "layout.file", "header", "magic")
+	m := r.fields(v, "layout.file", "header", "magic", "new_function")
 	if !r.need(m, v, "layout.file", "header", "magic") {
 		return
 	}
@@ -445,6 +445,12 @@ func (r *layoutResolver) readFile(v cue.Value) {
 	var ok bool
 	if f.Magic, ok = r.fact(m["magic"], "layout.file.magic", 0, 1<<63-1); !ok {
 		return
+	}
+	if nv, has := m["new_function"]; has {
+		f.NewFunctionPos = r.pos(nv)
+		if f.NewFunction, ok = r.str(nv, "layout.file.new_function"); ok && !snakeName.MatchString(f.NewFunction) {
+			r.errorf(f.NewFunctionPos, "layout.file.new_function %q: write a C function name in snake_case (a-z, 0-9, single underscores)", f.NewFunction)
+		}
 	}
 	r.l.File = f
 }

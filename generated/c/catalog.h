@@ -15,7 +15,7 @@
 
 #if !defined(DECK_SCHEMA_HASH)
 /* types.h refused this compiler, and said why. */
-#elif DECK_SCHEMA_HASH != 0x23135B418CF93195ULL
+#elif DECK_SCHEMA_HASH != 0x6AE4F09C187EA1BDULL
 #error "catalog.h and types.h are from different schemagen runs: regenerate generated/c and use its files together"
 #else
 
@@ -364,7 +364,7 @@ typedef enum CatalogChannel {
 #define CATALOG_DATA_SPIKE 145
 #define CATALOG_DATA_SPIKE_SLOT 5
 
-/** How many items a new career is granted. */
+/** How many items a new state is granted (the starter kit). */
 #define CATALOG_STARTER_KIT_COUNT 5
 /** The starter kit's ids, as an initializer: static const uint16_t kit[] = CATALOG_STARTER_KIT_IDS; */
 #define CATALOG_STARTER_KIT_IDS {CATALOG_VERB_CONNECT, CATALOG_VERB_LIST, CATALOG_VERB_READ, CATALOG_PROGRAM_SHELL, CATALOG_GEAR_FIELD_MANUAL}

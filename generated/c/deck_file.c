@@ -2,7 +2,7 @@
 /**
  * The deck file codec (deck_file.h): the Go loader's checks in its order,
  * migration field by field from the schema's history, the encoder, the
- * overwrite guard, a new career and the boot-time pick. Every integer is
+ * overwrite guard, a new state and the boot-time pick. Every integer is
  * read and written byte by byte, little-endian: no cast of file bytes to a
  * struct, so the code is right on any byte order and alignment.
  */
@@ -11,7 +11,7 @@
 
 #if !defined(DECK_SCHEMA_HASH)
 /* types.h refused this compiler, and said why. */
-#elif DECK_SCHEMA_HASH != 0x23135B418CF93195ULL
+#elif DECK_SCHEMA_HASH != 0x6AE4F09C187EA1BDULL
 #error "deck_file.c and types.h are from different schemagen runs: regenerate generated/c and use its files together"
 #else
 
@@ -366,7 +366,7 @@ const char *deck_file_status_text(DeckFileStatus status) {
 	case DECK_FILE_ERR_PAYLOAD_LEN: return "the header's payload_len contradicts its version: the header is damaged; restore the file from a backup";
 	case DECK_FILE_ERR_CRC: return "CRC mismatch: the file is damaged; restore it from a backup";
 	case DECK_FILE_ERR_NEWER: return "the file is of a version newer than this build: use a newer build; it is left as it is";
-	case DECK_FILE_ERR_REINITIALIZE: return "the file predates the oldest version that migrates: reinitialize the deck; no purchases can exist in it";
+	case DECK_FILE_ERR_REINITIALIZE: return "the file predates the oldest version that migrates: reinitialize the deck";
 	case DECK_FILE_ERR_UNKNOWN_VERSION: return "the file's version never shipped: the header is damaged; restore the file from a backup";
 	default: return "not a status of deck_file.h";
 	}
@@ -392,7 +392,7 @@ DeckFileStatus deck_file_decode(const uint8_t *buf, size_t len, DeckState *out, 
 	if (buf == NULL) {
 		len = 0;
 	}
-	/* The order is the Go loader's (deck.Parse, then deck.Load). */
+	/* The order is the Go loader's: the magic, payload_len, the length, the CRC, the version. */
 	if (!deck_magic_ok(buf, len)) {
 		return DECK_FILE_ERR_MAGIC;
 	}
@@ -462,7 +462,7 @@ size_t deck_file_encode(const DeckState *ds, uint8_t *buf, size_t cap) {
 }
 
 DeckFileStatus deck_file_may_overwrite(const uint8_t *head, size_t len) {
-	/* As the Go saver: a file too short for a header, or with another magic, holds no career to protect. */
+	/* As the Go saver: a file too short for a header, or with another magic, holds nothing to protect. */
 	if (head == NULL || len < DECK_FILE_HEADER_SIZE || !deck_magic_ok(head, len)) {
 		return DECK_FILE_OK;
 	}

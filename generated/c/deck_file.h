@@ -8,7 +8,7 @@
  * compiler may still call memcpy and memset for its loops, as every
  * freestanding C program provides.
  *
- * deck_file_decode gives the same verdict as the Go loader (deck.Load)
+ * deck_file_decode gives the same verdict as schemagen's Go loader
  * for every input, checking in the same order: the magic, payload_len
  * against the version's size, the file's length, the CRC, then the
  * version. A file from DECK_MIGRATE_MIN_VERSION up to the current version migrates field by
@@ -21,7 +21,7 @@
 
 #if !defined(DECK_SCHEMA_HASH)
 /* types.h refused this compiler, and said why. */
-#elif DECK_SCHEMA_HASH != 0x23135B418CF93195ULL
+#elif DECK_SCHEMA_HASH != 0x6AE4F09C187EA1BDULL
 #error "deck_file.h and types.h are from different schemagen runs: regenerate generated/c and use its files together"
 #else
 
@@ -71,7 +71,7 @@ typedef enum DeckFileStatus {
 	DECK_FILE_ERR_CRC = 5,
 	/** A sound file of a version newer than this build: a newer build reads it; never write over it. */
 	DECK_FILE_ERR_NEWER = 6,
-	/** A sound file of a shipped version older than DECK_MIGRATE_MIN_VERSION: reinitialize the deck (no purchases can exist in it). */
+	/** A sound file of a shipped version older than DECK_MIGRATE_MIN_VERSION: reinitialize the deck. */
 	DECK_FILE_ERR_REINITIALIZE = 7,
 	/** A version that never shipped (older than the first, or inside the range this build migrates): the header is damaged. */
 	DECK_FILE_ERR_UNKNOWN_VERSION = 8
@@ -111,29 +111,29 @@ size_t deck_file_encode(const DeckState *ds, uint8_t *buf, size_t cap);
  * Whether a build may write over the file that starts with the len bytes at
  * head (its first DECK_FILE_HEADER_SIZE, or all of it if shorter; len 0 for no file):
  * DECK_FILE_ERR_NEWER when the header says a version newer than this build, whose
- * career must not be lost here; DECK_FILE_OK otherwise. Call it before every
+ * state must not be lost here; DECK_FILE_OK otherwise. Call it before every
  * save, as the Go saver does.
  */
 DeckFileStatus deck_file_may_overwrite(const uint8_t *head, size_t len);
 
 /**
- * Fills *ds with a new career: every field zero and the starter kit granted
+ * Fills *ds with a new state: every field zero and the starter kit granted
  * through ownership_commit, the same bytes as `schemagen deck new`.
  */
 void deck_state_new_career(DeckState *ds);
 
 /**
- * Which file holds the career at boot, when saves go through a pair of files
+ * Which file holds the state at boot, when saves go through a pair of files
  * because FatFs's f_rename cannot replace one: the pending file (written
  * whole and synced before the committed one is removed) and the committed
- * file. See docs/deck.md, "Saving on FatFs".
+ * file. schemagen's docs/deck.md, "Saving on FatFs", has the whole protocol.
  */
 typedef enum DeckFilePick {
 	/** Load the pending file: it is complete and newer. Then remove the committed one and rename the pending one over it. */
 	DECK_FILE_PICK_PENDING = 0,
 	/** The pending file is absent or torn: remove it, and load the committed one. */
 	DECK_FILE_PICK_COMMITTED = 1,
-	/** Neither holds a career this build can load: start a new one (the committed file's verdict says why). */
+	/** Neither holds a state this build can load: start a new one (the committed file's verdict says why). */
 	DECK_FILE_PICK_NEITHER = 2,
 	/** One of them is a newer build's file: load nothing and write nothing. */
 	DECK_FILE_PICK_LEAVE = 3

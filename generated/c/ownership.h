@@ -13,7 +13,7 @@
 
 #if !defined(DECK_SCHEMA_HASH)
 /* types.h refused this compiler, and said why. */
-#elif DECK_SCHEMA_HASH != 0x23135B418CF93195ULL
+#elif DECK_SCHEMA_HASH != 0x6AE4F09C187EA1BDULL
 #error "ownership.h and types.h are from different schemagen runs: regenerate generated/c and use its files together"
 #else
 

@@ -561,7 +561,7 @@ func LookupCatalogItem(id CatalogID) (CatalogItem, bool) {
 	return catalogItems[i], true
 }
 
-// StarterKit returns the ids of the items every new career is granted.
+// StarterKit returns the ids of the items every new state is granted.
 func StarterKit() []CatalogID {
 	return []CatalogID{CatalogVerbConnect, CatalogVerbList, CatalogVerbRead, CatalogProgramShell, CatalogGearFieldManual}
 }
