@@ -21,14 +21,44 @@ var t0 = time.Date(2026, 9, 6, 10, 0, 0, 0, time.UTC)
 
 func ptr[T any](v T) *T { return &v }
 
+// A clock is the host's clock as a test sets it: it reads the latest time
+// it was set to.
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *clock) Set(t time.Time) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if t.After(c.t) {
+		c.t = t
+	}
+}
+
+// start starts a runtime at at in UTC on a ledger at path, with a host
+// clock that reads at until the test moves it.
 func start(t testing.TB, path string, at time.Time) *runtime.Runtime {
 	t.Helper()
-	rt, err := runtime.Start(path, at, runtime.Options{Location: time.UTC, Warn: func(err error) { t.Errorf("ledger: %v", err) }})
+	rt, _ := startClock(t, path, at, time.UTC)
+	return rt
+}
+
+func startClock(t testing.TB, path string, at time.Time, loc *time.Location) (*runtime.Runtime, *clock) {
+	t.Helper()
+	c := &clock{t: at}
+	rt, err := runtime.Start(path, at, runtime.Options{Location: loc, Clock: c.Now, Warn: func(err error) { t.Errorf("ledger: %v", err) }})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { rt.Close() })
-	return rt
+	return rt, c
 }
 
 func read(t testing.TB, rt *runtime.Runtime, at time.Time) fleet.Snapshot {
@@ -160,13 +190,14 @@ func TestAnUnwritableLedgerMovesNoCount(t *testing.T) {
 func TestARestartRebuildsWhatMemoryCounted(t *testing.T) {
 	for seed := range uint64(20) {
 		path := filepath.Join(t.TempDir(), "l.jsonl")
-		rt := start(t, path, t0)
+		rt, clk := startClock(t, path, t0, time.UTC)
 		rng := rand.New(rand.NewPCG(seed, 1))
 		roster := agents(6)
 		at := t0
 		for range 400 {
 			at = at.Add(time.Duration(rng.IntN(600)) * time.Second) // about 17 hours: crosses midnight
-			pane := fmt.Sprintf("%%%d", rng.IntN(7))                // %6 holds no seat
+			clk.Set(at)
+			pane := fmt.Sprintf("%%%d", rng.IntN(7)) // %6 holds no seat
 			var err error
 			switch rng.IntN(5) {
 			case 0:
@@ -195,7 +226,7 @@ func TestARestartRebuildsWhatMemoryCounted(t *testing.T) {
 		mem := read(t, rt, at)
 		rt.Close()
 
-		again := start(t, path, at)
+		again, _ := startClock(t, path, at, time.UTC)
 		if err := again.Census(at, roster); err != nil {
 			t.Fatal(err)
 		}
@@ -254,11 +285,12 @@ func TestEdgesStayWithinTheWireCeiling(t *testing.T) {
 	}
 }
 
-// Read hands out a snapshot that shares nothing with the runtime: changing
-// it changes neither the next snapshot nor the cursor.
-func TestASnapshotSharesNothingWithTheRuntime(t *testing.T) {
-	rt := start(t, filepath.Join(t.TempDir(), "l.jsonl"), t0)
-	a := agents(2)
+// A snapshot a caller holds never changes, whatever happens after it: the
+// runtime shares what did not change between snapshots but never modifies
+// one it has handed out.
+func TestASnapshotAHolderKeepsNeverChanges(t *testing.T) {
+	rt, clk := startClock(t, filepath.Join(t.TempDir(), "l.jsonl"), t0, time.UTC)
+	a := agents(3)
 	a[0].Cwd = ptr("/src")
 	if err := rt.Census(t0, a); err != nil {
 		t.Fatal(err)
@@ -272,15 +304,39 @@ func TestASnapshotSharesNothingWithTheRuntime(t *testing.T) {
 	if err := rt.Status(t0, "%1", fleet.AgentStatusDone); err != nil {
 		t.Fatal(err)
 	}
-	first := read(t, rt, t0)
-	want := read(t, rt, t0)
-	*first.Seats[0].Cwd, *first.Seats[0].Stance.Note, *first.Seats[1].ParentSeatID = "x", "x", "x"
-	first.Seats[1].LastOutcome.Outcome = fleet.OutcomeFailed
-	*first.Edges[1].ConversationID, *first.Day = "x", "x"
-	first.Tallies["t001"] = fleet.Tally{}
-	first.Seats[0].Name = "x"
-	if got := read(t, rt, t0); !cmp.Equal(got, want) {
-		t.Errorf("changing a snapshot changed the next one:\n%s", cmp.Diff(want, got))
+	held := read(t, rt, t0)
+	want, err := json.Marshal(held)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Change every part of the fleet, reading after each change.
+	at := t0.Add(time.Second)
+	steps := []func() error{
+		func() error { _, err := rt.StateStance(at, "%0", fleet.PoseCelebrate, ptr("other"), 0); return err },
+		func() error { return rt.Status(at, "%0", fleet.AgentStatusBlocked) },
+		func() error { return rt.Deliver(at, "%0", "%1", "c", "e2") },
+		func() error { return rt.Turn(at, "%0", "c", "e3") },
+		func() error { return rt.Prompted(at, "%2", "%1") },
+		func() error { a[0].Cwd, a[1].Name = ptr("/elsewhere"), "renamed"; return rt.Census(at, a) },
+		func() error { return rt.Census(at, a[1:]) },
+	}
+	for i, step := range steps {
+		if err := step(); err != nil {
+			t.Fatal(err)
+		}
+		if snap := read(t, rt, at); i == 0 && snap.Cursor == held.Cursor {
+			t.Fatal("the first change did not move the cursor")
+		}
+		at = at.Add(time.Second)
+	}
+	clk.Set(t0.Add(24*time.Hour + time.Minute))
+	read(t, rt, t0.Add(24*time.Hour+time.Minute)) // stances lapse, edges age out, the day rolls
+	got, err := json.Marshal(held)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != string(want) {
+		t.Errorf("the snapshot held changed:\nwas %s\nnow %s", want, got)
 	}
 }
 
@@ -309,7 +365,7 @@ func TestATimeTheWireCannotCarryIsRefused(t *testing.T) {
 
 // Many goroutines may call a Runtime at once (run with -race).
 func TestConcurrentCallers(t *testing.T) {
-	rt := start(t, filepath.Join(t.TempDir(), "l.jsonl"), t0)
+	rt, clk := startClock(t, filepath.Join(t.TempDir(), "l.jsonl"), t0, time.UTC)
 	if err := rt.Census(t0, agents(8)); err != nil {
 		t.Fatal(err)
 	}
@@ -340,6 +396,7 @@ func TestConcurrentCallers(t *testing.T) {
 		})
 	}
 	wg.Wait()
+	clk.Set(t0.Add(time.Hour))
 	snap := read(t, rt, t0.Add(time.Hour))
 	for id, tally := range snap.Tallies {
 		if tally.Passed != 40 || tally.Prompted != 40 || tally.Shipped != 40 {
@@ -363,13 +420,14 @@ func TestTheCursorMovesExactlyWhenTheSnapshotChanges(t *testing.T) {
 	}
 	for seed := range uint64(20) {
 		rng := rand.New(rand.NewPCG(seed, 2))
-		rt := start(t, filepath.Join(t.TempDir(), "l.jsonl"), t0)
+		rt, clk := startClock(t, filepath.Join(t.TempDir(), "l.jsonl"), t0, time.UTC)
 		roster := agents(5)
 		at := t0
 		var last fleet.Snapshot
 		reads := 0
 		for range 1500 {
 			at = at.Add(time.Duration(rng.IntN(40)) * time.Second)
+			clk.Set(at.Add(5 * time.Minute))
 			pane := fmt.Sprintf("%%%d", rng.IntN(6))
 			var err error
 			switch rng.IntN(8) {
