@@ -57,11 +57,9 @@ func newDay(y int, m time.Month, d int, loc *time.Location, serial int) day {
 		dy.segs = append(dy.segs, segment{from, rel})
 	}
 	for p := dy.w0; p.Before(dy.w1); {
-		local := p.In(loc)
-		_, off := local.Zone()
-		_, next := local.ZoneBounds()
+		_, off := p.In(loc).Zone()
 		end := dy.w1
-		if !next.IsZero() && next.Before(end) {
+		if next := periodEnd(p, off, loc); !next.IsZero() && next.Before(end) {
 			end = next
 		}
 		// In [p, end) the offset is off, so the local date is this day
@@ -79,6 +77,36 @@ func newDay(y int, m time.Month, d int, loc *time.Location, serial int) day {
 		p = end
 	}
 	return dy
+}
+
+// periodEnd returns the first instant after p at which loc's offset is no
+// longer off (its offset at p), or the zero Time if it never changes.
+func periodEnd(p time.Time, off int, loc *time.Location) time.Time {
+	_, end := p.In(loc).ZoneBounds()
+	if end.IsZero() {
+		return end
+	}
+	if !end.After(p) {
+		// Go 1.26's ZoneBounds ends the last period of a leap year under a
+		// zone's recurring rule on 31 December instead of 1 January (UTC),
+		// before p itself there. Its periods end at each new year anyway.
+		end = time.Date(p.UTC().Year()+1, 1, 1, 0, 0, 0, 0, time.UTC)
+	}
+	if _, o := end.Add(-1).In(loc).Zone(); o != off {
+		// Never seen, but a period must not be taken on trust: find where
+		// the offset changes.
+		lo, hi := p, end.Add(-1)
+		for hi.Sub(lo) > 1 {
+			mid := lo.Add(hi.Sub(lo) / 2)
+			if _, o := mid.In(loc).Zone(); o == off {
+				lo = mid
+			} else {
+				hi = mid
+			}
+		}
+		end = hi
+	}
+	return end
 }
 
 func later(a, b time.Time) time.Time {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -458,5 +459,132 @@ func TestTheCursorMovesExactlyWhenTheSnapshotChanges(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
+	}
+}
+
+// In every zone of the tzdata, around a transition near 2026 (a skipped
+// or repeated hour, a half-hour shift, or just midnights), the tallies,
+// day and last outcomes a restart rebuilds are what memory held, and the
+// cursor after it is above every one before.
+func TestCountsAreTheSameAcrossARestartInEveryZone(t *testing.T) {
+	names := runtime.Zones(t)
+	if testing.Short() {
+		names = names[:len(names)/10]
+	}
+	for zi, name := range names {
+		loc, err := time.LoadLocation(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		center := time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC).Add(time.Duration(zi) * time.Hour)
+		if _, next := center.In(loc).ZoneBounds(); !next.IsZero() && next.Before(center.AddDate(1, 0, 0)) {
+			center = next
+		}
+		at := center.Add(-30 * time.Hour)
+		path := filepath.Join(t.TempDir(), "l.jsonl")
+		rt, clk := startClock(t, path, at, loc)
+		rng := rand.New(rand.NewPCG(uint64(zi), 3))
+		roster := agents(3)
+		census := func(rt *runtime.Runtime) {
+			if err := rt.Census(at, roster); err != nil {
+				t.Fatal(err)
+			}
+		}
+		census(rt)
+		for i := range 90 {
+			at = at.Add(time.Duration(rng.IntN(80)) * time.Minute)
+			clk.Set(at)
+			pane := fmt.Sprintf("%%%d", rng.IntN(3))
+			var err error
+			switch rng.IntN(4) {
+			case 0, 1:
+				st := fleet.AgentStatusValues()[rng.IntN(5)]
+				roster[pane[1]-'0'].Status = st
+				err = rt.Status(at, pane, st)
+			case 2:
+				err = rt.Deliver(at, pane, "%0", "c", fmt.Sprint(i))
+			case 3:
+				_, err = rt.StateStance(at, pane, fleet.PoseValues()[rng.IntN(6)], nil, time.Duration(1+rng.IntN(7200))*time.Second)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if i%9 != 8 {
+				continue
+			}
+			mem := read(t, rt, at)
+			rt.Close()
+			rt, clk = startClock(t, path, at, loc)
+			census(rt)
+			disk := read(t, rt, at)
+			if diff := cmp.Diff(counts(mem), counts(disk)); diff != "" {
+				t.Fatalf("%s, %s: a restart rebuilt other counts (-memory +rebuilt):\n%s", name, at.In(loc), diff)
+			}
+			if disk.Cursor <= mem.Cursor {
+				t.Fatalf("%s, %s: cursor %d after a restart, %d before", name, at.In(loc), disk.Cursor, mem.Cursor)
+			}
+			if want := at.In(loc).Format(time.DateOnly); *disk.Day != want {
+				t.Fatalf("%s: %s is on %s, the snapshot says %s", name, at.In(loc), want, *disk.Day)
+			}
+		}
+	}
+}
+
+// counts is what a snapshot says that the ledger decides.
+type countsOf struct {
+	Day      *string
+	Tallies  map[string]fleet.Tally
+	Outcomes map[string]*fleet.RunOutcome
+}
+
+func counts(s fleet.Snapshot) countsOf {
+	c := countsOf{Day: s.Day, Tallies: s.Tallies, Outcomes: map[string]*fleet.RunOutcome{}}
+	for _, seat := range s.Seats {
+		c.Outcomes[seat.SeatID] = seat.LastOutcome
+	}
+	return c
+}
+
+// A row counted after something else left a partial line in the ledger
+// (a crashed writer, `echo -n >>`) is not lost at the next start.
+func TestARowCountedAfterAPartialLineSurvivesARestart(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "l.jsonl")
+	rt := start(t, path, t0)
+	if err := rt.Census(t0, agents(1)); err != nil {
+		t.Fatal(err)
+	}
+	for i, partial := range []string{"", `{"kind":"passed","seatId":"t000","at":"2026-09-06T1`} {
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.WriteString(partial)
+		f.Close()
+		at := t0.Add(time.Duration(i) * time.Second)
+		if err := rt.Status(at, "%0", fleet.AgentStatusIdle); err != nil {
+			t.Fatal(err)
+		}
+		if err := rt.Status(at, "%0", fleet.AgentStatusWorking); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := read(t, rt, t0.Add(time.Second)).Tallies["t000"].Passed; got != 2 {
+		t.Fatalf("passed %d before the restart, want 2", got)
+	}
+	rt.Close()
+	var warns []string
+	again, err := runtime.Start(path, t0.Add(time.Second), runtime.Options{Location: time.UTC, Clock: func() time.Time { return t0 }, Warn: func(err error) { warns = append(warns, err.Error()) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer again.Close()
+	if err := again.Census(t0.Add(time.Second), agents(1)); err != nil {
+		t.Fatal(err)
+	}
+	if got := read(t, again, t0.Add(time.Second)).Tallies["t000"].Passed; got != 2 {
+		t.Errorf("passed %d after the restart, want the 2 counted before it", got)
+	}
+	if len(warns) != 1 || !strings.HasPrefix(warns[0], "ledger line 2: ") {
+		t.Errorf("warnings %q, want one for the partial line", warns)
 	}
 }
