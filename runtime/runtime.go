@@ -68,17 +68,18 @@ type Runtime struct {
 
 	// The last snapshot built, shared with every Read that got it; when it
 	// was built, and the first instant after that at which time alone could
-	// change it. dirty says something was recorded since.
+	// change it; what has changed since.
 	pub     fleet.Snapshot
 	built   bool
 	builtAt time.Time
 	horizon time.Time
-	dirty   bool
+	changed changes
 	cursor  int64
 	// Scratch for the next snapshot's seats and edges, until one is
-	// published.
-	seatBuf []fleet.Seat
-	edgeBuf []fleet.Edge
+	// published, and when time alone changes the edges last built.
+	seatBuf     []fleet.Seat
+	edgeBuf     []fleet.Edge
+	edgeHorizon time.Time
 }
 
 // Start starts a runtime at time at: it opens the seat ledger at
@@ -271,7 +272,7 @@ func (r *Runtime) Census(at time.Time, agents []fleet.CensusAgent) error {
 		next = append(next, s)
 	}
 	r.roster.set(next)
-	r.dirty = true
+	r.changed.everything()
 	if err := errors.Join(errs...); err != nil {
 		return fmt.Errorf("census: %w", err)
 	}
@@ -325,7 +326,7 @@ func (r *Runtime) Status(at time.Time, paneID string, status fleet.AgentStatus) 
 		return fmt.Errorf("status: %w", err)
 	}
 	s.status = status
-	r.dirty = true
+	r.seatChanged(s.rec)
 	return nil
 }
 
@@ -408,10 +409,11 @@ func (r *Runtime) rebuild(row *ledger.Row, now, limit time.Time) error {
 // rebuilds is what memory held.
 func (r *Runtime) count(kind ledger.Kind, rec *record, at time.Time) {
 	r.roll(at)
-	r.dirty = true
+	r.seatChanged(rec)
 	var t *fleet.Tally
 	if r.today.has(at) {
 		t = rec.tally(&r.today)
+		r.changed.tallies = true
 	}
 	switch kind {
 	case ledger.Passed:
@@ -491,7 +493,7 @@ func (rec *record) today(d *day) (fleet.Tally, bool) {
 func (r *Runtime) roll(at time.Time) {
 	if r.today.rel(at) > 0 {
 		r.today = dayOf(at, r.loc, r.today.serial+1)
-		r.dirty = true
+		r.changed.any, r.changed.tallies = true, true
 	}
 }
 
@@ -561,7 +563,7 @@ func (r *Runtime) StateStance(at time.Time, paneID string, pose fleet.Pose, note
 		pub.Note = ptr(*note)
 	}
 	s.rec.pubStance = &pub
-	r.dirty = true
+	r.seatChanged(s.rec)
 	ans := StanceAnswer{SeatID: s.id, Stance: st}
 	if note != nil {
 		ans.Stance.Note = ptr(*note)
@@ -595,7 +597,7 @@ func (r *Runtime) Prompted(at time.Time, toPaneID, fromPaneID string) error {
 		return nil
 	}
 	r.window.add(edge{kind: fleet.EdgeKindPrompt, from: from.rec, to: to.rec, at: at})
-	r.dirty = true
+	r.changed.any, r.changed.edges = true, true
 	return nil
 }
 
@@ -630,8 +632,8 @@ func (r *Runtime) Deliver(at time.Time, toPaneID, fromPaneID, conversationID, en
 	}
 	if from != nil {
 		r.window.add(edge{kind: fleet.EdgeKindPrompt, from: from.rec, to: to.rec, at: at, conv: conversationID, entry: entryID})
+		r.changed.any, r.changed.edges = true, true
 	}
-	r.dirty = true
 	return nil
 }
 
@@ -656,7 +658,7 @@ func (r *Runtime) Turn(at time.Time, paneID, conversationID, entryID string) err
 		return nil
 	}
 	r.window.reply(at, s.rec, conversationID, entryID)
-	r.dirty = true
+	r.changed.any, r.changed.edges = true, true
 	return nil
 }
 
@@ -685,12 +687,12 @@ func (r *Runtime) Read(at time.Time) (fleet.Snapshot, error) {
 	r.arrive(now, at)
 	// Nothing recorded and time moved forward but not to the horizon: the
 	// last snapshot is this one.
-	if !r.built || r.dirty || at.Before(r.builtAt) || !at.Before(r.horizon) {
+	if !r.built || r.changed.any || at.Before(r.builtAt) || !at.Before(r.horizon) {
 		if r.build(at) {
 			// See docs/runtime.md, "The cursor across a restart".
 			r.cursor = max(r.cursor+1, at.UnixMicro()+r.ledger.Size())
 		}
-		r.built, r.builtAt, r.dirty = true, at, false
+		r.built, r.builtAt = true, at
 	}
 	snap := r.pub
 	snap.At, snap.Cursor = at, r.cursor

@@ -446,6 +446,10 @@ func TestTheCursorMovesExactlyWhenTheSnapshotChanges(t *testing.T) {
 			default:
 				readAt := at.Add(time.Duration(rng.IntN(600)-60) * time.Second)
 				snap := read(t, rt, readAt)
+				if fresh := rt.Fresh(readAt); wire(t, fresh) != wire(t, snap) {
+					diff := cmp.Diff(fresh, snap)
+					t.Fatalf("seed %d, read %d at %v: the snapshot differs from one built afresh (-fresh +read):\n%s", seed, reads, readAt, diff)
+				}
 				if reads > 0 {
 					same := content(snap) == content(last)
 					if same && snap.Cursor != last.Cursor || !same && snap.Cursor <= last.Cursor {
@@ -528,6 +532,15 @@ func TestCountsAreTheSameAcrossARestartInEveryZone(t *testing.T) {
 			}
 		}
 	}
+}
+
+// wire is s as the wire carries it.
+func wire(t *testing.T, s fleet.Snapshot) string {
+	b, err := json.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }
 
 // counts is what a snapshot says that the ledger decides.

@@ -6,6 +6,34 @@ import (
 	"github.com/schemagen/schemagen/generated/go/fleet"
 )
 
+// changes says what has changed since the last snapshot was built, so
+// that the next build rebuilds only that.
+type changes struct {
+	any      bool
+	seats    []int // roster indices of seats whose own facts changed
+	allSeats bool
+	edges    bool
+	tallies  bool
+}
+
+func (c *changes) everything() {
+	*c = changes{any: true, seats: c.seats[:0], allSeats: true, edges: true, tallies: true}
+}
+
+// seatChanged notes that rec's seat, if it is on the roster, may read
+// differently now.
+func (r *Runtime) seatChanged(rec *record) {
+	c := &r.changed
+	c.any = true
+	switch {
+	case !r.built || c.allSeats || rec.on < 0:
+	case len(c.seats) >= len(r.roster.seats):
+		c.allSeats = true
+	default:
+		c.seats = append(c.seats, rec.on)
+	}
+}
+
 // build makes the snapshot as of at, cursor aside, and publishes what of it
 // differs from the last one, reporting whether anything did. What did not
 // change is kept, so snapshots share it; what did is built afresh, never
@@ -14,78 +42,129 @@ import (
 // because this host keeps the ledger and the window. It also sets the
 // horizon: the first instant after at at which the passing of time alone
 // would change the snapshot (a stance lapsing, an edge ageing out, the day
-// ending).
+// ending). A build at the horizon or before the last one, when time alone
+// may have changed anything, rebuilds everything.
 func (r *Runtime) build(at time.Time) bool {
-	horizon := r.today.next(at)
+	c := &r.changed
 	first := !r.built
+	if first || at.Before(r.builtAt) || !at.Before(r.horizon) {
+		c.everything()
+	}
 	changed := first
 
-	seats := r.buildSeats(at, &horizon)
-	if first || !seatsEqual(seats, r.pub.Seats) {
-		r.pub.Seats, r.seatBuf, changed = seats, nil, true
+	switch {
+	case c.allSeats:
+		seats := r.buildSeats(at)
+		if first || !seatsEqual(seats, r.pub.Seats) {
+			r.pub.Seats, r.seatBuf, changed = seats, nil, true
+		}
+	case len(c.seats) > 0:
+		if seats, ok := r.rebuildSeats(at, c.seats); ok {
+			r.pub.Seats, r.seatBuf, changed = seats, nil, true
+		}
 	}
-	edges := r.buildEdges(at, &horizon)
-	if first || !edgesEqual(edges, r.pub.Edges) {
-		r.pub.Edges, r.edgeBuf, changed = edges, nil, true
+	if c.edges {
+		edges := r.buildEdges(at)
+		if first || !edgesEqual(edges, r.pub.Edges) {
+			r.pub.Edges, r.edgeBuf, changed = edges, nil, true
+		}
 	}
-	if first || !r.talliesEqual(r.pub.Tallies) {
-		r.pub.Tallies, changed = r.buildTallies(), true
+	if c.tallies {
+		if first || !r.talliesEqual(r.pub.Tallies) {
+			r.pub.Tallies, changed = r.buildTallies(), true
+		}
+		if first || *r.pub.Day != r.today.name {
+			r.pub.Day, changed = ptr(r.today.name), true
+		}
 	}
-	if first || *r.pub.Day != r.today.name {
-		r.pub.Day, changed = ptr(r.today.name), true
+	horizon := r.today.next(at)
+	if r.edgeHorizon.Before(horizon) {
+		horizon = r.edgeHorizon
+	}
+	for i := range r.pub.Seats {
+		if st := r.pub.Seats[i].Stance; st != nil && st.ExpiresAt.Before(horizon) {
+			horizon = st.ExpiresAt
+		}
 	}
 	r.horizon = horizon
+	*c = changes{seats: c.seats[:0]}
 	return changed
 }
 
-// buildSeats builds the roster's seats as of at into the scratch slice.
-func (r *Runtime) buildSeats(at time.Time, horizon *time.Time) []fleet.Seat {
+// seat builds the i-th seat of the roster as of at.
+func (r *Runtime) seat(at time.Time, i int) fleet.Seat {
 	roster := r.roster.seats
-	if r.seatBuf == nil || cap(r.seatBuf) < len(roster) {
-		r.seatBuf = make([]fleet.Seat, 0, len(roster))
+	s, rec := &roster[i], roster[i].rec
+	out := fleet.Seat{SeatID: s.id, Name: s.name, Status: s.status, Cwd: s.cwd}
+	if rec.hasStance && at.Before(rec.stance.ExpiresAt) {
+		out.Stance = rec.pubStance
 	}
-	out := r.seatBuf[:len(roster)]
-	for i := range roster {
-		s, rec := &roster[i], roster[i].rec
-		out[i] = fleet.Seat{SeatID: s.id, Name: s.name, Status: s.status, Cwd: s.cwd}
-		if rec.hasStance && at.Before(rec.stance.ExpiresAt) {
-			out[i].Stance = rec.pubStance
-			if rec.stance.ExpiresAt.Before(*horizon) {
-				*horizon = rec.stance.ExpiresAt
-			}
+	if s.parent >= 0 {
+		p := roster[s.parent].rec
+		if p.idp == nil {
+			p.idp = ptr(p.id)
 		}
-		if s.parent >= 0 {
-			p := roster[s.parent].rec
-			if p.idp == nil {
-				p.idp = ptr(p.id)
-			}
-			out[i].ParentSeatID = p.idp
+		out.ParentSeatID = p.idp
+	}
+	if rec.hasOutcome {
+		if rec.pubOutcome == nil {
+			o := rec.outcome
+			o.At, _ = r.zoned(o.At) // every row counted has a time zoned accepts
+			rec.pubOutcome = &o
 		}
-		if rec.hasOutcome {
-			if rec.pubOutcome == nil {
-				o := rec.outcome
-				o.At, _ = r.zoned(o.At) // every row counted has a time zoned accepts
-				rec.pubOutcome = &o
-			}
-			out[i].LastOutcome = rec.pubOutcome
-		}
+		out.LastOutcome = rec.pubOutcome
 	}
 	return out
 }
 
+// scratchSeats returns the scratch slice for n seats.
+func (r *Runtime) scratchSeats(n int) []fleet.Seat {
+	if r.seatBuf == nil || cap(r.seatBuf) < n {
+		r.seatBuf = make([]fleet.Seat, 0, n)
+	}
+	return r.seatBuf[:n]
+}
+
+// buildSeats builds every seat of the roster as of at into the scratch
+// slice.
+func (r *Runtime) buildSeats(at time.Time) []fleet.Seat {
+	out := r.scratchSeats(len(r.roster.seats))
+	for i := range out {
+		out[i] = r.seat(at, i)
+	}
+	return out
+}
+
+// rebuildSeats rebuilds the seats at the given roster indices as of at,
+// the others as the last snapshot has them, and returns the result and
+// whether any of them reads differently.
+func (r *Runtime) rebuildSeats(at time.Time, indices []int) ([]fleet.Seat, bool) {
+	old := r.pub.Seats
+	out := r.scratchSeats(len(old))
+	copy(out, old)
+	changed := false
+	for _, i := range indices {
+		out[i] = r.seat(at, i)
+		changed = changed || !seatsEqual(out[i:i+1], old[i:i+1])
+	}
+	return out, changed
+}
+
 // buildEdges builds the snapshot's edges as of at into the scratch slice:
-// the spawn edges, then the window's edges it carries, oldest first.
-func (r *Runtime) buildEdges(at time.Time, horizon *time.Time) []fleet.Edge {
+// the spawn edges, then the window's edges it carries, oldest first. It
+// sets edgeHorizon to when the first of them ages out.
+func (r *Runtime) buildEdges(at time.Time) []fleet.Edge {
 	w := &r.window
 	cutoff := at.Add(-WindowAge)
 	var carried uint64 // bit i: the i-th oldest window edge rides this snapshot
 	held := 0
+	r.edgeHorizon = maxTime
 	for i := range w.n {
 		if e := w.at(i); e.carried(cutoff) {
 			carried |= 1 << i
 			held++
-			if out := e.at.Add(WindowAge + 1); out.Before(*horizon) {
-				*horizon = out
+			if out := e.at.Add(WindowAge + 1); out.Before(r.edgeHorizon) {
+				r.edgeHorizon = out
 			}
 		}
 	}
