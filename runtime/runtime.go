@@ -381,7 +381,9 @@ func (r *Runtime) rebuild(row *ledger.Row, now, limit time.Time) error {
 	if len(row.SeatID) == 0 {
 		return fmt.Errorf("%s row has an empty seatId", row.Kind)
 	}
-	if _, err := r.zoned(row.At); err != nil {
+	// The zone's offset need not be checked as zoned does: Start checked it
+	// at its own time, and no zone of the tzdata reaches a day.
+	if err := CheckTime(row.At); err != nil {
 		return err
 	}
 	rec := r.records[string(row.SeatID)]
@@ -408,10 +410,14 @@ func (r *Runtime) rebuild(row *ledger.Row, now, limit time.Time) error {
 // start reads the rows in the order they were appended, so what a restart
 // rebuilds is what memory held.
 func (r *Runtime) count(kind ledger.Kind, rec *record, at time.Time) {
-	r.roll(at)
+	rel := r.today.rel(at)
+	if rel > 0 {
+		r.roll(at)
+		rel = 0
+	}
 	r.seatChanged(rec)
 	var t *fleet.Tally
-	if r.today.has(at) {
+	if rel == 0 {
 		t = rec.tally(&r.today)
 		r.changed.tallies = true
 	}

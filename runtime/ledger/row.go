@@ -56,6 +56,10 @@ type Row struct {
 	SeatID []byte
 	At     time.Time
 	Line   []byte // the line, without its newline
+
+	// The last date read and checked, and its day number.
+	date [10]byte
+	days int64
 }
 
 // decodeRow reads line into r: exactly what fleet.UnmarshalLedgerRow
@@ -73,7 +77,7 @@ func decodeRow(line []byte, r *Row) error {
 	if err != nil {
 		return err
 	}
-	*r = Row{Kind: KindOf(v), Line: line}
+	r.Kind, r.Line = KindOf(v), line
 	switch v := v.(type) {
 	case *fleet.PassedRow:
 		r.SeatID, r.At = []byte(v.SeatID), v.At
@@ -124,7 +128,7 @@ func fastRow(line []byte, r *Row) bool {
 	if i, ok = lit(line, i+1, `,"at":"`); !ok {
 		return false
 	}
-	at, n, ok := rfc3339(line[i:])
+	at, n, ok := r.rfc3339(line[i:])
 	if !ok {
 		return false
 	}
@@ -219,7 +223,7 @@ func isHex(c byte) bool {
 // generated decoder (its shape check, then time.Time.UnmarshalText) does
 // for every date-time it accepts, and returns the instant and the length
 // read. It refuses what it is not sure of.
-func rfc3339(b []byte) (time.Time, int, bool) {
+func (r *Row) rfc3339(b []byte) (time.Time, int, bool) {
 	if len(b) < len("2006-01-02T15:04:05Z") || b[4] != '-' || b[7] != '-' || b[10] != 'T' || b[13] != ':' || b[16] != ':' {
 		return time.Time{}, 0, false
 	}
@@ -234,9 +238,16 @@ func rfc3339(b []byte) (time.Time, int, bool) {
 		}
 		return n
 	}
-	year, month, day := num(0, 4), num(5, 7), num(8, 10)
+	if string(b[:10]) != string(r.date[:]) { // rows of one day share their date
+		year, month, day := num(0, 4), num(5, 7), num(8, 10)
+		if !ok || month < 1 || month > 12 || day < 1 || day > daysIn(month, year) {
+			return time.Time{}, 0, false
+		}
+		copy(r.date[:], b[:10])
+		r.days = daysSinceEpoch(year, month, day)
+	}
 	hour, minute, sec := num(11, 13), num(14, 16), num(17, 19)
-	if !ok || month < 1 || month > 12 || day < 1 || day > daysIn(month, year) || hour > 23 || minute > 59 || sec > 59 {
+	if !ok || hour > 23 || minute > 59 || sec > 59 {
 		return time.Time{}, 0, false
 	}
 	i := 19
@@ -275,7 +286,7 @@ func rfc3339(b []byte) (time.Time, int, bool) {
 	default:
 		return time.Time{}, 0, false
 	}
-	secs := daysSinceEpoch(year, month, day)*86400 + int64(hour*3600+minute*60+sec-off)
+	secs := r.days*86400 + int64(hour*3600+minute*60+sec-off)
 	return time.Unix(secs, int64(nsec)).UTC(), i, true
 }
 

@@ -19,7 +19,7 @@ import (
 // busyStream is a day of a busy fleet as fleetsim reads it: a census of 64
 // agents, then n events — status changes that settle runs, deliveries and
 // turns, Herdr prompts, stances (some celebrations), a census every 500
-// events, and a read every 100.
+// events, and a read every 1,000.
 func busyStream(n int) []byte {
 	rng := rand.New(rand.NewPCG(7, 7))
 	var b bytes.Buffer
@@ -39,7 +39,7 @@ func busyStream(n int) []byte {
 		switch {
 		case i%500 == 0:
 			ev = &fleet.CensusEvent{At: at, Agents: agents}
-		case i%100 == 99:
+		case i%1000 == 999:
 			ev = &fleet.ReadEvent{At: at}
 		default:
 			switch rng.IntN(10) {
