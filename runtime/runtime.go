@@ -17,7 +17,7 @@ const (
 	DefaultStanceTTL = 900 * time.Second // a stance's life when the caller gives none (ADR 0148)
 	MaxStanceTTL     = time.Hour         // a longer ttl is clamped to this (ADR 0148)
 	MaxNoteRunes     = 280               // a note's length in characters (SPEC §2)
-	WindowSize       = 64                // prompt and reply edges the window holds (ADR 0163)
+	WindowSize       = 64                // prompt and reply edges the window holds (ADR 0163); a power of two, for the ring
 	WindowAge        = 5 * time.Minute   // an edge older than this at a read is not carried (ADR 0163)
 	ReplyWithin      = 3 * time.Minute   // a turn this soon after a message replies to it (ADR 0163)
 	MaxEdges         = 128               // edges a snapshot may carry (SPEC §2)
