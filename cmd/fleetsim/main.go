@@ -14,9 +14,12 @@
 // prints the same snapshots. --tz names the host's local calendar (an IANA
 // zone such as Europe/Berlin) that decides which day the tallies count;
 // without it, the machine's. --max-skew is how far ahead of the host's
-// clock (in a replay, the stream's own time; see runtime/replay) an event
-// or a ledger row may be stamped: beyond it, it is reported and not
-// counted (default 5m).
+// clock (in a replay, the time of the next read or restart; see
+// runtime/replay) an event or a ledger row may be stamped: beyond it, it
+// is reported and not counted (default 5m).
+//
+// The ledger is locked while fleetsim runs: a second host on the same
+// ledger is refused (exit 2).
 //
 // Exit status: 0 every line applied, 1 some lines were skipped, 2 bad usage
 // or the run could not go on (the ledger could not be opened, stdin or
