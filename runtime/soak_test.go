@@ -278,6 +278,7 @@ func scanSoak(t *testing.T, path string, offset int64, rows int, wasCut bool) (i
 		}
 		var seat string
 		var at time.Time
+		//schemavet:ignore the soak's host writes only these two kinds; another is out of place below
 		switch v := v.(type) {
 		case *fleet.PromptedRow:
 			seat, at = v.SeatID, v.At
