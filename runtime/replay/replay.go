@@ -49,8 +49,8 @@ type Options struct {
 // next read or restart in the stream, and an event stamped more than
 // MaxSkew after that is from the future: the runtime refuses it, and the
 // line is reported. Events after the last read or restart, and runs of
-// more than 65,536 events without one, are taken at their own times (the
-// clock is the latest of them). To know the next read, Run applies the
+// more than 65,536 events (or 64 MiB of lines) without one, are taken at
+// their own times (the clock is the latest of them). To know the next read, Run applies the
 // events before it when it arrives; nothing it prints comes later for
 // that, since only reads print.
 func Run(in io.Reader, out, diag io.Writer, opts Options) (skipped int, err error) {
@@ -82,6 +82,7 @@ func Run(in io.Reader, out, diag io.Writer, opts Options) (skipped int, err erro
 		}
 		ev, err := fleet.UnmarshalReplayEvent(line)
 		s.queue = append(s.queue, pending{n: n, ev: ev, err: err})
+		s.queued += len(line)
 		//schemavet:ignore only the events the host stamps with its own clock set it
 		switch ev.(type) {
 		case *fleet.ReadEvent, *fleet.RestartEvent:
@@ -91,7 +92,7 @@ func Run(in io.Reader, out, diag io.Writer, opts Options) (skipped int, err erro
 				}
 			}
 		}
-		if len(s.queue) >= maxPending {
+		if len(s.queue) >= maxPending || s.queued >= maxPendingBytes {
 			if err := s.flush(time.Time{}); err != nil {
 				return s.skipped, err
 			}
@@ -99,8 +100,12 @@ func Run(in io.Reader, out, diag io.Writer, opts Options) (skipped int, err erro
 	}
 }
 
-// maxPending is the most events Run holds while it waits for the next read.
-const maxPending = 1 << 16
+// Run holds at most maxPending events, of at most maxPendingBytes of
+// lines, while it waits for the next read.
+const (
+	maxPending      = 1 << 16
+	maxPendingBytes = 64 << 20
+)
 
 // A pending event is a line read but not yet applied: the event, or why
 // the line is not one.
@@ -124,6 +129,7 @@ type session struct {
 	rt      *runtime.Runtime
 	clock   time.Time
 	queue   []pending
+	queued  int // bytes of the lines in queue
 	skipped int
 	buf     []byte // the snapshot being printed
 }
@@ -146,7 +152,7 @@ func (s *session) flush(clock time.Time) error {
 	}
 	s.clock = clock
 	queue := s.queue
-	s.queue = s.queue[:0]
+	s.queue, s.queued = s.queue[:0], 0
 	for _, p := range queue {
 		if err := s.handle(p); err != nil {
 			return err
