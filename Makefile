@@ -39,14 +39,15 @@ c-tools:
 	@bash scripts/c-tools.sh
 
 ## test: everything CI runs: the staleness and compatibility checks, lint,
-## every Go test (the C consumer checks in conformance/c among them: with
-## SCHEMAGEN_REQUIRE_C set, a missing compiler fails them instead of
-## skipping them) and the app-side checks
-test: check lint c-tools test-go test-ts
+## every Go test (the C consumer checks in conformance/c and the outside
+## team of conformance/adopter among them: with SCHEMAGEN_REQUIRE_C and
+## SCHEMAGEN_REQUIRE_NODE set, a missing compiler or node package fails them
+## instead of skipping them) and the app-side checks
+test: check lint c-tools $(TS_STAMP) test-go test-ts
 
 ## test-go: every Go test
 test-go:
-	SCHEMAGEN_REQUIRE_C=1 $(GO) test ./...
+	SCHEMAGEN_REQUIRE_C=1 SCHEMAGEN_REQUIRE_NODE=1 $(GO) test ./...
 
 ## test-ts: ajv over every schema and fixture; TS types derived from the schemas through tsc
 test-ts: $(TS_STAMP)

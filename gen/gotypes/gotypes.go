@@ -54,7 +54,7 @@ type decl struct {
 }
 
 func generatePackage(p *model.Package) ([]output.File, error) {
-	dir := path.Join("go", p.Name)
+	dir := path.Join("go", p.Path)
 	var decls []decl
 	for _, e := range p.Enums {
 		decls = append(decls, decl{e.Pos, func(f *jen.File) { enum(f, e) }})

@@ -11,7 +11,7 @@
 
 #if !defined(DECK_SCHEMA_HASH)
 /* types.h refused this compiler, and said why. */
-#elif DECK_SCHEMA_HASH != 0x6AE4F09C187EA1BDULL
+#elif DECK_SCHEMA_HASH != 0x7AA317A5FC9F673BULL
 #error "deck_file.c and types.h are from different schemagen runs: regenerate generated/c and use its files together"
 #else
 

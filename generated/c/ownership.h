@@ -13,7 +13,7 @@
 
 #if !defined(DECK_SCHEMA_HASH)
 /* types.h refused this compiler, and said why. */
-#elif DECK_SCHEMA_HASH != 0x6AE4F09C187EA1BDULL
+#elif DECK_SCHEMA_HASH != 0x7AA317A5FC9F673BULL
 #error "ownership.h and types.h are from different schemagen runs: regenerate generated/c and use its files together"
 #else
 
@@ -113,7 +113,7 @@ static inline bool ownership_usable(const uint8_t *blob) {
 	return (magic == 0u && version == 0u) || (magic == OWNERSHIP_MAGIC && version == OWNERSHIP_BLOB_VERSION);
 }
 
-/** Whether the operator owns catalog item catalog_id: bit catalog_id % 8 of byte catalog_id / 8 of owned. An empty ledger owns nothing. */
+/** Whether the ledger owns catalog item catalog_id: bit catalog_id % 8 of byte catalog_id / 8 of owned. An empty ledger owns nothing. */
 static inline bool ownership_has(const DeckState *ds, uint16_t catalog_id) {
 	const uint8_t *blob = ds->ownership;
 	unsigned int id = catalog_id;
@@ -123,7 +123,7 @@ static inline bool ownership_has(const DeckState *ds, uint16_t catalog_id) {
 	return ((unsigned int)blob[offsetof(OwnershipBlob, owned) + id / 8u] >> (id % 8u) & 1u) != 0u;
 }
 
-/** How many of the consumable in slot the operator holds; 0 for an empty ledger or a slot beyond it. */
+/** How many of the consumable in slot the ledger holds; 0 for an empty ledger or a slot beyond it. */
 static inline uint8_t ownership_consumable_count(const DeckState *ds, uint8_t slot) {
 	const uint8_t *blob = ds->ownership;
 	if (slot >= (unsigned int)CATALOG_CONSUMABLE_SLOTS || !ownership_usable(blob)) {
