@@ -1,5 +1,6 @@
-// Command schemagen generates, from the CUE schema in schema/, everything
-// the host, app and firmware teams build against, and checks it.
+// Command schemagen generates, from a module's CUE schema, everything the
+// teams around it build against — Go, JSON Schema, TypeScript, C and a
+// reference of the contract — and checks it.
 //
 // Usage:
 //
@@ -7,17 +8,22 @@
 //	schemagen [-C dir] check [--format text|json|github]
 //	schemagen [-C dir] breaking [--against REF] [--format text|json|github]
 //	schemagen [-C dir] budget
-//	schemagen deck inspect|migrate FILE
-//	schemagen deck new [--force] FILE
+//	schemagen [-C dir] deck inspect|migrate FILE
+//	schemagen [-C dir] deck new [--force] FILE
 //
-// generate writes all of generated/ from schema/, refusing to move the
+// The module is the folder holding cue.mod (-C, or the nearest at or above
+// the working directory); its schemagen.cue says where the schema and the
+// output folder (generated/ by default) are.
+//
+// generate writes all of generated/ from the schema, refusing to move the
 // compatibility lock over a breaking change unless it is accepted with a
 // reason; check exits 1 if generated/ is not what generate would write;
 // breaking lists every finding against the committed lock (or the lock at
-// a git revision) and exits 1 if any is breaking; budget prints the deck
-// layout's budget table, recomputed from the schema. deck reads
-// (inspect), migrates in place (migrate) or creates (new) a deck-state file
-// with this build's layout; it needs no schema (docs/deck.md).
+// a git revision) and exits 1 if any is breaking; budget prints the
+// layout package's budget table, recomputed from the schema. deck reads
+// (inspect), migrates in place (migrate) or creates (new) a file of the
+// module's layout package, or, outside any module, of the layout compiled
+// into this build (docs/cli.md).
 //
 // Exit status: 0 ok, 1 the check failed, 2 bad input or usage. Every error
 // about the schema names its CUE file:line:col. A failing run writes nothing.

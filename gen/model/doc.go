@@ -1,6 +1,10 @@
-// Package model loads the CUE schema under schema/ with CUE's own loader and
+// Package model loads a module's CUE schema with CUE's own loader and
 // resolves it into plain Go data that every emitter reads: scalars, enums,
-// objects and unions, each with its Go name, doc comment and CUE position.
+// objects, unions and named maps, each with its Go name, doc comment and
+// CUE position. It reads the module's schemagen.cue first (ReadConfig):
+// where the schema and the output are, and the names the outputs give
+// themselves; every package is keyed by its folder under the schema
+// folder (Package.Path).
 //
 // It is the only package that imports cuelang.org/go. Names are decided
 // here, never in an emitter, and every problem is an Error at the CUE
@@ -12,7 +16,9 @@
 //   - an enum is a disjunction of string literals, each with a doc comment
 //     on the line above it;
 //   - a union is a disjunction of references to struct definitions that all
-//     require the same field as a string constant (kind!: "passed");
+//     require the same field as a string constant (kind!: "passed"); it is
+//     a type like any other, of a field, a list element or a map value;
+//   - a named map is a definition of one [string]: T;
 //   - an object is a struct literal whose fields are all required (x!:) or
 //     optional (x?:), each with a doc comment;
 //   - a field is a reference to a definition, or a basic type (string, int,
@@ -22,11 +28,14 @@
 //   - a conditional "if kind == "spawn" { x?: _|_ }" forbids optional fields
 //     for an enum member.
 //
-// Anything else is refused with its position rather than approximated.
+// A definition or field may carry @go(Name), its Go name. Anything else —
+// a default, another attribute, an open struct, a pattern beside fields —
+// is refused with its position rather than approximated or dropped.
 //
-// A package with a top-level layout field is a layout package instead
-// (schema/deck; see layout.go and docs/schema-language.md): C structs laid
-// out by C's rules with no implicit padding, a versioned root whose every
-// shipped version's size is a recorded fact, a file header, a ledger view
-// and an append-only catalog, resolved into a Layout.
+// A package with a top-level layout field is a layout package instead (see
+// layout.go and docs/schema-language.md): C structs laid out by C's rules
+// with no implicit padding, a versioned root whose every shipped version's
+// size is a recorded fact, a file header, a ledger view and an append-only
+// catalog with the package's own classes and channels, resolved into a
+// Layout.
 package model
