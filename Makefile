@@ -9,7 +9,7 @@ GO_FILES = $(shell find . -name '*.go' -not -path './node_modules/*' -not -path 
 TS_DIR   = conformance/ts
 TS_STAMP = $(TS_DIR)/node_modules/.schemagen-installed
 
-.PHONY: generate check test test-go test-ts lint bench fuzz c-tools
+.PHONY: generate check test test-go test-ts lint bench fuzz soak c-tools
 
 ## generate: regenerate all of generated/ from schema/ (go generate ./...)
 generate:
@@ -78,3 +78,9 @@ fuzz:
 			$(GO) test $$pkg -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZETIME); \
 		done; \
 	done
+
+## soak: every scripts/soak-*.sh in turn, each bounded in time (kill -9 of
+## savers and hosts at random, then checks that nothing was lost or torn);
+## never part of make test
+soak:
+	@set -e; for s in scripts/soak-*.sh; do echo "== $$s"; bash "$$s"; done

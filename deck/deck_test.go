@@ -382,7 +382,8 @@ func badFiles(t *testing.T) []badFile {
 		{"newer version, legacy length", reframe(newer, setPayloadLen(0)), is(ErrNewerVersion), "version 7 is newer"},
 		{"v3 predates migrate-from", v3, is(ErrReinitialize), "version 3 predates migrate-from version 5: reinitialize the deck; no purchases can exist in it"},
 		{"v4 predates migrate-from", v4, is(ErrReinitialize), "version 4 predates migrate-from version 5: reinitialize the deck"},
-		{"version 0", reframe(v3, setVersion(0)), is(ErrReinitialize), "version 0 predates"},
+		{"version 0", reframe(v3, setVersion(0)), is(ErrUnknownVersion), "version 0 never shipped (the versions that shipped are 3 to 6)"},
+		{"version 2", reframe(v3, setVersion(2)), is(ErrUnknownVersion), "version 2 never shipped (the versions that shipped are 3 to 6)"},
 	}
 }
 

@@ -17,7 +17,13 @@
 //     ErrNewerVersion, ErrReinitialize, ErrUnknownVersion), *MigrationError.
 //   - Saver: WriteFile replaces a file atomically (temporary file, fsync,
 //     rename, fsync of the folder) and never over a newer version's file;
-//     MigrateFile loads and, when the file was older, saves it.
+//     MigrateFile loads and, when the file was older, saves it. A save
+//     goes through symbolic links, keeps owner, group, mode and extended
+//     attributes, sweeps the temporary files a crashed save left, and
+//     refuses (*RefusedError: ErrBadPath, ErrNotRegular, ErrHardLinks,
+//     ErrReadOnly, ErrExists, ErrCannotKeep) what it cannot replace
+//     safely; Options loosens or tightens that. Open is the reader's open:
+//     it refuses a FIFO or device at once, without blocking.
 //   - New is a new career: zero, with the starter kit granted.
 //
 // Beside it, deck/ownership is the ledger inside the state (Has,

@@ -80,14 +80,27 @@ var (
 	// ErrNewerVersion: the file is of a version newer than this build
 	// knows. It is never written over; a newer build reads it.
 	ErrNewerVersion = errors.New("deck: version newer than this build")
-	// ErrReinitialize: the file predates the oldest version that migrates
-	// (MigrateMinVersion). No purchases can exist in it: the deck starts
-	// afresh.
+	// ErrReinitialize: the file is of a version that shipped before the
+	// oldest one that migrates (MigrateMinVersion). No purchases can exist
+	// in it: the deck starts afresh.
 	ErrReinitialize = errors.New("deck: version predates migration: reinitialize")
-	// ErrUnknownVersion: the version is inside the range this build
-	// migrates but never shipped.
+	// ErrUnknownVersion: the version never shipped: below the first
+	// shipped version (FirstVersion) or a gap in the range this build
+	// migrates. The header is damaged. The firmware's codec calls the same
+	// verdict DECK_FILE_ERR_UNKNOWN_VERSION.
 	ErrUnknownVersion = errors.New("deck: version never shipped")
 )
+
+// FirstVersion is the oldest layout version that shipped: no deck file of
+// an older one exists.
+var FirstVersion = func() int {
+	for v := 0; v <= layout.StructVersion; v++ {
+		if _, ok := layout.PayloadSize(v); ok {
+			return v
+		}
+	}
+	return layout.StructVersion
+}()
 
 // VersionError is returned for a sound file of a version this build does
 // not load. Err is ErrNewerVersion, ErrReinitialize or ErrUnknownVersion.
@@ -102,6 +115,9 @@ func (e *VersionError) Error() string {
 		return fmt.Sprintf("deck: version %d is newer than this build, which knows versions up to %d: use a newer build; the file is left as it is", e.Version, layout.StructVersion)
 	case ErrReinitialize:
 		return fmt.Sprintf("deck: version %d predates migrate-from version %d: reinitialize the deck; no purchases can exist in it", e.Version, layout.MigrateMinVersion)
+	}
+	if e.Version < layout.MigrateMinVersion {
+		return fmt.Sprintf("deck: version %d never shipped (the versions that shipped are %d to %d): the header is damaged; restore the file from a backup", e.Version, FirstVersion, layout.StructVersion)
 	}
 	return fmt.Sprintf("deck: version %d never shipped (this build migrates versions %d to %d): the header is damaged; restore the file from a backup", e.Version, layout.MigrateMinVersion, layout.StructVersion)
 }
@@ -121,4 +137,48 @@ type MigrationError struct {
 
 func (e *MigrationError) Error() string {
 	return fmt.Sprintf("deck: cannot migrate version %d to %d: field %s changed from %s to %s, which no generic migration copies; the file is left as it is", e.From, layout.StructVersion, e.Field, e.OldType, e.NewType)
+}
+
+// Sentinels a *RefusedError wraps, for errors.Is: why a path was refused.
+var (
+	// ErrBadPath: the path names no file a save can write: it is empty,
+	// names a folder, lies in a folder that does not exist, or is a loop
+	// of symbolic links.
+	ErrBadPath = errors.New("deck: not a path to a file")
+	// ErrNotRegular: the path is a FIFO, a device, a folder or a socket,
+	// not a regular file.
+	ErrNotRegular = errors.New("deck: not a regular file")
+	// ErrHardLinks: the file has more than one name; replacing it under
+	// one would leave the others holding the old file.
+	ErrHardLinks = errors.New("deck: file has several hard links")
+	// ErrReadOnly: the file is read-only and the save was not asked to
+	// replace a read-only file (Options.ReplaceReadOnly).
+	ErrReadOnly = errors.New("deck: file is read-only")
+	// ErrExists: the file exists and the save was asked not to replace
+	// one (Options.NoReplace).
+	ErrExists = errors.New("deck: file exists")
+	// ErrCannotKeep: the new file could not be given the old one's owner,
+	// group, mode or extended attributes.
+	ErrCannotKeep = errors.New("deck: file's owner, mode or attributes cannot be kept")
+)
+
+// RefusedError is returned for a path the reader or the saver will not
+// use, before anything is written: Err is one of ErrBadPath,
+// ErrNotRegular, ErrHardLinks, ErrReadOnly, ErrExists and ErrCannotKeep,
+// and Reason says why in full, naming the path.
+type RefusedError struct {
+	Path   string
+	Err    error
+	Reason string
+	Cause  error // the system's error behind it, if any
+}
+
+func (e *RefusedError) Error() string { return "deck: " + e.Reason }
+
+// Unwrap returns Err and Cause.
+func (e *RefusedError) Unwrap() []error {
+	if e.Cause == nil {
+		return []error{e.Err}
+	}
+	return []error{e.Err, e.Cause}
 }

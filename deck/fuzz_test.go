@@ -16,7 +16,9 @@ import (
 // stating its length. With fixCRC the input's last four bytes are first
 // made its CRC, so that the fuzzer reaches past the CRC check. The seeds,
 // run by every go test, are the fixture, a current file in both header
-// forms, older and newer versions and a few broken ones.
+// forms, older and newer versions, versions 0 to 2 that never shipped, a
+// file behind a UTF-8 byte order mark, and a few broken ones (issue 13's
+// reproductions among them).
 func FuzzLoad(f *testing.F) {
 	cur := Encode(randomState(rand.New(rand.NewPCG(11, 12))))
 	for _, seed := range [][]byte{
@@ -26,6 +28,10 @@ func FuzzLoad(f *testing.F) {
 		reframe(cur, setPayloadLen(layout.PayloadSizeV5)),
 		mustEncodeFile(f, 3, distinctPayload(f, 3)),
 		mustEncodeFile(f, layout.StructVersion+1, []byte{1, 2, 3}),
+		reframe(mustEncodeFile(f, 3, make([]byte, layout.PayloadSizeV3)), setVersion(0)),
+		reframe(mustEncodeFile(f, 3, make([]byte, layout.PayloadSizeV3)), setVersion(1)),
+		mustEncodeFile(f, 2, []byte("never shipped")),
+		append([]byte("\xEF\xBB\xBF"), cur...),
 		cur[:len(cur)-1],
 		[]byte("DECK"),
 		{},

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 
 	layout "github.com/schemagen/schemagen/generated/go/deck"
 )
@@ -61,8 +60,9 @@ func ReadFile(path string, st *layout.DeckState) (version int, err error) {
 }
 
 // readFile reads up to MaxFileSize+1 bytes of path, and reports its size.
+// It refuses anything but a regular file at once (Open).
 func readFile(path string) ([]byte, int64, error) {
-	f, err := os.Open(path)
+	f, err := Open(path)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -106,6 +106,9 @@ func planFor(from, n int) (*plan, error) {
 	case from > layout.StructVersion:
 		return nil, &VersionError{Version: from, Err: ErrNewerVersion}
 	case from < layout.MigrateMinVersion:
+		if _, shipped := layout.PayloadSize(from); !shipped {
+			return nil, &VersionError{Version: from, Err: ErrUnknownVersion}
+		}
 		return nil, &VersionError{Version: from, Err: ErrReinitialize}
 	}
 	p := &plans[from-layout.MigrateMinVersion]

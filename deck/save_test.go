@@ -3,6 +3,7 @@ package deck
 import (
 	"bytes"
 	"errors"
+	"io"
 	"io/fs"
 	"math/rand/v2"
 	"os"
@@ -15,15 +16,29 @@ import (
 )
 
 // The steps of a save, in order.
-var steps = []string{"create", "chmod", "write", "sync", "close", "rename", "syncdir"}
+var steps = []string{"create", "chown", "chmod", "write", "sync", "close", "rename", "syncdir"}
 
 // faultFS is the real file system, except that at step it fails with
 // errInjected (crash false) or stops the goroutine dead (crash true), as a
 // crash would: nothing after it runs, no clean-up included. A crash in the
-// middle of "write" writes half the data first.
+// middle of "write" writes half the data first. The temporary files' locks
+// are kept in locks, so that a test can release them as the system does
+// when a process dies.
 type faultFS struct {
 	step  string
 	crash bool
+	locks *[]io.Closer
+}
+
+// died releases what a dead process holds: its locks.
+func (f faultFS) died() {
+	for _, l := range *f.locks {
+		l.Close()
+	}
+}
+
+func newFaultFS(step string, crash bool) faultFS {
+	return faultFS{step: step, crash: crash, locks: new([]io.Closer)}
 }
 
 var errInjected = errors.New("injected failure")
@@ -46,6 +61,14 @@ func (f faultFS) CreateTemp(dir, pattern string) (tempFile, error) {
 	return faultFile{t, f}, err
 }
 
+func (f faultFS) Lock(t tempFile) (io.Closer, error) {
+	l, err := lockTemp(t)
+	if err == nil {
+		*f.locks = append(*f.locks, l)
+	}
+	return l, err
+}
+
 func (f faultFS) Rename(from, to string) error {
 	if err := f.at("rename"); err != nil {
 		return err
@@ -65,6 +88,13 @@ func (f faultFS) SyncDir(dir string) error {
 type faultFile struct {
 	*os.File
 	fs faultFS
+}
+
+func (f faultFile) Chown(uid, gid int) error {
+	if err := f.fs.at("chown"); err != nil {
+		return err
+	}
+	return f.File.Chown(uid, gid)
 }
 
 func (f faultFile) Chmod(m fs.FileMode) error {
@@ -112,7 +142,7 @@ func TestSaveFaults(t *testing.T) {
 			path := filepath.Join(dir, "deck.bin")
 			old := Encode(oldState)
 			os.WriteFile(path, old, 0o640)
-			err := writeFile(faultFS{step: step}, path, Encode(newState))
+			err := writeFile(newFaultFS(step, false), path, Encode(newState), Options{})
 			if !errors.Is(err, errInjected) {
 				t.Fatalf("writeFile: %v, want the injected failure", err)
 			}
@@ -135,7 +165,7 @@ func TestSaveFaults(t *testing.T) {
 // TestSaveCrash stops a save dead at each step, as a crash would, with no
 // clean-up. The file is then the old one before the rename and the new
 // one from it on, whole either way; it loads; and the next save succeeds
-// and leaves only stale temporary files, which nothing reads.
+// and sweeps the stale temporary file the crash left.
 func TestSaveCrash(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 10))
 	oldState, newState := randomState(r), randomState(r)
@@ -145,12 +175,14 @@ func TestSaveCrash(t *testing.T) {
 			path := filepath.Join(dir, "deck.bin")
 			os.WriteFile(path, Encode(oldState), 0o644)
 			done := make(chan struct{})
+			fsys := newFaultFS(step, true)
 			go func() {
 				defer close(done)
-				writeFile(faultFS{step: step, crash: true}, path, Encode(newState))
+				writeFile(fsys, path, Encode(newState), Options{})
 				t.Error("the save went on after the crash")
 			}()
 			<-done
+			fsys.died()
 			st, _, err := readNew(path)
 			if err != nil {
 				t.Fatalf("after a crash at %s: %v", step, err)
@@ -168,6 +200,7 @@ func TestSaveCrash(t *testing.T) {
 			if st, _, err := readNew(path); err != nil || *st != *newState {
 				t.Fatalf("after saving again: %v", err)
 			}
+			onlyFile(t, dir, "deck.bin")
 		})
 	}
 }

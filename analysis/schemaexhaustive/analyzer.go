@@ -13,12 +13,14 @@ import (
 )
 
 // Config says how strict the analyzer is. The zero Config is the strict one.
+// Its JSON names are the flags' names, which the golangci-lint plugin
+// (package golangci) reads its settings by.
 type Config struct {
 	// DefaultCountsAsExhaustive makes a switch or type switch with a
 	// default clause exhaustive whatever cases it lists. It is off by
 	// default, because a default answers a widening silently, which is
 	// what this analyzer exists to prevent.
-	DefaultCountsAsExhaustive bool
+	DefaultCountsAsExhaustive bool `json:"default-counts-as-exhaustive"`
 }
 
 // New returns an analyzer that checks exhaustiveness as cfg says. Its flag
@@ -52,8 +54,12 @@ func New(cfg Config) *analysis.Analyzer {
 	}
 }
 
-// hatchPrefix starts the comment that exempts one switch or map literal.
-const hatchPrefix = "//schemavet:ignore"
+// hatchPrefix starts the comment that exempts one switch or map literal;
+// directivePrefix starts every comment meant for schemavet.
+const (
+	hatchPrefix     = "//schemavet:ignore"
+	directivePrefix = "//schemavet:"
+)
 
 // A hatch is one //schemavet:ignore comment.
 type hatch struct {
@@ -68,23 +74,18 @@ type checker struct {
 	cfg     Config
 	pass    *analysis.Pass
 	file    *ast.File
+	src     []byte         // the file's text; nil when the driver cannot read it
 	hatches map[int]*hatch // by line
 }
 
 func (c *checker) check() {
 	c.hatches = make(map[int]*hatch)
-	var src []byte
 	if c.pass.ReadFile != nil {
-		src, _ = c.pass.ReadFile(c.pass.Fset.File(c.file.FileStart).Name())
+		c.src, _ = c.pass.ReadFile(c.pass.Fset.File(c.file.FileStart).Name())
 	}
 	for _, cg := range c.file.Comments {
 		for _, cm := range cg.List {
-			rest, ok := strings.CutPrefix(cm.Text, hatchPrefix)
-			if !ok || (rest != "" && rest[0] != ' ' && rest[0] != '\t') {
-				continue
-			}
-			reason, _, _ := strings.Cut(rest, "//") // a trailing comment is not the reason
-			c.hatches[c.line(cm.Pos())] = &hatch{pos: cm.Pos(), reason: strings.TrimSpace(reason), alone: c.alone(src, cm.Pos())}
+			c.directive(cm)
 		}
 	}
 
@@ -110,12 +111,41 @@ func (c *checker) check() {
 	}
 }
 
-// alone reports whether only blanks precede pos on its line of src; with no
+// directive records cm if it is a hatch, and reports it if it is meant for
+// schemavet but is not one: a mistyped hatch would otherwise exempt nothing
+// without saying why. A hatch without a reason is recorded, and reported
+// once every switch has been checked.
+func (c *checker) directive(cm *ast.Comment) {
+	rest, ok := strings.CutPrefix(cm.Text, directivePrefix)
+	if !ok {
+		if body, ok := strings.CutPrefix(cm.Text, "//"); ok && body != strings.TrimLeft(body, " \t") &&
+			strings.HasPrefix(strings.TrimLeft(body, " \t"), "schemavet:") {
+			verb, _, _ := strings.Cut(strings.TrimLeft(body, " \t"), " ")
+			c.pass.Reportf(cm.Pos(), "%q is not a hatch: write %s <reason>, with no space after //", "// "+verb, hatchPrefix)
+		}
+		return
+	}
+	verb, reason := rest, ""
+	if i := strings.IndexAny(rest, " \t"); i >= 0 {
+		verb, reason = rest[:i], rest[i:]
+	}
+	switch {
+	case verb == "ignore":
+		reason, _, _ = strings.Cut(reason, "//") // a trailing comment is not the reason
+		c.hatches[c.line(cm.Pos())] = &hatch{pos: cm.Pos(), reason: strings.TrimSpace(reason), alone: c.alone(cm.Pos())}
+	case strings.HasPrefix(verb, "ignore"):
+		c.pass.Reportf(cm.Pos(), "%q is not a hatch: write %s, a space, then the reason", directivePrefix+verb, hatchPrefix)
+	default:
+		c.pass.Reportf(cm.Pos(), "%q is not a hatch: the only schemavet directive is %s <reason>", directivePrefix+verb, hatchPrefix)
+	}
+}
+
+// alone reports whether only blanks precede pos on its line; with no
 // source to read, it assumes so.
-func (c *checker) alone(src []byte, pos token.Pos) bool {
+func (c *checker) alone(pos token.Pos) bool {
 	tf := c.pass.Fset.File(pos)
 	start, off := tf.Offset(tf.LineStart(tf.Line(pos))), tf.Offset(pos)
-	return src == nil || off > len(src) || len(bytes.TrimLeft(src[start:off], " \t")) == 0
+	return c.src == nil || off > len(c.src) || len(bytes.TrimLeft(c.src[start:off], " \t")) == 0
 }
 
 // exempt reports whether a hatch with a reason is on the line of pos, or
@@ -226,7 +256,7 @@ func (c *checker) switchStmt(s *ast.SwitchStmt) {
 		for _, m := range missing {
 			cases = append(cases, q+m)
 		}
-		d.SuggestedFixes = c.addCases(s.Pos(), s.Body, cases)
+		c.addFix(&d, s, s.Body, cases, false)
 	}
 	c.pass.Report(d)
 }
@@ -289,9 +319,22 @@ func (c *checker) typeSwitchStmt(s *ast.TypeSwitchStmt) {
 		for _, v := range missing {
 			cases = append(cases, "*"+q+v)
 		}
-		d.SuggestedFixes = c.addCases(s.Pos(), s.Body, cases)
+		c.addFix(&d, s, s.Body, cases, true)
 	}
 	c.pass.Report(d)
+}
+
+// addFix gives d the fix that adds cases to the switch sw, or, when a
+// default clause rules one out, ends its message with why.
+func (c *checker) addFix(d *analysis.Diagnostic, sw ast.Stmt, body *ast.BlockStmt, cases []string, typeSwitch bool) {
+	if c.src == nil {
+		return // every driver today reads files; without the text, an edit could not keep the layout
+	}
+	fixes, why := c.fixCases(sw, body, cases, typeSwitch)
+	d.SuggestedFixes = fixes
+	if why != "" {
+		d.Message += " (" + why + ")"
+	}
 }
 
 // coversVariant reports whether a case of type t catches a *v of pkg.

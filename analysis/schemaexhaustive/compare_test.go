@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -143,6 +144,7 @@ func analyze(t *testing.T, a *analysis.Analyzer, pkgs []*packages.Package) []dia
 var qual = regexp.MustCompile(`\b[a-z]\w*\.`)
 
 func missingNames(msg string) []string {
+	msg, _, _ = strings.Cut(msg, " (") // what is left to decide, after the names
 	i := strings.LastIndex(msg, ": ")
 	if i < 0 {
 		return nil
@@ -234,4 +236,65 @@ func compareTable(t *testing.T, ours, theirs []diag) *bytes.Buffer {
 		strings.Join(comparedPackages, ", "), len(ours), fixes, len(theirs), theirFixes,
 		counts["agree"], counts["both, different members"], counts["only ours"], counts["only theirs"])
 	return &b
+}
+
+// TestTypeOnlyExhaustiveLosesAliases backs a claim of docs/exhaustive.md:
+// exhaustive configured with -typeonly and a regexp of the schema's enum
+// names (the closest it comes to checking only those) stops checking a
+// switch or map whose type is written through an alias, because it matches
+// the regexp against the alias's name. Its flags are package variables that
+// cannot be unset, so this runs in a process of its own.
+func TestTypeOnlyExhaustiveLosesAliases(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads packages with go list")
+	}
+	if os.Getenv("SCHEMAGEN_TYPEONLY_CHILD") == "" {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestTypeOnlyExhaustiveLosesAliases$", "-test.v")
+		cmd.Env = append(os.Environ(), "SCHEMAGEN_TYPEONLY_CHILD=1")
+		out, err := cmd.CombinedOutput()
+		if err != nil || !bytes.Contains(out, []byte("--- PASS: TestTypeOnlyExhaustiveLosesAliases")) {
+			t.Fatalf("%v\n%s", err, out)
+		}
+		t.Logf("in a process of its own:\n%s", out)
+		return
+	}
+	if err := exhaustive.Analyzer.Flags.Set("check", "switch,typeswitch,mapliteral"); err != nil {
+		t.Fatal(err)
+	}
+	pkgs := loadTestdata(t, "a")
+	// The lines of package a that reach fleet.Pose through poseAlias.
+	aliased := map[string]bool{"switch q {": true, "_ = map[poseAlias]int{fleet.PoseWorking: 1}": true}
+	count := func(ds []diag) (alias, direct int) {
+		for _, d := range ds {
+			switch {
+			case aliased[d.code]:
+				alias++
+			case strings.HasPrefix(d.code, "switch p {"):
+				direct++
+			}
+		}
+		return alias, direct
+	}
+	ours := analyze(t, schemaexhaustive.New(schemaexhaustive.Config{}), pkgs)
+	plain := analyze(t, exhaustive.Analyzer, pkgs)
+	if err := exhaustive.Analyzer.Flags.Set("typeonly", `^fleet\.(Pose|Outcome|LedgerRow)$`); err != nil {
+		t.Fatal(err)
+	}
+	typeonly := analyze(t, exhaustive.Analyzer, pkgs)
+	for _, c := range []struct {
+		name               string
+		ds                 []diag
+		wantAlias, atLeast int
+	}{
+		{"schemaexhaustive", ours, len(aliased), 1},
+		{"exhaustive", plain, len(aliased), 1},
+		{"exhaustive -typeonly", typeonly, 0, 1},
+	} {
+		alias, direct := count(c.ds)
+		if alias != c.wantAlias || direct < c.atLeast {
+			t.Errorf("%s reports %d of the aliased lines (want %d) and %d switches on fleet.Pose written directly (want at least %d)",
+				c.name, alias, c.wantAlias, direct, c.atLeast)
+		}
+		t.Logf("%s: %d aliased lines reported, %d direct switches", c.name, alias, direct)
+	}
 }

@@ -59,20 +59,38 @@
 // exempts it. The reason is the rest of the comment, up to any further "//";
 // it is required: a hatch without one is reported and
 // exempts nothing. A hatch that is on no checked switch or literal is
-// reported too, so none outlives what it excused.
+// reported too, so none outlives what it excused. So is every other comment
+// meant for schemavet, since a mistyped hatch exempts nothing: one that
+// starts with //schemavet: but is not a hatch (//schemavet:ignore: with a
+// colon, //schemavet:ignoreall, any other word), and // schemavet: with a
+// space.
 //
 // # Suggested fix
 //
-// A switch or type switch that misses members gets a fix that adds one
-// clause per missing member, stubbed to fail loudly until someone answers
-// it:
+// A switch or type switch that misses members gets a fix that adds them
+// without changing what the switch does for any value it handled before.
+// With no default clause, each missing member gets a clause at the end,
+// stubbed to fail loudly until someone answers it:
 //
 //	case fleet.PoseCelebrate:
 //		panic("unhandled fleet.PoseCelebrate")
 //
-// The clauses go before a final default clause (at the end, if the clause
-// before default falls through into it). No fix is offered when the file
-// does not import the enum's package, nor for a map literal: an entry with a
-// zero value would answer the widening silently and wrongly, which is worse
-// than the diagnostic.
+// With a default clause, wherever it is, the missing members reached it and
+// still do: one clause lists them all just before default (and the comment
+// lines above default, which are default's), with a body of fallthrough, or
+// an empty one when default's is empty:
+//
+//	case fleet.PoseResting, fleet.PoseCelebrate:
+//		fallthrough
+//	default:
+//
+// No fix is offered, and the message ends with what is left to decide, for
+// a type switch whose default has a body (a type switch cannot fall
+// through), or a switch with a case after default that is not a constant
+// (the new case would be tested before it). No fix is offered either when
+// the file does not import the enum's package, nor for a map literal: an
+// entry with a zero value would answer the widening silently and wrongly,
+// which is worse than the diagnostic. The edit goes in at the start of a
+// line and is gofmt-clean for gofmt-formatted code; every comment stays
+// where it was.
 package schemaexhaustive

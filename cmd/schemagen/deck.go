@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 
 	"github.com/schemagen/schemagen/deck"
@@ -17,8 +16,12 @@ import (
 // layout (generated/go/deck); it needs no schema and runs anywhere.
 //
 //	deck inspect FILE        the file as JSON
-//	deck migrate FILE        migrate it to the current version in place
-//	deck new [--force] FILE  write a new career with the starter kit
+//	deck migrate [--force] FILE  migrate it to the current version in place
+//	deck new [--force] FILE      write a new career with the starter kit
+//
+// A symbolic link is written through; a file that is not regular, has
+// several hard links, or is read-only (unless --force) is refused; the
+// new file keeps the old one's owner, group and mode (deck.WriteFile).
 //
 // Exit status: 0 done; 1 inspect printed a file the loader refuses (a bad
 // CRC, a version to reinitialize, ...), or a write failed and the file is
@@ -79,39 +82,31 @@ func deckInspect(e *env, args []string) int {
 }
 
 func deckMigrate(e *env, args []string) int {
-	path, ok := oneFile(e, flag.NewFlagSet("migrate", flag.ContinueOnError), args)
+	fl := flag.NewFlagSet("migrate", flag.ContinueOnError)
+	force := fl.Bool("force", false, "replace a read-only file all the same (it stays read-only)")
+	path, ok := oneFile(e, fl, args)
 	if !ok {
 		return exitInput
 	}
-	from, err := deck.MigrateFile(path)
+	readOnly := *force && isReadOnly(path)
+	from, err := deck.Options{ReplaceReadOnly: *force}.MigrateFile(path)
 	switch {
-	case err != nil && from != 0:
-		// Loaded, but saving failed.
-		e.errorf("%v", err)
-		return exitCheck
 	case err != nil:
-		e.errorf("%v", err)
-		return exitInput
+		return saveFailed(e, err, from == 0)
 	case from == layout.StructVersion:
 		fmt.Fprintf(e.stdout, "%s: already version %d; left as it is\n", path, from)
 	default:
 		fmt.Fprintf(e.stdout, "%s: migrated from version %d to %d\n", path, from, layout.StructVersion)
+		noteReadOnly(e, path, readOnly)
 	}
 	return exitOK
 }
 
 func deckNew(e *env, args []string) int {
 	fl := flag.NewFlagSet("new", flag.ContinueOnError)
-	force := fl.Bool("force", false, "replace an existing file (never one of a newer version)")
+	force := fl.Bool("force", false, "replace an existing file, a read-only one too (never one of a newer version)")
 	path, ok := oneFile(e, fl, args)
 	if !ok {
-		return exitInput
-	}
-	if _, err := os.Stat(path); err == nil && !*force {
-		e.errorf("%s exists; pass --force to replace it with a new career", path)
-		return exitInput
-	} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		e.errorf("%v", err)
 		return exitInput
 	}
 	st, err := deck.New()
@@ -119,21 +114,54 @@ func deckNew(e *env, args []string) int {
 		e.errorf("%v", err)
 		return exitCheck
 	}
-	if err := deck.WriteFile(path, st); err != nil {
-		e.errorf("%v", err)
-		if errors.Is(err, deck.ErrNewerVersion) {
+	readOnly := *force && isReadOnly(path)
+	if err := (deck.Options{NoReplace: !*force, ReplaceReadOnly: *force}).WriteFile(path, st); err != nil {
+		if errors.Is(err, deck.ErrExists) {
+			e.errorf("%s exists; pass --force to replace it with a new career", path)
 			return exitInput
 		}
-		return exitCheck
+		return saveFailed(e, err, false)
 	}
 	fmt.Fprintf(e.stdout, "%s: a new career at version %d, the starter kit granted\n", path, layout.StructVersion)
+	noteReadOnly(e, path, readOnly)
 	return exitOK
+}
+
+// saveFailed reports a failed save and returns its exit status: 2 for a
+// file that was refused (the reason is printed; nothing was written), 1
+// for a write that failed. loadFailed says the error is the loader's, a
+// refusal too.
+func saveFailed(e *env, err error, loadFailed bool) int {
+	e.errorf("%v", err)
+	if errors.Is(err, deck.ErrReadOnly) {
+		e.errorf("pass --force to replace it all the same (it stays read-only)")
+	}
+	if _, refused := errors.AsType[*deck.RefusedError](err); refused || loadFailed || errors.Is(err, deck.ErrNewerVersion) {
+		return exitInput
+	}
+	return exitCheck
+}
+
+// isReadOnly reports whether path (after its links) is a read-only file.
+func isReadOnly(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.Mode().IsRegular() && deck.ReadOnly(fi.Mode())
+}
+
+// noteReadOnly says, when --force replaced a read-only file, that it did.
+func noteReadOnly(e *env, path string, readOnly bool) {
+	if !readOnly {
+		return
+	}
+	if fi, err := os.Stat(path); err == nil {
+		e.errorf("note: %s was read-only (mode %04o) and stays so; it was replaced because --force was given", path, fi.Mode().Perm())
+	}
 }
 
 // readDeck reads a file that should be a deck file, refusing one longer
 // than any deck file can be rather than reading it whole.
 func readDeck(path string) ([]byte, error) {
-	f, err := os.Open(path)
+	f, err := deck.Open(path)
 	if err != nil {
 		return nil, err
 	}

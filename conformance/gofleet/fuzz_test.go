@@ -2,6 +2,7 @@ package gofleet_test
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -23,6 +24,7 @@ func FuzzUnmarshalLedgerRow(f *testing.F) {
 		`{"kind":"failed","seatId":"t1","at":"2026-09-06T10:00:00Z","extra":[1,{"a":null}]}`,
 		`{"kind":"passed","seatId":"t1","at":"2026-09-06T10:00:00Z"`,
 		`{"kind":"nope"}`, `[]`, `null`, `{"kind":"passed","seatId":null}`,
+		"\xEF\xBB\xBF" + `{"kind":"passed","seatId":"t1","at":"2026-09-06T10:00:00Z"}`,
 	} {
 		f.Add([]byte(s))
 	}
@@ -55,6 +57,7 @@ func FuzzUnmarshalReplayEvent(f *testing.F) {
 		`{"type":"deliver","at":"2026-09-06T10:00:00Z","toPaneId":"p1","conversationId":"c","entryId":"e"}`,
 		`{"type":"read","at":"2026-09-06T10:00:00Z"}`,
 		`{"type":"census","at":"2026-09-06T10:00:00Z","agents":[[]]}`,
+		"\xEF\xBB\xBF" + `{"type":"read","at":"2026-09-06T10:00:00Z"}`, // issue 13: a byte order mark
 	} {
 		f.Add([]byte(s))
 	}
@@ -110,4 +113,27 @@ func FuzzSnapshot(f *testing.F) {
 			t.Fatalf("round trip changed the snapshot (-first +second):\n%s", diff)
 		}
 	})
+}
+
+// TestByteOrderMark: JSON behind a UTF-8 byte order mark (as some editors
+// save it) is refused, as encoding/json and the app's JSON.parse refuse
+// it, with an error that names the mark rather than "unexpected 'ï'"
+// (issue 13). Elsewhere a byte outside ASCII is named by its value.
+func TestByteOrderMark(t *testing.T) {
+	const bom = "\xEF\xBB\xBF"
+	const want = "invalid JSON: it begins with a UTF-8 byte order mark (bytes EF BB BF), which JSON text must not have (RFC 8259 §8.1); save it without one"
+	if _, err := fleet.UnmarshalReplayEvent([]byte(bom + `{"type":"read","at":"2026-09-06T10:00:00Z"}`)); err == nil || !strings.HasSuffix(err.Error(), want) {
+		t.Errorf("replay event behind a BOM: %v, want %q", err, want)
+	}
+	if _, err := fleet.UnmarshalLedgerRow([]byte(bom + `{"kind":"passed","seatId":"t1","at":"2026-09-06T10:00:00Z"}`)); err == nil || !strings.HasSuffix(err.Error(), want) {
+		t.Errorf("ledger row behind a BOM: %v, want %q", err, want)
+	}
+	var snap fleet.Snapshot
+	if err := json.Unmarshal([]byte(bom+`{}`), &snap); err == nil {
+		t.Error("encoding/json accepted a BOM")
+	}
+	_, err := fleet.UnmarshalLedgerRow([]byte(`{"kind":"passed","seatId":"t1"` + bom + `}`))
+	if err == nil || !strings.Contains(err.Error(), "unexpected byte 0xEF") {
+		t.Errorf("a stray BOM inside: %v, want it named as byte 0xEF", err)
+	}
 }

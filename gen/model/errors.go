@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"cuelang.org/go/cue/ast"
 	"cuelang.org/go/cue/errors"
 	"cuelang.org/go/cue/token"
 )
@@ -98,8 +99,10 @@ func (p positions) of(tp token.Pos) Pos {
 }
 
 // fromCUE converts a CUE error (possibly a list) into an ErrorList, each at
-// the first position CUE gives for it.
-func (p positions) fromCUE(err error) ErrorList {
+// the first position CUE gives for it. CUE gives none for some errors (a
+// structural cycle); those are placed at the field their path names in
+// files, the package's syntax, or as near it as the syntax goes.
+func (p positions) fromCUE(err error, files ...*ast.File) ErrorList {
 	var out ErrorList
 	for _, e := range errors.Errors(err) {
 		pos := p.of(e.Position())
@@ -110,12 +113,57 @@ func (p positions) fromCUE(err error) ErrorList {
 				}
 			}
 		}
+		if !pos.IsValid() {
+			pos = p.of(pathPos(files, e.Path()))
+		}
 		format, args := e.Msg()
 		msg := fmt.Sprintf(format, args...)
-		if path := e.Path(); len(path) > 0 {
+		path := e.Path()
+		if msg == "structural cycle" && len(path) > 1 {
+			f := strings.TrimRight(path[len(path)-1], "?!")
+			msg += fmt.Sprintf(": the field holds a value that must contain itself again, without end; make it optional (%s?:) or a list ([...T]) so that the chain can end", f)
+		}
+		if len(path) > 0 {
 			msg = strings.Join(path, ".") + ": " + msg
 		}
 		out = append(out, &Error{Pos: pos, Msg: msg})
 	}
 	return out
+}
+
+// pathPos returns the position of the field a CUE path (#B, a) names in
+// files: the deepest field of the path the syntax has, in struct literals.
+func pathPos(files []*ast.File, path []string) token.Pos {
+	var best token.Pos
+	depth := 0
+	for _, f := range files {
+		decls := f.Decls
+		for i, sel := range path {
+			fld := fieldNamed(decls, strings.TrimRight(sel, "?!"))
+			if fld == nil {
+				break
+			}
+			if i+1 > depth {
+				best, depth = fld.Pos(), i+1
+			}
+			lit, ok := fld.Value.(*ast.StructLit)
+			if !ok {
+				break
+			}
+			decls = lit.Elts
+		}
+	}
+	return best
+}
+
+// fieldNamed returns the field labelled name among decls, or nil.
+func fieldNamed(decls []ast.Decl, name string) *ast.Field {
+	for _, d := range decls {
+		if f, ok := d.(*ast.Field); ok {
+			if l, _, err := ast.LabelName(f.Label); err == nil && l == name {
+				return f
+			}
+		}
+	}
+	return nil
 }

@@ -238,6 +238,12 @@ func (r *layoutResolver) assignLayoutNames() {
 		list []Ident
 	}{{"C", c}, {"Go", goIdents}} {
 		lang, list := set.lang, set.list
+		for _, id := range list {
+			if why := cReserved(id.Name); lang == "C" && why != "" && !reported[id.Pos] {
+				r.errorf(id.Pos, "%s: its C name %s is %s; rename it", id.What, id.Name, why)
+				reported[id.Pos] = true
+			}
+		}
 		for i := 1; i < len(list); i++ {
 			a, b := list[i-1], list[i]
 			if a.Name != b.Name {

@@ -174,8 +174,8 @@ func (r *layoutResolver) declareStruct(name string, v cue.Value) {
 		}
 		if !snakeName.MatchString(label) {
 			r.errorf(fpos, "%s: a layout field's name is its C member name: write it in snake_case (a-z, 0-9, single underscores)", what)
-		} else if cKeywords[label] {
-			r.errorf(fpos, "%s: %s is a C keyword; choose another name", what, label)
+		} else if why := cReserved(label); why != "" {
+			r.errorf(fpos, "%s: %s is %s; choose another name", what, label, why)
 		}
 		m := &LayoutField{Name: label, Pos: fpos, Offset: -1}
 		fv := v.LookupPath(cue.MakePath(cue.Str(label)))
@@ -556,15 +556,4 @@ func classList() string {
 		s = append(s, k.String())
 	}
 	return strings.Join(s, ", ")
-}
-
-// cKeywords are C11's keywords; no member may take one as its name.
-var cKeywords = map[string]bool{}
-
-func init() {
-	for _, k := range strings.Fields(`auto break case char const continue default do double else enum
-		extern float for goto if inline int long register restrict return short signed sizeof static
-		struct switch typedef union unsigned void volatile while bool true false`) {
-		cKeywords[k] = true
-	}
 }

@@ -41,11 +41,11 @@ func Load(root string) (*Schema, error) {
 		}
 		v := ctx.BuildInstance(inst)
 		if err := v.Err(); err != nil {
-			errs = append(errs, ps.fromCUE(err)...)
+			errs = append(errs, ps.fromCUE(err, inst.Files...)...)
 			continue
 		}
 		if err := v.Validate(); err != nil {
-			errs = append(errs, ps.fromCUE(err)...)
+			errs = append(errs, ps.fromCUE(err, inst.Files...)...)
 			continue
 		}
 		if isLayoutPackage(v) {

@@ -14,8 +14,12 @@ var initialisms = map[string]bool{
 }
 
 // GoName turns a wire or CUE name (seatId, parent_pane-id, ttlSeconds) into an
-// exported Go identifier (SeatID, ParentPaneID, TTLSeconds). It returns "" if
-// the name has no letters or digits to build one from.
+// exported Go identifier (SeatID, ParentPaneID, TTLSeconds). A name whose
+// first character has no capital — a digit, or a letter of a script without
+// case, as in 名前 — gets an X in front (X1st, X名前): Go exports only a
+// name that begins with an upper-case letter, and an unexported field would
+// silently drop out of the JSON. It returns "" if the name has no letters or
+// digits to build one from.
 func GoName(name string) string {
 	var b strings.Builder
 	for _, w := range words(name) {
@@ -28,7 +32,7 @@ func GoName(name string) string {
 		b.WriteString(string(r))
 	}
 	s := b.String()
-	if s != "" && unicode.IsDigit([]rune(s)[0]) {
+	if s != "" && !unicode.IsUpper([]rune(s)[0]) {
 		s = "X" + s
 	}
 	return s

@@ -8,6 +8,7 @@ import (
 	"cuelang.org/go/cue"
 	"cuelang.org/go/cue/ast"
 	"cuelang.org/go/cue/build"
+	"cuelang.org/go/cue/token"
 )
 
 // resolver turns one CUE package value into a Package. It records problems
@@ -190,6 +191,7 @@ func (r *resolver) refName(v cue.Value) (string, bool) {
 
 func (r *resolver) resolveObject(d *def) {
 	o := d.object
+	shadowing := r.checkShadowing(d)
 	it, err := d.v.Fields(cue.Optional(true))
 	if err != nil {
 		r.errs = append(r.errs, r.ps.fromCUE(err)...)
@@ -210,6 +212,9 @@ func (r *resolver) resolveObject(d *def) {
 		if f.Doc == "" {
 			r.errorf(f.Pos, "#%s.%s has no doc comment: say what it means on the line above it", d.name, name)
 		}
+		if shadowing && v.IncompleteKind() == cue.BottomKind {
+			continue // the shadowing error says why; one error, not one per field
+		}
 		t, ok := r.typeOf(v, "#"+d.name+"."+name)
 		if !ok {
 			continue
@@ -220,6 +225,66 @@ func (r *resolver) resolveObject(d *def) {
 	if len(o.Fields) == 0 && len(r.errs) == 0 {
 		r.errorf(d.pos, "#%s has no fields", d.name)
 	}
+}
+
+// cuePredeclared are CUE's predeclared identifiers: types, builtins and
+// bounds. A field labelled with one, unquoted, shadows it in its struct.
+var cuePredeclared = map[string]bool{}
+
+func init() {
+	for _, n := range strings.Fields(`string bytes bool int float number error len close matchIf
+		matchN and or div mod quo rem self rune int8 int16 int32 int64 int128 uint uint8 uint16
+		uint32 uint64 uint128 float32 float64`) {
+		cuePredeclared[n] = true
+	}
+}
+
+// checkShadowing reports each field of d's struct whose unquoted label is
+// one of CUE's predeclared identifiers and is used in the struct: every use
+// then means the field, not CUE's string or int, and what uses it becomes
+// _|_. It reports whether it found one.
+func (r *resolver) checkShadowing(d *def) bool {
+	lit, ok := sourceExpr(d.v).(*ast.StructLit)
+	if !ok {
+		return false
+	}
+	labels := map[*ast.Ident]bool{}
+	for _, e := range lit.Elts {
+		if f, ok := e.(*ast.Field); ok {
+			if id, ok := f.Label.(*ast.Ident); ok {
+				labels[id] = true
+			}
+		}
+	}
+	found := false
+	for _, e := range lit.Elts {
+		f, ok := e.(*ast.Field)
+		if !ok {
+			continue
+		}
+		id, ok := f.Label.(*ast.Ident)
+		if !ok || !cuePredeclared[id.Name] {
+			continue
+		}
+		var use *ast.Ident
+		ast.Walk(lit, func(n ast.Node) bool {
+			if x, ok := n.(*ast.Ident); ok && use == nil && x.Name == id.Name && !labels[x] {
+				use = x
+			}
+			return use == nil
+		}, nil)
+		if use == nil {
+			continue // shadows nothing that is used
+		}
+		found = true
+		mark := ""
+		if f.Constraint != token.ILLEGAL {
+			mark = f.Constraint.String()
+		}
+		r.errorf(r.ps.of(f.Pos()), "#%s.%s: this field's name shadows CUE's %s: inside #%s, %s (first used at %s) means the field, not CUE's; quote the label (\"%s\"%s: ...) or rename the field",
+			d.name, id.Name, id.Name, d.name, id.Name, r.ps.of(use.Pos()), id.Name, mark)
+	}
+	return found
 }
 
 // typeOf resolves the type of a field value or of a list/map element.

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 )
@@ -67,9 +68,23 @@ func NewSet(files ...[]File) (Set, error) {
 // Write replaces root/generated with exactly the files of s. It writes the
 // new tree beside the old one and swaps the two with renames, so a failure
 // at any point before the swap leaves the old tree untouched.
+//
+// Write holds a lock on root (flock(2) on the folder, on Unix) for its
+// whole run, so two generates in one module take turns. Holding it, it
+// first removes what a crashed generate left: the folders named exactly
+// .generated.new-N or .generated.new-N.old. No live Write can be using
+// them, since it would hold the lock.
 func (s Set) Write(root string) error {
+	unlock, err := lockRoot(root)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	if canLock {
+		sweepStale(root)
+	}
 	final := filepath.Join(root, Dir)
-	tmp, err := os.MkdirTemp(root, "."+Dir+".new-")
+	tmp, err := os.MkdirTemp(root, tempPrefix)
 	if err != nil {
 		return err
 	}
@@ -103,6 +118,28 @@ func (s Set) Write(root string) error {
 		return os.RemoveAll(old)
 	}
 	return nil
+}
+
+// tempPrefix is how Write's temporary trees begin; os.MkdirTemp follows it
+// with decimal digits, and the old tree moved aside adds ".old".
+const tempPrefix = "." + Dir + ".new-"
+
+// staleTree matches the names of Write's temporary trees, and nothing else.
+var staleTree = regexp.MustCompile("^" + regexp.QuoteMeta(tempPrefix) + "[0-9]+(\\.old)?$")
+
+// sweepStale removes the temporary trees a crashed Write left in root. The
+// caller holds root's lock. Errors are ignored: what is not removed now is
+// removed by a later Write.
+func sweepStale(root string) {
+	es, err := os.ReadDir(root)
+	if err != nil {
+		return
+	}
+	for _, e := range es {
+		if e.IsDir() && staleTree.MatchString(e.Name()) {
+			os.RemoveAll(filepath.Join(root, e.Name()))
+		}
+	}
 }
 
 // Change is one difference between a Set and the tree on disk.

@@ -199,7 +199,14 @@ func (r *reader) syntax(what string) error {
 	if r.pos >= len(r.data) {
 		return fmt.Errorf("invalid JSON: unexpected end of input, want %s", what)
 	}
-	return fmt.Errorf("invalid JSON at byte %d: unexpected %q, want %s", r.pos, r.data[r.pos], what)
+	c := r.data[r.pos]
+	switch {
+	case r.pos == 0 && len(r.data) >= 3 && c == 0xEF && r.data[1] == 0xBB && r.data[2] == 0xBF:
+		return errors.New("invalid JSON: it begins with a UTF-8 byte order mark (bytes EF BB BF), which JSON text must not have (RFC 8259 §8.1); save it without one")
+	case c >= 0x80:
+		return fmt.Errorf("invalid JSON at byte %d: unexpected byte 0x%02X, want %s", r.pos, c, what)
+	}
+	return fmt.Errorf("invalid JSON at byte %d: unexpected %q, want %s", r.pos, c, what)
 }
 
 func (r *reader) ws() {

@@ -34,6 +34,10 @@ func switches(p fleet.Pose, q poseAlias, s string, c fleet.Color, m myPose, v fl
 	case alsoWorking, "thinking", fleet.Pose("resting"), fleet.PoseCelebrate:
 	}
 
+	switch q { // want `^missing cases in switch of type fleet.Pose: PoseCelebrate$`
+	case fleet.PoseWorking, fleet.PoseThinking, fleet.PoseResting: // through the alias: still fleet.Pose
+	}
+
 	switch x := fleet.Pose(s); x { // want `^missing cases in switch of type fleet.Pose: PoseWorking, PoseThinking, PoseResting$`
 	case fleet.PoseCelebrate:
 	}
@@ -81,7 +85,24 @@ func switches(p fleet.Pose, q poseAlias, s string, c fleet.Color, m myPose, v fl
 	case "x":
 	}
 
-	//schemavet:ignoreall is not the hatch // silent: not the directive
+	//schemavet:ignoreall is not the hatch // want `^"//schemavet:ignoreall" is not a hatch: write //schemavet:ignore, a space, then the reason$`
+	_ = s
+
+	//schemavet:ignore: only loud poses // want `^"//schemavet:ignore:" is not a hatch: write //schemavet:ignore, a space, then the reason$`
+	switch p { // want `^missing cases in switch of type fleet.Pose: PoseThinking, PoseResting, PoseCelebrate$`
+	case fleet.PoseWorking:
+	}
+
+	// schemavet:ignore only loud poses // want `^"// schemavet:ignore" is not a hatch: write //schemavet:ignore <reason>, with no space after //$`
+	switch p { // want `^missing cases in switch of type fleet.Pose: PoseThinking, PoseResting, PoseCelebrate$`
+	case fleet.PoseWorking:
+	}
+
+	//schemavet:skip only loud poses // want `^"//schemavet:skip" is not a hatch: the only schemavet directive is //schemavet:ignore <reason>$`
+	//schemavet: // want `^"//schemavet:" is not a hatch: the only schemavet directive is //schemavet:ignore <reason>$`
+	_ = s
+
+	// The hatch is //schemavet:ignore <reason>, silent: a comment that mentions it is not one.
 	_ = s
 
 	_ = s      //schemavet:ignore a hatch at the end of another line // want `^//schemavet:ignore is not on a switch or map literal over a schema enum or union$`
@@ -170,6 +191,8 @@ func maps(key fleet.Pose) {
 		fleet.PoseResting:  3,
 		key:                4, // not a constant: covers nothing
 	}
+
+	_ = map[poseAlias]int{fleet.PoseWorking: 1} // want `^missing keys in map literal keyed by fleet.Pose: PoseThinking, PoseResting, PoseCelebrate$`
 
 	//schemavet:ignore only two colors are drawn
 	_ = map[fleet.Pose]int{fleet.PoseWorking: 1}
