@@ -12,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/schemagen/schemagen/generated/go/fleet"
+	"github.com/schemagen/schemagen/wire"
 )
 
 func ptr[T any](v T) *T { return &v }
@@ -77,7 +78,7 @@ func TestEnums(t *testing.T) {
 			}
 			wantMsg := `"bogus" is not a valid ` + c.name + ` (valid: ` + strings.Join(tc.want, ", ") + `)`
 			_, err := c.parse("bogus")
-			var ee *fleet.EnumError
+			var ee *wire.EnumError
 			if !errors.As(err, &ee) || err.Error() != wantMsg {
 				t.Errorf("Parse%s(bogus) error = %v, want %q", c.name, err, wantMsg)
 			}
@@ -214,13 +215,15 @@ func TestDecodingRefuses(t *testing.T) {
 		{"null", direct, `null`, `decoding Seat: must not be null`},
 		{"keys are exact", seat, `{"SEATID":"t1","name":"Ada","status":"idle"}`, `decoding Seat.seatId: required field is missing`},
 		{"null in nested object", seat, `{"seatId":"t1","name":"Ada","status":"idle","stance":null}`, `decoding Seat.stance: must not be null`},
-		{"error in nested object", seat, `{"seatId":"t1","name":"Ada","status":"idle","stance":{"pose":"dancing"}}`, `decoding Stance.pose: "dancing" is not a valid Pose`},
+		{"error in nested object", seat, `{"seatId":"t1","name":"Ada","status":"idle","stance":{"pose":"dancing"}}`, `decoding Seat.stance.pose: "dancing" is not a valid Pose`},
+		{"NUL after the document", direct, "{\"seatId\":\"t1\",\"name\":\"Ada\",\"status\":\"idle\"}\x00{}", `decoding Seat: invalid JSON at byte 44: unexpected '\x00', want end of input`},
+		{"NUL inside the document", direct, "{\"seatId\":\"t1\",\x00\"name\":\"Ada\",\"status\":\"idle\"}", `decoding Seat: invalid JSON at byte 15: unexpected '\x00', want a member name`},
 		{"trailing data", direct, `{"seatId":"t1","name":"Ada","status":"idle"} x`, `decoding Seat: invalid JSON at byte 45: unexpected 'x', want end of input`},
 		{"bad syntax", direct, `{"seatId":"t1",}`, `decoding Seat: invalid JSON at byte 15: unexpected '}', want a member name`},
 		{"bad syntax via encoding/json", seat, `{"seatId":"t1",}`, `invalid character '}'`},
 		{"control character in string", direct, "{\"seatId\":\"t\x01\",\"name\":\"Ada\",\"status\":\"idle\"}", `decoding Seat.seatId: invalid JSON at byte 12`},
-		{"fraction in integer", tally, `{"passed":1.5,"failed":0,"shipped":0,"prompted":0}`, `decoding Tally.passed: must be an integer within 64 bits, not 1.5`},
-		{"integer overflow", tally, `{"passed":9223372036854775808,"failed":0,"shipped":0,"prompted":0}`, `decoding Tally.passed: must be an integer within 64 bits, not 9223372036854775808`},
+		{"fraction in integer", tally, `{"passed":1.5,"failed":0,"shipped":0,"prompted":0}`, `decoding Tally.passed: must be an integer, not 1.5`},
+		{"integer overflow", tally, `{"passed":9223372036854775808,"failed":0,"shipped":0,"prompted":0}`, `decoding Tally.passed: must be an integer an int64 holds, not 9223372036854775808`},
 		{"string for integer", tally, `{"passed":"1","failed":0,"shipped":0,"prompted":0}`, `decoding Tally.passed: must be an integer, not a string`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -292,10 +295,10 @@ func TestLedgerRowUnion(t *testing.T) {
 		{`{"kind":"celebrated","seatId":"t1","at":"2026-09-06T10:00:00Z"}`, `decoding LedgerRow.kind: unknown kind "celebrated" (valid: passed, failed, prompted, shipped)`},
 		{`{"seatId":"t1","at":"2026-09-06T10:00:00Z"}`, `decoding LedgerRow.kind: discriminator is missing (valid: passed, failed, prompted, shipped)`},
 		{`{"kind":null,"seatId":"t1","at":"2026-09-06T10:00:00Z"}`, `decoding LedgerRow.kind: must not be null`},
-		{`{"kind":"passed","at":"2026-09-06T10:00:00Z"}`, `decoding PassedRow.seatId: required field is missing`},
+		{`{"kind":"passed","at":"2026-09-06T10:00:00Z"}`, `decoding LedgerRow.seatId: required field is missing`},
 	} {
 		row, err := fleet.UnmarshalLedgerRow([]byte(tc.doc))
-		var de *fleet.DecodeError
+		var de *wire.DecodeError
 		if row != nil || !errors.As(err, &de) || err.Error() != tc.want {
 			t.Errorf("UnmarshalLedgerRow(%s) = %v, %v; want error %q", tc.doc, row, err, tc.want)
 		}
@@ -376,7 +379,7 @@ func TestValidate(t *testing.T) {
 			case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
 				t.Errorf("Validate = %v, want it to contain %q", err, tc.want)
 			case tc.want != "":
-				var ve *fleet.ValidationError
+				var ve *wire.ValidationError
 				if !errors.As(err, &ve) {
 					t.Errorf("error %T is not a *ValidationError", err)
 				}

@@ -1,22 +1,30 @@
 // Package gotypes emits the Go types of every wire package of the schema:
-// generated/go/<package>/, one Go file per CUE file plus the package's
-// support code, with jennifer.
+// generated/go/<package>/, one Go file per CUE file and a doc.go, with
+// jennifer. The generated code's support (the JSON reader and writer, the
+// error types, the validation walker) is the importable package
+// github.com/schemagen/schemagen/wire, so no generated helper can collide
+// with a schema's names and no package carries its own copy.
 //
 // For each enum it writes a named string type, one constant per member, the
 // ordered member list, String, Valid, Parse<Enum> and text (un)marshalling
 // that refuses a non-member. For each object it writes a struct whose
-// optional fields keep absent apart from zero (pointers for scalars, nil for
-// lists and maps, omitzero on the wire), JSON decoding that refuses a
-// missing required field or a null, and Validate for every constraint the
-// Go type cannot state. For each union it writes a sealed interface with one
-// pointer-receiver implementation per variant and a decoder that dispatches
-// on the discriminator.
+// optional fields keep absent apart from zero (pointers for scalars, enums
+// and objects, nil for lists and maps), exact JSON decoding that refuses a
+// missing required field or a null, a reflection-free encoder writing the
+// bytes encoding/json would (AppendJSON, MarshalJSON), and Validate for
+// every constraint the Go type cannot state, which allocates nothing for a
+// valid value. For each union it writes a sealed interface with one
+// pointer-receiver implementation per variant and a decoder that
+// dispatches on the discriminator.
+//
+// Generated helpers are unexported and named kind_GoName (decode_Seat,
+// enum_Pose): a schema's Go names have no underscore, so they cannot
+// collide.
 package gotypes
 
 import (
 	"bytes"
 	"cmp"
-	_ "embed"
 	"fmt"
 	"path"
 	"slices"
@@ -39,8 +47,15 @@ const (
 	UnionDirective = "//schemagen:union"
 )
 
-//go:embed support.go.tmpl
-var support string
+// wirePkg is the import path of the generated code's support package.
+const wirePkg = "github.com/schemagen/schemagen/wire"
+
+// wireVersion is the support version this emitter generates for; the
+// generated doc.go asserts the wire package serves it.
+const wireVersion = 1
+
+// helper names a generated unexported helper of a definition.
+func helper(kind, goName string) string { return kind + "_" + goName }
 
 // Generate returns the Go package of every wire package in s.
 func Generate(s *model.Schema) ([]output.File, error) {
@@ -86,10 +101,16 @@ func generatePackage(p *model.Package) ([]output.File, error) {
 
 	var out []output.File
 	doc := jen.NewFile(p.Name)
+	doc.ImportName(wirePkg, "wire")
 	doc.HeaderComment(output.GoHeader)
 	if p.Doc != "" {
 		doc.PackageComment(comment(p.Doc))
 	}
+	doc.Comment("// The wire support this package was generated for; a wire package that\n// does not serve it fails to compile here.")
+	doc.Const().Defs(
+		jen.Id("_").Op("=").Qual(wirePkg, "EnforceVersion").Call(jen.Lit(wireVersion).Op("-").Qual(wirePkg, "MinVersion")),
+		jen.Id("_").Op("=").Qual(wirePkg, "EnforceVersion").Call(jen.Qual(wirePkg, "MaxVersion").Op("-").Lit(wireVersion)),
+	)
 	data, err := render(doc)
 	if err != nil {
 		return nil, err
@@ -105,6 +126,7 @@ func generatePackage(p *model.Package) ([]output.File, error) {
 		sortDecls(ds)
 		g.Go(func() error {
 			f := jen.NewFile(p.Name)
+			f.ImportName(wirePkg, "wire")
 			f.HeaderComment(output.GoHeader)
 			f.HeaderComment("Source: " + file)
 			for _, d := range ds {
@@ -115,7 +137,7 @@ func generatePackage(p *model.Package) ([]output.File, error) {
 				return fmt.Errorf("gotypes: %s: %w", file, err)
 			}
 			base := strings.TrimSuffix(path.Base(file), ".cue") + ".go"
-			if base == "doc.go" || base == "support.go" {
+			if base == "doc.go" {
 				base = "schema_" + base
 			}
 			rendered[i] = output.File{Path: path.Join(dir, base), Data: data}
@@ -126,8 +148,6 @@ func generatePackage(p *model.Package) ([]output.File, error) {
 		return nil, err
 	}
 	out = append(out, rendered...)
-	sup := "// " + output.GoHeader + "\n\n" + strings.Replace(support, "package PACKAGE", "package "+p.Name, 1)
-	out = append(out, output.File{Path: path.Join(dir, "support.go"), Data: []byte(sup)})
 	return out, nil
 }
 

@@ -41,55 +41,52 @@ func goType(t *model.Type, optional bool) *jen.Statement {
 	return s
 }
 
-// decodeFunc names the generated decoder of a type.
-func decodeFunc(goName string) string { return "decode" + goName }
+// decodeFunc names the generated decoder of a definition.
+func decodeFunc(goName string) string { return helper("decode", goName) }
+
+// reader is the *wire.Reader parameter type.
+func reader() *jen.Statement { return jen.Op("*").Qual(wirePkg, "Reader") }
 
 // readCall returns the call that reads a value of t from r into dst (a
 // pointer expression).
 func readCall(t *model.Type, dst *jen.Statement) *jen.Statement {
 	switch t.Kind {
 	case model.ListKind:
-		return jen.Id("readList").Call(jen.Id("r"), dst, readFunc(t.Elem))
+		return jen.Qual(wirePkg, "List").Call(jen.Id("r"), dst, readFunc(t.Elem))
 	case model.MapKind:
-		return jen.Id("readMap").Call(jen.Id("r"), dst, readFunc(t.Elem))
-	}
-	switch t.Kind {
+		return jen.Qual(wirePkg, "Map").Call(jen.Id("r"), dst, readFunc(t.Elem))
 	case model.EnumKind, model.ObjectKind:
 		return jen.Add(readFunc(t)).Call(jen.Id("r"), dst)
 	}
 	return jen.Id("r").Dot(readMethod(t)).Call(dst)
 }
 
-// readMethod names the reader method for a scalar of t.
+// readMethod names the Reader method for a scalar of t.
 func readMethod(t *model.Type) string {
 	switch t.BaseOf() {
 	case model.Int:
-		return "readInt"
+		return "Int"
 	case model.Bool:
-		return "readBool"
+		return "Bool"
 	case model.Time:
-		return "readTime"
+		return "Time"
 	}
-	return "readString"
+	return "String"
 }
 
-// readFunc returns a func(*reader, *T) error for values of t.
+// readFunc returns a func(*wire.Reader, *T) error for values of t.
 func readFunc(t *model.Type) *jen.Statement {
 	switch t.Kind {
 	case model.EnumKind:
 		return jen.Id(decodeFunc(t.Enum.GoName))
 	case model.ObjectKind:
 		return jen.Id(decodeFunc(t.Object.GoName))
-	case model.ListKind:
-		return jen.Func().Params(jen.Id("r").Op("*").Id("reader"), jen.Id("dst").Op("*").Add(goType(t, false))).Error().Block(
-			jen.Return(jen.Id("readList").Call(jen.Id("r"), jen.Id("dst"), readFunc(t.Elem))),
-		)
-	case model.MapKind:
-		return jen.Func().Params(jen.Id("r").Op("*").Id("reader"), jen.Id("dst").Op("*").Add(goType(t, false))).Error().Block(
-			jen.Return(jen.Id("readMap").Call(jen.Id("r"), jen.Id("dst"), readFunc(t.Elem))),
+	case model.ListKind, model.MapKind:
+		return jen.Func().Params(jen.Id("r").Add(reader()), jen.Id("dst").Op("*").Add(goType(t, false))).Error().Block(
+			jen.Return(readCall(t, jen.Id("dst"))),
 		)
 	}
-	return jen.Parens(jen.Op("*").Id("reader")).Dot(readMethod(t))
+	return jen.Parens(reader()).Dot(readMethod(t))
 }
 
 // isCollection reports whether t is a list or map: those stay non-pointer
@@ -109,33 +106,72 @@ func structFields(o *model.Object) []*model.Field {
 	return fs
 }
 
+// jsonTag is the field's encoding/json tag, right for encoding/json's own
+// reflection too (a caller may embed a generated type in a struct of its
+// own): a pointer is omitted only when nil (omitempty; omitzero would call
+// time.Time's IsZero and drop a present zero time), a list or map only
+// when nil (omitzero; omitempty would drop a present empty one).
+func jsonTag(fd *model.Field) string {
+	switch {
+	case !fd.Optional:
+		return fd.Name
+	case isCollection(fd.Type):
+		return fd.Name + ",omitzero"
+	}
+	return fd.Name + ",omitempty"
+}
+
 func object(f *jen.File, o *model.Object) {
 	t := o.GoName
 	f.Comment(docFor(t, o.Doc))
 	f.Type().Id(t).StructFunc(func(g *jen.Group) {
 		for _, fd := range structFields(o) {
 			g.Comment(comment(fd.Doc))
-			tag := fd.Name
-			if fd.Optional {
-				tag += ",omitzero"
-			}
-			g.Id(fd.GoName).Add(goType(fd.Type, fd.Optional)).Tag(map[string]string{"json": tag})
+			g.Id(fd.GoName).Add(goType(fd.Type, fd.Optional)).Tag(map[string]string{"json": jsonTag(fd)})
 		}
 	})
-	objectJSON(f, o)
+	objectMethods(f, o)
+	objectDecode(f, o)
+	objectEncode(f, o)
 	objectValidate(f, o)
 }
 
-// objectJSON emits exact decoding (required fields present, no nulls, a
-// variant's tag checked) and, where needed, encoding.
-func objectJSON(f *jen.File, o *model.Object) {
+// objectMethods emits the exported methods, each a line over the
+// unexported walkers below it.
+func objectMethods(f *jen.File, o *model.Object) {
 	t := o.GoName
-	f.Commentf("// UnmarshalJSON decodes a %s. It refuses a missing required field, a null\n// and a value of the wrong type; unknown fields are ignored, since a newer\n// host may add optional ones. On error x is left as it was.", t)
-	f.Func().Params(jen.Id("x").Op("*").Id(t)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
-		jen.Return(jen.Id("unmarshal").Call(jen.Id("data"), jen.Lit(t), jen.Id("x"), jen.Id(decodeFunc(t)))),
+	x := jen.Id("x")
+	f.Commentf("// UnmarshalJSON decodes a %s. It refuses a missing required field, a null\n// and a value of the wrong type; unknown fields are ignored, since a newer\n// host may add optional ones. On error x is left as it was and the error is\n// a *wire.DecodeError.", t)
+	f.Func().Params(x.Clone().Op("*").Id(t)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
+		jen.Return(jen.Qual(wirePkg, "Unmarshal").Call(jen.Id("data"), jen.Lit(t), x, jen.Id(decodeFunc(t)))),
 	)
+	f.Commentf("// MarshalJSON encodes a %s as AppendJSON does.", t)
+	f.Func().Params(x.Clone().Id(t)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
+		jen.Return(x.Clone().Dot("AppendJSON").Call(jen.Nil())),
+	)
+	doc := fmt.Sprintf("// AppendJSON appends the JSON encoding of x to b: the bytes json.Marshal\n// writes for it, without reflection")
+	if o.Union != nil {
+		doc += fmt.Sprintf(", its %s %q first", o.Union.Discriminator, o.Tag)
+	}
+	f.Comment(doc + ".")
+	f.Func().Params(x.Clone().Op("*").Id(t)).Id("AppendJSON").Params(jen.Id("b").Index().Byte()).Params(jen.Index().Byte(), jen.Error()).Block(
+		jen.Id("e").Op(":=").Qual(wirePkg, "Encoder").Values(jen.Dict{jen.Id("B"): jen.Id("b")}),
+		x.Clone().Dot("encode").Call(jen.Op("&").Id("e")),
+		jen.Return(jen.Id("e").Dot("Result").Call()),
+	)
+	f.Commentf("// Validate reports every way x breaks a constraint of the schema that its Go\n// type cannot state. Each problem is a *wire.ValidationError; several are\n// joined. A valid value costs no allocation.")
+	f.Func().Params(x.Clone().Op("*").Id(t)).Id("Validate").Params().Error().Block(
+		jen.Var().Id("p").Qual(wirePkg, "Problems"),
+		jen.Id("root").Op(":=").Qual(wirePkg, "Root").Call(jen.Lit(t)),
+		x.Clone().Dot("validate").Call(jen.Op("&").Id("p"), jen.Op("&").Id("root")),
+		jen.Return(jen.Id("p").Dot("Err").Call()),
+	)
+}
 
-	// Required fields get one bit each, in schema order.
+// objectDecode emits the decoder: required fields present, no nulls, a
+// variant's tag checked, x untouched on error.
+func objectDecode(f *jen.File, o *model.Object) {
+	t := o.GoName
 	var required []jen.Code
 	bit := map[string]int{}
 	for _, fd := range o.Fields {
@@ -144,31 +180,38 @@ func objectJSON(f *jen.File, o *model.Object) {
 			required = append(required, jen.Lit(fd.Name))
 		}
 	}
-	reqVar := lowerFirst(t) + "Required"
+	words := (len(required) + 63) / 64
+	reqVar := helper("required", t)
 	if len(required) > 0 {
 		f.Var().Id(reqVar).Op("=").Index().String().Values(required...)
 	}
-	f.Commentf("// %s reads a %s from r, leaving x as it was on error.", decodeFunc(t), t)
-	f.Func().Id(decodeFunc(t)).Params(jen.Id("r").Op("*").Id("reader"), jen.Id("x").Op("*").Id(t)).Error().BlockFunc(func(g *jen.Group) {
-		g.If(jen.Err().Op(":=").Id("r").Dot("openObject").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))
+	// have records the required fields read: one uint64, or an array of
+	// them for an object with more than 64.
+	haveType, setBit := jen.Uint64(), func(b int) jen.Code { return jen.Id("have").Op("|=").Lit(1).Op("<<").Lit(b) }
+	if words > 1 {
+		haveType = jen.Index(jen.Lit(words)).Uint64()
+		setBit = func(b int) jen.Code { return jen.Id("have").Index(jen.Lit(b/64)).Op("|=").Lit(1).Op("<<").Lit(b % 64) }
+	}
+	f.Func().Id(decodeFunc(t)).Params(jen.Id("r").Add(reader()), jen.Id("x").Op("*").Id(t)).Error().BlockFunc(func(g *jen.Group) {
+		g.If(jen.Err().Op(":=").Id("r").Dot("Object").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))
 		g.Var().Id("v").Id(t)
 		if len(required) > 0 {
-			g.Var().Id("have").Uint64()
+			g.Var().Id("have").Add(haveType)
 		}
 		g.For(jen.Id("first").Op(":=").True(), jen.Empty(), jen.Id("first").Op("=").False()).Block(
-			jen.List(jen.Id("key"), jen.Id("ok"), jen.Err()).Op(":=").Id("r").Dot("nextKey").Call(jen.Id("first")),
-			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("fieldError").Call(jen.Lit(t), jen.Nil(), jen.Err()))),
+			jen.List(jen.Id("key"), jen.Id("ok"), jen.Err()).Op(":=").Id("r").Dot("Key").Call(jen.Id("first")),
+			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 			jen.If(jen.Op("!").Id("ok")).Block(jen.Break()),
 			jen.Switch(jen.String().Call(jen.Id("key"))).BlockFunc(func(g *jen.Group) {
 				for _, fd := range o.Fields {
 					var body []jen.Code
 					if b, ok := bit[fd.Name]; ok {
-						body = append(body, jen.Id("have").Op("|=").Lit(1).Op("<<").Lit(b))
+						body = append(body, setBit(b))
 					}
 					dst := jen.Id("v").Dot(fd.GoName)
 					switch {
 					case o.Union != nil && fd.Name == o.Union.Discriminator:
-						body = append(body, jen.Err().Op("=").Id("r").Dot("readTag").Call(jen.Lit(o.Tag)))
+						body = append(body, jen.Err().Op("=").Id("r").Dot("Tag").Call(jen.Lit(o.Tag)))
 					case fd.Optional && !isCollection(fd.Type):
 						body = append(body,
 							dst.Clone().Op("=").New(goType(fd.Type, false)),
@@ -179,82 +222,139 @@ func objectJSON(f *jen.File, o *model.Object) {
 					}
 					g.Case(jen.Lit(fd.Name)).Block(body...)
 				}
-				g.Default().Block(jen.Err().Op("=").Id("r").Dot("skip").Call())
+				g.Default().Block(jen.Err().Op("=").Id("r").Dot("Skip").Call())
 			}),
-			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("fieldError").Call(jen.Lit(t), jen.Id("key"), jen.Err()))),
+			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Qual(wirePkg, "InField").Call(jen.Id("key"), jen.Err()))),
 		)
 		if len(required) > 0 {
-			all := jen.Lit(1).Op("<<").Lit(len(required)).Op("-").Lit(1)
-			g.If(jen.Id("have").Op("!=").Add(all)).Block(
-				jen.Return(jen.Id("missingField").Call(jen.Lit(t), jen.Id("have"), jen.Id(reqVar))),
-			)
+			var all, missing jen.Code
+			if words == 1 {
+				all = jen.Lit(1).Op("<<").Lit(len(required)).Op("-").Lit(1)
+				missing = jen.Qual(wirePkg, "MissingField").Call(jen.Id(reqVar), jen.Id("have"))
+			} else {
+				var ws []jen.Code
+				for w := range words {
+					n := min(64, len(required)-64*w)
+					if n == 64 {
+						ws = append(ws, jen.Lit(uint64(1<<63|(1<<63-1))))
+					} else {
+						ws = append(ws, jen.Lit(1).Op("<<").Lit(n).Op("-").Lit(1))
+					}
+				}
+				all = jen.Index(jen.Lit(words)).Uint64().Values(ws...)
+				missing = jen.Qual(wirePkg, "MissingField").Call(jen.Id(reqVar), jen.Id("have").Index(jen.Op(":")).Op("..."))
+			}
+			g.If(jen.Id("have").Op("!=").Add(all)).Block(jen.Return(missing))
 		}
 		g.Op("*").Id("x").Op("=").Id("v")
 		g.Return(jen.Nil())
 	})
+}
 
-	// Encoding: a required list or map that is nil must still be written
-	// ([] or {}), and a union variant writes its discriminator first.
-	var fixes []jen.Code
-	for _, fd := range structFields(o) {
-		if !fd.Optional && isCollection(fd.Type) {
-			fixes = append(fixes, jen.If(jen.Id("v").Dot(fd.GoName).Op("==").Nil()).Block(
-				jen.Id("v").Dot(fd.GoName).Op("=").Add(goType(fd.Type, false)).Values(),
-			))
+// objectEncode emits encode, which writes x's members in schema order: a
+// variant's discriminator first, an optional member only when present, a
+// nil required list or map as empty.
+func objectEncode(f *jen.File, o *model.Object) {
+	f.Func().Params(jen.Id("x").Op("*").Id(o.GoName)).Id("encode").Params(jen.Id("e").Op("*").Qual(wirePkg, "Encoder")).BlockFunc(func(g *jen.Group) {
+		g.Id("m").Op(":=").Id("e").Dot("Begin").Call()
+		if o.Union != nil {
+			g.Id("e").Dot("Member").Call(jen.Lit(o.Union.Discriminator))
+			g.Id("e").Dot("String").Call(jen.Lit(o.Tag))
 		}
-	}
-	if len(fixes) == 0 && o.Union == nil {
-		return
-	}
-	doc := "// MarshalJSON encodes a " + t
-	if o.Union != nil {
-		doc += fmt.Sprintf(" with its %s %q first", o.Union.Discriminator, o.Tag)
-	}
-	if len(fixes) > 0 {
-		doc += ", writing a nil required list or map as empty"
-	}
-	f.Comment(doc + ".")
-	f.Func().Params(jen.Id("x").Id(t)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).BlockFunc(func(g *jen.Group) {
-		g.Type().Id("plain").Id(t)
-		g.Id("v").Op(":=").Id("plain").Call(jen.Id("x"))
-		for _, fx := range fixes {
-			g.Add(fx)
+		for _, fd := range structFields(o) {
+			member := []jen.Code{jen.Id("e").Dot("Member").Call(jen.Lit(fd.Name))}
+			val := jen.Id("x").Dot(fd.GoName)
+			switch {
+			case fd.Optional && isCollection(fd.Type):
+				g.If(val.Clone().Op("!=").Nil()).Block(append(member, encodeValue(fd.Type, val, 0)...)...)
+			case fd.Optional:
+				v := jen.Op("*").Add(val)
+				if fd.Type.Kind == model.ObjectKind {
+					v = val // encode has a pointer receiver
+				}
+				g.If(val.Clone().Op("!=").Nil()).Block(append(member, encodeValue(fd.Type, v, 0)...)...)
+			default:
+				for _, c := range append(member, encodeValue(fd.Type, val, 0)...) {
+					g.Add(c)
+				}
+			}
 		}
-		if o.Union == nil {
-			g.Return(jen.Qual("encoding/json", "Marshal").Call(jen.Id("v")))
-			return
-		}
-		g.Return(jen.Qual("encoding/json", "Marshal").Call(jen.Struct(
-			jen.Id("Tag").String().Tag(map[string]string{"json": o.Union.Discriminator}),
-			jen.Id("plain"),
-		).Values(jen.Lit(o.Tag), jen.Id("v"))))
+		g.Id("e").Dot("End").Call(jen.Id("m"))
 	})
 }
 
-// objectValidate emits Validate and the validate walker.
+// encodeValue returns the statements writing v, a value of t; depth names
+// the loop variables of nested lists and maps.
+func encodeValue(t *model.Type, v *jen.Statement, depth int) []jen.Code {
+	e := jen.Id("e")
+	switch t.Kind {
+	case model.EnumKind:
+		return []jen.Code{jen.Qual(wirePkg, "EncodeEnum").Call(e, jen.Op("&").Id(enumTable(t.Enum)), v)}
+	case model.ObjectKind:
+		return []jen.Code{v.Clone().Dot("encode").Call(e)}
+	case model.ListKind:
+		i := jen.Id(loopVar("i", depth))
+		return []jen.Code{
+			e.Clone().Dot("Open").Call(),
+			jen.For(i.Clone().Op(":=").Range().Add(v)).Block(append(
+				[]jen.Code{e.Clone().Dot("Elem").Call(i)},
+				encodeValue(t.Elem, v.Clone().Index(i), depth+1)...)...),
+			e.Clone().Dot("Close").Call(),
+		}
+	case model.MapKind:
+		i, k, el := jen.Id(loopVar("i", depth)), jen.Id(loopVar("k", depth)), jen.Id(loopVar("v", depth))
+		elem := v.Clone().Index(k)
+		var pre []jen.Code
+		if t.Elem.Kind == model.ObjectKind {
+			// encode has a pointer receiver: a map value is not addressable.
+			pre = []jen.Code{el.Clone().Op(":=").Add(elem)}
+			elem = el
+		}
+		return []jen.Code{
+			e.Clone().Dot("Raw").Call(jen.Lit("{")),
+			jen.For(jen.List(i, k).Op(":=").Range().Qual(wirePkg, "SortedKeys").Call(v)).Block(append(append(
+				[]jen.Code{e.Clone().Dot("Key").Call(i, k)}, pre...),
+				encodeValue(t.Elem, elem, depth+1)...)...),
+			e.Clone().Dot("Raw").Call(jen.Lit("}")),
+		}
+	}
+	switch t.BaseOf() {
+	case model.Int:
+		return []jen.Code{e.Clone().Dot("Int").Call(v)}
+	case model.Bool:
+		return []jen.Code{e.Clone().Dot("Bool").Call(v)}
+	case model.Time:
+		return []jen.Code{e.Clone().Dot("Time").Call(v)}
+	}
+	return []jen.Code{e.Clone().Dot("String").Call(v)}
+}
+
+// loopVar names a loop variable at a nesting depth: i, i1, i2, ….
+func loopVar(name string, depth int) string {
+	if depth == 0 {
+		return name
+	}
+	return name + strconv.Itoa(depth)
+}
+
+// objectValidate emits the validate walker behind Validate.
 func objectValidate(f *jen.File, o *model.Object) {
-	t := o.GoName
-	f.Commentf("// Validate reports every way x breaks a constraint of the schema that its Go\n// type cannot state. Each problem is a *ValidationError; several are joined.")
-	f.Func().Params(jen.Id("x").Op("*").Id(t)).Id("Validate").Params().Error().Block(
-		jen.Return(jen.Id("validateRoot").Call(jen.Id("x"), jen.Lit(t))),
-	)
-	f.Commentf("// validate adds to p every problem of x, naming it from path.")
-	f.Func().Params(jen.Id("x").Op("*").Id(t)).Id("validate").Params(jen.Id("p").Op("*").Id("problems"), jen.Id("path").String()).BlockFunc(func(g *jen.Group) {
+	path := jen.Id("path")
+	f.Func().Params(jen.Id("x").Op("*").Id(o.GoName)).Id("validate").Params(jen.Id("p").Op("*").Qual(wirePkg, "Problems"), path.Clone().Op("*").Qual(wirePkg, "Path")).BlockFunc(func(g *jen.Group) {
 		for _, fd := range structFields(o) {
-			at := jen.Id("path").Op("+").Lit("." + fd.Name)
 			val := jen.Id("x").Dot(fd.GoName)
 			if !needsCheck(fd.Type) {
 				continue
 			}
-			if fd.Optional && !isCollection(fd.Type) {
-				deref := jen.Op("*").Id("x").Dot(fd.GoName)
-				if fd.Type.Kind == model.ObjectKind {
-					deref = jen.Id("x").Dot(fd.GoName)
+			if fd.Optional {
+				deref := val
+				if !isCollection(fd.Type) && fd.Type.Kind != model.ObjectKind {
+					deref = jen.Op("*").Add(val)
 				}
-				g.If(jen.Id("x").Dot(fd.GoName).Op("!=").Nil()).Block(checks(fd.Type, deref, at)...)
+				g.If(val.Clone().Op("!=").Nil()).Block(checksAt(fd.Type, deref, path, fd.Name, "at_"+fd.GoName, 0)...)
 				continue
 			}
-			for _, c := range checks(fd.Type, val, at) {
+			for _, c := range checksAt(fd.Type, val, path, fd.Name, "at_"+fd.GoName, 0) {
 				g.Add(c)
 			}
 		}
@@ -271,7 +371,7 @@ func objectValidate(f *jen.File, o *model.Object) {
 				for _, a := range fb.Absent {
 					af := o.Field(a)
 					present := jen.Id("x").Dot(af.GoName).Op("!=").Nil()
-					g.Id("p").Dot("absent").Call(jen.Id("path").Op("+").Lit("."+a), present, jen.Lit(when))
+					g.Id("p").Dot("Absent").Call(path, jen.Lit(a), present, jen.Lit(when))
 				}
 			})
 		}
@@ -297,78 +397,129 @@ func needsCheck(t *model.Type) bool {
 
 func needsValidator(s *model.Scalar) bool { return !s.Constraints.IsZero() || s.Base == model.Date }
 
-// checks returns the statements validating value v of type t at path at.
-// v is addressable for objects (their validate has a pointer receiver).
-func checks(t *model.Type, v, at *jen.Statement) []jen.Code {
+// checks returns the statements validating v, a value of type t at member
+// of path (member "" for path itself). v is addressable for objects (their
+// validate has a pointer receiver). depth names nested steps and loop
+// variables.
+func checks(t *model.Type, v, path *jen.Statement, member string, depth int) []jen.Code {
+	return checksAt(t, v, path, member, "at", depth)
+}
+
+// checksAt is checks with the name of the variable that holds the step to
+// member, when one is needed: unique within the walker, so that two
+// members' steps never clash.
+func checksAt(t *model.Type, v, path *jen.Statement, member, stepVar string, depth int) []jen.Code {
+	p := jen.Id("p")
+	mem := jen.Lit(member)
+	// step is the path of the value itself, for what walks below it: its
+	// declaration (nil when it is path), the *wire.Path, and an expression
+	// to call Path's step methods on.
+	step := func() (jen.Code, *jen.Statement, *jen.Statement) {
+		if member == "" {
+			if depth > 0 { // path is &el of the enclosing loop
+				return nil, path, jen.Parens(path)
+			}
+			return nil, path, path
+		}
+		at := jen.Id(stepVar)
+		return at.Clone().Op(":=").Add(path).Dot("Member").Call(mem), jen.Op("&").Add(at), at
+	}
 	switch t.Kind {
 	case model.EnumKind:
-		return []jen.Code{jen.Id("p").Dot("enum").Call(at, v.Clone().Dot("Valid").Call(), jen.String().Call(v), jen.Lit(t.Enum.GoName))}
+		return []jen.Code{p.Clone().Dot("Enum").Call(path, mem, v.Clone().Dot("Valid").Call(), jen.String().Call(v), jen.Lit(t.Enum.GoName))}
 	case model.ObjectKind:
-		return []jen.Code{v.Clone().Dot("validate").Call(jen.Id("p"), at)}
+		decl, at, _ := step()
+		if decl == nil {
+			return []jen.Code{v.Clone().Dot("validate").Call(p, at)}
+		}
+		return []jen.Code{decl, v.Clone().Dot("validate").Call(p, at)}
 	case model.ScalarKind:
-		return []jen.Code{jen.Id("validate"+t.Scalar.GoName).Call(jen.Id("p"), at, v)}
+		return []jen.Code{jen.Id(helper("validate", t.Scalar.GoName)).Call(p, path, mem, v)}
 	case model.BasicKind:
-		return constraintChecks(t.Base, t.Constraints, v, at, nil)
+		return constraintChecks(t.Base, t.Constraints, v, path, mem, nil)
 	case model.ListKind:
 		var out []jen.Code
 		if t.MinItems != nil {
-			out = append(out, jen.Id("p").Dot("minItems").Call(at, jen.Len(v), jen.Lit(*t.MinItems)))
+			out = append(out, p.Clone().Dot("MinItems").Call(path, mem, jen.Len(v), jen.Lit(*t.MinItems)))
 		}
 		if t.MaxItems != nil {
-			out = append(out, jen.Id("p").Dot("maxItems").Call(at, jen.Len(v), jen.Lit(*t.MaxItems)))
+			out = append(out, p.Clone().Dot("MaxItems").Call(path, mem, jen.Len(v), jen.Lit(*t.MaxItems)))
 		}
 		if needsCheck(t.Elem) {
-			i := "i"
-			out = append(out, jen.For(jen.Id(i).Op(":=").Range().Add(v)).Block(
-				checks(t.Elem, v.Clone().Index(jen.Id(i)), jen.Id("index").Call(at, jen.Id(i)))...,
-			))
+			decl, _, at := step()
+			if decl != nil {
+				out = append(out, decl)
+			}
+			i, el := jen.Id(loopVar("i", depth)), jen.Id(loopVar("el", depth))
+			body := append([]jen.Code{el.Clone().Op(":=").Add(at).Dot("Index").Call(i)},
+				checks(t.Elem, v.Clone().Index(i), jen.Op("&").Add(el), "", depth+1)...)
+			out = append(out, jen.For(i.Clone().Op(":=").Range().Add(v)).Block(body...))
 		}
 		return out
 	case model.MapKind:
 		if !needsCheck(t.Elem) {
 			return nil
 		}
-		return []jen.Code{jen.For(jen.List(jen.Id("_"), jen.Id("k")).Op(":=").Range().Id("sortedKeys").Call(v)).Block(
-			append([]jen.Code{jen.Id("e").Op(":=").Add(v).Index(jen.Id("k"))},
-				checks(t.Elem, jen.Id("e"), jen.Id("key").Call(at, jen.Id("k")))...)...,
-		)}
+		decl, _, at := step()
+		var out []jen.Code
+		if decl != nil {
+			out = append(out, decl)
+		}
+		k, e, el, mark := jen.Id(loopVar("k", depth)), jen.Id(loopVar("e", depth)), jen.Id(loopVar("el", depth)), jen.Id(loopVar("mark", depth))
+		body := func() []jen.Code {
+			return append([]jen.Code{el.Clone().Op(":=").Add(at).Dot("Key").Call(k)},
+				checks(t.Elem, e, jen.Op("&").Add(el), "", depth+1)...)
+		}
+		// Walk in the map's order first, which costs nothing; only when
+		// that finds a problem, walk again in key order, so the report is
+		// the same every time.
+		out = append(out,
+			mark.Clone().Op(":=").Add(p).Dot("Len").Call(),
+			jen.For(jen.List(k, e).Op(":=").Range().Add(v)).Block(body()...),
+			jen.If(p.Clone().Dot("Len").Call().Op(">").Add(mark)).Block(
+				p.Clone().Dot("Truncate").Call(mark),
+				jen.For(jen.List(jen.Id("_"), k).Op(":=").Range().Qual(wirePkg, "SortedKeys").Call(v)).Block(
+					append([]jen.Code{e.Clone().Op(":=").Add(v).Index(k)}, body()...)...),
+			),
+		)
+		return out
 	}
 	return nil
 }
 
 // constraintChecks validates a basic value against c. pattern names the
 // compiled regexp variable of a scalar with a pattern.
-func constraintChecks(base model.Base, c model.Constraints, v, at *jen.Statement, pattern *jen.Statement) []jen.Code {
+func constraintChecks(base model.Base, c model.Constraints, v, path, member *jen.Statement, pattern *jen.Statement) []jen.Code {
 	var out []jen.Code
 	call := func(name string, args ...jen.Code) {
-		out = append(out, jen.Id("p").Dot(name).Call(append([]jen.Code{at}, args...)...))
+		out = append(out, jen.Id("p").Dot(name).Call(append([]jen.Code{path, member}, args...)...))
 	}
 	if c.MinRunes != nil {
-		call("minRunes", v, jen.Lit(*c.MinRunes))
+		call("MinRunes", v, jen.Lit(*c.MinRunes))
 	}
 	if c.MaxRunes != nil {
-		call("maxRunes", v, jen.Lit(*c.MaxRunes))
+		call("MaxRunes", v, jen.Lit(*c.MaxRunes))
 	}
 	if c.Pattern != "" { // the model allows patterns on named scalars only
-		call("pattern", v, pattern)
+		call("Pattern", v, pattern)
 	}
 	if c.Min != nil {
-		call("min", v, jen.Lit(*c.Min))
+		call("Min", v, jen.Lit(*c.Min))
 	}
 	if c.Max != nil {
-		call("max", v, jen.Lit(*c.Max))
+		call("Max", v, jen.Lit(*c.Max))
 	}
 	if base == model.Date {
-		call("date", v)
+		call("Date", v)
 	}
 	return out
 }
 
-// scalarValidator emits validate<Scalar> and its compiled pattern.
+// scalarValidator emits validate_<Scalar> and its compiled pattern.
 func scalarValidator(f *jen.File, s *model.Scalar) {
 	var pattern *jen.Statement
 	if s.Pattern != "" {
-		name := "pattern" + s.GoName
+		name := helper("pattern", s.GoName)
 		f.Var().Id(name).Op("=").Qual("regexp", "MustCompile").Call(jen.Lit(s.Pattern))
 		pattern = jen.Id(name)
 	}
@@ -376,9 +527,11 @@ func scalarValidator(f *jen.File, s *model.Scalar) {
 	if s.Base == model.Int {
 		arg = jen.Int64()
 	}
-	f.Commentf("// validate%s checks the constraints of %s: %s.", s.GoName, s.GoName, describe(s))
-	f.Func().Id("validate"+s.GoName).Params(jen.Id("p").Op("*").Id("problems"), jen.Id("path").String(), jen.Id("v").Add(arg)).Block(
-		constraintChecks(s.Base, s.Constraints, jen.Id("v"), jen.Id("path"), pattern)...,
+	f.Commentf("// %s checks %s: %s.", helper("validate", s.GoName), s.GoName, describe(s))
+	f.Func().Id(helper("validate", s.GoName)).Params(
+		jen.Id("p").Op("*").Qual(wirePkg, "Problems"), jen.Id("path").Op("*").Qual(wirePkg, "Path"), jen.Id("member").String(), jen.Id("v").Add(arg),
+	).Block(
+		constraintChecks(s.Base, s.Constraints, jen.Id("v"), jen.Id("path"), jen.Id("member"), pattern)...,
 	)
 }
 

@@ -25,6 +25,10 @@ func union(f *jen.File, u *model.Union) {
 		jen.Id(tag).Params().String(),
 		jen.Comment("// Validate reports every way the value breaks a constraint of the schema."),
 		jen.Id("Validate").Params().Error(),
+		jen.Comment(fmt.Sprintf("// AppendJSON appends the value's JSON encoding to b, its %q first.", u.Discriminator)),
+		jen.Id("AppendJSON").Params(jen.Id("b").Index().Byte()).Params(jen.Index().Byte(), jen.Error()),
+		jen.Id("encode").Params(jen.Op("*").Qual(wirePkg, "Encoder")),
+		jen.Id("validate").Params(jen.Op("*").Qual(wirePkg, "Problems"), jen.Op("*").Qual(wirePkg, "Path")),
 		jen.Id(marker).Params(),
 	)
 
@@ -32,34 +36,31 @@ func union(f *jen.File, u *model.Union) {
 	for _, v := range u.Variants {
 		tags = append(tags, jen.Lit(v.Tag))
 	}
-	tagList := lowerFirst(t) + "Tags"
+	tagList := helper("tags", t)
 	f.Var().Id(tagList).Op("=").Index().String().Values(tags...)
 
 	for _, v := range u.Variants {
 		f.Commentf("// %s returns %q.", tag, v.Tag)
 		f.Func().Params(jen.Op("*").Id(v.GoName)).Id(tag).Params().String().Block(jen.Return(jen.Lit(v.Tag)))
-		f.Commentf("// %s seals %s: only the schema's variants implement it.", marker, t)
 		f.Func().Params(jen.Op("*").Id(v.GoName)).Id(marker).Params().Block()
 	}
 
-	f.Commentf("// %s decodes one %s, choosing the variant by its %q field.\n// A missing or unknown %s is a *DecodeError.", u.UnmarshalFunc(), t, u.Discriminator, u.Discriminator)
+	f.Commentf("// %s decodes one %s, choosing the variant by its %q field.\n// The error is a *wire.DecodeError, also for a missing or unknown %s.", u.UnmarshalFunc(), t, u.Discriminator, u.Discriminator)
 	f.Func().Id(u.UnmarshalFunc()).Params(jen.Id("data").Index().Byte()).Params(jen.Id(t), jen.Error()).Block(
-		jen.List(jen.Id("tag"), jen.Err()).Op(":=").Id("unionTag").Call(jen.Id("data"), jen.Lit(t), jen.Lit(u.Discriminator), jen.Id(tagList)),
+		jen.Return(jen.Qual(wirePkg, "Decode").Call(jen.Id("data"), jen.Lit(t), jen.Id(decodeFunc(t)))),
+	)
+	f.Func().Id(decodeFunc(t)).Params(jen.Id("r").Add(reader())).Params(jen.Id(t), jen.Error()).Block(
+		jen.List(jen.Id("tag"), jen.Err()).Op(":=").Id("r").Dot("UnionTag").Call(jen.Lit(u.Discriminator), jen.Id(tagList)),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
-		jen.Id("r").Op(":=").Op("&").Id("reader").Values(jen.Id("data").Op(":").Id("data")),
-		jen.Var().Id("v").Id(t),
 		jen.Switch(jen.Id("tag")).BlockFunc(func(g *jen.Group) {
 			for _, v := range u.Variants {
 				g.Case(jen.Lit(v.Tag)).Block(
 					jen.Id("x").Op(":=").New(jen.Id(v.GoName)),
-					jen.List(jen.Id("v"), jen.Err()).Op("=").List(jen.Id("x"), jen.Id(decodeFunc(v.GoName)).Call(jen.Id("r"), jen.Id("x"))),
+					jen.Return(jen.Id("x"), jen.Id(decodeFunc(v.GoName)).Call(jen.Id("r"), jen.Id("x"))),
 				)
 			}
-			g.Default().Block(jen.Return(jen.Nil(), jen.Id("unknownTag").Call(jen.Lit(t), jen.Lit(u.Discriminator), jen.Id("tag"), jen.Id(tagList))))
 		}),
-		jen.If(jen.Err().Op("==").Nil()).Block(jen.Err().Op("=").Id("r").Dot("end").Call()),
-		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Id("fieldError").Call(jen.Lit(t), jen.Nil(), jen.Err()))),
-		jen.Return(jen.Id("v"), jen.Nil()),
+		jen.Return(jen.Nil(), jen.Qual(wirePkg, "UnknownTag").Call(jen.Lit(u.Discriminator), jen.Id("tag"), jen.Id(tagList))),
 	)
 }
 

@@ -110,7 +110,7 @@ func TestTornLastLineIsSkippedAndTheNextRowStartsOnAFreshLine(t *testing.T) {
 	if len(rows) != 1 {
 		t.Errorf("rows = %v, want the one good row", rows)
 	}
-	if len(warns) != 1 || !strings.HasPrefix(warns[0], "ledger line 2: decoding FailedRow.at: invalid JSON: unexpected end of input") {
+	if len(warns) != 1 || !strings.HasPrefix(warns[0], "ledger line 2: decoding LedgerRow.at: invalid JSON: unexpected end of input") {
 		t.Errorf("warnings = %q, want one for line 2 from the row decoder", warns)
 	}
 	if err := l.Append(&fleet.ShippedRow{SeatID: "t1", At: t0}); err != nil {

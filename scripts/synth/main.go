@@ -9,8 +9,9 @@
 // enum every tenth definition, a union of two variants every twentieth, and
 // objects of six fields (a required string, an optional bounded int, an
 // enum, an optional timestamp, a list of an earlier object and a map of
-// one), each referring only to earlier definitions, so nothing chains
-// deeper than a few levels. The layout package is one root struct of
+// one). Every tenth object is a base object with no references; the
+// others refer only to the two newest base objects, so nothing nests more
+// than two levels deep, as in a real contract. The layout package is one root struct of
 // uint32 and uint8[4] fields, all since version 1, with its recorded size.
 // Output is deterministic.
 package main
@@ -60,8 +61,8 @@ func wirePackage(n int) string {
 	var b strings.Builder
 	b.WriteString("// Package synth is a synthetic wire package for benchmarks.\npackage synth\n\nimport \"time\"\n\n")
 	b.WriteString("// Stamp is an instant.\n#Stamp: time.Time()\n\n")
-	lastEnum, lastObj := "", ""
-	var objs []string
+	lastEnum := ""
+	var bases []string // objects that refer to no other
 	for i := range n {
 		switch {
 		case i%10 == 0:
@@ -76,12 +77,12 @@ func wirePackage(n int) string {
 			}
 			b.WriteString("\n")
 			lastEnum = name
-		case i%20 == 5 && lastObj != "":
+		case i%20 == 5 && len(bases) > 0:
 			name := fmt.Sprintf("Union%d", i)
 			fmt.Fprintf(&b, "// %s is union %d.\n#%s: #%sA | #%sB\n\n", name, i, name, name, name)
 			for _, v := range []string{"A", "B"} {
 				fmt.Fprintf(&b, "// %s%s is a variant.\n#%s%s: {\n\t// The tag.\n\tkind!: %q\n\t// A value.\n\tvalue!: string\n\t// An object.\n\tref?: #%s\n}\n\n",
-					name, v, name, v, strings.ToLower(v), lastObj)
+					name, v, name, v, strings.ToLower(v), bases[len(bases)-1])
 			}
 		default:
 			name := fmt.Sprintf("Obj%d", i)
@@ -92,14 +93,14 @@ func wirePackage(n int) string {
 				fmt.Fprintf(&b, "\t// A kind.\n\tkind!: #%s\n", lastEnum)
 			}
 			b.WriteString("\t// When.\n\tat?: #Stamp\n")
-			if len(objs) > 0 {
-				ref := objs[len(objs)/2+(i%max(1, len(objs)-len(objs)/2))]
-				fmt.Fprintf(&b, "\t// Earlier objects.\n\titems?: [...#%s]\n", ref)
-				fmt.Fprintf(&b, "\t// Earlier objects by key.\n\tbyKey?: [string]: #%s\n", objs[len(objs)-1])
+			if i%10 != 1 && len(bases) > 0 {
+				fmt.Fprintf(&b, "\t// Base objects.\n\titems?: [...#%s]\n", bases[len(bases)-1])
+				fmt.Fprintf(&b, "\t// Base objects by key.\n\tbyKey?: [string]: #%s\n", bases[max(0, len(bases)-2)])
 			}
 			b.WriteString("}\n\n")
-			objs = append(objs, name)
-			lastObj = name
+			if i%10 == 1 || len(bases) == 0 {
+				bases = append(bases, name)
+			}
 		}
 	}
 	return b.String()
