@@ -32,7 +32,9 @@ lint: bin/schemavet
 bin/schemavet:
 	$(GO) build -o $@ ./cmd/schemavet
 
-## c-tools: install the C compilers and pahole the consumer checks need, where absent
+## c-tools: install what the C consumer checks need, where absent: the
+## compiler matrix (gcc, g++, clang, gcc -m32, arm-none-eabi-gcc), clang's
+## sanitizer runtime, pahole, and lld + qemu-user for the big-endian run
 c-tools:
 	@bash scripts/c-tools.sh
 
@@ -57,12 +59,17 @@ $(TS_STAMP): $(TS_DIR)/package.json $(TS_DIR)/package-lock.json
 	cd $(TS_DIR) && npm ci --no-audit --no-fund
 	@touch $@
 
-## bench: performance against peers run in the same command: generate
-## beside cue's gengotypes, and deck loads beside the CRC-32 floor
+## bench: performance against peers run in the same command, each pair
+## alternating: generate beside cue's gengotypes; deck loads in Go (deck.Load)
+## and in C (the generated deck_file_decode) beside their CRC-32 floors; the
+## lock compare at 100/1,000/5,000 fields and definitions, and 5,000 paired
+## against 1,000 (linear is 5x, the goal at most 6x)
 bench:
 	bash scripts/bench-generate.sh
 	bash scripts/bench-runtime.sh
 	bash scripts/bench-deck.sh
+	$(GO) test ./gen/lock -run '^$$' -bench '^BenchmarkCompare$$' -benchmem
+	$(GO) test ./gen/lock -run '^$$' -bench '^BenchmarkCompareScaling$$' -benchtime=1x
 
 ## fuzz: every fuzz target in the module (found with go test -list), each
 ## for FUZZTIME (default 1m). Minimizing each new input for go's default 60s

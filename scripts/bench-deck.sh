@@ -1,39 +1,46 @@
 #!/usr/bin/env bash
-# bench-deck: loading a 4 KB deck file beside its floor, plain
-# crc32.ChecksumIEEE over the same bytes, which every load must compute:
-# load+verify of a current file and load+migrate of a v5 file, in ns/op and
-# MB/s, the median of COUNT runs each, and their ratio to the floor
-# (goal: within 3x).
+# bench-deck: loading a 4 KB deck file beside its floor, the CRC-32 over the
+# same bytes, which every load must compute; each pair measured in one run,
+# the two sides alternating (ABBA), as the median of the per-round ratios
+# with their min-max (never a ratio of separately timed blocks, which once
+# printed 0.58x its own floor).
+#  (a) Go: deck.Load of a current file and of a v5 file (migration) against
+#      crc32.ChecksumIEEE (BenchmarkLoadVsCRC, internal/benchpair). Goal: 3x.
+#  (b) C: the generated codec, deck_file_decode of the current 4200-byte
+#      vector and of the v5 vector (migration) against deck_crc32, built with
+#      gcc -O2 and with clang -O2 (conformance/c/testdata/bench_codec.c).
+#      Goal: 2x. Where valgrind is installed, also the instructions each
+#      side executes, which no other load on the machine changes.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-count=${COUNT:-5}
 cd "$root"
-go test ./deck -run '^$' -bench '^Benchmark(CRCFloor|LoadVerify|LoadMigrate)$' -count "$count" |
-	awk -v n="$count" '
-	/^Benchmark/ {
-		name = $1; sub(/-[0-9]+$/, "", name); sub(/^Benchmark/, "", name)
-		ns[name, ++runs[name]] = $3; mbs[name, runs[name]] = $5
+
+echo "== Go: deck.Load against crc32.ChecksumIEEE"
+go test ./deck -run '^$' -bench '^BenchmarkLoadVsCRC$' -benchtime 1x | grep '^pair '
+
+echo "== C: deck_file_decode against deck_crc32"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cur=conformance/c/testdata/vectors/v6-career.deck
+v5=conformance/c/testdata/vectors/v5-payload-len-0.deck
+status=0
+for cc in gcc clang; do
+	command -v "$cc" >/dev/null || { echo "$cc: not installed; skipped"; continue; }
+	"$cc" -std=c11 -O2 -I generated/c -o "$tmp/bench-$cc" conformance/c/testdata/bench_codec.c generated/c/deck_file.c
+	echo "$cc -O2:"
+	"$tmp/bench-$cc" "$cur" "$v5" || status=1
+done
+
+if command -v valgrind >/dev/null; then
+	echo "== C: instructions per call (valgrind --tool=callgrind, gcc -O2)"
+	ir() { # ir FUNCTION FILE: the instructions run_FUNCTION executes, inclusive
+		valgrind --tool=callgrind --toggle-collect="run_$1" --callgrind-out-file="$tmp/cg.out" \
+			"$tmp/bench-gcc" --once "$1" "$2" >/dev/null 2>&1
+		awk '/^(summary|totals):/ { print $2; exit }' "$tmp/cg.out"
 	}
-	function median(a, name,    i, j, k, t, v) {
-		k = runs[name]
-		for (i = 1; i <= k; i++) v[i] = a[name, i]
-		for (i = 1; i <= k; i++) for (j = i + 1; j <= k; j++) if (v[j] + 0 < v[i] + 0) { t = v[i]; v[i] = v[j]; v[j] = t }
-		return v[int((k + 1) / 2)]
-	}
-	END {
-		printf "%-38s %10s %10s %8s\n", "deck load (median of " n " runs)", "ns/op", "MB/s", "x floor"
-		split("CRCFloor/current LoadVerify CRCFloor/v5 LoadMigrate", order, " ")
-		for (i = 1; i <= 4; i++) {
-			b = order[i]
-			if (!(b in runs)) { print "bench-deck: no result for " b > "/dev/stderr"; exit 1 }
-			t = median(ns, b); m = median(mbs, b)
-			floor = (b ~ /Migrate|v5/) ? median(ns, "CRCFloor/v5") : median(ns, "CRCFloor/current")
-			label = b
-			if (b == "CRCFloor/current") label = "crc32.ChecksumIEEE, current (4200 B)"
-			if (b == "CRCFloor/v5") label = "crc32.ChecksumIEEE, v5 (4072 B)"
-			if (b == "LoadVerify") label = "Load, current: parse+CRC+decode"
-			if (b == "LoadMigrate") label = "Load, v5: parse+CRC+migrate+decode"
-			printf "%-38s %10.1f %10.0f %7.2fx\n", label, t, m, t / floor
-		}
-		print "goal: Load within 3.00x of the CRC floor"
-	}'
+	for f in "$cur" "$v5"; do
+		d=$(ir decode "$f"); c=$(ir crc "$f")
+		awk -v f="$(basename "$f")" -v d="$d" -v c="$c" 'BEGIN { printf "%-28s decode %6d, crc %6d instructions: %.2fx\n", f, d, c, d / c }'
+	done
+fi
+exit $status

@@ -1,19 +1,45 @@
 #!/usr/bin/env bash
 # c-tools: make sure the tools the C consumer checks need are installed, and
-# install with apt-get only those that are absent: gcc, clang, pahole
-# (dwarves), arm-none-eabi-gcc (gcc-arm-none-eabi) and gcc -m32
-# (gcc-multilib). Run by `make test`; CI runs it as root on a fresh machine.
+# install with apt-get only those that are absent. Run by `make test`; CI
+# runs it as root on a fresh machine.
+#
+#   gcc, g++, clang (and clang++)   the host compilers of the matrix
+#   libclang-rt-N-dev               clang's -fsanitize=address,undefined runtime
+#   gcc-multilib                    gcc -m32, hosted: the codec's differential runs as i386 too
+#   gcc-arm-none-eabi               the device: Cortex-M0 and Cortex-M4
+#   dwarves                         pahole, which reads each compiler's layout back
+#   lld, qemu-user                  the big-endian check: clang --target=powerpc-linux-gnu
+#                                   links a libc-free program with ld.lld and
+#                                   qemu-ppc runs it
+#
+# Cross targets are built with clang --target, never with Debian's
+# gcc-*-linux-gnu cross compilers: those conflict with gcc-multilib.
 set -euo pipefail
 
 missing=()
+probe=$(mktemp -d)
+trap 'rm -rf "$probe"' EXIT
+printf '#include <stdio.h>\nint main(void) { return puts("ok") < 0; }\n' >"$probe/p.c"
+
 command -v gcc >/dev/null 2>&1 || missing+=(gcc)
+command -v g++ >/dev/null 2>&1 || missing+=(g++)
 command -v clang >/dev/null 2>&1 || missing+=(clang)
 command -v pahole >/dev/null 2>&1 || missing+=(dwarves)
 command -v arm-none-eabi-gcc >/dev/null 2>&1 || missing+=(gcc-arm-none-eabi)
-# gcc -m32 needs the 32-bit multilib support even for -fsyntax-only.
-if ! command -v gcc >/dev/null 2>&1 ||
-	! echo 'int x;' | gcc -m32 -ffreestanding -fsyntax-only -x c - >/dev/null 2>&1; then
+command -v ld.lld >/dev/null 2>&1 || missing+=(lld)
+command -v qemu-ppc >/dev/null 2>&1 || missing+=(qemu-user)
+# gcc -m32 needs the 32-bit multilib (libc6-dev-i386, lib32asan) to link.
+if ! command -v gcc >/dev/null 2>&1 || ! gcc -m32 -o "$probe/p32" "$probe/p.c" >/dev/null 2>&1; then
 	missing+=(gcc-multilib)
+fi
+# clang's sanitizers live in a package of their own, named after its version.
+if command -v clang >/dev/null 2>&1; then
+	if ! clang -fsanitize=address,undefined -o "$probe/ps" "$probe/p.c" >/dev/null 2>&1; then
+		major=$(clang -dumpversion | cut -d. -f1)
+		missing+=("libclang-rt-$major-dev")
+	fi
+else
+	missing+=(libclang-rt-dev) # resolved again on the next run, once clang is there
 fi
 
 if ((${#missing[@]} == 0)); then
@@ -32,4 +58,13 @@ if [[ $(id -u) != 0 ]]; then
 fi
 export DEBIAN_FRONTEND=noninteractive
 $sudo apt-get update -q
-$sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
+# libclang-rt-dev is a placeholder for clang's runtime when clang itself was
+# missing: install clang first, then find the runtime that matches it.
+pkgs=()
+for p in "${missing[@]}"; do [[ $p == libclang-rt-dev ]] || pkgs+=("$p"); done
+$sudo apt-get install -y -q --no-install-recommends "${pkgs[@]}"
+if [[ " ${missing[*]} " == *" libclang-rt-dev "* ]] &&
+	! clang -fsanitize=address,undefined -o "$probe/ps" "$probe/p.c" >/dev/null 2>&1; then
+	major=$(clang -dumpversion | cut -d. -f1)
+	$sudo apt-get install -y -q --no-install-recommends "libclang-rt-$major-dev"
+fi

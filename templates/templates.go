@@ -1,9 +1,10 @@
-// Package templates holds the text/template files of the C headers the
-// layout package becomes (generated/c/types.h, catalog.h, ownership.h). The
-// C emitter, gen/clayout, renders them; they live here, at the top of the
-// repository, so the firmware team finds the shape of its headers in one
-// place, and this package embeds them because //go:embed cannot reach a
-// parent directory.
+// Package templates holds the text/template files of the C the layout
+// package becomes: generated/c/types.h, catalog.h, ownership.h, and the file
+// codec deck_file.h and deck_file.c (file.h.tmpl, file.c.tmpl). The C
+// emitter, gen/clayout, renders them; they live here, at the top of the
+// repository, so the firmware team finds the shape of its C in one place,
+// and this package embeds them because //go:embed cannot reach a parent
+// directory.
 //
 // Logic stays in Go (gen/clayout computes every name, offset and table);
 // the templates hold layout only.
@@ -11,7 +12,7 @@ package templates
 
 import "embed"
 
-// FS holds every *.h.tmpl file.
+// FS holds every *.tmpl file.
 //
-//go:embed *.h.tmpl
+//go:embed *.tmpl
 var FS embed.FS

@@ -6,11 +6,13 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 
 	"github.com/schemagen/schemagen/gen"
 	"github.com/schemagen/schemagen/gen/lock"
+	"github.com/schemagen/schemagen/gen/model"
 	"github.com/schemagen/schemagen/gen/output"
 )
 
@@ -24,7 +26,7 @@ func runGenerate(e *env, args []string) int {
 		e.errorf("--accept-breaking needs a reason")
 		return exitInput
 	}
-	res, code := build(e, gen.Options{AcceptBreaking: *accept})
+	res, code := build(e, gen.Options{AcceptBreaking: *accept}, formatText)
 	if res == nil {
 		return code
 	}
@@ -49,11 +51,12 @@ func runGenerate(e *env, args []string) int {
 }
 
 func runCheck(e *env, args []string) int {
-	fl := e.flags("check", "")
-	if !e.parse(fl, args, 0) {
+	fl := e.flags("check", "[--format text|json|github]")
+	format := fl.String("format", formatText, "output format: text, json or github (GitHub Actions workflow commands)")
+	if !e.parse(fl, args, 0) || !e.checkFormat(*format) {
 		return exitInput
 	}
-	res, code := build(e, gen.Options{})
+	res, code := build(e, gen.Options{}, *format)
 	if res == nil {
 		return code
 	}
@@ -62,29 +65,83 @@ func runCheck(e *env, args []string) int {
 		e.errorf("reading %s/: %v", output.Dir, err)
 		return exitInput
 	}
+	fix := "Run `make generate` (or `go generate ./...`) and commit the result."
+	switch *format {
+	case formatJSON:
+		type stale struct {
+			Path string `json:"path"`
+			Kind string `json:"kind"` // missing, stale or extra
+			Line int    `json:"line,omitempty"`
+			Want string `json:"want,omitempty"`
+			Have string `json:"have,omitempty"`
+		}
+		out := struct {
+			Stale []stale `json:"stale"`
+		}{[]stale{}}
+		for _, c := range changes {
+			out.Stale = append(out.Stale, stale{path.Join(output.Dir, c.Path), c.Kind, c.Line, c.Want, c.Have})
+		}
+		writeJSON(e.stdout, out)
+	case formatGitHub:
+		for _, c := range changes {
+			pos := model.Pos{File: path.Join(output.Dir, c.Path), Line: c.Line}
+			msg := c.String()
+			if c.Kind == "stale" {
+				msg = fmt.Sprintf("%s: not what generate would write from line %d: want %q, have %q", pos.File, c.Line, c.Want, c.Have)
+			}
+			fmt.Fprintln(e.stdout, workflowCommand("error", pos, "generated/ is stale", msg+". "+fix))
+		}
+		if len(changes) > 0 {
+			fmt.Fprintf(e.stdout, "schemagen check: %s/ is not what generate would write (%d file(s))\n", output.Dir, len(changes))
+		}
+	default:
+		if len(changes) > 0 {
+			fmt.Fprintf(e.stderr, "schemagen check: %s/ is not what generate would write (%d file(s)):\n", output.Dir, len(changes))
+			for _, c := range changes {
+				fmt.Fprintln(e.stderr, "  "+c.String())
+			}
+			fmt.Fprintln(e.stderr, fix)
+		}
+	}
 	if len(changes) == 0 {
 		return exitOK
 	}
-	fmt.Fprintf(e.stderr, "schemagen check: %s/ is not what generate would write (%d file(s)):\n", output.Dir, len(changes))
-	for _, c := range changes {
-		fmt.Fprintln(e.stderr, "  "+c.String())
-	}
-	fmt.Fprintln(e.stderr, "Run `make generate` (or `go generate ./...`) and commit the result.")
 	return exitCheck
 }
 
 // build loads the schema and runs every emitter against the lock generated/
-// holds now. On failure it prints why and returns nil and the exit code.
-func build(e *env, opt gen.Options) (*gen.Result, int) {
+// holds now. On failure it prints why (in format) and returns nil and the
+// exit code. A schema the model refuses is compared with the lock first,
+// so that the refusal is told by its cause: the one field that changed,
+// not every shipped version it no longer adds up to.
+func build(e *env, opt gen.Options, format string) (*gen.Result, int) {
 	base, err := readLock(e.root)
 	if err != nil {
 		e.errorf("%v", err)
 		return nil, exitInput
 	}
 	opt.Baseline = base
-	res, err := gen.Generate(e.root, opt)
+	s, err := model.LoadPartial(e.root)
 	if err != nil {
-		fmt.Fprintln(e.stderr, err)
+		findings, invalid := lock.Check(base, s, err)
+		for _, f := range findings {
+			if format == formatGitHub {
+				fmt.Fprintln(e.stdout, findingCommand(f))
+			} else {
+				fmt.Fprintln(e.stderr, f)
+			}
+		}
+		e.printSchemaErrors(format, invalid)
+		e.errorf("the schema has errors; nothing was written")
+		return nil, exitInput
+	}
+	res, err := gen.Emit(s, opt)
+	if err != nil {
+		if l, ok := err.(model.ErrorList); ok {
+			e.printSchemaErrors(format, l)
+		} else {
+			fmt.Fprintln(e.stderr, err)
+		}
 		e.errorf("the schema has errors; nothing was written")
 		return nil, exitInput
 	}

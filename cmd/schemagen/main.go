@@ -4,8 +4,8 @@
 // Usage:
 //
 //	schemagen [-C dir] generate [--accept-breaking REASON]
-//	schemagen [-C dir] check
-//	schemagen [-C dir] breaking [--against REF] [--format text|json]
+//	schemagen [-C dir] check [--format text|json|github]
+//	schemagen [-C dir] breaking [--against REF] [--format text|json|github]
 //	schemagen [-C dir] budget
 //	schemagen deck inspect|migrate FILE
 //	schemagen deck new [--force] FILE

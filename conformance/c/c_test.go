@@ -1,12 +1,19 @@
 // Package c_test uses generated/c the way the firmware team does: it builds
-// programs that include types.h, catalog.h and ownership.h with gcc and
-// clang at -std=c11 -Wall -Wextra -Wpedantic -Wpadded -Werror and runs the
-// ownership unit tests; compiles the headers for the device's kind of target
-// (Cortex-M4 with arm-none-eabi-gcc, and 32-bit freestanding x86); reads
-// every struct's layout back from the compilers' DWARF with pahole and
-// compares it with the model, member by member; exchanges vectors with
-// generated/go/deck in both directions; and runs the same ledger commits
-// through ownership.h and deck/ownership, which must agree byte for byte.
+// programs that include every header and link deck_file.c with the
+// firmware CI's warnings (-std=c11 -Wall -Wextra -Wpedantic -Wconversion
+// -Wsign-conversion -Wcast-align -Wswitch-default -Wpadded -Werror) on the
+// compiler matrix — gcc and clang, each also with -fsanitize=address,undefined,
+// gcc -m32, arm-none-eabi-gcc for Cortex-M0 and Cortex-M4 (-mthumb -Os), and
+// big-endian PowerPC with clang --target — plus g++ and clang++ for C++ and a
+// C99 compiler, which must get one #error; runs the ownership and codec unit
+// tests; reads every struct's layout back from the compilers' DWARF with
+// pahole and compares it with the model, member by member; exchanges vectors
+// with generated/go/deck in both directions; runs the same ledger commits
+// through ownership.h and deck/ownership, which must agree byte for byte;
+// runs the file codec differentially against the Go loader over more than
+// 10,000 files, natively, as i386, sanitized and big-endian under qemu-ppc
+// (codec_test.go); and proves that firmware built on the generated API
+// survives a new layout version unchanged (drift_test.go).
 //
 // A missing compiler or pahole skips with a message under a plain go test;
 // `make test` installs them and sets SCHEMAGEN_REQUIRE_C=1, under which a
@@ -31,8 +38,14 @@ import (
 	"github.com/schemagen/schemagen/generated/go/deck"
 )
 
-// strict are the flags every build of the headers uses.
-var strict = []string{"-std=c11", "-Wall", "-Wextra", "-Wpedantic", "-Wpadded", "-Werror"}
+// warnings are the firmware CI's warnings, which every C build here uses.
+var warnings = []string{"-Wall", "-Wextra", "-Wpedantic", "-Wconversion", "-Wsign-conversion", "-Wcast-align", "-Wswitch-default", "-Wpadded", "-Werror"}
+
+// strict are the flags every C build of generated/c uses.
+var strict = append([]string{"-std=c11"}, warnings...)
+
+// sanitize makes undefined behaviour and memory errors stop the program.
+var sanitize = []string{"-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-fno-omit-frame-pointer"}
 
 var (
 	root       = filepath.Join("..", "..")
@@ -69,20 +82,37 @@ func tool(t *testing.T, name string) string {
 	return p
 }
 
-// target is one compiler configuration the headers must build for.
+// target is one compiler configuration generated/c must build for.
 type target struct {
 	name  string
 	cc    string
 	flags []string
-	// hosted targets link and run programs; the others are checked only.
+	// hosted targets link and run programs; the others are compiled only
+	// (the big-endian one runs its own way, TestCodecBigEndian).
 	hosted bool
 }
 
+// targets is the compiler matrix.
 var targets = []target{
-	{"gcc x86-64", "gcc", nil, true},
-	{"clang x86-64", "clang", nil, true},
-	{"Cortex-M4", "arm-none-eabi-gcc", []string{"-mcpu=cortex-m4", "-mthumb"}, false},
-	{"i386 freestanding", "gcc", []string{"-m32", "-ffreestanding"}, false},
+	{"gcc x86-64", "gcc", []string{"-O2"}, true},
+	{"clang x86-64", "clang", []string{"-O2"}, true},
+	{"gcc x86-64 sanitized", "gcc", append([]string{"-O1"}, sanitize...), true},
+	{"clang x86-64 sanitized", "clang", append([]string{"-O1"}, sanitize...), true},
+	{"gcc i386", "gcc", []string{"-m32", "-O2"}, true},
+	{"Cortex-M0", "arm-none-eabi-gcc", []string{"-mcpu=cortex-m0", "-mthumb", "-Os"}, false},
+	{"Cortex-M4", "arm-none-eabi-gcc", []string{"-mcpu=cortex-m4", "-mthumb", "-Os"}, false},
+	{"PowerPC big-endian", "clang", []string{"--target=powerpc-linux-gnu", "-ffreestanding", "-O2"}, false},
+}
+
+// targetNamed returns the target with the given name.
+func targetNamed(t *testing.T, name string) target {
+	for _, tg := range targets {
+		if tg.name == name {
+			return tg
+		}
+	}
+	t.Fatalf("no target %q", name)
+	return target{}
 }
 
 // cc runs a compiler in dir with the strict flags, the target's flags and
@@ -91,9 +121,9 @@ func cc(t *testing.T, tg target, dir string, args ...string) {
 	t.Helper()
 	// Read the headers here too: go test caches a result by the files the
 	// test opens, and the compiler's reads are not among them.
-	hs, _ := filepath.Glob(filepath.Join(headerDir, "*.h"))
-	if len(hs) != 3 {
-		t.Fatalf("%s holds %d headers, want types.h, catalog.h and ownership.h; run make generate", headerDir, len(hs))
+	hs, _ := filepath.Glob(filepath.Join(headerDir, "*.[ch]"))
+	if len(hs) != 5 {
+		t.Fatalf("%s holds %d files, want types.h, catalog.h, ownership.h, deck_file.h and deck_file.c; run make generate", headerDir, len(hs))
 	}
 	for _, h := range hs {
 		if _, err := os.ReadFile(h); err != nil {
@@ -138,29 +168,48 @@ func TestOwnershipUnits(t *testing.T) {
 	}
 }
 
-// TestHeadersOnTargets compiles a translation unit that uses every header
-// for each target, the device's included: the _Static_asserts prove the
-// layout there.
-func TestHeadersOnTargets(t *testing.T) {
-	src := `#include "types.h"
+// probeSource is a translation unit that uses every header.
+const probeSource = `#include "types.h"
 #include "catalog.h"
 #include "ownership.h"
+#include "deck_file.h"
 
-int deck_target_probe(DeckState *ds);
+int deck_target_probe(DeckState *ds, uint8_t *buf, size_t cap);
 
-int deck_target_probe(DeckState *ds) {
+int deck_target_probe(DeckState *ds, uint8_t *buf, size_t cap) {
 	static const uint16_t kit[] = CATALOG_STARTER_KIT_IDS;
-	int n = (int)ownership_commit(ds, OWNERSHIP_GRANTED, kit[0], 0);
-	n += ownership_has(ds, kit[0]);
+	uint8_t applied = 0;
+	uint16_t from = 0;
+	int n = (int)ownership_commit(ds, OWNERSHIP_GRANTED, kit[0], 0, &applied);
+	n += ownership_has(ds, kit[0]) ? 1 : 0;
 	n += ownership_consumable_count(ds, 0);
-	return n + (int)catalog_class(kit[0]) + (int)catalog_channel(kit[0]) + catalog_consumable_slot(kit[0]);
+	n += (int)catalog_class(kit[0]) + (int)catalog_channel(kit[0]) + catalog_consumable_slot(kit[0]);
+	n += catalog_name(kit[0]) != NULL ? 1 : 0;
+	n += (int)deck_file_decode(buf, cap, ds, &from) + (int)deck_file_encode(ds, buf, cap);
+	return n + applied + from + DECK_STATE_CART_HISTORY_LEN + MISSION_OUTCOME_COMPLETED;
 }
 `
+
+// TestHeadersOnTargets is the compiler matrix: for each target, the
+// device's included, it compiles a translation unit that uses every header,
+// and deck_file.c, with the firmware CI's warnings; the asserts prove the
+// layout there, and DECK_MEMORY_MATCHES_FILE is 0 only on the big-endian
+// target.
+func TestHeadersOnTargets(t *testing.T) {
 	for _, tg := range targets {
 		t.Run(tg.name, func(t *testing.T) {
 			dir := t.TempDir()
+			// types.h says whether a DeckState in memory is its file's
+			// bytes: on every little-endian target, and not big-endian.
+			matches := 1
+			if strings.Contains(tg.name, "big-endian") {
+				matches = 0
+			}
+			src := probeSource + fmt.Sprintf("DECK_STATIC_ASSERT(DECK_MEMORY_MATCHES_FILE == %d, \"the byte order types.h sees\");\n", matches)
 			os.WriteFile(filepath.Join(dir, "probe.c"), []byte(src), 0o644)
-			cc(t, tg, dir, "-fsyntax-only", "probe.c")
+			cc(t, tg, dir, "-c", "-o", "probe.o", "probe.c")
+			abs, _ := filepath.Abs(filepath.Join(headerDir, "deck_file.c"))
+			cc(t, tg, dir, "-c", "-o", "deck_file.o", abs)
 		})
 	}
 }
@@ -291,7 +340,7 @@ func TestVectors(t *testing.T) {
 	h.WriteString("};\n")
 	os.WriteFile(filepath.Join(dir, "vectors.h"), []byte(h.String()), 0o644)
 	copyFile(t, filepath.Join("testdata", "vectors.c"), filepath.Join(dir, "vectors.c"))
-	cc(t, targets[0], dir, "-I", ".", "-o", "vectors", "vectors.c")
+	cc(t, targets[0], dir, "-O0", "-I", ".", "-o", "vectors", "vectors.c") // the per-field code is large: -O0 builds it fastest // -O0: the per-field code is large and optimising it is slow
 	prog := filepath.Join(dir, "vectors")
 
 	for _, s := range l.Structs {

@@ -17,8 +17,9 @@ import (
 
 // TestLedgerAgainstC runs the same commits through deck/ownership and
 // through ownership.h (testdata/ledger.c, built with gcc) from the same
-// states, and requires the same status for every commit, byte-identical
-// states after them and the same answers from has and consumable_count.
+// states, and requires the same status for every commit, what C says it
+// applied to equal what Go's states show changed, byte-identical states
+// after them and the same answers from has and consumable_count.
 // The commits cover every outcome kind and bad ones, every catalog id and
 // ids no item has (146, 767, 768, 0xFFFF), counts that saturate both ways,
 // and three starting ledgers: empty (as migration leaves it), stamped with
@@ -81,7 +82,9 @@ func TestLedgerAgainstC(t *testing.T) {
 			var want strings.Builder
 			for _, o := range seq {
 				fmt.Fprintf(&script, "%d %d %d\n", o.Kind, o.Item, o.N)
-				fmt.Fprintf(&want, "status %d\n", status(ownership.Commit(&st, o)))
+				before := st
+				err := ownership.Commit(&st, o)
+				fmt.Fprintf(&want, "status %d applied %d\n", status(err), applied(&before, &st, o))
 			}
 			want.WriteString("has ")
 			for id := range deck.CatalogIDCapacity {
@@ -141,6 +144,23 @@ func status(err error) int {
 		return 4
 	}
 	return -1
+}
+
+// applied is what ownership_commit reports it applied, read from the
+// states Go's Commit went between: 1 for a bit it set, 0 for one that was
+// set; for a consumable the count it moved; 0 when nothing changed.
+func applied(before, after *deck.DeckState, o ownership.Outcome) int {
+	if o.Item >= deck.CatalogIDCapacity {
+		return 0
+	}
+	if it, ok := deck.LookupCatalogItem(o.Item); ok && it.Slot >= 0 {
+		a, _ := ownership.ConsumableCount(after, it.Slot)
+		b, _ := ownership.ConsumableCount(before, it.Slot)
+		return max(int(a)-int(b), int(b)-int(a))
+	}
+	had, _ := ownership.Has(before, o.Item)
+	has, _ := ownership.Has(after, o.Item)
+	return b2i(has && !had)
 }
 
 func b2i(b bool) int {

@@ -1,19 +1,28 @@
-// Package clayout emits the C headers of the layout package for the
-// firmware team: generated/c/types.h (the constants, every struct and the
-// _Static_asserts that pin each size and offset), catalog.h (one macro per
-// item, the capacity, the slots, class and channel per id) and ownership.h
-// (the ledger view and its header-only functions).
+// Package clayout emits the C of the layout package for the firmware team:
+// generated/c/types.h (the constants, every struct, the layout enums and
+// the asserts that pin each size and offset), catalog.h (one macro per
+// item, the capacity, the slots, class, channel and name per id),
+// ownership.h (the ledger view and its header-only functions), and the file
+// codec deck_file.h + deck_file.c (sizes per version, CRC-32, the loader's
+// checks in the Go loader's order, migration field by field, the encoder,
+// the overwrite guard and a new career).
 //
-// The headers are rendered from the text/templates in templates/; this
+// The files are rendered from the text/templates in templates/; this
 // package computes what the templates print (declarations, tables, byte
-// expressions), so the templates hold layout only. The C is C11 and
-// includes only <stdint.h> and <stddef.h>.
+// expressions, codec statements), so the templates hold layout only. The
+// C is C11 (and usable from C++11) and includes only <stdint.h>,
+// <stddef.h> and, in C, <stdbool.h>. Every file carries one stamp, a hash
+// of everything the run wrote, and checks it against types.h, so files of
+// two runs mixed fail to compile.
 package clayout
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
 	"fmt"
 	"path"
+	"regexp"
 	"strings"
 	"text/template"
 
@@ -25,7 +34,11 @@ import (
 // Dir is where the headers go, under generated/.
 const Dir = "c"
 
-var tmpl = template.Must(template.New("").Funcs(funcs).ParseFS(templates.FS, "*.h.tmpl"))
+var tmpl = template.Must(template.New("").Funcs(funcs).ParseFS(templates.FS, "*.tmpl"))
+
+// hashMark stands for the stamp while the files are rendered; the stamp is
+// the hash of every file with the mark in it.
+const hashMark = "@SCHEMAGEN_HASH@"
 
 var funcs = template.FuncMap{
 	"doc":          doc,
@@ -42,6 +55,20 @@ var funcs = template.FuncMap{
 	"classMacro":   classMacro,
 	"leRead":       leRead,
 	"leWrite":      leWrite,
+	"hash":         func() string { return hashMark },
+	"lenMacros":    lenMacros,
+	"enumNote":     enumNote,
+	"cString":      cString,
+	"crcTable":     crcTable,
+	"headerWrite":  headerWrite,
+	"headerRead":   headerRead,
+	"magicBytes":   magicBytes,
+	"add":          func(a, b int) int { return a + b },
+	"join":         strings.Join,
+	"zeroedNote":   zeroedNote,
+	"lenAsserts":   lenAsserts,
+	// Bound per run to the layout's macro (see generate).
+	"assertMacro": func() string { return "" },
 }
 
 // Generate renders the headers of every layout package.
@@ -62,6 +89,25 @@ type view struct {
 	Classes  []model.Class
 	Channels []model.Channel
 	IDLimit  int
+	// ByID is every id below IDLimit, with its item or nil: the catalog's
+	// tables list them all, in order, for C++ has no array designators.
+	ByID []*model.CatalogItem
+	// NamePool is every item name NUL-terminated, in id order, and
+	// NameAt the offset of each id's name in it (0, the empty string
+	// first, for an id no item has).
+	NamePool string
+	NameAt   []int
+
+	// The file codec.
+	Codecs      []structCodec // every struct but the ledger view, the root last
+	Migrations  []migration
+	FileSizeMax int
+	// PayloadLenMax is the most payload_len can say: the size of a file
+	// whose header says neither is at most this plus the header and CRC.
+	PayloadLenMax int64
+	// Uses says which of the codec's helpers (deck_rd16, deck_s8, …) the
+	// code calls: only those are emitted, as clang warns of the rest.
+	Uses map[string]bool
 }
 
 type prefix struct {
@@ -112,22 +158,198 @@ func generate(l *model.Layout) ([]output.File, error) {
 		for _, it := range c.Items {
 			v.IDLimit = max(v.IDLimit, it.ID+1)
 		}
+		v.ByID = make([]*model.CatalogItem, v.IDLimit)
+		v.NameAt = make([]int, v.IDLimit)
+		pool := []byte{0}
+		for _, it := range c.Items {
+			v.ByID[it.ID] = it
+			v.NameAt[it.ID] = len(pool)
+			pool = append(append(pool, it.Name...), 0)
+		}
+		if len(pool) > 0xFFFF {
+			return nil, &model.Error{Pos: c.Pos, Msg: fmt.Sprintf("catalog: the item names take %d bytes, more than catalog_name's uint16 offsets reach", len(pool))}
+		}
+		v.NamePool = string(pool)
+	}
+	if l.File != nil {
+		// The root and the structs it contains, each after the ones it
+		// calls; nothing else has a codec (the header is read by field).
+		v.Codecs = codecs(reachable(l.Root))
+		v.Migrations = migrations(l)
+		for _, ver := range l.Versions {
+			v.FileSizeMax = max(v.FileSizeMax, l.File.Size(ver))
+		}
+		v.PayloadLenMax = 1<<(8*l.File.LengthField.Size()) - 1
+		v.Uses = uses(v, l.File)
 	}
 
 	dir := Dir
-	headers := []string{"types"}
+	type unit struct{ tmpl, name string }
+	units := []unit{{"types.h.tmpl", "types.h"}}
 	if l.Catalog != nil && l.Ledger != nil {
-		headers = append(headers, "catalog", "ownership")
+		units = append(units, unit{"catalog.h.tmpl", "catalog.h"}, unit{"ownership.h.tmpl", "ownership.h"})
+	}
+	if l.File != nil {
+		units = append(units, unit{"file.h.tmpl", l.CFileHeader() + ".h"}, unit{"file.c.tmpl", l.CFileHeader() + ".c"})
 	}
 	var files []output.File
-	for _, h := range headers {
+	t := template.Must(tmpl.Clone()).Funcs(template.FuncMap{
+		"assertMacro": func() string { return l.CMacro("STATIC_ASSERT") },
+	})
+	for _, u := range units {
 		var buf bytes.Buffer
-		if err := tmpl.ExecuteTemplate(&buf, h+".h.tmpl", v); err != nil {
-			return nil, fmt.Errorf("clayout: %s.h: %w", h, err)
+		if err := t.ExecuteTemplate(&buf, u.tmpl, v); err != nil {
+			return nil, fmt.Errorf("clayout: %s: %w", u.name, err)
 		}
-		files = append(files, output.File{Path: path.Join(dir, h+".h"), Data: tidy(buf.Bytes())})
+		files = append(files, output.File{Path: path.Join(dir, u.name), Data: tidy(buf.Bytes())})
 	}
-	return files, nil
+	return stamp(files), nil
+}
+
+// stamp replaces the hash mark in every file with the run's stamp: the
+// first 8 bytes of the SHA-256 of every file (path and contents, with the
+// mark) as a C unsigned long long. Two runs that wrote anything different
+// get different stamps.
+func stamp(files []output.File) []output.File {
+	h := sha256.New()
+	for _, f := range files {
+		fmt.Fprintf(h, "%s\x00%d\x00", f.Path, len(f.Data))
+		h.Write(f.Data)
+	}
+	sum := fmt.Sprintf("0x%016XULL", binary.BigEndian.Uint64(h.Sum(nil)))
+	for i := range files {
+		files[i].Data = bytes.ReplaceAll(files[i].Data, []byte(hashMark), []byte(sum))
+	}
+	return files
+}
+
+// helperCall finds the calls of the codec's helpers.
+var helperCall = regexp.MustCompile(`\bdeck_(rd|wr|s)(8|16|32|64)\(|\bdeck_bytes_(in|out)\(`)
+
+// uses scans the codec's statements for the helpers they call; the CRC
+// always reads and writes 32 bits, and 64-bit access is built on 32.
+func uses(v *view, f *model.File) map[string]bool {
+	var code []string
+	for _, c := range v.Codecs {
+		code = append(append(code, c.Get...), c.Put...)
+	}
+	for _, m := range v.Migrations {
+		code = append(code, m.Lines...)
+	}
+	for _, h := range []*model.LayoutField{f.MagicField, f.VersionField, f.LengthField} {
+		code = append(code, headerRead("buf", h), headerWrite("buf", h, "0"))
+	}
+	u := map[string]bool{"deck_rd32": true, "deck_wr32": true}
+	for _, line := range code {
+		for _, m := range helperCall.FindAllString(line, -1) {
+			u[strings.TrimSuffix(m, "(")] = true
+		}
+	}
+	return u
+}
+
+// reachable is s and every struct its fields contain, each after the
+// structs it contains.
+func reachable(s *model.Struct) []*model.Struct {
+	var out []*model.Struct
+	seen := map[*model.Struct]bool{}
+	var visit func(s *model.Struct)
+	visit = func(s *model.Struct) {
+		if seen[s] {
+			return
+		}
+		seen[s] = true
+		for _, f := range s.Fields {
+			if f.Type.Struct != nil {
+				visit(f.Type.Struct)
+			}
+		}
+		out = append(out, s)
+	}
+	visit(s)
+	return out
+}
+
+// lenMacros are the length macros of s's array members, one per
+// dimension: name and value.
+func lenMacros(s *model.Struct) [][2]string {
+	var out [][2]string
+	for _, f := range s.Fields {
+		for d, n := range f.Type.Dims {
+			out = append(out, [2]string{s.CLen(f, d), fmt.Sprint(n)})
+		}
+	}
+	return out
+}
+
+// zeroedNote says which fields a migration zero-fills.
+func zeroedNote(m migration) string {
+	if len(m.Zeroed) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("; %s, which version %d lacks, zero-filled", strings.Join(m.Zeroed, ", "), m.Version.Number)
+}
+
+// lenAsserts are the asserts that s's length macros are its members'
+// lengths: the argument list of the assert macro.
+func lenAsserts(s *model.Struct) []string {
+	var out []string
+	for _, f := range s.Fields {
+		member := fmt.Sprintf("((%s *)0)->%s", s.Name, f.Name)
+		for d := range f.Type.Dims {
+			outer := member + strings.Repeat("[0]", d)
+			out = append(out, fmt.Sprintf("sizeof(%s) / sizeof(%s[0]) == %s, \"%s.%s has %s elements%s\"",
+				outer, outer, s.CLen(f, d), s.Name, f.Name, s.CLen(f, d), dimWord(d)))
+		}
+	}
+	return out
+}
+
+func dimWord(d int) string {
+	if d == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" in dimension %d", d+1)
+}
+
+// enumNote is what a field holding an enum adds to its doc.
+func enumNote(f *model.LayoutField) string {
+	if f.Enum == nil {
+		return ""
+	}
+	prefix := f.Enum.Members[0].CName
+	if i := strings.LastIndex(prefix, "_"); i > 0 {
+		prefix = prefix[:i]
+	}
+	return fmt.Sprintf(" Holds %s values (%s_*); the member stays %s, as a C enum's size is the compiler's choice.", f.Enum.Name, prefix, f.Type.Prim.C())
+}
+
+// cString is s as a C string literal, split into lines of about 70
+// characters; NULs are written \0 and kept from running into a following
+// digit.
+func cString(s string) []string {
+	var lines []string
+	var cur strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == 0:
+			cur.WriteString(`\0`)
+			if i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '7' {
+				cur.WriteString(`" "`)
+			}
+		case c == '"' || c == '\\':
+			cur.WriteByte('\\')
+			cur.WriteByte(c)
+		default:
+			cur.WriteByte(c)
+		}
+		if cur.Len() >= 70 || i == len(s)-1 {
+			lines = append(lines, `"`+cur.String()+`"`)
+			cur.Reset()
+		}
+	}
+	return lines
 }
 
 // tidy collapses runs of blank lines the templates leave and ends the file
@@ -211,12 +433,14 @@ func wrap(text string, width int) []string {
 	return out
 }
 
-// fieldDoc is a member's doc, with the version that added it for the root.
+// fieldDoc is a member's doc, with the enum it holds and the version that
+// added it for the root.
 func fieldDoc(f *model.LayoutField) string {
+	d := f.Doc + enumNote(f)
 	if f.Since != 0 {
-		return fmt.Sprintf("%s (since v%d)", f.Doc, f.Since)
+		return fmt.Sprintf("%s (since v%d)", d, f.Since)
 	}
-	return f.Doc
+	return d
 }
 
 func itemDoc(it *model.CatalogItem) string {

@@ -55,6 +55,16 @@ func generate(l *model.Layout) ([]output.File, error) {
 		name string
 		f    *jen.File
 	}{{"doc.go", doc}, {"layout.go", lay}, {"structs.go", st}}
+	if len(l.Enums) > 0 {
+		en := newFile()
+		for _, e := range l.Enums {
+			enumDecls(en, e)
+		}
+		files = append(files, struct {
+			name string
+			f    *jen.File
+		}{"enums.go", en})
+	}
 	if l.Catalog != nil && l.Ledger != nil {
 		cat := newFile()
 		catalogDecls(cat, l)
@@ -280,14 +290,19 @@ func orDefault(s, def string) string {
 	return s
 }
 
-// goType is the Go type of a field: the scalar or struct in its arrays.
-func goType(t *model.CType) *jen.Statement {
+// goType is the Go type of a field: the scalar, enum or struct in its
+// arrays.
+func goType(m *model.LayoutField) *jen.Statement {
+	t := m.Type
 	s := jen.Null()
 	for _, d := range t.Dims {
 		s = s.Index(jen.Lit(d))
 	}
-	if t.Struct != nil {
+	switch {
+	case t.Struct != nil:
 		return s.Id(t.Struct.GoName)
+	case m.Enum != nil:
+		return s.Id(m.Enum.GoName)
 	}
 	return s.Id(t.Prim.Go())
 }
@@ -317,7 +332,7 @@ func structDecls(f *jen.File, l *model.Layout, s *model.Struct) {
 	f.Type().Id(t).StructFunc(func(g *jen.Group) {
 		for _, m := range s.Fields {
 			g.Comment(fieldComment(s, m))
-			g.Id(m.GoName).Add(goType(m.Type))
+			g.Id(m.GoName).Add(goType(m))
 		}
 	})
 
@@ -352,33 +367,34 @@ func structDecls(f *jen.File, l *model.Layout, s *model.Struct) {
 	f.Func().Params(jen.Id("x").Op("*").Id(t)).Id("put").Params(jen.Id("b").Index().Byte()).BlockFunc(func(g *jen.Group) {
 		g.Id("_").Op("=").Id("b").Index(jen.Id(s.GoSize()).Op("-").Lit(1))
 		for _, m := range s.Fields {
-			codec(g, true, jen.Id("x").Dot(m.GoName), jen.Id(s.GoOffset(m)), m.Type, 0)
+			codec(g, true, jen.Id("x").Dot(m.GoName), jen.Id(s.GoOffset(m)), m, 0)
 		}
 	})
 	f.Commentf("// get reads x from b[:%s].", s.GoSize())
 	f.Func().Params(jen.Id("x").Op("*").Id(t)).Id("get").Params(jen.Id("b").Index().Byte()).BlockFunc(func(g *jen.Group) {
 		g.Id("_").Op("=").Id("b").Index(jen.Id(s.GoSize()).Op("-").Lit(1))
 		for _, m := range s.Fields {
-			codec(g, false, jen.Id("x").Dot(m.GoName), jen.Id(s.GoOffset(m)), m.Type, 0)
+			codec(g, false, jen.Id("x").Dot(m.GoName), jen.Id(s.GoOffset(m)), m, 0)
 		}
 	})
 }
 
 var loopVars = []string{"i", "j", "k", "l", "m", "n"}
 
-// codec writes (put) or reads (get) the value expr of type t (from
+// codec writes (put) or reads (get) the value expr of field m's type (from
 // dimension depth on) at byte offset off of b.
-func codec(g *jen.Group, put bool, expr, off *jen.Statement, t *model.CType, depth int) {
+func codec(g *jen.Group, put bool, expr, off *jen.Statement, m *model.LayoutField, depth int) {
+	t := m.Type
 	dims := t.Dims[depth:]
 	if len(dims) == 0 {
-		scalar(g, put, expr, off, t)
+		scalar(g, put, expr, off, m)
 		return
 	}
 	stride := t.ElemSize()
 	for _, d := range dims[1:] {
 		stride *= d
 	}
-	if len(dims) == 1 && t.Struct == nil && (t.Prim == model.Uint8 || t.Prim == model.Char) {
+	if len(dims) == 1 && t.Struct == nil && m.Enum == nil && (t.Prim == model.Uint8 || t.Prim == model.Char) {
 		span := jen.Id("b").Index(off.Clone(), off.Clone().Op("+").Lit(dims[0]))
 		if put {
 			g.Copy(span, expr.Clone().Index(jen.Empty(), jen.Empty()))
@@ -397,12 +413,14 @@ func codec(g *jen.Group, put bool, expr, off *jen.Statement, t *model.CType, dep
 		at = off.Clone().Op("+").Id(v)
 	}
 	g.For(jen.Id(v).Op(":=").Range().Add(expr.Clone())).BlockFunc(func(g *jen.Group) {
-		codec(g, put, expr.Clone().Index(jen.Id(v)), at, t, depth+1)
+		codec(g, put, expr.Clone().Index(jen.Id(v)), at, m, depth+1)
 	})
 }
 
-// scalar writes or reads one element: a scalar or a struct.
-func scalar(g *jen.Group, put bool, expr, off *jen.Statement, t *model.CType) {
+// scalar writes or reads one element of field m: a scalar, an enum value
+// or a struct.
+func scalar(g *jen.Group, put bool, expr, off *jen.Statement, m *model.LayoutField) {
+	t := m.Type
 	at := jen.Id("b").Index(off.Clone(), jen.Empty())
 	if t.Struct != nil {
 		method := "get"
@@ -413,22 +431,62 @@ func scalar(g *jen.Group, put bool, expr, off *jen.Statement, t *model.CType) {
 		return
 	}
 	p := t.Prim
+	// An enum value is first its integer type, then the enum.
+	value := expr.Clone()
+	if m.Enum != nil && put {
+		value = jen.Id(p.Go()).Call(value)
+	}
+	asField := func(x *jen.Statement) *jen.Statement {
+		if m.Enum != nil {
+			return jen.Id(m.Enum.GoName).Call(x)
+		}
+		return x
+	}
 	if p.Size() == 1 {
 		one := jen.Id("b").Index(off.Clone())
 		if put {
-			g.Add(one).Op("=").Add(conv(p, model.Uint8, expr.Clone()))
+			g.Add(one).Op("=").Add(conv(p, model.Uint8, value))
 		} else {
-			g.Add(expr.Clone()).Op("=").Add(conv(model.Uint8, p, one))
+			g.Add(expr.Clone()).Op("=").Add(asField(conv(model.Uint8, p, one)))
 		}
 		return
 	}
 	bits := fmt.Sprint(8 * p.Size())
 	unsigned := map[int]model.Prim{2: model.Uint16, 4: model.Uint32, 8: model.Uint64}[p.Size()]
 	if put {
-		g.Qual(le, "LittleEndian").Dot("PutUint"+bits).Call(at, conv(p, unsigned, expr.Clone()))
+		g.Qual(le, "LittleEndian").Dot("PutUint"+bits).Call(at, conv(p, unsigned, value))
 	} else {
-		g.Add(expr.Clone()).Op("=").Add(conv(unsigned, p, jen.Qual(le, "LittleEndian").Dot("Uint"+bits).Call(at)))
+		g.Add(expr.Clone()).Op("=").Add(asField(conv(unsigned, p, jen.Qual(le, "LittleEndian").Dot("Uint"+bits).Call(at))))
 	}
+}
+
+// enumDirective marks a generated type as a schema enum for schemavet
+// (the same directive gen/gotypes writes on the wire enums): its members
+// are the package's constants of that type.
+const enumDirective = "//schemagen:enum"
+
+// enumDecls emits a layout enum: an integer type, one constant per member
+// and a String method giving the schema's names.
+func enumDecls(f *jen.File, e *model.LayoutEnum) {
+	t := e.GoName
+	d := e.Doc + fmt.Sprintf("\n\nIt is stored as a %s, in %s.", e.Prim, strings.Join(e.Fields, ", "))
+	f.Comment(docFor(t, d) + "\n//\n" + enumDirective)
+	f.Type().Id(t).Id(e.Prim.Go())
+	f.Const().DefsFunc(func(g *jen.Group) {
+		for _, m := range e.Members {
+			g.Comment(docFor(m.GoName, lowerFirst(m.Doc)))
+			g.Id(m.GoName).Id(t).Op("=").Lit(int(m.Value))
+		}
+	})
+	f.Commentf("// String returns the schema's name of x, e.g. %q.", e.Members[0].Name)
+	f.Func().Params(jen.Id("x").Id(t)).Id("String").Params().String().Block(
+		jen.Switch(jen.Id("x")).BlockFunc(func(g *jen.Group) {
+			for _, m := range e.Members {
+				g.Case(jen.Id(m.GoName)).Block(jen.Return(jen.Lit(m.Name)))
+			}
+		}),
+		jen.Return(jen.Qual("fmt", "Sprintf").Call(jen.Lit(t+"(%d)"), jen.Id(e.Prim.Go()).Call(jen.Id("x")))),
+	)
 }
 
 // conv converts x from one scalar's Go type to another's, when they differ.

@@ -69,7 +69,7 @@ func render(l *model.Layout) []byte {
 		}
 		p("| offset | size | field | type | since | doc |\n| ---: | ---: | --- | --- | ---: | --- |\n")
 		for _, f := range v.Fields {
-			p("| %d | %d | `%s` | `%s` | %d | %s |\n", f.Offset, f.Field.Size(), f.Field.Name, f.Field.Type.Spelling, f.Field.Since, cell(f.Field.Doc))
+			p("| %d | %d | `%s` | %s | %d | %s |\n", f.Offset, f.Field.Size(), f.Field.Name, typeCell(f.Field), f.Field.Since, cell(f.Field.Doc))
 		}
 		p("\n")
 	}
@@ -82,9 +82,22 @@ func render(l *model.Layout) []byte {
 		p("### %s (%d bytes, aligned to %d)\n\n%s\n\n", s.Name, s.Size, s.Align, oneLine(s.Doc))
 		p("| offset | size | field | type | doc |\n| ---: | ---: | --- | --- | --- |\n")
 		for _, f := range s.Fields {
-			p("| %d | %d | `%s` | `%s` | %s |\n", f.Offset, f.Size(), f.Name, f.Type.Spelling, cell(f.Doc))
+			p("| %d | %d | `%s` | %s | %s |\n", f.Offset, f.Size(), f.Name, typeCell(f), cell(f.Doc))
 		}
 		p("\n")
+	}
+
+	if len(l.Enums) > 0 {
+		p("## Enums\n\n")
+		p("The named values of an integer field (`@enum`): a C enum in types.h and Go constants; the field itself keeps its integer type.\n\n")
+		for _, e := range l.Enums {
+			p("### %s (%s, in %s)\n\n%s\n\n", e.Name, e.Prim, strings.Join(e.Fields, ", "), oneLine(e.Doc))
+			p("| value | name | C | Go | doc |\n| ---: | --- | --- | --- | --- |\n")
+			for _, m := range e.Members {
+				p("| %d | `%s` | `%s` | `%s` | %s |\n", m.Value, m.Name, m.CName, m.GoName, cell(m.Doc))
+			}
+			p("\n")
+		}
 	}
 
 	if g := l.Ledger; g != nil {
@@ -155,6 +168,15 @@ func hasLoss(l *model.Layout) bool {
 		}
 	}
 	return false
+}
+
+// typeCell is a field's type for a table: its C spelling, and the enum it
+// holds.
+func typeCell(f *model.LayoutField) string {
+	if f.Enum != nil {
+		return fmt.Sprintf("`%s` (%s)", f.Type.Spelling, f.Enum.Name)
+	}
+	return "`" + f.Type.Spelling + "`"
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

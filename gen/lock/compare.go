@@ -1,6 +1,7 @@
 package lock
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -80,8 +81,9 @@ var Rules = []Rule{
 // ModelRules are the rules the model itself enforces when it loads a
 // schema, because the schema alone shows the break (its own recorded
 // history contradicts it). They reach `breaking` as model errors carrying
-// the rule id; Compare checks the rest, and these too where a lock alone
-// shows them.
+// the rule id, which Check turns into findings unless a finding of Compare
+// explains them; Compare checks the rest, and these too where a lock
+// alone shows them.
 var ModelRules = []string{
 	"LAYOUT_VERSION_SAME_SIZE", "LAYOUT_APPEND_ONLY", "LAYOUT_SIZE_CEILING",
 	"CATALOG_ID_NO_REUSE", "CATALOG_ITEM_NO_MOVE", "CATALOG_ID_CAPACITY",
@@ -97,162 +99,416 @@ func rule(id string) Rule {
 	panic("lock: unknown rule " + id)
 }
 
-// Finding is one difference between the baseline and the current schema.
+// Finding is one difference between the baseline and the current schema:
+// one cause, with what it brings about folded into its reason.
 type Finding struct {
 	Rule     string    `json:"rule"`
 	Severity Severity  `json:"severity"`
-	Subject  string    `json:"subject,omitempty"` // e.g. "fleet.Pose.celebrate"; "" when the model refused the schema
-	Pos      model.Pos `json:"-"`                 // the current schema's side
+	Subject  string    `json:"subject,omitempty"` // e.g. "fleet.Pose.celebrate"
+	Pos      model.Pos `json:"-"`                 // the current schema's side: the edit, or what held the thing that is gone
 	Position string    `json:"position"`
 	Reason   string    `json:"reason"`
+	// Accepted is the reason of the acceptance in the lock's history that
+	// names this finding (see Accept); "" when none does.
+	Accepted string `json:"accepted,omitempty"`
+
+	// covers are the keys (Rule + " " + Subject; " " + Subject for a
+	// problem with no rule) of what this finding brings about: the
+	// model's refusals and the findings it explains.
+	covers []string
 }
 
 func (f Finding) String() string {
-	if f.Subject == "" {
-		return fmt.Sprintf("%s: %s %s: %s", f.Pos, f.Severity, f.Rule, f.Reason)
+	s := fmt.Sprintf("%s: %s %s: %s", f.Pos, f.Severity, f.Rule, f.Reason)
+	if f.Subject != "" {
+		s = fmt.Sprintf("%s: %s %s: %s: %s", f.Pos, f.Severity, f.Rule, f.Subject, f.Reason)
 	}
-	return fmt.Sprintf("%s: %s %s: %s: %s", f.Pos, f.Severity, f.Rule, f.Subject, f.Reason)
+	if f.Accepted != "" {
+		s += " (accepted: " + f.Accepted + ")"
+	}
+	return s
 }
 
 // Key identifies a finding in an accepted-history entry.
 func (f Finding) Key() string { return f.Rule + " " + f.Subject }
 
-// HasBreaking reports whether any finding is breaking.
+// HasBreaking reports whether any finding is breaking and not accepted.
 func HasBreaking(fs []Finding) bool {
-	return slices.ContainsFunc(fs, func(f Finding) bool { return f.Severity == Breaking })
+	return slices.ContainsFunc(fs, func(f Finding) bool { return f.Severity == Breaking && f.Accepted == "" })
 }
 
-// Compare returns every finding of cur against the baseline base, in the
-// baseline's order, then the current schema's.
+// Accept marks each breaking finding that an acceptance names (by Key)
+// as accepted, with that acceptance's reason.
+func Accept(fs []Finding, accs []*Acceptance) {
+	reason := map[string]string{}
+	for _, a := range accs {
+		for _, k := range a.Findings {
+			reason[k] = a.Reason
+		}
+	}
+	for i := range fs {
+		if r, ok := reason[fs[i].Key()]; ok && fs[i].Severity == Breaking {
+			fs[i].Accepted = r
+		}
+	}
+}
+
+// Compare returns every finding of cur against the baseline base, one per
+// cause, in the order of their positions in the current schema. Its time
+// is linear in the size of the two (n log n where it orders).
 func Compare(base, cur *Lock) []Finding {
-	c := &comparer{cur: cur}
+	c := &comparer{cur: cur, scalarFields: map[scalarChange][]string{}}
+	curPkgs := index(cur.Packages, func(p *Package) string { return p.Name })
 	for _, bp := range base.Packages {
-		cp := find(cur.Packages, func(p *Package) bool { return p.Name == bp.Name })
+		cp := curPkgs[bp.Name]
 		if cp == nil {
 			c.add("PACKAGE_NO_DELETE", bp.Name, "package %s was removed", bp.Name)
 			continue
 		}
-		c.enums(bp, cp)
-		c.objects(bp, cp)
-		c.unions(bp, cp)
+		c.pkg(bp, cp)
 	}
+	curLayouts := index(cur.Layouts, func(l *Layout) string { return l.Name })
 	for _, bl := range base.Layouts {
-		cl := find(cur.Layouts, func(l *Layout) bool { return l.Name == bl.Name })
+		cl := curLayouts[bl.Name]
 		if cl == nil {
 			c.add("LAYOUT_NO_DELETE", bl.Name, "layout package %s was removed", bl.Name)
 			continue
 		}
 		c.layout(bl, cl)
 		c.catalog(bl, cl)
+		c.layoutEnums(bl, cl)
 	}
-	return c.out
+	return c.findings()
+}
+
+// Check is what `schemagen breaking` reports: the schema s as
+// model.LoadPartial returned it (with loadErr) against the baseline base.
+// A refusal of the model that carries a compatibility rule is a finding,
+// unless a finding of Compare explains it (a field removed from version 3
+// explains why version 3 and every later one no longer add up to their
+// recorded sizes); invalid are the model's other errors that no finding
+// explains: then the schema is invalid on its own.
+func Check(base *Lock, s *model.Schema, loadErr error) (findings []Finding, invalid model.ErrorList) {
+	var errs model.ErrorList
+	if loadErr != nil {
+		var ok bool
+		if errs, ok = loadErr.(model.ErrorList); !ok {
+			return nil, model.ErrorList{{Msg: loadErr.Error()}}
+		}
+	}
+	if s != nil && base != nil {
+		findings = Compare(base, FromModel(s))
+	}
+	explained := map[string]bool{}
+	for _, f := range findings {
+		explained[f.Key()] = true
+		explained[" "+f.Subject] = true
+		for _, k := range f.covers {
+			explained[k] = true
+		}
+	}
+	for _, e := range errs {
+		switch {
+		case e.Subject != "" && (explained[" "+e.Subject] || explained[e.Rule+" "+e.Subject]):
+		case e.Rule != "":
+			findings = append(findings, Finding{Rule: e.Rule, Severity: rule(e.Rule).Severity, Subject: e.Subject, Pos: e.Pos, Position: e.Pos.String(), Reason: e.Msg})
+		default:
+			invalid = append(invalid, e)
+		}
+	}
+	sortFindings(findings)
+	return findings, invalid
 }
 
 type comparer struct {
 	cur *Lock
-	out []Finding
+	out []*Finding
+	// viewChange is the finding of a change to the ledger's view, which
+	// explains a bitmap that shrank.
+	viewChange *Finding
+	// overCeiling are the versions whose fields now add up to more than
+	// the ceiling.
+	overCeiling map[int]bool
+	// Constraint changes of the package being compared, by named scalar.
+	scalarOrder  []scalarChange
+	scalarFields map[scalarChange][]string
 }
 
-func (c *comparer) add(id, subject, format string, args ...any) {
-	r := rule(id)
-	pos := c.cur.Pos(subject)
-	c.out = append(c.out, Finding{Rule: id, Severity: r.Severity, Subject: subject, Pos: pos, Position: pos.String(), Reason: fmt.Sprintf(format, args...)})
+// add records a finding at the current position of subject.
+func (c *comparer) add(id, subject, format string, args ...any) *Finding {
+	return c.addAt(subject, id, subject, format, args...)
 }
 
-func find[T any](xs []T, pred func(T) bool) T {
+// addAt records a finding at the current position of at.
+func (c *comparer) addAt(at, id, subject, format string, args ...any) *Finding {
+	pos := c.cur.Pos(at)
+	f := &Finding{Rule: id, Severity: rule(id).Severity, Subject: subject, Pos: pos, Position: pos.String(), Reason: fmt.Sprintf(format, args...)}
+	c.out = append(c.out, f)
+	return f
+}
+
+// findings drops every finding another one covers and orders the rest by
+// position.
+func (c *comparer) findings() []Finding {
+	covered := map[string]bool{}
+	for _, f := range c.out {
+		for _, k := range f.covers {
+			covered[k] = true
+		}
+	}
+	out := make([]Finding, 0, len(c.out))
+	for _, f := range c.out {
+		if !covered[f.Key()] {
+			out = append(out, *f)
+		}
+	}
+	sortFindings(out)
+	return out
+}
+
+// sortFindings orders findings by position, those without one last, and
+// keeps the order of findings at one position.
+func sortFindings(fs []Finding) {
+	order := make([]int, len(fs))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(i, j int) int {
+		if c := comparePos(fs[i].Pos, fs[j].Pos); c != 0 {
+			return c
+		}
+		return cmp.Compare(i, j)
+	})
+	sorted := make([]Finding, len(fs))
+	for k, i := range order {
+		sorted[k] = fs[i]
+	}
+	copy(fs, sorted)
+}
+
+func comparePos(pa, pb model.Pos) int {
+	switch ea, eb := pa.File == "", pb.File == ""; {
+	case ea && eb:
+		return 0
+	case ea:
+		return 1
+	case eb:
+		return -1
+	case pa.File != pb.File:
+		return strings.Compare(pa.File, pb.File)
+	case pa.Line != pb.Line:
+		return cmp.Compare(pa.Line, pb.Line)
+	}
+	return cmp.Compare(pa.Col, pb.Col)
+}
+
+// lookup returns a function that finds the element of xs with a key:
+// the first of equal keys. A short list is searched in place, which costs
+// less than building a map; a longer one is indexed once, so that a
+// compare stays linear however long the list.
+func lookup[T any](xs []T, key func(T) string) func(string) (T, bool) {
+	if len(xs) <= 8 {
+		return func(k string) (T, bool) {
+			for _, x := range xs {
+				if key(x) == k {
+					return x, true
+				}
+			}
+			var zero T
+			return zero, false
+		}
+	}
+	m := index(xs, key)
+	return func(k string) (T, bool) {
+		x, ok := m[k]
+		return x, ok
+	}
+}
+
+// index maps each element of xs by its key; the first of equal keys wins.
+func index[T any](xs []T, key func(T) string) map[string]T {
+	m := make(map[string]T, len(xs))
 	for _, x := range xs {
-		if pred(x) {
-			return x
+		if _, ok := m[key(x)]; !ok {
+			m[key(x)] = x
 		}
 	}
-	var zero T
-	return zero
+	return m
 }
 
-func (c *comparer) enums(bp, cp *Package) {
+// pkg compares one wire package. A removal folds in what it forces: the
+// fields whose type was the removed enum or object, the conditional
+// absences keyed on them, the discriminator field of every variant when
+// a union's discriminator changes, the object of a variant that went.
+func (c *comparer) pkg(bp, cp *Package) {
+	p := bp.Name
+	curEnums := index(cp.Enums, func(e *Enum) string { return e.Name })
+	curObjects := index(cp.Objects, func(o *Object) string { return o.Name })
+	curUnions := index(cp.Unions, func(u *Union) string { return u.Name })
+
+	// What was removed, and the consequences each removal gathers.
+	gone := map[string]*removal{} // enum or object name → its removal
+	for _, e := range bp.Enums {
+		if curEnums[e.Name] == nil {
+			gone[e.Name] = &removal{}
+		}
+	}
+	for _, o := range bp.Objects {
+		if curObjects[o.Name] == nil {
+			gone[o.Name] = &removal{}
+		}
+	}
+	// Variant objects of a union whose discriminator changed: their old
+	// discriminator field is not gone, it was renamed with the union's.
+	disc := map[string][2]string{} // object → {old, new}
+	for _, bu := range bp.Unions {
+		if cu := curUnions[bu.Name]; cu != nil && cu.Discriminator != bu.Discriminator {
+			for _, v := range bu.Variants {
+				disc[v.Object] = [2]string{bu.Discriminator, cu.Discriminator}
+			}
+			for _, v := range cu.Variants {
+				disc[v.Object] = [2]string{bu.Discriminator, cu.Discriminator}
+			}
+		}
+	}
+
 	for _, be := range bp.Enums {
-		subject := bp.Name + "." + be.Name
-		ce := find(cp.Enums, func(e *Enum) bool { return e.Name == be.Name })
-		if ce == nil {
-			c.add("ENUM_NO_DELETE", subject, "enum #%s was removed", be.Name)
-			continue
-		}
-		for _, m := range be.Members {
-			if !slices.Contains(ce.Members, m) {
-				c.add("ENUM_MEMBER_NO_DELETE", subject+"."+m, "member %q was removed or renamed; data carrying it no longer decodes", m)
-			}
-		}
-		for _, m := range ce.Members {
-			if !slices.Contains(be.Members, m) {
-				c.add("ENUM_MEMBER_ADDED", subject+"."+m, "member %q was added; every exhaustive consumer of #%s must answer it", m, be.Name)
-			}
+		if ce := curEnums[be.Name]; ce != nil {
+			c.enum(p+"."+be.Name, be, ce)
 		}
 	}
-}
-
-func (c *comparer) objects(bp, cp *Package) {
 	for _, bo := range bp.Objects {
-		subject := bp.Name + "." + bo.Name
-		co := find(cp.Objects, func(o *Object) bool { return o.Name == bo.Name })
-		if co == nil {
-			c.add("OBJECT_NO_DELETE", subject, "object #%s was removed", bo.Name)
-			continue
+		if co := curObjects[bo.Name]; co != nil {
+			c.object(p+"."+bo.Name, bo, co, gone, disc[bo.Name])
 		}
-		for _, bf := range bo.Fields {
-			fs := subject + "." + bf.Name
-			cf := find(co.Fields, func(f *Field) bool { return f.Name == bf.Name })
-			if cf == nil {
-				c.add("FIELD_NO_DELETE", fs, "field %s was removed or renamed", bf.Name)
-				continue
-			}
-			switch {
-			case !bf.Required && cf.Required:
-				c.add("FIELD_SAME_PRESENCE", fs, "optional field %s was made required; data without it no longer decodes", bf.Name)
-			case bf.Required && !cf.Required:
-				c.add("FIELD_SAME_PRESENCE", fs, "required field %s was made optional; readers that rely on it will miss it", bf.Name)
-			}
-			c.types(fs, bf.Type, cf.Type)
+	}
+	c.flushScalars(p)
+	variantOf := c.unions(p, bp, curUnions, gone)
+	for _, be := range bp.Enums {
+		if r := gone[be.Name]; r != nil {
+			c.add("ENUM_NO_DELETE", p+"."+be.Name, "enum #%s was removed%s", be.Name, r.suffix())
 		}
-		for _, cf := range co.Fields {
-			if cf.Required && find(bo.Fields, func(f *Field) bool { return f.Name == cf.Name }) == nil {
-				c.add("FIELD_NO_ADD_REQUIRED", subject+"."+cf.Name, "required field %s was added; data written before it no longer decodes (add it as optional)", cf.Name)
-			}
+	}
+	for _, bo := range bp.Objects {
+		if r := gone[bo.Name]; r != nil && variantOf[bo.Name] == "" {
+			c.add("OBJECT_NO_DELETE", p+"."+bo.Name, "object #%s was removed%s", bo.Name, r.suffix())
 		}
-		c.forbids(subject, bo, co)
 	}
 }
 
-func (c *comparer) forbids(subject string, bo, co *Object) {
+// removal gathers what removing an enum or object forced.
+type removal struct{ with []string }
+
+func (r *removal) suffix() string {
+	if len(r.with) == 0 {
+		return ""
+	}
+	return "; with it " + strings.Join(r.with, ", ")
+}
+
+// refersTo returns the enum or object a wire type is built on, or "".
+func refersTo(t *Type) string {
+	for ; t != nil; t = t.Elem {
+		if t.Kind == "enum" || t.Kind == "object" {
+			return t.Name
+		}
+	}
+	return ""
+}
+
+func (c *comparer) enum(subject string, be, ce *Enum) {
+	self := func(m string) string { return m }
+	inBase, inCur := lookup(be.Members, self), lookup(ce.Members, self)
+	for _, m := range be.Members {
+		if _, ok := inCur(m); !ok {
+			c.add("ENUM_MEMBER_NO_DELETE", subject+"."+m, "member %q was removed or renamed; data carrying it no longer decodes", m)
+		}
+	}
+	for _, m := range ce.Members {
+		if _, ok := inBase(m); !ok {
+			c.add("ENUM_MEMBER_ADDED", subject+"."+m, "member %q was added; every exhaustive consumer of #%s must answer it", m, be.Name)
+		}
+	}
+}
+
+func (c *comparer) object(subject string, bo, co *Object, gone map[string]*removal, disc [2]string) {
+	name := func(f *Field) string { return f.Name }
+	curField, baseField := lookup(co.Fields, name), lookup(bo.Fields, name)
+	for _, bf := range bo.Fields {
+		fs := subject + "." + bf.Name
+		cf, ok := curField(bf.Name)
+		if !ok {
+			if bf.Name != disc[0] {
+				c.add("FIELD_NO_DELETE", fs, "field %s was removed or renamed", bf.Name)
+			}
+			continue
+		}
+		switch {
+		case !bf.Required && cf.Required:
+			c.add("FIELD_SAME_PRESENCE", fs, "optional field %s was made required; data without it no longer decodes", bf.Name)
+		case bf.Required && !cf.Required:
+			c.add("FIELD_SAME_PRESENCE", fs, "required field %s was made optional; readers that rely on it will miss it", bf.Name)
+		}
+		if r := gone[refersTo(bf.Type)]; r != nil && !sameShape(bf.Type, cf.Type) {
+			r.with = append(r.with, fmt.Sprintf("%s.%s changed from %s to %s", bo.Name, bf.Name, bf.Type, cf.Type))
+			continue
+		}
+		c.types(fs, bf.Type, cf.Type)
+	}
+	for _, cf := range co.Fields {
+		if _, ok := baseField(cf.Name); cf.Required && !ok && cf.Name != disc[1] {
+			c.add("FIELD_NO_ADD_REQUIRED", subject+"."+cf.Name, "required field %s was added; data written before it no longer decodes (add it as optional)", cf.Name)
+		}
+	}
+	if len(bo.Forbids) == 0 && len(co.Forbids) == 0 {
+		return
+	}
+	c.forbids(subject, bo, co, func(field string) *removal {
+		if f, ok := baseField(field); ok {
+			return gone[refersTo(f.Type)]
+		}
+		return nil
+	})
+}
+
+// forbids compares conditional absences; one keyed on a field whose enum
+// was removed goes with the enum (goneWith).
+func (c *comparer) forbids(subject string, bo, co *Object, goneWith func(field string) *removal) {
 	type key struct{ field, value, absent string }
-	keys := func(o *Object) []key {
+	keys := func(o *Object) ([]key, map[key]bool) {
 		var ks []key
+		set := map[key]bool{}
 		for _, fb := range o.Forbids {
 			for _, a := range fb.Absent {
-				ks = append(ks, key{fb.Field, fb.Value, a})
+				k := key{fb.Field, fb.Value, a}
+				ks = append(ks, k)
+				set[k] = true
 			}
 		}
-		return ks
+		return ks, set
 	}
-	bk, ck := keys(bo), keys(co)
+	bk, bset := keys(bo)
+	ck, cset := keys(co)
 	for _, k := range ck {
-		if !slices.Contains(bk, k) {
+		if !bset[k] {
 			c.add("FIELD_FORBID_NO_ADD", subject+"."+k.absent, "%s must now be absent when %s is %q", k.absent, k.field, k.value)
 		}
 	}
 	for _, k := range bk {
-		if !slices.Contains(ck, k) {
-			c.add("FIELD_FORBID_REMOVED", subject+"."+k.absent, "%s may now be present when %s is %q", k.absent, k.field, k.value)
+		if cset[k] {
+			continue
 		}
+		if r := goneWith(k.field); r != nil {
+			r.with = append(r.with, fmt.Sprintf("%s.%s may now be present when %s is %q", bo.Name, k.absent, k.field, k.value))
+			continue
+		}
+		c.add("FIELD_FORBID_REMOVED", subject+"."+k.absent, "%s may now be present when %s is %q", k.absent, k.field, k.value)
 	}
 }
 
 // types compares a field's wire type: first its shape, then its constraints.
 func (c *comparer) types(subject string, b, t *Type) {
-	if b.Kind != t.Kind || b.Name != t.Name || (b.Elem == nil) != (t.Elem == nil) {
-		c.add("FIELD_SAME_TYPE", subject, "type changed from %s to %s", b, t)
-		return
-	}
-	if b.Elem != nil && (b.Elem.Kind != t.Elem.Kind || b.Elem.Name != t.Elem.Name || !sameShape(b.Elem, t.Elem)) {
+	if !sameShape(b, t) {
 		c.add("FIELD_SAME_TYPE", subject, "type changed from %s to %s", b, t)
 		return
 	}
@@ -306,14 +562,55 @@ func (c *comparer) types(subject string, b, t *Type) {
 		tighter = append(tighter, fmt.Sprintf("pattern %s → %s", bc.Pattern, cc.Pattern))
 	}
 	if len(tighter) > 0 {
-		c.add("FIELD_CONSTRAINT_NO_TIGHTEN", subject, "%s; data valid before may now be refused", strings.Join(tighter, ", "))
+		c.constraint(subject, t.scalar, "FIELD_CONSTRAINT_NO_TIGHTEN", strings.Join(tighter, ", "), "data valid before may now be refused")
 	}
 	if len(looser) > 0 {
-		c.add("FIELD_CONSTRAINT_LOOSENED", subject, "%s; a reader validating against the old schema may refuse new data", strings.Join(looser, ", "))
+		c.constraint(subject, t.scalar, "FIELD_CONSTRAINT_LOOSENED", strings.Join(looser, ", "), "a reader validating against the old schema may refuse new data")
 	}
 	if b.Elem != nil {
 		c.types(subject+"[]", b.Elem, t.Elem)
 	}
+}
+
+// scalarChange is one change to a named scalar's constraints.
+type scalarChange struct {
+	rule, scalar, detail, why string
+}
+
+// constraint records a constraint change to a field's type: at once for
+// a constraint of its own, or with every field sharing the named scalar
+// whose constraint changed the same way, for flushScalars to report once
+// at the scalar.
+func (c *comparer) constraint(subject, scalar, rule, detail, why string) {
+	if scalar == "" {
+		c.add(rule, subject, "%s; %s", detail, why)
+		return
+	}
+	k := scalarChange{rule, scalar, detail, why}
+	if _, ok := c.scalarFields[k]; !ok {
+		c.scalarOrder = append(c.scalarOrder, k)
+	}
+	c.scalarFields[k] = append(c.scalarFields[k], subject)
+}
+
+// flushScalars reports the changes to a package's named scalars, each
+// once, at the scalar: under the one field of its type, or under the
+// scalar when several fields have it.
+func (c *comparer) flushScalars(pkg string) {
+	for _, k := range c.scalarOrder {
+		fields := c.scalarFields[k]
+		at := pkg + "." + k.scalar
+		if len(fields) == 1 {
+			c.addAt(at, k.rule, fields[0], "%s (#%s); %s", k.detail, k.scalar, k.why)
+			continue
+		}
+		names := make([]string, len(fields))
+		for i, f := range fields {
+			names[i] = strings.TrimPrefix(f, pkg+".")
+		}
+		c.add(k.rule, at, "%s on every field of type #%s (%s); %s", k.detail, k.scalar, strings.Join(names, ", "), k.why)
+	}
+	c.scalarOrder, c.scalarFields = nil, map[scalarChange][]string{}
 }
 
 func sameShape(a, b *Type) bool {
@@ -346,49 +643,57 @@ func (t *Type) String() string {
 	return t.Kind
 }
 
-func (c *comparer) unions(bp, cp *Package) {
+// unions compares a package's unions. It returns, for each removed object
+// that was a variant which went or now names another object, the union
+// finding that reports it.
+func (c *comparer) unions(p string, bp *Package, curUnions map[string]*Union, gone map[string]*removal) map[string]string {
+	variantOf := map[string]string{}
 	for _, bu := range bp.Unions {
-		subject := bp.Name + "." + bu.Name
-		cu := find(cp.Unions, func(u *Union) bool { return u.Name == bu.Name })
+		subject := p + "." + bu.Name
+		cu := curUnions[bu.Name]
 		if cu == nil {
 			c.add("UNION_NO_DELETE", subject, "union #%s was removed", bu.Name)
 			continue
 		}
 		if cu.Discriminator != bu.Discriminator {
-			c.add("UNION_SAME_DISCRIMINATOR", subject, "discriminator changed from %q to %q", bu.Discriminator, cu.Discriminator)
+			objs := make([]string, len(cu.Variants))
+			for i, v := range cu.Variants {
+				objs[i] = "#" + v.Object
+			}
+			c.add("UNION_SAME_DISCRIMINATOR", subject, "discriminator changed from %q to %q (the field %s of %s); data tagged by %s no longer decodes",
+				bu.Discriminator, cu.Discriminator, cu.Discriminator, strings.Join(objs, ", "), bu.Discriminator)
 			continue
 		}
+		curTags := index(cu.Variants, func(v *Variant) string { return v.Tag })
+		baseTags := index(bu.Variants, func(v *Variant) string { return v.Tag })
 		for _, bv := range bu.Variants {
-			cv := find(cu.Variants, func(v *Variant) bool { return v.Tag == bv.Tag })
+			cv := curTags[bv.Tag]
 			switch {
 			case cv == nil:
-				c.add("UNION_VARIANT_NO_DELETE", subject+"."+bv.Object, "variant %s %q was removed; data carrying it no longer decodes", bu.Discriminator, bv.Tag)
+				c.add("UNION_VARIANT_NO_DELETE", subject+"."+bv.Object, "variant %s %q was removed%s; data carrying it no longer decodes", bu.Discriminator, bv.Tag, objectGone(gone, bv.Object, variantOf, subject))
 			case cv.Object != bv.Object:
-				c.add("UNION_VARIANT_SAME_OBJECT", subject+"."+cv.Object, "%s %q now names #%s instead of #%s", bu.Discriminator, bv.Tag, cv.Object, bv.Object)
+				c.add("UNION_VARIANT_SAME_OBJECT", subject+"."+cv.Object, "%s %q now names #%s instead of #%s%s", bu.Discriminator, bv.Tag, cv.Object, bv.Object, objectGone(gone, bv.Object, variantOf, subject))
 			}
 		}
 		for _, cv := range cu.Variants {
-			if find(bu.Variants, func(v *Variant) bool { return v.Tag == cv.Tag }) == nil {
+			if baseTags[cv.Tag] == nil {
 				c.add("UNION_VARIANT_ADDED", subject+"."+cv.Object, "variant %s %q was added; every exhaustive consumer of #%s must answer it", bu.Discriminator, cv.Tag, bu.Name)
 			}
 		}
 	}
+	return variantOf
 }
 
-// ModelFindings turns the model's refusal of a schema into findings when
-// every error in it carries a compatibility rule (see ModelRules), and
-// returns nil otherwise: then the schema is simply invalid.
-func ModelFindings(err error) []Finding {
-	list, ok := err.(model.ErrorList)
-	if !ok {
-		return nil
+// objectGone folds the removal of a variant's object into the variant's
+// finding.
+func objectGone(gone map[string]*removal, object string, variantOf map[string]string, union string) string {
+	r := gone[object]
+	if r == nil || variantOf[object] != "" {
+		return ""
 	}
-	var out []Finding
-	for _, e := range list {
-		if e.Rule == "" {
-			return nil
-		}
-		out = append(out, Finding{Rule: e.Rule, Severity: rule(e.Rule).Severity, Pos: e.Pos, Position: e.Pos.String(), Reason: e.Msg})
+	variantOf[object] = union
+	if len(r.with) == 0 {
+		return fmt.Sprintf(" (#%s was removed with it)", object)
 	}
-	return out
+	return fmt.Sprintf(" (#%s was removed with it, and with #%s %s)", object, object, strings.Join(r.with, ", "))
 }

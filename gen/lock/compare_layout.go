@@ -2,14 +2,25 @@ package lock
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/schemagen/schemagen/gen/model"
 )
 
-// fieldChange is one change to a field of a shipped layout.
+// fieldChange is one cause found in a shipped field list.
 type fieldChange struct {
 	rule, subject, detail string
+	// at is the subject whose position the finding takes: the edit (a
+	// renamed field's new name), or what held a field that is gone.
+	at string
+	// sized: the change alters the size of what holds the field, so every
+	// version from the first it touches no longer adds up to its recorded
+	// size (the model's LAYOUT_VERSION_SAME_SIZE, which it explains).
+	sized bool
+	// appears is the version a field whose @since moved now appears in:
+	// that version is no longer a pure append, which the move explains.
+	appears int
 }
 
 // layoutChanges groups field changes that recur across versions (a field
@@ -32,113 +43,253 @@ func (g *layoutChanges) add(ch fieldChange, version int) {
 	}
 }
 
-// diffFields compares a shipped field list with the same list now. It
-// reports root causes: a field removed, retyped, resized or reordered; an
-// offset that moved only when nothing before it changed (otherwise the move
-// is a consequence). added are the names now in cur and not in base.
-func diffFields(subject string, base, cur []*LayoutField) (changes []fieldChange, added []string) {
-	at := map[string]int{}
+// fieldsCtx is what diffFields needs besides the two lists.
+type fieldsCtx struct {
+	subject string // the struct's, e.g. deck.DeckState
+	version int    // the shipped version compared, for the root; 0 for a nested struct
+	// history is the root's fields now, removed ones included, by name:
+	// a field gone from a version but still in the history moved out of
+	// it (its @since or @removed changed). nil for a nested struct.
+	history map[string]histField
+	// consequence reports whether a change of size only, to a field of
+	// the given element type, follows from a change of that struct (which
+	// is reported there); used records such a field for that struct.
+	consequence func(elem string) bool
+	used        func(elem, field string)
+}
+
+type histField struct{ since, removed int }
+
+// diffFields compares a shipped field list with the same list now, in
+// time linear in their length (n log n for the order). It reports causes:
+// a field removed, renamed or replaced (a field gone and another added at
+// its offset), retyped, resized or moved; a field added (in added, for
+// the caller to report). An offset that moved is a consequence of one of
+// these, never reported beside them.
+func diffFields(ctx fieldsCtx, base, cur []*LayoutField) (changes []fieldChange, added []*LayoutField) {
+	curAt := make(map[string]int, len(cur))
 	for i, f := range cur {
-		at[f.Name] = i
+		curAt[f.Name] = i
 	}
-	caused, last := false, -1
+	inBase := make(map[string]bool, len(base))
+	for _, f := range base {
+		inBase[f.Name] = true
+	}
+	addedAt := map[int]*LayoutField{} // a field new to the list, by offset
+	for _, f := range cur {
+		if _, ok := addedAt[f.Offset]; !inBase[f.Name] && !ok {
+			addedAt[f.Offset] = f
+		}
+	}
+	// The fields still there, in the baseline's order: those off a
+	// longest ascending run of their current positions moved.
+	var kept []int
 	for _, bf := range base {
-		i, ok := at[bf.Name]
-		s := subject + "." + bf.Name
+		if i, ok := curAt[bf.Name]; ok {
+			kept = append(kept, i)
+		}
+	}
+	inOrder := ascending(kept)
+	renamed := map[string]bool{}
+	k, consequences := 0, 0
+	for _, bf := range base {
+		s := ctx.subject + "." + bf.Name
+		ci, ok := curAt[bf.Name]
 		if !ok {
-			changes = append(changes, fieldChange{"LAYOUT_FIELD_NO_DELETE", s, fmt.Sprintf("%s (%s at offset %d) was removed or renamed", bf.Name, bf.Type, bf.Offset)})
-			caused = true
+			changes = append(changes, goneField(ctx, bf, s, addedAt, renamed))
 			continue
 		}
-		cf := cur[i]
-		switch {
-		case i < last:
-			changes = append(changes, fieldChange{"LAYOUT_FIELD_SAME_ORDER", s, fmt.Sprintf("%s now comes before fields it followed", bf.Name)})
-			caused = true
-		case cf.Type != bf.Type:
-			changes = append(changes, fieldChange{"LAYOUT_FIELD_SAME_TYPE", s, fmt.Sprintf("%s changed from %s to %s", bf.Name, bf.Type, cf.Type)})
-			caused = true
-		case cf.Size != bf.Size:
-			changes = append(changes, fieldChange{"LAYOUT_FIELD_SAME_SIZE", s, fmt.Sprintf("%s (%s) changed from %d to %d bytes", bf.Name, bf.Type, bf.Size, cf.Size)})
-			caused = true
-		case cf.Offset != bf.Offset && !caused:
-			changes = append(changes, fieldChange{"LAYOUT_FIELD_SAME_OFFSET", s, fmt.Sprintf("%s moved from offset %d to %d", bf.Name, bf.Offset, cf.Offset)})
-			caused = true
+		cf := cur[ci]
+		if !inOrder[k] {
+			after := "it now comes first"
+			if ci > 0 {
+				after = "it now follows " + cur[ci-1].Name
+			}
+			changes = append(changes, fieldChange{rule: "LAYOUT_FIELD_SAME_ORDER", subject: s, detail: fmt.Sprintf("%s (%s, %s) moved from offset %d to %d: %s", bf.Name, bf.Type, nbytes(bf.Size), bf.Offset, cf.Offset, after)})
 		}
-		last = max(last, i)
+		k++
+		switch {
+		case cf.Type != bf.Type:
+			changes = append(changes, fieldChange{rule: "LAYOUT_FIELD_SAME_TYPE", subject: s, sized: cf.Size != bf.Size,
+				detail: fmt.Sprintf("%s changed from %s (%s) to %s (%s), at offset %d", bf.Name, bf.Type, nbytes(bf.Size), cf.Type, nbytes(cf.Size), bf.Offset)})
+		case cf.Size != bf.Size && ctx.consequence(elemName(cf.Type)):
+			ctx.used(elemName(cf.Type), bf.Name)
+			consequences++
+		case cf.Size != bf.Size:
+			changes = append(changes, fieldChange{rule: "LAYOUT_FIELD_SAME_SIZE", subject: s, sized: true,
+				detail: fmt.Sprintf("%s (%s) changed from %d to %d bytes", bf.Name, bf.Type, bf.Size, cf.Size)})
+		}
 	}
 	for _, cf := range cur {
-		if !slices.ContainsFunc(base, func(f *LayoutField) bool { return f.Name == cf.Name }) {
-			added = append(added, cf.Name)
+		if !inBase[cf.Name] && !renamed[cf.Name] {
+			added = append(added, cf)
+		}
+	}
+	if len(changes) == 0 && len(added) == 0 && consequences == 0 {
+		// Nothing explains a moved offset: the baseline was laid out
+		// otherwise (a lock written by hand or by another build).
+		for _, bf := range base {
+			if cf := cur[curAt[bf.Name]]; cf.Offset != bf.Offset {
+				changes = append(changes, fieldChange{rule: "LAYOUT_FIELD_SAME_OFFSET", subject: ctx.subject + "." + bf.Name,
+					detail: fmt.Sprintf("%s moved from offset %d to %d", bf.Name, bf.Offset, cf.Offset)})
+				break
+			}
 		}
 	}
 	return changes, added
 }
 
-func (c *comparer) layout(bl, cl *Layout) {
-	name := bl.Name
-	for _, k := range []struct {
-		what, subject string
-		b, c          int64
-	}{
-		{"file magic", name + ".file", bl.FileMagic, cl.FileMagic},
-		{"ledger magic", name + ".ledger", bl.LedgerMagic, cl.LedgerMagic},
-		{"ledger blob version", name + ".ledger", bl.BlobVersion, cl.BlobVersion},
-	} {
-		switch {
-		case k.b == k.c:
-		case k.c == 0:
-			c.add("LAYOUT_CONSTANT_SAME", k.subject, "the %s (%#x) is no longer stated; every file or ledger written before is no longer recognised", k.what, k.b)
-		default:
-			c.add("LAYOUT_CONSTANT_SAME", k.subject, "the %s changed from %#x to %#x; every file or ledger written before is no longer recognised", k.what, k.b, k.c)
+// goneField explains a shipped field that is not in the list now: it left
+// the version (its @since or @removed changed), it was renamed or replaced
+// (another field was added at its offset), or it was removed.
+func goneField(ctx fieldsCtx, bf *LayoutField, s string, addedAt map[int]*LayoutField, renamed map[string]bool) fieldChange {
+	if h, ok := ctx.history[bf.Name]; ok {
+		now := fmt.Sprintf("@since(%d)", h.since)
+		appears := h.since
+		if h.removed != 0 && h.removed <= ctx.version {
+			now, appears = fmt.Sprintf("@removed(%d)", h.removed), 0
+		}
+		return fieldChange{rule: "LAYOUT_FIELD_NO_DELETE", subject: s, sized: true, appears: appears,
+			detail: fmt.Sprintf("%s (%s, %s at offset %d) left a version it shipped in: it now says %s", bf.Name, bf.Type, nbytes(bf.Size), bf.Offset, now)}
+	}
+	if nf := addedAt[bf.Offset]; nf != nil && !renamed[nf.Name] {
+		renamed[nf.Name] = true
+		at := ctx.subject + "." + nf.Name
+		if nf.Type == bf.Type {
+			return fieldChange{rule: "LAYOUT_FIELD_NO_DELETE", subject: s, at: at,
+				detail: fmt.Sprintf("%s (%s, %s at offset %d) was renamed to %s", bf.Name, bf.Type, nbytes(bf.Size), bf.Offset, nf.Name)}
+		}
+		return fieldChange{rule: "LAYOUT_FIELD_NO_DELETE", subject: s, at: at, sized: nf.Size != bf.Size,
+			detail: fmt.Sprintf("%s (%s, %s at offset %d) was replaced by %s (%s, %s)", bf.Name, bf.Type, nbytes(bf.Size), bf.Offset, nf.Name, nf.Type, nbytes(nf.Size))}
+	}
+	return fieldChange{rule: "LAYOUT_FIELD_NO_DELETE", subject: s, at: ctx.subject, sized: true,
+		detail: fmt.Sprintf("%s (%s, %s at offset %d) was removed", bf.Name, bf.Type, nbytes(bf.Size), bf.Offset)}
+}
+
+// nbytes renders a size: "1 byte", "4 bytes".
+func nbytes(n int) string {
+	if n == 1 {
+		return "1 byte"
+	}
+	return strconv.Itoa(n) + " bytes"
+}
+
+// elemName is the element type of a C type spelling: CartRecord[17] →
+// CartRecord.
+func elemName(spelling string) string {
+	if i := strings.IndexByte(spelling, '['); i >= 0 {
+		return spelling[:i]
+	}
+	return spelling
+}
+
+// ascending marks the elements on a longest strictly ascending run of xs
+// (a longest increasing subsequence, found in n log n).
+func ascending(xs []int) []bool {
+	var tails []int // tails[k]: index of the smallest last element of a run of length k+1
+	prev := make([]int, len(xs))
+	for i, x := range xs {
+		lo, hi := 0, len(tails)
+		for lo < hi {
+			m := (lo + hi) / 2
+			if xs[tails[m]] < x {
+				lo = m + 1
+			} else {
+				hi = m
+			}
+		}
+		prev[i] = -1
+		if lo > 0 {
+			prev[i] = tails[lo-1]
+		}
+		if lo == len(tails) {
+			tails = append(tails, i)
+		} else {
+			tails[lo] = i
 		}
 	}
+	in := make([]bool, len(xs))
+	if len(tails) > 0 {
+		for i := tails[len(tails)-1]; i >= 0; i = prev[i] {
+			in[i] = true
+		}
+	}
+	return in
+}
+
+func (c *comparer) layout(bl, cl *Layout) {
+	name := bl.Name
+	c.constants(bl, cl)
 	if cl.MigrateFrom > bl.MigrateFrom {
-		c.add("LAYOUT_MIGRATE_FROM_NO_RAISE", name+".migrate_from", "migrate_from rose from %d to %d: version %d–%d files, which migrated, would now be reinitialized and lose their career",
-			bl.MigrateFrom, cl.MigrateFrom, bl.MigrateFrom, cl.MigrateFrom-1)
+		which := fmt.Sprintf("version %d–%d files", bl.MigrateFrom, cl.MigrateFrom-1)
+		if cl.MigrateFrom-1 == bl.MigrateFrom {
+			which = fmt.Sprintf("version %d files", bl.MigrateFrom)
+		}
+		c.add("LAYOUT_MIGRATE_FROM_NO_RAISE", name+".migrate_from", "migrate_from rose from %d to %d: %s, which migrated, would now be reinitialized and lose their career",
+			bl.MigrateFrom, cl.MigrateFrom, which)
 	}
 
+	c.overCeiling = map[int]bool{}
+	for _, v := range cl.Versions {
+		if v.laidOut() > cl.Ceiling {
+			c.overCeiling[v.Version] = true
+		}
+	}
+
+	// Nested structs first: a change to one is reported there, once, and
+	// the size it gives every field of its type (in any struct, and in
+	// every version) follows from it.
+	ns := c.nestedStructs(bl, cl)
+
+	hist := make(map[string]histField, len(cl.history))
+	for _, h := range cl.history {
+		hist[h.name] = histField{h.since, h.removed}
+	}
+	curVersions := make(map[int]*LayoutVersion, len(cl.Versions))
+	for _, v := range cl.Versions {
+		curVersions[v.Version] = v
+	}
 	var g layoutChanges
 	newest := 0
 	for _, bv := range bl.Versions {
 		newest = max(newest, bv.Version)
-		vs := versionSubject(name, bv.Version)
-		cv := find(cl.Versions, func(v *LayoutVersion) bool { return v.Version == bv.Version })
+		cv := curVersions[bv.Version]
 		if cv == nil {
-			c.add("LAYOUT_VERSION_NO_DELETE", vs, "version %d shipped and was removed from layout.versions; its files would no longer load", bv.Version)
+			c.add("LAYOUT_VERSION_NO_DELETE", model.VersionSubject(name, bv.Version), "version %d shipped and was removed from layout.versions; its files would no longer load", bv.Version)
 			continue
 		}
-		changes, added := diffFields(name+"."+bl.Root, bv.Fields, cv.Fields)
+		nested := false // a nested struct's change resized a field here
+		ctx := fieldsCtx{subject: name + "." + bl.Root, version: bv.Version, history: hist,
+			consequence: ns.affected, used: func(elem, field string) { ns.use(elem, field, bv.Version); nested = true }}
+		changes, added := diffFields(ctx, bv.Fields, cv.Fields)
 		for _, ch := range changes {
 			g.add(ch, bv.Version)
 		}
 		for _, a := range added {
-			g.add(fieldChange{"LAYOUT_VERSION_BUMPED", name + "." + bl.Root + "." + a, fmt.Sprintf("%s was added to a layout that already shipped (add it in a new version, @since(%d))", a, newestOf(cl)+1)}, bv.Version)
+			g.add(fieldChange{rule: "LAYOUT_VERSION_BUMPED", subject: ctx.subject + "." + a.Name, sized: true,
+				detail: fmt.Sprintf("%s (%s, %s) was added to a layout that already shipped (add it in a new version, @since(%d))", a.Name, a.Type, nbytes(a.Size), newestOf(cl)+1)}, bv.Version)
 		}
-		if len(changes) == 0 && len(added) == 0 && cv.Size != bv.Size {
-			c.add("LAYOUT_VERSION_SAME_SIZE", vs, "version %d shipped as %d bytes and is now recorded as %d", bv.Version, bv.Size, cv.Size)
-		}
-	}
-	for _, bs := range bl.Structs {
-		cs := find(cl.Structs, func(s *LayoutStruct) bool { return s.Name == bs.Name })
-		if cs == nil {
-			continue // a root field using it shows the change as a type change
-		}
-		changes, added := diffFields(name+"."+bs.Name, bs.Fields, cs.Fields)
-		for _, ch := range changes {
-			g.add(ch, 0)
-		}
-		if len(added) > 0 || cs.Size != bs.Size {
-			g.add(fieldChange{"LAYOUT_FIELD_SAME_SIZE", name + "." + bs.Name, fmt.Sprintf("struct %s changed from %d to %d bytes (fields added: %s); a nested struct is frozen once a version uses it", bs.Name, bs.Size, cs.Size, orNone(added))}, 0)
+		if len(changes) == 0 && len(added) == 0 && !nested && cv.Size != bv.Size {
+			c.add("LAYOUT_VERSION_SAME_SIZE", model.VersionSubject(name, bv.Version), "version %d shipped as %d bytes and is now recorded as %d", bv.Version, bv.Size, cv.Size)
 		}
 	}
 	for _, ch := range g.order {
+		vs := g.versions[ch]
 		reason := ch.detail
-		if vs := g.versions[ch]; len(vs) > 0 {
+		if len(vs) > 0 {
 			reason += ", in shipped " + versionList(vs)
 		}
-		c.add(ch.rule, ch.subject, "%s; a file written before no longer reads the same", reason)
+		at := ch.at
+		if at == "" {
+			at = ch.subject
+		}
+		f := c.addAt(at, ch.rule, ch.subject, "%s; a file written before no longer reads the same", reason)
+		c.coverVersions(f, cl, vs, ch.sized)
+		if ch.appears > 0 {
+			f.covers = append(f.covers, "LAYOUT_APPEND_ONLY "+model.VersionSubject(name, ch.appears))
+		}
 	}
+	ns.report(c, cl)
 
 	// Versions newer than the baseline's: each must append to the one
 	// before, or state the loss it accepts.
@@ -151,16 +302,242 @@ func (c *comparer) layout(bl, cl *Layout) {
 			continue
 		}
 		if cv.Loss != "" {
-			c.add("LAYOUT_LOSS_ACCEPTED", versionSubject(name, cv.Version), "version %d is not a pure append of version %d, and accepts the loss: %s", cv.Version, prev.Version, cv.Loss)
+			c.add("LAYOUT_LOSS_ACCEPTED", model.VersionSubject(name, cv.Version), "version %d is not a pure append of version %d, and accepts the loss: %s", cv.Version, prev.Version, cv.Loss)
 		} else {
-			c.add("LAYOUT_APPEND_ONLY", versionSubject(name, cv.Version), "version %d is not a pure append of version %d and states no accepted loss", cv.Version, prev.Version)
+			c.add("LAYOUT_APPEND_ONLY", model.VersionSubject(name, cv.Version), "version %d is not a pure append of version %d and states no accepted loss", cv.Version, prev.Version)
 		}
 	}
-	for _, cv := range cl.Versions {
-		if cv.Size > cl.Ceiling {
-			c.add("LAYOUT_SIZE_CEILING", versionSubject(name, cv.Version), "version %d is %d bytes, over the ceiling of %d", cv.Version, cv.Size, cl.Ceiling)
+	c.ceiling(bl, cl)
+}
+
+// coverVersions records on f what a change to the shipped versions vs
+// explains: those versions no longer being appends of the ones before,
+// and, when it changed a size, the first of them no longer adding up to
+// its recorded size and any of them now over the ceiling.
+func (c *comparer) coverVersions(f *Finding, cl *Layout, vs []int, sized bool) {
+	for _, v := range vs {
+		f.covers = append(f.covers, "LAYOUT_APPEND_ONLY "+model.VersionSubject(cl.Name, v))
+	}
+	if !sized || len(vs) == 0 {
+		return
+	}
+	f.covers = append(f.covers, "LAYOUT_VERSION_SAME_SIZE "+model.VersionSubject(cl.Name, vs[0]))
+	for _, v := range vs {
+		if c.overCeiling[v] {
+			f.covers = append(f.covers, "LAYOUT_SIZE_CEILING "+model.CeilingSubject(cl.Name))
+			break
 		}
 	}
+}
+
+// constants compares the numbers a file and a ledger are recognised by.
+func (c *comparer) constants(bl, cl *Layout) {
+	name := bl.Name
+	changed := func(what, subject, verb string, b, cur int64) {
+		switch {
+		case b == cur:
+		case cur == 0:
+			c.add("LAYOUT_CONSTANT_SAME", subject, "the %s ("+verb+") is no longer stated; every file or ledger written before is no longer recognised", what, b)
+		default:
+			c.add("LAYOUT_CONSTANT_SAME", subject, "the %s changed from "+verb+" to "+verb+"; every file or ledger written before is no longer recognised", what, b, cur)
+		}
+	}
+	changed("file magic", name+".file", "%#x", bl.FileMagic, cl.FileMagic)
+	if bl.LedgerMagic != 0 && cl.LedgerMagic == 0 && cl.BlobVersion == 0 {
+		c.add("LAYOUT_CONSTANT_SAME", name+".ledger", "the ledger (magic %#x, blob version %d) is no longer stated; every ledger written before is no longer recognised", bl.LedgerMagic, bl.BlobVersion)
+		return
+	}
+	changed("ledger magic", name+".ledger.magic", "%#x", bl.LedgerMagic, cl.LedgerMagic)
+	changed("ledger blob version", name+".ledger.version", "%d", bl.BlobVersion, cl.BlobVersion)
+}
+
+// ceiling reports the versions the ceiling is now under, once: at the
+// ceiling when it was lowered, else at the first version over it.
+func (c *comparer) ceiling(bl, cl *Layout) {
+	var over []string
+	first := ""
+	for _, v := range cl.Versions {
+		if v.Size > cl.Ceiling {
+			over = append(over, fmt.Sprintf("%d (%d bytes)", v.Version, v.Size))
+			if first == "" {
+				first = model.VersionSubject(cl.Name, v.Version)
+			}
+		}
+	}
+	if len(over) == 0 {
+		return
+	}
+	at, why := first, "raise the ceiling when a field earns it (ADR-0059), or make the change smaller"
+	if cl.Ceiling < bl.Ceiling {
+		at, why = cl.Name+".ceiling", fmt.Sprintf("it was %d; a ceiling only ever rises (ADR-0059)", bl.Ceiling)
+	}
+	c.addAt(at, "LAYOUT_SIZE_CEILING", model.CeilingSubject(cl.Name), "the ceiling of %d bytes is under %s; %s", cl.Ceiling, wordList("version", over), why)
+}
+
+// nested holds the comparison of a layout's nested structs.
+type nested struct {
+	layout  string
+	changes map[string][]fieldChange  // struct → its own changes
+	added   map[string][]*LayoutField // struct → fields added to it
+	sizes   map[string][2]int         // struct → size then and now
+	order   []string                  // structs with changes, in the baseline's order
+	// affectedBy maps every struct whose layout changed to the structs
+	// whose own changes it follows from (itself among them when it has
+	// changes of its own).
+	affectedBy map[string][]string
+	uses       map[string]*layoutChanges // cause struct → root fields of its type whose size changed, per version
+	contains   map[string][]string       // struct → the fields holding it (in other structs), for messages
+	view       string                    // the ledger's view, whose fit to its field the model checks
+	ledger     string                    // the root field the view covers
+}
+
+// nestedStructs compares every nested struct of a layout and works out
+// which structs' layouts follow from which changes.
+func (c *comparer) nestedStructs(bl, cl *Layout) *nested {
+	ns := &nested{layout: bl.Name, changes: map[string][]fieldChange{}, added: map[string][]*LayoutField{}, sizes: map[string][2]int{},
+		affectedBy: map[string][]string{}, uses: map[string]*layoutChanges{}, contains: map[string][]string{}, view: cl.view, ledger: cl.ledgerField}
+	curStructs := index(cl.Structs, func(s *LayoutStruct) string { return s.Name })
+	// Pass 1: each struct's own changes, counting every change of size
+	// alone as a consequence.
+	all := func(string) bool { return true }
+	none := func(string, string) {}
+	heldIn := map[string][]string{} // element struct → structs holding a field of it
+	type pair struct{ b, c *LayoutStruct }
+	var pairs []pair
+	for _, bs := range bl.Structs {
+		cs := curStructs[bs.Name]
+		if cs == nil {
+			continue // a field using it shows the change as a type change
+		}
+		pairs = append(pairs, pair{bs, cs})
+		for _, f := range cs.Fields {
+			e := elemName(f.Type)
+			heldIn[e] = append(heldIn[e], bs.Name)
+			ns.contains[e] = append(ns.contains[e], bs.Name+"."+f.Name)
+		}
+		ctx := fieldsCtx{subject: bl.Name + "." + bs.Name, consequence: all, used: none}
+		changes, added := diffFields(ctx, bs.Fields, cs.Fields)
+		if len(changes) > 0 || len(added) > 0 {
+			ns.affectedBy[bs.Name] = []string{bs.Name}
+		}
+	}
+	// Every struct holding a changed one changes too: breadth first from
+	// the changed ones, each struct visited once per cause.
+	var queue []string
+	for _, p := range pairs {
+		if len(ns.affectedBy[p.b.Name]) > 0 {
+			queue = append(queue, p.b.Name)
+		}
+	}
+	for len(queue) > 0 {
+		s := queue[0]
+		queue = queue[1:]
+		for _, h := range heldIn[s] {
+			before := len(ns.affectedBy[h])
+			ns.affectedBy[h] = mergeCauses(ns.affectedBy[h], ns.affectedBy[s])
+			if len(ns.affectedBy[h]) != before {
+				queue = append(queue, h)
+			}
+		}
+	}
+	// Pass 2: the changes that are causes.
+	for _, p := range pairs {
+		ctx := fieldsCtx{subject: bl.Name + "." + p.b.Name, consequence: ns.affected, used: none}
+		changes, added := diffFields(ctx, p.b.Fields, p.c.Fields)
+		if len(changes) > 0 || len(added) > 0 {
+			ns.order = append(ns.order, p.b.Name)
+			ns.changes[p.b.Name], ns.added[p.b.Name] = changes, added
+			ns.sizes[p.b.Name] = [2]int{p.b.Size, p.c.Size}
+		}
+	}
+	return ns
+}
+
+// mergeCauses adds the causes in more to causes, keeping each once.
+func mergeCauses(causes, more []string) []string {
+	for _, m := range more {
+		found := false
+		for _, c := range causes {
+			found = found || c == m
+		}
+		if !found {
+			causes = append(causes, m)
+		}
+	}
+	return causes
+}
+
+// affected reports whether the layout of struct s changed.
+func (ns *nested) affected(s string) bool { return len(ns.affectedBy[s]) > 0 }
+
+// use records that the root field field, of element type elem, changed
+// size in a shipped version because elem's layout changed.
+func (ns *nested) use(elem, field string, version int) {
+	for _, cause := range ns.affectedBy[elem] {
+		g := ns.uses[cause]
+		if g == nil {
+			g = &layoutChanges{}
+			ns.uses[cause] = g
+		}
+		g.add(fieldChange{subject: field}, version)
+	}
+}
+
+// report adds the findings of the nested structs: each change once, with
+// the root fields whose size it changed and the versions it touches.
+func (ns *nested) report(c *comparer, cl *Layout) {
+	for _, s := range ns.order {
+		var vs []int // the versions it touches, ascending
+		var fields []string
+		if g := ns.uses[s]; g != nil {
+			seen := map[int]bool{}
+			for _, ch := range g.order {
+				fields = append(fields, ch.subject)
+				for _, v := range g.versions[ch] {
+					seen[v] = true
+				}
+			}
+			for _, v := range cl.Versions {
+				if seen[v.Version] {
+					vs = append(vs, v.Version)
+				}
+			}
+		}
+		via := ""
+		if len(fields) > 0 {
+			via = fmt.Sprintf("; it changes %s, in shipped %s", strings.Join(fields, ", "), versionList(vs))
+		} else if hs := ns.contains[s]; len(hs) > 0 {
+			via = "; it is held in " + strings.Join(hs, ", ")
+		}
+		sized := ns.sizes[s][0] != ns.sizes[s][1]
+		var fs []*Finding
+		for _, ch := range ns.changes[s] {
+			fs = append(fs, c.addAt(orSubject(ch), ch.rule, ch.subject, "%s%s; a nested struct is frozen once a version uses it", ch.detail, via))
+		}
+		if added := ns.added[s]; len(added) > 0 {
+			names := make([]string, len(added))
+			for i, a := range added {
+				names[i] = fmt.Sprintf("%s (%s, %s)", a.Name, a.Type, nbytes(a.Size))
+			}
+			fs = append(fs, c.add("LAYOUT_FIELD_SAME_SIZE", ns.layout+"."+s, "struct %s gained %s, from %d to %d bytes%s; a nested struct is frozen once a version uses it",
+				s, strings.Join(names, ", "), ns.sizes[s][0], ns.sizes[s][1], via))
+		}
+		for _, f := range fs {
+			c.coverVersions(f, cl, vs, sized)
+			if s == ns.view {
+				// The view no longer fits the field it covers.
+				f.covers = append(f.covers, " "+model.FieldSubject(cl.Name, cl.Root, ns.ledger))
+				c.viewChange = f
+			}
+		}
+	}
+}
+
+func orSubject(ch fieldChange) string {
+	if ch.at != "" {
+		return ch.at
+	}
+	return ch.subject
 }
 
 // appends reports whether cur starts with exactly the fields of prev.
@@ -189,39 +566,63 @@ func versionList(vs []int) string {
 	for i, v := range vs {
 		s[i] = strconv.Itoa(v)
 	}
+	return wordList("version", s)
+}
+
+// wordList renders "version 4" or "versions 4, 5 and 6".
+func wordList(word string, s []string) string {
 	if len(s) == 1 {
-		return "version " + s[0]
+		return word + " " + s[0]
 	}
-	return "versions " + strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
+	return word + "s " + strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
 }
 
-func orNone(xs []string) string {
-	if len(xs) == 0 {
-		return "none"
-	}
-	return strings.Join(xs, ", ")
-}
-
+// catalog compares the catalog: each id means one item forever. An item
+// that moved is one finding (old id, new id), whatever its old id now
+// holds; an id that went, or now names another item, is one finding.
 func (c *comparer) catalog(bl, cl *Layout) {
 	name := bl.Name
-	byID := map[int]*CatalogEntry{}
-	byName := map[string]*CatalogEntry{}
-	for _, e := range cl.Catalog {
-		byID[e.ID] = e
-		byName[e.Name] = e
+	if len(bl.Catalog) > 0 && len(cl.Catalog) == 0 {
+		c.add("CATALOG_ID_NO_DELETE", name+".catalog", "the catalog was removed with its %d ids; an id is assigned once and kept for good", len(bl.Catalog))
+		return
 	}
-	for _, be := range bl.Catalog {
-		subject := catalogSubject(name, be.Name)
-		ce := byID[be.ID]
-		moved := byName[be.Name]
-		if moved != nil && moved.ID != be.ID {
-			c.add("CATALOG_ITEM_NO_MOVE", subject, "%s moved from id %d to id %d; bit %d of every saved ledger still means %s", be.Name, be.ID, moved.ID, be.ID, be.Name)
+	byID := func(es []*CatalogEntry) map[int]*CatalogEntry {
+		m := make(map[int]*CatalogEntry, len(es))
+		for _, e := range es {
+			if m[e.ID] == nil {
+				m[e.ID] = e
+			}
 		}
+		return m
+	}
+	curByID, baseByID := byID(cl.Catalog), byID(bl.Catalog)
+	curByName := index(cl.Catalog, func(e *CatalogEntry) string { return e.Name })
+	baseByName := index(bl.Catalog, func(e *CatalogEntry) string { return e.Name })
+	for _, be := range bl.Catalog {
+		subject := model.CatalogSubject(name, be.Name)
+		ce := curByName[be.Name]
 		switch {
+		case ce != nil && ce.ID != be.ID:
+			took := ""
+			if other := baseByID[ce.ID]; other != nil && curByName[other.Name] == nil {
+				took = fmt.Sprintf(", which was %s's (removed)", other.Name)
+			} else if other != nil {
+				took = fmt.Sprintf(", which is also %s's", other.Name)
+			}
+			c.add("CATALOG_ITEM_NO_MOVE", subject, "%s moved from id %d to id %d%s; bit %d of every saved ledger still means %s",
+				be.Name, be.ID, ce.ID, took, be.ID, be.Name)
+			if now := curByID[be.ID]; now != nil && baseByName[now.Name] == nil {
+				c.add("CATALOG_ID_NO_REUSE", model.CatalogSubject(name, now.Name), "id %d was %s and now names %s; an owned bit %d would grant %s", be.ID, be.Name, now.Name, be.ID, now.Name)
+			}
 		case ce == nil:
-			c.add("CATALOG_ID_NO_DELETE", subject, "id %d (%s) was removed; an id is assigned once and kept for good", be.ID, be.Name)
-		case ce.Name != be.Name:
-			c.add("CATALOG_ID_NO_REUSE", catalogSubject(name, ce.Name), "id %d was %s and now names %s; an owned bit %d would grant %s", be.ID, be.Name, ce.Name, be.ID, ce.Name)
+			now := curByID[be.ID]
+			switch {
+			case now == nil:
+				c.add("CATALOG_ID_NO_DELETE", subject, "id %d (%s) was removed; an id is assigned once and kept for good", be.ID, be.Name)
+			case baseByName[now.Name] == nil:
+				c.add("CATALOG_ID_NO_REUSE", model.CatalogSubject(name, now.Name), "id %d was %s and now names %s; an owned bit %d would grant %s", be.ID, be.Name, now.Name, be.ID, now.Name)
+			}
+			// else another shipped item moved onto the id; its finding says so.
 		default:
 			if ce.Class != be.Class {
 				c.add("CATALOG_ID_SAME_CLASS", subject, "id %d (%s) changed class from %s to %s", be.ID, be.Name, be.Class, ce.Class)
@@ -233,8 +634,33 @@ func (c *comparer) catalog(bl, cl *Layout) {
 				c.add("CATALOG_SLOT_SAME", subject, "%s's consumable slot changed from %s to %s; saved counts stay in the old slot", be.Name, slotString(be.Slot), slotString(ce.Slot))
 			}
 		}
-		if cl.Capacity > 0 && be.ID >= cl.Capacity {
-			c.add("CATALOG_ID_CAPACITY", subject, "id %d (%s) is outside the ledger's %d ids", be.ID, be.Name, cl.Capacity)
+	}
+	// Shipped ids the ledger's bitmap no longer holds: one cause, the
+	// bitmap shrank (with the view's change, when that is what shrank it).
+	if cl.Capacity == 0 || cl.Capacity >= bl.Capacity {
+		return
+	}
+	var outside []string
+	var covers []string
+	for _, be := range bl.Catalog {
+		if be.ID >= cl.Capacity {
+			outside = append(outside, fmt.Sprintf("%d (%s)", be.ID, be.Name))
 		}
 	}
+	for _, ce := range cl.Catalog {
+		if ce.ID >= cl.Capacity {
+			covers = append(covers, "CATALOG_ID_CAPACITY "+model.CatalogSubject(name, ce.Name))
+		}
+	}
+	if len(outside) == 0 {
+		return
+	}
+	msg := fmt.Sprintf("the ledger now holds %d ids, not %d: shipped ids %s are outside its bitmap", cl.Capacity, bl.Capacity, strings.Join(outside, ", "))
+	if f := c.viewChange; f != nil {
+		f.Reason += "; " + msg
+		f.covers = append(f.covers, covers...)
+		return
+	}
+	f := c.addAt(name+".ledger", "CATALOG_ID_CAPACITY", name+".catalog", "%s", msg)
+	f.covers = append(f.covers, covers...)
 }

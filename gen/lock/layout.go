@@ -2,7 +2,6 @@ package lock
 
 import (
 	"fmt"
-	"strconv"
 
 	"github.com/schemagen/schemagen/gen/model"
 )
@@ -25,6 +24,40 @@ type Layout struct {
 	Versions    []*LayoutVersion `json:"versions"`
 	Structs     []*LayoutStruct  `json:"structs,omitempty"`
 	Catalog     []*CatalogEntry  `json:"catalog,omitempty"`
+	Enums       []*LayoutEnum    `json:"enums,omitempty"`
+
+	// Known of the current schema only (FromModel), not saved: every
+	// field the root ever had with its history, the ledger's view and the
+	// root field it covers.
+	history           []histEntry
+	view, ledgerField string
+}
+
+type histEntry struct {
+	name           string
+	since, removed int
+}
+
+// laidOut is the size the version's fields add up to (its recorded size
+// is Size).
+func (v *LayoutVersion) laidOut() int {
+	if len(v.Fields) == 0 {
+		return 0
+	}
+	last := v.Fields[len(v.Fields)-1]
+	return last.Offset + last.Size
+}
+
+// LayoutEnum is a layout enum's members: the values stored fields hold.
+type LayoutEnum struct {
+	Name    string              `json:"name"`
+	Members []*LayoutEnumMember `json:"members"`
+}
+
+// LayoutEnumMember is one named value, forever.
+type LayoutEnumMember struct {
+	Name  string `json:"name"`
+	Value int64  `json:"value"`
 }
 
 // LayoutVersion is one shipped version of the root.
@@ -48,6 +81,7 @@ type LayoutField struct {
 	Type   string `json:"type"` // the C type as the schema spells it, e.g. CartRecord[17]
 	Offset int    `json:"offset"`
 	Size   int    `json:"size"`
+	Enum   string `json:"enum,omitempty"` // the layout enum whose values it holds
 }
 
 // CatalogEntry is one catalog id and what it means, forever.
@@ -73,20 +107,23 @@ func (l *Lock) layoutOf(m *model.Layout) *Layout {
 	if g := m.Ledger; g != nil {
 		ll.LedgerMagic, ll.BlobVersion = g.Magic.Value, g.BlobVersion.Value
 		ll.Capacity, ll.Slots = g.Capacity(), g.Slots()
+		ll.view, ll.ledgerField = g.View.Name, g.Field.Name
 		l.pos[m.Name+".ledger"] = g.Pos
 	}
+	l.pos[m.Name+"."+m.Root.Name] = m.Root.Pos
 	for _, v := range m.Versions {
 		lv := &LayoutVersion{Version: v.Number, Size: v.Size, Loss: v.Loss}
-		vs := versionSubject(m.Name, v.Number)
+		vs := model.VersionSubject(m.Name, v.Number)
 		l.pos[vs] = v.Pos
 		for _, p := range v.Fields {
-			lv.Fields = append(lv.Fields, &LayoutField{Name: p.Field.Name, Type: p.Field.Type.Spelling, Offset: p.Offset, Size: p.Field.Size()})
+			lv.Fields = append(lv.Fields, &LayoutField{Name: p.Field.Name, Type: p.Field.Type.Spelling, Offset: p.Offset, Size: p.Field.Size(), Enum: enumName(p.Field)})
 			l.pos[vs+"."+p.Field.Name] = p.Field.Pos
 		}
 		ll.Versions = append(ll.Versions, lv)
 	}
 	for _, f := range m.Root.History {
 		l.pos[m.Name+"."+m.Root.Name+"."+f.Name] = f.Pos
+		ll.history = append(ll.history, histEntry{f.Name, f.Since, f.Removed})
 	}
 	for _, s := range m.Structs {
 		if s == m.Root {
@@ -95,10 +132,19 @@ func (l *Lock) layoutOf(m *model.Layout) *Layout {
 		ls := &LayoutStruct{Name: s.Name, Size: s.Size}
 		l.pos[m.Name+"."+s.Name] = s.Pos
 		for _, f := range s.Fields {
-			ls.Fields = append(ls.Fields, &LayoutField{Name: f.Name, Type: f.Type.Spelling, Offset: f.Offset, Size: f.Size()})
+			ls.Fields = append(ls.Fields, &LayoutField{Name: f.Name, Type: f.Type.Spelling, Offset: f.Offset, Size: f.Size(), Enum: enumName(f)})
 			l.pos[m.Name+"."+s.Name+"."+f.Name] = f.Pos
 		}
 		ll.Structs = append(ll.Structs, ls)
+	}
+	for _, e := range m.Enums {
+		le := &LayoutEnum{Name: e.Name}
+		l.pos[m.Name+"."+e.Name] = e.Pos
+		for _, mem := range e.Members {
+			le.Members = append(le.Members, &LayoutEnumMember{Name: mem.Name, Value: mem.Value})
+			l.pos[m.Name+"."+e.Name+"."+mem.Name] = mem.Pos
+		}
+		ll.Enums = append(ll.Enums, le)
 	}
 	if c := m.Catalog; c != nil {
 		l.pos[m.Name+".catalog"] = c.Pos
@@ -109,15 +155,18 @@ func (l *Lock) layoutOf(m *model.Layout) *Layout {
 				e.Slot = &slot
 			}
 			ll.Catalog = append(ll.Catalog, e)
-			l.pos[catalogSubject(m.Name, it.Name)] = it.Pos
+			l.pos[model.CatalogSubject(m.Name, it.Name)] = it.Pos
 		}
 	}
 	return ll
 }
 
-func versionSubject(layout string, v int) string { return layout + ".v" + strconv.Itoa(v) }
-
-func catalogSubject(layout, name string) string { return layout + ".catalog." + name }
+func enumName(f *model.LayoutField) string {
+	if f.Enum == nil {
+		return ""
+	}
+	return f.Enum.Name
+}
 
 func slotString(s *int) string {
 	if s == nil {

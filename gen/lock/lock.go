@@ -16,6 +16,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/schemagen/schemagen/gen/model"
 	"github.com/schemagen/schemagen/gen/output"
@@ -75,6 +76,12 @@ type Type struct {
 	Name        string       `json:"name,omitempty"`
 	Constraints *Constraints `json:"constraints,omitempty"`
 	Elem        *Type        `json:"elem,omitempty"`
+
+	// scalar is the named scalar (e.g. SeatID) whose constraints these
+	// are, in the current schema only: a change to it is one edit, however
+	// many fields have its type. Not saved: a field's type is what a
+	// reader sees, whatever its name.
+	scalar string
 }
 
 // Constraints are a value's constraints; nil pointers are unconstrained.
@@ -120,6 +127,9 @@ func FromModel(s *model.Schema) *Lock {
 	for _, p := range s.Packages {
 		lp := &Package{Name: p.Name}
 		l.pos[p.Name] = p.Pos
+		for _, sc := range p.Scalars {
+			l.pos[p.Name+"."+sc.Name] = sc.Pos
+		}
 		for _, e := range p.Enums {
 			le := &Enum{Name: e.Name}
 			l.pos[p.Name+"."+e.Name] = e.Pos
@@ -171,7 +181,11 @@ func typeOf(t *model.Type) *Type {
 	case model.MapKind:
 		return &Type{Kind: "map", Elem: typeOf(t.Elem)}
 	}
-	return &Type{Kind: t.BaseOf().String(), Constraints: constraintsOf(t.Effective())}
+	lt := &Type{Kind: t.BaseOf().String(), Constraints: constraintsOf(t.Effective())}
+	if t.Kind == model.ScalarKind && t.Scalar != nil {
+		lt.scalar = t.Scalar.Name
+	}
+	return lt
 }
 
 func constraintsOf(c model.Constraints) *Constraints {
@@ -188,7 +202,7 @@ func (l *Lock) Pos(subject string) model.Pos {
 		if p, ok := l.pos[s]; ok {
 			return p
 		}
-		i := bytes.LastIndexByte([]byte(s), '.')
+		i := strings.LastIndexByte(s, '.')
 		if i < 0 {
 			break
 		}
@@ -220,5 +234,94 @@ func Parse(data []byte) (*Lock, error) {
 	if l.LockVersion != Version {
 		return nil, fmt.Errorf("%s: lockVersion %d, this schemagen reads %s", Path, l.LockVersion, strconv.Itoa(Version))
 	}
+	if err := l.check(); err != nil {
+		return nil, fmt.Errorf("%s: %v", Path, err)
+	}
 	return &l, nil
+}
+
+// check refuses what JSON can say and a lock never holds: a null where an
+// entry belongs, a field without a type, a list or map without elements.
+func (l *Lock) check() error {
+	var bad []string
+	null := func(what string, n int) {
+		if n > 0 {
+			bad = append(bad, what)
+		}
+	}
+	var typ func(where string, t *Type)
+	typ = func(where string, t *Type) {
+		switch {
+		case t == nil:
+			bad = append(bad, where+" has no type")
+		case (t.Kind == "list" || t.Kind == "map") != (t.Elem != nil):
+			bad = append(bad, where+": only a list or a map has an element type")
+		case t.Elem != nil:
+			typ(where+"[]", t.Elem)
+		}
+	}
+	for _, p := range l.Packages {
+		if p == nil {
+			null("a package is null", 1)
+			continue
+		}
+		null(p.Name+": an enum is null", count(p.Enums))
+		null(p.Name+": a union is null", count(p.Unions))
+		for _, u := range p.Unions {
+			if u != nil {
+				null(p.Name+"."+u.Name+": a variant is null", count(u.Variants))
+			}
+		}
+		for _, o := range p.Objects {
+			if o == nil {
+				null(p.Name+": an object is null", 1)
+				continue
+			}
+			null(p.Name+"."+o.Name+": a forbid is null", count(o.Forbids))
+			for _, f := range o.Fields {
+				if f == nil {
+					null(p.Name+"."+o.Name+": a field is null", 1)
+					continue
+				}
+				typ(p.Name+"."+o.Name+"."+f.Name, f.Type)
+			}
+		}
+	}
+	for _, ly := range l.Layouts {
+		if ly == nil {
+			null("a layout is null", 1)
+			continue
+		}
+		null(ly.Name+": a catalog entry is null", count(ly.Catalog))
+		for _, v := range ly.Versions {
+			if v == nil {
+				null(ly.Name+": a version is null", 1)
+				continue
+			}
+			null(fmt.Sprintf("%s.v%d: a field is null", ly.Name, v.Version), count(v.Fields))
+		}
+		for _, st := range ly.Structs {
+			if st == nil {
+				null(ly.Name+": a struct is null", 1)
+				continue
+			}
+			null(ly.Name+"."+st.Name+": a field is null", count(st.Fields))
+		}
+	}
+	null("a history entry is null", count(l.History))
+	if len(bad) > 0 {
+		return fmt.Errorf("%s", strings.Join(bad, "; "))
+	}
+	return nil
+}
+
+// count is the number of nil entries of xs.
+func count[T any](xs []*T) int {
+	n := 0
+	for _, x := range xs {
+		if x == nil {
+			n++
+		}
+	}
+	return n
 }

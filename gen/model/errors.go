@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 
 	"cuelang.org/go/cue/ast"
@@ -38,6 +39,11 @@ type Error struct {
 	// compatibility rule's id (docs/compatibility.md), e.g. a shipped
 	// layout's recorded size no longer matching its fields.
 	Rule string
+	// Subject names what the problem is about the way compatibility
+	// findings do (see the Subject functions), so that a finding which
+	// explains it can absorb it: "deck.v3", "deck.DeckState.ownership",
+	// "deck.catalog.verb_scan". "" when it names nothing in particular.
+	Subject string
 }
 
 func (e *Error) Error() string {
@@ -83,6 +89,21 @@ func (l ErrorList) sorted() ErrorList {
 	}
 	return out
 }
+
+// The Subject functions name the parts of a layout package as
+// compatibility findings (gen/lock) and Error.Subject do.
+
+// VersionSubject names version v of a layout package, e.g. "deck.v3".
+func VersionSubject(layout string, v int) string { return layout + ".v" + strconv.Itoa(v) }
+
+// FieldSubject names a field of a layout struct, e.g. "deck.DeckState.credits".
+func FieldSubject(layout, strct, field string) string { return layout + "." + strct + "." + field }
+
+// CatalogSubject names a catalog item, e.g. "deck.catalog.verb_scan".
+func CatalogSubject(layout, item string) string { return layout + ".catalog." + item }
+
+// CeilingSubject names a layout's ceiling, e.g. "deck.ceiling".
+func CeilingSubject(layout string) string { return layout + ".ceiling" }
 
 // positions turns CUE positions into Pos values relative to root.
 type positions struct{ root string }

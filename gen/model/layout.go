@@ -35,6 +35,10 @@ type Layout struct {
 	File    *File    // nil when the package states no file
 	Ledger  *Ledger  // nil when the package states no ledger
 	Catalog *Catalog // nil when the package states no catalog
+
+	// Enums are the layout enums, in declaration order: named values of
+	// the integer fields that say @enum(Name).
+	Enums []*LayoutEnum
 }
 
 // Fact is a number the schema states, with where it says so and the doc
@@ -109,6 +113,10 @@ type LayoutField struct {
 	// Since is the version that added a root field; Removed the first
 	// version without it (0: still there). Both are 0 outside the root.
 	Since, Removed int
+	// Enum names the values the field holds (@enum(Name)); nil for a
+	// plain field. The field's type stays its integer scalar: that is what
+	// the bytes are.
+	Enum *LayoutEnum
 }
 
 // resolved reports whether the type names a scalar or a struct.

@@ -56,10 +56,13 @@ func (r *layoutResolver) layOut() bool {
 		return false
 	}
 	var prev *Version
-	for _, v := range l.Versions {
-		r.layOutVersion(prev, v)
+	sizes := make([]int, len(l.Versions))
+	for i, v := range l.Versions {
+		sizes[i] = r.layOutVersion(prev, v)
 		prev = v
 	}
+	r.checkSizes(sizes)
+	r.checkCeiling(sizes)
 	cur := l.Current()
 	for _, p := range cur.Fields {
 		p.Field.Offset = p.Offset
@@ -174,14 +177,15 @@ func (r *layoutResolver) reportHole(what string, s *Struct, h hole) {
 		what, bytes, h.prev.describe(h.prevOffset), h.align, fix)
 }
 
-// layOutVersion lays out one version of the root and checks it against
-// its recorded size, the ceiling and the version before it.
-func (r *layoutResolver) layOutVersion(prev, v *Version) {
+// layOutVersion lays out one version of the root, checks it against the
+// version before it and returns the size its fields add up to (which
+// checkSizes compares with the recorded one).
+func (r *layoutResolver) layOutVersion(prev, v *Version) int {
 	l := r.l
 	fields := rootFields(l.Root, v.Number)
 	if len(fields) == 0 {
 		r.errorf(v.Pos, "version %d has no fields", v.Number)
-		return
+		return 0
 	}
 	offs, size, _, holes := place(fields)
 	for _, h := range holes {
@@ -196,19 +200,11 @@ func (r *layoutResolver) layOutVersion(prev, v *Version) {
 	for i, f := range fields {
 		v.Fields = append(v.Fields, Placed{Field: f, Offset: offs[i]})
 	}
-	if size != v.Size {
-		r.rulef("LAYOUT_VERSION_SAME_SIZE", v.Pos, "version %d: its fields add up to %d bytes, but version %d is recorded as %d bytes. A shipped layout never changes: undo the change to the fields of version %d (a type, an array length, a nested struct), and add what you need as new fields in a new version",
-			v.Number, size, v.Number, v.Size, v.Number)
-	}
-	if ceil := l.Ceiling.Int(); size > ceil {
-		r.rulef("LAYOUT_SIZE_CEILING", v.Pos, "version %d: sizeof(%s) is %d bytes, over the ceiling of %d (layout.ceiling, %s) by %d; raise the ceiling when a field earns it (ADR-0059), or make the change smaller",
-			v.Number, l.Root.Name, size, ceil, l.Ceiling.Pos, size-ceil)
-	}
 	if prev == nil {
 		if v.Loss != "" {
 			r.errorf(v.LossPos, "version %d: the first recorded version has no version before it to lose anything of; remove loss", v.Number)
 		}
-		return
+		return size
 	}
 	change := appendBreak(prev, v)
 	switch {
@@ -220,9 +216,152 @@ func (r *layoutResolver) layOutVersion(prev, v *Version) {
 		if prev.Number >= l.MigrateFrom.Int() {
 			tail = fmt.Sprintf("A version %d file migrates by copying the %d bytes both layouts share and zero-filling the rest, so it would lose the rest of its %d bytes; destructive bumps ended at version 6 (ADR-0056)", prev.Number, shared, prev.Size)
 		}
-		r.rulef("LAYOUT_APPEND_ONLY", v.Pos, "version %d is not a pure append of version %d: %s. %s. Append new fields after the last one instead, or state the accepted loss on this version: loss: \"<what is lost, and why that is acceptable>\"",
+		r.rulef("LAYOUT_APPEND_ONLY", VersionSubject(l.Name, v.Number), v.Pos, "version %d is not a pure append of version %d: %s. %s. Append new fields after the last one instead, or state the accepted loss on this version: loss: \"<what is lost, and why that is acceptable>\"",
 			v.Number, prev.Number, change, tail)
 	}
+	return size
+}
+
+// checkSizes compares each version's size, as its fields add up, with the
+// size it is recorded as having shipped with. One edit to a field shifts
+// every version from the one that added the field on by the same number
+// of bytes, so a mismatch is reported once, at the version where it
+// starts: each version whose difference is not the one before it.
+func (r *layoutResolver) checkSizes(sizes []int) {
+	l := r.l
+	prevDelta := 0
+	for i, v := range l.Versions {
+		if sizes[i] == 0 { // no fields; reported
+			return
+		}
+		delta := sizes[i] - v.Size
+		if delta == 0 || delta == prevDelta {
+			prevDelta = delta
+			continue
+		}
+		prevDelta = delta
+		var same []int
+		for j := i + 1; j < len(l.Versions) && sizes[j]-l.Versions[j].Size == delta; j++ {
+			same = append(same, l.Versions[j].Number)
+		}
+		msg := fmt.Sprintf("version %d: its fields add up to %d bytes, but version %d is recorded as %d bytes (%s)", v.Number, sizes[i], v.Number, v.Size, bytesOff(delta))
+		if len(same) > 0 {
+			msg += fmt.Sprintf("; %s %s off by the same %d, so the change is in version %d", versionWords(same), isAre(len(same)), abs(delta), v.Number)
+		}
+		switch {
+		case i == 0 && delta < 0:
+			msg += fmt.Sprintf(". A field of version %d was removed, or a type, an array length or a nested struct shrank", v.Number)
+		case i == 0:
+			msg += fmt.Sprintf(". A field was added to version %d, or a type, an array length or a nested struct grew", v.Number)
+		default:
+			msg += ". " + r.growthHint(l.Versions[i-1], v, sizes[i]-sizes[i-1])
+		}
+		msg += ". A shipped layout never changes: undo the change, and add what you need as new fields in a new version"
+		r.rulef("LAYOUT_VERSION_SAME_SIZE", VersionSubject(l.Name, v.Number), v.Pos, "%s", msg)
+	}
+}
+
+// growthHint says which fields account for what v adds to prev: the
+// fields v adds (and drops), against the bytes it was recorded as adding.
+func (r *layoutResolver) growthHint(prev, v *Version, grew int) string {
+	var added, dropped []string
+	for _, f := range r.l.Root.History {
+		switch {
+		case f.Since == v.Number:
+			added = append(added, fmt.Sprintf("%s (%s, %s)", f.Name, f.Type.Spelling, nbytes(f.Size())))
+		case f.Removed == v.Number && f.Since <= prev.Number:
+			dropped = append(dropped, fmt.Sprintf("%s (%s, %s)", f.Name, f.Type.Spelling, nbytes(f.Size())))
+		}
+	}
+	recorded := v.Size - prev.Size
+	if len(added) == 0 && len(dropped) == 0 {
+		return fmt.Sprintf("Version %d adds no field, yet it was recorded as %d bytes larger than version %d: a field of version %d was removed", v.Number, recorded, prev.Number, v.Number)
+	}
+	what := fmt.Sprintf("Version %d adds %s", v.Number, strings.Join(added, ", "))
+	if len(added) == 0 {
+		what = fmt.Sprintf("Version %d adds nothing", v.Number)
+	}
+	if len(dropped) > 0 {
+		what += " and drops " + strings.Join(dropped, ", ")
+	}
+	cause := "one of them changed"
+	if one := append(added, dropped...); len(one) == 1 {
+		cause = one[0][:strings.IndexByte(one[0], ' ')] + " changed"
+	}
+	if grew > recorded {
+		return fmt.Sprintf("%s: %d bytes, where it was recorded as %d bytes larger than version %d: %s", what, grew, recorded, prev.Number, cause)
+	}
+	return fmt.Sprintf("%s: %d bytes, where it was recorded as %d bytes larger than version %d: %s, or a field of version %d was removed",
+		what, grew, recorded, prev.Number, cause, v.Number)
+}
+
+// checkCeiling refuses versions over the ceiling, once for all of them:
+// at the ceiling when it is under a version other than the newest (the
+// ceiling was lowered), else at the newest version (it grew past it).
+func (r *layoutResolver) checkCeiling(sizes []int) {
+	l := r.l
+	ceil := l.Ceiling.Int()
+	var over []string
+	first := -1
+	for i, v := range l.Versions {
+		if sizes[i] > ceil {
+			over = append(over, fmt.Sprintf("version %d is %d bytes", v.Number, sizes[i]))
+			if first < 0 {
+				first = i
+			}
+		}
+	}
+	switch {
+	case first < 0:
+	case first == len(l.Versions)-1:
+		v := l.Versions[first]
+		r.rulef("LAYOUT_SIZE_CEILING", CeilingSubject(l.Name), v.Pos, "version %d: sizeof(%s) is %d bytes, over the ceiling of %d (layout.ceiling, %s) by %d; raise the ceiling when a field earns it (ADR-0059), or make the change smaller",
+			v.Number, l.Root.Name, sizes[first], ceil, l.Ceiling.Pos, sizes[first]-ceil)
+	default:
+		r.rulef("LAYOUT_SIZE_CEILING", CeilingSubject(l.Name), l.Ceiling.Pos, "layout.ceiling %d is under shipped versions: %s; a ceiling only ever rises (ADR-0059)",
+			ceil, strings.Join(over, ", "))
+	}
+}
+
+// nbytes renders a size: "1 byte", "4 bytes".
+func nbytes(n int) string {
+	if n == 1 {
+		return "1 byte"
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+func bytesOff(delta int) string {
+	if delta < 0 {
+		return fmt.Sprintf("%d bytes fewer", -delta)
+	}
+	return fmt.Sprintf("%d bytes more", delta)
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+func isAre(n int) string {
+	if n == 1 {
+		return "is"
+	}
+	return "are"
+}
+
+// versionWords renders "version 4" or "versions 4, 5 and 6".
+func versionWords(vs []int) string {
+	s := make([]string, len(vs))
+	for i, v := range vs {
+		s[i] = fmt.Sprint(v)
+	}
+	if len(s) == 1 {
+		return "version " + s[0]
+	}
+	return "versions " + strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
 }
 
 // appendBreak says how v fails to be a pure append of prev, or "".
@@ -335,8 +474,8 @@ func (r *layoutResolver) checkLedger() {
 		return
 	}
 	if v.Size != g.Field.Size() {
-		r.errorf(v.Pos, "#%s is %d bytes, but the field it views, #%s.%s, holds %d; the view covers the field's bytes exactly",
-			v.Name, v.Size, l.Root.Name, g.Field.Name, g.Field.Size())
+		r.errs = append(r.errs, &Error{Pos: v.Pos, Subject: FieldSubject(l.Name, l.Root.Name, g.Field.Name), Msg: fmt.Sprintf("#%s is %d bytes, but the field it views, #%s.%s, holds %d; the view covers the field's bytes exactly",
+			v.Name, v.Size, l.Root.Name, g.Field.Name, g.Field.Size())})
 	}
 	magic, version := v.Field("magic"), v.Field("blob_version")
 	owned, consumables := v.Field("owned"), v.Field("consumables")
@@ -357,7 +496,9 @@ func (r *layoutResolver) checkLedger() {
 }
 
 // checkCatalog refuses a reused, misordered or out-of-range id, a
-// duplicate name and a slot outside the ledger.
+// duplicate name and a slot outside the ledger. An item listed out of id
+// order is the one that moved: the items not on the longest run of
+// ascending ids; the items around it are not reported.
 func (r *layoutResolver) checkCatalog() {
 	c, g := r.l.Catalog, r.l.Ledger
 	if c == nil {
@@ -367,42 +508,93 @@ func (r *layoutResolver) checkCatalog() {
 		r.errorf(c.Pos, "catalog: catalog ids index a ledger's bitmap; state layout.ledger (with a view that has owned and consumables)")
 		return
 	}
+	name := r.l.Name
+	next := nextID(c, g.Capacity())
 	byID := map[int]*CatalogItem{}
 	byName := map[string]*CatalogItem{}
 	bySlot := map[int]*CatalogItem{}
-	last := -1
+	var ordered []*CatalogItem // every item but a reused id's, in list order
 	for _, it := range c.Items {
 		if prev := byName[it.Name]; prev != nil {
 			r.errorf(it.Pos, "catalog item %s: duplicate name: item %d is already named %s (%s)", it.Name, prev.ID, it.Name, prev.Pos)
 		}
 		byName[it.Name] = it
-		switch prev := byID[it.ID]; {
-		case prev != nil:
-			r.rulef("CATALOG_ID_NO_REUSE", it.Pos, "catalog item %s: id %d is already %s's (%s); an id is assigned once and never reused: give %s the next free id, %d",
-				it.Name, it.ID, prev.Name, prev.Pos, it.Name, nextID(c, g.Capacity()))
-		case it.ID < last:
-			r.rulef("CATALOG_ITEM_NO_MOVE", it.Pos, "catalog item %s: id %d is listed after id %d; ids never move: list items in id order and give a new item the next free id, %d", it.Name, it.ID, last, nextID(c, g.Capacity()))
-		default:
+		subject := CatalogSubject(name, it.Name)
+		if prev := byID[it.ID]; prev != nil {
+			r.rulef("CATALOG_ID_NO_REUSE", subject, it.Pos, "catalog item %s: id %d is already %s's (%s); an id is assigned once and never reused: give %s the next free id, %d",
+				it.Name, it.ID, prev.Name, prev.Pos, it.Name, next)
+		} else {
 			byID[it.ID] = it
-		}
-		if it.ID > last {
-			last = it.ID
+			ordered = append(ordered, it)
 		}
 		if it.ID >= g.Capacity() {
-			r.rulef("CATALOG_ID_CAPACITY", it.Pos, "catalog item %s: id %d is outside the ledger's %d ids (0–%d: the %d-byte bitmap #%s.%s); growing it needs a new blob version",
+			r.rulef("CATALOG_ID_CAPACITY", subject, it.Pos, "catalog item %s: id %d is outside the ledger's %d ids (0–%d: the %d-byte bitmap #%s.%s); growing it needs a new blob version",
 				it.Name, it.ID, g.Capacity(), g.Capacity()-1, g.Owned.Size(), g.View.Name, g.Owned.Name)
 		}
 		if it.Slot >= 0 {
 			if it.Slot >= g.Slots() {
-				r.rulef("CATALOG_SLOT_CAPACITY", it.Pos, "catalog item %s: slot %d is outside the ledger's %d consumable counts (0–%d, #%s.%s)",
+				r.rulef("CATALOG_SLOT_CAPACITY", subject, it.Pos, "catalog item %s: slot %d is outside the ledger's %d consumable counts (0–%d, #%s.%s)",
 					it.Name, it.Slot, g.Slots(), g.Slots()-1, g.View.Name, g.Consumables.Name)
 			} else if prev := bySlot[it.Slot]; prev != nil {
-				r.rulef("CATALOG_SLOT_NO_REUSE", it.Pos, "catalog item %s: slot %d is already %s's (%s); each consumable counts in its own slot", it.Name, it.Slot, prev.Name, prev.Pos)
+				r.rulef("CATALOG_SLOT_NO_REUSE", subject, it.Pos, "catalog item %s: slot %d is already %s's (%s); each consumable counts in its own slot", it.Name, it.Slot, prev.Name, prev.Pos)
 			} else {
 				bySlot[it.Slot] = it
 			}
 		}
 	}
+	inOrder := ascendingRun(ordered)
+	for i, it := range ordered {
+		if inOrder[i] {
+			continue
+		}
+		where := ""
+		switch {
+		case i > 0 && i < len(ordered)-1:
+			where = fmt.Sprintf("between ids %d and %d", ordered[i-1].ID, ordered[i+1].ID)
+		case i > 0:
+			where = fmt.Sprintf("after id %d", ordered[i-1].ID)
+		case i < len(ordered)-1:
+			where = fmt.Sprintf("before id %d", ordered[i+1].ID)
+		}
+		r.rulef("CATALOG_ITEM_NO_MOVE", CatalogSubject(name, it.Name), it.Pos, "catalog item %s: id %d is listed out of id order, %s; ids never move: give %s back the id it had, and give a new item the next free id, %d, at the end",
+			it.Name, it.ID, where, it.Name, next)
+	}
+}
+
+// ascendingRun marks the items on a longest strictly ascending run of ids
+// (a longest increasing subsequence, in n log n): the items in order. Of
+// several such runs it keeps the one that ends on the smallest ids.
+func ascendingRun(items []*CatalogItem) []bool {
+	// tails[k] is the index of the smallest last id of a run of length k+1.
+	var tails []int
+	prev := make([]int, len(items))
+	for i, it := range items {
+		lo, hi := 0, len(tails)
+		for lo < hi {
+			m := (lo + hi) / 2
+			if items[tails[m]].ID < it.ID {
+				lo = m + 1
+			} else {
+				hi = m
+			}
+		}
+		prev[i] = -1
+		if lo > 0 {
+			prev[i] = tails[lo-1]
+		}
+		if lo == len(tails) {
+			tails = append(tails, i)
+		} else {
+			tails[lo] = i
+		}
+	}
+	in := make([]bool, len(items))
+	if len(tails) > 0 {
+		for i := tails[len(tails)-1]; i >= 0; i = prev[i] {
+			in[i] = true
+		}
+	}
+	return in
 }
 
 // nextID is the id a new item takes: one past the highest id inside the

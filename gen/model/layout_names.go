@@ -16,13 +16,20 @@ import (
 // <PACKAGE>_<suffix>; one of the ledger <FIELD>_<suffix>; one of the
 // catalog CATALOG_<suffix>.
 var (
-	layoutCMacros  = []string{"STRUCT_VERSION", "STATE_CEILING", "MIGRATE_MIN_VERSION", "FILE_MAGIC", "FILE_HEADER_SIZE", "FILE_CRC_SIZE"}
-	ledgerCMacros  = []string{"BLOB_SIZE", "MAGIC", "BLOB_VERSION", "PURCHASED", "DISCOVERED", "GRANTED", "CONSUMABLE_BOUGHT", "CONSUMABLE_USED", "OK", "ERR_UNKNOWN_ITEM", "ERR_WRONG_CLASS", "ERR_BAD_OUTCOME", "ERR_FOREIGN_BLOB"}
-	ledgerCFuncs   = []string{"has", "consumable_count", "commit", "usable", "stamp"}
+	layoutCMacros  = []string{"STRUCT_VERSION", "STATE_CEILING", "MIGRATE_MIN_VERSION", "FILE_MAGIC", "FILE_HEADER_SIZE", "FILE_CRC_SIZE", "STATIC_ASSERT", "SCHEMA_HASH", "MEMORY_MATCHES_FILE"}
+	ledgerCMacros  = []string{"BLOB_SIZE", "MAGIC", "BLOB_VERSION", "CONSUMABLE_MAX", "PURCHASED", "DISCOVERED", "GRANTED", "CONSUMABLE_BOUGHT", "CONSUMABLE_USED", "OK", "ERR_UNKNOWN_ITEM", "ERR_WRONG_CLASS", "ERR_BAD_OUTCOME", "ERR_FOREIGN_BLOB"}
+	ledgerCFuncs   = []string{"has", "consumable_count", "commit", "usable"}
 	ledgerCTypes   = []string{"Outcome", "Status"}
 	catalogCMacros = []string{"ID_CAPACITY", "CONSUMABLE_SLOTS", "ITEM_COUNT", "ID_LIMIT", "STARTER_KIT_COUNT", "STARTER_KIT_IDS", "CLASS_NONE", "CHANNEL_NONE"}
-	catalogCFuncs  = []string{"catalog_class", "catalog_channel", "catalog_consumable_slot"}
-	catalogCTypes  = []string{"CatalogClass", "CatalogChannel"}
+	catalogCFuncs  = []string{"catalog_class", "catalog_channel", "catalog_consumable_slot", "catalog_name"}
+
+	// The file codec's C API (deck_file.h), for a layout with a file.
+	fileCMacros = []string{"PAYLOAD_SIZE", "FILE_SIZE", "FILE_SIZE_MAX", "FILE_SIZE_CURRENT", "SHIPPED_VERSIONS", "SHIPPED_VERSION_COUNT",
+		"FILE_OK", "FILE_MIGRATED", "FILE_ERR_MAGIC", "FILE_ERR_LENGTH", "FILE_ERR_PAYLOAD_LEN", "FILE_ERR_CRC", "FILE_ERR_NEWER", "FILE_ERR_REINITIALIZE", "FILE_ERR_UNKNOWN_VERSION",
+		"FILE_PICK_PENDING", "FILE_PICK_COMMITTED", "FILE_PICK_NEITHER", "FILE_PICK_LEAVE"}
+	fileCFuncs    = []string{"crc32", "file_status_text", "file_decode", "file_encode", "file_may_overwrite", "file_pick"}
+	fileCTypes    = []string{"FileStatus", "FilePick"}
+	catalogCTypes = []string{"CatalogClass", "CatalogChannel"}
 
 	layoutGoAPI  = []string{"StructVersion", "StateCeiling", "MigrateMinVersion", "PayloadSize", "FieldInfo", "Fields", "SizeError", "FileMagic", "FileHeaderSize", "FileCRCSize"}
 	ledgerGoAPI  = []string{"Magic", "BlobVersion"} // prefixed with the ledger field's Go name
@@ -45,6 +52,35 @@ func (l *Layout) CPayloadSize(v *Version) string {
 // CFileSize is the macro of the size of a file of version v, e.g. DECK_FILE_SIZE_V5.
 func (l *Layout) CFileSize(v *Version) string {
 	return l.CMacro(fmt.Sprintf("FILE_SIZE_V%d", v.Number))
+}
+
+// CFunc is the name of one of the layout's C functions, e.g. deck_file_decode.
+func (l *Layout) CFunc(suffix string) string { return lowerSnake(l.Name) + "_" + suffix }
+
+// CType is the name of one of the layout's C types, e.g. DeckFileStatus.
+func (l *Layout) CType(suffix string) string { return GoName(l.Name) + suffix }
+
+// CNewFunc is the C function that fills a new root, e.g. deck_state_new_career.
+func (l *Layout) CNewFunc() string { return lowerSnake(l.Root.Name) + "_new_career" }
+
+// CFileHeader is the name, without .h or .c, of the file codec's C files,
+// e.g. deck_file.
+func (l *Layout) CFileHeader() string { return lowerSnake(l.Name) + "_file" }
+
+// CLen is the C macro of the length of dimension dim (0 the outermost) of
+// array member m of s: DECK_STATE_CART_HISTORY_LEN for dim 0,
+// REPL_HISTORY_SLOTS_LEN_2 for the second dimension of char slots[16][80].
+func (s *Struct) CLen(m *LayoutField, dim int) string {
+	n := upperSnake(s.Name) + "_" + upperSnake(m.Name) + "_LEN"
+	if dim > 0 {
+		n += fmt.Sprintf("_%d", dim+1)
+	}
+	return n
+}
+
+// lowerSnake turns a snake_case or PascalCase name into lower_snake.
+func lowerSnake(name string) string {
+	return strings.ToLower(strings.Join(words(name), "_"))
 }
 
 // CGuard is the include guard of one of the layout's headers, e.g.
@@ -120,7 +156,7 @@ func (l *Layout) LayoutIdents() (c, goIdents []Ident) {
 		*list = append(*list, Ident{name, what, pos})
 	}
 	fixed := "the generated layout API"
-	for _, h := range []string{"types", "catalog", "ownership"} {
+	for _, h := range []string{"types", "catalog", "ownership", l.CFileHeader()} {
 		add(&c, l.CGuard(h), fixed, l.Pos)
 	}
 	for _, s := range layoutCMacros {
@@ -144,7 +180,32 @@ func (l *Layout) LayoutIdents() (c, goIdents []Ident) {
 		for _, m := range s.Fields {
 			add(&goIdents, s.GoOffset(m), what+"."+m.Name+" (its offset)", m.Pos)
 			add(&goIdents, s.GoFieldSize(m), what+"."+m.Name+" (its size)", m.Pos)
+			for d := range m.Type.Dims {
+				add(&c, s.CLen(m, d), what+"."+m.Name+" (its length)", m.Pos)
+			}
 		}
+	}
+	for _, e := range l.Enums {
+		what := "enum #" + e.Name
+		add(&c, e.Name, what, e.Pos)
+		add(&goIdents, e.GoName, what, e.Pos)
+		for _, m := range e.Members {
+			add(&c, m.CName, what+"."+m.Name, m.Pos)
+			add(&goIdents, m.GoName, what+"."+m.Name, m.Pos)
+		}
+	}
+	if l.File != nil {
+		what := "the generated file codec API (layout.file)"
+		for _, s := range fileCMacros {
+			add(&c, l.CMacro(s), what, l.File.Pos)
+		}
+		for _, s := range fileCFuncs {
+			add(&c, l.CFunc(s), what, l.File.Pos)
+		}
+		for _, s := range fileCTypes {
+			add(&c, l.CType(s), what, l.File.Pos)
+		}
+		add(&c, l.CNewFunc(), what, l.File.Pos)
 	}
 	if g := l.Ledger; g != nil {
 		what := "the generated ledger API (layout.ledger)"

@@ -37,15 +37,23 @@ type layoutResolver struct {
 	comments lineComments
 	errs     ErrorList
 
-	l       *Layout
-	structs map[string]*Struct
+	l        *Layout
+	structs  map[string]*Struct
+	enums    map[string]*LayoutEnum
+	enumRefs map[*LayoutField]enumRef // the @enum(Name) of a field
+	enumRefd map[string]bool          // enums some @enum names, rightly or not
 	// roleOf says what a struct is used as, for messages and checks.
 	laidOut map[*Struct]int // 0 not yet, 1 in progress, 2 done
+	// complete is set when the layout was read without error and laid
+	// out: what checks of the laid-out layout found (see LoadPartial)
+	// leaves it whole enough to compare.
+	complete bool
 }
 
 func newLayoutResolver(ps positions, inst *build.Instance, v cue.Value) *layoutResolver {
 	return &layoutResolver{ps: ps, inst: inst, v: v, comments: indexComments(inst),
-		structs: map[string]*Struct{}, laidOut: map[*Struct]int{}}
+		structs: map[string]*Struct{}, enums: map[string]*LayoutEnum{}, enumRefs: map[*LayoutField]enumRef{}, enumRefd: map[string]bool{},
+		laidOut: map[*Struct]int{}}
 }
 
 func (r *layoutResolver) errorf(pos Pos, format string, args ...any) {
@@ -53,9 +61,9 @@ func (r *layoutResolver) errorf(pos Pos, format string, args ...any) {
 }
 
 // rulef reports a problem that breaks what already shipped, under its
-// compatibility rule id.
-func (r *layoutResolver) rulef(rule string, pos Pos, format string, args ...any) {
-	r.errs = append(r.errs, &Error{Pos: pos, Msg: fmt.Sprintf(format, args...), Rule: rule})
+// compatibility rule id, about subject (see Error.Subject).
+func (r *layoutResolver) rulef(rule, subject string, pos Pos, format string, args ...any) {
+	r.errs = append(r.errs, &Error{Pos: pos, Msg: fmt.Sprintf(format, args...), Rule: rule, Subject: subject})
 }
 
 func (r *layoutResolver) pos(v cue.Value) Pos { return r.ps.of(v.Pos()) }
@@ -77,6 +85,8 @@ func (r *layoutResolver) resolve() *Layout {
 	for it.Next() {
 		sel, v := it.Selector(), it.Value()
 		switch {
+		case sel.IsDefinition() && isEnumDefinition(v):
+			r.declareEnum(strings.TrimPrefix(sel.String(), "#"), v)
 		case sel.IsDefinition():
 			r.declareStruct(strings.TrimPrefix(sel.String(), "#"), v)
 		case sel.Unquoted() == "layout":
@@ -90,8 +100,10 @@ func (r *layoutResolver) resolve() *Layout {
 	for _, s := range r.l.Structs {
 		for _, f := range s.fieldsAll() {
 			r.resolveType(s, f)
+			r.resolveEnum(s, f)
 		}
 	}
+	r.checkEnums()
 	if !layoutV.Exists() {
 		return r.l
 	}
@@ -102,10 +114,13 @@ func (r *layoutResolver) resolve() *Layout {
 	if r.l.Root == nil || len(r.l.Versions) == 0 {
 		return r.l
 	}
+	before := len(r.errs)
 	if r.layOut() {
 		r.checkFile()
 		r.checkLedger()
 		r.checkCatalog()
+		// A ledger whose view's roles could not be read has no capacity.
+		r.complete = before == 0 && (r.l.Ledger == nil || r.l.Ledger.Owned != nil)
 	}
 	r.assignLayoutNames()
 	return r.l
@@ -125,6 +140,7 @@ func (s *Struct) fieldsAll() []*LayoutField {
 type attrs struct {
 	since, removed       int
 	sincePos, removedPos Pos
+	enum                 *enumRef
 }
 
 // declareStruct reads one definition as a layout struct: a struct literal
@@ -191,6 +207,9 @@ func (r *layoutResolver) declareStruct(name string, v cue.Value) {
 		m.Type = &CType{Spelling: spelling}
 		a := r.fieldAttrs(f, what)
 		m.Since, m.Removed = a.since, a.removed
+		if a.enum != nil {
+			r.enumRefs[m] = *a.enum
+		}
 		seen[label] = m
 		s.Fields = append(s.Fields, m)
 	}
@@ -217,8 +236,15 @@ func (r *layoutResolver) fieldAttrs(f *ast.Field, what string) attrs {
 			} else {
 				a.removed, a.removedPos = n, apos
 			}
+		case "enum":
+			name := strings.TrimSpace(body)
+			if !structName.MatchString(name) {
+				r.errorf(apos, "%s: @enum takes the name of a layout enum of this package, e.g. @enum(MissionOutcome)", what)
+				continue
+			}
+			a.enum = &enumRef{name: name, pos: apos}
 		default:
-			r.errorf(apos, "%s: attribute @%s means nothing in a layout; a layout field takes @since(N) and @removed(N)", what, key)
+			r.errorf(apos, "%s: attribute @%s means nothing in a layout; a layout field takes @since(N), @removed(N) and @enum(Name)", what, key)
 		}
 	}
 	return a
@@ -241,6 +267,9 @@ func (r *layoutResolver) resolveType(s *Struct, m *LayoutField) {
 		t.Prim = p
 	} else if st := r.structs[sub[1]]; st != nil {
 		t.Struct = st
+	} else if r.enums[sub[1]] != nil {
+		r.errorf(m.Pos, "%s: %s is a layout enum, not a type: write the integer type the bytes are and name the enum beside it, e.g. %s: \"uint8\" @enum(%s)", what, sub[1], m.Name, sub[1])
+		return
 	} else {
 		r.errorf(m.Pos, "%s: unknown type %s: use char, int8, uint8, int16, uint16, int32, uint32, int64, uint64 or a layout struct of this package (#Name)", what, sub[1])
 		return

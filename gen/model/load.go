@@ -21,6 +21,24 @@ const SchemaDir = "schema"
 // (the directory holding cue.mod). On failure the error is an ErrorList
 // naming every problem by file:line:col.
 func Load(root string) (*Schema, error) {
+	s, err := loadSchema(root)
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// LoadPartial is Load for a compatibility check, which must say what
+// changed even in a schema Load refuses. When every package was read
+// without error and every layout was laid out, and the only problems are
+// what the checks of a laid-out layout find (a recorded size its fields no
+// longer add up to, a catalog id out of order, a ledger view that no
+// longer fits its field, a hole), it returns the schema as its fields lay
+// it out beside the ErrorList; otherwise it returns what Load does. A
+// schema returned beside an error must never be emitted.
+func LoadPartial(root string) (*Schema, error) { return loadSchema(root) }
+
+func loadSchema(root string) (*Schema, error) {
 	abs, err := filepath.Abs(root)
 	if err != nil {
 		return nil, err
@@ -33,27 +51,35 @@ func Load(root string) (*Schema, error) {
 	var (
 		errs   ErrorList
 		schema Schema
+		// complete: every package resolved and every layout laid out,
+		// so that the schema can be compared despite errs.
+		complete = true
 	)
 	for _, inst := range insts {
 		if inst.Err != nil {
 			errs = append(errs, ps.fromCUE(inst.Err)...)
+			complete = false
 			continue
 		}
 		v := ctx.BuildInstance(inst)
 		if err := v.Err(); err != nil {
 			errs = append(errs, ps.fromCUE(err, inst.Files...)...)
+			complete = false
 			continue
 		}
 		if err := v.Validate(); err != nil {
 			errs = append(errs, ps.fromCUE(err, inst.Files...)...)
+			complete = false
 			continue
 		}
 		if isLayoutPackage(v) {
 			r := newLayoutResolver(ps, inst, v)
 			l := r.resolve()
 			errs = append(errs, r.errs...)
+			complete = complete && r.complete
 			if len(schema.Layouts) > 0 {
 				errs = append(errs, &Error{Pos: l.Pos, Msg: fmt.Sprintf("a second layout package (%s); schemagen generates one set of firmware headers, from %s", l.Name, schema.Layouts[0].Dir)})
+				complete = false
 			}
 			schema.Layouts = append(schema.Layouts, l)
 			continue
@@ -61,9 +87,13 @@ func Load(root string) (*Schema, error) {
 		r := newResolver(ps, inst, v)
 		pkg := r.resolve()
 		errs = append(errs, r.errs...)
+		complete = complete && len(r.errs) == 0
 		schema.Packages = append(schema.Packages, pkg)
 	}
 	if len(errs) > 0 {
+		if complete {
+			return &schema, errs.sorted()
+		}
 		return nil, errs.sorted()
 	}
 	if len(schema.Packages) == 0 && len(schema.Layouts) == 0 {

@@ -100,7 +100,16 @@ func dumpLayout(b *strings.Builder, l *model.Layout) {
 			if f.Removed != 0 {
 				hist += fmt.Sprintf(" removed=%d", f.Removed)
 			}
+			if f.Enum != nil {
+				hist += " enum=" + f.Enum.Name
+			}
 			fmt.Fprintf(b, "  %d+%d %s %s %s%s %q @%s\n", f.Offset, f.Size(), f.Name, f.GoName, f.Type.Spelling, hist, f.Doc, f.Pos)
+		}
+	}
+	for _, e := range l.Enums {
+		fmt.Fprintf(b, "enum %s %s %q @%s\n", e.Name, e.GoName, e.Doc, e.Pos)
+		for _, m := range e.Members {
+			fmt.Fprintf(b, "  %d %s %s %s %q @%s\n", m.Value, m.Name, m.CName, m.GoName, m.Doc, m.Pos)
 		}
 	}
 	for _, v := range l.Versions {

@@ -2,16 +2,24 @@
 /**
  * The ownership ledger: the typed view of DeckState.ownership, and the
  * header-only functions that read it and commit sanctioned outcomes to it.
- * Pure C: no allocation, no I/O; ownership_commit is the only writer.
+ * Pure C: no allocation, no I/O; ownership_commit is the only function that
+ * writes the blob (ADR-0056: no raw write path).
  */
 #ifndef SCHEMAGEN_DECK_OWNERSHIP_H
 #define SCHEMAGEN_DECK_OWNERSHIP_H
 
-#include <stddef.h>
-#include <stdint.h>
-
 #include "catalog.h"
 #include "types.h"
+
+#if !defined(DECK_SCHEMA_HASH)
+/* types.h refused this compiler, and said why. */
+#elif DECK_SCHEMA_HASH != 0xE21D14DD35194539ULL
+#error "ownership.h and types.h are from different schemagen runs: regenerate generated/c and use its files together"
+#else
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /** sizeof(OwnershipBlob): the bytes of DeckState.ownership. */
 #define OWNERSHIP_BLOB_SIZE 128
@@ -22,6 +30,8 @@
 #define OWNERSHIP_MAGIC 0x574Fu
 /** OwnershipBlob.blob_version of a ledger anything was committed to. */
 #define OWNERSHIP_BLOB_VERSION 1u
+/** The most of one consumable the ledger counts: its counts saturate here. */
+#define OWNERSHIP_CONSUMABLE_MAX 255u
 
 /**
  * OwnershipBlob is the typed view of DeckState.ownership: what the operator
@@ -48,18 +58,25 @@ typedef struct OwnershipBlob {
 	/** Reserved, zero. */
 	uint8_t reserved[12];
 } OwnershipBlob;
+/* The length of each array member of OwnershipBlob, dimension by dimension. */
+#define OWNERSHIP_BLOB_OWNED_LEN 96
+#define OWNERSHIP_BLOB_CONSUMABLES_LEN 16
+#define OWNERSHIP_BLOB_RESERVED_LEN 12
 
-_Static_assert(sizeof(OwnershipBlob) == 128, "sizeof(OwnershipBlob) is 128");
-_Static_assert(offsetof(OwnershipBlob, magic) == 0, "OwnershipBlob.magic is at offset 0");
-_Static_assert(offsetof(OwnershipBlob, blob_version) == 2, "OwnershipBlob.blob_version is at offset 2");
-_Static_assert(offsetof(OwnershipBlob, flags) == 3, "OwnershipBlob.flags is at offset 3");
-_Static_assert(offsetof(OwnershipBlob, owned) == 4, "OwnershipBlob.owned is at offset 4");
-_Static_assert(offsetof(OwnershipBlob, consumables) == 100, "OwnershipBlob.consumables is at offset 100");
-_Static_assert(offsetof(OwnershipBlob, reserved) == 116, "OwnershipBlob.reserved is at offset 116");
-_Static_assert(sizeof(OwnershipBlob) == OWNERSHIP_BLOB_SIZE, "the view is OWNERSHIP_BLOB_SIZE bytes");
-_Static_assert(sizeof(OwnershipBlob) == sizeof(((DeckState *)0)->ownership), "the view covers DeckState.ownership exactly");
-_Static_assert(sizeof(((OwnershipBlob *)0)->owned) * 8 == CATALOG_ID_CAPACITY, "one bit per catalog id");
-_Static_assert(sizeof(((OwnershipBlob *)0)->consumables) == CATALOG_CONSUMABLE_SLOTS, "one count per consumable slot");
+DECK_STATIC_ASSERT(sizeof(OwnershipBlob) == 128, "sizeof(OwnershipBlob) is 128");
+DECK_STATIC_ASSERT(offsetof(OwnershipBlob, magic) == 0, "OwnershipBlob.magic is at offset 0");
+DECK_STATIC_ASSERT(offsetof(OwnershipBlob, blob_version) == 2, "OwnershipBlob.blob_version is at offset 2");
+DECK_STATIC_ASSERT(offsetof(OwnershipBlob, flags) == 3, "OwnershipBlob.flags is at offset 3");
+DECK_STATIC_ASSERT(offsetof(OwnershipBlob, owned) == 4, "OwnershipBlob.owned is at offset 4");
+DECK_STATIC_ASSERT(offsetof(OwnershipBlob, consumables) == 100, "OwnershipBlob.consumables is at offset 100");
+DECK_STATIC_ASSERT(offsetof(OwnershipBlob, reserved) == 116, "OwnershipBlob.reserved is at offset 116");
+DECK_STATIC_ASSERT(sizeof(((OwnershipBlob *)0)->owned) / sizeof(((OwnershipBlob *)0)->owned[0]) == OWNERSHIP_BLOB_OWNED_LEN, "OwnershipBlob.owned has OWNERSHIP_BLOB_OWNED_LEN elements");
+DECK_STATIC_ASSERT(sizeof(((OwnershipBlob *)0)->consumables) / sizeof(((OwnershipBlob *)0)->consumables[0]) == OWNERSHIP_BLOB_CONSUMABLES_LEN, "OwnershipBlob.consumables has OWNERSHIP_BLOB_CONSUMABLES_LEN elements");
+DECK_STATIC_ASSERT(sizeof(((OwnershipBlob *)0)->reserved) / sizeof(((OwnershipBlob *)0)->reserved[0]) == OWNERSHIP_BLOB_RESERVED_LEN, "OwnershipBlob.reserved has OWNERSHIP_BLOB_RESERVED_LEN elements");
+DECK_STATIC_ASSERT(sizeof(OwnershipBlob) == OWNERSHIP_BLOB_SIZE, "the view is OWNERSHIP_BLOB_SIZE bytes");
+DECK_STATIC_ASSERT(sizeof(OwnershipBlob) == sizeof(((DeckState *)0)->ownership), "the view covers DeckState.ownership exactly");
+DECK_STATIC_ASSERT(sizeof(((OwnershipBlob *)0)->owned) * 8 == CATALOG_ID_CAPACITY, "one bit per catalog id");
+DECK_STATIC_ASSERT(sizeof(((OwnershipBlob *)0)->consumables) == CATALOG_CONSUMABLE_SLOTS, "one count per consumable slot");
 
 /** The sanctioned outcomes: the only things that write the ledger. */
 typedef enum OwnershipOutcome {
@@ -75,7 +92,7 @@ typedef enum OwnershipOutcome {
 	OWNERSHIP_CONSUMABLE_USED = 5
 } OwnershipOutcome;
 
-/** What ownership_commit did. On anything but OWNERSHIP_OK it wrote nothing. */
+/** What ownership_commit did. On anything but OWNERSHIP_OK it wrote nothing and applied 0. */
 typedef enum OwnershipStatus {
 	/** Committed (committing the same outcome again leaves the same state). */
 	OWNERSHIP_OK = 0,
@@ -89,33 +106,27 @@ typedef enum OwnershipStatus {
 	OWNERSHIP_ERR_FOREIGN_BLOB = 4
 } OwnershipStatus;
 
-/** Whether a blob can be read and written: an empty one (all-zero header, as migration leaves it) or one of this blob version. */
-static inline _Bool ownership_usable(const uint8_t *blob) {
+/** Whether a blob can be read and written: an empty one (all-zero header, as migration leaves it) or one of this blob version. It only reads. */
+static inline bool ownership_usable(const uint8_t *blob) {
 	uint32_t magic = (uint32_t)blob[offsetof(OwnershipBlob, magic)] | (uint32_t)blob[offsetof(OwnershipBlob, magic) + 1] << 8;
 	uint32_t version = (uint32_t)blob[offsetof(OwnershipBlob, blob_version)];
 	return (magic == 0u && version == 0u) || (magic == OWNERSHIP_MAGIC && version == OWNERSHIP_BLOB_VERSION);
 }
 
-/** Writes the header of a blob about to be committed to. */
-static inline void ownership_stamp(uint8_t *blob) {
-	blob[offsetof(OwnershipBlob, magic)] = 0x4Fu;
-	blob[offsetof(OwnershipBlob, magic) + 1] = 0x57u;
-	blob[offsetof(OwnershipBlob, blob_version)] = 0x01u;
-}
-
 /** Whether the operator owns catalog item catalog_id: bit catalog_id % 8 of byte catalog_id / 8 of owned. An empty ledger owns nothing. */
-static inline _Bool ownership_has(const DeckState *ds, uint16_t catalog_id) {
+static inline bool ownership_has(const DeckState *ds, uint16_t catalog_id) {
 	const uint8_t *blob = ds->ownership;
-	if (catalog_id >= CATALOG_ID_CAPACITY || !ownership_usable(blob)) {
-		return 0;
+	unsigned int id = catalog_id;
+	if (id >= (unsigned int)CATALOG_ID_CAPACITY || !ownership_usable(blob)) {
+		return false;
 	}
-	return (blob[offsetof(OwnershipBlob, owned) + catalog_id / 8u] >> (catalog_id % 8u)) & 1u;
+	return ((unsigned int)blob[offsetof(OwnershipBlob, owned) + id / 8u] >> (id % 8u) & 1u) != 0u;
 }
 
 /** How many of the consumable in slot the operator holds; 0 for an empty ledger or a slot beyond it. */
 static inline uint8_t ownership_consumable_count(const DeckState *ds, uint8_t slot) {
 	const uint8_t *blob = ds->ownership;
-	if (slot >= CATALOG_CONSUMABLE_SLOTS || !ownership_usable(blob)) {
+	if (slot >= (unsigned int)CATALOG_CONSUMABLE_SLOTS || !ownership_usable(blob)) {
 		return 0;
 	}
 	return blob[offsetof(OwnershipBlob, consumables) + slot];
@@ -125,51 +136,85 @@ static inline uint8_t ownership_consumable_count(const DeckState *ds, uint8_t sl
  * Commits a sanctioned outcome for catalog item catalog_id: the one mutator
  * of the ledger (ADR-0056). A purchase, discovery or grant sets the item's
  * bit; a consumable bought or used moves its count by n, saturating at 0 and
- * 255. n is ignored for the others. Anything else writes nothing and says why.
+ * OWNERSHIP_CONSUMABLE_MAX. n is ignored for the others. Anything else writes nothing and
+ * says why.
+ *
+ * applied, when not NULL, says what the commit changed: 1 when it set a bit
+ * that was clear, 0 when the item was owned already; for a consumable, how
+ * many of the n it added or took (fewer than n where the count saturated);
+ * 0 on any error.
  */
-static inline OwnershipStatus ownership_commit(DeckState *ds, OwnershipOutcome outcome, uint16_t catalog_id, uint8_t n) {
+static inline OwnershipStatus ownership_commit(DeckState *ds, OwnershipOutcome outcome, uint16_t catalog_id, uint8_t n, uint8_t *applied) {
 	uint8_t *blob = ds->ownership;
+	unsigned int id = catalog_id;
 	CatalogClass cls;
+	int slot;
+	if (applied != NULL) {
+		*applied = 0;
+	}
 	if (!ownership_usable(blob)) {
 		return OWNERSHIP_ERR_FOREIGN_BLOB;
 	}
-	if (catalog_id >= CATALOG_ID_CAPACITY) {
+	if (id >= (unsigned int)CATALOG_ID_CAPACITY) {
 		return OWNERSHIP_ERR_UNKNOWN_ITEM;
 	}
 	cls = catalog_class(catalog_id);
 	if (cls == CATALOG_CLASS_NONE) {
 		return OWNERSHIP_ERR_UNKNOWN_ITEM;
 	}
+	slot = catalog_consumable_slot(catalog_id);
 	switch (outcome) {
 	case OWNERSHIP_PURCHASED:
 	case OWNERSHIP_DISCOVERED:
-	case OWNERSHIP_GRANTED:
+	case OWNERSHIP_GRANTED: {
+		uint8_t *byte = &blob[offsetof(OwnershipBlob, owned) + id / 8u];
+		uint8_t mask = (uint8_t)(1u << (id % 8u));
 		if (cls == CATALOG_CLASS_CONSUMABLE) {
 			return OWNERSHIP_ERR_WRONG_CLASS;
 		}
-		ownership_stamp(blob);
-		blob[offsetof(OwnershipBlob, owned) + catalog_id / 8u] |= (uint8_t)(1u << (catalog_id % 8u));
+		/* The header, in case the blob was empty. */
+		blob[offsetof(OwnershipBlob, magic)] = 0x4Fu;
+		blob[offsetof(OwnershipBlob, magic) + 1] = 0x57u;
+		blob[offsetof(OwnershipBlob, blob_version)] = 0x01u;
+		if (applied != NULL) {
+			*applied = (*byte & mask) == 0u ? 1u : 0u;
+		}
+		*byte = (uint8_t)(*byte | mask);
 		return OWNERSHIP_OK;
+	}
 	case OWNERSHIP_CONSUMABLE_BOUGHT:
 	case OWNERSHIP_CONSUMABLE_USED: {
-		int slot = catalog_consumable_slot(catalog_id);
 		uint8_t *count;
-		unsigned int have, by = n;
+		unsigned int have, moved, by = n;
 		if (cls != CATALOG_CLASS_CONSUMABLE || slot < 0 || slot >= CATALOG_CONSUMABLE_SLOTS) {
 			return OWNERSHIP_ERR_WRONG_CLASS;
 		}
-		ownership_stamp(blob);
+		/* The header, in case the blob was empty. */
+		blob[offsetof(OwnershipBlob, magic)] = 0x4Fu;
+		blob[offsetof(OwnershipBlob, magic) + 1] = 0x57u;
+		blob[offsetof(OwnershipBlob, blob_version)] = 0x01u;
 		count = &blob[offsetof(OwnershipBlob, consumables) + (size_t)slot];
 		have = *count;
 		if (outcome == OWNERSHIP_CONSUMABLE_BOUGHT) {
-			*count = (uint8_t)(have + by > 255u ? 255u : have + by);
+			moved = have + by > OWNERSHIP_CONSUMABLE_MAX ? OWNERSHIP_CONSUMABLE_MAX - have : by;
+			*count = (uint8_t)(have + moved);
 		} else {
-			*count = (uint8_t)(have < by ? 0u : have - by);
+			moved = have < by ? have : by;
+			*count = (uint8_t)(have - moved);
+		}
+		if (applied != NULL) {
+			*applied = (uint8_t)moved;
 		}
 		return OWNERSHIP_OK;
 	}
+	default:
+		return OWNERSHIP_ERR_BAD_OUTCOME;
 	}
-	return OWNERSHIP_ERR_BAD_OUTCOME;
 }
 
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* the stamp check */
 #endif /* SCHEMAGEN_DECK_OWNERSHIP_H */

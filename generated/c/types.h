@@ -13,8 +13,53 @@
 #ifndef SCHEMAGEN_DECK_TYPES_H
 #define SCHEMAGEN_DECK_TYPES_H
 
+#if !defined(__cplusplus) && (!defined(__STDC_VERSION__) || __STDC_VERSION__ < 201112L)
+#error "generated/c needs C11 or newer (e.g. -std=c11): every size and offset is pinned with _Static_assert"
+#elif defined(__cplusplus) && __cplusplus < 201103L
+#error "generated/c needs C++11 or newer (e.g. -std=c++11): every size and offset is pinned with static_assert"
+#else
+
 #include <stddef.h>
 #include <stdint.h>
+#ifndef __cplusplus
+#include <stdbool.h>
+#endif
+
+/**
+ * The stamp of the schemagen run that wrote generated/c: a hash of every
+ * file it wrote. Every other file checks it and refuses to compile beside a
+ * types.h of another run; regenerate and use the files together.
+ */
+#define DECK_SCHEMA_HASH 0xE21D14DD35194539ULL
+
+/** _Static_assert in C, static_assert in C++. */
+#ifdef __cplusplus
+#define DECK_STATIC_ASSERT(cond, msg) static_assert(cond, msg)
+#else
+#define DECK_STATIC_ASSERT(cond, msg) _Static_assert(cond, msg)
+#endif
+
+/**
+ * 1 where a DeckState in memory is, byte for byte, the payload of a file:
+ * a little-endian target (every size and offset is pinned below, so the
+ * layout is the same everywhere; only the byte order of each integer can
+ * differ). 0 on a big-endian target, or one whose byte order the compiler
+ * does not say: there never memcpy or cast file bytes to a DeckState;
+ * only the file codec (deck_file.h), which reads and writes byte by byte, may
+ * turn one into the other. Code that relies on the cast can say so:
+ * #if !DECK_MEMORY_MATCHES_FILE / #error ... / #endif.
+ */
+#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define DECK_MEMORY_MATCHES_FILE 1
+#elif defined(_MSC_VER) && (defined(_M_IX86) || defined(_M_X64) || defined(_M_ARM) || defined(_M_ARM64))
+#define DECK_MEMORY_MATCHES_FILE 1
+#else
+#define DECK_MEMORY_MATCHES_FILE 0
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /** The layout version DeckState has now: the newest shipped one. */
 #define DECK_STRUCT_VERSION 6
@@ -52,7 +97,7 @@
 /*
  * The file: a DeckFileHeader, the payload (DeckState at the header's version),
  * then a CRC-32 (IEEE, as zlib's crc32) of header and payload; all
- * little-endian.
+ * little-endian. deck_file.h reads and writes it.
  */
 /** The bytes "DECK", read as a little-endian uint32. */
 #define DECK_FILE_MAGIC 0x4B434544u
@@ -66,6 +111,24 @@
 #define DECK_FILE_SIZE_V5 4072
 #define DECK_FILE_SIZE_V6 4200
 
+/**
+ * MissionOutcome is how a settled mission ended: the values of
+ * MissionLogEntry.outcome.
+ *
+ * The values of MissionLogEntry.outcome. Such a member stays its integer type
+ * (uint8_t); compare it with these.
+ */
+typedef enum MissionOutcome {
+	/** Not recorded: a slot of the log no mission has filled yet. */
+	MISSION_OUTCOME_UNKNOWN = 0,
+	/** The mission was completed. */
+	MISSION_OUTCOME_COMPLETED = 1,
+	/** The mission failed. */
+	MISSION_OUTCOME_FAILED = 2,
+	/** The operator abandoned the mission. */
+	MISSION_OUTCOME_ABANDONED = 3,
+} MissionOutcome;
+
 /** Settings are the operator's device preferences. */
 typedef struct Settings {
 	/** Speaker volume, 0 (mute) to 255. */
@@ -78,11 +141,11 @@ typedef struct Settings {
 	uint8_t flags;
 } Settings;
 
-_Static_assert(sizeof(Settings) == 4, "sizeof(Settings) is 4");
-_Static_assert(offsetof(Settings, volume) == 0, "Settings.volume is at offset 0");
-_Static_assert(offsetof(Settings, brightness) == 1, "Settings.brightness is at offset 1");
-_Static_assert(offsetof(Settings, text_speed) == 2, "Settings.text_speed is at offset 2");
-_Static_assert(offsetof(Settings, flags) == 3, "Settings.flags is at offset 3");
+DECK_STATIC_ASSERT(sizeof(Settings) == 4, "sizeof(Settings) is 4");
+DECK_STATIC_ASSERT(offsetof(Settings, volume) == 0, "Settings.volume is at offset 0");
+DECK_STATIC_ASSERT(offsetof(Settings, brightness) == 1, "Settings.brightness is at offset 1");
+DECK_STATIC_ASSERT(offsetof(Settings, text_speed) == 2, "Settings.text_speed is at offset 2");
+DECK_STATIC_ASSERT(offsetof(Settings, flags) == 3, "Settings.flags is at offset 3");
 
 /** CartRecord is what the deck remembers of one cartridge. */
 typedef struct CartRecord {
@@ -98,12 +161,12 @@ typedef struct CartRecord {
 	uint16_t flags;
 } CartRecord;
 
-_Static_assert(sizeof(CartRecord) == 16, "sizeof(CartRecord) is 16");
-_Static_assert(offsetof(CartRecord, cart_id) == 0, "CartRecord.cart_id is at offset 0");
-_Static_assert(offsetof(CartRecord, first_seen_unix) == 4, "CartRecord.first_seen_unix is at offset 4");
-_Static_assert(offsetof(CartRecord, play_seconds) == 8, "CartRecord.play_seconds is at offset 8");
-_Static_assert(offsetof(CartRecord, missions) == 12, "CartRecord.missions is at offset 12");
-_Static_assert(offsetof(CartRecord, flags) == 14, "CartRecord.flags is at offset 14");
+DECK_STATIC_ASSERT(sizeof(CartRecord) == 16, "sizeof(CartRecord) is 16");
+DECK_STATIC_ASSERT(offsetof(CartRecord, cart_id) == 0, "CartRecord.cart_id is at offset 0");
+DECK_STATIC_ASSERT(offsetof(CartRecord, first_seen_unix) == 4, "CartRecord.first_seen_unix is at offset 4");
+DECK_STATIC_ASSERT(offsetof(CartRecord, play_seconds) == 8, "CartRecord.play_seconds is at offset 8");
+DECK_STATIC_ASSERT(offsetof(CartRecord, missions) == 12, "CartRecord.missions is at offset 12");
+DECK_STATIC_ASSERT(offsetof(CartRecord, flags) == 14, "CartRecord.flags is at offset 14");
 
 /**
  * ReplHistory is the durable cache of the REPL's 32-entry in-memory ring:
@@ -119,12 +182,17 @@ typedef struct ReplHistory {
 	/** The command lines, each NUL-padded ASCII of up to 80 characters. */
 	char slots[16][80];
 } ReplHistory;
+/* The length of each array member of ReplHistory, dimension by dimension. */
+#define REPL_HISTORY_SLOTS_LEN 16
+#define REPL_HISTORY_SLOTS_LEN_2 80
 
-_Static_assert(sizeof(ReplHistory) == 1284, "sizeof(ReplHistory) is 1284");
-_Static_assert(offsetof(ReplHistory, head) == 0, "ReplHistory.head is at offset 0");
-_Static_assert(offsetof(ReplHistory, count) == 1, "ReplHistory.count is at offset 1");
-_Static_assert(offsetof(ReplHistory, reserved) == 2, "ReplHistory.reserved is at offset 2");
-_Static_assert(offsetof(ReplHistory, slots) == 4, "ReplHistory.slots is at offset 4");
+DECK_STATIC_ASSERT(sizeof(ReplHistory) == 1284, "sizeof(ReplHistory) is 1284");
+DECK_STATIC_ASSERT(offsetof(ReplHistory, head) == 0, "ReplHistory.head is at offset 0");
+DECK_STATIC_ASSERT(offsetof(ReplHistory, count) == 1, "ReplHistory.count is at offset 1");
+DECK_STATIC_ASSERT(offsetof(ReplHistory, reserved) == 2, "ReplHistory.reserved is at offset 2");
+DECK_STATIC_ASSERT(offsetof(ReplHistory, slots) == 4, "ReplHistory.slots is at offset 4");
+DECK_STATIC_ASSERT(sizeof(((ReplHistory *)0)->slots) / sizeof(((ReplHistory *)0)->slots[0]) == REPL_HISTORY_SLOTS_LEN, "ReplHistory.slots has REPL_HISTORY_SLOTS_LEN elements");
+DECK_STATIC_ASSERT(sizeof(((ReplHistory *)0)->slots[0]) / sizeof(((ReplHistory *)0)->slots[0][0]) == REPL_HISTORY_SLOTS_LEN_2, "ReplHistory.slots has REPL_HISTORY_SLOTS_LEN_2 elements in dimension 2");
 
 /** MissionLogEntry is one settled mission. */
 typedef struct MissionLogEntry {
@@ -136,19 +204,22 @@ typedef struct MissionLogEntry {
 	int32_t credits_delta;
 	/** Reputation it earned (or lost, when negative). */
 	int16_t reputation_delta;
-	/** How it settled: 0 unknown, 1 completed, 2 failed, 3 abandoned. */
+	/**
+	 * How it settled. Holds MissionOutcome values (MISSION_OUTCOME_*); the
+	 * member stays uint8_t, as a C enum's size is the compiler's choice.
+	 */
 	uint8_t outcome;
 	/** The cartridge it came from, an index into cart_history. */
 	uint8_t cart;
 } MissionLogEntry;
 
-_Static_assert(sizeof(MissionLogEntry) == 16, "sizeof(MissionLogEntry) is 16");
-_Static_assert(offsetof(MissionLogEntry, mission_id) == 0, "MissionLogEntry.mission_id is at offset 0");
-_Static_assert(offsetof(MissionLogEntry, completed_unix) == 4, "MissionLogEntry.completed_unix is at offset 4");
-_Static_assert(offsetof(MissionLogEntry, credits_delta) == 8, "MissionLogEntry.credits_delta is at offset 8");
-_Static_assert(offsetof(MissionLogEntry, reputation_delta) == 12, "MissionLogEntry.reputation_delta is at offset 12");
-_Static_assert(offsetof(MissionLogEntry, outcome) == 14, "MissionLogEntry.outcome is at offset 14");
-_Static_assert(offsetof(MissionLogEntry, cart) == 15, "MissionLogEntry.cart is at offset 15");
+DECK_STATIC_ASSERT(sizeof(MissionLogEntry) == 16, "sizeof(MissionLogEntry) is 16");
+DECK_STATIC_ASSERT(offsetof(MissionLogEntry, mission_id) == 0, "MissionLogEntry.mission_id is at offset 0");
+DECK_STATIC_ASSERT(offsetof(MissionLogEntry, completed_unix) == 4, "MissionLogEntry.completed_unix is at offset 4");
+DECK_STATIC_ASSERT(offsetof(MissionLogEntry, credits_delta) == 8, "MissionLogEntry.credits_delta is at offset 8");
+DECK_STATIC_ASSERT(offsetof(MissionLogEntry, reputation_delta) == 12, "MissionLogEntry.reputation_delta is at offset 12");
+DECK_STATIC_ASSERT(offsetof(MissionLogEntry, outcome) == 14, "MissionLogEntry.outcome is at offset 14");
+DECK_STATIC_ASSERT(offsetof(MissionLogEntry, cart) == 15, "MissionLogEntry.cart is at offset 15");
 
 /** BoardSlot is one offer on the mission board. */
 typedef struct BoardSlot {
@@ -160,10 +231,10 @@ typedef struct BoardSlot {
 	uint32_t expires_unix;
 } BoardSlot;
 
-_Static_assert(sizeof(BoardSlot) == 8, "sizeof(BoardSlot) is 8");
-_Static_assert(offsetof(BoardSlot, template_id) == 0, "BoardSlot.template_id is at offset 0");
-_Static_assert(offsetof(BoardSlot, flags) == 2, "BoardSlot.flags is at offset 2");
-_Static_assert(offsetof(BoardSlot, expires_unix) == 4, "BoardSlot.expires_unix is at offset 4");
+DECK_STATIC_ASSERT(sizeof(BoardSlot) == 8, "sizeof(BoardSlot) is 8");
+DECK_STATIC_ASSERT(offsetof(BoardSlot, template_id) == 0, "BoardSlot.template_id is at offset 0");
+DECK_STATIC_ASSERT(offsetof(BoardSlot, flags) == 2, "BoardSlot.flags is at offset 2");
+DECK_STATIC_ASSERT(offsetof(BoardSlot, expires_unix) == 4, "BoardSlot.expires_unix is at offset 4");
 
 /** Contact is someone the operator has met. */
 typedef struct Contact {
@@ -180,14 +251,17 @@ typedef struct Contact {
 	/** Reserved, zero. */
 	uint8_t reserved[3];
 } Contact;
+/* The length of each array member of Contact, dimension by dimension. */
+#define CONTACT_RESERVED_LEN 3
 
-_Static_assert(sizeof(Contact) == 16, "sizeof(Contact) is 16");
-_Static_assert(offsetof(Contact, contact_id) == 0, "Contact.contact_id is at offset 0");
-_Static_assert(offsetof(Contact, met_unix) == 4, "Contact.met_unix is at offset 4");
-_Static_assert(offsetof(Contact, trust) == 8, "Contact.trust is at offset 8");
-_Static_assert(offsetof(Contact, flags) == 10, "Contact.flags is at offset 10");
-_Static_assert(offsetof(Contact, cart) == 12, "Contact.cart is at offset 12");
-_Static_assert(offsetof(Contact, reserved) == 13, "Contact.reserved is at offset 13");
+DECK_STATIC_ASSERT(sizeof(Contact) == 16, "sizeof(Contact) is 16");
+DECK_STATIC_ASSERT(offsetof(Contact, contact_id) == 0, "Contact.contact_id is at offset 0");
+DECK_STATIC_ASSERT(offsetof(Contact, met_unix) == 4, "Contact.met_unix is at offset 4");
+DECK_STATIC_ASSERT(offsetof(Contact, trust) == 8, "Contact.trust is at offset 8");
+DECK_STATIC_ASSERT(offsetof(Contact, flags) == 10, "Contact.flags is at offset 10");
+DECK_STATIC_ASSERT(offsetof(Contact, cart) == 12, "Contact.cart is at offset 12");
+DECK_STATIC_ASSERT(offsetof(Contact, reserved) == 13, "Contact.reserved is at offset 13");
+DECK_STATIC_ASSERT(sizeof(((Contact *)0)->reserved) / sizeof(((Contact *)0)->reserved[0]) == CONTACT_RESERVED_LEN, "Contact.reserved has CONTACT_RESERVED_LEN elements");
 
 /** KeyEntry is one granted key. */
 typedef struct KeyEntry {
@@ -198,11 +272,14 @@ typedef struct KeyEntry {
 	/** The key material. */
 	uint8_t material[8];
 } KeyEntry;
+/* The length of each array member of KeyEntry, dimension by dimension. */
+#define KEY_ENTRY_MATERIAL_LEN 8
 
-_Static_assert(sizeof(KeyEntry) == 16, "sizeof(KeyEntry) is 16");
-_Static_assert(offsetof(KeyEntry, key_id) == 0, "KeyEntry.key_id is at offset 0");
-_Static_assert(offsetof(KeyEntry, granted_unix) == 4, "KeyEntry.granted_unix is at offset 4");
-_Static_assert(offsetof(KeyEntry, material) == 8, "KeyEntry.material is at offset 8");
+DECK_STATIC_ASSERT(sizeof(KeyEntry) == 16, "sizeof(KeyEntry) is 16");
+DECK_STATIC_ASSERT(offsetof(KeyEntry, key_id) == 0, "KeyEntry.key_id is at offset 0");
+DECK_STATIC_ASSERT(offsetof(KeyEntry, granted_unix) == 4, "KeyEntry.granted_unix is at offset 4");
+DECK_STATIC_ASSERT(offsetof(KeyEntry, material) == 8, "KeyEntry.material is at offset 8");
+DECK_STATIC_ASSERT(sizeof(((KeyEntry *)0)->material) / sizeof(((KeyEntry *)0)->material[0]) == KEY_ENTRY_MATERIAL_LEN, "KeyEntry.material has KEY_ENTRY_MATERIAL_LEN elements");
 
 /** Keystore holds the keys granted to the operator (GWP-661). */
 typedef struct Keystore {
@@ -213,11 +290,14 @@ typedef struct Keystore {
 	/** The keys, in the order they were granted. */
 	KeyEntry keys[24];
 } Keystore;
+/* The length of each array member of Keystore, dimension by dimension. */
+#define KEYSTORE_KEYS_LEN 24
 
-_Static_assert(sizeof(Keystore) == 388, "sizeof(Keystore) is 388");
-_Static_assert(offsetof(Keystore, count) == 0, "Keystore.count is at offset 0");
-_Static_assert(offsetof(Keystore, flags) == 2, "Keystore.flags is at offset 2");
-_Static_assert(offsetof(Keystore, keys) == 4, "Keystore.keys is at offset 4");
+DECK_STATIC_ASSERT(sizeof(Keystore) == 388, "sizeof(Keystore) is 388");
+DECK_STATIC_ASSERT(offsetof(Keystore, count) == 0, "Keystore.count is at offset 0");
+DECK_STATIC_ASSERT(offsetof(Keystore, flags) == 2, "Keystore.flags is at offset 2");
+DECK_STATIC_ASSERT(offsetof(Keystore, keys) == 4, "Keystore.keys is at offset 4");
+DECK_STATIC_ASSERT(sizeof(((Keystore *)0)->keys) / sizeof(((Keystore *)0)->keys[0]) == KEYSTORE_KEYS_LEN, "Keystore.keys has KEYSTORE_KEYS_LEN elements");
 
 /**
  * DeckState is the operator's durable state: everything that must survive
@@ -298,32 +378,51 @@ typedef struct DeckState {
 	 */
 	uint8_t ownership[128];
 } DeckState;
+/* The length of each array member of DeckState, dimension by dimension. */
+#define DECK_STATE_HANDLE_LEN 16
+#define DECK_STATE_CART_HISTORY_LEN 17
+#define DECK_STATE_PHASE_CHAIN_LEN 256
+#define DECK_STATE_MISSION_LOG_LEN 64
+#define DECK_STATE_STATS_LEN 16
+#define DECK_STATE_BOARD_SLOTS_LEN 32
+#define DECK_STATE_CONTACTS_LEN 28
+#define DECK_STATE_RESERVED_LEN 14
+#define DECK_STATE_OWNERSHIP_LEN 128
 
-_Static_assert(sizeof(DeckState) == 4188, "sizeof(DeckState) is 4188");
-_Static_assert(offsetof(DeckState, handle) == 0, "DeckState.handle is at offset 0");
-_Static_assert(offsetof(DeckState, credits) == 16, "DeckState.credits is at offset 16");
-_Static_assert(offsetof(DeckState, reputation) == 20, "DeckState.reputation is at offset 20");
-_Static_assert(offsetof(DeckState, career_seconds) == 24, "DeckState.career_seconds is at offset 24");
-_Static_assert(offsetof(DeckState, missions_completed) == 28, "DeckState.missions_completed is at offset 28");
-_Static_assert(offsetof(DeckState, missions_failed) == 30, "DeckState.missions_failed is at offset 30");
-_Static_assert(offsetof(DeckState, source_cartridge_bits) == 32, "DeckState.source_cartridge_bits is at offset 32");
-_Static_assert(offsetof(DeckState, settings) == 36, "DeckState.settings is at offset 36");
-_Static_assert(offsetof(DeckState, cart_history) == 40, "DeckState.cart_history is at offset 40");
-_Static_assert(offsetof(DeckState, phase_chain_len) == 312, "DeckState.phase_chain_len is at offset 312");
-_Static_assert(offsetof(DeckState, phase_chain_cursor) == 314, "DeckState.phase_chain_cursor is at offset 314");
-_Static_assert(offsetof(DeckState, phase_chain) == 316, "DeckState.phase_chain is at offset 316");
-_Static_assert(offsetof(DeckState, repl_history) == 572, "DeckState.repl_history is at offset 572");
-_Static_assert(offsetof(DeckState, mission_log) == 1856, "DeckState.mission_log is at offset 1856");
-_Static_assert(offsetof(DeckState, stats) == 2880, "DeckState.stats is at offset 2880");
-_Static_assert(offsetof(DeckState, board_seed) == 2944, "DeckState.board_seed is at offset 2944");
-_Static_assert(offsetof(DeckState, board_slots) == 2948, "DeckState.board_slots is at offset 2948");
-_Static_assert(offsetof(DeckState, contact_count) == 3204, "DeckState.contact_count is at offset 3204");
-_Static_assert(offsetof(DeckState, active_contact) == 3206, "DeckState.active_contact is at offset 3206");
-_Static_assert(offsetof(DeckState, contacts) == 3208, "DeckState.contacts is at offset 3208");
-_Static_assert(offsetof(DeckState, deck_flags) == 3656, "DeckState.deck_flags is at offset 3656");
-_Static_assert(offsetof(DeckState, reserved) == 3658, "DeckState.reserved is at offset 3658");
-_Static_assert(offsetof(DeckState, keystore) == 3672, "DeckState.keystore is at offset 3672");
-_Static_assert(offsetof(DeckState, ownership) == 4060, "DeckState.ownership is at offset 4060");
+DECK_STATIC_ASSERT(sizeof(DeckState) == 4188, "sizeof(DeckState) is 4188");
+DECK_STATIC_ASSERT(offsetof(DeckState, handle) == 0, "DeckState.handle is at offset 0");
+DECK_STATIC_ASSERT(offsetof(DeckState, credits) == 16, "DeckState.credits is at offset 16");
+DECK_STATIC_ASSERT(offsetof(DeckState, reputation) == 20, "DeckState.reputation is at offset 20");
+DECK_STATIC_ASSERT(offsetof(DeckState, career_seconds) == 24, "DeckState.career_seconds is at offset 24");
+DECK_STATIC_ASSERT(offsetof(DeckState, missions_completed) == 28, "DeckState.missions_completed is at offset 28");
+DECK_STATIC_ASSERT(offsetof(DeckState, missions_failed) == 30, "DeckState.missions_failed is at offset 30");
+DECK_STATIC_ASSERT(offsetof(DeckState, source_cartridge_bits) == 32, "DeckState.source_cartridge_bits is at offset 32");
+DECK_STATIC_ASSERT(offsetof(DeckState, settings) == 36, "DeckState.settings is at offset 36");
+DECK_STATIC_ASSERT(offsetof(DeckState, cart_history) == 40, "DeckState.cart_history is at offset 40");
+DECK_STATIC_ASSERT(offsetof(DeckState, phase_chain_len) == 312, "DeckState.phase_chain_len is at offset 312");
+DECK_STATIC_ASSERT(offsetof(DeckState, phase_chain_cursor) == 314, "DeckState.phase_chain_cursor is at offset 314");
+DECK_STATIC_ASSERT(offsetof(DeckState, phase_chain) == 316, "DeckState.phase_chain is at offset 316");
+DECK_STATIC_ASSERT(offsetof(DeckState, repl_history) == 572, "DeckState.repl_history is at offset 572");
+DECK_STATIC_ASSERT(offsetof(DeckState, mission_log) == 1856, "DeckState.mission_log is at offset 1856");
+DECK_STATIC_ASSERT(offsetof(DeckState, stats) == 2880, "DeckState.stats is at offset 2880");
+DECK_STATIC_ASSERT(offsetof(DeckState, board_seed) == 2944, "DeckState.board_seed is at offset 2944");
+DECK_STATIC_ASSERT(offsetof(DeckState, board_slots) == 2948, "DeckState.board_slots is at offset 2948");
+DECK_STATIC_ASSERT(offsetof(DeckState, contact_count) == 3204, "DeckState.contact_count is at offset 3204");
+DECK_STATIC_ASSERT(offsetof(DeckState, active_contact) == 3206, "DeckState.active_contact is at offset 3206");
+DECK_STATIC_ASSERT(offsetof(DeckState, contacts) == 3208, "DeckState.contacts is at offset 3208");
+DECK_STATIC_ASSERT(offsetof(DeckState, deck_flags) == 3656, "DeckState.deck_flags is at offset 3656");
+DECK_STATIC_ASSERT(offsetof(DeckState, reserved) == 3658, "DeckState.reserved is at offset 3658");
+DECK_STATIC_ASSERT(offsetof(DeckState, keystore) == 3672, "DeckState.keystore is at offset 3672");
+DECK_STATIC_ASSERT(offsetof(DeckState, ownership) == 4060, "DeckState.ownership is at offset 4060");
+DECK_STATIC_ASSERT(sizeof(((DeckState *)0)->handle) / sizeof(((DeckState *)0)->handle[0]) == DECK_STATE_HANDLE_LEN, "DeckState.handle has DECK_STATE_HANDLE_LEN elements");
+DECK_STATIC_ASSERT(sizeof(((DeckState *)0)->cart_history) / sizeof(((DeckState *)0)->cart_history[0]) == DECK_STATE_CART_HISTORY_LEN, "DeckState.cart_history has DECK_STATE_CART_HISTORY_LEN elements");
+DECK_STATIC_ASSERT(sizeof(((DeckState *)0)->phase_chain) / sizeof(((DeckState *)0)->phase_chain[0]) == DECK_STATE_PHASE_CHAIN_LEN, "DeckState.phase_chain has DECK_STATE_PHASE_CHAIN_LEN elements");
+DECK_STATIC_ASSERT(sizeof(((DeckState *)0)->mission_log) / sizeof(((DeckState *)0)->mission_log[0]) == DECK_STATE_MISSION_LOG_LEN, "DeckState.mission_log has DECK_STATE_MISSION_LOG_LEN elements");
+DECK_STATIC_ASSERT(sizeof(((DeckState *)0)->stats) / sizeof(((DeckState *)0)->stats[0]) == DECK_STATE_STATS_LEN, "DeckState.stats has DECK_STATE_STATS_LEN elements");
+DECK_STATIC_ASSERT(sizeof(((DeckState *)0)->board_slots) / sizeof(((DeckState *)0)->board_slots[0]) == DECK_STATE_BOARD_SLOTS_LEN, "DeckState.board_slots has DECK_STATE_BOARD_SLOTS_LEN elements");
+DECK_STATIC_ASSERT(sizeof(((DeckState *)0)->contacts) / sizeof(((DeckState *)0)->contacts[0]) == DECK_STATE_CONTACTS_LEN, "DeckState.contacts has DECK_STATE_CONTACTS_LEN elements");
+DECK_STATIC_ASSERT(sizeof(((DeckState *)0)->reserved) / sizeof(((DeckState *)0)->reserved[0]) == DECK_STATE_RESERVED_LEN, "DeckState.reserved has DECK_STATE_RESERVED_LEN elements");
+DECK_STATIC_ASSERT(sizeof(((DeckState *)0)->ownership) / sizeof(((DeckState *)0)->ownership[0]) == DECK_STATE_OWNERSHIP_LEN, "DeckState.ownership has DECK_STATE_OWNERSHIP_LEN elements");
 
 /**
  * DeckFileHeader starts the deck-state file; the DeckState payload follows
@@ -341,16 +440,21 @@ typedef struct DeckFileHeader {
 	uint16_t payload_len;
 } DeckFileHeader;
 
-_Static_assert(sizeof(DeckFileHeader) == 8, "sizeof(DeckFileHeader) is 8");
-_Static_assert(offsetof(DeckFileHeader, magic) == 0, "DeckFileHeader.magic is at offset 0");
-_Static_assert(offsetof(DeckFileHeader, version) == 4, "DeckFileHeader.version is at offset 4");
-_Static_assert(offsetof(DeckFileHeader, payload_len) == 6, "DeckFileHeader.payload_len is at offset 6");
+DECK_STATIC_ASSERT(sizeof(DeckFileHeader) == 8, "sizeof(DeckFileHeader) is 8");
+DECK_STATIC_ASSERT(offsetof(DeckFileHeader, magic) == 0, "DeckFileHeader.magic is at offset 0");
+DECK_STATIC_ASSERT(offsetof(DeckFileHeader, version) == 4, "DeckFileHeader.version is at offset 4");
+DECK_STATIC_ASSERT(offsetof(DeckFileHeader, payload_len) == 6, "DeckFileHeader.payload_len is at offset 6");
 
-_Static_assert(sizeof(DeckState) == DECK_PAYLOAD_SIZE_V6, "sizeof(DeckState) is the current version's payload size");
-_Static_assert(sizeof(DeckState) <= DECK_STATE_CEILING, "DeckState fits under the ceiling");
-_Static_assert(offsetof(DeckState, board_seed) == DECK_PAYLOAD_SIZE_V3, "version 3 is a prefix of the current layout: version 4 appends board_seed where it ends");
-_Static_assert(offsetof(DeckState, keystore) == DECK_PAYLOAD_SIZE_V4, "version 4 is a prefix of the current layout: version 5 appends keystore where it ends");
-_Static_assert(offsetof(DeckState, ownership) == DECK_PAYLOAD_SIZE_V5, "version 5 is a prefix of the current layout: version 6 appends ownership where it ends");
-_Static_assert(sizeof(DeckFileHeader) == DECK_FILE_HEADER_SIZE, "the file header is 8 bytes");
+DECK_STATIC_ASSERT(sizeof(DeckState) == DECK_PAYLOAD_SIZE_V6, "sizeof(DeckState) is the current version's payload size");
+DECK_STATIC_ASSERT(sizeof(DeckState) <= DECK_STATE_CEILING, "DeckState fits under the ceiling");
+DECK_STATIC_ASSERT(offsetof(DeckState, board_seed) == DECK_PAYLOAD_SIZE_V3, "version 3 is a prefix of the current layout: version 4 appends board_seed where it ends");
+DECK_STATIC_ASSERT(offsetof(DeckState, keystore) == DECK_PAYLOAD_SIZE_V4, "version 4 is a prefix of the current layout: version 5 appends keystore where it ends");
+DECK_STATIC_ASSERT(offsetof(DeckState, ownership) == DECK_PAYLOAD_SIZE_V5, "version 5 is a prefix of the current layout: version 6 appends ownership where it ends");
+DECK_STATIC_ASSERT(sizeof(DeckFileHeader) == DECK_FILE_HEADER_SIZE, "the file header is 8 bytes");
 
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* the language check */
 #endif /* SCHEMAGEN_DECK_TYPES_H */

@@ -7,7 +7,7 @@
  * usage: ledger STATE_IN STATE_OUT < commits
  *
  * Each line of stdin is "OUTCOME CATALOG_ID N" (decimal). For each, one
- * line "status S" is printed; then "has" and one 0/1 per catalog id below
+ * line "status S applied A" is printed; then "has" and one 0/1 per catalog id below
  * CATALOG_ID_CAPACITY, and "counts" and the count of each slot.
  */
 #include <stdio.h>
@@ -20,6 +20,7 @@
 int main(int argc, char **argv) {
 	static DeckState ds;
 	unsigned int outcome, id, n, i;
+	uint8_t applied;
 	FILE *f;
 	if (argc != 3) {
 		fprintf(stderr, "usage: ledger STATE_IN STATE_OUT < commits\n");
@@ -32,7 +33,8 @@ int main(int argc, char **argv) {
 	}
 	fclose(f);
 	while (scanf("%u %u %u", &outcome, &id, &n) == 3) {
-		printf("status %d\n", (int)ownership_commit(&ds, (OwnershipOutcome)outcome, (uint16_t)id, (uint8_t)n));
+		int status = (int)ownership_commit(&ds, (OwnershipOutcome)outcome, (uint16_t)id, (uint8_t)n, &applied);
+		printf("status %d applied %u\n", status, (unsigned int)applied);
 	}
 	printf("has ");
 	for (i = 0; i < CATALOG_ID_CAPACITY; i++) {

@@ -1,7 +1,7 @@
 /*
  * Unit tests of the generated ownership.h and catalog.h, used the way the
  * firmware's ownership.c and mission_board.c use them. Built with gcc and
- * clang at -std=c11 -Wall -Wextra -Wpedantic -Wpadded -Werror by
+ * clang at the firmware's warnings, with and without the sanitizers, by
  * conformance/c/c_test.go; prints "ok" and exits 0 when every check holds.
  */
 #include <stdio.h>
@@ -83,7 +83,7 @@ static void expect_placed(uint16_t id) {
 	unsigned int other;
 	fresh(&ds);
 	EXPECT(catalog_class(id) != CATALOG_CLASS_NONE && catalog_class(id) != CATALOG_CLASS_CONSUMABLE);
-	EXPECT(ownership_commit(&ds, OWNERSHIP_PURCHASED, id, 0) == OWNERSHIP_OK);
+	EXPECT(ownership_commit(&ds, OWNERSHIP_PURCHASED, id, 0, NULL) == OWNERSHIP_OK);
 	EXPECT(owned(&ds)[id / 8] == (uint8_t)(1u << (id % 8)));
 	EXPECT(bits_set(&ds) == 1);
 	for (other = 0; other < CATALOG_ID_CAPACITY; other++) {
@@ -112,20 +112,20 @@ static void test_bit_placement(void) {
 	fresh(&ds);
 	before = ds;
 	EXPECT(catalog_class(767) == CATALOG_CLASS_NONE);
-	EXPECT(ownership_commit(&ds, OWNERSHIP_GRANTED, 767, 0) == OWNERSHIP_ERR_UNKNOWN_ITEM);
+	EXPECT(ownership_commit(&ds, OWNERSHIP_GRANTED, 767, 0, NULL) == OWNERSHIP_ERR_UNKNOWN_ITEM);
 	EXPECT(memcmp(&ds, &before, sizeof ds) == 0);
 }
 
 static void test_commit_is_idempotent(void) {
 	DeckState once, twice;
 	fresh(&once);
-	EXPECT(ownership_commit(&once, OWNERSHIP_PURCHASED, CATALOG_VERB_SCAN, 0) == OWNERSHIP_OK);
+	EXPECT(ownership_commit(&once, OWNERSHIP_PURCHASED, CATALOG_VERB_SCAN, 0, NULL) == OWNERSHIP_OK);
 	twice = once;
-	EXPECT(ownership_commit(&twice, OWNERSHIP_PURCHASED, CATALOG_VERB_SCAN, 0) == OWNERSHIP_OK);
+	EXPECT(ownership_commit(&twice, OWNERSHIP_PURCHASED, CATALOG_VERB_SCAN, 0, NULL) == OWNERSHIP_OK);
 	EXPECT(memcmp(&once, &twice, sizeof once) == 0);
 	/* Discovery and grant of an owned item leave it as it was too. */
-	EXPECT(ownership_commit(&twice, OWNERSHIP_DISCOVERED, CATALOG_VERB_SCAN, 7) == OWNERSHIP_OK);
-	EXPECT(ownership_commit(&twice, OWNERSHIP_GRANTED, CATALOG_VERB_SCAN, 9) == OWNERSHIP_OK);
+	EXPECT(ownership_commit(&twice, OWNERSHIP_DISCOVERED, CATALOG_VERB_SCAN, 7, NULL) == OWNERSHIP_OK);
+	EXPECT(ownership_commit(&twice, OWNERSHIP_GRANTED, CATALOG_VERB_SCAN, 9, NULL) == OWNERSHIP_OK);
 	EXPECT(memcmp(&once, &twice, sizeof once) == 0);
 	EXPECT(ownership_has(&twice, CATALOG_VERB_SCAN));
 	expect_outside_untouched(&twice);
@@ -136,21 +136,21 @@ static void test_saturation(void) {
 	const uint8_t slot = CATALOG_STIM_PATCH_SLOT;
 	fresh(&ds);
 	EXPECT(catalog_consumable_slot(CATALOG_STIM_PATCH) == CATALOG_STIM_PATCH_SLOT);
-	EXPECT(ownership_commit(&ds, OWNERSHIP_CONSUMABLE_BOUGHT, CATALOG_STIM_PATCH, 200) == OWNERSHIP_OK);
+	EXPECT(ownership_commit(&ds, OWNERSHIP_CONSUMABLE_BOUGHT, CATALOG_STIM_PATCH, 200, NULL) == OWNERSHIP_OK);
 	EXPECT(ownership_consumable_count(&ds, slot) == 200);
-	EXPECT(ownership_commit(&ds, OWNERSHIP_CONSUMABLE_BOUGHT, CATALOG_STIM_PATCH, 100) == OWNERSHIP_OK);
+	EXPECT(ownership_commit(&ds, OWNERSHIP_CONSUMABLE_BOUGHT, CATALOG_STIM_PATCH, 100, NULL) == OWNERSHIP_OK);
 	EXPECT(ownership_consumable_count(&ds, slot) == 255);
-	EXPECT(ownership_commit(&ds, OWNERSHIP_CONSUMABLE_BOUGHT, CATALOG_STIM_PATCH, 255) == OWNERSHIP_OK);
+	EXPECT(ownership_commit(&ds, OWNERSHIP_CONSUMABLE_BOUGHT, CATALOG_STIM_PATCH, 255, NULL) == OWNERSHIP_OK);
 	EXPECT(ownership_consumable_count(&ds, slot) == 255);
-	EXPECT(ownership_commit(&ds, OWNERSHIP_CONSUMABLE_USED, CATALOG_STIM_PATCH, 100) == OWNERSHIP_OK);
+	EXPECT(ownership_commit(&ds, OWNERSHIP_CONSUMABLE_USED, CATALOG_STIM_PATCH, 100, NULL) == OWNERSHIP_OK);
 	EXPECT(ownership_consumable_count(&ds, slot) == 155);
-	EXPECT(ownership_commit(&ds, OWNERSHIP_CONSUMABLE_USED, CATALOG_STIM_PATCH, 200) == OWNERSHIP_OK);
+	EXPECT(ownership_commit(&ds, OWNERSHIP_CONSUMABLE_USED, CATALOG_STIM_PATCH, 200, NULL) == OWNERSHIP_OK);
 	EXPECT(ownership_consumable_count(&ds, slot) == 0);
-	EXPECT(ownership_commit(&ds, OWNERSHIP_CONSUMABLE_USED, CATALOG_STIM_PATCH, 1) == OWNERSHIP_OK);
+	EXPECT(ownership_commit(&ds, OWNERSHIP_CONSUMABLE_USED, CATALOG_STIM_PATCH, 1, NULL) == OWNERSHIP_OK);
 	EXPECT(ownership_consumable_count(&ds, slot) == 0);
 	/* Counts never touch the bitmap, and other slots stay put. */
 	EXPECT(bits_set(&ds) == 0);
-	EXPECT(ownership_commit(&ds, OWNERSHIP_CONSUMABLE_BOUGHT, CATALOG_REPAIR_KIT, 3) == OWNERSHIP_OK);
+	EXPECT(ownership_commit(&ds, OWNERSHIP_CONSUMABLE_BOUGHT, CATALOG_REPAIR_KIT, 3, NULL) == OWNERSHIP_OK);
 	EXPECT(ownership_consumable_count(&ds, CATALOG_REPAIR_KIT_SLOT) == 3);
 	EXPECT(ownership_consumable_count(&ds, slot) == 0);
 	expect_outside_untouched(&ds);
@@ -160,26 +160,47 @@ static void test_saturation(void) {
 static void test_refusals(void) {
 	DeckState ds, before;
 	fresh(&ds);
-	EXPECT(ownership_commit(&ds, OWNERSHIP_PURCHASED, CATALOG_VERB_PING, 0) == OWNERSHIP_OK);
+	EXPECT(ownership_commit(&ds, OWNERSHIP_PURCHASED, CATALOG_VERB_PING, 0, NULL) == OWNERSHIP_OK);
 	before = ds;
-	EXPECT(ownership_commit(&ds, OWNERSHIP_PURCHASED, CATALOG_STIM_PATCH, 1) == OWNERSHIP_ERR_WRONG_CLASS);
-	EXPECT(ownership_commit(&ds, OWNERSHIP_CONSUMABLE_BOUGHT, CATALOG_VERB_SCAN, 1) == OWNERSHIP_ERR_WRONG_CLASS);
-	EXPECT(ownership_commit(&ds, OWNERSHIP_PURCHASED, CATALOG_ID_LIMIT, 0) == OWNERSHIP_ERR_UNKNOWN_ITEM);
-	EXPECT(ownership_commit(&ds, OWNERSHIP_PURCHASED, CATALOG_ID_CAPACITY, 0) == OWNERSHIP_ERR_UNKNOWN_ITEM);
-	EXPECT(ownership_commit(&ds, OWNERSHIP_PURCHASED, 0xFFFF, 0) == OWNERSHIP_ERR_UNKNOWN_ITEM);
-	EXPECT(ownership_commit(&ds, (OwnershipOutcome)99, CATALOG_VERB_SCAN, 0) == OWNERSHIP_ERR_BAD_OUTCOME);
+	EXPECT(ownership_commit(&ds, OWNERSHIP_PURCHASED, CATALOG_STIM_PATCH, 1, NULL) == OWNERSHIP_ERR_WRONG_CLASS);
+	EXPECT(ownership_commit(&ds, OWNERSHIP_CONSUMABLE_BOUGHT, CATALOG_VERB_SCAN, 1, NULL) == OWNERSHIP_ERR_WRONG_CLASS);
+	EXPECT(ownership_commit(&ds, OWNERSHIP_PURCHASED, CATALOG_ID_LIMIT, 0, NULL) == OWNERSHIP_ERR_UNKNOWN_ITEM);
+	EXPECT(ownership_commit(&ds, OWNERSHIP_PURCHASED, CATALOG_ID_CAPACITY, 0, NULL) == OWNERSHIP_ERR_UNKNOWN_ITEM);
+	EXPECT(ownership_commit(&ds, OWNERSHIP_PURCHASED, 0xFFFF, 0, NULL) == OWNERSHIP_ERR_UNKNOWN_ITEM);
+	EXPECT(ownership_commit(&ds, (OwnershipOutcome)99, CATALOG_VERB_SCAN, 0, NULL) == OWNERSHIP_ERR_BAD_OUTCOME);
 	EXPECT(memcmp(&ds, &before, sizeof ds) == 0);
 
 	/* A blob of another blob version is neither read nor overwritten. */
 	ds.ownership[offsetof(OwnershipBlob, blob_version)] = OWNERSHIP_BLOB_VERSION + 1;
 	before = ds;
 	EXPECT(!ownership_has(&ds, CATALOG_VERB_PING));
-	EXPECT(ownership_commit(&ds, OWNERSHIP_PURCHASED, CATALOG_VERB_SCAN, 0) == OWNERSHIP_ERR_FOREIGN_BLOB);
+	EXPECT(ownership_commit(&ds, OWNERSHIP_PURCHASED, CATALOG_VERB_SCAN, 0, NULL) == OWNERSHIP_ERR_FOREIGN_BLOB);
 	EXPECT(memcmp(&ds, &before, sizeof ds) == 0);
 	ds.ownership[offsetof(OwnershipBlob, blob_version)] = OWNERSHIP_BLOB_VERSION;
 	ds.ownership[offsetof(OwnershipBlob, magic)] ^= 0xFF;
 	EXPECT(!ownership_has(&ds, CATALOG_VERB_PING));
-	EXPECT(ownership_commit(&ds, OWNERSHIP_GRANTED, CATALOG_VERB_SCAN, 0) == OWNERSHIP_ERR_FOREIGN_BLOB);
+	EXPECT(ownership_commit(&ds, OWNERSHIP_GRANTED, CATALOG_VERB_SCAN, 0, NULL) == OWNERSHIP_ERR_FOREIGN_BLOB);
+}
+
+/* What a commit applied: a bit newly set or not, counts moved short of n
+ * where they saturate, nothing on an error. */
+static void test_applied(void) {
+	DeckState ds;
+	uint8_t applied = 99;
+	fresh(&ds);
+	EXPECT(ownership_commit(&ds, OWNERSHIP_PURCHASED, CATALOG_VERB_SCAN, 0, &applied) == OWNERSHIP_OK && applied == 1);
+	EXPECT(ownership_commit(&ds, OWNERSHIP_GRANTED, CATALOG_VERB_SCAN, 0, &applied) == OWNERSHIP_OK && applied == 0);
+	EXPECT(ownership_commit(&ds, OWNERSHIP_CONSUMABLE_BOUGHT, CATALOG_STIM_PATCH, 250, &applied) == OWNERSHIP_OK && applied == 250);
+	EXPECT(ownership_commit(&ds, OWNERSHIP_CONSUMABLE_BOUGHT, CATALOG_STIM_PATCH, 10, &applied) == OWNERSHIP_OK && applied == 5);
+	EXPECT(ownership_consumable_count(&ds, CATALOG_STIM_PATCH_SLOT) == OWNERSHIP_CONSUMABLE_MAX);
+	EXPECT(ownership_commit(&ds, OWNERSHIP_CONSUMABLE_USED, CATALOG_STIM_PATCH, 200, &applied) == OWNERSHIP_OK && applied == 200);
+	EXPECT(ownership_commit(&ds, OWNERSHIP_CONSUMABLE_USED, CATALOG_STIM_PATCH, 200, &applied) == OWNERSHIP_OK && applied == 55);
+	EXPECT(ownership_commit(&ds, OWNERSHIP_CONSUMABLE_USED, CATALOG_STIM_PATCH, 1, &applied) == OWNERSHIP_OK && applied == 0);
+	applied = 99;
+	EXPECT(ownership_commit(&ds, OWNERSHIP_PURCHASED, CATALOG_STIM_PATCH, 1, &applied) == OWNERSHIP_ERR_WRONG_CLASS && applied == 0);
+	applied = 99;
+	EXPECT(ownership_commit(&ds, OWNERSHIP_PURCHASED, 0xFFFF, 1, &applied) == OWNERSHIP_ERR_UNKNOWN_ITEM && applied == 0);
+	expect_outside_untouched(&ds);
 }
 
 static void test_catalog(void) {
@@ -196,6 +217,13 @@ static void test_catalog(void) {
 		EXPECT(catalog_channel(kit[i]) == CATALOG_CHANNEL_GRANTED);
 	}
 	EXPECT(CATALOG_ID_CAPACITY == 768 && CATALOG_CONSUMABLE_SLOTS == 16);
+	EXPECT(strcmp(catalog_name(CATALOG_VERB_SCAN), "verb_scan") == 0);
+	EXPECT(strcmp(catalog_name(0), "verb_connect") == 0);
+	EXPECT(strcmp(catalog_name(CATALOG_ID_LIMIT - 1), "data_spike") == 0);
+	EXPECT(catalog_name(CATALOG_ID_LIMIT) == NULL && catalog_name(0xFFFF) == NULL);
+	EXPECT(DECK_STATE_CART_HISTORY_LEN == 17 && REPL_HISTORY_SLOTS_LEN == 16 && REPL_HISTORY_SLOTS_LEN_2 == 80);
+	EXPECT(sizeof((DeckState *)0)->mission_log / sizeof((DeckState *)0)->mission_log[0] == DECK_STATE_MISSION_LOG_LEN);
+	EXPECT(MISSION_OUTCOME_UNKNOWN == 0 && MISSION_OUTCOME_COMPLETED == 1 && MISSION_OUTCOME_FAILED == 2 && MISSION_OUTCOME_ABANDONED == 3);
 }
 
 int main(void) {
@@ -204,6 +232,7 @@ int main(void) {
 	test_commit_is_idempotent();
 	test_saturation();
 	test_refusals();
+	test_applied();
 	test_catalog();
 	if (failures) {
 		fprintf(stderr, "%d check(s) failed\n", failures);

@@ -449,9 +449,8 @@ type MissionLogEntry struct {
 	CreditsDelta int32
 	// Reputation it earned (or lost, when negative). Offset 12, 2 bytes (int16).
 	ReputationDelta int16
-	// How it settled: 0 unknown, 1 completed, 2 failed, 3 abandoned. Offset 14,
-	// 1 byte (uint8).
-	Outcome uint8
+	// How it settled. Offset 14, 1 byte (uint8).
+	Outcome MissionOutcome
 	// The cartridge it came from, an index into cart_history. Offset 15, 1 byte
 	// (uint8).
 	Cart uint8
@@ -502,7 +501,7 @@ func (x *MissionLogEntry) put(b []byte) {
 	binary.LittleEndian.PutUint32(b[MissionLogEntryCompletedUnixOffset:], x.CompletedUnix)
 	binary.LittleEndian.PutUint32(b[MissionLogEntryCreditsDeltaOffset:], uint32(x.CreditsDelta))
 	binary.LittleEndian.PutUint16(b[MissionLogEntryReputationDeltaOffset:], uint16(x.ReputationDelta))
-	b[MissionLogEntryOutcomeOffset] = x.Outcome
+	b[MissionLogEntryOutcomeOffset] = uint8(x.Outcome)
 	b[MissionLogEntryCartOffset] = x.Cart
 }
 
@@ -513,7 +512,7 @@ func (x *MissionLogEntry) get(b []byte) {
 	x.CompletedUnix = binary.LittleEndian.Uint32(b[MissionLogEntryCompletedUnixOffset:])
 	x.CreditsDelta = int32(binary.LittleEndian.Uint32(b[MissionLogEntryCreditsDeltaOffset:]))
 	x.ReputationDelta = int16(binary.LittleEndian.Uint16(b[MissionLogEntryReputationDeltaOffset:]))
-	x.Outcome = b[MissionLogEntryOutcomeOffset]
+	x.Outcome = MissionOutcome(b[MissionLogEntryOutcomeOffset])
 	x.Cart = b[MissionLogEntryCartOffset]
 }
 
