@@ -19,6 +19,7 @@ import (
 	"github.com/schemagen/schemagen/gen/lock"
 	"github.com/schemagen/schemagen/gen/model"
 	"github.com/schemagen/schemagen/gen/output"
+	"github.com/schemagen/schemagen/gen/tstypes"
 )
 
 // Emitter is one target: a pure function from the model to files under
@@ -33,6 +34,7 @@ type Emitter struct {
 var Emitters = []Emitter{
 	{Name: "go", Generate: gotypes.Generate},
 	{Name: "jsonschema", Generate: jsonschema.Generate},
+	{Name: "ts", Generate: tstypes.Generate},
 	{Name: "go layout", Generate: golayout.Generate},
 	{Name: "c", Generate: clayout.Generate},
 	{Name: "layout doc", Generate: layoutdoc.Generate},

@@ -110,13 +110,49 @@ type ValidationError struct {
 func (e *ValidationError) Error() string { return e.Path + ": " + e.Reason }
 
 // MissingField is the error for the first required field, in schema order,
-// that the document did not have: bit i%64 of have[i/64] is set when
-// names[i] was read.
-func MissingField(names []string, have ...uint64) error {
+// that the document did not have: names are the object's fields, bit i of
+// req set when names[i] is required, of have when it was read.
+func MissingField(names []string, req, have uint64) error {
 	for i, n := range names {
-		if have[i/64]&(1<<(i%64)) == 0 {
-			return &pathError{path: n, err: errors.New("required field is missing")}
+		if req&(1<<i) != 0 && have&(1<<i) == 0 {
+			return missing(n)
 		}
 	}
 	return nil
+}
+
+// MissingFields is MissingField for an object of more than 64 fields,
+// whose bits are spread over words (bit i in word i/64); it returns nil
+// when every required field was read.
+func MissingFields(names []string, req, have []uint64) error {
+	for i, n := range names {
+		if req[i/64]&(1<<(i%64)) != 0 && have[i/64]&(1<<(i%64)) == 0 {
+			return missing(n)
+		}
+	}
+	return nil
+}
+
+func missing(name string) error {
+	return &pathError{path: name, err: errors.New("required field is missing")}
+}
+
+// Duplicate is the error for an object member given twice. RFC 8259 leaves
+// its meaning open: encoding/json and JSON.parse keep the last, CUE
+// unifies the two; a decoder that must agree with all of them refuses it.
+func Duplicate(key []byte) error {
+	return &pathError{path: string(key), err: errors.New("is given twice; each member may appear once")}
+}
+
+// Mark sets bit i-1 of have (bits over words, i from 1; 0 is an unknown
+// member, not tracked) and reports whether it was set already.
+func Mark(have []uint64, i int) bool {
+	if i == 0 {
+		return false
+	}
+	i--
+	w, b := i/64, uint64(1)<<(i%64)
+	seen := have[w]&b != 0
+	have[w] |= b
+	return seen
 }

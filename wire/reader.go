@@ -447,6 +447,9 @@ func Map[T any](r *Reader, dst *map[string]T, elem func(*Reader, *T) error) erro
 			*dst = m
 			return nil
 		}
+		if _, dup := m[string(key)]; dup {
+			return atStep(keyStep(string(key)), errors.New("is given twice; each key may appear once"))
+		}
 		var v T
 		if err := elem(r, &v); err != nil {
 			return atStep(keyStep(string(key)), err)

@@ -120,14 +120,14 @@ func (x *PassedRow) Validate() error {
 	return p.Err()
 }
 
-var required_PassedRow = []string{"kind", "seatId", "at"}
+var fields_PassedRow = []string{"kind", "seatId", "at"}
 
 func decode_PassedRow(r *wire.Reader, x *PassedRow) error {
 	if err := r.Object(); err != nil {
 		return err
 	}
 	var v PassedRow
-	var have uint64
+	var have, bit uint64
 	for first := true; ; first = false {
 		key, ok, err := r.Key(first)
 		if err != nil {
@@ -138,23 +138,28 @@ func decode_PassedRow(r *wire.Reader, x *PassedRow) error {
 		}
 		switch string(key) {
 		case "kind":
-			have |= 1 << 0
+			bit = 1 << 0
 			err = r.Tag("passed")
 		case "seatId":
-			have |= 1 << 1
+			bit = 1 << 1
 			err = r.String(&v.SeatID)
 		case "at":
-			have |= 1 << 2
+			bit = 1 << 2
 			err = r.Time(&v.At)
 		default:
+			bit = 0
 			err = r.Skip()
 		}
 		if err != nil {
 			return wire.InField(key, err)
 		}
+		if have&bit != 0 {
+			return wire.Duplicate(key)
+		}
+		have |= bit
 	}
-	if have != 1<<3-1 {
-		return wire.MissingField(required_PassedRow, have)
+	if have&0x7 != 0x7 {
+		return wire.MissingField(fields_PassedRow, 0x7, have)
 	}
 	*x = v
 	return nil
@@ -213,14 +218,14 @@ func (x *FailedRow) Validate() error {
 	return p.Err()
 }
 
-var required_FailedRow = []string{"kind", "seatId", "at"}
+var fields_FailedRow = []string{"kind", "seatId", "at"}
 
 func decode_FailedRow(r *wire.Reader, x *FailedRow) error {
 	if err := r.Object(); err != nil {
 		return err
 	}
 	var v FailedRow
-	var have uint64
+	var have, bit uint64
 	for first := true; ; first = false {
 		key, ok, err := r.Key(first)
 		if err != nil {
@@ -231,23 +236,28 @@ func decode_FailedRow(r *wire.Reader, x *FailedRow) error {
 		}
 		switch string(key) {
 		case "kind":
-			have |= 1 << 0
+			bit = 1 << 0
 			err = r.Tag("failed")
 		case "seatId":
-			have |= 1 << 1
+			bit = 1 << 1
 			err = r.String(&v.SeatID)
 		case "at":
-			have |= 1 << 2
+			bit = 1 << 2
 			err = r.Time(&v.At)
 		default:
+			bit = 0
 			err = r.Skip()
 		}
 		if err != nil {
 			return wire.InField(key, err)
 		}
+		if have&bit != 0 {
+			return wire.Duplicate(key)
+		}
+		have |= bit
 	}
-	if have != 1<<3-1 {
-		return wire.MissingField(required_FailedRow, have)
+	if have&0x7 != 0x7 {
+		return wire.MissingField(fields_FailedRow, 0x7, have)
 	}
 	*x = v
 	return nil
@@ -307,14 +317,14 @@ func (x *PromptedRow) Validate() error {
 	return p.Err()
 }
 
-var required_PromptedRow = []string{"kind", "seatId", "at"}
+var fields_PromptedRow = []string{"kind", "seatId", "at", "fromSeatId"}
 
 func decode_PromptedRow(r *wire.Reader, x *PromptedRow) error {
 	if err := r.Object(); err != nil {
 		return err
 	}
 	var v PromptedRow
-	var have uint64
+	var have, bit uint64
 	for first := true; ; first = false {
 		key, ok, err := r.Key(first)
 		if err != nil {
@@ -325,26 +335,32 @@ func decode_PromptedRow(r *wire.Reader, x *PromptedRow) error {
 		}
 		switch string(key) {
 		case "kind":
-			have |= 1 << 0
+			bit = 1 << 0
 			err = r.Tag("prompted")
 		case "seatId":
-			have |= 1 << 1
+			bit = 1 << 1
 			err = r.String(&v.SeatID)
 		case "at":
-			have |= 1 << 2
+			bit = 1 << 2
 			err = r.Time(&v.At)
 		case "fromSeatId":
+			bit = 1 << 3
 			v.FromSeatID = new(string)
 			err = r.String(v.FromSeatID)
 		default:
+			bit = 0
 			err = r.Skip()
 		}
 		if err != nil {
 			return wire.InField(key, err)
 		}
+		if have&bit != 0 {
+			return wire.Duplicate(key)
+		}
+		have |= bit
 	}
-	if have != 1<<3-1 {
-		return wire.MissingField(required_PromptedRow, have)
+	if have&0x7 != 0x7 {
+		return wire.MissingField(fields_PromptedRow, 0x7, have)
 	}
 	*x = v
 	return nil
@@ -412,14 +428,14 @@ func (x *ShippedRow) Validate() error {
 	return p.Err()
 }
 
-var required_ShippedRow = []string{"kind", "seatId", "at"}
+var fields_ShippedRow = []string{"kind", "seatId", "at", "note"}
 
 func decode_ShippedRow(r *wire.Reader, x *ShippedRow) error {
 	if err := r.Object(); err != nil {
 		return err
 	}
 	var v ShippedRow
-	var have uint64
+	var have, bit uint64
 	for first := true; ; first = false {
 		key, ok, err := r.Key(first)
 		if err != nil {
@@ -430,26 +446,32 @@ func decode_ShippedRow(r *wire.Reader, x *ShippedRow) error {
 		}
 		switch string(key) {
 		case "kind":
-			have |= 1 << 0
+			bit = 1 << 0
 			err = r.Tag("shipped")
 		case "seatId":
-			have |= 1 << 1
+			bit = 1 << 1
 			err = r.String(&v.SeatID)
 		case "at":
-			have |= 1 << 2
+			bit = 1 << 2
 			err = r.Time(&v.At)
 		case "note":
+			bit = 1 << 3
 			v.Note = new(string)
 			err = r.String(v.Note)
 		default:
+			bit = 0
 			err = r.Skip()
 		}
 		if err != nil {
 			return wire.InField(key, err)
 		}
+		if have&bit != 0 {
+			return wire.Duplicate(key)
+		}
+		have |= bit
 	}
-	if have != 1<<3-1 {
-		return wire.MissingField(required_ShippedRow, have)
+	if have&0x7 != 0x7 {
+		return wire.MissingField(fields_ShippedRow, 0x7, have)
 	}
 	*x = v
 	return nil

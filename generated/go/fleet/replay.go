@@ -165,14 +165,14 @@ func (x *CensusAgent) Validate() error {
 	return p.Err()
 }
 
-var required_CensusAgent = []string{"paneId", "terminalId", "name", "status"}
+var fields_CensusAgent = []string{"paneId", "terminalId", "name", "status", "parentPaneId", "cwd", "startedAt"}
 
 func decode_CensusAgent(r *wire.Reader, x *CensusAgent) error {
 	if err := r.Object(); err != nil {
 		return err
 	}
 	var v CensusAgent
-	var have uint64
+	var have, bit uint64
 	for first := true; ; first = false {
 		key, ok, err := r.Key(first)
 		if err != nil {
@@ -183,35 +183,43 @@ func decode_CensusAgent(r *wire.Reader, x *CensusAgent) error {
 		}
 		switch string(key) {
 		case "paneId":
-			have |= 1 << 0
+			bit = 1 << 0
 			err = r.String(&v.PaneID)
 		case "terminalId":
-			have |= 1 << 1
+			bit = 1 << 1
 			err = r.String(&v.TerminalID)
 		case "name":
-			have |= 1 << 2
+			bit = 1 << 2
 			err = r.String(&v.Name)
 		case "status":
-			have |= 1 << 3
+			bit = 1 << 3
 			err = decode_AgentStatus(r, &v.Status)
 		case "parentPaneId":
+			bit = 1 << 4
 			v.ParentPaneID = new(string)
 			err = r.String(v.ParentPaneID)
 		case "cwd":
+			bit = 1 << 5
 			v.Cwd = new(string)
 			err = r.String(v.Cwd)
 		case "startedAt":
+			bit = 1 << 6
 			v.StartedAt = new(time.Time)
 			err = r.Time(v.StartedAt)
 		default:
+			bit = 0
 			err = r.Skip()
 		}
 		if err != nil {
 			return wire.InField(key, err)
 		}
+		if have&bit != 0 {
+			return wire.Duplicate(key)
+		}
+		have |= bit
 	}
-	if have != 1<<4-1 {
-		return wire.MissingField(required_CensusAgent, have)
+	if have&0xf != 0xf {
+		return wire.MissingField(fields_CensusAgent, 0xf, have)
 	}
 	*x = v
 	return nil
@@ -288,14 +296,14 @@ func (x *CensusEvent) Validate() error {
 	return p.Err()
 }
 
-var required_CensusEvent = []string{"type", "at", "agents"}
+var fields_CensusEvent = []string{"type", "at", "agents"}
 
 func decode_CensusEvent(r *wire.Reader, x *CensusEvent) error {
 	if err := r.Object(); err != nil {
 		return err
 	}
 	var v CensusEvent
-	var have uint64
+	var have, bit uint64
 	for first := true; ; first = false {
 		key, ok, err := r.Key(first)
 		if err != nil {
@@ -306,23 +314,28 @@ func decode_CensusEvent(r *wire.Reader, x *CensusEvent) error {
 		}
 		switch string(key) {
 		case "type":
-			have |= 1 << 0
+			bit = 1 << 0
 			err = r.Tag("census")
 		case "at":
-			have |= 1 << 1
+			bit = 1 << 1
 			err = r.Time(&v.At)
 		case "agents":
-			have |= 1 << 2
+			bit = 1 << 2
 			err = wire.List(r, &v.Agents, decode_CensusAgent)
 		default:
+			bit = 0
 			err = r.Skip()
 		}
 		if err != nil {
 			return wire.InField(key, err)
 		}
+		if have&bit != 0 {
+			return wire.Duplicate(key)
+		}
+		have |= bit
 	}
-	if have != 1<<3-1 {
-		return wire.MissingField(required_CensusEvent, have)
+	if have&0x7 != 0x7 {
+		return wire.MissingField(fields_CensusEvent, 0x7, have)
 	}
 	*x = v
 	return nil
@@ -391,14 +404,14 @@ func (x *StatusEvent) Validate() error {
 	return p.Err()
 }
 
-var required_StatusEvent = []string{"type", "at", "paneId", "status"}
+var fields_StatusEvent = []string{"type", "at", "paneId", "status"}
 
 func decode_StatusEvent(r *wire.Reader, x *StatusEvent) error {
 	if err := r.Object(); err != nil {
 		return err
 	}
 	var v StatusEvent
-	var have uint64
+	var have, bit uint64
 	for first := true; ; first = false {
 		key, ok, err := r.Key(first)
 		if err != nil {
@@ -409,26 +422,31 @@ func decode_StatusEvent(r *wire.Reader, x *StatusEvent) error {
 		}
 		switch string(key) {
 		case "type":
-			have |= 1 << 0
+			bit = 1 << 0
 			err = r.Tag("status")
 		case "at":
-			have |= 1 << 1
+			bit = 1 << 1
 			err = r.Time(&v.At)
 		case "paneId":
-			have |= 1 << 2
+			bit = 1 << 2
 			err = r.String(&v.PaneID)
 		case "status":
-			have |= 1 << 3
+			bit = 1 << 3
 			err = decode_AgentStatus(r, &v.Status)
 		default:
+			bit = 0
 			err = r.Skip()
 		}
 		if err != nil {
 			return wire.InField(key, err)
 		}
+		if have&bit != 0 {
+			return wire.Duplicate(key)
+		}
+		have |= bit
 	}
-	if have != 1<<4-1 {
-		return wire.MissingField(required_StatusEvent, have)
+	if have&0xf != 0xf {
+		return wire.MissingField(fields_StatusEvent, 0xf, have)
 	}
 	*x = v
 	return nil
@@ -492,14 +510,14 @@ func (x *PromptedEvent) Validate() error {
 	return p.Err()
 }
 
-var required_PromptedEvent = []string{"type", "at", "toPaneId"}
+var fields_PromptedEvent = []string{"type", "at", "toPaneId", "fromPaneId"}
 
 func decode_PromptedEvent(r *wire.Reader, x *PromptedEvent) error {
 	if err := r.Object(); err != nil {
 		return err
 	}
 	var v PromptedEvent
-	var have uint64
+	var have, bit uint64
 	for first := true; ; first = false {
 		key, ok, err := r.Key(first)
 		if err != nil {
@@ -510,26 +528,32 @@ func decode_PromptedEvent(r *wire.Reader, x *PromptedEvent) error {
 		}
 		switch string(key) {
 		case "type":
-			have |= 1 << 0
+			bit = 1 << 0
 			err = r.Tag("prompted")
 		case "at":
-			have |= 1 << 1
+			bit = 1 << 1
 			err = r.Time(&v.At)
 		case "toPaneId":
-			have |= 1 << 2
+			bit = 1 << 2
 			err = r.String(&v.ToPaneID)
 		case "fromPaneId":
+			bit = 1 << 3
 			v.FromPaneID = new(string)
 			err = r.String(v.FromPaneID)
 		default:
+			bit = 0
 			err = r.Skip()
 		}
 		if err != nil {
 			return wire.InField(key, err)
 		}
+		if have&bit != 0 {
+			return wire.Duplicate(key)
+		}
+		have |= bit
 	}
-	if have != 1<<3-1 {
-		return wire.MissingField(required_PromptedEvent, have)
+	if have&0x7 != 0x7 {
+		return wire.MissingField(fields_PromptedEvent, 0x7, have)
 	}
 	*x = v
 	return nil
@@ -601,14 +625,14 @@ func (x *DeliverEvent) Validate() error {
 	return p.Err()
 }
 
-var required_DeliverEvent = []string{"type", "at", "toPaneId", "conversationId", "entryId"}
+var fields_DeliverEvent = []string{"type", "at", "toPaneId", "fromPaneId", "conversationId", "entryId"}
 
 func decode_DeliverEvent(r *wire.Reader, x *DeliverEvent) error {
 	if err := r.Object(); err != nil {
 		return err
 	}
 	var v DeliverEvent
-	var have uint64
+	var have, bit uint64
 	for first := true; ; first = false {
 		key, ok, err := r.Key(first)
 		if err != nil {
@@ -619,32 +643,38 @@ func decode_DeliverEvent(r *wire.Reader, x *DeliverEvent) error {
 		}
 		switch string(key) {
 		case "type":
-			have |= 1 << 0
+			bit = 1 << 0
 			err = r.Tag("deliver")
 		case "at":
-			have |= 1 << 1
+			bit = 1 << 1
 			err = r.Time(&v.At)
 		case "toPaneId":
-			have |= 1 << 2
+			bit = 1 << 2
 			err = r.String(&v.ToPaneID)
 		case "fromPaneId":
+			bit = 1 << 3
 			v.FromPaneID = new(string)
 			err = r.String(v.FromPaneID)
 		case "conversationId":
-			have |= 1 << 3
+			bit = 1 << 4
 			err = r.String(&v.ConversationID)
 		case "entryId":
-			have |= 1 << 4
+			bit = 1 << 5
 			err = r.String(&v.EntryID)
 		default:
+			bit = 0
 			err = r.Skip()
 		}
 		if err != nil {
 			return wire.InField(key, err)
 		}
+		if have&bit != 0 {
+			return wire.Duplicate(key)
+		}
+		have |= bit
 	}
-	if have != 1<<5-1 {
-		return wire.MissingField(required_DeliverEvent, have)
+	if have&0x37 != 0x37 {
+		return wire.MissingField(fields_DeliverEvent, 0x37, have)
 	}
 	*x = v
 	return nil
@@ -719,14 +749,14 @@ func (x *TurnEvent) Validate() error {
 	return p.Err()
 }
 
-var required_TurnEvent = []string{"type", "at", "paneId", "conversationId", "entryId"}
+var fields_TurnEvent = []string{"type", "at", "paneId", "conversationId", "entryId"}
 
 func decode_TurnEvent(r *wire.Reader, x *TurnEvent) error {
 	if err := r.Object(); err != nil {
 		return err
 	}
 	var v TurnEvent
-	var have uint64
+	var have, bit uint64
 	for first := true; ; first = false {
 		key, ok, err := r.Key(first)
 		if err != nil {
@@ -737,29 +767,34 @@ func decode_TurnEvent(r *wire.Reader, x *TurnEvent) error {
 		}
 		switch string(key) {
 		case "type":
-			have |= 1 << 0
+			bit = 1 << 0
 			err = r.Tag("turn")
 		case "at":
-			have |= 1 << 1
+			bit = 1 << 1
 			err = r.Time(&v.At)
 		case "paneId":
-			have |= 1 << 2
+			bit = 1 << 2
 			err = r.String(&v.PaneID)
 		case "conversationId":
-			have |= 1 << 3
+			bit = 1 << 3
 			err = r.String(&v.ConversationID)
 		case "entryId":
-			have |= 1 << 4
+			bit = 1 << 4
 			err = r.String(&v.EntryID)
 		default:
+			bit = 0
 			err = r.Skip()
 		}
 		if err != nil {
 			return wire.InField(key, err)
 		}
+		if have&bit != 0 {
+			return wire.Duplicate(key)
+		}
+		have |= bit
 	}
-	if have != 1<<5-1 {
-		return wire.MissingField(required_TurnEvent, have)
+	if have&0x1f != 0x1f {
+		return wire.MissingField(fields_TurnEvent, 0x1f, have)
 	}
 	*x = v
 	return nil
@@ -829,14 +864,14 @@ func (x *StanceEvent) Validate() error {
 	return p.Err()
 }
 
-var required_StanceEvent = []string{"type", "at", "paneId", "pose"}
+var fields_StanceEvent = []string{"type", "at", "paneId", "pose", "note", "ttlSeconds"}
 
 func decode_StanceEvent(r *wire.Reader, x *StanceEvent) error {
 	if err := r.Object(); err != nil {
 		return err
 	}
 	var v StanceEvent
-	var have uint64
+	var have, bit uint64
 	for first := true; ; first = false {
 		key, ok, err := r.Key(first)
 		if err != nil {
@@ -847,32 +882,39 @@ func decode_StanceEvent(r *wire.Reader, x *StanceEvent) error {
 		}
 		switch string(key) {
 		case "type":
-			have |= 1 << 0
+			bit = 1 << 0
 			err = r.Tag("stance")
 		case "at":
-			have |= 1 << 1
+			bit = 1 << 1
 			err = r.Time(&v.At)
 		case "paneId":
-			have |= 1 << 2
+			bit = 1 << 2
 			err = r.String(&v.PaneID)
 		case "pose":
-			have |= 1 << 3
+			bit = 1 << 3
 			err = decode_Pose(r, &v.Pose)
 		case "note":
+			bit = 1 << 4
 			v.Note = new(string)
 			err = r.String(v.Note)
 		case "ttlSeconds":
+			bit = 1 << 5
 			v.TTLSeconds = new(int64)
 			err = r.Int(v.TTLSeconds)
 		default:
+			bit = 0
 			err = r.Skip()
 		}
 		if err != nil {
 			return wire.InField(key, err)
 		}
+		if have&bit != 0 {
+			return wire.Duplicate(key)
+		}
+		have |= bit
 	}
-	if have != 1<<4-1 {
-		return wire.MissingField(required_StanceEvent, have)
+	if have&0xf != 0xf {
+		return wire.MissingField(fields_StanceEvent, 0xf, have)
 	}
 	*x = v
 	return nil
@@ -904,7 +946,8 @@ func (x *StanceEvent) validate(p *wire.Problems, path *wire.Path) {
 		validate_Note(p, path, "note", *x.Note)
 	}
 	if x.TTLSeconds != nil {
-		p.Min(path, "ttlSeconds", *x.TTLSeconds, int64(1))
+		p.Min(path, "ttlSeconds", *x.TTLSeconds, 1)
+		p.Max(path, "ttlSeconds", *x.TTLSeconds, 9007199254740991)
 	}
 }
 
@@ -946,14 +989,14 @@ func (x *RestartEvent) Validate() error {
 	return p.Err()
 }
 
-var required_RestartEvent = []string{"type", "at"}
+var fields_RestartEvent = []string{"type", "at"}
 
 func decode_RestartEvent(r *wire.Reader, x *RestartEvent) error {
 	if err := r.Object(); err != nil {
 		return err
 	}
 	var v RestartEvent
-	var have uint64
+	var have, bit uint64
 	for first := true; ; first = false {
 		key, ok, err := r.Key(first)
 		if err != nil {
@@ -964,20 +1007,25 @@ func decode_RestartEvent(r *wire.Reader, x *RestartEvent) error {
 		}
 		switch string(key) {
 		case "type":
-			have |= 1 << 0
+			bit = 1 << 0
 			err = r.Tag("restart")
 		case "at":
-			have |= 1 << 1
+			bit = 1 << 1
 			err = r.Time(&v.At)
 		default:
+			bit = 0
 			err = r.Skip()
 		}
 		if err != nil {
 			return wire.InField(key, err)
 		}
+		if have&bit != 0 {
+			return wire.Duplicate(key)
+		}
+		have |= bit
 	}
-	if have != 1<<2-1 {
-		return wire.MissingField(required_RestartEvent, have)
+	if have&0x3 != 0x3 {
+		return wire.MissingField(fields_RestartEvent, 0x3, have)
 	}
 	*x = v
 	return nil
@@ -1029,14 +1077,14 @@ func (x *ReadEvent) Validate() error {
 	return p.Err()
 }
 
-var required_ReadEvent = []string{"type", "at"}
+var fields_ReadEvent = []string{"type", "at"}
 
 func decode_ReadEvent(r *wire.Reader, x *ReadEvent) error {
 	if err := r.Object(); err != nil {
 		return err
 	}
 	var v ReadEvent
-	var have uint64
+	var have, bit uint64
 	for first := true; ; first = false {
 		key, ok, err := r.Key(first)
 		if err != nil {
@@ -1047,20 +1095,25 @@ func decode_ReadEvent(r *wire.Reader, x *ReadEvent) error {
 		}
 		switch string(key) {
 		case "type":
-			have |= 1 << 0
+			bit = 1 << 0
 			err = r.Tag("read")
 		case "at":
-			have |= 1 << 1
+			bit = 1 << 1
 			err = r.Time(&v.At)
 		default:
+			bit = 0
 			err = r.Skip()
 		}
 		if err != nil {
 			return wire.InField(key, err)
 		}
+		if have&bit != 0 {
+			return wire.Duplicate(key)
+		}
+		have |= bit
 	}
-	if have != 1<<2-1 {
-		return wire.MissingField(required_ReadEvent, have)
+	if have&0x3 != 0x3 {
+		return wire.MissingField(fields_ReadEvent, 0x3, have)
 	}
 	*x = v
 	return nil

@@ -41,7 +41,8 @@ func validate_Note(p *wire.Problems, path *wire.Path, member string, v string) {
 	p.Pattern(path, member, v, pattern_Note)
 }
 
-// validate_Count checks Count: at least 0.
+// validate_Count checks Count: at least 0, at most 9007199254740991.
 func validate_Count(p *wire.Problems, path *wire.Path, member string, v int64) {
-	p.Min(path, member, v, int64(0))
+	p.Min(path, member, v, 0)
+	p.Max(path, member, v, 9007199254740991)
 }

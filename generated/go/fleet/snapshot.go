@@ -52,14 +52,14 @@ func (x *Stance) Validate() error {
 	return p.Err()
 }
 
-var required_Stance = []string{"pose", "statedAt", "expiresAt"}
+var fields_Stance = []string{"pose", "note", "statedAt", "expiresAt"}
 
 func decode_Stance(r *wire.Reader, x *Stance) error {
 	if err := r.Object(); err != nil {
 		return err
 	}
 	var v Stance
-	var have uint64
+	var have, bit uint64
 	for first := true; ; first = false {
 		key, ok, err := r.Key(first)
 		if err != nil {
@@ -70,26 +70,32 @@ func decode_Stance(r *wire.Reader, x *Stance) error {
 		}
 		switch string(key) {
 		case "pose":
-			have |= 1 << 0
+			bit = 1 << 0
 			err = decode_Pose(r, &v.Pose)
 		case "note":
+			bit = 1 << 1
 			v.Note = new(string)
 			err = r.String(v.Note)
 		case "statedAt":
-			have |= 1 << 1
+			bit = 1 << 2
 			err = r.Time(&v.StatedAt)
 		case "expiresAt":
-			have |= 1 << 2
+			bit = 1 << 3
 			err = r.Time(&v.ExpiresAt)
 		default:
+			bit = 0
 			err = r.Skip()
 		}
 		if err != nil {
 			return wire.InField(key, err)
 		}
+		if have&bit != 0 {
+			return wire.Duplicate(key)
+		}
+		have |= bit
 	}
-	if have != 1<<3-1 {
-		return wire.MissingField(required_Stance, have)
+	if have&0xd != 0xd {
+		return wire.MissingField(fields_Stance, 0xd, have)
 	}
 	*x = v
 	return nil
@@ -154,14 +160,14 @@ func (x *RunOutcome) Validate() error {
 	return p.Err()
 }
 
-var required_RunOutcome = []string{"outcome", "at"}
+var fields_RunOutcome = []string{"outcome", "at"}
 
 func decode_RunOutcome(r *wire.Reader, x *RunOutcome) error {
 	if err := r.Object(); err != nil {
 		return err
 	}
 	var v RunOutcome
-	var have uint64
+	var have, bit uint64
 	for first := true; ; first = false {
 		key, ok, err := r.Key(first)
 		if err != nil {
@@ -172,20 +178,25 @@ func decode_RunOutcome(r *wire.Reader, x *RunOutcome) error {
 		}
 		switch string(key) {
 		case "outcome":
-			have |= 1 << 0
+			bit = 1 << 0
 			err = decode_Outcome(r, &v.Outcome)
 		case "at":
-			have |= 1 << 1
+			bit = 1 << 1
 			err = r.Time(&v.At)
 		default:
+			bit = 0
 			err = r.Skip()
 		}
 		if err != nil {
 			return wire.InField(key, err)
 		}
+		if have&bit != 0 {
+			return wire.Duplicate(key)
+		}
+		have |= bit
 	}
-	if have != 1<<2-1 {
-		return wire.MissingField(required_RunOutcome, have)
+	if have&0x3 != 0x3 {
+		return wire.MissingField(fields_RunOutcome, 0x3, have)
 	}
 	*x = v
 	return nil
@@ -256,14 +267,14 @@ func (x *Seat) Validate() error {
 	return p.Err()
 }
 
-var required_Seat = []string{"seatId", "name", "status"}
+var fields_Seat = []string{"seatId", "name", "status", "cwd", "summary", "stance", "parentSeatId", "lastOutcome"}
 
 func decode_Seat(r *wire.Reader, x *Seat) error {
 	if err := r.Object(); err != nil {
 		return err
 	}
 	var v Seat
-	var have uint64
+	var have, bit uint64
 	for first := true; ; first = false {
 		key, ok, err := r.Key(first)
 		if err != nil {
@@ -274,38 +285,48 @@ func decode_Seat(r *wire.Reader, x *Seat) error {
 		}
 		switch string(key) {
 		case "seatId":
-			have |= 1 << 0
+			bit = 1 << 0
 			err = r.String(&v.SeatID)
 		case "name":
-			have |= 1 << 1
+			bit = 1 << 1
 			err = r.String(&v.Name)
 		case "status":
-			have |= 1 << 2
+			bit = 1 << 2
 			err = decode_AgentStatus(r, &v.Status)
 		case "cwd":
+			bit = 1 << 3
 			v.Cwd = new(string)
 			err = r.String(v.Cwd)
 		case "summary":
+			bit = 1 << 4
 			v.Summary = new(string)
 			err = r.String(v.Summary)
 		case "stance":
+			bit = 1 << 5
 			v.Stance = new(Stance)
 			err = decode_Stance(r, v.Stance)
 		case "parentSeatId":
+			bit = 1 << 6
 			v.ParentSeatID = new(string)
 			err = r.String(v.ParentSeatID)
 		case "lastOutcome":
+			bit = 1 << 7
 			v.LastOutcome = new(RunOutcome)
 			err = decode_RunOutcome(r, v.LastOutcome)
 		default:
+			bit = 0
 			err = r.Skip()
 		}
 		if err != nil {
 			return wire.InField(key, err)
 		}
+		if have&bit != 0 {
+			return wire.Duplicate(key)
+		}
+		have |= bit
 	}
-	if have != 1<<3-1 {
-		return wire.MissingField(required_Seat, have)
+	if have&0x7 != 0x7 {
+		return wire.MissingField(fields_Seat, 0x7, have)
 	}
 	*x = v
 	return nil
@@ -405,14 +426,14 @@ func (x *Edge) Validate() error {
 	return p.Err()
 }
 
-var required_Edge = []string{"kind", "fromSeatId", "toSeatId", "at"}
+var fields_Edge = []string{"kind", "fromSeatId", "toSeatId", "at", "conversationId", "entryId"}
 
 func decode_Edge(r *wire.Reader, x *Edge) error {
 	if err := r.Object(); err != nil {
 		return err
 	}
 	var v Edge
-	var have uint64
+	var have, bit uint64
 	for first := true; ; first = false {
 		key, ok, err := r.Key(first)
 		if err != nil {
@@ -423,32 +444,39 @@ func decode_Edge(r *wire.Reader, x *Edge) error {
 		}
 		switch string(key) {
 		case "kind":
-			have |= 1 << 0
+			bit = 1 << 0
 			err = decode_EdgeKind(r, &v.Kind)
 		case "fromSeatId":
-			have |= 1 << 1
+			bit = 1 << 1
 			err = r.String(&v.FromSeatID)
 		case "toSeatId":
-			have |= 1 << 2
+			bit = 1 << 2
 			err = r.String(&v.ToSeatID)
 		case "at":
-			have |= 1 << 3
+			bit = 1 << 3
 			err = r.Time(&v.At)
 		case "conversationId":
+			bit = 1 << 4
 			v.ConversationID = new(string)
 			err = r.String(v.ConversationID)
 		case "entryId":
+			bit = 1 << 5
 			v.EntryID = new(string)
 			err = r.String(v.EntryID)
 		default:
+			bit = 0
 			err = r.Skip()
 		}
 		if err != nil {
 			return wire.InField(key, err)
 		}
+		if have&bit != 0 {
+			return wire.Duplicate(key)
+		}
+		have |= bit
 	}
-	if have != 1<<4-1 {
-		return wire.MissingField(required_Edge, have)
+	if have&0xf != 0xf {
+		return wire.MissingField(fields_Edge, 0xf, have)
 	}
 	*x = v
 	return nil
@@ -533,14 +561,14 @@ func (x *Tally) Validate() error {
 	return p.Err()
 }
 
-var required_Tally = []string{"passed", "failed", "shipped", "prompted"}
+var fields_Tally = []string{"passed", "failed", "shipped", "prompted"}
 
 func decode_Tally(r *wire.Reader, x *Tally) error {
 	if err := r.Object(); err != nil {
 		return err
 	}
 	var v Tally
-	var have uint64
+	var have, bit uint64
 	for first := true; ; first = false {
 		key, ok, err := r.Key(first)
 		if err != nil {
@@ -551,26 +579,31 @@ func decode_Tally(r *wire.Reader, x *Tally) error {
 		}
 		switch string(key) {
 		case "passed":
-			have |= 1 << 0
+			bit = 1 << 0
 			err = r.Int(&v.Passed)
 		case "failed":
-			have |= 1 << 1
+			bit = 1 << 1
 			err = r.Int(&v.Failed)
 		case "shipped":
-			have |= 1 << 2
+			bit = 1 << 2
 			err = r.Int(&v.Shipped)
 		case "prompted":
-			have |= 1 << 3
+			bit = 1 << 3
 			err = r.Int(&v.Prompted)
 		default:
+			bit = 0
 			err = r.Skip()
 		}
 		if err != nil {
 			return wire.InField(key, err)
 		}
+		if have&bit != 0 {
+			return wire.Duplicate(key)
+		}
+		have |= bit
 	}
-	if have != 1<<4-1 {
-		return wire.MissingField(required_Tally, have)
+	if have&0xf != 0xf {
+		return wire.MissingField(fields_Tally, 0xf, have)
 	}
 	*x = v
 	return nil
@@ -592,6 +625,9 @@ func (x *Tally) validate(p *wire.Problems, path *wire.Path) {
 	validate_Count(p, path, "failed", x.Failed)
 	validate_Count(p, path, "shipped", x.Shipped)
 	validate_Count(p, path, "prompted", x.Prompted)
+	if x.Passed == 0 && x.Failed == 0 && x.Shipped == 0 && x.Prompted == 0 {
+		p.Add(path, "", "%s", "must not have passed, failed, shipped and prompted all 0: a seat that did nothing today has no tally, never a row of zeroes")
+	}
 }
 
 // Snapshot is one coherent moment of the fleet behind one cursor: the roster
@@ -642,14 +678,14 @@ func (x *Snapshot) Validate() error {
 	return p.Err()
 }
 
-var required_Snapshot = []string{"cursor", "at", "seats"}
+var fields_Snapshot = []string{"cursor", "at", "seats", "edges", "day", "tallies"}
 
 func decode_Snapshot(r *wire.Reader, x *Snapshot) error {
 	if err := r.Object(); err != nil {
 		return err
 	}
 	var v Snapshot
-	var have uint64
+	var have, bit uint64
 	for first := true; ; first = false {
 		key, ok, err := r.Key(first)
 		if err != nil {
@@ -660,30 +696,38 @@ func decode_Snapshot(r *wire.Reader, x *Snapshot) error {
 		}
 		switch string(key) {
 		case "cursor":
-			have |= 1 << 0
+			bit = 1 << 0
 			err = r.Int(&v.Cursor)
 		case "at":
-			have |= 1 << 1
+			bit = 1 << 1
 			err = r.Time(&v.At)
 		case "seats":
-			have |= 1 << 2
+			bit = 1 << 2
 			err = wire.List(r, &v.Seats, decode_Seat)
 		case "edges":
+			bit = 1 << 3
 			err = wire.List(r, &v.Edges, decode_Edge)
 		case "day":
+			bit = 1 << 4
 			v.Day = new(string)
 			err = r.String(v.Day)
 		case "tallies":
+			bit = 1 << 5
 			err = wire.Map(r, &v.Tallies, decode_Tally)
 		default:
+			bit = 0
 			err = r.Skip()
 		}
 		if err != nil {
 			return wire.InField(key, err)
 		}
+		if have&bit != 0 {
+			return wire.Duplicate(key)
+		}
+		have |= bit
 	}
-	if have != 1<<3-1 {
-		return wire.MissingField(required_Snapshot, have)
+	if have&0x7 != 0x7 {
+		return wire.MissingField(fields_Snapshot, 0x7, have)
 	}
 	*x = v
 	return nil
