@@ -1,10 +1,11 @@
 package wire
 
 import (
-	"encoding/json"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"time"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -72,6 +73,9 @@ func (r *Reader) syntax(what string) error {
 }
 
 func (r *Reader) ws() {
+	if r.pos < len(r.data) && r.data[r.pos] > ' ' {
+		return // most often: no whitespace at all
+	}
 	for r.pos < len(r.data) {
 		switch r.data[r.pos] {
 		case ' ', '\t', '\n', '\r':
@@ -160,57 +164,172 @@ func (r *Reader) Key(first bool) (key []byte, ok bool, err error) {
 }
 
 // stringBytes reads a JSON string. The result aliases the input when the
-// string has no escapes and is valid UTF-8; otherwise it is decoded exactly
-// as encoding/json decodes it.
+// string has no escapes and is valid UTF-8; otherwise it is decoded into a
+// new slice exactly as encoding/json decodes it (FuzzUnquote holds the two
+// to the same result).
 func (r *Reader) stringBytes() ([]byte, error) {
 	if r.peek() != '"' {
 		return nil, r.syntax("a string")
 	}
-	start := r.pos
-	r.pos++
-	// Fast path: printable ASCII without escapes up to the closing quote,
-	// which is nearly every string on a wire.
-	for d, i := r.data, r.pos; i < len(d); i++ {
-		c := d[i]
-		if c == '"' {
-			r.pos = i + 1
-			return d[start+1 : i], nil
-		}
-		if c == '\\' || c < 0x20 || c >= utf8.RuneSelf {
-			break
-		}
+	start := r.pos + 1
+	// Fast path: plain ASCII up to the closing quote, which is nearly every
+	// string on a wire.
+	d := r.data
+	i := start
+	// Eight bytes at a time while none of them needs a look.
+	for i+8 <= len(d) && !special8(binary.LittleEndian.Uint64(d[i:])) {
+		i += 8
 	}
+	for i < len(d) && plainByte[d[i]] {
+		i++
+	}
+	if i < len(d) && d[i] == '"' {
+		r.pos = i + 1
+		return d[start:i], nil
+	}
+	// Slow path: find the end, checking what encoding/json checks, then
+	// unquote if anything needs it.
 	simple := true
-	for r.pos < len(r.data) {
-		c := r.data[r.pos]
+	for i < len(d) {
+		c := d[i]
 		switch {
 		case c == '"':
-			r.pos++
-			raw := r.data[start:r.pos]
+			r.pos = i + 1
 			if simple {
-				return raw[1 : len(raw)-1], nil
+				return d[start:i], nil
 			}
-			var s string
-			if err := json.Unmarshal(raw, &s); err != nil {
-				return nil, err
-			}
-			return []byte(s), nil
+			return unquote(d[start:i]), nil
 		case c == '\\':
 			simple = false
-			r.pos += 2
+			if i+1 >= len(d) {
+				r.pos = i + 1
+				return nil, r.syntax("an escape")
+			}
+			switch d[i+1] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				i += 2
+			case 'u':
+				if i+6 > len(d) || !isHex4(d[i+2:i+6]) {
+					r.pos = i + 2
+					return nil, r.syntax("four hex digits")
+				}
+				i += 6
+			default:
+				r.pos = i + 1
+				return nil, r.syntax("an escape")
+			}
 		case c < 0x20:
+			r.pos = i
 			return nil, r.syntax("a string without control characters")
 		case c >= utf8.RuneSelf:
-			_, size := utf8.DecodeRune(r.data[r.pos:])
+			_, size := utf8.DecodeRune(d[i:])
 			if size == 1 {
 				simple = false // invalid UTF-8: encoding/json replaces it with U+FFFD
 			}
-			r.pos += size
+			i += size
 		default:
-			r.pos++
+			i++
 		}
 	}
+	r.pos = i
 	return nil, r.syntax("'\"'")
+}
+
+// plainByte[c] is true for the bytes a string's fast path takes as they
+// are: printable ASCII other than '"' and '\\'.
+var plainByte = func() (t [256]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
+// special8 reports whether any of the eight bytes of w is a control
+// character, '"', '\\' or not ASCII (the bit tricks of "Bit Twiddling
+// Hacks": has a byte less than n, has a byte equal to n).
+func special8(w uint64) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	less := (w - ones*0x20) & ^w & highs // a byte < 0x20
+	quote := w ^ ones*'"'                // a byte == '"' is zero here
+	slash := w ^ ones*'\\'               // a byte == '\\' is zero here
+	zero := func(v uint64) uint64 { return (v - ones) & ^v & highs }
+	return less|zero(quote)|zero(slash)|w&highs != 0
+}
+
+func isHex4(b []byte) bool {
+	for _, c := range b[:4] {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F') {
+			return false
+		}
+	}
+	return true
+}
+
+func hex4(b []byte) rune {
+	var r rune
+	for _, c := range b[:4] {
+		switch {
+		case '0' <= c && c <= '9':
+			c -= '0'
+		case 'a' <= c && c <= 'f':
+			c = c - 'a' + 10
+		default:
+			c = c - 'A' + 10
+		}
+		r = r<<4 | rune(c)
+	}
+	return r
+}
+
+// unquote decodes the contents of a JSON string whose escapes were
+// checked, as encoding/json does: a lone or mismatched surrogate and an
+// invalid UTF-8 byte each become U+FFFD.
+func unquote(s []byte) []byte {
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == '\\':
+			switch s[i+1] {
+			case 'b':
+				b = append(b, '\b')
+			case 'f':
+				b = append(b, '\f')
+			case 'n':
+				b = append(b, '\n')
+			case 'r':
+				b = append(b, '\r')
+			case 't':
+				b = append(b, '\t')
+			case 'u':
+				r := hex4(s[i+2:])
+				i += 6
+				if utf16.IsSurrogate(r) {
+					if i+6 <= len(s) && s[i] == '\\' && s[i+1] == 'u' {
+						if dec := utf16.DecodeRune(r, hex4(s[i+2:])); dec != utf8.RuneError {
+							i += 6
+							b = utf8.AppendRune(b, dec)
+							continue
+						}
+					}
+					r = utf8.RuneError
+				}
+				b = utf8.AppendRune(b, r)
+				continue
+			default: // '"', '\\', '/'
+				b = append(b, s[i+1])
+			}
+			i += 2
+		case c < utf8.RuneSelf:
+			b = append(b, c)
+			i++
+		default:
+			r, size := utf8.DecodeRune(s[i:])
+			i += size
+			b = utf8.AppendRune(b, r)
+		}
+	}
+	return b
 }
 
 // TypeError is the error for a value that is not what the schema wants.

@@ -247,3 +247,47 @@ func TestReaderEnd(t *testing.T) {
 		}
 	}
 }
+
+// FuzzUnquote: a string reads exactly as encoding/json reads it, or is
+// refused exactly when encoding/json refuses it.
+func FuzzUnquote(f *testing.F) {
+	for _, s := range []string{`"plain"`, `"a\"b\\c\/d"`, `"\b\f\n\r\t"`, `"\u00e9\u4e2d"`, `"\ud83d\ude00"`, `"\ud83d"`, `"\ude00x"`, `"\ud83d\u0041"`, "\"\xff\xfe\"", `"\u00"`, `"\x"`, "\"a\x01\"", `"日本"`, `"\u003c"`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var want string
+		stdErr := json.Unmarshal(data, &want)
+		r := Reader{data: data}
+		var got string
+		err := r.String(&got)
+		if err == nil {
+			err = r.End()
+		}
+		if (err == nil) != (stdErr == nil) {
+			if stdErr == nil && strings.TrimLeft(string(data), " \t\r\n")[0] != '"' {
+				return // encoding/json took a non-string into a string only if it is one
+			}
+			t.Fatalf("%q: reader says %v, encoding/json %v", data, err, stdErr)
+		}
+		if err == nil && got != want {
+			t.Fatalf("%q: reader read %q, encoding/json %q", data, got, want)
+		}
+	})
+}
+
+func TestSpecial8(t *testing.T) {
+	for c := range 256 {
+		for pos := range 8 {
+			b := []byte("abcdefgh")
+			b[pos] = byte(c)
+			var w uint64
+			for i := 7; i >= 0; i-- {
+				w = w<<8 | uint64(b[i])
+			}
+			want := c < 0x20 || c == '"' || c == '\\' || c >= 0x80
+			if got := special8(w); got != want {
+				t.Fatalf("special8 with byte %#x at %d = %v, want %v", c, pos, got, want)
+			}
+		}
+	}
+}

@@ -1,64 +1,93 @@
 package gotypes
 
 import (
-	"github.com/dave/jennifer/jen"
+	"strings"
 
 	"github.com/schemagen/schemagen/gen/model"
 )
 
 // enum emits a named string type with its members and methods; the work
 // is done by the wire package's Enum helpers, over the member table.
-func enum(f *jen.File, e *model.Enum) {
+func enum(f *goFile, e *model.Enum) {
 	t := e.GoName
-	f.Comment(docFor(t, e.Doc) + "\n//\n" + EnumDirective)
-	f.Type().Id(t).String()
+	w := f.wire()
+	table := enumTable(e)
 
-	f.Comment("// The members of " + t + ", in schema order.")
-	f.Const().DefsFunc(func(g *jen.Group) {
-		for _, m := range e.Members {
-			g.Comment(comment(m.Doc))
-			g.Id(m.GoName).Id(t).Op("=").Lit(m.Value)
+	f.decl()
+	f.doc(docFor(t, e.Doc), EnumDirective)
+	f.p("type ", t, " string")
+
+	f.decl()
+	f.doc("The members of " + t + ", in schema order.")
+	f.p("const (")
+	f.depth++
+	var run [][]string // members without a doc between them align, as gofmt does
+	flush := func() {
+		if len(run) > 0 {
+			f.columns(run)
+			run = nil
 		}
-	})
-
-	var ids, values []jen.Code
-	for _, m := range e.Members {
-		ids = append(ids, jen.Id(m.GoName))
-		values = append(values, jen.Lit(m.Value))
 	}
-	table := jen.Op("&").Id(enumTable(e))
-	f.Var().Id(enumTable(e)).Op("=").Qual(wirePkg, "Enum").Values(jen.Dict{
-		jen.Id("Name"):    jen.Lit(t),
-		jen.Id("Members"): jen.Index().String().Values(values...),
-	})
+	for _, m := range e.Members {
+		if m.Doc != "" {
+			flush()
+			f.comment(m.Doc)
+		}
+		run = append(run, []string{m.GoName, t, "= " + quote(m.Value)})
+	}
+	flush()
+	f.depth--
+	f.p(")")
 
-	f.Commentf("// %s returns every member of %s, in schema order.", e.ValuesFunc(), t)
-	f.Func().Id(e.ValuesFunc()).Params().Index().Id(t).Block(
-		jen.Return(jen.Index().Id(t).Values(ids...)),
-	)
-	f.Comment("// String returns the member's wire value.")
-	f.Func().Params(jen.Id("x").Id(t)).Id("String").Params().String().Block(
-		jen.Return(jen.String().Call(jen.Id("x"))),
-	)
-	f.Commentf("// Valid reports whether x is a member of %s.", t)
-	f.Func().Params(jen.Id("x").Id(t)).Id("Valid").Params().Bool().Block(
-		jen.Return(jen.Id(enumTable(e)).Dot("Has").Call(jen.String().Call(jen.Id("x")))),
-	)
-	f.Commentf("// %s returns the member of %s whose wire value is s, or a\n// *wire.EnumError that lists the valid members.", e.ParseFunc(), t)
-	f.Func().Id(e.ParseFunc()).Params(jen.Id("s").String()).Params(jen.Id(t), jen.Error()).Block(
-		jen.Return(jen.Qual(wirePkg, "Parse").Types(jen.Id(t)).Call(table.Clone(), jen.Id("s"))),
-	)
-	f.Comment("// MarshalText encodes a member as its wire value and refuses a non-member.")
-	f.Func().Params(jen.Id("x").Id(t)).Id("MarshalText").Params().Params(jen.Index().Byte(), jen.Error()).Block(
-		jen.Return(jen.Qual(wirePkg, "MarshalText").Call(table.Clone(), jen.Id("x"))),
-	)
-	f.Comment("// UnmarshalText decodes a wire value, refusing a non-member.")
-	f.Func().Params(jen.Id("x").Op("*").Id(t)).Id("UnmarshalText").Params(jen.Id("b").Index().Byte()).Error().Block(
-		jen.Return(jen.Qual(wirePkg, "UnmarshalText").Call(table.Clone(), jen.Id("x"), jen.Id("b"))),
-	)
-	f.Func().Id(decodeFunc(t)).Params(jen.Id("r").Op("*").Qual(wirePkg, "Reader"), jen.Id("x").Op("*").Id(t)).Error().Block(
-		jen.Return(jen.Qual(wirePkg, "DecodeEnum").Call(jen.Id("r"), table.Clone(), jen.Id("x"))),
-	)
+	ids := make([]string, len(e.Members))
+	values := make([]string, len(e.Members))
+	for i, m := range e.Members {
+		ids[i] = m.GoName
+		values[i] = quote(m.Value)
+	}
+	f.decl()
+	f.p("var ", table, " = ", w, ".Enum{Name: ", quote(t), ", Members: []string{", strings.Join(values, ", "), "}}")
+
+	f.decl()
+	f.doc(e.ValuesFunc() + " returns every member of " + t + ", in schema order.")
+	f.open("func ", e.ValuesFunc(), "() []", t)
+	f.p("return []", t, "{", strings.Join(ids, ", "), "}")
+	f.close()
+
+	f.decl()
+	f.doc("String returns the member's wire value.")
+	f.open("func (x ", t, ") String() string")
+	f.p("return string(x)")
+	f.close()
+
+	f.decl()
+	f.doc("Valid reports whether x is a member of " + t + ".")
+	f.open("func (x ", t, ") Valid() bool")
+	f.p("return ", table, ".Has(string(x))")
+	f.close()
+
+	f.decl()
+	f.doc(e.ParseFunc() + " returns the member of " + t + " whose wire value is s, or a\n*wire.EnumError that lists the valid members.")
+	f.open("func ", e.ParseFunc(), "(s string) (", t, ", error)")
+	f.p("return ", w, ".Parse[", t, "](&", table, ", s)")
+	f.close()
+
+	f.decl()
+	f.doc("MarshalText encodes a member as its wire value and refuses a non-member.")
+	f.open("func (x ", t, ") MarshalText() ([]byte, error)")
+	f.p("return ", w, ".MarshalText(&", table, ", x)")
+	f.close()
+
+	f.decl()
+	f.doc("UnmarshalText decodes a wire value, refusing a non-member.")
+	f.open("func (x *", t, ") UnmarshalText(b []byte) error")
+	f.p("return ", w, ".UnmarshalText(&", table, ", x, b)")
+	f.close()
+
+	f.decl()
+	f.open("func ", decodeFunc(t), "(r *", w, ".Reader, x *", t, ") error")
+	f.p("return ", w, ".DecodeEnum(r, &", table, ", x)")
+	f.close()
 }
 
 // enumTable names the package-level wire.Enum of an enum.

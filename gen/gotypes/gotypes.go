@@ -23,15 +23,12 @@
 package gotypes
 
 import (
-	"bytes"
 	"cmp"
 	"fmt"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
-
-	"github.com/dave/jennifer/jen"
-	"golang.org/x/sync/errgroup"
 
 	"github.com/schemagen/schemagen/gen/model"
 	"github.com/schemagen/schemagen/gen/output"
@@ -65,27 +62,27 @@ func Generate(s *model.Schema) ([]output.File, error) {
 // decl is one top-level definition with the CUE file it came from.
 type decl struct {
 	pos  model.Pos
-	emit func(f *jen.File)
+	emit func(f *goFile)
 }
 
 func generatePackage(p *model.Package) ([]output.File, error) {
 	dir := path.Join("go", p.Name)
 	var decls []decl
 	for _, e := range p.Enums {
-		decls = append(decls, decl{e.Pos, func(f *jen.File) { enum(f, e) }})
+		decls = append(decls, decl{e.Pos, func(f *goFile) { enum(f, e) }})
 	}
 	for _, o := range p.Objects {
 		if err := checkObject(o); err != nil {
 			return nil, err
 		}
-		decls = append(decls, decl{o.Pos, func(f *jen.File) { object(f, o) }})
+		decls = append(decls, decl{o.Pos, func(f *goFile) { object(f, o) }})
 	}
 	for _, u := range p.Unions {
-		decls = append(decls, decl{u.Pos, func(f *jen.File) { union(f, u) }})
+		decls = append(decls, decl{u.Pos, func(f *goFile) { union(f, u) }})
 	}
 	for _, sc := range p.Scalars {
 		if needsValidator(sc) {
-			decls = append(decls, decl{sc.Pos, func(f *jen.File) { scalarValidator(f, sc) }})
+			decls = append(decls, decl{sc.Pos, func(f *goFile) { scalarValidator(f, sc) }})
 		}
 	}
 	// One Go file per CUE file, declarations in source order.
@@ -99,86 +96,41 @@ func generatePackage(p *model.Package) ([]output.File, error) {
 	}
 	slices.Sort(order)
 
-	var out []output.File
-	doc := jen.NewFile(p.Name)
-	doc.ImportName(wirePkg, "wire")
-	doc.HeaderComment(output.GoHeader)
-	if p.Doc != "" {
-		doc.PackageComment(comment(p.Doc))
-	}
-	doc.Comment("// The wire support this package was generated for; a wire package that\n// does not serve it fails to compile here.")
-	doc.Const().Defs(
-		jen.Id("_").Op("=").Qual(wirePkg, "EnforceVersion").Call(jen.Lit(wireVersion).Op("-").Qual(wirePkg, "MinVersion")),
-		jen.Id("_").Op("=").Qual(wirePkg, "EnforceVersion").Call(jen.Qual(wirePkg, "MaxVersion").Op("-").Lit(wireVersion)),
-	)
-	data, err := render(doc)
-	if err != nil {
-		return nil, err
-	}
-	out = append(out, output.File{Path: path.Join(dir, "doc.go"), Data: data})
-
-	// Rendering runs gofmt over each file; the files are independent, so
-	// render them side by side.
-	rendered := make([]output.File, len(order))
-	var g errgroup.Group
-	for i, file := range order {
+	doc := newGoFile(p.Name, output.GoHeader)
+	doc.pkgDoc = p.Doc
+	w := doc.wire()
+	doc.decl()
+	doc.comment("The wire support this package was generated for; a wire package that\ndoes not serve it fails to compile here.")
+	doc.p("const (")
+	doc.depth++
+	doc.p("_ = ", w, ".EnforceVersion(", strconv.Itoa(wireVersion), " - ", w, ".MinVersion)")
+	doc.p("_ = ", w, ".EnforceVersion(", w, ".MaxVersion - ", strconv.Itoa(wireVersion), ")")
+	doc.depth--
+	doc.p(")")
+	out := []output.File{{Path: path.Join(dir, "doc.go"), Data: doc.bytes()}}
+	for _, file := range order {
 		ds := byFile[file]
 		sortDecls(ds)
-		g.Go(func() error {
-			f := jen.NewFile(p.Name)
-			f.ImportName(wirePkg, "wire")
-			f.HeaderComment(output.GoHeader)
-			f.HeaderComment("Source: " + file)
-			for _, d := range ds {
-				d.emit(f)
-			}
-			data, err := render(f)
-			if err != nil {
-				return fmt.Errorf("gotypes: %s: %w", file, err)
-			}
-			base := strings.TrimSuffix(path.Base(file), ".cue") + ".go"
-			if base == "doc.go" {
-				base = "schema_" + base
-			}
-			rendered[i] = output.File{Path: path.Join(dir, base), Data: data}
-			return nil
-		})
-	}
-	if err := g.Wait(); err != nil {
-		return nil, err
-	}
-	out = append(out, rendered...)
-	return out, nil
-}
-
-func render(f *jen.File) ([]byte, error) {
-	var buf bytes.Buffer
-	if err := f.Render(&buf); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
-}
-
-// comment renders doc text as // lines.
-func comment(text string) string {
-	lines := strings.Split(strings.TrimSpace(text), "\n")
-	for i, l := range lines {
-		if l = strings.TrimRight(l, " \t"); l == "" {
-			lines[i] = "//"
-		} else {
-			lines[i] = "// " + l
+		f := newGoFile(p.Name, output.GoHeader, "Source: "+file)
+		for _, d := range ds {
+			d.emit(f)
 		}
+		base := strings.TrimSuffix(path.Base(file), ".cue") + ".go"
+		if base == "doc.go" {
+			base = "schema_" + base
+		}
+		out = append(out, output.File{Path: path.Join(dir, base), Data: f.bytes()})
 	}
-	return strings.Join(lines, "\n")
+	return out, nil
 }
 
 // docFor prefixes a definition's doc with its Go name when the doc does not
 // already start with it, as Go doc comments do.
 func docFor(goName, doc string) string {
 	if strings.HasPrefix(doc, goName+" ") {
-		return comment(doc)
+		return doc
 	}
-	return comment(goName + ": " + doc)
+	return goName + ": " + doc
 }
 
 func sortDecls(ds []decl) {

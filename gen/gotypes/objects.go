@@ -5,38 +5,36 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/dave/jennifer/jen"
-
 	"github.com/schemagen/schemagen/gen/model"
 )
 
 // goType is the Go type of a value of t; optional scalars, enums and
 // objects become pointers so that absent stays apart from zero.
-func goType(t *model.Type, optional bool) *jen.Statement {
-	var s *jen.Statement
+func goType(f *goFile, t *model.Type, optional bool) string {
+	var s string
 	switch t.Kind {
 	case model.BasicKind, model.ScalarKind, model.ConstKind:
 		switch t.BaseOf() {
 		case model.Int:
-			s = jen.Int64()
+			s = "int64"
 		case model.Bool:
-			s = jen.Bool()
+			s = "bool"
 		case model.Time:
-			s = jen.Qual("time", "Time")
+			s = f.use("time") + ".Time"
 		default:
-			s = jen.String()
+			s = "string"
 		}
 	case model.EnumKind:
-		s = jen.Id(t.Enum.GoName)
+		s = t.Enum.GoName
 	case model.ObjectKind:
-		s = jen.Id(t.Object.GoName)
+		s = t.Object.GoName
 	case model.ListKind:
-		return jen.Index().Add(goType(t.Elem, false))
+		return "[]" + goType(f, t.Elem, false)
 	case model.MapKind:
-		return jen.Map(jen.String()).Add(goType(t.Elem, false))
+		return "map[string]" + goType(f, t.Elem, false)
 	}
 	if optional {
-		return jen.Op("*").Add(s)
+		return "*" + s
 	}
 	return s
 }
@@ -44,21 +42,18 @@ func goType(t *model.Type, optional bool) *jen.Statement {
 // decodeFunc names the generated decoder of a definition.
 func decodeFunc(goName string) string { return helper("decode", goName) }
 
-// reader is the *wire.Reader parameter type.
-func reader() *jen.Statement { return jen.Op("*").Qual(wirePkg, "Reader") }
-
 // readCall returns the call that reads a value of t from r into dst (a
 // pointer expression).
-func readCall(t *model.Type, dst *jen.Statement) *jen.Statement {
+func readCall(f *goFile, t *model.Type, dst string) string {
 	switch t.Kind {
 	case model.ListKind:
-		return jen.Qual(wirePkg, "List").Call(jen.Id("r"), dst, readFunc(t.Elem))
+		return f.wire() + ".List(r, " + dst + ", " + readFunc(f, t.Elem) + ")"
 	case model.MapKind:
-		return jen.Qual(wirePkg, "Map").Call(jen.Id("r"), dst, readFunc(t.Elem))
+		return f.wire() + ".Map(r, " + dst + ", " + readFunc(f, t.Elem) + ")"
 	case model.EnumKind, model.ObjectKind:
-		return jen.Add(readFunc(t)).Call(jen.Id("r"), dst)
+		return readFunc(f, t) + "(r, " + dst + ")"
 	}
-	return jen.Id("r").Dot(readMethod(t)).Call(dst)
+	return "r." + readMethod(t) + "(" + dst + ")"
 }
 
 // readMethod names the Reader method for a scalar of t.
@@ -75,18 +70,16 @@ func readMethod(t *model.Type) string {
 }
 
 // readFunc returns a func(*wire.Reader, *T) error for values of t.
-func readFunc(t *model.Type) *jen.Statement {
+func readFunc(f *goFile, t *model.Type) string {
 	switch t.Kind {
 	case model.EnumKind:
-		return jen.Id(decodeFunc(t.Enum.GoName))
+		return decodeFunc(t.Enum.GoName)
 	case model.ObjectKind:
-		return jen.Id(decodeFunc(t.Object.GoName))
+		return decodeFunc(t.Object.GoName)
 	case model.ListKind, model.MapKind:
-		return jen.Func().Params(jen.Id("r").Add(reader()), jen.Id("dst").Op("*").Add(goType(t, false))).Error().Block(
-			jen.Return(readCall(t, jen.Id("dst"))),
-		)
+		return "func(r *" + f.wire() + ".Reader, dst *" + goType(f, t, false) + ") error { return " + readCall(f, t, "dst") + " }"
 	}
-	return jen.Parens(reader()).Dot(readMethod(t))
+	return "(*" + f.wire() + ".Reader)." + readMethod(t)
 }
 
 // isCollection reports whether t is a list or map: those stay non-pointer
@@ -112,24 +105,43 @@ func structFields(o *model.Object) []*model.Field {
 // time.Time's IsZero and drop a present zero time), a list or map only
 // when nil (omitzero; omitempty would drop a present empty one).
 func jsonTag(fd *model.Field) string {
+	name := fd.Name
 	switch {
 	case !fd.Optional:
-		return fd.Name
 	case isCollection(fd.Type):
-		return fd.Name + ",omitzero"
+		name += ",omitzero"
+	default:
+		name += ",omitempty"
 	}
-	return fd.Name + ",omitempty"
+	return "`json:" + quote(name) + "`"
 }
 
-func object(f *jen.File, o *model.Object) {
+func object(f *goFile, o *model.Object) {
 	t := o.GoName
-	f.Comment(docFor(t, o.Doc))
-	f.Type().Id(t).StructFunc(func(g *jen.Group) {
-		for _, fd := range structFields(o) {
-			g.Comment(comment(fd.Doc))
-			g.Id(fd.GoName).Add(goType(fd.Type, fd.Optional)).Tag(map[string]string{"json": jsonTag(fd)})
+	f.decl()
+	f.doc(docFor(t, o.Doc))
+	fields := structFields(o)
+	if len(fields) == 0 {
+		f.p("type ", t, " struct{}")
+	} else {
+		f.open("type ", t, " struct")
+		var run [][]string
+		flush := func() {
+			if len(run) > 0 {
+				f.columns(run)
+				run = nil
+			}
 		}
-	})
+		for _, fd := range fields {
+			if fd.Doc != "" {
+				flush()
+				f.comment(fd.Doc)
+			}
+			run = append(run, []string{fd.GoName, goType(f, fd.Type, fd.Optional), jsonTag(fd)})
+		}
+		flush()
+		f.close()
+	}
 	objectMethods(f, o)
 	objectDecode(f, o)
 	objectEncode(f, o)
@@ -138,34 +150,41 @@ func object(f *jen.File, o *model.Object) {
 
 // objectMethods emits the exported methods, each a line over the
 // unexported walkers below it.
-func objectMethods(f *jen.File, o *model.Object) {
+func objectMethods(f *goFile, o *model.Object) {
 	t := o.GoName
-	x := jen.Id("x")
-	f.Commentf("// UnmarshalJSON decodes a %s. It refuses a missing required field, a null\n// and a value of the wrong type; unknown fields are ignored, since a newer\n// host may add optional ones. On error x is left as it was and the error is\n// a *wire.DecodeError.", t)
-	f.Func().Params(x.Clone().Op("*").Id(t)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
-		jen.Return(jen.Qual(wirePkg, "Unmarshal").Call(jen.Id("data"), jen.Lit(t), x, jen.Id(decodeFunc(t)))),
-	)
-	f.Commentf("// MarshalJSON encodes a %s as AppendJSON does.", t)
-	f.Func().Params(x.Clone().Id(t)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
-		jen.Return(x.Clone().Dot("AppendJSON").Call(jen.Nil())),
-	)
-	doc := fmt.Sprintf("// AppendJSON appends the JSON encoding of x to b: the bytes json.Marshal\n// writes for it, without reflection")
+	w := f.wire()
+	f.decl()
+	f.doc(fmt.Sprintf("UnmarshalJSON decodes a %s. It refuses a missing required field, a null\nand a value of the wrong type; unknown fields are ignored, since a newer\nhost may add optional ones. On error x is left as it was and the error is\na *wire.DecodeError.", t))
+	f.open("func (x *", t, ") UnmarshalJSON(data []byte) error")
+	f.p("return ", w, ".Unmarshal(data, ", quote(t), ", x, ", decodeFunc(t), ")")
+	f.close()
+
+	f.decl()
+	f.doc("MarshalJSON encodes a " + t + " as AppendJSON does.")
+	f.open("func (x ", t, ") MarshalJSON() ([]byte, error)")
+	f.p("return x.AppendJSON(nil)")
+	f.close()
+
+	doc := "AppendJSON appends the JSON encoding of x to b: the bytes json.Marshal\nwrites for it, without reflection"
 	if o.Union != nil {
 		doc += fmt.Sprintf(", its %s %q first", o.Union.Discriminator, o.Tag)
 	}
-	f.Comment(doc + ".")
-	f.Func().Params(x.Clone().Op("*").Id(t)).Id("AppendJSON").Params(jen.Id("b").Index().Byte()).Params(jen.Index().Byte(), jen.Error()).Block(
-		jen.Id("e").Op(":=").Qual(wirePkg, "Encoder").Values(jen.Dict{jen.Id("B"): jen.Id("b")}),
-		x.Clone().Dot("encode").Call(jen.Op("&").Id("e")),
-		jen.Return(jen.Id("e").Dot("Result").Call()),
-	)
-	f.Commentf("// Validate reports every way x breaks a constraint of the schema that its Go\n// type cannot state. Each problem is a *wire.ValidationError; several are\n// joined. A valid value costs no allocation.")
-	f.Func().Params(x.Clone().Op("*").Id(t)).Id("Validate").Params().Error().Block(
-		jen.Var().Id("p").Qual(wirePkg, "Problems"),
-		jen.Id("root").Op(":=").Qual(wirePkg, "Root").Call(jen.Lit(t)),
-		x.Clone().Dot("validate").Call(jen.Op("&").Id("p"), jen.Op("&").Id("root")),
-		jen.Return(jen.Id("p").Dot("Err").Call()),
-	)
+	f.decl()
+	f.doc(doc + ".")
+	f.open("func (x *", t, ") AppendJSON(b []byte) ([]byte, error)")
+	f.p("e := ", w, ".Encoder{B: b}")
+	f.p("x.encode(&e)")
+	f.p("return e.Result()")
+	f.close()
+
+	f.decl()
+	f.doc("Validate reports every way x breaks a constraint of the schema that its Go\ntype cannot state. Each problem is a *wire.ValidationError; several are\njoined. A valid value costs no allocation.")
+	f.open("func (x *", t, ") Validate() error")
+	f.p("var p ", w, ".Problems")
+	f.p("root := ", w, ".Root(", quote(t), ")")
+	f.p("x.validate(&p, &root)")
+	f.p("return p.Err()")
+	f.close()
 }
 
 // objectDecode emits the decoder: required fields present, no nulls, no
@@ -176,164 +195,176 @@ func objectMethods(f *jen.File, o *model.Object) {
 // already set is a member given twice, which the decoder refuses: JSON
 // leaves its meaning open (RFC 8259 §4), encoding/json and JSON.parse keep
 // the last, CUE unifies both, so no answer would be every judge's.
-func objectDecode(f *jen.File, o *model.Object) {
+func objectDecode(f *goFile, o *model.Object) {
 	t := o.GoName
+	w := f.wire()
 	n := len(o.Fields)
 	words := (n + 63) / 64
-	names := make([]jen.Code, n)
+	names := make([]string, n)
 	req := make([]uint64, words)
 	for i, fd := range o.Fields {
-		names[i] = jen.Lit(fd.Name)
+		names[i] = quote(fd.Name)
 		if !fd.Optional {
 			req[i/64] |= 1 << (i % 64)
 		}
 	}
 	fieldsVar := helper("fields", t)
-	f.Var().Id(fieldsVar).Op("=").Index().String().Values(names...)
-	hex := func(w uint64) *jen.Statement { return jen.Op(fmt.Sprintf("%#x", w)) }
-	f.Func().Id(decodeFunc(t)).Params(jen.Id("r").Add(reader()), jen.Id("x").Op("*").Id(t)).Error().BlockFunc(func(g *jen.Group) {
-		g.If(jen.Err().Op(":=").Id("r").Dot("Object").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))
-		g.Var().Id("v").Id(t)
+	f.decl()
+	f.p("var ", fieldsVar, " = []string{", strings.Join(names, ", "), "}")
+
+	hex := func(v uint64) string { return fmt.Sprintf("%#x", v) }
+	f.decl()
+	f.open("func ", decodeFunc(t), "(r *", w, ".Reader, x *", t, ") error")
+	f.open("if err := r.Object(); err != nil")
+	f.p("return err")
+	f.close()
+	f.p("var v ", t)
+	if words == 1 {
+		f.p("var have, bit uint64")
+	} else {
+		f.p("var have [", strconv.Itoa(words), "]uint64")
+		f.p("var bit int")
+	}
+	f.open("for first := true; ; first = false")
+	f.p("key, ok, err := r.Key(first)")
+	f.open("if err != nil")
+	f.p("return err")
+	f.close()
+	f.open("if !ok")
+	f.p("break")
+	f.close()
+	f.open("switch string(key)")
+	for i, fd := range o.Fields {
+		f.label("case ", quote(fd.Name), ":")
 		if words == 1 {
-			g.Var().List(jen.Id("have"), jen.Id("bit")).Uint64()
+			f.p("bit = 1 << ", strconv.Itoa(i))
 		} else {
-			g.Var().Id("have").Index(jen.Lit(words)).Uint64()
-			g.Var().Id("bit").Int()
+			f.p("bit = ", strconv.Itoa(i+1))
 		}
-		g.For(jen.Id("first").Op(":=").True(), jen.Empty(), jen.Id("first").Op("=").False()).Block(
-			jen.List(jen.Id("key"), jen.Id("ok"), jen.Err()).Op(":=").Id("r").Dot("Key").Call(jen.Id("first")),
-			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
-			jen.If(jen.Op("!").Id("ok")).Block(jen.Break()),
-			jen.Switch(jen.String().Call(jen.Id("key"))).BlockFunc(func(g *jen.Group) {
-				for i, fd := range o.Fields {
-					var body []jen.Code
-					if words == 1 {
-						body = append(body, jen.Id("bit").Op("=").Lit(1).Op("<<").Lit(i))
-					} else {
-						body = append(body, jen.Id("bit").Op("=").Lit(i+1))
-					}
-					dst := jen.Id("v").Dot(fd.GoName)
-					switch {
-					case o.Union != nil && fd.Name == o.Union.Discriminator:
-						body = append(body, jen.Err().Op("=").Id("r").Dot("Tag").Call(jen.Lit(o.Tag)))
-					case fd.Optional && !isCollection(fd.Type):
-						body = append(body,
-							dst.Clone().Op("=").New(goType(fd.Type, false)),
-							jen.Err().Op("=").Add(readCall(fd.Type, dst.Clone())),
-						)
-					default:
-						body = append(body, jen.Err().Op("=").Add(readCall(fd.Type, jen.Op("&").Add(dst.Clone()))))
-					}
-					g.Case(jen.Lit(fd.Name)).Block(body...)
-				}
-				g.Default().Block(jen.Id("bit").Op("=").Lit(0), jen.Err().Op("=").Id("r").Dot("Skip").Call())
-			}),
-			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Qual(wirePkg, "InField").Call(jen.Id("key"), jen.Err()))),
-			func() jen.Code {
-				if words == 1 {
-					return jen.If(jen.Id("have").Op("&").Id("bit").Op("!=").Lit(0)).Block(jen.Return(jen.Qual(wirePkg, "Duplicate").Call(jen.Id("key")))).Line().Id("have").Op("|=").Id("bit")
-				}
-				return jen.If(jen.Qual(wirePkg, "Mark").Call(jen.Id("have").Index(jen.Op(":")), jen.Id("bit"))).Block(jen.Return(jen.Qual(wirePkg, "Duplicate").Call(jen.Id("key"))))
-			}(),
-		)
-		if words == 1 {
-			if req[0] != 0 {
-				g.If(jen.Id("have").Op("&").Add(hex(req[0])).Op("!=").Add(hex(req[0]))).Block(
-					jen.Return(jen.Qual(wirePkg, "MissingField").Call(jen.Id(fieldsVar), hex(req[0]), jen.Id("have"))),
-				)
-			}
-		} else {
-			var ws []jen.Code
-			for _, w := range req {
-				ws = append(ws, hex(w))
-			}
-			g.If(jen.Err().Op(":=").Qual(wirePkg, "MissingFields").Call(jen.Id(fieldsVar), jen.Index().Uint64().Values(ws...), jen.Id("have").Index(jen.Op(":"))), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))
+		dst := "v." + fd.GoName
+		switch {
+		case o.Union != nil && fd.Name == o.Union.Discriminator:
+			f.p("err = r.Tag(", quote(o.Tag), ")")
+		case fd.Optional && !isCollection(fd.Type):
+			f.p(dst, " = new(", goType(f, fd.Type, false), ")")
+			f.p("err = ", readCall(f, fd.Type, dst))
+		default:
+			f.p("err = ", readCall(f, fd.Type, "&"+dst))
 		}
-		g.Op("*").Id("x").Op("=").Id("v")
-		g.Return(jen.Nil())
-	})
+	}
+	f.label("default:")
+	f.p("bit = 0")
+	f.p("err = r.Skip()")
+	f.close()
+	f.open("if err != nil")
+	f.p("return ", w, ".InField(key, err)")
+	f.close()
+	if words == 1 {
+		f.open("if have&bit != 0")
+		f.p("return ", w, ".Duplicate(key)")
+		f.close()
+		f.p("have |= bit")
+	} else {
+		f.open("if ", w, ".Mark(have[:], bit)")
+		f.p("return ", w, ".Duplicate(key)")
+		f.close()
+	}
+	f.close()
+	if words == 1 {
+		if req[0] != 0 {
+			f.open("if have&", hex(req[0]), " != ", hex(req[0]))
+			f.p("return ", w, ".MissingField(", fieldsVar, ", ", hex(req[0]), ", have)")
+			f.close()
+		}
+	} else {
+		ws := make([]string, words)
+		for i, v := range req {
+			ws[i] = hex(v)
+		}
+		f.open("if err := ", w, ".MissingFields(", fieldsVar, ", []uint64{", strings.Join(ws, ", "), "}, have[:]); err != nil")
+		f.p("return err")
+		f.close()
+	}
+	f.p("*x = v")
+	f.p("return nil")
+	f.close()
 }
 
 // objectEncode emits encode, which writes x's members in schema order: a
 // variant's discriminator first, an optional member only when present, a
 // nil required list or map as empty.
-func objectEncode(f *jen.File, o *model.Object) {
-	f.Func().Params(jen.Id("x").Op("*").Id(o.GoName)).Id("encode").Params(jen.Id("e").Op("*").Qual(wirePkg, "Encoder")).BlockFunc(func(g *jen.Group) {
-		g.Id("m").Op(":=").Id("e").Dot("Begin").Call()
-		if o.Union != nil {
-			g.Id("e").Dot("Member").Call(jen.Lit(o.Union.Discriminator))
-			g.Id("e").Dot("String").Call(jen.Lit(o.Tag))
+func objectEncode(f *goFile, o *model.Object) {
+	f.decl()
+	f.open("func (x *", o.GoName, ") encode(e *", f.wire(), ".Encoder)")
+	f.p("m := e.Begin()")
+	if o.Union != nil {
+		f.p("e.Member(", quote(o.Union.Discriminator), ")")
+		f.p("e.String(", quote(o.Tag), ")")
+	}
+	for _, fd := range structFields(o) {
+		val := "x." + fd.GoName
+		if !fd.Optional {
+			f.p("e.Member(", quote(fd.Name), ")")
+			encodeValue(f, fd.Type, val, 0)
+			continue
 		}
-		for _, fd := range structFields(o) {
-			member := []jen.Code{jen.Id("e").Dot("Member").Call(jen.Lit(fd.Name))}
-			val := jen.Id("x").Dot(fd.GoName)
-			switch {
-			case fd.Optional && isCollection(fd.Type):
-				g.If(val.Clone().Op("!=").Nil()).Block(append(member, encodeValue(fd.Type, val, 0)...)...)
-			case fd.Optional:
-				v := jen.Op("*").Add(val)
-				if fd.Type.Kind == model.ObjectKind {
-					v = val // encode has a pointer receiver
-				}
-				g.If(val.Clone().Op("!=").Nil()).Block(append(member, encodeValue(fd.Type, v, 0)...)...)
-			default:
-				for _, c := range append(member, encodeValue(fd.Type, val, 0)...) {
-					g.Add(c)
-				}
-			}
+		f.open("if ", val, " != nil")
+		f.p("e.Member(", quote(fd.Name), ")")
+		v := val
+		if !isCollection(fd.Type) && fd.Type.Kind != model.ObjectKind {
+			v = "*" + val // encode of an object has a pointer receiver
 		}
-		g.Id("e").Dot("End").Call(jen.Id("m"))
-	})
+		encodeValue(f, fd.Type, v, 0)
+		f.close()
+	}
+	f.p("e.End(m)")
+	f.close()
 }
 
-// encodeValue returns the statements writing v, a value of t; depth names
+// encodeValue writes the statements encoding v, a value of t; depth names
 // the loop variables of nested lists and maps.
-func encodeValue(t *model.Type, v *jen.Statement, depth int) []jen.Code {
-	e := jen.Id("e")
+func encodeValue(f *goFile, t *model.Type, v string, depth int) {
 	switch t.Kind {
 	case model.EnumKind:
-		return []jen.Code{jen.Qual(wirePkg, "EncodeEnum").Call(e, jen.Op("&").Id(enumTable(t.Enum)), v)}
+		f.p(f.wire(), ".EncodeEnum(e, &", enumTable(t.Enum), ", ", v, ")")
 	case model.ObjectKind:
-		return []jen.Code{v.Clone().Dot("encode").Call(e)}
+		f.p(v, ".encode(e)")
 	case model.ListKind:
-		i := jen.Id(loopVar("i", depth))
-		return []jen.Code{
-			e.Clone().Dot("Open").Call(),
-			jen.For(i.Clone().Op(":=").Range().Add(v)).Block(append(
-				[]jen.Code{e.Clone().Dot("Elem").Call(i)},
-				encodeValue(t.Elem, v.Clone().Index(i), depth+1)...)...),
-			e.Clone().Dot("Close").Call(),
-		}
+		i := loopVar("i", depth)
+		f.p("e.Open()")
+		f.open("for ", i, " := range ", v)
+		f.p("e.Elem(", i, ")")
+		encodeValue(f, t.Elem, v+"["+i+"]", depth+1)
+		f.close()
+		f.p("e.Close()")
 	case model.MapKind:
-		i, k, el := jen.Id(loopVar("i", depth)), jen.Id(loopVar("k", depth)), jen.Id(loopVar("v", depth))
-		elem := v.Clone().Index(k)
-		var pre []jen.Code
+		i, k := loopVar("i", depth), loopVar("k", depth)
+		f.p(`e.Raw("{")`)
+		f.open("for ", i, ", ", k, " := range ", f.wire(), ".SortedKeys(", v, ")")
+		f.p("e.Key(", i, ", ", k, ")")
+		elem := v + "[" + k + "]"
 		if t.Elem.Kind == model.ObjectKind {
 			// encode has a pointer receiver: a map value is not addressable.
-			pre = []jen.Code{el.Clone().Op(":=").Add(elem)}
+			el := loopVar("v", depth)
+			f.p(el, " := ", elem)
 			elem = el
 		}
-		return []jen.Code{
-			e.Clone().Dot("Raw").Call(jen.Lit("{")),
-			jen.For(jen.List(i, k).Op(":=").Range().Qual(wirePkg, "SortedKeys").Call(v)).Block(append(append(
-				[]jen.Code{e.Clone().Dot("Key").Call(i, k)}, pre...),
-				encodeValue(t.Elem, elem, depth+1)...)...),
-			e.Clone().Dot("Raw").Call(jen.Lit("}")),
+		encodeValue(f, t.Elem, elem, depth+1)
+		f.close()
+		f.p(`e.Raw("}")`)
+	default:
+		switch t.BaseOf() {
+		case model.Int:
+			f.p("e.Int(", v, ")")
+		case model.Bool:
+			f.p("e.Bool(", v, ")")
+		case model.Time:
+			f.p("e.Time(", v, ")")
+		default:
+			f.p("e.String(", v, ")")
 		}
 	}
-	switch t.BaseOf() {
-	case model.Int:
-		return []jen.Code{e.Clone().Dot("Int").Call(v)}
-	case model.Bool:
-		return []jen.Code{e.Clone().Dot("Bool").Call(v)}
-	case model.Time:
-		return []jen.Code{e.Clone().Dot("Time").Call(v)}
-	}
-	return []jen.Code{e.Clone().Dot("String").Call(v)}
 }
-
-// intLit is an untyped integer constant (jen.Lit would write int64(n)).
-func intLit(n int64) *jen.Statement { return jen.Op(strconv.FormatInt(n, 10)) }
 
 // loopVar names a loop variable at a nesting depth: i, i1, i2, ….
 func loopVar(name string, depth int) string {
@@ -344,66 +375,65 @@ func loopVar(name string, depth int) string {
 }
 
 // objectValidate emits the validate walker behind Validate.
-func objectValidate(f *jen.File, o *model.Object) {
-	path := jen.Id("path")
-	f.Func().Params(jen.Id("x").Op("*").Id(o.GoName)).Id("validate").Params(jen.Id("p").Op("*").Qual(wirePkg, "Problems"), path.Clone().Op("*").Qual(wirePkg, "Path")).BlockFunc(func(g *jen.Group) {
-		for _, fd := range structFields(o) {
-			val := jen.Id("x").Dot(fd.GoName)
-			if !needsCheck(fd.Type) {
-				continue
-			}
-			if fd.Optional {
-				deref := val
-				if !isCollection(fd.Type) && fd.Type.Kind != model.ObjectKind {
-					deref = jen.Op("*").Add(val)
-				}
-				g.If(val.Clone().Op("!=").Nil()).Block(checksAt(fd.Type, deref, path, fd.Name, "at_"+fd.GoName, 0)...)
-				continue
-			}
-			for _, c := range checksAt(fd.Type, val, path, fd.Name, "at_"+fd.GoName, 0) {
-				g.Add(c)
-			}
+func objectValidate(f *goFile, o *model.Object) {
+	w := f.wire()
+	f.decl()
+	f.open("func (x *", o.GoName, ") validate(p *", w, ".Problems, path *", w, ".Path)")
+	for _, fd := range structFields(o) {
+		if !needsCheck(fd.Type) {
+			continue
 		}
-		for _, rf := range o.Refusals {
-			cond := jen.Null()
-			for i, c := range rf.When {
-				f := o.Field(c.Field)
-				var val jen.Code = jen.Lit(c.Str)
-				switch {
-				case f.Type.BaseOf() == model.Int:
-					val = intLit(c.Int)
-				case f.Type.Kind == model.EnumKind:
-					for _, m := range f.Type.Enum.Members {
-						if m.Value == c.Str {
-							val = jen.Id(m.GoName)
-						}
+		val := "x." + fd.GoName
+		if fd.Optional {
+			deref := val
+			if !isCollection(fd.Type) && fd.Type.Kind != model.ObjectKind {
+				deref = "*" + val
+			}
+			f.open("if ", val, " != nil")
+			checks(f, fd.Type, deref, "path", fd.Name, "at_"+fd.GoName, 0)
+			f.close()
+			continue
+		}
+		checks(f, fd.Type, val, "path", fd.Name, "at_"+fd.GoName, 0)
+	}
+	for _, rf := range o.Refusals {
+		var conds []string
+		for _, c := range rf.When {
+			fd := o.Field(c.Field)
+			val := quote(c.Str)
+			switch {
+			case fd.Type.BaseOf() == model.Int:
+				val = strconv.FormatInt(c.Int, 10)
+			case fd.Type.Kind == model.EnumKind:
+				for _, m := range fd.Type.Enum.Members {
+					if m.Value == c.Str {
+						val = m.GoName
 					}
 				}
-				if i > 0 {
-					cond.Op("&&")
-				}
-				cond.Id("x").Dot(f.GoName).Op("==").Add(val)
 			}
-			g.If(cond).Block(jen.Id("p").Dot("Add").Call(path, jen.Lit(""), jen.Lit("%s"), jen.Lit(refusalReason(o, rf))))
+			conds = append(conds, "x."+fd.GoName+" == "+val)
 		}
-		for _, fb := range o.Forbids {
-			ef := o.Field(fb.Field)
-			var member string
-			for _, m := range ef.Type.Enum.Members {
-				if m.Value == fb.Value {
-					member = m.GoName
-				}
+		f.open("if ", strings.Join(conds, " && "))
+		f.p(`p.Add(path, "", "%s", `, quote(refusalReason(o, rf)), ")")
+		f.close()
+	}
+	for _, fb := range o.Forbids {
+		ef := o.Field(fb.Field)
+		var member string
+		for _, m := range ef.Type.Enum.Members {
+			if m.Value == fb.Value {
+				member = m.GoName
 			}
-			when := fmt.Sprintf("%s is %q", fb.Field, fb.Value)
-			g.If(jen.Id("x").Dot(ef.GoName).Op("==").Id(member)).BlockFunc(func(g *jen.Group) {
-				for _, a := range fb.Absent {
-					af := o.Field(a)
-					present := jen.Id("x").Dot(af.GoName).Op("!=").Nil()
-					g.Id("p").Dot("Absent").Call(path, jen.Lit(a), present, jen.Lit(when))
-				}
-			})
 		}
-	})
+		when := fmt.Sprintf("%s is %q", fb.Field, fb.Value)
+		f.open("if x.", ef.GoName, " == ", member)
+		for _, a := range fb.Absent {
+			af := o.Field(a)
+			f.p("p.Absent(path, ", quote(a), ", x.", af.GoName, " != nil, ", quote(when), ")")
+		}
+		f.close()
+	}
+	f.close()
 }
 
 // refusalReason is the problem a refused combination reports: what it is
@@ -435,142 +465,121 @@ func needsCheck(t *model.Type) bool {
 
 func needsValidator(s *model.Scalar) bool { return !s.Constraints.IsZero() || s.Base == model.Date }
 
-// checks returns the statements validating v, a value of type t at member
+// checks writes the statements validating v, a value of type t at member
 // of path (member "" for path itself). v is addressable for objects (their
-// validate has a pointer receiver). depth names nested steps and loop
-// variables.
-func checks(t *model.Type, v, path *jen.Statement, member string, depth int) []jen.Code {
-	return checksAt(t, v, path, member, "at", depth)
-}
-
-// checksAt is checks with the name of the variable that holds the step to
-// member, when one is needed: unique within the walker, so that two
-// members' steps never clash.
-func checksAt(t *model.Type, v, path *jen.Statement, member, stepVar string, depth int) []jen.Code {
-	p := jen.Id("p")
-	mem := jen.Lit(member)
-	// step is the path of the value itself, for what walks below it: its
-	// declaration (nil when it is path), the *wire.Path, and an expression
-	// to call Path's step methods on.
-	step := func() (jen.Code, *jen.Statement, *jen.Statement) {
+// validate has a pointer receiver). stepVar names the variable holding the
+// step to member when one is needed, unique within the walker; depth names
+// nested loop variables.
+func checks(f *goFile, t *model.Type, v, path, member, stepVar string, depth int) {
+	mem := quote(member)
+	// step declares, when needed, the path of the value itself and returns
+	// the *wire.Path and the expression to call Path's methods on.
+	step := func() (ptr, recv string) {
 		if member == "" {
 			if depth > 0 { // path is &el of the enclosing loop
-				return nil, path, jen.Parens(path)
+				return path, "(" + path + ")"
 			}
-			return nil, path, path
+			return path, path
 		}
-		at := jen.Id(stepVar)
-		return at.Clone().Op(":=").Add(path).Dot("Member").Call(mem), jen.Op("&").Add(at), at
+		f.p(stepVar, " := ", path, ".Member(", mem, ")")
+		return "&" + stepVar, stepVar
 	}
 	switch t.Kind {
 	case model.EnumKind:
-		return []jen.Code{p.Clone().Dot("Enum").Call(path, mem, v.Clone().Dot("Valid").Call(), jen.String().Call(v), jen.Lit(t.Enum.GoName))}
+		f.p("p.Enum(", path, ", ", mem, ", ", v, ".Valid(), string(", v, "), ", quote(t.Enum.GoName), ")")
 	case model.ObjectKind:
-		decl, at, _ := step()
-		if decl == nil {
-			return []jen.Code{v.Clone().Dot("validate").Call(p, at)}
-		}
-		return []jen.Code{decl, v.Clone().Dot("validate").Call(p, at)}
+		ptr, _ := step()
+		f.p(v, ".validate(p, ", ptr, ")")
 	case model.ScalarKind:
-		return []jen.Code{jen.Id(helper("validate", t.Scalar.GoName)).Call(p, path, mem, v)}
+		f.p(helper("validate", t.Scalar.GoName), "(p, ", path, ", ", mem, ", ", v, ")")
 	case model.BasicKind:
-		return constraintChecks(t.Base, t.Constraints, v, path, mem, nil)
+		constraintChecks(f, t.Base, t.Constraints, v, path, mem, "")
 	case model.ListKind:
-		var out []jen.Code
 		if t.MinItems != nil {
-			out = append(out, p.Clone().Dot("MinItems").Call(path, mem, jen.Len(v), jen.Lit(*t.MinItems)))
+			f.p("p.MinItems(", path, ", ", mem, ", len(", v, "), ", strconv.Itoa(*t.MinItems), ")")
 		}
 		if t.MaxItems != nil {
-			out = append(out, p.Clone().Dot("MaxItems").Call(path, mem, jen.Len(v), jen.Lit(*t.MaxItems)))
+			f.p("p.MaxItems(", path, ", ", mem, ", len(", v, "), ", strconv.Itoa(*t.MaxItems), ")")
 		}
 		if needsCheck(t.Elem) {
-			decl, _, at := step()
-			if decl != nil {
-				out = append(out, decl)
-			}
-			i, el := jen.Id(loopVar("i", depth)), jen.Id(loopVar("el", depth))
-			body := append([]jen.Code{el.Clone().Op(":=").Add(at).Dot("Index").Call(i)},
-				checks(t.Elem, v.Clone().Index(i), jen.Op("&").Add(el), "", depth+1)...)
-			out = append(out, jen.For(i.Clone().Op(":=").Range().Add(v)).Block(body...))
+			_, recv := step()
+			i, el := loopVar("i", depth), loopVar("el", depth)
+			f.open("for ", i, " := range ", v)
+			f.p(el, " := ", recv, ".Index(", i, ")")
+			checks(f, t.Elem, v+"["+i+"]", "&"+el, "", "", depth+1)
+			f.close()
 		}
-		return out
 	case model.MapKind:
 		if !needsCheck(t.Elem) {
-			return nil
+			return
 		}
-		decl, _, at := step()
-		var out []jen.Code
-		if decl != nil {
-			out = append(out, decl)
-		}
-		k, e, el, mark := jen.Id(loopVar("k", depth)), jen.Id(loopVar("e", depth)), jen.Id(loopVar("el", depth)), jen.Id(loopVar("mark", depth))
-		body := func() []jen.Code {
-			return append([]jen.Code{el.Clone().Op(":=").Add(at).Dot("Key").Call(k)},
-				checks(t.Elem, e, jen.Op("&").Add(el), "", depth+1)...)
+		_, recv := step()
+		k, e, el, mark := loopVar("k", depth), loopVar("e", depth), loopVar("el", depth), loopVar("mark", depth)
+		body := func() {
+			f.p(el, " := ", recv, ".Key(", k, ")")
+			checks(f, t.Elem, e, "&"+el, "", "", depth+1)
 		}
 		// Walk in the map's order first, which costs nothing; only when
 		// that finds a problem, walk again in key order, so the report is
 		// the same every time.
-		out = append(out,
-			mark.Clone().Op(":=").Add(p).Dot("Len").Call(),
-			jen.For(jen.List(k, e).Op(":=").Range().Add(v)).Block(body()...),
-			jen.If(p.Clone().Dot("Len").Call().Op(">").Add(mark)).Block(
-				p.Clone().Dot("Truncate").Call(mark),
-				jen.For(jen.List(jen.Id("_"), k).Op(":=").Range().Qual(wirePkg, "SortedKeys").Call(v)).Block(
-					append([]jen.Code{e.Clone().Op(":=").Add(v).Index(k)}, body()...)...),
-			),
-		)
-		return out
+		f.p(mark, " := p.Len()")
+		f.open("for ", k, ", ", e, " := range ", v)
+		body()
+		f.close()
+		f.open("if p.Len() > ", mark)
+		f.p("p.Truncate(", mark, ")")
+		f.open("for _, ", k, " := range ", f.wire(), ".SortedKeys(", v, ")")
+		f.p(e, " := ", v, "[", k, "]")
+		body()
+		f.close()
+		f.close()
 	}
-	return nil
 }
 
 // constraintChecks validates a basic value against c. pattern names the
 // compiled regexp variable of a scalar with a pattern.
-func constraintChecks(base model.Base, c model.Constraints, v, path, member *jen.Statement, pattern *jen.Statement) []jen.Code {
-	var out []jen.Code
-	call := func(name string, args ...jen.Code) {
-		out = append(out, jen.Id("p").Dot(name).Call(append([]jen.Code{path, member}, args...)...))
+func constraintChecks(f *goFile, base model.Base, c model.Constraints, v, path, member, pattern string) {
+	call := func(name string, args ...string) {
+		f.p("p.", name, "(", path, ", ", member, ", ", strings.Join(args, ", "), ")")
 	}
 	if c.MinRunes != nil {
-		call("MinRunes", v, jen.Lit(*c.MinRunes))
+		call("MinRunes", v, strconv.Itoa(*c.MinRunes))
 	}
 	if c.MaxRunes != nil {
-		call("MaxRunes", v, jen.Lit(*c.MaxRunes))
+		call("MaxRunes", v, strconv.Itoa(*c.MaxRunes))
 	}
 	if c.Pattern != "" { // the model allows patterns on named scalars only
 		call("Pattern", v, pattern)
 	}
 	if c.Min != nil {
-		call("Min", v, intLit(*c.Min))
+		call("Min", v, strconv.FormatInt(*c.Min, 10))
 	}
 	if c.Max != nil {
-		call("Max", v, intLit(*c.Max))
+		call("Max", v, strconv.FormatInt(*c.Max, 10))
 	}
 	if base == model.Date {
 		call("Date", v)
 	}
-	return out
 }
 
 // scalarValidator emits validate_<Scalar> and its compiled pattern.
-func scalarValidator(f *jen.File, s *model.Scalar) {
-	var pattern *jen.Statement
+func scalarValidator(f *goFile, s *model.Scalar) {
+	w := f.wire()
+	var pattern string
 	if s.Pattern != "" {
-		name := helper("pattern", s.GoName)
-		f.Var().Id(name).Op("=").Qual("regexp", "MustCompile").Call(jen.Lit(s.Pattern))
-		pattern = jen.Id(name)
+		pattern = helper("pattern", s.GoName)
+		f.decl()
+		f.p("var ", pattern, " = ", f.use("regexp"), ".MustCompile(", quote(s.Pattern), ")")
 	}
-	arg := jen.String()
+	arg := "string"
 	if s.Base == model.Int {
-		arg = jen.Int64()
+		arg = "int64"
 	}
-	f.Commentf("// %s checks %s: %s.", helper("validate", s.GoName), s.GoName, describe(s))
-	f.Func().Id(helper("validate", s.GoName)).Params(
-		jen.Id("p").Op("*").Qual(wirePkg, "Problems"), jen.Id("path").Op("*").Qual(wirePkg, "Path"), jen.Id("member").String(), jen.Id("v").Add(arg),
-	).Block(
-		constraintChecks(s.Base, s.Constraints, jen.Id("v"), jen.Id("path"), jen.Id("member"), pattern)...,
-	)
+	f.decl()
+	f.doc(fmt.Sprintf("%s checks %s: %s.", helper("validate", s.GoName), s.GoName, describe(s)))
+	f.open("func ", helper("validate", s.GoName), "(p *", w, ".Problems, path *", w, ".Path, member string, v ", arg, ")")
+	constraintChecks(f, s.Base, s.Constraints, "v", "path", "member", pattern)
+	f.close()
 }
 
 // describe summarises a scalar's constraints for its validator's comment.

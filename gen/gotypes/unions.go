@@ -4,14 +4,13 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/dave/jennifer/jen"
-
 	"github.com/schemagen/schemagen/gen/model"
 )
 
 // union emits a sealed interface, its variants' methods and its decoder.
-func union(f *jen.File, u *model.Union) {
+func union(f *goFile, u *model.Union) {
 	t := u.GoName
+	w := f.wire()
 	tag := u.TagMethod()
 	marker := "is" + t
 	var names []string
@@ -19,49 +18,59 @@ func union(f *jen.File, u *model.Union) {
 		names = append(names, "*"+v.GoName)
 	}
 	doc := u.Doc + fmt.Sprintf("\n\nIts variants are %s; a type switch needs one case for each.", joinAnd(names))
-	f.Comment(docFor(t, doc) + "\n//\n" + UnionDirective)
-	f.Type().Id(t).Interface(
-		jen.Comment(fmt.Sprintf("// %s returns the value of the %q field that tells the variants apart.", tag, u.Discriminator)),
-		jen.Id(tag).Params().String(),
-		jen.Comment("// Validate reports every way the value breaks a constraint of the schema."),
-		jen.Id("Validate").Params().Error(),
-		jen.Comment(fmt.Sprintf("// AppendJSON appends the value's JSON encoding to b, its %q first.", u.Discriminator)),
-		jen.Id("AppendJSON").Params(jen.Id("b").Index().Byte()).Params(jen.Index().Byte(), jen.Error()),
-		jen.Id("encode").Params(jen.Op("*").Qual(wirePkg, "Encoder")),
-		jen.Id("validate").Params(jen.Op("*").Qual(wirePkg, "Problems"), jen.Op("*").Qual(wirePkg, "Path")),
-		jen.Id(marker).Params(),
-	)
+	f.decl()
+	f.doc(docFor(t, doc), UnionDirective)
+	f.open("type ", t, " interface")
+	f.comment(fmt.Sprintf("%s returns the value of the %q field that tells the variants apart.", tag, u.Discriminator))
+	f.p(tag, "() string")
+	f.comment("Validate reports every way the value breaks a constraint of the schema.")
+	f.p("Validate() error")
+	f.comment(fmt.Sprintf("AppendJSON appends the value's JSON encoding to b, its %q first.", u.Discriminator))
+	f.p("AppendJSON(b []byte) ([]byte, error)")
+	f.p("encode(*", w, ".Encoder)")
+	f.p("validate(*", w, ".Problems, *", w, ".Path)")
+	f.p(marker, "()")
+	f.close()
 
-	var tags []jen.Code
-	for _, v := range u.Variants {
-		tags = append(tags, jen.Lit(v.Tag))
+	tags := make([]string, len(u.Variants))
+	for i, v := range u.Variants {
+		tags[i] = quote(v.Tag)
 	}
 	tagList := helper("tags", t)
-	f.Var().Id(tagList).Op("=").Index().String().Values(tags...)
+	f.decl()
+	f.p("var ", tagList, " = []string{", strings.Join(tags, ", "), "}")
 
 	for _, v := range u.Variants {
-		f.Commentf("// %s returns %q.", tag, v.Tag)
-		f.Func().Params(jen.Op("*").Id(v.GoName)).Id(tag).Params().String().Block(jen.Return(jen.Lit(v.Tag)))
-		f.Func().Params(jen.Op("*").Id(v.GoName)).Id(marker).Params().Block()
+		f.decl()
+		f.doc(fmt.Sprintf("%s returns %q.", tag, v.Tag))
+		f.open("func (*", v.GoName, ") ", tag, "() string")
+		f.p("return ", quote(v.Tag))
+		f.close()
+		f.decl()
+		f.p("func (*", v.GoName, ") ", marker, "() {}")
 	}
 
-	f.Commentf("// %s decodes one %s, choosing the variant by its %q field.\n// The error is a *wire.DecodeError, also for a missing or unknown %s.", u.UnmarshalFunc(), t, u.Discriminator, u.Discriminator)
-	f.Func().Id(u.UnmarshalFunc()).Params(jen.Id("data").Index().Byte()).Params(jen.Id(t), jen.Error()).Block(
-		jen.Return(jen.Qual(wirePkg, "Decode").Call(jen.Id("data"), jen.Lit(t), jen.Id(decodeFunc(t)))),
-	)
-	f.Func().Id(decodeFunc(t)).Params(jen.Id("r").Add(reader())).Params(jen.Id(t), jen.Error()).Block(
-		jen.List(jen.Id("tag"), jen.Err()).Op(":=").Id("r").Dot("UnionTag").Call(jen.Lit(u.Discriminator), jen.Id(tagList)),
-		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
-		jen.Switch(jen.Id("tag")).BlockFunc(func(g *jen.Group) {
-			for _, v := range u.Variants {
-				g.Case(jen.Lit(v.Tag)).Block(
-					jen.Id("x").Op(":=").New(jen.Id(v.GoName)),
-					jen.Return(jen.Id("x"), jen.Id(decodeFunc(v.GoName)).Call(jen.Id("r"), jen.Id("x"))),
-				)
-			}
-		}),
-		jen.Return(jen.Nil(), jen.Qual(wirePkg, "UnknownTag").Call(jen.Lit(u.Discriminator), jen.Id("tag"), jen.Id(tagList))),
-	)
+	f.decl()
+	f.doc(fmt.Sprintf("%s decodes one %s, choosing the variant by its %q field.\nThe error is a *wire.DecodeError, also for a missing or unknown %s.", u.UnmarshalFunc(), t, u.Discriminator, u.Discriminator))
+	f.open("func ", u.UnmarshalFunc(), "(data []byte) (", t, ", error)")
+	f.p("return ", w, ".Decode(data, ", quote(t), ", ", decodeFunc(t), ")")
+	f.close()
+
+	f.decl()
+	f.open("func ", decodeFunc(t), "(r *", w, ".Reader) (", t, ", error)")
+	f.p("tag, err := r.UnionTag(", quote(u.Discriminator), ", ", tagList, ")")
+	f.open("if err != nil")
+	f.p("return nil, err")
+	f.close()
+	f.open("switch tag")
+	for _, v := range u.Variants {
+		f.label("case ", quote(v.Tag), ":")
+		f.p("x := new(", v.GoName, ")")
+		f.p("return x, ", decodeFunc(v.GoName), "(r, x)")
+	}
+	f.close()
+	f.p("return nil, ", w, ".UnknownTag(", quote(u.Discriminator), ", tag, ", tagList, ")")
+	f.close()
 }
 
 func joinAnd(xs []string) string {

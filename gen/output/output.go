@@ -67,7 +67,8 @@ func NewSet(files ...[]File) (Set, error) {
 
 // Write replaces root/generated with exactly the files of s. It writes the
 // new tree beside the old one and swaps the two with renames, so a failure
-// at any point before the swap leaves the old tree untouched.
+// at any point before the swap leaves the old tree untouched. When the tree
+// on disk already is s, it writes nothing.
 //
 // Write holds a lock on root (flock(2) on the folder, on Unix) for its
 // whole run, so two generates in one module take turns. Holding it, it
@@ -82,6 +83,11 @@ func (s Set) Write(root string) error {
 	defer unlock()
 	if canLock {
 		sweepStale(root)
+	}
+	// A tree that already is s is left as it is: nothing to swap, and the
+	// files keep their times, which build tools and editors watch.
+	if changes, err := s.Diff(root); err == nil && len(changes) == 0 {
+		return nil
 	}
 	final := filepath.Join(root, Dir)
 	tmp, err := os.MkdirTemp(root, tempPrefix)

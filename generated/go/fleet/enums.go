@@ -28,10 +28,7 @@ const (
 	PoseCelebrate Pose = "celebrate"
 )
 
-var enum_Pose = wire.Enum{
-	Members: []string{"working", "thinking", "stuck", "hauling", "resting", "celebrate"},
-	Name:    "Pose",
-}
+var enum_Pose = wire.Enum{Name: "Pose", Members: []string{"working", "thinking", "stuck", "hauling", "resting", "celebrate"}}
 
 // PoseValues returns every member of Pose, in schema order.
 func PoseValues() []Pose {
@@ -63,6 +60,7 @@ func (x Pose) MarshalText() ([]byte, error) {
 func (x *Pose) UnmarshalText(b []byte) error {
 	return wire.UnmarshalText(&enum_Pose, x, b)
 }
+
 func decode_Pose(r *wire.Reader, x *Pose) error {
 	return wire.DecodeEnum(r, &enum_Pose, x)
 }
@@ -88,10 +86,7 @@ const (
 	AgentStatusOffline AgentStatus = "offline"
 )
 
-var enum_AgentStatus = wire.Enum{
-	Members: []string{"idle", "working", "blocked", "done", "offline"},
-	Name:    "AgentStatus",
-}
+var enum_AgentStatus = wire.Enum{Name: "AgentStatus", Members: []string{"idle", "working", "blocked", "done", "offline"}}
 
 // AgentStatusValues returns every member of AgentStatus, in schema order.
 func AgentStatusValues() []AgentStatus {
@@ -123,6 +118,7 @@ func (x AgentStatus) MarshalText() ([]byte, error) {
 func (x *AgentStatus) UnmarshalText(b []byte) error {
 	return wire.UnmarshalText(&enum_AgentStatus, x, b)
 }
+
 func decode_AgentStatus(r *wire.Reader, x *AgentStatus) error {
 	return wire.DecodeEnum(r, &enum_AgentStatus, x)
 }
@@ -140,10 +136,7 @@ const (
 	OutcomeFailed Outcome = "failed"
 )
 
-var enum_Outcome = wire.Enum{
-	Members: []string{"passed", "failed"},
-	Name:    "Outcome",
-}
+var enum_Outcome = wire.Enum{Name: "Outcome", Members: []string{"passed", "failed"}}
 
 // OutcomeValues returns every member of Outcome, in schema order.
 func OutcomeValues() []Outcome {
@@ -175,6 +168,7 @@ func (x Outcome) MarshalText() ([]byte, error) {
 func (x *Outcome) UnmarshalText(b []byte) error {
 	return wire.UnmarshalText(&enum_Outcome, x, b)
 }
+
 func decode_Outcome(r *wire.Reader, x *Outcome) error {
 	return wire.DecodeEnum(r, &enum_Outcome, x)
 }
@@ -194,10 +188,7 @@ const (
 	EdgeKindReply EdgeKind = "reply"
 )
 
-var enum_EdgeKind = wire.Enum{
-	Members: []string{"spawn", "prompt", "reply"},
-	Name:    "EdgeKind",
-}
+var enum_EdgeKind = wire.Enum{Name: "EdgeKind", Members: []string{"spawn", "prompt", "reply"}}
 
 // EdgeKindValues returns every member of EdgeKind, in schema order.
 func EdgeKindValues() []EdgeKind {
@@ -229,6 +220,7 @@ func (x EdgeKind) MarshalText() ([]byte, error) {
 func (x *EdgeKind) UnmarshalText(b []byte) error {
 	return wire.UnmarshalText(&enum_EdgeKind, x, b)
 }
+
 func decode_EdgeKind(r *wire.Reader, x *EdgeKind) error {
 	return wire.DecodeEnum(r, &enum_EdgeKind, x)
 }

@@ -33,24 +33,28 @@ var tags_LedgerRow = []string{"passed", "failed", "prompted", "shipped"}
 func (*PassedRow) Kind() string {
 	return "passed"
 }
+
 func (*PassedRow) isLedgerRow() {}
 
 // Kind returns "failed".
 func (*FailedRow) Kind() string {
 	return "failed"
 }
+
 func (*FailedRow) isLedgerRow() {}
 
 // Kind returns "prompted".
 func (*PromptedRow) Kind() string {
 	return "prompted"
 }
+
 func (*PromptedRow) isLedgerRow() {}
 
 // Kind returns "shipped".
 func (*ShippedRow) Kind() string {
 	return "shipped"
 }
+
 func (*ShippedRow) isLedgerRow() {}
 
 // UnmarshalLedgerRow decodes one LedgerRow, choosing the variant by its "kind" field.
@@ -58,6 +62,7 @@ func (*ShippedRow) isLedgerRow() {}
 func UnmarshalLedgerRow(data []byte) (LedgerRow, error) {
 	return wire.Decode(data, "LedgerRow", decode_LedgerRow)
 }
+
 func decode_LedgerRow(r *wire.Reader) (LedgerRow, error) {
 	tag, err := r.UnionTag("kind", tags_LedgerRow)
 	if err != nil {
@@ -164,6 +169,7 @@ func decode_PassedRow(r *wire.Reader, x *PassedRow) error {
 	*x = v
 	return nil
 }
+
 func (x *PassedRow) encode(e *wire.Encoder) {
 	m := e.Begin()
 	e.Member("kind")
@@ -174,6 +180,7 @@ func (x *PassedRow) encode(e *wire.Encoder) {
 	e.Time(x.At)
 	e.End(m)
 }
+
 func (x *PassedRow) validate(p *wire.Problems, path *wire.Path) {
 	validate_SeatID(p, path, "seatId", x.SeatID)
 }
@@ -262,6 +269,7 @@ func decode_FailedRow(r *wire.Reader, x *FailedRow) error {
 	*x = v
 	return nil
 }
+
 func (x *FailedRow) encode(e *wire.Encoder) {
 	m := e.Begin()
 	e.Member("kind")
@@ -272,6 +280,7 @@ func (x *FailedRow) encode(e *wire.Encoder) {
 	e.Time(x.At)
 	e.End(m)
 }
+
 func (x *FailedRow) validate(p *wire.Problems, path *wire.Path) {
 	validate_SeatID(p, path, "seatId", x.SeatID)
 }
@@ -365,6 +374,7 @@ func decode_PromptedRow(r *wire.Reader, x *PromptedRow) error {
 	*x = v
 	return nil
 }
+
 func (x *PromptedRow) encode(e *wire.Encoder) {
 	m := e.Begin()
 	e.Member("kind")
@@ -379,6 +389,7 @@ func (x *PromptedRow) encode(e *wire.Encoder) {
 	}
 	e.End(m)
 }
+
 func (x *PromptedRow) validate(p *wire.Problems, path *wire.Path) {
 	validate_SeatID(p, path, "seatId", x.SeatID)
 	if x.FromSeatID != nil {
@@ -476,6 +487,7 @@ func decode_ShippedRow(r *wire.Reader, x *ShippedRow) error {
 	*x = v
 	return nil
 }
+
 func (x *ShippedRow) encode(e *wire.Encoder) {
 	m := e.Begin()
 	e.Member("kind")
@@ -490,6 +502,7 @@ func (x *ShippedRow) encode(e *wire.Encoder) {
 	}
 	e.End(m)
 }
+
 func (x *ShippedRow) validate(p *wire.Problems, path *wire.Path) {
 	validate_SeatID(p, path, "seatId", x.SeatID)
 	if x.Note != nil {

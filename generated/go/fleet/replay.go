@@ -33,48 +33,56 @@ var tags_ReplayEvent = []string{"census", "status", "prompted", "deliver", "turn
 func (*CensusEvent) Type() string {
 	return "census"
 }
+
 func (*CensusEvent) isReplayEvent() {}
 
 // Type returns "status".
 func (*StatusEvent) Type() string {
 	return "status"
 }
+
 func (*StatusEvent) isReplayEvent() {}
 
 // Type returns "prompted".
 func (*PromptedEvent) Type() string {
 	return "prompted"
 }
+
 func (*PromptedEvent) isReplayEvent() {}
 
 // Type returns "deliver".
 func (*DeliverEvent) Type() string {
 	return "deliver"
 }
+
 func (*DeliverEvent) isReplayEvent() {}
 
 // Type returns "turn".
 func (*TurnEvent) Type() string {
 	return "turn"
 }
+
 func (*TurnEvent) isReplayEvent() {}
 
 // Type returns "stance".
 func (*StanceEvent) Type() string {
 	return "stance"
 }
+
 func (*StanceEvent) isReplayEvent() {}
 
 // Type returns "restart".
 func (*RestartEvent) Type() string {
 	return "restart"
 }
+
 func (*RestartEvent) isReplayEvent() {}
 
 // Type returns "read".
 func (*ReadEvent) Type() string {
 	return "read"
 }
+
 func (*ReadEvent) isReplayEvent() {}
 
 // UnmarshalReplayEvent decodes one ReplayEvent, choosing the variant by its "type" field.
@@ -82,6 +90,7 @@ func (*ReadEvent) isReplayEvent() {}
 func UnmarshalReplayEvent(data []byte) (ReplayEvent, error) {
 	return wire.Decode(data, "ReplayEvent", decode_ReplayEvent)
 }
+
 func decode_ReplayEvent(r *wire.Reader) (ReplayEvent, error) {
 	tag, err := r.UnionTag("type", tags_ReplayEvent)
 	if err != nil {
@@ -224,6 +233,7 @@ func decode_CensusAgent(r *wire.Reader, x *CensusAgent) error {
 	*x = v
 	return nil
 }
+
 func (x *CensusAgent) encode(e *wire.Encoder) {
 	m := e.Begin()
 	e.Member("paneId")
@@ -248,6 +258,7 @@ func (x *CensusAgent) encode(e *wire.Encoder) {
 	}
 	e.End(m)
 }
+
 func (x *CensusAgent) validate(p *wire.Problems, path *wire.Path) {
 	validate_PaneID(p, path, "paneId", x.PaneID)
 	validate_SeatID(p, path, "terminalId", x.TerminalID)
@@ -340,6 +351,7 @@ func decode_CensusEvent(r *wire.Reader, x *CensusEvent) error {
 	*x = v
 	return nil
 }
+
 func (x *CensusEvent) encode(e *wire.Encoder) {
 	m := e.Begin()
 	e.Member("type")
@@ -355,6 +367,7 @@ func (x *CensusEvent) encode(e *wire.Encoder) {
 	e.Close()
 	e.End(m)
 }
+
 func (x *CensusEvent) validate(p *wire.Problems, path *wire.Path) {
 	at_Agents := path.Member("agents")
 	for i := range x.Agents {
@@ -451,6 +464,7 @@ func decode_StatusEvent(r *wire.Reader, x *StatusEvent) error {
 	*x = v
 	return nil
 }
+
 func (x *StatusEvent) encode(e *wire.Encoder) {
 	m := e.Begin()
 	e.Member("type")
@@ -463,6 +477,7 @@ func (x *StatusEvent) encode(e *wire.Encoder) {
 	wire.EncodeEnum(e, &enum_AgentStatus, x.Status)
 	e.End(m)
 }
+
 func (x *StatusEvent) validate(p *wire.Problems, path *wire.Path) {
 	validate_PaneID(p, path, "paneId", x.PaneID)
 	p.Enum(path, "status", x.Status.Valid(), string(x.Status), "AgentStatus")
@@ -558,6 +573,7 @@ func decode_PromptedEvent(r *wire.Reader, x *PromptedEvent) error {
 	*x = v
 	return nil
 }
+
 func (x *PromptedEvent) encode(e *wire.Encoder) {
 	m := e.Begin()
 	e.Member("type")
@@ -572,6 +588,7 @@ func (x *PromptedEvent) encode(e *wire.Encoder) {
 	}
 	e.End(m)
 }
+
 func (x *PromptedEvent) validate(p *wire.Problems, path *wire.Path) {
 	validate_PaneID(p, path, "toPaneId", x.ToPaneID)
 	if x.FromPaneID != nil {
@@ -679,6 +696,7 @@ func decode_DeliverEvent(r *wire.Reader, x *DeliverEvent) error {
 	*x = v
 	return nil
 }
+
 func (x *DeliverEvent) encode(e *wire.Encoder) {
 	m := e.Begin()
 	e.Member("type")
@@ -697,6 +715,7 @@ func (x *DeliverEvent) encode(e *wire.Encoder) {
 	e.String(x.EntryID)
 	e.End(m)
 }
+
 func (x *DeliverEvent) validate(p *wire.Problems, path *wire.Path) {
 	validate_PaneID(p, path, "toPaneId", x.ToPaneID)
 	if x.FromPaneID != nil {
@@ -799,6 +818,7 @@ func decode_TurnEvent(r *wire.Reader, x *TurnEvent) error {
 	*x = v
 	return nil
 }
+
 func (x *TurnEvent) encode(e *wire.Encoder) {
 	m := e.Begin()
 	e.Member("type")
@@ -813,6 +833,7 @@ func (x *TurnEvent) encode(e *wire.Encoder) {
 	e.String(x.EntryID)
 	e.End(m)
 }
+
 func (x *TurnEvent) validate(p *wire.Problems, path *wire.Path) {
 	validate_PaneID(p, path, "paneId", x.PaneID)
 	validate_ConversationID(p, path, "conversationId", x.ConversationID)
@@ -919,6 +940,7 @@ func decode_StanceEvent(r *wire.Reader, x *StanceEvent) error {
 	*x = v
 	return nil
 }
+
 func (x *StanceEvent) encode(e *wire.Encoder) {
 	m := e.Begin()
 	e.Member("type")
@@ -939,6 +961,7 @@ func (x *StanceEvent) encode(e *wire.Encoder) {
 	}
 	e.End(m)
 }
+
 func (x *StanceEvent) validate(p *wire.Problems, path *wire.Path) {
 	validate_PaneID(p, path, "paneId", x.PaneID)
 	p.Enum(path, "pose", x.Pose.Valid(), string(x.Pose), "Pose")
@@ -1030,6 +1053,7 @@ func decode_RestartEvent(r *wire.Reader, x *RestartEvent) error {
 	*x = v
 	return nil
 }
+
 func (x *RestartEvent) encode(e *wire.Encoder) {
 	m := e.Begin()
 	e.Member("type")
@@ -1038,7 +1062,9 @@ func (x *RestartEvent) encode(e *wire.Encoder) {
 	e.Time(x.At)
 	e.End(m)
 }
-func (x *RestartEvent) validate(p *wire.Problems, path *wire.Path) {}
+
+func (x *RestartEvent) validate(p *wire.Problems, path *wire.Path) {
+}
 
 // ReadEvent asks for the snapshot as of its time.
 type ReadEvent struct {
@@ -1118,6 +1144,7 @@ func decode_ReadEvent(r *wire.Reader, x *ReadEvent) error {
 	*x = v
 	return nil
 }
+
 func (x *ReadEvent) encode(e *wire.Encoder) {
 	m := e.Begin()
 	e.Member("type")
@@ -1126,4 +1153,6 @@ func (x *ReadEvent) encode(e *wire.Encoder) {
 	e.Time(x.At)
 	e.End(m)
 }
-func (x *ReadEvent) validate(p *wire.Problems, path *wire.Path) {}
+
+func (x *ReadEvent) validate(p *wire.Problems, path *wire.Path) {
+}

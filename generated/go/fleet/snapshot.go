@@ -100,6 +100,7 @@ func decode_Stance(r *wire.Reader, x *Stance) error {
 	*x = v
 	return nil
 }
+
 func (x *Stance) encode(e *wire.Encoder) {
 	m := e.Begin()
 	e.Member("pose")
@@ -114,6 +115,7 @@ func (x *Stance) encode(e *wire.Encoder) {
 	e.Time(x.ExpiresAt)
 	e.End(m)
 }
+
 func (x *Stance) validate(p *wire.Problems, path *wire.Path) {
 	p.Enum(path, "pose", x.Pose.Valid(), string(x.Pose), "Pose")
 	if x.Note != nil {
@@ -201,6 +203,7 @@ func decode_RunOutcome(r *wire.Reader, x *RunOutcome) error {
 	*x = v
 	return nil
 }
+
 func (x *RunOutcome) encode(e *wire.Encoder) {
 	m := e.Begin()
 	e.Member("outcome")
@@ -209,6 +212,7 @@ func (x *RunOutcome) encode(e *wire.Encoder) {
 	e.Time(x.At)
 	e.End(m)
 }
+
 func (x *RunOutcome) validate(p *wire.Problems, path *wire.Path) {
 	p.Enum(path, "outcome", x.Outcome.Valid(), string(x.Outcome), "Outcome")
 }
@@ -331,6 +335,7 @@ func decode_Seat(r *wire.Reader, x *Seat) error {
 	*x = v
 	return nil
 }
+
 func (x *Seat) encode(e *wire.Encoder) {
 	m := e.Begin()
 	e.Member("seatId")
@@ -361,6 +366,7 @@ func (x *Seat) encode(e *wire.Encoder) {
 	}
 	e.End(m)
 }
+
 func (x *Seat) validate(p *wire.Problems, path *wire.Path) {
 	validate_SeatID(p, path, "seatId", x.SeatID)
 	p.Enum(path, "status", x.Status.Valid(), string(x.Status), "AgentStatus")
@@ -481,6 +487,7 @@ func decode_Edge(r *wire.Reader, x *Edge) error {
 	*x = v
 	return nil
 }
+
 func (x *Edge) encode(e *wire.Encoder) {
 	m := e.Begin()
 	e.Member("kind")
@@ -501,6 +508,7 @@ func (x *Edge) encode(e *wire.Encoder) {
 	}
 	e.End(m)
 }
+
 func (x *Edge) validate(p *wire.Problems, path *wire.Path) {
 	p.Enum(path, "kind", x.Kind.Valid(), string(x.Kind), "EdgeKind")
 	validate_SeatID(p, path, "fromSeatId", x.FromSeatID)
@@ -608,6 +616,7 @@ func decode_Tally(r *wire.Reader, x *Tally) error {
 	*x = v
 	return nil
 }
+
 func (x *Tally) encode(e *wire.Encoder) {
 	m := e.Begin()
 	e.Member("passed")
@@ -620,6 +629,7 @@ func (x *Tally) encode(e *wire.Encoder) {
 	e.Int(x.Prompted)
 	e.End(m)
 }
+
 func (x *Tally) validate(p *wire.Problems, path *wire.Path) {
 	validate_Count(p, path, "passed", x.Passed)
 	validate_Count(p, path, "failed", x.Failed)
@@ -732,6 +742,7 @@ func decode_Snapshot(r *wire.Reader, x *Snapshot) error {
 	*x = v
 	return nil
 }
+
 func (x *Snapshot) encode(e *wire.Encoder) {
 	m := e.Begin()
 	e.Member("cursor")
@@ -770,6 +781,7 @@ func (x *Snapshot) encode(e *wire.Encoder) {
 	}
 	e.End(m)
 }
+
 func (x *Snapshot) validate(p *wire.Problems, path *wire.Path) {
 	validate_Count(p, path, "cursor", x.Cursor)
 	at_Seats := path.Member("seats")
