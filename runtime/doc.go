@@ -1,7 +1,7 @@
 // Package runtime keeps the host's fleet facts exactly as ADRs 0148, 0162
 // and 0163 say, on the generated wire types of
 // github.com/schemagen/schemagen/generated/go/fleet, and derives the fleet
-// Snapshot from them on every Read.
+// Snapshot from them at each Read, rebuilding only what changed.
 //
 // A Runtime holds:
 //
@@ -16,9 +16,14 @@
 //   - the prompt-edge window (memory only): the newest 64 prompt and reply
 //     edges, none older than five minutes at a read.
 //
-// Every method takes the time it happens at; nothing inside reads the
-// clock, so a replay with explicit times is exactly reproducible. Decisions
-// the ADRs leave open are written down in docs/runtime.md.
+// Every method takes the time it happens at. The host's clock
+// (Options.Clock) is read only to refuse a time further ahead of it than
+// the skew bound (ErrFuture); a replay passes its own clock, so a replay
+// with explicit times is exactly reproducible. "Today" is the set of
+// instants whose date in the host's zone it is, right on days a zone
+// skips or repeats an hour. The snapshots Read returns are immutable and
+// share what did not change between them. Decisions the ADRs leave open
+// are written down in docs/runtime.md.
 //
 // The packages under runtime/:
 //

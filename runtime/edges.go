@@ -11,8 +11,10 @@ type edge struct {
 	kind        fleet.EdgeKind
 	from, to    *record
 	at          time.Time
-	conv, entry string // "" when the edge carries no transcript reference
-	replied     bool   // a prompt a reply edge already answers
+	conv, entry string  // "" when the edge carries no transcript reference
+	convp       *string // the snapshot's copies of conv and entry; nil when ""
+	entryp      *string
+	replied     bool // a prompt a reply edge already answers
 }
 
 // same reports whether e and f come from the identical event.
@@ -22,35 +24,50 @@ func (e *edge) same(f *edge) bool {
 }
 
 // A window holds the newest WindowSize prompt and reply edges, oldest
-// first. It is never written anywhere: a restart starts it empty.
+// first, in a ring: an edge arriving in time order is written in place,
+// and only one arriving out of order moves the (newer) edges after it. It
+// is never written anywhere: a restart starts it empty.
 type window struct {
-	edges []edge
+	ring [WindowSize]edge
+	head int // the ring index of the oldest edge
+	n    int
 }
+
+// at returns the i-th oldest edge.
+func (w *window) at(i int) *edge { return &w.ring[(w.head+i)&(WindowSize-1)] }
 
 // add puts e in the window unless the identical edge is there already. When
 // the window is full, the oldest edge leaves, which is e itself if it is
 // older than every edge held.
 func (w *window) add(e edge) {
-	for i := range w.edges {
-		if w.edges[i].same(&e) {
+	// After every edge at or before e.at: equal times keep arrival order.
+	// The identical edge, if held, has the same time, so it is among those
+	// just before.
+	i := w.n
+	for i > 0 && e.at.Before(w.at(i-1).at) {
+		i--
+	}
+	for j := i - 1; j >= 0 && w.at(j).at.Equal(e.at); j-- {
+		if w.at(j).same(&e) {
 			return
 		}
 	}
-	if w.edges == nil {
-		w.edges = make([]edge, 0, WindowSize+1)
+	if e.conv != "" {
+		e.convp, e.entryp = ptr(e.conv), ptr(e.entry)
 	}
-	// After every edge at or before e.at: equal times keep arrival order.
-	i := len(w.edges)
-	for i > 0 && e.at.Before(w.edges[i-1].at) {
+	if w.n == WindowSize {
+		if i == 0 {
+			return // older than all 64 held
+		}
+		w.head = (w.head + 1) & (WindowSize - 1) // the oldest leaves
+		w.n--
 		i--
 	}
-	w.edges = append(w.edges, edge{})
-	copy(w.edges[i+1:], w.edges[i:])
-	w.edges[i] = e
-	if len(w.edges) > WindowSize {
-		copy(w.edges, w.edges[1:])
-		w.edges = w.edges[:WindowSize]
+	for j := w.n; j > i; j-- {
+		*w.at(j) = *w.at(j - 1)
 	}
+	*w.at(i) = e
+	w.n++
 }
 
 // reply adds a reply edge from seat for every prompt into seat in conv, by
@@ -58,18 +75,24 @@ func (w *window) add(e edge) {
 // carries the turn's entry. A prompt that has left the window can no
 // longer be replied to.
 func (w *window) reply(at time.Time, seat *record, conv, entry string) {
-	var replies []edge
-	for i := range w.edges {
-		e := &w.edges[i]
-		if e.kind != fleet.EdgeKindPrompt || e.replied || e.to != seat || e.conv != conv ||
-			at.Before(e.at) || at.Sub(e.at) > ReplyWithin {
+	// The window is in time order: the prompts the turn may answer are the
+	// newest ones, back to ReplyWithin before it.
+	cutoff := at.Add(-ReplyWithin)
+	var buf [4]edge // most turns answer a prompt or two
+	replies := buf[:0]
+	for i := w.n - 1; i >= 0; i-- {
+		e := w.at(i)
+		if e.at.Before(cutoff) {
+			break
+		}
+		if e.to != seat || e.replied || e.kind != fleet.EdgeKindPrompt || e.conv != conv || at.Before(e.at) {
 			continue
 		}
 		e.replied = true
 		replies = append(replies, edge{kind: fleet.EdgeKindReply, from: seat, to: e.from, at: at, conv: conv, entry: entry})
 	}
-	for _, e := range replies {
-		w.add(e)
+	for i := len(replies) - 1; i >= 0; i-- { // in the order of the prompts they answer
+		w.add(replies[i])
 	}
 }
 

@@ -14,8 +14,7 @@ type seat struct {
 	pane       string // where the agent runs; never leaves the runtime
 	name       string
 	status     fleet.AgentStatus
-	cwd        string
-	hasCwd     bool
+	cwd        *string   // the snapshot's copy of the cwd; nil when Herdr gave none
 	parentPane string    // the pane that started it, "" when unknown
 	parent     int       // the index of the seat in parentPane, -1 when none
 	since      time.Time // when it started, or when it first joined the roster
@@ -27,6 +26,9 @@ type seat struct {
 type roster struct {
 	seats  []seat
 	byPane map[string]int
+	// spawns are the spawn edges between the seats, in seat order: they
+	// change only with the roster.
+	spawns []fleet.Edge
 }
 
 // set replaces the roster with seats, joining each to its parent's seat
@@ -42,10 +44,12 @@ func (r *roster) set(seats []seat) {
 		r.byPane[seats[i].pane] = i
 		seats[i].rec.on = i
 	}
+	r.spawns = nil
 	for i := range seats {
 		seats[i].parent = -1
 		if p, ok := r.byPane[seats[i].parentPane]; ok && p != i {
 			seats[i].parent = p
+			r.spawns = append(r.spawns, fleet.Edge{Kind: fleet.EdgeKindSpawn, FromSeatID: seats[p].id, ToSeatID: seats[i].id, At: seats[i].since})
 		}
 	}
 }

@@ -1,9 +1,9 @@
 package runtime
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -17,11 +17,17 @@ const (
 	DefaultStanceTTL = 900 * time.Second // a stance's life when the caller gives none (ADR 0148)
 	MaxStanceTTL     = time.Hour         // a longer ttl is clamped to this (ADR 0148)
 	MaxNoteRunes     = 280               // a note's length in characters (SPEC §2)
-	WindowSize       = 64                // prompt and reply edges the window holds (ADR 0163)
+	WindowSize       = 64                // prompt and reply edges the window holds (ADR 0163); a power of two, for the ring
 	WindowAge        = 5 * time.Minute   // an edge older than this at a read is not carried (ADR 0163)
 	ReplyWithin      = 3 * time.Minute   // a turn this soon after a message replies to it (ADR 0163)
 	MaxEdges         = 128               // edges a snapshot may carry (SPEC §2)
 )
+
+// DefaultMaxSkew is how far ahead of the host's clock a time may be unless
+// Options.MaxSkew says otherwise: the five minutes Kerberos allows between
+// clocks that are meant to agree. Herdr runs on the host's own clock; only a
+// clock that is wrong goes further.
+const DefaultMaxSkew = 5 * time.Minute
 
 // Options configure a Runtime.
 type Options struct {
@@ -31,12 +37,22 @@ type Options struct {
 	// Warn is told about every ledger line skipped at start, as a
 	// *ledger.LineError. Nil discards the warnings.
 	Warn func(error)
+	// Clock is the host's clock. The runtime reads it only to tell a time
+	// from the future: a call stamped more than MaxSkew after it is refused
+	// with ErrFuture, and so is a ledger row at start (skipped with a
+	// warning). Nil means time.Now; a replay passes its own.
+	Clock func() time.Time
+	// MaxSkew is how far ahead of Clock a time may be; 0 means
+	// DefaultMaxSkew.
+	MaxSkew time.Duration
 }
 
 // A Runtime is the host's fleet state. Its methods may be called from many
 // goroutines.
 type Runtime struct {
-	loc *time.Location
+	loc   *time.Location
+	clock func() time.Time
+	skew  time.Duration
 
 	mu     sync.Mutex
 	ledger *ledger.Ledger
@@ -46,41 +62,69 @@ type Runtime struct {
 	records map[string]*record
 	today   day
 	window  window
+	// ahead holds the ledger's rows beyond the skew bound at start, by
+	// time, to count when the clock reaches them.
+	ahead []aheadRow
 
-	// The cursor, and what the last Read said (encoded by appendContent),
-	// to tell whether the next one changed. If nothing was recorded since
-	// (dirty is false) and time has moved forward but not to the horizon,
-	// it cannot have, and Read does not compare.
-	cursor  int64
-	read    bool // a Read has set content
-	content []byte
-	scratch []byte
-	lastAt  time.Time
+	// The last snapshot built, shared with every Read that got it; when it
+	// was built, and the first instant after that at which time alone could
+	// change it; what has changed since.
+	pub     fleet.Snapshot
+	built   bool
+	builtAt time.Time
 	horizon time.Time
-	dirty   bool
+	changed changes
+	cursor  int64
+	// Scratch for the next snapshot's seats and edges, until one is
+	// published, and when time alone changes the edges last built.
+	seatBuf     []fleet.Seat
+	edgeBuf     []fleet.Edge
+	edgeHorizon time.Time
 }
 
 // Start starts a runtime at time at: it opens the seat ledger at
 // ledgerPath (creating it if absent), reads it whole and rebuilds from its
 // rows today's tallies and every seat's last outcome. The roster, the
 // stances and the edge window start empty. A line of the ledger that cannot
-// be read as a row is skipped and reported to opts.Warn; only failing to
-// open or read the file is an error.
+// be read as a row, or a row stamped beyond the skew bound, is skipped and
+// reported to opts.Warn; only failing to open or read the file is an error.
 func Start(ledgerPath string, at time.Time, opts Options) (*Runtime, error) {
-	r := &Runtime{loc: opts.Location, records: make(map[string]*record)}
+	r := &Runtime{loc: opts.Location, clock: opts.Clock, skew: opts.MaxSkew, records: make(map[string]*record)}
 	if r.loc == nil {
 		r.loc = time.Local
 	}
-	at, err := r.clock(at)
+	if r.clock == nil {
+		r.clock = time.Now
+	}
+	if r.skew <= 0 {
+		r.skew = DefaultMaxSkew
+	}
+	at, err := r.zoned(at)
 	if err != nil {
 		return nil, fmt.Errorf("start: %w", err)
 	}
-	r.today = newDay(at, r.loc, 1)
-	l, err := ledger.Open(ledgerPath, r.rebuild, opts.Warn)
+	// Today is the start's day until a row read or a call made moves the
+	// calendar on; rows stamped beyond the skew bound of the start's time
+	// are not counted.
+	now := at
+	r.today = dayOf(now, r.loc, 1)
+	limit := now.Add(r.skew)
+	latest := now
+	l, err := ledger.Open(ledgerPath, func(row *ledger.Row) error {
+		if err := r.rebuild(row, now, limit); err != nil {
+			return err
+		}
+		latest = later(latest, row.At)
+		return nil
+	}, opts.Warn)
 	if err != nil {
 		return nil, fmt.Errorf("start: %w", err)
 	}
 	r.ledger = l
+	slices.SortStableFunc(r.ahead, func(a, b aheadRow) int { return a.at.Compare(b.at) })
+	// Every cursor an earlier process handed out is below this (see
+	// docs/runtime.md, "The cursor across a restart").
+	r.cursor = latest.Add(r.skew).UnixMicro() + l.Size()
 	return r, nil
 }
 
@@ -104,6 +148,11 @@ var (
 // the span a snapshot can carry.
 var ErrTimeRange = errors.New("outside 0001-01-02 to 9999-12-30, the span a snapshot can carry")
 
+// ErrFuture is the error, wrapped, of every call stamped further ahead of
+// the host's clock than the skew bound allows, and the warning of every
+// ledger row so stamped at start. Nothing such a time says is counted.
+var ErrFuture = errors.New("ahead of the host's clock by more than the skew bound")
+
 // CheckTime reports whether t is an instant the runtime accepts: one every
 // time zone can write with a four-digit year, with room for a stance's hour.
 func CheckTime(t time.Time) error {
@@ -113,14 +162,63 @@ func CheckTime(t time.Time) error {
 	return nil
 }
 
-// clock checks at and returns it in the host's zone, so that every time in
-// a snapshot is written in it.
-func (r *Runtime) clock(at time.Time) (time.Time, error) {
+// zoned checks at and returns it as the runtime writes it: in the host's
+// zone, or in UTC where that zone's offset is not a whole minute (local
+// mean time before standard time), which RFC 3339 cannot write.
+func (r *Runtime) zoned(at time.Time) (time.Time, error) {
 	if err := CheckTime(at); err != nil {
 		return time.Time{}, err
 	}
-	return at.In(r.loc), nil
+	local := at.In(r.loc)
+	switch _, off := local.Zone(); {
+	case off <= -24*60*60 || off >= 24*60*60:
+		return time.Time{}, fmt.Errorf("time %s: the zone's offset there, %ds, is beyond the ±24 hours RFC 3339 can write", at.Format(time.RFC3339Nano), off)
+	case off%60 != 0:
+		return at.UTC(), nil
+	}
+	return local, nil
 }
+
+// accept checks the time of a call, zoned, against the host's clock now,
+// which it returns too: a time beyond the skew bound is refused.
+func (r *Runtime) accept(at time.Time) (time.Time, time.Time, error) {
+	at, err := r.zoned(at)
+	if err != nil {
+		return time.Time{}, time.Time{}, err
+	}
+	now := r.clock()
+	if at.After(now.Add(r.skew)) {
+		return time.Time{}, time.Time{}, fmt.Errorf("time %s is %w: %v ahead of %s, where %v is allowed",
+			at.Format(time.RFC3339Nano), ErrFuture, at.Sub(now), now.In(r.loc).Format(time.RFC3339Nano), r.skew)
+	}
+	return at, now, nil
+}
+
+// arrive brings the runtime to a call accepted at at when the host's
+// clock read now: ledger rows that were beyond the skew bound at start
+// and no longer are count, and the calendar moves to at's day if that is
+// later.
+func (r *Runtime) arrive(now, at time.Time) {
+	for len(r.ahead) > 0 && !r.ahead[0].at.After(now.Add(r.skew)) {
+		p := r.ahead[0]
+		r.ahead = r.ahead[1:]
+		r.count(p.kind, p.rec, p.at)
+	}
+	r.roll(at)
+}
+
+// An aheadRow is a ledger row that was beyond the skew bound at start: it
+// counts once the host's clock comes within the bound of it, as a restart
+// then would count it.
+type aheadRow struct {
+	kind ledger.Kind
+	rec  *record
+	at   time.Time
+}
+
+// maxAhead is the most rows beyond the skew bound a runtime keeps to count
+// later; a row past it counts only after a restart once its time comes.
+const maxAhead = 1 << 16
 
 // Census replaces the roster with Herdr's agent list: a seat per agent,
 // keyed by terminal id, its parent seat joined from parentPaneId. A seat
@@ -131,7 +229,7 @@ func (r *Runtime) clock(at time.Time) (time.Time, error) {
 // returned and that seat keeps its old status, so the next report settles
 // it again; the rest of the list is applied.
 func (r *Runtime) Census(at time.Time, agents []fleet.CensusAgent) error {
-	at, err := r.clock(at)
+	at, now, err := r.accept(at)
 	if err != nil {
 		return fmt.Errorf("census: %w", err)
 	}
@@ -140,24 +238,22 @@ func (r *Runtime) Census(at time.Time, agents []fleet.CensusAgent) error {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.roll(at)
+	r.arrive(now, at)
 	next := make([]seat, 0, len(agents))
 	var errs []error
 	for i := range agents {
 		a := &agents[i]
 		s := seat{id: a.TerminalID, pane: a.PaneID, name: a.Name, status: a.Status, since: at}
-		if a.Cwd != nil {
-			s.cwd, s.hasCwd = *a.Cwd, true
-		}
 		if a.ParentPaneID != nil {
 			s.parentPane = *a.ParentPaneID
 		}
 		if a.StartedAt != nil {
-			s.since = a.StartedAt.In(r.loc)
+			s.since, _ = r.zoned(*a.StartedAt) // checked by checkCensus
 		}
 		s.rec = r.record(s.id)
+		var old *seat
 		if s.rec.on >= 0 {
-			old := &r.roster.seats[s.rec.on]
+			old = &r.roster.seats[s.rec.on]
 			if a.StartedAt == nil {
 				s.since = old.since
 			}
@@ -166,10 +262,17 @@ func (r *Runtime) Census(at time.Time, agents []fleet.CensusAgent) error {
 				errs = append(errs, err)
 			}
 		}
+		if a.Cwd != nil {
+			if old != nil && old.cwd != nil && *old.cwd == *a.Cwd {
+				s.cwd = old.cwd
+			} else {
+				s.cwd = ptr(*a.Cwd)
+			}
+		}
 		next = append(next, s)
 	}
 	r.roster.set(next)
-	r.dirty = true
+	r.changed.everything()
 	if err := errors.Join(errs...); err != nil {
 		return fmt.Errorf("census: %w", err)
 	}
@@ -185,7 +288,7 @@ func (r *Runtime) checkCensus(agents []fleet.CensusAgent) error {
 			return fmt.Errorf("agent %d: %w", i, err)
 		}
 		if a.StartedAt != nil {
-			if _, err := r.clock(*a.StartedAt); err != nil {
+			if _, err := r.zoned(*a.StartedAt); err != nil {
 				return fmt.Errorf("agent %d: startedAt: %w", i, err)
 			}
 		}
@@ -205,7 +308,7 @@ func (r *Runtime) checkCensus(agents []fleet.CensusAgent) error {
 // else settles a run. A pane with no seat is ignored. If the row cannot be
 // written the error is returned and nothing changes, the status included.
 func (r *Runtime) Status(at time.Time, paneID string, status fleet.AgentStatus) error {
-	at, err := r.clock(at)
+	at, now, err := r.accept(at)
 	if err != nil {
 		return fmt.Errorf("status: %w", err)
 	}
@@ -214,7 +317,7 @@ func (r *Runtime) Status(at time.Time, paneID string, status fleet.AgentStatus) 
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.roll(at)
+	r.arrive(now, at)
 	s := r.roster.inPane(paneID)
 	if s == nil || s.status == status {
 		return nil
@@ -223,7 +326,7 @@ func (r *Runtime) Status(at time.Time, paneID string, status fleet.AgentStatus) 
 		return fmt.Errorf("status: %w", err)
 	}
 	s.status = status
-	r.dirty = true
+	r.seatChanged(s.rec)
 	return nil
 }
 
@@ -251,79 +354,90 @@ func (r *Runtime) settle(at time.Time, rec *record, from, to fleet.AgentStatus) 
 	if !ok {
 		return nil
 	}
-	var row fleet.LedgerRow
 	switch outcome {
 	case fleet.OutcomePassed:
-		row = &fleet.PassedRow{SeatID: rec.id, At: at}
+		return r.commit(&fleet.PassedRow{SeatID: rec.id, At: at}, ledger.Passed, rec, at)
 	case fleet.OutcomeFailed:
-		row = &fleet.FailedRow{SeatID: rec.id, At: at}
+		return r.commit(&fleet.FailedRow{SeatID: rec.id, At: at}, ledger.Failed, rec, at)
 	}
-	return r.commit(row)
+	return nil
 }
 
 // commit writes row to the ledger and, once it is written, counts it.
-func (r *Runtime) commit(row fleet.LedgerRow) error {
+func (r *Runtime) commit(row fleet.LedgerRow, kind ledger.Kind, rec *record, at time.Time) error {
 	if err := r.ledger.Append(row); err != nil {
 		return err
 	}
-	r.count(row)
+	r.count(kind, rec, at)
 	return nil
 }
 
 // rebuild counts one row read from the ledger at start. It checks what
-// counting relies on, a seat id and a time a snapshot can carry, and
-// nothing more: Append wrote every row through the generated validation
-// already, and validating each again would cost start a fifth of its time.
-func (r *Runtime) rebuild(row fleet.LedgerRow) error {
-	id, at := rowKey(row)
-	if id == "" {
-		return fmt.Errorf("%s row has an empty seatId", row.Kind())
+// counting relies on, a seat id and a time a snapshot can carry that is not
+// beyond the skew bound of the clock at start (limit), and nothing more:
+// Append wrote every row through the generated validation already, and
+// validating each again would cost start a fifth of its time.
+func (r *Runtime) rebuild(row *ledger.Row, now, limit time.Time) error {
+	if len(row.SeatID) == 0 {
+		return fmt.Errorf("%s row has an empty seatId", row.Kind)
 	}
-	if err := CheckTime(at); err != nil {
+	// The zone's offset need not be checked as zoned does: Start checked it
+	// at its own time, and no zone of the tzdata reaches a day.
+	if err := CheckTime(row.At); err != nil {
 		return err
 	}
-	r.count(row)
+	rec := r.records[string(row.SeatID)]
+	if rec == nil {
+		rec = r.record(string(row.SeatID))
+	}
+	if row.At.After(limit) {
+		until := "until the host's clock comes within the bound of it"
+		if len(r.ahead) < maxAhead {
+			r.ahead = append(r.ahead, aheadRow{row.Kind, rec, row.At})
+		} else {
+			until = "until a restart once the clock comes within the bound of it (too many rows are ahead to keep)"
+		}
+		return fmt.Errorf("%s row at %s is %w: %v ahead of %s at start, where %v is allowed; not counted %s", row.Kind,
+			row.At.Format(time.RFC3339Nano), ErrFuture, row.At.Sub(now), now.In(r.loc).Format(time.RFC3339Nano), r.skew, until)
+	}
+	r.count(row.Kind, rec, row.At)
 	return nil
 }
 
-// rowKey returns the seat and time of a row.
-func rowKey(row fleet.LedgerRow) (string, time.Time) {
-	switch v := row.(type) {
-	case *fleet.PassedRow:
-		return v.SeatID, v.At
-	case *fleet.FailedRow:
-		return v.SeatID, v.At
-	case *fleet.PromptedRow:
-		return v.SeatID, v.At
-	case *fleet.ShippedRow:
-		return v.SeatID, v.At
-	}
-	return "", time.Time{}
-}
-
 // count folds one written row into today's tallies and the seat's last
-// outcome. It is the only place counts move, at start and after an append
-// alike, so what a restart rebuilds is what memory held.
-func (r *Runtime) count(row fleet.LedgerRow) {
-	switch v := row.(type) {
-	case *fleet.PassedRow:
-		rec := r.record(v.SeatID)
-		rec.ran(fleet.OutcomePassed, v.At.In(r.loc))
-		if t := rec.tally(&r.today, v.At); t != nil {
+// outcome, after moving the calendar to the row's day if that is later. It
+// is the only place counts move, at start and after an append alike, and
+// start reads the rows in the order they were appended, so what a restart
+// rebuilds is what memory held.
+func (r *Runtime) count(kind ledger.Kind, rec *record, at time.Time) {
+	rel := r.today.rel(at)
+	if rel > 0 {
+		r.roll(at)
+		rel = 0
+	}
+	r.seatChanged(rec)
+	var t *fleet.Tally
+	if rel == 0 {
+		t = rec.tally(&r.today)
+		r.changed.tallies = true
+	}
+	switch kind {
+	case ledger.Passed:
+		rec.ran(fleet.OutcomePassed, at)
+		if t != nil {
 			t.Passed++
 		}
-	case *fleet.FailedRow:
-		rec := r.record(v.SeatID)
-		rec.ran(fleet.OutcomeFailed, v.At.In(r.loc))
-		if t := rec.tally(&r.today, v.At); t != nil {
+	case ledger.Failed:
+		rec.ran(fleet.OutcomeFailed, at)
+		if t != nil {
 			t.Failed++
 		}
-	case *fleet.PromptedRow:
-		if t := r.record(v.SeatID).tally(&r.today, v.At); t != nil {
+	case ledger.Prompted:
+		if t != nil {
 			t.Prompted++
 		}
-	case *fleet.ShippedRow:
-		if t := r.record(v.SeatID).tally(&r.today, v.At); t != nil {
+	case ledger.Shipped:
+		if t != nil {
 			t.Shipped++
 		}
 	}
@@ -340,14 +454,19 @@ func (r *Runtime) record(id string) *record {
 }
 
 // A record is what the runtime keeps about one seat id, on the roster or
-// not: what a seat has earned follows the seat (ADR 0162).
+// not: what a seat has earned follows the seat (ADR 0162). Pointers in it
+// that snapshots carry (idp, pubStance, pubOutcome) point at copies made
+// for the snapshots; the runtime decides nothing from them.
 type record struct {
 	id         string
-	on         int // the seat's index in the roster, -1 when it is not on it
+	idp        *string // for parentSeatId; made on first use
+	on         int     // the seat's index in the roster, -1 when it is not on it
 	stance     fleet.Stance
 	hasStance  bool
-	outcome    fleet.RunOutcome
+	pubStance  *fleet.Stance
+	outcome    fleet.RunOutcome // its At as written by count, zoned when published
 	hasOutcome bool
+	pubOutcome *fleet.RunOutcome // nil until published since the last change
 	tallied    fleet.Tally
 	tallyDay   int // the serial of the day tallied counts; 0 for none
 }
@@ -358,15 +477,11 @@ func (rec *record) ran(o fleet.Outcome, at time.Time) {
 	if rec.hasOutcome && at.Before(rec.outcome.At) {
 		return
 	}
-	rec.outcome, rec.hasOutcome = fleet.RunOutcome{Outcome: o, At: at}, true
+	rec.outcome, rec.hasOutcome, rec.pubOutcome = fleet.RunOutcome{Outcome: o, At: at}, true, nil
 }
 
-// tally returns the seat's tally of day d to count a row at at into, or nil
-// when at is on another day.
-func (rec *record) tally(d *day, at time.Time) *fleet.Tally {
-	if at.Before(d.start) || !at.Before(d.end) {
-		return nil
-	}
+// tally returns the seat's tally of day d to count into.
+func (rec *record) tally(d *day) *fleet.Tally {
 	if rec.tallyDay != d.serial {
 		rec.tallied, rec.tallyDay = fleet.Tally{}, d.serial
 	}
@@ -382,26 +497,9 @@ func (rec *record) today(d *day) (fleet.Tally, bool) {
 // calendar never moves back: a call stamped with an earlier day counts
 // nothing in today's tallies, as a restart would not count it either.
 func (r *Runtime) roll(at time.Time) {
-	if !at.Before(r.today.end) {
-		r.today = newDay(at, r.loc, r.today.serial+1)
-	}
-}
-
-// A day is one local calendar day.
-type day struct {
-	name       string    // YYYY-MM-DD
-	start, end time.Time // [start, end) is the day
-	serial     int       // 1 for the day the runtime started on, then counting up
-}
-
-func newDay(at time.Time, loc *time.Location, serial int) day {
-	y, m, d := at.In(loc).Date()
-	start := time.Date(y, m, d, 0, 0, 0, 0, loc)
-	return day{
-		name:   start.Format(time.DateOnly),
-		start:  start,
-		end:    time.Date(y, m, d+1, 0, 0, 0, 0, loc),
-		serial: serial,
+	if r.today.rel(at) > 0 {
+		r.today = dayOf(at, r.loc, r.today.serial+1)
+		r.changed.any, r.changed.tallies = true, true
 	}
 }
 
@@ -425,7 +523,7 @@ type StanceAnswer struct {
 // seat still stands; if that row cannot be written the error is returned and
 // the stance is not taken.
 func (r *Runtime) StateStance(at time.Time, paneID string, pose fleet.Pose, note *string, ttl time.Duration) (StanceAnswer, error) {
-	at, err := r.clock(at)
+	at, now, err := r.accept(at)
 	if err != nil {
 		return StanceAnswer{}, fmt.Errorf("state_stance: %w", err)
 	}
@@ -447,7 +545,7 @@ func (r *Runtime) StateStance(at time.Time, paneID string, pose fleet.Pose, note
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.roll(at)
+	r.arrive(now, at)
 	s := r.roster.inPane(paneID)
 	if s == nil {
 		return StanceAnswer{Unseated: true}, nil
@@ -460,13 +558,18 @@ func (r *Runtime) StateStance(at time.Time, paneID string, pose fleet.Pose, note
 		cur := &s.rec.stance
 		standing := s.rec.hasStance && cur.Pose == fleet.PoseCelebrate && at.Before(cur.ExpiresAt)
 		if !standing {
-			if err := r.commit(&fleet.ShippedRow{SeatID: s.id, At: at, Note: st.Note}); err != nil {
+			if err := r.commit(&fleet.ShippedRow{SeatID: s.id, At: at, Note: st.Note}, ledger.Shipped, s.rec, at); err != nil {
 				return StanceAnswer{}, fmt.Errorf("state_stance: %w", err)
 			}
 		}
 	}
 	s.rec.stance, s.rec.hasStance = st, true
-	r.dirty = true
+	pub := st
+	if note != nil {
+		pub.Note = ptr(*note)
+	}
+	s.rec.pubStance = &pub
+	r.seatChanged(s.rec)
 	ans := StanceAnswer{SeatID: s.id, Stance: st}
 	if note != nil {
 		ans.Stance.Note = ptr(*note)
@@ -488,19 +591,19 @@ var poses = func() string {
 // with no transcript reference; it is not a prompt the host delivered, so
 // it appends no row. Anything else is ignored.
 func (r *Runtime) Prompted(at time.Time, toPaneID, fromPaneID string) error {
-	at, err := r.clock(at)
+	at, now, err := r.accept(at)
 	if err != nil {
 		return fmt.Errorf("prompted: %w", err)
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.roll(at)
+	r.arrive(now, at)
 	to, from := r.roster.inPane(toPaneID), r.roster.inPane(fromPaneID)
 	if to == nil || from == nil {
 		return nil
 	}
 	r.window.add(edge{kind: fleet.EdgeKindPrompt, from: from.rec, to: to.rec, at: at})
-	r.dirty = true
+	r.changed.any, r.changed.edges = true, true
 	return nil
 }
 
@@ -511,7 +614,7 @@ func (r *Runtime) Prompted(at time.Time, toPaneID, fromPaneID string) error {
 // carrying the transcript reference. A pane with no seat is ignored. If the
 // row cannot be written the error is returned and nothing changes.
 func (r *Runtime) Deliver(at time.Time, toPaneID, fromPaneID, conversationID, entryID string) error {
-	at, err := r.clock(at)
+	at, now, err := r.accept(at)
 	if err != nil {
 		return fmt.Errorf("deliver: %w", err)
 	}
@@ -520,7 +623,7 @@ func (r *Runtime) Deliver(at time.Time, toPaneID, fromPaneID, conversationID, en
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.roll(at)
+	r.arrive(now, at)
 	to := r.roster.inPane(toPaneID)
 	if to == nil {
 		return nil
@@ -528,15 +631,15 @@ func (r *Runtime) Deliver(at time.Time, toPaneID, fromPaneID, conversationID, en
 	row := &fleet.PromptedRow{SeatID: to.id, At: at}
 	from := r.roster.inPane(fromPaneID)
 	if from != nil {
-		row.FromSeatID = ptr(from.id)
+		row.FromSeatID = &from.id
 	}
-	if err := r.commit(row); err != nil {
+	if err := r.commit(row, ledger.Prompted, to.rec, at); err != nil {
 		return fmt.Errorf("deliver: %w", err)
 	}
 	if from != nil {
 		r.window.add(edge{kind: fleet.EdgeKindPrompt, from: from.rec, to: to.rec, at: at, conv: conversationID, entry: entryID})
+		r.changed.any, r.changed.edges = true, true
 	}
-	r.dirty = true
 	return nil
 }
 
@@ -546,7 +649,7 @@ func (r *Runtime) Deliver(at time.Time, toPaneID, fromPaneID, conversationID, en
 // replied to yet: a reply edge from this seat back to the sender, carrying
 // this turn's entry. A pane with no seat is ignored.
 func (r *Runtime) Turn(at time.Time, paneID, conversationID, entryID string) error {
-	at, err := r.clock(at)
+	at, now, err := r.accept(at)
 	if err != nil {
 		return fmt.Errorf("turn: %w", err)
 	}
@@ -555,43 +658,50 @@ func (r *Runtime) Turn(at time.Time, paneID, conversationID, entryID string) err
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.roll(at)
+	r.arrive(now, at)
 	s := r.roster.inPane(paneID)
 	if s == nil {
 		return nil
 	}
 	r.window.reply(at, s.rec, conversationID, entryID)
-	r.dirty = true
+	r.changed.any, r.changed.edges = true, true
 	return nil
 }
 
-// Read derives the snapshot as of at: the roster with each seat's standing
+// Read returns the snapshot as of at: the roster with each seat's standing
 // stance, parent seat and last outcome; the spawn edges and the window's
 // edges between seats on the roster; and the tallies of the local day. Its
 // cursor is the last one if the snapshot says the same as the last Read's
 // said, and larger if not. The error is only for a time the wire cannot
-// carry.
+// carry or one beyond the skew bound.
+//
+// The snapshot is immutable and shared: its seats, edges, tallies and
+// everything they point to may be shared with snapshots returned before
+// and after (what did not change between them), and the runtime never
+// modifies any of it, so a caller may hold it, and read it from any
+// goroutine, for as long as it likes. The caller must not modify it
+// either; copy what it wants to change. The runtime's own state is never
+// shared with a snapshot, so a snapshot modified by mistake cannot move a
+// count.
 func (r *Runtime) Read(at time.Time) (fleet.Snapshot, error) {
-	at, err := r.clock(at)
+	at, now, err := r.accept(at)
 	if err != nil {
 		return fleet.Snapshot{}, fmt.Errorf("read: %w", err)
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.roll(at)
-	snap, horizon := r.derive(at)
-	if !r.read || r.dirty || at.Before(r.lastAt) || !at.Before(r.horizon) {
-		r.scratch = appendContent(r.scratch[:0], &snap)
-		if !r.read || !bytes.Equal(r.scratch, r.content) {
-			// The cursor is at least the read's time in Unix milliseconds,
-			// so it keeps increasing across a restart, which forgets the
-			// last one.
-			r.cursor = max(r.cursor+1, at.UnixMilli())
-			r.content, r.scratch = r.scratch, r.content
+	r.arrive(now, at)
+	// Nothing recorded and time moved forward but not to the horizon: the
+	// last snapshot is this one.
+	if !r.built || r.changed.any || at.Before(r.builtAt) || !at.Before(r.horizon) {
+		if r.build(at) {
+			// See docs/runtime.md, "The cursor across a restart".
+			r.cursor = max(r.cursor+1, at.UnixMicro()+r.ledger.Size())
 		}
+		r.built, r.builtAt = true, at
 	}
-	r.read, r.lastAt, r.horizon, r.dirty = true, at, horizon, false
-	snap.Cursor = r.cursor
+	snap := r.pub
+	snap.At, snap.Cursor = at, r.cursor
 	return snap, nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -21,14 +22,44 @@ var t0 = time.Date(2026, 9, 6, 10, 0, 0, 0, time.UTC)
 
 func ptr[T any](v T) *T { return &v }
 
+// A clock is the host's clock as a test sets it: it reads the latest time
+// it was set to.
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *clock) Set(t time.Time) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if t.After(c.t) {
+		c.t = t
+	}
+}
+
+// start starts a runtime at at in UTC on a ledger at path, with a host
+// clock that reads at until the test moves it.
 func start(t testing.TB, path string, at time.Time) *runtime.Runtime {
 	t.Helper()
-	rt, err := runtime.Start(path, at, runtime.Options{Location: time.UTC, Warn: func(err error) { t.Errorf("ledger: %v", err) }})
+	rt, _ := startClock(t, path, at, time.UTC)
+	return rt
+}
+
+func startClock(t testing.TB, path string, at time.Time, loc *time.Location) (*runtime.Runtime, *clock) {
+	t.Helper()
+	c := &clock{t: at}
+	rt, err := runtime.Start(path, at, runtime.Options{Location: loc, Clock: c.Now, Warn: func(err error) { t.Errorf("ledger: %v", err) }})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { rt.Close() })
-	return rt
+	return rt, c
 }
 
 func read(t testing.TB, rt *runtime.Runtime, at time.Time) fleet.Snapshot {
@@ -160,13 +191,14 @@ func TestAnUnwritableLedgerMovesNoCount(t *testing.T) {
 func TestARestartRebuildsWhatMemoryCounted(t *testing.T) {
 	for seed := range uint64(20) {
 		path := filepath.Join(t.TempDir(), "l.jsonl")
-		rt := start(t, path, t0)
+		rt, clk := startClock(t, path, t0, time.UTC)
 		rng := rand.New(rand.NewPCG(seed, 1))
 		roster := agents(6)
 		at := t0
 		for range 400 {
 			at = at.Add(time.Duration(rng.IntN(600)) * time.Second) // about 17 hours: crosses midnight
-			pane := fmt.Sprintf("%%%d", rng.IntN(7))                // %6 holds no seat
+			clk.Set(at)
+			pane := fmt.Sprintf("%%%d", rng.IntN(7)) // %6 holds no seat
 			var err error
 			switch rng.IntN(5) {
 			case 0:
@@ -195,7 +227,7 @@ func TestARestartRebuildsWhatMemoryCounted(t *testing.T) {
 		mem := read(t, rt, at)
 		rt.Close()
 
-		again := start(t, path, at)
+		again, _ := startClock(t, path, at, time.UTC)
 		if err := again.Census(at, roster); err != nil {
 			t.Fatal(err)
 		}
@@ -254,11 +286,12 @@ func TestEdgesStayWithinTheWireCeiling(t *testing.T) {
 	}
 }
 
-// Read hands out a snapshot that shares nothing with the runtime: changing
-// it changes neither the next snapshot nor the cursor.
-func TestASnapshotSharesNothingWithTheRuntime(t *testing.T) {
-	rt := start(t, filepath.Join(t.TempDir(), "l.jsonl"), t0)
-	a := agents(2)
+// A snapshot a caller holds never changes, whatever happens after it: the
+// runtime shares what did not change between snapshots but never modifies
+// one it has handed out.
+func TestASnapshotAHolderKeepsNeverChanges(t *testing.T) {
+	rt, clk := startClock(t, filepath.Join(t.TempDir(), "l.jsonl"), t0, time.UTC)
+	a := agents(3)
 	a[0].Cwd = ptr("/src")
 	if err := rt.Census(t0, a); err != nil {
 		t.Fatal(err)
@@ -272,15 +305,39 @@ func TestASnapshotSharesNothingWithTheRuntime(t *testing.T) {
 	if err := rt.Status(t0, "%1", fleet.AgentStatusDone); err != nil {
 		t.Fatal(err)
 	}
-	first := read(t, rt, t0)
-	want := read(t, rt, t0)
-	*first.Seats[0].Cwd, *first.Seats[0].Stance.Note, *first.Seats[1].ParentSeatID = "x", "x", "x"
-	first.Seats[1].LastOutcome.Outcome = fleet.OutcomeFailed
-	*first.Edges[1].ConversationID, *first.Day = "x", "x"
-	first.Tallies["t001"] = fleet.Tally{}
-	first.Seats[0].Name = "x"
-	if got := read(t, rt, t0); !cmp.Equal(got, want) {
-		t.Errorf("changing a snapshot changed the next one:\n%s", cmp.Diff(want, got))
+	held := read(t, rt, t0)
+	want, err := json.Marshal(held)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Change every part of the fleet, reading after each change.
+	at := t0.Add(time.Second)
+	steps := []func() error{
+		func() error { _, err := rt.StateStance(at, "%0", fleet.PoseCelebrate, ptr("other"), 0); return err },
+		func() error { return rt.Status(at, "%0", fleet.AgentStatusBlocked) },
+		func() error { return rt.Deliver(at, "%0", "%1", "c", "e2") },
+		func() error { return rt.Turn(at, "%0", "c", "e3") },
+		func() error { return rt.Prompted(at, "%2", "%1") },
+		func() error { a[0].Cwd, a[1].Name = ptr("/elsewhere"), "renamed"; return rt.Census(at, a) },
+		func() error { return rt.Census(at, a[1:]) },
+	}
+	for i, step := range steps {
+		if err := step(); err != nil {
+			t.Fatal(err)
+		}
+		if snap := read(t, rt, at); i == 0 && snap.Cursor == held.Cursor {
+			t.Fatal("the first change did not move the cursor")
+		}
+		at = at.Add(time.Second)
+	}
+	clk.Set(t0.Add(24*time.Hour + time.Minute))
+	read(t, rt, t0.Add(24*time.Hour+time.Minute)) // stances lapse, edges age out, the day rolls
+	got, err := json.Marshal(held)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != string(want) {
+		t.Errorf("the snapshot held changed:\nwas %s\nnow %s", want, got)
 	}
 }
 
@@ -307,9 +364,10 @@ func TestATimeTheWireCannotCarryIsRefused(t *testing.T) {
 	}
 }
 
-// Many goroutines may call a Runtime at once (run with -race).
+// Many goroutines may call a Runtime at once, and read the snapshots they
+// get while others change the fleet (run with -race).
 func TestConcurrentCallers(t *testing.T) {
-	rt := start(t, filepath.Join(t.TempDir(), "l.jsonl"), t0)
+	rt, clk := startClock(t, filepath.Join(t.TempDir(), "l.jsonl"), t0, time.UTC)
 	if err := rt.Census(t0, agents(8)); err != nil {
 		t.Fatal(err)
 	}
@@ -330,7 +388,12 @@ func TestConcurrentCallers(t *testing.T) {
 				case 3:
 					_, err = rt.StateStance(at, pane, fleet.PoseCelebrate, nil, time.Second)
 				case 4:
-					_, err = rt.Read(at)
+					var snap fleet.Snapshot
+					if snap, err = rt.Read(at); err == nil {
+						// Read all of it while others change the fleet: the
+						// race detector sees any write to what it shares.
+						_, err = json.Marshal(snap)
+					}
 				}
 				if err != nil {
 					t.Error(err)
@@ -340,6 +403,7 @@ func TestConcurrentCallers(t *testing.T) {
 		})
 	}
 	wg.Wait()
+	clk.Set(t0.Add(time.Hour))
 	snap := read(t, rt, t0.Add(time.Hour))
 	for id, tally := range snap.Tallies {
 		if tally.Passed != 40 || tally.Prompted != 40 || tally.Shipped != 40 {
@@ -363,13 +427,14 @@ func TestTheCursorMovesExactlyWhenTheSnapshotChanges(t *testing.T) {
 	}
 	for seed := range uint64(20) {
 		rng := rand.New(rand.NewPCG(seed, 2))
-		rt := start(t, filepath.Join(t.TempDir(), "l.jsonl"), t0)
+		rt, clk := startClock(t, filepath.Join(t.TempDir(), "l.jsonl"), t0, time.UTC)
 		roster := agents(5)
 		at := t0
 		var last fleet.Snapshot
 		reads := 0
 		for range 1500 {
 			at = at.Add(time.Duration(rng.IntN(40)) * time.Second)
+			clk.Set(at.Add(5 * time.Minute))
 			pane := fmt.Sprintf("%%%d", rng.IntN(6))
 			var err error
 			switch rng.IntN(8) {
@@ -387,6 +452,10 @@ func TestTheCursorMovesExactlyWhenTheSnapshotChanges(t *testing.T) {
 			default:
 				readAt := at.Add(time.Duration(rng.IntN(600)-60) * time.Second)
 				snap := read(t, rt, readAt)
+				if fresh := rt.Fresh(readAt); wire(t, fresh) != wire(t, snap) {
+					diff := cmp.Diff(fresh, snap)
+					t.Fatalf("seed %d, read %d at %v: the snapshot differs from one built afresh (-fresh +read):\n%s", seed, reads, readAt, diff)
+				}
 				if reads > 0 {
 					same := content(snap) == content(last)
 					if same && snap.Cursor != last.Cursor || !same && snap.Cursor <= last.Cursor {
@@ -400,5 +469,141 @@ func TestTheCursorMovesExactlyWhenTheSnapshotChanges(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
+	}
+}
+
+// In every zone of the tzdata, around a transition near 2026 (a skipped
+// or repeated hour, a half-hour shift, or just midnights), the tallies,
+// day and last outcomes a restart rebuilds are what memory held, and the
+// cursor after it is above every one before.
+func TestCountsAreTheSameAcrossARestartInEveryZone(t *testing.T) {
+	names := runtime.Zones(t)
+	if testing.Short() {
+		names = names[:len(names)/10]
+	}
+	for zi, name := range names {
+		loc, err := time.LoadLocation(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		center := time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC).Add(time.Duration(zi) * time.Hour)
+		if _, next := center.In(loc).ZoneBounds(); !next.IsZero() && next.Before(center.AddDate(1, 0, 0)) {
+			center = next
+		}
+		at := center.Add(-30 * time.Hour)
+		path := filepath.Join(t.TempDir(), "l.jsonl")
+		rt, clk := startClock(t, path, at, loc)
+		rng := rand.New(rand.NewPCG(uint64(zi), 3))
+		roster := agents(3)
+		census := func(rt *runtime.Runtime) {
+			if err := rt.Census(at, roster); err != nil {
+				t.Fatal(err)
+			}
+		}
+		census(rt)
+		for i := range 90 {
+			at = at.Add(time.Duration(rng.IntN(80)) * time.Minute)
+			clk.Set(at)
+			pane := fmt.Sprintf("%%%d", rng.IntN(3))
+			var err error
+			switch rng.IntN(4) {
+			case 0, 1:
+				st := fleet.AgentStatusValues()[rng.IntN(5)]
+				roster[pane[1]-'0'].Status = st
+				err = rt.Status(at, pane, st)
+			case 2:
+				err = rt.Deliver(at, pane, "%0", "c", fmt.Sprint(i))
+			case 3:
+				_, err = rt.StateStance(at, pane, fleet.PoseValues()[rng.IntN(6)], nil, time.Duration(1+rng.IntN(7200))*time.Second)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if i%9 != 8 {
+				continue
+			}
+			mem := read(t, rt, at)
+			rt.Close()
+			rt, clk = startClock(t, path, at, loc)
+			census(rt)
+			disk := read(t, rt, at)
+			if diff := cmp.Diff(counts(mem), counts(disk)); diff != "" {
+				t.Fatalf("%s, %s: a restart rebuilt other counts (-memory +rebuilt):\n%s", name, at.In(loc), diff)
+			}
+			if disk.Cursor <= mem.Cursor {
+				t.Fatalf("%s, %s: cursor %d after a restart, %d before", name, at.In(loc), disk.Cursor, mem.Cursor)
+			}
+			if want := at.In(loc).Format(time.DateOnly); *disk.Day != want {
+				t.Fatalf("%s: %s is on %s, the snapshot says %s", name, at.In(loc), want, *disk.Day)
+			}
+		}
+	}
+}
+
+// wire is s as the wire carries it.
+func wire(t *testing.T, s fleet.Snapshot) string {
+	b, err := json.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// counts is what a snapshot says that the ledger decides.
+type countsOf struct {
+	Day      *string
+	Tallies  map[string]fleet.Tally
+	Outcomes map[string]*fleet.RunOutcome
+}
+
+func counts(s fleet.Snapshot) countsOf {
+	c := countsOf{Day: s.Day, Tallies: s.Tallies, Outcomes: map[string]*fleet.RunOutcome{}}
+	for _, seat := range s.Seats {
+		c.Outcomes[seat.SeatID] = seat.LastOutcome
+	}
+	return c
+}
+
+// A row counted after something else left a partial line in the ledger
+// (a crashed writer, `echo -n >>`) is not lost at the next start.
+func TestARowCountedAfterAPartialLineSurvivesARestart(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "l.jsonl")
+	rt := start(t, path, t0)
+	if err := rt.Census(t0, agents(1)); err != nil {
+		t.Fatal(err)
+	}
+	for i, partial := range []string{"", `{"kind":"passed","seatId":"t000","at":"2026-09-06T1`} {
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.WriteString(partial)
+		f.Close()
+		at := t0.Add(time.Duration(i) * time.Second)
+		if err := rt.Status(at, "%0", fleet.AgentStatusIdle); err != nil {
+			t.Fatal(err)
+		}
+		if err := rt.Status(at, "%0", fleet.AgentStatusWorking); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := read(t, rt, t0.Add(time.Second)).Tallies["t000"].Passed; got != 2 {
+		t.Fatalf("passed %d before the restart, want 2", got)
+	}
+	rt.Close()
+	var warns []string
+	again, err := runtime.Start(path, t0.Add(time.Second), runtime.Options{Location: time.UTC, Clock: func() time.Time { return t0 }, Warn: func(err error) { warns = append(warns, err.Error()) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer again.Close()
+	if err := again.Census(t0.Add(time.Second), agents(1)); err != nil {
+		t.Fatal(err)
+	}
+	if got := read(t, again, t0.Add(time.Second)).Tallies["t000"].Passed; got != 2 {
+		t.Errorf("passed %d after the restart, want the 2 counted before it", got)
+	}
+	if len(warns) != 1 || !strings.HasPrefix(warns[0], "ledger line 2: ") {
+		t.Errorf("warnings %q, want one for the partial line", warns)
 	}
 }

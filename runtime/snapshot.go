@@ -1,177 +1,257 @@
 package runtime
 
 import (
-	"encoding/binary"
 	"time"
 
 	"github.com/schemagen/schemagen/generated/go/fleet"
 )
 
-// derive builds the snapshot as of at, cursor aside, from memory that is
-// all its own: nothing in it aliases the runtime's state. Every optional
-// field the host knows is present (edges and tallies as empty rather than
-// absent), because this host keeps the ledger and the window. It also
-// returns the horizon: the first instant after at at which the passing of
-// time alone would change the snapshot (a stance lapsing, an edge ageing
-// out, the day ending).
-func (r *Runtime) derive(at time.Time) (fleet.Snapshot, time.Time) {
-	horizon := r.today.end
-	seats := r.roster.seats
-	n := len(seats)
-	// The targets of every pointer in the snapshot, allocated together.
-	strs := make([]string, 0, 1+3*n+2*len(r.window.edges))
-	stances := make([]fleet.Stance, 0, n)
-	outcomes := make([]fleet.RunOutcome, 0, n)
-	str := func(s string) *string {
-		strs = append(strs, s)
-		return &strs[len(strs)-1]
-	}
+// changes says what has changed since the last snapshot was built, so
+// that the next build rebuilds only that.
+type changes struct {
+	any      bool
+	seats    []int // roster indices of seats whose own facts changed
+	allSeats bool
+	edges    bool
+	tallies  bool
+}
 
-	snap := fleet.Snapshot{
-		At:      at,
-		Seats:   make([]fleet.Seat, n),
-		Day:     str(r.today.name),
-		Tallies: make(map[string]fleet.Tally, n),
-	}
-	spawns := 0
-	for i := range seats {
-		s, out := &seats[i], &snap.Seats[i]
-		*out = fleet.Seat{SeatID: s.id, Name: s.name, Status: s.status}
-		if s.hasCwd {
-			out.Cwd = str(s.cwd)
-		}
-		if st := s.rec.stance; s.rec.hasStance && at.Before(st.ExpiresAt) {
-			if st.Note != nil {
-				st.Note = str(*st.Note)
-			}
-			stances = append(stances, st)
-			out.Stance = &stances[len(stances)-1]
-			if st.ExpiresAt.Before(horizon) {
-				horizon = st.ExpiresAt
-			}
-		}
-		if s.parent >= 0 {
-			out.ParentSeatID = str(seats[s.parent].id)
-			spawns++
-		}
-		if s.rec.hasOutcome {
-			outcomes = append(outcomes, s.rec.outcome)
-			out.LastOutcome = &outcomes[len(outcomes)-1]
-		}
-		if t, ok := s.rec.today(&r.today); ok {
-			snap.Tallies[s.id] = t
-		}
-	}
+func (c *changes) everything() {
+	*c = changes{any: true, seats: c.seats[:0], allSeats: true, edges: true, tallies: true}
+}
 
+// seatChanged notes that rec's seat, if it is on the roster, may read
+// differently now.
+func (r *Runtime) seatChanged(rec *record) {
+	c := &r.changed
+	c.any = true
+	switch {
+	case !r.built || c.allSeats || rec.on < 0:
+	case len(c.seats) >= len(r.roster.seats):
+		c.allSeats = true
+	default:
+		c.seats = append(c.seats, rec.on)
+	}
+}
+
+// build makes the snapshot as of at, cursor aside, and publishes what of it
+// differs from the last one, reporting whether anything did. What did not
+// change is kept, so snapshots share it; what did is built afresh, never
+// modifying what an earlier snapshot holds. Every optional field the host
+// knows is present (edges and tallies as empty rather than absent),
+// because this host keeps the ledger and the window. It also sets the
+// horizon: the first instant after at at which the passing of time alone
+// would change the snapshot (a stance lapsing, an edge ageing out, the day
+// ending). A build at the horizon or before the last one, when time alone
+// may have changed anything, rebuilds everything.
+func (r *Runtime) build(at time.Time) bool {
+	c := &r.changed
+	first := !r.built
+	if first || at.Before(r.builtAt) || !at.Before(r.horizon) {
+		c.everything()
+	}
+	changed := first
+
+	switch {
+	case c.allSeats:
+		seats := r.buildSeats(at)
+		if first || !seatsEqual(seats, r.pub.Seats) {
+			r.pub.Seats, r.seatBuf, changed = seats, nil, true
+		}
+	case len(c.seats) > 0:
+		if seats, ok := r.rebuildSeats(at, c.seats); ok {
+			r.pub.Seats, r.seatBuf, changed = seats, nil, true
+		}
+	}
+	if c.edges {
+		edges := r.buildEdges(at)
+		if first || !edgesEqual(edges, r.pub.Edges) {
+			r.pub.Edges, r.edgeBuf, changed = edges, nil, true
+		}
+	}
+	if c.tallies {
+		if first || !r.talliesEqual(r.pub.Tallies) {
+			r.pub.Tallies, changed = r.buildTallies(), true
+		}
+		if first || *r.pub.Day != r.today.name {
+			r.pub.Day, changed = ptr(r.today.name), true
+		}
+	}
+	horizon := r.today.next(at)
+	if r.edgeHorizon.Before(horizon) {
+		horizon = r.edgeHorizon
+	}
+	for i := range r.pub.Seats {
+		if st := r.pub.Seats[i].Stance; st != nil && st.ExpiresAt.Before(horizon) {
+			horizon = st.ExpiresAt
+		}
+	}
+	r.horizon = horizon
+	*c = changes{seats: c.seats[:0]}
+	return changed
+}
+
+// seat builds the i-th seat of the roster as of at.
+func (r *Runtime) seat(at time.Time, i int) fleet.Seat {
+	roster := r.roster.seats
+	s, rec := &roster[i], roster[i].rec
+	out := fleet.Seat{SeatID: s.id, Name: s.name, Status: s.status, Cwd: s.cwd}
+	if rec.hasStance && at.Before(rec.stance.ExpiresAt) {
+		out.Stance = rec.pubStance
+	}
+	if s.parent >= 0 {
+		p := roster[s.parent].rec
+		if p.idp == nil {
+			p.idp = ptr(p.id)
+		}
+		out.ParentSeatID = p.idp
+	}
+	if rec.hasOutcome {
+		if rec.pubOutcome == nil {
+			o := rec.outcome
+			o.At, _ = r.zoned(o.At) // every row counted has a time zoned accepts
+			rec.pubOutcome = &o
+		}
+		out.LastOutcome = rec.pubOutcome
+	}
+	return out
+}
+
+// scratchSeats returns the scratch slice for n seats.
+func (r *Runtime) scratchSeats(n int) []fleet.Seat {
+	if r.seatBuf == nil || cap(r.seatBuf) < n {
+		r.seatBuf = make([]fleet.Seat, 0, n)
+	}
+	return r.seatBuf[:n]
+}
+
+// buildSeats builds every seat of the roster as of at into the scratch
+// slice.
+func (r *Runtime) buildSeats(at time.Time) []fleet.Seat {
+	out := r.scratchSeats(len(r.roster.seats))
+	for i := range out {
+		out[i] = r.seat(at, i)
+	}
+	return out
+}
+
+// rebuildSeats rebuilds the seats at the given roster indices as of at,
+// the others as the last snapshot has them, and returns the result and
+// whether any of them reads differently.
+func (r *Runtime) rebuildSeats(at time.Time, indices []int) ([]fleet.Seat, bool) {
+	old := r.pub.Seats
+	out := r.scratchSeats(len(old))
+	copy(out, old)
+	changed := false
+	for _, i := range indices {
+		out[i] = r.seat(at, i)
+		changed = changed || !seatsEqual(out[i:i+1], old[i:i+1])
+	}
+	return out, changed
+}
+
+// buildEdges builds the snapshot's edges as of at into the scratch slice:
+// the spawn edges, then the window's edges it carries, oldest first. It
+// sets edgeHorizon to when the first of them ages out.
+func (r *Runtime) buildEdges(at time.Time) []fleet.Edge {
+	w := &r.window
 	cutoff := at.Add(-WindowAge)
-	var carried uint64 // bit i: window edge i rides this snapshot
+	var carried uint64 // bit i: the i-th oldest window edge rides this snapshot
 	held := 0
-	for i := range r.window.edges {
-		if e := &r.window.edges[i]; e.carried(cutoff) {
+	r.edgeHorizon = maxTime
+	for i := range w.n {
+		if e := w.at(i); e.carried(cutoff) {
 			carried |= 1 << i
 			held++
-			if out := e.at.Add(WindowAge + 1); out.Before(horizon) {
-				horizon = out
+			if out := e.at.Add(WindowAge + 1); out.Before(r.edgeHorizon) {
+				r.edgeHorizon = out
 			}
 		}
 	}
 	// Spawn edges give way when the wire would overflow: each is also
 	// stated on its child as parentSeatId.
-	spawns = min(spawns, MaxEdges-held)
-	snap.Edges = make([]fleet.Edge, 0, spawns+held)
-	for i := range seats {
-		if len(snap.Edges) == spawns {
-			break
-		}
-		if p := seats[i].parent; p >= 0 {
-			snap.Edges = append(snap.Edges, fleet.Edge{Kind: fleet.EdgeKindSpawn, FromSeatID: seats[p].id, ToSeatID: seats[i].id, At: seats[i].since})
-		}
+	spawns := r.roster.spawns[:min(len(r.roster.spawns), MaxEdges-held)]
+	if r.edgeBuf == nil || cap(r.edgeBuf) < len(spawns)+held {
+		r.edgeBuf = make([]fleet.Edge, 0, len(spawns)+held)
 	}
-	for i := range r.window.edges {
-		e := &r.window.edges[i]
+	out := append(r.edgeBuf[:0], spawns...)
+	for i := range w.n {
 		if carried&(1<<i) == 0 {
 			continue
 		}
-		out := fleet.Edge{Kind: e.kind, FromSeatID: e.from.id, ToSeatID: e.to.id, At: e.at}
-		if e.conv != "" {
-			out.ConversationID, out.EntryID = str(e.conv), str(e.entry)
-		}
-		snap.Edges = append(snap.Edges, out)
+		e := w.at(i)
+		out = append(out, fleet.Edge{Kind: e.kind, FromSeatID: e.from.id, ToSeatID: e.to.id, At: e.at, ConversationID: e.convp, EntryID: e.entryp})
 	}
-	return snap, horizon
+	return out
 }
 
-// appendContent appends to b an encoding of what s says, cursor and time
-// aside, such that two snapshots say the same thing exactly when their
-// encodings are equal: every string is length-prefixed, every optional
-// field flagged, and every time is in the host's zone, so equal instants
-// are written alike.
-func appendContent(b []byte, s *fleet.Snapshot) []byte {
-	b = appendOptString(b, s.Day)
-	b = binary.AppendUvarint(b, uint64(len(s.Seats)))
-	for i := range s.Seats {
-		x := &s.Seats[i]
-		b = appendString(b, x.SeatID)
-		b = appendString(b, x.Name)
-		b = appendString(b, string(x.Status))
-		b = appendOptString(b, x.Cwd)
-		b = appendOptString(b, x.Summary)
-		b = appendOptString(b, x.ParentSeatID)
-		if st := x.Stance; st != nil {
-			b = append(b, 1)
-			b = appendString(b, string(st.Pose))
-			b = appendOptString(b, st.Note)
-			b = appendTime(b, st.StatedAt)
-			b = appendTime(b, st.ExpiresAt)
-		} else {
-			b = append(b, 0)
-		}
-		if o := x.LastOutcome; o != nil {
-			b = append(b, 1)
-			b = appendString(b, string(o.Outcome))
-			b = appendTime(b, o.At)
-		} else {
-			b = append(b, 0)
-		}
-		if t, ok := s.Tallies[x.SeatID]; ok {
-			b = append(b, 1)
-			b = binary.AppendVarint(b, t.Passed)
-			b = binary.AppendVarint(b, t.Failed)
-			b = binary.AppendVarint(b, t.Shipped)
-			b = binary.AppendVarint(b, t.Prompted)
-		} else {
-			b = append(b, 0)
+// talliesEqual reports whether m holds exactly today's tallies of the
+// seats on the roster.
+func (r *Runtime) talliesEqual(m map[string]fleet.Tally) bool {
+	n := 0
+	for i := range r.roster.seats {
+		s := &r.roster.seats[i]
+		if t, ok := s.rec.today(&r.today); ok {
+			n++
+			if u, ok := m[s.id]; !ok || u != t {
+				return false
+			}
 		}
 	}
-	// Tallies only ever name seats on the roster; their number catches any
-	// that would not.
-	b = binary.AppendUvarint(b, uint64(len(s.Tallies)))
-	b = binary.AppendUvarint(b, uint64(len(s.Edges)))
-	for i := range s.Edges {
-		e := &s.Edges[i]
-		b = appendString(b, string(e.Kind))
-		b = appendString(b, e.FromSeatID)
-		b = appendString(b, e.ToSeatID)
-		b = appendTime(b, e.At)
-		b = appendOptString(b, e.ConversationID)
-		b = appendOptString(b, e.EntryID)
+	return n == len(m)
+}
+
+// buildTallies returns today's tallies of the seats on the roster, in a
+// new map.
+func (r *Runtime) buildTallies() map[string]fleet.Tally {
+	m := make(map[string]fleet.Tally, len(r.roster.seats))
+	for i := range r.roster.seats {
+		s := &r.roster.seats[i]
+		if t, ok := s.rec.today(&r.today); ok {
+			m[s.id] = t
+		}
 	}
-	return b
+	return m
 }
 
-func appendString(b []byte, s string) []byte {
-	b = binary.AppendUvarint(b, uint64(len(s)))
-	return append(b, s...)
-}
-
-func appendOptString(b []byte, s *string) []byte {
-	if s == nil {
-		return append(b, 0)
+func seatsEqual(a, b []fleet.Seat) bool {
+	if len(a) != len(b) {
+		return false
 	}
-	return appendString(append(b, 1), *s)
+	for i := range a {
+		x, y := &a[i], &b[i]
+		if x.SeatID != y.SeatID || x.Name != y.Name || x.Status != y.Status ||
+			!eqString(x.Cwd, y.Cwd) || !eqString(x.Summary, y.Summary) || !eqString(x.ParentSeatID, y.ParentSeatID) ||
+			!eqStance(x.Stance, y.Stance) || !eqOutcome(x.LastOutcome, y.LastOutcome) {
+			return false
+		}
+	}
+	return true
 }
 
-func appendTime(b []byte, t time.Time) []byte {
-	b = binary.AppendVarint(b, t.Unix())
-	return binary.AppendUvarint(b, uint64(t.Nanosecond()))
+func edgesEqual(a, b []fleet.Edge) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		x, y := &a[i], &b[i]
+		if x.Kind != y.Kind || x.FromSeatID != y.FromSeatID || x.ToSeatID != y.ToSeatID || !x.At.Equal(y.At) ||
+			!eqString(x.ConversationID, y.ConversationID) || !eqString(x.EntryID, y.EntryID) {
+			return false
+		}
+	}
+	return true
+}
+
+func eqString(a, b *string) bool {
+	return a == b || a != nil && b != nil && *a == *b
+}
+
+func eqStance(a, b *fleet.Stance) bool {
+	return a == b || a != nil && b != nil && a.Pose == b.Pose && eqString(a.Note, b.Note) &&
+		a.StatedAt.Equal(b.StatedAt) && a.ExpiresAt.Equal(b.ExpiresAt)
+}
+
+func eqOutcome(a, b *fleet.RunOutcome) bool {
+	return a == b || a != nil && b != nil && a.Outcome == b.Outcome && a.At.Equal(b.At)
 }

@@ -1,7 +1,7 @@
 // Command fleetsim replays fleet events through the host runtime and prints
 // the snapshots it serves (SPEC §5).
 //
-//	fleetsim [--ledger PATH] [--tz NAME] < events.jsonl > snapshots.jsonl
+//	fleetsim [--ledger PATH] [--tz NAME] [--max-skew DURATION] < events.jsonl > snapshots.jsonl
 //
 // It reads replay events, one JSON object a line, from stdin, and for every
 // read event prints one fleet Snapshot as one JSON line on stdout. A line
@@ -13,7 +13,13 @@
 // uses a fresh temporary ledger, removed at exit, so the same stream always
 // prints the same snapshots. --tz names the host's local calendar (an IANA
 // zone such as Europe/Berlin) that decides which day the tallies count;
-// without it, the machine's.
+// without it, the machine's. --max-skew is how far ahead of the host's
+// clock (in a replay, the time of the next read or restart; see
+// runtime/replay) an event or a ledger row may be stamped: beyond it, it
+// is reported and not counted (default 5m).
+//
+// The ledger is locked while fleetsim runs: a second host on the same
+// ledger is refused (exit 2).
 //
 // Exit status: 0 every line applied, 1 some lines were skipped, 2 bad usage
 // or the run could not go on (the ledger could not be opened, stdin or
@@ -29,6 +35,7 @@ import (
 	"time"
 	_ "time/tzdata" // --tz works on a machine without a zoneinfo database
 
+	"github.com/schemagen/schemagen/runtime"
 	"github.com/schemagen/schemagen/runtime/replay"
 )
 
@@ -41,8 +48,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	ledger := fs.String("ledger", "", "seat-ledger.jsonl to read and append to, created if absent (default: a fresh temporary one)")
 	tz := fs.String("tz", "", "the host's local calendar, an IANA zone name (default: the machine's)")
+	skew := fs.Duration("max-skew", runtime.DefaultMaxSkew, "how far ahead of the host's clock an event or ledger row may be; beyond it, it is reported and not counted")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: fleetsim [--ledger PATH] [--tz NAME] < events.jsonl")
+		fmt.Fprintln(stderr, "usage: fleetsim [--ledger PATH] [--tz NAME] [--max-skew DURATION] < events.jsonl")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -50,6 +58,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if fs.NArg() > 0 {
 		fs.Usage()
+		return 2
+	}
+	if *skew <= 0 {
+		fmt.Fprintf(stderr, "fleetsim: --max-skew must be positive (is %v)\n", *skew)
 		return 2
 	}
 	loc := time.Local
@@ -70,7 +82,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		defer os.RemoveAll(dir)
 		path = filepath.Join(dir, "seat-ledger.jsonl")
 	}
-	skipped, err := replay.Run(stdin, stdout, stderr, replay.Options{Ledger: path, Location: loc})
+	skipped, err := replay.Run(stdin, stdout, stderr, replay.Options{Ledger: path, Location: loc, MaxSkew: *skew})
 	if err != nil {
 		fmt.Fprintf(stderr, "fleetsim: %v\n", err)
 		return 2

@@ -17,5 +17,13 @@ func BreakWrites(t *testing.T, l *Ledger) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.f.Close()
-	l.f = w
+	l.f, l.fd = w, int(w.Fd())
 }
+
+// AppendRow and DecodeRow expose the encoder and the decoder to the
+// differential tests.
+var (
+	AppendRow = appendRow
+	DecodeRow = decodeRow
+	FastRow   = fastRow
+)

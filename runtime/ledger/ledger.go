@@ -1,6 +1,6 @@
 // Package ledger keeps seat-ledger.jsonl, the host's append-only record of
-// what seats earned (ADR 0162): one fleet.LedgerRow a line, encoded and
-// decoded by the generated wire types.
+// what seats earned (ADR 0162): one fleet.LedgerRow a line, in the JSON the
+// generated wire types read and write.
 //
 // Durability. Append hands each row to the kernel in a single write(2) on a
 // file opened with O_APPEND, under a mutex, and returns only when the write
@@ -9,16 +9,28 @@
 // calls fsync: an fsync per row would cost milliseconds on every status
 // change, and what a power loss can take is the last seconds of rows, or
 // the last row cut short, which Open is built to start from (a torn last
-// line is skipped with a warning, and the next row starts on a fresh line).
+// line is skipped with a warning).
+//
+// Lines of their own. Every row Append writes starts on a line of its own,
+// whatever the file holds by then: before each write it looks at the
+// file's size and, when the file has changed since its own last write, at
+// its last byte, and writes a newline first if that byte is not one. A
+// partial line that something else left (a crashed writer, `echo -n >>`)
+// is thus never glued to a counted row. Open takes an exclusive flock(2)
+// on the file for as long as the Ledger is open, so a second host on the
+// same ledger is refused rather than interleaving its own counts; a writer
+// that takes no lock can still race the check by the microsecond between
+// it and the write.
 package ledger
 
 import (
 	"bytes"
-	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"sync"
+	"syscall"
 
 	"github.com/schemagen/schemagen/generated/go/fleet"
 	"github.com/schemagen/schemagen/runtime/internal/jsonl"
@@ -39,76 +51,99 @@ func (e *LineError) Error() string { return fmt.Sprintf("ledger line %d: %v", e.
 
 func (e *LineError) Unwrap() error { return e.Err }
 
+// ErrInUse is the error, wrapped, of Open on a ledger another open Ledger
+// (in this process or another) holds.
+var ErrInUse = errors.New("in use by another host (it holds the file's lock)")
+
+// ErrClosed is the error, wrapped, of Append after Close.
+var ErrClosed = errors.New("closed")
+
 // A Ledger is a seat ledger file open for appending. Its methods may be
 // called from many goroutines; rows never interleave.
 type Ledger struct {
-	mu    sync.Mutex
-	f     *os.File
-	fresh bool   // the file does not end in '\n': the next row starts with one
-	buf   []byte // one row being written
+	mu     sync.Mutex
+	f      *os.File // nil once closed
+	fd     int
+	size   int64 // the file's size after Open's read or this Ledger's last write
+	own    bool  // size is where this Ledger's last write ended, with a newline
+	buf    []byte
+	last   [1]byte
+	closed bool
 }
 
-// Open opens the ledger at path, creating it if absent, and first reads it
-// whole: it calls row for each row in file order, and warn with a
-// *LineError for each line it skips — a torn line, a row of an unknown kind,
-// or a row row itself refuses by returning an error. Skipped lines never stop
-// Open; only failing to open or read the file does. A nil warn discards the
-// warnings.
-func Open(path string, row func(fleet.LedgerRow) error, warn func(error)) (*Ledger, error) {
+// Open opens the ledger at path, creating it if absent, locks it, and
+// first reads it whole: it calls row for each row in file order, and warn
+// with a *LineError for each line it skips — a torn line, a row of an
+// unknown kind, or a row row itself refuses by returning an error. Skipped
+// lines never stop Open; only failing to open, lock or read the file does.
+// A nil warn discards the warnings. The *Row passed to row is valid only
+// during the call.
+func Open(path string, row func(*Row) error, warn func(error)) (*Ledger, error) {
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o644)
 	if err != nil {
 		return nil, fmt.Errorf("seat ledger: %w", err)
 	}
-	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+	fail := func(err error) (*Ledger, error) {
 		f.Close()
-		if err == nil {
-			err = fmt.Errorf("%s is not a regular file", path)
-		}
 		return nil, fmt.Errorf("seat ledger: %w", err)
 	}
-	ended, err := scan(f, row, warn)
-	if err != nil {
-		f.Close()
-		return nil, fmt.Errorf("seat ledger: reading %s: %w", path, err)
+	if fi, err := f.Stat(); err != nil {
+		return fail(err)
+	} else if !fi.Mode().IsRegular() {
+		return fail(fmt.Errorf("%s is not a regular file", path))
 	}
-	return &Ledger{f: f, fresh: !ended}, nil
+	l := &Ledger{f: f, fd: int(f.Fd())}
+	if err := syscall.Flock(l.fd, syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		if errors.Is(err, syscall.EWOULDBLOCK) {
+			return fail(fmt.Errorf("%s is %w", path, ErrInUse))
+		}
+		return fail(fmt.Errorf("locking %s: %w", path, err))
+	}
+	if err := scan(f, row, warn); err != nil {
+		return fail(fmt.Errorf("reading %s: %w", path, err))
+	}
+	var st syscall.Stat_t
+	if err := syscall.Fstat(l.fd, &st); err != nil {
+		return fail(err)
+	}
+	l.size = st.Size // whether it ends in '\n' is looked at by the first Append
+	return l, nil
 }
 
 // Scan reads a ledger from r as Open does, without opening anything: row is
 // called for each row in order and warn for each line skipped. It returns
 // an error only when r fails.
-func Scan(r io.Reader, row func(fleet.LedgerRow) error, warn func(error)) error {
-	_, err := scan(r, row, warn)
-	return err
+func Scan(r io.Reader, row func(*Row) error, warn func(error)) error {
+	return scan(r, row, warn)
 }
 
-// scan reads r whole and reports whether it ends in '\n' (or is empty).
-func scan(r io.Reader, row func(fleet.LedgerRow) error, warn func(error)) (ended bool, err error) {
+func scan(r io.Reader, row func(*Row) error, warn func(error)) error {
 	if warn == nil {
 		warn = func(error) {}
 	}
 	lr := jsonl.NewReader(r, MaxLine)
+	var v Row
 	for {
 		line, n, err := lr.Next()
 		if err == io.EOF {
-			return lr.Ended(), nil
+			return nil
 		}
 		if le, ok := err.(*jsonl.LineError); ok {
 			warn(&LineError{Line: le.Line, Err: le.Err})
 			continue
 		}
 		if err != nil {
-			return false, err
+			return err
 		}
 		if len(bytes.TrimSpace(line)) == 0 {
 			continue // a blank line says nothing
 		}
-		// The generated decoder refuses what is not a row of a known kind;
-		// what a row must hold beyond that is the caller's to check, for
-		// only the caller knows which fields it relies on.
-		v, err := fleet.UnmarshalLedgerRow(line)
+		// The generated decoder's verdict decides what is a row of a known
+		// kind; what a row must hold beyond that is the caller's to check,
+		// for only the caller knows which fields it relies on.
+		err = decodeRow(line, &v)
 		if err == nil {
-			err = row(v)
+			err = row(&v)
 		}
 		if err != nil {
 			warn(&LineError{Line: n, Err: err})
@@ -116,39 +151,79 @@ func scan(r io.Reader, row func(fleet.LedgerRow) error, warn func(error)) (ended
 	}
 }
 
-// Append writes row as one line and returns once the write has completed.
-// An invalid row is refused, so the file only ever holds rows that Open
-// reads back. When Append returns an error the row may be absent, or
-// present only in part (then Open skips it); either way the caller must not
-// count it, and the next row starts on a fresh line.
+// Size returns the ledger file's size in bytes as of Open or the last
+// Append. It only grows while the file is appended to, by this Ledger or
+// anything else.
+func (l *Ledger) Size() int64 {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.size
+}
+
+// Append writes row as one line, on a line of its own, and returns once
+// the write has completed. An invalid row is refused, so the file only
+// ever holds rows that Open reads back. When Append returns an error the
+// row may be absent, or present only in part (then Open skips it); either
+// way the caller must not count it, and the next row still starts on a
+// line of its own.
 func (l *Ledger) Append(row fleet.LedgerRow) error {
 	if err := row.Validate(); err != nil {
 		return fmt.Errorf("seat ledger: refusing a row: %w", err)
 	}
-	b, err := json.Marshal(row)
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.closed {
+		return fmt.Errorf("seat ledger: %w", ErrClosed)
+	}
+	size, ended, err := l.ending()
 	if err != nil {
 		return fmt.Errorf("seat ledger: %w", err)
 	}
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.buf = l.buf[:0]
-	if l.fresh {
-		l.buf = append(l.buf, '\n')
+	b := l.buf[:0]
+	if !ended {
+		b = append(b, '\n')
 	}
-	l.buf = append(l.buf, b...)
-	l.buf = append(l.buf, '\n')
-	if _, err := l.f.Write(l.buf); err != nil {
-		l.fresh = true
+	b, err = appendRow(b, row)
+	if err != nil {
+		return fmt.Errorf("seat ledger: refusing a row: %w", err)
+	}
+	b = append(b, '\n')
+	l.buf = b
+	if _, err := l.f.Write(b); err != nil {
+		l.own = false // what reached the file is not known
 		return fmt.Errorf("seat ledger: %w", err)
 	}
-	l.fresh = false
+	l.size, l.own = size+int64(len(b)), true
 	return nil
 }
 
-// Close closes the file. Appends after Close return an error.
+// ending returns the file's size now and whether it is empty or ends in
+// '\n'. When the size is what this Ledger's own last write left, the file
+// ends in that write's newline; otherwise something else has written, or
+// a write failed, and the last byte is read.
+func (l *Ledger) ending() (int64, bool, error) {
+	var st syscall.Stat_t
+	if err := syscall.Fstat(l.fd, &st); err != nil {
+		return 0, false, err
+	}
+	if st.Size == 0 || l.own && st.Size == l.size {
+		return st.Size, true, nil
+	}
+	if _, err := l.f.ReadAt(l.last[:], st.Size-1); err != nil {
+		return 0, false, fmt.Errorf("reading the last byte: %w", err)
+	}
+	return st.Size, l.last[0] == '\n', nil
+}
+
+// Close unlocks and closes the file. Appends after Close return an error
+// wrapping ErrClosed.
 func (l *Ledger) Close() error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	if l.closed {
+		return nil
+	}
+	l.closed = true
 	if err := l.f.Close(); err != nil {
 		return fmt.Errorf("seat ledger: %w", err)
 	}

@@ -27,13 +27,42 @@ func open(t *testing.T, path string) (*ledger.Ledger, []fleet.LedgerRow, []strin
 	var rows []fleet.LedgerRow
 	var warns []string
 	l, err := ledger.Open(path,
-		func(r fleet.LedgerRow) error { rows = append(rows, r); return nil },
+		func(r *ledger.Row) error { rows = append(rows, whole(t, r)); return nil },
 		func(err error) { warns = append(warns, err.Error()) })
 	if err != nil {
 		t.Fatalf("Open: %v", err)
 	}
 	t.Cleanup(func() { l.Close() })
 	return l, rows, warns
+}
+
+// whole decodes the whole row r was read from, and checks that r says
+// what it says.
+func whole(t testing.TB, r *ledger.Row) fleet.LedgerRow {
+	t.Helper()
+	v, err := fleet.UnmarshalLedgerRow(r.Line)
+	if err != nil {
+		t.Fatalf("a row read from the ledger does not decode: %v", err)
+	}
+	seat, at := key(v)
+	if ledger.KindOf(v) != r.Kind || seat != string(r.SeatID) || !at.Equal(r.At) {
+		t.Fatalf("row %s %q %v, but the line says %T %q %v", r.Kind, r.SeatID, r.At, v, seat, at)
+	}
+	return v
+}
+
+func key(v fleet.LedgerRow) (string, time.Time) {
+	switch v := v.(type) {
+	case *fleet.PassedRow:
+		return v.SeatID, v.At
+	case *fleet.FailedRow:
+		return v.SeatID, v.At
+	case *fleet.PromptedRow:
+		return v.SeatID, v.At
+	case *fleet.ShippedRow:
+		return v.SeatID, v.At
+	}
+	return "", time.Time{}
 }
 
 func write(t *testing.T, content string) string {
@@ -174,7 +203,7 @@ func TestUnknownKindIsSkippedWithAWarning(t *testing.T) {
 func TestARowTheCallerRefusesIsSkippedWithAWarning(t *testing.T) {
 	path := write(t, `{"kind":"passed","seatId":"t1","at":"2026-09-06T10:00:00Z"}`+"\n")
 	var warns []error
-	l, err := ledger.Open(path, func(fleet.LedgerRow) error { return errors.New("no") }, func(err error) { warns = append(warns, err) })
+	l, err := ledger.Open(path, func(*ledger.Row) error { return errors.New("no") }, func(err error) { warns = append(warns, err) })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -248,7 +277,8 @@ func TestConcurrentAppendsNeverInterleave(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	err = ledger.Scan(f, func(r fleet.LedgerRow) error {
+	err = ledger.Scan(f, func(line *ledger.Row) error {
+		r := whole(t, line)
 		var seat string
 		var at time.Time
 		switch r := r.(type) {
@@ -291,7 +321,7 @@ func TestUnwritablePathIsAnErrorAtOpen(t *testing.T) {
 		"a directory":         dir,
 		"in a missing folder": filepath.Join(dir, "missing", "seat-ledger.jsonl"),
 	} {
-		if _, err := ledger.Open(path, func(fleet.LedgerRow) error { return nil }, nil); err == nil {
+		if _, err := ledger.Open(path, func(*ledger.Row) error { return nil }, nil); err == nil {
 			t.Errorf("Open(%s) succeeded", name)
 		}
 	}
@@ -319,8 +349,97 @@ func TestScanReportsAReaderError(t *testing.T) {
 	boom := errors.New("boom")
 	r := io.MultiReader(strings.NewReader(`{"kind":"passed","seatId":"t1","at":"2026-09-06T10:00:00Z"}`+"\n"), iotest.ErrReader(boom))
 	n := 0
-	err := ledger.Scan(r, func(fleet.LedgerRow) error { n++; return nil }, nil)
+	err := ledger.Scan(r, func(*ledger.Row) error { n++; return nil }, nil)
 	if !errors.Is(err, boom) || n != 1 {
 		t.Errorf("Scan = %v after %d rows, want boom after 1", err, n)
+	}
+}
+
+// Something other than the Ledger may leave a partial line after Open (a
+// crashed writer, `echo -n >>`): the next row still starts on a line of its
+// own, so it is not glued to the partial one and lost at the next start.
+func TestARowAfterAPartialLineLeftByAnotherWriterStartsOnItsOwnLine(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "seat-ledger.jsonl")
+	l, _, _ := open(t, path)
+	if err := l.Append(&fleet.PassedRow{SeatID: "t1", At: t0}); err != nil {
+		t.Fatal(err)
+	}
+	for _, partial := range []string{`{"kind":"passed","seatId":"t9"`, "x", "\n", ""} {
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.WriteString(partial); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+		if err := l.Append(&fleet.PassedRow{SeatID: "t1", At: t0}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	l.Close()
+	_, rows, warns := open(t, path)
+	if len(rows) != 5 {
+		t.Errorf("%d rows read back, want the 5 appended", len(rows))
+	}
+	want := []string{"ledger line 2: decoding PassedRow: invalid JSON: unexpected end of input, want ',' or '}'", `ledger line 4: decoding LedgerRow: invalid JSON at byte 0: unexpected 'x', want an object`}
+	if diff := cmp.Diff(want, warns); diff != "" {
+		t.Errorf("warnings (-want +got):\n%s", diff)
+	}
+	// A newline is written only where the file did not end in one.
+	const row = `{"kind":"passed","seatId":"t1","at":"2026-09-06T10:00:00Z"}` + "\n"
+	if got, want := read(t, path), row+`{"kind":"passed","seatId":"t9"`+"\n"+row+"x\n"+row+"\n"+row+row; got != want {
+		t.Errorf("file:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// One ledger has one writer: a second Open while the first holds it is
+// refused, in this process as in another, and succeeds once it is closed.
+func TestASecondOpenOfAHeldLedgerIsRefused(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "seat-ledger.jsonl")
+	l, _, _ := open(t, path)
+	_, err := ledger.Open(path, func(*ledger.Row) error { return nil }, nil)
+	if !errors.Is(err, ledger.ErrInUse) || !strings.Contains(err.Error(), path) {
+		t.Errorf("second Open = %v, want ErrInUse naming the file", err)
+	}
+	l.Close()
+	again, _, _ := open(t, path)
+	if err := again.Append(&fleet.PassedRow{SeatID: "t1", At: t0}); err != nil {
+		t.Errorf("Append after reopening: %v", err)
+	}
+}
+
+func TestAppendAfterCloseIsAnError(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "seat-ledger.jsonl")
+	l, _, _ := open(t, path)
+	l.Close()
+	if err := l.Append(&fleet.PassedRow{SeatID: "t1", At: t0}); !errors.Is(err, ledger.ErrClosed) {
+		t.Errorf("Append after Close = %v, want ErrClosed", err)
+	}
+	if got := read(t, path); got != "" {
+		t.Errorf("written after Close: %q", got)
+	}
+}
+
+// Size is the file's size, whatever wrote to it.
+func TestSizeIsTheFilesSize(t *testing.T) {
+	path := write(t, `{"kind":"passed","seatId":"t1","at":"2026-09-06T10:00:00Z"}`)
+	l, _, _ := open(t, path)
+	check := func() {
+		t.Helper()
+		fi, err := os.Stat(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if l.Size() != fi.Size() {
+			t.Errorf("Size() = %d, the file holds %d bytes", l.Size(), fi.Size())
+		}
+	}
+	check()
+	for range 3 {
+		if err := l.Append(&fleet.FailedRow{SeatID: "t1", At: t0}); err != nil {
+			t.Fatal(err)
+		}
+		check()
 	}
 }

@@ -29,6 +29,9 @@ type Options struct {
 	Ledger string
 	// Location is the host's local calendar; nil means time.Local.
 	Location *time.Location
+	// MaxSkew is how far ahead of the host's clock an event may be; 0
+	// means runtime.DefaultMaxSkew.
+	MaxSkew time.Duration
 }
 
 // Run applies the events read from in, in order. The runtime starts at the
@@ -39,53 +42,77 @@ type Options struct {
 // "ledger line N: why"; the run goes on. Run returns how many event lines it
 // skipped, and an error only when it cannot go on: in or out failed, or the
 // ledger could not be opened.
+//
+// The host's clock. A read is the host serving a snapshot, and a restart
+// the host starting, each at the host's own clock; every event before one
+// reached the host before it. So the clock at an event is the time of the
+// next read or restart in the stream, and an event stamped more than
+// MaxSkew after that is from the future: the runtime refuses it, and the
+// line is reported. Events after the last read or restart, and runs of
+// more than 65,536 events (or 64 MiB of lines) without one, are taken at
+// their own times (the clock is the latest of them). To know the next read, Run applies the
+// events before it when it arrives; nothing it prints comes later for
+// that, since only reads print.
 func Run(in io.Reader, out, diag io.Writer, opts Options) (skipped int, err error) {
-	s := &session{opts: opts, diag: diag}
+	if opts.MaxSkew <= 0 {
+		opts.MaxSkew = runtime.DefaultMaxSkew
+	}
+	s := &session{opts: opts, diag: diag, out: bufio.NewWriter(out)}
 	defer func() {
 		if cerr := s.close(); err == nil {
 			err = cerr
 		}
 	}()
-	w := bufio.NewWriter(out)
 	lines := jsonl.NewReader(in, MaxLine)
 	for {
 		line, n, err := lines.Next()
 		if err == io.EOF {
-			return skipped, nil
+			return s.skipped, s.flush(time.Time{})
 		}
-		if le, ok := err.(*jsonl.LineError); ok {
-			skipped++
-			fmt.Fprintln(diag, le)
+		var le *jsonl.LineError
+		if errors.As(err, &le) {
+			s.queue = append(s.queue, pending{n: le.Line, err: le})
 			continue
 		}
 		if err != nil {
-			return skipped, err
+			return s.skipped, err
 		}
 		if len(bytes.TrimSpace(line)) == 0 {
 			continue
 		}
-		snap, err := s.apply(line)
-		var fatal *fatalError
-		if errors.As(err, &fatal) {
-			return skipped, fatal.err
-		}
-		if err != nil {
-			skipped++
-			fmt.Fprintf(diag, "line %d: %v\n", n, err)
-			continue
-		}
-		if snap != nil {
-			b, err := json.Marshal(snap)
-			if err != nil {
-				return skipped, fmt.Errorf("line %d: %w", n, err)
+		ev, err := fleet.UnmarshalReplayEvent(line)
+		s.queue = append(s.queue, pending{n: n, ev: ev, err: err})
+		s.queued += len(line)
+		//schemavet:ignore only the events the host stamps with its own clock set it
+		switch ev.(type) {
+		case *fleet.ReadEvent, *fleet.RestartEvent:
+			if at := eventAt(ev); runtime.CheckTime(at) == nil {
+				if err := s.flush(at); err != nil {
+					return s.skipped, err
+				}
 			}
-			w.Write(b)
-			w.WriteByte('\n')
-			if err := w.Flush(); err != nil {
-				return skipped, err
+		}
+		if len(s.queue) >= maxPending || s.queued >= maxPendingBytes {
+			if err := s.flush(time.Time{}); err != nil {
+				return s.skipped, err
 			}
 		}
 	}
+}
+
+// Run holds at most maxPending events, of at most maxPendingBytes of
+// lines, while it waits for the next read.
+const (
+	maxPending      = 1 << 16
+	maxPendingBytes = 64 << 20
+)
+
+// A pending event is a line read but not yet applied: the event, or why
+// the line is not one.
+type pending struct {
+	n   int
+	ev  fleet.ReplayEvent
+	err error
 }
 
 // A fatalError stops the run.
@@ -94,11 +121,87 @@ type fatalError struct{ err error }
 func (e *fatalError) Error() string { return e.err.Error() }
 
 // A session is one run: the runtime of the current host process, if
-// started.
+// started, the host's clock, and the events waiting for it.
 type session struct {
-	opts Options
-	diag io.Writer
-	rt   *runtime.Runtime
+	opts    Options
+	diag    io.Writer
+	out     *bufio.Writer
+	rt      *runtime.Runtime
+	clock   time.Time
+	queue   []pending
+	queued  int // bytes of the lines in queue
+	skipped int
+	buf     []byte // the snapshot being printed
+}
+
+// now is the host's clock, as the runtime reads it.
+func (s *session) now() time.Time { return s.clock }
+
+// flush applies the pending events with the host's clock at clock, or,
+// when clock is zero, at the latest of their times.
+func (s *session) flush(clock time.Time) error {
+	if clock.IsZero() {
+		clock = s.clock
+		for _, p := range s.queue {
+			if p.ev != nil {
+				if at := eventAt(p.ev); runtime.CheckTime(at) == nil && at.After(clock) {
+					clock = at
+				}
+			}
+		}
+	}
+	s.clock = clock
+	queue := s.queue
+	s.queue, s.queued = s.queue[:0], 0
+	for _, p := range queue {
+		if err := s.handle(p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// handle applies one pending event, printing its snapshot if it is a read
+// and its line if it is skipped.
+func (s *session) handle(p pending) error {
+	var le *jsonl.LineError
+	if errors.As(p.err, &le) {
+		s.skipped++
+		fmt.Fprintln(s.diag, le)
+		return nil
+	}
+	var snap *fleet.Snapshot
+	err := p.err
+	if err == nil {
+		snap, err = s.apply(p.ev)
+	}
+	var fatal *fatalError
+	if errors.As(err, &fatal) {
+		return fatal.err
+	}
+	if err != nil {
+		s.skipped++
+		fmt.Fprintf(s.diag, "line %d: %v\n", p.n, err)
+		return nil
+	}
+	if snap == nil {
+		return nil
+	}
+	b, err := appendSnapshot(s.buf[:0], snap)
+	if err != nil {
+		return fmt.Errorf("line %d: %w", p.n, err)
+	}
+	s.buf = append(b, '\n')
+	s.out.Write(s.buf)
+	return s.out.Flush()
+}
+
+// appendSnapshot appends snap's JSON to b. It is the one place fleetsim
+// encodes a snapshot, so that moving to the generated encoder (AppendJSON,
+// issue 12) is this one line.
+func appendSnapshot(b []byte, snap *fleet.Snapshot) ([]byte, error) {
+	j, err := json.Marshal(snap)
+	return append(b, j...), err
 }
 
 func (s *session) start(at time.Time) error {
@@ -111,6 +214,8 @@ func (s *session) start(at time.Time) error {
 	rt, err := runtime.Start(s.opts.Ledger, at, runtime.Options{
 		Location: s.opts.Location,
 		Warn:     func(err error) { fmt.Fprintln(s.diag, err) },
+		Clock:    s.now,
+		MaxSkew:  s.opts.MaxSkew,
 	})
 	if err != nil {
 		return &fatalError{err}
@@ -128,13 +233,8 @@ func (s *session) close() error {
 	return err
 }
 
-// apply decodes one event and hands it to the runtime, returning the
-// snapshot of a read.
-func (s *session) apply(line []byte) (*fleet.Snapshot, error) {
-	ev, err := fleet.UnmarshalReplayEvent(line)
-	if err != nil {
-		return nil, err
-	}
+// apply hands one event to the runtime, returning the snapshot of a read.
+func (s *session) apply(ev fleet.ReplayEvent) (*fleet.Snapshot, error) {
 	if _, ok := ev.(*fleet.RestartEvent); s.rt == nil || ok {
 		if err := s.start(eventAt(ev)); err != nil {
 			return nil, err
