@@ -382,7 +382,7 @@ func TestARowAfterAPartialLineLeftByAnotherWriterStartsOnItsOwnLine(t *testing.T
 	if len(rows) != 5 {
 		t.Errorf("%d rows read back, want the 5 appended", len(rows))
 	}
-	want := []string{"ledger line 2: decoding PassedRow: invalid JSON: unexpected end of input, want ',' or '}'", `ledger line 4: decoding LedgerRow: invalid JSON at byte 0: unexpected 'x', want an object`}
+	want := []string{"ledger line 2: decoding LedgerRow: invalid JSON: unexpected end of input, want ',' or '}'", `ledger line 4: decoding LedgerRow: invalid JSON at byte 0: unexpected 'x', want an object`}
 	if diff := cmp.Diff(want, warns); diff != "" {
 		t.Errorf("warnings (-want +got):\n%s", diff)
 	}
