@@ -67,6 +67,7 @@ $(TS_STAMP): $(TS_DIR)/package.json $(TS_DIR)/package-lock.json
 ## against 1,000 (linear is 5x, the goal at most 6x)
 bench:
 	bash scripts/bench-generate.sh
+	bash scripts/bench-wire.sh
 	bash scripts/bench-runtime.sh
 	bash scripts/bench-deck.sh
 	$(GO) test ./gen/lock -run '^$$' -bench '^BenchmarkCompare$$' -benchmem

@@ -19,6 +19,7 @@ import (
 	"github.com/schemagen/schemagen/gen/lock"
 	"github.com/schemagen/schemagen/gen/model"
 	"github.com/schemagen/schemagen/gen/output"
+	"github.com/schemagen/schemagen/gen/tstypes"
 	"github.com/schemagen/schemagen/gen/wiredoc"
 )
 
@@ -34,6 +35,7 @@ type Emitter struct {
 var Emitters = []Emitter{
 	{Name: "go", Generate: gotypes.Generate},
 	{Name: "jsonschema", Generate: jsonschema.Generate},
+	{Name: "ts", Generate: tstypes.Generate},
 	{Name: "go layout", Generate: golayout.Generate},
 	{Name: "c", Generate: clayout.Generate},
 	{Name: "layout doc", Generate: layoutdoc.Generate},

@@ -1,6 +1,7 @@
 package gen_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -8,6 +9,7 @@ import (
 	"github.com/schemagen/schemagen/gen/lock"
 	"github.com/schemagen/schemagen/gen/model"
 	"github.com/schemagen/schemagen/gen/output"
+	"github.com/schemagen/schemagen/internal/synth"
 )
 
 // BenchmarkLoad measures loading and resolving the project's schema.
@@ -67,5 +69,43 @@ func TestDocsNameWhatIsWritten(t *testing.T) {
 	}
 	if !strings.Contains(doc, "`import \"github.com/schemagen/schemagen/generated/go/fleet\"`") || !has["go/fleet/doc.go"] {
 		t.Errorf("docs/fleet.md and the Go package disagree")
+	}
+}
+
+// BenchmarkScaling times loading (CUE's loader and evaluator, then the
+// model) apart from emitting (every target and the lock) on synthetic wire
+// packages and layouts, to see which part grows how: make bench reports
+// whole processes; this says where the time goes.
+func BenchmarkScaling(b *testing.B) {
+	for _, tc := range []struct {
+		kind  string
+		n     int
+		files map[string]string
+	}{
+		{"wire", 1000, synth.Wire(1000)}, {"wire", 5000, synth.Wire(5000)},
+		{"layout", 1000, synth.Layout(1000)}, {"layout", 5000, synth.Layout(5000)},
+	} {
+		dir := b.TempDir()
+		if err := synth.Write(dir, tc.files); err != nil {
+			b.Fatal(err)
+		}
+		s, err := model.Load(dir)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("%s=%d/load", tc.kind, tc.n), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := model.Load(dir); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(fmt.Sprintf("%s=%d/emit", tc.kind, tc.n), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := gen.Emit(s, gen.Options{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

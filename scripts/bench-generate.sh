@@ -1,54 +1,96 @@
 #!/usr/bin/env bash
-# bench-generate: wall time of `schemagen generate` beside `cue exp gengotypes`
-# on the same CUE package (schema/fleet, alone in a scratch module), the
-# minimum of RUNS runs each, and their ratio. Both are built binaries run on
-# a copy of the module, so both pay for process start, CUE loading and
-# evaluation; schemagen also writes every target (Go, JSON Schema, the lock),
-# gengotypes only Go types. A last line times schemagen on the whole schema
-# (fleet and deck), which has no peer.
+# bench-generate: `schemagen generate` paired with CUE's own tools on the
+# same CUE package, each comparison a run of alternating pairs (ABBA) whose
+# median per-pair ratio of CPU time (user+system) is the figure, with its
+# min-max and the median wall time and peak RSS of each side
+# (internal/benchpair/pairrun). Every process is a built binary run in a
+# scratch module of its own, so both sides pay for process start, CUE's
+# loader and evaluation, and writing their files.
+#
+#  1. schema/fleet: generate (Go, JSON Schema, TypeScript, the lock) vs
+#     `cue exp gengotypes` (Go types only).           goal <= 1.00x
+#  2. the same, against gengotypes followed by CUE's jsonschema.Generate
+#     over every definition (scripts/cuepeer): CUE doing Go types and
+#     JSON Schema.                                    report
+#  3. cold: the same as 1, with generated/ removed before every run of
+#     generate (it then writes every file).           report
+#  4. synthetic wire packages of 10, 100, 1,000 and 5,000 definitions
+#     (scripts/synth) beside gengotypes; 5,000 vs 1,000 within 6x, peak
+#     RSS within 2x of gengotypes'.                   goal in each line
+#  5. synthetic layouts of 100, 1,000 and 5,000 fields: generate's time and
+#     peak RSS (gengotypes has no layout target).     5,000 vs 1,000 within 6x
+#
+# ROUNDS (default 21) pairs for the fleet lines; SCALE_ROUNDS (default 5)
+# for the synthetic ones.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-runs=${RUNS:-15}
+rounds=${ROUNDS:-21}
+srounds=${SCALE_ROUNDS:-5}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-echo "bench-generate: building schemagen and installing cue v0.17.1 into $tmp/bin" >&2
-(cd "$root" && go build -o "$tmp/bin/schemagen" ./cmd/schemagen)
+echo "bench-generate: building schemagen, pairrun, cuepeer and installing cue v0.17.1 into $tmp/bin" >&2
+(cd "$root" && go build -o "$tmp/bin/schemagen" ./cmd/schemagen &&
+	go build -o "$tmp/bin/pairrun" ./internal/benchpair/pairrun &&
+	go build -o "$tmp/bin/cuepeer" ./scripts/cuepeer)
 GOBIN="$tmp/bin" GOFLAGS= go install cuelang.org/go/cmd/cue@v0.17.1
+sg=$tmp/bin/schemagen cue=$tmp/bin/cue pair=$tmp/bin/pairrun
 
-for d in ours cue; do
+for d in ours cue cold; do
 	mkdir -p "$tmp/$d/schema"
 	cp -r "$root/cue.mod" "$tmp/$d/"
 	cp -r "$root/schema/fleet" "$tmp/$d/schema/"
 done
-mkdir -p "$tmp/all"
-cp -r "$root/cue.mod" "$root/schema" "$tmp/all/"
+(cd "$tmp/ours" && "$sg" generate)
 
-# min_ns CMD...: the fastest of $runs runs, in nanoseconds.
-min_ns() {
-	local best=0 t0 t1 d
-	for ((i = 0; i < runs; i++)); do
-		t0=$(date +%s%N)
-		"$@" >/dev/null
-		t1=$(date +%s%N)
-		d=$((t1 - t0))
-		if ((best == 0 || d < best)); then best=$d; fi
+"$pair" -rounds "$rounds" -goal 1.0 -name "schema/fleet: generate (every target) vs cue exp gengotypes (Go types)" \
+	-a-dir "$tmp/ours" -b-dir "$tmp/cue" -- "$sg" generate -- "$cue" exp gengotypes ./schema/fleet
+"$pair" -rounds "$rounds" -name "schema/fleet: generate vs cue exp gengotypes + CUE jsonschema.Generate (Go types and JSON Schema)" \
+	-a-dir "$tmp/ours" -b-dir "$tmp/cue" -- sh -c "exec $sg generate" -- sh -c "$cue exp gengotypes ./schema/fleet && exec $tmp/bin/cuepeer ./schema/fleet out"
+"$pair" -rounds "$rounds" -name "schema/fleet, cold (generated/ removed each run): generate vs cue exp gengotypes" \
+	-a-dir "$tmp/cold" -b-dir "$tmp/cue" -- sh -c "rm -rf generated && exec $sg generate" -- sh -c "rm -f schema/fleet/cue_types_gen.go && exec $cue exp gengotypes ./schema/fleet"
+
+# scale NAME KIND SIZES...: generate at each size, paired with gengotypes
+# for wire packages; the last two sizes' CPU times give the scaling ratio.
+declare -A cpu peer
+scale() {
+	local kind=$1
+	shift
+	for n in "$@"; do
+		local dir=$tmp/$kind$n
+		(cd "$root" && go run ./scripts/synth "-$kind" "$n" "$dir")
+		(cd "$dir" && "$sg" generate)
+		local out
+		if [[ $kind == wire ]]; then
+			out=$("$pair" -rounds "$srounds" -name "synthetic wire package, $n definitions: generate vs cue exp gengotypes" \
+				-a-dir "$dir" -b-dir "$dir" -- "$sg" generate -- "$cue" exp gengotypes ./schema/synth)
+		else
+			out=$("$pair" -rounds "$srounds" -name "synthetic layout, $n fields: generate vs a process doing nothing" \
+				-a-dir "$dir" -b-dir "$dir" -- "$sg" generate -- true)
+		fi
+		echo "$out"
+		# the median CPU of A and of B, in ms, from "…; 12.34ms vs 5.6s/op)"
+		cpu[$kind$n]=$(echo "$out" | awk -F'; ' '/, cpu:/ { split($2, a, " vs "); print ms(a[1]) } function ms(v) { if (v ~ /ms/) { sub(/ms.*/, "", v); return v } if (v ~ /µs/) { sub(/µs.*/, "", v); return v / 1000 } sub(/s.*/, "", v); return v * 1000 }')
+		peer[$kind$n]=$(echo "$out" | awk -F'; ' '/, cpu:/ { split($2, a, " vs "); print ms(a[2]) } function ms(v) { if (v ~ /ms/) { sub(/ms.*/, "", v); return v } if (v ~ /µs/) { sub(/µs.*/, "", v); return v / 1000 } sub(/s.*/, "", v); return v * 1000 }')
+		if [[ $kind == wire ]]; then
+			echo "$out" | awk '/peak rss/ { r = $NF; gsub(/[()x]/, "", r); printf "pair %s: peak RSS %.2fx gengotypes'"'"' goal <= 2.00x: %s\n", "'"synthetic wire package, $n definitions"'", r, (r <= 2.0 ? "met" : "NOT MET") }'
+		fi
 	done
-	echo "$best"
 }
-
-ours=$(cd "$tmp/ours" && min_ns "$tmp/bin/schemagen" generate)
-cue=$(cd "$tmp/cue" && min_ns "$tmp/bin/cue" exp gengotypes ./schema/fleet)
-all=$(cd "$tmp/all" && min_ns "$tmp/bin/schemagen" generate)
-files=$(find "$tmp/ours/generated" -type f | wc -l)
-allfiles=$(find "$tmp/all/generated" -type f | wc -l)
-lines=$(cat "$tmp/ours"/generated/go/fleet/*.go | wc -l)
-cuelines=$(cat "$tmp/cue"/schema/fleet/*.go | wc -l)
-
-awk -v o="$ours" -v c="$cue" -v a="$all" -v n="$runs" -v f="$files" -v af="$allfiles" -v l="$lines" -v cl="$cuelines" 'BEGIN {
-	printf "%-58s %10s\n", "schema/fleet, min of " n " runs", "wall ms"
-	printf "%-58s %10.1f\n", "schemagen generate (" f " files; " l " lines of Go)", o / 1e6
-	printf "%-58s %10.1f\n", "cue exp gengotypes ./schema/fleet (1 file; " cl " lines of Go)", c / 1e6
-	printf "ratio schemagen / cue: %.2fx (goal <= 1.00x)\n", o / c
-	printf "%-58s %10.1f\n", "schemagen generate, whole schema (" af " files)", a / 1e6
+scale wire 10 100 1000 5000
+awk -v a="${cpu[wire5000]}" -v b="${cpu[wire1000]}" -v pa="${peer[wire5000]}" -v pb="${peer[wire1000]}" 'BEGIN { r = a / b; printf "pair synthetic wire packages: 5,000 vs 1,000 definitions %.2fx CPU (gengotypes itself %.2fx) goal <= 6.00x (linear is 5x): %s\n", r, pa / pb, (r <= 6 ? "met" : "NOT MET") }'
+# Where the time goes, in process and with the collector off: CUE's loader
+# and evaluator (load), and schemagen's own work (emit).
+(cd "$root" && GOGC=off go test ./gen -run '^$' -bench '^BenchmarkScaling$' -benchtime 3x -cpu 1) | awk '
+/^BenchmarkScaling\// { split($1, p, "/"); split(p[2], k, "="); ns[k[1] "/" k[2] "/" p[3]] = $3 }
+END {
+	for (kind in seen) {}
+	split("wire layout", kinds, " ")
+	for (i = 1; i <= 2; i++) {
+		k = kinds[i]
+		l = ns[k "/5000/load"] / ns[k "/1000/load"]; e = ns[k "/5000/emit"] / ns[k "/1000/emit"]
+		printf "pair synthetic %s, in process, collector off: 5,000 vs 1,000: load (CUE) %.2fx, emit (schemagen) %.2fx goal emit <= 6.00x: %s\n", k, l, e, (e <= 6 ? "met" : "NOT MET")
+	}
 }'
+scale layout 100 1000 5000
+awk -v a="${cpu[layout5000]}" -v b="${cpu[layout1000]}" 'BEGIN { r = a / b; printf "pair synthetic layouts: 5,000 vs 1,000 fields %.2fx CPU goal <= 6.00x (linear is 5x): %s\n", r, (r <= 6 ? "met" : "NOT MET") }'

@@ -129,7 +129,7 @@ func TestDeckNeedsALayout(t *testing.T) {
 	os.MkdirAll(filepath.Join(mod, "cue.mod"), 0o755)
 	os.WriteFile(filepath.Join(mod, "cue.mod", "module.cue"), []byte("module: \"example.com/w@v0\"\nlanguage: version: \"v0.17.0\"\n"), 0o644)
 	os.MkdirAll(filepath.Join(mod, "schema", "w"), 0o755)
-	os.WriteFile(filepath.Join(mod, "schema", "w", "w.cue"), []byte("package w\n\n// T is a thing.\n#T: {\n\t// A.\n\ta!: int\n}\n"), 0o644)
+	os.WriteFile(filepath.Join(mod, "schema", "w", "w.cue"), []byte("package w\n\n// T is a thing.\n#T: {\n\t// A.\n\ta!: int32\n}\n"), 0o644)
 	inTemp(t)
 	code, _, stderr := schemagen(t, "-C", mod, "deck", "new", "x")
 	if code != exitInput || !strings.Contains(stderr, "has no layout package under schema/") {

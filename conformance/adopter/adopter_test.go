@@ -155,28 +155,35 @@ func TestAdopter(t *testing.T) {
 	})
 
 	t.Run("JSONSchema", func(t *testing.T) {
+		// The files of the folder refer to each other by name: every one
+		// is added under its $id, then each fixture's is compiled.
+		c := jsv.NewCompiler()
+		c.Draft = jsv.Draft2020
+		c.AssertFormat = true
+		ids := map[string]string{}
+		files, _ := filepath.Glob(filepath.Join(gen, "jsonschema", "orders", "*.schema.json"))
+		for _, path := range files {
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var head struct {
+				ID string `json:"$id"`
+			}
+			json.Unmarshal(data, &head)
+			if err := c.AddResource(head.ID, bytes.NewReader(data)); err != nil {
+				t.Fatal(err)
+			}
+			ids[strings.TrimSuffix(filepath.Base(path), ".schema.json")] = head.ID
+		}
 		compiled := map[string]*jsv.Schema{}
 		for _, f := range fixtures(t) {
 			kind := strings.Split(f, "/")[1]
 			sch := compiled[kind]
 			if sch == nil {
-				c := jsv.NewCompiler()
-				c.Draft = jsv.Draft2020
-				c.AssertFormat = true
-				path := filepath.Join(gen, "jsonschema", "orders", kind+".schema.json")
-				data, err := os.ReadFile(path)
-				if err != nil {
-					t.Fatal(err)
-				}
-				var head struct {
-					ID string `json:"$id"`
-				}
-				json.Unmarshal(data, &head)
-				if err := c.AddResource(head.ID, bytes.NewReader(data)); err != nil {
-					t.Fatal(err)
-				}
-				if sch, err = c.Compile(head.ID); err != nil {
-					t.Fatalf("%s: %v", path, err)
+				var err error
+				if sch, err = c.Compile(ids[kind]); err != nil {
+					t.Fatalf("%s: %v", kind, err)
 				}
 				compiled[kind] = sch
 			}
@@ -201,7 +208,7 @@ func TestAdopter(t *testing.T) {
 			t.Skip("no node, or conformance/ts/node_modules not installed")
 		}
 		fx, _ := filepath.Abs("testdata")
-		code, out := run(t, mod, []string{"NODE_PATH=" + nm}, "node", filepath.Join(fx, "app", "js", "validate.cjs"), filepath.Join(gen, "jsonschema", "orders"), fx)
+		code, out := run(t, mod, []string{"NODE_PATH=" + nm}, "node", filepath.Join(fx, "app", "js", "validate.cjs"), filepath.Join(gen, "jsonschema", "orders.schema.json"), "https://schemas.acme.dev/shop/orders/", fx)
 		if code != 0 {
 			t.Fatalf("node: exit %d\n%s", code, out)
 		}
@@ -218,6 +225,24 @@ func TestAdopter(t *testing.T) {
 		slices.Sort(got)
 		if !slices.Equal(got, lines) {
 			t.Errorf("ajv says\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(lines, "\n"))
+		}
+	})
+
+	t.Run("TypeScript", func(t *testing.T) {
+		tsc := filepath.Join(repo, "conformance", "ts", "node_modules", ".bin", "tsc")
+		if !exists(tsc) {
+			if require("NODE") {
+				t.Fatal("conformance/ts/node_modules has no tsc (npm ci in conformance/ts)")
+			}
+			t.Skip("conformance/ts/node_modules not installed")
+		}
+		app, _ := filepath.Abs(filepath.Join("testdata", "app", "ts", "app.ts"))
+		os.MkdirAll(filepath.Join(mod, "app"), 0o755)
+		b, _ := os.ReadFile(app)
+		os.WriteFile(filepath.Join(mod, "app", "app.ts"), b, 0o644)
+		code, out := run(t, mod, nil, tsc, "--strict", "--noEmit", "--target", "es2022", "--module", "esnext", "--moduleResolution", "bundler", "--noUnusedLocals", "--noFallthroughCasesInSwitch", "app/app.ts")
+		if code != 0 {
+			t.Errorf("tsc --strict: exit %d\n%s", code, out)
 		}
 	})
 

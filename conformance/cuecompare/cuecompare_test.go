@@ -318,15 +318,28 @@ func verdicts(t *testing.T, gens []generator) string {
 	compiled := make([]map[string]*jsv.Schema, len(gens))
 	for i, g := range gens {
 		compiled[i] = map[string]*jsv.Schema{}
+		// One compiler holds a generator's whole set, each file under its
+		// $id (ours refer to their siblings by name; CUE's stand alone).
+		c := jsv.NewCompiler()
+		c.AssertFormat = true
+		c.LoadURL = func(u string) (io.ReadCloser, error) { return nil, fmt.Errorf("no loading: %s", u) }
+		urls := map[string]string{}
 		for name, data := range g.files {
-			c := jsv.NewCompiler()
-			c.AssertFormat = true
-			c.LoadURL = func(u string) (io.ReadCloser, error) { return nil, fmt.Errorf("no loading: %s", u) }
-			url := "mem:///" + name + jsonschema.Suffix
+			var head struct {
+				ID string `json:"$id"`
+			}
+			json.Unmarshal(data, &head)
+			url := head.ID
+			if url == "" {
+				url = "mem:///" + name + jsonschema.Suffix
+			}
+			urls[name] = url
 			if err := c.AddResource(url, bytes.NewReader(data)); err != nil {
 				t.Fatal(err)
 			}
-			s, err := c.Compile(url)
+		}
+		for name := range g.files {
+			s, err := c.Compile(urls[name])
 			if err != nil {
 				t.Fatalf("%s: %s: %v", g.name, name, err)
 			}

@@ -12,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/schemagen/schemagen/generated/go/fleet"
+	"github.com/schemagen/schemagen/wire"
 )
 
 func ptr[T any](v T) *T { return &v }
@@ -77,7 +78,7 @@ func TestEnums(t *testing.T) {
 			}
 			wantMsg := `"bogus" is not a valid ` + c.name + ` (valid: ` + strings.Join(tc.want, ", ") + `)`
 			_, err := c.parse("bogus")
-			var ee *fleet.EnumError
+			var ee *wire.EnumError
 			if !errors.As(err, &ee) || err.Error() != wantMsg {
 				t.Errorf("Parse%s(bogus) error = %v, want %q", c.name, err, wantMsg)
 			}
@@ -214,13 +215,18 @@ func TestDecodingRefuses(t *testing.T) {
 		{"null", direct, `null`, `decoding Seat: must not be null`},
 		{"keys are exact", seat, `{"SEATID":"t1","name":"Ada","status":"idle"}`, `decoding Seat.seatId: required field is missing`},
 		{"null in nested object", seat, `{"seatId":"t1","name":"Ada","status":"idle","stance":null}`, `decoding Seat.stance: must not be null`},
-		{"error in nested object", seat, `{"seatId":"t1","name":"Ada","status":"idle","stance":{"pose":"dancing"}}`, `decoding Stance.pose: "dancing" is not a valid Pose`},
+		{"error in nested object", seat, `{"seatId":"t1","name":"Ada","status":"idle","stance":{"pose":"dancing"}}`, `decoding Seat.stance.pose: "dancing" is not a valid Pose`},
+		{"NUL after the document", direct, "{\"seatId\":\"t1\",\"name\":\"Ada\",\"status\":\"idle\"}\x00{}", `decoding Seat: invalid JSON at byte 44: unexpected '\x00', want end of input`},
+		{"member given twice", direct, `{"seatId":"t1","name":"Ada","status":"idle","seatId":"t2"}`, `decoding Seat.seatId: is given twice; each member may appear once`},
+		{"optional member given twice", direct, `{"seatId":"t1","name":"Ada","status":"idle","cwd":"/a","cwd":"/b"}`, `decoding Seat.cwd: is given twice`},
+		{"error deep in a list", direct, `{"seatId":"t1","name":"Ada","status":"idle","stance":{"pose":"working","statedAt":"2026-09-06T10:00:00Z","expiresAt":1}}`, `decoding Seat.stance.expiresAt: must be an RFC 3339 date-time string, not a number`},
+		{"NUL inside the document", direct, "{\"seatId\":\"t1\",\x00\"name\":\"Ada\",\"status\":\"idle\"}", `decoding Seat: invalid JSON at byte 15: unexpected '\x00', want a member name`},
 		{"trailing data", direct, `{"seatId":"t1","name":"Ada","status":"idle"} x`, `decoding Seat: invalid JSON at byte 45: unexpected 'x', want end of input`},
 		{"bad syntax", direct, `{"seatId":"t1",}`, `decoding Seat: invalid JSON at byte 15: unexpected '}', want a member name`},
 		{"bad syntax via encoding/json", seat, `{"seatId":"t1",}`, `invalid character '}'`},
 		{"control character in string", direct, "{\"seatId\":\"t\x01\",\"name\":\"Ada\",\"status\":\"idle\"}", `decoding Seat.seatId: invalid JSON at byte 12`},
-		{"fraction in integer", tally, `{"passed":1.5,"failed":0,"shipped":0,"prompted":0}`, `decoding Tally.passed: must be an integer within 64 bits, not 1.5`},
-		{"integer overflow", tally, `{"passed":9223372036854775808,"failed":0,"shipped":0,"prompted":0}`, `decoding Tally.passed: must be an integer within 64 bits, not 9223372036854775808`},
+		{"fraction in integer", tally, `{"passed":1.5,"failed":0,"shipped":0,"prompted":0}`, `decoding Tally.passed: must be an integer, not 1.5`},
+		{"integer overflow", tally, `{"passed":9223372036854775808,"failed":0,"shipped":0,"prompted":0}`, `decoding Tally.passed: must be an integer an int64 holds, not 9223372036854775808`},
 		{"string for integer", tally, `{"passed":"1","failed":0,"shipped":0,"prompted":0}`, `decoding Tally.passed: must be an integer, not a string`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -292,10 +298,10 @@ func TestLedgerRowUnion(t *testing.T) {
 		{`{"kind":"celebrated","seatId":"t1","at":"2026-09-06T10:00:00Z"}`, `decoding LedgerRow.kind: unknown kind "celebrated" (valid: passed, failed, prompted, shipped)`},
 		{`{"seatId":"t1","at":"2026-09-06T10:00:00Z"}`, `decoding LedgerRow.kind: discriminator is missing (valid: passed, failed, prompted, shipped)`},
 		{`{"kind":null,"seatId":"t1","at":"2026-09-06T10:00:00Z"}`, `decoding LedgerRow.kind: must not be null`},
-		{`{"kind":"passed","at":"2026-09-06T10:00:00Z"}`, `decoding PassedRow.seatId: required field is missing`},
+		{`{"kind":"passed","at":"2026-09-06T10:00:00Z"}`, `decoding LedgerRow.seatId: required field is missing`},
 	} {
 		row, err := fleet.UnmarshalLedgerRow([]byte(tc.doc))
-		var de *fleet.DecodeError
+		var de *wire.DecodeError
 		if row != nil || !errors.As(err, &de) || err.Error() != tc.want {
 			t.Errorf("UnmarshalLedgerRow(%s) = %v, %v; want error %q", tc.doc, row, err, tc.want)
 		}
@@ -376,7 +382,7 @@ func TestValidate(t *testing.T) {
 			case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
 				t.Errorf("Validate = %v, want it to contain %q", err, tc.want)
 			case tc.want != "":
-				var ve *fleet.ValidationError
+				var ve *wire.ValidationError
 				if !errors.As(err, &ve) {
 					t.Errorf("error %T is not a *ValidationError", err)
 				}
@@ -387,5 +393,66 @@ func TestValidate(t *testing.T) {
 	s := snap(func(s *fleet.Snapshot) { s.Cursor = -1; s.Seats[0].SeatID = "" })
 	if err := s.Validate(); err == nil || strings.Count(err.Error(), "\n") != 1 {
 		t.Errorf("want two problems, got %v", err)
+	}
+}
+
+// TestIntegersAreDecidedFromTheirText is issue 12's third bug: integers
+// were judged through float64, so 1.0000000000000001 decoded as 1, 1e-400
+// as 0, and 9007199254740993.0 as 9007199254740992. Each is now decided
+// exactly, and the schema's bound (2^53-1, what every JSON reader holds
+// exactly) is stated so that Validate and the JSON Schemas agree.
+func TestIntegersAreDecidedFromTheirText(t *testing.T) {
+	tally := func(passed string) (fleet.Tally, error) {
+		var v fleet.Tally
+		err := v.UnmarshalJSON([]byte(`{"passed":` + passed + `,"failed":1,"shipped":0,"prompted":0}`))
+		return v, err
+	}
+	for _, tc := range []struct {
+		text string
+		want int64  // when it decodes
+		err  string // when it does not
+	}{
+		{"1.0", 1, ""},
+		{"1e3", 1000, ""},
+		{"10e-1", 1, ""},
+		{"9007199254740993.0", 9007199254740993, ""},
+		{"9223372036854775807.0", 9223372036854775807, ""},
+		{"1.0000000000000001", 0, "decoding Tally.passed: must be an integer, not 1.0000000000000001"},
+		{"1e-400", 0, "decoding Tally.passed: must be an integer, not 1e-400"},
+		{"9223372036854775808", 0, "decoding Tally.passed: must be an integer an int64 holds, not 9223372036854775808"},
+	} {
+		v, err := tally(tc.text)
+		switch {
+		case tc.err == "" && (err != nil || v.Passed != tc.want):
+			t.Errorf("passed %s: got %d, %v; want %d", tc.text, v.Passed, err, tc.want)
+		case tc.err != "" && (err == nil || err.Error() != tc.err):
+			t.Errorf("passed %s: got %d, %v; want error %q", tc.text, v.Passed, err, tc.err)
+		}
+	}
+	// Past 2^53-1 decodes (an int64 holds it) but is not valid: the schema
+	// says so, as ajv, which cannot tell 2^53+1 from 2^53, would.
+	v, _ := tally("9007199254740992")
+	if err := v.Validate(); err == nil || !strings.Contains(err.Error(), "Tally.passed: must be at most 9007199254740991") {
+		t.Errorf("Validate of passed 2^53 = %v, want the schema's bound", err)
+	}
+}
+
+// TestDecodeErrorsCarryTheWholePath: a decode error names where it
+// happened from the root down, as Validate does (issue 14).
+func TestDecodeErrorsCarryTheWholePath(t *testing.T) {
+	for _, tc := range []struct{ doc, want string }{
+		{`{"cursor":0,"at":"2026-09-06T10:00:00Z","seats":[{"seatId":"t1","name":"A","status":"idle"},{"seatId":1}]}`,
+			`decoding Snapshot.seats[1].seatId: must be a string, not a number`},
+		{`{"cursor":0,"at":"2026-09-06T10:00:00Z","seats":[],"tallies":{"t1":{"passed":1,"failed":0,"shipped":0,"prompted":0},"t1":{}}}`,
+			`decoding Snapshot.tallies["t1"]: is given twice; each key may appear once`},
+		{`{"cursor":0,"at":"2026-09-06T10:00:00Z","seats":[],"tallies":{"t\"2":{"passed":"x"}}}`,
+			`decoding Snapshot.tallies["t\"2"].passed: must be an integer, not a string`},
+	} {
+		var s fleet.Snapshot
+		err := s.UnmarshalJSON([]byte(tc.doc))
+		var de *wire.DecodeError
+		if !errors.As(err, &de) || err.Error() != tc.want {
+			t.Errorf("UnmarshalJSON(%s) = %v, want %q", tc.doc, err, tc.want)
+		}
 	}
 }

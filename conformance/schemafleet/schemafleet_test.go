@@ -62,6 +62,10 @@ var goTypes = map[string]func([]byte) (any, error){
 	},
 }
 
+// idBase starts every $id of this repository's schemas: the default of a
+// module without a schemagen.cue, from its CUE module path.
+const idBase = "https://github.com/schemagen/schemagen/generated/jsonschema/"
+
 func decode[T any, PT interface {
 	*T
 	Validate() error
@@ -118,11 +122,49 @@ func schemaNames(t *testing.T) []string {
 }
 
 // compile compiles one generated file the way the host's tests load it:
-// registered under its own $id, with format assertions on and nothing
-// fetched from anywhere.
+// with the other files of its set registered under their $ids (a file
+// refers to its siblings by name), format assertions on and nothing
+// fetched from anywhere else.
 func compile(t *testing.T, rel string) *jsv.Schema {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(schemaDir, filepath.FromSlash(rel)))
+	dir := path.Dir(rel)
+	c := newCompiler(rel)
+	files, err := filepath.Glob(filepath.Join(schemaDir, filepath.FromSlash(dir), "*"+jsonschema.Suffix))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no schemas beside %s (%v)", rel, err)
+	}
+	var id string
+	for _, f := range files {
+		r := path.Join(dir, filepath.Base(f))
+		fid := addFile(t, c, filepath.Join(schemaDir, filepath.FromSlash(r)), idBase+"fleet/"+r)
+		if r == path.Clean(rel) {
+			id = fid
+		}
+	}
+	s, err := c.Compile(id)
+	if err != nil {
+		t.Fatalf("%s: %#v", rel, err)
+	}
+	return s
+}
+
+// newCompiler is a draft 2020-12 compiler asserting formats that refuses
+// to fetch anything: every schema it needs is added.
+func newCompiler(what string) *jsv.Compiler {
+	c := jsv.NewCompiler()
+	c.Draft = jsv.Draft2020
+	c.AssertFormat = true
+	c.LoadURL = func(u string) (io.ReadCloser, error) {
+		return nil, fmt.Errorf("%s refers to %s, which is not a generated file", what, u)
+	}
+	return c
+}
+
+// addFile registers a generated file under its $id, checking that it
+// declares the draft and the $id it should.
+func addFile(t testing.TB, c *jsv.Compiler, file, wantID string) string {
+	t.Helper()
+	data, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,28 +173,71 @@ func compile(t *testing.T, rel string) *jsv.Schema {
 		ID     string `json:"$id"`
 	}
 	if err := json.Unmarshal(data, &head); err != nil {
-		t.Fatalf("%s: %v", rel, err)
+		t.Fatalf("%s: %v", file, err)
 	}
 	if head.Schema != jsonschema.Draft {
-		t.Errorf("%s: $schema = %q, want %q", rel, head.Schema, jsonschema.Draft)
+		t.Errorf("%s: $schema = %q, want %q", file, head.Schema, jsonschema.Draft)
 	}
-	if want := "https://github.com/schemagen/schemagen/generated/jsonschema/fleet/" + rel; head.ID != want {
-		t.Errorf("%s: $id = %q, want %q", rel, head.ID, want)
-	}
-	c := jsv.NewCompiler()
-	c.Draft = jsv.Draft2020
-	c.AssertFormat = true
-	c.LoadURL = func(u string) (io.ReadCloser, error) {
-		return nil, fmt.Errorf("%s refers to %s: every file must be self-contained", rel, u)
+	if head.ID != wantID {
+		t.Errorf("%s: $id = %q, want %q", file, head.ID, wantID)
 	}
 	if err := c.AddResource(head.ID, bytes.NewReader(data)); err != nil {
-		t.Fatalf("%s: %v", rel, err)
+		t.Fatalf("%s: %v", file, err)
 	}
-	s, err := c.Compile(head.ID)
+	return head.ID
+}
+
+// defName is the definition a schema file is the root of, from its title.
+func defName(t *testing.T, schema string) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(schemaDir, schema+jsonschema.Suffix))
 	if err != nil {
-		t.Fatalf("%s: %#v", rel, err)
+		t.Fatal(err)
 	}
-	return s
+	var head struct {
+		Title string `json:"title"`
+	}
+	if err := json.Unmarshal(data, &head); err != nil {
+		t.Fatal(err)
+	}
+	return head.Title
+}
+
+// TestBundleIsOneCompile: each bundle alone compiles, and every file of its
+// set is found in it by its $id and judges every fixture as the file does.
+func TestBundleIsOneCompile(t *testing.T) {
+	for _, strict := range []bool{false, true} {
+		name := jsonschema.BundleName("fleet", strict)
+		c := newCompiler(name)
+		addFile(t, c, filepath.Join(schemaDir, "..", name), idBase+name)
+		if _, err := c.Compile(idBase + name); err != nil {
+			t.Fatalf("%s: %#v", name, err)
+		}
+		for _, schema := range schemaNames(t) {
+			rel := schema + jsonschema.Suffix
+			if strict {
+				rel = jsonschema.StrictDir + "/" + rel
+			}
+			// santhosh-tekuri finds an embedded resource by its place in
+			// the bundle; its $id is what the refs inside it resolve to.
+			fromBundle, err := c.Compile(idBase + name + "#/$defs/" + defName(t, schema))
+			if err != nil {
+				t.Fatalf("%s in %s: %#v", rel, name, err)
+			}
+			fromFiles := compile(t, rel)
+			for _, kind := range []string{"valid", "invalid"} {
+				for _, fx := range fixtures(t, kind) {
+					if fx.schema != schema {
+						continue
+					}
+					inst := instance(t, fx.data)
+					if a, b := fromBundle.Validate(inst) == nil, fromFiles.Validate(inst) == nil; a != b {
+						t.Errorf("%s: %s from the bundle says valid=%v, the file says %v", fx.name, rel, a, b)
+					}
+				}
+			}
+		}
+	}
 }
 
 // TestSchemasCompile: every emitted file, open and strict, compiles against

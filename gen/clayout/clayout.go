@@ -24,6 +24,7 @@ import (
 	"path"
 	"regexp"
 	"strings"
+	"sync"
 	"text/template"
 
 	"github.com/schemagen/schemagen/gen/model"
@@ -34,7 +35,11 @@ import (
 // Dir is where the headers go, under generated/.
 const Dir = "c"
 
-var tmpl = template.Must(template.New("").Funcs(funcs).ParseFS(templates.FS, "*.tmpl"))
+// parsed parses the templates once, when a layout is first rendered: a run
+// with no layout package pays nothing for them.
+var parsed = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("").Funcs(funcs).ParseFS(templates.FS, "*.tmpl"))
+})
 
 // hashMark stands for the stamp while the files are rendered; the stamp is
 // the hash of every file with the mark in it.
@@ -198,7 +203,7 @@ func generate(l *model.Layout, out string) ([]output.File, error) {
 		units = append(units, unit{"file.h.tmpl", l.CFileHeader() + ".h"}, unit{"file.c.tmpl", l.CFileHeader() + ".c"})
 	}
 	var files []output.File
-	t := template.Must(tmpl.Clone()).Funcs(template.FuncMap{
+	t := template.Must(parsed().Clone()).Funcs(template.FuncMap{
 		"assertMacro": func() string { return l.CMacro("STATIC_ASSERT") },
 	})
 	for _, u := range units {

@@ -1,29 +1,34 @@
 // Package gotypes emits the Go types of every wire package of the schema:
-// generated/go/<package>/, one Go file per CUE file plus the package's
-// support code, with jennifer.
+// generated/go/<package>/, one Go file per CUE file and a doc.go, with
+// jennifer. The generated code's support (the JSON reader and writer, the
+// error types, the validation walker) is the importable package
+// github.com/schemagen/schemagen/wire, so no generated helper can collide
+// with a schema's names and no package carries its own copy.
 //
 // For each enum it writes a named string type, one constant per member, the
 // ordered member list, String, Valid, Parse<Enum> and text (un)marshalling
 // that refuses a non-member. For each object it writes a struct whose
-// optional fields keep absent apart from zero (pointers for scalars, nil for
-// lists and maps, omitzero on the wire), JSON decoding that refuses a
-// missing required field or a null, and Validate for every constraint the
-// Go type cannot state. For each union it writes a sealed interface with one
-// pointer-receiver implementation per variant and a decoder that dispatches
-// on the discriminator.
+// optional fields keep absent apart from zero (pointers for scalars, enums
+// and objects, nil for lists and maps), exact JSON decoding that refuses a
+// missing required field or a null, a reflection-free encoder writing the
+// bytes encoding/json would (AppendJSON, MarshalJSON), and Validate for
+// every constraint the Go type cannot state, which allocates nothing for a
+// valid value. For each union it writes a sealed interface with one
+// pointer-receiver implementation per variant and a decoder that
+// dispatches on the discriminator.
+//
+// Generated helpers are unexported and named kind_GoName (decode_Seat,
+// enum_Pose): a schema's Go names have no underscore, so they cannot
+// collide.
 package gotypes
 
 import (
-	"bytes"
 	"cmp"
-	_ "embed"
 	"fmt"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
-
-	"github.com/dave/jennifer/jen"
-	"golang.org/x/sync/errgroup"
 
 	"github.com/schemagen/schemagen/gen/model"
 	"github.com/schemagen/schemagen/gen/output"
@@ -39,8 +44,15 @@ const (
 	UnionDirective = "//schemagen:union"
 )
 
-//go:embed support.go.tmpl
-var support string
+// wirePkg is the import path of the generated code's support package.
+const wirePkg = "github.com/schemagen/schemagen/wire"
+
+// wireVersion is the support version this emitter generates for; the
+// generated doc.go asserts the wire package serves it.
+const wireVersion = 1
+
+// helper names a generated unexported helper of a definition.
+func helper(kind, goName string) string { return kind + "_" + goName }
 
 // Generate returns the Go package of every wire package in s.
 func Generate(s *model.Schema) ([]output.File, error) {
@@ -50,27 +62,31 @@ func Generate(s *model.Schema) ([]output.File, error) {
 // decl is one top-level definition with the CUE file it came from.
 type decl struct {
 	pos  model.Pos
-	emit func(f *jen.File)
+	emit func(f *goFile)
 }
 
 func generatePackage(p *model.Package) ([]output.File, error) {
 	dir := path.Join("go", p.Path)
 	var decls []decl
 	for _, e := range p.Enums {
-		decls = append(decls, decl{e.Pos, func(f *jen.File) { enum(f, e) }})
+		decls = append(decls, decl{e.Pos, func(f *goFile) { enum(f, e) }})
 	}
 	for _, o := range p.Objects {
 		if err := checkObject(o); err != nil {
 			return nil, err
 		}
-		decls = append(decls, decl{o.Pos, func(f *jen.File) { object(f, o) }})
+		decls = append(decls, decl{o.Pos, func(f *goFile) { object(f, o) }})
 	}
+	used := usedUnions(p)
 	for _, u := range p.Unions {
-		decls = append(decls, decl{u.Pos, func(f *jen.File) { union(f, u) }})
+		decls = append(decls, decl{u.Pos, func(f *goFile) { union(f, u, used[u]) }})
+	}
+	for _, m := range p.Maps {
+		decls = append(decls, decl{m.Pos, func(f *goFile) { namedMap(f, m) }})
 	}
 	for _, sc := range p.Scalars {
 		if needsValidator(sc) {
-			decls = append(decls, decl{sc.Pos, func(f *jen.File) { scalarValidator(f, sc) }})
+			decls = append(decls, decl{sc.Pos, func(f *goFile) { scalarValidator(f, sc) }})
 		}
 	}
 	// One Go file per CUE file, declarations in source order.
@@ -84,81 +100,64 @@ func generatePackage(p *model.Package) ([]output.File, error) {
 	}
 	slices.Sort(order)
 
-	var out []output.File
-	doc := jen.NewFile(p.Name)
-	doc.HeaderComment(output.GoHeader)
-	if p.Doc != "" {
-		doc.PackageComment(comment(p.Doc))
-	}
-	data, err := render(doc)
-	if err != nil {
-		return nil, err
-	}
-	out = append(out, output.File{Path: path.Join(dir, "doc.go"), Data: data})
-
-	// Rendering runs gofmt over each file; the files are independent, so
-	// render them side by side.
-	rendered := make([]output.File, len(order))
-	var g errgroup.Group
-	for i, file := range order {
+	doc := newGoFile(p.Name, output.GoHeader)
+	doc.pkgDoc = p.Doc
+	w := doc.wire()
+	doc.decl()
+	doc.comment("The wire support this package was generated for; a wire package that\ndoes not serve it fails to compile here.")
+	doc.p("const (")
+	doc.depth++
+	doc.p("_ = ", w, ".EnforceVersion(", strconv.Itoa(wireVersion), " - ", w, ".MinVersion)")
+	doc.p("_ = ", w, ".EnforceVersion(", w, ".MaxVersion - ", strconv.Itoa(wireVersion), ")")
+	doc.depth--
+	doc.p(")")
+	out := []output.File{{Path: path.Join(dir, "doc.go"), Data: doc.bytes()}}
+	for _, file := range order {
 		ds := byFile[file]
 		sortDecls(ds)
-		g.Go(func() error {
-			f := jen.NewFile(p.Name)
-			f.HeaderComment(output.GoHeader)
-			f.HeaderComment("Source: " + file)
-			for _, d := range ds {
-				d.emit(f)
-			}
-			data, err := render(f)
-			if err != nil {
-				return fmt.Errorf("gotypes: %s: %w", file, err)
-			}
-			base := strings.TrimSuffix(path.Base(file), ".cue") + ".go"
-			if base == "doc.go" || base == "support.go" {
-				base = "schema_" + base
-			}
-			rendered[i] = output.File{Path: path.Join(dir, base), Data: data}
-			return nil
-		})
+		f := newGoFile(p.Name, output.GoHeader, "Source: "+file)
+		for _, d := range ds {
+			d.emit(f)
+		}
+		base := strings.TrimSuffix(path.Base(file), ".cue") + ".go"
+		if base == "doc.go" {
+			base = "schema_" + base
+		}
+		out = append(out, output.File{Path: path.Join(dir, base), Data: f.bytes()})
 	}
-	if err := g.Wait(); err != nil {
-		return nil, err
-	}
-	out = append(out, rendered...)
-	sup := "// " + output.GoHeader + "\n\n" + strings.Replace(support, "package PACKAGE", "package "+p.Name, 1)
-	out = append(out, output.File{Path: path.Join(dir, "support.go"), Data: []byte(sup)})
 	return out, nil
 }
 
-func render(f *jen.File) ([]byte, error) {
-	var buf bytes.Buffer
-	if err := f.Render(&buf); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
-}
-
-// comment renders doc text as // lines.
-func comment(text string) string {
-	lines := strings.Split(strings.TrimSpace(text), "\n")
-	for i, l := range lines {
-		if l = strings.TrimRight(l, " \t"); l == "" {
-			lines[i] = "//"
-		} else {
-			lines[i] = "// " + l
+// usedUnions are the unions of p that some field, list element or map
+// value has as its type.
+func usedUnions(p *model.Package) map[*model.Union]bool {
+	used := map[*model.Union]bool{}
+	var visit func(t *model.Type)
+	visit = func(t *model.Type) {
+		for ; t != nil; t = t.Elem {
+			if t.Kind == model.UnionKind {
+				used[t.Union] = true
+			}
 		}
 	}
-	return strings.Join(lines, "\n")
+	for _, o := range p.Objects {
+		for _, f := range o.Fields {
+			visit(f.Type)
+		}
+	}
+	for _, m := range p.Maps {
+		visit(m.Elem)
+	}
+	return used
 }
 
 // docFor prefixes a definition's doc with its Go name when the doc does not
 // already start with it, as Go doc comments do.
 func docFor(goName, doc string) string {
 	if strings.HasPrefix(doc, goName+" ") {
-		return comment(doc)
+		return doc
 	}
-	return comment(goName + ": " + doc)
+	return goName + ": " + doc
 }
 
 func sortDecls(ds []decl) {

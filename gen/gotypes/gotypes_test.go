@@ -1,13 +1,16 @@
 package gotypes_test
 
 import (
+	"fmt"
 	"go/ast"
+	"go/format"
 	"go/importer"
 	"go/parser"
 	"go/token"
 	"go/types"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/schemagen/schemagen/gen/gotypes"
@@ -20,7 +23,53 @@ import (
 func TestGolden(t *testing.T) {
 	golden.RunEmitter(t, gotypes.Generate, func(t *testing.T, s *model.Schema, got map[string]string) {
 		typeCheck(t, got)
+		gofmtIsIdentity(t, got)
 	})
+}
+
+// gofmtIsIdentity: the emitter writes gofmt's layout itself (it runs no
+// formatter), so gofmt must leave every file as it is.
+func gofmtIsIdentity(t *testing.T, files map[string]string) {
+	t.Helper()
+	for p, data := range files {
+		formatted, err := format.Source([]byte(data))
+		if err != nil {
+			t.Errorf("%s does not parse: %v", p, err)
+			continue
+		}
+		if string(formatted) != data {
+			t.Errorf("gofmt changes %s:\n%s", p, lineDiff(data, string(formatted)))
+		}
+	}
+}
+
+// lineDiff shows the first lines where a and b differ.
+func lineDiff(a, b string) string {
+	al, bl := strings.Split(a, "\n"), strings.Split(b, "\n")
+	for i := range min(len(al), len(bl)) {
+		if al[i] != bl[i] {
+			return fmt.Sprintf("line %d:\n emitted: %q\n  gofmt:  %q", i+1, al[i], bl[i])
+		}
+	}
+	return fmt.Sprintf("lengths %d and %d lines", len(al), len(bl))
+}
+
+// TestGofmtIsIdentityOnTheProject runs the check over this repository's
+// own schema.
+func TestGofmtIsIdentityOnTheProject(t *testing.T) {
+	s, err := model.Load("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := gotypes.Generate(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, f := range files {
+		got[f.Path] = string(f.Data)
+	}
+	gofmtIsIdentity(t, got)
 }
 
 // typeCheck compiles the emitted files of each package with go/types, so a

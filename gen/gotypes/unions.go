@@ -4,14 +4,15 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/dave/jennifer/jen"
-
 	"github.com/schemagen/schemagen/gen/model"
 )
 
-// union emits a sealed interface, its variants' methods and its decoder.
-func union(f *jen.File, u *model.Union) {
+// union emits a sealed interface, its variants' methods and its decoder,
+// and, when a field, list element or map value has its type (used), the
+// reader of such a value.
+func union(f *goFile, u *model.Union, used bool) {
 	t := u.GoName
+	w := f.wire()
 	tag := u.TagMethod()
 	marker := "is" + t
 	var names []string
@@ -19,48 +20,90 @@ func union(f *jen.File, u *model.Union) {
 		names = append(names, "*"+v.GoName)
 	}
 	doc := u.Doc + fmt.Sprintf("\n\nIts variants are %s; a type switch needs one case for each.", joinAnd(names))
-	f.Comment(docFor(t, doc) + "\n//\n" + UnionDirective)
-	f.Type().Id(t).Interface(
-		jen.Comment(fmt.Sprintf("// %s returns the value of the %q field that tells the variants apart.", tag, u.Discriminator)),
-		jen.Id(tag).Params().String(),
-		jen.Comment("// Validate reports every way the value breaks a constraint of the schema."),
-		jen.Id("Validate").Params().Error(),
-		jen.Id(marker).Params(),
-	)
+	f.decl()
+	f.doc(docFor(t, doc), UnionDirective)
+	f.open("type ", t, " interface")
+	f.comment(fmt.Sprintf("%s returns the value of the %q field that tells the variants apart.", tag, u.Discriminator))
+	f.p(tag, "() string")
+	f.comment("Validate reports every way the value breaks a constraint of the schema.")
+	f.p("Validate() error")
+	f.comment(fmt.Sprintf("AppendJSON appends the value's JSON encoding to b, its %q first.", u.Discriminator))
+	f.p("AppendJSON(b []byte) ([]byte, error)")
+	f.p("encode(*", w, ".Encoder)")
+	f.p("validate(*", w, ".Problems, *", w, ".Path)")
+	f.p(marker, "()")
+	f.close()
 
-	var tags []jen.Code
-	for _, v := range u.Variants {
-		tags = append(tags, jen.Lit(v.Tag))
+	tags := make([]string, len(u.Variants))
+	for i, v := range u.Variants {
+		tags[i] = quote(v.Tag)
 	}
-	tagList := lowerFirst(t) + "Tags"
-	f.Var().Id(tagList).Op("=").Index().String().Values(tags...)
+	tagList := helper("tags", t)
+	f.decl()
+	f.p("var ", tagList, " = []string{", strings.Join(tags, ", "), "}")
 
 	for _, v := range u.Variants {
-		f.Commentf("// %s returns %q.", tag, v.Tag)
-		f.Func().Params(jen.Op("*").Id(v.GoName)).Id(tag).Params().String().Block(jen.Return(jen.Lit(v.Tag)))
-		f.Commentf("// %s seals %s: only the schema's variants implement it.", marker, t)
-		f.Func().Params(jen.Op("*").Id(v.GoName)).Id(marker).Params().Block()
+		f.decl()
+		f.doc(fmt.Sprintf("%s returns %q.", tag, v.Tag))
+		f.open("func (*", v.GoName, ") ", tag, "() string")
+		f.p("return ", quote(v.Tag))
+		f.close()
+		f.decl()
+		f.p("func (*", v.GoName, ") ", marker, "() {}")
 	}
 
-	f.Commentf("// %s decodes one %s, choosing the variant by its %q field.\n// A missing or unknown %s is a *DecodeError.", u.UnmarshalFunc(), t, u.Discriminator, u.Discriminator)
-	f.Func().Id(u.UnmarshalFunc()).Params(jen.Id("data").Index().Byte()).Params(jen.Id(t), jen.Error()).Block(
-		jen.List(jen.Id("tag"), jen.Err()).Op(":=").Id("unionTag").Call(jen.Id("data"), jen.Lit(t), jen.Lit(u.Discriminator), jen.Id(tagList)),
-		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
-		jen.Id("r").Op(":=").Op("&").Id("reader").Values(jen.Id("data").Op(":").Id("data")),
-		jen.Var().Id("v").Id(t),
-		jen.Switch(jen.Id("tag")).BlockFunc(func(g *jen.Group) {
-			for _, v := range u.Variants {
-				g.Case(jen.Lit(v.Tag)).Block(
-					jen.Id("x").Op(":=").New(jen.Id(v.GoName)),
-					jen.List(jen.Id("v"), jen.Err()).Op("=").List(jen.Id("x"), jen.Id(decodeFunc(v.GoName)).Call(jen.Id("r"), jen.Id("x"))),
-				)
-			}
-			g.Default().Block(jen.Return(jen.Nil(), jen.Id("unknownTag").Call(jen.Lit(t), jen.Lit(u.Discriminator), jen.Id("tag"), jen.Id(tagList))))
-		}),
-		jen.If(jen.Err().Op("==").Nil()).Block(jen.Err().Op("=").Id("r").Dot("end").Call()),
-		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Id("fieldError").Call(jen.Lit(t), jen.Nil(), jen.Err()))),
-		jen.Return(jen.Id("v"), jen.Nil()),
-	)
+	f.decl()
+	f.doc(fmt.Sprintf("%s decodes one %s, choosing the variant by its %q field.\nThe error is a *wire.DecodeError, also for a missing or unknown %s.", u.UnmarshalFunc(), t, u.Discriminator, u.Discriminator))
+	f.open("func ", u.UnmarshalFunc(), "(data []byte) (", t, ", error)")
+	f.p("return ", w, ".Decode(data, ", quote(t), ", ", decodeFunc(t), ")")
+	f.close()
+
+	f.decl()
+	f.open("func ", decodeFunc(t), "(r *", w, ".Reader) (", t, ", error)")
+	f.p("tag, err := r.UnionTag(", quote(u.Discriminator), ", ", tagList, ")")
+	f.open("if err != nil")
+	f.p("return nil, err")
+	f.close()
+	f.open("switch tag")
+	for _, v := range u.Variants {
+		f.label("case ", quote(v.Tag), ":")
+		f.p("x := new(", v.GoName, ")")
+		f.p("return x, ", decodeFunc(v.GoName), "(r, x)")
+	}
+	f.close()
+	f.p("return nil, ", w, ".UnknownTag(", quote(u.Discriminator), ", tag, ", tagList, ")")
+	f.close()
+
+	if used {
+		// A field, list element or map value of the union's type is read
+		// through it, as wire.List and wire.Map read elements.
+		f.decl()
+		f.open("func ", readUnionFunc(t), "(r *", w, ".Reader, x *", t, ") error")
+		f.p("v, err := ", decodeFunc(t), "(r)")
+		f.open("if err != nil")
+		f.p("return err")
+		f.close()
+		f.p("*x = v")
+		f.p("return nil")
+		f.close()
+	}
+}
+
+// readUnionFunc names the reader of a union's or a named map's value into
+// a pointer: func(*wire.Reader, *T) error.
+func readUnionFunc(goName string) string { return helper("read", goName) }
+
+// namedMap emits a named map's type and its reader, for a list or map of
+// it.
+func namedMap(f *goFile, m *model.Map) {
+	w := f.wire()
+	f.decl()
+	f.doc(docFor(m.GoName, m.Doc))
+	f.p("type ", m.GoName, " ", goType(f, &model.Type{Kind: model.MapKind, Elem: m.Elem}, false))
+	f.decl()
+	f.open("func ", readUnionFunc(m.GoName), "(r *", w, ".Reader, x *", m.GoName, ") error")
+	f.p("return ", readCall(f, &model.Type{Kind: model.MapKind, Map: m, Elem: m.Elem}, "x"))
+	f.close()
 }
 
 func joinAnd(xs []string) string {

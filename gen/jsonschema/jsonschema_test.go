@@ -1,7 +1,11 @@
 package jsonschema_test
 
 import (
+	"encoding/json"
+	"fmt"
+	"io"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -51,17 +55,90 @@ func TestGolden(t *testing.T) {
 				t.Errorf("second run differs at %s", f.Path)
 			}
 		}
-		for path, data := range got {
-			c := jsv.NewCompiler()
-			c.AssertFormat = true
-			if err := c.AddResource(path, strings.NewReader(data)); err != nil {
-				t.Fatalf("%s: %v", path, err)
-			}
-			if _, err := c.Compile(path); err != nil {
-				t.Errorf("%s does not compile: %#v", path, err)
+		compileAll(t, got)
+	})
+}
+
+// compileAll compiles every emitted file, as a validator loads them: each
+// bundle alone (one file, one compile), and each file of a set with its
+// siblings registered under their $ids. Nothing may be fetched from
+// elsewhere.
+func compileAll(t *testing.T, got map[string]string) {
+	t.Helper()
+	ids := map[string]string{} // $id → path
+	for p, data := range got {
+		var head struct {
+			ID string `json:"$id"`
+		}
+		if err := json.Unmarshal([]byte(data), &head); err != nil || head.ID == "" {
+			t.Fatalf("%s: no $id (%v)", p, err)
+		}
+		ids[head.ID] = p
+	}
+	for p, data := range got {
+		c := jsv.NewCompiler()
+		c.AssertFormat = true
+		c.LoadURL = func(u string) (io.ReadCloser, error) {
+			return nil, fmt.Errorf("%s refers to %s, which is not in the output", p, u)
+		}
+		bundle := !strings.Contains(strings.TrimPrefix(p, "jsonschema/"), "/")
+		if !bundle {
+			for id, q := range ids {
+				if q != p && path.Dir(q) == path.Dir(p) {
+					if err := c.AddResource(id, strings.NewReader(got[q])); err != nil {
+						t.Fatalf("%s: %v", q, err)
+					}
+				}
 			}
 		}
-	})
+		var self string
+		for id, q := range ids {
+			if q == p {
+				self = id
+			}
+		}
+		if err := c.AddResource(self, strings.NewReader(data)); err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		if _, err := c.Compile(self); err != nil {
+			t.Errorf("%s does not compile: %#v", p, err)
+		}
+	}
+}
+
+// TestLinear: the output grows with the schema, not with the square of the
+// depth of its references (issue 13: a chain of 1,000 definitions, each
+// file embedding every definition it reached, wrote 282 MB).
+func TestLinear(t *testing.T) {
+	size := func(n int) int {
+		var b strings.Builder
+		b.WriteString("package w\n\n")
+		for i := range n {
+			fmt.Fprintf(&b, "// D%d is a link.\n#D%d: {\n\t// A name.\n\tname!: string\n", i, i)
+			if i+1 < n {
+				fmt.Fprintf(&b, "\t// The next link.\n\tnext?: #D%d\n", i+1)
+			}
+			b.WriteString("}\n\n")
+		}
+		s := load(t, []txtar.File{
+			{Name: "cue.mod/module.cue", Data: []byte("module: \"example.com/t@v0\"\nlanguage: version: \"v0.17.0\"\n")},
+			{Name: "schema/w/a.cue", Data: []byte(b.String())},
+		})
+		files, err := jsonschema.Generate(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		total := 0
+		for _, f := range files {
+			total += len(f.Data)
+		}
+		return total
+	}
+	small, large := size(50), size(400)
+	// Linear output is 8x for 8x the definitions; quadratic would be 64x.
+	if r := float64(large) / float64(small); r > 9 {
+		t.Errorf("400 chained definitions write %d bytes, 50 write %d: %.1fx for 8x the schema, want linear (about 8x)", large, small, r)
+	}
 }
 
 func TestFileName(t *testing.T) {
@@ -85,7 +162,7 @@ func TestFileName(t *testing.T) {
 func TestRefusesFileCollision(t *testing.T) {
 	s := load(t, []txtar.File{
 		{Name: "cue.mod/module.cue", Data: []byte("module: \"example.com/t@v0\"\nlanguage: version: \"v0.17.0\"\n")},
-		{Name: "schema/w/a.cue", Data: []byte("package w\n\n// AB is one.\n#AB: {\n\t// X.\n\tx!: int\n}\n\n// Ab is another.\n#Ab: {\n\t// Y.\n\ty!: int\n}\n")},
+		{Name: "schema/w/a.cue", Data: []byte("package w\n\n// AB is one.\n#AB: {\n\t// X.\n\tx!: string\n}\n\n// Ab is another.\n#Ab: {\n\t// Y.\n\ty!: string\n}\n")},
 	})
 	_, err := jsonschema.Generate(s)
 	want := "schema/w/a.cue:10:1: #Ab: its JSON Schema file ab.schema.json is also the file of #AB (schema/w/a.cue:4:1); rename one"

@@ -47,6 +47,8 @@ var Rules = []Rule{
 	{"FIELD_CONSTRAINT_LOOSENED", Widening, "a constraint was removed or loosened"},
 	{"FIELD_FORBID_NO_ADD", Breaking, "a field must now be absent when another holds a value"},
 	{"FIELD_FORBID_REMOVED", Widening, "a field that had to be absent may now be present"},
+	{"OBJECT_REFUSAL_NO_ADD", Breaking, "a combination of field values is now refused"},
+	{"OBJECT_REFUSAL_REMOVED", Widening, "a combination of field values that was refused is now allowed"},
 	{"UNION_NO_DELETE", Breaking, "a union was removed"},
 	{"UNION_SAME_DISCRIMINATOR", Breaking, "a union's discriminator field changed"},
 	{"UNION_VARIANT_NO_DELETE", Breaking, "a union variant was removed"},
@@ -465,6 +467,7 @@ func (c *comparer) object(subject string, bo, co *Object, gone map[string]*remov
 			c.add("FIELD_NO_ADD_REQUIRED", subject+"."+cf.Name, "required field %s was added; data written before it no longer decodes (add it as optional)", cf.Name)
 		}
 	}
+	c.refusals(subject, bo, co)
 	if len(bo.Forbids) == 0 && len(co.Forbids) == 0 {
 		return
 	}
@@ -474,6 +477,43 @@ func (c *comparer) object(subject string, bo, co *Object, gone map[string]*remov
 		}
 		return nil
 	})
+}
+
+// refusals compares the combinations of values an object refuses. One
+// whose fields are gone goes with them: a removed field is its own finding.
+func (c *comparer) refusals(subject string, bo, co *Object) {
+	if len(bo.Refusals) == 0 && len(co.Refusals) == 0 {
+		return
+	}
+	has := func(o *Object) map[string]bool {
+		set := map[string]bool{}
+		for _, r := range o.Refusals {
+			set[r.key()] = true
+		}
+		return set
+	}
+	bset, cset := has(bo), has(co)
+	for _, r := range co.Refusals {
+		if k := r.key(); !bset[k] {
+			c.addAt(subject+" refuses "+k, "OBJECT_REFUSAL_NO_ADD", subject, "%s is now refused; data valid before may now be refused", k)
+		}
+	}
+	fields := map[string]bool{}
+	for _, f := range co.Fields {
+		fields[f.Name] = true
+	}
+outer:
+	for _, r := range bo.Refusals {
+		if cset[r.key()] {
+			continue
+		}
+		for _, w := range r.When {
+			if !fields[w.Field] {
+				continue outer
+			}
+		}
+		c.add("OBJECT_REFUSAL_REMOVED", subject, "%s is no longer refused", r.key())
+	}
 }
 
 // forbids compares conditional absences; one keyed on a field whose enum

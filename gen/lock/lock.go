@@ -15,6 +15,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -59,9 +60,10 @@ type Enum struct {
 
 // Object is an object's fields, in schema order.
 type Object struct {
-	Name    string    `json:"name"`
-	Fields  []*Field  `json:"fields"`
-	Forbids []*Forbid `json:"forbids,omitempty"`
+	Name     string     `json:"name"`
+	Fields   []*Field   `json:"fields"`
+	Forbids  []*Forbid  `json:"forbids,omitempty"`
+	Refusals []*Refusal `json:"refusals,omitempty"`
 }
 
 // Field is one wire field.
@@ -106,6 +108,28 @@ type Forbid struct {
 	Field  string   `json:"field"`
 	Value  string   `json:"value"`
 	Absent []string `json:"absent"`
+}
+
+// Refusal records a combination of field values the object refuses: every
+// field of When holding its value at once.
+type Refusal struct {
+	When []*Cond `json:"when"`
+}
+
+// Cond is one field == value of a Refusal; Value is a JSON literal.
+type Cond struct {
+	Field string `json:"field"`
+	Value string `json:"value"`
+}
+
+// key identifies a refusal whatever the order of its comparisons.
+func (r *Refusal) key() string {
+	parts := make([]string, len(r.When))
+	for i, c := range r.When {
+		parts[i] = c.Field + " == " + c.Value
+	}
+	slices.Sort(parts)
+	return strings.Join(parts, " && ")
 }
 
 // Union is a union's discriminator and variants, in schema order.
@@ -155,6 +179,14 @@ func FromModel(s *model.Schema) *Lock {
 			}
 			for _, fb := range o.Forbids {
 				lo.Forbids = append(lo.Forbids, &Forbid{Field: fb.Field, Value: fb.Value, Absent: fb.Absent})
+			}
+			for _, rf := range o.Refusals {
+				lr := &Refusal{}
+				for _, c := range rf.When {
+					lr.When = append(lr.When, &Cond{Field: c.Field, Value: condValue(o, c)})
+				}
+				lo.Refusals = append(lo.Refusals, lr)
+				l.pos[p.Name+"."+o.Name+" refuses "+lr.key()] = rf.Pos
 			}
 			lp.Objects = append(lp.Objects, lo)
 		}
@@ -287,6 +319,12 @@ func (l *Lock) check() error {
 				continue
 			}
 			null(p.Name+"."+o.Name+": a forbid is null", count(o.Forbids))
+			null(p.Name+"."+o.Name+": a refusal is null", count(o.Refusals))
+			for _, r := range o.Refusals {
+				if r != nil {
+					null(p.Name+"."+o.Name+": a refusal's comparison is null", count(r.When))
+				}
+			}
 			for _, f := range o.Fields {
 				if f == nil {
 					null(p.Name+"."+o.Name+": a field is null", 1)
@@ -333,4 +371,12 @@ func count[T any](xs []*T) int {
 		}
 	}
 	return n
+}
+
+// condValue is a refusal's compared value as a JSON literal.
+func condValue(o *model.Object, c model.Cond) string {
+	if f := o.Field(c.Field); f != nil && f.Type.BaseOf() == model.Int {
+		return strconv.FormatInt(c.Int, 10)
+	}
+	return strconv.Quote(c.Str)
 }

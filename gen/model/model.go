@@ -97,6 +97,9 @@ type Object struct {
 	// Forbids are the fields that must be absent when another field holds a
 	// given value, e.g. a spawn edge carries no conversationId.
 	Forbids []*Forbid
+	// Refusals are combinations of field values that make the object
+	// invalid, e.g. a tally of all zeroes.
+	Refusals []*Refusal
 
 	// Union is set when the object is a variant of a union; Tag is then the
 	// value of the union's discriminator field.

@@ -64,6 +64,9 @@ func dump(s *model.Schema) string {
 				}
 				fmt.Fprintf(&b, "  %s%s %s %s @%s\n", f.Name, mark, f.GoName, typ(f.Type), f.Pos)
 			}
+			for _, rf := range o.Refusals {
+				fmt.Fprintf(&b, "  refuse %s (%s) @%s\n", rf.Describe(o), rf.Doc, rf.Pos)
+			}
 			for _, fb := range o.Forbids {
 				fmt.Fprintf(&b, "  forbid when %s=%q: %s @%s\n", fb.Field, fb.Value, strings.Join(fb.Absent, " "), fb.Pos)
 			}

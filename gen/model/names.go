@@ -86,7 +86,7 @@ func (u *Union) TagMethod() string { return GoName(u.Discriminator) }
 
 // reservedMethods are the methods generated on every object; a field may not
 // take their names.
-var reservedMethods = []string{"Validate", "MarshalJSON", "UnmarshalJSON", "String"}
+var reservedMethods = []string{"Validate", "MarshalJSON", "UnmarshalJSON", "AppendJSON", "String"}
 
 // assignNames gives every definition, member and field its Go name, and
 // reports any two that would collide, with both positions.

@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"math/big"
 	"regexp"
 	"strings"
 
@@ -499,9 +500,35 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 	}
 	ok := true
 	for _, c := range conjuncts(v) {
-		ok = r.constrain(t, c, what) && ok
+		ok = r.constrain(t, c, what, p) && ok
+	}
+	if ok && t.Base == Int {
+		ok = r.intRange(t, p, what)
 	}
 	return t, ok
+}
+
+// MaxSafeInt is the largest integer every judge of the wire reads exactly:
+// 2^53-1, the most a JSON number holds in JavaScript (and ajv) without
+// rounding, as I-JSON (RFC 7493) recommends. Go's int64 holds more, but a
+// schema that allowed more would be read one way by ajv and another by
+// the Go types.
+const MaxSafeInt = 1<<53 - 1
+
+// intRange requires an integer to state its range, inside what every
+// judge reads exactly: CUE's int is unbounded, so only a bound written in
+// the schema makes CUE's evaluator, the JSON Schemas, ajv and the Go
+// types give one answer for every number.
+func (r *resolver) intRange(t *Type, p Pos, what string) bool {
+	switch {
+	case t.Min == nil || t.Max == nil:
+		r.errorf(p, "%s: an integer must state its range, e.g. int & >=0 & <=%d; CUE's int has no bound, but JSON readers hold integers exactly only up to ±%d (I-JSON, RFC 7493), so the schema says where its values end", what, int64(MaxSafeInt), int64(MaxSafeInt))
+		return false
+	case *t.Min < -MaxSafeInt || *t.Max > MaxSafeInt:
+		r.errorf(p, "%s: an integer's range must lie within ±%d, what JSON readers hold exactly (I-JSON, RFC 7493); this one is %d to %d", what, int64(MaxSafeInt), *t.Min, *t.Max)
+		return false
+	}
+	return true
 }
 
 // sourceExpr returns the expression a value was written as, looking through
@@ -544,7 +571,7 @@ func (r *resolver) list(v cue.Value, what string) (*Type, bool) {
 			}
 			continue
 		}
-		ok = r.constrain(t, c, what) && ok
+		ok = r.constrain(t, c, what, r.pos(v)) && ok
 	}
 	var elem cue.Value
 	for _, c := range conjuncts(v) {
@@ -566,8 +593,11 @@ func (r *resolver) list(v cue.Value, what string) (*Type, bool) {
 
 // constrain applies one conjunct (a basic type, a bound, a regexp or a
 // builtin validator) to t, or reports why it cannot.
-func (r *resolver) constrain(t *Type, c cue.Value, what string) bool {
+func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 	p := r.pos(c)
+	if !p.IsValid() {
+		p = at // a conjunct of a predeclared type (int64, uint32) has no position of its own
+	}
 	if _, ok := r.refName(c); ok {
 		r.errorf(p, "%s: constraints beside a reference are not supported; state them in a new definition", what)
 		return false
@@ -580,10 +610,20 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string) bool {
 			return true
 		}
 	case cue.GreaterThanEqualOp, cue.GreaterThanOp, cue.LessThanEqualOp, cue.LessThanOp:
-		n, err := args[0].Int64()
-		if t.Base != Int || err != nil {
+		if t.Base != Int {
 			r.errorf(p, "%s: bounds are supported on int only", what)
 			return false
+		}
+		n, err := args[0].Int64()
+		if err != nil {
+			// CUE reports -2^63 (int64's own bound) as rounded; read it
+			// exactly.
+			var bi big.Int
+			if _, berr := args[0].Int(&bi); berr != nil || !bi.IsInt64() {
+				r.errorf(p, "%s: the bound %v is beyond what JSON readers hold exactly (±%d, I-JSON, RFC 7493)", what, args[0], int64(MaxSafeInt))
+				return false
+			}
+			n = bi.Int64()
 		}
 		switch op {
 		case cue.GreaterThanOp:
@@ -758,7 +798,8 @@ func all[T any](xs []T, pred func(T) bool) bool {
 // enum field with each member and see which optional fields become bottom.
 func (r *resolver) resolveForbids(d *def) {
 	o := d.object
-	if !hasComprehension(d.v) {
+	lit, ok := sourceExpr(d.v).(*ast.StructLit)
+	if !ok || !r.comprehensions(d, lit) {
 		return // nothing can forbid a field; skip the probing
 	}
 	for _, f := range o.Fields {
@@ -800,21 +841,6 @@ func (r *resolver) resolveForbids(d *def) {
 			r.errorf(g.Pos, "#%s.%s is forbidden for every %s; remove the field instead", o.Name, g.Name, enumField.Name)
 		}
 	}
-}
-
-// hasComprehension reports whether a struct definition's literal holds an
-// if or for clause.
-func hasComprehension(v cue.Value) bool {
-	lit, ok := sourceExpr(v).(*ast.StructLit)
-	if !ok {
-		return false
-	}
-	for _, e := range lit.Elts {
-		if _, ok := e.(*ast.Comprehension); ok {
-			return true
-		}
-	}
-	return false
 }
 
 func (r *resolver) forbidPos(gv cue.Value, g *Field) Pos {

@@ -89,7 +89,8 @@ func NewSet(files ...[]File) (Set, error) {
 // root) with the files of s and the files in it that generate did not
 // write. It builds the new tree beside the old one and swaps the two with
 // renames, so a failure at any point before the swap leaves the old tree
-// untouched.
+// untouched. When the folder on disk already is what it would write (Diff
+// finds no change), it writes nothing.
 //
 // generate owns only the files it writes. A file in the old tree that s
 // does not hold is dropped only when it is generate's own (Owned: an
@@ -117,6 +118,11 @@ func (s Set) Write(root, out string) error {
 	defer unlock()
 	if canLock {
 		sweepStale(parent, base)
+	}
+	// A tree that already is s is left as it is: nothing to swap, and the
+	// files keep their times, which build tools and editors watch.
+	if changes, err := s.Diff(root, out); err == nil && len(changes) == 0 {
+		return nil
 	}
 	keep, err := s.foreign(final, out)
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -245,5 +246,39 @@ func TestOwned(t *testing.T) {
 		if got := output.Owned([]byte(tc.data)); got != tc.want {
 			t.Errorf("Owned(%.40q) = %v, want %v", tc.data, got, tc.want)
 		}
+	}
+}
+
+// TestWriteLeavesAnIdenticalTree: writing the set generated/ already holds
+// changes nothing on disk, not even a file's time; one changed byte writes
+// the tree again.
+func TestWriteLeavesAnIdenticalTree(t *testing.T) {
+	root := t.TempDir()
+	set, _ := output.NewSet([]output.File{{Path: "go/a.go", Data: []byte("a")}, {Path: "b.txt", Data: []byte("b")}})
+	if err := set.Write(root, "generated"); err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(root, "generated", "go", "a.go")
+	old := time.Now().Add(-time.Hour).Truncate(time.Second)
+	if err := os.Chtimes(p, old, old); err != nil {
+		t.Fatal(err)
+	}
+	dirInfo, _ := os.Stat(filepath.Join(root, "generated"))
+	if err := set.Write(root, "generated"); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Stat(p); err != nil || !fi.ModTime().Equal(old) {
+		t.Errorf("an unchanged file was rewritten: %v, %v", fi.ModTime(), err)
+	}
+	if fi, _ := os.Stat(filepath.Join(root, "generated")); !os.SameFile(fi, dirInfo) {
+		t.Error("the unchanged tree was swapped for a new one")
+	}
+	// One changed byte: the whole tree is written again.
+	changed, _ := output.NewSet([]output.File{{Path: "go/a.go", Data: []byte("A")}, {Path: "b.txt", Data: []byte("b")}})
+	if err := changed.Write(root, "generated"); err != nil {
+		t.Fatal(err)
+	}
+	if got := tree(t, root); got["generated/go/a.go"] != "A" {
+		t.Errorf("tree after a change: %v", got)
 	}
 }

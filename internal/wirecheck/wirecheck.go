@@ -20,8 +20,12 @@ import (
 
 // StrictSnapshotSchema is the schema every printed snapshot must satisfy,
 // relative to the module root: the strict set refuses unknown properties,
-// so a field the runtime invents fails here.
-const StrictSnapshotSchema = "generated/jsonschema/fleet/strict/snapshot.schema.json"
+// so a field the runtime invents fails here. It is read from the strict
+// bundle, which holds every schema of the set in one document.
+const (
+	StrictSnapshotSchema = "generated/jsonschema/fleet.strict.schema.json#/$defs/Snapshot"
+	strictBundle         = "generated/jsonschema/fleet.strict.schema.json"
+)
 
 var (
 	schemaOnce sync.Once
@@ -30,11 +34,11 @@ var (
 )
 
 // strictSnapshot compiles StrictSnapshotSchema once, with format assertions
-// on and no network: the file is self-contained.
+// on and no network: the bundle is self-contained.
 func strictSnapshot() (*jsv.Schema, error) {
 	schemaOnce.Do(func() {
 		_, here, _, _ := runtime.Caller(0)
-		path := filepath.Join(filepath.Dir(here), "..", "..", filepath.FromSlash(StrictSnapshotSchema))
+		path := filepath.Join(filepath.Dir(here), "..", "..", filepath.FromSlash(strictBundle))
 		data, err := os.ReadFile(path)
 		if err != nil {
 			schemaErr = err
@@ -57,7 +61,7 @@ func strictSnapshot() (*jsv.Schema, error) {
 			schemaErr = err
 			return
 		}
-		schema, schemaErr = c.Compile(head.ID)
+		schema, schemaErr = c.Compile(head.ID + "#/$defs/Snapshot")
 	})
 	return schema, schemaErr
 }

@@ -139,7 +139,7 @@ func TestTornLastLineIsSkippedAndTheNextRowStartsOnAFreshLine(t *testing.T) {
 	if len(rows) != 1 {
 		t.Errorf("rows = %v, want the one good row", rows)
 	}
-	if len(warns) != 1 || !strings.HasPrefix(warns[0], "ledger line 2: decoding FailedRow.at: invalid JSON: unexpected end of input") {
+	if len(warns) != 1 || !strings.HasPrefix(warns[0], "ledger line 2: decoding LedgerRow.at: invalid JSON: unexpected end of input") {
 		t.Errorf("warnings = %q, want one for line 2 from the row decoder", warns)
 	}
 	if err := l.Append(&fleet.ShippedRow{SeatID: "t1", At: t0}); err != nil {
@@ -382,7 +382,7 @@ func TestARowAfterAPartialLineLeftByAnotherWriterStartsOnItsOwnLine(t *testing.T
 	if len(rows) != 5 {
 		t.Errorf("%d rows read back, want the 5 appended", len(rows))
 	}
-	want := []string{"ledger line 2: decoding PassedRow: invalid JSON: unexpected end of input, want ',' or '}'", `ledger line 4: decoding LedgerRow: invalid JSON at byte 0: unexpected 'x', want an object`}
+	want := []string{"ledger line 2: decoding LedgerRow: invalid JSON: unexpected end of input, want ',' or '}'", `ledger line 4: decoding LedgerRow: invalid JSON at byte 0: unexpected 'x', want an object`}
 	if diff := cmp.Diff(want, warns); diff != "" {
 		t.Errorf("warnings (-want +got):\n%s", diff)
 	}

@@ -1,14 +1,17 @@
 // The app team's use of the fleet contract, type-checked with
-// `tsc --noEmit --strict` against the types json-schema-to-typescript derives
-// from generated/jsonschema/fleet (into .gen/types by test/types.test.mjs).
-// The test also checks that this program stops compiling when a pose is left
-// out of POSE_ANIMATION or an edge kind out of the switch.
-import { Ajv2020 } from "ajv/dist/2020.js";
+// `tsc --noEmit --strict` twice: against generated/ts/fleet.ts, the types
+// schemagen emits (tsconfig.json maps "fleet-types" there), and against the
+// types json-schema-to-typescript derives from generated/jsonschema/fleet
+// (into .gen/types by test/types.test.mjs; tsconfig.json2ts.json). The test
+// also checks that this program stops compiling, under both, when a pose is
+// left out of POSE_ANIMATION, an edge kind out of the switch, or a spawn
+// edge is given a conversationId.
+import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 
-import snapshotSchema from "../../../generated/jsonschema/fleet/snapshot.schema.json" with { type: "json" };
+import fleetSchemas from "../../../generated/jsonschema/fleet.schema.json" with { type: "json" };
 import fullSnapshot from "../../fixtures/fleet/valid/snapshot/full.json" with { type: "json" };
-import type { Edge, EdgeKind, Pose, Seat, Snapshot } from "../.gen/types/snapshot.js";
+import type { Edge, EdgeKind, Pose, Seat, Snapshot } from "fleet-types";
 
 // ajv-formats is CommonJS; under Node's ESM its default export is the module.
 const addFormats = addFormatsModule.default;
@@ -55,11 +58,20 @@ function render(snap: Snapshot): string[] {
   return lines;
 }
 
+// A spawn edge never carries a transcript reference; the types refuse one.
+export const spawned: Edge = { kind: "spawn", fromSeatId: "t1", toSeatId: "t2", at: "2026-09-06T10:00:00Z" };
+export const prompted: Edge = { kind: "prompt", fromSeatId: "t1", toSeatId: "t2", at: "2026-09-06T10:00:00Z", conversationId: "c1" };
+
 // A fixture the host produced, checked by ajv before it is trusted: the
-// validate function's type guard makes it a Snapshot.
+// bundle is added once, the snapshot schema looked up by its $id, and the
+// validate function's type guard makes the value a Snapshot.
 const ajv = new Ajv2020({ strict: true });
 addFormats(ajv);
-const validateSnapshot = ajv.compile<Snapshot>(snapshotSchema);
+ajv.addSchema(fleetSchemas);
+const validateSnapshot = ajv.getSchema("https://github.com/schemagen/schemagen/generated/jsonschema/fleet/snapshot.schema.json") as
+  | ValidateFunction<Snapshot>
+  | undefined;
+if (!validateSnapshot) throw new Error("the bundle has no snapshot schema");
 const data: unknown = fullSnapshot;
 if (!validateSnapshot(data)) {
   throw new Error(ajv.errorsText(validateSnapshot.errors));

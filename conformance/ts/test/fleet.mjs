@@ -15,6 +15,10 @@ export const fixtureDir = path.join(repo, 'conformance/fixtures/fleet');
 export const genDir = path.join(tsDir, '.gen'); // ignored; derived at test time
 
 export const SUFFIX = '.schema.json';
+export const ID_BASE = 'https://github.com/schemagen/schemagen/generated/jsonschema/';
+/** The bundles: every file of a set in one document. */
+export const bundleFile = path.join(repo, 'generated/jsonschema/fleet.schema.json');
+export const strictBundleFile = path.join(repo, 'generated/jsonschema/fleet.strict.schema.json');
 
 /** The schema names of the open set, e.g. "snapshot", "ledger-row". */
 export function schemaNames() {
@@ -34,6 +38,31 @@ export function newAjv() {
   const ajv = new Ajv2020({ strict: true, allErrors: true });
   addFormats(ajv);
   return ajv;
+}
+
+/**
+ * Every schema of a set, the app's way: one ajv, the bundle added once,
+ * each schema looked up by its $id. Returns name → validate.
+ */
+export function compileBundle(file, sub) {
+  const ajv = newAjv();
+  ajv.addSchema(readJSON(file));
+  const out = new Map();
+  for (const name of schemaNames()) {
+    const v = ajv.getSchema(`${ID_BASE}fleet/${sub}${name}${SUFFIX}`);
+    if (!v) throw new Error(`${path.basename(file)} has no ${sub}${name}${SUFFIX}`);
+    out.set(name, v);
+  }
+  return out;
+}
+
+/** Every schema of a set loaded file by file, each added under its $id. */
+export function compileFiles(dir, sub) {
+  const ajv = newAjv();
+  for (const f of fs.readdirSync(dir).filter((f) => f.endsWith(SUFFIX)).sort()) ajv.addSchema(readJSON(path.join(dir, f)));
+  const out = new Map();
+  for (const name of schemaNames()) out.set(name, ajv.getSchema(`${ID_BASE}fleet/${sub}${name}${SUFFIX}`));
+  return out;
 }
 
 /** Every fixture of a kind ("valid" or "invalid") as {schema, name, file, data}. */

@@ -5,19 +5,28 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { SUFFIX, fixtures, fixtureDir, newAjv, readJSON, schemaDir, schemaNames, strictDir } from './fleet.mjs';
+import { SUFFIX, bundleFile, compileBundle, compileFiles, fixtures, fixtureDir, readJSON, schemaDir, schemaNames, strictBundleFile, strictDir } from './fleet.mjs';
 
 const expect = readJSON(path.join(fixtureDir, 'expect.json'));
 
-/** Compiles one schema file in strict mode; a strict-mode complaint throws. */
-function compile(dir, name) {
-  return newAjv().compile(readJSON(path.join(dir, name + SUFFIX)));
-}
-
+// The app's way: each bundle added once, a schema looked up by its $id
+// (ajv strict mode: a strict-mode complaint throws). The same schemas
+// loaded file by file must judge every fixture alike.
+const open = compileBundle(bundleFile, ''), strict = compileBundle(strictBundleFile, 'strict/');
+const openFiles = compileFiles(schemaDir, ''), strictFiles = compileFiles(strictDir, 'strict/');
 const sets = new Map();
 for (const name of schemaNames()) {
-  sets.set(name, { open: compile(schemaDir, name), strict: compile(strictDir, name) });
+  sets.set(name, { open: open.get(name), strict: strict.get(name) });
 }
+
+test('the bundles and the files judge every fixture alike', () => {
+  for (const kind of ['valid', 'invalid']) {
+    for (const fx of fixtures(kind)) {
+      assert.equal(open.get(fx.schema)(fx.data), openFiles.get(fx.schema)(fx.data), `${fx.name}: open bundle and files differ`);
+      assert.equal(strict.get(fx.schema)(fx.data), strictFiles.get(fx.schema)(fx.data), `${fx.name}: strict bundle and files differ`);
+    }
+  }
+});
 
 /**
  * ajv's errors reduced to what santhosh-tekuri says the same way: the JSON

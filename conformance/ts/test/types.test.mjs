@@ -1,16 +1,19 @@
-// json-schema-to-typescript, as the app runs it, derives .ts types from the
-// open schemas into .gen/types; app/fleet-app.ts uses them the way the app
-// does and must pass `tsc --noEmit --strict`, and must fail when a pose is
-// left out of POSE_ANIMATION or an edge kind out of its switch.
+// The app's TypeScript types, two ways: generated/ts/fleet.ts, which
+// schemagen emits, and json-schema-to-typescript run on the open schemas
+// into .gen/types, as an app may still derive them. app/fleet-app.ts uses
+// them the way the app does and must pass `tsc --noEmit --strict` under
+// both, and must fail under both when a pose is left out of POSE_ANIMATION,
+// an edge kind out of its switch, or a spawn edge given a conversationId.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { compile } from 'json-schema-to-typescript';
-import { SUFFIX, genDir, readJSON, schemaDir, schemaNames, tsDir } from './fleet.mjs';
+import { SUFFIX, genDir, readJSON, repo, schemaDir, schemaNames, tsDir } from './fleet.mjs';
 
 const typesDir = path.join(genDir, 'types');
+const emitted = path.join(repo, 'generated/ts/fleet.ts');
 const tsc = path.join(tsDir, 'node_modules/typescript/bin/tsc');
 
 /** The options the app derives its types with (see README). */
@@ -36,13 +39,17 @@ before(async () => {
   }
 });
 
-test('each definition becomes exactly one TypeScript type', () => {
+test('each file declares its definition and what it reaches', () => {
+  // json2ts follows a reference to a sibling file into it, so a file's
+  // types include the sibling's; a definition reached twice gets a second,
+  // numbered name (Timestamp1), which it declares as the same type.
   for (const name of schemaNames()) {
     const schema = readJSON(path.join(schemaDir, name + SUFFIX));
-    const want = [schema.title, ...Object.keys(schema.$defs ?? {})].sort();
     const ts = fs.readFileSync(path.join(typesDir, name + '.ts'), 'utf8');
-    const got = [...ts.matchAll(/^export (?:type|interface) (\w+)/gm)].map((m) => m[1]).sort();
-    assert.deepEqual(got, want, `${name}.ts declares ${got.join(', ')}`);
+    const got = new Set([...ts.matchAll(/^export (?:type|interface) (\w+?)\d*\b/gm)].map((m) => m[1]));
+    for (const want of [schema.title, ...Object.keys(schema.$defs ?? {})]) {
+      assert.ok(got.has(want), `${name}.ts does not declare ${want}`);
+    }
   }
 });
 
@@ -55,37 +62,68 @@ test('the enums and the union are literal types', () => {
   assert.match(ledger, /^ {2}kind: "passed";$/m);
 });
 
-test('tsc --strict accepts the app program', () => {
-  const r = runTsc('tsconfig.json');
-  assert.equal(r.status, 0, r.out);
+test('the emitted types have literal unions, member arrays, discriminated unions and no index signature', () => {
+  const ts = fs.readFileSync(emitted, 'utf8');
+  assert.match(ts, /^export type Pose = "working" \| "thinking" \| "stuck" \| "hauling" \| "resting" \| "celebrate";$/m);
+  assert.match(ts, /^export const POSES: readonly Pose\[\] = \["working", "thinking", "stuck", "hauling", "resting", "celebrate"\];$/m);
+  assert.match(ts, /^export const EDGE_KINDS: readonly EdgeKind\[\] = \["spawn", "prompt", "reply"\];$/m);
+  assert.match(ts, /^export type LedgerRow = PassedRow \| FailedRow \| PromptedRow \| ShippedRow;$/m);
+  assert.match(ts, /^ {2}\| \{ kind: "spawn"; conversationId\?: never; entryId\?: never \}$/m);
+  assert.doesNotMatch(ts, /\[k: string\]|\[key: string\]/);
+  // ?: only on optional fields: the required ones of Seat have none.
+  assert.match(ts, /^ {2}seatId: SeatID;$/m);
+  assert.match(ts, /^ {2}cwd\?: string;$/m);
 });
 
-// Each case removes lines from the program and names the error tsc must
-// then give. The copy sits in .gen/, one level deep like app/, so its
-// relative imports resolve unchanged.
+// The app program under each flavour of types.
+const flavours = [
+  { name: 'emitted', project: 'tsconfig.json' },
+  { name: 'json2ts', project: 'tsconfig.json2ts.json' },
+];
+
+for (const f of flavours) {
+  test(`tsc --strict accepts the app program (${f.name} types)`, () => {
+    const r = runTsc(f.project);
+    assert.equal(r.status, 0, r.out);
+  });
+}
+
+// Each case edits the program and names the error tsc must then give,
+// under both flavours of types. The copy sits in .gen/, one level deep like
+// app/, so its relative imports resolve unchanged.
 const broken = [
   {
     name: 'without-celebrate',
-    remove: /^ {2}celebrate: "confetti",\n/m,
+    find: /^ {2}celebrate: "confetti",\n/m,
+    replace: '',
     error: /error TS2741: Property 'celebrate' is missing in type .* but required in type 'Record<Pose, string>'/,
   },
   {
     name: 'without-reply',
-    remove: /^ {4}case "reply":\n {6}return "wire-back";\n/m,
+    find: /^ {4}case "reply":\n {6}return "wire-back";\n/m,
+    replace: '',
     error: /error TS2322: Type '"reply"' is not assignable to type 'never'/,
+  },
+  {
+    name: 'spawn-with-conversation-id',
+    find: /toSeatId: "t2", at: "2026-09-06T10:00:00Z" \};/,
+    replace: 'toSeatId: "t2", at: "2026-09-06T10:00:00Z", conversationId: "c1" };',
+    error: /error TS2322: Type '\{ kind: "spawn";[^']*conversationId: string; \}' is not assignable to type 'Edge'/,
   },
 ];
 
-for (const b of broken) {
-  test(`tsc refuses the program ${b.name}`, () => {
-    const src = fs.readFileSync(path.join(tsDir, 'app/fleet-app.ts'), 'utf8');
-    assert.match(src, b.remove, 'the program no longer has the lines this case removes');
-    const file = `fleet-app-${b.name}.ts`;
-    fs.writeFileSync(path.join(genDir, file), src.replace(b.remove, ''));
-    const project = path.join(genDir, `tsconfig.${b.name}.json`);
-    fs.writeFileSync(project, JSON.stringify({ extends: '../tsconfig.json', include: [], files: [file] }));
-    const r = runTsc(project);
-    assert.notEqual(r.status, 0, 'tsc accepted it');
-    assert.match(r.out, b.error);
-  });
+for (const f of flavours) {
+  for (const b of broken) {
+    test(`tsc refuses the program ${b.name} (${f.name} types)`, () => {
+      const src = fs.readFileSync(path.join(tsDir, 'app/fleet-app.ts'), 'utf8');
+      assert.match(src, b.find, 'the program no longer has the lines this case edits');
+      const file = `fleet-app-${b.name}-${f.name}.ts`;
+      fs.writeFileSync(path.join(genDir, file), src.replace(b.find, b.replace));
+      const project = path.join(genDir, `tsconfig.${b.name}.${f.name}.json`);
+      fs.writeFileSync(project, JSON.stringify({ extends: `../${f.project}`, include: [], files: [file] }));
+      const r = runTsc(project);
+      assert.notEqual(r.status, 0, 'tsc accepted it');
+      assert.match(r.out, b.error);
+    });
+  }
 }

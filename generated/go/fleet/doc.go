@@ -6,3 +6,12 @@
 // Wire names are camelCase; timestamps are RFC 3339 strings; an optional
 // field that is absent says something different from one that is zero.
 package fleet
+
+import "github.com/schemagen/schemagen/wire"
+
+// The wire support this package was generated for; a wire package that
+// does not serve it fails to compile here.
+const (
+	_ = wire.EnforceVersion(1 - wire.MinVersion)
+	_ = wire.EnforceVersion(wire.MaxVersion - 1)
+)

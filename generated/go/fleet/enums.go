@@ -3,7 +3,7 @@
 
 package fleet
 
-import "slices"
+import "github.com/schemagen/schemagen/wire"
 
 // Pose is what an agent says its own figure is doing, through state_stance
 // (ADR 0148, widened by ADR 0162). Poses are meanings; the app owns the art.
@@ -28,12 +28,12 @@ const (
 	PoseCelebrate Pose = "celebrate"
 )
 
+var enum_Pose = wire.Enum{Name: "Pose", Members: []string{"working", "thinking", "stuck", "hauling", "resting", "celebrate"}}
+
 // PoseValues returns every member of Pose, in schema order.
 func PoseValues() []Pose {
 	return []Pose{PoseWorking, PoseThinking, PoseStuck, PoseHauling, PoseResting, PoseCelebrate}
 }
-
-var poseStrings = []string{"working", "thinking", "stuck", "hauling", "resting", "celebrate"}
 
 // String returns the member's wire value.
 func (x Pose) String() string {
@@ -42,78 +42,27 @@ func (x Pose) String() string {
 
 // Valid reports whether x is a member of Pose.
 func (x Pose) Valid() bool {
-	switch x {
-	case PoseWorking, PoseThinking, PoseStuck, PoseHauling, PoseResting, PoseCelebrate:
-		return true
-	}
-	return false
+	return enum_Pose.Has(string(x))
 }
 
-// ParsePose returns the member of Pose whose wire value is s, or an *EnumError
-// that lists the valid members.
+// ParsePose returns the member of Pose whose wire value is s, or a
+// *wire.EnumError that lists the valid members.
 func ParsePose(s string) (Pose, error) {
-	if x := Pose(s); x.Valid() {
-		return x, nil
-	}
-	return "", &EnumError{
-		Enum:  "Pose",
-		Valid: slices.Clone(poseStrings),
-		Value: s,
-	}
+	return wire.Parse[Pose](&enum_Pose, s)
 }
 
 // MarshalText encodes a member as its wire value and refuses a non-member.
 func (x Pose) MarshalText() ([]byte, error) {
-	if !x.Valid() {
-		return nil, &EnumError{
-			Enum:  "Pose",
-			Valid: slices.Clone(poseStrings),
-			Value: string(x),
-		}
-	}
-	return []byte(x), nil
+	return wire.MarshalText(&enum_Pose, x)
 }
 
-// decodePose reads a Pose from r without allocating.
-func decodePose(r *reader, x *Pose) error {
-	if r.peek() != byte(0x22) {
-		return r.typeError("a string")
-	}
-	b, err := r.stringBytes()
-	if err != nil {
-		return err
-	}
-	switch string(b) {
-	case "working":
-		*x = PoseWorking
-	case "thinking":
-		*x = PoseThinking
-	case "stuck":
-		*x = PoseStuck
-	case "hauling":
-		*x = PoseHauling
-	case "resting":
-		*x = PoseResting
-	case "celebrate":
-		*x = PoseCelebrate
-	default:
-		return &EnumError{
-			Enum:  "Pose",
-			Valid: slices.Clone(poseStrings),
-			Value: string(b),
-		}
-	}
-	return nil
-}
-
-// UnmarshalText decodes a wire value with ParsePose, refusing a non-member.
+// UnmarshalText decodes a wire value, refusing a non-member.
 func (x *Pose) UnmarshalText(b []byte) error {
-	v, err := ParsePose(string(b))
-	if err != nil {
-		return err
-	}
-	*x = v
-	return nil
+	return wire.UnmarshalText(&enum_Pose, x, b)
+}
+
+func decode_Pose(r *wire.Reader, x *Pose) error {
+	return wire.DecodeEnum(r, &enum_Pose, x)
 }
 
 // AgentStatus is Herdr's observed status of the agent in a pane. A run is a
@@ -137,12 +86,12 @@ const (
 	AgentStatusOffline AgentStatus = "offline"
 )
 
+var enum_AgentStatus = wire.Enum{Name: "AgentStatus", Members: []string{"idle", "working", "blocked", "done", "offline"}}
+
 // AgentStatusValues returns every member of AgentStatus, in schema order.
 func AgentStatusValues() []AgentStatus {
 	return []AgentStatus{AgentStatusIdle, AgentStatusWorking, AgentStatusBlocked, AgentStatusDone, AgentStatusOffline}
 }
-
-var agentStatusStrings = []string{"idle", "working", "blocked", "done", "offline"}
 
 // String returns the member's wire value.
 func (x AgentStatus) String() string {
@@ -151,76 +100,27 @@ func (x AgentStatus) String() string {
 
 // Valid reports whether x is a member of AgentStatus.
 func (x AgentStatus) Valid() bool {
-	switch x {
-	case AgentStatusIdle, AgentStatusWorking, AgentStatusBlocked, AgentStatusDone, AgentStatusOffline:
-		return true
-	}
-	return false
+	return enum_AgentStatus.Has(string(x))
 }
 
-// ParseAgentStatus returns the member of AgentStatus whose wire value is s, or an *EnumError
-// that lists the valid members.
+// ParseAgentStatus returns the member of AgentStatus whose wire value is s, or a
+// *wire.EnumError that lists the valid members.
 func ParseAgentStatus(s string) (AgentStatus, error) {
-	if x := AgentStatus(s); x.Valid() {
-		return x, nil
-	}
-	return "", &EnumError{
-		Enum:  "AgentStatus",
-		Valid: slices.Clone(agentStatusStrings),
-		Value: s,
-	}
+	return wire.Parse[AgentStatus](&enum_AgentStatus, s)
 }
 
 // MarshalText encodes a member as its wire value and refuses a non-member.
 func (x AgentStatus) MarshalText() ([]byte, error) {
-	if !x.Valid() {
-		return nil, &EnumError{
-			Enum:  "AgentStatus",
-			Valid: slices.Clone(agentStatusStrings),
-			Value: string(x),
-		}
-	}
-	return []byte(x), nil
+	return wire.MarshalText(&enum_AgentStatus, x)
 }
 
-// decodeAgentStatus reads a AgentStatus from r without allocating.
-func decodeAgentStatus(r *reader, x *AgentStatus) error {
-	if r.peek() != byte(0x22) {
-		return r.typeError("a string")
-	}
-	b, err := r.stringBytes()
-	if err != nil {
-		return err
-	}
-	switch string(b) {
-	case "idle":
-		*x = AgentStatusIdle
-	case "working":
-		*x = AgentStatusWorking
-	case "blocked":
-		*x = AgentStatusBlocked
-	case "done":
-		*x = AgentStatusDone
-	case "offline":
-		*x = AgentStatusOffline
-	default:
-		return &EnumError{
-			Enum:  "AgentStatus",
-			Valid: slices.Clone(agentStatusStrings),
-			Value: string(b),
-		}
-	}
-	return nil
-}
-
-// UnmarshalText decodes a wire value with ParseAgentStatus, refusing a non-member.
+// UnmarshalText decodes a wire value, refusing a non-member.
 func (x *AgentStatus) UnmarshalText(b []byte) error {
-	v, err := ParseAgentStatus(string(b))
-	if err != nil {
-		return err
-	}
-	*x = v
-	return nil
+	return wire.UnmarshalText(&enum_AgentStatus, x, b)
+}
+
+func decode_AgentStatus(r *wire.Reader, x *AgentStatus) error {
+	return wire.DecodeEnum(r, &enum_AgentStatus, x)
 }
 
 // Outcome is how a settled run came out.
@@ -236,12 +136,12 @@ const (
 	OutcomeFailed Outcome = "failed"
 )
 
+var enum_Outcome = wire.Enum{Name: "Outcome", Members: []string{"passed", "failed"}}
+
 // OutcomeValues returns every member of Outcome, in schema order.
 func OutcomeValues() []Outcome {
 	return []Outcome{OutcomePassed, OutcomeFailed}
 }
-
-var outcomeStrings = []string{"passed", "failed"}
 
 // String returns the member's wire value.
 func (x Outcome) String() string {
@@ -250,70 +150,27 @@ func (x Outcome) String() string {
 
 // Valid reports whether x is a member of Outcome.
 func (x Outcome) Valid() bool {
-	switch x {
-	case OutcomePassed, OutcomeFailed:
-		return true
-	}
-	return false
+	return enum_Outcome.Has(string(x))
 }
 
-// ParseOutcome returns the member of Outcome whose wire value is s, or an *EnumError
-// that lists the valid members.
+// ParseOutcome returns the member of Outcome whose wire value is s, or a
+// *wire.EnumError that lists the valid members.
 func ParseOutcome(s string) (Outcome, error) {
-	if x := Outcome(s); x.Valid() {
-		return x, nil
-	}
-	return "", &EnumError{
-		Enum:  "Outcome",
-		Valid: slices.Clone(outcomeStrings),
-		Value: s,
-	}
+	return wire.Parse[Outcome](&enum_Outcome, s)
 }
 
 // MarshalText encodes a member as its wire value and refuses a non-member.
 func (x Outcome) MarshalText() ([]byte, error) {
-	if !x.Valid() {
-		return nil, &EnumError{
-			Enum:  "Outcome",
-			Valid: slices.Clone(outcomeStrings),
-			Value: string(x),
-		}
-	}
-	return []byte(x), nil
+	return wire.MarshalText(&enum_Outcome, x)
 }
 
-// decodeOutcome reads a Outcome from r without allocating.
-func decodeOutcome(r *reader, x *Outcome) error {
-	if r.peek() != byte(0x22) {
-		return r.typeError("a string")
-	}
-	b, err := r.stringBytes()
-	if err != nil {
-		return err
-	}
-	switch string(b) {
-	case "passed":
-		*x = OutcomePassed
-	case "failed":
-		*x = OutcomeFailed
-	default:
-		return &EnumError{
-			Enum:  "Outcome",
-			Valid: slices.Clone(outcomeStrings),
-			Value: string(b),
-		}
-	}
-	return nil
-}
-
-// UnmarshalText decodes a wire value with ParseOutcome, refusing a non-member.
+// UnmarshalText decodes a wire value, refusing a non-member.
 func (x *Outcome) UnmarshalText(b []byte) error {
-	v, err := ParseOutcome(string(b))
-	if err != nil {
-		return err
-	}
-	*x = v
-	return nil
+	return wire.UnmarshalText(&enum_Outcome, x, b)
+}
+
+func decode_Outcome(r *wire.Reader, x *Outcome) error {
+	return wire.DecodeEnum(r, &enum_Outcome, x)
 }
 
 // EdgeKind is the relationship an edge draws between two seats (ADR 0163).
@@ -331,12 +188,12 @@ const (
 	EdgeKindReply EdgeKind = "reply"
 )
 
+var enum_EdgeKind = wire.Enum{Name: "EdgeKind", Members: []string{"spawn", "prompt", "reply"}}
+
 // EdgeKindValues returns every member of EdgeKind, in schema order.
 func EdgeKindValues() []EdgeKind {
 	return []EdgeKind{EdgeKindSpawn, EdgeKindPrompt, EdgeKindReply}
 }
-
-var edgeKindStrings = []string{"spawn", "prompt", "reply"}
 
 // String returns the member's wire value.
 func (x EdgeKind) String() string {
@@ -345,70 +202,25 @@ func (x EdgeKind) String() string {
 
 // Valid reports whether x is a member of EdgeKind.
 func (x EdgeKind) Valid() bool {
-	switch x {
-	case EdgeKindSpawn, EdgeKindPrompt, EdgeKindReply:
-		return true
-	}
-	return false
+	return enum_EdgeKind.Has(string(x))
 }
 
-// ParseEdgeKind returns the member of EdgeKind whose wire value is s, or an *EnumError
-// that lists the valid members.
+// ParseEdgeKind returns the member of EdgeKind whose wire value is s, or a
+// *wire.EnumError that lists the valid members.
 func ParseEdgeKind(s string) (EdgeKind, error) {
-	if x := EdgeKind(s); x.Valid() {
-		return x, nil
-	}
-	return "", &EnumError{
-		Enum:  "EdgeKind",
-		Valid: slices.Clone(edgeKindStrings),
-		Value: s,
-	}
+	return wire.Parse[EdgeKind](&enum_EdgeKind, s)
 }
 
 // MarshalText encodes a member as its wire value and refuses a non-member.
 func (x EdgeKind) MarshalText() ([]byte, error) {
-	if !x.Valid() {
-		return nil, &EnumError{
-			Enum:  "EdgeKind",
-			Valid: slices.Clone(edgeKindStrings),
-			Value: string(x),
-		}
-	}
-	return []byte(x), nil
+	return wire.MarshalText(&enum_EdgeKind, x)
 }
 
-// decodeEdgeKind reads a EdgeKind from r without allocating.
-func decodeEdgeKind(r *reader, x *EdgeKind) error {
-	if r.peek() != byte(0x22) {
-		return r.typeError("a string")
-	}
-	b, err := r.stringBytes()
-	if err != nil {
-		return err
-	}
-	switch string(b) {
-	case "spawn":
-		*x = EdgeKindSpawn
-	case "prompt":
-		*x = EdgeKindPrompt
-	case "reply":
-		*x = EdgeKindReply
-	default:
-		return &EnumError{
-			Enum:  "EdgeKind",
-			Valid: slices.Clone(edgeKindStrings),
-			Value: string(b),
-		}
-	}
-	return nil
-}
-
-// UnmarshalText decodes a wire value with ParseEdgeKind, refusing a non-member.
+// UnmarshalText decodes a wire value, refusing a non-member.
 func (x *EdgeKind) UnmarshalText(b []byte) error {
-	v, err := ParseEdgeKind(string(b))
-	if err != nil {
-		return err
-	}
-	*x = v
-	return nil
+	return wire.UnmarshalText(&enum_EdgeKind, x, b)
+}
+
+func decode_EdgeKind(r *wire.Reader, x *EdgeKind) error {
+	return wire.DecodeEnum(r, &enum_EdgeKind, x)
 }

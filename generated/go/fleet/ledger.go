@@ -4,7 +4,7 @@
 package fleet
 
 import (
-	"encoding/json"
+	"github.com/schemagen/schemagen/wire"
 	"time"
 )
 
@@ -20,17 +20,20 @@ type LedgerRow interface {
 	Kind() string
 	// Validate reports every way the value breaks a constraint of the schema.
 	Validate() error
+	// AppendJSON appends the value's JSON encoding to b, its "kind" first.
+	AppendJSON(b []byte) ([]byte, error)
+	encode(*wire.Encoder)
+	validate(*wire.Problems, *wire.Path)
 	isLedgerRow()
 }
 
-var ledgerRowTags = []string{"passed", "failed", "prompted", "shipped"}
+var tags_LedgerRow = []string{"passed", "failed", "prompted", "shipped"}
 
 // Kind returns "passed".
 func (*PassedRow) Kind() string {
 	return "passed"
 }
 
-// isLedgerRow seals LedgerRow: only the schema's variants implement it.
 func (*PassedRow) isLedgerRow() {}
 
 // Kind returns "failed".
@@ -38,7 +41,6 @@ func (*FailedRow) Kind() string {
 	return "failed"
 }
 
-// isLedgerRow seals LedgerRow: only the schema's variants implement it.
 func (*FailedRow) isLedgerRow() {}
 
 // Kind returns "prompted".
@@ -46,7 +48,6 @@ func (*PromptedRow) Kind() string {
 	return "prompted"
 }
 
-// isLedgerRow seals LedgerRow: only the schema's variants implement it.
 func (*PromptedRow) isLedgerRow() {}
 
 // Kind returns "shipped".
@@ -54,41 +55,34 @@ func (*ShippedRow) Kind() string {
 	return "shipped"
 }
 
-// isLedgerRow seals LedgerRow: only the schema's variants implement it.
 func (*ShippedRow) isLedgerRow() {}
 
 // UnmarshalLedgerRow decodes one LedgerRow, choosing the variant by its "kind" field.
-// A missing or unknown kind is a *DecodeError.
+// The error is a *wire.DecodeError, also for a missing or unknown kind.
 func UnmarshalLedgerRow(data []byte) (LedgerRow, error) {
-	tag, err := unionTag(data, "LedgerRow", "kind", ledgerRowTags)
+	return wire.Decode(data, "LedgerRow", decode_LedgerRow)
+}
+
+func decode_LedgerRow(r *wire.Reader) (LedgerRow, error) {
+	tag, err := r.UnionTag("kind", tags_LedgerRow)
 	if err != nil {
 		return nil, err
 	}
-	r := &reader{data: data}
-	var v LedgerRow
 	switch tag {
 	case "passed":
 		x := new(PassedRow)
-		v, err = x, decodePassedRow(r, x)
+		return x, decode_PassedRow(r, x)
 	case "failed":
 		x := new(FailedRow)
-		v, err = x, decodeFailedRow(r, x)
+		return x, decode_FailedRow(r, x)
 	case "prompted":
 		x := new(PromptedRow)
-		v, err = x, decodePromptedRow(r, x)
+		return x, decode_PromptedRow(r, x)
 	case "shipped":
 		x := new(ShippedRow)
-		v, err = x, decodeShippedRow(r, x)
-	default:
-		return nil, unknownTag("LedgerRow", "kind", tag, ledgerRowTags)
+		return x, decode_ShippedRow(r, x)
 	}
-	if err == nil {
-		err = r.end()
-	}
-	if err != nil {
-		return nil, fieldError("LedgerRow", nil, err)
-	}
-	return v, nil
+	return nil, wire.UnknownTag("kind", tag, tags_LedgerRow)
 }
 
 // PassedRow records a run that settled as passed: the pane went from working
@@ -102,71 +96,93 @@ type PassedRow struct {
 
 // UnmarshalJSON decodes a PassedRow. It refuses a missing required field, a null
 // and a value of the wrong type; unknown fields are ignored, since a newer
-// host may add optional ones. On error x is left as it was.
+// host may add optional ones. On error x is left as it was and the error is
+// a *wire.DecodeError.
 func (x *PassedRow) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, "PassedRow", x, decodePassedRow)
+	return wire.Unmarshal(data, "PassedRow", x, decode_PassedRow)
 }
 
-var passedRowRequired = []string{"kind", "seatId", "at"}
+// MarshalJSON encodes a PassedRow as AppendJSON does.
+func (x PassedRow) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
 
-// decodePassedRow reads a PassedRow from r, leaving x as it was on error.
-func decodePassedRow(r *reader, x *PassedRow) error {
-	if err := r.openObject(); err != nil {
+// AppendJSON appends the JSON encoding of x to b: the bytes json.Marshal
+// writes for it, without reflection, its kind "passed" first.
+func (x *PassedRow) AppendJSON(b []byte) ([]byte, error) {
+	e := wire.Encoder{B: b}
+	x.encode(&e)
+	return e.Result()
+}
+
+// Validate reports every way x breaks a constraint of the schema that its Go
+// type cannot state. Each problem is a *wire.ValidationError; several are
+// joined. A valid value costs no allocation.
+func (x *PassedRow) Validate() error {
+	var p wire.Problems
+	root := wire.Root("PassedRow")
+	x.validate(&p, &root)
+	return p.Err()
+}
+
+var fields_PassedRow = []string{"kind", "seatId", "at"}
+
+func decode_PassedRow(r *wire.Reader, x *PassedRow) error {
+	if err := r.Object(); err != nil {
 		return err
 	}
 	var v PassedRow
-	var have uint64
+	var have, bit uint64
 	for first := true; ; first = false {
-		key, ok, err := r.nextKey(first)
+		key, ok, err := r.Key(first)
 		if err != nil {
-			return fieldError("PassedRow", nil, err)
+			return err
 		}
 		if !ok {
 			break
 		}
 		switch string(key) {
 		case "kind":
-			have |= 1 << 0
-			err = r.readTag("passed")
+			bit = 1 << 0
+			err = r.Tag("passed")
 		case "seatId":
-			have |= 1 << 1
-			err = r.readString(&v.SeatID)
+			bit = 1 << 1
+			err = r.String(&v.SeatID)
 		case "at":
-			have |= 1 << 2
-			err = r.readTime(&v.At)
+			bit = 1 << 2
+			err = r.Time(&v.At)
 		default:
-			err = r.skip()
+			bit = 0
+			err = r.Skip()
 		}
 		if err != nil {
-			return fieldError("PassedRow", key, err)
+			return wire.InField(key, err)
 		}
+		if have&bit != 0 {
+			return wire.Duplicate(key)
+		}
+		have |= bit
 	}
-	if have != 1<<3-1 {
-		return missingField("PassedRow", have, passedRowRequired)
+	if have&0x7 != 0x7 {
+		return wire.MissingField(fields_PassedRow, 0x7, have)
 	}
 	*x = v
 	return nil
 }
 
-// MarshalJSON encodes a PassedRow with its kind "passed" first.
-func (x PassedRow) MarshalJSON() ([]byte, error) {
-	type plain PassedRow
-	v := plain(x)
-	return json.Marshal(struct {
-		Tag string `json:"kind"`
-		plain
-	}{"passed", v})
+func (x *PassedRow) encode(e *wire.Encoder) {
+	m := e.Begin()
+	e.Member("kind")
+	e.String("passed")
+	e.Member("seatId")
+	e.String(x.SeatID)
+	e.Member("at")
+	e.Time(x.At)
+	e.End(m)
 }
 
-// Validate reports every way x breaks a constraint of the schema that its Go
-// type cannot state. Each problem is a *ValidationError; several are joined.
-func (x *PassedRow) Validate() error {
-	return validateRoot(x, "PassedRow")
-}
-
-// validate adds to p every problem of x, naming it from path.
-func (x *PassedRow) validate(p *problems, path string) {
-	validateSeatID(p, path+".seatId", x.SeatID)
+func (x *PassedRow) validate(p *wire.Problems, path *wire.Path) {
+	validate_SeatID(p, path, "seatId", x.SeatID)
 }
 
 // FailedRow records a run that settled as failed: the pane went from working
@@ -180,71 +196,93 @@ type FailedRow struct {
 
 // UnmarshalJSON decodes a FailedRow. It refuses a missing required field, a null
 // and a value of the wrong type; unknown fields are ignored, since a newer
-// host may add optional ones. On error x is left as it was.
+// host may add optional ones. On error x is left as it was and the error is
+// a *wire.DecodeError.
 func (x *FailedRow) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, "FailedRow", x, decodeFailedRow)
+	return wire.Unmarshal(data, "FailedRow", x, decode_FailedRow)
 }
 
-var failedRowRequired = []string{"kind", "seatId", "at"}
+// MarshalJSON encodes a FailedRow as AppendJSON does.
+func (x FailedRow) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
 
-// decodeFailedRow reads a FailedRow from r, leaving x as it was on error.
-func decodeFailedRow(r *reader, x *FailedRow) error {
-	if err := r.openObject(); err != nil {
+// AppendJSON appends the JSON encoding of x to b: the bytes json.Marshal
+// writes for it, without reflection, its kind "failed" first.
+func (x *FailedRow) AppendJSON(b []byte) ([]byte, error) {
+	e := wire.Encoder{B: b}
+	x.encode(&e)
+	return e.Result()
+}
+
+// Validate reports every way x breaks a constraint of the schema that its Go
+// type cannot state. Each problem is a *wire.ValidationError; several are
+// joined. A valid value costs no allocation.
+func (x *FailedRow) Validate() error {
+	var p wire.Problems
+	root := wire.Root("FailedRow")
+	x.validate(&p, &root)
+	return p.Err()
+}
+
+var fields_FailedRow = []string{"kind", "seatId", "at"}
+
+func decode_FailedRow(r *wire.Reader, x *FailedRow) error {
+	if err := r.Object(); err != nil {
 		return err
 	}
 	var v FailedRow
-	var have uint64
+	var have, bit uint64
 	for first := true; ; first = false {
-		key, ok, err := r.nextKey(first)
+		key, ok, err := r.Key(first)
 		if err != nil {
-			return fieldError("FailedRow", nil, err)
+			return err
 		}
 		if !ok {
 			break
 		}
 		switch string(key) {
 		case "kind":
-			have |= 1 << 0
-			err = r.readTag("failed")
+			bit = 1 << 0
+			err = r.Tag("failed")
 		case "seatId":
-			have |= 1 << 1
-			err = r.readString(&v.SeatID)
+			bit = 1 << 1
+			err = r.String(&v.SeatID)
 		case "at":
-			have |= 1 << 2
-			err = r.readTime(&v.At)
+			bit = 1 << 2
+			err = r.Time(&v.At)
 		default:
-			err = r.skip()
+			bit = 0
+			err = r.Skip()
 		}
 		if err != nil {
-			return fieldError("FailedRow", key, err)
+			return wire.InField(key, err)
 		}
+		if have&bit != 0 {
+			return wire.Duplicate(key)
+		}
+		have |= bit
 	}
-	if have != 1<<3-1 {
-		return missingField("FailedRow", have, failedRowRequired)
+	if have&0x7 != 0x7 {
+		return wire.MissingField(fields_FailedRow, 0x7, have)
 	}
 	*x = v
 	return nil
 }
 
-// MarshalJSON encodes a FailedRow with its kind "failed" first.
-func (x FailedRow) MarshalJSON() ([]byte, error) {
-	type plain FailedRow
-	v := plain(x)
-	return json.Marshal(struct {
-		Tag string `json:"kind"`
-		plain
-	}{"failed", v})
+func (x *FailedRow) encode(e *wire.Encoder) {
+	m := e.Begin()
+	e.Member("kind")
+	e.String("failed")
+	e.Member("seatId")
+	e.String(x.SeatID)
+	e.Member("at")
+	e.Time(x.At)
+	e.End(m)
 }
 
-// Validate reports every way x breaks a constraint of the schema that its Go
-// type cannot state. Each problem is a *ValidationError; several are joined.
-func (x *FailedRow) Validate() error {
-	return validateRoot(x, "FailedRow")
-}
-
-// validate adds to p every problem of x, naming it from path.
-func (x *FailedRow) validate(p *problems, path string) {
-	validateSeatID(p, path+".seatId", x.SeatID)
+func (x *FailedRow) validate(p *wire.Problems, path *wire.Path) {
+	validate_SeatID(p, path, "seatId", x.SeatID)
 }
 
 // PromptedRow records a prompt the host delivered into the seat's pane.
@@ -254,81 +292,108 @@ type PromptedRow struct {
 	// When the host delivered it.
 	At time.Time `json:"at"`
 	// The seat that sent it; absent when the operator or a service did.
-	FromSeatID *string `json:"fromSeatId,omitzero"`
+	FromSeatID *string `json:"fromSeatId,omitempty"`
 }
 
 // UnmarshalJSON decodes a PromptedRow. It refuses a missing required field, a null
 // and a value of the wrong type; unknown fields are ignored, since a newer
-// host may add optional ones. On error x is left as it was.
+// host may add optional ones. On error x is left as it was and the error is
+// a *wire.DecodeError.
 func (x *PromptedRow) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, "PromptedRow", x, decodePromptedRow)
+	return wire.Unmarshal(data, "PromptedRow", x, decode_PromptedRow)
 }
 
-var promptedRowRequired = []string{"kind", "seatId", "at"}
+// MarshalJSON encodes a PromptedRow as AppendJSON does.
+func (x PromptedRow) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
 
-// decodePromptedRow reads a PromptedRow from r, leaving x as it was on error.
-func decodePromptedRow(r *reader, x *PromptedRow) error {
-	if err := r.openObject(); err != nil {
+// AppendJSON appends the JSON encoding of x to b: the bytes json.Marshal
+// writes for it, without reflection, its kind "prompted" first.
+func (x *PromptedRow) AppendJSON(b []byte) ([]byte, error) {
+	e := wire.Encoder{B: b}
+	x.encode(&e)
+	return e.Result()
+}
+
+// Validate reports every way x breaks a constraint of the schema that its Go
+// type cannot state. Each problem is a *wire.ValidationError; several are
+// joined. A valid value costs no allocation.
+func (x *PromptedRow) Validate() error {
+	var p wire.Problems
+	root := wire.Root("PromptedRow")
+	x.validate(&p, &root)
+	return p.Err()
+}
+
+var fields_PromptedRow = []string{"kind", "seatId", "at", "fromSeatId"}
+
+func decode_PromptedRow(r *wire.Reader, x *PromptedRow) error {
+	if err := r.Object(); err != nil {
 		return err
 	}
 	var v PromptedRow
-	var have uint64
+	var have, bit uint64
 	for first := true; ; first = false {
-		key, ok, err := r.nextKey(first)
+		key, ok, err := r.Key(first)
 		if err != nil {
-			return fieldError("PromptedRow", nil, err)
+			return err
 		}
 		if !ok {
 			break
 		}
 		switch string(key) {
 		case "kind":
-			have |= 1 << 0
-			err = r.readTag("prompted")
+			bit = 1 << 0
+			err = r.Tag("prompted")
 		case "seatId":
-			have |= 1 << 1
-			err = r.readString(&v.SeatID)
+			bit = 1 << 1
+			err = r.String(&v.SeatID)
 		case "at":
-			have |= 1 << 2
-			err = r.readTime(&v.At)
+			bit = 1 << 2
+			err = r.Time(&v.At)
 		case "fromSeatId":
+			bit = 1 << 3
 			v.FromSeatID = new(string)
-			err = r.readString(v.FromSeatID)
+			err = r.String(v.FromSeatID)
 		default:
-			err = r.skip()
+			bit = 0
+			err = r.Skip()
 		}
 		if err != nil {
-			return fieldError("PromptedRow", key, err)
+			return wire.InField(key, err)
 		}
+		if have&bit != 0 {
+			return wire.Duplicate(key)
+		}
+		have |= bit
 	}
-	if have != 1<<3-1 {
-		return missingField("PromptedRow", have, promptedRowRequired)
+	if have&0x7 != 0x7 {
+		return wire.MissingField(fields_PromptedRow, 0x7, have)
 	}
 	*x = v
 	return nil
 }
 
-// MarshalJSON encodes a PromptedRow with its kind "prompted" first.
-func (x PromptedRow) MarshalJSON() ([]byte, error) {
-	type plain PromptedRow
-	v := plain(x)
-	return json.Marshal(struct {
-		Tag string `json:"kind"`
-		plain
-	}{"prompted", v})
-}
-
-// Validate reports every way x breaks a constraint of the schema that its Go
-// type cannot state. Each problem is a *ValidationError; several are joined.
-func (x *PromptedRow) Validate() error {
-	return validateRoot(x, "PromptedRow")
-}
-
-// validate adds to p every problem of x, naming it from path.
-func (x *PromptedRow) validate(p *problems, path string) {
-	validateSeatID(p, path+".seatId", x.SeatID)
+func (x *PromptedRow) encode(e *wire.Encoder) {
+	m := e.Begin()
+	e.Member("kind")
+	e.String("prompted")
+	e.Member("seatId")
+	e.String(x.SeatID)
+	e.Member("at")
+	e.Time(x.At)
 	if x.FromSeatID != nil {
-		validateSeatID(p, path+".fromSeatId", *x.FromSeatID)
+		e.Member("fromSeatId")
+		e.String(*x.FromSeatID)
+	}
+	e.End(m)
+}
+
+func (x *PromptedRow) validate(p *wire.Problems, path *wire.Path) {
+	validate_SeatID(p, path, "seatId", x.SeatID)
+	if x.FromSeatID != nil {
+		validate_SeatID(p, path, "fromSeatId", *x.FromSeatID)
 	}
 }
 
@@ -340,80 +405,107 @@ type ShippedRow struct {
 	// When the celebration was struck.
 	At time.Time `json:"at"`
 	// The celebration's note, if the agent gave one.
-	Note *string `json:"note,omitzero"`
+	Note *string `json:"note,omitempty"`
 }
 
 // UnmarshalJSON decodes a ShippedRow. It refuses a missing required field, a null
 // and a value of the wrong type; unknown fields are ignored, since a newer
-// host may add optional ones. On error x is left as it was.
+// host may add optional ones. On error x is left as it was and the error is
+// a *wire.DecodeError.
 func (x *ShippedRow) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, "ShippedRow", x, decodeShippedRow)
+	return wire.Unmarshal(data, "ShippedRow", x, decode_ShippedRow)
 }
 
-var shippedRowRequired = []string{"kind", "seatId", "at"}
+// MarshalJSON encodes a ShippedRow as AppendJSON does.
+func (x ShippedRow) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
 
-// decodeShippedRow reads a ShippedRow from r, leaving x as it was on error.
-func decodeShippedRow(r *reader, x *ShippedRow) error {
-	if err := r.openObject(); err != nil {
+// AppendJSON appends the JSON encoding of x to b: the bytes json.Marshal
+// writes for it, without reflection, its kind "shipped" first.
+func (x *ShippedRow) AppendJSON(b []byte) ([]byte, error) {
+	e := wire.Encoder{B: b}
+	x.encode(&e)
+	return e.Result()
+}
+
+// Validate reports every way x breaks a constraint of the schema that its Go
+// type cannot state. Each problem is a *wire.ValidationError; several are
+// joined. A valid value costs no allocation.
+func (x *ShippedRow) Validate() error {
+	var p wire.Problems
+	root := wire.Root("ShippedRow")
+	x.validate(&p, &root)
+	return p.Err()
+}
+
+var fields_ShippedRow = []string{"kind", "seatId", "at", "note"}
+
+func decode_ShippedRow(r *wire.Reader, x *ShippedRow) error {
+	if err := r.Object(); err != nil {
 		return err
 	}
 	var v ShippedRow
-	var have uint64
+	var have, bit uint64
 	for first := true; ; first = false {
-		key, ok, err := r.nextKey(first)
+		key, ok, err := r.Key(first)
 		if err != nil {
-			return fieldError("ShippedRow", nil, err)
+			return err
 		}
 		if !ok {
 			break
 		}
 		switch string(key) {
 		case "kind":
-			have |= 1 << 0
-			err = r.readTag("shipped")
+			bit = 1 << 0
+			err = r.Tag("shipped")
 		case "seatId":
-			have |= 1 << 1
-			err = r.readString(&v.SeatID)
+			bit = 1 << 1
+			err = r.String(&v.SeatID)
 		case "at":
-			have |= 1 << 2
-			err = r.readTime(&v.At)
+			bit = 1 << 2
+			err = r.Time(&v.At)
 		case "note":
+			bit = 1 << 3
 			v.Note = new(string)
-			err = r.readString(v.Note)
+			err = r.String(v.Note)
 		default:
-			err = r.skip()
+			bit = 0
+			err = r.Skip()
 		}
 		if err != nil {
-			return fieldError("ShippedRow", key, err)
+			return wire.InField(key, err)
 		}
+		if have&bit != 0 {
+			return wire.Duplicate(key)
+		}
+		have |= bit
 	}
-	if have != 1<<3-1 {
-		return missingField("ShippedRow", have, shippedRowRequired)
+	if have&0x7 != 0x7 {
+		return wire.MissingField(fields_ShippedRow, 0x7, have)
 	}
 	*x = v
 	return nil
 }
 
-// MarshalJSON encodes a ShippedRow with its kind "shipped" first.
-func (x ShippedRow) MarshalJSON() ([]byte, error) {
-	type plain ShippedRow
-	v := plain(x)
-	return json.Marshal(struct {
-		Tag string `json:"kind"`
-		plain
-	}{"shipped", v})
-}
-
-// Validate reports every way x breaks a constraint of the schema that its Go
-// type cannot state. Each problem is a *ValidationError; several are joined.
-func (x *ShippedRow) Validate() error {
-	return validateRoot(x, "ShippedRow")
-}
-
-// validate adds to p every problem of x, naming it from path.
-func (x *ShippedRow) validate(p *problems, path string) {
-	validateSeatID(p, path+".seatId", x.SeatID)
+func (x *ShippedRow) encode(e *wire.Encoder) {
+	m := e.Begin()
+	e.Member("kind")
+	e.String("shipped")
+	e.Member("seatId")
+	e.String(x.SeatID)
+	e.Member("at")
+	e.Time(x.At)
 	if x.Note != nil {
-		validateNote(p, path+".note", *x.Note)
+		e.Member("note")
+		e.String(*x.Note)
+	}
+	e.End(m)
+}
+
+func (x *ShippedRow) validate(p *wire.Problems, path *wire.Path) {
+	validate_SeatID(p, path, "seatId", x.SeatID)
+	if x.Note != nil {
+		validate_Note(p, path, "note", *x.Note)
 	}
 }

@@ -4,7 +4,7 @@
 package fleet
 
 import (
-	"encoding/json"
+	"github.com/schemagen/schemagen/wire"
 	"time"
 )
 
@@ -20,17 +20,20 @@ type ReplayEvent interface {
 	Type() string
 	// Validate reports every way the value breaks a constraint of the schema.
 	Validate() error
+	// AppendJSON appends the value's JSON encoding to b, its "type" first.
+	AppendJSON(b []byte) ([]byte, error)
+	encode(*wire.Encoder)
+	validate(*wire.Problems, *wire.Path)
 	isReplayEvent()
 }
 
-var replayEventTags = []string{"census", "status", "prompted", "deliver", "turn", "stance", "restart", "read"}
+var tags_ReplayEvent = []string{"census", "status", "prompted", "deliver", "turn", "stance", "restart", "read"}
 
 // Type returns "census".
 func (*CensusEvent) Type() string {
 	return "census"
 }
 
-// isReplayEvent seals ReplayEvent: only the schema's variants implement it.
 func (*CensusEvent) isReplayEvent() {}
 
 // Type returns "status".
@@ -38,7 +41,6 @@ func (*StatusEvent) Type() string {
 	return "status"
 }
 
-// isReplayEvent seals ReplayEvent: only the schema's variants implement it.
 func (*StatusEvent) isReplayEvent() {}
 
 // Type returns "prompted".
@@ -46,7 +48,6 @@ func (*PromptedEvent) Type() string {
 	return "prompted"
 }
 
-// isReplayEvent seals ReplayEvent: only the schema's variants implement it.
 func (*PromptedEvent) isReplayEvent() {}
 
 // Type returns "deliver".
@@ -54,7 +55,6 @@ func (*DeliverEvent) Type() string {
 	return "deliver"
 }
 
-// isReplayEvent seals ReplayEvent: only the schema's variants implement it.
 func (*DeliverEvent) isReplayEvent() {}
 
 // Type returns "turn".
@@ -62,7 +62,6 @@ func (*TurnEvent) Type() string {
 	return "turn"
 }
 
-// isReplayEvent seals ReplayEvent: only the schema's variants implement it.
 func (*TurnEvent) isReplayEvent() {}
 
 // Type returns "stance".
@@ -70,7 +69,6 @@ func (*StanceEvent) Type() string {
 	return "stance"
 }
 
-// isReplayEvent seals ReplayEvent: only the schema's variants implement it.
 func (*StanceEvent) isReplayEvent() {}
 
 // Type returns "restart".
@@ -78,7 +76,6 @@ func (*RestartEvent) Type() string {
 	return "restart"
 }
 
-// isReplayEvent seals ReplayEvent: only the schema's variants implement it.
 func (*RestartEvent) isReplayEvent() {}
 
 // Type returns "read".
@@ -86,53 +83,46 @@ func (*ReadEvent) Type() string {
 	return "read"
 }
 
-// isReplayEvent seals ReplayEvent: only the schema's variants implement it.
 func (*ReadEvent) isReplayEvent() {}
 
 // UnmarshalReplayEvent decodes one ReplayEvent, choosing the variant by its "type" field.
-// A missing or unknown type is a *DecodeError.
+// The error is a *wire.DecodeError, also for a missing or unknown type.
 func UnmarshalReplayEvent(data []byte) (ReplayEvent, error) {
-	tag, err := unionTag(data, "ReplayEvent", "type", replayEventTags)
+	return wire.Decode(data, "ReplayEvent", decode_ReplayEvent)
+}
+
+func decode_ReplayEvent(r *wire.Reader) (ReplayEvent, error) {
+	tag, err := r.UnionTag("type", tags_ReplayEvent)
 	if err != nil {
 		return nil, err
 	}
-	r := &reader{data: data}
-	var v ReplayEvent
 	switch tag {
 	case "census":
 		x := new(CensusEvent)
-		v, err = x, decodeCensusEvent(r, x)
+		return x, decode_CensusEvent(r, x)
 	case "status":
 		x := new(StatusEvent)
-		v, err = x, decodeStatusEvent(r, x)
+		return x, decode_StatusEvent(r, x)
 	case "prompted":
 		x := new(PromptedEvent)
-		v, err = x, decodePromptedEvent(r, x)
+		return x, decode_PromptedEvent(r, x)
 	case "deliver":
 		x := new(DeliverEvent)
-		v, err = x, decodeDeliverEvent(r, x)
+		return x, decode_DeliverEvent(r, x)
 	case "turn":
 		x := new(TurnEvent)
-		v, err = x, decodeTurnEvent(r, x)
+		return x, decode_TurnEvent(r, x)
 	case "stance":
 		x := new(StanceEvent)
-		v, err = x, decodeStanceEvent(r, x)
+		return x, decode_StanceEvent(r, x)
 	case "restart":
 		x := new(RestartEvent)
-		v, err = x, decodeRestartEvent(r, x)
+		return x, decode_RestartEvent(r, x)
 	case "read":
 		x := new(ReadEvent)
-		v, err = x, decodeReadEvent(r, x)
-	default:
-		return nil, unknownTag("ReplayEvent", "type", tag, replayEventTags)
+		return x, decode_ReadEvent(r, x)
 	}
-	if err == nil {
-		err = r.end()
-	}
-	if err != nil {
-		return nil, fieldError("ReplayEvent", nil, err)
-	}
-	return v, nil
+	return nil, wire.UnknownTag("type", tag, tags_ReplayEvent)
 }
 
 // CensusAgent is one agent in Herdr's agent list.
@@ -146,86 +136,135 @@ type CensusAgent struct {
 	// Herdr's status of the agent.
 	Status AgentStatus `json:"status"`
 	// The pane that started this agent, when Herdr knows it.
-	ParentPaneID *string `json:"parentPaneId,omitzero"`
+	ParentPaneID *string `json:"parentPaneId,omitempty"`
 	// The pane's working directory.
-	Cwd *string `json:"cwd,omitzero"`
+	Cwd *string `json:"cwd,omitempty"`
 	// When the agent started.
-	StartedAt *time.Time `json:"startedAt,omitzero"`
+	StartedAt *time.Time `json:"startedAt,omitempty"`
 }
 
 // UnmarshalJSON decodes a CensusAgent. It refuses a missing required field, a null
 // and a value of the wrong type; unknown fields are ignored, since a newer
-// host may add optional ones. On error x is left as it was.
+// host may add optional ones. On error x is left as it was and the error is
+// a *wire.DecodeError.
 func (x *CensusAgent) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, "CensusAgent", x, decodeCensusAgent)
+	return wire.Unmarshal(data, "CensusAgent", x, decode_CensusAgent)
 }
 
-var censusAgentRequired = []string{"paneId", "terminalId", "name", "status"}
+// MarshalJSON encodes a CensusAgent as AppendJSON does.
+func (x CensusAgent) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
 
-// decodeCensusAgent reads a CensusAgent from r, leaving x as it was on error.
-func decodeCensusAgent(r *reader, x *CensusAgent) error {
-	if err := r.openObject(); err != nil {
+// AppendJSON appends the JSON encoding of x to b: the bytes json.Marshal
+// writes for it, without reflection.
+func (x *CensusAgent) AppendJSON(b []byte) ([]byte, error) {
+	e := wire.Encoder{B: b}
+	x.encode(&e)
+	return e.Result()
+}
+
+// Validate reports every way x breaks a constraint of the schema that its Go
+// type cannot state. Each problem is a *wire.ValidationError; several are
+// joined. A valid value costs no allocation.
+func (x *CensusAgent) Validate() error {
+	var p wire.Problems
+	root := wire.Root("CensusAgent")
+	x.validate(&p, &root)
+	return p.Err()
+}
+
+var fields_CensusAgent = []string{"paneId", "terminalId", "name", "status", "parentPaneId", "cwd", "startedAt"}
+
+func decode_CensusAgent(r *wire.Reader, x *CensusAgent) error {
+	if err := r.Object(); err != nil {
 		return err
 	}
 	var v CensusAgent
-	var have uint64
+	var have, bit uint64
 	for first := true; ; first = false {
-		key, ok, err := r.nextKey(first)
+		key, ok, err := r.Key(first)
 		if err != nil {
-			return fieldError("CensusAgent", nil, err)
+			return err
 		}
 		if !ok {
 			break
 		}
 		switch string(key) {
 		case "paneId":
-			have |= 1 << 0
-			err = r.readString(&v.PaneID)
+			bit = 1 << 0
+			err = r.String(&v.PaneID)
 		case "terminalId":
-			have |= 1 << 1
-			err = r.readString(&v.TerminalID)
+			bit = 1 << 1
+			err = r.String(&v.TerminalID)
 		case "name":
-			have |= 1 << 2
-			err = r.readString(&v.Name)
+			bit = 1 << 2
+			err = r.String(&v.Name)
 		case "status":
-			have |= 1 << 3
-			err = decodeAgentStatus(r, &v.Status)
+			bit = 1 << 3
+			err = decode_AgentStatus(r, &v.Status)
 		case "parentPaneId":
+			bit = 1 << 4
 			v.ParentPaneID = new(string)
-			err = r.readString(v.ParentPaneID)
+			err = r.String(v.ParentPaneID)
 		case "cwd":
+			bit = 1 << 5
 			v.Cwd = new(string)
-			err = r.readString(v.Cwd)
+			err = r.String(v.Cwd)
 		case "startedAt":
+			bit = 1 << 6
 			v.StartedAt = new(time.Time)
-			err = r.readTime(v.StartedAt)
+			err = r.Time(v.StartedAt)
 		default:
-			err = r.skip()
+			bit = 0
+			err = r.Skip()
 		}
 		if err != nil {
-			return fieldError("CensusAgent", key, err)
+			return wire.InField(key, err)
 		}
+		if have&bit != 0 {
+			return wire.Duplicate(key)
+		}
+		have |= bit
 	}
-	if have != 1<<4-1 {
-		return missingField("CensusAgent", have, censusAgentRequired)
+	if have&0xf != 0xf {
+		return wire.MissingField(fields_CensusAgent, 0xf, have)
 	}
 	*x = v
 	return nil
 }
 
-// Validate reports every way x breaks a constraint of the schema that its Go
-// type cannot state. Each problem is a *ValidationError; several are joined.
-func (x *CensusAgent) Validate() error {
-	return validateRoot(x, "CensusAgent")
+func (x *CensusAgent) encode(e *wire.Encoder) {
+	m := e.Begin()
+	e.Member("paneId")
+	e.String(x.PaneID)
+	e.Member("terminalId")
+	e.String(x.TerminalID)
+	e.Member("name")
+	e.String(x.Name)
+	e.Member("status")
+	wire.EncodeEnum(e, &enum_AgentStatus, x.Status)
+	if x.ParentPaneID != nil {
+		e.Member("parentPaneId")
+		e.String(*x.ParentPaneID)
+	}
+	if x.Cwd != nil {
+		e.Member("cwd")
+		e.String(*x.Cwd)
+	}
+	if x.StartedAt != nil {
+		e.Member("startedAt")
+		e.Time(*x.StartedAt)
+	}
+	e.End(m)
 }
 
-// validate adds to p every problem of x, naming it from path.
-func (x *CensusAgent) validate(p *problems, path string) {
-	validatePaneID(p, path+".paneId", x.PaneID)
-	validateSeatID(p, path+".terminalId", x.TerminalID)
-	p.enum(path+".status", x.Status.Valid(), string(x.Status), "AgentStatus")
+func (x *CensusAgent) validate(p *wire.Problems, path *wire.Path) {
+	validate_PaneID(p, path, "paneId", x.PaneID)
+	validate_SeatID(p, path, "terminalId", x.TerminalID)
+	p.Enum(path, "status", x.Status.Valid(), string(x.Status), "AgentStatus")
 	if x.ParentPaneID != nil {
-		validatePaneID(p, path+".parentPaneId", *x.ParentPaneID)
+		validate_PaneID(p, path, "parentPaneId", *x.ParentPaneID)
 	}
 }
 
@@ -239,75 +278,101 @@ type CensusEvent struct {
 
 // UnmarshalJSON decodes a CensusEvent. It refuses a missing required field, a null
 // and a value of the wrong type; unknown fields are ignored, since a newer
-// host may add optional ones. On error x is left as it was.
+// host may add optional ones. On error x is left as it was and the error is
+// a *wire.DecodeError.
 func (x *CensusEvent) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, "CensusEvent", x, decodeCensusEvent)
+	return wire.Unmarshal(data, "CensusEvent", x, decode_CensusEvent)
 }
 
-var censusEventRequired = []string{"type", "at", "agents"}
+// MarshalJSON encodes a CensusEvent as AppendJSON does.
+func (x CensusEvent) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
 
-// decodeCensusEvent reads a CensusEvent from r, leaving x as it was on error.
-func decodeCensusEvent(r *reader, x *CensusEvent) error {
-	if err := r.openObject(); err != nil {
+// AppendJSON appends the JSON encoding of x to b: the bytes json.Marshal
+// writes for it, without reflection, its type "census" first.
+func (x *CensusEvent) AppendJSON(b []byte) ([]byte, error) {
+	e := wire.Encoder{B: b}
+	x.encode(&e)
+	return e.Result()
+}
+
+// Validate reports every way x breaks a constraint of the schema that its Go
+// type cannot state. Each problem is a *wire.ValidationError; several are
+// joined. A valid value costs no allocation.
+func (x *CensusEvent) Validate() error {
+	var p wire.Problems
+	root := wire.Root("CensusEvent")
+	x.validate(&p, &root)
+	return p.Err()
+}
+
+var fields_CensusEvent = []string{"type", "at", "agents"}
+
+func decode_CensusEvent(r *wire.Reader, x *CensusEvent) error {
+	if err := r.Object(); err != nil {
 		return err
 	}
 	var v CensusEvent
-	var have uint64
+	var have, bit uint64
 	for first := true; ; first = false {
-		key, ok, err := r.nextKey(first)
+		key, ok, err := r.Key(first)
 		if err != nil {
-			return fieldError("CensusEvent", nil, err)
+			return err
 		}
 		if !ok {
 			break
 		}
 		switch string(key) {
 		case "type":
-			have |= 1 << 0
-			err = r.readTag("census")
+			bit = 1 << 0
+			err = r.Tag("census")
 		case "at":
-			have |= 1 << 1
-			err = r.readTime(&v.At)
+			bit = 1 << 1
+			err = r.Time(&v.At)
 		case "agents":
-			have |= 1 << 2
-			err = readList(r, &v.Agents, decodeCensusAgent)
+			bit = 1 << 2
+			err = wire.List(r, &v.Agents, decode_CensusAgent)
 		default:
-			err = r.skip()
+			bit = 0
+			err = r.Skip()
 		}
 		if err != nil {
-			return fieldError("CensusEvent", key, err)
+			return wire.InField(key, err)
 		}
+		if have&bit != 0 {
+			return wire.Duplicate(key)
+		}
+		have |= bit
 	}
-	if have != 1<<3-1 {
-		return missingField("CensusEvent", have, censusEventRequired)
+	if have&0x7 != 0x7 {
+		return wire.MissingField(fields_CensusEvent, 0x7, have)
 	}
 	*x = v
 	return nil
 }
 
-// MarshalJSON encodes a CensusEvent with its type "census" first, writing a nil required list or map as empty.
-func (x CensusEvent) MarshalJSON() ([]byte, error) {
-	type plain CensusEvent
-	v := plain(x)
-	if v.Agents == nil {
-		v.Agents = []CensusAgent{}
-	}
-	return json.Marshal(struct {
-		Tag string `json:"type"`
-		plain
-	}{"census", v})
-}
-
-// Validate reports every way x breaks a constraint of the schema that its Go
-// type cannot state. Each problem is a *ValidationError; several are joined.
-func (x *CensusEvent) Validate() error {
-	return validateRoot(x, "CensusEvent")
-}
-
-// validate adds to p every problem of x, naming it from path.
-func (x *CensusEvent) validate(p *problems, path string) {
+func (x *CensusEvent) encode(e *wire.Encoder) {
+	m := e.Begin()
+	e.Member("type")
+	e.String("census")
+	e.Member("at")
+	e.Time(x.At)
+	e.Member("agents")
+	e.Open()
 	for i := range x.Agents {
-		x.Agents[i].validate(p, index(path+".agents", i))
+		e.Elem(i)
+		x.Agents[i].encode(e)
+	}
+	e.Close()
+	e.End(m)
+}
+
+func (x *CensusEvent) validate(p *wire.Problems, path *wire.Path) {
+	at_Agents := path.Member("agents")
+	for i := range x.Agents {
+		el := at_Agents.Index(i)
+		x.Agents[i].validate(p, &el)
 	}
 }
 
@@ -323,75 +388,99 @@ type StatusEvent struct {
 
 // UnmarshalJSON decodes a StatusEvent. It refuses a missing required field, a null
 // and a value of the wrong type; unknown fields are ignored, since a newer
-// host may add optional ones. On error x is left as it was.
+// host may add optional ones. On error x is left as it was and the error is
+// a *wire.DecodeError.
 func (x *StatusEvent) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, "StatusEvent", x, decodeStatusEvent)
+	return wire.Unmarshal(data, "StatusEvent", x, decode_StatusEvent)
 }
 
-var statusEventRequired = []string{"type", "at", "paneId", "status"}
+// MarshalJSON encodes a StatusEvent as AppendJSON does.
+func (x StatusEvent) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
 
-// decodeStatusEvent reads a StatusEvent from r, leaving x as it was on error.
-func decodeStatusEvent(r *reader, x *StatusEvent) error {
-	if err := r.openObject(); err != nil {
+// AppendJSON appends the JSON encoding of x to b: the bytes json.Marshal
+// writes for it, without reflection, its type "status" first.
+func (x *StatusEvent) AppendJSON(b []byte) ([]byte, error) {
+	e := wire.Encoder{B: b}
+	x.encode(&e)
+	return e.Result()
+}
+
+// Validate reports every way x breaks a constraint of the schema that its Go
+// type cannot state. Each problem is a *wire.ValidationError; several are
+// joined. A valid value costs no allocation.
+func (x *StatusEvent) Validate() error {
+	var p wire.Problems
+	root := wire.Root("StatusEvent")
+	x.validate(&p, &root)
+	return p.Err()
+}
+
+var fields_StatusEvent = []string{"type", "at", "paneId", "status"}
+
+func decode_StatusEvent(r *wire.Reader, x *StatusEvent) error {
+	if err := r.Object(); err != nil {
 		return err
 	}
 	var v StatusEvent
-	var have uint64
+	var have, bit uint64
 	for first := true; ; first = false {
-		key, ok, err := r.nextKey(first)
+		key, ok, err := r.Key(first)
 		if err != nil {
-			return fieldError("StatusEvent", nil, err)
+			return err
 		}
 		if !ok {
 			break
 		}
 		switch string(key) {
 		case "type":
-			have |= 1 << 0
-			err = r.readTag("status")
+			bit = 1 << 0
+			err = r.Tag("status")
 		case "at":
-			have |= 1 << 1
-			err = r.readTime(&v.At)
+			bit = 1 << 1
+			err = r.Time(&v.At)
 		case "paneId":
-			have |= 1 << 2
-			err = r.readString(&v.PaneID)
+			bit = 1 << 2
+			err = r.String(&v.PaneID)
 		case "status":
-			have |= 1 << 3
-			err = decodeAgentStatus(r, &v.Status)
+			bit = 1 << 3
+			err = decode_AgentStatus(r, &v.Status)
 		default:
-			err = r.skip()
+			bit = 0
+			err = r.Skip()
 		}
 		if err != nil {
-			return fieldError("StatusEvent", key, err)
+			return wire.InField(key, err)
 		}
+		if have&bit != 0 {
+			return wire.Duplicate(key)
+		}
+		have |= bit
 	}
-	if have != 1<<4-1 {
-		return missingField("StatusEvent", have, statusEventRequired)
+	if have&0xf != 0xf {
+		return wire.MissingField(fields_StatusEvent, 0xf, have)
 	}
 	*x = v
 	return nil
 }
 
-// MarshalJSON encodes a StatusEvent with its type "status" first.
-func (x StatusEvent) MarshalJSON() ([]byte, error) {
-	type plain StatusEvent
-	v := plain(x)
-	return json.Marshal(struct {
-		Tag string `json:"type"`
-		plain
-	}{"status", v})
+func (x *StatusEvent) encode(e *wire.Encoder) {
+	m := e.Begin()
+	e.Member("type")
+	e.String("status")
+	e.Member("at")
+	e.Time(x.At)
+	e.Member("paneId")
+	e.String(x.PaneID)
+	e.Member("status")
+	wire.EncodeEnum(e, &enum_AgentStatus, x.Status)
+	e.End(m)
 }
 
-// Validate reports every way x breaks a constraint of the schema that its Go
-// type cannot state. Each problem is a *ValidationError; several are joined.
-func (x *StatusEvent) Validate() error {
-	return validateRoot(x, "StatusEvent")
-}
-
-// validate adds to p every problem of x, naming it from path.
-func (x *StatusEvent) validate(p *problems, path string) {
-	validatePaneID(p, path+".paneId", x.PaneID)
-	p.enum(path+".status", x.Status.Valid(), string(x.Status), "AgentStatus")
+func (x *StatusEvent) validate(p *wire.Problems, path *wire.Path) {
+	validate_PaneID(p, path, "paneId", x.PaneID)
+	p.Enum(path, "status", x.Status.Valid(), string(x.Status), "AgentStatus")
 }
 
 // PromptedEvent is Herdr's agent.prompted: a prompt typed into a pane with
@@ -402,81 +491,108 @@ type PromptedEvent struct {
 	// The pane that received it.
 	ToPaneID string `json:"toPaneId"`
 	// The pane that sent it; absent when the operator's shell or a service did.
-	FromPaneID *string `json:"fromPaneId,omitzero"`
+	FromPaneID *string `json:"fromPaneId,omitempty"`
 }
 
 // UnmarshalJSON decodes a PromptedEvent. It refuses a missing required field, a null
 // and a value of the wrong type; unknown fields are ignored, since a newer
-// host may add optional ones. On error x is left as it was.
+// host may add optional ones. On error x is left as it was and the error is
+// a *wire.DecodeError.
 func (x *PromptedEvent) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, "PromptedEvent", x, decodePromptedEvent)
+	return wire.Unmarshal(data, "PromptedEvent", x, decode_PromptedEvent)
 }
 
-var promptedEventRequired = []string{"type", "at", "toPaneId"}
+// MarshalJSON encodes a PromptedEvent as AppendJSON does.
+func (x PromptedEvent) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
 
-// decodePromptedEvent reads a PromptedEvent from r, leaving x as it was on error.
-func decodePromptedEvent(r *reader, x *PromptedEvent) error {
-	if err := r.openObject(); err != nil {
+// AppendJSON appends the JSON encoding of x to b: the bytes json.Marshal
+// writes for it, without reflection, its type "prompted" first.
+func (x *PromptedEvent) AppendJSON(b []byte) ([]byte, error) {
+	e := wire.Encoder{B: b}
+	x.encode(&e)
+	return e.Result()
+}
+
+// Validate reports every way x breaks a constraint of the schema that its Go
+// type cannot state. Each problem is a *wire.ValidationError; several are
+// joined. A valid value costs no allocation.
+func (x *PromptedEvent) Validate() error {
+	var p wire.Problems
+	root := wire.Root("PromptedEvent")
+	x.validate(&p, &root)
+	return p.Err()
+}
+
+var fields_PromptedEvent = []string{"type", "at", "toPaneId", "fromPaneId"}
+
+func decode_PromptedEvent(r *wire.Reader, x *PromptedEvent) error {
+	if err := r.Object(); err != nil {
 		return err
 	}
 	var v PromptedEvent
-	var have uint64
+	var have, bit uint64
 	for first := true; ; first = false {
-		key, ok, err := r.nextKey(first)
+		key, ok, err := r.Key(first)
 		if err != nil {
-			return fieldError("PromptedEvent", nil, err)
+			return err
 		}
 		if !ok {
 			break
 		}
 		switch string(key) {
 		case "type":
-			have |= 1 << 0
-			err = r.readTag("prompted")
+			bit = 1 << 0
+			err = r.Tag("prompted")
 		case "at":
-			have |= 1 << 1
-			err = r.readTime(&v.At)
+			bit = 1 << 1
+			err = r.Time(&v.At)
 		case "toPaneId":
-			have |= 1 << 2
-			err = r.readString(&v.ToPaneID)
+			bit = 1 << 2
+			err = r.String(&v.ToPaneID)
 		case "fromPaneId":
+			bit = 1 << 3
 			v.FromPaneID = new(string)
-			err = r.readString(v.FromPaneID)
+			err = r.String(v.FromPaneID)
 		default:
-			err = r.skip()
+			bit = 0
+			err = r.Skip()
 		}
 		if err != nil {
-			return fieldError("PromptedEvent", key, err)
+			return wire.InField(key, err)
 		}
+		if have&bit != 0 {
+			return wire.Duplicate(key)
+		}
+		have |= bit
 	}
-	if have != 1<<3-1 {
-		return missingField("PromptedEvent", have, promptedEventRequired)
+	if have&0x7 != 0x7 {
+		return wire.MissingField(fields_PromptedEvent, 0x7, have)
 	}
 	*x = v
 	return nil
 }
 
-// MarshalJSON encodes a PromptedEvent with its type "prompted" first.
-func (x PromptedEvent) MarshalJSON() ([]byte, error) {
-	type plain PromptedEvent
-	v := plain(x)
-	return json.Marshal(struct {
-		Tag string `json:"type"`
-		plain
-	}{"prompted", v})
-}
-
-// Validate reports every way x breaks a constraint of the schema that its Go
-// type cannot state. Each problem is a *ValidationError; several are joined.
-func (x *PromptedEvent) Validate() error {
-	return validateRoot(x, "PromptedEvent")
-}
-
-// validate adds to p every problem of x, naming it from path.
-func (x *PromptedEvent) validate(p *problems, path string) {
-	validatePaneID(p, path+".toPaneId", x.ToPaneID)
+func (x *PromptedEvent) encode(e *wire.Encoder) {
+	m := e.Begin()
+	e.Member("type")
+	e.String("prompted")
+	e.Member("at")
+	e.Time(x.At)
+	e.Member("toPaneId")
+	e.String(x.ToPaneID)
 	if x.FromPaneID != nil {
-		validatePaneID(p, path+".fromPaneId", *x.FromPaneID)
+		e.Member("fromPaneId")
+		e.String(*x.FromPaneID)
+	}
+	e.End(m)
+}
+
+func (x *PromptedEvent) validate(p *wire.Problems, path *wire.Path) {
+	validate_PaneID(p, path, "toPaneId", x.ToPaneID)
+	if x.FromPaneID != nil {
+		validate_PaneID(p, path, "fromPaneId", *x.FromPaneID)
 	}
 }
 
@@ -488,7 +604,7 @@ type DeliverEvent struct {
 	// The pane that received it.
 	ToPaneID string `json:"toPaneId"`
 	// The pane that sent it; absent when the operator or a service did.
-	FromPaneID *string `json:"fromPaneId,omitzero"`
+	FromPaneID *string `json:"fromPaneId,omitempty"`
 	// The conversation the message belongs to.
 	ConversationID string `json:"conversationId"`
 	// The transcript entry the message became.
@@ -497,85 +613,116 @@ type DeliverEvent struct {
 
 // UnmarshalJSON decodes a DeliverEvent. It refuses a missing required field, a null
 // and a value of the wrong type; unknown fields are ignored, since a newer
-// host may add optional ones. On error x is left as it was.
+// host may add optional ones. On error x is left as it was and the error is
+// a *wire.DecodeError.
 func (x *DeliverEvent) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, "DeliverEvent", x, decodeDeliverEvent)
+	return wire.Unmarshal(data, "DeliverEvent", x, decode_DeliverEvent)
 }
 
-var deliverEventRequired = []string{"type", "at", "toPaneId", "conversationId", "entryId"}
+// MarshalJSON encodes a DeliverEvent as AppendJSON does.
+func (x DeliverEvent) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
 
-// decodeDeliverEvent reads a DeliverEvent from r, leaving x as it was on error.
-func decodeDeliverEvent(r *reader, x *DeliverEvent) error {
-	if err := r.openObject(); err != nil {
+// AppendJSON appends the JSON encoding of x to b: the bytes json.Marshal
+// writes for it, without reflection, its type "deliver" first.
+func (x *DeliverEvent) AppendJSON(b []byte) ([]byte, error) {
+	e := wire.Encoder{B: b}
+	x.encode(&e)
+	return e.Result()
+}
+
+// Validate reports every way x breaks a constraint of the schema that its Go
+// type cannot state. Each problem is a *wire.ValidationError; several are
+// joined. A valid value costs no allocation.
+func (x *DeliverEvent) Validate() error {
+	var p wire.Problems
+	root := wire.Root("DeliverEvent")
+	x.validate(&p, &root)
+	return p.Err()
+}
+
+var fields_DeliverEvent = []string{"type", "at", "toPaneId", "fromPaneId", "conversationId", "entryId"}
+
+func decode_DeliverEvent(r *wire.Reader, x *DeliverEvent) error {
+	if err := r.Object(); err != nil {
 		return err
 	}
 	var v DeliverEvent
-	var have uint64
+	var have, bit uint64
 	for first := true; ; first = false {
-		key, ok, err := r.nextKey(first)
+		key, ok, err := r.Key(first)
 		if err != nil {
-			return fieldError("DeliverEvent", nil, err)
+			return err
 		}
 		if !ok {
 			break
 		}
 		switch string(key) {
 		case "type":
-			have |= 1 << 0
-			err = r.readTag("deliver")
+			bit = 1 << 0
+			err = r.Tag("deliver")
 		case "at":
-			have |= 1 << 1
-			err = r.readTime(&v.At)
+			bit = 1 << 1
+			err = r.Time(&v.At)
 		case "toPaneId":
-			have |= 1 << 2
-			err = r.readString(&v.ToPaneID)
+			bit = 1 << 2
+			err = r.String(&v.ToPaneID)
 		case "fromPaneId":
+			bit = 1 << 3
 			v.FromPaneID = new(string)
-			err = r.readString(v.FromPaneID)
+			err = r.String(v.FromPaneID)
 		case "conversationId":
-			have |= 1 << 3
-			err = r.readString(&v.ConversationID)
+			bit = 1 << 4
+			err = r.String(&v.ConversationID)
 		case "entryId":
-			have |= 1 << 4
-			err = r.readString(&v.EntryID)
+			bit = 1 << 5
+			err = r.String(&v.EntryID)
 		default:
-			err = r.skip()
+			bit = 0
+			err = r.Skip()
 		}
 		if err != nil {
-			return fieldError("DeliverEvent", key, err)
+			return wire.InField(key, err)
 		}
+		if have&bit != 0 {
+			return wire.Duplicate(key)
+		}
+		have |= bit
 	}
-	if have != 1<<5-1 {
-		return missingField("DeliverEvent", have, deliverEventRequired)
+	if have&0x37 != 0x37 {
+		return wire.MissingField(fields_DeliverEvent, 0x37, have)
 	}
 	*x = v
 	return nil
 }
 
-// MarshalJSON encodes a DeliverEvent with its type "deliver" first.
-func (x DeliverEvent) MarshalJSON() ([]byte, error) {
-	type plain DeliverEvent
-	v := plain(x)
-	return json.Marshal(struct {
-		Tag string `json:"type"`
-		plain
-	}{"deliver", v})
-}
-
-// Validate reports every way x breaks a constraint of the schema that its Go
-// type cannot state. Each problem is a *ValidationError; several are joined.
-func (x *DeliverEvent) Validate() error {
-	return validateRoot(x, "DeliverEvent")
-}
-
-// validate adds to p every problem of x, naming it from path.
-func (x *DeliverEvent) validate(p *problems, path string) {
-	validatePaneID(p, path+".toPaneId", x.ToPaneID)
+func (x *DeliverEvent) encode(e *wire.Encoder) {
+	m := e.Begin()
+	e.Member("type")
+	e.String("deliver")
+	e.Member("at")
+	e.Time(x.At)
+	e.Member("toPaneId")
+	e.String(x.ToPaneID)
 	if x.FromPaneID != nil {
-		validatePaneID(p, path+".fromPaneId", *x.FromPaneID)
+		e.Member("fromPaneId")
+		e.String(*x.FromPaneID)
 	}
-	validateConversationID(p, path+".conversationId", x.ConversationID)
-	validateEntryID(p, path+".entryId", x.EntryID)
+	e.Member("conversationId")
+	e.String(x.ConversationID)
+	e.Member("entryId")
+	e.String(x.EntryID)
+	e.End(m)
+}
+
+func (x *DeliverEvent) validate(p *wire.Problems, path *wire.Path) {
+	validate_PaneID(p, path, "toPaneId", x.ToPaneID)
+	if x.FromPaneID != nil {
+		validate_PaneID(p, path, "fromPaneId", *x.FromPaneID)
+	}
+	validate_ConversationID(p, path, "conversationId", x.ConversationID)
+	validate_EntryID(p, path, "entryId", x.EntryID)
 }
 
 // TurnEvent says a seat's turn landed in a conversation.
@@ -592,79 +739,105 @@ type TurnEvent struct {
 
 // UnmarshalJSON decodes a TurnEvent. It refuses a missing required field, a null
 // and a value of the wrong type; unknown fields are ignored, since a newer
-// host may add optional ones. On error x is left as it was.
+// host may add optional ones. On error x is left as it was and the error is
+// a *wire.DecodeError.
 func (x *TurnEvent) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, "TurnEvent", x, decodeTurnEvent)
+	return wire.Unmarshal(data, "TurnEvent", x, decode_TurnEvent)
 }
 
-var turnEventRequired = []string{"type", "at", "paneId", "conversationId", "entryId"}
+// MarshalJSON encodes a TurnEvent as AppendJSON does.
+func (x TurnEvent) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
 
-// decodeTurnEvent reads a TurnEvent from r, leaving x as it was on error.
-func decodeTurnEvent(r *reader, x *TurnEvent) error {
-	if err := r.openObject(); err != nil {
+// AppendJSON appends the JSON encoding of x to b: the bytes json.Marshal
+// writes for it, without reflection, its type "turn" first.
+func (x *TurnEvent) AppendJSON(b []byte) ([]byte, error) {
+	e := wire.Encoder{B: b}
+	x.encode(&e)
+	return e.Result()
+}
+
+// Validate reports every way x breaks a constraint of the schema that its Go
+// type cannot state. Each problem is a *wire.ValidationError; several are
+// joined. A valid value costs no allocation.
+func (x *TurnEvent) Validate() error {
+	var p wire.Problems
+	root := wire.Root("TurnEvent")
+	x.validate(&p, &root)
+	return p.Err()
+}
+
+var fields_TurnEvent = []string{"type", "at", "paneId", "conversationId", "entryId"}
+
+func decode_TurnEvent(r *wire.Reader, x *TurnEvent) error {
+	if err := r.Object(); err != nil {
 		return err
 	}
 	var v TurnEvent
-	var have uint64
+	var have, bit uint64
 	for first := true; ; first = false {
-		key, ok, err := r.nextKey(first)
+		key, ok, err := r.Key(first)
 		if err != nil {
-			return fieldError("TurnEvent", nil, err)
+			return err
 		}
 		if !ok {
 			break
 		}
 		switch string(key) {
 		case "type":
-			have |= 1 << 0
-			err = r.readTag("turn")
+			bit = 1 << 0
+			err = r.Tag("turn")
 		case "at":
-			have |= 1 << 1
-			err = r.readTime(&v.At)
+			bit = 1 << 1
+			err = r.Time(&v.At)
 		case "paneId":
-			have |= 1 << 2
-			err = r.readString(&v.PaneID)
+			bit = 1 << 2
+			err = r.String(&v.PaneID)
 		case "conversationId":
-			have |= 1 << 3
-			err = r.readString(&v.ConversationID)
+			bit = 1 << 3
+			err = r.String(&v.ConversationID)
 		case "entryId":
-			have |= 1 << 4
-			err = r.readString(&v.EntryID)
+			bit = 1 << 4
+			err = r.String(&v.EntryID)
 		default:
-			err = r.skip()
+			bit = 0
+			err = r.Skip()
 		}
 		if err != nil {
-			return fieldError("TurnEvent", key, err)
+			return wire.InField(key, err)
 		}
+		if have&bit != 0 {
+			return wire.Duplicate(key)
+		}
+		have |= bit
 	}
-	if have != 1<<5-1 {
-		return missingField("TurnEvent", have, turnEventRequired)
+	if have&0x1f != 0x1f {
+		return wire.MissingField(fields_TurnEvent, 0x1f, have)
 	}
 	*x = v
 	return nil
 }
 
-// MarshalJSON encodes a TurnEvent with its type "turn" first.
-func (x TurnEvent) MarshalJSON() ([]byte, error) {
-	type plain TurnEvent
-	v := plain(x)
-	return json.Marshal(struct {
-		Tag string `json:"type"`
-		plain
-	}{"turn", v})
+func (x *TurnEvent) encode(e *wire.Encoder) {
+	m := e.Begin()
+	e.Member("type")
+	e.String("turn")
+	e.Member("at")
+	e.Time(x.At)
+	e.Member("paneId")
+	e.String(x.PaneID)
+	e.Member("conversationId")
+	e.String(x.ConversationID)
+	e.Member("entryId")
+	e.String(x.EntryID)
+	e.End(m)
 }
 
-// Validate reports every way x breaks a constraint of the schema that its Go
-// type cannot state. Each problem is a *ValidationError; several are joined.
-func (x *TurnEvent) Validate() error {
-	return validateRoot(x, "TurnEvent")
-}
-
-// validate adds to p every problem of x, naming it from path.
-func (x *TurnEvent) validate(p *problems, path string) {
-	validatePaneID(p, path+".paneId", x.PaneID)
-	validateConversationID(p, path+".conversationId", x.ConversationID)
-	validateEntryID(p, path+".entryId", x.EntryID)
+func (x *TurnEvent) validate(p *wire.Problems, path *wire.Path) {
+	validate_PaneID(p, path, "paneId", x.PaneID)
+	validate_ConversationID(p, path, "conversationId", x.ConversationID)
+	validate_EntryID(p, path, "entryId", x.EntryID)
 }
 
 // StanceEvent is state_stance called by the agent in a pane.
@@ -676,93 +849,128 @@ type StanceEvent struct {
 	// The pose the agent chose.
 	Pose Pose `json:"pose"`
 	// The agent's own words.
-	Note *string `json:"note,omitzero"`
+	Note *string `json:"note,omitempty"`
 	// How long the stance stands, in seconds: 900 when absent, clamped to 3600.
-	TTLSeconds *int64 `json:"ttlSeconds,omitzero"`
+	TTLSeconds *int64 `json:"ttlSeconds,omitempty"`
 }
 
 // UnmarshalJSON decodes a StanceEvent. It refuses a missing required field, a null
 // and a value of the wrong type; unknown fields are ignored, since a newer
-// host may add optional ones. On error x is left as it was.
+// host may add optional ones. On error x is left as it was and the error is
+// a *wire.DecodeError.
 func (x *StanceEvent) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, "StanceEvent", x, decodeStanceEvent)
+	return wire.Unmarshal(data, "StanceEvent", x, decode_StanceEvent)
 }
 
-var stanceEventRequired = []string{"type", "at", "paneId", "pose"}
+// MarshalJSON encodes a StanceEvent as AppendJSON does.
+func (x StanceEvent) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
 
-// decodeStanceEvent reads a StanceEvent from r, leaving x as it was on error.
-func decodeStanceEvent(r *reader, x *StanceEvent) error {
-	if err := r.openObject(); err != nil {
+// AppendJSON appends the JSON encoding of x to b: the bytes json.Marshal
+// writes for it, without reflection, its type "stance" first.
+func (x *StanceEvent) AppendJSON(b []byte) ([]byte, error) {
+	e := wire.Encoder{B: b}
+	x.encode(&e)
+	return e.Result()
+}
+
+// Validate reports every way x breaks a constraint of the schema that its Go
+// type cannot state. Each problem is a *wire.ValidationError; several are
+// joined. A valid value costs no allocation.
+func (x *StanceEvent) Validate() error {
+	var p wire.Problems
+	root := wire.Root("StanceEvent")
+	x.validate(&p, &root)
+	return p.Err()
+}
+
+var fields_StanceEvent = []string{"type", "at", "paneId", "pose", "note", "ttlSeconds"}
+
+func decode_StanceEvent(r *wire.Reader, x *StanceEvent) error {
+	if err := r.Object(); err != nil {
 		return err
 	}
 	var v StanceEvent
-	var have uint64
+	var have, bit uint64
 	for first := true; ; first = false {
-		key, ok, err := r.nextKey(first)
+		key, ok, err := r.Key(first)
 		if err != nil {
-			return fieldError("StanceEvent", nil, err)
+			return err
 		}
 		if !ok {
 			break
 		}
 		switch string(key) {
 		case "type":
-			have |= 1 << 0
-			err = r.readTag("stance")
+			bit = 1 << 0
+			err = r.Tag("stance")
 		case "at":
-			have |= 1 << 1
-			err = r.readTime(&v.At)
+			bit = 1 << 1
+			err = r.Time(&v.At)
 		case "paneId":
-			have |= 1 << 2
-			err = r.readString(&v.PaneID)
+			bit = 1 << 2
+			err = r.String(&v.PaneID)
 		case "pose":
-			have |= 1 << 3
-			err = decodePose(r, &v.Pose)
+			bit = 1 << 3
+			err = decode_Pose(r, &v.Pose)
 		case "note":
+			bit = 1 << 4
 			v.Note = new(string)
-			err = r.readString(v.Note)
+			err = r.String(v.Note)
 		case "ttlSeconds":
+			bit = 1 << 5
 			v.TTLSeconds = new(int64)
-			err = r.readInt(v.TTLSeconds)
+			err = r.Int(v.TTLSeconds)
 		default:
-			err = r.skip()
+			bit = 0
+			err = r.Skip()
 		}
 		if err != nil {
-			return fieldError("StanceEvent", key, err)
+			return wire.InField(key, err)
 		}
+		if have&bit != 0 {
+			return wire.Duplicate(key)
+		}
+		have |= bit
 	}
-	if have != 1<<4-1 {
-		return missingField("StanceEvent", have, stanceEventRequired)
+	if have&0xf != 0xf {
+		return wire.MissingField(fields_StanceEvent, 0xf, have)
 	}
 	*x = v
 	return nil
 }
 
-// MarshalJSON encodes a StanceEvent with its type "stance" first.
-func (x StanceEvent) MarshalJSON() ([]byte, error) {
-	type plain StanceEvent
-	v := plain(x)
-	return json.Marshal(struct {
-		Tag string `json:"type"`
-		plain
-	}{"stance", v})
-}
-
-// Validate reports every way x breaks a constraint of the schema that its Go
-// type cannot state. Each problem is a *ValidationError; several are joined.
-func (x *StanceEvent) Validate() error {
-	return validateRoot(x, "StanceEvent")
-}
-
-// validate adds to p every problem of x, naming it from path.
-func (x *StanceEvent) validate(p *problems, path string) {
-	validatePaneID(p, path+".paneId", x.PaneID)
-	p.enum(path+".pose", x.Pose.Valid(), string(x.Pose), "Pose")
+func (x *StanceEvent) encode(e *wire.Encoder) {
+	m := e.Begin()
+	e.Member("type")
+	e.String("stance")
+	e.Member("at")
+	e.Time(x.At)
+	e.Member("paneId")
+	e.String(x.PaneID)
+	e.Member("pose")
+	wire.EncodeEnum(e, &enum_Pose, x.Pose)
 	if x.Note != nil {
-		validateNote(p, path+".note", *x.Note)
+		e.Member("note")
+		e.String(*x.Note)
 	}
 	if x.TTLSeconds != nil {
-		p.min(path+".ttlSeconds", *x.TTLSeconds, int64(1))
+		e.Member("ttlSeconds")
+		e.Int(*x.TTLSeconds)
+	}
+	e.End(m)
+}
+
+func (x *StanceEvent) validate(p *wire.Problems, path *wire.Path) {
+	validate_PaneID(p, path, "paneId", x.PaneID)
+	p.Enum(path, "pose", x.Pose.Valid(), string(x.Pose), "Pose")
+	if x.Note != nil {
+		validate_Note(p, path, "note", *x.Note)
+	}
+	if x.TTLSeconds != nil {
+		p.Min(path, "ttlSeconds", *x.TTLSeconds, 1)
+		p.Max(path, "ttlSeconds", *x.TTLSeconds, 9007199254740991)
 	}
 }
 
@@ -775,67 +983,88 @@ type RestartEvent struct {
 
 // UnmarshalJSON decodes a RestartEvent. It refuses a missing required field, a null
 // and a value of the wrong type; unknown fields are ignored, since a newer
-// host may add optional ones. On error x is left as it was.
+// host may add optional ones. On error x is left as it was and the error is
+// a *wire.DecodeError.
 func (x *RestartEvent) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, "RestartEvent", x, decodeRestartEvent)
+	return wire.Unmarshal(data, "RestartEvent", x, decode_RestartEvent)
 }
 
-var restartEventRequired = []string{"type", "at"}
+// MarshalJSON encodes a RestartEvent as AppendJSON does.
+func (x RestartEvent) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
 
-// decodeRestartEvent reads a RestartEvent from r, leaving x as it was on error.
-func decodeRestartEvent(r *reader, x *RestartEvent) error {
-	if err := r.openObject(); err != nil {
+// AppendJSON appends the JSON encoding of x to b: the bytes json.Marshal
+// writes for it, without reflection, its type "restart" first.
+func (x *RestartEvent) AppendJSON(b []byte) ([]byte, error) {
+	e := wire.Encoder{B: b}
+	x.encode(&e)
+	return e.Result()
+}
+
+// Validate reports every way x breaks a constraint of the schema that its Go
+// type cannot state. Each problem is a *wire.ValidationError; several are
+// joined. A valid value costs no allocation.
+func (x *RestartEvent) Validate() error {
+	var p wire.Problems
+	root := wire.Root("RestartEvent")
+	x.validate(&p, &root)
+	return p.Err()
+}
+
+var fields_RestartEvent = []string{"type", "at"}
+
+func decode_RestartEvent(r *wire.Reader, x *RestartEvent) error {
+	if err := r.Object(); err != nil {
 		return err
 	}
 	var v RestartEvent
-	var have uint64
+	var have, bit uint64
 	for first := true; ; first = false {
-		key, ok, err := r.nextKey(first)
+		key, ok, err := r.Key(first)
 		if err != nil {
-			return fieldError("RestartEvent", nil, err)
+			return err
 		}
 		if !ok {
 			break
 		}
 		switch string(key) {
 		case "type":
-			have |= 1 << 0
-			err = r.readTag("restart")
+			bit = 1 << 0
+			err = r.Tag("restart")
 		case "at":
-			have |= 1 << 1
-			err = r.readTime(&v.At)
+			bit = 1 << 1
+			err = r.Time(&v.At)
 		default:
-			err = r.skip()
+			bit = 0
+			err = r.Skip()
 		}
 		if err != nil {
-			return fieldError("RestartEvent", key, err)
+			return wire.InField(key, err)
 		}
+		if have&bit != 0 {
+			return wire.Duplicate(key)
+		}
+		have |= bit
 	}
-	if have != 1<<2-1 {
-		return missingField("RestartEvent", have, restartEventRequired)
+	if have&0x3 != 0x3 {
+		return wire.MissingField(fields_RestartEvent, 0x3, have)
 	}
 	*x = v
 	return nil
 }
 
-// MarshalJSON encodes a RestartEvent with its type "restart" first.
-func (x RestartEvent) MarshalJSON() ([]byte, error) {
-	type plain RestartEvent
-	v := plain(x)
-	return json.Marshal(struct {
-		Tag string `json:"type"`
-		plain
-	}{"restart", v})
+func (x *RestartEvent) encode(e *wire.Encoder) {
+	m := e.Begin()
+	e.Member("type")
+	e.String("restart")
+	e.Member("at")
+	e.Time(x.At)
+	e.End(m)
 }
 
-// Validate reports every way x breaks a constraint of the schema that its Go
-// type cannot state. Each problem is a *ValidationError; several are joined.
-func (x *RestartEvent) Validate() error {
-	return validateRoot(x, "RestartEvent")
+func (x *RestartEvent) validate(p *wire.Problems, path *wire.Path) {
 }
-
-// validate adds to p every problem of x, naming it from path.
-func (x *RestartEvent) validate(p *problems, path string) {}
 
 // ReadEvent asks for the snapshot as of its time.
 type ReadEvent struct {
@@ -845,64 +1074,85 @@ type ReadEvent struct {
 
 // UnmarshalJSON decodes a ReadEvent. It refuses a missing required field, a null
 // and a value of the wrong type; unknown fields are ignored, since a newer
-// host may add optional ones. On error x is left as it was.
+// host may add optional ones. On error x is left as it was and the error is
+// a *wire.DecodeError.
 func (x *ReadEvent) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, "ReadEvent", x, decodeReadEvent)
+	return wire.Unmarshal(data, "ReadEvent", x, decode_ReadEvent)
 }
 
-var readEventRequired = []string{"type", "at"}
+// MarshalJSON encodes a ReadEvent as AppendJSON does.
+func (x ReadEvent) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
 
-// decodeReadEvent reads a ReadEvent from r, leaving x as it was on error.
-func decodeReadEvent(r *reader, x *ReadEvent) error {
-	if err := r.openObject(); err != nil {
+// AppendJSON appends the JSON encoding of x to b: the bytes json.Marshal
+// writes for it, without reflection, its type "read" first.
+func (x *ReadEvent) AppendJSON(b []byte) ([]byte, error) {
+	e := wire.Encoder{B: b}
+	x.encode(&e)
+	return e.Result()
+}
+
+// Validate reports every way x breaks a constraint of the schema that its Go
+// type cannot state. Each problem is a *wire.ValidationError; several are
+// joined. A valid value costs no allocation.
+func (x *ReadEvent) Validate() error {
+	var p wire.Problems
+	root := wire.Root("ReadEvent")
+	x.validate(&p, &root)
+	return p.Err()
+}
+
+var fields_ReadEvent = []string{"type", "at"}
+
+func decode_ReadEvent(r *wire.Reader, x *ReadEvent) error {
+	if err := r.Object(); err != nil {
 		return err
 	}
 	var v ReadEvent
-	var have uint64
+	var have, bit uint64
 	for first := true; ; first = false {
-		key, ok, err := r.nextKey(first)
+		key, ok, err := r.Key(first)
 		if err != nil {
-			return fieldError("ReadEvent", nil, err)
+			return err
 		}
 		if !ok {
 			break
 		}
 		switch string(key) {
 		case "type":
-			have |= 1 << 0
-			err = r.readTag("read")
+			bit = 1 << 0
+			err = r.Tag("read")
 		case "at":
-			have |= 1 << 1
-			err = r.readTime(&v.At)
+			bit = 1 << 1
+			err = r.Time(&v.At)
 		default:
-			err = r.skip()
+			bit = 0
+			err = r.Skip()
 		}
 		if err != nil {
-			return fieldError("ReadEvent", key, err)
+			return wire.InField(key, err)
 		}
+		if have&bit != 0 {
+			return wire.Duplicate(key)
+		}
+		have |= bit
 	}
-	if have != 1<<2-1 {
-		return missingField("ReadEvent", have, readEventRequired)
+	if have&0x3 != 0x3 {
+		return wire.MissingField(fields_ReadEvent, 0x3, have)
 	}
 	*x = v
 	return nil
 }
 
-// MarshalJSON encodes a ReadEvent with its type "read" first.
-func (x ReadEvent) MarshalJSON() ([]byte, error) {
-	type plain ReadEvent
-	v := plain(x)
-	return json.Marshal(struct {
-		Tag string `json:"type"`
-		plain
-	}{"read", v})
+func (x *ReadEvent) encode(e *wire.Encoder) {
+	m := e.Begin()
+	e.Member("type")
+	e.String("read")
+	e.Member("at")
+	e.Time(x.At)
+	e.End(m)
 }
 
-// Validate reports every way x breaks a constraint of the schema that its Go
-// type cannot state. Each problem is a *ValidationError; several are joined.
-func (x *ReadEvent) Validate() error {
-	return validateRoot(x, "ReadEvent")
+func (x *ReadEvent) validate(p *wire.Problems, path *wire.Path) {
 }
-
-// validate adds to p every problem of x, naming it from path.
-func (x *ReadEvent) validate(p *problems, path string) {}

@@ -3,42 +3,46 @@
 
 package fleet
 
-import "regexp"
+import (
+	"github.com/schemagen/schemagen/wire"
+	"regexp"
+)
 
-// validateDay checks the constraints of Day: a calendar day YYYY-MM-DD.
-func validateDay(p *problems, path string, v string) {
-	p.date(path, v)
+// validate_Day checks Day: a calendar day YYYY-MM-DD.
+func validate_Day(p *wire.Problems, path *wire.Path, member string, v string) {
+	p.Date(path, member, v)
 }
 
-// validateSeatID checks the constraints of SeatID: at least 1 character.
-func validateSeatID(p *problems, path string, v string) {
-	p.minRunes(path, v, 1)
+// validate_SeatID checks SeatID: at least 1 character.
+func validate_SeatID(p *wire.Problems, path *wire.Path, member string, v string) {
+	p.MinRunes(path, member, v, 1)
 }
 
-// validatePaneID checks the constraints of PaneID: at least 1 character.
-func validatePaneID(p *problems, path string, v string) {
-	p.minRunes(path, v, 1)
+// validate_PaneID checks PaneID: at least 1 character.
+func validate_PaneID(p *wire.Problems, path *wire.Path, member string, v string) {
+	p.MinRunes(path, member, v, 1)
 }
 
-// validateConversationID checks the constraints of ConversationID: at least 1 character.
-func validateConversationID(p *problems, path string, v string) {
-	p.minRunes(path, v, 1)
+// validate_ConversationID checks ConversationID: at least 1 character.
+func validate_ConversationID(p *wire.Problems, path *wire.Path, member string, v string) {
+	p.MinRunes(path, member, v, 1)
 }
 
-// validateEntryID checks the constraints of EntryID: at least 1 character.
-func validateEntryID(p *problems, path string, v string) {
-	p.minRunes(path, v, 1)
+// validate_EntryID checks EntryID: at least 1 character.
+func validate_EntryID(p *wire.Problems, path *wire.Path, member string, v string) {
+	p.MinRunes(path, member, v, 1)
 }
 
-var patternNote = regexp.MustCompile("^[^\\x00-\\x1F\\x7F-\\x9F]*$")
+var pattern_Note = regexp.MustCompile("^[^\\x00-\\x1F\\x7F-\\x9F]*$")
 
-// validateNote checks the constraints of Note: at most 280 characters, matching ^[^\x00-\x1F\x7F-\x9F]*$.
-func validateNote(p *problems, path string, v string) {
-	p.maxRunes(path, v, 280)
-	p.pattern(path, v, patternNote)
+// validate_Note checks Note: at most 280 characters, matching ^[^\x00-\x1F\x7F-\x9F]*$.
+func validate_Note(p *wire.Problems, path *wire.Path, member string, v string) {
+	p.MaxRunes(path, member, v, 280)
+	p.Pattern(path, member, v, pattern_Note)
 }
 
-// validateCount checks the constraints of Count: at least 0.
-func validateCount(p *problems, path string, v int64) {
-	p.min(path, v, int64(0))
+// validate_Count checks Count: at least 0, at most 9007199254740991.
+func validate_Count(p *wire.Problems, path *wire.Path, member string, v int64) {
+	p.Min(path, member, v, 0)
+	p.Max(path, member, v, 9007199254740991)
 }

@@ -4,7 +4,7 @@
 package fleet
 
 import (
-	"encoding/json"
+	"github.com/schemagen/schemagen/wire"
 	"time"
 )
 
@@ -14,7 +14,7 @@ type Stance struct {
 	// The pose the agent chose for its figure.
 	Pose Pose `json:"pose"`
 	// The agent's own words, if it gave any.
-	Note *string `json:"note,omitzero"`
+	Note *string `json:"note,omitempty"`
 	// When the agent made the statement.
 	StatedAt time.Time `json:"statedAt"`
 	// When the statement lapses; after it, the seat carries no stance.
@@ -23,66 +23,103 @@ type Stance struct {
 
 // UnmarshalJSON decodes a Stance. It refuses a missing required field, a null
 // and a value of the wrong type; unknown fields are ignored, since a newer
-// host may add optional ones. On error x is left as it was.
+// host may add optional ones. On error x is left as it was and the error is
+// a *wire.DecodeError.
 func (x *Stance) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, "Stance", x, decodeStance)
+	return wire.Unmarshal(data, "Stance", x, decode_Stance)
 }
 
-var stanceRequired = []string{"pose", "statedAt", "expiresAt"}
+// MarshalJSON encodes a Stance as AppendJSON does.
+func (x Stance) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
 
-// decodeStance reads a Stance from r, leaving x as it was on error.
-func decodeStance(r *reader, x *Stance) error {
-	if err := r.openObject(); err != nil {
+// AppendJSON appends the JSON encoding of x to b: the bytes json.Marshal
+// writes for it, without reflection.
+func (x *Stance) AppendJSON(b []byte) ([]byte, error) {
+	e := wire.Encoder{B: b}
+	x.encode(&e)
+	return e.Result()
+}
+
+// Validate reports every way x breaks a constraint of the schema that its Go
+// type cannot state. Each problem is a *wire.ValidationError; several are
+// joined. A valid value costs no allocation.
+func (x *Stance) Validate() error {
+	var p wire.Problems
+	root := wire.Root("Stance")
+	x.validate(&p, &root)
+	return p.Err()
+}
+
+var fields_Stance = []string{"pose", "note", "statedAt", "expiresAt"}
+
+func decode_Stance(r *wire.Reader, x *Stance) error {
+	if err := r.Object(); err != nil {
 		return err
 	}
 	var v Stance
-	var have uint64
+	var have, bit uint64
 	for first := true; ; first = false {
-		key, ok, err := r.nextKey(first)
+		key, ok, err := r.Key(first)
 		if err != nil {
-			return fieldError("Stance", nil, err)
+			return err
 		}
 		if !ok {
 			break
 		}
 		switch string(key) {
 		case "pose":
-			have |= 1 << 0
-			err = decodePose(r, &v.Pose)
+			bit = 1 << 0
+			err = decode_Pose(r, &v.Pose)
 		case "note":
+			bit = 1 << 1
 			v.Note = new(string)
-			err = r.readString(v.Note)
+			err = r.String(v.Note)
 		case "statedAt":
-			have |= 1 << 1
-			err = r.readTime(&v.StatedAt)
+			bit = 1 << 2
+			err = r.Time(&v.StatedAt)
 		case "expiresAt":
-			have |= 1 << 2
-			err = r.readTime(&v.ExpiresAt)
+			bit = 1 << 3
+			err = r.Time(&v.ExpiresAt)
 		default:
-			err = r.skip()
+			bit = 0
+			err = r.Skip()
 		}
 		if err != nil {
-			return fieldError("Stance", key, err)
+			return wire.InField(key, err)
 		}
+		if have&bit != 0 {
+			return wire.Duplicate(key)
+		}
+		have |= bit
 	}
-	if have != 1<<3-1 {
-		return missingField("Stance", have, stanceRequired)
+	if have&0xd != 0xd {
+		return wire.MissingField(fields_Stance, 0xd, have)
 	}
 	*x = v
 	return nil
 }
 
-// Validate reports every way x breaks a constraint of the schema that its Go
-// type cannot state. Each problem is a *ValidationError; several are joined.
-func (x *Stance) Validate() error {
-	return validateRoot(x, "Stance")
+func (x *Stance) encode(e *wire.Encoder) {
+	m := e.Begin()
+	e.Member("pose")
+	wire.EncodeEnum(e, &enum_Pose, x.Pose)
+	if x.Note != nil {
+		e.Member("note")
+		e.String(*x.Note)
+	}
+	e.Member("statedAt")
+	e.Time(x.StatedAt)
+	e.Member("expiresAt")
+	e.Time(x.ExpiresAt)
+	e.End(m)
 }
 
-// validate adds to p every problem of x, naming it from path.
-func (x *Stance) validate(p *problems, path string) {
-	p.enum(path+".pose", x.Pose.Valid(), string(x.Pose), "Pose")
+func (x *Stance) validate(p *wire.Problems, path *wire.Path) {
+	p.Enum(path, "pose", x.Pose.Valid(), string(x.Pose), "Pose")
 	if x.Note != nil {
-		validateNote(p, path+".note", *x.Note)
+		validate_Note(p, path, "note", *x.Note)
 	}
 }
 
@@ -96,58 +133,88 @@ type RunOutcome struct {
 
 // UnmarshalJSON decodes a RunOutcome. It refuses a missing required field, a null
 // and a value of the wrong type; unknown fields are ignored, since a newer
-// host may add optional ones. On error x is left as it was.
+// host may add optional ones. On error x is left as it was and the error is
+// a *wire.DecodeError.
 func (x *RunOutcome) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, "RunOutcome", x, decodeRunOutcome)
+	return wire.Unmarshal(data, "RunOutcome", x, decode_RunOutcome)
 }
 
-var runOutcomeRequired = []string{"outcome", "at"}
+// MarshalJSON encodes a RunOutcome as AppendJSON does.
+func (x RunOutcome) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
 
-// decodeRunOutcome reads a RunOutcome from r, leaving x as it was on error.
-func decodeRunOutcome(r *reader, x *RunOutcome) error {
-	if err := r.openObject(); err != nil {
+// AppendJSON appends the JSON encoding of x to b: the bytes json.Marshal
+// writes for it, without reflection.
+func (x *RunOutcome) AppendJSON(b []byte) ([]byte, error) {
+	e := wire.Encoder{B: b}
+	x.encode(&e)
+	return e.Result()
+}
+
+// Validate reports every way x breaks a constraint of the schema that its Go
+// type cannot state. Each problem is a *wire.ValidationError; several are
+// joined. A valid value costs no allocation.
+func (x *RunOutcome) Validate() error {
+	var p wire.Problems
+	root := wire.Root("RunOutcome")
+	x.validate(&p, &root)
+	return p.Err()
+}
+
+var fields_RunOutcome = []string{"outcome", "at"}
+
+func decode_RunOutcome(r *wire.Reader, x *RunOutcome) error {
+	if err := r.Object(); err != nil {
 		return err
 	}
 	var v RunOutcome
-	var have uint64
+	var have, bit uint64
 	for first := true; ; first = false {
-		key, ok, err := r.nextKey(first)
+		key, ok, err := r.Key(first)
 		if err != nil {
-			return fieldError("RunOutcome", nil, err)
+			return err
 		}
 		if !ok {
 			break
 		}
 		switch string(key) {
 		case "outcome":
-			have |= 1 << 0
-			err = decodeOutcome(r, &v.Outcome)
+			bit = 1 << 0
+			err = decode_Outcome(r, &v.Outcome)
 		case "at":
-			have |= 1 << 1
-			err = r.readTime(&v.At)
+			bit = 1 << 1
+			err = r.Time(&v.At)
 		default:
-			err = r.skip()
+			bit = 0
+			err = r.Skip()
 		}
 		if err != nil {
-			return fieldError("RunOutcome", key, err)
+			return wire.InField(key, err)
 		}
+		if have&bit != 0 {
+			return wire.Duplicate(key)
+		}
+		have |= bit
 	}
-	if have != 1<<2-1 {
-		return missingField("RunOutcome", have, runOutcomeRequired)
+	if have&0x3 != 0x3 {
+		return wire.MissingField(fields_RunOutcome, 0x3, have)
 	}
 	*x = v
 	return nil
 }
 
-// Validate reports every way x breaks a constraint of the schema that its Go
-// type cannot state. Each problem is a *ValidationError; several are joined.
-func (x *RunOutcome) Validate() error {
-	return validateRoot(x, "RunOutcome")
+func (x *RunOutcome) encode(e *wire.Encoder) {
+	m := e.Begin()
+	e.Member("outcome")
+	wire.EncodeEnum(e, &enum_Outcome, x.Outcome)
+	e.Member("at")
+	e.Time(x.At)
+	e.End(m)
 }
 
-// validate adds to p every problem of x, naming it from path.
-func (x *RunOutcome) validate(p *problems, path string) {
-	p.enum(path+".outcome", x.Outcome.Valid(), string(x.Outcome), "Outcome")
+func (x *RunOutcome) validate(p *wire.Problems, path *wire.Path) {
+	p.Enum(path, "outcome", x.Outcome.Valid(), string(x.Outcome), "Outcome")
 }
 
 // Seat is one agent on the roster, keyed by its Herdr terminal id. Every
@@ -161,99 +228,158 @@ type Seat struct {
 	// Herdr's observed status of the seat's pane.
 	Status AgentStatus `json:"status"`
 	// The pane's working directory, when Herdr reports one.
-	Cwd *string `json:"cwd,omitzero"`
+	Cwd *string `json:"cwd,omitempty"`
 	// The herd lead's written summary of the seat; written about the seat by
 	// someone else, unlike a stance.
-	Summary *string `json:"summary,omitzero"`
+	Summary *string `json:"summary,omitempty"`
 	// The seat's standing stance; absent when none stands or it lapsed.
-	Stance *Stance `json:"stance,omitzero"`
+	Stance *Stance `json:"stance,omitempty"`
 	// The seat whose pane started this one, when that seat is on the roster.
-	ParentSeatID *string `json:"parentSeatId,omitzero"`
+	ParentSeatID *string `json:"parentSeatId,omitempty"`
 	// How the seat's most recent run settled; absent when none has.
-	LastOutcome *RunOutcome `json:"lastOutcome,omitzero"`
+	LastOutcome *RunOutcome `json:"lastOutcome,omitempty"`
 }
 
 // UnmarshalJSON decodes a Seat. It refuses a missing required field, a null
 // and a value of the wrong type; unknown fields are ignored, since a newer
-// host may add optional ones. On error x is left as it was.
+// host may add optional ones. On error x is left as it was and the error is
+// a *wire.DecodeError.
 func (x *Seat) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, "Seat", x, decodeSeat)
+	return wire.Unmarshal(data, "Seat", x, decode_Seat)
 }
 
-var seatRequired = []string{"seatId", "name", "status"}
+// MarshalJSON encodes a Seat as AppendJSON does.
+func (x Seat) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
 
-// decodeSeat reads a Seat from r, leaving x as it was on error.
-func decodeSeat(r *reader, x *Seat) error {
-	if err := r.openObject(); err != nil {
+// AppendJSON appends the JSON encoding of x to b: the bytes json.Marshal
+// writes for it, without reflection.
+func (x *Seat) AppendJSON(b []byte) ([]byte, error) {
+	e := wire.Encoder{B: b}
+	x.encode(&e)
+	return e.Result()
+}
+
+// Validate reports every way x breaks a constraint of the schema that its Go
+// type cannot state. Each problem is a *wire.ValidationError; several are
+// joined. A valid value costs no allocation.
+func (x *Seat) Validate() error {
+	var p wire.Problems
+	root := wire.Root("Seat")
+	x.validate(&p, &root)
+	return p.Err()
+}
+
+var fields_Seat = []string{"seatId", "name", "status", "cwd", "summary", "stance", "parentSeatId", "lastOutcome"}
+
+func decode_Seat(r *wire.Reader, x *Seat) error {
+	if err := r.Object(); err != nil {
 		return err
 	}
 	var v Seat
-	var have uint64
+	var have, bit uint64
 	for first := true; ; first = false {
-		key, ok, err := r.nextKey(first)
+		key, ok, err := r.Key(first)
 		if err != nil {
-			return fieldError("Seat", nil, err)
+			return err
 		}
 		if !ok {
 			break
 		}
 		switch string(key) {
 		case "seatId":
-			have |= 1 << 0
-			err = r.readString(&v.SeatID)
+			bit = 1 << 0
+			err = r.String(&v.SeatID)
 		case "name":
-			have |= 1 << 1
-			err = r.readString(&v.Name)
+			bit = 1 << 1
+			err = r.String(&v.Name)
 		case "status":
-			have |= 1 << 2
-			err = decodeAgentStatus(r, &v.Status)
+			bit = 1 << 2
+			err = decode_AgentStatus(r, &v.Status)
 		case "cwd":
+			bit = 1 << 3
 			v.Cwd = new(string)
-			err = r.readString(v.Cwd)
+			err = r.String(v.Cwd)
 		case "summary":
+			bit = 1 << 4
 			v.Summary = new(string)
-			err = r.readString(v.Summary)
+			err = r.String(v.Summary)
 		case "stance":
+			bit = 1 << 5
 			v.Stance = new(Stance)
-			err = decodeStance(r, v.Stance)
+			err = decode_Stance(r, v.Stance)
 		case "parentSeatId":
+			bit = 1 << 6
 			v.ParentSeatID = new(string)
-			err = r.readString(v.ParentSeatID)
+			err = r.String(v.ParentSeatID)
 		case "lastOutcome":
+			bit = 1 << 7
 			v.LastOutcome = new(RunOutcome)
-			err = decodeRunOutcome(r, v.LastOutcome)
+			err = decode_RunOutcome(r, v.LastOutcome)
 		default:
-			err = r.skip()
+			bit = 0
+			err = r.Skip()
 		}
 		if err != nil {
-			return fieldError("Seat", key, err)
+			return wire.InField(key, err)
 		}
+		if have&bit != 0 {
+			return wire.Duplicate(key)
+		}
+		have |= bit
 	}
-	if have != 1<<3-1 {
-		return missingField("Seat", have, seatRequired)
+	if have&0x7 != 0x7 {
+		return wire.MissingField(fields_Seat, 0x7, have)
 	}
 	*x = v
 	return nil
 }
 
-// Validate reports every way x breaks a constraint of the schema that its Go
-// type cannot state. Each problem is a *ValidationError; several are joined.
-func (x *Seat) Validate() error {
-	return validateRoot(x, "Seat")
-}
-
-// validate adds to p every problem of x, naming it from path.
-func (x *Seat) validate(p *problems, path string) {
-	validateSeatID(p, path+".seatId", x.SeatID)
-	p.enum(path+".status", x.Status.Valid(), string(x.Status), "AgentStatus")
+func (x *Seat) encode(e *wire.Encoder) {
+	m := e.Begin()
+	e.Member("seatId")
+	e.String(x.SeatID)
+	e.Member("name")
+	e.String(x.Name)
+	e.Member("status")
+	wire.EncodeEnum(e, &enum_AgentStatus, x.Status)
+	if x.Cwd != nil {
+		e.Member("cwd")
+		e.String(*x.Cwd)
+	}
+	if x.Summary != nil {
+		e.Member("summary")
+		e.String(*x.Summary)
+	}
 	if x.Stance != nil {
-		x.Stance.validate(p, path+".stance")
+		e.Member("stance")
+		x.Stance.encode(e)
 	}
 	if x.ParentSeatID != nil {
-		validateSeatID(p, path+".parentSeatId", *x.ParentSeatID)
+		e.Member("parentSeatId")
+		e.String(*x.ParentSeatID)
 	}
 	if x.LastOutcome != nil {
-		x.LastOutcome.validate(p, path+".lastOutcome")
+		e.Member("lastOutcome")
+		x.LastOutcome.encode(e)
+	}
+	e.End(m)
+}
+
+func (x *Seat) validate(p *wire.Problems, path *wire.Path) {
+	validate_SeatID(p, path, "seatId", x.SeatID)
+	p.Enum(path, "status", x.Status.Valid(), string(x.Status), "AgentStatus")
+	if x.Stance != nil {
+		at_Stance := path.Member("stance")
+		x.Stance.validate(p, &at_Stance)
+	}
+	if x.ParentSeatID != nil {
+		validate_SeatID(p, path, "parentSeatId", *x.ParentSeatID)
+	}
+	if x.LastOutcome != nil {
+		at_LastOutcome := path.Member("lastOutcome")
+		x.LastOutcome.validate(p, &at_LastOutcome)
 	}
 }
 
@@ -270,88 +396,132 @@ type Edge struct {
 	// When the relationship happened.
 	At time.Time `json:"at"`
 	// The conversation a prompt or reply belongs to, when the host knows it.
-	ConversationID *string `json:"conversationId,omitzero"`
+	ConversationID *string `json:"conversationId,omitempty"`
 	// The transcript entry the prompt or reply became, when the host knows it.
-	EntryID *string `json:"entryId,omitzero"`
+	EntryID *string `json:"entryId,omitempty"`
 }
 
 // UnmarshalJSON decodes a Edge. It refuses a missing required field, a null
 // and a value of the wrong type; unknown fields are ignored, since a newer
-// host may add optional ones. On error x is left as it was.
+// host may add optional ones. On error x is left as it was and the error is
+// a *wire.DecodeError.
 func (x *Edge) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, "Edge", x, decodeEdge)
+	return wire.Unmarshal(data, "Edge", x, decode_Edge)
 }
 
-var edgeRequired = []string{"kind", "fromSeatId", "toSeatId", "at"}
+// MarshalJSON encodes a Edge as AppendJSON does.
+func (x Edge) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
 
-// decodeEdge reads a Edge from r, leaving x as it was on error.
-func decodeEdge(r *reader, x *Edge) error {
-	if err := r.openObject(); err != nil {
+// AppendJSON appends the JSON encoding of x to b: the bytes json.Marshal
+// writes for it, without reflection.
+func (x *Edge) AppendJSON(b []byte) ([]byte, error) {
+	e := wire.Encoder{B: b}
+	x.encode(&e)
+	return e.Result()
+}
+
+// Validate reports every way x breaks a constraint of the schema that its Go
+// type cannot state. Each problem is a *wire.ValidationError; several are
+// joined. A valid value costs no allocation.
+func (x *Edge) Validate() error {
+	var p wire.Problems
+	root := wire.Root("Edge")
+	x.validate(&p, &root)
+	return p.Err()
+}
+
+var fields_Edge = []string{"kind", "fromSeatId", "toSeatId", "at", "conversationId", "entryId"}
+
+func decode_Edge(r *wire.Reader, x *Edge) error {
+	if err := r.Object(); err != nil {
 		return err
 	}
 	var v Edge
-	var have uint64
+	var have, bit uint64
 	for first := true; ; first = false {
-		key, ok, err := r.nextKey(first)
+		key, ok, err := r.Key(first)
 		if err != nil {
-			return fieldError("Edge", nil, err)
+			return err
 		}
 		if !ok {
 			break
 		}
 		switch string(key) {
 		case "kind":
-			have |= 1 << 0
-			err = decodeEdgeKind(r, &v.Kind)
+			bit = 1 << 0
+			err = decode_EdgeKind(r, &v.Kind)
 		case "fromSeatId":
-			have |= 1 << 1
-			err = r.readString(&v.FromSeatID)
+			bit = 1 << 1
+			err = r.String(&v.FromSeatID)
 		case "toSeatId":
-			have |= 1 << 2
-			err = r.readString(&v.ToSeatID)
+			bit = 1 << 2
+			err = r.String(&v.ToSeatID)
 		case "at":
-			have |= 1 << 3
-			err = r.readTime(&v.At)
+			bit = 1 << 3
+			err = r.Time(&v.At)
 		case "conversationId":
+			bit = 1 << 4
 			v.ConversationID = new(string)
-			err = r.readString(v.ConversationID)
+			err = r.String(v.ConversationID)
 		case "entryId":
+			bit = 1 << 5
 			v.EntryID = new(string)
-			err = r.readString(v.EntryID)
+			err = r.String(v.EntryID)
 		default:
-			err = r.skip()
+			bit = 0
+			err = r.Skip()
 		}
 		if err != nil {
-			return fieldError("Edge", key, err)
+			return wire.InField(key, err)
 		}
+		if have&bit != 0 {
+			return wire.Duplicate(key)
+		}
+		have |= bit
 	}
-	if have != 1<<4-1 {
-		return missingField("Edge", have, edgeRequired)
+	if have&0xf != 0xf {
+		return wire.MissingField(fields_Edge, 0xf, have)
 	}
 	*x = v
 	return nil
 }
 
-// Validate reports every way x breaks a constraint of the schema that its Go
-// type cannot state. Each problem is a *ValidationError; several are joined.
-func (x *Edge) Validate() error {
-	return validateRoot(x, "Edge")
-}
-
-// validate adds to p every problem of x, naming it from path.
-func (x *Edge) validate(p *problems, path string) {
-	p.enum(path+".kind", x.Kind.Valid(), string(x.Kind), "EdgeKind")
-	validateSeatID(p, path+".fromSeatId", x.FromSeatID)
-	validateSeatID(p, path+".toSeatId", x.ToSeatID)
+func (x *Edge) encode(e *wire.Encoder) {
+	m := e.Begin()
+	e.Member("kind")
+	wire.EncodeEnum(e, &enum_EdgeKind, x.Kind)
+	e.Member("fromSeatId")
+	e.String(x.FromSeatID)
+	e.Member("toSeatId")
+	e.String(x.ToSeatID)
+	e.Member("at")
+	e.Time(x.At)
 	if x.ConversationID != nil {
-		validateConversationID(p, path+".conversationId", *x.ConversationID)
+		e.Member("conversationId")
+		e.String(*x.ConversationID)
 	}
 	if x.EntryID != nil {
-		validateEntryID(p, path+".entryId", *x.EntryID)
+		e.Member("entryId")
+		e.String(*x.EntryID)
+	}
+	e.End(m)
+}
+
+func (x *Edge) validate(p *wire.Problems, path *wire.Path) {
+	p.Enum(path, "kind", x.Kind.Valid(), string(x.Kind), "EdgeKind")
+	validate_SeatID(p, path, "fromSeatId", x.FromSeatID)
+	validate_SeatID(p, path, "toSeatId", x.ToSeatID)
+	if x.ConversationID != nil {
+		validate_ConversationID(p, path, "conversationId", *x.ConversationID)
+	}
+	if x.EntryID != nil {
+		validate_EntryID(p, path, "entryId", *x.EntryID)
 	}
 	if x.Kind == EdgeKindSpawn {
-		p.absent(path+".conversationId", x.ConversationID != nil, "kind is \"spawn\"")
-		p.absent(path+".entryId", x.EntryID != nil, "kind is \"spawn\"")
+		p.Absent(path, "conversationId", x.ConversationID != nil, "kind is \"spawn\"")
+		p.Absent(path, "entryId", x.EntryID != nil, "kind is \"spawn\"")
 	}
 }
 
@@ -370,67 +540,104 @@ type Tally struct {
 
 // UnmarshalJSON decodes a Tally. It refuses a missing required field, a null
 // and a value of the wrong type; unknown fields are ignored, since a newer
-// host may add optional ones. On error x is left as it was.
+// host may add optional ones. On error x is left as it was and the error is
+// a *wire.DecodeError.
 func (x *Tally) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, "Tally", x, decodeTally)
+	return wire.Unmarshal(data, "Tally", x, decode_Tally)
 }
 
-var tallyRequired = []string{"passed", "failed", "shipped", "prompted"}
+// MarshalJSON encodes a Tally as AppendJSON does.
+func (x Tally) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
 
-// decodeTally reads a Tally from r, leaving x as it was on error.
-func decodeTally(r *reader, x *Tally) error {
-	if err := r.openObject(); err != nil {
+// AppendJSON appends the JSON encoding of x to b: the bytes json.Marshal
+// writes for it, without reflection.
+func (x *Tally) AppendJSON(b []byte) ([]byte, error) {
+	e := wire.Encoder{B: b}
+	x.encode(&e)
+	return e.Result()
+}
+
+// Validate reports every way x breaks a constraint of the schema that its Go
+// type cannot state. Each problem is a *wire.ValidationError; several are
+// joined. A valid value costs no allocation.
+func (x *Tally) Validate() error {
+	var p wire.Problems
+	root := wire.Root("Tally")
+	x.validate(&p, &root)
+	return p.Err()
+}
+
+var fields_Tally = []string{"passed", "failed", "shipped", "prompted"}
+
+func decode_Tally(r *wire.Reader, x *Tally) error {
+	if err := r.Object(); err != nil {
 		return err
 	}
 	var v Tally
-	var have uint64
+	var have, bit uint64
 	for first := true; ; first = false {
-		key, ok, err := r.nextKey(first)
+		key, ok, err := r.Key(first)
 		if err != nil {
-			return fieldError("Tally", nil, err)
+			return err
 		}
 		if !ok {
 			break
 		}
 		switch string(key) {
 		case "passed":
-			have |= 1 << 0
-			err = r.readInt(&v.Passed)
+			bit = 1 << 0
+			err = r.Int(&v.Passed)
 		case "failed":
-			have |= 1 << 1
-			err = r.readInt(&v.Failed)
+			bit = 1 << 1
+			err = r.Int(&v.Failed)
 		case "shipped":
-			have |= 1 << 2
-			err = r.readInt(&v.Shipped)
+			bit = 1 << 2
+			err = r.Int(&v.Shipped)
 		case "prompted":
-			have |= 1 << 3
-			err = r.readInt(&v.Prompted)
+			bit = 1 << 3
+			err = r.Int(&v.Prompted)
 		default:
-			err = r.skip()
+			bit = 0
+			err = r.Skip()
 		}
 		if err != nil {
-			return fieldError("Tally", key, err)
+			return wire.InField(key, err)
 		}
+		if have&bit != 0 {
+			return wire.Duplicate(key)
+		}
+		have |= bit
 	}
-	if have != 1<<4-1 {
-		return missingField("Tally", have, tallyRequired)
+	if have&0xf != 0xf {
+		return wire.MissingField(fields_Tally, 0xf, have)
 	}
 	*x = v
 	return nil
 }
 
-// Validate reports every way x breaks a constraint of the schema that its Go
-// type cannot state. Each problem is a *ValidationError; several are joined.
-func (x *Tally) Validate() error {
-	return validateRoot(x, "Tally")
+func (x *Tally) encode(e *wire.Encoder) {
+	m := e.Begin()
+	e.Member("passed")
+	e.Int(x.Passed)
+	e.Member("failed")
+	e.Int(x.Failed)
+	e.Member("shipped")
+	e.Int(x.Shipped)
+	e.Member("prompted")
+	e.Int(x.Prompted)
+	e.End(m)
 }
 
-// validate adds to p every problem of x, naming it from path.
-func (x *Tally) validate(p *problems, path string) {
-	validateCount(p, path+".passed", x.Passed)
-	validateCount(p, path+".failed", x.Failed)
-	validateCount(p, path+".shipped", x.Shipped)
-	validateCount(p, path+".prompted", x.Prompted)
+func (x *Tally) validate(p *wire.Problems, path *wire.Path) {
+	validate_Count(p, path, "passed", x.Passed)
+	validate_Count(p, path, "failed", x.Failed)
+	validate_Count(p, path, "shipped", x.Shipped)
+	validate_Count(p, path, "prompted", x.Prompted)
+	if x.Passed == 0 && x.Failed == 0 && x.Shipped == 0 && x.Prompted == 0 {
+		p.Add(path, "", "%s", "must not have passed, failed, shipped and prompted all 0: a seat that did nothing today has no tally, never a row of zeroes")
+	}
 }
 
 // Snapshot is one coherent moment of the fleet behind one cursor: the roster
@@ -445,97 +652,168 @@ type Snapshot struct {
 	// The edges between seats on the roster; at most 128 ride the wire.
 	Edges []Edge `json:"edges,omitzero"`
 	// The host's local calendar day the tallies count.
-	Day *string `json:"day,omitzero"`
+	Day *string `json:"day,omitempty"`
 	// Today's tallies by seat id; a seat with nothing today is absent.
 	Tallies map[string]Tally `json:"tallies,omitzero"`
 }
 
 // UnmarshalJSON decodes a Snapshot. It refuses a missing required field, a null
 // and a value of the wrong type; unknown fields are ignored, since a newer
-// host may add optional ones. On error x is left as it was.
+// host may add optional ones. On error x is left as it was and the error is
+// a *wire.DecodeError.
 func (x *Snapshot) UnmarshalJSON(data []byte) error {
-	return unmarshal(data, "Snapshot", x, decodeSnapshot)
+	return wire.Unmarshal(data, "Snapshot", x, decode_Snapshot)
 }
 
-var snapshotRequired = []string{"cursor", "at", "seats"}
+// MarshalJSON encodes a Snapshot as AppendJSON does.
+func (x Snapshot) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
 
-// decodeSnapshot reads a Snapshot from r, leaving x as it was on error.
-func decodeSnapshot(r *reader, x *Snapshot) error {
-	if err := r.openObject(); err != nil {
+// AppendJSON appends the JSON encoding of x to b: the bytes json.Marshal
+// writes for it, without reflection.
+func (x *Snapshot) AppendJSON(b []byte) ([]byte, error) {
+	e := wire.Encoder{B: b}
+	x.encode(&e)
+	return e.Result()
+}
+
+// Validate reports every way x breaks a constraint of the schema that its Go
+// type cannot state. Each problem is a *wire.ValidationError; several are
+// joined. A valid value costs no allocation.
+func (x *Snapshot) Validate() error {
+	var p wire.Problems
+	root := wire.Root("Snapshot")
+	x.validate(&p, &root)
+	return p.Err()
+}
+
+var fields_Snapshot = []string{"cursor", "at", "seats", "edges", "day", "tallies"}
+
+func decode_Snapshot(r *wire.Reader, x *Snapshot) error {
+	if err := r.Object(); err != nil {
 		return err
 	}
 	var v Snapshot
-	var have uint64
+	var have, bit uint64
 	for first := true; ; first = false {
-		key, ok, err := r.nextKey(first)
+		key, ok, err := r.Key(first)
 		if err != nil {
-			return fieldError("Snapshot", nil, err)
+			return err
 		}
 		if !ok {
 			break
 		}
 		switch string(key) {
 		case "cursor":
-			have |= 1 << 0
-			err = r.readInt(&v.Cursor)
+			bit = 1 << 0
+			err = r.Int(&v.Cursor)
 		case "at":
-			have |= 1 << 1
-			err = r.readTime(&v.At)
+			bit = 1 << 1
+			err = r.Time(&v.At)
 		case "seats":
-			have |= 1 << 2
-			err = readList(r, &v.Seats, decodeSeat)
+			bit = 1 << 2
+			err = wire.List(r, &v.Seats, decode_Seat)
 		case "edges":
-			err = readList(r, &v.Edges, decodeEdge)
+			bit = 1 << 3
+			err = wire.List(r, &v.Edges, decode_Edge)
 		case "day":
+			bit = 1 << 4
 			v.Day = new(string)
-			err = r.readString(v.Day)
+			err = r.String(v.Day)
 		case "tallies":
-			err = readMap(r, &v.Tallies, decodeTally)
+			bit = 1 << 5
+			err = wire.Map(r, &v.Tallies, decode_Tally)
 		default:
-			err = r.skip()
+			bit = 0
+			err = r.Skip()
 		}
 		if err != nil {
-			return fieldError("Snapshot", key, err)
+			return wire.InField(key, err)
 		}
+		if have&bit != 0 {
+			return wire.Duplicate(key)
+		}
+		have |= bit
 	}
-	if have != 1<<3-1 {
-		return missingField("Snapshot", have, snapshotRequired)
+	if have&0x7 != 0x7 {
+		return wire.MissingField(fields_Snapshot, 0x7, have)
 	}
 	*x = v
 	return nil
 }
 
-// MarshalJSON encodes a Snapshot, writing a nil required list or map as empty.
-func (x Snapshot) MarshalJSON() ([]byte, error) {
-	type plain Snapshot
-	v := plain(x)
-	if v.Seats == nil {
-		v.Seats = []Seat{}
-	}
-	return json.Marshal(v)
-}
-
-// Validate reports every way x breaks a constraint of the schema that its Go
-// type cannot state. Each problem is a *ValidationError; several are joined.
-func (x *Snapshot) Validate() error {
-	return validateRoot(x, "Snapshot")
-}
-
-// validate adds to p every problem of x, naming it from path.
-func (x *Snapshot) validate(p *problems, path string) {
-	validateCount(p, path+".cursor", x.Cursor)
+func (x *Snapshot) encode(e *wire.Encoder) {
+	m := e.Begin()
+	e.Member("cursor")
+	e.Int(x.Cursor)
+	e.Member("at")
+	e.Time(x.At)
+	e.Member("seats")
+	e.Open()
 	for i := range x.Seats {
-		x.Seats[i].validate(p, index(path+".seats", i))
+		e.Elem(i)
+		x.Seats[i].encode(e)
 	}
-	p.maxItems(path+".edges", len(x.Edges), 128)
-	for i := range x.Edges {
-		x.Edges[i].validate(p, index(path+".edges", i))
+	e.Close()
+	if x.Edges != nil {
+		e.Member("edges")
+		e.Open()
+		for i := range x.Edges {
+			e.Elem(i)
+			x.Edges[i].encode(e)
+		}
+		e.Close()
 	}
 	if x.Day != nil {
-		validateDay(p, path+".day", *x.Day)
+		e.Member("day")
+		e.String(*x.Day)
 	}
-	for _, k := range sortedKeys(x.Tallies) {
-		e := x.Tallies[k]
-		e.validate(p, key(path+".tallies", k))
+	if x.Tallies != nil {
+		e.Member("tallies")
+		e.Raw("{")
+		for i, k := range wire.SortedKeys(x.Tallies) {
+			e.Key(i, k)
+			v := x.Tallies[k]
+			v.encode(e)
+		}
+		e.Raw("}")
+	}
+	e.End(m)
+}
+
+func (x *Snapshot) validate(p *wire.Problems, path *wire.Path) {
+	validate_Count(p, path, "cursor", x.Cursor)
+	at_Seats := path.Member("seats")
+	for i := range x.Seats {
+		el := at_Seats.Index(i)
+		x.Seats[i].validate(p, &el)
+	}
+	if x.Edges != nil {
+		p.MaxItems(path, "edges", len(x.Edges), 128)
+		at_Edges := path.Member("edges")
+		for i := range x.Edges {
+			el := at_Edges.Index(i)
+			x.Edges[i].validate(p, &el)
+		}
+	}
+	if x.Day != nil {
+		validate_Day(p, path, "day", *x.Day)
+	}
+	if x.Tallies != nil {
+		at_Tallies := path.Member("tallies")
+		mark := p.Len()
+		for k, e := range x.Tallies {
+			el := at_Tallies.Key(k)
+			e.validate(p, &el)
+		}
+		if p.Len() > mark {
+			p.Truncate(mark)
+			for _, k := range wire.SortedKeys(x.Tallies) {
+				e := x.Tallies[k]
+				el := at_Tallies.Key(k)
+				e.validate(p, &el)
+			}
+		}
 	}
 }

@@ -1,0 +1,199 @@
+package gofleet_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/schemagen/schemagen/generated/go/fleet"
+	"github.com/schemagen/schemagen/internal/benchpair"
+)
+
+// The peer of the generated codec: encoding/json on plain structs of the
+// same shape, with no methods, no exactness checks and no Validate.
+type (
+	plainStance struct {
+		Pose      string    `json:"pose"`
+		Note      *string   `json:"note,omitempty"`
+		StatedAt  time.Time `json:"statedAt"`
+		ExpiresAt time.Time `json:"expiresAt"`
+	}
+	plainOutcome struct {
+		Outcome string    `json:"outcome"`
+		At      time.Time `json:"at"`
+	}
+	plainSeat struct {
+		SeatID       string        `json:"seatId"`
+		Name         string        `json:"name"`
+		Status       string        `json:"status"`
+		Cwd          *string       `json:"cwd,omitempty"`
+		Summary      *string       `json:"summary,omitempty"`
+		Stance       *plainStance  `json:"stance,omitempty"`
+		ParentSeatID *string       `json:"parentSeatId,omitempty"`
+		LastOutcome  *plainOutcome `json:"lastOutcome,omitempty"`
+	}
+	plainEdge struct {
+		Kind           string    `json:"kind"`
+		FromSeatID     string    `json:"fromSeatId"`
+		ToSeatID       string    `json:"toSeatId"`
+		At             time.Time `json:"at"`
+		ConversationID *string   `json:"conversationId,omitempty"`
+		EntryID        *string   `json:"entryId,omitempty"`
+	}
+	plainTally struct {
+		Passed   int64 `json:"passed"`
+		Failed   int64 `json:"failed"`
+		Shipped  int64 `json:"shipped"`
+		Prompted int64 `json:"prompted"`
+	}
+	plainSnapshot struct {
+		Cursor  int64                 `json:"cursor"`
+		At      time.Time             `json:"at"`
+		Seats   []plainSeat           `json:"seats"`
+		Edges   []plainEdge           `json:"edges,omitzero"`
+		Day     *string               `json:"day,omitempty"`
+		Tallies map[string]plainTally `json:"tallies,omitzero"`
+	}
+)
+
+// bigSnapshot is a busy fleet: 64 seats, each with a stance, an outcome, a
+// parent and a tally, and the wire's full 128 edges.
+func bigSnapshot() *fleet.Snapshot {
+	at := time.Date(2026, 9, 6, 10, 0, 0, 123000000, time.FixedZone("", 2*3600))
+	str := func(s string) *string { return &s }
+	s := &fleet.Snapshot{Cursor: 1788000000123, At: at, Day: str("2026-09-06"), Tallies: map[string]fleet.Tally{}}
+	for i := range 64 {
+		id := fmt.Sprintf("term-%04x", i*257)
+		seat := fleet.Seat{
+			SeatID: id, Name: fmt.Sprintf("Persona %d", i), Status: fleet.AgentStatusWorking,
+			Cwd: str("/home/op/src/project"), Summary: str("refactoring the deck loader"),
+			Stance:      &fleet.Stance{Pose: fleet.PoseHauling, Note: str("moving 4,000 rows <fast> & safe"), StatedAt: at, ExpiresAt: at.Add(15 * time.Minute)},
+			LastOutcome: &fleet.RunOutcome{Outcome: fleet.OutcomePassed, At: at.Add(-time.Minute)},
+		}
+		if i > 0 {
+			seat.ParentSeatID = str("term-0000")
+		}
+		s.Seats = append(s.Seats, seat)
+		s.Tallies[id] = fleet.Tally{Passed: int64(i), Failed: 1, Shipped: 2, Prompted: int64(3 * i)}
+	}
+	for i := range 128 {
+		e := fleet.Edge{Kind: fleet.EdgeKindPrompt, FromSeatID: s.Seats[i%64].SeatID, ToSeatID: s.Seats[(i+1)%64].SeatID, At: at.Add(-time.Duration(i) * time.Second)}
+		switch i % 3 {
+		case 0:
+			e.Kind = fleet.EdgeKindSpawn
+		case 1:
+			e.ConversationID, e.EntryID = str("conv-77"), str(fmt.Sprintf("entry-%d", i))
+		}
+		s.Edges = append(s.Edges, e)
+	}
+	return s
+}
+
+// TestValidateAllocatesNothing: Validate of a valid value builds no path,
+// message or error (issue 12: about 1,400 allocations per 64-seat
+// snapshot before).
+func TestValidateAllocatesNothing(t *testing.T) {
+	s := bigSnapshot()
+	if err := s.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if n := testing.AllocsPerRun(20, func() { _ = s.Validate() }); n != 0 {
+		t.Errorf("Validate of a valid 64-seat snapshot allocates %.0f times, want 0", n)
+	}
+	row := &fleet.PromptedRow{SeatID: "t1", At: s.At}
+	if n := testing.AllocsPerRun(100, func() { _ = row.Validate() }); n != 0 {
+		t.Errorf("Validate of a valid ledger row allocates %.0f times, want 0", n)
+	}
+}
+
+// BenchmarkCodecPairs is make bench's line for issue 12: each comparison
+// alternates the generated codec with encoding/json on a plain struct of
+// the same shape, in the same run, and reports the median ratio. Run with
+// -benchtime=1x (it times itself).
+func BenchmarkCodecPairs(b *testing.B) {
+	snap := bigSnapshot()
+	data, err := snap.AppendJSON(nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var plain plainSnapshot
+	if err := json.Unmarshal(data, &plain); err != nil {
+		b.Fatal(err)
+	}
+	if again, _ := json.Marshal(plain); string(again) != string(data) {
+		b.Fatalf("the plain twin does not encode the same bytes:\n%s\n%s", again, data)
+	}
+	stdDecode := func(n int) {
+		for range n {
+			var p plainSnapshot
+			if err := json.Unmarshal(data, &p); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	stdEncode := func(n int) {
+		for range n {
+			if _, err := json.Marshal(&plain); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	pairs := []struct {
+		name  string
+		ours  func(int)
+		peer  func(int)
+		goal  benchpair.Goal
+		bytes bool
+	}{
+		{"decode UnmarshalJSON (the fast path) vs encoding/json", func(n int) {
+			for range n {
+				var s fleet.Snapshot
+				if err := s.UnmarshalJSON(data); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}, stdDecode, benchpair.AtMost(0.3), true},
+		{"decode json.Unmarshal vs encoding/json", func(n int) {
+			for range n {
+				var s fleet.Snapshot
+				if err := json.Unmarshal(data, &s); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}, stdDecode, benchpair.AtMost(0.9), true},
+		{"encode json.Marshal vs encoding/json", func(n int) {
+			for range n {
+				if _, err := json.Marshal(snap); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}, stdEncode, benchpair.AtMost(0.8), true},
+		{"encode AppendJSON vs encoding/json", func(n int) {
+			var buf []byte
+			for range n {
+				var err error
+				if buf, err = snap.AppendJSON(buf[:0]); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}, stdEncode, benchpair.NoGoal, true},
+		{"Validate vs encoding/json decode", func(n int) {
+			for range n {
+				if err := snap.Validate(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}, stdDecode, benchpair.NoGoal, false},
+	}
+	for _, p := range pairs {
+		r := benchpair.Compare(p.ours, p.peer, benchpair.Options{})
+		fmt.Println("pair " + benchpair.Line("snapshot (64 seats, 128 edges, tallies; "+fmt.Sprint(len(data))+" B) "+p.name, r, p.goal))
+	}
+	allocs := testing.AllocsPerRun(20, func() { _ = snap.Validate() })
+	verdict := "met"
+	if allocs != 0 {
+		verdict = "NOT MET"
+	}
+	fmt.Printf("pair snapshot Validate of a valid value: %.0f allocs/op goal 0: %s\n", allocs, verdict)
+}

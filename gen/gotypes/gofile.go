@@ -1,0 +1,224 @@
+package gotypes
+
+import (
+	"bytes"
+	"go/doc/comment"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// goFile writes one Go source file in gofmt's own layout, so that nothing
+// needs formatting afterwards: tabs for indentation, one blank line
+// between declarations, imports sorted in one block, doc comments in the
+// form go/doc/comment prints them (which is what gofmt does to a doc
+// comment), and the columns of a run of struct fields or constants
+// aligned as gofmt's tabwriter aligns them. Every file the emitter writes
+// is checked against go/format in the tests (TestGofmtIsIdentity), so a
+// layout gofmt would change fails there, not in a user's diff.
+type goFile struct {
+	pkg     string
+	header  []string        // comment lines above the package clause
+	pkgDoc  string          // the package's doc comment
+	imports map[string]bool // import paths used
+	b       bytes.Buffer
+	depth   int
+	decls   int // top-level declarations written, for the blank line between them
+}
+
+func newGoFile(pkg string, header ...string) *goFile {
+	return &goFile{pkg: pkg, header: header, imports: map[string]bool{}}
+}
+
+// use records an import and returns the package's name for qualifying.
+func (f *goFile) use(path string) string {
+	f.imports[path] = true
+	return path[strings.LastIndexByte(path, '/')+1:]
+}
+
+// wire and the other qualifiers the emitter uses.
+func (f *goFile) wire() string { return f.use(wirePkg) }
+
+// decl starts a top-level declaration: a blank line before all but the
+// first.
+func (f *goFile) decl() {
+	if f.decls > 0 {
+		f.b.WriteByte('\n')
+	}
+	f.decls++
+}
+
+// p writes one line at the current depth.
+func (f *goFile) p(parts ...string) {
+	if len(parts) == 0 {
+		f.b.WriteByte('\n')
+		return
+	}
+	for range f.depth {
+		f.b.WriteByte('\t')
+	}
+	for _, s := range parts {
+		f.b.WriteString(s)
+	}
+	f.b.WriteByte('\n')
+}
+
+// label writes a switch's case (or default) line, one level out from the
+// statements under it, as gofmt indents it.
+func (f *goFile) label(parts ...string) {
+	f.depth--
+	f.p(parts...)
+	f.depth++
+}
+
+// open writes "line {" and indents; close dedents and writes "}" + tail.
+func (f *goFile) open(parts ...string) {
+	f.p(append(parts, " {")...)
+	f.depth++
+}
+
+func (f *goFile) close(tail ...string) {
+	f.depth--
+	f.p(append([]string{"}"}, tail...)...)
+}
+
+// doc writes text as a doc comment at the current depth, as gofmt would
+// reformat it. A directive (//schemagen:enum) goes last, after an empty
+// comment line, where gofmt moves directives.
+func (f *goFile) doc(text string, directives ...string) {
+	for _, l := range docLines(text) {
+		f.p(l)
+	}
+	if len(directives) > 0 {
+		if text != "" {
+			f.p("//")
+		}
+		for _, d := range directives {
+			f.p(d)
+		}
+	}
+}
+
+// comment writes text as plain // lines (not a doc comment: gofmt leaves
+// those as written), trimming trailing space.
+func (f *goFile) comment(text string) {
+	for _, l := range strings.Split(strings.TrimSpace(text), "\n") {
+		if l = strings.TrimRight(l, " \t"); l == "" {
+			f.p("//")
+		} else {
+			f.p("// ", l)
+		}
+	}
+}
+
+// docLines is text as the lines of a doc comment: what go/doc/comment
+// prints for it, each behind "// " ("//" for a blank one).
+func docLines(text string) []string {
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return nil
+	}
+	if plainDoc(text) {
+		// Nothing go/doc/comment would change: plain lines of prose.
+		lines := strings.Split(text, "\n")
+		for i, l := range lines {
+			lines[i] = "// " + l
+		}
+		return lines
+	}
+	var pr comment.Parser
+	var printer comment.Printer
+	out := strings.TrimRight(string(printer.Comment(pr.Parse(text))), "\n")
+	lines := strings.Split(out, "\n")
+	for i, l := range lines {
+		switch {
+		case l == "":
+			lines[i] = "//"
+		case l[0] == '\t': // a code block: gofmt writes "//\tcode"
+			lines[i] = "//" + l
+		default:
+			lines[i] = "// " + l
+		}
+	}
+	return lines
+}
+
+// plainDoc reports whether go/doc/comment prints text as it is: one
+// paragraph of lines that start with neither space nor a list, heading or
+// code marker, have no trailing space, and no link syntax. Anything else
+// takes the full parse (TestGofmtIsIdentity covers both).
+func plainDoc(text string) bool {
+	for _, l := range strings.Split(text, "\n") {
+		if l == "" || l[0] == ' ' || l[0] == '\t' || l[0] == '#' || l[0] == '-' || l[0] == '*' || l[0] == '+' ||
+			(l[0] >= '0' && l[0] <= '9') || l[len(l)-1] == ' ' || l[len(l)-1] == '\t' ||
+			strings.Contains(l, "[") || strings.Contains(l, "://") {
+			return false
+		}
+	}
+	return true
+}
+
+// columns writes rows whose cells gofmt aligns: each cell but the last is
+// padded to the widest in its column over the run. A row with fewer cells
+// ends the alignment of the columns it lacks, as in gofmt.
+func (f *goFile) columns(rows [][]string) {
+	widths := make([]int, 0, 4)
+	for _, r := range rows {
+		for i, c := range r[:len(r)-1] {
+			if i >= len(widths) {
+				widths = append(widths, 0)
+			}
+			widths[i] = max(widths[i], utf8.RuneCountInString(c))
+		}
+	}
+	for _, r := range rows {
+		var line strings.Builder
+		for i, c := range r {
+			line.WriteString(c)
+			if i < len(r)-1 {
+				line.WriteString(strings.Repeat(" ", widths[i]-utf8.RuneCountInString(c)+1))
+			}
+		}
+		f.p(line.String())
+	}
+}
+
+// bytes is the whole file: header, package doc and clause, imports, body.
+func (f *goFile) bytes() []byte {
+	var out bytes.Buffer
+	for _, h := range f.header {
+		out.WriteString("// " + h + "\n")
+	}
+	if len(f.header) > 0 {
+		out.WriteByte('\n')
+	}
+	for _, l := range docLines(f.pkgDoc) {
+		out.WriteString(l + "\n")
+	}
+	out.WriteString("package " + f.pkg + "\n")
+	paths := make([]string, 0, len(f.imports))
+	for p := range f.imports {
+		paths = append(paths, p)
+	}
+	slices.Sort(paths)
+	switch len(paths) {
+	case 0:
+	case 1:
+		out.WriteString("\nimport " + strconv.Quote(paths[0]) + "\n")
+	default:
+		out.WriteString("\nimport (\n")
+		for _, p := range paths {
+			out.WriteString("\t" + strconv.Quote(p) + "\n")
+		}
+		out.WriteString(")\n")
+	}
+	if f.b.Len() > 0 {
+		out.WriteByte('\n')
+		out.Write(f.b.Bytes())
+	}
+	return out.Bytes()
+}
+
+// quote is a Go string literal for s.
+func quote(s string) string { return strconv.Quote(s) }

@@ -1,0 +1,226 @@
+package model
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"cuelang.org/go/cue/ast"
+	"cuelang.org/go/cue/token"
+)
+
+// Refusal says: a value whose fields all hold these values at once is
+// invalid, e.g. a tally of four zeroes (a seat with nothing today has no
+// tally). It is written in CUE as a comprehension whose body is bottom:
+//
+//	if passed == 0 && failed == 0 { _|_ }
+type Refusal struct {
+	When []Cond // all must hold for the value to be refused
+	Doc  string // the comment above the comprehension: why
+	Pos  Pos
+}
+
+// Cond is one field == value comparison of a Refusal.
+type Cond struct {
+	Field string
+	// Int is the value when the field is an integer, Str when it is a
+	// string or an enum.
+	Int int64
+	Str string
+}
+
+// Describe renders the refused combination, e.g. "passed, failed,
+// shipped and prompted all 0" or "kind "spawn" and n 1".
+func (r *Refusal) Describe(o *Object) string {
+	same := true
+	for _, c := range r.When[1:] {
+		if c.value(o) != r.When[0].value(o) {
+			same = false
+		}
+	}
+	var parts []string
+	for _, c := range r.When {
+		if same {
+			parts = append(parts, c.Field)
+		} else {
+			parts = append(parts, c.Field+" "+c.value(o))
+		}
+	}
+	list := strings.Join(parts, ", ")
+	if i := strings.LastIndex(list, ", "); i >= 0 {
+		list = list[:i] + " and " + list[i+2:]
+	}
+	if same && len(r.When) > 1 {
+		return list + " all " + r.When[0].value(o)
+	}
+	if same {
+		return list + " " + r.When[0].value(o)
+	}
+	return list + " together"
+}
+
+// value is the compared value as JSON.
+func (c Cond) value(o *Object) string {
+	if f := o.Field(c.Field); f != nil && f.Type.BaseOf() == Int {
+		return strconv.FormatInt(c.Int, 10)
+	}
+	return strconv.Quote(c.Str)
+}
+
+// comprehensions classifies the if-clauses of an object's struct literal:
+// each is a forbid (if f == "v" { g?: _|_ }, found by probing in
+// resolveForbids) or a refusal (if a == x && b == y { _|_ }, parsed here);
+// anything else is refused with its position, so no constraint is accepted
+// and then dropped. It reports whether a forbid may be present.
+func (r *resolver) comprehensions(d *def, lit *ast.StructLit) (forbids bool) {
+	o := d.object
+	for _, e := range lit.Elts {
+		c, ok := e.(*ast.Comprehension)
+		if !ok {
+			continue
+		}
+		pos := r.ps.of(c.Pos())
+		if len(c.Clauses) != 1 {
+			r.errorf(pos, "#%s: a comprehension with several clauses is not supported; write one if clause", d.name)
+			continue
+		}
+		ifc, ok := c.Clauses[0].(*ast.IfClause)
+		if !ok {
+			r.errorf(pos, "#%s: only if clauses are supported in an object (to forbid fields or refuse a combination), not for or let", d.name)
+			continue
+		}
+		body, _ := c.Value.(*ast.StructLit)
+		if body == nil {
+			r.errorf(pos, "#%s: the body of an if clause must be a struct", d.name)
+			continue
+		}
+		if isBottomBody(body) {
+			ref, err := r.refusal(o, ifc.Condition)
+			if err != "" {
+				r.errorf(r.ps.of(ifc.Condition.Pos()), "#%s: %s", d.name, err)
+				continue
+			}
+			ref.Pos = pos
+			ref.Doc = commentText(c)
+			o.Refusals = append(o.Refusals, ref)
+			continue
+		}
+		for _, be := range body.Elts {
+			f, ok := be.(*ast.Field)
+			if !ok || f.Constraint != token.OPTION || !isBottom(f.Value) {
+				r.errorf(r.ps.of(be.Pos()), "#%s: the body of an if clause may only forbid optional fields (name?: _|_), or be _|_ alone to refuse the combination", d.name)
+				break
+			}
+		}
+		forbids = true
+	}
+	return forbids
+}
+
+// isBottomBody reports whether a struct literal is exactly { _|_ }.
+func isBottomBody(s *ast.StructLit) bool {
+	if len(s.Elts) != 1 {
+		return false
+	}
+	emb, ok := s.Elts[0].(*ast.EmbedDecl)
+	return ok && isBottom(emb.Expr)
+}
+
+func isBottom(e ast.Expr) bool {
+	_, ok := e.(*ast.BottomLit)
+	return ok
+}
+
+// refusal parses a && b && … of field == literal comparisons.
+func (r *resolver) refusal(o *Object, cond ast.Expr) (*Refusal, string) {
+	ref := &Refusal{}
+	var walk func(e ast.Expr) string
+	walk = func(e ast.Expr) string {
+		if p, ok := e.(*ast.ParenExpr); ok {
+			return walk(p.X)
+		}
+		b, ok := e.(*ast.BinaryExpr)
+		if !ok {
+			return fmt.Sprintf("the condition %s is not a comparison; refuse a combination with field == value && …", exprString(e))
+		}
+		if b.Op == token.LAND {
+			if msg := walk(b.X); msg != "" {
+				return msg
+			}
+			return walk(b.Y)
+		}
+		if b.Op != token.EQL {
+			return fmt.Sprintf("%s: only == comparisons joined by && can refuse a combination", exprString(e))
+		}
+		id, lit := b.X, b.Y
+		if _, ok := id.(*ast.Ident); !ok {
+			id, lit = lit, id
+		}
+		ident, ok := id.(*ast.Ident)
+		bl, ok2 := lit.(*ast.BasicLit)
+		if !ok || !ok2 {
+			return fmt.Sprintf("%s: compare a field with a literal", exprString(e))
+		}
+		f := o.Field(ident.Name)
+		if f == nil {
+			return fmt.Sprintf("%s: %s is not a field of #%s", exprString(e), ident.Name, o.Name)
+		}
+		if f.Optional {
+			return fmt.Sprintf("%s: %s is optional; a refusal compares required fields, which are always there to compare", exprString(e), ident.Name)
+		}
+		c := Cond{Field: f.Name}
+		switch {
+		case f.Type.BaseOf() == Int && bl.Kind == token.INT:
+			n, err := strconv.ParseInt(bl.Value, 0, 64)
+			if err != nil {
+				return fmt.Sprintf("%s: %v", exprString(e), err)
+			}
+			c.Int = n
+		case (f.Type.BaseOf() == String || f.Type.Kind == EnumKind) && bl.Kind == token.STRING:
+			s, err := strconv.Unquote(bl.Value)
+			if err != nil {
+				return fmt.Sprintf("%s: only simple quoted strings can be compared", exprString(e))
+			}
+			c.Str = s
+		default:
+			return fmt.Sprintf("%s: compare an integer field with an integer, a string or enum field with a string", exprString(e))
+		}
+		for _, prev := range ref.When {
+			if prev.Field == c.Field {
+				return fmt.Sprintf("%s: %s is compared twice", exprString(e), c.Field)
+			}
+		}
+		ref.When = append(ref.When, c)
+		return ""
+	}
+	if msg := walk(cond); msg != "" {
+		return nil, msg
+	}
+	return ref, ""
+}
+
+// exprString prints a small CUE expression for an error message.
+func exprString(e ast.Expr) string {
+	switch x := e.(type) {
+	case *ast.Ident:
+		return x.Name
+	case *ast.BasicLit:
+		return x.Value
+	case *ast.ParenExpr:
+		return "(" + exprString(x.X) + ")"
+	case *ast.BinaryExpr:
+		return exprString(x.X) + " " + x.Op.String() + " " + exprString(x.Y)
+	}
+	return fmt.Sprintf("%T", e)
+}
+
+// commentText is the doc comment above a node, as plain text.
+func commentText(n ast.Node) string {
+	var lines []string
+	for _, cg := range ast.Comments(n) {
+		if cg.Doc {
+			lines = append(lines, cg.Text())
+		}
+	}
+	return strings.TrimSpace(strings.Join(lines, "\n"))
+}

@@ -1,0 +1,458 @@
+// Package tstypes emits the app team's TypeScript types for every wire
+// package: ts/<package>.ts under the output folder (the package's folder
+// under the schema folder names it), one self-contained module with the
+// CUE docs as TSDoc.
+//
+// An enum is a union of string literals with a readonly array of its
+// members in schema order (Pose and POSES); a named scalar is an alias of
+// its base type, its constraints in its doc; an object is an interface
+// whose optional fields, and only those, are `?:`; a union is the union of
+// its variants, each carrying its discriminator as a literal type, so a
+// switch on it narrows and a missing case fails `never`, and it is a
+// field's, list element's or map value's type as any other; a named map
+// is a Record. A field an
+// object forbids for some value of an enum field (a spawn edge's
+// conversationId) is typed never in that branch, so the compiler refuses
+// what the JSON Schemas refuse. No object has an index signature: the
+// types list what the schema says, and TypeScript's structural typing
+// already lets a value from a newer host carry more. A refused combination
+// of values (a tally of zeroes) cannot be stated in TypeScript's types; its
+// doc says so and ajv, on the JSON Schemas, checks it. Validation stays
+// ajv's: this package emits types only, no runtime code but the member
+// arrays.
+package tstypes
+
+import (
+	"fmt"
+	"path"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/schemagen/schemagen/gen/model"
+	"github.com/schemagen/schemagen/gen/output"
+)
+
+// Dir is the directory under generated/ that holds the TypeScript.
+const Dir = "ts"
+
+// Generate returns ts/<package>.ts for every wire package of s.
+func Generate(s *model.Schema) ([]output.File, error) {
+	return output.Each(s.Packages, func(p *model.Package) ([]output.File, error) {
+		return generatePackage(p, s.Config.Output)
+	})
+}
+
+// decl is one top-level declaration, in source order.
+type decl struct {
+	pos  model.Pos
+	name string
+	text string
+}
+
+func generatePackage(p *model.Package, out string) ([]output.File, error) {
+	var decls []decl
+	seen := map[string]model.Pos{}
+	claim := func(name string, pos model.Pos) error {
+		if !isIdent(name) || reserved[name] {
+			return &model.Error{Pos: pos, Msg: fmt.Sprintf("#%s: %q cannot name a TypeScript type; rename the definition", name, name)}
+		}
+		if prev, ok := seen[name]; ok {
+			return &model.Error{Pos: pos, Msg: fmt.Sprintf("#%s: TypeScript name %s is already taken (%s)", name, name, prev)}
+		}
+		seen[name] = pos
+		return nil
+	}
+	for _, sc := range p.Scalars {
+		if err := claim(sc.Name, sc.Pos); err != nil {
+			return nil, err
+		}
+		decls = append(decls, decl{sc.Pos, sc.Name, scalar(sc)})
+	}
+	for _, e := range p.Enums {
+		if err := claim(e.Name, e.Pos); err != nil {
+			return nil, err
+		}
+		consts := ValuesConst(e)
+		if err := claim(consts, e.Pos); err != nil {
+			return nil, err
+		}
+		decls = append(decls, decl{e.Pos, e.Name, enum(e, consts)})
+	}
+	for _, o := range p.Objects {
+		if err := claim(o.Name, o.Pos); err != nil {
+			return nil, err
+		}
+		decls = append(decls, decl{o.Pos, o.Name, object(o)})
+	}
+	for _, u := range p.Unions {
+		if err := claim(u.Name, u.Pos); err != nil {
+			return nil, err
+		}
+		decls = append(decls, decl{u.Pos, u.Name, union(u)})
+	}
+	for _, m := range p.Maps {
+		if err := claim(m.Name, m.Pos); err != nil {
+			return nil, err
+		}
+		decls = append(decls, decl{m.Pos, m.Name, namedMap(m)})
+	}
+	sortDecls(decls)
+
+	var b strings.Builder
+	fmt.Fprintf(&b, "// %s\n// Source: %s (package %s). Types only: validate with ajv on %s/jsonschema.\n", output.GoHeader, p.Dir, p.Name, out)
+	if p.Doc != "" {
+		b.WriteString("//\n")
+		for _, l := range strings.Split(strings.TrimSpace(p.Doc), "\n") {
+			b.WriteString(strings.TrimRight("// "+l, " ") + "\n")
+		}
+	}
+	for _, d := range decls {
+		b.WriteString("\n")
+		b.WriteString(d.text)
+	}
+	return []output.File{{Path: path.Join(Dir, p.Path+".ts"), Data: []byte(b.String())}}, nil
+}
+
+func sortDecls(ds []decl) {
+	less := func(a, b model.Pos) bool {
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.Col < b.Col
+	}
+	for i := 1; i < len(ds); i++ {
+		for j := i; j > 0 && less(ds[j].pos, ds[j-1].pos); j-- {
+			ds[j], ds[j-1] = ds[j-1], ds[j]
+		}
+	}
+}
+
+// ValuesConst names an enum's member array: its name in upper snake case,
+// plural (Pose → POSES, AgentStatus → AGENT_STATUSES, EdgeKind →
+// EDGE_KINDS).
+func ValuesConst(e *model.Enum) string {
+	words := splitWords(e.Name)
+	if len(words) == 0 {
+		return "VALUES"
+	}
+	words[len(words)-1] = plural(words[len(words)-1])
+	return strings.ToUpper(strings.Join(words, "_"))
+}
+
+func splitWords(name string) []string {
+	r := []rune(name)
+	var words []string
+	start := 0
+	for i := 1; i <= len(r); i++ {
+		if i == len(r) || r[i] == '_' ||
+			(unicode.IsUpper(r[i]) && (unicode.IsLower(r[i-1]) || unicode.IsDigit(r[i-1]) ||
+				(unicode.IsUpper(r[i-1]) && i+1 < len(r) && unicode.IsLower(r[i+1])))) {
+			if w := strings.Trim(string(r[start:i]), "_"); w != "" {
+				words = append(words, w)
+			}
+			start = i
+		}
+	}
+	return words
+}
+
+func plural(w string) string {
+	l := strings.ToLower(w)
+	switch {
+	case strings.HasSuffix(l, "s"), strings.HasSuffix(l, "x"), strings.HasSuffix(l, "z"),
+		strings.HasSuffix(l, "ch"), strings.HasSuffix(l, "sh"):
+		return w + "es"
+	case len(l) > 1 && strings.HasSuffix(l, "y") && !strings.ContainsRune("aeiou", rune(l[len(l)-2])):
+		return w[:len(w)-1] + "ies"
+	}
+	return w + "s"
+}
+
+func scalar(s *model.Scalar) string {
+	doc := s.Doc
+	if c := constraints(s.Base, s.Constraints); c != "" {
+		doc += "\n\n" + c
+	}
+	return tsdoc(doc, "") + fmt.Sprintf("export type %s = %s;\n", s.Name, baseType(s.Base))
+}
+
+// constraints says in words what the schema checks and TypeScript cannot.
+func constraints(b model.Base, c model.Constraints) string {
+	var parts []string
+	switch b {
+	case model.Time:
+		parts = append(parts, "an RFC 3339 date-time, e.g. 2026-09-06T10:00:00Z")
+	case model.Date:
+		parts = append(parts, "a calendar day, YYYY-MM-DD")
+	case model.Int:
+		parts = append(parts, "an integer")
+	}
+	if c.MinRunes != nil {
+		parts = append(parts, fmt.Sprintf("at least %d characters", *c.MinRunes))
+	}
+	if c.MaxRunes != nil {
+		parts = append(parts, fmt.Sprintf("at most %d characters", *c.MaxRunes))
+	}
+	if c.Pattern != "" {
+		parts = append(parts, "matching /"+c.Pattern+"/u")
+	}
+	if c.Min != nil {
+		parts = append(parts, fmt.Sprintf("at least %d", *c.Min))
+	}
+	if c.Max != nil {
+		parts = append(parts, fmt.Sprintf("at most %d", *c.Max))
+	}
+	if c.MinItems != nil {
+		parts = append(parts, fmt.Sprintf("at least %d items", *c.MinItems))
+	}
+	if c.MaxItems != nil {
+		parts = append(parts, fmt.Sprintf("at most %d items", *c.MaxItems))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "The JSON Schema checks: " + strings.Join(parts, ", ") + "."
+}
+
+func baseType(b model.Base) string {
+	switch b {
+	case model.Int:
+		return "number"
+	case model.Bool:
+		return "boolean"
+	}
+	return "string"
+}
+
+func enum(e *model.Enum, consts string) string {
+	var b strings.Builder
+	doc := e.Doc + "\n"
+	for _, m := range e.Members {
+		doc += fmt.Sprintf("\n- %q: %s", m.Value, strings.Join(strings.Fields(m.Doc), " "))
+	}
+	b.WriteString(tsdoc(doc, ""))
+	lits := make([]string, len(e.Members))
+	for i, m := range e.Members {
+		lits[i] = strconv.Quote(m.Value)
+	}
+	fmt.Fprintf(&b, "export type %s = %s;\n\n", e.Name, strings.Join(lits, " | "))
+	fmt.Fprintf(&b, "/** Every member of {@link %s}, in schema order. */\n", e.Name)
+	fmt.Fprintf(&b, "export const %s: readonly %s[] = [%s];\n", consts, e.Name, strings.Join(lits, ", "))
+	return b.String()
+}
+
+// typ is the TypeScript type of a value of t.
+func typ(t *model.Type) string {
+	switch t.Kind {
+	case model.ScalarKind:
+		return t.Scalar.Name
+	case model.EnumKind:
+		return t.Enum.Name
+	case model.ObjectKind:
+		return t.Object.Name
+	case model.UnionKind:
+		return t.Union.Name
+	case model.ConstKind:
+		return strconv.Quote(t.Const)
+	case model.ListKind:
+		e := typ(t.Elem)
+		if strings.ContainsAny(e, " |&") {
+			e = "(" + e + ")"
+		}
+		return e + "[]"
+	case model.MapKind:
+		if t.Map != nil {
+			return t.Map.Name
+		}
+		return "Record<string, " + typ(t.Elem) + ">"
+	}
+	return baseType(t.Base)
+}
+
+// namedMap is a named map's alias: a Record of its element type, what the
+// schema checks of the element in its doc.
+func namedMap(m *model.Map) string {
+	doc := m.Doc
+	if m.Elem.Kind == model.BasicKind {
+		if c := constraints(m.Elem.Base, m.Elem.Constraints); c != "" {
+			doc += "\n\nEach value: " + c
+		}
+	}
+	return tsdoc(doc, "") + fmt.Sprintf("export type %s = Record<string, %s>;\n", m.Name, typ(m.Elem))
+}
+
+// fieldDoc is a field's doc with what the schema checks of an inline type
+// (a named scalar's checks are in its own doc).
+func fieldDoc(f *model.Field) string {
+	var c string
+	switch f.Type.Kind {
+	case model.BasicKind:
+		c = constraints(f.Type.Base, f.Type.Constraints)
+	case model.ListKind:
+		c = constraints(0, model.Constraints{MinItems: f.Type.MinItems, MaxItems: f.Type.MaxItems})
+	}
+	if c == "" {
+		return f.Doc
+	}
+	return f.Doc + "\n\n" + c
+}
+
+func member(f *model.Field, indent string, t string) string {
+	opt := ""
+	if f.Optional {
+		opt = "?"
+	}
+	return tsdoc(fieldDoc(f), indent) + fmt.Sprintf("%s%s%s: %s;\n", indent, propName(f.Name), opt, t)
+}
+
+func object(o *model.Object) string {
+	var b strings.Builder
+	doc := o.Doc
+	for _, rf := range o.Refusals {
+		doc += fmt.Sprintf("\n\nThe JSON Schema refuses a value with %s", rf.Describe(o))
+		if why := strings.TrimSuffix(strings.Join(strings.Fields(rf.Doc), " "), "."); why != "" {
+			doc += ": " + strings.ToLower(why[:1]) + why[1:]
+		}
+		doc += "; TypeScript cannot state it, ajv checks it."
+	}
+	b.WriteString(tsdoc(doc, ""))
+	var body strings.Builder
+	for _, f := range o.Fields {
+		t := typ(f.Type)
+		if o.Union != nil && f.Name == o.Union.Discriminator {
+			t = strconv.Quote(o.Tag)
+		}
+		body.WriteString(member(f, "  ", t))
+	}
+	branches := forbidBranches(o)
+	if len(branches) == 0 {
+		fmt.Fprintf(&b, "export interface %s {\n%s}\n", o.Name, body.String())
+		return b.String()
+	}
+	fmt.Fprintf(&b, "export type %s = {\n%s}", o.Name, body.String())
+	for _, alts := range branches {
+		b.WriteString(" & (\n")
+		for _, alt := range alts {
+			fmt.Fprintf(&b, "  | { %s }\n", alt)
+		}
+		b.WriteString(")")
+	}
+	b.WriteString(";\n")
+	return b.String()
+}
+
+// forbidBranches turns the object's conditional absences into, for each
+// enum field they are keyed on, one branch per set of its values that
+// forbid the same fields: { kind: "spawn"; conversationId?: never } |
+// { kind: "prompt" | "reply" }. The JSON Schemas state the same branches
+// (gen/jsonschema).
+func forbidBranches(o *model.Object) [][]string {
+	var out [][]string
+	var fields []string
+	absent := map[string]map[string][]string{}
+	for _, fb := range o.Forbids {
+		if absent[fb.Field] == nil {
+			absent[fb.Field] = map[string][]string{}
+			fields = append(fields, fb.Field)
+		}
+		absent[fb.Field][fb.Value] = append(absent[fb.Field][fb.Value], fb.Absent...)
+	}
+	for _, name := range fields {
+		type branch struct {
+			values []string
+			absent []string
+		}
+		var bs []*branch
+		for _, m := range o.Field(name).Type.Enum.Members {
+			a := absent[name][m.Value]
+			var found *branch
+			for _, b := range bs {
+				if strings.Join(b.absent, ",") == strings.Join(a, ",") {
+					found = b
+				}
+			}
+			if found == nil {
+				found = &branch{absent: a}
+				bs = append(bs, found)
+			}
+			found.values = append(found.values, strconv.Quote(m.Value))
+		}
+		var alts []string
+		for _, b := range bs {
+			parts := []string{propName(name) + ": " + strings.Join(b.values, " | ")}
+			for _, a := range b.absent {
+				parts = append(parts, propName(a)+"?: never")
+			}
+			alts = append(alts, strings.Join(parts, "; "))
+		}
+		out = append(out, alts)
+	}
+	return out
+}
+
+func union(u *model.Union) string {
+	names := make([]string, len(u.Variants))
+	for i, v := range u.Variants {
+		names[i] = v.Name
+	}
+	doc := u.Doc + fmt.Sprintf("\n\nTold apart by %q; a switch on it needs one case for each variant.", u.Discriminator)
+	return tsdoc(doc, "") + fmt.Sprintf("export type %s = %s;\n", u.Name, strings.Join(names, " | "))
+}
+
+// tsdoc renders doc as a /** … */ comment at indent.
+func tsdoc(doc, indent string) string {
+	doc = strings.TrimSpace(strings.ReplaceAll(doc, "*/", "*\\/"))
+	if doc == "" {
+		return ""
+	}
+	lines := strings.Split(doc, "\n")
+	if len(lines) == 1 {
+		return indent + "/** " + lines[0] + " */\n"
+	}
+	var b strings.Builder
+	b.WriteString(indent + "/**\n")
+	for _, l := range lines {
+		l = strings.TrimRight(l, " \t")
+		if l == "" {
+			b.WriteString(indent + " *\n")
+		} else {
+			b.WriteString(indent + " * " + l + "\n")
+		}
+	}
+	b.WriteString(indent + " */\n")
+	return b.String()
+}
+
+// propName is a property name as TypeScript needs it: bare when it is an
+// identifier, quoted otherwise.
+func propName(name string) string {
+	if isIdent(name) {
+		return name
+	}
+	return strconv.Quote(name)
+}
+
+func isIdent(s string) bool {
+	for i, r := range s {
+		if !(r == '_' || r == '$' || unicode.IsLetter(r) || (i > 0 && unicode.IsDigit(r))) {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// reserved are the words TypeScript refuses as a type's name.
+var reserved = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields(`any unknown never string number boolean symbol object bigint undefined null void
+		break case catch class const continue debugger default delete do else enum export extends false finally for
+		function if import in instanceof new return super switch this throw true try typeof var while with
+		implements interface let package private protected public static yield await`) {
+		reserved[w] = true
+	}
+}

@@ -1,0 +1,180 @@
+package wire
+
+import (
+	"maps"
+	"slices"
+	"strconv"
+	"time"
+	"unicode/utf8"
+)
+
+// Encoder appends JSON to a byte slice for generated encoders. It writes
+// exactly what encoding/json writes for the same Go value: members in
+// schema order, map keys sorted, strings escaped as encoding/json escapes
+// them (HTML-safe, invalid UTF-8 as U+FFFD), times as time.Time's
+// MarshalJSON writes them. The first error sticks: later writes are
+// ignored and Result returns it.
+type Encoder struct {
+	B   []byte
+	err error
+}
+
+// Result returns the bytes written and the first error, if any.
+func (e *Encoder) Result() ([]byte, error) {
+	if e.err != nil {
+		return nil, e.err
+	}
+	return e.B, nil
+}
+
+// Fail records err unless an earlier error was recorded.
+func (e *Encoder) Fail(err error) {
+	if e.err == nil {
+		e.err = err
+	}
+}
+
+// Begin starts an object; Member writes each member and End closes it. The
+// object's '{' is written by End over the first member's ',' so that the
+// generated code needs no state for which member comes first.
+func (e *Encoder) Begin() int { return len(e.B) }
+
+// Member writes `,"name":`, the name escaped as encoding/json escapes it.
+func (e *Encoder) Member(name string) {
+	e.B = append(e.B, ',')
+	e.B = AppendString(e.B, name)
+	e.B = append(e.B, ':')
+}
+
+// End closes the object begun at mark.
+func (e *Encoder) End(mark int) {
+	if len(e.B) == mark {
+		e.B = append(e.B, '{', '}')
+		return
+	}
+	e.B[mark] = '{'
+	e.B = append(e.B, '}')
+}
+
+// Raw writes already encoded JSON, such as a union variant's constant tag.
+func (e *Encoder) Raw(s string) { e.B = append(e.B, s...) }
+
+// String writes s as a JSON string.
+func (e *Encoder) String(s string) { e.B = AppendString(e.B, s) }
+
+// Int writes an integer.
+func (e *Encoder) Int(n int64) { e.B = strconv.AppendInt(e.B, n, 10) }
+
+// Bool writes a boolean.
+func (e *Encoder) Bool(v bool) { e.B = strconv.AppendBool(e.B, v) }
+
+// Time writes t as time.Time's MarshalJSON does: an RFC 3339 string with
+// nanoseconds as needed, refusing a year outside 0–9999.
+func (e *Encoder) Time(t time.Time) {
+	mark := len(e.B)
+	e.B = append(e.B, '"')
+	b, err := t.AppendText(e.B)
+	if err != nil {
+		e.B = e.B[:mark]
+		e.Fail(err)
+		return
+	}
+	e.B = append(b, '"')
+}
+
+// Elem writes the ',' before a list element other than the first.
+func (e *Encoder) Elem(i int) {
+	if i > 0 {
+		e.B = append(e.B, ',')
+	}
+}
+
+// Open and Close write a list's brackets.
+func (e *Encoder) Open() { e.B = append(e.B, '[') }
+
+// Close ends a list.
+func (e *Encoder) Close() { e.B = append(e.B, ']') }
+
+// Key writes a map key and its ':', after a ',' for all but the first.
+func (e *Encoder) Key(i int, k string) {
+	if i > 0 {
+		e.B = append(e.B, ',')
+	}
+	e.B = AppendString(e.B, k)
+	e.B = append(e.B, ':')
+}
+
+// SortedKeys returns the keys of m in the order encoding/json writes them.
+func SortedKeys[V any](m map[string]V) []string {
+	return slices.Sorted(maps.Keys(m))
+}
+
+const hex = "0123456789abcdef"
+
+// safe[c] is true for the ASCII bytes encoding/json writes as themselves
+// with HTML escaping on (its default): not a control character, '"',
+// '\\', '<', '>' or '&'.
+var safe = func() (t [utf8.RuneSelf]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = true
+	}
+	for _, c := range `"\<>&` {
+		t[c] = false
+	}
+	return t
+}()
+
+// AppendString appends s as a JSON string, escaped as encoding/json
+// escapes it by default.
+func AppendString(b []byte, s string) []byte {
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if safe[c] {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '\\', '"':
+				b = append(b, '\\', c)
+			case '\b':
+				b = append(b, '\\', 'b')
+			case '\f':
+				b = append(b, '\\', 'f')
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				// Other control characters and the HTML ones: \u00XX.
+				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			b = append(b, s[start:i]...)
+			b = append(b, `\ufffd`...)
+			i += size
+			start = i
+			continue
+		}
+		// U+2028 and U+2029 end lines in JavaScript; encoding/json escapes them.
+		if r == '\u2028' || r == '\u2029' {
+			b = append(b, s[start:i]...)
+			b = append(b, '\\', 'u', '2', '0', '2', hex[r&0xF])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
+}

@@ -1,0 +1,690 @@
+package wire
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"time"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// Reader is an exact, allocation-lean JSON reader for generated decoders.
+// It accepts exactly RFC 8259 JSON, as encoding/json does, with these
+// differences that make decoding agree with the JSON Schemas: object keys
+// match exactly (encoding/json folds case), null is refused where the
+// schema wants a value (encoding/json leaves the field unchanged), and an
+// integer is any number whose value is an integer, decided exactly from its
+// text (1.0 and 1e3 are integers, 1.5 and 1e-400 are not), as JSON Schema's
+// "integer" is.
+type Reader struct {
+	data  []byte
+	pos   int
+	depth int
+}
+
+// maxDepth bounds nesting, as encoding/json does.
+const maxDepth = 10000
+
+var errNull = errors.New("must not be null")
+
+// Unmarshal decodes the whole document data into x with decode, the
+// generated decoder of T; on error x is left as it was and the error is a
+// *DecodeError naming typ and where.
+func Unmarshal[T any](data []byte, typ string, x *T, decode func(*Reader, *T) error) error {
+	r := Reader{data: data}
+	err := decode(&r, x)
+	if err == nil {
+		err = r.End()
+	}
+	if err != nil {
+		return decodeError(typ, err)
+	}
+	return nil
+}
+
+// Decode is Unmarshal for decoders that return the value they read, such
+// as a union's.
+func Decode[T any](data []byte, typ string, decode func(*Reader) (T, error)) (T, error) {
+	r := Reader{data: data}
+	v, err := decode(&r)
+	if err == nil {
+		err = r.End()
+	}
+	if err != nil {
+		var zero T
+		return zero, decodeError(typ, err)
+	}
+	return v, nil
+}
+
+func (r *Reader) syntax(what string) error {
+	if r.pos >= len(r.data) {
+		return fmt.Errorf("invalid JSON: unexpected end of input, want %s", what)
+	}
+	c := r.data[r.pos]
+	switch {
+	case r.pos == 0 && len(r.data) >= 3 && c == 0xEF && r.data[1] == 0xBB && r.data[2] == 0xBF:
+		return errors.New("invalid JSON: it begins with a UTF-8 byte order mark (bytes EF BB BF), which JSON text must not have (RFC 8259 §8.1); save it without one")
+	case c >= 0x80:
+		return fmt.Errorf("invalid JSON at byte %d: unexpected byte 0x%02X, want %s", r.pos, c, what)
+	}
+	return fmt.Errorf("invalid JSON at byte %d: unexpected %q, want %s", r.pos, c, what)
+}
+
+func (r *Reader) ws() {
+	if r.pos < len(r.data) && r.data[r.pos] > ' ' {
+		return // most often: no whitespace at all
+	}
+	for r.pos < len(r.data) {
+		switch r.data[r.pos] {
+		case ' ', '\t', '\n', '\r':
+			r.pos++
+		default:
+			return
+		}
+	}
+}
+
+// peek skips whitespace and returns the next byte, or 0 at the end of the
+// input. A 0 return is only the end when r.pos has reached it: a NUL byte
+// in the input is returned as 0 too, and every caller that treats 0 as the
+// end checks atEnd.
+func (r *Reader) peek() byte {
+	r.ws()
+	if r.pos < len(r.data) {
+		return r.data[r.pos]
+	}
+	return 0
+}
+
+// End checks that only whitespace follows the top-level value.
+func (r *Reader) End() error {
+	r.ws()
+	if r.pos < len(r.data) {
+		return r.syntax("end of input")
+	}
+	return nil
+}
+
+func (r *Reader) literal(lit string) bool {
+	if len(r.data)-r.pos >= len(lit) && string(r.data[r.pos:r.pos+len(lit)]) == lit {
+		r.pos += len(lit)
+		return true
+	}
+	return false
+}
+
+func (r *Reader) enter() error {
+	r.depth++
+	if r.depth > maxDepth {
+		return errors.New("nested too deeply")
+	}
+	return nil
+}
+
+// Object reads the '{' that opens an object.
+func (r *Reader) Object() error {
+	if r.peek() != '{' {
+		return r.TypeError("an object")
+	}
+	r.pos++
+	return r.enter()
+}
+
+// Key reads the next member's key and its ':' (ok true), or the object's
+// closing '}' (ok false). first is true for the first call of an object.
+// The key aliases the input unless it had escapes.
+func (r *Reader) Key(first bool) (key []byte, ok bool, err error) {
+	c := r.peek()
+	if c == '}' {
+		r.pos++
+		r.depth--
+		return nil, false, nil
+	}
+	if !first {
+		if c != ',' {
+			return nil, false, r.syntax("',' or '}'")
+		}
+		r.pos++
+		c = r.peek()
+	}
+	if c != '"' {
+		return nil, false, r.syntax("a member name")
+	}
+	key, err = r.stringBytes()
+	if err != nil {
+		return nil, false, err
+	}
+	if r.peek() != ':' {
+		return nil, false, r.syntax("':'")
+	}
+	r.pos++
+	return key, true, nil
+}
+
+// stringBytes reads a JSON string. The result aliases the input when the
+// string has no escapes and is valid UTF-8; otherwise it is decoded into a
+// new slice exactly as encoding/json decodes it (FuzzUnquote holds the two
+// to the same result).
+func (r *Reader) stringBytes() ([]byte, error) {
+	if r.peek() != '"' {
+		return nil, r.syntax("a string")
+	}
+	start := r.pos + 1
+	// Fast path: plain ASCII up to the closing quote, which is nearly every
+	// string on a wire.
+	d := r.data
+	i := start
+	// Eight bytes at a time while none of them needs a look.
+	for i+8 <= len(d) && !special8(binary.LittleEndian.Uint64(d[i:])) {
+		i += 8
+	}
+	for i < len(d) && plainByte[d[i]] {
+		i++
+	}
+	if i < len(d) && d[i] == '"' {
+		r.pos = i + 1
+		return d[start:i], nil
+	}
+	// Slow path: find the end, checking what encoding/json checks, then
+	// unquote if anything needs it.
+	simple := true
+	for i < len(d) {
+		c := d[i]
+		switch {
+		case c == '"':
+			r.pos = i + 1
+			if simple {
+				return d[start:i], nil
+			}
+			return unquote(d[start:i]), nil
+		case c == '\\':
+			simple = false
+			if i+1 >= len(d) {
+				r.pos = i + 1
+				return nil, r.syntax("an escape")
+			}
+			switch d[i+1] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				i += 2
+			case 'u':
+				if i+6 > len(d) || !isHex4(d[i+2:i+6]) {
+					r.pos = i + 2
+					return nil, r.syntax("four hex digits")
+				}
+				i += 6
+			default:
+				r.pos = i + 1
+				return nil, r.syntax("an escape")
+			}
+		case c < 0x20:
+			r.pos = i
+			return nil, r.syntax("a string without control characters")
+		case c >= utf8.RuneSelf:
+			_, size := utf8.DecodeRune(d[i:])
+			if size == 1 {
+				simple = false // invalid UTF-8: encoding/json replaces it with U+FFFD
+			}
+			i += size
+		default:
+			i++
+		}
+	}
+	r.pos = i
+	return nil, r.syntax("'\"'")
+}
+
+// plainByte[c] is true for the bytes a string's fast path takes as they
+// are: printable ASCII other than '"' and '\\'.
+var plainByte = func() (t [256]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
+// special8 reports whether any of the eight bytes of w is a control
+// character, '"', '\\' or not ASCII (the bit tricks of "Bit Twiddling
+// Hacks": has a byte less than n, has a byte equal to n).
+func special8(w uint64) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	less := (w - ones*0x20) & ^w & highs // a byte < 0x20
+	quote := w ^ ones*'"'                // a byte == '"' is zero here
+	slash := w ^ ones*'\\'               // a byte == '\\' is zero here
+	zero := func(v uint64) uint64 { return (v - ones) & ^v & highs }
+	return less|zero(quote)|zero(slash)|w&highs != 0
+}
+
+func isHex4(b []byte) bool {
+	for _, c := range b[:4] {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F') {
+			return false
+		}
+	}
+	return true
+}
+
+func hex4(b []byte) rune {
+	var r rune
+	for _, c := range b[:4] {
+		switch {
+		case '0' <= c && c <= '9':
+			c -= '0'
+		case 'a' <= c && c <= 'f':
+			c = c - 'a' + 10
+		default:
+			c = c - 'A' + 10
+		}
+		r = r<<4 | rune(c)
+	}
+	return r
+}
+
+// unquote decodes the contents of a JSON string whose escapes were
+// checked, as encoding/json does: a lone or mismatched surrogate and an
+// invalid UTF-8 byte each become U+FFFD.
+func unquote(s []byte) []byte {
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == '\\':
+			switch s[i+1] {
+			case 'b':
+				b = append(b, '\b')
+			case 'f':
+				b = append(b, '\f')
+			case 'n':
+				b = append(b, '\n')
+			case 'r':
+				b = append(b, '\r')
+			case 't':
+				b = append(b, '\t')
+			case 'u':
+				r := hex4(s[i+2:])
+				i += 6
+				if utf16.IsSurrogate(r) {
+					if i+6 <= len(s) && s[i] == '\\' && s[i+1] == 'u' {
+						if dec := utf16.DecodeRune(r, hex4(s[i+2:])); dec != utf8.RuneError {
+							i += 6
+							b = utf8.AppendRune(b, dec)
+							continue
+						}
+					}
+					r = utf8.RuneError
+				}
+				b = utf8.AppendRune(b, r)
+				continue
+			default: // '"', '\\', '/'
+				b = append(b, s[i+1])
+			}
+			i += 2
+		case c < utf8.RuneSelf:
+			b = append(b, c)
+			i++
+		default:
+			r, size := utf8.DecodeRune(s[i:])
+			i += size
+			b = utf8.AppendRune(b, r)
+		}
+	}
+	return b
+}
+
+// TypeError is the error for a value that is not what the schema wants.
+func (r *Reader) TypeError(want string) error {
+	switch r.peek() {
+	case 'n':
+		if r.literal("null") {
+			return errNull
+		}
+	case '"':
+		return fmt.Errorf("must be %s, not a string", want)
+	case '{':
+		return fmt.Errorf("must be %s, not an object", want)
+	case '[':
+		return fmt.Errorf("must be %s, not an array", want)
+	case 't', 'f':
+		if r.literal("true") || r.literal("false") {
+			return fmt.Errorf("must be %s, not a boolean", want)
+		}
+	case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		return fmt.Errorf("must be %s, not a number", want)
+	}
+	return r.syntax(want)
+}
+
+// String reads a string.
+func (r *Reader) String(dst *string) error {
+	if r.peek() != '"' {
+		return r.TypeError("a string")
+	}
+	b, err := r.stringBytes()
+	if err != nil {
+		return err
+	}
+	*dst = string(b)
+	return nil
+}
+
+// Bool reads a boolean.
+func (r *Reader) Bool(dst *bool) error {
+	switch r.peek() {
+	case 't':
+		if r.literal("true") {
+			*dst = true
+			return nil
+		}
+	case 'f':
+		if r.literal("false") {
+			*dst = false
+			return nil
+		}
+	}
+	return r.TypeError("a boolean")
+}
+
+// Int reads an integer: a number whose value is an integer that an int64
+// holds, decided exactly from its text.
+func (r *Reader) Int(dst *int64) error {
+	c := r.peek()
+	if c != '-' && (c < '0' || c > '9') {
+		return r.TypeError("an integer")
+	}
+	start := r.pos
+	if err := r.number(); err != nil {
+		return err
+	}
+	n, err := parseInt(r.data[start:r.pos])
+	if err != nil {
+		return err
+	}
+	*dst = n
+	return nil
+}
+
+// number reads a JSON number, checking its syntax.
+func (r *Reader) number() error {
+	d := r.data
+	p := r.pos
+	digits := func() int {
+		n := 0
+		for p < len(d) && d[p] >= '0' && d[p] <= '9' {
+			p++
+			n++
+		}
+		return n
+	}
+	if p < len(d) && d[p] == '-' {
+		p++
+	}
+	switch {
+	case p < len(d) && d[p] == '0':
+		p++
+	case digits() == 0:
+		r.pos = p
+		return r.syntax("a digit")
+	}
+	if p < len(d) && d[p] == '.' {
+		p++
+		if digits() == 0 {
+			r.pos = p
+			return r.syntax("a digit")
+		}
+	}
+	if p < len(d) && (d[p] == 'e' || d[p] == 'E') {
+		p++
+		if p < len(d) && (d[p] == '+' || d[p] == '-') {
+			p++
+		}
+		if digits() == 0 {
+			r.pos = p
+			return r.syntax("a digit")
+		}
+	}
+	r.pos = p
+	return nil
+}
+
+// Time reads an RFC 3339 date-time: first its shape, as JSON Schema's
+// date-time format and the generated schemas check it (capital T and Z, a
+// '.' before a fraction, an offset under 24 hours), then time's own parser,
+// which checks the calendar.
+func (r *Reader) Time(dst *time.Time) error {
+	if r.peek() != '"' {
+		return r.TypeError("an RFC 3339 date-time string")
+	}
+	b, err := r.stringBytes()
+	if err != nil {
+		return err
+	}
+	if !isRFC3339(b) {
+		return fmt.Errorf("must be an RFC 3339 date-time such as 2006-01-02T15:04:05Z, not %q", b)
+	}
+	return dst.UnmarshalText(b)
+}
+
+// isRFC3339 checks the shape 2006-01-02T15:04:05[.999]Z|±07:00.
+func isRFC3339(b []byte) bool {
+	digits := func(s []byte) bool {
+		for _, c := range s {
+			if c < '0' || c > '9' {
+				return false
+			}
+		}
+		return true
+	}
+	if len(b) < 20 || !digits(b[0:4]) || b[4] != '-' || !digits(b[5:7]) || b[7] != '-' || !digits(b[8:10]) ||
+		b[10] != 'T' || !digits(b[11:13]) || b[13] != ':' || !digits(b[14:16]) || b[16] != ':' || !digits(b[17:19]) {
+		return false
+	}
+	rest := b[19:]
+	if rest[0] == '.' {
+		n := 1
+		for n < len(rest) && rest[n] >= '0' && rest[n] <= '9' {
+			n++
+		}
+		if n == 1 {
+			return false
+		}
+		rest = rest[n:]
+	}
+	switch {
+	case len(rest) == 1 && rest[0] == 'Z':
+		return true
+	case len(rest) == 6 && (rest[0] == '+' || rest[0] == '-') && digits(rest[1:3]) && rest[3] == ':' && digits(rest[4:6]):
+		return (rest[1]-'0')*10+(rest[2]-'0') < 24 && (rest[4]-'0')*10+(rest[5]-'0') < 60
+	}
+	return false
+}
+
+// Tag reads a union variant's discriminator and checks it is want.
+func (r *Reader) Tag(want string) error {
+	if r.peek() != '"' {
+		return r.TypeError("a string")
+	}
+	b, err := r.stringBytes()
+	if err != nil {
+		return err
+	}
+	if string(b) != want {
+		return fmt.Errorf("is %q, want %q", b, want)
+	}
+	return nil
+}
+
+// List reads a JSON array, decoding each element with elem. A present list
+// is never nil, so an empty list stays apart from an absent one.
+func List[T any](r *Reader, dst *[]T, elem func(*Reader, *T) error) error {
+	if r.peek() != '[' {
+		return r.TypeError("an array")
+	}
+	r.pos++
+	if err := r.enter(); err != nil {
+		return err
+	}
+	list := make([]T, 0, 4)
+	for i := 0; ; i++ {
+		c := r.peek()
+		if c == ']' {
+			r.pos++
+			r.depth--
+			*dst = list
+			return nil
+		}
+		if i > 0 {
+			if c != ',' {
+				return r.syntax("',' or ']'")
+			}
+			r.pos++
+		}
+		list = append(list, *new(T))
+		if err := elem(r, &list[len(list)-1]); err != nil {
+			return atStep(indexStep(i), err)
+		}
+	}
+}
+
+// Map reads a JSON object with string keys, decoding each value with elem.
+// A present map is never nil.
+func Map[T any](r *Reader, dst *map[string]T, elem func(*Reader, *T) error) error {
+	if r.peek() != '{' {
+		return r.TypeError("an object")
+	}
+	r.pos++
+	if err := r.enter(); err != nil {
+		return err
+	}
+	m := map[string]T{}
+	for first := true; ; first = false {
+		key, ok, err := r.Key(first)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			*dst = m
+			return nil
+		}
+		if _, dup := m[string(key)]; dup {
+			return atStep(keyStep(string(key)), errors.New("is given twice; each key may appear once"))
+		}
+		var v T
+		if err := elem(r, &v); err != nil {
+			return atStep(keyStep(string(key)), err)
+		}
+		m[string(key)] = v
+	}
+}
+
+// Skip reads and discards one JSON value of any type, checking its syntax.
+func (r *Reader) Skip() error {
+	switch c := r.peek(); {
+	case c == '{':
+		r.pos++
+		if err := r.enter(); err != nil {
+			return err
+		}
+		for first := true; ; first = false {
+			_, ok, err := r.Key(first)
+			if err != nil {
+				return err
+			}
+			if !ok {
+				return nil
+			}
+			if err := r.Skip(); err != nil {
+				return err
+			}
+		}
+	case c == '[':
+		r.pos++
+		if err := r.enter(); err != nil {
+			return err
+		}
+		for i := 0; ; i++ {
+			c := r.peek()
+			if c == ']' {
+				r.pos++
+				r.depth--
+				return nil
+			}
+			if i > 0 {
+				if c != ',' {
+					return r.syntax("',' or ']'")
+				}
+				r.pos++
+			}
+			if err := r.Skip(); err != nil {
+				return err
+			}
+		}
+	case c == '"':
+		_, err := r.stringBytes()
+		return err
+	case c == 't':
+		if r.literal("true") {
+			return nil
+		}
+	case c == 'f':
+		if r.literal("false") {
+			return nil
+		}
+	case c == 'n':
+		if r.literal("null") {
+			return nil
+		}
+	case c == '-' || (c >= '0' && c <= '9'):
+		return r.number()
+	}
+	return r.syntax("a value")
+}
+
+// UnionTag finds the discriminator name of the object that starts at the
+// reader's position, without consuming anything: the variant's decoder
+// then reads and checks the whole object, so nothing is accepted
+// unchecked. It stops at the discriminator, which this package's encoders
+// write first. valid lists the known tags, for the error when it is
+// missing.
+func (r *Reader) UnionTag(name string, valid []string) (string, error) {
+	s := *r
+	if err := s.Object(); err != nil {
+		return "", err
+	}
+	for first := true; ; first = false {
+		key, ok, err := s.Key(first)
+		if err != nil {
+			return "", err
+		}
+		if !ok {
+			break
+		}
+		if string(key) == name {
+			var tag string
+			if err := s.String(&tag); err != nil {
+				return "", InField(key, err)
+			}
+			return tag, nil
+		}
+		if err := s.Skip(); err != nil {
+			return "", err
+		}
+	}
+	return "", &pathError{path: name, err: fmt.Errorf("discriminator is missing (valid: %s)", joinList(valid))}
+}
+
+// UnknownTag is the error for a discriminator value no variant has.
+func UnknownTag(name, tag string, valid []string) error {
+	return &pathError{path: name, err: fmt.Errorf("unknown %s %q (valid: %s)", name, tag, joinList(valid))}
+}
+
+func joinList(xs []string) string {
+	b := make([]byte, 0, 16*len(xs))
+	for i, x := range xs {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = append(b, x...)
+	}
+	return string(b)
+}

@@ -1,0 +1,195 @@
+package wire
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+	"time"
+	"unicode/utf8"
+)
+
+// Path is where a value sits below the root of a Validate call, as a chain
+// of steps kept on the stack: nothing is built unless a problem is found.
+//
+//	root := wire.Root("Snapshot")
+//	seats := root.Member("seats")
+//	seat := seats.Index(2) // "Snapshot.seats[2]"
+type Path struct {
+	up    *Path
+	name  string // member name, the root's type name, or a map key
+	index int
+	kind  uint8
+}
+
+const (
+	stepMember = iota
+	stepIndex
+	stepKey
+)
+
+// Root is the path of the value Validate was called on, named by its type.
+func Root(typ string) Path { return Path{name: typ} }
+
+// Member is the step to member name below p.
+func (p *Path) Member(name string) Path { return Path{up: p, name: name} }
+
+// Index is the step to element i of the list at p.
+func (p *Path) Index(i int) Path { return Path{up: p, index: i, kind: stepIndex} }
+
+// Key is the step to the value at key k of the map at p.
+func (p *Path) Key(k string) Path { return Path{up: p, name: k, kind: stepKey} }
+
+// String renders the path, e.g. "Snapshot.seats[2].stance.note".
+func (p *Path) String() string { return string(p.appendTo(nil)) }
+
+func (p *Path) appendTo(b []byte) []byte {
+	if p == nil {
+		return b
+	}
+	b = p.up.appendTo(b)
+	switch p.kind {
+	case stepIndex:
+		b = append(b, '[')
+		b = strconv.AppendInt(b, int64(p.index), 10)
+		return append(b, ']')
+	case stepKey:
+		b = append(b, '[')
+		b = strconv.AppendQuote(b, p.name)
+		return append(b, ']')
+	}
+	if p.up != nil {
+		b = append(b, '.')
+	}
+	return append(b, p.name...)
+}
+
+// where renders p and, unless it is "", one more member name.
+func where(p *Path, member string) string {
+	b := p.appendTo(make([]byte, 0, 64))
+	if member != "" {
+		b = append(b, '.')
+		b = append(b, member...)
+	}
+	return string(b)
+}
+
+// Problems collects every ValidationError of one Validate call. Its zero
+// value is ready; it allocates only when a problem is found.
+type Problems struct {
+	errs []error
+}
+
+// Err returns every problem joined, or nil.
+func (p *Problems) Err() error { return errors.Join(p.errs...) }
+
+// Len is the number of problems so far.
+func (p *Problems) Len() int { return len(p.errs) }
+
+// Truncate forgets the problems after the first n.
+func (p *Problems) Truncate(n int) { p.errs = p.errs[:n] }
+
+// Add records a problem with the value at path's member (or at path itself
+// when member is "").
+func (p *Problems) Add(path *Path, member, format string, args ...any) {
+	p.errs = append(p.errs, &ValidationError{Path: where(path, member), Reason: fmt.Sprintf(format, args...)})
+}
+
+// MinRunes checks a string has at least n characters.
+func (p *Problems) MinRunes(path *Path, member, s string, n int) {
+	if len(s) < n { // fewer bytes than n means fewer characters
+		p.Add(path, member, "must be at least %d characters (has %d)", n, utf8.RuneCountInString(s))
+	} else if len(s) < n*utf8.UTFMax {
+		if c := utf8.RuneCountInString(s); c < n {
+			p.Add(path, member, "must be at least %d characters (has %d)", n, c)
+		}
+	}
+}
+
+// MaxRunes checks a string has at most n characters.
+func (p *Problems) MaxRunes(path *Path, member, s string, n int) {
+	if len(s) <= n {
+		return // no more characters than bytes
+	}
+	if c := utf8.RuneCountInString(s); c > n {
+		p.Add(path, member, "must be at most %d characters (has %d)", n, c)
+	}
+}
+
+// Pattern checks a string matches re.
+func (p *Problems) Pattern(path *Path, member, s string, re *regexp.Regexp) {
+	if !re.MatchString(s) {
+		p.Add(path, member, "must match %s", re)
+	}
+}
+
+// Min checks an integer is at least n.
+func (p *Problems) Min(path *Path, member string, v, n int64) {
+	if v < n {
+		p.Add(path, member, "must be at least %d (is %d)", n, v)
+	}
+}
+
+// Max checks an integer is at most n.
+func (p *Problems) Max(path *Path, member string, v, n int64) {
+	if v > n {
+		p.Add(path, member, "must be at most %d (is %d)", n, v)
+	}
+}
+
+// MinItems checks a list has at least n items.
+func (p *Problems) MinItems(path *Path, member string, l, n int) {
+	if l < n {
+		p.Add(path, member, "must have at least %d items (has %d)", n, l)
+	}
+}
+
+// MaxItems checks a list has at most n items.
+func (p *Problems) MaxItems(path *Path, member string, l, n int) {
+	if l > n {
+		p.Add(path, member, "must have at most %d items (has %d)", n, l)
+	}
+}
+
+// Date checks a string is a calendar day written YYYY-MM-DD.
+func (p *Problems) Date(path *Path, member, s string) {
+	if !isDate(s) {
+		p.Add(path, member, "must be a calendar day written YYYY-MM-DD (is %q)", s)
+	}
+}
+
+// isDate is time.Parse(time.DateOnly, s) == nil, without its allocations.
+func isDate(s string) bool {
+	if len(s) != 10 || s[4] != '-' || s[7] != '-' {
+		return false
+	}
+	num := func(s string) int {
+		n := 0
+		for i := range len(s) {
+			if s[i] < '0' || s[i] > '9' {
+				return -1
+			}
+			n = n*10 + int(s[i]-'0')
+		}
+		return n
+	}
+	y, m, d := num(s[0:4]), num(s[5:7]), num(s[8:10])
+	if y < 0 || m < 1 || m > 12 || d < 1 {
+		return false
+	}
+	return d <= time.Date(y, time.Month(m)+1, 0, 0, 0, 0, 0, time.UTC).Day()
+}
+
+// Enum checks a value of a schema enum is one of its members.
+func (p *Problems) Enum(path *Path, member string, valid bool, v, enum string) {
+	if !valid {
+		p.Add(path, member, "%q is not a valid %s", v, enum)
+	}
+}
+
+// Absent checks a member is absent when another member holds a value.
+func (p *Problems) Absent(path *Path, member string, present bool, when string) {
+	if present {
+		p.Add(path, member, "must be absent when %s", when)
+	}
+}

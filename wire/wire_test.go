@@ -1,0 +1,293 @@
+package wire
+
+import (
+	"encoding/json"
+	"math"
+	"math/big"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+// jsonNumber is RFC 8259's number grammar.
+var jsonNumber = regexp.MustCompile(`^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$`)
+
+// exactInt is the reference: the number's exact value by big.Rat, an
+// integer an int64 holds or not. known is false for an exponent too large
+// for big.Rat to read.
+func exactInt(text string) (n int64, isInt, known bool) {
+	r, ok := new(big.Rat).SetString(text)
+	if !ok {
+		return 0, false, false
+	}
+	if !r.IsInt() || !r.Num().IsInt64() {
+		return 0, false, true
+	}
+	return r.Num().Int64(), true, true
+}
+
+func TestParseInt(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want int64
+		err  string // "" for ok; else a substring
+	}{
+		{"0", 0, ""},
+		{"-0", 0, ""},
+		{"-0.0e-5", 0, ""},
+		{"0.000", 0, ""},
+		{"1.0", 1, ""},
+		{"1e3", 1000, ""},
+		{"1E+3", 1000, ""},
+		{"10e-1", 1, ""},
+		{"1200e-2", 12, ""},
+		{"12.500e1", 125, ""},
+		{"9223372036854775807", math.MaxInt64, ""},
+		{"9223372036854775807.0", math.MaxInt64, ""},
+		{"-9223372036854775808", math.MinInt64, ""},
+		{"9007199254740993.0", 9007199254740993, ""},
+		{"1.00000000000000000000000000000000000000", 1, ""},
+		{"100000000000000000000000000000e-28", 10, ""},
+		{"1.5", 0, "must be an integer, not 1.5"},
+		{"1.0000000000000001", 0, "must be an integer, not 1.0000000000000001"},
+		{"1e-400", 0, "must be an integer, not 1e-400"},
+		{"5e-1", 0, "must be an integer, not 5e-1"},
+		{"9223372036854775808", 0, "an int64 holds"},
+		{"-9223372036854775809", 0, "an int64 holds"},
+		{"1e19", 0, "an int64 holds"},
+		{"1e400", 0, "an int64 holds"},
+		{"1e999999999999999999999", 0, "an int64 holds"},
+		{"123456789012345678901234567890", 0, "an int64 holds"},
+	} {
+		got, err := parseInt([]byte(tc.text))
+		switch {
+		case tc.err == "" && (err != nil || got != tc.want):
+			t.Errorf("parseInt(%s) = %d, %v; want %d", tc.text, got, err, tc.want)
+		case tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)):
+			t.Errorf("parseInt(%s) = %d, %v; want an error containing %q", tc.text, got, err, tc.err)
+		}
+		if want, ok, known := exactInt(tc.text); known && (ok != (err == nil) || (ok && want != got)) {
+			t.Errorf("parseInt(%s) disagrees with big.Rat: %d, %v vs %d, %v", tc.text, got, err, want, ok)
+		}
+	}
+}
+
+// FuzzParseInt: the reader decides exactly what big.Rat decides, for every
+// syntactically valid JSON number.
+func FuzzParseInt(f *testing.F) {
+	for _, s := range []string{"0", "1.0", "1e3", "1.5", "1e-400", "9223372036854775807.0", "9223372036854775808", "-0.0", "1.0000000000000001"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		if !jsonNumber.MatchString(text) || len(text) > 200 {
+			return
+		}
+		got, err := parseInt([]byte(text))
+		want, ok, known := exactInt(text)
+		if !known {
+			return
+		}
+		if ok != (err == nil) || (ok && got != want) {
+			t.Fatalf("parseInt(%s) = %d, %v; big.Rat says %d, integer in range %v", text, got, err, want, ok)
+		}
+	})
+}
+
+// FuzzAppendString: strings are written exactly as encoding/json writes
+// them, HTML escaping, invalid UTF-8 and U+2028 included.
+func FuzzAppendString(f *testing.F) {
+	for _, s := range []string{"", "plain", "a\"b\\c", "<tag>&amp;", "\x00\x01\x1f\x7f", "\b\f\n\r\t", "\u2028\u2029", "\xff\xfe", "日本語", "\xed\xa0\x80"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		want, err := json.Marshal(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := AppendString([]byte("x"), s); string(got) != "x"+string(want) {
+			t.Fatalf("AppendString(%q) = %s, want %s", s, got[1:], want)
+		}
+	})
+}
+
+// FuzzIsDate: isDate agrees with time.Parse(time.DateOnly, s).
+func FuzzIsDate(f *testing.F) {
+	for _, s := range []string{"2026-09-06", "2026-02-29", "2024-02-29", "2026-13-01", "2026-00-10", "2026-1-01", "0000-01-01", "9999-12-31", "2026-04-31", "abcd-ef-gh"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		_, err := time.Parse(time.DateOnly, s)
+		if got := isDate(s); got != (err == nil) {
+			t.Fatalf("isDate(%q) = %v, time.Parse says %v", s, got, err)
+		}
+	})
+}
+
+func TestEncoderTime(t *testing.T) {
+	for _, tm := range []time.Time{
+		{},
+		time.Date(2026, 9, 6, 10, 0, 0, 0, time.UTC),
+		time.Date(2026, 9, 6, 10, 0, 0, 123456789, time.FixedZone("", 5*3600+1800)),
+		time.Date(1, 1, 1, 1, 0, 0, 0, time.FixedZone("", 3600)),
+	} {
+		want, _ := json.Marshal(tm)
+		e := Encoder{}
+		e.Time(tm)
+		got, err := e.Result()
+		if err != nil || string(got) != string(want) {
+			t.Errorf("Time(%v) = %s, %v; want %s", tm, got, err, want)
+		}
+	}
+	e := Encoder{B: []byte("keep")}
+	e.Time(time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC))
+	if _, err := e.Result(); err == nil {
+		t.Error("a year past 9999 was encoded; json.Marshal refuses it")
+	}
+}
+
+func TestEncoderObject(t *testing.T) {
+	e := Encoder{}
+	m := e.Begin()
+	e.End(m)
+	m = e.Begin()
+	e.Member("a<b")
+	e.Int(-3)
+	e.Member("l")
+	e.Open()
+	for i, s := range []string{"x", "y"} {
+		e.Elem(i)
+		e.String(s)
+	}
+	e.Close()
+	e.Member("m")
+	e.Raw("{")
+	for i, k := range SortedKeys(map[string]bool{"z": true, "a": false}) {
+		e.Key(i, k)
+		e.Bool(k == "z")
+	}
+	e.Raw("}")
+	e.End(m)
+	got, err := e.Result()
+	want := `{}{"a\u003cb":-3,"l":["x","y"],"m":{"a":false,"z":true}}`
+	if err != nil || string(got) != want {
+		t.Errorf("got %s, %v; want %s", got, err, want)
+	}
+}
+
+func TestPath(t *testing.T) {
+	root := Root("Snapshot")
+	seats := root.Member("seats")
+	seat := seats.Index(2)
+	tallies := root.Member("tallies")
+	tally := tallies.Key(`t"1`)
+	for _, tc := range []struct {
+		p      *Path
+		member string
+		want   string
+	}{
+		{&root, "", "Snapshot"},
+		{&root, "cursor", "Snapshot.cursor"},
+		{&seat, "stance", "Snapshot.seats[2].stance"},
+		{&tally, "passed", `Snapshot.tallies["t\"1"].passed`},
+	} {
+		if got := where(tc.p, tc.member); got != tc.want {
+			t.Errorf("where = %q, want %q", got, tc.want)
+		}
+	}
+}
+
+// TestProblemsAllocateOnlyOnAProblem: the walk of a valid value costs
+// nothing.
+func TestProblemsAllocateOnlyOnAProblem(t *testing.T) {
+	re := regexp.MustCompile(`^[a-z]*$`)
+	allocs := testing.AllocsPerRun(100, func() {
+		var p Problems
+		root := Root("T")
+		at := root.Member("list")
+		for i := range 3 {
+			el := at.Index(i)
+			p.MinRunes(&el, "name", "abc", 1)
+			p.MaxRunes(&el, "name", "abc", 8)
+			p.Pattern(&el, "name", "abc", re)
+			p.Min(&el, "n", 3, 0)
+			p.Date(&el, "day", "2026-09-06")
+			p.Enum(&el, "kind", true, "x", "Kind")
+		}
+		if p.Err() != nil {
+			t.Fatal(p.Err())
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("a valid walk allocated %.0f times, want 0", allocs)
+	}
+	var p Problems
+	root := Root("T")
+	p.MaxRunes(&root, "note", "toolong", 3)
+	p.Date(&root, "day", "2026-02-30")
+	want := "T.note: must be at most 3 characters (has 7)\nT.day: must be a calendar day written YYYY-MM-DD (is \"2026-02-30\")"
+	if err := p.Err(); err == nil || err.Error() != want {
+		t.Errorf("Err() = %v, want %q", err, want)
+	}
+}
+
+func TestReaderEnd(t *testing.T) {
+	for _, tc := range []struct {
+		doc string
+		ok  bool
+	}{
+		{" \t\r\n", true},
+		{"", true},
+		{"\x00", false},
+		{" x", false},
+	} {
+		r := Reader{data: []byte(tc.doc)}
+		if err := r.End(); (err == nil) != tc.ok {
+			t.Errorf("End(%q) = %v, want ok %v", tc.doc, err, tc.ok)
+		}
+	}
+}
+
+// FuzzUnquote: a string reads exactly as encoding/json reads it, or is
+// refused exactly when encoding/json refuses it.
+func FuzzUnquote(f *testing.F) {
+	for _, s := range []string{`"plain"`, `"a\"b\\c\/d"`, `"\b\f\n\r\t"`, `"\u00e9\u4e2d"`, `"\ud83d\ude00"`, `"\ud83d"`, `"\ude00x"`, `"\ud83d\u0041"`, "\"\xff\xfe\"", `"\u00"`, `"\x"`, "\"a\x01\"", `"日本"`, `"\u003c"`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var want string
+		stdErr := json.Unmarshal(data, &want)
+		r := Reader{data: data}
+		var got string
+		err := r.String(&got)
+		if err == nil {
+			err = r.End()
+		}
+		if (err == nil) != (stdErr == nil) {
+			if stdErr == nil && strings.TrimLeft(string(data), " \t\r\n")[0] != '"' {
+				return // encoding/json took a non-string into a string only if it is one
+			}
+			t.Fatalf("%q: reader says %v, encoding/json %v", data, err, stdErr)
+		}
+		if err == nil && got != want {
+			t.Fatalf("%q: reader read %q, encoding/json %q", data, got, want)
+		}
+	})
+}
+
+func TestSpecial8(t *testing.T) {
+	for c := range 256 {
+		for pos := range 8 {
+			b := []byte("abcdefgh")
+			b[pos] = byte(c)
+			var w uint64
+			for i := 7; i >= 0; i-- {
+				w = w<<8 | uint64(b[i])
+			}
+			want := c < 0x20 || c == '"' || c == '\\' || c >= 0x80
+			if got := special8(w); got != want {
+				t.Fatalf("special8 with byte %#x at %d = %v, want %v", c, pos, got, want)
+			}
+		}
+	}
+}
