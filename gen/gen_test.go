@@ -67,6 +67,12 @@ func TestDocsNameWhatIsWritten(t *testing.T) {
 	if !strings.Contains(doc, "`generated/jsonschema/fleet/`") || !has["jsonschema/fleet/snapshot.schema.json"] {
 		t.Errorf("docs/fleet.md and the JSON Schemas disagree")
 	}
+	if !strings.Contains(doc, "`generated/jsonschema/fleet.schema.json`") || !has["jsonschema/fleet.schema.json"] {
+		t.Errorf("docs/fleet.md and the JSON Schema bundle disagree")
+	}
+	if !strings.Contains(doc, "`generated/ts/fleet.ts`") || !has["ts/fleet.ts"] {
+		t.Errorf("docs/fleet.md and the TypeScript disagree")
+	}
 	if !strings.Contains(doc, "`import \"github.com/schemagen/schemagen/generated/go/fleet\"`") || !has["go/fleet/doc.go"] {
 		t.Errorf("docs/fleet.md and the Go package disagree")
 	}

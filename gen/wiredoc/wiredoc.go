@@ -51,7 +51,8 @@ func render(p *model.Package, cfg *model.Config) []byte {
 	d.f("The wire contract of `%s`, as its schema states it. Every value is JSON; a required field is always present, an optional one may be absent, and absent is an answer of its own (not zero, not empty). Objects accept a field they do not define, which a newer writer may add.\n\n", p.Dir)
 	d.f("| target | where |\n| --- | --- |\n")
 	d.f("| Go | `import \"%s\"` (package `%s`) |\n", cfg.GoPackage(p.Path), p.Name)
-	d.f("| JSON Schema 2020-12 | `%s/jsonschema/%s/` (`strict/` refuses unknown fields) |\n\n", cfg.Output, p.Path)
+	d.f("| JSON Schema 2020-12 | `%s/jsonschema/%s/`, one file per object and union (`strict/` refuses unknown fields), and all of them in the bundle `%s/jsonschema/%s.schema.json` |\n", cfg.Output, p.Path, cfg.Output, p.Path)
+	d.f("| TypeScript | `%s/ts/%s.ts` |\n\n", cfg.Output, p.Path)
 
 	var roots, variants []*model.Object
 	for _, o := range p.Objects {
