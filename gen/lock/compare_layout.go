@@ -2,11 +2,11 @@ package lock
 
 import (
 	"fmt"
-	ascendingpkg "github.com/schemagen/schemagen/internal/ascending"
 	"strconv"
 	"strings"
 
 	"github.com/schemagen/schemagen/gen/model"
+	ascendingpkg "github.com/schemagen/schemagen/internal/ascending"
 )
 
 // fieldChange is one cause found in a shipped field list.
