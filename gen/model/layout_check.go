@@ -2,8 +2,9 @@ package model
 
 import (
 	"fmt"
-	"github.com/schemagen/schemagen/internal/ascending"
 	"strings"
+
+	"github.com/schemagen/schemagen/internal/ascending"
 )
 
 // The layout engine: offsets, sizes and alignment by C's rules (every
