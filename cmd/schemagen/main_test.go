@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/schemagen/schemagen/gen/output"
 )
 
 // scratch copies the project's cue.mod and schema/ into a temp module root.
@@ -184,5 +186,20 @@ func TestUsage(t *testing.T) {
 		if code != exitInput || !strings.Contains(stderr, tc.want) {
 			t.Errorf("schemagen %q: exit %d, stderr %q; want exit 2 and %q", tc.args, code, stderr, tc.want)
 		}
+	}
+}
+
+// TestCheckGoRunsOnWhatChanges: generate type-checks a Go package it is
+// about to write, and refuses Go that does not compile (issue 13: code
+// that did not compile was once written and check passed).
+func TestCheckGoRunsOnWhatChanges(t *testing.T) {
+	root := t.TempDir()
+	bad := output.Set{{Path: "go/w/a.go", Data: []byte("package w\n\ntype T struct{}\n\ntype T int\n")}}
+	if err := checkGo(root, bad); err == nil || !strings.Contains(err.Error(), "T redeclared") {
+		t.Errorf("checkGo of a redeclared type = %v, want a refusal naming it", err)
+	}
+	good := output.Set{{Path: "go/w/a.go", Data: []byte("package w\n\ntype T struct{}\n")}, {Path: "x.json", Data: []byte("{}")}}
+	if err := checkGo(root, good); err != nil {
+		t.Errorf("checkGo of a clean package = %v", err)
 	}
 }
