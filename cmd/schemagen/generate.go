@@ -11,8 +11,10 @@ import (
 	"strings"
 
 	"github.com/schemagen/schemagen/gen"
+	"github.com/schemagen/schemagen/gen/gocheck"
 	"github.com/schemagen/schemagen/gen/lock"
 	"github.com/schemagen/schemagen/gen/model"
+	"github.com/schemagen/schemagen/gen/output"
 )
 
 func runGenerate(e *env, args []string) int {
@@ -42,11 +44,44 @@ func runGenerate(e *env, args []string) int {
 		e.errorf("--accept-breaking given, but nothing breaks the lock; nothing was written")
 		return exitInput
 	}
+	if err := checkGo(e.root, e.out(), res.Files); err != nil {
+		e.errorf("%v\nThis is a schemagen bug (the schema's names should have been refused, with their positions); nothing was written.", err)
+		return exitInput
+	}
 	if err := res.Files.Write(e.root, e.out()); err != nil {
 		e.errorf("writing %s/: %v (the previous tree is left as it was)", e.out(), err)
 		return exitInput
 	}
 	return exitOK
+}
+
+// checkGo type-checks the Go packages generate is about to change (a
+// package whose files are all as on disk was checked when it was written),
+// so that Go which does not compile is never written.
+func checkGo(root, out string, set output.Set) error {
+	changes, err := set.Diff(root, out)
+	if err != nil {
+		changes = nil // unreadable: check everything
+		for _, f := range set {
+			changes = append(changes, output.Change{Path: f.Path, Kind: "missing"})
+		}
+	}
+	dirs := map[string]bool{}
+	for _, c := range changes {
+		if strings.HasSuffix(c.Path, ".go") && c.Kind != "extra" {
+			dirs[path.Dir(c.Path)] = true
+		}
+	}
+	if len(dirs) == 0 {
+		return nil
+	}
+	var files []output.File
+	for _, f := range set {
+		if dirs[path.Dir(f.Path)] {
+			files = append(files, f)
+		}
+	}
+	return gocheck.Check(files)
 }
 
 func runCheck(e *env, args []string) int {

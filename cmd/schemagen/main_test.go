@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/schemagen/schemagen/gen/output"
 )
 
 // scratch copies the project's cue.mod and schema/ into a temp module root.
@@ -228,5 +230,20 @@ func TestReadmeErrorSample(t *testing.T) {
 	code, _, stderr := schemagen(t, "-C", dir, "generate")
 	if code != exitInput || stderr != string(m[1]) {
 		t.Errorf("exit %d, stderr:\n%s\nthe README says:\n%s", code, stderr, m[1])
+	}
+}
+
+// TestCheckGoRunsOnWhatChanges: generate type-checks a Go package it is
+// about to write, and refuses Go that does not compile (issue 13: code
+// that did not compile was once written and check passed).
+func TestCheckGoRunsOnWhatChanges(t *testing.T) {
+	root := t.TempDir()
+	bad := output.Set{{Path: "go/w/a.go", Data: []byte("package w\n\ntype T struct{}\n\ntype T int\n")}}
+	if err := checkGo(root, "generated", bad); err == nil || !strings.Contains(err.Error(), "T redeclared") {
+		t.Errorf("checkGo of a redeclared type = %v, want a refusal naming it", err)
+	}
+	good := output.Set{{Path: "go/w/a.go", Data: []byte("package w\n\ntype T struct{}\n")}, {Path: "x.json", Data: []byte("{}")}}
+	if err := checkGo(root, "generated", good); err != nil {
+		t.Errorf("checkGo of a clean package = %v", err)
 	}
 }

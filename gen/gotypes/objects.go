@@ -524,7 +524,11 @@ func checks(f *goFile, t *model.Type, v, path, member, stepVar string, depth int
 	}
 	switch t.Kind {
 	case model.EnumKind:
-		f.p("p.Enum(", path, ", ", mem, ", ", v, ".Valid(), string(", v, "), ", quote(t.Enum.GoName), ")")
+		recv := v
+		if strings.HasPrefix(v, "*") {
+			recv = "(" + v + ")" // an optional member, dereferenced
+		}
+		f.p("p.Enum(", path, ", ", mem, ", ", recv, ".Valid(), string(", v, "), ", quote(t.Enum.GoName), ")")
 	case model.ObjectKind:
 		ptr, _ := step()
 		f.p(v, ".validate(p, ", ptr, ")")

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/schemagen/schemagen/gen/model"
+	ascendingpkg "github.com/schemagen/schemagen/internal/ascending"
 )
 
 // fieldChange is one cause found in a shipped field list.
@@ -183,39 +184,8 @@ func elemName(spelling string) string {
 	return spelling
 }
 
-// ascending marks the elements on a longest strictly ascending run of xs
-// (a longest increasing subsequence, found in n log n).
-func ascending(xs []int) []bool {
-	var tails []int // tails[k]: index of the smallest last element of a run of length k+1
-	prev := make([]int, len(xs))
-	for i, x := range xs {
-		lo, hi := 0, len(tails)
-		for lo < hi {
-			m := (lo + hi) / 2
-			if xs[tails[m]] < x {
-				lo = m + 1
-			} else {
-				hi = m
-			}
-		}
-		prev[i] = -1
-		if lo > 0 {
-			prev[i] = tails[lo-1]
-		}
-		if lo == len(tails) {
-			tails = append(tails, i)
-		} else {
-			tails[lo] = i
-		}
-	}
-	in := make([]bool, len(xs))
-	if len(tails) > 0 {
-		for i := tails[len(tails)-1]; i >= 0; i = prev[i] {
-			in[i] = true
-		}
-	}
-	return in
-}
+// ascending marks the elements on a longest strictly ascending run of xs.
+func ascending(xs []int) []bool { return ascendingpkg.Run(xs) }
 
 func (c *comparer) layout(bl, cl *Layout) {
 	name := bl.Name

@@ -3,6 +3,8 @@ package model
 import (
 	"fmt"
 	"strings"
+
+	"github.com/schemagen/schemagen/internal/ascending"
 )
 
 // The layout engine: offsets, sizes and alignment by C's rules (every
@@ -561,40 +563,15 @@ func (r *layoutResolver) checkCatalog() {
 	}
 }
 
-// ascendingRun marks the items on a longest strictly ascending run of ids
-// (a longest increasing subsequence, in n log n): the items in order. Of
-// several such runs it keeps the one that ends on the smallest ids.
+// ascendingRun marks the items on a longest strictly ascending run of ids:
+// the items in order (of several such runs, the one that ends on the
+// smallest ids).
 func ascendingRun(items []*CatalogItem) []bool {
-	// tails[k] is the index of the smallest last id of a run of length k+1.
-	var tails []int
-	prev := make([]int, len(items))
+	ids := make([]int, len(items))
 	for i, it := range items {
-		lo, hi := 0, len(tails)
-		for lo < hi {
-			m := (lo + hi) / 2
-			if items[tails[m]].ID < it.ID {
-				lo = m + 1
-			} else {
-				hi = m
-			}
-		}
-		prev[i] = -1
-		if lo > 0 {
-			prev[i] = tails[lo-1]
-		}
-		if lo == len(tails) {
-			tails = append(tails, i)
-		} else {
-			tails[lo] = i
-		}
+		ids[i] = it.ID
 	}
-	in := make([]bool, len(items))
-	if len(tails) > 0 {
-		for i := tails[len(tails)-1]; i >= 0; i = prev[i] {
-			in[i] = true
-		}
-	}
-	return in
+	return ascending.Run(ids)
 }
 
 // nextID is the id a new item takes: one past the highest id inside the

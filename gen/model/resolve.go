@@ -189,6 +189,9 @@ func (r *resolver) resolveEnum(d *def, args []cue.Value) {
 		}
 		seen[s] = true
 		doc := r.comments.above(a.Pos().Filename(), a.Pos().Line())
+		if p.Line == d.pos.Line {
+			doc = "" // the comment above is the enum's own, not the member's
+		}
 		if doc == "" {
 			r.errorf(p, "#%s: member %q has no doc comment: say what it means on the line above it", d.name, s)
 		}

@@ -1,0 +1,101 @@
+// Package gocheck type-checks generated Go before generate writes it, so
+// that a schema whose names would make code that does not compile is
+// refused instead of written (issue 13: a definition named like a
+// generated helper once produced such code, and check still passed).
+//
+// The check is go/types over each generated package's files, with the
+// packages they import (time, regexp, the wire support package) stood in
+// by empty packages: what refers into them is not checked (the tests
+// build the generated code for real), and everything the schema's names
+// decide is — a type, constant, function or method declared twice, a
+// field and a method of one name, a name used that no file declares, a
+// value of one local type where another is wanted. It is cheap enough to
+// run on every generate that writes Go.
+package gocheck
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"path"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/schemagen/schemagen/gen/output"
+)
+
+// Check type-checks every Go package among files (grouped by directory,
+// paths relative to generated/). It returns nil, or an error listing the
+// first problems at their generated/… positions.
+func Check(files []output.File) error {
+	byDir := map[string][]output.File{}
+	var dirs []string
+	for _, f := range files {
+		if !strings.HasSuffix(f.Path, ".go") {
+			continue
+		}
+		d := path.Dir(f.Path)
+		if byDir[d] == nil {
+			dirs = append(dirs, d)
+		}
+		byDir[d] = append(byDir[d], f)
+	}
+	slices.Sort(dirs)
+	var problems []string
+	for _, d := range dirs {
+		problems = append(problems, checkPackage(d, byDir[d])...)
+	}
+	if len(problems) == 0 {
+		return nil
+	}
+	more := ""
+	if len(problems) > 10 {
+		more = fmt.Sprintf("\n(and %d more)", len(problems)-10)
+		problems = problems[:10]
+	}
+	return fmt.Errorf("the generated Go does not compile:\n%s%s", strings.Join(problems, "\n"), more)
+}
+
+// outside matches what go/types says of a name in a stood-in package.
+var outside = regexp.MustCompile(`undefined: [A-Za-z_][A-Za-z0-9_]*\.`)
+
+func checkPackage(dir string, files []output.File) []string {
+	fset := token.NewFileSet()
+	var parsed []*ast.File
+	var problems []string
+	for _, f := range files {
+		af, err := parser.ParseFile(fset, path.Join(output.Dir, f.Path), f.Data, parser.SkipObjectResolution)
+		if err != nil {
+			problems = append(problems, err.Error())
+			continue
+		}
+		parsed = append(parsed, af)
+	}
+	if len(problems) > 0 {
+		return problems
+	}
+	conf := types.Config{
+		Importer: standIn{},
+		Error: func(err error) {
+			if te, ok := err.(types.Error); ok && outside.MatchString(te.Msg) {
+				return
+			}
+			problems = append(problems, err.Error())
+		},
+	}
+	conf.Check(dir, fset, parsed, nil)
+	return problems
+}
+
+// standIn imports every package as an empty one of the last element's
+// name.
+type standIn struct{}
+
+func (standIn) Import(p string) (*types.Package, error) {
+	pkg := types.NewPackage(p, path.Base(p))
+	pkg.MarkComplete()
+	return pkg, nil
+}

@@ -1,0 +1,51 @@
+package gocheck
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/schemagen/schemagen/gen/gotypes"
+	"github.com/schemagen/schemagen/gen/model"
+	"github.com/schemagen/schemagen/gen/output"
+)
+
+// TestTheProjectsGoPasses: the Go generated from this repository's schema
+// is clean, the imported packages' names notwithstanding.
+func TestTheProjectsGoPasses(t *testing.T) {
+	s, err := model.Load("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := gotypes.Generate(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Check(files); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestCheckRefuses: each local mistake a colliding name would make is
+// found, at its generated/ position.
+func TestCheckRefuses(t *testing.T) {
+	const head = "package w\n\nimport \"github.com/schemagen/schemagen/wire\"\n\n"
+	for _, tc := range []struct {
+		name, src, want string
+	}{
+		{"a type declared twice", head + "type EnumError struct{}\n\ntype EnumError string\n\nvar _ wire.Enum\n", "generated/go/w/a.go:7:6: EnumError redeclared"},
+		{"a field and a method", head + "type T struct{ Validate int }\n\nfunc (T) Validate() error { return nil }\n\nvar _ = wire.Root\n", "field and method with the same name Validate"},
+		{"an undefined local name", head + "func f() error { return decode_Nope(nil) }\n\nvar _ = wire.Root\n", "undefined: decode_Nope"},
+		{"a mismatched local type", head + "type A string\n\ntype B string\n\nvar a A = B(\"x\")\n\nvar _ = wire.Root\n", "cannot use B"},
+		{"not Go", "package w\n\nfunc {\n", "generated/go/w/a.go:3:6: expected 'IDENT'"},
+	} {
+		err := Check([]output.File{{Path: "go/w/a.go", Data: []byte(tc.src)}})
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: Check = %v, want it to say %q", tc.name, err, tc.want)
+		}
+	}
+	// What refers into an imported package is not this check's to judge.
+	ok := head + "func f(r *wire.Reader) error { return r.Object() }\n\nvar _ = wire.Whatever(1, 2)\n"
+	if err := Check([]output.File{{Path: "go/w/a.go", Data: []byte(ok)}}); err != nil {
+		t.Errorf("Check of code that refers into wire = %v, want nil", err)
+	}
+}
