@@ -279,7 +279,7 @@ func namedMap(m *model.Map) string {
 	doc := m.Doc
 	if m.Elem.Kind == model.BasicKind {
 		if c := constraints(m.Elem.Base, m.Elem.Constraints); c != "" {
-			doc += "\n\nEach value: " + c
+			doc += "\n\n" + strings.Replace(c, "The JSON Schema checks:", "The JSON Schema checks each value:", 1)
 		}
 	}
 	return tsdoc(doc, "") + fmt.Sprintf("export type %s = Record<string, %s>;\n", m.Name, typ(m.Elem))
