@@ -81,7 +81,7 @@ func checkGo(root, out string, set output.Set) error {
 			files = append(files, f)
 		}
 	}
-	return gocheck.Check(files)
+	return gocheck.Check(out, files)
 }
 
 func runCheck(e *env, args []string) int {

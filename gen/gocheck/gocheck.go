@@ -28,9 +28,10 @@ import (
 )
 
 // Check type-checks every Go package among files (grouped by directory,
-// paths relative to generated/). It returns nil, or an error listing the
-// first problems at their generated/… positions.
-func Check(files []output.File) error {
+// paths relative to the output folder out, e.g. "generated"). It returns
+// nil, or an error listing the first problems at their positions under
+// out.
+func Check(out string, files []output.File) error {
 	byDir := map[string][]output.File{}
 	var dirs []string
 	for _, f := range files {
@@ -46,7 +47,7 @@ func Check(files []output.File) error {
 	slices.Sort(dirs)
 	var problems []string
 	for _, d := range dirs {
-		problems = append(problems, checkPackage(d, byDir[d])...)
+		problems = append(problems, checkPackage(out, d, byDir[d])...)
 	}
 	if len(problems) == 0 {
 		return nil
@@ -62,12 +63,12 @@ func Check(files []output.File) error {
 // outside matches what go/types says of a name in a stood-in package.
 var outside = regexp.MustCompile(`undefined: [A-Za-z_][A-Za-z0-9_]*\.`)
 
-func checkPackage(dir string, files []output.File) []string {
+func checkPackage(out, dir string, files []output.File) []string {
 	fset := token.NewFileSet()
 	var parsed []*ast.File
 	var problems []string
 	for _, f := range files {
-		af, err := parser.ParseFile(fset, path.Join(output.Dir, f.Path), f.Data, parser.SkipObjectResolution)
+		af, err := parser.ParseFile(fset, path.Join(out, f.Path), f.Data, parser.SkipObjectResolution)
 		if err != nil {
 			problems = append(problems, err.Error())
 			continue

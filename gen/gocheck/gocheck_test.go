@@ -20,7 +20,7 @@ func TestTheProjectsGoPasses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := Check(files); err != nil {
+	if err := Check("generated", files); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -38,14 +38,14 @@ func TestCheckRefuses(t *testing.T) {
 		{"a mismatched local type", head + "type A string\n\ntype B string\n\nvar a A = B(\"x\")\n\nvar _ = wire.Root\n", "cannot use B"},
 		{"not Go", "package w\n\nfunc {\n", "generated/go/w/a.go:3:6: expected 'IDENT'"},
 	} {
-		err := Check([]output.File{{Path: "go/w/a.go", Data: []byte(tc.src)}})
+		err := Check("generated", []output.File{{Path: "go/w/a.go", Data: []byte(tc.src)}})
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: Check = %v, want it to say %q", tc.name, err, tc.want)
 		}
 	}
 	// What refers into an imported package is not this check's to judge.
 	ok := head + "func f(r *wire.Reader) error { return r.Object() }\n\nvar _ = wire.Whatever(1, 2)\n"
-	if err := Check([]output.File{{Path: "go/w/a.go", Data: []byte(ok)}}); err != nil {
+	if err := Check("generated", []output.File{{Path: "go/w/a.go", Data: []byte(ok)}}); err != nil {
 		t.Errorf("Check of code that refers into wire = %v, want nil", err)
 	}
 }
