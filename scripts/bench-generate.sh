@@ -84,12 +84,11 @@ awk -v a="${cpu[wire5000]}" -v b="${cpu[wire1000]}" -v pa="${peer[wire5000]}" -v
 (cd "$root" && GOGC=off go test ./gen -run '^$' -bench '^BenchmarkScaling$' -benchtime 3x -cpu 1) | awk '
 /^BenchmarkScaling\// { split($1, p, "/"); split(p[2], k, "="); ns[k[1] "/" k[2] "/" p[3]] = $3 }
 END {
-	for (kind in seen) {}
 	split("wire layout", kinds, " ")
 	for (i = 1; i <= 2; i++) {
-		k = kinds[i]
-		l = ns[k "/5000/load"] / ns[k "/1000/load"]; e = ns[k "/5000/emit"] / ns[k "/1000/emit"]
-		printf "pair synthetic %s, in process, collector off: 5,000 vs 1,000: load (CUE) %.2fx, emit (schemagen) %.2fx goal emit <= 6.00x: %s\n", k, l, e, (e <= 6 ? "met" : "NOT MET")
+		kd = kinds[i]
+		l = ns[kd "/5000/load"] / ns[kd "/1000/load"]; e = ns[kd "/5000/emit"] / ns[kd "/1000/emit"]
+		printf "pair synthetic %s, in process, collector off: 5,000 vs 1,000: load (CUE) %.2fx, emit (schemagen) %.2fx goal emit <= 6.00x: %s\n", kd, l, e, (e <= 6 ? "met" : "NOT MET")
 	}
 }'
 scale layout 100 1000 5000

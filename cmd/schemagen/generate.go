@@ -44,7 +44,17 @@ func runGenerate(e *env, args []string) int {
 		e.errorf("--accept-breaking given, but nothing breaks the lock; nothing was written")
 		return exitInput
 	}
-	if err := checkGo(e.root, e.out(), res.Files); err != nil {
+	changes, err := res.Files.Diff(e.root, e.out())
+	if err == nil && len(changes) == 0 {
+		return exitOK // generated/ already is what this run would write
+	}
+	if err != nil {
+		changes = nil // unreadable: check every package
+		for _, f := range res.Files {
+			changes = append(changes, output.Change{Path: f.Path, Kind: "missing"})
+		}
+	}
+	if err := checkGo(e.out(), res.Files, changes); err != nil {
 		e.errorf("%v\nThis is a schemagen bug (the schema's names should have been refused, with their positions); nothing was written.", err)
 		return exitInput
 	}
@@ -55,17 +65,11 @@ func runGenerate(e *env, args []string) int {
 	return exitOK
 }
 
-// checkGo type-checks the Go packages generate is about to change (a
-// package whose files are all as on disk was checked when it was written),
-// so that Go which does not compile is never written.
-func checkGo(root, out string, set output.Set) error {
-	changes, err := set.Diff(root, out)
-	if err != nil {
-		changes = nil // unreadable: check everything
-		for _, f := range set {
-			changes = append(changes, output.Change{Path: f.Path, Kind: "missing"})
-		}
-	}
+// checkGo type-checks the Go packages generate is about to change, those
+// of a file in changes (a package whose files are all as on disk was
+// checked when it was written), so that Go which does not compile is never
+// written.
+func checkGo(out string, set output.Set, changes []output.Change) error {
 	dirs := map[string]bool{}
 	for _, c := range changes {
 		if strings.HasSuffix(c.Path, ".go") && c.Kind != "extra" {

@@ -237,13 +237,17 @@ func TestReadmeErrorSample(t *testing.T) {
 // about to write, and refuses Go that does not compile (issue 13: code
 // that did not compile was once written and check passed).
 func TestCheckGoRunsOnWhatChanges(t *testing.T) {
-	root := t.TempDir()
+	changed := []output.Change{{Path: "go/w/a.go", Kind: "missing"}}
 	bad := output.Set{{Path: "go/w/a.go", Data: []byte("package w\n\ntype T struct{}\n\ntype T int\n")}}
-	if err := checkGo(root, "generated", bad); err == nil || !strings.Contains(err.Error(), "T redeclared") {
+	if err := checkGo("generated", bad, changed); err == nil || !strings.Contains(err.Error(), "generated/go/w/a.go:5:6: T redeclared") {
 		t.Errorf("checkGo of a redeclared type = %v, want a refusal naming it", err)
 	}
+	// A package none of whose files change is not checked again.
+	if err := checkGo("generated", bad, []output.Change{{Path: "x.json", Kind: "stale"}}); err != nil {
+		t.Errorf("checkGo of an unchanged package = %v, want nil", err)
+	}
 	good := output.Set{{Path: "go/w/a.go", Data: []byte("package w\n\ntype T struct{}\n")}, {Path: "x.json", Data: []byte("{}")}}
-	if err := checkGo(root, "generated", good); err != nil {
+	if err := checkGo("generated", good, changed); err != nil {
 		t.Errorf("checkGo of a clean package = %v", err)
 	}
 }

@@ -26,6 +26,7 @@
 package jsonschema
 
 import (
+	"bytes"
 	"fmt"
 	"path"
 	"slices"
@@ -194,10 +195,19 @@ func generatePackage(p *model.Package, idBase string) ([]output.File, error) {
 				rel = path.Join(p.Path, StrictDir, file)
 			}
 			e := &emitter{defs: defs, roots: roots, root: d, strict: strict, idBase: idBase}
-			res := e.resource(idBase + rel)
-			doc := append(obj{{"$schema", Draft}}, res...)
-			files = append(files, output.File{Path: path.Join(Dir, rel), Data: render(doc)})
-			bundles[i] = append(bundles[i], member{name, res})
+			// The resource is rendered once: the file is it with $schema
+			// first, and the bundle embeds the same text, indented.
+			var b bytes.Buffer
+			write(&b, e.resource(idBase+rel), "")
+			res := b.Bytes()
+			data := make([]byte, 0, len(res)+len(Draft)+20)
+			data = append(data, "{\n  \"$schema\": "...)
+			data = append(data, quoteString(Draft)...)
+			data = append(data, ",\n"...)
+			data = append(data, res[len("{\n"):]...)
+			data = append(data, '\n')
+			files = append(files, output.File{Path: path.Join(Dir, rel), Data: data})
+			bundles[i] = append(bundles[i], member{name, rawJSON(res)})
 		}
 	}
 	if len(bundles[0]) > 0 {

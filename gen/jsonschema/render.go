@@ -13,8 +13,12 @@ type obj []member
 
 type member struct {
 	Key   string
-	Value any // obj, []any, string, int, int64 or bool
+	Value any // obj, []any, rawJSON, string, int, int64 or bool
 }
+
+// rawJSON is an object already rendered at the top level (no indent): it
+// is written as it is, each line indented to where it goes.
+type rawJSON []byte
 
 // add appends key: value unless value is empty.
 func (o obj) add(key, value string) obj {
@@ -86,6 +90,17 @@ func write(b *bytes.Buffer, v any, indent string) {
 			b.WriteByte('\n')
 		}
 		b.WriteString(indent + "]")
+	case rawJSON:
+		for len(v) > 0 {
+			i := bytes.IndexByte(v, '\n')
+			if i < 0 {
+				b.Write(v)
+				break
+			}
+			b.Write(v[:i+1])
+			b.WriteString(indent)
+			v = v[i+1:]
+		}
 	case string:
 		writeString(b, v)
 	case int, int64, bool:
@@ -122,6 +137,13 @@ func allInline(xs []any) bool {
 		}
 	}
 	return true
+}
+
+// quoteString is s as writeString writes it.
+func quoteString(s string) []byte {
+	var b bytes.Buffer
+	writeString(&b, s)
+	return b.Bytes()
 }
 
 // writeString writes s as a JSON string exactly as encoding/json does with
