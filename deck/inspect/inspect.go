@@ -18,6 +18,7 @@ import (
 	"github.com/schemagen/schemagen/deck"
 	"github.com/schemagen/schemagen/deck/ownership"
 	layout "github.com/schemagen/schemagen/generated/go/deck"
+	"github.com/schemagen/schemagen/internal/inspectjson"
 )
 
 // Report is what a deck file holds.
@@ -94,38 +95,30 @@ func (r *Report) JSON() []byte {
 		load = fmt.Sprintf("migrates from version %d to %d", r.Version, layout.StructVersion)
 	}
 	top := object{
-		{"version", int64(r.Version)},
-		{"payloadLen", int64(r.PayloadLen)},
-		{"payloadSize", int64(r.PayloadSize)},
-		{"fileSize", int64(r.FileSize)},
-		{"crc", fmt.Sprintf("0x%08X", r.CRC)},
-		{"crcOK", r.CRCOK},
-		{"load", load},
-		{"fields", r.fields},
-		{"owned", r.owned},
+		{Key: "version", Val: int64(r.Version)},
+		{Key: "payloadLen", Val: int64(r.PayloadLen)},
+		{Key: "payloadSize", Val: int64(r.PayloadSize)},
+		{Key: "fileSize", Val: int64(r.FileSize)},
+		{Key: "crc", Val: fmt.Sprintf("0x%08X", r.CRC)},
+		{Key: "crcOK", Val: r.CRCOK},
+		{Key: "load", Val: load},
+		{Key: "fields", Val: r.fields},
+		{Key: "owned", Val: r.owned},
 	}
-	var b strings.Builder
-	write(&b, top, "")
-	b.WriteByte('\n')
-	return []byte(b.String())
+	return inspectjson.Marshal(top)
 }
 
-// value is a JSON value: nil, bool, int64, uint64, string, []value or
-// object.
-type value = any
-
-// object is a JSON object whose members keep their order.
-type object []member
-
-type member struct {
-	key string
-	val value
-}
+// The report's JSON values (inspectjson: the layout both inspectors share).
+type (
+	value  = inspectjson.Value
+	object = inspectjson.Object
+	member = inspectjson.Member
+)
 
 func fieldsValue(fs []layout.FieldInfo, b []byte) object {
 	obj := make(object, 0, len(fs))
 	for _, f := range fs {
-		obj = append(obj, member{f.Name, fieldValue(f, b)})
+		obj = append(obj, member{Key: f.Name, Val: fieldValue(f, b)})
 	}
 	return obj
 }
@@ -152,7 +145,7 @@ func fieldValue(f layout.FieldInfo, b []byte) value {
 func elems(base string, dims []int, members []layout.FieldInfo, b []byte) value {
 	switch {
 	case base == "char" && len(dims) <= 1:
-		return cString(b)
+		return inspectjson.CString(b)
 	case len(dims) == 0 && members != nil:
 		return fieldsValue(members, b)
 	case len(dims) == 0:
@@ -200,20 +193,6 @@ func scalar(base string, b []byte) value {
 	return bytesValue(b) // not reached: the model has no other scalars
 }
 
-// cString is a NUL-padded char array as a string: the bytes up to the first
-// NUL, each read as the code point of the same number (Latin-1), so that
-// every byte shows and none turns into U+FFFD.
-func cString(b []byte) string {
-	var s strings.Builder
-	for _, c := range b {
-		if c == 0 {
-			break
-		}
-		s.WriteRune(rune(c))
-	}
-	return s.String()
-}
-
 func bytesValue(b []byte) []value {
 	arr := make([]value, len(b))
 	for i, c := range b {
@@ -240,7 +219,7 @@ func ownedValue(st *layout.DeckState) object {
 		assigned[int(it.ID)] = true
 		if it.Slot >= 0 {
 			n, _ := ownership.ConsumableCount(st, it.Slot)
-			counts = append(counts, member{it.Name, uint64(n)})
+			counts = append(counts, member{Key: it.Name, Val: uint64(n)})
 		} else if has, _ := ownership.Has(st, it.ID); has {
 			items = append(items, it.Name)
 		}
@@ -254,132 +233,9 @@ func ownedValue(st *layout.DeckState) object {
 		}
 	}
 	return object{
-		{"header", header},
-		{"items", items},
-		{"consumables", counts},
-		{"unassignedIds", unassigned},
+		{Key: "header", Val: header},
+		{Key: "items", Val: items},
+		{Key: "consumables", Val: counts},
+		{Key: "unassignedIds", Val: unassigned},
 	}
-}
-
-// write appends v as JSON to b, indented two spaces a level. An array of
-// numbers stays on one line, and so does each element of an array that
-// nests at most two deep (a struct of scalars and arrays of them).
-func write(b *strings.Builder, v value, indent string) {
-	switch v := v.(type) {
-	case nil:
-		b.WriteString("null")
-	case bool:
-		b.WriteString(strconv.FormatBool(v))
-	case int64:
-		b.WriteString(strconv.FormatInt(v, 10))
-	case uint64:
-		b.WriteString(strconv.FormatUint(v, 10))
-	case string:
-		quote(b, v)
-	case object:
-		if len(v) == 0 {
-			b.WriteString("{}")
-			return
-		}
-		if indent == inline {
-			b.WriteByte('{')
-			for i, m := range v {
-				if i > 0 {
-					b.WriteString(", ")
-				}
-				quote(b, m.key)
-				b.WriteString(": ")
-				write(b, m.val, inline)
-			}
-			b.WriteByte('}')
-			return
-		}
-		b.WriteString("{\n")
-		for i, m := range v {
-			b.WriteString(indent + "  ")
-			quote(b, m.key)
-			b.WriteString(": ")
-			write(b, m.val, indent+"  ")
-			if i < len(v)-1 {
-				b.WriteByte(',')
-			}
-			b.WriteByte('\n')
-		}
-		b.WriteString(indent + "}")
-	case []value:
-		if indent == inline || depth(v) <= 1 && !strs(v) {
-			b.WriteByte('[')
-			for i, e := range v {
-				if i > 0 {
-					b.WriteString(", ")
-				}
-				write(b, e, inline)
-			}
-			b.WriteByte(']')
-			return
-		}
-		b.WriteString("[\n")
-		for i, e := range v {
-			b.WriteString(indent + "  ")
-			if depth(e) <= 2 {
-				write(b, e, inline)
-			} else {
-				write(b, e, indent+"  ")
-			}
-			if i < len(v)-1 {
-				b.WriteByte(',')
-			}
-			b.WriteByte('\n')
-		}
-		b.WriteString(indent + "]")
-	}
-}
-
-// strs reports whether an array holds strings, which go one to a line.
-func strs(v []value) bool {
-	for _, e := range v {
-		if _, ok := e.(string); ok {
-			return true
-		}
-	}
-	return false
-}
-
-// inline is the indent of a value written on one line.
-const inline = "\x00"
-
-// depth is how deeply v nests: 0 for a scalar, 1 for an array or object of
-// scalars, and so on.
-func depth(v value) int {
-	d := 0
-	switch v := v.(type) {
-	case object:
-		for _, m := range v {
-			d = max(d, depth(m.val))
-		}
-		return d + 1
-	case []value:
-		for _, e := range v {
-			d = max(d, depth(e))
-		}
-		return d + 1
-	}
-	return 0
-}
-
-// quote appends s as a JSON string.
-func quote(b *strings.Builder, s string) {
-	b.WriteByte('"')
-	for _, r := range s {
-		switch {
-		case r == '"' || r == '\\':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case r < 0x20:
-			fmt.Fprintf(b, `\u%04x`, r)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	b.WriteByte('"')
 }

@@ -4,10 +4,9 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"strconv"
-	"strings"
 
 	"github.com/schemagen/schemagen/gen/model"
+	"github.com/schemagen/schemagen/internal/inspectjson"
 )
 
 // Report is what a file holds, as `schemagen deck inspect` prints it: the
@@ -52,7 +51,7 @@ func (c *Codec) Inspect(file []byte) (*Report, error) {
 	if v := c.l.Version(r.Version); v != nil {
 		obj := make(object, 0, len(v.Fields))
 		for _, p := range v.Fields {
-			obj = append(obj, member{p.Field.Name, c.fieldValue(p.Field, payload[p.Offset:p.Offset+p.Field.Size()])})
+			obj = append(obj, member{Key: p.Field.Name, Val: c.fieldValue(p.Field, payload[p.Offset:p.Offset+p.Field.Size()])})
 		}
 		r.fields = obj
 	}
@@ -79,33 +78,25 @@ func (r *Report) JSON() []byte {
 		load = fmt.Sprintf("migrates from version %d to %d", r.Version, r.c.cur.Number)
 	}
 	top := object{
-		{"version", int64(r.Version)},
-		{"payloadLen", int64(r.PayloadLen)},
-		{"payloadSize", int64(r.PayloadSize)},
-		{"fileSize", int64(r.FileSize)},
-		{"crc", fmt.Sprintf("0x%08X", r.CRC)},
-		{"crcOK", r.CRCOK},
-		{"load", load},
-		{"fields", r.fields},
-		{"owned", r.owned},
+		{Key: "version", Val: int64(r.Version)},
+		{Key: "payloadLen", Val: int64(r.PayloadLen)},
+		{Key: "payloadSize", Val: int64(r.PayloadSize)},
+		{Key: "fileSize", Val: int64(r.FileSize)},
+		{Key: "crc", Val: fmt.Sprintf("0x%08X", r.CRC)},
+		{Key: "crcOK", Val: r.CRCOK},
+		{Key: "load", Val: load},
+		{Key: "fields", Val: r.fields},
+		{Key: "owned", Val: r.owned},
 	}
-	var b strings.Builder
-	write(&b, top, "")
-	b.WriteByte('\n')
-	return []byte(b.String())
+	return inspectjson.Marshal(top)
 }
 
-// value is a JSON value: nil, bool, int64, uint64, string, []value or
-// object.
-type value = any
-
-// object is a JSON object whose members keep their order.
-type object []member
-
-type member struct {
-	key string
-	val value
-}
+// The report's JSON values (inspectjson: the layout both inspectors share).
+type (
+	value  = inspectjson.Value
+	object = inspectjson.Object
+	member = inspectjson.Member
+)
 
 // fieldValue decodes field f from its bytes b: a char array as a string,
 // another array as an array, a struct as an object of its fields.
@@ -116,11 +107,11 @@ func (c *Codec) fieldValue(f *model.LayoutField, b []byte) value {
 func (c *Codec) elems(t *model.CType, dims []int, b []byte) value {
 	switch {
 	case t.Prim == model.Char && len(dims) <= 1:
-		return cString(b)
+		return inspectjson.CString(b)
 	case len(dims) == 0 && t.Struct != nil:
 		obj := make(object, 0, len(t.Struct.Fields))
 		for _, m := range t.Struct.Fields {
-			obj = append(obj, member{m.Name, c.fieldValue(m, b[m.Offset:m.Offset+m.Size()])})
+			obj = append(obj, member{Key: m.Name, Val: c.fieldValue(m, b[m.Offset:m.Offset+m.Size()])})
 		}
 		return obj
 	case len(dims) == 0:
@@ -142,19 +133,6 @@ func scalar(p model.Prim, b []byte) value {
 		return int64(u<<shift) >> shift
 	}
 	return u
-}
-
-// cString is a NUL-padded char array as a string, each byte read as the
-// code point of the same number.
-func cString(b []byte) string {
-	var s strings.Builder
-	for _, c := range b {
-		if c == 0 {
-			break
-		}
-		s.WriteRune(rune(c))
-	}
-	return s.String()
 }
 
 // ownedValue is the ledger of a current-version payload as its one
@@ -195,7 +173,7 @@ func (c *Codec) ownedValue(payload []byte) value {
 			if usable && it.Slot < g.Slots() {
 				n = uint64(blob[g.Consumables.Offset+it.Slot])
 			}
-			counts = append(counts, member{it.Name, n})
+			counts = append(counts, member{Key: it.Name, Val: n})
 		case has(it.ID):
 			items = append(items, it.Name)
 		}
@@ -209,127 +187,9 @@ func (c *Codec) ownedValue(payload []byte) value {
 		}
 	}
 	return object{
-		{"header", header},
-		{"items", items},
-		{"consumables", counts},
-		{"unassignedIds", unassigned},
+		{Key: "header", Val: header},
+		{Key: "items", Val: items},
+		{Key: "consumables", Val: counts},
+		{Key: "unassignedIds", Val: unassigned},
 	}
-}
-
-// write appends v as JSON to b, indented two spaces a level: an array of
-// numbers stays on one line, and so does each element of an array that
-// nests at most two deep. It is the deck inspect report's layout.
-func write(b *strings.Builder, v value, indent string) {
-	switch v := v.(type) {
-	case nil:
-		b.WriteString("null")
-	case bool:
-		b.WriteString(strconv.FormatBool(v))
-	case int64:
-		b.WriteString(strconv.FormatInt(v, 10))
-	case uint64:
-		b.WriteString(strconv.FormatUint(v, 10))
-	case string:
-		quote(b, v)
-	case object:
-		if len(v) == 0 {
-			b.WriteString("{}")
-			return
-		}
-		if indent == inline {
-			b.WriteByte('{')
-			for i, m := range v {
-				if i > 0 {
-					b.WriteString(", ")
-				}
-				quote(b, m.key)
-				b.WriteString(": ")
-				write(b, m.val, inline)
-			}
-			b.WriteByte('}')
-			return
-		}
-		b.WriteString("{\n")
-		for i, m := range v {
-			b.WriteString(indent + "  ")
-			quote(b, m.key)
-			b.WriteString(": ")
-			write(b, m.val, indent+"  ")
-			if i < len(v)-1 {
-				b.WriteByte(',')
-			}
-			b.WriteByte('\n')
-		}
-		b.WriteString(indent + "}")
-	case []value:
-		if indent == inline || depth(v) <= 1 && !strs(v) {
-			b.WriteByte('[')
-			for i, e := range v {
-				if i > 0 {
-					b.WriteString(", ")
-				}
-				write(b, e, inline)
-			}
-			b.WriteByte(']')
-			return
-		}
-		b.WriteString("[\n")
-		for i, e := range v {
-			b.WriteString(indent + "  ")
-			if depth(e) <= 2 {
-				write(b, e, inline)
-			} else {
-				write(b, e, indent+"  ")
-			}
-			if i < len(v)-1 {
-				b.WriteByte(',')
-			}
-			b.WriteByte('\n')
-		}
-		b.WriteString(indent + "]")
-	}
-}
-
-func strs(v []value) bool {
-	for _, e := range v {
-		if _, ok := e.(string); ok {
-			return true
-		}
-	}
-	return false
-}
-
-const inline = "\x00"
-
-func depth(v value) int {
-	d := 0
-	switch v := v.(type) {
-	case object:
-		for _, m := range v {
-			d = max(d, depth(m.val))
-		}
-		return d + 1
-	case []value:
-		for _, e := range v {
-			d = max(d, depth(e))
-		}
-		return d + 1
-	}
-	return 0
-}
-
-func quote(b *strings.Builder, s string) {
-	b.WriteByte('"')
-	for _, r := range s {
-		switch {
-		case r == '"' || r == '\\':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case r < 0x20:
-			fmt.Fprintf(b, `\u%04x`, r)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	b.WriteByte('"')
 }
