@@ -401,51 +401,27 @@ func (e *emitter) object(o *model.Object) obj {
 // turns these branches into {kind: "spawn"; conversationId?: never} | ….
 func forbids(o *model.Object) []obj {
 	var out []obj
-	var fields []string
-	byField := map[string]map[string][]string{} // enum field → value → absent fields
-	for _, fb := range o.Forbids {
-		if byField[fb.Field] == nil {
-			byField[fb.Field] = map[string][]string{}
-			fields = append(fields, fb.Field)
-		}
-		byField[fb.Field][fb.Value] = append(byField[fb.Field][fb.Value], fb.Absent...)
-	}
-	for _, name := range fields {
-		f := o.Field(name)
-		type branch struct {
-			values []any
-			absent []string
-		}
-		var branches []*branch
-		find := func(absent []string) *branch {
-			for _, b := range branches {
-				if slices.Equal(b.absent, absent) {
-					return b
-				}
-			}
-			b := &branch{absent: absent}
-			branches = append(branches, b)
-			return b
-		}
-		for _, m := range f.Type.Enum.Members {
-			b := find(byField[name][m.Value])
-			b.values = append(b.values, m.Value)
-		}
+	fields, branches := o.ForbidBranches()
+	for i, name := range fields {
 		var alts []any
-		for _, b := range branches {
+		for _, b := range branches[i] {
+			values := make([]any, len(b.Values))
+			for j, v := range b.Values {
+				values[j] = v
+			}
 			var match obj
-			if len(b.values) == 1 {
-				match = obj{{"const", b.values[0]}}
+			if len(values) == 1 {
+				match = obj{{"const", values[0]}}
 			} else {
-				match = obj{{"enum", b.values}}
+				match = obj{{"enum", values}}
 			}
 			props := obj{{name, match}}
-			for _, a := range b.absent {
+			for _, a := range b.Absent {
 				props = append(props, member{a, false})
 			}
 			alt := obj{{"properties", props}}
-			if len(b.absent) > 0 {
-				alt = append(obj{{"$comment", fmt.Sprintf("When %s is %s, %s must be absent.", name, joinValues(b.values), strings.Join(b.absent, " and "))}}, alt...)
+			if len(b.Absent) > 0 {
+				alt = append(obj{{"$comment", fmt.Sprintf("When %s is %s, %s must be absent.", name, joinValues(values), strings.Join(b.Absent, " and "))}}, alt...)
 			}
 			alts = append(alts, alt)
 		}

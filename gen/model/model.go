@@ -1,5 +1,7 @@
 package model
 
+import "slices"
+
 // Schema is every package under schema/, resolved: the wire packages
 // (definitions of JSON objects) and the layout packages (binary C layouts,
 // told apart by their top-level layout field).
@@ -246,4 +248,43 @@ func minPtr[T int | int64](a, b *T) *T {
 		return b
 	}
 	return a
+}
+
+// ForbidBranch is one branch of an object's conditional absences, keyed on
+// one enum field: the members of the field that forbid the same fields
+// (none, for the branch of the members that forbid nothing).
+type ForbidBranch struct {
+	Values []string // the enum members, in schema order
+	Absent []string // the fields that must be absent for them
+}
+
+// ForbidBranches groups the object's Forbids by the enum field they are
+// keyed on, in the order those fields first appear, and each field's
+// members by the fields they forbid, so that every member is in exactly
+// one branch: what the JSON Schema's oneOf and the TypeScript union state.
+func (o *Object) ForbidBranches() (fields []string, branches [][]ForbidBranch) {
+	absent := map[string]map[string][]string{} // enum field → member → absent fields
+	for _, fb := range o.Forbids {
+		if absent[fb.Field] == nil {
+			absent[fb.Field] = map[string][]string{}
+			fields = append(fields, fb.Field)
+		}
+		absent[fb.Field][fb.Value] = append(absent[fb.Field][fb.Value], fb.Absent...)
+	}
+	for _, name := range fields {
+		var bs []ForbidBranch
+	member:
+		for _, m := range o.Field(name).Type.Enum.Members {
+			a := absent[name][m.Value]
+			for i := range bs {
+				if slices.Equal(bs[i].Absent, a) {
+					bs[i].Values = append(bs[i].Values, m.Value)
+					continue member
+				}
+			}
+			bs = append(bs, ForbidBranch{Values: []string{m.Value}, Absent: a})
+		}
+		branches = append(branches, bs)
+	}
+	return fields, branches
 }

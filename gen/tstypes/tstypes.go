@@ -352,39 +352,16 @@ func object(o *model.Object) string {
 // (gen/jsonschema).
 func forbidBranches(o *model.Object) [][]string {
 	var out [][]string
-	var fields []string
-	absent := map[string]map[string][]string{}
-	for _, fb := range o.Forbids {
-		if absent[fb.Field] == nil {
-			absent[fb.Field] = map[string][]string{}
-			fields = append(fields, fb.Field)
-		}
-		absent[fb.Field][fb.Value] = append(absent[fb.Field][fb.Value], fb.Absent...)
-	}
-	for _, name := range fields {
-		type branch struct {
-			values []string
-			absent []string
-		}
-		var bs []*branch
-		for _, m := range o.Field(name).Type.Enum.Members {
-			a := absent[name][m.Value]
-			var found *branch
-			for _, b := range bs {
-				if strings.Join(b.absent, ",") == strings.Join(a, ",") {
-					found = b
-				}
-			}
-			if found == nil {
-				found = &branch{absent: a}
-				bs = append(bs, found)
-			}
-			found.values = append(found.values, strconv.Quote(m.Value))
-		}
+	fields, branches := o.ForbidBranches()
+	for i, name := range fields {
 		var alts []string
-		for _, b := range bs {
-			parts := []string{propName(name) + ": " + strings.Join(b.values, " | ")}
-			for _, a := range b.absent {
+		for _, b := range branches[i] {
+			values := make([]string, len(b.Values))
+			for j, v := range b.Values {
+				values[j] = strconv.Quote(v)
+			}
+			parts := []string{propName(name) + ": " + strings.Join(values, " | ")}
+			for _, a := range b.Absent {
 				parts = append(parts, propName(a)+"?: never")
 			}
 			alts = append(alts, strings.Join(parts, "; "))
