@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -670,21 +671,10 @@ func (r *Reader) UnionTag(name string, valid []string) (string, error) {
 			return "", err
 		}
 	}
-	return "", &pathError{path: name, err: fmt.Errorf("discriminator is missing (valid: %s)", joinList(valid))}
+	return "", &pathError{path: name, err: fmt.Errorf("discriminator is missing (valid: %s)", strings.Join(valid, ", "))}
 }
 
 // UnknownTag is the error for a discriminator value no variant has.
 func UnknownTag(name, tag string, valid []string) error {
-	return &pathError{path: name, err: fmt.Errorf("unknown %s %q (valid: %s)", name, tag, joinList(valid))}
-}
-
-func joinList(xs []string) string {
-	b := make([]byte, 0, 16*len(xs))
-	for i, x := range xs {
-		if i > 0 {
-			b = append(b, ", "...)
-		}
-		b = append(b, x...)
-	}
-	return string(b)
+	return &pathError{path: name, err: fmt.Errorf("unknown %s %q (valid: %s)", name, tag, strings.Join(valid, ", "))}
 }
