@@ -2,6 +2,7 @@ package wire
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"math/big"
 	"regexp"
@@ -289,5 +290,35 @@ func TestSpecial8(t *testing.T) {
 				t.Fatalf("special8 with byte %#x at %d = %v, want %v", c, pos, got, want)
 			}
 		}
+	}
+}
+
+// TestManyFieldsBits: an object of more than 64 fields tracks its members
+// over several words; a member seen twice and a required one missing are
+// found in any word.
+func TestManyFieldsBits(t *testing.T) {
+	names := make([]string, 70)
+	for i := range names {
+		names[i] = fmt.Sprintf("f%d", i)
+	}
+	var have [2]uint64
+	if Mark(have[:], 0) {
+		t.Error("an unknown member (0) counted as seen")
+	}
+	for _, i := range []int{1, 65, 70} { // fields 0, 64 and 69
+		if Mark(have[:], i) {
+			t.Errorf("field %d seen twice on its first mark", i-1)
+		}
+	}
+	if !Mark(have[:], 65) {
+		t.Error("field 64 marked twice was not reported")
+	}
+	req := []uint64{1, 1<<0 | 1<<5} // fields 0, 64 and 69 required
+	if err := MissingFields(names, req, have[:]); err != nil {
+		t.Errorf("MissingFields with all required read = %v", err)
+	}
+	req[1] |= 1 << 2 // field 66 too
+	if err := MissingFields(names, req, have[:]); err == nil || !strings.Contains(err.Error(), "f66: required field is missing") {
+		t.Errorf("MissingFields = %v, want f66 missing", err)
 	}
 }

@@ -121,3 +121,40 @@ func TestRefusesInlineConst(t *testing.T) {
 		t.Errorf("Generate error = %v, want %q", err, want)
 	}
 }
+
+// TestManyFieldsCompile: an object of more than 64 fields tracks what it
+// read over several words; the code for it compiles against wire.
+func TestManyFieldsCompile(t *testing.T) {
+	dir := t.TempDir()
+	var b strings.Builder
+	b.WriteString("package w\n\n// T has 70 fields.\n#T: {\n")
+	for i := range 70 {
+		fmt.Fprintf(&b, "\t// Field %d.\n\tf%d!: string\n", i, i)
+	}
+	b.WriteString("}\n")
+	for name, data := range map[string]string{
+		"cue.mod/module.cue": "module: \"example.com/t@v0\"\nlanguage: version: \"v0.17.0\"\n",
+		"schema/w/a.cue":     b.String(),
+	} {
+		p := filepath.Join(dir, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, []byte(data), 0o644)
+	}
+	s, err := model.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := gotypes.Generate(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, f := range files {
+		got[f.Path] = string(f.Data)
+	}
+	if !strings.Contains(got["go/w/a.go"], "var have [2]uint64") {
+		t.Error("a 70-field object does not track its members over two words")
+	}
+	typeCheck(t, got)
+	gofmtIsIdentity(t, got)
+}

@@ -58,18 +58,6 @@ type Config struct {
 	SchemaPos, OutputPos, JSONSchemaIDPos, GoImportPathPos Pos
 }
 
-// DefaultConfig is the configuration of a module whose CUE module path is
-// module and which has no schemagen.cue and no go.mod.
-func DefaultConfig(module string) *Config {
-	return &Config{
-		Schema:       DefaultSchema,
-		Output:       DefaultOutput,
-		Module:       module,
-		JSONSchemaID: "https://" + module + "/" + DefaultOutput + "/jsonschema/",
-		GoImportPath: module + "/" + DefaultOutput + "/go",
-	}
-}
-
 // GoPackage returns the import path of the Go package generated for the
 // schema package in folder dir (a Package's Path).
 func (c *Config) GoPackage(dir string) string { return c.GoImportPath + "/" + dir }
