@@ -51,11 +51,16 @@ type Config struct {
 	// Default: what the go.mod governing that folder makes it, or else
 	// <the CUE module path>/<Output>/go.
 	GoImportPath string
+	// RequireDocs, set by require: docs: true, makes a missing doc
+	// comment an error: on every definition, field, enum member, layout
+	// struct, field and enum member, catalog class and channel. Without
+	// it a missing comment is an empty description, as in CUE itself.
+	RequireDocs bool
 	// Module is the CUE module path without its major version
 	// (example.com/shop), from cue.mod/module.cue.
 	Module string
 
-	SchemaPos, OutputPos, JSONSchemaIDPos, GoImportPathPos Pos
+	SchemaPos, OutputPos, JSONSchemaIDPos, GoImportPathPos, RequireDocsPos Pos
 }
 
 // GoPackage returns the import path of the Go package generated for the
@@ -89,7 +94,7 @@ func ReadConfig(root string) (*Config, error) {
 			return nil, ps.fromCUE(err, inst.Files...).sorted()
 		}
 		cr := &configReader{ps: ps}
-		top := cr.fields(v, "", "schema", "output", "jsonschema", "go")
+		top := cr.fields(v, "", "schema", "output", "jsonschema", "go", "require")
 		if sv, ok := top["schema"]; ok {
 			c.Schema, c.SchemaPos = cr.folder(sv, "schema")
 		}
@@ -106,6 +111,11 @@ func ReadConfig(root string) (*Config, error) {
 			if iv, ok := cr.fields(gv, "go", "importPath")["importPath"]; ok {
 				c.GoImportPath, c.GoImportPathPos = cr.importPath(iv)
 				goSet = true
+			}
+		}
+		if rv, ok := top["require"]; ok {
+			if dv, ok := cr.fields(rv, "require", "docs")["docs"]; ok {
+				c.RequireDocs, c.RequireDocsPos = cr.boolean(dv, "require.docs")
 			}
 		}
 		errs = append(errs, cr.errs...)
@@ -189,6 +199,15 @@ func (r *configReader) str(v cue.Value, what string) (string, Pos, bool) {
 		return "", pos, false
 	}
 	return s, pos, true
+}
+
+func (r *configReader) boolean(v cue.Value, what string) (bool, Pos) {
+	pos := r.ps.of(v.Pos())
+	b, err := v.Bool()
+	if err != nil {
+		r.errorf(pos, "%s: want true or false", what)
+	}
+	return b, pos
 }
 
 // folder reads a folder relative to the module root.

@@ -27,14 +27,17 @@ func TestReadConfig(t *testing.T) {
 			fmt.Fprintf(&b, "output %q @%s\n", cfg.Output, cfg.OutputPos)
 			fmt.Fprintf(&b, "jsonschema.id %q @%s\n", cfg.JSONSchemaID, cfg.JSONSchemaIDPos)
 			fmt.Fprintf(&b, "go.importPath %q @%s\n", cfg.GoImportPath, cfg.GoImportPathPos)
+			if cfg.RequireDocs {
+				fmt.Fprintf(&b, "require.docs @%s\n", cfg.RequireDocsPos)
+			}
 			got = b.String()
 		}
 		c.CheckSection(t, "want", got)
 	})
 }
 
-// TestThisRepositorysConfig: this repository has no schemagen.cue, and
-// its defaults are the names its committed outputs carry.
+// TestThisRepositorysConfig: this repository's schemagen.cue asks only for
+// doc comments, and its defaults are the names its committed outputs carry.
 func TestThisRepositorysConfig(t *testing.T) {
 	cfg, err := model.ReadConfig("../..")
 	if err != nil {
@@ -42,7 +45,8 @@ func TestThisRepositorysConfig(t *testing.T) {
 	}
 	want := model.Config{Schema: "schema", Output: "generated", Module: "github.com/schemagen/schemagen",
 		JSONSchemaID: "https://github.com/schemagen/schemagen/generated/jsonschema/",
-		GoImportPath: "github.com/schemagen/schemagen/generated/go"}
+		GoImportPath: "github.com/schemagen/schemagen/generated/go", RequireDocs: true,
+		RequireDocsPos: model.Pos{File: "schemagen.cue", Line: 8, Col: 10}}
 	if *cfg != want {
 		t.Errorf("ReadConfig = %+v, want %+v", *cfg, want)
 	}

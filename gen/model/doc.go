@@ -13,14 +13,14 @@
 // The CUE it accepts is deliberately narrow, so that every construct has one
 // meaning in every target:
 //
-//   - an enum is a disjunction of string literals, each with a doc comment
-//     on the line above it;
+//   - an enum is a disjunction of string literals, each documented by the
+//     comment on the line above it;
 //   - a union is a disjunction of references to struct definitions that all
 //     require the same field as a string constant (kind!: "passed"); it is
 //     a type like any other, of a field, a list element or a map value;
 //   - a named map is a definition of one [string]: T;
 //   - an object is a struct literal whose fields are all required (x!:) or
-//     optional (x?:), each with a doc comment;
+//     optional (x?:);
 //   - a field is a reference to a definition, or a basic type (string, int,
 //     bool) with int bounds, one =~ pattern, strings.MinRunes/MaxRunes,
 //     time.Time or time.Format("2006-01-02"), or [...T] with
@@ -28,6 +28,8 @@
 //   - a conditional "if kind == "spawn" { x?: _|_ }" forbids optional fields
 //     for an enum member.
 //
+// Doc comments are carried into every target; a missing one is an empty
+// description, unless the module's schemagen.cue sets require: docs: true.
 // A definition or field may carry @go(Name), its Go name. Anything else —
 // a default, another attribute, an open struct, a pattern beside fields —
 // is refused with its position rather than approximated or dropped.

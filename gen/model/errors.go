@@ -192,3 +192,7 @@ func fieldNamed(decls []ast.Decl, name string) *ast.Field {
 	}
 	return nil
 }
+
+// docRequired ends the message of a missing doc comment, which is an error
+// only where the module asks for one.
+const docRequired = " (this module's " + ConfigFile + " sets require: docs: true)"

@@ -81,7 +81,7 @@ func (r *layoutResolver) declareEnum(name string, v cue.Value) {
 	pos := r.pos(v)
 	e := &LayoutEnum{Name: name, GoName: GoName(name), Doc: docText(v.Doc()), Pos: pos}
 	if e.Doc == "" {
-		r.errorf(pos, "enum #%s has no doc comment: say what it means on the line above it", name)
+		r.docf(pos, "enum #%s has no doc comment: say what it means on the line above it", name)
 	}
 	if !structName.MatchString(name) {
 		r.errorf(pos, "#%s: a layout enum's name is its C and Go type name: write it in PascalCase (letters and digits, starting with a capital)", name)
@@ -125,7 +125,7 @@ func (r *layoutResolver) declareEnum(name string, v cue.Value) {
 		fv := v.LookupPath(cue.MakePath(cue.Str(label)))
 		m := &LayoutEnumMember{Name: label, Doc: docText(fv.Doc()), Pos: fpos}
 		if m.Doc == "" {
-			r.errorf(fpos, "%s has no doc comment: say what the value means on the line above it", what)
+			r.docf(fpos, "%s has no doc comment: say what the value means on the line above it", what)
 		}
 		n, err := fv.Int64()
 		if err != nil || !fv.IsConcrete() || fv.IncompleteKind() != cue.IntKind {

@@ -31,11 +31,14 @@ var (
 // layoutResolver turns one layout package into a Layout. Like resolver, it
 // records every problem and keeps going.
 type layoutResolver struct {
-	ps       positions
-	inst     *build.Instance
-	v        cue.Value
-	comments lineComments
-	errs     ErrorList
+	// requireDocs: the module's schemagen.cue asks for a doc comment on
+	// everything (Config.RequireDocs).
+	requireDocs bool
+	ps          positions
+	inst        *build.Instance
+	v           cue.Value
+	comments    lineComments
+	errs        ErrorList
 
 	l        *Layout
 	structs  map[string]*Struct
@@ -58,6 +61,13 @@ func newLayoutResolver(ps positions, inst *build.Instance, v cue.Value) *layoutR
 
 func (r *layoutResolver) errorf(pos Pos, format string, args ...any) {
 	r.errs = append(r.errs, &Error{Pos: pos, Msg: fmt.Sprintf(format, args...)})
+}
+
+// docf reports a missing doc comment, when the module requires them.
+func (r *layoutResolver) docf(pos Pos, format string, args ...any) {
+	if r.requireDocs {
+		r.errorf(pos, format+docRequired, args...)
+	}
 }
 
 // rulef reports a problem that breaks what already shipped, under its
@@ -149,7 +159,7 @@ func (r *layoutResolver) declareStruct(name string, v cue.Value) {
 	pos := r.pos(v)
 	s := &Struct{Name: name, Doc: docText(v.Doc()), Pos: pos}
 	if s.Doc == "" {
-		r.errorf(pos, "definition #%s has no doc comment: say what it means on the line above it", name)
+		r.docf(pos, "definition #%s has no doc comment: say what it means on the line above it", name)
 	}
 	if !structName.MatchString(name) {
 		r.errorf(pos, "#%s: a layout struct's name is its C type name: write it in PascalCase (letters and digits, starting with a capital)", name)
@@ -197,7 +207,7 @@ func (r *layoutResolver) declareStruct(name string, v cue.Value) {
 		fv := v.LookupPath(cue.MakePath(cue.Str(label)))
 		m.Doc = docText(fv.Doc())
 		if m.Doc == "" {
-			r.errorf(fpos, "%s has no doc comment: say what it means on the line above it", what)
+			r.docf(fpos, "%s has no doc comment: say what it means on the line above it", what)
 		}
 		spelling, err := fv.String()
 		if _, isLit := f.Value.(*ast.BasicLit); err != nil || !isLit {
@@ -653,7 +663,7 @@ func (r *layoutResolver) namedList(v cue.Value, what, one string, allowed []stri
 		seen[name] = pos
 		doc := r.comments.above(e.Pos().Filename(), e.Pos().Line())
 		if doc == "" {
-			r.errorf(pos, "%s %s has no doc comment: say what a %s %s is on the line above it", what, name, one, name)
+			r.docf(pos, "%s %s has no doc comment: say what a %s %s is on the line above it", what, name, one, name)
 		}
 		add(name, pos, doc, m)
 	}

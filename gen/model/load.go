@@ -110,6 +110,7 @@ func loadSchema(root string) (*Schema, error) {
 		}
 		if isLayout {
 			r := newLayoutResolver(ps, inst, v)
+			r.requireDocs = cfg.RequireDocs
 			l := r.resolve()
 			l.Path = pkgPath
 			errs = append(errs, r.errs...)
@@ -123,6 +124,7 @@ func loadSchema(root string) (*Schema, error) {
 		}
 		r := newResolver(ps, inst, v)
 		r.goAttrs = attrs
+		r.requireDocs = cfg.RequireDocs
 		pkg := r.resolve()
 		pkg.Path = pkgPath
 		errs = append(errs, r.errs...)

@@ -25,6 +25,9 @@ type resolver struct {
 	defs map[string]*def // by CUE name without '#'
 	// goAttrs are the package's @go(Name) attributes (checkSyntax).
 	goAttrs goAttrs
+	// requireDocs: the module's schemagen.cue asks for a doc comment on
+	// everything (Config.RequireDocs).
+	requireDocs bool
 }
 
 // def is one top-level definition during resolution.
@@ -49,6 +52,13 @@ func newResolver(ps positions, inst *build.Instance, v cue.Value) *resolver {
 
 func (r *resolver) errorf(pos Pos, format string, args ...any) {
 	r.errs = append(r.errs, &Error{Pos: pos, Msg: fmt.Sprintf(format, args...)})
+}
+
+// docf reports a missing doc comment, when the module requires them.
+func (r *resolver) docf(pos Pos, format string, args ...any) {
+	if r.requireDocs {
+		r.errorf(pos, format+docRequired, args...)
+	}
 }
 
 func (r *resolver) pos(v cue.Value) Pos { return r.ps.of(v.Pos()) }
@@ -76,7 +86,7 @@ func (r *resolver) resolve() *Package {
 		}
 		d := &def{name: strings.TrimPrefix(sel.String(), "#"), v: v, pos: r.pos(v), doc: docText(v.Doc())}
 		if d.doc == "" {
-			r.errorf(d.pos, "definition #%s has no doc comment: say what it means on the line above it", d.name)
+			r.docf(d.pos, "definition #%s has no doc comment: say what it means on the line above it", d.name)
 		}
 		r.classify(d)
 		r.defs[d.name] = d
@@ -193,7 +203,7 @@ func (r *resolver) resolveEnum(d *def, args []cue.Value) {
 			doc = "" // the comment above is the enum's own, not the member's
 		}
 		if doc == "" {
-			r.errorf(p, "#%s: member %q has no doc comment: say what it means on the line above it", d.name, s)
+			r.docf(p, "#%s: member %q has no doc comment: say what it means on the line above it", d.name, s)
 		}
 		e.Members = append(e.Members, &Member{Value: s, Doc: doc, Pos: p})
 	}
@@ -328,7 +338,7 @@ func (r *resolver) resolveObject(d *def) {
 			continue
 		}
 		if f.Doc == "" {
-			r.errorf(f.Pos, "#%s.%s has no doc comment: say what it means on the line above it", d.name, name)
+			r.docf(f.Pos, "#%s.%s has no doc comment: say what it means on the line above it", d.name, name)
 		}
 		if shadowing && v.IncompleteKind() == cue.BottomKind {
 			continue // the shadowing error says why; one error, not one per field
