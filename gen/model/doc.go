@@ -30,9 +30,10 @@
 //
 // Doc comments are carried into every target; a missing one is an empty
 // description, unless the module's schemagen.cue sets require: docs: true.
-// A definition or field may carry @go(Name), its Go name. Anything else —
-// a default, another attribute, an open struct, a pattern beside fields —
-// is refused with its position rather than approximated or dropped.
+// A definition or field may carry @go(Name), its Go name; other tools'
+// attributes are left to them. Anything else — a default, @json, an open
+// struct, a pattern beside fields — is refused with its position rather
+// than approximated or dropped.
 //
 // A package with a top-level layout field is a layout package instead (see
 // layout.go and docs/schema-language.md): C structs laid out by C's rules

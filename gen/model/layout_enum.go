@@ -119,8 +119,11 @@ func (r *layoutResolver) declareEnum(name string, v cue.Value) {
 		if !snakeName.MatchString(label) {
 			r.errorf(fpos, "%s: write a member's name in snake_case (a-z, 0-9, single underscores); it becomes %s_<NAME> in C", what, upperSnake(name))
 		}
-		if len(f.Attrs) > 0 {
-			r.errorf(r.ps.of(f.Attrs[0].Pos()), "%s: an enum member takes no attributes", what)
+		for _, a := range f.Attrs {
+			if key, _ := a.Split(); !ForeignAttr(key) {
+				r.errorf(r.ps.of(a.Pos()), "%s: an enum member takes none of schemagen's attributes (@%s)", what, key)
+				break
+			}
 		}
 		fv := v.LookupPath(cue.MakePath(cue.Str(label)))
 		m := &LayoutEnumMember{Name: label, Doc: docText(fv.Doc()), Pos: fpos}

@@ -254,6 +254,9 @@ func (r *layoutResolver) fieldAttrs(f *ast.Field, what string) attrs {
 			}
 			a.enum = &enumRef{name: name, pos: apos}
 		default:
+			if ForeignAttr(key) {
+				continue // another tool's
+			}
 			r.errorf(apos, "%s: attribute @%s means nothing in a layout; a layout field takes @since(N), @removed(N) and @enum(Name)", what, key)
 		}
 	}

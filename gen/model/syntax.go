@@ -18,9 +18,14 @@ import (
 //   - a default (*"red" | "blue", int | *5): CUE fills it in where a value
 //     is absent, but an optional field's absence is an answer of its own
 //     here, and JSON Schema's default is only an annotation;
-//   - an attribute other than the ones schemagen reads: @go(Name) on a
-//     wire definition or field (its Go name), and @since, @removed and
-//     @enum on a layout struct's fields (read by the layout engine);
+//   - schemagen's own attributes where they mean nothing: @go(Name) is
+//     read on a wire definition or field (its Go name, in the spelling of
+//     CUE's gengotypes), @since, @removed and @enum on a layout struct's
+//     fields (read by the layout engine), and @json nowhere (a JSON name
+//     that differs from the field's would make CUE disagree with every
+//     target). Attributes of other tools (@protobuf, @cuetsy,
+//     @jsonschema, CUE's own @experiment, @if, @extern, …) belong to
+//     those tools and are left alone, as CUE leaves them;
 //   - an open struct (...), which accepts any field.
 //
 // A pattern constraint ([string]: T) beside fields is refused by the
@@ -100,11 +105,18 @@ func (c *syntaxChecker) topField(f *ast.Field) {
 	label, _, _ := ast.LabelName(f.Label)
 	isDef := strings.HasPrefix(label, "#")
 	name := strings.TrimPrefix(label, "#")
+	defGo := func(a *ast.Attribute) {
+		if g, ok := c.goName(a, label); ok && g.name != "" {
+			if prev, dup := c.attrs.defs[name]; dup {
+				c.errorf(a.Pos(), "%s: a second @go name (the first is at %s); name the type once", label, prev.pos)
+				return
+			}
+			c.attrs.defs[name] = g
+		}
+	}
 	for _, a := range f.Attrs {
 		if isDef && !c.layout && attrKey(a) == "go" {
-			if g, ok := c.goName(a, label); ok {
-				c.attrs.defs[name] = g
-			}
+			defGo(a)
 			continue
 		}
 		c.refuseAttr(a, label)
@@ -114,6 +126,12 @@ func (c *syntaxChecker) topField(f *ast.Field) {
 		for _, e := range lit.Elts {
 			switch e := e.(type) {
 			case *ast.Attribute:
+				// gengotypes also reads a definition's @go(Name) as a
+				// declaration inside its struct.
+				if !c.layout && attrKey(e) == "go" {
+					defGo(e)
+					continue
+				}
 				c.refuseAttr(e, label)
 			case *ast.Field:
 				fl, _, _ := ast.LabelName(e.Label)
@@ -126,7 +144,7 @@ func (c *syntaxChecker) topField(f *ast.Field) {
 							c.refuseAttr(a, what)
 							continue
 						}
-						if g, ok := c.goName(a, what); ok {
+						if g, ok := c.goName(a, what); ok && g.name != "" {
 							c.attrs.fields[[2]string{name, fl}] = g
 						}
 					}
@@ -152,11 +170,19 @@ func (c *syntaxChecker) nested(n ast.Node, prefix string) {
 		case *ast.Attribute:
 			c.refuseAttr(n, "a declaration")
 		case *ast.Field:
-			label, _, _ := ast.LabelName(n.Label)
-			if prefix != "" {
+			label, _, err := ast.LabelName(n.Label)
+			switch {
+			case err != nil:
+				label = prefix + labelText(n.Label) // a pattern, [string]
+			case prefix != "":
 				label = prefix + "." + label
 			}
 			for _, a := range n.Attrs {
+				if attrKey(a) == "go" && !c.layout {
+					if _, ok := c.goName(a, label); !ok {
+						continue // what the options ask for is refused already
+					}
+				}
 				c.refuseAttr(a, label)
 			}
 			c.nested(n.Value, label)
@@ -171,12 +197,29 @@ func attrKey(a *ast.Attribute) string {
 	return k
 }
 
-// refuseAttr reports an attribute schemagen does not read, saying which it
-// reads where.
+// ownAttrs are the attributes schemagen gives a meaning to (or, for
+// @json, refuses because it would give one that no target could keep).
+// Every other attribute belongs to another tool.
+var ownAttrs = map[string]bool{"go": true, "json": true, "since": true, "removed": true, "enum": true}
+
+// ForeignAttr reports whether an attribute key belongs to another tool
+// than schemagen (@protobuf, @cuetsy, @jsonschema, CUE's own @experiment,
+// @if, @extern, …): CUE attributes are read by the tool they name, and
+// schemagen leaves those of others alone.
+func ForeignAttr(key string) bool { return !ownAttrs[key] }
+
+// refuseAttr reports one of schemagen's attributes where it means
+// nothing, saying which it reads where; another tool's attribute is left
+// alone.
 func (c *syntaxChecker) refuseAttr(a *ast.Attribute, what string) {
 	key, _ := a.Split()
+	if ForeignAttr(key) {
+		return
+	}
 	var why string
 	switch {
+	case key == "go" && what == "the file":
+		why = "the Go package's name is the CUE package's name (its folder names the import path); rename the package clause to change it"
 	case key == "json" && !strings.Contains(what, "."):
 		why = "a definition's name is not on the wire; its Go name is @go(Name)"
 	case key == "json":
@@ -188,22 +231,79 @@ func (c *syntaxChecker) refuseAttr(a *ast.Attribute, what string) {
 	case c.layout:
 		why = "a layout package reads @since(N), @removed(N) and @enum(Name) on its structs' fields, and nothing else"
 	default:
-		why = "a wire package reads only @go(Name), on a definition or one of its fields"
+		why = "a wire package reads @go(Name) on a definition or one of its fields"
 	}
 	c.errorf(a.Pos(), "%s: attribute @%s is not read: %s", what, key, why)
 }
 
-// goName reads @go(Name): one exported Go identifier without '_' (the
+// goName reads @go(Name) in the spelling of CUE's gengotypes: a first
+// argument that is the Go name (or empty: the default name), and options
+// after it. The name is one exported Go identifier without '_' (the
 // generated code's own helpers are named kind_Name, so a schema name with
-// an underscore could collide with them).
+// an underscore could collide with them). Of the options, optional=nillable
+// is what schemagen does anyway; the others would change what the Go
+// types accept and are refused, each saying why.
 func (c *syntaxChecker) goName(a *ast.Attribute, what string) (goAttr, bool) {
 	_, body := a.Split()
-	name := strings.TrimSpace(body)
-	if !token.IsIdentifier(name) || !token.IsExported(name) || strings.Contains(name, "_") {
-		c.errorf(a.Pos(), "%s: @go(%s): write one exported Go identifier without underscores, e.g. @go(Title)", what, body)
+	args := attrArgs(body)
+	ok := true
+	for _, arg := range args[1:] {
+		k, v, _ := strings.Cut(arg, "=")
+		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
+		switch {
+		case k == "optional" && v == "nillable":
+		case k == "optional" && v == "zero":
+			c.errorf(a.Pos(), "%s: @go(…,optional=zero) is not carried: an absent optional field is an answer of its own, different from zero, in every target; the Go field is a pointer (or a nil list or map), as optional=nillable says", what)
+			ok = false
+		case k == "type":
+			c.errorf(a.Pos(), "%s: @go(…,type=%s) is not carried: the generated decoder and Validate check exactly the schema's type, which a Go type of another shape could not hold; name a definition for the type instead", what, v)
+			ok = false
+		default:
+			c.errorf(a.Pos(), "%s: @go(…,%s) is not an option schemagen knows; it reads @go(Name) and @go(Name,optional=nillable)", what, strings.TrimSpace(arg))
+			ok = false
+		}
+	}
+	name := strings.TrimSpace(args[0])
+	switch {
+	case name == "-":
+		c.errorf(a.Pos(), "%s: @go(-) is not carried: it would leave a part of the wire contract out of the Go types alone, while CUE, the JSON Schemas and TypeScript keep it; schemagen generates every definition and field, or refuses", what)
+		return goAttr{}, false
+	case name == "":
+	case !token.IsIdentifier(name) || !token.IsExported(name) || strings.Contains(name, "_"):
+		c.errorf(a.Pos(), "%s: @go(%s): write one exported Go identifier without underscores, e.g. @go(Title)", what, name)
 		return goAttr{}, false
 	}
-	return goAttr{name: name, pos: c.ps.of(a.Pos())}, true
+	return goAttr{name: name, pos: c.ps.of(a.Pos())}, ok
+}
+
+// attrArgs splits an attribute's body at its top-level commas, as CUE's
+// attribute syntax does: a comma inside a quoted string or brackets
+// belongs to the argument. It returns at least one (possibly empty)
+// argument.
+func attrArgs(body string) []string {
+	var (
+		args  []string
+		depth int
+		quote bool
+		start int
+	)
+	for i := 0; i < len(body); i++ {
+		switch ch := body[i]; {
+		case quote && ch == '\\':
+			i++
+		case ch == '"':
+			quote = !quote
+		case quote:
+		case ch == '(' || ch == '[' || ch == '{':
+			depth++
+		case ch == ')' || ch == ']' || ch == '}':
+			depth--
+		case ch == ',' && depth == 0:
+			args = append(args, body[start:i])
+			start = i + 1
+		}
+	}
+	return append(args, body[start:])
 }
 
 // fieldPath names the field that holds n (#T.n), for messages; orElse
