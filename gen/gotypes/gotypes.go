@@ -154,6 +154,9 @@ func usedUnions(p *model.Package) map[*model.Union]bool {
 // docFor prefixes a definition's doc with its Go name when the doc does not
 // already start with it, as Go doc comments do.
 func docFor(goName, doc string) string {
+	if doc == "" {
+		return "" // an undocumented definition has no doc comment
+	}
 	if strings.HasPrefix(doc, goName+" ") {
 		return doc
 	}

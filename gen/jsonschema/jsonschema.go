@@ -343,7 +343,10 @@ func enumDoc(en *model.Enum) string {
 		if i > 0 {
 			b.WriteByte('\n')
 		}
-		fmt.Fprintf(&b, "- %q: %s", m.Value, strings.Join(strings.Fields(m.Doc), " "))
+		fmt.Fprintf(&b, "- %q", m.Value)
+		if m.Doc != "" {
+			fmt.Fprintf(&b, ": %s", strings.Join(strings.Fields(m.Doc), " "))
+		}
 	}
 	return b.String()
 }

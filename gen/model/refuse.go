@@ -81,23 +81,23 @@ func (r *resolver) comprehensions(d *def, lit *ast.StructLit) (forbids bool) {
 		}
 		pos := r.ps.of(c.Pos())
 		if len(c.Clauses) != 1 {
-			r.errorf(pos, "#%s: a comprehension with several clauses is not supported; write one if clause", d.name)
+			r.errorf(pos, "%s: a comprehension with several clauses is not supported; write one if clause", d.ref())
 			continue
 		}
 		ifc, ok := c.Clauses[0].(*ast.IfClause)
 		if !ok {
-			r.errorf(pos, "#%s: only if clauses are supported in an object (to forbid fields or refuse a combination), not for or let", d.name)
+			r.errorf(pos, "%s: only if clauses are supported in an object (to forbid fields or refuse a combination), not for or let", d.ref())
 			continue
 		}
 		body, _ := c.Value.(*ast.StructLit)
 		if body == nil {
-			r.errorf(pos, "#%s: the body of an if clause must be a struct", d.name)
+			r.errorf(pos, "%s: the body of an if clause must be a struct", d.ref())
 			continue
 		}
 		if isBottomBody(body) {
 			ref, err := r.refusal(o, ifc.Condition)
 			if err != "" {
-				r.errorf(r.ps.of(ifc.Condition.Pos()), "#%s: %s", d.name, err)
+				r.errorf(r.ps.of(ifc.Condition.Pos()), "%s: %s", d.ref(), err)
 				continue
 			}
 			ref.Pos = pos
@@ -108,7 +108,7 @@ func (r *resolver) comprehensions(d *def, lit *ast.StructLit) (forbids bool) {
 		for _, be := range body.Elts {
 			f, ok := be.(*ast.Field)
 			if !ok || f.Constraint != token.OPTION || !isBottom(f.Value) {
-				r.errorf(r.ps.of(be.Pos()), "#%s: the body of an if clause may only forbid optional fields (name?: _|_), or be _|_ alone to refuse the combination", d.name)
+				r.errorf(r.ps.of(be.Pos()), "%s: the body of an if clause may only forbid optional fields (name?: _|_), or be _|_ alone to refuse the combination", d.ref())
 				break
 			}
 		}

@@ -44,6 +44,34 @@ type def struct {
 	mapDef *Map
 	// mapState: 1 while the map's element type is being resolved, 2 after.
 	mapState int
+
+	// root is set for the package's root object: its top-level fields,
+	// which have no definition; pkg is then the CUE package name, by which
+	// another package refers to them.
+	root bool
+	pkg  string
+	// lit is the struct literal the object is written as: for the root,
+	// every declaration of the package's files.
+	lit *ast.StructLit
+}
+
+// ref names the definition in messages, as CUE refers to it: #Name, or
+// for the root object the package name (p.field).
+func (d *def) ref() string {
+	if d.root {
+		return d.pkg
+	}
+	return "#" + d.name
+}
+
+// literal returns the struct literal a definition is written as, if it is
+// one.
+func (d *def) literal() (*ast.StructLit, bool) {
+	if d.lit != nil {
+		return d.lit, true
+	}
+	lit, ok := sourceExpr(d.v).(*ast.StructLit)
+	return lit, ok
 }
 
 func newResolver(ps positions, inst *build.Instance, v cue.Value) *resolver {
@@ -73,16 +101,19 @@ func (r *resolver) resolve() *Package {
 
 	// Pass 1: classify every definition, so references resolve in any order.
 	var order []*def
-	it, err := r.v.Fields(cue.Definitions(true))
+	it, err := r.v.Fields(cue.Definitions(true), cue.Optional(true))
 	if err != nil {
 		r.errs = append(r.errs, r.ps.fromCUE(err)...)
 		return r.pkg
 	}
+	var rootPos Pos
 	for it.Next() {
 		sel, v := it.Selector(), it.Value()
 		if !sel.IsDefinition() {
-			r.errorf(r.pos(v), "top-level field %s: the contract is stated in definitions (#%s); schemagen reads nothing else", sel, sel.Unquoted())
-			continue
+			if !rootPos.IsValid() {
+				rootPos = r.pos(v)
+			}
+			continue // the root object's, below
 		}
 		d := &def{name: strings.TrimPrefix(sel.String(), "#"), v: v, pos: r.pos(v), doc: docText(v.Doc())}
 		if d.doc == "" {
@@ -91,6 +122,9 @@ func (r *resolver) resolve() *Package {
 		r.classify(d)
 		r.defs[d.name] = d
 		order = append(order, d)
+	}
+	if rootPos.IsValid() {
+		order = append(order, r.rootObject(rootPos))
 	}
 
 	// Pass 2: resolve fields and variants against the classified set.
@@ -118,6 +152,35 @@ func (r *resolver) resolve() *Package {
 	return r.pkg
 }
 
+// rootObject makes the object of a package's top-level fields (as cue
+// import writes a JSON Schema's root properties): named after the package
+// (package workflow: Workflow), documented by the package clause's doc,
+// at the first such field.
+func (r *resolver) rootObject(pos Pos) *def {
+	name := GoName(r.pkg.Name)
+	doc := fmt.Sprintf("%s is a document of package %s: its top-level fields.", name, r.pkg.Name)
+	if r.pkg.Doc != "" {
+		doc += "\n\n" + r.pkg.Doc
+	}
+	d := &def{name: name, v: r.v, pos: pos, doc: doc, root: true, pkg: r.pkg.Name, lit: &ast.StructLit{}}
+	for _, f := range r.inst.Files {
+		for _, decl := range f.Decls {
+			switch decl.(type) {
+			case *ast.Package, *ast.ImportDecl, *ast.Attribute, *ast.CommentGroup:
+			default:
+				d.lit.Elts = append(d.lit.Elts, decl)
+			}
+		}
+	}
+	if prev := r.defs[name]; prev != nil {
+		r.errorf(pos, "%s: the package's top-level fields are its root object, %s after the package, but #%s (%s) has that name; rename #%s", r.pkg.Name, name, name, prev.pos, name)
+		return d
+	}
+	d.object = &Object{Name: name, Doc: d.doc, Pos: pos}
+	r.pkg.Objects = append(r.pkg.Objects, d.object)
+	return d
+}
+
 // classify decides what a definition is: an enum or union (a disjunction),
 // an object (a struct literal) or a constrained scalar.
 func (r *resolver) classify(d *def) {
@@ -140,14 +203,14 @@ func (r *resolver) classify(d *def) {
 		case strs > 0:
 			for _, a := range args {
 				if !(a.IncompleteKind() == cue.StringKind && a.IsConcrete()) {
-					r.errorf(r.pos(a), "#%s: enum member %v is not a string literal; every member of an enum is a quoted string", d.name, a)
+					r.errorf(r.pos(a), "%s: enum member %v is not a string literal; every member of an enum is a quoted string", d.ref(), a)
 					break
 				}
 			}
 		default:
 			for _, a := range args {
 				if _, ok := r.refName(a); !ok {
-					r.errorf(r.pos(a), "#%s: union member %v is not a reference to a definition; a union lists struct definitions (#A | #B)", d.name, a)
+					r.errorf(r.pos(a), "%s: union member %v is not a reference to a definition; a union lists struct definitions (#A | #B)", d.ref(), a)
 					break
 				}
 			}
@@ -167,7 +230,7 @@ func (r *resolver) classify(d *def) {
 		}
 	}
 	if name, ok := r.refName(d.v); ok {
-		r.errorf(d.pos, "#%s is #%s under another name, which no target can state as CUE means it; refer to #%s (a union lists two or more variants: #A | #B)", d.name, name, name)
+		r.errorf(d.pos, "%s is #%s under another name, which no target can state as CUE means it; refer to #%s (a union lists two or more variants: #A | #B)", d.ref(), name, name)
 		return
 	}
 	t, ok := r.basic(d.v, "#"+d.name)
@@ -180,7 +243,7 @@ func (r *resolver) classify(d *def) {
 		r.errorf(d.pos, "#%s is a single string; an enum needs at least two members (\"a\" | \"b\"), and a constant belongs in the field that uses it", d.name)
 		return
 	default:
-		r.errorf(d.pos, "#%s: a named scalar must be a basic type with constraints, e.g. string & strings.MaxRunes(80)", d.name)
+		r.errorf(d.pos, "%s: a named scalar must be a basic type with constraints, e.g. string & strings.MaxRunes(80)", d.ref())
 		return
 	}
 	d.scalar = &Scalar{Name: d.name, Doc: d.doc, Pos: d.pos, Base: t.Base, Constraints: t.Constraints}
@@ -194,7 +257,7 @@ func (r *resolver) resolveEnum(d *def, args []cue.Value) {
 		s, _ := a.String()
 		p := r.pos(a)
 		if seen[s] {
-			r.errorf(p, "#%s: member %q is listed twice", d.name, s)
+			r.errorf(p, "%s: member %q is listed twice", d.ref(), s)
 			continue
 		}
 		seen[s] = true
@@ -203,7 +266,7 @@ func (r *resolver) resolveEnum(d *def, args []cue.Value) {
 			doc = "" // the comment above is the enum's own, not the member's
 		}
 		if doc == "" {
-			r.docf(p, "#%s: member %q has no doc comment: say what it means on the line above it", d.name, s)
+			r.docf(p, "%s: member %q has no doc comment: say what it means on the line above it", d.ref(), s)
 		}
 		e.Members = append(e.Members, &Member{Value: s, Doc: doc, Pos: p})
 	}
@@ -259,7 +322,7 @@ func (r *resolver) resolveMap(d *def) *Map {
 	case 2:
 		return m
 	case 1:
-		r.errorf(d.pos, "#%s: a map that holds itself ([string]: #%s) cannot be written out in Go or TypeScript; give its values a struct definition that holds the map in an optional field", d.name, d.name)
+		r.errorf(d.pos, "%s: a map that holds itself ([string]: #%s) cannot be written out in Go or TypeScript; give its values a struct definition that holds the map in an optional field", d.ref(), d.name)
 		return m
 	}
 	d.mapState = 1
@@ -267,11 +330,11 @@ func (r *resolver) resolveMap(d *def) *Map {
 	lit := sourceExpr(d.v).(*ast.StructLit)
 	ps := patterns(lit)
 	if len(ps) > 1 {
-		r.errorf(r.ps.of(ps[1].Pos()), "#%s: a map states one pattern, [string]: T", d.name)
+		r.errorf(r.ps.of(ps[1].Pos()), "%s: a map states one pattern, [string]: T", d.ref())
 		return m
 	}
 	if key := ps[0].Label.(*ast.ListLit); !isStringPattern(key) {
-		r.errorf(r.ps.of(key.Pos()), "#%s: only [string]: T is a map; a pattern on its keys has no JSON Schema, Go or TypeScript twin that checks it the same way", d.name)
+		r.errorf(r.ps.of(key.Pos()), "%s: only [string]: T is a map; a pattern on its keys has no JSON Schema, Go or TypeScript twin that checks it the same way", d.ref())
 		return m
 	}
 	elem := d.v.LookupPath(cue.MakePath(cue.AnyString))
@@ -308,15 +371,15 @@ func isStringPattern(l *ast.ListLit) bool {
 
 func (r *resolver) resolveObject(d *def) {
 	o := d.object
-	if lit, ok := sourceExpr(d.v).(*ast.StructLit); ok {
+	if lit, ok := d.literal(); ok {
 		for _, p := range patterns(lit) {
-			r.errorf(r.ps.of(p.Pos()), "#%s: a pattern constraint (%s: T) beside fields would constrain every field and admit any other; a definition is either an object (its fields) or a map ([string]: T alone): move the map into a field of its own (byKey?: [string]: T)", d.name, labelText(p.Label))
+			r.errorf(r.ps.of(p.Pos()), "%s: a pattern constraint (%s: T) beside fields would constrain every field and admit any other; a definition is either an object (its fields) or a map ([string]: T alone): move the map into a field of its own (byKey?: [string]: T)", d.ref(), labelText(p.Label))
 		}
 	}
 	// An embedded definition can bring a pattern the literal does not show.
-	if lit, ok := sourceExpr(d.v).(*ast.StructLit); !ok || (len(patterns(lit)) == 0 && !hasEllipsis(lit)) {
+	if lit, ok := d.literal(); !ok || (len(patterns(lit)) == 0 && !hasEllipsis(lit)) {
 		if hasPattern(d.v) {
-			r.errorf(d.pos, "#%s: a pattern constraint ([string]: T), from what it embeds, would constrain every field and admit any other; a definition is either an object or a map", d.name)
+			r.errorf(d.pos, "%s: a pattern constraint ([string]: T), from what it embeds, would constrain every field and admit any other; a definition is either an object or a map", d.ref())
 		}
 	}
 	shadowing := r.checkShadowing(d)
@@ -325,7 +388,9 @@ func (r *resolver) resolveObject(d *def) {
 		r.errs = append(r.errs, r.ps.fromCUE(err)...)
 		return
 	}
+	n := 0
 	for it.Next() {
+		n++
 		sel, v := it.Selector(), it.Value()
 		name := sel.Unquoted()
 		f := &Field{Name: name, Pos: r.pos(v), Doc: docText(v.Doc())}
@@ -334,24 +399,27 @@ func (r *resolver) resolveObject(d *def) {
 			f.Optional = true
 		case cue.RequiredConstraint:
 		default:
-			r.errorf(f.Pos, "#%s.%s: mark the field required (%s!:) or optional (%s?:); a regular field says neither", d.name, name, name, name)
-			continue
+			// A regular field, by CUE's own rule (which its JSON Schema
+			// generator applies): one that is not concrete must be given
+			// a value, so it is required; a concrete one holds its value
+			// whether the data states it or not, so the data may omit it.
+			f.Optional = v.Validate(cue.Concrete(true)) == nil
 		}
 		if f.Doc == "" {
-			r.docf(f.Pos, "#%s.%s has no doc comment: say what it means on the line above it", d.name, name)
+			r.docf(f.Pos, "%s.%s has no doc comment: say what it means on the line above it", d.ref(), name)
 		}
 		if shadowing && v.IncompleteKind() == cue.BottomKind {
 			continue // the shadowing error says why; one error, not one per field
 		}
-		t, ok := r.typeOf(v, "#"+d.name+"."+name)
+		t, ok := r.typeOf(v, d.ref()+"."+name)
 		if !ok {
 			continue
 		}
 		f.Type = t
 		o.Fields = append(o.Fields, f)
 	}
-	if len(o.Fields) == 0 && len(r.errs) == 0 {
-		r.errorf(d.pos, "#%s has no fields", d.name)
+	if n == 0 {
+		r.errorf(d.pos, "%s has no fields: an object states at least one (a value that may be any object is {...})", d.ref())
 	}
 }
 
@@ -372,7 +440,7 @@ func init() {
 // then means the field, not CUE's string or int, and what uses it becomes
 // _|_. It reports whether it found one.
 func (r *resolver) checkShadowing(d *def) bool {
-	lit, ok := sourceExpr(d.v).(*ast.StructLit)
+	lit, ok := d.literal()
 	if !ok {
 		return false
 	}
@@ -409,8 +477,8 @@ func (r *resolver) checkShadowing(d *def) bool {
 		if f.Constraint != token.ILLEGAL {
 			mark = f.Constraint.String()
 		}
-		r.errorf(r.ps.of(f.Pos()), "#%s.%s: this field's name shadows CUE's %s: inside #%s, %s (first used at %s) means the field, not CUE's; quote the label (\"%s\"%s: ...) or rename the field",
-			d.name, id.Name, id.Name, d.name, id.Name, r.ps.of(use.Pos()), id.Name, mark)
+		r.errorf(r.ps.of(f.Pos()), "%s.%s: this field's name shadows CUE's %s: inside %s, %s (first used at %s) means the field, not CUE's; quote the label (\"%s\"%s: ...) or rename the field",
+			d.ref(), id.Name, id.Name, d.ref(), id.Name, r.ps.of(use.Pos()), id.Name, mark)
 	}
 	return found
 }
@@ -757,13 +825,13 @@ func (r *resolver) resolveUnion(d *def) {
 		vd := r.defs[name]
 		switch {
 		case vd == nil:
-			r.errorf(r.pos(a), "#%s: #%s is not a definition of this package", d.name, name)
+			r.errorf(r.pos(a), "%s: #%s is not a definition of this package", d.ref(), name)
 			continue
 		case vd.object == nil:
-			r.errorf(r.pos(a), "#%s: variant #%s must be a struct definition", d.name, name)
+			r.errorf(r.pos(a), "%s: variant #%s must be a struct definition", d.ref(), name)
 			continue
 		case vd.object.Union != nil:
-			r.errorf(r.pos(a), "#%s: #%s is already a variant of #%s", d.name, name, vd.object.Union.Name)
+			r.errorf(r.pos(a), "%s: #%s is already a variant of #%s", d.ref(), name, vd.object.Union.Name)
 			continue
 		}
 		vd.object.Union = u
@@ -789,7 +857,7 @@ func (r *resolver) resolveUnion(d *def) {
 		f := o.Field(u.Discriminator)
 		o.Tag = f.Type.Const
 		if prev := seen[o.Tag]; prev != nil {
-			r.errorf(f.Pos, "#%s: #%s and #%s both have %s %q", d.name, prev.Name, o.Name, u.Discriminator, o.Tag)
+			r.errorf(f.Pos, "%s: #%s and #%s both have %s %q", d.ref(), prev.Name, o.Name, u.Discriminator, o.Tag)
 		}
 		seen[o.Tag] = o
 	}
@@ -811,7 +879,7 @@ func all[T any](xs []T, pred func(T) bool) bool {
 // enum field with each member and see which optional fields become bottom.
 func (r *resolver) resolveForbids(d *def) {
 	o := d.object
-	lit, ok := sourceExpr(d.v).(*ast.StructLit)
+	lit, ok := d.literal()
 	if !ok || !r.comprehensions(d, lit) {
 		return // nothing can forbid a field; skip the probing
 	}

@@ -232,7 +232,10 @@ func enum(e *model.Enum, consts string) string {
 	var b strings.Builder
 	doc := e.Doc + "\n"
 	for _, m := range e.Members {
-		doc += fmt.Sprintf("\n- %q: %s", m.Value, strings.Join(strings.Fields(m.Doc), " "))
+		doc += fmt.Sprintf("\n- %q", m.Value)
+		if m.Doc != "" {
+			doc += ": " + strings.Join(strings.Fields(m.Doc), " ")
+		}
 	}
 	b.WriteString(tsdoc(doc, ""))
 	lits := make([]string, len(e.Members))
