@@ -201,14 +201,31 @@ func (f *goFile) bytes() []byte {
 	for p := range f.imports {
 		paths = append(paths, p)
 	}
-	slices.Sort(paths)
+	slices.SortFunc(paths, func(a, b string) int {
+		if isStd(a) != isStd(b) {
+			if isStd(a) {
+				return -1
+			}
+			return 1
+		}
+		return strings.Compare(a, b)
+	})
 	switch len(paths) {
 	case 0:
 	case 1:
 		out.WriteString("\nimport " + strconv.Quote(paths[0]) + "\n")
 	default:
+		// The standard library's first, then the others, as goimports
+		// groups them.
 		out.WriteString("\nimport (\n")
-		for _, p := range paths {
+		std := true
+		for i, p := range paths {
+			if isStd(p) != std {
+				std = false
+				if i > 0 {
+					out.WriteByte('\n')
+				}
+			}
 			out.WriteString("\t" + strconv.Quote(p) + "\n")
 		}
 		out.WriteString(")\n")
@@ -218,6 +235,13 @@ func (f *goFile) bytes() []byte {
 		out.Write(f.b.Bytes())
 	}
 	return out.Bytes()
+}
+
+// isStd reports whether an import path is the standard library's: its
+// first element has no dot.
+func isStd(path string) bool {
+	first, _, _ := strings.Cut(path, "/")
+	return !strings.Contains(first, ".")
 }
 
 // quote is a Go string literal for s.

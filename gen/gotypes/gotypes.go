@@ -24,7 +24,6 @@ package gotypes
 
 import (
 	"cmp"
-	"fmt"
 	"path"
 	"slices"
 	"strconv"
@@ -72,9 +71,6 @@ func generatePackage(p *model.Package) ([]output.File, error) {
 		decls = append(decls, decl{e.Pos, func(f *goFile) { enum(f, e) }})
 	}
 	for _, o := range p.Objects {
-		if err := checkObject(o); err != nil {
-			return nil, err
-		}
 		decls = append(decls, decl{o.Pos, func(f *goFile) { object(f, o) }})
 	}
 	used := usedUnions(p)
@@ -167,14 +163,4 @@ func sortDecls(ds []decl) {
 	slices.SortStableFunc(ds, func(a, b decl) int {
 		return cmp.Or(cmp.Compare(a.pos.Line, b.pos.Line), cmp.Compare(a.pos.Col, b.pos.Col))
 	})
-}
-
-// checkObject refuses what the Go emitter cannot express, with the position.
-func checkObject(o *model.Object) error {
-	for _, f := range o.Fields {
-		if f.Type.Kind == model.ConstKind && (o.Union == nil || f.Name != o.Union.Discriminator) {
-			return &model.Error{Pos: f.Pos, Msg: fmt.Sprintf("#%s.%s: a string constant is supported only as a union discriminator", o.Name, f.Name)}
-		}
-	}
-	return nil
 }

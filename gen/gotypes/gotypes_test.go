@@ -100,28 +100,6 @@ func typeCheck(t *testing.T, files map[string]string) {
 	}
 }
 
-// TestRefusesInlineConst: a string constant outside a union discriminator
-// has no Go field type; the emitter refuses it with the position.
-func TestRefusesInlineConst(t *testing.T) {
-	dir := t.TempDir()
-	write := func(name, data string) {
-		p := filepath.Join(dir, name)
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		os.WriteFile(p, []byte(data), 0o644)
-	}
-	write("cue.mod/module.cue", "module: \"example.com/t@v0\"\nlanguage: version: \"v0.17.0\"\n")
-	write("schema/w/a.cue", "package w\n\n// T is a thing.\n#T: {\n\t// Always x.\n\tk!: \"x\"\n}\n")
-	s, err := model.Load(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = gotypes.Generate(s)
-	want := "schema/w/a.cue:6:2: #T.k: a string constant is supported only as a union discriminator"
-	if err == nil || err.Error() != want {
-		t.Errorf("Generate error = %v, want %q", err, want)
-	}
-}
-
 // TestManyFieldsCompile: an object of more than 64 fields tracks what it
 // read over several words; the code for it compiles against wire.
 func TestManyFieldsCompile(t *testing.T) {

@@ -30,6 +30,8 @@ func goType(f *goFile, t *model.Type, optional bool) string {
 		s = t.Object.GoName
 	case model.UnionKind:
 		return t.Union.GoName // an interface: nil when absent
+	case model.AnyKind:
+		return f.use("encoding/json") + ".RawMessage" // nil when absent
 	case model.ListKind:
 		return "[]" + goType(f, t.Elem, false)
 	case model.MapKind:
@@ -61,6 +63,8 @@ func readCall(f *goFile, t *model.Type, dst string) string {
 		return f.wire() + ".Map(r, " + dst + ", " + readFunc(f, t.Elem) + ")"
 	case model.EnumKind, model.ObjectKind, model.UnionKind:
 		return readFunc(f, t) + "(r, " + dst + ")"
+	case model.AnyKind:
+		return "r.Raw(" + dst + ")"
 	}
 	return "r." + readMethod(t) + "(" + dst + ")"
 }
@@ -94,6 +98,8 @@ func readFunc(f *goFile, t *model.Type) string {
 		return "func(r *" + f.wire() + ".Reader, dst *" + goType(f, t, false) + ") error { return " + readCall(f, t, "dst") + " }"
 	case model.ListKind:
 		return "func(r *" + f.wire() + ".Reader, dst *" + goType(f, t, false) + ") error { return " + readCall(f, t, "dst") + " }"
+	case model.AnyKind:
+		return "(*" + f.wire() + ".Reader).Raw"
 	}
 	return "(*" + f.wire() + ".Reader)." + readMethod(t)
 }
@@ -103,9 +109,11 @@ func readFunc(f *goFile, t *model.Type) string {
 func isCollection(t *model.Type) bool { return t.Kind == model.ListKind || t.Kind == model.MapKind }
 
 // nilable reports whether an optional value of t is its own Go type with
-// nil for absent, not a pointer to it: a list, a map or a union's
-// interface.
-func nilable(t *model.Type) bool { return isCollection(t) || t.Kind == model.UnionKind }
+// nil for absent, not a pointer to it: a list, a map, a union's interface
+// or raw JSON (whose null is the four bytes null, not nil).
+func nilable(t *model.Type) bool {
+	return isCollection(t) || t.Kind == model.UnionKind || t.Kind == model.AnyKind
+}
 
 // structFields are the fields of o that become Go struct fields: all but a
 // union variant's discriminator, which its tag method carries.
@@ -142,7 +150,7 @@ func object(f *goFile, o *model.Object) {
 	f.decl()
 	f.doc(docFor(t, o.Doc))
 	fields := structFields(o)
-	if len(fields) == 0 {
+	if len(fields) == 0 && !o.Open {
 		f.p("type ", t, " struct{}")
 	} else {
 		f.open("type ", t, " struct")
@@ -161,6 +169,10 @@ func object(f *goFile, o *model.Object) {
 			run = append(run, []string{fd.GoName, goType(f, fd.Type, fd.Optional), jsonTag(fd)})
 		}
 		flush()
+		if o.Open {
+			f.comment(model.UnknownField + " holds the members the schema does not name, which it allows (the\nobject is open), by name; they are written after the others, by name.")
+			f.columns([][]string{{model.UnknownField, "map[string]" + f.use("encoding/json") + ".RawMessage", "`json:\"-\"`"}})
+		}
 		f.close()
 	}
 	objectMethods(f, o)
@@ -175,7 +187,11 @@ func objectMethods(f *goFile, o *model.Object) {
 	t := o.GoName
 	w := f.wire()
 	f.decl()
-	f.doc(fmt.Sprintf("UnmarshalJSON decodes a %s. It refuses a missing required field, a null\nand a value of the wrong type; unknown fields are ignored, since a newer\nhost may add optional ones. On error x is left as it was and the error is\na *wire.DecodeError.", t))
+	unknown := "unknown fields are ignored, since a newer\nhost may add optional ones"
+	if o.Open {
+		unknown = "members the schema does not name are kept in\n" + model.UnknownField + ", as the open object allows them"
+	}
+	f.doc(fmt.Sprintf("UnmarshalJSON decodes a %s. It refuses a missing required field, a null\nand a value of the wrong type; %s. On error x is left as it was and the error is\na *wire.DecodeError.", t, unknown))
 	f.open("func (x *", t, ") UnmarshalJSON(data []byte) error")
 	f.p("return ", w, ".Unmarshal(data, ", quote(t), ", x, ", decodeFunc(t), ")")
 	f.close()
@@ -275,7 +291,23 @@ func objectDecode(f *goFile, o *model.Object) {
 	}
 	f.label("default:")
 	f.p("bit = 0")
-	f.p("err = r.Skip()")
+	if o.Open {
+		// A member the schema does not name, kept; given twice, refused
+		// as any member is.
+		u := "v." + model.UnknownField
+		f.open("if _, dup := ", u, "[string(key)]; dup")
+		f.p("return ", w, ".Duplicate(key)")
+		f.close()
+		f.p("var raw ", f.use("encoding/json"), ".RawMessage")
+		f.open("if err = r.Raw(&raw); err == nil")
+		f.open("if ", u, " == nil")
+		f.p(u, " = map[string]", f.use("encoding/json"), ".RawMessage{}")
+		f.close()
+		f.p(u, "[string(key)] = raw")
+		f.close()
+	} else {
+		f.p("err = r.Skip()")
+	}
 	f.close()
 	f.open("if err != nil")
 	f.p("return ", w, ".InField(key, err)")
@@ -342,6 +374,16 @@ func objectEncode(f *goFile, o *model.Object) {
 		}
 		f.close()
 	}
+	if o.Open {
+		u := "x." + model.UnknownField
+		f.open("for _, k := range ", f.wire(), ".SortedKeys(", u, ")")
+		f.open("if ", f.use("slices"), ".Contains(", helper("fields", o.GoName), ", k)")
+		f.p("e.Fail(", f.use("fmt"), ".Errorf(", quote(o.GoName+"."+model.UnknownField+" holds %q, a field of the schema: set the field instead"), ", k))")
+		f.close()
+		f.p("e.Member(k)")
+		f.p("e.RawJSON(", u, "[k])")
+		f.close()
+	}
 	f.p("e.End(m)")
 	f.close()
 }
@@ -354,6 +396,8 @@ func encodeValue(f *goFile, t *model.Type, v string, depth int) {
 		f.p(f.wire(), ".EncodeEnum(e, &", enumTable(t.Enum), ", ", v, ")")
 	case model.ObjectKind:
 		f.p(v, ".encode(e)")
+	case model.AnyKind:
+		f.p("e.RawJSON(", v, ")")
 	case model.UnionKind:
 		// A required union, or a list element or map value of one, that is
 		// nil has no encoding: AppendJSON fails rather than write null.
@@ -434,6 +478,13 @@ func objectValidate(f *goFile, o *model.Object) {
 		}
 		checks(f, fd.Type, val, "path", fd.Name, "at_"+fd.GoName, 0)
 	}
+	if o.Open {
+		f.open("for _, k := range ", f.wire(), ".SortedKeys(x.", model.UnknownField, ")")
+		f.open("if ", f.use("slices"), ".Contains(", helper("fields", o.GoName), ", k)")
+		f.p("p.Add(path, k, ", quote("is a field of the schema, held in "+model.UnknownField+": set the field instead"), ")")
+		f.close()
+		f.close()
+	}
 	for _, rf := range o.Refusals {
 		var conds []string
 		for _, c := range rf.When {
@@ -491,6 +542,8 @@ func needsCheck(t *model.Type) bool {
 		return true
 	case model.ScalarKind:
 		return needsValidator(t.Scalar)
+	case model.ConstKind:
+		return true
 	case model.BasicKind:
 		return !t.Constraints.IsZero() || t.Base == model.Date
 	case model.ListKind:
@@ -538,6 +591,11 @@ func checks(f *goFile, t *model.Type, v, path, member, stepVar string, depth int
 		f.p(helper("validate", t.Scalar.GoName), "(p, ", path, ", ", mem, ", ", v, ")")
 	case model.BasicKind:
 		constraintChecks(f, t.Base, t.Constraints, v, path, mem, "")
+	case model.ConstKind:
+		lit := t.ConstJSON()
+		f.open("if ", v, " != ", lit)
+		f.p("p.Add(", path, ", ", mem, ", ", quote("must be "+lit), ")")
+		f.close()
 	case model.ListKind:
 		if t.MinItems != nil {
 			f.p("p.MinItems(", path, ", ", mem, ", len(", v, "), ", strconv.Itoa(*t.MinItems), ")")

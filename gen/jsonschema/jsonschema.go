@@ -30,6 +30,7 @@ import (
 	"fmt"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -383,7 +384,9 @@ func (e *emitter) object(o *model.Object) obj {
 	default:
 		s = append(s, member{"allOf", rules})
 	}
-	if e.strict {
+	if e.strict && !o.Open {
+		// An open object admits members it does not name in either set:
+		// that is what the schema states, not a leniency of the open set.
 		s = append(s, member{"unevaluatedProperties", false})
 	}
 	return s
@@ -483,6 +486,13 @@ func (e *emitter) typ(t *model.Type) obj {
 	case model.UnionKind:
 		return e.ref(t.Union.Name)
 	case model.ConstKind:
+		switch t.Base {
+		case model.Int:
+			n, _ := strconv.ParseInt(t.Const, 10, 64)
+			return obj{{"const", n}}
+		case model.Bool:
+			return obj{{"const", t.Const == "true"}}
+		}
 		return obj{{"const", t.Const}}
 	case model.ListKind:
 		s := obj{{"type", "array"}, {"items", e.typ(t.Elem)}}
@@ -497,7 +507,12 @@ func (e *emitter) typ(t *model.Type) obj {
 		if t.Map != nil {
 			return e.ref(t.Map.Name)
 		}
+		if t.Elem.Kind == model.AnyKind {
+			return obj{{"type", "object"}} // {...}: any object
+		}
 		return obj{{"type", "object"}, {"additionalProperties", e.typ(t.Elem)}}
+	case model.AnyKind:
+		return obj{} // _: any JSON value, null included
 	}
 	return basic(t.Base, t.Constraints)
 }

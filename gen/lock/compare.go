@@ -684,6 +684,8 @@ func (t *Type) String() string {
 		return t.Kind + " " + t.Name
 	case "const":
 		return fmt.Sprintf("const %q", t.Name)
+	case "const-int", "const-bool":
+		return "const " + t.Name
 	}
 	return t.Kind
 }

@@ -75,7 +75,8 @@ type Field struct {
 
 // Type is a field's wire type: its shape and its constraints at each level.
 type Type struct {
-	// Kind is string, int, bool, time, date, const, enum, object, union,
+	// Kind is string, int, bool, time, date, const (a string constant),
+	// const-int, const-bool, any (any JSON value), enum, object, union,
 	// list or map. A field of a union's type is one of its variants: the
 	// union's own findings (a variant added, a variant removed) are the
 	// field's, so they are reported once, at the union.
@@ -216,7 +217,13 @@ func typeOf(t *model.Type) *Type {
 	case model.UnionKind:
 		return &Type{Kind: "union", Name: t.Union.Name}
 	case model.ConstKind:
+		if t.Base != model.String {
+			// const-int 5, const-bool true: never equal to the string "5".
+			return &Type{Kind: "const-" + t.Base.String(), Name: t.Const}
+		}
 		return &Type{Kind: "const", Name: t.Const}
+	case model.AnyKind:
+		return &Type{Kind: "any"}
 	case model.ListKind:
 		return &Type{Kind: "list", Constraints: constraintsOf(t.Constraints), Elem: typeOf(t.Elem)}
 	case model.MapKind:

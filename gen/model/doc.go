@@ -10,8 +10,8 @@
 // here, never in an emitter, and every problem is an Error at the CUE
 // file:line:col that caused it.
 //
-// The CUE it accepts is deliberately narrow, so that every construct has one
-// meaning in every target:
+// It reads what CUE states about JSON, so that every construct has one
+// meaning in every target (docs/schema-language.md has the table):
 //
 //   - an enum is a disjunction of string literals, each documented by the
 //     comment on the line above it;
@@ -19,21 +19,25 @@
 //     require the same field as a string constant (kind!: "passed"); it is
 //     a type like any other, of a field, a list element or a map value;
 //   - a named map is a definition of one [string]: T;
-//   - an object is a struct literal whose fields are all required (x!:) or
-//     optional (x?:);
+//   - an object is a struct literal of required (x!:), optional (x?:) and
+//     regular (x:) fields, read by CUE's rule (a regular field that is not
+//     concrete is required); with ... it is open (Object.Open). A
+//     package's top-level fields are its root object, open as CUE leaves
+//     them;
 //   - a field is a reference to a definition, or a basic type (string, int,
 //     bool) with int bounds, one =~ pattern, strings.MinRunes/MaxRunes,
-//     time.Time or time.Format("2006-01-02"), or [...T] with
-//     list.MinItems/MaxItems, or [string]: T;
+//     time.Time or time.Format("2006-01-02"), a constant ("v1", 3, true),
+//     any JSON (_, {...}, [...]), or [...T] with list.MinItems/MaxItems,
+//     or [string]: T;
 //   - a conditional "if kind == "spawn" { x?: _|_ }" forbids optional fields
 //     for an enum member.
 //
 // Doc comments are carried into every target; a missing one is an empty
 // description, unless the module's schemagen.cue sets require: docs: true.
 // A definition or field may carry @go(Name), its Go name; other tools'
-// attributes are left to them. Anything else — a default, @json, an open
-// struct, a pattern beside fields — is refused with its position rather
-// than approximated or dropped.
+// attributes are left to them. Anything no target could state as CUE
+// means it — a default, @json, a pattern beside fields — is refused with
+// its position rather than approximated or dropped.
 //
 // A package with a top-level layout field is a layout package instead (see
 // layout.go and docs/schema-language.md): C structs laid out by C's rules

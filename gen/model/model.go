@@ -1,6 +1,9 @@
 package model
 
-import "slices"
+import (
+	"encoding/json"
+	"slices"
+)
 
 // Schema is every package under schema/, resolved: the wire packages
 // (definitions of JSON objects) and the layout packages (binary C layouts,
@@ -103,6 +106,12 @@ type Object struct {
 	// invalid, e.g. a tally of all zeroes.
 	Refusals []*Refusal
 
+	// Open is set when the object admits members it does not name, of any
+	// type: a struct with ..., or a package's root object (CUE closes
+	// only definitions). Every target keeps them: Go in the struct's
+	// Unknown field, the strict JSON Schema does not refuse them.
+	Open bool
+
 	// Union is set when the object is a variant of a union; Tag is then the
 	// value of the union's discriminator field.
 	Union *Union
@@ -181,6 +190,10 @@ const (
 	MapKind  // string keys, Elem values; Map is set when it is a named map
 	ConstKind
 	UnionKind // a reference to a Union: one of its variants
+	// AnyKind is any JSON value, null included: CUE's _. An object of
+	// anything ({...}) is a MapKind of AnyKind, a list of anything
+	// ([...]) a ListKind of it.
+	AnyKind
 )
 
 // Type is the type of a field or of a list or map element.
@@ -193,7 +206,9 @@ type Type struct {
 	Union  *Union
 	Map    *Map // MapKind: the named map definition referred to, or nil for [string]: T
 	Elem   *Type
-	Const  string // ConstKind: the one allowed string
+	// Const is a ConstKind's one allowed value, as its Base reads it: the
+	// string itself, an integer in decimal, true or false.
+	Const string
 	// Constraints of a BasicKind value, or MinItems/MaxItems of a ListKind.
 	Constraints
 }
@@ -215,6 +230,16 @@ func (c Constraints) IsZero() bool {
 		c.Min == nil && c.Max == nil && c.MinItems == nil && c.MaxItems == nil
 }
 
+// ConstJSON is a ConstKind's value as a JSON (and TypeScript, and Go)
+// literal: "v1", 5, true.
+func (t *Type) ConstJSON() string {
+	if t.Base == String {
+		b, _ := json.Marshal(t.Const)
+		return string(b)
+	}
+	return t.Const
+}
+
 // Effective returns the constraints that apply to a value of this type: the
 // referenced scalar's for a ScalarKind, the type's own otherwise. (The model
 // refuses constraints stated beside a reference, so the two never mix.)
@@ -225,10 +250,10 @@ func (t *Type) Effective() Constraints {
 	return t.Constraints
 }
 
-// BaseOf returns the scalar base of a Basic or Scalar type, or 0.
+// BaseOf returns the scalar base of a Basic, Const or Scalar type, or 0.
 func (t *Type) BaseOf() Base {
 	switch t.Kind {
-	case BasicKind:
+	case BasicKind, ConstKind:
 		return t.Base
 	case ScalarKind:
 		return t.Scalar.Base

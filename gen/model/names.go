@@ -84,6 +84,11 @@ func (u *Union) UnmarshalFunc() string { return "Unmarshal" + u.GoName }
 // value, e.g. Kind.
 func (u *Union) TagMethod() string { return GoName(u.Discriminator) }
 
+// UnknownField is the Go field of an open object (Object.Open) that holds
+// the members the schema does not name; no field of the schema may take
+// its name.
+const UnknownField = "Unknown"
+
 // reservedMethods are the methods generated on every object; a field may not
 // take their names.
 var reservedMethods = []string{"Validate", "MarshalJSON", "UnmarshalJSON", "AppendJSON", "String"}
@@ -138,6 +143,9 @@ func (r *resolver) assignNames() {
 		claim(o.GoName, "#"+o.Name, o.Pos)
 		fields := map[string]*Field{}
 		reserved := append([]string(nil), reservedMethods...)
+		if o.Open {
+			reserved = append(reserved, UnknownField)
+		}
 		if o.Union != nil && o.Union.Discriminator != "" {
 			reserved = append(reserved, o.Union.TagMethod())
 		}
@@ -160,12 +168,20 @@ func (r *resolver) assignNames() {
 			case fields[f.GoName] != nil:
 				r.errorf(f.Pos, "%s: Go name %s is already taken by field %s (%s)", what, f.GoName, fields[f.GoName].Name, fields[f.GoName].Pos)
 			case contains(reserved, f.GoName):
-				r.errorf(f.Pos, "%s: Go name %s is a method every generated type has; rename the field", what, f.GoName)
+				r.errorf(f.Pos, "%s: Go name %s is %s; name the Go field otherwise with @go(Name) after it (e.g. @go(%sValue)): the wire name stays %s", what, f.GoName, reservedWhy(f.GoName), f.GoName, f.Name)
 			default:
 				fields[f.GoName] = f
 			}
 		}
 	}
+}
+
+// reservedWhy says what holds a reserved Go name.
+func reservedWhy(name string) string {
+	if name == UnknownField {
+		return "the field of an open object that holds the members the schema does not name"
+	}
+	return "a method every generated type has"
 }
 
 // defGoName is the Go name of a definition: its @go(Name), or its CUE

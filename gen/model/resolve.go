@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/big"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"cuelang.org/go/cue"
@@ -176,7 +177,7 @@ func (r *resolver) rootObject(pos Pos) *def {
 		r.errorf(pos, "%s: the package's top-level fields are its root object, %s after the package, but #%s (%s) has that name; rename #%s", r.pkg.Name, name, name, prev.pos, name)
 		return d
 	}
-	d.object = &Object{Name: name, Doc: d.doc, Pos: pos}
+	d.object = &Object{Name: name, Doc: d.doc, Pos: pos, Open: true}
 	r.pkg.Objects = append(r.pkg.Objects, d.object)
 	return d
 }
@@ -338,14 +339,13 @@ func (r *resolver) resolveMap(d *def) *Map {
 		return m
 	}
 	elem := d.v.LookupPath(cue.MakePath(cue.AnyString))
-	if t, ok := r.typeOf(elem, "#"+d.name+"[string]"); ok {
+	if t, ok := r.typeAt(elem, "#"+d.name+"[string]", d.pos); ok {
 		m.Elem = t
 	}
 	return m
 }
 
-// hasEllipsis reports whether a struct literal is open (...), which the
-// syntax checks refuse.
+// hasEllipsis reports whether a struct literal is open (...).
 func hasEllipsis(lit *ast.StructLit) bool {
 	for _, e := range lit.Elts {
 		if _, ok := e.(*ast.Ellipsis); ok {
@@ -372,6 +372,7 @@ func isStringPattern(l *ast.ListLit) bool {
 func (r *resolver) resolveObject(d *def) {
 	o := d.object
 	if lit, ok := d.literal(); ok {
+		o.Open = o.Open || hasEllipsis(lit)
 		for _, p := range patterns(lit) {
 			r.errorf(r.ps.of(p.Pos()), "%s: a pattern constraint (%s: T) beside fields would constrain every field and admit any other; a definition is either an object (its fields) or a map ([string]: T alone): move the map into a field of its own (byKey?: [string]: T)", d.ref(), labelText(p.Label))
 		}
@@ -483,6 +484,20 @@ func (r *resolver) checkShadowing(d *def) bool {
 	return found
 }
 
+// typeAt is typeOf for a list or map element, which CUE often gives no
+// position of its own (the _ of {...} and [...]): its problems are placed
+// at the list or map, at.
+func (r *resolver) typeAt(v cue.Value, what string, at Pos) (*Type, bool) {
+	n := len(r.errs)
+	t, ok := r.typeOf(v, what)
+	for _, e := range r.errs[n:] {
+		if !e.Pos.IsValid() {
+			e.Pos = at
+		}
+	}
+	return t, ok
+}
+
 // typeOf resolves the type of a field value or of a list/map element.
 func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 	if name, ok := r.refName(v); ok {
@@ -545,9 +560,21 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 		}
 	}
 	switch {
+	case kind == cue.TopKind:
+		return &Type{Kind: AnyKind}, true
 	case kind == cue.StringKind && v.IsConcrete():
 		s, _ := v.String()
 		return &Type{Kind: ConstKind, Base: String, Const: s}, true
+	case kind == cue.BoolKind && v.IsConcrete():
+		b, _ := v.Bool()
+		return &Type{Kind: ConstKind, Base: Bool, Const: strconv.FormatBool(b)}, true
+	case kind == cue.IntKind && v.IsConcrete():
+		n, err := v.Int64()
+		if err != nil || n < -MaxSafeInt || n > MaxSafeInt {
+			r.errorf(p, "%s: the constant %v is beyond what JSON readers hold exactly (±%d, I-JSON, RFC 7493)", what, v, int64(MaxSafeInt))
+			return nil, false
+		}
+		return &Type{Kind: ConstKind, Base: Int, Const: strconv.FormatInt(n, 10)}, true
 	case kind == cue.ListKind:
 		return r.list(v, what)
 	case kind == cue.StructKind:
@@ -560,7 +587,7 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 			r.errorf(p, "%s: a map ([string]: T) may not also declare fields", what)
 			return nil, false
 		}
-		et, ok := r.typeOf(elem, what+"[string]")
+		et, ok := r.typeAt(elem, what+"[string]", p)
 		if !ok {
 			return nil, false
 		}
@@ -664,7 +691,7 @@ func (r *resolver) list(v cue.Value, what string) (*Type, bool) {
 		r.errorf(r.pos(v), "%s: a list needs an element type ([...T])", what)
 		return nil, false
 	}
-	et, eok := r.typeOf(elem, what+"[]")
+	et, eok := r.typeAt(elem, what+"[]", r.pos(v))
 	if !eok {
 		return nil, false
 	}
@@ -863,7 +890,9 @@ func (r *resolver) resolveUnion(d *def) {
 	}
 }
 
-func isTag(f *Field) bool { return !f.Optional && f.Type != nil && f.Type.Kind == ConstKind }
+func isTag(f *Field) bool {
+	return !f.Optional && f.Type != nil && f.Type.Kind == ConstKind && f.Type.Base == String
+}
 
 func all[T any](xs []T, pred func(T) bool) bool {
 	for _, x := range xs {

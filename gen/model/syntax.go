@@ -78,12 +78,6 @@ func (c *syntaxChecker) file(f *ast.File) {
 				c.errorf(n.Pos(), "%s: a default (*%s) is not carried: CUE fills it in where the value is absent, but in JSON Schema a default is only an annotation and in Go an absent optional field stays absent (nil); remove the *, and let an absent optional field mean what it says",
 					fieldPath(f, n, "default"), exprText(n.X))
 			}
-		case *ast.StructLit:
-			for _, e := range n.Elts {
-				if el, ok := e.(*ast.Ellipsis); ok && !c.layout {
-					c.errorf(el.Pos(), "%s: an open struct (...) accepts any field of any type, which no target but CUE can state; remove the ...: every reader already ignores a field it does not know (the Go decoder, the open JSON Schemas), so a newer writer may still add optional fields", fieldPath(f, el, "the struct"))
-				}
-			}
 		}
 		return true
 	}, nil)

@@ -260,7 +260,9 @@ func typ(t *model.Type) string {
 	case model.UnionKind:
 		return t.Union.Name
 	case model.ConstKind:
-		return strconv.Quote(t.Const)
+		return t.ConstJSON()
+	case model.AnyKind:
+		return "unknown"
 	case model.ListKind:
 		e := typ(t.Elem)
 		if strings.ContainsAny(e, " |&") {
@@ -330,6 +332,9 @@ func object(o *model.Object) string {
 			t = strconv.Quote(o.Tag)
 		}
 		body.WriteString(member(f, "  ", t))
+	}
+	if o.Open {
+		body.WriteString("  /** Members the schema does not name, which it allows: the object is open. */\n  [member: string]: unknown;\n")
 	}
 	branches := forbidBranches(o)
 	if len(branches) == 0 {

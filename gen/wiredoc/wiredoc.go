@@ -163,6 +163,9 @@ func (d *doc) object(o *model.Object) {
 		d.f("| `%s` | %s | %s | %s | %s |\n", f.Name, d.typ(f.Type), presence, orDash(d.constraints(f.Type)), cell(f.Doc))
 	}
 	d.f("\n")
+	if o.Open {
+		d.f("Open: it admits members it does not name, of any JSON value (Go keeps them in `%s`).\n\n", model.UnknownField)
+	}
 	for _, fb := range o.Forbids {
 		absent := make([]string, len(fb.Absent))
 		for i, a := range fb.Absent {
@@ -216,7 +219,9 @@ func (d *doc) typ(t *model.Type) string {
 	case model.UnionKind:
 		return "one of " + link(t.Union.Name)
 	case model.ConstKind:
-		return fmt.Sprintf("`%q`", t.Const)
+		return "`" + t.ConstJSON() + "`"
+	case model.AnyKind:
+		return "any JSON value"
 	case model.ListKind:
 		return "list of " + d.typ(t.Elem)
 	case model.MapKind:

@@ -4,8 +4,9 @@
 package fleet
 
 import (
-	"github.com/schemagen/schemagen/wire"
 	"time"
+
+	"github.com/schemagen/schemagen/wire"
 )
 
 // LedgerRow is one line of seat-ledger.jsonl, the host's append-only record

@@ -4,8 +4,9 @@
 package fleet
 
 import (
-	"github.com/schemagen/schemagen/wire"
 	"time"
+
+	"github.com/schemagen/schemagen/wire"
 )
 
 // ReplayEvent is one line of a replay stream: what Herdr, the host and the

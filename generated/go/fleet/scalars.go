@@ -4,8 +4,9 @@
 package fleet
 
 import (
-	"github.com/schemagen/schemagen/wire"
 	"regexp"
+
+	"github.com/schemagen/schemagen/wire"
 )
 
 // validate_Day checks Day: a calendar day YYYY-MM-DD.

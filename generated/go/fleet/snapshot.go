@@ -4,8 +4,9 @@
 package fleet
 
 import (
-	"github.com/schemagen/schemagen/wire"
 	"time"
+
+	"github.com/schemagen/schemagen/wire"
 )
 
 // Stance is an agent's live statement about itself (ADR 0148). It is held in

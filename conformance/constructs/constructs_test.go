@@ -1,0 +1,526 @@
+// Package constructs_test is the differential test of the wire language:
+// every construct schemagen reads is stated in a small module
+// (testdata/*.txtar) beside JSON instances of its definitions, and every
+// judge of the contract must give each instance the same verdict:
+//
+//   - CUE's own evaluator: the definition unified with the instance and
+//     validated as concrete, as cue vet -d '#Def' judges it;
+//   - the generated Go: UnmarshalJSON (or the union's Unmarshal function)
+//     and then Validate, in one program built against this checkout;
+//   - santhosh-tekuri and ajv on the generated JSON Schemas, strict and open;
+//   - and tsc --strict compiles the generated TypeScript of every case.
+//
+// An archive holds schema/<pkg>/*.cue (the cue.mod is added) and instances
+// named valid/<Def>/<name>.json, invalid/<Def>/<name>.json and
+// open/<Def>/<name>.json. <Def> is a definition's CUE name without '#',
+// or @root for the package's root object (its top-level fields). valid and
+// invalid instances are judged alike by all; an open instance carries a
+// member the schema does not name, which CUE and the strict schemas refuse
+// (a definition is closed) and the Go decoder and the open schemas ignore
+// (a newer writer may add optional fields).
+package constructs_test
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"cuelang.org/go/cue"
+	"cuelang.org/go/cue/cuecontext"
+	"cuelang.org/go/cue/load"
+	cuejson "cuelang.org/go/encoding/json"
+	jsv "github.com/santhosh-tekuri/jsonschema/v5"
+	"golang.org/x/tools/txtar"
+
+	"github.com/schemagen/schemagen/gen"
+	"github.com/schemagen/schemagen/gen/model"
+)
+
+// repo is this checkout's root.
+var repo, _ = filepath.Abs(filepath.Join("..", ".."))
+
+// require reports whether a missing tool fails the test rather than
+// skipping its part: make test sets it.
+func require(what string) bool { return os.Getenv("SCHEMAGEN_REQUIRE_"+what) != "" }
+
+// instance is one JSON instance of a case, with what every judge must say.
+type instance struct {
+	caseName string
+	class    string // valid, invalid or open
+	def      string // CUE name without '#', or @root
+	name     string
+	data     []byte
+	path     string // where it is written, for ajv
+}
+
+func (in *instance) key() string {
+	return in.caseName + "/" + in.class + "/" + in.def + "/" + in.name
+}
+
+// want returns whether judge should accept the instance.
+func (in *instance) want(judge string) bool {
+	switch in.class {
+	case "valid":
+		return true
+	case "open":
+		return judge == "go" || strings.HasSuffix(judge, "-open")
+	}
+	return false
+}
+
+// kase is one archive, generated into its own folder of the shared module.
+type kase struct {
+	name      string
+	dir       string
+	pkg       *model.Package
+	instances []*instance
+}
+
+// TestConstructs generates every case and has every judge give every
+// instance its verdict.
+func TestConstructs(t *testing.T) {
+	files, _ := filepath.Glob("testdata/*.txtar")
+	if len(files) == 0 {
+		t.Fatal("no cases in testdata")
+	}
+	mod := t.TempDir()
+	gomod := "module example.com/cases\n\ngo 1.26\n\nrequire github.com/schemagen/schemagen v0.0.0\n\nreplace github.com/schemagen/schemagen => " + repo + "\n"
+	if err := os.WriteFile(filepath.Join(mod, "go.mod"), []byte(gomod), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gosum, _ := os.ReadFile(filepath.Join(repo, "go.sum"))
+	os.WriteFile(filepath.Join(mod, "go.sum"), gosum, 0o644)
+	var cases []*kase
+	for _, file := range files {
+		c, err := setUp(mod, file)
+		if err != nil {
+			t.Errorf("%s: %v", file, err)
+			continue
+		}
+		cases = append(cases, c)
+	}
+	if t.Failed() {
+		return
+	}
+	verdicts := map[string]map[string]string{} // judge → instance key → "" (accepted) or why not
+	judge := func(name string, f func([]*kase) map[string]string) {
+		if v := f(cases); v != nil {
+			verdicts[name] = v
+		}
+	}
+	judge("cue", func(cs []*kase) map[string]string { return judgeCUE(t, cs) })
+	judge("go", func(cs []*kase) map[string]string { return judgeGo(t, mod, cs) })
+	judge("santhosh-strict", func(cs []*kase) map[string]string { return judgeSanthosh(t, cs, true) })
+	judge("santhosh-open", func(cs []*kase) map[string]string { return judgeSanthosh(t, cs, false) })
+	ajvStrict, ajvOpen := judgeAjv(t, mod, cases)
+	if ajvStrict != nil {
+		verdicts["ajv-strict"], verdicts["ajv-open"] = ajvStrict, ajvOpen
+	}
+	checkTypeScript(t, cases)
+
+	judges := slices.Sorted(func(yield func(string) bool) {
+		for k := range verdicts {
+			if !yield(k) {
+				return
+			}
+		}
+	})
+	n := 0
+	for _, c := range cases {
+		for _, in := range c.instances {
+			n++
+			for _, j := range judges {
+				why, judged := verdicts[j][in.key()]
+				if !judged {
+					t.Errorf("%s: %s gave no verdict", in.key(), j)
+					continue
+				}
+				if got := why == ""; got != in.want(j) {
+					if got {
+						t.Errorf("%s: %s accepts it; want it refused", in.key(), j)
+					} else {
+						t.Errorf("%s: %s refuses it (%s); want it accepted", in.key(), j, why)
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d cases, %d instances, judged by %s", len(cases), n, strings.Join(judges, ", "))
+}
+
+// setUp writes one archive as a module under mod, generates it, and reads
+// its instances.
+func setUp(mod, file string) (*kase, error) {
+	ar, err := txtar.ParseFile(file)
+	if err != nil {
+		return nil, err
+	}
+	c := &kase{name: strings.TrimSuffix(filepath.Base(file), ".txtar")}
+	c.dir = filepath.Join(mod, c.name)
+	write := func(rel string, data []byte) error {
+		p := filepath.Join(c.dir, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return err
+		}
+		return os.WriteFile(p, data, 0o644)
+	}
+	if err := write("cue.mod/module.cue", []byte(fmt.Sprintf("module: %q\nlanguage: version: \"v0.17.0\"\n", "example.com/cases/"+c.name+"@v0"))); err != nil {
+		return nil, err
+	}
+	for _, f := range ar.Files {
+		parts := strings.Split(f.Name, "/")
+		switch {
+		case parts[0] == "schema" || f.Name == "schemagen.cue":
+		case len(parts) == 3 && (parts[0] == "valid" || parts[0] == "invalid" || parts[0] == "open"):
+			c.instances = append(c.instances, &instance{caseName: c.name, class: parts[0], def: parts[1], name: parts[2], data: f.Data,
+				path: filepath.Join(c.dir, "instances", filepath.FromSlash(f.Name))})
+		default:
+			return nil, fmt.Errorf("%s: a file of a case is schema/…, schemagen.cue, or valid|invalid|open/<Def>/<name>.json", f.Name)
+		}
+		dst := f.Name
+		if parts[0] != "schema" && f.Name != "schemagen.cue" {
+			dst = "instances/" + f.Name
+		}
+		if err := write(dst, f.Data); err != nil {
+			return nil, err
+		}
+	}
+	s, err := model.Load(c.dir)
+	if err != nil {
+		return nil, fmt.Errorf("load:\n%v", err)
+	}
+	if len(s.Packages) != 1 {
+		return nil, fmt.Errorf("a case has one wire package; this one has %d", len(s.Packages))
+	}
+	c.pkg = s.Packages[0]
+	res, err := gen.Generate(c.dir, gen.Options{})
+	if err != nil {
+		return nil, fmt.Errorf("generate:\n%v", err)
+	}
+	for _, f := range res.Files {
+		if err := write("generated/"+f.Path, f.Data); err != nil {
+			return nil, err
+		}
+	}
+	return c, nil
+}
+
+// root is the object or union an instance is of.
+type root struct {
+	goName string
+	union  bool
+	file   string // its JSON Schema file under jsonschema/<pkg>/
+}
+
+func (c *kase) root(def string) (root, error) {
+	if def == "@root" {
+		def = model.GoName(c.pkg.Name)
+		for _, o := range c.pkg.Objects {
+			if o.Name == def {
+				return root{goName: o.GoName, file: c.schemaFile(o.GoName)}, nil
+			}
+		}
+		return root{}, fmt.Errorf("package %s has no top-level fields", c.pkg.Name)
+	}
+	for _, o := range c.pkg.Objects {
+		if o.Name == def {
+			return root{goName: o.GoName, file: c.schemaFile(o.GoName)}, nil
+		}
+	}
+	for _, u := range c.pkg.Unions {
+		if u.Name == def {
+			return root{goName: u.GoName, union: true, file: c.schemaFile(u.GoName)}, nil
+		}
+	}
+	return root{}, fmt.Errorf("#%s is not an object or a union of package %s", def, c.pkg.Name)
+}
+
+// schemaFile finds the JSON Schema file whose title is the Go name.
+func (c *kase) schemaFile(goName string) string {
+	files, _ := filepath.Glob(filepath.Join(c.dir, "generated", "jsonschema", c.pkg.Path, "*.schema.json"))
+	for _, f := range files {
+		var head struct {
+			Title string `json:"title"`
+		}
+		b, _ := os.ReadFile(f)
+		json.Unmarshal(b, &head)
+		if head.Title == goName {
+			return filepath.Base(f)
+		}
+	}
+	return ""
+}
+
+// judgeCUE unifies each instance with its definition, as cue vet -d does.
+func judgeCUE(t *testing.T, cases []*kase) map[string]string {
+	out := map[string]string{}
+	ctx := cuecontext.New()
+	for _, c := range cases {
+		insts := load.Instances([]string{"./schema/" + c.pkg.Path}, &load.Config{Dir: c.dir})
+		if err := insts[0].Err; err != nil {
+			t.Errorf("%s: cue load: %v", c.name, err)
+			continue
+		}
+		pv := ctx.BuildInstance(insts[0])
+		for _, in := range c.instances {
+			schema := pv
+			if in.def != "@root" {
+				schema = pv.LookupPath(cue.MakePath(cue.Def(in.def)))
+			}
+			expr, err := cuejson.Extract(in.name, in.data)
+			if err != nil {
+				out[in.key()] = "not JSON: " + err.Error()
+				continue
+			}
+			v := schema.Unify(ctx.BuildExpr(expr))
+			if err := v.Validate(cue.Concrete(true)); err != nil {
+				out[in.key()] = strings.ReplaceAll(err.Error(), "\n", "; ")
+			} else {
+				out[in.key()] = ""
+			}
+		}
+	}
+	return out
+}
+
+// judgeGo builds one program that decodes and validates every instance
+// with the generated Go of its case.
+func judgeGo(t *testing.T, mod string, cases []*kase) map[string]string {
+	var imports, entries strings.Builder
+	for i, c := range cases {
+		alias := fmt.Sprintf("c%d", i)
+		fmt.Fprintf(&imports, "\t%s %q\n", alias, "example.com/cases/"+c.name+"/generated/go/"+c.pkg.Path)
+		seen := map[string]bool{}
+		for _, in := range c.instances {
+			if seen[in.def] {
+				continue
+			}
+			seen[in.def] = true
+			r, err := c.root(in.def)
+			if err != nil {
+				t.Errorf("%s: %v", in.key(), err)
+				continue
+			}
+			key := c.name + "/" + in.def
+			if r.union {
+				fmt.Fprintf(&entries, "\t%q: func(b []byte) error { v, err := %s.Unmarshal%s(b); if err != nil { return err }; return v.Validate() },\n", key, alias, r.goName)
+			} else {
+				fmt.Fprintf(&entries, "\t%q: func(b []byte) error { var v %s.%s; if err := v.UnmarshalJSON(b); err != nil { return err }; return v.Validate() },\n", key, alias, r.goName)
+			}
+		}
+	}
+	src := `package main
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"strings"
+
+` + imports.String() + `)
+
+var judges = map[string]func([]byte) error{
+` + entries.String() + `}
+
+func main() {
+	in := bufio.NewScanner(os.Stdin)
+	for in.Scan() {
+		judge, file, _ := strings.Cut(in.Text(), "\t")
+		b, err := os.ReadFile(file)
+		if err == nil {
+			err = judges[judge](b)
+		}
+		if err != nil {
+			fmt.Println("refused:", strings.ReplaceAll(err.Error(), "\n", "; "))
+		} else {
+			fmt.Println("ok")
+		}
+	}
+}
+`
+	dir := filepath.Join(mod, "cmd", "judge")
+	os.MkdirAll(dir, 0o755)
+	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	exe := filepath.Join(mod, "judge")
+	build := exec.Command("go", "build", "-o", exe, "./cmd/judge")
+	build.Dir = mod
+	build.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod", "GOPROXY=off")
+	if b, err := build.CombinedOutput(); err != nil {
+		t.Errorf("the generated Go does not build: %v\n%s", err, b)
+		return nil
+	}
+	var stdin bytes.Buffer
+	var order []*instance
+	for _, c := range cases {
+		for _, in := range c.instances {
+			fmt.Fprintf(&stdin, "%s/%s\t%s\n", c.name, in.def, in.path)
+			order = append(order, in)
+		}
+	}
+	run := exec.Command(exe)
+	run.Stdin = &stdin
+	b, err := run.Output()
+	if err != nil {
+		t.Errorf("judge: %v", err)
+		return nil
+	}
+	out := map[string]string{}
+	sc := bufio.NewScanner(bytes.NewReader(b))
+	for i := 0; sc.Scan() && i < len(order); i++ {
+		why, _ := strings.CutPrefix(sc.Text(), "refused: ")
+		if sc.Text() == "ok" {
+			why = ""
+		} else if why == "" {
+			why = "refused"
+		}
+		out[order[i].key()] = why
+	}
+	return out
+}
+
+// judgeSanthosh validates every instance with santhosh-tekuri against the
+// case's strict or open schema files, each added under its $id.
+func judgeSanthosh(t *testing.T, cases []*kase, strict bool) map[string]string {
+	out := map[string]string{}
+	for _, c := range cases {
+		comp := jsv.NewCompiler()
+		comp.Draft = jsv.Draft2020
+		comp.AssertFormat = true
+		folder := filepath.Join(c.dir, "generated", "jsonschema", filepath.FromSlash(c.pkg.Path))
+		if strict {
+			folder = filepath.Join(folder, "strict")
+		}
+		files, _ := filepath.Glob(filepath.Join(folder, "*.schema.json"))
+		ids := map[string]string{}
+		for _, f := range files {
+			data, _ := os.ReadFile(f)
+			var head struct {
+				ID string `json:"$id"`
+			}
+			json.Unmarshal(data, &head)
+			if err := comp.AddResource(head.ID, bytes.NewReader(data)); err != nil {
+				t.Errorf("%s: %s: %v", c.name, f, err)
+			}
+			ids[filepath.Base(f)] = head.ID
+		}
+		for _, in := range c.instances {
+			r, err := c.root(in.def)
+			if err != nil {
+				continue // reported by the Go judge
+			}
+			sch, err := comp.Compile(ids[r.file])
+			if err != nil {
+				t.Errorf("%s: santhosh-tekuri cannot compile %s: %v", in.key(), r.file, err)
+				continue
+			}
+			var v any
+			if err := json.Unmarshal(in.data, &v); err != nil {
+				out[in.key()] = "not JSON"
+				continue
+			}
+			if err := sch.Validate(v); err != nil {
+				out[in.key()] = strings.ReplaceAll(err.Error(), "\n", "; ")
+			} else {
+				out[in.key()] = ""
+			}
+		}
+	}
+	return out
+}
+
+// judgeAjv runs ajv (strict mode, formats) over every instance, against
+// the case's strict and open bundles. It returns nil verdicts, or fails
+// the test under SCHEMAGEN_REQUIRE_NODE, without node and ajv.
+func judgeAjv(t *testing.T, mod string, cases []*kase) (strictV, openV map[string]string) {
+	nm := filepath.Join(repo, "conformance", "ts", "node_modules")
+	if _, err := exec.LookPath("node"); err != nil || !exists(filepath.Join(nm, "ajv")) {
+		if require("NODE") {
+			t.Error("node or conformance/ts/node_modules is missing (npm ci in conformance/ts)")
+		}
+		return nil, nil
+	}
+	type job struct {
+		Key    string `json:"key"`
+		Bundle string `json:"bundle"`
+		ID     string `json:"id"`
+		File   string `json:"file"`
+	}
+	var jobs []job
+	for _, c := range cases {
+		for _, in := range c.instances {
+			r, err := c.root(in.def)
+			if err != nil {
+				continue
+			}
+			for _, strict := range []bool{true, false} {
+				bundle := filepath.Join(c.dir, "generated", "jsonschema", c.pkg.Path+".schema.json")
+				sub := ""
+				if strict {
+					bundle = filepath.Join(c.dir, "generated", "jsonschema", c.pkg.Path+".strict.schema.json")
+					sub = "strict/"
+				}
+				id := "https://example.com/cases/" + c.name + "/generated/jsonschema/" + c.pkg.Path + "/" + sub + r.file
+				jobs = append(jobs, job{Key: fmt.Sprint(strict) + "\t" + in.key(), Bundle: bundle, ID: id, File: in.path})
+			}
+		}
+	}
+	spec, _ := json.Marshal(jobs)
+	specFile := filepath.Join(mod, "ajv-jobs.json")
+	os.WriteFile(specFile, spec, 0o644)
+	script, _ := filepath.Abs("judge-ajv.cjs")
+	cmd := exec.Command("node", script, specFile)
+	cmd.Env = append(os.Environ(), "NODE_PATH="+nm)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	b, err := cmd.Output()
+	if err != nil {
+		t.Errorf("ajv: %v\n%s", err, stderr.String())
+		return nil, nil
+	}
+	strictV, openV = map[string]string{}, map[string]string{}
+	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		parts := strings.SplitN(line, "\t", 3)
+		if len(parts) != 3 {
+			continue
+		}
+		m := openV
+		if parts[0] == "true" {
+			m = strictV
+		}
+		m[parts[1]] = parts[2]
+		if parts[2] == "ok" {
+			m[parts[1]] = ""
+		}
+	}
+	return strictV, openV
+}
+
+// checkTypeScript compiles every case's generated TypeScript under tsc
+// --strict.
+func checkTypeScript(t *testing.T, cases []*kase) {
+	tsc := filepath.Join(repo, "conformance", "ts", "node_modules", ".bin", "tsc")
+	if !exists(tsc) {
+		if require("NODE") {
+			t.Error("conformance/ts/node_modules has no tsc (npm ci in conformance/ts)")
+		}
+		return
+	}
+	args := []string{"--strict", "--noEmit", "--target", "es2022", "--module", "es2022", "--skipLibCheck"}
+	for _, c := range cases {
+		args = append(args, filepath.Join(c.dir, "generated", "ts", c.pkg.Path+".ts"))
+	}
+	if b, err := exec.Command(tsc, args...).CombinedOutput(); err != nil {
+		t.Errorf("tsc --strict refuses the generated TypeScript: %v\n%s", err, b)
+	}
+}
+
+func exists(p string) bool { _, err := os.Stat(p); return err == nil }

@@ -1,0 +1,25 @@
+// ajv's side of conformance/constructs: draft 2020-12, strict mode,
+// formats. Reads a list of jobs {key, bundle, id, file}, loads each bundle
+// once, and prints "key<TAB>ok" or "key<TAB>why" for each job's instance
+// against the schema with that $id.
+const Ajv2020 = require("ajv/dist/2020");
+const addFormats = require("ajv-formats");
+const fs = require("node:fs");
+
+const jobs = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
+const byBundle = new Map();
+for (const job of jobs) {
+  let ajv = byBundle.get(job.bundle);
+  if (!ajv) {
+    ajv = new Ajv2020({ strict: true, allErrors: false });
+    addFormats(ajv);
+    ajv.addSchema(JSON.parse(fs.readFileSync(job.bundle, "utf8")));
+    byBundle.set(job.bundle, ajv);
+  }
+  const validate = ajv.getSchema(job.id);
+  if (!validate) throw new Error(`${job.bundle} has no ${job.id}`);
+  const data = JSON.parse(fs.readFileSync(job.file, "utf8"));
+  const ok = validate(data);
+  const why = ok ? "ok" : ajv.errorsText(validate.errors).replace(/\s+/g, " ");
+  console.log(`${job.key}\t${why}`);
+}

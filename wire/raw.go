@@ -1,0 +1,37 @@
+package wire
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+)
+
+// Raw reads one JSON value of any type into dst, as the bytes it was
+// written with, checking its syntax: the Go of a value the schema lets be
+// anything (CUE's _, {...}, [...]). null is a value here, not an absence.
+// dst gets a copy, so the data may be reused.
+func (r *Reader) Raw(dst *json.RawMessage) error {
+	r.ws()
+	start := r.pos
+	if err := r.Skip(); err != nil {
+		return err
+	}
+	*dst = append(json.RawMessage(nil), r.data[start:r.pos]...)
+	return nil
+}
+
+// RawJSON writes a value held as raw JSON, compacted as json.Marshal
+// writes a json.RawMessage; nil is null, as json.Marshal writes it. Bytes
+// that are not one JSON value fail the encoding.
+func (e *Encoder) RawJSON(v json.RawMessage) {
+	if v == nil {
+		e.B = append(e.B, "null"...)
+		return
+	}
+	var buf bytes.Buffer
+	if err := json.Compact(&buf, v); err != nil {
+		e.Fail(errors.New("a json.RawMessage that is not JSON has no encoding: " + err.Error()))
+		return
+	}
+	e.B = append(e.B, buf.Bytes()...)
+}
