@@ -24,6 +24,13 @@ type resolver struct {
 
 	pkg  *Package
 	defs map[string]*def // by CUE name without '#'
+	// inlines are the objects of inline structs, by the name derived from
+	// where they are (#Order.line: OrderLine), in the order found.
+	inlines     map[string]*def
+	inlineOrder []*def
+	// closedCtx: the struct being resolved is closed by a definition
+	// around it, and so is every struct within it.
+	closedCtx bool
 	// goAttrs are the package's @go(Name) attributes (checkSyntax).
 	goAttrs goAttrs
 	// requireDocs: the module's schemagen.cue asks for a doc comment on
@@ -71,12 +78,33 @@ func (d *def) literal() (*ast.StructLit, bool) {
 	if d.lit != nil {
 		return d.lit, true
 	}
-	lit, ok := sourceExpr(d.v).(*ast.StructLit)
+	return structLit(sourceExpr(d.v))
+}
+
+// isCloseCall reports whether n is close(…).
+func isCloseCall(n ast.Node) bool {
+	call, ok := n.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	id, ok := call.Fun.(*ast.Ident)
+	return ok && id.Name == "close"
+}
+
+// structLit returns the struct literal n is, also through close({...}),
+// which only says what a definition already is: closed.
+func structLit(n ast.Node) (*ast.StructLit, bool) {
+	if call, ok := n.(*ast.CallExpr); ok {
+		if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "close" && len(call.Args) == 1 {
+			n = call.Args[0]
+		}
+	}
+	lit, ok := n.(*ast.StructLit)
 	return lit, ok
 }
 
 func newResolver(ps positions, inst *build.Instance, v cue.Value) *resolver {
-	return &resolver{ps: ps, inst: inst, v: v, comments: indexComments(inst), defs: map[string]*def{}}
+	return &resolver{ps: ps, inst: inst, v: v, comments: indexComments(inst), defs: map[string]*def{}, inlines: map[string]*def{}}
 }
 
 func (r *resolver) errorf(pos Pos, format string, args ...any) {
@@ -136,6 +164,9 @@ func (r *resolver) resolve() *Package {
 	}
 	for _, d := range order {
 		if d.object != nil {
+			// CUE closes a definition recursively; close({...}) closes
+			// only its own level; a package's top level is open.
+			r.closedCtx = !d.root && !isCloseCall(sourceExpr(d.v))
 			r.resolveObject(d)
 		}
 	}
@@ -144,7 +175,7 @@ func (r *resolver) resolve() *Package {
 			r.resolveUnion(d)
 		}
 	}
-	for _, d := range order {
+	for _, d := range append(order, r.inlineOrder...) {
 		if d.object != nil {
 			r.resolveForbids(d)
 		}
@@ -219,7 +250,7 @@ func (r *resolver) classify(d *def) {
 		return
 	}
 	if f, ok := d.v.Source().(*ast.Field); ok {
-		if lit, ok := f.Value.(*ast.StructLit); ok {
+		if lit, ok := structLit(f.Value); ok {
 			if isMapLiteral(lit) {
 				d.mapDef = &Map{Name: d.name, Doc: d.doc, Pos: d.pos}
 				r.pkg.Maps = append(r.pkg.Maps, d.mapDef)
@@ -301,6 +332,23 @@ func isMapLiteral(lit *ast.StructLit) bool {
 		n++
 	}
 	return n > 0
+}
+
+// declaresFields reports whether a struct literal says more than a map's
+// pattern or an open struct's ... ({...} is an object of anything).
+func declaresFields(lit *ast.StructLit) bool {
+	for _, e := range lit.Elts {
+		switch e := e.(type) {
+		case *ast.Ellipsis:
+		case *ast.Field:
+			if _, ok := e.Label.(*ast.ListLit); !ok {
+				return true
+			}
+		default:
+			return true
+		}
+	}
+	return false
 }
 
 // patterns returns the pattern constraints ([K]: T) of a struct literal.
@@ -579,9 +627,8 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 		return r.list(v, what)
 	case kind == cue.StructKind:
 		elem := v.LookupPath(cue.MakePath(cue.AnyString))
-		if !elem.Exists() {
-			r.errorf(p, "%s: an inline struct is not supported; name it as a definition (#Name) and refer to it", what)
-			return nil, false
+		if lit, ok := structLit(sourceExpr(v)); !elem.Exists() || (ok && declaresFields(lit)) {
+			return r.inlineObject(v, what, p)
 		}
 		if it, _ := v.Fields(cue.Optional(true)); it != nil && it.Next() {
 			r.errorf(p, "%s: a map ([string]: T) may not also declare fields", what)
@@ -614,6 +661,61 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 		ok = r.intRange(t, p, what)
 	}
 	return t, ok
+}
+
+// inlineObject resolves an inline struct (a field's { … }, a list's or a
+// map's element) as an object of its own, named after where it is:
+// #Order.line is OrderLine, #Order.lines[] OrderLinesItem, #Order.byName[string]
+// OrderByNameValue, a root field workflow.on WorkflowOn.
+func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
+	name := inlineName(what)
+	if prev := r.defs[name]; prev != nil {
+		r.errorf(p, "%s: an inline struct is the object %s, named after where it is, but #%s (%s) has that name; rename #%s, or name the struct as a definition of its own and refer to it", what, name, name, prev.pos, name)
+		return nil, false
+	}
+	if prev := r.inlines[name]; prev != nil {
+		r.errorf(p, "%s: an inline struct is the object %s, named after where it is, and so is the one at %s; name one as a definition of its own and refer to it", what, name, prev.pos)
+		return nil, false
+	}
+	d := &def{name: name, v: v, pos: p, doc: fmt.Sprintf("%s is the value of %s.", name, what)}
+	if lit, ok := structLit(sourceExpr(v)); ok {
+		d.lit = lit
+	} else {
+		d.lit = &ast.StructLit{} // an embedding or a conjunction: its fields are CUE's
+	}
+	// CUE closes a struct inside a definition, recursively; close({...})
+	// closes its own level only; any other struct is open: under a
+	// package's top-level fields, or within close's argument.
+	isClose := isCloseCall(sourceExpr(v))
+	d.object = &Object{Name: name, Doc: d.doc, Pos: p, Open: !r.closedCtx && !isClose}
+	r.inlines[name] = d
+	r.inlineOrder = append(r.inlineOrder, d)
+	r.pkg.Objects = append(r.pkg.Objects, d.object)
+	r.resolveObject(d)
+	return &Type{Kind: ObjectKind, Object: d.object}, true
+}
+
+// inlineName derives an inline struct's name from its path: every step
+// made a Go name, [] as Item and [string] as Value.
+func inlineName(what string) string {
+	var b strings.Builder
+	for _, part := range strings.Split(strings.TrimPrefix(what, "#"), ".") {
+		var steps []string // from the last
+		for {
+			if p, ok := strings.CutSuffix(part, "[]"); ok {
+				part, steps = p, append(steps, "Item")
+			} else if p, ok := strings.CutSuffix(part, "[string]"); ok {
+				part, steps = p, append(steps, "Value")
+			} else {
+				break
+			}
+		}
+		b.WriteString(GoName(part))
+		for i := len(steps) - 1; i >= 0; i-- {
+			b.WriteString(steps[i])
+		}
+	}
+	return b.String()
 }
 
 // MaxSafeInt is the largest integer every judge of the wire reads exactly:
