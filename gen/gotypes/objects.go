@@ -2,6 +2,7 @@ package gotypes
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -545,7 +546,7 @@ func needsCheck(t *model.Type) bool {
 	case model.ConstKind:
 		return true
 	case model.BasicKind:
-		return !t.Constraints.IsZero() || t.Base == model.Date
+		return !checked(t.Constraints).IsZero() || t.Base == model.Date
 	case model.ListKind:
 		return t.MinItems != nil || t.MaxItems != nil || needsCheck(t.Elem)
 	case model.MapKind:
@@ -554,7 +555,21 @@ func needsCheck(t *model.Type) bool {
 	return false
 }
 
-func needsValidator(s *model.Scalar) bool { return !s.Constraints.IsZero() || s.Base == model.Date }
+func needsValidator(s *model.Scalar) bool {
+	return !checked(s.Constraints).IsZero() || s.Base == model.Date
+}
+
+// checked is c without int64's own bounds, which hold of every int64:
+// what Validate has to check.
+func checked(c model.Constraints) model.Constraints {
+	if c.Min != nil && *c.Min == math.MinInt64 {
+		c.Min = nil
+	}
+	if c.Max != nil && *c.Max == math.MaxInt64 {
+		c.Max = nil
+	}
+	return c
+}
 
 // checks writes the statements validating v, a value of type t at member
 // of path (member "" for path itself). v is addressable for objects (their
@@ -674,6 +689,7 @@ func constraintChecks(f *goFile, base model.Base, c model.Constraints, v, path, 
 	if c.Pattern != "" { // the model allows patterns on named scalars only
 		call("Pattern", v, pattern)
 	}
+	c = checked(c)
 	if c.Min != nil {
 		call("Min", v, strconv.FormatInt(*c.Min, 10))
 	}

@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"math"
 	"math/big"
 	"regexp"
 	"strconv"
@@ -36,6 +37,9 @@ type resolver struct {
 	// requireDocs: the module's schemagen.cue asks for a doc comment on
 	// everything (Config.RequireDocs).
 	requireDocs bool
+	// requireBounded: it asks every integer to state its range within
+	// ±2^53-1 (Config.RequireBoundedIntegers).
+	requireBounded bool
 }
 
 // def is one top-level definition during resolution.
@@ -729,13 +733,30 @@ const MaxSafeInt = 1<<53 - 1
 // judge reads exactly: CUE's int is unbounded, so only a bound written in
 // the schema makes CUE's evaluator, the JSON Schemas, ajv and the Go
 // types give one answer for every number.
+//
+// Unless the module requires that (require: boundedIntegers: true), a
+// missing bound is int64's, the Go type every integer has, as CUE's own
+// gengotypes maps int: the JSON Schemas then state the range the Go
+// types hold, so they agree on every number; CUE's int alone goes on
+// past it (docs/schema-language.md).
 func (r *resolver) intRange(t *Type, p Pos, what string) bool {
+	if !r.requireBounded {
+		if t.Min == nil {
+			n := int64(math.MinInt64)
+			t.Min = &n
+		}
+		if t.Max == nil {
+			n := int64(math.MaxInt64)
+			t.Max = &n
+		}
+		return true
+	}
 	switch {
 	case t.Min == nil || t.Max == nil:
-		r.errorf(p, "%s: an integer must state its range, e.g. int & >=0 & <=%d; CUE's int has no bound, but JSON readers hold integers exactly only up to ±%d (I-JSON, RFC 7493), so the schema says where its values end", what, int64(MaxSafeInt), int64(MaxSafeInt))
+		r.errorf(p, "%s: an integer must state its range, e.g. int & >=0 & <=%d; CUE's int has no bound, but JSON readers hold integers exactly only up to ±%d (I-JSON, RFC 7493), so the schema says where its values end%s", what, int64(MaxSafeInt), int64(MaxSafeInt), boundedRequired)
 		return false
 	case *t.Min < -MaxSafeInt || *t.Max > MaxSafeInt:
-		r.errorf(p, "%s: an integer's range must lie within ±%d, what JSON readers hold exactly (I-JSON, RFC 7493); this one is %d to %d", what, int64(MaxSafeInt), *t.Min, *t.Max)
+		r.errorf(p, "%s: an integer's range must lie within ±%d, what JSON readers hold exactly (I-JSON, RFC 7493); this one is %d to %d%s", what, int64(MaxSafeInt), *t.Min, *t.Max, boundedRequired)
 		return false
 	}
 	return true
@@ -830,7 +851,7 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 			// exactly.
 			var bi big.Int
 			if _, berr := args[0].Int(&bi); berr != nil || !bi.IsInt64() {
-				r.errorf(p, "%s: the bound %v is beyond what JSON readers hold exactly (±%d, I-JSON, RFC 7493)", what, args[0], int64(MaxSafeInt))
+				r.errorf(p, "%s: the bound %v is beyond int64, the Go type of every integer; state a bound within -9223372036854775808 to 9223372036854775807", what, args[0])
 				return false
 			}
 			n = bi.Int64()
