@@ -18,6 +18,8 @@ func goType(f *goFile, t *model.Type, optional bool) string {
 		switch t.BaseOf() {
 		case model.Int:
 			s = "int64"
+		case model.Number:
+			s = "float64"
 		case model.Bool:
 			s = "bool"
 		case model.Time:
@@ -75,6 +77,8 @@ func readMethod(t *model.Type) string {
 	switch t.BaseOf() {
 	case model.Int:
 		return "Int"
+	case model.Number:
+		return "Float"
 	case model.Bool:
 		return "Bool"
 	case model.Time:
@@ -435,6 +439,8 @@ func encodeValue(f *goFile, t *model.Type, v string, depth int) {
 		switch t.BaseOf() {
 		case model.Int:
 			f.p("e.Int(", v, ")")
+		case model.Number:
+			f.p("e.Float(", v, ")")
 		case model.Bool:
 			f.p("e.Bool(", v, ")")
 		case model.Time:
@@ -696,10 +702,19 @@ func constraintChecks(f *goFile, base model.Base, c model.Constraints, v, path, 
 	if c.Max != nil {
 		call("Max", v, strconv.FormatInt(*c.Max, 10))
 	}
+	if c.MinNum != nil {
+		call("MinNum", v, floatLit(*c.MinNum), strconv.FormatBool(c.MinExclusive))
+	}
+	if c.MaxNum != nil {
+		call("MaxNum", v, floatLit(*c.MaxNum), strconv.FormatBool(c.MaxExclusive))
+	}
 	if base == model.Date {
 		call("Date", v)
 	}
 }
+
+// floatLit is a Go literal of f that reads back as f.
+func floatLit(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
 
 // scalarValidator emits validate_<Scalar> and its compiled pattern.
 func scalarValidator(f *goFile, s *model.Scalar) {
@@ -711,8 +726,11 @@ func scalarValidator(f *goFile, s *model.Scalar) {
 		f.p("var ", pattern, " = ", f.use("regexp"), ".MustCompile(", quote(s.Pattern), ")")
 	}
 	arg := "string"
-	if s.Base == model.Int {
+	switch s.Base {
+	case model.Int:
 		arg = "int64"
+	case model.Number:
+		arg = "float64"
 	}
 	f.decl()
 	f.doc(fmt.Sprintf("%s checks %s: %s.", helper("validate", s.GoName), s.GoName, describe(s)))
@@ -739,6 +757,12 @@ func describe(s *model.Scalar) string {
 	}
 	if c.Max != nil {
 		parts = append(parts, "at most "+strconv.FormatInt(*c.Max, 10))
+	}
+	if c.MinNum != nil {
+		parts = append(parts, map[bool]string{false: "at least ", true: "more than "}[c.MinExclusive]+floatLit(*c.MinNum))
+	}
+	if c.MaxNum != nil {
+		parts = append(parts, map[bool]string{false: "at most ", true: "less than "}[c.MaxExclusive]+floatLit(*c.MaxNum))
 	}
 	if s.Base == model.Date {
 		parts = append(parts, "a calendar day YYYY-MM-DD")

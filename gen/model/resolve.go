@@ -620,6 +620,9 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 	case kind == cue.BoolKind && v.IsConcrete():
 		b, _ := v.Bool()
 		return &Type{Kind: ConstKind, Base: Bool, Const: strconv.FormatBool(b)}, true
+	case kind == cue.FloatKind && v.IsConcrete():
+		f, _ := v.Float64()
+		return &Type{Kind: ConstKind, Base: Number, Const: strconv.FormatFloat(f, 'g', -1, 64)}, true
 	case kind == cue.IntKind && v.IsConcrete():
 		n, err := v.Int64()
 		if err != nil || n < -MaxSafeInt || n > MaxSafeInt {
@@ -653,6 +656,11 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 		t.Base = Int
 	case cue.BoolKind:
 		t.Base = Bool
+	case cue.FloatKind, cue.NumberKind:
+		// CUE's float admits no integer literal (1 is an int, 1.0 a
+		// float); JSON Schema, Go and TypeScript cannot tell them apart,
+		// so float is read as number (docs/schema-language.md).
+		t.Base = Number
 	default:
 		r.errorf(p, "%s: type %v is not supported; use string, int, bool, a definition, [...T] or [string]: T", what, kind)
 		return nil, false
@@ -841,8 +849,11 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 			return true
 		}
 	case cue.GreaterThanEqualOp, cue.GreaterThanOp, cue.LessThanEqualOp, cue.LessThanOp:
+		if t.Base == Number {
+			return r.numberBound(t, op, args[0], what, p)
+		}
 		if t.Base != Int {
-			r.errorf(p, "%s: bounds are supported on int only", what)
+			r.errorf(p, "%s: bounds are supported on numbers only", what)
 			return false
 		}
 		n, err := args[0].Int64()
@@ -894,6 +905,32 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 	}
 	r.errorf(p, "%s: constraint %v is not supported (schemagen carries int bounds, =~ patterns, strings.MinRunes/MaxRunes, list.MinItems/MaxItems, time.Time and time.Format(\"2006-01-02\"))", what, c)
 	return false
+}
+
+// numberBound applies a bound to a Number: CUE's > and < are exclusive,
+// which JSON Schema states as exclusiveMinimum and exclusiveMaximum.
+func (r *resolver) numberBound(t *Type, op cue.Op, arg cue.Value, what string, p Pos) bool {
+	f, err := arg.Float64()
+	if err != nil || math.IsInf(f, 0) {
+		r.errorf(p, "%s: the bound %v is beyond what a float64 holds", what, arg)
+		return false
+	}
+	if (op == cue.LessThanEqualOp && f == math.MaxFloat64) || (op == cue.GreaterThanEqualOp && f == -math.MaxFloat64) {
+		return true // float64's own range, which every float64 is in
+	}
+	switch op {
+	case cue.GreaterThanOp, cue.GreaterThanEqualOp:
+		excl := op == cue.GreaterThanOp
+		if t.MinNum == nil || f > *t.MinNum || (f == *t.MinNum && excl) {
+			t.MinNum, t.MinExclusive = &f, excl
+		}
+	default:
+		excl := op == cue.LessThanOp
+		if t.MaxNum == nil || f < *t.MaxNum || (f == *t.MaxNum && excl) {
+			t.MaxNum, t.MaxExclusive = &f, excl
+		}
+	}
+	return true
 }
 
 func (r *resolver) builtin(t *Type, c cue.Value, args []cue.Value, what string) bool {

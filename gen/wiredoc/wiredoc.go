@@ -15,6 +15,7 @@ import (
 	"bytes"
 	"fmt"
 	"path"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -261,6 +262,8 @@ func baseName(b model.Base) string {
 		return "string"
 	case model.Int:
 		return "integer"
+	case model.Number:
+		return "number"
 	case model.Bool:
 		return "boolean"
 	case model.Time:
@@ -304,6 +307,12 @@ func constraintList(b model.Base, c model.Constraints) []string {
 		out = append(out, fmt.Sprintf("≥ %d", *c.Min))
 	case c.Max != nil:
 		out = append(out, fmt.Sprintf("≤ %d", *c.Max))
+	}
+	if c.MinNum != nil {
+		out = append(out, map[bool]string{false: "≥ ", true: "> "}[c.MinExclusive]+strconv.FormatFloat(*c.MinNum, 'g', -1, 64))
+	}
+	if c.MaxNum != nil {
+		out = append(out, map[bool]string{false: "≤ ", true: "< "}[c.MaxExclusive]+strconv.FormatFloat(*c.MaxNum, 'g', -1, 64))
 	}
 	switch {
 	case c.MinItems != nil && c.MaxItems != nil:
