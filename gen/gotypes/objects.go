@@ -35,6 +35,8 @@ func goType(f *goFile, t *model.Type, optional bool) string {
 		return t.Union.GoName // an interface: nil when absent
 	case model.AnyKind:
 		return f.use("encoding/json") + ".RawMessage" // nil when absent
+	case model.NullableKind:
+		s = f.wire() + ".Nullable[" + goType(f, t.Elem, false) + "]"
 	case model.ListKind:
 		return "[]" + goType(f, t.Elem, false)
 	case model.MapKind:
@@ -68,6 +70,8 @@ func readCall(f *goFile, t *model.Type, dst string) string {
 		return readFunc(f, t) + "(r, " + dst + ")"
 	case model.AnyKind:
 		return "r.Raw(" + dst + ")"
+	case model.NullableKind:
+		return f.wire() + ".ReadNullable(r, " + dst + ", " + readFunc(f, t.Elem) + ")"
 	}
 	return "r." + readMethod(t) + "(" + dst + ")"
 }
@@ -105,6 +109,8 @@ func readFunc(f *goFile, t *model.Type) string {
 		return "func(r *" + f.wire() + ".Reader, dst *" + goType(f, t, false) + ") error { return " + readCall(f, t, "dst") + " }"
 	case model.AnyKind:
 		return "(*" + f.wire() + ".Reader).Raw"
+	case model.NullableKind:
+		return "func(r *" + f.wire() + ".Reader, dst *" + goType(f, t, false) + ") error { return " + readCall(f, t, "dst") + " }"
 	}
 	return "(*" + f.wire() + ".Reader)." + readMethod(t)
 }
@@ -403,6 +409,15 @@ func encodeValue(f *goFile, t *model.Type, v string, depth int) {
 		f.p(v, ".encode(e)")
 	case model.AnyKind:
 		f.p("e.RawJSON(", v, ")")
+	case model.NullableKind:
+		n := loopVar("n", depth)
+		f.p(n, " := ", v, " // addressable, whatever v is")
+		f.open("if ", n, ".Valid")
+		encodeValue(f, t.Elem, n+".V", depth+1)
+		f.close(" else {")
+		f.depth++
+		f.p(`e.Raw("null")`)
+		f.close()
 	case model.UnionKind:
 		// A required union, or a list element or map value of one, that is
 		// nil has no encoding: AppendJSON fails rather than write null.
@@ -555,6 +570,8 @@ func needsCheck(t *model.Type) bool {
 		return !checked(t.Constraints).IsZero() || t.Base == model.Date
 	case model.ListKind:
 		return t.MinItems != nil || t.MaxItems != nil || needsCheck(t.Elem)
+	case model.NullableKind:
+		return needsCheck(t.Elem)
 	case model.MapKind:
 		return needsCheck(t.Elem)
 	}
@@ -612,6 +629,14 @@ func checks(f *goFile, t *model.Type, v, path, member, stepVar string, depth int
 		f.p(helper("validate", t.Scalar.GoName), "(p, ", path, ", ", mem, ", ", v, ")")
 	case model.BasicKind:
 		constraintChecks(f, t.Base, t.Constraints, v, path, mem, "")
+	case model.NullableKind:
+		recv := v
+		if strings.HasPrefix(v, "*") {
+			recv = "(" + v + ")" // an optional member, dereferenced
+		}
+		f.open("if ", recv, ".Valid")
+		checks(f, t.Elem, recv+".V", path, member, stepVar, depth)
+		f.close()
 	case model.ConstKind:
 		lit := t.ConstJSON()
 		f.open("if ", v, " != ", lit)

@@ -516,6 +516,8 @@ func (e *emitter) typ(t *model.Type) obj {
 		return obj{{"type", "object"}, {"additionalProperties", e.typ(t.Elem)}}
 	case model.AnyKind:
 		return obj{} // _: any JSON value, null included
+	case model.NullableKind:
+		return obj{{"anyOf", []any{e.typ(t.Elem), obj{{"type", "null"}}}}}
 	}
 	return basic(t.Base, t.Constraints)
 }

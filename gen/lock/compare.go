@@ -711,6 +711,8 @@ func (t *Type) String() string {
 	switch t.Kind {
 	case "list":
 		return "list<" + t.Elem.String() + ">"
+	case "nullable":
+		return t.Elem.String() + " or null"
 	case "map":
 		return "map<string, " + t.Elem.String() + ">"
 	case "enum", "object", "union":

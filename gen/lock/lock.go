@@ -231,6 +231,8 @@ func typeOf(t *model.Type) *Type {
 		return &Type{Kind: "const", Name: t.Const}
 	case model.AnyKind:
 		return &Type{Kind: "any"}
+	case model.NullableKind:
+		return &Type{Kind: "nullable", Elem: typeOf(t.Elem)}
 	case model.ListKind:
 		return &Type{Kind: "list", Constraints: constraintsOf(t.Constraints), Elem: typeOf(t.Elem)}
 	case model.MapKind:

@@ -195,6 +195,9 @@ const (
 	// anything ({...}) is a MapKind of AnyKind, a list of anything
 	// ([...]) a ListKind of it.
 	AnyKind
+	// NullableKind is Elem or null: CUE's T | null. null is a value here,
+	// apart from absent.
+	NullableKind
 )
 
 // Type is the type of a field or of a list or map element.

@@ -552,6 +552,26 @@ func (r *resolver) typeAt(v cue.Value, what string, at Pos) (*Type, bool) {
 
 // typeOf resolves the type of a field value or of a list/map element.
 func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
+	if op, args := v.Expr(); op == cue.OrOp {
+		var rest []cue.Value
+		for _, a := range args {
+			if !(a.IncompleteKind() == cue.NullKind && a.IsConcrete()) {
+				rest = append(rest, a)
+			}
+		}
+		switch {
+		case len(rest) == len(args):
+		case len(rest) == 1:
+			elem, ok := r.typeOf(rest[0], what)
+			if !ok {
+				return nil, false
+			}
+			return &Type{Kind: NullableKind, Elem: elem}, true
+		default:
+			r.errorf(r.pos(v), "%s: a disjunction of null with more than one other value (%v) is not carried yet; name the others as a definition (an enum or a union) and write #Name | null", what, v)
+			return nil, false
+		}
+	}
 	if name, ok := r.refName(v); ok {
 		return r.refType(v, name, what)
 	}

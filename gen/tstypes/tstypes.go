@@ -269,6 +269,8 @@ func typ(t *model.Type) string {
 		return t.ConstJSON()
 	case model.AnyKind:
 		return "unknown"
+	case model.NullableKind:
+		return typ(t.Elem) + " | null"
 	case model.ListKind:
 		e := typ(t.Elem)
 		if strings.ContainsAny(e, " |&") {

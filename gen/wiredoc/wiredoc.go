@@ -223,6 +223,8 @@ func (d *doc) typ(t *model.Type) string {
 		return "`" + t.ConstJSON() + "`"
 	case model.AnyKind:
 		return "any JSON value"
+	case model.NullableKind:
+		return d.typ(t.Elem) + " or null"
 	case model.ListKind:
 		return "list of " + d.typ(t.Elem)
 	case model.MapKind:
