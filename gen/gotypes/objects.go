@@ -1,6 +1,7 @@
 package gotypes
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"strconv"
@@ -187,6 +188,7 @@ func object(f *goFile, o *model.Object) {
 		f.close()
 	}
 	objectMethods(f, o)
+	objectDefaults(f, o)
 	objectDecode(f, o)
 	objectEncode(f, o)
 	objectValidate(f, o)
@@ -233,6 +235,40 @@ func objectMethods(f *goFile, o *model.Object) {
 	f.p("x.validate(&p, &root)")
 	f.p("return p.Err()")
 	f.close()
+}
+
+// objectDefaults emits a Get method for each field with a default: its
+// value, or CUE's default when it is absent (as protobuf's getters give
+// proto2 defaults). Absent stays absent in the struct and on the wire.
+func objectDefaults(f *goFile, o *model.Object) {
+	for _, fd := range structFields(o) {
+		if fd.Default == "" || !fd.Optional {
+			continue
+		}
+		lit := fd.Default
+		if fd.Type.Kind == model.EnumKind {
+			for _, m := range fd.Type.Enum.Members {
+				if strconv.Quote(m.Value) == lit || quoteJSON(m.Value) == lit {
+					lit = m.GoName
+				}
+			}
+		}
+		get := model.GetterName(fd)
+		f.decl()
+		f.doc(fmt.Sprintf("%s returns %s, or %s, its default, when it is absent.", get, fd.GoName, fd.Default))
+		f.open("func (x *", o.GoName, ") ", get, "() ", goType(f, fd.Type, false))
+		f.open("if x.", fd.GoName, " == nil")
+		f.p("return ", lit)
+		f.close()
+		f.p("return *x.", fd.GoName)
+		f.close()
+	}
+}
+
+// quoteJSON is s as a JSON string literal.
+func quoteJSON(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
 }
 
 // objectDecode emits the decoder: required fields present, no nulls, no

@@ -464,7 +464,17 @@ func (r *resolver) resolveObject(d *def) {
 		if shadowing && v.IncompleteKind() == cue.BottomKind {
 			continue // the shadowing error says why; one error, not one per field
 		}
-		t, ok := r.typeOf(v, d.ref()+"."+name)
+		tv := v
+		if dv, has := v.Default(); has {
+			var ok bool
+			if tv, f.Default, ok = r.withoutDefault(v, dv, d.ref()+"."+name); !ok {
+				continue
+			}
+		}
+		if !f.Optional {
+			f.Default = "" // the data must state a required field: CUE never applies its default
+		}
+		t, ok := r.typeOf(tv, d.ref()+"."+name)
 		if !ok {
 			continue
 		}
@@ -474,6 +484,47 @@ func (r *resolver) resolveObject(d *def) {
 	if n == 0 {
 		r.errorf(d.pos, "%s has no fields: an object states at least one (a value that may be any object is {...})", d.ref())
 	}
+}
+
+// withoutDefault splits a field's value with a default into the value
+// without it, whose type the field has, and the default as a JSON
+// literal: int | *1 is int with 1; a reference to an enum with a default
+// is the enum with its default.
+func (r *resolver) withoutDefault(v, dv cue.Value, what string) (cue.Value, string, bool) {
+	lit, err := dv.MarshalJSON()
+	if err != nil || !dv.IsConcrete() {
+		r.errorf(r.pos(v), "%s: a default must be one concrete value; this one is %v", what, dv)
+		return v, "", false
+	}
+	switch dv.IncompleteKind() {
+	case cue.StringKind, cue.IntKind, cue.FloatKind, cue.NumberKind, cue.BoolKind:
+	default:
+		if !writesDefault(sourceExpr(v)) {
+			return v, "", true // CUE's own: an open list defaults to []
+		}
+		r.errorf(r.pos(v), "%s: a default that is %v (not a string, number or boolean) is not carried yet", what, dv.IncompleteKind())
+		return v, "", false
+	}
+	if _, ok := r.refName(v); ok {
+		return v, string(lit), true // the default is the definition's
+	}
+	if op, args := v.Expr(); op == cue.NoOp && len(args) == 1 {
+		return args[0], string(lit), true // CUE's value without its default
+	}
+	r.errorf(r.pos(v), "%s: this default (%s) is on a disjunction schemagen does not carry yet; write T | *value, with T a type or a definition", what, lit)
+	return v, "", false
+}
+
+// writesDefault reports whether an expression marks a default (*x).
+func writesDefault(n ast.Node) bool {
+	found := false
+	ast.Walk(n, func(n ast.Node) bool {
+		if u, ok := n.(*ast.UnaryExpr); ok && u.Op == token.MUL {
+			found = true
+		}
+		return !found
+	}, nil)
+	return found
 }
 
 // cuePredeclared are CUE's predeclared identifiers: types, builtins and
