@@ -1099,12 +1099,30 @@ func (r *resolver) resolveUnion(d *def) {
 		return
 	}
 	// The discriminator is the first field that every variant requires as a
-	// string constant.
+	// string constant of its own: Kubernetes-style variants all state
+	// apiVersion "v1" and differ in kind, so kind tells them apart.
+	var shared string
 	for _, f := range u.Variants[0].Fields {
-		if isTag(f) && all(u.Variants, func(o *Object) bool { g := o.Field(f.Name); return g != nil && isTag(g) }) {
+		if !isTag(f) || !all(u.Variants, func(o *Object) bool { g := o.Field(f.Name); return g != nil && isTag(g) }) {
+			continue
+		}
+		seen := map[string]bool{}
+		distinct := all(u.Variants, func(o *Object) bool {
+			c := o.Field(f.Name).Type.Const
+			ok := !seen[c]
+			seen[c] = true
+			return ok
+		})
+		if distinct {
 			u.Discriminator = f.Name
 			break
 		}
+		if shared == "" {
+			shared = f.Name
+		}
+	}
+	if u.Discriminator == "" && shared != "" {
+		u.Discriminator = shared // its duplicates are reported below
 	}
 	if u.Discriminator == "" {
 		r.errorf(d.pos, "#%s: no discriminator: every variant needs the same required field holding a string constant (e.g. kind!: \"passed\")", d.name)
