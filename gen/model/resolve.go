@@ -732,8 +732,15 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 		// float); JSON Schema, Go and TypeScript cannot tell them apart,
 		// so float is read as number (docs/schema-language.md).
 		t.Base = Number
+	case cue.BytesKind:
+		r.errorf(p, "%s: bytes is not carried yet (it would be a base64 string in JSON, []byte in Go); use string", what)
+		return nil, false
 	default:
-		r.errorf(p, "%s: type %v is not supported; use string, int, bool, a definition, [...T] or [string]: T", what, kind)
+		if op, _ := v.Expr(); op == cue.OrOp {
+			r.errorf(p, "%s: a disjunction of different types (%v) is not carried yet: a union lists object definitions told apart by a constant field, and T | null is a nullable T", what, v)
+			return nil, false
+		}
+		r.errorf(p, "%s: type %v is not carried; use string, int, number, bool, a definition, [...T] or [string]: T", what, kind)
 		return nil, false
 	}
 	ok := true
@@ -974,7 +981,19 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 	case cue.CallOp:
 		return r.builtin(t, c, args, what)
 	}
-	r.errorf(p, "%s: constraint %v is not supported (schemagen carries int bounds, =~ patterns, strings.MinRunes/MaxRunes, list.MinItems/MaxItems, time.Time and time.Format(\"2006-01-02\"))", what, c)
+	// A validator of package time written without its call: time.Time
+	// means time.Time().
+	if op == cue.SelectorOp && len(args) == 2 && args[0].LookupPath(cue.ParsePath("RFC3339")).Exists() {
+		switch name, _ := args[1].String(); {
+		case name == "Time" && t.Base == String:
+			t.Base = Time
+			return true
+		case name == "Duration":
+			r.errorf(p, "%s: time.Duration (a Go duration string, 1h30m) is not carried yet: JSON Schema's duration format is ISO 8601's, another language; state it as a named string with a pattern", what)
+			return false
+		}
+	}
+	r.errorf(p, "%s: the constraint %v is not carried (schemagen carries bounds, =~ patterns, strings.MinRunes/MaxRunes, list.MinItems/MaxItems, time.Time and time.Format(\"2006-01-02\"))", what, c)
 	return false
 }
 
