@@ -510,9 +510,31 @@ func loopVar(name string, depth int) string {
 	return name + strconv.Itoa(depth)
 }
 
+// fieldPatterns emits the compiled regexp of every pattern t states in
+// place (its own =~, its list elements' or map values'), under the name
+// patternNames gave it.
+func fieldPatterns(f *goFile, t *model.Type) {
+	switch t.Kind {
+	case model.BasicKind:
+		if name := f.patterns[t]; name != "" {
+			f.decl()
+			f.p("var ", name, " = ", f.use("regexp"), ".MustCompile(", quote(t.Pattern), ")")
+		}
+	case model.ListKind, model.NullableKind:
+		fieldPatterns(f, t.Elem)
+	case model.MapKind:
+		if t.Map == nil {
+			fieldPatterns(f, t.Elem)
+		}
+	}
+}
+
 // objectValidate emits the validate walker behind Validate.
 func objectValidate(f *goFile, o *model.Object) {
 	w := f.wire()
+	for _, fd := range structFields(o) {
+		fieldPatterns(f, fd.Type)
+	}
 	f.decl()
 	f.open("func (x *", o.GoName, ") validate(p *", w, ".Problems, path *", w, ".Path)")
 	for _, fd := range structFields(o) {
@@ -664,7 +686,7 @@ func checks(f *goFile, t *model.Type, v, path, member, stepVar string, depth int
 	case model.ScalarKind:
 		f.p(helper("validate", t.Scalar.GoName), "(p, ", path, ", ", mem, ", ", v, ")")
 	case model.BasicKind:
-		constraintChecks(f, t.Base, t.Constraints, v, path, mem, "")
+		constraintChecks(f, t.Base, t.Constraints, v, path, mem, f.patterns[t])
 	case model.NullableKind:
 		recv := v
 		if strings.HasPrefix(v, "*") {

@@ -964,10 +964,6 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 			r.errorf(p, "%s: =~ needs a string literal on a string", what)
 			return false
 		}
-		if !strings.HasPrefix(what, "#") || strings.Contains(what, ".") {
-			r.errorf(p, "%s: give the pattern a name: state it in a definition of its own (#Name: string & =~\"...\") and refer to that", what)
-			return false
-		}
 		if t.Pattern != "" {
 			r.errorf(p, "%s: one pattern per value is supported; combine them into one", what)
 			return false
