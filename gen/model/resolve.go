@@ -56,6 +56,8 @@ type def struct {
 	mapDef *Map
 	// mapState: 1 while the map's element type is being resolved, 2 after.
 	mapState int
+	// nullable: the definition is T | null, and so is every use of it.
+	nullable bool
 
 	// root is set for the package's root object: its top-level fields,
 	// which have no definition; pkg is then the CUE package name, by which
@@ -83,6 +85,16 @@ func (d *def) literal() (*ast.StructLit, bool) {
 		return d.lit, true
 	}
 	return structLit(sourceExpr(d.v))
+}
+
+// isTop reports whether n is written _, or is no syntax at all (the
+// element of {...} and [...], which CUE makes _).
+func isTop(n ast.Node) bool {
+	if n == nil {
+		return true
+	}
+	id, ok := n.(*ast.Ident)
+	return ok && id.Name == "_"
 }
 
 // isCloseCall reports whether n is close(…).
@@ -132,11 +144,26 @@ func (r *resolver) resolve() *Package {
 	}
 	r.pkg = &Package{Name: r.inst.PkgName, Dir: dir, Doc: doc, Pos: r.ps.of(ppos)}
 
+	// A package whose value is not a struct (an embedded 1 | "two") has
+	// no fields to be its root object, and nothing to carry it.
+	if k := r.v.IncompleteKind(); k != cue.StructKind && k != cue.BottomKind {
+		pos := r.pkg.Pos
+		for _, f := range r.inst.Files {
+			for _, decl := range f.Decls {
+				if e, ok := decl.(*ast.EmbedDecl); ok && pos == r.pkg.Pos {
+					pos = r.ps.of(e.Pos())
+				}
+			}
+		}
+		r.errorf(pos, "package %s is the value %v, not a struct: a package's top level is its definitions and its root object's fields; a value of its own is not carried (name it as a definition and refer to it from a field)", r.pkg.Name, r.v)
+		return r.pkg
+	}
+
 	// Pass 1: classify every definition, so references resolve in any order.
 	var order []*def
 	it, err := r.v.Fields(cue.Definitions(true), cue.Optional(true))
 	if err != nil {
-		r.errs = append(r.errs, r.ps.fromCUE(err)...)
+		r.errs = append(r.errs, r.ps.fromCUE(err, r.inst.Files...)...)
 		return r.pkg
 	}
 	var rootPos Pos
@@ -222,6 +249,21 @@ func (r *resolver) rootObject(pos Pos) *def {
 func (r *resolver) classify(d *def) {
 	op, args := d.v.Expr()
 	if op == cue.OrOp {
+		// #X: T | null is T, and every use of #X may be null.
+		var nonNull []cue.Value
+		for _, a := range args {
+			if a.IncompleteKind() == cue.NullKind && a.IsConcrete() {
+				d.nullable = true
+			} else {
+				nonNull = append(nonNull, a)
+			}
+		}
+		if d.nullable && len(nonNull) == 1 {
+			d.v = nonNull[0]
+			r.classify(d)
+			return
+		}
+		args = nonNull
 		var strs, refs int
 		for _, a := range args {
 			if a.IncompleteKind() == cue.StringKind && a.IsConcrete() {
@@ -253,8 +295,9 @@ func (r *resolver) classify(d *def) {
 		}
 		return
 	}
-	if f, ok := d.v.Source().(*ast.Field); ok {
-		if lit, ok := structLit(f.Value); ok {
+	if src := sourceExpr(d.v); src != nil {
+		if lit, ok := structLit(src); ok {
+			d.lit = lit
 			if isMapLiteral(lit) {
 				d.mapDef = &Map{Name: d.name, Doc: d.doc, Pos: d.pos}
 				r.pkg.Maps = append(r.pkg.Maps, d.mapDef)
@@ -438,7 +481,14 @@ func (r *resolver) resolveObject(d *def) {
 	shadowing := r.checkShadowing(d)
 	it, err := d.v.Fields(cue.Optional(true))
 	if err != nil {
-		r.errs = append(r.errs, r.ps.fromCUE(err)...)
+		for _, e := range r.ps.fromCUE(err, r.inst.Files...) {
+			if strings.HasSuffix(e.Msg, "non-concrete value struct") {
+				// CUE cannot list the fields: a field is a disjunction
+				// of structs that CUE leaves open.
+				e.Msg += " (a disjunction of structs without a constant field that tells them apart is not carried yet: write each as a definition with a discriminator, kind!: \"a\", and the union #A | #B)"
+			}
+			r.errs = append(r.errs, e)
+		}
 		return
 	}
 	n := 0
@@ -617,6 +667,9 @@ func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 			if !ok {
 				return nil, false
 			}
+			if elem.Kind == NullableKind {
+				return elem, true // #N | null, with #N nullable already
+			}
 			return &Type{Kind: NullableKind, Elem: elem}, true
 		default:
 			r.errorf(r.pos(v), "%s: a disjunction of null with more than one other value (%v) is not carried yet; name the others as a definition (an enum or a union) and write #Name | null", what, v)
@@ -630,6 +683,14 @@ func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 }
 
 func (r *resolver) refType(v cue.Value, name, what string) (*Type, bool) {
+	t, ok := r.refTypeOf(v, name, what)
+	if ok && r.defs[name].nullable {
+		t = &Type{Kind: NullableKind, Elem: t}
+	}
+	return t, ok
+}
+
+func (r *resolver) refTypeOf(v cue.Value, name, what string) (*Type, bool) {
 	d := r.defs[name]
 	switch {
 	case d == nil:
@@ -684,6 +745,12 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 	}
 	switch {
 	case kind == cue.TopKind:
+		// _ alone is any JSON; a validator on it (matchN, matchIf, a
+		// builtin) constrains what it admits, which "any" would drop.
+		if op, args := v.Expr(); op != cue.NoOp || len(args) != 1 || !isTop(sourceExpr(args[0])) {
+			r.errorf(p, "%s: %v is not carried yet: a validator (matchN, matchIf, …) on a value of any type", what, v)
+			return nil, false
+		}
 		return &Type{Kind: AnyKind}, true
 	case kind == cue.StringKind && v.IsConcrete():
 		s, _ := v.String()
@@ -1094,6 +1161,9 @@ func (r *resolver) resolveUnion(d *def) {
 	u := d.union
 	_, args := d.v.Expr()
 	for _, a := range args {
+		if a.IncompleteKind() == cue.NullKind {
+			continue // #U: #A | #B | null: a use of #U may be null
+		}
 		name, _ := r.refName(a)
 		vd := r.defs[name]
 		switch {
