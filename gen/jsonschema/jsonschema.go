@@ -524,6 +524,14 @@ func (e *emitter) typ(t *model.Type) obj {
 		return obj{} // _: any JSON value, null included
 	case model.NullableKind:
 		return obj{{"anyOf", []any{e.typ(t.Elem), obj{{"type", "null"}}}}}
+	case model.OneOfKind:
+		// Each alternative is of its own JSON kind, so exactly one can
+		// match: anyOf says the same as oneOf, and costs a validator less.
+		var alts []any
+		for _, a := range t.OneOf.Alts {
+			alts = append(alts, e.typ(a.Type))
+		}
+		return obj{{"anyOf", alts}}
 	}
 	return basic(t.Base, t.Constraints)
 }

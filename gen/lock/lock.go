@@ -89,6 +89,8 @@ type Type struct {
 	Name        string       `json:"name,omitempty"`
 	Constraints *Constraints `json:"constraints,omitempty"`
 	Elem        *Type        `json:"elem,omitempty"`
+	// Alts are a oneof's alternatives, each of its own JSON kind.
+	Alts []*Type `json:"alts,omitempty"`
 
 	// scalar is the named scalar (e.g. SeatID) whose constraints these
 	// are, in the current schema only: a change to it is one edit, however
@@ -235,6 +237,12 @@ func typeOf(t *model.Type) *Type {
 		return &Type{Kind: "any"}
 	case model.NullableKind:
 		return &Type{Kind: "nullable", Elem: typeOf(t.Elem)}
+	case model.OneOfKind:
+		lt := &Type{Kind: "oneof"}
+		for _, a := range t.OneOf.Alts {
+			lt.Alts = append(lt.Alts, typeOf(a.Type))
+		}
+		return lt
 	case model.ListKind:
 		return &Type{Kind: "list", Constraints: constraintsOf(t.Constraints), Elem: typeOf(t.Elem)}
 	case model.MapKind:

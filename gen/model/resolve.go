@@ -29,6 +29,9 @@ type resolver struct {
 	// where they are (#Order.line: OrderLine), in the order found.
 	inlines     map[string]*def
 	inlineOrder []*def
+	// inlineUnions are the unions written in place, resolved with the
+	// definitions' unions.
+	inlineUnions []*def
 	// closedCtx: the struct being resolved is closed by a definition
 	// around it, and so is every struct within it.
 	closedCtx bool
@@ -58,6 +61,9 @@ type def struct {
 	mapState int
 	// nullable: the definition is T | null, and so is every use of it.
 	nullable bool
+	oneOf    *OneOf
+	// oneOfAlts are a OneOf definition's alternatives, until resolved.
+	oneOfAlts []cue.Value
 
 	// root is set for the package's root object: its top-level fields,
 	// which have no definition; pkg is then the CUE package name, by which
@@ -194,6 +200,11 @@ func (r *resolver) resolve() *Package {
 		}
 	}
 	for _, d := range order {
+		if d.oneOfAlts != nil {
+			r.oneOf(d, d.oneOfAlts, d.ref())
+		}
+	}
+	for _, d := range order {
 		if d.object != nil {
 			// CUE closes a definition recursively; close({...}) closes
 			// only its own level; a package's top level is open.
@@ -201,7 +212,7 @@ func (r *resolver) resolve() *Package {
 			r.resolveObject(d)
 		}
 	}
-	for _, d := range order {
+	for _, d := range append(order, r.inlineUnions...) {
 		if d.union != nil {
 			r.resolveUnion(d)
 		}
@@ -212,6 +223,7 @@ func (r *resolver) resolve() *Package {
 		}
 	}
 	r.assignNames()
+	r.altGoNames()
 	return r.pkg
 }
 
@@ -286,12 +298,10 @@ func (r *resolver) classify(d *def) {
 				}
 			}
 		default:
-			for _, a := range args {
-				if _, ok := r.refName(a); !ok {
-					r.errorf(r.pos(a), "%s: union member %v is not a reference to a definition; a union lists struct definitions (#A | #B)", d.ref(), a)
-					break
-				}
-			}
+			// Types of different JSON kinds (string | [...string]): a
+			// OneOf, resolved with the fields, once every definition is
+			// classified.
+			d.oneOfAlts = args
 		}
 		return
 	}
@@ -661,6 +671,8 @@ func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 			}
 		}
 		switch {
+		case len(rest) == len(args) && len(args) > 1:
+			return r.inlineDisjunction(v, rest, what)
 		case len(rest) == len(args):
 		case len(rest) == 1:
 			elem, ok := r.typeOf(rest[0], what)
@@ -672,8 +684,11 @@ func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 			}
 			return &Type{Kind: NullableKind, Elem: elem}, true
 		default:
-			r.errorf(r.pos(v), "%s: a disjunction of null with more than one other value (%v) is not carried yet; name the others as a definition (an enum or a union) and write #Name | null", what, v)
-			return nil, false
+			t, ok := r.inlineDisjunction(v, rest, what)
+			if ok && len(rest) < len(args) {
+				t = &Type{Kind: NullableKind, Elem: t}
+			}
+			return t, ok
 		}
 	}
 	if name, ok := r.refName(v); ok {
@@ -704,6 +719,11 @@ func (r *resolver) refTypeOf(v cue.Value, name, what string) (*Type, bool) {
 		return &Type{Kind: ObjectKind, Object: d.object}, true
 	case d.union != nil:
 		return &Type{Kind: UnionKind, Union: d.union}, true
+	case d.oneOfAlts != nil:
+		if d.oneOf == nil {
+			return nil, false // reported at the definition
+		}
+		return &Type{Kind: OneOfKind, OneOf: d.oneOf}, true
 	case d.mapDef != nil:
 		m := r.resolveMap(d)
 		if m.Elem == nil {
@@ -818,6 +838,128 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 		ok = r.intRange(t, p, what)
 	}
 	return t, ok
+}
+
+// inlineDisjunction resolves a disjunction written in place: of string
+// literals, an enum; of types of different JSON kinds, a OneOf; each named
+// after where it is, as an inline struct is.
+func (r *resolver) inlineDisjunction(v cue.Value, alts []cue.Value, what string) (*Type, bool) {
+	p := r.pos(v)
+	name := inlineName(what)
+	if prev := r.defs[name]; prev != nil {
+		r.errorf(p, "%s: a disjunction written in place is the type %s, named after where it is, but #%s (%s) has that name; rename #%s, or name the disjunction as a definition of its own", what, name, name, prev.pos, name)
+		return nil, false
+	}
+	if prev := r.inlines[name]; prev != nil {
+		r.errorf(p, "%s: a disjunction written in place is the type %s, named after where it is, and so is the one at %s; name one as a definition of its own", what, name, prev.pos)
+		return nil, false
+	}
+	d := &def{name: name, v: v, pos: p, doc: fmt.Sprintf("%s is the value of %s.", name, what)}
+	r.inlines[name] = d
+	strs := 0
+	for _, a := range alts {
+		if a.IncompleteKind() == cue.StringKind && a.IsConcrete() {
+			strs++
+		}
+	}
+	if strs == len(alts) {
+		r.resolveEnum(d, alts)
+		return &Type{Kind: EnumKind, Enum: d.enum}, true
+	}
+	refs := 0
+	for _, a := range alts {
+		if name, ok := r.refName(a); ok && r.defs[name] != nil && r.defs[name].object != nil {
+			refs++
+		}
+	}
+	if refs == len(alts) {
+		// #A | #B in place: a union, named after where it is.
+		d.union = &Union{Name: d.name, Doc: d.doc, Pos: d.pos}
+		r.pkg.Unions = append(r.pkg.Unions, d.union)
+		r.inlineUnions = append(r.inlineUnions, d)
+		return &Type{Kind: UnionKind, Union: d.union}, true
+	}
+	o := r.oneOf(d, alts, what)
+	if o == nil {
+		return nil, false
+	}
+	return &Type{Kind: OneOfKind, OneOf: o}, true
+}
+
+// oneOf resolves a disjunction of types of different JSON kinds.
+func (r *resolver) oneOf(d *def, alts []cue.Value, what string) *OneOf {
+	o := &OneOf{Name: d.name, Doc: d.doc, Pos: d.pos}
+	byKind := map[string]*Alt{}
+	ok := true
+	for _, a := range alts {
+		// An inline struct or list among them is named after the kind:
+		// #Config.external's object is ConfigExternalObject.
+		at := what
+		switch a.IncompleteKind() {
+		case cue.StructKind:
+			at += ".object"
+		case cue.ListKind:
+			at += ".list"
+		}
+		t, tok := r.typeAt(a, at, d.pos)
+		if !tok {
+			ok = false
+			continue
+		}
+		k := t.JSONKind()
+		if k == "" {
+			r.errorf(d.pos, "%s: %v may be of any JSON kind; in a disjunction each alternative is of its own kind (string, number, boolean, object, array), which tells them apart", what, a)
+			ok = false
+			continue
+		}
+		if prev := byKind[k]; prev != nil {
+			r.errorf(d.pos, "%s: two alternatives are a JSON %s (%s and %v); in a disjunction of types each is of its own kind, which tells them apart (a union of objects tells them apart by a constant field: #A | #B)", what, k, prev.GoName, a)
+			ok = false
+			continue
+		}
+		alt := &Alt{Kind: k, Type: t, GoName: altName(t)}
+		byKind[k] = alt
+		o.Alts = append(o.Alts, alt)
+	}
+	if !ok {
+		return nil
+	}
+	d.oneOf = o
+	r.pkg.OneOfs = append(r.pkg.OneOfs, o)
+	return o
+}
+
+// altName is the Go field of a OneOf's alternative: the definition's name
+// for a reference, else its kind.
+func altName(t *Type) string {
+	switch t.Kind {
+	case ScalarKind:
+		return t.Scalar.Name
+	case EnumKind:
+		return t.Enum.Name
+	case ObjectKind:
+		return t.Object.Name
+	case UnionKind:
+		return t.Union.Name
+	case MapKind:
+		if t.Map != nil {
+			return t.Map.Name
+		}
+		return "Object"
+	case ListKind:
+		return "List"
+	}
+	switch t.BaseOf() {
+	case Int:
+		return "Int"
+	case Number:
+		return "Number"
+	case Bool:
+		return "Bool"
+	case Time:
+		return "Time"
+	}
+	return "String"
 }
 
 // inlineObject resolves an inline struct (a field's { … }, a list's or a

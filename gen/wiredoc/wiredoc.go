@@ -228,6 +228,12 @@ func (d *doc) typ(t *model.Type) string {
 		return "any JSON value"
 	case model.NullableKind:
 		return d.typ(t.Elem) + " or null"
+	case model.OneOfKind:
+		var alts []string
+		for _, a := range t.OneOf.Alts {
+			alts = append(alts, d.typ(a.Type))
+		}
+		return strings.Join(alts, " or ")
 	case model.ListKind:
 		return "list of " + d.typ(t.Elem)
 	case model.MapKind:
