@@ -631,7 +631,7 @@ func needsCheck(t *model.Type) bool {
 	case model.BasicKind:
 		return !checked(t.Constraints).IsZero() || t.Base == model.Date
 	case model.ListKind:
-		return t.MinItems != nil || t.MaxItems != nil || needsCheck(t.Elem)
+		return t.MinItems != nil || t.MaxItems != nil || t.UniqueItems || needsCheck(t.Elem)
 	case model.NullableKind:
 		return needsCheck(t.Elem)
 	case model.MapKind:
@@ -710,6 +710,9 @@ func checks(f *goFile, t *model.Type, v, path, member, stepVar string, depth int
 		}
 		if t.MaxItems != nil {
 			f.p("p.MaxItems(", path, ", ", mem, ", len(", v, "), ", strconv.Itoa(*t.MaxItems), ")")
+		}
+		if t.UniqueItems {
+			f.p(f.wire(), ".UniqueItems(p, ", path, ", ", mem, ", ", v, ")")
 		}
 		if needsCheck(t.Elem) {
 			_, recv := step()

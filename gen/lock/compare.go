@@ -632,6 +632,12 @@ func (c *comparer) types(subject string, b, t *Type) {
 			looser = append(looser, fmt.Sprintf("%s %s → %s", name, show(bv, bx), show(cv, cx)))
 		}
 	}
+	switch {
+	case !bc.UniqueItems && cc.UniqueItems:
+		tighter = append(tighter, "uniqueItems added")
+	case bc.UniqueItems && !cc.UniqueItems:
+		looser = append(looser, "uniqueItems removed")
+	}
 	numBound("minimum", bc.MinNum, cc.MinNum, bc.MinExclusive, cc.MinExclusive, true)
 	numBound("maximum", bc.MaxNum, cc.MaxNum, bc.MaxExclusive, cc.MaxExclusive, false)
 	switch {

@@ -113,6 +113,7 @@ type Constraints struct {
 	MaxNum       *float64 `json:"maxNum,omitempty"`
 	MinExclusive bool     `json:"minExclusive,omitempty"`
 	MaxExclusive bool     `json:"maxExclusive,omitempty"`
+	UniqueItems  bool     `json:"uniqueItems,omitempty"`
 }
 
 // Forbid records that fields must be absent when Field holds Value.
@@ -260,7 +261,7 @@ func constraintsOf(c model.Constraints) *Constraints {
 		return nil
 	}
 	return &Constraints{MinRunes: c.MinRunes, MaxRunes: c.MaxRunes, Pattern: c.Pattern, Min: c.Min, Max: c.Max, MinItems: c.MinItems, MaxItems: c.MaxItems,
-		MinNum: c.MinNum, MaxNum: c.MaxNum, MinExclusive: c.MinExclusive, MaxExclusive: c.MaxExclusive}
+		MinNum: c.MinNum, MaxNum: c.MaxNum, MinExclusive: c.MinExclusive, MaxExclusive: c.MaxExclusive, UniqueItems: c.UniqueItems}
 }
 
 // Pos returns the current-schema position of a subject such as

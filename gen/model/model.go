@@ -261,13 +261,15 @@ type Constraints struct {
 	// MaxExclusive (CUE's > and <).
 	MinNum, MaxNum             *float64
 	MinExclusive, MaxExclusive bool
+	// UniqueItems: no two items of a list are equal (list.UniqueItems).
+	UniqueItems bool
 }
 
 // IsZero reports whether no constraint is set.
 func (c Constraints) IsZero() bool {
 	return c.MinRunes == nil && c.MaxRunes == nil && c.Pattern == "" &&
 		c.Min == nil && c.Max == nil && c.MinItems == nil && c.MaxItems == nil &&
-		c.MinNum == nil && c.MaxNum == nil
+		c.MinNum == nil && c.MaxNum == nil && !c.UniqueItems
 }
 
 // JSONKind is the kind of JSON value a value of t is: string, number,

@@ -1114,6 +1114,14 @@ func (r *resolver) list(v cue.Value, what string) (*Type, bool) {
 		return nil, false
 	}
 	t.Elem = et
+	if t.UniqueItems {
+		switch et.Kind {
+		case BasicKind, ScalarKind, EnumKind, ConstKind:
+		default:
+			r.errorf(r.pos(v), "%s: list.UniqueItems on a list of %s is not carried yet (only of strings, numbers, booleans and enum members, which every target compares alike)", what, et.JSONKind()+"s")
+			return nil, false
+		}
+	}
 	return t, ok
 }
 
@@ -1270,6 +1278,10 @@ func (r *resolver) builtin(t *Type, c cue.Value, args []cue.Value, what string) 
 		var n *int
 		if n, ok = intArg(0); ok {
 			t.MaxItems = minPtr(t.MaxItems, n)
+		}
+	case "list.UniqueItems":
+		if ok = len(args) == 1 && t.Kind == ListKind; ok {
+			t.UniqueItems = true
 		}
 	case "time.Time":
 		if ok = len(args) == 1 && t.Base == String; ok {

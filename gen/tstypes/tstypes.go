@@ -224,6 +224,9 @@ func constraints(b model.Base, c model.Constraints) string {
 	if c.MaxItems != nil {
 		parts = append(parts, fmt.Sprintf("at most %d items", *c.MaxItems))
 	}
+	if c.UniqueItems {
+		parts = append(parts, "no two items equal")
+	}
 	if len(parts) == 0 {
 		return ""
 	}

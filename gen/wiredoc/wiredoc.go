@@ -333,6 +333,9 @@ func constraintList(b model.Base, c model.Constraints) []string {
 	case c.MaxItems != nil:
 		out = append(out, "at most "+plural(*c.MaxItems, "item"))
 	}
+	if c.UniqueItems {
+		out = append(out, "unique items")
+	}
 	return out
 }
 
