@@ -7,6 +7,10 @@
 #   libclang-rt-N-dev               clang's -fsanitize=address,undefined runtime
 #   gcc-multilib                    gcc -m32, hosted: the codec's differential runs as i386 too
 #   gcc-arm-none-eabi               the device: Cortex-M0 and Cortex-M4
+#   libnewlib-arm-none-eabi         newlib-nano (--specs=nano.specs), which the
+#                                   Cortex-M0 firmware links with
+#   qemu-system-arm                 runs the Cortex-M0 programs on QEMU's
+#                                   microbit machine (an nRF51)
 #   dwarves                         pahole, which reads each compiler's layout back
 #   lld, qemu-user                  the big-endian check: clang --target=powerpc-linux-gnu
 #                                   links a libc-free program with ld.lld and
@@ -28,6 +32,12 @@ command -v pahole >/dev/null 2>&1 || missing+=(dwarves)
 command -v arm-none-eabi-gcc >/dev/null 2>&1 || missing+=(gcc-arm-none-eabi)
 command -v ld.lld >/dev/null 2>&1 || missing+=(lld)
 command -v qemu-ppc >/dev/null 2>&1 || missing+=(qemu-user)
+command -v qemu-system-arm >/dev/null 2>&1 || missing+=(qemu-system-arm)
+# gcc-arm-none-eabi only recommends newlib; the firmware links newlib-nano.
+if ! command -v arm-none-eabi-gcc >/dev/null 2>&1 ||
+	! arm-none-eabi-gcc -mcpu=cortex-m0 -mthumb --specs=nano.specs --specs=nosys.specs -o "$probe/pm0" "$probe/p.c" >/dev/null 2>&1; then
+	missing+=(libnewlib-arm-none-eabi)
+fi
 # gcc -m32 needs the 32-bit multilib (libc6-dev-i386, lib32asan) to link.
 if ! command -v gcc >/dev/null 2>&1 || ! gcc -m32 -o "$probe/p32" "$probe/p.c" >/dev/null 2>&1; then
 	missing+=(gcc-multilib)

@@ -70,6 +70,7 @@ var funcs = template.FuncMap{
 	"add":          func(a, b int) int { return a + b },
 	"join":         strings.Join,
 	"zeroedNote":   zeroedNote,
+	"placeCode":    placeCode,
 	"lenAsserts":   lenAsserts,
 	// Bound per run to the layout's macro (see generate).
 	"assertMacro": func() string { return "" },
@@ -112,6 +113,15 @@ type view struct {
 	// PayloadLenMax is the most payload_len can say: the size of a file
 	// whose header says neither is at most this plus the header and CRC.
 	PayloadLenMax int64
+	// The streaming codec: where each loadable version's payload bytes
+	// land, the in-place fixes, the byte walkers, the current header.
+	Places      []placement
+	Fixes       []structFix
+	Walkers     []byteWalker
+	HeaderBytes string
+	// DecoderPad is how many bytes the decoder context adds after its
+	// flags so that no compiler pads it (the firmware builds with -Wpadded).
+	DecoderPad int
 	// Uses says which of the codec's helpers (@H@rd16, @H@s8, …) the
 	// code calls: only those are emitted, as clang warns of the rest.
 	Uses map[string]bool
@@ -190,6 +200,12 @@ func generate(l *model.Layout, out string) ([]output.File, error) {
 			v.FileSizeMax = max(v.FileSizeMax, l.File.Size(ver))
 		}
 		v.PayloadLenMax = 1<<(8*l.File.LengthField.Size()) - 1
+		v.Places = placements(l)
+		v.Fixes = fixes(reachable(l.Root))
+		v.Walkers = byteWalkers(reachable(l.Root))
+		v.HeaderBytes = headerBytes(l)
+		// head[header], tail[4] and four flag bytes, padded to 8.
+		v.DecoderPad = (8 - (l.File.Header.Size+model.CRCSize+4)%8) % 8
 		v.Uses = uses(v, l.File)
 	}
 
@@ -252,6 +268,9 @@ func uses(v *view, f *model.File) map[string]bool {
 	}
 	for _, m := range v.Migrations {
 		code = append(code, m.Lines...)
+	}
+	for _, f := range v.Fixes {
+		code = append(code, f.Lines...)
 	}
 	for _, h := range []*model.LayoutField{f.MagicField, f.VersionField, f.LengthField} {
 		code = append(code, headerRead("buf", h), headerWrite("buf", h, "0"))

@@ -201,3 +201,246 @@ func magicBytes(f *model.File) string {
 	}
 	return strings.Join(b, ", ")
 }
+
+// The streaming codec (deck_file_decoder_*, deck_file_encoder_*) works a
+// byte at a time, so that the firmware holds sizeof(root) and a chunk of
+// its own choosing, never a whole file. What it needs of the layout is
+// computed here: where each payload byte of a loadable version lands in
+// the current root (placements), how the little-endian bytes lying in the
+// root become its values in place once the CRC vouched for them (fixes),
+// and which byte of the current file a payload offset is (byte walkers).
+
+// placeRun is a stretch of a version's payload that lands, byte for byte,
+// at To in the current root.
+type placeRun struct {
+	From, To, Len int
+}
+
+// placement is where the payload bytes of one loadable version go: the
+// current version's all at their own offsets, a migrating one's kept
+// fields at their current offsets (Zeroed lists what it lacks, zero-filled
+// once the file is judged sound).
+type placement struct {
+	Version *model.Version
+	Runs    []placeRun
+	Zeroed  []string
+	Current bool
+}
+
+// placements returns the placement of the current version and of every
+// version that migrates, newest first.
+func placements(l *model.Layout) []placement {
+	cur := l.Current()
+	out := []placement{{Version: cur, Runs: []placeRun{{0, 0, cur.Size}}, Current: true}}
+	for i := len(l.Versions) - 2; i >= 0; i-- {
+		v := l.Versions[i]
+		if v.Number < l.MigrateFrom.Int() {
+			continue
+		}
+		at := map[*model.LayoutField]int{}
+		for _, p := range v.Fields {
+			at[p.Field] = p.Offset
+		}
+		pl := placement{Version: v}
+		for _, p := range cur.Fields {
+			off, ok := at[p.Field]
+			if !ok {
+				pl.Zeroed = append(pl.Zeroed, p.Field.Name)
+				continue
+			}
+			n := p.Field.Size()
+			if k := len(pl.Runs) - 1; k >= 0 && pl.Runs[k].From+pl.Runs[k].Len == off && pl.Runs[k].To+pl.Runs[k].Len == p.Offset {
+				pl.Runs[k].Len += n
+				continue
+			}
+			pl.Runs = append(pl.Runs, placeRun{off, p.Offset, n})
+		}
+		out = append(out, pl)
+	}
+	return out
+}
+
+// placeCode is the statements of the placement function's case for pl:
+// at is set to where payload byte o goes when it goes anywhere.
+func placeCode(pl placement) []string {
+	var lines []string
+	for i, r := range pl.Runs {
+		cond := fmt.Sprintf("(o >= %du) && (o < %du)", r.From, r.From+r.Len)
+		if r.From == 0 {
+			cond = fmt.Sprintf("o < %du", r.Len)
+		}
+		val := "o"
+		switch {
+		case r.To > r.From:
+			val = fmt.Sprintf("o + %du", r.To-r.From)
+		case r.To < r.From:
+			val = fmt.Sprintf("o - %du", r.From-r.To)
+		}
+		kw := "if"
+		if i > 0 {
+			kw = "} else if"
+		}
+		lines = append(lines, fmt.Sprintf("%s (%s) {", kw, cond), fmt.Sprintf("\tat = %s;", val))
+	}
+	if len(pl.Runs) > 1 {
+		lines = append(lines, "} else {", "\t/* a byte of a field the current layout dropped */")
+	}
+	return append(lines, "}")
+}
+
+// structFix turns the little-endian bytes lying in a struct into its
+// values, in place: Lines read each scalar wider than a byte from p (the
+// struct's own bytes) and store it in its member. Bytes, chars and int8s
+// are their own representation and are left as they are.
+type structFix struct {
+	Name  string
+	Lines []string
+}
+
+// fixes returns the fix of every struct of structs (each after those it
+// contains) that has anything to fix, and the set of those structs.
+func fixes(structs []*model.Struct) []structFix {
+	has := map[*model.Struct]bool{}
+	var out []structFix
+	for _, s := range structs {
+		var lines []string
+		for _, f := range s.Fields {
+			lines = append(lines, fixFieldCode(f, has)...)
+		}
+		if len(lines) > 0 {
+			has[s] = true
+			out = append(out, structFix{Name: s.Name, Lines: lines})
+		}
+	}
+	return out
+}
+
+// fixFieldCode is the statements that fix member f in place; none for a
+// field of bytes or of structs with nothing to fix.
+func fixFieldCode(f *model.LayoutField, has map[*model.Struct]bool) []string {
+	t := f.Type
+	if t.Struct == nil && t.Prim.Size() == 1 || t.Struct != nil && !has[t.Struct] {
+		return nil
+	}
+	if t.Struct == nil {
+		return fieldCode(true, f, f.Offset)
+	}
+	if len(t.Dims) == 0 {
+		return []string{fmt.Sprintf("@H@fix_%s(&x->%s);", t.Struct.Name, f.Name)}
+	}
+	var lines []string
+	idx := ""
+	for d, n := range t.Dims {
+		v := loopVars[d]
+		lines = append(lines, strings.Repeat("\t", d)+fmt.Sprintf("for (size_t %s = 0u; %s < %du; %s++) {", v, v, n, v))
+		idx += "[" + v + "]"
+	}
+	lines = append(lines, strings.Repeat("\t", len(t.Dims))+fmt.Sprintf("@H@fix_%s(&x->%s%s);", t.Struct.Name, f.Name, idx))
+	for d := len(t.Dims) - 1; d >= 0; d-- {
+		lines = append(lines, strings.Repeat("\t", d)+"}")
+	}
+	return lines
+}
+
+// byteWalker is the function that returns byte o of a struct as the file
+// holds it: Lines are an if-else chain setting b, one arm per member.
+type byteWalker struct {
+	Name  string
+	Lines []string
+	// Raw says whether an arm reads the struct's own bytes (p).
+	Raw bool
+}
+
+// byteWalkers returns the byte walker of every struct of structs.
+func byteWalkers(structs []*model.Struct) []byteWalker {
+	var out []byteWalker
+	for _, s := range structs {
+		w := byteWalker{Name: s.Name}
+		lastRaw := false
+		for i, f := range s.Fields {
+			kw := "if"
+			if i > 0 {
+				kw = "} else if"
+			}
+			end := f.Offset + f.Size()
+			cond := fmt.Sprintf("o < %du", end)
+			rel := "o"
+			if f.Offset > 0 {
+				rel = fmt.Sprintf("(o - %du)", f.Offset)
+			}
+			expr, raw := byteExpr(f, rel)
+			if raw && lastRaw {
+				// Bytes after bytes: one arm reads them all.
+				w.Lines[len(w.Lines)-2] = strings.TrimSuffix(w.Lines[len(w.Lines)-2], fmt.Sprintf("%du) {", f.Offset)) + fmt.Sprintf("%du) {", end)
+				continue
+			}
+			lastRaw = raw
+			w.Raw = w.Raw || raw
+			w.Lines = append(w.Lines, fmt.Sprintf("%s (%s) {", kw, cond), "\tb = "+expr+";")
+		}
+		w.Lines = append(w.Lines, "} else {", "\t/* past the struct: never asked */", "}")
+		out = append(out, w)
+	}
+	return out
+}
+
+// byteExpr is the expression of byte rel of member f (rel counted from
+// the member's start), and whether it reads the struct's raw bytes.
+func byteExpr(f *model.LayoutField, rel string) (string, bool) {
+	t := f.Type
+	if t.Struct == nil && t.Prim.Size() == 1 {
+		// A byte is its own representation: the struct's byte at o.
+		return "p[o]", true
+	}
+	esize := t.ElemSize()
+	elem := "x->" + f.Name
+	inner := rel
+	if len(t.Dims) > 0 {
+		k := fmt.Sprintf("(%s / %du)", rel, esize)
+		inner = fmt.Sprintf("(%s %% %du)", rel, esize)
+		// The element's indices, outermost first, from its flat number k.
+		for d := range t.Dims {
+			stride := 1
+			for _, n := range t.Dims[d+1:] {
+				stride *= n
+			}
+			ix := k
+			if stride > 1 {
+				ix = fmt.Sprintf("(%s / %du)", k, stride)
+			}
+			if d > 0 {
+				ix = fmt.Sprintf("(%s %% %du)", ix, t.Dims[d])
+			}
+			elem += "[" + strings.TrimSuffix(strings.TrimPrefix(ix, "("), ")") + "]"
+		}
+	}
+	if t.Struct != nil {
+		return fmt.Sprintf("@H@byte_%s(&%s, %s)", t.Struct.Name, elem, strings.TrimSuffix(strings.TrimPrefix(inner, "("), ")")), false
+	}
+	wide := "uint32_t"
+	if t.Prim.Size() == 8 {
+		wide = "uint64_t"
+	}
+	return fmt.Sprintf("(uint8_t)((%s)%s >> (8u * %s))", wide, elem, inner), false
+}
+
+// headerBytes is the header of a file of the current version, as a C
+// initializer list: the magic, the version, the payload's size, every
+// other header byte zero.
+func headerBytes(l *model.Layout) string {
+	f := l.File
+	b := make([]byte, f.Header.Size)
+	put := func(fl *model.LayoutField, v int64) {
+		for i := 0; i < fl.Size(); i++ {
+			b[fl.Offset+i] = byte(v >> (8 * i))
+		}
+	}
+	put(f.MagicField, f.Magic.Value)
+	put(f.VersionField, int64(l.Current().Number))
+	put(f.LengthField, int64(l.Current().Size))
+	var s []string
+	for _, x := range b {
+		s = append(s, fmt.Sprintf("0x%02Xu", x))
+	}
+	return strings.Join(s, ", ")
+}

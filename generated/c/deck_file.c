@@ -11,7 +11,7 @@
 
 #if !defined(DECK_SCHEMA_HASH)
 /* types.h refused this compiler, and said why. */
-#elif DECK_SCHEMA_HASH != 0x7AA317A5FC9F673BULL
+#elif DECK_SCHEMA_HASH != 0x71F103E6E8433E20ULL
 #error "deck_file.c and types.h are from different schemagen runs: regenerate generated/c and use its files together"
 #else
 
@@ -63,21 +63,21 @@ static inline void deck_zero(void *dst, size_t n) {
 
 /* Each struct read from and written to its bytes, field by field at the schema's offsets. */
 
-static void deck_get_Settings(Settings *restrict x, const uint8_t *restrict p) {
+static void deck_get_Settings(Settings *x, const uint8_t *p) {
 	x->volume = p[0];
 	x->brightness = p[1];
 	x->text_speed = p[2];
 	x->flags = p[3];
 }
 
-static void deck_put_Settings(const Settings *restrict x, uint8_t *restrict p) {
+static void deck_put_Settings(const Settings *x, uint8_t *p) {
 	p[0] = x->volume;
 	p[1] = x->brightness;
 	p[2] = x->text_speed;
 	p[3] = x->flags;
 }
 
-static void deck_get_CartRecord(CartRecord *restrict x, const uint8_t *restrict p) {
+static void deck_get_CartRecord(CartRecord *x, const uint8_t *p) {
 	x->cart_id = deck_rd32(p + 0);
 	x->first_seen_unix = deck_rd32(p + 4);
 	x->play_seconds = deck_rd32(p + 8);
@@ -85,7 +85,7 @@ static void deck_get_CartRecord(CartRecord *restrict x, const uint8_t *restrict 
 	x->flags = deck_rd16(p + 14);
 }
 
-static void deck_put_CartRecord(const CartRecord *restrict x, uint8_t *restrict p) {
+static void deck_put_CartRecord(const CartRecord *x, uint8_t *p) {
 	deck_wr32(p + 0, x->cart_id);
 	deck_wr32(p + 4, x->first_seen_unix);
 	deck_wr32(p + 8, x->play_seconds);
@@ -93,21 +93,21 @@ static void deck_put_CartRecord(const CartRecord *restrict x, uint8_t *restrict 
 	deck_wr16(p + 14, x->flags);
 }
 
-static void deck_get_ReplHistory(ReplHistory *restrict x, const uint8_t *restrict p) {
+static void deck_get_ReplHistory(ReplHistory *x, const uint8_t *p) {
 	x->head = p[0];
 	x->count = p[1];
 	x->reserved = deck_rd16(p + 2);
 	deck_bytes_in(&x->slots, p + 4, 1280);
 }
 
-static void deck_put_ReplHistory(const ReplHistory *restrict x, uint8_t *restrict p) {
+static void deck_put_ReplHistory(const ReplHistory *x, uint8_t *p) {
 	p[0] = x->head;
 	p[1] = x->count;
 	deck_wr16(p + 2, x->reserved);
 	deck_bytes_out(p + 4, &x->slots, 1280);
 }
 
-static void deck_get_MissionLogEntry(MissionLogEntry *restrict x, const uint8_t *restrict p) {
+static void deck_get_MissionLogEntry(MissionLogEntry *x, const uint8_t *p) {
 	x->mission_id = deck_rd32(p + 0);
 	x->completed_unix = deck_rd32(p + 4);
 	x->credits_delta = deck_s32(deck_rd32(p + 8));
@@ -116,7 +116,7 @@ static void deck_get_MissionLogEntry(MissionLogEntry *restrict x, const uint8_t 
 	x->cart = p[15];
 }
 
-static void deck_put_MissionLogEntry(const MissionLogEntry *restrict x, uint8_t *restrict p) {
+static void deck_put_MissionLogEntry(const MissionLogEntry *x, uint8_t *p) {
 	deck_wr32(p + 0, x->mission_id);
 	deck_wr32(p + 4, x->completed_unix);
 	deck_wr32(p + 8, (uint32_t)x->credits_delta);
@@ -125,19 +125,19 @@ static void deck_put_MissionLogEntry(const MissionLogEntry *restrict x, uint8_t 
 	p[15] = x->cart;
 }
 
-static void deck_get_BoardSlot(BoardSlot *restrict x, const uint8_t *restrict p) {
+static void deck_get_BoardSlot(BoardSlot *x, const uint8_t *p) {
 	x->template_id = deck_rd16(p + 0);
 	x->flags = deck_rd16(p + 2);
 	x->expires_unix = deck_rd32(p + 4);
 }
 
-static void deck_put_BoardSlot(const BoardSlot *restrict x, uint8_t *restrict p) {
+static void deck_put_BoardSlot(const BoardSlot *x, uint8_t *p) {
 	deck_wr16(p + 0, x->template_id);
 	deck_wr16(p + 2, x->flags);
 	deck_wr32(p + 4, x->expires_unix);
 }
 
-static void deck_get_Contact(Contact *restrict x, const uint8_t *restrict p) {
+static void deck_get_Contact(Contact *x, const uint8_t *p) {
 	x->contact_id = deck_rd32(p + 0);
 	x->met_unix = deck_rd32(p + 4);
 	x->trust = deck_s16(deck_rd16(p + 8));
@@ -146,7 +146,7 @@ static void deck_get_Contact(Contact *restrict x, const uint8_t *restrict p) {
 	deck_bytes_in(&x->reserved, p + 13, 3);
 }
 
-static void deck_put_Contact(const Contact *restrict x, uint8_t *restrict p) {
+static void deck_put_Contact(const Contact *x, uint8_t *p) {
 	deck_wr32(p + 0, x->contact_id);
 	deck_wr32(p + 4, x->met_unix);
 	deck_wr16(p + 8, (uint16_t)x->trust);
@@ -155,19 +155,19 @@ static void deck_put_Contact(const Contact *restrict x, uint8_t *restrict p) {
 	deck_bytes_out(p + 13, &x->reserved, 3);
 }
 
-static void deck_get_KeyEntry(KeyEntry *restrict x, const uint8_t *restrict p) {
+static void deck_get_KeyEntry(KeyEntry *x, const uint8_t *p) {
 	x->key_id = deck_rd32(p + 0);
 	x->granted_unix = deck_rd32(p + 4);
 	deck_bytes_in(&x->material, p + 8, 8);
 }
 
-static void deck_put_KeyEntry(const KeyEntry *restrict x, uint8_t *restrict p) {
+static void deck_put_KeyEntry(const KeyEntry *x, uint8_t *p) {
 	deck_wr32(p + 0, x->key_id);
 	deck_wr32(p + 4, x->granted_unix);
 	deck_bytes_out(p + 8, &x->material, 8);
 }
 
-static void deck_get_Keystore(Keystore *restrict x, const uint8_t *restrict p) {
+static void deck_get_Keystore(Keystore *x, const uint8_t *p) {
 	x->count = deck_rd16(p + 0);
 	x->flags = deck_rd16(p + 2);
 	for (size_t i = 0; i < 24u; i++) {
@@ -175,7 +175,7 @@ static void deck_get_Keystore(Keystore *restrict x, const uint8_t *restrict p) {
 	}
 }
 
-static void deck_put_Keystore(const Keystore *restrict x, uint8_t *restrict p) {
+static void deck_put_Keystore(const Keystore *x, uint8_t *p) {
 	deck_wr16(p + 0, x->count);
 	deck_wr16(p + 2, x->flags);
 	for (size_t i = 0; i < 24u; i++) {
@@ -183,7 +183,7 @@ static void deck_put_Keystore(const Keystore *restrict x, uint8_t *restrict p) {
 	}
 }
 
-static void deck_get_DeckState(DeckState *restrict x, const uint8_t *restrict p) {
+static void deck_get_DeckState(DeckState *x, const uint8_t *p) {
 	deck_bytes_in(&x->handle, p + 0, 16);
 	x->credits = deck_rd32(p + 16);
 	x->reputation = deck_s32(deck_rd32(p + 20));
@@ -220,7 +220,7 @@ static void deck_get_DeckState(DeckState *restrict x, const uint8_t *restrict p)
 	deck_bytes_in(&x->ownership, p + 4060, 128);
 }
 
-static void deck_put_DeckState(const DeckState *restrict x, uint8_t *restrict p) {
+static void deck_put_DeckState(const DeckState *x, uint8_t *p) {
 	deck_bytes_out(p + 0, &x->handle, 16);
 	deck_wr32(p + 16, x->credits);
 	deck_wr32(p + 20, (uint32_t)x->reputation);
@@ -261,7 +261,7 @@ static void deck_put_DeckState(const DeckState *restrict x, uint8_t *restrict p)
  * A version 5 payload (4060 bytes) as the current DeckState: every field read
  * from where version 5 has it; ownership, which version 5 lacks, zero-filled.
  */
-static void deck_migrate_v5(DeckState *restrict x, const uint8_t *restrict p) {
+static void deck_migrate_v5(DeckState *x, const uint8_t *p) {
 	deck_bytes_in(&x->handle, p + 0, 16);
 	x->credits = deck_rd32(p + 16);
 	x->reputation = deck_s32(deck_rd32(p + 20));
@@ -475,6 +475,524 @@ void deck_state_new_career(DeckState *ds) {
 	for (size_t i = 0; i < sizeof kit / sizeof kit[0]; i++) {
 		(void)ownership_commit(ds, OWNERSHIP_GRANTED, kit[i], 0u, NULL);
 	}
+}
+
+/* The streaming codec. */
+
+/*
+ * Where byte o of the payload of a file of version goes in the current
+ * DeckState: an offset in it, or 0xFFFFFFFF for nowhere.
+ */
+static uint32_t deck_place(uint32_t version, uint32_t o) {
+	uint32_t at = 0xFFFFFFFFu;
+	switch (version) {
+	case 6u:
+		if (o < 4188u) {
+			at = o;
+		}
+		break;
+	case 5u:
+		if (o < 4060u) {
+			at = o;
+		}
+		break;
+	default:
+		/* a version this build does not load: its payload goes nowhere */
+		break;
+	}
+	return at;
+}
+
+/* Whether a file of version loads here: the current version or one that migrates. */
+static bool deck_loadable(uint32_t version) {
+	return (version == 6u) || (version == 5u);
+}
+
+/* The CRC register after one more byte. */
+static uint32_t deck_crc_byte(uint32_t crc, uint8_t b) {
+	return deck_crc_table[(crc ^ (uint32_t)b) & 0xFFu] ^ (crc >> 8);
+}
+
+/* Each struct's little-endian bytes, lying where its members are, turned into their values in place. */
+
+static void deck_fix_CartRecord(CartRecord *x) {
+	const uint8_t *p = (const uint8_t *)x;
+	x->cart_id = deck_rd32(p + 0);
+	x->first_seen_unix = deck_rd32(p + 4);
+	x->play_seconds = deck_rd32(p + 8);
+	x->missions = deck_rd16(p + 12);
+	x->flags = deck_rd16(p + 14);
+}
+
+static void deck_fix_ReplHistory(ReplHistory *x) {
+	const uint8_t *p = (const uint8_t *)x;
+	x->reserved = deck_rd16(p + 2);
+}
+
+static void deck_fix_MissionLogEntry(MissionLogEntry *x) {
+	const uint8_t *p = (const uint8_t *)x;
+	x->mission_id = deck_rd32(p + 0);
+	x->completed_unix = deck_rd32(p + 4);
+	x->credits_delta = deck_s32(deck_rd32(p + 8));
+	x->reputation_delta = deck_s16(deck_rd16(p + 12));
+}
+
+static void deck_fix_BoardSlot(BoardSlot *x) {
+	const uint8_t *p = (const uint8_t *)x;
+	x->template_id = deck_rd16(p + 0);
+	x->flags = deck_rd16(p + 2);
+	x->expires_unix = deck_rd32(p + 4);
+}
+
+static void deck_fix_Contact(Contact *x) {
+	const uint8_t *p = (const uint8_t *)x;
+	x->contact_id = deck_rd32(p + 0);
+	x->met_unix = deck_rd32(p + 4);
+	x->trust = deck_s16(deck_rd16(p + 8));
+	x->flags = deck_rd16(p + 10);
+}
+
+static void deck_fix_KeyEntry(KeyEntry *x) {
+	const uint8_t *p = (const uint8_t *)x;
+	x->key_id = deck_rd32(p + 0);
+	x->granted_unix = deck_rd32(p + 4);
+}
+
+static void deck_fix_Keystore(Keystore *x) {
+	const uint8_t *p = (const uint8_t *)x;
+	x->count = deck_rd16(p + 0);
+	x->flags = deck_rd16(p + 2);
+	for (size_t i = 0u; i < 24u; i++) {
+		deck_fix_KeyEntry(&x->keys[i]);
+	}
+}
+
+static void deck_fix_DeckState(DeckState *x) {
+	const uint8_t *p = (const uint8_t *)x;
+	x->credits = deck_rd32(p + 16);
+	x->reputation = deck_s32(deck_rd32(p + 20));
+	x->career_seconds = deck_rd32(p + 24);
+	x->missions_completed = deck_rd16(p + 28);
+	x->missions_failed = deck_rd16(p + 30);
+	x->source_cartridge_bits = deck_rd32(p + 32);
+	for (size_t i = 0u; i < 17u; i++) {
+		deck_fix_CartRecord(&x->cart_history[i]);
+	}
+	x->phase_chain_len = deck_rd16(p + 312);
+	x->phase_chain_cursor = deck_rd16(p + 314);
+	deck_fix_ReplHistory(&x->repl_history);
+	for (size_t i = 0u; i < 64u; i++) {
+		deck_fix_MissionLogEntry(&x->mission_log[i]);
+	}
+	for (size_t i = 0; i < 16u; i++) {
+		x->stats[i] = deck_rd32(p + 2880 + i * 4u);
+	}
+	x->board_seed = deck_rd32(p + 2944);
+	for (size_t i = 0u; i < 32u; i++) {
+		deck_fix_BoardSlot(&x->board_slots[i]);
+	}
+	x->contact_count = deck_rd16(p + 3204);
+	x->active_contact = deck_rd16(p + 3206);
+	for (size_t i = 0u; i < 28u; i++) {
+		deck_fix_Contact(&x->contacts[i]);
+	}
+	x->deck_flags = deck_rd16(p + 3656);
+	deck_fix_Keystore(&x->keystore);
+}
+
+/* The statuses by number, for the decoder keeps its verdict in a byte. */
+static const DeckFileStatus deck_statuses[9] = {
+	DECK_FILE_OK, DECK_FILE_MIGRATED, DECK_FILE_ERR_MAGIC, DECK_FILE_ERR_LENGTH, DECK_FILE_ERR_PAYLOAD_LEN,
+	DECK_FILE_ERR_CRC, DECK_FILE_ERR_NEWER, DECK_FILE_ERR_REINITIALIZE, DECK_FILE_ERR_UNKNOWN_VERSION
+};
+
+void deck_file_decoder_init(DeckFileDecoder *d, DeckState *out) {
+	if (d != NULL) {
+		deck_zero(d, sizeof *d);
+		d->out = out;
+		d->crc = 0xFFFFFFFFu;
+		d->status = (uint8_t)DECK_FILE_OK;
+	}
+}
+
+/* The header is in: what it says decides whether the payload goes to *out. */
+static void deck_header_in(DeckFileDecoder *d) {
+	uint32_t plen = (uint32_t)deck_rd16(d->head + 6);
+	uint32_t known;
+	d->version = (uint32_t)deck_rd16(d->head + 4);
+	known = deck_payload_size(d->version);
+	d->size = (plen != 0u) ? plen : known;
+	if ((d->out != NULL) && deck_loadable(d->version) && ((plen == 0u) || (plen == known))) {
+		d->writes = 1u;
+	}
+}
+
+/* A refusal after bytes went to *out leaves none of them there. */
+static void deck_refuse(DeckFileDecoder *d, DeckFileStatus s) {
+	d->status = (uint8_t)s;
+	if (d->wrote != 0u) {
+		deck_zero(d->out, sizeof *d->out);
+		d->wrote = 0u;
+	}
+}
+
+/* One more byte of the file, while nothing is wrong. */
+static void deck_take(DeckFileDecoder *d, uint8_t b) {
+	const uint32_t overhead = (uint32_t)DECK_FILE_HEADER_SIZE + (uint32_t)DECK_FILE_CRC_SIZE;
+	uint32_t i = d->count;
+	uint32_t limit;
+	if (i < (uint32_t)DECK_FILE_HEADER_SIZE) {
+		d->head[i] = b;
+		if ((i < 4u) && (b != deck_magic[i])) {
+			d->status = (uint8_t)DECK_FILE_ERR_MAGIC;
+			return;
+		}
+		if (i == ((uint32_t)DECK_FILE_HEADER_SIZE - 1u)) {
+			deck_header_in(d);
+		}
+	} else if ((d->writes != 0u) && ((i - (uint32_t)DECK_FILE_HEADER_SIZE) < d->size)) {
+		uint32_t at = deck_place(d->version, i - (uint32_t)DECK_FILE_HEADER_SIZE);
+		if (at < (uint32_t)sizeof *d->out) {
+			uint8_t *state = (uint8_t *)d->out;
+			state[at] = b;
+			d->wrote = 1u;
+		}
+	} else {
+		/* the CRC, a payload that goes nowhere, or bytes past the end */
+	}
+	/* The CRC runs 4 bytes behind: the last 4 bytes may be the stored CRC. */
+	if (i >= (uint32_t)DECK_FILE_CRC_SIZE) {
+		d->crc = deck_crc_byte(d->crc, d->tail[i % (uint32_t)DECK_FILE_CRC_SIZE]);
+	}
+	d->tail[i % (uint32_t)DECK_FILE_CRC_SIZE] = b;
+	d->count = i + 1u;
+	if (d->count == overhead) {
+		uint32_t plen = (uint32_t)deck_rd16(d->head + 6);
+		uint32_t known = deck_payload_size(d->version);
+		if ((plen != 0u) && (known != 0u) && (plen != known)) {
+			deck_refuse(d, DECK_FILE_ERR_PAYLOAD_LEN);
+		}
+	} else if (d->count > overhead) {
+		limit = ((d->size != 0u) ? d->size : 65535u) + overhead;
+		if (d->count > limit) {
+			deck_refuse(d, DECK_FILE_ERR_LENGTH);
+		}
+	} else {
+		/* the header, or not yet a CRC's worth past it */
+	}
+}
+
+DeckFileStatus deck_file_decoder_feed(DeckFileDecoder *d, const uint8_t *chunk, size_t n) {
+	DeckFileStatus s = DECK_FILE_ERR_LENGTH;
+	if (d != NULL) {
+		size_t i = 0u;
+		const size_t m = (chunk != NULL) ? n : 0u;
+		while ((i < m) && (d->done == 0u) && (d->status == (uint8_t)DECK_FILE_OK)) {
+			deck_take(d, chunk[i]);
+			i++;
+		}
+		s = deck_statuses[d->status];
+	}
+	return s;
+}
+
+/* The verdict on a file whose bytes all came without an error: file_decode's checks past the magic, in its order. */
+static DeckFileStatus deck_judge(const DeckFileDecoder *d) {
+	const uint32_t overhead = (uint32_t)DECK_FILE_HEADER_SIZE + (uint32_t)DECK_FILE_CRC_SIZE;
+	uint32_t plen, known, size, stored = 0u;
+	DeckFileStatus s;
+	if (d->count < overhead) {
+		return DECK_FILE_ERR_LENGTH;
+	}
+	plen = (uint32_t)deck_rd16(d->head + 6);
+	known = deck_payload_size(d->version);
+	if (plen != 0u) {
+		size = plen;
+	} else if (known != 0u) {
+		size = known;
+	} else {
+		size = d->count - overhead; /* at most 65535: feed refused more */
+	}
+	if (d->count != (size + overhead)) {
+		return DECK_FILE_ERR_LENGTH;
+	}
+	for (uint32_t k = 0u; k < (uint32_t)DECK_FILE_CRC_SIZE; k++) {
+		stored |= (uint32_t)d->tail[(d->count + k) % (uint32_t)DECK_FILE_CRC_SIZE] << (8u * k);
+	}
+	if (stored != ~d->crc) {
+		return DECK_FILE_ERR_CRC;
+	}
+	if (d->version == (uint32_t)DECK_STRUCT_VERSION) {
+		s = DECK_FILE_OK;
+	} else if (d->version > (uint32_t)DECK_STRUCT_VERSION) {
+		s = DECK_FILE_ERR_NEWER;
+	} else if (d->version < (uint32_t)DECK_MIGRATE_MIN_VERSION) {
+		s = (known != 0u) ? DECK_FILE_ERR_REINITIALIZE : DECK_FILE_ERR_UNKNOWN_VERSION;
+	} else if (deck_loadable(d->version)) {
+		s = DECK_FILE_MIGRATED;
+	} else {
+		s = DECK_FILE_ERR_UNKNOWN_VERSION;
+	}
+	return s;
+}
+
+/* What a migrating version lacks, zero-filled in the state that holds its payload. */
+static void deck_complete(DeckState *x, uint32_t version) {
+	switch (version) {
+	case 5u:
+		deck_zero(&x->ownership, sizeof x->ownership);
+		break;
+	default:
+		/* the current version lacks nothing */
+		break;
+	}
+}
+
+DeckFileStatus deck_file_decoder_finish(DeckFileDecoder *d, uint16_t *from_version) {
+	DeckFileStatus s = DECK_FILE_ERR_LENGTH;
+	if (d != NULL) {
+		if (d->done == 0u) {
+			d->done = 1u;
+			if (d->status == (uint8_t)DECK_FILE_OK) {
+				s = deck_judge(d);
+				if ((s == DECK_FILE_OK) || (s == DECK_FILE_MIGRATED)) {
+					d->status = (uint8_t)s;
+					if (d->out != NULL) {
+						deck_complete(d->out, d->version);
+						deck_fix_DeckState(d->out);
+					}
+				} else {
+					deck_refuse(d, s);
+				}
+			}
+		}
+		s = deck_statuses[d->status];
+	}
+	if (from_version != NULL) {
+		/* As file_decode: the header's version once the file has a header past its magic. */
+		*from_version = ((d != NULL) && (d->count >= ((uint32_t)DECK_FILE_HEADER_SIZE + (uint32_t)DECK_FILE_CRC_SIZE)) && (s != DECK_FILE_ERR_MAGIC)) ? (uint16_t)d->version : 0u;
+	}
+	return s;
+}
+
+/* The header of a file of the current version. */
+static const uint8_t deck_header[8] = {0x44u, 0x45u, 0x43u, 0x4Bu, 0x06u, 0x00u, 0x5Cu, 0x10u};
+
+/* Byte o of each struct as the file holds it: little-endian, at the schema's offsets. */
+
+static uint8_t deck_byte_Settings(const Settings *x, uint32_t o) {
+	const uint8_t *p = (const uint8_t *)x;
+	uint8_t b = 0u;
+	if (o < 4u) {
+		b = p[o];
+	} else {
+		/* past the struct: never asked */
+	}
+	return b;
+}
+
+static uint8_t deck_byte_CartRecord(const CartRecord *x, uint32_t o) {
+	uint8_t b = 0u;
+	if (o < 4u) {
+		b = (uint8_t)((uint32_t)x->cart_id >> (8u * o));
+	} else if (o < 8u) {
+		b = (uint8_t)((uint32_t)x->first_seen_unix >> (8u * (o - 4u)));
+	} else if (o < 12u) {
+		b = (uint8_t)((uint32_t)x->play_seconds >> (8u * (o - 8u)));
+	} else if (o < 14u) {
+		b = (uint8_t)((uint32_t)x->missions >> (8u * (o - 12u)));
+	} else if (o < 16u) {
+		b = (uint8_t)((uint32_t)x->flags >> (8u * (o - 14u)));
+	} else {
+		/* past the struct: never asked */
+	}
+	return b;
+}
+
+static uint8_t deck_byte_ReplHistory(const ReplHistory *x, uint32_t o) {
+	const uint8_t *p = (const uint8_t *)x;
+	uint8_t b = 0u;
+	if (o < 2u) {
+		b = p[o];
+	} else if (o < 4u) {
+		b = (uint8_t)((uint32_t)x->reserved >> (8u * (o - 2u)));
+	} else if (o < 1284u) {
+		b = p[o];
+	} else {
+		/* past the struct: never asked */
+	}
+	return b;
+}
+
+static uint8_t deck_byte_MissionLogEntry(const MissionLogEntry *x, uint32_t o) {
+	const uint8_t *p = (const uint8_t *)x;
+	uint8_t b = 0u;
+	if (o < 4u) {
+		b = (uint8_t)((uint32_t)x->mission_id >> (8u * o));
+	} else if (o < 8u) {
+		b = (uint8_t)((uint32_t)x->completed_unix >> (8u * (o - 4u)));
+	} else if (o < 12u) {
+		b = (uint8_t)((uint32_t)x->credits_delta >> (8u * (o - 8u)));
+	} else if (o < 14u) {
+		b = (uint8_t)((uint32_t)x->reputation_delta >> (8u * (o - 12u)));
+	} else if (o < 16u) {
+		b = p[o];
+	} else {
+		/* past the struct: never asked */
+	}
+	return b;
+}
+
+static uint8_t deck_byte_BoardSlot(const BoardSlot *x, uint32_t o) {
+	uint8_t b = 0u;
+	if (o < 2u) {
+		b = (uint8_t)((uint32_t)x->template_id >> (8u * o));
+	} else if (o < 4u) {
+		b = (uint8_t)((uint32_t)x->flags >> (8u * (o - 2u)));
+	} else if (o < 8u) {
+		b = (uint8_t)((uint32_t)x->expires_unix >> (8u * (o - 4u)));
+	} else {
+		/* past the struct: never asked */
+	}
+	return b;
+}
+
+static uint8_t deck_byte_Contact(const Contact *x, uint32_t o) {
+	const uint8_t *p = (const uint8_t *)x;
+	uint8_t b = 0u;
+	if (o < 4u) {
+		b = (uint8_t)((uint32_t)x->contact_id >> (8u * o));
+	} else if (o < 8u) {
+		b = (uint8_t)((uint32_t)x->met_unix >> (8u * (o - 4u)));
+	} else if (o < 10u) {
+		b = (uint8_t)((uint32_t)x->trust >> (8u * (o - 8u)));
+	} else if (o < 12u) {
+		b = (uint8_t)((uint32_t)x->flags >> (8u * (o - 10u)));
+	} else if (o < 16u) {
+		b = p[o];
+	} else {
+		/* past the struct: never asked */
+	}
+	return b;
+}
+
+static uint8_t deck_byte_KeyEntry(const KeyEntry *x, uint32_t o) {
+	const uint8_t *p = (const uint8_t *)x;
+	uint8_t b = 0u;
+	if (o < 4u) {
+		b = (uint8_t)((uint32_t)x->key_id >> (8u * o));
+	} else if (o < 8u) {
+		b = (uint8_t)((uint32_t)x->granted_unix >> (8u * (o - 4u)));
+	} else if (o < 16u) {
+		b = p[o];
+	} else {
+		/* past the struct: never asked */
+	}
+	return b;
+}
+
+static uint8_t deck_byte_Keystore(const Keystore *x, uint32_t o) {
+	uint8_t b = 0u;
+	if (o < 2u) {
+		b = (uint8_t)((uint32_t)x->count >> (8u * o));
+	} else if (o < 4u) {
+		b = (uint8_t)((uint32_t)x->flags >> (8u * (o - 2u)));
+	} else if (o < 388u) {
+		b = deck_byte_KeyEntry(&x->keys[(o - 4u) / 16u], (o - 4u) % 16u);
+	} else {
+		/* past the struct: never asked */
+	}
+	return b;
+}
+
+static uint8_t deck_byte_DeckState(const DeckState *x, uint32_t o) {
+	const uint8_t *p = (const uint8_t *)x;
+	uint8_t b = 0u;
+	if (o < 16u) {
+		b = p[o];
+	} else if (o < 20u) {
+		b = (uint8_t)((uint32_t)x->credits >> (8u * (o - 16u)));
+	} else if (o < 24u) {
+		b = (uint8_t)((uint32_t)x->reputation >> (8u * (o - 20u)));
+	} else if (o < 28u) {
+		b = (uint8_t)((uint32_t)x->career_seconds >> (8u * (o - 24u)));
+	} else if (o < 30u) {
+		b = (uint8_t)((uint32_t)x->missions_completed >> (8u * (o - 28u)));
+	} else if (o < 32u) {
+		b = (uint8_t)((uint32_t)x->missions_failed >> (8u * (o - 30u)));
+	} else if (o < 36u) {
+		b = (uint8_t)((uint32_t)x->source_cartridge_bits >> (8u * (o - 32u)));
+	} else if (o < 40u) {
+		b = deck_byte_Settings(&x->settings, o - 36u);
+	} else if (o < 312u) {
+		b = deck_byte_CartRecord(&x->cart_history[(o - 40u) / 16u], (o - 40u) % 16u);
+	} else if (o < 314u) {
+		b = (uint8_t)((uint32_t)x->phase_chain_len >> (8u * (o - 312u)));
+	} else if (o < 316u) {
+		b = (uint8_t)((uint32_t)x->phase_chain_cursor >> (8u * (o - 314u)));
+	} else if (o < 572u) {
+		b = p[o];
+	} else if (o < 1856u) {
+		b = deck_byte_ReplHistory(&x->repl_history, o - 572u);
+	} else if (o < 2880u) {
+		b = deck_byte_MissionLogEntry(&x->mission_log[(o - 1856u) / 16u], (o - 1856u) % 16u);
+	} else if (o < 2944u) {
+		b = (uint8_t)((uint32_t)x->stats[(o - 2880u) / 4u] >> (8u * ((o - 2880u) % 4u)));
+	} else if (o < 2948u) {
+		b = (uint8_t)((uint32_t)x->board_seed >> (8u * (o - 2944u)));
+	} else if (o < 3204u) {
+		b = deck_byte_BoardSlot(&x->board_slots[(o - 2948u) / 8u], (o - 2948u) % 8u);
+	} else if (o < 3206u) {
+		b = (uint8_t)((uint32_t)x->contact_count >> (8u * (o - 3204u)));
+	} else if (o < 3208u) {
+		b = (uint8_t)((uint32_t)x->active_contact >> (8u * (o - 3206u)));
+	} else if (o < 3656u) {
+		b = deck_byte_Contact(&x->contacts[(o - 3208u) / 16u], (o - 3208u) % 16u);
+	} else if (o < 3658u) {
+		b = (uint8_t)((uint32_t)x->deck_flags >> (8u * (o - 3656u)));
+	} else if (o < 3672u) {
+		b = p[o];
+	} else if (o < 4060u) {
+		b = deck_byte_Keystore(&x->keystore, o - 3672u);
+	} else if (o < 4188u) {
+		b = p[o];
+	} else {
+		/* past the struct: never asked */
+	}
+	return b;
+}
+
+void deck_file_encoder_init(DeckFileEncoder *e, const DeckState *ds) {
+	if (e != NULL) {
+		e->ds = ds;
+		e->pos = 0u;
+		e->crc = 0xFFFFFFFFu;
+	}
+}
+
+size_t deck_file_encoder_read(DeckFileEncoder *e, uint8_t *buf, size_t cap) {
+	const uint32_t body = (uint32_t)DECK_FILE_HEADER_SIZE + (uint32_t)DECK_PAYLOAD_SIZE_V6;
+	size_t n = 0u;
+	if ((e != NULL) && (buf != NULL) && (e->ds != NULL)) {
+		while ((n < cap) && (e->pos < (uint32_t)DECK_FILE_SIZE_CURRENT)) {
+			uint32_t i = e->pos;
+			uint8_t b;
+			if (i < (uint32_t)DECK_FILE_HEADER_SIZE) {
+				b = deck_header[i];
+			} else if (i < body) {
+				b = deck_byte_DeckState(e->ds, i - (uint32_t)DECK_FILE_HEADER_SIZE);
+			} else {
+				b = (uint8_t)(~e->crc >> (8u * (i - body)));
+			}
+			if (i < body) {
+				e->crc = deck_crc_byte(e->crc, b);
+			}
+			buf[n] = b;
+			n++;
+			e->pos = i + 1u;
+		}
+	}
+	return n;
 }
 
 static bool deck_loads(DeckFileStatus s) {

@@ -13,7 +13,7 @@
 
 #if !defined(DECK_SCHEMA_HASH)
 /* types.h refused this compiler, and said why. */
-#elif DECK_SCHEMA_HASH != 0x7AA317A5FC9F673BULL
+#elif DECK_SCHEMA_HASH != 0x71F103E6E8433E20ULL
 #error "ownership.h and types.h are from different schemagen runs: regenerate generated/c and use its files together"
 #else
 

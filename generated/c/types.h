@@ -30,7 +30,7 @@
  * file it wrote. Every other file checks it and refuses to compile beside a
  * types.h of another run; regenerate and use the files together.
  */
-#define DECK_SCHEMA_HASH 0x7AA317A5FC9F673BULL
+#define DECK_SCHEMA_HASH 0x71F103E6E8433E20ULL
 
 /** _Static_assert in C, static_assert in C++. */
 #ifdef __cplusplus
