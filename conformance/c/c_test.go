@@ -186,7 +186,7 @@ int deck_target_probe(DeckState *ds, uint8_t *buf, size_t cap) {
 	n += (int)catalog_class(kit[0]) + (int)catalog_channel(kit[0]) + catalog_consumable_slot(kit[0]);
 	n += catalog_name(kit[0]) != NULL ? 1 : 0;
 	n += (int)deck_file_decode(buf, cap, ds, &from) + (int)deck_file_encode(ds, buf, cap);
-	return n + applied + from + DECK_STATE_CART_HISTORY_LEN + MISSION_OUTCOME_COMPLETED;
+	return n + applied + from + (int)DECK_STATE_CART_HISTORY_LEN + MISSION_OUTCOME_COMPLETED;
 }
 `
 

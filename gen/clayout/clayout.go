@@ -71,7 +71,15 @@ var funcs = template.FuncMap{
 	"join":         strings.Join,
 	"zeroedNote":   zeroedNote,
 	"placeCode":    placeCode,
-	"lenAsserts":   lenAsserts,
+	"seq": func(n int) []int {
+		out := make([]int, n)
+		for i := range out {
+			out[i] = i
+		}
+		return out
+	},
+	"payloadSizeMacro": payloadSizeMacro,
+	"lenAsserts":       lenAsserts,
 	// Bound per run to the layout's macro (see generate).
 	"assertMacro": func() string { return "" },
 }
@@ -251,7 +259,7 @@ func stamp(files []output.File) []output.File {
 }
 
 // helperCall finds the calls of the codec's helpers.
-var helperCall = regexp.MustCompile(`@H@(rd|wr|s)(8|16|32|64)\(|@H@bytes_(in|out)\(`)
+var helperCall = regexp.MustCompile(`@H@(rd|wr|s|u)(8|16|32|64)\(|@H@bytes_(in|out)\(`)
 
 // helperMark stands, in the codec's statements and templates, for the
 // prefix of its file-local helpers (rd16, bytes_in, crc_table, …): the
@@ -271,6 +279,9 @@ func uses(v *view, f *model.File) map[string]bool {
 	}
 	for _, f := range v.Fixes {
 		code = append(code, f.Lines...)
+	}
+	for _, w := range v.Walkers {
+		code = append(code, w.Lines...)
 	}
 	for _, h := range []*model.LayoutField{f.MagicField, f.VersionField, f.LengthField} {
 		code = append(code, headerRead("buf", h), headerWrite("buf", h, "0"))
@@ -326,6 +337,16 @@ func zeroedNote(m migration) string {
 	return fmt.Sprintf("; %s, which version %d lacks, zero-filled", strings.Join(m.Zeroed, ", "), m.Version.Number)
 }
 
+// payloadSizeMacro is the body of <PKG>_PAYLOAD_SIZE(v): a chain of
+// conditionals, each fully parenthesized (MISRA C:2012 rule 12.1).
+func payloadSizeMacro(vs []*model.Version) string {
+	out := "0u"
+	for i := len(vs) - 1; i >= 0; i-- {
+		out = fmt.Sprintf("(((v) == %du) ? %du : %s)", vs[i].Number, vs[i].Size, out)
+	}
+	return out
+}
+
 // lenAsserts are the asserts that s's length macros are its members'
 // lengths: the argument list of the assert macro.
 func lenAsserts(s *model.Struct) []string {
@@ -361,8 +382,7 @@ func enumNote(f *model.LayoutField) string {
 }
 
 // cString is s as a C string literal, split into lines of about 70
-// characters; NULs are written \0 and kept from running into a following
-// digit.
+
 func cString(s string) []string {
 	var lines []string
 	var cur strings.Builder
@@ -370,8 +390,15 @@ func cString(s string) []string {
 		c := s[i]
 		switch {
 		case c == 0:
+			// The literal ends after the escape, so that nothing follows
+			// it in the same literal (MISRA C:2012 rule 4.1).
 			cur.WriteString(`\0`)
-			if i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '7' {
+			if i+1 < len(s) && cur.Len() >= 67 {
+				lines = append(lines, `"`+cur.String()+`"`)
+				cur.Reset()
+				continue
+			}
+			if i+1 < len(s) {
 				cur.WriteString(`" "`)
 			}
 		case c == '"' || c == '\\':
@@ -534,7 +561,7 @@ func leWrite(ptr string, view *model.Struct, f *model.LayoutField, value int64) 
 // at is the C expression of byte i of field f of the view.
 func at(view *model.Struct, f *model.LayoutField, i int) string {
 	if i == 0 {
-		return fmt.Sprintf("offsetof(%s, %s)", view.Name, f.Name)
+		return fmt.Sprintf("(size_t)offsetof(%s, %s)", view.Name, f.Name)
 	}
-	return fmt.Sprintf("offsetof(%s, %s) + %d", view.Name, f.Name, i)
+	return fmt.Sprintf("(size_t)offsetof(%s, %s) + %du", view.Name, f.Name, i)
 }

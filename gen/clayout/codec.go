@@ -3,6 +3,7 @@ package clayout
 import (
 	"fmt"
 	"hash/crc32"
+	"strconv"
 	"strings"
 
 	"github.com/schemagen/schemagen/gen/model"
@@ -66,7 +67,7 @@ func migrations(l *model.Layout) []migration {
 		for _, p := range cur.Fields {
 			off, ok := at[p.Field]
 			if !ok {
-				m.Lines = append(m.Lines, fmt.Sprintf("@H@zero(&x->%s, sizeof x->%s);", p.Field.Name, p.Field.Name))
+				m.Lines = append(m.Lines, fmt.Sprintf("@H@zero((uint8_t *)&x->%s, sizeof(x->%s));", p.Field.Name, p.Field.Name))
 				m.Zeroed = append(m.Zeroed, p.Field.Name)
 				continue
 			}
@@ -80,8 +81,9 @@ func migrations(l *model.Layout) []migration {
 
 var loopVars = []string{"i", "j", "k", "l", "m", "n"}
 
-// fieldCode is the statements that read (get) member f of *x from p+off, or
-// write it there.
+// fieldCode is the statements that read (get) member f of *x from the
+// bytes at p[off], or write it there. Byte positions are array indexes
+// (&p[off]), never pointer arithmetic, as MISRA C:2012 rule 18.4 asks.
 func fieldCode(get bool, f *model.LayoutField, off int) []string {
 	t := f.Type
 	lv := "x->" + f.Name
@@ -90,12 +92,12 @@ func fieldCode(get bool, f *model.LayoutField, off int) []string {
 	// result for values over 127 is the compiler's choice).
 	if t.Struct == nil && t.Prim.Size() == 1 && (len(t.Dims) > 0 || t.Prim == model.Char) {
 		if get {
-			return []string{fmt.Sprintf("@H@bytes_in(&%s, p + %d, %d);", lv, off, t.Size())}
+			return []string{fmt.Sprintf("@H@bytes_in((uint8_t *)&%s, %s, %du);", lv, byteAt(fmt.Sprint(off)), t.Size())}
 		}
-		return []string{fmt.Sprintf("@H@bytes_out(p + %d, &%s, %d);", off, lv, t.Size())}
+		return []string{fmt.Sprintf("@H@bytes_out(%s, (const uint8_t *)&%s, %du);", byteAt(fmt.Sprint(off)), lv, t.Size())}
 	}
 	if len(t.Dims) == 0 {
-		return []string{elemCode(get, t, lv, fmt.Sprintf("p + %d", off))}
+		return []string{elemCode(get, t, lv, fmt.Sprint(off))}
 	}
 	// Nested loops, one per dimension; the element at index (i, j, …) is at
 	// off + ((i*D1 + j)*D2 + …)*elem.
@@ -104,18 +106,18 @@ func fieldCode(get bool, f *model.LayoutField, off int) []string {
 	flat := ""
 	for d, n := range t.Dims {
 		v := loopVars[d]
-		lines = append(lines, strings.Repeat("\t", d)+fmt.Sprintf("for (size_t %s = 0; %s < %du; %s++) {", v, v, n, v))
+		lines = append(lines, strings.Repeat("\t", d)+fmt.Sprintf("for (size_t %s = 0u; %s < %du; %s++) {", v, v, n, v))
 		idx += "[" + v + "]"
 		if d == 0 {
 			flat = v
 		} else {
-			flat = fmt.Sprintf("(%s) * %du + %s", flat, n, v)
+			flat = fmt.Sprintf("((%s * %du) + %s)", flat, n, v)
 		}
 	}
 	depth := len(t.Dims)
-	at := fmt.Sprintf("p + %d + (%s) * %du", off, flat, t.ElemSize())
-	if depth == 1 {
-		at = fmt.Sprintf("p + %d + %s * %du", off, flat, t.ElemSize())
+	at := fmt.Sprintf("(%s * %du)", flat, t.ElemSize())
+	if off != 0 {
+		at = fmt.Sprintf("%du + %s", off, at)
 	}
 	lines = append(lines, strings.Repeat("\t", depth)+elemCode(get, t, lv+idx, at))
 	for d := depth - 1; d >= 0; d-- {
@@ -125,18 +127,18 @@ func fieldCode(get bool, f *model.LayoutField, off int) []string {
 }
 
 // elemCode reads or writes one element of type t (a scalar or a struct)
-// at the byte pointer expression at.
+// at p[at], at an index expression.
 func elemCode(get bool, t *model.CType, lv, at string) string {
 	if t.Struct != nil {
 		if get {
-			return fmt.Sprintf("@H@get_%s(&%s, %s);", t.Struct.Name, lv, at)
+			return fmt.Sprintf("@H@get_%s(&%s, %s);", t.Struct.Name, lv, byteAt(at))
 		}
-		return fmt.Sprintf("@H@put_%s(&%s, %s);", t.Struct.Name, lv, at)
+		return fmt.Sprintf("@H@put_%s(&%s, %s);", t.Struct.Name, lv, byteAt(at))
 	}
 	p := t.Prim
 	bits := 8 * p.Size()
 	if get {
-		rd := fmt.Sprintf("@H@rd%d(%s)", bits, at)
+		rd := fmt.Sprintf("@H@rd%d(%s)", bits, byteAt(at))
 		if bits == 8 {
 			rd = index(at)
 		}
@@ -147,17 +149,32 @@ func elemCode(get bool, t *model.CType, lv, at string) string {
 	}
 	v := lv
 	if p.Signed() {
-		v = fmt.Sprintf("(uint%d_t)%s", bits, lv)
+		v = fmt.Sprintf("@H@u%d(%s)", bits, lv)
 	}
 	if bits == 8 {
 		return fmt.Sprintf("%s = %s;", index(at), v)
 	}
-	return fmt.Sprintf("@H@wr%d(%s, %s);", bits, at, v)
+	return fmt.Sprintf("@H@wr%d(%s, %s);", bits, byteAt(at), v)
 }
 
-// index turns the pointer expression p + off into p[off].
-func index(at string) string {
-	return "p[" + strings.TrimPrefix(at, "p + ") + "]"
+// unsigned gives a bare decimal index its u suffix: every constant the
+// codec compares or adds to a size_t is unsigned (MISRA C:2012 rule 10.4).
+func unsigned(at string) string {
+	if _, err := strconv.Atoi(at); err == nil {
+		return at + "u"
+	}
+	return at
+}
+
+// index is the byte p[at].
+func index(at string) string { return "p[" + unsigned(at) + "]" }
+
+// byteAt is the address of the byte p[at]: p itself at 0.
+func byteAt(at string) string {
+	if at == "0" {
+		return "p"
+	}
+	return "&p[" + unsigned(at) + "]"
 }
 
 // crcTable is the CRC-32 (IEEE, reflected, as zlib's) table, eight entries
@@ -179,18 +196,18 @@ func crcTable() []string {
 // header at ptr, little-endian.
 func headerWrite(ptr string, f *model.LayoutField, value string) string {
 	if f.Size() == 1 {
-		return fmt.Sprintf("%s[%d] = (uint8_t)(%s);", ptr, f.Offset, value)
+		return fmt.Sprintf("%s[%du] = (uint8_t)(%s);", ptr, f.Offset, value)
 	}
-	return fmt.Sprintf("@H@wr%d(%s + %d, %s);", 8*f.Size(), ptr, f.Offset, value)
+	return fmt.Sprintf("@H@wr%d(&%s[%du], %s);", 8*f.Size(), ptr, f.Offset, value)
 }
 
 // headerRead is the expression reading a field of the file header at ptr,
 // as a uint32_t.
 func headerRead(ptr string, f *model.LayoutField) string {
 	if f.Size() == 1 {
-		return fmt.Sprintf("(uint32_t)%s[%d]", ptr, f.Offset)
+		return fmt.Sprintf("(uint32_t)%s[%du]", ptr, f.Offset)
 	}
-	return fmt.Sprintf("(uint32_t)@H@rd%d(%s + %d)", 8*f.Size(), ptr, f.Offset)
+	return fmt.Sprintf("(uint32_t)@H@rd%d(&%s[%du])", 8*f.Size(), ptr, f.Offset)
 }
 
 // magicBytes is the file magic as it is on disk, as a C initializer list.
@@ -421,7 +438,11 @@ func byteExpr(f *model.LayoutField, rel string) (string, bool) {
 	if t.Prim.Size() == 8 {
 		wide = "uint64_t"
 	}
-	return fmt.Sprintf("(uint8_t)((%s)%s >> (8u * %s))", wide, elem, inner), false
+	if t.Prim.Signed() {
+		// The value's two's complement, without converting a negative.
+		elem = fmt.Sprintf("@H@u%d(%s)", 8*t.Prim.Size(), elem)
+	}
+	return fmt.Sprintf("(uint8_t)(((%s)%s >> (8u * %s)) & 0xFFu)", wide, elem, inner), false
 }
 
 // headerBytes is the header of a file of the current version, as a C

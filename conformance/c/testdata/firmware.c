@@ -136,7 +136,7 @@ static int save(const DeckState *ds) {
 	if (rename(pending, committed) != 0) {
 		return 0;
 	}
-	printf("saved version %d size %u\n", DECK_STRUCT_VERSION, (unsigned int)n);
+	printf("saved version %u size %u\n", (unsigned int)DECK_STRUCT_VERSION, (unsigned int)n);
 	return 1;
 }
 
