@@ -11,8 +11,14 @@
 // with generated/go/deck in both directions; runs the same ledger commits
 // through ownership.h and deck/ownership, which must agree byte for byte;
 // runs the file codec differentially against the Go loader over more than
-// 10,000 files, natively, as i386, sanitized and big-endian under qemu-ppc
-// (codec_test.go); and proves that firmware built on the generated API
+// 10,000 files, natively, as i386, sanitized and big-endian under qemu-ppc,
+// through the whole-buffer and the streaming API (codec_test.go); links a
+// Cortex-M0 firmware on the streaming API with newlib-nano into 8 KB of RAM,
+// checks its map and runs it and a quarter of the corpus under QEMU's
+// microbit (m0_test.go); checks which C library functions the object
+// references (m0_test.go), MISRA C:2012 with cppcheck's addon
+// (misra_test.go) and the absence of run-time errors with Frama-C's Eva and
+// WP (framac_test.go); and proves that firmware built on the generated API
 // survives a new layout version unchanged (drift_test.go).
 //
 // A missing compiler or pahole skips with a message under a plain go test;
