@@ -175,3 +175,15 @@ func joinOr(xs []string) string {
 func pointerMethods(t *model.Type) bool {
 	return t.Kind == model.ObjectKind || t.Kind == model.OneOfKind
 }
+
+// alias emits a definition that names a type: a constant's Go constant,
+// or a Go type alias of the type every use has.
+func alias(f *goFile, a *model.Alias) {
+	f.decl()
+	f.doc(docFor(a.GoName, a.Doc))
+	if a.Type.Kind == model.ConstKind {
+		f.p("const ", a.GoName, " = ", a.Type.ConstJSON())
+		return
+	}
+	f.p("type ", a.GoName, " = ", goType(f, a.Type, false))
+}

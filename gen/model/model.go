@@ -54,6 +54,20 @@ type Package struct {
 	Unions  []*Union
 	Maps    []*Map
 	OneOfs  []*OneOf
+	Aliases []*Alias
+}
+
+// Alias is a definition that names a type which is not an object, enum,
+// union, map or constrained scalar: a constant (#Version: "v1"), a list
+// (#Names: [...string]), any JSON (#Any: _), a nullable or a OneOf of
+// another. Every use has the type itself; the targets also give it its
+// name (Go: a constant or a type alias; TypeScript: a type).
+type Alias struct {
+	Name   string
+	GoName string
+	Doc    string
+	Pos    Pos
+	Type   *Type
 }
 
 // OneOf is a value of one of several types, each of its own JSON kind

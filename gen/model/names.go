@@ -142,6 +142,10 @@ func (r *resolver) assignNames() {
 		o.GoName = r.defGoName(o.Name)
 		claim(o.GoName, o.Name, o.Pos)
 	}
+	for _, a := range r.pkg.Aliases {
+		a.GoName = r.defGoName(a.Name)
+		claim(a.GoName, "#"+a.Name, a.Pos)
+	}
 	for _, o := range r.pkg.Objects {
 		o.GoName = r.defGoName(o.Name)
 		claim(o.GoName, "#"+o.Name, o.Pos)

@@ -62,6 +62,7 @@ type def struct {
 	// nullable: the definition is T | null, and so is every use of it.
 	nullable bool
 	oneOf    *OneOf
+	alias    *Alias
 	// oneOfAlts are a OneOf definition's alternatives, until resolved.
 	oneOfAlts []cue.Value
 
@@ -92,6 +93,19 @@ func (d *def) literal() (*ast.StructLit, bool) {
 	}
 	return structLit(sourceExpr(d.v))
 }
+
+// copyType copies t and the types in it (not the definitions they name),
+// so that each use of an alias has a type of its own.
+func copyType(t *Type) *Type {
+	c := *t
+	if t.Elem != nil {
+		c.Elem = copyType(t.Elem)
+	}
+	return &c
+}
+
+// must returns v, dropping an error that cannot happen.
+func must[T any](v T, _ error) T { return v }
 
 // isTop reports whether n is written _, or is no syntax at all (the
 // element of {...} and [...], which CUE makes _).
@@ -326,13 +340,11 @@ func (r *resolver) classify(d *def) {
 	if !ok {
 		return
 	}
-	switch t.Kind {
-	case BasicKind:
-	case ConstKind:
-		r.errorf(d.pos, "#%s is a single string; an enum needs at least two members (\"a\" | \"b\"), and a constant belongs in the field that uses it", d.name)
-		return
-	default:
-		r.errorf(d.pos, "%s: a named scalar must be a basic type with constraints, e.g. string & strings.MaxRunes(80)", d.ref())
+	if t.Kind != BasicKind {
+		// #Version: "v1", #Names: [...string], #Any: _: a name for a
+		// type, which every use has as its own (Alias).
+		d.alias = &Alias{Name: d.name, Doc: d.doc, Pos: d.pos, Type: t}
+		r.pkg.Aliases = append(r.pkg.Aliases, d.alias)
 		return
 	}
 	d.scalar = &Scalar{Name: d.name, Doc: d.doc, Pos: d.pos, Base: t.Base, Constraints: t.Constraints}
@@ -541,9 +553,13 @@ func (r *resolver) resolveObject(d *def) {
 		f.Type = t
 		o.Fields = append(o.Fields, f)
 	}
-	if n == 0 {
-		r.errorf(d.pos, "%s has no fields: an object states at least one (a value that may be any object is {...})", d.ref())
+	if lit, ok := d.literal(); n == 0 && ok && len(lit.Elts) > 0 && !d.root {
+		// Something CUE lists no field of: an embedded pattern
+		// ({[=~"^x-"]: T}) or a comprehension.
+		r.errorf(d.pos, "%s states no field CUE can list: what it holds (a key pattern, [=~\"…\"]: T, or an embedding of one) is not carried yet; a map of any key is [string]: T", d.ref())
 	}
+	// An object of no fields ({}) is one: CUE admits only {} (the strict
+	// set too), the Go decoder and the open set any object.
 }
 
 // withoutDefault splits a field's value with a default into the value
@@ -719,6 +735,8 @@ func (r *resolver) refTypeOf(v cue.Value, name, what string) (*Type, bool) {
 		return &Type{Kind: ObjectKind, Object: d.object}, true
 	case d.union != nil:
 		return &Type{Kind: UnionKind, Union: d.union}, true
+	case d.alias != nil:
+		return copyType(d.alias.Type), true
 	case d.oneOfAlts != nil:
 		if d.oneOf == nil {
 			return nil, false // reported at the definition
@@ -1175,6 +1193,31 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 			t.Max = minPtr(t.Max, &n)
 		}
 		return true
+	case cue.EqualOp:
+		// == v is v: a constant.
+		switch a := args[0]; {
+		case t.Base == String && a.IncompleteKind() == cue.StringKind:
+			t.Kind, t.Const = ConstKind, must(a.String())
+		case t.Base == Int && a.IncompleteKind() == cue.IntKind:
+			n, _ := a.Int64()
+			t.Kind, t.Const = ConstKind, strconv.FormatInt(n, 10)
+		case t.Base == Bool && a.IncompleteKind() == cue.BoolKind:
+			b, _ := a.Bool()
+			t.Kind, t.Const = ConstKind, strconv.FormatBool(b)
+		default:
+			r.errorf(p, "%s: ==%v is not carried: write the constant itself", what, a)
+			return false
+		}
+		return true
+	case cue.NotEqualOp:
+		if s, err := args[0].String(); err == nil && s == "" && (t.Base == String) {
+			// != "" is a string of at least one character.
+			one := 1
+			t.MinRunes = maxPtr(t.MinRunes, &one)
+			return true
+		}
+		r.errorf(p, "%s: !=%v is not carried yet (only != \"\" on a string, which is strings.MinRunes(1))", what, args[0])
+		return false
 	case cue.RegexMatchOp:
 		s, err := args[0].String()
 		if t.Base != String || err != nil {

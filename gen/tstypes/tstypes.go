@@ -97,6 +97,12 @@ func generatePackage(p *model.Package, out string) ([]output.File, error) {
 		}
 		decls = append(decls, decl{m.Pos, m.Name, namedMap(m)})
 	}
+	for _, a := range p.Aliases {
+		if err := claim(a.Name, a.Pos); err != nil {
+			return nil, err
+		}
+		decls = append(decls, decl{a.Pos, a.Name, tsdoc(a.Doc, "") + fmt.Sprintf("export type %s = %s;\n", a.Name, typ(a.Type))})
+	}
 	for _, o := range p.OneOfs {
 		if err := claim(o.Name, o.Pos); err != nil {
 			return nil, err

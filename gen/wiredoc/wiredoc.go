@@ -88,8 +88,12 @@ func render(p *model.Package, cfg *model.Config) []byte {
 			d.enum(e)
 		}
 	}
-	if len(p.Scalars) > 0 || len(p.Maps) > 0 {
+	if len(p.Scalars) > 0 || len(p.Maps) > 0 || len(p.Aliases) > 0 {
 		d.f("## Named types\n\n")
+		for _, a := range p.Aliases {
+			d.f("### %s\n\n%s\n\n", a.Name, paragraph(a.Doc))
+			d.f("%s. Go: `%s`.\n\n", upperFirst(d.typ(a.Type)), a.GoName)
+		}
 		for _, sc := range p.Scalars {
 			d.f("### %s\n\n%s\n\n", sc.Name, paragraph(sc.Doc))
 			d.f("%s%s.\n\n", upperFirst(baseName(sc.Base)), suffix(constraintList(sc.Base, sc.Constraints)))
