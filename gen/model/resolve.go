@@ -838,7 +838,7 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 		// so float is read as number (docs/schema-language.md).
 		t.Base = Number
 	case cue.BytesKind:
-		r.errorf(p, "%s: bytes is not carried yet (it would be a base64 string in JSON, []byte in Go); use string", what)
+		r.errorf(p, "%s: bytes admits no JSON value: JSON has no bytes, and CUE reads a JSON string as a string, so cue vet refuses every value of it; use string (e.g. a base64 string with a pattern)", what)
 		return nil, false
 	default:
 		if op, _ := v.Expr(); op == cue.OrOp {
