@@ -63,6 +63,9 @@ func generatePackage(p *model.Package, out string) ([]output.File, error) {
 		seen[name] = pos
 		return nil
 	}
+	for _, name := range supportNames {
+		seen[name] = model.Pos{File: "the validation support"}
+	}
 	for _, sc := range p.Scalars {
 		if err := claim(sc.Name, sc.Pos); err != nil {
 			return nil, err
@@ -77,16 +80,25 @@ func generatePackage(p *model.Package, out string) ([]output.File, error) {
 		if err := claim(consts, e.Pos); err != nil {
 			return nil, err
 		}
+		if err := claimAll(claim, derivedNames(model.EnumKind, e.Name), e.Pos); err != nil {
+			return nil, err
+		}
 		decls = append(decls, decl{e.Pos, e.Name, enum(e, consts)})
 	}
 	for _, o := range p.Objects {
 		if err := claim(o.Name, o.Pos); err != nil {
 			return nil, err
 		}
+		if err := claimAll(claim, derivedNames(model.ObjectKind, o.Name), o.Pos); err != nil {
+			return nil, err
+		}
 		decls = append(decls, decl{o.Pos, o.Name, object(o)})
 	}
 	for _, u := range p.Unions {
 		if err := claim(u.Name, u.Pos); err != nil {
+			return nil, err
+		}
+		if err := claimAll(claim, derivedNames(model.UnionKind, u.Name), u.Pos); err != nil {
 			return nil, err
 		}
 		decls = append(decls, decl{u.Pos, u.Name, union(u)})
@@ -97,10 +109,12 @@ func generatePackage(p *model.Package, out string) ([]output.File, error) {
 		}
 		decls = append(decls, decl{m.Pos, m.Name, namedMap(m)})
 	}
+	// Each definition's validation follows its type (the sort is stable).
+	decls = append(decls, validators(p)...)
 	sortDecls(decls)
 
 	var b strings.Builder
-	fmt.Fprintf(&b, "// %s\n// Source: %s (package %s). Types only: validate with ajv on %s/jsonschema.\n", output.GoHeader, p.Dir, p.Name, out)
+	fmt.Fprintf(&b, "// %s\n// Source: %s (package %s). Types and their validation, with no\n// dependency (docs/typescript.md); the JSON Schemas in %s/jsonschema judge alike.\n", output.GoHeader, p.Dir, p.Name, out)
 	if p.Doc != "" {
 		b.WriteString("//\n")
 		for _, l := range strings.Split(strings.TrimSpace(p.Doc), "\n") {
@@ -112,6 +126,16 @@ func generatePackage(p *model.Package, out string) ([]output.File, error) {
 		b.WriteString(d.text)
 	}
 	return []output.File{{Path: path.Join(Dir, p.Path+".ts"), Data: []byte(b.String())}}, nil
+}
+
+// claimAll claims each of names for the definition at pos.
+func claimAll(claim func(string, model.Pos) error, names []string, pos model.Pos) error {
+	for _, n := range names {
+		if err := claim(n, pos); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func sortDecls(ds []decl) {
