@@ -49,9 +49,11 @@ test: check lint c-tools $(TS_STAMP) test-go test-ts
 test-go:
 	SCHEMAGEN_REQUIRE_C=1 SCHEMAGEN_REQUIRE_NODE=1 $(GO) test ./...
 
-## test-ts: ajv over every schema and fixture; TS types derived from the schemas through tsc
+## test-ts: ajv over every schema and fixture; TS types derived from the schemas through tsc;
+## the generated TS validation against ajv and the Go types on every fixture and
+## on fuzzed documents (SCHEMAGEN_TS_FUZZ_N, default 2000; SCHEMAGEN_TS_FUZZ_SEED, default 24)
 test-ts: $(TS_STAMP)
-	cd $(TS_DIR) && node --test --test-reporter=spec test/schemas.test.mjs test/types.test.mjs test/readme.test.mjs
+	cd $(TS_DIR) && node --test --test-reporter=spec test/schemas.test.mjs test/types.test.mjs test/readme.test.mjs test/consumer.test.mjs test/differential.test.mjs
 
 # npm ci only when node_modules is missing or the lockfile changed; Debian's
 # Node.js only when the machine has none.

@@ -489,6 +489,9 @@ func unionValidator(u *model.Union) string {
 		c.p("case ", jsString(v.Tag), ": return ", checkFn(v.Name), "(v, at, out);")
 	}
 	c.close()
+	// No variant: the discriminator may have been given twice, which the Go
+	// decoder refuses (it reads the first, JSON.parse keeps the last).
+	c.p("if (_dups !== null) _dup(v, [", jsString(u.Discriminator), "], at, out);")
 	tagAt := "_m(at, " + jsString(u.Discriminator) + ")"
 	c.open("if (tag === undefined)")
 	c.fail(tagAt, "discriminator", jsString("discriminator is missing"+valid))

@@ -150,6 +150,7 @@ function _v_LedgerRow(v: unknown, at: At | null, out: Problem[] | null): boolean
     case "prompted": return _v_PromptedRow(v, at, out);
     case "shipped": return _v_ShippedRow(v, at, out);
   }
+  if (_dups !== null) _dup(v, ["kind"], at, out);
   if (tag === undefined) {
     if (out === null) return false;
     ok = false;
@@ -767,6 +768,7 @@ function _v_ReplayEvent(v: unknown, at: At | null, out: Problem[] | null): boole
     case "restart": return _v_RestartEvent(v, at, out);
     case "read": return _v_ReadEvent(v, at, out);
   }
+  if (_dups !== null) _dup(v, ["type"], at, out);
   if (tag === undefined) {
     if (out === null) return false;
     ok = false;

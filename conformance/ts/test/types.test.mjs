@@ -127,3 +127,26 @@ for (const f of flavours) {
     });
   }
 }
+
+// The consumer of the generated validation: generated/ts/fleet.ts alone,
+// under strict and every stricter flag an app may set.
+test('tsc accepts the consumer of the generated parse functions (strict and stricter)', () => {
+  const r = runTsc('tsconfig.consumer.json');
+  assert.equal(r.status, 0, r.out);
+});
+
+// A wrong join no longer compiles: the parse function of one type does not
+// give another (with ajv the Seat validator cast to ValidateFunction<Snapshot>
+// compiled).
+test('tsc refuses a parse function joined to the wrong type', () => {
+  const src = fs.readFileSync(path.join(tsDir, 'consumer/snapshot.ts'), 'utf8');
+  const find = /return parseSnapshot\(body\);/;
+  assert.match(src, find);
+  // In .gen/, one level deep like consumer/, so its import resolves unchanged.
+  fs.writeFileSync(path.join(genDir, 'consumer-wrong-join.ts'), src.replace(find, 'return parseLedgerRow(body);'));
+  const project = path.join(genDir, 'tsconfig.consumer-wrong-join.json');
+  fs.writeFileSync(project, JSON.stringify({ extends: '../tsconfig.consumer.json', include: [], files: ['consumer-wrong-join.ts'] }));
+  const r = runTsc(project);
+  assert.notEqual(r.status, 0, 'tsc accepted it');
+  assert.match(r.out, /error TS2322: Type 'LedgerRow' is not assignable to type 'Snapshot \| readonly Problem\[\]'/);
+});
