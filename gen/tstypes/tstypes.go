@@ -17,9 +17,12 @@
 // types list what the schema says, and TypeScript's structural typing
 // already lets a value from a newer host carry more. A refused combination
 // of values (a tally of zeroes) cannot be stated in TypeScript's types; its
-// doc says so and ajv, on the JSON Schemas, checks it. Validation stays
-// ajv's: this package emits types only, no runtime code but the member
-// arrays.
+// doc says so, and the validation checks it.
+//
+// Beside the types, validate.go emits each object's and union's parse,
+// guard, validate and write functions and each enum's guard, judged as the
+// Go decoder and Validate judge, over the support in support.ts, which the
+// module carries pruned to what it uses (docs/typescript.md).
 package tstypes
 
 import (
@@ -341,7 +344,7 @@ func object(o *model.Object) string {
 		if why := strings.TrimSuffix(strings.Join(strings.Fields(rf.Doc), " "), "."); why != "" {
 			doc += ": " + strings.ToLower(why[:1]) + why[1:]
 		}
-		doc += "; TypeScript cannot state it, ajv checks it."
+		doc += "; its type cannot state it, " + parseFunc(o.Name) + " and " + validateFunc(o.Name) + " check it."
 	}
 	b.WriteString(tsdoc(doc, ""))
 	var body strings.Builder
