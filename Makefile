@@ -53,7 +53,7 @@ test-go:
 ## the generated TS validation against ajv and the Go types on every fixture and
 ## on fuzzed documents (SCHEMAGEN_TS_FUZZ_N, default 2000; SCHEMAGEN_TS_FUZZ_SEED, default 24)
 test-ts: $(TS_STAMP)
-	cd $(TS_DIR) && node --test --test-reporter=spec test/schemas.test.mjs test/types.test.mjs test/readme.test.mjs test/consumer.test.mjs test/differential.test.mjs
+	cd $(TS_DIR) && node --test --test-reporter=spec test/schemas.test.mjs test/types.test.mjs test/readme.test.mjs test/consumer.test.mjs test/shake.test.mjs test/differential.test.mjs
 
 # npm ci only when node_modules is missing or the lockfile changed; Debian's
 # Node.js only when the machine has none.
