@@ -306,90 +306,101 @@ function _number(c: object, k: string | number): number {
   return Number(text);
 }
 
-function _value(c: object, k: string | number, depth: number): unknown {
+/** Reads a member name and its ':'. */
+function _key(): string {
   _ws();
-  const ch = _s.charCodeAt(_at);
-  switch (ch) {
-    case 123: { // {
-      if (depth >= 10000) throw new _SyntaxFail(_at, "nested too deeply");
-      _at++;
-      const o: Record<string, unknown> = {};
-      _ws();
-      if (_s.charCodeAt(_at) === 125) {
-        _at++;
-        return o;
-      }
-      for (;;) {
-        _ws();
-        if (_s.charCodeAt(_at) !== 34) throw _fail("a member name");
-        const key = _string();
-        _ws();
-        if (_s.charCodeAt(_at) !== 58) throw _fail("':'");
-        _at++;
-        const v = _value(o, key, depth + 1);
-        if (Object.prototype.hasOwnProperty.call(o, key)) {
-          _dups ??= new Map();
-          const d = _dups.get(o);
-          if (d === undefined) _dups.set(o, [key]);
-          else d.push(key);
-        }
-        if (key === "__proto__") Object.defineProperty(o, key, { value: v, writable: true, enumerable: true, configurable: true });
-        else o[key] = v;
-        _ws();
-        const n = _s.charCodeAt(_at);
-        _at++;
-        if (n === 125) return o;
-        if (n !== 44) {
-          _at--;
-          throw _fail("',' or '}'");
-        }
-      }
-    }
-    case 91: { // [
-      if (depth >= 10000) throw new _SyntaxFail(_at, "nested too deeply");
-      _at++;
-      const a: unknown[] = [];
-      _ws();
-      if (_s.charCodeAt(_at) === 93) {
-        _at++;
-        return a;
-      }
-      for (;;) {
-        a.push(_value(a, a.length, depth + 1));
-        _ws();
-        const n = _s.charCodeAt(_at);
-        _at++;
-        if (n === 93) return a;
-        if (n !== 44) {
-          _at--;
-          throw _fail("',' or ']'");
-        }
-      }
-    }
-    case 34:
-      return _string();
-    case 116:
-      if (_s.startsWith("true", _at)) {
-        _at += 4;
-        return true;
-      }
-      break;
-    case 102:
-      if (_s.startsWith("false", _at)) {
-        _at += 5;
-        return false;
-      }
-      break;
-    case 110:
-      if (_s.startsWith("null", _at)) {
-        _at += 4;
-        return null;
-      }
-      break;
-    default:
-      if (ch === 45 || (ch >= 48 && ch <= 57)) return _number(c, k);
+  if (_s.charCodeAt(_at) !== 34) throw _fail("a member name");
+  const key = _string();
+  _ws();
+  if (_s.charCodeAt(_at) !== 58) throw _fail("':'");
+  _at++;
+  return key;
+}
+
+/** Sets o[key] as JSON.parse does (an own "__proto__" too), noting a key given twice. */
+function _set(o: Record<string, unknown>, key: string, v: unknown): void {
+  if (Object.prototype.hasOwnProperty.call(o, key)) {
+    _dups ??= new Map();
+    const d = _dups.get(o);
+    if (d === undefined) _dups.set(o, [key]);
+    else d.push(key);
   }
-  throw _fail("a value");
+  if (key === "__proto__") Object.defineProperty(o, key, { value: v, writable: true, enumerable: true, configurable: true });
+  else o[key] = v;
+}
+
+/**
+ * Reads one JSON value. Open arrays and objects wait on a stack of their
+ * own rather than the call stack, so that nesting as deep as the Go
+ * decoder reads (10000) cannot overflow it.
+ */
+function _value(root: object): unknown {
+  const open: (Record<string, unknown> | unknown[])[] = [];
+  const keys: string[] = []; // the member being read of each open object, by depth
+  for (;;) {
+    // A value starts: where it goes decides where its number text is kept.
+    const top = open.length > 0 ? open[open.length - 1]! : null;
+    const c: object = top ?? root;
+    const k: string | number = top === null ? "" : Array.isArray(top) ? top.length : keys[open.length - 1]!;
+    _ws();
+    const ch = _s.charCodeAt(_at);
+    let v: unknown;
+    if (ch === 123 || ch === 91) {
+      if (open.length >= 10000) throw new _SyntaxFail(_at, "nested too deeply");
+      _at++;
+      _ws();
+      if (ch === 123) {
+        const o: Record<string, unknown> = {};
+        if (_s.charCodeAt(_at) !== 125) {
+          open.push(o);
+          keys[open.length - 1] = _key();
+          continue;
+        }
+        v = o;
+      } else {
+        const a: unknown[] = [];
+        if (_s.charCodeAt(_at) !== 93) {
+          open.push(a);
+          continue;
+        }
+        v = a;
+      }
+      _at++; // the empty container's close
+    } else if (ch === 34) {
+      v = _string();
+    } else if (ch === 116 && _s.startsWith("true", _at)) {
+      _at += 4;
+      v = true;
+    } else if (ch === 102 && _s.startsWith("false", _at)) {
+      _at += 5;
+      v = false;
+    } else if (ch === 110 && _s.startsWith("null", _at)) {
+      _at += 4;
+      v = null;
+    } else if (ch === 45 || (ch >= 48 && ch <= 57)) {
+      v = _number(c, k);
+    } else {
+      throw _fail("a value");
+    }
+    // The value is complete: put it in its container, and close every
+    // container it completes.
+    for (;;) {
+      const t = open.length > 0 ? open[open.length - 1]! : null;
+      if (t === null) return v;
+      if (Array.isArray(t)) t.push(v);
+      else _set(t, keys[open.length - 1]!, v);
+      _ws();
+      const n = _s.charCodeAt(_at);
+      if (n === 44) {
+        _at++;
+        if (!Array.isArray(t)) keys[open.length - 1] = _key();
+        break; // the next value of t
+      }
+      if (n !== (Array.isArray(t) ? 93 : 125)) throw _fail(Array.isArray(t) ? "',' or ']'" : "',' or '}'");
+      _at++;
+      v = open.pop();
+    }
+  }
 }
 
 /** What the text of a number says of it as an integer: "int", "frac" (not an integer) or "range" (beyond int64). */
@@ -428,30 +439,74 @@ function _int(c: object, k: string | number, x: unknown): string {
   return Number.isInteger(x) ? "" : `must be an integer, not ${x}`;
 }
 
-/** A number JSON.parse may not read exactly: a fraction, an exponent, 16 digits or more. */
-const _inexactNumber = /(?:"\s*:|[[,])\s*-?\d+(?:[.eE]|\d{15})/;
-const _memberEnd = /"\s*:/g;
-
-/** The members of every object in a value from JSON.parse. */
-function _members(x: unknown): number {
-  if (typeof x !== "object" || x === null) return 0;
-  let n = 0;
-  if (Array.isArray(x)) {
-    for (const e of x) n += _members(e);
-    return n;
+/**
+ * The member names in text, counted by their closing quote and colon, or
+ * -1 when the text may hold something JSON.parse loses or the count could
+ * miss: an escaped quote (a quote inside a string), whitespace before a
+ * colon, a run of 16 digits and dots (a number a float may round), or a
+ * digit followed by an exponent. Strings are not told apart from the rest,
+ * so a string can only make it answer -1, never miscount.
+ */
+function _names(text: string): number {
+  let names = 0;
+  let run = 0;
+  let prev = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c >= 48 && c <= 57) || c === 46) {
+      if (++run > 15) return -1;
+    } else {
+      if ((c === 101 || c === 69) && prev >= 48 && prev <= 57) return -1;
+      if (c === 58) {
+        if (prev === 34) names++;
+        else if (prev === 32 || prev === 9 || prev === 10 || prev === 13) return -1;
+      } else if (c === 34 && prev === 92) return -1;
+      run = 0;
+    }
+    prev = c;
   }
-  for (const k of Object.keys(x)) n += 1 + _members((x as Record<string, unknown>)[k]);
+  return names;
+}
+
+/**
+ * The members of every object in a value from JSON.parse; NaN when arrays
+ * and objects nest deeper than the Go decoder reads (10000). A stack of
+ * its own, not the call stack, holds the values still to count.
+ */
+function _members(x: unknown): number {
+  let n = 0;
+  const todo: unknown[] = [x];
+  const depths: number[] = [0];
+  while (todo.length > 0) {
+    const v = todo.pop();
+    const d = depths.pop()!;
+    if (typeof v !== "object" || v === null) continue;
+    if (d >= 10000) return NaN;
+    if (Array.isArray(v)) {
+      for (const e of v) {
+        todo.push(e);
+        depths.push(d + 1);
+      }
+      continue;
+    }
+    for (const k of Object.keys(v)) {
+      n++;
+      todo.push((v as Record<string, unknown>)[k]);
+      depths.push(d + 1);
+    }
+  }
   return n;
 }
 
 /**
  * The value of text when JSON.parse reads it exactly: no number it may
- * round and no member given twice, which, when no string holds an escaped
- * quote, every "…": in the text counting a member proves. undefined when
- * only the scanner can tell.
+ * round, no nesting past the Go decoder's bound, and no member given
+ * twice, which as many names in the text as members in the value proves.
+ * undefined when only the scanner can tell.
  */
 function _quick(text: string): unknown {
-  if (text.includes('\\"') || _inexactNumber.test(text)) return undefined;
+  const names = _names(text);
+  if (names < 0) return undefined;
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -459,9 +514,6 @@ function _quick(text: string): unknown {
     return undefined; // the scanner says where and why
   }
   if (typeof value !== "object" || value === null) return undefined;
-  let names = 0;
-  _memberEnd.lastIndex = 0;
-  while (_memberEnd.exec(text) !== null) names++;
   return names === _members(value) ? value : undefined;
 }
 
@@ -473,7 +525,7 @@ function _parse<T>(text: string, type: string, v: (x: unknown, at: At | null, ou
   try {
     _s = text;
     _at = 0;
-    value = _value(_ROOT, "", 0);
+    value = _value(_ROOT);
     _ws();
     if (_at < _s.length) throw _fail("end of input");
     _s = "";
