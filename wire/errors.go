@@ -108,7 +108,8 @@ type DecodeError struct {
 	Path string
 	// Offset is the byte offset in the document where decoding stopped:
 	// the byte refused for a syntax error, just past the value refused
-	// otherwise (past the object's '}' for a missing field).
+	// otherwise (past the object's '}' for a missing field; where a
+	// union's object starts for its discriminator).
 	Offset int
 	// Err says why; it wraps the kind.
 	Err error

@@ -81,6 +81,8 @@ func TestDecodeErrorOfAUnion(t *testing.T) {
 		var de *wire.DecodeError
 		if !errors.Is(err, wire.ErrDiscriminator) || !errors.As(err, &de) || de.Path != "kind" || de.Type != "LedgerRow" {
 			t.Errorf("UnmarshalLedgerRow(%s) = %v, want ErrDiscriminator at kind", doc, err)
+		} else if de.Offset != 0 {
+			t.Errorf("UnmarshalLedgerRow(%s): Offset %d, want 0, where the union's object starts", doc, de.Offset)
 		}
 	}
 	var row fleet.PassedRow

@@ -1,7 +1,7 @@
 // ---------------------------------------------------------------------------
 // Validation support: the same in every module schemagen emits, so that a
 // module needs nothing else at run time. It judges as the Go decoder and
-// Validate judge (docs/typescript.md): exact RFC 8259 JSON, integers decided
+// Validate judge (schemagen's docs/typescript.md): exact RFC 8259 JSON, integers decided
 // from their text, RFC 3339 date-times as the schema's pattern and format
 // mean them, lengths in code points, a member given twice refused, unknown
 // members ignored.
@@ -11,9 +11,9 @@
  * written as the Go errors write it; the pointer is ajv's instancePath.
  */
 export interface Problem {
-  /** Where below the root, by wire names: "seats[2].stance.note"; "" for the root itself. */
+  /** Where below the root, by wire names: "items[2].price.amount"; "" for the root itself. */
   readonly path: string;
-  /** The same place as a JSON Pointer (RFC 6901): "/seats/2/stance/note". */
+  /** The same place as a JSON Pointer (RFC 6901): "/items/2/price/amount". */
   readonly pointer: string;
   /** The rule broken: Go's wire.Rule, or the kind of its decode error. */
   readonly rule: ProblemRule;
@@ -34,7 +34,7 @@ export type ProblemRule =
 
 /** The error a parse function throws: every problem of the document. */
 export class ParseError extends Error {
-  /** The type the document was parsed as, e.g. "Snapshot". */
+  /** The type the document was parsed as, e.g. "Order". */
   readonly type: string;
   /** Every problem, the first first; never empty. */
   readonly problems: readonly Problem[];

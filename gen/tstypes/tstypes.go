@@ -117,7 +117,7 @@ func generatePackage(p *model.Package, out string) ([]output.File, error) {
 	sortDecls(decls)
 
 	var b strings.Builder
-	fmt.Fprintf(&b, "// %s\n// Source: %s (package %s). Types and their validation, with no\n// dependency (docs/typescript.md); the JSON Schemas in %s/jsonschema judge alike.\n", output.GoHeader, p.Dir, p.Name, out)
+	fmt.Fprintf(&b, "// %s\n// Source: %s (package %s). Types and their validation, with no\n// dependency (schemagen's docs/typescript.md); the JSON Schemas in %s/jsonschema judge alike.\n", output.GoHeader, p.Dir, p.Name, out)
 	if p.Doc != "" {
 		b.WriteString("//\n")
 		for _, l := range strings.Split(strings.TrimSpace(p.Doc), "\n") {
