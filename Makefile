@@ -49,9 +49,11 @@ test: check lint c-tools $(TS_STAMP) test-go test-ts
 test-go:
 	SCHEMAGEN_REQUIRE_C=1 SCHEMAGEN_REQUIRE_NODE=1 $(GO) test ./...
 
-## test-ts: ajv over every schema and fixture; TS types derived from the schemas through tsc
+## test-ts: ajv over every schema and fixture; TS types derived from the schemas through tsc;
+## the generated TS validation against ajv and the Go types on every fixture and
+## on fuzzed documents (SCHEMAGEN_TS_FUZZ_N, default 2000; SCHEMAGEN_TS_FUZZ_SEED, default 24)
 test-ts: $(TS_STAMP)
-	cd $(TS_DIR) && node --test --test-reporter=spec test/schemas.test.mjs test/types.test.mjs test/readme.test.mjs
+	cd $(TS_DIR) && node --test --test-reporter=spec test/schemas.test.mjs test/types.test.mjs test/readme.test.mjs test/consumer.test.mjs test/shake.test.mjs test/differential.test.mjs
 
 # npm ci only when node_modules is missing or the lockfile changed; Debian's
 # Node.js only when the machine has none.
@@ -61,13 +63,16 @@ $(TS_STAMP): $(TS_DIR)/package.json $(TS_DIR)/package-lock.json
 	@touch $@
 
 ## bench: performance against peers run in the same command, each pair
-## alternating: generate beside cue's gengotypes; deck loads in Go (deck.Load)
+## alternating: the generated TypeScript validation beside ajv's compiled
+## validator on a 64-seat snapshot, and its module import beside ajv's
+## compile (conformance/ts/bench); generate beside cue's gengotypes; deck loads in Go (deck.Load)
 ## and in C (the generated deck_file_decode) beside their CRC-32 floors; the
 ## lock compare at 100/1,000/5,000 fields and definitions, and 5,000 paired
 ## against 1,000 (linear is 5x, the goal at most 6x); and the C codec's
 ## sizes in one line (flash on Cortex-M0/M4, worst-case stack per function,
 ## RAM to load; scripts/bench-size.sh)
-bench:
+bench: $(TS_STAMP)
+	cd $(TS_DIR) && node bench/validate.mjs
 	bash scripts/bench-generate.sh
 	bash scripts/bench-wire.sh
 	bash scripts/bench-runtime.sh

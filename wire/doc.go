@@ -6,9 +6,14 @@
 // Generated code calls it; people using a generated package need only its
 // error types, which a decode or Validate returns:
 //
-//	var de *wire.DecodeError      // a document does not decode: where and why
+//	var de *wire.DecodeError      // a document does not decode: where (Path, Offset) and why
 //	var ee *wire.EnumError        // a string is not a member of a schema enum
-//	var ve *wire.ValidationError  // a value breaks a constraint of the schema
+//	var ve *wire.ValidationError  // a value breaks a constraint of the schema (Path, Rule)
+//	var all wire.ValidationErrors // every problem one Validate found
+//
+// and the kinds a decode error matches with errors.Is (ErrSyntax,
+// ErrMissingField, ErrDuplicateMember, ErrOutOfRange, …; ErrInvalid for
+// every ValidationError).
 //
 // Everything else is exported for generated code only and is documented
 // for the people who read that code. Its behaviour is fixed by what the
@@ -30,6 +35,6 @@ type EnforceVersion uint
 //	const _ = wire.EnforceVersion(GenVersion - wire.MinVersion)
 //	const _ = wire.EnforceVersion(wire.MaxVersion - GenVersion)
 const (
-	MinVersion = 1
-	MaxVersion = 1
+	MinVersion = 2
+	MaxVersion = 2
 )

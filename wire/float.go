@@ -52,9 +52,9 @@ func (e *Encoder) Float(f float64) {
 func (p *Problems) MinNum(path *Path, member string, v, n float64, exclusive bool) {
 	switch {
 	case exclusive && v <= n:
-		p.Add(path, member, "must be more than %v (is %v)", n, v)
+		p.Add(path, member, RuleExclusiveMinimum, "must be more than %v (is %v)", n, v)
 	case !exclusive && v < n:
-		p.Add(path, member, "must be at least %v (is %v)", n, v)
+		p.Add(path, member, RuleMinimum, "must be at least %v (is %v)", n, v)
 	}
 }
 
@@ -62,8 +62,8 @@ func (p *Problems) MinNum(path *Path, member string, v, n float64, exclusive boo
 func (p *Problems) MaxNum(path *Path, member string, v, n float64, exclusive bool) {
 	switch {
 	case exclusive && v >= n:
-		p.Add(path, member, "must be less than %v (is %v)", n, v)
+		p.Add(path, member, RuleExclusiveMaximum, "must be less than %v (is %v)", n, v)
 	case !exclusive && v > n:
-		p.Add(path, member, "must be at most %v (is %v)", n, v)
+		p.Add(path, member, RuleMaximum, "must be at most %v (is %v)", n, v)
 	}
 }

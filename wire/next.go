@@ -16,7 +16,7 @@ func UniqueItems[T comparable](p *Problems, path *Path, member string, items []T
 	seen := make(map[T]int, len(items))
 	for i, v := range items {
 		if j, dup := seen[v]; dup {
-			p.Add(path, member, "must have unique items (item %d repeats item %d)", i, j)
+			p.Add(path, member, RuleUniqueItems, "must have unique items (item %d repeats item %d)", i, j)
 			return
 		}
 		seen[v] = i

@@ -1,9 +1,6 @@
 package wire
 
-import (
-	"fmt"
-	"math"
-)
+import "math"
 
 // parseInt decides exactly from the text of a JSON number (already checked
 // for syntax) whether its value is an integer an int64 holds, and returns
@@ -74,11 +71,11 @@ func parseInt(text []byte) (int64, error) {
 	case nd == 0 && !long:
 		return 0, nil // zero, however it is written
 	case long:
-		return 0, fmt.Errorf("must be an integer an int64 holds, not %s", text)
+		return 0, fail(ErrOutOfRange, "must be an integer an int64 holds, not %s", text)
 	case scale < 0:
-		return 0, fmt.Errorf("must be an integer, not %s", text)
+		return 0, fail(ErrNotInteger, "must be an integer, not %s", text)
 	case nd+scale > 19:
-		return 0, fmt.Errorf("must be an integer an int64 holds, not %s", text)
+		return 0, fail(ErrOutOfRange, "must be an integer an int64 holds, not %s", text)
 	}
 	var u uint64 // at most 19 digits: no overflow
 	for i := range nd {
@@ -88,7 +85,7 @@ func parseInt(text []byte) (int64, error) {
 		u *= 10
 	}
 	if (!neg && u > math.MaxInt64) || (neg && u > 1<<63) {
-		return 0, fmt.Errorf("must be an integer an int64 holds, not %s", text)
+		return 0, fail(ErrOutOfRange, "must be an integer an int64 holds, not %s", text)
 	}
 	if neg {
 		return int64(-u), nil // -(1<<63) wraps to math.MinInt64, as it should

@@ -2,8 +2,6 @@ package wire
 
 import (
 	"encoding/binary"
-	"errors"
-	"fmt"
 	"strings"
 	"time"
 	"unicode/utf16"
@@ -27,7 +25,7 @@ type Reader struct {
 // maxDepth bounds nesting, as encoding/json does.
 const maxDepth = 10000
 
-var errNull = errors.New("must not be null")
+var errNull = &problem{kind: ErrNull, msg: "must not be null"}
 
 // Unmarshal decodes the whole document data into x with decode, the
 // generated decoder of T; on error x is left as it was and the error is a
@@ -39,7 +37,7 @@ func Unmarshal[T any](data []byte, typ string, x *T, decode func(*Reader, *T) er
 		err = r.End()
 	}
 	if err != nil {
-		return decodeError(typ, err)
+		return decodeError(typ, r.pos, err)
 	}
 	return nil
 }
@@ -54,23 +52,23 @@ func Decode[T any](data []byte, typ string, decode func(*Reader) (T, error)) (T,
 	}
 	if err != nil {
 		var zero T
-		return zero, decodeError(typ, err)
+		return zero, decodeError(typ, r.pos, err)
 	}
 	return v, nil
 }
 
 func (r *Reader) syntax(what string) error {
 	if r.pos >= len(r.data) {
-		return fmt.Errorf("invalid JSON: unexpected end of input, want %s", what)
+		return fail(ErrSyntax, "invalid JSON: unexpected end of input, want %s", what)
 	}
 	c := r.data[r.pos]
 	switch {
 	case r.pos == 0 && len(r.data) >= 3 && c == 0xEF && r.data[1] == 0xBB && r.data[2] == 0xBF:
-		return errors.New("invalid JSON: it begins with a UTF-8 byte order mark (bytes EF BB BF), which JSON text must not have (RFC 8259 §8.1); save it without one")
+		return fail(ErrSyntax, "invalid JSON: it begins with a UTF-8 byte order mark (bytes EF BB BF), which JSON text must not have (RFC 8259 §8.1); save it without one")
 	case c >= 0x80:
-		return fmt.Errorf("invalid JSON at byte %d: unexpected byte 0x%02X, want %s", r.pos, c, what)
+		return fail(ErrSyntax, "invalid JSON at byte %d: unexpected byte 0x%02X, want %s", r.pos, c, what)
 	}
-	return fmt.Errorf("invalid JSON at byte %d: unexpected %q, want %s", r.pos, c, what)
+	return fail(ErrSyntax, "invalid JSON at byte %d: unexpected %q, want %s", r.pos, c, what)
 }
 
 func (r *Reader) ws() {
@@ -119,7 +117,7 @@ func (r *Reader) literal(lit string) bool {
 func (r *Reader) enter() error {
 	r.depth++
 	if r.depth > maxDepth {
-		return errors.New("nested too deeply")
+		return fail(ErrTooDeep, "nested too deeply")
 	}
 	return nil
 }
@@ -341,17 +339,17 @@ func (r *Reader) TypeError(want string) error {
 			return errNull
 		}
 	case '"':
-		return fmt.Errorf("must be %s, not a string", want)
+		return fail(ErrType, "must be %s, not a string", want)
 	case '{':
-		return fmt.Errorf("must be %s, not an object", want)
+		return fail(ErrType, "must be %s, not an object", want)
 	case '[':
-		return fmt.Errorf("must be %s, not an array", want)
+		return fail(ErrType, "must be %s, not an array", want)
 	case 't', 'f':
 		if r.literal("true") || r.literal("false") {
-			return fmt.Errorf("must be %s, not a boolean", want)
+			return fail(ErrType, "must be %s, not a boolean", want)
 		}
 	case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-		return fmt.Errorf("must be %s, not a number", want)
+		return fail(ErrType, "must be %s, not a number", want)
 	}
 	return r.syntax(want)
 }
@@ -461,9 +459,12 @@ func (r *Reader) Time(dst *time.Time) error {
 		return err
 	}
 	if !isRFC3339(b) {
-		return fmt.Errorf("must be an RFC 3339 date-time such as 2006-01-02T15:04:05Z, not %q", b)
+		return fail(ErrTime, "must be an RFC 3339 date-time such as 2006-01-02T15:04:05Z, not %q", b)
 	}
-	return dst.UnmarshalText(b)
+	if err := dst.UnmarshalText(b); err != nil {
+		return &problem{kind: ErrTime, msg: err.Error(), cause: err}
+	}
+	return nil
 }
 
 // isRFC3339 checks the shape 2006-01-02T15:04:05[.999]Z|±07:00.
@@ -510,7 +511,7 @@ func (r *Reader) Tag(want string) error {
 		return err
 	}
 	if string(b) != want {
-		return fmt.Errorf("is %q, want %q", b, want)
+		return fail(ErrDiscriminator, "is %q, want %q", b, want)
 	}
 	return nil
 }
@@ -568,7 +569,7 @@ func Map[T any](r *Reader, dst *map[string]T, elem func(*Reader, *T) error) erro
 			return nil
 		}
 		if _, dup := m[string(key)]; dup {
-			return atStep(keyStep(string(key)), errors.New("is given twice; each key may appear once"))
+			return atStep(keyStep(string(key)), &problem{kind: ErrDuplicateMember, msg: "is given twice; each key may appear once"})
 		}
 		var v T
 		if err := elem(r, &v); err != nil {
@@ -671,10 +672,10 @@ func (r *Reader) UnionTag(name string, valid []string) (string, error) {
 			return "", err
 		}
 	}
-	return "", &pathError{path: name, err: fmt.Errorf("discriminator is missing (valid: %s)", strings.Join(valid, ", "))}
+	return "", &pathError{path: name, err: fail(ErrDiscriminator, "discriminator is missing (valid: %s)", strings.Join(valid, ", "))}
 }
 
 // UnknownTag is the error for a discriminator value no variant has.
 func UnknownTag(name, tag string, valid []string) error {
-	return &pathError{path: name, err: fmt.Errorf("unknown %s %q (valid: %s)", name, tag, strings.Join(valid, ", "))}
+	return &pathError{path: name, err: fail(ErrDiscriminator, "unknown %s %q (valid: %s)", name, tag, strings.Join(valid, ", "))}
 }

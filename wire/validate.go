@@ -1,10 +1,10 @@
 package wire
 
 import (
-	"errors"
 	"fmt"
 	"regexp"
 	"strconv"
+	"strings"
 	"time"
 	"unicode/utf8"
 )
@@ -14,7 +14,7 @@ import (
 //
 //	root := wire.Root("Snapshot")
 //	seats := root.Member("seats")
-//	seat := seats.Index(2) // "Snapshot.seats[2]"
+//	seat := seats.Index(2) // "seats[2]" below Snapshot
 type Path struct {
 	up    *Path
 	name  string // member name, the root's type name, or a map key
@@ -40,12 +40,23 @@ func (p *Path) Index(i int) Path { return Path{up: p, index: i, kind: stepIndex}
 // Key is the step to the value at key k of the map at p.
 func (p *Path) Key(k string) Path { return Path{up: p, name: k, kind: stepKey} }
 
-// String renders the path, e.g. "Snapshot.seats[2].stance.note".
+// String renders the path below its root, as DecodeError and
+// ValidationError write it: "seats[2].stance.note", "" for the root.
 func (p *Path) String() string { return string(p.appendTo(nil)) }
 
+// Type is the root's type name, e.g. "Snapshot".
+func (p *Path) Type() string {
+	for p.up != nil {
+		p = p.up
+	}
+	// A copy: the path lives on the caller's stack, and holding on to
+	// its string would make the compiler move every Path to the heap.
+	return strings.Clone(p.name)
+}
+
 func (p *Path) appendTo(b []byte) []byte {
-	if p == nil {
-		return b
+	if p == nil || p.up == nil {
+		return b // the root is named by ValidationError.Type
 	}
 	b = p.up.appendTo(b)
 	switch p.kind {
@@ -58,17 +69,20 @@ func (p *Path) appendTo(b []byte) []byte {
 		b = strconv.AppendQuote(b, p.name)
 		return append(b, ']')
 	}
-	if p.up != nil {
+	if len(b) > 0 {
 		b = append(b, '.')
 	}
 	return append(b, p.name...)
 }
 
-// where renders p and, unless it is "", one more member name.
+// where renders p and, unless it is "", one more member name, below the
+// root.
 func where(p *Path, member string) string {
 	b := p.appendTo(make([]byte, 0, 64))
 	if member != "" {
-		b = append(b, '.')
+		if len(b) > 0 {
+			b = append(b, '.')
+		}
 		b = append(b, member...)
 	}
 	return string(b)
@@ -77,11 +91,16 @@ func where(p *Path, member string) string {
 // Problems collects every ValidationError of one Validate call. Its zero
 // value is ready; it allocates only when a problem is found.
 type Problems struct {
-	errs []error
+	errs ValidationErrors
 }
 
-// Err returns every problem joined, or nil.
-func (p *Problems) Err() error { return errors.Join(p.errs...) }
+// Err returns every problem as ValidationErrors, or nil.
+func (p *Problems) Err() error {
+	if len(p.errs) == 0 {
+		return nil
+	}
+	return p.errs
+}
 
 // Len is the number of problems so far.
 func (p *Problems) Len() int { return len(p.errs) }
@@ -89,19 +108,19 @@ func (p *Problems) Len() int { return len(p.errs) }
 // Truncate forgets the problems after the first n.
 func (p *Problems) Truncate(n int) { p.errs = p.errs[:n] }
 
-// Add records a problem with the value at path's member (or at path itself
-// when member is "").
-func (p *Problems) Add(path *Path, member, format string, args ...any) {
-	p.errs = append(p.errs, &ValidationError{Path: where(path, member), Reason: fmt.Sprintf(format, args...)})
+// Add records a problem breaking rule with the value at path's member (or
+// at path itself when member is "").
+func (p *Problems) Add(path *Path, member string, rule Rule, format string, args ...any) {
+	p.errs = append(p.errs, &ValidationError{Type: path.Type(), Path: where(path, member), Rule: rule, Reason: fmt.Sprintf(format, args...)})
 }
 
 // MinRunes checks a string has at least n characters.
 func (p *Problems) MinRunes(path *Path, member, s string, n int) {
 	if len(s) < n { // fewer bytes than n means fewer characters
-		p.Add(path, member, "must be at least %d characters (has %d)", n, utf8.RuneCountInString(s))
+		p.Add(path, member, RuleMinLength, "must be at least %d characters (has %d)", n, utf8.RuneCountInString(s))
 	} else if len(s) < n*utf8.UTFMax {
 		if c := utf8.RuneCountInString(s); c < n {
-			p.Add(path, member, "must be at least %d characters (has %d)", n, c)
+			p.Add(path, member, RuleMinLength, "must be at least %d characters (has %d)", n, c)
 		}
 	}
 }
@@ -112,49 +131,49 @@ func (p *Problems) MaxRunes(path *Path, member, s string, n int) {
 		return // no more characters than bytes
 	}
 	if c := utf8.RuneCountInString(s); c > n {
-		p.Add(path, member, "must be at most %d characters (has %d)", n, c)
+		p.Add(path, member, RuleMaxLength, "must be at most %d characters (has %d)", n, c)
 	}
 }
 
 // Pattern checks a string matches re.
 func (p *Problems) Pattern(path *Path, member, s string, re *regexp.Regexp) {
 	if !re.MatchString(s) {
-		p.Add(path, member, "must match %s", re)
+		p.Add(path, member, RulePattern, "must match %s", re)
 	}
 }
 
 // Min checks an integer is at least n.
 func (p *Problems) Min(path *Path, member string, v, n int64) {
 	if v < n {
-		p.Add(path, member, "must be at least %d (is %d)", n, v)
+		p.Add(path, member, RuleMinimum, "must be at least %d (is %d)", n, v)
 	}
 }
 
 // Max checks an integer is at most n.
 func (p *Problems) Max(path *Path, member string, v, n int64) {
 	if v > n {
-		p.Add(path, member, "must be at most %d (is %d)", n, v)
+		p.Add(path, member, RuleMaximum, "must be at most %d (is %d)", n, v)
 	}
 }
 
 // MinItems checks a list has at least n items.
 func (p *Problems) MinItems(path *Path, member string, l, n int) {
 	if l < n {
-		p.Add(path, member, "must have at least %d items (has %d)", n, l)
+		p.Add(path, member, RuleMinItems, "must have at least %d items (has %d)", n, l)
 	}
 }
 
 // MaxItems checks a list has at most n items.
 func (p *Problems) MaxItems(path *Path, member string, l, n int) {
 	if l > n {
-		p.Add(path, member, "must have at most %d items (has %d)", n, l)
+		p.Add(path, member, RuleMaxItems, "must have at most %d items (has %d)", n, l)
 	}
 }
 
 // Date checks a string is a calendar day written YYYY-MM-DD.
 func (p *Problems) Date(path *Path, member, s string) {
 	if !isDate(s) {
-		p.Add(path, member, "must be a calendar day written YYYY-MM-DD (is %q)", s)
+		p.Add(path, member, RuleFormat, "must be a calendar day written YYYY-MM-DD (is %q)", s)
 	}
 }
 
@@ -183,13 +202,13 @@ func isDate(s string) bool {
 // Enum checks a value of a schema enum is one of its members.
 func (p *Problems) Enum(path *Path, member string, valid bool, v, enum string) {
 	if !valid {
-		p.Add(path, member, "%q is not a valid %s", v, enum)
+		p.Add(path, member, RuleEnum, "%q is not a valid %s", v, enum)
 	}
 }
 
 // Absent checks a member is absent when another member holds a value.
 func (p *Problems) Absent(path *Path, member string, present bool, when string) {
 	if present {
-		p.Add(path, member, "must be absent when %s", when)
+		p.Add(path, member, RuleAbsent, "must be absent when %s", when)
 	}
 }

@@ -187,13 +187,16 @@ func TestPath(t *testing.T) {
 		member string
 		want   string
 	}{
-		{&root, "", "Snapshot"},
-		{&root, "cursor", "Snapshot.cursor"},
-		{&seat, "stance", "Snapshot.seats[2].stance"},
-		{&tally, "passed", `Snapshot.tallies["t\"1"].passed`},
+		{&root, "", ""},
+		{&root, "cursor", "cursor"},
+		{&seat, "stance", "seats[2].stance"},
+		{&tally, "passed", `tallies["t\"1"].passed`},
 	} {
 		if got := where(tc.p, tc.member); got != tc.want {
 			t.Errorf("where = %q, want %q", got, tc.want)
+		}
+		if got := tc.p.Type(); got != "Snapshot" {
+			t.Errorf("Type = %q, want Snapshot", got)
 		}
 	}
 }

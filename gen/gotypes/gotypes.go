@@ -48,7 +48,7 @@ const wirePkg = "github.com/schemagen/schemagen/wire"
 
 // wireVersion is the support version this emitter generates for; the
 // generated doc.go asserts the wire package serves it.
-const wireVersion = 1
+const wireVersion = 2
 
 // helper names a generated unexported helper of a definition.
 func helper(kind, goName string) string { return kind + "_" + goName }

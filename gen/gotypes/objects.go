@@ -178,9 +178,9 @@ func object(f *goFile, o *model.Object) {
 			}
 		}
 		for _, fd := range fields {
-			if fd.Doc != "" {
+			if doc := fieldDoc(fd); doc != "" {
 				flush()
-				f.comment(fd.Doc)
+				f.comment(doc)
 			}
 			run = append(run, []string{fd.GoName, goType(f, fd.Type, fd.Optional), jsonTag(fd)})
 		}
@@ -232,7 +232,7 @@ func objectMethods(f *goFile, o *model.Object) {
 	f.close()
 
 	f.decl()
-	f.doc("Validate reports every way x breaks a constraint of the schema that its Go\ntype cannot state. Each problem is a *wire.ValidationError; several are\njoined. A valid value costs no allocation.")
+	f.doc("Validate reports every way x breaks a constraint of the schema that its Go\ntype cannot state: the error is a wire.ValidationErrors listing every\nproblem, each a *wire.ValidationError with its path and rule. A valid\nvalue costs no allocation.")
 	f.open("func (x *", t, ") Validate() error")
 	f.p("var p ", w, ".Problems")
 	f.p("root := ", w, ".Root(", quote(t), ")")
@@ -565,7 +565,7 @@ func objectValidate(f *goFile, o *model.Object) {
 	if o.Open {
 		f.open("for _, k := range ", f.wire(), ".SortedKeys(x.", model.UnknownField, ")")
 		f.open("if ", f.use("slices"), ".Contains(", helper("fields", o.GoName), ", k)")
-		f.p("p.Add(path, k, ", quote("is a field of the schema, held in "+model.UnknownField+": set the field instead"), ")")
+		f.p("p.Add(path, k, ", f.wire(), `.RuleUnknown, "%s", `, quote("is a field of the schema, held in "+model.UnknownField+": set the field instead"), ")")
 		f.close()
 		f.close()
 	}
@@ -587,7 +587,7 @@ func objectValidate(f *goFile, o *model.Object) {
 			conds = append(conds, "x."+fd.GoName+" == "+val)
 		}
 		f.open("if ", strings.Join(conds, " && "))
-		f.p(`p.Add(path, "", "%s", `, quote(refusalReason(o, rf)), ")")
+		f.p(`p.Add(path, "", `, w, `.RuleRefused, "%s", `, quote(refusalReason(o, rf)), ")")
 		f.close()
 	}
 	for _, fb := range o.Forbids {
@@ -702,7 +702,7 @@ func checks(f *goFile, t *model.Type, v, path, member, stepVar string, depth int
 	case model.ConstKind:
 		lit := t.ConstJSON()
 		f.open("if ", v, " != ", lit)
-		f.p("p.Add(", path, ", ", mem, ", ", quote("must be "+lit), ")")
+		f.p("p.Add(", path, ", ", mem, ", ", f.wire(), `.RuleConst, "%s", `, quote("must be "+lit), ")")
 		f.close()
 	case model.ListKind:
 		if t.MinItems != nil {
@@ -758,7 +758,7 @@ func unionCheck(f *goFile, t *model.Type, v, path, member, stepVar string, depth
 	ptr := path
 	if mayBeNil {
 		f.open("if ", v, " == nil")
-		f.p("p.Add(", path, ", ", mem, ", ", quote("is nil: it must hold one of "+t.Union.GoName+"'s variants"), ")")
+		f.p("p.Add(", path, ", ", mem, ", ", f.wire(), `.RuleRequired, "%s", `, quote("is nil: it must hold one of "+t.Union.GoName+"'s variants"), ")")
 		f.close(" else {")
 		f.depth++
 		defer f.close()
@@ -829,10 +829,48 @@ func scalarValidator(f *goFile, s *model.Scalar) {
 	f.close()
 }
 
+// fieldDoc is a field's doc and, on a line of its own, what the wire
+// requires of its value beyond its Go type, as the TypeScript aliases
+// carry it: "Wire constraints (Note): at most 280 characters, matching
+// ^[^\x00-\x1F\x7F-\x9F]*$." A named scalar is named, since its Go
+// type is the bare base type.
+func fieldDoc(fd *model.Field) string {
+	var what, name string
+	t := fd.Type
+	switch t.Kind {
+	case model.ScalarKind:
+		what, name = describeBase(t.Scalar.Base, t.Scalar.Constraints), t.Scalar.Name
+	case model.BasicKind:
+		what = describeBase(t.Base, t.Constraints)
+	case model.ListKind:
+		what = describeBase(0, model.Constraints{MinItems: t.MinItems, MaxItems: t.MaxItems})
+	}
+	if what == "" {
+		return fd.Doc
+	}
+	note := "Wire constraints"
+	if name != "" {
+		note += " (" + name + ")"
+	}
+	note += ": " + what + "."
+	if fd.Doc == "" {
+		return note
+	}
+	return fd.Doc + "\n\n" + note
+}
+
 // describe summarises a scalar's constraints for its validator's comment.
 func describe(s *model.Scalar) string {
+	return describeBase(s.Base, s.Constraints)
+}
+
+// describeBase summarises what the schema requires of a value of base b
+// with constraints c beyond its Go type ("" when nothing).
+func describeBase(b model.Base, c model.Constraints) string {
 	var parts []string
-	c := s.Constraints
+	if b == model.Time {
+		parts = append(parts, "an RFC 3339 date-time")
+	}
 	if c.MinRunes != nil {
 		parts = append(parts, "at least "+chars(*c.MinRunes))
 	}
@@ -848,13 +886,19 @@ func describe(s *model.Scalar) string {
 	if c.Max != nil {
 		parts = append(parts, "at most "+strconv.FormatInt(*c.Max, 10))
 	}
+	if c.MinItems != nil {
+		parts = append(parts, "at least "+strconv.Itoa(*c.MinItems)+" items")
+	}
+	if c.MaxItems != nil {
+		parts = append(parts, "at most "+strconv.Itoa(*c.MaxItems)+" items")
+	}
 	if c.MinNum != nil {
 		parts = append(parts, map[bool]string{false: "at least ", true: "more than "}[c.MinExclusive]+floatLit(*c.MinNum))
 	}
 	if c.MaxNum != nil {
 		parts = append(parts, map[bool]string{false: "at most ", true: "less than "}[c.MaxExclusive]+floatLit(*c.MaxNum))
 	}
-	if s.Base == model.Date {
+	if b == model.Date {
 		parts = append(parts, "a calendar day YYYY-MM-DD")
 	}
 	return strings.Join(parts, ", ")

@@ -134,7 +134,7 @@ func oneOf(f *goFile, o *model.OneOf) {
 	f.decl()
 	f.open("func (x *", t, ") validate(p *", w, ".Problems, path *", w, ".Path)")
 	f.open("if n := x.set(); n != 1")
-	f.p(`p.Add(path, "", "holds %d of its alternatives; exactly one is set", n)`)
+	f.p(`p.Add(path, "", `, w, `.RuleAnyOf, "holds %d of its alternatives; exactly one is set", n)`)
 	f.close()
 	for i, a := range o.Alts {
 		if !needsCheck(a.Type) {

@@ -17,9 +17,12 @@
 // types list what the schema says, and TypeScript's structural typing
 // already lets a value from a newer host carry more. A refused combination
 // of values (a tally of zeroes) cannot be stated in TypeScript's types; its
-// doc says so and ajv, on the JSON Schemas, checks it. Validation stays
-// ajv's: this package emits types only, no runtime code but the member
-// arrays.
+// doc says so, and the validation checks it.
+//
+// Beside the types, validate.go emits each object's and union's parse,
+// guard, validate and write functions and each enum's guard, judged as the
+// Go decoder and Validate judge, over the support in support.ts, which the
+// module carries pruned to what it uses (docs/typescript.md).
 package tstypes
 
 import (
@@ -63,6 +66,9 @@ func generatePackage(p *model.Package, out string) ([]output.File, error) {
 		seen[name] = pos
 		return nil
 	}
+	for _, name := range supportNames {
+		seen[name] = model.Pos{File: "the validation support"}
+	}
 	for _, sc := range p.Scalars {
 		if err := claim(sc.Name, sc.Pos); err != nil {
 			return nil, err
@@ -77,16 +83,25 @@ func generatePackage(p *model.Package, out string) ([]output.File, error) {
 		if err := claim(consts, e.Pos); err != nil {
 			return nil, err
 		}
+		if err := claimAll(claim, derivedNames(model.EnumKind, e.Name), e.Pos); err != nil {
+			return nil, err
+		}
 		decls = append(decls, decl{e.Pos, e.Name, enum(e, consts)})
 	}
 	for _, o := range p.Objects {
 		if err := claim(o.Name, o.Pos); err != nil {
 			return nil, err
 		}
+		if err := claimAll(claim, derivedNames(model.ObjectKind, o.Name), o.Pos); err != nil {
+			return nil, err
+		}
 		decls = append(decls, decl{o.Pos, o.Name, object(o)})
 	}
 	for _, u := range p.Unions {
 		if err := claim(u.Name, u.Pos); err != nil {
+			return nil, err
+		}
+		if err := claimAll(claim, derivedNames(model.UnionKind, u.Name), u.Pos); err != nil {
 			return nil, err
 		}
 		decls = append(decls, decl{u.Pos, u.Name, union(u)})
@@ -109,10 +124,12 @@ func generatePackage(p *model.Package, out string) ([]output.File, error) {
 		}
 		decls = append(decls, decl{o.Pos, o.Name, tsdoc(o.Doc, "") + fmt.Sprintf("export type %s = %s;\n", o.Name, typ(&model.Type{Kind: model.OneOfKind, OneOf: o}))})
 	}
+	// Each definition's validation follows its type (the sort is stable).
+	decls = append(decls, validators(p)...)
 	sortDecls(decls)
 
 	var b strings.Builder
-	fmt.Fprintf(&b, "// %s\n// Source: %s (package %s). Types only: validate with ajv on %s/jsonschema.\n", output.GoHeader, p.Dir, p.Name, out)
+	fmt.Fprintf(&b, "// %s\n// Source: %s (package %s). Types and their validation, with no\n// dependency (schemagen's docs/typescript.md); the JSON Schemas in %s/jsonschema judge alike.\n", output.GoHeader, p.Dir, p.Name, out)
 	if p.Doc != "" {
 		b.WriteString("//\n")
 		for _, l := range strings.Split(strings.TrimSpace(p.Doc), "\n") {
@@ -124,6 +141,16 @@ func generatePackage(p *model.Package, out string) ([]output.File, error) {
 		b.WriteString(d.text)
 	}
 	return []output.File{{Path: path.Join(Dir, p.Path+".ts"), Data: []byte(b.String())}}, nil
+}
+
+// claimAll claims each of names for the definition at pos.
+func claimAll(claim func(string, model.Pos) error, names []string, pos model.Pos) error {
+	for _, n := range names {
+		if err := claim(n, pos); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func sortDecls(ds []decl) {
@@ -355,7 +382,7 @@ func object(o *model.Object) string {
 		if why := strings.TrimSuffix(strings.Join(strings.Fields(rf.Doc), " "), "."); why != "" {
 			doc += ": " + strings.ToLower(why[:1]) + why[1:]
 		}
-		doc += "; TypeScript cannot state it, ajv checks it."
+		doc += "; its type cannot state it, " + parseFunc(o.Name) + " and " + validateFunc(o.Name) + " check it."
 	}
 	b.WriteString(tsdoc(doc, ""))
 	var body strings.Builder

@@ -78,3 +78,30 @@ export function fixtures(kind) {
   }
   return out;
 }
+
+/**
+ * The generated module generated/ts/fleet.ts as JavaScript: TypeScript's
+ * own transpiler strips the types (tsc --strict checks them in
+ * types.test.mjs) into .gen/, where node imports it.
+ */
+export async function loadGenerated() {
+  const ts = (await import('typescript')).default;
+  const src = fs.readFileSync(path.join(repo, 'generated/ts/fleet.ts'), 'utf8');
+  const js = ts.transpileModule(src, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } }).outputText;
+  fs.mkdirSync(genDir, { recursive: true });
+  const file = path.join(genDir, 'fleet.generated.mjs');
+  fs.writeFileSync(file, js);
+  return import(`${file}?${Date.now()}`);
+}
+
+/** The TypeScript name of each schema file's type: its title. */
+export function typeNames() {
+  const out = new Map();
+  for (const name of schemaNames()) out.set(name, readJSON(path.join(schemaDir, name + SUFFIX)).title);
+  return out;
+}
+
+/** Every fixture of a kind as its text, {schema, name, text}. */
+export function fixtureTexts(kind) {
+  return fixtures(kind).map((fx) => ({ schema: fx.schema, name: fx.name, text: fs.readFileSync(fx.file, 'utf8') }));
+}

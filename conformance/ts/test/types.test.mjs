@@ -127,3 +127,71 @@ for (const f of flavours) {
     });
   }
 }
+
+// The consumer of the generated validation: generated/ts/fleet.ts alone,
+// under strict and every stricter flag an app may set.
+test('tsc accepts the consumer of the generated parse functions (strict and stricter)', () => {
+  const r = runTsc('tsconfig.consumer.json');
+  assert.equal(r.status, 0, r.out);
+});
+
+// A wrong join no longer compiles: the parse function of one type does not
+// give another (with ajv the Seat validator cast to ValidateFunction<Snapshot>
+// compiled).
+test('tsc refuses a parse function joined to the wrong type', () => {
+  const src = fs.readFileSync(path.join(tsDir, 'consumer/snapshot.ts'), 'utf8');
+  const find = /return parseSnapshot\(body\);/;
+  assert.match(src, find);
+  // In .gen/, one level deep like consumer/, so its import resolves unchanged.
+  fs.writeFileSync(path.join(genDir, 'consumer-wrong-join.ts'), src.replace(find, 'return parseLedgerRow(body);'));
+  const project = path.join(genDir, 'tsconfig.consumer-wrong-join.json');
+  fs.writeFileSync(project, JSON.stringify({ extends: '../tsconfig.consumer.json', include: [], files: ['consumer-wrong-join.ts'] }));
+  const r = runTsc(project);
+  assert.notEqual(r.status, 0, 'tsc accepted it');
+  assert.match(r.out, /error TS2322: Type 'LedgerRow' is not assignable to type 'Snapshot \| readonly Problem\[\]'/);
+});
+
+// Every module the TypeScript emitter's golden tests hold (odd names, every
+// kind of definition; gen/tstypes/testdata) compiles under strict and the
+// stricter flags, as generated/ts/fleet.ts does.
+test('tsc accepts every golden module of the TypeScript emitter', () => {
+  const dir = path.join(repo, 'gen/tstypes/testdata');
+  const out = path.join(genDir, 'golden');
+  fs.rmSync(out, { recursive: true, force: true });
+  const files = [];
+  for (const archive of fs.readdirSync(dir).filter((f) => f.endsWith('.txtar'))) {
+    const parts = fs.readFileSync(path.join(dir, archive), 'utf8').split(/^-- (.+?) --$/m);
+    for (let i = 1; i < parts.length; i += 2) {
+      if (!parts[i].endsWith('.ts')) continue;
+      const file = path.join(out, archive.replace(/\.txtar$/, ''), parts[i]);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, parts[i + 1].replace(/^\n/, ''));
+      files.push(path.relative(genDir, file));
+    }
+  }
+  assert.ok(files.length >= 2, `only ${files.length} golden modules`);
+  const project = path.join(genDir, 'tsconfig.golden.json');
+  const { include, ...consumer } = readJSON(path.join(tsDir, 'tsconfig.consumer.json'));
+  fs.writeFileSync(project, JSON.stringify({ ...consumer, files }));
+  const r = runTsc(project);
+  assert.equal(r.status, 0, r.out);
+});
+
+// json-schema-to-typescript cannot read the bundle; the one command
+// docs/typescript.md gives instead runs as written (from the repository
+// root, into .gen/ here) and derives every schema's type.
+test("docs/typescript.md's json2ts command derives a type per schema", () => {
+  const doc = fs.readFileSync(path.join(repo, 'docs/typescript.md'), 'utf8');
+  const m = doc.match(/^npx json2ts (.+) -o src\/fleet-types\/ (.+)$/m);
+  assert.ok(m, 'docs/typescript.md has no json2ts command');
+  const out = path.join(genDir, 'cli-types');
+  fs.rmSync(out, { recursive: true, force: true });
+  const bin = path.join(tsDir, 'node_modules/.bin/json2ts');
+  const r = spawnSync('bash', ['-c', `${bin} ${m[1]} -o ${out}/ ${m[2]}`], { cwd: repo, encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  for (const name of schemaNames()) {
+    const ts = fs.readFileSync(path.join(out, `${name}.schema.d.ts`), 'utf8');
+    const title = readJSON(path.join(schemaDir, name + SUFFIX)).title;
+    assert.match(ts, new RegExp(`^export (?:interface|type) ${title}\\b`, 'm'), `${name}.schema.d.ts does not declare ${title}`);
+  }
+});

@@ -12,6 +12,6 @@ import "github.com/schemagen/schemagen/wire"
 // The wire support this package was generated for; a wire package that
 // does not serve it fails to compile here.
 const (
-	_ = wire.EnforceVersion(1 - wire.MinVersion)
-	_ = wire.EnforceVersion(wire.MaxVersion - 1)
+	_ = wire.EnforceVersion(2 - wire.MinVersion)
+	_ = wire.EnforceVersion(wire.MaxVersion - 2)
 )

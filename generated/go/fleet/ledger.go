@@ -90,8 +90,12 @@ func decode_LedgerRow(r *wire.Reader) (LedgerRow, error) {
 // to idle or done.
 type PassedRow struct {
 	// The seat whose run settled.
+	//
+	// Wire constraints (SeatID): at least 1 character.
 	SeatID string `json:"seatId"`
 	// When the run settled.
+	//
+	// Wire constraints (Timestamp): an RFC 3339 date-time.
 	At time.Time `json:"at"`
 }
 
@@ -117,8 +121,9 @@ func (x *PassedRow) AppendJSON(b []byte) ([]byte, error) {
 }
 
 // Validate reports every way x breaks a constraint of the schema that its Go
-// type cannot state. Each problem is a *wire.ValidationError; several are
-// joined. A valid value costs no allocation.
+// type cannot state: the error is a wire.ValidationErrors listing every
+// problem, each a *wire.ValidationError with its path and rule. A valid
+// value costs no allocation.
 func (x *PassedRow) Validate() error {
 	var p wire.Problems
 	root := wire.Root("PassedRow")
@@ -190,8 +195,12 @@ func (x *PassedRow) validate(p *wire.Problems, path *wire.Path) {
 // to blocked.
 type FailedRow struct {
 	// The seat whose run settled.
+	//
+	// Wire constraints (SeatID): at least 1 character.
 	SeatID string `json:"seatId"`
 	// When the run settled.
+	//
+	// Wire constraints (Timestamp): an RFC 3339 date-time.
 	At time.Time `json:"at"`
 }
 
@@ -217,8 +226,9 @@ func (x *FailedRow) AppendJSON(b []byte) ([]byte, error) {
 }
 
 // Validate reports every way x breaks a constraint of the schema that its Go
-// type cannot state. Each problem is a *wire.ValidationError; several are
-// joined. A valid value costs no allocation.
+// type cannot state: the error is a wire.ValidationErrors listing every
+// problem, each a *wire.ValidationError with its path and rule. A valid
+// value costs no allocation.
 func (x *FailedRow) Validate() error {
 	var p wire.Problems
 	root := wire.Root("FailedRow")
@@ -289,10 +299,16 @@ func (x *FailedRow) validate(p *wire.Problems, path *wire.Path) {
 // PromptedRow records a prompt the host delivered into the seat's pane.
 type PromptedRow struct {
 	// The seat that received the prompt.
+	//
+	// Wire constraints (SeatID): at least 1 character.
 	SeatID string `json:"seatId"`
 	// When the host delivered it.
+	//
+	// Wire constraints (Timestamp): an RFC 3339 date-time.
 	At time.Time `json:"at"`
 	// The seat that sent it; absent when the operator or a service did.
+	//
+	// Wire constraints (SeatID): at least 1 character.
 	FromSeatID *string `json:"fromSeatId,omitempty"`
 }
 
@@ -318,8 +334,9 @@ func (x *PromptedRow) AppendJSON(b []byte) ([]byte, error) {
 }
 
 // Validate reports every way x breaks a constraint of the schema that its Go
-// type cannot state. Each problem is a *wire.ValidationError; several are
-// joined. A valid value costs no allocation.
+// type cannot state: the error is a wire.ValidationErrors listing every
+// problem, each a *wire.ValidationError with its path and rule. A valid
+// value costs no allocation.
 func (x *PromptedRow) Validate() error {
 	var p wire.Problems
 	root := wire.Root("PromptedRow")
@@ -402,10 +419,16 @@ func (x *PromptedRow) validate(p *wire.Problems, path *wire.Path) {
 // the statement is made, not for as long as it stands.
 type ShippedRow struct {
 	// The seat that celebrated.
+	//
+	// Wire constraints (SeatID): at least 1 character.
 	SeatID string `json:"seatId"`
 	// When the celebration was struck.
+	//
+	// Wire constraints (Timestamp): an RFC 3339 date-time.
 	At time.Time `json:"at"`
 	// The celebration's note, if the agent gave one.
+	//
+	// Wire constraints (Note): at most 280 characters, matching ^[^\x00-\x1F\x7F-\x9F]*$.
 	Note *string `json:"note,omitempty"`
 }
 
@@ -431,8 +454,9 @@ func (x *ShippedRow) AppendJSON(b []byte) ([]byte, error) {
 }
 
 // Validate reports every way x breaks a constraint of the schema that its Go
-// type cannot state. Each problem is a *wire.ValidationError; several are
-// joined. A valid value costs no allocation.
+// type cannot state: the error is a wire.ValidationErrors listing every
+// problem, each a *wire.ValidationError with its path and rule. A valid
+// value costs no allocation.
 func (x *ShippedRow) Validate() error {
 	var p wire.Problems
 	root := wire.Root("ShippedRow")

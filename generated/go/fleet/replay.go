@@ -129,18 +129,26 @@ func decode_ReplayEvent(r *wire.Reader) (ReplayEvent, error) {
 // CensusAgent is one agent in Herdr's agent list.
 type CensusAgent struct {
 	// The pane the agent runs in.
+	//
+	// Wire constraints (PaneID): at least 1 character.
 	PaneID string `json:"paneId"`
 	// The agent's Herdr terminal id; it becomes the seat id.
+	//
+	// Wire constraints (SeatID): at least 1 character.
 	TerminalID string `json:"terminalId"`
 	// The persona name.
 	Name string `json:"name"`
 	// Herdr's status of the agent.
 	Status AgentStatus `json:"status"`
 	// The pane that started this agent, when Herdr knows it.
+	//
+	// Wire constraints (PaneID): at least 1 character.
 	ParentPaneID *string `json:"parentPaneId,omitempty"`
 	// The pane's working directory.
 	Cwd *string `json:"cwd,omitempty"`
 	// When the agent started.
+	//
+	// Wire constraints (Timestamp): an RFC 3339 date-time.
 	StartedAt *time.Time `json:"startedAt,omitempty"`
 }
 
@@ -166,8 +174,9 @@ func (x *CensusAgent) AppendJSON(b []byte) ([]byte, error) {
 }
 
 // Validate reports every way x breaks a constraint of the schema that its Go
-// type cannot state. Each problem is a *wire.ValidationError; several are
-// joined. A valid value costs no allocation.
+// type cannot state: the error is a wire.ValidationErrors listing every
+// problem, each a *wire.ValidationError with its path and rule. A valid
+// value costs no allocation.
 func (x *CensusAgent) Validate() error {
 	var p wire.Problems
 	root := wire.Root("CensusAgent")
@@ -272,6 +281,8 @@ func (x *CensusAgent) validate(p *wire.Problems, path *wire.Path) {
 // CensusEvent is Herdr's agent list; it replaces the roster.
 type CensusEvent struct {
 	// When Herdr reported the list.
+	//
+	// Wire constraints (Timestamp): an RFC 3339 date-time.
 	At time.Time `json:"at"`
 	// Every agent Herdr knows of.
 	Agents []CensusAgent `json:"agents"`
@@ -299,8 +310,9 @@ func (x *CensusEvent) AppendJSON(b []byte) ([]byte, error) {
 }
 
 // Validate reports every way x breaks a constraint of the schema that its Go
-// type cannot state. Each problem is a *wire.ValidationError; several are
-// joined. A valid value costs no allocation.
+// type cannot state: the error is a wire.ValidationErrors listing every
+// problem, each a *wire.ValidationError with its path and rule. A valid
+// value costs no allocation.
 func (x *CensusEvent) Validate() error {
 	var p wire.Problems
 	root := wire.Root("CensusEvent")
@@ -380,8 +392,12 @@ func (x *CensusEvent) validate(p *wire.Problems, path *wire.Path) {
 // StatusEvent says a pane's agent status changed.
 type StatusEvent struct {
 	// When the status changed.
+	//
+	// Wire constraints (Timestamp): an RFC 3339 date-time.
 	At time.Time `json:"at"`
 	// The pane whose status changed.
+	//
+	// Wire constraints (PaneID): at least 1 character.
 	PaneID string `json:"paneId"`
 	// The new status.
 	Status AgentStatus `json:"status"`
@@ -409,8 +425,9 @@ func (x *StatusEvent) AppendJSON(b []byte) ([]byte, error) {
 }
 
 // Validate reports every way x breaks a constraint of the schema that its Go
-// type cannot state. Each problem is a *wire.ValidationError; several are
-// joined. A valid value costs no allocation.
+// type cannot state: the error is a wire.ValidationErrors listing every
+// problem, each a *wire.ValidationError with its path and rule. A valid
+// value costs no allocation.
 func (x *StatusEvent) Validate() error {
 	var p wire.Problems
 	root := wire.Root("StatusEvent")
@@ -488,10 +505,16 @@ func (x *StatusEvent) validate(p *wire.Problems, path *wire.Path) {
 // `herdr agent prompt`, which carries no transcript reference.
 type PromptedEvent struct {
 	// When the prompt was typed.
+	//
+	// Wire constraints (Timestamp): an RFC 3339 date-time.
 	At time.Time `json:"at"`
 	// The pane that received it.
+	//
+	// Wire constraints (PaneID): at least 1 character.
 	ToPaneID string `json:"toPaneId"`
 	// The pane that sent it; absent when the operator's shell or a service did.
+	//
+	// Wire constraints (PaneID): at least 1 character.
 	FromPaneID *string `json:"fromPaneId,omitempty"`
 }
 
@@ -517,8 +540,9 @@ func (x *PromptedEvent) AppendJSON(b []byte) ([]byte, error) {
 }
 
 // Validate reports every way x breaks a constraint of the schema that its Go
-// type cannot state. Each problem is a *wire.ValidationError; several are
-// joined. A valid value costs no allocation.
+// type cannot state: the error is a wire.ValidationErrors listing every
+// problem, each a *wire.ValidationError with its path and rule. A valid
+// value costs no allocation.
 func (x *PromptedEvent) Validate() error {
 	var p wire.Problems
 	root := wire.Root("PromptedEvent")
@@ -601,14 +625,24 @@ func (x *PromptedEvent) validate(p *wire.Problems, path *wire.Path) {
 // and knows the transcript entry it became.
 type DeliverEvent struct {
 	// When the host delivered it.
+	//
+	// Wire constraints (Timestamp): an RFC 3339 date-time.
 	At time.Time `json:"at"`
 	// The pane that received it.
+	//
+	// Wire constraints (PaneID): at least 1 character.
 	ToPaneID string `json:"toPaneId"`
 	// The pane that sent it; absent when the operator or a service did.
+	//
+	// Wire constraints (PaneID): at least 1 character.
 	FromPaneID *string `json:"fromPaneId,omitempty"`
 	// The conversation the message belongs to.
+	//
+	// Wire constraints (ConversationID): at least 1 character.
 	ConversationID string `json:"conversationId"`
 	// The transcript entry the message became.
+	//
+	// Wire constraints (EntryID): at least 1 character.
 	EntryID string `json:"entryId"`
 }
 
@@ -634,8 +668,9 @@ func (x *DeliverEvent) AppendJSON(b []byte) ([]byte, error) {
 }
 
 // Validate reports every way x breaks a constraint of the schema that its Go
-// type cannot state. Each problem is a *wire.ValidationError; several are
-// joined. A valid value costs no allocation.
+// type cannot state: the error is a wire.ValidationErrors listing every
+// problem, each a *wire.ValidationError with its path and rule. A valid
+// value costs no allocation.
 func (x *DeliverEvent) Validate() error {
 	var p wire.Problems
 	root := wire.Root("DeliverEvent")
@@ -729,12 +764,20 @@ func (x *DeliverEvent) validate(p *wire.Problems, path *wire.Path) {
 // TurnEvent says a seat's turn landed in a conversation.
 type TurnEvent struct {
 	// When the turn landed.
+	//
+	// Wire constraints (Timestamp): an RFC 3339 date-time.
 	At time.Time `json:"at"`
 	// The pane whose agent took the turn.
+	//
+	// Wire constraints (PaneID): at least 1 character.
 	PaneID string `json:"paneId"`
 	// The conversation the turn landed in.
+	//
+	// Wire constraints (ConversationID): at least 1 character.
 	ConversationID string `json:"conversationId"`
 	// The transcript entry of the turn.
+	//
+	// Wire constraints (EntryID): at least 1 character.
 	EntryID string `json:"entryId"`
 }
 
@@ -760,8 +803,9 @@ func (x *TurnEvent) AppendJSON(b []byte) ([]byte, error) {
 }
 
 // Validate reports every way x breaks a constraint of the schema that its Go
-// type cannot state. Each problem is a *wire.ValidationError; several are
-// joined. A valid value costs no allocation.
+// type cannot state: the error is a wire.ValidationErrors listing every
+// problem, each a *wire.ValidationError with its path and rule. A valid
+// value costs no allocation.
 func (x *TurnEvent) Validate() error {
 	var p wire.Problems
 	root := wire.Root("TurnEvent")
@@ -844,14 +888,22 @@ func (x *TurnEvent) validate(p *wire.Problems, path *wire.Path) {
 // StanceEvent is state_stance called by the agent in a pane.
 type StanceEvent struct {
 	// When the agent made the statement.
+	//
+	// Wire constraints (Timestamp): an RFC 3339 date-time.
 	At time.Time `json:"at"`
 	// The caller's own pane; the runtime resolves it to a seat.
+	//
+	// Wire constraints (PaneID): at least 1 character.
 	PaneID string `json:"paneId"`
 	// The pose the agent chose.
 	Pose Pose `json:"pose"`
 	// The agent's own words.
+	//
+	// Wire constraints (Note): at most 280 characters, matching ^[^\x00-\x1F\x7F-\x9F]*$.
 	Note *string `json:"note,omitempty"`
 	// How long the stance stands, in seconds: 900 when absent, clamped to 3600.
+	//
+	// Wire constraints: at least 1, at most 9007199254740991.
 	TTLSeconds *int64 `json:"ttlSeconds,omitempty"`
 }
 
@@ -877,8 +929,9 @@ func (x *StanceEvent) AppendJSON(b []byte) ([]byte, error) {
 }
 
 // Validate reports every way x breaks a constraint of the schema that its Go
-// type cannot state. Each problem is a *wire.ValidationError; several are
-// joined. A valid value costs no allocation.
+// type cannot state: the error is a wire.ValidationErrors listing every
+// problem, each a *wire.ValidationError with its path and rule. A valid
+// value costs no allocation.
 func (x *StanceEvent) Validate() error {
 	var p wire.Problems
 	root := wire.Root("StanceEvent")
@@ -979,6 +1032,8 @@ func (x *StanceEvent) validate(p *wire.Problems, path *wire.Path) {
 // read again.
 type RestartEvent struct {
 	// When the host restarted.
+	//
+	// Wire constraints (Timestamp): an RFC 3339 date-time.
 	At time.Time `json:"at"`
 }
 
@@ -1004,8 +1059,9 @@ func (x *RestartEvent) AppendJSON(b []byte) ([]byte, error) {
 }
 
 // Validate reports every way x breaks a constraint of the schema that its Go
-// type cannot state. Each problem is a *wire.ValidationError; several are
-// joined. A valid value costs no allocation.
+// type cannot state: the error is a wire.ValidationErrors listing every
+// problem, each a *wire.ValidationError with its path and rule. A valid
+// value costs no allocation.
 func (x *RestartEvent) Validate() error {
 	var p wire.Problems
 	root := wire.Root("RestartEvent")
@@ -1070,6 +1126,8 @@ func (x *RestartEvent) validate(p *wire.Problems, path *wire.Path) {
 // ReadEvent asks for the snapshot as of its time.
 type ReadEvent struct {
 	// The moment to read the fleet at.
+	//
+	// Wire constraints (Timestamp): an RFC 3339 date-time.
 	At time.Time `json:"at"`
 }
 
@@ -1095,8 +1153,9 @@ func (x *ReadEvent) AppendJSON(b []byte) ([]byte, error) {
 }
 
 // Validate reports every way x breaks a constraint of the schema that its Go
-// type cannot state. Each problem is a *wire.ValidationError; several are
-// joined. A valid value costs no allocation.
+// type cannot state: the error is a wire.ValidationErrors listing every
+// problem, each a *wire.ValidationError with its path and rule. A valid
+// value costs no allocation.
 func (x *ReadEvent) Validate() error {
 	var p wire.Problems
 	root := wire.Root("ReadEvent")

@@ -15,10 +15,16 @@ type Stance struct {
 	// The pose the agent chose for its figure.
 	Pose Pose `json:"pose"`
 	// The agent's own words, if it gave any.
+	//
+	// Wire constraints (Note): at most 280 characters, matching ^[^\x00-\x1F\x7F-\x9F]*$.
 	Note *string `json:"note,omitempty"`
 	// When the agent made the statement.
+	//
+	// Wire constraints (Timestamp): an RFC 3339 date-time.
 	StatedAt time.Time `json:"statedAt"`
 	// When the statement lapses; after it, the seat carries no stance.
+	//
+	// Wire constraints (Timestamp): an RFC 3339 date-time.
 	ExpiresAt time.Time `json:"expiresAt"`
 }
 
@@ -44,8 +50,9 @@ func (x *Stance) AppendJSON(b []byte) ([]byte, error) {
 }
 
 // Validate reports every way x breaks a constraint of the schema that its Go
-// type cannot state. Each problem is a *wire.ValidationError; several are
-// joined. A valid value costs no allocation.
+// type cannot state: the error is a wire.ValidationErrors listing every
+// problem, each a *wire.ValidationError with its path and rule. A valid
+// value costs no allocation.
 func (x *Stance) Validate() error {
 	var p wire.Problems
 	root := wire.Root("Stance")
@@ -129,6 +136,8 @@ type RunOutcome struct {
 	// How the run came out.
 	Outcome Outcome `json:"outcome"`
 	// When the run settled.
+	//
+	// Wire constraints (Timestamp): an RFC 3339 date-time.
 	At time.Time `json:"at"`
 }
 
@@ -154,8 +163,9 @@ func (x *RunOutcome) AppendJSON(b []byte) ([]byte, error) {
 }
 
 // Validate reports every way x breaks a constraint of the schema that its Go
-// type cannot state. Each problem is a *wire.ValidationError; several are
-// joined. A valid value costs no allocation.
+// type cannot state: the error is a wire.ValidationErrors listing every
+// problem, each a *wire.ValidationError with its path and rule. A valid
+// value costs no allocation.
 func (x *RunOutcome) Validate() error {
 	var p wire.Problems
 	root := wire.Root("RunOutcome")
@@ -223,6 +233,8 @@ func (x *RunOutcome) validate(p *wire.Problems, path *wire.Path) {
 // reading unchanged, and absence is an answer rather than a gap.
 type Seat struct {
 	// The seat's identity: its Herdr terminal id.
+	//
+	// Wire constraints (SeatID): at least 1 character.
 	SeatID string `json:"seatId"`
 	// The persona name the roster shows.
 	Name string `json:"name"`
@@ -236,6 +248,8 @@ type Seat struct {
 	// The seat's standing stance; absent when none stands or it lapsed.
 	Stance *Stance `json:"stance,omitempty"`
 	// The seat whose pane started this one, when that seat is on the roster.
+	//
+	// Wire constraints (SeatID): at least 1 character.
 	ParentSeatID *string `json:"parentSeatId,omitempty"`
 	// How the seat's most recent run settled; absent when none has.
 	LastOutcome *RunOutcome `json:"lastOutcome,omitempty"`
@@ -263,8 +277,9 @@ func (x *Seat) AppendJSON(b []byte) ([]byte, error) {
 }
 
 // Validate reports every way x breaks a constraint of the schema that its Go
-// type cannot state. Each problem is a *wire.ValidationError; several are
-// joined. A valid value costs no allocation.
+// type cannot state: the error is a wire.ValidationErrors listing every
+// problem, each a *wire.ValidationError with its path and rule. A valid
+// value costs no allocation.
 func (x *Seat) Validate() error {
 	var p wire.Problems
 	root := wire.Root("Seat")
@@ -391,14 +406,24 @@ type Edge struct {
 	// What the edge draws.
 	Kind EdgeKind `json:"kind"`
 	// The seat the edge starts at: the parent, the sender or the replier.
+	//
+	// Wire constraints (SeatID): at least 1 character.
 	FromSeatID string `json:"fromSeatId"`
 	// The seat the edge ends at.
+	//
+	// Wire constraints (SeatID): at least 1 character.
 	ToSeatID string `json:"toSeatId"`
 	// When the relationship happened.
+	//
+	// Wire constraints (Timestamp): an RFC 3339 date-time.
 	At time.Time `json:"at"`
 	// The conversation a prompt or reply belongs to, when the host knows it.
+	//
+	// Wire constraints (ConversationID): at least 1 character.
 	ConversationID *string `json:"conversationId,omitempty"`
 	// The transcript entry the prompt or reply became, when the host knows it.
+	//
+	// Wire constraints (EntryID): at least 1 character.
 	EntryID *string `json:"entryId,omitempty"`
 }
 
@@ -424,8 +449,9 @@ func (x *Edge) AppendJSON(b []byte) ([]byte, error) {
 }
 
 // Validate reports every way x breaks a constraint of the schema that its Go
-// type cannot state. Each problem is a *wire.ValidationError; several are
-// joined. A valid value costs no allocation.
+// type cannot state: the error is a wire.ValidationErrors listing every
+// problem, each a *wire.ValidationError with its path and rule. A valid
+// value costs no allocation.
 func (x *Edge) Validate() error {
 	var p wire.Problems
 	root := wire.Root("Edge")
@@ -530,12 +556,20 @@ func (x *Edge) validate(p *wire.Problems, path *wire.Path) {
 // nothing today has no tally at all rather than a row of zeroes.
 type Tally struct {
 	// Runs that settled as passed.
+	//
+	// Wire constraints (Count): at least 0, at most 9007199254740991.
 	Passed int64 `json:"passed"`
 	// Runs that settled as failed.
+	//
+	// Wire constraints (Count): at least 0, at most 9007199254740991.
 	Failed int64 `json:"failed"`
 	// Celebrations struck.
+	//
+	// Wire constraints (Count): at least 0, at most 9007199254740991.
 	Shipped int64 `json:"shipped"`
 	// Prompts the host delivered into the seat's pane.
+	//
+	// Wire constraints (Count): at least 0, at most 9007199254740991.
 	Prompted int64 `json:"prompted"`
 }
 
@@ -561,8 +595,9 @@ func (x *Tally) AppendJSON(b []byte) ([]byte, error) {
 }
 
 // Validate reports every way x breaks a constraint of the schema that its Go
-// type cannot state. Each problem is a *wire.ValidationError; several are
-// joined. A valid value costs no allocation.
+// type cannot state: the error is a wire.ValidationErrors listing every
+// problem, each a *wire.ValidationError with its path and rule. A valid
+// value costs no allocation.
 func (x *Tally) Validate() error {
 	var p wire.Problems
 	root := wire.Root("Tally")
@@ -637,7 +672,7 @@ func (x *Tally) validate(p *wire.Problems, path *wire.Path) {
 	validate_Count(p, path, "shipped", x.Shipped)
 	validate_Count(p, path, "prompted", x.Prompted)
 	if x.Passed == 0 && x.Failed == 0 && x.Shipped == 0 && x.Prompted == 0 {
-		p.Add(path, "", "%s", "must not have passed, failed, shipped and prompted all 0: a seat that did nothing today has no tally, never a row of zeroes")
+		p.Add(path, "", wire.RuleRefused, "%s", "must not have passed, failed, shipped and prompted all 0: a seat that did nothing today has no tally, never a row of zeroes")
 	}
 }
 
@@ -645,14 +680,22 @@ func (x *Tally) validate(p *wire.Problems, path *wire.Path) {
 // with its stances and outcomes, the edges between seats, and today's tallies.
 type Snapshot struct {
 	// Strictly increases whenever the snapshot changes; equal when nothing did.
+	//
+	// Wire constraints (Count): at least 0, at most 9007199254740991.
 	Cursor int64 `json:"cursor"`
 	// The moment the snapshot describes.
+	//
+	// Wire constraints (Timestamp): an RFC 3339 date-time.
 	At time.Time `json:"at"`
 	// Every seat on the roster.
 	Seats []Seat `json:"seats"`
 	// The edges between seats on the roster; at most 128 ride the wire.
+	//
+	// Wire constraints: at most 128 items.
 	Edges []Edge `json:"edges,omitzero"`
 	// The host's local calendar day the tallies count.
+	//
+	// Wire constraints (Day): a calendar day YYYY-MM-DD.
 	Day *string `json:"day,omitempty"`
 	// Today's tallies by seat id; a seat with nothing today is absent.
 	Tallies map[string]Tally `json:"tallies,omitzero"`
@@ -680,8 +723,9 @@ func (x *Snapshot) AppendJSON(b []byte) ([]byte, error) {
 }
 
 // Validate reports every way x breaks a constraint of the schema that its Go
-// type cannot state. Each problem is a *wire.ValidationError; several are
-// joined. A valid value costs no allocation.
+// type cannot state: the error is a wire.ValidationErrors listing every
+// problem, each a *wire.ValidationError with its path and rule. A valid
+// value costs no allocation.
 func (x *Snapshot) Validate() error {
 	var p wire.Problems
 	root := wire.Root("Snapshot")

@@ -1,0 +1,586 @@
+package tstypes
+
+import (
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/schemagen/schemagen/gen/model"
+)
+
+// support is the validation runtime every module carries (the same text in
+// each): the scanner, the date and length checks, the problem type and the
+// writer's escaping. It is TypeScript checked by tsc --strict with the
+// module (conformance/ts).
+//
+//go:embed support.ts
+var support string
+
+// supportNames are the exported names of support: no definition may take
+// them.
+var supportNames = []string{"Problem", "ProblemRule", "ParseError"}
+
+// The exported functions a definition gets beside its type.
+func isFunc(name string) string       { return "is" + name }
+func validateFunc(name string) string { return "validate" + name }
+func parseFunc(name string) string    { return "parse" + name }
+func writeFunc(name string) string    { return "write" + name }
+func matchFunc(name string) string    { return "match" + name }
+
+// The unexported walkers: a definition's name never begins with "_".
+func checkFn(name string) string  { return "_v_" + name }
+func writerFn(name string) string { return "_w_" + name }
+
+// derivedNames are the exported names a definition's functions take, to be
+// claimed beside the definition's own.
+func derivedNames(kind model.Kind, name string) []string {
+	switch kind {
+	case model.EnumKind:
+		return []string{isFunc(name)}
+	case model.ObjectKind:
+		return []string{isFunc(name), validateFunc(name), parseFunc(name), writeFunc(name)}
+	case model.UnionKind:
+		return []string{isFunc(name), validateFunc(name), parseFunc(name), writeFunc(name), matchFunc(name)}
+	}
+	return nil
+}
+
+// jsString is s as a TypeScript string literal: JSON's quoting, which
+// escapes every character a JavaScript string may not hold as it is
+// (U+2028 and U+2029 included).
+func jsString(s string) string {
+	b, err := json.Marshal(s)
+	if err != nil {
+		panic(err) // a Go string always marshals
+	}
+	return string(b)
+}
+
+// jsonText is s as encoding/json writes it as a JSON string.
+func jsonText(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+// code writes indented TypeScript.
+type code struct {
+	b     strings.Builder
+	depth int
+	vars  int
+}
+
+func (c *code) p(parts ...string) {
+	c.b.WriteString(strings.Repeat("  ", c.depth))
+	for _, s := range parts {
+		c.b.WriteString(s)
+	}
+	c.b.WriteString("\n")
+}
+
+func (c *code) open(parts ...string) {
+	c.p(append(parts, " {")...)
+	c.depth++
+}
+
+func (c *code) close(tail ...string) {
+	c.depth--
+	c.p(append([]string{"}"}, tail...)...)
+}
+
+func (c *code) fresh(name string) string {
+	c.vars++
+	return name + strconv.Itoa(c.vars)
+}
+
+// fail writes the statements for a problem found: in the fast mode (out
+// null) the walker returns false at once; collecting, it records the
+// problem and goes on.
+func (c *code) fail(at, rule, msg string) { c.failRule(at, jsString(rule), msg) }
+
+// failRule is fail with the rule an expression.
+func (c *code) failRule(at, rule, msg string) {
+	c.p("if (out === null) return false;")
+	c.p("ok = false;")
+	c.p("_p(out, ", at, ", ", rule, ", ", msg, ");")
+}
+
+// validators renders the walkers and exported functions of a package's
+// enums, objects and unions, and the support they call, in source order.
+func validators(p *model.Package) []decl {
+	var ds []decl
+	for _, e := range p.Enums {
+		ds = append(ds, decl{e.Pos, e.Name, enumGuard(e)})
+	}
+	for _, sc := range p.Scalars {
+		if sc.Pattern != "" {
+			ds = append(ds, decl{sc.Pos, sc.Name, fmt.Sprintf("const %s = /*#__PURE__*/ new RegExp(%s, \"u\");\n", patternVar(sc), jsString(sc.Pattern))})
+		}
+	}
+	for _, o := range p.Objects {
+		ds = append(ds, decl{o.Pos, o.Name, objectValidator(o)})
+	}
+	for _, u := range p.Unions {
+		ds = append(ds, decl{u.Pos, u.Name, unionValidator(u)})
+	}
+	var used strings.Builder
+	for _, d := range ds {
+		used.WriteString(d.text)
+	}
+	return append(ds, decl{model.Pos{File: "\xff"}, "", pruneSupport(support, used.String())})
+}
+
+// supportDecl finds the names a top-level declaration of support declares.
+var supportDecl = regexp.MustCompile(`(?m)^(?:export )?(?:function|const|let|class|interface|type) (\w+)`)
+
+// pruneSupport is the part of support that code uses: its exported
+// names, and every unexported declaration code or a kept declaration
+// refers to. A module then compiles under noUnusedLocals, and a package
+// of enums only carries no scanner. Support's declarations are blocks
+// separated by a blank line; a block of comments only is kept.
+func pruneSupport(support, code string) string {
+	blocks := strings.Split(strings.TrimSpace(support), "\n\n")
+	keep := make([]bool, len(blocks))
+	names := make([][]string, len(blocks))
+	for i, b := range blocks {
+		for _, m := range supportDecl.FindAllStringSubmatch(b, -1) {
+			names[i] = append(names[i], m[1])
+		}
+		keep[i] = len(names[i]) == 0 || !strings.HasPrefix(names[i][0], "_")
+	}
+	refers := func(text, name string) bool {
+		return regexp.MustCompile(`(^|[^\w$])` + regexp.QuoteMeta(name) + `($|[^\w$])`).MatchString(text)
+	}
+	for changed := true; changed; {
+		changed = false
+		var kept strings.Builder
+		kept.WriteString(code)
+		for i, b := range blocks {
+			if keep[i] {
+				kept.WriteString(b)
+			}
+		}
+		all := kept.String()
+		for i := range blocks {
+			if keep[i] {
+				continue
+			}
+			for _, n := range names[i] {
+				if refers(all, n) {
+					keep[i], changed = true, true
+					break
+				}
+			}
+		}
+	}
+	var out []string
+	for i, b := range blocks {
+		if keep[i] {
+			out = append(out, b)
+		}
+	}
+	return strings.Join(out, "\n\n") + "\n"
+}
+
+// notObject writes a walker's first check: v is an object.
+func notObject(c *code) {
+	c.open("if (!_obj(v))")
+	c.p(`if (out !== null) _p(out, at, "type", _want("an object", v));`)
+	c.p("return false;")
+	c.close()
+}
+
+func patternVar(sc *model.Scalar) string { return "_re_" + sc.Name }
+
+func enumGuard(e *model.Enum) string {
+	var tests []string
+	for _, m := range e.Members {
+		tests = append(tests, "s === "+jsString(m.Value))
+	}
+	return fmt.Sprintf("/** Whether s is a member of {@link %s}. */\nexport function %s(s: unknown): s is %s {\n  return %s;\n}\n", e.Name, isFunc(e.Name), e.Name, strings.Join(tests, " || "))
+}
+
+// exported writes the functions every object and union has.
+func exported(c *code, name, what string) {
+	c.p("/** Whether value is a valid {@link ", name, "}: what ", parseFunc(name), " would return for its JSON. */")
+	c.open("export function ", isFunc(name), "(value: unknown): value is ", name)
+	c.p("return ", checkFn(name), "(value, null, null);")
+	c.close()
+	c.p("")
+	c.p("/**")
+	c.p(" * Every way value breaks the schema of {@link ", name, "}, each with its path;")
+	c.p(" * none when it is valid. A value from JSON.parse has lost what its text")
+	c.p(" * said of a number (1.0000000000000001 is 1 to it), so this judges such a")
+	c.p(" * number as ajv does; ", parseFunc(name), " judges the text.")
+	c.p(" */")
+	c.open("export function ", validateFunc(name), "(value: unknown): Problem[]")
+	c.p("return _validate(value, ", checkFn(name), ");")
+	c.close()
+	c.p("")
+	c.p("/**")
+	c.p(" * Parses JSON text as ", what, ", exactly as the Go decoder and Validate")
+	c.p(" * judge it: it throws a {@link ParseError} listing every problem. Unknown")
+	c.p(" * members are kept in the value and otherwise ignored.")
+	c.p(" */")
+	c.open("export function ", parseFunc(name), "(json: string): ", name)
+	c.p("return _parse<", name, ">(json, ", jsString(name), ", ", checkFn(name), ");")
+	c.close()
+	c.p("")
+	c.p("/** The JSON the Go encoder writes for value: members in schema order, map keys sorted, unknown members dropped. */")
+	c.open("export function ", writeFunc(name), "(value: ", name, "): string")
+	c.p("return ", writerFn(name), "(value);")
+	c.close()
+}
+
+func objectValidator(o *model.Object) string {
+	c := &code{}
+	exported(c, o.Name, "a "+o.Name)
+	c.p("")
+	names := make([]string, len(o.Fields))
+	for i, f := range o.Fields {
+		names[i] = jsString(f.Name)
+	}
+	c.open("function ", checkFn(o.Name), "(v: unknown, at: At | null, out: Problem[] | null): boolean")
+	notObject(c)
+	c.p("let ok = _dups === null || _dup(v, [", strings.Join(names, ", "), "], at, out);")
+	c.p("let x: unknown;")
+	for _, f := range o.Fields {
+		c.p("x = ", memberOf("v", f.Name), ";")
+		mat := "_m(at, " + jsString(f.Name) + ")"
+		if f.Optional {
+			c.open("if (x !== undefined)")
+		} else {
+			c.open("if (x === undefined)")
+			c.fail(mat, "required", `"required field is missing"`)
+			c.close(" else {")
+			c.depth++
+		}
+		check(c, f.Type, "x", "v", jsString(f.Name), mat)
+		c.close()
+	}
+	for _, rf := range o.Refusals {
+		var conds []string
+		for _, cd := range rf.When {
+			val := jsString(cd.Str)
+			if o.Field(cd.Field).Type.BaseOf() == model.Int {
+				val = strconv.FormatInt(cd.Int, 10)
+			}
+			conds = append(conds, memberOf("v", cd.Field)+" === "+val)
+		}
+		c.open("if (", strings.Join(conds, " && "), ")")
+		c.fail("at", "refused", jsString(refusalReason(o, rf)))
+		c.close()
+	}
+	for _, fb := range o.Forbids {
+		c.open("if (", memberOf("v", fb.Field), " === ", jsString(fb.Value), ")")
+		for _, a := range fb.Absent {
+			c.open("if (", memberOf("v", a), " !== undefined)")
+			c.fail("_m(at, "+jsString(a)+")", "absent", jsString(fmt.Sprintf("must be absent when %s is %q", fb.Field, fb.Value)))
+			c.close()
+		}
+		c.close()
+	}
+	c.p("return ok;")
+	c.close()
+	c.p("")
+	objectWriter(c, o)
+	return c.b.String()
+}
+
+// refusalReason is the problem a refused combination reports, as Go's
+// Validate words it.
+func refusalReason(o *model.Object, rf *model.Refusal) string {
+	reason := "must not have " + rf.Describe(o)
+	if why := strings.TrimSuffix(strings.Join(strings.Fields(rf.Doc), " "), "."); why != "" {
+		reason += ": " + strings.ToLower(why[:1]) + why[1:]
+	}
+	return reason
+}
+
+// protoNames are the members every object inherits: a field of one of
+// these names is read as an own property only.
+var protoNames = map[string]bool{
+	"constructor": true, "toString": true, "toLocaleString": true, "valueOf": true, "hasOwnProperty": true,
+	"isPrototypeOf": true, "propertyIsEnumerable": true, "__proto__": true, "__defineGetter__": true,
+	"__defineSetter__": true, "__lookupGetter__": true, "__lookupSetter__": true,
+}
+
+// memberOf reads a field of the object o (a Record<string, unknown>).
+func memberOf(o, name string) string {
+	if protoNames[name] {
+		return "_own(" + o + ", " + jsString(name) + ")"
+	}
+	// Brackets, not a dot: a Record's member read with a dot does not
+	// compile under noPropertyAccessFromIndexSignature.
+	return o + "[" + jsString(name) + "]"
+}
+
+// check writes the statements judging x, a value of t held at key k of the
+// container cont, whose place is at.
+func check(c *code, t *model.Type, x, cont, k, at string) {
+	switch t.Kind {
+	case model.EnumKind:
+		c.open("if (!", isFunc(t.Enum.Name), "(", x, "))")
+		c.failRule(at, "typeof "+x+` === "string" ? "enum" : "type"`, "typeof "+x+` === "string" ? JSON.stringify(`+x+") + "+jsString(" is not a valid "+t.Enum.Name)+` : _want("a string", `+x+")")
+		c.close()
+	case model.ConstKind:
+		c.open("if (", x, " !== ", jsString(t.Const), ")")
+		c.fail(at, "discriminator", jsString("must be "+jsonText(t.Const)))
+		c.close()
+	case model.ObjectKind:
+		c.p("if (!", checkFn(t.Object.Name), "(", x, ", ", at, ", out)) { if (out === null) return false; ok = false; }")
+	case model.UnionKind:
+		c.p("if (!", checkFn(t.Union.Name), "(", x, ", ", at, ", out)) { if (out === null) return false; ok = false; }")
+	case model.ListKind:
+		c.open("if (!Array.isArray(", x, "))")
+		c.fail(at, "type", `_want("an array", `+x+")")
+		c.close(" else {")
+		c.depth++
+		if t.MinItems != nil {
+			n := strconv.Itoa(*t.MinItems)
+			c.open("if (", x, ".length < ", n, ")")
+			c.fail(at, "minItems", "`must have at least "+n+" items (has ${"+x+".length})`")
+			c.close()
+		}
+		if t.MaxItems != nil {
+			n := strconv.Itoa(*t.MaxItems)
+			c.open("if (", x, ".length > ", n, ")")
+			c.fail(at, "maxItems", "`must have at most "+n+" items (has ${"+x+".length})`")
+			c.close()
+		}
+		i, el := c.fresh("i"), c.fresh("e")
+		c.open("for (let ", i, " = 0; ", i, " < ", x, ".length; ", i, "++)")
+		c.p("const ", el, ": unknown = ", x, "[", i, "];")
+		check(c, t.Elem, el, x, i, "_i("+at+", "+i+")")
+		c.close()
+		c.close()
+	case model.MapKind:
+		c.open("if (!_obj(", x, "))")
+		c.fail(at, "type", `_want("an object", `+x+")")
+		c.close(" else {")
+		c.depth++
+		c.open("if (_dups !== null && !_dup(", x, ", null, ", at, ", out))")
+		c.p("if (out === null) return false;")
+		c.p("ok = false;")
+		c.close()
+		key, el := c.fresh("k"), c.fresh("e")
+		c.open("for (const ", key, " of Object.keys(", x, "))")
+		c.p("const ", el, ": unknown = ", x, "[", key, "];")
+		check(c, t.Elem, el, x, key, "_k("+at+", "+key+")")
+		c.close()
+		c.close()
+	default:
+		scalarCheck(c, t, x, cont, k, at)
+	}
+}
+
+func scalarCheck(c *code, t *model.Type, x, cont, k, at string) {
+	cs := t.Effective()
+	var pattern string
+	if t.Kind == model.ScalarKind && t.Scalar.Pattern != "" {
+		pattern = patternVar(t.Scalar)
+	}
+	switch t.BaseOf() {
+	case model.Bool:
+		c.open("if (typeof ", x, ` !== "boolean")`)
+		c.fail(at, "type", `_want("a boolean", `+x+")")
+		c.close()
+	case model.Int:
+		why := c.fresh("why")
+		c.p("const ", why, " = _int(", cont, ", ", k, ", ", x, ");")
+		c.open("if (", why, ` !== "")`)
+		// Beyond int64 the Go decoder refuses it; ajv, reading a float, finds it over the range.
+		c.failRule(at, "("+why+`.includes("int64") ? ((`+x+` as number) < 0 ? "minimum" : "maximum") : "type")`, why)
+		c.close(" else {")
+		c.depth++
+		n := c.fresh("n")
+		c.p("const ", n, " = ", x, " as number;")
+		if cs.Min != nil {
+			m := strconv.FormatInt(*cs.Min, 10)
+			c.open("if (", n, " < ", m, ")")
+			c.fail(at, "minimum", "`must be at least "+m+" (is ${"+n+"})`")
+			c.close()
+		}
+		if cs.Max != nil {
+			m := strconv.FormatInt(*cs.Max, 10)
+			c.open("if (", n, " > ", m, ")")
+			c.fail(at, "maximum", "`must be at most "+m+" (is ${"+n+"})`")
+			c.close()
+		}
+		c.close()
+	default:
+		what := "a string"
+		if t.BaseOf() == model.Time {
+			what = "an RFC 3339 date-time string"
+		}
+		c.open("if (typeof ", x, ` !== "string")`)
+		c.fail(at, "type", "_want("+jsString(what)+", "+x+")")
+		c.close(" else {")
+		c.depth++
+		if cs.MinRunes != nil {
+			n := strconv.Itoa(*cs.MinRunes)
+			// Fewer UTF-16 units than n is fewer code points; more than 2n is not.
+			c.open("if (", x, ".length < ", strconv.Itoa(2**cs.MinRunes), " && _cp(", x, ") < ", n, ")")
+			c.fail(at, "minLength", "`must be at least "+chars(*cs.MinRunes)+" (has ${_cp("+x+")})`")
+			c.close()
+		}
+		if cs.MaxRunes != nil {
+			n := strconv.Itoa(*cs.MaxRunes)
+			c.open("if (", x, ".length > ", n, " && _cp(", x, ") > ", n, ")")
+			c.fail(at, "maxLength", "`must be at most "+chars(*cs.MaxRunes)+" (has ${_cp("+x+")})`")
+			c.close()
+		}
+		if pattern != "" {
+			c.open("if (!", pattern, ".test(", x, "))")
+			c.fail(at, "pattern", jsString("must match "+cs.Pattern))
+			c.close()
+		}
+		switch t.BaseOf() {
+		case model.Time:
+			c.open("if (!_time(", x, "))")
+			c.fail(at, "format", "`must be an RFC 3339 date-time such as 2006-01-02T15:04:05Z, not ${JSON.stringify("+x+")}`")
+			c.close()
+		case model.Date:
+			c.open("if (!_date(", x, "))")
+			c.fail(at, "format", "`must be a calendar day written YYYY-MM-DD (is ${JSON.stringify("+x+")})`")
+			c.close()
+		}
+		c.close()
+	}
+}
+
+func chars(n int) string {
+	if n == 1 {
+		return "1 character"
+	}
+	return strconv.Itoa(n) + " characters"
+}
+
+func unionValidator(u *model.Union) string {
+	c := &code{}
+	exported(c, u.Name, "one of "+u.Name+"'s variants, chosen by its "+strconv.Quote(u.Discriminator))
+	c.p("")
+	tags := make([]string, len(u.Variants))
+	for i, v := range u.Variants {
+		tags[i] = v.Tag
+	}
+	valid := " (valid: " + strings.Join(tags, ", ") + ")"
+	c.p("/** Calls the case of value's variant: a switch on ", jsString(u.Discriminator), " that the compiler holds to every variant. */")
+	c.p("export function ", matchFunc(u.Name), "<R>(value: ", u.Name, ", cases: {")
+	for _, v := range u.Variants {
+		c.p("  ", propName(v.Tag), ": (value: ", v.Name, ") => R;")
+	}
+	c.open("}): R")
+	c.open("switch (value.", u.Discriminator, ")")
+	for _, v := range u.Variants {
+		c.p("case ", jsString(v.Tag), ": return cases[", jsString(v.Tag), "](value);")
+	}
+	c.close()
+	c.close()
+	c.p("")
+	c.open("function ", checkFn(u.Name), "(v: unknown, at: At | null, out: Problem[] | null): boolean")
+	notObject(c)
+	c.p("let ok = true;")
+	c.p("const tag = ", memberOf("v", u.Discriminator), ";")
+	c.open("switch (tag)")
+	for _, v := range u.Variants {
+		c.p("case ", jsString(v.Tag), ": return ", checkFn(v.Name), "(v, at, out);")
+	}
+	c.close()
+	// No variant: the discriminator may have been given twice, which the Go
+	// decoder refuses (it reads the first, JSON.parse keeps the last).
+	c.p("if (_dups !== null) _dup(v, [", jsString(u.Discriminator), "], at, out);")
+	tagAt := "_m(at, " + jsString(u.Discriminator) + ")"
+	c.open("if (tag === undefined)")
+	c.fail(tagAt, "discriminator", jsString("discriminator is missing"+valid))
+	c.close(" else if (typeof tag !== \"string\") {")
+	c.depth++
+	c.fail(tagAt, "type", `_want("a string", tag)`)
+	c.close(" else {")
+	c.depth++
+	c.fail(tagAt, "discriminator", "`unknown "+u.Discriminator+" ${JSON.stringify(tag)}"+valid+"`")
+	c.close()
+	c.p("return ok;")
+	c.close()
+	c.p("")
+	c.open("function ", writerFn(u.Name), "(v: ", u.Name, "): string")
+	c.open("switch (v.", u.Discriminator, ")")
+	for _, v := range u.Variants {
+		c.p("case ", jsString(v.Tag), ": return ", writerFn(v.Name), "(v);")
+	}
+	c.close()
+	c.close()
+	return c.b.String()
+}
+
+// objectWriter writes _w_X: the members in schema order (a variant's
+// discriminator first), an optional one only when present, as the Go
+// encoder writes them.
+func objectWriter(c *code, o *model.Object) {
+	c.open("function ", writerFn(o.Name), "(v: ", o.Name, "): string")
+	fields := o.Fields
+	if o.Union != nil {
+		fields = nil
+		for _, f := range o.Fields {
+			if f.Name == o.Union.Discriminator {
+				fields = append([]*model.Field{f}, fields...)
+			} else {
+				fields = append(fields, f)
+			}
+		}
+	}
+	c.p(`let s = "{";`)
+	c.p(`let sep = "";`)
+	for _, f := range fields {
+		key := jsString(jsonText(f.Name) + ":")
+		val := "v" + accessor(f.Name)
+		if f.Optional {
+			c.open("if (", val, " !== undefined)")
+		} else {
+			c.open("")
+		}
+		c.p("s += sep + ", key, " + ", writeExpr(c, f.Type, val), ";")
+		c.p(`sep = ",";`)
+		c.close()
+	}
+	c.p(`return s + "}";`)
+	c.close()
+}
+
+// accessor reads a member of a typed value.
+func accessor(name string) string {
+	if isIdent(name) {
+		return "." + name
+	}
+	return "[" + jsString(name) + "]"
+}
+
+// writeExpr is the expression writing v, a value of t.
+func writeExpr(c *code, t *model.Type, v string) string {
+	switch t.Kind {
+	case model.EnumKind, model.ConstKind:
+		return "_str(" + v + ")"
+	case model.ObjectKind:
+		return writerFn(t.Object.Name) + "(" + v + ")"
+	case model.UnionKind:
+		return writerFn(t.Union.Name) + "(" + v + ")"
+	case model.ListKind:
+		e := c.fresh("e")
+		return `"[" + ` + v + ".map((" + e + ") => " + writeExpr(c, t.Elem, e) + `).join(",") + "]"`
+	case model.MapKind:
+		k := c.fresh("k")
+		m := c.fresh("m")
+		return "((" + m + ") => \"{\" + _keys(" + m + ").map((" + k + ") => _str(" + k + ") + \":\" + " + writeExpr(c, t.Elem, m+"["+k+"]!") + `).join(",") + "}")(` + v + ")"
+	}
+	switch t.BaseOf() {
+	case model.Int:
+		return "String(" + v + ")"
+	case model.Bool:
+		return "String(" + v + ")"
+	case model.Time:
+		return "_timeW(" + v + ")"
+	}
+	return "_str(" + v + ")"
+}
