@@ -11,7 +11,8 @@
 //     value (members in any order, numbers by value), so that a round
 //     trip through the Go types changes nothing CUE would tell apart;
 //   - santhosh-tekuri and ajv on the generated JSON Schemas, strict and open;
-//   - and tsc --strict compiles the generated TypeScript of every case.
+//   - the generated TypeScript's parse function (compiled by tsc --strict),
+//     whose write function must give back an accepted instance's value.
 //
 // An archive holds schema/<pkg>/*.cue (the cue.mod is added) and instances
 // named valid/<Def>/<name>.json, invalid/<Def>/<name>.json and
@@ -30,7 +31,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math/big"
 	"os"
+	"reflect"
 	"os/exec"
 	"path/filepath"
 	"slices"
@@ -75,7 +78,7 @@ func (in *instance) want(judge string) bool {
 	case "valid":
 		return true
 	case "open":
-		return judge == "go" || strings.HasSuffix(judge, "-open")
+		return judge == "go" || judge == "ts" || strings.HasSuffix(judge, "-open")
 	case "notcue":
 		return judge != "cue"
 	}
@@ -130,7 +133,9 @@ func TestConstructs(t *testing.T) {
 	if ajvStrict != nil {
 		verdicts["ajv-strict"], verdicts["ajv-open"] = ajvStrict, ajvOpen
 	}
-	checkTypeScript(t, cases)
+	if checkTypeScript(t, mod, cases) {
+		judge("ts", func(cs []*kase) map[string]string { return judgeTS(t, mod, cs) })
+	}
 
 	judges := slices.Sorted(func(yield func(string) bool) {
 		for k := range verdicts {
@@ -221,6 +226,7 @@ func setUp(mod, file string) (*kase, error) {
 
 // root is the object or union an instance is of.
 type root struct {
+	name   string // its TypeScript name, the definition's
 	goName string
 	union  bool
 	file   string // its JSON Schema file under jsonschema/<pkg>/
@@ -231,19 +237,19 @@ func (c *kase) root(def string) (root, error) {
 		def = model.GoName(c.pkg.Name)
 		for _, o := range c.pkg.Objects {
 			if o.Name == def {
-				return root{goName: o.GoName, file: c.schemaFile(o.GoName)}, nil
+				return root{name: o.Name, goName: o.GoName, file: c.schemaFile(o.GoName)}, nil
 			}
 		}
 		return root{}, fmt.Errorf("package %s has no top-level fields", c.pkg.Name)
 	}
 	for _, o := range c.pkg.Objects {
 		if o.Name == def {
-			return root{goName: o.GoName, file: c.schemaFile(o.GoName)}, nil
+			return root{name: o.Name, goName: o.GoName, file: c.schemaFile(o.GoName)}, nil
 		}
 	}
 	for _, u := range c.pkg.Unions {
 		if u.Name == def {
-			return root{goName: u.GoName, union: true, file: c.schemaFile(u.GoName)}, nil
+			return root{name: u.Name, goName: u.GoName, union: true, file: c.schemaFile(u.GoName)}, nil
 		}
 	}
 	return root{}, fmt.Errorf("#%s is not an object or a union of package %s", def, c.pkg.Name)
@@ -574,22 +580,139 @@ func judgeAjv(t *testing.T, mod string, cases []*kase) (strictV, openV map[strin
 }
 
 // checkTypeScript compiles every case's generated TypeScript under tsc
-// --strict.
-func checkTypeScript(t *testing.T, cases []*kase) {
+// --strict into mod/js, for the TypeScript judge; it reports whether it
+// did.
+func checkTypeScript(t *testing.T, mod string, cases []*kase) bool {
 	tsc := filepath.Join(repo, "conformance", "ts", "node_modules", ".bin", "tsc")
 	if !exists(tsc) {
 		if require("NODE") {
 			t.Error("conformance/ts/node_modules has no tsc (npm ci in conformance/ts)")
 		}
-		return
+		return false
 	}
-	args := []string{"--strict", "--noEmit", "--target", "es2022", "--module", "es2022", "--skipLibCheck"}
+	args := []string{"--strict", "--target", "es2022", "--module", "es2022", "--skipLibCheck", "--rootDir", mod, "--outDir", filepath.Join(mod, "js")}
 	for _, c := range cases {
 		args = append(args, filepath.Join(c.dir, "generated", "ts", c.pkg.Path+".ts"))
 	}
 	if b, err := exec.Command(tsc, args...).CombinedOutput(); err != nil {
 		t.Errorf("tsc --strict refuses the generated TypeScript: %v\n%s", err, b)
+		return false
 	}
+	os.WriteFile(filepath.Join(mod, "js", "package.json"), []byte(`{"type": "module"}`), 0o644)
+	return true
+}
+
+// judgeTS parses every instance with the generated TypeScript's parse
+// function (in node, from tsc's JavaScript): an instance it accepts must
+// come back from the write function as the same JSON value.
+func judgeTS(t *testing.T, mod string, cases []*kase) map[string]string {
+	type job struct {
+		Key    string `json:"key"`
+		Module string `json:"module"`
+		Name   string `json:"name"`
+		File   string `json:"file"`
+	}
+	var jobs []job
+	byKey := map[string]*instance{}
+	for _, c := range cases {
+		for _, in := range c.instances {
+			r, err := c.root(in.def)
+			if err != nil {
+				continue
+			}
+			rel, _ := filepath.Rel(mod, filepath.Join(c.dir, "generated", "ts", c.pkg.Path+".js"))
+			jobs = append(jobs, job{Key: in.key(), Module: filepath.Join(mod, "js", rel), Name: r.name, File: in.path})
+			byKey[in.key()] = in
+		}
+	}
+	spec, _ := json.Marshal(jobs)
+	specFile := filepath.Join(mod, "ts-jobs.json")
+	os.WriteFile(specFile, spec, 0o644)
+	script, _ := filepath.Abs("judge-ts.mjs")
+	cmd := exec.Command("node", script, specFile)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	b, err := cmd.Output()
+	if err != nil {
+		t.Errorf("node judge-ts.mjs: %v\n%s", err, stderr.String())
+		return nil
+	}
+	out := map[string]string{}
+	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		key, rest, _ := strings.Cut(line, "\t")
+		verdict, text, _ := strings.Cut(rest, "\t")
+		in := byKey[key]
+		if in == nil {
+			continue
+		}
+		if verdict != "ok" {
+			out[key] = text
+			continue
+		}
+		out[key] = ""
+		// A JavaScript number is a double: past ±2^53 the value parse
+		// returns (and so what write writes) rounds, though parse judged
+		// the text exactly (docs/schema-language.md).
+		if in.class != "open" && !beyondDouble(in.data) && !sameJSON(in.data, []byte(text)) {
+			t.Errorf("%s: the TypeScript accepts it, but its write function writes %s", key, text)
+		}
+	}
+	return out
+}
+
+// beyondDouble reports whether a JSON text holds an integer a double
+// cannot hold exactly (past ±2^53).
+func beyondDouble(b []byte) bool {
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.UseNumber()
+	limit := new(big.Rat).SetInt64(1 << 53)
+	for {
+		tok, err := d.Token()
+		if err != nil {
+			return false
+		}
+		if n, ok := tok.(json.Number); ok {
+			if r, ok := new(big.Rat).SetString(string(n)); ok && new(big.Rat).Abs(r).Cmp(limit) > 0 {
+				return true
+			}
+		}
+	}
+}
+
+// sameJSON reports whether two JSON texts are one value as CUE sees it:
+// members in any order, numbers by value.
+func sameJSON(a, b []byte) bool {
+	va, ea := parseNumbers(a)
+	vb, eb := parseNumbers(b)
+	return ea == nil && eb == nil && reflect.DeepEqual(va, vb)
+}
+
+func parseNumbers(b []byte) (any, error) {
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.UseNumber()
+	var v any
+	if err := d.Decode(&v); err != nil {
+		return nil, err
+	}
+	var norm func(v any) any
+	norm = func(v any) any {
+		switch v := v.(type) {
+		case json.Number:
+			if r, ok := new(big.Rat).SetString(string(v)); ok {
+				return r.RatString()
+			}
+		case []any:
+			for i := range v {
+				v[i] = norm(v[i])
+			}
+		case map[string]any:
+			for k := range v {
+				v[k] = norm(v[k])
+			}
+		}
+		return v
+	}
+	return norm(v), nil
 }
 
 func exists(p string) bool { _, err := os.Stat(p); return err == nil }

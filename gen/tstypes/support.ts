@@ -30,7 +30,8 @@ export interface Problem {
 export type ProblemRule =
   | "syntax" | "duplicate" | "type" | "required" | "enum" | "discriminator"
   | "minLength" | "maxLength" | "pattern" | "minimum" | "maximum" | "minItems" | "maxItems"
-  | "format" | "absent" | "refused";
+  | "format" | "absent" | "refused"
+  | "exclusiveMinimum" | "exclusiveMaximum" | "uniqueItems" | "const" | "anyOf";
 
 /** The error a parse function throws: every problem of the document. */
 export class ParseError extends Error {
@@ -627,6 +628,40 @@ function _byCodePoint(a: string, b: string): number {
     return x - y;
   }
   return a.length - b.length;
+}
+
+/** A number as Go's encoder writes a float64: JavaScript's shortest text, -0 kept. */
+function _num(n: number): string {
+  return Object.is(n, -0) ? "-0" : String(n);
+}
+
+/** A value of any JSON, written compact (a number as JavaScript holds it). */
+function _any(v: unknown): string {
+  return JSON.stringify(v);
+}
+
+/** The JSON kind of a value: what chooses a disjunction's alternative. */
+function _kind(x: unknown): string {
+  if (x === null) return "null";
+  if (Array.isArray(x)) return "array";
+  return typeof x;
+}
+
+const _rxs = new Map<string, RegExp>();
+
+/** The compiled pattern, once per source. */
+function _rx(src: string): RegExp {
+  let r = _rxs.get(src);
+  if (r === undefined) {
+    r = new RegExp(src, "u");
+    _rxs.set(src, r);
+  }
+  return r;
+}
+
+/** Whether an open object's member k is one the schema does not name. */
+function _unknownKeys(v: object, known: readonly string[]): string[] {
+  return Object.keys(v).filter((k) => !known.includes(k)).sort(_byCodePoint);
 }
 
 /** The keys of a map in the order Go's encoder writes them. */

@@ -326,8 +326,41 @@ func check(c *code, t *model.Type, x, cont, k, at string) {
 		c.failRule(at, "typeof "+x+` === "string" ? "enum" : "type"`, "typeof "+x+` === "string" ? JSON.stringify(`+x+") + "+jsString(" is not a valid "+t.Enum.Name)+` : _want("a string", `+x+")")
 		c.close()
 	case model.ConstKind:
-		c.open("if (", x, " !== ", jsString(t.Const), ")")
-		c.fail(at, "discriminator", jsString("must be "+jsonText(t.Const)))
+		if t.Base == model.String {
+			c.open("if (", x, " !== ", jsString(t.Const), ")")
+			c.fail(at, "discriminator", jsString("must be "+jsonText(t.Const)))
+			c.close()
+			break
+		}
+		c.open("if (", x, " !== ", t.ConstJSON(), ")")
+		c.fail(at, "const", jsString("must be "+t.ConstJSON()))
+		c.close()
+	case model.AnyKind:
+		// Any JSON value: nothing to judge.
+	case model.NullableKind:
+		c.open("if (", x, " !== null)")
+		check(c, t.Elem, x, cont, k, at)
+		c.close()
+	case model.OneOfKind:
+		kind := c.fresh("kind")
+		c.p("const ", kind, " = _kind(", x, ");")
+		var wants []string
+		first := true
+		for _, a := range t.OneOf.Alts {
+			js := map[string]string{"string": "string", "number": "number", "boolean": "boolean", "object": "object", "array": "array"}[a.Kind]
+			if first {
+				c.open("if (", kind, " === ", jsString(js), ")")
+				first = false
+			} else {
+				c.close(" else if (", kind, " === ", jsString(js), ") {")
+				c.depth++
+			}
+			check(c, a.Type, x, cont, k, at)
+			wants = append(wants, map[string]string{"string": "a string", "number": "a number", "boolean": "a boolean", "object": "an object", "array": "an array"}[a.Kind])
+		}
+		c.close(" else {")
+		c.depth++
+		c.fail(at, "type", "_want("+jsString(joinOr(wants))+", "+x+")")
 		c.close()
 	case model.ObjectKind:
 		c.p("if (!", checkFn(t.Object.Name), "(", x, ", ", at, ", out)) { if (out === null) return false; ok = false; }")
@@ -348,6 +381,18 @@ func check(c *code, t *model.Type, x, cont, k, at string) {
 			n := strconv.Itoa(*t.MaxItems)
 			c.open("if (", x, ".length > ", n, ")")
 			c.fail(at, "maxItems", "`must have at most "+n+" items (has ${"+x+".length})`")
+			c.close()
+		}
+		if t.UniqueItems {
+			seen, j := c.fresh("seen"), c.fresh("j")
+			c.p("const ", seen, " = new Map<unknown, number>();")
+			c.open("for (let ", j, " = 0; ", j, " < ", x, ".length; ", j, "++)")
+			c.p("const prev = ", seen, ".get(", x, "[", j, "]);")
+			c.open("if (prev !== undefined)")
+			c.fail(at, "uniqueItems", "`must have unique items (item ${"+j+"} repeats item ${prev})`")
+			c.p("break;")
+			c.close()
+			c.p(seen, ".set(", x, "[", j, "], ", j, ");")
 			c.close()
 		}
 		i, el := c.fresh("i"), c.fresh("e")
@@ -381,8 +426,39 @@ func scalarCheck(c *code, t *model.Type, x, cont, k, at string) {
 	var pattern string
 	if t.Kind == model.ScalarKind && t.Scalar.Pattern != "" {
 		pattern = patternVar(t.Scalar)
+	} else if cs.Pattern != "" {
+		pattern = "_rx(" + jsString(cs.Pattern) + ")"
 	}
 	switch t.BaseOf() {
+	case model.Number:
+		c.open("if (typeof ", x, ` !== "number")`)
+		c.fail(at, "type", `_want("a number", `+x+")")
+		c.close(" else if (!Number.isFinite(", x, ")) {")
+		c.depth++
+		c.fail(at, "type", jsString("is beyond what a float64 holds"))
+		c.close(" else {")
+		c.depth++
+		if cs.MinNum != nil {
+			m := strconv.FormatFloat(*cs.MinNum, 'g', -1, 64)
+			op, rule, word := " < ", "minimum", "at least "
+			if cs.MinExclusive {
+				op, rule, word = " <= ", "exclusiveMinimum", "more than "
+			}
+			c.open("if (", x, op, m, ")")
+			c.fail(at, rule, "`must be "+word+m+" (is ${"+x+"})`")
+			c.close()
+		}
+		if cs.MaxNum != nil {
+			m := strconv.FormatFloat(*cs.MaxNum, 'g', -1, 64)
+			op, rule, word := " > ", "maximum", "at most "
+			if cs.MaxExclusive {
+				op, rule, word = " >= ", "exclusiveMaximum", "less than "
+			}
+			c.open("if (", x, op, m, ")")
+			c.fail(at, rule, "`must be "+word+m+" (is ${"+x+"})`")
+			c.close()
+		}
+		c.close()
 	case model.Bool:
 		c.open("if (typeof ", x, ` !== "boolean")`)
 		c.fail(at, "type", `_want("a boolean", `+x+")")
@@ -449,6 +525,14 @@ func scalarCheck(c *code, t *model.Type, x, cont, k, at string) {
 		}
 		c.close()
 	}
+}
+
+// joinOr joins phrases with commas and "or".
+func joinOr(xs []string) string {
+	if len(xs) < 2 {
+		return strings.Join(xs, "")
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " or " + xs[len(xs)-1]
 }
 
 func chars(n int) string {
@@ -545,6 +629,19 @@ func objectWriter(c *code, o *model.Object) {
 		c.p(`sep = ",";`)
 		c.close()
 	}
+	if o.Open {
+		// The members the schema does not name, after the others, by
+		// name, as the Go encoder writes its Unknown.
+		names := make([]string, len(o.Fields))
+		for i, f := range o.Fields {
+			names[i] = jsString(f.Name)
+		}
+		k := c.fresh("k")
+		c.open("for (const ", k, " of _unknownKeys(v, [", strings.Join(names, ", "), "]))")
+		c.p("s += sep + _str(", k, `) + ":" + _any((v as Record<string, unknown>)[`, k, "]);")
+		c.p(`sep = ",";`)
+		c.close()
+	}
 	c.p(`return s + "}";`)
 	c.close()
 }
@@ -560,8 +657,28 @@ func accessor(name string) string {
 // writeExpr is the expression writing v, a value of t.
 func writeExpr(c *code, t *model.Type, v string) string {
 	switch t.Kind {
-	case model.EnumKind, model.ConstKind:
+	case model.EnumKind:
 		return "_str(" + v + ")"
+	case model.ConstKind:
+		if t.Base == model.String {
+			return "_str(" + v + ")"
+		}
+		return "String(" + v + ")"
+	case model.AnyKind:
+		return "_any(" + v + ")"
+	case model.NullableKind:
+		n := c.fresh("n")
+		return "((" + n + ") => " + n + " === null ? \"null\" : " + writeExpr(c, t.Elem, n) + ")(" + v + ")"
+	case model.OneOfKind:
+		a := c.fresh("a")
+		expr := `""`
+		for i := len(t.OneOf.Alts) - 1; i >= 0; i-- {
+			alt := t.OneOf.Alts[i]
+			js := map[string]string{"string": "string", "number": "number", "boolean": "boolean", "object": "object", "array": "array"}[alt.Kind]
+			cast := "(" + a + " as " + typ(alt.Type) + ")"
+			expr = "_kind(" + a + ") === " + jsString(js) + " ? " + writeExpr(c, alt.Type, cast) + " : " + expr
+		}
+		return "((" + a + ": unknown) => " + expr + ")(" + v + ")"
 	case model.ObjectKind:
 		return writerFn(t.Object.Name) + "(" + v + ")"
 	case model.UnionKind:
@@ -577,6 +694,8 @@ func writeExpr(c *code, t *model.Type, v string) string {
 	switch t.BaseOf() {
 	case model.Int:
 		return "String(" + v + ")"
+	case model.Number:
+		return "_num(" + v + ")"
 	case model.Bool:
 		return "String(" + v + ")"
 	case model.Time:
