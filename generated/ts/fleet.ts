@@ -3193,7 +3193,8 @@ export interface Problem {
 export type ProblemRule =
   | "syntax" | "duplicate" | "type" | "required" | "enum" | "discriminator"
   | "minLength" | "maxLength" | "pattern" | "minimum" | "maximum" | "minItems" | "maxItems"
-  | "format" | "absent" | "refused";
+  | "format" | "absent" | "refused"
+  | "exclusiveMinimum" | "exclusiveMaximum" | "uniqueItems" | "const" | "anyOf";
 
 /** The error a parse function throws: every problem of the document. */
 export class ParseError extends Error {
