@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/schemagen/schemagen/gen/escape"
 )
 
 // goFile writes one Go source file in gofmt's own layout, so that nothing
@@ -103,7 +105,7 @@ func (f *goFile) doc(text string, directives ...string) {
 // comment writes text as plain // lines (not a doc comment: gofmt leaves
 // those as written), trimming trailing space.
 func (f *goFile) comment(text string) {
-	for _, l := range strings.Split(strings.TrimSpace(text), "\n") {
+	for _, l := range strings.Split(strings.TrimSpace(escape.GoComment(text)), "\n") {
 		if l = strings.TrimRight(l, " \t"); l == "" {
 			f.p("//")
 		} else {
@@ -113,9 +115,10 @@ func (f *goFile) comment(text string) {
 }
 
 // docLines is text as the lines of a doc comment: what go/doc/comment
-// prints for it, each behind "// " ("//" for a blank one).
+// prints for it, each behind "// " ("//" for a blank one); the text is
+// made safe by escape.GoComment first.
 func docLines(text string) []string {
-	text = strings.TrimSpace(text)
+	text = strings.TrimSpace(escape.GoComment(text))
 	if text == "" {
 		return nil
 	}

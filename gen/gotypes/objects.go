@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/schemagen/schemagen/gen/model"
 )
@@ -479,7 +481,8 @@ func objectValidate(f *goFile, o *model.Object) {
 func refusalReason(o *model.Object, rf *model.Refusal) string {
 	reason := "must not have " + rf.Describe(o)
 	if why := strings.TrimSuffix(strings.Join(strings.Fields(rf.Doc), " "), "."); why != "" {
-		reason += ": " + strings.ToLower(why[:1]) + why[1:]
+		r, n := utf8.DecodeRuneInString(why)
+		reason += ": " + string(unicode.ToLower(r)) + why[n:]
 	}
 	return reason
 }

@@ -25,10 +25,10 @@ package tstypes
 import (
 	"fmt"
 	"path"
-	"strconv"
 	"strings"
 	"unicode"
 
+	"github.com/schemagen/schemagen/gen/escape"
 	"github.com/schemagen/schemagen/gen/model"
 	"github.com/schemagen/schemagen/gen/output"
 )
@@ -103,7 +103,7 @@ func generatePackage(p *model.Package, out string) ([]output.File, error) {
 	fmt.Fprintf(&b, "// %s\n// Source: %s (package %s). Types only: validate with ajv on %s/jsonschema.\n", output.GoHeader, p.Dir, p.Name, out)
 	if p.Doc != "" {
 		b.WriteString("//\n")
-		for _, l := range strings.Split(strings.TrimSpace(p.Doc), "\n") {
+		for _, l := range strings.Split(strings.TrimSpace(escape.TSComment(p.Doc)), "\n") {
 			b.WriteString(strings.TrimRight("// "+l, " ") + "\n")
 		}
 	}
@@ -237,7 +237,7 @@ func enum(e *model.Enum, consts string) string {
 	b.WriteString(tsdoc(doc, ""))
 	lits := make([]string, len(e.Members))
 	for i, m := range e.Members {
-		lits[i] = strconv.Quote(m.Value)
+		lits[i] = escape.TSString(m.Value)
 	}
 	fmt.Fprintf(&b, "export type %s = %s;\n\n", e.Name, strings.Join(lits, " | "))
 	fmt.Fprintf(&b, "/** Every member of {@link %s}, in schema order. */\n", e.Name)
@@ -257,7 +257,7 @@ func typ(t *model.Type) string {
 	case model.UnionKind:
 		return t.Union.Name
 	case model.ConstKind:
-		return strconv.Quote(t.Const)
+		return escape.TSString(t.Const)
 	case model.ListKind:
 		e := typ(t.Elem)
 		if strings.ContainsAny(e, " |&") {
@@ -324,7 +324,7 @@ func object(o *model.Object) string {
 	for _, f := range o.Fields {
 		t := typ(f.Type)
 		if o.Union != nil && f.Name == o.Union.Discriminator {
-			t = strconv.Quote(o.Tag)
+			t = escape.TSString(o.Tag)
 		}
 		body.WriteString(member(f, "  ", t))
 	}
@@ -358,7 +358,7 @@ func forbidBranches(o *model.Object) [][]string {
 		for _, b := range branches[i] {
 			values := make([]string, len(b.Values))
 			for j, v := range b.Values {
-				values[j] = strconv.Quote(v)
+				values[j] = escape.TSString(v)
 			}
 			parts := []string{propName(name) + ": " + strings.Join(values, " | ")}
 			for _, a := range b.Absent {
@@ -382,7 +382,7 @@ func union(u *model.Union) string {
 
 // tsdoc renders doc as a /** … */ comment at indent.
 func tsdoc(doc, indent string) string {
-	doc = strings.TrimSpace(strings.ReplaceAll(doc, "*/", "*\\/"))
+	doc = strings.TrimSpace(escape.TSComment(doc))
 	if doc == "" {
 		return ""
 	}
@@ -410,7 +410,7 @@ func propName(name string) string {
 	if isIdent(name) {
 		return name
 	}
-	return strconv.Quote(name)
+	return escape.TSString(name)
 }
 
 func isIdent(s string) bool {

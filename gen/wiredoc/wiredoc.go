@@ -18,6 +18,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/schemagen/schemagen/gen/escape"
 	"github.com/schemagen/schemagen/gen/model"
 	"github.com/schemagen/schemagen/gen/output"
 )
@@ -333,15 +334,13 @@ func anchor(heading string) string {
 func paragraph(s string) string {
 	paras := strings.Split(strings.TrimSpace(s), "\n\n")
 	for i, p := range paras {
-		paras[i] = strings.Join(strings.Fields(p), " ")
+		paras[i] = escape.Markdown(strings.Join(strings.Fields(p), " "))
 	}
 	return strings.Join(paras, "\n\n")
 }
 
 // cell makes doc text fit one table cell.
-func cell(s string) string {
-	return strings.ReplaceAll(strings.Join(strings.Fields(s), " "), "|", `\|`)
-}
+func cell(s string) string { return escape.MarkdownCell(s) }
 
 func suffix(parts []string) string {
 	if len(parts) == 0 {
