@@ -3,8 +3,10 @@ package model
 import (
 	"errors"
 	"fmt"
+	gotoken "go/token"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -99,6 +101,11 @@ func loadSchema(root string) (*Schema, error) {
 		pkgPath, ppos, ok := packagePath(ps, cfg, inst)
 		if !ok {
 			errs = append(errs, &Error{Pos: ppos, Msg: fmt.Sprintf("package %s is in the schema folder %s itself; put each package in a folder of its own under it (%s/%s/), which names its outputs", inst.PkgName, cfg.Schema, cfg.Schema, inst.PkgName)})
+			complete = false
+			continue
+		}
+		if msg := packageNaming(inst.PkgName, pkgPath); msg != "" {
+			errs = append(errs, &Error{Pos: ppos, Msg: msg})
 			complete = false
 			continue
 		}
@@ -213,4 +220,27 @@ func packageClause(inst *build.Instance) (doc string, pos token.Pos) {
 		}
 	}
 	return doc, pos
+}
+
+// folderName is one element of a package's folder: it becomes an element
+// of a Go import path, of every JSON Schema $id and of file names, so it
+// is ASCII letters, digits and -._~, starting with a letter or digit.
+var folderName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._~-]*$`)
+
+// packageNaming says why a package's name or folder cannot name its
+// outputs, or "": the name is the Go package's, so not a Go keyword or
+// main, and every folder element is a folderName.
+func packageNaming(name, dir string) string {
+	switch {
+	case gotoken.IsKeyword(name):
+		return fmt.Sprintf("package %s: %q is a Go keyword, and the package's name is its Go package's; rename the package", name, name)
+	case name == "main":
+		return "package main: the package's name is its Go package's, and a Go package main is a command, which no one can import; rename the package"
+	}
+	for _, el := range strings.Split(dir, "/") {
+		if !folderName.MatchString(el) {
+			return fmt.Sprintf("package %s is in the folder %q: the folder names its Go import path, its JSON Schemas' $id and its files, so each folder name is ASCII letters, digits and -._~, starting with a letter or digit; rename the folder", name, dir)
+		}
+	}
+	return ""
 }

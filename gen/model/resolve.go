@@ -25,6 +25,9 @@ type resolver struct {
 	defs map[string]*def // by CUE name without '#'
 	// goAttrs are the package's @go(Name) attributes (checkSyntax).
 	goAttrs goAttrs
+	// here is the position of the innermost type being resolved that has
+	// one: where errorf places an error about a value without a position.
+	here Pos
 }
 
 // def is one top-level definition during resolution.
@@ -48,6 +51,9 @@ func newResolver(ps positions, inst *build.Instance, v cue.Value) *resolver {
 }
 
 func (r *resolver) errorf(pos Pos, format string, args ...any) {
+	if !pos.IsValid() {
+		pos = r.here // a value CUE made up (the _ of [...]) has no position of its own
+	}
 	r.errs = append(r.errs, &Error{Pos: pos, Msg: fmt.Sprintf(format, args...)})
 }
 
@@ -160,6 +166,7 @@ func (r *resolver) classify(d *def) {
 		r.errorf(d.pos, "#%s is #%s under another name, which no target can state as CUE means it; refer to #%s (a union lists two or more variants: #A | #B)", d.name, name, name)
 		return
 	}
+	r.here = d.pos
 	t, ok := r.basic(d.v, "#"+d.name)
 	if !ok {
 		return
@@ -319,6 +326,10 @@ func (r *resolver) resolveObject(d *def) {
 		sel, v := it.Selector(), it.Value()
 		name := sel.Unquoted()
 		f := &Field{Name: name, Pos: r.pos(v), Doc: docText(v.Doc())}
+		if !jsonKey(name) {
+			r.errorf(f.Pos, "#%s: field %q: a wire name is letters, digits and the punctuation encoding/json carries in a Go struct tag (no backtick, comma, quote, backslash or control character)", d.name, name)
+			continue
+		}
 		switch sel.ConstraintType() {
 		case cue.OptionalConstraint:
 			f.Optional = true
@@ -407,6 +418,9 @@ func (r *resolver) checkShadowing(d *def) bool {
 
 // typeOf resolves the type of a field value or of a list/map element.
 func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
+	if p := r.pos(v); p.IsValid() {
+		r.here = p
+	}
 	if name, ok := r.refName(v); ok {
 		return r.refType(v, name, what)
 	}
