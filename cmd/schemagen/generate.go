@@ -160,6 +160,12 @@ func build(e *env, opt gen.Options, format string) (*gen.Result, int) {
 	}
 	opt.Baseline = base
 	s, err := model.LoadPartial(e.root)
+	var rerr *model.ReadError
+	if errors.As(err, &rerr) {
+		// An I/O problem, not the schema's: say which file and why.
+		e.errorf("%v; nothing was written", err)
+		return nil, exitInput
+	}
 	if err != nil {
 		findings, invalid := lock.Check(base, s, err)
 		for _, f := range findings {

@@ -57,6 +57,9 @@ func loadSchema(root string) (*Schema, error) {
 	if fi, err := os.Stat(filepath.Join(abs, filepath.FromSlash(cfg.Schema))); err != nil || !fi.IsDir() {
 		return nil, ErrorList{{Pos: cfg.SchemaPos, Msg: fmt.Sprintf("no folder %s in the module: the schema is the CUE packages in it, one folder each", cfg.Schema)}}
 	}
+	if err := scanSchema(schemaFS(abs), cfg.Schema); err != nil {
+		return nil, err
+	}
 	insts := load.Instances([]string{"./" + cfg.Schema + "/..."}, &load.Config{Dir: abs})
 	sort.Slice(insts, func(i, j int) bool { return insts[i].Dir < insts[j].Dir })
 
