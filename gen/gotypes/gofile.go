@@ -27,6 +27,9 @@ type goFile struct {
 	b       bytes.Buffer
 	depth   int
 	decls   int // top-level declarations written, for the blank line between them
+	// mapWalk is how the validation walk of an enclosing map visits its
+	// keys, for a map nested in it (see checks).
+	mapWalk mapWalk
 }
 
 func newGoFile(pkg string, header ...string) *goFile {

@@ -568,20 +568,47 @@ func checks(f *goFile, t *model.Type, v, path, member, stepVar string, depth int
 		}
 		// Walk in the map's order first, which costs nothing; only when
 		// that finds a problem, walk again in key order, so the report is
-		// the same every time.
-		f.p(mark, " := p.Len()")
-		f.open("for ", k, ", ", e, " := range ", v)
-		body()
-		f.close()
-		f.open("if p.Len() > ", mark)
-		f.p("p.Truncate(", mark, ")")
-		f.open("for _, ", k, " := range ", f.wire(), ".SortedKeys(", v, ")")
-		f.p(e, " := ", v, "[", k, "]")
-		body()
-		f.close()
-		f.close()
+		// the same every time. A map nested in another is walked once, in
+		// the way its enclosing map's walk is: that walk's second pass
+		// covers it, and a second pass at every level would double the
+		// code per level of nesting.
+		switch f.mapWalk {
+		case walkUnordered:
+			f.open("for ", k, ", ", e, " := range ", v)
+			body()
+			f.close()
+		case walkSorted:
+			f.open("for _, ", k, " := range ", f.wire(), ".SortedKeys(", v, ")")
+			f.p(e, " := ", v, "[", k, "]")
+			body()
+			f.close()
+		default:
+			f.p(mark, " := p.Len()")
+			f.mapWalk = walkUnordered
+			f.open("for ", k, ", ", e, " := range ", v)
+			body()
+			f.close()
+			f.open("if p.Len() > ", mark)
+			f.p("p.Truncate(", mark, ")")
+			f.mapWalk = walkSorted
+			f.open("for _, ", k, " := range ", f.wire(), ".SortedKeys(", v, ")")
+			f.p(e, " := ", v, "[", k, "]")
+			body()
+			f.close()
+			f.close()
+			f.mapWalk = walkNone
+		}
 	}
 }
+
+// mapWalk is how the validation of a map visits its keys.
+type mapWalk int
+
+const (
+	walkNone      mapWalk = iota // not inside a map: walk, and walk again sorted on a problem
+	walkUnordered                // inside an enclosing map's first, unordered walk
+	walkSorted                   // inside an enclosing map's second walk, in key order
+)
 
 // unionCheck validates v, a value of a union's interface type, at member of
 // path: the variant's own validate. mayBeNil says v can be nil there (a

@@ -135,6 +135,9 @@ func loadSchema(root string) (*Schema, error) {
 		r.goAttrs = attrs
 		pkg := r.resolve()
 		pkg.Path = pkgPath
+		if len(r.errs) == 0 {
+			r.errs = checkRefDepth(pkg)
+		}
 		errs = append(errs, r.errs...)
 		complete = complete && len(r.errs) == 0
 		schema.Packages = append(schema.Packages, pkg)

@@ -28,6 +28,9 @@ type resolver struct {
 	// here is the position of the innermost type being resolved that has
 	// one: where errorf places an error about a value without a position.
 	here Pos
+	// nesting is how deep typeOf is: 1 for a field's type, 2 for its
+	// list's element, … (MaxNesting).
+	nesting int
 }
 
 // def is one top-level definition during resolution.
@@ -421,6 +424,12 @@ func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 	if p := r.pos(v); p.IsValid() {
 		r.here = p
 	}
+	if r.nesting++; r.nesting > MaxNesting+1 {
+		r.errs = append(r.errs, nestingError(r.here, what))
+		r.nesting--
+		return nil, false
+	}
+	defer func() { r.nesting-- }()
 	if name, ok := r.refName(v); ok {
 		return r.refType(v, name, what)
 	}

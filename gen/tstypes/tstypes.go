@@ -426,10 +426,14 @@ func isIdent(s string) bool {
 var reserved = map[string]bool{}
 
 func init() {
+	// The last line: contextual keywords that tsc reads as operators
+	// (keyof T, readonly T[], unique symbol, infer U, x as T) where a type
+	// of that name is used.
 	for _, w := range strings.Fields(`any unknown never string number boolean symbol object bigint undefined null void
 		break case catch class const continue debugger default delete do else enum export extends false finally for
 		function if import in instanceof new return super switch this throw true try typeof var while with
-		implements interface let package private protected public static yield await`) {
+		implements interface let package private protected public static yield await
+		as infer intrinsic keyof readonly unique`) {
 		reserved[w] = true
 	}
 }
