@@ -100,6 +100,9 @@ func TestDepthBounds(t *testing.T) {
 		{"maps beyond", nestedMaps(model.MaxNesting + 1), "schema/w/a.cue:6:"},
 		{"chain at the bound", chain(model.MaxRefDepth), ""},
 		{"chain beyond", chain(200), "schema/w/a.cue:4:1: #A0 begins a chain of 200 definitions"},
+		// Accepted, then ajv could not resolve the $ref to café.schema.json.
+		{"non-ASCII name", "// Café is a place.\n#Café: {\n\t// N is a name.\n\tn!: string\n}\n", "schema/w/a.cue:4:1: #Café: an object or union's name is ASCII"},
+		{"non-ASCII enum name", "// 種類 is a kind.\n#種類:\n\t// Fast.\n\t\"速い\" |\n\t// Slow.\n\t\"slow\"\n", ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := model.Load(module(t, c.src))

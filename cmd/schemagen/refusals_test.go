@@ -58,6 +58,9 @@ func TestRefusalsArePositioned(t *testing.T) {
 		{"invalid UTF-8 in a wire doc (was replaced with U+FFFD)", func(t *testing.T, dir string) {
 			editFile(t, dir, "schema/fleet/enums.cue", "// Package fleet is", "// Package \xff fleet is")
 		}, `^schema/fleet/enums\.cue:1:12: invalid UTF-8 \(byte 0xFF\)`},
+		{"a pattern ECMA-262 refuses (was accepted, then broke ajv)", func(t *testing.T, dir string) {
+			editFile(t, dir, "schema/fleet/scalars.cue", "", "\n// P is a pattern.\n#P: string & =~\"^a\\\\:b$\"\n")
+		}, `^schema/fleet/scalars\.cue:\d+:\d+: #P: pattern "\^a\\\\:b\$": \\: is not an escape`},
 		{"output .git", func(t *testing.T, dir string) {
 			editFile(t, dir, "schemagen.cue", "", "output: \".git\"\n")
 		}, `^schemagen\.cue:\d+:\d+: output ".git": a folder whose name starts with a dot`},

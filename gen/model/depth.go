@@ -96,3 +96,30 @@ func checkRefDepth(p *Package) ErrorList {
 	}
 	return ErrorList{{Pos: worst, Msg: fmt.Sprintf("#%s begins a chain of %d definitions, each referring to the next; JSON Schema validators (ajv) overflow their stack compiling such chains, so schemagen stops at %d: flatten the chain", name, deepest, MaxRefDepth)}}
 }
+
+// checkASCIINames refuses an object or union definition (each gets a
+// JSON Schema file of its own) whose name is not ASCII: the name becomes
+// the file's name and its $id, which must be a URI — ajv cannot resolve a
+// $ref to an IRI with é in it. Enums, scalars and maps, which live in the
+// $defs of the files that use them (#/$defs/種類 resolves), keep any
+// name.
+func checkASCIINames(p *Package) ErrorList {
+	var errs ErrorList
+	check := func(name string, pos Pos) {
+		for _, r := range name {
+			if r >= 0x80 {
+				errs = append(errs, &Error{Pos: pos, Msg: fmt.Sprintf("#%s: an object or union's name is ASCII (letters, digits, _): it names the definition's JSON Schema file and its $id, a URI that validators resolve references by", name)})
+				return
+			}
+		}
+	}
+	for _, o := range p.Objects {
+		if o.Union == nil {
+			check(o.Name, o.Pos)
+		}
+	}
+	for _, u := range p.Unions {
+		check(u.Name, u.Pos)
+	}
+	return errs.sorted()
+}

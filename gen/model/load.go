@@ -136,7 +136,7 @@ func loadSchema(root string) (*Schema, error) {
 		pkg := r.resolve()
 		pkg.Path = pkgPath
 		if len(r.errs) == 0 {
-			r.errs = checkRefDepth(pkg)
+			r.errs = append(checkASCIINames(pkg), checkRefDepth(pkg)...)
 		}
 		errs = append(errs, r.errs...)
 		complete = complete && len(r.errs) == 0

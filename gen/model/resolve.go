@@ -682,6 +682,10 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 			r.errorf(p, "%s: pattern: %v", what, err)
 			return false
 		}
+		if why := portablePattern(s); why != "" {
+			r.errorf(p, "%s: pattern %q: %s", what, s, why)
+			return false
+		}
 		t.Pattern = s
 		return true
 	case cue.CallOp:
