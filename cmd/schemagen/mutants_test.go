@@ -181,10 +181,20 @@ func mutate(base map[string]string, rng *rand.Rand) (map[string]string, []string
 				did = append(did, fmt.Sprintf("%s: layout %s to %q", p, s[i[0]:i[1]], to))
 				s = s[:i[0]] + fmt.Sprintf("%q", to) + s[i[1]:]
 			}
-		case 12: // the package clause
-			to := pick([]string{"go", "other", "main", "fleet2", "deck"})
-			did = append(did, fmt.Sprintf("%s: package %s", p, to))
-			s = regexp.MustCompile(`(?m)^package \w+`).ReplaceAllString(s, "package "+to)
+		case 12: // the package clause: of the file, or (mostly) of its whole folder
+			to := pick([]string{"go", "other", "main", "fleet2", "deck", "type", "int"})
+			clause := regexp.MustCompile(`(?m)^package \w+`)
+			s = clause.ReplaceAllString(s, "package "+to)
+			if rng.IntN(4) > 0 {
+				for _, q := range paths {
+					if filepath.Dir(q) == filepath.Dir(p) && q != p {
+						files[q] = clause.ReplaceAllString(files[q], "package "+to)
+					}
+				}
+				did = append(did, fmt.Sprintf("%s: package %s", filepath.Dir(p), to))
+			} else {
+				did = append(did, fmt.Sprintf("%s: package %s", p, to))
+			}
 		case 13: // a keyword as an enum value
 			v := pick([]string{"default", "", "a b", "é", "\u2028", "*/", "null", "constructor"})
 			did = append(did, fmt.Sprintf("%s: enum value %q", p, v))
