@@ -141,6 +141,8 @@ func Markdown(text string) string {
 		case l == "":
 		case strings.ContainsRune("#>-+*=_|[", rune(l[0])), strings.HasPrefix(l, "```"), strings.HasPrefix(l, "~~~"):
 			l = "\\" + l
+		case l[0] == '<' && !opensTag(l[1:]):
+			l = "\\" + l // a < that opens a tag is written &lt; below
 		default:
 			j := 0
 			for j < len(l) && l[j] >= '0' && l[j] <= '9' {
@@ -159,16 +161,23 @@ func Markdown(text string) string {
 	var b strings.Builder
 	for i := 0; i < len(text); i++ {
 		c := text[i]
-		if c == '<' && i+1 < len(text) {
-			n := text[i+1]
-			if n == '/' || n == '!' || n == '?' || (n|0x20 >= 'a' && n|0x20 <= 'z') {
-				b.WriteString("&lt;")
-				continue
-			}
+		if c == '<' && opensTag(text[i+1:]) {
+			b.WriteString("&lt;")
+			continue
 		}
 		b.WriteByte(c)
 	}
 	return b.String()
+}
+
+// opensTag reports whether a '<' followed by rest could open an HTML tag,
+// comment or declaration.
+func opensTag(rest string) bool {
+	if rest == "" {
+		return false
+	}
+	n := rest[0]
+	return n == '/' || n == '!' || n == '?' || (n|0x20 >= 'a' && n|0x20 <= 'z')
 }
 
 // MarkdownCell is text for one cell of a Markdown table: as Markdown, on

@@ -30,6 +30,7 @@ func TestContexts(t *testing.T) {
 		{"Markdown HTML", escape.Markdown, "<script>1 << 2 & <!-- </b>", "&lt;script>1 << 2 & &lt;!-- &lt;/b>"},
 		{"Markdown bidi", escape.Markdown, "a\u202eb", "a&lt;U+202E>b"},
 		{"Markdown blocks", escape.Markdown, "a\n# h\n  - l\n12. n\n| t\n    code", "a\n\\# h\n\\- l\n12\\. n\n\\| t\ncode"},
+		{"Markdown lone <", escape.Markdown, "<\n< x\n<b>", "\\<\n\\< x\n&lt;b>"},
 		{"MarkdownCell", escape.MarkdownCell, "a | b\n\nc\u2028d", `a \| b c d`},
 		{"CString", escape.CString, "a\"b\\c??/\n\xe9\x00" + "1", `"a\"b\\c\?\?/\012\351\0001"`},
 		{"TSString", escape.TSString, "a\"b\\\u2028\u202e\U0001F600\x00", `"a\"b\\\u2028\u202e\ud83d\ude00\u0000"`},
