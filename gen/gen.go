@@ -7,6 +7,7 @@
 package gen
 
 import (
+	"errors"
 	"fmt"
 
 	"golang.org/x/sync/errgroup"
@@ -79,7 +80,12 @@ func Emit(s *model.Schema, opt Options) (*Result, error) {
 	for i, e := range Emitters {
 		g.Go(func() error {
 			files, err := e.Generate(s)
-			if err != nil {
+			var pe *model.Error
+			var pl model.ErrorList
+			switch {
+			case errors.As(err, &pe) || errors.As(err, &pl):
+				return err // about the schema, at its position: the emitter's name would only hide it
+			case err != nil:
 				return fmt.Errorf("%s emitter: %w", e.Name, err)
 			}
 			all[i] = files

@@ -45,6 +45,10 @@ type Options struct {
 	// MaxSkew is how far ahead of Clock a time may be; 0 means
 	// DefaultMaxSkew.
 	MaxSkew time.Duration
+	// NoSync opens the ledger without fsyncing its rows
+	// (ledger.Options.NoSync): a power loss can then take rows already
+	// counted. For tests and replays of fixtures; a host leaves it false.
+	NoSync bool
 }
 
 // A Runtime is the host's fleet state. Its methods may be called from many
@@ -110,7 +114,7 @@ func Start(ledgerPath string, at time.Time, opts Options) (*Runtime, error) {
 	r.today = dayOf(now, r.loc, 1)
 	limit := now.Add(r.skew)
 	latest := now
-	l, err := ledger.Open(ledgerPath, func(row *ledger.Row) error {
+	l, err := ledger.OpenWith(ledgerPath, ledger.Options{NoSync: opts.NoSync}, func(row *ledger.Row) error {
 		if err := r.rebuild(row, now, limit); err != nil {
 			return err
 		}

@@ -20,3 +20,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 go test ./runtime -run '^$' -bench '^Benchmark(Read|Restart)$' -benchtime=1x | grep '^pair '
 go test ./runtime/replay -run '^$' -bench '^BenchmarkFleetsim$' -benchtime=1x | grep '^pair '
+# The seat ledger's durable rows: Append with its fsync (group commit) by 1
+# and by 16 writers, beside the same without fsync (Options.NoSync).
+go test ./runtime/ledger -run '^$' -bench '^BenchmarkAppend$' -benchtime=2000x | grep '^BenchmarkAppend'

@@ -27,6 +27,14 @@ func runGenerate(e *env, args []string) int {
 		e.errorf("--accept-breaking needs a reason")
 		return exitInput
 	}
+	// The output's lock is held from reading the lock file to the swap:
+	// no other generate or check sees a tree half-way (output.Lock).
+	out, err := output.Lock(e.root, e.out())
+	if err != nil {
+		e.errorf("%v", err)
+		return exitInput
+	}
+	defer out.Unlock()
 	res, code := build(e, gen.Options{AcceptBreaking: *accept}, formatText)
 	if res == nil {
 		return code
@@ -44,7 +52,7 @@ func runGenerate(e *env, args []string) int {
 		e.errorf("--accept-breaking given, but nothing breaks the lock; nothing was written")
 		return exitInput
 	}
-	changes, err := res.Files.Diff(e.root, e.out())
+	changes, err := out.Diff(res.Files)
 	if err == nil && len(changes) == 0 {
 		return exitOK // generated/ already is what this run would write
 	}
@@ -58,8 +66,8 @@ func runGenerate(e *env, args []string) int {
 		e.errorf("%v\nThis is a schemagen bug (the schema's names should have been refused, with their positions); nothing was written.", err)
 		return exitInput
 	}
-	if err := res.Files.Write(e.root, e.out()); err != nil {
-		e.errorf("writing %s/: %v (the previous tree is left as it was)", e.out(), err)
+	if err := out.Write(res.Files); err != nil {
+		e.errorf("writing %s/: %v", e.out(), err) // the error says what is on disk
 		return exitInput
 	}
 	return exitOK
@@ -94,11 +102,17 @@ func runCheck(e *env, args []string) int {
 	if !e.parse(fl, args, 0) || !e.checkFormat(*format) {
 		return exitInput
 	}
+	out, err := output.Lock(e.root, e.out())
+	if err != nil {
+		e.errorf("%v", err)
+		return exitInput
+	}
+	defer out.Unlock()
 	res, code := build(e, gen.Options{}, *format)
 	if res == nil {
 		return code
 	}
-	changes, err := res.Files.Diff(e.root, e.out())
+	changes, err := out.Diff(res.Files)
 	if err != nil {
 		e.errorf("reading %s/: %v", e.out(), err)
 		return exitInput
@@ -160,6 +174,12 @@ func build(e *env, opt gen.Options, format string) (*gen.Result, int) {
 	}
 	opt.Baseline = base
 	s, err := model.LoadPartial(e.root)
+	var rerr *model.ReadError
+	if errors.As(err, &rerr) {
+		// An I/O problem, not the schema's: say which file and why.
+		e.errorf("%v; nothing was written", err)
+		return nil, exitInput
+	}
 	if err != nil {
 		findings, invalid := lock.Check(base, s, err)
 		for _, f := range findings {

@@ -52,6 +52,7 @@ const (
 
 func main() {
 	tuneGC()
+	armCrash()
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 

@@ -31,6 +31,7 @@ import (
 	"sync"
 	"text/template"
 
+	"github.com/schemagen/schemagen/gen/escape"
 	"github.com/schemagen/schemagen/gen/model"
 	"github.com/schemagen/schemagen/gen/output"
 	"github.com/schemagen/schemagen/templates"
@@ -434,11 +435,8 @@ func tidy(b []byte) []byte {
 	return []byte(strings.Join(out, "\n") + "\n")
 }
 
-// comment makes text safe inside a C block comment.
-func comment(text string) string {
-	text = strings.ReplaceAll(text, "*/", "* /")
-	return strings.ReplaceAll(text, "/*", "/ *")
-}
+// comment makes text safe inside a C block comment (escape.CComment).
+func comment(text string) string { return escape.CComment(text) }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
@@ -535,8 +533,8 @@ func decl(f *model.LayoutField) string {
 	return elem + " " + f.Name + dims.String()
 }
 
-// sentence ends a doc text with one full stop.
-func sentence(s string) string { return strings.TrimSuffix(s, ".") + "." }
+// sentence ends a doc text with one full stop, safe inside a C comment.
+func sentence(s string) string { return strings.TrimSuffix(comment(s), ".") + "." }
 
 // leRead is a C expression reading an unsigned field of the ledger view
 // from the bytes at ptr, little-endian, as uint32_t.

@@ -19,10 +19,13 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/dave/jennifer/jen"
 	"golang.org/x/sync/errgroup"
 
+	"github.com/schemagen/schemagen/gen/escape"
 	"github.com/schemagen/schemagen/gen/model"
 	"github.com/schemagen/schemagen/gen/output"
 )
@@ -116,10 +119,11 @@ func ordered(l *model.Layout) []*model.Struct {
 }
 
 // comment renders doc text as // lines: each paragraph (paragraphs are
-// separated by a blank line) reflowed to 77 columns.
+// separated by a blank line) reflowed to 77 columns, the text made safe
+// by escape.GoComment.
 func comment(text string) string {
 	var lines []string
-	for i, para := range strings.Split(strings.TrimSpace(text), "\n\n") {
+	for i, para := range strings.Split(strings.TrimSpace(escape.GoComment(text)), "\n\n") {
 		if i > 0 {
 			lines = append(lines, "//")
 		}
@@ -137,12 +141,14 @@ func comment(text string) string {
 	return strings.Join(lines, "\n")
 }
 
-// lowerFirst lowers the first letter of a sentence.
+// lowerFirst lowers the first letter of a sentence (a letter, not a byte:
+// the doc may start with any character).
 func lowerFirst(s string) string {
-	if s == "" {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 || r == utf8.RuneError {
 		return s
 	}
-	return strings.ToLower(s[:1]) + s[1:]
+	return string(unicode.ToLower(r)) + s[n:]
 }
 
 // docFor prefixes doc with name, as Go doc comments start.

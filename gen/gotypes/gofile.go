@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/schemagen/schemagen/gen/escape"
 )
 
 // goFile writes one Go source file in gofmt's own layout, so that nothing
@@ -29,6 +31,9 @@ type goFile struct {
 	// patterns names the compiled regexp of each field type that states
 	// a pattern of its own (a named scalar's is its validator's).
 	patterns map[*model.Type]string
+	// mapWalk is how the validation walk of an enclosing map visits its
+	// keys, for a map nested in it (see checks).
+	mapWalk mapWalk
 }
 
 func newGoFile(pkg string, header ...string) *goFile {
@@ -107,7 +112,7 @@ func (f *goFile) doc(text string, directives ...string) {
 // comment writes text as plain // lines (not a doc comment: gofmt leaves
 // those as written), trimming trailing space.
 func (f *goFile) comment(text string) {
-	for _, l := range strings.Split(strings.TrimSpace(text), "\n") {
+	for _, l := range strings.Split(strings.TrimSpace(escape.GoComment(text)), "\n") {
 		if l = strings.TrimRight(l, " \t"); l == "" {
 			f.p("//")
 		} else {
@@ -117,9 +122,10 @@ func (f *goFile) comment(text string) {
 }
 
 // docLines is text as the lines of a doc comment: what go/doc/comment
-// prints for it, each behind "// " ("//" for a blank one).
+// prints for it, each behind "// " ("//" for a blank one); the text is
+// made safe by escape.GoComment first.
 func docLines(text string) []string {
-	text = strings.TrimSpace(text)
+	text = strings.TrimSpace(escape.GoComment(text))
 	if text == "" {
 		return nil
 	}

@@ -6,7 +6,10 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
+	"github.com/schemagen/schemagen/gen/escape"
 	"github.com/schemagen/schemagen/gen/model"
 )
 
@@ -250,6 +253,11 @@ func objectDefaults(f *goFile, o *model.Object) {
 			continue
 		}
 		lit := fd.Default
+		if fd.Type.BaseOf() == model.String || fd.Type.Kind == model.EnumKind {
+			var s string
+			json.Unmarshal([]byte(fd.Default), &s)
+			lit = escape.GoString(s)
+		}
 		if fd.Type.Kind == model.EnumKind {
 			for _, m := range fd.Type.Enum.Members {
 				if strconv.Quote(m.Value) == lit || quoteJSON(m.Value) == lit {
@@ -614,7 +622,8 @@ func objectValidate(f *goFile, o *model.Object) {
 func refusalReason(o *model.Object, rf *model.Refusal) string {
 	reason := "must not have " + rf.Describe(o)
 	if why := strings.TrimSuffix(strings.Join(strings.Fields(rf.Doc), " "), "."); why != "" {
-		reason += ": " + strings.ToLower(why[:1]) + why[1:]
+		r, n := utf8.DecodeRuneInString(why)
+		reason += ": " + string(unicode.ToLower(r)) + why[n:]
 	}
 	return reason
 }
@@ -700,7 +709,7 @@ func checks(f *goFile, t *model.Type, v, path, member, stepVar string, depth int
 		checks(f, t.Elem, recv+".V", path, member, stepVar, depth)
 		f.close()
 	case model.ConstKind:
-		lit := t.ConstJSON()
+		lit := constLit(t)
 		f.open("if ", v, " != ", lit)
 		f.p("p.Add(", path, ", ", mem, ", ", f.wire(), `.RuleConst, "%s", `, quote("must be "+lit), ")")
 		f.close()
@@ -734,20 +743,47 @@ func checks(f *goFile, t *model.Type, v, path, member, stepVar string, depth int
 		}
 		// Walk in the map's order first, which costs nothing; only when
 		// that finds a problem, walk again in key order, so the report is
-		// the same every time.
-		f.p(mark, " := p.Len()")
-		f.open("for ", k, ", ", e, " := range ", v)
-		body()
-		f.close()
-		f.open("if p.Len() > ", mark)
-		f.p("p.Truncate(", mark, ")")
-		f.open("for _, ", k, " := range ", f.wire(), ".SortedKeys(", v, ")")
-		f.p(e, " := ", v, "[", k, "]")
-		body()
-		f.close()
-		f.close()
+		// the same every time. A map nested in another is walked once, in
+		// the way its enclosing map's walk is: that walk's second pass
+		// covers it, and a second pass at every level would double the
+		// code per level of nesting.
+		switch f.mapWalk {
+		case walkUnordered:
+			f.open("for ", k, ", ", e, " := range ", v)
+			body()
+			f.close()
+		case walkSorted:
+			f.open("for _, ", k, " := range ", f.wire(), ".SortedKeys(", v, ")")
+			f.p(e, " := ", v, "[", k, "]")
+			body()
+			f.close()
+		default:
+			f.p(mark, " := p.Len()")
+			f.mapWalk = walkUnordered
+			f.open("for ", k, ", ", e, " := range ", v)
+			body()
+			f.close()
+			f.open("if p.Len() > ", mark)
+			f.p("p.Truncate(", mark, ")")
+			f.mapWalk = walkSorted
+			f.open("for _, ", k, " := range ", f.wire(), ".SortedKeys(", v, ")")
+			f.p(e, " := ", v, "[", k, "]")
+			body()
+			f.close()
+			f.close()
+			f.mapWalk = walkNone
+		}
 	}
 }
+
+// mapWalk is how the validation of a map visits its keys.
+type mapWalk int
+
+const (
+	walkNone      mapWalk = iota // not inside a map: walk, and walk again sorted on a problem
+	walkUnordered                // inside an enclosing map's first, unordered walk
+	walkSorted                   // inside an enclosing map's second walk, in key order
+)
 
 // unionCheck validates v, a value of a union's interface type, at member of
 // path: the variant's own validate. mayBeNil says v can be nil there (a
@@ -909,4 +945,13 @@ func chars(n int) string {
 		return "1 character"
 	}
 	return strconv.Itoa(n) + " characters"
+}
+
+// constLit is a constant as a Go literal: a string through the Go string
+// escaper, a number or boolean as itself.
+func constLit(t *model.Type) string {
+	if t.Base == model.String {
+		return escape.GoString(t.Const)
+	}
+	return t.ConstJSON()
 }

@@ -182,7 +182,7 @@ func alias(f *goFile, a *model.Alias) {
 	f.decl()
 	f.doc(docFor(a.GoName, a.Doc))
 	if a.Type.Kind == model.ConstKind {
-		f.p("const ", a.GoName, " = ", a.Type.ConstJSON())
+		f.p("const ", a.GoName, " = ", constLit(a.Type))
 		return
 	}
 	f.p("type ", a.GoName, " = ", goType(f, a.Type, false))

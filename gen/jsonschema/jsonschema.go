@@ -27,6 +27,7 @@ package jsonschema
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"path"
 	"slices"
@@ -472,7 +473,12 @@ func (e *emitter) field(f *model.Field) obj {
 	if f.Default != "" {
 		// An annotation here: the data may leave the field out, and CUE
 		// (and a reader's Get method) then takes this value.
-		s = append(s, member{"default", rawJSON(f.Default)})
+		var str string
+		if json.Unmarshal([]byte(f.Default), &str) == nil {
+			s = append(s, member{"default", str}) // a string, escaped as every string is
+		} else {
+			s = append(s, member{"default", rawJSON(f.Default)})
+		}
 	}
 	if len(t) == 1 && t[0].Key == "$ref" {
 		return append(s, member{"allOf", []any{t}})

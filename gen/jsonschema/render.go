@@ -4,7 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"unicode/utf8"
+
+	"github.com/schemagen/schemagen/gen/escape"
 )
 
 // obj is a JSON object whose keys keep the order they were added in, so the
@@ -152,61 +153,9 @@ func quoteString(s string) []byte {
 	return b.Bytes()
 }
 
-// writeString writes s as a JSON string exactly as encoding/json does with
-// SetEscapeHTML(false): <, > and & as they are, control characters, '"'
-// and '\\' escaped, U+2028 and U+2029 as \u2028 and \u2029, invalid UTF-8
-// as \ufffd (FuzzWriteString holds it to encoding/json).
+// writeString writes s as a JSON string: escape.AppendJSON, which is
+// encoding/json with SetEscapeHTML(false) but for bidirectional controls,
+// written as \uXXXX (FuzzWriteString holds it to encoding/json).
 func writeString(b *bytes.Buffer, s string) {
-	const hex = "0123456789abcdef"
-	b.WriteByte('"')
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
-				i++
-				continue
-			}
-			b.WriteString(s[start:i])
-			switch c {
-			case '"', '\\':
-				b.WriteByte('\\')
-				b.WriteByte(c)
-			case '\b':
-				b.WriteString(`\b`)
-			case '\f':
-				b.WriteString(`\f`)
-			case '\n':
-				b.WriteString(`\n`)
-			case '\r':
-				b.WriteString(`\r`)
-			case '\t':
-				b.WriteString(`\t`)
-			default:
-				b.WriteString(`\u00`)
-				b.WriteByte(hex[c>>4])
-				b.WriteByte(hex[c&0xF])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			b.WriteString(s[start:i])
-			b.WriteString(`\ufffd`)
-		case r == '\u2028' || r == '\u2029':
-			b.WriteString(s[start:i])
-			b.WriteString(`\u202`)
-			b.WriteByte(hex[r&0xF])
-		default:
-			i += size
-			continue
-		}
-		i += size
-		start = i
-	}
-	b.WriteString(s[start:])
-	b.WriteByte('"')
+	b.Write(escape.AppendJSON(b.AvailableBuffer(), s))
 }

@@ -235,6 +235,10 @@ func (r *configReader) folder(v cue.Value, what string) (string, Pos) {
 		r.errorf(pos, "%s %q: name a folder inside the module root, not the root itself or one above it", what, s)
 	case clean == "cue.mod" || strings.HasPrefix(clean, "cue.mod/"):
 		r.errorf(pos, "%s %q: cue.mod is CUE's own folder", what, s)
+	case strings.HasPrefix(clean, ".") || strings.Contains(clean, "/."):
+		// .git is version control's, .generated… are generate's own
+		// temporary trees, and CUE's loader skips a hidden folder.
+		r.errorf(pos, "%s %q: a folder whose name starts with a dot is hidden, and may be another tool's own (.git); name a visible folder", what, s)
 	}
 	return s, pos
 }

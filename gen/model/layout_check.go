@@ -510,6 +510,9 @@ func (r *layoutResolver) checkCatalog() {
 		r.errorf(c.Pos, "catalog: catalog ids index a ledger's bitmap; state layout.ledger (with a view that has owned and consumables)")
 		return
 	}
+	if g.Owned == nil || g.Consumables == nil {
+		return // checkLedger refused the ledger and said why; it has no capacity to check ids against
+	}
 	name := r.l.Name
 	next := nextID(c, g.Capacity())
 	byID := map[int]*CatalogItem{}

@@ -3,8 +3,10 @@ package model
 import (
 	"errors"
 	"fmt"
+	gotoken "go/token"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -55,6 +57,9 @@ func loadSchema(root string) (*Schema, error) {
 	if fi, err := os.Stat(filepath.Join(abs, filepath.FromSlash(cfg.Schema))); err != nil || !fi.IsDir() {
 		return nil, ErrorList{{Pos: cfg.SchemaPos, Msg: fmt.Sprintf("no folder %s in the module: the schema is the CUE packages in it, one folder each", cfg.Schema)}}
 	}
+	if err := scanSchema(schemaFS(abs), cfg.Schema); err != nil {
+		return nil, err
+	}
 	insts := load.Instances([]string{"./" + cfg.Schema + "/..."}, &load.Config{Dir: abs})
 	sort.Slice(insts, func(i, j int) bool { return insts[i].Dir < insts[j].Dir })
 
@@ -102,6 +107,11 @@ func loadSchema(root string) (*Schema, error) {
 			complete = false
 			continue
 		}
+		if msg := packageNaming(inst.PkgName, pkgPath); msg != "" {
+			errs = append(errs, &Error{Pos: ppos, Msg: msg})
+			complete = false
+			continue
+		}
 		isLayout := isLayoutPackage(v)
 		attrs, serrs := checkSyntax(ps, inst, isLayout)
 		if len(serrs) > 0 {
@@ -128,6 +138,9 @@ func loadSchema(root string) (*Schema, error) {
 		r.requireBounded = cfg.RequireBoundedIntegers
 		pkg := r.resolve()
 		pkg.Path = pkgPath
+		if len(r.errs) == 0 {
+			r.errs = append(checkASCIINames(pkg), checkRefDepth(pkg)...)
+		}
 		errs = append(errs, r.errs...)
 		complete = complete && len(r.errs) == 0
 		schema.Packages = append(schema.Packages, pkg)
@@ -216,4 +229,27 @@ func packageClause(inst *build.Instance) (doc string, pos token.Pos) {
 		}
 	}
 	return doc, pos
+}
+
+// folderName is one element of a package's folder: it becomes an element
+// of a Go import path, of every JSON Schema $id and of file names, so it
+// is ASCII letters, digits and -._~, starting with a letter or digit.
+var folderName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._~-]*$`)
+
+// packageNaming says why a package's name or folder cannot name its
+// outputs, or "": the name is the Go package's, so not a Go keyword or
+// main, and every folder element is a folderName.
+func packageNaming(name, dir string) string {
+	switch {
+	case gotoken.IsKeyword(name):
+		return fmt.Sprintf("package %s: %q is a Go keyword, and the package's name is its Go package's; rename the package", name, name)
+	case name == "main":
+		return "package main: the package's name is its Go package's, and a Go package main is a command, which no one can import; rename the package"
+	}
+	for _, el := range strings.Split(dir, "/") {
+		if !folderName.MatchString(el) {
+			return fmt.Sprintf("package %s is in the folder %q: the folder names its Go import path, its JSON Schemas' $id and its files, so each folder name is ASCII letters, digits and -._~, starting with a letter or digit; rename the folder", name, dir)
+		}
+	}
+	return ""
 }

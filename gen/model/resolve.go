@@ -43,6 +43,12 @@ type resolver struct {
 	// requireBounded: it asks every integer to state its range within
 	// ±2^53-1 (Config.RequireBoundedIntegers).
 	requireBounded bool
+	// here is the position of the innermost type being resolved that has
+	// one: where errorf places an error about a value without a position.
+	here Pos
+	// nesting is how deep typeOf is: 1 for a field's type, 2 for its
+	// list's element, … (MaxNesting).
+	nesting int
 }
 
 // def is one top-level definition during resolution.
@@ -144,6 +150,9 @@ func newResolver(ps positions, inst *build.Instance, v cue.Value) *resolver {
 }
 
 func (r *resolver) errorf(pos Pos, format string, args ...any) {
+	if !pos.IsValid() {
+		pos = r.here // a value CUE made up (the _ of [...]) has no position of its own
+	}
 	r.errs = append(r.errs, &Error{Pos: pos, Msg: fmt.Sprintf(format, args...)})
 }
 
@@ -336,6 +345,7 @@ func (r *resolver) classify(d *def) {
 		r.errorf(d.pos, "%s is #%s under another name, which no target can state as CUE means it; refer to #%s (a union lists two or more variants: #A | #B)", d.ref(), name, name)
 		return
 	}
+	r.here = d.pos
 	t, ok := r.basic(d.v, "#"+d.name)
 	if !ok {
 		return
@@ -519,6 +529,10 @@ func (r *resolver) resolveObject(d *def) {
 		sel, v := it.Selector(), it.Value()
 		name := sel.Unquoted()
 		f := &Field{Name: name, Pos: r.pos(v), Doc: docText(v.Doc())}
+		if !jsonKey(name) {
+			r.errorf(f.Pos, "#%s: field %q: a wire name is letters, digits and the punctuation encoding/json carries in a Go struct tag (no backtick, comma, quote, backslash or control character)", d.name, name)
+			continue
+		}
 		switch sel.ConstraintType() {
 		case cue.OptionalConstraint:
 			f.Optional = true
@@ -679,6 +693,15 @@ func (r *resolver) typeAt(v cue.Value, what string, at Pos) (*Type, bool) {
 
 // typeOf resolves the type of a field value or of a list/map element.
 func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
+	if p := r.pos(v); p.IsValid() {
+		r.here = p
+	}
+	if r.nesting++; r.nesting > MaxNesting+1 {
+		r.errs = append(r.errs, nestingError(r.here, what))
+		r.nesting--
+		return nil, false
+	}
+	defer func() { r.nesting-- }()
 	if op, args := v.Expr(); op == cue.OrOp {
 		var rest []cue.Value
 		for _, a := range args {
@@ -1230,6 +1253,10 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 		}
 		if _, err := regexp.Compile(s); err != nil {
 			r.errorf(p, "%s: pattern: %v", what, err)
+			return false
+		}
+		if why := portablePattern(s); why != "" {
+			r.errorf(p, "%s: pattern %q: %s", what, s, why)
 			return false
 		}
 		t.Pattern = s

@@ -3,7 +3,9 @@ package model
 import (
 	"fmt"
 	"go/token"
+	"os"
 	"strings"
+	"unicode/utf8"
 
 	"cuelang.org/go/cue/ast"
 	"cuelang.org/go/cue/build"
@@ -49,9 +51,35 @@ type goAttr struct {
 func checkSyntax(ps positions, inst *build.Instance, layout bool) (goAttrs, ErrorList) {
 	c := &syntaxChecker{ps: ps, layout: layout, attrs: goAttrs{defs: map[string]goAttr{}, fields: map[[2]string]goAttr{}}}
 	for _, f := range inst.Files {
+		c.utf8(f.Filename)
 		c.file(f)
 	}
 	return c.attrs, c.errs
+}
+
+// utf8 refuses a file that is not UTF-8, at its first bad byte: CUE's
+// scanner reads such a byte in a comment as U+FFFD, which every output
+// would then carry as a character the author never wrote.
+func (c *syntaxChecker) utf8(name string) {
+	b, err := os.ReadFile(name)
+	if err != nil {
+		c.errs = append(c.errs, &Error{Pos: Pos{File: relTo(c.ps.root, name)}, Msg: fmt.Sprintf("cannot read the file: %v", err)})
+		return
+	}
+	line, col := 1, 1
+	for i := 0; i < len(b); {
+		r, n := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && n == 1 {
+			c.errs = append(c.errs, &Error{Pos: Pos{File: relTo(c.ps.root, name), Line: line, Col: col}, Msg: fmt.Sprintf("invalid UTF-8 (byte 0x%02X): a CUE file is UTF-8 text; save it as UTF-8", b[i])})
+			return
+		}
+		if r == '\n' {
+			line, col = line+1, 1
+		} else {
+			col += n
+		}
+		i += n
+	}
 }
 
 type syntaxChecker struct {

@@ -85,90 +85,6 @@ func NewSet(files ...[]File) (Set, error) {
 	return s, nil
 }
 
-// Write replaces the output folder out (slash-separated, relative to
-// root) with the files of s and the files in it that generate did not
-// write. It builds the new tree beside the old one and swaps the two with
-// renames, so a failure at any point before the swap leaves the old tree
-// untouched. When the folder on disk already is what it would write (Diff
-// finds no change), it writes nothing.
-//
-// generate owns only the files it writes. A file in the old tree that s
-// does not hold is dropped only when it is generate's own (Owned: an
-// earlier run wrote it, and no longer does); any other — a README, a
-// .gitattributes, a go.mod, a folder of someone's own — is carried into
-// the new tree as it is (hard-linked, or copied where a link cannot be
-// made). One where s needs a folder, or a folder where s writes a file,
-// is an error, and nothing is written.
-//
-// Write holds a lock on the output's parent folder (flock(2), on Unix) for
-// its whole run, so two generates in one module take turns. Holding it, it
-// first removes what a crashed generate left there: the folders named
-// exactly .<out>.new-N or .<out>.new-N.old. No live Write can be using
-// them, since it would hold the lock.
-func (s Set) Write(root, out string) error {
-	final := filepath.Join(root, filepath.FromSlash(out))
-	parent, base := filepath.Dir(final), filepath.Base(final)
-	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return err
-	}
-	unlock, err := lockRoot(parent)
-	if err != nil {
-		return err
-	}
-	defer unlock()
-	if canLock {
-		sweepStale(parent, base)
-	}
-	// A tree that already is s is left as it is: nothing to swap, and the
-	// files keep their times, which build tools and editors watch.
-	if changes, err := s.Diff(root, out); err == nil && len(changes) == 0 {
-		return nil
-	}
-	keep, err := s.foreign(final, out)
-	if err != nil {
-		return err
-	}
-	tmp, err := os.MkdirTemp(parent, tempPrefix(base))
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(tmp) // after a successful swap this is already gone
-	for _, f := range s {
-		p := filepath.Join(tmp, filepath.FromSlash(f.Path))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return err
-		}
-		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
-			return err
-		}
-	}
-	for _, k := range keep {
-		if err := carry(filepath.Join(final, filepath.FromSlash(k.path)), filepath.Join(tmp, filepath.FromSlash(k.path)), k.dir); err != nil {
-			return fmt.Errorf("keeping %s: %w", path.Join(out, k.path), err)
-		}
-	}
-	if err := os.Chmod(tmp, 0o755); err != nil {
-		return err
-	}
-	old := ""
-	if _, err := os.Stat(final); err == nil {
-		old = tmp + ".old"
-		if err := os.Rename(final, old); err != nil {
-			return err
-		}
-	}
-	if err := os.Rename(tmp, final); err != nil {
-		if old != "" {
-			_ = os.Rename(old, final) // put the old tree back
-		}
-		return err
-	}
-	if old != "" {
-		return os.RemoveAll(old)
-	}
-	return nil
-}
-
 // kept is an entry of the old tree that Write carries into the new one.
 type kept struct {
 	path string // slash-separated, relative to the output folder
@@ -290,7 +206,7 @@ func carry(from, to string, dir bool) error {
 		if err != nil {
 			return err
 		}
-		return os.WriteFile(to, data, fi.Mode().Perm())
+		return writeDurable(to, data, fi.Mode().Perm())
 	}
 	return fmt.Errorf("it is a %s, which can be neither linked nor copied", fi.Mode().Type())
 }
@@ -309,21 +225,6 @@ func staleTree(base, name string) bool {
 	}
 	rest = strings.TrimSuffix(rest, ".old")
 	return rest != "" && strings.Trim(rest, "0123456789") == ""
-}
-
-// sweepStale removes the temporary trees a crashed Write left in parent.
-// The caller holds parent's lock. Errors are ignored: what is not removed
-// now is removed by a later Write.
-func sweepStale(parent, base string) {
-	es, err := os.ReadDir(parent)
-	if err != nil {
-		return
-	}
-	for _, e := range es {
-		if e.IsDir() && staleTree(base, e.Name()) {
-			os.RemoveAll(filepath.Join(parent, e.Name()))
-		}
-	}
 }
 
 // Change is one difference between a Set and the tree on disk.

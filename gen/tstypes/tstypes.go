@@ -32,6 +32,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/schemagen/schemagen/gen/escape"
 	"github.com/schemagen/schemagen/gen/model"
 	"github.com/schemagen/schemagen/gen/output"
 )
@@ -132,7 +133,7 @@ func generatePackage(p *model.Package, out string) ([]output.File, error) {
 	fmt.Fprintf(&b, "// %s\n// Source: %s (package %s). Types and their validation, with no\n// dependency (schemagen's docs/typescript.md); the JSON Schemas in %s/jsonschema judge alike.\n", output.GoHeader, p.Dir, p.Name, out)
 	if p.Doc != "" {
 		b.WriteString("//\n")
-		for _, l := range strings.Split(strings.TrimSpace(p.Doc), "\n") {
+		for _, l := range strings.Split(strings.TrimSpace(escape.TSComment(p.Doc)), "\n") {
 			b.WriteString(strings.TrimRight("// "+l, " ") + "\n")
 		}
 	}
@@ -288,7 +289,7 @@ func enum(e *model.Enum, consts string) string {
 	b.WriteString(tsdoc(doc, ""))
 	lits := make([]string, len(e.Members))
 	for i, m := range e.Members {
-		lits[i] = strconv.Quote(m.Value)
+		lits[i] = escape.TSString(m.Value)
 	}
 	fmt.Fprintf(&b, "export type %s = %s;\n\n", e.Name, strings.Join(lits, " | "))
 	fmt.Fprintf(&b, "/** Every member of {@link %s}, in schema order. */\n", e.Name)
@@ -308,6 +309,9 @@ func typ(t *model.Type) string {
 	case model.UnionKind:
 		return t.Union.Name
 	case model.ConstKind:
+		if t.Base == model.String {
+			return escape.TSString(t.Const)
+		}
 		return t.ConstJSON()
 	case model.AnyKind:
 		return "unknown"
@@ -389,7 +393,7 @@ func object(o *model.Object) string {
 	for _, f := range o.Fields {
 		t := typ(f.Type)
 		if o.Union != nil && f.Name == o.Union.Discriminator {
-			t = strconv.Quote(o.Tag)
+			t = escape.TSString(o.Tag)
 		}
 		body.WriteString(member(f, "  ", t))
 	}
@@ -426,7 +430,7 @@ func forbidBranches(o *model.Object) [][]string {
 		for _, b := range branches[i] {
 			values := make([]string, len(b.Values))
 			for j, v := range b.Values {
-				values[j] = strconv.Quote(v)
+				values[j] = escape.TSString(v)
 			}
 			parts := []string{propName(name) + ": " + strings.Join(values, " | ")}
 			for _, a := range b.Absent {
@@ -450,7 +454,7 @@ func union(u *model.Union) string {
 
 // tsdoc renders doc as a /** … */ comment at indent.
 func tsdoc(doc, indent string) string {
-	doc = strings.TrimSpace(strings.ReplaceAll(doc, "*/", "*\\/"))
+	doc = strings.TrimSpace(escape.TSComment(doc))
 	if doc == "" {
 		return ""
 	}
@@ -478,7 +482,7 @@ func propName(name string) string {
 	if isIdent(name) {
 		return name
 	}
-	return strconv.Quote(name)
+	return escape.TSString(name)
 }
 
 func isIdent(s string) bool {
@@ -494,10 +498,14 @@ func isIdent(s string) bool {
 var reserved = map[string]bool{}
 
 func init() {
+	// The last line: contextual keywords that tsc reads as operators
+	// (keyof T, readonly T[], unique symbol, infer U, x as T) where a type
+	// of that name is used.
 	for _, w := range strings.Fields(`any unknown never string number boolean symbol object bigint undefined null void
 		break case catch class const continue debugger default delete do else enum export extends false finally for
 		function if import in instanceof new return super switch this throw true try typeof var while with
-		implements interface let package private protected public static yield await`) {
+		implements interface let package private protected public static yield await
+		as infer intrinsic keyof readonly unique`) {
 		reserved[w] = true
 	}
 }

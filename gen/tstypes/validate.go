@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/schemagen/schemagen/gen/escape"
 	"github.com/schemagen/schemagen/gen/model"
 )
 
@@ -51,13 +52,7 @@ func derivedNames(kind model.Kind, name string) []string {
 // jsString is s as a TypeScript string literal: JSON's quoting, which
 // escapes every character a JavaScript string may not hold as it is
 // (U+2028 and U+2029 included).
-func jsString(s string) string {
-	b, err := json.Marshal(s)
-	if err != nil {
-		panic(err) // a Go string always marshals
-	}
-	return string(b)
-}
+func jsString(s string) string { return escape.TSString(s) }
 
 // jsonText is s as encoding/json writes it as a JSON string.
 func jsonText(s string) string {

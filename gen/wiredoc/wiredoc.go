@@ -19,6 +19,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/schemagen/schemagen/gen/escape"
 	"github.com/schemagen/schemagen/gen/model"
 	"github.com/schemagen/schemagen/gen/output"
 )
@@ -166,7 +167,7 @@ func (d *doc) object(o *model.Object) {
 			presence = "optional"
 		}
 		if f.Default != "" {
-			presence += ", default `" + f.Default + "`"
+			presence += ", default " + codeSpan(f.Default)
 		}
 		d.f("| `%s` | %s | %s | %s | %s |\n", f.Name, d.typ(f.Type), presence, orDash(d.constraints(f.Type)), cell(f.Doc))
 	}
@@ -227,7 +228,7 @@ func (d *doc) typ(t *model.Type) string {
 	case model.UnionKind:
 		return "one of " + link(t.Union.Name)
 	case model.ConstKind:
-		return "`" + t.ConstJSON() + "`"
+		return codeSpan(t.ConstJSON())
 	case model.AnyKind:
 		return "any JSON value"
 	case model.NullableKind:
@@ -365,15 +366,13 @@ func anchor(heading string) string {
 func paragraph(s string) string {
 	paras := strings.Split(strings.TrimSpace(s), "\n\n")
 	for i, p := range paras {
-		paras[i] = strings.Join(strings.Fields(p), " ")
+		paras[i] = escape.Markdown(strings.Join(strings.Fields(p), " "))
 	}
 	return strings.Join(paras, "\n\n")
 }
 
 // cell makes doc text fit one table cell.
-func cell(s string) string {
-	return strings.ReplaceAll(strings.Join(strings.Fields(s), " "), "|", `\|`)
-}
+func cell(s string) string { return escape.MarkdownCell(s) }
 
 func suffix(parts []string) string {
 	if len(parts) == 0 {
@@ -405,4 +404,13 @@ func upperFirst(s string) string {
 		r[0] = unicode.ToUpper(r[0])
 	}
 	return string(r)
+}
+
+// codeSpan is a literal of the schema as Markdown code, or as escaped text
+// where a code span could not hold it.
+func codeSpan(lit string) string {
+	if strings.ContainsAny(lit, "`\n\r|") || strings.IndexFunc(lit, escape.Bidi) >= 0 {
+		return escape.MarkdownCell(lit)
+	}
+	return "`" + lit + "`"
 }

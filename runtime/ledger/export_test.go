@@ -2,6 +2,7 @@ package ledger
 
 import (
 	"os"
+	"sync/atomic"
 	"testing"
 )
 
@@ -27,3 +28,22 @@ var (
 	DecodeRow = decodeRow
 	FastRow   = fastRow
 )
+
+// CountSyncs makes the ledger's fsyncs of files and folders count into
+// files and dirs, failing with fail when it is not nil, until the test
+// ends.
+func CountSyncs(t *testing.T, files, dirs *atomic.Int64, fail error) {
+	oldFile, oldDir := syncFile, syncDir
+	t.Cleanup(func() { syncFile, syncDir = oldFile, oldDir })
+	syncFile = func(f *os.File) error {
+		files.Add(1)
+		if fail != nil {
+			return fail
+		}
+		return oldFile(f)
+	}
+	syncDir = func(p string) error {
+		dirs.Add(1)
+		return oldDir(p)
+	}
+}

@@ -3,13 +3,19 @@
 // generated wire types read and write.
 //
 // Durability. Append hands each row to the kernel in a single write(2) on a
-// file opened with O_APPEND, under a mutex, and returns only when the write
-// has completed; the caller moves its counts after that. A row Append has
-// returned for therefore survives a crash of the host process. Nothing
-// calls fsync: an fsync per row would cost milliseconds on every status
-// change, and what a power loss can take is the last seconds of rows, or
-// the last row cut short, which Open is built to start from (a torn last
-// line is skipped with a warning).
+// file opened with O_APPEND, under a mutex, then makes it durable with
+// fdatasync(2) before it returns; the caller moves its counts after that.
+// A row Append has returned for therefore survives a crash of the host
+// process and a power loss alike (ADR 0162: no count without its row).
+// fsyncs are grouped: while one is in flight, the rows other goroutines
+// write queue behind it and the next fsync covers them all, so many
+// writers pay about one fsync per group, not one per row. Open fsyncs the
+// ledger's folder when it creates the file, so that the file's name is
+// durable too. An fsync that fails leaves the ledger failed: every later
+// Append returns the error (after a failed fsync the kernel may have
+// dropped the pages, and a later fsync could report success for them).
+// Options.NoSync skips the fsyncs, for a caller that accepts losing the
+// last rows to a power loss (tests, replays of fixtures).
 //
 // Lines of their own. Every row Append writes starts on a line of its own,
 // whatever the file holds by then: before each write it looks at the
@@ -29,6 +35,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"sync"
 	"syscall"
 
@@ -69,6 +76,40 @@ type Ledger struct {
 	buf    []byte
 	last   [1]byte
 	closed bool
+	noSync bool
+
+	// The group commit: syncMu is held by the one fsync in flight;
+	// synced is how many bytes of the file it and earlier ones made
+	// durable; syncErr, once set, fails every later Append.
+	syncMu  sync.Mutex
+	synced  int64
+	syncErr error
+}
+
+// Options are how OpenWith opens a ledger.
+type Options struct {
+	// NoSync makes Append return once its row is written, without
+	// fsyncing it: a crash of the process still loses no row Append
+	// returned for, but a power loss can take the last ones. For tests
+	// and replays of fixtures; a host keeps its rows durable.
+	NoSync bool
+}
+
+// syncFile makes the file's data durable: fdatasync(2) where there is
+// one. A variable so that tests can count and fail it.
+var syncFile = func(f *os.File) error { return f.Sync() }
+
+// syncDir makes the names in the folder p durable.
+var syncDir = func(p string) error {
+	d, err := os.Open(p)
+	if err != nil {
+		return err
+	}
+	err = d.Sync()
+	if cerr := d.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // Open opens the ledger at path, creating it if absent, locks it, and
@@ -79,9 +120,27 @@ type Ledger struct {
 // A nil warn discards the warnings. The *Row passed to row is valid only
 // during the call.
 func Open(path string, row func(*Row) error, warn func(error)) (*Ledger, error) {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o644)
+	return OpenWith(path, Options{}, row, warn)
+}
+
+// OpenWith is Open with options.
+func OpenWith(path string, opt Options, row func(*Row) error, warn func(error)) (*Ledger, error) {
+	created := true
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL|os.O_APPEND, 0o644)
+	if errors.Is(err, os.ErrExist) {
+		created = false
+		f, err = os.OpenFile(path, os.O_RDWR|os.O_APPEND, 0o644)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("seat ledger: %w", err)
+	}
+	if created && !opt.NoSync {
+		// The new file's name must survive a power loss with the rows
+		// that will be written to it.
+		if err := syncDir(filepath.Dir(path)); err != nil {
+			f.Close()
+			return nil, fmt.Errorf("seat ledger: syncing the folder of the new %s: %w", path, err)
+		}
 	}
 	fail := func(err error) (*Ledger, error) {
 		f.Close()
@@ -92,7 +151,7 @@ func Open(path string, row func(*Row) error, warn func(error)) (*Ledger, error) 
 	} else if !fi.Mode().IsRegular() {
 		return fail(fmt.Errorf("%s is not a regular file", path))
 	}
-	l := &Ledger{f: f, fd: int(f.Fd())}
+	l := &Ledger{f: f, fd: int(f.Fd()), noSync: opt.NoSync}
 	if err := syscall.Flock(l.fd, syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
 		if errors.Is(err, syscall.EWOULDBLOCK) {
 			return fail(fmt.Errorf("%s is %w", path, ErrInUse))
@@ -106,7 +165,8 @@ func Open(path string, row func(*Row) error, warn func(error)) (*Ledger, error) 
 	if err := syscall.Fstat(l.fd, &st); err != nil {
 		return fail(err)
 	}
-	l.size = st.Size // whether it ends in '\n' is looked at by the first Append
+	l.size = st.Size   // whether it ends in '\n' is looked at by the first Append
+	l.synced = st.Size // what was there is counted already; an fsync of it could only fail the start
 	return l, nil
 }
 
@@ -161,23 +221,33 @@ func (l *Ledger) Size() int64 {
 }
 
 // Append writes row as one line, on a line of its own, and returns once
-// the write has completed. An invalid row is refused, so the file only
-// ever holds rows that Open reads back. When Append returns an error the
-// row may be absent, or present only in part (then Open skips it); either
-// way the caller must not count it, and the next row still starts on a
-// line of its own.
+// the write has completed and (unless Options.NoSync) is durable. An
+// invalid row is refused, so the file only ever holds rows that Open reads
+// back. When Append returns an error the row may be absent, or present
+// only in part (then Open skips it), or present whole but not known to be
+// durable; either way the caller must not count it, and the next row still
+// starts on a line of its own.
 func (l *Ledger) Append(row fleet.LedgerRow) error {
+	end, err := l.write(row)
+	if err != nil || l.noSync {
+		return err
+	}
+	return l.sync(end)
+}
+
+// write writes row and returns the file's size after it.
+func (l *Ledger) write(row fleet.LedgerRow) (int64, error) {
 	if err := row.Validate(); err != nil {
-		return fmt.Errorf("seat ledger: refusing a row: %w", err)
+		return 0, fmt.Errorf("seat ledger: refusing a row: %w", err)
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.closed {
-		return fmt.Errorf("seat ledger: %w", ErrClosed)
+		return 0, fmt.Errorf("seat ledger: %w", ErrClosed)
 	}
 	size, ended, err := l.ending()
 	if err != nil {
-		return fmt.Errorf("seat ledger: %w", err)
+		return 0, fmt.Errorf("seat ledger: %w", err)
 	}
 	b := l.buf[:0]
 	if !ended {
@@ -185,15 +255,39 @@ func (l *Ledger) Append(row fleet.LedgerRow) error {
 	}
 	b, err = appendRow(b, row)
 	if err != nil {
-		return fmt.Errorf("seat ledger: refusing a row: %w", err)
+		return 0, fmt.Errorf("seat ledger: refusing a row: %w", err)
 	}
 	b = append(b, '\n')
 	l.buf = b
 	if _, err := l.f.Write(b); err != nil {
 		l.own = false // what reached the file is not known
-		return fmt.Errorf("seat ledger: %w", err)
+		return 0, fmt.Errorf("seat ledger: %w", err)
 	}
 	l.size, l.own = size+int64(len(b)), true
+	return l.size, nil
+}
+
+// sync returns once the file's first end bytes are durable: the group
+// commit. The one goroutine holding syncMu fsyncs everything written so
+// far; the ones queued behind it find their rows covered and return
+// without an fsync of their own.
+func (l *Ledger) sync(end int64) error {
+	l.syncMu.Lock()
+	defer l.syncMu.Unlock()
+	if l.syncErr != nil {
+		return l.syncErr
+	}
+	if l.synced >= end {
+		return nil
+	}
+	l.mu.Lock()
+	upTo, f := l.size, l.f
+	l.mu.Unlock()
+	if err := syncFile(f); err != nil {
+		l.syncErr = fmt.Errorf("seat ledger: fsync: %w (rows after the last durable one may be lost; restart the host to read the file again)", err)
+		return l.syncErr
+	}
+	l.synced = upTo
 	return nil
 }
 

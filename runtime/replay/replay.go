@@ -31,6 +31,10 @@ type Options struct {
 	// MaxSkew is how far ahead of the host's clock an event may be; 0
 	// means runtime.DefaultMaxSkew.
 	MaxSkew time.Duration
+	// NoSync keeps the ledger's rows from being fsynced
+	// (runtime.Options.NoSync), for benchmarks and fuzzing of the
+	// runtime's own work; cmd/fleetsim leaves it false, as a host does.
+	NoSync bool
 }
 
 // Run applies the events read from in, in order. The runtime starts at the
@@ -213,6 +217,7 @@ func (s *session) start(at time.Time) error {
 		Warn:     func(err error) { fmt.Fprintln(s.diag, err) },
 		Clock:    s.now,
 		MaxSkew:  s.opts.MaxSkew,
+		NoSync:   s.opts.NoSync,
 	})
 	if err != nil {
 		return &fatalError{err}

@@ -1,0 +1,107 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// editFile replaces the first from in the scratch module's file with to
+// (appends to when from is empty).
+func editFile(t *testing.T, dir, file, from, to string) {
+	t.Helper()
+	p := filepath.Join(dir, filepath.FromSlash(file))
+	b, err := os.ReadFile(p)
+	if err != nil && from != "" {
+		t.Fatal(err)
+	}
+	s := string(b)
+	if from == "" {
+		s += to
+	} else if !strings.Contains(s, from) {
+		t.Fatalf("%s has no %q", file, from)
+	} else {
+		s = strings.Replace(s, from, to, 1)
+	}
+	if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestRefusalsArePositioned are schemas found from outside that panicked,
+// were refused without a position, or were accepted and gave output that
+// did not compile: each is refused with exit 2 at its CUE file:line:col,
+// and nothing is written.
+func TestRefusalsArePositioned(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		edit func(t *testing.T, dir string)
+		want string // a regexp the first line of stderr matches
+	}{
+		{"ledger field retyped (was a nil dereference)", func(t *testing.T, dir string) {
+			editFile(t, dir, "schema/deck/deck.cue", `ownership: "uint8[128]"`, `ownership: "uint32"`)
+		}, `^schema/deck/deck\.cue:\d+:\d+: `},
+		{"package go", func(t *testing.T, dir string) {
+			files, _ := filepath.Glob(filepath.Join(dir, "schema", "fleet", "*.cue"))
+			for _, f := range files {
+				editFile(t, dir, "schema/fleet/"+filepath.Base(f), "package fleet", "package go")
+			}
+		}, `^schema/fleet/\w+\.cue:\d+:\d+: package go: "go" is a Go keyword`},
+		{"field named with a backtick", func(t *testing.T, dir string) {
+			editFile(t, dir, "schema/fleet/scalars.cue", "", "\n// Y is an object.\n#Y: {\n\t// A name.\n\t\"a`b\"!: string\n}\n")
+		}, "^schema/fleet/scalars\\.cue:\\d+:2: #Y: field \"a`b\""},
+		{"list of anything", func(t *testing.T, dir string) {
+			editFile(t, dir, "schema/fleet/scalars.cue", "", "\n// X is a list.\n#X: [...]\n")
+		}, `^schema/fleet/scalars\.cue:\d+:1: #X\[\]: type _ is not supported`},
+		{"invalid UTF-8 in a wire doc (was replaced with U+FFFD)", func(t *testing.T, dir string) {
+			editFile(t, dir, "schema/fleet/enums.cue", "// Package fleet is", "// Package \xff fleet is")
+		}, `^schema/fleet/enums\.cue:1:12: invalid UTF-8 \(byte 0xFF\)`},
+		{"a pattern ECMA-262 refuses (was accepted, then broke ajv)", func(t *testing.T, dir string) {
+			editFile(t, dir, "schema/fleet/scalars.cue", "", "\n// P is a pattern.\n#P: string & =~\"^a\\\\:b$\"\n")
+		}, `^schema/fleet/scalars\.cue:\d+:\d+: #P: pattern "\^a\\\\:b\$": \\: is not an escape`},
+		{"output .git", func(t *testing.T, dir string) {
+			editFile(t, dir, "schemagen.cue", "", "output: \".git\"\n")
+		}, `^schemagen\.cue:\d+:\d+: output ".git": a folder whose name starts with a dot`},
+		{"a package folder that is no import path", func(t *testing.T, dir string) {
+			if err := os.Rename(filepath.Join(dir, "schema", "fleet"), filepath.Join(dir, "schema", "a b")); err != nil {
+				t.Fatal(err)
+			}
+		}, `^schema/a b/\w+\.cue:\d+:\d+: package fleet is in the folder "a b"`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := scratch(t)
+			c.edit(t, dir)
+			code, _, stderr := schemagen(t, "-C", dir, "generate")
+			if code != 2 || !regexp.MustCompile(c.want).MatchString(stderr) {
+				t.Errorf("generate: exit %d, stderr:\n%s\nwant exit 2 and %s", code, stderr, c.want)
+			}
+			if _, err := os.Stat(filepath.Join(dir, "generated")); !os.IsNotExist(err) {
+				t.Errorf("generate wrote generated/ (%v)", err)
+			}
+			if _, err := os.Stat(filepath.Join(dir, ".git")); !os.IsNotExist(err) {
+				t.Errorf("generate wrote .git (%v)", err)
+			}
+		})
+	}
+}
+
+// TestAcceptedIsUsable are schemas that are accepted and once gave a
+// failure instead of output: a layout doc that starts with a non-ASCII
+// letter ("go layout emitter: illegal UTF-8", from lowering its first
+// byte).
+func TestAcceptedIsUsable(t *testing.T) {
+	dir := scratch(t)
+	editFile(t, dir, "schema/deck/catalog.cue", "// A verb the operator can type.", "// Éa verb the operator can type.")
+	if code, _, stderr := schemagen(t, "-C", dir, "generate"); code != 0 {
+		t.Fatalf("generate: exit %d: %s", code, stderr)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "generated", "go", "deck", "catalog.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), "éa verb the operator can type") {
+		t.Errorf("catalog.go does not carry the doc, lowered as a letter")
+	}
+}

@@ -1,0 +1,128 @@
+package model
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"strings"
+
+	"cuelang.org/go/cue/ast"
+	"cuelang.org/go/cue/parser"
+)
+
+// ReadError is a schema file or folder that could not be read: an I/O
+// problem, not a problem of the schema. Load returns it alone, before CUE
+// loads anything, so that a folder it cannot read is never taken for a
+// folder that is not there (and its package for a deleted one).
+type ReadError struct {
+	Path string // relative to the module root, with /
+	Err  error
+}
+
+func (e *ReadError) Error() string { return fmt.Sprintf("cannot read %s: %v", e.Path, e.Err) }
+
+// Unwrap returns the cause.
+func (e *ReadError) Unwrap() error { return e.Err }
+
+// scanSchema reads every folder and .cue file under the schema folder of
+// fsys (the module root) before CUE's loader does, because the loader
+// passes over what it cannot read or does not take, and a package missing
+// from the schema would read as one that was deleted. It returns a
+// *ReadError for the first folder or file it cannot read, else an
+// ErrorList of what CUE would skip without a word:
+//
+//   - a folder or .cue file whose name starts with '.' or '_' (CUE's loader
+//     ignores both) holding CUE;
+//   - a .cue file without a package clause (it belongs to no package).
+func scanSchema(fsys fs.FS, schema string) error {
+	var errs ErrorList
+	var walk func(dir string) error
+	walk = func(dir string) error {
+		entries, err := fs.ReadDir(fsys, dir)
+		if err != nil {
+			return &ReadError{Path: dir, Err: cause(err)}
+		}
+		for _, e := range entries {
+			p := path.Join(dir, e.Name())
+			hidden := strings.HasPrefix(e.Name(), ".") || strings.HasPrefix(e.Name(), "_")
+			switch {
+			case e.IsDir():
+				if hidden {
+					if has, err := holdsCUE(fsys, p); err != nil {
+						return err
+					} else if has {
+						errs = append(errs, &Error{Pos: Pos{File: p}, Msg: fmt.Sprintf("the folder %s holds CUE, but CUE's loader skips a folder whose name starts with %q; rename it, or move it out of %s", e.Name(), e.Name()[:1], schema)})
+					}
+					continue
+				}
+				if err := walk(p); err != nil {
+					return err
+				}
+			case !strings.HasSuffix(e.Name(), ".cue"):
+			case hidden:
+				errs = append(errs, &Error{Pos: Pos{File: p}, Msg: fmt.Sprintf("CUE's loader skips a file whose name starts with %q; rename it, or move it out of %s", e.Name()[:1], schema)})
+			default:
+				data, err := fs.ReadFile(fsys, p)
+				if err != nil {
+					return &ReadError{Path: p, Err: cause(err)}
+				}
+				f, err := parser.ParseFile(p, data, parser.PackageClauseOnly)
+				if err != nil {
+					continue // CUE's loader reports the syntax error at its position
+				}
+				if !hasPackage(f) {
+					errs = append(errs, &Error{Pos: Pos{File: p, Line: 1, Col: 1}, Msg: "this file has no package clause, so it belongs to no package and CUE's loader leaves it out; begin it with package <name>, the package of its folder"})
+				}
+			}
+		}
+		return nil
+	}
+	if err := walk(schema); err != nil {
+		return err
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
+}
+
+// holdsCUE reports whether the folder p holds a .cue file at any depth.
+func holdsCUE(fsys fs.FS, p string) (bool, error) {
+	found := false
+	err := fs.WalkDir(fsys, p, func(q string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return &ReadError{Path: q, Err: cause(err)}
+		}
+		if !d.IsDir() && strings.HasSuffix(q, ".cue") {
+			found = true
+			return fs.SkipAll
+		}
+		return nil
+	})
+	return found, err
+}
+
+func hasPackage(f *ast.File) bool {
+	for _, d := range f.Decls {
+		if _, ok := d.(*ast.Package); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// cause is the error under a *fs.PathError (whose path is the fs's own
+// and would repeat the ReadError's).
+func cause(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// schemaFS is the file system Load reads the schema folder from before
+// CUE's loader does (scanSchema); tests replace it to make a read fail.
+var schemaFS = func(root string) fs.FS { return os.DirFS(root) }
