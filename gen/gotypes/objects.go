@@ -2,6 +2,7 @@ package gotypes
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -17,6 +18,8 @@ func goType(f *goFile, t *model.Type, optional bool) string {
 		switch t.BaseOf() {
 		case model.Int:
 			s = "int64"
+		case model.Number:
+			s = "float64"
 		case model.Bool:
 			s = "bool"
 		case model.Time:
@@ -32,6 +35,8 @@ func goType(f *goFile, t *model.Type, optional bool) string {
 		return t.Union.GoName // an interface: nil when absent
 	case model.AnyKind:
 		return f.use("encoding/json") + ".RawMessage" // nil when absent
+	case model.NullableKind:
+		s = f.wire() + ".Nullable[" + goType(f, t.Elem, false) + "]"
 	case model.ListKind:
 		return "[]" + goType(f, t.Elem, false)
 	case model.MapKind:
@@ -65,6 +70,8 @@ func readCall(f *goFile, t *model.Type, dst string) string {
 		return readFunc(f, t) + "(r, " + dst + ")"
 	case model.AnyKind:
 		return "r.Raw(" + dst + ")"
+	case model.NullableKind:
+		return f.wire() + ".ReadNullable(r, " + dst + ", " + readFunc(f, t.Elem) + ")"
 	}
 	return "r." + readMethod(t) + "(" + dst + ")"
 }
@@ -74,6 +81,8 @@ func readMethod(t *model.Type) string {
 	switch t.BaseOf() {
 	case model.Int:
 		return "Int"
+	case model.Number:
+		return "Float"
 	case model.Bool:
 		return "Bool"
 	case model.Time:
@@ -100,6 +109,8 @@ func readFunc(f *goFile, t *model.Type) string {
 		return "func(r *" + f.wire() + ".Reader, dst *" + goType(f, t, false) + ") error { return " + readCall(f, t, "dst") + " }"
 	case model.AnyKind:
 		return "(*" + f.wire() + ".Reader).Raw"
+	case model.NullableKind:
+		return "func(r *" + f.wire() + ".Reader, dst *" + goType(f, t, false) + ") error { return " + readCall(f, t, "dst") + " }"
 	}
 	return "(*" + f.wire() + ".Reader)." + readMethod(t)
 }
@@ -398,6 +409,15 @@ func encodeValue(f *goFile, t *model.Type, v string, depth int) {
 		f.p(v, ".encode(e)")
 	case model.AnyKind:
 		f.p("e.RawJSON(", v, ")")
+	case model.NullableKind:
+		n := loopVar("n", depth)
+		f.p(n, " := ", v, " // addressable, whatever v is")
+		f.open("if ", n, ".Valid")
+		encodeValue(f, t.Elem, n+".V", depth+1)
+		f.close(" else {")
+		f.depth++
+		f.p(`e.Raw("null")`)
+		f.close()
 	case model.UnionKind:
 		// A required union, or a list element or map value of one, that is
 		// nil has no encoding: AppendJSON fails rather than write null.
@@ -434,6 +454,8 @@ func encodeValue(f *goFile, t *model.Type, v string, depth int) {
 		switch t.BaseOf() {
 		case model.Int:
 			f.p("e.Int(", v, ")")
+		case model.Number:
+			f.p("e.Float(", v, ")")
 		case model.Bool:
 			f.p("e.Bool(", v, ")")
 		case model.Time:
@@ -545,16 +567,32 @@ func needsCheck(t *model.Type) bool {
 	case model.ConstKind:
 		return true
 	case model.BasicKind:
-		return !t.Constraints.IsZero() || t.Base == model.Date
+		return !checked(t.Constraints).IsZero() || t.Base == model.Date
 	case model.ListKind:
 		return t.MinItems != nil || t.MaxItems != nil || needsCheck(t.Elem)
+	case model.NullableKind:
+		return needsCheck(t.Elem)
 	case model.MapKind:
 		return needsCheck(t.Elem)
 	}
 	return false
 }
 
-func needsValidator(s *model.Scalar) bool { return !s.Constraints.IsZero() || s.Base == model.Date }
+func needsValidator(s *model.Scalar) bool {
+	return !checked(s.Constraints).IsZero() || s.Base == model.Date
+}
+
+// checked is c without int64's own bounds, which hold of every int64:
+// what Validate has to check.
+func checked(c model.Constraints) model.Constraints {
+	if c.Min != nil && *c.Min == math.MinInt64 {
+		c.Min = nil
+	}
+	if c.Max != nil && *c.Max == math.MaxInt64 {
+		c.Max = nil
+	}
+	return c
+}
 
 // checks writes the statements validating v, a value of type t at member
 // of path (member "" for path itself). v is addressable for objects (their
@@ -591,6 +629,14 @@ func checks(f *goFile, t *model.Type, v, path, member, stepVar string, depth int
 		f.p(helper("validate", t.Scalar.GoName), "(p, ", path, ", ", mem, ", ", v, ")")
 	case model.BasicKind:
 		constraintChecks(f, t.Base, t.Constraints, v, path, mem, "")
+	case model.NullableKind:
+		recv := v
+		if strings.HasPrefix(v, "*") {
+			recv = "(" + v + ")" // an optional member, dereferenced
+		}
+		f.open("if ", recv, ".Valid")
+		checks(f, t.Elem, recv+".V", path, member, stepVar, depth)
+		f.close()
 	case model.ConstKind:
 		lit := t.ConstJSON()
 		f.open("if ", v, " != ", lit)
@@ -674,16 +720,26 @@ func constraintChecks(f *goFile, base model.Base, c model.Constraints, v, path, 
 	if c.Pattern != "" { // the model allows patterns on named scalars only
 		call("Pattern", v, pattern)
 	}
+	c = checked(c)
 	if c.Min != nil {
 		call("Min", v, strconv.FormatInt(*c.Min, 10))
 	}
 	if c.Max != nil {
 		call("Max", v, strconv.FormatInt(*c.Max, 10))
 	}
+	if c.MinNum != nil {
+		call("MinNum", v, floatLit(*c.MinNum), strconv.FormatBool(c.MinExclusive))
+	}
+	if c.MaxNum != nil {
+		call("MaxNum", v, floatLit(*c.MaxNum), strconv.FormatBool(c.MaxExclusive))
+	}
 	if base == model.Date {
 		call("Date", v)
 	}
 }
+
+// floatLit is a Go literal of f that reads back as f.
+func floatLit(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
 
 // scalarValidator emits validate_<Scalar> and its compiled pattern.
 func scalarValidator(f *goFile, s *model.Scalar) {
@@ -695,8 +751,11 @@ func scalarValidator(f *goFile, s *model.Scalar) {
 		f.p("var ", pattern, " = ", f.use("regexp"), ".MustCompile(", quote(s.Pattern), ")")
 	}
 	arg := "string"
-	if s.Base == model.Int {
+	switch s.Base {
+	case model.Int:
 		arg = "int64"
+	case model.Number:
+		arg = "float64"
 	}
 	f.decl()
 	f.doc(fmt.Sprintf("%s checks %s: %s.", helper("validate", s.GoName), s.GoName, describe(s)))
@@ -723,6 +782,12 @@ func describe(s *model.Scalar) string {
 	}
 	if c.Max != nil {
 		parts = append(parts, "at most "+strconv.FormatInt(*c.Max, 10))
+	}
+	if c.MinNum != nil {
+		parts = append(parts, map[bool]string{false: "at least ", true: "more than "}[c.MinExclusive]+floatLit(*c.MinNum))
+	}
+	if c.MaxNum != nil {
+		parts = append(parts, map[bool]string{false: "at most ", true: "less than "}[c.MaxExclusive]+floatLit(*c.MaxNum))
 	}
 	if s.Base == model.Date {
 		parts = append(parts, "a calendar day YYYY-MM-DD")

@@ -487,6 +487,9 @@ func (e *emitter) typ(t *model.Type) obj {
 		return e.ref(t.Union.Name)
 	case model.ConstKind:
 		switch t.Base {
+		case model.Number:
+			f, _ := strconv.ParseFloat(t.Const, 64)
+			return obj{{"const", f}}
 		case model.Int:
 			n, _ := strconv.ParseInt(t.Const, 10, 64)
 			return obj{{"const", n}}
@@ -513,6 +516,8 @@ func (e *emitter) typ(t *model.Type) obj {
 		return obj{{"type", "object"}, {"additionalProperties", e.typ(t.Elem)}}
 	case model.AnyKind:
 		return obj{} // _: any JSON value, null included
+	case model.NullableKind:
+		return obj{{"anyOf", []any{e.typ(t.Elem), obj{{"type", "null"}}}}}
 	}
 	return basic(t.Base, t.Constraints)
 }
@@ -525,6 +530,8 @@ func basic(b model.Base, c model.Constraints) obj {
 		s = obj{{"type", "string"}}
 	case model.Int:
 		s = obj{{"type", "integer"}}
+	case model.Number:
+		s = obj{{"type", "number"}}
 	case model.Bool:
 		s = obj{{"type", "boolean"}}
 	case model.Time:
@@ -546,6 +553,12 @@ func basic(b model.Base, c model.Constraints) obj {
 	}
 	if c.Max != nil {
 		s = append(s, member{"maximum", *c.Max})
+	}
+	if c.MinNum != nil {
+		s = append(s, member{map[bool]string{false: "minimum", true: "exclusiveMinimum"}[c.MinExclusive], *c.MinNum})
+	}
+	if c.MaxNum != nil {
+		s = append(s, member{map[bool]string{false: "maximum", true: "exclusiveMaximum"}[c.MaxExclusive], *c.MaxNum})
 	}
 	return s
 }

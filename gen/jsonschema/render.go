@@ -2,6 +2,7 @@ package jsonschema
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"unicode/utf8"
 )
@@ -105,6 +106,11 @@ func write(b *bytes.Buffer, v any, indent string) {
 		writeString(b, v)
 	case int, int64, bool:
 		fmt.Fprint(b, v)
+	case float64:
+		// As encoding/json writes it: shortest, exponent form only when
+		// very small or very large.
+		js, _ := json.Marshal(v)
+		b.Write(js)
 	default:
 		panic(fmt.Sprintf("jsonschema: cannot render %T", v))
 	}

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/schemagen/schemagen/gen/model"
@@ -49,6 +50,8 @@ var Rules = []Rule{
 	{"FIELD_FORBID_REMOVED", Widening, "a field that had to be absent may now be present"},
 	{"OBJECT_REFUSAL_NO_ADD", Breaking, "a combination of field values is now refused"},
 	{"OBJECT_REFUSAL_REMOVED", Widening, "a combination of field values that was refused is now allowed"},
+	{"OBJECT_NO_CLOSE", Breaking, "an open object was closed: members it admitted are refused"},
+	{"OBJECT_OPENED", Widening, "a closed object now admits members it does not name"},
 	{"UNION_NO_DELETE", Breaking, "a union was removed"},
 	{"UNION_SAME_DISCRIMINATOR", Breaking, "a union's discriminator field changed"},
 	{"UNION_VARIANT_NO_DELETE", Breaking, "a union variant was removed"},
@@ -439,6 +442,12 @@ func (c *comparer) enum(subject string, be, ce *Enum) {
 }
 
 func (c *comparer) object(subject string, bo, co *Object, gone map[string]*removal, disc [2]string) {
+	switch {
+	case bo.Open && !co.Open:
+		c.add("OBJECT_NO_CLOSE", subject, "#%s was open and is closed; data with members it does not name is now refused (by CUE and the strict JSON Schema)", bo.Name)
+	case !bo.Open && co.Open:
+		c.add("OBJECT_OPENED", subject, "#%s now admits members it does not name; a reader validating against the old strict schema refuses them", bo.Name)
+	}
 	name := func(f *Field) string { return f.Name }
 	curField, baseField := lookup(co.Fields, name), lookup(bo.Fields, name)
 	for _, bf := range bo.Fields {
@@ -597,6 +606,30 @@ func (c *comparer) types(subject string, b, t *Type) {
 	cmpMax("max", bc.Max, cc.Max)
 	cmpMin("minItems", i64(bc.MinItems), i64(cc.MinItems))
 	cmpMax("maxItems", i64(bc.MaxItems), i64(cc.MaxItems))
+	// A number's bounds: a point on the line, and whether it is in.
+	numBound := func(name string, bv, cv *float64, bx, cx bool, lower bool) {
+		show := func(v *float64, x bool) string {
+			if v == nil {
+				return "none"
+			}
+			op := map[[2]bool]string{{true, false}: ">=", {true, true}: ">", {false, false}: "<=", {false, true}: "<"}[[2]bool{lower, x}]
+			return op + strconv.FormatFloat(*v, 'g', -1, 64)
+		}
+		switch {
+		case bv == nil && cv == nil:
+		case bv != nil && cv != nil && *bv == *cv && bx == cx:
+		case cv == nil:
+			looser = append(looser, fmt.Sprintf("%s %s removed", name, show(bv, bx)))
+		case bv == nil:
+			tighter = append(tighter, fmt.Sprintf("%s %s added", name, show(cv, cx)))
+		case (lower && (*cv > *bv || (*cv == *bv && cx))) || (!lower && (*cv < *bv || (*cv == *bv && cx))):
+			tighter = append(tighter, fmt.Sprintf("%s %s → %s", name, show(bv, bx), show(cv, cx)))
+		default:
+			looser = append(looser, fmt.Sprintf("%s %s → %s", name, show(bv, bx), show(cv, cx)))
+		}
+	}
+	numBound("minimum", bc.MinNum, cc.MinNum, bc.MinExclusive, cc.MinExclusive, true)
+	numBound("maximum", bc.MaxNum, cc.MaxNum, bc.MaxExclusive, cc.MaxExclusive, false)
 	switch {
 	case bc.Pattern == cc.Pattern:
 	case cc.Pattern == "":
@@ -678,6 +711,8 @@ func (t *Type) String() string {
 	switch t.Kind {
 	case "list":
 		return "list<" + t.Elem.String() + ">"
+	case "nullable":
+		return t.Elem.String() + " or null"
 	case "map":
 		return "map<string, " + t.Elem.String() + ">"
 	case "enum", "object", "union":

@@ -60,7 +60,9 @@ type Enum struct {
 
 // Object is an object's fields, in schema order.
 type Object struct {
-	Name     string     `json:"name"`
+	Name string `json:"name"`
+	// Open is set when the object admits members it does not name.
+	Open     bool       `json:"open,omitempty"`
 	Fields   []*Field   `json:"fields"`
 	Forbids  []*Forbid  `json:"forbids,omitempty"`
 	Refusals []*Refusal `json:"refusals,omitempty"`
@@ -102,6 +104,11 @@ type Constraints struct {
 	Max      *int64 `json:"max,omitempty"`
 	MinItems *int   `json:"minItems,omitempty"`
 	MaxItems *int   `json:"maxItems,omitempty"`
+	// A number's bounds, and whether they are exclusive.
+	MinNum       *float64 `json:"minNum,omitempty"`
+	MaxNum       *float64 `json:"maxNum,omitempty"`
+	MinExclusive bool     `json:"minExclusive,omitempty"`
+	MaxExclusive bool     `json:"maxExclusive,omitempty"`
 }
 
 // Forbid records that fields must be absent when Field holds Value.
@@ -172,7 +179,7 @@ func FromModel(s *model.Schema) *Lock {
 			lp.Enums = append(lp.Enums, le)
 		}
 		for _, o := range p.Objects {
-			lo := &Object{Name: o.Name}
+			lo := &Object{Name: o.Name, Open: o.Open}
 			l.pos[key+"."+o.Name] = o.Pos
 			for _, f := range o.Fields {
 				lo.Fields = append(lo.Fields, &Field{Name: f.Name, Required: !f.Optional, Type: typeOf(f.Type)})
@@ -224,6 +231,8 @@ func typeOf(t *model.Type) *Type {
 		return &Type{Kind: "const", Name: t.Const}
 	case model.AnyKind:
 		return &Type{Kind: "any"}
+	case model.NullableKind:
+		return &Type{Kind: "nullable", Elem: typeOf(t.Elem)}
 	case model.ListKind:
 		return &Type{Kind: "list", Constraints: constraintsOf(t.Constraints), Elem: typeOf(t.Elem)}
 	case model.MapKind:
@@ -240,7 +249,8 @@ func constraintsOf(c model.Constraints) *Constraints {
 	if c.IsZero() {
 		return nil
 	}
-	return &Constraints{MinRunes: c.MinRunes, MaxRunes: c.MaxRunes, Pattern: c.Pattern, Min: c.Min, Max: c.Max, MinItems: c.MinItems, MaxItems: c.MaxItems}
+	return &Constraints{MinRunes: c.MinRunes, MaxRunes: c.MaxRunes, Pattern: c.Pattern, Min: c.Min, Max: c.Max, MinItems: c.MinItems, MaxItems: c.MaxItems,
+		MinNum: c.MinNum, MaxNum: c.MaxNum, MinExclusive: c.MinExclusive, MaxExclusive: c.MaxExclusive}
 }
 
 // Pos returns the current-schema position of a subject such as

@@ -56,11 +56,16 @@ type Config struct {
 	// struct, field and enum member, catalog class and channel. Without
 	// it a missing comment is an empty description, as in CUE itself.
 	RequireDocs bool
+	// RequireBoundedIntegers, set by require: boundedIntegers: true, makes
+	// an integer without both bounds within ±2^53-1 an error (what every
+	// JSON reader, JavaScript's included, holds exactly). Without it a
+	// missing bound is int64's.
+	RequireBoundedIntegers bool
 	// Module is the CUE module path without its major version
 	// (example.com/shop), from cue.mod/module.cue.
 	Module string
 
-	SchemaPos, OutputPos, JSONSchemaIDPos, GoImportPathPos, RequireDocsPos Pos
+	SchemaPos, OutputPos, JSONSchemaIDPos, GoImportPathPos, RequireDocsPos, RequireBoundedIntegersPos Pos
 }
 
 // GoPackage returns the import path of the Go package generated for the
@@ -114,8 +119,12 @@ func ReadConfig(root string) (*Config, error) {
 			}
 		}
 		if rv, ok := top["require"]; ok {
-			if dv, ok := cr.fields(rv, "require", "docs")["docs"]; ok {
+			req := cr.fields(rv, "require", "docs", "boundedIntegers")
+			if dv, ok := req["docs"]; ok {
 				c.RequireDocs, c.RequireDocsPos = cr.boolean(dv, "require.docs")
+			}
+			if bv, ok := req["boundedIntegers"]; ok {
+				c.RequireBoundedIntegers, c.RequireBoundedIntegersPos = cr.boolean(bv, "require.boundedIntegers")
 			}
 		}
 		errs = append(errs, cr.errs...)

@@ -30,6 +30,9 @@ func TestReadConfig(t *testing.T) {
 			if cfg.RequireDocs {
 				fmt.Fprintf(&b, "require.docs @%s\n", cfg.RequireDocsPos)
 			}
+			if cfg.RequireBoundedIntegers {
+				fmt.Fprintf(&b, "require.boundedIntegers @%s\n", cfg.RequireBoundedIntegersPos)
+			}
 			got = b.String()
 		}
 		c.CheckSection(t, "want", got)
@@ -46,7 +49,8 @@ func TestThisRepositorysConfig(t *testing.T) {
 	want := model.Config{Schema: "schema", Output: "generated", Module: "github.com/schemagen/schemagen",
 		JSONSchemaID: "https://github.com/schemagen/schemagen/generated/jsonschema/",
 		GoImportPath: "github.com/schemagen/schemagen/generated/go", RequireDocs: true,
-		RequireDocsPos: model.Pos{File: "schemagen.cue", Line: 8, Col: 10}}
+		RequireDocsPos: model.Pos{File: "schemagen.cue", Line: 8, Col: 10}, RequireBoundedIntegers: true,
+		RequireBoundedIntegersPos: model.Pos{File: "schemagen.cue", Line: 12, Col: 10}}
 	if *cfg != want {
 		t.Errorf("ReadConfig = %+v, want %+v", *cfg, want)
 	}

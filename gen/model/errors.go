@@ -196,3 +196,7 @@ func fieldNamed(decls []ast.Decl, name string) *ast.Field {
 // docRequired ends the message of a missing doc comment, which is an error
 // only where the module asks for one.
 const docRequired = " (this module's " + ConfigFile + " sets require: docs: true)"
+
+// boundedRequired ends the message of an integer without its range, which
+// is an error only where the module asks for one.
+const boundedRequired = " (this module's " + ConfigFile + " sets require: boundedIntegers: true)"

@@ -125,6 +125,7 @@ func loadSchema(root string) (*Schema, error) {
 		r := newResolver(ps, inst, v)
 		r.goAttrs = attrs
 		r.requireDocs = cfg.RequireDocs
+		r.requireBounded = cfg.RequireBoundedIntegers
 		pkg := r.resolve()
 		pkg.Path = pkgPath
 		errs = append(errs, r.errs...)

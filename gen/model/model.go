@@ -164,11 +164,12 @@ const (
 	String Base = iota + 1
 	Int
 	Bool
-	Time // RFC 3339 date-time string
-	Date // YYYY-MM-DD string
+	Time   // RFC 3339 date-time string
+	Date   // YYYY-MM-DD string
+	Number // any JSON number: CUE's number, float and float64; Go's float64
 )
 
-var baseNames = [...]string{String: "string", Int: "int", Bool: "bool", Time: "time", Date: "date"}
+var baseNames = [...]string{String: "string", Int: "int", Bool: "bool", Time: "time", Date: "date", Number: "number"}
 
 func (b Base) String() string {
 	if b > 0 && int(b) < len(baseNames) {
@@ -194,6 +195,9 @@ const (
 	// anything ({...}) is a MapKind of AnyKind, a list of anything
 	// ([...]) a ListKind of it.
 	AnyKind
+	// NullableKind is Elem or null: CUE's T | null. null is a value here,
+	// apart from absent.
+	NullableKind
 )
 
 // Type is the type of a field or of a list or map element.
@@ -222,12 +226,17 @@ type Constraints struct {
 	Max      *int64 // inclusive
 	MinItems *int
 	MaxItems *int
+	// MinNum and MaxNum bound a Number, inclusive unless MinExclusive or
+	// MaxExclusive (CUE's > and <).
+	MinNum, MaxNum             *float64
+	MinExclusive, MaxExclusive bool
 }
 
 // IsZero reports whether no constraint is set.
 func (c Constraints) IsZero() bool {
 	return c.MinRunes == nil && c.MaxRunes == nil && c.Pattern == "" &&
-		c.Min == nil && c.Max == nil && c.MinItems == nil && c.MaxItems == nil
+		c.Min == nil && c.Max == nil && c.MinItems == nil && c.MaxItems == nil &&
+		c.MinNum == nil && c.MaxNum == nil
 }
 
 // ConstJSON is a ConstKind's value as a JSON (and TypeScript, and Go)

@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"math"
 	"math/big"
 	"regexp"
 	"strconv"
@@ -24,11 +25,21 @@ type resolver struct {
 
 	pkg  *Package
 	defs map[string]*def // by CUE name without '#'
+	// inlines are the objects of inline structs, by the name derived from
+	// where they are (#Order.line: OrderLine), in the order found.
+	inlines     map[string]*def
+	inlineOrder []*def
+	// closedCtx: the struct being resolved is closed by a definition
+	// around it, and so is every struct within it.
+	closedCtx bool
 	// goAttrs are the package's @go(Name) attributes (checkSyntax).
 	goAttrs goAttrs
 	// requireDocs: the module's schemagen.cue asks for a doc comment on
 	// everything (Config.RequireDocs).
 	requireDocs bool
+	// requireBounded: it asks every integer to state its range within
+	// ±2^53-1 (Config.RequireBoundedIntegers).
+	requireBounded bool
 }
 
 // def is one top-level definition during resolution.
@@ -71,12 +82,33 @@ func (d *def) literal() (*ast.StructLit, bool) {
 	if d.lit != nil {
 		return d.lit, true
 	}
-	lit, ok := sourceExpr(d.v).(*ast.StructLit)
+	return structLit(sourceExpr(d.v))
+}
+
+// isCloseCall reports whether n is close(…).
+func isCloseCall(n ast.Node) bool {
+	call, ok := n.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	id, ok := call.Fun.(*ast.Ident)
+	return ok && id.Name == "close"
+}
+
+// structLit returns the struct literal n is, also through close({...}),
+// which only says what a definition already is: closed.
+func structLit(n ast.Node) (*ast.StructLit, bool) {
+	if call, ok := n.(*ast.CallExpr); ok {
+		if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "close" && len(call.Args) == 1 {
+			n = call.Args[0]
+		}
+	}
+	lit, ok := n.(*ast.StructLit)
 	return lit, ok
 }
 
 func newResolver(ps positions, inst *build.Instance, v cue.Value) *resolver {
-	return &resolver{ps: ps, inst: inst, v: v, comments: indexComments(inst), defs: map[string]*def{}}
+	return &resolver{ps: ps, inst: inst, v: v, comments: indexComments(inst), defs: map[string]*def{}, inlines: map[string]*def{}}
 }
 
 func (r *resolver) errorf(pos Pos, format string, args ...any) {
@@ -136,6 +168,9 @@ func (r *resolver) resolve() *Package {
 	}
 	for _, d := range order {
 		if d.object != nil {
+			// CUE closes a definition recursively; close({...}) closes
+			// only its own level; a package's top level is open.
+			r.closedCtx = !d.root && !isCloseCall(sourceExpr(d.v))
 			r.resolveObject(d)
 		}
 	}
@@ -144,7 +179,7 @@ func (r *resolver) resolve() *Package {
 			r.resolveUnion(d)
 		}
 	}
-	for _, d := range order {
+	for _, d := range append(order, r.inlineOrder...) {
 		if d.object != nil {
 			r.resolveForbids(d)
 		}
@@ -219,7 +254,7 @@ func (r *resolver) classify(d *def) {
 		return
 	}
 	if f, ok := d.v.Source().(*ast.Field); ok {
-		if lit, ok := f.Value.(*ast.StructLit); ok {
+		if lit, ok := structLit(f.Value); ok {
 			if isMapLiteral(lit) {
 				d.mapDef = &Map{Name: d.name, Doc: d.doc, Pos: d.pos}
 				r.pkg.Maps = append(r.pkg.Maps, d.mapDef)
@@ -301,6 +336,23 @@ func isMapLiteral(lit *ast.StructLit) bool {
 		n++
 	}
 	return n > 0
+}
+
+// declaresFields reports whether a struct literal says more than a map's
+// pattern or an open struct's ... ({...} is an object of anything).
+func declaresFields(lit *ast.StructLit) bool {
+	for _, e := range lit.Elts {
+		switch e := e.(type) {
+		case *ast.Ellipsis:
+		case *ast.Field:
+			if _, ok := e.Label.(*ast.ListLit); !ok {
+				return true
+			}
+		default:
+			return true
+		}
+	}
+	return false
 }
 
 // patterns returns the pattern constraints ([K]: T) of a struct literal.
@@ -500,6 +552,26 @@ func (r *resolver) typeAt(v cue.Value, what string, at Pos) (*Type, bool) {
 
 // typeOf resolves the type of a field value or of a list/map element.
 func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
+	if op, args := v.Expr(); op == cue.OrOp {
+		var rest []cue.Value
+		for _, a := range args {
+			if !(a.IncompleteKind() == cue.NullKind && a.IsConcrete()) {
+				rest = append(rest, a)
+			}
+		}
+		switch {
+		case len(rest) == len(args):
+		case len(rest) == 1:
+			elem, ok := r.typeOf(rest[0], what)
+			if !ok {
+				return nil, false
+			}
+			return &Type{Kind: NullableKind, Elem: elem}, true
+		default:
+			r.errorf(r.pos(v), "%s: a disjunction of null with more than one other value (%v) is not carried yet; name the others as a definition (an enum or a union) and write #Name | null", what, v)
+			return nil, false
+		}
+	}
 	if name, ok := r.refName(v); ok {
 		return r.refType(v, name, what)
 	}
@@ -568,6 +640,9 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 	case kind == cue.BoolKind && v.IsConcrete():
 		b, _ := v.Bool()
 		return &Type{Kind: ConstKind, Base: Bool, Const: strconv.FormatBool(b)}, true
+	case kind == cue.FloatKind && v.IsConcrete():
+		f, _ := v.Float64()
+		return &Type{Kind: ConstKind, Base: Number, Const: strconv.FormatFloat(f, 'g', -1, 64)}, true
 	case kind == cue.IntKind && v.IsConcrete():
 		n, err := v.Int64()
 		if err != nil || n < -MaxSafeInt || n > MaxSafeInt {
@@ -579,9 +654,8 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 		return r.list(v, what)
 	case kind == cue.StructKind:
 		elem := v.LookupPath(cue.MakePath(cue.AnyString))
-		if !elem.Exists() {
-			r.errorf(p, "%s: an inline struct is not supported; name it as a definition (#Name) and refer to it", what)
-			return nil, false
+		if lit, ok := structLit(sourceExpr(v)); !elem.Exists() || (ok && declaresFields(lit)) {
+			return r.inlineObject(v, what, p)
 		}
 		if it, _ := v.Fields(cue.Optional(true)); it != nil && it.Next() {
 			r.errorf(p, "%s: a map ([string]: T) may not also declare fields", what)
@@ -602,6 +676,11 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 		t.Base = Int
 	case cue.BoolKind:
 		t.Base = Bool
+	case cue.FloatKind, cue.NumberKind:
+		// CUE's float admits no integer literal (1 is an int, 1.0 a
+		// float); JSON Schema, Go and TypeScript cannot tell them apart,
+		// so float is read as number (docs/schema-language.md).
+		t.Base = Number
 	default:
 		r.errorf(p, "%s: type %v is not supported; use string, int, bool, a definition, [...T] or [string]: T", what, kind)
 		return nil, false
@@ -616,6 +695,61 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 	return t, ok
 }
 
+// inlineObject resolves an inline struct (a field's { … }, a list's or a
+// map's element) as an object of its own, named after where it is:
+// #Order.line is OrderLine, #Order.lines[] OrderLinesItem, #Order.byName[string]
+// OrderByNameValue, a root field workflow.on WorkflowOn.
+func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
+	name := inlineName(what)
+	if prev := r.defs[name]; prev != nil {
+		r.errorf(p, "%s: an inline struct is the object %s, named after where it is, but #%s (%s) has that name; rename #%s, or name the struct as a definition of its own and refer to it", what, name, name, prev.pos, name)
+		return nil, false
+	}
+	if prev := r.inlines[name]; prev != nil {
+		r.errorf(p, "%s: an inline struct is the object %s, named after where it is, and so is the one at %s; name one as a definition of its own and refer to it", what, name, prev.pos)
+		return nil, false
+	}
+	d := &def{name: name, v: v, pos: p, doc: fmt.Sprintf("%s is the value of %s.", name, what)}
+	if lit, ok := structLit(sourceExpr(v)); ok {
+		d.lit = lit
+	} else {
+		d.lit = &ast.StructLit{} // an embedding or a conjunction: its fields are CUE's
+	}
+	// CUE closes a struct inside a definition, recursively; close({...})
+	// closes its own level only; any other struct is open: under a
+	// package's top-level fields, or within close's argument.
+	isClose := isCloseCall(sourceExpr(v))
+	d.object = &Object{Name: name, Doc: d.doc, Pos: p, Open: !r.closedCtx && !isClose}
+	r.inlines[name] = d
+	r.inlineOrder = append(r.inlineOrder, d)
+	r.pkg.Objects = append(r.pkg.Objects, d.object)
+	r.resolveObject(d)
+	return &Type{Kind: ObjectKind, Object: d.object}, true
+}
+
+// inlineName derives an inline struct's name from its path: every step
+// made a Go name, [] as Item and [string] as Value.
+func inlineName(what string) string {
+	var b strings.Builder
+	for _, part := range strings.Split(strings.TrimPrefix(what, "#"), ".") {
+		var steps []string // from the last
+		for {
+			if p, ok := strings.CutSuffix(part, "[]"); ok {
+				part, steps = p, append(steps, "Item")
+			} else if p, ok := strings.CutSuffix(part, "[string]"); ok {
+				part, steps = p, append(steps, "Value")
+			} else {
+				break
+			}
+		}
+		b.WriteString(GoName(part))
+		for i := len(steps) - 1; i >= 0; i-- {
+			b.WriteString(steps[i])
+		}
+	}
+	return b.String()
+}
+
 // MaxSafeInt is the largest integer every judge of the wire reads exactly:
 // 2^53-1, the most a JSON number holds in JavaScript (and ajv) without
 // rounding, as I-JSON (RFC 7493) recommends. Go's int64 holds more, but a
@@ -627,13 +761,30 @@ const MaxSafeInt = 1<<53 - 1
 // judge reads exactly: CUE's int is unbounded, so only a bound written in
 // the schema makes CUE's evaluator, the JSON Schemas, ajv and the Go
 // types give one answer for every number.
+//
+// Unless the module requires that (require: boundedIntegers: true), a
+// missing bound is int64's, the Go type every integer has, as CUE's own
+// gengotypes maps int: the JSON Schemas then state the range the Go
+// types hold, so they agree on every number; CUE's int alone goes on
+// past it (docs/schema-language.md).
 func (r *resolver) intRange(t *Type, p Pos, what string) bool {
+	if !r.requireBounded {
+		if t.Min == nil {
+			n := int64(math.MinInt64)
+			t.Min = &n
+		}
+		if t.Max == nil {
+			n := int64(math.MaxInt64)
+			t.Max = &n
+		}
+		return true
+	}
 	switch {
 	case t.Min == nil || t.Max == nil:
-		r.errorf(p, "%s: an integer must state its range, e.g. int & >=0 & <=%d; CUE's int has no bound, but JSON readers hold integers exactly only up to ±%d (I-JSON, RFC 7493), so the schema says where its values end", what, int64(MaxSafeInt), int64(MaxSafeInt))
+		r.errorf(p, "%s: an integer must state its range, e.g. int & >=0 & <=%d; CUE's int has no bound, but JSON readers hold integers exactly only up to ±%d (I-JSON, RFC 7493), so the schema says where its values end%s", what, int64(MaxSafeInt), int64(MaxSafeInt), boundedRequired)
 		return false
 	case *t.Min < -MaxSafeInt || *t.Max > MaxSafeInt:
-		r.errorf(p, "%s: an integer's range must lie within ±%d, what JSON readers hold exactly (I-JSON, RFC 7493); this one is %d to %d", what, int64(MaxSafeInt), *t.Min, *t.Max)
+		r.errorf(p, "%s: an integer's range must lie within ±%d, what JSON readers hold exactly (I-JSON, RFC 7493); this one is %d to %d%s", what, int64(MaxSafeInt), *t.Min, *t.Max, boundedRequired)
 		return false
 	}
 	return true
@@ -718,8 +869,11 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 			return true
 		}
 	case cue.GreaterThanEqualOp, cue.GreaterThanOp, cue.LessThanEqualOp, cue.LessThanOp:
+		if t.Base == Number {
+			return r.numberBound(t, op, args[0], what, p)
+		}
 		if t.Base != Int {
-			r.errorf(p, "%s: bounds are supported on int only", what)
+			r.errorf(p, "%s: bounds are supported on numbers only", what)
 			return false
 		}
 		n, err := args[0].Int64()
@@ -728,7 +882,7 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 			// exactly.
 			var bi big.Int
 			if _, berr := args[0].Int(&bi); berr != nil || !bi.IsInt64() {
-				r.errorf(p, "%s: the bound %v is beyond what JSON readers hold exactly (±%d, I-JSON, RFC 7493)", what, args[0], int64(MaxSafeInt))
+				r.errorf(p, "%s: the bound %v is beyond int64, the Go type of every integer; state a bound within -9223372036854775808 to 9223372036854775807", what, args[0])
 				return false
 			}
 			n = bi.Int64()
@@ -771,6 +925,32 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 	}
 	r.errorf(p, "%s: constraint %v is not supported (schemagen carries int bounds, =~ patterns, strings.MinRunes/MaxRunes, list.MinItems/MaxItems, time.Time and time.Format(\"2006-01-02\"))", what, c)
 	return false
+}
+
+// numberBound applies a bound to a Number: CUE's > and < are exclusive,
+// which JSON Schema states as exclusiveMinimum and exclusiveMaximum.
+func (r *resolver) numberBound(t *Type, op cue.Op, arg cue.Value, what string, p Pos) bool {
+	f, err := arg.Float64()
+	if err != nil || math.IsInf(f, 0) {
+		r.errorf(p, "%s: the bound %v is beyond what a float64 holds", what, arg)
+		return false
+	}
+	if (op == cue.LessThanEqualOp && f == math.MaxFloat64) || (op == cue.GreaterThanEqualOp && f == -math.MaxFloat64) {
+		return true // float64's own range, which every float64 is in
+	}
+	switch op {
+	case cue.GreaterThanOp, cue.GreaterThanEqualOp:
+		excl := op == cue.GreaterThanOp
+		if t.MinNum == nil || f > *t.MinNum || (f == *t.MinNum && excl) {
+			t.MinNum, t.MinExclusive = &f, excl
+		}
+	default:
+		excl := op == cue.LessThanOp
+		if t.MaxNum == nil || f < *t.MaxNum || (f == *t.MaxNum && excl) {
+			t.MaxNum, t.MaxExclusive = &f, excl
+		}
+	}
+	return true
 }
 
 func (r *resolver) builtin(t *Type, c cue.Value, args []cue.Value, what string) bool {

@@ -206,6 +206,12 @@ func constraints(b model.Base, c model.Constraints) string {
 	if c.Max != nil {
 		parts = append(parts, fmt.Sprintf("at most %d", *c.Max))
 	}
+	if c.MinNum != nil {
+		parts = append(parts, map[bool]string{false: "at least ", true: "more than "}[c.MinExclusive]+strconv.FormatFloat(*c.MinNum, 'g', -1, 64))
+	}
+	if c.MaxNum != nil {
+		parts = append(parts, map[bool]string{false: "at most ", true: "less than "}[c.MaxExclusive]+strconv.FormatFloat(*c.MaxNum, 'g', -1, 64))
+	}
 	if c.MinItems != nil {
 		parts = append(parts, fmt.Sprintf("at least %d items", *c.MinItems))
 	}
@@ -220,7 +226,7 @@ func constraints(b model.Base, c model.Constraints) string {
 
 func baseType(b model.Base) string {
 	switch b {
-	case model.Int:
+	case model.Int, model.Number:
 		return "number"
 	case model.Bool:
 		return "boolean"
@@ -263,6 +269,8 @@ func typ(t *model.Type) string {
 		return t.ConstJSON()
 	case model.AnyKind:
 		return "unknown"
+	case model.NullableKind:
+		return typ(t.Elem) + " | null"
 	case model.ListKind:
 		e := typ(t.Elem)
 		if strings.ContainsAny(e, " |&") {

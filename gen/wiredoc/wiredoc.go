@@ -15,6 +15,7 @@ import (
 	"bytes"
 	"fmt"
 	"path"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -222,6 +223,8 @@ func (d *doc) typ(t *model.Type) string {
 		return "`" + t.ConstJSON() + "`"
 	case model.AnyKind:
 		return "any JSON value"
+	case model.NullableKind:
+		return d.typ(t.Elem) + " or null"
 	case model.ListKind:
 		return "list of " + d.typ(t.Elem)
 	case model.MapKind:
@@ -261,6 +264,8 @@ func baseName(b model.Base) string {
 		return "string"
 	case model.Int:
 		return "integer"
+	case model.Number:
+		return "number"
 	case model.Bool:
 		return "boolean"
 	case model.Time:
@@ -304,6 +309,12 @@ func constraintList(b model.Base, c model.Constraints) []string {
 		out = append(out, fmt.Sprintf("≥ %d", *c.Min))
 	case c.Max != nil:
 		out = append(out, fmt.Sprintf("≤ %d", *c.Max))
+	}
+	if c.MinNum != nil {
+		out = append(out, map[bool]string{false: "≥ ", true: "> "}[c.MinExclusive]+strconv.FormatFloat(*c.MinNum, 'g', -1, 64))
+	}
+	if c.MaxNum != nil {
+		out = append(out, map[bool]string{false: "≤ ", true: "< "}[c.MaxExclusive]+strconv.FormatFloat(*c.MaxNum, 'g', -1, 64))
 	}
 	switch {
 	case c.MinItems != nil && c.MaxItems != nil:

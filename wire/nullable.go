@@ -1,0 +1,37 @@
+package wire
+
+import "encoding/json"
+
+// Nullable holds a value the schema lets be null (CUE's T | null): Valid is
+// false for null. A field that may also be absent is a *Nullable, nil when
+// absent, so absent, null and a value stay three answers.
+type Nullable[T any] struct {
+	V     T
+	Valid bool
+}
+
+// Of returns a Nullable holding v.
+func Of[T any](v T) Nullable[T] { return Nullable[T]{V: v, Valid: true} }
+
+// ReadNullable reads null, or a value with elem.
+func ReadNullable[T any](r *Reader, dst *Nullable[T], elem func(*Reader, *T) error) error {
+	if r.peek() == 'n' && r.literal("null") {
+		*dst = Nullable[T]{}
+		return nil
+	}
+	var v T
+	if err := elem(r, &v); err != nil {
+		return err
+	}
+	*dst = Nullable[T]{V: v, Valid: true}
+	return nil
+}
+
+// MarshalJSON writes null, or the value as encoding/json writes it, for a
+// Nullable inside a type of the caller's own.
+func (n Nullable[T]) MarshalJSON() ([]byte, error) {
+	if !n.Valid {
+		return []byte("null"), nil
+	}
+	return json.Marshal(n.V)
+}
