@@ -280,6 +280,17 @@ func generate(root string) (s *model.Schema, res *gen.Result, err error, crash s
 	return s, res, err, ""
 }
 
+var pathHeadRE = regexp.MustCompile(`^([#_]*[\w$]+)[.:\[]`)
+
+// pathHead is the first selector of the CUE path an error message starts
+// with, or "".
+func pathHead(msg string) string {
+	if m := pathHeadRE.FindStringSubmatch(msg); m != nil {
+		return m[1]
+	}
+	return ""
+}
+
 // dependsOnRefused is the refusal of a unit whose only fault, in a later
 // round, is a reference to a unit or hidden field refused before.
 const dependsOnRefused = "refers to a definition refused in an earlier round"
@@ -308,7 +319,7 @@ func runSchemagen(name, work string) (*corpusRun, error) {
 			return false
 		}
 		r.out[u] = &outcome{class: class, msg: msg}
-		if class == Refused {
+		if class == Refused || class == Unpositioned {
 			removed[u.Pkg+" "+u.Name] = true
 			for _, sp := range src.Spans {
 				if sp.Unit == u {
@@ -371,7 +382,14 @@ func runSchemagen(name, work string) (*corpusRun, error) {
 			sp := src.At(e.Pos.File, e.Pos.Line, e.Pos.Col)
 			switch {
 			case !e.Pos.IsValid():
+				// The path the message starts with may name one unit: a
+				// definition, or a top-level field of one package's root.
+				// Then that unit is unpositioned and the others go on;
+				// else every unit left is.
 				class, us = Unpositioned, remaining("")
+				if owners := src.Owners(pathHead(e.Msg)); len(owners) == 1 && r.out[owners[0]] == nil {
+					us = owners
+				}
 			case sp == nil && e.Pos.Line == 0 && len(src.Pkgs[folderPkg(cfg.Schema, e.Pos.File)]) > 0:
 				// A package's folder (two packages share it).
 				us = remaining(folderPkg(cfg.Schema, e.Pos.File))
@@ -400,7 +418,7 @@ func runSchemagen(name, work string) (*corpusRun, error) {
 					progress = true
 				}
 			}
-			if class == Unpositioned {
+			if class == Unpositioned && len(remaining("")) == 0 {
 				return r, nil
 			}
 		}

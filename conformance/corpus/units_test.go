@@ -42,6 +42,9 @@ type Span struct {
 	// Import is set for one import spec: removing the declarations that
 	// used it leaves it unused, which CUE refuses.
 	Import bool
+	// Label is the label of a field (a definition's #Name, a top-level
+	// field's name).
+	Label string
 	// Hidden is the label of a hidden field or let clause (no unit of its
 	// own): an error in it blanks it, and the units that use it are
 	// refused in the next round for referring to it.
@@ -102,6 +105,7 @@ func ReadSource(corpus, dir, schemaDir string) (*Source, error) {
 			switch d := decl.(type) {
 			case *ast.Field:
 				name, _, _ := ast.LabelName(d.Label)
+				sp.Label = name
 				switch {
 				case strings.HasPrefix(name, "_"):
 					sp.Hidden = name
@@ -151,6 +155,18 @@ func declStart(n ast.Node) int {
 		}
 	}
 	return start
+}
+
+// Owners returns the units a label names: the definition, or the root of
+// every package with a top-level field of that name.
+func (s *Source) Owners(label string) []*Unit {
+	var out []*Unit
+	for _, sp := range s.Spans {
+		if label != "" && sp.Label == label && sp.Unit != nil && !slices.Contains(out, sp.Unit) {
+			out = append(out, sp.Unit)
+		}
+	}
+	return out
 }
 
 // At returns the span holding the byte at line:col (1-based) of file, or
