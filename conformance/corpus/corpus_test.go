@@ -113,6 +113,12 @@ func TestCorpus(t *testing.T) {
 	start := time.Now()
 	names := corpora(t)
 	mod := t.TempDir()
+	if keep := os.Getenv("SCHEMAGEN_CORPUS_KEEP"); keep != "" {
+		// Keep the working copies and their outputs, to look at.
+		mod = keep
+		os.RemoveAll(mod)
+		os.MkdirAll(mod, 0o755)
+	}
 	gomod := "module " + goModule + "\n\ngo 1.26\n\nrequire github.com/schemagen/schemagen v0.0.0\n\nreplace github.com/schemagen/schemagen => " + repo + "\n"
 	if err := os.WriteFile(filepath.Join(mod, "go.mod"), []byte(gomod), 0o644); err != nil {
 		t.Fatal(err)
@@ -496,13 +502,19 @@ func (r *corpusRun) checkPresent(res *gen.Result) {
 		case goName == "":
 			missing = append(missing, "the model has no "+u.Name)
 		default:
+			// JSON Schema and TypeScript name a definition as the schema
+			// does; Go by its Go name.
+			name := strings.TrimPrefix(u.Name, "#")
+			if u.Name == Root {
+				name = model.GoName(p.Name)
+			}
 			for _, c := range []struct {
 				ok   bool
 				what string
 			}{
 				{goTypes[u.Pkg+" "+goName], "Go type " + goName},
-				{jsonDefs[u.Pkg+" "+goName], "JSON Schema $defs." + goName},
-				{tsDecl(goName).MatchString(tsTypes[u.Pkg]), "TypeScript type " + goName},
+				{jsonDefs[u.Pkg+" "+name] || jsonDefs[u.Pkg+" "+goName], "JSON Schema $defs." + name},
+				{tsDecl(name).MatchString(tsTypes[u.Pkg]) || tsDecl(goName).MatchString(tsTypes[u.Pkg]), "TypeScript type " + name},
 			} {
 				if c.ok {
 					named++
