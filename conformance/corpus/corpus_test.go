@@ -137,6 +137,17 @@ func TestCorpus(t *testing.T) {
 		ggHandled, ggErr = runGengotypes(cue, names, t.TempDir())
 	}()
 
+	// CUE's JSON Schema generator, one child process per corpus.
+	jsByCorpus := make([]map[string]string, len(names))
+	for i, name := range names {
+		peers.Add(1)
+		go func() {
+			defer peers.Done()
+			jsByCorpus[i] = runCUEJSONSchema(t, name)
+		}()
+	}
+
+	lap := time.Now()
 	var runs []*corpusRun
 	for _, name := range names {
 		r, err := runSchemagen(name, filepath.Join(mod, name))
@@ -145,13 +156,37 @@ func TestCorpus(t *testing.T) {
 		}
 		runs = append(runs, r)
 	}
-	checkGo(t, mod, runs)
-	checkTypeScript(t, runs)
-	checkSanthosh(t, runs)
-	checkAjv(t, mod, runs)
-
-	jsHandled := runCUEJSONSchema(t, runs)
+	phase := func(name string) {
+		t.Logf("%s: %v", name, time.Since(lap).Round(time.Millisecond))
+		lap = time.Now()
+	}
+	phase("schemagen")
+	// The outputs' compilers, side by side.
+	var checks sync.WaitGroup
+	for _, check := range []func(){
+		func() { checkGo(t, mod, runs) },
+		func() { checkTypeScript(t, runs) },
+		func() { checkSanthosh(t, runs); checkAjv(t, mod, runs) },
+	} {
+		checks.Add(1)
+		go func() { defer checks.Done(); check() }()
+	}
+	checks.Wait()
+	phase("go build, tsc, santhosh-tekuri, ajv")
+	judgeInstances(t, mod, runs)
+	phase("instances")
 	peers.Wait()
+	phase("waiting for CUE's generators")
+	jsHandled := map[*Unit]string{}
+	for i, r := range runs {
+		for _, u := range r.src.Units {
+			why, ok := jsByCorpus[i][u.Pkg+"\t"+u.Name]
+			if !ok {
+				why = "no verdict"
+			}
+			jsHandled[u] = why
+		}
+	}
 	if ggErr != nil {
 		t.Errorf("cue exp gengotypes: %v", ggErr)
 	}
@@ -214,6 +249,9 @@ func TestCorpus(t *testing.T) {
 		}
 	}
 	for _, k := range slices.Sorted(maps.Keys(known)) {
+		if strings.HasPrefix(k, "instance ") {
+			continue // judgeInstances's
+		}
 		t.Errorf("testdata/known-failures.txt lists %q, which no longer fails so: remove the line", k)
 	}
 	t.Logf("took %v", time.Since(start).Round(time.Millisecond))
@@ -651,8 +689,13 @@ func walkJSON(v any, f func(map[string]any)) {
 	}
 }
 
+// outMu guards corpusRun.out while the compile checks run side by side.
+var outMu sync.Mutex
+
 // notCompiled marks every generated unit of a package as not compiled.
 func (r *corpusRun) notCompiled(pkg, why string) {
+	outMu.Lock()
+	defer outMu.Unlock()
 	for _, u := range r.src.Pkgs[pkg] {
 		if o := r.out[u]; o.class == Generated {
 			r.out[u] = &outcome{class: NotCompiled, msg: why}
@@ -826,29 +869,39 @@ func checkAjv(t *testing.T, mod string, runs []*corpusRun) {
 
 func exists(p string) bool { _, err := os.Stat(p); return err == nil }
 
+// childTimeout stops a child of runCUEJSONSchema that hangs.
+const childTimeout = 5 * time.Minute
+
 // runCUEJSONSchema runs CUE's JSON Schema generator
 // (cuelang.org/go/encoding/jsonschema.Generate) over every unit of the
-// pristine corpora: a unit is handled when Generate returns a schema
+// pristine corpus name: a unit is handled when Generate returns a schema
 // without error or panic and santhosh-tekuri compiles it. The root is the
 // package's value, with its definitions. Generate overflows the stack on
 // some inputs, which no recover catches, so it runs in a child process
 // (this test binary, TestCUEJSONSchemaChild) that reports each unit as it
 // goes; a unit the child dies on is not handled, and a new child goes on
-// after it.
-// childTimeout bounds one child of runCUEJSONSchema.
-const childTimeout = 30 * time.Second
-
-func runCUEJSONSchema(t *testing.T, runs []*corpusRun) map[*Unit]string {
-	out := map[*Unit]string{}
-	for _, r := range runs {
+// after it. It returns "pkg<TAB>name" → "" when handled or why not.
+func runCUEJSONSchema(t *testing.T, name string) map[string]string {
+	out := map[string]string{} // "pkg<TAB>name" → "" or why not
+	cfg, err := model.ReadConfig(name)
+	if err != nil {
+		t.Error(err)
+		return out
+	}
+	src, err := ReadSource(name, name, cfg.Schema)
+	if err != nil {
+		t.Error(err)
+		return out
+	}
+	{
 		byKey := map[string]*Unit{}
-		for _, u := range r.src.Units {
+		for _, u := range src.Units {
 			byKey[u.Pkg+"\t"+u.Name] = u
 		}
 		for {
 			var skip []string
-			for k, u := range byKey {
-				if _, done := out[u]; done {
+			for k := range byKey {
+				if _, done := out[k]; done {
 					skip = append(skip, k)
 				}
 			}
@@ -857,37 +910,44 @@ func runCUEJSONSchema(t *testing.T, runs []*corpusRun) map[*Unit]string {
 			}
 			ctx, cancel := context.WithTimeout(context.Background(), childTimeout)
 			cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^TestCUEJSONSchemaChild$")
-			abs, _ := filepath.Abs(r.name)
-			cmd.Env = append(os.Environ(), "CORPUS_CHILD_DIR="+abs, "CORPUS_CHILD_SCHEMA="+r.cfg.Schema)
+			abs, _ := filepath.Abs(name)
+			cmd.Env = append(os.Environ(), "CORPUS_CHILD_DIR="+abs, "CORPUS_CHILD_SCHEMA="+cfg.Schema)
 			cmd.Stdin = strings.NewReader(strings.Join(skip, "\n"))
-			var stdout bytes.Buffer
-			cmd.Stdout = &stdout
+			var stdout, stderr bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
 			err := cmd.Run()
 			cancel()
-			var started *Unit
+			started := ""
 			for _, line := range strings.Split(stdout.String(), "\n") {
 				f := strings.SplitN(line, "\t", 3)
 				if len(f) != 3 || byKey[f[0]+"\t"+f[1]] == nil {
 					continue
 				}
-				u := byKey[f[0]+"\t"+f[1]]
+				k := f[0] + "\t" + f[1]
 				if f[2] == "start" {
-					started = u
+					started = k
 					continue
 				}
-				started = nil
-				out[u], _ = strings.CutPrefix(f[2], "ok")
+				started = ""
+				out[k], _ = strings.CutPrefix(f[2], "ok")
 			}
-			if started != nil {
-				out[started] = fmt.Sprintf("the generator crashed or did not finish in %v (%v)", childTimeout, err)
+			if started != "" {
+				why := "the generator crashed: " + err.Error()
+				if m := regexp.MustCompile(`(?m)^fatal error: .*$`).FindString(stderr.String()); m != "" {
+					why = "the generator crashed: " + m
+				}
+				if ctx.Err() == context.DeadlineExceeded {
+					why = fmt.Sprintf("the generator did not finish in %v", childTimeout)
+				}
+				out[started] = why
 				continue
 			}
 			if err != nil {
-				t.Errorf("%s: CUE's JSON Schema generator: %v\n%s", r.name, err, stdout.String())
+				t.Errorf("%s: CUE's JSON Schema generator: %v\n%s", name, err, stdout.String())
 			}
-			for _, u := range byKey {
-				if _, done := out[u]; !done {
-					out[u] = "the generator gave no verdict"
+			for k := range byKey {
+				if _, done := out[k]; !done {
+					out[k] = "the generator gave no verdict"
 				}
 			}
 		}
