@@ -2,6 +2,7 @@ package gotypes
 
 import (
 	"bytes"
+	"github.com/schemagen/schemagen/gen/model"
 	"go/doc/comment"
 	"slices"
 	"strconv"
@@ -25,10 +26,13 @@ type goFile struct {
 	b       bytes.Buffer
 	depth   int
 	decls   int // top-level declarations written, for the blank line between them
+	// patterns names the compiled regexp of each field type that states
+	// a pattern of its own (a named scalar's is its validator's).
+	patterns map[*model.Type]string
 }
 
 func newGoFile(pkg string, header ...string) *goFile {
-	return &goFile{pkg: pkg, header: header, imports: map[string]bool{}}
+	return &goFile{pkg: pkg, header: header, imports: map[string]bool{}, patterns: map[*model.Type]string{}}
 }
 
 // use records an import and returns the package's name for qualifying.

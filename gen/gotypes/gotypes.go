@@ -108,10 +108,12 @@ func generatePackage(p *model.Package) ([]output.File, error) {
 	doc.depth--
 	doc.p(")")
 	out := []output.File{{Path: path.Join(dir, "doc.go"), Data: doc.bytes()}}
+	patterns := patternNames(p)
 	for _, file := range order {
 		ds := byFile[file]
 		sortDecls(ds)
 		f := newGoFile(p.Name, output.GoHeader, "Source: "+file)
+		f.patterns = patterns
 		for _, d := range ds {
 			d.emit(f)
 		}
@@ -122,6 +124,40 @@ func generatePackage(p *model.Package) ([]output.File, error) {
 		out = append(out, output.File{Path: path.Join(dir, base), Data: f.bytes()})
 	}
 	return out, nil
+}
+
+// patternNames names the compiled regexp of every pattern a field's type
+// or a named map's values state in place, package-wide (a named map's
+// elements are checked where the map is used, maybe in another file):
+// pattern_<Object>_<Field>[_Item|_Value…], pattern_<Map>_Value.
+func patternNames(p *model.Package) map[*model.Type]string {
+	names := map[*model.Type]string{}
+	var visit func(t *model.Type, stem string)
+	visit = func(t *model.Type, stem string) {
+		switch t.Kind {
+		case model.BasicKind:
+			if t.Pattern != "" {
+				names[t] = helper("pattern", stem)
+			}
+		case model.ListKind:
+			visit(t.Elem, stem+"_Item")
+		case model.MapKind:
+			if t.Map == nil {
+				visit(t.Elem, stem+"_Value")
+			}
+		case model.NullableKind:
+			visit(t.Elem, stem)
+		}
+	}
+	for _, o := range p.Objects {
+		for _, f := range structFields(o) {
+			visit(f.Type, o.GoName+"_"+f.GoName)
+		}
+	}
+	for _, m := range p.Maps {
+		visit(m.Elem, m.GoName+"_Value")
+	}
+	return names
 }
 
 // usedUnions are the unions of p that some field, list element or map

@@ -1,6 +1,7 @@
 package gotypes
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"strconv"
@@ -187,6 +188,7 @@ func object(f *goFile, o *model.Object) {
 		f.close()
 	}
 	objectMethods(f, o)
+	objectDefaults(f, o)
 	objectDecode(f, o)
 	objectEncode(f, o)
 	objectValidate(f, o)
@@ -233,6 +235,40 @@ func objectMethods(f *goFile, o *model.Object) {
 	f.p("x.validate(&p, &root)")
 	f.p("return p.Err()")
 	f.close()
+}
+
+// objectDefaults emits a Get method for each field with a default: its
+// value, or CUE's default when it is absent (as protobuf's getters give
+// proto2 defaults). Absent stays absent in the struct and on the wire.
+func objectDefaults(f *goFile, o *model.Object) {
+	for _, fd := range structFields(o) {
+		if fd.Default == "" || !fd.Optional {
+			continue
+		}
+		lit := fd.Default
+		if fd.Type.Kind == model.EnumKind {
+			for _, m := range fd.Type.Enum.Members {
+				if strconv.Quote(m.Value) == lit || quoteJSON(m.Value) == lit {
+					lit = m.GoName
+				}
+			}
+		}
+		get := model.GetterName(fd)
+		f.decl()
+		f.doc(fmt.Sprintf("%s returns %s, or %s, its default, when it is absent.", get, fd.GoName, fd.Default))
+		f.open("func (x *", o.GoName, ") ", get, "() ", goType(f, fd.Type, false))
+		f.open("if x.", fd.GoName, " == nil")
+		f.p("return ", lit)
+		f.close()
+		f.p("return *x.", fd.GoName)
+		f.close()
+	}
+}
+
+// quoteJSON is s as a JSON string literal.
+func quoteJSON(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
 }
 
 // objectDecode emits the decoder: required fields present, no nulls, no
@@ -474,9 +510,31 @@ func loopVar(name string, depth int) string {
 	return name + strconv.Itoa(depth)
 }
 
+// fieldPatterns emits the compiled regexp of every pattern t states in
+// place (its own =~, its list elements' or map values'), under the name
+// patternNames gave it.
+func fieldPatterns(f *goFile, t *model.Type) {
+	switch t.Kind {
+	case model.BasicKind:
+		if name := f.patterns[t]; name != "" {
+			f.decl()
+			f.p("var ", name, " = ", f.use("regexp"), ".MustCompile(", quote(t.Pattern), ")")
+		}
+	case model.ListKind, model.NullableKind:
+		fieldPatterns(f, t.Elem)
+	case model.MapKind:
+		if t.Map == nil {
+			fieldPatterns(f, t.Elem)
+		}
+	}
+}
+
 // objectValidate emits the validate walker behind Validate.
 func objectValidate(f *goFile, o *model.Object) {
 	w := f.wire()
+	for _, fd := range structFields(o) {
+		fieldPatterns(f, fd.Type)
+	}
 	f.decl()
 	f.open("func (x *", o.GoName, ") validate(p *", w, ".Problems, path *", w, ".Path)")
 	for _, fd := range structFields(o) {
@@ -628,7 +686,7 @@ func checks(f *goFile, t *model.Type, v, path, member, stepVar string, depth int
 	case model.ScalarKind:
 		f.p(helper("validate", t.Scalar.GoName), "(p, ", path, ", ", mem, ", ", v, ")")
 	case model.BasicKind:
-		constraintChecks(f, t.Base, t.Constraints, v, path, mem, "")
+		constraintChecks(f, t.Base, t.Constraints, v, path, mem, f.patterns[t])
 	case model.NullableKind:
 		recv := v
 		if strings.HasPrefix(v, "*") {

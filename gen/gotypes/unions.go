@@ -100,6 +100,7 @@ func namedMap(f *goFile, m *model.Map) {
 	f.decl()
 	f.doc(docFor(m.GoName, m.Doc))
 	f.p("type ", m.GoName, " ", goType(f, &model.Type{Kind: model.MapKind, Elem: m.Elem}, false))
+	fieldPatterns(f, m.Elem)
 	f.decl()
 	f.open("func ", readUnionFunc(m.GoName), "(r *", w, ".Reader, x *", m.GoName, ") error")
 	f.p("return ", readCall(f, &model.Type{Kind: model.MapKind, Map: m, Elem: m.Elem}, "x"))

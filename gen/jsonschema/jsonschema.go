@@ -468,10 +468,16 @@ func refusal(o *model.Object, rf *model.Refusal) obj {
 // every such $ref into a new copy of the type (Pose1, Stance1, …).
 func (e *emitter) field(f *model.Field) obj {
 	t := e.typ(f.Type)
-	if len(t) == 1 && t[0].Key == "$ref" {
-		return append(obj{}.add("description", f.Doc), member{"allOf", []any{t}})
+	s := obj{}.add("description", f.Doc)
+	if f.Default != "" {
+		// An annotation here: the data may leave the field out, and CUE
+		// (and a reader's Get method) then takes this value.
+		s = append(s, member{"default", rawJSON(f.Default)})
 	}
-	return append(obj{}.add("description", f.Doc), t...)
+	if len(t) == 1 && t[0].Key == "$ref" {
+		return append(s, member{"allOf", []any{t}})
+	}
+	return append(s, t...)
 }
 
 // typ returns the schema of a value of type t.

@@ -46,6 +46,7 @@ var Rules = []Rule{
 	{"FIELD_NO_ADD_REQUIRED", Breaking, "a required field was added to an existing object"},
 	{"FIELD_CONSTRAINT_NO_TIGHTEN", Breaking, "a constraint was added or tightened"},
 	{"FIELD_CONSTRAINT_LOOSENED", Widening, "a constraint was removed or loosened"},
+	{"FIELD_SAME_DEFAULT", Breaking, "a field's default was changed, added or removed"},
 	{"FIELD_FORBID_NO_ADD", Breaking, "a field must now be absent when another holds a value"},
 	{"FIELD_FORBID_REMOVED", Widening, "a field that had to be absent may now be present"},
 	{"OBJECT_REFUSAL_NO_ADD", Breaking, "a combination of field values is now refused"},
@@ -465,6 +466,9 @@ func (c *comparer) object(subject string, bo, co *Object, gone map[string]*remov
 		case bf.Required && !cf.Required:
 			c.add("FIELD_SAME_PRESENCE", fs, "required field %s was made optional; readers that rely on it will miss it", bf.Name)
 		}
+		if bf.Default != cf.Default {
+			c.add("FIELD_SAME_DEFAULT", fs, "the default of %s changed from %s to %s; data that leaves it out now means something else", bf.Name, orNone(bf.Default), orNone(cf.Default))
+		}
 		if r := gone[refersTo(bf.Type)]; r != nil && !sameShape(bf.Type, cf.Type) {
 			r.with = append(r.with, fmt.Sprintf("%s.%s changed from %s to %s", bo.Name, bf.Name, bf.Type, cf.Type))
 			continue
@@ -696,6 +700,14 @@ func sameShape(a, b *Type) bool {
 		return false
 	}
 	return a.Elem == nil || sameShape(a.Elem, b.Elem)
+}
+
+// orNone is s, or "none" when it is empty.
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
 }
 
 func i64(p *int) *int64 {

@@ -73,6 +73,8 @@ type Field struct {
 	Name     string `json:"name"`
 	Required bool   `json:"required"`
 	Type     *Type  `json:"type"`
+	// Default is the field's default as a JSON literal, if it has one.
+	Default string `json:"default,omitempty"`
 }
 
 // Type is a field's wire type: its shape and its constraints at each level.
@@ -182,7 +184,7 @@ func FromModel(s *model.Schema) *Lock {
 			lo := &Object{Name: o.Name, Open: o.Open}
 			l.pos[key+"."+o.Name] = o.Pos
 			for _, f := range o.Fields {
-				lo.Fields = append(lo.Fields, &Field{Name: f.Name, Required: !f.Optional, Type: typeOf(f.Type)})
+				lo.Fields = append(lo.Fields, &Field{Name: f.Name, Required: !f.Optional, Type: typeOf(f.Type), Default: f.Default})
 				l.pos[key+"."+o.Name+"."+f.Name] = f.Pos
 			}
 			for _, fb := range o.Forbids {

@@ -89,7 +89,7 @@ func (r *layoutResolver) resolve() *Layout {
 	var layoutV, catalogV cue.Value
 	it, err := r.v.Fields(cue.Definitions(true))
 	if err != nil {
-		r.errs = append(r.errs, r.ps.fromCUE(err)...)
+		r.errs = append(r.errs, r.ps.fromCUE(err, r.inst.Files...)...)
 		return r.l
 	}
 	for it.Next() {
@@ -307,7 +307,7 @@ func (r *layoutResolver) fields(v cue.Value, what string, allowed ...string) map
 	}
 	it, err := v.Fields()
 	if err != nil {
-		r.errs = append(r.errs, r.ps.fromCUE(err)...)
+		r.errs = append(r.errs, r.ps.fromCUE(err, r.inst.Files...)...)
 		return out
 	}
 	for it.Next() {

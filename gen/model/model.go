@@ -136,6 +136,12 @@ type Field struct {
 	Pos      Pos
 	Optional bool // absent is allowed, and differs from zero
 	Type     *Type
+	// Default is the value CUE gives the field when the data leaves it
+	// out (replicas: int | *1, or a default of its enum), as a JSON
+	// literal; "" when it has none. The field is then optional (the data
+	// may omit it): absent stays absent on a round trip, and each target
+	// states the default (Go: a Get method).
+	Default string
 }
 
 // Forbid says: when field Field holds Value, the Absent fields must be absent.

@@ -62,7 +62,11 @@ func dump(s *model.Schema) string {
 				if f.Optional {
 					mark = "?"
 				}
-				fmt.Fprintf(&b, "  %s%s %s %s @%s\n", f.Name, mark, f.GoName, typ(f.Type), f.Pos)
+				dflt := ""
+				if f.Default != "" {
+					dflt = " default=" + f.Default
+				}
+				fmt.Fprintf(&b, "  %s%s %s %s%s @%s\n", f.Name, mark, f.GoName, typ(f.Type), dflt, f.Pos)
 			}
 			for _, rf := range o.Refusals {
 				fmt.Fprintf(&b, "  refuse %s (%s) @%s\n", rf.Describe(o), rf.Doc, rf.Pos)

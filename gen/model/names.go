@@ -173,8 +173,20 @@ func (r *resolver) assignNames() {
 				fields[f.GoName] = f
 			}
 		}
+		for _, f := range o.Fields {
+			if f.Default == "" || f.GoName == "" {
+				continue
+			}
+			if g := fields[GetterName(f)]; g != nil {
+				r.errorf(g.Pos, "#%s.%s: Go name %s is the method that gives %s its default; name the Go field otherwise with @go(Name)", o.Name, g.Name, GetterName(f), f.Name)
+			}
+		}
 	}
 }
+
+// GetterName is the Go method that gives a field with a default its value
+// or, when it is absent, the default: GetReplicas.
+func GetterName(f *Field) string { return "Get" + f.GoName }
 
 // reservedWhy says what holds a reserved Go name.
 func reservedWhy(name string) string {

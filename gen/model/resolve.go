@@ -56,6 +56,8 @@ type def struct {
 	mapDef *Map
 	// mapState: 1 while the map's element type is being resolved, 2 after.
 	mapState int
+	// nullable: the definition is T | null, and so is every use of it.
+	nullable bool
 
 	// root is set for the package's root object: its top-level fields,
 	// which have no definition; pkg is then the CUE package name, by which
@@ -83,6 +85,16 @@ func (d *def) literal() (*ast.StructLit, bool) {
 		return d.lit, true
 	}
 	return structLit(sourceExpr(d.v))
+}
+
+// isTop reports whether n is written _, or is no syntax at all (the
+// element of {...} and [...], which CUE makes _).
+func isTop(n ast.Node) bool {
+	if n == nil {
+		return true
+	}
+	id, ok := n.(*ast.Ident)
+	return ok && id.Name == "_"
 }
 
 // isCloseCall reports whether n is close(…).
@@ -132,11 +144,26 @@ func (r *resolver) resolve() *Package {
 	}
 	r.pkg = &Package{Name: r.inst.PkgName, Dir: dir, Doc: doc, Pos: r.ps.of(ppos)}
 
+	// A package whose value is not a struct (an embedded 1 | "two") has
+	// no fields to be its root object, and nothing to carry it.
+	if k := r.v.IncompleteKind(); k != cue.StructKind && k != cue.BottomKind {
+		pos := r.pkg.Pos
+		for _, f := range r.inst.Files {
+			for _, decl := range f.Decls {
+				if e, ok := decl.(*ast.EmbedDecl); ok && pos == r.pkg.Pos {
+					pos = r.ps.of(e.Pos())
+				}
+			}
+		}
+		r.errorf(pos, "package %s is the value %v, not a struct: a package's top level is its definitions and its root object's fields; a value of its own is not carried (name it as a definition and refer to it from a field)", r.pkg.Name, r.v)
+		return r.pkg
+	}
+
 	// Pass 1: classify every definition, so references resolve in any order.
 	var order []*def
 	it, err := r.v.Fields(cue.Definitions(true), cue.Optional(true))
 	if err != nil {
-		r.errs = append(r.errs, r.ps.fromCUE(err)...)
+		r.errs = append(r.errs, r.ps.fromCUE(err, r.inst.Files...)...)
 		return r.pkg
 	}
 	var rootPos Pos
@@ -222,6 +249,21 @@ func (r *resolver) rootObject(pos Pos) *def {
 func (r *resolver) classify(d *def) {
 	op, args := d.v.Expr()
 	if op == cue.OrOp {
+		// #X: T | null is T, and every use of #X may be null.
+		var nonNull []cue.Value
+		for _, a := range args {
+			if a.IncompleteKind() == cue.NullKind && a.IsConcrete() {
+				d.nullable = true
+			} else {
+				nonNull = append(nonNull, a)
+			}
+		}
+		if d.nullable && len(nonNull) == 1 {
+			d.v = nonNull[0]
+			r.classify(d)
+			return
+		}
+		args = nonNull
 		var strs, refs int
 		for _, a := range args {
 			if a.IncompleteKind() == cue.StringKind && a.IsConcrete() {
@@ -253,8 +295,9 @@ func (r *resolver) classify(d *def) {
 		}
 		return
 	}
-	if f, ok := d.v.Source().(*ast.Field); ok {
-		if lit, ok := structLit(f.Value); ok {
+	if src := sourceExpr(d.v); src != nil {
+		if lit, ok := structLit(src); ok {
+			d.lit = lit
 			if isMapLiteral(lit) {
 				d.mapDef = &Map{Name: d.name, Doc: d.doc, Pos: d.pos}
 				r.pkg.Maps = append(r.pkg.Maps, d.mapDef)
@@ -438,7 +481,14 @@ func (r *resolver) resolveObject(d *def) {
 	shadowing := r.checkShadowing(d)
 	it, err := d.v.Fields(cue.Optional(true))
 	if err != nil {
-		r.errs = append(r.errs, r.ps.fromCUE(err)...)
+		for _, e := range r.ps.fromCUE(err, r.inst.Files...) {
+			if strings.HasSuffix(e.Msg, "non-concrete value struct") {
+				// CUE cannot list the fields: a field is a disjunction
+				// of structs that CUE leaves open.
+				e.Msg += " (a disjunction of structs without a constant field that tells them apart is not carried yet: write each as a definition with a discriminator, kind!: \"a\", and the union #A | #B)"
+			}
+			r.errs = append(r.errs, e)
+		}
 		return
 	}
 	n := 0
@@ -464,7 +514,17 @@ func (r *resolver) resolveObject(d *def) {
 		if shadowing && v.IncompleteKind() == cue.BottomKind {
 			continue // the shadowing error says why; one error, not one per field
 		}
-		t, ok := r.typeOf(v, d.ref()+"."+name)
+		tv := v
+		if dv, has := v.Default(); has {
+			var ok bool
+			if tv, f.Default, ok = r.withoutDefault(v, dv, d.ref()+"."+name); !ok {
+				continue
+			}
+		}
+		if !f.Optional {
+			f.Default = "" // the data must state a required field: CUE never applies its default
+		}
+		t, ok := r.typeOf(tv, d.ref()+"."+name)
 		if !ok {
 			continue
 		}
@@ -474,6 +534,47 @@ func (r *resolver) resolveObject(d *def) {
 	if n == 0 {
 		r.errorf(d.pos, "%s has no fields: an object states at least one (a value that may be any object is {...})", d.ref())
 	}
+}
+
+// withoutDefault splits a field's value with a default into the value
+// without it, whose type the field has, and the default as a JSON
+// literal: int | *1 is int with 1; a reference to an enum with a default
+// is the enum with its default.
+func (r *resolver) withoutDefault(v, dv cue.Value, what string) (cue.Value, string, bool) {
+	lit, err := dv.MarshalJSON()
+	if err != nil || !dv.IsConcrete() {
+		r.errorf(r.pos(v), "%s: a default must be one concrete value; this one is %v", what, dv)
+		return v, "", false
+	}
+	switch dv.IncompleteKind() {
+	case cue.StringKind, cue.IntKind, cue.FloatKind, cue.NumberKind, cue.BoolKind:
+	default:
+		if !writesDefault(sourceExpr(v)) {
+			return v, "", true // CUE's own: an open list defaults to []
+		}
+		r.errorf(r.pos(v), "%s: a default that is %v (not a string, number or boolean) is not carried yet", what, dv.IncompleteKind())
+		return v, "", false
+	}
+	if _, ok := r.refName(v); ok {
+		return v, string(lit), true // the default is the definition's
+	}
+	if op, args := v.Expr(); op == cue.NoOp && len(args) == 1 {
+		return args[0], string(lit), true // CUE's value without its default
+	}
+	r.errorf(r.pos(v), "%s: this default (%s) is on a disjunction schemagen does not carry yet; write T | *value, with T a type or a definition", what, lit)
+	return v, "", false
+}
+
+// writesDefault reports whether an expression marks a default (*x).
+func writesDefault(n ast.Node) bool {
+	found := false
+	ast.Walk(n, func(n ast.Node) bool {
+		if u, ok := n.(*ast.UnaryExpr); ok && u.Op == token.MUL {
+			found = true
+		}
+		return !found
+	}, nil)
+	return found
 }
 
 // cuePredeclared are CUE's predeclared identifiers: types, builtins and
@@ -566,6 +667,9 @@ func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 			if !ok {
 				return nil, false
 			}
+			if elem.Kind == NullableKind {
+				return elem, true // #N | null, with #N nullable already
+			}
 			return &Type{Kind: NullableKind, Elem: elem}, true
 		default:
 			r.errorf(r.pos(v), "%s: a disjunction of null with more than one other value (%v) is not carried yet; name the others as a definition (an enum or a union) and write #Name | null", what, v)
@@ -579,6 +683,14 @@ func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 }
 
 func (r *resolver) refType(v cue.Value, name, what string) (*Type, bool) {
+	t, ok := r.refTypeOf(v, name, what)
+	if ok && r.defs[name].nullable {
+		t = &Type{Kind: NullableKind, Elem: t}
+	}
+	return t, ok
+}
+
+func (r *resolver) refTypeOf(v cue.Value, name, what string) (*Type, bool) {
 	d := r.defs[name]
 	switch {
 	case d == nil:
@@ -633,6 +745,12 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 	}
 	switch {
 	case kind == cue.TopKind:
+		// _ alone is any JSON; a validator on it (matchN, matchIf, a
+		// builtin) constrains what it admits, which "any" would drop.
+		if op, args := v.Expr(); op != cue.NoOp || len(args) != 1 || !isTop(sourceExpr(args[0])) {
+			r.errorf(p, "%s: %v is not carried yet: a validator (matchN, matchIf, …) on a value of any type", what, v)
+			return nil, false
+		}
 		return &Type{Kind: AnyKind}, true
 	case kind == cue.StringKind && v.IsConcrete():
 		s, _ := v.String()
@@ -681,8 +799,15 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 		// float); JSON Schema, Go and TypeScript cannot tell them apart,
 		// so float is read as number (docs/schema-language.md).
 		t.Base = Number
+	case cue.BytesKind:
+		r.errorf(p, "%s: bytes is not carried yet (it would be a base64 string in JSON, []byte in Go); use string", what)
+		return nil, false
 	default:
-		r.errorf(p, "%s: type %v is not supported; use string, int, bool, a definition, [...T] or [string]: T", what, kind)
+		if op, _ := v.Expr(); op == cue.OrOp {
+			r.errorf(p, "%s: a disjunction of different types (%v) is not carried yet: a union lists object definitions told apart by a constant field, and T | null is a nullable T", what, v)
+			return nil, false
+		}
+		r.errorf(p, "%s: type %v is not carried; use string, int, number, bool, a definition, [...T] or [string]: T", what, kind)
 		return nil, false
 	}
 	ok := true
@@ -906,10 +1031,6 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 			r.errorf(p, "%s: =~ needs a string literal on a string", what)
 			return false
 		}
-		if !strings.HasPrefix(what, "#") || strings.Contains(what, ".") {
-			r.errorf(p, "%s: give the pattern a name: state it in a definition of its own (#Name: string & =~\"...\") and refer to that", what)
-			return false
-		}
 		if t.Pattern != "" {
 			r.errorf(p, "%s: one pattern per value is supported; combine them into one", what)
 			return false
@@ -923,7 +1044,19 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 	case cue.CallOp:
 		return r.builtin(t, c, args, what)
 	}
-	r.errorf(p, "%s: constraint %v is not supported (schemagen carries int bounds, =~ patterns, strings.MinRunes/MaxRunes, list.MinItems/MaxItems, time.Time and time.Format(\"2006-01-02\"))", what, c)
+	// A validator of package time written without its call: time.Time
+	// means time.Time().
+	if op == cue.SelectorOp && len(args) == 2 && args[0].LookupPath(cue.ParsePath("RFC3339")).Exists() {
+		switch name, _ := args[1].String(); {
+		case name == "Time" && t.Base == String:
+			t.Base = Time
+			return true
+		case name == "Duration":
+			r.errorf(p, "%s: time.Duration (a Go duration string, 1h30m) is not carried yet: JSON Schema's duration format is ISO 8601's, another language; state it as a named string with a pattern", what)
+			return false
+		}
+	}
+	r.errorf(p, "%s: the constraint %v is not carried (schemagen carries bounds, =~ patterns, strings.MinRunes/MaxRunes, list.MinItems/MaxItems, time.Time and time.Format(\"2006-01-02\"))", what, c)
 	return false
 }
 
@@ -1028,6 +1161,9 @@ func (r *resolver) resolveUnion(d *def) {
 	u := d.union
 	_, args := d.v.Expr()
 	for _, a := range args {
+		if a.IncompleteKind() == cue.NullKind {
+			continue // #U: #A | #B | null: a use of #U may be null
+		}
 		name, _ := r.refName(a)
 		vd := r.defs[name]
 		switch {
@@ -1048,12 +1184,30 @@ func (r *resolver) resolveUnion(d *def) {
 		return
 	}
 	// The discriminator is the first field that every variant requires as a
-	// string constant.
+	// string constant of its own: Kubernetes-style variants all state
+	// apiVersion "v1" and differ in kind, so kind tells them apart.
+	var shared string
 	for _, f := range u.Variants[0].Fields {
-		if isTag(f) && all(u.Variants, func(o *Object) bool { g := o.Field(f.Name); return g != nil && isTag(g) }) {
+		if !isTag(f) || !all(u.Variants, func(o *Object) bool { g := o.Field(f.Name); return g != nil && isTag(g) }) {
+			continue
+		}
+		seen := map[string]bool{}
+		distinct := all(u.Variants, func(o *Object) bool {
+			c := o.Field(f.Name).Type.Const
+			ok := !seen[c]
+			seen[c] = true
+			return ok
+		})
+		if distinct {
 			u.Discriminator = f.Name
 			break
 		}
+		if shared == "" {
+			shared = f.Name
+		}
+	}
+	if u.Discriminator == "" && shared != "" {
+		u.Discriminator = shared // its duplicates are reported below
 	}
 	if u.Discriminator == "" {
 		r.errorf(d.pos, "#%s: no discriminator: every variant needs the same required field holding a string constant (e.g. kind!: \"passed\")", d.name)

@@ -70,13 +70,8 @@ func (c *syntaxChecker) file(f *ast.File) {
 	ast.Walk(f, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.UnaryExpr:
-			switch {
-			case n.Op != cuetoken.MUL:
-			case c.layout:
+			if n.Op == cuetoken.MUL && c.layout {
 				c.errorf(n.Pos(), "%s: a default (*%s) is not read: a layout states each fact as one value; write the value", fieldPath(f, n, "default"), exprText(n.X))
-			default:
-				c.errorf(n.Pos(), "%s: a default (*%s) is not carried: CUE fills it in where the value is absent, but in JSON Schema a default is only an annotation and in Go an absent optional field stays absent (nil); remove the *, and let an absent optional field mean what it says",
-					fieldPath(f, n, "default"), exprText(n.X))
 			}
 		}
 		return true

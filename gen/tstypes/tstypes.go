@@ -308,10 +308,14 @@ func fieldDoc(f *model.Field) string {
 	case model.ListKind:
 		c = constraints(0, model.Constraints{MinItems: f.Type.MinItems, MaxItems: f.Type.MaxItems})
 	}
-	if c == "" {
-		return f.Doc
+	doc := f.Doc
+	if c != "" {
+		doc += "\n\n" + c
 	}
-	return f.Doc + "\n\n" + c
+	if f.Default != "" {
+		doc += "\n\n@default " + f.Default
+	}
+	return doc
 }
 
 func member(f *model.Field, indent string, t string) string {

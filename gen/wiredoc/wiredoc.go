@@ -161,6 +161,9 @@ func (d *doc) object(o *model.Object) {
 		if f.Optional {
 			presence = "optional"
 		}
+		if f.Default != "" {
+			presence += ", default `" + f.Default + "`"
+		}
 		d.f("| `%s` | %s | %s | %s | %s |\n", f.Name, d.typ(f.Type), presence, orDash(d.constraints(f.Type)), cell(f.Doc))
 	}
 	d.f("\n")
