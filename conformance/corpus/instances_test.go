@@ -91,6 +91,17 @@ func judgeInstances(t *testing.T, mod string, runs []*corpusRun) {
 			}
 		}
 	}
+	keys := map[string]bool{}
+	for _, in := range ins {
+		for _, j := range judges {
+			keys["instance "+in.key()+"\t"+j] = true
+		}
+	}
+	for k := range known {
+		if strings.HasPrefix(k, "instance ") && !keys[k] {
+			t.Errorf("testdata/known-failures.txt lists %q, which names no instance and judge: remove the line", k)
+		}
+	}
 	t.Logf("%d instances judged by %s", len(ins), strings.Join(judges, ", "))
 }
 
