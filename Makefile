@@ -72,12 +72,15 @@ $(TS_STAMP): $(TS_DIR)/package.json $(TS_DIR)/package-lock.json
 ## alternating: generate beside cue's gengotypes; deck loads in Go (deck.Load)
 ## and in C (the generated deck_file_decode) beside their CRC-32 floors; the
 ## lock compare at 100/1,000/5,000 fields and definitions, and 5,000 paired
-## against 1,000 (linear is 5x, the goal at most 6x)
+## against 1,000 (linear is 5x, the goal at most 6x); and the C codec's
+## sizes in one line (flash on Cortex-M0/M4, worst-case stack per function,
+## RAM to load; scripts/bench-size.sh)
 bench:
 	bash scripts/bench-generate.sh
 	bash scripts/bench-wire.sh
 	bash scripts/bench-runtime.sh
 	bash scripts/bench-deck.sh
+	bash scripts/bench-size.sh
 	$(GO) test ./gen/lock -run '^$$' -bench '^BenchmarkCompare$$' -benchmem
 	$(GO) test ./gen/lock -run '^$$' -bench '^BenchmarkCompareScaling$$' -benchtime=1x
 

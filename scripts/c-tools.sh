@@ -7,6 +7,13 @@
 #   libclang-rt-N-dev               clang's -fsanitize=address,undefined runtime
 #   gcc-multilib                    gcc -m32, hosted: the codec's differential runs as i386 too
 #   gcc-arm-none-eabi               the device: Cortex-M0 and Cortex-M4
+#   libnewlib-arm-none-eabi         newlib-nano (--specs=nano.specs), which the
+#                                   Cortex-M0 firmware links with
+#   qemu-system-arm                 runs the Cortex-M0 programs on QEMU's
+#                                   microbit machine (an nRF51)
+#   cppcheck                        its MISRA C:2012 addon checks generated/c
+#   frama-c-base, why3, z3          Frama-C's Eva over the codec, and WP on
+#                                   deck_crc32 (why3 drives z3 for WP's goals)
 #   dwarves                         pahole, which reads each compiler's layout back
 #   lld, qemu-user                  the big-endian check: clang --target=powerpc-linux-gnu
 #                                   links a libc-free program with ld.lld and
@@ -28,6 +35,16 @@ command -v pahole >/dev/null 2>&1 || missing+=(dwarves)
 command -v arm-none-eabi-gcc >/dev/null 2>&1 || missing+=(gcc-arm-none-eabi)
 command -v ld.lld >/dev/null 2>&1 || missing+=(lld)
 command -v qemu-ppc >/dev/null 2>&1 || missing+=(qemu-user)
+command -v qemu-system-arm >/dev/null 2>&1 || missing+=(qemu-system-arm)
+command -v cppcheck >/dev/null 2>&1 || missing+=(cppcheck)
+command -v frama-c >/dev/null 2>&1 || missing+=(frama-c-base)
+command -v why3 >/dev/null 2>&1 || missing+=(why3)
+command -v z3 >/dev/null 2>&1 || missing+=(z3)
+# gcc-arm-none-eabi only recommends newlib; the firmware links newlib-nano.
+if ! command -v arm-none-eabi-gcc >/dev/null 2>&1 ||
+	! arm-none-eabi-gcc -mcpu=cortex-m0 -mthumb --specs=nano.specs --specs=nosys.specs -o "$probe/pm0" "$probe/p.c" >/dev/null 2>&1; then
+	missing+=(libnewlib-arm-none-eabi)
+fi
 # gcc -m32 needs the 32-bit multilib (libc6-dev-i386, lib32asan) to link.
 if ! command -v gcc >/dev/null 2>&1 || ! gcc -m32 -o "$probe/p32" "$probe/p.c" >/dev/null 2>&1; then
 	missing+=(gcc-multilib)
@@ -42,7 +59,16 @@ else
 	missing+=(libclang-rt-dev) # resolved again on the next run, once clang is there
 fi
 
+# WP finds z3 through why3's configuration, written once per user.
+why3_config() {
+	if command -v why3 >/dev/null 2>&1 && command -v z3 >/dev/null 2>&1 &&
+		! grep -qs '^name = "Z3"' "${HOME}/.why3.conf"; then
+		why3 config detect >/dev/null 2>&1 || true
+	fi
+}
+
 if ((${#missing[@]} == 0)); then
+	why3_config
 	exit 0
 fi
 
@@ -68,3 +94,4 @@ if [[ " ${missing[*]} " == *" libclang-rt-dev "* ]] &&
 	major=$(clang -dumpversion | cut -d. -f1)
 	$sudo apt-get install -y -q --no-install-recommends "libclang-rt-$major-dev"
 fi
+why3_config

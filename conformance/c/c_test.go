@@ -11,8 +11,14 @@
 // with generated/go/deck in both directions; runs the same ledger commits
 // through ownership.h and deck/ownership, which must agree byte for byte;
 // runs the file codec differentially against the Go loader over more than
-// 10,000 files, natively, as i386, sanitized and big-endian under qemu-ppc
-// (codec_test.go); and proves that firmware built on the generated API
+// 10,000 files, natively, as i386, sanitized and big-endian under qemu-ppc,
+// through the whole-buffer and the streaming API (codec_test.go); links a
+// Cortex-M0 firmware on the streaming API with newlib-nano into 8 KB of RAM,
+// checks its map and runs it and a quarter of the corpus under QEMU's
+// microbit (m0_test.go); checks which C library functions the object
+// references (m0_test.go), MISRA C:2012 with cppcheck's addon
+// (misra_test.go) and the absence of run-time errors with Frama-C's Eva and
+// WP (framac_test.go); and proves that firmware built on the generated API
 // survives a new layout version unchanged (drift_test.go).
 //
 // A missing compiler or pahole skips with a message under a plain go test;
@@ -186,7 +192,7 @@ int deck_target_probe(DeckState *ds, uint8_t *buf, size_t cap) {
 	n += (int)catalog_class(kit[0]) + (int)catalog_channel(kit[0]) + catalog_consumable_slot(kit[0]);
 	n += catalog_name(kit[0]) != NULL ? 1 : 0;
 	n += (int)deck_file_decode(buf, cap, ds, &from) + (int)deck_file_encode(ds, buf, cap);
-	return n + applied + from + DECK_STATE_CART_HISTORY_LEN + MISSION_OUTCOME_COMPLETED;
+	return n + applied + from + (int)DECK_STATE_CART_HISTORY_LEN + MISSION_OUTCOME_COMPLETED;
 }
 `
 

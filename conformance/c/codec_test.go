@@ -41,7 +41,30 @@ type verdict struct {
 	// MayOverwrite is deck_file_may_overwrite's status, or for Go whether
 	// WriteFile refuses to write over the file (statusNewer) or not.
 	MayOverwrite int
+	// Streams are the streaming decoder's answers, one per plan of chunks
+	// (C only; see codec_driver.c).
+	Streams []streamAnswer
 }
+
+// streamAnswer is what the streaming decoder made of a file fed in one
+// plan of chunks.
+type streamAnswer struct {
+	Status, Out, From int
+}
+
+// The plans of chunks codec_driver.c feeds each file in.
+var streamPlans = []string{"one byte at a time", "all at once, out NULL", "chunks of varied sizes"}
+
+// What the driver says *out holds after the streaming decoder's finish.
+const (
+	outUntouched = iota
+	outZero
+	outDecoded
+	outOther
+	outNull
+)
+
+var outNames = []string{"untouched", "all zero", "the decoded state", "something else", "no *out"}
 
 func (v verdict) String() string {
 	s := fmt.Sprintf("%s from %d", statusNames[v.Status], v.From)
@@ -412,6 +435,13 @@ func cVerdicts(t *testing.T, run driver, files []corpusFile) []verdict {
 			v.Encoded = out[:n]
 		}
 		out = out[n:]
+		if len(out) < 4*len(streamPlans) {
+			t.Fatalf("file %d (%s): the driver's streaming answers are cut short", i, files[i].what)
+		}
+		for range streamPlans {
+			v.Streams = append(v.Streams, streamAnswer{Status: int(out[0]), Out: int(out[1]), From: int(binary.LittleEndian.Uint16(out[2:]))})
+			out = out[4:]
+		}
 		if st > statusMigrated && untouched != 1 {
 			t.Errorf("%s: deck_file_decode said %s but wrote *out", files[i].what, statusNames[st])
 		}
@@ -434,6 +464,14 @@ func compareVerdicts(t *testing.T, files []corpusFile, goV, cV []verdict) {
 	bad := 0
 	for i, f := range files {
 		g, c := goV[i], cV[i]
+		for p, sa := range c.Streams {
+			if msg := checkStream(f.data, g, sa, p); msg != "" {
+				t.Errorf("%s (%d bytes), streamed %s: %s", f.what, len(f.data), streamPlans[p], msg)
+				if bad++; bad == 10 {
+					t.Fatal("stopping after 10 differences")
+				}
+			}
+		}
 		if g.Status == c.Status && g.From == c.From && g.MayOverwrite == c.MayOverwrite && bytes.Equal(g.Encoded, c.Encoded) {
 			continue
 		}
@@ -449,6 +487,61 @@ func compareVerdicts(t *testing.T, files []corpusFile, goV, cV []verdict) {
 			t.Fatal("stopping after 10 differences")
 		}
 	}
+}
+
+// checkStream compares the streaming decoder's answer on file, fed in
+// plan p, with the Go loader's verdict g: the same status and
+// from-version; after a load the state deck_file_decode made (whose
+// re-encoding compareVerdicts holds to Go's bytes) and the streaming
+// encoder's bytes the same as deck_file_encode's; after a refusal *out as
+// deck_file_decoder_finish documents it (streamOut); a feed's early error
+// the final verdict. "" when all holds.
+func checkStream(file []byte, g verdict, sa streamAnswer, p int) string {
+	var msgs []string
+	if sa.Status != g.Status || sa.From != g.From {
+		msgs = append(msgs, fmt.Sprintf("Go %s from %d, C %s from %d", statusNames[g.Status], g.From, statusNames[sa.Status], sa.From))
+	}
+	if sa.Out&0x10 != 0 {
+		msgs = append(msgs, "a feed returned an error that finish did not")
+	}
+	if sa.Out&0x20 != 0 {
+		msgs = append(msgs, "the streaming encoder wrote other bytes than deck_file_encode")
+	}
+	if sa.Out&0x40 != 0 {
+		msgs = append(msgs, "a second finish said something else")
+	}
+	want := outNull
+	if p != 1 {
+		want = streamOut(file, g.Status)
+	}
+	if got := sa.Out & 0x0F; got != want && got < len(outNames) {
+		msgs = append(msgs, fmt.Sprintf("*out holds %s, want %s", outNames[got], outNames[want]))
+	} else if got != want {
+		msgs = append(msgs, fmt.Sprintf("*out code %d", got))
+	}
+	return strings.Join(msgs, "; ")
+}
+
+// streamOut is what *out must hold after the streaming decoder judged
+// file with status: the decoded state after a load; after a refusal
+// untouched when the header ruled the payload out (or the file ended
+// within its header), all zero when payload bytes of a loadable version
+// (the current one or one that migrates) had gone into it.
+func streamOut(file []byte, status int) int {
+	if status == statusOK || status == statusMigrated {
+		return outDecoded
+	}
+	if len(file) <= deck.FileHeaderSize || !bytes.Equal(file[:4], []byte("DECK")) {
+		return outUntouched
+	}
+	version := binary.LittleEndian.Uint16(file[deck.DeckFileHeaderVersionOffset:])
+	plen := int(binary.LittleEndian.Uint16(file[deck.DeckFileHeaderPayloadLenOffset:]))
+	known, ok := deck.PayloadSize(int(version))
+	loadable := ok && int(version) >= deck.MigrateMinVersion && int(version) <= deck.StructVersion
+	if loadable && (plen == 0 || plen == known) {
+		return outZero
+	}
+	return outUntouched
 }
 
 // goVerdicts is the Go loader's verdict on every file, and the Go saver's
@@ -589,5 +682,46 @@ int main(void) {
 	}
 	if want := decklib.Encode(st); !bytes.Equal(got, want) {
 		t.Fatalf("deck_state_new_career's file differs from deck.New's at byte %d", firstDiff(got, want))
+	}
+}
+
+// TestCodecStreamEveryChunkSize feeds files of every status (the first
+// few the corpus has of each, real v5 and v6 files among them) to the
+// streaming decoder in chunks of every size from 1 byte to the whole
+// file and one more, built with gcc sanitized: each must give
+// deck_file_decode's status, from-version and state, which
+// TestCodecDifferential holds to the Go loader's.
+func TestCodecStreamEveryChunkSize(t *testing.T) {
+	files, goV := differentialInputs(t)
+	var pick []corpusFile
+	per := map[int]int{}
+	for i, f := range files {
+		if len(f.data) > 2*(deck.FileHeaderSize+deck.PayloadSizeV6+deck.FileCRCSize) || per[goV[i].Status] >= 4 {
+			continue
+		}
+		per[goV[i].Status]++
+		pick = append(pick, f)
+	}
+	if len(pick) < 4*len(statusNames) {
+		t.Fatalf("picked %d files; want 4 of each of the %d statuses", len(pick), len(statusNames))
+	}
+	tg := targetNamed(t, "gcc x86-64 sanitized")
+	dir := t.TempDir()
+	copyFile(t, filepath.Join("testdata", "codec_driver.c"), filepath.Join(dir, "codec_driver.c"))
+	abs, _ := filepath.Abs(filepath.Join(headerDir, "deck_file.c"))
+	cc(t, tg, dir, "-o", "codec_driver", "codec_driver.c", abs)
+	var in bytes.Buffer
+	for _, f := range pick {
+		in.Write(binary.LittleEndian.AppendUint32(nil, uint32(len(f.data))))
+		in.Write(f.data)
+	}
+	out := runDriver(t, exec.Command(filepath.Join(dir, "codec_driver"), "sweep"), in.Bytes())
+	if len(out) != len(pick) {
+		t.Fatalf("the driver answered %d of %d files", len(out), len(pick))
+	}
+	for i, f := range pick {
+		if out[i] != 0 {
+			t.Errorf("%s (%d bytes): %d chunk sizes made the streaming decoder disagree with deck_file_decode", f.what, len(f.data), out[i])
+		}
 	}
 }

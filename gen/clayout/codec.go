@@ -3,6 +3,7 @@ package clayout
 import (
 	"fmt"
 	"hash/crc32"
+	"strconv"
 	"strings"
 
 	"github.com/schemagen/schemagen/gen/model"
@@ -66,7 +67,7 @@ func migrations(l *model.Layout) []migration {
 		for _, p := range cur.Fields {
 			off, ok := at[p.Field]
 			if !ok {
-				m.Lines = append(m.Lines, fmt.Sprintf("@H@zero(&x->%s, sizeof x->%s);", p.Field.Name, p.Field.Name))
+				m.Lines = append(m.Lines, fmt.Sprintf("@H@zero((uint8_t *)&x->%s, sizeof(x->%s));", p.Field.Name, p.Field.Name))
 				m.Zeroed = append(m.Zeroed, p.Field.Name)
 				continue
 			}
@@ -80,8 +81,9 @@ func migrations(l *model.Layout) []migration {
 
 var loopVars = []string{"i", "j", "k", "l", "m", "n"}
 
-// fieldCode is the statements that read (get) member f of *x from p+off, or
-// write it there.
+// fieldCode is the statements that read (get) member f of *x from the
+// bytes at p[off], or write it there. Byte positions are array indexes
+// (&p[off]), never pointer arithmetic, as MISRA C:2012 rule 18.4 asks.
 func fieldCode(get bool, f *model.LayoutField, off int) []string {
 	t := f.Type
 	lv := "x->" + f.Name
@@ -90,12 +92,12 @@ func fieldCode(get bool, f *model.LayoutField, off int) []string {
 	// result for values over 127 is the compiler's choice).
 	if t.Struct == nil && t.Prim.Size() == 1 && (len(t.Dims) > 0 || t.Prim == model.Char) {
 		if get {
-			return []string{fmt.Sprintf("@H@bytes_in(&%s, p + %d, %d);", lv, off, t.Size())}
+			return []string{fmt.Sprintf("@H@bytes_in((uint8_t *)&%s, %s, %du);", lv, byteAt(fmt.Sprint(off)), t.Size())}
 		}
-		return []string{fmt.Sprintf("@H@bytes_out(p + %d, &%s, %d);", off, lv, t.Size())}
+		return []string{fmt.Sprintf("@H@bytes_out(%s, (const uint8_t *)&%s, %du);", byteAt(fmt.Sprint(off)), lv, t.Size())}
 	}
 	if len(t.Dims) == 0 {
-		return []string{elemCode(get, t, lv, fmt.Sprintf("p + %d", off))}
+		return []string{elemCode(get, t, lv, fmt.Sprint(off))}
 	}
 	// Nested loops, one per dimension; the element at index (i, j, …) is at
 	// off + ((i*D1 + j)*D2 + …)*elem.
@@ -104,18 +106,18 @@ func fieldCode(get bool, f *model.LayoutField, off int) []string {
 	flat := ""
 	for d, n := range t.Dims {
 		v := loopVars[d]
-		lines = append(lines, strings.Repeat("\t", d)+fmt.Sprintf("for (size_t %s = 0; %s < %du; %s++) {", v, v, n, v))
+		lines = append(lines, strings.Repeat("\t", d)+fmt.Sprintf("for (size_t %s = 0u; %s < %du; %s++) {", v, v, n, v))
 		idx += "[" + v + "]"
 		if d == 0 {
 			flat = v
 		} else {
-			flat = fmt.Sprintf("(%s) * %du + %s", flat, n, v)
+			flat = fmt.Sprintf("((%s * %du) + %s)", flat, n, v)
 		}
 	}
 	depth := len(t.Dims)
-	at := fmt.Sprintf("p + %d + (%s) * %du", off, flat, t.ElemSize())
-	if depth == 1 {
-		at = fmt.Sprintf("p + %d + %s * %du", off, flat, t.ElemSize())
+	at := fmt.Sprintf("(%s * %du)", flat, t.ElemSize())
+	if off != 0 {
+		at = fmt.Sprintf("%du + %s", off, at)
 	}
 	lines = append(lines, strings.Repeat("\t", depth)+elemCode(get, t, lv+idx, at))
 	for d := depth - 1; d >= 0; d-- {
@@ -125,18 +127,18 @@ func fieldCode(get bool, f *model.LayoutField, off int) []string {
 }
 
 // elemCode reads or writes one element of type t (a scalar or a struct)
-// at the byte pointer expression at.
+// at p[at], at an index expression.
 func elemCode(get bool, t *model.CType, lv, at string) string {
 	if t.Struct != nil {
 		if get {
-			return fmt.Sprintf("@H@get_%s(&%s, %s);", t.Struct.Name, lv, at)
+			return fmt.Sprintf("@H@get_%s(&%s, %s);", t.Struct.Name, lv, byteAt(at))
 		}
-		return fmt.Sprintf("@H@put_%s(&%s, %s);", t.Struct.Name, lv, at)
+		return fmt.Sprintf("@H@put_%s(&%s, %s);", t.Struct.Name, lv, byteAt(at))
 	}
 	p := t.Prim
 	bits := 8 * p.Size()
 	if get {
-		rd := fmt.Sprintf("@H@rd%d(%s)", bits, at)
+		rd := fmt.Sprintf("@H@rd%d(%s)", bits, byteAt(at))
 		if bits == 8 {
 			rd = index(at)
 		}
@@ -147,17 +149,32 @@ func elemCode(get bool, t *model.CType, lv, at string) string {
 	}
 	v := lv
 	if p.Signed() {
-		v = fmt.Sprintf("(uint%d_t)%s", bits, lv)
+		v = fmt.Sprintf("@H@u%d(%s)", bits, lv)
 	}
 	if bits == 8 {
 		return fmt.Sprintf("%s = %s;", index(at), v)
 	}
-	return fmt.Sprintf("@H@wr%d(%s, %s);", bits, at, v)
+	return fmt.Sprintf("@H@wr%d(%s, %s);", bits, byteAt(at), v)
 }
 
-// index turns the pointer expression p + off into p[off].
-func index(at string) string {
-	return "p[" + strings.TrimPrefix(at, "p + ") + "]"
+// unsigned gives a bare decimal index its u suffix: every constant the
+// codec compares or adds to a size_t is unsigned (MISRA C:2012 rule 10.4).
+func unsigned(at string) string {
+	if _, err := strconv.Atoi(at); err == nil {
+		return at + "u"
+	}
+	return at
+}
+
+// index is the byte p[at].
+func index(at string) string { return "p[" + unsigned(at) + "]" }
+
+// byteAt is the address of the byte p[at]: p itself at 0.
+func byteAt(at string) string {
+	if at == "0" {
+		return "p"
+	}
+	return "&p[" + unsigned(at) + "]"
 }
 
 // crcTable is the CRC-32 (IEEE, reflected, as zlib's) table, eight entries
@@ -179,18 +196,18 @@ func crcTable() []string {
 // header at ptr, little-endian.
 func headerWrite(ptr string, f *model.LayoutField, value string) string {
 	if f.Size() == 1 {
-		return fmt.Sprintf("%s[%d] = (uint8_t)(%s);", ptr, f.Offset, value)
+		return fmt.Sprintf("%s[%du] = (uint8_t)(%s);", ptr, f.Offset, value)
 	}
-	return fmt.Sprintf("@H@wr%d(%s + %d, %s);", 8*f.Size(), ptr, f.Offset, value)
+	return fmt.Sprintf("@H@wr%d(&%s[%du], %s);", 8*f.Size(), ptr, f.Offset, value)
 }
 
 // headerRead is the expression reading a field of the file header at ptr,
 // as a uint32_t.
 func headerRead(ptr string, f *model.LayoutField) string {
 	if f.Size() == 1 {
-		return fmt.Sprintf("(uint32_t)%s[%d]", ptr, f.Offset)
+		return fmt.Sprintf("(uint32_t)%s[%du]", ptr, f.Offset)
 	}
-	return fmt.Sprintf("(uint32_t)@H@rd%d(%s + %d)", 8*f.Size(), ptr, f.Offset)
+	return fmt.Sprintf("(uint32_t)@H@rd%d(&%s[%du])", 8*f.Size(), ptr, f.Offset)
 }
 
 // magicBytes is the file magic as it is on disk, as a C initializer list.
@@ -200,4 +217,251 @@ func magicBytes(f *model.File) string {
 		b = append(b, fmt.Sprintf("0x%02Xu", (f.Magic.Value>>(8*i))&0xFF))
 	}
 	return strings.Join(b, ", ")
+}
+
+// The streaming codec (deck_file_decoder_*, deck_file_encoder_*) works a
+// byte at a time, so that the firmware holds sizeof(root) and a chunk of
+// its own choosing, never a whole file. What it needs of the layout is
+// computed here: where each payload byte of a loadable version lands in
+// the current root (placements), how the little-endian bytes lying in the
+// root become its values in place once the CRC vouched for them (fixes),
+// and which byte of the current file a payload offset is (byte walkers).
+
+// placeRun is a stretch of a version's payload that lands, byte for byte,
+// at To in the current root.
+type placeRun struct {
+	From, To, Len int
+}
+
+// placement is where the payload bytes of one loadable version go: the
+// current version's all at their own offsets, a migrating one's kept
+// fields at their current offsets (Zeroed lists what it lacks, zero-filled
+// once the file is judged sound).
+type placement struct {
+	Version *model.Version
+	Runs    []placeRun
+	Zeroed  []string
+	Current bool
+}
+
+// placements returns the placement of the current version and of every
+// version that migrates, newest first.
+func placements(l *model.Layout) []placement {
+	cur := l.Current()
+	out := []placement{{Version: cur, Runs: []placeRun{{0, 0, cur.Size}}, Current: true}}
+	for i := len(l.Versions) - 2; i >= 0; i-- {
+		v := l.Versions[i]
+		if v.Number < l.MigrateFrom.Int() {
+			continue
+		}
+		at := map[*model.LayoutField]int{}
+		for _, p := range v.Fields {
+			at[p.Field] = p.Offset
+		}
+		pl := placement{Version: v}
+		for _, p := range cur.Fields {
+			off, ok := at[p.Field]
+			if !ok {
+				pl.Zeroed = append(pl.Zeroed, p.Field.Name)
+				continue
+			}
+			n := p.Field.Size()
+			if k := len(pl.Runs) - 1; k >= 0 && pl.Runs[k].From+pl.Runs[k].Len == off && pl.Runs[k].To+pl.Runs[k].Len == p.Offset {
+				pl.Runs[k].Len += n
+				continue
+			}
+			pl.Runs = append(pl.Runs, placeRun{off, p.Offset, n})
+		}
+		out = append(out, pl)
+	}
+	return out
+}
+
+// placeCode is the statements of the placement function's case for pl:
+// at is set to where payload byte o goes when it goes anywhere.
+func placeCode(pl placement) []string {
+	var lines []string
+	for i, r := range pl.Runs {
+		cond := fmt.Sprintf("(o >= %du) && (o < %du)", r.From, r.From+r.Len)
+		if r.From == 0 {
+			cond = fmt.Sprintf("o < %du", r.Len)
+		}
+		val := "o"
+		switch {
+		case r.To > r.From:
+			val = fmt.Sprintf("o + %du", r.To-r.From)
+		case r.To < r.From:
+			val = fmt.Sprintf("o - %du", r.From-r.To)
+		}
+		kw := "if"
+		if i > 0 {
+			kw = "} else if"
+		}
+		lines = append(lines, fmt.Sprintf("%s (%s) {", kw, cond), fmt.Sprintf("\tat = %s;", val))
+	}
+	if len(pl.Runs) > 1 {
+		lines = append(lines, "} else {", "\t/* a byte of a field the current layout dropped */")
+	}
+	return append(lines, "}")
+}
+
+// structFix turns the little-endian bytes lying in a struct into its
+// values, in place: Lines read each scalar wider than a byte from p (the
+// struct's own bytes) and store it in its member. Bytes, chars and int8s
+// are their own representation and are left as they are.
+type structFix struct {
+	Name  string
+	Lines []string
+}
+
+// fixes returns the fix of every struct of structs (each after those it
+// contains) that has anything to fix, and the set of those structs.
+func fixes(structs []*model.Struct) []structFix {
+	has := map[*model.Struct]bool{}
+	var out []structFix
+	for _, s := range structs {
+		var lines []string
+		for _, f := range s.Fields {
+			lines = append(lines, fixFieldCode(f, has)...)
+		}
+		if len(lines) > 0 {
+			has[s] = true
+			out = append(out, structFix{Name: s.Name, Lines: lines})
+		}
+	}
+	return out
+}
+
+// fixFieldCode is the statements that fix member f in place; none for a
+// field of bytes or of structs with nothing to fix.
+func fixFieldCode(f *model.LayoutField, has map[*model.Struct]bool) []string {
+	t := f.Type
+	if t.Struct == nil && t.Prim.Size() == 1 || t.Struct != nil && !has[t.Struct] {
+		return nil
+	}
+	if t.Struct == nil {
+		return fieldCode(true, f, f.Offset)
+	}
+	if len(t.Dims) == 0 {
+		return []string{fmt.Sprintf("@H@fix_%s(&x->%s);", t.Struct.Name, f.Name)}
+	}
+	var lines []string
+	idx := ""
+	for d, n := range t.Dims {
+		v := loopVars[d]
+		lines = append(lines, strings.Repeat("\t", d)+fmt.Sprintf("for (size_t %s = 0u; %s < %du; %s++) {", v, v, n, v))
+		idx += "[" + v + "]"
+	}
+	lines = append(lines, strings.Repeat("\t", len(t.Dims))+fmt.Sprintf("@H@fix_%s(&x->%s%s);", t.Struct.Name, f.Name, idx))
+	for d := len(t.Dims) - 1; d >= 0; d-- {
+		lines = append(lines, strings.Repeat("\t", d)+"}")
+	}
+	return lines
+}
+
+// byteWalker is the function that returns byte o of a struct as the file
+// holds it: Lines are an if-else chain setting b, one arm per member.
+type byteWalker struct {
+	Name  string
+	Lines []string
+	// Raw says whether an arm reads the struct's own bytes (p).
+	Raw bool
+}
+
+// byteWalkers returns the byte walker of every struct of structs.
+func byteWalkers(structs []*model.Struct) []byteWalker {
+	var out []byteWalker
+	for _, s := range structs {
+		w := byteWalker{Name: s.Name}
+		lastRaw := false
+		for i, f := range s.Fields {
+			kw := "if"
+			if i > 0 {
+				kw = "} else if"
+			}
+			end := f.Offset + f.Size()
+			cond := fmt.Sprintf("o < %du", end)
+			rel := "o"
+			if f.Offset > 0 {
+				rel = fmt.Sprintf("(o - %du)", f.Offset)
+			}
+			expr, raw := byteExpr(f, rel)
+			if raw && lastRaw {
+				// Bytes after bytes: one arm reads them all.
+				w.Lines[len(w.Lines)-2] = strings.TrimSuffix(w.Lines[len(w.Lines)-2], fmt.Sprintf("%du) {", f.Offset)) + fmt.Sprintf("%du) {", end)
+				continue
+			}
+			lastRaw = raw
+			w.Raw = w.Raw || raw
+			w.Lines = append(w.Lines, fmt.Sprintf("%s (%s) {", kw, cond), "\tb = "+expr+";")
+		}
+		w.Lines = append(w.Lines, "} else {", "\t/* past the struct: never asked */", "}")
+		out = append(out, w)
+	}
+	return out
+}
+
+// byteExpr is the expression of byte rel of member f (rel counted from
+// the member's start), and whether it reads the struct's raw bytes.
+func byteExpr(f *model.LayoutField, rel string) (string, bool) {
+	t := f.Type
+	if t.Struct == nil && t.Prim.Size() == 1 {
+		// A byte is its own representation: the struct's byte at o.
+		return "p[o]", true
+	}
+	esize := t.ElemSize()
+	elem := "x->" + f.Name
+	inner := rel
+	if len(t.Dims) > 0 {
+		k := fmt.Sprintf("(%s / %du)", rel, esize)
+		inner = fmt.Sprintf("(%s %% %du)", rel, esize)
+		// The element's indices, outermost first, from its flat number k.
+		for d := range t.Dims {
+			stride := 1
+			for _, n := range t.Dims[d+1:] {
+				stride *= n
+			}
+			ix := k
+			if stride > 1 {
+				ix = fmt.Sprintf("(%s / %du)", k, stride)
+			}
+			if d > 0 {
+				ix = fmt.Sprintf("(%s %% %du)", ix, t.Dims[d])
+			}
+			elem += "[" + strings.TrimSuffix(strings.TrimPrefix(ix, "("), ")") + "]"
+		}
+	}
+	if t.Struct != nil {
+		return fmt.Sprintf("@H@byte_%s(&%s, %s)", t.Struct.Name, elem, strings.TrimSuffix(strings.TrimPrefix(inner, "("), ")")), false
+	}
+	wide := "uint32_t"
+	if t.Prim.Size() == 8 {
+		wide = "uint64_t"
+	}
+	if t.Prim.Signed() {
+		// The value's two's complement, without converting a negative.
+		elem = fmt.Sprintf("@H@u%d(%s)", 8*t.Prim.Size(), elem)
+	}
+	return fmt.Sprintf("(uint8_t)(((%s)%s >> (8u * %s)) & 0xFFu)", wide, elem, inner), false
+}
+
+// headerBytes is the header of a file of the current version, as a C
+// initializer list: the magic, the version, the payload's size, every
+// other header byte zero.
+func headerBytes(l *model.Layout) string {
+	f := l.File
+	b := make([]byte, f.Header.Size)
+	put := func(fl *model.LayoutField, v int64) {
+		for i := 0; i < fl.Size(); i++ {
+			b[fl.Offset+i] = byte(v >> (8 * i))
+		}
+	}
+	put(f.MagicField, f.Magic.Value)
+	put(f.VersionField, int64(l.Current().Number))
+	put(f.LengthField, int64(l.Current().Size))
+	var s []string
+	for _, x := range b {
+		s = append(s, fmt.Sprintf("0x%02Xu", x))
+	}
+	return strings.Join(s, ", ")
 }

@@ -73,6 +73,12 @@ func generatePackage(p *model.Package) ([]output.File, error) {
 	for _, o := range p.Objects {
 		decls = append(decls, decl{o.Pos, func(f *goFile) { object(f, o) }})
 	}
+	for _, o := range p.OneOfs {
+		decls = append(decls, decl{o.Pos, func(f *goFile) { oneOf(f, o) }})
+	}
+	for _, a := range p.Aliases {
+		decls = append(decls, decl{a.Pos, func(f *goFile) { alias(f, a) }})
+	}
 	used := usedUnions(p)
 	for _, u := range p.Unions {
 		decls = append(decls, decl{u.Pos, func(f *goFile) { union(f, u, used[u]) }})

@@ -34,6 +34,8 @@ func goType(f *goFile, t *model.Type, optional bool) string {
 		s = t.Object.GoName
 	case model.UnionKind:
 		return t.Union.GoName // an interface: nil when absent
+	case model.OneOfKind:
+		s = t.OneOf.GoName
 	case model.AnyKind:
 		return f.use("encoding/json") + ".RawMessage" // nil when absent
 	case model.NullableKind:
@@ -67,7 +69,7 @@ func readCall(f *goFile, t *model.Type, dst string) string {
 			dst = "(*map[string]" + goType(f, t.Elem, false) + ")(" + dst + ")"
 		}
 		return f.wire() + ".Map(r, " + dst + ", " + readFunc(f, t.Elem) + ")"
-	case model.EnumKind, model.ObjectKind, model.UnionKind:
+	case model.EnumKind, model.ObjectKind, model.UnionKind, model.OneOfKind:
 		return readFunc(f, t) + "(r, " + dst + ")"
 	case model.AnyKind:
 		return "r.Raw(" + dst + ")"
@@ -99,6 +101,8 @@ func readFunc(f *goFile, t *model.Type) string {
 		return decodeFunc(t.Enum.GoName)
 	case model.ObjectKind:
 		return decodeFunc(t.Object.GoName)
+	case model.OneOfKind:
+		return decodeFunc(t.OneOf.GoName)
 	case model.UnionKind:
 		return readUnionFunc(t.Union.GoName)
 	case model.MapKind:
@@ -411,7 +415,7 @@ func objectEncode(f *goFile, o *model.Object) {
 		f.open("if ", val, " != nil")
 		f.p("e.Member(", quote(fd.Name), ")")
 		v := val
-		if !nilable(fd.Type) && fd.Type.Kind != model.ObjectKind {
+		if !nilable(fd.Type) && !pointerMethods(fd.Type) {
 			v = "*" + val // encode of an object has a pointer receiver
 		}
 		if fd.Type.Kind == model.UnionKind {
@@ -441,7 +445,7 @@ func encodeValue(f *goFile, t *model.Type, v string, depth int) {
 	switch t.Kind {
 	case model.EnumKind:
 		f.p(f.wire(), ".EncodeEnum(e, &", enumTable(t.Enum), ", ", v, ")")
-	case model.ObjectKind:
+	case model.ObjectKind, model.OneOfKind:
 		f.p(v, ".encode(e)")
 	case model.AnyKind:
 		f.p("e.RawJSON(", v, ")")
@@ -477,7 +481,7 @@ func encodeValue(f *goFile, t *model.Type, v string, depth int) {
 		f.open("for ", i, ", ", k, " := range ", f.wire(), ".SortedKeys(", v, ")")
 		f.p("e.Key(", i, ", ", k, ")")
 		elem := v + "[" + k + "]"
-		if t.Elem.Kind == model.ObjectKind {
+		if pointerMethods(t.Elem) {
 			// encode has a pointer receiver: a map value is not addressable.
 			el := loopVar("v", depth)
 			f.p(el, " := ", elem)
@@ -544,7 +548,7 @@ func objectValidate(f *goFile, o *model.Object) {
 		val := "x." + fd.GoName
 		if fd.Optional {
 			deref := val
-			if !nilable(fd.Type) && fd.Type.Kind != model.ObjectKind {
+			if !nilable(fd.Type) && !pointerMethods(fd.Type) {
 				deref = "*" + val
 			}
 			f.open("if ", val, " != nil")
@@ -618,7 +622,7 @@ func refusalReason(o *model.Object, rf *model.Refusal) string {
 // needsCheck reports whether a value of t has anything to validate.
 func needsCheck(t *model.Type) bool {
 	switch t.Kind {
-	case model.EnumKind, model.ObjectKind, model.UnionKind:
+	case model.EnumKind, model.ObjectKind, model.UnionKind, model.OneOfKind:
 		return true
 	case model.ScalarKind:
 		return needsValidator(t.Scalar)
@@ -627,7 +631,7 @@ func needsCheck(t *model.Type) bool {
 	case model.BasicKind:
 		return !checked(t.Constraints).IsZero() || t.Base == model.Date
 	case model.ListKind:
-		return t.MinItems != nil || t.MaxItems != nil || needsCheck(t.Elem)
+		return t.MinItems != nil || t.MaxItems != nil || t.UniqueItems || needsCheck(t.Elem)
 	case model.NullableKind:
 		return needsCheck(t.Elem)
 	case model.MapKind:
@@ -678,7 +682,7 @@ func checks(f *goFile, t *model.Type, v, path, member, stepVar string, depth int
 			recv = "(" + v + ")" // an optional member, dereferenced
 		}
 		f.p("p.Enum(", path, ", ", mem, ", ", recv, ".Valid(), string(", v, "), ", quote(t.Enum.GoName), ")")
-	case model.ObjectKind:
+	case model.ObjectKind, model.OneOfKind:
 		ptr, _ := step()
 		f.p(v, ".validate(p, ", ptr, ")")
 	case model.UnionKind:
@@ -706,6 +710,9 @@ func checks(f *goFile, t *model.Type, v, path, member, stepVar string, depth int
 		}
 		if t.MaxItems != nil {
 			f.p("p.MaxItems(", path, ", ", mem, ", len(", v, "), ", strconv.Itoa(*t.MaxItems), ")")
+		}
+		if t.UniqueItems {
+			f.p(f.wire(), ".UniqueItems(p, ", path, ", ", mem, ", ", v, ")")
 		}
 		if needsCheck(t.Elem) {
 			_, recv := step()

@@ -511,6 +511,9 @@ func (e *emitter) typ(t *model.Type) obj {
 		if t.MaxItems != nil {
 			s = append(s, member{"maxItems", *t.MaxItems})
 		}
+		if t.UniqueItems {
+			s = append(s, member{"uniqueItems", true})
+		}
 		return s
 	case model.MapKind:
 		if t.Map != nil {
@@ -524,6 +527,14 @@ func (e *emitter) typ(t *model.Type) obj {
 		return obj{} // _: any JSON value, null included
 	case model.NullableKind:
 		return obj{{"anyOf", []any{e.typ(t.Elem), obj{{"type", "null"}}}}}
+	case model.OneOfKind:
+		// Each alternative is of its own JSON kind, so exactly one can
+		// match: anyOf says the same as oneOf, and costs a validator less.
+		var alts []any
+		for _, a := range t.OneOf.Alts {
+			alts = append(alts, e.typ(a.Type))
+		}
+		return obj{{"anyOf", alts}}
 	}
 	return basic(t.Base, t.Constraints)
 }

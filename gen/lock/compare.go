@@ -632,6 +632,12 @@ func (c *comparer) types(subject string, b, t *Type) {
 			looser = append(looser, fmt.Sprintf("%s %s → %s", name, show(bv, bx), show(cv, cx)))
 		}
 	}
+	switch {
+	case !bc.UniqueItems && cc.UniqueItems:
+		tighter = append(tighter, "uniqueItems added")
+	case bc.UniqueItems && !cc.UniqueItems:
+		looser = append(looser, "uniqueItems removed")
+	}
 	numBound("minimum", bc.MinNum, cc.MinNum, bc.MinExclusive, cc.MinExclusive, true)
 	numBound("maximum", bc.MaxNum, cc.MaxNum, bc.MaxExclusive, cc.MaxExclusive, false)
 	switch {
@@ -696,8 +702,13 @@ func (c *comparer) flushScalars(pkg string) {
 }
 
 func sameShape(a, b *Type) bool {
-	if a.Kind != b.Kind || a.Name != b.Name || (a.Elem == nil) != (b.Elem == nil) {
+	if a.Kind != b.Kind || a.Name != b.Name || (a.Elem == nil) != (b.Elem == nil) || len(a.Alts) != len(b.Alts) {
 		return false
+	}
+	for i := range a.Alts {
+		if !sameShape(a.Alts[i], b.Alts[i]) {
+			return false
+		}
 	}
 	return a.Elem == nil || sameShape(a.Elem, b.Elem)
 }
@@ -725,6 +736,12 @@ func (t *Type) String() string {
 		return "list<" + t.Elem.String() + ">"
 	case "nullable":
 		return t.Elem.String() + " or null"
+	case "oneof":
+		var alts []string
+		for _, a := range t.Alts {
+			alts = append(alts, a.String())
+		}
+		return strings.Join(alts, " | ")
 	case "map":
 		return "map<string, " + t.Elem.String() + ">"
 	case "enum", "object", "union":

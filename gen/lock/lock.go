@@ -89,6 +89,8 @@ type Type struct {
 	Name        string       `json:"name,omitempty"`
 	Constraints *Constraints `json:"constraints,omitempty"`
 	Elem        *Type        `json:"elem,omitempty"`
+	// Alts are a oneof's alternatives, each of its own JSON kind.
+	Alts []*Type `json:"alts,omitempty"`
 
 	// scalar is the named scalar (e.g. SeatID) whose constraints these
 	// are, in the current schema only: a change to it is one edit, however
@@ -111,6 +113,7 @@ type Constraints struct {
 	MaxNum       *float64 `json:"maxNum,omitempty"`
 	MinExclusive bool     `json:"minExclusive,omitempty"`
 	MaxExclusive bool     `json:"maxExclusive,omitempty"`
+	UniqueItems  bool     `json:"uniqueItems,omitempty"`
 }
 
 // Forbid records that fields must be absent when Field holds Value.
@@ -235,6 +238,12 @@ func typeOf(t *model.Type) *Type {
 		return &Type{Kind: "any"}
 	case model.NullableKind:
 		return &Type{Kind: "nullable", Elem: typeOf(t.Elem)}
+	case model.OneOfKind:
+		lt := &Type{Kind: "oneof"}
+		for _, a := range t.OneOf.Alts {
+			lt.Alts = append(lt.Alts, typeOf(a.Type))
+		}
+		return lt
 	case model.ListKind:
 		return &Type{Kind: "list", Constraints: constraintsOf(t.Constraints), Elem: typeOf(t.Elem)}
 	case model.MapKind:
@@ -252,7 +261,7 @@ func constraintsOf(c model.Constraints) *Constraints {
 		return nil
 	}
 	return &Constraints{MinRunes: c.MinRunes, MaxRunes: c.MaxRunes, Pattern: c.Pattern, Min: c.Min, Max: c.Max, MinItems: c.MinItems, MaxItems: c.MaxItems,
-		MinNum: c.MinNum, MaxNum: c.MaxNum, MinExclusive: c.MinExclusive, MaxExclusive: c.MaxExclusive}
+		MinNum: c.MinNum, MaxNum: c.MaxNum, MinExclusive: c.MinExclusive, MaxExclusive: c.MaxExclusive, UniqueItems: c.UniqueItems}
 }
 
 // Pos returns the current-schema position of a subject such as

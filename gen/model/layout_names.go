@@ -27,8 +27,9 @@ var (
 	fileCMacros = []string{"PAYLOAD_SIZE", "FILE_SIZE", "FILE_SIZE_MAX", "FILE_SIZE_CURRENT", "SHIPPED_VERSIONS", "SHIPPED_VERSION_COUNT",
 		"FILE_OK", "FILE_MIGRATED", "FILE_ERR_MAGIC", "FILE_ERR_LENGTH", "FILE_ERR_PAYLOAD_LEN", "FILE_ERR_CRC", "FILE_ERR_NEWER", "FILE_ERR_REINITIALIZE", "FILE_ERR_UNKNOWN_VERSION",
 		"FILE_PICK_PENDING", "FILE_PICK_COMMITTED", "FILE_PICK_NEITHER", "FILE_PICK_LEAVE"}
-	fileCFuncs    = []string{"crc32", "file_status_text", "file_decode", "file_encode", "file_may_overwrite", "file_pick"}
-	fileCTypes    = []string{"FileStatus", "FilePick"}
+	fileCFuncs = []string{"crc32", "file_status_text", "file_decode", "file_encode", "file_may_overwrite", "file_pick",
+		"file_decoder_init", "file_decoder_feed", "file_decoder_finish", "file_encoder_init", "file_encoder_read"}
+	fileCTypes    = []string{"FileStatus", "FilePick", "FileDecoder", "FileEncoder"}
 	catalogCTypes = []string{"CatalogClass", "CatalogChannel"}
 
 	layoutGoAPI  = []string{"StructVersion", "StateCeiling", "MigrateMinVersion", "PayloadSize", "FieldInfo", "Fields", "SizeError", "FileMagic", "FileHeaderSize", "FileCRCSize"}

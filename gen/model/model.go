@@ -53,6 +53,43 @@ type Package struct {
 	Objects []*Object
 	Unions  []*Union
 	Maps    []*Map
+	OneOfs  []*OneOf
+	Aliases []*Alias
+}
+
+// Alias is a definition that names a type which is not an object, enum,
+// union, map or constrained scalar: a constant (#Version: "v1"), a list
+// (#Names: [...string]), any JSON (#Any: _), a nullable or a OneOf of
+// another. Every use has the type itself; the targets also give it its
+// name (Go: a constant or a type alias; TypeScript: a type).
+type Alias struct {
+	Name   string
+	GoName string
+	Doc    string
+	Pos    Pos
+	Type   *Type
+}
+
+// OneOf is a value of one of several types, each of its own JSON kind
+// (string, number, boolean, object, array): CUE's int | string, or
+// string | [...string]. Which one a value is, its first byte says. It is a
+// definition (#Command: string | [...string]) or in place, named after
+// where it is, as an inline struct is.
+type OneOf struct {
+	Name   string
+	GoName string
+	Doc    string
+	Pos    Pos
+	Alts   []*Alt
+}
+
+// Alt is one alternative of a OneOf.
+type Alt struct {
+	// GoName is the Go field that holds it: the definition's Go name for
+	// a reference, else its kind (String, Int, Number, Bool, Object, List).
+	GoName string
+	Kind   string // its JSON kind: string, number, boolean, object or array
+	Type   *Type
 }
 
 // Map is a named map definition, e.g. #Counts: [string]: int: an object
@@ -204,6 +241,7 @@ const (
 	// NullableKind is Elem or null: CUE's T | null. null is a value here,
 	// apart from absent.
 	NullableKind
+	OneOfKind // a OneOf: one of several types, each of its own JSON kind
 )
 
 // Type is the type of a field or of a list or map element.
@@ -215,6 +253,7 @@ type Type struct {
 	Object *Object
 	Union  *Union
 	Map    *Map // MapKind: the named map definition referred to, or nil for [string]: T
+	OneOf  *OneOf
 	Elem   *Type
 	// Const is a ConstKind's one allowed value, as its Base reads it: the
 	// string itself, an integer in decimal, true or false.
@@ -236,13 +275,38 @@ type Constraints struct {
 	// MaxExclusive (CUE's > and <).
 	MinNum, MaxNum             *float64
 	MinExclusive, MaxExclusive bool
+	// UniqueItems: no two items of a list are equal (list.UniqueItems).
+	UniqueItems bool
 }
 
 // IsZero reports whether no constraint is set.
 func (c Constraints) IsZero() bool {
 	return c.MinRunes == nil && c.MaxRunes == nil && c.Pattern == "" &&
 		c.Min == nil && c.Max == nil && c.MinItems == nil && c.MaxItems == nil &&
-		c.MinNum == nil && c.MaxNum == nil
+		c.MinNum == nil && c.MaxNum == nil && !c.UniqueItems
+}
+
+// JSONKind is the kind of JSON value a value of t is: string, number,
+// boolean, object, array, or "" when it may be several (any JSON, or a
+// value that may be null).
+func (t *Type) JSONKind() string {
+	switch t.Kind {
+	case EnumKind:
+		return "string"
+	case ObjectKind, UnionKind, MapKind:
+		return "object"
+	case ListKind:
+		return "array"
+	case BasicKind, ScalarKind, ConstKind:
+		switch t.BaseOf() {
+		case Int, Number:
+			return "number"
+		case Bool:
+			return "boolean"
+		}
+		return "string"
+	}
+	return ""
 }
 
 // ConstJSON is a ConstKind's value as a JSON (and TypeScript, and Go)

@@ -173,6 +173,16 @@ func typ(t *model.Type) string {
 		return "union " + t.Union.GoName
 	case model.ConstKind:
 		return fmt.Sprintf("const %q", t.Const)
+	case model.OneOfKind:
+		var alts []string
+		for _, a := range t.OneOf.Alts {
+			alts = append(alts, a.GoName+":"+typ(a.Type))
+		}
+		return "oneof " + t.OneOf.GoName + " (" + strings.Join(alts, ", ") + ")"
+	case model.NullableKind:
+		return "nullable " + typ(t.Elem)
+	case model.AnyKind:
+		return "any"
 	}
 	return "?"
 }

@@ -138,6 +138,14 @@ func (r *resolver) assignNames() {
 		claim(u.GoName, "#"+u.Name, u.Pos)
 		claim(u.UnmarshalFunc(), "#"+u.Name+" (its decoding function)", u.Pos)
 	}
+	for _, o := range r.pkg.OneOfs {
+		o.GoName = r.defGoName(o.Name)
+		claim(o.GoName, o.Name, o.Pos)
+	}
+	for _, a := range r.pkg.Aliases {
+		a.GoName = r.defGoName(a.Name)
+		claim(a.GoName, "#"+a.Name, a.Pos)
+	}
 	for _, o := range r.pkg.Objects {
 		o.GoName = r.defGoName(o.Name)
 		claim(o.GoName, "#"+o.Name, o.Pos)
@@ -179,6 +187,30 @@ func (r *resolver) assignNames() {
 			}
 			if g := fields[GetterName(f)]; g != nil {
 				r.errorf(g.Pos, "#%s.%s: Go name %s is the method that gives %s its default; name the Go field otherwise with @go(Name)", o.Name, g.Name, GetterName(f), f.Name)
+			}
+		}
+	}
+}
+
+// altGoNames names the Go fields of every OneOf's alternatives, once the
+// definitions have their Go names: the referenced definition's, or the
+// alternative's kind.
+func (r *resolver) altGoNames() {
+	for _, o := range r.pkg.OneOfs {
+		for _, a := range o.Alts {
+			switch t := a.Type; t.Kind {
+			case ScalarKind:
+				a.GoName = t.Scalar.GoName
+			case EnumKind:
+				a.GoName = t.Enum.GoName
+			case ObjectKind:
+				a.GoName = t.Object.GoName
+			case UnionKind:
+				a.GoName = t.Union.GoName
+			case MapKind:
+				if t.Map != nil {
+					a.GoName = t.Map.GoName
+				}
 			}
 		}
 	}

@@ -29,6 +29,9 @@ type resolver struct {
 	// where they are (#Order.line: OrderLine), in the order found.
 	inlines     map[string]*def
 	inlineOrder []*def
+	// inlineUnions are the unions written in place, resolved with the
+	// definitions' unions.
+	inlineUnions []*def
 	// closedCtx: the struct being resolved is closed by a definition
 	// around it, and so is every struct within it.
 	closedCtx bool
@@ -58,6 +61,10 @@ type def struct {
 	mapState int
 	// nullable: the definition is T | null, and so is every use of it.
 	nullable bool
+	oneOf    *OneOf
+	alias    *Alias
+	// oneOfAlts are a OneOf definition's alternatives, until resolved.
+	oneOfAlts []cue.Value
 
 	// root is set for the package's root object: its top-level fields,
 	// which have no definition; pkg is then the CUE package name, by which
@@ -86,6 +93,19 @@ func (d *def) literal() (*ast.StructLit, bool) {
 	}
 	return structLit(sourceExpr(d.v))
 }
+
+// copyType copies t and the types in it (not the definitions they name),
+// so that each use of an alias has a type of its own.
+func copyType(t *Type) *Type {
+	c := *t
+	if t.Elem != nil {
+		c.Elem = copyType(t.Elem)
+	}
+	return &c
+}
+
+// must returns v, dropping an error that cannot happen.
+func must[T any](v T, _ error) T { return v }
 
 // isTop reports whether n is written _, or is no syntax at all (the
 // element of {...} and [...], which CUE makes _).
@@ -194,6 +214,11 @@ func (r *resolver) resolve() *Package {
 		}
 	}
 	for _, d := range order {
+		if d.oneOfAlts != nil {
+			r.oneOf(d, d.oneOfAlts, d.ref())
+		}
+	}
+	for _, d := range order {
 		if d.object != nil {
 			// CUE closes a definition recursively; close({...}) closes
 			// only its own level; a package's top level is open.
@@ -201,7 +226,7 @@ func (r *resolver) resolve() *Package {
 			r.resolveObject(d)
 		}
 	}
-	for _, d := range order {
+	for _, d := range append(order, r.inlineUnions...) {
 		if d.union != nil {
 			r.resolveUnion(d)
 		}
@@ -212,6 +237,7 @@ func (r *resolver) resolve() *Package {
 		}
 	}
 	r.assignNames()
+	r.altGoNames()
 	return r.pkg
 }
 
@@ -286,12 +312,10 @@ func (r *resolver) classify(d *def) {
 				}
 			}
 		default:
-			for _, a := range args {
-				if _, ok := r.refName(a); !ok {
-					r.errorf(r.pos(a), "%s: union member %v is not a reference to a definition; a union lists struct definitions (#A | #B)", d.ref(), a)
-					break
-				}
-			}
+			// Types of different JSON kinds (string | [...string]): a
+			// OneOf, resolved with the fields, once every definition is
+			// classified.
+			d.oneOfAlts = args
 		}
 		return
 	}
@@ -316,13 +340,11 @@ func (r *resolver) classify(d *def) {
 	if !ok {
 		return
 	}
-	switch t.Kind {
-	case BasicKind:
-	case ConstKind:
-		r.errorf(d.pos, "#%s is a single string; an enum needs at least two members (\"a\" | \"b\"), and a constant belongs in the field that uses it", d.name)
-		return
-	default:
-		r.errorf(d.pos, "%s: a named scalar must be a basic type with constraints, e.g. string & strings.MaxRunes(80)", d.ref())
+	if t.Kind != BasicKind {
+		// #Version: "v1", #Names: [...string], #Any: _: a name for a
+		// type, which every use has as its own (Alias).
+		d.alias = &Alias{Name: d.name, Doc: d.doc, Pos: d.pos, Type: t}
+		r.pkg.Aliases = append(r.pkg.Aliases, d.alias)
 		return
 	}
 	d.scalar = &Scalar{Name: d.name, Doc: d.doc, Pos: d.pos, Base: t.Base, Constraints: t.Constraints}
@@ -531,9 +553,13 @@ func (r *resolver) resolveObject(d *def) {
 		f.Type = t
 		o.Fields = append(o.Fields, f)
 	}
-	if n == 0 {
-		r.errorf(d.pos, "%s has no fields: an object states at least one (a value that may be any object is {...})", d.ref())
+	if lit, ok := d.literal(); n == 0 && ok && len(lit.Elts) > 0 && !d.root {
+		// Something CUE lists no field of: an embedded pattern
+		// ({[=~"^x-"]: T}) or a comprehension.
+		r.errorf(d.pos, "%s states no field CUE can list: what it holds (a key pattern, [=~\"…\"]: T, or an embedding of one) is not carried yet; a map of any key is [string]: T", d.ref())
 	}
+	// An object of no fields ({}) is one: CUE admits only {} (the strict
+	// set too), the Go decoder and the open set any object.
 }
 
 // withoutDefault splits a field's value with a default into the value
@@ -661,6 +687,8 @@ func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 			}
 		}
 		switch {
+		case len(rest) == len(args) && len(args) > 1:
+			return r.inlineDisjunction(v, rest, what)
 		case len(rest) == len(args):
 		case len(rest) == 1:
 			elem, ok := r.typeOf(rest[0], what)
@@ -672,8 +700,11 @@ func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 			}
 			return &Type{Kind: NullableKind, Elem: elem}, true
 		default:
-			r.errorf(r.pos(v), "%s: a disjunction of null with more than one other value (%v) is not carried yet; name the others as a definition (an enum or a union) and write #Name | null", what, v)
-			return nil, false
+			t, ok := r.inlineDisjunction(v, rest, what)
+			if ok && len(rest) < len(args) {
+				t = &Type{Kind: NullableKind, Elem: t}
+			}
+			return t, ok
 		}
 	}
 	if name, ok := r.refName(v); ok {
@@ -704,6 +735,13 @@ func (r *resolver) refTypeOf(v cue.Value, name, what string) (*Type, bool) {
 		return &Type{Kind: ObjectKind, Object: d.object}, true
 	case d.union != nil:
 		return &Type{Kind: UnionKind, Union: d.union}, true
+	case d.alias != nil:
+		return copyType(d.alias.Type), true
+	case d.oneOfAlts != nil:
+		if d.oneOf == nil {
+			return nil, false // reported at the definition
+		}
+		return &Type{Kind: OneOfKind, OneOf: d.oneOf}, true
 	case d.mapDef != nil:
 		m := r.resolveMap(d)
 		if m.Elem == nil {
@@ -800,7 +838,7 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 		// so float is read as number (docs/schema-language.md).
 		t.Base = Number
 	case cue.BytesKind:
-		r.errorf(p, "%s: bytes is not carried yet (it would be a base64 string in JSON, []byte in Go); use string", what)
+		r.errorf(p, "%s: bytes admits no JSON value: JSON has no bytes, and CUE reads a JSON string as a string, so cue vet refuses every value of it; use string (e.g. a base64 string with a pattern)", what)
 		return nil, false
 	default:
 		if op, _ := v.Expr(); op == cue.OrOp {
@@ -818,6 +856,128 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 		ok = r.intRange(t, p, what)
 	}
 	return t, ok
+}
+
+// inlineDisjunction resolves a disjunction written in place: of string
+// literals, an enum; of types of different JSON kinds, a OneOf; each named
+// after where it is, as an inline struct is.
+func (r *resolver) inlineDisjunction(v cue.Value, alts []cue.Value, what string) (*Type, bool) {
+	p := r.pos(v)
+	name := inlineName(what)
+	if prev := r.defs[name]; prev != nil {
+		r.errorf(p, "%s: a disjunction written in place is the type %s, named after where it is, but #%s (%s) has that name; rename #%s, or name the disjunction as a definition of its own", what, name, name, prev.pos, name)
+		return nil, false
+	}
+	if prev := r.inlines[name]; prev != nil {
+		r.errorf(p, "%s: a disjunction written in place is the type %s, named after where it is, and so is the one at %s; name one as a definition of its own", what, name, prev.pos)
+		return nil, false
+	}
+	d := &def{name: name, v: v, pos: p, doc: fmt.Sprintf("%s is the value of %s.", name, what)}
+	r.inlines[name] = d
+	strs := 0
+	for _, a := range alts {
+		if a.IncompleteKind() == cue.StringKind && a.IsConcrete() {
+			strs++
+		}
+	}
+	if strs == len(alts) {
+		r.resolveEnum(d, alts)
+		return &Type{Kind: EnumKind, Enum: d.enum}, true
+	}
+	refs := 0
+	for _, a := range alts {
+		if name, ok := r.refName(a); ok && r.defs[name] != nil && r.defs[name].object != nil {
+			refs++
+		}
+	}
+	if refs == len(alts) {
+		// #A | #B in place: a union, named after where it is.
+		d.union = &Union{Name: d.name, Doc: d.doc, Pos: d.pos}
+		r.pkg.Unions = append(r.pkg.Unions, d.union)
+		r.inlineUnions = append(r.inlineUnions, d)
+		return &Type{Kind: UnionKind, Union: d.union}, true
+	}
+	o := r.oneOf(d, alts, what)
+	if o == nil {
+		return nil, false
+	}
+	return &Type{Kind: OneOfKind, OneOf: o}, true
+}
+
+// oneOf resolves a disjunction of types of different JSON kinds.
+func (r *resolver) oneOf(d *def, alts []cue.Value, what string) *OneOf {
+	o := &OneOf{Name: d.name, Doc: d.doc, Pos: d.pos}
+	byKind := map[string]*Alt{}
+	ok := true
+	for _, a := range alts {
+		// An inline struct or list among them is named after the kind:
+		// #Config.external's object is ConfigExternalObject.
+		at := what
+		switch a.IncompleteKind() {
+		case cue.StructKind:
+			at += ".object"
+		case cue.ListKind:
+			at += ".list"
+		}
+		t, tok := r.typeAt(a, at, d.pos)
+		if !tok {
+			ok = false
+			continue
+		}
+		k := t.JSONKind()
+		if k == "" {
+			r.errorf(d.pos, "%s: %v may be of any JSON kind; in a disjunction each alternative is of its own kind (string, number, boolean, object, array), which tells them apart", what, a)
+			ok = false
+			continue
+		}
+		if prev := byKind[k]; prev != nil {
+			r.errorf(d.pos, "%s: two alternatives are a JSON %s (%s and %v); in a disjunction of types each is of its own kind, which tells them apart (a union of objects tells them apart by a constant field: #A | #B)", what, k, prev.GoName, a)
+			ok = false
+			continue
+		}
+		alt := &Alt{Kind: k, Type: t, GoName: altName(t)}
+		byKind[k] = alt
+		o.Alts = append(o.Alts, alt)
+	}
+	if !ok {
+		return nil
+	}
+	d.oneOf = o
+	r.pkg.OneOfs = append(r.pkg.OneOfs, o)
+	return o
+}
+
+// altName is the Go field of a OneOf's alternative: the definition's name
+// for a reference, else its kind.
+func altName(t *Type) string {
+	switch t.Kind {
+	case ScalarKind:
+		return t.Scalar.Name
+	case EnumKind:
+		return t.Enum.Name
+	case ObjectKind:
+		return t.Object.Name
+	case UnionKind:
+		return t.Union.Name
+	case MapKind:
+		if t.Map != nil {
+			return t.Map.Name
+		}
+		return "Object"
+	case ListKind:
+		return "List"
+	}
+	switch t.BaseOf() {
+	case Int:
+		return "Int"
+	case Number:
+		return "Number"
+	case Bool:
+		return "Bool"
+	case Time:
+		return "Time"
+	}
+	return "String"
 }
 
 // inlineObject resolves an inline struct (a field's { … }, a list's or a
@@ -972,6 +1132,14 @@ func (r *resolver) list(v cue.Value, what string) (*Type, bool) {
 		return nil, false
 	}
 	t.Elem = et
+	if t.UniqueItems {
+		switch et.Kind {
+		case BasicKind, ScalarKind, EnumKind, ConstKind:
+		default:
+			r.errorf(r.pos(v), "%s: list.UniqueItems on a list of %s is not carried yet (only of strings, numbers, booleans and enum members, which every target compares alike)", what, et.JSONKind()+"s")
+			return nil, false
+		}
+	}
 	return t, ok
 }
 
@@ -1025,6 +1193,31 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 			t.Max = minPtr(t.Max, &n)
 		}
 		return true
+	case cue.EqualOp:
+		// == v is v: a constant.
+		switch a := args[0]; {
+		case t.Base == String && a.IncompleteKind() == cue.StringKind:
+			t.Kind, t.Const = ConstKind, must(a.String())
+		case t.Base == Int && a.IncompleteKind() == cue.IntKind:
+			n, _ := a.Int64()
+			t.Kind, t.Const = ConstKind, strconv.FormatInt(n, 10)
+		case t.Base == Bool && a.IncompleteKind() == cue.BoolKind:
+			b, _ := a.Bool()
+			t.Kind, t.Const = ConstKind, strconv.FormatBool(b)
+		default:
+			r.errorf(p, "%s: ==%v is not carried: write the constant itself", what, a)
+			return false
+		}
+		return true
+	case cue.NotEqualOp:
+		if s, err := args[0].String(); err == nil && s == "" && (t.Base == String) {
+			// != "" is a string of at least one character.
+			one := 1
+			t.MinRunes = maxPtr(t.MinRunes, &one)
+			return true
+		}
+		r.errorf(p, "%s: !=%v is not carried yet (only != \"\" on a string, which is strings.MinRunes(1))", what, args[0])
+		return false
 	case cue.RegexMatchOp:
 		s, err := args[0].String()
 		if t.Base != String || err != nil {
@@ -1128,6 +1321,10 @@ func (r *resolver) builtin(t *Type, c cue.Value, args []cue.Value, what string) 
 		var n *int
 		if n, ok = intArg(0); ok {
 			t.MaxItems = minPtr(t.MaxItems, n)
+		}
+	case "list.UniqueItems":
+		if ok = len(args) == 1 && t.Kind == ListKind; ok {
+			t.UniqueItems = true
 		}
 	case "time.Time":
 		if ok = len(args) == 1 && t.Base == String; ok {

@@ -236,10 +236,14 @@ func (c *syntaxChecker) goName(a *ast.Attribute, what string) (goAttr, bool) {
 	_, body := a.Split()
 	args := attrArgs(body)
 	ok := true
-	for _, arg := range args[1:] {
-		k, v, _ := strings.Cut(arg, "=")
+	for i, arg := range args[1:] {
+		k, v, hasKey := strings.Cut(arg, "=")
 		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
 		switch {
+		case i == 0 && !hasKey:
+			// cue get go's record of the field's Go type
+			// (@go(Replicas,*int32)): where the schema came from, not how
+			// to generate it; the generated Go holds the schema's type.
 		case k == "optional" && v == "nillable":
 		case k == "optional" && v == "zero":
 			c.errorf(a.Pos(), "%s: @go(…,optional=zero) is not carried: an absent optional field is an answer of its own, different from zero, in every target; the Go field is a pointer (or a nil list or map), as optional=nillable says", what)

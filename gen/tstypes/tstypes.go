@@ -97,6 +97,18 @@ func generatePackage(p *model.Package, out string) ([]output.File, error) {
 		}
 		decls = append(decls, decl{m.Pos, m.Name, namedMap(m)})
 	}
+	for _, a := range p.Aliases {
+		if err := claim(a.Name, a.Pos); err != nil {
+			return nil, err
+		}
+		decls = append(decls, decl{a.Pos, a.Name, tsdoc(a.Doc, "") + fmt.Sprintf("export type %s = %s;\n", a.Name, typ(a.Type))})
+	}
+	for _, o := range p.OneOfs {
+		if err := claim(o.Name, o.Pos); err != nil {
+			return nil, err
+		}
+		decls = append(decls, decl{o.Pos, o.Name, tsdoc(o.Doc, "") + fmt.Sprintf("export type %s = %s;\n", o.Name, typ(&model.Type{Kind: model.OneOfKind, OneOf: o}))})
+	}
 	sortDecls(decls)
 
 	var b strings.Builder
@@ -218,6 +230,9 @@ func constraints(b model.Base, c model.Constraints) string {
 	if c.MaxItems != nil {
 		parts = append(parts, fmt.Sprintf("at most %d items", *c.MaxItems))
 	}
+	if c.UniqueItems {
+		parts = append(parts, "no two items equal")
+	}
 	if len(parts) == 0 {
 		return ""
 	}
@@ -271,6 +286,12 @@ func typ(t *model.Type) string {
 		return "unknown"
 	case model.NullableKind:
 		return typ(t.Elem) + " | null"
+	case model.OneOfKind:
+		var alts []string
+		for _, a := range t.OneOf.Alts {
+			alts = append(alts, typ(a.Type))
+		}
+		return strings.Join(alts, " | ")
 	case model.ListKind:
 		e := typ(t.Elem)
 		if strings.ContainsAny(e, " |&") {

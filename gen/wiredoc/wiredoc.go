@@ -88,8 +88,12 @@ func render(p *model.Package, cfg *model.Config) []byte {
 			d.enum(e)
 		}
 	}
-	if len(p.Scalars) > 0 || len(p.Maps) > 0 {
+	if len(p.Scalars) > 0 || len(p.Maps) > 0 || len(p.Aliases) > 0 {
 		d.f("## Named types\n\n")
+		for _, a := range p.Aliases {
+			d.f("### %s\n\n%s\n\n", a.Name, paragraph(a.Doc))
+			d.f("%s. Go: `%s`.\n\n", upperFirst(d.typ(a.Type)), a.GoName)
+		}
 		for _, sc := range p.Scalars {
 			d.f("### %s\n\n%s\n\n", sc.Name, paragraph(sc.Doc))
 			d.f("%s%s.\n\n", upperFirst(baseName(sc.Base)), suffix(constraintList(sc.Base, sc.Constraints)))
@@ -228,6 +232,12 @@ func (d *doc) typ(t *model.Type) string {
 		return "any JSON value"
 	case model.NullableKind:
 		return d.typ(t.Elem) + " or null"
+	case model.OneOfKind:
+		var alts []string
+		for _, a := range t.OneOf.Alts {
+			alts = append(alts, d.typ(a.Type))
+		}
+		return strings.Join(alts, " or ")
 	case model.ListKind:
 		return "list of " + d.typ(t.Elem)
 	case model.MapKind:
@@ -326,6 +336,9 @@ func constraintList(b model.Base, c model.Constraints) []string {
 		out = append(out, "at least "+plural(*c.MinItems, "item"))
 	case c.MaxItems != nil:
 		out = append(out, "at most "+plural(*c.MaxItems, "item"))
+	}
+	if c.UniqueItems {
+		out = append(out, "unique items")
 	}
 	return out
 }

@@ -11,302 +11,335 @@
 
 #if !defined(DECK_SCHEMA_HASH)
 /* types.h refused this compiler, and said why. */
-#elif DECK_SCHEMA_HASH != 0x7AA317A5FC9F673BULL
+#elif DECK_SCHEMA_HASH != 0x6F6E52E7CC083BE6ULL
 #error "deck_file.c and types.h are from different schemagen runs: regenerate generated/c and use its files together"
 #else
 
 /* Little-endian reads and writes, one byte at a time. */
 static inline uint16_t deck_rd16(const uint8_t *p) {
-	return (uint16_t)((unsigned int)p[0] | (unsigned int)p[1] << 8);
+	return (uint16_t)((uint32_t)p[0] | ((uint32_t)p[1] << 8u));
 }
 static inline uint32_t deck_rd32(const uint8_t *p) {
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+	return (uint32_t)p[0] | ((uint32_t)p[1] << 8u) | ((uint32_t)p[2] << 16u) | ((uint32_t)p[3] << 24u);
 }
 static inline void deck_wr16(uint8_t *p, uint16_t v) {
-	p[0] = (uint8_t)v;
-	p[1] = (uint8_t)(v >> 8);
+	p[0] = (uint8_t)(v & 0xFFu);
+	p[1] = (uint8_t)((v >> 8u) & 0xFFu);
 }
 static inline void deck_wr32(uint8_t *p, uint32_t v) {
-	p[0] = (uint8_t)v;
-	p[1] = (uint8_t)(v >> 8);
-	p[2] = (uint8_t)(v >> 16);
-	p[3] = (uint8_t)(v >> 24);
+	p[0] = (uint8_t)(v & 0xFFu);
+	p[1] = (uint8_t)((v >> 8u) & 0xFFu);
+	p[2] = (uint8_t)((v >> 16u) & 0xFFu);
+	p[3] = (uint8_t)((v >> 24u) & 0xFFu);
 }
 
 /* Two's complement without implementation-defined conversions. */
 static inline int16_t deck_s16(uint16_t u) {
-	return u >= 0x8000u ? (int16_t)(-(int32_t)(0xFFFFu - u) - 1) : (int16_t)u;
+	const uint16_t low = u & 0x7FFFu;
+	int16_t v = (int16_t)low;
+	if (u >= 0x8000u) {
+		const uint16_t m = (uint16_t)(0xFFFFu - u);
+		v = (int16_t)(-(int32_t)m - 1);
+	}
+	return v;
 }
 static inline int32_t deck_s32(uint32_t u) {
-	return u >= 0x80000000u ? -(int32_t)(0xFFFFFFFFu - u) - 1 : (int32_t)u;
+	const uint32_t low = u & 0x7FFFFFFFu;
+	int32_t v = (int32_t)low;
+	if (u >= 0x80000000u) {
+		const uint32_t m = 0xFFFFFFFFu - u;
+		v = -(int32_t)m - 1;
+	}
+	return v;
+}
+
+/* Two's complement back, again without implementation-defined conversions. */
+static inline uint16_t deck_u16(int16_t v) {
+	uint16_t u = 0u;
+	if (v < 0) {
+		const int32_t w = (int32_t)v + 65536;
+		u = (uint16_t)w;
+	} else {
+		u = (uint16_t)v;
+	}
+	return u;
+}
+static inline uint32_t deck_u32(int32_t v) {
+	uint32_t u = 0u;
+	if (v < 0) {
+		const int32_t w = (v + 2147483647) + 1;
+		u = (uint32_t)w + 0x80000000u;
+	} else {
+		u = (uint32_t)v;
+	}
+	return u;
 }
 
 /* Bytes are the same on every target: char, int8 and uint8 arrays are copied as they are. */
-static inline void deck_bytes_in(void *dst, const uint8_t *src, size_t n) {
-	uint8_t *d = (uint8_t *)dst;
-	while (n-- > 0u) {
-		*d++ = *src++;
+static inline void deck_bytes_in(uint8_t *dst, const uint8_t *src, size_t n) {
+	for (size_t i = 0u; i < n; i++) {
+		dst[i] = src[i];
 	}
 }
-static inline void deck_bytes_out(uint8_t *dst, const void *src, size_t n) {
-	const uint8_t *s = (const uint8_t *)src;
-	while (n-- > 0u) {
-		*dst++ = *s++;
+static inline void deck_bytes_out(uint8_t *dst, const uint8_t *src, size_t n) {
+	for (size_t i = 0u; i < n; i++) {
+		dst[i] = src[i];
 	}
 }
-static inline void deck_zero(void *dst, size_t n) {
-	uint8_t *d = (uint8_t *)dst;
-	while (n-- > 0u) {
-		*d++ = 0u;
+static inline void deck_zero(uint8_t *dst, size_t n) {
+	for (size_t i = 0u; i < n; i++) {
+		dst[i] = 0u;
 	}
 }
 
 /* Each struct read from and written to its bytes, field by field at the schema's offsets. */
 
-static void deck_get_Settings(Settings *restrict x, const uint8_t *restrict p) {
-	x->volume = p[0];
-	x->brightness = p[1];
-	x->text_speed = p[2];
-	x->flags = p[3];
+static void deck_get_Settings(Settings *x, const uint8_t *p) {
+	x->volume = p[0u];
+	x->brightness = p[1u];
+	x->text_speed = p[2u];
+	x->flags = p[3u];
 }
 
-static void deck_put_Settings(const Settings *restrict x, uint8_t *restrict p) {
-	p[0] = x->volume;
-	p[1] = x->brightness;
-	p[2] = x->text_speed;
-	p[3] = x->flags;
+static void deck_put_Settings(const Settings *x, uint8_t *p) {
+	p[0u] = x->volume;
+	p[1u] = x->brightness;
+	p[2u] = x->text_speed;
+	p[3u] = x->flags;
 }
 
-static void deck_get_CartRecord(CartRecord *restrict x, const uint8_t *restrict p) {
-	x->cart_id = deck_rd32(p + 0);
-	x->first_seen_unix = deck_rd32(p + 4);
-	x->play_seconds = deck_rd32(p + 8);
-	x->missions = deck_rd16(p + 12);
-	x->flags = deck_rd16(p + 14);
+static void deck_get_CartRecord(CartRecord *x, const uint8_t *p) {
+	x->cart_id = deck_rd32(p);
+	x->first_seen_unix = deck_rd32(&p[4u]);
+	x->play_seconds = deck_rd32(&p[8u]);
+	x->missions = deck_rd16(&p[12u]);
+	x->flags = deck_rd16(&p[14u]);
 }
 
-static void deck_put_CartRecord(const CartRecord *restrict x, uint8_t *restrict p) {
-	deck_wr32(p + 0, x->cart_id);
-	deck_wr32(p + 4, x->first_seen_unix);
-	deck_wr32(p + 8, x->play_seconds);
-	deck_wr16(p + 12, x->missions);
-	deck_wr16(p + 14, x->flags);
+static void deck_put_CartRecord(const CartRecord *x, uint8_t *p) {
+	deck_wr32(p, x->cart_id);
+	deck_wr32(&p[4u], x->first_seen_unix);
+	deck_wr32(&p[8u], x->play_seconds);
+	deck_wr16(&p[12u], x->missions);
+	deck_wr16(&p[14u], x->flags);
 }
 
-static void deck_get_ReplHistory(ReplHistory *restrict x, const uint8_t *restrict p) {
-	x->head = p[0];
-	x->count = p[1];
-	x->reserved = deck_rd16(p + 2);
-	deck_bytes_in(&x->slots, p + 4, 1280);
+static void deck_get_ReplHistory(ReplHistory *x, const uint8_t *p) {
+	x->head = p[0u];
+	x->count = p[1u];
+	x->reserved = deck_rd16(&p[2u]);
+	deck_bytes_in((uint8_t *)&x->slots, &p[4u], 1280u);
 }
 
-static void deck_put_ReplHistory(const ReplHistory *restrict x, uint8_t *restrict p) {
-	p[0] = x->head;
-	p[1] = x->count;
-	deck_wr16(p + 2, x->reserved);
-	deck_bytes_out(p + 4, &x->slots, 1280);
+static void deck_put_ReplHistory(const ReplHistory *x, uint8_t *p) {
+	p[0u] = x->head;
+	p[1u] = x->count;
+	deck_wr16(&p[2u], x->reserved);
+	deck_bytes_out(&p[4u], (const uint8_t *)&x->slots, 1280u);
 }
 
-static void deck_get_MissionLogEntry(MissionLogEntry *restrict x, const uint8_t *restrict p) {
-	x->mission_id = deck_rd32(p + 0);
-	x->completed_unix = deck_rd32(p + 4);
-	x->credits_delta = deck_s32(deck_rd32(p + 8));
-	x->reputation_delta = deck_s16(deck_rd16(p + 12));
-	x->outcome = p[14];
-	x->cart = p[15];
+static void deck_get_MissionLogEntry(MissionLogEntry *x, const uint8_t *p) {
+	x->mission_id = deck_rd32(p);
+	x->completed_unix = deck_rd32(&p[4u]);
+	x->credits_delta = deck_s32(deck_rd32(&p[8u]));
+	x->reputation_delta = deck_s16(deck_rd16(&p[12u]));
+	x->outcome = p[14u];
+	x->cart = p[15u];
 }
 
-static void deck_put_MissionLogEntry(const MissionLogEntry *restrict x, uint8_t *restrict p) {
-	deck_wr32(p + 0, x->mission_id);
-	deck_wr32(p + 4, x->completed_unix);
-	deck_wr32(p + 8, (uint32_t)x->credits_delta);
-	deck_wr16(p + 12, (uint16_t)x->reputation_delta);
-	p[14] = x->outcome;
-	p[15] = x->cart;
+static void deck_put_MissionLogEntry(const MissionLogEntry *x, uint8_t *p) {
+	deck_wr32(p, x->mission_id);
+	deck_wr32(&p[4u], x->completed_unix);
+	deck_wr32(&p[8u], deck_u32(x->credits_delta));
+	deck_wr16(&p[12u], deck_u16(x->reputation_delta));
+	p[14u] = x->outcome;
+	p[15u] = x->cart;
 }
 
-static void deck_get_BoardSlot(BoardSlot *restrict x, const uint8_t *restrict p) {
-	x->template_id = deck_rd16(p + 0);
-	x->flags = deck_rd16(p + 2);
-	x->expires_unix = deck_rd32(p + 4);
+static void deck_get_BoardSlot(BoardSlot *x, const uint8_t *p) {
+	x->template_id = deck_rd16(p);
+	x->flags = deck_rd16(&p[2u]);
+	x->expires_unix = deck_rd32(&p[4u]);
 }
 
-static void deck_put_BoardSlot(const BoardSlot *restrict x, uint8_t *restrict p) {
-	deck_wr16(p + 0, x->template_id);
-	deck_wr16(p + 2, x->flags);
-	deck_wr32(p + 4, x->expires_unix);
+static void deck_put_BoardSlot(const BoardSlot *x, uint8_t *p) {
+	deck_wr16(p, x->template_id);
+	deck_wr16(&p[2u], x->flags);
+	deck_wr32(&p[4u], x->expires_unix);
 }
 
-static void deck_get_Contact(Contact *restrict x, const uint8_t *restrict p) {
-	x->contact_id = deck_rd32(p + 0);
-	x->met_unix = deck_rd32(p + 4);
-	x->trust = deck_s16(deck_rd16(p + 8));
-	x->flags = deck_rd16(p + 10);
-	x->cart = p[12];
-	deck_bytes_in(&x->reserved, p + 13, 3);
+static void deck_get_Contact(Contact *x, const uint8_t *p) {
+	x->contact_id = deck_rd32(p);
+	x->met_unix = deck_rd32(&p[4u]);
+	x->trust = deck_s16(deck_rd16(&p[8u]));
+	x->flags = deck_rd16(&p[10u]);
+	x->cart = p[12u];
+	deck_bytes_in((uint8_t *)&x->reserved, &p[13u], 3u);
 }
 
-static void deck_put_Contact(const Contact *restrict x, uint8_t *restrict p) {
-	deck_wr32(p + 0, x->contact_id);
-	deck_wr32(p + 4, x->met_unix);
-	deck_wr16(p + 8, (uint16_t)x->trust);
-	deck_wr16(p + 10, x->flags);
-	p[12] = x->cart;
-	deck_bytes_out(p + 13, &x->reserved, 3);
+static void deck_put_Contact(const Contact *x, uint8_t *p) {
+	deck_wr32(p, x->contact_id);
+	deck_wr32(&p[4u], x->met_unix);
+	deck_wr16(&p[8u], deck_u16(x->trust));
+	deck_wr16(&p[10u], x->flags);
+	p[12u] = x->cart;
+	deck_bytes_out(&p[13u], (const uint8_t *)&x->reserved, 3u);
 }
 
-static void deck_get_KeyEntry(KeyEntry *restrict x, const uint8_t *restrict p) {
-	x->key_id = deck_rd32(p + 0);
-	x->granted_unix = deck_rd32(p + 4);
-	deck_bytes_in(&x->material, p + 8, 8);
+static void deck_get_KeyEntry(KeyEntry *x, const uint8_t *p) {
+	x->key_id = deck_rd32(p);
+	x->granted_unix = deck_rd32(&p[4u]);
+	deck_bytes_in((uint8_t *)&x->material, &p[8u], 8u);
 }
 
-static void deck_put_KeyEntry(const KeyEntry *restrict x, uint8_t *restrict p) {
-	deck_wr32(p + 0, x->key_id);
-	deck_wr32(p + 4, x->granted_unix);
-	deck_bytes_out(p + 8, &x->material, 8);
+static void deck_put_KeyEntry(const KeyEntry *x, uint8_t *p) {
+	deck_wr32(p, x->key_id);
+	deck_wr32(&p[4u], x->granted_unix);
+	deck_bytes_out(&p[8u], (const uint8_t *)&x->material, 8u);
 }
 
-static void deck_get_Keystore(Keystore *restrict x, const uint8_t *restrict p) {
-	x->count = deck_rd16(p + 0);
-	x->flags = deck_rd16(p + 2);
-	for (size_t i = 0; i < 24u; i++) {
-		deck_get_KeyEntry(&x->keys[i], p + 4 + i * 16u);
+static void deck_get_Keystore(Keystore *x, const uint8_t *p) {
+	x->count = deck_rd16(p);
+	x->flags = deck_rd16(&p[2u]);
+	for (size_t i = 0u; i < 24u; i++) {
+		deck_get_KeyEntry(&x->keys[i], &p[4u + (i * 16u)]);
 	}
 }
 
-static void deck_put_Keystore(const Keystore *restrict x, uint8_t *restrict p) {
-	deck_wr16(p + 0, x->count);
-	deck_wr16(p + 2, x->flags);
-	for (size_t i = 0; i < 24u; i++) {
-		deck_put_KeyEntry(&x->keys[i], p + 4 + i * 16u);
+static void deck_put_Keystore(const Keystore *x, uint8_t *p) {
+	deck_wr16(p, x->count);
+	deck_wr16(&p[2u], x->flags);
+	for (size_t i = 0u; i < 24u; i++) {
+		deck_put_KeyEntry(&x->keys[i], &p[4u + (i * 16u)]);
 	}
 }
 
-static void deck_get_DeckState(DeckState *restrict x, const uint8_t *restrict p) {
-	deck_bytes_in(&x->handle, p + 0, 16);
-	x->credits = deck_rd32(p + 16);
-	x->reputation = deck_s32(deck_rd32(p + 20));
-	x->career_seconds = deck_rd32(p + 24);
-	x->missions_completed = deck_rd16(p + 28);
-	x->missions_failed = deck_rd16(p + 30);
-	x->source_cartridge_bits = deck_rd32(p + 32);
-	deck_get_Settings(&x->settings, p + 36);
-	for (size_t i = 0; i < 17u; i++) {
-		deck_get_CartRecord(&x->cart_history[i], p + 40 + i * 16u);
+static void deck_get_DeckState(DeckState *x, const uint8_t *p) {
+	deck_bytes_in((uint8_t *)&x->handle, p, 16u);
+	x->credits = deck_rd32(&p[16u]);
+	x->reputation = deck_s32(deck_rd32(&p[20u]));
+	x->career_seconds = deck_rd32(&p[24u]);
+	x->missions_completed = deck_rd16(&p[28u]);
+	x->missions_failed = deck_rd16(&p[30u]);
+	x->source_cartridge_bits = deck_rd32(&p[32u]);
+	deck_get_Settings(&x->settings, &p[36u]);
+	for (size_t i = 0u; i < 17u; i++) {
+		deck_get_CartRecord(&x->cart_history[i], &p[40u + (i * 16u)]);
 	}
-	x->phase_chain_len = deck_rd16(p + 312);
-	x->phase_chain_cursor = deck_rd16(p + 314);
-	deck_bytes_in(&x->phase_chain, p + 316, 256);
-	deck_get_ReplHistory(&x->repl_history, p + 572);
-	for (size_t i = 0; i < 64u; i++) {
-		deck_get_MissionLogEntry(&x->mission_log[i], p + 1856 + i * 16u);
+	x->phase_chain_len = deck_rd16(&p[312u]);
+	x->phase_chain_cursor = deck_rd16(&p[314u]);
+	deck_bytes_in((uint8_t *)&x->phase_chain, &p[316u], 256u);
+	deck_get_ReplHistory(&x->repl_history, &p[572u]);
+	for (size_t i = 0u; i < 64u; i++) {
+		deck_get_MissionLogEntry(&x->mission_log[i], &p[1856u + (i * 16u)]);
 	}
-	for (size_t i = 0; i < 16u; i++) {
-		x->stats[i] = deck_rd32(p + 2880 + i * 4u);
+	for (size_t i = 0u; i < 16u; i++) {
+		x->stats[i] = deck_rd32(&p[2880u + (i * 4u)]);
 	}
-	x->board_seed = deck_rd32(p + 2944);
-	for (size_t i = 0; i < 32u; i++) {
-		deck_get_BoardSlot(&x->board_slots[i], p + 2948 + i * 8u);
+	x->board_seed = deck_rd32(&p[2944u]);
+	for (size_t i = 0u; i < 32u; i++) {
+		deck_get_BoardSlot(&x->board_slots[i], &p[2948u + (i * 8u)]);
 	}
-	x->contact_count = deck_rd16(p + 3204);
-	x->active_contact = deck_rd16(p + 3206);
-	for (size_t i = 0; i < 28u; i++) {
-		deck_get_Contact(&x->contacts[i], p + 3208 + i * 16u);
+	x->contact_count = deck_rd16(&p[3204u]);
+	x->active_contact = deck_rd16(&p[3206u]);
+	for (size_t i = 0u; i < 28u; i++) {
+		deck_get_Contact(&x->contacts[i], &p[3208u + (i * 16u)]);
 	}
-	x->deck_flags = deck_rd16(p + 3656);
-	deck_bytes_in(&x->reserved, p + 3658, 14);
-	deck_get_Keystore(&x->keystore, p + 3672);
-	deck_bytes_in(&x->ownership, p + 4060, 128);
+	x->deck_flags = deck_rd16(&p[3656u]);
+	deck_bytes_in((uint8_t *)&x->reserved, &p[3658u], 14u);
+	deck_get_Keystore(&x->keystore, &p[3672u]);
+	deck_bytes_in((uint8_t *)&x->ownership, &p[4060u], 128u);
 }
 
-static void deck_put_DeckState(const DeckState *restrict x, uint8_t *restrict p) {
-	deck_bytes_out(p + 0, &x->handle, 16);
-	deck_wr32(p + 16, x->credits);
-	deck_wr32(p + 20, (uint32_t)x->reputation);
-	deck_wr32(p + 24, x->career_seconds);
-	deck_wr16(p + 28, x->missions_completed);
-	deck_wr16(p + 30, x->missions_failed);
-	deck_wr32(p + 32, x->source_cartridge_bits);
-	deck_put_Settings(&x->settings, p + 36);
-	for (size_t i = 0; i < 17u; i++) {
-		deck_put_CartRecord(&x->cart_history[i], p + 40 + i * 16u);
+static void deck_put_DeckState(const DeckState *x, uint8_t *p) {
+	deck_bytes_out(p, (const uint8_t *)&x->handle, 16u);
+	deck_wr32(&p[16u], x->credits);
+	deck_wr32(&p[20u], deck_u32(x->reputation));
+	deck_wr32(&p[24u], x->career_seconds);
+	deck_wr16(&p[28u], x->missions_completed);
+	deck_wr16(&p[30u], x->missions_failed);
+	deck_wr32(&p[32u], x->source_cartridge_bits);
+	deck_put_Settings(&x->settings, &p[36u]);
+	for (size_t i = 0u; i < 17u; i++) {
+		deck_put_CartRecord(&x->cart_history[i], &p[40u + (i * 16u)]);
 	}
-	deck_wr16(p + 312, x->phase_chain_len);
-	deck_wr16(p + 314, x->phase_chain_cursor);
-	deck_bytes_out(p + 316, &x->phase_chain, 256);
-	deck_put_ReplHistory(&x->repl_history, p + 572);
-	for (size_t i = 0; i < 64u; i++) {
-		deck_put_MissionLogEntry(&x->mission_log[i], p + 1856 + i * 16u);
+	deck_wr16(&p[312u], x->phase_chain_len);
+	deck_wr16(&p[314u], x->phase_chain_cursor);
+	deck_bytes_out(&p[316u], (const uint8_t *)&x->phase_chain, 256u);
+	deck_put_ReplHistory(&x->repl_history, &p[572u]);
+	for (size_t i = 0u; i < 64u; i++) {
+		deck_put_MissionLogEntry(&x->mission_log[i], &p[1856u + (i * 16u)]);
 	}
-	for (size_t i = 0; i < 16u; i++) {
-		deck_wr32(p + 2880 + i * 4u, x->stats[i]);
+	for (size_t i = 0u; i < 16u; i++) {
+		deck_wr32(&p[2880u + (i * 4u)], x->stats[i]);
 	}
-	deck_wr32(p + 2944, x->board_seed);
-	for (size_t i = 0; i < 32u; i++) {
-		deck_put_BoardSlot(&x->board_slots[i], p + 2948 + i * 8u);
+	deck_wr32(&p[2944u], x->board_seed);
+	for (size_t i = 0u; i < 32u; i++) {
+		deck_put_BoardSlot(&x->board_slots[i], &p[2948u + (i * 8u)]);
 	}
-	deck_wr16(p + 3204, x->contact_count);
-	deck_wr16(p + 3206, x->active_contact);
-	for (size_t i = 0; i < 28u; i++) {
-		deck_put_Contact(&x->contacts[i], p + 3208 + i * 16u);
+	deck_wr16(&p[3204u], x->contact_count);
+	deck_wr16(&p[3206u], x->active_contact);
+	for (size_t i = 0u; i < 28u; i++) {
+		deck_put_Contact(&x->contacts[i], &p[3208u + (i * 16u)]);
 	}
-	deck_wr16(p + 3656, x->deck_flags);
-	deck_bytes_out(p + 3658, &x->reserved, 14);
-	deck_put_Keystore(&x->keystore, p + 3672);
-	deck_bytes_out(p + 4060, &x->ownership, 128);
+	deck_wr16(&p[3656u], x->deck_flags);
+	deck_bytes_out(&p[3658u], (const uint8_t *)&x->reserved, 14u);
+	deck_put_Keystore(&x->keystore, &p[3672u]);
+	deck_bytes_out(&p[4060u], (const uint8_t *)&x->ownership, 128u);
 }
 
 /*
  * A version 5 payload (4060 bytes) as the current DeckState: every field read
  * from where version 5 has it; ownership, which version 5 lacks, zero-filled.
  */
-static void deck_migrate_v5(DeckState *restrict x, const uint8_t *restrict p) {
-	deck_bytes_in(&x->handle, p + 0, 16);
-	x->credits = deck_rd32(p + 16);
-	x->reputation = deck_s32(deck_rd32(p + 20));
-	x->career_seconds = deck_rd32(p + 24);
-	x->missions_completed = deck_rd16(p + 28);
-	x->missions_failed = deck_rd16(p + 30);
-	x->source_cartridge_bits = deck_rd32(p + 32);
-	deck_get_Settings(&x->settings, p + 36);
-	for (size_t i = 0; i < 17u; i++) {
-		deck_get_CartRecord(&x->cart_history[i], p + 40 + i * 16u);
+static void deck_migrate_v5(DeckState *x, const uint8_t *p) {
+	deck_bytes_in((uint8_t *)&x->handle, p, 16u);
+	x->credits = deck_rd32(&p[16u]);
+	x->reputation = deck_s32(deck_rd32(&p[20u]));
+	x->career_seconds = deck_rd32(&p[24u]);
+	x->missions_completed = deck_rd16(&p[28u]);
+	x->missions_failed = deck_rd16(&p[30u]);
+	x->source_cartridge_bits = deck_rd32(&p[32u]);
+	deck_get_Settings(&x->settings, &p[36u]);
+	for (size_t i = 0u; i < 17u; i++) {
+		deck_get_CartRecord(&x->cart_history[i], &p[40u + (i * 16u)]);
 	}
-	x->phase_chain_len = deck_rd16(p + 312);
-	x->phase_chain_cursor = deck_rd16(p + 314);
-	deck_bytes_in(&x->phase_chain, p + 316, 256);
-	deck_get_ReplHistory(&x->repl_history, p + 572);
-	for (size_t i = 0; i < 64u; i++) {
-		deck_get_MissionLogEntry(&x->mission_log[i], p + 1856 + i * 16u);
+	x->phase_chain_len = deck_rd16(&p[312u]);
+	x->phase_chain_cursor = deck_rd16(&p[314u]);
+	deck_bytes_in((uint8_t *)&x->phase_chain, &p[316u], 256u);
+	deck_get_ReplHistory(&x->repl_history, &p[572u]);
+	for (size_t i = 0u; i < 64u; i++) {
+		deck_get_MissionLogEntry(&x->mission_log[i], &p[1856u + (i * 16u)]);
 	}
-	for (size_t i = 0; i < 16u; i++) {
-		x->stats[i] = deck_rd32(p + 2880 + i * 4u);
+	for (size_t i = 0u; i < 16u; i++) {
+		x->stats[i] = deck_rd32(&p[2880u + (i * 4u)]);
 	}
-	x->board_seed = deck_rd32(p + 2944);
-	for (size_t i = 0; i < 32u; i++) {
-		deck_get_BoardSlot(&x->board_slots[i], p + 2948 + i * 8u);
+	x->board_seed = deck_rd32(&p[2944u]);
+	for (size_t i = 0u; i < 32u; i++) {
+		deck_get_BoardSlot(&x->board_slots[i], &p[2948u + (i * 8u)]);
 	}
-	x->contact_count = deck_rd16(p + 3204);
-	x->active_contact = deck_rd16(p + 3206);
-	for (size_t i = 0; i < 28u; i++) {
-		deck_get_Contact(&x->contacts[i], p + 3208 + i * 16u);
+	x->contact_count = deck_rd16(&p[3204u]);
+	x->active_contact = deck_rd16(&p[3206u]);
+	for (size_t i = 0u; i < 28u; i++) {
+		deck_get_Contact(&x->contacts[i], &p[3208u + (i * 16u)]);
 	}
-	x->deck_flags = deck_rd16(p + 3656);
-	deck_bytes_in(&x->reserved, p + 3658, 14);
-	deck_get_Keystore(&x->keystore, p + 3672);
-	deck_zero(&x->ownership, sizeof x->ownership);
+	x->deck_flags = deck_rd16(&p[3656u]);
+	deck_bytes_in((uint8_t *)&x->reserved, &p[3658u], 14u);
+	deck_get_Keystore(&x->keystore, &p[3672u]);
+	deck_zero((uint8_t *)&x->ownership, sizeof(x->ownership));
 }
 
 /* sizeof(DeckState) at a shipped version; 0 for one that never shipped. */
 static uint32_t deck_payload_size(uint32_t version) {
+	uint32_t size;
 	switch (version) {
-	case 3u: return DECK_PAYLOAD_SIZE_V3;
-	case 4u: return DECK_PAYLOAD_SIZE_V4;
-	case 5u: return DECK_PAYLOAD_SIZE_V5;
-	case 6u: return DECK_PAYLOAD_SIZE_V6;
-	default: return 0u;
+	case 3u: size = DECK_PAYLOAD_SIZE_V3; break;
+	case 4u: size = DECK_PAYLOAD_SIZE_V4; break;
+	case 5u: size = DECK_PAYLOAD_SIZE_V5; break;
+	case 6u: size = DECK_PAYLOAD_SIZE_V6; break;
+	default: size = 0u; break;
 	}
+	return size;
 }
 
 static const uint8_t deck_magic[4] = {0x44u, 0x45u, 0x43u, 0x4Bu};
@@ -346,149 +379,713 @@ static const uint32_t deck_crc_table[256] = {
 	0xB3667A2Eu, 0xC4614AB8u, 0x5D681B02u, 0x2A6F2B94u, 0xB40BBE37u, 0xC30C8EA1u, 0x5A05DF1Bu, 0x2D02EF8Du,
 };
 
+/*@ requires p == \null || \valid_read(p + (0 .. n - 1));
+  @ assigns \nothing;
+  @*/
 uint32_t deck_crc32(uint32_t crc, const uint8_t *p, size_t n) {
-	if (p == NULL) {
-		return 0u;
+	uint32_t c = 0u;
+	if (p != NULL) {
+		c = ~crc;
+		/*@ loop invariant 0 <= i <= n;
+		  @ loop assigns i, c;
+		  @ loop variant n - i;
+		  @*/
+		for (size_t i = 0u; i < n; i++) {
+			c = deck_crc_table[(c ^ (uint32_t)p[i]) & 0xFFu] ^ (c >> 8u);
+		}
+		c = ~c;
 	}
-	crc = ~crc;
-	while (n-- > 0u) {
-		crc = deck_crc_table[(crc ^ *p++) & 0xFFu] ^ (crc >> 8);
-	}
-	return ~crc;
+	return c;
 }
 
 const char *deck_file_status_text(DeckFileStatus status) {
+	const char *text;
 	switch (status) {
-	case DECK_FILE_OK: return "the file is of this build's version";
-	case DECK_FILE_MIGRATED: return "migrated from an older version: save it to make the file current";
-	case DECK_FILE_ERR_MAGIC: return "not a deck file: it does not start with the magic";
-	case DECK_FILE_ERR_LENGTH: return "truncated or too long: the file's length is not what its header says; restore it from a backup";
-	case DECK_FILE_ERR_PAYLOAD_LEN: return "the header's payload_len contradicts its version: the header is damaged; restore the file from a backup";
-	case DECK_FILE_ERR_CRC: return "CRC mismatch: the file is damaged; restore it from a backup";
-	case DECK_FILE_ERR_NEWER: return "the file is of a version newer than this build: use a newer build; it is left as it is";
-	case DECK_FILE_ERR_REINITIALIZE: return "the file predates the oldest version that migrates: reinitialize the deck";
-	case DECK_FILE_ERR_UNKNOWN_VERSION: return "the file's version never shipped: the header is damaged; restore the file from a backup";
-	default: return "not a status of deck_file.h";
+	case DECK_FILE_OK: text = "the file is of this build's version"; break;
+	case DECK_FILE_MIGRATED: text = "migrated from an older version: save it to make the file current"; break;
+	case DECK_FILE_ERR_MAGIC: text = "not a deck file: it does not start with the magic"; break;
+	case DECK_FILE_ERR_LENGTH: text = "truncated or too long: the file's length is not what its header says; restore it from a backup"; break;
+	case DECK_FILE_ERR_PAYLOAD_LEN: text = "the header's payload_len contradicts its version: the header is damaged; restore the file from a backup"; break;
+	case DECK_FILE_ERR_CRC: text = "CRC mismatch: the file is damaged; restore it from a backup"; break;
+	case DECK_FILE_ERR_NEWER: text = "the file is of a version newer than this build: use a newer build; it is left as it is"; break;
+	case DECK_FILE_ERR_REINITIALIZE: text = "the file predates the oldest version that migrates: reinitialize the deck"; break;
+	case DECK_FILE_ERR_UNKNOWN_VERSION: text = "the file's version never shipped: the header is damaged; restore the file from a backup"; break;
+	default: text = "not a status of deck_file.h"; break;
 	}
+	return text;
 }
 
 /* Whether the file's first bytes, as far as there are any, are the magic's. */
 static bool deck_magic_ok(const uint8_t *buf, size_t len) {
-	for (size_t i = 0; i < sizeof deck_magic; i++) {
-		if (i < len && buf[i] != deck_magic[i]) {
-			return false;
+	bool ok = true;
+	for (size_t i = 0u; i < sizeof(deck_magic); i++) {
+		if (((i) < len) && (buf[i] != deck_magic[i])) {
+			ok = false;
 		}
 	}
-	return true;
+	return ok;
+}
+
+/* Whether a file of version loads here: the current version or one that migrates. */
+static bool deck_loadable(uint32_t version) {
+	return (version == 6u) || (version == 5u);
+}
+
+/* The verdict on a sound file (its length and CRC right) of version, whose layout size is known (0: none shipped). */
+static DeckFileStatus deck_verdict(uint32_t version, uint32_t known) {
+	DeckFileStatus s;
+	if (version == (uint32_t)DECK_STRUCT_VERSION) {
+		s = DECK_FILE_OK;
+	} else if (version > (uint32_t)DECK_STRUCT_VERSION) {
+		s = DECK_FILE_ERR_NEWER;
+	} else if (version < (uint32_t)DECK_MIGRATE_MIN_VERSION) {
+		/* An older version that shipped is refused to be reinitialized; one that never shipped is damage. */
+		s = (known != 0u) ? DECK_FILE_ERR_REINITIALIZE : DECK_FILE_ERR_UNKNOWN_VERSION;
+	} else if (deck_loadable(version)) {
+		s = DECK_FILE_MIGRATED;
+	} else {
+		s = DECK_FILE_ERR_UNKNOWN_VERSION;
+	}
+	return s;
 }
 
 DeckFileStatus deck_file_decode(const uint8_t *buf, size_t len, DeckState *out, uint16_t *from_version) {
-	const size_t overhead = DECK_FILE_HEADER_SIZE + DECK_FILE_CRC_SIZE;
-	uint32_t version, plen, known;
-	size_t size;
+	const size_t overhead = (size_t)DECK_FILE_HEADER_SIZE + (size_t)DECK_FILE_CRC_SIZE;
+	const size_t flen = (buf != NULL) ? len : 0u;
+	DeckFileStatus s;
+	uint32_t version = 0u;
 	if (from_version != NULL) {
-		*from_version = 0;
-	}
-	if (buf == NULL) {
-		len = 0;
+		*from_version = 0u;
 	}
 	/* The order is the Go loader's: the magic, payload_len, the length, the CRC, the version. */
-	if (!deck_magic_ok(buf, len)) {
-		return DECK_FILE_ERR_MAGIC;
-	}
-	if (len < overhead) {
-		return DECK_FILE_ERR_LENGTH;
-	}
-	version = (uint32_t)deck_rd16(buf + 4);
-	plen = (uint32_t)deck_rd16(buf + 6);
-	if (from_version != NULL) {
-		*from_version = (uint16_t)version;
-	}
-	known = deck_payload_size(version);
-	if (plen != 0u && known != 0u && plen != known) {
-		return DECK_FILE_ERR_PAYLOAD_LEN;
-	}
-	if (plen != 0u) {
-		size = plen;
-	} else if (known != 0u) {
-		size = known; /* a file from before files said their own size */
+	if (!deck_magic_ok(buf, flen)) {
+		s = DECK_FILE_ERR_MAGIC;
+	} else if (flen < overhead) {
+		s = DECK_FILE_ERR_LENGTH;
 	} else {
-		/* Neither says the size: the bytes between header and CRC are the payload, and only the CRC vouches for them. */
-		size = len - overhead;
-		if (size > 65535u) {
-			return DECK_FILE_ERR_LENGTH;
+		const uint32_t plen = (uint32_t)deck_rd16(&buf[6u]);
+		uint32_t known;
+		size_t size;
+		version = (uint32_t)deck_rd16(&buf[4u]);
+		if (from_version != NULL) {
+			*from_version = (uint16_t)version;
+		}
+		known = deck_payload_size(version);
+		if (plen != 0u) {
+			size = plen;
+		} else if (known != 0u) {
+			size = known; /* a file from before files said their own size */
+		} else {
+			/* Neither says the size: the bytes between header and CRC are the payload, and only the CRC vouches for them. */
+			size = flen - overhead;
+		}
+		if ((plen != 0u) && (known != 0u) && (plen != known)) {
+			s = DECK_FILE_ERR_PAYLOAD_LEN;
+		} else if ((size > 65535u) || (flen != (size + overhead))) {
+			s = DECK_FILE_ERR_LENGTH;
+		} else if (deck_crc32(0u, buf, flen - (size_t)DECK_FILE_CRC_SIZE) != deck_rd32(&buf[flen - (size_t)DECK_FILE_CRC_SIZE])) {
+			s = DECK_FILE_ERR_CRC;
+		} else {
+			s = deck_verdict(version, known);
 		}
 	}
-	if (len != size + overhead) {
-		return DECK_FILE_ERR_LENGTH;
-	}
-	if (deck_crc32(0u, buf, len - DECK_FILE_CRC_SIZE) != deck_rd32(buf + len - DECK_FILE_CRC_SIZE)) {
-		return DECK_FILE_ERR_CRC;
-	}
-	if (version == (uint32_t)DECK_STRUCT_VERSION) {
-		if (out != NULL) {
-			deck_get_DeckState(out, buf + DECK_FILE_HEADER_SIZE);
+	/* The verdict implies each file size checked below; the checks say so where a static analyser sees it. */
+	if ((out != NULL) && (s == DECK_FILE_OK) && (flen == (size_t)DECK_FILE_SIZE_V6)) {
+		deck_get_DeckState(out, &buf[DECK_FILE_HEADER_SIZE]);
+	} else if ((out != NULL) && (s == DECK_FILE_MIGRATED)) {
+		switch (version) {
+		case 5u:
+			if (flen == (size_t)DECK_FILE_SIZE_V5) {
+				deck_migrate_v5(out, &buf[DECK_FILE_HEADER_SIZE]);
+			}
+			break;
+		default:
+			/* the verdict is MIGRATED only for the versions above */
+			break;
 		}
-		return DECK_FILE_OK;
+	} else {
+		/* a refusal, or no state wanted: *out is left as it was */
 	}
-	if (version > (uint32_t)DECK_STRUCT_VERSION) {
-		return DECK_FILE_ERR_NEWER;
-	}
-	if (version < (uint32_t)DECK_MIGRATE_MIN_VERSION) {
-		/* An older version that shipped is refused to be reinitialized; one that never shipped is damage. */
-		return known != 0u ? DECK_FILE_ERR_REINITIALIZE : DECK_FILE_ERR_UNKNOWN_VERSION;
-	}
-	switch (version) {
-	case 5u:
-		if (out != NULL) {
-			deck_migrate_v5(out, buf + DECK_FILE_HEADER_SIZE);
-		}
-		return DECK_FILE_MIGRATED;
-	default:
-		return DECK_FILE_ERR_UNKNOWN_VERSION;
-	}
+	return s;
 }
 
 size_t deck_file_encode(const DeckState *ds, uint8_t *buf, size_t cap) {
-	if (ds == NULL || buf == NULL || cap < DECK_FILE_SIZE_CURRENT) {
-		return 0;
+	size_t n = 0u;
+	if ((ds != NULL) && (buf != NULL) && (cap >= DECK_FILE_SIZE_CURRENT)) {
+		deck_wr32(&buf[0u], DECK_FILE_MAGIC);
+		deck_wr16(&buf[4u], DECK_STRUCT_VERSION);
+		deck_wr16(&buf[6u], DECK_PAYLOAD_SIZE_V6);
+		deck_put_DeckState(ds, &buf[DECK_FILE_HEADER_SIZE]);
+		deck_wr32(&buf[DECK_FILE_HEADER_SIZE + DECK_PAYLOAD_SIZE_V6], deck_crc32(0u, buf, (size_t)DECK_FILE_HEADER_SIZE + (size_t)DECK_PAYLOAD_SIZE_V6));
+		n = DECK_FILE_SIZE_CURRENT;
 	}
-	deck_wr32(buf + 0, DECK_FILE_MAGIC);
-	deck_wr16(buf + 4, DECK_STRUCT_VERSION);
-	deck_wr16(buf + 6, DECK_PAYLOAD_SIZE_V6);
-	deck_put_DeckState(ds, buf + DECK_FILE_HEADER_SIZE);
-	deck_wr32(buf + DECK_FILE_HEADER_SIZE + DECK_PAYLOAD_SIZE_V6, deck_crc32(0u, buf, DECK_FILE_HEADER_SIZE + DECK_PAYLOAD_SIZE_V6));
-	return DECK_FILE_SIZE_CURRENT;
+	return n;
 }
 
 DeckFileStatus deck_file_may_overwrite(const uint8_t *head, size_t len) {
+	DeckFileStatus s = DECK_FILE_OK;
 	/* As the Go saver: a file too short for a header, or with another magic, holds nothing to protect. */
-	if (head == NULL || len < DECK_FILE_HEADER_SIZE || !deck_magic_ok(head, len)) {
-		return DECK_FILE_OK;
+	if ((head != NULL) && (len >= DECK_FILE_HEADER_SIZE)) {
+		if (deck_magic_ok(head, len) && ((uint32_t)deck_rd16(&head[4u]) > (uint32_t)DECK_STRUCT_VERSION)) {
+			s = DECK_FILE_ERR_NEWER;
+		}
 	}
-	return (uint32_t)deck_rd16(head + 4) > (uint32_t)DECK_STRUCT_VERSION ? DECK_FILE_ERR_NEWER : DECK_FILE_OK;
+	return s;
 }
 
 void deck_state_new_career(DeckState *ds) {
 	static const uint16_t kit[] = CATALOG_STARTER_KIT_IDS;
-	deck_zero(ds, sizeof *ds);
-	for (size_t i = 0; i < sizeof kit / sizeof kit[0]; i++) {
+	deck_zero((uint8_t *)ds, sizeof(*ds));
+	for (size_t i = 0u; i < (sizeof(kit) / sizeof(kit[0])); i++) {
 		(void)ownership_commit(ds, OWNERSHIP_GRANTED, kit[i], 0u, NULL);
 	}
 }
 
+/* The streaming codec. */
+
+/*
+ * Where byte o of the payload of a file of version goes in the current
+ * DeckState: an offset in it, or 0xFFFFFFFF for nowhere.
+ */
+static uint32_t deck_place(uint32_t version, uint32_t o) {
+	uint32_t at = 0xFFFFFFFFu;
+	switch (version) {
+	case 6u:
+		if (o < 4188u) {
+			at = o;
+		}
+		break;
+	case 5u:
+		if (o < 4060u) {
+			at = o;
+		}
+		break;
+	default:
+		/* a version this build does not load: its payload goes nowhere */
+		break;
+	}
+	return at;
+}
+
+/* The CRC register after one more byte. */
+static uint32_t deck_crc_byte(uint32_t crc, uint8_t b) {
+	return deck_crc_table[(crc ^ (uint32_t)b) & 0xFFu] ^ (crc >> 8);
+}
+
+/* Each struct's little-endian bytes, lying where its members are, turned into their values in place. */
+
+static void deck_fix_CartRecord(CartRecord *x) {
+	const uint8_t *p = (const uint8_t *)x;
+	x->cart_id = deck_rd32(p);
+	x->first_seen_unix = deck_rd32(&p[4u]);
+	x->play_seconds = deck_rd32(&p[8u]);
+	x->missions = deck_rd16(&p[12u]);
+	x->flags = deck_rd16(&p[14u]);
+}
+
+static void deck_fix_ReplHistory(ReplHistory *x) {
+	const uint8_t *p = (const uint8_t *)x;
+	x->reserved = deck_rd16(&p[2u]);
+}
+
+static void deck_fix_MissionLogEntry(MissionLogEntry *x) {
+	const uint8_t *p = (const uint8_t *)x;
+	x->mission_id = deck_rd32(p);
+	x->completed_unix = deck_rd32(&p[4u]);
+	x->credits_delta = deck_s32(deck_rd32(&p[8u]));
+	x->reputation_delta = deck_s16(deck_rd16(&p[12u]));
+}
+
+static void deck_fix_BoardSlot(BoardSlot *x) {
+	const uint8_t *p = (const uint8_t *)x;
+	x->template_id = deck_rd16(p);
+	x->flags = deck_rd16(&p[2u]);
+	x->expires_unix = deck_rd32(&p[4u]);
+}
+
+static void deck_fix_Contact(Contact *x) {
+	const uint8_t *p = (const uint8_t *)x;
+	x->contact_id = deck_rd32(p);
+	x->met_unix = deck_rd32(&p[4u]);
+	x->trust = deck_s16(deck_rd16(&p[8u]));
+	x->flags = deck_rd16(&p[10u]);
+}
+
+static void deck_fix_KeyEntry(KeyEntry *x) {
+	const uint8_t *p = (const uint8_t *)x;
+	x->key_id = deck_rd32(p);
+	x->granted_unix = deck_rd32(&p[4u]);
+}
+
+static void deck_fix_Keystore(Keystore *x) {
+	const uint8_t *p = (const uint8_t *)x;
+	x->count = deck_rd16(p);
+	x->flags = deck_rd16(&p[2u]);
+	for (size_t i = 0u; i < 24u; i++) {
+		deck_fix_KeyEntry(&x->keys[i]);
+	}
+}
+
+static void deck_fix_DeckState(DeckState *x) {
+	const uint8_t *p = (const uint8_t *)x;
+	x->credits = deck_rd32(&p[16u]);
+	x->reputation = deck_s32(deck_rd32(&p[20u]));
+	x->career_seconds = deck_rd32(&p[24u]);
+	x->missions_completed = deck_rd16(&p[28u]);
+	x->missions_failed = deck_rd16(&p[30u]);
+	x->source_cartridge_bits = deck_rd32(&p[32u]);
+	for (size_t i = 0u; i < 17u; i++) {
+		deck_fix_CartRecord(&x->cart_history[i]);
+	}
+	x->phase_chain_len = deck_rd16(&p[312u]);
+	x->phase_chain_cursor = deck_rd16(&p[314u]);
+	deck_fix_ReplHistory(&x->repl_history);
+	for (size_t i = 0u; i < 64u; i++) {
+		deck_fix_MissionLogEntry(&x->mission_log[i]);
+	}
+	for (size_t i = 0u; i < 16u; i++) {
+		x->stats[i] = deck_rd32(&p[2880u + (i * 4u)]);
+	}
+	x->board_seed = deck_rd32(&p[2944u]);
+	for (size_t i = 0u; i < 32u; i++) {
+		deck_fix_BoardSlot(&x->board_slots[i]);
+	}
+	x->contact_count = deck_rd16(&p[3204u]);
+	x->active_contact = deck_rd16(&p[3206u]);
+	for (size_t i = 0u; i < 28u; i++) {
+		deck_fix_Contact(&x->contacts[i]);
+	}
+	x->deck_flags = deck_rd16(&p[3656u]);
+	deck_fix_Keystore(&x->keystore);
+}
+
+/* The statuses by number, for the decoder keeps its verdict in a byte. */
+static const DeckFileStatus deck_statuses[9] = {
+	DECK_FILE_OK, DECK_FILE_MIGRATED, DECK_FILE_ERR_MAGIC, DECK_FILE_ERR_LENGTH, DECK_FILE_ERR_PAYLOAD_LEN,
+	DECK_FILE_ERR_CRC, DECK_FILE_ERR_NEWER, DECK_FILE_ERR_REINITIALIZE, DECK_FILE_ERR_UNKNOWN_VERSION
+};
+
+void deck_file_decoder_init(DeckFileDecoder *d, DeckState *out) {
+	if (d != NULL) {
+		d->out = out;
+		d->count = 0u;
+		d->crc = 0xFFFFFFFFu;
+		d->size = 0u;
+		d->version = 0u;
+		/* Member by member, so that a static analyser sees each byte set. */
+		d->head[0u] = 0u;
+		d->head[1u] = 0u;
+		d->head[2u] = 0u;
+		d->head[3u] = 0u;
+		d->head[4u] = 0u;
+		d->head[5u] = 0u;
+		d->head[6u] = 0u;
+		d->head[7u] = 0u;
+		d->tail[0u] = 0u;
+		d->tail[1u] = 0u;
+		d->tail[2u] = 0u;
+		d->tail[3u] = 0u;
+		d->status = (uint8_t)DECK_FILE_OK;
+		d->writes = 0u;
+		d->wrote = 0u;
+		d->done = 0u;
+	}
+}
+
+/* The header is in: what it says decides whether the payload goes to *out. */
+static void deck_header_in(DeckFileDecoder *d) {
+	uint32_t plen = (uint32_t)deck_rd16(&d->head[6u]);
+	uint32_t known;
+	d->version = (uint32_t)deck_rd16(&d->head[4u]);
+	known = deck_payload_size(d->version);
+	d->size = (plen != 0u) ? plen : known;
+	if ((d->out != NULL) && deck_loadable(d->version) && ((plen == 0u) || (plen == known))) {
+		d->writes = 1u;
+	}
+}
+
+/* A refusal after bytes went to *out leaves none of them there. */
+static void deck_refuse(DeckFileDecoder *d, DeckFileStatus s) {
+	d->status = (uint8_t)s;
+	if ((d->wrote != 0u) && (d->out != NULL)) {
+		deck_zero((uint8_t *)d->out, sizeof(*d->out));
+		d->wrote = 0u;
+	}
+}
+
+/* Counts byte b in: the CRC, and the checks that hang on the count. */
+static void deck_count(DeckFileDecoder *d, uint8_t b) {
+	const uint32_t overhead = (uint32_t)DECK_FILE_HEADER_SIZE + (uint32_t)DECK_FILE_CRC_SIZE;
+	const uint32_t i = d->count;
+	/* The CRC runs 4 bytes behind: the last 4 bytes may be the stored CRC. */
+	if (i >= (uint32_t)DECK_FILE_CRC_SIZE) {
+		d->crc = deck_crc_byte(d->crc, d->tail[i % (uint32_t)DECK_FILE_CRC_SIZE]);
+	}
+	d->tail[i % (uint32_t)DECK_FILE_CRC_SIZE] = b;
+	d->count = i + 1u;
+	if (d->count == overhead) {
+		uint32_t plen = (uint32_t)deck_rd16(&d->head[6u]);
+		uint32_t known = deck_payload_size(d->version);
+		if ((plen != 0u) && (known != 0u) && (plen != known)) {
+			deck_refuse(d, DECK_FILE_ERR_PAYLOAD_LEN);
+		}
+	} else if (d->count > overhead) {
+		const uint32_t limit = ((d->size != 0u) ? d->size : 65535u) + overhead;
+		if (d->count > limit) {
+			deck_refuse(d, DECK_FILE_ERR_LENGTH);
+		}
+	} else {
+		/* the header, or not yet a CRC's worth past it */
+	}
+}
+
+/* One more byte of the file, while nothing is wrong. */
+static void deck_take(DeckFileDecoder *d, uint8_t b) {
+	const uint32_t i = d->count;
+	if (i < (uint32_t)DECK_FILE_HEADER_SIZE) {
+		d->head[i] = b;
+		if ((i < 4u) && (b != deck_magic[i])) {
+			d->status = (uint8_t)DECK_FILE_ERR_MAGIC;
+		} else if (i == ((uint32_t)DECK_FILE_HEADER_SIZE - 1u)) {
+			deck_header_in(d);
+		} else {
+			/* more of the header to come */
+		}
+	} else if ((d->writes != 0u) && ((i - (uint32_t)DECK_FILE_HEADER_SIZE) < d->size)) {
+		uint32_t at = deck_place(d->version, i - (uint32_t)DECK_FILE_HEADER_SIZE);
+		if ((at < (uint32_t)sizeof(*d->out)) && (d->out != NULL)) {
+			uint8_t *state = (uint8_t *)d->out;
+			state[at] = b;
+			d->wrote = 1u;
+		}
+	} else {
+		/* the CRC, a payload that goes nowhere, or bytes past the end */
+	}
+	if (d->status == (uint8_t)DECK_FILE_OK) {
+		deck_count(d, b);
+	}
+}
+
+DeckFileStatus deck_file_decoder_feed(DeckFileDecoder *d, const uint8_t *chunk, size_t n) {
+	DeckFileStatus s = DECK_FILE_ERR_LENGTH;
+	if (d != NULL) {
+		size_t i = 0u;
+		const size_t m = (chunk != NULL) ? n : 0u;
+		while ((i < m) && (d->done == 0u) && (d->status == (uint8_t)DECK_FILE_OK)) {
+			deck_take(d, chunk[i]);
+			i++;
+		}
+		s = deck_statuses[d->status];
+	}
+	return s;
+}
+
+/* The verdict on a file whose bytes all came without an error: file_decode's checks past the magic, in its order. */
+static DeckFileStatus deck_judge(const DeckFileDecoder *d) {
+	const uint32_t overhead = (uint32_t)DECK_FILE_HEADER_SIZE + (uint32_t)DECK_FILE_CRC_SIZE;
+	DeckFileStatus s;
+	if (d->count < overhead) {
+		s = DECK_FILE_ERR_LENGTH;
+	} else {
+		const uint32_t plen = (uint32_t)deck_rd16(&d->head[6u]);
+		const uint32_t known = deck_payload_size(d->version);
+		uint32_t size;
+		uint32_t stored = 0u;
+		if (plen != 0u) {
+			size = plen;
+		} else if (known != 0u) {
+			size = known;
+		} else {
+			size = d->count - overhead; /* at most 65535: feed refused more */
+		}
+		for (uint32_t k = 0u; k < (uint32_t)DECK_FILE_CRC_SIZE; k++) {
+			stored |= (uint32_t)d->tail[(d->count + k) % (uint32_t)DECK_FILE_CRC_SIZE] << (8u * k);
+		}
+		if (d->count != (size + overhead)) {
+			s = DECK_FILE_ERR_LENGTH;
+		} else if (stored != ~d->crc) {
+			s = DECK_FILE_ERR_CRC;
+		} else {
+			s = deck_verdict(d->version, known);
+		}
+	}
+	return s;
+}
+
+/* What a migrating version lacks, zero-filled in the state that holds its payload. */
+static void deck_complete(DeckState *x, uint32_t version) {
+	switch (version) {
+	case 5u:
+		deck_zero((uint8_t *)&x->ownership, sizeof(x->ownership));
+		break;
+	default:
+		/* the current version lacks nothing */
+		break;
+	}
+}
+
+DeckFileStatus deck_file_decoder_finish(DeckFileDecoder *d, uint16_t *from_version) {
+	DeckFileStatus s = DECK_FILE_ERR_LENGTH;
+	if (d != NULL) {
+		if (d->done == 0u) {
+			d->done = 1u;
+			if (d->status == (uint8_t)DECK_FILE_OK) {
+				s = deck_judge(d);
+				if ((s == DECK_FILE_OK) || (s == DECK_FILE_MIGRATED)) {
+					d->status = (uint8_t)s;
+					if (d->out != NULL) {
+						deck_complete(d->out, d->version);
+						deck_fix_DeckState(d->out);
+					}
+				} else {
+					deck_refuse(d, s);
+				}
+			}
+		}
+		s = deck_statuses[d->status];
+	}
+	if (from_version != NULL) {
+		/* As file_decode: the header's version once the file has a header past its magic. */
+		*from_version = ((d != NULL) && (d->count >= ((uint32_t)DECK_FILE_HEADER_SIZE + (uint32_t)DECK_FILE_CRC_SIZE)) && (s != DECK_FILE_ERR_MAGIC)) ? (uint16_t)d->version : 0u;
+	}
+	return s;
+}
+
+/* Byte o of each struct as the file holds it: little-endian, at the schema's offsets. */
+
+static uint8_t deck_byte_Settings(const Settings *x, uint32_t o) {
+	const uint8_t *p = (const uint8_t *)x;
+	uint8_t b = 0u;
+	if (o < 4u) {
+		b = p[o];
+	} else {
+		/* past the struct: never asked */
+	}
+	return b;
+}
+
+static uint8_t deck_byte_CartRecord(const CartRecord *x, uint32_t o) {
+	uint8_t b = 0u;
+	if (o < 4u) {
+		b = (uint8_t)(((uint32_t)x->cart_id >> (8u * o)) & 0xFFu);
+	} else if (o < 8u) {
+		b = (uint8_t)(((uint32_t)x->first_seen_unix >> (8u * (o - 4u))) & 0xFFu);
+	} else if (o < 12u) {
+		b = (uint8_t)(((uint32_t)x->play_seconds >> (8u * (o - 8u))) & 0xFFu);
+	} else if (o < 14u) {
+		b = (uint8_t)(((uint32_t)x->missions >> (8u * (o - 12u))) & 0xFFu);
+	} else if (o < 16u) {
+		b = (uint8_t)(((uint32_t)x->flags >> (8u * (o - 14u))) & 0xFFu);
+	} else {
+		/* past the struct: never asked */
+	}
+	return b;
+}
+
+static uint8_t deck_byte_ReplHistory(const ReplHistory *x, uint32_t o) {
+	const uint8_t *p = (const uint8_t *)x;
+	uint8_t b = 0u;
+	if (o < 2u) {
+		b = p[o];
+	} else if (o < 4u) {
+		b = (uint8_t)(((uint32_t)x->reserved >> (8u * (o - 2u))) & 0xFFu);
+	} else if (o < 1284u) {
+		b = p[o];
+	} else {
+		/* past the struct: never asked */
+	}
+	return b;
+}
+
+static uint8_t deck_byte_MissionLogEntry(const MissionLogEntry *x, uint32_t o) {
+	const uint8_t *p = (const uint8_t *)x;
+	uint8_t b = 0u;
+	if (o < 4u) {
+		b = (uint8_t)(((uint32_t)x->mission_id >> (8u * o)) & 0xFFu);
+	} else if (o < 8u) {
+		b = (uint8_t)(((uint32_t)x->completed_unix >> (8u * (o - 4u))) & 0xFFu);
+	} else if (o < 12u) {
+		b = (uint8_t)(((uint32_t)deck_u32(x->credits_delta) >> (8u * (o - 8u))) & 0xFFu);
+	} else if (o < 14u) {
+		b = (uint8_t)(((uint32_t)deck_u16(x->reputation_delta) >> (8u * (o - 12u))) & 0xFFu);
+	} else if (o < 16u) {
+		b = p[o];
+	} else {
+		/* past the struct: never asked */
+	}
+	return b;
+}
+
+static uint8_t deck_byte_BoardSlot(const BoardSlot *x, uint32_t o) {
+	uint8_t b = 0u;
+	if (o < 2u) {
+		b = (uint8_t)(((uint32_t)x->template_id >> (8u * o)) & 0xFFu);
+	} else if (o < 4u) {
+		b = (uint8_t)(((uint32_t)x->flags >> (8u * (o - 2u))) & 0xFFu);
+	} else if (o < 8u) {
+		b = (uint8_t)(((uint32_t)x->expires_unix >> (8u * (o - 4u))) & 0xFFu);
+	} else {
+		/* past the struct: never asked */
+	}
+	return b;
+}
+
+static uint8_t deck_byte_Contact(const Contact *x, uint32_t o) {
+	const uint8_t *p = (const uint8_t *)x;
+	uint8_t b = 0u;
+	if (o < 4u) {
+		b = (uint8_t)(((uint32_t)x->contact_id >> (8u * o)) & 0xFFu);
+	} else if (o < 8u) {
+		b = (uint8_t)(((uint32_t)x->met_unix >> (8u * (o - 4u))) & 0xFFu);
+	} else if (o < 10u) {
+		b = (uint8_t)(((uint32_t)deck_u16(x->trust) >> (8u * (o - 8u))) & 0xFFu);
+	} else if (o < 12u) {
+		b = (uint8_t)(((uint32_t)x->flags >> (8u * (o - 10u))) & 0xFFu);
+	} else if (o < 16u) {
+		b = p[o];
+	} else {
+		/* past the struct: never asked */
+	}
+	return b;
+}
+
+static uint8_t deck_byte_KeyEntry(const KeyEntry *x, uint32_t o) {
+	const uint8_t *p = (const uint8_t *)x;
+	uint8_t b = 0u;
+	if (o < 4u) {
+		b = (uint8_t)(((uint32_t)x->key_id >> (8u * o)) & 0xFFu);
+	} else if (o < 8u) {
+		b = (uint8_t)(((uint32_t)x->granted_unix >> (8u * (o - 4u))) & 0xFFu);
+	} else if (o < 16u) {
+		b = p[o];
+	} else {
+		/* past the struct: never asked */
+	}
+	return b;
+}
+
+static uint8_t deck_byte_Keystore(const Keystore *x, uint32_t o) {
+	uint8_t b = 0u;
+	if (o < 2u) {
+		b = (uint8_t)(((uint32_t)x->count >> (8u * o)) & 0xFFu);
+	} else if (o < 4u) {
+		b = (uint8_t)(((uint32_t)x->flags >> (8u * (o - 2u))) & 0xFFu);
+	} else if (o < 388u) {
+		b = deck_byte_KeyEntry(&x->keys[(o - 4u) / 16u], (o - 4u) % 16u);
+	} else {
+		/* past the struct: never asked */
+	}
+	return b;
+}
+
+static uint8_t deck_byte_DeckState(const DeckState *x, uint32_t o) {
+	const uint8_t *p = (const uint8_t *)x;
+	uint8_t b = 0u;
+	if (o < 16u) {
+		b = p[o];
+	} else if (o < 20u) {
+		b = (uint8_t)(((uint32_t)x->credits >> (8u * (o - 16u))) & 0xFFu);
+	} else if (o < 24u) {
+		b = (uint8_t)(((uint32_t)deck_u32(x->reputation) >> (8u * (o - 20u))) & 0xFFu);
+	} else if (o < 28u) {
+		b = (uint8_t)(((uint32_t)x->career_seconds >> (8u * (o - 24u))) & 0xFFu);
+	} else if (o < 30u) {
+		b = (uint8_t)(((uint32_t)x->missions_completed >> (8u * (o - 28u))) & 0xFFu);
+	} else if (o < 32u) {
+		b = (uint8_t)(((uint32_t)x->missions_failed >> (8u * (o - 30u))) & 0xFFu);
+	} else if (o < 36u) {
+		b = (uint8_t)(((uint32_t)x->source_cartridge_bits >> (8u * (o - 32u))) & 0xFFu);
+	} else if (o < 40u) {
+		b = deck_byte_Settings(&x->settings, o - 36u);
+	} else if (o < 312u) {
+		b = deck_byte_CartRecord(&x->cart_history[(o - 40u) / 16u], (o - 40u) % 16u);
+	} else if (o < 314u) {
+		b = (uint8_t)(((uint32_t)x->phase_chain_len >> (8u * (o - 312u))) & 0xFFu);
+	} else if (o < 316u) {
+		b = (uint8_t)(((uint32_t)x->phase_chain_cursor >> (8u * (o - 314u))) & 0xFFu);
+	} else if (o < 572u) {
+		b = p[o];
+	} else if (o < 1856u) {
+		b = deck_byte_ReplHistory(&x->repl_history, o - 572u);
+	} else if (o < 2880u) {
+		b = deck_byte_MissionLogEntry(&x->mission_log[(o - 1856u) / 16u], (o - 1856u) % 16u);
+	} else if (o < 2944u) {
+		b = (uint8_t)(((uint32_t)x->stats[(o - 2880u) / 4u] >> (8u * ((o - 2880u) % 4u))) & 0xFFu);
+	} else if (o < 2948u) {
+		b = (uint8_t)(((uint32_t)x->board_seed >> (8u * (o - 2944u))) & 0xFFu);
+	} else if (o < 3204u) {
+		b = deck_byte_BoardSlot(&x->board_slots[(o - 2948u) / 8u], (o - 2948u) % 8u);
+	} else if (o < 3206u) {
+		b = (uint8_t)(((uint32_t)x->contact_count >> (8u * (o - 3204u))) & 0xFFu);
+	} else if (o < 3208u) {
+		b = (uint8_t)(((uint32_t)x->active_contact >> (8u * (o - 3206u))) & 0xFFu);
+	} else if (o < 3656u) {
+		b = deck_byte_Contact(&x->contacts[(o - 3208u) / 16u], (o - 3208u) % 16u);
+	} else if (o < 3658u) {
+		b = (uint8_t)(((uint32_t)x->deck_flags >> (8u * (o - 3656u))) & 0xFFu);
+	} else if (o < 3672u) {
+		b = p[o];
+	} else if (o < 4060u) {
+		b = deck_byte_Keystore(&x->keystore, o - 3672u);
+	} else if (o < 4188u) {
+		b = p[o];
+	} else {
+		/* past the struct: never asked */
+	}
+	return b;
+}
+
+void deck_file_encoder_init(DeckFileEncoder *e, const DeckState *ds) {
+	if (e != NULL) {
+		e->ds = ds;
+		e->pos = 0u;
+		e->crc = 0xFFFFFFFFu;
+	}
+}
+
+size_t deck_file_encoder_read(DeckFileEncoder *e, uint8_t *buf, size_t cap) {
+	/* The header of a file of the current version. */
+	static const uint8_t header[8] = {0x44u, 0x45u, 0x43u, 0x4Bu, 0x06u, 0x00u, 0x5Cu, 0x10u};
+	const uint32_t body = (uint32_t)DECK_FILE_HEADER_SIZE + (uint32_t)DECK_PAYLOAD_SIZE_V6;
+	size_t n = 0u;
+	if ((e != NULL) && (buf != NULL) && (e->ds != NULL)) {
+		while ((n < cap) && (e->pos < (uint32_t)DECK_FILE_SIZE_CURRENT)) {
+			uint32_t i = e->pos;
+			uint8_t b;
+			if (i < (uint32_t)DECK_FILE_HEADER_SIZE) {
+				b = header[i];
+			} else if (i < body) {
+				b = deck_byte_DeckState(e->ds, i - (uint32_t)DECK_FILE_HEADER_SIZE);
+			} else {
+				b = (uint8_t)((~e->crc >> (8u * (i - body))) & 0xFFu);
+			}
+			if (i < body) {
+				e->crc = deck_crc_byte(e->crc, b);
+			}
+			buf[n] = b;
+			n++;
+			e->pos = i + 1u;
+		}
+	}
+	return n;
+}
+
 static bool deck_loads(DeckFileStatus s) {
-	return s == DECK_FILE_OK || s == DECK_FILE_MIGRATED;
+	return (s == DECK_FILE_OK) || (s == DECK_FILE_MIGRATED);
 }
 
 DeckFilePick deck_file_pick(DeckFileStatus pending, DeckFileStatus committed) {
+	DeckFilePick pick;
 	if (deck_loads(pending)) {
-		return DECK_FILE_PICK_PENDING;
+		pick = DECK_FILE_PICK_PENDING;
+	} else if ((pending == DECK_FILE_ERR_NEWER) || (committed == DECK_FILE_ERR_NEWER)) {
+		pick = DECK_FILE_PICK_LEAVE;
+	} else if (deck_loads(committed)) {
+		pick = DECK_FILE_PICK_COMMITTED;
+	} else {
+		pick = DECK_FILE_PICK_NEITHER;
 	}
-	if (pending == DECK_FILE_ERR_NEWER || committed == DECK_FILE_ERR_NEWER) {
-		return DECK_FILE_PICK_LEAVE;
-	}
-	return deck_loads(committed) ? DECK_FILE_PICK_COMMITTED : DECK_FILE_PICK_NEITHER;
+	return pick;
 }
 
 #endif /* the stamp check */

@@ -4,9 +4,19 @@
  * otherwise write by hand, generated from the schema. It does no I/O (the
  * firmware keeps FatFs and the card), allocates nothing, and reads and
  * writes every integer byte by byte, little-endian, so it is right on any
- * byte order. deck_file.c needs only <stdint.h> and <stddef.h>; a
- * compiler may still call memcpy and memset for its loops, as every
- * freestanding C program provides.
+ * byte order. deck_file.c needs only <stdint.h>, <stddef.h> and
+ * <stdbool.h>, and calls no function outside itself and ownership.h. The
+ * one C library function its object may reference is memset, which clang
+ * and arm-none-eabi-gcc call for its zeroing loops at -O2 and -Os (a
+ * compiler may also call memcpy for a copy loop; schemagen's tests check
+ * with nm that nothing else is referenced); every freestanding C program
+ * provides both.
+ *
+ * Two ways to load and save: the whole-buffer deck_file_decode and
+ * deck_file_encode, for a caller with the RAM for a file beside the
+ * state, and the streaming DeckFileDecoder and DeckFileEncoder, which take a
+ * file in and give it out in chunks of any size, so that loading and saving
+ * need sizeof(DeckState) plus a chunk the caller chooses.
  *
  * deck_file_decode gives the same verdict as schemagen's Go loader
  * for every input, checking in the same order: the magic, payload_len
@@ -17,11 +27,13 @@
 #ifndef SCHEMAGEN_DECK_DECK_FILE_H
 #define SCHEMAGEN_DECK_DECK_FILE_H
 
+/* MISRA C:2012 deviation D1 (rule 2.5), for the whole file: its macros are API for the firmware, used outside this file. */
+
 #include "types.h"
 
 #if !defined(DECK_SCHEMA_HASH)
 /* types.h refused this compiler, and said why. */
-#elif DECK_SCHEMA_HASH != 0x7AA317A5FC9F673BULL
+#elif DECK_SCHEMA_HASH != 0x6F6E52E7CC083BE6ULL
 #error "deck_file.h and types.h are from different schemagen runs: regenerate generated/c and use its files together"
 #else
 
@@ -33,9 +45,9 @@ extern "C" {
  * sizeof(DeckState) at version v, the payload of a file of that version;
  * 0u for a version that never shipped. v is evaluated more than once.
  */
-#define DECK_PAYLOAD_SIZE(v) ((v) == 3 ? 2944u : (v) == 4 ? 3672u : (v) == 5 ? 4060u : (v) == 6 ? 4188u : 0u)
+#define DECK_PAYLOAD_SIZE(v) (((v) == 3u) ? 2944u : (((v) == 4u) ? 3672u : (((v) == 5u) ? 4060u : (((v) == 6u) ? 4188u : 0u))))
 /** The size of a file of version v: header, payload and CRC; 0u for a version that never shipped. */
-#define DECK_FILE_SIZE(v) (DECK_PAYLOAD_SIZE(v) == 0u ? 0u : DECK_FILE_HEADER_SIZE + DECK_PAYLOAD_SIZE(v) + DECK_FILE_CRC_SIZE)
+#define DECK_FILE_SIZE(v) ((DECK_PAYLOAD_SIZE(v) == 0u) ? 0u : (DECK_FILE_HEADER_SIZE + DECK_PAYLOAD_SIZE(v) + DECK_FILE_CRC_SIZE))
 /**
  * The largest file of any shipped version: a buffer this big holds any file
  * this build can load. A longer file is never loadable here; read its
@@ -45,15 +57,15 @@ extern "C" {
 /** The size of a file of the current version: what deck_file_encode writes. */
 #define DECK_FILE_SIZE_CURRENT DECK_FILE_SIZE_V6
 /** How many versions shipped. */
-#define DECK_SHIPPED_VERSION_COUNT 4
+#define DECK_SHIPPED_VERSION_COUNT 4u
 /** Every shipped version, oldest first, as an initializer: static const uint16_t v[] = DECK_SHIPPED_VERSIONS; */
 #define DECK_SHIPPED_VERSIONS {3, 4, 5, 6}
 
-DECK_STATIC_ASSERT(DECK_PAYLOAD_SIZE(3) == DECK_PAYLOAD_SIZE_V3 && DECK_FILE_SIZE(3) == DECK_FILE_SIZE_V3, "version 3's sizes");
-DECK_STATIC_ASSERT(DECK_PAYLOAD_SIZE(4) == DECK_PAYLOAD_SIZE_V4 && DECK_FILE_SIZE(4) == DECK_FILE_SIZE_V4, "version 4's sizes");
-DECK_STATIC_ASSERT(DECK_PAYLOAD_SIZE(5) == DECK_PAYLOAD_SIZE_V5 && DECK_FILE_SIZE(5) == DECK_FILE_SIZE_V5, "version 5's sizes");
-DECK_STATIC_ASSERT(DECK_PAYLOAD_SIZE(6) == DECK_PAYLOAD_SIZE_V6 && DECK_FILE_SIZE(6) == DECK_FILE_SIZE_V6, "version 6's sizes");
-DECK_STATIC_ASSERT(DECK_FILE_SIZE(DECK_STRUCT_VERSION) == DECK_FILE_SIZE_CURRENT && DECK_FILE_SIZE_CURRENT <= DECK_FILE_SIZE_MAX, "the current version's file fits the largest buffer");
+DECK_STATIC_ASSERT((DECK_PAYLOAD_SIZE(3u) == DECK_PAYLOAD_SIZE_V3) && (DECK_FILE_SIZE(3u) == DECK_FILE_SIZE_V3), "version 3's sizes");
+DECK_STATIC_ASSERT((DECK_PAYLOAD_SIZE(4u) == DECK_PAYLOAD_SIZE_V4) && (DECK_FILE_SIZE(4u) == DECK_FILE_SIZE_V4), "version 4's sizes");
+DECK_STATIC_ASSERT((DECK_PAYLOAD_SIZE(5u) == DECK_PAYLOAD_SIZE_V5) && (DECK_FILE_SIZE(5u) == DECK_FILE_SIZE_V5), "version 5's sizes");
+DECK_STATIC_ASSERT((DECK_PAYLOAD_SIZE(6u) == DECK_PAYLOAD_SIZE_V6) && (DECK_FILE_SIZE(6u) == DECK_FILE_SIZE_V6), "version 6's sizes");
+DECK_STATIC_ASSERT((DECK_FILE_SIZE(DECK_STRUCT_VERSION) == DECK_FILE_SIZE_CURRENT) && (DECK_FILE_SIZE_CURRENT <= DECK_FILE_SIZE_MAX), "the current version's file fits the largest buffer");
 
 /** The verdict on a file, as the Go loader gives it. */
 typedef enum DeckFileStatus {
@@ -106,6 +118,96 @@ DeckFileStatus deck_file_decode(const uint8_t *buf, size_t len, DeckState *out, 
  * DECK_FILE_SIZE_CURRENT, or 0 (writing nothing) when cap is smaller.
  */
 size_t deck_file_encode(const DeckState *ds, uint8_t *buf, size_t cap);
+
+/**
+ * The streaming decoder's context: a file fed in chunks of any size (as
+ * FatFs's f_read returns them) is judged exactly as deck_file_decode judges
+ * the same bytes whole, while the payload goes straight into *out, so that
+ * loading needs sizeof(DeckState) and a chunk of the caller's choosing, never a
+ * buffer of DECK_FILE_SIZE_MAX bytes. Its members are the decoder's own:
+ * set them only through deck_file_decoder_init.
+ */
+typedef struct DeckFileDecoder {
+	/** Where the state goes; NULL to judge the file only. */
+	DeckState *out;
+	/** How many bytes were fed. */
+	uint32_t count;
+	/** The CRC register over every byte fed but the last 4. */
+	uint32_t crc;
+	/** The payload's size once the header says it; 0 while unknown. */
+	uint32_t size;
+	/** The header's version, once the header is in. */
+	uint32_t version;
+	/** The header's bytes. */
+	uint8_t head[8];
+	/** The last 4 bytes fed: the CRC, once the file ends. */
+	uint8_t tail[4];
+	/** DECK_FILE_OK, or the verdict as soon as it is known; it sticks. */
+	uint8_t status;
+	/** 1 when the header names a version this build loads: its payload goes to *out. */
+	uint8_t writes;
+	/** 1 once a byte went to *out. */
+	uint8_t wrote;
+	/** 1 once deck_file_decoder_finish judged the file. */
+	uint8_t done;
+} DeckFileDecoder;
+
+/**
+ * Starts decoding a file into *out (NULL to judge it only). *out is not
+ * touched here; see deck_file_decoder_finish for what it holds after.
+ */
+void deck_file_decoder_init(DeckFileDecoder *d, DeckState *out);
+
+/**
+ * Feeds the next n bytes of the file (chunk may be NULL only with n 0).
+ * Returns DECK_FILE_OK while nothing is wrong yet, or the error as soon as
+ * it is known, in deck_file_decode's order: DECK_FILE_ERR_MAGIC at the first byte
+ * that is not the magic's, DECK_FILE_ERR_PAYLOAD_LEN once the header and as many
+ * bytes as a CRC are in, DECK_FILE_ERR_LENGTH at the first byte past the size the
+ * header says. An error sticks: later bytes are ignored and the same error
+ * returned, so a caller may stop reading at the first one. Everything
+ * else (a short file, the CRC, the version) is judged by finish.
+ */
+DeckFileStatus deck_file_decoder_feed(DeckFileDecoder *d, const uint8_t *chunk, size_t n);
+
+/**
+ * The end of the file: the verdict, exactly deck_file_decode's on the same
+ * bytes, with *from_version (may be NULL) as it sets it. DECK_FILE_OK and
+ * DECK_FILE_MIGRATED: *out holds the state, as deck_file_decode leaves it.
+ *
+ * On a refusal *out holds no byte of the refused file: it is untouched
+ * when the header alone ruled the payload out (the magic, payload_len, a
+ * version this build does not load, a file that ends within its header),
+ * and all zero when payload bytes of a loadable version had already gone
+ * into it (a CRC or length error of a file of the current or a migrating
+ * version). deck_file_decode leaves *out untouched in both cases: only it can,
+ * for it holds the whole file. An A/B boot with one DeckState therefore
+ * decodes the pending file first and the committed one only when the
+ * pending one does not load, as deck_file_pick has it, and starts a new state
+ * when neither does. Calling finish again returns the same verdict.
+ */
+DeckFileStatus deck_file_decoder_finish(DeckFileDecoder *d, uint16_t *from_version);
+
+/** The streaming encoder's context; its members are the encoder's own. */
+typedef struct DeckFileEncoder {
+	/** The state being written; it must not change until the last byte is read. */
+	const DeckState *ds;
+	/** How many bytes were read. */
+	uint32_t pos;
+	/** The CRC register over the bytes read so far. */
+	uint32_t crc;
+} DeckFileEncoder;
+
+/** Starts writing *ds as a file of the current version. */
+void deck_file_encoder_init(DeckFileEncoder *e, const DeckState *ds);
+
+/**
+ * Writes the next bytes of the file, at most cap, into buf and returns how
+ * many: the bytes of deck_file_encode, in order, DECK_FILE_SIZE_CURRENT in all;
+ * 0 once every byte was read (or with buf or the state NULL). Write each
+ * chunk with f_write as it comes.
+ */
+size_t deck_file_encoder_read(DeckFileEncoder *e, uint8_t *buf, size_t cap);
 
 /**
  * Whether a build may write over the file that starts with the len bytes at

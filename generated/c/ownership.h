@@ -8,12 +8,14 @@
 #ifndef SCHEMAGEN_DECK_OWNERSHIP_H
 #define SCHEMAGEN_DECK_OWNERSHIP_H
 
+/* MISRA C:2012 deviation D1 (rule 2.5), for the whole file: its macros are API for the firmware, used outside this file. */
+
 #include "catalog.h"
 #include "types.h"
 
 #if !defined(DECK_SCHEMA_HASH)
 /* types.h refused this compiler, and said why. */
-#elif DECK_SCHEMA_HASH != 0x7AA317A5FC9F673BULL
+#elif DECK_SCHEMA_HASH != 0x6F6E52E7CC083BE6ULL
 #error "ownership.h and types.h are from different schemagen runs: regenerate generated/c and use its files together"
 #else
 
@@ -22,7 +24,7 @@ extern "C" {
 #endif
 
 /** sizeof(OwnershipBlob): the bytes of DeckState.ownership. */
-#define OWNERSHIP_BLOB_SIZE 128
+#define OWNERSHIP_BLOB_SIZE 128u
 /**
  * OwnershipBlob.magic of a ledger anything was committed to: The bytes "OW",
  * read as a little-endian uint16.
@@ -59,23 +61,25 @@ typedef struct OwnershipBlob {
 	uint8_t reserved[12];
 } OwnershipBlob;
 /* The length of each array member of OwnershipBlob, dimension by dimension. */
-#define OWNERSHIP_BLOB_OWNED_LEN 96
-#define OWNERSHIP_BLOB_CONSUMABLES_LEN 16
-#define OWNERSHIP_BLOB_RESERVED_LEN 12
+#define OWNERSHIP_BLOB_OWNED_LEN 96u
+#define OWNERSHIP_BLOB_CONSUMABLES_LEN 16u
+#define OWNERSHIP_BLOB_RESERVED_LEN 12u
 
-DECK_STATIC_ASSERT(sizeof(OwnershipBlob) == 128, "sizeof(OwnershipBlob) is 128");
-DECK_STATIC_ASSERT(offsetof(OwnershipBlob, magic) == 0, "OwnershipBlob.magic is at offset 0");
-DECK_STATIC_ASSERT(offsetof(OwnershipBlob, blob_version) == 2, "OwnershipBlob.blob_version is at offset 2");
-DECK_STATIC_ASSERT(offsetof(OwnershipBlob, flags) == 3, "OwnershipBlob.flags is at offset 3");
-DECK_STATIC_ASSERT(offsetof(OwnershipBlob, owned) == 4, "OwnershipBlob.owned is at offset 4");
-DECK_STATIC_ASSERT(offsetof(OwnershipBlob, consumables) == 100, "OwnershipBlob.consumables is at offset 100");
-DECK_STATIC_ASSERT(offsetof(OwnershipBlob, reserved) == 116, "OwnershipBlob.reserved is at offset 116");
+DECK_STATIC_ASSERT(sizeof(OwnershipBlob) == 128u, "sizeof(OwnershipBlob) is 128");
+DECK_STATIC_ASSERT((size_t)offsetof(OwnershipBlob, magic) == 0u, "OwnershipBlob.magic is at offset 0");
+DECK_STATIC_ASSERT((size_t)offsetof(OwnershipBlob, blob_version) == 2u, "OwnershipBlob.blob_version is at offset 2");
+DECK_STATIC_ASSERT((size_t)offsetof(OwnershipBlob, flags) == 3u, "OwnershipBlob.flags is at offset 3");
+DECK_STATIC_ASSERT((size_t)offsetof(OwnershipBlob, owned) == 4u, "OwnershipBlob.owned is at offset 4");
+DECK_STATIC_ASSERT((size_t)offsetof(OwnershipBlob, consumables) == 100u, "OwnershipBlob.consumables is at offset 100");
+DECK_STATIC_ASSERT((size_t)offsetof(OwnershipBlob, reserved) == 116u, "OwnershipBlob.reserved is at offset 116");
+/* MISRA C:2012 deviation D2 (rule 11.4): sizeof of a member named through ((T *)0), never evaluated. */
 DECK_STATIC_ASSERT(sizeof(((OwnershipBlob *)0)->owned) / sizeof(((OwnershipBlob *)0)->owned[0]) == OWNERSHIP_BLOB_OWNED_LEN, "OwnershipBlob.owned has OWNERSHIP_BLOB_OWNED_LEN elements");
 DECK_STATIC_ASSERT(sizeof(((OwnershipBlob *)0)->consumables) / sizeof(((OwnershipBlob *)0)->consumables[0]) == OWNERSHIP_BLOB_CONSUMABLES_LEN, "OwnershipBlob.consumables has OWNERSHIP_BLOB_CONSUMABLES_LEN elements");
 DECK_STATIC_ASSERT(sizeof(((OwnershipBlob *)0)->reserved) / sizeof(((OwnershipBlob *)0)->reserved[0]) == OWNERSHIP_BLOB_RESERVED_LEN, "OwnershipBlob.reserved has OWNERSHIP_BLOB_RESERVED_LEN elements");
 DECK_STATIC_ASSERT(sizeof(OwnershipBlob) == OWNERSHIP_BLOB_SIZE, "the view is OWNERSHIP_BLOB_SIZE bytes");
+/* MISRA C:2012 deviation D2 (rule 11.4): sizeof of a member named through ((T *)0), never evaluated. */
 DECK_STATIC_ASSERT(sizeof(OwnershipBlob) == sizeof(((DeckState *)0)->ownership), "the view covers DeckState.ownership exactly");
-DECK_STATIC_ASSERT(sizeof(((OwnershipBlob *)0)->owned) * 8 == CATALOG_ID_CAPACITY, "one bit per catalog id");
+DECK_STATIC_ASSERT(sizeof(((OwnershipBlob *)0)->owned) * 8u == CATALOG_ID_CAPACITY, "one bit per catalog id");
 DECK_STATIC_ASSERT(sizeof(((OwnershipBlob *)0)->consumables) == CATALOG_CONSUMABLE_SLOTS, "one count per consumable slot");
 
 /** The sanctioned outcomes: the only things that write the ledger. */
@@ -108,28 +112,30 @@ typedef enum OwnershipStatus {
 
 /** Whether a blob can be read and written: an empty one (all-zero header, as migration leaves it) or one of this blob version. It only reads. */
 static inline bool ownership_usable(const uint8_t *blob) {
-	uint32_t magic = (uint32_t)blob[offsetof(OwnershipBlob, magic)] | (uint32_t)blob[offsetof(OwnershipBlob, magic) + 1] << 8;
-	uint32_t version = (uint32_t)blob[offsetof(OwnershipBlob, blob_version)];
-	return (magic == 0u && version == 0u) || (magic == OWNERSHIP_MAGIC && version == OWNERSHIP_BLOB_VERSION);
+	uint32_t magic = (uint32_t)blob[(size_t)offsetof(OwnershipBlob, magic)] | (uint32_t)blob[(size_t)offsetof(OwnershipBlob, magic) + 1u] << 8;
+	uint32_t version = (uint32_t)blob[(size_t)offsetof(OwnershipBlob, blob_version)];
+	return ((magic == 0u) && (version == 0u)) || ((magic == OWNERSHIP_MAGIC) && (version == OWNERSHIP_BLOB_VERSION));
 }
 
 /** Whether the ledger owns catalog item catalog_id: bit catalog_id % 8 of byte catalog_id / 8 of owned. An empty ledger owns nothing. */
 static inline bool ownership_has(const DeckState *ds, uint16_t catalog_id) {
 	const uint8_t *blob = ds->ownership;
-	unsigned int id = catalog_id;
-	if (id >= (unsigned int)CATALOG_ID_CAPACITY || !ownership_usable(blob)) {
-		return false;
+	const unsigned int id = catalog_id;
+	bool owned = false;
+	if ((id < (unsigned int)CATALOG_ID_CAPACITY) && ownership_usable(blob)) {
+		owned = (((unsigned int)blob[(size_t)offsetof(OwnershipBlob, owned) + ((size_t)id / 8u)] >> (id % 8u)) & 1u) != 0u;
 	}
-	return ((unsigned int)blob[offsetof(OwnershipBlob, owned) + id / 8u] >> (id % 8u) & 1u) != 0u;
+	return owned;
 }
 
 /** How many of the consumable in slot the ledger holds; 0 for an empty ledger or a slot beyond it. */
 static inline uint8_t ownership_consumable_count(const DeckState *ds, uint8_t slot) {
 	const uint8_t *blob = ds->ownership;
-	if (slot >= (unsigned int)CATALOG_CONSUMABLE_SLOTS || !ownership_usable(blob)) {
-		return 0;
+	uint8_t count = 0u;
+	if ((slot < (unsigned int)CATALOG_CONSUMABLE_SLOTS) && ownership_usable(blob)) {
+		count = blob[(size_t)offsetof(OwnershipBlob, consumables) + slot];
 	}
-	return blob[offsetof(OwnershipBlob, consumables) + slot];
+	return count;
 }
 
 /**
@@ -144,6 +150,7 @@ static inline uint8_t ownership_consumable_count(const DeckState *ds, uint8_t sl
  * many of the n it added or took (fewer than n where the count saturated);
  * 0 on any error.
  */
+/* MISRA C:2012 deviation D3 (rule 15.5): each refusal returns where it is found, before anything is written. */
 static inline OwnershipStatus ownership_commit(DeckState *ds, OwnershipOutcome outcome, uint16_t catalog_id, uint8_t n, uint8_t *applied) {
 	uint8_t *blob = ds->ownership;
 	unsigned int id = catalog_id;
@@ -167,17 +174,17 @@ static inline OwnershipStatus ownership_commit(DeckState *ds, OwnershipOutcome o
 	case OWNERSHIP_PURCHASED:
 	case OWNERSHIP_DISCOVERED:
 	case OWNERSHIP_GRANTED: {
-		uint8_t *byte = &blob[offsetof(OwnershipBlob, owned) + id / 8u];
+		uint8_t *byte = &blob[(size_t)offsetof(OwnershipBlob, owned) + ((size_t)id / 8u)];
 		uint8_t mask = (uint8_t)(1u << (id % 8u));
 		if (cls == CATALOG_CLASS_CONSUMABLE) {
 			return OWNERSHIP_ERR_WRONG_CLASS;
 		}
 		/* The header, in case the blob was empty. */
-		blob[offsetof(OwnershipBlob, magic)] = 0x4Fu;
-		blob[offsetof(OwnershipBlob, magic) + 1] = 0x57u;
-		blob[offsetof(OwnershipBlob, blob_version)] = 0x01u;
+		blob[(size_t)offsetof(OwnershipBlob, magic)] = 0x4Fu;
+		blob[(size_t)offsetof(OwnershipBlob, magic) + 1u] = 0x57u;
+		blob[(size_t)offsetof(OwnershipBlob, blob_version)] = 0x01u;
 		if (applied != NULL) {
-			*applied = (*byte & mask) == 0u ? 1u : 0u;
+			*applied = ((*byte & mask) == 0u) ? 1u : 0u;
 		}
 		*byte = (uint8_t)(*byte | mask);
 		return OWNERSHIP_OK;
@@ -185,25 +192,31 @@ static inline OwnershipStatus ownership_commit(DeckState *ds, OwnershipOutcome o
 	case OWNERSHIP_CONSUMABLE_BOUGHT:
 	case OWNERSHIP_CONSUMABLE_USED: {
 		uint8_t *count;
-		unsigned int have, moved, by = n;
-		if (cls != CATALOG_CLASS_CONSUMABLE || slot < 0 || slot >= CATALOG_CONSUMABLE_SLOTS) {
+		unsigned int have;
+		unsigned int moved;
+		const unsigned int by = n;
+		if ((cls != CATALOG_CLASS_CONSUMABLE) || (slot < 0) || (slot >= (int)CATALOG_CONSUMABLE_SLOTS)) {
 			return OWNERSHIP_ERR_WRONG_CLASS;
 		}
 		/* The header, in case the blob was empty. */
-		blob[offsetof(OwnershipBlob, magic)] = 0x4Fu;
-		blob[offsetof(OwnershipBlob, magic) + 1] = 0x57u;
-		blob[offsetof(OwnershipBlob, blob_version)] = 0x01u;
-		count = &blob[offsetof(OwnershipBlob, consumables) + (size_t)slot];
+		blob[(size_t)offsetof(OwnershipBlob, magic)] = 0x4Fu;
+		blob[(size_t)offsetof(OwnershipBlob, magic) + 1u] = 0x57u;
+		blob[(size_t)offsetof(OwnershipBlob, blob_version)] = 0x01u;
+		count = &blob[(size_t)offsetof(OwnershipBlob, consumables) + (size_t)slot];
 		have = *count;
 		if (outcome == OWNERSHIP_CONSUMABLE_BOUGHT) {
-			moved = have + by > OWNERSHIP_CONSUMABLE_MAX ? OWNERSHIP_CONSUMABLE_MAX - have : by;
-			*count = (uint8_t)(have + moved);
+			if (by > (OWNERSHIP_CONSUMABLE_MAX - have)) {
+				moved = OWNERSHIP_CONSUMABLE_MAX - have;
+			} else {
+				moved = by;
+			}
+			*count = (uint8_t)((have + moved) & 0xFFu);
 		} else {
-			moved = have < by ? have : by;
-			*count = (uint8_t)(have - moved);
+			moved = (have < by) ? have : by;
+			*count = (uint8_t)((have - moved) & 0xFFu);
 		}
 		if (applied != NULL) {
-			*applied = (uint8_t)moved;
+			*applied = (uint8_t)(moved & 0xFFu);
 		}
 		return OWNERSHIP_OK;
 	}

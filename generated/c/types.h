@@ -13,6 +13,8 @@
 #ifndef SCHEMAGEN_DECK_TYPES_H
 #define SCHEMAGEN_DECK_TYPES_H
 
+/* MISRA C:2012 deviation D1 (rule 2.5), for the whole file: its macros are API for the firmware, used outside this file. */
+
 #if !defined(__cplusplus) && (!defined(__STDC_VERSION__) || __STDC_VERSION__ < 201112L)
 #error "generated/c needs C11 or newer (e.g. -std=c11): every size and offset is pinned with _Static_assert"
 #elif defined(__cplusplus) && __cplusplus < 201103L
@@ -30,7 +32,7 @@
  * file it wrote. Every other file checks it and refuses to compile beside a
  * types.h of another run; regenerate and use the files together.
  */
-#define DECK_SCHEMA_HASH 0x7AA317A5FC9F673BULL
+#define DECK_SCHEMA_HASH 0x6F6E52E7CC083BE6ULL
 
 /** _Static_assert in C, static_assert in C++. */
 #ifdef __cplusplus
@@ -62,37 +64,37 @@ extern "C" {
 #endif
 
 /** The layout version DeckState has now: the newest shipped one. */
-#define DECK_STRUCT_VERSION 6
+#define DECK_STRUCT_VERSION 6u
 /**
  * sizeof(DeckState) may never exceed this. It is not a hardware value:
  * it is raised whenever a field earns it (ADR-0059 premise 1).
  */
-#define DECK_STATE_CEILING 8192
+#define DECK_STATE_CEILING 8192u
 /**
  * Files of this version or newer migrate forward: the shared prefix is
  * copied and what the newer layout added is zero-filled. Older files are
  * refused with "reinitialize"; no purchases can exist in them.
  */
-#define DECK_MIGRATE_MIN_VERSION 5
+#define DECK_MIGRATE_MIN_VERSION 5u
 
 /* sizeof(DeckState) at each shipped version: the payload of a file of that version. */
 /**
  * Version 3: The first layout this history records: career, cartridges,
  * missions, REPL history.
  */
-#define DECK_PAYLOAD_SIZE_V3 2944
+#define DECK_PAYLOAD_SIZE_V3 2944u
 /** Version 4: The mission board, contacts and deck flags. */
-#define DECK_PAYLOAD_SIZE_V4 3672
+#define DECK_PAYLOAD_SIZE_V4 3672u
 /**
  * Version 5: The keystore (GWP-661): 36 bytes short of the 4096-byte region
  * ADR-0056 assumed. The oldest version that migrates.
  */
-#define DECK_PAYLOAD_SIZE_V5 4060
+#define DECK_PAYLOAD_SIZE_V5 4060u
 /**
  * Version 6: The ownership ledger (ADR-0056); repl_history keeps its 16 slots
  * (ADR-0059). Destructive bumps end here.
  */
-#define DECK_PAYLOAD_SIZE_V6 4188
+#define DECK_PAYLOAD_SIZE_V6 4188u
 
 /*
  * The file: a DeckFileHeader, the payload (DeckState at the header's version),
@@ -102,14 +104,14 @@ extern "C" {
 /** The bytes "DECK", read as a little-endian uint32. */
 #define DECK_FILE_MAGIC 0x4B434544u
 /** sizeof(DeckFileHeader). */
-#define DECK_FILE_HEADER_SIZE 8
+#define DECK_FILE_HEADER_SIZE 8u
 /** The CRC-32 that ends the file. */
-#define DECK_FILE_CRC_SIZE 4
+#define DECK_FILE_CRC_SIZE 4u
 /* The size of a file of each version: header, payload and CRC. */
-#define DECK_FILE_SIZE_V3 2956
-#define DECK_FILE_SIZE_V4 3684
-#define DECK_FILE_SIZE_V5 4072
-#define DECK_FILE_SIZE_V6 4200
+#define DECK_FILE_SIZE_V3 2956u
+#define DECK_FILE_SIZE_V4 3684u
+#define DECK_FILE_SIZE_V5 4072u
+#define DECK_FILE_SIZE_V6 4200u
 
 /**
  * MissionOutcome is how a settled mission ended: the values of
@@ -118,6 +120,7 @@ extern "C" {
  * The values of MissionLogEntry.outcome. Such a member stays its integer type
  * (uint8_t); compare it with these.
  */
+/* MISRA C:2012 deviation D4 (rule 2.4): the tag lets C and C++ code name the type as enum MissionOutcome too. */
 typedef enum MissionOutcome {
 	/** Not recorded: a slot of the log no mission has filled yet. */
 	MISSION_OUTCOME_UNKNOWN = 0,
@@ -141,11 +144,11 @@ typedef struct Settings {
 	uint8_t flags;
 } Settings;
 
-DECK_STATIC_ASSERT(sizeof(Settings) == 4, "sizeof(Settings) is 4");
-DECK_STATIC_ASSERT(offsetof(Settings, volume) == 0, "Settings.volume is at offset 0");
-DECK_STATIC_ASSERT(offsetof(Settings, brightness) == 1, "Settings.brightness is at offset 1");
-DECK_STATIC_ASSERT(offsetof(Settings, text_speed) == 2, "Settings.text_speed is at offset 2");
-DECK_STATIC_ASSERT(offsetof(Settings, flags) == 3, "Settings.flags is at offset 3");
+DECK_STATIC_ASSERT(sizeof(Settings) == 4u, "sizeof(Settings) is 4");
+DECK_STATIC_ASSERT((size_t)offsetof(Settings, volume) == 0u, "Settings.volume is at offset 0");
+DECK_STATIC_ASSERT((size_t)offsetof(Settings, brightness) == 1u, "Settings.brightness is at offset 1");
+DECK_STATIC_ASSERT((size_t)offsetof(Settings, text_speed) == 2u, "Settings.text_speed is at offset 2");
+DECK_STATIC_ASSERT((size_t)offsetof(Settings, flags) == 3u, "Settings.flags is at offset 3");
 
 /** CartRecord is what the deck remembers of one cartridge. */
 typedef struct CartRecord {
@@ -161,12 +164,12 @@ typedef struct CartRecord {
 	uint16_t flags;
 } CartRecord;
 
-DECK_STATIC_ASSERT(sizeof(CartRecord) == 16, "sizeof(CartRecord) is 16");
-DECK_STATIC_ASSERT(offsetof(CartRecord, cart_id) == 0, "CartRecord.cart_id is at offset 0");
-DECK_STATIC_ASSERT(offsetof(CartRecord, first_seen_unix) == 4, "CartRecord.first_seen_unix is at offset 4");
-DECK_STATIC_ASSERT(offsetof(CartRecord, play_seconds) == 8, "CartRecord.play_seconds is at offset 8");
-DECK_STATIC_ASSERT(offsetof(CartRecord, missions) == 12, "CartRecord.missions is at offset 12");
-DECK_STATIC_ASSERT(offsetof(CartRecord, flags) == 14, "CartRecord.flags is at offset 14");
+DECK_STATIC_ASSERT(sizeof(CartRecord) == 16u, "sizeof(CartRecord) is 16");
+DECK_STATIC_ASSERT((size_t)offsetof(CartRecord, cart_id) == 0u, "CartRecord.cart_id is at offset 0");
+DECK_STATIC_ASSERT((size_t)offsetof(CartRecord, first_seen_unix) == 4u, "CartRecord.first_seen_unix is at offset 4");
+DECK_STATIC_ASSERT((size_t)offsetof(CartRecord, play_seconds) == 8u, "CartRecord.play_seconds is at offset 8");
+DECK_STATIC_ASSERT((size_t)offsetof(CartRecord, missions) == 12u, "CartRecord.missions is at offset 12");
+DECK_STATIC_ASSERT((size_t)offsetof(CartRecord, flags) == 14u, "CartRecord.flags is at offset 14");
 
 /**
  * ReplHistory is the durable cache of the REPL's 32-entry in-memory ring:
@@ -183,14 +186,15 @@ typedef struct ReplHistory {
 	char slots[16][80];
 } ReplHistory;
 /* The length of each array member of ReplHistory, dimension by dimension. */
-#define REPL_HISTORY_SLOTS_LEN 16
-#define REPL_HISTORY_SLOTS_LEN_2 80
+#define REPL_HISTORY_SLOTS_LEN 16u
+#define REPL_HISTORY_SLOTS_LEN_2 80u
 
-DECK_STATIC_ASSERT(sizeof(ReplHistory) == 1284, "sizeof(ReplHistory) is 1284");
-DECK_STATIC_ASSERT(offsetof(ReplHistory, head) == 0, "ReplHistory.head is at offset 0");
-DECK_STATIC_ASSERT(offsetof(ReplHistory, count) == 1, "ReplHistory.count is at offset 1");
-DECK_STATIC_ASSERT(offsetof(ReplHistory, reserved) == 2, "ReplHistory.reserved is at offset 2");
-DECK_STATIC_ASSERT(offsetof(ReplHistory, slots) == 4, "ReplHistory.slots is at offset 4");
+DECK_STATIC_ASSERT(sizeof(ReplHistory) == 1284u, "sizeof(ReplHistory) is 1284");
+DECK_STATIC_ASSERT((size_t)offsetof(ReplHistory, head) == 0u, "ReplHistory.head is at offset 0");
+DECK_STATIC_ASSERT((size_t)offsetof(ReplHistory, count) == 1u, "ReplHistory.count is at offset 1");
+DECK_STATIC_ASSERT((size_t)offsetof(ReplHistory, reserved) == 2u, "ReplHistory.reserved is at offset 2");
+DECK_STATIC_ASSERT((size_t)offsetof(ReplHistory, slots) == 4u, "ReplHistory.slots is at offset 4");
+/* MISRA C:2012 deviation D2 (rule 11.4): sizeof of a member named through ((T *)0), never evaluated. */
 DECK_STATIC_ASSERT(sizeof(((ReplHistory *)0)->slots) / sizeof(((ReplHistory *)0)->slots[0]) == REPL_HISTORY_SLOTS_LEN, "ReplHistory.slots has REPL_HISTORY_SLOTS_LEN elements");
 DECK_STATIC_ASSERT(sizeof(((ReplHistory *)0)->slots[0]) / sizeof(((ReplHistory *)0)->slots[0][0]) == REPL_HISTORY_SLOTS_LEN_2, "ReplHistory.slots has REPL_HISTORY_SLOTS_LEN_2 elements in dimension 2");
 
@@ -213,13 +217,13 @@ typedef struct MissionLogEntry {
 	uint8_t cart;
 } MissionLogEntry;
 
-DECK_STATIC_ASSERT(sizeof(MissionLogEntry) == 16, "sizeof(MissionLogEntry) is 16");
-DECK_STATIC_ASSERT(offsetof(MissionLogEntry, mission_id) == 0, "MissionLogEntry.mission_id is at offset 0");
-DECK_STATIC_ASSERT(offsetof(MissionLogEntry, completed_unix) == 4, "MissionLogEntry.completed_unix is at offset 4");
-DECK_STATIC_ASSERT(offsetof(MissionLogEntry, credits_delta) == 8, "MissionLogEntry.credits_delta is at offset 8");
-DECK_STATIC_ASSERT(offsetof(MissionLogEntry, reputation_delta) == 12, "MissionLogEntry.reputation_delta is at offset 12");
-DECK_STATIC_ASSERT(offsetof(MissionLogEntry, outcome) == 14, "MissionLogEntry.outcome is at offset 14");
-DECK_STATIC_ASSERT(offsetof(MissionLogEntry, cart) == 15, "MissionLogEntry.cart is at offset 15");
+DECK_STATIC_ASSERT(sizeof(MissionLogEntry) == 16u, "sizeof(MissionLogEntry) is 16");
+DECK_STATIC_ASSERT((size_t)offsetof(MissionLogEntry, mission_id) == 0u, "MissionLogEntry.mission_id is at offset 0");
+DECK_STATIC_ASSERT((size_t)offsetof(MissionLogEntry, completed_unix) == 4u, "MissionLogEntry.completed_unix is at offset 4");
+DECK_STATIC_ASSERT((size_t)offsetof(MissionLogEntry, credits_delta) == 8u, "MissionLogEntry.credits_delta is at offset 8");
+DECK_STATIC_ASSERT((size_t)offsetof(MissionLogEntry, reputation_delta) == 12u, "MissionLogEntry.reputation_delta is at offset 12");
+DECK_STATIC_ASSERT((size_t)offsetof(MissionLogEntry, outcome) == 14u, "MissionLogEntry.outcome is at offset 14");
+DECK_STATIC_ASSERT((size_t)offsetof(MissionLogEntry, cart) == 15u, "MissionLogEntry.cart is at offset 15");
 
 /** BoardSlot is one offer on the mission board. */
 typedef struct BoardSlot {
@@ -231,10 +235,10 @@ typedef struct BoardSlot {
 	uint32_t expires_unix;
 } BoardSlot;
 
-DECK_STATIC_ASSERT(sizeof(BoardSlot) == 8, "sizeof(BoardSlot) is 8");
-DECK_STATIC_ASSERT(offsetof(BoardSlot, template_id) == 0, "BoardSlot.template_id is at offset 0");
-DECK_STATIC_ASSERT(offsetof(BoardSlot, flags) == 2, "BoardSlot.flags is at offset 2");
-DECK_STATIC_ASSERT(offsetof(BoardSlot, expires_unix) == 4, "BoardSlot.expires_unix is at offset 4");
+DECK_STATIC_ASSERT(sizeof(BoardSlot) == 8u, "sizeof(BoardSlot) is 8");
+DECK_STATIC_ASSERT((size_t)offsetof(BoardSlot, template_id) == 0u, "BoardSlot.template_id is at offset 0");
+DECK_STATIC_ASSERT((size_t)offsetof(BoardSlot, flags) == 2u, "BoardSlot.flags is at offset 2");
+DECK_STATIC_ASSERT((size_t)offsetof(BoardSlot, expires_unix) == 4u, "BoardSlot.expires_unix is at offset 4");
 
 /** Contact is someone the operator has met. */
 typedef struct Contact {
@@ -252,15 +256,16 @@ typedef struct Contact {
 	uint8_t reserved[3];
 } Contact;
 /* The length of each array member of Contact, dimension by dimension. */
-#define CONTACT_RESERVED_LEN 3
+#define CONTACT_RESERVED_LEN 3u
 
-DECK_STATIC_ASSERT(sizeof(Contact) == 16, "sizeof(Contact) is 16");
-DECK_STATIC_ASSERT(offsetof(Contact, contact_id) == 0, "Contact.contact_id is at offset 0");
-DECK_STATIC_ASSERT(offsetof(Contact, met_unix) == 4, "Contact.met_unix is at offset 4");
-DECK_STATIC_ASSERT(offsetof(Contact, trust) == 8, "Contact.trust is at offset 8");
-DECK_STATIC_ASSERT(offsetof(Contact, flags) == 10, "Contact.flags is at offset 10");
-DECK_STATIC_ASSERT(offsetof(Contact, cart) == 12, "Contact.cart is at offset 12");
-DECK_STATIC_ASSERT(offsetof(Contact, reserved) == 13, "Contact.reserved is at offset 13");
+DECK_STATIC_ASSERT(sizeof(Contact) == 16u, "sizeof(Contact) is 16");
+DECK_STATIC_ASSERT((size_t)offsetof(Contact, contact_id) == 0u, "Contact.contact_id is at offset 0");
+DECK_STATIC_ASSERT((size_t)offsetof(Contact, met_unix) == 4u, "Contact.met_unix is at offset 4");
+DECK_STATIC_ASSERT((size_t)offsetof(Contact, trust) == 8u, "Contact.trust is at offset 8");
+DECK_STATIC_ASSERT((size_t)offsetof(Contact, flags) == 10u, "Contact.flags is at offset 10");
+DECK_STATIC_ASSERT((size_t)offsetof(Contact, cart) == 12u, "Contact.cart is at offset 12");
+DECK_STATIC_ASSERT((size_t)offsetof(Contact, reserved) == 13u, "Contact.reserved is at offset 13");
+/* MISRA C:2012 deviation D2 (rule 11.4): sizeof of a member named through ((T *)0), never evaluated. */
 DECK_STATIC_ASSERT(sizeof(((Contact *)0)->reserved) / sizeof(((Contact *)0)->reserved[0]) == CONTACT_RESERVED_LEN, "Contact.reserved has CONTACT_RESERVED_LEN elements");
 
 /** KeyEntry is one granted key. */
@@ -273,12 +278,13 @@ typedef struct KeyEntry {
 	uint8_t material[8];
 } KeyEntry;
 /* The length of each array member of KeyEntry, dimension by dimension. */
-#define KEY_ENTRY_MATERIAL_LEN 8
+#define KEY_ENTRY_MATERIAL_LEN 8u
 
-DECK_STATIC_ASSERT(sizeof(KeyEntry) == 16, "sizeof(KeyEntry) is 16");
-DECK_STATIC_ASSERT(offsetof(KeyEntry, key_id) == 0, "KeyEntry.key_id is at offset 0");
-DECK_STATIC_ASSERT(offsetof(KeyEntry, granted_unix) == 4, "KeyEntry.granted_unix is at offset 4");
-DECK_STATIC_ASSERT(offsetof(KeyEntry, material) == 8, "KeyEntry.material is at offset 8");
+DECK_STATIC_ASSERT(sizeof(KeyEntry) == 16u, "sizeof(KeyEntry) is 16");
+DECK_STATIC_ASSERT((size_t)offsetof(KeyEntry, key_id) == 0u, "KeyEntry.key_id is at offset 0");
+DECK_STATIC_ASSERT((size_t)offsetof(KeyEntry, granted_unix) == 4u, "KeyEntry.granted_unix is at offset 4");
+DECK_STATIC_ASSERT((size_t)offsetof(KeyEntry, material) == 8u, "KeyEntry.material is at offset 8");
+/* MISRA C:2012 deviation D2 (rule 11.4): sizeof of a member named through ((T *)0), never evaluated. */
 DECK_STATIC_ASSERT(sizeof(((KeyEntry *)0)->material) / sizeof(((KeyEntry *)0)->material[0]) == KEY_ENTRY_MATERIAL_LEN, "KeyEntry.material has KEY_ENTRY_MATERIAL_LEN elements");
 
 /** Keystore holds the keys granted to the operator (GWP-661). */
@@ -291,12 +297,13 @@ typedef struct Keystore {
 	KeyEntry keys[24];
 } Keystore;
 /* The length of each array member of Keystore, dimension by dimension. */
-#define KEYSTORE_KEYS_LEN 24
+#define KEYSTORE_KEYS_LEN 24u
 
-DECK_STATIC_ASSERT(sizeof(Keystore) == 388, "sizeof(Keystore) is 388");
-DECK_STATIC_ASSERT(offsetof(Keystore, count) == 0, "Keystore.count is at offset 0");
-DECK_STATIC_ASSERT(offsetof(Keystore, flags) == 2, "Keystore.flags is at offset 2");
-DECK_STATIC_ASSERT(offsetof(Keystore, keys) == 4, "Keystore.keys is at offset 4");
+DECK_STATIC_ASSERT(sizeof(Keystore) == 388u, "sizeof(Keystore) is 388");
+DECK_STATIC_ASSERT((size_t)offsetof(Keystore, count) == 0u, "Keystore.count is at offset 0");
+DECK_STATIC_ASSERT((size_t)offsetof(Keystore, flags) == 2u, "Keystore.flags is at offset 2");
+DECK_STATIC_ASSERT((size_t)offsetof(Keystore, keys) == 4u, "Keystore.keys is at offset 4");
+/* MISRA C:2012 deviation D2 (rule 11.4): sizeof of a member named through ((T *)0), never evaluated. */
 DECK_STATIC_ASSERT(sizeof(((Keystore *)0)->keys) / sizeof(((Keystore *)0)->keys[0]) == KEYSTORE_KEYS_LEN, "Keystore.keys has KEYSTORE_KEYS_LEN elements");
 
 /**
@@ -379,41 +386,42 @@ typedef struct DeckState {
 	uint8_t ownership[128];
 } DeckState;
 /* The length of each array member of DeckState, dimension by dimension. */
-#define DECK_STATE_HANDLE_LEN 16
-#define DECK_STATE_CART_HISTORY_LEN 17
-#define DECK_STATE_PHASE_CHAIN_LEN 256
-#define DECK_STATE_MISSION_LOG_LEN 64
-#define DECK_STATE_STATS_LEN 16
-#define DECK_STATE_BOARD_SLOTS_LEN 32
-#define DECK_STATE_CONTACTS_LEN 28
-#define DECK_STATE_RESERVED_LEN 14
-#define DECK_STATE_OWNERSHIP_LEN 128
+#define DECK_STATE_HANDLE_LEN 16u
+#define DECK_STATE_CART_HISTORY_LEN 17u
+#define DECK_STATE_PHASE_CHAIN_LEN 256u
+#define DECK_STATE_MISSION_LOG_LEN 64u
+#define DECK_STATE_STATS_LEN 16u
+#define DECK_STATE_BOARD_SLOTS_LEN 32u
+#define DECK_STATE_CONTACTS_LEN 28u
+#define DECK_STATE_RESERVED_LEN 14u
+#define DECK_STATE_OWNERSHIP_LEN 128u
 
-DECK_STATIC_ASSERT(sizeof(DeckState) == 4188, "sizeof(DeckState) is 4188");
-DECK_STATIC_ASSERT(offsetof(DeckState, handle) == 0, "DeckState.handle is at offset 0");
-DECK_STATIC_ASSERT(offsetof(DeckState, credits) == 16, "DeckState.credits is at offset 16");
-DECK_STATIC_ASSERT(offsetof(DeckState, reputation) == 20, "DeckState.reputation is at offset 20");
-DECK_STATIC_ASSERT(offsetof(DeckState, career_seconds) == 24, "DeckState.career_seconds is at offset 24");
-DECK_STATIC_ASSERT(offsetof(DeckState, missions_completed) == 28, "DeckState.missions_completed is at offset 28");
-DECK_STATIC_ASSERT(offsetof(DeckState, missions_failed) == 30, "DeckState.missions_failed is at offset 30");
-DECK_STATIC_ASSERT(offsetof(DeckState, source_cartridge_bits) == 32, "DeckState.source_cartridge_bits is at offset 32");
-DECK_STATIC_ASSERT(offsetof(DeckState, settings) == 36, "DeckState.settings is at offset 36");
-DECK_STATIC_ASSERT(offsetof(DeckState, cart_history) == 40, "DeckState.cart_history is at offset 40");
-DECK_STATIC_ASSERT(offsetof(DeckState, phase_chain_len) == 312, "DeckState.phase_chain_len is at offset 312");
-DECK_STATIC_ASSERT(offsetof(DeckState, phase_chain_cursor) == 314, "DeckState.phase_chain_cursor is at offset 314");
-DECK_STATIC_ASSERT(offsetof(DeckState, phase_chain) == 316, "DeckState.phase_chain is at offset 316");
-DECK_STATIC_ASSERT(offsetof(DeckState, repl_history) == 572, "DeckState.repl_history is at offset 572");
-DECK_STATIC_ASSERT(offsetof(DeckState, mission_log) == 1856, "DeckState.mission_log is at offset 1856");
-DECK_STATIC_ASSERT(offsetof(DeckState, stats) == 2880, "DeckState.stats is at offset 2880");
-DECK_STATIC_ASSERT(offsetof(DeckState, board_seed) == 2944, "DeckState.board_seed is at offset 2944");
-DECK_STATIC_ASSERT(offsetof(DeckState, board_slots) == 2948, "DeckState.board_slots is at offset 2948");
-DECK_STATIC_ASSERT(offsetof(DeckState, contact_count) == 3204, "DeckState.contact_count is at offset 3204");
-DECK_STATIC_ASSERT(offsetof(DeckState, active_contact) == 3206, "DeckState.active_contact is at offset 3206");
-DECK_STATIC_ASSERT(offsetof(DeckState, contacts) == 3208, "DeckState.contacts is at offset 3208");
-DECK_STATIC_ASSERT(offsetof(DeckState, deck_flags) == 3656, "DeckState.deck_flags is at offset 3656");
-DECK_STATIC_ASSERT(offsetof(DeckState, reserved) == 3658, "DeckState.reserved is at offset 3658");
-DECK_STATIC_ASSERT(offsetof(DeckState, keystore) == 3672, "DeckState.keystore is at offset 3672");
-DECK_STATIC_ASSERT(offsetof(DeckState, ownership) == 4060, "DeckState.ownership is at offset 4060");
+DECK_STATIC_ASSERT(sizeof(DeckState) == 4188u, "sizeof(DeckState) is 4188");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckState, handle) == 0u, "DeckState.handle is at offset 0");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckState, credits) == 16u, "DeckState.credits is at offset 16");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckState, reputation) == 20u, "DeckState.reputation is at offset 20");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckState, career_seconds) == 24u, "DeckState.career_seconds is at offset 24");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckState, missions_completed) == 28u, "DeckState.missions_completed is at offset 28");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckState, missions_failed) == 30u, "DeckState.missions_failed is at offset 30");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckState, source_cartridge_bits) == 32u, "DeckState.source_cartridge_bits is at offset 32");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckState, settings) == 36u, "DeckState.settings is at offset 36");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckState, cart_history) == 40u, "DeckState.cart_history is at offset 40");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckState, phase_chain_len) == 312u, "DeckState.phase_chain_len is at offset 312");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckState, phase_chain_cursor) == 314u, "DeckState.phase_chain_cursor is at offset 314");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckState, phase_chain) == 316u, "DeckState.phase_chain is at offset 316");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckState, repl_history) == 572u, "DeckState.repl_history is at offset 572");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckState, mission_log) == 1856u, "DeckState.mission_log is at offset 1856");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckState, stats) == 2880u, "DeckState.stats is at offset 2880");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckState, board_seed) == 2944u, "DeckState.board_seed is at offset 2944");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckState, board_slots) == 2948u, "DeckState.board_slots is at offset 2948");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckState, contact_count) == 3204u, "DeckState.contact_count is at offset 3204");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckState, active_contact) == 3206u, "DeckState.active_contact is at offset 3206");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckState, contacts) == 3208u, "DeckState.contacts is at offset 3208");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckState, deck_flags) == 3656u, "DeckState.deck_flags is at offset 3656");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckState, reserved) == 3658u, "DeckState.reserved is at offset 3658");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckState, keystore) == 3672u, "DeckState.keystore is at offset 3672");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckState, ownership) == 4060u, "DeckState.ownership is at offset 4060");
+/* MISRA C:2012 deviation D2 (rule 11.4): sizeof of a member named through ((T *)0), never evaluated. */
 DECK_STATIC_ASSERT(sizeof(((DeckState *)0)->handle) / sizeof(((DeckState *)0)->handle[0]) == DECK_STATE_HANDLE_LEN, "DeckState.handle has DECK_STATE_HANDLE_LEN elements");
 DECK_STATIC_ASSERT(sizeof(((DeckState *)0)->cart_history) / sizeof(((DeckState *)0)->cart_history[0]) == DECK_STATE_CART_HISTORY_LEN, "DeckState.cart_history has DECK_STATE_CART_HISTORY_LEN elements");
 DECK_STATIC_ASSERT(sizeof(((DeckState *)0)->phase_chain) / sizeof(((DeckState *)0)->phase_chain[0]) == DECK_STATE_PHASE_CHAIN_LEN, "DeckState.phase_chain has DECK_STATE_PHASE_CHAIN_LEN elements");
@@ -440,16 +448,16 @@ typedef struct DeckFileHeader {
 	uint16_t payload_len;
 } DeckFileHeader;
 
-DECK_STATIC_ASSERT(sizeof(DeckFileHeader) == 8, "sizeof(DeckFileHeader) is 8");
-DECK_STATIC_ASSERT(offsetof(DeckFileHeader, magic) == 0, "DeckFileHeader.magic is at offset 0");
-DECK_STATIC_ASSERT(offsetof(DeckFileHeader, version) == 4, "DeckFileHeader.version is at offset 4");
-DECK_STATIC_ASSERT(offsetof(DeckFileHeader, payload_len) == 6, "DeckFileHeader.payload_len is at offset 6");
+DECK_STATIC_ASSERT(sizeof(DeckFileHeader) == 8u, "sizeof(DeckFileHeader) is 8");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckFileHeader, magic) == 0u, "DeckFileHeader.magic is at offset 0");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckFileHeader, version) == 4u, "DeckFileHeader.version is at offset 4");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckFileHeader, payload_len) == 6u, "DeckFileHeader.payload_len is at offset 6");
 
 DECK_STATIC_ASSERT(sizeof(DeckState) == DECK_PAYLOAD_SIZE_V6, "sizeof(DeckState) is the current version's payload size");
 DECK_STATIC_ASSERT(sizeof(DeckState) <= DECK_STATE_CEILING, "DeckState fits under the ceiling");
-DECK_STATIC_ASSERT(offsetof(DeckState, board_seed) == DECK_PAYLOAD_SIZE_V3, "version 3 is a prefix of the current layout: version 4 appends board_seed where it ends");
-DECK_STATIC_ASSERT(offsetof(DeckState, keystore) == DECK_PAYLOAD_SIZE_V4, "version 4 is a prefix of the current layout: version 5 appends keystore where it ends");
-DECK_STATIC_ASSERT(offsetof(DeckState, ownership) == DECK_PAYLOAD_SIZE_V5, "version 5 is a prefix of the current layout: version 6 appends ownership where it ends");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckState, board_seed) == DECK_PAYLOAD_SIZE_V3, "version 3 is a prefix of the current layout: version 4 appends board_seed where it ends");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckState, keystore) == DECK_PAYLOAD_SIZE_V4, "version 4 is a prefix of the current layout: version 5 appends keystore where it ends");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckState, ownership) == DECK_PAYLOAD_SIZE_V5, "version 5 is a prefix of the current layout: version 6 appends ownership where it ends");
 DECK_STATIC_ASSERT(sizeof(DeckFileHeader) == DECK_FILE_HEADER_SIZE, "the file header is 8 bytes");
 
 #ifdef __cplusplus

@@ -14,6 +14,22 @@
  *           uint16 0
  *           uint32 n, the length of what follows (little-endian)
  *           n bytes: deck_file_encode of *out after OK or MIGRATED; nothing otherwise
+ *         then, per plan of chunks (one byte at a time, the whole file at
+ *         once with out NULL, and chunks of sizes that vary with the
+ *         record), the streaming decoder's answer in 4 bytes:
+ *           uint8  deck_file_decoder_finish's status
+ *           uint8  what *out holds after it: 0 untouched, 1 all zero, 2 the
+ *                  state deck_file_decode made of the same bytes, 3 anything
+ *                  else, 4 no *out (out NULL); plus 0x10 when a feed returned
+ *                  an error that finish did not, 0x20 when the streaming
+ *                  encoder, read in the same chunks, wrote other bytes than
+ *                  deck_file_encode, 0x40 when a second finish disagreed
+ *           uint16 its *from_version (little-endian)
+ *
+ * With the argument "sweep" it answers one byte per record instead: how
+ * many chunk sizes, of every size from 1 to the record's length + 1, made
+ * the streaming decoder's status, *from_version or *out differ from
+ * deck_file_decode's (capped at 255).
  *
  * It is built hosted (gcc, clang with the sanitizers, gcc -m32) and, with
  * -DDRIVER_NOLIBC, as a program with no C library at all: its own _start and
@@ -163,9 +179,141 @@ static int untouched(const DeckState *ds) {
 	return 1;
 }
 
-static int run(void) {
+static int same_state(const DeckState *a, const DeckState *b) {
+	const unsigned char *x = (const unsigned char *)a, *y = (const unsigned char *)b;
+	for (size_t i = 0; i < sizeof *a; i++) {
+		if (x[i] != y[i]) {
+			return 0;
+		}
+	}
+	return 1;
+}
+
+static int all_zero(const DeckState *ds) {
+	const unsigned char *b = (const unsigned char *)ds;
+	for (size_t i = 0; i < sizeof *ds; i++) {
+		if (b[i] != 0u) {
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/* The size of chunk k of a plan: 1 (every byte alone), 0 (all at once) or
+ * varied: sizes from 1 to 2*(2 + seed % 509) by a generator seeded with the record. */
+static size_t chunk_size(int plan, uint32_t *rng, uint32_t seed, size_t left) {
+	uint32_t span;
+	if (plan == 0) {
+		return 1;
+	}
+	if (plan == 1) {
+		return left;
+	}
+	span = 2u * (2u + seed % 509u);
+	*rng = *rng * 1103515245u + 12345u;
+	return 1u + (size_t)((*rng >> 8) % span);
+}
+
+static DeckState streamed;
+static uint8_t stream_enc[DECK_FILE_SIZE_MAX];
+
+/* Decodes file through the streaming decoder in the plan's chunks and
+ * answers as the header comment says. */
+static void stream_plan(int plan, uint32_t seed, const uint8_t *f, uint32_t n, DeckFileStatus st, const DeckState *whole, size_t enc_len) {
+	DeckFileDecoder d;
+	DeckFileStatus fed = DECK_FILE_OK, fin, again;
+	uint16_t from = 0xFFFF, from2 = 0xFFFF;
+	uint32_t rng = seed ^ 0x9E3779B9u;
+	size_t at = 0;
+	unsigned int code;
+	DeckState *out = plan == 1 ? NULL : &streamed;
+	for (size_t i = 0; i < sizeof streamed; i++) {
+		((unsigned char *)&streamed)[i] = 0xA5u;
+	}
+	deck_file_decoder_init(&d, out);
+	(void)deck_file_decoder_feed(&d, NULL, 0);
+	while (at < n) {
+		size_t k = chunk_size(plan, &rng, seed, n - at);
+		DeckFileStatus s;
+		if (k > n - at) {
+			k = n - at;
+		}
+		s = deck_file_decoder_feed(&d, f + at, k);
+		if (fed == DECK_FILE_OK) {
+			fed = s;
+		}
+		at += k;
+	}
+	fin = deck_file_decoder_finish(&d, &from);
+	again = deck_file_decoder_finish(&d, &from2);
+	if (out == NULL) {
+		code = 4;
+	} else if ((st == DECK_FILE_OK || st == DECK_FILE_MIGRATED) && same_state(&streamed, whole)) {
+		code = 2;
+	} else if (untouched(&streamed)) {
+		code = 0;
+	} else if (all_zero(&streamed)) {
+		code = 1;
+	} else {
+		code = 3;
+	}
+	if (fed != DECK_FILE_OK && fed != fin) {
+		code |= 0x10u;
+	}
+	if (again != fin || from2 != from) {
+		code |= 0x40u;
+	}
+	if (enc_len > 0) {
+		DeckFileEncoder e;
+		size_t got = 0, r;
+		rng = seed ^ 0x9E3779B9u;
+		deck_file_encoder_init(&e, whole);
+		do {
+			size_t k = chunk_size(plan, &rng, seed, sizeof stream_enc - got);
+			if (k > sizeof stream_enc - got) {
+				k = sizeof stream_enc - got;
+			}
+			r = deck_file_encoder_read(&e, stream_enc + got, k);
+			got += r;
+		} while (r > 0 && got < sizeof stream_enc);
+		if (deck_file_encoder_read(&e, stream_enc, sizeof stream_enc) != 0 || got != enc_len) {
+			code |= 0x20u;
+		} else {
+			for (size_t i = 0; i < got; i++) {
+				if (stream_enc[i] != encoded[i]) {
+					code |= 0x20u;
+					break;
+				}
+			}
+		}
+	}
+	put_u16((unsigned int)fin | code << 8);
+	put_u16(from);
+}
+
+/* How many chunk sizes from 1 to n + 1 make the streaming decoder disagree with deck_file_decode. */
+static unsigned int sweep(const uint8_t *f, uint32_t n, DeckFileStatus st, uint16_t from, const DeckState *whole) {
+	unsigned int bad = 0;
+	for (size_t k = 1; k <= (size_t)n + 1u && bad < 255u; k++) {
+		DeckFileDecoder d;
+		DeckFileStatus fin;
+		uint16_t sfrom = 0xFFFF;
+		deck_file_decoder_init(&d, &streamed);
+		for (size_t at = 0; at < n; at += k) {
+			(void)deck_file_decoder_feed(&d, f + at, k < n - at ? k : n - at);
+		}
+		fin = deck_file_decoder_finish(&d, &sfrom);
+		if (fin != st || sfrom != from || ((st == DECK_FILE_OK || st == DECK_FILE_MIGRATED) && !same_state(&streamed, whole))) {
+			bad++;
+		}
+	}
+	return bad;
+}
+
+static int run(int sweeping) {
 	static DeckState ds;
 	unsigned char lenb[4];
+	uint32_t record = 0;
 	while (read_full(lenb, 4)) {
 		uint32_t n = (uint32_t)lenb[0] | (uint32_t)lenb[1] << 8 | (uint32_t)lenb[2] << 16 | (uint32_t)lenb[3] << 24;
 		uint16_t from = 0xFFFF, from_null = 0xFFFF;
@@ -185,6 +333,12 @@ static int run(void) {
 		if (from_null != from) {
 			return 6;
 		}
+		if (sweeping) {
+			unsigned char bad = (unsigned char)sweep(file, n, st, from, &ds);
+			put(&bad, 1);
+			record++;
+			continue;
+		}
 		put_u16((unsigned int)st | (st == DECK_FILE_OK || st == DECK_FILE_MIGRATED || untouched(&ds) ? 1u : 0u) << 8);
 		put_u16((unsigned int)st_null | (unsigned int)deck_file_may_overwrite(file, n) << 8);
 		put_u16(from);
@@ -194,6 +348,10 @@ static int run(void) {
 		}
 		put_u32((uint32_t)m);
 		put(encoded, m);
+		for (int plan = 0; plan < 3; plan++) {
+			stream_plan(plan, record, file, n, st, &ds, m);
+		}
+		record++;
 	}
 	flush();
 	return 0;
@@ -201,7 +359,7 @@ static int run(void) {
 
 #ifdef DRIVER_NOLIBC
 void _start(void);
-void _start(void) { sys_exit(run()); }
+void _start(void) { sys_exit(run(0)); }
 #else
-int main(void) { return run(); }
+int main(int argc, char **argv) { return run(argc > 1 && argv[1][0] == 's'); }
 #endif

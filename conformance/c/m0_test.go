@@ -1,0 +1,285 @@
+package c_test
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	decklib "github.com/schemagen/schemagen/deck"
+	"github.com/schemagen/schemagen/deck/ownership"
+	"github.com/schemagen/schemagen/generated/go/deck"
+)
+
+// The Cortex-M0 part the firmware ships on: 32 KB of flash, 8 KB of RAM
+// (testdata/m0/m0.ld), of which the stack takes m0Stack bytes.
+const (
+	m0RAM   = 8 * 1024
+	m0Stack = 1024
+)
+
+// linkM0 builds the Cortex-M0 program src (in testdata/m0) with deck_file.c
+// the way the firmware team does: arm-none-eabi-gcc -mcpu=cortex-m0
+// -mthumb -Os with newlib-nano (--specs=nano.specs), linked into m0.ld's
+// 8 KB of RAM. It returns the program and its map file.
+func linkM0(t *testing.T, src string) (elf, mapFile string) {
+	t.Helper()
+	tg := targetNamed(t, "Cortex-M0")
+	dir := t.TempDir()
+	for _, f := range []string{src, "m0.c", "m0.h", "m0.ld"} {
+		copyFile(t, filepath.Join("testdata", "m0", f), filepath.Join(dir, f))
+	}
+	abs, _ := filepath.Abs(filepath.Join(headerDir, "deck_file.c"))
+	elf, mapFile = filepath.Join(dir, "prog.elf"), filepath.Join(dir, "prog.map")
+	cc(t, tg, dir, "--specs=nano.specs", "-nostartfiles", "-ffunction-sections", "-fdata-sections",
+		"-T", "m0.ld", "-Wl,--gc-sections", "-Wl,-Map="+mapFile, "-o", elf, src, "m0.c", abs)
+	return elf, mapFile
+}
+
+// m0Map is what a linker map says of a program's RAM.
+type m0Map struct {
+	sections map[string]int // .data, .bss, .stack: size
+	inputs   map[string]int // each input section of .data and .bss (".bss.ds"): size
+	archives []string       // the library members linked in
+}
+
+var (
+	mapSection = regexp.MustCompile(`^(\.data|\.bss|\.stack)\s+0x[0-9a-f]+\s+0x([0-9a-f]+)`)
+	mapInput   = regexp.MustCompile(`^ (\.(?:data|bss)\.\S+)\s+0x[0-9a-f]+\s+0x([0-9a-f]+)`)
+	mapMember  = regexp.MustCompile(`^(\S+\.a)\((\S+)\)$`)
+)
+
+func readM0Map(t *testing.T, path string) m0Map {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := m0Map{sections: map[string]int{}, inputs: map[string]int{}}
+	for _, line := range strings.Split(string(b), "\n") {
+		if s := mapSection.FindStringSubmatch(line); s != nil {
+			n, _ := strconv.ParseInt(s[2], 16, 64)
+			m.sections[s[1]] = int(n)
+		} else if s := mapInput.FindStringSubmatch(line); s != nil {
+			n, _ := strconv.ParseInt(s[2], 16, 64)
+			m.inputs[s[1]] += int(n)
+		} else if s := mapMember.FindStringSubmatch(line); s != nil {
+			m.archives = append(m.archives, filepath.Base(s[1])+"("+s[2]+")")
+		}
+	}
+	return m
+}
+
+// runM0 runs a Cortex-M0 program under QEMU's microbit machine (an nRF51,
+// Cortex-M0) in dir, whose files it reads and writes through semihosting,
+// and returns what it printed; a run that does not exit cleanly fails.
+func runM0(t *testing.T, elf, dir string) string {
+	t.Helper()
+	qemu := tool(t, "qemu-system-arm")
+	cmd := exec.Command(qemu, "-M", "microbit", "-nographic", "-monitor", "none", "-serial", "none",
+		"-semihosting-config", "enable=on,target=native", "-kernel", elf)
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("qemu-system-arm -M microbit %s: %v\n%s", filepath.Base(elf), err, out)
+	}
+	return string(out)
+}
+
+// TestFirmwareCortexM0 links testdata/m0/firmware.c, a minimal firmware
+// on the streaming API (it holds one DeckState and a 64-byte chunk), for a
+// Cortex-M0 with newlib-nano into 8 KB of RAM and checks its map file:
+// .data, .bss and the stack fit, the DeckState is the one large object,
+// no buffer of a whole file is there, and the C library members linked in
+// are newlib-nano's. Then it runs it under QEMU's Cortex-M0: a v5 file is
+// migrated as it streams in and saved with one item bought, byte for byte
+// as the Go loader and ownership.Commit make it; no file starts a new
+// career; a newer build's file is left alone, nothing written.
+func TestFirmwareCortexM0(t *testing.T) {
+	elf, mapFile := linkM0(t, "firmware.c")
+	m := readM0Map(t, mapFile)
+	ram := m.sections[".data"] + m.sections[".bss"] + m.sections[".stack"]
+	t.Logf("RAM: .data %d + .bss %d + stack %d = %d of %d bytes; library members: %s",
+		m.sections[".data"], m.sections[".bss"], m.sections[".stack"], ram, m0RAM, strings.Join(m.archives, ", "))
+	if m.sections[".stack"] != m0Stack || ram > m0RAM {
+		t.Errorf("the map says the stack is %d bytes and RAM use %d: want a %d-byte stack and at most %d bytes", m.sections[".stack"], ram, m0Stack, m0RAM)
+	}
+	if got := m.inputs[".bss.ds"]; got != deck.DeckStateSize {
+		t.Errorf("the map says the DeckState takes %d bytes, want %d", got, deck.DeckStateSize)
+	}
+	for name, n := range m.inputs {
+		if name != ".bss.ds" && n >= 256 {
+			t.Errorf("the map holds %s of %d bytes: the streaming firmware needs no buffer beside its DeckState", name, n)
+		}
+	}
+	for _, a := range m.archives {
+		if strings.HasPrefix(a, "libc") && !strings.HasPrefix(a, "libc_nano.a") {
+			t.Errorf("%s is linked in: want newlib-nano's libc_nano.a", a)
+		}
+	}
+
+	vecs := loadVectors(t)
+	v5 := vectorData(t, vecs, "v5-payload-len-0.deck")
+	fresh, err := decklib.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	played := func(st *deck.DeckState) []byte {
+		if err := ownership.Commit(st, ownership.Purchase(deck.CatalogVerbScan)); err != nil {
+			t.Fatal(err)
+		}
+		st.Credits += 10
+		return decklib.Encode(st)
+	}
+	var migrated deck.DeckState
+	if _, err := decklib.Load(v5, &migrated); err != nil {
+		t.Fatal(err)
+	}
+	newer := withPayload(deck.StructVersion+1, deck.PayloadSizeV6+4, nil, deck.PayloadSizeV6+4)
+	for _, c := range []struct {
+		what string
+		file []byte // nil: no deck.bin
+		say  string
+		want []byte // nil: no deck.out
+	}{
+		{"a v5 file", v5, "migrated", played(&migrated)},
+		{"no file", nil, "new career", played(fresh)},
+		{"a newer build's file", newer, "leave", nil},
+	} {
+		t.Run(c.what, func(t *testing.T) {
+			dir := t.TempDir()
+			if c.file != nil {
+				if err := os.WriteFile(filepath.Join(dir, "deck.bin"), c.file, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			out := runM0(t, elf, dir)
+			if !strings.Contains(out, c.say) {
+				t.Errorf("the firmware said %q, want a line with %q", out, c.say)
+			}
+			got, err := os.ReadFile(filepath.Join(dir, "deck.out"))
+			switch {
+			case c.want == nil && err == nil:
+				t.Errorf("the firmware wrote deck.out (%d bytes); it must write nothing", len(got))
+			case c.want != nil && err != nil:
+				t.Errorf("the firmware wrote no deck.out: %v (it said %q)", err, out)
+			case c.want != nil && !bytes.Equal(got, c.want):
+				t.Errorf("deck.out (%d bytes) differs from Go's at byte %d", len(got), firstDiff(got, c.want))
+			}
+		})
+	}
+}
+
+// TestCodecCortexM0 runs every fourth file of the differential corpus
+// (more than 2,700; all of them take 40 s and more of emulation) through the streaming decoder and encoder on QEMU's
+// Cortex-M0 (testdata/m0/driver.c, linked into the same 8 KB of RAM), fed
+// in plans of chunks that turn with the file: each must get the Go
+// loader's status and from-version, after a load byte for byte Go's
+// re-encoded file, and after a refusal *out as deck_file_decoder_finish
+// documents it.
+func TestCodecCortexM0(t *testing.T) {
+	elf, _ := linkM0(t, "driver.c")
+	files, goV := differentialInputs(t)
+	var in bytes.Buffer
+	var picked []int
+	for i := 0; i < len(files); i += 4 {
+		picked = append(picked, i)
+		in.Write(binary.LittleEndian.AppendUint32(nil, uint32(len(files[i].data))))
+		in.Write(files[i].data)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "corpus.bin"), in.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	runM0(t, elf, dir)
+	out, err := os.ReadFile(filepath.Join(dir, "answers.bin"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := 0
+	for _, i := range picked {
+		if len(out) < 8 {
+			t.Fatalf("the Cortex-M0 answered %d of %d files", len(picked)-bad, len(picked))
+		}
+		st, code, from := int(out[0]), int(out[1]), int(binary.LittleEndian.Uint16(out[2:]))
+		n := int(binary.LittleEndian.Uint32(out[4:]))
+		if n > len(out)-8 || st >= len(statusNames) {
+			t.Fatalf("file %d (%s): a garbled answer", i, files[i].what)
+		}
+		enc := out[8 : 8+n]
+		out = out[8+n:]
+		g := goV[i]
+		var msgs []string
+		if st != g.Status || from != g.From {
+			msgs = append(msgs, fmt.Sprintf("Go %s from %d, Cortex-M0 %s from %d", statusNames[g.Status], g.From, statusNames[st], from))
+		}
+		if want := streamOut(files[i].data, g.Status); code != want {
+			msgs = append(msgs, fmt.Sprintf("*out holds code %d, want %s", code, outNames[want]))
+		}
+		if !bytes.Equal(enc, g.Encoded) {
+			msgs = append(msgs, fmt.Sprintf("the re-encoded files differ (%d and %d bytes, at byte %d)", len(enc), len(g.Encoded), firstDiff(enc, g.Encoded)))
+		}
+		if len(msgs) > 0 {
+			t.Errorf("%s (%d bytes): %s", files[i].what, len(files[i].data), strings.Join(msgs, "; "))
+			if bad++; bad == 10 {
+				t.Fatal("stopping after 10 differences")
+			}
+		}
+	}
+	if len(out) != 0 {
+		t.Fatalf("the Cortex-M0 wrote %d bytes more than %d answers", len(out), len(picked))
+	}
+	t.Logf("%d files on the Cortex-M0", len(picked))
+}
+
+// TestLibcReferences compiles deck_file.c at -O2 and -Os with gcc, clang
+// and arm-none-eabi-gcc for Cortex-M0 and Cortex-M4 and lists with nm
+// what the object leaves undefined: nothing but what deck_file.h says the
+// codec may reference (memset, and memcpy for a compiler's copy loop).
+func TestLibcReferences(t *testing.T) {
+	allowed := map[string]bool{"memset": true, "memcpy": true}
+	h, err := os.ReadFile(filepath.Join(headerDir, "deck_file.h"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(h, []byte("reference is memset")) || !bytes.Contains(h, []byte("memcpy for a copy loop")) {
+		t.Fatal("deck_file.h no longer says which C library functions the codec may reference; update this test with it")
+	}
+	abs, _ := filepath.Abs(filepath.Join(headerDir, "deck_file.c"))
+	for _, c := range []struct{ cc, nm string }{{"gcc", "nm"}, {"clang", "nm"}, {"arm-none-eabi-gcc", "arm-none-eabi-nm"}} {
+		var flagSets [][]string
+		if c.cc == "arm-none-eabi-gcc" {
+			for _, cpu := range []string{"-mcpu=cortex-m0", "-mcpu=cortex-m4"} {
+				flagSets = append(flagSets, []string{cpu, "-mthumb", "-O2"}, []string{cpu, "-mthumb", "-Os"})
+			}
+		} else {
+			flagSets = [][]string{{"-O2"}, {"-Os"}}
+		}
+		for _, fl := range flagSets {
+			name := c.cc + " " + strings.Join(fl, " ")
+			dir := t.TempDir()
+			cc(t, target{name, c.cc, fl, false}, dir, "-c", "-o", "deck_file.o", abs)
+			out, err := exec.Command(tool(t, c.nm), "-u", filepath.Join(dir, "deck_file.o")).Output()
+			if err != nil {
+				t.Fatalf("%s -u: %v", c.nm, err)
+			}
+			var refs []string
+			for _, f := range strings.Fields(string(out)) {
+				if f == "U" {
+					continue
+				}
+				refs = append(refs, f)
+				if !allowed[f] {
+					t.Errorf("%s: deck_file.o references %s, which deck_file.h does not list", name, f)
+				}
+			}
+			t.Logf("%s: %v", name, refs)
+		}
+	}
+}
