@@ -672,6 +672,16 @@ func goNameOf(p *model.Package, u *Unit) string {
 			return m.GoName
 		}
 	}
+	for _, o := range p.OneOfs {
+		if o.Name == name {
+			return o.GoName
+		}
+	}
+	for _, a := range p.Aliases {
+		if a.Name == name {
+			return a.GoName
+		}
+	}
 	return ""
 }
 
