@@ -184,7 +184,7 @@ func report(runs []*corpusRun, gg map[string]map[string]string, js map[*Unit]str
 		}
 		return fmt.Sprintf("%d (%.1f%%)", n, 100*float64(n)/float64(of))
 	}
-	fmt.Fprintf(&b, "| corpus | units | schemagen generated | `cue exp gengotypes` handled | CUE's JSON Schema handled |\n| --- | ---: | ---: | ---: | ---: |\n")
+	fmt.Fprintf(&b, "| corpus | units | schemagen generated | `cue exp gengotypes` handled | CUE's JSON Schema handled | schemagen's rounds |\n| --- | ---: | ---: | ---: | ---: | ---: |\n")
 	var tu, ts, tg, tj int
 	classes := map[string]int{}
 	for _, r := range runs {
@@ -202,10 +202,10 @@ func report(runs []*corpusRun, gg map[string]map[string]string, js map[*Unit]str
 			}
 		}
 		n := len(r.src.Units)
-		fmt.Fprintf(&b, "| %s | %d | %s | %s | %s |\n", r.name, n, pct(s, n), pct(g, n), pct(j, n))
+		fmt.Fprintf(&b, "| %s | %d | %s | %s | %s | %d |\n", r.name, n, pct(s, n), pct(g, n), pct(j, n), r.rounds)
 		tu, ts, tg, tj = tu+n, ts+s, tg+g, tj+j
 	}
-	fmt.Fprintf(&b, "| **all** | **%d** | **%s** | **%s** | **%s** |\n\n", tu, pct(ts, tu), pct(tg, tu), pct(tj, tu))
+	fmt.Fprintf(&b, "| **all** | **%d** | **%s** | **%s** | **%s** | |\n\n", tu, pct(ts, tu), pct(tg, tu), pct(tj, tu))
 
 	fmt.Fprintf(&b, "Outcomes in schemagen: ")
 	var parts []string
