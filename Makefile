@@ -32,6 +32,14 @@ lint: bin/schemavet
 bin/schemavet:
 	$(GO) build -o $@ ./cmd/schemavet
 
+## bin/cue: the cue command of the version go.mod requires, for the peer
+## column of conformance/corpus (cue exp gengotypes); go install makes it a
+## no-op on a warm cache
+CUE_VERSION = $(shell $(GO) list -m -f '{{.Version}}' cuelang.org/go)
+.PHONY: bin/cue
+bin/cue:
+	GOBIN=$(CURDIR)/bin GOFLAGS= $(GO) install cuelang.org/go/cmd/cue@$(CUE_VERSION)
+
 ## c-tools: install what the C consumer checks need, where absent: the
 ## compiler matrix (gcc, g++, clang, gcc -m32, arm-none-eabi-gcc), clang's
 ## sanitizer runtime, pahole, and lld + qemu-user for the big-endian run
@@ -45,9 +53,9 @@ c-tools:
 ## instead of skipping them) and the app-side checks
 test: check lint c-tools $(TS_STAMP) test-go test-ts
 
-## test-go: every Go test
-test-go:
-	SCHEMAGEN_REQUIRE_C=1 SCHEMAGEN_REQUIRE_NODE=1 $(GO) test ./...
+## test-go: every Go test (conformance/corpus runs bin/cue)
+test-go: bin/cue
+	SCHEMAGEN_REQUIRE_C=1 SCHEMAGEN_REQUIRE_NODE=1 SCHEMAGEN_CUE=$(CURDIR)/bin/cue $(GO) test ./...
 
 ## test-ts: ajv over every schema and fixture; TS types derived from the schemas through tsc;
 ## the generated TS validation against ajv and the Go types on every fixture and

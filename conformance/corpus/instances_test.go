@@ -1,0 +1,409 @@
+package corpus_test
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"cuelang.org/go/cue"
+	"cuelang.org/go/cue/cuecontext"
+	"cuelang.org/go/cue/load"
+	cuejson "cuelang.org/go/encoding/json"
+	jsv "github.com/santhosh-tekuri/jsonschema/v5"
+
+	"github.com/schemagen/schemagen/gen/jsonschema"
+)
+
+// instance is one JSON instance of a unit that generates, from
+// testdata/instances/<corpus>/<pkg…>/<Def or @root>/<valid|invalid>/<name>.json.
+type instance struct {
+	run   *corpusRun
+	unit  *Unit
+	class string // valid or invalid
+	name  string
+	path  string
+	data  []byte
+	// goName and file are the unit's Go type and its JSON Schema file
+	// (the file name under jsonschema/<pkg>/, open or strict/).
+	goName, file string
+}
+
+func (in *instance) key() string {
+	return in.unit.Corpus + "/" + in.unit.Pkg + "/" + in.unit.Name + "/" + in.class + "/" + in.name
+}
+
+// judgeInstances has CUE, the generated Go, santhosh-tekuri and ajv (open
+// and strict schemas) judge every instance: each must accept the valid
+// ones and refuse the invalid ones. A disagreement fails the test unless
+// testdata/known-failures.txt lists it ("instance <key><TAB><judge>").
+func judgeInstances(t *testing.T, mod string, runs []*corpusRun) {
+	ins := readInstances(t, runs)
+	if len(ins) == 0 {
+		t.Error("no instances in testdata/instances")
+		return
+	}
+	verdicts := map[string]map[string]string{} // judge → key → "" or why refused
+	verdicts["cue"] = judgeCUE(ins)
+	if v := judgeGo(t, mod, ins); v != nil {
+		verdicts["go"] = v
+	}
+	verdicts["santhosh-open"] = judgeSanthosh(t, ins, false)
+	verdicts["santhosh-strict"] = judgeSanthosh(t, ins, true)
+	if strict, open := judgeAjv(t, mod, ins); strict != nil {
+		verdicts["ajv-strict"], verdicts["ajv-open"] = strict, open
+	}
+	known := knownFailures(t)
+	judges := slices.Sorted(func(yield func(string) bool) {
+		for j := range verdicts {
+			if !yield(j) {
+				return
+			}
+		}
+	})
+	for _, in := range ins {
+		for _, j := range judges {
+			why, ok := verdicts[j][in.key()]
+			switch {
+			case !ok:
+				t.Errorf("instance %s: %s gave no verdict", in.key(), j)
+				continue
+			case (why == "") == (in.class == "valid"):
+				if known["instance "+in.key()+"\t"+j] {
+					t.Errorf("testdata/known-failures.txt lists %q, on which every judge now agrees: remove the line", "instance "+in.key()+"\t"+j)
+				}
+				continue
+			}
+			msg := fmt.Sprintf("instance %s: %s accepts it; want it refused", in.key(), j)
+			if why != "" {
+				msg = fmt.Sprintf("instance %s: %s refuses it (%s); want it accepted", in.key(), j, why)
+			}
+			if known["instance "+in.key()+"\t"+j] {
+				t.Logf("known failure (testdata/known-failures.txt): %s", msg)
+			} else {
+				t.Error(msg)
+			}
+		}
+	}
+	keys := map[string]bool{}
+	for _, in := range ins {
+		for _, j := range judges {
+			keys["instance "+in.key()+"\t"+j] = true
+		}
+	}
+	for k := range known {
+		if strings.HasPrefix(k, "instance ") && !keys[k] {
+			t.Errorf("testdata/known-failures.txt lists %q, which names no instance and judge: remove the line", k)
+		}
+	}
+	t.Logf("%d instances judged by %s", len(ins), strings.Join(judges, ", "))
+}
+
+// readInstances reads testdata/instances against the runs: every instance
+// must be of a unit that generated.
+func readInstances(t *testing.T, runs []*corpusRun) []*instance {
+	var out []*instance
+	byCorpus := map[string]*corpusRun{}
+	for _, r := range runs {
+		byCorpus[r.name] = r
+	}
+	files, _ := filepath.Glob("testdata/instances/*")
+	var all []string
+	for _, f := range files {
+		filepath.Walk(f, func(p string, fi os.FileInfo, err error) error {
+			if err == nil && !fi.IsDir() && strings.HasSuffix(p, ".json") {
+				all = append(all, p)
+			}
+			return err
+		})
+	}
+	slices.Sort(all)
+	for _, p := range all {
+		parts := strings.Split(filepath.ToSlash(strings.TrimPrefix(p, "testdata/instances/")), "/")
+		if len(parts) < 5 {
+			t.Errorf("%s: an instance is <corpus>/<pkg…>/<Def or @root>/<valid|invalid>/<name>.json", p)
+			continue
+		}
+		n := len(parts)
+		r := byCorpus[parts[0]]
+		pkg, def, class := strings.Join(parts[1:n-3], "/"), parts[n-3], parts[n-2]
+		if def != Root {
+			def = "#" + def
+		}
+		if r == nil || (class != "valid" && class != "invalid") {
+			t.Errorf("%s: no corpus %s, or a class other than valid and invalid", p, parts[0])
+			continue
+		}
+		var u *Unit
+		for _, c := range r.src.Pkgs[pkg] {
+			if c.Name == def {
+				u = c
+			}
+		}
+		if u == nil || r.out[u].class != Generated {
+			t.Errorf("%s: %s %s is not a unit that generates", p, pkg, def)
+			continue
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in := &instance{run: r, unit: u, class: class, name: strings.TrimSuffix(parts[n-1], ".json"), data: data}
+		in.path, _ = filepath.Abs(p)
+		in.goName = goNameOf(r.pkg(pkg), u)
+		in.file = schemaFile(filepath.Join(r.work, r.cfg.Output, "jsonschema", filepath.FromSlash(pkg)), in.goName, strings.TrimPrefix(def, "#"))
+		if in.file == "" {
+			t.Errorf("%s: no JSON Schema file of %s", p, in.goName)
+			continue
+		}
+		out = append(out, in)
+	}
+	return out
+}
+
+// schemaFile finds the JSON Schema file of folder whose title is the Go
+// name or the definition's.
+func schemaFile(folder, goName, name string) string {
+	files, _ := filepath.Glob(filepath.Join(folder, "*.schema.json"))
+	for _, f := range files {
+		var head struct {
+			Title string `json:"title"`
+		}
+		b, _ := os.ReadFile(f)
+		json.Unmarshal(b, &head)
+		if head.Title == goName || head.Title == name {
+			return filepath.Base(f)
+		}
+	}
+	return ""
+}
+
+// judgeCUE unifies each instance with its unit in the pristine corpus, as
+// cue vet -d judges it.
+func judgeCUE(ins []*instance) map[string]string {
+	out := map[string]string{}
+	ctx := cuecontext.New()
+	pkgs := map[string]cue.Value{}
+	for _, in := range ins {
+		k := in.run.name + " " + in.unit.Pkg
+		v, ok := pkgs[k]
+		if !ok {
+			inst := load.Instances([]string{"./" + in.run.cfg.Schema + "/" + in.unit.Pkg}, &load.Config{Dir: in.run.name})[0]
+			if inst.Err != nil {
+				out[in.key()] = "cue load: " + inst.Err.Error()
+				continue
+			}
+			v = ctx.BuildInstance(inst)
+			pkgs[k] = v
+		}
+		if in.unit.Name != Root {
+			v = v.LookupPath(cue.MakePath(cue.Def(in.unit.Name)))
+		}
+		expr, err := cuejson.Extract(in.name, in.data)
+		if err != nil {
+			out[in.key()] = "not JSON: " + err.Error()
+			continue
+		}
+		if err := v.Unify(ctx.BuildExpr(expr)).Validate(cue.Concrete(true)); err != nil {
+			out[in.key()] = strings.ReplaceAll(err.Error(), "\n", "; ")
+		} else {
+			out[in.key()] = ""
+		}
+	}
+	return out
+}
+
+// judgeGo builds one program that decodes (UnmarshalJSON) and validates
+// every instance with its unit's generated Go type.
+func judgeGo(t *testing.T, mod string, ins []*instance) map[string]string {
+	var imports, entries strings.Builder
+	alias := map[string]string{}
+	seen := map[string]bool{}
+	for _, in := range ins {
+		imp := in.run.cfg.GoPackage(in.unit.Pkg)
+		a, ok := alias[imp]
+		if !ok {
+			a = fmt.Sprintf("p%d", len(alias))
+			alias[imp] = a
+			fmt.Fprintf(&imports, "\t%s %q\n", a, imp)
+		}
+		k := in.unit.Key()
+		if !seen[k] {
+			seen[k] = true
+			fmt.Fprintf(&entries, "\t%q: func(b []byte) error { var v %s.%s; if err := v.UnmarshalJSON(b); err != nil { return err }; return v.Validate() },\n", k, a, in.goName)
+		}
+	}
+	src := "package main\n\nimport (\n\t\"bufio\"\n\t\"fmt\"\n\t\"os\"\n\t\"strings\"\n\n" + imports.String() + ")\n\nvar judges = map[string]func([]byte) error{\n" + entries.String() + `}
+
+func main() {
+	in := bufio.NewScanner(os.Stdin)
+	for in.Scan() {
+		judge, file, _ := strings.Cut(in.Text(), "\t")
+		b, err := os.ReadFile(file)
+		if err == nil {
+			err = judges[judge](b)
+		}
+		if err != nil {
+			fmt.Println("refused:", strings.ReplaceAll(err.Error(), "\n", "; "))
+		} else {
+			fmt.Println("ok")
+		}
+	}
+}
+`
+	dir := filepath.Join(mod, "cmd", "judge")
+	os.MkdirAll(dir, 0o755)
+	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	exe := filepath.Join(mod, "judge")
+	build := exec.Command("go", "build", "-o", exe, "./cmd/judge")
+	build.Dir = mod
+	build.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod", "GOPROXY=off")
+	if b, err := build.CombinedOutput(); err != nil {
+		t.Errorf("the instance judge does not build: %v\n%s", err, b)
+		return nil
+	}
+	var stdin bytes.Buffer
+	for _, in := range ins {
+		fmt.Fprintf(&stdin, "%s\t%s\n", in.unit.Key(), in.path)
+	}
+	run := exec.Command(exe)
+	run.Stdin = &stdin
+	b, err := run.Output()
+	if err != nil {
+		t.Errorf("judge: %v", err)
+		return nil
+	}
+	out := map[string]string{}
+	sc := bufio.NewScanner(bytes.NewReader(b))
+	for i := 0; sc.Scan() && i < len(ins); i++ {
+		why, _ := strings.CutPrefix(sc.Text(), "refused: ")
+		if sc.Text() == "ok" {
+			why = ""
+		} else if why == "" {
+			why = "refused"
+		}
+		out[ins[i].key()] = why
+	}
+	return out
+}
+
+// judgeSanthosh validates every instance with santhosh-tekuri against its
+// package's open or strict schema files, each added under its $id.
+func judgeSanthosh(t *testing.T, ins []*instance, strict bool) map[string]string {
+	out := map[string]string{}
+	type compiled struct {
+		comp *jsv.Compiler
+		ids  map[string]string // file name → $id
+	}
+	comps := map[string]*compiled{}
+	for _, in := range ins {
+		folder := filepath.Join(in.run.work, in.run.cfg.Output, "jsonschema", filepath.FromSlash(in.unit.Pkg))
+		if strict {
+			folder = filepath.Join(folder, "strict")
+		}
+		c := comps[folder]
+		if c == nil {
+			c = &compiled{comp: jsv.NewCompiler(), ids: map[string]string{}}
+			c.comp.Draft = jsv.Draft2020
+			c.comp.AssertFormat = true
+			files, _ := filepath.Glob(filepath.Join(folder, "*.schema.json"))
+			for _, f := range files {
+				data, _ := os.ReadFile(f)
+				var head struct {
+					ID string `json:"$id"`
+				}
+				json.Unmarshal(data, &head)
+				c.comp.AddResource(head.ID, bytes.NewReader(data))
+				c.ids[filepath.Base(f)] = head.ID
+			}
+			comps[folder] = c
+		}
+		sch, err := c.comp.Compile(c.ids[in.file])
+		if err != nil {
+			t.Errorf("%s: santhosh-tekuri cannot compile %s: %v", in.key(), in.file, err)
+			continue
+		}
+		var v any
+		if err := json.Unmarshal(in.data, &v); err != nil {
+			out[in.key()] = "not JSON"
+			continue
+		}
+		if err := sch.Validate(v); err != nil {
+			out[in.key()] = strings.ReplaceAll(err.Error(), "\n", "; ")
+		} else {
+			out[in.key()] = ""
+		}
+	}
+	return out
+}
+
+// judgeAjv runs ajv (strict mode, formats) over every instance against its
+// package's strict and open bundles, with conformance/constructs' script.
+func judgeAjv(t *testing.T, mod string, ins []*instance) (strictV, openV map[string]string) {
+	nm := filepath.Join(repo, "conformance", "ts", "node_modules")
+	if _, err := exec.LookPath("node"); err != nil || !exists(filepath.Join(nm, "ajv")) {
+		if require("NODE") {
+			t.Error("node or conformance/ts/node_modules is missing (npm ci in conformance/ts)")
+		}
+		return nil, nil
+	}
+	type job struct {
+		Key    string `json:"key"`
+		Bundle string `json:"bundle"`
+		ID     string `json:"id"`
+		File   string `json:"file"`
+	}
+	var jobs []job
+	for _, in := range ins {
+		base := filepath.Join(in.run.work, in.run.cfg.Output, "jsonschema")
+		for _, strict := range []bool{true, false} {
+			bundle, file := filepath.Join(base, in.unit.Pkg+".schema.json"), filepath.Join(base, in.unit.Pkg, in.file)
+			if strict {
+				bundle, file = filepath.Join(base, in.unit.Pkg+".strict.schema.json"), filepath.Join(base, in.unit.Pkg, jsonschema.StrictDir, in.file)
+			}
+			var head struct {
+				ID string `json:"$id"`
+			}
+			data, _ := os.ReadFile(file)
+			json.Unmarshal(data, &head)
+			jobs = append(jobs, job{Key: fmt.Sprint(strict) + "\t" + in.key(), Bundle: bundle, ID: head.ID, File: in.path})
+		}
+	}
+	spec, _ := json.Marshal(jobs)
+	specFile := filepath.Join(mod, "ajv-jobs.json")
+	os.WriteFile(specFile, spec, 0o644)
+	script, _ := filepath.Abs(filepath.Join("..", "constructs", "judge-ajv.cjs"))
+	cmd := exec.Command("node", script, specFile)
+	cmd.Env = append(os.Environ(), "NODE_PATH="+nm)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	b, err := cmd.Output()
+	if err != nil {
+		t.Errorf("ajv: %v\n%s", err, stderr.String())
+		return nil, nil
+	}
+	strictV, openV = map[string]string{}, map[string]string{}
+	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		parts := strings.SplitN(line, "\t", 3)
+		if len(parts) != 3 {
+			continue
+		}
+		m := openV
+		if parts[0] == "true" {
+			m = strictV
+		}
+		m[parts[1]] = parts[2]
+		if parts[2] == "ok" {
+			m[parts[1]] = ""
+		}
+	}
+	return strictV, openV
+}
