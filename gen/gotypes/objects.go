@@ -205,13 +205,27 @@ func object(f *goFile, o *model.Object) {
 // unexported walkers below it.
 func objectMethods(f *goFile, o *model.Object) {
 	t := o.GoName
-	w := f.wire()
-	f.decl()
 	unknown := "unknown fields are ignored, since a newer\nhost may add optional ones"
 	if o.Open {
 		unknown = "members the schema does not name are kept in\n" + model.UnknownField + ", as the open object allows them"
 	}
-	f.doc(fmt.Sprintf("UnmarshalJSON decodes a %s. It refuses a missing required field, a null\nand a value of the wrong type; %s. On error x is left as it was and the error is\na *wire.DecodeError.", t, unknown))
+	appendDoc := "AppendJSON appends the JSON encoding of x to b: the bytes json.Marshal\nwrites for it, without reflection"
+	if o.Union != nil {
+		appendDoc += fmt.Sprintf(", its %s %q first", o.Union.Discriminator, o.Tag)
+	}
+	exportedMethods(f, t,
+		fmt.Sprintf("UnmarshalJSON decodes a %s. It refuses a missing required field, a null\nand a value of the wrong type; %s. On error x is left as it was and the error is\na *wire.DecodeError.", t, unknown),
+		appendDoc+".",
+		"Validate reports every way x breaks a constraint of the schema that its Go\ntype cannot state: the error is a wire.ValidationErrors listing every\nproblem, each a *wire.ValidationError with its path and rule. A valid\nvalue costs no allocation.")
+}
+
+// exportedMethods emits UnmarshalJSON, MarshalJSON, AppendJSON and Validate
+// of a type whose unexported decode_T, encode and validate do the work,
+// with the docs given.
+func exportedMethods(f *goFile, t, unmarshalDoc, appendDoc, validateDoc string) {
+	w := f.wire()
+	f.decl()
+	f.doc(unmarshalDoc)
 	f.open("func (x *", t, ") UnmarshalJSON(data []byte) error")
 	f.p("return ", w, ".Unmarshal(data, ", quote(t), ", x, ", decodeFunc(t), ")")
 	f.close()
@@ -222,12 +236,8 @@ func objectMethods(f *goFile, o *model.Object) {
 	f.p("return x.AppendJSON(nil)")
 	f.close()
 
-	doc := "AppendJSON appends the JSON encoding of x to b: the bytes json.Marshal\nwrites for it, without reflection"
-	if o.Union != nil {
-		doc += fmt.Sprintf(", its %s %q first", o.Union.Discriminator, o.Tag)
-	}
 	f.decl()
-	f.doc(doc + ".")
+	f.doc(appendDoc)
 	f.open("func (x *", t, ") AppendJSON(b []byte) ([]byte, error)")
 	f.p("e := ", w, ".Encoder{B: b}")
 	f.p("x.encode(&e)")
@@ -235,7 +245,7 @@ func objectMethods(f *goFile, o *model.Object) {
 	f.close()
 
 	f.decl()
-	f.doc("Validate reports every way x breaks a constraint of the schema that its Go\ntype cannot state: the error is a wire.ValidationErrors listing every\nproblem, each a *wire.ValidationError with its path and rule. A valid\nvalue costs no allocation.")
+	f.doc(validateDoc)
 	f.open("func (x *", t, ") Validate() error")
 	f.p("var p ", w, ".Problems")
 	f.p("root := ", w, ".Root(", quote(t), ")")

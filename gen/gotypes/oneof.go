@@ -44,34 +44,10 @@ func oneOf(f *goFile, o *model.OneOf) {
 	f.columns(rows)
 	f.close()
 
-	f.decl()
-	f.doc("UnmarshalJSON decodes a " + t + ", choosing the alternative by the value's kind.\nOn error x is left as it was and the error is a *wire.DecodeError.")
-	f.open("func (x *", t, ") UnmarshalJSON(data []byte) error")
-	f.p("return ", w, ".Unmarshal(data, ", quote(t), ", x, ", decodeFunc(t), ")")
-	f.close()
-
-	f.decl()
-	f.doc("MarshalJSON encodes a " + t + " as AppendJSON does.")
-	f.open("func (x ", t, ") MarshalJSON() ([]byte, error)")
-	f.p("return x.AppendJSON(nil)")
-	f.close()
-
-	f.decl()
-	f.doc("AppendJSON appends the JSON encoding of the alternative x holds to b; it\nfails unless exactly one is set.")
-	f.open("func (x *", t, ") AppendJSON(b []byte) ([]byte, error)")
-	f.p("e := ", w, ".Encoder{B: b}")
-	f.p("x.encode(&e)")
-	f.p("return e.Result()")
-	f.close()
-
-	f.decl()
-	f.doc("Validate reports every way x breaks a constraint of the schema: none or\nseveral alternatives set, or what the one set breaks.")
-	f.open("func (x *", t, ") Validate() error")
-	f.p("var p ", w, ".Problems")
-	f.p("root := ", w, ".Root(", quote(t), ")")
-	f.p("x.validate(&p, &root)")
-	f.p("return p.Err()")
-	f.close()
+	exportedMethods(f, t,
+		"UnmarshalJSON decodes a "+t+", choosing the alternative by the value's kind.\nOn error x is left as it was and the error is a *wire.DecodeError.",
+		"AppendJSON appends the JSON encoding of the alternative x holds to b; it\nfails unless exactly one is set.",
+		"Validate reports every way x breaks a constraint of the schema: none or\nseveral alternatives set, or what the one set breaks.")
 
 	// The decoder.
 	f.decl()
