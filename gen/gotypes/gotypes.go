@@ -24,7 +24,9 @@ package gotypes
 
 import (
 	"cmp"
+	"fmt"
 	"path"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -115,6 +117,7 @@ func generatePackage(p *model.Package) ([]output.File, error) {
 	doc.p(")")
 	out := []output.File{{Path: path.Join(dir, "doc.go"), Data: doc.bytes()}}
 	patterns := patternNames(p)
+	names := map[string]string{"doc.go": "the package's doc"}
 	for _, file := range order {
 		ds := byFile[file]
 		sortDecls(ds)
@@ -123,13 +126,33 @@ func generatePackage(p *model.Package) ([]output.File, error) {
 		for _, d := range ds {
 			d.emit(f)
 		}
-		base := strings.TrimSuffix(path.Base(file), ".cue") + ".go"
-		if base == "doc.go" {
-			base = "schema_" + base
+		base := goFileName(p.Dir, file)
+		if prev, dup := names[base]; dup {
+			return nil, &model.Error{Pos: model.Pos{File: file}, Msg: fmt.Sprintf("its Go file would be %s, as %s's is; rename one of the two CUE files", base, prev)}
 		}
+		names[base] = file
 		out = append(out, output.File{Path: path.Join(dir, base), Data: f.bytes()})
 	}
 	return out, nil
+}
+
+// goFileName is the Go file of a CUE file of the package in folder dir:
+// its name with .go; a file of a folder above (CUE makes a parent folder's
+// files of the same package part of it) is parent_<name>.go, one per level;
+// doc.go, which the package's doc takes, is schema_doc.go.
+func goFileName(dir, file string) string {
+	base := strings.TrimSuffix(path.Base(file), ".cue") + ".go"
+	if rel, err := filepath.Rel(filepath.FromSlash(dir), filepath.FromSlash(path.Dir(file))); err == nil {
+		for _, step := range strings.Split(filepath.ToSlash(rel), "/") {
+			if step == ".." {
+				base = "parent_" + base
+			}
+		}
+	}
+	if base == "doc.go" {
+		base = "schema_" + base
+	}
+	return base
 }
 
 // patternNames names the compiled regexp of every pattern a field's type

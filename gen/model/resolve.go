@@ -167,10 +167,9 @@ func (r *resolver) pos(v cue.Value) Pos { return r.ps.of(v.Pos()) }
 
 func (r *resolver) resolve() *Package {
 	doc, ppos := packageClause(r.inst)
-	dir := r.ps.of(ppos).File
-	if i := strings.LastIndex(dir, "/"); i >= 0 {
-		dir = dir[:i]
-	}
+	// The package's own folder: CUE also makes a parent folder's files of
+	// the same package part of it, so the first file's may be another.
+	dir := relTo(r.ps.root, r.inst.Dir)
 	r.pkg = &Package{Name: r.inst.PkgName, Dir: dir, Doc: doc, Pos: r.ps.of(ppos)}
 
 	// A package whose value is not a struct (an embedded 1 | "two") has
