@@ -390,11 +390,13 @@ func check(c *code, t *model.Type, x, cont, k, at string) {
 			c.p(seen, ".set(", x, "[", j, "], ", j, ");")
 			c.close()
 		}
-		i, el := c.fresh("i"), c.fresh("e")
-		c.open("for (let ", i, " = 0; ", i, " < ", x, ".length; ", i, "++)")
-		c.p("const ", el, ": unknown = ", x, "[", i, "];")
-		check(c, t.Elem, el, x, i, "_i("+at+", "+i+")")
-		c.close()
+		if t.Elem.Kind != model.AnyKind { // items of any JSON: nothing to judge
+			i, el := c.fresh("i"), c.fresh("e")
+			c.open("for (let ", i, " = 0; ", i, " < ", x, ".length; ", i, "++)")
+			c.p("const ", el, ": unknown = ", x, "[", i, "];")
+			check(c, t.Elem, el, x, i, "_i("+at+", "+i+")")
+			c.close()
+		}
 		c.close()
 	case model.MapKind:
 		c.open("if (!_obj(", x, "))")
@@ -405,11 +407,13 @@ func check(c *code, t *model.Type, x, cont, k, at string) {
 		c.p("if (out === null) return false;")
 		c.p("ok = false;")
 		c.close()
-		key, el := c.fresh("k"), c.fresh("e")
-		c.open("for (const ", key, " of Object.keys(", x, "))")
-		c.p("const ", el, ": unknown = ", x, "[", key, "];")
-		check(c, t.Elem, el, x, key, "_k("+at+", "+key+")")
-		c.close()
+		if t.Elem.Kind != model.AnyKind { // values of any JSON: nothing to judge
+			key, el := c.fresh("k"), c.fresh("e")
+			c.open("for (const ", key, " of Object.keys(", x, "))")
+			c.p("const ", el, ": unknown = ", x, "[", key, "];")
+			check(c, t.Elem, el, x, key, "_k("+at+", "+key+")")
+			c.close()
+		}
 		c.close()
 	default:
 		scalarCheck(c, t, x, cont, k, at)
