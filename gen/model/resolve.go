@@ -835,6 +835,10 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 		if lit, ok := structLit(sourceExpr(v)); !elem.Exists() || (ok && declaresFields(lit)) {
 			return r.inlineObject(v, what, p)
 		}
+		if name, ok := r.validatorOf(v); ok {
+			r.errorf(p, "%s: %s on a map is not carried yet (JSON Schema's minProperties/maxProperties would state it; the Go and TypeScript validation do not count members yet)", what, name)
+			return nil, false
+		}
 		if it, _ := v.Fields(cue.Optional(true)); it != nil && it.Next() {
 			r.errorf(p, "%s: a map ([string]: T) may not also declare fields", what)
 			return nil, false
@@ -865,6 +869,10 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 	default:
 		if op, _ := v.Expr(); op == cue.OrOp {
 			r.errorf(p, "%s: a disjunction of different types (%v) is not carried yet: a union lists object definitions told apart by a constant field, and T | null is a nullable T", what, v)
+			return nil, false
+		}
+		if name, ok := r.validatorOf(v); ok {
+			r.errorf(p, "%s: %s on an object is not carried yet (JSON Schema's minProperties/maxProperties would state it; the Go and TypeScript validation do not count members yet)", what, name)
 			return nil, false
 		}
 		r.errorf(p, "%s: type %v is not carried; use string, int, number, bool, a definition, [...T] or [string]: T", what, kind)
@@ -1014,6 +1022,12 @@ func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
 	}
 	if prev := r.inlines[name]; prev != nil {
 		r.errorf(p, "%s: an inline struct is the object %s, named after where it is, and so is the one at %s; name one as a definition of its own and refer to it", what, name, prev.pos)
+		return nil, false
+	}
+	if vname, ok := r.validatorOf(v); ok {
+		// A validator beside the struct (struct.MaxFields(2) & {…}) would
+		// be dropped with it: refuse it rather than carry the fields alone.
+		r.errorf(p, "%s: %s on an object is not carried yet (JSON Schema's minProperties/maxProperties would state it; the Go and TypeScript validation do not count members yet)", what, vname)
 		return nil, false
 	}
 	d := &def{name: name, v: v, pos: p, doc: fmt.Sprintf("%s is the value of %s.", name, what)}
@@ -1303,6 +1317,35 @@ func (r *resolver) numberBound(t *Type, op cue.Op, arg cue.Value, what string, p
 		}
 	}
 	return true
+}
+
+// validatorOf names a builtin validator among v's conjuncts
+// (struct.MinFields(1) & {…}), which a struct's fields alone do not state.
+func (r *resolver) validatorOf(v cue.Value) (string, bool) {
+	for _, c := range conjuncts(v) {
+		op, args := c.Expr()
+		if op != cue.CallOp || len(args) == 0 {
+			continue
+		}
+		switch fn := args[0].Source().(type) {
+		case *ast.SelectorExpr:
+			x, xok := fn.X.(*ast.Ident)
+			sel, sok := fn.Sel.(*ast.Ident)
+			if xok && sok {
+				return x.Name + "." + sel.Name, true
+			}
+		case *ast.Ident:
+			if fn.Name == "close" {
+				continue // close({…}) is the struct, closed
+			}
+			return fn.Name, true
+		}
+		if isCloseCall(sourceExpr(c)) {
+			continue
+		}
+		return "a builtin validator", true
+	}
+	return "", false
 }
 
 func (r *resolver) builtin(t *Type, c cue.Value, args []cue.Value, what string) bool {
