@@ -44,11 +44,11 @@ import (
 	"cuelang.org/go/cue/cuecontext"
 	"cuelang.org/go/cue/load"
 	cuejson "cuelang.org/go/encoding/json"
-	jsv "github.com/santhosh-tekuri/jsonschema/v5"
 	"golang.org/x/tools/txtar"
 
 	"github.com/schemagen/schemagen/gen"
 	"github.com/schemagen/schemagen/gen/model"
+	"github.com/schemagen/schemagen/internal/judge"
 )
 
 // repo is this checkout's root.
@@ -460,53 +460,30 @@ func main() {
 }
 
 // judgeSanthosh validates every instance with santhosh-tekuri against the
-// case's strict or open schema files, each added under its $id.
+// case's strict or open schema files.
 func judgeSanthosh(t *testing.T, cases []*kase, strict bool) map[string]string {
 	out := map[string]string{}
 	for _, c := range cases {
-		comp := jsv.NewCompiler()
-		comp.Draft = jsv.Draft2020
-		comp.AssertFormat = true
 		folder := filepath.Join(c.dir, "generated", "jsonschema", filepath.FromSlash(c.pkg.Path))
 		if strict {
 			folder = filepath.Join(folder, "strict")
 		}
-		files, _ := filepath.Glob(filepath.Join(folder, "*.schema.json"))
-		ids := map[string]string{}
-		for _, f := range files {
-			data, _ := os.ReadFile(f)
-			var head struct {
-				ID string `json:"$id"`
-			}
-			json.Unmarshal(data, &head)
-			if err := comp.AddResource(head.ID, bytes.NewReader(data)); err != nil {
-				t.Errorf("%s: %s: %v", c.name, f, err)
-			}
-			ids[filepath.Base(f)] = head.ID
+		set, err := judge.Load(folder)
+		if err != nil {
+			t.Errorf("%s: %v", c.name, err)
+			continue
 		}
 		for _, in := range c.instances {
 			r, err := c.root(in.def)
 			if err != nil {
 				continue // reported by the Go judge
 			}
-			sch, err := comp.Compile(ids[r.file])
+			why, err := set.Validate(r.file, in.data)
 			if err != nil {
 				t.Errorf("%s: santhosh-tekuri cannot compile %s: %v", in.key(), r.file, err)
 				continue
 			}
-			// Numbers as their text: santhosh-tekuri compares them exactly.
-			dec := json.NewDecoder(bytes.NewReader(in.data))
-			dec.UseNumber()
-			var v any
-			if err := dec.Decode(&v); err != nil {
-				out[in.key()] = "not JSON"
-				continue
-			}
-			if err := sch.Validate(v); err != nil {
-				out[in.key()] = strings.ReplaceAll(err.Error(), "\n", "; ")
-			} else {
-				out[in.key()] = ""
-			}
+			out[in.key()] = why
 		}
 	}
 	return out
@@ -516,20 +493,7 @@ func judgeSanthosh(t *testing.T, cases []*kase, strict bool) map[string]string {
 // the case's strict and open bundles. It returns nil verdicts, or fails
 // the test under SCHEMAGEN_REQUIRE_NODE, without node and ajv.
 func judgeAjv(t *testing.T, mod string, cases []*kase) (strictV, openV map[string]string) {
-	nm := filepath.Join(repo, "conformance", "ts", "node_modules")
-	if _, err := exec.LookPath("node"); err != nil || !exists(filepath.Join(nm, "ajv")) {
-		if require("NODE") {
-			t.Error("node or conformance/ts/node_modules is missing (npm ci in conformance/ts)")
-		}
-		return nil, nil
-	}
-	type job struct {
-		Key    string `json:"key"`
-		Bundle string `json:"bundle"`
-		ID     string `json:"id"`
-		File   string `json:"file"`
-	}
-	var jobs []job
+	var jobs []judge.AjvJob
 	for _, c := range cases {
 		for _, in := range c.instances {
 			r, err := c.root(in.def)
@@ -544,39 +508,19 @@ func judgeAjv(t *testing.T, mod string, cases []*kase) (strictV, openV map[strin
 					sub = "strict/"
 				}
 				id := "https://example.com/cases/" + c.name + "/generated/jsonschema/" + c.pkg.Path + "/" + sub + r.file
-				jobs = append(jobs, job{Key: fmt.Sprint(strict) + "\t" + in.key(), Bundle: bundle, ID: id, File: in.path})
+				jobs = append(jobs, judge.AjvJob{Key: fmt.Sprint(strict) + "\t" + in.key(), Bundle: bundle, ID: id, File: in.path})
 			}
 		}
 	}
-	spec, _ := json.Marshal(jobs)
-	specFile := filepath.Join(mod, "ajv-jobs.json")
-	os.WriteFile(specFile, spec, 0o644)
 	script, _ := filepath.Abs("judge-ajv.cjs")
-	cmd := exec.Command("node", script, specFile)
-	cmd.Env = append(os.Environ(), "NODE_PATH="+nm)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	b, err := cmd.Output()
+	verdicts, err := judge.Ajv(filepath.Join(repo, "conformance", "ts", "node_modules"), script, filepath.Join(mod, "ajv-jobs.json"), jobs)
 	if err != nil {
-		t.Errorf("ajv: %v\n%s", err, stderr.String())
+		if err != judge.ErrNoNode || require("NODE") {
+			t.Error(err)
+		}
 		return nil, nil
 	}
-	strictV, openV = map[string]string{}, map[string]string{}
-	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
-		parts := strings.SplitN(line, "\t", 3)
-		if len(parts) != 3 {
-			continue
-		}
-		m := openV
-		if parts[0] == "true" {
-			m = strictV
-		}
-		m[parts[1]] = parts[2]
-		if parts[2] == "ok" {
-			m[parts[1]] = ""
-		}
-	}
-	return strictV, openV
+	return judge.SplitStrict(verdicts)
 }
 
 // checkTypeScript compiles every case's generated TypeScript under tsc

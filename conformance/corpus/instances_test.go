@@ -16,9 +16,9 @@ import (
 	"cuelang.org/go/cue/cuecontext"
 	"cuelang.org/go/cue/load"
 	cuejson "cuelang.org/go/encoding/json"
-	jsv "github.com/santhosh-tekuri/jsonschema/v5"
 
 	"github.com/schemagen/schemagen/gen/jsonschema"
+	"github.com/schemagen/schemagen/internal/judge"
 )
 
 // instance is one JSON instance of a unit that generates, from
@@ -296,51 +296,30 @@ func main() {
 }
 
 // judgeSanthosh validates every instance with santhosh-tekuri against its
-// package's open or strict schema files, each added under its $id.
+// package's open or strict schema files.
 func judgeSanthosh(t *testing.T, ins []*instance, strict bool) map[string]string {
 	out := map[string]string{}
-	type compiled struct {
-		comp *jsv.Compiler
-		ids  map[string]string // file name → $id
-	}
-	comps := map[string]*compiled{}
+	sets := map[string]*judge.SchemaSet{}
 	for _, in := range ins {
 		folder := filepath.Join(in.run.work, in.run.cfg.Output, "jsonschema", filepath.FromSlash(in.unit.Pkg))
 		if strict {
 			folder = filepath.Join(folder, "strict")
 		}
-		c := comps[folder]
-		if c == nil {
-			c = &compiled{comp: jsv.NewCompiler(), ids: map[string]string{}}
-			c.comp.Draft = jsv.Draft2020
-			c.comp.AssertFormat = true
-			files, _ := filepath.Glob(filepath.Join(folder, "*.schema.json"))
-			for _, f := range files {
-				data, _ := os.ReadFile(f)
-				var head struct {
-					ID string `json:"$id"`
-				}
-				json.Unmarshal(data, &head)
-				c.comp.AddResource(head.ID, bytes.NewReader(data))
-				c.ids[filepath.Base(f)] = head.ID
+		set := sets[folder]
+		if set == nil {
+			var err error
+			if set, err = judge.Load(folder); err != nil {
+				t.Errorf("%s: %v", in.key(), err)
+				continue
 			}
-			comps[folder] = c
+			sets[folder] = set
 		}
-		sch, err := c.comp.Compile(c.ids[in.file])
+		why, err := set.Validate(in.file, in.data)
 		if err != nil {
 			t.Errorf("%s: santhosh-tekuri cannot compile %s: %v", in.key(), in.file, err)
 			continue
 		}
-		var v any
-		if err := json.Unmarshal(in.data, &v); err != nil {
-			out[in.key()] = "not JSON"
-			continue
-		}
-		if err := sch.Validate(v); err != nil {
-			out[in.key()] = strings.ReplaceAll(err.Error(), "\n", "; ")
-		} else {
-			out[in.key()] = ""
-		}
+		out[in.key()] = why
 	}
 	return out
 }
@@ -348,20 +327,7 @@ func judgeSanthosh(t *testing.T, ins []*instance, strict bool) map[string]string
 // judgeAjv runs ajv (strict mode, formats) over every instance against its
 // package's strict and open bundles, with conformance/constructs' script.
 func judgeAjv(t *testing.T, mod string, ins []*instance) (strictV, openV map[string]string) {
-	nm := filepath.Join(repo, "conformance", "ts", "node_modules")
-	if _, err := exec.LookPath("node"); err != nil || !exists(filepath.Join(nm, "ajv")) {
-		if require("NODE") {
-			t.Error("node or conformance/ts/node_modules is missing (npm ci in conformance/ts)")
-		}
-		return nil, nil
-	}
-	type job struct {
-		Key    string `json:"key"`
-		Bundle string `json:"bundle"`
-		ID     string `json:"id"`
-		File   string `json:"file"`
-	}
-	var jobs []job
+	var jobs []judge.AjvJob
 	for _, in := range ins {
 		base := filepath.Join(in.run.work, in.run.cfg.Output, "jsonschema")
 		for _, strict := range []bool{true, false} {
@@ -369,41 +335,17 @@ func judgeAjv(t *testing.T, mod string, ins []*instance) (strictV, openV map[str
 			if strict {
 				bundle, file = filepath.Join(base, in.unit.Pkg+".strict.schema.json"), filepath.Join(base, in.unit.Pkg, jsonschema.StrictDir, in.file)
 			}
-			var head struct {
-				ID string `json:"$id"`
-			}
-			data, _ := os.ReadFile(file)
-			json.Unmarshal(data, &head)
-			jobs = append(jobs, job{Key: fmt.Sprint(strict) + "\t" + in.key(), Bundle: bundle, ID: head.ID, File: in.path})
+			id, _, _ := judge.ReadID(file)
+			jobs = append(jobs, judge.AjvJob{Key: fmt.Sprint(strict) + "\t" + in.key(), Bundle: bundle, ID: id, File: in.path})
 		}
 	}
-	spec, _ := json.Marshal(jobs)
-	specFile := filepath.Join(mod, "ajv-jobs.json")
-	os.WriteFile(specFile, spec, 0o644)
 	script, _ := filepath.Abs(filepath.Join("..", "constructs", "judge-ajv.cjs"))
-	cmd := exec.Command("node", script, specFile)
-	cmd.Env = append(os.Environ(), "NODE_PATH="+nm)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	b, err := cmd.Output()
+	verdicts, err := judge.Ajv(filepath.Join(repo, "conformance", "ts", "node_modules"), script, filepath.Join(mod, "ajv-jobs.json"), jobs)
 	if err != nil {
-		t.Errorf("ajv: %v\n%s", err, stderr.String())
+		if err != judge.ErrNoNode || require("NODE") {
+			t.Error(err)
+		}
 		return nil, nil
 	}
-	strictV, openV = map[string]string{}, map[string]string{}
-	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
-		parts := strings.SplitN(line, "\t", 3)
-		if len(parts) != 3 {
-			continue
-		}
-		m := openV
-		if parts[0] == "true" {
-			m = strictV
-		}
-		m[parts[1]] = parts[2]
-		if parts[2] == "ok" {
-			m[parts[1]] = ""
-		}
-	}
-	return strictV, openV
+	return judge.SplitStrict(verdicts)
 }

@@ -1,0 +1,149 @@
+// Package judge holds the JSON Schema judges the differential tests share
+// (conformance/constructs, conformance/corpus): santhosh-tekuri over a
+// folder of generated schema files, and ajv in node over the bundles.
+// Each gives a verdict per instance: "" for accepted, else why not.
+package judge
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+
+	jsv "github.com/santhosh-tekuri/jsonschema/v5"
+)
+
+// SchemaSet is one folder of generated JSON Schema files, each added to a
+// santhosh-tekuri compiler (draft 2020-12, formats asserted) under its $id.
+type SchemaSet struct {
+	comp *jsv.Compiler
+	ids  map[string]string // file name → $id
+}
+
+// Load reads every *.schema.json of folder into a SchemaSet.
+func Load(folder string) (*SchemaSet, error) {
+	s := &SchemaSet{comp: jsv.NewCompiler(), ids: map[string]string{}}
+	s.comp.Draft = jsv.Draft2020
+	s.comp.AssertFormat = true
+	files, _ := filepath.Glob(filepath.Join(folder, "*.schema.json"))
+	for _, f := range files {
+		id, data, err := ReadID(f)
+		if err != nil {
+			return nil, err
+		}
+		if err := s.comp.AddResource(id, bytes.NewReader(data)); err != nil {
+			return nil, fmt.Errorf("%s: %v", f, err)
+		}
+		s.ids[filepath.Base(f)] = id
+	}
+	return s, nil
+}
+
+// ID returns the $id of the set's file of that name.
+func (s *SchemaSet) ID(file string) string { return s.ids[file] }
+
+// Validate judges a JSON instance against the set's file of that name,
+// numbers read as their text (santhosh-tekuri compares them exactly). The
+// error is for a schema that does not compile.
+func (s *SchemaSet) Validate(file string, data []byte) (string, error) {
+	sch, err := s.comp.Compile(s.ids[file])
+	if err != nil {
+		return "", err
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return "not JSON", nil
+	}
+	if err := sch.Validate(v); err != nil {
+		return strings.ReplaceAll(err.Error(), "\n", "; "), nil
+	}
+	return "", nil
+}
+
+// ReadID reads a schema file and its $id.
+func ReadID(file string) (id string, data []byte, err error) {
+	data, err = os.ReadFile(file)
+	if err != nil {
+		return "", nil, err
+	}
+	var head struct {
+		ID string `json:"$id"`
+	}
+	if err := json.Unmarshal(data, &head); err != nil {
+		return "", nil, fmt.Errorf("%s: %v", file, err)
+	}
+	return head.ID, data, nil
+}
+
+// AjvJob is one instance for ajv: the file of it, and the schema, by $id,
+// in a bundle.
+type AjvJob struct {
+	Key    string `json:"key"`
+	Bundle string `json:"bundle"`
+	ID     string `json:"id"`
+	File   string `json:"file"`
+}
+
+// ErrNoNode is Ajv's error when node or the ajv package is missing.
+var ErrNoNode = errors.New("node or conformance/ts/node_modules is missing (npm ci in conformance/ts)")
+
+// Ajv runs script (conformance/constructs/judge-ajv.cjs) in node with the
+// packages of nodeModules over the jobs, written to specFile, and returns
+// each job's verdict by its key.
+func Ajv(nodeModules, script, specFile string, jobs []AjvJob) (map[string]string, error) {
+	if _, err := exec.LookPath("node"); err != nil {
+		return nil, ErrNoNode
+	}
+	if _, err := os.Stat(filepath.Join(nodeModules, "ajv")); err != nil {
+		return nil, ErrNoNode
+	}
+	spec, err := json.Marshal(jobs)
+	if err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(specFile, spec, 0o644); err != nil {
+		return nil, err
+	}
+	cmd := exec.Command("node", script, specFile)
+	cmd.Env = append(os.Environ(), "NODE_PATH="+nodeModules)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	b, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("ajv: %v\n%s", err, stderr.String())
+	}
+	out := map[string]string{}
+	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		i := strings.LastIndexByte(line, '\t') // a key may hold tabs; the verdict none
+		if i < 0 {
+			continue
+		}
+		key, why := line[:i], line[i+1:]
+		if why == "ok" {
+			why = ""
+		}
+		out[key] = why
+	}
+	return out, nil
+}
+
+// SplitStrict splits verdicts keyed "true<TAB>key" (the strict set's) or
+// "false<TAB>key" (the open set's) into the two sets' verdicts by key.
+func SplitStrict(verdicts map[string]string) (strictV, openV map[string]string) {
+	strictV, openV = map[string]string{}, map[string]string{}
+	for k, why := range verdicts {
+		set, key, _ := strings.Cut(k, "\t")
+		if set == "true" {
+			strictV[key] = why
+		} else {
+			openV[key] = why
+		}
+	}
+	return strictV, openV
+}
