@@ -267,11 +267,11 @@ func objectDefaults(f *goFile, o *model.Object) {
 			var s string
 			json.Unmarshal([]byte(fd.Default), &s)
 			lit = escape.GoString(s)
-		}
-		if fd.Type.Kind == model.EnumKind {
-			for _, m := range fd.Type.Enum.Members {
-				if strconv.Quote(m.Value) == lit || quoteJSON(m.Value) == lit {
-					lit = m.GoName
+			if fd.Type.Kind == model.EnumKind {
+				for _, m := range fd.Type.Enum.Members {
+					if m.Value == s {
+						lit = m.GoName // the member's constant
+					}
 				}
 			}
 		}
@@ -285,12 +285,6 @@ func objectDefaults(f *goFile, o *model.Object) {
 		f.p("return *x.", fd.GoName)
 		f.close()
 	}
-}
-
-// quoteJSON is s as a JSON string literal.
-func quoteJSON(s string) string {
-	b, _ := json.Marshal(s)
-	return string(b)
 }
 
 // objectDecode emits the decoder: required fields present, no nulls, no
