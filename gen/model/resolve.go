@@ -133,6 +133,63 @@ func isCloseCall(n ast.Node) bool {
 	return ok && id.Name == "close"
 }
 
+// matchOne returns the alternatives of matchN(1, [a, b, …]) or
+// matchN(>=1, [a, b, …]) (what cue import writes for JSON Schema's oneOf and
+// anyOf). Read as the disjunction a | b | …: where the alternatives are of
+// different JSON kinds, or objects told apart by a constant field, at most
+// one of them admits a value, so "exactly one", "at least one" and "one of"
+// admit the same values. Alternatives that overlap are refused where the
+// disjunction is resolved, as for a | b.
+func matchOne(v cue.Value) ([]cue.Value, bool) {
+	op, args := v.Expr()
+	if op != cue.CallOp || len(args) != 3 {
+		return nil, false
+	}
+	call, ok := sourceExpr(v).(*ast.CallExpr)
+	if !ok {
+		return nil, false
+	}
+	if id, ok := call.Fun.(*ast.Ident); !ok || id.Name != "matchN" {
+		return nil, false
+	}
+	switch n := args[1]; {
+	case n.IsConcrete():
+		if k, err := n.Int64(); err != nil || k != 1 {
+			return nil, false
+		}
+	default:
+		nop, nargs := n.Expr()
+		if nop != cue.GreaterThanEqualOp || len(nargs) != 1 {
+			return nil, false
+		}
+		if k, err := nargs[0].Int64(); err != nil || k != 1 {
+			return nil, false
+		}
+	}
+	// The list is read element by element: one that admits nothing
+	// (error("…"), _|_) makes the list itself an error.
+	if len(call.Args) != 2 {
+		return nil, false
+	}
+	lit, ok := call.Args[1].(*ast.ListLit)
+	if !ok {
+		return nil, false
+	}
+	var alts []cue.Value
+	for i, e := range lit.Elts {
+		if _, ok := e.(*ast.Ellipsis); ok {
+			return nil, false
+		}
+		// An alternative that admits nothing is no alternative:
+		// matchN(1, [int, error("no")]) is int.
+		a := args[2].LookupPath(cue.MakePath(cue.Index(i)))
+		if a.Exists() && a.IncompleteKind() != cue.BottomKind && a.Err() == nil {
+			alts = append(alts, a)
+		}
+	}
+	return alts, len(alts) > 0
+}
+
 // structLit returns the struct literal n is, also through close({...}),
 // which only says what a definition already is: closed.
 func structLit(n ast.Node) (*ast.StructLit, bool) {
@@ -282,6 +339,15 @@ func (r *resolver) rootObject(pos Pos) *def {
 // an object (a struct literal) or a constrained scalar.
 func (r *resolver) classify(d *def) {
 	op, args := d.v.Expr()
+	if alts, ok := matchOne(d.v); ok {
+		op, args = cue.OrOp, alts
+	}
+	if op == cue.OrOp && len(args) == 1 {
+		// matchN(1, [T]) is T.
+		d.v = args[0]
+		r.classify(d)
+		return
+	}
 	if op == cue.OrOp {
 		// #X: T | null is T, and every use of #X may be null.
 		var nonNull []cue.Value
@@ -312,13 +378,6 @@ func (r *resolver) classify(d *def) {
 		case refs == len(args):
 			d.union = &Union{Name: d.name, Doc: d.doc, Pos: d.pos}
 			r.pkg.Unions = append(r.pkg.Unions, d.union)
-		case strs > 0:
-			for _, a := range args {
-				if !(a.IncompleteKind() == cue.StringKind && a.IsConcrete()) {
-					r.errorf(r.pos(a), "%s: enum member %v is not a string literal; every member of an enum is a quoted string", d.ref(), a)
-					break
-				}
-			}
 		default:
 			// Types of different JSON kinds (string | [...string]): a
 			// OneOf, resolved with the fields, once every definition is
@@ -701,7 +760,14 @@ func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 		return nil, false
 	}
 	defer func() { r.nesting-- }()
-	if op, args := v.Expr(); op == cue.OrOp {
+	op, args := v.Expr()
+	if alts, ok := matchOne(v); ok {
+		if len(alts) == 1 {
+			return r.typeOf(alts[0], what) // matchN(1, [T]) is T
+		}
+		op, args = cue.OrOp, alts
+	}
+	if op == cue.OrOp {
 		var rest []cue.Value
 		for _, a := range args {
 			if !(a.IncompleteKind() == cue.NullKind && a.IsConcrete()) {
@@ -808,6 +874,12 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 		// _ alone is any JSON; a validator on it (matchN, matchIf, a
 		// builtin) constrains what it admits, which "any" would drop.
 		if op, args := v.Expr(); op != cue.NoOp || len(args) != 1 || !isTop(sourceExpr(args[0])) {
+			if call, ok := sourceExpr(v).(*ast.CallExpr); ok {
+				if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "matchN" {
+					r.errorf(p, "%s: %v is not carried: matchN(1, […]) and matchN(>=1, […]) are read as a disjunction of their alternatives; any other count (none, all, or some of overlapping types) leaves a value whose Go and TypeScript type is no type of its own", what, v)
+					return nil, false
+				}
+			}
 			r.errorf(p, "%s: %v is not carried yet: a validator (matchN, matchIf, …) on a value of any type", what, v)
 			return nil, false
 		}
@@ -1426,6 +1498,9 @@ func orUnknown(s string) string {
 func (r *resolver) resolveUnion(d *def) {
 	u := d.union
 	_, args := d.v.Expr()
+	if alts, ok := matchOne(d.v); ok {
+		args = alts
+	}
 	for _, a := range args {
 		if a.IncompleteKind() == cue.NullKind {
 			continue // #U: #A | #B | null: a use of #U may be null
