@@ -399,6 +399,16 @@ func (r *resolver) classify(d *def) {
 			return
 		}
 	}
+	if _, isRef := r.refName(d.v); !isRef && d.v.IncompleteKind() == cue.StructKind && !hasPattern(d.v) {
+		if _, isValidated := r.validatorOf(d.v); !isValidated {
+			// #A: _hidden, #A: _a & _b: an object whose fields CUE
+			// lists, as for an embedding.
+			d.lit = &ast.StructLit{}
+			d.object = &Object{Name: d.name, Doc: d.doc, Pos: d.pos}
+			r.pkg.Objects = append(r.pkg.Objects, d.object)
+			return
+		}
+	}
 	if name, ok := r.refName(d.v); ok {
 		r.errorf(d.pos, "%s is #%s under another name, which no target can state as CUE means it; refer to #%s (a union lists two or more variants: #A | #B)", d.ref(), name, name)
 		return
