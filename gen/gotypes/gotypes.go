@@ -172,6 +172,9 @@ func patternNames(p *model.Package) map[*model.Type]string {
 			visit(t.Elem, stem+"_Item")
 		case model.MapKind:
 			if t.Map == nil {
+				if t.Key != nil {
+					visit(t.Key, stem+"_Key")
+				}
 				visit(t.Elem, stem+"_Value")
 			}
 		case model.NullableKind:
@@ -184,6 +187,9 @@ func patternNames(p *model.Package) map[*model.Type]string {
 		}
 	}
 	for _, m := range p.Maps {
+		if m.Key != nil {
+			visit(m.Key, m.GoName+"_Key")
+		}
 		visit(m.Elem, m.GoName+"_Value")
 	}
 	return names

@@ -540,6 +540,9 @@ func fieldPatterns(f *goFile, t *model.Type) {
 		fieldPatterns(f, t.Elem)
 	case model.MapKind:
 		if t.Map == nil {
+			if t.Key != nil {
+				fieldPatterns(f, t.Key)
+			}
 			fieldPatterns(f, t.Elem)
 		}
 	}
@@ -648,7 +651,7 @@ func needsCheck(t *model.Type) bool {
 	case model.NullableKind:
 		return needsCheck(t.Elem)
 	case model.MapKind:
-		return needsCheck(t.Elem)
+		return t.Key != nil || needsCheck(t.Elem)
 	}
 	return false
 }
@@ -736,14 +739,27 @@ func checks(f *goFile, t *model.Type, v, path, member, stepVar string, depth int
 			f.close()
 		}
 	case model.MapKind:
-		if !needsCheck(t.Elem) {
+		if !needsCheck(t) {
 			return
 		}
 		_, recv := step()
 		k, e, el, mark := loopVar("k", depth), loopVar("e", depth), loopVar("el", depth), loopVar("mark", depth)
 		body := func() {
 			f.p(el, " := ", recv, ".Key(", k, ")")
-			checks(f, t.Elem, e, "&"+el, "", "", depth+1)
+			if t.Key != nil {
+				// [=~"re"]: T: every key matches re.
+				f.open("if !", f.patterns[t.Key], ".MatchString(", k, ")")
+				f.p("p.Add(&", el, `, "", `, f.wire(), `.RulePattern, "%s", `, quote("its name must match "+t.Key.Pattern), ")")
+				f.close()
+			}
+			if needsCheck(t.Elem) {
+				checks(f, t.Elem, e, "&"+el, "", "", depth+1)
+			}
+		}
+		// The values are looked at only when they need a check.
+		kv, value := k+", "+e, func() { f.p(e, " := ", v, "[", k, "]") }
+		if !needsCheck(t.Elem) {
+			kv, value = k, func() {}
 		}
 		// Walk in the map's order first, which costs nothing; only when
 		// that finds a problem, walk again in key order, so the report is
@@ -753,25 +769,25 @@ func checks(f *goFile, t *model.Type, v, path, member, stepVar string, depth int
 		// code per level of nesting.
 		switch f.mapWalk {
 		case walkUnordered:
-			f.open("for ", k, ", ", e, " := range ", v)
+			f.open("for ", kv, " := range ", v)
 			body()
 			f.close()
 		case walkSorted:
 			f.open("for _, ", k, " := range ", f.wire(), ".SortedKeys(", v, ")")
-			f.p(e, " := ", v, "[", k, "]")
+			value()
 			body()
 			f.close()
 		default:
 			f.p(mark, " := p.Len()")
 			f.mapWalk = walkUnordered
-			f.open("for ", k, ", ", e, " := range ", v)
+			f.open("for ", kv, " := range ", v)
 			body()
 			f.close()
 			f.open("if p.Len() > ", mark)
 			f.p("p.Truncate(", mark, ")")
 			f.mapWalk = walkSorted
 			f.open("for _, ", k, " := range ", f.wire(), ".SortedKeys(", v, ")")
-			f.p(e, " := ", v, "[", k, "]")
+			value()
 			body()
 			f.close()
 			f.close()

@@ -100,6 +100,9 @@ func namedMap(f *goFile, m *model.Map) {
 	f.decl()
 	f.doc(docFor(m.GoName, m.Doc))
 	f.p("type ", m.GoName, " ", goType(f, &model.Type{Kind: model.MapKind, Elem: m.Elem}, false))
+	if m.Key != nil {
+		fieldPatterns(f, m.Key)
+	}
 	fieldPatterns(f, m.Elem)
 	f.decl()
 	f.open("func ", readUnionFunc(m.GoName), "(r *", w, ".Reader, x *", m.GoName, ") error")

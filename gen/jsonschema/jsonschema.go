@@ -327,7 +327,11 @@ func (e *emitter) definition(d *def) obj {
 		s = append(s, member{"oneOf", variants})
 	case d.mapDef != nil:
 		s = s.add("description", d.mapDef.Doc)
-		s = append(s, member{"type", "object"}, member{"additionalProperties", e.typ(d.mapDef.Elem)})
+		s = append(s, member{"type", "object"})
+		if d.mapDef.Key != nil {
+			s = append(s, member{"propertyNames", basic(model.String, d.mapDef.Key.Constraints)})
+		}
+		s = append(s, member{"additionalProperties", e.typ(d.mapDef.Elem)})
 	}
 	return s
 }
@@ -525,10 +529,15 @@ func (e *emitter) typ(t *model.Type) obj {
 		if t.Map != nil {
 			return e.ref(t.Map.Name)
 		}
-		if t.Elem.Kind == model.AnyKind {
-			return obj{{"type", "object"}} // {...}: any object
+		s := obj{{"type", "object"}}
+		if t.Key != nil {
+			// [=~"re"]: T: every member's name matches re.
+			s = append(s, member{"propertyNames", basic(model.String, t.Key.Constraints)})
 		}
-		return obj{{"type", "object"}, {"additionalProperties", e.typ(t.Elem)}}
+		if t.Elem.Kind == model.AnyKind {
+			return s // {...}: any object
+		}
+		return append(s, member{"additionalProperties", e.typ(t.Elem)})
 	case model.AnyKind:
 		return obj{} // _: any JSON value, null included
 	case model.NullableKind:

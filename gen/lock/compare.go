@@ -640,14 +640,18 @@ func (c *comparer) types(subject string, b, t *Type) {
 	}
 	numBound("minimum", bc.MinNum, cc.MinNum, bc.MinExclusive, cc.MinExclusive, true)
 	numBound("maximum", bc.MaxNum, cc.MaxNum, bc.MaxExclusive, cc.MaxExclusive, false)
+	pattern := "pattern"
+	if t.Kind == "map" {
+		pattern = "key pattern" // [=~"re"]: T
+	}
 	switch {
 	case bc.Pattern == cc.Pattern:
 	case cc.Pattern == "":
-		looser = append(looser, fmt.Sprintf("pattern %s removed", bc.Pattern))
+		looser = append(looser, fmt.Sprintf("%s %s removed", pattern, bc.Pattern))
 	case bc.Pattern == "":
-		tighter = append(tighter, fmt.Sprintf("pattern %s added", cc.Pattern))
+		tighter = append(tighter, fmt.Sprintf("%s %s added", pattern, cc.Pattern))
 	default:
-		tighter = append(tighter, fmt.Sprintf("pattern %s → %s", bc.Pattern, cc.Pattern))
+		tighter = append(tighter, fmt.Sprintf("%s %s → %s", pattern, bc.Pattern, cc.Pattern))
 	}
 	if len(tighter) > 0 {
 		c.constraint(subject, t.scalar, "FIELD_CONSTRAINT_NO_TIGHTEN", strings.Join(tighter, ", "), "data valid before may now be refused")
@@ -743,6 +747,9 @@ func (t *Type) String() string {
 		}
 		return strings.Join(alts, " | ")
 	case "map":
+		if t.Constraints != nil && t.Constraints.Pattern != "" {
+			return "map<string =~" + t.Constraints.Pattern + ", " + t.Elem.String() + ">"
+		}
 		return "map<string, " + t.Elem.String() + ">"
 	case "enum", "object", "union":
 		return t.Kind + " " + t.Name

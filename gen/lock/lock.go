@@ -247,7 +247,13 @@ func typeOf(t *model.Type) *Type {
 	case model.ListKind:
 		return &Type{Kind: "list", Constraints: constraintsOf(t.Constraints), Elem: typeOf(t.Elem)}
 	case model.MapKind:
-		return &Type{Kind: "map", Elem: typeOf(t.Elem)}
+		lt := &Type{Kind: "map", Elem: typeOf(t.Elem)}
+		if t.Key != nil {
+			// [=~"re"]: T: the pattern on the keys is the map's own
+			// constraint, compared as a string's pattern is.
+			lt.Constraints = &Constraints{Pattern: t.Key.Pattern}
+		}
+		return lt
 	}
 	lt := &Type{Kind: t.BaseOf().String(), Constraints: constraintsOf(t.Effective())}
 	if t.Kind == model.ScalarKind && t.Scalar != nil {

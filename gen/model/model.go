@@ -100,6 +100,9 @@ type Map struct {
 	Doc    string
 	Pos    Pos
 	Elem   *Type
+	// Key is the type of the map's keys when a pattern constrains them
+	// ([=~"^x-"]: T): a string with a Pattern; nil for [string]: T.
+	Key *Type
 }
 
 // Scalar is a named constrained scalar definition, e.g. #Timestamp or #SeatID.
@@ -255,6 +258,10 @@ type Type struct {
 	Map    *Map // MapKind: the named map definition referred to, or nil for [string]: T
 	OneOf  *OneOf
 	Elem   *Type
+	// Key is a MapKind's key type when a pattern constrains the keys
+	// ([=~"^[a-z]+$"]: T): a string with a Pattern; nil for [string]: T.
+	// A named map's is its Map's Key.
+	Key *Type
 	// Const is a ConstKind's one allowed value, as its Base reads it: the
 	// string itself, an integer in decimal, true or false.
 	Const string

@@ -76,7 +76,11 @@ func dump(s *model.Schema) string {
 			}
 		}
 		for _, m := range p.Maps {
-			fmt.Fprintf(&b, "map %s of %s @%s\n", m.GoName, typ(m.Elem), m.Pos)
+			key := ""
+			if m.Key != nil {
+				key = " keys " + typ(m.Key)
+			}
+			fmt.Fprintf(&b, "map %s%s of %s @%s\n", m.GoName, key, typ(m.Elem), m.Pos)
 		}
 		for _, u := range p.Unions {
 			var vs []string
@@ -167,6 +171,9 @@ func typ(t *model.Type) string {
 	case model.MapKind:
 		if t.Map != nil {
 			return "map " + t.Map.GoName + " of " + typ(t.Elem)
+		}
+		if t.Key != nil {
+			return "map keys " + typ(t.Key) + " of " + typ(t.Elem)
 		}
 		return "map of " + typ(t.Elem)
 	case model.UnionKind:

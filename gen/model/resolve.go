@@ -71,6 +71,9 @@ type def struct {
 	alias    *Alias
 	// oneOfAlts are a OneOf definition's alternatives, until resolved.
 	oneOfAlts []cue.Value
+	// keyPattern and keyElem are a map's pattern on its keys and the type
+	// of its values, for #M: {[=~"re"]: T} (keyPattern exists).
+	keyPattern, keyElem cue.Value
 
 	// root is set for the package's root object: its top-level fields,
 	// which have no definition; pkg is then the CUE package name, by which
@@ -386,6 +389,14 @@ func (r *resolver) classify(d *def) {
 		}
 		return
 	}
+	if pat, elem, ok := keyPattern(d.v); ok {
+		// #M: {[=~"re"]: T}, also embedded: a map whose keys match re
+		// (a definition is closed, so no other key is allowed).
+		d.keyPattern, d.keyElem = pat, elem
+		d.mapDef = &Map{Name: d.name, Doc: d.doc, Pos: d.pos}
+		r.pkg.Maps = append(r.pkg.Maps, d.mapDef)
+		return
+	}
 	if src := sourceExpr(d.v); src != nil {
 		if lit, ok := structLit(src); ok {
 			d.lit = lit
@@ -523,6 +534,14 @@ func (r *resolver) resolveMap(d *def) *Map {
 	}
 	d.mapState = 1
 	defer func() { d.mapState = 2 }()
+	if d.keyPattern.Exists() {
+		key, kok := r.keyType(d.keyPattern, d.ref(), d.pos)
+		elem, eok := r.typeAt(d.keyElem, "#"+d.name+"[string]", d.pos)
+		if kok && eok {
+			m.Key, m.Elem = key, elem
+		}
+		return m
+	}
 	lit := sourceExpr(d.v).(*ast.StructLit)
 	ps := patterns(lit)
 	if len(ps) > 1 {
@@ -553,6 +572,46 @@ func hasEllipsis(lit *ast.StructLit) bool {
 // hasPattern reports whether a struct value has a [string] pattern.
 func hasPattern(v cue.Value) bool {
 	return v.LookupPath(cue.MakePath(cue.AnyString)).Exists()
+}
+
+// keyPattern reports a struct that states one pattern constraint on its
+// keys other than [string] ([=~"re"]: T), written in place or embedded
+// ({[=~"re"]: T}, as cue import writes patternProperties), and nothing
+// else: no field, no [string]: T, no ... . It returns the pattern and the
+// value every matching member has.
+func keyPattern(v cue.Value) (pattern, elem cue.Value, ok bool) {
+	if v.IncompleteKind() != cue.StructKind || hasPattern(v) {
+		return pattern, elem, false
+	}
+	it, err := v.Fields(cue.Patterns(true), cue.Optional(true))
+	if err != nil {
+		return pattern, elem, false
+	}
+	n := 0
+	for it.Next() {
+		sel := it.Selector()
+		if sel.ConstraintType() != cue.PatternConstraint {
+			return pattern, elem, false
+		}
+		n++
+		pattern, elem = sel.Pattern(), it.Value()
+	}
+	return pattern, elem, n == 1
+}
+
+// keyType is the type of a map's keys from its pattern (=~"re", with the
+// pattern rules of any string).
+func (r *resolver) keyType(pattern cue.Value, what string, at Pos) (*Type, bool) {
+	t := &Type{Kind: BasicKind, Base: String}
+	ok := true
+	for _, c := range conjuncts(pattern) {
+		ok = r.constrain(t, c, what+" (its keys)", at) && ok
+	}
+	if ok && t.Pattern == "" {
+		r.errorf(at, "%s: the pattern on its keys (%v) is not carried: a map's keys are any string ([string]: T) or those matching a regular expression ([=~\"re\"]: T)", what, pattern)
+		return nil, false
+	}
+	return t, ok
 }
 
 // isStringPattern reports whether a pattern label is [string].
@@ -845,7 +904,7 @@ func (r *resolver) refTypeOf(v cue.Value, name, what string) (*Type, bool) {
 		if m.Elem == nil {
 			return nil, false // reported at the map
 		}
-		return &Type{Kind: MapKind, Map: m, Elem: m.Elem}, true
+		return &Type{Kind: MapKind, Map: m, Elem: m.Elem, Key: m.Key}, true
 	}
 	return nil, false
 }
@@ -913,6 +972,18 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 	case kind == cue.ListKind:
 		return r.list(v, what)
 	case kind == cue.StructKind:
+		if pat, elem, ok := keyPattern(v); ok {
+			if !r.closedCtx && !isCloseCall(sourceExpr(v)) {
+				r.errorf(p, "%s: an open struct with a pattern on its keys ({[=~\"re\"]: T}) admits members of any other name and value beside those matching it, which no Go or TypeScript map type states; close it (close({…}), or write it in a definition), or use [string]: T", what)
+				return nil, false
+			}
+			key, kok := r.keyType(pat, what, p)
+			et, eok := r.typeAt(elem, what+"[string]", p)
+			if !kok || !eok {
+				return nil, false
+			}
+			return &Type{Kind: MapKind, Elem: et, Key: key}, true
+		}
 		elem := v.LookupPath(cue.MakePath(cue.AnyString))
 		if lit, ok := structLit(sourceExpr(v)); !elem.Exists() || (ok && declaresFields(lit)) {
 			return r.inlineObject(v, what, p)

@@ -407,11 +407,20 @@ func check(c *code, t *model.Type, x, cont, k, at string) {
 		c.p("if (out === null) return false;")
 		c.p("ok = false;")
 		c.close()
-		if t.Elem.Kind != model.AnyKind { // values of any JSON: nothing to judge
-			key, el := c.fresh("k"), c.fresh("e")
+		if t.Elem.Kind != model.AnyKind || t.Key != nil { // values of any JSON, names of any string: nothing to judge
+			key := c.fresh("k")
 			c.open("for (const ", key, " of Object.keys(", x, "))")
-			c.p("const ", el, ": unknown = ", x, "[", key, "];")
-			check(c, t.Elem, el, x, key, "_k("+at+", "+key+")")
+			if t.Key != nil {
+				// [=~"re"]: T: every member's name matches re.
+				c.open("if (!_rx(", jsString(t.Key.Pattern), ").test(", key, "))")
+				c.fail("_k("+at+", "+key+")", "pattern", jsString("its name must match "+t.Key.Pattern))
+				c.close()
+			}
+			if t.Elem.Kind != model.AnyKind {
+				el := c.fresh("e")
+				c.p("const ", el, ": unknown = ", x, "[", key, "];")
+				check(c, t.Elem, el, x, key, "_k("+at+", "+key+")")
+			}
 			c.close()
 		}
 		c.close()

@@ -105,7 +105,11 @@ func render(p *model.Package, cfg *model.Config) []byte {
 			if e := d.constraints(m.Elem); e != "" {
 				c = " (" + e + ")"
 			}
-			d.f("An object whose keys are any strings, each holding %s%s. Go: `%s`.\n\n", d.typ(m.Elem), c, m.GoName)
+			keys := "any strings"
+			if m.Key != nil {
+				keys = "strings matching `" + m.Key.Pattern + "`"
+			}
+			d.f("An object whose keys are %s, each holding %s%s. Go: `%s`.\n\n", keys, d.typ(m.Elem), c, m.GoName)
 		}
 	}
 	return append(bytes.TrimRight(d.Bytes(), "\n"), '\n')
@@ -244,6 +248,9 @@ func (d *doc) typ(t *model.Type) string {
 	case model.MapKind:
 		if t.Map != nil {
 			return link(t.Map.Name)
+		}
+		if t.Key != nil {
+			return "map of string matching `" + t.Key.Pattern + "` to " + d.typ(t.Elem)
 		}
 		return "map of string to " + d.typ(t.Elem)
 	}
