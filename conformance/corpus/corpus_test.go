@@ -613,6 +613,15 @@ func (r *corpusRun) lostFields(p *model.Package, u *Unit) []string {
 	if u.Name != Root {
 		v = v.LookupPath(cue.MakePath(cue.Def(u.Name)))
 	}
+	if op, args := v.Expr(); op == cue.OrOp {
+		// #D: null | {…} is the object, nullable: its fields are the
+		// struct's.
+		for _, a := range args {
+			if a.IncompleteKind() == cue.StructKind {
+				v = a
+			}
+		}
+	}
 	it, err := v.Fields(cue.Optional(true))
 	if err != nil {
 		return []string{"(" + err.Error() + ")"}

@@ -158,7 +158,8 @@ func goFileName(dir, file string) string {
 // patternNames names the compiled regexp of every pattern a field's type
 // or a named map's values state in place, package-wide (a named map's
 // elements are checked where the map is used, maybe in another file):
-// pattern_<Object>_<Field>[_Item|_Value…], pattern_<Map>_Value.
+// pattern_<Object>_<Field>[_Item|_Value|_Key…], pattern_<Map>_Value,
+// pattern_<OneOf>_<Alt>.
 func patternNames(p *model.Package) map[*model.Type]string {
 	names := map[*model.Type]string{}
 	var visit func(t *model.Type, stem string)
@@ -184,6 +185,11 @@ func patternNames(p *model.Package) map[*model.Type]string {
 	for _, o := range p.Objects {
 		for _, f := range structFields(o) {
 			visit(f.Type, o.GoName+"_"+f.GoName)
+		}
+	}
+	for _, o := range p.OneOfs {
+		for _, a := range o.Alts {
+			visit(a.Type, o.GoName+"_"+a.GoName)
 		}
 	}
 	for _, m := range p.Maps {

@@ -106,7 +106,10 @@ func oneOf(f *goFile, o *model.OneOf) {
 	f.p("return n")
 	f.close()
 
-	// The validator.
+	// The validator, and the patterns its alternatives state in place.
+	for _, a := range o.Alts {
+		fieldPatterns(f, a.Type)
+	}
 	f.decl()
 	f.open("func (x *", t, ") validate(p *", w, ".Problems, path *", w, ".Path)")
 	f.open("if n := x.set(); n != 1")

@@ -572,7 +572,7 @@ func basic(b model.Base, c model.Constraints) obj {
 		s = obj{{"type", "string"}, {"format", "date"}, {"pattern", DatePattern}}
 	}
 	if c.Pattern != "" {
-		s = append(s, member{"pattern", c.Pattern})
+		s = append(s, member{"pattern", model.ECMAPattern(c.Pattern)})
 	}
 	if c.MinRunes != nil {
 		s = append(s, member{"minLength", *c.MinRunes})

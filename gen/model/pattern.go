@@ -22,12 +22,42 @@ import (
 //   - classes [...] and [^...] of those characters and escapes, with \- ,
 //     and ranges between characters.
 //
-// Refused, with why: . (RE2 matches \r, U+2028 and U+2029 with it, ECMA
-// does not), \s and \S (ECMA's include Unicode spaces), flags and named
+// A . outside a class means "any character but \n" to RE2, and "any but
+// \n, \r, U+2028 and U+2029" to ECMA-262: it is carried, and ECMAPattern
+// writes it [^\n] for JavaScript, which both read as RE2 reads the dot.
+//
+// Refused, with why: \s and \S (ECMA's include Unicode spaces), flags and named
 // groups ((?i), (?s), (?P<n>)), \Q…\E, \a, \z, \A, \pL, \x{…}, octal and
 // back references, a class escape as a range's end ([\d-z]), POSIX classes
 // ([[:alpha:]]), and a { } or ] that is not part of a quantifier or a class.
 func portablePattern(s string) string {
+	why, _ := scanPattern(s)
+	return why
+}
+
+// ECMAPattern is a portable pattern (one the model accepted) as
+// JavaScript and JSON Schema validators must read it to match what Go's
+// RE2 matches: each . outside a class written [^\n]. Every other construct
+// of the portable subset reads alike in both.
+func ECMAPattern(s string) string {
+	_, dots := scanPattern(s)
+	if len(dots) == 0 {
+		return s
+	}
+	var b strings.Builder
+	last := 0
+	for _, d := range dots {
+		b.WriteString(s[last:d])
+		b.WriteString(`[^\n]`)
+		last = d + 1
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// scanPattern reads a pattern for portablePattern: why it is not
+// portable, or "" with the offsets of every . outside a class.
+func scanPattern(s string) (why string, dots []int) {
 	const syntax = `^$\.*+?()[]{}|/`
 	i := 0
 	// escape reads the escape at s[i] (a '\') outside or inside a class
@@ -97,14 +127,15 @@ func portablePattern(s string) string {
 		switch c {
 		case '\\':
 			if why, _ := escape(false); why != "" {
-				return why
+				return why, nil
 			}
 		case '.':
-			return `. matches \r, U+2028 and U+2029 in Go but not in JavaScript; write the class you mean, e.g. [^\n]`
+			dots = append(dots, i)
+			i++
 		case '(':
 			if strings.HasPrefix(s[i:], "(?") {
 				if !strings.HasPrefix(s[i:], "(?:") {
-					return "flags and named groups ((?i), (?s), (?P<name>…)) are Go's alone or read differently in JavaScript; only (…) and (?:…) are carried"
+					return "flags and named groups ((?i), (?s), (?P<name>…)) are Go's alone or read differently in JavaScript; only (…) and (?:…) are carried", nil
 				}
 				i += 3
 				continue
@@ -112,25 +143,25 @@ func portablePattern(s string) string {
 			i++
 		case '{':
 			if !quantifier() {
-				return `a { that does not begin a quantifier ({n}, {n,}, {n,m}) is an error to JavaScript; write \{`
+				return `a { that does not begin a quantifier ({n}, {n,}, {n,m}) is an error to JavaScript; write \{`, nil
 			}
 			if i < len(s) && s[i] == '?' {
 				i++
 			}
 		case '}', ']':
-			return fmt.Sprintf(`a lone %c is an error to JavaScript; write \%c`, c, c)
+			return fmt.Sprintf(`a lone %c is an error to JavaScript; write \%c`, c, c), nil
 		case '[':
 			i++
 			if i < len(s) && s[i] == '^' {
 				i++
 			}
 			if i < len(s) && s[i] == ']' {
-				return `a ] first in a class closes it in JavaScript and is a literal to Go; write \]`
+				return `a ] first in a class closes it in JavaScript and is a literal to Go; write \]`, nil
 			}
 			prevAtom, prevClass, rangeOpen := false, false, false
 			for {
 				if i >= len(s) {
-					return "the class [ is never closed"
+					return "the class [ is never closed", nil
 				}
 				c := s[i]
 				if c == ']' {
@@ -142,14 +173,14 @@ func portablePattern(s string) string {
 				case c == '\\':
 					why, cls := escape(true)
 					if why != "" {
-						return why
+						return why, nil
 					}
 					isClass = cls
 				case c == '[' && i+1 < len(s) && (s[i+1] == ':' || s[i+1] == '=' || s[i+1] == '.'):
-					return "POSIX classes ([:alpha:]) are Go's alone; list the characters"
+					return "POSIX classes ([:alpha:]) are Go's alone; list the characters", nil
 				case c == '-' && prevAtom && !rangeOpen && i+1 < len(s) && s[i+1] != ']':
 					if prevClass {
-						return `a range cannot begin at a class escape ([\d-z]): JavaScript refuses it and Go reads a literal -; write \- or move the -`
+						return `a range cannot begin at a class escape ([\d-z]): JavaScript refuses it and Go reads a literal -; write \- or move the -`, nil
 					}
 					rangeOpen = true
 					i++
@@ -159,7 +190,7 @@ func portablePattern(s string) string {
 					i += n
 				}
 				if rangeOpen && isClass {
-					return `a range cannot end at a class escape ([a-\d]): JavaScript refuses it and Go reads a literal -; write \- or move the -`
+					return `a range cannot end at a class escape ([a-\d]): JavaScript refuses it and Go reads a literal -; write \- or move the -`, nil
 				}
 				prevAtom, prevClass = !rangeOpen, isClass
 				rangeOpen = false
@@ -169,7 +200,7 @@ func portablePattern(s string) string {
 			i += n
 		}
 	}
-	return ""
+	return "", dots
 }
 
 func isHex(c byte) bool {

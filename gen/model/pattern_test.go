@@ -1,6 +1,7 @@
 package model
 
 import (
+	"encoding/json"
 	"os/exec"
 	"regexp"
 	"strings"
@@ -20,13 +21,17 @@ var patternCases = []struct {
 	{`a{2}b{1,}c{1,3}?`, true},
 	{`^é+[à-ÿ]$`, true},
 	{`\t\n\v\f\r\x41`, true},
+	// . is carried: ECMAPattern writes it [^\n] for JavaScript.
+	{`a.b`, true},
+	{`^.+$`, true},
+	{`.+`, true},
+	{`^[.]\..$`, true},
 	// Found from outside: RE2 accepts, ECMA-262 refuses or reads otherwise.
 	{`\:`, false},
 	{`\a`, false},
 	{`\Qa.b\E`, false},
 	{`(?s)a`, false},
 	{`[\d-z]`, false},
-	{`a.b`, false},
 	{`\s`, false},
 	{`(?P<n>a)`, false},
 	{`(?i)a`, false},
@@ -68,6 +73,65 @@ func TestPortablePattern(t *testing.T) {
 	if out, err := exec.Command(node, "-e", js.String()).CombinedOutput(); err != nil {
 		t.Errorf("node refuses an accepted pattern: %v\n%s", err, out)
 	}
+}
+
+// TestECMAPatternAgrees: for every accepted pattern, Go's RE2 on the
+// pattern and JavaScript (u flag, as ajv compiles "pattern") on
+// ECMAPattern of it say the same of every probe, line terminators
+// included, where RE2's . and ECMA's differ.
+func TestECMAPatternAgrees(t *testing.T) {
+	for in, want := range map[string]string{
+		`a.b`:      `a[^\n]b`,
+		`^[.]\..$`: `^[.]\.[^\n]$`,
+		`^[a-z]+$`: `^[a-z]+$`,
+	} {
+		if got := ECMAPattern(in); got != want {
+			t.Errorf("ECMAPattern(%q) = %q, want %q", in, got, want)
+		}
+	}
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("no node to run the patterns in JavaScript")
+	}
+	probes := []string{"", "a", "ab", "a.b", "a\rb", "a\nb", "a\u2028b", "a\u2029b", "\r", "\n", "é", "A-1", "x.", "..", "\t", "aaa", "a\x00b", "-", "]", "ab\r"}
+	var js strings.Builder
+	js.WriteString("const out = [];\n")
+	var want []string
+	for _, c := range patternCases {
+		if !c.ok {
+			continue
+		}
+		re := regexp.MustCompile(c.pattern)
+		js.WriteString("{ const re = new RegExp(" + jsonLit(ECMAPattern(c.pattern)) + ", 'u');\n")
+		for _, p := range probes {
+			js.WriteString("out.push(re.test(" + jsonLit(p) + ") ? '1' : '0');\n")
+			if re.MatchString(p) {
+				want = append(want, "1")
+			} else {
+				want = append(want, "0")
+			}
+		}
+		js.WriteString("}\n")
+	}
+	js.WriteString("process.stdout.write(out.join(''));\n")
+	out, err := exec.Command(node, "-e", js.String()).CombinedOutput()
+	if err != nil {
+		t.Fatalf("node: %v\n%s", err, out)
+	}
+	if got := string(out); got != strings.Join(want, "") {
+		i := 0
+		for i < len(got) && i < len(want) && got[i:i+1] == want[i] {
+			i++
+		}
+		t.Errorf("Go and JavaScript disagree at result %d (pattern %d, probe %q): JavaScript %q, Go %v", i, i/len(probes), probes[i%len(probes)], got, want)
+	}
+}
+
+// jsonLit quotes s as JSON, which JavaScript reads as the same string
+// (encoding/json escapes control characters, U+2028 and U+2029).
+func jsonLit(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
 }
 
 // strconvJS quotes s as a JavaScript string literal.

@@ -238,7 +238,7 @@ func constraints(b model.Base, c model.Constraints) string {
 		parts = append(parts, fmt.Sprintf("at most %d characters", *c.MaxRunes))
 	}
 	if c.Pattern != "" {
-		parts = append(parts, "matching /"+c.Pattern+"/u")
+		parts = append(parts, "matching /"+model.ECMAPattern(c.Pattern)+"/u")
 	}
 	if c.Min != nil {
 		parts = append(parts, fmt.Sprintf("at least %d", *c.Min))

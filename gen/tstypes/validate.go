@@ -111,7 +111,7 @@ func validators(p *model.Package) []decl {
 	}
 	for _, sc := range p.Scalars {
 		if sc.Pattern != "" {
-			ds = append(ds, decl{sc.Pos, sc.Name, fmt.Sprintf("const %s = /*#__PURE__*/ new RegExp(%s, \"u\");\n", patternVar(sc), jsString(sc.Pattern))})
+			ds = append(ds, decl{sc.Pos, sc.Name, fmt.Sprintf("const %s = /*#__PURE__*/ new RegExp(%s, \"u\");\n", patternVar(sc), jsString(model.ECMAPattern(sc.Pattern)))})
 		}
 	}
 	for _, o := range p.Objects {
@@ -412,7 +412,7 @@ func check(c *code, t *model.Type, x, cont, k, at string) {
 			c.open("for (const ", key, " of Object.keys(", x, "))")
 			if t.Key != nil {
 				// [=~"re"]: T: every member's name matches re.
-				c.open("if (!_rx(", jsString(t.Key.Pattern), ").test(", key, "))")
+				c.open("if (!_rx(", jsString(model.ECMAPattern(t.Key.Pattern)), ").test(", key, "))")
 				c.fail("_k("+at+", "+key+")", "pattern", jsString("its name must match "+t.Key.Pattern))
 				c.close()
 			}
@@ -435,7 +435,7 @@ func scalarCheck(c *code, t *model.Type, x, cont, k, at string) {
 	if t.Kind == model.ScalarKind && t.Scalar.Pattern != "" {
 		pattern = patternVar(t.Scalar)
 	} else if cs.Pattern != "" {
-		pattern = "_rx(" + jsString(cs.Pattern) + ")"
+		pattern = "_rx(" + jsString(model.ECMAPattern(cs.Pattern)) + ")"
 	}
 	switch t.BaseOf() {
 	case model.Number:
