@@ -187,6 +187,11 @@ func patternNames(p *model.Package) map[*model.Type]string {
 			visit(f.Type, o.GoName+"_"+f.GoName)
 		}
 	}
+	for _, o := range p.Objects {
+		for i, m := range o.Members {
+			names[m.Key] = helper("pattern", o.GoName+"_member"+strconv.Itoa(i))
+		}
+	}
 	for _, o := range p.OneOfs {
 		for _, a := range o.Alts {
 			visit(a.Type, o.GoName+"_"+a.GoName)

@@ -169,7 +169,7 @@ func object(f *goFile, o *model.Object) {
 	f.decl()
 	f.doc(docFor(t, o.Doc))
 	fields := structFields(o)
-	if len(fields) == 0 && !o.Open {
+	if len(fields) == 0 && !o.KeepsUnknown() {
 		f.p("type ", t, " struct{}")
 	} else {
 		f.open("type ", t, " struct")
@@ -188,8 +188,13 @@ func object(f *goFile, o *model.Object) {
 			run = append(run, []string{fd.GoName, goType(f, fd.Type, fd.Optional), jsonTag(fd)})
 		}
 		flush()
-		if o.Open {
+		switch {
+		case o.Open:
 			f.comment(model.UnknownField + " holds the members the schema does not name, which it allows (the\nobject is open), by name; they are written after the others, by name.")
+		case o.KeepsUnknown():
+			f.comment(model.UnknownField + " holds the members the schema admits by a pattern on their names\n(" + memberPatternList(o) + "), by name; they are written after the others, by name.")
+		}
+		if o.KeepsUnknown() {
 			f.columns([][]string{{model.UnknownField, "map[string]" + f.use("encoding/json") + ".RawMessage", "`json:\"-\"`"}})
 		}
 		f.close()
@@ -206,8 +211,11 @@ func object(f *goFile, o *model.Object) {
 func objectMethods(f *goFile, o *model.Object) {
 	t := o.GoName
 	unknown := "unknown fields are ignored, since a newer\nhost may add optional ones"
-	if o.Open {
+	switch {
+	case o.Open:
 		unknown = "members the schema does not name are kept in\n" + model.UnknownField + ", as the open object allows them"
+	case o.KeepsUnknown():
+		unknown = "members whose names match " + memberPatternList(o) + " are kept in\n" + model.UnknownField + ", other unknown members ignored"
 	}
 	appendDoc := "AppendJSON appends the JSON encoding of x to b: the bytes json.Marshal\nwrites for it, without reflection"
 	if o.Union != nil {
@@ -354,10 +362,17 @@ func objectDecode(f *goFile, o *model.Object) {
 	}
 	f.label("default:")
 	f.p("bit = 0")
-	if o.Open {
-		// A member the schema does not name, kept; given twice, refused
-		// as any member is.
+	if o.KeepsUnknown() {
+		// A member the schema does not name, kept (by an open object, or
+		// by a closed one when its name matches a member pattern); given
+		// twice, refused as any member is.
 		u := "v." + model.UnknownField
+		if !o.Open {
+			f.open("if !", memberMatch(o, "string(key)"))
+			f.p("err = r.Skip()")
+			f.p("break")
+			f.close()
+		}
 		f.open("if _, dup := ", u, "[string(key)]; dup")
 		f.p("return ", w, ".Duplicate(key)")
 		f.close()
@@ -437,7 +452,7 @@ func objectEncode(f *goFile, o *model.Object) {
 		}
 		f.close()
 	}
-	if o.Open {
+	if o.KeepsUnknown() {
 		u := "x." + model.UnknownField
 		f.open("for _, k := range ", f.wire(), ".SortedKeys(", u, ")")
 		f.open("if ", f.use("slices"), ".Contains(", helper("fields", o.GoName), ", k)")
@@ -526,6 +541,29 @@ func loopVar(name string, depth int) string {
 	return name + strconv.Itoa(depth)
 }
 
+// memberPatternList renders an object's member patterns for docs and
+// messages: ^x- or ^y-.
+func memberPatternList(o *model.Object) string {
+	var ps []string
+	for _, m := range o.Members {
+		ps = append(ps, m.Key.Pattern)
+	}
+	return strings.Join(ps, " or ")
+}
+
+// memberMatch is the Go condition that name (a string expression) matches
+// one of o's member patterns.
+func memberMatch(o *model.Object, name string) string {
+	var cs []string
+	for i := range o.Members {
+		cs = append(cs, helper("pattern", o.GoName+"_member"+strconv.Itoa(i))+".MatchString("+name+")")
+	}
+	if len(cs) == 1 {
+		return cs[0]
+	}
+	return "(" + strings.Join(cs, " || ") + ")"
+}
+
 // fieldPatterns emits the compiled regexp of every pattern t states in
 // place (its own =~, its list elements' or map values'), under the name
 // patternNames gave it.
@@ -554,6 +592,9 @@ func objectValidate(f *goFile, o *model.Object) {
 	for _, fd := range structFields(o) {
 		fieldPatterns(f, fd.Type)
 	}
+	for _, m := range o.Members {
+		fieldPatterns(f, m.Key)
+	}
 	f.decl()
 	f.open("func (x *", o.GoName, ") validate(p *", w, ".Problems, path *", w, ".Path)")
 	for _, fd := range structFields(o) {
@@ -577,10 +618,15 @@ func objectValidate(f *goFile, o *model.Object) {
 		}
 		checks(f, fd.Type, val, "path", fd.Name, "at_"+fd.GoName, 0)
 	}
-	if o.Open {
+	if o.KeepsUnknown() {
 		f.open("for _, k := range ", f.wire(), ".SortedKeys(x.", model.UnknownField, ")")
 		f.open("if ", f.use("slices"), ".Contains(", helper("fields", o.GoName), ", k)")
 		f.p("p.Add(path, k, ", f.wire(), `.RuleUnknown, "%s", `, quote("is a field of the schema, held in "+model.UnknownField+": set the field instead"), ")")
+		if !o.Open {
+			f.close(" else if !" + memberMatch(o, "k") + " {")
+			f.depth++
+			f.p("p.Add(path, k, ", f.wire(), `.RuleUnknown, "%s", `, quote("is not a member of "+o.GoName+": its name must match "+memberPatternList(o)), ")")
+		}
 		f.close()
 		f.close()
 	}

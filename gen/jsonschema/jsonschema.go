@@ -369,6 +369,15 @@ func (e *emitter) object(o *model.Object) obj {
 		}
 	}
 	s = append(s, member{"properties", props})
+	if len(o.Members) > 0 {
+		// {[=~"^x-"]: _}: members whose name matches are admitted, of
+		// any value (evaluated, so unevaluatedProperties lets them be).
+		var pats obj
+		for _, m := range o.Members {
+			pats = append(pats, member{model.ECMAPattern(m.Key.Pattern), obj{}})
+		}
+		s = append(s, member{"patternProperties", pats})
+	}
 	if len(required) > 0 {
 		s = append(s, member{"required", required})
 	}

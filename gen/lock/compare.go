@@ -448,6 +448,20 @@ func (c *comparer) object(subject string, bo, co *Object, gone map[string]*remov
 		c.add("OBJECT_NO_CLOSE", subject, "#%s was open and is closed; data with members it does not name is now refused (by CUE and the strict JSON Schema)", bo.Name)
 	case !bo.Open && co.Open:
 		c.add("OBJECT_OPENED", subject, "#%s now admits members it does not name; a reader validating against the old strict schema refuses them", bo.Name)
+	case !co.Open:
+		// A closed object's member patterns ({[=~"^x-"]: _}): one gone
+		// refuses members it admitted; one new admits members an old
+		// strict reader refuses.
+		for _, m := range bo.Members {
+			if !slices.Contains(co.Members, m) {
+				c.add("OBJECT_NO_CLOSE", subject, "#%s no longer admits members whose names match %s; data with them is now refused (by CUE and the strict JSON Schema)", bo.Name, m)
+			}
+		}
+		for _, m := range co.Members {
+			if !bo.Open && !slices.Contains(bo.Members, m) {
+				c.add("OBJECT_OPENED", subject, "#%s now admits members whose names match %s; a reader validating against the old strict schema refuses them", bo.Name, m)
+			}
+		}
 	}
 	name := func(f *Field) string { return f.Name }
 	curField, baseField := lookup(co.Fields, name), lookup(bo.Fields, name)

@@ -62,7 +62,10 @@ type Enum struct {
 type Object struct {
 	Name string `json:"name"`
 	// Open is set when the object admits members it does not name.
-	Open     bool       `json:"open,omitempty"`
+	Open bool `json:"open,omitempty"`
+	// Members are the patterns by whose names a closed object also
+	// admits members ({[=~"^x-"]: _}).
+	Members  []string   `json:"members,omitempty"`
 	Fields   []*Field   `json:"fields"`
 	Forbids  []*Forbid  `json:"forbids,omitempty"`
 	Refusals []*Refusal `json:"refusals,omitempty"`
@@ -185,6 +188,9 @@ func FromModel(s *model.Schema) *Lock {
 		}
 		for _, o := range p.Objects {
 			lo := &Object{Name: o.Name, Open: o.Open}
+			for _, m := range o.Members {
+				lo.Members = append(lo.Members, m.Key.Pattern)
+			}
 			l.pos[key+"."+o.Name] = o.Pos
 			for _, f := range o.Fields {
 				lo.Fields = append(lo.Fields, &Field{Name: f.Name, Required: !f.Optional, Type: typeOf(f.Type), Default: f.Default})

@@ -151,12 +151,29 @@ type Object struct {
 	// only definitions). Every target keeps them: Go in the struct's
 	// Unknown field, the strict JSON Schema does not refuse them.
 	Open bool
+	// Members are the patterns a closed object also admits members by
+	// ({[=~"^x-"]: _} beside its fields, as cue import writes JSON
+	// Schema's patternProperties): a member whose name matches one holds
+	// any JSON value. Go keeps them in the Unknown field, as it keeps an
+	// open object's.
+	Members []*MemberPattern
 
 	// Union is set when the object is a variant of a union; Tag is then the
 	// value of the union's discriminator field.
 	Union *Union
 	Tag   string
 }
+
+// MemberPattern admits members of an object by name: each whose name
+// matches Key's pattern, of any JSON value.
+type MemberPattern struct {
+	Key *Type // a string with a Pattern
+	Pos Pos
+}
+
+// KeepsUnknown reports whether the object holds members it does not name:
+// it is open, or admits members by a pattern.
+func (o *Object) KeepsUnknown() bool { return o.Open || len(o.Members) > 0 }
 
 // Field returns the field with the given wire name, or nil.
 func (o *Object) Field(name string) *Field {

@@ -151,7 +151,7 @@ func (r *resolver) assignNames() {
 		claim(o.GoName, "#"+o.Name, o.Pos)
 		fields := map[string]*Field{}
 		reserved := append([]string(nil), reservedMethods...)
-		if o.Open {
+		if o.KeepsUnknown() {
 			reserved = append(reserved, UnknownField)
 		}
 		if o.Union != nil && o.Union.Discriminator != "" {

@@ -614,6 +614,43 @@ func (r *resolver) keyType(pattern cue.Value, what string, at Pos) (*Type, bool)
 	return t, ok
 }
 
+// memberPatterns reads the patterns beside an object's fields
+// ({[=~"^x-"]: _}, written or embedded): each admits members by name, of
+// any value. A pattern with a type of its own (T other than _) would
+// constrain members by name, which the Go and TypeScript types cannot
+// state by field: refused.
+func (r *resolver) memberPatterns(d *def) {
+	it, err := d.v.Fields(cue.Patterns(true), cue.Optional(true))
+	if err != nil {
+		return // reported with the fields
+	}
+	for it.Next() {
+		sel, v := it.Selector(), it.Value()
+		if sel.ConstraintType() != cue.PatternConstraint {
+			continue
+		}
+		pat := sel.Pattern()
+		if pat.IncompleteKind() == cue.StringKind && !pat.IsConcrete() {
+			if op, _ := pat.Expr(); op == cue.NoOp {
+				continue // [string]: T, refused above
+			}
+		}
+		p := r.pos(v)
+		if !p.IsValid() {
+			p = d.pos
+		}
+		if v.IncompleteKind() != cue.TopKind || !isTop(sourceExpr(v)) {
+			r.errorf(p, "%s: a pattern constraint beside fields ([%v]: T) is carried for members of any value (T = _, as cue import writes extension members); with a type of its own it would constrain members by name, which no Go or TypeScript type states field by field: make it a map in a field of its own (byName?: close({[%v]: T}))", d.ref(), pat, pat)
+			continue
+		}
+		key, ok := r.keyType(pat, d.ref(), p)
+		if !ok {
+			continue
+		}
+		d.object.Members = append(d.object.Members, &MemberPattern{Key: key, Pos: p})
+	}
+}
+
 // isStringPattern reports whether a pattern label is [string].
 func isStringPattern(l *ast.ListLit) bool {
 	if len(l.Elts) != 1 {
@@ -628,6 +665,9 @@ func (r *resolver) resolveObject(d *def) {
 	if lit, ok := d.literal(); ok {
 		o.Open = o.Open || hasEllipsis(lit)
 		for _, p := range patterns(lit) {
+			if l, ok := p.Label.(*ast.ListLit); ok && !isStringPattern(l) {
+				continue // [=~"re"]: _, read with what it embeds below
+			}
 			r.errorf(r.ps.of(p.Pos()), "%s: a pattern constraint (%s: T) beside fields would constrain every field and admit any other; a definition is either an object (its fields) or a map ([string]: T alone): move the map into a field of its own (byKey?: [string]: T)", d.ref(), labelText(p.Label))
 		}
 	}
@@ -637,6 +677,7 @@ func (r *resolver) resolveObject(d *def) {
 			r.errorf(d.pos, "%s: a pattern constraint ([string]: T), from what it embeds, would constrain every field and admit any other; a definition is either an object or a map", d.ref())
 		}
 	}
+	r.memberPatterns(d)
 	shadowing := r.checkShadowing(d)
 	it, err := d.v.Fields(cue.Optional(true))
 	if err != nil {

@@ -397,8 +397,15 @@ func object(o *model.Object) string {
 		}
 		body.WriteString(member(f, "  ", t))
 	}
-	if o.Open {
+	switch {
+	case o.Open:
 		body.WriteString("  /** Members the schema does not name, which it allows: the object is open. */\n  [member: string]: unknown;\n")
+	case o.KeepsUnknown():
+		var ps []string
+		for _, m := range o.Members {
+			ps = append(ps, "/"+model.ECMAPattern(m.Key.Pattern)+"/u")
+		}
+		body.WriteString("  /** Members the schema admits by their names: those matching " + strings.Join(ps, " or ") + ", of any value. */\n  [member: string]: unknown;\n")
 	}
 	branches := forbidBranches(o)
 	if len(branches) == 0 {

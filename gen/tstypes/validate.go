@@ -637,15 +637,23 @@ func objectWriter(c *code, o *model.Object) {
 		c.p(`sep = ",";`)
 		c.close()
 	}
-	if o.Open {
-		// The members the schema does not name, after the others, by
-		// name, as the Go encoder writes its Unknown.
+	if o.KeepsUnknown() {
+		// The members the schema does not name (of a closed object, those
+		// its member patterns admit), after the others, by name, as the
+		// Go encoder writes its Unknown.
 		names := make([]string, len(o.Fields))
 		for i, f := range o.Fields {
 			names[i] = jsString(f.Name)
 		}
 		k := c.fresh("k")
 		c.open("for (const ", k, " of _unknownKeys(v, [", strings.Join(names, ", "), "]))")
+		if !o.Open {
+			var conds []string
+			for _, m := range o.Members {
+				conds = append(conds, "_rx("+jsString(model.ECMAPattern(m.Key.Pattern))+").test("+k+")")
+			}
+			c.p("if (!(", strings.Join(conds, " || "), ")) continue;")
+		}
 		c.p("s += sep + _str(", k, `) + ":" + _any((v as Record<string, unknown>)[`, k, "]);")
 		c.p(`sep = ",";`)
 		c.close()

@@ -178,6 +178,12 @@ func (d *doc) object(o *model.Object) {
 	d.f("\n")
 	if o.Open {
 		d.f("Open: it admits members it does not name, of any JSON value (Go keeps them in `%s`).\n\n", model.UnknownField)
+	} else if len(o.Members) > 0 {
+		var ps []string
+		for _, m := range o.Members {
+			ps = append(ps, "`"+m.Key.Pattern+"`")
+		}
+		d.f("It also admits members whose names match %s, of any JSON value (Go keeps them in `%s`).\n\n", strings.Join(ps, " or "), model.UnknownField)
 	}
 	for _, fb := range o.Forbids {
 		absent := make([]string, len(fb.Absent))
