@@ -1,14 +1,15 @@
 // Package layoutfile reads, migrates and writes the file of any layout
-// package, from its resolved model: what `schemagen deck` does in a module
-// whose layout is not the one compiled into schemagen. It is the deck
-// package's loader made generic over the layout (the deck package is this
-// repository's own layout compiled in, and the Go twin of the generated C
-// codec): the same checks in the same order, the same verdicts, the same
+// package, from its resolved model: the one interpreter `schemagen deck`
+// reads every module's layout with, this repository's deck included. It
+// is the deck package's loader made generic over the layout (the deck
+// package is this repository's own layout compiled in, and the Go twin of
+// the generated C codec): the same checks in the same order, the same verdicts, the same
 // migration (every field of the current layout copied by name from the
 // file's version, what it added zero-filled), and a new file with the
 // starter kit granted through the ledger.
 //
-// It never writes to disk; cmd/schemagen saves what it returns.
+// It never writes to disk; cmd/schemagen saves what it returns through
+// internal/atomicfile.
 package layoutfile
 
 import (
