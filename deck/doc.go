@@ -23,7 +23,10 @@
 //     refuses (*RefusedError: ErrBadPath, ErrNotRegular, ErrHardLinks,
 //     ErrReadOnly, ErrExists, ErrCannotKeep) what it cannot replace
 //     safely; Options loosens or tightens that. Open is the reader's open:
-//     it refuses a FIFO or device at once, without blocking.
+//     it refuses a FIFO or device at once, without blocking. The file
+//     system care is internal/atomicfile's, which knows no format; this
+//     package adds the deck's part (never over a newer version's file) and
+//     names its errors.
 //   - New is a new career: zero, with the starter kit granted.
 //
 // Beside it, deck/ownership is the ledger inside the state (Has,

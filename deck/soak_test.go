@@ -113,7 +113,7 @@ func startSaver(t *testing.T, path string, from uint32) *saver {
 // holds locked.
 func staleTemps(path string) []string {
 	dir, base := filepath.Split(path)
-	names, _ := filepath.Glob(filepath.Join(dir, tempPrefix(base)+"*"))
+	names, _ := filepath.Glob(filepath.Join(dir, "."+base+".tmp-*"))
 	var out []string
 	for _, n := range names {
 		f, err := os.Open(n)

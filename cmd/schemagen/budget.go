@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"text/tabwriter"
 
+	"github.com/schemagen/schemagen/gen/layoutmodel"
 	"github.com/schemagen/schemagen/gen/model"
 )
 
@@ -31,12 +32,12 @@ func runBudget(e *env, args []string) int {
 	return exitOK
 }
 
-func printBudget(e *env, l *model.Layout) {
+func printBudget(e *env, l *layoutmodel.Layout) {
 	w := e.stdout
 	root := l.Root.Name
 	fmt.Fprintf(w, "%s budget (%s): ceiling %d bytes", root, l.Dir, l.Ceiling.Value)
 	if l.File != nil {
-		fmt.Fprintf(w, "; file = %d-byte header + payload + %d-byte CRC-32", l.File.Header.Size, model.CRCSize)
+		fmt.Fprintf(w, "; file = %d-byte header + payload + %d-byte CRC-32", l.File.Header.Size, layoutmodel.CRCSize)
 	}
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)

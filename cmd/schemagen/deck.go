@@ -7,10 +7,8 @@ import (
 	"io"
 	"os"
 
-	"github.com/schemagen/schemagen/deck"
-	"github.com/schemagen/schemagen/deck/inspect"
 	"github.com/schemagen/schemagen/gen/model"
-	layout "github.com/schemagen/schemagen/generated/go/deck"
+	"github.com/schemagen/schemagen/internal/atomicfile"
 	"github.com/schemagen/schemagen/internal/layoutfile"
 )
 
@@ -20,15 +18,16 @@ import (
 //	deck migrate [--force] FILE  migrate it to the current version in place
 //	deck new [--force] FILE      write a new file with the starter kit
 //
-// Inside a module (the folder holding cue.mod, at or above the working
-// directory, or -C), the layout is the module's own: its schema's layout
-// package, read by the generic codec (internal/layoutfile). Outside any
-// module it is the layout compiled into this build (generated/go/deck,
-// through the deck package), so it needs no schema and runs anywhere.
+// The layout is the module's own (the folder holding cue.mod, at or above
+// the working directory, or -C): its schema's layout package, read by the
+// one model-driven interpreter of layout files (internal/layoutfile). This
+// repository's deck is read the same way as any other module's layout;
+// nothing of it is compiled into schemagen, so outside a module there is
+// no file format to read and the command says so.
 //
 // A symbolic link is written through; a file that is not regular, has
 // several hard links, or is read-only (unless --force) is refused; the
-// new file keeps the old one's owner, group and mode (deck.WriteFile).
+// new file keeps the old one's owner, group and mode (internal/atomicfile).
 //
 // Exit status: 0 done; 1 inspect printed a file the loader refuses (a bad
 // CRC, a version to reinitialize, ...), or a write failed and the file is
@@ -44,47 +43,30 @@ func runDeck(e *env, args []string) int {
 		e.errorf("deck: unknown subcommand %q; usage: schemagen deck inspect|migrate|new FILE", sub)
 		return exitInput
 	}
-	eng, code := deckEngineFor(e)
-	if eng == nil {
+	c, code := deckCodec(e)
+	if c == nil {
 		return code
 	}
 	switch sub {
 	case "inspect":
-		return deckInspect(e, eng, args)
+		return deckInspect(e, c, args)
 	case "migrate":
-		return deckMigrate(e, eng, args)
+		return deckMigrate(e, c, args)
 	default:
-		return deckNew(e, eng, args)
+		return deckNew(e, c, args)
 	}
 }
 
-// deckEngine is what the deck subcommands do to a file of one layout.
-type deckEngine interface {
-	// maxFileSize is the longest a file can be.
-	maxFileSize() int
-	// inspect returns the file as JSON and why the loader refuses it
-	// (nil when it loads), or an error for a file that cannot be read.
-	inspect(file []byte) (report []byte, load error, err error)
-	// migrate migrates the file at path in place, returning the version
-	// it had and the current one.
-	migrate(path string, o deck.Options) (from, cur int, err error)
-	// create writes a new file, returning what it is, e.g. "a new career
-	// at version 6, the starter kit granted".
-	create(path string, o deck.Options) (what string, err error)
-	// refusal reports whether a load error is the loader refusing the file.
-	refusal(err error) bool
-}
-
-// deckEngineFor picks the layout: the module's, inside one; the built-in
-// one outside.
-func deckEngineFor(e *env) (deckEngine, int) {
+// deckCodec reads the module's layout package and returns the interpreter
+// of its files.
+func deckCodec(e *env) (*layoutfile.Codec, int) {
 	root, err := findRoot(e.dir)
 	if err != nil {
-		if e.dir != "" {
-			e.errorf("%v", err)
-			return nil, exitInput
+		e.errorf("%v", err)
+		if e.dir == "" {
+			e.errorf("deck reads the file format from the module's layout package, so it runs inside a module")
 		}
-		return builtinDeck{}, exitOK
+		return nil, exitInput
 	}
 	s, err := model.Load(root)
 	if err != nil {
@@ -105,7 +87,7 @@ func deckEngineFor(e *env) (deckEngine, int) {
 		e.errorf("%v", err)
 		return nil, exitInput
 	}
-	return moduleDeck{c}, exitOK
+	return c, exitOK
 }
 
 // oneFile parses a deck subcommand's flags and its one FILE argument.
@@ -121,30 +103,30 @@ func oneFile(e *env, fs *flag.FlagSet, args []string) (string, bool) {
 	return fs.Arg(0), true
 }
 
-func deckInspect(e *env, eng deckEngine, args []string) int {
+func deckInspect(e *env, c *layoutfile.Codec, args []string) int {
 	path, ok := oneFile(e, flag.NewFlagSet("inspect", flag.ContinueOnError), args)
 	if !ok {
 		return exitInput
 	}
-	b, err := readDeck(path, eng.maxFileSize())
+	b, err := readDeck(path, c.MaxFileSize())
 	if err != nil {
 		e.errorf("%v", err)
 		return exitInput
 	}
-	report, load, err := eng.inspect(b)
+	r, err := c.Inspect(b)
 	if err != nil {
 		e.errorf("%s: %v", path, err)
 		return exitInput
 	}
-	e.stdout.Write(report)
-	if load != nil {
-		e.errorf("%s: %v", path, load)
+	e.stdout.Write(r.JSON())
+	if r.Load != nil {
+		e.errorf("%s: %v", path, r.Load)
 		return exitCheck
 	}
 	return exitOK
 }
 
-func deckMigrate(e *env, eng deckEngine, args []string) int {
+func deckMigrate(e *env, c *layoutfile.Codec, args []string) int {
 	fl := flag.NewFlagSet("migrate", flag.ContinueOnError)
 	force := fl.Bool("force", false, "replace a read-only file all the same (it stays read-only)")
 	path, ok := oneFile(e, fl, args)
@@ -152,10 +134,10 @@ func deckMigrate(e *env, eng deckEngine, args []string) int {
 		return exitInput
 	}
 	readOnly := *force && isReadOnly(path)
-	from, cur, err := eng.migrate(path, deck.Options{ReplaceReadOnly: *force})
+	from, cur, err := migrate(c, path, atomicfile.Options{ReplaceReadOnly: *force})
 	switch {
 	case err != nil:
-		return saveFailed(e, eng, err, from == 0)
+		return saveFailed(e, err, from == 0)
 	case from == cur:
 		fmt.Fprintf(e.stdout, "%s: already version %d; left as it is\n", path, from)
 	default:
@@ -165,7 +147,7 @@ func deckMigrate(e *env, eng deckEngine, args []string) int {
 	return exitOK
 }
 
-func deckNew(e *env, eng deckEngine, args []string) int {
+func deckNew(e *env, c *layoutfile.Codec, args []string) int {
 	fl := flag.NewFlagSet("new", flag.ContinueOnError)
 	force := fl.Bool("force", false, "replace an existing file, a read-only one too (never one of a newer version)")
 	path, ok := oneFile(e, fl, args)
@@ -173,100 +155,64 @@ func deckNew(e *env, eng deckEngine, args []string) int {
 		return exitInput
 	}
 	readOnly := *force && isReadOnly(path)
-	what, err := eng.create(path, deck.Options{NoReplace: !*force, ReplaceReadOnly: *force})
+	what, err := create(c, path, atomicfile.Options{NoReplace: !*force, ReplaceReadOnly: *force})
 	if err != nil {
-		if errors.Is(err, deck.ErrExists) {
+		if errors.Is(err, atomicfile.ErrExists) {
 			e.errorf("%s exists; pass --force to replace it with a new one", path)
 			return exitInput
 		}
-		return saveFailed(e, eng, err, false)
+		return saveFailed(e, err, false)
 	}
 	fmt.Fprintf(e.stdout, "%s: %s\n", path, what)
 	noteReadOnly(e, path, readOnly)
 	return exitOK
 }
 
-// builtinDeck is the layout compiled into this build, through the deck
-// package.
-type builtinDeck struct{}
-
-func (builtinDeck) maxFileSize() int { return deck.MaxFileSize }
-
-func (builtinDeck) inspect(b []byte) ([]byte, error, error) {
-	r, err := inspect.File(b)
+// migrate migrates the file at path in place, returning the version it
+// had and the current one. A file already current is left as it is.
+func migrate(c *layoutfile.Codec, path string, o atomicfile.Options) (from, cur int, err error) {
+	b, err := readDeck(path, c.MaxFileSize())
 	if err != nil {
-		return nil, nil, err
+		return 0, c.Current(), err
 	}
-	return r.JSON(), r.Load, nil
-}
-
-func (builtinDeck) migrate(path string, o deck.Options) (int, int, error) {
-	from, err := o.MigrateFile(path)
-	return from, layout.StructVersion, err
-}
-
-func (builtinDeck) create(path string, o deck.Options) (string, error) {
-	st, err := deck.New()
+	from, payload, err := c.Load(b)
 	if err != nil {
-		return "", err
+		return 0, c.Current(), fmt.Errorf("%s: %w", path, err)
 	}
-	return fmt.Sprintf("a new career at version %d, the starter kit granted", layout.StructVersion), o.WriteFile(path, st)
-}
-
-func (builtinDeck) refusal(err error) bool {
-	return errors.Is(err, deck.ErrNewerVersion)
-}
-
-// moduleDeck is the module's own layout, read by the generic codec.
-type moduleDeck struct{ c *layoutfile.Codec }
-
-func (m moduleDeck) maxFileSize() int { return m.c.MaxFileSize() }
-
-func (m moduleDeck) inspect(b []byte) ([]byte, error, error) {
-	r, err := m.c.Inspect(b)
-	if err != nil {
-		return nil, nil, err
-	}
-	return r.JSON(), r.Load, nil
-}
-
-func (m moduleDeck) migrate(path string, o deck.Options) (int, int, error) {
-	b, err := readDeck(path, m.c.MaxFileSize())
-	if err != nil {
-		return 0, m.c.Current(), err
-	}
-	from, payload, err := m.c.Load(b)
-	if err != nil {
-		return 0, m.c.Current(), fmt.Errorf("%s: %w", path, err)
-	}
-	if from == m.c.Current() {
+	if from == c.Current() {
 		return from, from, nil
 	}
-	return from, m.c.Current(), o.WriteBytes(path, m.c.Encode(payload), m.c.Newer)
+	return from, c.Current(), save(c, path, c.Encode(payload), o)
 }
 
-func (m moduleDeck) create(path string, o deck.Options) (string, error) {
-	what := fmt.Sprintf("a new %s file at version %d", m.c.Layout().Name, m.c.Current())
-	if cat := m.c.Layout().Catalog; cat != nil && len(cat.StarterKit) > 0 {
+// create writes a new file of the current version, the starter kit
+// granted, returning what it is, e.g. "a new deck file at version 6, the
+// starter kit granted".
+func create(c *layoutfile.Codec, path string, o atomicfile.Options) (what string, err error) {
+	what = fmt.Sprintf("a new %s file at version %d", c.Layout().Name, c.Current())
+	if cat := c.Layout().Catalog; cat != nil && len(cat.StarterKit) > 0 {
 		what += ", the starter kit granted"
 	}
-	return what, o.WriteBytes(path, m.c.Encode(m.c.NewPayload()), m.c.Newer)
+	return what, save(c, path, c.Encode(c.NewPayload()), o)
 }
 
-func (m moduleDeck) refusal(err error) bool {
-	return errors.Is(err, layoutfile.ErrNewerVersion)
+// save replaces path with file atomically, never over a file of a newer
+// version than the layout's.
+func save(c *layoutfile.Codec, path string, file []byte, o atomicfile.Options) error {
+	o.Keep = c.Newer
+	return atomicfile.Prefix("deck: ", o.Write(path, file))
 }
 
 // saveFailed reports a failed save and returns its exit status: 2 for a
 // file that was refused (the reason is printed; nothing was written), 1
 // for a write that failed. loadFailed says the error is the loader's, a
 // refusal too.
-func saveFailed(e *env, eng deckEngine, err error, loadFailed bool) int {
+func saveFailed(e *env, err error, loadFailed bool) int {
 	e.errorf("%v", err)
-	if errors.Is(err, deck.ErrReadOnly) {
+	if errors.Is(err, atomicfile.ErrReadOnly) {
 		e.errorf("pass --force to replace it all the same (it stays read-only)")
 	}
-	if _, refused := errors.AsType[*deck.RefusedError](err); refused || loadFailed || eng.refusal(err) {
+	if _, refused := errors.AsType[*atomicfile.RefusedError](err); refused || loadFailed || errors.Is(err, layoutfile.ErrNewerVersion) {
 		return exitInput
 	}
 	return exitCheck
@@ -275,7 +221,7 @@ func saveFailed(e *env, eng deckEngine, err error, loadFailed bool) int {
 // isReadOnly reports whether path (after its links) is a read-only file.
 func isReadOnly(path string) bool {
 	fi, err := os.Stat(path)
-	return err == nil && fi.Mode().IsRegular() && deck.ReadOnly(fi.Mode())
+	return err == nil && fi.Mode().IsRegular() && atomicfile.ReadOnly(fi.Mode())
 }
 
 // noteReadOnly says, when --force replaced a read-only file, that it did.
@@ -291,9 +237,9 @@ func noteReadOnly(e *env, path string, readOnly bool) {
 // readDeck reads a file that should be a layout's file, refusing one
 // longer than any such file can be rather than reading it whole.
 func readDeck(path string, maxSize int) ([]byte, error) {
-	f, err := deck.Open(path)
+	f, err := atomicfile.Open(path)
 	if err != nil {
-		return nil, err
+		return nil, atomicfile.Prefix("deck: ", err)
 	}
 	defer f.Close()
 	b, err := io.ReadAll(io.LimitReader(f, int64(maxSize)+1))

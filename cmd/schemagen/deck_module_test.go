@@ -6,11 +6,12 @@ import (
 	"hash/crc32"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 
 	"golang.org/x/tools/txtar"
+
+	"github.com/schemagen/schemagen/deck/inspect"
 )
 
 // layoutModule writes a module whose layout package is gen/clayout's test
@@ -105,20 +106,24 @@ func TestDeckOnTheModulesLayout(t *testing.T) {
 	}
 }
 
-// TestDeckInThisRepository: inside this repository, the module's layout
-// is the deck itself, and inspect says what the built-in layout says.
+// TestDeckInThisRepository: inside this repository, deck inspect reads the
+// deck through its schema, and says of a file what the deck package's own
+// inspector (deck/inspect, on the compiled layout) says of it.
 func TestDeckInThisRepository(t *testing.T) {
 	root, _ := filepath.Abs(filepath.Join("..", ".."))
 	inTemp(t)
-	os.WriteFile("v5.deck", v5Fixture(t), 0o644)
-	_, builtin, _ := schemagen(t, "deck", "inspect", "v5.deck")
+	b := v5Fixture(t)
+	os.WriteFile("v5.deck", b, 0o644)
+	r, err := inspect.File(b)
+	if err != nil {
+		t.Fatal(err)
+	}
 	code, module, stderr := schemagen(t, "-C", root, "deck", "inspect", "v5.deck")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	load := regexp.MustCompile(`(?m)^  "load": .*$`)
-	if a, b := load.ReplaceAllString(builtin, ""), load.ReplaceAllString(module, ""); a != b || builtin == "" {
-		t.Errorf("the module's layout and the built-in one inspect differently:\n%s\n%s", builtin, module)
+	if compiled := string(r.JSON()); compiled != module {
+		t.Errorf("the schema's layout and the compiled one inspect differently:\n%s\n%s", compiled, module)
 	}
 }
 
@@ -137,5 +142,16 @@ func TestDeckNeedsALayout(t *testing.T) {
 	}
 	if _, err := os.Stat("x"); err == nil {
 		t.Error("deck new wrote a file")
+	}
+
+	// Outside any module there is no layout at all: schemagen compiles in
+	// none (this repository's deck included), so it says where to run.
+	t.Chdir(t.TempDir())
+	code, _, stderr = schemagen(t, "deck", "new", "x")
+	if code != exitInput || !strings.Contains(stderr, "no cue.mod in this directory or any above it") || !strings.Contains(stderr, "deck reads the file format from the module's layout package") {
+		t.Errorf("outside a module: exit %d, %q", code, stderr)
+	}
+	if _, err := os.Stat("x"); err == nil {
+		t.Error("deck new wrote a file outside a module")
 	}
 }

@@ -22,8 +22,7 @@
 // a git revision) and exits 1 if any is breaking; budget prints the
 // layout package's budget table, recomputed from the schema. deck reads
 // (inspect), migrates in place (migrate) or creates (new) a file of the
-// module's layout package, or, outside any module, of the layout compiled
-// into this build (docs/cli.md).
+// module's layout package (docs/cli.md).
 //
 // Exit status: 0 ok, 1 the check failed, 2 bad input or usage. Every error
 // about the schema names its CUE file:line:col. A failing run writes nothing.
@@ -105,7 +104,7 @@ var commands = []command{
 type env struct {
 	root           string
 	dir            string        // -C as given ("" when not)
-	cfg            *model.Config // the module's schemagen.cue; nil for deck outside a module
+	cfg            *model.Config // the module's schemagen.cue; nil for deck, which reads only the schema
 	stdout, stderr io.Writer
 }
 

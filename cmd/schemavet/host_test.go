@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/schemagen/schemagen/internal/modcopy"
 )
 
 // TestHostRecipe runs the commands the README and docs/exhaustive.md give a
@@ -35,7 +37,7 @@ func TestHostRecipe(t *testing.T) {
 	docs := readFile(t, filepath.Join(root, "docs", "exhaustive.md"))
 
 	host := filepath.Join(t.TempDir(), "host")
-	copyModule(t, filepath.Join("testdata", "host"), host)
+	modcopy.Copy(t, filepath.Join("testdata", "host"), host)
 	writeFile(t, filepath.Join(host, "go.mod"), "module example.com/host\n\ngo 1.26.0\n\n"+
 		"require github.com/schemagen/schemagen v0.0.0\n\nreplace github.com/schemagen/schemagen => "+root+"\n")
 	writeFile(t, filepath.Join(host, "go.sum"), readFile(t, filepath.Join(root, "go.sum")))

@@ -5,7 +5,6 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/schemagen/schemagen/internal/modcopy"
 )
 
 // TestWidening is the feature as a user meets it (ADR 0162: a new enum
@@ -32,9 +33,9 @@ func TestWidening(t *testing.T) {
 		t.Fatal(err)
 	}
 	mod := filepath.Join(t.TempDir(), "mod")
-	copyModule(t, root, mod)
+	modcopy.Copy(t, root, mod)
 	vettool := filepath.Join(t.TempDir(), "schemavet")
-	gorun(t, mod, "build", "-o", vettool, "./cmd/schemavet")
+	modcopy.Go(t, mod, "build", "-o", vettool, "./cmd/schemavet")
 
 	// A consumer that handles every member the schema has today.
 	members := poseMembers(t, filepath.Join(mod, "generated/go/fleet/enums.go"))
@@ -78,7 +79,7 @@ var Animation = map[fleet.Pose]string{
 	end += i + 1
 	src = src[:end] + " |\n\t// The agent is dozing; added by the widening test.\n\t\"dozing\"" + src[end:]
 	writeFile(t, cue, src)
-	gorun(t, mod, "run", "./cmd/schemagen", "generate")
+	modcopy.Go(t, mod, "run", "./cmd/schemagen", "generate")
 	if got := poseMembers(t, filepath.Join(mod, "generated/go/fleet/enums.go")); !slices.Equal(got, append(members, "PoseDozing")) {
 		t.Fatalf("after regenerating, the members of Pose are %v, want %v then PoseDozing", got, members)
 	}
@@ -109,7 +110,7 @@ func vet(t *testing.T, dir, vettool string) (string, []string, bool) {
 	t.Helper()
 	cmd := exec.Command("go", "vet", "-vettool="+vettool, "./widen")
 	cmd.Dir = dir
-	cmd.Env = goEnv()
+	cmd.Env = modcopy.GoEnv()
 	out, err := cmd.CombinedOutput()
 	if _, exited := err.(*exec.ExitError); err != nil && !exited {
 		t.Fatal(err)
@@ -148,52 +149,6 @@ func poseMembers(t *testing.T, file string) []string {
 		t.Fatalf("no constants of type Pose in %s", file)
 	}
 	return names
-}
-
-// copyModule copies the module's source, without .git, build output,
-// node_modules and test binaries.
-func copyModule(t *testing.T, from, to string) {
-	t.Helper()
-	err := filepath.WalkDir(from, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(from, path)
-		name := d.Name()
-		if d.IsDir() {
-			if rel != "." && (name == ".git" || name == "node_modules" || rel == "bin" || strings.HasPrefix(name, ".generated.new-")) {
-				return filepath.SkipDir
-			}
-			return os.MkdirAll(filepath.Join(to, rel), 0o777)
-		}
-		if !d.Type().IsRegular() || strings.HasSuffix(name, ".test") {
-			return nil
-		}
-		b, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(to, rel), b, 0o666)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-}
-
-func gorun(t *testing.T, dir string, args ...string) {
-	t.Helper()
-	cmd := exec.Command("go", args...)
-	cmd.Dir = dir
-	cmd.Env = goEnv()
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
-	}
-}
-
-// goEnv is the environment for go in the copy: no workspace, and the module
-// graph may be completed from the proxy if go.sum lacks a line.
-func goEnv() []string {
-	return append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")
 }
 
 func lineOf(t *testing.T, src, prefix string) int {

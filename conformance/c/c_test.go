@@ -40,6 +40,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/schemagen/schemagen/gen/layoutmodel"
 	"github.com/schemagen/schemagen/gen/model"
 	"github.com/schemagen/schemagen/generated/go/deck"
 )
@@ -56,11 +57,11 @@ var sanitize = []string{"-fsanitize=address,undefined", "-fno-sanitize-recover=a
 var (
 	root       = filepath.Join("..", "..")
 	headerDir  = filepath.Join(root, "generated", "c")
-	schemaOnce *model.Layout
+	schemaOnce *layoutmodel.Layout
 )
 
 // layout loads the project's deck layout once.
-func layout(t *testing.T) *model.Layout {
+func layout(t *testing.T) *layoutmodel.Layout {
 	t.Helper()
 	if schemaOnce == nil {
 		s, err := model.Load(root)
@@ -443,14 +444,14 @@ type leaf struct {
 	c      string // C lvalue, e.g. x->cart_history[3].play_seconds
 	goPath []any  // Go field names (string) and array indexes (int)
 	offset int
-	prim   model.Prim
+	prim   layoutmodel.Prim
 	value  uint64 // the bits, little-endian, of prim's width
 }
 
-func leaves(s *model.Struct) []leaf {
+func leaves(s *layoutmodel.Struct) []leaf {
 	var out []leaf
-	var walk func(s *model.Struct, c string, goPath []any, base int)
-	walk = func(s *model.Struct, c string, goPath []any, base int) {
+	var walk func(s *layoutmodel.Struct, c string, goPath []any, base int)
+	walk = func(s *layoutmodel.Struct, c string, goPath []any, base int) {
 		for _, f := range s.Fields {
 			t := f.Type
 			idx := make([]int, len(t.Dims))
@@ -481,7 +482,7 @@ func leaves(s *model.Struct) []leaf {
 
 // distinct is the k-th leaf's value: nonzero, different from its
 // neighbours', negative for about half the signed ones, printable for char.
-func distinct(k int, p model.Prim) uint64 {
+func distinct(k int, p layoutmodel.Prim) uint64 {
 	h := uint64(k+1) * 0x9E3779B97F4A7C15
 	h ^= h >> 29
 	bits := 8 * p.Size()
@@ -491,7 +492,7 @@ func distinct(k int, p model.Prim) uint64 {
 	}
 	v := h & mask
 	switch {
-	case p == model.Char:
+	case p == layoutmodel.Char:
 		v = 1 + v%126
 	case v == 0 || (p.Signed() && v == uint64(1)<<(bits-1)):
 		v = 1 // never zero, never the most negative value
@@ -529,11 +530,11 @@ func (lf leaf) set(p reflect.Value) {
 }
 
 // cVector writes fill_<S> and check_<S> for one struct.
-func cVector(w *strings.Builder, s *model.Struct, ls []leaf) {
+func cVector(w *strings.Builder, s *layoutmodel.Struct, ls []leaf) {
 	fmt.Fprintf(w, "static void fill_%s(void *p) {\n\t%s *x = p;\n", s.Name, s.Name)
 	for _, lf := range ls {
 		switch {
-		case lf.prim == model.Char:
+		case lf.prim == layoutmodel.Char:
 			fmt.Fprintf(w, "\t%s = (char)%d;\n", lf.c, lf.value)
 		case lf.prim.Signed():
 			fmt.Fprintf(w, "\t%s = (%s)(%dLL);\n", lf.c, lf.prim.C(), lf.signed())
@@ -545,7 +546,7 @@ func cVector(w *strings.Builder, s *model.Struct, ls []leaf) {
 	for _, lf := range ls {
 		path := s.Name + "." + strings.TrimPrefix(lf.c, "x->")
 		switch {
-		case lf.prim == model.Char:
+		case lf.prim == layoutmodel.Char:
 			fmt.Fprintf(w, "\tCHECK_U(%q, (uint8_t)%s, %dULL);\n", path, lf.c, lf.value)
 		case lf.prim.Signed():
 			fmt.Fprintf(w, "\tCHECK_S(%q, %s, %dLL);\n", path, lf.c, lf.signed())

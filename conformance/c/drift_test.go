@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	decklib "github.com/schemagen/schemagen/deck"
+	"github.com/schemagen/schemagen/gen/layoutmodel"
 	"github.com/schemagen/schemagen/gen/model"
 	"github.com/schemagen/schemagen/generated/go/deck"
 )
@@ -179,7 +180,7 @@ type driftCase struct {
 	cdir    string
 	version int
 	size    int
-	layout  *model.Layout
+	layout  *layoutmodel.Layout
 }
 
 // TestDriftProof runs the firmware, unchanged, on this schema's headers
@@ -311,7 +312,7 @@ func TestDriftProof(t *testing.T) {
 // checkMigrated checks a migrated payload field by field against the old
 // one, with the offsets the schema gives each version: every field the old
 // version has keeps its bytes, every other is zero.
-func checkMigrated(t *testing.T, l *model.Layout, from int, old, cur []byte) {
+func checkMigrated(t *testing.T, l *layoutmodel.Layout, from int, old, cur []byte) {
 	t.Helper()
 	ov := l.Version(from)
 	at := map[string]int{}

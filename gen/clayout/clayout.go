@@ -32,6 +32,7 @@ import (
 	"text/template"
 
 	"github.com/schemagen/schemagen/gen/escape"
+	"github.com/schemagen/schemagen/gen/layoutmodel"
 	"github.com/schemagen/schemagen/gen/model"
 	"github.com/schemagen/schemagen/gen/output"
 	"github.com/schemagen/schemagen/templates"
@@ -60,8 +61,8 @@ var funcs = template.FuncMap{
 	"decl":         decl,
 	"hex":          func(v int64) string { return fmt.Sprintf("0x%X", v) },
 	"sentence":     sentence,
-	"crcSize":      func() int { return model.CRCSize },
-	"catalogMacro": model.CatalogCMacro,
+	"crcSize":      func() int { return layoutmodel.CRCSize },
+	"catalogMacro": layoutmodel.CatalogCMacro,
 	"leRead":       leRead,
 	"leWrite":      leWrite,
 	"hash":         func() string { return hashMark },
@@ -91,28 +92,28 @@ var funcs = template.FuncMap{
 
 // Generate renders the headers of every layout package.
 func Generate(s *model.Schema) ([]output.File, error) {
-	return output.Each(s.Layouts, func(l *model.Layout) ([]output.File, error) { return generate(l, s.Config.Output) })
+	return output.Each(s.Layouts, func(l *layoutmodel.Layout) ([]output.File, error) { return generate(l, s.Config.Output) })
 }
 
 // view is what the templates see: the layout and what clayout computes
 // from it.
 type view struct {
-	*model.Layout
+	*layoutmodel.Layout
 	// CDir is the folder the headers are in, as the module names it
 	// (generated/c), for the messages that say to regenerate them.
 	CDir string
 	// TypesStructs are the structs types.h declares, every one after the
 	// structs it contains: all but the ledger view.
-	TypesStructs []*model.Struct
+	TypesStructs []*layoutmodel.Struct
 	// Prefixes are the older versions whose layout is a prefix of the
 	// current one, with the field that the version after them appends.
 	Prefixes []prefix
-	Classes  []*model.Class
-	Channels []*model.Channel
+	Classes  []*layoutmodel.Class
+	Channels []*layoutmodel.Channel
 	IDLimit  int
 	// ByID is every id below IDLimit, with its item or nil: the catalog's
 	// tables list them all, in order, for C++ has no array designators.
-	ByID []*model.CatalogItem
+	ByID []*layoutmodel.CatalogItem
 	// NamePool is every item name NUL-terminated, in id order, and
 	// NameAt the offset of each id's name in it (0, the empty string
 	// first, for an id no item has).
@@ -141,12 +142,12 @@ type view struct {
 }
 
 type prefix struct {
-	Version     *model.Version
-	Next        *model.LayoutField
+	Version     *layoutmodel.Version
+	Next        *layoutmodel.LayoutField
 	NextVersion int
 }
 
-func generate(l *model.Layout, out string) ([]output.File, error) {
+func generate(l *layoutmodel.Layout, out string) ([]output.File, error) {
 	v := &view{Layout: l, CDir: path.Join(out, Dir)}
 	if l.Catalog != nil {
 		v.Classes, v.Channels = l.Catalog.Classes, l.Catalog.Channels
@@ -160,9 +161,9 @@ func generate(l *model.Layout, out string) ([]output.File, error) {
 			}
 		}
 	}
-	done := map[*model.Struct]bool{}
-	var visit func(s *model.Struct)
-	visit = func(s *model.Struct) {
+	done := map[*layoutmodel.Struct]bool{}
+	var visit func(s *layoutmodel.Struct)
+	visit = func(s *layoutmodel.Struct) {
 		if done[s] {
 			return
 		}
@@ -191,7 +192,7 @@ func generate(l *model.Layout, out string) ([]output.File, error) {
 		for _, it := range c.Items {
 			v.IDLimit = max(v.IDLimit, it.ID+1)
 		}
-		v.ByID = make([]*model.CatalogItem, v.IDLimit)
+		v.ByID = make([]*layoutmodel.CatalogItem, v.IDLimit)
 		v.NameAt = make([]int, v.IDLimit)
 		pool := []byte{0}
 		for _, it := range c.Items {
@@ -218,7 +219,7 @@ func generate(l *model.Layout, out string) ([]output.File, error) {
 		v.Walkers = byteWalkers(reachable(l.Root))
 		v.HeaderBytes = headerBytes(l)
 		// head[header], tail[4] and four flag bytes, padded to 8.
-		v.DecoderPad = (8 - (l.File.Header.Size+model.CRCSize+4)%8) % 8
+		v.DecoderPad = (8 - (l.File.Header.Size+layoutmodel.CRCSize+4)%8) % 8
 		v.Uses = uses(v, l.File)
 	}
 
@@ -274,7 +275,7 @@ const helperMark = "@H@"
 
 // uses scans the codec's statements for the helpers they call; the CRC
 // always reads and writes 32 bits, and 64-bit access is built on 32.
-func uses(v *view, f *model.File) map[string]bool {
+func uses(v *view, f *layoutmodel.File) map[string]bool {
 	var code []string
 	for _, c := range v.Codecs {
 		code = append(append(code, c.Get...), c.Put...)
@@ -288,7 +289,7 @@ func uses(v *view, f *model.File) map[string]bool {
 	for _, w := range v.Walkers {
 		code = append(code, w.Lines...)
 	}
-	for _, h := range []*model.LayoutField{f.MagicField, f.VersionField, f.LengthField} {
+	for _, h := range []*layoutmodel.LayoutField{f.MagicField, f.VersionField, f.LengthField} {
 		code = append(code, headerRead("buf", h), headerWrite("buf", h, "0"))
 	}
 	u := map[string]bool{helperMark + "rd32": true, helperMark + "wr32": true}
@@ -302,11 +303,11 @@ func uses(v *view, f *model.File) map[string]bool {
 
 // reachable is s and every struct its fields contain, each after the
 // structs it contains.
-func reachable(s *model.Struct) []*model.Struct {
-	var out []*model.Struct
-	seen := map[*model.Struct]bool{}
-	var visit func(s *model.Struct)
-	visit = func(s *model.Struct) {
+func reachable(s *layoutmodel.Struct) []*layoutmodel.Struct {
+	var out []*layoutmodel.Struct
+	seen := map[*layoutmodel.Struct]bool{}
+	var visit func(s *layoutmodel.Struct)
+	visit = func(s *layoutmodel.Struct) {
 		if seen[s] {
 			return
 		}
@@ -324,7 +325,7 @@ func reachable(s *model.Struct) []*model.Struct {
 
 // lenMacros are the length macros of s's array members, one per
 // dimension: name and value.
-func lenMacros(s *model.Struct) [][2]string {
+func lenMacros(s *layoutmodel.Struct) [][2]string {
 	var out [][2]string
 	for _, f := range s.Fields {
 		for d, n := range f.Type.Dims {
@@ -344,7 +345,7 @@ func zeroedNote(m migration) string {
 
 // payloadSizeMacro is the body of <PKG>_PAYLOAD_SIZE(v): a chain of
 // conditionals, each fully parenthesized (MISRA C:2012 rule 12.1).
-func payloadSizeMacro(vs []*model.Version) string {
+func payloadSizeMacro(vs []*layoutmodel.Version) string {
 	out := "0u"
 	for i := len(vs) - 1; i >= 0; i-- {
 		out = fmt.Sprintf("(((v) == %du) ? %du : %s)", vs[i].Number, vs[i].Size, out)
@@ -354,7 +355,7 @@ func payloadSizeMacro(vs []*model.Version) string {
 
 // lenAsserts are the asserts that s's length macros are its members'
 // lengths: the argument list of the assert macro.
-func lenAsserts(s *model.Struct) []string {
+func lenAsserts(s *layoutmodel.Struct) []string {
 	var out []string
 	for _, f := range s.Fields {
 		member := fmt.Sprintf("((%s *)0)->%s", s.Name, f.Name)
@@ -375,7 +376,7 @@ func dimWord(d int) string {
 }
 
 // enumNote is what a field holding an enum adds to its doc.
-func enumNote(f *model.LayoutField) string {
+func enumNote(f *layoutmodel.LayoutField) string {
 	if f.Enum == nil {
 		return ""
 	}
@@ -500,7 +501,7 @@ func wrap(text string, width int) []string {
 
 // fieldDoc is a member's doc, with the enum it holds and the version that
 // added it for the root.
-func fieldDoc(f *model.LayoutField) string {
+func fieldDoc(f *layoutmodel.LayoutField) string {
 	d := f.Doc + enumNote(f)
 	if f.Since != 0 {
 		return fmt.Sprintf("%s (since v%d)", d, f.Since)
@@ -508,7 +509,7 @@ func fieldDoc(f *model.LayoutField) string {
 	return d
 }
 
-func itemDoc(it *model.CatalogItem) string {
+func itemDoc(it *layoutmodel.CatalogItem) string {
 	s := fmt.Sprintf("%s: %s, %s", it.Name, it.Class, it.Channel)
 	if it.Slot >= 0 {
 		s += fmt.Sprintf(", slot %d", it.Slot)
@@ -520,7 +521,7 @@ func itemDoc(it *model.CatalogItem) string {
 }
 
 // decl is a member's C declaration, e.g. "char slots[16][80]".
-func decl(f *model.LayoutField) string {
+func decl(f *layoutmodel.LayoutField) string {
 	t := f.Type
 	elem := t.ElemName()
 	if t.Struct == nil {
@@ -538,7 +539,7 @@ func sentence(s string) string { return strings.TrimSuffix(comment(s), ".") + ".
 
 // leRead is a C expression reading an unsigned field of the ledger view
 // from the bytes at ptr, little-endian, as uint32_t.
-func leRead(ptr string, view *model.Struct, f *model.LayoutField) string {
+func leRead(ptr string, view *layoutmodel.Struct, f *layoutmodel.LayoutField) string {
 	var parts []string
 	for i := 0; i < f.Size(); i++ {
 		p := fmt.Sprintf("(uint32_t)%s[%s]", ptr, at(view, f, i))
@@ -552,7 +553,7 @@ func leRead(ptr string, view *model.Struct, f *model.LayoutField) string {
 
 // leWrite is the C statements writing value into an unsigned field of the
 // ledger view at ptr, little-endian.
-func leWrite(ptr string, view *model.Struct, f *model.LayoutField, value int64) []string {
+func leWrite(ptr string, view *layoutmodel.Struct, f *layoutmodel.LayoutField, value int64) []string {
 	var out []string
 	for i := 0; i < f.Size(); i++ {
 		out = append(out, fmt.Sprintf("%s[%s] = 0x%02Xu;", ptr, at(view, f, i), (value>>(8*i))&0xFF))
@@ -561,7 +562,7 @@ func leWrite(ptr string, view *model.Struct, f *model.LayoutField, value int64) 
 }
 
 // at is the C expression of byte i of field f of the view.
-func at(view *model.Struct, f *model.LayoutField, i int) string {
+func at(view *layoutmodel.Struct, f *layoutmodel.LayoutField, i int) string {
 	if i == 0 {
 		return fmt.Sprintf("(size_t)offsetof(%s, %s)", view.Name, f.Name)
 	}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/schemagen/schemagen/gen/clayout"
+	"github.com/schemagen/schemagen/gen/layoutmodel"
 	"github.com/schemagen/schemagen/gen/model"
 	"github.com/schemagen/schemagen/internal/golden"
 )
@@ -56,7 +57,7 @@ var declared = []*regexp.Regexp{
 	regexp.MustCompile(`(?m)^(?:const )?[A-Za-z_][A-Za-z0-9_]* \*?([a-z_][a-z0-9_]*)\(`),
 }
 
-func checkIdents(t *testing.T, l *model.Layout, files map[string]string) {
+func checkIdents(t *testing.T, l *layoutmodel.Layout, files map[string]string) {
 	t.Helper()
 	c, _ := l.LayoutIdents()
 	known := map[string]bool{}

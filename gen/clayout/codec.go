@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/schemagen/schemagen/gen/model"
+	"github.com/schemagen/schemagen/gen/layoutmodel"
 )
 
 // The file codec (deck_file.c) reads and writes every scalar byte by byte,
@@ -25,7 +25,7 @@ type structCodec struct {
 // root: each current field read from where that version has it, the
 // fields it lacks zeroed.
 type migration struct {
-	Version *model.Version
+	Version *layoutmodel.Version
 	Lines   []string
 	Kept    []string // the fields read from the old payload
 	Zeroed  []string // the fields the old version lacks
@@ -33,7 +33,7 @@ type migration struct {
 
 // codecs returns the reader and writer of every struct but the root's
 // header-independent order: each after the structs it contains.
-func codecs(structs []*model.Struct) []structCodec {
+func codecs(structs []*layoutmodel.Struct) []structCodec {
 	var out []structCodec
 	for _, s := range structs {
 		c := structCodec{Name: s.Name}
@@ -52,14 +52,14 @@ func codecs(structs []*model.Struct) []structCodec {
 // has it at (a field is never retyped: it is declared once), and one the
 // old version lacks is zero-filled. A field only the old version has is
 // dropped, which the model allows only where the version states the loss.
-func migrations(l *model.Layout) []migration {
+func migrations(l *layoutmodel.Layout) []migration {
 	var out []migration
 	cur := l.Current()
 	for _, v := range l.Versions {
 		if v.Number < l.MigrateFrom.Int() || v == cur {
 			continue
 		}
-		at := map[*model.LayoutField]int{}
+		at := map[*layoutmodel.LayoutField]int{}
 		for _, p := range v.Fields {
 			at[p.Field] = p.Offset
 		}
@@ -84,13 +84,13 @@ var loopVars = []string{"i", "j", "k", "l", "m", "n"}
 // fieldCode is the statements that read (get) member f of *x from the
 // bytes at p[off], or write it there. Byte positions are array indexes
 // (&p[off]), never pointer arithmetic, as MISRA C:2012 rule 18.4 asks.
-func fieldCode(get bool, f *model.LayoutField, off int) []string {
+func fieldCode(get bool, f *layoutmodel.LayoutField, off int) []string {
 	t := f.Type
 	lv := "x->" + f.Name
 	// Bytes are bytes on every target: a char, int8 or uint8 array is a
 	// copy of its object representation (never a char conversion, whose
 	// result for values over 127 is the compiler's choice).
-	if t.Struct == nil && t.Prim.Size() == 1 && (len(t.Dims) > 0 || t.Prim == model.Char) {
+	if t.Struct == nil && t.Prim.Size() == 1 && (len(t.Dims) > 0 || t.Prim == layoutmodel.Char) {
 		if get {
 			return []string{fmt.Sprintf("@H@bytes_in((uint8_t *)&%s, %s, %du);", lv, byteAt(fmt.Sprint(off)), t.Size())}
 		}
@@ -128,7 +128,7 @@ func fieldCode(get bool, f *model.LayoutField, off int) []string {
 
 // elemCode reads or writes one element of type t (a scalar or a struct)
 // at p[at], at an index expression.
-func elemCode(get bool, t *model.CType, lv, at string) string {
+func elemCode(get bool, t *layoutmodel.CType, lv, at string) string {
 	if t.Struct != nil {
 		if get {
 			return fmt.Sprintf("@H@get_%s(&%s, %s);", t.Struct.Name, lv, byteAt(at))
@@ -194,7 +194,7 @@ func crcTable() []string {
 
 // headerWrite is the statement writing value into a field of the file
 // header at ptr, little-endian.
-func headerWrite(ptr string, f *model.LayoutField, value string) string {
+func headerWrite(ptr string, f *layoutmodel.LayoutField, value string) string {
 	if f.Size() == 1 {
 		return fmt.Sprintf("%s[%du] = (uint8_t)(%s);", ptr, f.Offset, value)
 	}
@@ -203,7 +203,7 @@ func headerWrite(ptr string, f *model.LayoutField, value string) string {
 
 // headerRead is the expression reading a field of the file header at ptr,
 // as a uint32_t.
-func headerRead(ptr string, f *model.LayoutField) string {
+func headerRead(ptr string, f *layoutmodel.LayoutField) string {
 	if f.Size() == 1 {
 		return fmt.Sprintf("(uint32_t)%s[%du]", ptr, f.Offset)
 	}
@@ -211,7 +211,7 @@ func headerRead(ptr string, f *model.LayoutField) string {
 }
 
 // magicBytes is the file magic as it is on disk, as a C initializer list.
-func magicBytes(f *model.File) string {
+func magicBytes(f *layoutmodel.File) string {
 	var b []string
 	for i := 0; i < f.MagicField.Size(); i++ {
 		b = append(b, fmt.Sprintf("0x%02Xu", (f.Magic.Value>>(8*i))&0xFF))
@@ -238,7 +238,7 @@ type placeRun struct {
 // fields at their current offsets (Zeroed lists what it lacks, zero-filled
 // once the file is judged sound).
 type placement struct {
-	Version *model.Version
+	Version *layoutmodel.Version
 	Runs    []placeRun
 	Zeroed  []string
 	Current bool
@@ -246,7 +246,7 @@ type placement struct {
 
 // placements returns the placement of the current version and of every
 // version that migrates, newest first.
-func placements(l *model.Layout) []placement {
+func placements(l *layoutmodel.Layout) []placement {
 	cur := l.Current()
 	out := []placement{{Version: cur, Runs: []placeRun{{0, 0, cur.Size}}, Current: true}}
 	for i := len(l.Versions) - 2; i >= 0; i-- {
@@ -254,7 +254,7 @@ func placements(l *model.Layout) []placement {
 		if v.Number < l.MigrateFrom.Int() {
 			continue
 		}
-		at := map[*model.LayoutField]int{}
+		at := map[*layoutmodel.LayoutField]int{}
 		for _, p := range v.Fields {
 			at[p.Field] = p.Offset
 		}
@@ -316,8 +316,8 @@ type structFix struct {
 
 // fixes returns the fix of every struct of structs (each after those it
 // contains) that has anything to fix, and the set of those structs.
-func fixes(structs []*model.Struct) []structFix {
-	has := map[*model.Struct]bool{}
+func fixes(structs []*layoutmodel.Struct) []structFix {
+	has := map[*layoutmodel.Struct]bool{}
 	var out []structFix
 	for _, s := range structs {
 		var lines []string
@@ -334,7 +334,7 @@ func fixes(structs []*model.Struct) []structFix {
 
 // fixFieldCode is the statements that fix member f in place; none for a
 // field of bytes or of structs with nothing to fix.
-func fixFieldCode(f *model.LayoutField, has map[*model.Struct]bool) []string {
+func fixFieldCode(f *layoutmodel.LayoutField, has map[*layoutmodel.Struct]bool) []string {
 	t := f.Type
 	if t.Struct == nil && t.Prim.Size() == 1 || t.Struct != nil && !has[t.Struct] {
 		return nil
@@ -369,7 +369,7 @@ type byteWalker struct {
 }
 
 // byteWalkers returns the byte walker of every struct of structs.
-func byteWalkers(structs []*model.Struct) []byteWalker {
+func byteWalkers(structs []*layoutmodel.Struct) []byteWalker {
 	var out []byteWalker
 	for _, s := range structs {
 		w := byteWalker{Name: s.Name}
@@ -403,7 +403,7 @@ func byteWalkers(structs []*model.Struct) []byteWalker {
 
 // byteExpr is the expression of byte rel of member f (rel counted from
 // the member's start), and whether it reads the struct's raw bytes.
-func byteExpr(f *model.LayoutField, rel string) (string, bool) {
+func byteExpr(f *layoutmodel.LayoutField, rel string) (string, bool) {
 	t := f.Type
 	if t.Struct == nil && t.Prim.Size() == 1 {
 		// A byte is its own representation: the struct's byte at o.
@@ -448,10 +448,10 @@ func byteExpr(f *model.LayoutField, rel string) (string, bool) {
 // headerBytes is the header of a file of the current version, as a C
 // initializer list: the magic, the version, the payload's size, every
 // other header byte zero.
-func headerBytes(l *model.Layout) string {
+func headerBytes(l *layoutmodel.Layout) string {
 	f := l.File
 	b := make([]byte, f.Header.Size)
-	put := func(fl *model.LayoutField, v int64) {
+	put := func(fl *layoutmodel.LayoutField, v int64) {
 		for i := 0; i < fl.Size(); i++ {
 			b[fl.Offset+i] = byte(v >> (8 * i))
 		}

@@ -26,6 +26,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/schemagen/schemagen/gen/escape"
+	"github.com/schemagen/schemagen/gen/layoutmodel"
 	"github.com/schemagen/schemagen/gen/model"
 	"github.com/schemagen/schemagen/gen/output"
 )
@@ -34,10 +35,10 @@ const le = "encoding/binary"
 
 // Generate returns the Go package of every layout package.
 func Generate(s *model.Schema) ([]output.File, error) {
-	return output.Each(s.Layouts, func(l *model.Layout) ([]output.File, error) { return generate(l, s.Config.Output) })
+	return output.Each(s.Layouts, func(l *layoutmodel.Layout) ([]output.File, error) { return generate(l, s.Config.Output) })
 }
 
-func generate(l *model.Layout, outDir string) ([]output.File, error) {
+func generate(l *layoutmodel.Layout, outDir string) ([]output.File, error) {
 	dir := path.Join("go", l.Path)
 	newFile := func() *jen.File {
 		f := jen.NewFile(l.Name)
@@ -98,7 +99,7 @@ func generate(l *model.Layout, outDir string) ([]output.File, error) {
 	return out, nil
 }
 
-func packageDoc(l *model.Layout, out string) string {
+func packageDoc(l *layoutmodel.Layout, out string) string {
 	d := l.Doc
 	if d == "" {
 		d = "Package " + l.Name + " is a binary layout."
@@ -108,8 +109,8 @@ func packageDoc(l *model.Layout, out string) string {
 
 // ordered is the structs with the root first, then the others in
 // declaration order.
-func ordered(l *model.Layout) []*model.Struct {
-	out := []*model.Struct{l.Root}
+func ordered(l *layoutmodel.Layout) []*layoutmodel.Struct {
+	out := []*layoutmodel.Struct{l.Root}
 	for _, s := range l.Structs {
 		if s != l.Root {
 			out = append(out, s)
@@ -159,7 +160,7 @@ func docFor(name, doc string) string {
 	return comment(name + ": " + lowerFirst(doc))
 }
 
-func layoutDecls(f *jen.File, l *model.Layout) {
+func layoutDecls(f *jen.File, l *layoutmodel.Layout) {
 	root := l.Root.Name
 	f.Const().Defs(
 		jen.Comment(fmt.Sprintf("// StructVersion is the layout version %s has now: the newest shipped one.", root)),
@@ -203,7 +204,7 @@ func layoutDecls(f *jen.File, l *model.Layout) {
 			jen.Commentf("// FileHeaderSize is the size of %s.", fl.Header.GoName),
 			jen.Id("FileHeaderSize").Op("=").Lit(fl.Header.Size),
 			jen.Comment("// FileCRCSize is the size of the CRC-32 that ends the file."),
-			jen.Id("FileCRCSize").Op("=").Lit(model.CRCSize),
+			jen.Id("FileCRCSize").Op("=").Lit(layoutmodel.CRCSize),
 		)
 	}
 
@@ -254,11 +255,11 @@ func layoutDecls(f *jen.File, l *model.Layout) {
 // reader can walk every value of the root by its schema names without the
 // schema (deck inspect does). It is a method rather than a package-level
 // function so that it adds no name to the package.
-func membersDecl(f *jen.File, l *model.Layout) {
-	var order []*model.Struct
-	spellings := map[*model.Struct][]string{}
-	var visit func(fields []*model.LayoutField)
-	visit = func(fields []*model.LayoutField) {
+func membersDecl(f *jen.File, l *layoutmodel.Layout) {
+	var order []*layoutmodel.Struct
+	spellings := map[*layoutmodel.Struct][]string{}
+	var visit func(fields []*layoutmodel.LayoutField)
+	visit = func(fields []*layoutmodel.LayoutField) {
 		for _, m := range fields {
 			s := m.Type.Struct
 			if s == nil || slices.Contains(spellings[s], m.Type.Spelling) {
@@ -298,7 +299,7 @@ func orDefault(s, def string) string {
 
 // goType is the Go type of a field: the scalar, enum or struct in its
 // arrays.
-func goType(m *model.LayoutField) *jen.Statement {
+func goType(m *layoutmodel.LayoutField) *jen.Statement {
 	t := m.Type
 	s := jen.Null()
 	for _, d := range t.Dims {
@@ -313,7 +314,7 @@ func goType(m *model.LayoutField) *jen.Statement {
 	return s.Id(t.Prim.Go())
 }
 
-func fieldComment(s *model.Struct, m *model.LayoutField) string {
+func fieldComment(s *layoutmodel.Struct, m *layoutmodel.LayoutField) string {
 	unit := "bytes"
 	if m.Size() == 1 {
 		unit = "byte"
@@ -325,7 +326,7 @@ func fieldComment(s *model.Struct, m *model.LayoutField) string {
 	return comment(m.Doc + " " + where)
 }
 
-func structDecls(f *jen.File, l *model.Layout, s *model.Struct) {
+func structDecls(f *jen.File, l *layoutmodel.Layout, s *layoutmodel.Struct) {
 	t := s.GoName
 	d := s.Doc
 	if s == l.Root {
@@ -389,7 +390,7 @@ var loopVars = []string{"i", "j", "k", "l", "m", "n"}
 
 // codec writes (put) or reads (get) the value expr of field m's type (from
 // dimension depth on) at byte offset off of b.
-func codec(g *jen.Group, put bool, expr, off *jen.Statement, m *model.LayoutField, depth int) {
+func codec(g *jen.Group, put bool, expr, off *jen.Statement, m *layoutmodel.LayoutField, depth int) {
 	t := m.Type
 	dims := t.Dims[depth:]
 	if len(dims) == 0 {
@@ -400,7 +401,7 @@ func codec(g *jen.Group, put bool, expr, off *jen.Statement, m *model.LayoutFiel
 	for _, d := range dims[1:] {
 		stride *= d
 	}
-	if len(dims) == 1 && t.Struct == nil && m.Enum == nil && (t.Prim == model.Uint8 || t.Prim == model.Char) {
+	if len(dims) == 1 && t.Struct == nil && m.Enum == nil && (t.Prim == layoutmodel.Uint8 || t.Prim == layoutmodel.Char) {
 		span := jen.Id("b").Index(off.Clone(), off.Clone().Op("+").Lit(dims[0]))
 		if put {
 			g.Copy(span, expr.Clone().Index(jen.Empty(), jen.Empty()))
@@ -425,7 +426,7 @@ func codec(g *jen.Group, put bool, expr, off *jen.Statement, m *model.LayoutFiel
 
 // scalar writes or reads one element of field m: a scalar, an enum value
 // or a struct.
-func scalar(g *jen.Group, put bool, expr, off *jen.Statement, m *model.LayoutField) {
+func scalar(g *jen.Group, put bool, expr, off *jen.Statement, m *layoutmodel.LayoutField) {
 	t := m.Type
 	at := jen.Id("b").Index(off.Clone(), jen.Empty())
 	if t.Struct != nil {
@@ -451,14 +452,14 @@ func scalar(g *jen.Group, put bool, expr, off *jen.Statement, m *model.LayoutFie
 	if p.Size() == 1 {
 		one := jen.Id("b").Index(off.Clone())
 		if put {
-			g.Add(one).Op("=").Add(conv(p, model.Uint8, value))
+			g.Add(one).Op("=").Add(conv(p, layoutmodel.Uint8, value))
 		} else {
-			g.Add(expr.Clone()).Op("=").Add(asField(conv(model.Uint8, p, one)))
+			g.Add(expr.Clone()).Op("=").Add(asField(conv(layoutmodel.Uint8, p, one)))
 		}
 		return
 	}
 	bits := fmt.Sprint(8 * p.Size())
-	unsigned := map[int]model.Prim{2: model.Uint16, 4: model.Uint32, 8: model.Uint64}[p.Size()]
+	unsigned := map[int]layoutmodel.Prim{2: layoutmodel.Uint16, 4: layoutmodel.Uint32, 8: layoutmodel.Uint64}[p.Size()]
 	if put {
 		g.Qual(le, "LittleEndian").Dot("PutUint"+bits).Call(at, conv(p, unsigned, value))
 	} else {
@@ -473,7 +474,7 @@ const enumDirective = "//schemagen:enum"
 
 // enumDecls emits a layout enum: an integer type, one constant per member
 // and a String method giving the schema's names.
-func enumDecls(f *jen.File, e *model.LayoutEnum) {
+func enumDecls(f *jen.File, e *layoutmodel.LayoutEnum) {
 	t := e.GoName
 	d := e.Doc + fmt.Sprintf("\n\nIt is stored as a %s, in %s.", e.Prim, strings.Join(e.Fields, ", "))
 	f.Comment(docFor(t, d) + "\n//\n" + enumDirective)
@@ -496,14 +497,14 @@ func enumDecls(f *jen.File, e *model.LayoutEnum) {
 }
 
 // conv converts x from one scalar's Go type to another's, when they differ.
-func conv(from, to model.Prim, x *jen.Statement) *jen.Statement {
+func conv(from, to layoutmodel.Prim, x *jen.Statement) *jen.Statement {
 	if from.Go() == to.Go() || (from.Size() == 1 && to.Size() == 1 && !from.Signed() && !to.Signed()) {
 		return x
 	}
 	return jen.Id(to.Go()).Call(x)
 }
 
-func catalogDecls(f *jen.File, l *model.Layout) {
+func catalogDecls(f *jen.File, l *layoutmodel.Layout) {
 	c, g := l.Catalog, l.Ledger
 	f.Const().Defs(
 		jen.Commentf("// %s is %s.%s of a ledger anything was committed to.", g.GoConst("Magic"), g.View.GoName, g.MagicField.GoName),
@@ -594,7 +595,7 @@ func catalogDecls(f *jen.File, l *model.Layout) {
 	)
 }
 
-func slotExpr(it *model.CatalogItem) jen.Code {
+func slotExpr(it *layoutmodel.CatalogItem) jen.Code {
 	if it.Slot >= 0 {
 		return jen.Id(it.GoSlot())
 	}

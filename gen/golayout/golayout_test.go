@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/schemagen/schemagen/gen/golayout"
+	"github.com/schemagen/schemagen/gen/layoutmodel"
 	"github.com/schemagen/schemagen/gen/model"
 	"github.com/schemagen/schemagen/internal/golden"
 )
@@ -42,7 +43,7 @@ func TestRealSchema(t *testing.T) {
 
 // checkPackage type-checks the emitted package and checks that every
 // exported package-level identifier is in the model's LayoutIdents.
-func checkPackage(t *testing.T, l *model.Layout, files map[string]string) {
+func checkPackage(t *testing.T, l *layoutmodel.Layout, files map[string]string) {
 	t.Helper()
 	_, goIdents := l.LayoutIdents()
 	known := map[string]bool{}

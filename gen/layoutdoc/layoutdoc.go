@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/schemagen/schemagen/gen/escape"
+	"github.com/schemagen/schemagen/gen/layoutmodel"
 	"github.com/schemagen/schemagen/gen/model"
 	"github.com/schemagen/schemagen/gen/output"
 )
@@ -29,7 +30,7 @@ func Generate(s *model.Schema) ([]output.File, error) {
 	return files, nil
 }
 
-func render(l *model.Layout, out string) []byte {
+func render(l *layoutmodel.Layout, out string) []byte {
 	var b bytes.Buffer
 	p := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
 	root := l.Root.Name
@@ -44,7 +45,7 @@ func render(l *model.Layout, out string) []byte {
 	p("The budget table, recomputed from the schema by `schemagen budget`. ")
 	p("The ceiling is layout.ceiling")
 	if l.File != nil {
-		p("; a file is the %d-byte %s, the payload and a %d-byte CRC-32", l.File.Header.Size, l.File.Header.Name, model.CRCSize)
+		p("; a file is the %d-byte %s, the payload and a %d-byte CRC-32", l.File.Header.Size, l.File.Header.Name, layoutmodel.CRCSize)
 	}
 	p("; reserved bytes are those of %s's fields named reserved: reclaimable without growing the struct.\n\n", root)
 	p("%s", Budget(l))
@@ -118,9 +119,9 @@ func render(l *model.Layout, out string) []byte {
 			p(" %s |", ch.Name)
 		}
 		p(" total |\n| --- |%s ---: |\n", strings.Repeat(" ---: |", len(c.Channels)))
-		total := map[*model.Channel]int{}
+		total := map[*layoutmodel.Channel]int{}
 		for _, k := range c.Classes {
-			n := map[*model.Channel]int{}
+			n := map[*layoutmodel.Channel]int{}
 			all := 0
 			for _, it := range c.Items {
 				if it.Class == k {
@@ -160,7 +161,7 @@ func render(l *model.Layout, out string) []byte {
 }
 
 // Budget renders the budget table as Markdown, one row per version.
-func Budget(l *model.Layout) string {
+func Budget(l *layoutmodel.Layout) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "| version | sizeof(%s) | ceiling | headroom | file size | reserved (reclaimable) |\n", l.Root.Name)
 	b.WriteString("| ---: | ---: | ---: | ---: | ---: | ---: |\n")
@@ -177,7 +178,7 @@ func orDash(n int) string {
 	return fmt.Sprint(n)
 }
 
-func hasLoss(l *model.Layout) bool {
+func hasLoss(l *layoutmodel.Layout) bool {
 	for _, v := range l.Versions {
 		if v.Loss != "" {
 			return true
@@ -188,7 +189,7 @@ func hasLoss(l *model.Layout) bool {
 
 // typeCell is a field's type for a table: its C spelling, and the enum it
 // holds.
-func typeCell(f *model.LayoutField) string {
+func typeCell(f *layoutmodel.LayoutField) string {
 	if f.Enum != nil {
 		return fmt.Sprintf("`%s` (%s)", f.Type.Spelling, f.Enum.Name)
 	}

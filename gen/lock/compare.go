@@ -7,102 +7,28 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/schemagen/schemagen/gen/compat"
 	"github.com/schemagen/schemagen/gen/model"
 )
 
 // Severity says whether a finding breaks a reader of the baseline or only
-// widens what it must answer.
-type Severity string
+// widens what it must answer (compat.Severity).
+type Severity = compat.Severity
 
-// The severities.
+// The severities (compat.Breaking, compat.Widening).
 const (
-	// Breaking: something a reader built against the baseline relies on is
-	// gone or changed. `breaking` exits 1; `generate` refuses to move the lock.
-	Breaking Severity = "breaking"
-	// Widening: allowed, but every exhaustive consumer must answer it (a new
-	// enum member or union variant), or an old strict reader may refuse new
-	// data (a loosened constraint). Reported, exit 0.
-	Widening Severity = "widening"
+	Breaking = compat.Breaking
+	Widening = compat.Widening
 )
 
-// Rule is one compatibility rule. Its ID is stable: CI logs and accepted
-// history entries refer to it.
-type Rule struct {
-	ID       string
-	Severity Severity
-	Summary  string
-}
-
-// Rules lists every rule, documented with examples in docs/compatibility.md.
-var Rules = []Rule{
-	{"PACKAGE_NO_DELETE", Breaking, "a schema package was removed"},
-	{"ENUM_NO_DELETE", Breaking, "an enum was removed"},
-	{"ENUM_MEMBER_NO_DELETE", Breaking, "an enum member was removed or renamed"},
-	{"ENUM_MEMBER_ADDED", Widening, "an enum member was added; every exhaustive consumer must answer it"},
-	{"OBJECT_NO_DELETE", Breaking, "an object was removed"},
-	{"FIELD_NO_DELETE", Breaking, "a field was removed or renamed"},
-	{"FIELD_SAME_TYPE", Breaking, "a field's wire type changed"},
-	{"FIELD_SAME_PRESENCE", Breaking, "a field changed between optional and required"},
-	{"FIELD_NO_ADD_REQUIRED", Breaking, "a required field was added to an existing object"},
-	{"FIELD_CONSTRAINT_NO_TIGHTEN", Breaking, "a constraint was added or tightened"},
-	{"FIELD_CONSTRAINT_LOOSENED", Widening, "a constraint was removed or loosened"},
-	{"FIELD_SAME_DEFAULT", Breaking, "a field's default was changed, added or removed"},
-	{"FIELD_FORBID_NO_ADD", Breaking, "a field must now be absent when another holds a value"},
-	{"FIELD_FORBID_REMOVED", Widening, "a field that had to be absent may now be present"},
-	{"OBJECT_REFUSAL_NO_ADD", Breaking, "a combination of field values is now refused"},
-	{"OBJECT_REFUSAL_REMOVED", Widening, "a combination of field values that was refused is now allowed"},
-	{"OBJECT_NO_CLOSE", Breaking, "an open object was closed: members it admitted are refused"},
-	{"OBJECT_OPENED", Widening, "a closed object now admits members it does not name"},
-	{"UNION_NO_DELETE", Breaking, "a union was removed"},
-	{"UNION_SAME_DISCRIMINATOR", Breaking, "a union's discriminator field changed"},
-	{"UNION_VARIANT_NO_DELETE", Breaking, "a union variant was removed"},
-	{"UNION_VARIANT_SAME_OBJECT", Breaking, "a union tag now names another object"},
-	{"UNION_VARIANT_ADDED", Widening, "a union variant was added; every exhaustive consumer must answer it"},
-
-	{"LAYOUT_NO_DELETE", Breaking, "a layout package was removed"},
-	{"LAYOUT_VERSION_NO_DELETE", Breaking, "a shipped version was removed from the history"},
-	{"LAYOUT_VERSION_SAME_SIZE", Breaking, "a shipped version's size changed"},
-	{"LAYOUT_VERSION_BUMPED", Breaking, "a field was added to a shipped version instead of a new one"},
-	{"LAYOUT_FIELD_NO_DELETE", Breaking, "a field of a shipped layout was removed or renamed"},
-	{"LAYOUT_FIELD_SAME_TYPE", Breaking, "a field of a shipped layout changed type"},
-	{"LAYOUT_FIELD_SAME_SIZE", Breaking, "a field of a shipped layout changed size"},
-	{"LAYOUT_FIELD_SAME_OFFSET", Breaking, "a field of a shipped layout moved to another offset"},
-	{"LAYOUT_FIELD_SAME_ORDER", Breaking, "the fields of a shipped layout were reordered"},
-	{"LAYOUT_APPEND_ONLY", Breaking, "a new version is not a pure append of the one before and states no accepted loss"},
-	{"LAYOUT_LOSS_ACCEPTED", Widening, "a new version is not a pure append, and states the loss it accepts"},
-	{"LAYOUT_SIZE_CEILING", Breaking, "a version is over the ceiling"},
-	{"LAYOUT_MIGRATE_FROM_NO_RAISE", Breaking, "files that migrated would now be reinitialized"},
-	{"LAYOUT_CONSTANT_SAME", Breaking, "a file or ledger magic or the blob version changed"},
-	{"CATALOG_ID_NO_DELETE", Breaking, "a catalog id was removed"},
-	{"CATALOG_ID_NO_REUSE", Breaking, "a catalog id now names another item"},
-	{"CATALOG_ITEM_NO_MOVE", Breaking, "a catalog item moved to another id"},
-	{"CATALOG_ID_SAME_CLASS", Breaking, "a catalog id's class changed"},
-	{"CATALOG_ID_SAME_CHANNEL", Breaking, "a catalog id's acquisition channel changed"},
-	{"CATALOG_ID_CAPACITY", Breaking, "a catalog id is outside the ledger's bitmap"},
-	{"CATALOG_SLOT_SAME", Breaking, "a consumable's count slot changed"},
-	{"CATALOG_SLOT_CAPACITY", Breaking, "a consumable slot is outside the ledger's counts"},
-	{"CATALOG_SLOT_NO_REUSE", Breaking, "two consumables share a count slot"},
-}
-
-// ModelRules are the rules the model itself enforces when it loads a
-// schema, because the schema alone shows the break (its own recorded
-// history contradicts it). They reach `breaking` as model errors carrying
-// the rule id, which Check turns into findings unless a finding of Compare
-// explains them; Compare checks the rest, and these too where a lock
-// alone shows them.
-var ModelRules = []string{
-	"LAYOUT_VERSION_SAME_SIZE", "LAYOUT_APPEND_ONLY", "LAYOUT_SIZE_CEILING",
-	"CATALOG_ID_NO_REUSE", "CATALOG_ITEM_NO_MOVE", "CATALOG_ID_CAPACITY",
-	"CATALOG_SLOT_CAPACITY", "CATALOG_SLOT_NO_REUSE",
-}
-
-func rule(id string) Rule {
-	for _, r := range Rules {
-		if r.ID == id {
-			return r
-		}
+// rule returns the rule named id; every id Compare and the model use is a
+// constant of package compat, so an unknown one is a bug.
+func rule(id string) compat.Rule {
+	r, ok := compat.Lookup(id)
+	if !ok {
+		panic("lock: unknown rule " + id)
 	}
-	panic("lock: unknown rule " + id)
+	return r
 }
 
 // Finding is one difference between the baseline and the current schema:
@@ -168,7 +94,7 @@ func Compare(base, cur *Lock) []Finding {
 	for _, bp := range base.Packages {
 		cp := curPkgs[bp.Name]
 		if cp == nil {
-			c.add("PACKAGE_NO_DELETE", bp.Name, "package %s was removed", bp.Name)
+			c.add(compat.PackageNoDelete, bp.Name, "package %s was removed", bp.Name)
 			continue
 		}
 		c.pkg(bp, cp)
@@ -177,7 +103,7 @@ func Compare(base, cur *Lock) []Finding {
 	for _, bl := range base.Layouts {
 		cl := curLayouts[bl.Name]
 		if cl == nil {
-			c.add("LAYOUT_NO_DELETE", bl.Name, "layout package %s was removed", bl.Name)
+			c.add(compat.LayoutNoDelete, bl.Name, "layout package %s was removed", bl.Name)
 			continue
 		}
 		c.layout(bl, cl)
@@ -397,12 +323,12 @@ func (c *comparer) pkg(bp, cp *Package) {
 	variantOf := c.unions(p, bp, curUnions, gone)
 	for _, be := range bp.Enums {
 		if r := gone[be.Name]; r != nil {
-			c.add("ENUM_NO_DELETE", p+"."+be.Name, "enum #%s was removed%s", be.Name, r.suffix())
+			c.add(compat.EnumNoDelete, p+"."+be.Name, "enum #%s was removed%s", be.Name, r.suffix())
 		}
 	}
 	for _, bo := range bp.Objects {
 		if r := gone[bo.Name]; r != nil && variantOf[bo.Name] == "" {
-			c.add("OBJECT_NO_DELETE", p+"."+bo.Name, "object #%s was removed%s", bo.Name, r.suffix())
+			c.add(compat.ObjectNoDelete, p+"."+bo.Name, "object #%s was removed%s", bo.Name, r.suffix())
 		}
 	}
 }
@@ -432,12 +358,12 @@ func (c *comparer) enum(subject string, be, ce *Enum) {
 	inBase, inCur := lookup(be.Members, self), lookup(ce.Members, self)
 	for _, m := range be.Members {
 		if _, ok := inCur(m); !ok {
-			c.add("ENUM_MEMBER_NO_DELETE", subject+"."+m, "member %q was removed or renamed; data carrying it no longer decodes", m)
+			c.add(compat.EnumMemberNoDelete, subject+"."+m, "member %q was removed or renamed; data carrying it no longer decodes", m)
 		}
 	}
 	for _, m := range ce.Members {
 		if _, ok := inBase(m); !ok {
-			c.add("ENUM_MEMBER_ADDED", subject+"."+m, "member %q was added; every exhaustive consumer of #%s must answer it", m, be.Name)
+			c.add(compat.EnumMemberAdded, subject+"."+m, "member %q was added; every exhaustive consumer of #%s must answer it", m, be.Name)
 		}
 	}
 }
@@ -445,21 +371,21 @@ func (c *comparer) enum(subject string, be, ce *Enum) {
 func (c *comparer) object(subject string, bo, co *Object, gone map[string]*removal, disc [2]string) {
 	switch {
 	case bo.Open && !co.Open:
-		c.add("OBJECT_NO_CLOSE", subject, "#%s was open and is closed; data with members it does not name is now refused (by CUE and the strict JSON Schema)", bo.Name)
+		c.add(compat.ObjectNoClose, subject, "#%s was open and is closed; data with members it does not name is now refused (by CUE and the strict JSON Schema)", bo.Name)
 	case !bo.Open && co.Open:
-		c.add("OBJECT_OPENED", subject, "#%s now admits members it does not name; a reader validating against the old strict schema refuses them", bo.Name)
+		c.add(compat.ObjectOpened, subject, "#%s now admits members it does not name; a reader validating against the old strict schema refuses them", bo.Name)
 	case !co.Open:
 		// A closed object's member patterns ({[=~"^x-"]: _}): one gone
 		// refuses members it admitted; one new admits members an old
 		// strict reader refuses.
 		for _, m := range bo.Members {
 			if !slices.Contains(co.Members, m) {
-				c.add("OBJECT_NO_CLOSE", subject, "#%s no longer admits members whose names match %s; data with them is now refused (by CUE and the strict JSON Schema)", bo.Name, m)
+				c.add(compat.ObjectNoClose, subject, "#%s no longer admits members whose names match %s; data with them is now refused (by CUE and the strict JSON Schema)", bo.Name, m)
 			}
 		}
 		for _, m := range co.Members {
 			if !bo.Open && !slices.Contains(bo.Members, m) {
-				c.add("OBJECT_OPENED", subject, "#%s now admits members whose names match %s; a reader validating against the old strict schema refuses them", bo.Name, m)
+				c.add(compat.ObjectOpened, subject, "#%s now admits members whose names match %s; a reader validating against the old strict schema refuses them", bo.Name, m)
 			}
 		}
 	}
@@ -470,18 +396,18 @@ func (c *comparer) object(subject string, bo, co *Object, gone map[string]*remov
 		cf, ok := curField(bf.Name)
 		if !ok {
 			if bf.Name != disc[0] {
-				c.add("FIELD_NO_DELETE", fs, "field %s was removed or renamed", bf.Name)
+				c.add(compat.FieldNoDelete, fs, "field %s was removed or renamed", bf.Name)
 			}
 			continue
 		}
 		switch {
 		case !bf.Required && cf.Required:
-			c.add("FIELD_SAME_PRESENCE", fs, "optional field %s was made required; data without it no longer decodes", bf.Name)
+			c.add(compat.FieldSamePresence, fs, "optional field %s was made required; data without it no longer decodes", bf.Name)
 		case bf.Required && !cf.Required:
-			c.add("FIELD_SAME_PRESENCE", fs, "required field %s was made optional; readers that rely on it will miss it", bf.Name)
+			c.add(compat.FieldSamePresence, fs, "required field %s was made optional; readers that rely on it will miss it", bf.Name)
 		}
 		if bf.Default != cf.Default {
-			c.add("FIELD_SAME_DEFAULT", fs, "the default of %s changed from %s to %s; data that leaves it out now means something else", bf.Name, orNone(bf.Default), orNone(cf.Default))
+			c.add(compat.FieldSameDefault, fs, "the default of %s changed from %s to %s; data that leaves it out now means something else", bf.Name, orNone(bf.Default), orNone(cf.Default))
 		}
 		if r := gone[refersTo(bf.Type)]; r != nil && !sameShape(bf.Type, cf.Type) {
 			r.with = append(r.with, fmt.Sprintf("%s.%s changed from %s to %s", bo.Name, bf.Name, bf.Type, cf.Type))
@@ -491,7 +417,7 @@ func (c *comparer) object(subject string, bo, co *Object, gone map[string]*remov
 	}
 	for _, cf := range co.Fields {
 		if _, ok := baseField(cf.Name); cf.Required && !ok && cf.Name != disc[1] {
-			c.add("FIELD_NO_ADD_REQUIRED", subject+"."+cf.Name, "required field %s was added; data written before it no longer decodes (add it as optional)", cf.Name)
+			c.add(compat.FieldNoAddRequired, subject+"."+cf.Name, "required field %s was added; data written before it no longer decodes (add it as optional)", cf.Name)
 		}
 	}
 	c.refusals(subject, bo, co)
@@ -522,7 +448,7 @@ func (c *comparer) refusals(subject string, bo, co *Object) {
 	bset, cset := has(bo), has(co)
 	for _, r := range co.Refusals {
 		if k := r.key(); !bset[k] {
-			c.addAt(subject+" refuses "+k, "OBJECT_REFUSAL_NO_ADD", subject, "%s is now refused; data valid before may now be refused", k)
+			c.addAt(subject+" refuses "+k, compat.ObjectRefusalNoAdd, subject, "%s is now refused; data valid before may now be refused", k)
 		}
 	}
 	fields := map[string]bool{}
@@ -539,7 +465,7 @@ outer:
 				continue outer
 			}
 		}
-		c.add("OBJECT_REFUSAL_REMOVED", subject, "%s is no longer refused", r.key())
+		c.add(compat.ObjectRefusalRemoved, subject, "%s is no longer refused", r.key())
 	}
 }
 
@@ -563,7 +489,7 @@ func (c *comparer) forbids(subject string, bo, co *Object, goneWith func(field s
 	ck, cset := keys(co)
 	for _, k := range ck {
 		if !bset[k] {
-			c.add("FIELD_FORBID_NO_ADD", subject+"."+k.absent, "%s must now be absent when %s is %q", k.absent, k.field, k.value)
+			c.add(compat.FieldForbidNoAdd, subject+"."+k.absent, "%s must now be absent when %s is %q", k.absent, k.field, k.value)
 		}
 	}
 	for _, k := range bk {
@@ -574,14 +500,14 @@ func (c *comparer) forbids(subject string, bo, co *Object, goneWith func(field s
 			r.with = append(r.with, fmt.Sprintf("%s.%s may now be present when %s is %q", bo.Name, k.absent, k.field, k.value))
 			continue
 		}
-		c.add("FIELD_FORBID_REMOVED", subject+"."+k.absent, "%s may now be present when %s is %q", k.absent, k.field, k.value)
+		c.add(compat.FieldForbidRemoved, subject+"."+k.absent, "%s may now be present when %s is %q", k.absent, k.field, k.value)
 	}
 }
 
 // types compares a field's wire type: first its shape, then its constraints.
 func (c *comparer) types(subject string, b, t *Type) {
 	if !sameShape(b, t) {
-		c.add("FIELD_SAME_TYPE", subject, "type changed from %s to %s", b, t)
+		c.add(compat.FieldSameType, subject, "type changed from %s to %s", b, t)
 		return
 	}
 	var tighter, looser []string
@@ -668,10 +594,10 @@ func (c *comparer) types(subject string, b, t *Type) {
 		tighter = append(tighter, fmt.Sprintf("%s %s → %s", pattern, bc.Pattern, cc.Pattern))
 	}
 	if len(tighter) > 0 {
-		c.constraint(subject, t.scalar, "FIELD_CONSTRAINT_NO_TIGHTEN", strings.Join(tighter, ", "), "data valid before may now be refused")
+		c.constraint(subject, t.scalar, compat.FieldConstraintNoTighten, strings.Join(tighter, ", "), "data valid before may now be refused")
 	}
 	if len(looser) > 0 {
-		c.constraint(subject, t.scalar, "FIELD_CONSTRAINT_LOOSENED", strings.Join(looser, ", "), "a reader validating against the old schema may refuse new data")
+		c.constraint(subject, t.scalar, compat.FieldConstraintLoosened, strings.Join(looser, ", "), "a reader validating against the old schema may refuse new data")
 	}
 	if b.Elem != nil {
 		c.types(subject+"[]", b.Elem, t.Elem)
@@ -784,7 +710,7 @@ func (c *comparer) unions(p string, bp *Package, curUnions map[string]*Union, go
 		subject := p + "." + bu.Name
 		cu := curUnions[bu.Name]
 		if cu == nil {
-			c.add("UNION_NO_DELETE", subject, "union #%s was removed%s", bu.Name, gone[bu.Name].suffix())
+			c.add(compat.UnionNoDelete, subject, "union #%s was removed%s", bu.Name, gone[bu.Name].suffix())
 			continue
 		}
 		if cu.Discriminator != bu.Discriminator {
@@ -792,7 +718,7 @@ func (c *comparer) unions(p string, bp *Package, curUnions map[string]*Union, go
 			for i, v := range cu.Variants {
 				objs[i] = "#" + v.Object
 			}
-			c.add("UNION_SAME_DISCRIMINATOR", subject, "discriminator changed from %q to %q (the field %s of %s); data tagged by %s no longer decodes",
+			c.add(compat.UnionSameDiscriminator, subject, "discriminator changed from %q to %q (the field %s of %s); data tagged by %s no longer decodes",
 				bu.Discriminator, cu.Discriminator, cu.Discriminator, strings.Join(objs, ", "), bu.Discriminator)
 			continue
 		}
@@ -802,14 +728,14 @@ func (c *comparer) unions(p string, bp *Package, curUnions map[string]*Union, go
 			cv := curTags[bv.Tag]
 			switch {
 			case cv == nil:
-				c.add("UNION_VARIANT_NO_DELETE", subject+"."+bv.Object, "variant %s %q was removed%s; data carrying it no longer decodes", bu.Discriminator, bv.Tag, objectGone(gone, bv.Object, variantOf, subject))
+				c.add(compat.UnionVariantNoDelete, subject+"."+bv.Object, "variant %s %q was removed%s; data carrying it no longer decodes", bu.Discriminator, bv.Tag, objectGone(gone, bv.Object, variantOf, subject))
 			case cv.Object != bv.Object:
-				c.add("UNION_VARIANT_SAME_OBJECT", subject+"."+cv.Object, "%s %q now names #%s instead of #%s%s", bu.Discriminator, bv.Tag, cv.Object, bv.Object, objectGone(gone, bv.Object, variantOf, subject))
+				c.add(compat.UnionVariantSameObject, subject+"."+cv.Object, "%s %q now names #%s instead of #%s%s", bu.Discriminator, bv.Tag, cv.Object, bv.Object, objectGone(gone, bv.Object, variantOf, subject))
 			}
 		}
 		for _, cv := range cu.Variants {
 			if baseTags[cv.Tag] == nil {
-				c.add("UNION_VARIANT_ADDED", subject+"."+cv.Object, "variant %s %q was added; every exhaustive consumer of #%s must answer it", bu.Discriminator, cv.Tag, bu.Name)
+				c.add(compat.UnionVariantAdded, subject+"."+cv.Object, "variant %s %q was added; every exhaustive consumer of #%s must answer it", bu.Discriminator, cv.Tag, bu.Name)
 			}
 		}
 	}

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/schemagen/schemagen/gen/model"
+	"github.com/schemagen/schemagen/gen/compat"
 	ascendingpkg "github.com/schemagen/schemagen/internal/ascending"
 )
 
@@ -106,18 +106,18 @@ func diffFields(ctx fieldsCtx, base, cur []*LayoutField) (changes []fieldChange,
 			if ci > 0 {
 				after = "it now follows " + cur[ci-1].Name
 			}
-			changes = append(changes, fieldChange{rule: "LAYOUT_FIELD_SAME_ORDER", subject: s, detail: fmt.Sprintf("%s (%s, %s) moved from offset %d to %d: %s", bf.Name, bf.Type, nbytes(bf.Size), bf.Offset, cf.Offset, after)})
+			changes = append(changes, fieldChange{rule: compat.LayoutFieldSameOrder, subject: s, detail: fmt.Sprintf("%s (%s, %s) moved from offset %d to %d: %s", bf.Name, bf.Type, nbytes(bf.Size), bf.Offset, cf.Offset, after)})
 		}
 		k++
 		switch {
 		case cf.Type != bf.Type:
-			changes = append(changes, fieldChange{rule: "LAYOUT_FIELD_SAME_TYPE", subject: s, sized: cf.Size != bf.Size,
+			changes = append(changes, fieldChange{rule: compat.LayoutFieldSameType, subject: s, sized: cf.Size != bf.Size,
 				detail: fmt.Sprintf("%s changed from %s (%s) to %s (%s), at offset %d", bf.Name, bf.Type, nbytes(bf.Size), cf.Type, nbytes(cf.Size), bf.Offset)})
 		case cf.Size != bf.Size && ctx.consequence(elemName(cf.Type)):
 			ctx.used(elemName(cf.Type), bf.Name)
 			consequences++
 		case cf.Size != bf.Size:
-			changes = append(changes, fieldChange{rule: "LAYOUT_FIELD_SAME_SIZE", subject: s, sized: true,
+			changes = append(changes, fieldChange{rule: compat.LayoutFieldSameSize, subject: s, sized: true,
 				detail: fmt.Sprintf("%s (%s) changed from %d to %d bytes", bf.Name, bf.Type, bf.Size, cf.Size)})
 		}
 	}
@@ -131,7 +131,7 @@ func diffFields(ctx fieldsCtx, base, cur []*LayoutField) (changes []fieldChange,
 		// otherwise (a lock written by hand or by another build).
 		for _, bf := range base {
 			if cf := cur[curAt[bf.Name]]; cf.Offset != bf.Offset {
-				changes = append(changes, fieldChange{rule: "LAYOUT_FIELD_SAME_OFFSET", subject: ctx.subject + "." + bf.Name,
+				changes = append(changes, fieldChange{rule: compat.LayoutFieldSameOffset, subject: ctx.subject + "." + bf.Name,
 					detail: fmt.Sprintf("%s moved from offset %d to %d", bf.Name, bf.Offset, cf.Offset)})
 				break
 			}
@@ -150,20 +150,20 @@ func goneField(ctx fieldsCtx, bf *LayoutField, s string, addedAt map[int]*Layout
 		if h.removed != 0 && h.removed <= ctx.version {
 			now, appears = fmt.Sprintf("@removed(%d)", h.removed), 0
 		}
-		return fieldChange{rule: "LAYOUT_FIELD_NO_DELETE", subject: s, sized: true, appears: appears,
+		return fieldChange{rule: compat.LayoutFieldNoDelete, subject: s, sized: true, appears: appears,
 			detail: fmt.Sprintf("%s (%s, %s at offset %d) left a version it shipped in: it now says %s", bf.Name, bf.Type, nbytes(bf.Size), bf.Offset, now)}
 	}
 	if nf := addedAt[bf.Offset]; nf != nil && !renamed[nf.Name] {
 		renamed[nf.Name] = true
 		at := ctx.subject + "." + nf.Name
 		if nf.Type == bf.Type {
-			return fieldChange{rule: "LAYOUT_FIELD_NO_DELETE", subject: s, at: at,
+			return fieldChange{rule: compat.LayoutFieldNoDelete, subject: s, at: at,
 				detail: fmt.Sprintf("%s (%s, %s at offset %d) was renamed to %s", bf.Name, bf.Type, nbytes(bf.Size), bf.Offset, nf.Name)}
 		}
-		return fieldChange{rule: "LAYOUT_FIELD_NO_DELETE", subject: s, at: at, sized: nf.Size != bf.Size,
+		return fieldChange{rule: compat.LayoutFieldNoDelete, subject: s, at: at, sized: nf.Size != bf.Size,
 			detail: fmt.Sprintf("%s (%s, %s at offset %d) was replaced by %s (%s, %s)", bf.Name, bf.Type, nbytes(bf.Size), bf.Offset, nf.Name, nf.Type, nbytes(nf.Size))}
 	}
-	return fieldChange{rule: "LAYOUT_FIELD_NO_DELETE", subject: s, at: ctx.subject, sized: true,
+	return fieldChange{rule: compat.LayoutFieldNoDelete, subject: s, at: ctx.subject, sized: true,
 		detail: fmt.Sprintf("%s (%s, %s at offset %d) was removed", bf.Name, bf.Type, nbytes(bf.Size), bf.Offset)}
 }
 
@@ -195,7 +195,7 @@ func (c *comparer) layout(bl, cl *Layout) {
 		if cl.MigrateFrom-1 == bl.MigrateFrom {
 			which = fmt.Sprintf("version %d files", bl.MigrateFrom)
 		}
-		c.add("LAYOUT_MIGRATE_FROM_NO_RAISE", name+".migrate_from", "migrate_from rose from %d to %d: %s, which migrated, would now be reinitialized and lose their career",
+		c.add(compat.LayoutMigrateFromNoRaise, name+".migrate_from", "migrate_from rose from %d to %d: %s, which migrated, would now be reinitialized and lose their career",
 			bl.MigrateFrom, cl.MigrateFrom, which)
 	}
 
@@ -225,7 +225,7 @@ func (c *comparer) layout(bl, cl *Layout) {
 		newest = max(newest, bv.Version)
 		cv := curVersions[bv.Version]
 		if cv == nil {
-			c.add("LAYOUT_VERSION_NO_DELETE", model.VersionSubject(name, bv.Version), "version %d shipped and was removed from layout.versions; its files would no longer load", bv.Version)
+			c.add(compat.LayoutVersionNoDelete, compat.VersionSubject(name, bv.Version), "version %d shipped and was removed from layout.versions; its files would no longer load", bv.Version)
 			continue
 		}
 		nested := false // a nested struct's change resized a field here
@@ -236,11 +236,11 @@ func (c *comparer) layout(bl, cl *Layout) {
 			g.add(ch, bv.Version)
 		}
 		for _, a := range added {
-			g.add(fieldChange{rule: "LAYOUT_VERSION_BUMPED", subject: ctx.subject + "." + a.Name, sized: true,
+			g.add(fieldChange{rule: compat.LayoutVersionBumped, subject: ctx.subject + "." + a.Name, sized: true,
 				detail: fmt.Sprintf("%s (%s, %s) was added to a layout that already shipped (add it in a new version, @since(%d))", a.Name, a.Type, nbytes(a.Size), newestOf(cl)+1)}, bv.Version)
 		}
 		if len(changes) == 0 && len(added) == 0 && !nested && cv.Size != bv.Size {
-			c.add("LAYOUT_VERSION_SAME_SIZE", model.VersionSubject(name, bv.Version), "version %d shipped as %d bytes and is now recorded as %d", bv.Version, bv.Size, cv.Size)
+			c.add(compat.LayoutVersionSameSize, compat.VersionSubject(name, bv.Version), "version %d shipped as %d bytes and is now recorded as %d", bv.Version, bv.Size, cv.Size)
 		}
 	}
 	for _, ch := range g.order {
@@ -256,7 +256,7 @@ func (c *comparer) layout(bl, cl *Layout) {
 		f := c.addAt(at, ch.rule, ch.subject, "%s; a file written before no longer reads the same", reason)
 		c.coverVersions(f, cl, vs, ch.sized)
 		if ch.appears > 0 {
-			f.covers = append(f.covers, "LAYOUT_APPEND_ONLY "+model.VersionSubject(name, ch.appears))
+			f.covers = append(f.covers, compat.LayoutAppendOnly+" "+compat.VersionSubject(name, ch.appears))
 		}
 	}
 	ns.report(c, cl)
@@ -272,9 +272,9 @@ func (c *comparer) layout(bl, cl *Layout) {
 			continue
 		}
 		if cv.Loss != "" {
-			c.add("LAYOUT_LOSS_ACCEPTED", model.VersionSubject(name, cv.Version), "version %d is not a pure append of version %d, and accepts the loss: %s", cv.Version, prev.Version, cv.Loss)
+			c.add(compat.LayoutLossAccepted, compat.VersionSubject(name, cv.Version), "version %d is not a pure append of version %d, and accepts the loss: %s", cv.Version, prev.Version, cv.Loss)
 		} else {
-			c.add("LAYOUT_APPEND_ONLY", model.VersionSubject(name, cv.Version), "version %d is not a pure append of version %d and states no accepted loss", cv.Version, prev.Version)
+			c.add(compat.LayoutAppendOnly, compat.VersionSubject(name, cv.Version), "version %d is not a pure append of version %d and states no accepted loss", cv.Version, prev.Version)
 		}
 	}
 	c.ceiling(bl, cl)
@@ -286,15 +286,15 @@ func (c *comparer) layout(bl, cl *Layout) {
 // its recorded size and any of them now over the ceiling.
 func (c *comparer) coverVersions(f *Finding, cl *Layout, vs []int, sized bool) {
 	for _, v := range vs {
-		f.covers = append(f.covers, "LAYOUT_APPEND_ONLY "+model.VersionSubject(cl.Name, v))
+		f.covers = append(f.covers, compat.LayoutAppendOnly+" "+compat.VersionSubject(cl.Name, v))
 	}
 	if !sized || len(vs) == 0 {
 		return
 	}
-	f.covers = append(f.covers, "LAYOUT_VERSION_SAME_SIZE "+model.VersionSubject(cl.Name, vs[0]))
+	f.covers = append(f.covers, compat.LayoutVersionSameSize+" "+compat.VersionSubject(cl.Name, vs[0]))
 	for _, v := range vs {
 		if c.overCeiling[v] {
-			f.covers = append(f.covers, "LAYOUT_SIZE_CEILING "+model.CeilingSubject(cl.Name))
+			f.covers = append(f.covers, compat.LayoutSizeCeiling+" "+compat.CeilingSubject(cl.Name))
 			break
 		}
 	}
@@ -307,14 +307,14 @@ func (c *comparer) constants(bl, cl *Layout) {
 		switch {
 		case b == cur:
 		case cur == 0:
-			c.add("LAYOUT_CONSTANT_SAME", subject, "the %s ("+verb+") is no longer stated; every file or ledger written before is no longer recognised", what, b)
+			c.add(compat.LayoutConstantSame, subject, "the %s ("+verb+") is no longer stated; every file or ledger written before is no longer recognised", what, b)
 		default:
-			c.add("LAYOUT_CONSTANT_SAME", subject, "the %s changed from "+verb+" to "+verb+"; every file or ledger written before is no longer recognised", what, b, cur)
+			c.add(compat.LayoutConstantSame, subject, "the %s changed from "+verb+" to "+verb+"; every file or ledger written before is no longer recognised", what, b, cur)
 		}
 	}
 	changed("file magic", name+".file", "%#x", bl.FileMagic, cl.FileMagic)
 	if bl.LedgerMagic != 0 && cl.LedgerMagic == 0 && cl.BlobVersion == 0 {
-		c.add("LAYOUT_CONSTANT_SAME", name+".ledger", "the ledger (magic %#x, blob version %d) is no longer stated; every ledger written before is no longer recognised", bl.LedgerMagic, bl.BlobVersion)
+		c.add(compat.LayoutConstantSame, name+".ledger", "the ledger (magic %#x, blob version %d) is no longer stated; every ledger written before is no longer recognised", bl.LedgerMagic, bl.BlobVersion)
 		return
 	}
 	changed("ledger magic", name+".ledger.magic", "%#x", bl.LedgerMagic, cl.LedgerMagic)
@@ -330,7 +330,7 @@ func (c *comparer) ceiling(bl, cl *Layout) {
 		if v.Size > cl.Ceiling {
 			over = append(over, fmt.Sprintf("%d (%d bytes)", v.Version, v.Size))
 			if first == "" {
-				first = model.VersionSubject(cl.Name, v.Version)
+				first = compat.VersionSubject(cl.Name, v.Version)
 			}
 		}
 	}
@@ -341,7 +341,7 @@ func (c *comparer) ceiling(bl, cl *Layout) {
 	if cl.Ceiling < bl.Ceiling {
 		at, why = cl.Name+".ceiling", fmt.Sprintf("it was %d; a ceiling only ever rises", bl.Ceiling)
 	}
-	c.addAt(at, "LAYOUT_SIZE_CEILING", model.CeilingSubject(cl.Name), "the ceiling of %d bytes is under %s; %s", cl.Ceiling, wordList("version", over), why)
+	c.addAt(at, compat.LayoutSizeCeiling, compat.CeilingSubject(cl.Name), "the ceiling of %d bytes is under %s; %s", cl.Ceiling, wordList("version", over), why)
 }
 
 // nested holds the comparison of a layout's nested structs.
@@ -489,14 +489,14 @@ func (ns *nested) report(c *comparer, cl *Layout) {
 			for i, a := range added {
 				names[i] = fmt.Sprintf("%s (%s, %s)", a.Name, a.Type, nbytes(a.Size))
 			}
-			fs = append(fs, c.add("LAYOUT_FIELD_SAME_SIZE", ns.layout+"."+s, "struct %s gained %s, from %d to %d bytes%s; a nested struct is frozen once a version uses it",
+			fs = append(fs, c.add(compat.LayoutFieldSameSize, ns.layout+"."+s, "struct %s gained %s, from %d to %d bytes%s; a nested struct is frozen once a version uses it",
 				s, strings.Join(names, ", "), ns.sizes[s][0], ns.sizes[s][1], via))
 		}
 		for _, f := range fs {
 			c.coverVersions(f, cl, vs, sized)
 			if s == ns.view {
 				// The view no longer fits the field it covers.
-				f.covers = append(f.covers, " "+model.FieldSubject(cl.Name, cl.Root, ns.ledger))
+				f.covers = append(f.covers, " "+compat.FieldSubject(cl.Name, cl.Root, ns.ledger))
 				c.viewChange = f
 			}
 		}
@@ -553,7 +553,7 @@ func wordList(word string, s []string) string {
 func (c *comparer) catalog(bl, cl *Layout) {
 	name := bl.Name
 	if len(bl.Catalog) > 0 && len(cl.Catalog) == 0 {
-		c.add("CATALOG_ID_NO_DELETE", name+".catalog", "the catalog was removed with its %d ids; an id is assigned once and kept for good", len(bl.Catalog))
+		c.add(compat.CatalogIdNoDelete, name+".catalog", "the catalog was removed with its %d ids; an id is assigned once and kept for good", len(bl.Catalog))
 		return
 	}
 	byID := func(es []*CatalogEntry) map[int]*CatalogEntry {
@@ -569,7 +569,7 @@ func (c *comparer) catalog(bl, cl *Layout) {
 	curByName := index(cl.Catalog, func(e *CatalogEntry) string { return e.Name })
 	baseByName := index(bl.Catalog, func(e *CatalogEntry) string { return e.Name })
 	for _, be := range bl.Catalog {
-		subject := model.CatalogSubject(name, be.Name)
+		subject := compat.CatalogSubject(name, be.Name)
 		ce := curByName[be.Name]
 		switch {
 		case ce != nil && ce.ID != be.ID:
@@ -579,29 +579,29 @@ func (c *comparer) catalog(bl, cl *Layout) {
 			} else if other != nil {
 				took = fmt.Sprintf(", which is also %s's", other.Name)
 			}
-			c.add("CATALOG_ITEM_NO_MOVE", subject, "%s moved from id %d to id %d%s; bit %d of every saved ledger still means %s",
+			c.add(compat.CatalogItemNoMove, subject, "%s moved from id %d to id %d%s; bit %d of every saved ledger still means %s",
 				be.Name, be.ID, ce.ID, took, be.ID, be.Name)
 			if now := curByID[be.ID]; now != nil && baseByName[now.Name] == nil {
-				c.add("CATALOG_ID_NO_REUSE", model.CatalogSubject(name, now.Name), "id %d was %s and now names %s; an owned bit %d would grant %s", be.ID, be.Name, now.Name, be.ID, now.Name)
+				c.add(compat.CatalogIdNoReuse, compat.CatalogSubject(name, now.Name), "id %d was %s and now names %s; an owned bit %d would grant %s", be.ID, be.Name, now.Name, be.ID, now.Name)
 			}
 		case ce == nil:
 			now := curByID[be.ID]
 			switch {
 			case now == nil:
-				c.add("CATALOG_ID_NO_DELETE", subject, "id %d (%s) was removed; an id is assigned once and kept for good", be.ID, be.Name)
+				c.add(compat.CatalogIdNoDelete, subject, "id %d (%s) was removed; an id is assigned once and kept for good", be.ID, be.Name)
 			case baseByName[now.Name] == nil:
-				c.add("CATALOG_ID_NO_REUSE", model.CatalogSubject(name, now.Name), "id %d was %s and now names %s; an owned bit %d would grant %s", be.ID, be.Name, now.Name, be.ID, now.Name)
+				c.add(compat.CatalogIdNoReuse, compat.CatalogSubject(name, now.Name), "id %d was %s and now names %s; an owned bit %d would grant %s", be.ID, be.Name, now.Name, be.ID, now.Name)
 			}
 			// else another shipped item moved onto the id; its finding says so.
 		default:
 			if ce.Class != be.Class {
-				c.add("CATALOG_ID_SAME_CLASS", subject, "id %d (%s) changed class from %s to %s", be.ID, be.Name, be.Class, ce.Class)
+				c.add(compat.CatalogIdSameClass, subject, "id %d (%s) changed class from %s to %s", be.ID, be.Name, be.Class, ce.Class)
 			}
 			if ce.Channel != be.Channel {
-				c.add("CATALOG_ID_SAME_CHANNEL", subject, "id %d (%s) changed channel from %s to %s", be.ID, be.Name, be.Channel, ce.Channel)
+				c.add(compat.CatalogIdSameChannel, subject, "id %d (%s) changed channel from %s to %s", be.ID, be.Name, be.Channel, ce.Channel)
 			}
 			if slotString(ce.Slot) != slotString(be.Slot) {
-				c.add("CATALOG_SLOT_SAME", subject, "%s's consumable slot changed from %s to %s; saved counts stay in the old slot", be.Name, slotString(be.Slot), slotString(ce.Slot))
+				c.add(compat.CatalogSlotSame, subject, "%s's consumable slot changed from %s to %s; saved counts stay in the old slot", be.Name, slotString(be.Slot), slotString(ce.Slot))
 			}
 		}
 	}
@@ -619,7 +619,7 @@ func (c *comparer) catalog(bl, cl *Layout) {
 	}
 	for _, ce := range cl.Catalog {
 		if ce.ID >= cl.Capacity {
-			covers = append(covers, "CATALOG_ID_CAPACITY "+model.CatalogSubject(name, ce.Name))
+			covers = append(covers, compat.CatalogIdCapacity+" "+compat.CatalogSubject(name, ce.Name))
 		}
 	}
 	if len(outside) == 0 {
@@ -631,6 +631,6 @@ func (c *comparer) catalog(bl, cl *Layout) {
 		f.covers = append(f.covers, covers...)
 		return
 	}
-	f := c.addAt(name+".ledger", "CATALOG_ID_CAPACITY", name+".catalog", "%s", msg)
+	f := c.addAt(name+".ledger", compat.CatalogIdCapacity, name+".catalog", "%s", msg)
 	f.covers = append(f.covers, covers...)
 }

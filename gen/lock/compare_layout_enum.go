@@ -1,6 +1,10 @@
 package lock
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/schemagen/schemagen/gen/compat"
+)
 
 // layoutEnums holds a layout's enums to the wire enums' rules: a member is
 // a value stored in files, so removing, renaming or renumbering one breaks
@@ -19,7 +23,7 @@ func (c *comparer) layoutEnums(bl, cl *Layout) {
 		subject := name + "." + be.Name
 		ce, ok := curEnum(be.Name)
 		if !ok {
-			c.add("ENUM_NO_DELETE", subject, "layout enum #%s was removed; the fields holding it still store its values", be.Name)
+			c.add(compat.EnumNoDelete, subject, "layout enum #%s was removed; the fields holding it still store its values", be.Name)
 			continue
 		}
 		curMember, baseMember := lookup(ce.Members, memberName), lookup(be.Members, memberName)
@@ -27,14 +31,14 @@ func (c *comparer) layoutEnums(bl, cl *Layout) {
 			cm, ok := curMember(bm.Name)
 			switch {
 			case !ok:
-				c.add("ENUM_MEMBER_NO_DELETE", subject+"."+bm.Name, "member %s (%d) was removed or renamed; files that store %d no longer read as a member", bm.Name, bm.Value, bm.Value)
+				c.add(compat.EnumMemberNoDelete, subject+"."+bm.Name, "member %s (%d) was removed or renamed; files that store %d no longer read as a member", bm.Name, bm.Value, bm.Value)
 			case cm.Value != bm.Value:
-				c.add("ENUM_MEMBER_NO_DELETE", subject+"."+bm.Name, "member %s changed value from %d to %d; files that store %d no longer read as %s", bm.Name, bm.Value, cm.Value, bm.Value, bm.Name)
+				c.add(compat.EnumMemberNoDelete, subject+"."+bm.Name, "member %s changed value from %d to %d; files that store %d no longer read as %s", bm.Name, bm.Value, cm.Value, bm.Value, bm.Name)
 			}
 		}
 		for _, cm := range ce.Members {
 			if _, ok := baseMember(cm.Name); !ok {
-				c.add("ENUM_MEMBER_ADDED", subject+"."+cm.Name, "member %s (%d) was added; every exhaustive consumer of #%s must answer it", cm.Name, cm.Value, be.Name)
+				c.add(compat.EnumMemberAdded, subject+"."+cm.Name, "member %s (%d) was added; every exhaustive consumer of #%s must answer it", cm.Name, cm.Value, be.Name)
 			}
 		}
 	}
@@ -63,7 +67,7 @@ func (c *comparer) layoutEnums(bl, cl *Layout) {
 		if h.enum == "" || !ok || now == h.enum {
 			continue // a field that is gone is reported as such
 		}
-		c.add("LAYOUT_FIELD_SAME_TYPE", h.subject, "%s", heldChange(h.subject, h.enum, now))
+		c.add(compat.LayoutFieldSameType, h.subject, "%s", heldChange(h.subject, h.enum, now))
 	}
 }
 

@@ -3,7 +3,8 @@ package lock
 import (
 	"fmt"
 
-	"github.com/schemagen/schemagen/gen/model"
+	"github.com/schemagen/schemagen/gen/compat"
+	"github.com/schemagen/schemagen/gen/layoutmodel"
 )
 
 // Layout is what a layout package shipped: every version's fields at
@@ -95,7 +96,7 @@ type CatalogEntry struct {
 
 // layoutOf records a layout package in the lock, and the positions of its
 // parts in l.pos.
-func (l *Lock) layoutOf(m *model.Layout) *Layout {
+func (l *Lock) layoutOf(m *layoutmodel.Layout) *Layout {
 	ll := &Layout{Name: m.Name, Root: m.Root.Name, Ceiling: m.Ceiling.Int(), MigrateFrom: m.MigrateFrom.Int()}
 	l.pos[m.Name] = m.Pos
 	l.pos[m.Name+".ceiling"] = m.Ceiling.Pos
@@ -113,7 +114,7 @@ func (l *Lock) layoutOf(m *model.Layout) *Layout {
 	l.pos[m.Name+"."+m.Root.Name] = m.Root.Pos
 	for _, v := range m.Versions {
 		lv := &LayoutVersion{Version: v.Number, Size: v.Size, Loss: v.Loss}
-		vs := model.VersionSubject(m.Name, v.Number)
+		vs := compat.VersionSubject(m.Name, v.Number)
 		l.pos[vs] = v.Pos
 		for _, p := range v.Fields {
 			lv.Fields = append(lv.Fields, &LayoutField{Name: p.Field.Name, Type: p.Field.Type.Spelling, Offset: p.Offset, Size: p.Field.Size(), Enum: enumName(p.Field)})
@@ -155,13 +156,13 @@ func (l *Lock) layoutOf(m *model.Layout) *Layout {
 				e.Slot = &slot
 			}
 			ll.Catalog = append(ll.Catalog, e)
-			l.pos[model.CatalogSubject(m.Name, it.Name)] = it.Pos
+			l.pos[compat.CatalogSubject(m.Name, it.Name)] = it.Pos
 		}
 	}
 	return ll
 }
 
-func enumName(f *model.LayoutField) string {
+func enumName(f *layoutmodel.LayoutField) string {
 	if f.Enum == nil {
 		return ""
 	}

@@ -1,6 +1,7 @@
 // Package lock is schemagen's compatibility baseline: generated/schema.lock.json
 // records what a later schema must stay compatible with, and Compare lists
-// every way a schema breaks (or widens) it, each with a stable rule id.
+// every way a schema breaks (or widens) it, each with a stable rule id
+// from the table in gen/compat.
 //
 // The lock holds the wire contract as the readers see it — every enum's
 // members in order, every object's fields with their wire type, presence

@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/schemagen/schemagen/gen/compat"
 	"github.com/schemagen/schemagen/gen/lock"
 	"github.com/schemagen/schemagen/gen/model"
 	"github.com/schemagen/schemagen/internal/golden"
@@ -73,7 +74,7 @@ func TestRules(t *testing.T) {
 	})
 	runEdits(t, seen)
 	seen[offsetOnly(t).Rule] = true
-	for _, r := range lock.Rules {
+	for _, r := range compat.Rules {
 		if !seen[r.ID] {
 			t.Errorf("no test case produces %s", r.ID)
 		}

@@ -18,12 +18,14 @@ import (
 	"cuelang.org/go/cue/parser"
 	"cuelang.org/go/cue/token"
 	"golang.org/x/mod/modfile"
+
+	"github.com/schemagen/schemagen/gen/cuesrc"
 )
 
 // ConfigFile is the name of the file, beside cue.mod, in which a module
 // states what schemagen reads and writes. It is optional: without it every
 // setting has its default.
-const ConfigFile = "schemagen.cue"
+const ConfigFile = cuesrc.ConfigFile
 
 // The defaults of the folders a Config names.
 const (
@@ -92,11 +94,11 @@ func ReadConfig(root string) (*Config, error) {
 		insts := load.Instances([]string{"./" + ConfigFile}, &load.Config{Dir: abs})
 		inst := insts[0]
 		if inst.Err != nil {
-			return nil, ps.fromCUE(inst.Err).sorted()
+			return nil, ps.fromCUE(inst.Err).Sorted()
 		}
 		v := cuecontext.New().BuildInstance(inst)
 		if err := v.Validate(cue.Concrete(true)); err != nil {
-			return nil, ps.fromCUE(err, inst.Files...).sorted()
+			return nil, ps.fromCUE(err, inst.Files...).Sorted()
 		}
 		cr := &configReader{ps: ps}
 		top := cr.fields(v, "", "schema", "output", "jsonschema", "go", "require")
@@ -135,7 +137,7 @@ func ReadConfig(root string) (*Config, error) {
 		return nil, err
 	}
 	if len(errs) > 0 {
-		return nil, errs.sorted()
+		return nil, errs.Sorted()
 	}
 	if !idSet {
 		c.JSONSchemaID = "https://" + module + "/" + c.Output + "/jsonschema/"
@@ -300,7 +302,7 @@ func cueModule(root string) (string, error) {
 	ps := positions{root: root}
 	insts := load.Instances([]string{"./cue.mod/module.cue"}, &load.Config{Dir: root})
 	if err := insts[0].Err; err != nil {
-		return "", ps.fromCUE(err).sorted()
+		return "", ps.fromCUE(err).Sorted()
 	}
 	v := cuecontext.New().BuildInstance(insts[0])
 	m := v.LookupPath(cue.ParsePath("module"))

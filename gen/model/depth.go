@@ -121,5 +121,5 @@ func checkASCIINames(p *Package) ErrorList {
 	for _, u := range p.Unions {
 		check(u.Name, u.Pos)
 	}
-	return errs.sorted()
+	return errs.Sorted()
 }

@@ -6,9 +6,9 @@
 // themselves; every package is keyed by its folder under the schema
 // folder (Package.Path).
 //
-// It is the only package that imports cuelang.org/go. Names are decided
-// here, never in an emitter, and every problem is an Error at the CUE
-// file:line:col that caused it.
+// It, gen/layoutmodel and gen/cuesrc are the only packages of the tool that
+// import cuelang.org/go. Names are decided here, never in an emitter, and
+// every problem is an Error at the CUE file:line:col that caused it.
 //
 // It reads what CUE states about JSON, so that every construct has one
 // meaning in every target (docs/schema-language.md has the table):
@@ -39,10 +39,10 @@
 // means it — a default, @json, a pattern beside fields — is refused with
 // its position rather than approximated or dropped.
 //
-// A package with a top-level layout field is a layout package instead (see
-// layout.go and docs/schema-language.md): C structs laid out by C's rules
-// with no implicit padding, a versioned root whose every shipped version's
-// size is a recorded fact, a file header, a ledger view and an append-only
-// catalog with the package's own classes and channels, resolved into a
-// Layout.
+// A package with a top-level layout field is a layout package instead:
+// Load hands it to gen/layoutmodel, which resolves it into a
+// layoutmodel.Layout (Schema.Layouts). This package is the wire model;
+// what the two models share (Pos, Error, doc comments, Go names) is
+// gen/cuesrc, and the compatibility rules the layout model enforces are
+// gen/compat's.
 package model

@@ -10,11 +10,12 @@ import (
 	"sort"
 	"strings"
 
-	"cuelang.org/go/cue/ast"
 	"cuelang.org/go/cue/build"
 	"cuelang.org/go/cue/cuecontext"
 	"cuelang.org/go/cue/load"
-	"cuelang.org/go/cue/token"
+
+	"github.com/schemagen/schemagen/gen/cuesrc"
+	"github.com/schemagen/schemagen/gen/layoutmodel"
 )
 
 // SchemaDir is where Load looks for CUE packages, relative to the module
@@ -112,19 +113,17 @@ func loadSchema(root string) (*Schema, error) {
 			complete = false
 			continue
 		}
-		isLayout := isLayoutPackage(v)
+		isLayout := layoutmodel.IsLayoutPackage(v)
 		attrs, serrs := checkSyntax(ps, inst, isLayout)
 		if len(serrs) > 0 {
 			errs = append(errs, serrs...)
 			complete = false
 		}
 		if isLayout {
-			r := newLayoutResolver(ps, inst, v)
-			r.requireDocs = cfg.RequireDocs
-			l := r.resolve()
+			l, lerrs, lcomplete := layoutmodel.Resolve(cuesrc.Positions{Root: ps.root}, inst, v, cfg.RequireDocs)
 			l.Path = pkgPath
-			errs = append(errs, r.errs...)
-			complete = complete && r.complete
+			errs = append(errs, lerrs...)
+			complete = complete && lcomplete
 			if len(schema.Layouts) > 0 {
 				errs = append(errs, &Error{Pos: l.Pos, Msg: fmt.Sprintf("a second layout package (%s); schemagen generates one set of firmware headers, from %s", l.Name, schema.Layouts[0].Dir)})
 				complete = false
@@ -147,9 +146,9 @@ func loadSchema(root string) (*Schema, error) {
 	}
 	if len(errs) > 0 {
 		if complete {
-			return &schema, errs.sorted()
+			return &schema, errs.Sorted()
 		}
-		return nil, errs.sorted()
+		return nil, errs.Sorted()
 	}
 	if len(schema.Packages) == 0 && len(schema.Layouts) == 0 {
 		return nil, ErrorList{{Pos: cfg.SchemaPos, Msg: fmt.Sprintf("no CUE packages under %s", filepath.Join(abs, filepath.FromSlash(cfg.Schema)))}}
@@ -168,67 +167,6 @@ func packagePath(ps positions, cfg *Config, inst *build.Instance) (p string, pos
 		return "", pos, false
 	}
 	return filepath.ToSlash(rel), pos, true
-}
-
-// docText joins CUE doc comment groups into plain text.
-func docText(groups []*ast.CommentGroup) string {
-	var parts []string
-	for _, g := range groups {
-		if t := strings.TrimSpace(g.Text()); t != "" {
-			parts = append(parts, t)
-		}
-	}
-	return strings.Join(parts, "\n\n")
-}
-
-// lineComments indexes every comment group of a package's files by the file
-// and line it ends on, to find the doc comment of an enum member: the
-// comment group on the lines directly above it.
-type lineComments map[string]map[int]*ast.CommentGroup
-
-func indexComments(inst *build.Instance) lineComments {
-	idx := lineComments{}
-	for _, f := range inst.Files {
-		byLine := map[int]*ast.CommentGroup{}
-		ast.Walk(f, func(n ast.Node) bool {
-			for _, cg := range ast.Comments(n) {
-				if end := cg.End(); end.IsValid() {
-					byLine[end.Line()] = cg
-				}
-			}
-			return true
-		}, nil)
-		idx[f.Filename] = byLine
-	}
-	return idx
-}
-
-// above returns the text of the comment group that ends on the line just
-// above p and stands on lines of its own, or "".
-func (idx lineComments) above(file string, line int) string {
-	cg := idx[file][line-1]
-	if cg == nil || cg.Line { // Line: a trailing comment after code
-		return ""
-	}
-	return strings.TrimSpace(cg.Text())
-}
-
-// packageClause returns the doc comment of the package clause, from
-// whichever file has one, and the position of the first package clause.
-func packageClause(inst *build.Instance) (doc string, pos token.Pos) {
-	for _, f := range inst.Files {
-		for _, d := range f.Decls {
-			if p, ok := d.(*ast.Package); ok {
-				if !pos.IsValid() {
-					pos = p.Pos()
-				}
-				if t := docText(ast.Comments(p)); t != "" && doc == "" {
-					doc = t
-				}
-			}
-		}
-	}
-	return doc, pos
 }
 
 // folderName is one element of a package's folder: it becomes an element

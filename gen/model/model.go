@@ -3,6 +3,8 @@ package model
 import (
 	"encoding/json"
 	"slices"
+
+	"github.com/schemagen/schemagen/gen/layoutmodel"
 )
 
 // Schema is every package under schema/, resolved: the wire packages
@@ -13,11 +15,11 @@ type Schema struct {
 	// filled in.
 	Config   *Config
 	Packages []*Package
-	Layouts  []*Layout
+	Layouts  []*layoutmodel.Layout
 }
 
 // Layout returns the layout package with the given CUE package name, or nil.
-func (s *Schema) Layout(name string) *Layout {
+func (s *Schema) Layout(name string) *layoutmodel.Layout {
 	for _, l := range s.Layouts {
 		if l.Name == name {
 			return l

@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/schemagen/schemagen/gen/layoutmodel"
 	"github.com/schemagen/schemagen/gen/model"
 	"github.com/schemagen/schemagen/internal/golden"
 )
@@ -101,7 +102,7 @@ func dump(s *model.Schema) string {
 
 // dumpLayout renders a layout package: every struct with its fields at
 // their offsets, every version, the file, the ledger and the catalog.
-func dumpLayout(b *strings.Builder, l *model.Layout) {
+func dumpLayout(b *strings.Builder, l *layoutmodel.Layout) {
 	fmt.Fprintf(b, "layout %s (%s) root=%s ceiling=%d migrate_from=%d %q\n", l.Name, l.Dir, l.Root.Name, l.Ceiling.Value, l.MigrateFrom.Value, l.Doc)
 	for _, s := range l.Structs {
 		fmt.Fprintf(b, "struct %s %s size=%d align=%d @%s\n", s.Name, s.GoName, s.Size, s.Align, s.Pos)

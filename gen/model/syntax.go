@@ -10,6 +10,8 @@ import (
 	"cuelang.org/go/cue/ast"
 	"cuelang.org/go/cue/build"
 	cuetoken "cuelang.org/go/cue/token"
+
+	"github.com/schemagen/schemagen/gen/cuesrc"
 )
 
 // The syntax checks refuse, at their positions, the CUE constructs that
@@ -214,16 +216,9 @@ func attrKey(a *ast.Attribute) string {
 	return k
 }
 
-// ownAttrs are the attributes schemagen gives a meaning to (or, for
-// @json, refuses because it would give one that no target could keep).
-// Every other attribute belongs to another tool.
-var ownAttrs = map[string]bool{"go": true, "json": true, "since": true, "removed": true, "enum": true}
-
 // ForeignAttr reports whether an attribute key belongs to another tool
-// than schemagen (@protobuf, @cuetsy, @jsonschema, CUE's own @experiment,
-// @if, @extern, …): CUE attributes are read by the tool they name, and
-// schemagen leaves those of others alone.
-func ForeignAttr(key string) bool { return !ownAttrs[key] }
+// than schemagen; see cuesrc.ForeignAttr, which the layout model shares.
+func ForeignAttr(key string) bool { return cuesrc.ForeignAttr(key) }
 
 // refuseAttr reports one of schemagen's attributes where it means
 // nothing, saying which it reads where; another tool's attribute is left

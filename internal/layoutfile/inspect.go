@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/schemagen/schemagen/gen/model"
+	"github.com/schemagen/schemagen/gen/layoutmodel"
 	"github.com/schemagen/schemagen/internal/inspectjson"
 )
 
@@ -41,7 +41,7 @@ func (c *Codec) Inspect(file []byte) (*Report, error) {
 		PayloadLen:  h.PayloadLn,
 		PayloadSize: len(payload),
 		FileSize:    len(file),
-		CRC:         binary.LittleEndian.Uint32(file[len(file)-model.CRCSize:]),
+		CRC:         binary.LittleEndian.Uint32(file[len(file)-layoutmodel.CRCSize:]),
 		CRCOK:       err == nil,
 		Load:        err,
 	}
@@ -100,13 +100,13 @@ type (
 
 // fieldValue decodes field f from its bytes b: a char array as a string,
 // another array as an array, a struct as an object of its fields.
-func (c *Codec) fieldValue(f *model.LayoutField, b []byte) value {
+func (c *Codec) fieldValue(f *layoutmodel.LayoutField, b []byte) value {
 	return c.elems(f.Type, f.Type.Dims, b)
 }
 
-func (c *Codec) elems(t *model.CType, dims []int, b []byte) value {
+func (c *Codec) elems(t *layoutmodel.CType, dims []int, b []byte) value {
 	switch {
-	case t.Prim == model.Char && len(dims) <= 1:
+	case t.Prim == layoutmodel.Char && len(dims) <= 1:
 		return inspectjson.CString(b)
 	case len(dims) == 0 && t.Struct != nil:
 		obj := make(object, 0, len(t.Struct.Fields))
@@ -126,7 +126,7 @@ func (c *Codec) elems(t *model.CType, dims []int, b []byte) value {
 	return arr
 }
 
-func scalar(p model.Prim, b []byte) value {
+func scalar(p layoutmodel.Prim, b []byte) value {
 	u := uint64le(b)
 	if p.Signed() {
 		shift := 64 - 8*len(b)
@@ -148,7 +148,7 @@ func (c *Codec) ownedValue(payload []byte) value {
 		return nil
 	}
 	blob := payload[base : base+g.View.Size]
-	rd := func(m *model.LayoutField) uint64 { return uint64le(blob[m.Offset : m.Offset+m.Size()]) }
+	rd := func(m *layoutmodel.LayoutField) uint64 { return uint64le(blob[m.Offset : m.Offset+m.Size()]) }
 	magic, version := rd(g.MagicField), rd(g.VersionField)
 	header := "empty"
 	stamped := magic == uint64(g.Magic.Value) && version == uint64(g.BlobVersion.Value)

@@ -1,14 +1,15 @@
 // Package layoutfile reads, migrates and writes the file of any layout
-// package, from its resolved model: what `schemagen deck` does in a module
-// whose layout is not the one compiled into schemagen. It is the deck
-// package's loader made generic over the layout (the deck package is this
-// repository's own layout compiled in, and the Go twin of the generated C
-// codec): the same checks in the same order, the same verdicts, the same
+// package, from its resolved model: the one interpreter `schemagen deck`
+// reads every module's layout with, this repository's deck included. It
+// is the deck package's loader made generic over the layout (the deck
+// package is this repository's own layout compiled in, and the Go twin of
+// the generated C codec): the same checks in the same order, the same verdicts, the same
 // migration (every field of the current layout copied by name from the
 // file's version, what it added zero-filled), and a new file with the
 // starter kit granted through the ledger.
 //
-// It never writes to disk; cmd/schemagen saves what it returns.
+// It never writes to disk; cmd/schemagen saves what it returns through
+// internal/atomicfile.
 package layoutfile
 
 import (
@@ -18,14 +19,14 @@ import (
 	"fmt"
 	"hash/crc32"
 
-	"github.com/schemagen/schemagen/gen/model"
+	"github.com/schemagen/schemagen/gen/layoutmodel"
 )
 
 // Codec is the file of one layout package.
 type Codec struct {
-	l      *model.Layout
-	f      *model.File
-	cur    *model.Version
+	l      *layoutmodel.Layout
+	f      *layoutmodel.File
+	cur    *layoutmodel.Version
 	header int // header size
 	magic  []byte
 	// plans[v] migrates a payload of version v to the current layout.
@@ -34,7 +35,7 @@ type Codec struct {
 
 // New returns the codec of a layout package, which must state its file
 // (layout.file).
-func New(l *model.Layout) (*Codec, error) {
+func New(l *layoutmodel.Layout) (*Codec, error) {
 	if l.File == nil {
 		return nil, fmt.Errorf("layout package %s (%s) states no file (layout.file): there is no file to read", l.Name, l.Dir)
 	}
@@ -49,13 +50,13 @@ func New(l *model.Layout) (*Codec, error) {
 }
 
 // Layout is the layout the codec reads.
-func (c *Codec) Layout() *model.Layout { return c.l }
+func (c *Codec) Layout() *layoutmodel.Layout { return c.l }
 
 // Current is the current version.
 func (c *Codec) Current() int { return c.cur.Number }
 
 // overhead is what a file adds to its payload: header and CRC.
-func (c *Codec) overhead() int { return c.header + model.CRCSize }
+func (c *Codec) overhead() int { return c.header + layoutmodel.CRCSize }
 
 // maxPayloadLen is the most payload_len can state.
 func (c *Codec) maxPayloadLen() int {
@@ -72,7 +73,7 @@ type Header struct {
 }
 
 func (c *Codec) readHeader(file []byte) Header {
-	rd := func(m *model.LayoutField) uint64 { return uint64le(file[m.Offset : m.Offset+m.Size()]) }
+	rd := func(m *layoutmodel.LayoutField) uint64 { return uint64le(file[m.Offset : m.Offset+m.Size()]) }
 	return Header{Magic: rd(c.f.MagicField), Version: int(rd(c.f.VersionField)), PayloadLn: int(rd(c.f.LengthField))}
 }
 
@@ -115,7 +116,7 @@ func (c *Codec) Parse(file []byte) (Header, []byte, error) {
 	if len(file) != size+c.overhead() {
 		return h, nil, &LengthError{c: c, Version: v, PayloadLen: plen, Want: size + c.overhead(), Got: len(file)}
 	}
-	end := len(file) - model.CRCSize
+	end := len(file) - layoutmodel.CRCSize
 	payload := file[c.header:end]
 	stored := binary.LittleEndian.Uint32(file[end:])
 	if sum := crc32.ChecksumIEEE(file[:end]); sum != stored {
@@ -184,8 +185,8 @@ type span struct{ dst, src, n int }
 // makePlan copies each field of the current layout from the field of the
 // same name in version v (names are never reused), and leaves what v
 // lacks zero; a field whose type changed has no generic migration.
-func (c *Codec) makePlan(v *model.Version) *plan {
-	old := map[string]model.Placed{}
+func (c *Codec) makePlan(v *layoutmodel.Version) *plan {
+	old := map[string]layoutmodel.Placed{}
 	for _, p := range v.Fields {
 		old[p.Field.Name] = p
 	}
@@ -211,8 +212,8 @@ func (c *Codec) makePlan(v *model.Version) *plan {
 
 // Encode returns the file of the current version holding payload.
 func (c *Codec) Encode(payload []byte) []byte {
-	b := make([]byte, c.header, c.header+len(payload)+model.CRCSize)
-	put := func(m *model.LayoutField, v uint64) { copy(b[m.Offset:], le(v, m.Size())) }
+	b := make([]byte, c.header, c.header+len(payload)+layoutmodel.CRCSize)
+	put := func(m *layoutmodel.LayoutField, v uint64) { copy(b[m.Offset:], le(v, m.Size())) }
 	put(c.f.MagicField, uint64(c.f.Magic.Value))
 	put(c.f.VersionField, uint64(c.cur.Number))
 	put(c.f.LengthField, uint64(len(payload)))

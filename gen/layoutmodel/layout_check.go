@@ -1,9 +1,10 @@
-package model
+package layoutmodel
 
 import (
 	"fmt"
 	"strings"
 
+	"github.com/schemagen/schemagen/gen/compat"
 	"github.com/schemagen/schemagen/internal/ascending"
 )
 
@@ -218,7 +219,7 @@ func (r *layoutResolver) layOutVersion(prev, v *Version) int {
 		if prev.Number >= l.MigrateFrom.Int() {
 			tail = fmt.Sprintf("A version %d file migrates by copying the %d bytes both layouts share and zero-filling the rest, so it would lose the rest of its %d bytes (destructive bumps end where files migrate)", prev.Number, shared, prev.Size)
 		}
-		r.rulef("LAYOUT_APPEND_ONLY", VersionSubject(l.Name, v.Number), v.Pos, "version %d is not a pure append of version %d: %s. %s. Append new fields after the last one instead, or state the accepted loss on this version: loss: \"<what is lost, and why that is acceptable>\"",
+		r.rulef(compat.LayoutAppendOnly, compat.VersionSubject(l.Name, v.Number), v.Pos, "version %d is not a pure append of version %d: %s. %s. Append new fields after the last one instead, or state the accepted loss on this version: loss: \"<what is lost, and why that is acceptable>\"",
 			v.Number, prev.Number, change, tail)
 	}
 	return size
@@ -259,7 +260,7 @@ func (r *layoutResolver) checkSizes(sizes []int) {
 			msg += ". " + r.growthHint(l.Versions[i-1], v, sizes[i]-sizes[i-1])
 		}
 		msg += ". A shipped layout never changes: undo the change, and add what you need as new fields in a new version"
-		r.rulef("LAYOUT_VERSION_SAME_SIZE", VersionSubject(l.Name, v.Number), v.Pos, "%s", msg)
+		r.rulef(compat.LayoutVersionSameSize, compat.VersionSubject(l.Name, v.Number), v.Pos, "%s", msg)
 	}
 }
 
@@ -317,10 +318,10 @@ func (r *layoutResolver) checkCeiling(sizes []int) {
 	case first < 0:
 	case first == len(l.Versions)-1:
 		v := l.Versions[first]
-		r.rulef("LAYOUT_SIZE_CEILING", CeilingSubject(l.Name), v.Pos, "version %d: sizeof(%s) is %d bytes, over the ceiling of %d (layout.ceiling, %s) by %d; raise the ceiling when a field earns it, or make the change smaller",
+		r.rulef(compat.LayoutSizeCeiling, compat.CeilingSubject(l.Name), v.Pos, "version %d: sizeof(%s) is %d bytes, over the ceiling of %d (layout.ceiling, %s) by %d; raise the ceiling when a field earns it, or make the change smaller",
 			v.Number, l.Root.Name, sizes[first], ceil, l.Ceiling.Pos, sizes[first]-ceil)
 	default:
-		r.rulef("LAYOUT_SIZE_CEILING", CeilingSubject(l.Name), l.Ceiling.Pos, "layout.ceiling %d is under shipped versions: %s; a ceiling only ever rises",
+		r.rulef(compat.LayoutSizeCeiling, compat.CeilingSubject(l.Name), l.Ceiling.Pos, "layout.ceiling %d is under shipped versions: %s; a ceiling only ever rises",
 			ceil, strings.Join(over, ", "))
 	}
 }
@@ -476,7 +477,7 @@ func (r *layoutResolver) checkLedger() {
 		return
 	}
 	if v.Size != g.Field.Size() {
-		r.errs = append(r.errs, &Error{Pos: v.Pos, Subject: FieldSubject(l.Name, l.Root.Name, g.Field.Name), Msg: fmt.Sprintf("#%s is %d bytes, but the field it views, #%s.%s, holds %d; the view covers the field's bytes exactly",
+		r.errs = append(r.errs, &Error{Pos: v.Pos, Subject: compat.FieldSubject(l.Name, l.Root.Name, g.Field.Name), Msg: fmt.Sprintf("#%s is %d bytes, but the field it views, #%s.%s, holds %d; the view covers the field's bytes exactly",
 			v.Name, v.Size, l.Root.Name, g.Field.Name, g.Field.Size())})
 	}
 	magic, version := v.Field("magic"), v.Field("blob_version")
@@ -524,24 +525,24 @@ func (r *layoutResolver) checkCatalog() {
 			r.errorf(it.Pos, "catalog item %s: duplicate name: item %d is already named %s (%s)", it.Name, prev.ID, it.Name, prev.Pos)
 		}
 		byName[it.Name] = it
-		subject := CatalogSubject(name, it.Name)
+		subject := compat.CatalogSubject(name, it.Name)
 		if prev := byID[it.ID]; prev != nil {
-			r.rulef("CATALOG_ID_NO_REUSE", subject, it.Pos, "catalog item %s: id %d is already %s's (%s); an id is assigned once and never reused: give %s the next free id, %d",
+			r.rulef(compat.CatalogIdNoReuse, subject, it.Pos, "catalog item %s: id %d is already %s's (%s); an id is assigned once and never reused: give %s the next free id, %d",
 				it.Name, it.ID, prev.Name, prev.Pos, it.Name, next)
 		} else {
 			byID[it.ID] = it
 			ordered = append(ordered, it)
 		}
 		if it.ID >= g.Capacity() {
-			r.rulef("CATALOG_ID_CAPACITY", subject, it.Pos, "catalog item %s: id %d is outside the ledger's %d ids (0–%d: the %d-byte bitmap #%s.%s); growing it needs a new blob version",
+			r.rulef(compat.CatalogIdCapacity, subject, it.Pos, "catalog item %s: id %d is outside the ledger's %d ids (0–%d: the %d-byte bitmap #%s.%s); growing it needs a new blob version",
 				it.Name, it.ID, g.Capacity(), g.Capacity()-1, g.Owned.Size(), g.View.Name, g.Owned.Name)
 		}
 		if it.Slot >= 0 {
 			if it.Slot >= g.Slots() {
-				r.rulef("CATALOG_SLOT_CAPACITY", subject, it.Pos, "catalog item %s: slot %d is outside the ledger's %d consumable counts (0–%d, #%s.%s)",
+				r.rulef(compat.CatalogSlotCapacity, subject, it.Pos, "catalog item %s: slot %d is outside the ledger's %d consumable counts (0–%d, #%s.%s)",
 					it.Name, it.Slot, g.Slots(), g.Slots()-1, g.View.Name, g.Consumables.Name)
 			} else if prev := bySlot[it.Slot]; prev != nil {
-				r.rulef("CATALOG_SLOT_NO_REUSE", subject, it.Pos, "catalog item %s: slot %d is already %s's (%s); each consumable counts in its own slot", it.Name, it.Slot, prev.Name, prev.Pos)
+				r.rulef(compat.CatalogSlotNoReuse, subject, it.Pos, "catalog item %s: slot %d is already %s's (%s); each consumable counts in its own slot", it.Name, it.Slot, prev.Name, prev.Pos)
 			} else {
 				bySlot[it.Slot] = it
 			}
@@ -561,7 +562,7 @@ func (r *layoutResolver) checkCatalog() {
 		case i < len(ordered)-1:
 			where = fmt.Sprintf("before id %d", ordered[i+1].ID)
 		}
-		r.rulef("CATALOG_ITEM_NO_MOVE", CatalogSubject(name, it.Name), it.Pos, "catalog item %s: id %d is listed out of id order, %s; ids never move: give %s back the id it had, and give a new item the next free id, %d, at the end",
+		r.rulef(compat.CatalogItemNoMove, compat.CatalogSubject(name, it.Name), it.Pos, "catalog item %s: id %d is listed out of id order, %s; ids never move: give %s back the id it had, and give a new item the next free id, %d, at the end",
 			it.Name, it.ID, where, it.Name, next)
 	}
 }

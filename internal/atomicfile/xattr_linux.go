@@ -1,4 +1,4 @@
-package deck
+package atomicfile
 
 import (
 	"bytes"

@@ -1,10 +1,11 @@
-package model_test
+package layoutmodel_test
 
 import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/schemagen/schemagen/gen/layoutmodel"
 	"github.com/schemagen/schemagen/gen/model"
 )
 
@@ -79,7 +80,7 @@ func TestDeckMatchesSpec(t *testing.T) {
 			t.Errorf("v%d → v%d shares %d bytes (loss %q); want a pure append sharing %d", a.Number, b.Number, p, b.Loss, a.Size)
 		}
 	}
-	wantBudget := []model.BudgetRow{
+	wantBudget := []layoutmodel.BudgetRow{
 		{Version: 3, Size: 2944, Ceiling: 8192, Headroom: 5248, FileSize: 2956, Reserved: 0},
 		{Version: 4, Size: 3672, Ceiling: 8192, Headroom: 4520, FileSize: 3684, Reserved: 14},
 		{Version: 5, Size: 4060, Ceiling: 8192, Headroom: 4132, FileSize: 4072, Reserved: 14},

@@ -1,8 +1,9 @@
-package model
+package layoutmodel
 
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -10,14 +11,17 @@ import (
 	"cuelang.org/go/cue/ast"
 	"cuelang.org/go/cue/build"
 	"cuelang.org/go/cue/token"
+
+	"github.com/schemagen/schemagen/gen/cuesrc"
 )
 
 // A layout package is recognised by its top-level "layout" field: a wire
 // package states only definitions, so the two cannot be mistaken.
 const layoutMarker = "layout"
 
-// isLayoutPackage reports whether a package value is a layout package.
-func isLayoutPackage(v cue.Value) bool {
+// IsLayoutPackage reports whether a package value is a layout package: one
+// with a top-level layout field.
+func IsLayoutPackage(v cue.Value) bool {
 	return v.LookupPath(cue.MakePath(cue.Str(layoutMarker))).Exists()
 }
 
@@ -34,10 +38,10 @@ type layoutResolver struct {
 	// requireDocs: the module's schemagen.cue asks for a doc comment on
 	// everything (Config.RequireDocs).
 	requireDocs bool
-	ps          positions
+	ps          cuesrc.Positions
 	inst        *build.Instance
 	v           cue.Value
-	comments    lineComments
+	comments    cuesrc.LineComments
 	errs        ErrorList
 
 	l        *Layout
@@ -53,8 +57,22 @@ type layoutResolver struct {
 	complete bool
 }
 
-func newLayoutResolver(ps positions, inst *build.Instance, v cue.Value) *layoutResolver {
-	return &layoutResolver{ps: ps, inst: inst, v: v, comments: indexComments(inst),
+// Resolve turns one layout package, built and validated by CUE (v is inst's
+// value), into a Layout, with ps placing its positions. requireDocs is the
+// module's require: docs: true (Config.RequireDocs). It returns the layout
+// (never nil, though partial when errs is not empty), every problem found,
+// and whether the layout was read and laid out whole: then errs are only
+// what the checks of a laid-out layout find, and the layout is whole
+// enough to compare with its lock (see model.LoadPartial).
+func Resolve(ps cuesrc.Positions, inst *build.Instance, v cue.Value, requireDocs bool) (l *Layout, errs ErrorList, complete bool) {
+	r := newLayoutResolver(ps, inst, v)
+	r.requireDocs = requireDocs
+	l = r.resolve()
+	return l, r.errs, r.complete
+}
+
+func newLayoutResolver(ps cuesrc.Positions, inst *build.Instance, v cue.Value) *layoutResolver {
+	return &layoutResolver{ps: ps, inst: inst, v: v, comments: cuesrc.IndexComments(inst),
 		structs: map[string]*Struct{}, enums: map[string]*LayoutEnum{}, enumRefs: map[*LayoutField]enumRef{}, enumRefd: map[string]bool{},
 		laidOut: map[*Struct]int{}}
 }
@@ -66,7 +84,7 @@ func (r *layoutResolver) errorf(pos Pos, format string, args ...any) {
 // docf reports a missing doc comment, when the module requires them.
 func (r *layoutResolver) docf(pos Pos, format string, args ...any) {
 	if r.requireDocs {
-		r.errorf(pos, format+docRequired, args...)
+		r.errorf(pos, format+cuesrc.DocRequired, args...)
 	}
 }
 
@@ -76,20 +94,20 @@ func (r *layoutResolver) rulef(rule, subject string, pos Pos, format string, arg
 	r.errs = append(r.errs, &Error{Pos: pos, Msg: fmt.Sprintf(format, args...), Rule: rule, Subject: subject})
 }
 
-func (r *layoutResolver) pos(v cue.Value) Pos { return r.ps.of(v.Pos()) }
+func (r *layoutResolver) pos(v cue.Value) Pos { return r.ps.Of(v.Pos()) }
 
 func (r *layoutResolver) resolve() *Layout {
-	doc, ppos := packageClause(r.inst)
-	dir := r.ps.of(ppos).File
+	doc, ppos := cuesrc.PackageClause(r.inst)
+	dir := r.ps.Of(ppos).File
 	if i := strings.LastIndex(dir, "/"); i >= 0 {
 		dir = dir[:i]
 	}
-	r.l = &Layout{Name: r.inst.PkgName, Dir: dir, Doc: doc, Pos: r.ps.of(ppos)}
+	r.l = &Layout{Name: r.inst.PkgName, Dir: dir, Doc: doc, Pos: r.ps.Of(ppos)}
 
 	var layoutV, catalogV cue.Value
 	it, err := r.v.Fields(cue.Definitions(true))
 	if err != nil {
-		r.errs = append(r.errs, r.ps.fromCUE(err, r.inst.Files...)...)
+		r.errs = append(r.errs, r.ps.FromCUE(err, r.inst.Files...)...)
 		return r.l
 	}
 	for it.Next() {
@@ -157,7 +175,7 @@ type attrs struct {
 // of fields name: "ctype", each with a doc comment.
 func (r *layoutResolver) declareStruct(name string, v cue.Value) {
 	pos := r.pos(v)
-	s := &Struct{Name: name, Doc: docText(v.Doc()), Pos: pos}
+	s := &Struct{Name: name, Doc: cuesrc.DocText(v.Doc()), Pos: pos}
 	if s.Doc == "" {
 		r.docf(pos, "definition #%s has no doc comment: say what it means on the line above it", name)
 	}
@@ -180,11 +198,11 @@ func (r *layoutResolver) declareStruct(name string, v cue.Value) {
 	for _, elt := range lit.Elts {
 		f, ok := elt.(*ast.Field)
 		if !ok {
-			r.errorf(r.ps.of(elt.Pos()), "#%s: a layout struct holds only fields (name: \"ctype\"); embeddings, comprehensions and let clauses have no layout", name)
+			r.errorf(r.ps.Of(elt.Pos()), "#%s: a layout struct holds only fields (name: \"ctype\"); embeddings, comprehensions and let clauses have no layout", name)
 			continue
 		}
 		label, _, err := ast.LabelName(f.Label)
-		fpos := r.ps.of(f.Pos())
+		fpos := r.ps.Of(f.Pos())
 		if err != nil || label == "" {
 			r.errorf(fpos, "#%s: a field name must be a plain identifier", name)
 			continue
@@ -205,7 +223,7 @@ func (r *layoutResolver) declareStruct(name string, v cue.Value) {
 		}
 		m := &LayoutField{Name: label, Pos: fpos, Offset: -1}
 		fv := v.LookupPath(cue.MakePath(cue.Str(label)))
-		m.Doc = docText(fv.Doc())
+		m.Doc = cuesrc.DocText(fv.Doc())
 		if m.Doc == "" {
 			r.docf(fpos, "%s has no doc comment: say what it means on the line above it", what)
 		}
@@ -233,7 +251,7 @@ func (r *layoutResolver) fieldAttrs(f *ast.Field, what string) attrs {
 	var a attrs
 	for _, at := range f.Attrs {
 		key, body := at.Split()
-		apos := r.ps.of(at.Pos())
+		apos := r.ps.Of(at.Pos())
 		n, err := strconv.Atoi(strings.TrimSpace(body))
 		switch key {
 		case "since", "removed":
@@ -254,7 +272,7 @@ func (r *layoutResolver) fieldAttrs(f *ast.Field, what string) attrs {
 			}
 			a.enum = &enumRef{name: name, pos: apos}
 		default:
-			if ForeignAttr(key) {
+			if cuesrc.ForeignAttr(key) {
 				continue // another tool's
 			}
 			r.errorf(apos, "%s: attribute @%s means nothing in a layout; a layout field takes @since(N), @removed(N) and @enum(Name)", what, key)
@@ -307,12 +325,12 @@ func (r *layoutResolver) fields(v cue.Value, what string, allowed ...string) map
 	}
 	it, err := v.Fields()
 	if err != nil {
-		r.errs = append(r.errs, r.ps.fromCUE(err, r.inst.Files...)...)
+		r.errs = append(r.errs, r.ps.FromCUE(err, r.inst.Files...)...)
 		return out
 	}
 	for it.Next() {
 		k := it.Selector().Unquoted()
-		if !contains(allowed, k) {
+		if !slices.Contains(allowed, k) {
 			r.errorf(r.pos(it.Value()), "%s: unknown field %s; it takes %s", what, k, strings.Join(allowed, ", "))
 			continue
 		}
@@ -342,7 +360,7 @@ func (r *layoutResolver) fact(v cue.Value, what string, min, max int64) (Fact, b
 		r.errorf(r.pos(v), "%s: %d is out of range [%d, %d]", what, n, min, max)
 		return Fact{}, false
 	}
-	return Fact{Value: n, Pos: r.pos(v), Doc: docText(v.Doc())}, true
+	return Fact{Value: n, Pos: r.pos(v), Doc: cuesrc.DocText(v.Doc())}, true
 }
 
 func (r *layoutResolver) str(v cue.Value, what string) (string, bool) {
@@ -427,7 +445,7 @@ func (r *layoutResolver) readVersions(v cue.Value) {
 			continue
 		}
 		ver := &Version{Number: n.Int(), Size: size.Int(), Pos: r.pos(e)}
-		ver.Doc = r.comments.above(e.Pos().Filename(), e.Pos().Line())
+		ver.Doc = r.comments.Above(e.Pos().Filename(), e.Pos().Line())
 		if lv, ok := m["loss"]; ok {
 			ver.Loss, _ = r.str(lv, "loss")
 			ver.LossPos = r.pos(lv)
@@ -499,7 +517,7 @@ func (r *layoutResolver) readLedger(v cue.Value) {
 }
 
 func (r *layoutResolver) readCatalog(v cue.Value) {
-	c := &Catalog{Pos: r.pos(v), Doc: docText(v.Doc())}
+	c := &Catalog{Pos: r.pos(v), Doc: cuesrc.DocText(v.Doc())}
 	m := r.fields(v, "catalog", "classes", "channels", "items", "starter_kit")
 	if !r.need(m, v, "catalog", "classes", "channels", "items") {
 		return
@@ -519,7 +537,7 @@ func (r *layoutResolver) readCatalog(v cue.Value) {
 			continue
 		}
 		it := &CatalogItem{Slot: -1, Pos: r.pos(e)}
-		it.Doc = r.comments.above(e.Pos().Filename(), e.Pos().Line())
+		it.Doc = r.comments.Above(e.Pos().Filename(), e.Pos().Line())
 		id, ok := r.fact(em["id"], "catalog item id", 0, 65535)
 		if !ok {
 			continue
@@ -581,7 +599,7 @@ func (r *layoutResolver) readCatalog(v cue.Value) {
 				r.errorf(r.pos(e), "catalog.starter_kit: no catalog item is named %s", name)
 			case found.Class != nil && found.Class.Counted:
 				r.errorf(r.pos(e), "catalog.starter_kit: %s is a %s, which the ledger counts; the starter kit grants owned items, one bit each", name, found.Class.Name)
-			case contains(kitNames(c.StarterKit), name):
+			case slices.Contains(kitNames(c.StarterKit), name):
 				r.errorf(r.pos(e), "catalog.starter_kit: %s is listed twice", name)
 			default:
 				c.StarterKit = append(c.StarterKit, found)
@@ -664,7 +682,7 @@ func (r *layoutResolver) namedList(v cue.Value, what, one string, allowed []stri
 			continue
 		}
 		seen[name] = pos
-		doc := r.comments.above(e.Pos().Filename(), e.Pos().Line())
+		doc := r.comments.Above(e.Pos().Filename(), e.Pos().Line())
 		if doc == "" {
 			r.docf(pos, "%s %s has no doc comment: say what a %s %s is on the line above it", what, name, one, name)
 		}

@@ -1,10 +1,9 @@
-package model
+package cuesrc
 
 import (
 	"fmt"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 
 	"cuelang.org/go/cue/ast"
@@ -40,11 +39,11 @@ type Error struct {
 	Pos Pos
 	Msg string
 	// Rule is set when the problem breaks what already shipped: the
-	// compatibility rule's id (docs/compatibility.md), e.g. a shipped
+	// id of a gen/compat rule (docs/compatibility.md), e.g. a shipped
 	// layout's recorded size no longer matching its fields.
 	Rule string
 	// Subject names what the problem is about the way compatibility
-	// findings do (see the Subject functions), so that a finding which
+	// findings do (see compat.VersionSubject and its siblings), so that a finding which
 	// explains it can absorb it: "deck.v3", "deck.DeckState.ownership",
 	// "deck.catalog.verb_scan". "" when it names nothing in particular.
 	Subject string
@@ -72,7 +71,9 @@ func (l ErrorList) Error() string {
 	return b.String()
 }
 
-func (l ErrorList) sorted() ErrorList {
+// Sorted orders the list by position and drops exact duplicates, which
+// CUE reports for shared conjuncts.
+func (l ErrorList) Sorted() ErrorList {
 	sort.SliceStable(l, func(i, j int) bool {
 		a, b := l[i].Pos, l[j].Pos
 		if a.File != b.File {
@@ -94,52 +95,40 @@ func (l ErrorList) sorted() ErrorList {
 	return out
 }
 
-// The Subject functions name the parts of a layout package as
-// compatibility findings (gen/lock) and Error.Subject do.
+// Positions turns CUE positions into Pos values relative to Root, the
+// module root.
+type Positions struct{ Root string }
 
-// VersionSubject names version v of a layout package, e.g. "deck.v3".
-func VersionSubject(layout string, v int) string { return layout + ".v" + strconv.Itoa(v) }
-
-// FieldSubject names a field of a layout struct, e.g. "deck.DeckState.credits".
-func FieldSubject(layout, strct, field string) string { return layout + "." + strct + "." + field }
-
-// CatalogSubject names a catalog item, e.g. "deck.catalog.verb_scan".
-func CatalogSubject(layout, item string) string { return layout + ".catalog." + item }
-
-// CeilingSubject names a layout's ceiling, e.g. "deck.ceiling".
-func CeilingSubject(layout string) string { return layout + ".ceiling" }
-
-// positions turns CUE positions into Pos values relative to root.
-type positions struct{ root string }
-
-func (p positions) of(tp token.Pos) Pos {
+// Of returns tp relative to the module root; the zero Pos when CUE gives
+// none.
+func (p Positions) Of(tp token.Pos) Pos {
 	if !tp.IsValid() || tp.Filename() == "" {
 		return Pos{}
 	}
 	file := tp.Filename()
-	if rel, err := filepath.Rel(p.root, file); err == nil && !strings.HasPrefix(rel, "..") {
+	if rel, err := filepath.Rel(p.Root, file); err == nil && !strings.HasPrefix(rel, "..") {
 		file = rel
 	}
 	return Pos{File: filepath.ToSlash(file), Line: tp.Line(), Col: tp.Column()}
 }
 
-// fromCUE converts a CUE error (possibly a list) into an ErrorList, each at
+// FromCUE converts a CUE error (possibly a list) into an ErrorList, each at
 // the first position CUE gives for it. CUE gives none for some errors (a
 // structural cycle); those are placed at the field their path names in
 // files, the package's syntax, or as near it as the syntax goes.
-func (p positions) fromCUE(err error, files ...*ast.File) ErrorList {
+func (p Positions) FromCUE(err error, files ...*ast.File) ErrorList {
 	var out ErrorList
 	for _, e := range errors.Errors(err) {
-		pos := p.of(e.Position())
+		pos := p.Of(e.Position())
 		if !pos.IsValid() {
 			for _, ip := range e.InputPositions() {
-				if pos = p.of(ip); pos.IsValid() {
+				if pos = p.Of(ip); pos.IsValid() {
 					break
 				}
 			}
 		}
 		if !pos.IsValid() {
-			pos = p.of(pathPos(files, e.Path()))
+			pos = p.Of(pathPos(files, e.Path()))
 		}
 		format, args := e.Msg()
 		msg := fmt.Sprintf(format, args...)
@@ -193,10 +182,11 @@ func fieldNamed(decls []ast.Decl, name string) *ast.Field {
 	return nil
 }
 
-// docRequired ends the message of a missing doc comment, which is an error
-// only where the module asks for one.
-const docRequired = " (this module's " + ConfigFile + " sets require: docs: true)"
+// ConfigFile is the name of the file, beside cue.mod, in which a module
+// states what schemagen reads and writes. It is optional: without it every
+// setting has its default.
+const ConfigFile = "schemagen.cue"
 
-// boundedRequired ends the message of an integer without its range, which
-// is an error only where the module asks for one.
-const boundedRequired = " (this module's " + ConfigFile + " sets require: boundedIntegers: true)"
+// DocRequired ends the message of a missing doc comment, which is an error
+// only where the module asks for one.
+const DocRequired = " (this module's " + ConfigFile + " sets require: docs: true)"

@@ -1,4 +1,4 @@
-package model
+package layoutmodel
 
 import (
 	"fmt"
@@ -6,6 +6,8 @@ import (
 
 	"cuelang.org/go/cue"
 	"cuelang.org/go/cue/ast"
+
+	"github.com/schemagen/schemagen/gen/cuesrc"
 )
 
 // LayoutEnum is a layout enum: the named values an integer field of a
@@ -79,7 +81,7 @@ func isEnumDefinition(v cue.Value) bool {
 // declareEnum reads one definition as a layout enum.
 func (r *layoutResolver) declareEnum(name string, v cue.Value) {
 	pos := r.pos(v)
-	e := &LayoutEnum{Name: name, GoName: GoName(name), Doc: docText(v.Doc()), Pos: pos}
+	e := &LayoutEnum{Name: name, GoName: cuesrc.GoName(name), Doc: cuesrc.DocText(v.Doc()), Pos: pos}
 	if e.Doc == "" {
 		r.docf(pos, "enum #%s has no doc comment: say what it means on the line above it", name)
 	}
@@ -101,11 +103,11 @@ func (r *layoutResolver) declareEnum(name string, v cue.Value) {
 	for _, elt := range lit.Elts {
 		f, ok := elt.(*ast.Field)
 		if !ok {
-			r.errorf(r.ps.of(elt.Pos()), "#%s: a layout enum holds only members (name: integer)", name)
+			r.errorf(r.ps.Of(elt.Pos()), "#%s: a layout enum holds only members (name: integer)", name)
 			continue
 		}
 		label, _, err := ast.LabelName(f.Label)
-		fpos := r.ps.of(f.Pos())
+		fpos := r.ps.Of(f.Pos())
 		if err != nil || label == "" {
 			r.errorf(fpos, "#%s: a member name must be a plain identifier", name)
 			continue
@@ -120,13 +122,13 @@ func (r *layoutResolver) declareEnum(name string, v cue.Value) {
 			r.errorf(fpos, "%s: write a member's name in snake_case (a-z, 0-9, single underscores); it becomes %s_<NAME> in C", what, upperSnake(name))
 		}
 		for _, a := range f.Attrs {
-			if key, _ := a.Split(); !ForeignAttr(key) {
-				r.errorf(r.ps.of(a.Pos()), "%s: an enum member takes none of schemagen's attributes (@%s)", what, key)
+			if key, _ := a.Split(); !cuesrc.ForeignAttr(key) {
+				r.errorf(r.ps.Of(a.Pos()), "%s: an enum member takes none of schemagen's attributes (@%s)", what, key)
 				break
 			}
 		}
 		fv := v.LookupPath(cue.MakePath(cue.Str(label)))
-		m := &LayoutEnumMember{Name: label, Doc: docText(fv.Doc()), Pos: fpos}
+		m := &LayoutEnumMember{Name: label, Doc: cuesrc.DocText(fv.Doc()), Pos: fpos}
 		if m.Doc == "" {
 			r.docf(fpos, "%s has no doc comment: say what the value means on the line above it", what)
 		}
@@ -142,7 +144,7 @@ func (r *layoutResolver) declareEnum(name string, v cue.Value) {
 		}
 		byValue[n] = m
 		m.CName = upperSnake(name) + "_" + upperSnake(label)
-		m.GoName = e.GoName + GoName(label)
+		m.GoName = e.GoName + cuesrc.GoName(label)
 		e.Members = append(e.Members, m)
 	}
 	if len(lit.Elts) == 0 {

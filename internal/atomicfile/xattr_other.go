@@ -1,6 +1,6 @@
 //go:build !linux
 
-package deck
+package atomicfile
 
 // keepXattrs: extended attributes are kept on Linux only.
 func keepXattrs(from, tmp, path string) error { return nil }

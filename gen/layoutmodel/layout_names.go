@@ -1,9 +1,12 @@
-package model
+package layoutmodel
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
+
+	"github.com/schemagen/schemagen/gen/cuesrc"
 )
 
 // Names of a layout's generated C and Go API. They are decided here, next
@@ -39,7 +42,7 @@ var (
 
 // upperSnake turns a snake_case or PascalCase name into UPPER_SNAKE.
 func upperSnake(name string) string {
-	return strings.ToUpper(strings.Join(words(name), "_"))
+	return strings.ToUpper(strings.Join(cuesrc.Words(name), "_"))
 }
 
 // CMacro is the name of one of the layout's C macros, e.g. DECK_STRUCT_VERSION.
@@ -59,7 +62,7 @@ func (l *Layout) CFileSize(v *Version) string {
 func (l *Layout) CFunc(suffix string) string { return lowerSnake(l.Name) + "_" + suffix }
 
 // CType is the name of one of the layout's C types, e.g. DeckFileStatus.
-func (l *Layout) CType(suffix string) string { return GoName(l.Name) + suffix }
+func (l *Layout) CType(suffix string) string { return cuesrc.GoName(l.Name) + suffix }
 
 // CNewFunc is the C function that fills a new root: the schema's
 // layout.file.new_function (deck_state_new_career), or <root>_new.
@@ -87,7 +90,7 @@ func (s *Struct) CLen(m *LayoutField, dim int) string {
 
 // lowerSnake turns a snake_case or PascalCase name into lower_snake.
 func lowerSnake(name string) string {
-	return strings.ToLower(strings.Join(words(name), "_"))
+	return strings.ToLower(strings.Join(cuesrc.Words(name), "_"))
 }
 
 // CGuard is the include guard of one of the layout's headers, e.g.
@@ -135,13 +138,13 @@ func CatalogCMacro(suffix string) string { return "CATALOG_" + suffix }
 func (k *Class) CMacro() string { return "CATALOG_CLASS_" + upperSnake(k.Name) }
 
 // GoName of a class, e.g. CatalogClassProgramTier.
-func (k *Class) GoName() string { return "CatalogClass" + GoName(k.Name) }
+func (k *Class) GoName() string { return "CatalogClass" + cuesrc.GoName(k.Name) }
 
 // CMacro of a channel, e.g. CATALOG_CHANNEL_BOUGHT.
 func (c *Channel) CMacro() string { return "CATALOG_CHANNEL_" + upperSnake(c.Name) }
 
 // GoName of a channel, e.g. CatalogChannelBought.
-func (c *Channel) GoName() string { return "CatalogChannel" + GoName(c.Name) }
+func (c *Channel) GoName() string { return "CatalogChannel" + cuesrc.GoName(c.Name) }
 
 // CSlot is the C macro of a consumable's slot, e.g. CATALOG_STIM_PATCH_SLOT.
 func (it *CatalogItem) CSlot() string { return it.CName + "_SLOT" }
@@ -271,15 +274,15 @@ func (l *Layout) LayoutIdents() (c, goIdents []Ident) {
 func (r *layoutResolver) assignLayoutNames() {
 	l := r.l
 	for _, s := range l.Structs {
-		s.GoName = GoName(s.Name)
+		s.GoName = cuesrc.GoName(s.Name)
 		fields := map[string]*LayoutField{}
 		for _, m := range s.fieldsAll() {
-			m.GoName = GoName(m.Name)
+			m.GoName = cuesrc.GoName(m.Name)
 			what := "#" + s.Name + "." + m.Name
 			switch prev := fields[m.GoName]; {
 			case prev != nil:
 				r.errorf(m.Pos, "%s: duplicate name: Go name %s is already taken by field %s (%s)", what, m.GoName, prev.Name, prev.Pos)
-			case contains(goMethods, m.GoName):
+			case slices.Contains(goMethods, m.GoName):
 				r.errorf(m.Pos, "%s: Go name %s is a method every generated layout struct has; rename the field", what, m.GoName)
 			default:
 				fields[m.GoName] = m
@@ -288,7 +291,7 @@ func (r *layoutResolver) assignLayoutNames() {
 	}
 	if l.Catalog != nil {
 		for _, it := range l.Catalog.Items {
-			it.GoName = "Catalog" + GoName(it.Name)
+			it.GoName = "Catalog" + cuesrc.GoName(it.Name)
 			it.CName = "CATALOG_" + upperSnake(it.Name)
 		}
 	}
