@@ -544,7 +544,7 @@ func (r *corpusRun) checkPresent(res *gen.Result) {
 			// does; Go by its Go name.
 			name := strings.TrimPrefix(u.Name, "#")
 			if u.Name == Root {
-				name = model.GoName(p.Name)
+				name = p.Root.Name
 			}
 			for _, c := range []struct {
 				ok   bool
@@ -587,7 +587,10 @@ func (r *corpusRun) lostFields(p *model.Package, u *Unit) []string {
 	}
 	name := strings.TrimPrefix(u.Name, "#")
 	if u.Name == Root {
-		name = model.GoName(p.Name)
+		if p.Root == nil {
+			return nil
+		}
+		name = p.Root.Name
 	}
 	var obj *model.Object
 	for _, o := range p.Objects {
@@ -648,13 +651,12 @@ func (r *corpusRun) pkg(path string) *model.Package {
 func goNameOf(p *model.Package, u *Unit) string {
 	name := strings.TrimPrefix(u.Name, "#")
 	if u.Name == Root {
-		name = model.GoName(p.Name)
-		for _, o := range p.Objects {
-			if o.Name == name && o.Union == nil {
-				return o.GoName
-			}
+		// The package's document: its root object, or the definition
+		// its top level embeds alone.
+		if p.Root == nil {
+			return ""
 		}
-		return ""
+		return p.Root.GoName
 	}
 	for _, s := range p.Scalars {
 		if s.Name == name {

@@ -57,6 +57,12 @@ type Package struct {
 	Maps    []*Map
 	OneOfs  []*OneOf
 	Aliases []*Alias
+
+	// Root is the object a document of the package is: its top-level
+	// fields, as an object named after the package, or the object
+	// definition its top level embeds alone (package config; #Config);
+	// nil when the package has no top level of its own.
+	Root *Object
 }
 
 // Alias is a definition that names a type which is not an object, enum,

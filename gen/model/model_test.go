@@ -43,6 +43,9 @@ func dump(s *model.Schema) string {
 	var b strings.Builder
 	for _, p := range s.Packages {
 		fmt.Fprintf(&b, "package %s (%s, path %s) %q\n", p.Name, p.Dir, p.Path, p.Doc)
+		if p.Root != nil {
+			fmt.Fprintf(&b, "root %s\n", p.Root.Name)
+		}
 		for _, sc := range p.Scalars {
 			fmt.Fprintf(&b, "scalar %s %s%s @%s\n", sc.GoName, sc.Base, constraints(sc.Constraints), sc.Pos)
 		}

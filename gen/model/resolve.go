@@ -272,7 +272,13 @@ func (r *resolver) resolve() *Package {
 		order = append(order, d)
 	}
 	if rootPos.IsValid() {
-		order = append(order, r.rootObject(rootPos))
+		if d := r.rootDefinition(); d != nil {
+			r.pkg.Root = d.object
+		} else {
+			root := r.rootObject(rootPos)
+			r.pkg.Root = root.object
+			order = append(order, root)
+		}
 	}
 
 	// Pass 2: resolve fields and variants against the classified set.
@@ -307,6 +313,41 @@ func (r *resolver) resolve() *Package {
 	r.assignNames()
 	r.altGoNames()
 	return r.pkg
+}
+
+// rootDefinition returns the object definition the package's top level
+// embeds, when it embeds one and declares nothing else beside definitions
+// (package config; #Config: {…}; #Config): the document is that object,
+// already named, so there is no root object of its own. Else nil.
+func (r *resolver) rootDefinition() *def {
+	var embeds []ast.Expr
+	for _, f := range r.inst.Files {
+		for _, decl := range f.Decls {
+			switch x := decl.(type) {
+			case *ast.EmbedDecl:
+				embeds = append(embeds, x.Expr)
+			case *ast.Field:
+				name, _, err := ast.LabelName(x.Label)
+				if err != nil || !(strings.HasPrefix(name, "#") || strings.HasPrefix(name, "_")) {
+					return nil // a field of the root object's own
+				}
+			case *ast.Package, *ast.ImportDecl, *ast.Attribute, *ast.CommentGroup, *ast.LetClause:
+			default:
+				return nil
+			}
+		}
+	}
+	if len(embeds) != 1 {
+		return nil
+	}
+	id, ok := embeds[0].(*ast.Ident)
+	if !ok || !strings.HasPrefix(id.Name, "#") {
+		return nil
+	}
+	if d := r.defs[strings.TrimPrefix(id.Name, "#")]; d != nil && d.object != nil {
+		return d
+	}
+	return nil
 }
 
 // rootObject makes the object of a package's top-level fields (as cue
@@ -754,11 +795,38 @@ func (r *resolver) withoutDefault(v, dv cue.Value, what string) (cue.Value, stri
 		r.errorf(r.pos(v), "%s: a default must be one concrete value; this one is %v", what, dv)
 		return v, "", false
 	}
+	// *v | T, where T admits v (*"auto" | #ColorScheme, *([]) | [...T]):
+	// the type is T, and v its default; [] on an open list is CUE's own
+	// default of it.
+	if op, args := v.Expr(); op == cue.OrOp && len(args) == 2 {
+		for i, a := range args {
+			rest := args[1-i]
+			if !a.IsConcrete() || a.Err() != nil {
+				continue
+			}
+			if alit, err := a.MarshalJSON(); err != nil || string(alit) != string(lit) {
+				continue
+			}
+			if rest.Subsume(dv, cue.Schema()) != nil {
+				continue
+			}
+			if dv.IncompleteKind() == cue.ListKind && string(lit) == "[]" && rest.IncompleteKind() == cue.ListKind {
+				return rest, "", true
+			}
+			switch dv.IncompleteKind() {
+			case cue.StringKind, cue.IntKind, cue.FloatKind, cue.NumberKind, cue.BoolKind:
+				return rest, string(lit), true
+			}
+		}
+	}
 	switch dv.IncompleteKind() {
 	case cue.StringKind, cue.IntKind, cue.FloatKind, cue.NumberKind, cue.BoolKind:
 	default:
 		if !writesDefault(sourceExpr(v)) {
 			return v, "", true // CUE's own: an open list defaults to []
+		}
+		if op, args := v.Expr(); string(lit) == "[]" && op == cue.NoOp && len(args) == 1 && args[0].IncompleteKind() == cue.ListKind {
+			return args[0], "", true // *([]) | [...T]: what CUE's own default is
 		}
 		r.errorf(r.pos(v), "%s: a default that is %v (not a string, number or boolean) is not carried yet", what, dv.IncompleteKind())
 		return v, "", false
