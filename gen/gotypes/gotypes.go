@@ -190,6 +190,7 @@ func patternNames(p *model.Package) map[*model.Type]string {
 	for _, o := range p.Objects {
 		for i, m := range o.Members {
 			names[m.Key] = helper("pattern", o.GoName+"_member"+strconv.Itoa(i))
+			visit(m.Type, o.GoName+"_member"+strconv.Itoa(i)+"_Value")
 		}
 	}
 	for _, o := range p.OneOfs {

@@ -169,7 +169,7 @@ func object(f *goFile, o *model.Object) {
 	f.decl()
 	f.doc(docFor(t, o.Doc))
 	fields := structFields(o)
-	if len(fields) == 0 && !o.KeepsUnknown() {
+	if len(fields) == 0 && !o.KeepsUnknown() && o.Typed() == nil {
 		f.p("type ", t, " struct{}")
 	} else {
 		f.open("type ", t, " struct")
@@ -193,6 +193,10 @@ func object(f *goFile, o *model.Object) {
 			f.comment(model.UnknownField + " holds the members the schema does not name, which it allows (the\nobject is open), by name; they are written after the others, by name.")
 		case o.KeepsUnknown():
 			f.comment(model.UnknownField + " holds the members the schema admits by a pattern on their names\n(" + memberPatternList(o) + "), by name; they are written after the others, by name.")
+		}
+		if m := o.Typed(); m != nil {
+			f.comment(model.MatchingField + " holds the members whose names match " + m.Key.Pattern + ", by name; they are\nwritten after the fields, by name.")
+			f.columns([][]string{{model.MatchingField, "map[string]" + goType(f, m.Type, false), "`json:\"-\"`"}})
 		}
 		if o.KeepsUnknown() {
 			f.columns([][]string{{model.UnknownField, "map[string]" + f.use("encoding/json") + ".RawMessage", "`json:\"-\"`"}})
@@ -362,6 +366,24 @@ func objectDecode(f *goFile, o *model.Object) {
 	}
 	f.label("default:")
 	f.p("bit = 0")
+	if m := o.Typed(); m != nil {
+		// A member the typed pattern admits, into Matching.
+		mm := "v." + model.MatchingField
+		et := goType(f, m.Type, false)
+		f.open("if ", f.patterns[m.Key], ".MatchString(string(key))")
+		f.open("if _, dup := ", mm, "[string(key)]; dup")
+		f.p("return ", w, ".Duplicate(key)")
+		f.close()
+		f.p("var e ", et)
+		f.open("if err = ", readCall(f, m.Type, "&e"), "; err == nil")
+		f.open("if ", mm, " == nil")
+		f.p(mm, " = map[string]", et, "{}")
+		f.close()
+		f.p(mm, "[string(key)] = e")
+		f.close()
+		f.p("break")
+		f.close()
+	}
 	if o.KeepsUnknown() {
 		// A member the schema does not name, kept (by an open object, or
 		// by a closed one when its name matches a member pattern); given
@@ -452,12 +474,33 @@ func objectEncode(f *goFile, o *model.Object) {
 		}
 		f.close()
 	}
+	if m := o.Typed(); m != nil {
+		mm := "x." + model.MatchingField
+		f.open("for _, k := range ", f.wire(), ".SortedKeys(", mm, ")")
+		f.open("if ", f.use("slices"), ".Contains(", helper("fields", o.GoName), ", k)")
+		f.p("e.Fail(", f.use("fmt"), ".Errorf(", quote(o.GoName+"."+model.MatchingField+" holds %q, a field of the schema: set the field instead"), ", k))")
+		f.close()
+		f.p("e.Member(k)")
+		elem := mm + "[k]"
+		if pointerMethods(m.Type) {
+			// encode has a pointer receiver: a map value is not addressable.
+			f.p("el := ", elem)
+			elem = "el"
+		}
+		encodeValue(f, m.Type, elem, 1)
+		f.close()
+	}
 	if o.KeepsUnknown() {
 		u := "x." + model.UnknownField
 		f.open("for _, k := range ", f.wire(), ".SortedKeys(", u, ")")
 		f.open("if ", f.use("slices"), ".Contains(", helper("fields", o.GoName), ", k)")
 		f.p("e.Fail(", f.use("fmt"), ".Errorf(", quote(o.GoName+"."+model.UnknownField+" holds %q, a field of the schema: set the field instead"), ", k))")
 		f.close()
+		if m := o.Typed(); m != nil {
+			f.open("if _, dup := x.", model.MatchingField, "[k]; dup")
+			f.p("e.Fail(", f.use("fmt"), ".Errorf(", quote(o.GoName+" holds %q in both "+model.MatchingField+" and "+model.UnknownField), ", k))")
+			f.close()
+		}
 		f.p("e.Member(k)")
 		f.p("e.RawJSON(", u, "[k])")
 		f.close()
@@ -546,17 +589,21 @@ func loopVar(name string, depth int) string {
 func memberPatternList(o *model.Object) string {
 	var ps []string
 	for _, m := range o.Members {
-		ps = append(ps, m.Key.Pattern)
+		if m.Type.Kind == model.AnyKind {
+			ps = append(ps, m.Key.Pattern)
+		}
 	}
 	return strings.Join(ps, " or ")
 }
 
 // memberMatch is the Go condition that name (a string expression) matches
-// one of o's member patterns.
+// one of o's member patterns of any value.
 func memberMatch(o *model.Object, name string) string {
 	var cs []string
-	for i := range o.Members {
-		cs = append(cs, helper("pattern", o.GoName+"_member"+strconv.Itoa(i))+".MatchString("+name+")")
+	for i, m := range o.Members {
+		if m.Type.Kind == model.AnyKind { // a typed one's members are in Matching
+			cs = append(cs, helper("pattern", o.GoName+"_member"+strconv.Itoa(i))+".MatchString("+name+")")
+		}
 	}
 	if len(cs) == 1 {
 		return cs[0]
@@ -594,6 +641,7 @@ func objectValidate(f *goFile, o *model.Object) {
 	}
 	for _, m := range o.Members {
 		fieldPatterns(f, m.Key)
+		fieldPatterns(f, m.Type)
 	}
 	f.decl()
 	f.open("func (x *", o.GoName, ") validate(p *", w, ".Problems, path *", w, ".Path)")
@@ -629,6 +677,30 @@ func objectValidate(f *goFile, o *model.Object) {
 		}
 		f.close()
 		f.close()
+	}
+	if m := o.Typed(); m != nil {
+		mm := "x." + model.MatchingField
+		pat := f.patterns[m.Key]
+		f.open("for _, k := range ", f.wire(), ".SortedKeys(", mm, ")")
+		f.open("if ", f.use("slices"), ".Contains(", helper("fields", o.GoName), ", k)")
+		f.p("p.Add(path, k, ", f.wire(), `.RuleUnknown, "%s", `, quote("is a field of the schema, held in "+model.MatchingField+": set the field instead"), ")")
+		f.close(" else if !" + pat + ".MatchString(k) {")
+		f.depth++
+		f.p("p.Add(path, k, ", f.wire(), `.RulePattern, "%s", `, quote("its name must match "+m.Key.Pattern), ")")
+		f.close()
+		if needsCheck(m.Type) {
+			f.p("el := ", mm, "[k]")
+			f.p("at := path.Key(k)")
+			checks(f, m.Type, "el", "&at", "", "", 1)
+		}
+		f.close()
+		if o.KeepsUnknown() {
+			f.open("for _, k := range ", f.wire(), ".SortedKeys(x.", model.UnknownField, ")")
+			f.open("if ", pat, ".MatchString(k)")
+			f.p("p.Add(path, k, ", f.wire(), `.RuleUnknown, "%s", `, quote("is held in "+model.UnknownField+", but its name matches "+m.Key.Pattern+": set it in "+model.MatchingField), ")")
+			f.close()
+			f.close()
+		}
 	}
 	for _, rf := range o.Refusals {
 		var conds []string

@@ -370,11 +370,11 @@ func (e *emitter) object(o *model.Object) obj {
 	}
 	s = append(s, member{"properties", props})
 	if len(o.Members) > 0 {
-		// {[=~"^x-"]: _}: members whose name matches are admitted, of
-		// any value (evaluated, so unevaluatedProperties lets them be).
+		// {[=~"^x-"]: T}: members whose name matches are admitted and
+		// hold T (evaluated, so unevaluatedProperties lets them be).
 		var pats obj
 		for _, m := range o.Members {
-			pats = append(pats, member{model.ECMAPattern(m.Key.Pattern), obj{}})
+			pats = append(pats, member{model.ECMAPattern(m.Key.Pattern), e.typ(m.Type)})
 		}
 		s = append(s, member{"patternProperties", pats})
 	}

@@ -190,7 +190,13 @@ func FromModel(s *model.Schema) *Lock {
 		for _, o := range p.Objects {
 			lo := &Object{Name: o.Name, Open: o.Open}
 			for _, m := range o.Members {
-				lo.Members = append(lo.Members, m.Key.Pattern)
+				// A typed pattern's type is part of it: a new type is
+				// the old pattern gone and a new one added.
+				p := m.Key.Pattern
+				if m.Type.Kind != model.AnyKind {
+					p += ": " + typeOf(m.Type).String()
+				}
+				lo.Members = append(lo.Members, p)
 			}
 			l.pos[key+"."+o.Name] = o.Pos
 			for _, f := range o.Fields {

@@ -176,12 +176,37 @@ type Object struct {
 // matches Key's pattern, of any JSON value.
 type MemberPattern struct {
 	Key *Type // a string with a Pattern
-	Pos Pos
+	// Type is what a matching member holds: AnyKind for [=~"re"]: _, or
+	// T ([=~"re"]: T), which Go keeps in the MatchingField map (an
+	// object has at most one such pattern).
+	Type *Type
+	Pos  Pos
 }
 
-// KeepsUnknown reports whether the object holds members it does not name:
-// it is open, or admits members by a pattern.
-func (o *Object) KeepsUnknown() bool { return o.Open || len(o.Members) > 0 }
+// Typed returns the object's member pattern with a type of its own, or
+// nil.
+func (o *Object) Typed() *MemberPattern {
+	for _, m := range o.Members {
+		if m.Type.Kind != AnyKind {
+			return m
+		}
+	}
+	return nil
+}
+
+// KeepsUnknown reports whether the object holds members it does not name
+// as raw JSON: it is open, or admits members of any value by a pattern.
+func (o *Object) KeepsUnknown() bool {
+	if o.Open {
+		return true
+	}
+	for _, m := range o.Members {
+		if m.Type.Kind == AnyKind {
+			return true
+		}
+	}
+	return false
+}
 
 // Field returns the field with the given wire name, or nil.
 func (o *Object) Field(name string) *Field {

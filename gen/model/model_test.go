@@ -73,7 +73,7 @@ func dump(s *model.Schema) string {
 				fmt.Fprintf(&b, "  %s%s %s %s%s @%s\n", f.Name, mark, f.GoName, typ(f.Type), dflt, f.Pos)
 			}
 			for _, m := range o.Members {
-				fmt.Fprintf(&b, "  members %s any @%s\n", typ(m.Key), m.Pos)
+				fmt.Fprintf(&b, "  members %s %s @%s\n", typ(m.Key), typ(m.Type), m.Pos)
 			}
 			for _, rf := range o.Refusals {
 				fmt.Fprintf(&b, "  refuse %s (%s) @%s\n", rf.Describe(o), rf.Doc, rf.Pos)

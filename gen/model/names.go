@@ -36,6 +36,11 @@ func (u *Union) TagMethod() string { return GoName(u.Discriminator) }
 // its name.
 const UnknownField = "Unknown"
 
+// MatchingField is the Go field of an object with a typed member pattern
+// ({[=~"re"]: T}) that holds the members matching it, as a map of T; no
+// field of the schema may take its name.
+const MatchingField = "Matching"
+
 // reservedMethods are the methods generated on every object; a field may not
 // take their names.
 var reservedMethods = []string{"Validate", "MarshalJSON", "UnmarshalJSON", "AppendJSON", "String"}
@@ -100,6 +105,9 @@ func (r *resolver) assignNames() {
 		reserved := append([]string(nil), reservedMethods...)
 		if o.KeepsUnknown() {
 			reserved = append(reserved, UnknownField)
+		}
+		if o.Typed() != nil {
+			reserved = append(reserved, MatchingField)
 		}
 		if o.Union != nil && o.Union.Discriminator != "" {
 			reserved = append(reserved, o.Union.TagMethod())
@@ -171,6 +179,9 @@ func GetterName(f *Field) string { return "Get" + f.GoName }
 func reservedWhy(name string) string {
 	if name == UnknownField {
 		return "the field of an open object that holds the members the schema does not name"
+	}
+	if name == MatchingField {
+		return "the field that holds the members a typed pattern ([=~\"re\"]: T) admits"
 	}
 	return "a method every generated type has"
 }

@@ -680,15 +680,27 @@ func (r *resolver) memberPatterns(d *def) {
 		if !p.IsValid() {
 			p = d.pos
 		}
-		if v.IncompleteKind() != cue.TopKind || !isTop(sourceExpr(v)) {
-			r.errorf(p, "%s: a pattern constraint beside fields ([%v]: T) is carried for members of any value (T = _, as cue import writes extension members); with a type of its own it would constrain members by name, which no Go or TypeScript type states field by field: make it a map in a field of its own (byName?: close({[%v]: T}))", d.ref(), pat, pat)
-			continue
-		}
 		key, ok := r.keyType(pat, d.ref(), p)
 		if !ok {
 			continue
 		}
-		d.object.Members = append(d.object.Members, &MemberPattern{Key: key, Pos: p})
+		m := &MemberPattern{Key: key, Pos: p, Type: &Type{Kind: AnyKind}}
+		if v.IncompleteKind() != cue.TopKind || !isTop(sourceExpr(v)) {
+			// [=~"re"]: T: the members it admits hold T, kept by the Go
+			// types in a map of T (one such pattern per object).
+			for _, prev := range d.object.Members {
+				if prev.Type.Kind != AnyKind {
+					r.errorf(p, "%s: a second pattern with a type of its own ([%v]: T, beside [=~%q]: T at %s): a member may match both, and the Go types keep the members of one typed pattern in one map; merge them into one pattern, or give one the value _", d.ref(), pat, prev.Key.Pattern, prev.Pos)
+					ok = false
+				}
+			}
+			t, tok := r.typeAt(v, d.ref()+"[string]", p)
+			if !ok || !tok {
+				continue
+			}
+			m.Type = t
+		}
+		d.object.Members = append(d.object.Members, m)
 	}
 }
 
@@ -776,7 +788,7 @@ func (r *resolver) resolveObject(d *def) {
 		f.Type = t
 		o.Fields = append(o.Fields, f)
 	}
-	if lit, ok := d.literal(); n == 0 && ok && len(lit.Elts) > 0 && !d.root {
+	if lit, ok := d.literal(); n == 0 && len(o.Members) == 0 && ok && len(lit.Elts) > 0 && !d.root {
 		// Something CUE lists no field of: an embedded pattern
 		// ({[=~"^x-"]: T}) or a comprehension.
 		r.errorf(d.pos, "%s states no field CUE can list: what it holds (a key pattern, [=~\"…\"]: T, or an embedding of one) is not carried yet; a map of any key is [string]: T", d.ref())
@@ -1081,11 +1093,9 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 	case kind == cue.ListKind:
 		return r.list(v, what)
 	case kind == cue.StructKind:
-		if pat, elem, ok := keyPattern(v); ok {
-			if !r.closedCtx && !isCloseCall(sourceExpr(v)) {
-				r.errorf(p, "%s: an open struct with a pattern on its keys ({[=~\"re\"]: T}) admits members of any other name and value beside those matching it, which no Go or TypeScript map type states; close it (close({…}), or write it in a definition), or use [string]: T", what)
-				return nil, false
-			}
+		if pat, elem, ok := keyPattern(v); ok && (r.closedCtx || isCloseCall(sourceExpr(v))) {
+			// An open one admits members of any other name beside those
+			// matching: an open object with a member pattern, below.
 			key, kok := r.keyType(pat, what, p)
 			et, eok := r.typeAt(elem, what+"[string]", p)
 			if !kok || !eok {

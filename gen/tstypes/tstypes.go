@@ -400,12 +400,16 @@ func object(o *model.Object) string {
 	switch {
 	case o.Open:
 		body.WriteString("  /** Members the schema does not name, which it allows: the object is open. */\n  [member: string]: unknown;\n")
-	case o.KeepsUnknown():
+	case len(o.Members) > 0:
 		var ps []string
 		for _, m := range o.Members {
-			ps = append(ps, "/"+model.ECMAPattern(m.Key.Pattern)+"/u")
+			of := "of any value"
+			if m.Type.Kind != model.AnyKind {
+				of = "holding " + typ(m.Type)
+			}
+			ps = append(ps, "/"+model.ECMAPattern(m.Key.Pattern)+"/u "+of)
 		}
-		body.WriteString("  /** Members the schema admits by their names: those matching " + strings.Join(ps, " or ") + ", of any value. */\n  [member: string]: unknown;\n")
+		body.WriteString("  /** Members the schema admits by their names: those matching " + strings.Join(ps, "; ") + ". */\n  [member: string]: unknown;\n")
 	}
 	branches := forbidBranches(o)
 	if len(branches) == 0 {

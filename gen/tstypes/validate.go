@@ -255,6 +255,15 @@ func objectValidator(o *model.Object) string {
 		check(c, f.Type, "x", "v", jsString(f.Name), mat)
 		c.close()
 	}
+	if m := o.Typed(); m != nil {
+		// [=~"re"]: T: every other member whose name matches holds T.
+		k := c.fresh("k")
+		c.open("for (const ", k, " of _unknownKeys(v, [", strings.Join(names, ", "), "]))")
+		c.p("if (!_rx(", jsString(model.ECMAPattern(m.Key.Pattern)), ").test(", k, ")) continue;")
+		c.p("x = (v as Record<string, unknown>)[", k, "];")
+		check(c, m.Type, "x", "v", k, "_m(at, "+k+")")
+		c.close()
+	}
 	for _, rf := range o.Refusals {
 		var conds []string
 		for _, cd := range rf.When {
@@ -637,6 +646,20 @@ func objectWriter(c *code, o *model.Object) {
 		c.p(`sep = ",";`)
 		c.close()
 	}
+	if m := o.Typed(); m != nil {
+		// The members the typed pattern admits, by name, as the Go
+		// encoder writes its Matching.
+		names := make([]string, len(o.Fields))
+		for i, f := range o.Fields {
+			names[i] = jsString(f.Name)
+		}
+		k := c.fresh("k")
+		c.open("for (const ", k, " of _unknownKeys(v, [", strings.Join(names, ", "), "]))")
+		c.p("if (!_rx(", jsString(model.ECMAPattern(m.Key.Pattern)), ").test(", k, ")) continue;")
+		c.p("s += sep + _str(", k, ") + \":\" + ", writeExpr(c, m.Type, "(v as Record<string, unknown>)["+k+"] as "+typ(m.Type)), ";")
+		c.p(`sep = ",";`)
+		c.close()
+	}
 	if o.KeepsUnknown() {
 		// The members the schema does not name (of a closed object, those
 		// its member patterns admit), after the others, by name, as the
@@ -647,10 +670,15 @@ func objectWriter(c *code, o *model.Object) {
 		}
 		k := c.fresh("k")
 		c.open("for (const ", k, " of _unknownKeys(v, [", strings.Join(names, ", "), "]))")
+		if m := o.Typed(); m != nil {
+			c.p("if (_rx(", jsString(model.ECMAPattern(m.Key.Pattern)), ").test(", k, ")) continue; // written above")
+		}
 		if !o.Open {
 			var conds []string
 			for _, m := range o.Members {
-				conds = append(conds, "_rx("+jsString(model.ECMAPattern(m.Key.Pattern))+").test("+k+")")
+				if m.Type.Kind == model.AnyKind {
+					conds = append(conds, "_rx("+jsString(model.ECMAPattern(m.Key.Pattern))+").test("+k+")")
+				}
 			}
 			c.p("if (!(", strings.Join(conds, " || "), ")) continue;")
 		}

@@ -178,12 +178,19 @@ func (d *doc) object(o *model.Object) {
 	d.f("\n")
 	if o.Open {
 		d.f("Open: it admits members it does not name, of any JSON value (Go keeps them in `%s`).\n\n", model.UnknownField)
-	} else if len(o.Members) > 0 {
-		var ps []string
-		for _, m := range o.Members {
-			ps = append(ps, "`"+m.Key.Pattern+"`")
+	}
+	for _, m := range o.Members {
+		if m.Type.Kind == model.AnyKind {
+			if !o.Open {
+				d.f("It also admits members whose names match `%s`, of any JSON value (Go keeps them in `%s`).\n\n", m.Key.Pattern, model.UnknownField)
+			}
+			continue
 		}
-		d.f("It also admits members whose names match %s, of any JSON value (Go keeps them in `%s`).\n\n", strings.Join(ps, " or "), model.UnknownField)
+		c := ""
+		if e := d.constraints(m.Type); e != "" {
+			c = " (" + e + ")"
+		}
+		d.f("A member whose name matches `%s` holds %s%s (Go keeps them in `%s`).\n\n", m.Key.Pattern, d.typ(m.Type), c, model.MatchingField)
 	}
 	for _, fb := range o.Forbids {
 		absent := make([]string, len(fb.Absent))
