@@ -22,3 +22,21 @@ func UniqueItems[T comparable](p *Problems, path *Path, member string, items []T
 		seen[v] = i
 	}
 }
+
+// UniqueItemsBy is UniqueItems for items that are not comparable
+// themselves (a value of one of several JSON kinds): two items are equal
+// when key gives equal keys.
+func UniqueItemsBy[T any, K comparable](p *Problems, path *Path, member string, items []T, key func(*T) K) {
+	if len(items) < 2 {
+		return
+	}
+	seen := make(map[K]int, len(items))
+	for i := range items {
+		k := key(&items[i])
+		if j, dup := seen[k]; dup {
+			p.Add(path, member, RuleUniqueItems, "must have unique items (item %d repeats item %d)", i, j)
+			return
+		}
+		seen[k] = i
+	}
+}

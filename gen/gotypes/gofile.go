@@ -31,6 +31,9 @@ type goFile struct {
 	// patterns names the compiled regexp of each field type that states
 	// a pattern of its own (a named scalar's is its validator's).
 	patterns map[*model.Type]string
+	// keyed are the OneOfs some list.UniqueItems list holds, which need a
+	// key method.
+	keyed map[*model.OneOf]bool
 	// mapWalk is how the validation walk of an enclosing map visits its
 	// keys, for a map nested in it (see checks).
 	mapWalk mapWalk

@@ -117,12 +117,14 @@ func generatePackage(p *model.Package) ([]output.File, error) {
 	doc.p(")")
 	out := []output.File{{Path: path.Join(dir, "doc.go"), Data: doc.bytes()}}
 	patterns := patternNames(p)
+	keyed := keyedOneOfs(p)
 	names := map[string]string{"doc.go": "the package's doc"}
 	for _, file := range order {
 		ds := byFile[file]
 		sortDecls(ds)
 		f := newGoFile(p.Name, output.GoHeader, "Source: "+file)
 		f.patterns = patterns
+		f.keyed = keyed
 		for _, d := range ds {
 			d.emit(f)
 		}
@@ -205,6 +207,40 @@ func patternNames(p *model.Package) map[*model.Type]string {
 		visit(m.Elem, m.GoName+"_Value")
 	}
 	return names
+}
+
+// keyedOneOfs are the OneOfs of p that a list with list.UniqueItems holds:
+// their items are compared by a key method.
+func keyedOneOfs(p *model.Package) map[*model.OneOf]bool {
+	keyed := map[*model.OneOf]bool{}
+	var visit func(t *model.Type)
+	visit = func(t *model.Type) {
+		for ; t != nil; t = t.Elem {
+			if t.Kind == model.ListKind && t.UniqueItems && t.Elem.Kind == model.OneOfKind {
+				keyed[t.Elem.OneOf] = true
+			}
+		}
+	}
+	for _, o := range p.Objects {
+		for _, f := range o.Fields {
+			visit(f.Type)
+		}
+		for _, m := range o.Members {
+			visit(m.Type)
+		}
+	}
+	for _, m := range p.Maps {
+		visit(m.Elem)
+	}
+	for _, a := range p.Aliases {
+		visit(a.Type)
+	}
+	for _, o := range p.OneOfs {
+		for _, a := range o.Alts {
+			visit(a.Type)
+		}
+	}
+	return keyed
 }
 
 // usedUnions are the unions of p that some field, list element or map

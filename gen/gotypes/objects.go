@@ -846,7 +846,12 @@ func checks(f *goFile, t *model.Type, v, path, member, stepVar string, depth int
 			f.p("p.MaxItems(", path, ", ", mem, ", len(", v, "), ", strconv.Itoa(*t.MaxItems), ")")
 		}
 		if t.UniqueItems {
-			f.p(f.wire(), ".UniqueItems(p, ", path, ", ", mem, ", ", v, ")")
+			if t.Elem.Kind == model.OneOfKind {
+				// Items of several kinds: compared by the value each holds.
+				f.p(f.wire(), ".UniqueItemsBy(p, ", path, ", ", mem, ", ", v, ", (*", t.Elem.OneOf.GoName, ").key)")
+			} else {
+				f.p(f.wire(), ".UniqueItems(p, ", path, ", ", mem, ", ", v, ")")
+			}
 		}
 		if needsCheck(t.Elem) {
 			_, recv := step()

@@ -106,6 +106,21 @@ func oneOf(f *goFile, o *model.OneOf) {
 	f.p("return n")
 	f.close()
 
+	if f.keyed[o] {
+		// The key of a list.UniqueItems check: the value set, whose Go
+		// type tells the kinds apart.
+		f.decl()
+		f.doc("key is the value x holds, compared by list.UniqueItems.")
+		f.open("func (x *", t, ") key() any")
+		f.open("switch")
+		for _, a := range o.Alts {
+			f.label("case x.", a.GoName, " != nil:")
+			f.p("return *x.", a.GoName)
+		}
+		f.close()
+		f.p("return nil")
+		f.close()
+	}
 	// The validator, and the patterns its alternatives state in place.
 	for _, a := range o.Alts {
 		fieldPatterns(f, a.Type)

@@ -65,6 +65,8 @@ type def struct {
 	mapDef *Map
 	// mapState: 1 while the map's element type is being resolved, 2 after.
 	mapState int
+	// classState: 1 while the definition is being classified, 2 after.
+	classState int
 	// nullable: the definition is T | null, and so is every use of it.
 	nullable bool
 	oneOf    *OneOf
@@ -267,9 +269,14 @@ func (r *resolver) resolve() *Package {
 		if d.doc == "" {
 			r.docf(d.pos, "definition #%s has no doc comment: say what it means on the line above it", d.name)
 		}
-		r.classify(d)
 		r.defs[d.name] = d
 		order = append(order, d)
+	}
+	// Every definition is known before any is classified: classifying an
+	// alias resolves its type, which may refer to one written after it
+	// (#devices: [...{caps: #list}] before #list), classified then.
+	for _, d := range order {
+		r.classifyOnce(d)
 	}
 	if rootPos.IsValid() {
 		if d := r.rootDefinition(); d != nil {
@@ -377,6 +384,16 @@ func (r *resolver) rootObject(pos Pos) *def {
 	d.object = &Object{Name: name, Doc: d.doc, Pos: pos, Open: true}
 	r.pkg.Objects = append(r.pkg.Objects, d.object)
 	return d
+}
+
+// classifyOnce classifies d unless it is, or is being, classified.
+func (r *resolver) classifyOnce(d *def) {
+	if d.classState != 0 {
+		return
+	}
+	d.classState = 1
+	r.classify(d)
+	d.classState = 2
 }
 
 // classify decides what a definition is: an enum or union (a disjunction),
@@ -1001,6 +1018,13 @@ func (r *resolver) refType(v cue.Value, name, what string) (*Type, bool) {
 
 func (r *resolver) refTypeOf(v cue.Value, name, what string) (*Type, bool) {
 	d := r.defs[name]
+	if d != nil {
+		if d.classState == 1 {
+			r.errorf(r.pos(v), "%s: #%s holds itself through a list or a map (#A: [...#A]), which is not carried yet: the Go types name such a definition with a type alias, and an alias may not refer to itself; make #%s a struct that holds the list in a field", what, name, name)
+			return nil, false
+		}
+		r.classifyOnce(d)
+	}
 	switch {
 	case d == nil:
 		r.errorf(r.pos(v), "%s: #%s is not a definition of this package", what, name)
@@ -1188,6 +1212,9 @@ func (r *resolver) inlineDisjunction(v cue.Value, alts []cue.Value, what string)
 	}
 	refs := 0
 	for _, a := range alts {
+		if name, ok := r.refName(a); ok && r.defs[name] != nil {
+			r.classifyOnce(r.defs[name])
+		}
 		if name, ok := r.refName(a); ok && r.defs[name] != nil && r.defs[name].object != nil {
 			refs++
 		}
@@ -1288,18 +1315,18 @@ func altName(t *Type) string {
 // OrderByNameValue, a root field workflow.on WorkflowOn.
 func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
 	name := inlineName(what)
+	if vname, ok := r.validatorOf(v); ok {
+		// A validator beside the struct (struct.MaxFields(2) & {…}) would
+		// be dropped with it: refuse it rather than carry the fields alone.
+		r.errorf(p, "%s: %s on an object is not carried yet (JSON Schema's minProperties/maxProperties would state it; the Go and TypeScript validation do not count members yet)", what, vname)
+		return nil, false
+	}
 	if prev := r.defs[name]; prev != nil {
 		r.errorf(p, "%s: an inline struct is the object %s, named after where it is, but #%s (%s) has that name; rename #%s, or name the struct as a definition of its own and refer to it", what, name, name, prev.pos, name)
 		return nil, false
 	}
 	if prev := r.inlines[name]; prev != nil {
 		r.errorf(p, "%s: an inline struct is the object %s, named after where it is, and so is the one at %s; name one as a definition of its own and refer to it", what, name, prev.pos)
-		return nil, false
-	}
-	if vname, ok := r.validatorOf(v); ok {
-		// A validator beside the struct (struct.MaxFields(2) & {…}) would
-		// be dropped with it: refuse it rather than carry the fields alone.
-		r.errorf(p, "%s: %s on an object is not carried yet (JSON Schema's minProperties/maxProperties would state it; the Go and TypeScript validation do not count members yet)", what, vname)
 		return nil, false
 	}
 	d := &def{name: name, v: v, pos: p, doc: fmt.Sprintf("%s is the value of %s.", name, what)}
@@ -1441,14 +1468,29 @@ func (r *resolver) list(v cue.Value, what string) (*Type, bool) {
 	}
 	t.Elem = et
 	if t.UniqueItems {
-		switch et.Kind {
-		case BasicKind, ScalarKind, EnumKind, ConstKind:
-		default:
-			r.errorf(r.pos(v), "%s: list.UniqueItems on a list of %s is not carried yet (only of strings, numbers, booleans and enum members, which every target compares alike)", what, et.JSONKind()+"s")
+		if !ScalarItems(et) {
+			of := et.JSONKind() + "s"
+			if of == "s" {
+				of = "values of several JSON kinds, one of them not a string, number or boolean"
+			}
+			r.errorf(r.pos(v), "%s: list.UniqueItems on a list of %s is not carried yet (only of strings, numbers, booleans, enum members and a choice of them, which every target compares alike)", what, of)
 			return nil, false
 		}
 	}
 	return t, ok
+}
+
+// ScalarItems reports whether values of t are a string, number or boolean
+// (an enum member, a constant, or a OneOf of such alternatives): what
+// list.UniqueItems is carried on, since every target compares them alike.
+func ScalarItems(t *Type) bool {
+	switch t.Kind {
+	case BasicKind, ScalarKind, EnumKind, ConstKind:
+		return true
+	case OneOfKind:
+		return all(t.OneOf.Alts, func(a *Alt) bool { return ScalarItems(a.Type) })
+	}
+	return false
 }
 
 // constrain applies one conjunct (a basic type, a bound, a regexp or a
