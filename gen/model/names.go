@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -77,11 +78,21 @@ func (r *resolver) assignNames() {
 		claim(e.GoName, "#"+e.Name, e.Pos)
 		claim(e.ParseFunc(), "#"+e.Name+" (its parse function)", e.Pos)
 		claim(e.ValuesFunc(), "#"+e.Name+" (its member list)", e.Pos)
+		taken := map[string]bool{}
 		for _, m := range e.Members {
 			m.GoName = e.GoName + GoName(m.Value)
 			if GoName(m.Value) == "" {
 				m.GoName = ""
 			}
+			// Members that differ only where a Go name cannot ("z" and
+			// "Z", "a-b" and "a_b"): the later ones are numbered, in
+			// the enum's order (SelinuxZ, SelinuxZ2).
+			if base := m.GoName; base != "" && taken[base] {
+				for k := 2; taken[m.GoName]; k++ {
+					m.GoName = base + strconv.Itoa(k)
+				}
+			}
+			taken[m.GoName] = true
 			claim(m.GoName, fmt.Sprintf("#%s member %q", e.Name, m.Value), m.Pos)
 		}
 	}

@@ -188,9 +188,17 @@ func matchOne(v cue.Value) ([]cue.Value, bool) {
 		// An alternative that admits nothing is no alternative:
 		// matchN(1, [int, error("no")]) is int.
 		a := args[2].LookupPath(cue.MakePath(cue.Index(i)))
-		if a.Exists() && a.IncompleteKind() != cue.BottomKind && a.Err() == nil {
-			alts = append(alts, a)
+		if !a.Exists() || a.IncompleteKind() == cue.BottomKind || a.Err() != nil {
+			continue
 		}
+		// One that is itself a disjunction (matchN(1, [int | string,
+		// {…}])) brings its alternatives: told apart by kind, as
+		// every alternative is, "exactly one" is still "one of".
+		if op, or := a.Expr(); op == cue.OrOp {
+			alts = append(alts, or...)
+			continue
+		}
+		alts = append(alts, a)
 	}
 	return alts, len(alts) > 0
 }
