@@ -1,5 +1,12 @@
 package wire
 
+import (
+	"bytes"
+	"encoding/json"
+	"math/big"
+	"strconv"
+)
+
 // Next returns the first byte of the next value, after any whitespace,
 // without reading it: a generated decoder of a value that is one of
 // several JSON kinds chooses the alternative by it ('"' a string, '-' or a
@@ -39,4 +46,62 @@ func UniqueItemsBy[T any, K comparable](p *Problems, path *Path, member string, 
 		}
 		seen[k] = i
 	}
+}
+
+// JSONKey is the JSON value *v holds, as a key of UniqueItemsBy: its
+// encoding (json.Marshal, which calls a generated type's AppendJSON) with
+// every object's members sorted and every number written as the exact
+// rational it is (1, 1.0 and 1e0 alike), so equal JSON values, as
+// list.UniqueItems and JSON Schema's uniqueItems compare them, give equal
+// keys.
+func JSONKey[T any](v *T) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return "\x00" + err.Error() // not JSON: equal only to the same failure
+	}
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.UseNumber()
+	var x any
+	if err := d.Decode(&x); err != nil {
+		return "\x00" + err.Error()
+	}
+	var out []byte
+	return string(appendCanonical(out, x))
+}
+
+// appendCanonical writes x (from a json.Decoder with UseNumber) with sorted
+// members and exact numbers.
+func appendCanonical(b []byte, x any) []byte {
+	switch x := x.(type) {
+	case map[string]any:
+		b = append(b, '{')
+		for i, k := range SortedKeys(x) {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = strconv.AppendQuote(b, k)
+			b = append(b, ':')
+			b = appendCanonical(b, x[k])
+		}
+		return append(b, '}')
+	case []any:
+		b = append(b, '[')
+		for i, e := range x {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendCanonical(b, e)
+		}
+		return append(b, ']')
+	case json.Number:
+		if r, ok := new(big.Rat).SetString(string(x)); ok {
+			return append(b, r.RatString()...)
+		}
+		return append(b, x...)
+	case string:
+		return strconv.AppendQuote(b, x)
+	case bool:
+		return strconv.AppendBool(b, x)
+	}
+	return append(b, "null"...)
 }

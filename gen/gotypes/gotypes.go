@@ -216,7 +216,7 @@ func keyedOneOfs(p *model.Package) map[*model.OneOf]bool {
 	var visit func(t *model.Type)
 	visit = func(t *model.Type) {
 		for ; t != nil; t = t.Elem {
-			if t.Kind == model.ListKind && t.UniqueItems && t.Elem.Kind == model.OneOfKind {
+			if t.Kind == model.ListKind && t.UniqueItems && t.Elem.Kind == model.OneOfKind && model.ScalarItems(t.Elem) {
 				keyed[t.Elem.OneOf] = true
 			}
 		}

@@ -846,10 +846,14 @@ func checks(f *goFile, t *model.Type, v, path, member, stepVar string, depth int
 			f.p("p.MaxItems(", path, ", ", mem, ", len(", v, "), ", strconv.Itoa(*t.MaxItems), ")")
 		}
 		if t.UniqueItems {
-			if t.Elem.Kind == model.OneOfKind {
+			switch {
+			case t.Elem.Kind == model.OneOfKind && model.ScalarItems(t.Elem):
 				// Items of several kinds: compared by the value each holds.
 				f.p(f.wire(), ".UniqueItemsBy(p, ", path, ", ", mem, ", ", v, ", (*", t.Elem.OneOf.GoName, ").key)")
-			} else {
+			case !model.ScalarItems(t.Elem):
+				// Objects, lists, any JSON: compared as JSON values.
+				f.p(f.wire(), ".UniqueItemsBy(p, ", path, ", ", mem, ", ", v, ", ", f.wire(), ".JSONKey[", goType(f, t.Elem, false), "])")
+			default:
 				f.p(f.wire(), ".UniqueItems(p, ", path, ", ", mem, ", ", v, ")")
 			}
 		}

@@ -1476,14 +1476,8 @@ func (r *resolver) list(v cue.Value, what string) (*Type, bool) {
 	}
 	t.Elem = et
 	if t.UniqueItems {
-		if !ScalarItems(et) {
-			of := et.JSONKind() + "s"
-			if of == "s" {
-				of = "values of several JSON kinds, one of them not a string, number or boolean"
-			}
-			r.errorf(r.pos(v), "%s: list.UniqueItems on a list of %s is not carried yet (only of strings, numbers, booleans, enum members and a choice of them, which every target compares alike)", what, of)
-			return nil, false
-		}
+		// Items of any type are compared as JSON values: Go by their
+		// canonical encoding (wire.JSONKey), TypeScript likewise.
 	}
 	return t, ok
 }

@@ -664,6 +664,16 @@ function _unknownKeys(v: object, known: readonly string[]): string[] {
   return Object.keys(v).filter((k) => !known.includes(k)).sort(_byCodePoint);
 }
 
+/** A JSON value as one string, members by name: equal JSON values (as
+ * list.UniqueItems and uniqueItems compare them) give equal strings. */
+function _canon(v: unknown): string {
+  if (Array.isArray(v)) return "[" + v.map(_canon).join(",") + "]";
+  if (v !== null && typeof v === "object") {
+    return "{" + _keys(v).map((k) => JSON.stringify(k) + ":" + _canon((v as Record<string, unknown>)[k])).join(",") + "}";
+  }
+  return JSON.stringify(v);
+}
+
 /** The keys of a map in the order Go's encoder writes them. */
 function _keys(m: object): string[] {
   return Object.keys(m).sort(_byCodePoint);

@@ -391,12 +391,16 @@ func check(c *code, t *model.Type, x, cont, k, at string) {
 			seen, j := c.fresh("seen"), c.fresh("j")
 			c.p("const ", seen, " = new Map<unknown, number>();")
 			c.open("for (let ", j, " = 0; ", j, " < ", x, ".length; ", j, "++)")
-			c.p("const prev = ", seen, ".get(", x, "[", j, "]);")
+			item := x + "[" + j + "]"
+			if !model.ScalarItems(t.Elem) {
+				item = "_canon(" + item + ")" // objects, lists: by JSON value
+			}
+			c.p("const prev = ", seen, ".get(", item, ");")
 			c.open("if (prev !== undefined)")
 			c.fail(at, "uniqueItems", "`must have unique items (item ${"+j+"} repeats item ${prev})`")
 			c.p("break;")
 			c.close()
-			c.p(seen, ".set(", x, "[", j, "], ", j, ");")
+			c.p(seen, ".set(", item, ", ", j, ");")
 			c.close()
 		}
 		if t.Elem.Kind != model.AnyKind { // items of any JSON: nothing to judge
