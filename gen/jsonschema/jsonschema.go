@@ -30,6 +30,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -369,28 +370,42 @@ func (e *emitter) object(o *model.Object) obj {
 		}
 	}
 	s = append(s, member{"properties", props})
+	var rules []any
+	patternRule := false // the patterns must stay in an allOf member
 	if len(o.Members) > 0 {
 		// {[=~"^x-"]: T}: members whose name matches are admitted and
 		// hold T (evaluated, so unevaluatedProperties lets them be).
 		var pats obj
+		matched := false
 		for _, m := range o.Members {
 			pats = append(pats, member{model.ECMAPattern(m.Key.Pattern), e.typ(m.Type)})
+			re := regexp.MustCompile(m.Key.Pattern) // the model compiled it
+			for _, f := range o.Fields {
+				matched = matched || re.MatchString(f.Name)
+			}
 		}
-		s = append(s, member{"patternProperties", pats})
+		if matched {
+			// A field the pattern also constrains: ajv's strict mode
+			// refuses a property matching a pattern of the same schema,
+			// so the patterns go in an allOf member (the same meaning).
+			rules = append(rules, obj{{"patternProperties", pats}})
+			patternRule = true
+		} else {
+			s = append(s, member{"patternProperties", pats})
+		}
 	}
 	if len(required) > 0 {
 		s = append(s, member{"required", required})
 	}
-	var rules []any
 	for _, rule := range forbids(o) {
 		rules = append(rules, rule)
 	}
 	for _, rf := range o.Refusals {
 		rules = append(rules, refusal(o, rf))
 	}
-	switch len(rules) {
-	case 0:
-	case 1:
+	switch {
+	case len(rules) == 0:
+	case len(rules) == 1 && !patternRule:
 		// One rule is stated on the object itself: json-schema-to-typescript
 		// turns an object with allOf into a renamed copy of itself
 		// (Edge = Edge1).

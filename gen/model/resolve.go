@@ -487,6 +487,21 @@ func (r *resolver) classify(d *def) {
 		}
 	}
 	if name, ok := r.refName(d.v); ok {
+		// #B: #A, where #A is a constant, scalar, enum or other type
+		// that is not an object: a name for #A's type (Go and
+		// TypeScript: an alias), as cue get go writes an enum of one
+		// member (#enumX: #XFailure).
+		if a := r.defs[name]; a != nil && a != d {
+			r.classifyOnce(a)
+			if a.object == nil && a.union == nil {
+				r.here = d.pos
+				if t, ok := r.refType(d.v, name, "#"+d.name); ok {
+					d.alias = &Alias{Name: d.name, Doc: d.doc, Pos: d.pos, Type: t}
+					r.pkg.Aliases = append(r.pkg.Aliases, d.alias)
+				}
+				return
+			}
+		}
 		r.errorf(d.pos, "%s is #%s under another name, which no target can state as CUE means it; refer to #%s (a union lists two or more variants: #A | #B)", d.ref(), name, name)
 		return
 	}
