@@ -55,7 +55,7 @@ test: check lint c-tools $(TS_STAMP) test-go test-ts
 
 ## test-go: every Go test (conformance/corpus runs bin/cue)
 test-go: bin/cue
-	SCHEMAGEN_REQUIRE_C=1 SCHEMAGEN_REQUIRE_NODE=1 SCHEMAGEN_CUE=$(CURDIR)/bin/cue $(GO) test ./...
+	SCHEMAGEN_REQUIRE_C=1 SCHEMAGEN_REQUIRE_NODE=1 SCHEMAGEN_CUE=$(CURDIR)/bin/cue $(GO) test -timeout 30m ./...
 
 ## test-ts: ajv over every schema and fixture; TS types derived from the schemas through tsc;
 ## the generated TS validation against ajv and the Go types on every fixture and
