@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"time"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -111,22 +112,46 @@ func SortedKeys[V any](m map[string]V) []string {
 
 const hex = "0123456789abcdef"
 
-// safe[c] is true for the ASCII bytes encoding/json writes as themselves
-// with HTML escaping on (its default): not a control character, '"',
-// '\\', '<', '>' or '&'.
-var safe = func() (t [utf8.RuneSelf]bool) {
+// asciiSafe[c] is true for the ASCII bytes encoding/json writes as
+// themselves with HTML escaping off: not a control character, '"' or '\\'.
+// htmlSafe is the same with HTML escaping on (its default): '<', '>' and
+// '&' are not safe either.
+var asciiSafe, htmlSafe = func() (plain, html [utf8.RuneSelf]bool) {
 	for c := 0x20; c < utf8.RuneSelf; c++ {
-		t[c] = true
+		plain[c] = c != '"' && c != '\\'
+		html[c] = plain[c] && c != '<' && c != '>' && c != '&'
 	}
-	for _, c := range `"\<>&` {
-		t[c] = false
-	}
-	return t
+	return plain, html
 }()
 
-// AppendString appends s as a JSON string, escaped as encoding/json
-// escapes it by default.
-func AppendString(b []byte, s string) []byte {
+// Escaping is how a JSON string is written. There is one escaper for the
+// whole module, Escaping.Append, which writes what encoding/json writes;
+// the fields say which of encoding/json's two modes, and what more a
+// writer wants escaped. AppendString (the generated Go's strings) is
+// Escaping{HTML: true}; the JSON Schemas (gen/escape.AppendJSON) add the
+// bidirectional controls; `schemagen deck inspect` (internal/inspectjson)
+// is Escaping{}.
+type Escaping struct {
+	// HTML writes '<', '>' and '&' as \u003c, \u003e and \u0026, as
+	// encoding/json does unless SetEscapeHTML(false).
+	HTML bool
+	// Also, when set, names runes beyond those encoding/json escapes to
+	// write as \uXXXX (a surrogate pair above U+FFFF): the value is the
+	// same, only its spelling differs.
+	Also func(r rune) bool
+}
+
+// Append appends s as a JSON string, quotes included, exactly as
+// encoding/json writes it (with SetEscapeHTML(e.HTML)): '"', '\\' and
+// control characters escaped (\b \f \n \r \t by name, the rest as
+// \u00XX), U+2028 and U+2029 as \u2028 and \u2029 (they end lines in
+// JavaScript), invalid UTF-8 as \ufffd; and, beyond that, every rune
+// e.Also names as \uXXXX.
+func (e Escaping) Append(b []byte, s string) []byte {
+	safe := &asciiSafe
+	if e.HTML {
+		safe = &htmlSafe
+	}
 	b = append(b, '"')
 	start := 0
 	for i := 0; i < len(s); {
@@ -158,23 +183,34 @@ func AppendString(b []byte, s string) []byte {
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
+		switch {
+		case r == utf8.RuneError && size == 1:
 			b = append(b, s[start:i]...)
 			b = append(b, `\ufffd`...)
-			i += size
-			start = i
-			continue
-		}
-		// U+2028 and U+2029 end lines in JavaScript; encoding/json escapes them.
-		if r == '\u2028' || r == '\u2029' {
+		case r == '\u2028' || r == '\u2029' || e.Also != nil && e.Also(r):
 			b = append(b, s[start:i]...)
-			b = append(b, '\\', 'u', '2', '0', '2', hex[r&0xF])
+			if r > 0xFFFF {
+				r1, r2 := utf16.EncodeRune(r)
+				b = appendU(appendU(b, r1), r2)
+			} else {
+				b = appendU(b, r)
+			}
+		default:
 			i += size
-			start = i
 			continue
 		}
 		i += size
+		start = i
 	}
 	b = append(b, s[start:]...)
 	return append(b, '"')
 }
+
+// appendU appends r (at most U+FFFF) as \uXXXX.
+func appendU(b []byte, r rune) []byte {
+	return append(b, '\\', 'u', hex[r>>12&0xF], hex[r>>8&0xF], hex[r>>4&0xF], hex[r&0xF])
+}
+
+// AppendString appends s as a JSON string, escaped as encoding/json
+// escapes it by default (HTML-safe): Escaping{HTML: true}.Append.
+func AppendString(b []byte, s string) []byte { return Escaping{HTML: true}.Append(b, s) }

@@ -1,6 +1,7 @@
 package wire
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -96,18 +97,48 @@ func FuzzParseInt(f *testing.F) {
 }
 
 // FuzzAppendString: strings are written exactly as encoding/json writes
-// them, HTML escaping, invalid UTF-8 and U+2028 included.
+// them, in both of its modes (Escaping.HTML), HTML escaping, invalid UTF-8
+// and U+2028 included; a rune Escaping.Also names is written as \uXXXX
+// (a surrogate pair above U+FFFF) and decodes to what encoding/json's
+// spelling decodes to. AppendString is the HTML mode.
 func FuzzAppendString(f *testing.F) {
-	for _, s := range []string{"", "plain", "a\"b\\c", "<tag>&amp;", "\x00\x01\x1f\x7f", "\b\f\n\r\t", "\u2028\u2029", "\xff\xfe", "日本語", "\xed\xa0\x80"} {
+	for _, s := range []string{"", "plain", "a\"b\\c", "<tag>&amp;", "\x00\x01\x1f\x7f", "\b\f\n\r\t", "\u2028\u2029", "\xff\xfe", "日本語", "\xed\xa0\x80", "a\u202eb\U0001F600c"} {
 		f.Add(s)
 	}
-	f.Fuzz(func(t *testing.T, s string) {
-		want, err := json.Marshal(s)
-		if err != nil {
-			t.Fatal(err)
+	encode := func(s string, html bool) string {
+		var buf bytes.Buffer
+		enc := json.NewEncoder(&buf)
+		enc.SetEscapeHTML(html)
+		if err := enc.Encode(s); err != nil {
+			panic(err)
 		}
-		if got := AppendString([]byte("x"), s); string(got) != "x"+string(want) {
+		return strings.TrimSuffix(buf.String(), "\n")
+	}
+	also := func(r rune) bool { return r == '\u202e' || r >= 0x1F600 }
+	f.Fuzz(func(t *testing.T, s string) {
+		want := encode(s, true)
+		if got := AppendString([]byte("x"), s); string(got) != "x"+want {
 			t.Fatalf("AppendString(%q) = %s, want %s", s, got[1:], want)
+		}
+		for _, html := range []bool{true, false} {
+			want := encode(s, html)
+			if got := (Escaping{HTML: html}).Append(nil, s); string(got) != want {
+				t.Fatalf("Escaping{HTML: %v}.Append(%q) = %s, want %s", html, s, got, want)
+			}
+			got := Escaping{HTML: html, Also: also}.Append(nil, s)
+			var a, b string
+			if err := json.Unmarshal(got, &a); err != nil {
+				t.Fatalf("Escaping with Also wrote %s, which does not decode: %v", got, err)
+			}
+			json.Unmarshal([]byte(want), &b)
+			if a != b {
+				t.Fatalf("Escaping with Also wrote %s, which decodes to %q, not %q", got, a, b)
+			}
+			for _, r := range string(got) {
+				if also(r) {
+					t.Fatalf("Escaping with Also wrote %U as itself: %s", r, got)
+				}
+			}
 		}
 	})
 }

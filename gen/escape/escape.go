@@ -36,6 +36,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/schemagen/schemagen/wire"
 )
 
 // hidden reports whether r must not reach a generated file as itself: a
@@ -249,56 +251,8 @@ func TSString(s string) string {
 // '"' and '\\' escaped, U+2028 and U+2029 as \u2028 and \u2029, invalid
 // UTF-8 as \ufffd), and in addition every bidirectional control as
 // \uXXXX: the value is the same, and what an editor shows is what a
-// parser reads.
-func AppendJSON(b []byte, s string) []byte {
-	const hex = "0123456789abcdef"
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
-				i++
-				continue
-			}
-			b = append(b, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				b = append(b, '\\', c)
-			case '\b':
-				b = append(b, `\b`...)
-			case '\f':
-				b = append(b, `\f`...)
-			case '\n':
-				b = append(b, `\n`...)
-			case '\r':
-				b = append(b, `\r`...)
-			case '\t':
-				b = append(b, `\t`...)
-			default:
-				b = append(b, `\u00`...)
-				b = append(b, hex[c>>4], hex[c&0xF])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			b = append(b, s[start:i]...)
-			b = append(b, `\ufffd`...)
-		case r == '\u2028' || r == '\u2029' || Bidi(r):
-			b = append(b, s[start:i]...)
-			b = append(b, `\u`...)
-			b = append(b, hex[r>>12&0xF], hex[r>>8&0xF], hex[r>>4&0xF], hex[r&0xF])
-		default:
-			i += size
-			continue
-		}
-		i += size
-		start = i
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
-}
+// parser reads. It is the module's one JSON string escaper
+// (wire.Escaping), told to escape Bidi too.
+func AppendJSON(b []byte, s string) []byte { return jsonEscaping.Append(b, s) }
+
+var jsonEscaping = wire.Escaping{Also: Bidi}

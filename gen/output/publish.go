@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/schemagen/schemagen/internal/atomicfile"
 )
 
 // Publishing generated/ (Write) keeps one promise: whatever happens — an
@@ -317,17 +319,7 @@ func writeDurable(p string, data []byte, perm fs.FileMode) error {
 }
 
 // syncDir fsyncs the folder p, making the names in it durable.
-func syncDir(p string) error {
-	d, err := os.Open(p)
-	if err != nil {
-		return err
-	}
-	err = d.Sync()
-	if cerr := d.Close(); err == nil {
-		err = cerr
-	}
-	return err
-}
+func syncDir(p string) error { return atomicfile.SyncDir(p) }
 
 // UseRenameSwap makes every later Write swap by two renames, as on a
 // system without an atomic exchange, and returns what restores the

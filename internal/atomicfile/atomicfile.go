@@ -94,7 +94,12 @@ func (osFS) Lock(f tempFile) (io.Closer, error)               { return lockTemp(
 func (osFS) Rename(from, to string) error                     { return os.Rename(from, to) }
 func (osFS) Remove(name string) error                         { return os.Remove(name) }
 
-func (osFS) SyncDir(dir string) error {
+func (osFS) SyncDir(dir string) error { return SyncDir(dir) }
+
+// SyncDir fsyncs the folder dir, making the names in it durable: what a
+// rename into it needs before it survives a crash. The module's other
+// crash-safe writers (gen/output, runtime/ledger) use it too.
+func SyncDir(dir string) error {
 	d, err := os.Open(dir)
 	if err != nil {
 		return err

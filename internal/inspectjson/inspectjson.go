@@ -5,9 +5,10 @@
 package inspectjson
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/schemagen/schemagen/wire"
 )
 
 // Value is a JSON value: nil, bool, int64, uint64, string, []Value or
@@ -151,19 +152,9 @@ func depth(v Value) int {
 	return 0
 }
 
-// quote appends s as a JSON string.
+// quote appends s as a JSON string, as encoding/json writes it without
+// HTML escaping (the module's one escaper, wire.Escaping): a report is
+// read by people and tools, not embedded in HTML.
 func quote(b *strings.Builder, s string) {
-	b.WriteByte('"')
-	for _, r := range s {
-		switch {
-		case r == '"' || r == '\\':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case r < 0x20:
-			fmt.Fprintf(b, `\u%04x`, r)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	b.WriteByte('"')
+	b.Write(wire.Escaping{}.Append(make([]byte, 0, len(s)+2), s))
 }

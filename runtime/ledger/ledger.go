@@ -40,6 +40,7 @@ import (
 	"syscall"
 
 	"github.com/schemagen/schemagen/generated/go/fleet"
+	"github.com/schemagen/schemagen/internal/atomicfile"
 	"github.com/schemagen/schemagen/runtime/internal/jsonl"
 )
 
@@ -99,18 +100,9 @@ type Options struct {
 // one. A variable so that tests can count and fail it.
 var syncFile = func(f *os.File) error { return f.Sync() }
 
-// syncDir makes the names in the folder p durable.
-var syncDir = func(p string) error {
-	d, err := os.Open(p)
-	if err != nil {
-		return err
-	}
-	err = d.Sync()
-	if cerr := d.Close(); err == nil {
-		err = cerr
-	}
-	return err
-}
+// syncDir makes the names in the folder p durable. A variable so that
+// tests can count and fail it.
+var syncDir = atomicfile.SyncDir
 
 // Open opens the ledger at path, creating it if absent, locks it, and
 // first reads it whole: it calls row for each row in file order, and warn
