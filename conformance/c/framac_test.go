@@ -67,7 +67,7 @@ func TestFramaCWP(t *testing.T) {
 // file is an alarm), the streaming decoder fed any number of unknown
 // chunks of any size, deck_file_encode and the streaming encoder of an
 // unknown state, deck_file_pick of any statuses, and
-// deck_state_new_career (through ownership_commit), with signed overflow
+// deck_state_new_career (through deck_ownership_commit), with signed overflow
 // and signed and unsigned downcasts checked. Any alarm fails. The one
 // property Eva cannot decide, deck_crc32's loop invariant (relational),
 // TestFramaCWP proves.

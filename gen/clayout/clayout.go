@@ -51,31 +51,30 @@ var parsed = sync.OnceValue(func() *template.Template {
 const hashMark = "@SCHEMAGEN_HASH@"
 
 var funcs = template.FuncMap{
-	"doc":          doc,
-	"note":         note,
-	"docSuffix":    docSuffix,
-	"oneLine":      oneLine,
-	"fieldDoc":     fieldDoc,
-	"itemDoc":      itemDoc,
-	"decl":         decl,
-	"hex":          func(v int64) string { return fmt.Sprintf("0x%X", v) },
-	"sentence":     sentence,
-	"crcSize":      func() int { return model.CRCSize },
-	"catalogMacro": model.CatalogCMacro,
-	"leRead":       leRead,
-	"leWrite":      leWrite,
-	"hash":         func() string { return hashMark },
-	"lenMacros":    lenMacros,
-	"enumNote":     enumNote,
-	"cString":      cString,
-	"crcTable":     crcTable,
-	"headerWrite":  headerWrite,
-	"headerRead":   headerRead,
-	"magicBytes":   magicBytes,
-	"add":          func(a, b int) int { return a + b },
-	"join":         strings.Join,
-	"zeroedNote":   zeroedNote,
-	"placeCode":    placeCode,
+	"doc":         doc,
+	"note":        note,
+	"docSuffix":   docSuffix,
+	"oneLine":     oneLine,
+	"fieldDoc":    fieldDoc,
+	"itemDoc":     itemDoc,
+	"decl":        decl,
+	"hex":         func(v int64) string { return fmt.Sprintf("0x%X", v) },
+	"sentence":    sentence,
+	"crcSize":     func() int { return model.CRCSize },
+	"leRead":      leRead,
+	"leWrite":     leWrite,
+	"hash":        func() string { return hashMark },
+	"lenMacros":   lenMacros,
+	"enumNote":    enumNote,
+	"cString":     cString,
+	"crcTable":    crcTable,
+	"headerWrite": headerWrite,
+	"headerRead":  headerRead,
+	"magicBytes":  magicBytes,
+	"add":         func(a, b int) int { return a + b },
+	"join":        strings.Join,
+	"zeroedNote":  zeroedNote,
+	"placeCode":   placeCode,
 	"seq": func(n int) []int {
 		out := make([]int, n)
 		for i := range out {
@@ -86,7 +85,8 @@ var funcs = template.FuncMap{
 	"payloadSizeMacro": payloadSizeMacro,
 	"lenAsserts":       lenAsserts,
 	// Bound per run to the layout's macro (see generate).
-	"assertMacro": func() string { return "" },
+	"assertMacro":  func() string { return "" },
+	"catalogMacro": func(string) string { return "" },
 }
 
 // Generate renders the headers of every layout package.
@@ -200,7 +200,7 @@ func generate(l *model.Layout, out string) ([]output.File, error) {
 			pool = append(append(pool, it.Name...), 0)
 		}
 		if len(pool) > 0xFFFF {
-			return nil, &model.Error{Pos: c.Pos, Msg: fmt.Sprintf("catalog: the item names take %d bytes, more than catalog_name's uint16 offsets reach", len(pool))}
+			return nil, &model.Error{Pos: c.Pos, Msg: fmt.Sprintf("catalog: the item names take %d bytes, more than %s's uint16 offsets reach", len(pool), l.CFunc("catalog_name"))}
 		}
 		v.NamePool = string(pool)
 	}
@@ -233,7 +233,8 @@ func generate(l *model.Layout, out string) ([]output.File, error) {
 	}
 	var files []output.File
 	t := template.Must(parsed().Clone()).Funcs(template.FuncMap{
-		"assertMacro": func() string { return l.CMacro("STATIC_ASSERT") },
+		"assertMacro":  func() string { return l.CMacro("STATIC_ASSERT") },
+		"catalogMacro": l.CatalogCMacro,
 	})
 	for _, u := range units {
 		var buf bytes.Buffer
@@ -357,11 +358,11 @@ func payloadSizeMacro(vs []*model.Version) string {
 func lenAsserts(s *model.Struct) []string {
 	var out []string
 	for _, f := range s.Fields {
-		member := fmt.Sprintf("((%s *)0)->%s", s.Name, f.Name)
+		member := fmt.Sprintf("((%s *)0)->%s", s.CName, f.Name)
 		for d := range f.Type.Dims {
 			outer := member + strings.Repeat("[0]", d)
 			out = append(out, fmt.Sprintf("sizeof(%s) / sizeof(%s[0]) == %s, \"%s.%s has %s elements%s\"",
-				outer, outer, s.CLen(f, d), s.Name, f.Name, s.CLen(f, d), dimWord(d)))
+				outer, outer, s.CLen(f, d), s.CName, f.Name, s.CLen(f, d), dimWord(d)))
 		}
 	}
 	return out
@@ -383,7 +384,7 @@ func enumNote(f *model.LayoutField) string {
 	if i := strings.LastIndex(prefix, "_"); i > 0 {
 		prefix = prefix[:i]
 	}
-	return fmt.Sprintf(" Holds %s values (%s_*); the member stays %s, as a C enum's size is the compiler's choice.", f.Enum.Name, prefix, f.Type.Prim.C())
+	return fmt.Sprintf(" Holds %s values (%s_*); the member stays %s, as a C enum's size is the compiler's choice.", f.Enum.CName, prefix, f.Type.Prim.C())
 }
 
 // cString is s as a C string literal, split into lines of about 70
@@ -522,9 +523,9 @@ func itemDoc(it *model.CatalogItem) string {
 // decl is a member's C declaration, e.g. "char slots[16][80]".
 func decl(f *model.LayoutField) string {
 	t := f.Type
-	elem := t.ElemName()
-	if t.Struct == nil {
-		elem = t.Prim.C()
+	elem := t.Prim.C()
+	if t.Struct != nil {
+		elem = t.Struct.CName
 	}
 	var dims strings.Builder
 	for _, d := range t.Dims {
@@ -563,7 +564,7 @@ func leWrite(ptr string, view *model.Struct, f *model.LayoutField, value int64) 
 // at is the C expression of byte i of field f of the view.
 func at(view *model.Struct, f *model.LayoutField, i int) string {
 	if i == 0 {
-		return fmt.Sprintf("(size_t)offsetof(%s, %s)", view.Name, f.Name)
+		return fmt.Sprintf("(size_t)offsetof(%s, %s)", view.CName, f.Name)
 	}
-	return fmt.Sprintf("(size_t)offsetof(%s, %s) + %du", view.Name, f.Name, i)
+	return fmt.Sprintf("(size_t)offsetof(%s, %s) + %du", view.CName, f.Name, i)
 }

@@ -36,7 +36,7 @@ type migration struct {
 func codecs(structs []*model.Struct) []structCodec {
 	var out []structCodec
 	for _, s := range structs {
-		c := structCodec{Name: s.Name}
+		c := structCodec{Name: s.CName}
 		for _, f := range s.Fields {
 			c.Get = append(c.Get, fieldCode(true, f, f.Offset)...)
 			c.Put = append(c.Put, fieldCode(false, f, f.Offset)...)
@@ -131,9 +131,9 @@ func fieldCode(get bool, f *model.LayoutField, off int) []string {
 func elemCode(get bool, t *model.CType, lv, at string) string {
 	if t.Struct != nil {
 		if get {
-			return fmt.Sprintf("@H@get_%s(&%s, %s);", t.Struct.Name, lv, byteAt(at))
+			return fmt.Sprintf("@H@get_%s(&%s, %s);", t.Struct.CName, lv, byteAt(at))
 		}
-		return fmt.Sprintf("@H@put_%s(&%s, %s);", t.Struct.Name, lv, byteAt(at))
+		return fmt.Sprintf("@H@put_%s(&%s, %s);", t.Struct.CName, lv, byteAt(at))
 	}
 	p := t.Prim
 	bits := 8 * p.Size()
@@ -326,7 +326,7 @@ func fixes(structs []*model.Struct) []structFix {
 		}
 		if len(lines) > 0 {
 			has[s] = true
-			out = append(out, structFix{Name: s.Name, Lines: lines})
+			out = append(out, structFix{Name: s.CName, Lines: lines})
 		}
 	}
 	return out
@@ -343,7 +343,7 @@ func fixFieldCode(f *model.LayoutField, has map[*model.Struct]bool) []string {
 		return fieldCode(true, f, f.Offset)
 	}
 	if len(t.Dims) == 0 {
-		return []string{fmt.Sprintf("@H@fix_%s(&x->%s);", t.Struct.Name, f.Name)}
+		return []string{fmt.Sprintf("@H@fix_%s(&x->%s);", t.Struct.CName, f.Name)}
 	}
 	var lines []string
 	idx := ""
@@ -352,7 +352,7 @@ func fixFieldCode(f *model.LayoutField, has map[*model.Struct]bool) []string {
 		lines = append(lines, strings.Repeat("\t", d)+fmt.Sprintf("for (size_t %s = 0u; %s < %du; %s++) {", v, v, n, v))
 		idx += "[" + v + "]"
 	}
-	lines = append(lines, strings.Repeat("\t", len(t.Dims))+fmt.Sprintf("@H@fix_%s(&x->%s%s);", t.Struct.Name, f.Name, idx))
+	lines = append(lines, strings.Repeat("\t", len(t.Dims))+fmt.Sprintf("@H@fix_%s(&x->%s%s);", t.Struct.CName, f.Name, idx))
 	for d := len(t.Dims) - 1; d >= 0; d-- {
 		lines = append(lines, strings.Repeat("\t", d)+"}")
 	}
@@ -372,7 +372,7 @@ type byteWalker struct {
 func byteWalkers(structs []*model.Struct) []byteWalker {
 	var out []byteWalker
 	for _, s := range structs {
-		w := byteWalker{Name: s.Name}
+		w := byteWalker{Name: s.CName}
 		lastRaw := false
 		for i, f := range s.Fields {
 			kw := "if"
@@ -432,7 +432,7 @@ func byteExpr(f *model.LayoutField, rel string) (string, bool) {
 		}
 	}
 	if t.Struct != nil {
-		return fmt.Sprintf("@H@byte_%s(&%s, %s)", t.Struct.Name, elem, strings.TrimSuffix(strings.TrimPrefix(inner, "("), ")")), false
+		return fmt.Sprintf("@H@byte_%s(&%s, %s)", t.Struct.CName, elem, strings.TrimSuffix(strings.TrimPrefix(inner, "("), ")")), false
 	}
 	wide := "uint32_t"
 	if t.Prim.Size() == 8 {

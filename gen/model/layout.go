@@ -21,6 +21,12 @@ type Layout struct {
 	Path string // its folder under the schema folder, e.g. "deck" (see Package.Path)
 	Doc  string
 	Pos  Pos
+	// CPrefix starts every C name the layout generates (layout.c_prefix;
+	// default the package name in PascalCase, Deck for deck): types
+	// DeckSettings, macros DECK_*, functions deck_*. CPrefixPos is where
+	// the schema sets it (invalid for the default).
+	CPrefix    string
+	CPrefixPos Pos
 
 	// Structs are every layout struct, in declaration order; Root is one
 	// of them.
@@ -78,8 +84,9 @@ func (l *Layout) Struct(name string) *Struct {
 
 // Struct is a C struct: fields at their offsets, no implicit padding.
 type Struct struct {
-	Name   string // CUE name without '#'; also the C type name
+	Name   string // CUE name without '#'
 	GoName string
+	CName  string // the C type name: Name with the layout's C prefix, e.g. DeckSettings
 	Doc    string
 	Pos    Pos
 	Size   int
@@ -302,6 +309,9 @@ type Ledger struct {
 	Pos         Pos
 	// The view's fields by role.
 	MagicField, VersionField, Owned, Consumables *LayoutField
+	// CPrefix is the layout's C prefix (Layout.CPrefix), which starts the
+	// ledger's C names too.
+	CPrefix string
 }
 
 // Capacity is the number of catalog ids the bitmap holds (8 per byte).
@@ -377,7 +387,7 @@ type CatalogItem struct {
 	Doc     string
 	Pos     Pos
 	GoName  string // e.g. CatalogVerbScan
-	CName   string // e.g. CATALOG_VERB_SCAN
+	CName   string // e.g. DECK_CATALOG_VERB_SCAN
 }
 
 // Class is what kind of thing a catalog item is, as the schema declares
@@ -387,6 +397,7 @@ type CatalogItem struct {
 type Class struct {
 	Number int
 	Name   string // snake_case, e.g. program_tier
+	CName  string // e.g. DECK_CATALOG_CLASS_PROGRAM_TIER
 	Doc    string
 	Pos    Pos
 	// Counted: the ledger counts this class's items in its consumables
@@ -402,6 +413,7 @@ func (k *Class) String() string { return k.Name }
 type Channel struct {
 	Number int
 	Name   string
+	CName  string // e.g. DECK_CATALOG_CHANNEL_BOUGHT
 	Doc    string
 	Pos    Pos
 }

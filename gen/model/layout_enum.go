@@ -24,8 +24,9 @@ import (
 // outcome: "uint8" @enum(MissionOutcome). The bytes are the field's type;
 // the enum names its values (a C enum and Go constants).
 type LayoutEnum struct {
-	Name    string // CUE name without '#'; also the C type name
+	Name    string // CUE name without '#'
 	GoName  string
+	CName   string // the C type name: Name with the layout's C prefix, e.g. DeckMissionOutcome
 	Doc     string
 	Pos     Pos
 	Members []*LayoutEnumMember // in declaration order
@@ -43,7 +44,7 @@ type LayoutEnumMember struct {
 	Value  int64
 	Doc    string
 	Pos    Pos
-	CName  string // e.g. MISSION_OUTCOME_COMPLETED
+	CName  string // e.g. DECK_MISSION_OUTCOME_COMPLETED
 	GoName string // e.g. MissionOutcomeCompleted
 }
 
@@ -117,7 +118,7 @@ func (r *layoutResolver) declareEnum(name string, v cue.Value) {
 		}
 		seen[label] = true
 		if !snakeName.MatchString(label) {
-			r.errorf(fpos, "%s: write a member's name in snake_case (a-z, 0-9, single underscores); it becomes %s_<NAME> in C", what, upperSnake(name))
+			r.errorf(fpos, "%s: write a member's name in snake_case (a-z, 0-9, single underscores); it becomes <ENUM>_<NAME> in C", what)
 		}
 		for _, a := range f.Attrs {
 			if key, _ := a.Split(); !ForeignAttr(key) {
@@ -141,7 +142,6 @@ func (r *layoutResolver) declareEnum(name string, v cue.Value) {
 			continue
 		}
 		byValue[n] = m
-		m.CName = upperSnake(name) + "_" + upperSnake(label)
 		m.GoName = e.GoName + GoName(label)
 		e.Members = append(e.Members, m)
 	}

@@ -84,7 +84,7 @@ func (r *layoutResolver) resolve() *Layout {
 	if i := strings.LastIndex(dir, "/"); i >= 0 {
 		dir = dir[:i]
 	}
-	r.l = &Layout{Name: r.inst.PkgName, Dir: dir, Doc: doc, Pos: r.ps.of(ppos)}
+	r.l = &Layout{Name: r.inst.PkgName, Dir: dir, Doc: doc, Pos: r.ps.of(ppos), CPrefix: GoName(r.inst.PkgName)}
 
 	var layoutV, catalogV cue.Value
 	it, err := r.v.Fields(cue.Definitions(true))
@@ -372,12 +372,20 @@ func (r *layoutResolver) structRef(v cue.Value, what string) *Struct {
 func (r *layoutResolver) readLayout(v cue.Value) {
 	l := r.l
 	l.Pos = r.pos(v)
-	m := r.fields(v, "layout", "root", "ceiling", "migrate_from", "versions", "file", "ledger")
+	m := r.fields(v, "layout", "root", "ceiling", "migrate_from", "versions", "file", "ledger", "c_prefix")
 	if !r.need(m, v, "layout", "root", "ceiling", "migrate_from", "versions") {
 		return
 	}
 	if l.Root = r.structRef(m["root"], "layout.root"); l.Root == nil {
 		return
+	}
+	if pv, ok := m["c_prefix"]; ok {
+		l.CPrefixPos = r.pos(pv)
+		if p, ok := r.str(pv, "layout.c_prefix"); ok && !structName.MatchString(p) {
+			r.errorf(l.CPrefixPos, "layout.c_prefix %q: write the prefix of the C names in PascalCase (letters and digits, starting with a capital), e.g. %q: it starts the types (%sSettings), macros (%s_*) and functions (%s_*)", p, GoName(l.Name), GoName(l.Name), upperSnake(l.Name), lowerSnake(l.Name))
+		} else if ok {
+			l.CPrefix = p
+		}
 	}
 	l.Ceiling, _ = r.fact(m["ceiling"], "layout.ceiling", 1, 1<<32)
 	l.MigrateFrom, _ = r.fact(m["migrate_from"], "layout.migrate_from", 1, 65535)

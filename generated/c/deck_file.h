@@ -33,7 +33,7 @@
 
 #if !defined(DECK_SCHEMA_HASH)
 /* types.h refused this compiler, and said why. */
-#elif DECK_SCHEMA_HASH != 0x6F6E52E7CC083BE6ULL
+#elif DECK_SCHEMA_HASH != 0xFC0A1F5451E677DCULL
 #error "deck_file.h and types.h are from different schemagen runs: regenerate generated/c and use its files together"
 #else
 
@@ -220,7 +220,7 @@ DeckFileStatus deck_file_may_overwrite(const uint8_t *head, size_t len);
 
 /**
  * Fills *ds with a new state: every field zero and the starter kit granted
- * through ownership_commit, the same bytes as `schemagen deck new`.
+ * through deck_ownership_commit, the same bytes as `schemagen deck new`.
  */
 void deck_state_new_career(DeckState *ds);
 
