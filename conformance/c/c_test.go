@@ -191,6 +191,7 @@ int deck_target_probe(DeckState *ds, uint8_t *buf, size_t cap) {
 	n += deck_ownership_consumable_count(ds, 0);
 	n += (int)deck_catalog_class(kit[0]) + (int)deck_catalog_channel(kit[0]) + deck_catalog_consumable_slot(kit[0]);
 	n += deck_catalog_name(kit[0]) != NULL ? 1 : 0;
+	n += deck_ownership_usable(ds->ownership) ? 1 : 0;
 	n += (int)deck_file_decode(buf, cap, ds, &from) + (int)deck_file_encode(ds, buf, cap);
 	return n + applied + from + (int)DECK_STATE_CART_HISTORY_LEN + DECK_MISSION_OUTCOME_COMPLETED;
 }

@@ -11,7 +11,7 @@
 
 #if !defined(DECK_SCHEMA_HASH)
 /* types.h refused this compiler, and said why. */
-#elif DECK_SCHEMA_HASH != 0xFC0A1F5451E677DCULL
+#elif DECK_SCHEMA_HASH != 0x12BA88791BCC6222ULL
 #error "deck_file.c and types.h are from different schemagen runs: regenerate generated/c and use its files together"
 #else
 

@@ -5,12 +5,23 @@
  * firmware keeps FatFs and the card), allocates nothing, and reads and
  * writes every integer byte by byte, little-endian, so it is right on any
  * byte order. deck_file.c needs only <stdint.h>, <stddef.h> and
- * <stdbool.h>, and calls no function outside itself and ownership.h. The
- * one C library function its object may reference is memset, which clang
- * and arm-none-eabi-gcc call for its zeroing loops at -O2 and -Os (a
- * compiler may also call memcpy for a copy loop; schemagen's tests check
- * with nm that nothing else is referenced); every freestanding C program
- * provides both.
+ * <stdbool.h>, and calls no function outside itself and ownership.h.
+ *
+ * C library functions: the source calls none, but a compiler may turn its
+ * zeroing and copy loops into calls, in deck_file.o and in any object
+ * that calls ownership.h's or catalog.h's inline functions. These are all
+ * such an object may reference (schemagen's tests list each object's
+ * undefined symbols with nm, at -O2, -Os and -O3, from gcc and clang for
+ * x86-64 and from arm-none-eabi-gcc and clang for Cortex-M0 and M4):
+ *   - memset, memcpy: any target; gcc, clang and arm-none-eabi-gcc call
+ *     memset for the zeroing loops. Every C library, newlib-nano's
+ *     included, provides both.
+ *   - __aeabi_memclr, __aeabi_memclr4, __aeabi_memclr8, __aeabi_memset,
+ *     __aeabi_memset4, __aeabi_memset8, __aeabi_memcpy, __aeabi_memcpy4,
+ *     __aeabi_memcpy8: Arm targets only, the Arm run-time ABI's forms of
+ *     the same, which clang calls (__aeabi_memclr and __aeabi_memclr4
+ *     today); newlib and compiler-rt provide them.
+ * Built with -ffreestanding or -fno-builtin, the objects reference none.
  *
  * Two ways to load and save: the whole-buffer deck_file_decode and
  * deck_file_encode, for a caller with the RAM for a file beside the
@@ -33,7 +44,7 @@
 
 #if !defined(DECK_SCHEMA_HASH)
 /* types.h refused this compiler, and said why. */
-#elif DECK_SCHEMA_HASH != 0xFC0A1F5451E677DCULL
+#elif DECK_SCHEMA_HASH != 0x12BA88791BCC6222ULL
 #error "deck_file.h and types.h are from different schemagen runs: regenerate generated/c and use its files together"
 #else
 
