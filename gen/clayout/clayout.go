@@ -104,6 +104,9 @@ type view struct {
 	// TypesStructs are the structs types.h declares, every one after the
 	// structs it contains: all but the ledger view.
 	TypesStructs []*model.Struct
+	// Float32 and Float64 say whether a struct has a float or a double:
+	// types.h then asserts that the compiler's is IEEE-754.
+	Float32, Float64 bool
 	// Prefixes are the older versions whose layout is a prefix of the
 	// current one, with the field that the version after them appends.
 	Prefixes []prefix
@@ -171,6 +174,8 @@ func generate(l *model.Layout, out string) ([]output.File, error) {
 			if f.Type.Struct != nil {
 				visit(f.Type.Struct)
 			}
+			v.Float32 = v.Float32 || f.Type.Prim == model.Float32
+			v.Float64 = v.Float64 || f.Type.Prim == model.Float64
 		}
 		if l.Ledger == nil || s != l.Ledger.View {
 			v.TypesStructs = append(v.TypesStructs, s)
@@ -265,7 +270,7 @@ func stamp(files []output.File) []output.File {
 }
 
 // helperCall finds the calls of the codec's helpers.
-var helperCall = regexp.MustCompile(`@H@(rd|wr|s|u)(8|16|32|64)\(|@H@bytes_(in|out)\(`)
+var helperCall = regexp.MustCompile(`@H@(rd|wr|s|u)(8|16|32|64)\(|@H@bytes_(in|out)\(|@H@f(32|64)_(in|bits)\(`)
 
 // helperMark stands, in the codec's statements and templates, for the
 // prefix of its file-local helpers (rd16, bytes_in, crc_table, …): the

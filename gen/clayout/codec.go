@@ -137,6 +137,16 @@ func elemCode(get bool, t *model.CType, lv, at string) string {
 	}
 	p := t.Prim
 	bits := 8 * p.Size()
+	if p.Float() {
+		// A float is its IEEE-754 bits, little-endian: read as the
+		// unsigned integer of its width and its object representation
+		// copied in, never held in a float register (which could quiet
+		// a signalling NaN).
+		if get {
+			return fmt.Sprintf("@H@f%d_in(&%s, @H@rd%d(%s));", bits, lv, bits, byteAt(at))
+		}
+		return fmt.Sprintf("@H@wr%d(%s, @H@f%d_bits(&%s));", bits, byteAt(at), bits, lv)
+	}
 	if get {
 		rd := fmt.Sprintf("@H@rd%d(%s)", bits, byteAt(at))
 		if bits == 8 {
@@ -441,6 +451,10 @@ func byteExpr(f *model.LayoutField, rel string) (string, bool) {
 	if t.Prim.Signed() {
 		// The value's two's complement, without converting a negative.
 		elem = fmt.Sprintf("@H@u%d(%s)", 8*t.Prim.Size(), elem)
+	}
+	if t.Prim.Float() {
+		// The float's IEEE-754 bits.
+		elem = fmt.Sprintf("@H@f%d_bits(&%s)", 8*t.Prim.Size(), elem)
 	}
 	return fmt.Sprintf("(uint8_t)(((%s)%s >> (8u * %s)) & 0xFFu)", wide, elem, inner), false
 }

@@ -154,6 +154,11 @@ const (
 	Uint32
 	Int64
 	Uint64
+	// Float32 and Float64 are IEEE-754 binary32 and binary64, stored
+	// little-endian like the integers: C float and double, Go float32 and
+	// float64. Their bits are carried exactly (NaN payloads, -0).
+	Float32
+	Float64
 )
 
 var prims = [...]struct {
@@ -161,19 +166,21 @@ var prims = [...]struct {
 	size            int
 	signed          bool
 }{
-	Char:   {"char", "char", "byte", 1, false},
-	Int8:   {"int8", "int8_t", "int8", 1, true},
-	Uint8:  {"uint8", "uint8_t", "uint8", 1, false},
-	Int16:  {"int16", "int16_t", "int16", 2, true},
-	Uint16: {"uint16", "uint16_t", "uint16", 2, false},
-	Int32:  {"int32", "int32_t", "int32", 4, true},
-	Uint32: {"uint32", "uint32_t", "uint32", 4, false},
-	Int64:  {"int64", "int64_t", "int64", 8, true},
-	Uint64: {"uint64", "uint64_t", "uint64", 8, false},
+	Char:    {"char", "char", "byte", 1, false},
+	Int8:    {"int8", "int8_t", "int8", 1, true},
+	Uint8:   {"uint8", "uint8_t", "uint8", 1, false},
+	Int16:   {"int16", "int16_t", "int16", 2, true},
+	Uint16:  {"uint16", "uint16_t", "uint16", 2, false},
+	Int32:   {"int32", "int32_t", "int32", 4, true},
+	Uint32:  {"uint32", "uint32_t", "uint32", 4, false},
+	Int64:   {"int64", "int64_t", "int64", 8, true},
+	Uint64:  {"uint64", "uint64_t", "uint64", 8, false},
+	Float32: {"float32", "float", "float32", 4, false},
+	Float64: {"float64", "double", "float64", 8, false},
 }
 
 func primByName(name string) Prim {
-	for p := Char; p <= Uint64; p++ {
+	for p := Char; p <= Float64; p++ {
 		if prims[p].name == name {
 			return p
 		}
@@ -194,8 +201,16 @@ func (p Prim) Go() string { return prims[p].goType }
 func (p Prim) Size() int { return prims[p].size }
 
 // Signed reports whether the scalar is a signed integer. char is text and
-// counts as unsigned bytes everywhere schemagen reads or writes it.
+// counts as unsigned bytes everywhere schemagen reads or writes it; a
+// float is not an integer, signed or not.
 func (p Prim) Signed() bool { return prims[p].signed }
+
+// Float reports whether the scalar is an IEEE-754 float (float32, float64).
+func (p Prim) Float() bool { return p == Float32 || p == Float64 }
+
+// Integer reports whether the scalar is an integer (int8 … uint64): not
+// char, not a float.
+func (p Prim) Integer() bool { return p != 0 && p != Char && !p.Float() }
 
 // CType is a field's type: a scalar or a struct, in zero or more array
 // dimensions (outermost first), e.g. char[16][80] or CartRecord[17].

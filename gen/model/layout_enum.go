@@ -170,7 +170,7 @@ func (r *layoutResolver) resolveEnum(s *Struct, m *LayoutField) {
 	if !t.resolved() {
 		return // its type is reported
 	}
-	if t.Struct != nil || t.Prim == Char {
+	if t.Struct != nil || !t.Prim.Integer() {
 		r.errorf(ref.pos, "%s: @enum(%s) needs an integer field (int8 … uint64, or an array of one); %s is %s", what, e.Name, m.Name, t.Spelling)
 		return
 	}

@@ -273,7 +273,7 @@ func (r *layoutResolver) resolveType(s *Struct, m *LayoutField) {
 	}
 	sub := typeSyntax.FindStringSubmatch(t.Spelling)
 	if sub == nil {
-		r.errorf(m.Pos, "%s: type %q is not a C type schemagen lays out; write a scalar (char, int8 … uint64) or a struct of this package, with array dimensions after it: \"uint8[256]\", \"char[16][80]\", \"CartRecord[17]\"", what, t.Spelling)
+		r.errorf(m.Pos, "%s: type %q is not a C type schemagen lays out; write a scalar (char, int8 … uint64, float32, float64) or a struct of this package, with array dimensions after it: \"uint8[256]\", \"char[16][80]\", \"CartRecord[17]\"", what, t.Spelling)
 		return
 	}
 	if p := primByName(sub[1]); p != 0 {
@@ -284,7 +284,7 @@ func (r *layoutResolver) resolveType(s *Struct, m *LayoutField) {
 		r.errorf(m.Pos, "%s: %s is a layout enum, not a type: write the integer type the bytes are and name the enum beside it, e.g. %s: \"uint8\" @enum(%s)", what, sub[1], m.Name, sub[1])
 		return
 	} else {
-		r.errorf(m.Pos, "%s: unknown type %s: use char, int8, uint8, int16, uint16, int32, uint32, int64, uint64 or a layout struct of this package (#Name)", what, sub[1])
+		r.errorf(m.Pos, "%s: unknown type %s: use char, int8, uint8, int16, uint16, int32, uint32, int64, uint64, float32, float64 or a layout struct of this package (#Name)", what, sub[1])
 		return
 	}
 	for _, d := range dimSyntax.FindAllStringSubmatch(sub[2], -1) {
