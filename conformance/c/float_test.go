@@ -140,38 +140,10 @@ var floatBits64 = []uint64{
 // (x87 floats, which quiet a signalling NaN they load) among them, and
 // builds the codec for the others (Cortex-M0/M4, big-endian PowerPC).
 func TestFloatDifferential(t *testing.T) {
-	ar, err := txtar.ParseFile(floatLayout)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mod := t.TempDir()
-	for _, f := range ar.Files {
-		if strings.HasPrefix(f.Name, "out/") {
-			continue
-		}
-		p := filepath.Join(mod, f.Name)
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		os.WriteFile(p, f.Data, 0o644)
-	}
-	s, err := model.Load(mod)
-	if err != nil {
-		t.Fatal(err)
-	}
-	l := s.Layouts[0]
-	if l.CPrefix != "Tiny" {
-		t.Fatalf("%s: c_prefix %s; the harness is written for Tiny", floatLayout, l.CPrefix)
-	}
+	l, src := floatSourcesOf(t)
 	goc, err := layoutfile.New(l)
 	if err != nil {
 		t.Fatal(err)
-	}
-	gen, err := clayout.Generate(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	src := t.TempDir()
-	for _, f := range gen {
-		os.WriteFile(filepath.Join(src, filepath.Base(f.Path)), f.Data, 0o644)
 	}
 	os.WriteFile(filepath.Join(src, "harness.c"), []byte(floatHarness), 0o644)
 
@@ -353,4 +325,47 @@ func floatCC(t *testing.T, tg target, dir string, args ...string) {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("%s %s: %v\n%s", tg.cc, strings.Join(cmd.Args[1:], " "), err, out)
 	}
+}
+
+// floatSources is a folder holding the C that schemagen generates for the
+// float layout (floatLayout).
+func floatSources(t *testing.T) string {
+	_, src := floatSourcesOf(t)
+	return src
+}
+
+// floatSourcesOf loads the float layout from its archive and writes its
+// generated C to a folder: the layout and the folder.
+func floatSourcesOf(t *testing.T) (*model.Layout, string) {
+	t.Helper()
+	ar, err := txtar.ParseFile(floatLayout)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mod := t.TempDir()
+	for _, f := range ar.Files {
+		if strings.HasPrefix(f.Name, "out/") {
+			continue
+		}
+		p := filepath.Join(mod, f.Name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, f.Data, 0o644)
+	}
+	s, err := model.Load(mod)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := s.Layouts[0]
+	if l.CPrefix != "Tiny" {
+		t.Fatalf("%s: c_prefix %s; the harness is written for Tiny", floatLayout, l.CPrefix)
+	}
+	gen, err := clayout.Generate(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := t.TempDir()
+	for _, f := range gen {
+		os.WriteFile(filepath.Join(src, filepath.Base(f.Path)), f.Data, 0o644)
+	}
+	return l, src
 }

@@ -243,9 +243,10 @@ func TestCodecCortexM0(t *testing.T) {
 // item of its comment, which may wrap over lines.
 var libcList = regexp.MustCompile(`(?m)^ \*   - ([A-Za-z0-9_,\s*]+?):`)
 
-// TestLibcReferences compiles deck_file.c, and a translation unit that
-// calls every inline function of ownership.h and catalog.h (their code
-// lands in the firmware's own objects), at -O2, -Os and -O3 with gcc and
+// TestLibcReferences compiles deck_file.c, a translation unit that calls
+// every inline function of ownership.h and catalog.h (their code lands in
+// the firmware's own objects), and the codec of a layout with floats and
+// 64-bit integers (floatLayout), at -O2, -Os and -O3 with gcc and
 // clang for x86-64 and with arm-none-eabi-gcc and clang for Cortex-M0 and
 // Cortex-M4, and lists with nm what each object leaves undefined: nothing
 // but the codec's own functions and the C library functions deck_file.h
@@ -285,6 +286,9 @@ func TestLibcReferences(t *testing.T) {
 		{"clang Cortex-M4", "clang", "arm-none-eabi-nm", []string{"--target=thumbv7em-none-eabi", "-mcpu=cortex-m4", "-mthumb"}},
 	}
 	seen := map[string]bool{}
+	// The float layout's codec too: float32, float64 and 64-bit integers,
+	// which the deck does not have, under its own prefix.
+	tiny := floatSources(t)
 	for _, c := range compilers {
 		for _, opt := range []string{"-O2", "-Os", "-O3"} {
 			name := c.name + " " + opt
@@ -293,14 +297,15 @@ func TestLibcReferences(t *testing.T) {
 			tg := target{name, c.cc, append(append([]string{}, c.flags...), opt), false}
 			cc(t, tg, dir, "-c", "-o", "codec.o", abs)
 			cc(t, tg, dir, "-c", "-o", "probe.o", "probe.c")
-			for _, obj := range []string{"codec.o", "probe.o"} {
+			floatCC(t, tg, tiny, "-c", "-o", filepath.Join(dir, "tiny.o"), "tiny_file.c")
+			for _, obj := range []string{"codec.o", "probe.o", "tiny.o"} {
 				out, err := exec.Command(tool(t, c.nm), "-u", filepath.Join(dir, obj)).Output()
 				if err != nil {
 					t.Fatalf("%s -u %s: %v", c.nm, obj, err)
 				}
 				var refs []string
 				for _, f := range strings.Fields(string(out)) {
-					if f == "U" || strings.HasPrefix(f, own) {
+					if f == "U" || strings.HasPrefix(f, own) || strings.HasPrefix(f, "tiny_") {
 						continue // the codec's own functions, defined in deck_file.o
 					}
 					refs = append(refs, f)

@@ -270,7 +270,7 @@ func stamp(files []output.File) []output.File {
 }
 
 // helperCall finds the calls of the codec's helpers.
-var helperCall = regexp.MustCompile(`@H@(rd|wr|s|u)(8|16|32|64)\(|@H@bytes_(in|out)\(|@H@f(32|64)_(in|bits)\(`)
+var helperCall = regexp.MustCompile(`@H@(rd|wr|s|u)(8|16|32|64)\(|@H@bytes_(in|out)\(|@H@f(32|64)_(in|bits)\(|@H@byte64\(`)
 
 // helperMark stands, in the codec's statements and templates, for the
 // prefix of its file-local helpers (rd16, bytes_in, crc_table, …): the

@@ -456,6 +456,11 @@ func byteExpr(f *model.LayoutField, rel string) (string, bool) {
 		// The float's IEEE-754 bits.
 		elem = fmt.Sprintf("@H@f%d_bits(&%s)", 8*t.Prim.Size(), elem)
 	}
+	if wide == "uint64_t" {
+		// A 64-bit value shifted by a 32-bit composite count is MISRA
+		// C:2012 rule 10.7's wider operand: the helper widens the count.
+		return fmt.Sprintf("@H@byte64(%s, %s)", elem, strings.TrimSuffix(strings.TrimPrefix(inner, "("), ")")), false
+	}
 	return fmt.Sprintf("(uint8_t)(((%s)%s >> (8u * %s)) & 0xFFu)", wide, elem, inner), false
 }
 
