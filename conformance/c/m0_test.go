@@ -246,7 +246,7 @@ var libcList = regexp.MustCompile(`(?m)^ \*   - ([A-Za-z0-9_,\s*]+?):`)
 // TestLibcReferences compiles deck_file.c, a translation unit that calls
 // every inline function of ownership.h and catalog.h (their code lands in
 // the firmware's own objects), and the codec of a layout with floats and
-// 64-bit integers (floatLayout), at -O2, -Os and -O3 with gcc and
+// 64-bit integers (floatLayout), at -O2 and -Os with gcc and
 // clang for x86-64 and with arm-none-eabi-gcc and clang for Cortex-M0 and
 // Cortex-M4, and lists with nm what each object leaves undefined: nothing
 // but the codec's own functions and the C library functions deck_file.h
@@ -290,7 +290,7 @@ func TestLibcReferences(t *testing.T) {
 	// which the deck does not have, under its own prefix.
 	tiny := floatSources(t)
 	for _, c := range compilers {
-		for _, opt := range []string{"-O2", "-Os", "-O3"} {
+		for _, opt := range []string{"-O2", "-Os"} {
 			name := c.name + " " + opt
 			dir := t.TempDir()
 			os.WriteFile(filepath.Join(dir, "probe.c"), []byte(probeSource), 0o644)

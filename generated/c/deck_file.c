@@ -11,7 +11,7 @@
 
 #if !defined(DECK_SCHEMA_HASH)
 /* types.h refused this compiler, and said why. */
-#elif DECK_SCHEMA_HASH != 0x0E677E3C6498FA95ULL
+#elif DECK_SCHEMA_HASH != 0xBF9D55CF1CF5568DULL
 #error "deck_file.c and types.h are from different schemagen runs: regenerate generated/c and use its files together"
 #else
 

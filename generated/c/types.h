@@ -32,7 +32,7 @@
  * file it wrote. Every other file checks it and refuses to compile beside a
  * types.h of another run; regenerate and use the files together.
  */
-#define DECK_SCHEMA_HASH 0x0E677E3C6498FA95ULL
+#define DECK_SCHEMA_HASH 0xBF9D55CF1CF5568DULL
 
 /** _Static_assert in C, static_assert in C++. */
 #ifdef __cplusplus
