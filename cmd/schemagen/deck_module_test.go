@@ -54,11 +54,11 @@ func TestDeckOnTheModulesLayout(t *testing.T) {
 	mod := layoutModule(t)
 	dir := inTemp(t)
 	code, stdout, stderr := schemagen(t, "-C", mod, "deck", "new", "a.d")
-	if code != exitOK || stdout != "a.d: a new d file at version 4, the starter kit granted\n" {
+	if code != exitOK || stdout != "a.d: a new d file at version 5, the starter kit granted\n" {
 		t.Fatalf("deck new: exit %d, %q %q", code, stdout, stderr)
 	}
 	code, stdout, stderr = schemagen(t, "-C", mod, "deck", "inspect", "a.d")
-	if code != exitOK || !strings.Contains(stdout, `"load": "ok"`) || !strings.Contains(stdout, "\"items\": [\n      \"verb_a\"\n    ]") || !strings.Contains(stdout, `"wide": 0`) {
+	if code != exitOK || !strings.Contains(stdout, `"load": "ok"`) || !strings.Contains(stdout, "\"items\": [\n      \"verb_a\"\n    ]") || !strings.Contains(stdout, `"wide": 0`) || !strings.Contains(stdout, `"gain": 0`) {
 		t.Errorf("deck inspect: exit %d, %s %s", code, stdout, stderr)
 	}
 	if strings.Contains(stdout, "DeckState") || strings.Contains(stdout, "handle") {
@@ -66,18 +66,18 @@ func TestDeckOnTheModulesLayout(t *testing.T) {
 	}
 
 	// A version 3 file (40 bytes) migrates: its fields move, wide and
-	// cells (version 4's) start at zero.
+	// cells (version 4's) and gain and curve (version 5's) start at zero.
 	v3 := make([]byte, 40)
 	for i := range v3 {
 		v3[i] = byte(i + 1)
 	}
 	os.WriteFile(filepath.Join(dir, "old.d"), dFile(3, v3), 0o644)
 	code, stdout, stderr = schemagen(t, "-C", mod, "deck", "migrate", "old.d")
-	if code != exitOK || stdout != "old.d: migrated from version 3 to 4\n" {
+	if code != exitOK || stdout != "old.d: migrated from version 3 to 5\n" {
 		t.Fatalf("deck migrate: exit %d, %q %q", code, stdout, stderr)
 	}
 	got, _ := os.ReadFile(filepath.Join(dir, "old.d"))
-	want := dFile(4, append(bytes.Clone(v3), make([]byte, 16)...))
+	want := dFile(5, append(bytes.Clone(v3), make([]byte, 40)...))
 	if !bytes.Equal(got, want) {
 		t.Errorf("migrated file\n%v, want\n%v", got, want)
 	}
@@ -93,7 +93,7 @@ func TestDeckOnTheModulesLayout(t *testing.T) {
 	}{
 		{[]string{"migrate", "v1.d"}, "v1.d: d: version 1 predates migrate-from version 2: reinitialize it"},
 		{[]string{"migrate", "deck.bin"}, `deck.bin: d: not a d file: it starts with "DECK", not "ABCD"`},
-		{[]string{"new", "--force", "v9.d"}, "v9.d: d: version 9 is newer than the schema, which knows versions up to 4"},
+		{[]string{"new", "--force", "v9.d"}, "v9.d: d: version 9 is newer than the schema, which knows versions up to 5"},
 	} {
 		before, _ := os.ReadFile(filepath.Join(dir, tc.args[len(tc.args)-1]))
 		code, _, stderr := schemagen(t, append([]string{"-C", mod, "deck"}, tc.args...)...)

@@ -184,16 +184,17 @@ const probeSource = `#include "types.h"
 int deck_target_probe(DeckState *ds, uint8_t *buf, size_t cap);
 
 int deck_target_probe(DeckState *ds, uint8_t *buf, size_t cap) {
-	static const uint16_t kit[] = CATALOG_STARTER_KIT_IDS;
+	static const uint16_t kit[] = DECK_CATALOG_STARTER_KIT_IDS;
 	uint8_t applied = 0;
 	uint16_t from = 0;
-	int n = (int)ownership_commit(ds, OWNERSHIP_GRANTED, kit[0], 0, &applied);
-	n += ownership_has(ds, kit[0]) ? 1 : 0;
-	n += ownership_consumable_count(ds, 0);
-	n += (int)catalog_class(kit[0]) + (int)catalog_channel(kit[0]) + catalog_consumable_slot(kit[0]);
-	n += catalog_name(kit[0]) != NULL ? 1 : 0;
+	int n = (int)deck_ownership_commit(ds, DECK_OWNERSHIP_GRANTED, kit[0], 0, &applied);
+	n += deck_ownership_has(ds, kit[0]) ? 1 : 0;
+	n += deck_ownership_consumable_count(ds, 0);
+	n += (int)deck_catalog_class(kit[0]) + (int)deck_catalog_channel(kit[0]) + deck_catalog_consumable_slot(kit[0]);
+	n += deck_catalog_name(kit[0]) != NULL ? 1 : 0;
+	n += deck_ownership_usable(ds->ownership) ? 1 : 0;
 	n += (int)deck_file_decode(buf, cap, ds, &from) + (int)deck_file_encode(ds, buf, cap);
-	return n + applied + from + (int)DECK_STATE_CART_HISTORY_LEN + MISSION_OUTCOME_COMPLETED;
+	return n + applied + from + (int)DECK_STATE_CART_HISTORY_LEN + DECK_MISSION_OUTCOME_COMPLETED;
 }
 `
 
@@ -230,7 +231,7 @@ func TestPaholeWitness(t *testing.T) {
 	var src strings.Builder
 	src.WriteString("#include \"types.h\"\n#include \"catalog.h\"\n#include \"ownership.h\"\n\n")
 	for _, s := range l.Structs {
-		fmt.Fprintf(&src, "%s witness_%s;\n", s.Name, s.Name)
+		fmt.Fprintf(&src, "%s witness_%s;\n", s.CName, s.Name)
 	}
 	for _, tg := range targets {
 		t.Run(tg.name, func(t *testing.T) {
@@ -247,7 +248,7 @@ func TestPaholeWitness(t *testing.T) {
 				for _, f := range s.Fields {
 					want.Members = append(want.Members, paholeMember{f.Name, f.Offset, f.Size()})
 				}
-				g, ok := got[s.Name]
+				g, ok := got[s.CName]
 				if !ok {
 					t.Errorf("pahole reports no struct %s", s.Name)
 					continue
@@ -342,7 +343,7 @@ func TestVectors(t *testing.T) {
 	}
 	h.WriteString("static const vector vectors[] = {\n")
 	for _, s := range l.Structs {
-		fmt.Fprintf(&h, "\t{%q, sizeof(%s), fill_%s, check_%s},\n", s.Name, s.Name, s.Name, s.Name)
+		fmt.Fprintf(&h, "\t{%q, sizeof(%s), fill_%s, check_%s},\n", s.Name, s.CName, s.Name, s.Name)
 	}
 	h.WriteString("};\n")
 	os.WriteFile(filepath.Join(dir, "vectors.h"), []byte(h.String()), 0o644)
@@ -531,7 +532,7 @@ func (lf leaf) set(p reflect.Value) {
 
 // cVector writes fill_<S> and check_<S> for one struct.
 func cVector(w *strings.Builder, s *layoutmodel.Struct, ls []leaf) {
-	fmt.Fprintf(w, "static void fill_%s(void *p) {\n\t%s *x = p;\n", s.Name, s.Name)
+	fmt.Fprintf(w, "static void fill_%s(void *p) {\n\t%s *x = p;\n", s.Name, s.CName)
 	for _, lf := range ls {
 		switch {
 		case lf.prim == layoutmodel.Char:
@@ -542,7 +543,7 @@ func cVector(w *strings.Builder, s *layoutmodel.Struct, ls []leaf) {
 			fmt.Fprintf(w, "\t%s = (%s)%dULL;\n", lf.c, lf.prim.C(), lf.value)
 		}
 	}
-	fmt.Fprintf(w, "}\n\nstatic int check_%s(const void *p) {\n\tconst %s *x = p;\n\tint bad = 0;\n", s.Name, s.Name)
+	fmt.Fprintf(w, "}\n\nstatic int check_%s(const void *p) {\n\tconst %s *x = p;\n\tint bad = 0;\n", s.Name, s.CName)
 	for _, lf := range ls {
 		path := s.Name + "." + strings.TrimPrefix(lf.c, "x->")
 		switch {

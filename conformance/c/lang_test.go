@@ -26,17 +26,17 @@ int main() {
 	uint16_t from = 0;
 	uint8_t applied = 0;
 	deck_state_new_career(&ds);
-	if (ownership_commit(&ds, OWNERSHIP_PURCHASED, CATALOG_VERB_SCAN, 0, &applied) != OWNERSHIP_OK || applied != 1) {
+	if (deck_ownership_commit(&ds, DECK_OWNERSHIP_PURCHASED, DECK_CATALOG_VERB_SCAN, 0, &applied) != DECK_OWNERSHIP_OK || applied != 1) {
 		return 1;
 	}
 	size_t n = deck_file_encode(&ds, buf, sizeof buf);
 	if (n != DECK_FILE_SIZE_CURRENT || deck_file_decode(buf, n, &back, &from) != DECK_FILE_OK || from != DECK_STRUCT_VERSION) {
 		return 1;
 	}
-	if (!ownership_has(&back, CATALOG_VERB_SCAN) || catalog_class(CATALOG_VERB_SCAN) != CATALOG_CLASS_VERB) {
+	if (!deck_ownership_has(&back, DECK_CATALOG_VERB_SCAN) || deck_catalog_class(DECK_CATALOG_VERB_SCAN) != DECK_CATALOG_CLASS_VERB) {
 		return 1;
 	}
-	std::puts(catalog_name(CATALOG_VERB_SCAN));
+	std::puts(deck_catalog_name(DECK_CATALOG_VERB_SCAN));
 	return deck_crc32(0, reinterpret_cast<const uint8_t *>("123456789"), 9) == 0xCBF43926u ? 0 : 1;
 }
 `

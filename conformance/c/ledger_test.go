@@ -128,7 +128,7 @@ func TestLedgerAgainstC(t *testing.T) {
 	}
 }
 
-// status is the OwnershipStatus ownership_commit returns where Commit
+// status is the DeckOwnershipStatus deck_ownership_commit returns where Commit
 // returns err.
 func status(err error) int {
 	switch {
@@ -146,7 +146,7 @@ func status(err error) int {
 	return -1
 }
 
-// applied is what ownership_commit reports it applied, read from the
+// applied is what deck_ownership_commit reports it applied, read from the
 // states Go's Commit went between: 1 for a bit it set, 0 for one that was
 // set; for a consumable the count it moved; 0 when nothing changed.
 func applied(before, after *deck.DeckState, o ownership.Outcome) int {

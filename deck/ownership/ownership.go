@@ -4,7 +4,7 @@
 // the same answers on the same bytes, which conformance/c checks against
 // the C functions commit by commit.
 //
-// The ledger is DeckState.Ownership read through the OwnershipBlob view:
+// The ledger is DeckState.Ownership read through the DeckOwnershipBlob view:
 // bit N of owned is catalog id N (byte N/8, mask 1<<(N%8)), consumables
 // holds one count per slot. An all-zero blob, as migration leaves it, is an
 // empty ledger; the first commit stamps the header (magic "OW", blob
@@ -26,7 +26,7 @@ import (
 )
 
 // Kind is what happened: the outcomes the ledger records. The values are
-// OwnershipOutcome's in ownership.h.
+// DeckOwnershipOutcome's in ownership.h.
 type Kind uint8
 
 const (
@@ -88,24 +88,24 @@ func Used(item deck.CatalogID, n uint8) Outcome {
 	return Outcome{Kind: ConsumableUsed, Item: item, N: n}
 }
 
-// The errors, one per refusal of ownership.h's ownership_commit (its
-// OWNERSHIP_ERR_* statuses) and one for a slot no consumable has. The
+// The errors, one per refusal of ownership.h's deck_ownership_commit (its
+// DECK_OWNERSHIP_ERR_* statuses) and one for a slot no consumable has. The
 // functions wrap them with the id, slot or outcome concerned; test with
 // errors.Is.
 var (
 	// ErrUnknownItem: no catalog item has the id (it may be beyond the
-	// ledger or not assigned yet). OWNERSHIP_ERR_UNKNOWN_ITEM.
+	// ledger or not assigned yet). DECK_OWNERSHIP_ERR_UNKNOWN_ITEM.
 	ErrUnknownItem = errors.New("no catalog item has this id")
 	// ErrWrongClass: a consumable outcome for an item that is not a
 	// consumable, or an item outcome for one that is.
-	// OWNERSHIP_ERR_WRONG_CLASS.
+	// DECK_OWNERSHIP_ERR_WRONG_CLASS.
 	ErrWrongClass = errors.New("the outcome does not fit the item's class")
 	// ErrBadOutcome: the outcome's Kind is none of the five.
-	// OWNERSHIP_ERR_BAD_OUTCOME.
+	// DECK_OWNERSHIP_ERR_BAD_OUTCOME.
 	ErrBadOutcome = errors.New("not a sanctioned outcome")
 	// ErrForeignBlob: the blob's header is neither empty nor this blob
 	// version's; it is read as empty and never overwritten.
-	// OWNERSHIP_ERR_FOREIGN_BLOB.
+	// DECK_OWNERSHIP_ERR_FOREIGN_BLOB.
 	ErrForeignBlob = errors.New("the ownership blob's header is foreign (neither empty nor blob version 1): it is left as it is")
 	// ErrUnknownSlot: no consumable has the slot.
 	ErrUnknownSlot = errors.New("no consumable has this slot")
@@ -114,7 +114,7 @@ var (
 // Has reports whether st's ledger owns item. An empty ledger owns
 // nothing. It returns false and an error wrapping ErrUnknownItem when no
 // catalog item has the id, and false and ErrForeignBlob when the blob is
-// foreign (ownership_has answers false for both).
+// foreign (deck_ownership_has answers false for both).
 func Has(st *deck.DeckState, item deck.CatalogID) (bool, error) {
 	if !known(item) {
 		return false, fmt.Errorf("ownership: catalog id %d: %w", item, ErrUnknownItem)
@@ -143,7 +143,7 @@ func ConsumableCount(st *deck.DeckState, slot int) (uint8, error) {
 // change it. A purchase, discovery or grant sets the item's bit (committing
 // it again changes nothing); a consumable bought or used moves its count by
 // N, saturating at 255 and 0. The first commit to an empty ledger stamps
-// its header. It refuses, in ownership_commit's order and writing nothing,
+// its header. It refuses, in deck_ownership_commit's order and writing nothing,
 // a foreign blob (ErrForeignBlob), an id no item has (ErrUnknownItem), an
 // outcome that does not fit the item's class (ErrWrongClass) and an unknown
 // Kind (ErrBadOutcome).
@@ -185,7 +185,7 @@ func Commit(st *deck.DeckState, o Outcome) error {
 type blob = [deck.OwnershipBlobSize]uint8
 
 // usable reports whether the blob is empty (an all-zero header) or of this
-// blob version: ownership_usable.
+// blob version: deck_ownership_usable.
 func usable(b *blob) bool {
 	magic := uint16(b[deck.OwnershipBlobMagicOffset]) | uint16(b[deck.OwnershipBlobMagicOffset+1])<<8
 	version := b[deck.OwnershipBlobBlobVersionOffset]

@@ -52,31 +52,30 @@ var parsed = sync.OnceValue(func() *template.Template {
 const hashMark = "@SCHEMAGEN_HASH@"
 
 var funcs = template.FuncMap{
-	"doc":          doc,
-	"note":         note,
-	"docSuffix":    docSuffix,
-	"oneLine":      oneLine,
-	"fieldDoc":     fieldDoc,
-	"itemDoc":      itemDoc,
-	"decl":         decl,
-	"hex":          func(v int64) string { return fmt.Sprintf("0x%X", v) },
-	"sentence":     sentence,
-	"crcSize":      func() int { return layoutmodel.CRCSize },
-	"catalogMacro": layoutmodel.CatalogCMacro,
-	"leRead":       leRead,
-	"leWrite":      leWrite,
-	"hash":         func() string { return hashMark },
-	"lenMacros":    lenMacros,
-	"enumNote":     enumNote,
-	"cString":      cString,
-	"crcTable":     crcTable,
-	"headerWrite":  headerWrite,
-	"headerRead":   headerRead,
-	"magicBytes":   magicBytes,
-	"add":          func(a, b int) int { return a + b },
-	"join":         strings.Join,
-	"zeroedNote":   zeroedNote,
-	"placeCode":    placeCode,
+	"doc":         doc,
+	"note":        note,
+	"docSuffix":   docSuffix,
+	"oneLine":     oneLine,
+	"fieldDoc":    fieldDoc,
+	"itemDoc":     itemDoc,
+	"decl":        decl,
+	"hex":         func(v int64) string { return fmt.Sprintf("0x%X", v) },
+	"sentence":    sentence,
+	"crcSize":     func() int { return layoutmodel.CRCSize },
+	"leRead":      leRead,
+	"leWrite":     leWrite,
+	"hash":        func() string { return hashMark },
+	"lenMacros":   lenMacros,
+	"enumNote":    enumNote,
+	"cString":     cString,
+	"crcTable":    crcTable,
+	"headerWrite": headerWrite,
+	"headerRead":  headerRead,
+	"magicBytes":  magicBytes,
+	"add":         func(a, b int) int { return a + b },
+	"join":        strings.Join,
+	"zeroedNote":  zeroedNote,
+	"placeCode":   placeCode,
 	"seq": func(n int) []int {
 		out := make([]int, n)
 		for i := range out {
@@ -87,7 +86,8 @@ var funcs = template.FuncMap{
 	"payloadSizeMacro": payloadSizeMacro,
 	"lenAsserts":       lenAsserts,
 	// Bound per run to the layout's macro (see generate).
-	"assertMacro": func() string { return "" },
+	"assertMacro":  func() string { return "" },
+	"catalogMacro": func(string) string { return "" },
 }
 
 // Generate renders the headers of every layout package.
@@ -105,6 +105,9 @@ type view struct {
 	// TypesStructs are the structs types.h declares, every one after the
 	// structs it contains: all but the ledger view.
 	TypesStructs []*layoutmodel.Struct
+	// Float32 and Float64 say whether a struct has a float or a double:
+	// types.h then asserts that the compiler's is IEEE-754.
+	Float32, Float64 bool
 	// Prefixes are the older versions whose layout is a prefix of the
 	// current one, with the field that the version after them appends.
 	Prefixes []prefix
@@ -172,6 +175,8 @@ func generate(l *layoutmodel.Layout, out string) ([]output.File, error) {
 			if f.Type.Struct != nil {
 				visit(f.Type.Struct)
 			}
+			v.Float32 = v.Float32 || f.Type.Prim == layoutmodel.Float32
+			v.Float64 = v.Float64 || f.Type.Prim == layoutmodel.Float64
 		}
 		if l.Ledger == nil || s != l.Ledger.View {
 			v.TypesStructs = append(v.TypesStructs, s)
@@ -201,7 +206,7 @@ func generate(l *layoutmodel.Layout, out string) ([]output.File, error) {
 			pool = append(append(pool, it.Name...), 0)
 		}
 		if len(pool) > 0xFFFF {
-			return nil, &model.Error{Pos: c.Pos, Msg: fmt.Sprintf("catalog: the item names take %d bytes, more than catalog_name's uint16 offsets reach", len(pool))}
+			return nil, &model.Error{Pos: c.Pos, Msg: fmt.Sprintf("catalog: the item names take %d bytes, more than %s's uint16 offsets reach", len(pool), l.CFunc("catalog_name"))}
 		}
 		v.NamePool = string(pool)
 	}
@@ -234,7 +239,8 @@ func generate(l *layoutmodel.Layout, out string) ([]output.File, error) {
 	}
 	var files []output.File
 	t := template.Must(parsed().Clone()).Funcs(template.FuncMap{
-		"assertMacro": func() string { return l.CMacro("STATIC_ASSERT") },
+		"assertMacro":  func() string { return l.CMacro("STATIC_ASSERT") },
+		"catalogMacro": l.CatalogCMacro,
 	})
 	for _, u := range units {
 		var buf bytes.Buffer
@@ -265,7 +271,7 @@ func stamp(files []output.File) []output.File {
 }
 
 // helperCall finds the calls of the codec's helpers.
-var helperCall = regexp.MustCompile(`@H@(rd|wr|s|u)(8|16|32|64)\(|@H@bytes_(in|out)\(`)
+var helperCall = regexp.MustCompile(`@H@(rd|wr|s|u)(8|16|32|64)\(|@H@bytes_(in|out)\(|@H@f(32|64)_(in|bits)\(|@H@byte64\(`)
 
 // helperMark stands, in the codec's statements and templates, for the
 // prefix of its file-local helpers (rd16, bytes_in, crc_table, …): the
@@ -358,11 +364,11 @@ func payloadSizeMacro(vs []*layoutmodel.Version) string {
 func lenAsserts(s *layoutmodel.Struct) []string {
 	var out []string
 	for _, f := range s.Fields {
-		member := fmt.Sprintf("((%s *)0)->%s", s.Name, f.Name)
+		member := fmt.Sprintf("((%s *)0)->%s", s.CName, f.Name)
 		for d := range f.Type.Dims {
 			outer := member + strings.Repeat("[0]", d)
 			out = append(out, fmt.Sprintf("sizeof(%s) / sizeof(%s[0]) == %s, \"%s.%s has %s elements%s\"",
-				outer, outer, s.CLen(f, d), s.Name, f.Name, s.CLen(f, d), dimWord(d)))
+				outer, outer, s.CLen(f, d), s.CName, f.Name, s.CLen(f, d), dimWord(d)))
 		}
 	}
 	return out
@@ -384,7 +390,7 @@ func enumNote(f *layoutmodel.LayoutField) string {
 	if i := strings.LastIndex(prefix, "_"); i > 0 {
 		prefix = prefix[:i]
 	}
-	return fmt.Sprintf(" Holds %s values (%s_*); the member stays %s, as a C enum's size is the compiler's choice.", f.Enum.Name, prefix, f.Type.Prim.C())
+	return fmt.Sprintf(" Holds %s values (%s_*); the member stays %s, as a C enum's size is the compiler's choice.", f.Enum.CName, prefix, f.Type.Prim.C())
 }
 
 // cString is s as a C string literal, split into lines of about 70
@@ -523,9 +529,9 @@ func itemDoc(it *layoutmodel.CatalogItem) string {
 // decl is a member's C declaration, e.g. "char slots[16][80]".
 func decl(f *layoutmodel.LayoutField) string {
 	t := f.Type
-	elem := t.ElemName()
-	if t.Struct == nil {
-		elem = t.Prim.C()
+	elem := t.Prim.C()
+	if t.Struct != nil {
+		elem = t.Struct.CName
 	}
 	var dims strings.Builder
 	for _, d := range t.Dims {
@@ -564,7 +570,7 @@ func leWrite(ptr string, view *layoutmodel.Struct, f *layoutmodel.LayoutField, v
 // at is the C expression of byte i of field f of the view.
 func at(view *layoutmodel.Struct, f *layoutmodel.LayoutField, i int) string {
 	if i == 0 {
-		return fmt.Sprintf("(size_t)offsetof(%s, %s)", view.Name, f.Name)
+		return fmt.Sprintf("(size_t)offsetof(%s, %s)", view.CName, f.Name)
 	}
-	return fmt.Sprintf("(size_t)offsetof(%s, %s) + %du", view.Name, f.Name, i)
+	return fmt.Sprintf("(size_t)offsetof(%s, %s) + %du", view.CName, f.Name, i)
 }

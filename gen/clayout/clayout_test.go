@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -80,6 +81,21 @@ func checkIdents(t *testing.T, l *layoutmodel.Layout, files map[string]string) {
 	sort.Strings(stray)
 	if len(stray) > 0 {
 		t.Errorf("the headers declare identifiers the model does not list in LayoutIdents (so no collision check covers them): %v", stray)
+	}
+	// Every C name carries the layout's prefix, so that two layouts, or a
+	// layout and the firmware's own Settings, never collide.
+	prefixes := []string{l.CPrefix, l.CMacro(""), l.CFunc(""), "SCHEMAGEN_" + l.CMacro("")}
+	if l.File != nil && l.File.NewFunction != "" {
+		prefixes = append(prefixes, l.File.NewFunction)
+	}
+	var bare []string
+	for _, id := range c {
+		if !slices.ContainsFunc(prefixes, func(p string) bool { return strings.HasPrefix(id.Name, p) }) {
+			bare = append(bare, id.Name)
+		}
+	}
+	if len(bare) > 0 {
+		t.Errorf("C names without the layout's prefix %s (%s, %s): %v", l.CPrefix, l.CMacro(""), l.CFunc(""), bare)
 	}
 }
 

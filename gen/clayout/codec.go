@@ -36,7 +36,7 @@ type migration struct {
 func codecs(structs []*layoutmodel.Struct) []structCodec {
 	var out []structCodec
 	for _, s := range structs {
-		c := structCodec{Name: s.Name}
+		c := structCodec{Name: s.CName}
 		for _, f := range s.Fields {
 			c.Get = append(c.Get, fieldCode(true, f, f.Offset)...)
 			c.Put = append(c.Put, fieldCode(false, f, f.Offset)...)
@@ -131,12 +131,22 @@ func fieldCode(get bool, f *layoutmodel.LayoutField, off int) []string {
 func elemCode(get bool, t *layoutmodel.CType, lv, at string) string {
 	if t.Struct != nil {
 		if get {
-			return fmt.Sprintf("@H@get_%s(&%s, %s);", t.Struct.Name, lv, byteAt(at))
+			return fmt.Sprintf("@H@get_%s(&%s, %s);", t.Struct.CName, lv, byteAt(at))
 		}
-		return fmt.Sprintf("@H@put_%s(&%s, %s);", t.Struct.Name, lv, byteAt(at))
+		return fmt.Sprintf("@H@put_%s(&%s, %s);", t.Struct.CName, lv, byteAt(at))
 	}
 	p := t.Prim
 	bits := 8 * p.Size()
+	if p.Float() {
+		// A float is its IEEE-754 bits, little-endian: read as the
+		// unsigned integer of its width and its object representation
+		// copied in, never held in a float register (which could quiet
+		// a signalling NaN).
+		if get {
+			return fmt.Sprintf("@H@f%d_in(&%s, @H@rd%d(%s));", bits, lv, bits, byteAt(at))
+		}
+		return fmt.Sprintf("@H@wr%d(%s, @H@f%d_bits(&%s));", bits, byteAt(at), bits, lv)
+	}
 	if get {
 		rd := fmt.Sprintf("@H@rd%d(%s)", bits, byteAt(at))
 		if bits == 8 {
@@ -326,7 +336,7 @@ func fixes(structs []*layoutmodel.Struct) []structFix {
 		}
 		if len(lines) > 0 {
 			has[s] = true
-			out = append(out, structFix{Name: s.Name, Lines: lines})
+			out = append(out, structFix{Name: s.CName, Lines: lines})
 		}
 	}
 	return out
@@ -343,7 +353,7 @@ func fixFieldCode(f *layoutmodel.LayoutField, has map[*layoutmodel.Struct]bool) 
 		return fieldCode(true, f, f.Offset)
 	}
 	if len(t.Dims) == 0 {
-		return []string{fmt.Sprintf("@H@fix_%s(&x->%s);", t.Struct.Name, f.Name)}
+		return []string{fmt.Sprintf("@H@fix_%s(&x->%s);", t.Struct.CName, f.Name)}
 	}
 	var lines []string
 	idx := ""
@@ -352,7 +362,7 @@ func fixFieldCode(f *layoutmodel.LayoutField, has map[*layoutmodel.Struct]bool) 
 		lines = append(lines, strings.Repeat("\t", d)+fmt.Sprintf("for (size_t %s = 0u; %s < %du; %s++) {", v, v, n, v))
 		idx += "[" + v + "]"
 	}
-	lines = append(lines, strings.Repeat("\t", len(t.Dims))+fmt.Sprintf("@H@fix_%s(&x->%s%s);", t.Struct.Name, f.Name, idx))
+	lines = append(lines, strings.Repeat("\t", len(t.Dims))+fmt.Sprintf("@H@fix_%s(&x->%s%s);", t.Struct.CName, f.Name, idx))
 	for d := len(t.Dims) - 1; d >= 0; d-- {
 		lines = append(lines, strings.Repeat("\t", d)+"}")
 	}
@@ -372,7 +382,7 @@ type byteWalker struct {
 func byteWalkers(structs []*layoutmodel.Struct) []byteWalker {
 	var out []byteWalker
 	for _, s := range structs {
-		w := byteWalker{Name: s.Name}
+		w := byteWalker{Name: s.CName}
 		lastRaw := false
 		for i, f := range s.Fields {
 			kw := "if"
@@ -432,7 +442,7 @@ func byteExpr(f *layoutmodel.LayoutField, rel string) (string, bool) {
 		}
 	}
 	if t.Struct != nil {
-		return fmt.Sprintf("@H@byte_%s(&%s, %s)", t.Struct.Name, elem, strings.TrimSuffix(strings.TrimPrefix(inner, "("), ")")), false
+		return fmt.Sprintf("@H@byte_%s(&%s, %s)", t.Struct.CName, elem, strings.TrimSuffix(strings.TrimPrefix(inner, "("), ")")), false
 	}
 	wide := "uint32_t"
 	if t.Prim.Size() == 8 {
@@ -441,6 +451,15 @@ func byteExpr(f *layoutmodel.LayoutField, rel string) (string, bool) {
 	if t.Prim.Signed() {
 		// The value's two's complement, without converting a negative.
 		elem = fmt.Sprintf("@H@u%d(%s)", 8*t.Prim.Size(), elem)
+	}
+	if t.Prim.Float() {
+		// The float's IEEE-754 bits.
+		elem = fmt.Sprintf("@H@f%d_bits(&%s)", 8*t.Prim.Size(), elem)
+	}
+	if wide == "uint64_t" {
+		// A 64-bit value shifted by a 32-bit composite count is MISRA
+		// C:2012 rule 10.7's wider operand: the helper widens the count.
+		return fmt.Sprintf("@H@byte64(%s, %s)", elem, strings.TrimSuffix(strings.TrimPrefix(inner, "("), ")")), false
 	}
 	return fmt.Sprintf("(uint8_t)(((%s)%s >> (8u * %s)) & 0xFFu)", wide, elem, inner), false
 }

@@ -460,6 +460,17 @@ func scalar(g *jen.Group, put bool, expr, off *jen.Statement, m *layoutmodel.Lay
 	}
 	bits := fmt.Sprint(8 * p.Size())
 	unsigned := map[int]layoutmodel.Prim{2: layoutmodel.Uint16, 4: layoutmodel.Uint32, 8: layoutmodel.Uint64}[p.Size()]
+	if p.Float() {
+		// A float is its IEEE-754 bits, little-endian: every pattern,
+		// NaN payloads and -0 included, reads back as it was written.
+		fn := "Float" + bits
+		if put {
+			g.Qual(le, "LittleEndian").Dot("PutUint"+bits).Call(at, jen.Qual("math", fn+"bits").Call(value))
+		} else {
+			g.Add(expr.Clone()).Op("=").Qual("math", fn+"frombits").Call(jen.Qual(le, "LittleEndian").Dot("Uint" + bits).Call(at))
+		}
+		return
+	}
 	if put {
 		g.Qual(le, "LittleEndian").Dot("PutUint"+bits).Call(at, conv(p, unsigned, value))
 	} else {

@@ -39,7 +39,7 @@ func render(l *layoutmodel.Layout, out string) []byte {
 	if l.Doc != "" {
 		p("%s\n\n", escape.Markdown(l.Doc))
 	}
-	p("The C headers (`%s/c`) pin each offset and size below with `_Static_assert`; `%s/go/%s` reads and writes the same bytes.\n\n", out, out, l.Path)
+	p("The C headers (`%s/c`) pin each offset and size below with `_Static_assert`; `%s/go/%s` reads and writes the same bytes. Every C name starts with the layout's C prefix `%s` (`%s*`, `%s*`).\n\n", out, out, l.Path, l.CPrefix, l.CMacro(""), l.CFunc(""))
 
 	p("## Budget\n\n")
 	p("The budget table, recomputed from the schema by `schemagen budget`. ")
@@ -82,7 +82,7 @@ func render(l *layoutmodel.Layout, out string) []byte {
 		if s == l.Root {
 			continue
 		}
-		p("### %s (%d bytes, aligned to %d)\n\n%s\n\n", s.Name, s.Size, s.Align, oneLine(s.Doc))
+		p("### %s (C `%s`, %d bytes, aligned to %d)\n\n%s\n\n", s.Name, s.CName, s.Size, s.Align, oneLine(s.Doc))
 		p("| offset | size | field | type | doc |\n| ---: | ---: | --- | --- | --- |\n")
 		for _, f := range s.Fields {
 			p("| %d | %d | `%s` | %s | %s |\n", f.Offset, f.Size(), f.Name, typeCell(f), cell(f.Doc))
@@ -94,7 +94,7 @@ func render(l *layoutmodel.Layout, out string) []byte {
 		p("## Enums\n\n")
 		p("The named values of an integer field (`@enum`): a C enum in types.h and Go constants; the field itself keeps its integer type.\n\n")
 		for _, e := range l.Enums {
-			p("### %s (%s, in %s)\n\n%s\n\n", e.Name, e.Prim, strings.Join(e.Fields, ", "), oneLine(e.Doc))
+			p("### %s (C `%s`, %s, in %s)\n\n%s\n\n", e.Name, e.CName, e.Prim, strings.Join(e.Fields, ", "), oneLine(e.Doc))
 			p("| value | name | C | Go | doc |\n| ---: | --- | --- | --- | --- |\n")
 			for _, m := range e.Members {
 				p("| %d | `%s` | `%s` | `%s` | %s |\n", m.Value, m.Name, m.CName, m.GoName, cell(m.Doc))

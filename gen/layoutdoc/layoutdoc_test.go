@@ -29,8 +29,8 @@ func TestDeckBudget(t *testing.T) {
 		t.Fatalf("Generate = %v, %v; want docs/deck-layout.md", files, err)
 	}
 	doc := string(files[0].Data)
-	for _, w := range []string{"### Version 6 (4188 bytes, current)", "### Version 3 (2944 bytes)", "| 4060 | 128 | `ownership` | `uint8[128]` | 6 |", "| 140 | `stim_patch` | `CATALOG_STIM_PATCH` | consumable | bought | 0 |",
-		"| 14 | 1 | `outcome` | `uint8` (MissionOutcome) |", "| 3 | `abandoned` | `MISSION_OUTCOME_ABANDONED` | `MissionOutcomeAbandoned` |"} {
+	for _, w := range []string{"### Version 6 (4188 bytes, current)", "### Version 3 (2944 bytes)", "| 4060 | 128 | `ownership` | `uint8[128]` | 6 |", "| 140 | `stim_patch` | `DECK_CATALOG_STIM_PATCH` | consumable | bought | 0 |",
+		"| 14 | 1 | `outcome` | `uint8` (MissionOutcome) |", "### CartRecord (C `DeckCartRecord`, 16 bytes, aligned to 4)", "| 3 | `abandoned` | `DECK_MISSION_OUTCOME_ABANDONED` | `MissionOutcomeAbandoned` |"} {
 		if !strings.Contains(doc, w) {
 			t.Errorf("deck-layout.md lacks %q", w)
 		}

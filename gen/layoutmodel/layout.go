@@ -21,6 +21,12 @@ type Layout struct {
 	Path string // its folder under the schema folder, e.g. "deck" (see Package.Path)
 	Doc  string
 	Pos  Pos
+	// CPrefix starts every C name the layout generates (layout.c_prefix;
+	// default the package name in PascalCase, Deck for deck): types
+	// DeckSettings, macros DECK_*, functions deck_*. CPrefixPos is where
+	// the schema sets it (invalid for the default).
+	CPrefix    string
+	CPrefixPos Pos
 
 	// Structs are every layout struct, in declaration order; Root is one
 	// of them.
@@ -78,8 +84,9 @@ func (l *Layout) Struct(name string) *Struct {
 
 // Struct is a C struct: fields at their offsets, no implicit padding.
 type Struct struct {
-	Name   string // CUE name without '#'; also the C type name
+	Name   string // CUE name without '#'
 	GoName string
+	CName  string // the C type name: Name with the layout's C prefix, e.g. DeckSettings
 	Doc    string
 	Pos    Pos
 	Size   int
@@ -147,6 +154,11 @@ const (
 	Uint32
 	Int64
 	Uint64
+	// Float32 and Float64 are IEEE-754 binary32 and binary64, stored
+	// little-endian like the integers: C float and double, Go float32 and
+	// float64. Their bits are carried exactly (NaN payloads, -0).
+	Float32
+	Float64
 )
 
 var prims = [...]struct {
@@ -154,19 +166,21 @@ var prims = [...]struct {
 	size            int
 	signed          bool
 }{
-	Char:   {"char", "char", "byte", 1, false},
-	Int8:   {"int8", "int8_t", "int8", 1, true},
-	Uint8:  {"uint8", "uint8_t", "uint8", 1, false},
-	Int16:  {"int16", "int16_t", "int16", 2, true},
-	Uint16: {"uint16", "uint16_t", "uint16", 2, false},
-	Int32:  {"int32", "int32_t", "int32", 4, true},
-	Uint32: {"uint32", "uint32_t", "uint32", 4, false},
-	Int64:  {"int64", "int64_t", "int64", 8, true},
-	Uint64: {"uint64", "uint64_t", "uint64", 8, false},
+	Char:    {"char", "char", "byte", 1, false},
+	Int8:    {"int8", "int8_t", "int8", 1, true},
+	Uint8:   {"uint8", "uint8_t", "uint8", 1, false},
+	Int16:   {"int16", "int16_t", "int16", 2, true},
+	Uint16:  {"uint16", "uint16_t", "uint16", 2, false},
+	Int32:   {"int32", "int32_t", "int32", 4, true},
+	Uint32:  {"uint32", "uint32_t", "uint32", 4, false},
+	Int64:   {"int64", "int64_t", "int64", 8, true},
+	Uint64:  {"uint64", "uint64_t", "uint64", 8, false},
+	Float32: {"float32", "float", "float32", 4, false},
+	Float64: {"float64", "double", "float64", 8, false},
 }
 
 func primByName(name string) Prim {
-	for p := Char; p <= Uint64; p++ {
+	for p := Char; p <= Float64; p++ {
 		if prims[p].name == name {
 			return p
 		}
@@ -187,8 +201,16 @@ func (p Prim) Go() string { return prims[p].goType }
 func (p Prim) Size() int { return prims[p].size }
 
 // Signed reports whether the scalar is a signed integer. char is text and
-// counts as unsigned bytes everywhere schemagen reads or writes it.
+// counts as unsigned bytes everywhere schemagen reads or writes it; a
+// float is not an integer, signed or not.
 func (p Prim) Signed() bool { return prims[p].signed }
+
+// Float reports whether the scalar is an IEEE-754 float (float32, float64).
+func (p Prim) Float() bool { return p == Float32 || p == Float64 }
+
+// Integer reports whether the scalar is an integer (int8 … uint64): not
+// char, not a float.
+func (p Prim) Integer() bool { return p != 0 && p != Char && !p.Float() }
 
 // CType is a field's type: a scalar or a struct, in zero or more array
 // dimensions (outermost first), e.g. char[16][80] or CartRecord[17].
@@ -302,6 +324,9 @@ type Ledger struct {
 	Pos         Pos
 	// The view's fields by role.
 	MagicField, VersionField, Owned, Consumables *LayoutField
+	// CPrefix is the layout's C prefix (Layout.CPrefix), which starts the
+	// ledger's C names too.
+	CPrefix string
 }
 
 // Capacity is the number of catalog ids the bitmap holds (8 per byte).
@@ -377,7 +402,7 @@ type CatalogItem struct {
 	Doc     string
 	Pos     Pos
 	GoName  string // e.g. CatalogVerbScan
-	CName   string // e.g. CATALOG_VERB_SCAN
+	CName   string // e.g. DECK_CATALOG_VERB_SCAN
 }
 
 // Class is what kind of thing a catalog item is, as the schema declares
@@ -387,6 +412,7 @@ type CatalogItem struct {
 type Class struct {
 	Number int
 	Name   string // snake_case, e.g. program_tier
+	CName  string // e.g. DECK_CATALOG_CLASS_PROGRAM_TIER
 	Doc    string
 	Pos    Pos
 	// Counted: the ledger counts this class's items in its consumables
@@ -402,6 +428,7 @@ func (k *Class) String() string { return k.Name }
 type Channel struct {
 	Number int
 	Name   string
+	CName  string // e.g. DECK_CATALOG_CHANNEL_BOUGHT
 	Doc    string
 	Pos    Pos
 }

@@ -397,7 +397,7 @@ func appendBreak(prev, v *Version) string {
 // unsignedScalar reports whether t is one unsigned integer (not char, not
 // an array).
 func unsignedScalar(t *CType) bool {
-	return t.Struct == nil && len(t.Dims) == 0 && t.Prim != Char && !t.Prim.Signed()
+	return t.Struct == nil && len(t.Dims) == 0 && t.Prim.Integer() && !t.Prim.Signed()
 }
 
 // byteArray reports whether t is uint8[N].

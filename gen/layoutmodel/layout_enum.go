@@ -26,8 +26,9 @@ import (
 // outcome: "uint8" @enum(MissionOutcome). The bytes are the field's type;
 // the enum names its values (a C enum and Go constants).
 type LayoutEnum struct {
-	Name    string // CUE name without '#'; also the C type name
+	Name    string // CUE name without '#'
 	GoName  string
+	CName   string // the C type name: Name with the layout's C prefix, e.g. DeckMissionOutcome
 	Doc     string
 	Pos     Pos
 	Members []*LayoutEnumMember // in declaration order
@@ -45,7 +46,7 @@ type LayoutEnumMember struct {
 	Value  int64
 	Doc    string
 	Pos    Pos
-	CName  string // e.g. MISSION_OUTCOME_COMPLETED
+	CName  string // e.g. DECK_MISSION_OUTCOME_COMPLETED
 	GoName string // e.g. MissionOutcomeCompleted
 }
 
@@ -119,7 +120,7 @@ func (r *layoutResolver) declareEnum(name string, v cue.Value) {
 		}
 		seen[label] = true
 		if !snakeName.MatchString(label) {
-			r.errorf(fpos, "%s: write a member's name in snake_case (a-z, 0-9, single underscores); it becomes %s_<NAME> in C", what, upperSnake(name))
+			r.errorf(fpos, "%s: write a member's name in snake_case (a-z, 0-9, single underscores); it becomes <ENUM>_<NAME> in C", what)
 		}
 		for _, a := range f.Attrs {
 			if key, _ := a.Split(); !cuesrc.ForeignAttr(key) {
@@ -143,7 +144,6 @@ func (r *layoutResolver) declareEnum(name string, v cue.Value) {
 			continue
 		}
 		byValue[n] = m
-		m.CName = upperSnake(name) + "_" + upperSnake(label)
 		m.GoName = e.GoName + cuesrc.GoName(label)
 		e.Members = append(e.Members, m)
 	}
@@ -172,7 +172,7 @@ func (r *layoutResolver) resolveEnum(s *Struct, m *LayoutField) {
 	if !t.resolved() {
 		return // its type is reported
 	}
-	if t.Struct != nil || t.Prim == Char {
+	if t.Struct != nil || !t.Prim.Integer() {
 		r.errorf(ref.pos, "%s: @enum(%s) needs an integer field (int8 … uint64, or an array of one); %s is %s", what, e.Name, m.Name, t.Spelling)
 		return
 	}

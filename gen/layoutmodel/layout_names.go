@@ -15,9 +15,11 @@ import (
 // emitters build each name with the methods below; their tests check that
 // every identifier they declare is one that LayoutIdents lists.
 
-// Fixed parts of the generated names. A C macro of the layout is
-// <PACKAGE>_<suffix>; one of the ledger <FIELD>_<suffix>; one of the
-// catalog CATALOG_<suffix>.
+// Fixed parts of the generated names. Every C name starts with the
+// layout's C prefix (layout.c_prefix, default the package name: Deck): a
+// type is <Prefix><Name>, a macro <PREFIX>_<suffix>, a function
+// <prefix>_<suffix>; the ledger's are <PREFIX>_<FIELD>_<suffix>, the
+// catalog's <PREFIX>_CATALOG_<suffix>.
 var (
 	layoutCMacros  = []string{"STRUCT_VERSION", "STATE_CEILING", "MIGRATE_MIN_VERSION", "FILE_MAGIC", "FILE_HEADER_SIZE", "FILE_CRC_SIZE", "STATIC_ASSERT", "SCHEMA_HASH", "MEMORY_MATCHES_FILE"}
 	ledgerCMacros  = []string{"BLOB_SIZE", "MAGIC", "BLOB_VERSION", "CONSUMABLE_MAX", "PURCHASED", "DISCOVERED", "GRANTED", "CONSUMABLE_BOUGHT", "CONSUMABLE_USED", "OK", "ERR_UNKNOWN_ITEM", "ERR_WRONG_CLASS", "ERR_BAD_OUTCOME", "ERR_FOREIGN_BLOB"}
@@ -46,7 +48,17 @@ func upperSnake(name string) string {
 }
 
 // CMacro is the name of one of the layout's C macros, e.g. DECK_STRUCT_VERSION.
-func (l *Layout) CMacro(suffix string) string { return upperSnake(l.Name) + "_" + suffix }
+func (l *Layout) CMacro(suffix string) string { return upperSnake(l.CPrefix) + "_" + suffix }
+
+// cPrefixed is name with the C prefix in front, unless it already begins
+// with the prefix's words: Settings → DeckSettings, DeckState and Deck stay.
+func cPrefixed(prefix, name string) string {
+	pw, nw := cuesrc.Words(prefix), cuesrc.Words(name)
+	if len(nw) >= len(pw) && slices.Equal(pw, nw[:len(pw)]) {
+		return name
+	}
+	return prefix + name
+}
 
 // CPayloadSize is the macro of version v's payload size, e.g. DECK_PAYLOAD_SIZE_V5.
 func (l *Layout) CPayloadSize(v *Version) string {
@@ -59,10 +71,10 @@ func (l *Layout) CFileSize(v *Version) string {
 }
 
 // CFunc is the name of one of the layout's C functions, e.g. deck_file_decode.
-func (l *Layout) CFunc(suffix string) string { return lowerSnake(l.Name) + "_" + suffix }
+func (l *Layout) CFunc(suffix string) string { return lowerSnake(l.CPrefix) + "_" + suffix }
 
 // CType is the name of one of the layout's C types, e.g. DeckFileStatus.
-func (l *Layout) CType(suffix string) string { return cuesrc.GoName(l.Name) + suffix }
+func (l *Layout) CType(suffix string) string { return l.CPrefix + suffix }
 
 // CNewFunc is the C function that fills a new root: the schema's
 // layout.file.new_function (deck_state_new_career), or <root>_new.
@@ -70,18 +82,18 @@ func (l *Layout) CNewFunc() string {
 	if l.File != nil && l.File.NewFunction != "" {
 		return l.File.NewFunction
 	}
-	return lowerSnake(l.Root.Name) + "_new"
+	return lowerSnake(l.Root.CName) + "_new"
 }
 
 // CFileHeader is the name, without .h or .c, of the file codec's C files,
 // e.g. deck_file.
-func (l *Layout) CFileHeader() string { return lowerSnake(l.Name) + "_file" }
+func (l *Layout) CFileHeader() string { return lowerSnake(l.CPrefix) + "_file" }
 
 // CLen is the C macro of the length of dimension dim (0 the outermost) of
 // array member m of s: DECK_STATE_CART_HISTORY_LEN for dim 0,
-// REPL_HISTORY_SLOTS_LEN_2 for the second dimension of char slots[16][80].
+// DECK_REPL_HISTORY_SLOTS_LEN_2 for the second dimension of char slots[16][80].
 func (s *Struct) CLen(m *LayoutField, dim int) string {
-	n := upperSnake(s.Name) + "_" + upperSnake(m.Name) + "_LEN"
+	n := upperSnake(s.CName) + "_" + upperSnake(m.Name) + "_LEN"
 	if dim > 0 {
 		n += fmt.Sprintf("_%d", dim+1)
 	}
@@ -96,7 +108,7 @@ func lowerSnake(name string) string {
 // CGuard is the include guard of one of the layout's headers, e.g.
 // SCHEMAGEN_DECK_TYPES_H for "types".
 func (l *Layout) CGuard(header string) string {
-	return "SCHEMAGEN_" + upperSnake(l.Name) + "_" + upperSnake(header) + "_H"
+	return "SCHEMAGEN_" + upperSnake(l.CPrefix) + "_" + upperSnake(header) + "_H"
 }
 
 // GoPayloadSize is the Go constant of version v's payload size, e.g. PayloadSizeV5.
@@ -118,30 +130,34 @@ func (s *Struct) GoFieldSize(m *LayoutField) string { return s.GoName + m.GoName
 // may take their names.
 var goMethods = []string{"Encode"}
 
-// CMacro is the name of one of the ledger's C macros, e.g. OWNERSHIP_BLOB_SIZE.
-func (g *Ledger) CMacro(suffix string) string { return upperSnake(g.Field.Name) + "_" + suffix }
+// CMacro is the name of one of the ledger's C macros, e.g. DECK_OWNERSHIP_BLOB_SIZE.
+func (g *Ledger) CMacro(suffix string) string {
+	return upperSnake(g.CPrefix) + "_" + upperSnake(g.Field.Name) + "_" + suffix
+}
 
-// CFunc is the name of one of the ledger's C functions, e.g. ownership_has.
-func (g *Ledger) CFunc(suffix string) string { return g.Field.Name + "_" + suffix }
+// CFunc is the name of one of the ledger's C functions, e.g. deck_ownership_has.
+func (g *Ledger) CFunc(suffix string) string {
+	return lowerSnake(g.CPrefix) + "_" + g.Field.Name + "_" + suffix
+}
 
-// CType is the name of one of the ledger's C types, e.g. OwnershipOutcome.
-func (g *Ledger) CType(suffix string) string { return g.Field.GoName + suffix }
+// CType is the name of one of the ledger's C types, e.g. DeckOwnershipOutcome.
+func (g *Ledger) CType(suffix string) string { return g.CPrefix + g.Field.GoName + suffix }
 
 // GoConst is the name of one of the ledger's Go constants, e.g. OwnershipMagic.
 func (g *Ledger) GoConst(suffix string) string { return g.Field.GoName + suffix }
 
 // CatalogCMacro is the name of one of the catalog's fixed C macros, e.g.
-// CATALOG_ID_CAPACITY.
-func CatalogCMacro(suffix string) string { return "CATALOG_" + suffix }
+// DECK_CATALOG_ID_CAPACITY.
+func (l *Layout) CatalogCMacro(suffix string) string { return l.CMacro("CATALOG_" + suffix) }
 
-// CMacro of a class, e.g. CATALOG_CLASS_PROGRAM_TIER.
-func (k *Class) CMacro() string { return "CATALOG_CLASS_" + upperSnake(k.Name) }
+// CMacro of a class, e.g. DECK_CATALOG_CLASS_PROGRAM_TIER.
+func (k *Class) CMacro() string { return k.CName }
 
 // GoName of a class, e.g. CatalogClassProgramTier.
 func (k *Class) GoName() string { return "CatalogClass" + cuesrc.GoName(k.Name) }
 
-// CMacro of a channel, e.g. CATALOG_CHANNEL_BOUGHT.
-func (c *Channel) CMacro() string { return "CATALOG_CHANNEL_" + upperSnake(c.Name) }
+// CMacro of a channel, e.g. DECK_CATALOG_CHANNEL_BOUGHT.
+func (c *Channel) CMacro() string { return c.CName }
 
 // GoName of a channel, e.g. CatalogChannelBought.
 func (c *Channel) GoName() string { return "CatalogChannel" + cuesrc.GoName(c.Name) }
@@ -183,7 +199,7 @@ func (l *Layout) LayoutIdents() (c, goIdents []Ident) {
 	}
 	for _, s := range l.Structs {
 		what := "#" + s.Name
-		add(&c, s.Name, what, s.Pos)
+		add(&c, s.CName, what, s.Pos)
 		add(&goIdents, s.GoName, what, s.Pos)
 		add(&goIdents, s.GoSize(), what+" (its size)", s.Pos)
 		add(&goIdents, s.GoDecode(), what+" (its decoder)", s.Pos)
@@ -197,7 +213,7 @@ func (l *Layout) LayoutIdents() (c, goIdents []Ident) {
 	}
 	for _, e := range l.Enums {
 		what := "enum #" + e.Name
-		add(&c, e.Name, what, e.Pos)
+		add(&c, e.CName, what, e.Pos)
 		add(&goIdents, e.GoName, what, e.Pos)
 		for _, m := range e.Members {
 			add(&c, m.CName, what+"."+m.Name, m.Pos)
@@ -235,10 +251,13 @@ func (l *Layout) LayoutIdents() (c, goIdents []Ident) {
 	if cat := l.Catalog; cat != nil {
 		fixed := "the generated catalog API"
 		for _, s := range catalogCMacros {
-			add(&c, CatalogCMacro(s), fixed, cat.Pos)
+			add(&c, l.CatalogCMacro(s), fixed, cat.Pos)
 		}
-		for _, s := range append(append([]string(nil), catalogCFuncs...), catalogCTypes...) {
-			add(&c, s, fixed, cat.Pos)
+		for _, s := range catalogCFuncs {
+			add(&c, l.CFunc(s), fixed, cat.Pos)
+		}
+		for _, s := range catalogCTypes {
+			add(&c, l.CType(s), fixed, cat.Pos)
 		}
 		for _, s := range catalogGoAPI {
 			add(&goIdents, s, fixed, cat.Pos)
@@ -273,7 +292,17 @@ func (l *Layout) LayoutIdents() (c, goIdents []Ident) {
 // Go names and reports any two generated identifiers that would collide.
 func (r *layoutResolver) assignLayoutNames() {
 	l := r.l
+	for _, e := range l.Enums {
+		e.CName = cPrefixed(l.CPrefix, e.Name)
+		for _, m := range e.Members {
+			m.CName = upperSnake(e.CName) + "_" + upperSnake(m.Name)
+		}
+	}
+	if l.Ledger != nil {
+		l.Ledger.CPrefix = l.CPrefix
+	}
 	for _, s := range l.Structs {
+		s.CName = cPrefixed(l.CPrefix, s.Name)
 		s.GoName = cuesrc.GoName(s.Name)
 		fields := map[string]*LayoutField{}
 		for _, m := range s.fieldsAll() {
@@ -292,7 +321,13 @@ func (r *layoutResolver) assignLayoutNames() {
 	if l.Catalog != nil {
 		for _, it := range l.Catalog.Items {
 			it.GoName = "Catalog" + cuesrc.GoName(it.Name)
-			it.CName = "CATALOG_" + upperSnake(it.Name)
+			it.CName = l.CatalogCMacro(upperSnake(it.Name))
+		}
+		for _, k := range l.Catalog.Classes {
+			k.CName = l.CatalogCMacro("CLASS_" + upperSnake(k.Name))
+		}
+		for _, ch := range l.Catalog.Channels {
+			ch.CName = l.CatalogCMacro("CHANNEL_" + upperSnake(ch.Name))
 		}
 	}
 	// One duplicate-name report per position: a field whose Go name

@@ -102,7 +102,7 @@ func (r *layoutResolver) resolve() *Layout {
 	if i := strings.LastIndex(dir, "/"); i >= 0 {
 		dir = dir[:i]
 	}
-	r.l = &Layout{Name: r.inst.PkgName, Dir: dir, Doc: doc, Pos: r.ps.Of(ppos)}
+	r.l = &Layout{Name: r.inst.PkgName, Dir: dir, Doc: doc, Pos: r.ps.Of(ppos), CPrefix: cuesrc.GoName(r.inst.PkgName)}
 
 	var layoutV, catalogV cue.Value
 	it, err := r.v.Fields(cue.Definitions(true))
@@ -291,7 +291,7 @@ func (r *layoutResolver) resolveType(s *Struct, m *LayoutField) {
 	}
 	sub := typeSyntax.FindStringSubmatch(t.Spelling)
 	if sub == nil {
-		r.errorf(m.Pos, "%s: type %q is not a C type schemagen lays out; write a scalar (char, int8 … uint64) or a struct of this package, with array dimensions after it: \"uint8[256]\", \"char[16][80]\", \"CartRecord[17]\"", what, t.Spelling)
+		r.errorf(m.Pos, "%s: type %q is not a C type schemagen lays out; write a scalar (char, int8 … uint64, float32, float64) or a struct of this package, with array dimensions after it: \"uint8[256]\", \"char[16][80]\", \"CartRecord[17]\"", what, t.Spelling)
 		return
 	}
 	if p := primByName(sub[1]); p != 0 {
@@ -302,7 +302,7 @@ func (r *layoutResolver) resolveType(s *Struct, m *LayoutField) {
 		r.errorf(m.Pos, "%s: %s is a layout enum, not a type: write the integer type the bytes are and name the enum beside it, e.g. %s: \"uint8\" @enum(%s)", what, sub[1], m.Name, sub[1])
 		return
 	} else {
-		r.errorf(m.Pos, "%s: unknown type %s: use char, int8, uint8, int16, uint16, int32, uint32, int64, uint64 or a layout struct of this package (#Name)", what, sub[1])
+		r.errorf(m.Pos, "%s: unknown type %s: use char, int8, uint8, int16, uint16, int32, uint32, int64, uint64, float32, float64 or a layout struct of this package (#Name)", what, sub[1])
 		return
 	}
 	for _, d := range dimSyntax.FindAllStringSubmatch(sub[2], -1) {
@@ -390,12 +390,20 @@ func (r *layoutResolver) structRef(v cue.Value, what string) *Struct {
 func (r *layoutResolver) readLayout(v cue.Value) {
 	l := r.l
 	l.Pos = r.pos(v)
-	m := r.fields(v, "layout", "root", "ceiling", "migrate_from", "versions", "file", "ledger")
+	m := r.fields(v, "layout", "root", "ceiling", "migrate_from", "versions", "file", "ledger", "c_prefix")
 	if !r.need(m, v, "layout", "root", "ceiling", "migrate_from", "versions") {
 		return
 	}
 	if l.Root = r.structRef(m["root"], "layout.root"); l.Root == nil {
 		return
+	}
+	if pv, ok := m["c_prefix"]; ok {
+		l.CPrefixPos = r.pos(pv)
+		if p, ok := r.str(pv, "layout.c_prefix"); ok && !structName.MatchString(p) {
+			r.errorf(l.CPrefixPos, "layout.c_prefix %q: write the prefix of the C names in PascalCase (letters and digits, starting with a capital), e.g. %q: it starts the types (%sSettings), macros (%s_*) and functions (%s_*)", p, cuesrc.GoName(l.Name), cuesrc.GoName(l.Name), upperSnake(l.Name), lowerSnake(l.Name))
+		} else if ok {
+			l.CPrefix = p
+		}
 	}
 	l.Ceiling, _ = r.fact(m["ceiling"], "layout.ceiling", 1, 1<<32)
 	l.MigrateFrom, _ = r.fact(m["migrate_from"], "layout.migrate_from", 1, 65535)

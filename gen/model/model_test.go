@@ -106,9 +106,9 @@ func dump(s *model.Schema) string {
 // dumpLayout renders a layout package: every struct with its fields at
 // their offsets, every version, the file, the ledger and the catalog.
 func dumpLayout(b *strings.Builder, l *layoutmodel.Layout) {
-	fmt.Fprintf(b, "layout %s (%s) root=%s ceiling=%d migrate_from=%d %q\n", l.Name, l.Dir, l.Root.Name, l.Ceiling.Value, l.MigrateFrom.Value, l.Doc)
+	fmt.Fprintf(b, "layout %s (%s) root=%s ceiling=%d migrate_from=%d c_prefix=%s %q\n", l.Name, l.Dir, l.Root.Name, l.Ceiling.Value, l.MigrateFrom.Value, l.CPrefix, l.Doc)
 	for _, s := range l.Structs {
-		fmt.Fprintf(b, "struct %s %s size=%d align=%d @%s\n", s.Name, s.GoName, s.Size, s.Align, s.Pos)
+		fmt.Fprintf(b, "struct %s %s %s size=%d align=%d @%s\n", s.Name, s.CName, s.GoName, s.Size, s.Align, s.Pos)
 		fields := s.Fields
 		if s.History != nil {
 			fields = s.History
@@ -128,7 +128,7 @@ func dumpLayout(b *strings.Builder, l *layoutmodel.Layout) {
 		}
 	}
 	for _, e := range l.Enums {
-		fmt.Fprintf(b, "enum %s %s %q @%s\n", e.Name, e.GoName, e.Doc, e.Pos)
+		fmt.Fprintf(b, "enum %s %s %s %q @%s\n", e.Name, e.CName, e.GoName, e.Doc, e.Pos)
 		for _, m := range e.Members {
 			fmt.Fprintf(b, "  %d %s %s %s %q @%s\n", m.Value, m.Name, m.CName, m.GoName, m.Doc, m.Pos)
 		}

@@ -17,7 +17,7 @@
 
 #if !defined(DECK_SCHEMA_HASH)
 /* types.h refused this compiler, and said why. */
-#elif DECK_SCHEMA_HASH != 0x6F6E52E7CC083BE6ULL
+#elif DECK_SCHEMA_HASH != 0xBF9D55CF1CF5568DULL
 #error "catalog.h and types.h are from different schemagen runs: regenerate generated/c and use its files together"
 #else
 
@@ -25,675 +25,675 @@
 extern "C" {
 #endif
 
-/** Catalog ids the ledger holds: one bit each in OwnershipBlob.owned. */
-#define CATALOG_ID_CAPACITY 768u
-/** Consumable counts the ledger holds: OwnershipBlob.consumables. */
-#define CATALOG_CONSUMABLE_SLOTS 16u
+/** Catalog ids the ledger holds: one bit each in DeckOwnershipBlob.owned. */
+#define DECK_CATALOG_ID_CAPACITY 768u
+/** Consumable counts the ledger holds: DeckOwnershipBlob.consumables. */
+#define DECK_CATALOG_CONSUMABLE_SLOTS 16u
 /** Items in the catalog. */
-#define CATALOG_ITEM_COUNT 146u
+#define DECK_CATALOG_ITEM_COUNT 146u
 /** One more than the highest id assigned: the id the next new item takes. */
-#define CATALOG_ID_LIMIT 146u
+#define DECK_CATALOG_ID_LIMIT 146u
 
-DECK_STATIC_ASSERT(CATALOG_ID_LIMIT <= CATALOG_ID_CAPACITY, "every id has a bit in the ledger");
+DECK_STATIC_ASSERT(DECK_CATALOG_ID_LIMIT <= DECK_CATALOG_ID_CAPACITY, "every id has a bit in the ledger");
 
 /** What kind of thing an item is. */
-typedef enum CatalogClass {
+typedef enum DeckCatalogClass {
 	/** No item has this id. */
-	CATALOG_CLASS_NONE = 0,
+	DECK_CATALOG_CLASS_NONE = 0,
 	/** A verb the operator can type. */
-	CATALOG_CLASS_VERB = 1,
+	DECK_CATALOG_CLASS_VERB = 1,
 	/** A first-party program, unlocked by owning it. */
-	CATALOG_CLASS_PROGRAM = 2,
+	DECK_CATALOG_CLASS_PROGRAM = 2,
 	/** A tier upgrade of a program. */
-	CATALOG_CLASS_PROGRAM_TIER = 3,
+	DECK_CATALOG_CLASS_PROGRAM_TIER = 3,
 	/** An upgrade of one of the rig's stats. */
-	CATALOG_CLASS_RIG_STAT = 4,
+	DECK_CATALOG_CLASS_RIG_STAT = 4,
 	/** A piece of exclusive gear. */
-	CATALOG_CLASS_GEAR = 5,
+	DECK_CATALOG_CLASS_GEAR = 5,
 	/** A counted item that is used up; it has a slot in the ledger's counts. */
-	CATALOG_CLASS_CONSUMABLE = 6,
-} CatalogClass;
+	DECK_CATALOG_CLASS_CONSUMABLE = 6,
+} DeckCatalogClass;
 
 /** How an item is acquired: a property of the entry, never stored per item. */
-typedef enum CatalogChannel {
+typedef enum DeckCatalogChannel {
 	/** No item has this id. */
-	CATALOG_CHANNEL_NONE = 0,
+	DECK_CATALOG_CHANNEL_NONE = 0,
 	/** Bought in the shop. */
-	CATALOG_CHANNEL_BOUGHT = 1,
+	DECK_CATALOG_CHANNEL_BOUGHT = 1,
 	/** Discovered in play (a :discoverable composite). */
-	CATALOG_CHANNEL_DISCOVERED = 2,
+	DECK_CATALOG_CHANNEL_DISCOVERED = 2,
 	/** Granted, e.g. by the starter kit. */
-	CATALOG_CHANNEL_GRANTED = 3,
-} CatalogChannel;
+	DECK_CATALOG_CHANNEL_GRANTED = 3,
+} DeckCatalogChannel;
 
 /* The items, by id. */
 /** verb_connect: verb, granted */
-#define CATALOG_VERB_CONNECT 0
+#define DECK_CATALOG_VERB_CONNECT 0
 /** verb_list: verb, granted */
-#define CATALOG_VERB_LIST 1
+#define DECK_CATALOG_VERB_LIST 1
 /** verb_read: verb, granted */
-#define CATALOG_VERB_READ 2
+#define DECK_CATALOG_VERB_READ 2
 /** program_shell: program, granted */
-#define CATALOG_PROGRAM_SHELL 3
+#define DECK_CATALOG_PROGRAM_SHELL 3
 /** gear_field_manual: gear, granted */
-#define CATALOG_GEAR_FIELD_MANUAL 4
+#define DECK_CATALOG_GEAR_FIELD_MANUAL 4
 /** verb_scan: verb, bought */
-#define CATALOG_VERB_SCAN 5
+#define DECK_CATALOG_VERB_SCAN 5
 /** verb_probe: verb, bought */
-#define CATALOG_VERB_PROBE 6
+#define DECK_CATALOG_VERB_PROBE 6
 /** verb_trace: verb, bought */
-#define CATALOG_VERB_TRACE 7
+#define DECK_CATALOG_VERB_TRACE 7
 /** verb_ping: verb, bought */
-#define CATALOG_VERB_PING 8
+#define DECK_CATALOG_VERB_PING 8
 /** verb_spoof: verb, bought */
-#define CATALOG_VERB_SPOOF 9
+#define DECK_CATALOG_VERB_SPOOF 9
 /** verb_sniff: verb, bought */
-#define CATALOG_VERB_SNIFF 10
+#define DECK_CATALOG_VERB_SNIFF 10
 /** verb_decrypt: verb, bought */
-#define CATALOG_VERB_DECRYPT 11
+#define DECK_CATALOG_VERB_DECRYPT 11
 /** verb_encrypt: verb, bought */
-#define CATALOG_VERB_ENCRYPT 12
+#define DECK_CATALOG_VERB_ENCRYPT 12
 /** verb_crack: verb, bought */
-#define CATALOG_VERB_CRACK 13
+#define DECK_CATALOG_VERB_CRACK 13
 /** verb_bypass: verb, bought */
-#define CATALOG_VERB_BYPASS 14
+#define DECK_CATALOG_VERB_BYPASS 14
 /** verb_jam: verb, bought */
-#define CATALOG_VERB_JAM 15
+#define DECK_CATALOG_VERB_JAM 15
 /** verb_relay: verb, bought */
-#define CATALOG_VERB_RELAY 16
+#define DECK_CATALOG_VERB_RELAY 16
 /** verb_mask: verb, bought */
-#define CATALOG_VERB_MASK 17
+#define DECK_CATALOG_VERB_MASK 17
 /** verb_cloak: verb, bought */
-#define CATALOG_VERB_CLOAK 18
+#define DECK_CATALOG_VERB_CLOAK 18
 /** verb_decoy: verb, bought */
-#define CATALOG_VERB_DECOY 19
+#define DECK_CATALOG_VERB_DECOY 19
 /** verb_overload: verb, bought */
-#define CATALOG_VERB_OVERLOAD 20
+#define DECK_CATALOG_VERB_OVERLOAD 20
 /** verb_reroute: verb, bought */
-#define CATALOG_VERB_REROUTE 21
+#define DECK_CATALOG_VERB_REROUTE 21
 /** verb_splice: verb, bought */
-#define CATALOG_VERB_SPLICE 22
+#define DECK_CATALOG_VERB_SPLICE 22
 /** verb_patch: verb, bought */
-#define CATALOG_VERB_PATCH 23
+#define DECK_CATALOG_VERB_PATCH 23
 /** verb_fork: verb, bought */
-#define CATALOG_VERB_FORK 24
+#define DECK_CATALOG_VERB_FORK 24
 /** verb_hook: verb, bought */
-#define CATALOG_VERB_HOOK 25
+#define DECK_CATALOG_VERB_HOOK 25
 /** verb_inject: verb, bought */
-#define CATALOG_VERB_INJECT 26
+#define DECK_CATALOG_VERB_INJECT 26
 /** verb_dump: verb, bought */
-#define CATALOG_VERB_DUMP 27
+#define DECK_CATALOG_VERB_DUMP 27
 /** verb_wipe: verb, bought */
-#define CATALOG_VERB_WIPE 28
+#define DECK_CATALOG_VERB_WIPE 28
 /** verb_forge: verb, bought */
-#define CATALOG_VERB_FORGE 29
+#define DECK_CATALOG_VERB_FORGE 29
 /** verb_mirror: verb, bought */
-#define CATALOG_VERB_MIRROR 30
+#define DECK_CATALOG_VERB_MIRROR 30
 /** verb_tunnel: verb, bought */
-#define CATALOG_VERB_TUNNEL 31
+#define DECK_CATALOG_VERB_TUNNEL 31
 /** verb_bounce: verb, bought */
-#define CATALOG_VERB_BOUNCE 32
+#define DECK_CATALOG_VERB_BOUNCE 32
 /** verb_throttle: verb, bought */
-#define CATALOG_VERB_THROTTLE 33
+#define DECK_CATALOG_VERB_THROTTLE 33
 /** verb_flood: verb, bought */
-#define CATALOG_VERB_FLOOD 34
+#define DECK_CATALOG_VERB_FLOOD 34
 /** verb_lure: verb, bought */
-#define CATALOG_VERB_LURE 35
+#define DECK_CATALOG_VERB_LURE 35
 /** verb_tag: verb, bought */
-#define CATALOG_VERB_TAG 36
+#define DECK_CATALOG_VERB_TAG 36
 /** verb_pin: verb, bought */
-#define CATALOG_VERB_PIN 37
+#define DECK_CATALOG_VERB_PIN 37
 /** verb_ghost: verb, bought */
-#define CATALOG_VERB_GHOST 38
+#define DECK_CATALOG_VERB_GHOST 38
 /** verb_echo: verb, bought */
-#define CATALOG_VERB_ECHO 39
+#define DECK_CATALOG_VERB_ECHO 39
 /** verb_pulse: verb, bought */
-#define CATALOG_VERB_PULSE 40
+#define DECK_CATALOG_VERB_PULSE 40
 /** verb_sweep: verb, bought */
-#define CATALOG_VERB_SWEEP 41
+#define DECK_CATALOG_VERB_SWEEP 41
 /** verb_filter: verb, bought */
-#define CATALOG_VERB_FILTER 42
+#define DECK_CATALOG_VERB_FILTER 42
 /** verb_sift: verb, bought */
-#define CATALOG_VERB_SIFT 43
+#define DECK_CATALOG_VERB_SIFT 43
 /** verb_index: verb, bought */
-#define CATALOG_VERB_INDEX 44
+#define DECK_CATALOG_VERB_INDEX 44
 /** verb_query: verb, bought */
-#define CATALOG_VERB_QUERY 45
+#define DECK_CATALOG_VERB_QUERY 45
 /** verb_fetch: verb, bought */
-#define CATALOG_VERB_FETCH 46
+#define DECK_CATALOG_VERB_FETCH 46
 /** verb_pull: verb, bought */
-#define CATALOG_VERB_PULL 47
+#define DECK_CATALOG_VERB_PULL 47
 /** verb_push: verb, bought */
-#define CATALOG_VERB_PUSH 48
+#define DECK_CATALOG_VERB_PUSH 48
 /** verb_sync: verb, bought */
-#define CATALOG_VERB_SYNC 49
+#define DECK_CATALOG_VERB_SYNC 49
 /** verb_lock: verb, bought */
-#define CATALOG_VERB_LOCK 50
+#define DECK_CATALOG_VERB_LOCK 50
 /** verb_unlock: verb, bought */
-#define CATALOG_VERB_UNLOCK 51
+#define DECK_CATALOG_VERB_UNLOCK 51
 /** verb_seal: verb, bought */
-#define CATALOG_VERB_SEAL 52
+#define DECK_CATALOG_VERB_SEAL 52
 /** verb_breach: verb, bought */
-#define CATALOG_VERB_BREACH 53
+#define DECK_CATALOG_VERB_BREACH 53
 /** verb_pry: verb, bought */
-#define CATALOG_VERB_PRY 54
+#define DECK_CATALOG_VERB_PRY 54
 /** verb_knock: verb, bought */
-#define CATALOG_VERB_KNOCK 55
+#define DECK_CATALOG_VERB_KNOCK 55
 /** verb_listen: verb, bought */
-#define CATALOG_VERB_LISTEN 56
+#define DECK_CATALOG_VERB_LISTEN 56
 /** verb_record: verb, bought */
-#define CATALOG_VERB_RECORD 57
+#define DECK_CATALOG_VERB_RECORD 57
 /** verb_replay: verb, bought */
-#define CATALOG_VERB_REPLAY 58
+#define DECK_CATALOG_VERB_REPLAY 58
 /** verb_rewind: verb, bought */
-#define CATALOG_VERB_REWIND 59
+#define DECK_CATALOG_VERB_REWIND 59
 /** verb_loop: verb, bought */
-#define CATALOG_VERB_LOOP 60
+#define DECK_CATALOG_VERB_LOOP 60
 /** verb_stall: verb, bought */
-#define CATALOG_VERB_STALL 61
+#define DECK_CATALOG_VERB_STALL 61
 /** verb_freeze: verb, bought */
-#define CATALOG_VERB_FREEZE 62
+#define DECK_CATALOG_VERB_FREEZE 62
 /** verb_thaw: verb, bought */
-#define CATALOG_VERB_THAW 63
+#define DECK_CATALOG_VERB_THAW 63
 /** verb_burn: verb, bought */
-#define CATALOG_VERB_BURN 64
+#define DECK_CATALOG_VERB_BURN 64
 /** verb_flash: verb, bought */
-#define CATALOG_VERB_FLASH 65
+#define DECK_CATALOG_VERB_FLASH 65
 /** verb_reboot: verb, bought */
-#define CATALOG_VERB_REBOOT 66
+#define DECK_CATALOG_VERB_REBOOT 66
 /** verb_halt: verb, bought */
-#define CATALOG_VERB_HALT 67
+#define DECK_CATALOG_VERB_HALT 67
 /** verb_wake: verb, bought */
-#define CATALOG_VERB_WAKE 68
+#define DECK_CATALOG_VERB_WAKE 68
 /** verb_mute: verb, bought */
-#define CATALOG_VERB_MUTE 69
+#define DECK_CATALOG_VERB_MUTE 69
 /** verb_amplify: verb, bought */
-#define CATALOG_VERB_AMPLIFY 70
+#define DECK_CATALOG_VERB_AMPLIFY 70
 /** verb_boost: verb, bought */
-#define CATALOG_VERB_BOOST 71
+#define DECK_CATALOG_VERB_BOOST 71
 /** verb_drain: verb, bought */
-#define CATALOG_VERB_DRAIN 72
+#define DECK_CATALOG_VERB_DRAIN 72
 /** verb_siphon: verb, bought */
-#define CATALOG_VERB_SIPHON 73
+#define DECK_CATALOG_VERB_SIPHON 73
 /** verb_skim: verb, bought */
-#define CATALOG_VERB_SKIM 74
+#define DECK_CATALOG_VERB_SKIM 74
 /** verb_barter: verb, bought */
-#define CATALOG_VERB_BARTER 75
+#define DECK_CATALOG_VERB_BARTER 75
 /** verb_haggle: verb, bought */
-#define CATALOG_VERB_HAGGLE 76
+#define DECK_CATALOG_VERB_HAGGLE 76
 /** verb_bribe: verb, bought */
-#define CATALOG_VERB_BRIBE 77
+#define DECK_CATALOG_VERB_BRIBE 77
 /** verb_pitch: verb, bought */
-#define CATALOG_VERB_PITCH 78
+#define DECK_CATALOG_VERB_PITCH 78
 /** verb_vouch: verb, bought */
-#define CATALOG_VERB_VOUCH 79
+#define DECK_CATALOG_VERB_VOUCH 79
 /** verb_recruit: verb, bought */
-#define CATALOG_VERB_RECRUIT 80
+#define DECK_CATALOG_VERB_RECRUIT 80
 /** verb_dispatch: verb, bought */
-#define CATALOG_VERB_DISPATCH 81
+#define DECK_CATALOG_VERB_DISPATCH 81
 /** verb_summon: verb, bought */
-#define CATALOG_VERB_SUMMON 82
+#define DECK_CATALOG_VERB_SUMMON 82
 /** verb_map: verb, bought */
-#define CATALOG_VERB_MAP 83
+#define DECK_CATALOG_VERB_MAP 83
 /** verb_chart: verb, bought */
-#define CATALOG_VERB_CHART 84
+#define DECK_CATALOG_VERB_CHART 84
 /** verb_survey: verb, bought */
-#define CATALOG_VERB_SURVEY 85
+#define DECK_CATALOG_VERB_SURVEY 85
 /** verb_triangulate: verb, bought */
-#define CATALOG_VERB_TRIANGULATE 86
+#define DECK_CATALOG_VERB_TRIANGULATE 86
 /** verb_decompile: verb, bought */
-#define CATALOG_VERB_DECOMPILE 87
+#define DECK_CATALOG_VERB_DECOMPILE 87
 /** verb_fingerprint: verb, bought */
-#define CATALOG_VERB_FINGERPRINT 88
+#define DECK_CATALOG_VERB_FINGERPRINT 88
 /** verb_handshake: verb, bought */
-#define CATALOG_VERB_HANDSHAKE 89
+#define DECK_CATALOG_VERB_HANDSHAKE 89
 /** program_netwalk: program, bought */
-#define CATALOG_PROGRAM_NETWALK 90
+#define DECK_CATALOG_PROGRAM_NETWALK 90
 /** program_icebreaker: program, bought */
-#define CATALOG_PROGRAM_ICEBREAKER 91
+#define DECK_CATALOG_PROGRAM_ICEBREAKER 91
 /** program_ledger: program, bought */
-#define CATALOG_PROGRAM_LEDGER 92
+#define DECK_CATALOG_PROGRAM_LEDGER 92
 /** program_courier: program, bought */
-#define CATALOG_PROGRAM_COURIER 93
+#define DECK_CATALOG_PROGRAM_COURIER 93
 /** program_oracle: program, bought */
-#define CATALOG_PROGRAM_ORACLE 94
+#define DECK_CATALOG_PROGRAM_ORACLE 94
 /** program_foundry: program, bought */
-#define CATALOG_PROGRAM_FOUNDRY 95
+#define DECK_CATALOG_PROGRAM_FOUNDRY 95
 /** program_sentinel: program, bought */
-#define CATALOG_PROGRAM_SENTINEL 96
+#define DECK_CATALOG_PROGRAM_SENTINEL 96
 /** program_loom: program, bought */
-#define CATALOG_PROGRAM_LOOM 97
+#define DECK_CATALOG_PROGRAM_LOOM 97
 /** netwalk_tier_2: program_tier, bought */
-#define CATALOG_NETWALK_TIER_2 98
+#define DECK_CATALOG_NETWALK_TIER_2 98
 /** netwalk_tier_3: program_tier, bought */
-#define CATALOG_NETWALK_TIER_3 99
+#define DECK_CATALOG_NETWALK_TIER_3 99
 /** netwalk_tier_4: program_tier, bought */
-#define CATALOG_NETWALK_TIER_4 100
+#define DECK_CATALOG_NETWALK_TIER_4 100
 /** icebreaker_tier_2: program_tier, bought */
-#define CATALOG_ICEBREAKER_TIER_2 101
+#define DECK_CATALOG_ICEBREAKER_TIER_2 101
 /** icebreaker_tier_3: program_tier, bought */
-#define CATALOG_ICEBREAKER_TIER_3 102
+#define DECK_CATALOG_ICEBREAKER_TIER_3 102
 /** icebreaker_tier_4: program_tier, bought */
-#define CATALOG_ICEBREAKER_TIER_4 103
+#define DECK_CATALOG_ICEBREAKER_TIER_4 103
 /** icebreaker_tier_5: program_tier, bought */
-#define CATALOG_ICEBREAKER_TIER_5 104
+#define DECK_CATALOG_ICEBREAKER_TIER_5 104
 /** ledger_tier_2: program_tier, bought */
-#define CATALOG_LEDGER_TIER_2 105
+#define DECK_CATALOG_LEDGER_TIER_2 105
 /** ledger_tier_3: program_tier, bought */
-#define CATALOG_LEDGER_TIER_3 106
+#define DECK_CATALOG_LEDGER_TIER_3 106
 /** ledger_tier_4: program_tier, bought */
-#define CATALOG_LEDGER_TIER_4 107
+#define DECK_CATALOG_LEDGER_TIER_4 107
 /** courier_tier_2: program_tier, bought */
-#define CATALOG_COURIER_TIER_2 108
+#define DECK_CATALOG_COURIER_TIER_2 108
 /** courier_tier_3: program_tier, bought */
-#define CATALOG_COURIER_TIER_3 109
+#define DECK_CATALOG_COURIER_TIER_3 109
 /** courier_tier_4: program_tier, bought */
-#define CATALOG_COURIER_TIER_4 110
+#define DECK_CATALOG_COURIER_TIER_4 110
 /** oracle_tier_2: program_tier, bought */
-#define CATALOG_ORACLE_TIER_2 111
+#define DECK_CATALOG_ORACLE_TIER_2 111
 /** oracle_tier_3: program_tier, bought */
-#define CATALOG_ORACLE_TIER_3 112
+#define DECK_CATALOG_ORACLE_TIER_3 112
 /** oracle_tier_4: program_tier, bought */
-#define CATALOG_ORACLE_TIER_4 113
+#define DECK_CATALOG_ORACLE_TIER_4 113
 /** oracle_tier_5: program_tier, bought */
-#define CATALOG_ORACLE_TIER_5 114
+#define DECK_CATALOG_ORACLE_TIER_5 114
 /** foundry_tier_2: program_tier, bought */
-#define CATALOG_FOUNDRY_TIER_2 115
+#define DECK_CATALOG_FOUNDRY_TIER_2 115
 /** foundry_tier_3: program_tier, bought */
-#define CATALOG_FOUNDRY_TIER_3 116
+#define DECK_CATALOG_FOUNDRY_TIER_3 116
 /** foundry_tier_4: program_tier, bought */
-#define CATALOG_FOUNDRY_TIER_4 117
+#define DECK_CATALOG_FOUNDRY_TIER_4 117
 /** sentinel_tier_2: program_tier, bought */
-#define CATALOG_SENTINEL_TIER_2 118
+#define DECK_CATALOG_SENTINEL_TIER_2 118
 /** sentinel_tier_3: program_tier, bought */
-#define CATALOG_SENTINEL_TIER_3 119
+#define DECK_CATALOG_SENTINEL_TIER_3 119
 /** sentinel_tier_4: program_tier, bought */
-#define CATALOG_SENTINEL_TIER_4 120
+#define DECK_CATALOG_SENTINEL_TIER_4 120
 /** loom_tier_2: program_tier, bought */
-#define CATALOG_LOOM_TIER_2 121
+#define DECK_CATALOG_LOOM_TIER_2 121
 /** loom_tier_3: program_tier, bought */
-#define CATALOG_LOOM_TIER_3 122
+#define DECK_CATALOG_LOOM_TIER_3 122
 /** loom_tier_4: program_tier, bought */
-#define CATALOG_LOOM_TIER_4 123
+#define DECK_CATALOG_LOOM_TIER_4 123
 /** rig_memory: rig_stat, bought */
-#define CATALOG_RIG_MEMORY 124
+#define DECK_CATALOG_RIG_MEMORY 124
 /** rig_clock: rig_stat, bought */
-#define CATALOG_RIG_CLOCK 125
+#define DECK_CATALOG_RIG_CLOCK 125
 /** rig_storage: rig_stat, bought */
-#define CATALOG_RIG_STORAGE 126
+#define DECK_CATALOG_RIG_STORAGE 126
 /** rig_antenna: rig_stat, bought */
-#define CATALOG_RIG_ANTENNA 127
+#define DECK_CATALOG_RIG_ANTENNA 127
 /** rig_battery: rig_stat, bought */
-#define CATALOG_RIG_BATTERY 128
+#define DECK_CATALOG_RIG_BATTERY 128
 /** rig_cooling: rig_stat, bought */
-#define CATALOG_RIG_COOLING 129
+#define DECK_CATALOG_RIG_COOLING 129
 /** gear_lockpick_set: gear, bought */
-#define CATALOG_GEAR_LOCKPICK_SET 130
+#define DECK_CATALOG_GEAR_LOCKPICK_SET 130
 /** gear_signal_scope: gear, bought */
-#define CATALOG_GEAR_SIGNAL_SCOPE 131
+#define DECK_CATALOG_GEAR_SIGNAL_SCOPE 131
 /** gear_faraday_pouch: gear, bought */
-#define CATALOG_GEAR_FARADAY_POUCH 132
+#define DECK_CATALOG_GEAR_FARADAY_POUCH 132
 /** gear_solder_kit: gear, bought */
-#define CATALOG_GEAR_SOLDER_KIT 133
+#define DECK_CATALOG_GEAR_SOLDER_KIT 133
 /** gear_burner_handset: gear, bought */
-#define CATALOG_GEAR_BURNER_HANDSET 134
+#define DECK_CATALOG_GEAR_BURNER_HANDSET 134
 /** gear_optic_tap: gear, bought */
-#define CATALOG_GEAR_OPTIC_TAP 135
+#define DECK_CATALOG_GEAR_OPTIC_TAP 135
 /** gear_ghost_badge: gear, bought */
-#define CATALOG_GEAR_GHOST_BADGE 136
+#define DECK_CATALOG_GEAR_GHOST_BADGE 136
 /** gear_cold_boot_clip: gear, bought */
-#define CATALOG_GEAR_COLD_BOOT_CLIP 137
+#define DECK_CATALOG_GEAR_COLD_BOOT_CLIP 137
 /** gear_relay_drone: gear, bought */
-#define CATALOG_GEAR_RELAY_DRONE 138
+#define DECK_CATALOG_GEAR_RELAY_DRONE 138
 /** gear_field_terminal: gear, bought */
-#define CATALOG_GEAR_FIELD_TERMINAL 139
+#define DECK_CATALOG_GEAR_FIELD_TERMINAL 139
 /** stim_patch: consumable, bought, slot 0 */
-#define CATALOG_STIM_PATCH 140
-#define CATALOG_STIM_PATCH_SLOT 0
+#define DECK_CATALOG_STIM_PATCH 140
+#define DECK_CATALOG_STIM_PATCH_SLOT 0
 /** signal_flare: consumable, bought, slot 1 */
-#define CATALOG_SIGNAL_FLARE 141
-#define CATALOG_SIGNAL_FLARE_SLOT 1
+#define DECK_CATALOG_SIGNAL_FLARE 141
+#define DECK_CATALOG_SIGNAL_FLARE_SLOT 1
 /** burner_sim: consumable, bought, slot 2 */
-#define CATALOG_BURNER_SIM 142
-#define CATALOG_BURNER_SIM_SLOT 2
+#define DECK_CATALOG_BURNER_SIM 142
+#define DECK_CATALOG_BURNER_SIM_SLOT 2
 /** ice_pick: consumable, bought, slot 3 */
-#define CATALOG_ICE_PICK 143
-#define CATALOG_ICE_PICK_SLOT 3
+#define DECK_CATALOG_ICE_PICK 143
+#define DECK_CATALOG_ICE_PICK_SLOT 3
 /** repair_kit: consumable, bought, slot 4 */
-#define CATALOG_REPAIR_KIT 144
-#define CATALOG_REPAIR_KIT_SLOT 4
+#define DECK_CATALOG_REPAIR_KIT 144
+#define DECK_CATALOG_REPAIR_KIT_SLOT 4
 /** data_spike: consumable, bought, slot 5 */
-#define CATALOG_DATA_SPIKE 145
-#define CATALOG_DATA_SPIKE_SLOT 5
+#define DECK_CATALOG_DATA_SPIKE 145
+#define DECK_CATALOG_DATA_SPIKE_SLOT 5
 
 /** How many items a new state is granted (the starter kit). */
-#define CATALOG_STARTER_KIT_COUNT 5u
-/** The starter kit's ids, as an initializer: static const uint16_t kit[] = CATALOG_STARTER_KIT_IDS; */
-#define CATALOG_STARTER_KIT_IDS {CATALOG_VERB_CONNECT, CATALOG_VERB_LIST, CATALOG_VERB_READ, CATALOG_PROGRAM_SHELL, CATALOG_GEAR_FIELD_MANUAL}
+#define DECK_CATALOG_STARTER_KIT_COUNT 5u
+/** The starter kit's ids, as an initializer: static const uint16_t kit[] = DECK_CATALOG_STARTER_KIT_IDS; */
+#define DECK_CATALOG_STARTER_KIT_IDS {DECK_CATALOG_VERB_CONNECT, DECK_CATALOG_VERB_LIST, DECK_CATALOG_VERB_READ, DECK_CATALOG_PROGRAM_SHELL, DECK_CATALOG_GEAR_FIELD_MANUAL}
 
 /*
- * The tables below list every id below CATALOG_ID_LIMIT in order (no array
+ * The tables below list every id below DECK_CATALOG_ID_LIMIT in order (no array
  * designators, which C++ lacks). Each is a static const array inside a
  * static inline function: it takes flash only in a translation unit that
  * calls the function.
  */
 
-/** The class of an item; CATALOG_CLASS_NONE for an id no item has. */
-static inline CatalogClass catalog_class(uint16_t id) {
-	static const uint8_t classes[CATALOG_ID_LIMIT] = {
-		CATALOG_CLASS_VERB, /* 0 verb_connect */
-		CATALOG_CLASS_VERB, /* 1 verb_list */
-		CATALOG_CLASS_VERB, /* 2 verb_read */
-		CATALOG_CLASS_PROGRAM, /* 3 program_shell */
-		CATALOG_CLASS_GEAR, /* 4 gear_field_manual */
-		CATALOG_CLASS_VERB, /* 5 verb_scan */
-		CATALOG_CLASS_VERB, /* 6 verb_probe */
-		CATALOG_CLASS_VERB, /* 7 verb_trace */
-		CATALOG_CLASS_VERB, /* 8 verb_ping */
-		CATALOG_CLASS_VERB, /* 9 verb_spoof */
-		CATALOG_CLASS_VERB, /* 10 verb_sniff */
-		CATALOG_CLASS_VERB, /* 11 verb_decrypt */
-		CATALOG_CLASS_VERB, /* 12 verb_encrypt */
-		CATALOG_CLASS_VERB, /* 13 verb_crack */
-		CATALOG_CLASS_VERB, /* 14 verb_bypass */
-		CATALOG_CLASS_VERB, /* 15 verb_jam */
-		CATALOG_CLASS_VERB, /* 16 verb_relay */
-		CATALOG_CLASS_VERB, /* 17 verb_mask */
-		CATALOG_CLASS_VERB, /* 18 verb_cloak */
-		CATALOG_CLASS_VERB, /* 19 verb_decoy */
-		CATALOG_CLASS_VERB, /* 20 verb_overload */
-		CATALOG_CLASS_VERB, /* 21 verb_reroute */
-		CATALOG_CLASS_VERB, /* 22 verb_splice */
-		CATALOG_CLASS_VERB, /* 23 verb_patch */
-		CATALOG_CLASS_VERB, /* 24 verb_fork */
-		CATALOG_CLASS_VERB, /* 25 verb_hook */
-		CATALOG_CLASS_VERB, /* 26 verb_inject */
-		CATALOG_CLASS_VERB, /* 27 verb_dump */
-		CATALOG_CLASS_VERB, /* 28 verb_wipe */
-		CATALOG_CLASS_VERB, /* 29 verb_forge */
-		CATALOG_CLASS_VERB, /* 30 verb_mirror */
-		CATALOG_CLASS_VERB, /* 31 verb_tunnel */
-		CATALOG_CLASS_VERB, /* 32 verb_bounce */
-		CATALOG_CLASS_VERB, /* 33 verb_throttle */
-		CATALOG_CLASS_VERB, /* 34 verb_flood */
-		CATALOG_CLASS_VERB, /* 35 verb_lure */
-		CATALOG_CLASS_VERB, /* 36 verb_tag */
-		CATALOG_CLASS_VERB, /* 37 verb_pin */
-		CATALOG_CLASS_VERB, /* 38 verb_ghost */
-		CATALOG_CLASS_VERB, /* 39 verb_echo */
-		CATALOG_CLASS_VERB, /* 40 verb_pulse */
-		CATALOG_CLASS_VERB, /* 41 verb_sweep */
-		CATALOG_CLASS_VERB, /* 42 verb_filter */
-		CATALOG_CLASS_VERB, /* 43 verb_sift */
-		CATALOG_CLASS_VERB, /* 44 verb_index */
-		CATALOG_CLASS_VERB, /* 45 verb_query */
-		CATALOG_CLASS_VERB, /* 46 verb_fetch */
-		CATALOG_CLASS_VERB, /* 47 verb_pull */
-		CATALOG_CLASS_VERB, /* 48 verb_push */
-		CATALOG_CLASS_VERB, /* 49 verb_sync */
-		CATALOG_CLASS_VERB, /* 50 verb_lock */
-		CATALOG_CLASS_VERB, /* 51 verb_unlock */
-		CATALOG_CLASS_VERB, /* 52 verb_seal */
-		CATALOG_CLASS_VERB, /* 53 verb_breach */
-		CATALOG_CLASS_VERB, /* 54 verb_pry */
-		CATALOG_CLASS_VERB, /* 55 verb_knock */
-		CATALOG_CLASS_VERB, /* 56 verb_listen */
-		CATALOG_CLASS_VERB, /* 57 verb_record */
-		CATALOG_CLASS_VERB, /* 58 verb_replay */
-		CATALOG_CLASS_VERB, /* 59 verb_rewind */
-		CATALOG_CLASS_VERB, /* 60 verb_loop */
-		CATALOG_CLASS_VERB, /* 61 verb_stall */
-		CATALOG_CLASS_VERB, /* 62 verb_freeze */
-		CATALOG_CLASS_VERB, /* 63 verb_thaw */
-		CATALOG_CLASS_VERB, /* 64 verb_burn */
-		CATALOG_CLASS_VERB, /* 65 verb_flash */
-		CATALOG_CLASS_VERB, /* 66 verb_reboot */
-		CATALOG_CLASS_VERB, /* 67 verb_halt */
-		CATALOG_CLASS_VERB, /* 68 verb_wake */
-		CATALOG_CLASS_VERB, /* 69 verb_mute */
-		CATALOG_CLASS_VERB, /* 70 verb_amplify */
-		CATALOG_CLASS_VERB, /* 71 verb_boost */
-		CATALOG_CLASS_VERB, /* 72 verb_drain */
-		CATALOG_CLASS_VERB, /* 73 verb_siphon */
-		CATALOG_CLASS_VERB, /* 74 verb_skim */
-		CATALOG_CLASS_VERB, /* 75 verb_barter */
-		CATALOG_CLASS_VERB, /* 76 verb_haggle */
-		CATALOG_CLASS_VERB, /* 77 verb_bribe */
-		CATALOG_CLASS_VERB, /* 78 verb_pitch */
-		CATALOG_CLASS_VERB, /* 79 verb_vouch */
-		CATALOG_CLASS_VERB, /* 80 verb_recruit */
-		CATALOG_CLASS_VERB, /* 81 verb_dispatch */
-		CATALOG_CLASS_VERB, /* 82 verb_summon */
-		CATALOG_CLASS_VERB, /* 83 verb_map */
-		CATALOG_CLASS_VERB, /* 84 verb_chart */
-		CATALOG_CLASS_VERB, /* 85 verb_survey */
-		CATALOG_CLASS_VERB, /* 86 verb_triangulate */
-		CATALOG_CLASS_VERB, /* 87 verb_decompile */
-		CATALOG_CLASS_VERB, /* 88 verb_fingerprint */
-		CATALOG_CLASS_VERB, /* 89 verb_handshake */
-		CATALOG_CLASS_PROGRAM, /* 90 program_netwalk */
-		CATALOG_CLASS_PROGRAM, /* 91 program_icebreaker */
-		CATALOG_CLASS_PROGRAM, /* 92 program_ledger */
-		CATALOG_CLASS_PROGRAM, /* 93 program_courier */
-		CATALOG_CLASS_PROGRAM, /* 94 program_oracle */
-		CATALOG_CLASS_PROGRAM, /* 95 program_foundry */
-		CATALOG_CLASS_PROGRAM, /* 96 program_sentinel */
-		CATALOG_CLASS_PROGRAM, /* 97 program_loom */
-		CATALOG_CLASS_PROGRAM_TIER, /* 98 netwalk_tier_2 */
-		CATALOG_CLASS_PROGRAM_TIER, /* 99 netwalk_tier_3 */
-		CATALOG_CLASS_PROGRAM_TIER, /* 100 netwalk_tier_4 */
-		CATALOG_CLASS_PROGRAM_TIER, /* 101 icebreaker_tier_2 */
-		CATALOG_CLASS_PROGRAM_TIER, /* 102 icebreaker_tier_3 */
-		CATALOG_CLASS_PROGRAM_TIER, /* 103 icebreaker_tier_4 */
-		CATALOG_CLASS_PROGRAM_TIER, /* 104 icebreaker_tier_5 */
-		CATALOG_CLASS_PROGRAM_TIER, /* 105 ledger_tier_2 */
-		CATALOG_CLASS_PROGRAM_TIER, /* 106 ledger_tier_3 */
-		CATALOG_CLASS_PROGRAM_TIER, /* 107 ledger_tier_4 */
-		CATALOG_CLASS_PROGRAM_TIER, /* 108 courier_tier_2 */
-		CATALOG_CLASS_PROGRAM_TIER, /* 109 courier_tier_3 */
-		CATALOG_CLASS_PROGRAM_TIER, /* 110 courier_tier_4 */
-		CATALOG_CLASS_PROGRAM_TIER, /* 111 oracle_tier_2 */
-		CATALOG_CLASS_PROGRAM_TIER, /* 112 oracle_tier_3 */
-		CATALOG_CLASS_PROGRAM_TIER, /* 113 oracle_tier_4 */
-		CATALOG_CLASS_PROGRAM_TIER, /* 114 oracle_tier_5 */
-		CATALOG_CLASS_PROGRAM_TIER, /* 115 foundry_tier_2 */
-		CATALOG_CLASS_PROGRAM_TIER, /* 116 foundry_tier_3 */
-		CATALOG_CLASS_PROGRAM_TIER, /* 117 foundry_tier_4 */
-		CATALOG_CLASS_PROGRAM_TIER, /* 118 sentinel_tier_2 */
-		CATALOG_CLASS_PROGRAM_TIER, /* 119 sentinel_tier_3 */
-		CATALOG_CLASS_PROGRAM_TIER, /* 120 sentinel_tier_4 */
-		CATALOG_CLASS_PROGRAM_TIER, /* 121 loom_tier_2 */
-		CATALOG_CLASS_PROGRAM_TIER, /* 122 loom_tier_3 */
-		CATALOG_CLASS_PROGRAM_TIER, /* 123 loom_tier_4 */
-		CATALOG_CLASS_RIG_STAT, /* 124 rig_memory */
-		CATALOG_CLASS_RIG_STAT, /* 125 rig_clock */
-		CATALOG_CLASS_RIG_STAT, /* 126 rig_storage */
-		CATALOG_CLASS_RIG_STAT, /* 127 rig_antenna */
-		CATALOG_CLASS_RIG_STAT, /* 128 rig_battery */
-		CATALOG_CLASS_RIG_STAT, /* 129 rig_cooling */
-		CATALOG_CLASS_GEAR, /* 130 gear_lockpick_set */
-		CATALOG_CLASS_GEAR, /* 131 gear_signal_scope */
-		CATALOG_CLASS_GEAR, /* 132 gear_faraday_pouch */
-		CATALOG_CLASS_GEAR, /* 133 gear_solder_kit */
-		CATALOG_CLASS_GEAR, /* 134 gear_burner_handset */
-		CATALOG_CLASS_GEAR, /* 135 gear_optic_tap */
-		CATALOG_CLASS_GEAR, /* 136 gear_ghost_badge */
-		CATALOG_CLASS_GEAR, /* 137 gear_cold_boot_clip */
-		CATALOG_CLASS_GEAR, /* 138 gear_relay_drone */
-		CATALOG_CLASS_GEAR, /* 139 gear_field_terminal */
-		CATALOG_CLASS_CONSUMABLE, /* 140 stim_patch */
-		CATALOG_CLASS_CONSUMABLE, /* 141 signal_flare */
-		CATALOG_CLASS_CONSUMABLE, /* 142 burner_sim */
-		CATALOG_CLASS_CONSUMABLE, /* 143 ice_pick */
-		CATALOG_CLASS_CONSUMABLE, /* 144 repair_kit */
-		CATALOG_CLASS_CONSUMABLE, /* 145 data_spike */
+/** The class of an item; DECK_CATALOG_CLASS_NONE for an id no item has. */
+static inline DeckCatalogClass deck_catalog_class(uint16_t id) {
+	static const uint8_t classes[DECK_CATALOG_ID_LIMIT] = {
+		DECK_CATALOG_CLASS_VERB, /* 0 verb_connect */
+		DECK_CATALOG_CLASS_VERB, /* 1 verb_list */
+		DECK_CATALOG_CLASS_VERB, /* 2 verb_read */
+		DECK_CATALOG_CLASS_PROGRAM, /* 3 program_shell */
+		DECK_CATALOG_CLASS_GEAR, /* 4 gear_field_manual */
+		DECK_CATALOG_CLASS_VERB, /* 5 verb_scan */
+		DECK_CATALOG_CLASS_VERB, /* 6 verb_probe */
+		DECK_CATALOG_CLASS_VERB, /* 7 verb_trace */
+		DECK_CATALOG_CLASS_VERB, /* 8 verb_ping */
+		DECK_CATALOG_CLASS_VERB, /* 9 verb_spoof */
+		DECK_CATALOG_CLASS_VERB, /* 10 verb_sniff */
+		DECK_CATALOG_CLASS_VERB, /* 11 verb_decrypt */
+		DECK_CATALOG_CLASS_VERB, /* 12 verb_encrypt */
+		DECK_CATALOG_CLASS_VERB, /* 13 verb_crack */
+		DECK_CATALOG_CLASS_VERB, /* 14 verb_bypass */
+		DECK_CATALOG_CLASS_VERB, /* 15 verb_jam */
+		DECK_CATALOG_CLASS_VERB, /* 16 verb_relay */
+		DECK_CATALOG_CLASS_VERB, /* 17 verb_mask */
+		DECK_CATALOG_CLASS_VERB, /* 18 verb_cloak */
+		DECK_CATALOG_CLASS_VERB, /* 19 verb_decoy */
+		DECK_CATALOG_CLASS_VERB, /* 20 verb_overload */
+		DECK_CATALOG_CLASS_VERB, /* 21 verb_reroute */
+		DECK_CATALOG_CLASS_VERB, /* 22 verb_splice */
+		DECK_CATALOG_CLASS_VERB, /* 23 verb_patch */
+		DECK_CATALOG_CLASS_VERB, /* 24 verb_fork */
+		DECK_CATALOG_CLASS_VERB, /* 25 verb_hook */
+		DECK_CATALOG_CLASS_VERB, /* 26 verb_inject */
+		DECK_CATALOG_CLASS_VERB, /* 27 verb_dump */
+		DECK_CATALOG_CLASS_VERB, /* 28 verb_wipe */
+		DECK_CATALOG_CLASS_VERB, /* 29 verb_forge */
+		DECK_CATALOG_CLASS_VERB, /* 30 verb_mirror */
+		DECK_CATALOG_CLASS_VERB, /* 31 verb_tunnel */
+		DECK_CATALOG_CLASS_VERB, /* 32 verb_bounce */
+		DECK_CATALOG_CLASS_VERB, /* 33 verb_throttle */
+		DECK_CATALOG_CLASS_VERB, /* 34 verb_flood */
+		DECK_CATALOG_CLASS_VERB, /* 35 verb_lure */
+		DECK_CATALOG_CLASS_VERB, /* 36 verb_tag */
+		DECK_CATALOG_CLASS_VERB, /* 37 verb_pin */
+		DECK_CATALOG_CLASS_VERB, /* 38 verb_ghost */
+		DECK_CATALOG_CLASS_VERB, /* 39 verb_echo */
+		DECK_CATALOG_CLASS_VERB, /* 40 verb_pulse */
+		DECK_CATALOG_CLASS_VERB, /* 41 verb_sweep */
+		DECK_CATALOG_CLASS_VERB, /* 42 verb_filter */
+		DECK_CATALOG_CLASS_VERB, /* 43 verb_sift */
+		DECK_CATALOG_CLASS_VERB, /* 44 verb_index */
+		DECK_CATALOG_CLASS_VERB, /* 45 verb_query */
+		DECK_CATALOG_CLASS_VERB, /* 46 verb_fetch */
+		DECK_CATALOG_CLASS_VERB, /* 47 verb_pull */
+		DECK_CATALOG_CLASS_VERB, /* 48 verb_push */
+		DECK_CATALOG_CLASS_VERB, /* 49 verb_sync */
+		DECK_CATALOG_CLASS_VERB, /* 50 verb_lock */
+		DECK_CATALOG_CLASS_VERB, /* 51 verb_unlock */
+		DECK_CATALOG_CLASS_VERB, /* 52 verb_seal */
+		DECK_CATALOG_CLASS_VERB, /* 53 verb_breach */
+		DECK_CATALOG_CLASS_VERB, /* 54 verb_pry */
+		DECK_CATALOG_CLASS_VERB, /* 55 verb_knock */
+		DECK_CATALOG_CLASS_VERB, /* 56 verb_listen */
+		DECK_CATALOG_CLASS_VERB, /* 57 verb_record */
+		DECK_CATALOG_CLASS_VERB, /* 58 verb_replay */
+		DECK_CATALOG_CLASS_VERB, /* 59 verb_rewind */
+		DECK_CATALOG_CLASS_VERB, /* 60 verb_loop */
+		DECK_CATALOG_CLASS_VERB, /* 61 verb_stall */
+		DECK_CATALOG_CLASS_VERB, /* 62 verb_freeze */
+		DECK_CATALOG_CLASS_VERB, /* 63 verb_thaw */
+		DECK_CATALOG_CLASS_VERB, /* 64 verb_burn */
+		DECK_CATALOG_CLASS_VERB, /* 65 verb_flash */
+		DECK_CATALOG_CLASS_VERB, /* 66 verb_reboot */
+		DECK_CATALOG_CLASS_VERB, /* 67 verb_halt */
+		DECK_CATALOG_CLASS_VERB, /* 68 verb_wake */
+		DECK_CATALOG_CLASS_VERB, /* 69 verb_mute */
+		DECK_CATALOG_CLASS_VERB, /* 70 verb_amplify */
+		DECK_CATALOG_CLASS_VERB, /* 71 verb_boost */
+		DECK_CATALOG_CLASS_VERB, /* 72 verb_drain */
+		DECK_CATALOG_CLASS_VERB, /* 73 verb_siphon */
+		DECK_CATALOG_CLASS_VERB, /* 74 verb_skim */
+		DECK_CATALOG_CLASS_VERB, /* 75 verb_barter */
+		DECK_CATALOG_CLASS_VERB, /* 76 verb_haggle */
+		DECK_CATALOG_CLASS_VERB, /* 77 verb_bribe */
+		DECK_CATALOG_CLASS_VERB, /* 78 verb_pitch */
+		DECK_CATALOG_CLASS_VERB, /* 79 verb_vouch */
+		DECK_CATALOG_CLASS_VERB, /* 80 verb_recruit */
+		DECK_CATALOG_CLASS_VERB, /* 81 verb_dispatch */
+		DECK_CATALOG_CLASS_VERB, /* 82 verb_summon */
+		DECK_CATALOG_CLASS_VERB, /* 83 verb_map */
+		DECK_CATALOG_CLASS_VERB, /* 84 verb_chart */
+		DECK_CATALOG_CLASS_VERB, /* 85 verb_survey */
+		DECK_CATALOG_CLASS_VERB, /* 86 verb_triangulate */
+		DECK_CATALOG_CLASS_VERB, /* 87 verb_decompile */
+		DECK_CATALOG_CLASS_VERB, /* 88 verb_fingerprint */
+		DECK_CATALOG_CLASS_VERB, /* 89 verb_handshake */
+		DECK_CATALOG_CLASS_PROGRAM, /* 90 program_netwalk */
+		DECK_CATALOG_CLASS_PROGRAM, /* 91 program_icebreaker */
+		DECK_CATALOG_CLASS_PROGRAM, /* 92 program_ledger */
+		DECK_CATALOG_CLASS_PROGRAM, /* 93 program_courier */
+		DECK_CATALOG_CLASS_PROGRAM, /* 94 program_oracle */
+		DECK_CATALOG_CLASS_PROGRAM, /* 95 program_foundry */
+		DECK_CATALOG_CLASS_PROGRAM, /* 96 program_sentinel */
+		DECK_CATALOG_CLASS_PROGRAM, /* 97 program_loom */
+		DECK_CATALOG_CLASS_PROGRAM_TIER, /* 98 netwalk_tier_2 */
+		DECK_CATALOG_CLASS_PROGRAM_TIER, /* 99 netwalk_tier_3 */
+		DECK_CATALOG_CLASS_PROGRAM_TIER, /* 100 netwalk_tier_4 */
+		DECK_CATALOG_CLASS_PROGRAM_TIER, /* 101 icebreaker_tier_2 */
+		DECK_CATALOG_CLASS_PROGRAM_TIER, /* 102 icebreaker_tier_3 */
+		DECK_CATALOG_CLASS_PROGRAM_TIER, /* 103 icebreaker_tier_4 */
+		DECK_CATALOG_CLASS_PROGRAM_TIER, /* 104 icebreaker_tier_5 */
+		DECK_CATALOG_CLASS_PROGRAM_TIER, /* 105 ledger_tier_2 */
+		DECK_CATALOG_CLASS_PROGRAM_TIER, /* 106 ledger_tier_3 */
+		DECK_CATALOG_CLASS_PROGRAM_TIER, /* 107 ledger_tier_4 */
+		DECK_CATALOG_CLASS_PROGRAM_TIER, /* 108 courier_tier_2 */
+		DECK_CATALOG_CLASS_PROGRAM_TIER, /* 109 courier_tier_3 */
+		DECK_CATALOG_CLASS_PROGRAM_TIER, /* 110 courier_tier_4 */
+		DECK_CATALOG_CLASS_PROGRAM_TIER, /* 111 oracle_tier_2 */
+		DECK_CATALOG_CLASS_PROGRAM_TIER, /* 112 oracle_tier_3 */
+		DECK_CATALOG_CLASS_PROGRAM_TIER, /* 113 oracle_tier_4 */
+		DECK_CATALOG_CLASS_PROGRAM_TIER, /* 114 oracle_tier_5 */
+		DECK_CATALOG_CLASS_PROGRAM_TIER, /* 115 foundry_tier_2 */
+		DECK_CATALOG_CLASS_PROGRAM_TIER, /* 116 foundry_tier_3 */
+		DECK_CATALOG_CLASS_PROGRAM_TIER, /* 117 foundry_tier_4 */
+		DECK_CATALOG_CLASS_PROGRAM_TIER, /* 118 sentinel_tier_2 */
+		DECK_CATALOG_CLASS_PROGRAM_TIER, /* 119 sentinel_tier_3 */
+		DECK_CATALOG_CLASS_PROGRAM_TIER, /* 120 sentinel_tier_4 */
+		DECK_CATALOG_CLASS_PROGRAM_TIER, /* 121 loom_tier_2 */
+		DECK_CATALOG_CLASS_PROGRAM_TIER, /* 122 loom_tier_3 */
+		DECK_CATALOG_CLASS_PROGRAM_TIER, /* 123 loom_tier_4 */
+		DECK_CATALOG_CLASS_RIG_STAT, /* 124 rig_memory */
+		DECK_CATALOG_CLASS_RIG_STAT, /* 125 rig_clock */
+		DECK_CATALOG_CLASS_RIG_STAT, /* 126 rig_storage */
+		DECK_CATALOG_CLASS_RIG_STAT, /* 127 rig_antenna */
+		DECK_CATALOG_CLASS_RIG_STAT, /* 128 rig_battery */
+		DECK_CATALOG_CLASS_RIG_STAT, /* 129 rig_cooling */
+		DECK_CATALOG_CLASS_GEAR, /* 130 gear_lockpick_set */
+		DECK_CATALOG_CLASS_GEAR, /* 131 gear_signal_scope */
+		DECK_CATALOG_CLASS_GEAR, /* 132 gear_faraday_pouch */
+		DECK_CATALOG_CLASS_GEAR, /* 133 gear_solder_kit */
+		DECK_CATALOG_CLASS_GEAR, /* 134 gear_burner_handset */
+		DECK_CATALOG_CLASS_GEAR, /* 135 gear_optic_tap */
+		DECK_CATALOG_CLASS_GEAR, /* 136 gear_ghost_badge */
+		DECK_CATALOG_CLASS_GEAR, /* 137 gear_cold_boot_clip */
+		DECK_CATALOG_CLASS_GEAR, /* 138 gear_relay_drone */
+		DECK_CATALOG_CLASS_GEAR, /* 139 gear_field_terminal */
+		DECK_CATALOG_CLASS_CONSUMABLE, /* 140 stim_patch */
+		DECK_CATALOG_CLASS_CONSUMABLE, /* 141 signal_flare */
+		DECK_CATALOG_CLASS_CONSUMABLE, /* 142 burner_sim */
+		DECK_CATALOG_CLASS_CONSUMABLE, /* 143 ice_pick */
+		DECK_CATALOG_CLASS_CONSUMABLE, /* 144 repair_kit */
+		DECK_CATALOG_CLASS_CONSUMABLE, /* 145 data_spike */
 	};
-	return (id < CATALOG_ID_LIMIT) ? (CatalogClass)classes[id] : CATALOG_CLASS_NONE;
+	return (id < DECK_CATALOG_ID_LIMIT) ? (DeckCatalogClass)classes[id] : DECK_CATALOG_CLASS_NONE;
 }
 
-/** The channel of an item; CATALOG_CHANNEL_NONE for an id no item has. */
-static inline CatalogChannel catalog_channel(uint16_t id) {
-	static const uint8_t channels[CATALOG_ID_LIMIT] = {
-		CATALOG_CHANNEL_GRANTED, /* 0 verb_connect */
-		CATALOG_CHANNEL_GRANTED, /* 1 verb_list */
-		CATALOG_CHANNEL_GRANTED, /* 2 verb_read */
-		CATALOG_CHANNEL_GRANTED, /* 3 program_shell */
-		CATALOG_CHANNEL_GRANTED, /* 4 gear_field_manual */
-		CATALOG_CHANNEL_BOUGHT, /* 5 verb_scan */
-		CATALOG_CHANNEL_BOUGHT, /* 6 verb_probe */
-		CATALOG_CHANNEL_BOUGHT, /* 7 verb_trace */
-		CATALOG_CHANNEL_BOUGHT, /* 8 verb_ping */
-		CATALOG_CHANNEL_BOUGHT, /* 9 verb_spoof */
-		CATALOG_CHANNEL_BOUGHT, /* 10 verb_sniff */
-		CATALOG_CHANNEL_BOUGHT, /* 11 verb_decrypt */
-		CATALOG_CHANNEL_BOUGHT, /* 12 verb_encrypt */
-		CATALOG_CHANNEL_BOUGHT, /* 13 verb_crack */
-		CATALOG_CHANNEL_BOUGHT, /* 14 verb_bypass */
-		CATALOG_CHANNEL_BOUGHT, /* 15 verb_jam */
-		CATALOG_CHANNEL_BOUGHT, /* 16 verb_relay */
-		CATALOG_CHANNEL_BOUGHT, /* 17 verb_mask */
-		CATALOG_CHANNEL_BOUGHT, /* 18 verb_cloak */
-		CATALOG_CHANNEL_BOUGHT, /* 19 verb_decoy */
-		CATALOG_CHANNEL_BOUGHT, /* 20 verb_overload */
-		CATALOG_CHANNEL_BOUGHT, /* 21 verb_reroute */
-		CATALOG_CHANNEL_BOUGHT, /* 22 verb_splice */
-		CATALOG_CHANNEL_BOUGHT, /* 23 verb_patch */
-		CATALOG_CHANNEL_BOUGHT, /* 24 verb_fork */
-		CATALOG_CHANNEL_BOUGHT, /* 25 verb_hook */
-		CATALOG_CHANNEL_BOUGHT, /* 26 verb_inject */
-		CATALOG_CHANNEL_BOUGHT, /* 27 verb_dump */
-		CATALOG_CHANNEL_BOUGHT, /* 28 verb_wipe */
-		CATALOG_CHANNEL_BOUGHT, /* 29 verb_forge */
-		CATALOG_CHANNEL_BOUGHT, /* 30 verb_mirror */
-		CATALOG_CHANNEL_BOUGHT, /* 31 verb_tunnel */
-		CATALOG_CHANNEL_BOUGHT, /* 32 verb_bounce */
-		CATALOG_CHANNEL_BOUGHT, /* 33 verb_throttle */
-		CATALOG_CHANNEL_BOUGHT, /* 34 verb_flood */
-		CATALOG_CHANNEL_BOUGHT, /* 35 verb_lure */
-		CATALOG_CHANNEL_BOUGHT, /* 36 verb_tag */
-		CATALOG_CHANNEL_BOUGHT, /* 37 verb_pin */
-		CATALOG_CHANNEL_BOUGHT, /* 38 verb_ghost */
-		CATALOG_CHANNEL_BOUGHT, /* 39 verb_echo */
-		CATALOG_CHANNEL_BOUGHT, /* 40 verb_pulse */
-		CATALOG_CHANNEL_BOUGHT, /* 41 verb_sweep */
-		CATALOG_CHANNEL_BOUGHT, /* 42 verb_filter */
-		CATALOG_CHANNEL_BOUGHT, /* 43 verb_sift */
-		CATALOG_CHANNEL_BOUGHT, /* 44 verb_index */
-		CATALOG_CHANNEL_BOUGHT, /* 45 verb_query */
-		CATALOG_CHANNEL_BOUGHT, /* 46 verb_fetch */
-		CATALOG_CHANNEL_BOUGHT, /* 47 verb_pull */
-		CATALOG_CHANNEL_BOUGHT, /* 48 verb_push */
-		CATALOG_CHANNEL_BOUGHT, /* 49 verb_sync */
-		CATALOG_CHANNEL_BOUGHT, /* 50 verb_lock */
-		CATALOG_CHANNEL_BOUGHT, /* 51 verb_unlock */
-		CATALOG_CHANNEL_BOUGHT, /* 52 verb_seal */
-		CATALOG_CHANNEL_BOUGHT, /* 53 verb_breach */
-		CATALOG_CHANNEL_BOUGHT, /* 54 verb_pry */
-		CATALOG_CHANNEL_BOUGHT, /* 55 verb_knock */
-		CATALOG_CHANNEL_BOUGHT, /* 56 verb_listen */
-		CATALOG_CHANNEL_BOUGHT, /* 57 verb_record */
-		CATALOG_CHANNEL_BOUGHT, /* 58 verb_replay */
-		CATALOG_CHANNEL_BOUGHT, /* 59 verb_rewind */
-		CATALOG_CHANNEL_BOUGHT, /* 60 verb_loop */
-		CATALOG_CHANNEL_BOUGHT, /* 61 verb_stall */
-		CATALOG_CHANNEL_BOUGHT, /* 62 verb_freeze */
-		CATALOG_CHANNEL_BOUGHT, /* 63 verb_thaw */
-		CATALOG_CHANNEL_BOUGHT, /* 64 verb_burn */
-		CATALOG_CHANNEL_BOUGHT, /* 65 verb_flash */
-		CATALOG_CHANNEL_BOUGHT, /* 66 verb_reboot */
-		CATALOG_CHANNEL_BOUGHT, /* 67 verb_halt */
-		CATALOG_CHANNEL_BOUGHT, /* 68 verb_wake */
-		CATALOG_CHANNEL_BOUGHT, /* 69 verb_mute */
-		CATALOG_CHANNEL_BOUGHT, /* 70 verb_amplify */
-		CATALOG_CHANNEL_BOUGHT, /* 71 verb_boost */
-		CATALOG_CHANNEL_BOUGHT, /* 72 verb_drain */
-		CATALOG_CHANNEL_BOUGHT, /* 73 verb_siphon */
-		CATALOG_CHANNEL_BOUGHT, /* 74 verb_skim */
-		CATALOG_CHANNEL_BOUGHT, /* 75 verb_barter */
-		CATALOG_CHANNEL_BOUGHT, /* 76 verb_haggle */
-		CATALOG_CHANNEL_BOUGHT, /* 77 verb_bribe */
-		CATALOG_CHANNEL_BOUGHT, /* 78 verb_pitch */
-		CATALOG_CHANNEL_BOUGHT, /* 79 verb_vouch */
-		CATALOG_CHANNEL_BOUGHT, /* 80 verb_recruit */
-		CATALOG_CHANNEL_BOUGHT, /* 81 verb_dispatch */
-		CATALOG_CHANNEL_BOUGHT, /* 82 verb_summon */
-		CATALOG_CHANNEL_BOUGHT, /* 83 verb_map */
-		CATALOG_CHANNEL_BOUGHT, /* 84 verb_chart */
-		CATALOG_CHANNEL_BOUGHT, /* 85 verb_survey */
-		CATALOG_CHANNEL_BOUGHT, /* 86 verb_triangulate */
-		CATALOG_CHANNEL_BOUGHT, /* 87 verb_decompile */
-		CATALOG_CHANNEL_BOUGHT, /* 88 verb_fingerprint */
-		CATALOG_CHANNEL_BOUGHT, /* 89 verb_handshake */
-		CATALOG_CHANNEL_BOUGHT, /* 90 program_netwalk */
-		CATALOG_CHANNEL_BOUGHT, /* 91 program_icebreaker */
-		CATALOG_CHANNEL_BOUGHT, /* 92 program_ledger */
-		CATALOG_CHANNEL_BOUGHT, /* 93 program_courier */
-		CATALOG_CHANNEL_BOUGHT, /* 94 program_oracle */
-		CATALOG_CHANNEL_BOUGHT, /* 95 program_foundry */
-		CATALOG_CHANNEL_BOUGHT, /* 96 program_sentinel */
-		CATALOG_CHANNEL_BOUGHT, /* 97 program_loom */
-		CATALOG_CHANNEL_BOUGHT, /* 98 netwalk_tier_2 */
-		CATALOG_CHANNEL_BOUGHT, /* 99 netwalk_tier_3 */
-		CATALOG_CHANNEL_BOUGHT, /* 100 netwalk_tier_4 */
-		CATALOG_CHANNEL_BOUGHT, /* 101 icebreaker_tier_2 */
-		CATALOG_CHANNEL_BOUGHT, /* 102 icebreaker_tier_3 */
-		CATALOG_CHANNEL_BOUGHT, /* 103 icebreaker_tier_4 */
-		CATALOG_CHANNEL_BOUGHT, /* 104 icebreaker_tier_5 */
-		CATALOG_CHANNEL_BOUGHT, /* 105 ledger_tier_2 */
-		CATALOG_CHANNEL_BOUGHT, /* 106 ledger_tier_3 */
-		CATALOG_CHANNEL_BOUGHT, /* 107 ledger_tier_4 */
-		CATALOG_CHANNEL_BOUGHT, /* 108 courier_tier_2 */
-		CATALOG_CHANNEL_BOUGHT, /* 109 courier_tier_3 */
-		CATALOG_CHANNEL_BOUGHT, /* 110 courier_tier_4 */
-		CATALOG_CHANNEL_BOUGHT, /* 111 oracle_tier_2 */
-		CATALOG_CHANNEL_BOUGHT, /* 112 oracle_tier_3 */
-		CATALOG_CHANNEL_BOUGHT, /* 113 oracle_tier_4 */
-		CATALOG_CHANNEL_BOUGHT, /* 114 oracle_tier_5 */
-		CATALOG_CHANNEL_BOUGHT, /* 115 foundry_tier_2 */
-		CATALOG_CHANNEL_BOUGHT, /* 116 foundry_tier_3 */
-		CATALOG_CHANNEL_BOUGHT, /* 117 foundry_tier_4 */
-		CATALOG_CHANNEL_BOUGHT, /* 118 sentinel_tier_2 */
-		CATALOG_CHANNEL_BOUGHT, /* 119 sentinel_tier_3 */
-		CATALOG_CHANNEL_BOUGHT, /* 120 sentinel_tier_4 */
-		CATALOG_CHANNEL_BOUGHT, /* 121 loom_tier_2 */
-		CATALOG_CHANNEL_BOUGHT, /* 122 loom_tier_3 */
-		CATALOG_CHANNEL_BOUGHT, /* 123 loom_tier_4 */
-		CATALOG_CHANNEL_BOUGHT, /* 124 rig_memory */
-		CATALOG_CHANNEL_BOUGHT, /* 125 rig_clock */
-		CATALOG_CHANNEL_BOUGHT, /* 126 rig_storage */
-		CATALOG_CHANNEL_BOUGHT, /* 127 rig_antenna */
-		CATALOG_CHANNEL_BOUGHT, /* 128 rig_battery */
-		CATALOG_CHANNEL_BOUGHT, /* 129 rig_cooling */
-		CATALOG_CHANNEL_BOUGHT, /* 130 gear_lockpick_set */
-		CATALOG_CHANNEL_BOUGHT, /* 131 gear_signal_scope */
-		CATALOG_CHANNEL_BOUGHT, /* 132 gear_faraday_pouch */
-		CATALOG_CHANNEL_BOUGHT, /* 133 gear_solder_kit */
-		CATALOG_CHANNEL_BOUGHT, /* 134 gear_burner_handset */
-		CATALOG_CHANNEL_BOUGHT, /* 135 gear_optic_tap */
-		CATALOG_CHANNEL_BOUGHT, /* 136 gear_ghost_badge */
-		CATALOG_CHANNEL_BOUGHT, /* 137 gear_cold_boot_clip */
-		CATALOG_CHANNEL_BOUGHT, /* 138 gear_relay_drone */
-		CATALOG_CHANNEL_BOUGHT, /* 139 gear_field_terminal */
-		CATALOG_CHANNEL_BOUGHT, /* 140 stim_patch */
-		CATALOG_CHANNEL_BOUGHT, /* 141 signal_flare */
-		CATALOG_CHANNEL_BOUGHT, /* 142 burner_sim */
-		CATALOG_CHANNEL_BOUGHT, /* 143 ice_pick */
-		CATALOG_CHANNEL_BOUGHT, /* 144 repair_kit */
-		CATALOG_CHANNEL_BOUGHT, /* 145 data_spike */
+/** The channel of an item; DECK_CATALOG_CHANNEL_NONE for an id no item has. */
+static inline DeckCatalogChannel deck_catalog_channel(uint16_t id) {
+	static const uint8_t channels[DECK_CATALOG_ID_LIMIT] = {
+		DECK_CATALOG_CHANNEL_GRANTED, /* 0 verb_connect */
+		DECK_CATALOG_CHANNEL_GRANTED, /* 1 verb_list */
+		DECK_CATALOG_CHANNEL_GRANTED, /* 2 verb_read */
+		DECK_CATALOG_CHANNEL_GRANTED, /* 3 program_shell */
+		DECK_CATALOG_CHANNEL_GRANTED, /* 4 gear_field_manual */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 5 verb_scan */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 6 verb_probe */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 7 verb_trace */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 8 verb_ping */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 9 verb_spoof */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 10 verb_sniff */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 11 verb_decrypt */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 12 verb_encrypt */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 13 verb_crack */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 14 verb_bypass */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 15 verb_jam */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 16 verb_relay */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 17 verb_mask */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 18 verb_cloak */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 19 verb_decoy */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 20 verb_overload */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 21 verb_reroute */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 22 verb_splice */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 23 verb_patch */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 24 verb_fork */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 25 verb_hook */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 26 verb_inject */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 27 verb_dump */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 28 verb_wipe */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 29 verb_forge */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 30 verb_mirror */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 31 verb_tunnel */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 32 verb_bounce */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 33 verb_throttle */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 34 verb_flood */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 35 verb_lure */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 36 verb_tag */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 37 verb_pin */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 38 verb_ghost */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 39 verb_echo */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 40 verb_pulse */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 41 verb_sweep */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 42 verb_filter */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 43 verb_sift */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 44 verb_index */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 45 verb_query */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 46 verb_fetch */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 47 verb_pull */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 48 verb_push */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 49 verb_sync */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 50 verb_lock */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 51 verb_unlock */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 52 verb_seal */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 53 verb_breach */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 54 verb_pry */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 55 verb_knock */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 56 verb_listen */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 57 verb_record */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 58 verb_replay */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 59 verb_rewind */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 60 verb_loop */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 61 verb_stall */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 62 verb_freeze */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 63 verb_thaw */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 64 verb_burn */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 65 verb_flash */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 66 verb_reboot */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 67 verb_halt */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 68 verb_wake */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 69 verb_mute */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 70 verb_amplify */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 71 verb_boost */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 72 verb_drain */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 73 verb_siphon */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 74 verb_skim */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 75 verb_barter */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 76 verb_haggle */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 77 verb_bribe */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 78 verb_pitch */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 79 verb_vouch */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 80 verb_recruit */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 81 verb_dispatch */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 82 verb_summon */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 83 verb_map */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 84 verb_chart */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 85 verb_survey */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 86 verb_triangulate */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 87 verb_decompile */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 88 verb_fingerprint */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 89 verb_handshake */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 90 program_netwalk */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 91 program_icebreaker */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 92 program_ledger */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 93 program_courier */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 94 program_oracle */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 95 program_foundry */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 96 program_sentinel */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 97 program_loom */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 98 netwalk_tier_2 */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 99 netwalk_tier_3 */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 100 netwalk_tier_4 */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 101 icebreaker_tier_2 */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 102 icebreaker_tier_3 */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 103 icebreaker_tier_4 */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 104 icebreaker_tier_5 */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 105 ledger_tier_2 */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 106 ledger_tier_3 */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 107 ledger_tier_4 */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 108 courier_tier_2 */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 109 courier_tier_3 */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 110 courier_tier_4 */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 111 oracle_tier_2 */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 112 oracle_tier_3 */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 113 oracle_tier_4 */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 114 oracle_tier_5 */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 115 foundry_tier_2 */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 116 foundry_tier_3 */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 117 foundry_tier_4 */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 118 sentinel_tier_2 */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 119 sentinel_tier_3 */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 120 sentinel_tier_4 */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 121 loom_tier_2 */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 122 loom_tier_3 */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 123 loom_tier_4 */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 124 rig_memory */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 125 rig_clock */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 126 rig_storage */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 127 rig_antenna */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 128 rig_battery */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 129 rig_cooling */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 130 gear_lockpick_set */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 131 gear_signal_scope */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 132 gear_faraday_pouch */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 133 gear_solder_kit */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 134 gear_burner_handset */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 135 gear_optic_tap */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 136 gear_ghost_badge */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 137 gear_cold_boot_clip */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 138 gear_relay_drone */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 139 gear_field_terminal */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 140 stim_patch */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 141 signal_flare */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 142 burner_sim */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 143 ice_pick */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 144 repair_kit */
+		DECK_CATALOG_CHANNEL_BOUGHT, /* 145 data_spike */
 	};
-	return (id < CATALOG_ID_LIMIT) ? (CatalogChannel)channels[id] : CATALOG_CHANNEL_NONE;
+	return (id < DECK_CATALOG_ID_LIMIT) ? (DeckCatalogChannel)channels[id] : DECK_CATALOG_CHANNEL_NONE;
 }
 
 /** The count slot of a consumable; -1 for any other id. */
-static inline int catalog_consumable_slot(uint16_t id) {
+static inline int deck_catalog_consumable_slot(uint16_t id) {
 	int slot = -1;
 	switch (id) {
-	case CATALOG_STIM_PATCH: slot = CATALOG_STIM_PATCH_SLOT; break;
-	case CATALOG_SIGNAL_FLARE: slot = CATALOG_SIGNAL_FLARE_SLOT; break;
-	case CATALOG_BURNER_SIM: slot = CATALOG_BURNER_SIM_SLOT; break;
-	case CATALOG_ICE_PICK: slot = CATALOG_ICE_PICK_SLOT; break;
-	case CATALOG_REPAIR_KIT: slot = CATALOG_REPAIR_KIT_SLOT; break;
-	case CATALOG_DATA_SPIKE: slot = CATALOG_DATA_SPIKE_SLOT; break;
+	case DECK_CATALOG_STIM_PATCH: slot = DECK_CATALOG_STIM_PATCH_SLOT; break;
+	case DECK_CATALOG_SIGNAL_FLARE: slot = DECK_CATALOG_SIGNAL_FLARE_SLOT; break;
+	case DECK_CATALOG_BURNER_SIM: slot = DECK_CATALOG_BURNER_SIM_SLOT; break;
+	case DECK_CATALOG_ICE_PICK: slot = DECK_CATALOG_ICE_PICK_SLOT; break;
+	case DECK_CATALOG_REPAIR_KIT: slot = DECK_CATALOG_REPAIR_KIT_SLOT; break;
+	case DECK_CATALOG_DATA_SPIKE: slot = DECK_CATALOG_DATA_SPIKE_SLOT; break;
 	default: slot = -1; break;
 	}
 	return slot;
@@ -703,7 +703,7 @@ static inline int catalog_consumable_slot(uint16_t id) {
  * The schema's name of an item, e.g. "verb_connect"; NULL for an id no
  * item has. The names are one string pool with a uint16_t offset per id.
  */
-static inline const char *catalog_name(uint16_t id) {
+static inline const char *deck_catalog_name(uint16_t id) {
 	static const char pool[] =
 		"\0" "verb_connect\0" "verb_list\0" "verb_read\0" "program_shell\0" "ge"
 		"ar_field_manual\0" "verb_scan\0" "verb_probe\0" "verb_trace\0" "verb_p"
@@ -740,7 +740,7 @@ static inline const char *catalog_name(uint16_t id) {
 		"ar_ghost_badge\0" "gear_cold_boot_clip\0" "gear_relay_drone\0" "gear_f"
 		"ield_terminal\0" "stim_patch\0" "signal_flare\0" "burner_sim\0" "ice_p"
 		"ick\0" "repair_kit\0" "data_spike\0";
-	static const uint16_t at[CATALOG_ID_LIMIT] = {
+	static const uint16_t at[DECK_CATALOG_ID_LIMIT] = {
 		1, /* 0 */
 		14, /* 1 */
 		24, /* 2 */
@@ -888,7 +888,7 @@ static inline const char *catalog_name(uint16_t id) {
 		1837, /* 144 */
 		1848, /* 145 */
 	};
-	return ((id < CATALOG_ID_LIMIT) && (at[id] != 0u)) ? &pool[at[id]] : NULL;
+	return ((id < DECK_CATALOG_ID_LIMIT) && (at[id] != 0u)) ? &pool[at[id]] : NULL;
 }
 
 #ifdef __cplusplus

@@ -11,7 +11,7 @@
 
 #if !defined(DECK_SCHEMA_HASH)
 /* types.h refused this compiler, and said why. */
-#elif DECK_SCHEMA_HASH != 0x6F6E52E7CC083BE6ULL
+#elif DECK_SCHEMA_HASH != 0xBF9D55CF1CF5568DULL
 #error "deck_file.c and types.h are from different schemagen runs: regenerate generated/c and use its files together"
 #else
 
@@ -94,21 +94,21 @@ static inline void deck_zero(uint8_t *dst, size_t n) {
 
 /* Each struct read from and written to its bytes, field by field at the schema's offsets. */
 
-static void deck_get_Settings(Settings *x, const uint8_t *p) {
+static void deck_get_DeckSettings(DeckSettings *x, const uint8_t *p) {
 	x->volume = p[0u];
 	x->brightness = p[1u];
 	x->text_speed = p[2u];
 	x->flags = p[3u];
 }
 
-static void deck_put_Settings(const Settings *x, uint8_t *p) {
+static void deck_put_DeckSettings(const DeckSettings *x, uint8_t *p) {
 	p[0u] = x->volume;
 	p[1u] = x->brightness;
 	p[2u] = x->text_speed;
 	p[3u] = x->flags;
 }
 
-static void deck_get_CartRecord(CartRecord *x, const uint8_t *p) {
+static void deck_get_DeckCartRecord(DeckCartRecord *x, const uint8_t *p) {
 	x->cart_id = deck_rd32(p);
 	x->first_seen_unix = deck_rd32(&p[4u]);
 	x->play_seconds = deck_rd32(&p[8u]);
@@ -116,7 +116,7 @@ static void deck_get_CartRecord(CartRecord *x, const uint8_t *p) {
 	x->flags = deck_rd16(&p[14u]);
 }
 
-static void deck_put_CartRecord(const CartRecord *x, uint8_t *p) {
+static void deck_put_DeckCartRecord(const DeckCartRecord *x, uint8_t *p) {
 	deck_wr32(p, x->cart_id);
 	deck_wr32(&p[4u], x->first_seen_unix);
 	deck_wr32(&p[8u], x->play_seconds);
@@ -124,21 +124,21 @@ static void deck_put_CartRecord(const CartRecord *x, uint8_t *p) {
 	deck_wr16(&p[14u], x->flags);
 }
 
-static void deck_get_ReplHistory(ReplHistory *x, const uint8_t *p) {
+static void deck_get_DeckReplHistory(DeckReplHistory *x, const uint8_t *p) {
 	x->head = p[0u];
 	x->count = p[1u];
 	x->reserved = deck_rd16(&p[2u]);
 	deck_bytes_in((uint8_t *)&x->slots, &p[4u], 1280u);
 }
 
-static void deck_put_ReplHistory(const ReplHistory *x, uint8_t *p) {
+static void deck_put_DeckReplHistory(const DeckReplHistory *x, uint8_t *p) {
 	p[0u] = x->head;
 	p[1u] = x->count;
 	deck_wr16(&p[2u], x->reserved);
 	deck_bytes_out(&p[4u], (const uint8_t *)&x->slots, 1280u);
 }
 
-static void deck_get_MissionLogEntry(MissionLogEntry *x, const uint8_t *p) {
+static void deck_get_DeckMissionLogEntry(DeckMissionLogEntry *x, const uint8_t *p) {
 	x->mission_id = deck_rd32(p);
 	x->completed_unix = deck_rd32(&p[4u]);
 	x->credits_delta = deck_s32(deck_rd32(&p[8u]));
@@ -147,7 +147,7 @@ static void deck_get_MissionLogEntry(MissionLogEntry *x, const uint8_t *p) {
 	x->cart = p[15u];
 }
 
-static void deck_put_MissionLogEntry(const MissionLogEntry *x, uint8_t *p) {
+static void deck_put_DeckMissionLogEntry(const DeckMissionLogEntry *x, uint8_t *p) {
 	deck_wr32(p, x->mission_id);
 	deck_wr32(&p[4u], x->completed_unix);
 	deck_wr32(&p[8u], deck_u32(x->credits_delta));
@@ -156,19 +156,19 @@ static void deck_put_MissionLogEntry(const MissionLogEntry *x, uint8_t *p) {
 	p[15u] = x->cart;
 }
 
-static void deck_get_BoardSlot(BoardSlot *x, const uint8_t *p) {
+static void deck_get_DeckBoardSlot(DeckBoardSlot *x, const uint8_t *p) {
 	x->template_id = deck_rd16(p);
 	x->flags = deck_rd16(&p[2u]);
 	x->expires_unix = deck_rd32(&p[4u]);
 }
 
-static void deck_put_BoardSlot(const BoardSlot *x, uint8_t *p) {
+static void deck_put_DeckBoardSlot(const DeckBoardSlot *x, uint8_t *p) {
 	deck_wr16(p, x->template_id);
 	deck_wr16(&p[2u], x->flags);
 	deck_wr32(&p[4u], x->expires_unix);
 }
 
-static void deck_get_Contact(Contact *x, const uint8_t *p) {
+static void deck_get_DeckContact(DeckContact *x, const uint8_t *p) {
 	x->contact_id = deck_rd32(p);
 	x->met_unix = deck_rd32(&p[4u]);
 	x->trust = deck_s16(deck_rd16(&p[8u]));
@@ -177,7 +177,7 @@ static void deck_get_Contact(Contact *x, const uint8_t *p) {
 	deck_bytes_in((uint8_t *)&x->reserved, &p[13u], 3u);
 }
 
-static void deck_put_Contact(const Contact *x, uint8_t *p) {
+static void deck_put_DeckContact(const DeckContact *x, uint8_t *p) {
 	deck_wr32(p, x->contact_id);
 	deck_wr32(&p[4u], x->met_unix);
 	deck_wr16(&p[8u], deck_u16(x->trust));
@@ -186,31 +186,31 @@ static void deck_put_Contact(const Contact *x, uint8_t *p) {
 	deck_bytes_out(&p[13u], (const uint8_t *)&x->reserved, 3u);
 }
 
-static void deck_get_KeyEntry(KeyEntry *x, const uint8_t *p) {
+static void deck_get_DeckKeyEntry(DeckKeyEntry *x, const uint8_t *p) {
 	x->key_id = deck_rd32(p);
 	x->granted_unix = deck_rd32(&p[4u]);
 	deck_bytes_in((uint8_t *)&x->material, &p[8u], 8u);
 }
 
-static void deck_put_KeyEntry(const KeyEntry *x, uint8_t *p) {
+static void deck_put_DeckKeyEntry(const DeckKeyEntry *x, uint8_t *p) {
 	deck_wr32(p, x->key_id);
 	deck_wr32(&p[4u], x->granted_unix);
 	deck_bytes_out(&p[8u], (const uint8_t *)&x->material, 8u);
 }
 
-static void deck_get_Keystore(Keystore *x, const uint8_t *p) {
+static void deck_get_DeckKeystore(DeckKeystore *x, const uint8_t *p) {
 	x->count = deck_rd16(p);
 	x->flags = deck_rd16(&p[2u]);
 	for (size_t i = 0u; i < 24u; i++) {
-		deck_get_KeyEntry(&x->keys[i], &p[4u + (i * 16u)]);
+		deck_get_DeckKeyEntry(&x->keys[i], &p[4u + (i * 16u)]);
 	}
 }
 
-static void deck_put_Keystore(const Keystore *x, uint8_t *p) {
+static void deck_put_DeckKeystore(const DeckKeystore *x, uint8_t *p) {
 	deck_wr16(p, x->count);
 	deck_wr16(&p[2u], x->flags);
 	for (size_t i = 0u; i < 24u; i++) {
-		deck_put_KeyEntry(&x->keys[i], &p[4u + (i * 16u)]);
+		deck_put_DeckKeyEntry(&x->keys[i], &p[4u + (i * 16u)]);
 	}
 }
 
@@ -222,32 +222,32 @@ static void deck_get_DeckState(DeckState *x, const uint8_t *p) {
 	x->missions_completed = deck_rd16(&p[28u]);
 	x->missions_failed = deck_rd16(&p[30u]);
 	x->source_cartridge_bits = deck_rd32(&p[32u]);
-	deck_get_Settings(&x->settings, &p[36u]);
+	deck_get_DeckSettings(&x->settings, &p[36u]);
 	for (size_t i = 0u; i < 17u; i++) {
-		deck_get_CartRecord(&x->cart_history[i], &p[40u + (i * 16u)]);
+		deck_get_DeckCartRecord(&x->cart_history[i], &p[40u + (i * 16u)]);
 	}
 	x->phase_chain_len = deck_rd16(&p[312u]);
 	x->phase_chain_cursor = deck_rd16(&p[314u]);
 	deck_bytes_in((uint8_t *)&x->phase_chain, &p[316u], 256u);
-	deck_get_ReplHistory(&x->repl_history, &p[572u]);
+	deck_get_DeckReplHistory(&x->repl_history, &p[572u]);
 	for (size_t i = 0u; i < 64u; i++) {
-		deck_get_MissionLogEntry(&x->mission_log[i], &p[1856u + (i * 16u)]);
+		deck_get_DeckMissionLogEntry(&x->mission_log[i], &p[1856u + (i * 16u)]);
 	}
 	for (size_t i = 0u; i < 16u; i++) {
 		x->stats[i] = deck_rd32(&p[2880u + (i * 4u)]);
 	}
 	x->board_seed = deck_rd32(&p[2944u]);
 	for (size_t i = 0u; i < 32u; i++) {
-		deck_get_BoardSlot(&x->board_slots[i], &p[2948u + (i * 8u)]);
+		deck_get_DeckBoardSlot(&x->board_slots[i], &p[2948u + (i * 8u)]);
 	}
 	x->contact_count = deck_rd16(&p[3204u]);
 	x->active_contact = deck_rd16(&p[3206u]);
 	for (size_t i = 0u; i < 28u; i++) {
-		deck_get_Contact(&x->contacts[i], &p[3208u + (i * 16u)]);
+		deck_get_DeckContact(&x->contacts[i], &p[3208u + (i * 16u)]);
 	}
 	x->deck_flags = deck_rd16(&p[3656u]);
 	deck_bytes_in((uint8_t *)&x->reserved, &p[3658u], 14u);
-	deck_get_Keystore(&x->keystore, &p[3672u]);
+	deck_get_DeckKeystore(&x->keystore, &p[3672u]);
 	deck_bytes_in((uint8_t *)&x->ownership, &p[4060u], 128u);
 }
 
@@ -259,32 +259,32 @@ static void deck_put_DeckState(const DeckState *x, uint8_t *p) {
 	deck_wr16(&p[28u], x->missions_completed);
 	deck_wr16(&p[30u], x->missions_failed);
 	deck_wr32(&p[32u], x->source_cartridge_bits);
-	deck_put_Settings(&x->settings, &p[36u]);
+	deck_put_DeckSettings(&x->settings, &p[36u]);
 	for (size_t i = 0u; i < 17u; i++) {
-		deck_put_CartRecord(&x->cart_history[i], &p[40u + (i * 16u)]);
+		deck_put_DeckCartRecord(&x->cart_history[i], &p[40u + (i * 16u)]);
 	}
 	deck_wr16(&p[312u], x->phase_chain_len);
 	deck_wr16(&p[314u], x->phase_chain_cursor);
 	deck_bytes_out(&p[316u], (const uint8_t *)&x->phase_chain, 256u);
-	deck_put_ReplHistory(&x->repl_history, &p[572u]);
+	deck_put_DeckReplHistory(&x->repl_history, &p[572u]);
 	for (size_t i = 0u; i < 64u; i++) {
-		deck_put_MissionLogEntry(&x->mission_log[i], &p[1856u + (i * 16u)]);
+		deck_put_DeckMissionLogEntry(&x->mission_log[i], &p[1856u + (i * 16u)]);
 	}
 	for (size_t i = 0u; i < 16u; i++) {
 		deck_wr32(&p[2880u + (i * 4u)], x->stats[i]);
 	}
 	deck_wr32(&p[2944u], x->board_seed);
 	for (size_t i = 0u; i < 32u; i++) {
-		deck_put_BoardSlot(&x->board_slots[i], &p[2948u + (i * 8u)]);
+		deck_put_DeckBoardSlot(&x->board_slots[i], &p[2948u + (i * 8u)]);
 	}
 	deck_wr16(&p[3204u], x->contact_count);
 	deck_wr16(&p[3206u], x->active_contact);
 	for (size_t i = 0u; i < 28u; i++) {
-		deck_put_Contact(&x->contacts[i], &p[3208u + (i * 16u)]);
+		deck_put_DeckContact(&x->contacts[i], &p[3208u + (i * 16u)]);
 	}
 	deck_wr16(&p[3656u], x->deck_flags);
 	deck_bytes_out(&p[3658u], (const uint8_t *)&x->reserved, 14u);
-	deck_put_Keystore(&x->keystore, &p[3672u]);
+	deck_put_DeckKeystore(&x->keystore, &p[3672u]);
 	deck_bytes_out(&p[4060u], (const uint8_t *)&x->ownership, 128u);
 }
 
@@ -300,32 +300,32 @@ static void deck_migrate_v5(DeckState *x, const uint8_t *p) {
 	x->missions_completed = deck_rd16(&p[28u]);
 	x->missions_failed = deck_rd16(&p[30u]);
 	x->source_cartridge_bits = deck_rd32(&p[32u]);
-	deck_get_Settings(&x->settings, &p[36u]);
+	deck_get_DeckSettings(&x->settings, &p[36u]);
 	for (size_t i = 0u; i < 17u; i++) {
-		deck_get_CartRecord(&x->cart_history[i], &p[40u + (i * 16u)]);
+		deck_get_DeckCartRecord(&x->cart_history[i], &p[40u + (i * 16u)]);
 	}
 	x->phase_chain_len = deck_rd16(&p[312u]);
 	x->phase_chain_cursor = deck_rd16(&p[314u]);
 	deck_bytes_in((uint8_t *)&x->phase_chain, &p[316u], 256u);
-	deck_get_ReplHistory(&x->repl_history, &p[572u]);
+	deck_get_DeckReplHistory(&x->repl_history, &p[572u]);
 	for (size_t i = 0u; i < 64u; i++) {
-		deck_get_MissionLogEntry(&x->mission_log[i], &p[1856u + (i * 16u)]);
+		deck_get_DeckMissionLogEntry(&x->mission_log[i], &p[1856u + (i * 16u)]);
 	}
 	for (size_t i = 0u; i < 16u; i++) {
 		x->stats[i] = deck_rd32(&p[2880u + (i * 4u)]);
 	}
 	x->board_seed = deck_rd32(&p[2944u]);
 	for (size_t i = 0u; i < 32u; i++) {
-		deck_get_BoardSlot(&x->board_slots[i], &p[2948u + (i * 8u)]);
+		deck_get_DeckBoardSlot(&x->board_slots[i], &p[2948u + (i * 8u)]);
 	}
 	x->contact_count = deck_rd16(&p[3204u]);
 	x->active_contact = deck_rd16(&p[3206u]);
 	for (size_t i = 0u; i < 28u; i++) {
-		deck_get_Contact(&x->contacts[i], &p[3208u + (i * 16u)]);
+		deck_get_DeckContact(&x->contacts[i], &p[3208u + (i * 16u)]);
 	}
 	x->deck_flags = deck_rd16(&p[3656u]);
 	deck_bytes_in((uint8_t *)&x->reserved, &p[3658u], 14u);
-	deck_get_Keystore(&x->keystore, &p[3672u]);
+	deck_get_DeckKeystore(&x->keystore, &p[3672u]);
 	deck_zero((uint8_t *)&x->ownership, sizeof(x->ownership));
 }
 
@@ -534,10 +534,10 @@ DeckFileStatus deck_file_may_overwrite(const uint8_t *head, size_t len) {
 }
 
 void deck_state_new_career(DeckState *ds) {
-	static const uint16_t kit[] = CATALOG_STARTER_KIT_IDS;
+	static const uint16_t kit[] = DECK_CATALOG_STARTER_KIT_IDS;
 	deck_zero((uint8_t *)ds, sizeof(*ds));
 	for (size_t i = 0u; i < (sizeof(kit) / sizeof(kit[0])); i++) {
-		(void)ownership_commit(ds, OWNERSHIP_GRANTED, kit[i], 0u, NULL);
+		(void)deck_ownership_commit(ds, DECK_OWNERSHIP_GRANTED, kit[i], 0u, NULL);
 	}
 }
 
@@ -574,7 +574,7 @@ static uint32_t deck_crc_byte(uint32_t crc, uint8_t b) {
 
 /* Each struct's little-endian bytes, lying where its members are, turned into their values in place. */
 
-static void deck_fix_CartRecord(CartRecord *x) {
+static void deck_fix_DeckCartRecord(DeckCartRecord *x) {
 	const uint8_t *p = (const uint8_t *)x;
 	x->cart_id = deck_rd32(p);
 	x->first_seen_unix = deck_rd32(&p[4u]);
@@ -583,12 +583,12 @@ static void deck_fix_CartRecord(CartRecord *x) {
 	x->flags = deck_rd16(&p[14u]);
 }
 
-static void deck_fix_ReplHistory(ReplHistory *x) {
+static void deck_fix_DeckReplHistory(DeckReplHistory *x) {
 	const uint8_t *p = (const uint8_t *)x;
 	x->reserved = deck_rd16(&p[2u]);
 }
 
-static void deck_fix_MissionLogEntry(MissionLogEntry *x) {
+static void deck_fix_DeckMissionLogEntry(DeckMissionLogEntry *x) {
 	const uint8_t *p = (const uint8_t *)x;
 	x->mission_id = deck_rd32(p);
 	x->completed_unix = deck_rd32(&p[4u]);
@@ -596,14 +596,14 @@ static void deck_fix_MissionLogEntry(MissionLogEntry *x) {
 	x->reputation_delta = deck_s16(deck_rd16(&p[12u]));
 }
 
-static void deck_fix_BoardSlot(BoardSlot *x) {
+static void deck_fix_DeckBoardSlot(DeckBoardSlot *x) {
 	const uint8_t *p = (const uint8_t *)x;
 	x->template_id = deck_rd16(p);
 	x->flags = deck_rd16(&p[2u]);
 	x->expires_unix = deck_rd32(&p[4u]);
 }
 
-static void deck_fix_Contact(Contact *x) {
+static void deck_fix_DeckContact(DeckContact *x) {
 	const uint8_t *p = (const uint8_t *)x;
 	x->contact_id = deck_rd32(p);
 	x->met_unix = deck_rd32(&p[4u]);
@@ -611,18 +611,18 @@ static void deck_fix_Contact(Contact *x) {
 	x->flags = deck_rd16(&p[10u]);
 }
 
-static void deck_fix_KeyEntry(KeyEntry *x) {
+static void deck_fix_DeckKeyEntry(DeckKeyEntry *x) {
 	const uint8_t *p = (const uint8_t *)x;
 	x->key_id = deck_rd32(p);
 	x->granted_unix = deck_rd32(&p[4u]);
 }
 
-static void deck_fix_Keystore(Keystore *x) {
+static void deck_fix_DeckKeystore(DeckKeystore *x) {
 	const uint8_t *p = (const uint8_t *)x;
 	x->count = deck_rd16(p);
 	x->flags = deck_rd16(&p[2u]);
 	for (size_t i = 0u; i < 24u; i++) {
-		deck_fix_KeyEntry(&x->keys[i]);
+		deck_fix_DeckKeyEntry(&x->keys[i]);
 	}
 }
 
@@ -635,28 +635,28 @@ static void deck_fix_DeckState(DeckState *x) {
 	x->missions_failed = deck_rd16(&p[30u]);
 	x->source_cartridge_bits = deck_rd32(&p[32u]);
 	for (size_t i = 0u; i < 17u; i++) {
-		deck_fix_CartRecord(&x->cart_history[i]);
+		deck_fix_DeckCartRecord(&x->cart_history[i]);
 	}
 	x->phase_chain_len = deck_rd16(&p[312u]);
 	x->phase_chain_cursor = deck_rd16(&p[314u]);
-	deck_fix_ReplHistory(&x->repl_history);
+	deck_fix_DeckReplHistory(&x->repl_history);
 	for (size_t i = 0u; i < 64u; i++) {
-		deck_fix_MissionLogEntry(&x->mission_log[i]);
+		deck_fix_DeckMissionLogEntry(&x->mission_log[i]);
 	}
 	for (size_t i = 0u; i < 16u; i++) {
 		x->stats[i] = deck_rd32(&p[2880u + (i * 4u)]);
 	}
 	x->board_seed = deck_rd32(&p[2944u]);
 	for (size_t i = 0u; i < 32u; i++) {
-		deck_fix_BoardSlot(&x->board_slots[i]);
+		deck_fix_DeckBoardSlot(&x->board_slots[i]);
 	}
 	x->contact_count = deck_rd16(&p[3204u]);
 	x->active_contact = deck_rd16(&p[3206u]);
 	for (size_t i = 0u; i < 28u; i++) {
-		deck_fix_Contact(&x->contacts[i]);
+		deck_fix_DeckContact(&x->contacts[i]);
 	}
 	x->deck_flags = deck_rd16(&p[3656u]);
-	deck_fix_Keystore(&x->keystore);
+	deck_fix_DeckKeystore(&x->keystore);
 }
 
 /* The statuses by number, for the decoder keeps its verdict in a byte. */
@@ -853,7 +853,7 @@ DeckFileStatus deck_file_decoder_finish(DeckFileDecoder *d, uint16_t *from_versi
 
 /* Byte o of each struct as the file holds it: little-endian, at the schema's offsets. */
 
-static uint8_t deck_byte_Settings(const Settings *x, uint32_t o) {
+static uint8_t deck_byte_DeckSettings(const DeckSettings *x, uint32_t o) {
 	const uint8_t *p = (const uint8_t *)x;
 	uint8_t b = 0u;
 	if (o < 4u) {
@@ -864,7 +864,7 @@ static uint8_t deck_byte_Settings(const Settings *x, uint32_t o) {
 	return b;
 }
 
-static uint8_t deck_byte_CartRecord(const CartRecord *x, uint32_t o) {
+static uint8_t deck_byte_DeckCartRecord(const DeckCartRecord *x, uint32_t o) {
 	uint8_t b = 0u;
 	if (o < 4u) {
 		b = (uint8_t)(((uint32_t)x->cart_id >> (8u * o)) & 0xFFu);
@@ -882,7 +882,7 @@ static uint8_t deck_byte_CartRecord(const CartRecord *x, uint32_t o) {
 	return b;
 }
 
-static uint8_t deck_byte_ReplHistory(const ReplHistory *x, uint32_t o) {
+static uint8_t deck_byte_DeckReplHistory(const DeckReplHistory *x, uint32_t o) {
 	const uint8_t *p = (const uint8_t *)x;
 	uint8_t b = 0u;
 	if (o < 2u) {
@@ -897,7 +897,7 @@ static uint8_t deck_byte_ReplHistory(const ReplHistory *x, uint32_t o) {
 	return b;
 }
 
-static uint8_t deck_byte_MissionLogEntry(const MissionLogEntry *x, uint32_t o) {
+static uint8_t deck_byte_DeckMissionLogEntry(const DeckMissionLogEntry *x, uint32_t o) {
 	const uint8_t *p = (const uint8_t *)x;
 	uint8_t b = 0u;
 	if (o < 4u) {
@@ -916,7 +916,7 @@ static uint8_t deck_byte_MissionLogEntry(const MissionLogEntry *x, uint32_t o) {
 	return b;
 }
 
-static uint8_t deck_byte_BoardSlot(const BoardSlot *x, uint32_t o) {
+static uint8_t deck_byte_DeckBoardSlot(const DeckBoardSlot *x, uint32_t o) {
 	uint8_t b = 0u;
 	if (o < 2u) {
 		b = (uint8_t)(((uint32_t)x->template_id >> (8u * o)) & 0xFFu);
@@ -930,7 +930,7 @@ static uint8_t deck_byte_BoardSlot(const BoardSlot *x, uint32_t o) {
 	return b;
 }
 
-static uint8_t deck_byte_Contact(const Contact *x, uint32_t o) {
+static uint8_t deck_byte_DeckContact(const DeckContact *x, uint32_t o) {
 	const uint8_t *p = (const uint8_t *)x;
 	uint8_t b = 0u;
 	if (o < 4u) {
@@ -949,7 +949,7 @@ static uint8_t deck_byte_Contact(const Contact *x, uint32_t o) {
 	return b;
 }
 
-static uint8_t deck_byte_KeyEntry(const KeyEntry *x, uint32_t o) {
+static uint8_t deck_byte_DeckKeyEntry(const DeckKeyEntry *x, uint32_t o) {
 	const uint8_t *p = (const uint8_t *)x;
 	uint8_t b = 0u;
 	if (o < 4u) {
@@ -964,14 +964,14 @@ static uint8_t deck_byte_KeyEntry(const KeyEntry *x, uint32_t o) {
 	return b;
 }
 
-static uint8_t deck_byte_Keystore(const Keystore *x, uint32_t o) {
+static uint8_t deck_byte_DeckKeystore(const DeckKeystore *x, uint32_t o) {
 	uint8_t b = 0u;
 	if (o < 2u) {
 		b = (uint8_t)(((uint32_t)x->count >> (8u * o)) & 0xFFu);
 	} else if (o < 4u) {
 		b = (uint8_t)(((uint32_t)x->flags >> (8u * (o - 2u))) & 0xFFu);
 	} else if (o < 388u) {
-		b = deck_byte_KeyEntry(&x->keys[(o - 4u) / 16u], (o - 4u) % 16u);
+		b = deck_byte_DeckKeyEntry(&x->keys[(o - 4u) / 16u], (o - 4u) % 16u);
 	} else {
 		/* past the struct: never asked */
 	}
@@ -996,9 +996,9 @@ static uint8_t deck_byte_DeckState(const DeckState *x, uint32_t o) {
 	} else if (o < 36u) {
 		b = (uint8_t)(((uint32_t)x->source_cartridge_bits >> (8u * (o - 32u))) & 0xFFu);
 	} else if (o < 40u) {
-		b = deck_byte_Settings(&x->settings, o - 36u);
+		b = deck_byte_DeckSettings(&x->settings, o - 36u);
 	} else if (o < 312u) {
-		b = deck_byte_CartRecord(&x->cart_history[(o - 40u) / 16u], (o - 40u) % 16u);
+		b = deck_byte_DeckCartRecord(&x->cart_history[(o - 40u) / 16u], (o - 40u) % 16u);
 	} else if (o < 314u) {
 		b = (uint8_t)(((uint32_t)x->phase_chain_len >> (8u * (o - 312u))) & 0xFFu);
 	} else if (o < 316u) {
@@ -1006,27 +1006,27 @@ static uint8_t deck_byte_DeckState(const DeckState *x, uint32_t o) {
 	} else if (o < 572u) {
 		b = p[o];
 	} else if (o < 1856u) {
-		b = deck_byte_ReplHistory(&x->repl_history, o - 572u);
+		b = deck_byte_DeckReplHistory(&x->repl_history, o - 572u);
 	} else if (o < 2880u) {
-		b = deck_byte_MissionLogEntry(&x->mission_log[(o - 1856u) / 16u], (o - 1856u) % 16u);
+		b = deck_byte_DeckMissionLogEntry(&x->mission_log[(o - 1856u) / 16u], (o - 1856u) % 16u);
 	} else if (o < 2944u) {
 		b = (uint8_t)(((uint32_t)x->stats[(o - 2880u) / 4u] >> (8u * ((o - 2880u) % 4u))) & 0xFFu);
 	} else if (o < 2948u) {
 		b = (uint8_t)(((uint32_t)x->board_seed >> (8u * (o - 2944u))) & 0xFFu);
 	} else if (o < 3204u) {
-		b = deck_byte_BoardSlot(&x->board_slots[(o - 2948u) / 8u], (o - 2948u) % 8u);
+		b = deck_byte_DeckBoardSlot(&x->board_slots[(o - 2948u) / 8u], (o - 2948u) % 8u);
 	} else if (o < 3206u) {
 		b = (uint8_t)(((uint32_t)x->contact_count >> (8u * (o - 3204u))) & 0xFFu);
 	} else if (o < 3208u) {
 		b = (uint8_t)(((uint32_t)x->active_contact >> (8u * (o - 3206u))) & 0xFFu);
 	} else if (o < 3656u) {
-		b = deck_byte_Contact(&x->contacts[(o - 3208u) / 16u], (o - 3208u) % 16u);
+		b = deck_byte_DeckContact(&x->contacts[(o - 3208u) / 16u], (o - 3208u) % 16u);
 	} else if (o < 3658u) {
 		b = (uint8_t)(((uint32_t)x->deck_flags >> (8u * (o - 3656u))) & 0xFFu);
 	} else if (o < 3672u) {
 		b = p[o];
 	} else if (o < 4060u) {
-		b = deck_byte_Keystore(&x->keystore, o - 3672u);
+		b = deck_byte_DeckKeystore(&x->keystore, o - 3672u);
 	} else if (o < 4188u) {
 		b = p[o];
 	} else {

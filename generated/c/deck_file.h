@@ -5,12 +5,30 @@
  * firmware keeps FatFs and the card), allocates nothing, and reads and
  * writes every integer byte by byte, little-endian, so it is right on any
  * byte order. deck_file.c needs only <stdint.h>, <stddef.h> and
- * <stdbool.h>, and calls no function outside itself and ownership.h. The
- * one C library function its object may reference is memset, which clang
- * and arm-none-eabi-gcc call for its zeroing loops at -O2 and -Os (a
- * compiler may also call memcpy for a copy loop; schemagen's tests check
- * with nm that nothing else is referenced); every freestanding C program
- * provides both.
+ * <stdbool.h>, and calls no function outside itself and ownership.h.
+ *
+ * C library functions: the source calls none, but a compiler may turn its
+ * zeroing and copy loops into calls, in deck_file.o and in any object
+ * that calls ownership.h's or catalog.h's inline functions. These are all
+ * such an object may reference (schemagen's tests list each object's
+ * undefined symbols with nm, at -O2 and -Os, from gcc and clang for
+ * x86-64 and from arm-none-eabi-gcc and clang for Cortex-M0 and M4):
+ *   - memset, memcpy: any target; gcc, clang and arm-none-eabi-gcc call
+ *     memset for the zeroing loops. Every C library, newlib-nano's
+ *     included, provides both.
+ *   - __aeabi_memclr, __aeabi_memclr4, __aeabi_memclr8, __aeabi_memset,
+ *     __aeabi_memset4, __aeabi_memset8, __aeabi_memcpy, __aeabi_memcpy4,
+ *     __aeabi_memcpy8: Arm targets only, the Arm run-time ABI's forms of
+ *     the same, which clang calls (__aeabi_memclr and __aeabi_memclr4
+ *     today); newlib and compiler-rt provide them.
+ *   - __aeabi_llsl, __aeabi_llsr, __aeabi_lasr, __gnu_thumb1_case_uqi,
+ *     __gnu_thumb1_case_sqi, __gnu_thumb1_case_uhi, __gnu_thumb1_case_shi:
+ *     not the C library but the compiler's own run-time (libgcc,
+ *     compiler-rt), which every Arm toolchain links by default: Cortex-M0
+ *     code shifts a 64-bit field's value with them and dispatches a switch
+ *     through them at -Os, when the layout has such fields and switches.
+ * Built with -ffreestanding or -fno-builtin, the objects reference none of
+ * the C library's.
  *
  * Two ways to load and save: the whole-buffer deck_file_decode and
  * deck_file_encode, for a caller with the RAM for a file beside the
@@ -33,7 +51,7 @@
 
 #if !defined(DECK_SCHEMA_HASH)
 /* types.h refused this compiler, and said why. */
-#elif DECK_SCHEMA_HASH != 0x6F6E52E7CC083BE6ULL
+#elif DECK_SCHEMA_HASH != 0xBF9D55CF1CF5568DULL
 #error "deck_file.h and types.h are from different schemagen runs: regenerate generated/c and use its files together"
 #else
 
@@ -220,7 +238,7 @@ DeckFileStatus deck_file_may_overwrite(const uint8_t *head, size_t len);
 
 /**
  * Fills *ds with a new state: every field zero and the starter kit granted
- * through ownership_commit, the same bytes as `schemagen deck new`.
+ * through deck_ownership_commit, the same bytes as `schemagen deck new`.
  */
 void deck_state_new_career(DeckState *ds);
 

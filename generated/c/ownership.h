@@ -2,7 +2,7 @@
 /**
  * The ownership ledger: the typed view of DeckState.ownership, and the
  * header-only functions that read it and commit sanctioned outcomes to it.
- * Pure C: no allocation, no I/O; ownership_commit is the only function that
+ * Pure C: no allocation, no I/O; deck_ownership_commit is the only function that
  * writes the blob: there is no raw write path.
  */
 #ifndef SCHEMAGEN_DECK_OWNERSHIP_H
@@ -15,7 +15,7 @@
 
 #if !defined(DECK_SCHEMA_HASH)
 /* types.h refused this compiler, and said why. */
-#elif DECK_SCHEMA_HASH != 0x6F6E52E7CC083BE6ULL
+#elif DECK_SCHEMA_HASH != 0xBF9D55CF1CF5568DULL
 #error "ownership.h and types.h are from different schemagen runs: regenerate generated/c and use its files together"
 #else
 
@@ -23,32 +23,32 @@
 extern "C" {
 #endif
 
-/** sizeof(OwnershipBlob): the bytes of DeckState.ownership. */
-#define OWNERSHIP_BLOB_SIZE 128u
+/** sizeof(DeckOwnershipBlob): the bytes of DeckState.ownership. */
+#define DECK_OWNERSHIP_BLOB_SIZE 128u
 /**
- * OwnershipBlob.magic of a ledger anything was committed to: The bytes "OW",
- * read as a little-endian uint16.
+ * DeckOwnershipBlob.magic of a ledger anything was committed to: The bytes
+ * "OW", read as a little-endian uint16.
  */
-#define OWNERSHIP_MAGIC 0x574Fu
-/** OwnershipBlob.blob_version of a ledger anything was committed to. */
-#define OWNERSHIP_BLOB_VERSION 1u
+#define DECK_OWNERSHIP_MAGIC 0x574Fu
+/** DeckOwnershipBlob.blob_version of a ledger anything was committed to. */
+#define DECK_OWNERSHIP_BLOB_VERSION 1u
 /** The most of one consumable the ledger counts: its counts saturate here. */
-#define OWNERSHIP_CONSUMABLE_MAX 255u
+#define DECK_OWNERSHIP_CONSUMABLE_MAX 255u
 
 /**
  * OwnershipBlob is the typed view of DeckState.ownership: what the operator
  * owns, by catalog id, and how many of each consumable. An all-zero blob,
  * as migration leaves it, is a valid empty ledger.
  */
-typedef struct OwnershipBlob {
+typedef struct DeckOwnershipBlob {
 	/**
-	 * OWNERSHIP_MAGIC ("OW") once anything was committed; 0 in an empty
-	 * blob.
+	 * DECK_OWNERSHIP_MAGIC ("OW") once anything was committed; 0 in an
+	 * empty blob.
 	 */
 	uint16_t magic;
 	/**
-	 * OWNERSHIP_BLOB_VERSION once anything was committed; 0 in an empty
-	 * blob.
+	 * DECK_OWNERSHIP_BLOB_VERSION once anything was committed; 0 in an
+	 * empty blob.
 	 */
 	uint8_t blob_version;
 	/** Ledger flags; unassigned bits are zero. */
@@ -59,81 +59,81 @@ typedef struct OwnershipBlob {
 	uint8_t consumables[16];
 	/** Reserved, zero. */
 	uint8_t reserved[12];
-} OwnershipBlob;
-/* The length of each array member of OwnershipBlob, dimension by dimension. */
-#define OWNERSHIP_BLOB_OWNED_LEN 96u
-#define OWNERSHIP_BLOB_CONSUMABLES_LEN 16u
-#define OWNERSHIP_BLOB_RESERVED_LEN 12u
+} DeckOwnershipBlob;
+/* The length of each array member of DeckOwnershipBlob, dimension by dimension. */
+#define DECK_OWNERSHIP_BLOB_OWNED_LEN 96u
+#define DECK_OWNERSHIP_BLOB_CONSUMABLES_LEN 16u
+#define DECK_OWNERSHIP_BLOB_RESERVED_LEN 12u
 
-DECK_STATIC_ASSERT(sizeof(OwnershipBlob) == 128u, "sizeof(OwnershipBlob) is 128");
-DECK_STATIC_ASSERT((size_t)offsetof(OwnershipBlob, magic) == 0u, "OwnershipBlob.magic is at offset 0");
-DECK_STATIC_ASSERT((size_t)offsetof(OwnershipBlob, blob_version) == 2u, "OwnershipBlob.blob_version is at offset 2");
-DECK_STATIC_ASSERT((size_t)offsetof(OwnershipBlob, flags) == 3u, "OwnershipBlob.flags is at offset 3");
-DECK_STATIC_ASSERT((size_t)offsetof(OwnershipBlob, owned) == 4u, "OwnershipBlob.owned is at offset 4");
-DECK_STATIC_ASSERT((size_t)offsetof(OwnershipBlob, consumables) == 100u, "OwnershipBlob.consumables is at offset 100");
-DECK_STATIC_ASSERT((size_t)offsetof(OwnershipBlob, reserved) == 116u, "OwnershipBlob.reserved is at offset 116");
+DECK_STATIC_ASSERT(sizeof(DeckOwnershipBlob) == 128u, "sizeof(DeckOwnershipBlob) is 128");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckOwnershipBlob, magic) == 0u, "DeckOwnershipBlob.magic is at offset 0");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckOwnershipBlob, blob_version) == 2u, "DeckOwnershipBlob.blob_version is at offset 2");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckOwnershipBlob, flags) == 3u, "DeckOwnershipBlob.flags is at offset 3");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckOwnershipBlob, owned) == 4u, "DeckOwnershipBlob.owned is at offset 4");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckOwnershipBlob, consumables) == 100u, "DeckOwnershipBlob.consumables is at offset 100");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckOwnershipBlob, reserved) == 116u, "DeckOwnershipBlob.reserved is at offset 116");
 /* MISRA C:2012 deviation D2 (rule 11.4): sizeof of a member named through ((T *)0), never evaluated. */
-DECK_STATIC_ASSERT(sizeof(((OwnershipBlob *)0)->owned) / sizeof(((OwnershipBlob *)0)->owned[0]) == OWNERSHIP_BLOB_OWNED_LEN, "OwnershipBlob.owned has OWNERSHIP_BLOB_OWNED_LEN elements");
-DECK_STATIC_ASSERT(sizeof(((OwnershipBlob *)0)->consumables) / sizeof(((OwnershipBlob *)0)->consumables[0]) == OWNERSHIP_BLOB_CONSUMABLES_LEN, "OwnershipBlob.consumables has OWNERSHIP_BLOB_CONSUMABLES_LEN elements");
-DECK_STATIC_ASSERT(sizeof(((OwnershipBlob *)0)->reserved) / sizeof(((OwnershipBlob *)0)->reserved[0]) == OWNERSHIP_BLOB_RESERVED_LEN, "OwnershipBlob.reserved has OWNERSHIP_BLOB_RESERVED_LEN elements");
-DECK_STATIC_ASSERT(sizeof(OwnershipBlob) == OWNERSHIP_BLOB_SIZE, "the view is OWNERSHIP_BLOB_SIZE bytes");
+DECK_STATIC_ASSERT(sizeof(((DeckOwnershipBlob *)0)->owned) / sizeof(((DeckOwnershipBlob *)0)->owned[0]) == DECK_OWNERSHIP_BLOB_OWNED_LEN, "DeckOwnershipBlob.owned has DECK_OWNERSHIP_BLOB_OWNED_LEN elements");
+DECK_STATIC_ASSERT(sizeof(((DeckOwnershipBlob *)0)->consumables) / sizeof(((DeckOwnershipBlob *)0)->consumables[0]) == DECK_OWNERSHIP_BLOB_CONSUMABLES_LEN, "DeckOwnershipBlob.consumables has DECK_OWNERSHIP_BLOB_CONSUMABLES_LEN elements");
+DECK_STATIC_ASSERT(sizeof(((DeckOwnershipBlob *)0)->reserved) / sizeof(((DeckOwnershipBlob *)0)->reserved[0]) == DECK_OWNERSHIP_BLOB_RESERVED_LEN, "DeckOwnershipBlob.reserved has DECK_OWNERSHIP_BLOB_RESERVED_LEN elements");
+DECK_STATIC_ASSERT(sizeof(DeckOwnershipBlob) == DECK_OWNERSHIP_BLOB_SIZE, "the view is DECK_OWNERSHIP_BLOB_SIZE bytes");
 /* MISRA C:2012 deviation D2 (rule 11.4): sizeof of a member named through ((T *)0), never evaluated. */
-DECK_STATIC_ASSERT(sizeof(OwnershipBlob) == sizeof(((DeckState *)0)->ownership), "the view covers DeckState.ownership exactly");
-DECK_STATIC_ASSERT(sizeof(((OwnershipBlob *)0)->owned) * 8u == CATALOG_ID_CAPACITY, "one bit per catalog id");
-DECK_STATIC_ASSERT(sizeof(((OwnershipBlob *)0)->consumables) == CATALOG_CONSUMABLE_SLOTS, "one count per consumable slot");
+DECK_STATIC_ASSERT(sizeof(DeckOwnershipBlob) == sizeof(((DeckState *)0)->ownership), "the view covers DeckState.ownership exactly");
+DECK_STATIC_ASSERT(sizeof(((DeckOwnershipBlob *)0)->owned) * 8u == DECK_CATALOG_ID_CAPACITY, "one bit per catalog id");
+DECK_STATIC_ASSERT(sizeof(((DeckOwnershipBlob *)0)->consumables) == DECK_CATALOG_CONSUMABLE_SLOTS, "one count per consumable slot");
 
 /** The sanctioned outcomes: the only things that write the ledger. */
-typedef enum OwnershipOutcome {
+typedef enum DeckOwnershipOutcome {
 	/** An item was bought: sets its bit. */
-	OWNERSHIP_PURCHASED = 1,
+	DECK_OWNERSHIP_PURCHASED = 1,
 	/** An item was discovered: sets its bit. */
-	OWNERSHIP_DISCOVERED = 2,
+	DECK_OWNERSHIP_DISCOVERED = 2,
 	/** An item was granted: sets its bit. */
-	OWNERSHIP_GRANTED = 3,
+	DECK_OWNERSHIP_GRANTED = 3,
 	/** n of a consumable were bought: its count rises by n, saturating at 255. */
-	OWNERSHIP_CONSUMABLE_BOUGHT = 4,
+	DECK_OWNERSHIP_CONSUMABLE_BOUGHT = 4,
 	/** n of a consumable were used: its count falls by n, saturating at 0. */
-	OWNERSHIP_CONSUMABLE_USED = 5
-} OwnershipOutcome;
+	DECK_OWNERSHIP_CONSUMABLE_USED = 5
+} DeckOwnershipOutcome;
 
-/** What ownership_commit did. On anything but OWNERSHIP_OK it wrote nothing and applied 0. */
-typedef enum OwnershipStatus {
+/** What deck_ownership_commit did. On anything but DECK_OWNERSHIP_OK it wrote nothing and applied 0. */
+typedef enum DeckOwnershipStatus {
 	/** Committed (committing the same outcome again leaves the same state). */
-	OWNERSHIP_OK = 0,
+	DECK_OWNERSHIP_OK = 0,
 	/** The id is beyond the ledger or no catalog item has it. */
-	OWNERSHIP_ERR_UNKNOWN_ITEM = 1,
+	DECK_OWNERSHIP_ERR_UNKNOWN_ITEM = 1,
 	/** A consumable outcome for an item that is not one, or the other way round. */
-	OWNERSHIP_ERR_WRONG_CLASS = 2,
+	DECK_OWNERSHIP_ERR_WRONG_CLASS = 2,
 	/** Not one of the outcomes above. */
-	OWNERSHIP_ERR_BAD_OUTCOME = 3,
+	DECK_OWNERSHIP_ERR_BAD_OUTCOME = 3,
 	/** The blob's header is neither empty nor this blob version's: it is never overwritten. */
-	OWNERSHIP_ERR_FOREIGN_BLOB = 4
-} OwnershipStatus;
+	DECK_OWNERSHIP_ERR_FOREIGN_BLOB = 4
+} DeckOwnershipStatus;
 
 /** Whether a blob can be read and written: an empty one (all-zero header, as migration leaves it) or one of this blob version. It only reads. */
-static inline bool ownership_usable(const uint8_t *blob) {
-	uint32_t magic = (uint32_t)blob[(size_t)offsetof(OwnershipBlob, magic)] | (uint32_t)blob[(size_t)offsetof(OwnershipBlob, magic) + 1u] << 8;
-	uint32_t version = (uint32_t)blob[(size_t)offsetof(OwnershipBlob, blob_version)];
-	return ((magic == 0u) && (version == 0u)) || ((magic == OWNERSHIP_MAGIC) && (version == OWNERSHIP_BLOB_VERSION));
+static inline bool deck_ownership_usable(const uint8_t *blob) {
+	uint32_t magic = (uint32_t)blob[(size_t)offsetof(DeckOwnershipBlob, magic)] | (uint32_t)blob[(size_t)offsetof(DeckOwnershipBlob, magic) + 1u] << 8;
+	uint32_t version = (uint32_t)blob[(size_t)offsetof(DeckOwnershipBlob, blob_version)];
+	return ((magic == 0u) && (version == 0u)) || ((magic == DECK_OWNERSHIP_MAGIC) && (version == DECK_OWNERSHIP_BLOB_VERSION));
 }
 
 /** Whether the ledger owns catalog item catalog_id: bit catalog_id % 8 of byte catalog_id / 8 of owned. An empty ledger owns nothing. */
-static inline bool ownership_has(const DeckState *ds, uint16_t catalog_id) {
+static inline bool deck_ownership_has(const DeckState *ds, uint16_t catalog_id) {
 	const uint8_t *blob = ds->ownership;
 	const unsigned int id = catalog_id;
 	bool owned = false;
-	if ((id < (unsigned int)CATALOG_ID_CAPACITY) && ownership_usable(blob)) {
-		owned = (((unsigned int)blob[(size_t)offsetof(OwnershipBlob, owned) + ((size_t)id / 8u)] >> (id % 8u)) & 1u) != 0u;
+	if ((id < (unsigned int)DECK_CATALOG_ID_CAPACITY) && deck_ownership_usable(blob)) {
+		owned = (((unsigned int)blob[(size_t)offsetof(DeckOwnershipBlob, owned) + ((size_t)id / 8u)] >> (id % 8u)) & 1u) != 0u;
 	}
 	return owned;
 }
 
 /** How many of the consumable in slot the ledger holds; 0 for an empty ledger or a slot beyond it. */
-static inline uint8_t ownership_consumable_count(const DeckState *ds, uint8_t slot) {
+static inline uint8_t deck_ownership_consumable_count(const DeckState *ds, uint8_t slot) {
 	const uint8_t *blob = ds->ownership;
 	uint8_t count = 0u;
-	if ((slot < (unsigned int)CATALOG_CONSUMABLE_SLOTS) && ownership_usable(blob)) {
-		count = blob[(size_t)offsetof(OwnershipBlob, consumables) + slot];
+	if ((slot < (unsigned int)DECK_CATALOG_CONSUMABLE_SLOTS) && deck_ownership_usable(blob)) {
+		count = blob[(size_t)offsetof(DeckOwnershipBlob, consumables) + slot];
 	}
 	return count;
 }
@@ -142,7 +142,7 @@ static inline uint8_t ownership_consumable_count(const DeckState *ds, uint8_t sl
  * Commits a sanctioned outcome for catalog item catalog_id: the one mutator
  * of the ledger. A purchase, discovery or grant sets the item's
  * bit; a consumable bought or used moves its count by n, saturating at 0 and
- * OWNERSHIP_CONSUMABLE_MAX. n is ignored for the others. Anything else writes nothing and
+ * DECK_OWNERSHIP_CONSUMABLE_MAX. n is ignored for the others. Anything else writes nothing and
  * says why.
  *
  * applied, when not NULL, says what the commit changed: 1 when it set a bit
@@ -151,62 +151,62 @@ static inline uint8_t ownership_consumable_count(const DeckState *ds, uint8_t sl
  * 0 on any error.
  */
 /* MISRA C:2012 deviation D3 (rule 15.5): each refusal returns where it is found, before anything is written. */
-static inline OwnershipStatus ownership_commit(DeckState *ds, OwnershipOutcome outcome, uint16_t catalog_id, uint8_t n, uint8_t *applied) {
+static inline DeckOwnershipStatus deck_ownership_commit(DeckState *ds, DeckOwnershipOutcome outcome, uint16_t catalog_id, uint8_t n, uint8_t *applied) {
 	uint8_t *blob = ds->ownership;
 	unsigned int id = catalog_id;
-	CatalogClass cls;
+	DeckCatalogClass cls;
 	int slot;
 	if (applied != NULL) {
 		*applied = 0;
 	}
-	if (!ownership_usable(blob)) {
-		return OWNERSHIP_ERR_FOREIGN_BLOB;
+	if (!deck_ownership_usable(blob)) {
+		return DECK_OWNERSHIP_ERR_FOREIGN_BLOB;
 	}
-	if (id >= (unsigned int)CATALOG_ID_CAPACITY) {
-		return OWNERSHIP_ERR_UNKNOWN_ITEM;
+	if (id >= (unsigned int)DECK_CATALOG_ID_CAPACITY) {
+		return DECK_OWNERSHIP_ERR_UNKNOWN_ITEM;
 	}
-	cls = catalog_class(catalog_id);
-	if (cls == CATALOG_CLASS_NONE) {
-		return OWNERSHIP_ERR_UNKNOWN_ITEM;
+	cls = deck_catalog_class(catalog_id);
+	if (cls == DECK_CATALOG_CLASS_NONE) {
+		return DECK_OWNERSHIP_ERR_UNKNOWN_ITEM;
 	}
-	slot = catalog_consumable_slot(catalog_id);
+	slot = deck_catalog_consumable_slot(catalog_id);
 	switch (outcome) {
-	case OWNERSHIP_PURCHASED:
-	case OWNERSHIP_DISCOVERED:
-	case OWNERSHIP_GRANTED: {
-		uint8_t *byte = &blob[(size_t)offsetof(OwnershipBlob, owned) + ((size_t)id / 8u)];
+	case DECK_OWNERSHIP_PURCHASED:
+	case DECK_OWNERSHIP_DISCOVERED:
+	case DECK_OWNERSHIP_GRANTED: {
+		uint8_t *byte = &blob[(size_t)offsetof(DeckOwnershipBlob, owned) + ((size_t)id / 8u)];
 		uint8_t mask = (uint8_t)(1u << (id % 8u));
-		if (cls == CATALOG_CLASS_CONSUMABLE) {
-			return OWNERSHIP_ERR_WRONG_CLASS;
+		if (cls == DECK_CATALOG_CLASS_CONSUMABLE) {
+			return DECK_OWNERSHIP_ERR_WRONG_CLASS;
 		}
 		/* The header, in case the blob was empty. */
-		blob[(size_t)offsetof(OwnershipBlob, magic)] = 0x4Fu;
-		blob[(size_t)offsetof(OwnershipBlob, magic) + 1u] = 0x57u;
-		blob[(size_t)offsetof(OwnershipBlob, blob_version)] = 0x01u;
+		blob[(size_t)offsetof(DeckOwnershipBlob, magic)] = 0x4Fu;
+		blob[(size_t)offsetof(DeckOwnershipBlob, magic) + 1u] = 0x57u;
+		blob[(size_t)offsetof(DeckOwnershipBlob, blob_version)] = 0x01u;
 		if (applied != NULL) {
 			*applied = ((*byte & mask) == 0u) ? 1u : 0u;
 		}
 		*byte = (uint8_t)(*byte | mask);
-		return OWNERSHIP_OK;
+		return DECK_OWNERSHIP_OK;
 	}
-	case OWNERSHIP_CONSUMABLE_BOUGHT:
-	case OWNERSHIP_CONSUMABLE_USED: {
+	case DECK_OWNERSHIP_CONSUMABLE_BOUGHT:
+	case DECK_OWNERSHIP_CONSUMABLE_USED: {
 		uint8_t *count;
 		unsigned int have;
 		unsigned int moved;
 		const unsigned int by = n;
-		if ((cls != CATALOG_CLASS_CONSUMABLE) || (slot < 0) || (slot >= (int)CATALOG_CONSUMABLE_SLOTS)) {
-			return OWNERSHIP_ERR_WRONG_CLASS;
+		if ((cls != DECK_CATALOG_CLASS_CONSUMABLE) || (slot < 0) || (slot >= (int)DECK_CATALOG_CONSUMABLE_SLOTS)) {
+			return DECK_OWNERSHIP_ERR_WRONG_CLASS;
 		}
 		/* The header, in case the blob was empty. */
-		blob[(size_t)offsetof(OwnershipBlob, magic)] = 0x4Fu;
-		blob[(size_t)offsetof(OwnershipBlob, magic) + 1u] = 0x57u;
-		blob[(size_t)offsetof(OwnershipBlob, blob_version)] = 0x01u;
-		count = &blob[(size_t)offsetof(OwnershipBlob, consumables) + (size_t)slot];
+		blob[(size_t)offsetof(DeckOwnershipBlob, magic)] = 0x4Fu;
+		blob[(size_t)offsetof(DeckOwnershipBlob, magic) + 1u] = 0x57u;
+		blob[(size_t)offsetof(DeckOwnershipBlob, blob_version)] = 0x01u;
+		count = &blob[(size_t)offsetof(DeckOwnershipBlob, consumables) + (size_t)slot];
 		have = *count;
-		if (outcome == OWNERSHIP_CONSUMABLE_BOUGHT) {
-			if (by > (OWNERSHIP_CONSUMABLE_MAX - have)) {
-				moved = OWNERSHIP_CONSUMABLE_MAX - have;
+		if (outcome == DECK_OWNERSHIP_CONSUMABLE_BOUGHT) {
+			if (by > (DECK_OWNERSHIP_CONSUMABLE_MAX - have)) {
+				moved = DECK_OWNERSHIP_CONSUMABLE_MAX - have;
 			} else {
 				moved = by;
 			}
@@ -218,10 +218,10 @@ static inline OwnershipStatus ownership_commit(DeckState *ds, OwnershipOutcome o
 		if (applied != NULL) {
 			*applied = (uint8_t)(moved & 0xFFu);
 		}
-		return OWNERSHIP_OK;
+		return DECK_OWNERSHIP_OK;
 	}
 	default:
-		return OWNERSHIP_ERR_BAD_OUTCOME;
+		return DECK_OWNERSHIP_ERR_BAD_OUTCOME;
 	}
 }
 

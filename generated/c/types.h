@@ -32,7 +32,7 @@
  * file it wrote. Every other file checks it and refuses to compile beside a
  * types.h of another run; regenerate and use the files together.
  */
-#define DECK_SCHEMA_HASH 0x6F6E52E7CC083BE6ULL
+#define DECK_SCHEMA_HASH 0xBF9D55CF1CF5568DULL
 
 /** _Static_assert in C, static_assert in C++. */
 #ifdef __cplusplus
@@ -120,20 +120,20 @@ extern "C" {
  * The values of MissionLogEntry.outcome. Such a member stays its integer type
  * (uint8_t); compare it with these.
  */
-/* MISRA C:2012 deviation D4 (rule 2.4): the tag lets C and C++ code name the type as enum MissionOutcome too. */
-typedef enum MissionOutcome {
+/* MISRA C:2012 deviation D4 (rule 2.4): the tag lets C and C++ code name the type as enum DeckMissionOutcome too. */
+typedef enum DeckMissionOutcome {
 	/** Not recorded: a slot of the log no mission has filled yet. */
-	MISSION_OUTCOME_UNKNOWN = 0,
+	DECK_MISSION_OUTCOME_UNKNOWN = 0,
 	/** The mission was completed. */
-	MISSION_OUTCOME_COMPLETED = 1,
+	DECK_MISSION_OUTCOME_COMPLETED = 1,
 	/** The mission failed. */
-	MISSION_OUTCOME_FAILED = 2,
+	DECK_MISSION_OUTCOME_FAILED = 2,
 	/** The operator abandoned the mission. */
-	MISSION_OUTCOME_ABANDONED = 3,
-} MissionOutcome;
+	DECK_MISSION_OUTCOME_ABANDONED = 3,
+} DeckMissionOutcome;
 
 /** Settings are the operator's device preferences. */
-typedef struct Settings {
+typedef struct DeckSettings {
 	/** Speaker volume, 0 (mute) to 255. */
 	uint8_t volume;
 	/** Display brightness, 0 to 255. */
@@ -142,16 +142,16 @@ typedef struct Settings {
 	uint8_t text_speed;
 	/** Preference bits; unassigned bits are zero. */
 	uint8_t flags;
-} Settings;
+} DeckSettings;
 
-DECK_STATIC_ASSERT(sizeof(Settings) == 4u, "sizeof(Settings) is 4");
-DECK_STATIC_ASSERT((size_t)offsetof(Settings, volume) == 0u, "Settings.volume is at offset 0");
-DECK_STATIC_ASSERT((size_t)offsetof(Settings, brightness) == 1u, "Settings.brightness is at offset 1");
-DECK_STATIC_ASSERT((size_t)offsetof(Settings, text_speed) == 2u, "Settings.text_speed is at offset 2");
-DECK_STATIC_ASSERT((size_t)offsetof(Settings, flags) == 3u, "Settings.flags is at offset 3");
+DECK_STATIC_ASSERT(sizeof(DeckSettings) == 4u, "sizeof(DeckSettings) is 4");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckSettings, volume) == 0u, "DeckSettings.volume is at offset 0");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckSettings, brightness) == 1u, "DeckSettings.brightness is at offset 1");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckSettings, text_speed) == 2u, "DeckSettings.text_speed is at offset 2");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckSettings, flags) == 3u, "DeckSettings.flags is at offset 3");
 
 /** CartRecord is what the deck remembers of one cartridge. */
-typedef struct CartRecord {
+typedef struct DeckCartRecord {
 	/** The cartridge's id; 0 for a cartridge never seen. */
 	uint32_t cart_id;
 	/** When the deck first saw it, in Unix seconds. */
@@ -162,20 +162,20 @@ typedef struct CartRecord {
 	uint16_t missions;
 	/** Per-cartridge flags; unassigned bits are zero. */
 	uint16_t flags;
-} CartRecord;
+} DeckCartRecord;
 
-DECK_STATIC_ASSERT(sizeof(CartRecord) == 16u, "sizeof(CartRecord) is 16");
-DECK_STATIC_ASSERT((size_t)offsetof(CartRecord, cart_id) == 0u, "CartRecord.cart_id is at offset 0");
-DECK_STATIC_ASSERT((size_t)offsetof(CartRecord, first_seen_unix) == 4u, "CartRecord.first_seen_unix is at offset 4");
-DECK_STATIC_ASSERT((size_t)offsetof(CartRecord, play_seconds) == 8u, "CartRecord.play_seconds is at offset 8");
-DECK_STATIC_ASSERT((size_t)offsetof(CartRecord, missions) == 12u, "CartRecord.missions is at offset 12");
-DECK_STATIC_ASSERT((size_t)offsetof(CartRecord, flags) == 14u, "CartRecord.flags is at offset 14");
+DECK_STATIC_ASSERT(sizeof(DeckCartRecord) == 16u, "sizeof(DeckCartRecord) is 16");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckCartRecord, cart_id) == 0u, "DeckCartRecord.cart_id is at offset 0");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckCartRecord, first_seen_unix) == 4u, "DeckCartRecord.first_seen_unix is at offset 4");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckCartRecord, play_seconds) == 8u, "DeckCartRecord.play_seconds is at offset 8");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckCartRecord, missions) == 12u, "DeckCartRecord.missions is at offset 12");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckCartRecord, flags) == 14u, "DeckCartRecord.flags is at offset 14");
 
 /**
  * ReplHistory is the durable cache of the REPL's 32-entry in-memory ring:
  * the newest 16 command lines.
  */
-typedef struct ReplHistory {
+typedef struct DeckReplHistory {
 	/** Index of the slot the next line is written to. */
 	uint8_t head;
 	/** Slots in use, at most 16. */
@@ -184,22 +184,22 @@ typedef struct ReplHistory {
 	uint16_t reserved;
 	/** The command lines, each NUL-padded ASCII of up to 80 characters. */
 	char slots[16][80];
-} ReplHistory;
-/* The length of each array member of ReplHistory, dimension by dimension. */
-#define REPL_HISTORY_SLOTS_LEN 16u
-#define REPL_HISTORY_SLOTS_LEN_2 80u
+} DeckReplHistory;
+/* The length of each array member of DeckReplHistory, dimension by dimension. */
+#define DECK_REPL_HISTORY_SLOTS_LEN 16u
+#define DECK_REPL_HISTORY_SLOTS_LEN_2 80u
 
-DECK_STATIC_ASSERT(sizeof(ReplHistory) == 1284u, "sizeof(ReplHistory) is 1284");
-DECK_STATIC_ASSERT((size_t)offsetof(ReplHistory, head) == 0u, "ReplHistory.head is at offset 0");
-DECK_STATIC_ASSERT((size_t)offsetof(ReplHistory, count) == 1u, "ReplHistory.count is at offset 1");
-DECK_STATIC_ASSERT((size_t)offsetof(ReplHistory, reserved) == 2u, "ReplHistory.reserved is at offset 2");
-DECK_STATIC_ASSERT((size_t)offsetof(ReplHistory, slots) == 4u, "ReplHistory.slots is at offset 4");
+DECK_STATIC_ASSERT(sizeof(DeckReplHistory) == 1284u, "sizeof(DeckReplHistory) is 1284");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckReplHistory, head) == 0u, "DeckReplHistory.head is at offset 0");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckReplHistory, count) == 1u, "DeckReplHistory.count is at offset 1");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckReplHistory, reserved) == 2u, "DeckReplHistory.reserved is at offset 2");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckReplHistory, slots) == 4u, "DeckReplHistory.slots is at offset 4");
 /* MISRA C:2012 deviation D2 (rule 11.4): sizeof of a member named through ((T *)0), never evaluated. */
-DECK_STATIC_ASSERT(sizeof(((ReplHistory *)0)->slots) / sizeof(((ReplHistory *)0)->slots[0]) == REPL_HISTORY_SLOTS_LEN, "ReplHistory.slots has REPL_HISTORY_SLOTS_LEN elements");
-DECK_STATIC_ASSERT(sizeof(((ReplHistory *)0)->slots[0]) / sizeof(((ReplHistory *)0)->slots[0][0]) == REPL_HISTORY_SLOTS_LEN_2, "ReplHistory.slots has REPL_HISTORY_SLOTS_LEN_2 elements in dimension 2");
+DECK_STATIC_ASSERT(sizeof(((DeckReplHistory *)0)->slots) / sizeof(((DeckReplHistory *)0)->slots[0]) == DECK_REPL_HISTORY_SLOTS_LEN, "DeckReplHistory.slots has DECK_REPL_HISTORY_SLOTS_LEN elements");
+DECK_STATIC_ASSERT(sizeof(((DeckReplHistory *)0)->slots[0]) / sizeof(((DeckReplHistory *)0)->slots[0][0]) == DECK_REPL_HISTORY_SLOTS_LEN_2, "DeckReplHistory.slots has DECK_REPL_HISTORY_SLOTS_LEN_2 elements in dimension 2");
 
 /** MissionLogEntry is one settled mission. */
-typedef struct MissionLogEntry {
+typedef struct DeckMissionLogEntry {
 	/** The mission's id. */
 	uint32_t mission_id;
 	/** When it settled, in Unix seconds. */
@@ -209,39 +209,40 @@ typedef struct MissionLogEntry {
 	/** Reputation it earned (or lost, when negative). */
 	int16_t reputation_delta;
 	/**
-	 * How it settled. Holds MissionOutcome values (MISSION_OUTCOME_*); the
-	 * member stays uint8_t, as a C enum's size is the compiler's choice.
+	 * How it settled. Holds DeckMissionOutcome values
+	 * (DECK_MISSION_OUTCOME_*); the member stays uint8_t, as a C enum's
+	 * size is the compiler's choice.
 	 */
 	uint8_t outcome;
 	/** The cartridge it came from, an index into cart_history. */
 	uint8_t cart;
-} MissionLogEntry;
+} DeckMissionLogEntry;
 
-DECK_STATIC_ASSERT(sizeof(MissionLogEntry) == 16u, "sizeof(MissionLogEntry) is 16");
-DECK_STATIC_ASSERT((size_t)offsetof(MissionLogEntry, mission_id) == 0u, "MissionLogEntry.mission_id is at offset 0");
-DECK_STATIC_ASSERT((size_t)offsetof(MissionLogEntry, completed_unix) == 4u, "MissionLogEntry.completed_unix is at offset 4");
-DECK_STATIC_ASSERT((size_t)offsetof(MissionLogEntry, credits_delta) == 8u, "MissionLogEntry.credits_delta is at offset 8");
-DECK_STATIC_ASSERT((size_t)offsetof(MissionLogEntry, reputation_delta) == 12u, "MissionLogEntry.reputation_delta is at offset 12");
-DECK_STATIC_ASSERT((size_t)offsetof(MissionLogEntry, outcome) == 14u, "MissionLogEntry.outcome is at offset 14");
-DECK_STATIC_ASSERT((size_t)offsetof(MissionLogEntry, cart) == 15u, "MissionLogEntry.cart is at offset 15");
+DECK_STATIC_ASSERT(sizeof(DeckMissionLogEntry) == 16u, "sizeof(DeckMissionLogEntry) is 16");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckMissionLogEntry, mission_id) == 0u, "DeckMissionLogEntry.mission_id is at offset 0");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckMissionLogEntry, completed_unix) == 4u, "DeckMissionLogEntry.completed_unix is at offset 4");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckMissionLogEntry, credits_delta) == 8u, "DeckMissionLogEntry.credits_delta is at offset 8");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckMissionLogEntry, reputation_delta) == 12u, "DeckMissionLogEntry.reputation_delta is at offset 12");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckMissionLogEntry, outcome) == 14u, "DeckMissionLogEntry.outcome is at offset 14");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckMissionLogEntry, cart) == 15u, "DeckMissionLogEntry.cart is at offset 15");
 
 /** BoardSlot is one offer on the mission board. */
-typedef struct BoardSlot {
+typedef struct DeckBoardSlot {
 	/** The template offered; 0 for an empty slot. */
 	uint16_t template_id;
 	/** Slot flags; unassigned bits are zero. */
 	uint16_t flags;
 	/** When the offer lapses, in Unix seconds. */
 	uint32_t expires_unix;
-} BoardSlot;
+} DeckBoardSlot;
 
-DECK_STATIC_ASSERT(sizeof(BoardSlot) == 8u, "sizeof(BoardSlot) is 8");
-DECK_STATIC_ASSERT((size_t)offsetof(BoardSlot, template_id) == 0u, "BoardSlot.template_id is at offset 0");
-DECK_STATIC_ASSERT((size_t)offsetof(BoardSlot, flags) == 2u, "BoardSlot.flags is at offset 2");
-DECK_STATIC_ASSERT((size_t)offsetof(BoardSlot, expires_unix) == 4u, "BoardSlot.expires_unix is at offset 4");
+DECK_STATIC_ASSERT(sizeof(DeckBoardSlot) == 8u, "sizeof(DeckBoardSlot) is 8");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckBoardSlot, template_id) == 0u, "DeckBoardSlot.template_id is at offset 0");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckBoardSlot, flags) == 2u, "DeckBoardSlot.flags is at offset 2");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckBoardSlot, expires_unix) == 4u, "DeckBoardSlot.expires_unix is at offset 4");
 
 /** Contact is someone the operator has met. */
-typedef struct Contact {
+typedef struct DeckContact {
 	/** The contact's id. */
 	uint32_t contact_id;
 	/** When the operator met them, in Unix seconds. */
@@ -254,57 +255,57 @@ typedef struct Contact {
 	uint8_t cart;
 	/** Reserved, zero. */
 	uint8_t reserved[3];
-} Contact;
-/* The length of each array member of Contact, dimension by dimension. */
-#define CONTACT_RESERVED_LEN 3u
+} DeckContact;
+/* The length of each array member of DeckContact, dimension by dimension. */
+#define DECK_CONTACT_RESERVED_LEN 3u
 
-DECK_STATIC_ASSERT(sizeof(Contact) == 16u, "sizeof(Contact) is 16");
-DECK_STATIC_ASSERT((size_t)offsetof(Contact, contact_id) == 0u, "Contact.contact_id is at offset 0");
-DECK_STATIC_ASSERT((size_t)offsetof(Contact, met_unix) == 4u, "Contact.met_unix is at offset 4");
-DECK_STATIC_ASSERT((size_t)offsetof(Contact, trust) == 8u, "Contact.trust is at offset 8");
-DECK_STATIC_ASSERT((size_t)offsetof(Contact, flags) == 10u, "Contact.flags is at offset 10");
-DECK_STATIC_ASSERT((size_t)offsetof(Contact, cart) == 12u, "Contact.cart is at offset 12");
-DECK_STATIC_ASSERT((size_t)offsetof(Contact, reserved) == 13u, "Contact.reserved is at offset 13");
+DECK_STATIC_ASSERT(sizeof(DeckContact) == 16u, "sizeof(DeckContact) is 16");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckContact, contact_id) == 0u, "DeckContact.contact_id is at offset 0");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckContact, met_unix) == 4u, "DeckContact.met_unix is at offset 4");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckContact, trust) == 8u, "DeckContact.trust is at offset 8");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckContact, flags) == 10u, "DeckContact.flags is at offset 10");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckContact, cart) == 12u, "DeckContact.cart is at offset 12");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckContact, reserved) == 13u, "DeckContact.reserved is at offset 13");
 /* MISRA C:2012 deviation D2 (rule 11.4): sizeof of a member named through ((T *)0), never evaluated. */
-DECK_STATIC_ASSERT(sizeof(((Contact *)0)->reserved) / sizeof(((Contact *)0)->reserved[0]) == CONTACT_RESERVED_LEN, "Contact.reserved has CONTACT_RESERVED_LEN elements");
+DECK_STATIC_ASSERT(sizeof(((DeckContact *)0)->reserved) / sizeof(((DeckContact *)0)->reserved[0]) == DECK_CONTACT_RESERVED_LEN, "DeckContact.reserved has DECK_CONTACT_RESERVED_LEN elements");
 
 /** KeyEntry is one granted key. */
-typedef struct KeyEntry {
+typedef struct DeckKeyEntry {
 	/** The key's id. */
 	uint32_t key_id;
 	/** When it was granted, in Unix seconds. */
 	uint32_t granted_unix;
 	/** The key material. */
 	uint8_t material[8];
-} KeyEntry;
-/* The length of each array member of KeyEntry, dimension by dimension. */
-#define KEY_ENTRY_MATERIAL_LEN 8u
+} DeckKeyEntry;
+/* The length of each array member of DeckKeyEntry, dimension by dimension. */
+#define DECK_KEY_ENTRY_MATERIAL_LEN 8u
 
-DECK_STATIC_ASSERT(sizeof(KeyEntry) == 16u, "sizeof(KeyEntry) is 16");
-DECK_STATIC_ASSERT((size_t)offsetof(KeyEntry, key_id) == 0u, "KeyEntry.key_id is at offset 0");
-DECK_STATIC_ASSERT((size_t)offsetof(KeyEntry, granted_unix) == 4u, "KeyEntry.granted_unix is at offset 4");
-DECK_STATIC_ASSERT((size_t)offsetof(KeyEntry, material) == 8u, "KeyEntry.material is at offset 8");
+DECK_STATIC_ASSERT(sizeof(DeckKeyEntry) == 16u, "sizeof(DeckKeyEntry) is 16");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckKeyEntry, key_id) == 0u, "DeckKeyEntry.key_id is at offset 0");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckKeyEntry, granted_unix) == 4u, "DeckKeyEntry.granted_unix is at offset 4");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckKeyEntry, material) == 8u, "DeckKeyEntry.material is at offset 8");
 /* MISRA C:2012 deviation D2 (rule 11.4): sizeof of a member named through ((T *)0), never evaluated. */
-DECK_STATIC_ASSERT(sizeof(((KeyEntry *)0)->material) / sizeof(((KeyEntry *)0)->material[0]) == KEY_ENTRY_MATERIAL_LEN, "KeyEntry.material has KEY_ENTRY_MATERIAL_LEN elements");
+DECK_STATIC_ASSERT(sizeof(((DeckKeyEntry *)0)->material) / sizeof(((DeckKeyEntry *)0)->material[0]) == DECK_KEY_ENTRY_MATERIAL_LEN, "DeckKeyEntry.material has DECK_KEY_ENTRY_MATERIAL_LEN elements");
 
 /** Keystore holds the keys granted to the operator (GWP-661). */
-typedef struct Keystore {
+typedef struct DeckKeystore {
 	/** Entries of keys in use. */
 	uint16_t count;
 	/** Keystore flags; unassigned bits are zero. */
 	uint16_t flags;
 	/** The keys, in the order they were granted. */
-	KeyEntry keys[24];
-} Keystore;
-/* The length of each array member of Keystore, dimension by dimension. */
-#define KEYSTORE_KEYS_LEN 24u
+	DeckKeyEntry keys[24];
+} DeckKeystore;
+/* The length of each array member of DeckKeystore, dimension by dimension. */
+#define DECK_KEYSTORE_KEYS_LEN 24u
 
-DECK_STATIC_ASSERT(sizeof(Keystore) == 388u, "sizeof(Keystore) is 388");
-DECK_STATIC_ASSERT((size_t)offsetof(Keystore, count) == 0u, "Keystore.count is at offset 0");
-DECK_STATIC_ASSERT((size_t)offsetof(Keystore, flags) == 2u, "Keystore.flags is at offset 2");
-DECK_STATIC_ASSERT((size_t)offsetof(Keystore, keys) == 4u, "Keystore.keys is at offset 4");
+DECK_STATIC_ASSERT(sizeof(DeckKeystore) == 388u, "sizeof(DeckKeystore) is 388");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckKeystore, count) == 0u, "DeckKeystore.count is at offset 0");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckKeystore, flags) == 2u, "DeckKeystore.flags is at offset 2");
+DECK_STATIC_ASSERT((size_t)offsetof(DeckKeystore, keys) == 4u, "DeckKeystore.keys is at offset 4");
 /* MISRA C:2012 deviation D2 (rule 11.4): sizeof of a member named through ((T *)0), never evaluated. */
-DECK_STATIC_ASSERT(sizeof(((Keystore *)0)->keys) / sizeof(((Keystore *)0)->keys[0]) == KEYSTORE_KEYS_LEN, "Keystore.keys has KEYSTORE_KEYS_LEN elements");
+DECK_STATIC_ASSERT(sizeof(((DeckKeystore *)0)->keys) / sizeof(((DeckKeystore *)0)->keys[0]) == DECK_KEYSTORE_KEYS_LEN, "DeckKeystore.keys has DECK_KEYSTORE_KEYS_LEN elements");
 
 /**
  * DeckState is the operator's durable state: everything that must survive
@@ -333,12 +334,12 @@ typedef struct DeckState {
 	 */
 	uint32_t source_cartridge_bits;
 	/** The operator's device preferences. (since v3) */
-	Settings settings;
+	DeckSettings settings;
 	/**
 	 * One record per cartridge the deck has seen, indexed by cartridge
 	 * number. (since v3)
 	 */
-	CartRecord cart_history[17];
+	DeckCartRecord cart_history[17];
 	/** Bytes of phase_chain in use. (since v3) */
 	uint16_t phase_chain_len;
 	/** The phase the mission chain in progress has reached. (since v3) */
@@ -354,15 +355,15 @@ typedef struct DeckState {
 	 * The durable cache of the REPL's in-memory ring, 16 slots; not shrunk
 	 * (ADR-0059 premise 2). (since v3)
 	 */
-	ReplHistory repl_history;
+	DeckReplHistory repl_history;
 	/** The newest 64 settled missions, a ring. (since v3) */
-	MissionLogEntry mission_log[64];
+	DeckMissionLogEntry mission_log[64];
 	/** Career statistics counters, by statistic index. (since v3) */
 	uint32_t stats[16];
 	/** Seed the mission board composes its offers from. (since v4) */
 	uint32_t board_seed;
 	/** The mission board: one slot per template on offer. (since v4) */
-	BoardSlot board_slots[32];
+	DeckBoardSlot board_slots[32];
 	/** Entries of contacts in use. (since v4) */
 	uint16_t contact_count;
 	/**
@@ -371,16 +372,16 @@ typedef struct DeckState {
 	 */
 	uint16_t active_contact;
 	/** The operator's contacts. (since v4) */
-	Contact contacts[28];
+	DeckContact contacts[28];
 	/** Deck-wide flags; unassigned bits are zero. (since v4) */
 	uint16_t deck_flags;
 	/** Reserved, zero: the budget's reclaimable bytes. (since v4) */
 	uint8_t reserved[14];
 	/** Keys granted to the operator (GWP-661). (since v5) */
-	Keystore keystore;
+	DeckKeystore keystore;
 	/**
 	 * The ownership ledger, an OwnershipBlob (ownership.h); written only by
-	 * ownership_commit. Zero-filled when a v5 file migrates: an empty
+	 * deck_ownership_commit. Zero-filled when a v5 file migrates: an empty
 	 * ledger. (since v6)
 	 */
 	uint8_t ownership[128];

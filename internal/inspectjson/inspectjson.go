@@ -11,9 +11,13 @@ import (
 	"github.com/schemagen/schemagen/wire"
 )
 
-// Value is a JSON value: nil, bool, int64, uint64, string, []Value or
-// Object.
+// Value is a JSON value: nil, bool, int64, uint64, Number, string,
+// []Value or Object.
 type Value = any
+
+// Number is a JSON number already written out, e.g. a float's shortest
+// decimal that reads back to the same bits.
+type Number string
 
 // Object is a JSON object whose members keep their order.
 type Object []Member
@@ -59,6 +63,8 @@ func write(b *strings.Builder, v Value, indent string) {
 		b.WriteString(strconv.FormatInt(v, 10))
 	case uint64:
 		b.WriteString(strconv.FormatUint(v, 10))
+	case Number:
+		b.WriteString(string(v))
 	case string:
 		quote(b, v)
 	case Object:

@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"math"
+	"strconv"
 
 	"github.com/schemagen/schemagen/gen/layoutmodel"
 	"github.com/schemagen/schemagen/internal/inspectjson"
@@ -128,6 +130,9 @@ func (c *Codec) elems(t *layoutmodel.CType, dims []int, b []byte) value {
 
 func scalar(p layoutmodel.Prim, b []byte) value {
 	u := uint64le(b)
+	if p.Float() {
+		return floatValue(p, u)
+	}
 	if p.Signed() {
 		shift := 64 - 8*len(b)
 		return int64(u<<shift) >> shift
@@ -192,4 +197,24 @@ func (c *Codec) ownedValue(payload []byte) value {
 		{Key: "consumables", Val: counts},
 		{Key: "unassignedIds", Val: unassigned},
 	}
+}
+
+// floatValue is an IEEE-754 float's JSON: a finite one as the shortest
+// decimal that reads back to the same bits (-0 as -0), and one JSON cannot
+// hold as a string that names its bits: "+Inf", "-Inf", "NaN(0x7fc00000)".
+func floatValue(p layoutmodel.Prim, u uint64) value {
+	bits := 8 * p.Size()
+	f := math.Float64frombits(u)
+	if p == layoutmodel.Float32 {
+		f = float64(math.Float32frombits(uint32(u)))
+	}
+	switch {
+	case math.IsInf(f, 1):
+		return "+Inf"
+	case math.IsInf(f, -1):
+		return "-Inf"
+	case math.IsNaN(f):
+		return fmt.Sprintf("NaN(0x%0*x)", bits/4, u)
+	}
+	return inspectjson.Number(strconv.FormatFloat(f, 'g', -1, bits))
 }

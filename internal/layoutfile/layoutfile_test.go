@@ -17,6 +17,7 @@ import (
 
 	"github.com/schemagen/schemagen/deck"
 	"github.com/schemagen/schemagen/deck/inspect"
+	"github.com/schemagen/schemagen/gen/layoutmodel"
 	"github.com/schemagen/schemagen/gen/model"
 	layout "github.com/schemagen/schemagen/generated/go/deck"
 	"github.com/schemagen/schemagen/internal/layoutfile"
@@ -288,7 +289,7 @@ func TestAnotherLayout(t *testing.T) {
 		}
 	}
 	_, _, err := c.Load(fileOf(c, cur.Number+1, make([]byte, 8)))
-	if !errors.Is(err, layoutfile.ErrNewerVersion) || !strings.Contains(err.Error(), "d: version 5 is newer than the schema, which knows versions up to 4") {
+	if !errors.Is(err, layoutfile.ErrNewerVersion) || !strings.Contains(err.Error(), "d: version 6 is newer than the schema, which knows versions up to 5") {
 		t.Errorf("a newer file: %v", err)
 	}
 	if _, _, err := c.Load([]byte("DECK\x04\x00\x00\x00")); !strings.HasPrefix(fmt.Sprint(err), `d: not a d file: it starts with "DECK", not "ABCD" (0x44434241 little-endian)`) {
@@ -304,6 +305,51 @@ func TestAnotherLayout(t *testing.T) {
 	for _, want := range []string{`"header": "blob version 1"`, "\"items\": [\n      \"verb_a\"\n    ]", "\"potion\": 0", "\"grid\": [\n      [0, 0, 0],", "{\"x\": 0, \"y\": 0}", `"own": [79, 87, 1, 0, 1, 0, 0, 0]`} {
 		if !strings.Contains(js, want) {
 			t.Errorf("inspect of a new file lacks %s:\n%s", want, js)
+		}
+	}
+}
+
+// TestFloats: a float32 or float64 field is its IEEE-754 bits, little-
+// endian: a file holding -0, NaNs with payloads (quiet and signalling),
+// infinities and subnormals loads and encodes back byte for byte, and
+// inspect shows each as the shortest decimal that reads back to the same
+// bits, or names its bits where JSON has no number for it.
+func TestFloats(t *testing.T) {
+	c := small(t)
+	l := c.Layout()
+	cur := l.Current()
+	root := l.Root
+	gain, curve := root.Field("gain"), root.Field("curve")
+	if gain == nil || curve == nil || gain.Type.Prim != layoutmodel.Float64 || curve.Type.Struct.Field("x").Type.Prim != layoutmodel.Float32 {
+		t.Fatal("testdata/small.txtar no longer has float64 gain and float32 curve[].x/y")
+	}
+	payload := c.NewPayload()
+	binary.LittleEndian.PutUint64(payload[gain.Offset:], 0x8000000000000000) // -0
+	pts := []uint32{
+		0x7FA00001, // a signalling NaN with a payload
+		0x3FC00000, // 1.5
+		0xFF800000, // -Inf
+		0x00000001, // the least subnormal
+	}
+	for i, u := range pts {
+		binary.LittleEndian.PutUint32(payload[curve.Offset+4*i:], u)
+	}
+	file := c.Encode(payload)
+	v, got, err := c.Load(file)
+	if err != nil || v != cur.Number {
+		t.Fatalf("load: %d, %v", v, err)
+	}
+	if again := c.Encode(got); !bytes.Equal(again, file) {
+		t.Errorf("a file of floats did not encode back byte for byte:\n%x\n%x", again, file)
+	}
+	r, err := c.Inspect(file)
+	if err != nil || r.Load != nil {
+		t.Fatal(err, r.Load)
+	}
+	js := string(r.JSON())
+	for _, want := range []string{`"gain": -0`, `{"x": "NaN(0x7fa00001)", "y": 1.5}`, `{"x": "-Inf", "y": 1e-45}`} {
+		if !strings.Contains(js, want) {
+			t.Errorf("inspect lacks %s:\n%s", want, js)
 		}
 	}
 }

@@ -109,19 +109,19 @@ static void test_pick(void) {
 
 static void test_new_career(void) {
 	static DeckState ds;
-	static const uint16_t kit[] = CATALOG_STARTER_KIT_IDS;
+	static const uint16_t kit[] = DECK_CATALOG_STARTER_KIT_IDS;
 	size_t i;
 	unsigned int id, owned = 0;
 	memset(&ds, 0x77, sizeof ds);
 	deck_state_new_career(&ds);
 	for (i = 0; i < sizeof kit / sizeof kit[0]; i++) {
-		EXPECT(ownership_has(&ds, kit[i]));
+		EXPECT(deck_ownership_has(&ds, kit[i]));
 	}
-	for (id = 0; id < CATALOG_ID_CAPACITY; id++) {
-		owned += ownership_has(&ds, (uint16_t)id) ? 1u : 0u;
+	for (id = 0; id < DECK_CATALOG_ID_CAPACITY; id++) {
+		owned += deck_ownership_has(&ds, (uint16_t)id) ? 1u : 0u;
 	}
-	EXPECT(owned == CATALOG_STARTER_KIT_COUNT);
-	EXPECT(ds.credits == 0 && ds.handle[0] == 0 && ds.mission_log[63].outcome == MISSION_OUTCOME_UNKNOWN);
+	EXPECT(owned == DECK_CATALOG_STARTER_KIT_COUNT);
+	EXPECT(ds.credits == 0 && ds.handle[0] == 0 && ds.mission_log[63].outcome == DECK_MISSION_OUTCOME_UNKNOWN);
 }
 
 int main(void) {

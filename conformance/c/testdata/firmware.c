@@ -18,7 +18,7 @@
  * usage: firmware DIR boot|play [crash-after-pending|crash-after-unlink|crash-mid-pending]
  *   boot  loads the career (a new one when there is none) and saves it when
  *         it was migrated or new;
- *   play  boots, then buys CATALOG_VERB_SCAN, earns 10 credits and saves.
+ *   play  boots, then buys DECK_CATALOG_VERB_SCAN, earns 10 credits and saves.
  * It prints one line per step, "key value ...", for the test to read.
  */
 #include <stdio.h>
@@ -196,15 +196,15 @@ int main(int argc, char **argv) {
 		return 1;
 	}
 	if (strcmp(argv[2], "play") == 0) {
-		if (ownership_commit(&ds, OWNERSHIP_PURCHASED, CATALOG_VERB_SCAN, 0, &applied) != OWNERSHIP_OK) {
+		if (deck_ownership_commit(&ds, DECK_OWNERSHIP_PURCHASED, DECK_CATALOG_VERB_SCAN, 0, &applied) != DECK_OWNERSHIP_OK) {
 			return 1;
 		}
 		ds.credits += 10;
-		printf("bought %s applied %u\n", catalog_name(CATALOG_VERB_SCAN), (unsigned int)applied);
+		printf("bought %s applied %u\n", deck_catalog_name(DECK_CATALOG_VERB_SCAN), (unsigned int)applied);
 		if (!save(&ds)) {
 			return 1;
 		}
 	}
-	printf("career credits %u owns %s %d\n", (unsigned int)ds.credits, catalog_name(CATALOG_VERB_SCAN), ownership_has(&ds, CATALOG_VERB_SCAN) ? 1 : 0);
+	printf("career credits %u owns %s %d\n", (unsigned int)ds.credits, deck_catalog_name(DECK_CATALOG_VERB_SCAN), deck_ownership_has(&ds, DECK_CATALOG_VERB_SCAN) ? 1 : 0);
 	return 0;
 }

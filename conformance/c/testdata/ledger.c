@@ -1,14 +1,14 @@
 /*
  * The C end of the Go<->C ledger check: reads a DeckState, commits the
- * outcomes on stdin through ownership_commit, writes the DeckState back and
+ * outcomes on stdin through deck_ownership_commit, writes the DeckState back and
  * prints what ownership.h answers, for conformance/c/ledger_test.go to
  * compare with deck/ownership doing the same.
  *
  * usage: ledger STATE_IN STATE_OUT < commits
  *
- * Each line of stdin is "OUTCOME CATALOG_ID N" (decimal). For each, one
+ * Each line of stdin is "OUTCOME DECK_CATALOG_ID N" (decimal). For each, one
  * line "status S applied A" is printed; then "has" and one 0/1 per catalog id below
- * CATALOG_ID_CAPACITY, and "counts" and the count of each slot.
+ * DECK_CATALOG_ID_CAPACITY, and "counts" and the count of each slot.
  */
 #include <stdio.h>
 #include <string.h>
@@ -33,16 +33,16 @@ int main(int argc, char **argv) {
 	}
 	fclose(f);
 	while (scanf("%u %u %u", &outcome, &id, &n) == 3) {
-		int status = (int)ownership_commit(&ds, (OwnershipOutcome)outcome, (uint16_t)id, (uint8_t)n, &applied);
+		int status = (int)deck_ownership_commit(&ds, (DeckOwnershipOutcome)outcome, (uint16_t)id, (uint8_t)n, &applied);
 		printf("status %d applied %u\n", status, (unsigned int)applied);
 	}
 	printf("has ");
-	for (i = 0; i < CATALOG_ID_CAPACITY; i++) {
-		putchar(ownership_has(&ds, (uint16_t)i) ? '1' : '0');
+	for (i = 0; i < DECK_CATALOG_ID_CAPACITY; i++) {
+		putchar(deck_ownership_has(&ds, (uint16_t)i) ? '1' : '0');
 	}
 	printf("\ncounts");
-	for (i = 0; i < CATALOG_CONSUMABLE_SLOTS; i++) {
-		printf(" %u", (unsigned int)ownership_consumable_count(&ds, (uint8_t)i));
+	for (i = 0; i < DECK_CATALOG_CONSUMABLE_SLOTS; i++) {
+		printf(" %u", (unsigned int)deck_ownership_consumable_count(&ds, (uint8_t)i));
 	}
 	putchar('\n');
 	f = fopen(argv[2], "wb");

@@ -24,13 +24,13 @@ static int failures;
 
 /* The ledger's bytes, read directly: what a debugger or the Go side sees. */
 static const uint8_t *owned(const DeckState *ds) {
-	return ds->ownership + offsetof(OwnershipBlob, owned);
+	return ds->ownership + offsetof(DeckOwnershipBlob, owned);
 }
 
 static int bits_set(const DeckState *ds) {
 	int n = 0;
 	size_t i;
-	for (i = 0; i < sizeof(((OwnershipBlob *)0)->owned); i++) {
+	for (i = 0; i < sizeof(((DeckOwnershipBlob *)0)->owned); i++) {
 		unsigned int b = owned(ds)[i];
 		for (; b; b >>= 1) {
 			n += (int)(b & 1u);
@@ -50,7 +50,7 @@ static void expect_outside_untouched(const DeckState *ds) {
 	const uint8_t *b = (const uint8_t *)ds;
 	size_t i;
 	for (i = 0; i < sizeof *ds; i++) {
-		if (i >= offsetof(DeckState, ownership) && i < offsetof(DeckState, ownership) + OWNERSHIP_BLOB_SIZE) {
+		if (i >= offsetof(DeckState, ownership) && i < offsetof(DeckState, ownership) + DECK_OWNERSHIP_BLOB_SIZE) {
 			continue;
 		}
 		if (b[i] != 0xA5) {
@@ -65,15 +65,15 @@ static void test_zeroed_blob_is_empty(void) {
 	DeckState ds;
 	unsigned int id, slot;
 	fresh(&ds);
-	for (id = 0; id < CATALOG_ID_CAPACITY; id++) {
-		EXPECT(!ownership_has(&ds, (uint16_t)id));
+	for (id = 0; id < DECK_CATALOG_ID_CAPACITY; id++) {
+		EXPECT(!deck_ownership_has(&ds, (uint16_t)id));
 	}
-	for (slot = 0; slot < CATALOG_CONSUMABLE_SLOTS; slot++) {
-		EXPECT(ownership_consumable_count(&ds, (uint8_t)slot) == 0);
+	for (slot = 0; slot < DECK_CATALOG_CONSUMABLE_SLOTS; slot++) {
+		EXPECT(deck_ownership_consumable_count(&ds, (uint8_t)slot) == 0);
 	}
-	EXPECT(!ownership_has(&ds, CATALOG_ID_CAPACITY));
-	EXPECT(!ownership_has(&ds, 0xFFFF));
-	EXPECT(ownership_consumable_count(&ds, CATALOG_CONSUMABLE_SLOTS) == 0);
+	EXPECT(!deck_ownership_has(&ds, DECK_CATALOG_ID_CAPACITY));
+	EXPECT(!deck_ownership_has(&ds, 0xFFFF));
+	EXPECT(deck_ownership_consumable_count(&ds, DECK_CATALOG_CONSUMABLE_SLOTS) == 0);
 }
 
 /* Committing id sets bit id % 8 of byte id / 8 and nothing else, and stamps
@@ -82,16 +82,16 @@ static void expect_placed(uint16_t id) {
 	DeckState ds;
 	unsigned int other;
 	fresh(&ds);
-	EXPECT(catalog_class(id) != CATALOG_CLASS_NONE && catalog_class(id) != CATALOG_CLASS_CONSUMABLE);
-	EXPECT(ownership_commit(&ds, OWNERSHIP_PURCHASED, id, 0, NULL) == OWNERSHIP_OK);
+	EXPECT(deck_catalog_class(id) != DECK_CATALOG_CLASS_NONE && deck_catalog_class(id) != DECK_CATALOG_CLASS_CONSUMABLE);
+	EXPECT(deck_ownership_commit(&ds, DECK_OWNERSHIP_PURCHASED, id, 0, NULL) == DECK_OWNERSHIP_OK);
 	EXPECT(owned(&ds)[id / 8] == (uint8_t)(1u << (id % 8)));
 	EXPECT(bits_set(&ds) == 1);
-	for (other = 0; other < CATALOG_ID_CAPACITY; other++) {
-		EXPECT(ownership_has(&ds, (uint16_t)other) == (other == id));
+	for (other = 0; other < DECK_CATALOG_ID_CAPACITY; other++) {
+		EXPECT(deck_ownership_has(&ds, (uint16_t)other) == (other == id));
 	}
-	EXPECT(ds.ownership[offsetof(OwnershipBlob, magic)] == 0x4F);     /* "O" */
-	EXPECT(ds.ownership[offsetof(OwnershipBlob, magic) + 1] == 0x57); /* "W" */
-	EXPECT(ds.ownership[offsetof(OwnershipBlob, blob_version)] == OWNERSHIP_BLOB_VERSION);
+	EXPECT(ds.ownership[offsetof(DeckOwnershipBlob, magic)] == 0x4F);     /* "O" */
+	EXPECT(ds.ownership[offsetof(DeckOwnershipBlob, magic) + 1] == 0x57); /* "W" */
+	EXPECT(ds.ownership[offsetof(DeckOwnershipBlob, blob_version)] == DECK_OWNERSHIP_BLOB_VERSION);
 	expect_outside_untouched(&ds);
 }
 
@@ -104,55 +104,55 @@ static void test_bit_placement(void) {
 	/* Id 767, the last bit: no catalog item has it yet, so read it as the
 	 * bitmap defines it and check that commit refuses it untouched. */
 	fresh(&ds);
-	ds.ownership[offsetof(OwnershipBlob, owned) + 95] = 0x80;
-	EXPECT(ownership_has(&ds, 767));
-	EXPECT(!ownership_has(&ds, 766));
-	EXPECT(!ownership_has(&ds, 759));
+	ds.ownership[offsetof(DeckOwnershipBlob, owned) + 95] = 0x80;
+	EXPECT(deck_ownership_has(&ds, 767));
+	EXPECT(!deck_ownership_has(&ds, 766));
+	EXPECT(!deck_ownership_has(&ds, 759));
 	EXPECT(bits_set(&ds) == 1);
 	fresh(&ds);
 	before = ds;
-	EXPECT(catalog_class(767) == CATALOG_CLASS_NONE);
-	EXPECT(ownership_commit(&ds, OWNERSHIP_GRANTED, 767, 0, NULL) == OWNERSHIP_ERR_UNKNOWN_ITEM);
+	EXPECT(deck_catalog_class(767) == DECK_CATALOG_CLASS_NONE);
+	EXPECT(deck_ownership_commit(&ds, DECK_OWNERSHIP_GRANTED, 767, 0, NULL) == DECK_OWNERSHIP_ERR_UNKNOWN_ITEM);
 	EXPECT(memcmp(&ds, &before, sizeof ds) == 0);
 }
 
 static void test_commit_is_idempotent(void) {
 	DeckState once, twice;
 	fresh(&once);
-	EXPECT(ownership_commit(&once, OWNERSHIP_PURCHASED, CATALOG_VERB_SCAN, 0, NULL) == OWNERSHIP_OK);
+	EXPECT(deck_ownership_commit(&once, DECK_OWNERSHIP_PURCHASED, DECK_CATALOG_VERB_SCAN, 0, NULL) == DECK_OWNERSHIP_OK);
 	twice = once;
-	EXPECT(ownership_commit(&twice, OWNERSHIP_PURCHASED, CATALOG_VERB_SCAN, 0, NULL) == OWNERSHIP_OK);
+	EXPECT(deck_ownership_commit(&twice, DECK_OWNERSHIP_PURCHASED, DECK_CATALOG_VERB_SCAN, 0, NULL) == DECK_OWNERSHIP_OK);
 	EXPECT(memcmp(&once, &twice, sizeof once) == 0);
 	/* Discovery and grant of an owned item leave it as it was too. */
-	EXPECT(ownership_commit(&twice, OWNERSHIP_DISCOVERED, CATALOG_VERB_SCAN, 7, NULL) == OWNERSHIP_OK);
-	EXPECT(ownership_commit(&twice, OWNERSHIP_GRANTED, CATALOG_VERB_SCAN, 9, NULL) == OWNERSHIP_OK);
+	EXPECT(deck_ownership_commit(&twice, DECK_OWNERSHIP_DISCOVERED, DECK_CATALOG_VERB_SCAN, 7, NULL) == DECK_OWNERSHIP_OK);
+	EXPECT(deck_ownership_commit(&twice, DECK_OWNERSHIP_GRANTED, DECK_CATALOG_VERB_SCAN, 9, NULL) == DECK_OWNERSHIP_OK);
 	EXPECT(memcmp(&once, &twice, sizeof once) == 0);
-	EXPECT(ownership_has(&twice, CATALOG_VERB_SCAN));
+	EXPECT(deck_ownership_has(&twice, DECK_CATALOG_VERB_SCAN));
 	expect_outside_untouched(&twice);
 }
 
 static void test_saturation(void) {
 	DeckState ds;
-	const uint8_t slot = CATALOG_STIM_PATCH_SLOT;
+	const uint8_t slot = DECK_CATALOG_STIM_PATCH_SLOT;
 	fresh(&ds);
-	EXPECT(catalog_consumable_slot(CATALOG_STIM_PATCH) == CATALOG_STIM_PATCH_SLOT);
-	EXPECT(ownership_commit(&ds, OWNERSHIP_CONSUMABLE_BOUGHT, CATALOG_STIM_PATCH, 200, NULL) == OWNERSHIP_OK);
-	EXPECT(ownership_consumable_count(&ds, slot) == 200);
-	EXPECT(ownership_commit(&ds, OWNERSHIP_CONSUMABLE_BOUGHT, CATALOG_STIM_PATCH, 100, NULL) == OWNERSHIP_OK);
-	EXPECT(ownership_consumable_count(&ds, slot) == 255);
-	EXPECT(ownership_commit(&ds, OWNERSHIP_CONSUMABLE_BOUGHT, CATALOG_STIM_PATCH, 255, NULL) == OWNERSHIP_OK);
-	EXPECT(ownership_consumable_count(&ds, slot) == 255);
-	EXPECT(ownership_commit(&ds, OWNERSHIP_CONSUMABLE_USED, CATALOG_STIM_PATCH, 100, NULL) == OWNERSHIP_OK);
-	EXPECT(ownership_consumable_count(&ds, slot) == 155);
-	EXPECT(ownership_commit(&ds, OWNERSHIP_CONSUMABLE_USED, CATALOG_STIM_PATCH, 200, NULL) == OWNERSHIP_OK);
-	EXPECT(ownership_consumable_count(&ds, slot) == 0);
-	EXPECT(ownership_commit(&ds, OWNERSHIP_CONSUMABLE_USED, CATALOG_STIM_PATCH, 1, NULL) == OWNERSHIP_OK);
-	EXPECT(ownership_consumable_count(&ds, slot) == 0);
+	EXPECT(deck_catalog_consumable_slot(DECK_CATALOG_STIM_PATCH) == DECK_CATALOG_STIM_PATCH_SLOT);
+	EXPECT(deck_ownership_commit(&ds, DECK_OWNERSHIP_CONSUMABLE_BOUGHT, DECK_CATALOG_STIM_PATCH, 200, NULL) == DECK_OWNERSHIP_OK);
+	EXPECT(deck_ownership_consumable_count(&ds, slot) == 200);
+	EXPECT(deck_ownership_commit(&ds, DECK_OWNERSHIP_CONSUMABLE_BOUGHT, DECK_CATALOG_STIM_PATCH, 100, NULL) == DECK_OWNERSHIP_OK);
+	EXPECT(deck_ownership_consumable_count(&ds, slot) == 255);
+	EXPECT(deck_ownership_commit(&ds, DECK_OWNERSHIP_CONSUMABLE_BOUGHT, DECK_CATALOG_STIM_PATCH, 255, NULL) == DECK_OWNERSHIP_OK);
+	EXPECT(deck_ownership_consumable_count(&ds, slot) == 255);
+	EXPECT(deck_ownership_commit(&ds, DECK_OWNERSHIP_CONSUMABLE_USED, DECK_CATALOG_STIM_PATCH, 100, NULL) == DECK_OWNERSHIP_OK);
+	EXPECT(deck_ownership_consumable_count(&ds, slot) == 155);
+	EXPECT(deck_ownership_commit(&ds, DECK_OWNERSHIP_CONSUMABLE_USED, DECK_CATALOG_STIM_PATCH, 200, NULL) == DECK_OWNERSHIP_OK);
+	EXPECT(deck_ownership_consumable_count(&ds, slot) == 0);
+	EXPECT(deck_ownership_commit(&ds, DECK_OWNERSHIP_CONSUMABLE_USED, DECK_CATALOG_STIM_PATCH, 1, NULL) == DECK_OWNERSHIP_OK);
+	EXPECT(deck_ownership_consumable_count(&ds, slot) == 0);
 	/* Counts never touch the bitmap, and other slots stay put. */
 	EXPECT(bits_set(&ds) == 0);
-	EXPECT(ownership_commit(&ds, OWNERSHIP_CONSUMABLE_BOUGHT, CATALOG_REPAIR_KIT, 3, NULL) == OWNERSHIP_OK);
-	EXPECT(ownership_consumable_count(&ds, CATALOG_REPAIR_KIT_SLOT) == 3);
-	EXPECT(ownership_consumable_count(&ds, slot) == 0);
+	EXPECT(deck_ownership_commit(&ds, DECK_OWNERSHIP_CONSUMABLE_BOUGHT, DECK_CATALOG_REPAIR_KIT, 3, NULL) == DECK_OWNERSHIP_OK);
+	EXPECT(deck_ownership_consumable_count(&ds, DECK_CATALOG_REPAIR_KIT_SLOT) == 3);
+	EXPECT(deck_ownership_consumable_count(&ds, slot) == 0);
 	expect_outside_untouched(&ds);
 }
 
@@ -160,26 +160,26 @@ static void test_saturation(void) {
 static void test_refusals(void) {
 	DeckState ds, before;
 	fresh(&ds);
-	EXPECT(ownership_commit(&ds, OWNERSHIP_PURCHASED, CATALOG_VERB_PING, 0, NULL) == OWNERSHIP_OK);
+	EXPECT(deck_ownership_commit(&ds, DECK_OWNERSHIP_PURCHASED, DECK_CATALOG_VERB_PING, 0, NULL) == DECK_OWNERSHIP_OK);
 	before = ds;
-	EXPECT(ownership_commit(&ds, OWNERSHIP_PURCHASED, CATALOG_STIM_PATCH, 1, NULL) == OWNERSHIP_ERR_WRONG_CLASS);
-	EXPECT(ownership_commit(&ds, OWNERSHIP_CONSUMABLE_BOUGHT, CATALOG_VERB_SCAN, 1, NULL) == OWNERSHIP_ERR_WRONG_CLASS);
-	EXPECT(ownership_commit(&ds, OWNERSHIP_PURCHASED, CATALOG_ID_LIMIT, 0, NULL) == OWNERSHIP_ERR_UNKNOWN_ITEM);
-	EXPECT(ownership_commit(&ds, OWNERSHIP_PURCHASED, CATALOG_ID_CAPACITY, 0, NULL) == OWNERSHIP_ERR_UNKNOWN_ITEM);
-	EXPECT(ownership_commit(&ds, OWNERSHIP_PURCHASED, 0xFFFF, 0, NULL) == OWNERSHIP_ERR_UNKNOWN_ITEM);
-	EXPECT(ownership_commit(&ds, (OwnershipOutcome)99, CATALOG_VERB_SCAN, 0, NULL) == OWNERSHIP_ERR_BAD_OUTCOME);
+	EXPECT(deck_ownership_commit(&ds, DECK_OWNERSHIP_PURCHASED, DECK_CATALOG_STIM_PATCH, 1, NULL) == DECK_OWNERSHIP_ERR_WRONG_CLASS);
+	EXPECT(deck_ownership_commit(&ds, DECK_OWNERSHIP_CONSUMABLE_BOUGHT, DECK_CATALOG_VERB_SCAN, 1, NULL) == DECK_OWNERSHIP_ERR_WRONG_CLASS);
+	EXPECT(deck_ownership_commit(&ds, DECK_OWNERSHIP_PURCHASED, DECK_CATALOG_ID_LIMIT, 0, NULL) == DECK_OWNERSHIP_ERR_UNKNOWN_ITEM);
+	EXPECT(deck_ownership_commit(&ds, DECK_OWNERSHIP_PURCHASED, DECK_CATALOG_ID_CAPACITY, 0, NULL) == DECK_OWNERSHIP_ERR_UNKNOWN_ITEM);
+	EXPECT(deck_ownership_commit(&ds, DECK_OWNERSHIP_PURCHASED, 0xFFFF, 0, NULL) == DECK_OWNERSHIP_ERR_UNKNOWN_ITEM);
+	EXPECT(deck_ownership_commit(&ds, (DeckOwnershipOutcome)99, DECK_CATALOG_VERB_SCAN, 0, NULL) == DECK_OWNERSHIP_ERR_BAD_OUTCOME);
 	EXPECT(memcmp(&ds, &before, sizeof ds) == 0);
 
 	/* A blob of another blob version is neither read nor overwritten. */
-	ds.ownership[offsetof(OwnershipBlob, blob_version)] = OWNERSHIP_BLOB_VERSION + 1;
+	ds.ownership[offsetof(DeckOwnershipBlob, blob_version)] = DECK_OWNERSHIP_BLOB_VERSION + 1;
 	before = ds;
-	EXPECT(!ownership_has(&ds, CATALOG_VERB_PING));
-	EXPECT(ownership_commit(&ds, OWNERSHIP_PURCHASED, CATALOG_VERB_SCAN, 0, NULL) == OWNERSHIP_ERR_FOREIGN_BLOB);
+	EXPECT(!deck_ownership_has(&ds, DECK_CATALOG_VERB_PING));
+	EXPECT(deck_ownership_commit(&ds, DECK_OWNERSHIP_PURCHASED, DECK_CATALOG_VERB_SCAN, 0, NULL) == DECK_OWNERSHIP_ERR_FOREIGN_BLOB);
 	EXPECT(memcmp(&ds, &before, sizeof ds) == 0);
-	ds.ownership[offsetof(OwnershipBlob, blob_version)] = OWNERSHIP_BLOB_VERSION;
-	ds.ownership[offsetof(OwnershipBlob, magic)] ^= 0xFF;
-	EXPECT(!ownership_has(&ds, CATALOG_VERB_PING));
-	EXPECT(ownership_commit(&ds, OWNERSHIP_GRANTED, CATALOG_VERB_SCAN, 0, NULL) == OWNERSHIP_ERR_FOREIGN_BLOB);
+	ds.ownership[offsetof(DeckOwnershipBlob, blob_version)] = DECK_OWNERSHIP_BLOB_VERSION;
+	ds.ownership[offsetof(DeckOwnershipBlob, magic)] ^= 0xFF;
+	EXPECT(!deck_ownership_has(&ds, DECK_CATALOG_VERB_PING));
+	EXPECT(deck_ownership_commit(&ds, DECK_OWNERSHIP_GRANTED, DECK_CATALOG_VERB_SCAN, 0, NULL) == DECK_OWNERSHIP_ERR_FOREIGN_BLOB);
 }
 
 /* What a commit applied: a bit newly set or not, counts moved short of n
@@ -188,42 +188,42 @@ static void test_applied(void) {
 	DeckState ds;
 	uint8_t applied = 99;
 	fresh(&ds);
-	EXPECT(ownership_commit(&ds, OWNERSHIP_PURCHASED, CATALOG_VERB_SCAN, 0, &applied) == OWNERSHIP_OK && applied == 1);
-	EXPECT(ownership_commit(&ds, OWNERSHIP_GRANTED, CATALOG_VERB_SCAN, 0, &applied) == OWNERSHIP_OK && applied == 0);
-	EXPECT(ownership_commit(&ds, OWNERSHIP_CONSUMABLE_BOUGHT, CATALOG_STIM_PATCH, 250, &applied) == OWNERSHIP_OK && applied == 250);
-	EXPECT(ownership_commit(&ds, OWNERSHIP_CONSUMABLE_BOUGHT, CATALOG_STIM_PATCH, 10, &applied) == OWNERSHIP_OK && applied == 5);
-	EXPECT(ownership_consumable_count(&ds, CATALOG_STIM_PATCH_SLOT) == OWNERSHIP_CONSUMABLE_MAX);
-	EXPECT(ownership_commit(&ds, OWNERSHIP_CONSUMABLE_USED, CATALOG_STIM_PATCH, 200, &applied) == OWNERSHIP_OK && applied == 200);
-	EXPECT(ownership_commit(&ds, OWNERSHIP_CONSUMABLE_USED, CATALOG_STIM_PATCH, 200, &applied) == OWNERSHIP_OK && applied == 55);
-	EXPECT(ownership_commit(&ds, OWNERSHIP_CONSUMABLE_USED, CATALOG_STIM_PATCH, 1, &applied) == OWNERSHIP_OK && applied == 0);
+	EXPECT(deck_ownership_commit(&ds, DECK_OWNERSHIP_PURCHASED, DECK_CATALOG_VERB_SCAN, 0, &applied) == DECK_OWNERSHIP_OK && applied == 1);
+	EXPECT(deck_ownership_commit(&ds, DECK_OWNERSHIP_GRANTED, DECK_CATALOG_VERB_SCAN, 0, &applied) == DECK_OWNERSHIP_OK && applied == 0);
+	EXPECT(deck_ownership_commit(&ds, DECK_OWNERSHIP_CONSUMABLE_BOUGHT, DECK_CATALOG_STIM_PATCH, 250, &applied) == DECK_OWNERSHIP_OK && applied == 250);
+	EXPECT(deck_ownership_commit(&ds, DECK_OWNERSHIP_CONSUMABLE_BOUGHT, DECK_CATALOG_STIM_PATCH, 10, &applied) == DECK_OWNERSHIP_OK && applied == 5);
+	EXPECT(deck_ownership_consumable_count(&ds, DECK_CATALOG_STIM_PATCH_SLOT) == DECK_OWNERSHIP_CONSUMABLE_MAX);
+	EXPECT(deck_ownership_commit(&ds, DECK_OWNERSHIP_CONSUMABLE_USED, DECK_CATALOG_STIM_PATCH, 200, &applied) == DECK_OWNERSHIP_OK && applied == 200);
+	EXPECT(deck_ownership_commit(&ds, DECK_OWNERSHIP_CONSUMABLE_USED, DECK_CATALOG_STIM_PATCH, 200, &applied) == DECK_OWNERSHIP_OK && applied == 55);
+	EXPECT(deck_ownership_commit(&ds, DECK_OWNERSHIP_CONSUMABLE_USED, DECK_CATALOG_STIM_PATCH, 1, &applied) == DECK_OWNERSHIP_OK && applied == 0);
 	applied = 99;
-	EXPECT(ownership_commit(&ds, OWNERSHIP_PURCHASED, CATALOG_STIM_PATCH, 1, &applied) == OWNERSHIP_ERR_WRONG_CLASS && applied == 0);
+	EXPECT(deck_ownership_commit(&ds, DECK_OWNERSHIP_PURCHASED, DECK_CATALOG_STIM_PATCH, 1, &applied) == DECK_OWNERSHIP_ERR_WRONG_CLASS && applied == 0);
 	applied = 99;
-	EXPECT(ownership_commit(&ds, OWNERSHIP_PURCHASED, 0xFFFF, 1, &applied) == OWNERSHIP_ERR_UNKNOWN_ITEM && applied == 0);
+	EXPECT(deck_ownership_commit(&ds, DECK_OWNERSHIP_PURCHASED, 0xFFFF, 1, &applied) == DECK_OWNERSHIP_ERR_UNKNOWN_ITEM && applied == 0);
 	expect_outside_untouched(&ds);
 }
 
 static void test_catalog(void) {
-	static const uint16_t kit[] = CATALOG_STARTER_KIT_IDS;
+	static const uint16_t kit[] = DECK_CATALOG_STARTER_KIT_IDS;
 	size_t i;
-	EXPECT(catalog_class(CATALOG_VERB_SCAN) == CATALOG_CLASS_VERB);
-	EXPECT(catalog_channel(CATALOG_VERB_SCAN) == CATALOG_CHANNEL_BOUGHT);
-	EXPECT(catalog_class(CATALOG_STIM_PATCH) == CATALOG_CLASS_CONSUMABLE);
-	EXPECT(catalog_consumable_slot(CATALOG_VERB_SCAN) == -1);
-	EXPECT(catalog_class(CATALOG_ID_LIMIT) == CATALOG_CLASS_NONE);
-	EXPECT(catalog_channel(0xFFFF) == CATALOG_CHANNEL_NONE);
-	EXPECT(sizeof kit / sizeof kit[0] == CATALOG_STARTER_KIT_COUNT);
+	EXPECT(deck_catalog_class(DECK_CATALOG_VERB_SCAN) == DECK_CATALOG_CLASS_VERB);
+	EXPECT(deck_catalog_channel(DECK_CATALOG_VERB_SCAN) == DECK_CATALOG_CHANNEL_BOUGHT);
+	EXPECT(deck_catalog_class(DECK_CATALOG_STIM_PATCH) == DECK_CATALOG_CLASS_CONSUMABLE);
+	EXPECT(deck_catalog_consumable_slot(DECK_CATALOG_VERB_SCAN) == -1);
+	EXPECT(deck_catalog_class(DECK_CATALOG_ID_LIMIT) == DECK_CATALOG_CLASS_NONE);
+	EXPECT(deck_catalog_channel(0xFFFF) == DECK_CATALOG_CHANNEL_NONE);
+	EXPECT(sizeof kit / sizeof kit[0] == DECK_CATALOG_STARTER_KIT_COUNT);
 	for (i = 0; i < sizeof kit / sizeof kit[0]; i++) {
-		EXPECT(catalog_channel(kit[i]) == CATALOG_CHANNEL_GRANTED);
+		EXPECT(deck_catalog_channel(kit[i]) == DECK_CATALOG_CHANNEL_GRANTED);
 	}
-	EXPECT(CATALOG_ID_CAPACITY == 768 && CATALOG_CONSUMABLE_SLOTS == 16);
-	EXPECT(strcmp(catalog_name(CATALOG_VERB_SCAN), "verb_scan") == 0);
-	EXPECT(strcmp(catalog_name(0), "verb_connect") == 0);
-	EXPECT(strcmp(catalog_name(CATALOG_ID_LIMIT - 1), "data_spike") == 0);
-	EXPECT(catalog_name(CATALOG_ID_LIMIT) == NULL && catalog_name(0xFFFF) == NULL);
-	EXPECT(DECK_STATE_CART_HISTORY_LEN == 17 && REPL_HISTORY_SLOTS_LEN == 16 && REPL_HISTORY_SLOTS_LEN_2 == 80);
+	EXPECT(DECK_CATALOG_ID_CAPACITY == 768 && DECK_CATALOG_CONSUMABLE_SLOTS == 16);
+	EXPECT(strcmp(deck_catalog_name(DECK_CATALOG_VERB_SCAN), "verb_scan") == 0);
+	EXPECT(strcmp(deck_catalog_name(0), "verb_connect") == 0);
+	EXPECT(strcmp(deck_catalog_name(DECK_CATALOG_ID_LIMIT - 1), "data_spike") == 0);
+	EXPECT(deck_catalog_name(DECK_CATALOG_ID_LIMIT) == NULL && deck_catalog_name(0xFFFF) == NULL);
+	EXPECT(DECK_STATE_CART_HISTORY_LEN == 17 && DECK_REPL_HISTORY_SLOTS_LEN == 16 && DECK_REPL_HISTORY_SLOTS_LEN_2 == 80);
 	EXPECT(sizeof((DeckState *)0)->mission_log / sizeof((DeckState *)0)->mission_log[0] == DECK_STATE_MISSION_LOG_LEN);
-	EXPECT(MISSION_OUTCOME_UNKNOWN == 0 && MISSION_OUTCOME_COMPLETED == 1 && MISSION_OUTCOME_FAILED == 2 && MISSION_OUTCOME_ABANDONED == 3);
+	EXPECT(DECK_MISSION_OUTCOME_UNKNOWN == 0 && DECK_MISSION_OUTCOME_COMPLETED == 1 && DECK_MISSION_OUTCOME_FAILED == 2 && DECK_MISSION_OUTCOME_ABANDONED == 3);
 }
 
 int main(void) {

@@ -76,8 +76,8 @@ type DeckState struct {
 	// (Keystore).
 	Keystore Keystore
 	// The ownership ledger, an OwnershipBlob (ownership.h); written only by
-	// ownership_commit. Zero-filled when a v5 file migrates: an empty ledger.
-	// Since v6; offset 4060, 128 bytes (uint8[128]).
+	// deck_ownership_commit. Zero-filled when a v5 file migrates: an empty
+	// ledger. Since v6; offset 4060, 128 bytes (uint8[128]).
 	Ownership [128]uint8
 }
 
@@ -779,11 +779,11 @@ func (x *KeyEntry) get(b []byte) {
 //
 // DecodeOwnershipBlob(x.Ownership[:]) reads it from a DeckState.
 type OwnershipBlob struct {
-	// OWNERSHIP_MAGIC ("OW") once anything was committed; 0 in an empty blob.
-	// Offset 0, 2 bytes (uint16).
+	// DECK_OWNERSHIP_MAGIC ("OW") once anything was committed; 0 in an empty
+	// blob. Offset 0, 2 bytes (uint16).
 	Magic uint16
-	// OWNERSHIP_BLOB_VERSION once anything was committed; 0 in an empty blob.
-	// Offset 2, 1 byte (uint8).
+	// DECK_OWNERSHIP_BLOB_VERSION once anything was committed; 0 in an empty
+	// blob. Offset 2, 1 byte (uint8).
 	BlobVersion uint8
 	// Ledger flags; unassigned bits are zero. Offset 3, 1 byte (uint8).
 	Flags uint8

@@ -9,7 +9,7 @@
  * deck_file_decoder_feed; a file of an older version is migrated as it is
  * read, none (or one that does not load) starts a new career, a newer
  * build's file is left alone and nothing is written. Then it plays one
- * sanctioned outcome (buys CATALOG_VERB_SCAN) and earns 10 credits, and
+ * sanctioned outcome (buys DECK_CATALOG_VERB_SCAN) and earns 10 credits, and
  * saves to deck.out through deck_file_encoder_read, after
  * deck_file_may_overwrite said yes on deck.bin's header. It says one line
  * per step for the test to read.
@@ -82,7 +82,7 @@ int main(void) {
 		deck_state_new_career(&ds);
 		m0_say("new career");
 	}
-	if (ownership_commit(&ds, OWNERSHIP_PURCHASED, CATALOG_VERB_SCAN, 0u, NULL) != OWNERSHIP_OK) {
+	if (deck_ownership_commit(&ds, DECK_OWNERSHIP_PURCHASED, DECK_CATALOG_VERB_SCAN, 0u, NULL) != DECK_OWNERSHIP_OK) {
 		return 1;
 	}
 	ds.credits += 10u;

@@ -18,7 +18,7 @@ static int write_file(const char *path, const uint8_t *b, size_t n) {
 
 int main(int argc, char **argv) {
 	static uint8_t buf[VAULT_FILE_SIZE_MAX];
-	Card card;
+	VaultCard card;
 	uint8_t applied = 0;
 	uint16_t from = 0;
 	size_t n;
@@ -29,8 +29,8 @@ int main(int argc, char **argv) {
 		return 2;
 	}
 	/* A new card: the welcome badge granted, nothing else. */
-	card_new(&card);
-	if (!rewards_has(&card, CATALOG_BADGE_WELCOME) || rewards_has(&card, CATALOG_PERK_COFFEE)) {
+	vault_card_new(&card);
+	if (!vault_rewards_has(&card, VAULT_CATALOG_BADGE_WELCOME) || vault_rewards_has(&card, VAULT_CATALOG_PERK_COFFEE)) {
 		fprintf(stderr, "the new card's rewards are wrong\n");
 		return 1;
 	}
@@ -39,9 +39,9 @@ int main(int argc, char **argv) {
 		return 1;
 	}
 	/* A coupon bought twice counts two; a coupon is not owned by a bit. */
-	if (rewards_commit(&card, REWARDS_CONSUMABLE_BOUGHT, CATALOG_COUPON_TEN, 2, &applied) != REWARDS_OK || applied != 2 ||
-	    rewards_consumable_count(&card, CATALOG_COUPON_TEN_SLOT) != 2 ||
-	    rewards_commit(&card, REWARDS_PURCHASED, CATALOG_COUPON_TEN, 0, NULL) != REWARDS_ERR_WRONG_CLASS) {
+	if (vault_rewards_commit(&card, VAULT_REWARDS_CONSUMABLE_BOUGHT, VAULT_CATALOG_COUPON_TEN, 2, &applied) != VAULT_REWARDS_OK || applied != 2 ||
+	    vault_rewards_consumable_count(&card, VAULT_CATALOG_COUPON_TEN_SLOT) != 2 ||
+	    vault_rewards_commit(&card, VAULT_REWARDS_PURCHASED, VAULT_CATALOG_COUPON_TEN, 0, NULL) != VAULT_REWARDS_ERR_WRONG_CLASS) {
 		fprintf(stderr, "the coupon was not counted\n");
 		return 1;
 	}
