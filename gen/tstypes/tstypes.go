@@ -26,8 +26,10 @@
 package tstypes
 
 import (
+	"cmp"
 	"fmt"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -154,21 +156,19 @@ func claimAll(claim func(string, model.Pos) error, names []string, pos model.Pos
 	return nil
 }
 
+// sortDecls orders ds by source position, keeping the order of equal
+// positions (a guard after its type): a stable sort, n log n (an insertion
+// sort here once took 3.2 s at 20,000 definitions).
 func sortDecls(ds []decl) {
-	less := func(a, b model.Pos) bool {
-		if a.File != b.File {
-			return a.File < b.File
+	slices.SortStableFunc(ds, func(a, b decl) int {
+		if c := strings.Compare(a.pos.File, b.pos.File); c != 0 {
+			return c
 		}
-		if a.Line != b.Line {
-			return a.Line < b.Line
+		if c := cmp.Compare(a.pos.Line, b.pos.Line); c != 0 {
+			return c
 		}
-		return a.Col < b.Col
-	}
-	for i := 1; i < len(ds); i++ {
-		for j := i; j > 0 && less(ds[j].pos, ds[j-1].pos); j-- {
-			ds[j], ds[j-1] = ds[j-1], ds[j]
-		}
-	}
+		return cmp.Compare(a.pos.Col, b.pos.Col)
+	})
 }
 
 // ValuesConst names an enum's member array: its name in upper snake case,

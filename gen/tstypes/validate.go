@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -145,29 +146,31 @@ func pruneSupport(support, code string) string {
 		}
 		keep[i] = len(names[i]) == 0 || !strings.HasPrefix(names[i][0], "_")
 	}
-	refers := func(text, name string) bool {
-		return regexp.MustCompile(`(^|[^\w$])` + regexp.QuoteMeta(name) + `($|[^\w$])`).MatchString(text)
+	// A name is referred to where it stands as a whole identifier: the
+	// identifiers of code and of the kept blocks, each text read once
+	// (a regexp per name over all of it cost 94% of generate at 1,000
+	// definitions). Keeping a block adds its identifiers; repeat until
+	// nothing more is kept.
+	seen := map[string]bool{} // the support names referred to so far
+	for _, ns := range names {
+		for _, n := range ns {
+			seen[n] = false
+		}
+	}
+	identifiers(code, seen)
+	for i, b := range blocks {
+		if keep[i] {
+			identifiers(b, seen)
+		}
 	}
 	for changed := true; changed; {
 		changed = false
-		var kept strings.Builder
-		kept.WriteString(code)
 		for i, b := range blocks {
-			if keep[i] {
-				kept.WriteString(b)
-			}
-		}
-		all := kept.String()
-		for i := range blocks {
-			if keep[i] {
+			if keep[i] || !slices.ContainsFunc(names[i], func(n string) bool { return seen[n] }) {
 				continue
 			}
-			for _, n := range names[i] {
-				if refers(all, n) {
-					keep[i], changed = true, true
-					break
-				}
-			}
+			keep[i], changed = true, true
+			identifiers(b, seen)
 		}
 	}
 	var out []string
@@ -177,6 +180,29 @@ func pruneSupport(support, code string) string {
 		}
 	}
 	return strings.Join(out, "\n\n") + "\n"
+}
+
+// identifiers marks in seen every identifier of text that seen holds: each
+// longest run of ASCII letters, digits, _ and $ (what the regexp
+// (^|[^\w$])name($|[^\w$]) finds a name between).
+func identifiers(text string, seen map[string]bool) {
+	word := func(c byte) bool {
+		return c == '_' || c == '$' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+	}
+	for i := 0; i < len(text); {
+		if !word(text[i]) {
+			i++
+			continue
+		}
+		j := i + 1
+		for j < len(text) && word(text[j]) {
+			j++
+		}
+		if _, ok := seen[text[i:j]]; ok {
+			seen[text[i:j]] = true
+		}
+		i = j
+	}
 }
 
 // notObject writes a walker's first check: v is an object.
