@@ -123,6 +123,7 @@ func generatePackage(p *model.Package) ([]output.File, error) {
 		sortDecls(ds)
 		f := newGoFile(p.Name, output.GoHeader, "Source: "+file)
 		f.patterns = patterns
+		f.b.Grow(len(ds) * 2048) // about what a definition takes: fewer doublings of a large file
 		for _, d := range ds {
 			d.emit(f)
 		}

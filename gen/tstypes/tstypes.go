@@ -26,6 +26,7 @@
 package tstypes
 
 import (
+	"bytes"
 	"cmp"
 	"fmt"
 	"path"
@@ -131,7 +132,15 @@ func generatePackage(p *model.Package, out string) ([]output.File, error) {
 	decls = append(decls, validators(p)...)
 	sortDecls(decls)
 
-	var b strings.Builder
+	// The module is written once into a buffer of its size: growing it
+	// from nothing copied it about twice over, and a Builder's String
+	// once more.
+	var b bytes.Buffer
+	size := 1024 + len(p.Doc)*2
+	for _, d := range decls {
+		size += 1 + len(d.text)
+	}
+	b.Grow(size)
 	fmt.Fprintf(&b, "// %s\n// Source: %s (package %s). Types and their validation, with no\n// dependency (schemagen's docs/typescript.md); the JSON Schemas in %s/jsonschema judge alike.\n", output.GoHeader, p.Dir, p.Name, out)
 	if p.Doc != "" {
 		b.WriteString("//\n")
@@ -143,7 +152,7 @@ func generatePackage(p *model.Package, out string) ([]output.File, error) {
 		b.WriteString("\n")
 		b.WriteString(d.text)
 	}
-	return []output.File{{Path: path.Join(Dir, p.Path+".ts"), Data: []byte(b.String())}}, nil
+	return []output.File{{Path: path.Join(Dir, p.Path+".ts"), Data: b.Bytes()}}, nil
 }
 
 // claimAll claims each of names for the definition at pos.

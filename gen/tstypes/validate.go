@@ -69,7 +69,9 @@ type code struct {
 }
 
 func (c *code) p(parts ...string) {
-	c.b.WriteString(strings.Repeat("  ", c.depth))
+	for range c.depth {
+		c.b.WriteString("  ")
+	}
 	for _, s := range parts {
 		c.b.WriteString(s)
 	}
@@ -121,11 +123,11 @@ func validators(p *model.Package) []decl {
 	for _, u := range p.Unions {
 		ds = append(ds, decl{u.Pos, u.Name, unionValidator(u)})
 	}
-	var used strings.Builder
-	for _, d := range ds {
-		used.WriteString(d.text)
+	code := make([]string, len(ds))
+	for i, d := range ds {
+		code[i] = d.text
 	}
-	return append(ds, decl{model.Pos{File: "\xff"}, "", pruneSupport(support, used.String())})
+	return append(ds, decl{model.Pos{File: "\xff"}, "", pruneSupport(support, code...)})
 }
 
 // supportDecl finds the names a top-level declaration of support declares.
@@ -136,7 +138,7 @@ var supportDecl = regexp.MustCompile(`(?m)^(?:export )?(?:function|const|let|cla
 // refers to. A module then compiles under noUnusedLocals, and a package
 // of enums only carries no scanner. Support's declarations are blocks
 // separated by a blank line; a block of comments only is kept.
-func pruneSupport(support, code string) string {
+func pruneSupport(support string, code ...string) string {
 	blocks := strings.Split(strings.TrimSpace(support), "\n\n")
 	keep := make([]bool, len(blocks))
 	names := make([][]string, len(blocks))
@@ -157,7 +159,9 @@ func pruneSupport(support, code string) string {
 			seen[n] = false
 		}
 	}
-	identifiers(code, seen)
+	for _, c := range code {
+		identifiers(c, seen)
+	}
 	for i, b := range blocks {
 		if keep[i] {
 			identifiers(b, seen)
