@@ -1,6 +1,7 @@
 package gofleet_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"testing"
@@ -208,6 +209,24 @@ func BenchmarkCodecPairs(b *testing.B) {
 			}
 		}
 	}, reused, benchpair.AtMost(1.5), true})
+	// What json.Marshal adds to any MarshalJSON and no MarshalJSON can
+	// avoid: encoding/json scans its output again to compact and check it
+	// (appendCompact), which json.Compact does alike.
+	var compacted bytes.Buffer
+	pairs = append(pairs, struct {
+		name  string
+		ours  func(int)
+		peer  func(int)
+		goal  benchpair.Goal
+		bytes bool
+	}{"json.Compact of the same bytes (encoding/json's check of a MarshalJSON's output) vs AppendJSON into a reused buffer", func(n int) {
+		for range n {
+			compacted.Reset()
+			if err := json.Compact(&compacted, data); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}, reused, benchpair.NoGoal, true})
 	for _, p := range pairs {
 		r := benchpair.Compare(p.ours, p.peer, benchpair.Options{})
 		fmt.Println("pair " + benchpair.Line("snapshot (64 seats, 128 edges, tallies; "+fmt.Sprint(len(data))+" B) "+p.name, r, p.goal))
