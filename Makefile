@@ -70,24 +70,20 @@ $(TS_STAMP): $(TS_DIR)/package.json $(TS_DIR)/package-lock.json
 	cd $(TS_DIR) && npm ci --no-audit --no-fund
 	@touch $@
 
-## bench: performance against peers run in the same command, each pair
-## alternating: the generated TypeScript validation beside ajv's compiled
-## validator on a 64-seat snapshot, and its module import beside ajv's
-## compile (conformance/ts/bench); generate beside cue's gengotypes; deck loads in Go (deck.Load)
-## and in C (the generated deck_file_decode) beside their CRC-32 floors; the
-## lock compare at 100/1,000/5,000 fields and definitions, and 5,000 paired
-## against 1,000 (linear is 5x, the goal at most 6x); and the C codec's
-## sizes in one line (flash on Cortex-M0/M4, worst-case stack per function,
-## RAM to load; scripts/bench-size.sh)
+## bench: performance against peers and floors, every goal line a paired
+## measurement in one run (A and B alternating, the median of the per-pair
+## ratios) ending in PASS or FAIL, with a summary at the end; exits non-zero
+## when a goal line fails (scripts/bench.sh; PARTS="generate wire" runs
+## only those). The parts: the generated TypeScript validation beside ajv
+## (conformance/ts/bench); generate beside cue's gengotypes and CUE's own
+## loader+evaluator, on this schema and synthetic wire packages of up to
+## 20,000 definitions, and its scaling; the generated Go codec beside
+## encoding/json and json.Marshal beside AppendJSON; the runtime beside its
+## floors; deck loads in Go and C beside their CRC-32 floors; the C codec's
+## sizes; the lock compare beside walking both locks, and its scaling.
+## docs/performance.md has the goals and the last figures.
 bench: $(TS_STAMP)
-	cd $(TS_DIR) && node bench/validate.mjs
-	bash scripts/bench-generate.sh
-	bash scripts/bench-wire.sh
-	bash scripts/bench-runtime.sh
-	bash scripts/bench-deck.sh
-	bash scripts/bench-size.sh
-	$(GO) test ./gen/lock -run '^$$' -bench '^BenchmarkCompare$$' -benchmem
-	$(GO) test ./gen/lock -run '^$$' -bench '^BenchmarkCompareScaling$$' -benchtime=1x
+	bash scripts/bench.sh
 
 ## fuzz: every fuzz target in the module (found with go test -list), each
 ## for FUZZTIME (default 1m). Minimizing each new input for go's default 60s

@@ -2,6 +2,8 @@ package gen_test
 
 import (
 	"fmt"
+	"os"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -9,6 +11,7 @@ import (
 	"github.com/schemagen/schemagen/gen/lock"
 	"github.com/schemagen/schemagen/gen/model"
 	"github.com/schemagen/schemagen/gen/output"
+	"github.com/schemagen/schemagen/internal/benchpair"
 	"github.com/schemagen/schemagen/internal/synth"
 )
 
@@ -78,39 +81,79 @@ func TestDocsNameWhatIsWritten(t *testing.T) {
 	}
 }
 
-// BenchmarkScaling times loading (CUE's loader and evaluator, then the
-// model) apart from emitting (every target and the lock) on synthetic wire
-// packages and layouts, to see which part grows how: make bench reports
-// whole processes; this says where the time goes.
+// BenchmarkScaling pairs, in process, each step at a larger size with the
+// same step at a smaller one (internal/benchpair: A and B alternating, the
+// median of the per-pair ratios), on synthetic wire packages and layouts:
+// loading (CUE's loader and evaluator, then the model) apart from emitting
+// (every target and the lock), so that schemagen's own share is measured
+// without CUE's. Goals: emitting is linear — 5,000 vs 1,000 at most 6x
+// (linear is 5x), 20,000 vs 5,000 wire definitions at most 4.4x (linear is
+// 4x); loading is reported (CUE's own share grows faster than linear on
+// this shape; not at 20,000, where one load takes a minute). Run with
+// -benchtime=1x (it times itself); SCALING_ROUNDS sets the pairs (default
+// 5).
 func BenchmarkScaling(b *testing.B) {
+	rounds := 5
+	if s := os.Getenv("SCALING_ROUNDS"); s != "" {
+		var err error
+		if rounds, err = strconv.Atoi(s); err != nil {
+			b.Fatal(err)
+		}
+	}
 	for _, tc := range []struct {
-		kind  string
-		n     int
-		files map[string]string
+		kind         string
+		small, large int
+		files        func(int) map[string]string
+		goal         float64
+		load         bool // pair the loads too (report only; a load of 20,000 takes a minute)
 	}{
-		{"wire", 1000, synth.Wire(1000)}, {"wire", 5000, synth.Wire(5000)},
-		{"layout", 1000, synth.Layout(1000)}, {"layout", 5000, synth.Layout(5000)},
+		{"wire", 1000, 5000, synth.Wire, 6, true}, {"wire", 5000, 20000, synth.Wire, 4.4, false},
+		{"layout", 1000, 5000, synth.Layout, 6, true},
 	} {
-		dir := b.TempDir()
-		if err := synth.Write(dir, tc.files); err != nil {
-			b.Fatal(err)
-		}
-		s, err := model.Load(dir)
-		if err != nil {
-			b.Fatal(err)
-		}
-		b.Run(fmt.Sprintf("%s=%d/load", tc.kind, tc.n), func(b *testing.B) {
-			for b.Loop() {
-				if _, err := model.Load(dir); err != nil {
+		b.Run(fmt.Sprintf("%s=%dvs%d", tc.kind, tc.large, tc.small), func(b *testing.B) {
+			load := func(n int) (string, *model.Schema) {
+				dir := b.TempDir()
+				if err := synth.Write(dir, tc.files(n)); err != nil {
 					b.Fatal(err)
+				}
+				s, err := model.Load(dir)
+				if err != nil {
+					b.Fatal(err)
+				}
+				return dir, s
+			}
+			dirL, sL := load(tc.large)
+			dirS, sS := load(tc.small)
+			loads := func(dir string) func(int) {
+				return func(n int) {
+					for range n {
+						if _, err := model.Load(dir); err != nil {
+							b.Fatal(err)
+						}
+					}
 				}
 			}
-		})
-		b.Run(fmt.Sprintf("%s=%d/emit", tc.kind, tc.n), func(b *testing.B) {
-			for b.Loop() {
-				if _, err := gen.Emit(s, gen.Options{}); err != nil {
-					b.Fatal(err)
+			emits := func(s *model.Schema) func(int) {
+				return func(n int) {
+					for range n {
+						if _, err := gen.Emit(s, gen.Options{}); err != nil {
+							b.Fatal(err)
+						}
+					}
 				}
+			}
+			what := fmt.Sprintf("synthetic %s, in process: %d vs %d", tc.kind, tc.large, tc.small)
+			opt := benchpair.Options{Rounds: rounds}
+			var emit, ld benchpair.Result
+			for b.Loop() {
+				emit = benchpair.Compare(emits(sL), emits(sS), opt)
+				if tc.load {
+					ld = benchpair.Compare(loads(dirL), loads(dirS), opt)
+				}
+			}
+			fmt.Println("pair " + benchpair.Line(what+", emit (schemagen's own work)", emit, benchpair.AtMost(tc.goal)))
+			if tc.load {
+				fmt.Println("pair " + benchpair.Line(what+", load (CUE's loader and evaluator, and the model)", ld, benchpair.NoGoal))
 			}
 		})
 	}

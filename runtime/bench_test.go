@@ -2,11 +2,12 @@ package runtime_test
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"maps"
 	"os"
-	"os/exec"
 	"path/filepath"
 	goruntime "runtime"
 	"runtime/metrics"
@@ -26,14 +27,14 @@ import (
 // (scripts/bench-runtime.sh does).
 
 // BenchmarkRestart measures what a host pays at start: reading a ledger
-// of RESTART_ROWS rows (default 1,000,000; 64 seats, half of them
+// of RESTART_ROWS rows (default 10,000,000; 64 seats, half of them
 // yesterday's) and rebuilding today's tallies and every last outcome,
-// paired with `wc -l` on the same file, the floor of reading it at all.
-// It reports rows/s (goal: at least 3M), allocations per row (goal: at
-// most 1) and the peak heap while rebuilding, which must not grow with the
-// file.
+// paired with reading the same file and counting its lines, the floor of
+// reading it at all (goal: at most restartGoal times it, issue 26's 5M
+// rows/s). It reports rows/s, allocations per row (goal: at most 1) and
+// the peak heap while rebuilding, which must not grow with the file.
 func BenchmarkRestart(b *testing.B) {
-	rows := 1_000_000
+	rows := 10_000_000
 	if s := os.Getenv("RESTART_ROWS"); s != "" {
 		var err error
 		if rows, err = strconv.Atoi(s); err != nil {
@@ -52,19 +53,38 @@ func BenchmarkRestart(b *testing.B) {
 			rt.Close()
 		}
 	}
-	wc := func(n int) {
+	// The floor: reading the same file and counting its lines, in this
+	// process, with the 1 MiB buffer a reader would use.
+	buf := make([]byte, 1<<20)
+	count := func(n int) {
 		for range n {
-			if err := exec.Command("wc", "-l", path).Run(); err != nil {
+			f, err := os.Open(path)
+			if err != nil {
 				b.Fatal(err)
+			}
+			lines := 0
+			for {
+				k, err := f.Read(buf)
+				lines += bytes.Count(buf[:k], []byte{'\n'})
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+			f.Close()
+			if lines != rows {
+				b.Fatalf("the floor counted %d lines, want %d", lines, rows)
 			}
 		}
 	}
-	r := benchpair.Compare(restart, wc, benchpair.Options{Rounds: 11})
+	r := benchpair.Compare(restart, count, benchpair.Options{Rounds: 11})
 	what := fmt.Sprintf("%d rows, %.0f MB", rows, float64(size)/1e6)
-	fmt.Println("pair " + benchpair.Line("restart vs wc -l on the same ledger ("+what+")", r, benchpair.NoGoal))
+	fmt.Println("pair " + benchpair.Line("restart vs reading the same ledger and counting its lines ("+what+")", r, benchpair.AtMost(restartGoal)))
 	perSec := float64(rows) / (r.ANs / 1e9)
-	fmt.Printf("pair restart: %.2fM rows/s, %.0f MB/s (wc -l %.1fM rows/s) goal >= 3.00M rows/s: %s\n",
-		perSec/1e6, float64(size)/1e6/(r.ANs/1e9), float64(rows)/(r.BNs/1e9)/1e6, verdict(perSec >= 3e6))
+	fmt.Printf("pair restart: %.2fM rows/s, %.0f MB/s (the floor %.1fM rows/s) goal report only (the paired ratio above is the goal): reported\n",
+		perSec/1e6, float64(size)/1e6/(r.ANs/1e9), float64(rows)/(r.BNs/1e9)/1e6)
 
 	perRow := testing.AllocsPerRun(2, func() { restart(1) }) / float64(rows)
 	goruntime.GC()
@@ -76,12 +96,15 @@ func BenchmarkRestart(b *testing.B) {
 	b.ReportMetric(perRow, "allocs/row")
 }
 
-func verdict(met bool) string {
-	if met {
-		return "met"
-	}
-	return "NOT MET"
-}
+// restartGoal is BenchmarkRestart's: restart at most this many times the
+// floor (reading the file and counting its newlines). Issue 26 asks for 5M
+// rows/s; the floor reads this ledger at about 56M rows/s (4.8 GB/s) on the 2-core VM
+// make bench was tuned on when it is quiet (docs/performance.md), so 11x is
+// 5M rows/s there, stated as a ratio that another load on the machine
+// moves on both sides alike.
+const restartGoal = 11
+
+func verdict(met bool) string { return benchpair.Verdict(met) }
 
 // writeLedger writes a ledger of n rows as the runtime writes them, the
 // first half on t0's day and the second on the next, and returns its size
@@ -250,8 +273,10 @@ var sink fleet.Snapshot
 // and 63 spawn edges, 64 tallies): "unchanged" is a poll that finds
 // nothing new, "changed" a Read right after a stance changed. Each is
 // paired with copying the snapshot (deepCopy), after the same stance for
-// "changed"; the absolute cost of Read alone is printed beside it. Goal:
-// 20 µs at most, either way.
+// "changed"; the absolute cost of Read alone is printed beside it. Goals,
+// as ratios to the copy in the same run (they were 20 µs at most, either
+// way, an absolute figure no shared machine holds still): unchanged at
+// most 0.05x, changed at most 0.5x.
 func BenchmarkRead(b *testing.B) {
 	rt, at := fullFleet(b)
 	snap := read(b, rt, at)
@@ -266,8 +291,7 @@ func BenchmarkRead(b *testing.B) {
 			sink = deepCopy(snap)
 		}
 	}, benchpair.Options{})
-	fmt.Println("pair " + benchpair.Line("Read unchanged vs copying the snapshot", unchanged, benchpair.NoGoal))
-	fmt.Printf("pair Read unchanged: %.2f µs/op goal <= 20 µs: %s\n", unchanged.ANs/1e3, verdict(unchanged.ANs <= 20e3))
+	fmt.Println("pair " + benchpair.Line("Read unchanged vs copying the snapshot", unchanged, benchpair.AtMost(0.05)))
 
 	poses := []fleet.Pose{fleet.PoseThinking, fleet.PoseWorking}
 	i := 0
@@ -290,7 +314,7 @@ func BenchmarkRead(b *testing.B) {
 			sink = deepCopy(snap)
 		}
 	}, benchpair.Options{})
-	fmt.Println("pair " + benchpair.Line("stance+Read changed vs stance+copying the snapshot", changed, benchpair.NoGoal))
+	fmt.Println("pair " + benchpair.Line("stance+Read changed vs stance+copying the snapshot", changed, benchpair.AtMost(0.5)))
 	// Read alone: each call timed, the change between them not; the
 	// median of 21 batches of a thousand.
 	var readNs []float64
@@ -307,7 +331,7 @@ func BenchmarkRead(b *testing.B) {
 		readNs = append(readNs, float64(d)/1000)
 	}
 	alone := benchpair.Median(readNs)
-	fmt.Printf("pair Read changed: %.2f µs/op (Read alone, timed around each call) goal <= 20 µs: %s\n", alone/1e3, verdict(alone <= 20e3))
+	fmt.Printf("pair Read changed: %.2f µs/op (Read alone, timed around each call) goal report only (the paired ratio above is the goal): reported\n", alone/1e3)
 	b.ReportMetric(unchanged.ANs, "unchanged-ns/op")
 	b.ReportMetric(alone, "changed-ns/op")
 }

@@ -5,20 +5,27 @@
 # min-max and the median wall time and peak RSS of each side
 # (internal/benchpair/pairrun). Every process is a built binary run in a
 # scratch module of its own, so both sides pay for process start, CUE's
-# loader and evaluation, and writing their files.
+# loader and evaluation, and writing their files. Goals (issue 26) end in
+# PASS or FAIL:
 #
-#  1. schema/fleet: generate (Go, JSON Schema, TypeScript, the lock) vs
-#     `cue exp gengotypes` (Go types only).           goal <= 1.00x
+#  1. schema/fleet: generate (Go, JSON Schema, TypeScript, C, docs, the
+#     lock) vs `cue exp gengotypes` (Go types only), with nothing to
+#     write, and writing everything (generated/ removed before each run;
+#     gengotypes' output removed alike).             goal <= 0.80x
 #  2. the same, against gengotypes followed by CUE's jsonschema.Generate
-#     over every definition (scripts/cuepeer): CUE doing Go types and
-#     JSON Schema.                                    report
-#  3. cold: the same as 1, with generated/ removed before every run of
-#     generate (it then writes every file).           report
-#  4. synthetic wire packages of 10, 100, 1,000 and 5,000 definitions
-#     (scripts/synth) beside gengotypes; 5,000 vs 1,000 within 6x, peak
-#     RSS within 2x of gengotypes'.                   goal in each line
-#  5. synthetic layouts of 100, 1,000 and 5,000 fields: generate's time and
-#     peak RSS (gengotypes has no layout target).     5,000 vs 1,000 within 6x
+#     over every definition (scripts/cuepeer).       report
+#  3. synthetic wire packages (scripts/synth) of WIRE_SIZES definitions
+#     (default 1000 5000 20000), with nothing to write and writing:
+#     against gengotypes (goal <= 0.80x at 1,000 and 20,000), against CUE's
+#     loader and evaluator alone (scripts/cuefloor; goal <= 2.00x at 1,000
+#     and 20,000), peak RSS writing against gengotypes' (goal <= 1.50x at
+#     5,000 and 20,000); and 5,000 paired with 1,000 in one run (the same
+#     command in two modules; goal <= 6.00x, linear is 5x).
+#  4. schemagen's own share, in process without CUE's load (gen's
+#     BenchmarkScaling): emit at 5,000 vs 1,000 (<= 6x) and 20,000 vs
+#     5,000 (<= 4.4x).
+#  5. synthetic layouts of 1,000 and 5,000 fields, paired in one run
+#     (gengotypes has no layout target).              goal <= 6.00x
 #
 # ROUNDS (default 21) pairs for the fleet lines; SCALE_ROUNDS (default 5)
 # for the synthetic ones.
@@ -26,15 +33,17 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 rounds=${ROUNDS:-21}
 srounds=${SCALE_ROUNDS:-5}
+sizes=${WIRE_SIZES:-1000 5000 20000}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-echo "bench-generate: building schemagen, pairrun, cuepeer and installing cue v0.17.1 into $tmp/bin" >&2
+echo "bench-generate: building schemagen, pairrun, cuepeer, cuefloor and installing cue v0.17.1 into $tmp/bin" >&2
 (cd "$root" && go build -o "$tmp/bin/schemagen" ./cmd/schemagen &&
 	go build -o "$tmp/bin/pairrun" ./internal/benchpair/pairrun &&
-	go build -o "$tmp/bin/cuepeer" ./scripts/cuepeer)
+	go build -o "$tmp/bin/cuepeer" ./scripts/cuepeer &&
+	go build -o "$tmp/bin/cuefloor" ./scripts/cuefloor)
 GOBIN="$tmp/bin" GOFLAGS= go install cuelang.org/go/cmd/cue@v0.17.1
-sg=$tmp/bin/schemagen cue=$tmp/bin/cue pair=$tmp/bin/pairrun
+sg=$tmp/bin/schemagen cue=$tmp/bin/cue pair=$tmp/bin/pairrun floor=$tmp/bin/cuefloor
 
 for d in ours cue cold; do
 	mkdir -p "$tmp/$d/schema"
@@ -43,53 +52,46 @@ for d in ours cue cold; do
 done
 (cd "$tmp/ours" && "$sg" generate)
 
-"$pair" -rounds "$rounds" -goal 1.0 -name "schema/fleet: generate (every target) vs cue exp gengotypes (Go types)" \
+"$pair" -rounds "$rounds" -goal 0.8 -name "schema/fleet: generate (every target) vs cue exp gengotypes (Go types)" \
 	-a-dir "$tmp/ours" -b-dir "$tmp/cue" -- "$sg" generate -- "$cue" exp gengotypes ./schema/fleet
+"$pair" -rounds "$rounds" -goal 0.8 -name "schema/fleet, writing (generated/ removed each run): generate vs cue exp gengotypes" \
+	-a-dir "$tmp/cold" -b-dir "$tmp/cue" -- sh -c "rm -rf generated && exec $sg generate" -- sh -c "rm -f schema/fleet/cue_types_gen.go && exec $cue exp gengotypes ./schema/fleet"
 "$pair" -rounds "$rounds" -name "schema/fleet: generate vs cue exp gengotypes + CUE jsonschema.Generate (Go types and JSON Schema)" \
 	-a-dir "$tmp/ours" -b-dir "$tmp/cue" -- sh -c "exec $sg generate" -- sh -c "$cue exp gengotypes ./schema/fleet && exec $tmp/bin/cuepeer ./schema/fleet out"
-"$pair" -rounds "$rounds" -name "schema/fleet, cold (generated/ removed each run): generate vs cue exp gengotypes" \
-	-a-dir "$tmp/cold" -b-dir "$tmp/cue" -- sh -c "rm -rf generated && exec $sg generate" -- sh -c "rm -f schema/fleet/cue_types_gen.go && exec $cue exp gengotypes ./schema/fleet"
 
-# scale NAME KIND SIZES...: generate at each size, paired with gengotypes
-# for wire packages; the last two sizes' CPU times give the scaling ratio.
-declare -A cpu peer
-scale() {
-	local kind=$1
-	shift
-	for n in "$@"; do
-		local dir=$tmp/$kind$n
-		(cd "$root" && go run ./scripts/synth "-$kind" "$n" "$dir")
-		(cd "$dir" && "$sg" generate)
-		local out
-		if [[ $kind == wire ]]; then
-			out=$("$pair" -rounds "$srounds" -name "synthetic wire package, $n definitions: generate vs cue exp gengotypes" \
-				-a-dir "$dir" -b-dir "$dir" -- "$sg" generate -- "$cue" exp gengotypes ./schema/synth)
-		else
-			out=$("$pair" -rounds "$srounds" -name "synthetic layout, $n fields: generate vs a process doing nothing" \
-				-a-dir "$dir" -b-dir "$dir" -- "$sg" generate -- true)
-		fi
-		echo "$out"
-		# the median CPU of A and of B, in ms, from "…; 12.34ms vs 5.6s/op)"
-		cpu[$kind$n]=$(echo "$out" | awk -F'; ' '/, cpu:/ { split($2, a, " vs "); print ms(a[1]) } function ms(v) { if (v ~ /ms/) { sub(/ms.*/, "", v); return v } if (v ~ /µs/) { sub(/µs.*/, "", v); return v / 1000 } sub(/s.*/, "", v); return v * 1000 }')
-		peer[$kind$n]=$(echo "$out" | awk -F'; ' '/, cpu:/ { split($2, a, " vs "); print ms(a[2]) } function ms(v) { if (v ~ /ms/) { sub(/ms.*/, "", v); return v } if (v ~ /µs/) { sub(/µs.*/, "", v); return v / 1000 } sub(/s.*/, "", v); return v * 1000 }')
-		if [[ $kind == wire ]]; then
-			echo "$out" | awk '/peak rss/ { r = $NF; gsub(/[()x]/, "", r); printf "pair %s: peak RSS %.2fx gengotypes'"'"' goal <= 2.00x: %s\n", "'"synthetic wire package, $n definitions"'", r, (r <= 2.0 ? "met" : "NOT MET") }'
-		fi
-	done
+# goal GOAL N SIZES...: GOAL if N is among SIZES, else 0 (report only).
+goal() {
+	local g=$1 n=$2
+	shift 2
+	for s in "$@"; do [[ $s == "$n" ]] && { echo "$g"; return; }; done
+	echo 0
 }
-scale wire 10 100 1000 5000
-awk -v a="${cpu[wire5000]}" -v b="${cpu[wire1000]}" -v pa="${peer[wire5000]}" -v pb="${peer[wire1000]}" 'BEGIN { r = a / b; printf "pair synthetic wire packages: 5,000 vs 1,000 definitions %.2fx CPU (gengotypes itself %.2fx) goal <= 6.00x (linear is 5x): %s\n", r, pa / pb, (r <= 6 ? "met" : "NOT MET") }'
-# Where the time goes, in process and with the collector off: CUE's loader
-# and evaluator (load), and schemagen's own work (emit).
-(cd "$root" && GOGC=off go test ./gen -run '^$' -bench '^BenchmarkScaling$' -benchtime 3x -cpu 1) | awk '
-/^BenchmarkScaling\// { split($1, p, "/"); split(p[2], k, "="); ns[k[1] "/" k[2] "/" p[3]] = $3 }
-END {
-	split("wire layout", kinds, " ")
-	for (i = 1; i <= 2; i++) {
-		kd = kinds[i]
-		l = ns[kd "/5000/load"] / ns[kd "/1000/load"]; e = ns[kd "/5000/emit"] / ns[kd "/1000/emit"]
-		printf "pair synthetic %s, in process, collector off: 5,000 vs 1,000: load (CUE) %.2fx, emit (schemagen) %.2fx goal emit <= 6.00x: %s\n", kd, l, e, (e <= 6 ? "met" : "NOT MET")
-	}
-}'
-scale layout 100 1000 5000
-awk -v a="${cpu[layout5000]}" -v b="${cpu[layout1000]}" 'BEGIN { r = a / b; printf "pair synthetic layouts: 5,000 vs 1,000 fields %.2fx CPU goal <= 6.00x (linear is 5x): %s\n", r, (r <= 6 ? "met" : "NOT MET") }'
+for n in $sizes; do
+	dir=$tmp/wire$n
+	(cd "$root" && go run ./scripts/synth -wire "$n" "$dir")
+	(cd "$dir" && "$sg" generate)
+	what="synthetic wire package, $n definitions"
+	"$pair" -rounds "$srounds" -goal "$(goal 0.8 "$n" 1000 20000)" -name "$what: generate vs cue exp gengotypes" \
+		-a-dir "$dir" -b-dir "$dir" -- "$sg" generate -- "$cue" exp gengotypes ./schema/synth
+	"$pair" -rounds "$srounds" -goal "$(goal 0.8 "$n" 1000 20000)" -rss-goal "$(goal 1.5 "$n" 5000 20000)" \
+		-name "$what, writing (generated/ removed each run): generate vs cue exp gengotypes" \
+		-a-dir "$dir" -b-dir "$dir" -- sh -c "rm -rf generated && exec $sg generate" -- sh -c "rm -f schema/synth/cue_types_gen.go && exec $cue exp gengotypes ./schema/synth"
+	"$pair" -rounds "$srounds" -goal "$(goal 2.0 "$n" 1000 20000)" -name "$what: generate vs CUE's loader and evaluator alone (cuefloor)" \
+		-a-dir "$dir" -b-dir "$dir" -- "$sg" generate -- "$floor"
+done
+# The scaling of the whole process, paired in one run: the same command in
+# the module of 5,000 definitions (A) and of 1,000 (B).
+if [[ " $sizes " == *" 1000 "* && " $sizes " == *" 5000 "* ]]; then
+	"$pair" -rounds "$srounds" -goal 6 -name "synthetic wire packages: generate at 5,000 vs 1,000 definitions (linear is 5x)" \
+		-a-dir "$tmp/wire5000" -b-dir "$tmp/wire1000" -- "$sg" generate -- "$sg" generate
+fi
+
+# schemagen's own share, in process, without CUE's load.
+(cd "$root" && go test ./gen -run '^$' -bench '^BenchmarkScaling$' -benchtime 1x -cpu 1 | grep '^pair ')
+
+for n in 1000 5000; do
+	(cd "$root" && go run ./scripts/synth -layout "$n" "$tmp/layout$n")
+	(cd "$tmp/layout$n" && "$sg" generate)
+done
+"$pair" -rounds "$srounds" -goal 6 -name "synthetic layouts: generate at 5,000 vs 1,000 fields (linear is 5x)" \
+	-a-dir "$tmp/layout5000" -b-dir "$tmp/layout1000" -- "$sg" generate -- "$sg" generate

@@ -4,6 +4,7 @@ import (
 	"maps"
 	"slices"
 	"strconv"
+	"sync"
 	"time"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -26,6 +27,37 @@ func (e *Encoder) Result() ([]byte, error) {
 		return nil, e.err
 	}
 	return e.B, nil
+}
+
+// encoders keeps the Encoders MarshalJSON writes into, so that a value's
+// encoding grows no buffer from nothing on every call.
+var encoders = sync.Pool{New: func() any { return new(Encoder) }}
+
+// maxPooled is the largest buffer returned to the pool: a rare huge value
+// does not keep its buffer alive for every later small one.
+const maxPooled = 1 << 20
+
+// Pooled returns an empty Encoder from a pool, to be given back with
+// Detach. Generated MarshalJSON methods use it: encoding into a buffer kept
+// across calls, then copying out the exact bytes, costs one allocation of
+// the output's size, where appending to nil grows and copies the buffer
+// many times (about 5x the output in allocations for a 45 KB snapshot).
+func Pooled() *Encoder {
+	return encoders.Get().(*Encoder)
+}
+
+// Detach returns a copy of the bytes written, or the first error, and
+// gives e back to the pool; e must not be used after.
+func (e *Encoder) Detach() ([]byte, error) {
+	out, err := e.Result()
+	if err == nil {
+		out = append(make([]byte, 0, len(out)), out...)
+	}
+	e.B, e.err = e.B[:0], nil
+	if cap(e.B) <= maxPooled {
+		encoders.Put(e)
+	}
+	return out, err
 }
 
 // Fail records err unless an earlier error was recorded.

@@ -38,6 +38,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"runtime/pprof"
 
 	"github.com/schemagen/schemagen/gen/model"
 )
@@ -52,7 +53,46 @@ const (
 func main() {
 	tuneGC()
 	armCrash()
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	stop := profile()
+	code := run(os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// profile starts a CPU profile into the file SCHEMAGEN_CPUPROFILE names
+// and arranges for an allocation profile into SCHEMAGEN_MEMPROFILE, each
+// only when set (docs/performance.md); the returned function finishes
+// both. A profile that cannot be written is reported on stderr and does
+// not change the run.
+func profile() (stop func()) {
+	cpu, mem := os.Getenv("SCHEMAGEN_CPUPROFILE"), os.Getenv("SCHEMAGEN_MEMPROFILE")
+	var f *os.File
+	if cpu != "" {
+		var err error
+		if f, err = os.Create(cpu); err == nil {
+			err = pprof.StartCPUProfile(f)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "schemagen: cpu profile:", err)
+			f = nil
+		}
+	}
+	return func() {
+		if f != nil {
+			pprof.StopCPUProfile()
+			f.Close()
+		}
+		if mem != "" {
+			m, err := os.Create(mem)
+			if err == nil {
+				err = pprof.Lookup("allocs").WriteTo(m, 0)
+				m.Close()
+			}
+			if err != nil {
+				fmt.Fprintln(os.Stderr, "schemagen: allocation profile:", err)
+			}
+		}
+	}
 }
 
 // Collector settings: see tuneGC.

@@ -66,8 +66,31 @@ func Bidi(r rune) bool {
 }
 
 // clean is s with line breaks as "\n" and every hidden character written
-// as its code point, "<U+202E>"; invalid UTF-8 is "<U+FFFD>".
+// as its code point, "<U+202E>"; invalid UTF-8 is "<U+FFFD>". Text with
+// nothing to clean (printable ASCII, tabs and newlines: nearly every doc
+// comment) is returned as it is, without a copy.
 func clean(s string) string {
+	if plain(s) {
+		return s
+	}
+	return cleanRunes(s)
+}
+
+// plain reports whether clean leaves s as it is because every byte is
+// printable ASCII, a tab or a newline: no carriage return, control
+// character or DEL, and nothing outside ASCII, where every line break,
+// hidden character and invalid byte of cleanRunes lies.
+func plain(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; (c < 0x20 && c != '\t' && c != '\n') || c >= 0x7f {
+			return false
+		}
+	}
+	return true
+}
+
+// cleanRunes is clean, rune by rune.
+func cleanRunes(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
 	for i := 0; i < len(s); {

@@ -200,6 +200,7 @@ func (f *goFile) columns(rows [][]string) {
 // bytes is the whole file: header, package doc and clause, imports, body.
 func (f *goFile) bytes() []byte {
 	var out bytes.Buffer
+	out.Grow(f.b.Len() + len(f.pkgDoc) + 1024) // the body is copied once, at its size
 	for _, h := range f.header {
 		out.WriteString("// " + h + "\n")
 	}

@@ -125,6 +125,7 @@ func generatePackage(p *model.Package) ([]output.File, error) {
 		f := newGoFile(p.Name, output.GoHeader, "Source: "+file)
 		f.patterns = patterns
 		f.keyed = keyed
+		f.b.Grow(len(ds) * 2048) // about what a definition takes: fewer doublings of a large file
 		for _, d := range ds {
 			d.emit(f)
 		}

@@ -243,9 +243,11 @@ func exportedMethods(f *goFile, t, unmarshalDoc, appendDoc, validateDoc string) 
 	f.close()
 
 	f.decl()
-	f.doc("MarshalJSON encodes a " + t + " as AppendJSON does.")
+	f.doc("MarshalJSON encodes a " + t + " as AppendJSON does, into a pooled buffer it\ncopies the result out of.")
 	f.open("func (x ", t, ") MarshalJSON() ([]byte, error)")
-	f.p("return x.AppendJSON(nil)")
+	f.p("e := ", w, ".Pooled()")
+	f.p("x.encode(e)")
+	f.p("return e.Detach()")
 	f.close()
 
 	f.decl()

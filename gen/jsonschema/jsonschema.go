@@ -184,6 +184,7 @@ func generatePackage(p *model.Package, idBase string) ([]output.File, error) {
 	var files []output.File
 	byFile := map[string]*def{}
 	bundles := [2]obj{}
+	var b bytes.Buffer // every resource is rendered into it, then copied out at its size
 	for _, name := range Roots(p) {
 		d := defs[name]
 		file := FileName(name)
@@ -200,9 +201,9 @@ func generatePackage(p *model.Package, idBase string) ([]output.File, error) {
 			e := &emitter{defs: defs, roots: roots, root: d, strict: strict, idBase: idBase}
 			// The resource is rendered once: the file is it with $schema
 			// first, and the bundle embeds the same text, indented.
-			var b bytes.Buffer
+			b.Reset()
 			write(&b, e.resource(idBase+rel), "")
-			res := b.Bytes()
+			res := bytes.Clone(b.Bytes())
 			data := make([]byte, 0, len(res)+len(Draft)+20)
 			data = append(data, "{\n  \"$schema\": "...)
 			data = append(data, quoteString(Draft)...)
@@ -224,7 +225,13 @@ func generatePackage(p *model.Package, idBase string) ([]output.File, error) {
 			doc = doc.add("title", p.Name)
 			doc = doc.add("description", p.Doc)
 			doc = append(doc, member{"$defs", bundles[i]})
-			files = append(files, output.File{Path: path.Join(Dir, name), Data: render(doc)})
+			// The bundle is its resources, each line indented by four
+			// spaces more: grown once to about that, not doubled up to it.
+			size := 4096
+			for _, m := range bundles[i] {
+				size += len(m.Value.(rawJSON)) * 5 / 4
+			}
+			files = append(files, output.File{Path: path.Join(Dir, name), Data: render(doc, size)})
 		}
 	}
 	return files, nil

@@ -30,18 +30,20 @@ func (o obj) add(key, value string) obj {
 	return append(o, member{key, value})
 }
 
-// render writes v as JSON indented by two spaces, with a trailing newline.
-func render(v obj) []byte {
+// render writes v as JSON indented by two spaces, with a trailing newline,
+// into a buffer first grown to size bytes.
+func render(v obj, size int) []byte {
 	var b bytes.Buffer
+	b.Grow(size)
 	write(&b, v, "")
 	b.WriteByte('\n')
 	return b.Bytes()
 }
 
 func write(b *bytes.Buffer, v any, indent string) {
-	inner := indent + "  "
 	switch v := v.(type) {
 	case obj:
+		inner := indent + "  "
 		if len(v) == 0 {
 			b.WriteString("{}")
 			return
@@ -67,6 +69,7 @@ func write(b *bytes.Buffer, v any, indent string) {
 		}
 		b.WriteString(indent + "}")
 	case []any:
+		inner := indent + "  "
 		if len(v) == 0 {
 			b.WriteString("[]")
 			return

@@ -8,6 +8,8 @@
 // of those ratios with their spread. Drift in the machine (another process,
 // frequency scaling, a collector cycle) moves both sides of a round alike,
 // which a minimum or a mean of separately timed blocks does not survive.
+// Each batch starts from a collected heap, so that one side's garbage is
+// not collected on the other's time.
 //
 // In a benchmark:
 //
@@ -23,6 +25,7 @@ package benchpair
 import (
 	"fmt"
 	"math"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -148,7 +151,11 @@ func calibrate(f func(int), batch time.Duration) int {
 	}
 }
 
+// timeN times n operations of f, from a collected heap: the garbage the
+// other side left is not collected on this side's time (a side that
+// allocates still pays for the collections its own batch needs).
 func timeN(f func(int), n int) time.Duration {
+	runtime.GC()
 	t := time.Now()
 	f(n)
 	return time.Since(t)
@@ -170,16 +177,25 @@ var NoGoal = Goal{Text: "report only"}
 func (g Goal) Met(r Result) bool { return g.Max == 0 || r.Median <= g.Max }
 
 // Line is the one-line report of r against g under name, e.g.
-// "decode/fast vs encoding/json: 0.27x (0.25-0.31, 21 pairs; …) goal <= 0.30x: met".
+// "decode/fast vs encoding/json: 0.27x (0.25-0.31, 21 pairs; …) goal <= 0.30x: PASS".
+// A line with a goal ends in PASS or FAIL (Verdict), which make bench
+// counts (scripts/bench.sh); one without ends in "reported".
 func Line(name string, r Result, g Goal) string {
-	verdict := "met"
-	switch {
-	case g.Max == 0:
-		verdict = "reported"
-	case !g.Met(r):
-		verdict = "NOT MET"
+	verdict := "reported"
+	if g.Max != 0 {
+		verdict = Verdict(g.Met(r))
 	}
 	return fmt.Sprintf("%s: %s goal %s: %s", name, r, g.Text, verdict)
+}
+
+// Verdict is how a goal line ends: "PASS" when met, "FAIL" when not.
+// scripts/bench.sh counts the lines ending so and fails make bench on any
+// FAIL.
+func Verdict(met bool) string {
+	if met {
+		return "PASS"
+	}
+	return "FAIL"
 }
 
 // Report records r on b: the median, min and max ratio as metrics, and the

@@ -77,8 +77,8 @@ func TestLine(t *testing.T) {
 		g    Goal
 		want string
 	}{
-		{AtMost(0.5), "x: 0.40x (0.30-0.50, 9 pairs; 1.50µs vs 3.75ms/op) goal <= 0.50x: met"},
-		{AtMost(0.3), "goal <= 0.30x: NOT MET"},
+		{AtMost(0.5), "x: 0.40x (0.30-0.50, 9 pairs; 1.50µs vs 3.75ms/op) goal <= 0.50x: PASS"},
+		{AtMost(0.3), "goal <= 0.30x: FAIL"},
 		{NoGoal, "goal report only: reported"},
 	} {
 		if got := Line("x", r, tc.g); !strings.Contains(got, tc.want) {

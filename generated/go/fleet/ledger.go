@@ -107,9 +107,12 @@ func (x *PassedRow) UnmarshalJSON(data []byte) error {
 	return wire.Unmarshal(data, "PassedRow", x, decode_PassedRow)
 }
 
-// MarshalJSON encodes a PassedRow as AppendJSON does.
+// MarshalJSON encodes a PassedRow as AppendJSON does, into a pooled buffer it
+// copies the result out of.
 func (x PassedRow) MarshalJSON() ([]byte, error) {
-	return x.AppendJSON(nil)
+	e := wire.Pooled()
+	x.encode(e)
+	return e.Detach()
 }
 
 // AppendJSON appends the JSON encoding of x to b: the bytes json.Marshal
@@ -212,9 +215,12 @@ func (x *FailedRow) UnmarshalJSON(data []byte) error {
 	return wire.Unmarshal(data, "FailedRow", x, decode_FailedRow)
 }
 
-// MarshalJSON encodes a FailedRow as AppendJSON does.
+// MarshalJSON encodes a FailedRow as AppendJSON does, into a pooled buffer it
+// copies the result out of.
 func (x FailedRow) MarshalJSON() ([]byte, error) {
-	return x.AppendJSON(nil)
+	e := wire.Pooled()
+	x.encode(e)
+	return e.Detach()
 }
 
 // AppendJSON appends the JSON encoding of x to b: the bytes json.Marshal
@@ -320,9 +326,12 @@ func (x *PromptedRow) UnmarshalJSON(data []byte) error {
 	return wire.Unmarshal(data, "PromptedRow", x, decode_PromptedRow)
 }
 
-// MarshalJSON encodes a PromptedRow as AppendJSON does.
+// MarshalJSON encodes a PromptedRow as AppendJSON does, into a pooled buffer it
+// copies the result out of.
 func (x PromptedRow) MarshalJSON() ([]byte, error) {
-	return x.AppendJSON(nil)
+	e := wire.Pooled()
+	x.encode(e)
+	return e.Detach()
 }
 
 // AppendJSON appends the JSON encoding of x to b: the bytes json.Marshal
@@ -440,9 +449,12 @@ func (x *ShippedRow) UnmarshalJSON(data []byte) error {
 	return wire.Unmarshal(data, "ShippedRow", x, decode_ShippedRow)
 }
 
-// MarshalJSON encodes a ShippedRow as AppendJSON does.
+// MarshalJSON encodes a ShippedRow as AppendJSON does, into a pooled buffer it
+// copies the result out of.
 func (x ShippedRow) MarshalJSON() ([]byte, error) {
-	return x.AppendJSON(nil)
+	e := wire.Pooled()
+	x.encode(e)
+	return e.Detach()
 }
 
 // AppendJSON appends the JSON encoding of x to b: the bytes json.Marshal

@@ -160,9 +160,12 @@ func (x *CensusAgent) UnmarshalJSON(data []byte) error {
 	return wire.Unmarshal(data, "CensusAgent", x, decode_CensusAgent)
 }
 
-// MarshalJSON encodes a CensusAgent as AppendJSON does.
+// MarshalJSON encodes a CensusAgent as AppendJSON does, into a pooled buffer it
+// copies the result out of.
 func (x CensusAgent) MarshalJSON() ([]byte, error) {
-	return x.AppendJSON(nil)
+	e := wire.Pooled()
+	x.encode(e)
+	return e.Detach()
 }
 
 // AppendJSON appends the JSON encoding of x to b: the bytes json.Marshal
@@ -296,9 +299,12 @@ func (x *CensusEvent) UnmarshalJSON(data []byte) error {
 	return wire.Unmarshal(data, "CensusEvent", x, decode_CensusEvent)
 }
 
-// MarshalJSON encodes a CensusEvent as AppendJSON does.
+// MarshalJSON encodes a CensusEvent as AppendJSON does, into a pooled buffer it
+// copies the result out of.
 func (x CensusEvent) MarshalJSON() ([]byte, error) {
-	return x.AppendJSON(nil)
+	e := wire.Pooled()
+	x.encode(e)
+	return e.Detach()
 }
 
 // AppendJSON appends the JSON encoding of x to b: the bytes json.Marshal
@@ -411,9 +417,12 @@ func (x *StatusEvent) UnmarshalJSON(data []byte) error {
 	return wire.Unmarshal(data, "StatusEvent", x, decode_StatusEvent)
 }
 
-// MarshalJSON encodes a StatusEvent as AppendJSON does.
+// MarshalJSON encodes a StatusEvent as AppendJSON does, into a pooled buffer it
+// copies the result out of.
 func (x StatusEvent) MarshalJSON() ([]byte, error) {
-	return x.AppendJSON(nil)
+	e := wire.Pooled()
+	x.encode(e)
+	return e.Detach()
 }
 
 // AppendJSON appends the JSON encoding of x to b: the bytes json.Marshal
@@ -526,9 +535,12 @@ func (x *PromptedEvent) UnmarshalJSON(data []byte) error {
 	return wire.Unmarshal(data, "PromptedEvent", x, decode_PromptedEvent)
 }
 
-// MarshalJSON encodes a PromptedEvent as AppendJSON does.
+// MarshalJSON encodes a PromptedEvent as AppendJSON does, into a pooled buffer it
+// copies the result out of.
 func (x PromptedEvent) MarshalJSON() ([]byte, error) {
-	return x.AppendJSON(nil)
+	e := wire.Pooled()
+	x.encode(e)
+	return e.Detach()
 }
 
 // AppendJSON appends the JSON encoding of x to b: the bytes json.Marshal
@@ -654,9 +666,12 @@ func (x *DeliverEvent) UnmarshalJSON(data []byte) error {
 	return wire.Unmarshal(data, "DeliverEvent", x, decode_DeliverEvent)
 }
 
-// MarshalJSON encodes a DeliverEvent as AppendJSON does.
+// MarshalJSON encodes a DeliverEvent as AppendJSON does, into a pooled buffer it
+// copies the result out of.
 func (x DeliverEvent) MarshalJSON() ([]byte, error) {
-	return x.AppendJSON(nil)
+	e := wire.Pooled()
+	x.encode(e)
+	return e.Detach()
 }
 
 // AppendJSON appends the JSON encoding of x to b: the bytes json.Marshal
@@ -789,9 +804,12 @@ func (x *TurnEvent) UnmarshalJSON(data []byte) error {
 	return wire.Unmarshal(data, "TurnEvent", x, decode_TurnEvent)
 }
 
-// MarshalJSON encodes a TurnEvent as AppendJSON does.
+// MarshalJSON encodes a TurnEvent as AppendJSON does, into a pooled buffer it
+// copies the result out of.
 func (x TurnEvent) MarshalJSON() ([]byte, error) {
-	return x.AppendJSON(nil)
+	e := wire.Pooled()
+	x.encode(e)
+	return e.Detach()
 }
 
 // AppendJSON appends the JSON encoding of x to b: the bytes json.Marshal
@@ -915,9 +933,12 @@ func (x *StanceEvent) UnmarshalJSON(data []byte) error {
 	return wire.Unmarshal(data, "StanceEvent", x, decode_StanceEvent)
 }
 
-// MarshalJSON encodes a StanceEvent as AppendJSON does.
+// MarshalJSON encodes a StanceEvent as AppendJSON does, into a pooled buffer it
+// copies the result out of.
 func (x StanceEvent) MarshalJSON() ([]byte, error) {
-	return x.AppendJSON(nil)
+	e := wire.Pooled()
+	x.encode(e)
+	return e.Detach()
 }
 
 // AppendJSON appends the JSON encoding of x to b: the bytes json.Marshal
@@ -1045,9 +1066,12 @@ func (x *RestartEvent) UnmarshalJSON(data []byte) error {
 	return wire.Unmarshal(data, "RestartEvent", x, decode_RestartEvent)
 }
 
-// MarshalJSON encodes a RestartEvent as AppendJSON does.
+// MarshalJSON encodes a RestartEvent as AppendJSON does, into a pooled buffer it
+// copies the result out of.
 func (x RestartEvent) MarshalJSON() ([]byte, error) {
-	return x.AppendJSON(nil)
+	e := wire.Pooled()
+	x.encode(e)
+	return e.Detach()
 }
 
 // AppendJSON appends the JSON encoding of x to b: the bytes json.Marshal
@@ -1139,9 +1163,12 @@ func (x *ReadEvent) UnmarshalJSON(data []byte) error {
 	return wire.Unmarshal(data, "ReadEvent", x, decode_ReadEvent)
 }
 
-// MarshalJSON encodes a ReadEvent as AppendJSON does.
+// MarshalJSON encodes a ReadEvent as AppendJSON does, into a pooled buffer it
+// copies the result out of.
 func (x ReadEvent) MarshalJSON() ([]byte, error) {
-	return x.AppendJSON(nil)
+	e := wire.Pooled()
+	x.encode(e)
+	return e.Detach()
 }
 
 // AppendJSON appends the JSON encoding of x to b: the bytes json.Marshal

@@ -36,9 +36,12 @@ func (x *Stance) UnmarshalJSON(data []byte) error {
 	return wire.Unmarshal(data, "Stance", x, decode_Stance)
 }
 
-// MarshalJSON encodes a Stance as AppendJSON does.
+// MarshalJSON encodes a Stance as AppendJSON does, into a pooled buffer it
+// copies the result out of.
 func (x Stance) MarshalJSON() ([]byte, error) {
-	return x.AppendJSON(nil)
+	e := wire.Pooled()
+	x.encode(e)
+	return e.Detach()
 }
 
 // AppendJSON appends the JSON encoding of x to b: the bytes json.Marshal
@@ -149,9 +152,12 @@ func (x *RunOutcome) UnmarshalJSON(data []byte) error {
 	return wire.Unmarshal(data, "RunOutcome", x, decode_RunOutcome)
 }
 
-// MarshalJSON encodes a RunOutcome as AppendJSON does.
+// MarshalJSON encodes a RunOutcome as AppendJSON does, into a pooled buffer it
+// copies the result out of.
 func (x RunOutcome) MarshalJSON() ([]byte, error) {
-	return x.AppendJSON(nil)
+	e := wire.Pooled()
+	x.encode(e)
+	return e.Detach()
 }
 
 // AppendJSON appends the JSON encoding of x to b: the bytes json.Marshal
@@ -263,9 +269,12 @@ func (x *Seat) UnmarshalJSON(data []byte) error {
 	return wire.Unmarshal(data, "Seat", x, decode_Seat)
 }
 
-// MarshalJSON encodes a Seat as AppendJSON does.
+// MarshalJSON encodes a Seat as AppendJSON does, into a pooled buffer it
+// copies the result out of.
 func (x Seat) MarshalJSON() ([]byte, error) {
-	return x.AppendJSON(nil)
+	e := wire.Pooled()
+	x.encode(e)
+	return e.Detach()
 }
 
 // AppendJSON appends the JSON encoding of x to b: the bytes json.Marshal
@@ -435,9 +444,12 @@ func (x *Edge) UnmarshalJSON(data []byte) error {
 	return wire.Unmarshal(data, "Edge", x, decode_Edge)
 }
 
-// MarshalJSON encodes a Edge as AppendJSON does.
+// MarshalJSON encodes a Edge as AppendJSON does, into a pooled buffer it
+// copies the result out of.
 func (x Edge) MarshalJSON() ([]byte, error) {
-	return x.AppendJSON(nil)
+	e := wire.Pooled()
+	x.encode(e)
+	return e.Detach()
 }
 
 // AppendJSON appends the JSON encoding of x to b: the bytes json.Marshal
@@ -581,9 +593,12 @@ func (x *Tally) UnmarshalJSON(data []byte) error {
 	return wire.Unmarshal(data, "Tally", x, decode_Tally)
 }
 
-// MarshalJSON encodes a Tally as AppendJSON does.
+// MarshalJSON encodes a Tally as AppendJSON does, into a pooled buffer it
+// copies the result out of.
 func (x Tally) MarshalJSON() ([]byte, error) {
-	return x.AppendJSON(nil)
+	e := wire.Pooled()
+	x.encode(e)
+	return e.Detach()
 }
 
 // AppendJSON appends the JSON encoding of x to b: the bytes json.Marshal
@@ -709,9 +724,12 @@ func (x *Snapshot) UnmarshalJSON(data []byte) error {
 	return wire.Unmarshal(data, "Snapshot", x, decode_Snapshot)
 }
 
-// MarshalJSON encodes a Snapshot as AppendJSON does.
+// MarshalJSON encodes a Snapshot as AppendJSON does, into a pooled buffer it
+// copies the result out of.
 func (x Snapshot) MarshalJSON() ([]byte, error) {
-	return x.AppendJSON(nil)
+	e := wire.Pooled()
+	x.encode(e)
+	return e.Detach()
 }
 
 // AppendJSON appends the JSON encoding of x to b: the bytes json.Marshal

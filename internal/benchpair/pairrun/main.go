@@ -2,7 +2,8 @@
 // alternately (ABBA) so that drift in the machine moves both alike, and
 // prints the median of the per-pair ratios of CPU time (user+system) and of
 // wall time, with their spread, each side's median cost and peak RSS, and
-// whether the goal was met.
+// whether the goal was met (PASS or FAIL; -rss-goal adds one on the peak
+// RSS ratio, the most either side reached over its runs).
 //
 //	go run ./internal/benchpair/pairrun -name "generate vs gengotypes" -goal 1.0 \
 //		-a-dir /tmp/ours -b-dir /tmp/cue -- schemagen generate -- cue exp gengotypes ./schema/fleet
@@ -29,6 +30,7 @@ func main() {
 	name := flag.String("name", "A vs B", "what is compared, for the report")
 	rounds := flag.Int("rounds", 21, "number of A/B pairs")
 	goal := flag.Float64("goal", 0, "the median ratio A/B must be at most this (0: report only)")
+	rssGoal := flag.Float64("rss-goal", 0, "A's peak RSS must be at most this times B's (0: report only)")
 	metric := flag.String("metric", "cpu", "what the goal is checked against: cpu or wall")
 	aDir := flag.String("a-dir", "", "working directory of A")
 	bDir := flag.String("b-dir", "", "working directory of B")
@@ -88,8 +90,13 @@ func main() {
 	}
 	fmt.Println("pair " + benchpair.Line(*name+", cpu", cpu, cpuGoal))
 	fmt.Println("pair " + benchpair.Line(*name+", wall", wall, wallGoal))
-	fmt.Printf("pair %s, peak rss: %.1f MiB vs %.1f MiB (%.2fx)\n", *name,
-		float64(aRSS)/(1<<20), float64(bRSS)/(1<<20), float64(aRSS)/float64(bRSS))
+	rssRatio := float64(aRSS) / float64(bRSS)
+	rssVerdict := "report only: reported"
+	if *rssGoal > 0 {
+		rssVerdict = fmt.Sprintf("<= %.2fx: %s", *rssGoal, benchpair.Verdict(rssRatio <= *rssGoal))
+	}
+	fmt.Printf("pair %s, peak rss: %.1f MiB vs %.1f MiB (%.2fx) goal %s\n", *name,
+		float64(aRSS)/(1<<20), float64(bRSS)/(1<<20), rssRatio, rssVerdict)
 }
 
 // split parses "A ARGS... -- B ARGS..." (flag.Parse has consumed the first "--").
