@@ -2,6 +2,7 @@ package wire
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 )
 
@@ -29,4 +30,34 @@ func TestJSONKey(t *testing.T) {
 			t.Errorf("JSONKey(%s) == JSONKey(%s) is %v, want %v (%q, %q)", c.a, c.b, got, c.equal, key(c.a), key(c.b))
 		}
 	}
+}
+
+// FuzzJSONKey: a JSON value and its re-encoding by encoding/json (members
+// sorted, whitespace gone, escapes rewritten) have one key; JSONKey never
+// panics on any input.
+func FuzzJSONKey(f *testing.F) {
+	for _, s := range []string{`{"b":[1,2.50,"x"],"a":{"z":null,"y":true}}`, `1e2`, `"\u2028é"`, `[]`, `{}`, `-0`, `123456789012345678901234567890`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		raw := json.RawMessage(s)
+		k := JSONKey(&raw)
+		if !json.Valid([]byte(s)) {
+			return
+		}
+		d := json.NewDecoder(strings.NewReader(s))
+		d.UseNumber()
+		var v any
+		if d.Decode(&v) != nil {
+			return
+		}
+		b, err := json.Marshal(v)
+		if err != nil {
+			return
+		}
+		again := json.RawMessage(b)
+		if k2 := JSONKey(&again); k2 != k {
+			t.Fatalf("JSONKey(%s) = %q but JSONKey(%s) = %q", s, k, b, k2)
+		}
+	})
 }
