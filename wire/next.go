@@ -65,8 +65,7 @@ func JSONKey[T any](v *T) string {
 	if err := d.Decode(&x); err != nil {
 		return "\x00" + err.Error()
 	}
-	var out []byte
-	return string(appendCanonical(out, x))
+	return string(appendCanonical(nil, x))
 }
 
 // appendCanonical writes x (from a json.Decoder with UseNumber) with sorted

@@ -392,7 +392,7 @@ func objectDecode(f *goFile, o *model.Object) {
 		// twice, refused as any member is.
 		u := "v." + model.UnknownField
 		if !o.Open {
-			f.open("if !", memberMatch(o, "string(key)"))
+			f.open("if !", memberMatch(f, o, "string(key)"))
 			f.p("err = r.Skip()")
 			f.p("break")
 			f.close()
@@ -600,11 +600,11 @@ func memberPatternList(o *model.Object) string {
 
 // memberMatch is the Go condition that name (a string expression) matches
 // one of o's member patterns of any value.
-func memberMatch(o *model.Object, name string) string {
+func memberMatch(f *goFile, o *model.Object, name string) string {
 	var cs []string
-	for i, m := range o.Members {
+	for _, m := range o.Members {
 		if m.Type.Kind == model.AnyKind { // a typed one's members are in Matching
-			cs = append(cs, helper("pattern", o.GoName+"_member"+strconv.Itoa(i))+".MatchString("+name+")")
+			cs = append(cs, f.patterns[m.Key]+".MatchString("+name+")")
 		}
 	}
 	if len(cs) == 1 {
@@ -673,7 +673,7 @@ func objectValidate(f *goFile, o *model.Object) {
 		f.open("if ", f.use("slices"), ".Contains(", helper("fields", o.GoName), ", k)")
 		f.p("p.Add(path, k, ", f.wire(), `.RuleUnknown, "%s", `, quote("is a field of the schema, held in "+model.UnknownField+": set the field instead"), ")")
 		if !o.Open {
-			f.close(" else if !" + memberMatch(o, "k") + " {")
+			f.close(" else if !" + memberMatch(f, o, "k") + " {")
 			f.depth++
 			f.p("p.Add(path, k, ", f.wire(), `.RuleUnknown, "%s", `, quote("is not a member of "+o.GoName+": its name must match "+memberPatternList(o)), ")")
 		}

@@ -1246,9 +1246,9 @@ func (r *resolver) inlineDisjunction(v cue.Value, alts []cue.Value, what string)
 	for _, a := range alts {
 		if name, ok := r.refName(a); ok && r.defs[name] != nil {
 			r.classifyOnce(r.defs[name])
-		}
-		if name, ok := r.refName(a); ok && r.defs[name] != nil && r.defs[name].object != nil {
-			refs++
+			if r.defs[name].object != nil {
+				refs++
+			}
 		}
 	}
 	if refs == len(alts) {

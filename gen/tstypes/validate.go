@@ -263,13 +263,9 @@ func objectValidator(o *model.Object) string {
 	c := &code{}
 	exported(c, o.Name, "a "+o.Name)
 	c.p("")
-	names := make([]string, len(o.Fields))
-	for i, f := range o.Fields {
-		names[i] = jsString(f.Name)
-	}
 	c.open("function ", checkFn(o.Name), "(v: unknown, at: At | null, out: Problem[] | null): boolean")
 	notObject(c)
-	c.p("let ok = _dups === null || _dup(v, [", strings.Join(names, ", "), "], at, out);")
+	c.p("let ok = _dups === null || _dup(v, [", fieldNames(o), "], at, out);")
 	c.p("let x: unknown;")
 	for _, f := range o.Fields {
 		c.p("x = ", memberOf("v", f.Name), ";")
@@ -288,7 +284,7 @@ func objectValidator(o *model.Object) string {
 	if m := o.Typed(); m != nil {
 		// [=~"re"]: T: every other member whose name matches holds T.
 		k := c.fresh("k")
-		c.open("for (const ", k, " of _unknownKeys(v, [", strings.Join(names, ", "), "]))")
+		c.open("for (const ", k, " of _unknownKeys(v, [", fieldNames(o), "]))")
 		c.p("if (!_rx(", jsString(model.ECMAPattern(m.Key.Pattern)), ").test(", k, ")) continue;")
 		c.p("x = (v as Record<string, unknown>)[", k, "];")
 		check(c, m.Type, "x", "v", k, "_m(at, "+k+")")
@@ -321,6 +317,16 @@ func objectValidator(o *model.Object) string {
 	c.p("")
 	objectWriter(c, o)
 	return c.b.String()
+}
+
+// fieldNames is the object's field names as a JavaScript array's
+// elements: "a", "b".
+func fieldNames(o *model.Object) string {
+	names := make([]string, len(o.Fields))
+	for i, f := range o.Fields {
+		names[i] = jsString(f.Name)
+	}
+	return strings.Join(names, ", ")
 }
 
 // refusalReason is the problem a refused combination reports, as Go's
@@ -683,12 +689,8 @@ func objectWriter(c *code, o *model.Object) {
 	if m := o.Typed(); m != nil {
 		// The members the typed pattern admits, by name, as the Go
 		// encoder writes its Matching.
-		names := make([]string, len(o.Fields))
-		for i, f := range o.Fields {
-			names[i] = jsString(f.Name)
-		}
 		k := c.fresh("k")
-		c.open("for (const ", k, " of _unknownKeys(v, [", strings.Join(names, ", "), "]))")
+		c.open("for (const ", k, " of _unknownKeys(v, [", fieldNames(o), "]))")
 		c.p("if (!_rx(", jsString(model.ECMAPattern(m.Key.Pattern)), ").test(", k, ")) continue;")
 		c.p("s += sep + _str(", k, ") + \":\" + ", writeExpr(c, m.Type, "(v as Record<string, unknown>)["+k+"] as "+typ(m.Type)), ";")
 		c.p(`sep = ",";`)
@@ -698,12 +700,8 @@ func objectWriter(c *code, o *model.Object) {
 		// The members the schema does not name (of a closed object, those
 		// its member patterns admit), after the others, by name, as the
 		// Go encoder writes its Unknown.
-		names := make([]string, len(o.Fields))
-		for i, f := range o.Fields {
-			names[i] = jsString(f.Name)
-		}
 		k := c.fresh("k")
-		c.open("for (const ", k, " of _unknownKeys(v, [", strings.Join(names, ", "), "]))")
+		c.open("for (const ", k, " of _unknownKeys(v, [", fieldNames(o), "]))")
 		if m := o.Typed(); m != nil {
 			c.p("if (_rx(", jsString(model.ECMAPattern(m.Key.Pattern)), ").test(", k, ")) continue; // written above")
 		}
