@@ -234,11 +234,10 @@ type root struct {
 
 func (c *kase) root(def string) (root, error) {
 	if def == "@root" {
-		def = model.GoName(c.pkg.Name)
-		for _, o := range c.pkg.Objects {
-			if o.Name == def {
-				return root{name: o.Name, goName: o.GoName, file: c.schemaFile(o.GoName)}, nil
-			}
+		// The package's document: its root object, or the definition its
+		// top level embeds alone.
+		if o := c.pkg.Root; o != nil {
+			return root{name: o.Name, goName: o.GoName, file: c.schemaFile(o.GoName)}, nil
 		}
 		return root{}, fmt.Errorf("package %s has no top-level fields", c.pkg.Name)
 	}
