@@ -14,7 +14,8 @@
 //   - the generated TypeScript's parse function (compiled by tsc --strict),
 //     whose write function must give back an accepted instance's value.
 //
-// An archive holds schema/<pkg>/*.cue (the cue.mod is added) and instances
+// An archive holds schema/<pkg>/*.cue (the cue.mod is added, with any
+// cue.mod/gen/… package the archive brings for it to import) and instances
 // named valid/<Def>/<name>.json, invalid/<Def>/<name>.json and
 // open/<Def>/<name>.json. <Def> is a definition's CUE name without '#',
 // or @root for the package's root object (its top-level fields). valid and
@@ -190,14 +191,15 @@ func setUp(mod, file string) (*kase, error) {
 		parts := strings.Split(f.Name, "/")
 		switch {
 		case parts[0] == "schema" || f.Name == "schemagen.cue":
+		case len(parts) > 3 && parts[0] == "cue.mod" && parts[1] == "gen":
 		case len(parts) == 3 && (parts[0] == "valid" || parts[0] == "invalid" || parts[0] == "open" || parts[0] == "notcue"):
 			c.instances = append(c.instances, &instance{caseName: c.name, class: parts[0], def: parts[1], name: parts[2], data: f.Data,
 				path: filepath.Join(c.dir, "instances", filepath.FromSlash(f.Name))})
 		default:
-			return nil, fmt.Errorf("%s: a file of a case is schema/…, schemagen.cue, or valid|invalid|open|notcue/<Def>/<name>.json", f.Name)
+			return nil, fmt.Errorf("%s: a file of a case is schema/…, cue.mod/gen/…, schemagen.cue, or valid|invalid|open|notcue/<Def>/<name>.json", f.Name)
 		}
 		dst := f.Name
-		if parts[0] != "schema" && f.Name != "schemagen.cue" {
+		if parts[0] != "schema" && parts[0] != "cue.mod" && f.Name != "schemagen.cue" {
 			dst = "instances/" + f.Name
 		}
 		if err := write(dst, f.Data); err != nil {

@@ -142,20 +142,46 @@ func generatePackage(p *model.Package) ([]output.File, error) {
 // goFileName is the Go file of a CUE file of the package in folder dir:
 // its name with .go; a file of a folder above (CUE makes a parent folder's
 // files of the same package part of it) is parent_<name>.go, one per level;
-// doc.go, which the package's doc takes, is schema_doc.go.
+// a file of another package, whose definitions this one carries because it
+// refers to them, is imported_<its folder>_<name>.go, its folder's
+// non-alphanumerics made _ (cue.mod/gen/k8s.io/api/core/v1/types.cue:
+// imported_k8s_io_api_core_v1_types.go); doc.go, which the package's doc
+// takes, is schema_doc.go.
 func goFileName(dir, file string) string {
 	base := strings.TrimSuffix(path.Base(file), ".cue") + ".go"
-	if rel, err := filepath.Rel(filepath.FromSlash(dir), filepath.FromSlash(path.Dir(file))); err == nil {
-		for _, step := range strings.Split(filepath.ToSlash(rel), "/") {
-			if step == ".." {
-				base = "parent_" + base
+	if rel, err := filepath.Rel(filepath.FromSlash(dir), filepath.FromSlash(path.Dir(file))); err == nil && rel != "." {
+		steps := strings.Split(filepath.ToSlash(rel), "/")
+		if slices.ContainsFunc(steps, func(s string) bool { return s != ".." }) {
+			folder := path.Dir(file)
+			for _, p := range []string{"cue.mod/gen/", "cue.mod/pkg/", "cue.mod/usr/"} {
+				folder = strings.TrimPrefix(folder, p)
 			}
+			return "imported_" + fileWord(folder) + "_" + base
+		}
+		for range steps {
+			base = "parent_" + base
 		}
 	}
 	if base == "doc.go" {
 		base = "schema_" + base
 	}
 	return base
+}
+
+// fileWord is s in lower-case letters, digits and single underscores.
+func fileWord(s string) string {
+	var b strings.Builder
+	under := false
+	for _, c := range strings.ToLower(s) {
+		if (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') {
+			b.WriteRune(c)
+			under = false
+		} else if !under && b.Len() > 0 {
+			b.WriteByte('_')
+			under = true
+		}
+	}
+	return strings.TrimSuffix(b.String(), "_")
 }
 
 // patternNames names the compiled regexp of every pattern a field's type

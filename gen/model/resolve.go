@@ -24,7 +24,13 @@ type resolver struct {
 	errs     ErrorList
 
 	pkg  *Package
-	defs map[string]*def // by CUE name without '#'
+	defs map[string]*def // by CUE name without '#'; another package's by its model name
+	// order is every definition in the order found: the package's own,
+	// then those of other packages as references reach them (foreign).
+	order []*def
+	// foreigns are the packages whose definitions this one refers to, by
+	// import path, as first reached.
+	foreigns map[string]*foreignPkg
 	// inlines are the objects of inline structs, by the name derived from
 	// where they are (#Order.line: OrderLine), in the order found.
 	inlines     map[string]*def
@@ -71,8 +77,13 @@ type def struct {
 	nullable bool
 	oneOf    *OneOf
 	alias    *Alias
-	// oneOfAlts are a OneOf definition's alternatives, until resolved.
+	// oneOfAlts are a OneOf definition's alternatives, until resolved;
+	// oneOfDone once they are.
 	oneOfAlts []cue.Value
+	oneOfDone bool
+	// from is the package of a definition of another package that this
+	// one refers to (#Name there, named from.qualifier+Name here).
+	from *foreignPkg
 	// keyPattern and keyElem are a map's pattern on its keys and the type
 	// of its values, for #M: {[=~"re"]: T} (keyPattern exists).
 	keyPattern, keyElem cue.Value
@@ -88,7 +99,9 @@ type def struct {
 }
 
 // ref names the definition in messages, as CUE refers to it: #Name, or
-// for the root object the package name (p.field).
+// for the root object the package name (p.field). A definition of another
+// package is named by what it is called here (#MetaV1ObjectMeta); its
+// position is in that package's file.
 func (d *def) ref() string {
 	if d.root {
 		return d.pkg
@@ -258,7 +271,6 @@ func (r *resolver) resolve() *Package {
 	}
 
 	// Pass 1: classify every definition, so references resolve in any order.
-	var order []*def
 	it, err := r.v.Fields(cue.Definitions(true), cue.Optional(true))
 	if err != nil {
 		r.errs = append(r.errs, r.ps.fromCUE(err, r.inst.Files...)...)
@@ -278,13 +290,15 @@ func (r *resolver) resolve() *Package {
 			r.docf(d.pos, "definition #%s has no doc comment: say what it means on the line above it", d.name)
 		}
 		r.defs[d.name] = d
-		order = append(order, d)
+		r.order = append(r.order, d)
 	}
 	// Every definition is known before any is classified: classifying an
 	// alias resolves its type, which may refer to one written after it
-	// (#devices: [...{caps: #list}] before #list), classified then.
-	for _, d := range order {
-		r.classifyOnce(d)
+	// (#devices: [...{caps: #list}] before #list), classified then. A
+	// definition of another package joins the order when a reference
+	// first reaches it, and is classified and resolved like the others.
+	for i := 0; i < len(r.order); i++ {
+		r.classifyOnce(r.order[i])
 	}
 	if rootPos.IsValid() {
 		if d := r.rootDefinition(); d != nil {
@@ -292,39 +306,56 @@ func (r *resolver) resolve() *Package {
 		} else {
 			root := r.rootObject(rootPos)
 			r.pkg.Root = root.object
-			order = append(order, root)
+			r.order = append(r.order, root)
 		}
 	}
 
-	// Pass 2: resolve fields and variants against the classified set.
-	for _, d := range order {
-		if d.mapDef != nil {
-			r.resolveMap(d)
+	// Pass 2: resolve fields and variants against the classified set, in
+	// rounds: resolving may reach definitions of other packages not yet
+	// reached, which the next round resolves.
+	var done, unionsDone, inlineUnionsDone, forbidsDone, inlinesDone int
+	for done < len(r.order) || inlineUnionsDone < len(r.inlineUnions) {
+		batch := r.order[done:]
+		done = len(r.order)
+		for i := 0; i < len(batch); i++ {
+			r.classifyOnce(batch[i])
+		}
+		for _, d := range batch {
+			if d.mapDef != nil {
+				r.resolveMap(d)
+			}
+		}
+		for _, d := range batch {
+			r.resolveOneOf(d)
+		}
+		for _, d := range batch {
+			if d.object != nil {
+				// CUE closes a definition recursively; close({...}) closes
+				// only its own level; a package's top level is open.
+				r.closedCtx = !d.root && !isCloseCall(sourceExpr(d.v))
+				r.resolveObject(d)
+			}
+		}
+		for ; unionsDone < done; unionsDone++ {
+			if d := r.order[unionsDone]; d.union != nil {
+				r.resolveUnion(d)
+			}
+		}
+		for ; inlineUnionsDone < len(r.inlineUnions); inlineUnionsDone++ {
+			r.resolveUnion(r.inlineUnions[inlineUnionsDone])
 		}
 	}
-	for _, d := range order {
-		if d.oneOfAlts != nil {
-			r.oneOf(d, d.oneOfAlts, d.ref())
-		}
-	}
-	for _, d := range order {
-		if d.object != nil {
-			// CUE closes a definition recursively; close({...}) closes
-			// only its own level; a package's top level is open.
-			r.closedCtx = !d.root && !isCloseCall(sourceExpr(d.v))
-			r.resolveObject(d)
-		}
-	}
-	for _, d := range append(order, r.inlineUnions...) {
-		if d.union != nil {
-			r.resolveUnion(d)
-		}
-	}
-	for _, d := range append(order, r.inlineOrder...) {
-		if d.object != nil {
+	for ; forbidsDone < len(r.order); forbidsDone++ {
+		if d := r.order[forbidsDone]; d.object != nil {
 			r.resolveForbids(d)
 		}
 	}
+	for ; inlinesDone < len(r.inlineOrder); inlinesDone++ {
+		if d := r.inlineOrder[inlinesDone]; d.object != nil {
+			r.resolveForbids(d)
+		}
+	}
+	r.checkForeignSyntax()
 	r.assignNames()
 	r.altGoNames()
 	return r.pkg
@@ -375,7 +406,7 @@ func (r *resolver) rootObject(pos Pos) *def {
 	if r.pkg.Doc != "" {
 		doc += "\n\n" + r.pkg.Doc
 	}
-	d := &def{name: name, v: r.v, pos: pos, doc: doc, root: true, pkg: r.pkg.Name, lit: &ast.StructLit{}}
+	d := &def{name: name, v: r.v, pos: pos, doc: doc, root: true, pkg: r.pkg.Name, lit: &ast.StructLit{}, classState: 2}
 	for _, f := range r.inst.Files {
 		for _, decl := range f.Decls {
 			switch decl.(type) {
@@ -557,12 +588,16 @@ func (r *resolver) resolveEnum(d *def, args []cue.Value) {
 // refName returns the name of the top-level definition v refers to, if v is
 // exactly such a reference.
 func (r *resolver) refName(v cue.Value) (string, bool) {
-	_, path := v.ReferencePath()
+	root, path := v.ReferencePath()
 	sels := path.Selectors()
 	if len(sels) != 1 || !sels[0].IsDefinition() {
 		return "", false
 	}
-	return strings.TrimPrefix(sels[0].String(), "#"), true
+	name := strings.TrimPrefix(sels[0].String(), "#")
+	if bi := root.BuildInstance(); bi != nil && bi != r.inst && bi.Dir != r.inst.Dir {
+		return r.foreign(v, root, bi, name), true
+	}
+	return name, true
 }
 
 // isMapLiteral reports whether a struct literal states only pattern
@@ -1072,6 +1107,7 @@ func (r *resolver) refTypeOf(v cue.Value, name, what string) (*Type, bool) {
 	case d.alias != nil:
 		return copyType(d.alias.Type), true
 	case d.oneOfAlts != nil:
+		r.resolveOneOf(d) // one of another package, reached while resolving
 		if d.oneOf == nil {
 			return nil, false // reported at the definition
 		}
@@ -1266,6 +1302,15 @@ func (r *resolver) inlineDisjunction(v cue.Value, alts []cue.Value, what string)
 }
 
 // oneOf resolves a disjunction of types of different JSON kinds.
+// resolveOneOf resolves a OneOf definition's alternatives, once.
+func (r *resolver) resolveOneOf(d *def) {
+	if d.oneOfAlts == nil || d.oneOfDone {
+		return
+	}
+	d.oneOfDone = true
+	r.oneOf(d, d.oneOfAlts, d.ref())
+}
+
 func (r *resolver) oneOf(d *def, alts []cue.Value, what string) *OneOf {
 	o := &OneOf{Name: d.name, Doc: d.doc, Pos: d.pos}
 	byKind := map[string]*Alt{}

@@ -1,0 +1,172 @@
+package model
+
+import (
+	"path/filepath"
+	"regexp"
+	"strings"
+	"unicode"
+
+	"cuelang.org/go/cue"
+	"cuelang.org/go/cue/ast"
+	"cuelang.org/go/cue/build"
+
+	"github.com/schemagen/schemagen/gen/cuesrc"
+)
+
+// A definition of another package (an import: a package of this module,
+// or one in cue.mod/gen or cue.mod/pkg, such as what cue get go writes) is
+// carried in the package that refers to it, as a definition of its own
+// named after where it comes from: metav1.#ObjectMeta, from
+// k8s.io/apimachinery/pkg/apis/meta/v1, is MetaV1ObjectMeta in Go, in the
+// JSON Schemas' $defs and in TypeScript. Only the definitions a reference
+// reaches are carried (and those they reach), each resolved by the same
+// rules as the package's own; a refusal in one is reported at its
+// position in the other package's file. docs/schema-language.md says why:
+// each package's outputs stand alone, with no import between generated
+// packages to keep in step.
+
+// foreignPkg is a package whose definitions this one refers to.
+type foreignPkg struct {
+	inst      *build.Instance
+	qualifier string // CoreV1: the prefix of its definitions' names here
+	attrs     goAttrs
+	syntax    ErrorList // its files' attribute errors, reported for the definitions reached
+	reached   map[string]bool
+}
+
+// versionElem is an import path element that is an API version (v1,
+// v1beta2), which says less than the element before it.
+var versionElem = regexp.MustCompile(`^v[0-9]+([a-z]+[0-9]*)?$`)
+
+// qualifier names the definitions of the package at importPath where
+// another package carries them: the last element of the path made a Go
+// name, after the element before it when the last is a version
+// (k8s.io/api/core/v1: CoreV1; k8s.io/apimachinery/pkg/util/intstr:
+// Intstr). A path with a package qualifier (example.com/x:name) is named
+// by that package.
+func qualifier(importPath string) string {
+	p := importPath
+	if i := strings.LastIndexByte(p, ':'); i >= 0 {
+		return GoName(p[i+1:])
+	}
+	if i := strings.IndexByte(p, '@'); i >= 0 {
+		p = p[:i]
+	}
+	els := strings.Split(p, "/")
+	last := els[len(els)-1]
+	q := GoName(last)
+	if versionElem.MatchString(last) && len(els) > 1 {
+		q = GoName(els[len(els)-2]) + q
+	}
+	return q
+}
+
+// foreignName is the name here of #name of the package qualified q.
+func foreignName(q, name string) string {
+	rs := []rune(name)
+	if len(rs) > 0 {
+		rs[0] = unicode.ToUpper(rs[0])
+	}
+	return q + string(rs)
+}
+
+// foreign returns the name here of the definition #name of the package bi,
+// the value v refers to; the first reference registers it (and its
+// package), classified, to be resolved with the package's own.
+func (r *resolver) foreign(v, root cue.Value, bi *build.Instance, name string) string {
+	fp := r.foreignPkg(bi)
+	key := foreignName(fp.qualifier, name)
+	if d := r.defs[key]; d != nil {
+		if d.from != fp || !fp.reached[name] {
+			r.errorf(r.pos(v), "%s.#%s is carried here as #%s, named after its package, but %s (%s) has that name; rename one of them", bi.ImportPath, name, key, d.origin(), d.pos)
+		}
+		return key
+	}
+	dv := root.LookupPath(cue.MakePath(cue.Def("#" + name)))
+	d := &def{name: key, v: dv, pos: r.pos(dv), doc: docText(dv.Doc()), from: fp}
+	if !d.pos.IsValid() {
+		d.pos = r.pos(v)
+	}
+	fp.reached[name] = true
+	r.defs[key] = d
+	r.order = append(r.order, d)
+	r.classifyOnce(d)
+	return key
+}
+
+// origin names a definition in a message about where it comes from: #Name,
+// or path.#Name for another package's.
+func (d *def) origin() string {
+	if d.from != nil {
+		return d.from.inst.ImportPath + ".#" + strings.TrimPrefix(d.name, d.from.qualifier)
+	}
+	return d.ref()
+}
+
+// foreignPkg returns the record of the package bi, made on first use: its
+// qualifier, its doc comments indexed for enum members, and its @go
+// attributes, read as the package's own are.
+func (r *resolver) foreignPkg(bi *build.Instance) *foreignPkg {
+	if r.foreigns == nil {
+		r.foreigns = map[string]*foreignPkg{}
+	}
+	if fp := r.foreigns[bi.ImportPath]; fp != nil {
+		return fp
+	}
+	fp := &foreignPkg{inst: bi, qualifier: qualifier(bi.ImportPath), reached: map[string]bool{}}
+	r.foreigns[bi.ImportPath] = fp
+	if r.comments.LineComments == nil {
+		r.comments.LineComments = cuesrc.LineComments{}
+	}
+	for f, lines := range cuesrc.IndexComments(bi) {
+		r.comments.LineComments[f] = lines
+	}
+	fp.attrs, fp.syntax = checkSyntax(r.ps, bi, false)
+	if r.goAttrs.fields == nil {
+		r.goAttrs.fields = map[[2]string]goAttr{}
+	}
+	// A field's @go(Name) names its Go field, as in this package. A
+	// definition's own @go(Name) is not read: the definition is named
+	// after its package here, so that two packages' names cannot meet.
+	for k, g := range fp.attrs.fields {
+		r.goAttrs.fields[[2]string{foreignName(fp.qualifier, k[0]), k[1]}] = g
+	}
+	return fp
+}
+
+// checkForeignSyntax reports the attribute errors of the other packages'
+// files that lie inside a definition this package carries: the others are
+// that package's business.
+func (r *resolver) checkForeignSyntax() {
+	for _, fp := range r.foreigns {
+		if len(fp.syntax) == 0 {
+			continue
+		}
+		type span struct {
+			file       string
+			start, end int
+		}
+		var spans []span
+		for _, f := range fp.inst.Files {
+			for _, decl := range f.Decls {
+				fd, ok := decl.(*ast.Field)
+				if !ok {
+					continue
+				}
+				label, _, err := ast.LabelName(fd.Label)
+				if err != nil || !strings.HasPrefix(label, "#") || !fp.reached[strings.TrimPrefix(label, "#")] {
+					continue
+				}
+				spans = append(spans, span{filepath.ToSlash(relTo(r.ps.root, f.Filename)), fd.Pos().Line(), fd.End().Line()})
+			}
+		}
+		for _, e := range fp.syntax {
+			for _, s := range spans {
+				if e.Pos.File == s.file && (e.Pos.Line == 0 || (e.Pos.Line >= s.start && e.Pos.Line <= s.end)) {
+					r.errs = append(r.errs, e)
+					break
+				}
+			}
+		}
+	}
+}
