@@ -1571,8 +1571,21 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 	if !p.IsValid() {
 		p = at // a conjunct of a predeclared type (int64, uint32) has no position of its own
 	}
-	if _, ok := r.refName(c); ok {
-		r.errorf(p, "%s: constraints beside a reference are not supported; state them in a new definition", what)
+	if name, ok := r.refName(c); ok {
+		// #Score & >0, with #Score a constrained scalar (int & <=100):
+		// the value is the scalar's base under both its constraints and
+		// these (1 to 100), a type of its own rather than #Score.
+		if d := r.defs[name]; d != nil {
+			r.classifyOnce(d)
+			if d.scalar != nil && d.scalar.Base == t.BaseOf() {
+				ok := true
+				for _, dc := range conjuncts(d.v) {
+					ok = r.constrain(t, dc, what, at) && ok
+				}
+				return ok
+			}
+		}
+		r.errorf(p, "%s: constraints beside a reference are carried only on a scalar definition (#Score & >0, with #Score: int); state them in a new definition", what)
 		return false
 	}
 	op, args := c.Expr()
