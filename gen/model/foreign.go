@@ -30,8 +30,9 @@ type foreignPkg struct {
 	inst      *build.Instance
 	qualifier string // CoreV1: the prefix of its definitions' names here
 	attrs     goAttrs
-	syntax    ErrorList // its files' attribute errors, reported for the definitions reached
-	reached   map[string]bool
+	syntax    ErrorList       // its files' attribute errors, reported for the definitions reached
+	reached   map[string]bool // its top-level definitions reached, by CUE name without '#'
+
 }
 
 // versionElem is an import path element that is an API version (v1,
@@ -73,32 +74,54 @@ func foreignName(q, name string) string {
 // foreign returns the name here of the definition #name of the package bi,
 // the value v refers to; the first reference registers it (and its
 // package), classified, to be resolved with the package's own.
-func (r *resolver) foreign(v, root cue.Value, bi *build.Instance, name string) string {
+func (r *resolver) foreign(v, root cue.Value, bi *build.Instance, name string, path cue.Path) string {
 	fp := r.foreignPkg(bi)
 	key := foreignName(fp.qualifier, name)
 	if d := r.defs[key]; d != nil {
-		if d.from != fp || !fp.reached[name] {
-			r.errorf(r.pos(v), "%s.#%s is carried here as #%s, named after its package, but %s (%s) has that name; rename one of them", bi.ImportPath, name, key, d.origin(), d.pos)
+		if d.from != fp || d.path.String() != path.String() {
+			r.errorf(r.pos(v), "%s.%s is carried here as #%s, named after its package, but %s (%s) has that name; rename one of them", bi.ImportPath, path, key, d.origin(), d.pos)
 		}
 		return key
 	}
-	dv := root.LookupPath(cue.MakePath(cue.Def("#" + name)))
-	d := &def{name: key, v: dv, pos: r.pos(dv), doc: docText(dv.Doc()), from: fp}
+	fp.reached[strings.TrimPrefix(path.Selectors()[0].String(), "#")] = true
+	return r.register(&def{name: key, from: fp, path: path}, v, root.LookupPath(path))
+}
+
+// nested returns the name of a definition within a definition (#x.#Baz,
+// named xBaz), registering it on first use.
+func (r *resolver) nested(v, root cue.Value, name string, path cue.Path) string {
+	if d := r.defs[name]; d != nil {
+		if d.path.String() != path.String() {
+			r.errorf(r.pos(v), "%s is named #%s after its path, but %s (%s) has that name; rename one of them", path, name, d.origin(), d.pos)
+		}
+		return name
+	}
+	return r.register(&def{name: name, path: path}, v, root.LookupPath(path))
+}
+
+// register adds a definition reached by a reference v (of another package,
+// or within a definition), whose value is dv, to be classified and
+// resolved with the package's own.
+func (r *resolver) register(d *def, v, dv cue.Value) string {
+	d.v, d.pos, d.doc = dv, r.pos(dv), docText(dv.Doc())
 	if !d.pos.IsValid() {
 		d.pos = r.pos(v)
 	}
-	fp.reached[name] = true
-	r.defs[key] = d
+	r.defs[d.name] = d
 	r.order = append(r.order, d)
 	r.classifyOnce(d)
-	return key
+	return d.name
 }
 
 // origin names a definition in a message about where it comes from: #Name,
-// or path.#Name for another package's.
+// #x.#Baz for one within another, or importpath.#Name for another
+// package's.
 func (d *def) origin() string {
-	if d.from != nil {
-		return d.from.inst.ImportPath + ".#" + strings.TrimPrefix(d.name, d.from.qualifier)
+	switch {
+	case d.from != nil:
+		return d.from.inst.ImportPath + "." + d.path.String()
+	case d.path.String() != "":
+		return d.path.String()
 	}
 	return d.ref()
 }

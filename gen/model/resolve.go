@@ -84,6 +84,10 @@ type def struct {
 	// from is the package of a definition of another package that this
 	// one refers to (#Name there, named from.qualifier+Name here).
 	from *foreignPkg
+	// path is the path of a definition reached by a reference rather
+	// than listed at the top level: one of another package (#Name), or
+	// one within a definition (#x.#Baz).
+	path cue.Path
 	// keyPattern and keyElem are a map's pattern on its keys and the type
 	// of its values, for #M: {[=~"re"]: T} (keyPattern exists).
 	keyPattern, keyElem cue.Value
@@ -590,12 +594,25 @@ func (r *resolver) resolveEnum(d *def, args []cue.Value) {
 func (r *resolver) refName(v cue.Value) (string, bool) {
 	root, path := v.ReferencePath()
 	sels := path.Selectors()
-	if len(sels) != 1 || !sels[0].IsDefinition() {
+	if len(sels) == 0 {
 		return "", false
 	}
+	for _, s := range sels {
+		if !s.IsDefinition() {
+			return "", false
+		}
+	}
+	// A definition within a definition (#x.#Baz) is named by its path
+	// (xBaz: Go XBaz), as an inline struct is.
 	name := strings.TrimPrefix(sels[0].String(), "#")
+	for _, s := range sels[1:] {
+		name = foreignName(name, strings.TrimPrefix(s.String(), "#"))
+	}
 	if bi := root.BuildInstance(); bi != nil && bi != r.inst && bi.Dir != r.inst.Dir {
-		return r.foreign(v, root, bi, name), true
+		return r.foreign(v, root, bi, name, path), true
+	}
+	if len(sels) > 1 {
+		return r.nested(v, root, name, path), true
 	}
 	return name, true
 }
@@ -615,6 +632,24 @@ func isMapLiteral(lit *ast.StructLit) bool {
 		n++
 	}
 	return n > 0
+}
+
+// statesMore reports whether a struct literal holds more than definitions,
+// hidden fields and let clauses, which are no members of its values
+// (#x: {#Baz: {…}} is the empty object, with a definition in it).
+func statesMore(lit *ast.StructLit) bool {
+	for _, e := range lit.Elts {
+		switch e := e.(type) {
+		case *ast.Field:
+			if name, _, err := ast.LabelName(e.Label); err == nil && (strings.HasPrefix(name, "#") || strings.HasPrefix(name, "_")) {
+				continue
+			}
+		case *ast.LetClause, *ast.CommentGroup, *ast.Attribute:
+			continue
+		}
+		return true
+	}
+	return false
 }
 
 // declaresFields reports whether a struct literal says more than a map's
@@ -872,7 +907,7 @@ func (r *resolver) resolveObject(d *def) {
 		f.Type = t
 		o.Fields = append(o.Fields, f)
 	}
-	if lit, ok := d.literal(); n == 0 && len(o.Members) == 0 && ok && len(lit.Elts) > 0 && !d.root {
+	if lit, ok := d.literal(); n == 0 && len(o.Members) == 0 && ok && statesMore(lit) && !d.root {
 		// Something CUE lists no field of: an embedded pattern
 		// ({[=~"^x-"]: T}) or a comprehension.
 		r.errorf(d.pos, "%s states no field CUE can list: what it holds (a key pattern, [=~\"…\"]: T, or an embedding of one) is not carried yet; a map of any key is [string]: T", d.ref())
