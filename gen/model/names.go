@@ -136,13 +136,19 @@ func (r *resolver) assignNames() {
 				}
 				continue // carried by the tag method, not a struct field
 			}
+			if !named && contains(reserved, f.GoName) {
+				// A field whose name is a generated method's (string:
+				// String) is String_, as protoc-gen-go names a field
+				// that meets a method; @go(Name) names it otherwise.
+				f.GoName += "_"
+			}
 			switch {
 			case f.GoName == "":
 				r.errorf(f.Pos, "%s: no Go name can be made from it", what)
 			case fields[f.GoName] != nil:
 				r.errorf(f.Pos, "%s: Go name %s is already taken by field %s (%s)", what, f.GoName, fields[f.GoName].Name, fields[f.GoName].Pos)
 			case contains(reserved, f.GoName):
-				r.errorf(f.Pos, "%s: Go name %s is %s; name the Go field otherwise with @go(Name) after it (e.g. @go(%sValue)): the wire name stays %s", what, f.GoName, reservedWhy(f.GoName), f.GoName, f.Name)
+				r.errorf(g.pos, "%s: @go(%s) names the Go field %s, which is %s; name it otherwise (e.g. @go(%sValue)): the wire name stays %s", what, f.GoName, f.GoName, reservedWhy(f.GoName), f.GoName, f.Name)
 			default:
 				fields[f.GoName] = f
 			}
