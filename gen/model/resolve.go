@@ -11,6 +11,7 @@ import (
 	"cuelang.org/go/cue"
 	"cuelang.org/go/cue/ast"
 	"cuelang.org/go/cue/build"
+	"cuelang.org/go/cue/errors"
 	"cuelang.org/go/cue/token"
 )
 
@@ -634,6 +635,21 @@ func isMapLiteral(lit *ast.StructLit) bool {
 	return n > 0
 }
 
+// cueErrText is CUE's message for err on one line, without positions
+// (the error is placed at the value's own).
+func cueErrText(err error) string {
+	var parts []string
+	for _, e := range errors.Errors(err) {
+		format, args := e.Msg()
+		msg := fmt.Sprintf(format, args...)
+		if path := e.Path(); len(path) > 0 {
+			msg = strings.Join(path, ".") + ": " + msg
+		}
+		parts = append(parts, msg)
+	}
+	return strings.Join(parts, "; ")
+}
+
 // statesMore reports whether a struct literal holds more than definitions,
 // hidden fields and let clauses, which are no members of its values
 // (#x: {#Baz: {…}} is the empty object, with a definition in it).
@@ -1184,6 +1200,19 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 			if c.IncompleteKind() == cue.ListKind {
 				kind = cue.ListKind
 			}
+		}
+	}
+	if _, isValidator := r.validatorOf(v); kind == cue.BottomKind && !isValidator {
+		// An error of CUE's own (a structural cycle, a bound on another
+		// field's value): say what CUE says, not "type _|_".
+		if err := v.Err(); err != nil {
+			msg := cueErrText(err)
+			hint := ""
+			if strings.Contains(msg, "structural cycle") {
+				hint = "; a type that holds itself is a definition that refers to itself (#Node: {next?: #Node}), which is carried"
+			}
+			r.errorf(p, "%s: CUE evaluates it to an error (%s), so there is no type to carry%s", what, msg, hint)
+			return nil, false
 		}
 	}
 	switch {
