@@ -1941,7 +1941,7 @@ func (r *resolver) resolveUnion(d *def) {
 		u.Discriminator = shared // its duplicates are reported below
 	}
 	if u.Discriminator == "" {
-		r.errorf(d.pos, "#%s: no discriminator: every variant needs the same required field holding a string constant (e.g. kind!: \"passed\")", d.name)
+		r.errorf(d.pos, "%s: no discriminator: every variant needs the same required field holding a string constant (e.g. kind!: \"passed\"). Without one, CUE admits a value when exactly one variant is still possible, a missing required field (at any depth) leaving a variant possible; JSON Schema's oneOf and a decoder choosing a variant would need a copy of every variant without its required fields to state that", d.ref())
 		return
 	}
 	seen := map[string]*Object{}
