@@ -20,7 +20,7 @@
 # The benchmarks time themselves, so each runs once (-benchtime=1x).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-go test ./runtime -run '^$' -bench '^Benchmark(Read|Restart)$' -benchtime=1x | grep '^pair '
+go test ./runtime/fleetruntime -run '^$' -bench '^Benchmark(Read|Restart)$' -benchtime=1x | grep '^pair '
 go test ./runtime/replay -run '^$' -bench '^BenchmarkFleetsim$' -benchtime=1x | grep '^pair '
 # The seat ledger's durable rows: Append with its fsync (group commit) by 1
 # and by 16 writers, beside the same without fsync (Options.NoSync).

@@ -14,5 +14,5 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 timeout=$(( ${SOAK_SECONDS:-120} + 300 ))s
-SCHEMAGEN_SOAK=1 go test ./runtime -run '^TestSoak$' -count=1 -v -timeout "$timeout" |
+SCHEMAGEN_SOAK=1 go test ./runtime/fleetruntime -run '^TestSoak$' -count=1 -v -timeout "$timeout" |
 	grep -v '^=== RUN\|^--- PASS\|^PASS$'

@@ -35,7 +35,7 @@ import (
 	"time"
 	_ "time/tzdata" // --tz works on a machine without a zoneinfo database
 
-	"github.com/schemagen/schemagen/runtime"
+	"github.com/schemagen/schemagen/runtime/fleetruntime"
 	"github.com/schemagen/schemagen/runtime/replay"
 )
 
@@ -48,7 +48,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	ledger := fs.String("ledger", "", "seat-ledger.jsonl to read and append to, created if absent (default: a fresh temporary one)")
 	tz := fs.String("tz", "", "the host's local calendar, an IANA zone name (default: the machine's)")
-	skew := fs.Duration("max-skew", runtime.DefaultMaxSkew, "how far ahead of the host's clock an event or ledger row may be; beyond it, it is reported and not counted")
+	skew := fs.Duration("max-skew", fleetruntime.DefaultMaxSkew, "how far ahead of the host's clock an event or ledger row may be; beyond it, it is reported and not counted")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: fleetsim [--ledger PATH] [--tz NAME] [--max-skew DURATION] < events.jsonl")
 		fs.PrintDefaults()

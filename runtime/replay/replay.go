@@ -1,4 +1,4 @@
-// Package replay drives a runtime.Runtime from a replay stream, SPEC §5's
+// Package replay drives a fleetruntime.Runtime from a replay stream, SPEC §5's
 // format: one fleet.ReplayEvent a line, in JSON, each stamped with when it
 // happened; one fleet.Snapshot is written, as one JSON line, for every read
 // event. cmd/fleetsim is this package behind flags, and the runtime's
@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/schemagen/schemagen/generated/go/fleet"
-	"github.com/schemagen/schemagen/runtime"
+	"github.com/schemagen/schemagen/runtime/fleetruntime"
 	"github.com/schemagen/schemagen/runtime/internal/jsonl"
 )
 
@@ -29,10 +29,10 @@ type Options struct {
 	// Location is the host's local calendar; nil means time.Local.
 	Location *time.Location
 	// MaxSkew is how far ahead of the host's clock an event may be; 0
-	// means runtime.DefaultMaxSkew.
+	// means fleetruntime.DefaultMaxSkew.
 	MaxSkew time.Duration
 	// NoSync keeps the ledger's rows from being fsynced
-	// (runtime.Options.NoSync), for benchmarks and fuzzing of the
+	// (fleetruntime.Options.NoSync), for benchmarks and fuzzing of the
 	// runtime's own work; cmd/fleetsim leaves it false, as a host does.
 	NoSync bool
 }
@@ -58,7 +58,7 @@ type Options struct {
 // that, since only reads print.
 func Run(in io.Reader, out, diag io.Writer, opts Options) (skipped int, err error) {
 	if opts.MaxSkew <= 0 {
-		opts.MaxSkew = runtime.DefaultMaxSkew
+		opts.MaxSkew = fleetruntime.DefaultMaxSkew
 	}
 	s := &session{opts: opts, diag: diag, out: bufio.NewWriter(out)}
 	defer func() {
@@ -89,7 +89,7 @@ func Run(in io.Reader, out, diag io.Writer, opts Options) (skipped int, err erro
 		//schemavet:ignore only the events the host stamps with its own clock set it
 		switch ev.(type) {
 		case *fleet.ReadEvent, *fleet.RestartEvent:
-			if at := eventAt(ev); runtime.CheckTime(at) == nil {
+			if at := eventAt(ev); fleetruntime.CheckTime(at) == nil {
 				if err := s.flush(at); err != nil {
 					return s.skipped, err
 				}
@@ -129,7 +129,7 @@ type session struct {
 	opts    Options
 	diag    io.Writer
 	out     *bufio.Writer
-	rt      *runtime.Runtime
+	rt      *fleetruntime.Runtime
 	clock   time.Time
 	queue   []pending
 	queued  int // bytes of the lines in queue
@@ -147,7 +147,7 @@ func (s *session) flush(clock time.Time) error {
 		clock = s.clock
 		for _, p := range s.queue {
 			if p.ev != nil {
-				if at := eventAt(p.ev); runtime.CheckTime(at) == nil && at.After(clock) {
+				if at := eventAt(p.ev); fleetruntime.CheckTime(at) == nil && at.After(clock) {
 					clock = at
 				}
 			}
@@ -206,13 +206,13 @@ func appendSnapshot(b []byte, snap *fleet.Snapshot) ([]byte, error) {
 }
 
 func (s *session) start(at time.Time) error {
-	if err := runtime.CheckTime(at); err != nil {
+	if err := fleetruntime.CheckTime(at); err != nil {
 		return err
 	}
 	if err := s.close(); err != nil {
 		return &fatalError{err}
 	}
-	rt, err := runtime.Start(s.opts.Ledger, at, runtime.Options{
+	rt, err := fleetruntime.Start(s.opts.Ledger, at, fleetruntime.Options{
 		Location: s.opts.Location,
 		Warn:     func(err error) { fmt.Fprintln(s.diag, err) },
 		Clock:    s.now,

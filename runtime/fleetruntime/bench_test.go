@@ -1,4 +1,4 @@
-package runtime_test
+package fleetruntime_test
 
 import (
 	"bufio"
@@ -18,7 +18,7 @@ import (
 
 	"github.com/schemagen/schemagen/generated/go/fleet"
 	"github.com/schemagen/schemagen/internal/benchpair"
-	"github.com/schemagen/schemagen/runtime"
+	"github.com/schemagen/schemagen/runtime/fleetruntime"
 )
 
 // The runtime's benchmarks time themselves, pairing each measurement with
@@ -43,10 +43,10 @@ func BenchmarkRestart(b *testing.B) {
 	}
 	path := filepath.Join(b.TempDir(), "seat-ledger.jsonl")
 	size, at := writeLedger(b, path, rows)
-	opts := runtime.Options{Location: time.UTC, Clock: func() time.Time { return at }, Warn: func(err error) { b.Fatal(err) }}
+	opts := fleetruntime.Options{Location: time.UTC, Clock: func() time.Time { return at }, Warn: func(err error) { b.Fatal(err) }}
 	restart := func(n int) {
 		for range n {
-			rt, err := runtime.Start(path, at, opts)
+			rt, err := fleetruntime.Start(path, at, opts)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -179,12 +179,12 @@ func sampleHeap() func() uint64 {
 
 // retained is the heap a started runtime holds once its garbage is
 // collected: what it keeps of the ledger.
-func retained(b *testing.B, path string, at time.Time, opts runtime.Options) uint64 {
+func retained(b *testing.B, path string, at time.Time, opts fleetruntime.Options) uint64 {
 	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
 	goruntime.GC()
 	metrics.Read(s)
 	before := s[0].Value.Uint64()
-	rt, err := runtime.Start(path, at, opts)
+	rt, err := fleetruntime.Start(path, at, opts)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -202,7 +202,7 @@ func retained(b *testing.B, path string, at time.Time, opts runtime.Options) uin
 // fullFleet is a runtime holding a full fleet: 64 seats, each with a cwd,
 // a parent, a stance with a note, a last outcome and a tally, and a full
 // window of 64 prompt edges; and the time to read it at.
-func fullFleet(b *testing.B) (*runtime.Runtime, time.Time) {
+func fullFleet(b *testing.B) (*fleetruntime.Runtime, time.Time) {
 	rt := start(b, filepath.Join(b.TempDir(), "l.jsonl"), t0)
 	a := agents(64)
 	for i := range a {

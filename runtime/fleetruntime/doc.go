@@ -1,4 +1,4 @@
-// Package runtime keeps the host's fleet facts exactly as ADRs 0148, 0162
+// Package fleetruntime keeps the host's fleet facts exactly as ADRs 0148, 0162
 // and 0163 say, on the generated wire types of
 // github.com/schemagen/schemagen/generated/go/fleet, and derives the fleet
 // Snapshot from them at each Read, rebuilding only what changed.
@@ -31,4 +31,4 @@
 //	runtime/ledger       seat-ledger.jsonl: append one row a line, read it whole at start
 //	runtime/replay       the replay driver behind cmd/fleetsim: JSONL events in, snapshots out
 //	runtime/internal/jsonl  numbered, bounded line reading shared by ledger and replay
-package runtime
+package fleetruntime

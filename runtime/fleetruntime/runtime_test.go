@@ -1,4 +1,4 @@
-package runtime_test
+package fleetruntime_test
 
 import (
 	"encoding/json"
@@ -15,7 +15,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/schemagen/schemagen/generated/go/fleet"
-	"github.com/schemagen/schemagen/runtime"
+	"github.com/schemagen/schemagen/runtime/fleetruntime"
 )
 
 var t0 = time.Date(2026, 9, 6, 10, 0, 0, 0, time.UTC)
@@ -45,13 +45,13 @@ func (c *clock) Set(t time.Time) {
 
 // start starts a runtime at at in UTC on a ledger at path, with a host
 // clock that reads at until the test moves it.
-func start(t testing.TB, path string, at time.Time) *runtime.Runtime {
+func start(t testing.TB, path string, at time.Time) *fleetruntime.Runtime {
 	t.Helper()
 	rt, _ := startClock(t, path, at, time.UTC)
 	return rt
 }
 
-func startClock(t testing.TB, path string, at time.Time, loc *time.Location) (*runtime.Runtime, *clock) {
+func startClock(t testing.TB, path string, at time.Time, loc *time.Location) (*fleetruntime.Runtime, *clock) {
 	t.Helper()
 	return startWith(t, path, at, loc, false)
 }
@@ -59,15 +59,15 @@ func startClock(t testing.TB, path string, at time.Time, loc *time.Location) (*r
 // startClockNoSync is startClock with a ledger that is not fsynced, for a
 // test of counts that appends tens of thousands of rows and is about
 // anything but durability.
-func startClockNoSync(t testing.TB, path string, at time.Time, loc *time.Location) (*runtime.Runtime, *clock) {
+func startClockNoSync(t testing.TB, path string, at time.Time, loc *time.Location) (*fleetruntime.Runtime, *clock) {
 	t.Helper()
 	return startWith(t, path, at, loc, true)
 }
 
-func startWith(t testing.TB, path string, at time.Time, loc *time.Location, noSync bool) (*runtime.Runtime, *clock) {
+func startWith(t testing.TB, path string, at time.Time, loc *time.Location, noSync bool) (*fleetruntime.Runtime, *clock) {
 	t.Helper()
 	c := &clock{t: at}
-	rt, err := runtime.Start(path, at, runtime.Options{Location: loc, Clock: c.Now, NoSync: noSync, Warn: func(err error) { t.Errorf("ledger: %v", err) }})
+	rt, err := fleetruntime.Start(path, at, fleetruntime.Options{Location: loc, Clock: c.Now, NoSync: noSync, Warn: func(err error) { t.Errorf("ledger: %v", err) }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,7 +75,7 @@ func startWith(t testing.TB, path string, at time.Time, loc *time.Location, noSy
 	return rt, c
 }
 
-func read(t testing.TB, rt *runtime.Runtime, at time.Time) fleet.Snapshot {
+func read(t testing.TB, rt *fleetruntime.Runtime, at time.Time) fleet.Snapshot {
 	t.Helper()
 	snap, err := rt.Read(at)
 	if err != nil {
@@ -112,12 +112,12 @@ func TestCheckNoteAgreesWithTheSchema(t *testing.T) {
 	notes = append(notes, "", "\uFFFD", "\U0010FFFF", "\u2028", strings.Repeat("é", 280), strings.Repeat("é", 281),
 		strings.Repeat("🎉", 280), strings.Repeat("🎉", 281), strings.Repeat("x", 279)+"\x00")
 	for _, n := range notes {
-		got, want := runtime.CheckNote(n), schema(n)
+		got, want := fleetruntime.CheckNote(n), schema(n)
 		if (got == nil) != (want == nil) {
 			t.Errorf("note %+q: CheckNote says %v, the schema says %v", n, got, want)
 		}
 	}
-	if err := runtime.CheckNote("bad \xff byte"); err == nil {
+	if err := fleetruntime.CheckNote("bad \xff byte"); err == nil {
 		t.Error("CheckNote accepted invalid UTF-8, which no JSON round trip keeps")
 	}
 }
@@ -151,7 +151,7 @@ func TestStateStanceRefusesBadArguments(t *testing.T) {
 		t.Errorf("StateStance from a pane with no seat = %+v, %v; want Unseated", ans, err)
 	}
 	ans, err = rt.StateStance(t0, "%0", fleet.PoseStuck, ptr("on it"), 2*time.Hour)
-	want := runtime.StanceAnswer{SeatID: "t000", Stance: fleet.Stance{Pose: fleet.PoseStuck, Note: ptr("on it"), StatedAt: t0, ExpiresAt: t0.Add(time.Hour)}}
+	want := fleetruntime.StanceAnswer{SeatID: "t000", Stance: fleet.Stance{Pose: fleet.PoseStuck, Note: ptr("on it"), StatedAt: t0, ExpiresAt: t0.Add(time.Hour)}}
 	if err != nil || !cmp.Equal(ans, want) {
 		t.Errorf("StateStance = %+v, %v; want %+v", ans, err, want)
 	}
@@ -285,7 +285,7 @@ func TestEdgesStayWithinTheWireCeiling(t *testing.T) {
 	for _, e := range snap.Edges {
 		kinds[e.Kind]++
 	}
-	if len(snap.Edges) != runtime.MaxEdges || kinds[fleet.EdgeKindPrompt] != 64 || kinds[fleet.EdgeKindSpawn] != 64 {
+	if len(snap.Edges) != fleetruntime.MaxEdges || kinds[fleet.EdgeKindPrompt] != 64 || kinds[fleet.EdgeKindSpawn] != 64 {
 		t.Errorf("edges by kind %v, total %d; want 64 prompt + 64 spawn = 128", kinds, len(snap.Edges))
 	}
 	parents := 0
@@ -368,11 +368,11 @@ func TestATimeTheWireCannotCarryIsRefused(t *testing.T) {
 		"StateStance": func() error { _, err := rt.StateStance(far, "%0", fleet.PoseStuck, nil, 0); return err }(),
 		"Read":        func() error { _, err := rt.Read(far); return err }(),
 	} {
-		if !errors.Is(err, runtime.ErrTimeRange) {
+		if !errors.Is(err, fleetruntime.ErrTimeRange) {
 			t.Errorf("%s: %v, want ErrTimeRange", name, err)
 		}
 	}
-	if _, err := runtime.Start(filepath.Join(t.TempDir(), "l.jsonl"), far, runtime.Options{}); !errors.Is(err, runtime.ErrTimeRange) {
+	if _, err := fleetruntime.Start(filepath.Join(t.TempDir(), "l.jsonl"), far, fleetruntime.Options{}); !errors.Is(err, fleetruntime.ErrTimeRange) {
 		t.Errorf("Start: %v, want ErrTimeRange", err)
 	}
 }
@@ -490,7 +490,7 @@ func TestTheCursorMovesExactlyWhenTheSnapshotChanges(t *testing.T) {
 // day and last outcomes a restart rebuilds are what memory held, and the
 // cursor after it is above every one before.
 func TestCountsAreTheSameAcrossARestartInEveryZone(t *testing.T) {
-	names := runtime.Zones(t)
+	names := fleetruntime.Zones(t)
 	if testing.Short() {
 		names = names[:len(names)/10]
 	}
@@ -508,7 +508,7 @@ func TestCountsAreTheSameAcrossARestartInEveryZone(t *testing.T) {
 		rt, clk := startClockNoSync(t, path, at, loc)
 		rng := rand.New(rand.NewPCG(uint64(zi), 3))
 		roster := agents(3)
-		census := func(rt *runtime.Runtime) {
+		census := func(rt *fleetruntime.Runtime) {
 			if err := rt.Census(at, roster); err != nil {
 				t.Fatal(err)
 			}
@@ -605,7 +605,7 @@ func TestARowCountedAfterAPartialLineSurvivesARestart(t *testing.T) {
 	}
 	rt.Close()
 	var warns []string
-	again, err := runtime.Start(path, t0.Add(time.Second), runtime.Options{Location: time.UTC, Clock: func() time.Time { return t0 }, Warn: func(err error) { warns = append(warns, err.Error()) }})
+	again, err := fleetruntime.Start(path, t0.Add(time.Second), fleetruntime.Options{Location: time.UTC, Clock: func() time.Time { return t0 }, Warn: func(err error) { warns = append(warns, err.Error()) }})
 	if err != nil {
 		t.Fatal(err)
 	}

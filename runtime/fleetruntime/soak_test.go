@@ -1,6 +1,6 @@
 //go:build linux || darwin || freebsd || netbsd || openbsd || dragonfly
 
-package runtime_test
+package fleetruntime_test
 
 import (
 	"bufio"
@@ -19,7 +19,7 @@ import (
 	"time"
 
 	"github.com/schemagen/schemagen/generated/go/fleet"
-	"github.com/schemagen/schemagen/runtime"
+	"github.com/schemagen/schemagen/runtime/fleetruntime"
 )
 
 // The ledger's soak (make soak, scripts/soak-ledger.sh; never part of make
@@ -65,7 +65,7 @@ func TestSoakHost(t *testing.T) {
 		os.Exit(3)
 	}
 	now := soakBase.Add(time.Duration(from) * time.Millisecond)
-	rt, err := runtime.Start(path, now, runtime.Options{
+	rt, err := fleetruntime.Start(path, now, fleetruntime.Options{
 		Location: time.UTC,
 		Clock:    func() time.Time { return now },
 		Warn:     func(err error) { fmt.Fprintln(os.Stderr, "warn", err) },
