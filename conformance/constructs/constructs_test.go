@@ -32,11 +32,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"math/big"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -551,13 +549,7 @@ func checkTypeScript(t *testing.T, mod string, cases []*kase) bool {
 // function (in node, from tsc's JavaScript): an instance it accepts must
 // come back from the write function as the same JSON value.
 func judgeTS(t *testing.T, mod string, cases []*kase) map[string]string {
-	type job struct {
-		Key    string `json:"key"`
-		Module string `json:"module"`
-		Name   string `json:"name"`
-		File   string `json:"file"`
-	}
-	var jobs []job
+	var jobs []judge.TSJob
 	byKey := map[string]*instance{}
 	for _, c := range cases {
 		for _, in := range c.instances {
@@ -566,98 +558,31 @@ func judgeTS(t *testing.T, mod string, cases []*kase) map[string]string {
 				continue
 			}
 			rel, _ := filepath.Rel(mod, filepath.Join(c.dir, "generated", "ts", c.pkg.Path+".js"))
-			jobs = append(jobs, job{Key: in.key(), Module: filepath.Join(mod, "js", rel), Name: r.name, File: in.path})
+			jobs = append(jobs, judge.TSJob{Key: in.key(), Module: filepath.Join(mod, "js", rel), Name: r.name, File: in.path})
 			byKey[in.key()] = in
 		}
 	}
-	spec, _ := json.Marshal(jobs)
-	specFile := filepath.Join(mod, "ts-jobs.json")
-	os.WriteFile(specFile, spec, 0o644)
 	script, _ := filepath.Abs("judge-ts.mjs")
-	cmd := exec.Command("node", script, specFile)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	b, err := cmd.Output()
+	verdicts, err := judge.TS(script, filepath.Join(mod, "ts-jobs.json"), jobs)
 	if err != nil {
-		t.Errorf("node judge-ts.mjs: %v\n%s", err, stderr.String())
+		t.Error(err)
 		return nil
 	}
 	out := map[string]string{}
-	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
-		key, rest, _ := strings.Cut(line, "\t")
-		verdict, text, _ := strings.Cut(rest, "\t")
+	for key, v := range verdicts {
 		in := byKey[key]
 		if in == nil {
 			continue
 		}
-		if verdict != "ok" {
-			out[key] = text
-			continue
-		}
-		out[key] = ""
+		out[key] = v.Why
 		// A JavaScript number is a double: past ±2^53 the value parse
 		// returns (and so what write writes) rounds, though parse judged
 		// the text exactly (docs/schema-language.md).
-		if in.class != "open" && !beyondDouble(in.data) && !sameJSON(in.data, []byte(text)) {
-			t.Errorf("%s: the TypeScript accepts it, but its write function writes %s", key, text)
+		if v.Why == "" && in.class != "open" && !judge.BeyondDouble(in.data) && !judge.SameJSON(in.data, []byte(v.Written)) {
+			t.Errorf("%s: the TypeScript accepts it, but its write function writes %s", key, v.Written)
 		}
 	}
 	return out
-}
-
-// beyondDouble reports whether a JSON text holds an integer a double
-// cannot hold exactly (past ±2^53).
-func beyondDouble(b []byte) bool {
-	d := json.NewDecoder(bytes.NewReader(b))
-	d.UseNumber()
-	limit := new(big.Rat).SetInt64(1 << 53)
-	for {
-		tok, err := d.Token()
-		if err != nil {
-			return false
-		}
-		if n, ok := tok.(json.Number); ok {
-			if r, ok := new(big.Rat).SetString(string(n)); ok && new(big.Rat).Abs(r).Cmp(limit) > 0 {
-				return true
-			}
-		}
-	}
-}
-
-// sameJSON reports whether two JSON texts are one value as CUE sees it:
-// members in any order, numbers by value.
-func sameJSON(a, b []byte) bool {
-	va, ea := parseNumbers(a)
-	vb, eb := parseNumbers(b)
-	return ea == nil && eb == nil && reflect.DeepEqual(va, vb)
-}
-
-func parseNumbers(b []byte) (any, error) {
-	d := json.NewDecoder(bytes.NewReader(b))
-	d.UseNumber()
-	var v any
-	if err := d.Decode(&v); err != nil {
-		return nil, err
-	}
-	var norm func(v any) any
-	norm = func(v any) any {
-		switch v := v.(type) {
-		case json.Number:
-			if r, ok := new(big.Rat).SetString(string(v)); ok {
-				return r.RatString()
-			}
-		case []any:
-			for i := range v {
-				v[i] = norm(v[i])
-			}
-		case map[string]any:
-			for k := range v {
-				v[k] = norm(v[k])
-			}
-		}
-		return v
-	}
-	return norm(v), nil
 }
 
 func exists(p string) bool { _, err := os.Stat(p); return err == nil }

@@ -165,7 +165,7 @@ func TestCorpus(t *testing.T) {
 	var checks sync.WaitGroup
 	for _, check := range []func(){
 		func() { checkGo(t, mod, runs) },
-		func() { checkTypeScript(t, runs) },
+		func() { checkTypeScript(t, mod, runs) },
 		func() { checkSanthosh(t, runs); checkAjv(t, mod, runs) },
 	} {
 		checks.Add(1)
@@ -752,8 +752,8 @@ func checkGo(t *testing.T, mod string, runs []*corpusRun) {
 }
 
 // checkTypeScript compiles every generated TypeScript file under tsc
-// --strict, one invocation for all.
-func checkTypeScript(t *testing.T, runs []*corpusRun) {
+// --strict, one invocation for all, into mod/js for the TypeScript judge.
+func checkTypeScript(t *testing.T, mod string, runs []*corpusRun) {
 	tsc := filepath.Join(repo, "conformance", "ts", "node_modules", ".bin", "tsc")
 	if _, err := os.Stat(tsc); err != nil {
 		if require("NODE") {
@@ -761,7 +761,7 @@ func checkTypeScript(t *testing.T, runs []*corpusRun) {
 		}
 		return
 	}
-	args := []string{"--strict", "--noEmit", "--target", "es2022", "--module", "es2022", "--skipLibCheck"}
+	args := []string{"--strict", "--target", "es2022", "--module", "es2022", "--skipLibCheck", "--rootDir", mod, "--outDir", filepath.Join(mod, "js")}
 	for _, r := range runs {
 		if r.schema == nil {
 			continue

@@ -18,6 +18,7 @@ import (
 	cuejson "cuelang.org/go/encoding/json"
 
 	"github.com/schemagen/schemagen/gen/jsonschema"
+	"github.com/schemagen/schemagen/gen/model"
 	"github.com/schemagen/schemagen/internal/judge"
 )
 
@@ -40,7 +41,7 @@ func (in *instance) key() string {
 }
 
 // judgeInstances has CUE, the generated Go, santhosh-tekuri and ajv (open
-// and strict schemas) judge every instance: each must accept the valid
+// and strict schemas) and the generated TypeScript judge every instance: each must accept the valid
 // ones and refuse the invalid ones. A disagreement fails the test unless
 // testdata/known-failures.txt lists it ("instance <key><TAB><judge>").
 func judgeInstances(t *testing.T, mod string, runs []*corpusRun) {
@@ -58,6 +59,9 @@ func judgeInstances(t *testing.T, mod string, runs []*corpusRun) {
 	verdicts["santhosh-strict"] = judgeSanthosh(t, ins, true)
 	if strict, open := judgeAjv(t, mod, ins); strict != nil {
 		verdicts["ajv-strict"], verdicts["ajv-open"] = strict, open
+	}
+	if v := judgeTS(t, mod, ins); v != nil {
+		verdicts["ts"] = v
 	}
 	known := knownFailures(t)
 	judges := slices.Sorted(func(yield func(string) bool) {
@@ -348,4 +352,58 @@ func judgeAjv(t *testing.T, mod string, ins []*instance) (strictV, openV map[str
 		return nil, nil
 	}
 	return judge.SplitStrict(verdicts)
+}
+
+// judgeTS parses every instance with the generated TypeScript's parse
+// function (in node, from the JavaScript tsc wrote into mod/js): an
+// instance it accepts must come back from the write function as the same
+// JSON value.
+func judgeTS(t *testing.T, mod string, ins []*instance) map[string]string {
+	if _, err := os.Stat(filepath.Join(mod, "js")); err != nil {
+		if require("NODE") {
+			t.Error("no JavaScript from tsc in " + filepath.Join(mod, "js"))
+		}
+		return nil
+	}
+	var jobs []judge.TSJob
+	byKey := map[string]*instance{}
+	for _, in := range ins {
+		p := in.run.pkg(in.unit.Pkg)
+		name := tsNameOf(p, in.unit)
+		rel, _ := filepath.Rel(mod, filepath.Join(in.run.work, in.run.cfg.Output, "ts", p.Path+".js"))
+		jobs = append(jobs, judge.TSJob{Key: in.key(), Module: filepath.Join(mod, "js", rel), Name: name, File: in.path})
+		byKey[in.key()] = in
+	}
+	script, _ := filepath.Abs(filepath.Join("..", "constructs", "judge-ts.mjs"))
+	verdicts, err := judge.TS(script, filepath.Join(mod, "ts-jobs.json"), jobs)
+	if err != nil {
+		if err != judge.ErrNoNode || require("NODE") {
+			t.Error(err)
+		}
+		return nil
+	}
+	out := map[string]string{}
+	for key, v := range verdicts {
+		in := byKey[key]
+		if in == nil {
+			continue
+		}
+		out[key] = v.Why
+		if v.Why == "" && !judge.BeyondDouble(in.data) && !judge.SameJSON(in.data, []byte(v.Written)) {
+			t.Errorf("instance %s: the TypeScript accepts it, but its write function writes %s", key, v.Written)
+		}
+	}
+	return out
+}
+
+// tsNameOf is the TypeScript name of a unit whose parse function judges
+// it: an object's, a union's or a named map's, or the root object's.
+func tsNameOf(p *model.Package, u *Unit) string {
+	if u.Name == Root {
+		if p.Root == nil {
+			return ""
+		}
+		return p.Root.Name
+	}
+	return strings.TrimPrefix(u.Name, "#")
 }

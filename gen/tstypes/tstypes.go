@@ -114,6 +114,9 @@ func generatePackage(p *model.Package, out string) ([]output.File, error) {
 		if err := claim(m.Name, m.Pos); err != nil {
 			return nil, err
 		}
+		if err := claimAll(claim, derivedNames(model.MapKind, m.Name), m.Pos); err != nil {
+			return nil, err
+		}
 		decls = append(decls, decl{m.Pos, m.Name, namedMap(m)})
 	}
 	for _, a := range p.Aliases {

@@ -42,7 +42,7 @@ func derivedNames(kind model.Kind, name string) []string {
 	switch kind {
 	case model.EnumKind:
 		return []string{isFunc(name)}
-	case model.ObjectKind:
+	case model.ObjectKind, model.MapKind:
 		return []string{isFunc(name), validateFunc(name), parseFunc(name), writeFunc(name)}
 	case model.UnionKind:
 		return []string{isFunc(name), validateFunc(name), parseFunc(name), writeFunc(name), matchFunc(name)}
@@ -122,6 +122,9 @@ func validators(p *model.Package) []decl {
 	}
 	for _, u := range p.Unions {
 		ds = append(ds, decl{u.Pos, u.Name, unionValidator(u)})
+	}
+	for _, m := range p.Maps {
+		ds = append(ds, decl{m.Pos, m.Name, mapValidator(m)})
 	}
 	code := make([]string, len(ds))
 	for i, d := range ds {
@@ -652,6 +655,26 @@ func unionValidator(u *model.Union) string {
 		c.p("case ", jsString(v.Tag), ": return ", writerFn(v.Name), "(v);")
 	}
 	c.close()
+	c.close()
+	return c.b.String()
+}
+
+// mapValidator exports a named map's is, validate, parse and write, as an
+// object's: a document may be the map itself (compose's #ulimits), which
+// the Go type decodes and validates on its own too.
+func mapValidator(m *model.Map) string {
+	c := &code{}
+	exported(c, m.Name, "a "+m.Name)
+	c.p("")
+	t := &model.Type{Kind: model.MapKind, Map: m, Elem: m.Elem, Key: m.Key}
+	c.open("function ", checkFn(m.Name), "(v: unknown, at: At | null, out: Problem[] | null): boolean")
+	c.p("let ok = true;")
+	check(c, t, "v", "null", "null", "at")
+	c.p("return ok;")
+	c.close()
+	c.p("")
+	c.open("function ", writerFn(m.Name), "(v: ", m.Name, "): string")
+	c.p("return ", writeExpr(c, t, "v"), ";")
 	c.close()
 	return c.b.String()
 }
