@@ -78,6 +78,9 @@ func generatePackage(p *model.Package) ([]output.File, error) {
 	for _, o := range p.OneOfs {
 		decls = append(decls, decl{o.Pos, func(f *goFile) { oneOf(f, o) }})
 	}
+	for _, tu := range p.Tuples {
+		decls = append(decls, decl{tu.Pos, func(f *goFile) { tuple(f, tu) }})
+	}
 	for _, a := range p.Aliases {
 		decls = append(decls, decl{a.Pos, func(f *goFile) { alias(f, a) }})
 	}
@@ -201,6 +204,14 @@ func patternNames(p *model.Package) map[*model.Type]string {
 			visit(a.Type, o.GoName+"_"+a.GoName)
 		}
 	}
+	for _, tu := range p.Tuples {
+		for i, it := range tu.Items {
+			visit(it, tu.GoName+"_"+model.ItemGoName(i))
+		}
+		if tu.Rest != nil {
+			visit(tu.Rest, tu.GoName+"_"+model.RestGoName)
+		}
+	}
 	for _, m := range p.Maps {
 		if m.Key != nil {
 			visit(m.Key, m.GoName+"_Key")
@@ -241,6 +252,14 @@ func keyedOneOfs(p *model.Package) map[*model.OneOf]bool {
 			visit(a.Type)
 		}
 	}
+	for _, tu := range p.Tuples {
+		for _, it := range tu.Items {
+			visit(it)
+		}
+		if tu.Rest != nil {
+			visit(tu.Rest)
+		}
+	}
 	return keyed
 }
 
@@ -263,6 +282,19 @@ func usedUnions(p *model.Package) map[*model.Union]bool {
 	}
 	for _, m := range p.Maps {
 		visit(m.Elem)
+	}
+	for _, tu := range p.Tuples {
+		for _, it := range tu.Items {
+			visit(it)
+		}
+		if tu.Rest != nil {
+			visit(tu.Rest)
+		}
+	}
+	for _, o := range p.OneOfs {
+		for _, a := range o.Alts {
+			visit(a.Type)
+		}
 	}
 	return used
 }

@@ -39,6 +39,8 @@ func goType(f *goFile, t *model.Type, optional bool) string {
 		return t.Union.GoName // an interface: nil when absent
 	case model.OneOfKind:
 		s = t.OneOf.GoName
+	case model.TupleKind:
+		s = t.Tuple.GoName
 	case model.AnyKind:
 		return f.use("encoding/json") + ".RawMessage" // nil when absent
 	case model.NullableKind:
@@ -72,7 +74,7 @@ func readCall(f *goFile, t *model.Type, dst string) string {
 			dst = "(*map[string]" + goType(f, t.Elem, false) + ")(" + dst + ")"
 		}
 		return f.wire() + ".Map(r, " + dst + ", " + readFunc(f, t.Elem) + ")"
-	case model.EnumKind, model.ObjectKind, model.UnionKind, model.OneOfKind:
+	case model.EnumKind, model.ObjectKind, model.UnionKind, model.OneOfKind, model.TupleKind:
 		return readFunc(f, t) + "(r, " + dst + ")"
 	case model.AnyKind:
 		return "r.Raw(" + dst + ")"
@@ -106,6 +108,8 @@ func readFunc(f *goFile, t *model.Type) string {
 		return decodeFunc(t.Object.GoName)
 	case model.OneOfKind:
 		return decodeFunc(t.OneOf.GoName)
+	case model.TupleKind:
+		return decodeFunc(t.Tuple.GoName)
 	case model.UnionKind:
 		return readUnionFunc(t.Union.GoName)
 	case model.MapKind:
@@ -517,7 +521,7 @@ func encodeValue(f *goFile, t *model.Type, v string, depth int) {
 	switch t.Kind {
 	case model.EnumKind:
 		f.p(f.wire(), ".EncodeEnum(e, &", enumTable(t.Enum), ", ", v, ")")
-	case model.ObjectKind, model.OneOfKind:
+	case model.ObjectKind, model.OneOfKind, model.TupleKind:
 		f.p(v, ".encode(e)")
 	case model.AnyKind:
 		f.p("e.RawJSON(", v, ")")
@@ -758,7 +762,7 @@ func refusalReason(o *model.Object, rf *model.Refusal) string {
 // needsCheck reports whether a value of t has anything to validate.
 func needsCheck(t *model.Type) bool {
 	switch t.Kind {
-	case model.EnumKind, model.ObjectKind, model.UnionKind, model.OneOfKind:
+	case model.EnumKind, model.ObjectKind, model.UnionKind, model.OneOfKind, model.TupleKind:
 		return true
 	case model.ScalarKind:
 		return needsValidator(t.Scalar)
@@ -819,6 +823,20 @@ func checks(f *goFile, t *model.Type, v, path, member, stepVar string, depth int
 		}
 		f.p("p.Enum(", path, ", ", mem, ", ", recv, ".Valid(), string(", v, "), ", quote(t.Enum.GoName), ")")
 	case model.ObjectKind, model.OneOfKind:
+		ptr, _ := step()
+		f.p(v, ".validate(p, ", ptr, ")")
+	case model.TupleKind:
+		// list.MinItems/MaxItems count every item, leading and rest.
+		n := strconv.Itoa(len(t.Tuple.Items))
+		if t.Tuple.Rest != nil {
+			n += " + len(" + v + "." + model.RestGoName + ")"
+		}
+		if t.MinItems != nil {
+			f.p("p.MinItems(", path, ", ", mem, ", ", n, ", ", strconv.Itoa(*t.MinItems), ")")
+		}
+		if t.MaxItems != nil {
+			f.p("p.MaxItems(", path, ", ", mem, ", ", n, ", ", strconv.Itoa(*t.MaxItems), ")")
+		}
 		ptr, _ := step()
 		f.p(v, ".validate(p, ", ptr, ")")
 	case model.UnionKind:

@@ -556,6 +556,34 @@ func (e *emitter) typ(t *model.Type) obj {
 			s = append(s, member{"uniqueItems", true})
 		}
 		return s
+	case model.TupleKind:
+		// [A, B]: prefixItems, every one required (minItems), no other
+		// (items: false); [A, ...T]: the others are T.
+		tu := t.Tuple
+		s := obj{{"type", "array"}}
+		if len(tu.Items) > 0 {
+			var items []any
+			for _, it := range tu.Items {
+				items = append(items, e.typ(it))
+			}
+			s = append(s, member{"prefixItems", items})
+		}
+		if tu.Rest == nil {
+			s = append(s, member{"items", false})
+		} else {
+			s = append(s, member{"items", e.typ(tu.Rest)})
+		}
+		minItems := len(tu.Items)
+		if t.MinItems != nil && *t.MinItems > minItems {
+			minItems = *t.MinItems
+		}
+		if minItems > 0 {
+			s = append(s, member{"minItems", minItems})
+		}
+		if t.MaxItems != nil {
+			s = append(s, member{"maxItems", *t.MaxItems})
+		}
+		return s
 	case model.MapKind:
 		if t.Map != nil {
 			return e.ref(t.Map.Name)

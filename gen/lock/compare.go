@@ -599,6 +599,12 @@ func (c *comparer) types(subject string, b, t *Type) {
 	if len(looser) > 0 {
 		c.constraint(subject, t.scalar, compat.FieldConstraintLoosened, strings.Join(looser, ", "), "a reader validating against the old schema may refuse new data")
 	}
+	if b.Kind == "tuple" {
+		// Each item's own constraints, as a list's element's.
+		for i := range b.Alts {
+			c.types(fmt.Sprintf("%s[%d]", subject, i), b.Alts[i], t.Alts[i])
+		}
+	}
 	if b.Elem != nil {
 		c.types(subject+"[]", b.Elem, t.Elem)
 	}
@@ -678,6 +684,15 @@ func (t *Type) String() string {
 	switch t.Kind {
 	case "list":
 		return "list<" + t.Elem.String() + ">"
+	case "tuple":
+		var items []string
+		for _, a := range t.Alts {
+			items = append(items, a.String())
+		}
+		if t.Elem != nil {
+			items = append(items, "..."+t.Elem.String())
+		}
+		return "[" + strings.Join(items, ", ") + "]"
 	case "nullable":
 		return t.Elem.String() + " or null"
 	case "oneof":

@@ -85,7 +85,7 @@ type Field struct {
 type Type struct {
 	// Kind is string, int, bool, time, date, const (a string constant),
 	// const-int, const-bool, any (any JSON value), enum, object, union,
-	// list or map. A field of a union's type is one of its variants: the
+	// list, tuple or map. A field of a union's type is one of its variants: the
 	// union's own findings (a variant added, a variant removed) are the
 	// field's, so they are reported once, at the union.
 	Kind string `json:"kind"`
@@ -93,7 +93,9 @@ type Type struct {
 	Name        string       `json:"name,omitempty"`
 	Constraints *Constraints `json:"constraints,omitempty"`
 	Elem        *Type        `json:"elem,omitempty"`
-	// Alts are a oneof's alternatives, each of its own JSON kind.
+	// Alts are a oneof's alternatives, each of its own JSON kind, or a
+	// tuple's leading items (Elem is then the type of the items after
+	// them, nil for a closed tuple).
 	Alts []*Type `json:"alts,omitempty"`
 
 	// scalar is the named scalar (e.g. SeatID) whose constraints these
@@ -259,6 +261,16 @@ func typeOf(t *model.Type) *Type {
 		return lt
 	case model.ListKind:
 		return &Type{Kind: "list", Constraints: constraintsOf(t.Constraints), Elem: typeOf(t.Elem)}
+	case model.TupleKind:
+		// [A, B]: the items in Alts; [A, ...T]: T in Elem.
+		lt := &Type{Kind: "tuple", Constraints: constraintsOf(t.Constraints)}
+		for _, it := range t.Tuple.Items {
+			lt.Alts = append(lt.Alts, typeOf(it))
+		}
+		if t.Tuple.Rest != nil {
+			lt.Elem = typeOf(t.Tuple.Rest)
+		}
+		return lt
 	case model.MapKind:
 		lt := &Type{Kind: "map", Elem: typeOf(t.Elem)}
 		if t.Key != nil {
@@ -290,7 +302,7 @@ func (l *Lock) Pos(subject string) model.Pos {
 		if p, ok := l.pos[s]; ok {
 			return p
 		}
-		i := strings.LastIndexByte(s, '.')
+		i := strings.LastIndexAny(s, ".[")
 		if i < 0 {
 			break
 		}
@@ -342,10 +354,15 @@ func (l *Lock) check() error {
 		switch {
 		case t == nil:
 			bad = append(bad, where+" has no type")
-		case (t.Kind == "list" || t.Kind == "map") != (t.Elem != nil):
-			bad = append(bad, where+": only a list or a map has an element type")
-		case t.Elem != nil:
-			typ(where+"[]", t.Elem)
+		case t.Kind != "tuple" && (t.Kind == "list" || t.Kind == "map" || t.Kind == "nullable") != (t.Elem != nil):
+			bad = append(bad, where+": only a list, a map, a nullable or an open tuple has an element type")
+		default:
+			for i, a := range t.Alts {
+				typ(fmt.Sprintf("%s[%d]", where, i), a)
+			}
+			if t.Elem != nil {
+				typ(where+"[]", t.Elem)
+			}
 		}
 	}
 	for _, p := range l.Packages {

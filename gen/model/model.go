@@ -3,6 +3,7 @@ package model
 import (
 	"encoding/json"
 	"slices"
+	"strconv"
 
 	"github.com/schemagen/schemagen/gen/layoutmodel"
 )
@@ -57,6 +58,7 @@ type Package struct {
 	Maps    []*Map
 	OneOfs  []*OneOf
 	Aliases []*Alias
+	Tuples  []*Tuple
 
 	// Root is the object a document of the package is: its top-level
 	// fields, as an object named after the package, or the object
@@ -99,6 +101,32 @@ type Alt struct {
 	Kind   string // its JSON kind: string, number, boolean, object or array
 	Type   *Type
 }
+
+// Tuple is a list whose leading items each have a type of their own: CUE's
+// [string, int] (exactly those items), [string, ...int] (those, then any
+// number of Rest) or [] (no item). It is a definition (#Pair: [string,
+// int]) or in place, named after where it is, as an inline struct is; Go
+// gives it a struct with one field per item, decoded and encoded as a JSON
+// array.
+type Tuple struct {
+	Name   string
+	GoName string
+	Doc    string
+	Pos    Pos
+	// Items are the leading items, each required: a list with fewer is
+	// refused.
+	Items []*Type
+	// Rest is the type of every item after Items, or nil when the list is
+	// closed: a list with more items is refused.
+	Rest *Type
+}
+
+// ItemGoName is the Go field of the tuple's item i: Item0, Item1, ….
+func ItemGoName(i int) string { return "Item" + strconv.Itoa(i) }
+
+// RestGoName is the Go field of an open tuple's items after its leading
+// ones.
+const RestGoName = "Rest"
 
 // Map is a named map definition, e.g. #Counts: [string]: int: an object
 // whose keys are any strings, each holding an Elem.
@@ -295,6 +323,9 @@ const (
 	// apart from absent.
 	NullableKind
 	OneOfKind // a OneOf: one of several types, each of its own JSON kind
+	// TupleKind is a Tuple: leading items of their own types, then Rest
+	// or nothing; MinItems/MaxItems of its Constraints count them all.
+	TupleKind
 )
 
 // Type is the type of a field or of a list or map element.
@@ -307,6 +338,7 @@ type Type struct {
 	Union  *Union
 	Map    *Map // MapKind: the named map definition referred to, or nil for [string]: T
 	OneOf  *OneOf
+	Tuple  *Tuple
 	Elem   *Type
 	// Key is a MapKind's key type when a pattern constrains the keys
 	// ([=~"^[a-z]+$"]: T): a string with a Pattern; nil for [string]: T.
@@ -352,7 +384,7 @@ func (t *Type) JSONKind() string {
 		return "string"
 	case ObjectKind, UnionKind, MapKind:
 		return "object"
-	case ListKind:
+	case ListKind, TupleKind:
 		return "array"
 	case BasicKind, ScalarKind, ConstKind:
 		switch t.BaseOf() {

@@ -195,6 +195,15 @@ func typ(t *model.Type) string {
 		return "oneof " + t.OneOf.GoName + " (" + strings.Join(alts, ", ") + ")"
 	case model.NullableKind:
 		return "nullable " + typ(t.Elem)
+	case model.TupleKind:
+		var items []string
+		for _, it := range t.Tuple.Items {
+			items = append(items, typ(it))
+		}
+		if t.Tuple.Rest != nil {
+			items = append(items, "..."+typ(t.Tuple.Rest))
+		}
+		return "tuple " + t.Tuple.GoName + constraints(t.Constraints) + " [" + strings.Join(items, ", ") + "]"
 	case model.AnyKind:
 		return "any"
 	}

@@ -71,6 +71,8 @@ type def struct {
 	nullable bool
 	oneOf    *OneOf
 	alias    *Alias
+	// tuple is a tuple definition's type (#Pair: [string, int]).
+	tuple *Type
 	// oneOfAlts are a OneOf definition's alternatives, until resolved.
 	oneOfAlts []cue.Value
 	// keyPattern and keyElem are a map's pattern on its keys and the type
@@ -519,6 +521,12 @@ func (r *resolver) classify(d *def) {
 	if !ok {
 		return
 	}
+	if t.Kind == TupleKind && t.Tuple.Name == d.name {
+		// #Pair: [string, int]: the tuple is named after the definition.
+		t.Tuple.Doc = d.doc
+		d.tuple = t
+		return
+	}
 	if t.Kind != BasicKind {
 		// #Version: "v1", #Names: [...string], #Any: _: a name for a
 		// type, which every use has as its own (Alias).
@@ -851,6 +859,10 @@ func (r *resolver) resolveObject(d *def) {
 // literal: int | *1 is int with 1; a reference to an enum with a default
 // is the enum with its default.
 func (r *resolver) withoutDefault(v, dv cue.Value, what string) (cue.Value, string, bool) {
+	if dv.IncompleteKind() == cue.ListKind && !writesDefault(sourceExpr(v)) {
+		// CUE's own: an open list defaults to [], [A, ...T] to [A].
+		return v, "", true
+	}
 	lit, err := dv.MarshalJSON()
 	if err != nil || !dv.IsConcrete() {
 		r.errorf(r.pos(v), "%s: a default must be one concrete value; this one is %v", what, dv)
@@ -1071,6 +1083,8 @@ func (r *resolver) refTypeOf(v cue.Value, name, what string) (*Type, bool) {
 		return &Type{Kind: UnionKind, Union: d.union}, true
 	case d.alias != nil:
 		return copyType(d.alias.Type), true
+	case d.tuple != nil:
+		return copyType(d.tuple), true
 	case d.oneOfAlts != nil:
 		if d.oneOf == nil {
 			return nil, false // reported at the definition
@@ -1325,7 +1339,7 @@ func altName(t *Type) string {
 			return t.Map.Name
 		}
 		return "Object"
-	case ListKind:
+	case ListKind, TupleKind:
 		return "List"
 	}
 	switch t.BaseOf() {
@@ -1390,6 +1404,8 @@ func inlineName(what string) string {
 				part, steps = p, append(steps, "Item")
 			} else if p, ok := strings.CutSuffix(part, "[string]"); ok {
 				part, steps = p, append(steps, "Value")
+			} else if i := strings.LastIndexByte(part, '['); i >= 0 && strings.HasSuffix(part, "]") && isDigits(part[i+1:len(part)-1]) {
+				part, steps = part[:i], append(steps, "Item"+part[i+1:len(part)-1]) // a tuple's item
 			} else {
 				break
 			}
@@ -1400,6 +1416,10 @@ func inlineName(what string) string {
 		}
 	}
 	return b.String()
+}
+
+func isDigits(s string) bool {
+	return s != "" && strings.Trim(s, "0123456789") == ""
 }
 
 // MaxSafeInt is the largest integer every judge of the wire reads exactly:
@@ -1468,42 +1488,103 @@ func conjuncts(v cue.Value) []cue.Value {
 func (r *resolver) list(v cue.Value, what string) (*Type, bool) {
 	t := &Type{Kind: ListKind}
 	ok := true
+	var lit *ast.ListLit
+	var litValue cue.Value
 	for _, c := range conjuncts(v) {
 		if op, _ := c.Expr(); op == cue.NoOp {
-			// The list literal itself: it must be [...T].
-			lit, isLit := sourceExpr(c).(*ast.ListLit)
-			if !isLit || len(lit.Elts) != 1 {
-				r.errorf(r.pos(c), "%s: only open lists of one element type ([...T]) are supported", what)
+			// The list literal itself: [...T], or a tuple ([A, B],
+			// [A, ...T], []).
+			l, isLit := sourceExpr(c).(*ast.ListLit)
+			if !isLit || lit != nil {
+				r.errorf(r.pos(c), "%s: a list is one list literal ([...T], [A, B] or [A, ...T]), with list.MinItems/MaxItems beside it; a conjunction of lists (%v) is not carried yet", what, v)
 				return nil, false
 			}
-			if _, isEll := lit.Elts[0].(*ast.Ellipsis); !isEll {
-				r.errorf(r.pos(c), "%s: only open lists of one element type ([...T]) are supported", what)
-				return nil, false
+			for _, e := range l.Elts {
+				if _, isComp := e.(*ast.Comprehension); isComp {
+					r.errorf(r.pos(c), "%s: a list comprehension is not carried: its items are computed by CUE, which no other target can state", what)
+					return nil, false
+				}
 			}
+			lit, litValue = l, c
 			continue
 		}
 		ok = r.constrain(t, c, what, r.pos(v)) && ok
 	}
-	var elem cue.Value
-	for _, c := range conjuncts(v) {
-		if op, _ := c.Expr(); op == cue.NoOp {
-			elem = c.LookupPath(cue.MakePath(cue.AnyIndex))
-		}
-	}
-	if !elem.Exists() {
+	if lit == nil {
 		r.errorf(r.pos(v), "%s: a list needs an element type ([...T])", what)
 		return nil, false
+	}
+	n := 0 // the items before the ellipsis, if any
+	for _, e := range lit.Elts {
+		if _, isEll := e.(*ast.Ellipsis); !isEll {
+			n++
+		}
+	}
+	elem := litValue.LookupPath(cue.MakePath(cue.AnyIndex))
+	if n > 0 || !elem.Exists() {
+		return r.tuple(v, litValue, n, elem, t, what, ok)
 	}
 	et, eok := r.typeAt(elem, what+"[]", r.pos(v))
 	if !eok {
 		return nil, false
 	}
 	t.Elem = et
-	if t.UniqueItems {
-		// Items of any type are compared as JSON values: Go by their
-		// canonical encoding (wire.JSONKey), TypeScript likewise.
-	}
 	return t, ok
+}
+
+// tuple resolves a list literal with leading items of their own types
+// ([A, B], [A, ...T]) or none at all ([]): a Tuple named after where it is.
+// lt holds the constraints already read beside the literal.
+func (r *resolver) tuple(v, lit cue.Value, n int, rest cue.Value, lt *Type, what string, ok bool) (*Type, bool) {
+	p := r.pos(v)
+	if lt.UniqueItems {
+		r.errorf(p, "%s: list.UniqueItems on a list with items of their own types ([A, B]) is not carried yet; state it on [...T]", what)
+		return nil, false
+	}
+	name := inlineName(what)
+	if prev := r.defs[name]; prev != nil && "#"+name != what {
+		r.errorf(p, "%s: a list with items of their own types is the type %s, named after where it is, but #%s (%s) has that name; rename #%s, or name the list as a definition of its own", what, name, name, prev.pos, name)
+		return nil, false
+	}
+	if prev := r.inlines[name]; prev != nil {
+		r.errorf(p, "%s: a list with items of their own types is the type %s, named after where it is, and so is the one at %s; name one as a definition of its own", what, name, prev.pos)
+		return nil, false
+	}
+	d := &def{name: name, v: v, pos: p, doc: fmt.Sprintf("%s is the value of %s.", name, what)}
+	r.inlines[name] = d
+	tu := &Tuple{Name: name, Doc: d.doc, Pos: p}
+	for i := 0; i < n; i++ {
+		at := fmt.Sprintf("%s[%d]", what, i)
+		it, iok := r.typeAt(lit.LookupPath(cue.MakePath(cue.Index(i))), at, p)
+		if !iok {
+			ok = false
+			continue
+		}
+		tu.Items = append(tu.Items, it)
+	}
+	if rest.Exists() {
+		rt, rok := r.typeAt(rest, what+"[]", p)
+		if !rok {
+			return nil, false
+		}
+		tu.Rest = rt
+	}
+	if !ok {
+		return nil, false
+	}
+	c := lt.Constraints
+	if tu.Rest == nil {
+		// A closed tuple has exactly its items: list.MinItems/MaxItems
+		// either hold of every value of it, and say nothing more, or of
+		// none.
+		if (c.MinItems != nil && *c.MinItems > n) || (c.MaxItems != nil && *c.MaxItems < n) {
+			r.errorf(p, "%s: a list of exactly %d items with list.MinItems/MaxItems that exclude %d admits no value", what, n, n)
+			return nil, false
+		}
+		c.MinItems, c.MaxItems = nil, nil
+	}
+	r.pkg.Tuples = append(r.pkg.Tuples, tu)
+	return &Type{Kind: TupleKind, Tuple: tu, Constraints: c}, true
 }
 
 // ScalarItems reports whether values of t are a string, number or boolean

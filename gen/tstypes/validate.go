@@ -447,6 +447,58 @@ func check(c *code, t *model.Type, x, cont, k, at string) {
 			c.close()
 		}
 		c.close()
+	case model.TupleKind:
+		tu := t.Tuple
+		n := strconv.Itoa(len(tu.Items))
+		c.open("if (!Array.isArray(", x, "))")
+		c.fail(at, "type", `_want("an array", `+x+")")
+		c.close(" else {")
+		c.depth++
+		switch {
+		case tu.Rest == nil && len(tu.Items) == 0:
+			c.open("if (", x, ".length !== 0)")
+			c.fail(at, "maxItems", "`must be an empty array (has ${"+x+".length} items)`")
+			c.close()
+		case tu.Rest == nil:
+			c.open("if (", x, ".length !== ", n, ")")
+			c.failRule(at, x+".length < "+n+` ? "minItems" : "maxItems"`, "`must have exactly "+n+" items (has ${"+x+".length})`")
+			c.close()
+		case len(tu.Items) > 0:
+			c.open("if (", x, ".length < ", n, ")")
+			c.fail(at, "minItems", "`must have at least "+n+" items (has ${"+x+".length})`")
+			c.close()
+		}
+		if t.MinItems != nil {
+			m := strconv.Itoa(*t.MinItems)
+			c.open("if (", x, ".length < ", m, ")")
+			c.fail(at, "minItems", "`must have at least "+m+" items (has ${"+x+".length})`")
+			c.close()
+		}
+		if t.MaxItems != nil {
+			m := strconv.Itoa(*t.MaxItems)
+			c.open("if (", x, ".length > ", m, ")")
+			c.fail(at, "maxItems", "`must have at most "+m+" items (has ${"+x+".length})`")
+			c.close()
+		}
+		for i, it := range tu.Items {
+			if it.Kind == model.AnyKind {
+				continue
+			}
+			is := strconv.Itoa(i)
+			el := c.fresh("e")
+			c.open("if (", x, ".length > ", is, ")")
+			c.p("const ", el, ": unknown = ", x, "[", is, "];")
+			check(c, it, el, x, is, "_i("+at+", "+is+")")
+			c.close()
+		}
+		if tu.Rest != nil && tu.Rest.Kind != model.AnyKind {
+			i, el := c.fresh("i"), c.fresh("e")
+			c.open("for (let ", i, " = ", n, "; ", i, " < ", x, ".length; ", i, "++)")
+			c.p("const ", el, ": unknown = ", x, "[", i, "];")
+			check(c, tu.Rest, el, x, i, "_i("+at+", "+i+")")
+			c.close()
+		}
+		c.close()
 	case model.MapKind:
 		c.open("if (!_obj(", x, "))")
 		c.fail(at, "type", `_want("an object", `+x+")")
@@ -762,6 +814,21 @@ func writeExpr(c *code, t *model.Type, v string) string {
 	case model.ListKind:
 		e := c.fresh("e")
 		return `"[" + ` + v + ".map((" + e + ") => " + writeExpr(c, t.Elem, e) + `).join(",") + "]"`
+	case model.TupleKind:
+		tu := t.Tuple
+		if len(tu.Items) == 0 && tu.Rest == nil {
+			return `"[]"`
+		}
+		x := c.fresh("t")
+		var parts []string
+		for i, it := range tu.Items {
+			parts = append(parts, writeExpr(c, it, x+"["+strconv.Itoa(i)+"]"))
+		}
+		if tu.Rest != nil {
+			e := c.fresh("e")
+			parts = append(parts, "..."+x+".slice("+strconv.Itoa(len(tu.Items))+").map(("+e+") => "+writeExpr(c, tu.Rest, "("+e+" as "+typ(tu.Rest)+")")+")")
+		}
+		return "((" + x + ": " + tu.Name + ") => \"[\" + [" + strings.Join(parts, ", ") + `].join(",") + "]")(` + v + ")"
 	case model.MapKind:
 		k := c.fresh("k")
 		m := c.fresh("m")

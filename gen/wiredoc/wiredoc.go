@@ -258,6 +258,23 @@ func (d *doc) typ(t *model.Type) string {
 		return strings.Join(alts, " or ")
 	case model.ListKind:
 		return "list of " + d.typ(t.Elem)
+	case model.TupleKind:
+		tu := t.Tuple
+		if len(tu.Items) == 0 && tu.Rest == nil {
+			return "empty list"
+		}
+		var items []string
+		for _, it := range tu.Items {
+			items = append(items, d.typ(it))
+		}
+		s := "list of exactly " + strings.Join(items, ", ")
+		if tu.Rest != nil {
+			s = "list of " + strings.Join(items, ", ") + ", then any number of " + d.typ(tu.Rest)
+			if len(items) == 0 {
+				s = "list of " + d.typ(tu.Rest)
+			}
+		}
+		return s
 	case model.MapKind:
 		if t.Map != nil {
 			return link(t.Map.Name)
@@ -281,6 +298,18 @@ func (d *doc) constraints(t *model.Type) string {
 		parts = constraintList(0, t.Constraints)
 		if e := d.constraints(t.Elem); e != "" {
 			parts = append(parts, "each "+e)
+		}
+	case model.TupleKind:
+		parts = constraintList(0, t.Constraints)
+		for i, it := range t.Tuple.Items {
+			if e := d.constraints(it); e != "" {
+				parts = append(parts, fmt.Sprintf("item %d %s", i, e))
+			}
+		}
+		if t.Tuple.Rest != nil {
+			if e := d.constraints(t.Tuple.Rest); e != "" {
+				parts = append(parts, "each further item "+e)
+			}
 		}
 	case model.MapKind:
 		if t.Map == nil {
