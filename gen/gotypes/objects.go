@@ -41,6 +41,8 @@ func goType(f *goFile, t *model.Type, optional bool) string {
 		s = t.OneOf.GoName
 	case model.TupleKind:
 		s = t.Tuple.GoName
+	case model.NullKind:
+		s = f.wire() + ".Null"
 	case model.AnyKind:
 		return f.use("encoding/json") + ".RawMessage" // nil when absent
 	case model.NullableKind:
@@ -78,6 +80,8 @@ func readCall(f *goFile, t *model.Type, dst string) string {
 		return readFunc(f, t) + "(r, " + dst + ")"
 	case model.AnyKind:
 		return "r.Raw(" + dst + ")"
+	case model.NullKind:
+		return "r.Null(" + dst + ")"
 	case model.NullableKind:
 		return f.wire() + ".ReadNullable(r, " + dst + ", " + readFunc(f, t.Elem) + ")"
 	}
@@ -121,6 +125,8 @@ func readFunc(f *goFile, t *model.Type) string {
 		return "func(r *" + f.wire() + ".Reader, dst *" + goType(f, t, false) + ") error { return " + readCall(f, t, "dst") + " }"
 	case model.AnyKind:
 		return "(*" + f.wire() + ".Reader).Raw"
+	case model.NullKind:
+		return "(*" + f.wire() + ".Reader).Null"
 	case model.NullableKind:
 		return "func(r *" + f.wire() + ".Reader, dst *" + goType(f, t, false) + ") error { return " + readCall(f, t, "dst") + " }"
 	}
@@ -525,6 +531,8 @@ func encodeValue(f *goFile, t *model.Type, v string, depth int) {
 		f.p(v, ".encode(e)")
 	case model.AnyKind:
 		f.p("e.RawJSON(", v, ")")
+	case model.NullKind:
+		f.p(`e.Raw("null")`)
 	case model.NullableKind:
 		n := loopVar("n", depth)
 		f.p(n, " := ", v, " // addressable, whatever v is")

@@ -599,6 +599,8 @@ func (e *emitter) typ(t *model.Type) obj {
 		return append(s, member{"additionalProperties", e.typ(t.Elem)})
 	case model.AnyKind:
 		return obj{} // _: any JSON value, null included
+	case model.NullKind:
+		return obj{{"type", "null"}}
 	case model.NullableKind:
 		return obj{{"anyOf", []any{e.typ(t.Elem), obj{{"type", "null"}}}}}
 	case model.OneOfKind:

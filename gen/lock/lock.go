@@ -84,8 +84,8 @@ type Field struct {
 // Type is a field's wire type: its shape and its constraints at each level.
 type Type struct {
 	// Kind is string, int, bool, time, date, const (a string constant),
-	// const-int, const-bool, any (any JSON value), enum, object, union,
-	// list, tuple or map. A field of a union's type is one of its variants: the
+	// const-int, const-bool, any (any JSON value), null (null alone),
+	// enum, object, union, list, tuple or map. A field of a union's type is one of its variants: the
 	// union's own findings (a variant added, a variant removed) are the
 	// field's, so they are reported once, at the union.
 	Kind string `json:"kind"`
@@ -251,6 +251,8 @@ func typeOf(t *model.Type) *Type {
 		return &Type{Kind: "const", Name: t.Const}
 	case model.AnyKind:
 		return &Type{Kind: "any"}
+	case model.NullKind:
+		return &Type{Kind: "null"}
 	case model.NullableKind:
 		return &Type{Kind: "nullable", Elem: typeOf(t.Elem)}
 	case model.OneOfKind:

@@ -326,6 +326,9 @@ const (
 	// TupleKind is a Tuple: leading items of their own types, then Rest
 	// or nothing; MinItems/MaxItems of its Constraints count them all.
 	TupleKind
+	// NullKind is the JSON value null and nothing else: CUE's null on its
+	// own (a field that, when present, is null).
+	NullKind
 )
 
 // Type is the type of a field or of a list or map element.
@@ -386,6 +389,8 @@ func (t *Type) JSONKind() string {
 		return "object"
 	case ListKind, TupleKind:
 		return "array"
+	case NullKind:
+		return "null"
 	case BasicKind, ScalarKind, ConstKind:
 		switch t.BaseOf() {
 		case Int, Number:

@@ -206,6 +206,8 @@ func typ(t *model.Type) string {
 		return "tuple " + t.Tuple.GoName + constraints(t.Constraints) + " [" + strings.Join(items, ", ") + "]"
 	case model.AnyKind:
 		return "any"
+	case model.NullKind:
+		return "null"
 	}
 	return "?"
 }

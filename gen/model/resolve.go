@@ -1160,6 +1160,9 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 			return nil, false
 		}
 		return &Type{Kind: ConstKind, Base: Int, Const: strconv.FormatInt(n, 10)}, true
+	case kind == cue.NullKind:
+		// null alone: the one value null (T | null is a NullableKind).
+		return &Type{Kind: NullKind}, true
 	case kind == cue.ListKind:
 		return r.list(v, what)
 	case kind == cue.StructKind:

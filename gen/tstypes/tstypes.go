@@ -330,6 +330,8 @@ func typ(t *model.Type) string {
 		return t.ConstJSON()
 	case model.AnyKind:
 		return "unknown"
+	case model.NullKind:
+		return "null"
 	case model.NullableKind:
 		return typ(t.Elem) + " | null"
 	case model.OneOfKind:

@@ -375,6 +375,10 @@ func check(c *code, t *model.Type, x, cont, k, at string) {
 		c.open("if (", x, " !== ", t.ConstJSON(), ")")
 		c.fail(at, "const", jsString("must be "+t.ConstJSON()))
 		c.close()
+	case model.NullKind:
+		c.open("if (", x, " !== null)")
+		c.fail(at, "type", `_want("null", `+x+")")
+		c.close()
 	case model.AnyKind:
 		// Any JSON value: nothing to judge.
 	case model.NullableKind:
@@ -794,6 +798,8 @@ func writeExpr(c *code, t *model.Type, v string) string {
 		return "String(" + v + ")"
 	case model.AnyKind:
 		return "_any(" + v + ")"
+	case model.NullKind:
+		return `"null"`
 	case model.NullableKind:
 		n := c.fresh("n")
 		return "((" + n + ") => " + n + " === null ? \"null\" : " + writeExpr(c, t.Elem, n) + ")(" + v + ")"

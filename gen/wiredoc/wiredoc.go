@@ -248,6 +248,8 @@ func (d *doc) typ(t *model.Type) string {
 		return codeSpan(t.ConstJSON())
 	case model.AnyKind:
 		return "any JSON value"
+	case model.NullKind:
+		return "null"
 	case model.NullableKind:
 		return d.typ(t.Elem) + " or null"
 	case model.OneOfKind:
