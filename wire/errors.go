@@ -260,6 +260,8 @@ const (
 	RuleConst            Rule = "const"            // a value is not the schema's constant
 	RuleAnyOf            Rule = "anyOf"            // none or several of a disjunction's alternatives are set
 	RuleUnknown          Rule = "unknown"          // an open object's Unknown holds a member the schema names
+	RuleMinProperties    Rule = "minProperties"    // an object or map has too few members
+	RuleMaxProperties    Rule = "maxProperties"    // an object or map has too many members
 )
 
 // ValidationErrors is every problem one Validate call found, in the order

@@ -170,6 +170,22 @@ func (p *Problems) MaxItems(path *Path, member string, l, n int) {
 	}
 }
 
+// MinProperties checks an object or map has at least n members (CUE's
+// struct.MinFields).
+func (p *Problems) MinProperties(path *Path, member string, l, n int) {
+	if l < n {
+		p.Add(path, member, RuleMinProperties, "must have at least %d members (has %d)", n, l)
+	}
+}
+
+// MaxProperties checks an object or map has at most n members (CUE's
+// struct.MaxFields).
+func (p *Problems) MaxProperties(path *Path, member string, l, n int) {
+	if l > n {
+		p.Add(path, member, RuleMaxProperties, "must have at most %d members (has %d)", n, l)
+	}
+}
+
 // Date checks a string is a calendar day written YYYY-MM-DD.
 func (p *Problems) Date(path *Path, member, s string) {
 	if !isDate(s) {

@@ -716,6 +716,35 @@ func objectValidate(f *goFile, o *model.Object) {
 			f.close()
 		}
 	}
+	if o.MinFields != nil || o.MaxFields != nil {
+		// struct.MinFields/MaxFields: every member present counts.
+		required := 0
+		for _, fd := range o.Fields {
+			if !fd.Optional {
+				required++ // a union variant's discriminator among them
+			}
+		}
+		f.p("members := ", strconv.Itoa(required))
+		for _, fd := range structFields(o) {
+			if fd.Optional {
+				f.open("if x.", fd.GoName, " != nil")
+				f.p("members++")
+				f.close()
+			}
+		}
+		if o.Typed() != nil {
+			f.p("members += len(x.", model.MatchingField, ")")
+		}
+		if o.KeepsUnknown() {
+			f.p("members += len(x.", model.UnknownField, ")")
+		}
+		if o.MinFields != nil {
+			f.p(`p.MinProperties(path, "", members, `, strconv.Itoa(*o.MinFields), ")")
+		}
+		if o.MaxFields != nil {
+			f.p(`p.MaxProperties(path, "", members, `, strconv.Itoa(*o.MaxFields), ")")
+		}
+	}
 	for _, rf := range o.Refusals {
 		var conds []string
 		for _, c := range rf.When {
@@ -783,7 +812,7 @@ func needsCheck(t *model.Type) bool {
 	case model.NullableKind:
 		return needsCheck(t.Elem)
 	case model.MapKind:
-		return t.Key != nil || needsCheck(t.Elem)
+		return t.Key != nil || t.MinFields != nil || t.MaxFields != nil || needsCheck(t.Elem)
 	}
 	return false
 }
@@ -895,6 +924,15 @@ func checks(f *goFile, t *model.Type, v, path, member, stepVar string, depth int
 		}
 	case model.MapKind:
 		if !needsCheck(t) {
+			return
+		}
+		if t.MinFields != nil {
+			f.p("p.MinProperties(", path, ", ", mem, ", len(", v, "), ", strconv.Itoa(*t.MinFields), ")")
+		}
+		if t.MaxFields != nil {
+			f.p("p.MaxProperties(", path, ", ", mem, ", len(", v, "), ", strconv.Itoa(*t.MaxFields), ")")
+		}
+		if t.Key == nil && !needsCheck(t.Elem) {
 			return
 		}
 		_, recv := step()

@@ -404,6 +404,7 @@ func (e *emitter) object(o *model.Object) obj {
 	if len(required) > 0 {
 		s = append(s, member{"required", required})
 	}
+	s = counts(s, o.MinFields, o.MaxFields)
 	for _, rule := range forbids(o) {
 		rules = append(rules, rule)
 	}
@@ -593,6 +594,7 @@ func (e *emitter) typ(t *model.Type) obj {
 			// [=~"re"]: T: every member's name matches re.
 			s = append(s, member{"propertyNames", basic(model.String, t.Key.Constraints)})
 		}
+		s = counts(s, t.MinFields, t.MaxFields)
 		if t.Elem.Kind == model.AnyKind {
 			return s // {...}: any object
 		}
@@ -613,6 +615,18 @@ func (e *emitter) typ(t *model.Type) obj {
 		return obj{{"anyOf", alts}}
 	}
 	return basic(t.Base, t.Constraints)
+}
+
+// counts appends struct.MinFields/MaxFields: how many members an object or
+// map has.
+func counts(s obj, lo, hi *int) obj {
+	if lo != nil {
+		s = append(s, member{"minProperties", *lo})
+	}
+	if hi != nil {
+		s = append(s, member{"maxProperties", *hi})
+	}
+	return s
 }
 
 // basic returns the schema of a scalar value.

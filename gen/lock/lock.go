@@ -66,10 +66,14 @@ type Object struct {
 	Open bool `json:"open,omitempty"`
 	// Members are the patterns by whose names a closed object also
 	// admits members ({[=~"^x-"]: _}).
-	Members  []string   `json:"members,omitempty"`
-	Fields   []*Field   `json:"fields"`
-	Forbids  []*Forbid  `json:"forbids,omitempty"`
-	Refusals []*Refusal `json:"refusals,omitempty"`
+	Members []string `json:"members,omitempty"`
+	// MinFields and MaxFields bound how many members it holds
+	// (struct.MinFields, struct.MaxFields).
+	MinFields *int       `json:"minFields,omitempty"`
+	MaxFields *int       `json:"maxFields,omitempty"`
+	Fields    []*Field   `json:"fields"`
+	Forbids   []*Forbid  `json:"forbids,omitempty"`
+	Refusals  []*Refusal `json:"refusals,omitempty"`
 }
 
 // Field is one wire field.
@@ -120,6 +124,9 @@ type Constraints struct {
 	MinExclusive bool     `json:"minExclusive,omitempty"`
 	MaxExclusive bool     `json:"maxExclusive,omitempty"`
 	UniqueItems  bool     `json:"uniqueItems,omitempty"`
+	// How many members a map holds.
+	MinFields *int `json:"minFields,omitempty"`
+	MaxFields *int `json:"maxFields,omitempty"`
 }
 
 // Forbid records that fields must be absent when Field holds Value.
@@ -190,7 +197,7 @@ func FromModel(s *model.Schema) *Lock {
 			lp.Enums = append(lp.Enums, le)
 		}
 		for _, o := range p.Objects {
-			lo := &Object{Name: o.Name, Open: o.Open}
+			lo := &Object{Name: o.Name, Open: o.Open, MinFields: o.MinFields, MaxFields: o.MaxFields}
 			for _, m := range o.Members {
 				// A typed pattern's type is part of it: a new type is
 				// the old pattern gone and a new one added.
@@ -274,13 +281,13 @@ func typeOf(t *model.Type) *Type {
 		}
 		return lt
 	case model.MapKind:
-		lt := &Type{Kind: "map", Elem: typeOf(t.Elem)}
+		c := model.Constraints{MinFields: t.MinFields, MaxFields: t.MaxFields}
 		if t.Key != nil {
 			// [=~"re"]: T: the pattern on the keys is the map's own
 			// constraint, compared as a string's pattern is.
-			lt.Constraints = &Constraints{Pattern: t.Key.Pattern}
+			c.Pattern = t.Key.Pattern
 		}
-		return lt
+		return &Type{Kind: "map", Elem: typeOf(t.Elem), Constraints: constraintsOf(c)}
 	}
 	lt := &Type{Kind: t.BaseOf().String(), Constraints: constraintsOf(t.Effective())}
 	if t.Kind == model.ScalarKind && t.Scalar != nil {
@@ -294,7 +301,8 @@ func constraintsOf(c model.Constraints) *Constraints {
 		return nil
 	}
 	return &Constraints{MinRunes: c.MinRunes, MaxRunes: c.MaxRunes, Pattern: c.Pattern, Min: c.Min, Max: c.Max, MinItems: c.MinItems, MaxItems: c.MaxItems,
-		MinNum: c.MinNum, MaxNum: c.MaxNum, MinExclusive: c.MinExclusive, MaxExclusive: c.MaxExclusive, UniqueItems: c.UniqueItems}
+		MinNum: c.MinNum, MaxNum: c.MaxNum, MinExclusive: c.MinExclusive, MaxExclusive: c.MaxExclusive, UniqueItems: c.UniqueItems,
+		MinFields: c.MinFields, MaxFields: c.MaxFields}
 }
 
 // Pos returns the current-schema position of a subject such as

@@ -194,6 +194,11 @@ type Object struct {
 	// open object's.
 	Members []*MemberPattern
 
+	// MinFields and MaxFields bound how many members a value of the
+	// object has, every member present counted (struct.MinFields,
+	// struct.MaxFields); nil when unbounded.
+	MinFields, MaxFields *int
+
 	// Union is set when the object is a variant of a union; Tag is then the
 	// value of the union's discriminator field.
 	Union *Union
@@ -369,13 +374,16 @@ type Constraints struct {
 	MinExclusive, MaxExclusive bool
 	// UniqueItems: no two items of a list are equal (list.UniqueItems).
 	UniqueItems bool
+	// MinFields and MaxFields bound how many members a map has
+	// (struct.MinFields, struct.MaxFields).
+	MinFields, MaxFields *int
 }
 
 // IsZero reports whether no constraint is set.
 func (c Constraints) IsZero() bool {
 	return c.MinRunes == nil && c.MaxRunes == nil && c.Pattern == "" &&
 		c.Min == nil && c.Max == nil && c.MinItems == nil && c.MaxItems == nil &&
-		c.MinNum == nil && c.MaxNum == nil && !c.UniqueItems
+		c.MinNum == nil && c.MaxNum == nil && !c.UniqueItems && c.MinFields == nil && c.MaxFields == nil
 }
 
 // JSONKind is the kind of JSON value a value of t is: string, number,

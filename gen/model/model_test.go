@@ -60,7 +60,7 @@ func dump(s *model.Schema) string {
 			if o.Union != nil {
 				variant = fmt.Sprintf(" variant of %s %s=%q", o.Union.GoName, o.Union.Discriminator, o.Tag)
 			}
-			fmt.Fprintf(&b, "object %s%s @%s\n", o.GoName, variant, o.Pos)
+			fmt.Fprintf(&b, "object %s%s%s @%s\n", o.GoName, variant, constraints(model.Constraints{MinFields: o.MinFields, MaxFields: o.MaxFields}), o.Pos)
 			for _, f := range o.Fields {
 				mark := "!"
 				if f.Optional {
@@ -180,9 +180,9 @@ func typ(t *model.Type) string {
 			return "map " + t.Map.GoName + " of " + typ(t.Elem)
 		}
 		if t.Key != nil {
-			return "map keys " + typ(t.Key) + " of " + typ(t.Elem)
+			return "map keys " + typ(t.Key) + constraints(t.Constraints) + " of " + typ(t.Elem)
 		}
-		return "map of " + typ(t.Elem)
+		return "map" + constraints(t.Constraints) + " of " + typ(t.Elem)
 	case model.UnionKind:
 		return "union " + t.Union.GoName
 	case model.ConstKind:
@@ -234,6 +234,12 @@ func constraints(c model.Constraints) string {
 	}
 	if c.MaxItems != nil {
 		fmt.Fprintf(&b, " maxItems=%d", *c.MaxItems)
+	}
+	if c.MinFields != nil {
+		fmt.Fprintf(&b, " minFields=%d", *c.MinFields)
+	}
+	if c.MaxFields != nil {
+		fmt.Fprintf(&b, " maxFields=%d", *c.MaxFields)
 	}
 	return b.String()
 }

@@ -73,6 +73,8 @@ type def struct {
 	alias    *Alias
 	// tuple is a tuple definition's type (#Pair: [string, int]).
 	tuple *Type
+	// counts are an object definition's struct.MinFields/MaxFields.
+	counts fieldCount
 	// oneOfAlts are a OneOf definition's alternatives, until resolved.
 	oneOfAlts []cue.Value
 	// keyPattern and keyElem are a map's pattern on its keys and the type
@@ -402,8 +404,80 @@ func (r *resolver) classifyOnce(d *def) {
 		return
 	}
 	d.classState = 1
+	if fc, rest, ok := r.fieldCounts(d.v, d.ref()); !ok {
+		d.classState = 2
+		return
+	} else if fc.has && rest.Exists() {
+		// #A: struct.MinFields(1) & {…}: the object, its members counted.
+		if lit, isLit := structLit(sourceExpr(rest)); isLit && !isMapLiteral(lit) {
+			d.v, d.counts = rest, fc
+		}
+	}
 	r.classify(d)
+	if d.counts.has {
+		if d.object == nil {
+			r.errorf(d.pos, "%s: struct.MinFields/MaxFields count an object's or a map's members; this definition is not one", d.ref())
+		} else {
+			d.object.MinFields, d.object.MaxFields = d.counts.min, d.counts.max
+		}
+	}
 	d.classState = 2
+}
+
+// fieldCount is what struct.MinFields and struct.MaxFields say of a value.
+type fieldCount struct {
+	min, max *int
+	has      bool
+}
+
+// fieldCounts reads struct.MinFields(n) and struct.MaxFields(n) among v's
+// conjuncts: bounds on how many members an object or map has, which every
+// target counts (JSON Schema's minProperties and maxProperties). rest is v
+// without them: its one other conjunct, v itself when it has several, or
+// no value when they are all there is (an object of any members).
+func (r *resolver) fieldCounts(v cue.Value, what string) (fc fieldCount, rest cue.Value, ok bool) {
+	var others []cue.Value
+	ok = true
+	for _, c := range conjuncts(v) {
+		op, args := c.Expr()
+		if op != cue.CallOp || len(args) != 2 {
+			others = append(others, c)
+			continue
+		}
+		sel, isSel := args[0].Source().(*ast.SelectorExpr)
+		if !isSel {
+			others = append(others, c)
+			continue
+		}
+		x, xok := sel.X.(*ast.Ident)
+		fn, fok := sel.Sel.(*ast.Ident)
+		if !xok || !fok || x.Name != "struct" || (fn.Name != "MinFields" && fn.Name != "MaxFields") {
+			others = append(others, c)
+			continue
+		}
+		n, err := args[1].Int64()
+		if err != nil || n < 0 || n > math.MaxInt32 {
+			r.errorf(r.pos(c), "%s: struct.%s needs a count, a non-negative integer literal", what, fn.Name)
+			ok = false
+			continue
+		}
+		i := int(n)
+		fc.has = true
+		if fn.Name == "MinFields" {
+			fc.min = maxPtr(fc.min, &i)
+		} else {
+			fc.max = minPtr(fc.max, &i)
+		}
+	}
+	switch {
+	case !fc.has:
+		return fc, v, ok
+	case len(others) == 1:
+		return fc, others[0], ok
+	case len(others) > 1:
+		return fc, v, ok
+	}
+	return fc, cue.Value{}, ok
 }
 
 // classify decides what a definition is: an enum or union (a disjunction),
@@ -1123,9 +1197,11 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 	if kind == cue.BottomKind {
 		// A list with list.MinItems(n) is incomplete as a definition (no
 		// items yet), so CUE reports bottom; its literal conjunct says list.
+		// So is a struct with struct.MinFields(n).
 		for _, c := range conjuncts(v) {
-			if c.IncompleteKind() == cue.ListKind {
-				kind = cue.ListKind
+			switch c.IncompleteKind() {
+			case cue.ListKind, cue.StructKind:
+				kind = c.IncompleteKind()
 			}
 		}
 	}
@@ -1166,6 +1242,11 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 	case kind == cue.ListKind:
 		return r.list(v, what)
 	case kind == cue.StructKind:
+		if fc, rest, ok := r.fieldCounts(v, what); !ok {
+			return nil, false
+		} else if fc.has {
+			return r.counted(rest, fc, what, p)
+		}
 		if pat, elem, ok := keyPattern(v); ok && (r.closedCtx || isCloseCall(sourceExpr(v))) {
 			// An open one admits members of any other name beside those
 			// matching: an open object with a member pattern, below.
@@ -1181,7 +1262,7 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 			return r.inlineObject(v, what, p)
 		}
 		if name, ok := r.validatorOf(v); ok {
-			r.errorf(p, "%s: %s on a map is not carried yet (JSON Schema's minProperties/maxProperties would state it; the Go and TypeScript validation do not count members yet)", what, name)
+			r.errorf(p, "%s: %s on a map is not carried (schemagen carries struct.MinFields and struct.MaxFields there)", what, name)
 			return nil, false
 		}
 		if it, _ := v.Fields(cue.Optional(true)); it != nil && it.Next() {
@@ -1217,7 +1298,7 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 			return nil, false
 		}
 		if name, ok := r.validatorOf(v); ok {
-			r.errorf(p, "%s: %s on an object is not carried yet (JSON Schema's minProperties/maxProperties would state it; the Go and TypeScript validation do not count members yet)", what, name)
+			r.errorf(p, "%s: %s on an object is not carried (schemagen carries struct.MinFields and struct.MaxFields there)", what, name)
 			return nil, false
 		}
 		r.errorf(p, "%s: type %v is not carried; use string, int, number, bool, a definition, [...T] or [string]: T", what, kind)
@@ -1231,6 +1312,33 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 		ok = r.intRange(t, p, what)
 	}
 	return t, ok
+}
+
+// counted resolves rest, an object or map written in place with
+// struct.MinFields/MaxFields beside it, and bounds how many members it has.
+func (r *resolver) counted(rest cue.Value, fc fieldCount, what string, p Pos) (*Type, bool) {
+	if !rest.Exists() {
+		// struct.MinFields(1) alone: any object of so many members.
+		return &Type{Kind: MapKind, Elem: &Type{Kind: AnyKind}, Constraints: Constraints{MinFields: fc.min, MaxFields: fc.max}}, true
+	}
+	if name, isRef := r.refName(rest); isRef {
+		r.errorf(p, "%s: struct.MinFields/MaxFields beside a reference (#%s) are not supported; state them in a new definition", what, name)
+		return nil, false
+	}
+	t, ok := r.typeAt(rest, what, p)
+	if !ok {
+		return nil, false
+	}
+	switch {
+	case t.Kind == MapKind && t.Map == nil:
+		t.MinFields, t.MaxFields = fc.min, fc.max
+	case t.Kind == ObjectKind && r.inlines[t.Object.Name] != nil && r.inlines[t.Object.Name].object == t.Object:
+		t.Object.MinFields, t.Object.MaxFields = fc.min, fc.max
+	default:
+		r.errorf(p, "%s: struct.MinFields/MaxFields count an object's or a map's members; this value is not one", what)
+		return nil, false
+	}
+	return t, true
 }
 
 // inlineDisjunction resolves a disjunction written in place: of string
@@ -1367,7 +1475,7 @@ func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
 	if vname, ok := r.validatorOf(v); ok {
 		// A validator beside the struct (struct.MaxFields(2) & {…}) would
 		// be dropped with it: refuse it rather than carry the fields alone.
-		r.errorf(p, "%s: %s on an object is not carried yet (JSON Schema's minProperties/maxProperties would state it; the Go and TypeScript validation do not count members yet)", what, vname)
+		r.errorf(p, "%s: %s on an object is not carried (schemagen carries struct.MinFields and struct.MaxFields there)", what, vname)
 		return nil, false
 	}
 	if prev := r.defs[name]; prev != nil {

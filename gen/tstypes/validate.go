@@ -290,6 +290,22 @@ func objectValidator(o *model.Object) string {
 		check(c, m.Type, "x", "v", k, "_m(at, "+k+")")
 		c.close()
 	}
+	if o.MinFields != nil || o.MaxFields != nil {
+		// struct.MinFields/MaxFields: the members the object holds, as
+		// the Go types count them (a closed object's unknown members
+		// are ignored).
+		n := c.fresh("members")
+		if o.Open {
+			c.p("const ", n, " = Object.keys(v as object).length;")
+		} else {
+			conds := []string{"[" + fieldNames(o) + "].includes(k)"}
+			for _, m := range o.Members {
+				conds = append(conds, "_rx("+jsString(model.ECMAPattern(m.Key.Pattern))+").test(k)")
+			}
+			c.p("const ", n, " = Object.keys(v as object).filter((k) => ", strings.Join(conds, " || "), ").length;")
+		}
+		countChecks(c, "at", n, o.MinFields, o.MaxFields)
+	}
 	for _, rf := range o.Refusals {
 		var conds []string
 		for _, cd := range rf.When {
@@ -317,6 +333,23 @@ func objectValidator(o *model.Object) string {
 	c.p("")
 	objectWriter(c, o)
 	return c.b.String()
+}
+
+// countChecks judges n, how many members an object or map holds, against
+// struct.MinFields/MaxFields.
+func countChecks(c *code, at, n string, lo, hi *int) {
+	if lo != nil {
+		m := strconv.Itoa(*lo)
+		c.open("if (", n, " < ", m, ")")
+		c.fail(at, "minProperties", "`must have at least "+m+" members (has ${"+n+"})`")
+		c.close()
+	}
+	if hi != nil {
+		m := strconv.Itoa(*hi)
+		c.open("if (", n, " > ", m, ")")
+		c.fail(at, "maxProperties", "`must have at most "+m+" members (has ${"+n+"})`")
+		c.close()
+	}
 }
 
 // fieldNames is the object's field names as a JavaScript array's
@@ -512,6 +545,9 @@ func check(c *code, t *model.Type, x, cont, k, at string) {
 		c.p("if (out === null) return false;")
 		c.p("ok = false;")
 		c.close()
+		if t.MinFields != nil || t.MaxFields != nil {
+			countChecks(c, at, "Object.keys("+x+").length", t.MinFields, t.MaxFields)
+		}
 		if t.Elem.Kind != model.AnyKind || t.Key != nil { // values of any JSON, names of any string: nothing to judge
 			key := c.fresh("k")
 			c.open("for (const ", key, " of Object.keys(", x, "))")

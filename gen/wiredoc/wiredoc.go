@@ -176,6 +176,9 @@ func (d *doc) object(o *model.Object) {
 		d.f("| `%s` | %s | %s | %s | %s |\n", f.Name, d.typ(f.Type), presence, orDash(d.constraints(f.Type)), cell(f.Doc))
 	}
 	d.f("\n")
+	if cs := constraintList(0, model.Constraints{MinFields: o.MinFields, MaxFields: o.MaxFields}); len(cs) > 0 {
+		d.f("It holds %s, every member present counted.\n\n", cs[0])
+	}
 	if o.Open {
 		d.f("Open: it admits members it does not name, of any JSON value (Go keeps them in `%s`).\n\n", model.UnknownField)
 	}
@@ -315,6 +318,7 @@ func (d *doc) constraints(t *model.Type) string {
 		}
 	case model.MapKind:
 		if t.Map == nil {
+			parts = constraintList(0, t.Constraints)
 			if e := d.constraints(t.Elem); e != "" {
 				parts = append(parts, "each "+e)
 			}
@@ -391,6 +395,14 @@ func constraintList(b model.Base, c model.Constraints) []string {
 	}
 	if c.UniqueItems {
 		out = append(out, "unique items")
+	}
+	switch {
+	case c.MinFields != nil && c.MaxFields != nil:
+		out = append(out, fmt.Sprintf("%d to %s", *c.MinFields, plural(*c.MaxFields, "member")))
+	case c.MinFields != nil:
+		out = append(out, "at least "+plural(*c.MinFields, "member"))
+	case c.MaxFields != nil:
+		out = append(out, "at most "+plural(*c.MaxFields, "member"))
 	}
 	return out
 }
