@@ -142,6 +142,13 @@ func (p *Problems) Pattern(path *Path, member, s string, re *regexp.Regexp) {
 	}
 }
 
+// NotPattern checks a string does not match re (CUE's !~).
+func (p *Problems) NotPattern(path *Path, member, s string, re *regexp.Regexp) {
+	if re.MatchString(s) {
+		p.Add(path, member, RulePattern, "must not match %s", re)
+	}
+}
+
 // Min checks an integer is at least n.
 func (p *Problems) Min(path *Path, member string, v, n int64) {
 	if v < n {

@@ -119,7 +119,7 @@ func generatePackage(p *model.Package) ([]output.File, error) {
 	doc.depth--
 	doc.p(")")
 	out := []output.File{{Path: path.Join(dir, "doc.go"), Data: doc.bytes()}}
-	patterns := patternNames(p)
+	patterns, notPatterns := patternNames(p)
 	keyed := keyedOneOfs(p)
 	names := map[string]string{"doc.go": "the package's doc"}
 	for _, file := range order {
@@ -127,6 +127,7 @@ func generatePackage(p *model.Package) ([]output.File, error) {
 		sortDecls(ds)
 		f := newGoFile(p.Name, output.GoHeader, "Source: "+file)
 		f.patterns = patterns
+		f.notPatterns = notPatterns
 		f.keyed = keyed
 		f.b.Grow(len(ds) * 2048) // about what a definition takes: fewer doublings of a large file
 		for _, d := range ds {
@@ -166,14 +167,17 @@ func goFileName(dir, file string) string {
 // elements are checked where the map is used, maybe in another file):
 // pattern_<Object>_<Field>[_Item|_Value|_Key…], pattern_<Map>_Value,
 // pattern_<OneOf>_<Alt>.
-func patternNames(p *model.Package) map[*model.Type]string {
-	names := map[*model.Type]string{}
+func patternNames(p *model.Package) (names, nots map[*model.Type]string) {
+	names, nots = map[*model.Type]string{}, map[*model.Type]string{}
 	var visit func(t *model.Type, stem string)
 	visit = func(t *model.Type, stem string) {
 		switch t.Kind {
 		case model.BasicKind:
 			if t.Pattern != "" {
 				names[t] = helper("pattern", stem)
+			}
+			if t.NotPattern != "" {
+				nots[t] = helper("notpattern", stem)
 			}
 		case model.ListKind:
 			visit(t.Elem, stem+"_Item")
@@ -218,7 +222,7 @@ func patternNames(p *model.Package) map[*model.Type]string {
 		}
 		visit(m.Elem, m.GoName+"_Value")
 	}
-	return names
+	return names, nots
 }
 
 // keyedOneOfs are the OneOfs of p that a list with list.UniqueItems holds:

@@ -635,6 +635,10 @@ func fieldPatterns(f *goFile, t *model.Type) {
 			f.decl()
 			f.p("var ", name, " = ", f.use("regexp"), ".MustCompile(", quote(t.Pattern), ")")
 		}
+		if name := f.notPatterns[t]; name != "" {
+			f.decl()
+			f.p("var ", name, " = ", f.use("regexp"), ".MustCompile(", quote(t.NotPattern), ")")
+		}
 	case model.ListKind, model.NullableKind:
 		fieldPatterns(f, t.Elem)
 	case model.MapKind:
@@ -881,7 +885,7 @@ func checks(f *goFile, t *model.Type, v, path, member, stepVar string, depth int
 	case model.ScalarKind:
 		f.p(helper("validate", t.Scalar.GoName), "(p, ", path, ", ", mem, ", ", v, ")")
 	case model.BasicKind:
-		constraintChecks(f, t.Base, t.Constraints, v, path, mem, f.patterns[t])
+		constraintChecks(f, t.Base, t.Constraints, v, path, mem, f.patterns[t], f.notPatterns[t])
 	case model.NullableKind:
 		recv := v
 		if strings.HasPrefix(v, "*") {
@@ -1019,9 +1023,9 @@ func unionCheck(f *goFile, t *model.Type, v, path, member, stepVar string, depth
 	f.p(v, ".validate(p, ", ptr, ")")
 }
 
-// constraintChecks validates a basic value against c. pattern names the
-// compiled regexp variable of a scalar with a pattern.
-func constraintChecks(f *goFile, base model.Base, c model.Constraints, v, path, member, pattern string) {
+// constraintChecks validates a basic value against c. pattern and
+// notPattern name the compiled regexp variables of its =~ and !~.
+func constraintChecks(f *goFile, base model.Base, c model.Constraints, v, path, member, pattern, notPattern string) {
 	call := func(name string, args ...string) {
 		f.p("p.", name, "(", path, ", ", member, ", ", strings.Join(args, ", "), ")")
 	}
@@ -1033,6 +1037,9 @@ func constraintChecks(f *goFile, base model.Base, c model.Constraints, v, path, 
 	}
 	if c.Pattern != "" { // the model allows patterns on named scalars only
 		call("Pattern", v, pattern)
+	}
+	if c.NotPattern != "" {
+		call("NotPattern", v, notPattern)
 	}
 	c = checked(c)
 	if c.Min != nil {
@@ -1064,6 +1071,12 @@ func scalarValidator(f *goFile, s *model.Scalar) {
 		f.decl()
 		f.p("var ", pattern, " = ", f.use("regexp"), ".MustCompile(", quote(s.Pattern), ")")
 	}
+	var notPattern string
+	if s.NotPattern != "" {
+		notPattern = helper("notpattern", s.GoName)
+		f.decl()
+		f.p("var ", notPattern, " = ", f.use("regexp"), ".MustCompile(", quote(s.NotPattern), ")")
+	}
 	arg := "string"
 	switch s.Base {
 	case model.Int:
@@ -1074,7 +1087,7 @@ func scalarValidator(f *goFile, s *model.Scalar) {
 	f.decl()
 	f.doc(fmt.Sprintf("%s checks %s: %s.", helper("validate", s.GoName), s.GoName, describe(s)))
 	f.open("func ", helper("validate", s.GoName), "(p *", w, ".Problems, path *", w, ".Path, member string, v ", arg, ")")
-	constraintChecks(f, s.Base, s.Constraints, "v", "path", "member", pattern)
+	constraintChecks(f, s.Base, s.Constraints, "v", "path", "member", pattern, notPattern)
 	f.close()
 }
 
@@ -1128,6 +1141,9 @@ func describeBase(b model.Base, c model.Constraints) string {
 	}
 	if c.Pattern != "" {
 		parts = append(parts, "matching "+c.Pattern)
+	}
+	if c.NotPattern != "" {
+		parts = append(parts, "not matching "+c.NotPattern)
 	}
 	if c.Min != nil {
 		parts = append(parts, "at least "+strconv.FormatInt(*c.Min, 10))

@@ -649,6 +649,10 @@ func basic(b model.Base, c model.Constraints) obj {
 	if c.Pattern != "" {
 		s = append(s, member{"pattern", model.ECMAPattern(c.Pattern)})
 	}
+	if c.NotPattern != "" {
+		// !~"re": JSON Schema has no negated pattern keyword.
+		s = append(s, member{"not", obj{{"pattern", model.ECMAPattern(c.NotPattern)}}})
+	}
 	if c.MinRunes != nil {
 		s = append(s, member{"minLength", *c.MinRunes})
 	}

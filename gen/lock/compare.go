@@ -619,6 +619,15 @@ func (c *comparer) types(subject string, b, t *Type) {
 	default:
 		tighter = append(tighter, fmt.Sprintf("%s %s → %s", pattern, bc.Pattern, cc.Pattern))
 	}
+	switch {
+	case bc.NotPattern == cc.NotPattern:
+	case cc.NotPattern == "":
+		looser = append(looser, fmt.Sprintf("!~%s removed", bc.NotPattern))
+	case bc.NotPattern == "":
+		tighter = append(tighter, fmt.Sprintf("!~%s added", cc.NotPattern))
+	default:
+		tighter = append(tighter, fmt.Sprintf("!~%s → !~%s", bc.NotPattern, cc.NotPattern))
+	}
 	if len(tighter) > 0 {
 		c.constraint(subject, t.scalar, compat.FieldConstraintNoTighten, strings.Join(tighter, ", "), "data valid before may now be refused")
 	}

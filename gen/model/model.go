@@ -364,10 +364,13 @@ type Constraints struct {
 	MinRunes *int
 	MaxRunes *int
 	Pattern  string // RE2, also valid ECMA-262 for the constructs schemagen accepts
-	Min      *int64 // inclusive
-	Max      *int64 // inclusive
-	MinItems *int
-	MaxItems *int
+	// NotPattern is a pattern a string must not match (CUE's !~), in the
+	// same subset as Pattern.
+	NotPattern string
+	Min        *int64 // inclusive
+	Max        *int64 // inclusive
+	MinItems   *int
+	MaxItems   *int
 	// MinNum and MaxNum bound a Number, inclusive unless MinExclusive or
 	// MaxExclusive (CUE's > and <).
 	MinNum, MaxNum             *float64
@@ -381,7 +384,7 @@ type Constraints struct {
 
 // IsZero reports whether no constraint is set.
 func (c Constraints) IsZero() bool {
-	return c.MinRunes == nil && c.MaxRunes == nil && c.Pattern == "" &&
+	return c.MinRunes == nil && c.MaxRunes == nil && c.Pattern == "" && c.NotPattern == "" &&
 		c.Min == nil && c.Max == nil && c.MinItems == nil && c.MaxItems == nil &&
 		c.MinNum == nil && c.MaxNum == nil && !c.UniqueItems && c.MinFields == nil && c.MaxFields == nil
 }

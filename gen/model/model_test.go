@@ -223,6 +223,9 @@ func constraints(c model.Constraints) string {
 	if c.Pattern != "" {
 		fmt.Fprintf(&b, " pattern=%s", c.Pattern)
 	}
+	if c.NotPattern != "" {
+		fmt.Fprintf(&b, " notPattern=%s", c.NotPattern)
+	}
 	if c.Min != nil {
 		fmt.Fprintf(&b, " min=%d", *c.Min)
 	}

@@ -779,7 +779,7 @@ func (r *resolver) keyType(pattern cue.Value, what string, at Pos) (*Type, bool)
 	for _, c := range conjuncts(pattern) {
 		ok = r.constrain(t, c, what+" (its keys)", at) && ok
 	}
-	if ok && t.Pattern == "" {
+	if ok && (t.Pattern == "" || t.NotPattern != "") {
 		r.errorf(at, "%s: the pattern on its keys (%v) is not carried: a map's keys are any string ([string]: T) or those matching a regular expression ([=~\"re\"]: T)", what, pattern)
 		return nil, false
 	}
@@ -1805,6 +1805,26 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 			return false
 		}
 		t.Pattern = s
+		return true
+	case cue.NotRegexMatchOp:
+		s, err := args[0].String()
+		if t.Base != String || err != nil {
+			r.errorf(p, "%s: !~ needs a string literal on a string", what)
+			return false
+		}
+		if t.NotPattern != "" {
+			r.errorf(p, "%s: one !~ pattern per value is supported; combine them into one (!~\"a|b\")", what)
+			return false
+		}
+		if _, err := regexp.Compile(s); err != nil {
+			r.errorf(p, "%s: pattern: %v", what, err)
+			return false
+		}
+		if why := portablePattern(s); why != "" {
+			r.errorf(p, "%s: pattern %q: %s", what, s, why)
+			return false
+		}
+		t.NotPattern = s
 		return true
 	case cue.CallOp:
 		return r.builtin(t, c, args, what)

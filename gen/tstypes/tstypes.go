@@ -255,6 +255,9 @@ func constraints(b model.Base, c model.Constraints) string {
 	if c.Pattern != "" {
 		parts = append(parts, "matching /"+model.ECMAPattern(c.Pattern)+"/u")
 	}
+	if c.NotPattern != "" {
+		parts = append(parts, "not matching /"+model.ECMAPattern(c.NotPattern)+"/u")
+	}
 	if c.Min != nil {
 		parts = append(parts, fmt.Sprintf("at least %d", *c.Min))
 	}

@@ -662,6 +662,11 @@ func scalarCheck(c *code, t *model.Type, x, cont, k, at string) {
 			c.fail(at, "pattern", jsString("must match "+cs.Pattern))
 			c.close()
 		}
+		if cs.NotPattern != "" {
+			c.open("if (_rx(", jsString(model.ECMAPattern(cs.NotPattern)), ").test(", x, "))")
+			c.fail(at, "pattern", jsString("must not match "+cs.NotPattern))
+			c.close()
+		}
 		switch t.BaseOf() {
 		case model.Time:
 			c.open("if (!_time(", x, "))")

@@ -371,6 +371,9 @@ func constraintList(b model.Base, c model.Constraints) []string {
 	if c.Pattern != "" {
 		out = append(out, "matches `"+strings.ReplaceAll(c.Pattern, "|", `\|`)+"`")
 	}
+	if c.NotPattern != "" {
+		out = append(out, "does not match `"+strings.ReplaceAll(c.NotPattern, "|", `\|`)+"`")
+	}
 	switch {
 	case c.Min != nil && c.Max != nil:
 		out = append(out, fmt.Sprintf("%d to %d", *c.Min, *c.Max))
