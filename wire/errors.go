@@ -260,6 +260,7 @@ const (
 	RuleConst            Rule = "const"            // a value is not the schema's constant
 	RuleAnyOf            Rule = "anyOf"            // none or several of a disjunction's alternatives are set
 	RuleUnknown          Rule = "unknown"          // an open object's Unknown holds a member the schema names
+	RuleNot              Rule = "not"              // a value is one the schema excludes (!= v)
 	RuleMinProperties    Rule = "minProperties"    // an object or map has too few members
 	RuleMaxProperties    Rule = "maxProperties"    // an object or map has too many members
 )

@@ -142,6 +142,14 @@ func (p *Problems) Pattern(path *Path, member, s string, re *regexp.Regexp) {
 	}
 }
 
+// NotEqual reports a value that equals one the schema excludes (CUE's
+// != v): equal is the comparison, v the excluded value as JSON.
+func (p *Problems) NotEqual(path *Path, member string, equal bool, v string) {
+	if equal {
+		p.Add(path, member, RuleNot, "must not be %s", v)
+	}
+}
+
 // NotPattern checks a string does not match re (CUE's !~).
 func (p *Problems) NotPattern(path *Path, member, s string, re *regexp.Regexp) {
 	if re.MatchString(s) {

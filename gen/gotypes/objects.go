@@ -1041,6 +1041,15 @@ func constraintChecks(f *goFile, base model.Base, c model.Constraints, v, path, 
 	if c.NotPattern != "" {
 		call("NotPattern", v, notPattern)
 	}
+	for _, lit := range c.Not {
+		goLit := lit
+		if strings.HasPrefix(lit, `"`) {
+			var s string
+			json.Unmarshal([]byte(lit), &s)
+			goLit = escape.GoString(s)
+		}
+		call("NotEqual", v+" == "+goLit, quote(lit))
+	}
 	c = checked(c)
 	if c.Min != nil {
 		call("Min", v, strconv.FormatInt(*c.Min, 10))
@@ -1144,6 +1153,9 @@ func describeBase(b model.Base, c model.Constraints) string {
 	}
 	if c.NotPattern != "" {
 		parts = append(parts, "not matching "+c.NotPattern)
+	}
+	for _, lit := range c.Not {
+		parts = append(parts, "not "+lit)
 	}
 	if c.Min != nil {
 		parts = append(parts, "at least "+strconv.FormatInt(*c.Min, 10))

@@ -617,6 +617,21 @@ func (e *emitter) typ(t *model.Type) obj {
 	return basic(t.Base, t.Constraints)
 }
 
+// literal is a JSON literal of the model's (a string, an integer or a
+// number) as a value the renderer writes.
+func literal(lit string) any {
+	if strings.HasPrefix(lit, `"`) {
+		var s string
+		json.Unmarshal([]byte(lit), &s)
+		return s
+	}
+	if n, err := strconv.ParseInt(lit, 10, 64); err == nil {
+		return n
+	}
+	f, _ := strconv.ParseFloat(lit, 64)
+	return f
+}
+
 // counts appends struct.MinFields/MaxFields: how many members an object or
 // map has.
 func counts(s obj, lo, hi *int) obj {
@@ -649,9 +664,21 @@ func basic(b model.Base, c model.Constraints) obj {
 	if c.Pattern != "" {
 		s = append(s, member{"pattern", model.ECMAPattern(c.Pattern)})
 	}
+	// !~"re" and != v: JSON Schema has no negated pattern or constant
+	// keyword, so each is a not; two or more are one not of their anyOf.
+	var nots []any
 	if c.NotPattern != "" {
-		// !~"re": JSON Schema has no negated pattern keyword.
-		s = append(s, member{"not", obj{{"pattern", model.ECMAPattern(c.NotPattern)}}})
+		nots = append(nots, obj{{"pattern", model.ECMAPattern(c.NotPattern)}})
+	}
+	for _, v := range c.Not {
+		nots = append(nots, obj{{"const", literal(v)}})
+	}
+	switch len(nots) {
+	case 0:
+	case 1:
+		s = append(s, member{"not", nots[0]})
+	default:
+		s = append(s, member{"not", obj{{"anyOf", nots}}})
 	}
 	if c.MinRunes != nil {
 		s = append(s, member{"minLength", *c.MinRunes})

@@ -619,6 +619,16 @@ func (c *comparer) types(subject string, b, t *Type) {
 	default:
 		tighter = append(tighter, fmt.Sprintf("%s %s → %s", pattern, bc.Pattern, cc.Pattern))
 	}
+	for _, v := range cc.Not {
+		if !slices.Contains(bc.Not, v) {
+			tighter = append(tighter, fmt.Sprintf("!=%s added", v))
+		}
+	}
+	for _, v := range bc.Not {
+		if !slices.Contains(cc.Not, v) {
+			looser = append(looser, fmt.Sprintf("!=%s removed", v))
+		}
+	}
 	switch {
 	case bc.NotPattern == cc.NotPattern:
 	case cc.NotPattern == "":

@@ -116,10 +116,12 @@ type Constraints struct {
 	Pattern  string `json:"pattern,omitempty"`
 	// NotPattern is a pattern the string must not match (!~).
 	NotPattern string `json:"notPattern,omitempty"`
-	Min        *int64 `json:"min,omitempty"`
-	Max        *int64 `json:"max,omitempty"`
-	MinItems   *int   `json:"minItems,omitempty"`
-	MaxItems   *int   `json:"maxItems,omitempty"`
+	// Not are the values excluded (!= v), as JSON literals.
+	Not      []string `json:"not,omitempty"`
+	Min      *int64   `json:"min,omitempty"`
+	Max      *int64   `json:"max,omitempty"`
+	MinItems *int     `json:"minItems,omitempty"`
+	MaxItems *int     `json:"maxItems,omitempty"`
 	// A number's bounds, and whether they are exclusive.
 	MinNum       *float64 `json:"minNum,omitempty"`
 	MaxNum       *float64 `json:"maxNum,omitempty"`
@@ -302,7 +304,7 @@ func constraintsOf(c model.Constraints) *Constraints {
 	if c.IsZero() {
 		return nil
 	}
-	return &Constraints{MinRunes: c.MinRunes, MaxRunes: c.MaxRunes, Pattern: c.Pattern, NotPattern: c.NotPattern, Min: c.Min, Max: c.Max, MinItems: c.MinItems, MaxItems: c.MaxItems,
+	return &Constraints{MinRunes: c.MinRunes, MaxRunes: c.MaxRunes, Pattern: c.Pattern, NotPattern: c.NotPattern, Not: c.Not, Min: c.Min, Max: c.Max, MinItems: c.MinItems, MaxItems: c.MaxItems,
 		MinNum: c.MinNum, MaxNum: c.MaxNum, MinExclusive: c.MinExclusive, MaxExclusive: c.MaxExclusive, UniqueItems: c.UniqueItems,
 		MinFields: c.MinFields, MaxFields: c.MaxFields}
 }

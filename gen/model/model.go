@@ -367,10 +367,13 @@ type Constraints struct {
 	// NotPattern is a pattern a string must not match (CUE's !~), in the
 	// same subset as Pattern.
 	NotPattern string
-	Min        *int64 // inclusive
-	Max        *int64 // inclusive
-	MinItems   *int
-	MaxItems   *int
+	// Not are the values the value must not be (CUE's != v), each a JSON
+	// literal of the value's base: 5, 1.5, "x".
+	Not      []string
+	Min      *int64 // inclusive
+	Max      *int64 // inclusive
+	MinItems *int
+	MaxItems *int
 	// MinNum and MaxNum bound a Number, inclusive unless MinExclusive or
 	// MaxExclusive (CUE's > and <).
 	MinNum, MaxNum             *float64
@@ -384,7 +387,7 @@ type Constraints struct {
 
 // IsZero reports whether no constraint is set.
 func (c Constraints) IsZero() bool {
-	return c.MinRunes == nil && c.MaxRunes == nil && c.Pattern == "" && c.NotPattern == "" &&
+	return c.MinRunes == nil && c.MaxRunes == nil && c.Pattern == "" && c.NotPattern == "" && len(c.Not) == 0 &&
 		c.Min == nil && c.Max == nil && c.MinItems == nil && c.MaxItems == nil &&
 		c.MinNum == nil && c.MaxNum == nil && !c.UniqueItems && c.MinFields == nil && c.MaxFields == nil
 }

@@ -226,6 +226,9 @@ func constraints(c model.Constraints) string {
 	if c.NotPattern != "" {
 		fmt.Fprintf(&b, " notPattern=%s", c.NotPattern)
 	}
+	for _, v := range c.Not {
+		fmt.Fprintf(&b, " not=%s", v)
+	}
 	if c.Min != nil {
 		fmt.Fprintf(&b, " min=%d", *c.Min)
 	}

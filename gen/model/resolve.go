@@ -1,10 +1,12 @@
 package model
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"math/big"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -1734,7 +1736,11 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 			return r.numberBound(t, op, args[0], what, p)
 		}
 		if t.Base != Int {
-			r.errorf(p, "%s: bounds are supported on numbers only", what)
+			if t.Base == String {
+				r.errorf(p, "%s: a bound on a string (%v) orders strings, which no JSON Schema keyword states (minimum and maximum compare numbers only); bounds are carried on numbers", what, c)
+			} else {
+				r.errorf(p, "%s: bounds are supported on numbers only", what)
+			}
 			return false
 		}
 		n, err := args[0].Int64()
@@ -1772,20 +1778,64 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 		case t.Base == Bool && a.IncompleteKind() == cue.BoolKind:
 			b, _ := a.Bool()
 			t.Kind, t.Const = ConstKind, strconv.FormatBool(b)
+		case t.Base == Number && a.IncompleteKind() == cue.IntKind:
+			// ==1 on a number: the constant 1, which 1.0 equals too,
+			// in CUE as in every target.
+			n, err := a.Int64()
+			if err != nil || n < -MaxSafeInt || n > MaxSafeInt {
+				r.errorf(p, "%s: the constant %v is beyond what JSON readers hold exactly (±%d, I-JSON, RFC 7493)", what, a, int64(MaxSafeInt))
+				return false
+			}
+			t.Kind, t.Base, t.Const = ConstKind, Int, strconv.FormatInt(n, 10)
+		case t.Base == Number && a.IncompleteKind() == cue.FloatKind:
+			f, err := a.Float64()
+			if err != nil || math.IsInf(f, 0) {
+				r.errorf(p, "%s: the constant %v is beyond what a float64 holds", what, a)
+				return false
+			}
+			t.Kind, t.Const = ConstKind, strconv.FormatFloat(f, 'g', -1, 64)
 		default:
 			r.errorf(p, "%s: ==%v is not carried: write the constant itself", what, a)
 			return false
 		}
 		return true
 	case cue.NotEqualOp:
-		if s, err := args[0].String(); err == nil && s == "" && (t.Base == String) {
+		a := args[0]
+		if s, err := a.String(); err == nil && s == "" && (t.Base == String) {
 			// != "" is a string of at least one character.
 			one := 1
 			t.MinRunes = maxPtr(t.MinRunes, &one)
 			return true
 		}
-		r.errorf(p, "%s: !=%v is not carried yet (only != \"\" on a string, which is strings.MinRunes(1))", what, args[0])
-		return false
+		var lit string
+		switch k := a.IncompleteKind(); {
+		case t.Base == String && k == cue.StringKind:
+			b, _ := json.Marshal(must(a.String()))
+			lit = string(b)
+		case (t.Base == Int || t.Base == Number) && k == cue.IntKind:
+			n, err := a.Int64()
+			if err != nil || n < -MaxSafeInt || n > MaxSafeInt {
+				r.errorf(p, "%s: !=%v: the value is beyond what JSON readers hold exactly (±%d, I-JSON, RFC 7493)", what, a, int64(MaxSafeInt))
+				return false
+			}
+			lit = strconv.FormatInt(n, 10)
+		case t.Base == Number && k == cue.FloatKind:
+			f, err := a.Float64()
+			if err != nil || math.IsInf(f, 0) {
+				r.errorf(p, "%s: !=%v: the value is beyond what a float64 holds", what, a)
+				return false
+			}
+			lit = strconv.FormatFloat(f, 'g', -1, 64)
+		case t.Base == Int && k == cue.FloatKind:
+			return true // an integer is never 1.5: it holds of every value
+		default:
+			r.errorf(p, "%s: !=%v is not carried: != compares a string with a string or a number with a number", what, a)
+			return false
+		}
+		if !slices.Contains(t.Not, lit) {
+			t.Not = append(t.Not, lit)
+		}
+		return true
 	case cue.RegexMatchOp:
 		s, err := args[0].String()
 		if t.Base != String || err != nil {

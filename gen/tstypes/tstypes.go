@@ -258,6 +258,9 @@ func constraints(b model.Base, c model.Constraints) string {
 	if c.NotPattern != "" {
 		parts = append(parts, "not matching /"+model.ECMAPattern(c.NotPattern)+"/u")
 	}
+	for _, lit := range c.Not {
+		parts = append(parts, "not "+lit)
+	}
 	if c.Min != nil {
 		parts = append(parts, fmt.Sprintf("at least %d", *c.Min))
 	}

@@ -607,6 +607,7 @@ func scalarCheck(c *code, t *model.Type, x, cont, k, at string) {
 			c.fail(at, rule, "`must be "+word+m+" (is ${"+x+"})`")
 			c.close()
 		}
+		notChecks(c, x, at, cs.Not)
 		c.close()
 	case model.Bool:
 		c.open("if (typeof ", x, ` !== "boolean")`)
@@ -634,6 +635,7 @@ func scalarCheck(c *code, t *model.Type, x, cont, k, at string) {
 			c.fail(at, "maximum", "`must be at most "+m+" (is ${"+n+"})`")
 			c.close()
 		}
+		notChecks(c, n, at, cs.Not)
 		c.close()
 	default:
 		what := "a string"
@@ -667,6 +669,7 @@ func scalarCheck(c *code, t *model.Type, x, cont, k, at string) {
 			c.fail(at, "pattern", jsString("must not match "+cs.NotPattern))
 			c.close()
 		}
+		notChecks(c, x, at, cs.Not)
 		switch t.BaseOf() {
 		case model.Time:
 			c.open("if (!_time(", x, "))")
@@ -677,6 +680,22 @@ func scalarCheck(c *code, t *model.Type, x, cont, k, at string) {
 			c.fail(at, "format", "`must be a calendar day written YYYY-MM-DD (is ${JSON.stringify("+x+")})`")
 			c.close()
 		}
+		c.close()
+	}
+}
+
+// notChecks refuses x when it is one of the values != excludes (JSON
+// literals: a number or a string).
+func notChecks(c *code, x, at string, not []string) {
+	for _, lit := range not {
+		js := lit
+		if strings.HasPrefix(lit, `"`) {
+			var s string
+			json.Unmarshal([]byte(lit), &s)
+			js = jsString(s)
+		}
+		c.open("if (", x, " === ", js, ")")
+		c.fail(at, "not", jsString("must not be "+lit))
 		c.close()
 	}
 }

@@ -374,6 +374,9 @@ func constraintList(b model.Base, c model.Constraints) []string {
 	if c.NotPattern != "" {
 		out = append(out, "does not match `"+strings.ReplaceAll(c.NotPattern, "|", `\|`)+"`")
 	}
+	for _, lit := range c.Not {
+		out = append(out, "not "+codeSpan(lit))
+	}
 	switch {
 	case c.Min != nil && c.Max != nil:
 		out = append(out, fmt.Sprintf("%d to %d", *c.Min, *c.Max))
