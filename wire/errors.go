@@ -48,6 +48,9 @@ var (
 	// ErrTime: a string that is not an RFC 3339 date-time, or not a real
 	// instant of the calendar.
 	ErrTime = errors.New("not an RFC 3339 date-time")
+	// ErrItems: an array has fewer items than a tuple's leading ones
+	// ([string, int] given ["a"]), or more than a closed tuple holds.
+	ErrItems = errors.New("wrong number of items")
 	// ErrDiscriminator: a union's discriminator is missing or names no
 	// variant, or a variant decoded directly carries another variant's tag.
 	ErrDiscriminator = errors.New("missing or unknown discriminator")
@@ -174,6 +177,26 @@ func atStep(step string, err error) error {
 	return &pathError{path: step, err: err}
 }
 
+// AtIndex places err, the error of an array's item i, at that item.
+func AtIndex(i int, err error) error {
+	if err == nil {
+		return nil
+	}
+	return atStep(indexStep(i), err)
+}
+
+// TupleLength is the error of an array of a tuple of n leading items that
+// has got items where it must have n (closed) or at least n (open).
+func TupleLength(got, n int, closed bool) error {
+	switch {
+	case closed && n == 0:
+		return fail(ErrItems, "must be an empty array (has %d items)", got)
+	case closed:
+		return fail(ErrItems, "must have exactly %d items (has %d)", n, got)
+	}
+	return fail(ErrItems, "must have at least %d items (has %d)", n, got)
+}
+
 func indexStep(i int) string { return "[" + strconv.Itoa(i) + "]" }
 
 func keyStep(k string) string { return "[" + strconv.Quote(k) + "]" }
@@ -237,6 +260,9 @@ const (
 	RuleConst            Rule = "const"            // a value is not the schema's constant
 	RuleAnyOf            Rule = "anyOf"            // none or several of a disjunction's alternatives are set
 	RuleUnknown          Rule = "unknown"          // an open object's Unknown holds a member the schema names
+	RuleNot              Rule = "not"              // a value is one the schema excludes (!= v)
+	RuleMinProperties    Rule = "minProperties"    // an object or map has too few members
+	RuleMaxProperties    Rule = "maxProperties"    // an object or map has too many members
 )
 
 // ValidationErrors is every problem one Validate call found, in the order

@@ -10,6 +10,27 @@ type Nullable[T any] struct {
 	Valid bool
 }
 
+// Null is the JSON value null, a field of the schema that holds nothing
+// else (CUE's null on its own): a *Null is nil when the field is absent.
+type Null struct{}
+
+// MarshalJSON writes null.
+func (Null) MarshalJSON() ([]byte, error) { return []byte("null"), nil }
+
+// UnmarshalJSON reads null and refuses any other value.
+func (n *Null) UnmarshalJSON(data []byte) error {
+	return Unmarshal(data, "Null", n, (*Reader).Null)
+}
+
+// Null reads null and refuses any other value.
+func (r *Reader) Null(dst *Null) error {
+	if r.peek() == 'n' && r.literal("null") {
+		*dst = Null{}
+		return nil
+	}
+	return r.TypeError("null")
+}
+
 // Of returns a Nullable holding v.
 func Of[T any](v T) Nullable[T] { return Nullable[T]{V: v, Valid: true} }
 

@@ -548,6 +548,54 @@ func List[T any](r *Reader, dst *[]T, elem func(*Reader, *T) error) error {
 	}
 }
 
+// Array reads the '[' that opens an array, for a tuple's decoder, which
+// then reads each item after Item.
+func (r *Reader) Array() error {
+	if r.peek() != '[' {
+		return r.TypeError("an array")
+	}
+	r.pos++
+	return r.enter()
+}
+
+// Item reads what comes before item i of the array Array opened: the ','
+// before any item but the first (more true), or the array's closing ']'
+// (more false).
+func (r *Reader) Item(i int) (more bool, err error) {
+	c := r.peek()
+	if c == ']' {
+		r.pos++
+		r.depth--
+		return false, nil
+	}
+	if i > 0 {
+		if c != ',' {
+			return false, r.syntax("',' or ']'")
+		}
+		r.pos++
+	}
+	return true, nil
+}
+
+// TooMany reads the rest of an array of a closed tuple of n items, from
+// its item i (which Item reported), and returns the error for its length,
+// or the array's own syntax error.
+func (r *Reader) TooMany(i, n int) error {
+	for {
+		if err := r.Skip(); err != nil {
+			return AtIndex(i, err)
+		}
+		i++
+		more, err := r.Item(i)
+		if err != nil {
+			return err
+		}
+		if !more {
+			return TupleLength(i, n, true)
+		}
+	}
+}
+
 // Map reads a JSON object with string keys, decoding each value with elem.
 // A present map is never nil.
 func Map[T any](r *Reader, dst *map[string]T, elem func(*Reader, *T) error) error {

@@ -142,6 +142,21 @@ func (p *Problems) Pattern(path *Path, member, s string, re *regexp.Regexp) {
 	}
 }
 
+// NotEqual reports a value that equals one the schema excludes (CUE's
+// != v): equal is the comparison, v the excluded value as JSON.
+func (p *Problems) NotEqual(path *Path, member string, equal bool, v string) {
+	if equal {
+		p.Add(path, member, RuleNot, "must not be %s", v)
+	}
+}
+
+// NotPattern checks a string does not match re (CUE's !~).
+func (p *Problems) NotPattern(path *Path, member, s string, re *regexp.Regexp) {
+	if re.MatchString(s) {
+		p.Add(path, member, RulePattern, "must not match %s", re)
+	}
+}
+
 // Min checks an integer is at least n.
 func (p *Problems) Min(path *Path, member string, v, n int64) {
 	if v < n {
@@ -167,6 +182,22 @@ func (p *Problems) MinItems(path *Path, member string, l, n int) {
 func (p *Problems) MaxItems(path *Path, member string, l, n int) {
 	if l > n {
 		p.Add(path, member, RuleMaxItems, "must have at most %d items (has %d)", n, l)
+	}
+}
+
+// MinProperties checks an object or map has at least n members (CUE's
+// struct.MinFields).
+func (p *Problems) MinProperties(path *Path, member string, l, n int) {
+	if l < n {
+		p.Add(path, member, RuleMinProperties, "must have at least %d members (has %d)", n, l)
+	}
+}
+
+// MaxProperties checks an object or map has at most n members (CUE's
+// struct.MaxFields).
+func (p *Problems) MaxProperties(path *Path, member string, l, n int) {
+	if l > n {
+		p.Add(path, member, RuleMaxProperties, "must have at most %d members (has %d)", n, l)
 	}
 }
 

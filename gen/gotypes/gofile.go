@@ -31,6 +31,8 @@ type goFile struct {
 	// patterns names the compiled regexp of each field type that states
 	// a pattern of its own (a named scalar's is its validator's).
 	patterns map[*model.Type]string
+	// notPatterns names the compiled regexp of each field type's !~.
+	notPatterns map[*model.Type]string
 	// keyed are the OneOfs some list.UniqueItems list holds, which need a
 	// key method.
 	keyed map[*model.OneOf]bool
@@ -40,7 +42,7 @@ type goFile struct {
 }
 
 func newGoFile(pkg string, header ...string) *goFile {
-	return &goFile{pkg: pkg, header: header, imports: map[string]bool{}, patterns: map[*model.Type]string{}}
+	return &goFile{pkg: pkg, header: header, imports: map[string]bool{}, patterns: map[*model.Type]string{}, notPatterns: map[*model.Type]string{}}
 }
 
 // use records an import and returns the package's name for qualifying.

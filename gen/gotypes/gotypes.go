@@ -78,6 +78,9 @@ func generatePackage(p *model.Package) ([]output.File, error) {
 	for _, o := range p.OneOfs {
 		decls = append(decls, decl{o.Pos, func(f *goFile) { oneOf(f, o) }})
 	}
+	for _, tu := range p.Tuples {
+		decls = append(decls, decl{tu.Pos, func(f *goFile) { tuple(f, tu) }})
+	}
 	for _, a := range p.Aliases {
 		decls = append(decls, decl{a.Pos, func(f *goFile) { alias(f, a) }})
 	}
@@ -116,7 +119,7 @@ func generatePackage(p *model.Package) ([]output.File, error) {
 	doc.depth--
 	doc.p(")")
 	out := []output.File{{Path: path.Join(dir, "doc.go"), Data: doc.bytes()}}
-	patterns := patternNames(p)
+	patterns, notPatterns := patternNames(p)
 	keyed := keyedOneOfs(p)
 	names := map[string]string{"doc.go": "the package's doc"}
 	for _, file := range order {
@@ -124,6 +127,7 @@ func generatePackage(p *model.Package) ([]output.File, error) {
 		sortDecls(ds)
 		f := newGoFile(p.Name, output.GoHeader, "Source: "+file)
 		f.patterns = patterns
+		f.notPatterns = notPatterns
 		f.keyed = keyed
 		f.b.Grow(len(ds) * 2048) // about what a definition takes: fewer doublings of a large file
 		for _, d := range ds {
@@ -189,14 +193,17 @@ func fileWord(s string) string {
 // elements are checked where the map is used, maybe in another file):
 // pattern_<Object>_<Field>[_Item|_Value|_Key…], pattern_<Map>_Value,
 // pattern_<OneOf>_<Alt>.
-func patternNames(p *model.Package) map[*model.Type]string {
-	names := map[*model.Type]string{}
+func patternNames(p *model.Package) (names, nots map[*model.Type]string) {
+	names, nots = map[*model.Type]string{}, map[*model.Type]string{}
 	var visit func(t *model.Type, stem string)
 	visit = func(t *model.Type, stem string) {
 		switch t.Kind {
 		case model.BasicKind:
 			if t.Pattern != "" {
 				names[t] = helper("pattern", stem)
+			}
+			if t.NotPattern != "" {
+				nots[t] = helper("notpattern", stem)
 			}
 		case model.ListKind:
 			visit(t.Elem, stem+"_Item")
@@ -227,13 +234,21 @@ func patternNames(p *model.Package) map[*model.Type]string {
 			visit(a.Type, o.GoName+"_"+a.GoName)
 		}
 	}
+	for _, tu := range p.Tuples {
+		for i, it := range tu.Items {
+			visit(it, tu.GoName+"_"+model.ItemGoName(i))
+		}
+		if tu.Rest != nil {
+			visit(tu.Rest, tu.GoName+"_"+model.RestGoName)
+		}
+	}
 	for _, m := range p.Maps {
 		if m.Key != nil {
 			visit(m.Key, m.GoName+"_Key")
 		}
 		visit(m.Elem, m.GoName+"_Value")
 	}
-	return names
+	return names, nots
 }
 
 // keyedOneOfs are the OneOfs of p that a list with list.UniqueItems holds:
@@ -267,6 +282,14 @@ func keyedOneOfs(p *model.Package) map[*model.OneOf]bool {
 			visit(a.Type)
 		}
 	}
+	for _, tu := range p.Tuples {
+		for _, it := range tu.Items {
+			visit(it)
+		}
+		if tu.Rest != nil {
+			visit(tu.Rest)
+		}
+	}
 	return keyed
 }
 
@@ -289,6 +312,19 @@ func usedUnions(p *model.Package) map[*model.Union]bool {
 	}
 	for _, m := range p.Maps {
 		visit(m.Elem)
+	}
+	for _, tu := range p.Tuples {
+		for _, it := range tu.Items {
+			visit(it)
+		}
+		if tu.Rest != nil {
+			visit(tu.Rest)
+		}
+	}
+	for _, o := range p.OneOfs {
+		for _, a := range o.Alts {
+			visit(a.Type)
+		}
 	}
 	return used
 }

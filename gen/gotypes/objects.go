@@ -39,6 +39,10 @@ func goType(f *goFile, t *model.Type, optional bool) string {
 		return t.Union.GoName // an interface: nil when absent
 	case model.OneOfKind:
 		s = t.OneOf.GoName
+	case model.TupleKind:
+		s = t.Tuple.GoName
+	case model.NullKind:
+		s = f.wire() + ".Null"
 	case model.AnyKind:
 		return f.use("encoding/json") + ".RawMessage" // nil when absent
 	case model.NullableKind:
@@ -72,10 +76,12 @@ func readCall(f *goFile, t *model.Type, dst string) string {
 			dst = "(*map[string]" + goType(f, t.Elem, false) + ")(" + dst + ")"
 		}
 		return f.wire() + ".Map(r, " + dst + ", " + readFunc(f, t.Elem) + ")"
-	case model.EnumKind, model.ObjectKind, model.UnionKind, model.OneOfKind:
+	case model.EnumKind, model.ObjectKind, model.UnionKind, model.OneOfKind, model.TupleKind:
 		return readFunc(f, t) + "(r, " + dst + ")"
 	case model.AnyKind:
 		return "r.Raw(" + dst + ")"
+	case model.NullKind:
+		return "r.Null(" + dst + ")"
 	case model.NullableKind:
 		return f.wire() + ".ReadNullable(r, " + dst + ", " + readFunc(f, t.Elem) + ")"
 	}
@@ -106,6 +112,8 @@ func readFunc(f *goFile, t *model.Type) string {
 		return decodeFunc(t.Object.GoName)
 	case model.OneOfKind:
 		return decodeFunc(t.OneOf.GoName)
+	case model.TupleKind:
+		return decodeFunc(t.Tuple.GoName)
 	case model.UnionKind:
 		return readUnionFunc(t.Union.GoName)
 	case model.MapKind:
@@ -117,6 +125,8 @@ func readFunc(f *goFile, t *model.Type) string {
 		return "func(r *" + f.wire() + ".Reader, dst *" + goType(f, t, false) + ") error { return " + readCall(f, t, "dst") + " }"
 	case model.AnyKind:
 		return "(*" + f.wire() + ".Reader).Raw"
+	case model.NullKind:
+		return "(*" + f.wire() + ".Reader).Null"
 	case model.NullableKind:
 		return "func(r *" + f.wire() + ".Reader, dst *" + goType(f, t, false) + ") error { return " + readCall(f, t, "dst") + " }"
 	}
@@ -517,10 +527,12 @@ func encodeValue(f *goFile, t *model.Type, v string, depth int) {
 	switch t.Kind {
 	case model.EnumKind:
 		f.p(f.wire(), ".EncodeEnum(e, &", enumTable(t.Enum), ", ", v, ")")
-	case model.ObjectKind, model.OneOfKind:
+	case model.ObjectKind, model.OneOfKind, model.TupleKind:
 		f.p(v, ".encode(e)")
 	case model.AnyKind:
 		f.p("e.RawJSON(", v, ")")
+	case model.NullKind:
+		f.p(`e.Raw("null")`)
 	case model.NullableKind:
 		n := loopVar("n", depth)
 		f.p(n, " := ", v, " // addressable, whatever v is")
@@ -623,6 +635,10 @@ func fieldPatterns(f *goFile, t *model.Type) {
 			f.decl()
 			f.p("var ", name, " = ", f.use("regexp"), ".MustCompile(", quote(t.Pattern), ")")
 		}
+		if name := f.notPatterns[t]; name != "" {
+			f.decl()
+			f.p("var ", name, " = ", f.use("regexp"), ".MustCompile(", quote(t.NotPattern), ")")
+		}
 	case model.ListKind, model.NullableKind:
 		fieldPatterns(f, t.Elem)
 	case model.MapKind:
@@ -704,6 +720,35 @@ func objectValidate(f *goFile, o *model.Object) {
 			f.close()
 		}
 	}
+	if o.MinFields != nil || o.MaxFields != nil {
+		// struct.MinFields/MaxFields: every member present counts.
+		required := 0
+		for _, fd := range o.Fields {
+			if !fd.Optional {
+				required++ // a union variant's discriminator among them
+			}
+		}
+		f.p("members := ", strconv.Itoa(required))
+		for _, fd := range structFields(o) {
+			if fd.Optional {
+				f.open("if x.", fd.GoName, " != nil")
+				f.p("members++")
+				f.close()
+			}
+		}
+		if o.Typed() != nil {
+			f.p("members += len(x.", model.MatchingField, ")")
+		}
+		if o.KeepsUnknown() {
+			f.p("members += len(x.", model.UnknownField, ")")
+		}
+		if o.MinFields != nil {
+			f.p(`p.MinProperties(path, "", members, `, strconv.Itoa(*o.MinFields), ")")
+		}
+		if o.MaxFields != nil {
+			f.p(`p.MaxProperties(path, "", members, `, strconv.Itoa(*o.MaxFields), ")")
+		}
+	}
 	for _, rf := range o.Refusals {
 		var conds []string
 		for _, c := range rf.When {
@@ -758,7 +803,7 @@ func refusalReason(o *model.Object, rf *model.Refusal) string {
 // needsCheck reports whether a value of t has anything to validate.
 func needsCheck(t *model.Type) bool {
 	switch t.Kind {
-	case model.EnumKind, model.ObjectKind, model.UnionKind, model.OneOfKind:
+	case model.EnumKind, model.ObjectKind, model.UnionKind, model.OneOfKind, model.TupleKind:
 		return true
 	case model.ScalarKind:
 		return needsValidator(t.Scalar)
@@ -771,7 +816,7 @@ func needsCheck(t *model.Type) bool {
 	case model.NullableKind:
 		return needsCheck(t.Elem)
 	case model.MapKind:
-		return t.Key != nil || needsCheck(t.Elem)
+		return t.Key != nil || t.MinFields != nil || t.MaxFields != nil || needsCheck(t.Elem)
 	}
 	return false
 }
@@ -821,12 +866,26 @@ func checks(f *goFile, t *model.Type, v, path, member, stepVar string, depth int
 	case model.ObjectKind, model.OneOfKind:
 		ptr, _ := step()
 		f.p(v, ".validate(p, ", ptr, ")")
+	case model.TupleKind:
+		// list.MinItems/MaxItems count every item, leading and rest.
+		n := strconv.Itoa(len(t.Tuple.Items))
+		if t.Tuple.Rest != nil {
+			n += " + len(" + v + "." + model.RestGoName + ")"
+		}
+		if t.MinItems != nil {
+			f.p("p.MinItems(", path, ", ", mem, ", ", n, ", ", strconv.Itoa(*t.MinItems), ")")
+		}
+		if t.MaxItems != nil {
+			f.p("p.MaxItems(", path, ", ", mem, ", ", n, ", ", strconv.Itoa(*t.MaxItems), ")")
+		}
+		ptr, _ := step()
+		f.p(v, ".validate(p, ", ptr, ")")
 	case model.UnionKind:
 		unionCheck(f, t, v, path, member, stepVar, depth, true)
 	case model.ScalarKind:
 		f.p(helper("validate", t.Scalar.GoName), "(p, ", path, ", ", mem, ", ", v, ")")
 	case model.BasicKind:
-		constraintChecks(f, t.Base, t.Constraints, v, path, mem, f.patterns[t])
+		constraintChecks(f, t.Base, t.Constraints, v, path, mem, f.patterns[t], f.notPatterns[t])
 	case model.NullableKind:
 		recv := v
 		if strings.HasPrefix(v, "*") {
@@ -869,6 +928,15 @@ func checks(f *goFile, t *model.Type, v, path, member, stepVar string, depth int
 		}
 	case model.MapKind:
 		if !needsCheck(t) {
+			return
+		}
+		if t.MinFields != nil {
+			f.p("p.MinProperties(", path, ", ", mem, ", len(", v, "), ", strconv.Itoa(*t.MinFields), ")")
+		}
+		if t.MaxFields != nil {
+			f.p("p.MaxProperties(", path, ", ", mem, ", len(", v, "), ", strconv.Itoa(*t.MaxFields), ")")
+		}
+		if t.Key == nil && !needsCheck(t.Elem) {
 			return
 		}
 		_, recv := step()
@@ -955,9 +1023,9 @@ func unionCheck(f *goFile, t *model.Type, v, path, member, stepVar string, depth
 	f.p(v, ".validate(p, ", ptr, ")")
 }
 
-// constraintChecks validates a basic value against c. pattern names the
-// compiled regexp variable of a scalar with a pattern.
-func constraintChecks(f *goFile, base model.Base, c model.Constraints, v, path, member, pattern string) {
+// constraintChecks validates a basic value against c. pattern and
+// notPattern name the compiled regexp variables of its =~ and !~.
+func constraintChecks(f *goFile, base model.Base, c model.Constraints, v, path, member, pattern, notPattern string) {
 	call := func(name string, args ...string) {
 		f.p("p.", name, "(", path, ", ", member, ", ", strings.Join(args, ", "), ")")
 	}
@@ -969,6 +1037,18 @@ func constraintChecks(f *goFile, base model.Base, c model.Constraints, v, path, 
 	}
 	if c.Pattern != "" { // the model allows patterns on named scalars only
 		call("Pattern", v, pattern)
+	}
+	if c.NotPattern != "" {
+		call("NotPattern", v, notPattern)
+	}
+	for _, lit := range c.Not {
+		goLit := lit
+		if strings.HasPrefix(lit, `"`) {
+			var s string
+			json.Unmarshal([]byte(lit), &s)
+			goLit = escape.GoString(s)
+		}
+		call("NotEqual", v+" == "+goLit, quote(lit))
 	}
 	c = checked(c)
 	if c.Min != nil {
@@ -1000,6 +1080,12 @@ func scalarValidator(f *goFile, s *model.Scalar) {
 		f.decl()
 		f.p("var ", pattern, " = ", f.use("regexp"), ".MustCompile(", quote(s.Pattern), ")")
 	}
+	var notPattern string
+	if s.NotPattern != "" {
+		notPattern = helper("notpattern", s.GoName)
+		f.decl()
+		f.p("var ", notPattern, " = ", f.use("regexp"), ".MustCompile(", quote(s.NotPattern), ")")
+	}
 	arg := "string"
 	switch s.Base {
 	case model.Int:
@@ -1010,7 +1096,7 @@ func scalarValidator(f *goFile, s *model.Scalar) {
 	f.decl()
 	f.doc(fmt.Sprintf("%s checks %s: %s.", helper("validate", s.GoName), s.GoName, describe(s)))
 	f.open("func ", helper("validate", s.GoName), "(p *", w, ".Problems, path *", w, ".Path, member string, v ", arg, ")")
-	constraintChecks(f, s.Base, s.Constraints, "v", "path", "member", pattern)
+	constraintChecks(f, s.Base, s.Constraints, "v", "path", "member", pattern, notPattern)
 	f.close()
 }
 
@@ -1064,6 +1150,12 @@ func describeBase(b model.Base, c model.Constraints) string {
 	}
 	if c.Pattern != "" {
 		parts = append(parts, "matching "+c.Pattern)
+	}
+	if c.NotPattern != "" {
+		parts = append(parts, "not matching "+c.NotPattern)
+	}
+	for _, lit := range c.Not {
+		parts = append(parts, "not "+lit)
 	}
 	if c.Min != nil {
 		parts = append(parts, "at least "+strconv.FormatInt(*c.Min, 10))

@@ -167,7 +167,7 @@ func joinOr(xs []string) string {
 // on a pointer: an object's or a OneOf's, which the emitter writes as
 // v.encode(e) on an addressable v rather than dereferencing a pointer.
 func pointerMethods(t *model.Type) bool {
-	return t.Kind == model.ObjectKind || t.Kind == model.OneOfKind
+	return t.Kind == model.ObjectKind || t.Kind == model.OneOfKind || t.Kind == model.TupleKind
 }
 
 // alias emits a definition that names a type: a constant's Go constant,

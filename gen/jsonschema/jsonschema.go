@@ -404,6 +404,7 @@ func (e *emitter) object(o *model.Object) obj {
 	if len(required) > 0 {
 		s = append(s, member{"required", required})
 	}
+	s = counts(s, o.MinFields, o.MaxFields)
 	for _, rule := range forbids(o) {
 		rules = append(rules, rule)
 	}
@@ -556,6 +557,34 @@ func (e *emitter) typ(t *model.Type) obj {
 			s = append(s, member{"uniqueItems", true})
 		}
 		return s
+	case model.TupleKind:
+		// [A, B]: prefixItems, every one required (minItems), no other
+		// (items: false); [A, ...T]: the others are T.
+		tu := t.Tuple
+		s := obj{{"type", "array"}}
+		if len(tu.Items) > 0 {
+			var items []any
+			for _, it := range tu.Items {
+				items = append(items, e.typ(it))
+			}
+			s = append(s, member{"prefixItems", items})
+		}
+		if tu.Rest == nil {
+			s = append(s, member{"items", false})
+		} else {
+			s = append(s, member{"items", e.typ(tu.Rest)})
+		}
+		minItems := len(tu.Items)
+		if t.MinItems != nil && *t.MinItems > minItems {
+			minItems = *t.MinItems
+		}
+		if minItems > 0 {
+			s = append(s, member{"minItems", minItems})
+		}
+		if t.MaxItems != nil {
+			s = append(s, member{"maxItems", *t.MaxItems})
+		}
+		return s
 	case model.MapKind:
 		if t.Map != nil {
 			return e.ref(t.Map.Name)
@@ -565,12 +594,15 @@ func (e *emitter) typ(t *model.Type) obj {
 			// [=~"re"]: T: every member's name matches re.
 			s = append(s, member{"propertyNames", basic(model.String, t.Key.Constraints)})
 		}
+		s = counts(s, t.MinFields, t.MaxFields)
 		if t.Elem.Kind == model.AnyKind {
 			return s // {...}: any object
 		}
 		return append(s, member{"additionalProperties", e.typ(t.Elem)})
 	case model.AnyKind:
 		return obj{} // _: any JSON value, null included
+	case model.NullKind:
+		return obj{{"type", "null"}}
 	case model.NullableKind:
 		return obj{{"anyOf", []any{e.typ(t.Elem), obj{{"type", "null"}}}}}
 	case model.OneOfKind:
@@ -583,6 +615,33 @@ func (e *emitter) typ(t *model.Type) obj {
 		return obj{{"anyOf", alts}}
 	}
 	return basic(t.Base, t.Constraints)
+}
+
+// literal is a JSON literal of the model's (a string, an integer or a
+// number) as a value the renderer writes.
+func literal(lit string) any {
+	if strings.HasPrefix(lit, `"`) {
+		var s string
+		json.Unmarshal([]byte(lit), &s)
+		return s
+	}
+	if n, err := strconv.ParseInt(lit, 10, 64); err == nil {
+		return n
+	}
+	f, _ := strconv.ParseFloat(lit, 64)
+	return f
+}
+
+// counts appends struct.MinFields/MaxFields: how many members an object or
+// map has.
+func counts(s obj, lo, hi *int) obj {
+	if lo != nil {
+		s = append(s, member{"minProperties", *lo})
+	}
+	if hi != nil {
+		s = append(s, member{"maxProperties", *hi})
+	}
+	return s
 }
 
 // basic returns the schema of a scalar value.
@@ -604,6 +663,22 @@ func basic(b model.Base, c model.Constraints) obj {
 	}
 	if c.Pattern != "" {
 		s = append(s, member{"pattern", model.ECMAPattern(c.Pattern)})
+	}
+	// !~"re" and != v: JSON Schema has no negated pattern or constant
+	// keyword, so each is a not; two or more are one not of their anyOf.
+	var nots []any
+	if c.NotPattern != "" {
+		nots = append(nots, obj{{"pattern", model.ECMAPattern(c.NotPattern)}})
+	}
+	for _, v := range c.Not {
+		nots = append(nots, obj{{"const", literal(v)}})
+	}
+	switch len(nots) {
+	case 0:
+	case 1:
+		s = append(s, member{"not", nots[0]})
+	default:
+		s = append(s, member{"not", obj{{"anyOf", nots}}})
 	}
 	if c.MinRunes != nil {
 		s = append(s, member{"minLength", *c.MinRunes})

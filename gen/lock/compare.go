@@ -369,6 +369,30 @@ func (c *comparer) enum(subject string, be, ce *Enum) {
 }
 
 func (c *comparer) object(subject string, bo, co *Object, gone map[string]*removal, disc [2]string) {
+	// struct.MinFields/MaxFields: the object's own constraint, compared
+	// as a field's.
+	var tighter, looser []string
+	bound := func(name string, bv, cv *int, lower bool) {
+		switch {
+		case bv == nil && cv == nil, bv != nil && cv != nil && *bv == *cv:
+		case bv == nil:
+			tighter = append(tighter, fmt.Sprintf("%s %d added", name, *cv))
+		case cv == nil:
+			looser = append(looser, fmt.Sprintf("%s %d removed", name, *bv))
+		case (*cv > *bv) == lower:
+			tighter = append(tighter, fmt.Sprintf("%s %d → %d", name, *bv, *cv))
+		default:
+			looser = append(looser, fmt.Sprintf("%s %d → %d", name, *bv, *cv))
+		}
+	}
+	bound("minFields", bo.MinFields, co.MinFields, true)
+	bound("maxFields", bo.MaxFields, co.MaxFields, false)
+	if len(tighter) > 0 {
+		c.add(compat.FieldConstraintNoTighten, subject, "#%s: %s; data valid before may now be refused", bo.Name, strings.Join(tighter, ", "))
+	}
+	if len(looser) > 0 {
+		c.add(compat.FieldConstraintLoosened, subject, "#%s: %s; a reader validating against the old schema may refuse new data", bo.Name, strings.Join(looser, ", "))
+	}
 	switch {
 	case bo.Open && !co.Open:
 		c.add(compat.ObjectNoClose, subject, "#%s was open and is closed; data with members it does not name is now refused (by CUE and the strict JSON Schema)", bo.Name)
@@ -550,6 +574,8 @@ func (c *comparer) types(subject string, b, t *Type) {
 	cmpMax("max", bc.Max, cc.Max)
 	cmpMin("minItems", i64(bc.MinItems), i64(cc.MinItems))
 	cmpMax("maxItems", i64(bc.MaxItems), i64(cc.MaxItems))
+	cmpMin("minFields", i64(bc.MinFields), i64(cc.MinFields))
+	cmpMax("maxFields", i64(bc.MaxFields), i64(cc.MaxFields))
 	// A number's bounds: a point on the line, and whether it is in.
 	numBound := func(name string, bv, cv *float64, bx, cx bool, lower bool) {
 		show := func(v *float64, x bool) string {
@@ -593,11 +619,36 @@ func (c *comparer) types(subject string, b, t *Type) {
 	default:
 		tighter = append(tighter, fmt.Sprintf("%s %s → %s", pattern, bc.Pattern, cc.Pattern))
 	}
+	for _, v := range cc.Not {
+		if !slices.Contains(bc.Not, v) {
+			tighter = append(tighter, fmt.Sprintf("!=%s added", v))
+		}
+	}
+	for _, v := range bc.Not {
+		if !slices.Contains(cc.Not, v) {
+			looser = append(looser, fmt.Sprintf("!=%s removed", v))
+		}
+	}
+	switch {
+	case bc.NotPattern == cc.NotPattern:
+	case cc.NotPattern == "":
+		looser = append(looser, fmt.Sprintf("!~%s removed", bc.NotPattern))
+	case bc.NotPattern == "":
+		tighter = append(tighter, fmt.Sprintf("!~%s added", cc.NotPattern))
+	default:
+		tighter = append(tighter, fmt.Sprintf("!~%s → !~%s", bc.NotPattern, cc.NotPattern))
+	}
 	if len(tighter) > 0 {
 		c.constraint(subject, t.scalar, compat.FieldConstraintNoTighten, strings.Join(tighter, ", "), "data valid before may now be refused")
 	}
 	if len(looser) > 0 {
 		c.constraint(subject, t.scalar, compat.FieldConstraintLoosened, strings.Join(looser, ", "), "a reader validating against the old schema may refuse new data")
+	}
+	if b.Kind == "tuple" {
+		// Each item's own constraints, as a list's element's.
+		for i := range b.Alts {
+			c.types(fmt.Sprintf("%s[%d]", subject, i), b.Alts[i], t.Alts[i])
+		}
 	}
 	if b.Elem != nil {
 		c.types(subject+"[]", b.Elem, t.Elem)
@@ -678,6 +729,15 @@ func (t *Type) String() string {
 	switch t.Kind {
 	case "list":
 		return "list<" + t.Elem.String() + ">"
+	case "tuple":
+		var items []string
+		for _, a := range t.Alts {
+			items = append(items, a.String())
+		}
+		if t.Elem != nil {
+			items = append(items, "..."+t.Elem.String())
+		}
+		return "[" + strings.Join(items, ", ") + "]"
 	case "nullable":
 		return t.Elem.String() + " or null"
 	case "oneof":

@@ -66,10 +66,14 @@ type Object struct {
 	Open bool `json:"open,omitempty"`
 	// Members are the patterns by whose names a closed object also
 	// admits members ({[=~"^x-"]: _}).
-	Members  []string   `json:"members,omitempty"`
-	Fields   []*Field   `json:"fields"`
-	Forbids  []*Forbid  `json:"forbids,omitempty"`
-	Refusals []*Refusal `json:"refusals,omitempty"`
+	Members []string `json:"members,omitempty"`
+	// MinFields and MaxFields bound how many members it holds
+	// (struct.MinFields, struct.MaxFields).
+	MinFields *int       `json:"minFields,omitempty"`
+	MaxFields *int       `json:"maxFields,omitempty"`
+	Fields    []*Field   `json:"fields"`
+	Forbids   []*Forbid  `json:"forbids,omitempty"`
+	Refusals  []*Refusal `json:"refusals,omitempty"`
 }
 
 // Field is one wire field.
@@ -84,8 +88,8 @@ type Field struct {
 // Type is a field's wire type: its shape and its constraints at each level.
 type Type struct {
 	// Kind is string, int, bool, time, date, const (a string constant),
-	// const-int, const-bool, any (any JSON value), enum, object, union,
-	// list or map. A field of a union's type is one of its variants: the
+	// const-int, const-bool, any (any JSON value), null (null alone),
+	// enum, object, union, list, tuple or map. A field of a union's type is one of its variants: the
 	// union's own findings (a variant added, a variant removed) are the
 	// field's, so they are reported once, at the union.
 	Kind string `json:"kind"`
@@ -93,7 +97,9 @@ type Type struct {
 	Name        string       `json:"name,omitempty"`
 	Constraints *Constraints `json:"constraints,omitempty"`
 	Elem        *Type        `json:"elem,omitempty"`
-	// Alts are a oneof's alternatives, each of its own JSON kind.
+	// Alts are a oneof's alternatives, each of its own JSON kind, or a
+	// tuple's leading items (Elem is then the type of the items after
+	// them, nil for a closed tuple).
 	Alts []*Type `json:"alts,omitempty"`
 
 	// scalar is the named scalar (e.g. SeatID) whose constraints these
@@ -108,16 +114,23 @@ type Constraints struct {
 	MinRunes *int   `json:"minRunes,omitempty"`
 	MaxRunes *int   `json:"maxRunes,omitempty"`
 	Pattern  string `json:"pattern,omitempty"`
-	Min      *int64 `json:"min,omitempty"`
-	Max      *int64 `json:"max,omitempty"`
-	MinItems *int   `json:"minItems,omitempty"`
-	MaxItems *int   `json:"maxItems,omitempty"`
+	// NotPattern is a pattern the string must not match (!~).
+	NotPattern string `json:"notPattern,omitempty"`
+	// Not are the values excluded (!= v), as JSON literals.
+	Not      []string `json:"not,omitempty"`
+	Min      *int64   `json:"min,omitempty"`
+	Max      *int64   `json:"max,omitempty"`
+	MinItems *int     `json:"minItems,omitempty"`
+	MaxItems *int     `json:"maxItems,omitempty"`
 	// A number's bounds, and whether they are exclusive.
 	MinNum       *float64 `json:"minNum,omitempty"`
 	MaxNum       *float64 `json:"maxNum,omitempty"`
 	MinExclusive bool     `json:"minExclusive,omitempty"`
 	MaxExclusive bool     `json:"maxExclusive,omitempty"`
 	UniqueItems  bool     `json:"uniqueItems,omitempty"`
+	// How many members a map holds.
+	MinFields *int `json:"minFields,omitempty"`
+	MaxFields *int `json:"maxFields,omitempty"`
 }
 
 // Forbid records that fields must be absent when Field holds Value.
@@ -188,7 +201,7 @@ func FromModel(s *model.Schema) *Lock {
 			lp.Enums = append(lp.Enums, le)
 		}
 		for _, o := range p.Objects {
-			lo := &Object{Name: o.Name, Open: o.Open}
+			lo := &Object{Name: o.Name, Open: o.Open, MinFields: o.MinFields, MaxFields: o.MaxFields}
 			for _, m := range o.Members {
 				// A typed pattern's type is part of it: a new type is
 				// the old pattern gone and a new one added.
@@ -249,6 +262,8 @@ func typeOf(t *model.Type) *Type {
 		return &Type{Kind: "const", Name: t.Const}
 	case model.AnyKind:
 		return &Type{Kind: "any"}
+	case model.NullKind:
+		return &Type{Kind: "null"}
 	case model.NullableKind:
 		return &Type{Kind: "nullable", Elem: typeOf(t.Elem)}
 	case model.OneOfKind:
@@ -259,14 +274,24 @@ func typeOf(t *model.Type) *Type {
 		return lt
 	case model.ListKind:
 		return &Type{Kind: "list", Constraints: constraintsOf(t.Constraints), Elem: typeOf(t.Elem)}
+	case model.TupleKind:
+		// [A, B]: the items in Alts; [A, ...T]: T in Elem.
+		lt := &Type{Kind: "tuple", Constraints: constraintsOf(t.Constraints)}
+		for _, it := range t.Tuple.Items {
+			lt.Alts = append(lt.Alts, typeOf(it))
+		}
+		if t.Tuple.Rest != nil {
+			lt.Elem = typeOf(t.Tuple.Rest)
+		}
+		return lt
 	case model.MapKind:
-		lt := &Type{Kind: "map", Elem: typeOf(t.Elem)}
+		c := model.Constraints{MinFields: t.MinFields, MaxFields: t.MaxFields}
 		if t.Key != nil {
 			// [=~"re"]: T: the pattern on the keys is the map's own
 			// constraint, compared as a string's pattern is.
-			lt.Constraints = &Constraints{Pattern: t.Key.Pattern}
+			c.Pattern = t.Key.Pattern
 		}
-		return lt
+		return &Type{Kind: "map", Elem: typeOf(t.Elem), Constraints: constraintsOf(c)}
 	}
 	lt := &Type{Kind: t.BaseOf().String(), Constraints: constraintsOf(t.Effective())}
 	if t.Kind == model.ScalarKind && t.Scalar != nil {
@@ -279,8 +304,9 @@ func constraintsOf(c model.Constraints) *Constraints {
 	if c.IsZero() {
 		return nil
 	}
-	return &Constraints{MinRunes: c.MinRunes, MaxRunes: c.MaxRunes, Pattern: c.Pattern, Min: c.Min, Max: c.Max, MinItems: c.MinItems, MaxItems: c.MaxItems,
-		MinNum: c.MinNum, MaxNum: c.MaxNum, MinExclusive: c.MinExclusive, MaxExclusive: c.MaxExclusive, UniqueItems: c.UniqueItems}
+	return &Constraints{MinRunes: c.MinRunes, MaxRunes: c.MaxRunes, Pattern: c.Pattern, NotPattern: c.NotPattern, Not: c.Not, Min: c.Min, Max: c.Max, MinItems: c.MinItems, MaxItems: c.MaxItems,
+		MinNum: c.MinNum, MaxNum: c.MaxNum, MinExclusive: c.MinExclusive, MaxExclusive: c.MaxExclusive, UniqueItems: c.UniqueItems,
+		MinFields: c.MinFields, MaxFields: c.MaxFields}
 }
 
 // Pos returns the current-schema position of a subject such as
@@ -290,7 +316,7 @@ func (l *Lock) Pos(subject string) model.Pos {
 		if p, ok := l.pos[s]; ok {
 			return p
 		}
-		i := strings.LastIndexByte(s, '.')
+		i := strings.LastIndexAny(s, ".[")
 		if i < 0 {
 			break
 		}
@@ -342,10 +368,15 @@ func (l *Lock) check() error {
 		switch {
 		case t == nil:
 			bad = append(bad, where+" has no type")
-		case (t.Kind == "list" || t.Kind == "map") != (t.Elem != nil):
-			bad = append(bad, where+": only a list or a map has an element type")
-		case t.Elem != nil:
-			typ(where+"[]", t.Elem)
+		case t.Kind != "tuple" && (t.Kind == "list" || t.Kind == "map" || t.Kind == "nullable") != (t.Elem != nil):
+			bad = append(bad, where+": only a list, a map, a nullable or an open tuple has an element type")
+		default:
+			for i, a := range t.Alts {
+				typ(fmt.Sprintf("%s[%d]", where, i), a)
+			}
+			if t.Elem != nil {
+				typ(where+"[]", t.Elem)
+			}
 		}
 	}
 	for _, p := range l.Packages {

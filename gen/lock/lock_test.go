@@ -109,7 +109,7 @@ func TestParseRefuses(t *testing.T) {
 		{`not json`, "invalid character"},
 		{`{"lockVersion": 1, "packages": [null]}`, "a package is null"},
 		{`{"lockVersion": 1, "packages": [{"name": "w", "objects": [{"name": "O", "fields": [{"name": "f", "required": true}]}]}]}`, "w.O.f has no type"},
-		{`{"lockVersion": 1, "packages": [{"name": "w", "objects": [{"name": "O", "fields": [{"name": "f", "required": true, "type": {"kind": "list"}}]}]}]}`, "w.O.f: only a list or a map has an element type"},
+		{`{"lockVersion": 1, "packages": [{"name": "w", "objects": [{"name": "O", "fields": [{"name": "f", "required": true, "type": {"kind": "list"}}]}]}]}`, "w.O.f: only a list, a map, a nullable or an open tuple has an element type"},
 		{`{"lockVersion": 1, "packages": [], "layouts": [{"name": "d", "root": "R", "ceiling": 8, "migrateFrom": 1, "versions": [{"version": 1, "size": 4, "fields": [null]}]}]}`, "d.v1: a field is null"},
 	} {
 		if _, err := lock.Parse([]byte(tc.data)); err == nil || !strings.Contains(err.Error(), tc.want) {

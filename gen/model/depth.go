@@ -69,6 +69,12 @@ func checkRefDepth(p *Package) ErrorList {
 			})
 		case t.Map != nil:
 			return def(t.Map, func() int { return typeDepth(t.Map.Elem) })
+		case t.Tuple != nil:
+			m := typeDepth(t.Tuple.Rest)
+			for _, it := range t.Tuple.Items {
+				m = max(m, typeDepth(it))
+			}
+			return m
 		case t.Elem != nil:
 			return typeDepth(t.Elem)
 		}

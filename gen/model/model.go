@@ -3,6 +3,7 @@ package model
 import (
 	"encoding/json"
 	"slices"
+	"strconv"
 
 	"github.com/schemagen/schemagen/gen/layoutmodel"
 )
@@ -57,6 +58,7 @@ type Package struct {
 	Maps    []*Map
 	OneOfs  []*OneOf
 	Aliases []*Alias
+	Tuples  []*Tuple
 
 	// Root is the object a document of the package is: its top-level
 	// fields, as an object named after the package, or the object
@@ -99,6 +101,32 @@ type Alt struct {
 	Kind   string // its JSON kind: string, number, boolean, object or array
 	Type   *Type
 }
+
+// Tuple is a list whose leading items each have a type of their own: CUE's
+// [string, int] (exactly those items), [string, ...int] (those, then any
+// number of Rest) or [] (no item). It is a definition (#Pair: [string,
+// int]) or in place, named after where it is, as an inline struct is; Go
+// gives it a struct with one field per item, decoded and encoded as a JSON
+// array.
+type Tuple struct {
+	Name   string
+	GoName string
+	Doc    string
+	Pos    Pos
+	// Items are the leading items, each required: a list with fewer is
+	// refused.
+	Items []*Type
+	// Rest is the type of every item after Items, or nil when the list is
+	// closed: a list with more items is refused.
+	Rest *Type
+}
+
+// ItemGoName is the Go field of the tuple's item i: Item0, Item1, ….
+func ItemGoName(i int) string { return "Item" + strconv.Itoa(i) }
+
+// RestGoName is the Go field of an open tuple's items after its leading
+// ones.
+const RestGoName = "Rest"
 
 // Map is a named map definition, e.g. #Counts: [string]: int: an object
 // whose keys are any strings, each holding an Elem.
@@ -165,6 +193,11 @@ type Object struct {
 	// any JSON value. Go keeps them in the Unknown field, as it keeps an
 	// open object's.
 	Members []*MemberPattern
+
+	// MinFields and MaxFields bound how many members a value of the
+	// object has, every member present counted (struct.MinFields,
+	// struct.MaxFields); nil when unbounded.
+	MinFields, MaxFields *int
 
 	// Union is set when the object is a variant of a union; Tag is then the
 	// value of the union's discriminator field.
@@ -295,6 +328,12 @@ const (
 	// apart from absent.
 	NullableKind
 	OneOfKind // a OneOf: one of several types, each of its own JSON kind
+	// TupleKind is a Tuple: leading items of their own types, then Rest
+	// or nothing; MinItems/MaxItems of its Constraints count them all.
+	TupleKind
+	// NullKind is the JSON value null and nothing else: CUE's null on its
+	// own (a field that, when present, is null).
+	NullKind
 )
 
 // Type is the type of a field or of a list or map element.
@@ -307,6 +346,7 @@ type Type struct {
 	Union  *Union
 	Map    *Map // MapKind: the named map definition referred to, or nil for [string]: T
 	OneOf  *OneOf
+	Tuple  *Tuple
 	Elem   *Type
 	// Key is a MapKind's key type when a pattern constrains the keys
 	// ([=~"^[a-z]+$"]: T): a string with a Pattern; nil for [string]: T.
@@ -324,6 +364,12 @@ type Constraints struct {
 	MinRunes *int
 	MaxRunes *int
 	Pattern  string // RE2, also valid ECMA-262 for the constructs schemagen accepts
+	// NotPattern is a pattern a string must not match (CUE's !~), in the
+	// same subset as Pattern.
+	NotPattern string
+	// Not are the values the value must not be (CUE's != v), each a JSON
+	// literal of the value's base: 5, 1.5, "x".
+	Not      []string
 	Min      *int64 // inclusive
 	Max      *int64 // inclusive
 	MinItems *int
@@ -334,13 +380,16 @@ type Constraints struct {
 	MinExclusive, MaxExclusive bool
 	// UniqueItems: no two items of a list are equal (list.UniqueItems).
 	UniqueItems bool
+	// MinFields and MaxFields bound how many members a map has
+	// (struct.MinFields, struct.MaxFields).
+	MinFields, MaxFields *int
 }
 
 // IsZero reports whether no constraint is set.
 func (c Constraints) IsZero() bool {
-	return c.MinRunes == nil && c.MaxRunes == nil && c.Pattern == "" &&
+	return c.MinRunes == nil && c.MaxRunes == nil && c.Pattern == "" && c.NotPattern == "" && len(c.Not) == 0 &&
 		c.Min == nil && c.Max == nil && c.MinItems == nil && c.MaxItems == nil &&
-		c.MinNum == nil && c.MaxNum == nil && !c.UniqueItems
+		c.MinNum == nil && c.MaxNum == nil && !c.UniqueItems && c.MinFields == nil && c.MaxFields == nil
 }
 
 // JSONKind is the kind of JSON value a value of t is: string, number,
@@ -352,8 +401,10 @@ func (t *Type) JSONKind() string {
 		return "string"
 	case ObjectKind, UnionKind, MapKind:
 		return "object"
-	case ListKind:
+	case ListKind, TupleKind:
 		return "array"
+	case NullKind:
+		return "null"
 	case BasicKind, ScalarKind, ConstKind:
 		switch t.BaseOf() {
 		case Int, Number:

@@ -60,7 +60,7 @@ func dump(s *model.Schema) string {
 			if o.Union != nil {
 				variant = fmt.Sprintf(" variant of %s %s=%q", o.Union.GoName, o.Union.Discriminator, o.Tag)
 			}
-			fmt.Fprintf(&b, "object %s%s @%s\n", o.GoName, variant, o.Pos)
+			fmt.Fprintf(&b, "object %s%s%s @%s\n", o.GoName, variant, constraints(model.Constraints{MinFields: o.MinFields, MaxFields: o.MaxFields}), o.Pos)
 			for _, f := range o.Fields {
 				mark := "!"
 				if f.Optional {
@@ -180,9 +180,9 @@ func typ(t *model.Type) string {
 			return "map " + t.Map.GoName + " of " + typ(t.Elem)
 		}
 		if t.Key != nil {
-			return "map keys " + typ(t.Key) + " of " + typ(t.Elem)
+			return "map keys " + typ(t.Key) + constraints(t.Constraints) + " of " + typ(t.Elem)
 		}
-		return "map of " + typ(t.Elem)
+		return "map" + constraints(t.Constraints) + " of " + typ(t.Elem)
 	case model.UnionKind:
 		return "union " + t.Union.GoName
 	case model.ConstKind:
@@ -195,8 +195,19 @@ func typ(t *model.Type) string {
 		return "oneof " + t.OneOf.GoName + " (" + strings.Join(alts, ", ") + ")"
 	case model.NullableKind:
 		return "nullable " + typ(t.Elem)
+	case model.TupleKind:
+		var items []string
+		for _, it := range t.Tuple.Items {
+			items = append(items, typ(it))
+		}
+		if t.Tuple.Rest != nil {
+			items = append(items, "..."+typ(t.Tuple.Rest))
+		}
+		return "tuple " + t.Tuple.GoName + constraints(t.Constraints) + " [" + strings.Join(items, ", ") + "]"
 	case model.AnyKind:
 		return "any"
+	case model.NullKind:
+		return "null"
 	}
 	return "?"
 }
@@ -212,6 +223,12 @@ func constraints(c model.Constraints) string {
 	if c.Pattern != "" {
 		fmt.Fprintf(&b, " pattern=%s", c.Pattern)
 	}
+	if c.NotPattern != "" {
+		fmt.Fprintf(&b, " notPattern=%s", c.NotPattern)
+	}
+	for _, v := range c.Not {
+		fmt.Fprintf(&b, " not=%s", v)
+	}
 	if c.Min != nil {
 		fmt.Fprintf(&b, " min=%d", *c.Min)
 	}
@@ -223,6 +240,12 @@ func constraints(c model.Constraints) string {
 	}
 	if c.MaxItems != nil {
 		fmt.Fprintf(&b, " maxItems=%d", *c.MaxItems)
+	}
+	if c.MinFields != nil {
+		fmt.Fprintf(&b, " minFields=%d", *c.MinFields)
+	}
+	if c.MaxFields != nil {
+		fmt.Fprintf(&b, " maxFields=%d", *c.MaxFields)
 	}
 	return b.String()
 }

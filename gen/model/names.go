@@ -105,6 +105,10 @@ func (r *resolver) assignNames() {
 		o.GoName = r.defGoName(o.Name)
 		claim(o.GoName, o.Name, o.Pos)
 	}
+	for _, tu := range r.pkg.Tuples {
+		tu.GoName = r.defGoName(tu.Name)
+		claim(tu.GoName, tu.Name, tu.Pos)
+	}
 	for _, a := range r.pkg.Aliases {
 		a.GoName = r.defGoName(a.Name)
 		claim(a.GoName, "#"+a.Name, a.Pos)

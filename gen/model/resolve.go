@@ -1,10 +1,12 @@
 package model
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"math/big"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -78,6 +80,10 @@ type def struct {
 	nullable bool
 	oneOf    *OneOf
 	alias    *Alias
+	// tuple is a tuple definition's type (#Pair: [string, int]).
+	tuple *Type
+	// counts are an object definition's struct.MinFields/MaxFields.
+	counts fieldCount
 	// oneOfAlts are a OneOf definition's alternatives, until resolved;
 	// oneOfDone once they are.
 	oneOfAlts []cue.Value
@@ -436,8 +442,80 @@ func (r *resolver) classifyOnce(d *def) {
 		return
 	}
 	d.classState = 1
+	if fc, rest, ok := r.fieldCounts(d.v, d.ref()); !ok {
+		d.classState = 2
+		return
+	} else if fc.has && rest.Exists() {
+		// #A: struct.MinFields(1) & {…}: the object, its members counted.
+		if lit, isLit := structLit(sourceExpr(rest)); isLit && !isMapLiteral(lit) {
+			d.v, d.counts = rest, fc
+		}
+	}
 	r.classify(d)
+	if d.counts.has {
+		if d.object == nil {
+			r.errorf(d.pos, "%s: struct.MinFields/MaxFields count an object's or a map's members; this definition is not one", d.ref())
+		} else {
+			d.object.MinFields, d.object.MaxFields = d.counts.min, d.counts.max
+		}
+	}
 	d.classState = 2
+}
+
+// fieldCount is what struct.MinFields and struct.MaxFields say of a value.
+type fieldCount struct {
+	min, max *int
+	has      bool
+}
+
+// fieldCounts reads struct.MinFields(n) and struct.MaxFields(n) among v's
+// conjuncts: bounds on how many members an object or map has, which every
+// target counts (JSON Schema's minProperties and maxProperties). rest is v
+// without them: its one other conjunct, v itself when it has several, or
+// no value when they are all there is (an object of any members).
+func (r *resolver) fieldCounts(v cue.Value, what string) (fc fieldCount, rest cue.Value, ok bool) {
+	var others []cue.Value
+	ok = true
+	for _, c := range conjuncts(v) {
+		op, args := c.Expr()
+		if op != cue.CallOp || len(args) != 2 {
+			others = append(others, c)
+			continue
+		}
+		sel, isSel := args[0].Source().(*ast.SelectorExpr)
+		if !isSel {
+			others = append(others, c)
+			continue
+		}
+		x, xok := sel.X.(*ast.Ident)
+		fn, fok := sel.Sel.(*ast.Ident)
+		if !xok || !fok || x.Name != "struct" || (fn.Name != "MinFields" && fn.Name != "MaxFields") {
+			others = append(others, c)
+			continue
+		}
+		n, err := args[1].Int64()
+		if err != nil || n < 0 || n > math.MaxInt32 {
+			r.errorf(r.pos(c), "%s: struct.%s needs a count, a non-negative integer literal", what, fn.Name)
+			ok = false
+			continue
+		}
+		i := int(n)
+		fc.has = true
+		if fn.Name == "MinFields" {
+			fc.min = maxPtr(fc.min, &i)
+		} else {
+			fc.max = minPtr(fc.max, &i)
+		}
+	}
+	switch {
+	case !fc.has:
+		return fc, v, ok
+	case len(others) == 1:
+		return fc, others[0], ok
+	case len(others) > 1:
+		return fc, v, ok
+	}
+	return fc, cue.Value{}, ok
 }
 
 // classify decides what a definition is: an enum or union (a disjunction),
@@ -553,6 +631,12 @@ func (r *resolver) classify(d *def) {
 	r.here = d.pos
 	t, ok := r.basic(d.v, "#"+d.name)
 	if !ok {
+		return
+	}
+	if t.Kind == TupleKind && t.Tuple.Name == d.name {
+		// #Pair: [string, int]: the tuple is named after the definition.
+		t.Tuple.Doc = d.doc
+		d.tuple = t
 		return
 	}
 	if t.Kind != BasicKind {
@@ -783,7 +867,7 @@ func (r *resolver) keyType(pattern cue.Value, what string, at Pos) (*Type, bool)
 	for _, c := range conjuncts(pattern) {
 		ok = r.constrain(t, c, what+" (its keys)", at) && ok
 	}
-	if ok && t.Pattern == "" {
+	if ok && (t.Pattern == "" || t.NotPattern != "") {
 		r.errorf(at, "%s: the pattern on its keys (%v) is not carried: a map's keys are any string ([string]: T) or those matching a regular expression ([=~\"re\"]: T)", what, pattern)
 		return nil, false
 	}
@@ -937,6 +1021,10 @@ func (r *resolver) resolveObject(d *def) {
 // literal: int | *1 is int with 1; a reference to an enum with a default
 // is the enum with its default.
 func (r *resolver) withoutDefault(v, dv cue.Value, what string) (cue.Value, string, bool) {
+	if dv.IncompleteKind() == cue.ListKind && !writesDefault(sourceExpr(v)) {
+		// CUE's own: an open list defaults to [], [A, ...T] to [A].
+		return v, "", true
+	}
 	lit, err := dv.MarshalJSON()
 	if err != nil || !dv.IsConcrete() {
 		r.errorf(r.pos(v), "%s: a default must be one concrete value; this one is %v", what, dv)
@@ -1157,6 +1245,8 @@ func (r *resolver) refTypeOf(v cue.Value, name, what string) (*Type, bool) {
 		return &Type{Kind: UnionKind, Union: d.union}, true
 	case d.alias != nil:
 		return copyType(d.alias.Type), true
+	case d.tuple != nil:
+		return copyType(d.tuple), true
 	case d.oneOfAlts != nil:
 		r.resolveOneOf(d) // one of another package, reached while resolving
 		if d.oneOf == nil {
@@ -1196,9 +1286,11 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 	if kind == cue.BottomKind {
 		// A list with list.MinItems(n) is incomplete as a definition (no
 		// items yet), so CUE reports bottom; its literal conjunct says list.
+		// So is a struct with struct.MinFields(n).
 		for _, c := range conjuncts(v) {
-			if c.IncompleteKind() == cue.ListKind {
-				kind = cue.ListKind
+			switch c.IncompleteKind() {
+			case cue.ListKind, cue.StructKind:
+				kind = c.IncompleteKind()
 			}
 		}
 	}
@@ -1246,9 +1338,17 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 			return nil, false
 		}
 		return &Type{Kind: ConstKind, Base: Int, Const: strconv.FormatInt(n, 10)}, true
+	case kind == cue.NullKind:
+		// null alone: the one value null (T | null is a NullableKind).
+		return &Type{Kind: NullKind}, true
 	case kind == cue.ListKind:
 		return r.list(v, what)
 	case kind == cue.StructKind:
+		if fc, rest, ok := r.fieldCounts(v, what); !ok {
+			return nil, false
+		} else if fc.has {
+			return r.counted(rest, fc, what, p)
+		}
 		if pat, elem, ok := keyPattern(v); ok && (r.closedCtx || isCloseCall(sourceExpr(v))) {
 			// An open one admits members of any other name beside those
 			// matching: an open object with a member pattern, below.
@@ -1264,7 +1364,7 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 			return r.inlineObject(v, what, p)
 		}
 		if name, ok := r.validatorOf(v); ok {
-			r.errorf(p, "%s: %s on a map is not carried yet (JSON Schema's minProperties/maxProperties would state it; the Go and TypeScript validation do not count members yet)", what, name)
+			r.errorf(p, "%s: %s on a map is not carried (schemagen carries struct.MinFields and struct.MaxFields there)", what, name)
 			return nil, false
 		}
 		if it, _ := v.Fields(cue.Optional(true)); it != nil && it.Next() {
@@ -1300,7 +1400,7 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 			return nil, false
 		}
 		if name, ok := r.validatorOf(v); ok {
-			r.errorf(p, "%s: %s on an object is not carried yet (JSON Schema's minProperties/maxProperties would state it; the Go and TypeScript validation do not count members yet)", what, name)
+			r.errorf(p, "%s: %s on an object is not carried (schemagen carries struct.MinFields and struct.MaxFields there)", what, name)
 			return nil, false
 		}
 		r.errorf(p, "%s: type %v is not carried; use string, int, number, bool, a definition, [...T] or [string]: T", what, kind)
@@ -1314,6 +1414,33 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 		ok = r.intRange(t, p, what)
 	}
 	return t, ok
+}
+
+// counted resolves rest, an object or map written in place with
+// struct.MinFields/MaxFields beside it, and bounds how many members it has.
+func (r *resolver) counted(rest cue.Value, fc fieldCount, what string, p Pos) (*Type, bool) {
+	if !rest.Exists() {
+		// struct.MinFields(1) alone: any object of so many members.
+		return &Type{Kind: MapKind, Elem: &Type{Kind: AnyKind}, Constraints: Constraints{MinFields: fc.min, MaxFields: fc.max}}, true
+	}
+	if name, isRef := r.refName(rest); isRef {
+		r.errorf(p, "%s: struct.MinFields/MaxFields beside a reference (#%s) are not supported; state them in a new definition", what, name)
+		return nil, false
+	}
+	t, ok := r.typeAt(rest, what, p)
+	if !ok {
+		return nil, false
+	}
+	switch {
+	case t.Kind == MapKind && t.Map == nil:
+		t.MinFields, t.MaxFields = fc.min, fc.max
+	case t.Kind == ObjectKind && r.inlines[t.Object.Name] != nil && r.inlines[t.Object.Name].object == t.Object:
+		t.Object.MinFields, t.Object.MaxFields = fc.min, fc.max
+	default:
+		r.errorf(p, "%s: struct.MinFields/MaxFields count an object's or a map's members; this value is not one", what)
+		return nil, false
+	}
+	return t, true
 }
 
 // inlineDisjunction resolves a disjunction written in place: of string
@@ -1434,7 +1561,7 @@ func altName(t *Type) string {
 			return t.Map.Name
 		}
 		return "Object"
-	case ListKind:
+	case ListKind, TupleKind:
 		return "List"
 	}
 	switch t.BaseOf() {
@@ -1459,7 +1586,7 @@ func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
 	if vname, ok := r.validatorOf(v); ok {
 		// A validator beside the struct (struct.MaxFields(2) & {…}) would
 		// be dropped with it: refuse it rather than carry the fields alone.
-		r.errorf(p, "%s: %s on an object is not carried yet (JSON Schema's minProperties/maxProperties would state it; the Go and TypeScript validation do not count members yet)", what, vname)
+		r.errorf(p, "%s: %s on an object is not carried (schemagen carries struct.MinFields and struct.MaxFields there)", what, vname)
 		return nil, false
 	}
 	if prev := r.defs[name]; prev != nil {
@@ -1499,6 +1626,8 @@ func inlineName(what string) string {
 				part, steps = p, append(steps, "Item")
 			} else if p, ok := strings.CutSuffix(part, "[string]"); ok {
 				part, steps = p, append(steps, "Value")
+			} else if i := strings.LastIndexByte(part, '['); i >= 0 && strings.HasSuffix(part, "]") && isDigits(part[i+1:len(part)-1]) {
+				part, steps = part[:i], append(steps, "Item"+part[i+1:len(part)-1]) // a tuple's item
 			} else {
 				break
 			}
@@ -1509,6 +1638,10 @@ func inlineName(what string) string {
 		}
 	}
 	return b.String()
+}
+
+func isDigits(s string) bool {
+	return s != "" && strings.Trim(s, "0123456789") == ""
 }
 
 // MaxSafeInt is the largest integer every judge of the wire reads exactly:
@@ -1577,42 +1710,103 @@ func conjuncts(v cue.Value) []cue.Value {
 func (r *resolver) list(v cue.Value, what string) (*Type, bool) {
 	t := &Type{Kind: ListKind}
 	ok := true
+	var lit *ast.ListLit
+	var litValue cue.Value
 	for _, c := range conjuncts(v) {
 		if op, _ := c.Expr(); op == cue.NoOp {
-			// The list literal itself: it must be [...T].
-			lit, isLit := sourceExpr(c).(*ast.ListLit)
-			if !isLit || len(lit.Elts) != 1 {
-				r.errorf(r.pos(c), "%s: only open lists of one element type ([...T]) are supported", what)
+			// The list literal itself: [...T], or a tuple ([A, B],
+			// [A, ...T], []).
+			l, isLit := sourceExpr(c).(*ast.ListLit)
+			if !isLit || lit != nil {
+				r.errorf(r.pos(c), "%s: a list is one list literal ([...T], [A, B] or [A, ...T]), with list.MinItems/MaxItems beside it; a conjunction of lists (%v) is not carried yet", what, v)
 				return nil, false
 			}
-			if _, isEll := lit.Elts[0].(*ast.Ellipsis); !isEll {
-				r.errorf(r.pos(c), "%s: only open lists of one element type ([...T]) are supported", what)
-				return nil, false
+			for _, e := range l.Elts {
+				if _, isComp := e.(*ast.Comprehension); isComp {
+					r.errorf(r.pos(c), "%s: a list comprehension is not carried: its items are computed by CUE, which no other target can state", what)
+					return nil, false
+				}
 			}
+			lit, litValue = l, c
 			continue
 		}
 		ok = r.constrain(t, c, what, r.pos(v)) && ok
 	}
-	var elem cue.Value
-	for _, c := range conjuncts(v) {
-		if op, _ := c.Expr(); op == cue.NoOp {
-			elem = c.LookupPath(cue.MakePath(cue.AnyIndex))
-		}
-	}
-	if !elem.Exists() {
+	if lit == nil {
 		r.errorf(r.pos(v), "%s: a list needs an element type ([...T])", what)
 		return nil, false
+	}
+	n := 0 // the items before the ellipsis, if any
+	for _, e := range lit.Elts {
+		if _, isEll := e.(*ast.Ellipsis); !isEll {
+			n++
+		}
+	}
+	elem := litValue.LookupPath(cue.MakePath(cue.AnyIndex))
+	if n > 0 || !elem.Exists() {
+		return r.tuple(v, litValue, n, elem, t, what, ok)
 	}
 	et, eok := r.typeAt(elem, what+"[]", r.pos(v))
 	if !eok {
 		return nil, false
 	}
 	t.Elem = et
-	if t.UniqueItems {
-		// Items of any type are compared as JSON values: Go by their
-		// canonical encoding (wire.JSONKey), TypeScript likewise.
-	}
 	return t, ok
+}
+
+// tuple resolves a list literal with leading items of their own types
+// ([A, B], [A, ...T]) or none at all ([]): a Tuple named after where it is.
+// lt holds the constraints already read beside the literal.
+func (r *resolver) tuple(v, lit cue.Value, n int, rest cue.Value, lt *Type, what string, ok bool) (*Type, bool) {
+	p := r.pos(v)
+	if lt.UniqueItems {
+		r.errorf(p, "%s: list.UniqueItems on a list with items of their own types ([A, B]) is not carried yet; state it on [...T]", what)
+		return nil, false
+	}
+	name := inlineName(what)
+	if prev := r.defs[name]; prev != nil && "#"+name != what {
+		r.errorf(p, "%s: a list with items of their own types is the type %s, named after where it is, but #%s (%s) has that name; rename #%s, or name the list as a definition of its own", what, name, name, prev.pos, name)
+		return nil, false
+	}
+	if prev := r.inlines[name]; prev != nil {
+		r.errorf(p, "%s: a list with items of their own types is the type %s, named after where it is, and so is the one at %s; name one as a definition of its own", what, name, prev.pos)
+		return nil, false
+	}
+	d := &def{name: name, v: v, pos: p, doc: fmt.Sprintf("%s is the value of %s.", name, what)}
+	r.inlines[name] = d
+	tu := &Tuple{Name: name, Doc: d.doc, Pos: p}
+	for i := 0; i < n; i++ {
+		at := fmt.Sprintf("%s[%d]", what, i)
+		it, iok := r.typeAt(lit.LookupPath(cue.MakePath(cue.Index(i))), at, p)
+		if !iok {
+			ok = false
+			continue
+		}
+		tu.Items = append(tu.Items, it)
+	}
+	if rest.Exists() {
+		rt, rok := r.typeAt(rest, what+"[]", p)
+		if !rok {
+			return nil, false
+		}
+		tu.Rest = rt
+	}
+	if !ok {
+		return nil, false
+	}
+	c := lt.Constraints
+	if tu.Rest == nil {
+		// A closed tuple has exactly its items: list.MinItems/MaxItems
+		// either hold of every value of it, and say nothing more, or of
+		// none.
+		if (c.MinItems != nil && *c.MinItems > n) || (c.MaxItems != nil && *c.MaxItems < n) {
+			r.errorf(p, "%s: a list of exactly %d items with list.MinItems/MaxItems that exclude %d admits no value", what, n, n)
+			return nil, false
+		}
+		c.MinItems, c.MaxItems = nil, nil
+	}
+	r.pkg.Tuples = append(r.pkg.Tuples, tu)
+	return &Type{Kind: TupleKind, Tuple: tu, Constraints: c}, true
 }
 
 // ScalarItems reports whether values of t are a string, number or boolean
@@ -1664,7 +1858,11 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 			return r.numberBound(t, op, args[0], what, p)
 		}
 		if t.Base != Int {
-			r.errorf(p, "%s: bounds are supported on numbers only", what)
+			if t.Base == String {
+				r.errorf(p, "%s: a bound on a string (%v) orders strings, which no JSON Schema keyword states (minimum and maximum compare numbers only); bounds are carried on numbers", what, c)
+			} else {
+				r.errorf(p, "%s: bounds are supported on numbers only", what)
+			}
 			return false
 		}
 		n, err := args[0].Int64()
@@ -1702,20 +1900,64 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 		case t.Base == Bool && a.IncompleteKind() == cue.BoolKind:
 			b, _ := a.Bool()
 			t.Kind, t.Const = ConstKind, strconv.FormatBool(b)
+		case t.Base == Number && a.IncompleteKind() == cue.IntKind:
+			// ==1 on a number: the constant 1, which 1.0 equals too,
+			// in CUE as in every target.
+			n, err := a.Int64()
+			if err != nil || n < -MaxSafeInt || n > MaxSafeInt {
+				r.errorf(p, "%s: the constant %v is beyond what JSON readers hold exactly (±%d, I-JSON, RFC 7493)", what, a, int64(MaxSafeInt))
+				return false
+			}
+			t.Kind, t.Base, t.Const = ConstKind, Int, strconv.FormatInt(n, 10)
+		case t.Base == Number && a.IncompleteKind() == cue.FloatKind:
+			f, err := a.Float64()
+			if err != nil || math.IsInf(f, 0) {
+				r.errorf(p, "%s: the constant %v is beyond what a float64 holds", what, a)
+				return false
+			}
+			t.Kind, t.Const = ConstKind, strconv.FormatFloat(f, 'g', -1, 64)
 		default:
 			r.errorf(p, "%s: ==%v is not carried: write the constant itself", what, a)
 			return false
 		}
 		return true
 	case cue.NotEqualOp:
-		if s, err := args[0].String(); err == nil && s == "" && (t.Base == String) {
+		a := args[0]
+		if s, err := a.String(); err == nil && s == "" && (t.Base == String) {
 			// != "" is a string of at least one character.
 			one := 1
 			t.MinRunes = maxPtr(t.MinRunes, &one)
 			return true
 		}
-		r.errorf(p, "%s: !=%v is not carried yet (only != \"\" on a string, which is strings.MinRunes(1))", what, args[0])
-		return false
+		var lit string
+		switch k := a.IncompleteKind(); {
+		case t.Base == String && k == cue.StringKind:
+			b, _ := json.Marshal(must(a.String()))
+			lit = string(b)
+		case (t.Base == Int || t.Base == Number) && k == cue.IntKind:
+			n, err := a.Int64()
+			if err != nil || n < -MaxSafeInt || n > MaxSafeInt {
+				r.errorf(p, "%s: !=%v: the value is beyond what JSON readers hold exactly (±%d, I-JSON, RFC 7493)", what, a, int64(MaxSafeInt))
+				return false
+			}
+			lit = strconv.FormatInt(n, 10)
+		case t.Base == Number && k == cue.FloatKind:
+			f, err := a.Float64()
+			if err != nil || math.IsInf(f, 0) {
+				r.errorf(p, "%s: !=%v: the value is beyond what a float64 holds", what, a)
+				return false
+			}
+			lit = strconv.FormatFloat(f, 'g', -1, 64)
+		case t.Base == Int && k == cue.FloatKind:
+			return true // an integer is never 1.5: it holds of every value
+		default:
+			r.errorf(p, "%s: !=%v is not carried: != compares a string with a string or a number with a number", what, a)
+			return false
+		}
+		if !slices.Contains(t.Not, lit) {
+			t.Not = append(t.Not, lit)
+		}
+		return true
 	case cue.RegexMatchOp:
 		s, err := args[0].String()
 		if t.Base != String || err != nil {
@@ -1735,6 +1977,26 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 			return false
 		}
 		t.Pattern = s
+		return true
+	case cue.NotRegexMatchOp:
+		s, err := args[0].String()
+		if t.Base != String || err != nil {
+			r.errorf(p, "%s: !~ needs a string literal on a string", what)
+			return false
+		}
+		if t.NotPattern != "" {
+			r.errorf(p, "%s: one !~ pattern per value is supported; combine them into one (!~\"a|b\")", what)
+			return false
+		}
+		if _, err := regexp.Compile(s); err != nil {
+			r.errorf(p, "%s: pattern: %v", what, err)
+			return false
+		}
+		if why := portablePattern(s); why != "" {
+			r.errorf(p, "%s: pattern %q: %s", what, s, why)
+			return false
+		}
+		t.NotPattern = s
 		return true
 	case cue.CallOp:
 		return r.builtin(t, c, args, what)

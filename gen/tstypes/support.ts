@@ -31,7 +31,8 @@ export type ProblemRule =
   | "syntax" | "duplicate" | "type" | "required" | "enum" | "discriminator"
   | "minLength" | "maxLength" | "pattern" | "minimum" | "maximum" | "minItems" | "maxItems"
   | "format" | "absent" | "refused"
-  | "exclusiveMinimum" | "exclusiveMaximum" | "uniqueItems" | "const" | "anyOf";
+  | "exclusiveMinimum" | "exclusiveMaximum" | "uniqueItems" | "const" | "anyOf"
+  | "minProperties" | "maxProperties" | "not";
 
 /** The error a parse function throws: every problem of the document. */
 export class ParseError extends Error {

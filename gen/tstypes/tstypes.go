@@ -125,6 +125,12 @@ func generatePackage(p *model.Package, out string) ([]output.File, error) {
 		}
 		decls = append(decls, decl{a.Pos, a.Name, tsdoc(a.Doc, "") + fmt.Sprintf("export type %s = %s;\n", a.Name, typ(a.Type))})
 	}
+	for _, tu := range p.Tuples {
+		if err := claim(tu.Name, tu.Pos); err != nil {
+			return nil, err
+		}
+		decls = append(decls, decl{tu.Pos, tu.Name, tsdoc(tu.Doc, "") + fmt.Sprintf("export type %s = %s;\n", tu.Name, tupleType(tu))})
+	}
 	for _, o := range p.OneOfs {
 		if err := claim(o.Name, o.Pos); err != nil {
 			return nil, err
@@ -252,6 +258,12 @@ func constraints(b model.Base, c model.Constraints) string {
 	if c.Pattern != "" {
 		parts = append(parts, "matching /"+model.ECMAPattern(c.Pattern)+"/u")
 	}
+	if c.NotPattern != "" {
+		parts = append(parts, "not matching /"+model.ECMAPattern(c.NotPattern)+"/u")
+	}
+	for _, lit := range c.Not {
+		parts = append(parts, "not "+lit)
+	}
 	if c.Min != nil {
 		parts = append(parts, fmt.Sprintf("at least %d", *c.Min))
 	}
@@ -327,6 +339,8 @@ func typ(t *model.Type) string {
 		return t.ConstJSON()
 	case model.AnyKind:
 		return "unknown"
+	case model.NullKind:
+		return "null"
 	case model.NullableKind:
 		return typ(t.Elem) + " | null"
 	case model.OneOfKind:
@@ -335,6 +349,8 @@ func typ(t *model.Type) string {
 			alts = append(alts, typ(a.Type))
 		}
 		return strings.Join(alts, " | ")
+	case model.TupleKind:
+		return t.Tuple.Name
 	case model.ListKind:
 		e := typ(t.Elem)
 		if strings.ContainsAny(e, " |&") {
@@ -348,6 +364,23 @@ func typ(t *model.Type) string {
 		return "Record<string, " + typ(t.Elem) + ">"
 	}
 	return baseType(t.Base)
+}
+
+// tupleType is a tuple's TypeScript type: [string, number],
+// [string, ...number[]], [].
+func tupleType(tu *model.Tuple) string {
+	var items []string
+	for _, it := range tu.Items {
+		items = append(items, typ(it))
+	}
+	if tu.Rest != nil {
+		e := typ(tu.Rest)
+		if strings.ContainsAny(e, " |&") {
+			e = "(" + e + ")"
+		}
+		items = append(items, "..."+e+"[]")
+	}
+	return "[" + strings.Join(items, ", ") + "]"
 }
 
 // namedMap is a named map's alias: a Record of its element type, what the

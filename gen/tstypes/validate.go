@@ -293,6 +293,22 @@ func objectValidator(o *model.Object) string {
 		check(c, m.Type, "x", "v", k, "_m(at, "+k+")")
 		c.close()
 	}
+	if o.MinFields != nil || o.MaxFields != nil {
+		// struct.MinFields/MaxFields: the members the object holds, as
+		// the Go types count them (a closed object's unknown members
+		// are ignored).
+		n := c.fresh("members")
+		if o.Open {
+			c.p("const ", n, " = Object.keys(v as object).length;")
+		} else {
+			conds := []string{"[" + fieldNames(o) + "].includes(k)"}
+			for _, m := range o.Members {
+				conds = append(conds, "_rx("+jsString(model.ECMAPattern(m.Key.Pattern))+").test(k)")
+			}
+			c.p("const ", n, " = Object.keys(v as object).filter((k) => ", strings.Join(conds, " || "), ").length;")
+		}
+		countChecks(c, "at", n, o.MinFields, o.MaxFields)
+	}
 	for _, rf := range o.Refusals {
 		var conds []string
 		for _, cd := range rf.When {
@@ -320,6 +336,23 @@ func objectValidator(o *model.Object) string {
 	c.p("")
 	objectWriter(c, o)
 	return c.b.String()
+}
+
+// countChecks judges n, how many members an object or map holds, against
+// struct.MinFields/MaxFields.
+func countChecks(c *code, at, n string, lo, hi *int) {
+	if lo != nil {
+		m := strconv.Itoa(*lo)
+		c.open("if (", n, " < ", m, ")")
+		c.fail(at, "minProperties", "`must have at least "+m+" members (has ${"+n+"})`")
+		c.close()
+	}
+	if hi != nil {
+		m := strconv.Itoa(*hi)
+		c.open("if (", n, " > ", m, ")")
+		c.fail(at, "maxProperties", "`must have at most "+m+" members (has ${"+n+"})`")
+		c.close()
+	}
 }
 
 // fieldNames is the object's field names as a JavaScript array's
@@ -377,6 +410,10 @@ func check(c *code, t *model.Type, x, cont, k, at string) {
 		}
 		c.open("if (", x, " !== ", t.ConstJSON(), ")")
 		c.fail(at, "const", jsString("must be "+t.ConstJSON()))
+		c.close()
+	case model.NullKind:
+		c.open("if (", x, " !== null)")
+		c.fail(at, "type", `_want("null", `+x+")")
 		c.close()
 	case model.AnyKind:
 		// Any JSON value: nothing to judge.
@@ -450,6 +487,58 @@ func check(c *code, t *model.Type, x, cont, k, at string) {
 			c.close()
 		}
 		c.close()
+	case model.TupleKind:
+		tu := t.Tuple
+		n := strconv.Itoa(len(tu.Items))
+		c.open("if (!Array.isArray(", x, "))")
+		c.fail(at, "type", `_want("an array", `+x+")")
+		c.close(" else {")
+		c.depth++
+		switch {
+		case tu.Rest == nil && len(tu.Items) == 0:
+			c.open("if (", x, ".length !== 0)")
+			c.fail(at, "maxItems", "`must be an empty array (has ${"+x+".length} items)`")
+			c.close()
+		case tu.Rest == nil:
+			c.open("if (", x, ".length !== ", n, ")")
+			c.failRule(at, x+".length < "+n+` ? "minItems" : "maxItems"`, "`must have exactly "+n+" items (has ${"+x+".length})`")
+			c.close()
+		case len(tu.Items) > 0:
+			c.open("if (", x, ".length < ", n, ")")
+			c.fail(at, "minItems", "`must have at least "+n+" items (has ${"+x+".length})`")
+			c.close()
+		}
+		if t.MinItems != nil {
+			m := strconv.Itoa(*t.MinItems)
+			c.open("if (", x, ".length < ", m, ")")
+			c.fail(at, "minItems", "`must have at least "+m+" items (has ${"+x+".length})`")
+			c.close()
+		}
+		if t.MaxItems != nil {
+			m := strconv.Itoa(*t.MaxItems)
+			c.open("if (", x, ".length > ", m, ")")
+			c.fail(at, "maxItems", "`must have at most "+m+" items (has ${"+x+".length})`")
+			c.close()
+		}
+		for i, it := range tu.Items {
+			if it.Kind == model.AnyKind {
+				continue
+			}
+			is := strconv.Itoa(i)
+			el := c.fresh("e")
+			c.open("if (", x, ".length > ", is, ")")
+			c.p("const ", el, ": unknown = ", x, "[", is, "];")
+			check(c, it, el, x, is, "_i("+at+", "+is+")")
+			c.close()
+		}
+		if tu.Rest != nil && tu.Rest.Kind != model.AnyKind {
+			i, el := c.fresh("i"), c.fresh("e")
+			c.open("for (let ", i, " = ", n, "; ", i, " < ", x, ".length; ", i, "++)")
+			c.p("const ", el, ": unknown = ", x, "[", i, "];")
+			check(c, tu.Rest, el, x, i, "_i("+at+", "+i+")")
+			c.close()
+		}
+		c.close()
 	case model.MapKind:
 		c.open("if (!_obj(", x, "))")
 		c.fail(at, "type", `_want("an object", `+x+")")
@@ -459,6 +548,9 @@ func check(c *code, t *model.Type, x, cont, k, at string) {
 		c.p("if (out === null) return false;")
 		c.p("ok = false;")
 		c.close()
+		if t.MinFields != nil || t.MaxFields != nil {
+			countChecks(c, at, "Object.keys("+x+").length", t.MinFields, t.MaxFields)
+		}
 		if t.Elem.Kind != model.AnyKind || t.Key != nil { // values of any JSON, names of any string: nothing to judge
 			key := c.fresh("k")
 			c.open("for (const ", key, " of Object.keys(", x, "))")
@@ -518,6 +610,7 @@ func scalarCheck(c *code, t *model.Type, x, cont, k, at string) {
 			c.fail(at, rule, "`must be "+word+m+" (is ${"+x+"})`")
 			c.close()
 		}
+		notChecks(c, x, at, cs.Not)
 		c.close()
 	case model.Bool:
 		c.open("if (typeof ", x, ` !== "boolean")`)
@@ -545,6 +638,7 @@ func scalarCheck(c *code, t *model.Type, x, cont, k, at string) {
 			c.fail(at, "maximum", "`must be at most "+m+" (is ${"+n+"})`")
 			c.close()
 		}
+		notChecks(c, n, at, cs.Not)
 		c.close()
 	default:
 		what := "a string"
@@ -573,6 +667,12 @@ func scalarCheck(c *code, t *model.Type, x, cont, k, at string) {
 			c.fail(at, "pattern", jsString("must match "+cs.Pattern))
 			c.close()
 		}
+		if cs.NotPattern != "" {
+			c.open("if (_rx(", jsString(model.ECMAPattern(cs.NotPattern)), ").test(", x, "))")
+			c.fail(at, "pattern", jsString("must not match "+cs.NotPattern))
+			c.close()
+		}
+		notChecks(c, x, at, cs.Not)
 		switch t.BaseOf() {
 		case model.Time:
 			c.open("if (!_time(", x, "))")
@@ -583,6 +683,22 @@ func scalarCheck(c *code, t *model.Type, x, cont, k, at string) {
 			c.fail(at, "format", "`must be a calendar day written YYYY-MM-DD (is ${JSON.stringify("+x+")})`")
 			c.close()
 		}
+		c.close()
+	}
+}
+
+// notChecks refuses x when it is one of the values != excludes (JSON
+// literals: a number or a string).
+func notChecks(c *code, x, at string, not []string) {
+	for _, lit := range not {
+		js := lit
+		if strings.HasPrefix(lit, `"`) {
+			var s string
+			json.Unmarshal([]byte(lit), &s)
+			js = jsString(s)
+		}
+		c.open("if (", x, " === ", js, ")")
+		c.fail(at, "not", jsString("must not be "+lit))
 		c.close()
 	}
 }
@@ -765,6 +881,8 @@ func writeExpr(c *code, t *model.Type, v string) string {
 		return "String(" + v + ")"
 	case model.AnyKind:
 		return "_any(" + v + ")"
+	case model.NullKind:
+		return `"null"`
 	case model.NullableKind:
 		n := c.fresh("n")
 		return "((" + n + ") => " + n + " === null ? \"null\" : " + writeExpr(c, t.Elem, n) + ")(" + v + ")"
@@ -785,6 +903,21 @@ func writeExpr(c *code, t *model.Type, v string) string {
 	case model.ListKind:
 		e := c.fresh("e")
 		return `"[" + ` + v + ".map((" + e + ") => " + writeExpr(c, t.Elem, e) + `).join(",") + "]"`
+	case model.TupleKind:
+		tu := t.Tuple
+		if len(tu.Items) == 0 && tu.Rest == nil {
+			return `"[]"`
+		}
+		x := c.fresh("t")
+		var parts []string
+		for i, it := range tu.Items {
+			parts = append(parts, writeExpr(c, it, x+"["+strconv.Itoa(i)+"]"))
+		}
+		if tu.Rest != nil {
+			e := c.fresh("e")
+			parts = append(parts, "..."+x+".slice("+strconv.Itoa(len(tu.Items))+").map(("+e+") => "+writeExpr(c, tu.Rest, "("+e+" as "+typ(tu.Rest)+")")+")")
+		}
+		return "((" + x + ": " + tu.Name + ") => \"[\" + [" + strings.Join(parts, ", ") + `].join(",") + "]")(` + v + ")"
 	case model.MapKind:
 		k := c.fresh("k")
 		m := c.fresh("m")

@@ -176,6 +176,9 @@ func (d *doc) object(o *model.Object) {
 		d.f("| `%s` | %s | %s | %s | %s |\n", f.Name, d.typ(f.Type), presence, orDash(d.constraints(f.Type)), cell(f.Doc))
 	}
 	d.f("\n")
+	if cs := constraintList(0, model.Constraints{MinFields: o.MinFields, MaxFields: o.MaxFields}); len(cs) > 0 {
+		d.f("It holds %s, every member present counted.\n\n", cs[0])
+	}
 	if o.Open {
 		d.f("Open: it admits members it does not name, of any JSON value (Go keeps them in `%s`).\n\n", model.UnknownField)
 	}
@@ -248,6 +251,8 @@ func (d *doc) typ(t *model.Type) string {
 		return codeSpan(t.ConstJSON())
 	case model.AnyKind:
 		return "any JSON value"
+	case model.NullKind:
+		return "null"
 	case model.NullableKind:
 		return d.typ(t.Elem) + " or null"
 	case model.OneOfKind:
@@ -258,6 +263,23 @@ func (d *doc) typ(t *model.Type) string {
 		return strings.Join(alts, " or ")
 	case model.ListKind:
 		return "list of " + d.typ(t.Elem)
+	case model.TupleKind:
+		tu := t.Tuple
+		if len(tu.Items) == 0 && tu.Rest == nil {
+			return "empty list"
+		}
+		var items []string
+		for _, it := range tu.Items {
+			items = append(items, d.typ(it))
+		}
+		s := "list of exactly " + strings.Join(items, ", ")
+		if tu.Rest != nil {
+			s = "list of " + strings.Join(items, ", ") + ", then any number of " + d.typ(tu.Rest)
+			if len(items) == 0 {
+				s = "list of " + d.typ(tu.Rest)
+			}
+		}
+		return s
 	case model.MapKind:
 		if t.Map != nil {
 			return link(t.Map.Name)
@@ -282,8 +304,21 @@ func (d *doc) constraints(t *model.Type) string {
 		if e := d.constraints(t.Elem); e != "" {
 			parts = append(parts, "each "+e)
 		}
+	case model.TupleKind:
+		parts = constraintList(0, t.Constraints)
+		for i, it := range t.Tuple.Items {
+			if e := d.constraints(it); e != "" {
+				parts = append(parts, fmt.Sprintf("item %d %s", i, e))
+			}
+		}
+		if t.Tuple.Rest != nil {
+			if e := d.constraints(t.Tuple.Rest); e != "" {
+				parts = append(parts, "each further item "+e)
+			}
+		}
 	case model.MapKind:
 		if t.Map == nil {
+			parts = constraintList(0, t.Constraints)
 			if e := d.constraints(t.Elem); e != "" {
 				parts = append(parts, "each "+e)
 			}
@@ -336,6 +371,12 @@ func constraintList(b model.Base, c model.Constraints) []string {
 	if c.Pattern != "" {
 		out = append(out, "matches `"+strings.ReplaceAll(c.Pattern, "|", `\|`)+"`")
 	}
+	if c.NotPattern != "" {
+		out = append(out, "does not match `"+strings.ReplaceAll(c.NotPattern, "|", `\|`)+"`")
+	}
+	for _, lit := range c.Not {
+		out = append(out, "not "+codeSpan(lit))
+	}
 	switch {
 	case c.Min != nil && c.Max != nil:
 		out = append(out, fmt.Sprintf("%d to %d", *c.Min, *c.Max))
@@ -360,6 +401,14 @@ func constraintList(b model.Base, c model.Constraints) []string {
 	}
 	if c.UniqueItems {
 		out = append(out, "unique items")
+	}
+	switch {
+	case c.MinFields != nil && c.MaxFields != nil:
+		out = append(out, fmt.Sprintf("%d to %s", *c.MinFields, plural(*c.MaxFields, "member")))
+	case c.MinFields != nil:
+		out = append(out, "at least "+plural(*c.MinFields, "member"))
+	case c.MaxFields != nil:
+		out = append(out, "at most "+plural(*c.MaxFields, "member"))
 	}
 	return out
 }
