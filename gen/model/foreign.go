@@ -32,7 +32,9 @@ type foreignPkg struct {
 	attrs     goAttrs
 	syntax    ErrorList       // its files' attribute errors, reported for the definitions reached
 	reached   map[string]bool // its top-level definitions reached, by CUE name without '#'
-
+	// inSchema: the package is one of the module's schema packages, which
+	// Load resolves on its own and whose errors it reports there, once.
+	inSchema bool
 }
 
 // versionElem is an import path element that is an API version (v1,
@@ -137,6 +139,7 @@ func (r *resolver) foreignPkg(bi *build.Instance) *foreignPkg {
 		return fp
 	}
 	fp := &foreignPkg{inst: bi, qualifier: qualifier(bi.ImportPath), reached: map[string]bool{}}
+	fp.inSchema = r.schemaDir != "" && strings.HasPrefix(bi.Dir, r.schemaDir+string(filepath.Separator))
 	r.foreigns[bi.ImportPath] = fp
 	if r.comments.LineComments == nil {
 		r.comments.LineComments = cuesrc.LineComments{}
@@ -162,7 +165,7 @@ func (r *resolver) foreignPkg(bi *build.Instance) *foreignPkg {
 // that package's business.
 func (r *resolver) checkForeignSyntax() {
 	for _, fp := range r.foreigns {
-		if len(fp.syntax) == 0 {
+		if len(fp.syntax) == 0 || fp.inSchema {
 			continue
 		}
 		type span struct {
@@ -192,4 +195,28 @@ func (r *resolver) checkForeignSyntax() {
 			}
 		}
 	}
+}
+
+// dropOwnPackagesErrors removes the errors placed in the files of another
+// of the module's schema packages: resolving that package on its own
+// reports each of them, by its own name, once.
+func (r *resolver) dropOwnPackagesErrors() {
+	own := map[string]bool{}
+	for _, fp := range r.foreigns {
+		if fp.inSchema {
+			for _, f := range fp.inst.Files {
+				own[filepath.ToSlash(relTo(r.ps.root, f.Filename))] = true
+			}
+		}
+	}
+	if len(own) == 0 {
+		return
+	}
+	kept := r.errs[:0]
+	for _, e := range r.errs {
+		if !own[e.Pos.File] {
+			kept = append(kept, e)
+		}
+	}
+	r.errs = kept
 }

@@ -135,6 +135,7 @@ func loadSchema(root string) (*Schema, error) {
 		r.goAttrs = attrs
 		r.requireDocs = cfg.RequireDocs
 		r.requireBounded = cfg.RequireBoundedIntegers
+		r.schemaDir = filepath.Join(abs, filepath.FromSlash(cfg.Schema))
 		pkg := r.resolve()
 		pkg.Path = pkgPath
 		if len(r.errs) == 0 {

@@ -34,6 +34,9 @@ type resolver struct {
 	// foreigns are the packages whose definitions this one refers to, by
 	// import path, as first reached.
 	foreigns map[string]*foreignPkg
+	// schemaDir is the module's schema folder (absolute): a package in it
+	// is resolved on its own too, which reports its errors.
+	schemaDir string
 	// inlines are the objects of inline structs, by the name derived from
 	// where they are (#Order.line: OrderLine), in the order found.
 	inlines     map[string]*def
@@ -367,6 +370,7 @@ func (r *resolver) resolve() *Package {
 		}
 	}
 	r.checkForeignSyntax()
+	r.dropOwnPackagesErrors()
 	r.assignNames()
 	r.altGoNames()
 	return r.pkg
