@@ -61,6 +61,30 @@ type resolver struct {
 	// nesting is how deep typeOf is: 1 for a field's type, 2 for its
 	// list's element, … (MaxNesting).
 	nesting int
+	// exprs holds what CUE's Value.Expr gave for each value asked: it
+	// evaluates the expression again at every call, and the resolver asks
+	// about most values more than once (about three times on the
+	// synthetic packages of make bench).
+	exprs map[cue.Value]exprResult
+}
+
+// exprResult is one answer of cue.Value.Expr.
+type exprResult struct {
+	op   cue.Op
+	args []cue.Value
+}
+
+// expr is r.expr(v), asked of CUE once per value.
+func (r *resolver) expr(v cue.Value) (cue.Op, []cue.Value) {
+	if e, ok := r.exprs[v]; ok {
+		return e.op, e.args
+	}
+	op, args := cue.Value.Expr(v) // a method expression: the one call of CUE's own
+	if r.exprs == nil {
+		r.exprs = map[cue.Value]exprResult{}
+	}
+	r.exprs[v] = exprResult{op, args}
+	return op, args
 }
 
 // def is one top-level definition during resolution.
@@ -172,8 +196,8 @@ func isCloseCall(n ast.Node) bool {
 // one of them admits a value, so "exactly one", "at least one" and "one of"
 // admit the same values. Alternatives that overlap are refused where the
 // disjunction is resolved, as for a | b.
-func matchOne(v cue.Value) ([]cue.Value, bool) {
-	op, args := v.Expr()
+func (r *resolver) matchOne(v cue.Value) ([]cue.Value, bool) {
+	op, args := r.expr(v)
 	if op != cue.CallOp || len(args) != 3 {
 		return nil, false
 	}
@@ -190,7 +214,7 @@ func matchOne(v cue.Value) ([]cue.Value, bool) {
 			return nil, false
 		}
 	default:
-		nop, nargs := n.Expr()
+		nop, nargs := r.expr(n)
 		if nop != cue.GreaterThanEqualOp || len(nargs) != 1 {
 			return nil, false
 		}
@@ -221,7 +245,7 @@ func matchOne(v cue.Value) ([]cue.Value, bool) {
 		// One that is itself a disjunction (matchN(1, [int | string,
 		// {…}])) brings its alternatives: told apart by kind, as
 		// every alternative is, "exactly one" is still "one of".
-		if op, or := a.Expr(); op == cue.OrOp {
+		if op, or := r.expr(a); op == cue.OrOp {
 			alts = append(alts, or...)
 			continue
 		}
@@ -480,8 +504,8 @@ type fieldCount struct {
 func (r *resolver) fieldCounts(v cue.Value, what string) (fc fieldCount, rest cue.Value, ok bool) {
 	var others []cue.Value
 	ok = true
-	for _, c := range conjuncts(v) {
-		op, args := c.Expr()
+	for _, c := range r.conjuncts(v) {
+		op, args := r.expr(c)
 		if op != cue.CallOp || len(args) != 2 {
 			others = append(others, c)
 			continue
@@ -525,8 +549,8 @@ func (r *resolver) fieldCounts(v cue.Value, what string) (fc fieldCount, rest cu
 // classify decides what a definition is: an enum or union (a disjunction),
 // an object (a struct literal) or a constrained scalar.
 func (r *resolver) classify(d *def) {
-	op, args := d.v.Expr()
-	if alts, ok := matchOne(d.v); ok {
+	op, args := r.expr(d.v)
+	if alts, ok := r.matchOne(d.v); ok {
 		op, args = cue.OrOp, alts
 	}
 	if op == cue.OrOp && len(args) == 1 {
@@ -868,7 +892,7 @@ func keyPattern(v cue.Value) (pattern, elem cue.Value, ok bool) {
 func (r *resolver) keyType(pattern cue.Value, what string, at Pos) (*Type, bool) {
 	t := &Type{Kind: BasicKind, Base: String}
 	ok := true
-	for _, c := range conjuncts(pattern) {
+	for _, c := range r.conjuncts(pattern) {
 		ok = r.constrain(t, c, what+" (its keys)", at) && ok
 	}
 	if ok && (t.Pattern == "" || t.NotPattern != "") {
@@ -895,7 +919,7 @@ func (r *resolver) memberPatterns(d *def) {
 		}
 		pat := sel.Pattern()
 		if pat.IncompleteKind() == cue.StringKind && !pat.IsConcrete() {
-			if op, _ := pat.Expr(); op == cue.NoOp {
+			if op, _ := r.expr(pat); op == cue.NoOp {
 				continue // [string]: T, refused above
 			}
 		}
@@ -1037,7 +1061,7 @@ func (r *resolver) withoutDefault(v, dv cue.Value, what string) (cue.Value, stri
 	// *v | T, where T admits v (*"auto" | #ColorScheme, *([]) | [...T]):
 	// the type is T, and v its default; [] on an open list is CUE's own
 	// default of it.
-	if op, args := v.Expr(); op == cue.OrOp && len(args) == 2 {
+	if op, args := r.expr(v); op == cue.OrOp && len(args) == 2 {
 		for i, a := range args {
 			rest := args[1-i]
 			if !a.IsConcrete() || a.Err() != nil {
@@ -1064,7 +1088,7 @@ func (r *resolver) withoutDefault(v, dv cue.Value, what string) (cue.Value, stri
 		if !writesDefault(sourceExpr(v)) {
 			return v, "", true // CUE's own: an open list defaults to []
 		}
-		if op, args := v.Expr(); string(lit) == "[]" && op == cue.NoOp && len(args) == 1 && args[0].IncompleteKind() == cue.ListKind {
+		if op, args := r.expr(v); string(lit) == "[]" && op == cue.NoOp && len(args) == 1 && args[0].IncompleteKind() == cue.ListKind {
 			return args[0], "", true // *([]) | [...T]: what CUE's own default is
 		}
 		r.errorf(r.pos(v), "%s: a default that is %v (not a string, number or boolean) is not carried yet", what, dv.IncompleteKind())
@@ -1073,7 +1097,7 @@ func (r *resolver) withoutDefault(v, dv cue.Value, what string) (cue.Value, stri
 	if _, ok := r.refName(v); ok {
 		return v, string(lit), true // the default is the definition's
 	}
-	if op, args := v.Expr(); op == cue.NoOp && len(args) == 1 {
+	if op, args := r.expr(v); op == cue.NoOp && len(args) == 1 {
 		return args[0], string(lit), true // CUE's value without its default
 	}
 	r.errorf(r.pos(v), "%s: this default (%s) is on a disjunction schemagen does not carry yet; write T | *value, with T a type or a definition", what, lit)
@@ -1177,8 +1201,8 @@ func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 		return nil, false
 	}
 	defer func() { r.nesting-- }()
-	op, args := v.Expr()
-	if alts, ok := matchOne(v); ok {
+	op, args := r.expr(v)
+	if alts, ok := r.matchOne(v); ok {
 		if len(alts) == 1 {
 			return r.typeOf(alts[0], what) // matchN(1, [T]) is T
 		}
@@ -1291,7 +1315,7 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 		// A list with list.MinItems(n) is incomplete as a definition (no
 		// items yet), so CUE reports bottom; its literal conjunct says list.
 		// So is a struct with struct.MinFields(n).
-		for _, c := range conjuncts(v) {
+		for _, c := range r.conjuncts(v) {
 			switch c.IncompleteKind() {
 			case cue.ListKind, cue.StructKind:
 				kind = c.IncompleteKind()
@@ -1315,7 +1339,7 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 	case kind == cue.TopKind:
 		// _ alone is any JSON; a validator on it (matchN, matchIf, a
 		// builtin) constrains what it admits, which "any" would drop.
-		if op, args := v.Expr(); op != cue.NoOp || len(args) != 1 || !isTop(sourceExpr(args[0])) {
+		if op, args := r.expr(v); op != cue.NoOp || len(args) != 1 || !isTop(sourceExpr(args[0])) {
 			if call, ok := sourceExpr(v).(*ast.CallExpr); ok {
 				if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "matchN" {
 					r.errorf(p, "%s: %v is not carried: matchN(1, […]) and matchN(>=1, […]) are read as a disjunction of their alternatives; any other count (none, all, or some of overlapping types) leaves a value whose Go and TypeScript type is no type of its own", what, v)
@@ -1399,7 +1423,7 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 		r.errorf(p, "%s: bytes admits no JSON value: JSON has no bytes, and CUE reads a JSON string as a string, so cue vet refuses every value of it; use string (e.g. a base64 string with a pattern)", what)
 		return nil, false
 	default:
-		if op, _ := v.Expr(); op == cue.OrOp {
+		if op, _ := r.expr(v); op == cue.OrOp {
 			r.errorf(p, "%s: a disjunction of different types (%v) is not carried yet: a union lists object definitions told apart by a constant field, and T | null is a nullable T", what, v)
 			return nil, false
 		}
@@ -1411,7 +1435,7 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 		return nil, false
 	}
 	ok := true
-	for _, c := range conjuncts(v) {
+	for _, c := range r.conjuncts(v) {
 		ok = r.constrain(t, c, what, p) && ok
 	}
 	if ok && t.Base == Int {
@@ -1699,14 +1723,14 @@ func sourceExpr(v cue.Value) ast.Node {
 }
 
 // conjuncts flattens a & b & c into its parts.
-func conjuncts(v cue.Value) []cue.Value {
-	op, args := v.Expr()
+func (r *resolver) conjuncts(v cue.Value) []cue.Value {
+	op, args := r.expr(v)
 	if op != cue.AndOp {
 		return []cue.Value{v}
 	}
 	var out []cue.Value
 	for _, a := range args {
-		out = append(out, conjuncts(a)...)
+		out = append(out, r.conjuncts(a)...)
 	}
 	return out
 }
@@ -1716,8 +1740,8 @@ func (r *resolver) list(v cue.Value, what string) (*Type, bool) {
 	ok := true
 	var lit *ast.ListLit
 	var litValue cue.Value
-	for _, c := range conjuncts(v) {
-		if op, _ := c.Expr(); op == cue.NoOp {
+	for _, c := range r.conjuncts(v) {
+		if op, _ := r.expr(c); op == cue.NoOp {
 			// The list literal itself: [...T], or a tuple ([A, B],
 			// [A, ...T], []).
 			l, isLit := sourceExpr(c).(*ast.ListLit)
@@ -1841,7 +1865,7 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 			r.classifyOnce(d)
 			if d.scalar != nil && d.scalar.Base == t.BaseOf() {
 				ok := true
-				for _, dc := range conjuncts(d.v) {
+				for _, dc := range r.conjuncts(d.v) {
 					ok = r.constrain(t, dc, what, at) && ok
 				}
 				return ok
@@ -1850,7 +1874,7 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 		r.errorf(p, "%s: constraints beside a reference are carried only on a scalar definition (#Score & >0, with #Score: int); state them in a new definition", what)
 		return false
 	}
-	op, args := c.Expr()
+	op, args := r.expr(c)
 	switch op {
 	case cue.NoOp:
 		// The basic type itself (string, int, bool, a list literal).
@@ -2050,8 +2074,8 @@ func (r *resolver) numberBound(t *Type, op cue.Op, arg cue.Value, what string, p
 // validatorOf names a builtin validator among v's conjuncts
 // (struct.MinFields(1) & {…}), which a struct's fields alone do not state.
 func (r *resolver) validatorOf(v cue.Value) (string, bool) {
-	for _, c := range conjuncts(v) {
-		op, args := c.Expr()
+	for _, c := range r.conjuncts(v) {
+		op, args := r.expr(c)
 		if op != cue.CallOp || len(args) == 0 {
 			continue
 		}
@@ -2153,8 +2177,8 @@ func orUnknown(s string) string {
 
 func (r *resolver) resolveUnion(d *def) {
 	u := d.union
-	_, args := d.v.Expr()
-	if alts, ok := matchOne(d.v); ok {
+	_, args := r.expr(d.v)
+	if alts, ok := r.matchOne(d.v); ok {
 		args = alts
 	}
 	for _, a := range args {
