@@ -78,6 +78,11 @@ func generate(l *layoutmodel.Layout, outDir string) ([]output.File, error) {
 		}{"catalog.go", cat})
 	}
 
+	codec, err := codecFiles(l, outDir, dir)
+	if err != nil {
+		return nil, err
+	}
+
 	// Rendering runs gofmt over each file, which is most of this
 	// emitter's time; the files are independent, so render them side by
 	// side.
@@ -96,7 +101,7 @@ func generate(l *layoutmodel.Layout, outDir string) ([]output.File, error) {
 	if err := g.Wait(); err != nil {
 		return nil, err
 	}
-	return out, nil
+	return append(out, codec...), nil
 }
 
 func packageDoc(l *layoutmodel.Layout, out string) string {
