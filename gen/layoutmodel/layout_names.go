@@ -37,7 +37,7 @@ var (
 	fileCTypes    = []string{"FileStatus", "FilePick", "FileDecoder", "FileEncoder"}
 	catalogCTypes = []string{"CatalogClass", "CatalogChannel"}
 
-	layoutGoAPI  = []string{"StructVersion", "StateCeiling", "MigrateMinVersion", "PayloadSize", "FieldInfo", "Fields", "SizeError", "FileMagic", "FileHeaderSize", "FileCRCSize"}
+	layoutGoAPI = []string{"StructVersion", "StateCeiling", "MigrateMinVersion", "PayloadSize", "FieldInfo", "Fields", "SizeError", "FileMagic", "FileHeaderSize", "FileCRCSize"}
 	// The ledger's Go API, each prefixed with the ledger field's Go name
 	// (GoConst), and its errors (GoErr).
 	ledgerGoAPI = []string{"Magic", "BlobVersion", "Kind", "Purchased", "Discovered", "Granted", "ConsumableBought", "ConsumableUsed",
