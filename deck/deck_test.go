@@ -379,7 +379,7 @@ func badFiles(t *testing.T) []badFile {
 		{"a v5 header on a v6 payload", reframe(cur, setVersion(5)), as(new(*layout.PayloadLenError)), "a version 5 payload is 4060 bytes"},
 		{"newer version", newer, is(layout.ErrNewerVersion), "version 7 is newer than this build, which knows versions up to 6: use a newer build; the file is left as it is"},
 		{"newer version, legacy length", reframe(newer, setPayloadLen(0)), is(layout.ErrNewerVersion), "version 7 is newer"},
-		{"v3 predates migrate-from", v3, is(layout.ErrReinitialize), "version 3 predates migrate-from version 5: reinitialize the deck; no purchases can exist in it"},
+		{"v3 predates migrate-from", v3, is(layout.ErrReinitialize), "version 3 predates migrate-from version 5: reinitialize the deck; it predates the ownership ledger (version 6), so nothing can be owned in it"},
 		{"v4 predates migrate-from", v4, is(layout.ErrReinitialize), "version 4 predates migrate-from version 5: reinitialize the deck"},
 		{"version 0", reframe(v3, setVersion(0)), is(layout.ErrUnknownVersion), "version 0 never shipped (the versions that shipped are 3 to 6)"},
 		{"version 2", reframe(v3, setVersion(2)), is(layout.ErrUnknownVersion), "version 2 never shipped (the versions that shipped are 3 to 6)"},

@@ -47,6 +47,10 @@ type fileView struct {
 	New, NewC                    string
 	Migrations                   []goMigration
 	Ledger                       *ledgerView
+	// LedgerSince is the version that added the ledger's field when a
+	// version older than migrate_from lacks it (its files are refused
+	// with the reason that nothing can be owned in them), else 0.
+	LedgerSince int
 }
 
 // goMigration is one case of migrate: the statements that lay a version's
@@ -120,6 +124,9 @@ func codecFiles(l *layoutmodel.Layout, outDir, dir string) ([]output.File, error
 		New:           l.GoNew(),
 		NewC:          l.CNewFunc(),
 		Ledger:        lv,
+	}
+	if lv != nil && l.Ledger.Field.Since > plan.First && plan.First < plan.MigrateFrom {
+		v.LedgerSince = l.Ledger.Field.Since
 	}
 	var mb []string
 	for i := 0; i < f.MagicField.Size(); i++ {

@@ -133,7 +133,10 @@ func (e *VersionError) Error() string {
 	case ErrNewerVersion:
 		return fmt.Sprintf("deck: version %d is newer than this build, which knows versions up to %d: use a newer build; the file is left as it is", e.Version, StructVersion)
 	case ErrReinitialize:
-		return fmt.Sprintf("deck: version %d predates migrate-from version %d: reinitialize the deck; no purchases can exist in it", e.Version, MigrateMinVersion)
+		if e.Version < 6 {
+			return fmt.Sprintf("deck: version %d predates migrate-from version %d: reinitialize the deck; it predates the ownership ledger (version 6), so nothing can be owned in it", e.Version, MigrateMinVersion)
+		}
+		return fmt.Sprintf("deck: version %d predates migrate-from version %d: reinitialize the deck; this build migrates nothing older", e.Version, MigrateMinVersion)
 	}
 	if e.Version < MigrateMinVersion {
 		return fmt.Sprintf("deck: version %d never shipped (the versions that shipped are %d to %d): the header is damaged; restore the file from a backup", e.Version, FirstVersion, StructVersion)
