@@ -82,3 +82,54 @@ func typed(err error) bool {
 	)
 	return errors.As(err, &me) || errors.As(err, &le) || errors.As(err, &pe) || errors.As(err, &ce) || errors.As(err, &ve)
 }
+
+// FuzzMigrate: the generated Migrate never panics on any payload and any
+// version; it refuses what Load would refuse with one of the typed errors,
+// and what it accepts is a current payload whose fields of the old
+// version hold the old bytes and whose other bytes are zero.
+func FuzzMigrate(f *testing.F) {
+	_, v5, err := layout.Parse(v5Fixture(f))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(bytes.Clone(v5), 5)
+	f.Add(make([]byte, layout.DeckStateSize), layout.StructVersion)
+	f.Add(make([]byte, layout.PayloadSizeV3), 3)
+	f.Add([]byte("short"), 5)
+	f.Add([]byte{}, -1)
+	f.Add([]byte{1}, 1<<20)
+	f.Fuzz(func(t *testing.T, payload []byte, from int) {
+		in := bytes.Clone(payload)
+		out, err := layout.Migrate(payload, from)
+		if !bytes.Equal(payload, in) {
+			t.Fatal("Migrate changed its input")
+		}
+		if err != nil {
+			if out != nil || !typed(err) {
+				t.Fatalf("Migrate refused with %T %v and %d bytes", err, err, len(out))
+			}
+			return
+		}
+		if len(out) != layout.DeckStateSize || from < layout.MigrateMinVersion || from > layout.StructVersion {
+			t.Fatalf("Migrate of version %d gave %d bytes", from, len(out))
+		}
+		kept := make([]bool, len(out))
+		for _, fo := range layout.Fields(from) {
+			for _, fc := range layout.Fields(layout.StructVersion) {
+				if fc.Name == fo.Name {
+					if !bytes.Equal(out[fc.Offset:fc.Offset+fc.Size], payload[fo.Offset:fo.Offset+fo.Size]) {
+						t.Fatalf("field %s was not copied", fc.Name)
+					}
+					for i := fc.Offset; i < fc.Offset+fc.Size; i++ {
+						kept[i] = true
+					}
+				}
+			}
+		}
+		for i, b := range out {
+			if !kept[i] && b != 0 {
+				t.Fatalf("byte %d, of no field version %d has, is %#02x", i, from, b)
+			}
+		}
+	})
+}

@@ -281,3 +281,41 @@ func TestErrorsSayWhat(t *testing.T) {
 		}
 	}
 }
+
+// FuzzCommit: on any blob (the ledger bytes of a file, which a damaged or
+// foreign file may hold) and any outcome, the generated ledger never
+// panics; a refused commit writes nothing, an accepted one writes nothing
+// outside the ledger, and what Has and OwnershipConsumableCount read after
+// it is what the commit did.
+func FuzzCommit(f *testing.F) {
+	f.Add(make([]byte, layout.OwnershipBlobSize), uint8(layout.OwnershipPurchased), uint16(layout.CatalogVerbScan), uint8(0))
+	f.Add(make([]byte, layout.OwnershipBlobSize), uint8(layout.OwnershipConsumableBought), uint16(layout.CatalogStimPatch), uint8(200))
+	f.Add(append([]byte{'O', 'W', 1, 0}, make([]byte, layout.OwnershipBlobSize-4)...), uint8(layout.OwnershipConsumableUsed), uint16(layout.CatalogStimPatch), uint8(1))
+	f.Add([]byte{'O', 'W', 2}, uint8(9), uint16(0xFFFF), uint8(255))
+	f.Fuzz(func(t *testing.T, raw []byte, kind uint8, item uint16, n uint8) {
+		st := fresh(t)
+		copy(st.Ownership[:], raw)
+		before := *st
+		o := layout.OwnershipOutcome{Kind: layout.OwnershipKind(kind), Item: layout.CatalogID(item), N: n}
+		if err := layout.OwnershipCommit(st, o); err != nil {
+			if *st != before {
+				t.Fatalf("the refused %+v wrote the state: %v", o, err)
+			}
+			return
+		}
+		outsideUntouched(t, st)
+		it, ok := layout.LookupCatalogItem(o.Item)
+		if !ok {
+			t.Fatalf("%+v committed an unknown item", o)
+		}
+		if it.Slot >= 0 {
+			if _, err := layout.OwnershipConsumableCount(st, it.Slot); err != nil {
+				t.Fatalf("after %+v: %v", o, err)
+			}
+			return
+		}
+		if has, err := layout.OwnershipHas(st, o.Item); !has || err != nil {
+			t.Fatalf("after %+v: Has = %v, %v", o, has, err)
+		}
+	})
+}
