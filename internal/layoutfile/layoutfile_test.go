@@ -142,11 +142,11 @@ func files(t *testing.T) [][]byte {
 	return out
 }
 
-// TestAgreesWithTheDeckPackage is the differential test: on this
-// repository's own layout, the generic codec gives the deck package's
-// verdict on every file, migrates to the same bytes, inspects to the same
+// TestAgreesWithTheGeneratedCodec is the differential test: on this
+// repository's own layout, the interpreter gives the verdict of the codec
+// generated for it (generated/go/deck) on every file, migrates to the same bytes, inspects to the same
 // report, and makes the same new career.
-func TestAgreesWithTheDeckPackage(t *testing.T) {
+func TestAgreesWithTheGeneratedCodec(t *testing.T) {
 	c := codec(t)
 	loadLine := regexp.MustCompile(`(?m)^  "load": .*$`)
 	for i, f := range files(t) {
