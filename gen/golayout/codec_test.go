@@ -13,12 +13,11 @@ import (
 	"strings"
 	"testing"
 
-	"golang.org/x/tools/txtar"
-
 	"github.com/schemagen/schemagen/gen/golayout"
 	"github.com/schemagen/schemagen/gen/layoutmodel"
 	"github.com/schemagen/schemagen/gen/layoutplan"
 	"github.com/schemagen/schemagen/gen/model"
+	"github.com/schemagen/schemagen/internal/golden"
 	"github.com/schemagen/schemagen/internal/layoutfile"
 )
 
@@ -36,39 +35,19 @@ func TestCodecAgreesWithTheInterpreter(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs a Go program")
 	}
-	dirs := map[string]string{"adopter": "../../conformance/adopter/module"}
-	archives, _ := filepath.Glob("testdata/*.txtar")
-	for _, a := range archives {
-		ar, err := txtar.ParseFile(a)
+	check := func(t *testing.T, dir string) {
+		s, err := model.Load(dir)
 		if err != nil {
 			t.Fatal(err)
 		}
-		dir := t.TempDir()
-		for _, f := range ar.Files {
-			if strings.HasPrefix(f.Name, "out/") {
-				continue
-			}
-			p := filepath.Join(dir, filepath.FromSlash(f.Name))
-			os.MkdirAll(filepath.Dir(p), 0o755)
-			if err := os.WriteFile(p, f.Data, 0o644); err != nil {
-				t.Fatal(err)
+		for _, l := range s.Layouts {
+			if l.File != nil {
+				agree(t, s, l)
 			}
 		}
-		dirs[strings.TrimSuffix(filepath.Base(a), ".txtar")] = dir
 	}
-	for name, dir := range dirs {
-		t.Run(name, func(t *testing.T) {
-			s, err := model.Load(dir)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, l := range s.Layouts {
-				if l.File != nil {
-					agree(t, s, l)
-				}
-			}
-		})
-	}
+	golden.Run(t, "testdata/*.txtar", nil, func(t *testing.T, c *golden.Case) { check(t, c.Dir) })
+	t.Run("adopter", func(t *testing.T) { check(t, "../../conformance/adopter/module") })
 }
 
 func agree(t *testing.T, s *model.Schema, l *layoutmodel.Layout) {
@@ -130,7 +109,11 @@ func agree(t *testing.T, s *model.Schema, l *layoutmodel.Layout) {
 		if got != want {
 			t.Errorf("file %d (%x…): the generated codec says %.80s, the interpreter %.80s", i, f[:min(len(f), 16)], got, want)
 		}
-		kinds[strings.Fields(want)[1]]++
+		if err == nil {
+			kinds[fmt.Sprintf("ok v%d", v)]++
+		} else {
+			kinds[kind(err)]++
+		}
 		if err == nil {
 			verdict := plan.VerdictOf(v)
 			if verdict != layoutplan.Load && verdict != layoutplan.Migrate {
