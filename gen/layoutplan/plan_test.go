@@ -1,89 +1,32 @@
 package layoutplan_test
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/schemagen/schemagen/gen/layoutplan"
 	"github.com/schemagen/schemagen/gen/model"
+	"github.com/schemagen/schemagen/internal/golden"
 )
-
-// load resolves a module holding one layout package, schema/d/d.cue.
-func load(t *testing.T, cue string) *layoutplan.Plan {
-	t.Helper()
-	dir := t.TempDir()
-	for name, data := range map[string]string{
-		"cue.mod/module.cue": "module: \"example.com/t@v0\"\nlanguage: version: \"v0.17.0\"\n",
-		"schema/d/d.cue":     cue,
-	} {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	s, err := model.Load(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return layoutplan.New(s.Layout("d"))
-}
-
-// history: version 1 has a field that version 2 removed (a loss it
-// states), so that the fields after it move; version 2 appends two.
-const history = `// Package d is a test layout.
-package d
-
-// Root is the versioned state.
-#Root: {
-	// First.
-	a: "uint32" @since(1)
-	// Removed in version 2.
-	gone: "uint16" @since(1) @removed(2)
-	// Moves up by two bytes.
-	b: "uint16" @since(1)
-	// Moves with b.
-	c: "uint8[4]" @since(1)
-	// Added.
-	added: "uint16" @since(2)
-	// Added.
-	d: "uint32" @since(2)
-}
-
-// Head starts the file.
-#Head: {
-	// Magic.
-	magic: "uint32"
-	// Version.
-	version: "uint16"
-	// Length.
-	payload_len: "uint16"
-}
-
-layout: {
-	root:         #Root
-	ceiling:      64
-	migrate_from: 1
-	versions: [
-		// First.
-		{version: 1, size: 12},
-		// Second.
-		{version: 2, size: 16, loss: "gone was never read"},
-	]
-	file: {header: #Head, magic: 0x44434241}
-}
-`
 
 // TestMigrationOfALoss: a kept field is read from where the old version
 // has it, the fields after a removed one move up and are one run, and what
 // the old version lacks is zeroed.
+// The layout is gen/golayout's loss.txtar (version 1 has a field that
+// version 2 removed, a loss it states; version 2 appends two), whose
+// generated Go codec gen/golayout runs against internal/layoutfile.
 func TestMigrationOfALoss(t *testing.T) {
-	p := load(t, history)
+	golden.Run(t, "../golayout/testdata/loss.txtar", nil, func(t *testing.T, c *golden.Case) {
+		s, err := model.Load(c.Dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkLoss(t, layoutplan.New(s.Layout("d")))
+	})
+}
+
+func checkLoss(t *testing.T, p *layoutplan.Plan) {
 	if p.First != 1 || p.MigrateFrom != 1 || p.Current.Number != 2 || p.Overhead != 12 || p.PayloadLenMax != 0xFFFF || p.FileSizeMax != 28 {
 		t.Errorf("plan facts: first %d, migrate from %d, current %d, overhead %d, payload_len max %d, file max %d",
 			p.First, p.MigrateFrom, p.Current.Number, p.Overhead, p.PayloadLenMax, p.FileSizeMax)
