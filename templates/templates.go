@@ -19,7 +19,8 @@ import "embed"
 var FS embed.FS
 
 // GoFS holds the templates of the Go file codec and ledger that
-// gen/golayout renders into generated/go/<package>/ (go/file.go.tmpl,
+// gen/golayout renders into generated/go/<package>/ (go/file.go.tmpl with
+// its payload paths go/native.go.tmpl and go/purego.go.tmpl, and
 // go/ledger.go.tmpl): the Go twins of deck_file.c and ownership.h.
 //
 //go:embed go/*.tmpl

@@ -139,7 +139,7 @@ func codecFiles(l *layoutmodel.Layout, outDir, dir string) ([]output.File, error
 	files := []struct {
 		tmpl, name string
 		data       any
-	}{{"file.go.tmpl", "file.go", v}}
+	}{{"file.go.tmpl", "file.go", v}, {"native.go.tmpl", "native.go", v}, {"purego.go.tmpl", "purego.go", v}}
 	if lv != nil {
 		files = append(files, struct {
 			tmpl, name string

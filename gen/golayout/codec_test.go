@@ -48,6 +48,7 @@ func TestCodecAgreesWithTheInterpreter(t *testing.T) {
 	}
 	golden.Run(t, "testdata/*.txtar", nil, func(t *testing.T, c *golden.Case) { check(t, c.Dir) })
 	t.Run("adopter", func(t *testing.T) { check(t, "../../conformance/adopter/module") })
+	t.Run("deck", func(t *testing.T) { check(t, "../..") })
 }
 
 func agree(t *testing.T, s *model.Schema, l *layoutmodel.Layout) {
@@ -79,15 +80,25 @@ func agree(t *testing.T, s *model.Schema, l *layoutmodel.Layout) {
 	for _, f := range corpus {
 		fmt.Fprintln(&in, hex.EncodeToString(f))
 	}
-	cmd := exec.Command("go", "run", ".")
-	cmd.Dir = mod
-	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=")
-	cmd.Stdin = &in
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("the driver: %v\n%s", err, out)
+	// Built as usual (the one-copy payload path where Go lays the root
+	// out as its payload) and with the purego tag (field by field).
+	for _, tags := range []string{"", "purego"} {
+		cmd := exec.Command("go", "run", "-tags="+tags, ".")
+		cmd.Dir = mod
+		cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=")
+		cmd.Stdin = bytes.NewReader(in.Bytes())
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("the driver (tags %q): %v\n%s", tags, err, out)
+		}
+		compare(t, l, c, corpus, string(out), tags)
 	}
-	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+}
+
+// compare holds the driver's answers (built with tags) to the
+// interpreter's on each file of corpus.
+func compare(t *testing.T, l *layoutmodel.Layout, c *layoutfile.Codec, corpus [][]byte, out, tags string) {
+	lines := strings.Split(strings.TrimSpace(out), "\n")
 	if len(lines) != len(corpus)+1 {
 		t.Fatalf("the driver answered %d lines for %d files:\n%s", len(lines), len(corpus), out)
 	}
@@ -107,7 +118,7 @@ func agree(t *testing.T, s *model.Schema, l *layoutmodel.Layout) {
 			got = got[:strings.LastIndex(got, " ")] // the version the error names
 		}
 		if got != want {
-			t.Errorf("file %d (%x…): the generated codec says %.80s, the interpreter %.80s", i, f[:min(len(f), 16)], got, want)
+			t.Errorf("file %d (%x…), tags %q: the generated codec says %.80s, the interpreter %.80s", i, f[:min(len(f), 16)], tags, got, want)
 		}
 		if err == nil {
 			kinds[fmt.Sprintf("ok v%d", v)]++
@@ -121,7 +132,7 @@ func agree(t *testing.T, s *model.Schema, l *layoutmodel.Layout) {
 			}
 		}
 	}
-	t.Logf("%d files: %v", len(corpus), kinds)
+	t.Logf("tags %q: %d files: %v", tags, len(corpus), kinds)
 }
 
 // kind names an error of the interpreter as the driver names the

@@ -9,8 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
-	"reflect"
-	"unsafe"
 )
 
 // The file codec: the Go twin of generated/c/deck_file.c, rendered from the same plan
@@ -335,66 +333,4 @@ func NewDeckState() *DeckState {
 		_ = OwnershipCommit(st, OwnershipGrant(id))
 	}
 	return st
-}
-
-// A DeckState in memory is laid out exactly as its payload on a
-// little-endian machine when Go places every field at the schema's
-// offset: C's natural alignment with no padding is also Go's. Then
-// decoding and encoding are one copy of DeckStateSize bytes instead of a
-// read or write per scalar. native says whether that holds on this
-// machine, proved once by comparing every field's offset, size and kind,
-// recursively, with Fields; where it does not (a big-endian machine, a Go
-// that lays the struct out otherwise) the field-by-field codec is used.
-var native = binary.NativeEndian.Uint16([]byte{1, 0}) == 1 &&
-	unsafe.Sizeof(DeckState{}) == DeckStateSize &&
-	sameLayout(reflect.TypeFor[DeckState](), Fields(StructVersion))
-
-// sameLayout reports whether struct type t has exactly the fields fs at
-// their offsets and sizes, each of a fixed-size integer or float type or
-// an array or struct of them, recursively.
-func sameLayout(t reflect.Type, fs []FieldInfo) bool {
-	if t.Kind() != reflect.Struct || t.NumField() != len(fs) {
-		return false
-	}
-	for i, f := range fs {
-		sf := t.Field(i)
-		if sf.Offset != uintptr(f.Offset) || sf.Type.Size() != uintptr(f.Size) {
-			return false
-		}
-		et := sf.Type
-		for et.Kind() == reflect.Array {
-			et = et.Elem()
-		}
-		switch et.Kind() {
-		case reflect.Int8, reflect.Uint8, reflect.Int16, reflect.Uint16, reflect.Int32, reflect.Uint32, reflect.Int64, reflect.Uint64, reflect.Float32, reflect.Float64:
-			if f.Members() != nil {
-				return false
-			}
-		case reflect.Struct:
-			if !sameLayout(et, f.Members()) {
-				return false
-			}
-		default:
-			return false
-		}
-	}
-	return true
-}
-
-// decodePayload sets *st from payload, DeckStateSize bytes.
-func decodePayload(st *DeckState, payload []byte) {
-	if native {
-		copy(unsafe.Slice((*byte)(unsafe.Pointer(st)), DeckStateSize), payload)
-		return
-	}
-	st.get(payload)
-}
-
-// payloadOf returns the payload of st: st's own memory when native, to be
-// copied before st changes.
-func payloadOf(st *DeckState) []byte {
-	if native {
-		return unsafe.Slice((*byte)(unsafe.Pointer(st)), DeckStateSize)
-	}
-	return st.Encode()
 }
