@@ -9,6 +9,7 @@ import (
 	"sync"
 	"text/template"
 
+	"github.com/schemagen/schemagen/gen/escape"
 	"github.com/schemagen/schemagen/gen/layoutmodel"
 	"github.com/schemagen/schemagen/gen/layoutplan"
 	"github.com/schemagen/schemagen/gen/output"
@@ -152,7 +153,7 @@ func codecFiles(l *layoutmodel.Layout, outDir, dir string) ([]output.File, error
 		if err := goTemplates().ExecuteTemplate(&buf, file.tmpl, file.data); err != nil {
 			return nil, fmt.Errorf("golayout: %s: %w", file.name, err)
 		}
-		src, err := format.Source(buf.Bytes())
+		src, err := format.Source(reflow(buf.Bytes()))
 		if err != nil {
 			return nil, fmt.Errorf("golayout: %s: %w", file.name, err)
 		}
@@ -169,7 +170,7 @@ func migrationCode(m *layoutplan.Migration, size int) goMigration {
 		note += fmt.Sprintf("; %s, which it lacks, zero-filled", strings.Join(m.Zeroed, ", "))
 	}
 	note += "."
-	g := goMigration{Number: m.Version.Number, Note: comment(note)[3:]}
+	g := goMigration{Number: m.Version.Number, Note: escape.GoComment(note)}
 	at := 0
 	for _, r := range m.Runs {
 		if r.To > at {
@@ -247,4 +248,47 @@ func ledgerOf(l *layoutmodel.Layout) *ledgerView {
 	stamp(g.MagicField, v.MagicConst)
 	stamp(g.VersionField, v.VersionConst)
 	return v
+}
+
+// reflow rewraps every paragraph of // comment lines the templates wrote
+// to 77 columns at its indentation, as comment does for jennifer's files:
+// the names a layout substitutes into them have any length. A line that
+// is a directive (//go:build), the generated-code header or a blank //
+// ends a paragraph.
+func reflow(src []byte) []byte {
+	var out []string
+	var para []string
+	indent := ""
+	flush := func() {
+		if len(para) == 0 {
+			return
+		}
+		text := strings.Join(para, " ")
+		width := 77 - len(strings.ReplaceAll(indent, "\t", "        "))
+		for len(text) > width {
+			j := strings.LastIndex(text[:width+1], " ")
+			if j <= 0 {
+				break
+			}
+			out = append(out, indent+"// "+text[:j])
+			text = text[j+1:]
+		}
+		out = append(out, indent+"// "+text)
+		para = nil
+	}
+	for _, line := range strings.Split(string(src), "\n") {
+		trimmed := strings.TrimLeft(line, "\t")
+		in := line[:len(line)-len(trimmed)]
+		if !strings.HasPrefix(trimmed, "// ") || strings.HasPrefix(trimmed, "// Code generated") || strings.HasPrefix(trimmed, "// Source:") || (len(para) > 0 && in != indent) {
+			flush()
+		}
+		if strings.HasPrefix(trimmed, "// ") && !strings.HasPrefix(trimmed, "// Code generated") && !strings.HasPrefix(trimmed, "// Source:") {
+			indent = in
+			para = append(para, strings.TrimPrefix(trimmed, "// "))
+			continue
+		}
+		out = append(out, line)
+	}
+	flush()
+	return []byte(strings.Join(out, "\n"))
 }

@@ -11,15 +11,15 @@ import (
 	"hash/crc32"
 )
 
-// The file codec: the Go twin of generated/c/deck_file.c, rendered from the same plan
-// (the checks in the same order, the same sizes, the same migration), so
-// that both give the same verdict on every input. A file is a
+// The file codec: the Go twin of generated/c/deck_file.c, rendered from the
+// same plan (the checks in the same order, the same sizes, the same migration),
+// so that both give the same verdict on every input. A file is a
 // DeckFileHeader, the payload (DeckState at the header's version) and a CRC-32
-// (IEEE) of both. Parse checks a file and splits it; Load decodes it into
-// a DeckState, migrating an older version; Migrate is the migration alone;
-// Encode and EncodeFile write a file; MayOverwrite is the guard a saver
-// asks before replacing a file. They never write anything but their
-// results, and never panic.
+// (IEEE) of both. Parse checks a file and splits it; Load decodes it into a
+// DeckState, migrating an older version; Migrate is the migration alone; Encode
+// and EncodeFile write a file; MayOverwrite is the guard a saver asks before
+// replacing a file. They never write anything but their results, and never
+// panic.
 
 const (
 	// fileOverhead is what a file adds to its payload: header and CRC.
@@ -29,8 +29,8 @@ const (
 	// MaxFileSize is the longest a file can be: a header, the most
 	// payload_len can state, and a CRC.
 	MaxFileSize = fileOverhead + maxPayloadLen
-	// FirstVersion is the oldest layout version that shipped: no file of
-	// an older one exists.
+	// FirstVersion is the oldest layout version that shipped: no file of an
+	// older one exists.
 	FirstVersion = 3
 )
 
@@ -39,10 +39,10 @@ var fileMagic = [...]byte{0x44, 0x45, 0x43, 0x4B}
 
 const fileMagicOffset = 0
 
-// The errors Load, Migrate and Parse return are one of the types below;
-// test with errors.As, or errors.Is with the sentinels a *VersionError
-// wraps. Each message says what is wrong and what to do. None of them is
-// ever the result of a write: the loader only reads.
+// The errors Load, Migrate and Parse return are one of the types below; test
+// with errors.As, or errors.Is with the sentinels a *VersionError wraps. Each
+// message says what is wrong and what to do. None of them is ever the result of
+// a write: the loader only reads.
 
 // MagicError is returned for a file that does not start with the magic.
 type MagicError struct {
@@ -53,8 +53,8 @@ func (e *MagicError) Error() string {
 	return fmt.Sprintf("deck: not a deck file: it starts with %q, not %q (0x%08X little-endian)", e.Got, fileMagic[:], FileMagic)
 }
 
-// LengthError is returned for a file shorter or longer than its header says
-// it is: truncated, or with bytes after its CRC.
+// LengthError is returned for a file shorter or longer than its header says it
+// is: truncated, or with bytes after its CRC.
 type LengthError struct {
 	// Version and PayloadLen are the header's; Version is -1 when the file
 	// is too short to hold a header.
@@ -85,8 +85,8 @@ func (e *LengthError) Error() string {
 	return fmt.Sprintf("deck: %d %s too long: %s is %d bytes, this one is %d: the file is damaged; restore it from a backup", e.Got-e.Want, unit, what, e.Want, e.Got)
 }
 
-// PayloadLenError is returned for a header whose payload_len contradicts
-// its version: the version's layout has another size.
+// PayloadLenError is returned for a header whose payload_len contradicts its
+// version: the version's layout has another size.
 type PayloadLenError struct {
 	Version, PayloadLen int
 	Want                int // the version's layout size
@@ -96,8 +96,8 @@ func (e *PayloadLenError) Error() string {
 	return fmt.Sprintf("deck: the header says a %d-byte payload, but a version %d payload is %d bytes: the header is damaged; restore the file from a backup", e.PayloadLen, e.Version, e.Want)
 }
 
-// CRCError is returned for a file whose CRC-32 does not match its header
-// and payload.
+// CRCError is returned for a file whose CRC-32 does not match its header and
+// payload.
 type CRCError struct {
 	Stored, Computed uint32
 }
@@ -114,13 +114,13 @@ var (
 	// ErrReinitialize: the file is of a version that shipped before the
 	// oldest one that migrates (MigrateMinVersion): it starts afresh.
 	ErrReinitialize = errors.New("deck: version predates migration: reinitialize")
-	// ErrUnknownVersion: the version never shipped: the header is
-	// damaged. The C codec calls the same verdict DECK_FILE_ERR_UNKNOWN_VERSION.
+	// ErrUnknownVersion: the version never shipped: the header is damaged.
+	// The C codec calls the same verdict DECK_FILE_ERR_UNKNOWN_VERSION.
 	ErrUnknownVersion = errors.New("deck: version never shipped")
 )
 
-// VersionError is returned for a sound file of a version this build does
-// not load. Err is ErrNewerVersion, ErrReinitialize or ErrUnknownVersion.
+// VersionError is returned for a sound file of a version this build does not
+// load. Err is ErrNewerVersion, ErrReinitialize or ErrUnknownVersion.
 type VersionError struct {
 	Version int
 	Err     error
@@ -144,20 +144,20 @@ func (e *VersionError) Error() string {
 
 func (e *VersionError) Unwrap() error { return e.Err }
 
-// Parse splits a file into its header and payload and checks all that
-// does not depend on which versions this build loads, in this order: the
-// magic (*MagicError); payload_len against the version's layout size, when
-// it is not 0 and the version shipped (*PayloadLenError); the file's
-// length against the header (*LengthError), taking the version's layout
-// size when payload_len is 0; and the CRC (*CRCError).
+// Parse splits a file into its header and payload and checks all that does not
+// depend on which versions this build loads, in this order: the magic
+// (*MagicError); payload_len against the version's layout size, when it is not
+// 0 and the version shipped (*PayloadLenError); the file's length against the
+// header (*LengthError), taking the version's layout size when payload_len is
+// 0; and the CRC (*CRCError).
 //
 // When payload_len is 0 and the version never shipped, the payload's size
-// cannot be known: the payload is then everything between header and CRC,
-// and the CRC alone vouches for it.
+// cannot be known: the payload is then everything between header and CRC, and
+// the CRC alone vouches for it.
 //
-// The payload is a subslice of file. Parse returns the header whenever the
-// file has one past its magic, and the payload with a *CRCError too, for
-// inspection; with any other error, no payload.
+// The payload is a subslice of file. Parse returns the header whenever the file
+// has one past its magic, and the payload with a *CRCError too, for inspection;
+// with any other error, no payload.
 func Parse(file []byte) (DeckFileHeader, []byte, error) {
 	var h DeckFileHeader
 	if have := file[min(len(file), fileMagicOffset):min(len(file), fileMagicOffset+len(fileMagic))]; !bytes.Equal(have, fileMagic[:len(have)]) {
@@ -193,14 +193,13 @@ func Parse(file []byte) (DeckFileHeader, []byte, error) {
 }
 
 // Load decodes a file into *st, the DeckState at the current version, and
-// returns the version the file had. A file of the current version is
-// decoded as it is; one from MigrateMinVersion up is migrated (see
-// Migrate), and the caller saves it to make the file current. Anything
-// else is an error, and *st is left as it was: the errors of Parse, then a
-// *VersionError for a version newer than this build (ErrNewerVersion),
-// older than MigrateMinVersion (ErrReinitialize) or never shipped
-// (ErrUnknownVersion). Load never writes anything but *st and never
-// panics.
+// returns the version the file had. A file of the current version is decoded as
+// it is; one from MigrateMinVersion up is migrated (see Migrate), and the
+// caller saves it to make the file current. Anything else is an error, and *st
+// is left as it was: the errors of Parse, then a *VersionError for a version
+// newer than this build (ErrNewerVersion), older than MigrateMinVersion
+// (ErrReinitialize) or never shipped (ErrUnknownVersion). Load never writes
+// anything but *st and never panics.
 func Load(file []byte, st *DeckState) (version int, err error) {
 	h, payload, err := Parse(file)
 	if err != nil {
@@ -224,12 +223,11 @@ func Load(file []byte, st *DeckState) (version int, err error) {
 	return v, nil
 }
 
-// Migrate returns the payload of a version-from file laid out as the
-// current version, or a *VersionError, or a *LengthError for a payload
-// that is not that version's size. Each field of the current layout is
-// copied from where version from has it, and a field it lacks is
-// zero-filled; a field the current layout dropped (a loss the schema
-// states) is not copied.
+// Migrate returns the payload of a version-from file laid out as the current
+// version, or a *VersionError, or a *LengthError for a payload that is not that
+// version's size. Each field of the current layout is copied from where version
+// from has it, and a field it lacks is zero-filled; a field the current layout
+// dropped (a loss the schema states) is not copied.
 func Migrate(payload []byte, from int) ([]byte, error) {
 	if err := migratable(from, len(payload)); err != nil {
 		return nil, err
@@ -239,8 +237,8 @@ func Migrate(payload []byte, from int) ([]byte, error) {
 	return out, nil
 }
 
-// migratable returns why a payload of n bytes of version from does not
-// migrate to the current version, or nil.
+// migratable returns why a payload of n bytes of version from does not migrate
+// to the current version, or nil.
 func migratable(from, n int) error {
 	switch {
 	case from > StructVersion:
@@ -266,8 +264,8 @@ func migratable(from, n int) error {
 func migrate(out, payload []byte, from int) {
 	switch from {
 	case 5:
-		// Version 5: the 23 fields it shares with the current layout copied;
-		// ownership, which it lacks, zero-filled.
+		// Version 5: the 23 fields it shares with the current layout
+		// copied; ownership, which it lacks, zero-filled.
 		copy(out[0:4060], payload[0:4060])
 		clear(out[4060:])
 	default:
@@ -275,16 +273,16 @@ func migrate(out, payload []byte, from int) {
 	}
 }
 
-// Encode returns st as a file of the current version, which Load reads
-// back as st.
+// Encode returns st as a file of the current version, which Load reads back as
+// st.
 func Encode(st *DeckState) []byte {
 	return appendFile(make([]byte, 0, DeckStateSize+fileOverhead), StructVersion, payloadOf(st))
 }
 
-// EncodeFile returns the file of a version with the given payload: the
-// header (payload_len set to the payload's length), the payload and the
-// CRC-32. It refuses a payload of another size than the version's layout
-// when the version shipped, and one payload_len cannot state.
+// EncodeFile returns the file of a version with the given payload: the header
+// (payload_len set to the payload's length), the payload and the CRC-32. It
+// refuses a payload of another size than the version's layout when the version
+// shipped, and one payload_len cannot state.
 func EncodeFile(version uint16, payload []byte) ([]byte, error) {
 	if n, ok := PayloadSize(int(version)); ok && n != len(payload) {
 		return nil, &PayloadLenError{Version: int(version), PayloadLen: len(payload), Want: n}
@@ -295,8 +293,8 @@ func EncodeFile(version uint16, payload []byte) ([]byte, error) {
 	return appendFile(make([]byte, 0, len(payload)+fileOverhead), version, payload), nil
 }
 
-// appendFile appends the file of version with payload to b; len(payload)
-// fits payload_len.
+// appendFile appends the file of version with payload to b; len(payload) fits
+// payload_len.
 func appendFile(b []byte, version uint16, payload []byte) []byte {
 	start := len(b)
 	h := DeckFileHeader{Magic: FileMagic, Version: version, PayloadLen: uint16(len(payload))}
@@ -307,10 +305,10 @@ func appendFile(b []byte, version uint16, payload []byte) []byte {
 }
 
 // MayOverwrite returns nil when a file that begins with head (its first
-// FileHeaderSize bytes or more) may be replaced by a file of this build,
-// and a *VersionError wrapping ErrNewerVersion when head is the header of
-// a file of a newer version: the state in it would be lost. Anything that
-// is not such a header may be replaced. The twin of deck_file_may_overwrite.
+// FileHeaderSize bytes or more) may be replaced by a file of this build, and a
+// *VersionError wrapping ErrNewerVersion when head is the header of a file of a
+// newer version: the state in it would be lost. Anything that is not such a
+// header may be replaced. The twin of deck_file_may_overwrite.
 func MayOverwrite(head []byte) error {
 	if len(head) < FileHeaderSize || !bytes.Equal(head[fileMagicOffset:fileMagicOffset+len(fileMagic)], fileMagic[:]) {
 		return nil
@@ -323,10 +321,9 @@ func MayOverwrite(head []byte) error {
 	return nil
 }
 
-// NewDeckState returns a new DeckState: every field zero, and the
-// starter kit granted through OwnershipCommit (the schema allows only
-// items the ledger owns in it, so no grant is refused). The twin of
-// deck_state_new_career.
+// NewDeckState returns a new DeckState: every field zero, and the starter kit
+// granted through OwnershipCommit (the schema allows only items the ledger owns
+// in it, so no grant is refused). The twin of deck_state_new_career.
 func NewDeckState() *DeckState {
 	st := new(DeckState)
 	for _, id := range StarterKit() {

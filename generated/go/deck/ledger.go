@@ -8,22 +8,21 @@ import (
 	"fmt"
 )
 
-// The ownership ledger inside a DeckState: which catalog items are owned
-// and how many of each counted item are held. It is the Go twin of
+// The ownership ledger inside a DeckState: which catalog items are owned and
+// how many of each counted item are held. It is the Go twin of
 // generated/c/ownership.h and gives the same answers on the same bytes.
 //
-// The ledger is DeckState.Ownership read through the OwnershipBlob view:
-// bit N of owned is catalog id N (byte N/8, mask 1<<(N%8)), consumables
-// holds one count per slot. An all-zero blob, as migration leaves it, is an
-// empty ledger; the first commit stamps the header (magic 0x574F, blob
-// version 1). A blob with any other header is foreign: it is read as
-// empty and never written.
+// The ledger is DeckState.Ownership read through the OwnershipBlob view: bit N
+// of owned is catalog id N (byte N/8, mask 1<<(N%8)), consumables holds one
+// count per slot. An all-zero blob, as migration leaves it, is an empty ledger;
+// the first commit stamps the header (magic 0x574F, blob version 1). A blob
+// with any other header is foreign: it is read as empty and never written.
 //
-// OwnershipCommit is the only function that changes the blob, and it commits only
-// sanctioned outcomes: a purchase, discovery or grant of an item, or a
-// counted item bought or used. OwnershipHas and OwnershipConsumableCount read it. Every
-// function refuses an id no catalog item has and a slot no counted item has
-// with an error, never a panic, and on an error writes nothing.
+// OwnershipCommit is the only function that changes the blob, and it commits
+// only sanctioned outcomes: a purchase, discovery or grant of an item, or a
+// counted item bought or used. OwnershipHas and OwnershipConsumableCount read
+// it. Every function refuses an id no catalog item has and a slot no counted
+// item has with an error, never a panic, and on an error writes nothing.
 
 // OwnershipKind is what happened: the outcomes the ledger records. The values
 // are DeckOwnershipOutcome's.
@@ -34,13 +33,14 @@ const (
 	OwnershipPurchased OwnershipKind = 1
 	// OwnershipDiscovered: the item was discovered in play; its bit is set.
 	OwnershipDiscovered OwnershipKind = 2
-	// OwnershipGranted: the item was granted (the starter kit); its bit is set.
+	// OwnershipGranted: the item was granted (the starter kit); its bit is
+	// set.
 	OwnershipGranted OwnershipKind = 3
 	// OwnershipConsumableBought: N of a counted item were bought; its count
 	// rises by N, saturating at 255.
 	OwnershipConsumableBought OwnershipKind = 4
-	// OwnershipConsumableUsed: N of a counted item were used; its count falls
-	// by N, saturating at 0.
+	// OwnershipConsumableUsed: N of a counted item were used; its count
+	// falls by N, saturating at 0.
 	OwnershipConsumableUsed OwnershipKind = 5
 )
 
@@ -65,8 +65,8 @@ func (k OwnershipKind) String() string {
 type OwnershipOutcome struct {
 	Kind OwnershipKind
 	Item CatalogID
-	// N is how many of a counted item were bought or used; the other
-	// kinds ignore it.
+	// N is how many of a counted item were bought or used; the other kinds
+	// ignore it.
 	N uint8
 }
 
@@ -99,17 +99,18 @@ func OwnershipUsed(item CatalogID, n uint8) OwnershipOutcome {
 // counted item has. The functions wrap them with the id, slot or outcome
 // concerned; test with errors.Is.
 var (
-	// ErrOwnershipUnknownItem: no catalog item has the id (it may be beyond the
-	// ledger or not assigned yet). DECK_OWNERSHIP_ERR_UNKNOWN_ITEM.
+	// ErrOwnershipUnknownItem: no catalog item has the id (it may be beyond
+	// the ledger or not assigned yet). DECK_OWNERSHIP_ERR_UNKNOWN_ITEM.
 	ErrOwnershipUnknownItem = errors.New("no catalog item has this id")
 	// ErrOwnershipWrongClass: a counted outcome for an item that is not
-	// counted, or an item outcome for one that is. DECK_OWNERSHIP_ERR_WRONG_CLASS.
+	// counted, or an item outcome for one that is.
+	// DECK_OWNERSHIP_ERR_WRONG_CLASS.
 	ErrOwnershipWrongClass = errors.New("the outcome does not fit the item's class")
 	// ErrOwnershipBadOutcome: the outcome's Kind is none of the five.
 	// DECK_OWNERSHIP_ERR_BAD_OUTCOME.
 	ErrOwnershipBadOutcome = errors.New("not a sanctioned outcome")
-	// ErrOwnershipForeignBlob: the blob's header is neither empty nor this blob
-	// version's; it is read as empty and never overwritten.
+	// ErrOwnershipForeignBlob: the blob's header is neither empty nor this
+	// blob version's; it is read as empty and never overwritten.
 	// DECK_OWNERSHIP_ERR_FOREIGN_BLOB.
 	ErrOwnershipForeignBlob = errors.New("the ownership blob's header is foreign (neither empty nor blob version 1): it is left as it is")
 	// ErrOwnershipUnknownSlot: no counted item has the slot.
@@ -117,9 +118,9 @@ var (
 )
 
 // OwnershipHas reports whether st's ledger owns item. An empty ledger owns
-// nothing. It returns false and an error wrapping ErrOwnershipUnknownItem when no
-// catalog item has the id, and false and ErrOwnershipForeignBlob when the blob is
-// foreign (deck_ownership_has answers false for both).
+// nothing. It returns false and an error wrapping ErrOwnershipUnknownItem when
+// no catalog item has the id, and false and ErrOwnershipForeignBlob when the
+// blob is foreign (deck_ownership_has answers false for both).
 func OwnershipHas(st *DeckState, item CatalogID) (bool, error) {
 	if !ownershipKnown(item) {
 		return false, fmt.Errorf("ownership: catalog id %d: %w", item, ErrOwnershipUnknownItem)
@@ -145,11 +146,11 @@ func OwnershipConsumableCount(st *DeckState, slot int) (uint8, error) {
 }
 
 // OwnershipCommit records a sanctioned outcome in st's ledger: the one way to
-// change it. A purchase, discovery or grant sets the item's bit (committing
-// it again changes nothing); a counted item bought or used moves its count
-// by N, saturating at 255 and 0. The first commit to an empty ledger stamps
-// its header. It refuses, in deck_ownership_commit's order and writing
-// nothing, a foreign blob (ErrOwnershipForeignBlob), an id no item has
+// change it. A purchase, discovery or grant sets the item's bit (committing it
+// again changes nothing); a counted item bought or used moves its count by N,
+// saturating at 255 and 0. The first commit to an empty ledger stamps its
+// header. It refuses, in deck_ownership_commit's order and writing nothing, a
+// foreign blob (ErrOwnershipForeignBlob), an id no item has
 // (ErrOwnershipUnknownItem), an outcome that does not fit the item's class
 // (ErrOwnershipWrongClass) and an unknown Kind (ErrOwnershipBadOutcome).
 func OwnershipCommit(st *DeckState, o OwnershipOutcome) error {
@@ -202,15 +203,15 @@ func ownershipStamp(b *[OwnershipBlobSize]uint8) {
 }
 
 // ownershipKnown reports whether a catalog item has id, and id has a bit in the
-// ledger (the generator refuses an item beyond it; this keeps the bit in
-// range whatever the catalog says).
+// ledger (the generator refuses an item beyond it; this keeps the bit in range
+// whatever the catalog says).
 func ownershipKnown(id CatalogID) bool {
 	_, ok := LookupCatalogItem(id)
 	return ok && int(id) < CatalogIDCapacity
 }
 
-// ownershipSlotItems maps each counted slot to the id of its item, -1 for a slot
-// no item has.
+// ownershipSlotItems maps each counted slot to the id of its item, -1 for a
+// slot no item has.
 var ownershipSlotItems = func() (m [CatalogConsumableSlots]int) {
 	for i := range m {
 		m[i] = -1

@@ -11,23 +11,23 @@ import (
 	"unsafe"
 )
 
-// A DeckState in memory is laid out exactly as its payload on a
-// little-endian machine when Go places every field at the schema's
-// offset: C's natural alignment with no padding is also Go's. Then
-// decoding and encoding are one copy of DeckStateSize bytes instead of a
-// read or write per scalar. native says whether that holds on this
-// machine, proved once by comparing every field's offset, size and kind,
-// recursively, with Fields; where it does not (a big-endian machine, a Go
-// that lays the struct out otherwise) the field-by-field codec is used.
-// Built with the purego tag, the package uses the field-by-field codec
-// alone and imports neither unsafe nor reflect (purego.go).
+// A DeckState in memory is laid out exactly as its payload on a little-endian
+// machine when Go places every field at the schema's offset: C's natural
+// alignment with no padding is also Go's. Then decoding and encoding are one
+// copy of DeckStateSize bytes instead of a read or write per scalar. native
+// says whether that holds on this machine, proved once by comparing every
+// field's offset, size and kind, recursively, with Fields; where it does not (a
+// big-endian machine, a Go that lays the struct out otherwise) the
+// field-by-field codec is used. Built with the purego tag, the package uses the
+// field-by-field codec alone and imports neither unsafe nor reflect
+// (purego.go).
 var native = binary.NativeEndian.Uint16([]byte{1, 0}) == 1 &&
 	unsafe.Sizeof(DeckState{}) == DeckStateSize &&
 	sameLayout(reflect.TypeFor[DeckState](), Fields(StructVersion))
 
-// sameLayout reports whether struct type t has exactly the fields fs at
-// their offsets and sizes, each of a fixed-size integer or float type or
-// an array or struct of them, recursively.
+// sameLayout reports whether struct type t has exactly the fields fs at their
+// offsets and sizes, each of a fixed-size integer or float type or an array or
+// struct of them, recursively.
 func sameLayout(t reflect.Type, fs []FieldInfo) bool {
 	if t.Kind() != reflect.Struct || t.NumField() != len(fs) {
 		return false

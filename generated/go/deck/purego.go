@@ -5,8 +5,8 @@
 
 package deck
 
-// native is false with the purego tag: the payload is always read and
-// written field by field (see native.go for the one-copy path it replaces).
+// native is false with the purego tag: the payload is always read and written
+// field by field (see native.go for the one-copy path it replaces).
 const native = false
 
 // decodePayload sets *st from payload, DeckStateSize bytes.
