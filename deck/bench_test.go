@@ -16,7 +16,7 @@ import (
 // allocations of each side alone.
 
 func benchFiles(b *testing.B) (current, v5 []byte) {
-	return Encode(randomState(rand.New(rand.NewPCG(13, 14)))), v5Fixture(b)
+	return layout.Encode(randomState(rand.New(rand.NewPCG(13, 14)))), v5Fixture(b)
 }
 
 // BenchmarkCRCFloor is the CRC-32 of each file: the least a load can do.
@@ -41,7 +41,7 @@ func BenchmarkLoadVerify(b *testing.B) {
 	b.SetBytes(int64(len(cur)))
 	var st layout.DeckState
 	for b.Loop() {
-		if _, err := Load(cur, &st); err != nil {
+		if _, err := layout.Load(cur, &st); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -53,7 +53,7 @@ func BenchmarkLoadMigrate(b *testing.B) {
 	b.SetBytes(int64(len(v5)))
 	var st layout.DeckState
 	for b.Loop() {
-		if _, err := Load(v5, &st); err != nil {
+		if _, err := layout.Load(v5, &st); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -61,9 +61,9 @@ func BenchmarkLoadMigrate(b *testing.B) {
 
 var crcSink uint32
 
-// BenchmarkLoadVsCRC pairs Load with its floor on the same file: the two
+// BenchmarkLoadVsCRC pairs layout.Load with its floor on the same file: the two
 // run in alternating batches (internal/benchpair), and the result is the
-// median of the per-round ratios Load/CRC with their spread, which drift
+// median of the per-round ratios layout.Load/CRC with their spread, which drift
 // on a shared machine moves alike. Run it once: -benchtime 1x.
 func BenchmarkLoadVsCRC(b *testing.B) {
 	cur, v5 := benchFiles(b)
@@ -75,7 +75,7 @@ func BenchmarkLoadVsCRC(b *testing.B) {
 			var st layout.DeckState
 			load := func(n int) {
 				for range n {
-					if _, err := Load(f.file, &st); err != nil {
+					if _, err := layout.Load(f.file, &st); err != nil {
 						panic(err)
 					}
 				}

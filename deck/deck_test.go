@@ -12,19 +12,18 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/schemagen/schemagen/deck/ownership"
 	layout "github.com/schemagen/schemagen/generated/go/deck"
 )
 
 var update = os.Getenv("SCHEMAGEN_UPDATE") != ""
 
-// loadNew is Load into a new state, and nil on an error.
+// loadNew is layout.Load into a new state, and nil on an error.
 func loadNew(file []byte) (*layout.DeckState, int, error) {
 	st := new(layout.DeckState)
-	v, err := Load(file, st)
+	v, err := layout.Load(file, st)
 	if err != nil {
 		if *st != (layout.DeckState{}) {
-			panic("Load wrote the state and failed")
+			panic("layout.Load wrote the state and failed")
 		}
 		return nil, v, err
 	}
@@ -154,7 +153,7 @@ func setVersion(v int) func([]byte) {
 
 func mustEncodeFile(t testing.TB, version int, payload []byte) []byte {
 	t.Helper()
-	b, err := EncodeFile(uint16(version), payload)
+	b, err := layout.EncodeFile(uint16(version), payload)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -220,7 +219,7 @@ func TestV5Fixture(t *testing.T) {
 			if !bytes.Equal(got[layout.PayloadSizeV5:], make([]byte, layout.DeckStateSize-layout.PayloadSizeV5)) {
 				t.Error("the bytes v6 added are not zero")
 			}
-			if has, err := ownership.Has(st, layout.CatalogVerbConnect); has || err != nil {
+			if has, err := layout.OwnershipHas(st, layout.CatalogVerbConnect); has || err != nil {
 				t.Errorf("the migrated ledger is not empty: %v, %v", has, err)
 			}
 			// Through the generated struct too, a few fields by name.
@@ -228,11 +227,11 @@ func TestV5Fixture(t *testing.T) {
 				t.Error("the decoded struct does not hold the v5 bytes")
 			}
 
-			out := Encode(st)
+			out := layout.Encode(st)
 			if len(out) != 4200 {
 				t.Errorf("the migrated file is %d bytes, want 4200", len(out))
 			}
-			if _, _, err := Parse(out); err != nil {
+			if _, _, err := layout.Parse(out); err != nil {
 				t.Fatalf("the migrated file: %v", err)
 			}
 			again, v, err := loadNew(out)
@@ -255,7 +254,7 @@ func TestMigrateFile(t *testing.T) {
 	}
 	b, _ := os.ReadFile(path)
 	want, _, _ := loadNew(v5Fixture(t))
-	if !bytes.Equal(b, Encode(want)) {
+	if !bytes.Equal(b, layout.Encode(want)) {
 		t.Error("the file on disk is not the migrated state")
 	}
 	if fi, _ := os.Stat(path); fi.Mode().Perm() != 0o600 {
@@ -294,28 +293,28 @@ func randomState(r *rand.Rand) *layout.DeckState {
 }
 
 // TestRoundTrip: a current file decodes and encodes back byte for byte,
-// and Encode's files load back to the same state.
+// and layout.Encode's files load back to the same state.
 func TestRoundTrip(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	for range 50 {
 		st := randomState(r)
-		file := Encode(st)
+		file := layout.Encode(st)
 		got, v, err := loadNew(file)
 		if err != nil || v != layout.StructVersion || *got != *st {
-			t.Fatalf("loadNew(Encode(st)): version %d, %v", v, err)
+			t.Fatalf("loadNew(layout.Encode(st)): version %d, %v", v, err)
 		}
-		if again := Encode(got); !bytes.Equal(again, file) {
-			t.Fatal("Encode(loadNew(file)) is not file")
+		if again := layout.Encode(got); !bytes.Equal(again, file) {
+			t.Fatal("layout.Encode(loadNew(file)) is not file")
 		}
 	}
-	// A current file with payload_len 0 loads; Encode states the length.
+	// A current file with payload_len 0 loads; layout.Encode states the length.
 	st := randomState(r)
-	legacy := reframe(Encode(st), setPayloadLen(0))
+	legacy := reframe(layout.Encode(st), setPayloadLen(0))
 	got, _, err := loadNew(legacy)
 	if err != nil || *got != *st {
 		t.Fatalf("a legacy current file: %v", err)
 	}
-	if !bytes.Equal(Encode(got), Encode(st)) {
+	if !bytes.Equal(layout.Encode(got), layout.Encode(st)) {
 		t.Error("a legacy file re-encodes differently from its state")
 	}
 }
@@ -329,7 +328,7 @@ type badFile struct {
 }
 
 func badFiles(t *testing.T) []badFile {
-	cur := Encode(randomState(rand.New(rand.NewPCG(3, 4))))
+	cur := layout.Encode(randomState(rand.New(rand.NewPCG(3, 4))))
 	crc := func(b []byte) []byte { // a flipped payload byte, the CRC left as it was
 		b = bytes.Clone(b)
 		b[100] ^= 0x01
@@ -348,9 +347,9 @@ func badFiles(t *testing.T) []badFile {
 	is := func(target error) func(t *testing.T, err error) {
 		return func(t *testing.T, err error) {
 			t.Helper()
-			var ve *VersionError
+			var ve *layout.VersionError
 			if !errors.Is(err, target) || !errors.As(err, &ve) {
-				t.Errorf("error %v, want a *VersionError wrapping %v", err, target)
+				t.Errorf("error %v, want a *layout.VersionError wrapping %v", err, target)
 			}
 		}
 	}
@@ -358,32 +357,32 @@ func badFiles(t *testing.T) []badFile {
 	v4 := mustEncodeFile(t, 4, distinctPayload(t, 4))
 	newer := mustEncodeFile(t, layout.StructVersion+1, append(bytes.Clone(cur[8:len(cur)-4]), 1, 2, 3, 4))
 	return []badFile{
-		{"bad magic", reframe(cur, func(b []byte) { copy(b, "KCED") }), as(new(*MagicError)), `not a deck file: it starts with "KCED", not "DECK"`},
-		{"not a deck file at all", []byte("hello, world\n"), as(new(*MagicError)), "not a deck file"},
-		{"empty", nil, as(new(*LengthError)), "truncated: the file is 0 bytes, shorter than a header and a CRC (12)"},
-		{"header only", cur[:8], as(new(*LengthError)), "truncated"},
+		{"bad magic", reframe(cur, func(b []byte) { copy(b, "KCED") }), as(new(*layout.MagicError)), `not a deck file: it starts with "KCED", not "DECK"`},
+		{"not a deck file at all", []byte("hello, world\n"), as(new(*layout.MagicError)), "not a deck file"},
+		{"empty", nil, as(new(*layout.LengthError)), "truncated: the file is 0 bytes, shorter than a header and a CRC (12)"},
+		{"header only", cur[:8], as(new(*layout.LengthError)), "truncated"},
 		{"crc mismatch", crc, func(t *testing.T, err error) {
-			var ce *CRCError
+			var ce *layout.CRCError
 			if !errors.As(err, &ce) || ce.Stored != stored || ce.Computed != computed {
-				t.Errorf("error %v, want a *CRCError{%#x, %#x}", err, stored, computed)
+				t.Errorf("error %v, want a *layout.CRCError{%#x, %#x}", err, stored, computed)
 			}
 		}, "CRC mismatch: the file says 0x" + strings.ToUpper(strconv.FormatUint(uint64(stored), 16))},
-		{"truncated", cur[:len(cur)-100], as(new(*LengthError)), "truncated: a version 6 file with a 4188-byte payload is 4200 bytes, this one is 4100"},
-		{"truncated legacy", reframe(v5Fixture(t), func([]byte) {})[:4000], as(new(*LengthError)), "truncated: a version 5 file (payload_len 0: its version's layout size) is 4072 bytes, this one is 4000"},
-		{"overlong", append(bytes.Clone(cur), 0), as(new(*LengthError)), "1 byte too long: a version 6 file with a 4188-byte payload is 4200 bytes, this one is 4201"},
+		{"truncated", cur[:len(cur)-100], as(new(*layout.LengthError)), "truncated: a version 6 file with a 4188-byte payload is 4200 bytes, this one is 4100"},
+		{"truncated legacy", reframe(v5Fixture(t), func([]byte) {})[:4000], as(new(*layout.LengthError)), "truncated: a version 5 file (payload_len 0: its version's layout size) is 4072 bytes, this one is 4000"},
+		{"overlong", append(bytes.Clone(cur), 0), as(new(*layout.LengthError)), "1 byte too long: a version 6 file with a 4188-byte payload is 4200 bytes, this one is 4201"},
 		{"payload_len contradicts the version", reframe(cur, setPayloadLen(layout.PayloadSizeV5)), func(t *testing.T, err error) {
-			var pe *PayloadLenError
+			var pe *layout.PayloadLenError
 			if !errors.As(err, &pe) || pe.Version != 6 || pe.PayloadLen != 4060 || pe.Want != 4188 {
-				t.Errorf("error %v, want *PayloadLenError{6, 4060, 4188}", err)
+				t.Errorf("error %v, want *layout.PayloadLenError{6, 4060, 4188}", err)
 			}
 		}, "the header says a 4060-byte payload, but a version 6 payload is 4188 bytes"},
-		{"a v5 header on a v6 payload", reframe(cur, setVersion(5)), as(new(*PayloadLenError)), "a version 5 payload is 4060 bytes"},
-		{"newer version", newer, is(ErrNewerVersion), "version 7 is newer than this build, which knows versions up to 6: use a newer build; the file is left as it is"},
-		{"newer version, legacy length", reframe(newer, setPayloadLen(0)), is(ErrNewerVersion), "version 7 is newer"},
-		{"v3 predates migrate-from", v3, is(ErrReinitialize), "version 3 predates migrate-from version 5: reinitialize the deck; no purchases can exist in it"},
-		{"v4 predates migrate-from", v4, is(ErrReinitialize), "version 4 predates migrate-from version 5: reinitialize the deck"},
-		{"version 0", reframe(v3, setVersion(0)), is(ErrUnknownVersion), "version 0 never shipped (the versions that shipped are 3 to 6)"},
-		{"version 2", reframe(v3, setVersion(2)), is(ErrUnknownVersion), "version 2 never shipped (the versions that shipped are 3 to 6)"},
+		{"a v5 header on a v6 payload", reframe(cur, setVersion(5)), as(new(*layout.PayloadLenError)), "a version 5 payload is 4060 bytes"},
+		{"newer version", newer, is(layout.ErrNewerVersion), "version 7 is newer than this build, which knows versions up to 6: use a newer build; the file is left as it is"},
+		{"newer version, legacy length", reframe(newer, setPayloadLen(0)), is(layout.ErrNewerVersion), "version 7 is newer"},
+		{"v3 predates migrate-from", v3, is(layout.ErrReinitialize), "version 3 predates migrate-from version 5: reinitialize the deck; it predates the ownership ledger (version 6), so nothing can be owned in it"},
+		{"v4 predates migrate-from", v4, is(layout.ErrReinitialize), "version 4 predates migrate-from version 5: reinitialize the deck"},
+		{"version 0", reframe(v3, setVersion(0)), is(layout.ErrUnknownVersion), "version 0 never shipped (the versions that shipped are 3 to 6)"},
+		{"version 2", reframe(v3, setVersion(2)), is(layout.ErrUnknownVersion), "version 2 never shipped (the versions that shipped are 3 to 6)"},
 	}
 }
 
@@ -396,7 +395,7 @@ func TestLoadErrors(t *testing.T) {
 		t.Run(bf.name, func(t *testing.T) {
 			st, _, err := loadNew(bf.file)
 			if st != nil || err == nil {
-				t.Fatalf("Load returned a state and %v", err)
+				t.Fatalf("layout.Load returned a state and %v", err)
 			}
 			bf.check(t, err)
 			if !strings.Contains(err.Error(), bf.says) {
@@ -428,15 +427,15 @@ func TestLoadErrors(t *testing.T) {
 // states a size.
 func TestReadFileHuge(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "deck.bin")
-	cur := append(Encode(new(layout.DeckState)), make([]byte, 1<<20)...)
+	cur := append(layout.Encode(new(layout.DeckState)), make([]byte, 1<<20)...)
 	unsized := reframe(mustEncodeFile(t, 9, []byte{1}), setPayloadLen(0))
 	unsized = append(unsized[:8], make([]byte, 1<<20)...)
 	for _, big := range [][]byte{cur, unsized} {
 		os.WriteFile(path, big, 0o644)
 		_, _, err := readNew(path)
-		var le *LengthError
+		var le *layout.LengthError
 		if !errors.As(err, &le) || le.Got != len(big) {
-			t.Fatalf("ReadFile: %v, want a *LengthError with Got %d", err, len(big))
+			t.Fatalf("ReadFile: %v, want a *layout.LengthError with Got %d", err, len(big))
 		}
 	}
 	if _, _, err := readNew(path); err == nil || !strings.Contains(err.Error(), "longer than any deck file (65547)") {
@@ -445,70 +444,27 @@ func TestReadFileHuge(t *testing.T) {
 }
 
 func TestUnknownVersionMessage(t *testing.T) {
-	err := error(&VersionError{Version: 5, Err: ErrUnknownVersion})
-	if !errors.Is(err, ErrUnknownVersion) || err.Error() != "deck: version 5 never shipped (this build migrates versions 5 to 6): the header is damaged; restore the file from a backup" {
+	err := error(&layout.VersionError{Version: 5, Err: layout.ErrUnknownVersion})
+	if !errors.Is(err, layout.ErrUnknownVersion) || err.Error() != "deck: version 5 never shipped (this build migrates versions 5 to 6): the header is damaged; restore the file from a backup" {
 		t.Errorf("%v", err)
 	}
 }
 
-// TestPlan checks the generic migration on made-up histories: an append
-// copies the prefix; a removed field (a loss the schema accepted) is
-// dropped and the fields after it move; a retyped field is refused.
-func TestPlan(t *testing.T) {
-	p := plans[5-layout.MigrateMinVersion]
-	if p.err != nil || len(p.copies) != 1 || p.copies[0] != (span{0, 0, layout.PayloadSizeV5}) {
-		t.Errorf("the v5 plan is %+v, want one copy of the 4060-byte prefix", p)
-	}
-	if p := plans[layout.StructVersion-layout.MigrateMinVersion]; p.err != nil || len(p.copies) != 1 || p.copies[0].n != layout.DeckStateSize {
-		t.Errorf("the current version's plan is %+v, want one copy of it all", p)
-	}
-	fi := func(name, typ string, off, size int) layout.FieldInfo {
-		return layout.FieldInfo{Name: name, Type: typ, Offset: off, Size: size}
-	}
-	old := []layout.FieldInfo{fi("a", "uint32", 0, 4), fi("gone", "uint16", 4, 2), fi("b", "uint16", 6, 2), fi("c", "uint8[4]", 8, 4)}
-	cur := []layout.FieldInfo{fi("a", "uint32", 0, 4), fi("b", "uint16", 4, 2), fi("new", "uint16", 6, 2), fi("c", "uint8[4]", 8, 4), fi("d", "uint32", 12, 4)}
-	p = makePlan(1, 12, old, cur)
-	want := []span{{0, 0, 4}, {4, 6, 2}, {8, 8, 4}}
-	if p.err != nil || !equalSpans(p.copies, want) {
-		t.Errorf("plan %+v, want %+v", p, want)
-	}
-	cur[3].Type = "int8[4]"
-	var me *MigrationError
-	if p := makePlan(1, 12, old, cur); !errors.As(p.err, &me) || me.Field != "c" {
-		t.Errorf("a retyped field: %v, want a *MigrationError for c", p.err)
-	}
-}
-
-func equalSpans(a, b []span) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
 // TestEncodeFile refuses what no header can state.
 func TestEncodeFile(t *testing.T) {
-	if _, err := EncodeFile(5, make([]byte, 10)); !errors.As(err, new(*PayloadLenError)) {
+	if _, err := layout.EncodeFile(5, make([]byte, 10)); !errors.As(err, new(*layout.PayloadLenError)) {
 		t.Errorf("a short v5 payload: %v", err)
 	}
-	if _, err := EncodeFile(99, nil); err == nil {
+	if _, err := layout.EncodeFile(99, nil); err == nil {
 		t.Error("an empty payload was framed")
 	}
-	if _, err := EncodeFile(99, make([]byte, 0x10000)); err == nil {
+	if _, err := layout.EncodeFile(99, make([]byte, 0x10000)); err == nil {
 		t.Error("a payload payload_len cannot state was framed")
 	}
 }
 
 func TestNew(t *testing.T) {
-	st, err := New()
-	if err != nil {
-		t.Fatal(err)
-	}
+	st := layout.NewDeckState()
 	kit := map[layout.CatalogID]bool{}
 	for _, id := range layout.StarterKit() {
 		kit[id] = true
@@ -517,7 +473,7 @@ func TestNew(t *testing.T) {
 		if it.Slot >= 0 {
 			continue
 		}
-		has, err := ownership.Has(st, it.ID)
+		has, err := layout.OwnershipHas(st, it.ID)
 		if has != kit[it.ID] || err != nil {
 			t.Errorf("a new career owns %s: %v, %v", it.Name, has, err)
 		}

@@ -92,7 +92,7 @@ func TestWriteFileDanglingLink(t *testing.T) {
 	dir := t.TempDir()
 	link := filepath.Join(dir, "link.deck")
 	os.Symlink("real.deck", link)
-	st, _ := New()
+	st := layout.NewDeckState()
 	if err := WriteFile(link, st); err != nil {
 		t.Fatal(err)
 	}
@@ -347,8 +347,8 @@ func TestVersionsThatNeverShipped(t *testing.T) {
 	v3 := mustEncodeFile(t, 3, make([]byte, layout.PayloadSizeV3))
 	for v := range 3 {
 		_, _, err := loadNew(reframe(v3, setVersion(v)))
-		if !errors.Is(err, ErrUnknownVersion) || errors.Is(err, ErrReinitialize) {
-			t.Errorf("version %d: %v, want ErrUnknownVersion", v, err)
+		if !errors.Is(err, layout.ErrUnknownVersion) || errors.Is(err, layout.ErrReinitialize) {
+			t.Errorf("version %d: %v, want layout.ErrUnknownVersion", v, err)
 		}
 		want := "never shipped (the versions that shipped are 3 to 6): the header is damaged; restore the file from a backup"
 		if err != nil && !strings.Contains(err.Error(), want) {

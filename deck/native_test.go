@@ -3,88 +3,42 @@ package deck
 import (
 	"bytes"
 	"math/rand/v2"
-	"reflect"
-	"runtime"
 	"testing"
 
 	layout "github.com/schemagen/schemagen/generated/go/deck"
 )
 
-// TestNative: on the machines the host team runs, a DeckState in memory
-// is its payload, and the one-copy codec gives exactly the generated
-// field-by-field codec's bytes and values.
-func TestNative(t *testing.T) {
-	if !native && (runtime.GOARCH == "amd64" || runtime.GOARCH == "arm64") {
-		t.Fatal("the one-copy codec is off on a little-endian machine: Go lays DeckState out unlike the schema")
-	}
-	if !native {
-		t.Skip("not a little-endian machine whose Go lays DeckState out as the schema does")
-	}
+// TestOneCopyAgreesWithFields: the generated codec loads and encodes a
+// DeckState with one copy where Go lays it out as its payload (every
+// little-endian machine the host team runs), and field by field where not;
+// both must give the same bytes and values. Load, Migrate and Encode take
+// the one-copy path here; the struct's own Encode and DecodeDeckState are
+// the field-by-field codec.
+func TestOneCopyAgreesWithFields(t *testing.T) {
 	r := rand.New(rand.NewPCG(15, 16))
 	for range 100 {
 		st := randomState(r)
-		if !bytes.Equal(payloadOf(st), st.Encode()) {
-			t.Fatal("payloadOf differs from Encode")
+		file := layout.Encode(st)
+		if !bytes.Equal(file[layout.FileHeaderSize:len(file)-layout.FileCRCSize], st.Encode()) {
+			t.Fatal("Encode's payload differs from the field-by-field encoder's")
 		}
 		var got layout.DeckState
-		decode(&got, st.Encode())
-		if got != *st {
-			t.Fatal("decode differs from DecodeDeckState")
+		if _, err := layout.Load(file, &got); err != nil || got != *st {
+			t.Fatalf("Load differs from DecodeDeckState: %v", err)
 		}
 	}
-}
-
-// TestFallback runs the loader with the field-by-field codec, as on a
-// machine without the one-copy codec, and requires the same results.
-func TestFallback(t *testing.T) {
-	r := rand.New(rand.NewPCG(17, 18))
-	files := [][]byte{v5Fixture(t), Encode(randomState(r)), reframe(Encode(randomState(r)), setPayloadLen(0))}
-	var want []*layout.DeckState
-	for _, f := range files {
-		st, _, err := loadNew(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want = append(want, st)
+	v5 := v5Fixture(t)
+	_, payload, err := layout.Parse(v5)
+	if err != nil {
+		t.Fatal(err)
 	}
-	defer func(n bool) { native = n }(native)
-	native = false
-	for i, f := range files {
-		st, _, err := loadNew(f)
-		if err != nil || *st != *want[i] {
-			t.Fatalf("file %d loads differently without the one-copy codec: %v", i, err)
-		}
-		if !bytes.Equal(Encode(st), Encode(want[i])) {
-			t.Fatalf("file %d encodes differently without the one-copy codec", i)
-		}
+	migrated, err := layout.Migrate(payload, 5)
+	if err != nil {
+		t.Fatal(err)
 	}
-}
-
-// TestSameLayoutRefuses: the proof fails for a type laid out otherwise.
-func TestSameLayoutRefuses(t *testing.T) {
-	fs := []layout.FieldInfo{{Name: "a", Type: "uint16", Offset: 0, Size: 2}, {Name: "b", Type: "uint16", Offset: 2, Size: 2}}
-	for _, typ := range []reflect.Type{
-		reflect.TypeFor[struct{ A, B uint16 }](),
-	} {
-		if !sameLayout(typ, fs) {
-			t.Errorf("%v: refused a matching layout", typ)
-		}
-	}
-	for _, typ := range []reflect.Type{
-		reflect.TypeFor[struct{ A uint16 }](),
-		reflect.TypeFor[struct{ A, B int32 }](),
-		reflect.TypeFor[struct {
-			A uint8
-			B uint16
-		}](),
-		reflect.TypeFor[struct{ A, B [2]bool }](),
-		reflect.TypeFor[struct {
-			A uint16
-			B *uint16
-		}](),
-	} {
-		if sameLayout(typ, fs) {
-			t.Errorf("%v: accepted as %v", typ, fs)
-		}
+	want, _ := layout.DecodeDeckState(migrated)
+	var got layout.DeckState
+	if _, err := layout.Load(v5, &got); err != nil || got != want {
+		t.Fatalf("Load of a v5 file differs from Migrate and DecodeDeckState: %v", err)
 	}
 }

@@ -1,8 +1,6 @@
 package deck
 
 import (
-	"bytes"
-	"encoding/binary"
 	"io/fs"
 	"os"
 
@@ -61,10 +59,11 @@ func ReadOnly(mode fs.FileMode) bool { return atomicfile.ReadOnly(mode) }
 // read-only one (unless o.ReplaceReadOnly), an existing one (when
 // o.NoReplace) and one whose owner, mode or attributes cannot be kept are
 // refused with a *RefusedError, nothing written. It also refuses to write
-// over a deck file of a version newer than this build (a *VersionError
-// wrapping ErrNewerVersion): the career in it would be lost.
+// over a deck file of a version newer than this build (a
+// *layout.VersionError wrapping layout.ErrNewerVersion, as
+// layout.MayOverwrite says): the career in it would be lost.
 func (o Options) WriteFile(path string, st *layout.DeckState) error {
-	err := atomicfile.Options{ReplaceReadOnly: o.ReplaceReadOnly, NoReplace: o.NoReplace, Keep: keepNewer}.Write(path, Encode(st))
+	err := atomicfile.Options{ReplaceReadOnly: o.ReplaceReadOnly, NoReplace: o.NoReplace, Keep: layout.MayOverwrite}.Write(path, layout.Encode(st))
 	return atomicfile.Prefix("deck: ", err)
 }
 
@@ -84,18 +83,6 @@ func (o Options) MigrateFile(path string) (from int, err error) {
 		return from, nil
 	}
 	return from, o.WriteFile(path, &st)
-}
-
-// keepNewer returns a *VersionError if head begins a deck file of a
-// version newer than this build.
-func keepNewer(head []byte) error {
-	if len(head) < layout.FileHeaderSize || !bytes.Equal(head[:4], magicBytes) {
-		return nil
-	}
-	if v := int(binary.LittleEndian.Uint16(head[layout.DeckFileHeaderVersionOffset:])); v > layout.StructVersion {
-		return &VersionError{Version: v, Err: ErrNewerVersion}
-	}
-	return nil
 }
 
 // Open opens the file at path for reading, refusing at once anything but

@@ -18,8 +18,8 @@ func TestWriteFileRefusesNewer(t *testing.T) {
 	newer := mustEncodeFile(t, layout.StructVersion+1, make([]byte, 5000))
 	os.WriteFile(path, newer, 0o644)
 	err := WriteFile(path, new(layout.DeckState))
-	if !errors.Is(err, ErrNewerVersion) {
-		t.Fatalf("WriteFile over a newer file: %v, want ErrNewerVersion", err)
+	if !errors.Is(err, layout.ErrNewerVersion) {
+		t.Fatalf("WriteFile over a newer file: %v, want layout.ErrNewerVersion", err)
 	}
 	if got, _ := os.ReadFile(path); !bytes.Equal(got, newer) {
 		t.Error("the newer file changed")
@@ -31,7 +31,7 @@ func TestWriteFileRefusesNewer(t *testing.T) {
 func TestWriteFileNew(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "deck.bin")
-	st, _ := New()
+	st := layout.NewDeckState()
 	if err := WriteFile(path, st); err != nil {
 		t.Fatal(err)
 	}

@@ -4,7 +4,8 @@
 # the two sides alternating (ABBA), as the median of the per-round ratios
 # with their min-max (never a ratio of separately timed blocks, which once
 # printed 0.58x its own floor).
-#  (a) Go: deck.Load of a current file and of a v5 file (migration) against
+#  (a) Go: the generated Load (generated/go/deck, through deck's
+#      benchmark) of a current file and of a v5 file (migration) against
 #      crc32.ChecksumIEEE (BenchmarkLoadVsCRC, internal/benchpair). Goal: 3x.
 #  (b) C: the generated codec, deck_file_decode of the current 4200-byte
 #      vector and of the v5 vector (migration) against deck_crc32, built with
@@ -15,7 +16,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 
-echo "== Go: deck.Load against crc32.ChecksumIEEE"
+echo "== Go: the generated Load (generated/go/deck) against crc32.ChecksumIEEE"
 go test ./deck -run '^$' -bench '^BenchmarkLoadVsCRC$' -benchtime 1x | grep '^pair '
 
 echo "== C: deck_file_decode against deck_crc32"

@@ -83,7 +83,7 @@ func TestDeckHostilePaths(t *testing.T) {
 	refuse([]string{"deck", "new", "folder"}, "folder is not a regular file but a folder")
 	refuse([]string{"deck", "new", "missing/x.deck"}, "missing/x.deck: the folder missing does not exist; nothing was written")
 
-	v1, _ := deck.EncodeFile(1, []byte("never shipped"))
+	v1, _ := layout.EncodeFile(1, []byte("never shipped"))
 	os.WriteFile("v1.deck", v1, 0o644)
 	refuse([]string{"deck", "migrate", "v1.deck"}, "v1.deck: deck: version 1 never shipped (the versions that shipped are 3 to 6)")
 

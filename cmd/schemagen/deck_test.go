@@ -52,7 +52,7 @@ func TestDeckNew(t *testing.T) {
 		t.Fatalf("the new file: %d, %v", v, err)
 	}
 	st.Credits = 99
-	os.WriteFile("career.deck", deck.Encode(&st), 0o644)
+	os.WriteFile("career.deck", layout.Encode(&st), 0o644)
 	before, _ := os.ReadFile("career.deck")
 
 	code, _, stderr = schemagen(t, "deck", "new", "career.deck")
@@ -69,7 +69,7 @@ func TestDeckNew(t *testing.T) {
 		t.Error("deck new --force left the file")
 	}
 
-	newer, _ := deck.EncodeFile(layout.StructVersion+1, []byte("future"))
+	newer, _ := layout.EncodeFile(layout.StructVersion+1, []byte("future"))
 	os.WriteFile("newer.deck", newer, 0o644)
 	code, _, stderr = schemagen(t, "deck", "new", "--force", "newer.deck")
 	// The file format is the schema's, so the schema is what is too old.
@@ -148,8 +148,8 @@ func TestDeckMigrateRefuses(t *testing.T) {
 	v5 := v5Fixture(t)
 	crc := bytes.Clone(v5)
 	crc[40] ^= 1
-	v3, _ := deck.EncodeFile(3, make([]byte, layout.PayloadSizeV3))
-	newer, _ := deck.EncodeFile(layout.StructVersion+1, []byte("future"))
+	v3, _ := layout.EncodeFile(3, make([]byte, layout.PayloadSizeV3))
+	newer, _ := layout.EncodeFile(layout.StructVersion+1, []byte("future"))
 	for _, tc := range []struct {
 		name string
 		file []byte

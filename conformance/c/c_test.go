@@ -9,7 +9,7 @@
 // tests; reads every struct's layout back from the compilers' DWARF with
 // pahole and compares it with the model, member by member; exchanges vectors
 // with generated/go/deck in both directions; runs the same ledger commits
-// through ownership.h and deck/ownership, which must agree byte for byte;
+// through ownership.h and the generated Go ledger, which must agree byte for byte;
 // runs the file codec differentially against the Go loader over more than
 // 10,000 files, natively, as i386, sanitized and big-endian under qemu-ppc,
 // through the whole-buffer and the streaming API (codec_test.go); links a

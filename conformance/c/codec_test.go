@@ -77,10 +77,10 @@ func (v verdict) String() string {
 // goStatus is the deck_file.h status of an error of the Go loader.
 func goStatus(t testing.TB, err error) int {
 	var (
-		me *decklib.MagicError
-		le *decklib.LengthError
-		pe *decklib.PayloadLenError
-		ce *decklib.CRCError
+		me *deck.MagicError
+		le *deck.LengthError
+		pe *deck.PayloadLenError
+		ce *deck.CRCError
 	)
 	switch {
 	case err == nil:
@@ -93,30 +93,30 @@ func goStatus(t testing.TB, err error) int {
 		return statusPayloadLen
 	case errors.As(err, &ce):
 		return statusCRC
-	case errors.Is(err, decklib.ErrNewerVersion):
+	case errors.Is(err, deck.ErrNewerVersion):
 		return statusNewer
-	case errors.Is(err, decklib.ErrReinitialize):
+	case errors.Is(err, deck.ErrReinitialize):
 		return statusReinitialize
-	case errors.Is(err, decklib.ErrUnknownVersion):
+	case errors.Is(err, deck.ErrUnknownVersion):
 		return statusUnknownVersion
 	}
 	t.Fatalf("the Go loader returned an error deck_file.h has no status for: %T %v", err, err)
 	return -1
 }
 
-// goVerdict is what the Go loader (deck.Load, deck.Parse, deck.Encode)
+// goVerdict is what the generated Go codec (deck.Load, deck.Parse, deck.Encode)
 // makes of file.
 func goVerdict(t testing.TB, file []byte) verdict {
 	var st deck.DeckState
-	v, err := decklib.Load(file, &st)
-	h, _, _ := decklib.Parse(file) // the header, whenever the file has one past its magic
+	v, err := deck.Load(file, &st)
+	h, _, _ := deck.Parse(file) // the header, whenever the file has one past its magic
 	out := verdict{Status: goStatus(t, err), From: int(h.Version)}
 	if err == nil {
 		out.From = v
 		if v != deck.StructVersion {
 			out.Status = statusMigrated
 		}
-		out.Encoded = decklib.Encode(&st)
+		out.Encoded = deck.Encode(&st)
 	}
 	return out
 }
@@ -154,7 +154,7 @@ func (o *overwriteOracle) status(t *testing.T, file []byte) int {
 	}
 	st := deck.DeckState{}
 	s := statusOK
-	if err := decklib.WriteFile(path, &st); errors.Is(err, decklib.ErrNewerVersion) {
+	if err := decklib.WriteFile(path, &st); errors.Is(err, deck.ErrNewerVersion) {
 		s = statusNewer
 	} else if err != nil {
 		t.Fatalf("WriteFile: %v", err)
@@ -230,7 +230,7 @@ func differentialCorpus(t *testing.T) []corpusFile {
 	v5 := vectorData(t, vecs, "v5-payload-len-0.deck")
 	v5n := vectorData(t, vecs, "v5-payload-len-4060.deck")
 	v6 := vectorData(t, vecs, "v6-career.deck")
-	cur := decklib.Encode(randomState(r))
+	cur := deck.Encode(randomState(r))
 	payload6 := cur[deck.FileHeaderSize : len(cur)-deck.FileCRCSize]
 	payload5 := v5[deck.FileHeaderSize : len(v5)-deck.FileCRCSize]
 	v3 := withPayload(3, 0, payload5, deck.PayloadSizeV3)
@@ -244,7 +244,7 @@ func differentialCorpus(t *testing.T) []corpusFile {
 	}
 	for i := range 100 {
 		st := randomState(r)
-		add(fmt.Sprintf("v6 random %d", i), decklib.Encode(st))
+		add(fmt.Sprintf("v6 random %d", i), deck.Encode(st))
 		p := st.Encode()
 		add(fmt.Sprintf("v5 random %d", i), withPayload(5, uint16(r.IntN(2))*deck.PayloadSizeV5, p, deck.PayloadSizeV5))
 	}
@@ -655,7 +655,7 @@ func TestCodecUnits(t *testing.T) {
 }
 
 // TestNewCareerMatchesGo: deck_state_new_career writes the same bytes as
-// deck.New (what `schemagen deck new` saves).
+// deck.NewDeckState (what `schemagen deck new` saves).
 func TestNewCareerMatchesGo(t *testing.T) {
 	dir := t.TempDir()
 	src := `#include <stdio.h>
@@ -676,12 +676,9 @@ int main(void) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := decklib.New()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := decklib.Encode(st); !bytes.Equal(got, want) {
-		t.Fatalf("deck_state_new_career's file differs from deck.New's at byte %d", firstDiff(got, want))
+	st := deck.NewDeckState()
+	if want := deck.Encode(st); !bytes.Equal(got, want) {
+		t.Fatalf("deck_state_new_career's file differs from deck.NewDeckState's at byte %d", firstDiff(got, want))
 	}
 }
 

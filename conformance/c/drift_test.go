@@ -12,7 +12,6 @@ import (
 	"strings"
 	"testing"
 
-	decklib "github.com/schemagen/schemagen/deck"
 	"github.com/schemagen/schemagen/gen/layoutmodel"
 	"github.com/schemagen/schemagen/gen/model"
 	"github.com/schemagen/schemagen/generated/go/deck"
@@ -166,7 +165,7 @@ func mustSay(t *testing.T, out string, wants ...string) {
 // payload.
 func fileOf(t *testing.T, b []byte, v int, size int) []byte {
 	t.Helper()
-	h, payload, err := decklib.Parse(b)
+	h, payload, err := deck.Parse(b)
 	if err != nil || int(h.Version) != v || len(payload) != size {
 		t.Fatalf("the card holds version %d with a %d-byte payload (%v); want a sound version %d file of %d bytes", h.Version, len(payload), err, v, size)
 	}

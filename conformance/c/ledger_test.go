@@ -11,11 +11,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/schemagen/schemagen/deck/ownership"
 	"github.com/schemagen/schemagen/generated/go/deck"
 )
 
-// TestLedgerAgainstC runs the same commits through deck/ownership and
+// TestLedgerAgainstC runs the same commits through the generated Go ledger (generated/go/deck: OwnershipCommit) and
 // through ownership.h (testdata/ledger.c, built with gcc) from the same
 // states, and requires the same status for every commit, what C says it
 // applied to equal what Go's states show changed, byte-identical states
@@ -32,14 +31,14 @@ func TestLedgerAgainstC(t *testing.T) {
 
 	items := deck.CatalogItems()
 	r := rand.New(rand.NewPCG(5, 6))
-	commits := func(n int) []ownership.Outcome {
-		var out []ownership.Outcome
+	commits := func(n int) []deck.OwnershipOutcome {
+		var out []deck.OwnershipOutcome
 		// The bits the C header's own test places: 0, 7, 8 and 767.
 		for _, id := range []deck.CatalogID{0, 7, 8, 767} {
-			out = append(out, ownership.Purchase(id))
+			out = append(out, deck.OwnershipPurchase(id))
 		}
 		for range n {
-			o := ownership.Outcome{Kind: ownership.Kind(r.IntN(7)), N: uint8(r.IntN(256))}
+			o := deck.OwnershipOutcome{Kind: deck.OwnershipKind(r.IntN(7)), N: uint8(r.IntN(256))}
 			switch r.IntN(10) {
 			case 0:
 				o.Item = []deck.CatalogID{deck.CatalogID(len(items)), 767, deck.CatalogIDCapacity, 0xFFFF}[r.IntN(4)]
@@ -60,11 +59,11 @@ func TestLedgerAgainstC(t *testing.T) {
 		"empty": func(*deck.DeckState) {},
 		"stamped": func(st *deck.DeckState) {
 			for range 40 {
-				ownership.Commit(st, ownership.Purchase(items[r.IntN(len(items))].ID))
+				deck.OwnershipCommit(st, deck.OwnershipPurchase(items[r.IntN(len(items))].ID))
 			}
 		},
 		"foreign": func(st *deck.DeckState) {
-			ownership.Commit(st, ownership.Grant(deck.CatalogVerbConnect))
+			deck.OwnershipCommit(st, deck.OwnershipGrant(deck.CatalogVerbConnect))
 			st.Ownership[deck.OwnershipBlobBlobVersionOffset] = deck.OwnershipBlobVersion + 1
 		},
 	}
@@ -83,17 +82,17 @@ func TestLedgerAgainstC(t *testing.T) {
 			for _, o := range seq {
 				fmt.Fprintf(&script, "%d %d %d\n", o.Kind, o.Item, o.N)
 				before := st
-				err := ownership.Commit(&st, o)
+				err := deck.OwnershipCommit(&st, o)
 				fmt.Fprintf(&want, "status %d applied %d\n", status(err), applied(&before, &st, o))
 			}
 			want.WriteString("has ")
 			for id := range deck.CatalogIDCapacity {
-				has, _ := ownership.Has(&st, deck.CatalogID(id))
+				has, _ := deck.OwnershipHas(&st, deck.CatalogID(id))
 				want.WriteByte("01"[b2i(has)])
 			}
 			want.WriteString("\ncounts")
 			for slot := range deck.CatalogConsumableSlots {
-				n, _ := ownership.ConsumableCount(&st, slot)
+				n, _ := deck.OwnershipConsumableCount(&st, slot)
 				fmt.Fprintf(&want, " %d", n)
 			}
 			want.WriteString("\n")
@@ -134,13 +133,13 @@ func status(err error) int {
 	switch {
 	case err == nil:
 		return 0
-	case errors.Is(err, ownership.ErrUnknownItem):
+	case errors.Is(err, deck.ErrOwnershipUnknownItem):
 		return 1
-	case errors.Is(err, ownership.ErrWrongClass):
+	case errors.Is(err, deck.ErrOwnershipWrongClass):
 		return 2
-	case errors.Is(err, ownership.ErrBadOutcome):
+	case errors.Is(err, deck.ErrOwnershipBadOutcome):
 		return 3
-	case errors.Is(err, ownership.ErrForeignBlob):
+	case errors.Is(err, deck.ErrOwnershipForeignBlob):
 		return 4
 	}
 	return -1
@@ -149,17 +148,17 @@ func status(err error) int {
 // applied is what deck_ownership_commit reports it applied, read from the
 // states Go's Commit went between: 1 for a bit it set, 0 for one that was
 // set; for a consumable the count it moved; 0 when nothing changed.
-func applied(before, after *deck.DeckState, o ownership.Outcome) int {
+func applied(before, after *deck.DeckState, o deck.OwnershipOutcome) int {
 	if o.Item >= deck.CatalogIDCapacity {
 		return 0
 	}
 	if it, ok := deck.LookupCatalogItem(o.Item); ok && it.Slot >= 0 {
-		a, _ := ownership.ConsumableCount(after, it.Slot)
-		b, _ := ownership.ConsumableCount(before, it.Slot)
+		a, _ := deck.OwnershipConsumableCount(after, it.Slot)
+		b, _ := deck.OwnershipConsumableCount(before, it.Slot)
 		return max(int(a)-int(b), int(b)-int(a))
 	}
-	had, _ := ownership.Has(before, o.Item)
-	has, _ := ownership.Has(after, o.Item)
+	had, _ := deck.OwnershipHas(before, o.Item)
+	has, _ := deck.OwnershipHas(after, o.Item)
 	return b2i(has && !had)
 }
 

@@ -12,8 +12,6 @@ import (
 	"strings"
 	"testing"
 
-	decklib "github.com/schemagen/schemagen/deck"
-	"github.com/schemagen/schemagen/deck/ownership"
 	"github.com/schemagen/schemagen/generated/go/deck"
 )
 
@@ -99,7 +97,7 @@ func runM0(t *testing.T, elf, dir string) string {
 // no buffer of a whole file is there, and the C library members linked in
 // are newlib-nano's. Then it runs it under QEMU's Cortex-M0: a v5 file is
 // migrated as it streams in and saved with one item bought, byte for byte
-// as the Go loader and ownership.Commit make it; no file starts a new
+// as the Go loader and deck.OwnershipCommit make it; no file starts a new
 // career; a newer build's file is left alone, nothing written.
 func TestFirmwareCortexM0(t *testing.T) {
 	elf, mapFile := linkM0(t, "firmware.c")
@@ -126,19 +124,16 @@ func TestFirmwareCortexM0(t *testing.T) {
 
 	vecs := loadVectors(t)
 	v5 := vectorData(t, vecs, "v5-payload-len-0.deck")
-	fresh, err := decklib.New()
-	if err != nil {
-		t.Fatal(err)
-	}
+	fresh := deck.NewDeckState()
 	played := func(st *deck.DeckState) []byte {
-		if err := ownership.Commit(st, ownership.Purchase(deck.CatalogVerbScan)); err != nil {
+		if err := deck.OwnershipCommit(st, deck.OwnershipPurchase(deck.CatalogVerbScan)); err != nil {
 			t.Fatal(err)
 		}
 		st.Credits += 10
-		return decklib.Encode(st)
+		return deck.Encode(st)
 	}
 	var migrated deck.DeckState
-	if _, err := decklib.Load(v5, &migrated); err != nil {
+	if _, err := deck.Load(v5, &migrated); err != nil {
 		t.Fatal(err)
 	}
 	newer := withPayload(deck.StructVersion+1, deck.PayloadSizeV6+4, nil, deck.PayloadSizeV6+4)

@@ -8,8 +8,6 @@ import (
 	"slices"
 	"testing"
 
-	decklib "github.com/schemagen/schemagen/deck"
-	"github.com/schemagen/schemagen/deck/ownership"
 	"github.com/schemagen/schemagen/generated/go/deck"
 	"github.com/schemagen/schemagen/internal/golden"
 )
@@ -55,10 +53,10 @@ func factsOf(st *deck.DeckState) *vectorFacts {
 		Handle: string(bytes.TrimRight(st.Handle[:], "\x00")), LastMission: st.MissionLog[0].Outcome.String()}
 	for _, it := range deck.CatalogItems() {
 		if it.Slot >= 0 {
-			if n, _ := ownership.ConsumableCount(st, it.Slot); n > 0 {
+			if n, _ := deck.OwnershipConsumableCount(st, it.Slot); n > 0 {
 				f.Consumables[it.Name] = int(n)
 			}
-		} else if has, _ := ownership.Has(st, it.ID); has {
+		} else if has, _ := deck.OwnershipHas(st, it.ID); has {
 			f.Owned = append(f.Owned, it.Name)
 		}
 	}
@@ -69,10 +67,7 @@ func factsOf(st *deck.DeckState) *vectorFacts {
 // bought and discovered, consumables bought and used, a handle, credits,
 // a negative reputation and a settled mission.
 func career(t *testing.T) []byte {
-	st, err := decklib.New()
-	if err != nil {
-		t.Fatal(err)
-	}
+	st := deck.NewDeckState()
 	copy(st.Handle[:], "NIGHTJAR")
 	st.Credits, st.Reputation, st.CareerSeconds = 48213, -17, 3_600_123
 	st.MissionsCompleted, st.MissionsFailed = 41, 6
@@ -86,16 +81,16 @@ func career(t *testing.T) []byte {
 	st.ReplHistory.Head, st.ReplHistory.Count = 1, 1
 	st.Keystore.Count = 1
 	st.Keystore.Keys[0] = deck.KeyEntry{KeyID: 4, GrantedUnix: 1_780_050_000, Material: [8]byte{1, 2, 3, 4, 5, 6, 7, 8}}
-	for _, o := range []ownership.Outcome{
-		ownership.Purchase(deck.CatalogVerbScan), ownership.Purchase(deck.CatalogProgramNetwalk), ownership.Purchase(deck.CatalogNetwalkTier2),
-		ownership.Purchase(deck.CatalogRigMemory), ownership.Discovery(deck.CatalogGearOpticTap),
-		ownership.Bought(deck.CatalogStimPatch, 3), ownership.Bought(deck.CatalogRepairKit, 12), ownership.Used(deck.CatalogRepairKit, 2),
+	for _, o := range []deck.OwnershipOutcome{
+		deck.OwnershipPurchase(deck.CatalogVerbScan), deck.OwnershipPurchase(deck.CatalogProgramNetwalk), deck.OwnershipPurchase(deck.CatalogNetwalkTier2),
+		deck.OwnershipPurchase(deck.CatalogRigMemory), deck.OwnershipDiscovery(deck.CatalogGearOpticTap),
+		deck.OwnershipBought(deck.CatalogStimPatch, 3), deck.OwnershipBought(deck.CatalogRepairKit, 12), deck.OwnershipUsed(deck.CatalogRepairKit, 2),
 	} {
-		if err := ownership.Commit(st, o); err != nil {
+		if err := deck.OwnershipCommit(st, o); err != nil {
 			t.Fatal(err)
 		}
 	}
-	return decklib.Encode(st)
+	return deck.Encode(st)
 }
 
 // buildVectors makes every vector from its builder.
@@ -125,7 +120,7 @@ func buildVectors(t *testing.T) []fileVector {
 		v.Status, v.FromVersion = statusNames[g.Status], g.From
 		if g.Encoded != nil {
 			var st deck.DeckState
-			decklib.Load(v.data, &st)
+			deck.Load(v.data, &st)
 			v.Facts = factsOf(&st)
 			v.Loaded = trimExt(v.File) + ".loaded.deck"
 			if bytes.Equal(g.Encoded, v.data) {
@@ -231,7 +226,7 @@ func TestFileVectors(t *testing.T) {
 			}
 			if v.Facts != nil {
 				var st deck.DeckState
-				if _, err := decklib.Load(v.data, &st); err != nil {
+				if _, err := deck.Load(v.data, &st); err != nil {
 					t.Fatal(err)
 				}
 				got := factsOf(&st)

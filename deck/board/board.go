@@ -7,14 +7,13 @@
 // Templates are data: an id, as BoardSlot.template_id holds it, and a list
 // of catalog ids. A requirement is an owned item, never a consumable
 // (consumables are counted, not owned). The functions read the ledger
-// through deck/ownership and never write it.
+// through the generated ledger (OwnershipHas) and never write it.
 package board
 
 import (
 	"fmt"
 	"slices"
 
-	"github.com/schemagen/schemagen/deck/ownership"
 	"github.com/schemagen/schemagen/generated/go/deck"
 )
 
@@ -25,16 +24,16 @@ type Template struct {
 }
 
 // Validate checks that a catalog item has every required id and that none
-// is a consumable; it wraps ownership.ErrUnknownItem or
-// ownership.ErrWrongClass.
+// is a consumable; it wraps deck.ErrOwnershipUnknownItem or
+// deck.ErrOwnershipWrongClass.
 func (t Template) Validate() error {
 	for _, id := range t.Requires {
 		it, ok := deck.LookupCatalogItem(id)
 		if !ok {
-			return fmt.Errorf("board: template %d requires catalog id %d: %w", t.ID, id, ownership.ErrUnknownItem)
+			return fmt.Errorf("board: template %d requires catalog id %d: %w", t.ID, id, deck.ErrOwnershipUnknownItem)
 		}
 		if it.Class == deck.CatalogClassConsumable {
-			return fmt.Errorf("board: template %d requires %s, a consumable, which is counted, not owned: %w", t.ID, it.Name, ownership.ErrWrongClass)
+			return fmt.Errorf("board: template %d requires %s, a consumable, which is counted, not owned: %w", t.ID, it.Name, deck.ErrOwnershipWrongClass)
 		}
 	}
 	return nil
@@ -42,7 +41,7 @@ func (t Template) Validate() error {
 
 // Eligible reports whether st owns every item t requires; a template that
 // requires nothing is always eligible. It returns an error for a template
-// that does not validate, and ownership.ErrForeignBlob for a ledger it
+// that does not validate, and deck.ErrOwnershipForeignBlob for a ledger it
 // cannot read.
 func Eligible(st *deck.DeckState, t Template) (bool, error) {
 	m, err := missing(st, t, 1)
@@ -80,7 +79,7 @@ func missing(st *deck.DeckState, t Template, limit int) ([]deck.CatalogID, error
 	}
 	var out []deck.CatalogID
 	for _, id := range t.Requires {
-		has, err := ownership.Has(st, id)
+		has, err := deck.OwnershipHas(st, id)
 		if err != nil {
 			return nil, fmt.Errorf("board: template %d: %w", t.ID, err)
 		}

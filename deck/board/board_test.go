@@ -4,7 +4,6 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/schemagen/schemagen/deck/ownership"
 	"github.com/schemagen/schemagen/generated/go/deck"
 )
 
@@ -12,7 +11,7 @@ func state(t *testing.T, owned ...deck.CatalogID) *deck.DeckState {
 	t.Helper()
 	st := new(deck.DeckState)
 	for _, id := range owned {
-		if err := ownership.Commit(st, ownership.Purchase(id)); err != nil {
+		if err := deck.OwnershipCommit(st, deck.OwnershipPurchase(id)); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -66,7 +65,7 @@ func TestTeaching(t *testing.T) {
 		}
 	}
 	// Buying the gap makes the template eligible and ends its lesson.
-	ownership.Commit(st, ownership.Purchase(deck.CatalogVerbProbe))
+	deck.OwnershipCommit(st, deck.OwnershipPurchase(deck.CatalogVerbProbe))
 	if ok, _ := Eligible(st, templates[2]); !ok {
 		t.Error("template 3 is not eligible after buying verb_probe")
 	}
@@ -87,9 +86,9 @@ func TestRefusals(t *testing.T) {
 		tp   Template
 		want error
 	}{
-		{Template{ID: 7, Requires: []deck.CatalogID{767}}, ownership.ErrUnknownItem},
-		{Template{ID: 8, Requires: []deck.CatalogID{deck.CatalogVerbScan, 0xFFFF}}, ownership.ErrUnknownItem},
-		{Template{ID: 9, Requires: []deck.CatalogID{deck.CatalogStimPatch}}, ownership.ErrWrongClass},
+		{Template{ID: 7, Requires: []deck.CatalogID{767}}, deck.ErrOwnershipUnknownItem},
+		{Template{ID: 8, Requires: []deck.CatalogID{deck.CatalogVerbScan, 0xFFFF}}, deck.ErrOwnershipUnknownItem},
+		{Template{ID: 9, Requires: []deck.CatalogID{deck.CatalogStimPatch}}, deck.ErrOwnershipWrongClass},
 	} {
 		if err := tc.tp.Validate(); !errors.Is(err, tc.want) {
 			t.Errorf("Validate(template %d) = %v, want %v", tc.tp.ID, err, tc.want)
@@ -103,7 +102,7 @@ func TestRefusals(t *testing.T) {
 	}
 	foreign := state(t, deck.CatalogVerbScan)
 	foreign.Ownership[deck.OwnershipBlobBlobVersionOffset] = 9
-	if ok, err := Eligible(foreign, templates[1]); ok || !errors.Is(err, ownership.ErrForeignBlob) {
+	if ok, err := Eligible(foreign, templates[1]); ok || !errors.Is(err, deck.ErrOwnershipForeignBlob) {
 		t.Errorf("Eligible on a foreign ledger = %v, %v", ok, err)
 	}
 	if err := (Template{ID: 7, Requires: []deck.CatalogID{767}}).Validate(); err.Error() != "board: template 7 requires catalog id 767: no catalog item has this id" {

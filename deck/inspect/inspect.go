@@ -15,8 +15,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/schemagen/schemagen/deck"
-	"github.com/schemagen/schemagen/deck/ownership"
 	layout "github.com/schemagen/schemagen/generated/go/deck"
 	"github.com/schemagen/schemagen/internal/inspectjson"
 )
@@ -29,8 +27,8 @@ type Report struct {
 	FileSize    int
 	CRC         uint32 // as the file states it
 	CRCOK       bool
-	// Load is why deck.Load refuses the file (a *deck.CRCError, a
-	// *deck.VersionError, ...), nil when it loads.
+	// Load is why layout.Load refuses the file (a *layout.CRCError, a
+	// *layout.VersionError, ...), nil when it loads.
 	Load error
 
 	fields value // object, or nil when this build does not know the version's layout
@@ -39,11 +37,11 @@ type Report struct {
 
 // File reads a deck file. It returns an error, and no report, only for a
 // file whose header and length cannot be trusted (the errors of
-// deck.Parse other than *deck.CRCError); everything else, a bad CRC
+// layout.Parse other than *layout.CRCError); everything else, a bad CRC
 // included, is in the report.
 func File(file []byte) (*Report, error) {
-	h, payload, err := deck.Parse(file)
-	var crcErr *deck.CRCError
+	h, payload, err := layout.Parse(file)
+	var crcErr *layout.CRCError
 	if err != nil && !errors.As(err, &crcErr) {
 		return nil, err
 	}
@@ -58,7 +56,7 @@ func File(file []byte) (*Report, error) {
 	}
 	if r.Load == nil {
 		var st layout.DeckState
-		_, r.Load = deck.Load(file, &st)
+		_, r.Load = layout.Load(file, &st)
 	}
 	if fs := layout.Fields(r.Version); fs != nil {
 		r.fields = fieldsValue(fs, payload)
@@ -70,7 +68,7 @@ func File(file []byte) (*Report, error) {
 	case r.Version == layout.StructVersion:
 		cur = payload
 	case r.Version >= layout.MigrateMinVersion && r.Version < layout.StructVersion:
-		cur, _ = deck.Migrate(payload, r.Version)
+		cur, _ = layout.Migrate(payload, r.Version)
 	}
 	if st, err := layout.DecodeDeckState(cur); err == nil {
 		r.owned = ownedValue(&st)
@@ -218,9 +216,9 @@ func ownedValue(st *layout.DeckState) object {
 	for _, it := range layout.CatalogItems() {
 		assigned[int(it.ID)] = true
 		if it.Slot >= 0 {
-			n, _ := ownership.ConsumableCount(st, it.Slot)
+			n, _ := layout.OwnershipConsumableCount(st, it.Slot)
 			counts = append(counts, member{Key: it.Name, Val: uint64(n)})
-		} else if has, _ := ownership.Has(st, it.ID); has {
+		} else if has, _ := layout.OwnershipHas(st, it.ID); has {
 			items = append(items, it.Name)
 		}
 	}

@@ -12,8 +12,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/schemagen/schemagen/deck"
-	"github.com/schemagen/schemagen/deck/ownership"
 	layout "github.com/schemagen/schemagen/generated/go/deck"
 )
 
@@ -22,10 +20,7 @@ var update = os.Getenv("SCHEMAGEN_UPDATE") != ""
 // career is a current deck with something in the fields inspect treats
 // specially: strings, a negative number, nested structs, the ledger.
 func career(t testing.TB) []byte {
-	st, err := deck.New()
-	if err != nil {
-		t.Fatal(err)
-	}
+	st := layout.NewDeckState()
 	copy(st.Handle[:], "ACE")
 	st.Credits = 1250
 	st.Reputation = -17
@@ -35,12 +30,12 @@ func career(t testing.TB) []byte {
 	st.ReplHistory.Count = 2
 	st.MissionLog[63].CreditsDelta = -300
 	st.Keystore.Keys[23].Material[7] = 0xFF
-	for _, o := range []ownership.Outcome{ownership.Purchase(layout.CatalogVerbScan), ownership.Discovery(layout.CatalogLoomTier4), ownership.Bought(layout.CatalogStimPatch, 3)} {
-		if err := ownership.Commit(st, o); err != nil {
+	for _, o := range []layout.OwnershipOutcome{layout.OwnershipPurchase(layout.CatalogVerbScan), layout.OwnershipDiscovery(layout.CatalogLoomTier4), layout.OwnershipBought(layout.CatalogStimPatch, 3)} {
+		if err := layout.OwnershipCommit(st, o); err != nil {
 			t.Fatal(err)
 		}
 	}
-	return deck.Encode(st)
+	return layout.Encode(st)
 }
 
 func fixture(t testing.TB) []byte {
@@ -142,7 +137,7 @@ func TestEveryVersion(t *testing.T) {
 		for i := range payload {
 			payload[i] = byte(r.Uint32())
 		}
-		file, err := deck.EncodeFile(uint16(v), payload)
+		file, err := layout.EncodeFile(uint16(v), payload)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -208,7 +203,7 @@ func TestDamaged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var ce *deck.CRCError
+	var ce *layout.CRCError
 	if r.CRCOK || !errors.As(r.Load, &ce) || r.fields == nil || r.owned == nil {
 		t.Fatalf("a bad CRC: crcOK %v, load %v", r.CRCOK, r.Load)
 	}
@@ -221,9 +216,9 @@ func TestDamaged(t *testing.T) {
 		}
 	}
 	// A newer version: the header, no fields.
-	newer, _ := deck.EncodeFile(layout.StructVersion+1, []byte("future"))
+	newer, _ := layout.EncodeFile(layout.StructVersion+1, []byte("future"))
 	r, err = File(newer)
-	if err != nil || r.fields != nil || r.owned != nil || !errors.Is(r.Load, deck.ErrNewerVersion) {
+	if err != nil || r.fields != nil || r.owned != nil || !errors.Is(r.Load, layout.ErrNewerVersion) {
 		t.Fatalf("a newer file: %v, %+v", err, r)
 	}
 }
@@ -234,7 +229,7 @@ func FuzzInspect(f *testing.F) {
 	f.Add(fixture(f), false)
 	f.Add(career(f), false)
 	f.Add(career(f)[:50], true)
-	newer, _ := deck.EncodeFile(layout.StructVersion+1, []byte("future"))
+	newer, _ := layout.EncodeFile(layout.StructVersion+1, []byte("future"))
 	f.Add(newer, false)
 	f.Fuzz(func(t *testing.T, file []byte, fixCRC bool) {
 		if fixCRC && len(file) >= 12 {

@@ -33,6 +33,7 @@ import (
 
 	"github.com/schemagen/schemagen/gen/escape"
 	"github.com/schemagen/schemagen/gen/layoutmodel"
+	"github.com/schemagen/schemagen/gen/layoutplan"
 	"github.com/schemagen/schemagen/gen/model"
 	"github.com/schemagen/schemagen/gen/output"
 	"github.com/schemagen/schemagen/templates"
@@ -213,13 +214,12 @@ func generate(l *layoutmodel.Layout, out string) ([]output.File, error) {
 	if l.File != nil {
 		// The root and the structs it contains, each after the ones it
 		// calls; nothing else has a codec (the header is read by field).
+		plan := layoutplan.New(l)
 		v.Codecs = codecs(reachable(l.Root))
-		v.Migrations = migrations(l)
-		for _, ver := range l.Versions {
-			v.FileSizeMax = max(v.FileSizeMax, l.File.Size(ver))
-		}
-		v.PayloadLenMax = 1<<(8*l.File.LengthField.Size()) - 1
-		v.Places = placements(l)
+		v.Migrations = migrations(plan)
+		v.FileSizeMax = plan.FileSizeMax
+		v.PayloadLenMax = plan.PayloadLenMax
+		v.Places = placements(plan)
 		v.Fixes = fixes(reachable(l.Root))
 		v.Walkers = byteWalkers(reachable(l.Root))
 		v.HeaderBytes = headerBytes(l)

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/schemagen/schemagen/gen/layoutmodel"
+	"github.com/schemagen/schemagen/gen/layoutplan"
 )
 
 // The file codec (deck_file.c) reads and writes every scalar byte by byte,
@@ -47,32 +48,20 @@ func codecs(structs []*layoutmodel.Struct) []structCodec {
 }
 
 // migrations returns the decoder of every version from migrate_from up to
-// the one before the current, field by field as the model lays each out:
-// a field of the current layout is read from the offset the old version
-// has it at (a field is never retyped: it is declared once), and one the
-// old version lacks is zero-filled. A field only the old version has is
-// dropped, which the model allows only where the version states the loss.
-func migrations(l *layoutmodel.Layout) []migration {
+// the one before the current, field by field as the plan lays each out
+// (gen/layoutplan): a field of the current layout is read from the offset
+// the old version has it at (a field is never retyped: it is declared
+// once), and one the old version lacks is zero-filled.
+func migrations(p *layoutplan.Plan) []migration {
 	var out []migration
-	cur := l.Current()
-	for _, v := range l.Versions {
-		if v.Number < l.MigrateFrom.Int() || v == cur {
-			continue
-		}
-		at := map[*layoutmodel.LayoutField]int{}
-		for _, p := range v.Fields {
-			at[p.Field] = p.Offset
-		}
-		m := migration{Version: v}
-		for _, p := range cur.Fields {
-			off, ok := at[p.Field]
-			if !ok {
-				m.Lines = append(m.Lines, fmt.Sprintf("@H@zero((uint8_t *)&x->%s, sizeof(x->%s));", p.Field.Name, p.Field.Name))
-				m.Zeroed = append(m.Zeroed, p.Field.Name)
+	for _, pm := range p.Migrations {
+		m := migration{Version: pm.Version, Kept: pm.Kept, Zeroed: pm.Zeroed}
+		for _, mv := range pm.Moves {
+			if !mv.Kept {
+				m.Lines = append(m.Lines, fmt.Sprintf("@H@zero((uint8_t *)&x->%s, sizeof(x->%s));", mv.Field.Name, mv.Field.Name))
 				continue
 			}
-			m.Lines = append(m.Lines, fieldCode(true, p.Field, off)...)
-			m.Kept = append(m.Kept, p.Field.Name)
+			m.Lines = append(m.Lines, fieldCode(true, mv.Field, mv.From)...)
 		}
 		out = append(out, m)
 	}
@@ -255,32 +244,15 @@ type placement struct {
 }
 
 // placements returns the placement of the current version and of every
-// version that migrates, newest first.
-func placements(l *layoutmodel.Layout) []placement {
-	cur := l.Current()
+// version that migrates, newest first: the plan's runs (gen/layoutplan).
+func placements(p *layoutplan.Plan) []placement {
+	cur := p.Current
 	out := []placement{{Version: cur, Runs: []placeRun{{0, 0, cur.Size}}, Current: true}}
-	for i := len(l.Versions) - 2; i >= 0; i-- {
-		v := l.Versions[i]
-		if v.Number < l.MigrateFrom.Int() {
-			continue
-		}
-		at := map[*layoutmodel.LayoutField]int{}
-		for _, p := range v.Fields {
-			at[p.Field] = p.Offset
-		}
-		pl := placement{Version: v}
-		for _, p := range cur.Fields {
-			off, ok := at[p.Field]
-			if !ok {
-				pl.Zeroed = append(pl.Zeroed, p.Field.Name)
-				continue
-			}
-			n := p.Field.Size()
-			if k := len(pl.Runs) - 1; k >= 0 && pl.Runs[k].From+pl.Runs[k].Len == off && pl.Runs[k].To+pl.Runs[k].Len == p.Offset {
-				pl.Runs[k].Len += n
-				continue
-			}
-			pl.Runs = append(pl.Runs, placeRun{off, p.Offset, n})
+	for i := len(p.Migrations) - 1; i >= 0; i-- {
+		m := p.Migrations[i]
+		pl := placement{Version: m.Version, Zeroed: m.Zeroed}
+		for _, r := range m.Runs {
+			pl.Runs = append(pl.Runs, placeRun{r.From, r.To, r.Len})
 		}
 		out = append(out, pl)
 	}

@@ -16,6 +16,7 @@ package gocheck
 import (
 	"fmt"
 	"go/ast"
+	"go/build/constraint"
 	"go/parser"
 	"go/token"
 	"go/types"
@@ -63,21 +64,87 @@ func Check(out string, files []output.File) error {
 // outside matches what go/types says of a name in a stood-in package.
 var outside = regexp.MustCompile(`undefined: [A-Za-z_][A-Za-z0-9_]*\.`)
 
+// checkPackage checks a package once without build tags and once with
+// each tag its files' //go:build lines name (the layout codec's purego
+// files), each time with the files that build then.
 func checkPackage(out, dir string, files []output.File) []string {
 	fset := token.NewFileSet()
 	var parsed []*ast.File
+	var builds []constraint.Expr
 	var problems []string
+	tags := []string{""}
 	for _, f := range files {
-		af, err := parser.ParseFile(fset, path.Join(out, f.Path), f.Data, parser.SkipObjectResolution)
+		af, err := parser.ParseFile(fset, path.Join(out, f.Path), f.Data, parser.SkipObjectResolution|parser.ParseComments)
 		if err != nil {
 			problems = append(problems, err.Error())
 			continue
 		}
+		x := buildConstraint(af)
+		for _, tag := range tagsOf(x) {
+			if !slices.Contains(tags, tag) {
+				tags = append(tags, tag)
+			}
+		}
 		parsed = append(parsed, af)
+		builds = append(builds, x)
 	}
 	if len(problems) > 0 {
 		return problems
 	}
+	for _, tag := range tags {
+		var with []*ast.File
+		for i, af := range parsed {
+			if x := builds[i]; x == nil || x.Eval(func(t string) bool { return t == tag }) {
+				with = append(with, af)
+			}
+		}
+		for _, p := range checkFiles(dir, fset, with) {
+			if tag != "" {
+				p += " (with the " + tag + " build tag)"
+			}
+			if !slices.Contains(problems, p) {
+				problems = append(problems, p)
+			}
+		}
+	}
+	return problems
+}
+
+// buildConstraint is the file's //go:build expression, or nil.
+func buildConstraint(f *ast.File) constraint.Expr {
+	for _, g := range f.Comments {
+		if g.Pos() >= f.Package {
+			break
+		}
+		for _, c := range g.List {
+			if constraint.IsGoBuild(c.Text) {
+				if x, err := constraint.Parse(c.Text); err == nil {
+					return x
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// tagsOf lists the tags a build expression names.
+func tagsOf(x constraint.Expr) []string {
+	switch x := x.(type) {
+	case *constraint.TagExpr:
+		return []string{x.Tag}
+	case *constraint.NotExpr:
+		return tagsOf(x.X)
+	case *constraint.AndExpr:
+		return append(tagsOf(x.X), tagsOf(x.Y)...)
+	case *constraint.OrExpr:
+		return append(tagsOf(x.X), tagsOf(x.Y)...)
+	}
+	return nil
+}
+
+// checkFiles type-checks one build of a package.
+func checkFiles(dir string, fset *token.FileSet, parsed []*ast.File) []string {
+	var problems []string
 	conf := types.Config{
 		Importer: standIn{},
 		Error: func(err error) {

@@ -49,3 +49,24 @@ func TestCheckRefuses(t *testing.T) {
 		t.Errorf("Check of code that refers into wire = %v, want nil", err)
 	}
 }
+
+// TestBuildTags: files with opposite //go:build lines may declare one name
+// (the layout codec's native.go and purego.go); each build is checked on
+// its own, so a mistake in either is still found, and named with its tag.
+func TestBuildTags(t *testing.T) {
+	file := func(name, src string) output.File { return output.File{Path: "go/w/" + name, Data: []byte(src)} }
+	native := file("native.go", "//go:build !purego\n\npackage w\n\nvar native = true\n")
+	pure := file("purego.go", "//go:build purego\n\npackage w\n\nconst native = false\n")
+	use := file("use.go", "package w\n\nfunc f() bool { return native }\n")
+	if err := Check("generated", []output.File{native, pure, use}); err != nil {
+		t.Errorf("two builds declaring one name each: %v", err)
+	}
+	broken := file("purego.go", "//go:build purego\n\npackage w\n\nconst native = nope\n")
+	if err := Check("generated", []output.File{native, broken, use}); err == nil || !strings.Contains(err.Error(), "undefined: nope (with the purego build tag)") {
+		t.Errorf("a mistake in the purego build: %v", err)
+	}
+	twice := file("twice.go", "package w\n\nvar native = 1\n")
+	if err := Check("generated", []output.File{native, pure, use, twice}); err == nil || !strings.Contains(err.Error(), "native redeclared") {
+		t.Errorf("a name declared twice in one build: %v", err)
+	}
+}

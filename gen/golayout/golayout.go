@@ -10,7 +10,13 @@
 // root's per-version field table (with FieldInfo.Members for the fields of
 // nested structs, so a reader can walk every value by its schema name), the
 // ledger's constants and the catalog as typed constants with a metadata
-// table.
+// table (all with jennifer). For a layout with a file it also writes the
+// file codec — Parse, Load with migration, Migrate, Encode, EncodeFile,
+// MayOverwrite, the typed errors and New<Root> (file.go, with the payload
+// paths native.go and purego.go) — and for one with a ledger and a catalog
+// the ledger's Go twin of ownership.h (ledger.go), rendered from
+// templates/go with what codec.go computes from the model and from the plan
+// gen/layoutplan makes for gen/clayout too.
 package golayout
 
 import (
@@ -78,6 +84,11 @@ func generate(l *layoutmodel.Layout, outDir string) ([]output.File, error) {
 		}{"catalog.go", cat})
 	}
 
+	codec, err := codecFiles(l, outDir, dir)
+	if err != nil {
+		return nil, err
+	}
+
 	// Rendering runs gofmt over each file, which is most of this
 	// emitter's time; the files are independent, so render them side by
 	// side.
@@ -96,7 +107,7 @@ func generate(l *layoutmodel.Layout, outDir string) ([]output.File, error) {
 	if err := g.Wait(); err != nil {
 		return nil, err
 	}
-	return out, nil
+	return append(out, codec...), nil
 }
 
 func packageDoc(l *layoutmodel.Layout, out string) string {

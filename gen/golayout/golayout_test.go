@@ -2,6 +2,7 @@ package golayout_test
 
 import (
 	"go/ast"
+	"go/build/constraint"
 	"go/importer"
 	"go/parser"
 	"go/token"
@@ -72,8 +73,34 @@ func checkPackage(t *testing.T, l *layoutmodel.Layout, files map[string]string) 
 	if len(stray) > 0 {
 		t.Errorf("the package declares identifiers the model does not list in LayoutIdents: %v", stray)
 	}
-	conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil)}
-	if _, err := conf.Check(l.Name, fset, parsed, nil); err != nil {
-		t.Errorf("emitted package does not compile: %v", err)
+	// Once as built by default and once with the purego tag (native.go
+	// and purego.go declare the same names, each for one of them).
+	for _, purego := range []bool{false, true} {
+		var build []*ast.File
+		for _, f := range parsed {
+			if buildsWith(f, purego) {
+				build = append(build, f)
+			}
+		}
+		conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil)}
+		if _, err := conf.Check(l.Name, fset, build, nil); err != nil {
+			t.Errorf("emitted package does not compile (purego %v): %v", purego, err)
+		}
 	}
+}
+
+// buildsWith reports whether f's //go:build line (if any) holds with or
+// without the purego tag.
+func buildsWith(f *ast.File, purego bool) bool {
+	for _, g := range f.Comments {
+		if g.Pos() >= f.Package {
+			break
+		}
+		for _, c := range g.List {
+			if x, err := constraint.Parse(c.Text); err == nil {
+				return x.Eval(func(tag string) bool { return tag == "purego" && purego })
+			}
+		}
+	}
+	return true
 }

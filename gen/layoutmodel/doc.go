@@ -1,7 +1,8 @@
 // Package layoutmodel is the layout half of the model: it resolves a layout
 // package (a CUE package with a top-level layout field, such as
 // schema/deck; docs/schema-language.md and docs/deck.md) into a Layout
-// that the layout emitters (gen/clayout, gen/golayout, gen/layoutdoc),
+// that the layout emitters (gen/clayout, gen/golayout, gen/layoutdoc,
+// the two codec emitters through the plan of gen/layoutplan),
 // the lock (gen/lock) and the interpreter of layout files
 // (internal/layoutfile) read: C structs laid out by C's rules with no
 // implicit padding, a versioned root whose every shipped version's size

@@ -37,8 +37,16 @@ var (
 	fileCTypes    = []string{"FileStatus", "FilePick", "FileDecoder", "FileEncoder"}
 	catalogCTypes = []string{"CatalogClass", "CatalogChannel"}
 
-	layoutGoAPI  = []string{"StructVersion", "StateCeiling", "MigrateMinVersion", "PayloadSize", "FieldInfo", "Fields", "SizeError", "FileMagic", "FileHeaderSize", "FileCRCSize"}
-	ledgerGoAPI  = []string{"Magic", "BlobVersion"} // prefixed with the ledger field's Go name
+	layoutGoAPI = []string{"StructVersion", "StateCeiling", "MigrateMinVersion", "PayloadSize", "FieldInfo", "Fields", "SizeError", "FileMagic", "FileHeaderSize", "FileCRCSize"}
+	// The ledger's Go API, each prefixed with the ledger field's Go name
+	// (GoConst), and its errors (GoErr).
+	ledgerGoAPI = []string{"Magic", "BlobVersion", "Kind", "Purchased", "Discovered", "Granted", "ConsumableBought", "ConsumableUsed",
+		"Outcome", "Purchase", "Discovery", "Grant", "Bought", "Used", "Has", "ConsumableCount", "Commit"}
+	ledgerGoErrors = []string{"UnknownItem", "WrongClass", "BadOutcome", "ForeignBlob", "UnknownSlot"}
+	// The file codec's Go API (file.go), for a layout with a file, beside
+	// GoNew.
+	fileGoAPI = []string{"Parse", "Load", "Migrate", "Encode", "EncodeFile", "MayOverwrite", "MaxFileSize", "FirstVersion",
+		"MagicError", "LengthError", "PayloadLenError", "CRCError", "VersionError", "ErrNewerVersion", "ErrReinitialize", "ErrUnknownVersion"}
 	catalogGoAPI = []string{"CatalogID", "CatalogClass", "CatalogChannel", "CatalogItem", "CatalogItems", "LookupCatalogItem", "StarterKit", "CatalogIDCapacity", "CatalogConsumableSlots"}
 )
 
@@ -111,6 +119,10 @@ func (l *Layout) CGuard(header string) string {
 	return "SCHEMAGEN_" + upperSnake(l.CPrefix) + "_" + upperSnake(header) + "_H"
 }
 
+// GoNew is the Go function that returns a new root, the twin of
+// CNewFunc, e.g. NewDeckState.
+func (l *Layout) GoNew() string { return "New" + l.Root.GoName }
+
 // GoPayloadSize is the Go constant of version v's payload size, e.g. PayloadSizeV5.
 func (v *Version) GoPayloadSize() string { return fmt.Sprintf("PayloadSizeV%d", v.Number) }
 
@@ -143,8 +155,13 @@ func (g *Ledger) CFunc(suffix string) string {
 // CType is the name of one of the ledger's C types, e.g. DeckOwnershipOutcome.
 func (g *Ledger) CType(suffix string) string { return g.CPrefix + g.Field.GoName + suffix }
 
-// GoConst is the name of one of the ledger's Go constants, e.g. OwnershipMagic.
+// GoConst is the name of one of the ledger's Go constants, types and
+// functions, e.g. OwnershipMagic, OwnershipCommit.
 func (g *Ledger) GoConst(suffix string) string { return g.Field.GoName + suffix }
+
+// GoErr is the name of one of the ledger's Go errors, e.g.
+// ErrOwnershipUnknownItem.
+func (g *Ledger) GoErr(suffix string) string { return "Err" + g.Field.GoName + suffix }
 
 // CatalogCMacro is the name of one of the catalog's fixed C macros, e.g.
 // DECK_CATALOG_ID_CAPACITY.
@@ -232,6 +249,10 @@ func (l *Layout) LayoutIdents() (c, goIdents []Ident) {
 			add(&c, l.CType(s), what, l.File.Pos)
 		}
 		add(&c, l.CNewFunc(), what, l.File.Pos)
+		for _, s := range fileGoAPI {
+			add(&goIdents, s, what, l.File.Pos)
+		}
+		add(&goIdents, l.GoNew(), what, l.File.Pos)
 	}
 	if g := l.Ledger; g != nil {
 		what := "the generated ledger API (layout.ledger)"
@@ -246,6 +267,9 @@ func (l *Layout) LayoutIdents() (c, goIdents []Ident) {
 		}
 		for _, s := range ledgerGoAPI {
 			add(&goIdents, g.GoConst(s), what, g.Pos)
+		}
+		for _, s := range ledgerGoErrors {
+			add(&goIdents, g.GoErr(s), what, g.Pos)
 		}
 	}
 	if cat := l.Catalog; cat != nil {

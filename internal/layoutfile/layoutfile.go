@@ -1,12 +1,14 @@
 // Package layoutfile reads, migrates and writes the file of any layout
 // package, from its resolved model: the one interpreter `schemagen deck`
 // reads every module's layout with, this repository's deck included. It
-// is the deck package's loader made generic over the layout (the deck
-// package is this repository's own layout compiled in, and the Go twin of
-// the generated C codec): the same checks in the same order, the same verdicts, the same
-// migration (every field of the current layout copied by name from the
-// file's version, what it added zero-filled), and a new file with the
-// starter kit granted through the ledger.
+// interprets the model the way the codecs generated for a layout package
+// are rendered (gen/layoutplan's plan, to Go in generated/go/<package> and
+// to C in <prefix>_file.c): the same checks in the same order, the same
+// verdicts, the same migration (every field of the current layout copied
+// by name from the file's version, what it added zero-filled), and a new
+// file with the starter kit granted through the ledger.
+// FuzzAgreesWithTheGeneratedCodec holds it to this repository's generated
+// deck codec.
 //
 // It never writes to disk; cmd/schemagen saves what it returns through
 // internal/atomicfile.
@@ -239,7 +241,7 @@ func (c *Codec) HeaderSize() int { return c.header }
 
 // NewPayload returns the payload of a new file at the current version:
 // every byte zero, and the starter kit granted through the ledger (each
-// item's bit set, the ledger's header stamped), as the deck package's New
+// item's bit set, the ledger's header stamped), as the generated New<Root>
 // commits it.
 func (c *Codec) NewPayload() []byte {
 	p := make([]byte, c.cur.Size)
@@ -270,7 +272,7 @@ func (c *Codec) fieldOffset(name string) int {
 	return -1
 }
 
-// The errors, as the deck package's, with the layout's own names: test
+// The errors, as the generated codec's, with the layout's own names: test
 // with errors.As, or errors.Is with the sentinels a *VersionError wraps.
 
 // MagicError: the file does not start with the layout's magic.
