@@ -1761,8 +1761,10 @@ func (r *resolver) list(v cue.Value, what string) (*Type, bool) {
 		ok = r.constrain(t, c, what, r.pos(v)) && ok
 	}
 	if lit == nil {
-		r.errorf(r.pos(v), "%s: a list needs an element type ([...T])", what)
-		return nil, false
+		// list.UniqueItems(), list.MinItems(1) alone: a list of anything
+		// under those constraints, as CUE reads it ([..._]).
+		t.Elem = &Type{Kind: AnyKind}
+		return t, ok
 	}
 	n := 0 // the items before the ellipsis, if any
 	for _, e := range lit.Elts {
