@@ -2043,6 +2043,13 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 			return false
 		}
 	}
+	// list.UniqueItems written without its call means list.UniqueItems().
+	if op == cue.SelectorOp && len(args) == 2 && t.Kind == ListKind && args[0].LookupPath(cue.ParsePath("UniqueItems")).Exists() {
+		if name, _ := args[1].String(); name == "UniqueItems" {
+			t.UniqueItems = true
+			return true
+		}
+	}
 	r.errorf(p, "%s: the constraint %v is not carried (schemagen carries bounds, =~ patterns, strings.MinRunes/MaxRunes, list.MinItems/MaxItems, time.Time and time.Format(\"2006-01-02\"))", what, c)
 	return false
 }
