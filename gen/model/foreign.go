@@ -220,3 +220,43 @@ func (r *resolver) dropOwnPackagesErrors() {
 	}
 	r.errs = kept
 }
+
+// hiddenRef returns the name of the object a reference to a hidden field
+// of this package names when that field is a struct (t?: _node, _node:
+// {next?: _node}), registering it on first use: node where the reference
+// is open, nodeClosed inside a definition, which CUE closes recursively,
+// the hidden struct included. A hidden struct that holds itself is then a
+// type that refers to itself, as CUE evaluates it; any other value of a
+// hidden field is read where it is used.
+func (r *resolver) hiddenRef(v cue.Value) (string, bool) {
+	root, path := v.ReferencePath()
+	sels := path.Selectors()
+	if len(sels) != 1 || sels[0].LabelType() != cue.HiddenLabel {
+		return "", false
+	}
+	if bi := root.BuildInstance(); bi != nil && bi != r.inst && bi.Dir != r.inst.Dir {
+		return "", false
+	}
+	hv := root.LookupPath(path)
+	if lit, ok := structLit(sourceExpr(hv)); !ok || isMapLiteral(lit) || hv.IncompleteKind() != cue.StructKind {
+		return "", false
+	}
+	name := strings.TrimPrefix(sels[0].String(), "_")
+	if r.closedCtx {
+		name += "Closed"
+	}
+	if d := r.defs[name]; d != nil {
+		if d.path.String() != path.String() {
+			r.errorf(r.pos(v), "%s: the hidden struct %s is the object %s here, but %s (%s) has that name; rename one of them", sels[0], sels[0], name, d.origin(), d.pos)
+		}
+		return name, true
+	}
+	d := &def{name: name, path: path, open: !r.closedCtx}
+	closedCtx := r.closedCtx
+	r.register(d, v, hv)
+	r.closedCtx = closedCtx
+	if d.object != nil && d.open {
+		d.object.Open = true
+	}
+	return name, true
+}

@@ -118,6 +118,9 @@ type def struct {
 	// from is the package of a definition of another package that this
 	// one refers to (#Name there, named from.qualifier+Name here).
 	from *foreignPkg
+	// open: a hidden field's struct reached where it is open (hiddenRef),
+	// carried as an open object.
+	open bool
 	// path is the path of a definition reached by a reference rather
 	// than listed at the top level: one of another package (#Name), or
 	// one within a definition (#x.#Baz).
@@ -370,7 +373,7 @@ func (r *resolver) resolve() *Package {
 			if d.object != nil {
 				// CUE closes a definition recursively; close({...}) closes
 				// only its own level; a package's top level is open.
-				r.closedCtx = !d.root && !isCloseCall(sourceExpr(d.v))
+				r.closedCtx = !d.root && !d.open && !isCloseCall(sourceExpr(d.v))
 				r.resolveObject(d)
 			}
 		}
@@ -1237,6 +1240,9 @@ func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 		}
 	}
 	if name, ok := r.refName(v); ok {
+		return r.refType(v, name, what)
+	}
+	if name, ok := r.hiddenRef(v); ok {
 		return r.refType(v, name, what)
 	}
 	return r.basic(v, what)
