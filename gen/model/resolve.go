@@ -552,7 +552,7 @@ func (r *resolver) fieldCounts(v cue.Value, what string) (fc fieldCount, rest cu
 // classify decides what a definition is: an enum or union (a disjunction),
 // an object (a struct literal) or a constrained scalar.
 func (r *resolver) classify(d *def) {
-	op, args := r.expr(d.v)
+	op, args := r.disjunction(d.v)
 	if alts, ok := r.matchOne(d.v); ok {
 		op, args = cue.OrOp, alts
 	}
@@ -763,6 +763,26 @@ func cueErrText(err error) string {
 		parts = append(parts, msg)
 	}
 	return strings.Join(parts, "; ")
+}
+
+// disjunction is r.expr(v), except that a conjunction of disjunctions
+// (({h?: int} | int) & ({v?: int} | int)) is the disjunction CUE evaluates
+// it to ({h?: int, v?: int} | int): each alternative the conjunction of
+// one alternative of each, those that admit nothing left out.
+func (r *resolver) disjunction(v cue.Value) (cue.Op, []cue.Value) {
+	op, args := r.expr(v)
+	if op != cue.AndOp || len(args) < 2 {
+		return op, args
+	}
+	for _, a := range args {
+		if aop, _ := r.expr(a); aop != cue.OrOp {
+			return op, args
+		}
+	}
+	if eop, eargs := r.expr(v.Eval()); eop == cue.OrOp {
+		return eop, eargs
+	}
+	return op, args
 }
 
 // statesMore reports whether a struct literal holds more than definitions,
@@ -1184,6 +1204,9 @@ func (r *resolver) checkShadowing(d *def) bool {
 // at the list or map, at.
 func (r *resolver) typeAt(v cue.Value, what string, at Pos) (*Type, bool) {
 	n := len(r.errs)
+	if at.IsValid() {
+		r.here = at // where a value without a position of its own is
+	}
 	t, ok := r.typeOf(v, what)
 	for _, e := range r.errs[n:] {
 		if !e.Pos.IsValid() {
@@ -1204,7 +1227,7 @@ func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 		return nil, false
 	}
 	defer func() { r.nesting-- }()
-	op, args := r.expr(v)
+	op, args := r.disjunction(v)
 	if alts, ok := r.matchOne(v); ok {
 		if len(alts) == 1 {
 			return r.typeOf(alts[0], what) // matchN(1, [T]) is T
@@ -1533,7 +1556,12 @@ func (r *resolver) resolveOneOf(d *def) {
 		return
 	}
 	d.oneOfDone = true
+	// A struct among a definition's alternatives is closed, as every
+	// struct in a definition (#X: string | {a?: int} admits no {b: 1}).
+	closedCtx := r.closedCtx
+	r.closedCtx = !d.root && !d.open
 	r.oneOf(d, d.oneOfAlts, d.ref())
+	r.closedCtx = closedCtx
 }
 
 func (r *resolver) oneOf(d *def, alts []cue.Value, what string) *OneOf {
@@ -1616,6 +1644,9 @@ func altName(t *Type) string {
 // #Order.line is OrderLine, #Order.lines[] OrderLinesItem, #Order.byName[string]
 // OrderByNameValue, a root field workflow.on WorkflowOn.
 func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
+	if !p.IsValid() {
+		p = r.here // a value CUE made (an alternative of an evaluated conjunction) has no position of its own
+	}
 	name := inlineName(what)
 	if vname, ok := r.validatorOf(v); ok {
 		// A validator beside the struct (struct.MaxFields(2) & {…}) would
