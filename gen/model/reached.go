@@ -13,6 +13,11 @@ import (
 	"github.com/schemagen/schemagen/gen/cuesrc"
 )
 
+// Definitions reached by a reference rather than listed at the package's
+// top level: those of other packages, those within a definition (#x.#Baz)
+// and hidden fields' structs (_node). Each is registered on first use and
+// then classified and resolved like the package's own.
+//
 // A definition of another package (an import: a package of this module,
 // or one in cue.mod/gen or cue.mod/pkg, such as what cue get go writes) is
 // carried in the package that refers to it, as a definition of its own
