@@ -1063,6 +1063,13 @@ func constraintChecks(f *goFile, base model.Base, c model.Constraints, v, path, 
 	if c.MaxNum != nil {
 		call("MaxNum", v, floatLit(*c.MaxNum), strconv.FormatBool(c.MaxExclusive))
 	}
+	if c.MultipleOf != nil {
+		if base == model.Number {
+			call("MultipleOfNum", v, strconv.FormatInt(*c.MultipleOf, 10))
+		} else {
+			call("MultipleOf", v, strconv.FormatInt(*c.MultipleOf, 10))
+		}
+	}
 	if base == model.Date {
 		call("Date", v)
 	}
@@ -1156,6 +1163,9 @@ func describeBase(b model.Base, c model.Constraints) string {
 	}
 	for _, lit := range c.Not {
 		parts = append(parts, "not "+lit)
+	}
+	if c.MultipleOf != nil {
+		parts = append(parts, "a multiple of "+strconv.FormatInt(*c.MultipleOf, 10))
 	}
 	if c.Min != nil {
 		parts = append(parts, "at least "+strconv.FormatInt(*c.Min, 10))

@@ -664,6 +664,9 @@ func basic(b model.Base, c model.Constraints) obj {
 	if c.Pattern != "" {
 		s = append(s, member{"pattern", model.ECMAPattern(c.Pattern)})
 	}
+	if c.MultipleOf != nil {
+		s = append(s, member{"multipleOf", *c.MultipleOf})
+	}
 	// !~"re" and != v: JSON Schema has no negated pattern or constant
 	// keyword, so each is a not; two or more are one not of their anyOf.
 	var nots []any

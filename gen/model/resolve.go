@@ -1300,7 +1300,7 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 			return nil, false
 		}
 		if name, ok := r.validatorOf(v); ok {
-			r.errorf(p, "%s: %s on an object is not carried (schemagen carries struct.MinFields and struct.MaxFields there)", what, name)
+			r.errorf(p, "%s: %s is not carried here: CUE finds no one type for %v (a validator of another type than its value's, or of a value of any type)", what, name, v)
 			return nil, false
 		}
 		r.errorf(p, "%s: type %v is not carried; use string, int, number, bool, a definition, [...T] or [string]: T", what, kind)
@@ -1993,6 +1993,28 @@ func (r *resolver) builtin(t *Type, c cue.Value, args []cue.Value, what string) 
 		if n, ok = intArg(0); ok {
 			t.MaxItems = minPtr(t.MaxItems, n)
 		}
+	case "math.MultipleOf":
+		if (t.Base != Int && t.Base != Number) || len(args) != 2 {
+			break
+		}
+		k, err := args[1].Int64()
+		if args[1].IncompleteKind() == cue.IntKind && err == nil && k < 1 {
+			r.errorf(p, "%s: math.MultipleOf(%v): a multiple of zero or of a negative number is no JSON Schema multipleOf, which must be positive; use a positive integer", what, args[1])
+			return false
+		}
+		if args[1].IncompleteKind() != cue.IntKind || err != nil || k > MaxSafeInt {
+			r.errorf(p, "%s: math.MultipleOf(%v) is carried with a positive integer within ±%d only: CUE checks a fraction (0.1) in decimal arithmetic, where 0.3 is a multiple of 0.1, but JSON Schema validators divide binary floats (ajv: 0.3 / 0.1 = 2.9999999999999996, not a multiple) and Go and TypeScript hold the value as a float64, so no target states it as CUE means it", what, args[1], int64(MaxSafeInt))
+			return false
+		}
+		if t.MultipleOf != nil {
+			// Both: a multiple of their least common multiple.
+			a, b := *t.MultipleOf, k
+			for b != 0 {
+				a, b = b, a%b
+			}
+			k = *t.MultipleOf / a * k
+		}
+		t.MultipleOf, ok = &k, true
 	case "list.UniqueItems":
 		if ok = len(args) == 1 && t.Kind == ListKind; ok {
 			t.UniqueItems = true
@@ -2009,7 +2031,7 @@ func (r *resolver) builtin(t *Type, c cue.Value, args []cue.Value, what string) 
 			}
 		}
 	default:
-		r.errorf(p, "%s: builtin %s is not supported (schemagen carries strings.MinRunes/MaxRunes, list.MinItems/MaxItems, time.Time and time.Format(\"2006-01-02\"))", what, orUnknown(name))
+		r.errorf(p, "%s: builtin %s is not supported (schemagen carries strings.MinRunes/MaxRunes, list.MinItems/MaxItems/UniqueItems, math.MultipleOf, time.Time and time.Format(\"2006-01-02\"))", what, orUnknown(name))
 		return false
 	}
 	if !ok {

@@ -607,6 +607,7 @@ func scalarCheck(c *code, t *model.Type, x, cont, k, at string) {
 			c.fail(at, rule, "`must be "+word+m+" (is ${"+x+"})`")
 			c.close()
 		}
+		multipleCheck(c, x, at, cs.MultipleOf)
 		notChecks(c, x, at, cs.Not)
 		c.close()
 	case model.Bool:
@@ -635,6 +636,7 @@ func scalarCheck(c *code, t *model.Type, x, cont, k, at string) {
 			c.fail(at, "maximum", "`must be at most "+m+" (is ${"+n+"})`")
 			c.close()
 		}
+		multipleCheck(c, n, at, cs.MultipleOf)
 		notChecks(c, n, at, cs.Not)
 		c.close()
 	default:
@@ -682,6 +684,18 @@ func scalarCheck(c *code, t *model.Type, x, cont, k, at string) {
 		}
 		c.close()
 	}
+}
+
+// multipleCheck refuses x unless it is a whole multiple of k (JavaScript's
+// % is exact, as Go's math.Mod is).
+func multipleCheck(c *code, x, at string, k *int64) {
+	if k == nil {
+		return
+	}
+	m := strconv.FormatInt(*k, 10)
+	c.open("if (", x, " % ", m, " !== 0)")
+	c.fail(at, "multipleOf", "`must be a multiple of "+m+" (is ${"+x+"})`")
+	c.close()
 }
 
 // notChecks refuses x when it is one of the values != excludes (JSON

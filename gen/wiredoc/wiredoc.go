@@ -377,6 +377,9 @@ func constraintList(b model.Base, c model.Constraints) []string {
 	for _, lit := range c.Not {
 		out = append(out, "not "+codeSpan(lit))
 	}
+	if c.MultipleOf != nil {
+		out = append(out, fmt.Sprintf("a multiple of %d", *c.MultipleOf))
+	}
 	switch {
 	case c.Min != nil && c.Max != nil:
 		out = append(out, fmt.Sprintf("%d to %d", *c.Min, *c.Max))
