@@ -878,6 +878,18 @@ func checks(f *goFile, t *model.Type, v, path, member, stepVar string, depth int
 		if t.MaxItems != nil {
 			f.p("p.MaxItems(", path, ", ", mem, ", ", n, ", ", strconv.Itoa(*t.MaxItems), ")")
 		}
+		if t.UniqueItems {
+			// Items of their own types: compared as JSON values.
+			var keys []string
+			for i := range t.Tuple.Items {
+				keys = append(keys, f.wire()+".JSONKey(&"+v+"."+model.ItemGoName(i)+")")
+			}
+			list := "[]string{" + strings.Join(keys, ", ") + "}"
+			if t.Tuple.Rest != nil {
+				list = "append(" + list + ", " + f.wire() + ".JSONKeys(" + v + "." + model.RestGoName + ")...)"
+			}
+			f.p(f.wire(), ".UniqueItems(p, ", path, ", ", mem, ", ", list, ")")
+		}
 		ptr, _ := step()
 		f.p(v, ".validate(p, ", ptr, ")")
 	case model.UnionKind:

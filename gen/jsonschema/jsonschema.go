@@ -584,6 +584,9 @@ func (e *emitter) typ(t *model.Type) obj {
 		if t.MaxItems != nil {
 			s = append(s, member{"maxItems", *t.MaxItems})
 		}
+		if t.UniqueItems {
+			s = append(s, member{"uniqueItems", true})
+		}
 		return s
 	case model.MapKind:
 		if t.Map != nil {

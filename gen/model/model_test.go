@@ -232,6 +232,9 @@ func constraints(c model.Constraints) string {
 	if c.MultipleOf != nil {
 		fmt.Fprintf(&b, " multipleOf=%d", *c.MultipleOf)
 	}
+	if c.UniqueItems {
+		b.WriteString(" uniqueItems")
+	}
 	if c.Min != nil {
 		fmt.Fprintf(&b, " min=%d", *c.Min)
 	}

@@ -1624,8 +1624,10 @@ func (r *resolver) list(v cue.Value, what string) (*Type, bool) {
 		ok = r.constrain(t, c, what, r.pos(v)) && ok
 	}
 	if lit == nil {
-		r.errorf(r.pos(v), "%s: a list needs an element type ([...T])", what)
-		return nil, false
+		// list.MaxItems(3) alone: a list of anything, so many items,
+		// as [...] & list.MaxItems(3).
+		t.Elem = &Type{Kind: AnyKind}
+		return t, ok
 	}
 	n := 0 // the items before the ellipsis, if any
 	for _, e := range lit.Elts {
@@ -1650,10 +1652,6 @@ func (r *resolver) list(v cue.Value, what string) (*Type, bool) {
 // lt holds the constraints already read beside the literal.
 func (r *resolver) tuple(v, lit cue.Value, n int, rest cue.Value, lt *Type, what string, ok bool) (*Type, bool) {
 	p := r.pos(v)
-	if lt.UniqueItems {
-		r.errorf(p, "%s: list.UniqueItems on a list with items of their own types ([A, B]) is not carried yet; state it on [...T]", what)
-		return nil, false
-	}
 	name := inlineName(what)
 	if prev := r.defs[name]; prev != nil && "#"+name != what {
 		r.errorf(p, "%s: a list with items of their own types is the type %s, named after where it is, but #%s (%s) has that name; rename #%s, or name the list as a definition of its own", what, name, name, prev.pos, name)
@@ -1878,6 +1876,13 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 		return true
 	case cue.CallOp:
 		return r.builtin(t, c, args, what)
+	}
+	// list.UniqueItems written without its call means list.UniqueItems().
+	if op == cue.SelectorOp && len(args) == 2 && t.Kind == ListKind && args[0].LookupPath(cue.ParsePath("MinItems")).Exists() {
+		if name, _ := args[1].String(); name == "UniqueItems" {
+			t.UniqueItems = true
+			return true
+		}
 	}
 	// A validator of package time written without its call: time.Time
 	// means time.Time().

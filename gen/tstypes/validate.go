@@ -517,6 +517,18 @@ func check(c *code, t *model.Type, x, cont, k, at string) {
 			c.fail(at, "maxItems", "`must have at most "+m+" items (has ${"+x+".length})`")
 			c.close()
 		}
+		if t.UniqueItems {
+			seen, j := c.fresh("seen"), c.fresh("j")
+			c.p("const ", seen, " = new Map<unknown, number>();")
+			c.open("for (let ", j, " = 0; ", j, " < ", x, ".length; ", j, "++)")
+			c.p("const prev = ", seen, ".get(_canon(", x, "[", j, "]));")
+			c.open("if (prev !== undefined)")
+			c.fail(at, "uniqueItems", "`must have unique items (item ${"+j+"} repeats item ${prev})`")
+			c.p("break;")
+			c.close()
+			c.p(seen, ".set(_canon(", x, "[", j, "]), ", j, ");")
+			c.close()
+		}
 		for i, it := range tu.Items {
 			if it.Kind == model.AnyKind {
 				continue
