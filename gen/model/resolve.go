@@ -992,6 +992,9 @@ func (r *resolver) withoutDefault(v, dv cue.Value, what string) (cue.Value, stri
 
 // writesDefault reports whether an expression marks a default (*x).
 func writesDefault(n ast.Node) bool {
+	if n == nil {
+		return false // a value CUE made from several (a definition declared twice)
+	}
 	found := false
 	ast.Walk(n, func(n ast.Node) bool {
 		if u, ok := n.(*ast.UnaryExpr); ok && u.Op == token.MUL {
@@ -1300,7 +1303,7 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 			return nil, false
 		}
 		if name, ok := r.validatorOf(v); ok {
-			r.errorf(p, "%s: %s is not carried here: CUE finds no one type for %v (a validator of another type than its value's, or of a value of any type)", what, name, v)
+			r.errorf(p, "%s: %s is not carried here: CUE finds no one type for the value it constrains (a validator of another type than its value's, or of a value of any type)", what, name)
 			return nil, false
 		}
 		r.errorf(p, "%s: type %v is not carried; use string, int, number, bool, a definition, [...T] or [string]: T", what, kind)
@@ -1609,7 +1612,7 @@ func (r *resolver) list(v cue.Value, what string) (*Type, bool) {
 			// [A, ...T], []).
 			l, isLit := sourceExpr(c).(*ast.ListLit)
 			if !isLit || lit != nil {
-				r.errorf(r.pos(c), "%s: a list is one list literal ([...T], [A, B] or [A, ...T]), with list.MinItems/MaxItems beside it; a conjunction of lists (%v) is not carried yet", what, v)
+				r.errorf(r.pos(c), "%s: a list is one list literal ([...T], [A, B] or [A, ...T]), with list.MinItems/MaxItems beside it; a conjunction of two lists ([...T] & [_, ...]) is not carried yet", what)
 				return nil, false
 			}
 			for _, e := range l.Elts {
