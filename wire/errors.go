@@ -261,6 +261,7 @@ const (
 	RuleAnyOf            Rule = "anyOf"            // none or several of a disjunction's alternatives are set
 	RuleUnknown          Rule = "unknown"          // an open object's Unknown holds a member the schema names
 	RuleNot              Rule = "not"              // a value is one the schema excludes (!= v)
+	RuleMultipleOf       Rule = "multipleOf"       // a number is not a multiple of the schema's math.MultipleOf
 	RuleMinProperties    Rule = "minProperties"    // an object or map has too few members
 	RuleMaxProperties    Rule = "maxProperties"    // an object or map has too many members
 )

@@ -48,6 +48,16 @@ func UniqueItemsBy[T any, K comparable](p *Problems, path *Path, member string, 
 	}
 }
 
+// JSONKeys is JSONKey of each item, in order: the keys of a tuple's items
+// after its leading ones.
+func JSONKeys[T any](items []T) []string {
+	keys := make([]string, len(items))
+	for i := range items {
+		keys[i] = JSONKey(&items[i])
+	}
+	return keys
+}
+
 // JSONKey is the JSON value *v holds, as a key of UniqueItemsBy: its
 // encoding (json.Marshal, which calls a generated type's AppendJSON) with
 // every object's members sorted and every number written as the exact

@@ -2,6 +2,7 @@ package wire
 
 import (
 	"fmt"
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
@@ -139,6 +140,22 @@ func (p *Problems) MaxRunes(path *Path, member, s string, n int) {
 func (p *Problems) Pattern(path *Path, member, s string, re *regexp.Regexp) {
 	if !re.MatchString(s) {
 		p.Add(path, member, RulePattern, "must match %s", re)
+	}
+}
+
+// MultipleOf checks an integer is a whole multiple of k (CUE's
+// math.MultipleOf).
+func (p *Problems) MultipleOf(path *Path, member string, v, k int64) {
+	if v%k != 0 {
+		p.Add(path, member, RuleMultipleOf, "must be a multiple of %d (is %d)", k, v)
+	}
+}
+
+// MultipleOfNum checks a number is a whole multiple of k: math.Mod is
+// exact, so this is exact for the float64 the number was read as.
+func (p *Problems) MultipleOfNum(path *Path, member string, v float64, k int64) {
+	if math.Mod(v, float64(k)) != 0 {
+		p.Add(path, member, RuleMultipleOf, "must be a multiple of %d (is %v)", k, v)
 	}
 }
 

@@ -66,7 +66,9 @@ var (
 	types      = []string{"string", "int", "bool", "[...string]", "{[string]: int}", "#Unknown", "number", "float", "string | int",
 		"_", "null", "[...]", `"x"`, "int & >=5 & <=2", "int & >=0 & <=9007199254740993", "#Seat", "#Pose", "[...#Seat]",
 		"{[string]: {[string]: {[string]: int & >=0 & <=3}}}", "time.Time()", "strings.MaxRunes(3)", "*\"a\" | \"b\"", "{...}",
-		"string & =~\"^(?s).$\"", "string & =~\"[\\\\d-z]\"", "[...[...[...string]]]"}
+		"string & =~\"^(?s).$\"", "string & =~\"[\\\\d-z]\"", "[...[...[...string]]]",
+		"[string, int & >=0 & <=9]", "[string, ...number]", "[]", "[#Seat, [bool, null]]", "string & !~\"^x\"",
+		"number & !=1.5 & !=3", "==1", "string & !=\"none\" & !~\" \""}
 	docTexts = []string{"\u2028export const injected = 1", "\u202e reversed", "*/ int x; /*", "\xff\xfe", "<script>", "`", "\\", "??/",
 		"\r", "# heading", "| a | b |", "\u0000", "\ufeff", "/* open", "}\nfunc X() {}"}
 	patterns = []string{"(", `\:`, `(?s).`, `[\d-z]`, `a{2,1}`, `\p{Greek}`, `x**`, `^[a-z]+$`, `\Qa\E`, `[[:alpha:]]`, `\x{41}`, `a{3}`, `\s+`, `^\d{4}-\d{2}$`}

@@ -878,6 +878,18 @@ func checks(f *goFile, t *model.Type, v, path, member, stepVar string, depth int
 		if t.MaxItems != nil {
 			f.p("p.MaxItems(", path, ", ", mem, ", ", n, ", ", strconv.Itoa(*t.MaxItems), ")")
 		}
+		if t.UniqueItems {
+			// Items of their own types: compared as JSON values.
+			var keys []string
+			for i := range t.Tuple.Items {
+				keys = append(keys, f.wire()+".JSONKey(&"+v+"."+model.ItemGoName(i)+")")
+			}
+			list := "[]string{" + strings.Join(keys, ", ") + "}"
+			if t.Tuple.Rest != nil {
+				list = "append(" + list + ", " + f.wire() + ".JSONKeys(" + v + "." + model.RestGoName + ")...)"
+			}
+			f.p(f.wire(), ".UniqueItems(p, ", path, ", ", mem, ", ", list, ")")
+		}
 		ptr, _ := step()
 		f.p(v, ".validate(p, ", ptr, ")")
 	case model.UnionKind:
@@ -1063,6 +1075,13 @@ func constraintChecks(f *goFile, base model.Base, c model.Constraints, v, path, 
 	if c.MaxNum != nil {
 		call("MaxNum", v, floatLit(*c.MaxNum), strconv.FormatBool(c.MaxExclusive))
 	}
+	if c.MultipleOf != nil {
+		if base == model.Number {
+			call("MultipleOfNum", v, strconv.FormatInt(*c.MultipleOf, 10))
+		} else {
+			call("MultipleOf", v, strconv.FormatInt(*c.MultipleOf, 10))
+		}
+	}
 	if base == model.Date {
 		call("Date", v)
 	}
@@ -1156,6 +1175,9 @@ func describeBase(b model.Base, c model.Constraints) string {
 	}
 	for _, lit := range c.Not {
 		parts = append(parts, "not "+lit)
+	}
+	if c.MultipleOf != nil {
+		parts = append(parts, "a multiple of "+strconv.FormatInt(*c.MultipleOf, 10))
 	}
 	if c.Min != nil {
 		parts = append(parts, "at least "+strconv.FormatInt(*c.Min, 10))

@@ -584,6 +584,9 @@ func (e *emitter) typ(t *model.Type) obj {
 		if t.MaxItems != nil {
 			s = append(s, member{"maxItems", *t.MaxItems})
 		}
+		if t.UniqueItems {
+			s = append(s, member{"uniqueItems", true})
+		}
 		return s
 	case model.MapKind:
 		if t.Map != nil {
@@ -663,6 +666,9 @@ func basic(b model.Base, c model.Constraints) obj {
 	}
 	if c.Pattern != "" {
 		s = append(s, member{"pattern", model.ECMAPattern(c.Pattern)})
+	}
+	if c.MultipleOf != nil {
+		s = append(s, member{"multipleOf", *c.MultipleOf})
 	}
 	// !~"re" and != v: JSON Schema has no negated pattern or constant
 	// keyword, so each is a not; two or more are one not of their anyOf.

@@ -619,6 +619,18 @@ func (c *comparer) types(subject string, b, t *Type) {
 	default:
 		tighter = append(tighter, fmt.Sprintf("%s %s → %s", pattern, bc.Pattern, cc.Pattern))
 	}
+	switch bm, cm := bc.MultipleOf, cc.MultipleOf; {
+	case bm == nil && cm == nil, bm != nil && cm != nil && *bm == *cm:
+	case bm == nil:
+		tighter = append(tighter, fmt.Sprintf("multipleOf %d added", *cm))
+	case cm == nil:
+		looser = append(looser, fmt.Sprintf("multipleOf %d removed", *bm))
+	case *bm%*cm == 0:
+		// Every multiple of the old is one of the new.
+		looser = append(looser, fmt.Sprintf("multipleOf %d → %d", *bm, *cm))
+	default:
+		tighter = append(tighter, fmt.Sprintf("multipleOf %d → %d", *bm, *cm))
+	}
 	for _, v := range cc.Not {
 		if !slices.Contains(bc.Not, v) {
 			tighter = append(tighter, fmt.Sprintf("!=%s added", v))

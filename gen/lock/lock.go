@@ -128,6 +128,8 @@ type Constraints struct {
 	MinExclusive bool     `json:"minExclusive,omitempty"`
 	MaxExclusive bool     `json:"maxExclusive,omitempty"`
 	UniqueItems  bool     `json:"uniqueItems,omitempty"`
+	// MultipleOf: the value is a whole multiple of it.
+	MultipleOf *int64 `json:"multipleOf,omitempty"`
 	// How many members a map holds.
 	MinFields *int `json:"minFields,omitempty"`
 	MaxFields *int `json:"maxFields,omitempty"`
@@ -306,7 +308,7 @@ func constraintsOf(c model.Constraints) *Constraints {
 	}
 	return &Constraints{MinRunes: c.MinRunes, MaxRunes: c.MaxRunes, Pattern: c.Pattern, NotPattern: c.NotPattern, Not: c.Not, Min: c.Min, Max: c.Max, MinItems: c.MinItems, MaxItems: c.MaxItems,
 		MinNum: c.MinNum, MaxNum: c.MaxNum, MinExclusive: c.MinExclusive, MaxExclusive: c.MaxExclusive, UniqueItems: c.UniqueItems,
-		MinFields: c.MinFields, MaxFields: c.MaxFields}
+		MinFields: c.MinFields, MaxFields: c.MaxFields, MultipleOf: c.MultipleOf}
 }
 
 // Pos returns the current-schema position of a subject such as

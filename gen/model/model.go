@@ -383,13 +383,16 @@ type Constraints struct {
 	// MinFields and MaxFields bound how many members a map has
 	// (struct.MinFields, struct.MaxFields).
 	MinFields, MaxFields *int
+	// MultipleOf: an integer or number is a whole multiple of it
+	// (math.MultipleOf(k), k a positive integer).
+	MultipleOf *int64
 }
 
 // IsZero reports whether no constraint is set.
 func (c Constraints) IsZero() bool {
 	return c.MinRunes == nil && c.MaxRunes == nil && c.Pattern == "" && c.NotPattern == "" && len(c.Not) == 0 &&
 		c.Min == nil && c.Max == nil && c.MinItems == nil && c.MaxItems == nil &&
-		c.MinNum == nil && c.MaxNum == nil && !c.UniqueItems && c.MinFields == nil && c.MaxFields == nil
+		c.MinNum == nil && c.MaxNum == nil && !c.UniqueItems && c.MinFields == nil && c.MaxFields == nil && c.MultipleOf == nil
 }
 
 // JSONKind is the kind of JSON value a value of t is: string, number,

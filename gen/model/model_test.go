@@ -229,6 +229,12 @@ func constraints(c model.Constraints) string {
 	for _, v := range c.Not {
 		fmt.Fprintf(&b, " not=%s", v)
 	}
+	if c.MultipleOf != nil {
+		fmt.Fprintf(&b, " multipleOf=%d", *c.MultipleOf)
+	}
+	if c.UniqueItems {
+		b.WriteString(" uniqueItems")
+	}
 	if c.Min != nil {
 		fmt.Fprintf(&b, " min=%d", *c.Min)
 	}

@@ -1129,6 +1129,9 @@ func (r *resolver) withoutDefault(v, dv cue.Value, what string) (cue.Value, stri
 
 // writesDefault reports whether an expression marks a default (*x).
 func writesDefault(n ast.Node) bool {
+	if n == nil {
+		return false // a value CUE made from several (a definition declared twice)
+	}
 	found := false
 	ast.Walk(n, func(n ast.Node) bool {
 		if u, ok := n.(*ast.UnaryExpr); ok && u.Op == token.MUL {
@@ -1457,7 +1460,7 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 			return nil, false
 		}
 		if name, ok := r.validatorOf(v); ok {
-			r.errorf(p, "%s: %s on an object is not carried (schemagen carries struct.MinFields and struct.MaxFields there)", what, name)
+			r.errorf(p, "%s: %s is not carried here: CUE finds no one type for the value it constrains (a validator of another type than its value's, or of a value of any type)", what, name)
 			return nil, false
 		}
 		r.errorf(p, "%s: type %v is not carried; use string, int, number, bool, a definition, [...T] or [string]: T", what, kind)
@@ -1783,7 +1786,7 @@ func (r *resolver) list(v cue.Value, what string) (*Type, bool) {
 			// [A, ...T], []).
 			l, isLit := sourceExpr(c).(*ast.ListLit)
 			if !isLit || lit != nil {
-				r.errorf(r.pos(c), "%s: a list is one list literal ([...T], [A, B] or [A, ...T]), with list.MinItems/MaxItems beside it; a conjunction of lists (%v) is not carried yet", what, v)
+				r.errorf(r.pos(c), "%s: a list is one list literal ([...T], [A, B] or [A, ...T]), with list.MinItems/MaxItems beside it; a conjunction of two lists ([...T] & [_, ...]) is not carried yet", what)
 				return nil, false
 			}
 			for _, e := range l.Elts {
@@ -1826,10 +1829,6 @@ func (r *resolver) list(v cue.Value, what string) (*Type, bool) {
 // lt holds the constraints already read beside the literal.
 func (r *resolver) tuple(v, lit cue.Value, n int, rest cue.Value, lt *Type, what string, ok bool) (*Type, bool) {
 	p := r.pos(v)
-	if lt.UniqueItems {
-		r.errorf(p, "%s: list.UniqueItems on a list with items of their own types ([A, B]) is not carried yet; state it on [...T]", what)
-		return nil, false
-	}
 	name := inlineName(what)
 	if prev := r.defs[name]; prev != nil && "#"+name != what {
 		r.errorf(p, "%s: a list with items of their own types is the type %s, named after where it is, but #%s (%s) has that name; rename #%s, or name the list as a definition of its own", what, name, name, prev.pos, name)
@@ -2068,6 +2067,13 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 	case cue.CallOp:
 		return r.builtin(t, c, args, what)
 	}
+	// list.UniqueItems written without its call means list.UniqueItems().
+	if op == cue.SelectorOp && len(args) == 2 && t.Kind == ListKind && args[0].LookupPath(cue.ParsePath("MinItems")).Exists() {
+		if name, _ := args[1].String(); name == "UniqueItems" {
+			t.UniqueItems = true
+			return true
+		}
+	}
 	// A validator of package time written without its call: time.Time
 	// means time.Time().
 	if op == cue.SelectorOp && len(args) == 2 && args[0].LookupPath(cue.ParsePath("RFC3339")).Exists() {
@@ -2078,13 +2084,6 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 		case name == "Duration":
 			r.errorf(p, "%s: time.Duration (a Go duration string, 1h30m) is not carried yet: JSON Schema's duration format is ISO 8601's, another language; state it as a named string with a pattern", what)
 			return false
-		}
-	}
-	// list.UniqueItems written without its call means list.UniqueItems().
-	if op == cue.SelectorOp && len(args) == 2 && t.Kind == ListKind && args[0].LookupPath(cue.ParsePath("UniqueItems")).Exists() {
-		if name, _ := args[1].String(); name == "UniqueItems" {
-			t.UniqueItems = true
-			return true
 		}
 	}
 	r.errorf(p, "%s: the constraint %v is not carried (schemagen carries bounds, =~ patterns, strings.MinRunes/MaxRunes, list.MinItems/MaxItems, time.Time and time.Format(\"2006-01-02\"))", what, c)
@@ -2189,6 +2188,28 @@ func (r *resolver) builtin(t *Type, c cue.Value, args []cue.Value, what string) 
 		if n, ok = intArg(0); ok {
 			t.MaxItems = minPtr(t.MaxItems, n)
 		}
+	case "math.MultipleOf":
+		if (t.Base != Int && t.Base != Number) || len(args) != 2 {
+			break
+		}
+		k, err := args[1].Int64()
+		if args[1].IncompleteKind() == cue.IntKind && err == nil && k < 1 {
+			r.errorf(p, "%s: math.MultipleOf(%v): a multiple of zero or of a negative number is no JSON Schema multipleOf, which must be positive; use a positive integer", what, args[1])
+			return false
+		}
+		if args[1].IncompleteKind() != cue.IntKind || err != nil || k > MaxSafeInt {
+			r.errorf(p, "%s: math.MultipleOf(%v) is carried with a positive integer within ±%d only: CUE checks a fraction (0.1) in decimal arithmetic, where 0.3 is a multiple of 0.1, but JSON Schema validators divide binary floats (ajv: 0.3 / 0.1 = 2.9999999999999996, not a multiple) and Go and TypeScript hold the value as a float64, so no target states it as CUE means it", what, args[1], int64(MaxSafeInt))
+			return false
+		}
+		if t.MultipleOf != nil {
+			// Both: a multiple of their least common multiple.
+			a, b := *t.MultipleOf, k
+			for b != 0 {
+				a, b = b, a%b
+			}
+			k = *t.MultipleOf / a * k
+		}
+		t.MultipleOf, ok = &k, true
 	case "list.UniqueItems":
 		if ok = len(args) == 1 && t.Kind == ListKind; ok {
 			t.UniqueItems = true
@@ -2205,7 +2226,7 @@ func (r *resolver) builtin(t *Type, c cue.Value, args []cue.Value, what string) 
 			}
 		}
 	default:
-		r.errorf(p, "%s: builtin %s is not supported (schemagen carries strings.MinRunes/MaxRunes, list.MinItems/MaxItems, time.Time and time.Format(\"2006-01-02\"))", what, orUnknown(name))
+		r.errorf(p, "%s: builtin %s is not supported (schemagen carries strings.MinRunes/MaxRunes, list.MinItems/MaxItems/UniqueItems, math.MultipleOf, time.Time and time.Format(\"2006-01-02\"))", what, orUnknown(name))
 		return false
 	}
 	if !ok {

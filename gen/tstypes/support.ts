@@ -32,7 +32,7 @@ export type ProblemRule =
   | "minLength" | "maxLength" | "pattern" | "minimum" | "maximum" | "minItems" | "maxItems"
   | "format" | "absent" | "refused"
   | "exclusiveMinimum" | "exclusiveMaximum" | "uniqueItems" | "const" | "anyOf"
-  | "minProperties" | "maxProperties" | "not";
+  | "minProperties" | "maxProperties" | "not" | "multipleOf";
 
 /** The error a parse function throws: every problem of the document. */
 export class ParseError extends Error {

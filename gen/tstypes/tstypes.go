@@ -264,6 +264,9 @@ func constraints(b model.Base, c model.Constraints) string {
 	for _, lit := range c.Not {
 		parts = append(parts, "not "+lit)
 	}
+	if c.MultipleOf != nil {
+		parts = append(parts, fmt.Sprintf("a multiple of %d", *c.MultipleOf))
+	}
 	if c.Min != nil {
 		parts = append(parts, fmt.Sprintf("at least %d", *c.Min))
 	}

@@ -520,6 +520,18 @@ func check(c *code, t *model.Type, x, cont, k, at string) {
 			c.fail(at, "maxItems", "`must have at most "+m+" items (has ${"+x+".length})`")
 			c.close()
 		}
+		if t.UniqueItems {
+			seen, j := c.fresh("seen"), c.fresh("j")
+			c.p("const ", seen, " = new Map<unknown, number>();")
+			c.open("for (let ", j, " = 0; ", j, " < ", x, ".length; ", j, "++)")
+			c.p("const prev = ", seen, ".get(_canon(", x, "[", j, "]));")
+			c.open("if (prev !== undefined)")
+			c.fail(at, "uniqueItems", "`must have unique items (item ${"+j+"} repeats item ${prev})`")
+			c.p("break;")
+			c.close()
+			c.p(seen, ".set(_canon(", x, "[", j, "]), ", j, ");")
+			c.close()
+		}
 		for i, it := range tu.Items {
 			if it.Kind == model.AnyKind {
 				continue
@@ -610,6 +622,7 @@ func scalarCheck(c *code, t *model.Type, x, cont, k, at string) {
 			c.fail(at, rule, "`must be "+word+m+" (is ${"+x+"})`")
 			c.close()
 		}
+		multipleCheck(c, x, at, cs.MultipleOf)
 		notChecks(c, x, at, cs.Not)
 		c.close()
 	case model.Bool:
@@ -638,6 +651,7 @@ func scalarCheck(c *code, t *model.Type, x, cont, k, at string) {
 			c.fail(at, "maximum", "`must be at most "+m+" (is ${"+n+"})`")
 			c.close()
 		}
+		multipleCheck(c, n, at, cs.MultipleOf)
 		notChecks(c, n, at, cs.Not)
 		c.close()
 	default:
@@ -685,6 +699,18 @@ func scalarCheck(c *code, t *model.Type, x, cont, k, at string) {
 		}
 		c.close()
 	}
+}
+
+// multipleCheck refuses x unless it is a whole multiple of k (JavaScript's
+// % is exact, as Go's math.Mod is).
+func multipleCheck(c *code, x, at string, k *int64) {
+	if k == nil {
+		return
+	}
+	m := strconv.FormatInt(*k, 10)
+	c.open("if (", x, " % ", m, " !== 0)")
+	c.fail(at, "multipleOf", "`must be a multiple of "+m+" (is ${"+x+"})`")
+	c.close()
 }
 
 // notChecks refuses x when it is one of the values != excludes (JSON

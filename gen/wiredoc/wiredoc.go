@@ -89,11 +89,21 @@ func render(p *model.Package, cfg *model.Config) []byte {
 			d.enum(e)
 		}
 	}
-	if len(p.Scalars) > 0 || len(p.Maps) > 0 || len(p.Aliases) > 0 {
+	if len(p.Scalars) > 0 || len(p.Maps) > 0 || len(p.Aliases) > 0 || len(p.Tuples) > 0 {
 		d.f("## Named types\n\n")
 		for _, a := range p.Aliases {
 			d.f("### %s\n\n%s\n\n", a.Name, paragraph(a.Doc))
 			d.f("%s. Go: `%s`.\n\n", upperFirst(d.typ(a.Type)), a.GoName)
+		}
+		for _, tu := range p.Tuples {
+			// A list whose leading items have types of their own: Go
+			// names it (a struct), so the reference does too.
+			d.f("### %s\n\n%s\n\n", tu.Name, paragraph(tu.Doc))
+			c := ""
+			if e := d.constraints(&model.Type{Kind: model.TupleKind, Tuple: tu}); e != "" {
+				c = " (" + e + ")"
+			}
+			d.f("%s%s. Go: `%s`.\n\n", upperFirst(d.typ(&model.Type{Kind: model.TupleKind, Tuple: tu})), c, tu.GoName)
 		}
 		for _, sc := range p.Scalars {
 			d.f("### %s\n\n%s\n\n", sc.Name, paragraph(sc.Doc))
@@ -308,7 +318,7 @@ func (d *doc) constraints(t *model.Type) string {
 		parts = constraintList(0, t.Constraints)
 		for i, it := range t.Tuple.Items {
 			if e := d.constraints(it); e != "" {
-				parts = append(parts, fmt.Sprintf("item %d %s", i, e))
+				parts = append(parts, fmt.Sprintf("item %d: %s", i, e))
 			}
 		}
 		if t.Tuple.Rest != nil {
@@ -376,6 +386,9 @@ func constraintList(b model.Base, c model.Constraints) []string {
 	}
 	for _, lit := range c.Not {
 		out = append(out, "not "+codeSpan(lit))
+	}
+	if c.MultipleOf != nil {
+		out = append(out, fmt.Sprintf("a multiple of %d", *c.MultipleOf))
 	}
 	switch {
 	case c.Min != nil && c.Max != nil:
