@@ -2221,8 +2221,21 @@ func (r *resolver) builtin(t *Type, c cue.Value, args []cue.Value, what string) 
 	case "time.Format":
 		if len(args) == 2 && t.Base == String {
 			layout, _ := args[1].String()
-			if ok = layout == "2006-01-02"; ok {
-				t.Base = Date
+			switch layout {
+			case "2006-01-02":
+				t.Base, ok = Date, true
+			case "2006-01-02T15:04:05Z07:00", "2006-01-02T15:04:05.999999999Z07:00":
+				// time.RFC3339 and time.RFC3339Nano: Go's time.Parse,
+				// which CUE calls, reads a fraction of a second after the
+				// seconds with either, so both are time.Time.
+				t.Base, ok = Time, true
+			case "15:04:05":
+				// A time of day: what Go's time.Parse reads with this
+				// layout, stated as a pattern (an hour of one or two
+				// digits, a fraction of a second after . or ,).
+				if t.Pattern == "" {
+					t.Pattern, ok = timeOfDayPattern, true
+				}
 			}
 		}
 	default:
@@ -2234,6 +2247,11 @@ func (r *resolver) builtin(t *Type, c cue.Value, args []cue.Value, what string) 
 	}
 	return ok
 }
+
+// timeOfDayPattern is the language of time.Parse("15:04:05", s): Go reads
+// the hour with one or two digits, minutes and seconds with two, and a
+// fraction of a second after the seconds, behind a period or a comma.
+const timeOfDayPattern = `^([0-9]|[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]([.,][0-9]+)?$`
 
 func orUnknown(s string) string {
 	if s == "" {
