@@ -66,6 +66,11 @@ type resolver struct {
 	// about most values more than once (about three times on the
 	// synthetic packages of make bench).
 	exprs map[cue.Value]exprResult
+	// supplied names, for each object, a regular field whose value CUE
+	// supplies when the data leaves it out (concrete, or with a
+	// default): CUE counts it among the members struct.MinFields and
+	// MaxFields count, which no JSON Schema keyword can.
+	supplied map[*Object]string
 }
 
 // exprResult is one answer of cue.Value.Expr.
@@ -270,7 +275,7 @@ func structLit(n ast.Node) (*ast.StructLit, bool) {
 }
 
 func newResolver(ps positions, inst *build.Instance, v cue.Value) *resolver {
-	return &resolver{ps: ps, inst: inst, v: v, comments: indexComments(inst), defs: map[string]*def{}, inlines: map[string]*def{}}
+	return &resolver{ps: ps, inst: inst, v: v, comments: indexComments(inst), defs: map[string]*def{}, inlines: map[string]*def{}, supplied: map[*Object]string{}}
 }
 
 func (r *resolver) errorf(pos Pos, format string, args ...any) {
@@ -1034,6 +1039,9 @@ func (r *resolver) resolveObject(d *def) {
 			// a value, so it is required; a concrete one holds its value
 			// whether the data states it or not, so the data may omit it.
 			f.Optional = v.Validate(cue.Concrete(true)) == nil
+			if _, has := v.Default(); (f.Optional || has) && r.supplied[o] == "" {
+				r.supplied[o] = name
+			}
 		}
 		if f.Doc == "" {
 			r.docf(f.Pos, "%s.%s has no doc comment: say what it means on the line above it", d.ref(), name)
@@ -1065,6 +1073,18 @@ func (r *resolver) resolveObject(d *def) {
 	}
 	// An object of no fields ({}) is one: CUE admits only {} (the strict
 	// set too), the Go decoder and the open set any object.
+	r.checkSupplied(o, d.ref(), d.pos)
+}
+
+// checkSupplied refuses struct.MinFields/MaxFields on an object with a
+// member CUE supplies when the data leaves it out: CUE counts it always,
+// minProperties and maxProperties only when the data gives it.
+func (r *resolver) checkSupplied(o *Object, what string, p Pos) bool {
+	if name := r.supplied[o]; name != "" && (o.MinFields != nil || o.MaxFields != nil) {
+		r.errorf(p, "%s: struct.MinFields/MaxFields count %s, whose value CUE supplies when the data leaves it out (a concrete regular field, or one with a default), but JSON Schema's minProperties/maxProperties count only the members the data gives; make it optional (%s?:) or required (%s!:)", what, name, name, name)
+		return false
+	}
+	return true
 }
 
 // withoutDefault splits a field's value with a default into the value
@@ -1496,6 +1516,9 @@ func (r *resolver) counted(rest cue.Value, fc fieldCount, what string, p Pos) (*
 		t.MinFields, t.MaxFields = fc.min, fc.max
 	case t.Kind == ObjectKind && r.inlines[t.Object.Name] != nil && r.inlines[t.Object.Name].object == t.Object:
 		t.Object.MinFields, t.Object.MaxFields = fc.min, fc.max
+		if !r.checkSupplied(t.Object, what, p) {
+			return nil, false
+		}
 	default:
 		r.errorf(p, "%s: struct.MinFields/MaxFields count an object's or a map's members; this value is not one", what)
 		return nil, false
