@@ -14,17 +14,19 @@
 #     gengotypes' output removed alike).             goal <= 0.80x
 #  2. the same, against gengotypes followed by CUE's jsonschema.Generate
 #     over every definition (scripts/cuepeer).       report
-#  3. synthetic wire packages (scripts/synth) of WIRE_SIZES definitions
+#  3. the corpus: Kubernetes apps/v1 and the Compose Specification
+#     (conformance/corpus), generate vs gengotypes.  report
+#  4. synthetic wire packages (scripts/synth) of WIRE_SIZES definitions
 #     (default 1000 5000 20000), with nothing to write and writing:
 #     against gengotypes (goal <= 0.80x at 1,000 and 20,000), against CUE's
 #     loader and evaluator alone (scripts/cuefloor; goal <= 2.00x at 1,000
 #     and 20,000), peak RSS writing against gengotypes' (goal <= 1.50x at
 #     5,000 and 20,000); and 5,000 paired with 1,000 in one run (the same
 #     command in two modules; goal <= 6.00x, linear is 5x).
-#  4. schemagen's own share, in process without CUE's load (gen's
+#  5. schemagen's own share, in process without CUE's load (gen's
 #     BenchmarkScaling): emit at 5,000 vs 1,000 (<= 6x) and 20,000 vs
 #     5,000 (<= 4.4x).
-#  5. synthetic layouts of 1,000 and 5,000 fields, paired in one run
+#  6. synthetic layouts of 1,000 and 5,000 fields, paired in one run
 #     (gengotypes has no layout target).              goal <= 6.00x
 #
 # ROUNDS (default 21) pairs for the fleet lines; SCALE_ROUNDS (default 5)
@@ -58,6 +60,19 @@ done
 	-a-dir "$tmp/cold" -b-dir "$tmp/cue" -- sh -c "rm -rf generated && exec $sg generate" -- sh -c "rm -f schema/fleet/cue_types_gen.go && exec $cue exp gengotypes ./schema/fleet"
 "$pair" -rounds "$rounds" -name "schema/fleet: generate vs cue exp gengotypes + CUE jsonschema.Generate (Go types and JSON Schema)" \
 	-a-dir "$tmp/ours" -b-dir "$tmp/cue" -- sh -c "exec $sg generate" -- sh -c "$cue exp gengotypes ./schema/fleet && exec $tmp/bin/cuepeer ./schema/fleet out"
+
+# The real-world corpus (conformance/corpus, docs/corpus.md): the two
+# corpora both tools generate whole, Kubernetes apps/v1 through cue get go
+# (with metav1, corev1 and intstr from cue.mod/gen) and the Compose
+# Specification through cue import, each in a scratch copy. Report only:
+# issue 21 asks for the figure, the goals are the synthetic ones below.
+for c in k8s-apps-v1:apps/v1 compose-spec:compose; do
+	name=${c%%:*} pkg=${c#*:}
+	cp -r "$root/conformance/corpus/$name" "$tmp/corpus-$name"
+	(cd "$tmp/corpus-$name" && "$sg" generate)
+	"$pair" -rounds "$srounds" -name "corpus $name: generate (every target) vs cue exp gengotypes (Go types)" \
+		-a-dir "$tmp/corpus-$name" -b-dir "$tmp/corpus-$name" -- "$sg" generate -- "$cue" exp gengotypes "./schema/$pkg"
+done
 
 # goal GOAL N SIZES...: GOAL if N is among SIZES, else 0 (report only).
 goal() {
