@@ -227,8 +227,9 @@ func (r *resolver) dropOwnPackagesErrors() {
 }
 
 // hiddenRef returns the name of the object a reference to a hidden field
-// of this package names when that field is a struct (t?: _node, _node:
-// {next?: _node}), registering it on first use: node where the reference
+// of this package names when that field is a struct that holds itself,
+// directly or through other hidden fields (t?: _node, _node: {next?:
+// _node}), registering it on first use: node where the reference
 // is open, nodeClosed inside a definition, which CUE closes recursively,
 // the hidden struct included. A hidden struct that holds itself is then a
 // type that refers to itself, as CUE evaluates it; any other value of a
@@ -241,6 +242,9 @@ func (r *resolver) hiddenRef(v cue.Value) (string, bool) {
 	}
 	if bi := root.BuildInstance(); bi != nil && bi != r.inst && bi.Dir != r.inst.Dir {
 		return "", false
+	}
+	if !r.selfHolding()[sels[0].String()] {
+		return "", false // read in place, as any other hidden field's value
 	}
 	hv := root.LookupPath(path)
 	if lit, ok := structLit(sourceExpr(hv)); !ok || isMapLiteral(lit) || hv.IncompleteKind() != cue.StructKind {
@@ -264,4 +268,55 @@ func (r *resolver) hiddenRef(v cue.Value) (string, bool) {
 		d.object.Open = true
 	}
 	return name, true
+}
+
+// selfHolding returns the package's hidden fields (by label, _node) whose
+// value refers back to themselves through hidden fields, found once from
+// the syntax: only such a field needs a name of its own (hiddenRef); any
+// other is read in place where it is used, named after where it is.
+func (r *resolver) selfHolding() map[string]bool {
+	if r.selfHeld != nil {
+		return r.selfHeld
+	}
+	refs := map[string]map[string]bool{}
+	for _, f := range r.inst.Files {
+		for _, decl := range f.Decls {
+			fd, ok := decl.(*ast.Field)
+			if !ok {
+				continue
+			}
+			label, _, err := ast.LabelName(fd.Label)
+			if err != nil || !strings.HasPrefix(label, "_") || strings.HasPrefix(label, "_#") {
+				continue
+			}
+			if refs[label] == nil {
+				refs[label] = map[string]bool{}
+			}
+			ast.Walk(fd.Value, func(n ast.Node) bool {
+				if id, ok := n.(*ast.Ident); ok && strings.HasPrefix(id.Name, "_") && !strings.HasPrefix(id.Name, "_#") {
+					refs[label][id.Name] = true
+				}
+				return true
+			}, nil)
+		}
+	}
+	r.selfHeld = map[string]bool{}
+	for start := range refs {
+		seen := map[string]bool{}
+		stack := []string{start}
+		for len(stack) > 0 {
+			n := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for m := range refs[n] {
+				if m == start {
+					r.selfHeld[start] = true
+				}
+				if !seen[m] {
+					seen[m] = true
+					stack = append(stack, m)
+				}
+			}
+		}
+	}
+	return r.selfHeld
 }

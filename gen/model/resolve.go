@@ -34,6 +34,8 @@ type resolver struct {
 	// foreigns are the packages whose definitions this one refers to, by
 	// import path, as first reached.
 	foreigns map[string]*foreignPkg
+	// selfHeld are the hidden fields that hold themselves (selfHolding).
+	selfHeld map[string]bool
 	// schemaDir is the module's schema folder (absolute): a package in it
 	// is resolved on its own too, which reports its errors.
 	schemaDir string
