@@ -95,7 +95,8 @@ func (r *resolver) foreign(v, root cue.Value, bi *build.Instance, name string, p
 }
 
 // nested returns the name of a definition within a definition (#x.#Baz,
-// named xBaz), registering it on first use.
+// named xBaz) or of a hidden definition (_#base, named base), registering
+// it on first use.
 func (r *resolver) nested(v, root cue.Value, name string, path cue.Path) string {
 	if d := r.defs[name]; d != nil {
 		if d.path.String() != path.String() {

@@ -728,13 +728,20 @@ func (r *resolver) refName(v cue.Value) (string, bool) {
 	// A definition within a definition (#x.#Baz) is named by its path
 	// (xBaz: Go XBaz), as an inline struct is.
 	name := strings.TrimPrefix(sels[0].String(), "#")
+	// A hidden definition (_#base), which CUE keeps out of the package's
+	// exported definitions, is registered when a reference reaches it,
+	// named without its _# (base: Go Base).
+	hiddenDef := sels[0].LabelType() == cue.HiddenDefinitionLabel
+	if hiddenDef {
+		name = strings.TrimPrefix(sels[0].String(), "_#")
+	}
 	for _, s := range sels[1:] {
 		name = foreignName(name, strings.TrimPrefix(s.String(), "#"))
 	}
 	if bi := root.BuildInstance(); bi != nil && bi != r.inst && bi.Dir != r.inst.Dir {
 		return r.foreign(v, root, bi, name, path), true
 	}
-	if len(sels) > 1 {
+	if len(sels) > 1 || hiddenDef {
 		return r.nested(v, root, name, path), true
 	}
 	return name, true
