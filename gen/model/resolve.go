@@ -654,6 +654,19 @@ func (r *resolver) classify(d *def) {
 		// member (#enumX: #XFailure).
 		if a := r.defs[name]; a != nil && a != d {
 			r.classifyOnce(a)
+			if a.object != nil && !a.root {
+				// #Latest: #V2, with #V2 an object: an object of its
+				// own with the fields CUE lists, as for #A: _hidden
+				// (the same values, its own name in every target),
+				// written as #V2's literal (its ..., its patterns).
+				d.lit = &ast.StructLit{}
+				if lit, ok := a.literal(); ok {
+					d.lit = lit
+				}
+				d.object = &Object{Name: d.name, Doc: d.doc, Pos: d.pos}
+				r.pkg.Objects = append(r.pkg.Objects, d.object)
+				return
+			}
 			if a.object == nil && a.union == nil {
 				r.here = d.pos
 				if t, ok := r.refType(d.v, name, "#"+d.name); ok {
@@ -663,7 +676,7 @@ func (r *resolver) classify(d *def) {
 				return
 			}
 		}
-		r.errorf(d.pos, "%s is #%s under another name, which no target can state as CUE means it; refer to #%s (a union lists two or more variants: #A | #B)", d.ref(), name, name)
+		r.errorf(d.pos, "%s is #%s under another name; a union (or a definition that holds itself) is not carried twice: each variant belongs to one union, which decodes it by its discriminator; refer to #%s (a union lists two or more variants: #A | #B)", d.ref(), name, name)
 		return
 	}
 	r.here = d.pos
