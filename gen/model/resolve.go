@@ -1689,6 +1689,11 @@ func (r *resolver) resolveOneOf(d *def) {
 }
 
 func (r *resolver) oneOf(d *def, alts []cue.Value, what string) *OneOf {
+	if r.isChoice(alts) {
+		// Reached for a definition only: in place, typeOf carries it.
+		r.errorf(d.pos, "%s: a choice among constraints (%v) is carried in place but not yet as a definition of its own, which Go and TypeScript would name; write it at each field that has it", what, d.v)
+		return nil
+	}
 	o := &OneOf{Name: d.name, Doc: d.doc, Pos: d.pos}
 	byKind := map[string]*Alt{}
 	ok := true
