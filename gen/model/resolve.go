@@ -1145,8 +1145,15 @@ func (r *resolver) withoutDefault(v, dv cue.Value, what string) (cue.Value, stri
 	}
 	if op, args := r.expr(v); op == cue.OrOp {
 		// *"" | (string & !=""): a choice among constraints, its default
-		// one of them; typeOf reads the alternatives.
-		if r.isChoice(args) {
+		// one of them; typeOf reads the alternatives (and null beside
+		// them, a nullable choice).
+		var rest []cue.Value
+		for _, a := range args {
+			if !(a.IncompleteKind() == cue.NullKind && a.IsConcrete()) {
+				rest = append(rest, a)
+			}
+		}
+		if r.isChoice(rest) {
 			return v, string(lit), true
 		}
 	}
@@ -1697,20 +1704,45 @@ func (r *resolver) oneOf(d *def, alts []cue.Value, what string) *OneOf {
 	o := &OneOf{Name: d.name, Doc: d.doc, Pos: d.pos}
 	byKind := map[string]*Alt{}
 	ok := true
+	// Alternatives of one scalar base among others ("a" | =~"^b" | true)
+	// are one alternative of that kind: a choice among constraints.
+	groups := map[cue.Kind][]cue.Value{}
 	for _, a := range alts {
-		// An inline struct or list among them is named after the kind:
-		// #Config.external's object is ConfigExternalObject.
-		at := what
-		switch a.IncompleteKind() {
-		case cue.StructKind:
-			at += ".object"
-		case cue.ListKind:
-			at += ".list"
+		if k, ok := r.choiceKind(a); ok {
+			groups[k] = append(groups[k], a)
 		}
-		t, tok := r.typeAt(a, at, d.pos)
-		if !tok {
-			ok = false
-			continue
+	}
+	grouped := map[cue.Kind]bool{}
+	for _, a := range alts {
+		var t *Type
+		ck, _ := r.choiceKind(a)
+		if g := groups[ck]; len(g) > 1 && r.isChoice(g) {
+			if grouped[ck] {
+				continue // resolved with the first of its group
+			}
+			grouped[ck] = true
+			ct, handled, cok := r.choice(g, what)
+			if !handled || !cok {
+				ok = false
+				continue
+			}
+			t = ct
+		} else {
+			// An inline struct or list among them is named after the kind:
+			// #Config.external's object is ConfigExternalObject.
+			at := what
+			switch a.IncompleteKind() {
+			case cue.StructKind:
+				at += ".object"
+			case cue.ListKind:
+				at += ".list"
+			}
+			var tok bool
+			t, tok = r.typeAt(a, at, d.pos)
+			if !tok {
+				ok = false
+				continue
+			}
 		}
 		k := t.JSONKind()
 		if k == "" {

@@ -321,6 +321,16 @@ func (d *doc) constraints(t *model.Type) string {
 			}
 			parts = []string{"one of: " + strings.Join(alts, "; ")}
 		}
+	case model.NullableKind:
+		if len(t.Elem.Choice) > 0 { // a choice, or null
+			return d.constraints(t.Elem)
+		}
+	case model.OneOfKind:
+		for _, a := range t.OneOf.Alts {
+			if len(a.Type.Choice) > 0 { // a choice, the alternative of its kind
+				parts = append(parts, d.typ(a.Type)+" "+d.constraints(a.Type))
+			}
+		}
 	case model.ListKind:
 		parts = constraintList(0, t.Constraints)
 		if e := d.constraints(t.Elem); e != "" {
