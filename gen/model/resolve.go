@@ -171,6 +171,12 @@ func copyType(t *Type) *Type {
 	if t.Elem != nil {
 		c.Elem = copyType(t.Elem)
 	}
+	if t.Choice != nil {
+		c.Choice = make([]*Type, len(t.Choice))
+		for i, a := range t.Choice {
+			c.Choice[i] = copyType(a)
+		}
+	}
 	return &c
 }
 
@@ -605,6 +611,14 @@ func (r *resolver) classify(d *def) {
 					r.errorf(r.pos(a), "%s: enum member %v is not a string literal; every member of an enum is a quoted string", d.ref(), a)
 					break
 				}
+			}
+		case r.isChoice(args):
+			// "auto" | =~"^[0-9]+$": a choice among constraints, a name
+			// for it (Alias) that every use has as its own.
+			r.here = d.pos
+			if t, _, ok := r.choice(args, d.ref()); ok {
+				d.alias = &Alias{Name: d.name, Doc: d.doc, Pos: d.pos, Type: t}
+				r.pkg.Aliases = append(r.pkg.Aliases, d.alias)
 			}
 		default:
 			// Types of different JSON kinds (string | [...string]): a
@@ -1696,11 +1710,6 @@ func (r *resolver) resolveOneOf(d *def) {
 }
 
 func (r *resolver) oneOf(d *def, alts []cue.Value, what string) *OneOf {
-	if r.isChoice(alts) {
-		// Reached for a definition only: in place, typeOf carries it.
-		r.errorf(d.pos, "%s: a choice among constraints (%v) is carried in place but not yet as a definition of its own, which Go and TypeScript would name; write it at each field that has it", what, d.v)
-		return nil
-	}
 	o := &OneOf{Name: d.name, Doc: d.doc, Pos: d.pos}
 	byKind := map[string]*Alt{}
 	ok := true
