@@ -597,7 +597,25 @@ func check(c *code, t *model.Type, x, cont, k, at string) {
 func choiceCheck(c *code, t *model.Type, x, cont, k, at string) {
 	n := c.fresh("n")
 	c.p("const ", n, " = out === null ? 0 : out.length;")
-	scalarCheck(c, &model.Type{Kind: model.BasicKind, Base: t.Base}, x, cont, k, at)
+	switch t.Base {
+	case model.Int:
+		why := c.fresh("why")
+		c.p("const ", why, " = _int(", cont, ", ", k, ", ", x, ");")
+		c.open("if (", why, ` !== "")`)
+		c.failRule(at, "("+why+`.includes("int64") ? ((`+x+` as number) < 0 ? "minimum" : "maximum") : "type")`, why)
+		c.close()
+	case model.Number:
+		c.open("if (typeof ", x, ` !== "number")`)
+		c.fail(at, "type", `_want("a number", `+x+")")
+		c.close(" else if (!Number.isFinite(", x, ")) {")
+		c.depth++
+		c.fail(at, "type", jsString("is beyond what a float64 holds"))
+		c.close()
+	default:
+		c.open("if (typeof ", x, ` !== "string")`)
+		c.fail(at, "type", `_want("a string", `+x+")")
+		c.close()
+	}
 	var alts []string
 	for _, a := range t.Choice {
 		fn := c.fresh("alt")
