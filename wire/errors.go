@@ -258,7 +258,7 @@ const (
 	RuleExclusiveMaximum Rule = "exclusiveMaximum" // a number is not below the schema's <
 	RuleUniqueItems      Rule = "uniqueItems"      // a list holds an item twice
 	RuleConst            Rule = "const"            // a value is not the schema's constant
-	RuleAnyOf            Rule = "anyOf"            // none or several of a disjunction's alternatives are set
+	RuleAnyOf            Rule = "anyOf"            // none or several of a disjunction's alternatives are set, or no alternative of a choice admits a value
 	RuleUnknown          Rule = "unknown"          // an open object's Unknown holds a member the schema names
 	RuleNot              Rule = "not"              // a value is one the schema excludes (!= v)
 	RuleMultipleOf       Rule = "multipleOf"       // a number is not a multiple of the schema's math.MultipleOf

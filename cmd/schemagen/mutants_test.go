@@ -68,7 +68,10 @@ var (
 		"{[string]: {[string]: {[string]: int & >=0 & <=3}}}", "time.Time()", "strings.MaxRunes(3)", "*\"a\" | \"b\"", "{...}",
 		"string & =~\"^(?s).$\"", "string & =~\"[\\\\d-z]\"", "[...[...[...string]]]",
 		"[string, int & >=0 & <=9]", "[string, ...number]", "[]", "[#Seat, [bool, null]]", "string & !~\"^x\"",
-		"number & !=1.5 & !=3", "==1", "string & !=\"none\" & !~\" \""}
+		"number & !=1.5 & !=3", "==1", "string & !=\"none\" & !~\" \"",
+		// Choices among constraints: alternatives of one base.
+		"*\"\" | (string & !=\"\" & strings.MaxRunes(4096))", "=~\"^a\" | =~\"^b\"", "int & (<0 | >10) & >=-9 & <=99", "1 | 2 | 3",
+		"\"auto\" | =~\"^[0-9]+$\"", "number & <0 | number & >1.5", "int & >5 | number & <1", "=~\"(\" | \"x\""}
 	docTexts = []string{"\u2028export const injected = 1", "\u202e reversed", "*/ int x; /*", "\xff\xfe", "<script>", "`", "\\", "??/",
 		"\r", "# heading", "| a | b |", "\u0000", "\ufeff", "/* open", "}\nfunc X() {}"}
 	patterns = []string{"(", `\:`, `(?s).`, `[\d-z]`, `a{2,1}`, `\p{Greek}`, `x**`, `^[a-z]+$`, `\Qa\E`, `[[:alpha:]]`, `\x{41}`, `a{3}`, `\s+`, `^\d{4}-\d{2}$`}

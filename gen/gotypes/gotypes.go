@@ -199,6 +199,9 @@ func patternNames(p *model.Package) (names, nots map[*model.Type]string) {
 	visit = func(t *model.Type, stem string) {
 		switch t.Kind {
 		case model.BasicKind:
+			for i, a := range t.Choice {
+				visit(a, stem+"_Choice"+strconv.Itoa(i))
+			}
 			if t.Pattern != "" {
 				names[t] = helper("pattern", stem)
 			}

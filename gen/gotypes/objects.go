@@ -631,6 +631,9 @@ func memberMatch(f *goFile, o *model.Object, name string) string {
 func fieldPatterns(f *goFile, t *model.Type) {
 	switch t.Kind {
 	case model.BasicKind:
+		for _, a := range t.Choice {
+			fieldPatterns(f, a)
+		}
 		if name := f.patterns[t]; name != "" {
 			f.decl()
 			f.p("var ", name, " = ", f.use("regexp"), ".MustCompile(", quote(t.Pattern), ")")
@@ -810,7 +813,7 @@ func needsCheck(t *model.Type) bool {
 	case model.ConstKind:
 		return true
 	case model.BasicKind:
-		return !checked(t.Constraints).IsZero() || t.Base == model.Date
+		return !checked(t.Constraints).IsZero() || t.Base == model.Date || len(t.Choice) > 0
 	case model.ListKind:
 		return t.MinItems != nil || t.MaxItems != nil || t.UniqueItems || needsCheck(t.Elem)
 	case model.NullableKind:
@@ -897,6 +900,10 @@ func checks(f *goFile, t *model.Type, v, path, member, stepVar string, depth int
 	case model.ScalarKind:
 		f.p(helper("validate", t.Scalar.GoName), "(p, ", path, ", ", mem, ", ", v, ")")
 	case model.BasicKind:
+		if len(t.Choice) > 0 {
+			choiceChecks(f, t, v, path, member, stepVar, depth)
+			return
+		}
 		constraintChecks(f, t.Base, t.Constraints, v, path, mem, f.patterns[t], f.notPatterns[t])
 	case model.NullableKind:
 		recv := v
@@ -1003,6 +1010,44 @@ func checks(f *goFile, t *model.Type, v, path, member, stepVar string, depth int
 			f.mapWalk = walkNone
 		}
 	}
+}
+
+// choiceChecks validates v against a choice among constraints: each
+// alternative's checks in turn, its problems rolled back when it fails,
+// until one admits v; when none does, one problem saying what v must be.
+func choiceChecks(f *goFile, t *model.Type, v, path, member, stepVar string, depth int) {
+	mark := loopVar("choice", depth)
+	f.p("{")
+	f.depth++
+	f.p(mark, " := p.Len()")
+	for i, a := range t.Choice {
+		if i > 0 {
+			f.p("p.Truncate(", mark, ")")
+		}
+		checks(f, a, v, path, member, stepVar, depth)
+		f.open("if p.Len() > ", mark)
+	}
+	f.p("p.Truncate(", mark, ")")
+	f.p("p.Add(", path, ", ", quote(member), ", ", f.wire(), `.RuleAnyOf, "%s", `, quote("must be "+describeChoice(t)), ")")
+	for range t.Choice {
+		f.close()
+	}
+	f.depth--
+	f.p("}")
+}
+
+// describeChoice says what a choice among constraints admits: "" or at
+// least 1 character, at most 4096 characters.
+func describeChoice(t *model.Type) string {
+	var alts []string
+	for _, a := range t.Choice {
+		if a.Kind == model.ConstKind {
+			alts = append(alts, a.ConstJSON())
+			continue
+		}
+		alts = append(alts, describeBase(a.Base, checked(a.Constraints)))
+	}
+	return "one of: " + strings.Join(alts, "; ")
 }
 
 // mapWalk is how the validation of a map visits its keys.
@@ -1132,6 +1177,9 @@ func fieldDoc(fd *model.Field) string {
 		what, name = describeBase(t.Scalar.Base, t.Scalar.Constraints), t.Scalar.Name
 	case model.BasicKind:
 		what = describeBase(t.Base, t.Constraints)
+		if len(t.Choice) > 0 {
+			what = describeChoice(t)
+		}
 	case model.ListKind:
 		what = describeBase(0, model.Constraints{MinItems: t.MinItems, MaxItems: t.MaxItems})
 	}

@@ -617,6 +617,16 @@ func (e *emitter) typ(t *model.Type) obj {
 		}
 		return obj{{"anyOf", alts}}
 	}
+	if len(t.Choice) > 0 {
+		// A choice among constraints: a value of the base that one
+		// alternative admits (CUE's disjunction); they may overlap, so
+		// anyOf, not oneOf.
+		var alts []any
+		for _, a := range t.Choice {
+			alts = append(alts, e.typ(a))
+		}
+		return append(basic(t.Base, model.Constraints{}), member{"anyOf", alts})
+	}
 	return basic(t.Base, t.Constraints)
 }
 

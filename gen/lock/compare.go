@@ -2,6 +2,7 @@ package lock
 
 import (
 	"cmp"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strconv"
@@ -534,6 +535,12 @@ func (c *comparer) types(subject string, b, t *Type) {
 		c.add(compat.FieldSameType, subject, "type changed from %s to %s", b, t)
 		return
 	}
+	if bs, cs := choiceText(b), choiceText(t); bs != cs {
+		// A choice's alternatives changed: whether the new ones admit
+		// every value the old did is not worked out here, so the change
+		// is reported as one that may refuse data valid before.
+		c.constraint(subject, t.scalar, compat.FieldConstraintNoTighten, fmt.Sprintf("alternatives %s → %s", bs, cs), "data valid before may now be refused")
+	}
 	var tighter, looser []string
 	cmpMin := func(name string, bv, cv *int64) {
 		switch {
@@ -706,6 +713,24 @@ func (c *comparer) flushScalars(pkg string) {
 		c.add(k.rule, at, "%s on every field of type #%s (%s); %s", k.detail, k.scalar, strings.Join(names, ", "), k.why)
 	}
 	c.scalarOrder, c.scalarFields = nil, map[scalarChange][]string{}
+}
+
+// choiceText renders a type's choice among constraints for a finding:
+// one of ("" | string{minRunes:1}), or none.
+func choiceText(t *Type) string {
+	if len(t.Choice) == 0 {
+		return "none"
+	}
+	var alts []string
+	for _, a := range t.Choice {
+		s := a.String()
+		if a.Constraints != nil {
+			j, _ := json.Marshal(a.Constraints)
+			s += string(j)
+		}
+		alts = append(alts, s)
+	}
+	return "one of (" + strings.Join(alts, " | ") + ")"
 }
 
 func sameShape(a, b *Type) bool {

@@ -101,6 +101,10 @@ type Type struct {
 	// tuple's leading items (Elem is then the type of the items after
 	// them, nil for a closed tuple).
 	Alts []*Type `json:"alts,omitempty"`
+	// Choice are the alternatives of a choice among constraints (a
+	// disjunction of one base: "auto" | =~"^[0-9]+$"), each a constant or
+	// the base with its constraints; a value one of them admits is valid.
+	Choice []*Type `json:"choice,omitempty"`
 
 	// scalar is the named scalar (e.g. SeatID) whose constraints these
 	// are, in the current schema only: a change to it is one edit, however
@@ -296,6 +300,9 @@ func typeOf(t *model.Type) *Type {
 		return &Type{Kind: "map", Elem: typeOf(t.Elem), Constraints: constraintsOf(c)}
 	}
 	lt := &Type{Kind: t.BaseOf().String(), Constraints: constraintsOf(t.Effective())}
+	for _, a := range t.Choice {
+		lt.Choice = append(lt.Choice, typeOf(a))
+	}
 	if t.Kind == model.ScalarKind && t.Scalar != nil {
 		lt.scalar = t.Scalar.Name
 	}

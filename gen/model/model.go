@@ -357,6 +357,12 @@ type Type struct {
 	Const string
 	// Constraints of a BasicKind value, or MinItems/MaxItems of a ListKind.
 	Constraints
+	// Choice, on a BasicKind, lists the alternatives of a disjunction of
+	// one base (a choice among constraints: "auto" | =~"^[0-9]+$",
+	// <0 | >10): each a BasicKind with Constraints or a ConstKind of Base.
+	// A value of Base is admitted when at least one alternative admits it;
+	// Constraints are then empty.
+	Choice []*Type
 }
 
 // Constraints are the value constraints schemagen carries to every target.

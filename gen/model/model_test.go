@@ -166,6 +166,13 @@ func dumpLayout(b *strings.Builder, l *layoutmodel.Layout) {
 func typ(t *model.Type) string {
 	switch t.Kind {
 	case model.BasicKind:
+		if len(t.Choice) > 0 {
+			var alts []string
+			for _, a := range t.Choice {
+				alts = append(alts, typ(a))
+			}
+			return "basic " + t.Base.String() + " choice (" + strings.Join(alts, " | ") + ")"
+		}
 		return "basic " + t.Base.String() + constraints(t.Constraints)
 	case model.ScalarKind:
 		return "scalar " + t.Scalar.GoName
@@ -240,6 +247,12 @@ func constraints(c model.Constraints) string {
 	}
 	if c.Max != nil {
 		fmt.Fprintf(&b, " max=%d", *c.Max)
+	}
+	if c.MinNum != nil {
+		fmt.Fprintf(&b, " minNum=%g exclusive=%t", *c.MinNum, c.MinExclusive)
+	}
+	if c.MaxNum != nil {
+		fmt.Fprintf(&b, " maxNum=%g exclusive=%t", *c.MaxNum, c.MaxExclusive)
 	}
 	if c.MinItems != nil {
 		fmt.Fprintf(&b, " minItems=%d", *c.MinItems)

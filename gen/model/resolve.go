@@ -173,6 +173,12 @@ func copyType(t *Type) *Type {
 	if t.Elem != nil {
 		c.Elem = copyType(t.Elem)
 	}
+	if t.Choice != nil {
+		c.Choice = make([]*Type, len(t.Choice))
+		for i, a := range t.Choice {
+			c.Choice[i] = copyType(a)
+		}
+	}
 	return &c
 }
 
@@ -607,6 +613,14 @@ func (r *resolver) classify(d *def) {
 					r.errorf(r.pos(a), "%s: enum member %v is not a string literal; every member of an enum is a quoted string", d.ref(), a)
 					break
 				}
+			}
+		case r.isChoice(args):
+			// "auto" | =~"^[0-9]+$": a choice among constraints, a name
+			// for it (Alias) that every use has as its own.
+			r.here = d.pos
+			if t, _, ok := r.choice(args, d.ref()); ok {
+				d.alias = &Alias{Name: d.name, Doc: d.doc, Pos: d.pos, Type: t}
+				r.pkg.Aliases = append(r.pkg.Aliases, d.alias)
 			}
 		default:
 			// Types of different JSON kinds (string | [...string]): a
@@ -1165,6 +1179,20 @@ func (r *resolver) withoutDefault(v, dv cue.Value, what string) (cue.Value, stri
 	if op, args := r.expr(v); op == cue.NoOp && len(args) == 1 {
 		return args[0], string(lit), true // CUE's value without its default
 	}
+	if op, args := r.expr(v); op == cue.OrOp {
+		// *"" | (string & !=""): a choice among constraints, its default
+		// one of them; typeOf reads the alternatives (and null beside
+		// them, a nullable choice).
+		var rest []cue.Value
+		for _, a := range args {
+			if !(a.IncompleteKind() == cue.NullKind && a.IsConcrete()) {
+				rest = append(rest, a)
+			}
+		}
+		if r.isChoice(rest) {
+			return v, string(lit), true
+		}
+	}
 	r.errorf(r.pos(v), "%s: this default (%s) is on a disjunction schemagen does not carry yet; write T | *value, with T a type or a definition", what, lit)
 	return v, "", false
 }
@@ -1286,6 +1314,12 @@ func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 				rest = append(rest, a)
 			}
 		}
+		if t, handled, ok := r.choice(rest, what); handled {
+			if ok && len(rest) < len(args) {
+				t = &Type{Kind: NullableKind, Elem: t}
+			}
+			return t, ok
+		}
 		switch {
 		case len(rest) == len(args) && len(args) > 1:
 			return r.inlineDisjunction(v, rest, what)
@@ -1313,7 +1347,92 @@ func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 	if name, ok := r.hiddenRef(v); ok {
 		return r.refType(v, name, what)
 	}
+	if op == cue.AndOp {
+		// int & (<0 | >10): CUE distributes the conjunction over the
+		// disjunction, a choice of int & <0 and int & >10.
+		if eop, eargs := r.expr(v.Eval()); eop == cue.OrOp {
+			if t, handled, ok := r.choice(eargs, what); handled {
+				return t, ok
+			}
+		}
+	}
 	return r.basic(v, what)
+}
+
+// choiceKind is the base of a disjunction's alternative that may be one of
+// a choice: a string, an int or a number that is no reference.
+func (r *resolver) choiceKind(a cue.Value) (cue.Kind, bool) {
+	if _, ok := r.refName(a); ok {
+		return 0, false
+	}
+	if _, ok := r.hiddenRef(a); ok {
+		return 0, false
+	}
+	switch k := a.IncompleteKind(); k {
+	case cue.StringKind, cue.IntKind, cue.FloatKind, cue.NumberKind:
+		return k, true
+	}
+	return 0, false
+}
+
+// isChoice reports whether a disjunction's alternatives are a choice (see
+// choice), without resolving them.
+func (r *resolver) isChoice(alts []cue.Value) bool {
+	if len(alts) < 2 {
+		return false
+	}
+	var kind cue.Kind
+	strs := 0
+	for i, a := range alts {
+		k, ok := r.choiceKind(a)
+		if !ok || (i > 0 && k != kind) {
+			return false
+		}
+		kind = k
+		if k == cue.StringKind && a.IsConcrete() {
+			strs++
+		}
+	}
+	return strs < len(alts) // all string constants are an enum
+}
+
+// choice resolves a disjunction whose alternatives are all of one scalar
+// base (string, int or number), not all string constants (an enum), as a
+// choice among constraints: a BasicKind of that base with Choice. handled
+// is false when the alternatives are no such choice (the caller reads them
+// as an enum, a union or a OneOf). Alternatives of int and of number are
+// not one base: JSON cannot tell 1 from 1.0, but CUE can (1 is no float),
+// so a choice of them has no one check in every target; they stay a OneOf,
+// which refuses two alternatives of one JSON kind.
+func (r *resolver) choice(alts []cue.Value, what string) (t *Type, handled, ok bool) {
+	if !r.isChoice(alts) {
+		return nil, false, false
+	}
+	t = &Type{Kind: BasicKind}
+	ok = true
+	for _, a := range alts {
+		at, aok := r.basic(a, what)
+		if !aok {
+			ok = false
+			continue
+		}
+		if at.Kind != BasicKind && at.Kind != ConstKind || len(at.Choice) > 0 {
+			r.errorf(r.pos(a), "%s: %v is no constant or constrained %s, so it cannot be one alternative of a choice", what, a, at.Base)
+			ok = false
+			continue
+		}
+		if at.Kind == BasicKind && at.Constraints.IsZero() {
+			// string | "a" is string: an alternative that admits every
+			// value of the base admits all the others' values too.
+			return &Type{Kind: BasicKind, Base: at.Base}, true, true
+		}
+		t.Base = at.Base
+		t.Choice = append(t.Choice, at)
+	}
+	if !ok {
+		return nil, true, false
+	}
+	return t, true, true
 }
 
 func (r *resolver) refType(v cue.Value, name, what string) (*Type, bool) {
@@ -1616,24 +1735,54 @@ func (r *resolver) oneOf(d *def, alts []cue.Value, what string) *OneOf {
 	o := &OneOf{Name: d.name, Doc: d.doc, Pos: d.pos}
 	byKind := map[string]*Alt{}
 	ok := true
+	// Alternatives of one scalar base among others ("a" | =~"^b" | true)
+	// are one alternative of that kind: a choice among constraints.
+	groups := map[cue.Kind][]cue.Value{}
 	for _, a := range alts {
-		// An inline struct or list among them is named after the kind:
-		// #Config.external's object is ConfigExternalObject.
-		at := what
-		switch a.IncompleteKind() {
-		case cue.StructKind:
-			at += ".object"
-		case cue.ListKind:
-			at += ".list"
+		if k, ok := r.choiceKind(a); ok {
+			groups[k] = append(groups[k], a)
 		}
-		t, tok := r.typeAt(a, at, d.pos)
-		if !tok {
-			ok = false
-			continue
+	}
+	grouped := map[cue.Kind]bool{}
+	for _, a := range alts {
+		var t *Type
+		ck, _ := r.choiceKind(a)
+		if g := groups[ck]; len(g) > 1 && r.isChoice(g) {
+			if grouped[ck] {
+				continue // resolved with the first of its group
+			}
+			grouped[ck] = true
+			ct, handled, cok := r.choice(g, what)
+			if !handled || !cok {
+				ok = false
+				continue
+			}
+			t = ct
+		} else {
+			// An inline struct or list among them is named after the kind:
+			// #Config.external's object is ConfigExternalObject.
+			at := what
+			switch a.IncompleteKind() {
+			case cue.StructKind:
+				at += ".object"
+			case cue.ListKind:
+				at += ".list"
+			}
+			var tok bool
+			t, tok = r.typeAt(a, at, d.pos)
+			if !tok {
+				ok = false
+				continue
+			}
 		}
 		k := t.JSONKind()
 		if k == "" {
 			r.errorf(d.pos, "%s: %v may be of any JSON kind; in a disjunction each alternative is of its own kind (string, number, boolean, object, array), which tells them apart", what, a)
+			ok = false
+			continue
+		}
+		if prev := byKind[k]; prev != nil && k == "number" && prev.Type.BaseOf() != t.BaseOf() && (t.Kind == BasicKind || t.Kind == ConstKind) && (prev.Type.Kind == BasicKind || prev.Type.Kind == ConstKind) {
+			r.errorf(d.pos, "%s: an int alternative and a number alternative (%s and %v) are not carried as one choice: CUE tells 1 from 1.0 (an int is no float), and JSON, Go and TypeScript do not, so no target checks it as CUE does; make every alternative int, or every one number", what, prev.GoName, a)
 			ok = false
 			continue
 		}

@@ -294,6 +294,21 @@ func constraints(b model.Base, c model.Constraints) string {
 	return "The JSON Schema checks: " + strings.Join(parts, ", ") + "."
 }
 
+// choiceDoc says in words what a choice among constraints admits: a value
+// that one of its alternatives admits.
+func choiceDoc(t *model.Type) string {
+	var alts []string
+	for _, a := range t.Choice {
+		if a.Kind == model.ConstKind {
+			alts = append(alts, a.ConstJSON())
+			continue
+		}
+		c := strings.TrimSuffix(strings.TrimPrefix(constraints(a.Base, a.Constraints), "The JSON Schema checks: "), ".")
+		alts = append(alts, c)
+	}
+	return "The JSON Schema checks one of: " + strings.Join(alts, "; ") + "."
+}
+
 func baseType(b model.Base) string {
 	switch b {
 	case model.Int, model.Number:
@@ -405,6 +420,9 @@ func fieldDoc(f *model.Field) string {
 	switch f.Type.Kind {
 	case model.BasicKind:
 		c = constraints(f.Type.Base, f.Type.Constraints)
+		if len(f.Type.Choice) > 0 {
+			c = choiceDoc(f.Type)
+		}
 	case model.ListKind:
 		c = constraints(0, model.Constraints{MinItems: f.Type.MinItems, MaxItems: f.Type.MaxItems})
 	}

@@ -581,8 +581,67 @@ func check(c *code, t *model.Type, x, cont, k, at string) {
 		}
 		c.close()
 	default:
+		if len(t.Choice) > 0 {
+			choiceCheck(c, t, x, cont, k, at)
+			break
+		}
 		scalarCheck(c, t, x, cont, k, at)
 	}
+}
+
+// choiceCheck judges x against a choice among constraints: of the base
+// first (a problem of type when it is not one), then admitted when one
+// alternative admits it, each alternative's checks run in a function of
+// its own in the fast mode (out null), so that its failure returns from
+// it, not from the walker.
+func choiceCheck(c *code, t *model.Type, x, cont, k, at string) {
+	n := c.fresh("n")
+	c.p("const ", n, " = out === null ? 0 : out.length;")
+	switch t.Base {
+	case model.Int:
+		why := c.fresh("why")
+		c.p("const ", why, " = _int(", cont, ", ", k, ", ", x, ");")
+		c.open("if (", why, ` !== "")`)
+		c.failRule(at, "("+why+`.includes("int64") ? ((`+x+` as number) < 0 ? "minimum" : "maximum") : "type")`, why)
+		c.close()
+	case model.Number:
+		c.open("if (typeof ", x, ` !== "number")`)
+		c.fail(at, "type", `_want("a number", `+x+")")
+		c.close(" else if (!Number.isFinite(", x, ")) {")
+		c.depth++
+		c.fail(at, "type", jsString("is beyond what a float64 holds"))
+		c.close()
+	default:
+		c.open("if (typeof ", x, ` !== "string")`)
+		c.fail(at, "type", `_want("a string", `+x+")")
+		c.close()
+	}
+	var alts []string
+	for _, a := range t.Choice {
+		fn := c.fresh("alt")
+		c.open("const ", fn, " = (out: Problem[] | null): boolean =>")
+		c.p("let ok = true;")
+		check(c, a, x, cont, k, at)
+		c.p("return ok;")
+		c.close(";")
+		alts = append(alts, "!"+fn+"(null)")
+	}
+	c.open("if ((out === null || out.length === ", n, ") && ", strings.Join(alts, " && "), ")")
+	c.fail(at, "anyOf", jsString("must be "+choiceWords(t)))
+	c.close()
+}
+
+// choiceWords says what a choice admits, for a problem's message.
+func choiceWords(t *model.Type) string {
+	var alts []string
+	for _, a := range t.Choice {
+		if a.Kind == model.ConstKind {
+			alts = append(alts, a.ConstJSON())
+			continue
+		}
+		alts = append(alts, strings.TrimSuffix(strings.TrimPrefix(constraints(a.Base, a.Constraints), "The JSON Schema checks: "), "."))
+	}
+	return "one of: " + strings.Join(alts, "; ")
 }
 
 func scalarCheck(c *code, t *model.Type, x, cont, k, at string) {

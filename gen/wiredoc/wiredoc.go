@@ -309,6 +309,28 @@ func (d *doc) constraints(t *model.Type) string {
 	switch t.Kind {
 	case model.BasicKind, model.ScalarKind:
 		parts = constraintList(t.BaseOf(), t.Effective())
+		if len(t.Choice) > 0 {
+			// A choice: a value one of its alternatives admits.
+			var alts []string
+			for _, a := range t.Choice {
+				if a.Kind == model.ConstKind {
+					alts = append(alts, codeSpan(a.ConstJSON()))
+					continue
+				}
+				alts = append(alts, strings.Join(constraintList(a.Base, a.Constraints), ", "))
+			}
+			parts = []string{"one of: " + strings.Join(alts, "; ")}
+		}
+	case model.NullableKind:
+		if len(t.Elem.Choice) > 0 { // a choice, or null
+			return d.constraints(t.Elem)
+		}
+	case model.OneOfKind:
+		for _, a := range t.OneOf.Alts {
+			if len(a.Type.Choice) > 0 { // a choice, the alternative of its kind
+				parts = append(parts, d.typ(a.Type)+" "+d.constraints(a.Type))
+			}
+		}
 	case model.ListKind:
 		parts = constraintList(0, t.Constraints)
 		if e := d.constraints(t.Elem); e != "" {
