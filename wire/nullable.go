@@ -56,3 +56,10 @@ func (n Nullable[T]) MarshalJSON() ([]byte, error) {
 	}
 	return json.Marshal(n.V)
 }
+
+// NullableOf returns the reader of a Nullable[T] whose value elem reads:
+// the element reader generated code passes to List or Map for a list or
+// map of nullable values.
+func NullableOf[T any](elem func(*Reader, *T) error) func(*Reader, *Nullable[T]) error {
+	return func(r *Reader, dst *Nullable[T]) error { return ReadNullable(r, dst, elem) }
+}

@@ -516,6 +516,19 @@ func (r *Reader) Tag(want string) error {
 	return nil
 }
 
+// ListOf returns the reader of a []T whose items elem reads: the element
+// reader generated code passes to List or Map for a list of lists, or a map
+// of lists.
+func ListOf[T any](elem func(*Reader, *T) error) func(*Reader, *[]T) error {
+	return func(r *Reader, dst *[]T) error { return List(r, dst, elem) }
+}
+
+// MapOf returns the reader of a map[string]T whose values elem reads, as
+// ListOf does for a list.
+func MapOf[T any](elem func(*Reader, *T) error) func(*Reader, *map[string]T) error {
+	return func(r *Reader, dst *map[string]T) error { return Map(r, dst, elem) }
+}
+
 // List reads a JSON array, decoding each element with elem. A present list
 // is never nil, so an empty list stays apart from an absent one.
 func List[T any](r *Reader, dst *[]T, elem func(*Reader, *T) error) error {

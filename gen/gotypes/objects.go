@@ -120,15 +120,17 @@ func readFunc(f *goFile, t *model.Type) string {
 		if t.Map != nil {
 			return readUnionFunc(t.Map.GoName)
 		}
-		return "func(r *" + f.wire() + ".Reader, dst *" + goType(f, t, false) + ") error { return " + readCall(f, t, "dst") + " }"
+		// wire.MapOf, ListOf and NullableOf rather than a func literal,
+		// which gofmt breaks over lines once it is long.
+		return f.wire() + ".MapOf(" + readFunc(f, t.Elem) + ")"
 	case model.ListKind:
-		return "func(r *" + f.wire() + ".Reader, dst *" + goType(f, t, false) + ") error { return " + readCall(f, t, "dst") + " }"
+		return f.wire() + ".ListOf(" + readFunc(f, t.Elem) + ")"
 	case model.AnyKind:
 		return "(*" + f.wire() + ".Reader).Raw"
 	case model.NullKind:
 		return "(*" + f.wire() + ".Reader).Null"
 	case model.NullableKind:
-		return "func(r *" + f.wire() + ".Reader, dst *" + goType(f, t, false) + ") error { return " + readCall(f, t, "dst") + " }"
+		return f.wire() + ".NullableOf(" + readFunc(f, t.Elem) + ")"
 	}
 	return "(*" + f.wire() + ".Reader)." + readMethod(t)
 }
