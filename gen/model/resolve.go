@@ -2218,14 +2218,18 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 			t.Not = append(t.Not, lit)
 		}
 		return true
-	case cue.RegexMatchOp:
+	case cue.RegexMatchOp, cue.NotRegexMatchOp:
+		dst, sym, one := &t.Pattern, "=~", "one pattern per value is supported; combine them into one"
+		if op == cue.NotRegexMatchOp {
+			dst, sym, one = &t.NotPattern, "!~", `one !~ pattern per value is supported; combine them into one (!~"a|b")`
+		}
 		s, err := args[0].String()
 		if t.Base != String || err != nil {
-			r.errorf(p, "%s: =~ needs a string literal on a string", what)
+			r.errorf(p, "%s: %s needs a string literal on a string", what, sym)
 			return false
 		}
-		if t.Pattern != "" {
-			r.errorf(p, "%s: one pattern per value is supported; combine them into one", what)
+		if *dst != "" {
+			r.errorf(p, "%s: %s", what, one)
 			return false
 		}
 		if _, err := regexp.Compile(s); err != nil {
@@ -2236,27 +2240,7 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 			r.errorf(p, "%s: pattern %q: %s", what, s, why)
 			return false
 		}
-		t.Pattern = s
-		return true
-	case cue.NotRegexMatchOp:
-		s, err := args[0].String()
-		if t.Base != String || err != nil {
-			r.errorf(p, "%s: !~ needs a string literal on a string", what)
-			return false
-		}
-		if t.NotPattern != "" {
-			r.errorf(p, "%s: one !~ pattern per value is supported; combine them into one (!~\"a|b\")", what)
-			return false
-		}
-		if _, err := regexp.Compile(s); err != nil {
-			r.errorf(p, "%s: pattern: %v", what, err)
-			return false
-		}
-		if why := portablePattern(s); why != "" {
-			r.errorf(p, "%s: pattern %q: %s", what, s, why)
-			return false
-		}
-		t.NotPattern = s
+		*dst = s
 		return true
 	case cue.CallOp:
 		return r.builtin(t, c, args, what)
