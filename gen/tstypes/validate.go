@@ -451,35 +451,8 @@ func check(c *code, t *model.Type, x, cont, k, at string) {
 		c.fail(at, "type", `_want("an array", `+x+")")
 		c.close(" else {")
 		c.depth++
-		if t.MinItems != nil {
-			n := strconv.Itoa(*t.MinItems)
-			c.open("if (", x, ".length < ", n, ")")
-			c.fail(at, "minItems", "`must have at least "+n+" items (has ${"+x+".length})`")
-			c.close()
-		}
-		if t.MaxItems != nil {
-			n := strconv.Itoa(*t.MaxItems)
-			c.open("if (", x, ".length > ", n, ")")
-			c.fail(at, "maxItems", "`must have at most "+n+" items (has ${"+x+".length})`")
-			c.close()
-		}
-		if t.UniqueItems {
-			seen, j := c.fresh("seen"), c.fresh("j")
-			c.p("const ", seen, " = new Map<unknown, number>();")
-			c.open("for (let ", j, " = 0; ", j, " < ", x, ".length; ", j, "++)")
-			item := x + "[" + j + "]"
-			if !model.ScalarItems(t.Elem) {
-				item = "_canon(" + item + ")" // objects, lists: by JSON value
-			}
-			c.p("const prev = ", seen, ".get(", item, ");")
-			c.open("if (prev !== undefined)")
-			c.fail(at, "uniqueItems", "`must have unique items (item ${"+j+"} repeats item ${prev})`")
-			c.p("break;")
-			c.close()
-			c.p(seen, ".set(", item, ", ", j, ");")
-			c.close()
-		}
-		if t.Elem.Kind != model.AnyKind { // items of any JSON: nothing to judge
+		itemChecks(c, t, x, at, !model.ScalarItems(t.Elem)) // objects, lists: by JSON value
+		if t.Elem.Kind != model.AnyKind {                   // items of any JSON: nothing to judge
 			i, el := c.fresh("i"), c.fresh("e")
 			c.open("for (let ", i, " = 0; ", i, " < ", x, ".length; ", i, "++)")
 			c.p("const ", el, ": unknown = ", x, "[", i, "];")
@@ -508,30 +481,7 @@ func check(c *code, t *model.Type, x, cont, k, at string) {
 			c.fail(at, "minItems", "`must have at least "+n+" items (has ${"+x+".length})`")
 			c.close()
 		}
-		if t.MinItems != nil {
-			m := strconv.Itoa(*t.MinItems)
-			c.open("if (", x, ".length < ", m, ")")
-			c.fail(at, "minItems", "`must have at least "+m+" items (has ${"+x+".length})`")
-			c.close()
-		}
-		if t.MaxItems != nil {
-			m := strconv.Itoa(*t.MaxItems)
-			c.open("if (", x, ".length > ", m, ")")
-			c.fail(at, "maxItems", "`must have at most "+m+" items (has ${"+x+".length})`")
-			c.close()
-		}
-		if t.UniqueItems {
-			seen, j := c.fresh("seen"), c.fresh("j")
-			c.p("const ", seen, " = new Map<unknown, number>();")
-			c.open("for (let ", j, " = 0; ", j, " < ", x, ".length; ", j, "++)")
-			c.p("const prev = ", seen, ".get(_canon(", x, "[", j, "]));")
-			c.open("if (prev !== undefined)")
-			c.fail(at, "uniqueItems", "`must have unique items (item ${"+j+"} repeats item ${prev})`")
-			c.p("break;")
-			c.close()
-			c.p(seen, ".set(_canon(", x, "[", j, "]), ", j, ");")
-			c.close()
-		}
+		itemChecks(c, t, x, at, true) // a tuple's items are of several types
 		for i, it := range tu.Items {
 			if it.Kind == model.AnyKind {
 				continue
@@ -858,6 +808,40 @@ func unionValidator(u *model.Union) string {
 	c.close()
 	c.close()
 	return c.b.String()
+}
+
+// itemChecks judges the array x against a list's or a tuple's
+// list.MinItems, MaxItems and UniqueItems; canon compares items by their
+// JSON value (_canon) rather than as JavaScript values.
+func itemChecks(c *code, t *model.Type, x, at string, canon bool) {
+	if t.MinItems != nil {
+		n := strconv.Itoa(*t.MinItems)
+		c.open("if (", x, ".length < ", n, ")")
+		c.fail(at, "minItems", "`must have at least "+n+" items (has ${"+x+".length})`")
+		c.close()
+	}
+	if t.MaxItems != nil {
+		n := strconv.Itoa(*t.MaxItems)
+		c.open("if (", x, ".length > ", n, ")")
+		c.fail(at, "maxItems", "`must have at most "+n+" items (has ${"+x+".length})`")
+		c.close()
+	}
+	if t.UniqueItems {
+		seen, j := c.fresh("seen"), c.fresh("j")
+		c.p("const ", seen, " = new Map<unknown, number>();")
+		c.open("for (let ", j, " = 0; ", j, " < ", x, ".length; ", j, "++)")
+		item := x + "[" + j + "]"
+		if canon {
+			item = "_canon(" + item + ")"
+		}
+		c.p("const prev = ", seen, ".get(", item, ");")
+		c.open("if (prev !== undefined)")
+		c.fail(at, "uniqueItems", "`must have unique items (item ${"+j+"} repeats item ${prev})`")
+		c.p("break;")
+		c.close()
+		c.p(seen, ".set(", item, ", ", j, ");")
+		c.close()
+	}
 }
 
 // mapValidator exports a named map's is, validate, parse and write, as an
