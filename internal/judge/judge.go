@@ -93,14 +93,10 @@ type AjvJob struct {
 // ErrNoNode is Ajv's error when node or the ajv package is missing.
 var ErrNoNode = errors.New("node or conformance/ts/node_modules is missing (npm ci in conformance/ts)")
 
-// Ajv runs script (conformance/constructs/judge-ajv.cjs) in node with the
-// packages of nodeModules over the jobs, written to specFile, and returns
-// each job's verdict by its key.
-func Ajv(nodeModules, script, specFile string, jobs []AjvJob) (map[string]string, error) {
+// runNode writes jobs to specFile as JSON and runs script in node on it,
+// with env added to the environment, returning what the script prints.
+func runNode(script, specFile string, jobs any, env ...string) ([]byte, error) {
 	if _, err := exec.LookPath("node"); err != nil {
-		return nil, ErrNoNode
-	}
-	if _, err := os.Stat(filepath.Join(nodeModules, "ajv")); err != nil {
 		return nil, ErrNoNode
 	}
 	spec, err := json.Marshal(jobs)
@@ -111,12 +107,26 @@ func Ajv(nodeModules, script, specFile string, jobs []AjvJob) (map[string]string
 		return nil, err
 	}
 	cmd := exec.Command("node", script, specFile)
-	cmd.Env = append(os.Environ(), "NODE_PATH="+nodeModules)
+	cmd.Env = append(os.Environ(), env...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	b, err := cmd.Output()
 	if err != nil {
-		return nil, fmt.Errorf("ajv: %v\n%s", err, stderr.String())
+		return nil, fmt.Errorf("node %s: %v\n%s", filepath.Base(script), err, stderr.String())
+	}
+	return b, nil
+}
+
+// Ajv runs script (conformance/constructs/judge-ajv.cjs) in node with the
+// packages of nodeModules over the jobs, written to specFile, and returns
+// each job's verdict by its key.
+func Ajv(nodeModules, script, specFile string, jobs []AjvJob) (map[string]string, error) {
+	if _, err := os.Stat(filepath.Join(nodeModules, "ajv")); err != nil {
+		return nil, ErrNoNode
+	}
+	b, err := runNode(script, specFile, jobs, "NODE_PATH="+nodeModules)
+	if err != nil {
+		return nil, err
 	}
 	out := map[string]string{}
 	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {

@@ -3,10 +3,7 @@ package judge
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"math/big"
-	"os"
-	"os/exec"
 	"reflect"
 	"strings"
 )
@@ -31,22 +28,9 @@ type TSVerdict struct {
 // TS runs script (conformance/constructs/judge-ts.mjs) in node over the
 // jobs, written to specFile, and returns each job's verdict by its key.
 func TS(script, specFile string, jobs []TSJob) (map[string]TSVerdict, error) {
-	if _, err := exec.LookPath("node"); err != nil {
-		return nil, ErrNoNode
-	}
-	spec, err := json.Marshal(jobs)
+	b, err := runNode(script, specFile, jobs)
 	if err != nil {
 		return nil, err
-	}
-	if err := os.WriteFile(specFile, spec, 0o644); err != nil {
-		return nil, err
-	}
-	cmd := exec.Command("node", script, specFile)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	b, err := cmd.Output()
-	if err != nil {
-		return nil, fmt.Errorf("node %s: %v\n%s", script, err, stderr.String())
 	}
 	out := map[string]TSVerdict{}
 	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
