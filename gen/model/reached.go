@@ -179,19 +179,11 @@ func (r *resolver) checkForeignSyntax() {
 			start, end int
 		}
 		var spans []span
-		for _, f := range fp.inst.Files {
-			for _, decl := range f.Decls {
-				fd, ok := decl.(*ast.Field)
-				if !ok {
-					continue
-				}
-				label, _, err := ast.LabelName(fd.Label)
-				if err != nil || !strings.HasPrefix(label, "#") || !fp.reached[strings.TrimPrefix(label, "#")] {
-					continue
-				}
+		topFields(fp.inst, func(f *ast.File, label string, fd *ast.Field) {
+			if strings.HasPrefix(label, "#") && fp.reached[strings.TrimPrefix(label, "#")] {
 				spans = append(spans, span{filepath.ToSlash(relTo(r.ps.root, f.Filename)), fd.Pos().Line(), fd.End().Line()})
 			}
-		}
+		})
 		for _, e := range fp.syntax {
 			for _, s := range spans {
 				if e.Pos.File == s.file && (e.Pos.Line == 0 || (e.Pos.Line >= s.start && e.Pos.Line <= s.end)) {
@@ -280,27 +272,21 @@ func (r *resolver) selfHolding() map[string]bool {
 		return r.selfHeld
 	}
 	refs := map[string]map[string]bool{}
-	for _, f := range r.inst.Files {
-		for _, decl := range f.Decls {
-			fd, ok := decl.(*ast.Field)
-			if !ok {
-				continue
-			}
-			label, _, err := ast.LabelName(fd.Label)
-			if err != nil || !strings.HasPrefix(label, "_") || strings.HasPrefix(label, "_#") {
-				continue
-			}
-			if refs[label] == nil {
-				refs[label] = map[string]bool{}
-			}
-			ast.Walk(fd.Value, func(n ast.Node) bool {
-				if id, ok := n.(*ast.Ident); ok && strings.HasPrefix(id.Name, "_") && !strings.HasPrefix(id.Name, "_#") {
-					refs[label][id.Name] = true
-				}
-				return true
-			}, nil)
+	hiddenField := func(name string) bool { return strings.HasPrefix(name, "_") && !strings.HasPrefix(name, "_#") }
+	topFields(r.inst, func(_ *ast.File, label string, fd *ast.Field) {
+		if !hiddenField(label) {
+			return
 		}
-	}
+		if refs[label] == nil {
+			refs[label] = map[string]bool{}
+		}
+		ast.Walk(fd.Value, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && hiddenField(id.Name) {
+				refs[label][id.Name] = true
+			}
+			return true
+		}, nil)
+	})
 	r.selfHeld = map[string]bool{}
 	for start := range refs {
 		seen := map[string]bool{}
@@ -320,4 +306,18 @@ func (r *resolver) selfHolding() map[string]bool {
 		}
 	}
 	return r.selfHeld
+}
+
+// topFields calls fn for every top-level field of the files of inst whose
+// label has a name, with that name (#Def, _hidden, field).
+func topFields(inst *build.Instance, fn func(f *ast.File, label string, fd *ast.Field)) {
+	for _, f := range inst.Files {
+		for _, decl := range f.Decls {
+			if fd, ok := decl.(*ast.Field); ok {
+				if label, _, err := ast.LabelName(fd.Label); err == nil {
+					fn(f, label, fd)
+				}
+			}
+		}
+	}
 }
