@@ -234,12 +234,22 @@ type root struct {
 
 func (c *kase) root(def string) (root, error) {
 	if def == "@root" {
-		// The package's document: its root object, or the definition its
-		// top level embeds alone.
+		// The package's document: its root object, the definition its
+		// top level embeds alone, or its value when not a struct.
 		if o := c.pkg.Root; o != nil {
 			return root{name: o.Name, goName: o.GoName, file: c.schemaFile(o.GoName)}, nil
 		}
-		return root{}, fmt.Errorf("package %s has no top-level fields", c.pkg.Name)
+		for _, o := range c.pkg.OneOfs {
+			if o.Name == c.pkg.Document {
+				return root{name: o.Name, goName: o.GoName, file: c.schemaFile(o.GoName)}, nil
+			}
+		}
+		for _, tu := range c.pkg.Tuples {
+			if tu.Name == c.pkg.Document {
+				return root{name: tu.Name, goName: tu.GoName, file: c.schemaFile(tu.GoName)}, nil
+			}
+		}
+		return root{}, fmt.Errorf("package %s has no document", c.pkg.Name)
 	}
 	for _, o := range c.pkg.Objects {
 		if o.Name == def {

@@ -544,7 +544,7 @@ func (r *corpusRun) checkPresent(res *gen.Result) {
 			// does; Go by its Go name.
 			name := strings.TrimPrefix(u.Name, "#")
 			if u.Name == Root {
-				name = p.Root.Name
+				name = p.Document
 			}
 			for _, c := range []struct {
 				ok   bool
@@ -588,7 +588,7 @@ func (r *corpusRun) lostFields(p *model.Package, u *Unit) []string {
 	name := strings.TrimPrefix(u.Name, "#")
 	if u.Name == Root {
 		if p.Root == nil {
-			return nil
+			return nil // no object: no fields to lose
 		}
 		name = p.Root.Name
 	}
@@ -651,12 +651,12 @@ func (r *corpusRun) pkg(path string) *model.Package {
 func goNameOf(p *model.Package, u *Unit) string {
 	name := strings.TrimPrefix(u.Name, "#")
 	if u.Name == Root {
-		// The package's document: its root object, or the definition
-		// its top level embeds alone.
-		if p.Root == nil {
+		// The package's document: its root object, the definition its
+		// top level embeds alone, or its value when not a struct.
+		if p.Document == "" {
 			return ""
 		}
-		return p.Root.GoName
+		name = p.Document
 	}
 	for _, s := range p.Scalars {
 		if s.Name == name {
@@ -691,6 +691,11 @@ func goNameOf(p *model.Package, u *Unit) string {
 	for _, a := range p.Aliases {
 		if a.Name == name {
 			return a.GoName
+		}
+	}
+	for _, t := range p.Tuples {
+		if t.Name == name {
+			return t.GoName
 		}
 	}
 	return ""

@@ -397,13 +397,10 @@ func judgeTS(t *testing.T, mod string, ins []*instance) map[string]string {
 }
 
 // tsNameOf is the TypeScript name of a unit whose parse function judges
-// it: an object's, a union's or a named map's, or the root object's.
+// it: an object's, a union's or a named map's, or the package's document.
 func tsNameOf(p *model.Package, u *Unit) string {
 	if u.Name == Root {
-		if p.Root == nil {
-			return ""
-		}
-		return p.Root.Name
+		return p.Document
 	}
 	return strings.TrimPrefix(u.Name, "#")
 }

@@ -93,20 +93,32 @@ type def struct {
 	object *model.Object
 	union  *model.Union
 	mapDef *model.Map
+	// doc is the type of a package's document that is none of the above
+	// (package test; 1 | 2 | "three"): a OneOf or a tuple, which
+	// elsewhere are written where they are used.
+	doc *model.Type
+	// docText is its doc comment.
+	docText string
 }
 
 // Roots returns the definitions of p that get a file of their own, in
-// declaration order: every object that is not a union variant, and every
-// union.
+// declaration order: every object that is not a union variant, every
+// union, and the package's document whatever it is.
 func Roots(p *model.Package) []string {
 	var ds []def
+	doc := p.Document == ""
 	for _, o := range p.Objects {
 		if o.Union == nil {
 			ds = append(ds, def{name: o.Name, pos: o.Pos})
+			doc = doc || o.Name == p.Document
 		}
 	}
 	for _, u := range p.Unions {
 		ds = append(ds, def{name: u.Name, pos: u.Pos})
+		doc = doc || u.Name == p.Document
+	}
+	if d := documentType(p); !doc && d != nil {
+		ds = append(ds, def{name: d.name, pos: d.pos})
 	}
 	slices.SortStableFunc(ds, func(a, b def) int { return comparePos(a.pos, b.pos) })
 	names := make([]string, len(ds))
@@ -114,6 +126,23 @@ func Roots(p *model.Package) []string {
 		names[i] = d.name
 	}
 	return names
+}
+
+// documentType returns the definition of p's document when it is a OneOf
+// or a tuple (package test; 1 | 2 | "three"), which elsewhere are
+// written where they are used.
+func documentType(p *model.Package) *def {
+	for _, o := range p.OneOfs {
+		if o.Name == p.Document {
+			return &def{name: o.Name, pos: o.Pos, doc: &model.Type{Kind: model.OneOfKind, OneOf: o}, docText: o.Doc}
+		}
+	}
+	for _, t := range p.Tuples {
+		if t.Name == p.Document {
+			return &def{name: t.Name, pos: t.Pos, doc: &model.Type{Kind: model.TupleKind, Tuple: t}, docText: t.Doc}
+		}
+	}
+	return nil
 }
 
 func comparePos(a, b model.Pos) int {
@@ -175,6 +204,9 @@ func generatePackage(p *model.Package, idBase string) ([]output.File, error) {
 	}
 	for _, m := range p.Maps {
 		defs[m.Name] = &def{name: m.Name, pos: m.Pos, mapDef: m}
+	}
+	if d := documentType(p); d != nil {
+		defs[d.name] = d
 	}
 
 	roots := map[string]bool{}
@@ -340,6 +372,9 @@ func (e *emitter) definition(d *def) obj {
 			s = append(s, member{"propertyNames", basic(model.String, d.mapDef.Key.Constraints)})
 		}
 		s = append(s, member{"additionalProperties", e.typ(d.mapDef.Elem)})
+	case d.doc != nil:
+		s = s.add("description", d.docText)
+		s = append(s, e.typ(d.doc)...)
 	}
 	return s
 }

@@ -65,6 +65,11 @@ type Package struct {
 	// definition its top level embeds alone (package config; #Config);
 	// nil when the package has no top level of its own.
 	Root *Object
+	// Document is the name of the definition a document of the package
+	// is: Root's, or, for a package whose value is not a struct (package
+	// test; 1 | 2 | "three"), the definition of that value, named after
+	// the package (Test); "" when the package has no top level of its own.
+	Document string
 }
 
 // Alias is a definition that names a type which is not an object, enum,

@@ -46,6 +46,19 @@ func dump(s *model.Schema) string {
 		if p.Root != nil {
 			fmt.Fprintf(&b, "root %s\n", p.Root.Name)
 		}
+		if p.Document != "" && (p.Root == nil || p.Root.Name != p.Document) {
+			fmt.Fprintf(&b, "document %s\n", p.Document)
+			for _, o := range p.OneOfs {
+				if o.Name == p.Document {
+					fmt.Fprintf(&b, "  %s %q @%s\n", typ(&model.Type{Kind: model.OneOfKind, OneOf: o}), o.Doc, o.Pos)
+				}
+			}
+			for _, tu := range p.Tuples {
+				if tu.Name == p.Document {
+					fmt.Fprintf(&b, "  %s %q @%s\n", typ(&model.Type{Kind: model.TupleKind, Tuple: tu}), tu.Doc, tu.Pos)
+				}
+			}
+		}
 		for _, sc := range p.Scalars {
 			fmt.Fprintf(&b, "scalar %s %s%s @%s\n", sc.GoName, sc.Base, constraints(sc.Constraints), sc.Pos)
 		}

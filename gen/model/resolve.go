@@ -138,7 +138,8 @@ type def struct {
 
 	// root is set for the package's root object: its top-level fields,
 	// which have no definition; pkg is then the CUE package name, by which
-	// another package refers to them.
+	// another package refers to them. pkg alone is set for the value of a
+	// package that is not a struct (rootValue).
 	root bool
 	pkg  string
 	// lit is the struct literal the object is written as: for the root,
@@ -151,7 +152,7 @@ type def struct {
 // package is named by what it is called here (#MetaV1ObjectMeta); its
 // position is in that package's file.
 func (d *def) ref() string {
-	if d.root {
+	if d.root || d.pkg != "" {
 		return d.pkg
 	}
 	return "#" + d.name
@@ -309,18 +310,24 @@ func (r *resolver) resolve() *Package {
 	dir := relTo(r.ps.root, r.inst.Dir)
 	r.pkg = &Package{Name: r.inst.PkgName, Dir: dir, Doc: doc, Pos: r.ps.of(ppos)}
 
-	// A package whose value is not a struct (an embedded 1 | "two") has
-	// no fields to be its root object, and nothing to carry it.
+	// A package whose value is not a struct (an embedded 1 | "two") is a
+	// document of that type, named after the package as a root object is.
 	if k := r.v.IncompleteKind(); k != cue.StructKind && k != cue.BottomKind {
-		pos := r.pkg.Pos
-		for _, f := range r.inst.Files {
-			for _, decl := range f.Decls {
-				if e, ok := decl.(*ast.EmbedDecl); ok && pos == r.pkg.Pos {
-					pos = r.ps.of(e.Pos())
-				}
+		if d := r.rootValue(); d != nil {
+			r.order = append(r.order, d)
+			r.resolveRounds()
+			r.assignNames()
+			r.altGoNames()
+			switch {
+			case d.oneOf != nil || d.tuple != nil:
+				r.pkg.Document = d.name
+			case d.enum != nil || d.scalar != nil || d.alias != nil:
+				// The Go types decode a document into a type with
+				// methods of its own; an enum, a scalar or a list is
+				// a Go type without them.
+				r.errorf(d.pos, "package %s is the value %v, not a struct: a document that is one enum, scalar or list is not carried yet (the Go types decode a document into an object, union, map, tuple or choice of JSON kinds); name it as a definition and refer to it from a field", r.pkg.Name, r.v)
 			}
 		}
-		r.errorf(pos, "package %s is the value %v, not a struct: a package's top level is its definitions and its root object's fields; a value of its own is not carried (name it as a definition and refer to it from a field)", r.pkg.Name, r.v)
 		return r.pkg
 	}
 
@@ -356,17 +363,26 @@ func (r *resolver) resolve() *Package {
 	}
 	if rootPos.IsValid() {
 		if d := r.rootDefinition(); d != nil {
-			r.pkg.Root = d.object
+			r.pkg.Root, r.pkg.Document = d.object, d.name
 		} else {
 			root := r.rootObject(rootPos)
-			r.pkg.Root = root.object
+			r.pkg.Root, r.pkg.Document = root.object, root.name
 			r.order = append(r.order, root)
 		}
 	}
 
-	// Pass 2: resolve fields and variants against the classified set, in
-	// rounds: resolving may reach definitions of other packages not yet
-	// reached, which the next round resolves.
+	r.resolveRounds()
+	r.checkForeignSyntax()
+	r.dropOwnPackagesErrors()
+	r.assignNames()
+	r.altGoNames()
+	return r.pkg
+}
+
+// resolveRounds resolves fields and variants against the classified set,
+// in rounds: resolving may reach definitions of other packages not yet
+// reached, which the next round resolves.
+func (r *resolver) resolveRounds() {
 	var done, unionsDone, inlineUnionsDone, forbidsDone, inlinesDone int
 	for done < len(r.order) || inlineUnionsDone < len(r.inlineUnions) {
 		batch := r.order[done:]
@@ -409,11 +425,6 @@ func (r *resolver) resolve() *Package {
 			r.resolveForbids(d)
 		}
 	}
-	r.checkForeignSyntax()
-	r.dropOwnPackagesErrors()
-	r.assignNames()
-	r.altGoNames()
-	return r.pkg
 }
 
 // rootDefinition returns the object definition the package's top level
@@ -449,6 +460,42 @@ func (r *resolver) rootDefinition() *def {
 		return d
 	}
 	return nil
+}
+
+// rootValue makes the definition of a package whose value is not a
+// struct (package test; 1 | 2 | "three"): named after the package as a
+// root object is, at the declaration that embeds the value. CUE lists no
+// definitions of such a package (LookupPath finds none), so one declared
+// beside the value is refused rather than left out.
+func (r *resolver) rootValue() *def {
+	pos := r.pkg.Pos
+	ok := true
+	for _, f := range r.inst.Files {
+		for _, decl := range f.Decls {
+			switch x := decl.(type) {
+			case *ast.EmbedDecl:
+				if pos == r.pkg.Pos {
+					pos = r.ps.of(x.Pos())
+				}
+			case *ast.Field:
+				if name, _, err := ast.LabelName(x.Label); err == nil && strings.HasPrefix(name, "#") {
+					r.errorf(r.ps.of(x.Pos()), "%s: package %s is the value %v, not a struct, and CUE lists no definitions of such a package; move %s to a package of its own", name, r.pkg.Name, r.v, name)
+					ok = false
+				}
+			}
+		}
+	}
+	if !ok {
+		return nil
+	}
+	name := GoName(r.pkg.Name)
+	doc := fmt.Sprintf("%s is a document of package %s: the package's value.", name, r.pkg.Name)
+	if r.pkg.Doc != "" {
+		doc += "\n\n" + r.pkg.Doc
+	}
+	d := &def{name: name, v: r.v, pos: pos, doc: doc, pkg: r.pkg.Name}
+	r.defs[name] = d
+	return d
 }
 
 // rootObject makes the object of a package's top-level fields (as cue
@@ -1950,8 +1997,24 @@ func (r *resolver) intRange(t *Type, p Pos, what string) bool {
 // the field it is the value of.
 func sourceExpr(v cue.Value) ast.Node {
 	n := v.Source()
-	if f, ok := n.(*ast.Field); ok {
-		return f.Value
+	switch x := n.(type) {
+	case *ast.Field:
+		return x.Value
+	case *ast.File:
+		// A package's value written as one embedded expression (package
+		// t; [...int]): that expression.
+		var embed ast.Expr
+		for _, d := range x.Decls {
+			if e, ok := d.(*ast.EmbedDecl); ok {
+				if embed != nil {
+					return n
+				}
+				embed = e.Expr
+			}
+		}
+		if embed != nil {
+			return embed
+		}
 	}
 	return n
 }

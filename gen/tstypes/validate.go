@@ -126,6 +126,9 @@ func validators(p *model.Package) []decl {
 	for _, m := range p.Maps {
 		ds = append(ds, decl{m.Pos, m.Name, mapValidator(m)})
 	}
+	if d, ok := documentType(p); ok {
+		ds = append(ds, decl{d.pos, d.name + " document", documentValidator(d)})
+	}
 	code := make([]string, len(ds))
 	for i, d := range ds {
 		code[i] = d.text
@@ -860,6 +863,49 @@ func mapValidator(m *model.Map) string {
 	c.p("")
 	c.open("function ", writerFn(m.Name), "(v: ", m.Name, "): string")
 	c.p("return ", writeExpr(c, t, "v"), ";")
+	c.close()
+	return c.b.String()
+}
+
+// document is a package's document that is neither an object, union
+// nor map, which have their functions already: a package whose value is
+// not a struct (package test; 1 | 2 | "three"), a OneOf or a tuple.
+type document struct {
+	name string
+	pos  model.Pos
+	t    *model.Type
+}
+
+// documentType finds p's document when it is a OneOf or a tuple.
+func documentType(p *model.Package) (document, bool) {
+	for _, o := range p.OneOfs {
+		if o.Name == p.Document {
+			return document{o.Name, o.Pos, &model.Type{Kind: model.OneOfKind, OneOf: o}}, true
+		}
+	}
+	for _, tu := range p.Tuples {
+		if tu.Name == p.Document {
+			return document{tu.Name, tu.Pos, &model.Type{Kind: model.TupleKind, Tuple: tu}}, true
+		}
+	}
+	return document{}, false
+}
+
+// documentValidator exports a document's is, validate, parse and write,
+// as a named map's: its value is the document itself, whose number text
+// the parser keeps under the root (_ROOT, key "").
+func documentValidator(d document) string {
+	c := &code{}
+	exported(c, d.name, "a "+d.name)
+	c.p("")
+	c.open("function ", checkFn(d.name), "(v: unknown, at: At | null, out: Problem[] | null): boolean")
+	c.p("let ok = true;")
+	check(c, d.t, "v", "_ROOT", `""`, "at")
+	c.p("return ok;")
+	c.close()
+	c.p("")
+	c.open("function ", writerFn(d.name), "(v: ", d.name, "): string")
+	c.p("return ", writeExpr(c, d.t, "v"), ";")
 	c.close()
 	return c.b.String()
 }
