@@ -1347,6 +1347,11 @@ func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 		return nil, false
 	}
 	defer func() { r.nesting-- }()
+	if op, _ := r.expr(v); op == cue.AndOp {
+		if cs := r.conjuncts(v); len(cs) == 1 {
+			return r.typeOf(cs[0], what) // T & _ is T
+		}
+	}
 	op, args := r.disjunction(v)
 	if alts, ok := r.matchOne(v); ok {
 		if len(alts) == 1 {
@@ -2029,21 +2034,33 @@ func (r *resolver) conjuncts(v cue.Value) []cue.Value {
 	for _, a := range args {
 		out = append(out, r.conjuncts(a)...)
 	}
-	return out
+	// T & _ is T: a _ beside other conjuncts (what [...T] & [_, ...]
+	// gives each item) says nothing.
+	kept := out[:0]
+	for _, c := range out {
+		if op, _ := r.expr(c); op == cue.NoOp && c.IncompleteKind() == cue.TopKind && isTop(sourceExpr(c)) {
+			continue
+		}
+		kept = append(kept, c)
+	}
+	if len(kept) == 0 {
+		return out[:1]
+	}
+	return kept
 }
 
 func (r *resolver) list(v cue.Value, what string) (*Type, bool) {
 	t := &Type{Kind: ListKind}
 	ok := true
-	var lit *ast.ListLit
+	var lits []*ast.ListLit
 	var litValue cue.Value
 	for _, c := range r.conjuncts(v) {
 		if op, _ := r.expr(c); op == cue.NoOp {
 			// The list literal itself: [...T], or a tuple ([A, B],
 			// [A, ...T], []).
 			l, isLit := sourceExpr(c).(*ast.ListLit)
-			if !isLit || lit != nil {
-				r.errorf(r.pos(c), "%s: a list is one list literal ([...T], [A, B] or [A, ...T]), with list.MinItems/MaxItems beside it; a conjunction of two lists ([...T] & [_, ...]) is not carried yet", what)
+			if !isLit {
+				r.errorf(r.pos(c), "%s: a list is list literals ([...T], [A, B] or [A, ...T]), with list.MinItems/MaxItems beside them; %v is not carried", what, c)
 				return nil, false
 			}
 			for _, e := range l.Elts {
@@ -2052,10 +2069,17 @@ func (r *resolver) list(v cue.Value, what string) (*Type, bool) {
 					return nil, false
 				}
 			}
-			lit, litValue = l, c
+			lits, litValue = append(lits, l), c
 			continue
 		}
 		ok = r.constrain(t, c, what, r.pos(v)) && ok
+	}
+	if len(lits) > 1 {
+		return r.listConj(v, lits, t, what, ok)
+	}
+	var lit *ast.ListLit
+	if len(lits) == 1 {
+		lit = lits[0]
 	}
 	if lit == nil {
 		// list.UniqueItems(), list.MinItems(1) alone: a list of anything
@@ -2074,6 +2098,50 @@ func (r *resolver) list(v cue.Value, what string) (*Type, bool) {
 		return r.tuple(v, litValue, n, elem, t, what, ok)
 	}
 	et, eok := r.typeAt(elem, what+"[]", r.pos(v))
+	if !eok {
+		return nil, false
+	}
+	t.Elem = et
+	return t, ok
+}
+
+// listConj resolves a conjunction of list literals ([...T] & [_, ...],
+// as cue import writes JSON Schema's minItems; [A, ...] & [...T]) from
+// the list CUE evaluates it to: a list of T with MinItems when every
+// leading item is _ (what the literals add is a count), else a tuple of
+// the evaluated items, closed when one literal is.
+func (r *resolver) listConj(v cue.Value, lits []*ast.ListLit, t *Type, what string, ok bool) (*Type, bool) {
+	lead, closed, tops := 0, -1, true
+	for _, l := range lits {
+		n, open := 0, false
+		for _, e := range l.Elts {
+			if _, isEll := e.(*ast.Ellipsis); isEll {
+				open = true
+				continue
+			}
+			n++
+			tops = tops && isTop(e)
+		}
+		if !open {
+			closed = n
+		}
+		lead = max(lead, n)
+	}
+	rest := v.LookupPath(cue.MakePath(cue.AnyIndex))
+	if closed >= 0 {
+		return r.tuple(v, v, closed, cue.Value{}, t, what, ok)
+	}
+	if !tops {
+		return r.tuple(v, v, lead, rest, t, what, ok)
+	}
+	if t.MinItems == nil || *t.MinItems < lead {
+		t.MinItems = &lead
+	}
+	if t.MaxItems != nil && *t.MaxItems < lead {
+		r.errorf(r.pos(v), "%s: a list of at least %d items with list.MaxItems(%d) admits no value", what, lead, *t.MaxItems)
+		return nil, false
+	}
+	et, eok := r.typeAt(rest, what+"[]", r.pos(v))
 	if !eok {
 		return nil, false
 	}
