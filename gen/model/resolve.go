@@ -1239,6 +1239,16 @@ func (r *resolver) withoutDefault(v, dv cue.Value, what string) (cue.Value, stri
 		if r.isChoice(rest) {
 			return v, string(lit), true
 		}
+		// *"x" | "y" | "z", "managed" | "scaffold" | *"managed": the type
+		// is every alternative, the default among them; CUE's Expr lists
+		// them without the mark.
+		return v, string(lit), true
+	}
+	if op, _ := r.expr(v); op == cue.AndOp {
+		// #P & {x: int | *2}, with #P's x?: int & >=1 & <=8: the type is
+		// the conjunction, each conjunct read without its default
+		// (conjuncts), and the default CUE's.
+		return v, string(lit), true
 	}
 	r.errorf(r.pos(v), "%s: this default (%s) is on a disjunction schemagen does not carry yet; write T | *value, with T a type or a definition", what, lit)
 	return v, "", false
@@ -2032,6 +2042,13 @@ func (r *resolver) conjuncts(v cue.Value) []cue.Value {
 	}
 	var out []cue.Value
 	for _, a := range args {
+		if _, has := a.Default(); has {
+			// int | *2 beside other conjuncts: its type is int; the
+			// field's default is read from the whole (withoutDefault).
+			if aop, aargs := r.expr(a); aop == cue.NoOp && len(aargs) == 1 {
+				a = aargs[0]
+			}
+		}
 		out = append(out, r.conjuncts(a)...)
 	}
 	// T & _ is T: a _ beside other conjuncts (what [...T] & [_, ...]
