@@ -72,6 +72,13 @@ func loadSchema(root string) (*Schema, error) {
 		// so that the schema can be compared despite errs.
 		complete = true
 	)
+	// The output folder each package has taken: a package in the schema
+	// folder itself names its outputs after itself, which a folder of
+	// that name under it would too.
+	type pathOwner struct {
+		name, dir string
+	}
+	paths := map[string]pathOwner{}
 	for _, inst := range insts {
 		if inst.Err != nil {
 			// CUE gives some of these no position (two packages in one
@@ -102,12 +109,13 @@ func loadSchema(root string) (*Schema, error) {
 			complete = false
 			continue
 		}
-		pkgPath, ppos, ok := packagePath(ps, cfg, inst)
-		if !ok {
-			errs = append(errs, &Error{Pos: ppos, Msg: fmt.Sprintf("package %s is in the schema folder %s itself; put each package in a folder of its own under it (%s/%s/), which names its outputs", inst.PkgName, cfg.Schema, cfg.Schema, inst.PkgName)})
+		pkgPath, ppos := packagePath(ps, cfg, inst)
+		if prev, ok := paths[pkgPath]; ok {
+			errs = append(errs, &Error{Pos: ppos, Msg: fmt.Sprintf("package %s (folder %s) would write its outputs under %s/, where package %s (folder %s) writes its own: a package in the schema folder itself names its outputs after itself; rename one", inst.PkgName, relTo(abs, inst.Dir), pkgPath, prev.name, prev.dir)})
 			complete = false
 			continue
 		}
+		paths[pkgPath] = pathOwner{inst.PkgName, relTo(abs, inst.Dir)}
 		if msg := packageNaming(inst.PkgName, pkgPath); msg != "" {
 			errs = append(errs, &Error{Pos: ppos, Msg: msg})
 			complete = false
@@ -158,16 +166,17 @@ func loadSchema(root string) (*Schema, error) {
 }
 
 // packagePath returns the folder of a package relative to the schema
-// folder (e.g. "fleet"), with the position of its package clause; ok is
-// false for a package in the schema folder itself.
-func packagePath(ps positions, cfg *Config, inst *build.Instance) (p string, pos Pos, ok bool) {
+// folder (e.g. "fleet"), with the position of its package clause. A
+// package in the schema folder itself (cuenv's schema/*.cue, package
+// schema) names its outputs after itself, as a folder of its name would.
+func packagePath(ps positions, cfg *Config, inst *build.Instance) (p string, pos Pos) {
 	_, tp := packageClause(inst)
 	pos = ps.of(tp)
 	rel, err := filepath.Rel(filepath.Join(ps.root, filepath.FromSlash(cfg.Schema)), inst.Dir)
 	if err != nil || rel == "." || strings.HasPrefix(rel, "..") {
-		return "", pos, false
+		return inst.PkgName, pos
 	}
-	return filepath.ToSlash(rel), pos, true
+	return filepath.ToSlash(rel), pos
 }
 
 // folderName is one element of a package's folder: it becomes an element

@@ -145,7 +145,7 @@ func (r *resolver) foreignPkg(bi *build.Instance) *foreignPkg {
 		return fp
 	}
 	fp := &foreignPkg{inst: bi, qualifier: qualifier(bi.ImportPath), reached: map[string]bool{}}
-	fp.inSchema = r.schemaDir != "" && strings.HasPrefix(bi.Dir, r.schemaDir+string(filepath.Separator))
+	fp.inSchema = r.schemaDir != "" && (bi.Dir == r.schemaDir || strings.HasPrefix(bi.Dir, r.schemaDir+string(filepath.Separator)))
 	r.foreigns[bi.ImportPath] = fp
 	if r.comments.LineComments == nil {
 		r.comments.LineComments = cuesrc.LineComments{}

@@ -1196,7 +1196,7 @@ func (r *resolver) withoutDefault(v, dv cue.Value, what string) (cue.Value, stri
 			if alit, err := a.MarshalJSON(); err != nil || string(alit) != string(lit) {
 				continue
 			}
-			if rest.Subsume(dv, cue.Schema()) != nil {
+			if !admits(rest, dv) {
 				continue
 			}
 			if dv.IncompleteKind() == cue.ListKind && string(lit) == "[]" && rest.IncompleteKind() == cue.ListKind {
@@ -1252,6 +1252,17 @@ func (r *resolver) withoutDefault(v, dv cue.Value, what string) (cue.Value, stri
 	}
 	r.errorf(r.pos(v), "%s: this default (%s) is on a disjunction schemagen does not carry yet; write T | *value, with T a type or a definition", what, lit)
 	return v, "", false
+}
+
+// admits reports whether t admits the concrete value x: t subsumes it,
+// or (where Subsume gives up: a default of an optional field inside a
+// definition is "not an instance" to it) unifying them is concrete and no
+// error.
+func admits(t, x cue.Value) bool {
+	if t.Subsume(x, cue.Schema()) == nil {
+		return true
+	}
+	return t.Unify(x).Validate(cue.Concrete(true)) == nil
 }
 
 // writesDefault reports whether an expression marks a default (*x).
