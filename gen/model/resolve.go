@@ -698,11 +698,11 @@ func (r *resolver) classify(d *def) {
 			return
 		}
 	}
-	if _, isRef := r.refName(d.v); !isRef && d.v.IncompleteKind() == cue.StructKind && !hasPattern(d.v) {
+	if _, isRef := r.refName(d.v); !isRef && d.v.IncompleteKind() == cue.StructKind && (!hasPattern(d.v) || openFields(d.v)) {
 		if _, isValidated := r.validatorOf(d.v); !isValidated {
-			// #A: _hidden, #A: _a & _b: an object whose fields CUE
-			// lists, as for an embedding.
-			d.lit = &ast.StructLit{}
+			// #A: _hidden, #A: _a & _b, #A: #S & {…}: an object whose
+			// fields CUE lists, as for an embedding; open when #S is.
+			d.lit = openLit(d.v)
 			d.object = &Object{Name: d.name, Doc: d.doc, Pos: d.pos}
 			r.pkg.Objects = append(r.pkg.Objects, d.object)
 			return
@@ -971,6 +971,25 @@ func hasEllipsis(lit *ast.StructLit) bool {
 // hasPattern reports whether a struct value has a [string] pattern.
 func hasPattern(v cue.Value) bool {
 	return v.LookupPath(cue.MakePath(cue.AnyString)).Exists()
+}
+
+// openFields reports a struct of fields that admits any other member of
+// any value: what #S & {y: string} is, with #S: {x: string, ...}.
+func openFields(v cue.Value) bool {
+	if e := v.LookupPath(cue.MakePath(cue.AnyString)); !e.Exists() || e.IncompleteKind() != cue.TopKind {
+		return false
+	}
+	it, err := v.Fields(cue.Optional(true))
+	return err == nil && it.Next()
+}
+
+// openLit is the literal of an object whose fields CUE lists (an
+// embedding or a conjunction): empty, or ... when it is open (openFields).
+func openLit(v cue.Value) *ast.StructLit {
+	if openFields(v) {
+		return &ast.StructLit{Elts: []ast.Decl{&ast.Ellipsis{}}}
+	}
+	return &ast.StructLit{}
 }
 
 // keyPattern reports a struct that states one pattern constraint on its
@@ -1657,6 +1676,11 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 		if lit, ok := structLit(sourceExpr(v)); !elem.Exists() || (ok && declaresFields(lit)) {
 			return r.inlineObject(v, what, p)
 		}
+		if openFields(v) {
+			// #S & {y: string}, with #S: {x: string, ...}: fields and
+			// any other member, an open object, as a literal of them is.
+			return r.inlineObject(v, what, p)
+		}
 		if name, ok := r.validatorOf(v); ok {
 			r.errorf(p, "%s: %s on a map is not carried (schemagen carries struct.MinFields and struct.MaxFields there)", what, name)
 			return nil, false
@@ -1936,7 +1960,7 @@ func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
 	if lit, ok := structLit(sourceExpr(v)); ok {
 		d.lit = lit
 	} else {
-		d.lit = &ast.StructLit{} // an embedding or a conjunction: its fields are CUE's
+		d.lit = openLit(v) // an embedding or a conjunction: its fields are CUE's
 	}
 	// CUE closes a struct inside a definition, recursively; close({...})
 	// closes its own level only; any other struct is open: under a
@@ -2058,6 +2082,13 @@ func (r *resolver) conjuncts(v cue.Value) []cue.Value {
 			// field's default is read from the whole (withoutDefault).
 			if aop, aargs := r.expr(a); aop == cue.NoOp && len(aargs) == 1 {
 				a = aargs[0]
+				if _, still := a.Default(); still {
+					// *"" | string: its Expr is itself; evaluated, CUE
+					// states the type without the mark.
+					if eop, eargs := a.Eval().Expr(); eop == cue.NoOp && len(eargs) == 1 {
+						a = eargs[0]
+					}
+				}
 			}
 		}
 		out = append(out, r.conjuncts(a)...)
