@@ -288,19 +288,7 @@ func objectDefaults(f *goFile, o *model.Object) {
 		if fd.Default == "" || !fd.Optional {
 			continue
 		}
-		lit := fd.Default
-		if fd.Type.BaseOf() == model.String || fd.Type.Kind == model.EnumKind {
-			var s string
-			json.Unmarshal([]byte(fd.Default), &s)
-			lit = escape.GoString(s)
-			if fd.Type.Kind == model.EnumKind {
-				for _, m := range fd.Type.Enum.Members {
-					if m.Value == s {
-						lit = m.GoName // the member's constant
-					}
-				}
-			}
-		}
+		lit := goLiteral(f, fd.Type, fd.Default)
 		get := model.GetterName(fd)
 		f.decl()
 		f.doc(fmt.Sprintf("%s returns %s, or %s, its default, when it is absent.", get, fd.GoName, fd.Default))
@@ -308,9 +296,45 @@ func objectDefaults(f *goFile, o *model.Object) {
 		f.open("if x.", fd.GoName, " == nil")
 		f.p("return ", lit)
 		f.close()
-		f.p("return *x.", fd.GoName)
+		if fd.Type.Kind == model.ListKind {
+			f.p("return x.", fd.GoName) // nil when absent; [] is stated
+		} else {
+			f.p("return *x.", fd.GoName)
+		}
 		f.close()
 	}
+}
+
+// goLiteral is the Go expression of a default of type t, given as a JSON
+// literal: a string escaped, an enum member's constant, a list of them
+// as a composite literal, a number or boolean as written.
+func goLiteral(f *goFile, t *model.Type, lit string) string {
+	if t.Kind == model.ListKind {
+		var items []json.RawMessage
+		json.Unmarshal([]byte(lit), &items)
+		var b strings.Builder
+		b.WriteString(goType(f, t, false) + "{")
+		for i, it := range items {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(goLiteral(f, t.Elem, string(it)))
+		}
+		return b.String() + "}"
+	}
+	if t.BaseOf() != model.String && t.Kind != model.EnumKind {
+		return lit
+	}
+	var s string
+	json.Unmarshal([]byte(lit), &s)
+	if t.Kind == model.EnumKind {
+		for _, m := range t.Enum.Members {
+			if m.Value == s {
+				return m.GoName // the member's constant
+			}
+		}
+	}
+	return escape.GoString(s)
 }
 
 // objectDecode emits the decoder: required fields present, no nulls, no

@@ -1221,6 +1221,9 @@ func (r *resolver) withoutDefault(v, dv cue.Value, what string) (cue.Value, stri
 			if dv.IncompleteKind() == cue.ListKind && string(lit) == "[]" && rest.IncompleteKind() == cue.ListKind {
 				return rest, "", true
 			}
+			if dv.IncompleteKind() == cue.ListKind && rest.IncompleteKind() == cue.ListKind && scalarList(dv) {
+				return rest, string(lit), true // [...#M] | *["a"]
+			}
 			switch dv.IncompleteKind() {
 			case cue.StringKind, cue.IntKind, cue.FloatKind, cue.NumberKind, cue.BoolKind:
 				return rest, string(lit), true
@@ -1236,7 +1239,12 @@ func (r *resolver) withoutDefault(v, dv cue.Value, what string) (cue.Value, stri
 		if op, args := r.expr(v); string(lit) == "[]" && op == cue.NoOp && len(args) == 1 && args[0].IncompleteKind() == cue.ListKind {
 			return args[0], "", true // *([]) | [...T]: what CUE's own default is
 		}
-		r.errorf(r.pos(v), "%s: a default that is %v (not a string, number or boolean) is not carried yet", what, dv.IncompleteKind())
+		if op, args := r.expr(v); op == cue.NoOp && len(args) == 1 && args[0].IncompleteKind() == cue.ListKind && scalarList(dv) {
+			// [...string] | *["*.rs"]: a list of T, its default a list
+			// of strings, numbers or booleans.
+			return args[0], string(lit), true
+		}
+		r.errorf(r.pos(v), "%s: a default that is %v (not a string, number or boolean, nor a list of them) is not carried yet", what, dv.IncompleteKind())
 		return v, "", false
 	}
 	if _, ok := r.refName(v); ok {
@@ -1271,6 +1279,23 @@ func (r *resolver) withoutDefault(v, dv cue.Value, what string) (cue.Value, stri
 	}
 	r.errorf(r.pos(v), "%s: this default (%s) is on a disjunction schemagen does not carry yet; write T | *value, with T a type or a definition", what, lit)
 	return v, "", false
+}
+
+// scalarList reports whether v is a concrete list of strings, numbers and
+// booleans: a list default every target writes as a literal.
+func scalarList(v cue.Value) bool {
+	it, err := v.List()
+	if err != nil {
+		return false
+	}
+	for it.Next() {
+		switch e := it.Value(); e.Kind() {
+		case cue.StringKind, cue.IntKind, cue.FloatKind, cue.NumberKind, cue.BoolKind:
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // admits reports whether t admits the concrete value x: t subsumes it,
