@@ -28,6 +28,8 @@ func goType(f *goFile, t *model.Type, optional bool) string {
 			s = "bool"
 		case model.Time:
 			s = f.use("time") + ".Time"
+		case model.Bytes:
+			s = "[]byte"
 		default:
 			s = "string"
 		}
@@ -99,6 +101,8 @@ func readMethod(t *model.Type) string {
 		return "Bool"
 	case model.Time:
 		return "Time"
+	case model.Bytes:
+		return "Bytes"
 	}
 	return "String"
 }
@@ -586,6 +590,8 @@ func encodeValue(f *goFile, t *model.Type, v string, depth int) {
 			f.p("e.Bool(", v, ")")
 		case model.Time:
 			f.p("e.Time(", v, ")")
+		case model.Bytes:
+			f.p("e.Bytes(", v, ")")
 		default:
 			f.p("e.String(", v, ")")
 		}
@@ -1210,6 +1216,9 @@ func describeBase(b model.Base, c model.Constraints) string {
 	var parts []string
 	if b == model.Time {
 		parts = append(parts, "an RFC 3339 date-time")
+	}
+	if b == model.Bytes {
+		parts = append(parts, "standard base64 with padding on the wire")
 	}
 	if c.MinRunes != nil {
 		parts = append(parts, "at least "+chars(*c.MinRunes))
