@@ -1164,6 +1164,8 @@ func scalarValidator(f *goFile, s *model.Scalar) {
 		arg = "int64"
 	case model.Number:
 		arg = "float64"
+	case model.Bytes:
+		arg = "[]byte"
 	}
 	f.decl()
 	f.doc(fmt.Sprintf("%s checks %s: %s.", helper("validate", s.GoName), s.GoName, describe(s)))
