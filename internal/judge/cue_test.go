@@ -1,11 +1,16 @@
 package judge
 
 import (
+	"bytes"
+	"encoding/base64"
+	"regexp"
 	"strings"
 	"testing"
 
 	"cuelang.org/go/cue"
 	"cuelang.org/go/cue/cuecontext"
+
+	"github.com/schemagen/schemagen/gen/model"
 )
 
 // TestInstanceReadsBytes: a JSON string is read as bytes exactly where the
@@ -73,4 +78,23 @@ func TestInstanceReadsBytes(t *testing.T) {
 	if _, err := Instance(a, "doc.json", []byte(`{"req": `)); err == nil || !strings.Contains(err.Error(), "doc.json") {
 		t.Errorf("broken JSON: %v, want an error naming the file", err)
 	}
+}
+
+// FuzzDecodeBase64: the CUE judges read as bytes exactly the strings the
+// JSON Schemas' pattern (model.Base64Pattern) admits, as Go's strict
+// standard decoder decodes them.
+func FuzzDecodeBase64(f *testing.F) {
+	for _, s := range []string{"", "AA==", "AAE=", "AAEC", "aGVsbG8", "aGVsbG9=", "aGVs\nbG8=", "AB==", "-_8=", "A===", "QUJD\r\n"} {
+		f.Add(s)
+	}
+	pattern := regexp.MustCompile(model.Base64Pattern)
+	f.Fuzz(func(t *testing.T, s string) {
+		b, ok := decodeBase64(s)
+		if match := pattern.MatchString(s); ok != match {
+			t.Fatalf("%q: decoded %v, the pattern matches: %v", s, ok, match)
+		}
+		if want, err := base64.StdEncoding.Strict().DecodeString(s); ok && (err != nil || !bytes.Equal(b, want)) {
+			t.Fatalf("%q: read %v, Go's strict decoder %v, %v", s, b, want, err)
+		}
+	})
 }
