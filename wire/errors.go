@@ -48,6 +48,10 @@ var (
 	// ErrTime: a string that is not an RFC 3339 date-time, or not a real
 	// instant of the calendar.
 	ErrTime = errors.New("not an RFC 3339 date-time")
+	// ErrBase64: a string where the schema wants bytes that is not
+	// standard base64 with padding (RFC 4648 §4), or has a line break or
+	// non-zero unused bits.
+	ErrBase64 = errors.New("not standard base64")
 	// ErrItems: an array has fewer items than a tuple's leading ones
 	// ([string, int] given ["a"]), or more than a closed tuple holds.
 	ErrItems = errors.New("wrong number of items")

@@ -4,7 +4,9 @@
 // judge of the contract must give each instance the same verdict:
 //
 //   - CUE's own evaluator: the definition unified with the instance and
-//     validated as concrete, as cue vet -d '#Def' judges it;
+//     validated as concrete, as cue vet -d '#Def' judges it, the instance
+//     read as CUE reads its own wire form (judge.Instance: a string where
+//     the schema wants bytes is the bytes its strict base64 decodes to);
 //   - the generated Go: UnmarshalJSON (or the union's Unmarshal function)
 //     and then Validate, in one program built against this checkout; an
 //     instance it accepts must come back from AppendJSON as the same JSON
@@ -42,7 +44,6 @@ import (
 	"cuelang.org/go/cue"
 	"cuelang.org/go/cue/cuecontext"
 	"cuelang.org/go/cue/load"
-	cuejson "cuelang.org/go/encoding/json"
 	"golang.org/x/tools/txtar"
 
 	"github.com/schemagen/schemagen/gen"
@@ -296,7 +297,7 @@ func judgeCUE(t *testing.T, cases []*kase) map[string]string {
 			if in.def != "@root" {
 				schema = pv.LookupPath(cue.MakePath(cue.Def(in.def)))
 			}
-			expr, err := cuejson.Extract(in.name, in.data)
+			expr, err := judge.Instance(schema, in.name, in.data) // bytes as cue export writes them
 			if err != nil {
 				out[in.key()] = "not JSON: " + err.Error()
 				continue

@@ -15,7 +15,6 @@ import (
 	"cuelang.org/go/cue"
 	"cuelang.org/go/cue/cuecontext"
 	"cuelang.org/go/cue/load"
-	cuejson "cuelang.org/go/encoding/json"
 
 	"github.com/schemagen/schemagen/gen/jsonschema"
 	"github.com/schemagen/schemagen/gen/model"
@@ -209,7 +208,7 @@ func judgeCUE(ins []*instance) map[string]string {
 		if in.unit.Name != Root {
 			v = v.LookupPath(cue.MakePath(cue.Def(in.unit.Name)))
 		}
-		expr, err := cuejson.Extract(in.name, in.data)
+		expr, err := judge.Instance(v, in.name, in.data) // bytes as cue export writes them
 		if err != nil {
 			out[in.key()] = "not JSON: " + err.Error()
 			continue

@@ -28,6 +28,8 @@ func goType(f *goFile, t *model.Type, optional bool) string {
 			s = "bool"
 		case model.Time:
 			s = f.use("time") + ".Time"
+		case model.Bytes:
+			s = "[]byte"
 		default:
 			s = "string"
 		}
@@ -99,6 +101,8 @@ func readMethod(t *model.Type) string {
 		return "Bool"
 	case model.Time:
 		return "Time"
+	case model.Bytes:
+		return "Bytes"
 	}
 	return "String"
 }
@@ -610,6 +614,8 @@ func encodeValue(f *goFile, t *model.Type, v string, depth int) {
 			f.p("e.Bool(", v, ")")
 		case model.Time:
 			f.p("e.Time(", v, ")")
+		case model.Bytes:
+			f.p("e.Bytes(", v, ")")
 		default:
 			f.p("e.String(", v, ")")
 		}
@@ -1182,6 +1188,8 @@ func scalarValidator(f *goFile, s *model.Scalar) {
 		arg = "int64"
 	case model.Number:
 		arg = "float64"
+	case model.Bytes:
+		arg = "[]byte"
 	}
 	f.decl()
 	f.doc(fmt.Sprintf("%s checks %s: %s.", helper("validate", s.GoName), s.GoName, describe(s)))
@@ -1234,6 +1242,9 @@ func describeBase(b model.Base, c model.Constraints) string {
 	var parts []string
 	if b == model.Time {
 		parts = append(parts, "an RFC 3339 date-time")
+	}
+	if b == model.Bytes {
+		parts = append(parts, "standard base64 with padding on the wire")
 	}
 	if c.MinRunes != nil {
 		parts = append(parts, "at least "+chars(*c.MinRunes))

@@ -708,6 +708,10 @@ func basic(b model.Base, c model.Constraints) obj {
 		s = obj{{"type", "string"}, {"format", "date-time"}, {"pattern", TimePattern}}
 	case model.Date:
 		s = obj{{"type", "string"}, {"format", "date"}, {"pattern", DatePattern}}
+	case model.Bytes:
+		// contentEncoding only annotates (no validator asserts it); the
+		// pattern checks the text as the Go and TypeScript readers do.
+		s = obj{{"type", "string"}, {"contentEncoding", "base64"}, {"pattern", model.Base64Pattern}}
 	}
 	if c.Pattern != "" {
 		s = append(s, member{"pattern", model.ECMAPattern(c.Pattern)})

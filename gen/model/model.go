@@ -301,9 +301,20 @@ const (
 	Time   // RFC 3339 date-time string
 	Date   // YYYY-MM-DD string
 	Number // any JSON number: CUE's number, float and float64; Go's float64
+	// Bytes is CUE's bytes, which travel as a JSON string of standard
+	// base64 with padding (RFC 4648 §4), as cue export writes them: Go's
+	// []byte, a base64 string in JSON Schema and TypeScript.
+	Bytes
 )
 
-var baseNames = [...]string{String: "string", Int: "int", Bool: "bool", Time: "time", Date: "date", Number: "number"}
+// Base64Pattern is the language of the strings a Bytes value travels
+// as: standard base64 with its padding and no other character (no line
+// break), whose unused bits are zero, so that each byte string has
+// exactly one text (Go's base64.StdEncoding.Strict()). It is RE2 and
+// ECMA-262 alike.
+const Base64Pattern = `^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/][AQgw]==|[A-Za-z0-9+/]{2}[AEIMQUYcgkosw048]=)?$`
+
+var baseNames = [...]string{String: "string", Int: "int", Bool: "bool", Time: "time", Date: "date", Number: "number", Bytes: "bytes"}
 
 func (b Base) String() string {
 	if b > 0 && int(b) < len(baseNames) {

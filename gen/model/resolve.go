@@ -1735,8 +1735,9 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 		// so float is read as number (docs/schema-language.md).
 		t.Base = Number
 	case cue.BytesKind:
-		r.errorf(p, "%s: bytes admits no JSON value: JSON has no bytes, and CUE reads a JSON string as a string, so cue vet refuses every value of it; use string (e.g. a base64 string with a pattern)", what)
-		return nil, false
+		// Base64 text on the wire, as cue export writes bytes and CUE's
+		// JSON Schema generator states them (docs/schema-language.md).
+		t.Base = Bytes
 	default:
 		if op, _ := r.expr(v); op == cue.OrOp {
 			r.errorf(p, "%s: a disjunction of different types (%v) is not carried yet: a union lists object definitions told apart by a constant field, and T | null is a nullable T", what, v)
@@ -1954,6 +1955,8 @@ func altName(t *Type) string {
 		return "Bool"
 	case Time:
 		return "Time"
+	case Bytes:
+		return "Bytes"
 	}
 	return "String"
 }
@@ -2285,11 +2288,15 @@ func (r *resolver) tuple(v, lit cue.Value, n int, rest cue.Value, lt *Type, what
 }
 
 // ScalarItems reports whether values of t are a string, number or boolean
-// (an enum member, a constant, or a OneOf of such alternatives): what
-// list.UniqueItems is carried on, since every target compares them alike.
+// (an enum member, a constant, or a OneOf of such alternatives), not bytes:
+// the items list.UniqueItems compares by value in Go (a []byte is not
+// comparable) and not as JSON values.
 func ScalarItems(t *Type) bool {
 	switch t.Kind {
-	case BasicKind, ScalarKind, EnumKind, ConstKind:
+	case BasicKind, ScalarKind, ConstKind:
+		// A []byte is no Go map key: bytes are compared as JSON values.
+		return t.BaseOf() != Bytes
+	case EnumKind:
 		return true
 	case OneOfKind:
 		return all(t.OneOf.Alts, func(a *Alt) bool { return ScalarItems(a.Type) })
@@ -2322,6 +2329,18 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 		return false
 	}
 	op, args := r.expr(c)
+	if t.Base == Bytes && (op != cue.NoOp || c.IsConcrete()) {
+		// CUE has no validator of a length of bytes (strings.MinRunes
+		// counts a string's characters), and a bound, pattern or
+		// constant on bytes is about the bytes, while every target sees
+		// their base64 text.
+		if op == cue.NoOp {
+			r.errorf(p, "%s: the bytes constant %v is not carried yet: schemagen carries bytes as a type, base64 text on the wire, and no target writes a constant of it; state bytes alone, or a string constant", what, c)
+			return false
+		}
+		r.errorf(p, "%s: %v on bytes is not carried: bytes travel as base64 text, and no JSON Schema keyword, Go type or TypeScript check states a bound, pattern or constant of the bytes that text decodes to; state bytes alone", what, c)
+		return false
+	}
 	switch op {
 	case cue.NoOp:
 		// The basic type itself (string, int, bool, a list literal).

@@ -246,6 +246,8 @@ func constraints(b model.Base, c model.Constraints) string {
 		parts = append(parts, "an RFC 3339 date-time, e.g. 2026-09-06T10:00:00Z")
 	case model.Date:
 		parts = append(parts, "a calendar day, YYYY-MM-DD")
+	case model.Bytes:
+		parts = append(parts, "bytes, written in standard base64 with padding (RFC 4648 §4)")
 	case model.Int:
 		parts = append(parts, "an integer")
 	}

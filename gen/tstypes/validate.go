@@ -668,8 +668,11 @@ func scalarCheck(c *code, t *model.Type, x, cont, k, at string) {
 		c.close()
 	default:
 		what := "a string"
-		if t.BaseOf() == model.Time {
+		switch t.BaseOf() {
+		case model.Time:
 			what = "an RFC 3339 date-time string"
+		case model.Bytes:
+			what = "a base64 string"
 		}
 		c.open("if (typeof ", x, ` !== "string")`)
 		c.fail(at, "type", "_want("+jsString(what)+", "+x+")")
@@ -707,6 +710,11 @@ func scalarCheck(c *code, t *model.Type, x, cont, k, at string) {
 		case model.Date:
 			c.open("if (!_date(", x, "))")
 			c.fail(at, "format", "`must be a calendar day written YYYY-MM-DD (is ${JSON.stringify("+x+")})`")
+			c.close()
+		case model.Bytes:
+			// The JSON Schemas' pattern, as the Go reader decodes.
+			c.open("if (!_rx(", jsString(model.Base64Pattern), ").test(", x, "))")
+			c.fail(at, "pattern", jsString("must be standard base64 with padding (A-Z a-z 0-9 + /, = to a multiple of 4 characters)"))
 			c.close()
 		}
 		c.close()

@@ -373,6 +373,8 @@ func baseName(b model.Base) string {
 		return "timestamp"
 	case model.Date:
 		return "day"
+	case model.Bytes:
+		return "base64 bytes"
 	}
 	return "?"
 }
@@ -385,6 +387,8 @@ func constraintList(b model.Base, c model.Constraints) []string {
 		out = append(out, "an RFC 3339 date-time with `T` and `Z` in capitals and no leap second")
 	case model.Date:
 		out = append(out, "YYYY-MM-DD, a real calendar day")
+	case model.Bytes:
+		out = append(out, "standard base64 with `=` padding, no line breaks (RFC 4648 §4)")
 	}
 	plural := func(n int, one string) string {
 		if n == 1 {

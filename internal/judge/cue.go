@@ -1,0 +1,185 @@
+package judge
+
+import (
+	"encoding/base64"
+
+	"cuelang.org/go/cue"
+	"cuelang.org/go/cue/ast"
+	"cuelang.org/go/cue/literal"
+	"cuelang.org/go/cue/token"
+	cuejson "cuelang.org/go/encoding/json"
+)
+
+// Instance reads a JSON instance as CUE reads its own wire form against
+// schema, for the CUE judges (cue vet unifies the JSON with the schema):
+// JSON has no bytes, and cue export writes a bytes value as a string of
+// standard base64 with padding, so where schema's value admits bytes and
+// no string, a JSON string that is exactly such text (strict: no line
+// break, no non-zero unused bits) is put in as the bytes it decodes to. A
+// string that does not decode stays a string, which CUE then refuses as it
+// refuses any string for bytes. Everything else is cuejson.Extract's.
+func Instance(schema cue.Value, name string, data []byte) (ast.Expr, error) {
+	expr, err := cuejson.Extract(name, data)
+	if err != nil {
+		return nil, err
+	}
+	return readBytes(expr, []cue.Value{schema}), nil
+}
+
+// readBytes returns x with the strings that schemas (the values x may be
+// judged against, each alternative of a disjunction apart) want as bytes
+// read as bytes; x itself when there are none. It never changes x.
+func readBytes(x ast.Expr, schemas []cue.Value) ast.Expr {
+	schemas = alternatives(schemas)
+	switch x.(type) {
+	case *ast.StructLit, *ast.ListLit:
+	case *ast.BasicLit:
+		return readString(x.(*ast.BasicLit), schemas)
+	default:
+		return x
+	}
+	if len(schemas) == 1 {
+		return readIn(x, schemas[0])
+	}
+	// Alternatives (a union's variants) may want bytes in different
+	// places: the reading is that of an alternative which then admits
+	// the value, as CUE keeps the disjuncts that unify.
+	for _, v := range schemas {
+		r := readIn(x, v)
+		if r != x && v.Unify(v.Context().BuildExpr(r)).Validate(cue.Concrete(true)) == nil {
+			return r
+		}
+	}
+	return x
+}
+
+// readIn reads the members or items of x, an object or a list, against
+// one schema value.
+func readIn(x ast.Expr, v cue.Value) ast.Expr {
+	switch x := x.(type) {
+	case *ast.StructLit:
+		var out *ast.StructLit
+		for i, d := range x.Elts {
+			f, ok := d.(*ast.Field)
+			if !ok {
+				continue
+			}
+			name, _, err := ast.LabelName(f.Label)
+			if err != nil {
+				continue
+			}
+			r := readBytes(f.Value, lookup(v, cue.Str(name), cue.Str(name).Optional(), cue.Str(name).Required(), cue.AnyString))
+			if r == f.Value {
+				continue
+			}
+			if out == nil {
+				c := *x
+				c.Elts = append([]ast.Decl(nil), x.Elts...)
+				out = &c
+			}
+			nf := *f
+			nf.Value = r
+			out.Elts[i] = &nf
+		}
+		if out != nil {
+			return out
+		}
+	case *ast.ListLit:
+		var out *ast.ListLit
+		for i, e := range x.Elts {
+			r := readBytes(e, lookup(v, cue.Index(i), cue.AnyIndex))
+			if r == e {
+				continue
+			}
+			if out == nil {
+				c := *x
+				c.Elts = append([]ast.Expr(nil), x.Elts...)
+				out = &c
+			}
+			out.Elts[i] = r
+		}
+		if out != nil {
+			return out
+		}
+	}
+	return x
+}
+
+// readString reads a JSON string as bytes where the schemas want bytes
+// and no string, when it is strict padded standard base64.
+func readString(x *ast.BasicLit, schemas []cue.Value) ast.Expr {
+	if x.Kind != token.STRING || !wantsBytes(schemas) {
+		return x
+	}
+	s, err := literal.Unquote(x.Value)
+	if err != nil {
+		return x
+	}
+	b, ok := decodeBase64(s)
+	if !ok {
+		return x
+	}
+	return &ast.BasicLit{ValuePos: x.ValuePos, Kind: token.STRING, Value: literal.Bytes.Quote(string(b))}
+}
+
+// alternatives expands each disjunction among vs into its disjuncts
+// (through the references that name them: #U: #V | #W), and drops the
+// values that do not exist. CUE's LookupPath finds no member of a
+// disjunction of structs, so each is looked into on its own.
+func alternatives(vs []cue.Value) []cue.Value {
+	var out []cue.Value
+	var expand func(v cue.Value, depth int)
+	expand = func(v cue.Value, depth int) {
+		if !v.Exists() {
+			return
+		}
+		if d := cue.Dereference(v); depth < 32 {
+			if op, args := d.Expr(); op == cue.OrOp {
+				for _, a := range args {
+					expand(a, depth+1)
+				}
+				return
+			}
+		}
+		out = append(out, v)
+	}
+	for _, v := range vs {
+		expand(v, 0)
+	}
+	return out
+}
+
+// lookup returns v's child by the first selector that has one (a
+// regular, optional or required field, else a pattern's value), or none.
+func lookup(v cue.Value, sels ...cue.Selector) []cue.Value {
+	for _, s := range sels {
+		if c := v.LookupPath(cue.MakePath(s)); c.Exists() {
+			return []cue.Value{c}
+		}
+	}
+	return nil
+}
+
+// wantsBytes reports whether the values admit bytes and none admits a
+// string.
+func wantsBytes(vs []cue.Value) bool {
+	var k cue.Kind
+	for _, v := range vs {
+		k |= v.IncompleteKind()
+	}
+	return k&cue.BytesKind != 0 && k&cue.StringKind == 0
+}
+
+// decodeBase64 decodes standard base64 with padding, strictly: no byte
+// outside the alphabet and its padding (Go's decoder skips line breaks),
+// no non-zero unused bits.
+func decodeBase64(s string) ([]byte, bool) {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '+' || c == '/' || c == '=') {
+			return nil, false
+		}
+	}
+	b, err := base64.StdEncoding.Strict().DecodeString(s)
+	return b, err == nil
+}

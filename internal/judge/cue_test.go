@@ -1,0 +1,100 @@
+package judge
+
+import (
+	"bytes"
+	"encoding/base64"
+	"regexp"
+	"strings"
+	"testing"
+
+	"cuelang.org/go/cue"
+	"cuelang.org/go/cue/cuecontext"
+
+	"github.com/schemagen/schemagen/gen/model"
+)
+
+// TestInstanceReadsBytes: a JSON string is read as bytes exactly where the
+// schema wants bytes and not a string, and only when it is strict padded
+// standard base64; CUE then judges it as cue export's own output.
+func TestInstanceReadsBytes(t *testing.T) {
+	ctx := cuecontext.New()
+	v := ctx.CompileString(`
+#B: bytes
+#U: #V | #W
+#V: {kind!: "v", data!: bytes}
+#W: {kind!: "w", data!: string}
+#A: {
+	req!: bytes
+	reg:  bytes
+	opt?: bytes
+	nul?: bytes | null
+	either?: bytes | int
+	named?: #B
+	list?: [...bytes]
+	tuple?: [bytes, ...string]
+	byName?: [string]: bytes
+	sub?: {x?: bytes}
+	text?: string
+	any?: _
+	u?: #U
+}`)
+	if err := v.Err(); err != nil {
+		t.Fatal(err)
+	}
+	a := v.LookupPath(cue.ParsePath("#A"))
+	for _, tc := range []struct {
+		doc string
+		ok  bool
+	}{
+		{`{"req": "", "reg": "AA=="}`, true},
+		{`{"req": "aGVsbG8=", "reg": "a\/8="}`, true}, // \/ is /
+		{`{"req": "aGVsbG8", "reg": ""}`, false},      // padding missing
+		{`{"req": "aGVs\nbG8=", "reg": ""}`, false},   // a line break
+		{`{"req": "aGVsbG9=", "reg": ""}`, false},     // unused bits
+		{`{"req": "a-_8", "reg": ""}`, false},         // URL alphabet
+		{`{"req": 5, "reg": ""}`, false},
+		{`{"req": "", "reg": "", "opt": "AAE=", "nul": null, "either": "AA==", "named": "AAEC"}`, true},
+		{`{"req": "", "reg": "", "nul": "AAE="}`, true},
+		{`{"req": "", "reg": "", "nul": "AAE"}`, false},
+		{`{"req": "", "reg": "", "either": 3}`, true},
+		{`{"req": "", "reg": "", "list": ["AA==", ""], "tuple": ["AA==", "not base64"], "byName": {"k": "AA=="}, "sub": {"x": "AA=="}}`, true},
+		{`{"req": "", "reg": "", "list": ["AA==", "A"]}`, false},
+		{`{"req": "", "reg": "", "tuple": ["A", "x"]}`, false},
+		{`{"req": "", "reg": "", "byName": {"k": "A"}}`, false},
+		{`{"req": "", "reg": "", "text": "AA==", "any": "AA=="}`, true}, // a string stays a string
+		{`{"req": "", "reg": "", "u": {"kind": "v", "data": "AA=="}}`, true},
+		{`{"req": "", "reg": "", "u": {"kind": "w", "data": "not base64"}}`, true},
+		{`{"req": "", "reg": "", "u": {"kind": "v", "data": "not base64"}}`, false},
+	} {
+		expr, err := Instance(a, "doc.json", []byte(tc.doc))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.doc, err)
+		}
+		err = a.Unify(ctx.BuildExpr(expr)).Validate(cue.Concrete(true))
+		if (err == nil) != tc.ok {
+			t.Errorf("%s: CUE says %v, want ok %v", tc.doc, err, tc.ok)
+		}
+	}
+	if _, err := Instance(a, "doc.json", []byte(`{"req": `)); err == nil || !strings.Contains(err.Error(), "doc.json") {
+		t.Errorf("broken JSON: %v, want an error naming the file", err)
+	}
+}
+
+// FuzzDecodeBase64: the CUE judges read as bytes exactly the strings the
+// JSON Schemas' pattern (model.Base64Pattern) admits, as Go's strict
+// standard decoder decodes them.
+func FuzzDecodeBase64(f *testing.F) {
+	for _, s := range []string{"", "AA==", "AAE=", "AAEC", "aGVsbG8", "aGVsbG9=", "aGVs\nbG8=", "AB==", "-_8=", "A===", "QUJD\r\n"} {
+		f.Add(s)
+	}
+	pattern := regexp.MustCompile(model.Base64Pattern)
+	f.Fuzz(func(t *testing.T, s string) {
+		b, ok := decodeBase64(s)
+		if match := pattern.MatchString(s); ok != match {
+			t.Fatalf("%q: decoded %v, the pattern matches: %v", s, ok, match)
+		}
+		if want, err := base64.StdEncoding.Strict().DecodeString(s); ok && (err != nil || !bytes.Equal(b, want)) {
+			t.Fatalf("%q: read %v, Go's strict decoder %v, %v", s, b, want, err)
+		}
+	})
+}
