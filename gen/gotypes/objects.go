@@ -994,10 +994,16 @@ func checks(f *goFile, t *model.Type, v, path, member, stepVar string, depth int
 		k, e, el, mark := loopVar("k", depth), loopVar("e", depth), loopVar("el", depth), loopVar("mark", depth)
 		body := func() {
 			f.p(el, " := ", recv, ".Key(", k, ")")
-			if t.Key != nil {
+			if t.Key != nil && t.Key.Pattern != "" {
 				// [=~"re"]: T: every key matches re.
 				f.open("if !", f.patterns[t.Key], ".MatchString(", k, ")")
 				f.p("p.Add(&", el, `, "", `, f.wire(), `.RulePattern, "%s", `, quote("its name must match "+t.Key.Pattern), ")")
+				f.close()
+			}
+			if t.Key != nil && t.Key.NotPattern != "" {
+				// [!~"re"]: T: no key matches re.
+				f.open("if ", f.notPatterns[t.Key], ".MatchString(", k, ")")
+				f.p("p.Add(&", el, `, "", `, f.wire(), `.RulePattern, "%s", `, quote("its name must not match "+t.Key.NotPattern), ")")
 				f.close()
 			}
 			if needsCheck(t.Elem) {

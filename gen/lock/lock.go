@@ -295,7 +295,7 @@ func typeOf(t *model.Type) *Type {
 		if t.Key != nil {
 			// [=~"re"]: T: the pattern on the keys is the map's own
 			// constraint, compared as a string's pattern is.
-			c.Pattern = t.Key.Pattern
+			c.Pattern, c.NotPattern = t.Key.Pattern, t.Key.NotPattern
 		}
 		return &Type{Kind: "map", Elem: typeOf(t.Elem), Constraints: constraintsOf(c)}
 	}

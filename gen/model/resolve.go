@@ -934,7 +934,7 @@ func (r *resolver) resolveMap(d *def) *Map {
 	d.mapState = 1
 	defer func() { d.mapState = 2 }()
 	if d.keyPattern.Exists() {
-		key, kok := r.keyType(d.keyPattern, d.ref(), d.pos)
+		key, kok := r.keyType(d.keyPattern, d.ref(), d.pos, true)
 		elem, eok := r.typeAt(d.keyElem, "#"+d.name+"[string]", d.pos)
 		if kok && eok {
 			m.Key, m.Elem = key, elem
@@ -1017,16 +1017,29 @@ func keyPattern(v cue.Value) (pattern, elem cue.Value, ok bool) {
 	return pattern, elem, n == 1
 }
 
-// keyType is the type of a map's keys from its pattern (=~"re", with the
-// pattern rules of any string).
-func (r *resolver) keyType(pattern cue.Value, what string, at Pos) (*Type, bool) {
+// keyType is the type of a map's keys from its pattern: =~"re", with the
+// pattern rules of any string, and, for a map (notOK), !~"re" beside it or
+// alone ([!~"^positional$"]: T, as cue import writes "any name but").
+// A pattern beside an object's fields is =~ alone: JSON Schema's
+// patternProperties names members by a pattern they match.
+func (r *resolver) keyType(pattern cue.Value, what string, at Pos, notOK bool) (*Type, bool) {
 	t := &Type{Kind: BasicKind, Base: String}
 	ok := true
 	for _, c := range r.conjuncts(pattern) {
 		ok = r.constrain(t, c, what+" (its keys)", at) && ok
 	}
-	if ok && (t.Pattern == "" || t.NotPattern != "") {
-		r.errorf(at, "%s: the pattern on its keys (%v) is not carried: a map's keys are any string ([string]: T) or those matching a regular expression ([=~\"re\"]: T)", what, pattern)
+	rest := t.Constraints
+	rest.Pattern, rest.NotPattern = "", ""
+	switch {
+	case !ok:
+	case !rest.IsZero() || len(t.Choice) > 0:
+		r.errorf(at, "%s: the pattern on its keys (%v) is not carried: a map's keys are any string ([string]: T), or those matching a regular expression and not another ([=~\"re\" & !~\"not\"]: T)", what, pattern)
+		return nil, false
+	case notOK && t.Pattern == "" && t.NotPattern == "":
+		r.errorf(at, "%s: the pattern on its keys (%v) is not carried: a map's keys are any string ([string]: T), or those matching a regular expression and not another ([=~\"re\" & !~\"not\"]: T)", what, pattern)
+		return nil, false
+	case !notOK && (t.Pattern == "" || t.NotPattern != ""):
+		r.errorf(at, "%s: the pattern on its members' names (%v) is not carried beside fields: JSON Schema's patternProperties admits members by a pattern they match ([=~\"re\"]: T), not by one they do not", what, pattern)
 		return nil, false
 	}
 	return t, ok
@@ -1057,7 +1070,7 @@ func (r *resolver) memberPatterns(d *def) {
 		if !p.IsValid() {
 			p = d.pos
 		}
-		key, ok := r.keyType(pat, d.ref(), p)
+		key, ok := r.keyType(pat, d.ref(), p, false)
 		if !ok {
 			continue
 		}
@@ -1690,7 +1703,7 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 		if pat, elem, ok := keyPattern(v); ok && (r.closedCtx || isCloseCall(sourceExpr(v))) {
 			// An open one admits members of any other name beside those
 			// matching: an open object with a member pattern, below.
-			key, kok := r.keyType(pat, what, p)
+			key, kok := r.keyType(pat, what, p, true)
 			et, eok := r.typeAt(elem, what+"[string]", p)
 			if !kok || !eok {
 				return nil, false

@@ -519,10 +519,16 @@ func check(c *code, t *model.Type, x, cont, k, at string) {
 		if t.Elem.Kind != model.AnyKind || t.Key != nil { // values of any JSON, names of any string: nothing to judge
 			key := c.fresh("k")
 			c.open("for (const ", key, " of Object.keys(", x, "))")
-			if t.Key != nil {
+			if t.Key != nil && t.Key.Pattern != "" {
 				// [=~"re"]: T: every member's name matches re.
 				c.open("if (!_rx(", jsString(model.ECMAPattern(t.Key.Pattern)), ").test(", key, "))")
 				c.fail("_k("+at+", "+key+")", "pattern", jsString("its name must match "+t.Key.Pattern))
+				c.close()
+			}
+			if t.Key != nil && t.Key.NotPattern != "" {
+				// [!~"re"]: T: no member's name matches re.
+				c.open("if (_rx(", jsString(model.ECMAPattern(t.Key.NotPattern)), ").test(", key, "))")
+				c.fail("_k("+at+", "+key+")", "pattern", jsString("its name must not match "+t.Key.NotPattern))
 				c.close()
 			}
 			if t.Elem.Kind != model.AnyKind {

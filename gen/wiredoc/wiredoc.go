@@ -117,7 +117,7 @@ func render(p *model.Package, cfg *model.Config) []byte {
 			}
 			keys := "any strings"
 			if m.Key != nil {
-				keys = "strings matching `" + m.Key.Pattern + "`"
+				keys = "strings " + keyWords(m.Key)
 			}
 			d.f("An object whose keys are %s, each holding %s%s. Go: `%s`.\n\n", keys, d.typ(m.Elem), c, m.GoName)
 		}
@@ -295,11 +295,24 @@ func (d *doc) typ(t *model.Type) string {
 			return link(t.Map.Name)
 		}
 		if t.Key != nil {
-			return "map of string matching `" + t.Key.Pattern + "` to " + d.typ(t.Elem)
+			return "map of string " + keyWords(t.Key) + " to " + d.typ(t.Elem)
 		}
 		return "map of string to " + d.typ(t.Elem)
 	}
 	return "?"
+}
+
+// keyWords says which strings a map's keys are: those matching its =~,
+// and not its !~.
+func keyWords(k *model.Type) string {
+	var parts []string
+	if k.Pattern != "" {
+		parts = append(parts, "matching `"+k.Pattern+"`")
+	}
+	if k.NotPattern != "" {
+		parts = append(parts, "not matching `"+k.NotPattern+"`")
+	}
+	return strings.Join(parts, " and ")
 }
 
 // constraints renders what a value of t must satisfy beyond its type: its
