@@ -228,7 +228,9 @@ func patternNames(p *model.Package) (names, nots map[*model.Type]string) {
 	}
 	for _, o := range p.Objects {
 		for i, m := range o.Members {
-			names[m.Key] = helper("pattern", o.GoName+"_member"+strconv.Itoa(i))
+			if m.Key != nil {
+				names[m.Key] = helper("pattern", o.GoName+"_member"+strconv.Itoa(i))
+			}
 			visit(m.Type, o.GoName+"_member"+strconv.Itoa(i)+"_Value")
 		}
 	}

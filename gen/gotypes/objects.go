@@ -210,7 +210,10 @@ func object(f *goFile, o *model.Object) {
 		case o.KeepsUnknown():
 			f.comment(model.UnknownField + " holds the members the schema admits by a pattern on their names\n(" + memberPatternList(o) + "), by name; they are written after the others, by name.")
 		}
-		if m := o.Typed(); m != nil {
+		if m := o.Typed(); m != nil && m.Key == nil {
+			f.comment(model.MatchingField + " holds the members the schema does not declare, by name; they\nare written after the fields, by name.")
+			f.columns([][]string{{model.MatchingField, "map[string]" + goType(f, m.Type, false), "`json:\"-\"`"}})
+		} else if m != nil {
 			f.comment(model.MatchingField + " holds the members whose names match " + m.Key.Pattern + ", by name; they are\nwritten after the fields, by name.")
 			f.columns([][]string{{model.MatchingField, "map[string]" + goType(f, m.Type, false), "`json:\"-\"`"}})
 		}
@@ -412,7 +415,9 @@ func objectDecode(f *goFile, o *model.Object) {
 		// A member the typed pattern admits, into Matching.
 		mm := "v." + model.MatchingField
 		et := goType(f, m.Type, false)
-		f.open("if ", f.patterns[m.Key], ".MatchString(string(key))")
+		if m.Key != nil {
+			f.open("if ", f.patterns[m.Key], ".MatchString(string(key))")
+		}
 		f.open("if _, dup := ", mm, "[string(key)]; dup")
 		f.p("return ", w, ".Duplicate(key)")
 		f.close()
@@ -423,10 +428,14 @@ func objectDecode(f *goFile, o *model.Object) {
 		f.close()
 		f.p(mm, "[string(key)] = e")
 		f.close()
-		f.p("break")
-		f.close()
+		if m.Key != nil {
+			f.p("break")
+			f.close()
+		}
 	}
-	if o.KeepsUnknown() {
+	if m := o.Typed(); m != nil && m.Key == nil {
+		// Every member the schema does not declare is in Matching.
+	} else if o.KeepsUnknown() {
 		// A member the schema does not name, kept (by an open object, or
 		// by a closed one when its name matches a member pattern); given
 		// twice, refused as any member is.
@@ -693,7 +702,9 @@ func objectValidate(f *goFile, o *model.Object) {
 		fieldPatterns(f, fd.Type)
 	}
 	for _, m := range o.Members {
-		fieldPatterns(f, m.Key)
+		if m.Key != nil {
+			fieldPatterns(f, m.Key)
+		}
 		fieldPatterns(f, m.Type)
 	}
 	f.decl()
@@ -733,13 +744,14 @@ func objectValidate(f *goFile, o *model.Object) {
 	}
 	if m := o.Typed(); m != nil {
 		mm := "x." + model.MatchingField
-		pat := f.patterns[m.Key]
 		f.open("for _, k := range ", f.wire(), ".SortedKeys(", mm, ")")
 		f.open("if ", f.use("slices"), ".Contains(", helper("fields", o.GoName), ", k)")
 		f.p("p.Add(path, k, ", f.wire(), `.RuleUnknown, "%s", `, quote("is a field of the schema, held in "+model.MatchingField+": set the field instead"), ")")
-		f.close(" else if !" + pat + ".MatchString(k) {")
-		f.depth++
-		f.p("p.Add(path, k, ", f.wire(), `.RulePattern, "%s", `, quote("its name must match "+m.Key.Pattern), ")")
+		if m.Key != nil {
+			f.close(" else if !" + f.patterns[m.Key] + ".MatchString(k) {")
+			f.depth++
+			f.p("p.Add(path, k, ", f.wire(), `.RulePattern, "%s", `, quote("its name must match "+m.Key.Pattern), ")")
+		}
 		f.close()
 		if needsCheck(m.Type) {
 			f.p("el := ", mm, "[k]")
@@ -749,7 +761,7 @@ func objectValidate(f *goFile, o *model.Object) {
 		f.close()
 		if o.KeepsUnknown() {
 			f.open("for _, k := range ", f.wire(), ".SortedKeys(x.", model.UnknownField, ")")
-			f.open("if ", pat, ".MatchString(k)")
+			f.open("if ", f.patterns[m.Key], ".MatchString(k)")
 			f.p("p.Add(path, k, ", f.wire(), `.RuleUnknown, "%s", `, quote("is held in "+model.UnknownField+", but its name matches "+m.Key.Pattern+": set it in "+model.MatchingField), ")")
 			f.close()
 			f.close()

@@ -420,19 +420,28 @@ func (e *emitter) object(o *model.Object) obj {
 		var pats obj
 		matched := false
 		for _, m := range o.Members {
+			if m.Key == nil {
+				// [string]: T beside the fields: every member they do
+				// not name holds T, in the open set too (the Go decoder
+				// reads each as T). It is the object's only pattern.
+				s = append(s, member{"additionalProperties", e.typ(m.Type)})
+				continue
+			}
 			pats = append(pats, member{model.ECMAPattern(m.Key.Pattern), e.typ(m.Type)})
 			re := regexp.MustCompile(m.Key.Pattern) // the model compiled it
 			for _, f := range o.Fields {
 				matched = matched || re.MatchString(f.Name)
 			}
 		}
-		if matched {
+		switch {
+		case len(pats) == 0:
+		case matched:
 			// A field the pattern also constrains: ajv's strict mode
 			// refuses a property matching a pattern of the same schema,
 			// so the patterns go in an allOf member (the same meaning).
 			rules = append(rules, obj{{"patternProperties", pats}})
 			patternRule = true
-		} else {
+		default:
 			s = append(s, member{"patternProperties", pats})
 		}
 	}

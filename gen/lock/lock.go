@@ -211,7 +211,10 @@ func FromModel(s *model.Schema) *Lock {
 			for _, m := range o.Members {
 				// A typed pattern's type is part of it: a new type is
 				// the old pattern gone and a new one added.
-				p := m.Key.Pattern
+				p := "*" // every member the object does not declare
+				if m.Key != nil {
+					p = m.Key.Pattern
+				}
 				if m.Type.Kind != model.AnyKind {
 					p += ": " + typeOf(m.Type).String()
 				}

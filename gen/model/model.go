@@ -213,7 +213,11 @@ type Object struct {
 // MemberPattern admits members of an object by name: each whose name
 // matches Key's pattern, of any JSON value.
 type MemberPattern struct {
-	Key *Type // a string with a Pattern
+	// Key is a string with a Pattern, or nil for every member the object
+	// does not declare ({a?: int, [string]: T}, or [!~"^(a)$"]: T as
+	// cue import writes JSON Schema's additionalProperties): then it is
+	// the object's only member pattern, and typed.
+	Key *Type
 	// Type is what a matching member holds: AnyKind for [=~"re"]: _, or
 	// T ([=~"re"]: T), which Go keeps in the MatchingField map (an
 	// object has at most one such pattern).

@@ -86,7 +86,14 @@ func dump(s *model.Schema) string {
 				fmt.Fprintf(&b, "  %s%s %s %s%s @%s\n", f.Name, mark, f.GoName, typ(f.Type), dflt, f.Pos)
 			}
 			for _, m := range o.Members {
-				fmt.Fprintf(&b, "  members %s %s @%s\n", typ(m.Key), typ(m.Type), m.Pos)
+				key := "*" // every member the object does not declare
+				if m.Key != nil {
+					key = typ(m.Key)
+				}
+				fmt.Fprintf(&b, "  members %s %s @%s\n", key, typ(m.Type), m.Pos)
+			}
+			if o.Open {
+				fmt.Fprintf(&b, "  open\n")
 			}
 			for _, rf := range o.Refusals {
 				fmt.Fprintf(&b, "  refuse %s (%s) @%s\n", rf.Describe(o), rf.Doc, rf.Pos)

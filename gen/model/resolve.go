@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/big"
 	"regexp"
+	"regexp/syntax"
 	"slices"
 	"strconv"
 	"strings"
@@ -1055,20 +1056,53 @@ func (r *resolver) memberPatterns(d *def) {
 	if err != nil {
 		return // reported with the fields
 	}
+	var declared []string
+	if fs, err := d.v.Fields(cue.Optional(true)); err == nil {
+		for fs.Next() {
+			declared = append(declared, fs.Selector().Unquoted())
+		}
+	}
+	if elem := d.v.LookupPath(cue.MakePath(cue.AnyString)); elem.Exists() && (elem.IncompleteKind() != cue.TopKind || !isTop(sourceExpr(elem))) {
+		// {a?: string, [string]: string}: every member the object does
+		// not declare holds T (CUE unifies the declared ones with T
+		// too, which their own types already say).
+		p := r.pos(elem)
+		if !p.IsValid() {
+			p = d.pos
+		}
+		if t, ok := r.typeAt(elem, d.ref()+"[string]", p); ok {
+			d.object.Members = append(d.object.Members, &MemberPattern{Pos: p, Type: t})
+		}
+	}
 	for it.Next() {
 		sel, v := it.Selector(), it.Value()
 		if sel.ConstraintType() != cue.PatternConstraint {
 			continue
 		}
 		pat := sel.Pattern()
-		if pat.IncompleteKind() == cue.StringKind && !pat.IsConcrete() {
+		if pat.IncompleteKind() == cue.TopKind || (pat.IncompleteKind() == cue.StringKind && !pat.IsConcrete()) {
 			if op, _ := r.expr(pat); op == cue.NoOp {
-				continue // [string]: T, refused above
+				continue // [string]: T or [_]: T, read above
 			}
 		}
 		p := r.pos(v)
 		if !p.IsValid() {
 			p = d.pos
+		}
+		if names, isNames := notNames(r, pat); isNames && all(names, func(n string) bool { return slices.Contains(declared, n) }) {
+			// [!~"^(a|b)$"]: T beside fields a and b, as cue import
+			// writes JSON Schema's additionalProperties: every member
+			// the object does not declare holds T.
+			m := &MemberPattern{Pos: p, Type: &Type{Kind: AnyKind}}
+			if v.IncompleteKind() != cue.TopKind || !isTop(sourceExpr(v)) {
+				t, ok := r.typeAt(v, d.ref()+"[string]", p)
+				if !ok {
+					continue
+				}
+				m.Type = t
+			}
+			d.object.Members = append(d.object.Members, m)
+			continue
 		}
 		key, ok := r.keyType(pat, d.ref(), p, false)
 		if !ok {
@@ -1079,7 +1113,7 @@ func (r *resolver) memberPatterns(d *def) {
 			// [=~"re"]: T: the members it admits hold T, kept by the Go
 			// types in a map of T (one such pattern per object).
 			for _, prev := range d.object.Members {
-				if prev.Type.Kind != AnyKind {
+				if prev.Type.Kind != AnyKind && prev.Key != nil { // beside every other member: checkOthers
 					r.errorf(p, "%s: a second pattern with a type of its own ([%v]: T, beside [=~%q]: T at %s): a member may match both, and the Go types keep the members of one typed pattern in one map; merge them into one pattern, or give one the value _", d.ref(), pat, prev.Key.Pattern, prev.Pos)
 					ok = false
 				}
@@ -1092,6 +1126,127 @@ func (r *resolver) memberPatterns(d *def) {
 		}
 		d.object.Members = append(d.object.Members, m)
 	}
+	r.checkOthers(d)
+}
+
+// checkOthers refuses a pattern for every other member ([string]: T,
+// [!~"^(a|b)$"]: T) beside another member pattern: CUE applies both to a
+// member both name, JSON Schema's additionalProperties only to one that
+// no patternProperties names. Beside it, ... says nothing more.
+func (r *resolver) checkOthers(d *def) {
+	o := d.object
+	var others *MemberPattern
+	for _, m := range o.Members {
+		if m.Key == nil {
+			if others != nil {
+				r.errorf(m.Pos, "%s: a second pattern for every other member, beside the one at %s; merge them into one", d.ref(), others.Pos)
+				return
+			}
+			others = m
+		}
+	}
+	if others == nil {
+		return
+	}
+	for _, m := range o.Members {
+		if m.Key != nil {
+			r.errorf(m.Pos, "%s: a pattern on members' names ([=~%q]: T) beside one for every other member (at %s): CUE applies both to a member both name, JSON Schema's additionalProperties only to one no patternProperties names; merge them", d.ref(), m.Key.Pattern, others.Pos)
+			return
+		}
+	}
+	if others.Type.Kind == AnyKind {
+		// [!~"^(a|b)$"]: _: any other member, of any value: open.
+		o.Members = nil
+		o.Open = true
+		return
+	}
+	o.Open = false // every other member holds T, ... or not
+}
+
+// notNames returns the names a key pattern excludes when it is !~ alone of
+// an anchored alternation of literal names (!~"^(a|b)$", !~"^a$"), as cue
+// import writes "any member but the declared ones".
+func notNames(r *resolver, pat cue.Value) ([]string, bool) {
+	op, args := r.expr(pat)
+	if op != cue.NotRegexMatchOp || len(args) != 1 {
+		return nil, false
+	}
+	re, err := args[0].String()
+	if err != nil {
+		return nil, false
+	}
+	rx, err := syntax.Parse(re, syntax.Perl)
+	if err != nil {
+		return nil, false
+	}
+	rx = rx.Simplify()
+	if rx.Op != syntax.OpConcat || len(rx.Sub) < 2 || rx.Sub[0].Op != syntax.OpBeginText || rx.Sub[len(rx.Sub)-1].Op != syntax.OpEndText {
+		return nil, false
+	}
+	mid := rx.Sub[1 : len(rx.Sub)-1]
+	var names []string
+	if len(mid) == 1 {
+		names = literalNames(mid[0])
+	} else {
+		names = literalNames(&syntax.Regexp{Op: syntax.OpConcat, Sub: mid})
+	}
+	return names, names != nil
+}
+
+// literalNames lists the strings a regular expression of literals,
+// alternations and concatenations of them matches (the parser factors
+// ^(alpha|also)$ into al(pha|so)), or nil for any other.
+func literalNames(x *syntax.Regexp) []string {
+	switch x.Op {
+	case syntax.OpLiteral:
+		if x.Flags&syntax.FoldCase != 0 {
+			return nil
+		}
+		return []string{string(x.Rune)}
+	case syntax.OpEmptyMatch:
+		return []string{""}
+	case syntax.OpCharClass:
+		// a|b is parsed as [a-b]: the names it lists, when few.
+		var out []string
+		for i := 0; i+1 < len(x.Rune); i += 2 {
+			if x.Rune[i+1]-x.Rune[i] > 64 || len(out) > 64 {
+				return nil
+			}
+			for c := x.Rune[i]; c <= x.Rune[i+1]; c++ {
+				out = append(out, string(c))
+			}
+		}
+		return out
+	case syntax.OpCapture:
+		return literalNames(x.Sub[0])
+	case syntax.OpAlternate:
+		var out []string
+		for _, s := range x.Sub {
+			n := literalNames(s)
+			if n == nil {
+				return nil
+			}
+			out = append(out, n...)
+		}
+		return out
+	case syntax.OpConcat:
+		out := []string{""}
+		for _, s := range x.Sub {
+			n := literalNames(s)
+			if n == nil {
+				return nil
+			}
+			var next []string
+			for _, a := range out {
+				for _, b := range n {
+					next = append(next, a+b)
+				}
+			}
+			out = next
+		}
+		return out
+	}
+	return nil
 }
 
 // isStringPattern reports whether a pattern label is [string].
@@ -1107,18 +1262,6 @@ func (r *resolver) resolveObject(d *def) {
 	o := d.object
 	if lit, ok := d.literal(); ok {
 		o.Open = o.Open || hasEllipsis(lit)
-		for _, p := range patterns(lit) {
-			if l, ok := p.Label.(*ast.ListLit); ok && !isStringPattern(l) {
-				continue // [=~"re"]: _, read with what it embeds below
-			}
-			r.errorf(r.ps.of(p.Pos()), "%s: a pattern constraint (%s: T) beside fields would constrain every field and admit any other; a definition is either an object (its fields) or a map ([string]: T alone): move the map into a field of its own (byKey?: [string]: T)", d.ref(), labelText(p.Label))
-		}
-	}
-	// An embedded definition can bring a pattern the literal does not show.
-	if lit, ok := d.literal(); !ok || (len(patterns(lit)) == 0 && !hasEllipsis(lit)) {
-		if hasPattern(d.v) {
-			r.errorf(d.pos, "%s: a pattern constraint ([string]: T), from what it embeds, would constrain every field and admit any other; a definition is either an object or a map", d.ref())
-		}
 	}
 	r.memberPatterns(d)
 	shadowing := r.checkShadowing(d)

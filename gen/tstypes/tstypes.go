@@ -475,9 +475,15 @@ func object(o *model.Object) string {
 			if m.Type.Kind != model.AnyKind {
 				of = "holding " + typ(m.Type)
 			}
+			if m.Key == nil {
+				body.WriteString("  /** Every member the schema does not declare, " + of + ". */\n  [member: string]: unknown;\n")
+				break
+			}
 			ps = append(ps, "/"+model.ECMAPattern(m.Key.Pattern)+"/u "+of)
 		}
-		body.WriteString("  /** Members the schema admits by their names: those matching " + strings.Join(ps, "; ") + ". */\n  [member: string]: unknown;\n")
+		if len(ps) > 0 {
+			body.WriteString("  /** Members the schema admits by their names: those matching " + strings.Join(ps, "; ") + ". */\n  [member: string]: unknown;\n")
+		}
 	}
 	branches := forbidBranches(o)
 	if len(branches) == 0 {

@@ -291,7 +291,9 @@ func objectValidator(o *model.Object) string {
 		// [=~"re"]: T: every other member whose name matches holds T.
 		k := c.fresh("k")
 		c.open("for (const ", k, " of _unknownKeys(v, [", fieldNames(o), "]))")
-		c.p("if (!_rx(", jsString(model.ECMAPattern(m.Key.Pattern)), ").test(", k, ")) continue;")
+		if m.Key != nil {
+			c.p("if (!_rx(", jsString(model.ECMAPattern(m.Key.Pattern)), ").test(", k, ")) continue;")
+		}
 		c.p("x = (v as Record<string, unknown>)[", k, "];")
 		check(c, m.Type, "x", "v", k, "_m(at, "+k+")")
 		c.close()
@@ -301,7 +303,7 @@ func objectValidator(o *model.Object) string {
 		// the Go types count them (a closed object's unknown members
 		// are ignored).
 		n := c.fresh("members")
-		if o.Open {
+		if m := o.Typed(); o.Open || (m != nil && m.Key == nil) {
 			c.p("const ", n, " = Object.keys(v as object).length;")
 		} else {
 			conds := []string{"[" + fieldNames(o) + "].includes(k)"}
@@ -959,7 +961,9 @@ func objectWriter(c *code, o *model.Object) {
 		// encoder writes its Matching.
 		k := c.fresh("k")
 		c.open("for (const ", k, " of _unknownKeys(v, [", fieldNames(o), "]))")
-		c.p("if (!_rx(", jsString(model.ECMAPattern(m.Key.Pattern)), ").test(", k, ")) continue;")
+		if m.Key != nil {
+			c.p("if (!_rx(", jsString(model.ECMAPattern(m.Key.Pattern)), ").test(", k, ")) continue;")
+		}
 		c.p("s += sep + _str(", k, ") + \":\" + ", writeExpr(c, m.Type, "(v as Record<string, unknown>)["+k+"] as "+typ(m.Type)), ";")
 		c.p(`sep = ",";`)
 		c.close()

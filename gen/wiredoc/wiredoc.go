@@ -203,6 +203,10 @@ func (d *doc) object(o *model.Object) {
 		if e := d.constraints(m.Type); e != "" {
 			c = " (" + e + ")"
 		}
+		if m.Key == nil {
+			d.f("Every member it does not declare holds %s%s (Go keeps them in `%s`).\n\n", d.typ(m.Type), c, model.MatchingField)
+			continue
+		}
 		d.f("A member whose name matches `%s` holds %s%s (Go keeps them in `%s`).\n\n", m.Key.Pattern, d.typ(m.Type), c, model.MatchingField)
 	}
 	for _, fb := range o.Forbids {
