@@ -517,6 +517,10 @@ func conditional(o *model.Object, cd *model.Conditional) obj {
 			props = append(props, member{c.Field, obj{{"const", true}}})
 		case model.TestEqual:
 			props = append(props, member{c.Field, obj{{"const", literal(c.Value(o))}}})
+		default:
+			// Present, of any value: named among properties too, as
+			// ajv's strict mode wants of every required name.
+			props = append(props, member{c.Field, obj{}})
 		}
 		required = append(required, c.Field)
 	}
@@ -542,7 +546,7 @@ func conditional(o *model.Object, cd *model.Conditional) obj {
 	rule := obj{{"$comment", comment}}.add("description", cd.Doc)
 	rule = append(rule, member{"if", ifs})
 	if len(root.names) > 0 {
-		rule = append(rule, member{"then", root.schema()})
+		rule = append(rule, member{"then", root.schema(true)})
 	}
 	if len(absent) > 0 {
 		rule = append(rule, member{"else", obj{{"properties", absent}}})
@@ -575,8 +579,9 @@ func (nd *narrowNode) add(path []string, n *model.Narrowing) {
 	c.add(path[1:], n)
 }
 
-// schema is what the node's value must be while the body applies.
-func (nd *narrowNode) schema() obj {
+// schema is what the node's value must be while the body applies; top is
+// the object itself, whose type its schema states beside the rule.
+func (nd *narrowNode) schema(top bool) obj {
 	s := obj{}
 	if n := nd.n; n != nil {
 		if n.Const != nil {
@@ -587,19 +592,24 @@ func (nd *narrowNode) schema() obj {
 			s = append(s, member{"const", v})
 		}
 		if n.MinItems != nil {
-			s = append(s, member{"minItems", *n.MinItems})
+			// The type again, which the field's own schema states: ajv's
+			// strict mode wants it beside every keyword of one type.
+			s = append(s, member{"type", "array"}, member{"minItems", *n.MinItems})
 		}
 	}
 	var props obj
 	var required []any
 	for _, name := range nd.names {
 		c := nd.fields[name]
-		props = append(props, member{name, c.schema()})
+		props = append(props, member{name, c.schema(false)})
 		if c.n != nil && c.n.Required {
 			required = append(required, name)
 		}
 	}
 	if len(props) > 0 {
+		if !top {
+			s = append(s, member{"type", "object"})
+		}
 		s = append(s, member{"properties", props})
 	}
 	if len(required) > 0 {
