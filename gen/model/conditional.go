@@ -96,6 +96,39 @@ func (cd *Conditional) DescribeNot(o *Object) string {
 	return strings.Join(parts, " or ")
 }
 
+// Says what the conditional's body requires while it applies: "nested is
+// present, nested.f is present and has at least 1 item when present".
+func (cd *Conditional) Says() string {
+	var parts []string
+	for _, n := range cd.Then {
+		path := strings.Join(n.Path, ".")
+		var says []string
+		if n.Required {
+			says = append(says, "is present")
+		}
+		if n.Const != nil {
+			says = append(says, "is "+n.Const.ConstJSON()+" when present")
+		}
+		if n.MinItems != nil {
+			items := "items"
+			if *n.MinItems == 1 {
+				items = "item"
+			}
+			says = append(says, fmt.Sprintf("has at least %d %s when present", *n.MinItems, items))
+		}
+		if n.Declared && len(says) == 0 {
+			says = append(says, "may be present")
+		}
+		if len(says) > 0 {
+			parts = append(parts, path+" "+strings.Join(says, " and "))
+		}
+	}
+	if len(parts) == 0 {
+		return "its fields may be present"
+	}
+	return strings.Join(parts, ", ")
+}
+
 // Declares reports whether the body declares field name, which the object
 // then has only while the conditions hold.
 func (cd *Conditional) Declares(name string) bool {

@@ -436,36 +436,6 @@ func fieldDoc(f *model.Field) string {
 	return doc
 }
 
-// conditionalDoc says what an if clause that declares or narrows fields
-// requires while it holds: "nested is present, nested.f is present and
-// has at least 1 item".
-func conditionalDoc(o *model.Object, cd *model.Conditional) string {
-	var parts []string
-	for _, n := range cd.Then {
-		path := strings.Join(n.Path, ".")
-		var says []string
-		if n.Required {
-			says = append(says, "is present")
-		}
-		if n.Const != nil {
-			says = append(says, "is "+n.Const.ConstJSON()+" when present")
-		}
-		if n.MinItems != nil {
-			says = append(says, fmt.Sprintf("has at least %d items when present", *n.MinItems))
-		}
-		if n.Declared && len(says) == 0 {
-			says = append(says, "may be present")
-		}
-		if len(says) > 0 {
-			parts = append(parts, path+" "+strings.Join(says, " and "))
-		}
-	}
-	if len(parts) == 0 {
-		return "its fields may be present"
-	}
-	return strings.Join(parts, ", ")
-}
-
 func member(f *model.Field, indent string, t string) string {
 	opt := ""
 	if f.Optional {
@@ -485,7 +455,7 @@ func object(o *model.Object) string {
 		doc += "; its type cannot state it, " + parseFunc(o.Name) + " and " + validateFunc(o.Name) + " check it."
 	}
 	for _, cd := range o.Conditionals {
-		doc += "\n\nWhen " + cd.Describe(o) + ", " + conditionalDoc(o, cd) + "; its type cannot state it, " + parseFunc(o.Name) + " and " + validateFunc(o.Name) + " check it."
+		doc += "\n\nWhen " + cd.Describe(o) + ", " + cd.Says() + "; its type cannot state it, " + parseFunc(o.Name) + " and " + validateFunc(o.Name) + " check it."
 	}
 	b.WriteString(tsdoc(doc, ""))
 	var body strings.Builder
