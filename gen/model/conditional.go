@@ -402,12 +402,22 @@ func (r *resolver) declared(d *def, cd *Conditional, probe cue.Value, f *ast.Fie
 		r.errorf(pos, "%s: field %q: a wire name is letters, digits and the punctuation encoding/json carries in a Go struct tag (no backtick, comma, quote, backslash or control character)", d.ref(), name)
 		return nil
 	}
-	if _, has := v.Default(); has {
-		r.errorf(pos, "%s.%s: a default on a field declared only inside an if is not carried yet", d.ref(), name)
-		return nil
+	tv := v
+	if dv, has := v.Default(); has {
+		// An open list's own default ([]) is no default of the schema's;
+		// one the schema writes would hold only while the condition does.
+		var dflt string
+		var ok bool
+		if tv, dflt, ok = r.withoutDefault(v, dv, d.ref()+"."+name); !ok {
+			return nil
+		}
+		if dflt != "" {
+			r.errorf(pos, "%s.%s: a default on a field declared only inside an if is not carried yet: CUE supplies it only while the condition holds, which a Go Get method or a JSON Schema default cannot say", d.ref(), name)
+			return nil
+		}
 	}
 	r.closedCtx = !o.Open
-	t, ok := r.typeAt(v, d.ref()+"."+name, pos)
+	t, ok := r.typeAt(tv, d.ref()+"."+name, pos)
 	if !ok {
 		return nil
 	}
