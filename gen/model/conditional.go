@@ -183,6 +183,7 @@ func (r *resolver) conditional(d *def, c *ast.Comprehension, ifc *ast.IfClause, 
 	}
 	at := r.fieldsBefore(d, c) // where declared fields go: after the fields written before the if
 	var declared []*Field
+	declaredHere := map[string]bool{}
 	ok := true
 	for _, e := range body.Elts {
 		f, isField := e.(*ast.Field)
@@ -203,7 +204,13 @@ func (r *resolver) conditional(d *def, c *ast.Comprehension, ifc *ast.IfClause, 
 			continue
 		}
 		pos := r.ps.of(f.Pos())
+		if prev := o.DeclaredBy(name); prev != nil || declaredHere[name] {
+			r.errorf(pos, "%s: %s is declared by two if clauses (or twice in one): CUE admits it while either holds, which one clause's absence rule cannot say; declare it once, outside the ifs (%s?: T), and narrow it inside", d.ref(), name, name)
+			ok = false
+			continue
+		}
 		if o.Field(name) == nil {
+			declaredHere[name] = true
 			fd := r.declared(d, cd, probe, f, name, pos)
 			if fd == nil {
 				ok = false
@@ -521,6 +528,10 @@ func (r *resolver) narrow(d *def, cd *Conditional, probe cue.Value, o *Object, p
 		}
 	default:
 		r.errorf(pos, "%s: an if body narrows a field with a constant, _ (it must be present), [_, ...] (at least one item) or a struct of such; %s is not carried yet", what, exprKind(f.Value))
+		return false
+	}
+	if fd.Type.Kind == ConstKind {
+		r.errorf(pos, "%s: the field is a constant already (a union's discriminator, or a fixed value), so an if body has nothing to narrow", what)
 		return false
 	}
 	if contradicts() {

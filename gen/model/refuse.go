@@ -202,6 +202,9 @@ func (r *resolver) comparison(o *Object, b *ast.BinaryExpr) (Cond, string) {
 	if f.Optional {
 		return Cond{}, fmt.Sprintf("%s: %s is optional; a comparison tests a required field, which is always there to compare (test an optional field's presence with != _|_)", exprString(e), ident.Name)
 	}
+	if f.Type.Kind == ConstKind {
+		return Cond{}, fmt.Sprintf("%s: %s is a constant (a union's discriminator, or a fixed value), so the comparison always holds or never does", exprString(e), ident.Name)
+	}
 	c := Cond{Field: f.Name}
 	switch {
 	case f.Type.BaseOf() == Int && bl.Kind == token.INT:
