@@ -350,7 +350,13 @@ func (r *resolver) probe(d *def, cd *Conditional) (cue.Value, string) {
 			// Any value the field admits makes it present; try the
 			// simplest of each JSON kind.
 			found := false
-			for _, s := range []any{true, false, 0, 1, "", "a", map[string]any{}, []any{}, 0.5} {
+			samples := []any{true, false, 0, 1, "", "a", map[string]any{}, []any{}, 0.5}
+			if t := o.Field(c.Field).Type; t.Kind == EnumKind {
+				samples = append([]any{t.Enum.Members[0].Value}, samples...)
+			} else if c := t.Effective(); c.Min != nil {
+				samples = append([]any{*c.Min}, samples...)
+			}
+			for _, s := range samples {
 				w := v.FillPath(path, s)
 				if fv := w.LookupPath(path); fv.Err() == nil && fv.Validate(cue.Concrete(true)) == nil {
 					v, found = w, true
