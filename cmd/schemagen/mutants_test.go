@@ -75,8 +75,28 @@ var (
 	docTexts = []string{"\u2028export const injected = 1", "\u202e reversed", "*/ int x; /*", "\xff\xfe", "<script>", "`", "\\", "??/",
 		"\r", "# heading", "| a | b |", "\u0000", "\ufeff", "/* open", "}\nfunc X() {}"}
 	patterns = []string{"(", `\:`, `(?s).`, `[\d-z]`, `a{2,1}`, `\p{Greek}`, `x**`, `^[a-z]+$`, `\Qa\E`, `[[:alpha:]]`, `\x{41}`, `a{3}`, `\s+`, `^\d{4}-\d{2}$`}
+	// ifBodies are if clauses for #If: carried ones, and ones refused.
+	ifBodies = []string{
+		"if on {\n\t\t// A field.\n\t\tNAME: int & >=0 & <=3\n\t}",
+		"if on {\n\t\t// A field.\n\t\tNAME: \"x\"\n\t\tn: 3\n\t}",
+		"if flag != _|_ {\n\t\tinner: l: [_, ...]\n\t}",
+		"if kind == \"a\" && on {\n\t\tn!: _\n\t\t// A field.\n\t\tNAME?: [...string]\n\t}",
+		"if flag {\n\t\tn: 1\n\t}",
+		"if on {\n\t\tn: >=3\n\t}",
+		"if on || kind == \"b\" {\n\t\tn: 1\n\t}",
+		"if on {\n\t\tn: \"x\"\n\t}",
+		"if on {\n\t\tinner: m: 1\n\t}",
+	}
 	layTypes = []string{"uint8", "uint16", "uint32", "uint64", "int8", "int32", "char[3]", "uint8[7]", "uint32[2]", "float", "uint8[0]", "uint8[100000]"}
 )
+
+// ifDef is the definition #If with an if clause of ifBodies, its declared
+// field named name.
+func ifDef(body, name string) string {
+	return "\n// If has an if clause.\n#If: {\n\t// On.\n\ton!: bool\n\t// Kind.\n\tkind!:\n\t\t// A.\n\t\t\"a\" |\n\t\t// B.\n\t\t\"b\"\n" +
+		"\t// Flag.\n\tflag?: bool\n\t// Inner.\n\tinner?: {\n\t\t// L.\n\t\tl?: [...int & >=0 & <=3]\n\t}\n\t// N.\n\tn?: int & >=0 & <=9\n\t" +
+		strings.ReplaceAll(body, "NAME", name) + "\n}\n"
+}
 
 // mutate returns a copy of base with one to three mutations, and what they
 // were.
@@ -95,7 +115,7 @@ func mutate(base map[string]string, rng *rand.Rand) (map[string]string, []string
 	for range 1 + rng.IntN(3) {
 		p := pick(paths)
 		s := files[p]
-		switch op := rng.IntN(14); op {
+		switch op := rng.IntN(15); op {
 		case 0: // rename a definition everywhere
 			if m := defRE.FindAllStringSubmatch(s, -1); len(m) > 0 {
 				from, to := m[rng.IntN(len(m))][1], pick(defNames)
@@ -204,6 +224,10 @@ func mutate(base map[string]string, rng *rand.Rand) (map[string]string, []string
 			v := pick([]string{"default", "", "a b", "é", "\u2028", "*/", "null", "constructor"})
 			did = append(did, fmt.Sprintf("%s: enum value %q", p, v))
 			s += fmt.Sprintf("\n// Odd is an enum.\n#Odd:\n\t// A.\n\t%q |\n\t// B.\n\t\"b\"\n", v)
+		case 14: // an if clause that declares or narrows a field, of an odd name
+			name, body := pick(fieldNames), pick(ifBodies)
+			did = append(did, fmt.Sprintf("%s: if %s, field %s", p, body, name))
+			s += ifDef(body, name)
 		}
 		files[p] = s
 	}
@@ -412,4 +436,37 @@ func FuzzSchemaMutants(f *testing.F) {
 			t.Fatalf("%s: %s", strings.Join(did, "; "), problem)
 		}
 	})
+}
+
+// TestIfMutants: #If with each if clause of ifBodies, its declared field
+// named constructor (a member every JavaScript object inherits, which the
+// TypeScript reads as an own property only): the first four are carried,
+// the others refused at their position; the carried ones' outputs are
+// compiled by their consumers.
+func TestIfMutants(t *testing.T) {
+	base := baseSchema(t)
+	root := t.TempDir()
+	var accepted []string
+	for i, body := range ifBodies {
+		files := map[string]string{}
+		for p, d := range base {
+			files[p] = d
+		}
+		const p = "schema/fleet/snapshot.cue"
+		if _, ok := files[p]; !ok {
+			t.Fatalf("%s is not in the schema", p)
+		}
+		files[p] += ifDef(body, "constructor")
+		dir := filepath.Join(root, fmt.Sprintf("if%02d", i))
+		problem, ok := judge(t, dir, files)
+		switch {
+		case problem != "":
+			t.Errorf("if clause %d: %s", i, problem)
+		case ok != (i < 4):
+			t.Errorf("if clause %d (%q): accepted %v, want %v", i, body, ok, i < 4)
+		case ok:
+			accepted = append(accepted, dir)
+		}
+	}
+	consumers(t, root, accepted)
 }

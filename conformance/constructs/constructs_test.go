@@ -238,7 +238,7 @@ func (c *kase) root(def string) (root, error) {
 		// The package's document: its root object, the definition its
 		// top level embeds alone, or its value when not a struct.
 		if o := c.pkg.Root; o != nil {
-			return root{name: o.Name, goName: o.GoName, file: c.schemaFile(o.GoName)}, nil
+			return root{name: o.Name, goName: o.GoName, file: c.schemaFile(o.Name)}, nil
 		}
 		for _, o := range c.pkg.OneOfs {
 			if o.Name == c.pkg.Document {
@@ -254,19 +254,20 @@ func (c *kase) root(def string) (root, error) {
 	}
 	for _, o := range c.pkg.Objects {
 		if o.Name == def {
-			return root{name: o.Name, goName: o.GoName, file: c.schemaFile(o.GoName)}, nil
+			return root{name: o.Name, goName: o.GoName, file: c.schemaFile(o.Name)}, nil
 		}
 	}
 	for _, u := range c.pkg.Unions {
 		if u.Name == def {
-			return root{name: u.Name, goName: u.GoName, union: true, file: c.schemaFile(u.GoName)}, nil
+			return root{name: u.Name, goName: u.GoName, union: true, file: c.schemaFile(u.Name)}, nil
 		}
 	}
 	return root{}, fmt.Errorf("#%s is not an object or a union of package %s", def, c.pkg.Name)
 }
 
-// schemaFile finds the JSON Schema file whose title is the Go name.
-func (c *kase) schemaFile(goName string) string {
+// schemaFile finds the JSON Schema file whose title is the definition's
+// name (#conditionalNarrow's is conditionalNarrow, not its Go name).
+func (c *kase) schemaFile(name string) string {
 	files, _ := filepath.Glob(filepath.Join(c.dir, "generated", "jsonschema", c.pkg.Path, "*.schema.json"))
 	for _, f := range files {
 		var head struct {
@@ -274,7 +275,7 @@ func (c *kase) schemaFile(goName string) string {
 		}
 		b, _ := os.ReadFile(f)
 		json.Unmarshal(b, &head)
-		if head.Title == goName {
+		if head.Title == name {
 			return filepath.Base(f)
 		}
 	}

@@ -56,6 +56,8 @@ const (
 	FieldForbidRemoved       = "FIELD_FORBID_REMOVED"
 	ObjectRefusalNoAdd       = "OBJECT_REFUSAL_NO_ADD"
 	ObjectRefusalRemoved     = "OBJECT_REFUSAL_REMOVED"
+	ObjectConditionNoAdd     = "OBJECT_CONDITION_NO_ADD"
+	ObjectConditionRemoved   = "OBJECT_CONDITION_REMOVED"
 	ObjectNoClose            = "OBJECT_NO_CLOSE"
 	ObjectOpened             = "OBJECT_OPENED"
 	UnionNoDelete            = "UNION_NO_DELETE"
@@ -107,6 +109,8 @@ var Rules = []Rule{
 	{ID: FieldForbidRemoved, Severity: Widening, Summary: "a field that had to be absent may now be present"},
 	{ID: ObjectRefusalNoAdd, Severity: Breaking, Summary: "a combination of field values is now refused"},
 	{ID: ObjectRefusalRemoved, Severity: Widening, Summary: "a combination of field values that was refused is now allowed"},
+	{ID: ObjectConditionNoAdd, Severity: Breaking, Summary: "an if clause now requires, fixes or bounds a field, or a field is now present only when its condition holds"},
+	{ID: ObjectConditionRemoved, Severity: Widening, Summary: "what an if clause required, fixed or bounded of a field no longer holds"},
 	{ID: ObjectNoClose, Severity: Breaking, Summary: "an open object was closed: members it admitted are refused"},
 	{ID: ObjectOpened, Severity: Widening, Summary: "a closed object now admits members it does not name"},
 	{ID: UnionNoDelete, Severity: Breaking, Summary: "a union was removed"},

@@ -197,7 +197,17 @@ func object(f *goFile, o *model.Object) {
 			}
 		}
 		for _, fd := range fields {
-			if doc := fieldDoc(fd); doc != "" {
+			doc := fieldDoc(fd)
+			if cd := o.DeclaredBy(fd.Name); cd != nil {
+				// A field an if clause declares: Validate checks both.
+				only := "Only when " + cd.Describe(o) + "; absent otherwise."
+				if doc == "" {
+					doc = only
+				} else {
+					doc += "\n\n" + only
+				}
+			}
+			if doc != "" {
 				flush()
 				f.comment(doc)
 			}
@@ -833,7 +843,133 @@ func objectValidate(f *goFile, o *model.Object) {
 		}
 		f.close()
 	}
+	for i, cd := range o.Conditionals {
+		conditional(f, o, cd, i)
+	}
 	f.close()
+}
+
+// conditional emits the checks of an if clause that declares or narrows
+// fields: while its conditions hold, each narrowing's; while they do not,
+// the absence of every field it alone declares.
+func conditional(f *goFile, o *model.Object, cd *model.Conditional, i int) {
+	var conds []string
+	for _, c := range cd.When {
+		fd := o.Field(c.Field)
+		switch c.Test {
+		case model.TestTrue:
+			conds = append(conds, "x."+fd.GoName)
+		case model.TestPresent:
+			conds = append(conds, "x."+fd.GoName+" != nil")
+		default:
+			val := quote(c.Str)
+			switch {
+			case fd.Type.BaseOf() == model.Int:
+				val = strconv.FormatInt(c.Int, 10)
+			case fd.Type.Kind == model.EnumKind:
+				for _, m := range fd.Type.Enum.Members {
+					if m.Value == c.Str {
+						val = m.GoName
+					}
+				}
+			}
+			conds = append(conds, "x."+fd.GoName+" == "+val)
+		}
+	}
+	when := cd.Describe(o)
+	var then, declared []*model.Narrowing
+	for _, n := range cd.Then {
+		if n.Required || n.Const != nil || n.MinItems != nil {
+			then = append(then, n)
+		}
+		if n.Declared {
+			declared = append(declared, n)
+		}
+	}
+	absent := func() {
+		for _, n := range declared {
+			fd := o.Field(n.Path[0])
+			f.p("p.Absent(path, ", quote(fd.Name), ", x.", fd.GoName, " != nil, ", quote(cd.DescribeNot(o)), ")")
+		}
+	}
+	if len(then) == 0 {
+		// Only fields the clause declares, with nothing more to check
+		// while it holds: their absence while it does not.
+		if len(conds) == 1 && cd.When[0].Test == model.TestTrue {
+			f.open("if !", conds[0])
+		} else {
+			f.open("if !(", strings.Join(conds, " && "), ")")
+		}
+		absent()
+		f.close()
+		return
+	}
+	f.open("if ", strings.Join(conds, " && "))
+	for j, n := range then {
+		narrowing(f, o, n, when, fmt.Sprintf("%d_%d", i, j))
+	}
+	if len(declared) > 0 {
+		f.close(" else {")
+		f.depth++
+		absent()
+	}
+	f.close()
+}
+
+// narrowing emits the checks of one narrowing: the field at its path
+// present when Required, and when present its constant or its least
+// number of items. An optional object on the way that is absent holds
+// nothing to check (its own narrowing, if any, requires it).
+func narrowing(f *goFile, o *model.Object, n *model.Narrowing, when, id string) {
+	w := f.wire()
+	recv, at, opened := "x", "path", 0
+	cur := o
+	for i, step := range n.Path[:len(n.Path)-1] {
+		fd := cur.Field(step)
+		val := recv + "." + fd.GoName
+		if fd.Optional {
+			f.open("if ", val, " != nil")
+			opened++
+		}
+		v := "at_if" + id + "_" + strconv.Itoa(i)
+		f.p(v, " := ", at, ".Member(", quote(step), ")")
+		recv, at, cur = val, "&"+v, fd.Type.Object
+	}
+	name := n.Path[len(n.Path)-1]
+	fd := cur.Field(name)
+	val := recv + "." + fd.GoName
+	checks := n.Const != nil || n.MinItems != nil
+	if fd.Optional {
+		switch {
+		case n.Required:
+			f.open("if ", val, " == nil")
+			f.p("p.Add(", at, ", ", quote(name), ", ", w, `.RuleRequired, "%s", `, quote("must be present when "+when), ")")
+			if checks {
+				f.close(" else {")
+				f.depth++
+			}
+			opened++
+		case checks:
+			f.open("if ", val, " != nil")
+			opened++
+		}
+	}
+	if n.Const != nil {
+		deref := val
+		if fd.Optional && !nilable(fd.Type) && !pointerMethods(fd.Type) {
+			deref = "*" + val
+		}
+		lit := constLit(n.Const)
+		f.open("if ", deref, " != ", lit)
+		f.p("p.Add(", at, ", ", quote(name), ", ", w, `.RuleConst, "%s", `, quote("must be "+lit+" when "+when), ")")
+		f.close()
+	}
+	if n.MinItems != nil {
+		f.p("p.MinItems(", at, ", ", quote(name), ", len(", val, "), ", strconv.Itoa(*n.MinItems), ")")
+	}
+	for ; opened > 0; opened-- {
+		f.close()
+	}
 }
 
 // refusalReason is the problem a refused combination reports: what it is

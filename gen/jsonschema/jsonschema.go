@@ -455,12 +455,16 @@ func (e *emitter) object(o *model.Object) obj {
 	for _, rf := range o.Refusals {
 		rules = append(rules, refusal(o, rf))
 	}
+	for _, cd := range o.Conditionals {
+		rules = append(rules, conditional(o, cd))
+	}
 	switch {
 	case len(rules) == 0:
-	case len(rules) == 1 && !patternRule:
+	case len(rules) == 1 && !patternRule && len(o.Conditionals) == 0:
 		// One rule is stated on the object itself: json-schema-to-typescript
 		// turns an object with allOf into a renamed copy of itself
-		// (Edge = Edge1).
+		// (Edge = Edge1). A conditional has a $comment and description
+		// of its own, so it stays in allOf.
 		s = append(s, rules[0].(obj)...)
 	default:
 		s = append(s, member{"allOf", rules})
@@ -541,6 +545,121 @@ func refusal(o *model.Object, rf *model.Refusal) obj {
 	not := obj{}.add("description", rf.Doc)
 	not = append(not, member{"properties", props}, member{"required", required})
 	return obj{{"not", not}}
+}
+
+// conditional states an if clause that declares or narrows fields as
+// if/then/else: if the conditions hold, then what the body says of each
+// field at its path (required, const, minItems); else every field only
+// the body declares is absent. The object lists such a field among its
+// properties, so the strict set admits it while the body applies.
+func conditional(o *model.Object, cd *model.Conditional) obj {
+	var props obj
+	var required []any
+	for _, c := range cd.When {
+		switch c.Test {
+		case model.TestTrue:
+			props = append(props, member{c.Field, obj{{"const", true}}})
+		case model.TestEqual:
+			props = append(props, member{c.Field, obj{{"const", literal(c.Value(o))}}})
+		default:
+			// Present, of any value: named among properties too, as
+			// ajv's strict mode wants of every required name.
+			props = append(props, member{c.Field, obj{}})
+		}
+		required = append(required, c.Field)
+	}
+	var ifs obj
+	if len(props) > 0 {
+		ifs = append(ifs, member{"properties", props})
+	}
+	ifs = append(ifs, member{"required", required})
+	root := &narrowNode{}
+	var absent obj
+	for _, n := range cd.Then {
+		if n.Required || n.Const != nil || n.MinItems != nil {
+			root.add(n.Path, n)
+		}
+		if n.Declared {
+			absent = append(absent, member{n.Path[0], false})
+		}
+	}
+	comment := "When " + cd.Describe(o) + "."
+	if len(absent) > 0 {
+		comment = "When " + cd.Describe(o) + "; otherwise the fields only this rule declares are absent."
+	}
+	rule := obj{{"$comment", comment}}.add("description", cd.Doc)
+	rule = append(rule, member{"if", ifs})
+	if len(root.names) > 0 {
+		rule = append(rule, member{"then", root.schema(true)})
+	}
+	if len(absent) > 0 {
+		rule = append(rule, member{"else", obj{{"properties", absent}}})
+	}
+	return rule
+}
+
+// narrowNode is a field a conditional's body says something of, and the
+// fields of it it says something of, in the body's order.
+type narrowNode struct {
+	n      *model.Narrowing
+	names  []string
+	fields map[string]*narrowNode
+}
+
+func (nd *narrowNode) add(path []string, n *model.Narrowing) {
+	if len(path) == 0 {
+		nd.n = n
+		return
+	}
+	if nd.fields == nil {
+		nd.fields = map[string]*narrowNode{}
+	}
+	c := nd.fields[path[0]]
+	if c == nil {
+		c = &narrowNode{}
+		nd.fields[path[0]] = c
+		nd.names = append(nd.names, path[0])
+	}
+	c.add(path[1:], n)
+}
+
+// schema is what the node's value must be while the body applies; top is
+// the object itself, whose type its schema states beside the rule.
+func (nd *narrowNode) schema(top bool) obj {
+	s := obj{}
+	if n := nd.n; n != nil {
+		if n.Const != nil {
+			var v any = literal(n.Const.ConstJSON())
+			if n.Const.Base == model.Bool {
+				v = n.Const.Const == "true"
+			}
+			s = append(s, member{"const", v})
+		}
+		if n.MinItems != nil {
+			// The type again, which the field's own schema states: ajv's
+			// strict mode wants it beside every keyword of one type.
+			s = append(s, member{"type", "array"}, member{"minItems", *n.MinItems})
+		}
+	}
+	var props obj
+	var required []any
+	for _, name := range nd.names {
+		c := nd.fields[name]
+		props = append(props, member{name, c.schema(false)})
+		if c.n != nil && c.n.Required {
+			required = append(required, name)
+		}
+	}
+	if len(props) > 0 {
+		if !top {
+			s = append(s, member{"type", "object"})
+		}
+		s = append(s, member{"properties", props})
+	}
+	if len(required) > 0 {
+		s = append(s, member{"required", required})
+	}
+	return s
 }
 
 // field returns the schema of one property. A reference to a definition is

@@ -446,6 +446,7 @@ func (c *comparer) object(subject string, bo, co *Object, gone map[string]*remov
 		}
 	}
 	c.refusals(subject, bo, co)
+	c.conditions(subject, bo, co)
 	if len(bo.Forbids) == 0 && len(co.Forbids) == 0 {
 		return
 	}
@@ -491,6 +492,45 @@ outer:
 			}
 		}
 		c.add(compat.ObjectRefusalRemoved, subject, "%s is no longer refused", r.key())
+	}
+}
+
+// conditions compares what the object's if clauses say of its fields,
+// fact by fact. A fact added may refuse data valid before, except that a
+// new field declared only inside an if is a new optional field (it was
+// refused before it existed); a fact removed admits more. A fact about a
+// field that is gone goes with the field, its own finding.
+func (c *comparer) conditions(subject string, bo, co *Object) {
+	if len(bo.Conditions) == 0 && len(co.Conditions) == 0 {
+		return
+	}
+	fieldOf := func(fact string) string {
+		rest := fact[strings.Index(fact, ": ")+2:]
+		return strings.FieldsFunc(rest, func(r rune) bool { return r == '.' || r == ' ' })[0]
+	}
+	has := func(o *Object) (map[string]bool, map[string]bool) {
+		facts, fields := map[string]bool{}, map[string]bool{}
+		for _, f := range o.Conditions {
+			facts[f] = true
+		}
+		for _, f := range o.Fields {
+			fields[f.Name] = true
+		}
+		return facts, fields
+	}
+	bfacts, bfields := has(bo)
+	cfacts, cfields := has(co)
+	for _, f := range co.Conditions {
+		if bfacts[f] || (strings.HasSuffix(f, " only then") && !bfields[fieldOf(f)]) {
+			continue
+		}
+		c.addAt(subject+" "+f, compat.ObjectConditionNoAdd, subject, "%s; data valid before may now be refused", f)
+	}
+	for _, f := range bo.Conditions {
+		if cfacts[f] || !cfields[fieldOf(f)] {
+			continue
+		}
+		c.add(compat.ObjectConditionRemoved, subject, "no longer %s", f)
 	}
 }
 

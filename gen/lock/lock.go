@@ -74,6 +74,10 @@ type Object struct {
 	Fields    []*Field   `json:"fields"`
 	Forbids   []*Forbid  `json:"forbids,omitempty"`
 	Refusals  []*Refusal `json:"refusals,omitempty"`
+	// Conditions are what the object's if clauses that declare or narrow
+	// fields say, one fact a line: "when external is true: role only
+	// then", "when flag is present: nested.f minItems 1".
+	Conditions []string `json:"conditions,omitempty"`
 }
 
 // Field is one wire field.
@@ -235,6 +239,12 @@ func FromModel(s *model.Schema) *Lock {
 				}
 				lo.Refusals = append(lo.Refusals, lr)
 				l.pos[p.Name+"."+o.Name+" refuses "+lr.key()] = rf.Pos
+			}
+			for _, cd := range o.Conditionals {
+				for _, fact := range conditionFacts(o, cd) {
+					lo.Conditions = append(lo.Conditions, fact)
+					l.pos[p.Name+"."+o.Name+" "+fact] = cd.Pos
+				}
 			}
 			lp.Objects = append(lp.Objects, lo)
 		}
@@ -464,6 +474,43 @@ func count[T any](xs []*T) int {
 }
 
 // condValue is a refusal's compared value as a JSON literal.
+// conditionFacts are what an if clause that declares or narrows fields
+// says, one fact each, its conditions in a canonical order: "when
+// external is true: role only then", "when flag is present: nested.f
+// required", "… nested.f minItems 1", "… note == \"fixed\"".
+func conditionFacts(o *model.Object, cd *model.Conditional) []string {
+	var when []string
+	for _, c := range cd.When {
+		switch c.Test {
+		case model.TestTrue:
+			when = append(when, c.Field+" is true")
+		case model.TestPresent:
+			when = append(when, c.Field+" is present")
+		default:
+			when = append(when, c.Field+" == "+condValue(o, c.Cond))
+		}
+	}
+	slices.Sort(when)
+	prefix := "when " + strings.Join(when, " && ") + ": "
+	var facts []string
+	for _, n := range cd.Then {
+		path := strings.Join(n.Path, ".")
+		if n.Declared {
+			facts = append(facts, prefix+path+" only then")
+		}
+		if n.Required {
+			facts = append(facts, prefix+path+" required")
+		}
+		if n.Const != nil {
+			facts = append(facts, prefix+path+" == "+n.Const.ConstJSON())
+		}
+		if n.MinItems != nil {
+			facts = append(facts, prefix+path+" minItems "+strconv.Itoa(*n.MinItems))
+		}
+	}
+	return facts
+}
+
 func condValue(o *model.Object, c model.Cond) string {
 	if f := o.Field(c.Field); f != nil && f.Type.BaseOf() == model.Int {
 		return strconv.FormatInt(c.Int, 10)

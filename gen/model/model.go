@@ -186,6 +186,10 @@ type Object struct {
 	// Refusals are combinations of field values that make the object
 	// invalid, e.g. a tally of all zeroes.
 	Refusals []*Refusal
+	// Conditionals are if clauses whose body declares or narrows fields:
+	// what holds only while their conditions do. A field only such a body
+	// declares is among Fields, optional; DeclaredBy says which.
+	Conditionals []*Conditional
 
 	// Open is set when the object admits members it does not name, of any
 	// type: a struct with ..., or a package's root object (CUE closes

@@ -101,6 +101,25 @@ func dump(s *model.Schema) string {
 			for _, fb := range o.Forbids {
 				fmt.Fprintf(&b, "  forbid when %s=%q: %s @%s\n", fb.Field, fb.Value, strings.Join(fb.Absent, " "), fb.Pos)
 			}
+			for _, cd := range o.Conditionals {
+				fmt.Fprintf(&b, "  if %s (else %s) (%s) @%s\n", cd.Describe(o), cd.DescribeNot(o), cd.Doc, cd.Pos)
+				for _, n := range cd.Then {
+					var says []string
+					if n.Declared {
+						says = append(says, "declared")
+					}
+					if n.Required {
+						says = append(says, "required")
+					}
+					if n.Const != nil {
+						says = append(says, "const "+n.Const.ConstJSON())
+					}
+					if n.MinItems != nil {
+						says = append(says, fmt.Sprintf("minItems %d", *n.MinItems))
+					}
+					fmt.Fprintf(&b, "    then %s %s @%s\n", strings.Join(n.Path, "."), strings.Join(says, " "), n.Pos)
+				}
+			}
 		}
 		for _, m := range p.Maps {
 			key := ""

@@ -69,9 +69,10 @@ func (c Cond) value(o *Object) string {
 
 // comprehensions classifies the if-clauses of an object's struct literal:
 // each is a forbid (if f == "v" { g?: _|_ }, found by probing in
-// resolveForbids) or a refusal (if a == x && b == y { _|_ }, parsed here);
-// anything else is refused with its position, so no constraint is accepted
-// and then dropped. It reports whether a forbid may be present.
+// resolveForbids), a refusal (if a == x && b == y { _|_ }, parsed here) or
+// a conditional (if x { y: int }, conditional.go); anything else is
+// refused with its position, so no constraint is accepted and then
+// dropped. It reports whether a forbid may be present.
 func (r *resolver) comprehensions(d *def, lit *ast.StructLit) (forbids bool) {
 	o := d.object
 	for _, e := range lit.Elts {
@@ -86,7 +87,7 @@ func (r *resolver) comprehensions(d *def, lit *ast.StructLit) (forbids bool) {
 		}
 		ifc, ok := c.Clauses[0].(*ast.IfClause)
 		if !ok {
-			r.errorf(pos, "%s: only if clauses are supported in an object (to forbid fields or refuse a combination), not for or let", d.ref())
+			r.errorf(pos, "%s: only if clauses are supported in an object (to declare, narrow or forbid fields, or refuse a combination), not for or let", d.ref())
 			continue
 		}
 		body, _ := c.Value.(*ast.StructLit)
@@ -105,16 +106,27 @@ func (r *resolver) comprehensions(d *def, lit *ast.StructLit) (forbids bool) {
 			o.Refusals = append(o.Refusals, ref)
 			continue
 		}
-		for _, be := range body.Elts {
-			f, ok := be.(*ast.Field)
-			if !ok || f.Constraint != token.OPTION || !isBottom(f.Value) {
-				r.errorf(r.ps.of(be.Pos()), "%s: the body of an if clause may only forbid optional fields (name?: _|_), or be _|_ alone to refuse the combination", d.ref())
-				break
-			}
+		if !isForbidBody(body) {
+			// A body that declares or narrows fields.
+			r.conditional(d, c, ifc, body)
+			continue
 		}
 		forbids = true
 	}
 	return forbids
+}
+
+// isForbidBody reports whether every element of a struct literal forbids
+// an optional field (name?: _|_). A body that mixes forbidding with
+// declaring is refused where it is read as a conditional.
+func isForbidBody(s *ast.StructLit) bool {
+	for _, e := range s.Elts {
+		f, ok := e.(*ast.Field)
+		if !ok || f.Constraint != token.OPTION || !isBottom(f.Value) {
+			return false
+		}
+	}
+	return len(s.Elts) > 0
 }
 
 // isBottomBody reports whether a struct literal is exactly { _|_ }.
@@ -152,38 +164,9 @@ func (r *resolver) refusal(o *Object, cond ast.Expr) (*Refusal, string) {
 		if b.Op != token.EQL {
 			return fmt.Sprintf("%s: only == comparisons joined by && can refuse a combination", exprString(e))
 		}
-		id, lit := b.X, b.Y
-		if _, ok := id.(*ast.Ident); !ok {
-			id, lit = lit, id
-		}
-		ident, ok := id.(*ast.Ident)
-		bl, ok2 := lit.(*ast.BasicLit)
-		if !ok || !ok2 {
-			return fmt.Sprintf("%s: compare a field with a literal", exprString(e))
-		}
-		f := o.Field(ident.Name)
-		if f == nil {
-			return fmt.Sprintf("%s: %s is not a field of #%s", exprString(e), ident.Name, o.Name)
-		}
-		if f.Optional {
-			return fmt.Sprintf("%s: %s is optional; a refusal compares required fields, which are always there to compare", exprString(e), ident.Name)
-		}
-		c := Cond{Field: f.Name}
-		switch {
-		case f.Type.BaseOf() == Int && bl.Kind == token.INT:
-			n, err := strconv.ParseInt(bl.Value, 0, 64)
-			if err != nil {
-				return fmt.Sprintf("%s: %v", exprString(e), err)
-			}
-			c.Int = n
-		case (f.Type.BaseOf() == String || f.Type.Kind == EnumKind) && bl.Kind == token.STRING:
-			s, err := strconv.Unquote(bl.Value)
-			if err != nil {
-				return fmt.Sprintf("%s: only simple quoted strings can be compared", exprString(e))
-			}
-			c.Str = s
-		default:
-			return fmt.Sprintf("%s: compare an integer field with an integer, a string or enum field with a string", exprString(e))
+		c, msg := r.comparison(o, b)
+		if msg != "" {
+			return msg
 		}
 		for _, prev := range ref.When {
 			if prev.Field == c.Field {
@@ -199,6 +182,49 @@ func (r *resolver) refusal(o *Object, cond ast.Expr) (*Refusal, string) {
 	return ref, ""
 }
 
+// comparison parses field == literal (or literal == field) of a required
+// integer, string or enum field.
+func (r *resolver) comparison(o *Object, b *ast.BinaryExpr) (Cond, string) {
+	e := ast.Expr(b)
+	id, lit := b.X, b.Y
+	if _, ok := id.(*ast.Ident); !ok {
+		id, lit = lit, id
+	}
+	ident, ok := id.(*ast.Ident)
+	bl, ok2 := lit.(*ast.BasicLit)
+	if !ok || !ok2 {
+		return Cond{}, fmt.Sprintf("%s: compare a field with a literal", exprString(e))
+	}
+	f := o.Field(ident.Name)
+	if f == nil {
+		return Cond{}, fmt.Sprintf("%s: %s is not a field of #%s", exprString(e), ident.Name, o.Name)
+	}
+	if f.Optional {
+		return Cond{}, fmt.Sprintf("%s: %s is optional; a comparison tests a required field, which is always there to compare (test an optional field's presence with != _|_)", exprString(e), ident.Name)
+	}
+	if f.Type.Kind == ConstKind {
+		return Cond{}, fmt.Sprintf("%s: %s is a constant (a union's discriminator, or a fixed value), so the comparison always holds or never does", exprString(e), ident.Name)
+	}
+	c := Cond{Field: f.Name}
+	switch {
+	case f.Type.BaseOf() == Int && bl.Kind == token.INT:
+		n, err := strconv.ParseInt(bl.Value, 0, 64)
+		if err != nil {
+			return Cond{}, fmt.Sprintf("%s: %v", exprString(e), err)
+		}
+		c.Int = n
+	case (f.Type.BaseOf() == String || f.Type.Kind == EnumKind) && bl.Kind == token.STRING:
+		s, err := strconv.Unquote(bl.Value)
+		if err != nil {
+			return Cond{}, fmt.Sprintf("%s: only simple quoted strings can be compared", exprString(e))
+		}
+		c.Str = s
+	default:
+		return Cond{}, fmt.Sprintf("%s: compare an integer field with an integer, a string or enum field with a string", exprString(e))
+	}
+	return c, ""
+}
+
 // exprString prints a small CUE expression for an error message.
 func exprString(e ast.Expr) string {
 	switch x := e.(type) {
@@ -206,6 +232,8 @@ func exprString(e ast.Expr) string {
 		return x.Name
 	case *ast.BasicLit:
 		return x.Value
+	case *ast.BottomLit:
+		return "_|_"
 	case *ast.ParenExpr:
 		return "(" + exprString(x.X) + ")"
 	case *ast.BinaryExpr:

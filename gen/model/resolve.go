@@ -1772,6 +1772,16 @@ func labelText(l ast.Label) string {
 	return "[…]"
 }
 
+// hasComprehension reports whether a struct literal has a comprehension.
+func hasComprehension(lit *ast.StructLit) bool {
+	for _, e := range lit.Elts {
+		if _, ok := e.(*ast.Comprehension); ok {
+			return true
+		}
+	}
+	return false
+}
+
 // basic resolves a value that is not a plain reference: a basic type with
 // constraints, a list, a map, or a string constant.
 func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
@@ -1786,6 +1796,11 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 			case cue.ListKind, cue.StructKind:
 				kind = c.IncompleteKind()
 			}
+		}
+		if lit, ok := structLit(sourceExpr(v)); ok && kind == cue.BottomKind && hasComprehension(lit) {
+			// {x!: bool, if x {…}}: CUE's error is the comprehension's
+			// test of a field the definition does not fill yet.
+			kind = cue.StructKind
 		}
 	}
 	if _, isValidator := r.validatorOf(v); kind == cue.BottomKind && !isValidator {

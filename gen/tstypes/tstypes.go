@@ -456,12 +456,20 @@ func object(o *model.Object) string {
 		}
 		doc += "; its type cannot state it, " + parseFunc(o.Name) + " and " + validateFunc(o.Name) + " check it."
 	}
+	for _, cd := range o.Conditionals {
+		doc += "\n\nWhen " + cd.Describe(o) + ", " + cd.Says() + "; its type cannot state it, " + parseFunc(o.Name) + " and " + validateFunc(o.Name) + " check it."
+	}
 	b.WriteString(tsdoc(doc, ""))
 	var body strings.Builder
 	for _, f := range o.Fields {
 		t := typ(f.Type)
 		if o.Union != nil && f.Name == o.Union.Discriminator {
 			t = escape.TSString(o.Tag)
+		}
+		if cd := o.DeclaredBy(f.Name); cd != nil {
+			g := *f
+			g.Doc = strings.TrimSpace(f.Doc + "\n\nOnly when " + cd.Describe(o) + "; absent otherwise.")
+			f = &g
 		}
 		body.WriteString(member(f, "  ", t))
 	}

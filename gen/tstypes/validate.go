@@ -336,11 +336,115 @@ func objectValidator(o *model.Object) string {
 		}
 		c.close()
 	}
+	for _, cd := range o.Conditionals {
+		conditional(c, o, cd)
+	}
 	c.p("return ok;")
 	c.close()
 	c.p("")
 	objectWriter(c, o)
 	return c.b.String()
+}
+
+// conditional judges an if clause that declares or narrows fields, as Go's
+// Validate does: while its conditions hold, each narrowing; while they do
+// not, the absence of every field only it declares.
+func conditional(c *code, o *model.Object, cd *model.Conditional) {
+	var conds []string
+	for _, cond := range cd.When {
+		m := memberOf("v", cond.Field)
+		switch cond.Test {
+		case model.TestTrue:
+			conds = append(conds, m+" === true")
+		case model.TestPresent:
+			conds = append(conds, m+" !== undefined")
+		default:
+			val := jsString(cond.Str)
+			if o.Field(cond.Field).Type.BaseOf() == model.Int {
+				val = strconv.FormatInt(cond.Int, 10)
+			}
+			conds = append(conds, m+" === "+val)
+		}
+	}
+	when := cd.Describe(o)
+	var then []*model.Narrowing
+	var declared []string
+	for _, n := range cd.Then {
+		if n.Required || n.Const != nil || n.MinItems != nil {
+			then = append(then, n)
+		}
+		if n.Declared {
+			declared = append(declared, n.Path[0])
+		}
+	}
+	absent := func() {
+		for _, name := range declared {
+			c.open("if (", memberOf("v", name), " !== undefined)")
+			c.fail("_m(at, "+jsString(name)+")", "absent", jsString("must be absent when "+cd.DescribeNot(o)))
+			c.close()
+		}
+	}
+	if len(then) == 0 {
+		c.open("if (!(", strings.Join(conds, " && "), "))")
+		absent()
+		c.close()
+		return
+	}
+	c.open("if (", strings.Join(conds, " && "), ")")
+	for _, n := range then {
+		narrowing(c, n, when)
+	}
+	if len(declared) > 0 {
+		c.close(" else {")
+		c.depth++
+		absent()
+	}
+	c.close()
+}
+
+// narrowing judges one narrowing of a conditional: the member at its path
+// present when required, and when present its constant or its least
+// number of items. An object on the way that is absent or no object holds
+// nothing to judge (its own narrowing, or its type, says so).
+func narrowing(c *code, n *model.Narrowing, when string) {
+	cont, at := "v", "at"
+	opened := 0
+	for _, step := range n.Path[:len(n.Path)-1] {
+		x := c.fresh("o")
+		c.p("const ", x, " = ", memberOf(cont, step), ";")
+		c.open("if (_obj(", x, "))")
+		opened++
+		a := c.fresh("at")
+		c.p("const ", a, " = _m(", at, ", ", jsString(step), ");")
+		cont, at = "("+x+" as Record<string, unknown>)", a
+	}
+	name := n.Path[len(n.Path)-1]
+	x := c.fresh("x")
+	mat := "_m(" + at + ", " + jsString(name) + ")"
+	c.p("const ", x, " = ", memberOf(cont, name), ";")
+	if n.Required {
+		c.open("if (", x, " === undefined)")
+		c.fail(mat, "required", jsString("must be present when "+when))
+		c.close()
+	}
+	if n.Const != nil {
+		lit := n.Const.ConstJSON()
+		if n.Const.Base == model.String {
+			lit = jsString(n.Const.Const)
+		}
+		c.open("if (", x, " !== undefined && ", x, " !== ", lit, ")")
+		c.fail(mat, "const", jsString("must be "+n.Const.ConstJSON()+" when "+when))
+		c.close()
+	}
+	if n.MinItems != nil {
+		m := strconv.Itoa(*n.MinItems)
+		c.open("if (Array.isArray(", x, ") && ", x, ".length < ", m, ")")
+		c.fail(mat, "minItems", "`must have at least "+m+" items (has ${"+x+".length})`")
+		c.close()
+	}
+	for ; opened > 0; opened-- {
+		c.close()
+	}
 }
 
 // countChecks judges n, how many members an object or map holds, against

@@ -183,6 +183,9 @@ func (d *doc) object(o *model.Object) {
 		if f.Default != "" {
 			presence += ", default " + codeSpan(f.Default)
 		}
+		if cd := o.DeclaredBy(f.Name); cd != nil {
+			presence += ", only when " + cell(cd.Describe(o))
+		}
 		d.f("| `%s` | %s | %s | %s | %s |\n", f.Name, d.typ(f.Type), presence, orDash(d.constraints(f.Type)), cell(f.Doc))
 	}
 	d.f("\n")
@@ -219,6 +222,26 @@ func (d *doc) object(o *model.Object) {
 			verb = "are"
 		}
 		d.f("When `%s` is `%q`, %s %s absent.\n\n", fb.Field, fb.Value, andList(absent), verb)
+	}
+	for _, cd := range o.Conditionals {
+		var declared []string
+		for _, n := range cd.Then {
+			if n.Declared {
+				declared = append(declared, "`"+n.Path[0]+"`")
+			}
+		}
+		d.f("When %s: %s.", cell(cd.Describe(o)), cell(cd.Says()))
+		if len(declared) > 0 {
+			verb := "is"
+			if len(declared) > 1 {
+				verb = "are"
+			}
+			d.f(" Otherwise %s %s absent.", andList(declared), verb)
+		}
+		if cd.Doc != "" {
+			d.f(" (%s)", cell(cd.Doc))
+		}
+		d.f("\n\n")
 	}
 }
 

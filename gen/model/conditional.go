@@ -1,0 +1,600 @@
+package model
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"cuelang.org/go/cue"
+	"cuelang.org/go/cue/ast"
+	"cuelang.org/go/cue/token"
+)
+
+// Conditional is an if clause of an object whose body declares fields or
+// narrows fields the object has: what holds of a value only when every
+// condition of When does.
+//
+//	external!: bool
+//	if external { role: "minimal" }          // role only when external
+//	if flag != _|_ { nested: f: [_, ...] }   // nested.f present, ≥ 1 item
+//
+// Each target checks Then when the conditions hold, and the absence of a
+// field the body alone declares when they do not (CUE closes the object
+// over its fields, and such a field is one only while the body applies).
+type Conditional struct {
+	When []Condition // all must hold for Then to apply
+	Then []*Narrowing
+	Doc  string // the comment above the comprehension
+	Pos  Pos
+}
+
+// Test is how a Condition tests its field.
+type Test int
+
+// The tests a Condition makes.
+const (
+	// TestTrue: a required boolean field is true (if external).
+	TestTrue Test = iota + 1
+	// TestPresent: an optional field is present (if flag != _|_).
+	TestPresent
+	// TestEqual: a required integer, string or enum field holds Cond's
+	// value (if kind == "a").
+	TestEqual
+)
+
+// Condition is one test of a Conditional: of the field Field, with Int or
+// Str the value a TestEqual compares with.
+type Condition struct {
+	Test Test
+	Cond
+}
+
+// Describe says when the condition holds: "external is true", "flag is
+// present", `kind is "a"`.
+func (c Condition) Describe(o *Object) string {
+	switch c.Test {
+	case TestTrue:
+		return c.Field + " is true"
+	case TestPresent:
+		return c.Field + " is present"
+	}
+	return c.Field + " is " + c.value(o)
+}
+
+// describeNot says when the condition fails.
+func (c Condition) describeNot(o *Object) string {
+	switch c.Test {
+	case TestTrue:
+		return c.Field + " is false"
+	case TestPresent:
+		return c.Field + " is absent"
+	}
+	return c.Field + " is not " + c.value(o)
+}
+
+// Value is a TestEqual's value as a JSON literal: 5, "a".
+func (c Condition) Value(o *Object) string { return c.value(o) }
+
+// Describe says when the conditional's body applies: "external is true",
+// `flag is present and kind is "a"`.
+func (cd *Conditional) Describe(o *Object) string {
+	parts := make([]string, len(cd.When))
+	for i, c := range cd.When {
+		parts[i] = c.Describe(o)
+	}
+	return strings.Join(parts, " and ")
+}
+
+// DescribeNot says when the conditional's body does not apply: "external
+// is false", `flag is absent or kind is not "a"`.
+func (cd *Conditional) DescribeNot(o *Object) string {
+	parts := make([]string, len(cd.When))
+	for i, c := range cd.When {
+		parts[i] = c.describeNot(o)
+	}
+	return strings.Join(parts, " or ")
+}
+
+// Says what the conditional's body requires while it applies: "nested is
+// present, nested.f is present and has at least 1 item when present".
+func (cd *Conditional) Says() string {
+	var parts []string
+	for _, n := range cd.Then {
+		path := strings.Join(n.Path, ".")
+		var says []string
+		if n.Required {
+			says = append(says, "is present")
+		}
+		if n.Const != nil {
+			says = append(says, "is "+n.Const.ConstJSON()+" when present")
+		}
+		if n.MinItems != nil {
+			items := "items"
+			if *n.MinItems == 1 {
+				items = "item"
+			}
+			says = append(says, fmt.Sprintf("has at least %d %s when present", *n.MinItems, items))
+		}
+		if n.Declared && len(says) == 0 {
+			says = append(says, "may be present")
+		}
+		if len(says) > 0 {
+			parts = append(parts, path+" "+strings.Join(says, " and "))
+		}
+	}
+	if len(parts) == 0 {
+		return "its fields may be present"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Declares reports whether the body declares field name, which the object
+// then has only while the conditions hold.
+func (cd *Conditional) Declares(name string) bool {
+	for _, n := range cd.Then {
+		if n.Declared && n.Path[0] == name {
+			return true
+		}
+	}
+	return false
+}
+
+// Narrowing is what a Conditional's body says of one field, at Path from
+// the object (["role"], or ["nested", "f"] for a field of the object
+// field nested): while the conditions hold, it is present when Required,
+// and when present it is Const (a ConstKind) or holds at least MinItems
+// items, if those are set. Declared marks a field only the body declares
+// (Path has one step, and the object's Field of that name is optional,
+// of the type the body gives it): it must be absent while they do not.
+type Narrowing struct {
+	Path     []string
+	Required bool
+	Declared bool
+	Const    *Type
+	MinItems *int
+	Pos      Pos
+}
+
+// DeclaredBy returns the conditional that declares field name of the
+// object, or nil when the field is the object's own.
+func (o *Object) DeclaredBy(name string) *Conditional {
+	for _, cd := range o.Conditionals {
+		if cd.Declares(name) {
+			return cd
+		}
+	}
+	return nil
+}
+
+// conditional reads an if clause whose body declares or narrows fields.
+// What it cannot carry exactly is refused at its position with why.
+func (r *resolver) conditional(d *def, c *ast.Comprehension, ifc *ast.IfClause, body *ast.StructLit) {
+	o := d.object
+	cd := &Conditional{Pos: r.ps.of(c.Pos()), Doc: commentText(c)}
+	if msg := r.conditions(o, ifc.Condition, cd); msg != "" {
+		r.errorf(r.ps.of(ifc.Condition.Pos()), "%s: %s", d.ref(), msg)
+		return
+	}
+	probe, msg := r.probe(d, cd)
+	if msg != "" {
+		r.errorf(r.ps.of(ifc.Condition.Pos()), "%s: %s", d.ref(), msg)
+		return
+	}
+	at := r.fieldsBefore(d, c) // where declared fields go: after the fields written before the if
+	var declared []*Field
+	declaredHere := map[string]bool{}
+	ok := true
+	for _, e := range body.Elts {
+		f, isField := e.(*ast.Field)
+		if !isField {
+			r.errorf(r.ps.of(e.Pos()), "%s: the body of an if clause declares or narrows fields (name: value); %s is not carried (an embedding, a let, a nested comprehension or a pattern would need a meaning no target states alike)", d.ref(), nodeWord(e))
+			ok = false
+			continue
+		}
+		name, _, err := ast.LabelName(f.Label)
+		if err != nil || strings.HasPrefix(name, "#") || strings.HasPrefix(name, "_") {
+			r.errorf(r.ps.of(f.Pos()), "%s: the body of an if clause declares or narrows data fields; %s is not one", d.ref(), labelText(f.Label))
+			ok = false
+			continue
+		}
+		if isBottom(f.Value) {
+			r.errorf(r.ps.of(f.Pos()), "%s: an if body that forbids a field (%s?: _|_) forbids only, beside no declared or narrowed field: write the two as two if clauses", d.ref(), name)
+			ok = false
+			continue
+		}
+		pos := r.ps.of(f.Pos())
+		if prev := o.DeclaredBy(name); prev != nil || declaredHere[name] {
+			r.errorf(pos, "%s: %s is declared by two if clauses (or twice in one): CUE admits it while either holds, which one clause's absence rule cannot say; declare it once, outside the ifs (%s?: T), and narrow it inside", d.ref(), name, name)
+			ok = false
+			continue
+		}
+		if o.Field(name) == nil {
+			declaredHere[name] = true
+			fd := r.declared(d, cd, probe, f, name, pos)
+			if fd == nil {
+				ok = false
+				continue
+			}
+			declared = append(declared, fd)
+			continue
+		}
+		if !r.narrow(d, cd, probe, o, []string{name}, f, pos) {
+			ok = false
+		}
+	}
+	if !ok || len(cd.Then) == 0 {
+		return
+	}
+	fields := append([]*Field{}, o.Fields[:at]...)
+	fields = append(fields, declared...)
+	o.Fields = append(fields, o.Fields[at:]...)
+	o.Conditionals = append(o.Conditionals, cd)
+}
+
+// fieldsBefore counts the object's fields that its literal writes before
+// the comprehension c.
+func (r *resolver) fieldsBefore(d *def, c *ast.Comprehension) int {
+	lit, _ := d.literal()
+	seen := map[string]bool{}
+	for _, e := range lit.Elts {
+		if e == ast.Decl(c) {
+			break
+		}
+		if f, ok := e.(*ast.Field); ok {
+			if name, _, err := ast.LabelName(f.Label); err == nil {
+				seen[name] = true
+			}
+		}
+	}
+	n := 0
+	for i, f := range d.object.Fields {
+		if seen[f.Name] {
+			n = i + 1
+		}
+	}
+	return n
+}
+
+// nodeWord names a declaration of a struct for an error message.
+func nodeWord(n ast.Node) string {
+	switch n.(type) {
+	case *ast.EmbedDecl:
+		return "an embedding"
+	case *ast.LetClause:
+		return "a let"
+	case *ast.Comprehension:
+		return "a comprehension"
+	}
+	return fmt.Sprintf("%T", n)
+}
+
+// conditions parses a && b && … of tests: a required boolean field (x),
+// an optional field's presence (x != _|_) or a required field compared
+// with a literal (x == "v"), each a test CUE makes of data alone.
+func (r *resolver) conditions(o *Object, e ast.Expr, cd *Conditional) string {
+	if p, ok := e.(*ast.ParenExpr); ok {
+		return r.conditions(o, p.X, cd)
+	}
+	add := func(c Condition) string {
+		for _, prev := range cd.When {
+			if prev.Field == c.Field {
+				return fmt.Sprintf("%s is tested twice", c.Field)
+			}
+		}
+		cd.When = append(cd.When, c)
+		return ""
+	}
+	switch x := e.(type) {
+	case *ast.Ident:
+		f := o.Field(x.Name)
+		switch {
+		case f == nil:
+			return fmt.Sprintf("the condition %s is not a field of %s", x.Name, o.Name)
+		case f.Type.Kind != BasicKind || f.Type.Base != Bool || len(f.Type.Choice) > 0:
+			return fmt.Sprintf("the condition %s is not a boolean field; test a field's value with ==, its presence with != _|_", x.Name)
+		case f.Optional:
+			return fmt.Sprintf("if %s: %s is optional, and CUE refuses data without it (it cannot reference an optional field), which no other target would; make it required (%s!: bool), or test its presence (%s != _|_)", x.Name, x.Name, x.Name, x.Name)
+		}
+		return add(Condition{Test: TestTrue, Cond: Cond{Field: f.Name}})
+	case *ast.BinaryExpr:
+		switch x.Op {
+		case token.LAND:
+			if msg := r.conditions(o, x.X, cd); msg != "" {
+				return msg
+			}
+			return r.conditions(o, x.Y, cd)
+		case token.NEQ:
+			id, ok := x.X.(*ast.Ident)
+			if !ok || !isBottom(x.Y) {
+				break
+			}
+			f := o.Field(id.Name)
+			if f == nil {
+				return fmt.Sprintf("%s: %s is not a field of %s", exprString(e), id.Name, o.Name)
+			}
+			if !f.Optional || f.Default != "" {
+				return fmt.Sprintf("%s: %s is always present (required, or supplied by CUE when the data leaves it out), so the test always holds; write the body's fields outside the if", exprString(e), id.Name)
+			}
+			return add(Condition{Test: TestPresent, Cond: Cond{Field: f.Name}})
+		case token.EQL:
+			c, msg := r.comparison(o, x)
+			if msg != "" {
+				return msg
+			}
+			return add(Condition{Test: TestEqual, Cond: c})
+		}
+	}
+	return fmt.Sprintf("the condition %s is not carried: an if that declares or narrows fields tests a required boolean field (x), an optional field's presence (x != _|_) or a required field's value (x == \"v\"), joined by &&", exprString(e))
+}
+
+// probe returns the object's value with its conditions made true, from
+// which the body's fields are read as CUE evaluates them, or why it
+// cannot be made.
+func (r *resolver) probe(d *def, cd *Conditional) (cue.Value, string) {
+	v := d.v
+	o := d.object
+	for _, c := range cd.When {
+		path := cue.MakePath(cue.Str(c.Field))
+		var fill any
+		switch c.Test {
+		case TestTrue:
+			fill = true
+		case TestEqual:
+			if o.Field(c.Field).Type.BaseOf() == Int {
+				fill = c.Int
+			} else {
+				fill = c.Str
+			}
+		case TestPresent:
+			// Any value the field admits makes it present; try the
+			// simplest of each JSON kind.
+			found := false
+			samples := []any{true, false, 0, 1, "", "a", map[string]any{}, []any{}, 0.5}
+			if t := o.Field(c.Field).Type; t.Kind == EnumKind {
+				samples = append([]any{t.Enum.Members[0].Value}, samples...)
+			} else if c := t.Effective(); c.Min != nil {
+				samples = append([]any{*c.Min}, samples...)
+			}
+			for _, s := range samples {
+				w := v.FillPath(path, s)
+				if fv := w.LookupPath(path); fv.Err() == nil && fv.Validate(cue.Concrete(true)) == nil {
+					v, found = w, true
+					break
+				}
+			}
+			if !found {
+				return v, fmt.Sprintf("%s != _|_: schemagen found no simple value of %s (true, 0, \"\", {}, [] …) to read the body with; test another field", c.Field, c.Field)
+			}
+			continue
+		}
+		v = v.FillPath(path, fill)
+		if err := v.LookupPath(path).Err(); err != nil {
+			return v, fmt.Sprintf("%s: %s", c.Describe(o), cueErrText(err))
+		}
+	}
+	return v, ""
+}
+
+// required reports whether the field at path must be present while the
+// conditions hold, as CUE reads the body's field f: f!: always, f?:
+// never, a regular f when its value (as the probe evaluates it) is not
+// concrete.
+func required(probe cue.Value, path []string, f *ast.Field) bool {
+	switch f.Constraint {
+	case token.NOT:
+		return true
+	case token.OPTION:
+		return false
+	}
+	sels := make([]cue.Selector, len(path))
+	for i, p := range path {
+		sels[i] = cue.Str(p)
+	}
+	return probe.LookupPath(cue.MakePath(sels...)).Validate(cue.Concrete(true)) != nil
+}
+
+// declared reads a field that only the body declares: a field of the
+// object, optional in its type, present only while the conditions hold.
+func (r *resolver) declared(d *def, cd *Conditional, probe cue.Value, f *ast.Field, name string, pos Pos) *Field {
+	o := d.object
+	if o.KeepsUnknown() {
+		r.errorf(pos, "%s: %s is declared only inside an if, but %s is open: when the condition fails, %s may hold any value, which a Go struct field of the body's type cannot keep; declare it outside the if (%s?: T) and narrow it inside", d.ref(), name, o.Name, name, name)
+		return nil
+	}
+	v := probe.LookupPath(cue.MakePath(cue.Str(name).Optional()))
+	if err := v.Err(); err != nil {
+		r.errorf(pos, "%s: %s: %s", d.ref(), name, cueErrText(err))
+		return nil
+	}
+	fd := &Field{Name: name, Pos: pos, Doc: commentText(f), Optional: true}
+	if fd.Doc == "" {
+		r.docf(pos, "%s.%s has no doc comment: say what it means on the line above it", d.ref(), name)
+	}
+	if !jsonKey(name) {
+		r.errorf(pos, "%s: field %q: a wire name is letters, digits and the punctuation encoding/json carries in a Go struct tag (no backtick, comma, quote, backslash or control character)", d.ref(), name)
+		return nil
+	}
+	tv := v
+	if dv, has := v.Default(); has {
+		// An open list's own default ([]) is no default of the schema's;
+		// one the schema writes would hold only while the condition does.
+		var dflt string
+		var ok bool
+		if tv, dflt, ok = r.withoutDefault(v, dv, d.ref()+"."+name); !ok {
+			return nil
+		}
+		if dflt != "" {
+			r.errorf(pos, "%s.%s: a default on a field declared only inside an if is not carried yet: CUE supplies it only while the condition holds, which a Go Get method or a JSON Schema default cannot say", d.ref(), name)
+			return nil
+		}
+	}
+	r.closedCtx = !o.Open
+	t, ok := r.typeAt(tv, d.ref()+"."+name, pos)
+	if !ok {
+		return nil
+	}
+	fd.Type = t
+	cd.Then = append(cd.Then, &Narrowing{Path: []string{name}, Required: required(probe, []string{name}, f), Declared: true, Pos: pos})
+	return fd
+}
+
+// narrow reads what the body says of a field the object (or an object
+// field of it) has: a constant, _ (presence), at least n items ([_, …])
+// or, for an object field, a struct of such narrowings of its fields.
+func (r *resolver) narrow(d *def, cd *Conditional, probe cue.Value, o *Object, path []string, f *ast.Field, pos Pos) bool {
+	name := path[len(path)-1]
+	fd := o.Field(name)
+	what := d.ref() + "." + strings.Join(path, ".")
+	if fd == nil {
+		r.errorf(pos, "%s: %s has no field %s: an if body narrows fields its object has, and declares new ones only at the object's own level", d.ref(), o.Name, name)
+		return false
+	}
+	// contradicts reports, once the body's syntax is known to be carried,
+	// a body CUE refuses every value under.
+	contradicts := func() bool {
+		sels := make([]cue.Selector, len(path))
+		for i, p := range path {
+			sels[i] = cue.Str(p).Optional()
+		}
+		if err := probe.LookupPath(cue.MakePath(sels...)).Err(); err != nil {
+			r.errorf(pos, "%s: the if body contradicts the field's type, so CUE refuses every value for which the condition holds: %s", what, cueErrText(err))
+			return true
+		}
+		return false
+	}
+	n := &Narrowing{Path: path, Required: required(probe, path, f), Pos: pos}
+	if fd.Default != "" && n.Required {
+		r.errorf(pos, "%s: narrowing a field that has a default is not carried yet", what)
+		return false
+	}
+	switch x := f.Value.(type) {
+	case *ast.StructLit:
+		if fd.Type.Kind != ObjectKind {
+			r.errorf(pos, "%s: the if body narrows it as a struct, but its type is not an object; narrow a field's own fields only through object fields", what)
+			return false
+		}
+		ok := true
+		at := len(cd.Then) // the field's own narrowing goes before its fields'
+		for _, e := range x.Elts {
+			g, isField := e.(*ast.Field)
+			if !isField {
+				r.errorf(r.ps.of(e.Pos()), "%s: the body of an if clause declares or narrows fields (name: value); %s is not carried", what, nodeWord(e))
+				ok = false
+				continue
+			}
+			gname, _, err := ast.LabelName(g.Label)
+			if err != nil || strings.HasPrefix(gname, "#") || strings.HasPrefix(gname, "_") {
+				r.errorf(r.ps.of(g.Pos()), "%s: the body of an if clause narrows data fields; %s is not one", what, labelText(g.Label))
+				ok = false
+				continue
+			}
+			sub := append(append([]string{}, path...), gname)
+			ok = r.narrow(d, cd, probe, fd.Type.Object, sub, g, r.ps.of(g.Pos())) && ok
+		}
+		if !ok || contradicts() {
+			return false
+		}
+		if n.Required && fd.Optional {
+			cd.Then = slices.Insert(cd.Then, at, n)
+		}
+		return true
+	case *ast.ListLit:
+		items, open := 0, false
+		for _, e := range x.Elts {
+			if el, isEll := e.(*ast.Ellipsis); isEll {
+				open = isTop(el.Type)
+				if !open {
+					break
+				}
+				continue
+			}
+			if !isTop(e) {
+				items = -1
+				break
+			}
+			items++
+		}
+		if items < 1 || !open || (fd.Type.Kind != ListKind) {
+			r.errorf(pos, "%s: an if body narrows a list with [_, ...] (at least one item; [_, _, ...] two, …); other list values are not carried yet", what)
+			return false
+		}
+		n.MinItems = &items
+	case *ast.BasicLit:
+		t, msg := narrowConst(fd.Type, x)
+		if msg != "" {
+			r.errorf(pos, "%s: %s", what, msg)
+			return false
+		}
+		n.Const = t
+	case *ast.Ident:
+		if x.Name != "_" {
+			r.errorf(pos, "%s: an if body narrows a field with a constant, _ (it must be present), [_, ...] (at least one item) or a struct of such; %s is not carried yet", what, x.Name)
+			return false
+		}
+	default:
+		r.errorf(pos, "%s: an if body narrows a field with a constant, _ (it must be present), [_, ...] (at least one item) or a struct of such; %s is not carried yet", what, exprKind(f.Value))
+		return false
+	}
+	if fd.Type.Kind == ConstKind {
+		r.errorf(pos, "%s: the field is a constant already (a union's discriminator, or a fixed value), so an if body has nothing to narrow", what)
+		return false
+	}
+	if contradicts() {
+		return false
+	}
+	if n.Const == nil && n.MinItems == nil && (!n.Required || !fd.Optional) {
+		return true // nothing more than the field already says
+	}
+	cd.Then = append(cd.Then, n)
+	return true
+}
+
+// exprKind names an expression for an error message.
+func exprKind(e ast.Expr) string {
+	switch e.(type) {
+	case *ast.BinaryExpr:
+		return "the expression " + exprString(e)
+	case *ast.UnaryExpr:
+		return "a bound or negation"
+	case *ast.CallExpr:
+		return "a call"
+	case *ast.SelectorExpr:
+		return "a reference"
+	}
+	return "the value"
+}
+
+// narrowConst is the constant a literal narrows a field of type t to, or
+// why it cannot.
+func narrowConst(t *Type, lit *ast.BasicLit) (*Type, string) {
+	base := t.BaseOf()
+	if t.Kind == EnumKind {
+		base = String
+	}
+	c := &Type{Kind: ConstKind, Base: base}
+	switch {
+	case lit.Kind == token.STRING && base == String:
+		s, err := strconv.Unquote(lit.Value)
+		if err != nil {
+			return nil, "only simple quoted strings narrow a field"
+		}
+		c.Const = s
+	case lit.Kind == token.INT && (base == Int || base == Number):
+		n, err := strconv.ParseInt(lit.Value, 0, 64)
+		if err != nil {
+			return nil, err.Error()
+		}
+		c.Const = strconv.FormatInt(n, 10)
+	case lit.Kind == token.FLOAT && base == Number:
+		if _, err := strconv.ParseFloat(lit.Value, 64); err != nil {
+			return nil, err.Error()
+		}
+		c.Const = lit.Value
+	case (lit.Kind == token.TRUE || lit.Kind == token.FALSE) && base == Bool:
+		c.Const = lit.Value
+	default:
+		return nil, fmt.Sprintf("the constant %s narrows a field of another kind, or one whose type is not a string, number, boolean or enum", lit.Value)
+	}
+	return c, ""
+}
