@@ -563,8 +563,9 @@ type fieldCount struct {
 // fieldCounts reads struct.MinFields(n) and struct.MaxFields(n) among v's
 // conjuncts: bounds on how many members an object or map has, which every
 // target counts (JSON Schema's minProperties and maxProperties). rest is v
-// without them: its one other conjunct, v itself when it has several, or
-// no value when they are all there is (an object of any members).
+// without them: its one other conjunct, the others unified when it has
+// several, or no value when they are all there is (an object of any
+// members).
 func (r *resolver) fieldCounts(v cue.Value, what string) (fc fieldCount, rest cue.Value, ok bool) {
 	var others []cue.Value
 	ok = true
@@ -605,7 +606,13 @@ func (r *resolver) fieldCounts(v cue.Value, what string) (fc fieldCount, rest cu
 	case len(others) == 1:
 		return fc, others[0], ok
 	case len(others) > 1:
-		return fc, v, ok
+		// {…} & {…} & struct.MaxFields(n): the others unified, without
+		// the count (v itself would be counted again, without end).
+		u := others[0]
+		for _, o := range others[1:] {
+			u = u.Unify(o)
+		}
+		return fc, u, ok
 	}
 	return fc, cue.Value{}, ok
 }
@@ -699,7 +706,7 @@ func (r *resolver) classify(d *def) {
 			return
 		}
 	}
-	if _, isRef := r.refName(d.v); !isRef && d.v.IncompleteKind() == cue.StructKind && (!hasPattern(d.v) || openFields(d.v)) {
+	if _, isRef := r.refName(d.v); !isRef && d.v.IncompleteKind() == cue.StructKind && (!hasPattern(d.v) || hasFields(d.v)) {
 		if _, isValidated := r.validatorOf(d.v); !isValidated {
 			// #A: _hidden, #A: _a & _b, #A: #S & {…}: an object whose
 			// fields CUE lists, as for an embedding; open when #S is.
@@ -980,6 +987,11 @@ func openFields(v cue.Value) bool {
 	if e := v.LookupPath(cue.MakePath(cue.AnyString)); !e.Exists() || e.IncompleteKind() != cue.TopKind {
 		return false
 	}
+	return hasFields(v)
+}
+
+// hasFields reports whether CUE lists a field of the struct v.
+func hasFields(v cue.Value) bool {
 	it, err := v.Fields(cue.Optional(true))
 	return err == nil && it.Next()
 }
@@ -1872,17 +1884,15 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 		if lit, ok := structLit(sourceExpr(v)); !elem.Exists() || (ok && declaresFields(lit)) {
 			return r.inlineObject(v, what, p)
 		}
-		if openFields(v) {
-			// #S & {y: string}, with #S: {x: string, ...}: fields and
-			// any other member, an open object, as a literal of them is.
+		if hasFields(v) {
+			// #S & {y: string}, with #S: {x: string, ...}, or {x?: int}
+			// & {[_]: int}: fields, and any other member (of any value,
+			// open; or of T, a pattern for every other member), an
+			// object, as a literal of them is.
 			return r.inlineObject(v, what, p)
 		}
 		if name, ok := r.validatorOf(v); ok {
 			r.errorf(p, "%s: %s on a map is not carried (schemagen carries struct.MinFields and struct.MaxFields there)", what, name)
-			return nil, false
-		}
-		if it, _ := v.Fields(cue.Optional(true)); it != nil && it.Next() {
-			r.errorf(p, "%s: a map ([string]: T) may not also declare fields", what)
 			return nil, false
 		}
 		et, ok := r.typeAt(elem, what+"[string]", p)
