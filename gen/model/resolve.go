@@ -156,6 +156,9 @@ func (d *def) ref() string {
 	if d.root || d.pkg != "" {
 		return d.pkg
 	}
+	if sels := d.path.Selectors(); len(sels) == 2 && sels[0].String() == "#" && d.from == nil {
+		return d.path.String() // #."per-son", as written
+	}
 	return "#" + d.name
 }
 
@@ -347,9 +350,18 @@ func (r *resolver) resolve() *Package {
 			}
 			continue // the root object's, below
 		}
+		if sel.String() == "#" {
+			r.quotedDefs(sel, v)
+			continue
+		}
 		d := &def{name: strings.TrimPrefix(sel.String(), "#"), v: v, pos: r.pos(v), doc: docText(v.Doc())}
 		if d.doc == "" {
 			r.docf(d.pos, "definition #%s has no doc comment: say what it means on the line above it", d.name)
+		}
+		if prev := r.defs[d.name]; prev != nil {
+			// One of # written first (#: "x-y" is XY, beside #XY).
+			r.errorf(prev.pos, "%s is named #%s after its key, but #%s (%s) has that name; rename one of them", prev.path, d.name, d.name, d.pos)
+			r.order = slices.DeleteFunc(r.order, func(o *def) bool { return o == prev })
 		}
 		r.defs[d.name] = d
 		r.order = append(r.order, d)
@@ -461,6 +473,44 @@ func (r *resolver) rootDefinition() *def {
 		return d
 	}
 	return nil
+}
+
+// quotedDefs registers the definitions cue import writes under the
+// definition # when their names are not identifiers (#: "per-son": {…},
+// referred to as #."per-son"): each is a definition named by its key made
+// a Go name (PerSon), so that every target can name it.
+func (r *resolver) quotedDefs(sel cue.Selector, v cue.Value) {
+	it, err := v.Fields(cue.Optional(true))
+	if err != nil {
+		r.errs = append(r.errs, r.ps.fromCUE(err, r.inst.Files...)...)
+		return
+	}
+	for it.Next() {
+		fsel, fv := it.Selector(), it.Value()
+		key := fsel.Unquoted()
+		name := quotedDefName(key)
+		path := cue.MakePath(sel, fsel)
+		if name == "" {
+			r.errorf(r.pos(fv), "#.%s: no Go name can be made from %q (it has no letters or digits); rename it", fsel, key)
+			continue
+		}
+		if prev := r.defs[name]; prev != nil {
+			r.errorf(r.pos(fv), "%s is named #%s after its key, but %s (%s) has that name; rename one of them", path, name, prev.origin(), prev.pos)
+			continue
+		}
+		d := &def{name: name, v: fv, pos: r.pos(fv), doc: docText(fv.Doc()), path: path}
+		if d.doc == "" {
+			r.docf(d.pos, "definition %s has no doc comment: say what it means on the line above it", path)
+		}
+		r.defs[name] = d
+		r.order = append(r.order, d)
+	}
+}
+
+// quotedDefName is the name of a definition under # (#: "per-son": …):
+// its key made a Go name, PerSon, or "" when it has no letters or digits.
+func quotedDefName(key string) string {
+	return GoName(key)
 }
 
 // rootValue makes the definition of a package whose value is not a
@@ -802,6 +852,11 @@ func (r *resolver) refName(v cue.Value) (string, bool) {
 	if len(sels) == 0 {
 		return "", false
 	}
+	if len(sels) == 2 && sels[0].String() == "#" && !sels[1].IsDefinition() {
+		// #."per-son": a definition of a name CUE cannot write as an
+		// identifier (quotedDefs).
+		return r.nested(v, root, quotedDefName(sels[1].Unquoted()), path), true
+	}
 	for _, s := range sels {
 		if !s.IsDefinition() {
 			return "", false
@@ -872,7 +927,14 @@ func (r *resolver) disjunction(v cue.Value) (cue.Op, []cue.Value) {
 	}
 	for _, a := range args {
 		if aop, _ := r.expr(a); aop != cue.OrOp {
-			return op, args
+			// #Nullable & (null | {…}): a reference to a disjunction
+			// is one too.
+			if _, isRef := r.refName(a); !isRef {
+				return op, args
+			}
+			if eop, _ := r.expr(a.Eval()); eop != cue.OrOp {
+				return op, args
+			}
 		}
 	}
 	if eop, eargs := r.expr(v.Eval()); eop == cue.OrOp {
@@ -891,7 +953,8 @@ func statesMore(lit *ast.StructLit) bool {
 			if name, _, err := ast.LabelName(e.Label); err == nil && (strings.HasPrefix(name, "#") || strings.HasPrefix(name, "_")) {
 				continue
 			}
-		case *ast.LetClause, *ast.CommentGroup, *ast.Attribute:
+		case *ast.LetClause, *ast.CommentGroup, *ast.Attribute, *ast.Ellipsis:
+			// ... opens the struct, which the object says (Open).
 			continue
 		}
 		return true
