@@ -316,7 +316,9 @@ func (r *resolver) resolve() *Package {
 
 	// A package whose value is not a struct (an embedded 1 | "two") is a
 	// document of that type, named after the package as a root object is.
-	if k := r.v.IncompleteKind(); k != cue.StructKind && k != cue.BottomKind {
+	// One whose value is _ (cue import's root schema {} or true) admits
+	// any document: it is its definitions, as a struct's package is.
+	if k := r.v.IncompleteKind(); k != cue.StructKind && k != cue.BottomKind && k != cue.TopKind {
 		if d := r.rootValue(); d != nil {
 			r.order = append(r.order, d)
 			r.resolveRounds()
@@ -674,8 +676,11 @@ func (r *resolver) classify(d *def) {
 	if alts, ok := r.matchOne(d.v); ok {
 		op, args = cue.OrOp, alts
 	}
+	if op == cue.OrOp {
+		args = dropAdmitted(args) // "bash" | string is string
+	}
 	if op == cue.OrOp && len(args) == 1 {
-		// matchN(1, [T]) is T.
+		// matchN(1, [T]) is T; "bash" | string is string.
 		d.v = args[0]
 		r.classify(d)
 		return
@@ -1529,6 +1534,28 @@ func scalarList(v cue.Value) bool {
 	return true
 }
 
+// dropAdmitted returns the alternatives of a disjunction without each
+// concrete one that a non-concrete other admits ("bash" beside string, 1
+// beside int, null beside _): the same values, fewer alternatives.
+func dropAdmitted(alts []cue.Value) []cue.Value {
+	var out []cue.Value
+	for i, a := range alts {
+		admitted := false
+		if a.IsConcrete() {
+			for j, b := range alts {
+				if j != i && !b.IsConcrete() && b.Subsume(a, cue.Schema()) == nil {
+					admitted = true
+					break
+				}
+			}
+		}
+		if !admitted {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
 // admits reports whether t admits the concrete value x: t subsumes it,
 // or (where Subsume gives up: a default of an optional field inside a
 // definition is "not an instance" to it) unifying them is concrete and no
@@ -1654,6 +1681,13 @@ func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 			return r.typeOf(alts[0], what) // matchN(1, [T]) is T
 		}
 		op, args = cue.OrOp, alts
+	}
+	if op == cue.OrOp {
+		// "auto" | "manual" | string is string: a value another
+		// alternative admits adds nothing to the type.
+		if args = dropAdmitted(args); len(args) == 1 {
+			return r.typeOf(args[0], what)
+		}
 	}
 	if op == cue.OrOp {
 		var rest []cue.Value
