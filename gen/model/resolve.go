@@ -156,7 +156,7 @@ func (d *def) ref() string {
 	if d.root || d.pkg != "" {
 		return d.pkg
 	}
-	if sels := d.path.Selectors(); len(sels) == 2 && sels[0].String() == "#" && d.from == nil {
+	if sels := d.path.Selectors(); len(sels) == 2 && sels[1].LabelType() == cue.StringLabel && d.from == nil {
 		return d.path.String() // #."per-son", as written
 	}
 	return "#" + d.name
@@ -857,9 +857,10 @@ func (r *resolver) refName(v cue.Value) (string, bool) {
 	if len(sels) == 0 {
 		return "", false
 	}
-	if len(sels) == 2 && sels[0].String() == "#" && !sels[1].IsDefinition() {
-		// #."per-son": a definition of a name CUE cannot write as an
-		// identifier (quotedDefs).
+	if len(sels) == 2 && (sels[0].String() == "#" || sels[0].LabelType() == cue.HiddenDefinitionLabel) && sels[1].LabelType() == cue.StringLabel {
+		// #."per-son", _#defs."/x-other": a definition of a name CUE
+		// cannot write as an identifier (quotedDefs), under # or a
+		// hidden definition as cue import writes them.
 		return r.nested(v, root, quotedDefName(sels[1].Unquoted()), path), true
 	}
 	for _, s := range sels {
