@@ -1539,12 +1539,22 @@ func scalarList(v cue.Value) bool {
 // concrete one that a non-concrete other admits ("bash" beside string, 1
 // beside int, null beside _): the same values, fewer alternatives.
 func dropAdmitted(alts []cue.Value) []cue.Value {
+	concrete := make([]bool, len(alts))
+	var open []cue.Value // the alternatives that are no one value
+	for i, a := range alts {
+		if concrete[i] = a.IsConcrete(); !concrete[i] {
+			open = append(open, a)
+		}
+	}
+	if len(open) == 0 || len(open) == len(alts) {
+		return alts // an enum of constants, or types alone: linear
+	}
 	var out []cue.Value
 	for i, a := range alts {
 		admitted := false
-		if a.IsConcrete() {
-			for j, b := range alts {
-				if j != i && !b.IsConcrete() && b.Subsume(a, cue.Schema()) == nil {
+		if concrete[i] {
+			for _, b := range open {
+				if b.Subsume(a, cue.Schema()) == nil {
 					admitted = true
 					break
 				}
