@@ -55,6 +55,9 @@ var (
 	// ErrItems: an array has fewer items than a tuple's leading ones
 	// ([string, int] given ["a"]), or more than a closed tuple holds.
 	ErrItems = errors.New("wrong number of items")
+	// ErrNotAllowed: a member the schema says may never be present (an
+	// optional field of _|_, or one its closed struct does not allow).
+	ErrNotAllowed = errors.New("member not allowed")
 	// ErrDiscriminator: a union's discriminator is missing or names no
 	// variant, or a variant decoded directly carries another variant's tag.
 	ErrDiscriminator = errors.New("missing or unknown discriminator")
@@ -346,4 +349,12 @@ func Mark(have []uint64, i int) bool {
 var (
 	errMissing = &problem{kind: ErrMissingField, msg: "required field is missing"}
 	errTwice   = &problem{kind: ErrDuplicateMember, msg: "is given twice; each member may appear once"}
+	errAbsent  = &problem{kind: ErrNotAllowed, msg: "must be absent: the schema allows no value here"}
 )
+
+// NotAllowed is the error for a member the schema says may never be
+// present (type?: _|_): every other judge refuses it too, the open JSON
+// Schemas included, so the decoder does not skip it as an unknown one.
+func NotAllowed(key []byte) error {
+	return &pathError{path: string(key), err: errAbsent}
+}

@@ -419,6 +419,11 @@ func objectDecode(f *goFile, o *model.Object) {
 			f.p("err = ", readCall(f, fd.Type, "&"+dst))
 		}
 	}
+	for _, a := range o.Absent {
+		// type?: _|_: a member that may never be present.
+		f.label("case ", quote(a.Name), ":")
+		f.p("return ", w, ".NotAllowed(key)")
+	}
 	f.label("default:")
 	f.p("bit = 0")
 	if m := o.Typed(); m != nil {
@@ -649,6 +654,19 @@ func loopVar(name string, depth int) string {
 	return name + strconv.Itoa(depth)
 }
 
+// heldMaps names the maps of o's Go struct that hold members it does not
+// declare: Matching, Unknown.
+func heldMaps(o *model.Object) []string {
+	var out []string
+	if o.Typed() != nil {
+		out = append(out, model.MatchingField)
+	}
+	if o.KeepsUnknown() {
+		out = append(out, model.UnknownField)
+	}
+	return out
+}
+
 // memberPatternList renders an object's member patterns for docs and
 // messages: ^x- or ^y-.
 func memberPatternList(o *model.Object) string {
@@ -739,6 +757,15 @@ func objectValidate(f *goFile, o *model.Object) {
 			continue
 		}
 		checks(f, fd.Type, val, "path", fd.Name, "at_"+fd.GoName, 0)
+	}
+	for _, a := range o.Absent {
+		// A member that may never be present, set in Unknown or
+		// Matching by hand: the decoder refuses it, and so does Validate.
+		for _, held := range heldMaps(o) {
+			f.open("if _, ok := x.", held, "[", quote(a.Name), "]; ok")
+			f.p("p.Add(path, ", quote(a.Name), ", ", f.wire(), `.RuleAbsent, "%s", `, quote("must be absent: the schema allows no value here"), ")")
+			f.close()
+		}
 	}
 	if o.KeepsUnknown() {
 		f.open("for _, k := range ", f.wire(), ".SortedKeys(x.", model.UnknownField, ")")

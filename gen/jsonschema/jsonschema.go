@@ -411,6 +411,10 @@ func (e *emitter) object(o *model.Object) obj {
 			required = append(required, f.Name)
 		}
 	}
+	for _, a := range o.Absent {
+		// type?: _|_: no value is allowed, in the open set too.
+		props = append(props, member{a.Name, false})
+	}
 	s = append(s, member{"properties", props})
 	var rules []any
 	patternRule := false // the patterns must stay in an allOf member

@@ -180,6 +180,11 @@ type Object struct {
 	Doc    string
 	Pos    Pos
 	Fields []*Field
+	// Absent are the members that must never be present: an optional
+	// field of _|_ (type?: _|_), or one CUE does not allow. Every target
+	// refuses them, the open sets and the Go decoder too.
+	Absent []*AbsentMember
+
 	// Forbids are the fields that must be absent when another field holds a
 	// given value, e.g. a spawn edge carries no conversationId.
 	Forbids []*Forbid
@@ -278,6 +283,13 @@ type Field struct {
 	// may omit it): absent stays absent on a round trip, and each target
 	// states the default (Go: a Get method).
 	Default string
+}
+
+// AbsentMember is a member an object never holds.
+type AbsentMember struct {
+	Name string // its wire name
+	Why  string // "_|_", or why CUE does not allow it
+	Pos  Pos
 }
 
 // Forbid says: when field Field holds Value, the Absent fields must be absent.

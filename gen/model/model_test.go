@@ -98,6 +98,9 @@ func dump(s *model.Schema) string {
 			for _, rf := range o.Refusals {
 				fmt.Fprintf(&b, "  refuse %s (%s) @%s\n", rf.Describe(o), rf.Doc, rf.Pos)
 			}
+			for _, a := range o.Absent {
+				fmt.Fprintf(&b, "  absent %s (%s) @%s\n", a.Name, a.Why, a.Pos)
+			}
 			for _, fb := range o.Forbids {
 				fmt.Fprintf(&b, "  forbid when %s=%q: %s @%s\n", fb.Field, fb.Value, strings.Join(fb.Absent, " "), fb.Pos)
 			}

@@ -1388,6 +1388,13 @@ func (r *resolver) resolveObject(d *def) {
 		if shadowing && v.IncompleteKind() == cue.BottomKind {
 			continue // the shadowing error says why; one error, not one per field
 		}
+		if why, ok := absentMember(v); ok && f.Optional {
+			// type?: _|_ (cuenv's "disallow type"), or an optional field
+			// CUE does not allow (explicitopen's closed embedding): the
+			// member must be absent.
+			o.Absent = append(o.Absent, &AbsentMember{Name: name, Why: why, Pos: f.Pos})
+			continue
+		}
 		tv := v
 		if dv, has := v.Default(); has {
 			var ok bool
@@ -1576,6 +1583,33 @@ func admits(t, x cue.Value) bool {
 		return true
 	}
 	return t.Unify(x).Validate(cue.Concrete(true)) == nil
+}
+
+// absentMember reports whether an optional field's value says the member
+// can never be present: _|_ written as its value, or CUE's "field not
+// allowed" (a closed struct that does not allow what the field declares);
+// why says which, for the docs.
+func absentMember(v cue.Value) (why string, ok bool) {
+	if v.IncompleteKind() != cue.BottomKind {
+		return "", false
+	}
+	if isBottomExpr(sourceExpr(v)) {
+		return "_|_", true
+	}
+	if err := v.Err(); err != nil {
+		for _, e := range errors.Errors(err) {
+			if format, _ := e.Msg(); format == "field not allowed" {
+				return "not allowed by the closed struct it is in", true
+			}
+		}
+	}
+	return "", false
+}
+
+// isBottomExpr reports whether n is the literal _|_.
+func isBottomExpr(n ast.Node) bool {
+	e, ok := n.(ast.Expr)
+	return ok && isBottom(e)
 }
 
 // writesDefault reports whether an expression marks a default (*x).

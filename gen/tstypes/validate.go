@@ -287,6 +287,12 @@ func objectValidator(o *model.Object) string {
 		check(c, f.Type, "x", "v", jsString(f.Name), mat)
 		c.close()
 	}
+	for _, a := range o.Absent {
+		// type?: _|_: a member that may never be present.
+		c.open("if (Object.prototype.hasOwnProperty.call(v, ", jsString(a.Name), "))")
+		c.fail("_m(at, "+jsString(a.Name)+")", "absent", jsString("must be absent: the schema allows no value here"))
+		c.close()
+	}
 	if m := o.Typed(); m != nil {
 		// [=~"re"]: T: every other member whose name matches holds T.
 		k := c.fresh("k")

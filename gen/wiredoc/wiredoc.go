@@ -212,6 +212,13 @@ func (d *doc) object(o *model.Object) {
 		}
 		d.f("A member whose name matches `%s` holds %s%s (Go keeps them in `%s`).\n\n", m.Key.Pattern, d.typ(m.Type), c, model.MatchingField)
 	}
+	for _, a := range o.Absent {
+		if a.Why == "_|_" {
+			d.f("It never holds `%s` (`%s?: _|_`): a value there is refused.\n\n", a.Name, a.Name)
+		} else {
+			d.f("It never holds `%s`: CUE does not allow it (%s); a value there is refused.\n\n", a.Name, a.Why)
+		}
+	}
 	for _, fb := range o.Forbids {
 		absent := make([]string, len(fb.Absent))
 		for i, a := range fb.Absent {
