@@ -414,6 +414,18 @@ func (c *comparer) object(subject string, bo, co *Object, gone map[string]*remov
 			}
 		}
 	}
+	// A member it never holds (type?: _|_): one new refuses data that
+	// had it; one gone admits what an old reader refuses.
+	for _, a := range co.Absent {
+		if !slices.Contains(bo.Absent, a) {
+			c.add(compat.ObjectNoClose, subject, "#%s never holds %s now; data with it is now refused (by every target)", bo.Name, a)
+		}
+	}
+	for _, a := range bo.Absent {
+		if !slices.Contains(co.Absent, a) {
+			c.add(compat.ObjectOpened, subject, "#%s may hold %s now; a reader validating against the old schema refuses it", bo.Name, a)
+		}
+	}
 	name := func(f *Field) string { return f.Name }
 	curField, baseField := lookup(co.Fields, name), lookup(bo.Fields, name)
 	for _, bf := range bo.Fields {

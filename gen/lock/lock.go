@@ -67,6 +67,8 @@ type Object struct {
 	// Members are the patterns by whose names a closed object also
 	// admits members ({[=~"^x-"]: _}).
 	Members []string `json:"members,omitempty"`
+	// Absent are the members it never holds (type?: _|_).
+	Absent []string `json:"absent,omitempty"`
 	// MinFields and MaxFields bound how many members it holds
 	// (struct.MinFields, struct.MaxFields).
 	MinFields *int       `json:"minFields,omitempty"`
@@ -223,6 +225,9 @@ func FromModel(s *model.Schema) *Lock {
 					p += ": " + typeOf(m.Type).String()
 				}
 				lo.Members = append(lo.Members, p)
+			}
+			for _, a := range o.Absent {
+				lo.Absent = append(lo.Absent, a.Name)
 			}
 			l.pos[key+"."+o.Name] = o.Pos
 			for _, f := range o.Fields {
