@@ -130,6 +130,11 @@ func (p Positions) FromCUE(err error, files ...*ast.File) ErrorList {
 		if !pos.IsValid() {
 			pos = p.Of(pathPos(files, e.Path()))
 		}
+		if !pos.IsValid() && len(files) > 0 {
+			// An error of the package as a whole (a top-level if on an
+			// incomplete value, CUE's issue3307): at its package clause.
+			pos = p.Of(packagePos(files[0]))
+		}
 		format, args := e.Msg()
 		msg := fmt.Sprintf(format, args...)
 		path := e.Path()
@@ -143,6 +148,20 @@ func (p Positions) FromCUE(err error, files ...*ast.File) ErrorList {
 		out = append(out, &Error{Pos: pos, Msg: msg})
 	}
 	return out
+}
+
+// packagePos is where a file's package clause is, or its first
+// declaration when it has none.
+func packagePos(f *ast.File) token.Pos {
+	for _, d := range f.Decls {
+		if pkg, ok := d.(*ast.Package); ok {
+			return pkg.Pos()
+		}
+	}
+	if len(f.Decls) > 0 {
+		return f.Decls[0].Pos()
+	}
+	return f.Pos()
 }
 
 // pathPos returns the position of the field a CUE path (#B, a) names in

@@ -87,12 +87,24 @@ func (r *resolver) expr(v cue.Value) (cue.Op, []cue.Value) {
 	if e, ok := r.exprs[v]; ok {
 		return e.op, e.args
 	}
-	op, args := cue.Value.Expr(v) // a method expression: the one call of CUE's own
+	op, args := safeExpr(v)
 	if r.exprs == nil {
 		r.exprs = map[cue.Value]exprResult{}
 	}
 	r.exprs[v] = exprResult{op, args}
 	return op, args
+}
+
+// safeExpr is CUE's Expr of v, or v itself (NoOp) where Expr panics: it
+// does on some values CUE evaluated from a slice ("t", "e"][1:], CUE's
+// eval test issue500), whose value is then read as it is.
+func safeExpr(v cue.Value) (op cue.Op, args []cue.Value) {
+	defer func() {
+		if recover() != nil {
+			op, args = cue.NoOp, []cue.Value{v}
+		}
+	}()
+	return cue.Value.Expr(v) // a method expression: the one call of CUE's own
 }
 
 // def is one top-level definition during resolution.
@@ -2436,7 +2448,7 @@ func (r *resolver) conjuncts(v cue.Value) []cue.Value {
 				if _, still := a.Default(); still {
 					// *"" | string: its Expr is itself; evaluated, CUE
 					// states the type without the mark.
-					if eop, eargs := a.Eval().Expr(); eop == cue.NoOp && len(eargs) == 1 {
+					if eop, eargs := safeExpr(a.Eval()); eop == cue.NoOp && len(eargs) == 1 {
 						a = eargs[0]
 					}
 				}
