@@ -1956,10 +1956,10 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 func (r *resolver) durationAlone(t *Type, p Pos, what string) bool {
 	rest := t.Constraints
 	rest.Duration = false
-	if rest.IsZero() {
+	if rest.IsZero() && t.Base == String {
 		return true
 	}
-	r.errorf(p, "%s: time.Duration beside another constraint (a pattern, a length, !=) is not carried: JSON Schema states a Go duration by a pattern of its own, and no target checks both yet; state time.Duration alone", what)
+	r.errorf(p, "%s: time.Duration beside another constraint (a pattern, a length, !=, a time format) is not carried: JSON Schema states a Go duration by a pattern of its own, and no target checks both yet; state time.Duration alone", what)
 	return false
 }
 
