@@ -225,6 +225,15 @@ func (p *Problems) Date(path *Path, member, s string) {
 	}
 }
 
+// Duration checks a string is a Go duration, one that time.ParseDuration
+// parses (CUE's time.Duration): 1h30m, -1.5s, 0; a total beyond
+// ±(2^63-1) nanoseconds is none.
+func (p *Problems) Duration(path *Path, member, s string) {
+	if _, err := time.ParseDuration(s); err != nil {
+		p.Add(path, member, RuleFormat, "must be a Go duration such as 1h30m (is %q)", s)
+	}
+}
+
 // isDate is time.Parse(time.DateOnly, s) == nil, without its allocations.
 func isDate(s string) bool {
 	if len(s) != 10 || s[4] != '-' || s[7] != '-' {

@@ -247,6 +247,7 @@ func TestProblemsAllocateOnlyOnAProblem(t *testing.T) {
 			p.Pattern(&el, "name", "abc", re)
 			p.Min(&el, "n", 3, 0)
 			p.Date(&el, "day", "2026-09-06")
+			p.Duration(&el, "wait", "1h30m")
 			p.Enum(&el, "kind", true, "x", "Kind")
 		}
 		if p.Err() != nil {
@@ -260,7 +261,8 @@ func TestProblemsAllocateOnlyOnAProblem(t *testing.T) {
 	root := Root("T")
 	p.MaxRunes(&root, "note", "toolong", 3)
 	p.Date(&root, "day", "2026-02-30")
-	want := "T.note: must be at most 3 characters (has 7)\nT.day: must be a calendar day written YYYY-MM-DD (is \"2026-02-30\")"
+	p.Duration(&root, "wait", "1m1")
+	want := "T.note: must be at most 3 characters (has 7)\nT.day: must be a calendar day written YYYY-MM-DD (is \"2026-02-30\")\nT.wait: must be a Go duration such as 1h30m (is \"1m1\")"
 	if err := p.Err(); err == nil || err.Error() != want {
 		t.Errorf("Err() = %v, want %q", err, want)
 	}

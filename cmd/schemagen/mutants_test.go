@@ -71,7 +71,9 @@ var (
 		"number & !=1.5 & !=3", "==1", "string & !=\"none\" & !~\" \"",
 		// Choices among constraints: alternatives of one base.
 		"*\"\" | (string & !=\"\" & strings.MaxRunes(4096))", "=~\"^a\" | =~\"^b\"", "int & (<0 | >10) & >=-9 & <=99", "1 | 2 | 3",
-		"\"auto\" | =~\"^[0-9]+$\"", "number & <0 | number & >1.5", "int & >5 | number & <1", "=~\"(\" | \"x\""}
+		"\"auto\" | =~\"^[0-9]+$\"", "number & <0 | number & >1.5", "int & >5 | number & <1", "=~\"(\" | \"x\"",
+		// A Go duration, alone, nullable and beside a pattern (refused).
+		"time.Duration", "time.Duration | null", "time.Duration & =~\"h$\""}
 	docTexts = []string{"\u2028export const injected = 1", "\u202e reversed", "*/ int x; /*", "\xff\xfe", "<script>", "`", "\\", "??/",
 		"\r", "# heading", "| a | b |", "\u0000", "\ufeff", "/* open", "}\nfunc X() {}"}
 	patterns = []string{"(", `\:`, `(?s).`, `[\d-z]`, `a{2,1}`, `\p{Greek}`, `x**`, `^[a-z]+$`, `\Qa\E`, `[[:alpha:]]`, `\x{41}`, `a{3}`, `\s+`, `^\d{4}-\d{2}$`}

@@ -26,7 +26,11 @@
 // (a definition is closed) and the Go decoder and the open schemas ignore
 // (a newer writer may add optional fields). A notcue instance is one of
 // the disagreements docs/jsonschema.md writes down: every judge accepts
-// it but CUE (1.0 as an integer).
+// it but CUE (1.0 as an integer). An onlyschema instance is another:
+// the JSON Schema validators (santhosh-tekuri and ajv, strict and open)
+// accept it and CUE, Go and TypeScript refuse it, because what it breaks
+// is no keyword's to state (a Go duration whose total overflows int64
+// nanoseconds, 2562048h, matches the duration pattern).
 package constructs_test
 
 import (
@@ -61,7 +65,7 @@ func require(what string) bool { return os.Getenv("SCHEMAGEN_REQUIRE_"+what) != 
 // instance is one JSON instance of a case, with what every judge must say.
 type instance struct {
 	caseName string
-	class    string // valid, invalid or open
+	class    string // valid, invalid, open, notcue or onlyschema
 	def      string // CUE name without '#', or @root
 	name     string
 	data     []byte
@@ -81,6 +85,8 @@ func (in *instance) want(judge string) bool {
 		return judge == "go" || judge == "ts" || strings.HasSuffix(judge, "-open")
 	case "notcue":
 		return judge != "cue"
+	case "onlyschema":
+		return strings.HasPrefix(judge, "santhosh-") || strings.HasPrefix(judge, "ajv-")
 	}
 	return false
 }
@@ -191,11 +197,11 @@ func setUp(mod, file string) (*kase, error) {
 		switch {
 		case parts[0] == "schema" || f.Name == "schemagen.cue":
 		case len(parts) > 3 && parts[0] == "cue.mod" && parts[1] == "gen":
-		case len(parts) == 3 && (parts[0] == "valid" || parts[0] == "invalid" || parts[0] == "open" || parts[0] == "notcue"):
+		case len(parts) == 3 && (parts[0] == "valid" || parts[0] == "invalid" || parts[0] == "open" || parts[0] == "notcue" || parts[0] == "onlyschema"):
 			c.instances = append(c.instances, &instance{caseName: c.name, class: parts[0], def: parts[1], name: parts[2], data: f.Data,
 				path: filepath.Join(c.dir, "instances", filepath.FromSlash(f.Name))})
 		default:
-			return nil, fmt.Errorf("%s: a file of a case is schema/…, cue.mod/gen/…, schemagen.cue, or valid|invalid|open|notcue/<Def>/<name>.json", f.Name)
+			return nil, fmt.Errorf("%s: a file of a case is schema/…, cue.mod/gen/…, schemagen.cue, or valid|invalid|open|notcue|onlyschema/<Def>/<name>.json", f.Name)
 		}
 		dst := f.Name
 		if parts[0] != "schema" && parts[0] != "cue.mod" && f.Name != "schemagen.cue" {

@@ -1343,6 +1343,9 @@ func constraintChecks(f *goFile, base model.Base, c model.Constraints, v, path, 
 	if base == model.Date {
 		call("Date", v)
 	}
+	if c.Duration {
+		call("Duration", v)
+	}
 }
 
 // floatLit is a Go literal of f that reads back as f.
@@ -1465,6 +1468,9 @@ func describeBase(b model.Base, c model.Constraints) string {
 	}
 	if b == model.Date {
 		parts = append(parts, "a calendar day YYYY-MM-DD")
+	}
+	if c.Duration {
+		parts = append(parts, "a Go duration (1h30m) that time.ParseDuration parses, kept as its text")
 	}
 	return strings.Join(parts, ", ")
 }

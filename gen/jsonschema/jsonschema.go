@@ -848,6 +848,12 @@ func basic(b model.Base, c model.Constraints) obj {
 	if c.Pattern != "" {
 		s = append(s, member{"pattern", model.ECMAPattern(c.Pattern)})
 	}
+	if c.Duration {
+		// A Go duration: its grammar, with no format (JSON Schema's
+		// duration is ISO 8601's, another language). The model keeps
+		// every other constraint off it, so this is its one pattern.
+		s = append(s, member{"pattern", model.DurationPattern})
+	}
 	if c.MultipleOf != nil {
 		s = append(s, member{"multipleOf", *c.MultipleOf})
 	}

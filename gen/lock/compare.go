@@ -658,6 +658,12 @@ func (c *comparer) types(subject string, b, t *Type) {
 		}
 	}
 	switch {
+	case !bc.Duration && cc.Duration:
+		tighter = append(tighter, "time.Duration added")
+	case bc.Duration && !cc.Duration:
+		looser = append(looser, "time.Duration removed")
+	}
+	switch {
 	case !bc.UniqueItems && cc.UniqueItems:
 		tighter = append(tighter, "uniqueItems added")
 	case bc.UniqueItems && !cc.UniqueItems:

@@ -143,6 +143,8 @@ type Constraints struct {
 	// How many members a map holds.
 	MinFields *int `json:"minFields,omitempty"`
 	MaxFields *int `json:"maxFields,omitempty"`
+	// Duration: the string is a Go duration (time.Duration).
+	Duration bool `json:"duration,omitempty"`
 }
 
 // Forbid records that fields must be absent when Field holds Value.
@@ -333,7 +335,7 @@ func constraintsOf(c model.Constraints) *Constraints {
 	}
 	return &Constraints{MinRunes: c.MinRunes, MaxRunes: c.MaxRunes, Pattern: c.Pattern, NotPattern: c.NotPattern, Not: c.Not, Min: c.Min, Max: c.Max, MinItems: c.MinItems, MaxItems: c.MaxItems,
 		MinNum: c.MinNum, MaxNum: c.MaxNum, MinExclusive: c.MinExclusive, MaxExclusive: c.MaxExclusive, UniqueItems: c.UniqueItems,
-		MinFields: c.MinFields, MaxFields: c.MaxFields, MultipleOf: c.MultipleOf}
+		MinFields: c.MinFields, MaxFields: c.MaxFields, MultipleOf: c.MultipleOf, Duration: c.Duration}
 }
 
 // Pos returns the current-schema position of a subject such as

@@ -428,13 +428,27 @@ type Constraints struct {
 	// MultipleOf: an integer or number is a whole multiple of it
 	// (math.MultipleOf(k), k a positive integer).
 	MultipleOf *int64
+	// Duration: a string is a Go duration, one that time.ParseDuration
+	// parses (CUE's time.Duration): DurationPattern's language, whose
+	// total is within ±(2^63-1) nanoseconds. The text travels as it is
+	// ("1h" stays "1h"). It stands alone: no other constraint is beside it.
+	Duration bool
 }
+
+// DurationPattern is the grammar of time.ParseDuration's input, RE2 and
+// ECMA-262 alike: an optional sign, then 0 or one or more decimal
+// numbers, each with a unit (ns, us, µs U+00B5, μs U+03BC, ms, s, m, h).
+// A number has digits before or after its point, or both (".5", "1.",
+// "1.5"). What no pattern states is ParseDuration's overflow: a total
+// beyond ±(2^63-1) nanoseconds ("2562048h") matches, and is refused by Go,
+// TypeScript and CUE.
+const DurationPattern = `^[-+]?(?:0|(?:(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:ns|us|µs|μs|ms|s|m|h))+)$`
 
 // IsZero reports whether no constraint is set.
 func (c Constraints) IsZero() bool {
 	return c.MinRunes == nil && c.MaxRunes == nil && c.Pattern == "" && c.NotPattern == "" && len(c.Not) == 0 &&
 		c.Min == nil && c.Max == nil && c.MinItems == nil && c.MaxItems == nil &&
-		c.MinNum == nil && c.MaxNum == nil && !c.UniqueItems && c.MinFields == nil && c.MaxFields == nil && c.MultipleOf == nil
+		c.MinNum == nil && c.MaxNum == nil && !c.UniqueItems && c.MinFields == nil && c.MaxFields == nil && c.MultipleOf == nil && !c.Duration
 }
 
 // JSONKind is the kind of JSON value a value of t is: string, number,

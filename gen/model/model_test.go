@@ -284,6 +284,9 @@ func constraints(c model.Constraints) string {
 	if c.UniqueItems {
 		b.WriteString(" uniqueItems")
 	}
+	if c.Duration {
+		b.WriteString(" duration")
+	}
 	if c.Min != nil {
 		fmt.Fprintf(&b, " min=%d", *c.Min)
 	}

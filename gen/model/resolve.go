@@ -1855,6 +1855,11 @@ func (r *resolver) choice(alts []cue.Value, what string) (t *Type, handled, ok b
 			ok = false
 			continue
 		}
+		if at.Duration {
+			r.errorf(r.pos(a), "%s: time.Duration is not carried as one alternative of a choice: a duration stands alone (#D: time.Duration), or a field has it", what)
+			ok = false
+			continue
+		}
 		if at.Kind != BasicKind && at.Kind != ConstKind || len(at.Choice) > 0 {
 			r.errorf(r.pos(a), "%s: %v is no constant or constrained %s, so it cannot be one alternative of a choice", what, a, at.Base)
 			ok = false
@@ -2092,7 +2097,24 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 	if ok && t.Base == Int {
 		ok = r.intRange(t, p, what)
 	}
+	if ok && t.Duration {
+		ok = r.durationAlone(t, p, what)
+	}
 	return t, ok
+}
+
+// durationAlone refuses a constraint beside time.Duration: JSON Schema
+// states a Go duration with its pattern, which a second pattern, a length
+// or an excluded value would have to share, and no target is written to
+// check both yet.
+func (r *resolver) durationAlone(t *Type, p Pos, what string) bool {
+	rest := t.Constraints
+	rest.Duration = false
+	if rest.IsZero() && t.Base == String {
+		return true
+	}
+	r.errorf(p, "%s: time.Duration beside another constraint (a pattern, a length, !=, a time format) is not carried: JSON Schema states a Go duration by a pattern of its own, and no target checks both yet; state time.Duration alone", what)
+	return false
 }
 
 // counted resolves rest, an object or map written in place with
@@ -2828,12 +2850,12 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 		case name == "Time" && t.Base == String:
 			t.Base = Time
 			return true
-		case name == "Duration":
-			r.errorf(p, "%s: time.Duration (a Go duration string, 1h30m) is not carried yet: JSON Schema's duration format is ISO 8601's, another language; state it as a named string with a pattern", what)
-			return false
+		case name == "Duration" && t.Base == String:
+			t.Duration = true
+			return true
 		}
 	}
-	r.errorf(p, "%s: the constraint %v is not carried (schemagen carries bounds, =~ patterns, strings.MinRunes/MaxRunes, list.MinItems/MaxItems, time.Time and time.Format(\"2006-01-02\"))", what, c)
+	r.errorf(p, "%s: the constraint %v is not carried (schemagen carries bounds, =~ patterns, strings.MinRunes/MaxRunes, list.MinItems/MaxItems, time.Time, time.Format(\"2006-01-02\") and time.Duration)", what, c)
 	return false
 }
 
@@ -2965,6 +2987,10 @@ func (r *resolver) builtin(t *Type, c cue.Value, args []cue.Value, what string) 
 		if ok = len(args) == 1 && t.Base == String; ok {
 			t.Base = Time
 		}
+	case "time.Duration":
+		if ok = len(args) == 1 && t.Base == String; ok {
+			t.Duration = true
+		}
 	case "time.Format":
 		if len(args) == 2 && t.Base == String {
 			layout, _ := args[1].String()
@@ -2986,7 +3012,7 @@ func (r *resolver) builtin(t *Type, c cue.Value, args []cue.Value, what string) 
 			}
 		}
 	default:
-		r.errorf(p, "%s: builtin %s is not supported (schemagen carries strings.MinRunes/MaxRunes, list.MinItems/MaxItems/UniqueItems, math.MultipleOf, time.Time and time.Format(\"2006-01-02\"))", what, orUnknown(name))
+		r.errorf(p, "%s: builtin %s is not supported (schemagen carries strings.MinRunes/MaxRunes, list.MinItems/MaxItems/UniqueItems, math.MultipleOf, time.Time, time.Format(\"2006-01-02\") and time.Duration)", what, orUnknown(name))
 		return false
 	}
 	if !ok {

@@ -151,6 +151,87 @@ function _date(s: string): boolean {
   return s.length === 10 && _day(s);
 }
 
+/** The units of a Go duration, in nanoseconds (time.ParseDuration's unitMap). */
+const _durUnits = new Map<string, bigint>([
+  ["ns", 1n], ["us", 1000n], ["\u00b5s", 1000n], ["\u03bcs", 1000n],
+  ["ms", 1000000n], ["s", 1000000000n], ["m", 60000000000n], ["h", 3600000000000n],
+]);
+/**
+ * Whether s is a Go duration (1h30m, -1.5s, 0): what Go's
+ * time.ParseDuration parses, its overflow included (a total beyond 2^63-1
+ * nanoseconds, 2^63 below zero, is none). It follows ParseDuration step
+ * by step: BigInt where Go has uint64, a Number where Go has float64 (a
+ * fraction's nanoseconds, truncated), so it accepts exactly what Go does.
+ */
+function _dur(s: string): boolean {
+  const big = 1n << 63n;
+  let i = 0, neg = false;
+  if (s.length > 0 && (s.charCodeAt(0) === 45 || s.charCodeAt(0) === 43)) {
+    neg = s.charCodeAt(0) === 45;
+    i = 1;
+  }
+  if (s.length === i + 1 && s.charCodeAt(i) === 48) return true; // "0"
+  if (i === s.length) return false;
+  let d = 0n;
+  while (i < s.length) {
+    let c = s.charCodeAt(i);
+    if (!(c === 46 || (c >= 48 && c <= 57))) return false;
+    // The digits before a point: leadingInt, which refuses an overflow.
+    const from = i;
+    let v = 0n;
+    for (; i < s.length; i++) {
+      c = s.charCodeAt(i);
+      if (c < 48 || c > 57) break;
+      if (v > big / 10n) return false;
+      v = v * 10n + BigInt(c - 48);
+      if (v > big) return false;
+    }
+    const pre = i !== from;
+    // The digits after it: leadingFraction, which stops gaining
+    // precision where it would overflow.
+    let f = 0n, scale = 1, post = false;
+    if (i < s.length && s.charCodeAt(i) === 46) {
+      i++;
+      const at = i;
+      let over = false;
+      for (; i < s.length; i++) {
+        c = s.charCodeAt(i);
+        if (c < 48 || c > 57) break;
+        if (over) continue;
+        if (f > (big - 1n) / 10n) {
+          over = true;
+          continue;
+        }
+        const y = f * 10n + BigInt(c - 48);
+        if (y > big) {
+          over = true;
+          continue;
+        }
+        f = y;
+        scale *= 10;
+      }
+      post = i !== at;
+    }
+    if (!pre && !post) return false;
+    const u = i;
+    for (; i < s.length; i++) {
+      c = s.charCodeAt(i);
+      if (c === 46 || (c >= 48 && c <= 57)) break;
+    }
+    const unit = _durUnits.get(s.slice(u, i));
+    if (unit === undefined) return false; // no unit, or an unknown one
+    if (v > big / unit) return false;
+    v *= unit;
+    if (f > 0n) {
+      v += BigInt(Math.trunc(Number(f) * (Number(unit) / scale)));
+      if (v > big) return false;
+    }
+    d += v;
+    if (d > big) return false;
+  }
+  return neg || d < big;
+}
+
 /**
  * Whether s is an RFC 3339 date-time as the schema means it: the shape
  * 2006-01-02T15:04:05[.999…](Z|±07:00) with capital T and Z, a real day,

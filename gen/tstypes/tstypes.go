@@ -251,6 +251,9 @@ func constraints(b model.Base, c model.Constraints) string {
 	case model.Int:
 		parts = append(parts, "an integer")
 	}
+	if c.Duration {
+		parts = append(parts, "a Go duration, e.g. 1h30m, -1.5s, 0 (its grammar; the validate function also refuses, as Go's time.ParseDuration does, a total beyond ±(2^63-1) ns)")
+	}
 	if c.MinRunes != nil {
 		parts = append(parts, fmt.Sprintf("at least %d characters", *c.MinRunes))
 	}

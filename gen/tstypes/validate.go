@@ -820,6 +820,11 @@ func scalarCheck(c *code, t *model.Type, x, cont, k, at string) {
 			c.close()
 		}
 		notChecks(c, x, at, cs.Not)
+		if cs.Duration {
+			c.open("if (!_dur(", x, "))")
+			c.fail(at, "format", "`must be a Go duration such as 1h30m (is ${JSON.stringify("+x+")})`")
+			c.close()
+		}
 		switch t.BaseOf() {
 		case model.Time:
 			c.open("if (!_time(", x, "))")

@@ -369,9 +369,8 @@ func (d *doc) constraints(t *model.Type) string {
 			parts = []string{"one of: " + strings.Join(alts, "; ")}
 		}
 	case model.NullableKind:
-		if len(t.Elem.Choice) > 0 { // a choice, or null
-			return d.constraints(t.Elem)
-		}
+		// Null, or a value of t.Elem under its constraints.
+		return d.constraints(t.Elem)
 	case model.OneOfKind:
 		for _, a := range t.OneOf.Alts {
 			if len(a.Type.Choice) > 0 { // a choice, the alternative of its kind
@@ -436,6 +435,9 @@ func constraintList(b model.Base, c model.Constraints) []string {
 		out = append(out, "YYYY-MM-DD, a real calendar day")
 	case model.Bytes:
 		out = append(out, "standard base64 with `=` padding, no line breaks (RFC 4648 §4)")
+	}
+	if c.Duration {
+		out = append(out, "a Go duration string (`1h30m`, `-1.5s`, `0`) that Go's `time.ParseDuration` reads, within ±(2^63−1) ns; it travels as written")
 	}
 	plural := func(n int, one string) string {
 		if n == 1 {
