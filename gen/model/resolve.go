@@ -1454,6 +1454,13 @@ func (r *resolver) withoutDefault(v, dv cue.Value, what string) (cue.Value, stri
 		// CUE's own: an open list defaults to [], [A, ...T] to [A].
 		return v, "", true
 	}
+	if op, _ := r.expr(v); op == cue.OrOp && !dv.IsConcrete() && dv.Err() == nil {
+		// string | *int (gengotypes' StringOrIntDefault): a default that
+		// is a type gives no value to fill in; it only chooses among
+		// alternatives CUE cannot tell apart, which a value's JSON kind
+		// always can. The type is every alternative, with no default.
+		return v, "", true
+	}
 	lit, err := dv.MarshalJSON()
 	if err != nil || !dv.IsConcrete() {
 		r.errorf(r.pos(v), "%s: a default must be one concrete value; this one is %v", what, dv)
