@@ -74,6 +74,13 @@ type resolver struct {
 	// default): CUE counts it among the members struct.MinFields and
 	// MaxFields count, which no JSON Schema keyword can.
 	supplied map[*Object]string
+	// inlineStack holds where the fields of each inline struct being
+	// resolved are written, outermost first: one that holds itself again
+	// in place finds its own fields' position on it.
+	inlineStack []Pos
+	// heldInPlace: the structs refused for holding themselves in place,
+	// by where their fields are, each said once.
+	heldInPlace map[Pos]bool
 }
 
 // exprResult is one answer of cue.Value.Expr.
@@ -2358,11 +2365,34 @@ func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
 	// closes its own level only; any other struct is open: under a
 	// package's top-level fields, or within close's argument.
 	isClose := isCloseCall(sourceExpr(v))
+	body := p // where its fields are written: the same for every copy of one struct
+	if it, err := v.Fields(cue.Optional(true)); err == nil && it.Next() {
+		if fp := r.pos(it.Value()); fp.IsValid() {
+			body = fp
+		}
+	}
+	if slices.Contains(r.inlineStack, body) {
+		// out: #Schema & {#Schema}, with #Schema holding itself: CUE's
+		// value of it holds the same struct again, without end, and
+		// no reference is left to name it by; read in place, it would
+		// make types without end (6 fields deep 20 are 6^20 objects).
+		// Said once per struct.
+		if !r.heldInPlace[body] {
+			if r.heldInPlace == nil {
+				r.heldInPlace = map[Pos]bool{}
+			}
+			r.heldInPlace[body] = true
+			r.errorf(p, "%s: an inline struct that holds itself again in place (a recursive definition unified in place, its fields at %s); name it as a definition of its own and refer to it", what, body)
+		}
+		return nil, false
+	}
 	d.object = &Object{Name: name, Doc: d.doc, Pos: p, Open: !r.closedCtx && !isClose}
 	r.inlines[name] = d
 	r.inlineOrder = append(r.inlineOrder, d)
 	r.pkg.Objects = append(r.pkg.Objects, d.object)
+	r.inlineStack = append(r.inlineStack, body)
 	r.resolveObject(d)
+	r.inlineStack = r.inlineStack[:len(r.inlineStack)-1]
 	return &Type{Kind: ObjectKind, Object: d.object}, true
 }
 
