@@ -836,19 +836,7 @@ func objectValidate(f *goFile, o *model.Object) {
 	for _, rf := range o.Refusals {
 		var conds []string
 		for _, c := range rf.When {
-			fd := o.Field(c.Field)
-			val := quote(c.Str)
-			switch {
-			case fd.Type.BaseOf() == model.Int:
-				val = strconv.FormatInt(c.Int, 10)
-			case fd.Type.Kind == model.EnumKind:
-				for _, m := range fd.Type.Enum.Members {
-					if m.Value == c.Str {
-						val = m.GoName
-					}
-				}
-			}
-			conds = append(conds, "x."+fd.GoName+" == "+val)
+			conds = append(conds, "x."+o.Field(c.Field).GoName+" == "+condValue(o, c))
 		}
 		f.open("if ", strings.Join(conds, " && "))
 		f.p(`p.Add(path, "", `, w, `.RuleRefused, "%s", `, quote(refusalReason(o, rf)), ")")
@@ -876,6 +864,23 @@ func objectValidate(f *goFile, o *model.Object) {
 	f.close()
 }
 
+// condValue is the Go value a condition compares its field with: an
+// integer, an enum member's constant, or a quoted string.
+func condValue(o *model.Object, c model.Cond) string {
+	fd := o.Field(c.Field)
+	switch {
+	case fd.Type.BaseOf() == model.Int:
+		return strconv.FormatInt(c.Int, 10)
+	case fd.Type.Kind == model.EnumKind:
+		for _, m := range fd.Type.Enum.Members {
+			if m.Value == c.Str {
+				return m.GoName
+			}
+		}
+	}
+	return quote(c.Str)
+}
+
 // conditional emits the checks of an if clause that declares or narrows
 // fields: while its conditions hold, each narrowing's; while they do not,
 // the absence of every field it alone declares.
@@ -889,18 +894,7 @@ func conditional(f *goFile, o *model.Object, cd *model.Conditional, i int) {
 		case model.TestPresent:
 			conds = append(conds, "x."+fd.GoName+" != nil")
 		default:
-			val := quote(c.Str)
-			switch {
-			case fd.Type.BaseOf() == model.Int:
-				val = strconv.FormatInt(c.Int, 10)
-			case fd.Type.Kind == model.EnumKind:
-				for _, m := range fd.Type.Enum.Members {
-					if m.Value == c.Str {
-						val = m.GoName
-					}
-				}
-			}
-			conds = append(conds, "x."+fd.GoName+" == "+val)
+			conds = append(conds, "x."+fd.GoName+" == "+condValue(o, c.Cond))
 		}
 	}
 	when := cd.Describe(o)
