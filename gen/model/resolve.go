@@ -2225,8 +2225,25 @@ func (r *resolver) resolveOneOf(d *def) {
 	r.closedCtx = closedCtx
 }
 
+// noDiscriminator says why objects that no constant field tells apart are
+// refused as alternatives of one value.
+const noDiscriminator = "every variant needs the same required field holding a string constant (e.g. kind!: \"passed\"). Without one, CUE admits a value when exactly one variant is still possible, a missing required field (at any depth) leaving a variant possible; JSON Schema's oneOf and a decoder choosing a variant would need a copy of every variant without its required fields to state that"
+
 func (r *resolver) oneOf(d *def, alts []cue.Value, what string) *OneOf {
 	o := &OneOf{Name: d.name, Doc: d.doc, Pos: d.pos}
+	var structs []cue.Value
+	for _, a := range alts {
+		if a.IncompleteKind() == cue.StructKind {
+			structs = append(structs, a)
+		}
+	}
+	if len(structs) > 1 {
+		// {a?: int} | {b?: string}: named each after its kind, both
+		// would be ...Object; the reason is that nothing tells them
+		// apart (CUE's JSON Schema test closedness #TwoStructDisj).
+		r.errorf(d.pos, "%s: two alternatives are JSON objects (at %s and %s) and no discriminator tells them apart: %s", what, r.pos(structs[0]), r.pos(structs[1]), noDiscriminator)
+		return nil
+	}
 	byKind := map[string]*Alt{}
 	ok := true
 	// Alternatives of one scalar base among others ("a" | =~"^b" | true)
@@ -3126,7 +3143,7 @@ func (r *resolver) resolveUnion(d *def) {
 		u.Discriminator = shared // its duplicates are reported below
 	}
 	if u.Discriminator == "" {
-		r.errorf(d.pos, "%s: no discriminator: every variant needs the same required field holding a string constant (e.g. kind!: \"passed\"). Without one, CUE admits a value when exactly one variant is still possible, a missing required field (at any depth) leaving a variant possible; JSON Schema's oneOf and a decoder choosing a variant would need a copy of every variant without its required fields to state that", d.ref())
+		r.errorf(d.pos, "%s: no discriminator: %s", d.ref(), noDiscriminator)
 		return
 	}
 	seen := map[string]*Object{}
