@@ -302,16 +302,7 @@ func constraints(b model.Base, c model.Constraints) string {
 // choiceDoc says in words what a choice among constraints admits: a value
 // that one of its alternatives admits.
 func choiceDoc(t *model.Type) string {
-	var alts []string
-	for _, a := range t.Choice {
-		if a.Kind == model.ConstKind {
-			alts = append(alts, a.ConstJSON())
-			continue
-		}
-		c := strings.TrimSuffix(strings.TrimPrefix(constraints(a.Base, a.Constraints), "The JSON Schema checks: "), ".")
-		alts = append(alts, c)
-	}
-	return "The JSON Schema checks one of: " + strings.Join(alts, "; ") + "."
+	return "The JSON Schema checks " + choiceWords(t) + "."
 }
 
 func baseType(b model.Base) string {
