@@ -246,15 +246,9 @@ func (c *kase) root(def string) (root, error) {
 		if o := c.pkg.Root; o != nil {
 			return root{name: o.Name, goName: o.GoName, file: c.schemaFile(o.Name)}, nil
 		}
-		for _, o := range c.pkg.OneOfs {
-			if o.Name == c.pkg.Document {
-				return root{name: o.Name, goName: o.GoName, file: c.schemaFile(o.GoName)}, nil
-			}
-		}
-		for _, tu := range c.pkg.Tuples {
-			if tu.Name == c.pkg.Document {
-				return root{name: tu.Name, goName: tu.GoName, file: c.schemaFile(tu.GoName)}, nil
-			}
+		if c.pkg.Value != nil {
+			_, _, goName := c.pkg.ValueDef()
+			return root{name: c.pkg.Document, goName: goName, file: c.schemaFile(c.pkg.Document)}, nil
 		}
 		return root{}, fmt.Errorf("package %s has no document", c.pkg.Name)
 	}

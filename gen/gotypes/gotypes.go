@@ -81,7 +81,18 @@ func generatePackage(p *model.Package) ([]output.File, error) {
 	for _, tu := range p.Tuples {
 		decls = append(decls, decl{tu.Pos, func(f *goFile) { tuple(f, tu) }})
 	}
+	doc := valueDocument(p)
+	if doc {
+		if err := documentError(p); err != nil {
+			return nil, err
+		}
+		pos, _, _ := p.ValueDef()
+		decls = append(decls, decl{pos, func(f *goFile) { document(f, p) }})
+	}
 	for _, a := range p.Aliases {
+		if doc && a.Name == p.Document {
+			continue // the document's own type, above
+		}
 		decls = append(decls, decl{a.Pos, func(f *goFile) { alias(f, a) }})
 	}
 	used := usedUnions(p)
@@ -107,18 +118,18 @@ func generatePackage(p *model.Package) ([]output.File, error) {
 	}
 	slices.Sort(order)
 
-	doc := newGoFile(p.Name, output.GoHeader)
-	doc.pkgDoc = p.Doc
-	w := doc.wire()
-	doc.decl()
-	doc.comment("The wire support this package was generated for; a wire package that\ndoes not serve it fails to compile here.")
-	doc.p("const (")
-	doc.depth++
-	doc.p("_ = ", w, ".EnforceVersion(", strconv.Itoa(wireVersion), " - ", w, ".MinVersion)")
-	doc.p("_ = ", w, ".EnforceVersion(", w, ".MaxVersion - ", strconv.Itoa(wireVersion), ")")
-	doc.depth--
-	doc.p(")")
-	out := []output.File{{Path: path.Join(dir, "doc.go"), Data: doc.bytes()}}
+	docf := newGoFile(p.Name, output.GoHeader)
+	docf.pkgDoc = p.Doc
+	w := docf.wire()
+	docf.decl()
+	docf.comment("The wire support this package was generated for; a wire package that\ndoes not serve it fails to compile here.")
+	docf.p("const (")
+	docf.depth++
+	docf.p("_ = ", w, ".EnforceVersion(", strconv.Itoa(wireVersion), " - ", w, ".MinVersion)")
+	docf.p("_ = ", w, ".EnforceVersion(", w, ".MaxVersion - ", strconv.Itoa(wireVersion), ")")
+	docf.depth--
+	docf.p(")")
+	out := []output.File{{Path: path.Join(dir, "doc.go"), Data: docf.bytes()}}
 	patterns, notPatterns := patternNames(p)
 	keyed := keyedOneOfs(p)
 	names := map[string]string{"doc.go": "the package's doc"}

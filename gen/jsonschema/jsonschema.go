@@ -94,11 +94,14 @@ type def struct {
 	union  *model.Union
 	mapDef *model.Map
 	// doc is the type of a package's document that is none of the above
-	// (package test; 1 | 2 | "three"): a OneOf or a tuple, which
-	// elsewhere are written where they are used.
+	// (package test; 1 | 2 | "three"): a OneOf, a tuple, a list or a
+	// constant, which elsewhere are written where they are used.
 	doc *model.Type
 	// docText is its doc comment.
 	docText string
+	// nullable: the definition is a package's document that may also be
+	// null (package maybe; null | string).
+	nullable bool
 }
 
 // Roots returns the definitions of p that get a file of their own, in
@@ -128,21 +131,32 @@ func Roots(p *model.Package) []string {
 	return names
 }
 
-// documentType returns the definition of p's document when it is a OneOf
-// or a tuple (package test; 1 | 2 | "three"), which elsewhere are
-// written where they are used.
+// documentType returns the definition of p's document when p's value is
+// not a struct (package test; 1 | 2 | "three"): a OneOf, a tuple, an
+// enum, a scalar or a list, which elsewhere are written where they are
+// used.
 func documentType(p *model.Package) *def {
-	for _, o := range p.OneOfs {
-		if o.Name == p.Document {
-			return &def{name: o.Name, pos: o.Pos, doc: &model.Type{Kind: model.OneOfKind, OneOf: o}, docText: o.Doc}
-		}
+	if p.Value == nil {
+		return nil
 	}
-	for _, t := range p.Tuples {
-		if t.Name == p.Document {
-			return &def{name: t.Name, pos: t.Pos, doc: &model.Type{Kind: model.TupleKind, Tuple: t}, docText: t.Doc}
-		}
+	pos, text, _ := p.ValueDef()
+	d := &def{name: p.Document, pos: pos, doc: p.Value, docText: text}
+	t := p.Value
+	if t.Kind == model.NullableKind {
+		t = t.Elem
 	}
-	return nil
+	// A scalar or an enum is the file's own schema, not a reference to
+	// itself.
+	switch t.Kind {
+	case model.ScalarKind:
+		d = &def{name: p.Document, pos: pos, scalar: t.Scalar}
+	case model.EnumKind:
+		d = &def{name: p.Document, pos: pos, enum: t.Enum}
+	default:
+		return d
+	}
+	d.nullable = p.Value.Kind == model.NullableKind
+	return d
 }
 
 func comparePos(a, b model.Pos) int {
@@ -375,6 +389,15 @@ func (e *emitter) definition(d *def) obj {
 	case d.doc != nil:
 		s = s.add("description", d.docText)
 		s = append(s, e.typ(d.doc)...)
+	}
+	if d.nullable {
+		// The title and description, then the value or null.
+		head := 1
+		if len(s) > 1 && s[1].Key == "description" {
+			head = 2
+		}
+		body := append(obj{}, s[head:]...)
+		s = append(s[:head:head], member{"anyOf", []any{body, obj{{"type", "null"}}}})
 	}
 	return s
 }

@@ -320,6 +320,16 @@ func (c *comparer) pkg(bp, cp *Package) {
 			c.object(p+"."+bo.Name, bo, co, gone, disc[bo.Name])
 		}
 	}
+	if bp.Document != nil {
+		// The package's document, a value of one type (package word;
+		// =~"^[a-z]+$"): its type is judged as a required field's.
+		switch {
+		case cp.Document == nil:
+			c.add(compat.FieldSameType, p, "the package's document was %s and is now no longer a value of one type", bp.Document)
+		default:
+			c.types(p, bp.Document, cp.Document)
+		}
+	}
 	c.flushScalars(p)
 	variantOf := c.unions(p, bp, curUnions, gone)
 	for _, be := range bp.Enums {

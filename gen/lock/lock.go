@@ -51,6 +51,9 @@ type Package struct {
 	Enums   []*Enum   `json:"enums,omitempty"`
 	Objects []*Object `json:"objects,omitempty"`
 	Unions  []*Union  `json:"unions,omitempty"`
+	// Document is the type of a document of a package whose value is not
+	// a struct (package word; =~"^[a-z]+$"), locked as a required field's.
+	Document *Type `json:"document,omitempty"`
 }
 
 // Enum is an enum's members, in schema order.
@@ -263,6 +266,11 @@ func FromModel(s *model.Schema) *Lock {
 				l.pos[key+"."+u.Name+"."+v.Name] = v.Pos
 			}
 			lp.Unions = append(lp.Unions, lu)
+		}
+		if p.Value != nil {
+			lp.Document = typeOf(p.Value)
+			pos, _, _ := p.ValueDef()
+			l.pos[key+"."+p.Document] = pos
 		}
 		l.Packages = append(l.Packages, lp)
 	}

@@ -70,6 +70,45 @@ type Package struct {
 	// test; 1 | 2 | "three"), the definition of that value, named after
 	// the package (Test); "" when the package has no top level of its own.
 	Document string
+	// Value is the type of a document of the package when its value is
+	// not a struct (package word; =~"^[a-z]+$"): a reference to the
+	// OneOf, tuple, enum or scalar definition named Document, or that
+	// alias's own type (a list, a constant, a choice of one base),
+	// Nullable when the value may be null (null | string); nil when a
+	// document is Root or the package has none.
+	Value *Type
+}
+
+// ValueDef returns where the definition of p's Value is declared, its doc
+// comment and its Go name: those of the OneOf, tuple, enum, scalar or
+// alias named Document.
+func (p *Package) ValueDef() (pos Pos, doc, goName string) {
+	for _, o := range p.OneOfs {
+		if o.Name == p.Document {
+			return o.Pos, o.Doc, o.GoName
+		}
+	}
+	for _, tu := range p.Tuples {
+		if tu.Name == p.Document {
+			return tu.Pos, tu.Doc, tu.GoName
+		}
+	}
+	for _, e := range p.Enums {
+		if e.Name == p.Document {
+			return e.Pos, e.Doc, e.GoName
+		}
+	}
+	for _, sc := range p.Scalars {
+		if sc.Name == p.Document {
+			return sc.Pos, sc.Doc, sc.GoName
+		}
+	}
+	for _, a := range p.Aliases {
+		if a.Name == p.Document {
+			return a.Pos, a.Doc, a.GoName
+		}
+	}
+	return Pos{}, "", ""
 }
 
 // Alias is a definition that names a type which is not an object, enum,

@@ -48,15 +48,8 @@ func dump(s *model.Schema) string {
 		}
 		if p.Document != "" && (p.Root == nil || p.Root.Name != p.Document) {
 			fmt.Fprintf(&b, "document %s\n", p.Document)
-			for _, o := range p.OneOfs {
-				if o.Name == p.Document {
-					fmt.Fprintf(&b, "  %s %q @%s\n", typ(&model.Type{Kind: model.OneOfKind, OneOf: o}), o.Doc, o.Pos)
-				}
-			}
-			for _, tu := range p.Tuples {
-				if tu.Name == p.Document {
-					fmt.Fprintf(&b, "  %s %q @%s\n", typ(&model.Type{Kind: model.TupleKind, Tuple: tu}), tu.Doc, tu.Pos)
-				}
+			if v := p.Value; v != nil {
+				fmt.Fprintf(&b, "  %s\n", typ(v))
 			}
 		}
 		for _, sc := range p.Scalars {

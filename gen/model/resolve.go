@@ -343,14 +343,10 @@ func (r *resolver) resolve() *Package {
 			r.resolveRounds()
 			r.assignNames()
 			r.altGoNames()
-			switch {
-			case d.oneOf != nil || d.tuple != nil:
-				r.pkg.Document = d.name
-			case d.enum != nil || d.scalar != nil || d.alias != nil:
-				// The Go types decode a document into a type with
-				// methods of its own; an enum, a scalar or a list is
-				// a Go type without them.
-				r.errorf(d.pos, "package %s is the value %v, not a struct: a document that is one enum, scalar or list is not carried yet (the Go types decode a document into an object, union, map, tuple or choice of JSON kinds); name it as a definition and refer to it from a field", r.pkg.Name, r.v)
+			if d.oneOf != nil || d.tuple != nil || d.enum != nil || d.scalar != nil || d.alias != nil {
+				if t, ok := r.refType(d.v, d.name, "package "+r.pkg.Name); ok {
+					r.pkg.Document, r.pkg.Value = d.name, t
+				}
 			}
 		}
 		return r.pkg

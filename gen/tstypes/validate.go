@@ -235,11 +235,20 @@ func enumGuard(e *model.Enum) string {
 
 // exported writes the functions every object and union has.
 func exported(c *code, name, what string) {
-	c.p("/** Whether value is a valid {@link ", name, "}: what ", parseFunc(name), " would return for its JSON. */")
-	c.open("export function ", isFunc(name), "(value: unknown): value is ", name)
-	c.p("return ", checkFn(name), "(value, null, null);")
-	c.close()
-	c.p("")
+	exportedAs(c, name, name, what, true)
+}
+
+// exportedAs is exported for a value of TypeScript type ts (a package's
+// document: Maybe | null), without the is function when with is false (an
+// enum's is its own already).
+func exportedAs(c *code, name, ts, what string, is bool) {
+	if is {
+		c.p("/** Whether value is a valid {@link ", name, "}: what ", parseFunc(name), " would return for its JSON. */")
+		c.open("export function ", isFunc(name), "(value: unknown): value is ", ts)
+		c.p("return ", checkFn(name), "(value, null, null);")
+		c.close()
+		c.p("")
+	}
 	c.p("/**")
 	c.p(" * Every way value breaks the schema of {@link ", name, "}, each with its path;")
 	c.p(" * none when it is valid. A value from JSON.parse has lost what its text")
@@ -255,12 +264,12 @@ func exported(c *code, name, what string) {
 	c.p(" * judge it: it throws a {@link ParseError} listing every problem. Unknown")
 	c.p(" * members are kept in the value and otherwise ignored.")
 	c.p(" */")
-	c.open("export function ", parseFunc(name), "(json: string): ", name)
-	c.p("return _parse<", name, ">(json, ", jsString(name), ", ", checkFn(name), ");")
+	c.open("export function ", parseFunc(name), "(json: string): ", ts)
+	c.p("return _parse<", ts, ">(json, ", jsString(name), ", ", checkFn(name), ");")
 	c.close()
 	c.p("")
 	c.p("/** The JSON the Go encoder writes for value: members in schema order, map keys sorted, unknown members dropped. */")
-	c.open("export function ", writeFunc(name), "(value: ", name, "): string")
+	c.open("export function ", writeFunc(name), "(value: ", ts, "): string")
 	c.p("return ", writerFn(name), "(value);")
 	c.close()
 }
@@ -1000,26 +1009,21 @@ func mapValidator(m *model.Map) string {
 
 // document is a package's document that is neither an object, union
 // nor map, which have their functions already: a package whose value is
-// not a struct (package test; 1 | 2 | "three"), a OneOf or a tuple.
+// not a struct (package test; 1 | 2 | "three").
 type document struct {
 	name string
 	pos  model.Pos
 	t    *model.Type
 }
 
-// documentType finds p's document when it is a OneOf or a tuple.
+// documentType finds p's document when p's value is not a struct: a
+// OneOf, a tuple, an enum, a scalar, a list or a constant.
 func documentType(p *model.Package) (document, bool) {
-	for _, o := range p.OneOfs {
-		if o.Name == p.Document {
-			return document{o.Name, o.Pos, &model.Type{Kind: model.OneOfKind, OneOf: o}}, true
-		}
+	if p.Value == nil {
+		return document{}, false
 	}
-	for _, tu := range p.Tuples {
-		if tu.Name == p.Document {
-			return document{tu.Name, tu.Pos, &model.Type{Kind: model.TupleKind, Tuple: tu}}, true
-		}
-	}
-	return document{}, false
+	pos, _, _ := p.ValueDef()
+	return document{p.Document, pos, p.Value}, true
 }
 
 // documentValidator exports a document's is, validate, parse and write,
@@ -1027,7 +1031,8 @@ func documentType(p *model.Package) (document, bool) {
 // the parser keeps under the root (_ROOT, key "").
 func documentValidator(d document) string {
 	c := &code{}
-	exported(c, d.name, "a "+d.name)
+	ts := typ(d.t)
+	exportedAs(c, d.name, ts, "a "+d.name, !isEnum(d.t))
 	c.p("")
 	c.open("function ", checkFn(d.name), "(v: unknown, at: At | null, out: Problem[] | null): boolean")
 	c.p("let ok = true;")
@@ -1035,10 +1040,19 @@ func documentValidator(d document) string {
 	c.p("return ok;")
 	c.close()
 	c.p("")
-	c.open("function ", writerFn(d.name), "(v: ", d.name, "): string")
+	c.open("function ", writerFn(d.name), "(v: ", ts, "): string")
 	c.p("return ", writeExpr(c, d.t, "v"), ";")
 	c.close()
 	return c.b.String()
+}
+
+// isEnum reports whether t is an enum, or a nullable one: its is function
+// is the enum's own guard.
+func isEnum(t *model.Type) bool {
+	if t.Kind == model.NullableKind {
+		t = t.Elem
+	}
+	return t.Kind == model.EnumKind
 }
 
 // objectWriter writes _w_X: the members in schema order (a variant's

@@ -1,0 +1,87 @@
+package gotypes
+
+import (
+	"github.com/schemagen/schemagen/gen/model"
+)
+
+// valueDocument reports whether p's document is a value its Go type does
+// not decode on its own: an enum, a scalar, a list, a constant, a choice
+// of one base, or a nullable one (package word; =~"^[a-z]+$"). A OneOf and
+// a tuple have their methods already.
+func valueDocument(p *model.Package) bool {
+	if p.Value == nil {
+		return false
+	}
+	switch p.Value.Kind {
+	case model.OneOfKind, model.TupleKind:
+		return false
+	}
+	return true
+}
+
+// document emits the Go type of a package whose value is not a struct and
+// not a OneOf or a tuple: a defined type of the value's Go type (an enum
+// is its own type already) with the methods every document has —
+// UnmarshalJSON, MarshalJSON, AppendJSON and Validate — so that a document
+// is read, written and checked as an object's is.
+func document(f *goFile, p *model.Package) {
+	t := p.Value
+	_, text, name := p.ValueDef()
+	w := f.wire()
+	enum := t.Kind == model.EnumKind
+	under := goType(f, t, false)
+	conv := under + "(*x)" // the value as its Go type
+	if enum {
+		conv = "*x"
+	}
+	if !enum {
+		f.decl()
+		f.doc(docFor(name, text))
+		f.p("type ", name, " ", under)
+	}
+	exportedMethods(f, name,
+		"UnmarshalJSON decodes a "+name+", the package's document. On error x is left as it was and the error is a *wire.DecodeError.",
+		"AppendJSON appends the JSON encoding of x to b.",
+		"Validate reports every way x breaks a constraint of the schema: the\nerror is a wire.ValidationErrors listing every problem, each a\n*wire.ValidationError with its path and rule.")
+
+	// The decoder: an enum's is its own already.
+	if !enum {
+		f.decl()
+		f.open("func ", decodeFunc(name), "(r *", w, ".Reader, x *", name, ") error")
+		f.p("var v ", under)
+		f.open("if err := ", readCall(f, t, "&v"), "; err != nil")
+		f.p("return err")
+		f.close()
+		f.p("*x = ", name, "(v)")
+		f.p("return nil")
+		f.close()
+	}
+
+	// The encoder.
+	f.decl()
+	f.open("func (x *", name, ") encode(e *", w, ".Encoder)")
+	f.p("v := ", conv)
+	encodeValue(f, t, "v", 1)
+	f.close()
+
+	// The validator, and the patterns the value states in place.
+	fieldPatterns(f, t)
+	f.decl()
+	f.open("func (x *", name, ") validate(p *", w, ".Problems, path *", w, ".Path)")
+	if needsCheck(t) {
+		f.p("v := ", conv)
+		checks(f, t, "v", "path", "", "", 0)
+	}
+	f.close()
+}
+
+// documentError refuses a document whose Go type would clash with a type
+// of its own: an enum or null, whose enum takes the package's name.
+func documentError(p *model.Package) error {
+	t := p.Value
+	if t.Kind == model.NullableKind && t.Elem.Kind == model.EnumKind {
+		pos, _, name := p.ValueDef()
+		return &model.Error{Pos: pos, Msg: "package " + p.Name + " is an enum or null: that is not carried yet, since the Go type of its document would take the enum's name " + name + "; make the enum a definition of a package of its own and refer to it"}
+	}
+	return nil
+}
