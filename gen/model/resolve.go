@@ -294,6 +294,44 @@ func (r *resolver) matchOne(v cue.Value) ([]cue.Value, bool) {
 	return alts, len(alts) > 0
 }
 
+// sameChoice reads matchN(>=1, [int, string]) & (int | string) — what cue
+// import writes for a Kubernetes CRD's x-kubernetes-int-or-string beside
+// its anyOf — as int | string: two conjuncts, one a matchN read as a
+// disjunction (matchOne) and the other a disjunction, whose alternatives
+// are the same values one for one (each subsumes the other), state that
+// disjunction once. It returns the disjunction.
+func (r *resolver) sameChoice(cs []cue.Value) (cue.Value, bool) {
+	if len(cs) != 2 {
+		return cue.Value{}, false
+	}
+	for i, c := range cs {
+		alts, ok := r.matchOne(c)
+		if !ok {
+			continue
+		}
+		other := cs[1-i]
+		op, args := r.disjunction(other)
+		if op != cue.OrOp || len(args) != len(alts) {
+			return cue.Value{}, false
+		}
+		used := make([]bool, len(args))
+		for _, a := range alts {
+			found := false
+			for j, b := range args {
+				if !used[j] && a.Subsume(b) == nil && b.Subsume(a) == nil {
+					used[j], found = true, true
+					break
+				}
+			}
+			if !found {
+				return cue.Value{}, false
+			}
+		}
+		return other, true
+	}
+	return cue.Value{}, false
+}
+
 // structLit returns the struct literal n is, also through close({...}),
 // which only says what a definition already is: closed.
 func structLit(n ast.Node) (*ast.StructLit, bool) {
@@ -1738,8 +1776,12 @@ func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 	}
 	defer func() { r.nesting-- }()
 	if op, _ := r.expr(v); op == cue.AndOp {
-		if cs := r.conjuncts(v); len(cs) == 1 {
+		cs := r.conjuncts(v)
+		if len(cs) == 1 {
 			return r.typeOf(cs[0], what) // T & _ is T
+		}
+		if d, ok := r.sameChoice(cs); ok {
+			return r.typeOf(d, what)
 		}
 	}
 	op, args := r.disjunction(v)
