@@ -1838,6 +1838,12 @@ func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 	if name, ok := r.hiddenRef(v); ok {
 		return r.refType(v, name, what)
 	}
+	if target, handled, ok := r.fieldRef(v, what); handled {
+		if !ok {
+			return nil, false
+		}
+		return r.typeOf(target, what)
+	}
 	if op == cue.AndOp {
 		// int & (<0 | >10): CUE distributes the conjunction over the
 		// disjunction, a choice of int & <0 and int & >10.
@@ -1848,6 +1854,52 @@ func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 		}
 	}
 	return r.basic(v, what)
+}
+
+// fieldRef returns the value of the hidden field v refers to when v is
+// exactly such a reference (_mode, _types.mode) and that value is no
+// struct (a struct is read where it is used already, hiddenRef): data
+// cannot set a hidden field, so its value is a type, read as if written in
+// place.
+//
+// A reference to a regular field (Grafana's schemas declare their types
+// so: AxisPlacement: "auto" | "top", then axisPlacement?: AxisPlacement)
+// is refused, whatever the field's value: CUE reads it as the field's
+// value in the same document, so a document with AxisPlacement: "auto"
+// may hold no other placement (and one with style: {fill: "dash"} no other
+// fill in lineStyle?: style), a check between two members of the data
+// that JSON Schema cannot state.
+// ok is false, and the error reported, when v refers to such a field.
+func (r *resolver) fieldRef(v cue.Value, what string) (target cue.Value, handled, ok bool) {
+	if op, _ := r.expr(v); op != cue.SelectorOp {
+		return cue.Value{}, false, false
+	}
+	root, path := v.ReferencePath()
+	sels := path.Selectors()
+	if len(sels) == 0 {
+		return cue.Value{}, false, false
+	}
+	for _, s := range sels {
+		if s.IsDefinition() {
+			return cue.Value{}, false, false
+		}
+	}
+	// A field of this package only: list.UniqueItems is a builtin's.
+	if bi := root.BuildInstance(); bi == nil || (bi != r.inst && bi.Dir != r.inst.Dir) {
+		return cue.Value{}, false, false
+	}
+	target = root.LookupPath(path)
+	if !target.Exists() {
+		return cue.Value{}, false, false
+	}
+	if sels[0].LabelType() != cue.HiddenLabel {
+		r.errorf(r.pos(v), "%s: %v refers to the field %s, whose value CUE takes from the same document: the data may hold here only what it holds there, a check between two of its members that no JSON Schema states; to use the field's value as a type, make it a definition (#%s) or a hidden field (_%s) and refer to that", what, path, path, GoName(sels[0].Unquoted()), sels[0].Unquoted())
+		return cue.Value{}, true, false
+	}
+	if target.IncompleteKind() == cue.StructKind {
+		return cue.Value{}, false, false
+	}
+	return target, true, true
 }
 
 // choiceKind is the base of a disjunction's alternative that may be one of
