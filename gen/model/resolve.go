@@ -21,6 +21,9 @@ import (
 // resolver turns one CUE package value into a Package. It records problems
 // in errs and keeps going, so one run reports all of them.
 type resolver struct {
+	// following are the hidden fields whose references typeOf is reading
+	// (fieldRef), to find a cycle of them.
+	following map[string]bool
 	ps       positions
 	inst     *build.Instance
 	v        cue.Value
@@ -1842,6 +1845,18 @@ func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 		if !ok {
 			return nil, false
 		}
+		// _x: _y, _y: _x: a cycle of references, which CUE reads as _.
+		_, path := v.ReferencePath()
+		key := path.String()
+		if r.following[key] {
+			r.errorf(r.pos(v), "%s: %s refers back to itself through hidden fields, and a hidden field's value is read where it is used, which here would not end; state the type as a definition (a cycle of references alone, _x: _y with _y: _x, is _ to CUE: write _)", what, key)
+			return nil, false
+		}
+		if r.following == nil {
+			r.following = map[string]bool{}
+		}
+		r.following[key] = true
+		defer delete(r.following, key)
 		return r.typeOf(target, what)
 	}
 	if op == cue.AndOp {
