@@ -24,11 +24,11 @@ type resolver struct {
 	// following are the hidden fields whose references typeOf is reading
 	// (fieldRef), to find a cycle of them.
 	following map[string]bool
-	ps       positions
-	inst     *build.Instance
-	v        cue.Value
-	comments lineComments
-	errs     ErrorList
+	ps        positions
+	inst      *build.Instance
+	v         cue.Value
+	comments  lineComments
+	errs      ErrorList
 
 	pkg  *Package
 	defs map[string]*def // by CUE name without '#'; another package's by its model name
