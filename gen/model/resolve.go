@@ -21,14 +21,15 @@ import (
 // resolver turns one CUE package value into a Package. It records problems
 // in errs and keeps going, so one run reports all of them.
 type resolver struct {
+	ps       positions
+	inst     *build.Instance
+	v        cue.Value
+	comments lineComments
+	errs     ErrorList
+
 	// following are the hidden fields whose references typeOf is reading
 	// (fieldRef), to find a cycle of them.
 	following map[string]bool
-	ps        positions
-	inst      *build.Instance
-	v         cue.Value
-	comments  lineComments
-	errs      ErrorList
 
 	pkg  *Package
 	defs map[string]*def // by CUE name without '#'; another package's by its model name
