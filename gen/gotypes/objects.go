@@ -305,13 +305,25 @@ func objectDefaults(f *goFile, o *model.Object) {
 		if fd.Default == "" || !fd.Optional {
 			continue
 		}
-		lit := goLiteral(f, fd.Type, fd.Default)
 		get := model.GetterName(fd)
 		f.decl()
 		f.doc(fmt.Sprintf("%s returns %s, or %s, its default, when it is absent.", get, fd.GoName, fd.Default))
 		f.open("func (x *", o.GoName, ") ", get, "() ", goType(f, fd.Type, false))
 		f.open("if x.", fd.GoName, " == nil")
-		f.p("return ", lit)
+		switch fd.Type.Kind {
+		case model.ObjectKind, model.OneOfKind, model.TupleKind:
+			// An object default (*{retries: 3} | #Opts): decoded from
+			// its JSON, which CUE checked against the type, at each
+			// call, so that the caller owns what it gets.
+			f.p("var d ", goType(f, fd.Type, false))
+			f.p("_ = d.UnmarshalJSON([]byte(", escape.GoString(fd.Default), ")) // the schema's default, valid")
+			f.p("return d")
+		case model.UnionKind:
+			f.p("d, _ := ", fd.Type.Union.UnmarshalFunc(), "([]byte(", escape.GoString(fd.Default), ")) // the schema's default, valid")
+			f.p("return d")
+		default:
+			f.p("return ", goLiteral(f, fd.Type, fd.Default))
+		}
 		f.close()
 		if fd.Type.Kind == model.ListKind {
 			f.p("return x.", fd.GoName) // nil when absent; [] is stated

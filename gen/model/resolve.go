@@ -1552,6 +1552,11 @@ func (r *resolver) withoutDefault(v, dv cue.Value, what string) (cue.Value, stri
 			// of strings, numbers or booleans.
 			return args[0], string(lit), true
 		}
+		if dv.IncompleteKind() == cue.StructKind {
+			if t, ok := r.objectDefault(v, dv); ok {
+				return t, string(lit), true
+			}
+		}
 		r.errorf(r.pos(v), "%s: a default that is %v (not a string, number or boolean, nor a list of them) is not carried yet", what, dv.IncompleteKind())
 		return v, "", false
 	}
@@ -1587,6 +1592,111 @@ func (r *resolver) withoutDefault(v, dv cue.Value, what string) (cue.Value, stri
 	}
 	r.errorf(r.pos(v), "%s: this default (%s) is on a disjunction schemagen does not carry yet; write T | *value, with T a type or a definition", what, lit)
 	return v, "", false
+}
+
+// objectDefault returns the type of a field whose default is an object,
+// when the data it admits are the other alternative's alone: *{retries:
+// 3} | #Opts, an object of data (regular fields of concrete values, no
+// optional one, no pattern, not open) the other alternative admits, one
+// value; or *#Defaults | #Config, where #Config is a disjunction that
+// lists #Defaults (invowk's *#LLMDefaultsConfig | #LLMConfig). Any other
+// object default is refused: whether the data the two alternatives admit
+// together are one of them's is not something CUE's Subsume answers
+// reliably for definitions.
+func (r *resolver) objectDefault(v, dv cue.Value) (cue.Value, bool) {
+	bin, ok := sourceExpr(v).(*ast.BinaryExpr)
+	if !ok || bin.Op != token.OR {
+		return cue.Value{}, false
+	}
+	marked, other := bin.X, bin.Y
+	if u, ok := bin.Y.(*ast.UnaryExpr); ok && u.Op == token.MUL {
+		marked, other = bin.Y, bin.X
+	}
+	u, ok := marked.(*ast.UnaryExpr)
+	if !ok || u.Op != token.MUL {
+		return cue.Value{}, false
+	}
+	if _, also := other.(*ast.UnaryExpr); also {
+		return cue.Value{}, false
+	}
+	// The other alternative's value: CUE's Expr lists the alternatives,
+	// or, when it folds them, the one left.
+	var rest cue.Value
+	op, args := r.expr(v)
+	switch {
+	case op == cue.NoOp && len(args) == 1:
+		rest = args[0]
+	case op == cue.OrOp && len(args) == 2:
+		for _, a := range args {
+			if n := sourceExpr(a); n == other || (n != nil && n.Pos() == other.Pos()) {
+				rest = a
+			}
+		}
+	}
+	if !rest.Exists() || rest.IncompleteKind() != cue.StructKind {
+		return cue.Value{}, false
+	}
+	switch m := u.X.(type) {
+	case *ast.StructLit:
+		if dataLit(m) && admits(rest, dv) {
+			return rest, true
+		}
+	case *ast.Ident:
+		o, ok := other.(*ast.Ident)
+		if !ok || !strings.HasPrefix(m.Name, "#") || !strings.HasPrefix(o.Name, "#") {
+			return cue.Value{}, false
+		}
+		d := r.defs[strings.TrimPrefix(o.Name, "#")]
+		if d == nil {
+			return cue.Value{}, false
+		}
+		if listsAlternative(sourceExpr(d.v), m.Name) {
+			return rest, true
+		}
+	}
+	return cue.Value{}, false
+}
+
+// dataLit reports whether a struct literal is data: regular fields whose
+// values are literals or data themselves, nothing else.
+func dataLit(lit *ast.StructLit) bool {
+	for _, e := range lit.Elts {
+		f, ok := e.(*ast.Field)
+		if !ok || f.Constraint != token.ILLEGAL {
+			return false
+		}
+		if _, _, err := ast.LabelName(f.Label); err != nil {
+			return false
+		}
+		switch x := f.Value.(type) {
+		case *ast.BasicLit:
+		case *ast.StructLit:
+			if !dataLit(x) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// listsAlternative reports whether n is a disjunction one of whose
+// alternatives is the identifier name.
+func listsAlternative(n ast.Node, name string) bool {
+	bin, ok := n.(*ast.BinaryExpr)
+	if !ok || bin.Op != token.OR {
+		return false
+	}
+	for _, side := range []ast.Expr{bin.X, bin.Y} {
+		if id, ok := side.(*ast.Ident); ok && id.Name == name {
+			return true
+		}
+		if listsAlternative(side, name) {
+			return true
+		}
+	}
+	return false
 }
 
 // scalarList reports whether v is a concrete list of strings, numbers and
