@@ -2768,7 +2768,34 @@ func (r *resolver) list(v cue.Value, what string) (*Type, bool) {
 	ok := true
 	var lits []*ast.ListLit
 	var litValue cue.Value
-	for _, c := range r.conjuncts(v) {
+	cs := r.conjuncts(v)
+	for i := 0; i < len(cs); i++ {
+		c := cs[i]
+		if name, isRef := r.refName(c); isRef {
+			// #types & [..."a" | "b"], with #types: [_, ...] (as cue
+			// import writes a minItems of 1 beside a $ref): the list
+			// definition's own conjuncts, beside these.
+			if d := r.defs[name]; d != nil && len(cs) > 1 && d.v.IncompleteKind() == cue.ListKind {
+				if r.classifyOnce(d); d.alias != nil || d.tuple != nil {
+					cs = append(cs, r.conjuncts(d.v)...)
+					continue
+				}
+			}
+		}
+		if op, args := r.expr(c); op == cue.OrOp && len(cs) > 1 {
+			// [_, ...] & (null | bool | [..."a"] | {...}), as cue import
+			// writes a $ref beside a type list: CUE keeps of the
+			// disjunction what may be a list, here one alternative.
+			var lists []cue.Value
+			for _, a := range args {
+				if a.IncompleteKind()&cue.ListKind != 0 {
+					lists = append(lists, a)
+				}
+			}
+			if len(lists) == 1 {
+				c = lists[0]
+			}
+		}
 		if op, _ := r.expr(c); op == cue.NoOp {
 			// The list literal itself: [...T], or a tuple ([A, B],
 			// [A, ...T], []).
@@ -2869,6 +2896,11 @@ func (r *resolver) listConj(v cue.Value, lits []*ast.ListLit, t *Type, what stri
 func (r *resolver) tuple(v, lit cue.Value, n int, rest cue.Value, lt *Type, what string, ok bool) (*Type, bool) {
 	p := r.pos(v)
 	name := inlineName(what)
+	if def := strings.TrimPrefix(what, "#"); def != what && !strings.ContainsAny(def, ".[") && r.defs[def] != nil {
+		// A definition that is a tuple (#pair: [string, int]) has its
+		// own name, pair (Go Pair), not a second one made from it.
+		name = def
+	}
 	if prev := r.defs[name]; prev != nil && "#"+name != what {
 		r.errorf(p, "%s: a list with items of their own types is the type %s, named after where it is, but #%s (%s) has that name; rename #%s, or name the list as a definition of its own", what, name, name, prev.pos, name)
 		return nil, false
@@ -2951,6 +2983,7 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 				}
 				return ok
 			}
+
 		}
 		r.errorf(p, "%s: constraints beside a reference are carried only on a scalar definition (#Score & >0, with #Score: int); state them in a new definition", what)
 		return false
