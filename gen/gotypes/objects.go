@@ -339,6 +339,10 @@ func goLiteral(f *goFile, t *model.Type, lit string) string {
 		}
 		return b.String() + "}"
 	}
+	if t.Kind == model.NullableKind {
+		// *"low" | "high" | null: the default is a value, never null.
+		return f.wire() + ".Of[" + goType(f, t.Elem, false) + "](" + goLiteral(f, t.Elem, lit) + ")"
+	}
 	if t.BaseOf() != model.String && t.Kind != model.EnumKind {
 		return lit
 	}
