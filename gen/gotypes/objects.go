@@ -224,7 +224,7 @@ func object(f *goFile, o *model.Object) {
 			f.comment(model.MatchingField + " holds the members the schema does not declare, by name; they\nare written after the fields, by name.")
 			f.columns([][]string{{model.MatchingField, "map[string]" + goType(f, m.Type, false), "`json:\"-\"`"}})
 		} else if m != nil {
-			f.comment(model.MatchingField + " holds the members whose names match " + m.Key.Pattern + ", by name; they are\nwritten after the fields, by name.")
+			f.comment(model.MatchingField + " holds the members whose names match " + m.Key.KeyPattern() + ", by name; they are\nwritten after the fields, by name.")
 			f.columns([][]string{{model.MatchingField, "map[string]" + goType(f, m.Type, false), "`json:\"-\"`"}})
 		}
 		if o.KeepsUnknown() {
@@ -677,7 +677,7 @@ func memberPatternList(o *model.Object) string {
 	var ps []string
 	for _, m := range o.Members {
 		if m.Type.Kind == model.AnyKind {
-			ps = append(ps, m.Key.Pattern)
+			ps = append(ps, m.Key.KeyPattern())
 		}
 	}
 	return strings.Join(ps, " or ")
@@ -698,6 +698,15 @@ func memberMatch(f *goFile, o *model.Object, name string) string {
 	return "(" + strings.Join(cs, " || ") + ")"
 }
 
+// compilePatterns emits the compiled regexp of each of patterns, the
+// first named name and the others after it (nthPattern).
+func compilePatterns(f *goFile, name string, patterns []string) {
+	for i, re := range patterns {
+		f.decl()
+		f.p("var ", nthPattern(name, i), " = ", f.use("regexp"), ".MustCompile(", quote(re), ")")
+	}
+}
+
 // fieldPatterns emits the compiled regexp of every pattern t states in
 // place (its own =~, its list elements' or map values'), under the name
 // patternNames gave it.
@@ -707,14 +716,8 @@ func fieldPatterns(f *goFile, t *model.Type) {
 		for _, a := range t.Choice {
 			fieldPatterns(f, a)
 		}
-		if name := f.patterns[t]; name != "" {
-			f.decl()
-			f.p("var ", name, " = ", f.use("regexp"), ".MustCompile(", quote(t.Pattern), ")")
-		}
-		if name := f.notPatterns[t]; name != "" {
-			f.decl()
-			f.p("var ", name, " = ", f.use("regexp"), ".MustCompile(", quote(t.NotPattern), ")")
-		}
+		compilePatterns(f, f.patterns[t], t.Patterns)
+		compilePatterns(f, f.notPatterns[t], t.NotPatterns)
 	case model.ListKind, model.NullableKind:
 		fieldPatterns(f, t.Elem)
 	case model.MapKind:
@@ -791,7 +794,7 @@ func objectValidate(f *goFile, o *model.Object) {
 		if m.Key != nil {
 			f.close(" else if !" + f.patterns[m.Key] + ".MatchString(k) {")
 			f.depth++
-			f.p("p.Add(path, k, ", f.wire(), `.RulePattern, "%s", `, quote("its name must match "+m.Key.Pattern), ")")
+			f.p("p.Add(path, k, ", f.wire(), `.RulePattern, "%s", `, quote("its name must match "+m.Key.KeyPattern()), ")")
 		}
 		f.close()
 		if needsCheck(m.Type) {
@@ -803,7 +806,7 @@ func objectValidate(f *goFile, o *model.Object) {
 		if o.KeepsUnknown() {
 			f.open("for _, k := range ", f.wire(), ".SortedKeys(x.", model.UnknownField, ")")
 			f.open("if ", f.patterns[m.Key], ".MatchString(k)")
-			f.p("p.Add(path, k, ", f.wire(), `.RuleUnknown, "%s", `, quote("is held in "+model.UnknownField+", but its name matches "+m.Key.Pattern+": set it in "+model.MatchingField), ")")
+			f.p("p.Add(path, k, ", f.wire(), `.RuleUnknown, "%s", `, quote("is held in "+model.UnknownField+", but its name matches "+m.Key.KeyPattern()+": set it in "+model.MatchingField), ")")
 			f.close()
 			f.close()
 		}
@@ -1167,16 +1170,16 @@ func checks(f *goFile, t *model.Type, v, path, member, stepVar string, depth int
 		k, e, el, mark := loopVar("k", depth), loopVar("e", depth), loopVar("el", depth), loopVar("mark", depth)
 		body := func() {
 			f.p(el, " := ", recv, ".Key(", k, ")")
-			if t.Key != nil && t.Key.Pattern != "" {
+			if t.Key != nil && t.Key.KeyPattern() != "" {
 				// [=~"re"]: T: every key matches re.
 				f.open("if !", f.patterns[t.Key], ".MatchString(", k, ")")
-				f.p("p.Add(&", el, `, "", `, f.wire(), `.RulePattern, "%s", `, quote("its name must match "+t.Key.Pattern), ")")
+				f.p("p.Add(&", el, `, "", `, f.wire(), `.RulePattern, "%s", `, quote("its name must match "+t.Key.KeyPattern()), ")")
 				f.close()
 			}
-			if t.Key != nil && t.Key.NotPattern != "" {
+			if t.Key != nil && t.Key.KeyNotPattern() != "" {
 				// [!~"re"]: T: no key matches re.
 				f.open("if ", f.notPatterns[t.Key], ".MatchString(", k, ")")
-				f.p("p.Add(&", el, `, "", `, f.wire(), `.RulePattern, "%s", `, quote("its name must not match "+t.Key.NotPattern), ")")
+				f.p("p.Add(&", el, `, "", `, f.wire(), `.RulePattern, "%s", `, quote("its name must not match "+t.Key.KeyNotPattern()), ")")
 				f.close()
 			}
 			if needsCheck(t.Elem) {
@@ -1303,11 +1306,11 @@ func constraintChecks(f *goFile, base model.Base, c model.Constraints, v, path, 
 	if c.MaxRunes != nil {
 		call("MaxRunes", v, strconv.Itoa(*c.MaxRunes))
 	}
-	if c.Pattern != "" { // the model allows patterns on named scalars only
-		call("Pattern", v, pattern)
+	for i := range c.Patterns { // one check per pattern: each must match
+		call("Pattern", v, nthPattern(pattern, i))
 	}
-	if c.NotPattern != "" {
-		call("NotPattern", v, notPattern)
+	for i := range c.NotPatterns {
+		call("NotPattern", v, nthPattern(notPattern, i))
 	}
 	for _, lit := range c.Not {
 		goLit := lit
@@ -1352,18 +1355,9 @@ func floatLit(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
 // scalarValidator emits validate_<Scalar> and its compiled pattern.
 func scalarValidator(f *goFile, s *model.Scalar) {
 	w := f.wire()
-	var pattern string
-	if s.Pattern != "" {
-		pattern = helper("pattern", s.GoName)
-		f.decl()
-		f.p("var ", pattern, " = ", f.use("regexp"), ".MustCompile(", quote(s.Pattern), ")")
-	}
-	var notPattern string
-	if s.NotPattern != "" {
-		notPattern = helper("notpattern", s.GoName)
-		f.decl()
-		f.p("var ", notPattern, " = ", f.use("regexp"), ".MustCompile(", quote(s.NotPattern), ")")
-	}
+	pattern, notPattern := helper("pattern", s.GoName), helper("notpattern", s.GoName)
+	compilePatterns(f, pattern, s.Patterns)
+	compilePatterns(f, notPattern, s.NotPatterns)
 	arg := "string"
 	switch s.Base {
 	case model.Int:
@@ -1434,11 +1428,11 @@ func describeBase(b model.Base, c model.Constraints) string {
 	if c.MaxRunes != nil {
 		parts = append(parts, "at most "+chars(*c.MaxRunes))
 	}
-	if c.Pattern != "" {
-		parts = append(parts, "matching "+c.Pattern)
+	for _, re := range c.Patterns {
+		parts = append(parts, "matching "+re)
 	}
-	if c.NotPattern != "" {
-		parts = append(parts, "not matching "+c.NotPattern)
+	for _, re := range c.NotPatterns {
+		parts = append(parts, "not matching "+re)
 	}
 	for _, lit := range c.Not {
 		parts = append(parts, "not "+lit)

@@ -187,7 +187,7 @@ func generatePackage(p *model.Package, idBase string) ([]output.File, error) {
 	for _, sc := range p.Scalars {
 		// A time or day already has its pattern; the model refuses a
 		// second one on a string, but not beside a time format.
-		if (sc.Base == model.Time || sc.Base == model.Date) && sc.Pattern != "" {
+		if (sc.Base == model.Time || sc.Base == model.Date) && len(sc.Patterns) > 0 {
 			return nil, &model.Error{Pos: sc.Pos, Msg: fmt.Sprintf(
 				"#%s: a pattern beside a time format is not supported in JSON Schema; the format carries its own", sc.Name)}
 		}
@@ -431,8 +431,8 @@ func (e *emitter) object(o *model.Object) obj {
 				s = append(s, member{"additionalProperties", e.typ(m.Type)})
 				continue
 			}
-			pats = append(pats, member{model.ECMAPattern(m.Key.Pattern), e.typ(m.Type)})
-			re := regexp.MustCompile(m.Key.Pattern) // the model compiled it
+			pats = append(pats, member{model.ECMAPattern(m.Key.KeyPattern()), e.typ(m.Type)})
+			re := regexp.MustCompile(m.Key.KeyPattern()) // the model compiled it
 			for _, f := range o.Fields {
 				matched = matched || re.MatchString(f.Name)
 			}
@@ -845,8 +845,18 @@ func basic(b model.Base, c model.Constraints) obj {
 		// pattern checks the text as the Go and TypeScript readers do.
 		s = obj{{"type", "string"}, {"contentEncoding", "base64"}, {"pattern", model.Base64Pattern}}
 	}
-	if c.Pattern != "" {
-		s = append(s, member{"pattern", model.ECMAPattern(c.Pattern)})
+	switch len(c.Patterns) {
+	case 0:
+	case 1:
+		s = append(s, member{"pattern", model.ECMAPattern(c.Patterns[0])})
+	default:
+		// =~"^a" & =~"b$": one keyword holds one pattern, so each is a
+		// schema of its own, all of which must hold.
+		var all []any
+		for _, re := range c.Patterns {
+			all = append(all, obj{{"pattern", model.ECMAPattern(re)}})
+		}
+		s = append(s, member{"allOf", all})
 	}
 	if c.Duration {
 		// A Go duration: its grammar, with no format (JSON Schema's
@@ -860,8 +870,8 @@ func basic(b model.Base, c model.Constraints) obj {
 	// !~"re" and != v: JSON Schema has no negated pattern or constant
 	// keyword, so each is a not; two or more are one not of their anyOf.
 	var nots []any
-	if c.NotPattern != "" {
-		nots = append(nots, obj{{"pattern", model.ECMAPattern(c.NotPattern)}})
+	for _, re := range c.NotPatterns {
+		nots = append(nots, obj{{"pattern", model.ECMAPattern(re)}})
 	}
 	for _, v := range c.Not {
 		nots = append(nots, obj{{"const", literal(v)}})

@@ -121,11 +121,17 @@ type Type struct {
 
 // Constraints are a value's constraints; nil pointers are unconstrained.
 type Constraints struct {
-	MinRunes *int   `json:"minRunes,omitempty"`
-	MaxRunes *int   `json:"maxRunes,omitempty"`
-	Pattern  string `json:"pattern,omitempty"`
-	// NotPattern is a pattern the string must not match (!~).
-	NotPattern string `json:"notPattern,omitempty"`
+	MinRunes *int `json:"minRunes,omitempty"`
+	MaxRunes *int `json:"maxRunes,omitempty"`
+	// Pattern is the string's pattern (=~) when it has one; Patterns
+	// lists them when it has several (=~"^a" & =~"b$"), every one to
+	// match. A lock written before several were carried has Pattern only.
+	Pattern  string   `json:"pattern,omitempty"`
+	Patterns []string `json:"patterns,omitempty"`
+	// NotPattern is a pattern the string must not match (!~), when it has
+	// one; NotPatterns lists them when it has several.
+	NotPattern  string   `json:"notPattern,omitempty"`
+	NotPatterns []string `json:"notPatterns,omitempty"`
 	// Not are the values excluded (!= v), as JSON literals.
 	Not      []string `json:"not,omitempty"`
 	Min      *int64   `json:"min,omitempty"`
@@ -221,7 +227,7 @@ func FromModel(s *model.Schema) *Lock {
 				// the old pattern gone and a new one added.
 				p := "*" // every member the object does not declare
 				if m.Key != nil {
-					p = m.Key.Pattern
+					p = m.Key.KeyPattern()
 				}
 				if m.Type.Kind != model.AnyKind {
 					p += ": " + typeOf(m.Type).String()
@@ -315,7 +321,7 @@ func typeOf(t *model.Type) *Type {
 		if t.Key != nil {
 			// [=~"re"]: T: the pattern on the keys is the map's own
 			// constraint, compared as a string's pattern is.
-			c.Pattern, c.NotPattern = t.Key.Pattern, t.Key.NotPattern
+			c.Patterns, c.NotPatterns = t.Key.Patterns, t.Key.NotPatterns
 		}
 		return &Type{Kind: "map", Elem: typeOf(t.Elem), Constraints: constraintsOf(c)}
 	}
@@ -333,9 +339,37 @@ func constraintsOf(c model.Constraints) *Constraints {
 	if c.IsZero() {
 		return nil
 	}
-	return &Constraints{MinRunes: c.MinRunes, MaxRunes: c.MaxRunes, Pattern: c.Pattern, NotPattern: c.NotPattern, Not: c.Not, Min: c.Min, Max: c.Max, MinItems: c.MinItems, MaxItems: c.MaxItems,
+	lc := &Constraints{MinRunes: c.MinRunes, MaxRunes: c.MaxRunes, Not: c.Not, Min: c.Min, Max: c.Max, MinItems: c.MinItems, MaxItems: c.MaxItems,
 		MinNum: c.MinNum, MaxNum: c.MaxNum, MinExclusive: c.MinExclusive, MaxExclusive: c.MaxExclusive, UniqueItems: c.UniqueItems,
 		MinFields: c.MinFields, MaxFields: c.MaxFields, MultipleOf: c.MultipleOf, Duration: c.Duration}
+	// One pattern is written as it always was; several as a list.
+	if len(c.Patterns) == 1 {
+		lc.Pattern = c.Patterns[0]
+	} else {
+		lc.Patterns = c.Patterns
+	}
+	if len(c.NotPatterns) == 1 {
+		lc.NotPattern = c.NotPatterns[0]
+	} else {
+		lc.NotPatterns = c.NotPatterns
+	}
+	return lc
+}
+
+// patterns are every =~ pattern of c, however it was written.
+func (c *Constraints) patterns() []string {
+	if c.Pattern != "" {
+		return append([]string{c.Pattern}, c.Patterns...)
+	}
+	return c.Patterns
+}
+
+// notPatterns are every !~ pattern of c, however it was written.
+func (c *Constraints) notPatterns() []string {
+	if c.NotPattern != "" {
+		return append([]string{c.NotPattern}, c.NotPatterns...)
+	}
+	return c.NotPatterns
 }
 
 // Pos returns the current-schema position of a subject such as

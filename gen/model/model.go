@@ -142,7 +142,7 @@ type Map struct {
 	Pos    Pos
 	Elem   *Type
 	// Key is the type of the map's keys when a pattern constrains them
-	// ([=~"^x-"]: T): a string with a Pattern; nil for [string]: T.
+	// ([=~"^x-"]: T): a string with one pattern (KeyPattern); nil for [string]: T.
 	Key *Type
 }
 
@@ -222,7 +222,7 @@ type Object struct {
 // MemberPattern admits members of an object by name: each whose name
 // matches Key's pattern, of any JSON value.
 type MemberPattern struct {
-	// Key is a string with a Pattern, or nil for every member the object
+	// Key is a string with one pattern (KeyPattern), or nil for every member the object
 	// does not declare ({a?: int, [string]: T}, or [!~"^(a)$"]: T as
 	// cue import writes JSON Schema's additionalProperties): then it is
 	// the object's only member pattern, and typed.
@@ -385,7 +385,7 @@ type Type struct {
 	Tuple  *Tuple
 	Elem   *Type
 	// Key is a MapKind's key type when a pattern constrains the keys
-	// ([=~"^[a-z]+$"]: T): a string with a Pattern; nil for [string]: T.
+	// ([=~"^[a-z]+$"]: T): a string with one pattern (KeyPattern); nil for [string]: T.
 	// A named map's is its Map's Key.
 	Key *Type
 	// Const is a ConstKind's one allowed value, as its Base reads it: the
@@ -405,10 +405,14 @@ type Type struct {
 type Constraints struct {
 	MinRunes *int
 	MaxRunes *int
-	Pattern  string // RE2, also valid ECMA-262 for the constructs schemagen accepts
-	// NotPattern is a pattern a string must not match (CUE's !~), in the
-	// same subset as Pattern.
-	NotPattern string
+	// Patterns are the regular expressions a string must match, every one
+	// (CUE's =~, several in a conjunction: =~"^a" & =~"b$"), in schema
+	// order: RE2, each also valid ECMA-262 for the constructs schemagen
+	// accepts. A key type (Map.Key, MemberPattern.Key) has at most one.
+	Patterns []string
+	// NotPatterns are the patterns a string must match none of (CUE's
+	// !~), in the same subset as Patterns. A key type has at most one.
+	NotPatterns []string
 	// Not are the values the value must not be (CUE's != v), each a JSON
 	// literal of the value's base: 5, 1.5, "x".
 	Not      []string
@@ -446,9 +450,27 @@ const DurationPattern = `^[-+]?(?:0|(?:(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:ns|us|
 
 // IsZero reports whether no constraint is set.
 func (c Constraints) IsZero() bool {
-	return c.MinRunes == nil && c.MaxRunes == nil && c.Pattern == "" && c.NotPattern == "" && len(c.Not) == 0 &&
+	return c.MinRunes == nil && c.MaxRunes == nil && len(c.Patterns) == 0 && len(c.NotPatterns) == 0 && len(c.Not) == 0 &&
 		c.Min == nil && c.Max == nil && c.MinItems == nil && c.MaxItems == nil &&
 		c.MinNum == nil && c.MaxNum == nil && !c.UniqueItems && c.MinFields == nil && c.MaxFields == nil && c.MultipleOf == nil && !c.Duration
+}
+
+// KeyPattern is the pattern of a key type (Map.Key, MemberPattern.Key),
+// which the model gives at most one: =~"re", or "" when it has none.
+func (c Constraints) KeyPattern() string {
+	if len(c.Patterns) == 0 {
+		return ""
+	}
+	return c.Patterns[0]
+}
+
+// KeyNotPattern is the !~ pattern of a key type, which the model gives at
+// most one, or "".
+func (c Constraints) KeyNotPattern() string {
+	if len(c.NotPatterns) == 0 {
+		return ""
+	}
+	return c.NotPatterns[0]
 }
 
 // JSONKind is the kind of JSON value a value of t is: string, number,

@@ -269,11 +269,11 @@ func constraints(c model.Constraints) string {
 	if c.MaxRunes != nil {
 		fmt.Fprintf(&b, " maxRunes=%d", *c.MaxRunes)
 	}
-	if c.Pattern != "" {
-		fmt.Fprintf(&b, " pattern=%s", c.Pattern)
+	for _, p := range c.Patterns {
+		fmt.Fprintf(&b, " pattern=%s", p)
 	}
-	if c.NotPattern != "" {
-		fmt.Fprintf(&b, " notPattern=%s", c.NotPattern)
+	for _, p := range c.NotPatterns {
+		fmt.Fprintf(&b, " notPattern=%s", p)
 	}
 	for _, v := range c.Not {
 		fmt.Fprintf(&b, " not=%s", v)

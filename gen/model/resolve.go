@@ -1130,16 +1130,19 @@ func (r *resolver) keyType(pattern cue.Value, what string, at Pos, notOK bool) (
 		ok = r.constrain(t, c, what+" (its keys)", at) && ok
 	}
 	rest := t.Constraints
-	rest.Pattern, rest.NotPattern = "", ""
+	rest.Patterns, rest.NotPatterns = nil, nil
 	switch {
 	case !ok:
+	case len(t.Patterns) > 1 || len(t.NotPatterns) > 1:
+		r.errorf(at, "%s: several patterns on its keys (%v) are not carried yet: a map's keys match one regular expression and not another ([=~\"re\" & !~\"not\"]: T); combine them into one", what, pattern)
+		return nil, false
 	case !rest.IsZero() || len(t.Choice) > 0:
 		r.errorf(at, "%s: the pattern on its keys (%v) is not carried: a map's keys are any string ([string]: T), or those matching a regular expression and not another ([=~\"re\" & !~\"not\"]: T)", what, pattern)
 		return nil, false
-	case notOK && t.Pattern == "" && t.NotPattern == "":
+	case notOK && len(t.Patterns) == 0 && len(t.NotPatterns) == 0:
 		r.errorf(at, "%s: the pattern on its keys (%v) is not carried: a map's keys are any string ([string]: T), or those matching a regular expression and not another ([=~\"re\" & !~\"not\"]: T)", what, pattern)
 		return nil, false
-	case !notOK && (t.Pattern == "" || t.NotPattern != ""):
+	case !notOK && (len(t.Patterns) == 0 || len(t.NotPatterns) != 0):
 		r.errorf(at, "%s: the pattern on its members' names (%v) is not carried beside fields: JSON Schema's patternProperties admits members by a pattern they match ([=~\"re\"]: T), not by one they do not", what, pattern)
 		return nil, false
 	}
@@ -1214,7 +1217,7 @@ func (r *resolver) memberPatterns(d *def) {
 			// types in a map of T (one such pattern per object).
 			for _, prev := range d.object.Members {
 				if prev.Type.Kind != AnyKind && prev.Key != nil { // beside every other member: checkOthers
-					r.errorf(p, "%s: a second pattern with a type of its own ([%v]: T, beside [=~%q]: T at %s): a member may match both, and the Go types keep the members of one typed pattern in one map; merge them into one pattern, or give one the value _", d.ref(), pat, prev.Key.Pattern, prev.Pos)
+					r.errorf(p, "%s: a second pattern with a type of its own ([%v]: T, beside [=~%q]: T at %s): a member may match both, and the Go types keep the members of one typed pattern in one map; merge them into one pattern, or give one the value _", d.ref(), pat, prev.Key.KeyPattern(), prev.Pos)
 					ok = false
 				}
 			}
@@ -1250,7 +1253,7 @@ func (r *resolver) checkOthers(d *def) {
 	}
 	for _, m := range o.Members {
 		if m.Key != nil {
-			r.errorf(m.Pos, "%s: a pattern on members' names ([=~%q]: T) beside one for every other member (at %s): CUE applies both to a member both name, JSON Schema's additionalProperties only to one no patternProperties names; merge them", d.ref(), m.Key.Pattern, others.Pos)
+			r.errorf(m.Pos, "%s: a pattern on members' names ([=~%q]: T) beside one for every other member (at %s): CUE applies both to a member both name, JSON Schema's additionalProperties only to one no patternProperties names; merge them", d.ref(), m.Key.KeyPattern(), others.Pos)
 			return
 		}
 	}
@@ -2864,18 +2867,18 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 		}
 		return true
 	case cue.RegexMatchOp, cue.NotRegexMatchOp:
-		dst, sym, one := &t.Pattern, "=~", "one pattern per value is supported; combine them into one"
+		// Several are all of them: =~"^a" & =~"b$" & !~"x".
+		dst, sym := &t.Patterns, "=~"
 		if op == cue.NotRegexMatchOp {
-			dst, sym, one = &t.NotPattern, "!~", `one !~ pattern per value is supported; combine them into one (!~"a|b")`
+			dst, sym = &t.NotPatterns, "!~"
 		}
 		s, err := args[0].String()
 		if t.Base != String || err != nil {
 			r.errorf(p, "%s: %s needs a string literal on a string", what, sym)
 			return false
 		}
-		if *dst != "" {
-			r.errorf(p, "%s: %s", what, one)
-			return false
+		if slices.Contains(*dst, s) {
+			return true // the same pattern twice is one
 		}
 		if _, err := regexp.Compile(s); err != nil {
 			r.errorf(p, "%s: pattern: %v", what, err)
@@ -2885,7 +2888,7 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 			r.errorf(p, "%s: pattern %q: %s", what, s, why)
 			return false
 		}
-		*dst = s
+		*dst = append(*dst, s)
 		return true
 	case cue.CallOp:
 		return r.builtin(t, c, args, what)
@@ -3060,9 +3063,10 @@ func (r *resolver) builtin(t *Type, c cue.Value, args []cue.Value, what string) 
 				// A time of day: what Go's time.Parse reads with this
 				// layout, stated as a pattern (an hour of one or two
 				// digits, a fraction of a second after . or ,).
-				if t.Pattern == "" {
-					t.Pattern, ok = timeOfDayPattern, true
+				if !slices.Contains(t.Patterns, timeOfDayPattern) {
+					t.Patterns = append(t.Patterns, timeOfDayPattern)
 				}
+				ok = true
 			}
 		}
 	default:

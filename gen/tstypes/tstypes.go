@@ -260,11 +260,11 @@ func constraints(b model.Base, c model.Constraints) string {
 	if c.MaxRunes != nil {
 		parts = append(parts, fmt.Sprintf("at most %d characters", *c.MaxRunes))
 	}
-	if c.Pattern != "" {
-		parts = append(parts, "matching /"+model.ECMAPattern(c.Pattern)+"/u")
+	for _, re := range c.Patterns {
+		parts = append(parts, "matching /"+model.ECMAPattern(re)+"/u")
 	}
-	if c.NotPattern != "" {
-		parts = append(parts, "not matching /"+model.ECMAPattern(c.NotPattern)+"/u")
+	for _, re := range c.NotPatterns {
+		parts = append(parts, "not matching /"+model.ECMAPattern(re)+"/u")
 	}
 	for _, lit := range c.Not {
 		parts = append(parts, "not "+lit)
@@ -481,7 +481,7 @@ func object(o *model.Object) string {
 				body.WriteString("  /** Every member the schema does not declare, " + of + ". */\n  [member: string]: unknown;\n")
 				break
 			}
-			ps = append(ps, "/"+model.ECMAPattern(m.Key.Pattern)+"/u "+of)
+			ps = append(ps, "/"+model.ECMAPattern(m.Key.KeyPattern())+"/u "+of)
 		}
 		if len(ps) > 0 {
 			body.WriteString("  /** Members the schema admits by their names: those matching " + strings.Join(ps, "; ") + ". */\n  [member: string]: unknown;\n")

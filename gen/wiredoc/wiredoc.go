@@ -198,7 +198,7 @@ func (d *doc) object(o *model.Object) {
 	for _, m := range o.Members {
 		if m.Type.Kind == model.AnyKind {
 			if !o.Open {
-				d.f("It also admits members whose names match `%s`, of any JSON value (Go keeps them in `%s`).\n\n", m.Key.Pattern, model.UnknownField)
+				d.f("It also admits members whose names match `%s`, of any JSON value (Go keeps them in `%s`).\n\n", m.Key.KeyPattern(), model.UnknownField)
 			}
 			continue
 		}
@@ -210,7 +210,7 @@ func (d *doc) object(o *model.Object) {
 			d.f("Every member it does not declare holds %s%s (Go keeps them in `%s`).\n\n", d.typ(m.Type), c, model.MatchingField)
 			continue
 		}
-		d.f("A member whose name matches `%s` holds %s%s (Go keeps them in `%s`).\n\n", m.Key.Pattern, d.typ(m.Type), c, model.MatchingField)
+		d.f("A member whose name matches `%s` holds %s%s (Go keeps them in `%s`).\n\n", m.Key.KeyPattern(), d.typ(m.Type), c, model.MatchingField)
 	}
 	for _, a := range o.Absent {
 		if a.Why == "_|_" {
@@ -340,11 +340,11 @@ func (d *doc) typ(t *model.Type) string {
 // and not its !~.
 func keyWords(k *model.Type) string {
 	var parts []string
-	if k.Pattern != "" {
-		parts = append(parts, "matching `"+k.Pattern+"`")
+	if re := k.KeyPattern(); re != "" {
+		parts = append(parts, "matching `"+re+"`")
 	}
-	if k.NotPattern != "" {
-		parts = append(parts, "not matching `"+k.NotPattern+"`")
+	if re := k.KeyNotPattern(); re != "" {
+		parts = append(parts, "not matching `"+re+"`")
 	}
 	return strings.Join(parts, " and ")
 }
@@ -453,11 +453,11 @@ func constraintList(b model.Base, c model.Constraints) []string {
 	case c.MaxRunes != nil:
 		out = append(out, "at most "+plural(*c.MaxRunes, "character"))
 	}
-	if c.Pattern != "" {
-		out = append(out, "matches `"+strings.ReplaceAll(c.Pattern, "|", `\|`)+"`")
+	for _, re := range c.Patterns {
+		out = append(out, "matches `"+strings.ReplaceAll(re, "|", `\|`)+"`")
 	}
-	if c.NotPattern != "" {
-		out = append(out, "does not match `"+strings.ReplaceAll(c.NotPattern, "|", `\|`)+"`")
+	for _, re := range c.NotPatterns {
+		out = append(out, "does not match `"+strings.ReplaceAll(re, "|", `\|`)+"`")
 	}
 	for _, lit := range c.Not {
 		out = append(out, "not "+codeSpan(lit))
