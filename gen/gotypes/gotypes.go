@@ -220,6 +220,9 @@ func patternNames(p *model.Package) (names, nots map[*model.Type]string) {
 			}
 		case model.ListKind:
 			visit(t.Elem, stem+"_Item")
+			if t.Contains != nil {
+				visit(t.Contains.Match, stem+"_Contains")
+			}
 		case model.MapKind:
 			if t.Map == nil {
 				if t.Key != nil {

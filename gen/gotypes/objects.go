@@ -720,6 +720,9 @@ func fieldPatterns(f *goFile, t *model.Type) {
 		compilePatterns(f, f.notPatterns[t], t.NotPatterns)
 	case model.ListKind, model.NullableKind:
 		fieldPatterns(f, t.Elem)
+		if t.Kind == model.ListKind && t.Contains != nil {
+			fieldPatterns(f, t.Contains.Match)
+		}
 	case model.MapKind:
 		if t.Map == nil {
 			if t.Key != nil {
@@ -1023,7 +1026,7 @@ func needsCheck(t *model.Type) bool {
 	case model.BasicKind:
 		return !checked(t.Constraints).IsZero() || t.Base == model.Date || len(t.Choice) > 0
 	case model.ListKind:
-		return t.MinItems != nil || t.MaxItems != nil || t.UniqueItems || needsCheck(t.Elem)
+		return t.MinItems != nil || t.MaxItems != nil || t.UniqueItems || t.Contains != nil || needsCheck(t.Elem)
 	case model.NullableKind:
 		return needsCheck(t.Elem)
 	case model.MapKind:
@@ -1153,6 +1156,9 @@ func checks(f *goFile, t *model.Type, v, path, member, stepVar string, depth int
 			checks(f, t.Elem, v+"["+i+"]", "&"+el, "", "", depth+1)
 			f.close()
 		}
+		if t.Contains != nil {
+			containsChecks(f, t, v, path, member, stepVar, depth)
+		}
 	case model.MapKind:
 		if !needsCheck(t) {
 			return
@@ -1248,6 +1254,55 @@ func choiceChecks(f *goFile, t *model.Type, v, path, member, stepVar string, dep
 	}
 	f.depth--
 	f.p("}")
+}
+
+// containsChecks counts the items of the list v that its list.MatchN's
+// T admits, each judged by T's checks with their problems rolled back
+// (as a choice's alternatives are), and reports a count out of bounds
+// under the rule minItems or maxItems: what is counted is items.
+func containsChecks(f *goFile, t *model.Type, v, path, member, stepVar string, depth int) {
+	c := t.Contains
+	mark, n, i := loopVar("mark", depth), loopVar("n", depth), loopVar("i", depth)
+	what := describeMatch(c.Match)
+	f.p("{")
+	f.depth++
+	f.p(mark, ", ", n, " := p.Len(), 0")
+	f.open("for ", i, " := range ", v)
+	checks(f, c.Match, v+"["+i+"]", path, member, stepVar, depth+1)
+	f.open("if p.Len() == ", mark)
+	f.p(n, "++")
+	f.close()
+	f.p("p.Truncate(", mark, ")")
+	f.close()
+	if c.Min != nil {
+		f.open("if ", n, " < ", strconv.Itoa(*c.Min))
+		f.p("p.Add(", path, ", ", quote(member), ", ", f.wire(), `.RuleMinItems, "%s", `, quote("must have at least "+items(*c.Min)+" ("+what+")"), ")")
+		f.close()
+	}
+	if c.Max != nil {
+		f.open("if ", n, " > ", strconv.Itoa(*c.Max))
+		f.p("p.Add(", path, ", ", quote(member), ", ", f.wire(), `.RuleMaxItems, "%s", `, quote("must have at most "+items(*c.Max)+" ("+what+")"), ")")
+		f.close()
+	}
+	f.depth--
+	f.p("}")
+}
+
+// items is "1 item" or "n items".
+func items(n int) string {
+	if n == 1 {
+		return "1 item"
+	}
+	return strconv.Itoa(n) + " items"
+}
+
+// describeMatch says what list.MatchN's T admits, for a problem's
+// message: a constant, or its base and constraints.
+func describeMatch(t *model.Type) string {
+	if t.Kind == model.ConstKind {
+		return t.ConstJSON()
+	}
+	return describeBase(t.Base, checked(t.Constraints))
 }
 
 // describeChoice says what a choice among constraints admits: "" or at

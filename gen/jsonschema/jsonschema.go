@@ -723,6 +723,21 @@ func (e *emitter) typ(t *model.Type) obj {
 		if t.UniqueItems {
 			s = append(s, member{"uniqueItems", true})
 		}
+		if c := t.Contains; c != nil {
+			// list.MatchN(n, T): how many items T admits. minContains
+			// is 1 unless stated, so 0 is stated.
+			s = append(s, member{"contains", e.typ(c.Match)})
+			min := 0
+			if c.Min != nil {
+				min = *c.Min
+			}
+			if min != 1 {
+				s = append(s, member{"minContains", min})
+			}
+			if c.Max != nil {
+				s = append(s, member{"maxContains", *c.Max})
+			}
+		}
 		return s
 	case model.TupleKind:
 		// [A, B]: prefixItems, every one required (minItems), no other

@@ -699,6 +699,16 @@ func (c *comparer) types(subject string, b, t *Type) {
 		}
 	}
 	patternEdits("", "!~", bc.notPatterns(), cc.notPatterns(), &tighter, &looser)
+	switch {
+	case bc.Contains == cc.Contains:
+	case cc.Contains == "":
+		looser = append(looser, bc.Contains+" removed")
+	case bc.Contains == "":
+		tighter = append(tighter, cc.Contains+" added")
+	default:
+		// Another count or T may refuse what the old admitted.
+		tighter = append(tighter, bc.Contains+" → "+cc.Contains)
+	}
 	if len(tighter) > 0 {
 		c.constraint(subject, t.scalar, compat.FieldConstraintNoTighten, strings.Join(tighter, ", "), "data valid before may now be refused")
 	}

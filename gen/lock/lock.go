@@ -132,6 +132,10 @@ type Constraints struct {
 	// one; NotPatterns lists them when it has several.
 	NotPattern  string   `json:"notPattern,omitempty"`
 	NotPatterns []string `json:"notPatterns,omitempty"`
+	// Contains is a list's list.MatchN(n, T), as CUE would write it with
+	// T's constraints in the lock's words: list.MatchN(>=1, string
+	// =~^a).
+	Contains string `json:"contains,omitempty"`
 	// Not are the values excluded (!= v), as JSON literals.
 	Not      []string `json:"not,omitempty"`
 	Min      *int64   `json:"min,omitempty"`
@@ -342,6 +346,9 @@ func constraintsOf(c model.Constraints) *Constraints {
 	lc := &Constraints{MinRunes: c.MinRunes, MaxRunes: c.MaxRunes, Not: c.Not, Min: c.Min, Max: c.Max, MinItems: c.MinItems, MaxItems: c.MaxItems,
 		MinNum: c.MinNum, MaxNum: c.MaxNum, MinExclusive: c.MinExclusive, MaxExclusive: c.MaxExclusive, UniqueItems: c.UniqueItems,
 		MinFields: c.MinFields, MaxFields: c.MaxFields, MultipleOf: c.MultipleOf, Duration: c.Duration}
+	if m := c.Contains; m != nil {
+		lc.Contains = containsText(m)
+	}
 	// One pattern is written as it always was; several as a list.
 	if len(c.Patterns) == 1 {
 		lc.Pattern = c.Patterns[0]
@@ -354,6 +361,32 @@ func constraintsOf(c model.Constraints) *Constraints {
 		lc.NotPatterns = c.NotPatterns
 	}
 	return lc
+}
+
+// containsText is list.MatchN(n, T) in the lock's words: the count as
+// CUE bounds it, T as the lock writes a type.
+func containsText(m *model.Contains) string {
+	var n []string
+	switch {
+	case m.Min != nil && m.Max != nil && *m.Min == *m.Max:
+		n = append(n, strconv.Itoa(*m.Min))
+	default:
+		if m.Min != nil {
+			n = append(n, ">="+strconv.Itoa(*m.Min))
+		}
+		if m.Max != nil {
+			n = append(n, "<="+strconv.Itoa(*m.Max))
+		}
+	}
+	if len(n) == 0 {
+		n = append(n, ">=0")
+	}
+	match := typeOf(m.Match).String()
+	if lc := constraintsOf(m.Match.Constraints); lc != nil {
+		b, _ := json.Marshal(lc) // T's constraints, as the lock writes a field's
+		match += " " + string(b)
+	}
+	return "list.MatchN(" + strings.Join(n, " & ") + ", " + match + ")"
 }
 
 // patterns are every =~ pattern of c, however it was written.

@@ -432,11 +432,30 @@ type Constraints struct {
 	// MultipleOf: an integer or number is a whole multiple of it
 	// (math.MultipleOf(k), k a positive integer).
 	MultipleOf *int64
+	// Contains bounds how many items of a list match a type of their
+	// own (list.MatchN(n, T)); nil when the list states none.
+	Contains *Contains
 	// Duration: a string is a Go duration, one that time.ParseDuration
 	// parses (CUE's time.Duration): DurationPattern's language, whose
 	// total is within ±(2^63-1) nanoseconds. The text travels as it is
 	// ("1h" stays "1h"). It stands alone: no other constraint is beside it.
 	Duration bool
+}
+
+// Contains is list.MatchN(n, T) on a list of scalars: the number of its
+// items that Match admits is within Min and Max (JSON Schema's contains,
+// minContains and maxContains). Match is of the items' base, with
+// constraints of its own ([...int] & list.MatchN(<=2, >10): at most two
+// items above 10). (list.MatchN(n, _), which every item matches, is no
+// Contains: it bounds the list's length, MinItems and MaxItems.)
+type Contains struct {
+	// Min and Max bound the count of matching items, inclusive; nil when
+	// unbounded (Min nil is 0).
+	Min, Max *int
+	// Match is what a matching item is: a BasicKind (constraints, or a
+	// choice among them) or a ConstKind of the items' base.
+	Match *Type
+	Pos   Pos
 }
 
 // DurationPattern is the grammar of time.ParseDuration's input, RE2 and
@@ -452,7 +471,7 @@ const DurationPattern = `^[-+]?(?:0|(?:(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:ns|us|
 func (c Constraints) IsZero() bool {
 	return c.MinRunes == nil && c.MaxRunes == nil && len(c.Patterns) == 0 && len(c.NotPatterns) == 0 && len(c.Not) == 0 &&
 		c.Min == nil && c.Max == nil && c.MinItems == nil && c.MaxItems == nil &&
-		c.MinNum == nil && c.MaxNum == nil && !c.UniqueItems && c.MinFields == nil && c.MaxFields == nil && c.MultipleOf == nil && !c.Duration
+		c.MinNum == nil && c.MaxNum == nil && !c.UniqueItems && c.MinFields == nil && c.MaxFields == nil && c.MultipleOf == nil && !c.Duration && c.Contains == nil
 }
 
 // KeyPattern is the pattern of a key type (Map.Key, MemberPattern.Key),

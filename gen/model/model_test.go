@@ -284,6 +284,16 @@ func constraints(c model.Constraints) string {
 	if c.UniqueItems {
 		b.WriteString(" uniqueItems")
 	}
+	if m := c.Contains; m != nil {
+		b.WriteString(" contains(")
+		if m.Min != nil {
+			fmt.Fprintf(&b, "min=%d ", *m.Min)
+		}
+		if m.Max != nil {
+			fmt.Fprintf(&b, "max=%d ", *m.Max)
+		}
+		fmt.Fprintf(&b, "%s @%s)", typ(m.Match), m.Pos)
+	}
 	if c.Duration {
 		b.WriteString(" duration")
 	}

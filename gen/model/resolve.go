@@ -50,6 +50,9 @@ type resolver struct {
 	// closedCtx: the struct being resolved is closed by a definition
 	// around it, and so is every struct within it.
 	closedCtx bool
+	// matchN holds the T of each list.MatchN(n, T) read, until the list's
+	// items are resolved and T can be read against them (contains).
+	matchN map[*Contains]cue.Value
 	// goAttrs are the package's @go(Name) attributes (checkSyntax).
 	goAttrs goAttrs
 	// requireDocs: the module's schemagen.cue asks for a doc comment on
@@ -2586,7 +2589,7 @@ func (r *resolver) list(v cue.Value, what string) (*Type, bool) {
 		// list.UniqueItems(), list.MinItems(1) alone: a list of anything
 		// under those constraints, as CUE reads it ([..._]).
 		t.Elem = &Type{Kind: AnyKind}
-		return t, ok
+		return t, r.contains(t, what) && ok
 	}
 	n := 0 // the items before the ellipsis, if any
 	for _, e := range lit.Elts {
@@ -2603,7 +2606,7 @@ func (r *resolver) list(v cue.Value, what string) (*Type, bool) {
 		return nil, false
 	}
 	t.Elem = et
-	return t, ok
+	return t, r.contains(t, what) && ok
 }
 
 // listConj resolves a conjunction of list literals ([...T] & [_, ...],
@@ -2647,7 +2650,150 @@ func (r *resolver) listConj(v cue.Value, lits []*ast.ListLit, t *Type, what stri
 		return nil, false
 	}
 	t.Elem = et
-	return t, ok
+	return t, r.contains(t, what) && ok
+}
+
+// matchNCount reads list.MatchN(n, T) on a list: n, the count of items T
+// matches, as a Contains's bounds (an integer, >=a, <=b, >a, <b, or a
+// conjunction of them); T is read by contains once the items are known.
+func (r *resolver) matchNCount(t *Type, n, match cue.Value, p Pos, what string) bool {
+	c := &Contains{Pos: p}
+	if k, err := n.Int64(); err == nil && n.IsConcrete() {
+		if k < 0 || k > MaxSafeInt {
+			r.errorf(p, "%s: list.MatchN(%v, …): the count must be an integer from 0 to %d", what, n, int64(MaxSafeInt))
+			return false
+		}
+		i := int(k)
+		c.Min, c.Max = &i, &i
+	} else {
+		ct := &Type{Kind: BasicKind, Base: Int}
+		ok := true
+		for _, cj := range r.conjuncts(n) {
+			ok = r.constrain(ct, cj, what+" (list.MatchN's count)", p) && ok
+		}
+		rest := ct.Constraints
+		rest.Min, rest.Max = nil, nil
+		if !ok || !rest.IsZero() || len(ct.Choice) > 0 || ct.Kind != BasicKind {
+			r.errorf(p, "%s: list.MatchN(%v, …) is carried with a count of an integer, >=a, <=b or both (JSON Schema's minContains and maxContains); this count is none of them", what, n)
+			return false
+		}
+		if ct.Min != nil && *ct.Min > 0 {
+			i := int(min(*ct.Min, MaxSafeInt))
+			c.Min = &i
+		}
+		if ct.Max != nil {
+			if *ct.Max < 0 {
+				r.errorf(p, "%s: list.MatchN(%v, …): no list has fewer than 0 items", what, n)
+				return false
+			}
+			i := int(min(*ct.Max, MaxSafeInt))
+			c.Max = &i
+		}
+	}
+	if t.Contains != nil {
+		r.errorf(p, "%s: a second list.MatchN on one list is not carried yet: JSON Schema states one contains per schema; write one", what)
+		return false
+	}
+	t.Contains = c
+	if r.matchN == nil {
+		r.matchN = map[*Contains]cue.Value{}
+	}
+	r.matchN[c] = match
+	return true
+}
+
+// contains reads the T of the list's list.MatchN(n, T) against its items,
+// now resolved: _ (every item matches) bounds the list's length; a type
+// of the items' scalar base with constraints of its own is the
+// Contains's Match. What else T may be is refused: the Go and TypeScript
+// checks would need to tell whether a value of another type, or an
+// object, is one T admits (CUE's own rule for a match is in
+// docs/schema-language.md, "Counting matches").
+func (r *resolver) contains(t *Type, what string) bool {
+	c := t.Contains
+	if c == nil {
+		return true
+	}
+	match := r.matchN[c]
+	delete(r.matchN, c)
+	if isTop(sourceExpr(match)) && match.IncompleteKind() == cue.TopKind {
+		// Every item matches: the count is the list's length.
+		t.Contains = nil
+		t.MinItems = maxPtr(t.MinItems, c.Min)
+		t.MaxItems = minPtr(t.MaxItems, c.Max)
+		if t.MinItems != nil && t.MaxItems != nil && *t.MinItems > *t.MaxItems {
+			r.errorf(c.Pos, "%s: a list of at least %d and at most %d items admits no value", what, *t.MinItems, *t.MaxItems)
+			return false
+		}
+		return true
+	}
+	base := t.Elem.BaseOf()
+	switch {
+	case t.Elem.Kind != BasicKind, base == Time, base == Date, base == Bytes:
+		r.errorf(c.Pos, "%s: list.MatchN(n, T) is carried on a list of strings, integers, numbers or booleans ([...int] & list.MatchN(<=2, >10)), T then a constraint on them, or with T _; on a list of %s it is not carried yet: the Go and TypeScript checks would need to tell whether an item is one T admits", what, r.describeElem(t.Elem))
+		return false
+	}
+	if match.IsConcrete() {
+		// [...string] & list.MatchN(1, "x"): items equal to a constant.
+		mt, ok := r.typeAt(match, what+" (list.MatchN's T)", c.Pos)
+		if !ok {
+			return false
+		}
+		if mt.Kind != ConstKind || mt.Base != base {
+			r.errorf(c.Pos, "%s: list.MatchN(…, %v) is carried with T a constant of the items' own type (%s)", what, match, base)
+			return false
+		}
+		c.Match = mt
+		return true
+	}
+	// T must state values of the items' own kind: on numbers, int would
+	// count only what CUE reads as an integer (1, not 1.0), which no
+	// other target tells apart.
+	kinds := map[Base][]cue.Kind{String: {cue.StringKind}, Int: {cue.IntKind, cue.NumberKind}, Number: {cue.NumberKind, cue.FloatKind}, Bool: {cue.BoolKind}}
+	if !slices.Contains(kinds[base], match.IncompleteKind()) {
+		r.errorf(c.Pos, "%s: list.MatchN(…, %v) is carried with T a constraint of the items' own type (%s); T here is of another kind", what, match, base)
+		return false
+	}
+	mt := &Type{Kind: BasicKind, Base: base}
+	ok := true
+	for _, cj := range r.conjuncts(match) {
+		ok = r.constrain(mt, cj, what+" (list.MatchN's T)", c.Pos) && ok
+	}
+	if !ok {
+		return false
+	}
+	if mt.Base != base || mt.Duration || len(mt.Choice) > 0 {
+		r.errorf(c.Pos, "%s: list.MatchN(…, %v) is carried with T a constraint of the items' own type (%s), not a choice", what, match, base)
+		return false
+	}
+	if mt.Kind == BasicKind && mt.Constraints.IsZero() {
+		// [...string] & list.MatchN(>=1, string): every item matches.
+		t.Contains = nil
+		t.MinItems = maxPtr(t.MinItems, c.Min)
+		t.MaxItems = minPtr(t.MaxItems, c.Max)
+		return true
+	}
+	c.Match = mt
+	return true
+}
+
+// describeElem names the kind of a list's items for a message.
+func (r *resolver) describeElem(t *Type) string {
+	switch t.Kind {
+	case AnyKind:
+		return "any JSON values"
+	case ObjectKind, UnionKind, MapKind:
+		return "objects"
+	case ListKind, TupleKind:
+		return "lists"
+	case EnumKind:
+		return "enum members"
+	case NullableKind:
+		return "nullable values"
+	case ScalarKind:
+		return "a named scalar's values (#" + t.Scalar.Name + ")"
+	}
+	return t.BaseOf().String() + " values"
 }
 
 // tuple resolves a list literal with leading items of their own types
@@ -2655,6 +2801,10 @@ func (r *resolver) listConj(v cue.Value, lits []*ast.ListLit, t *Type, what stri
 // lt holds the constraints already read beside the literal.
 func (r *resolver) tuple(v, lit cue.Value, n int, rest cue.Value, lt *Type, what string, ok bool) (*Type, bool) {
 	p := r.pos(v)
+	if c := lt.Contains; c != nil {
+		r.errorf(c.Pos, "%s: list.MatchN on a list with items of their own types is not carried yet: it is carried on a list of one type ([...T])", what)
+		return nil, false
+	}
 	name := inlineName(what)
 	if prev := r.defs[name]; prev != nil && "#"+name != what {
 		r.errorf(p, "%s: a list with items of their own types is the type %s, named after where it is, but #%s (%s) has that name; rename #%s, or name the list as a definition of its own", what, name, name, prev.pos, name)
@@ -3036,6 +3186,11 @@ func (r *resolver) builtin(t *Type, c cue.Value, args []cue.Value, what string) 
 			k = *t.MultipleOf / a * k
 		}
 		t.MultipleOf, ok = &k, true
+	case "list.MatchN":
+		if t.Kind != ListKind || len(args) != 3 {
+			break
+		}
+		return r.matchNCount(t, args[1], args[2], p, what)
 	case "list.UniqueItems":
 		if ok = len(args) == 1 && t.Kind == ListKind; ok {
 			t.UniqueItems = true

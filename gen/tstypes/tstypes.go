@@ -293,6 +293,16 @@ func constraints(b model.Base, c model.Constraints) string {
 	if c.UniqueItems {
 		parts = append(parts, "no two items equal")
 	}
+	if m := c.Contains; m != nil {
+		// list.MatchN(n, T), as the JSON Schema's contains states it.
+		what := matchWords(m.Match)
+		if m.Min != nil {
+			parts = append(parts, "at least "+items(*m.Min)+" ("+what+")")
+		}
+		if m.Max != nil {
+			parts = append(parts, "at most "+items(*m.Max)+" ("+what+")")
+		}
+	}
 	if len(parts) == 0 {
 		return ""
 	}
@@ -420,7 +430,7 @@ func fieldDoc(f *model.Field) string {
 			c = choiceDoc(f.Type)
 		}
 	case model.ListKind:
-		c = constraints(0, model.Constraints{MinItems: f.Type.MinItems, MaxItems: f.Type.MaxItems})
+		c = constraints(0, model.Constraints{MinItems: f.Type.MinItems, MaxItems: f.Type.MaxItems, Contains: f.Type.Contains})
 	}
 	doc := f.Doc
 	if c != "" {

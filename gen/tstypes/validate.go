@@ -974,6 +974,48 @@ func itemChecks(c *code, t *model.Type, x, at string, canon bool) {
 		c.p(seen, ".set(", item, ", ", j, ");")
 		c.close()
 	}
+	if m := t.Contains; m != nil {
+		// list.MatchN(n, T): count the items T's checks admit, each
+		// judged into problems of its own (out and ok shadowed).
+		n, i, el := c.fresh("n"), c.fresh("i"), c.fresh("e")
+		c.p("let ", n, " = 0;")
+		c.open("for (let ", i, " = 0; ", i, " < ", x, ".length; ", i, "++)")
+		c.p("const out: Problem[] = [];")
+		c.p("let ok = true;")
+		c.p("const ", el, ": unknown = ", x, "[", i, "];")
+		check(c, m.Match, el, x, i, at)
+		c.p("if (ok && out.length === 0) ", n, "++;")
+		c.close()
+		what := matchWords(m.Match)
+		if m.Min != nil {
+			k := strconv.Itoa(*m.Min)
+			c.open("if (", n, " < ", k, ")")
+			c.fail(at, "minItems", jsString("must have at least "+items(*m.Min)+" ("+what+")"))
+			c.close()
+		}
+		if m.Max != nil {
+			k := strconv.Itoa(*m.Max)
+			c.open("if (", n, " > ", k, ")")
+			c.fail(at, "maxItems", jsString("must have at most "+items(*m.Max)+" ("+what+")"))
+			c.close()
+		}
+	}
+}
+
+// items is "1 item" or "n items".
+func items(n int) string {
+	if n == 1 {
+		return "1 item"
+	}
+	return strconv.Itoa(n) + " items"
+}
+
+// matchWords says what list.MatchN's T admits, for a problem's message.
+func matchWords(t *model.Type) string {
+	if t.Kind == model.ConstKind {
+		return t.ConstJSON()
+	}
+	return strings.TrimSuffix(strings.TrimPrefix(constraints(t.Base, t.Constraints), "The JSON Schema checks: "), ".")
 }
 
 // mapValidator exports a named map's is, validate, parse and write, as an

@@ -425,6 +425,14 @@ func baseName(b model.Base) string {
 	return "?"
 }
 
+// isAre is the verb for n items.
+func isAre(n int) string {
+	if n == 1 {
+		return "is"
+	}
+	return "are"
+}
+
 // constraintList renders constraints as short phrases.
 func constraintList(b model.Base, c model.Constraints) []string {
 	var out []string
@@ -489,6 +497,26 @@ func constraintList(b model.Base, c model.Constraints) []string {
 	}
 	if c.UniqueItems {
 		out = append(out, "unique items")
+	}
+	if m := c.Contains; m != nil {
+		// list.MatchN(n, T): how many items T admits.
+		what := codeSpan(m.Match.ConstJSON())
+		if m.Match.Kind != model.ConstKind {
+			what = m.Match.Base.String()
+			if cs := constraintList(m.Match.Base, m.Match.Constraints); len(cs) > 0 {
+				what += " (" + strings.Join(cs, ", ") + ")"
+			}
+		}
+		switch {
+		case m.Min != nil && m.Max != nil && *m.Min == *m.Max:
+			out = append(out, fmt.Sprintf("exactly %s that %s %s", plural(*m.Min, "item"), isAre(*m.Min), what))
+		case m.Min != nil && m.Max != nil:
+			out = append(out, fmt.Sprintf("%d to %s that are %s", *m.Min, plural(*m.Max, "item"), what))
+		case m.Min != nil:
+			out = append(out, fmt.Sprintf("at least %s that %s %s", plural(*m.Min, "item"), isAre(*m.Min), what))
+		case m.Max != nil:
+			out = append(out, fmt.Sprintf("at most %s that %s %s", plural(*m.Max, "item"), isAre(*m.Max), what))
+		}
 	}
 	switch {
 	case c.MinFields != nil && c.MaxFields != nil:
