@@ -212,6 +212,13 @@ func patternNames(p *model.Package) (names, nots map[*model.Type]string) {
 			for i, a := range t.Choice {
 				visit(a, stem+"_Choice"+strconv.Itoa(i))
 			}
+			if m := t.MatchIf; m != nil {
+				for i, a := range []*model.Type{m.If, m.Then, m.Else} {
+					if a != nil {
+						visit(a, stem+"_"+[]string{"If", "Then", "Else"}[i])
+					}
+				}
+			}
 			if len(t.Patterns) > 0 {
 				names[t] = helper("pattern", stem)
 			}

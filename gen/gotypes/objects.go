@@ -716,6 +716,13 @@ func fieldPatterns(f *goFile, t *model.Type) {
 		for _, a := range t.Choice {
 			fieldPatterns(f, a)
 		}
+		if m := t.MatchIf; m != nil {
+			for _, a := range []*model.Type{m.If, m.Then, m.Else} {
+				if a != nil {
+					fieldPatterns(f, a)
+				}
+			}
+		}
 		compilePatterns(f, f.patterns[t], t.Patterns)
 		compilePatterns(f, f.notPatterns[t], t.NotPatterns)
 	case model.ListKind, model.NullableKind:
@@ -1116,6 +1123,9 @@ func checks(f *goFile, t *model.Type, v, path, member, stepVar string, depth int
 			return
 		}
 		constraintChecks(f, t.Base, t.Constraints, v, path, mem, f.patterns[t], f.notPatterns[t])
+		if t.MatchIf != nil {
+			matchIfChecks(f, t.MatchIf, v, path, member, stepVar, depth)
+		}
 	case model.NullableKind:
 		recv := v
 		if strings.HasPrefix(v, "*") {
@@ -1283,6 +1293,40 @@ func containsChecks(f *goFile, t *model.Type, v, path, member, stepVar string, d
 		f.open("if ", n, " > ", strconv.Itoa(*c.Max))
 		f.p("p.Add(", path, ", ", quote(member), ", ", f.wire(), `.RuleMaxItems, "%s", `, quote("must have at most "+items(*c.Max)+" ("+what+")"), ")")
 		f.close()
+	}
+	f.depth--
+	f.p("}")
+}
+
+// matchIfChecks judges v by matchIf(if, then, else): the if's checks,
+// their problems rolled back, choose whether the then's or the else's
+// checks apply, whose problems are v's.
+func matchIfChecks(f *goFile, m *model.MatchIf, v, path, member, stepVar string, depth int) {
+	mark, holds := loopVar("mark", depth), loopVar("holds", depth)
+	f.p("{")
+	f.depth++
+	f.p(mark, " := p.Len()")
+	checks(f, m.If, v, path, member, stepVar, depth+1)
+	f.p(holds, " := p.Len() == ", mark)
+	f.p("p.Truncate(", mark, ")")
+	switch {
+	case m.Then != nil && m.Else != nil:
+		f.open("if ", holds)
+		checks(f, m.Then, v, path, member, stepVar, depth+1)
+		f.close(" else {")
+		f.depth++
+		checks(f, m.Else, v, path, member, stepVar, depth+1)
+		f.close()
+	case m.Then != nil:
+		f.open("if ", holds)
+		checks(f, m.Then, v, path, member, stepVar, depth+1)
+		f.close()
+	case m.Else != nil:
+		f.open("if !", holds)
+		checks(f, m.Else, v, path, member, stepVar, depth+1)
+		f.close()
+	default:
+		f.p("_ = ", holds) // matchIf(if, _, _) admits every value
 	}
 	f.depth--
 	f.p("}")

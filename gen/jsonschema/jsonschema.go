@@ -809,7 +809,19 @@ func (e *emitter) typ(t *model.Type) obj {
 		}
 		return append(basic(t.Base, model.Constraints{}), member{"anyOf", alts})
 	}
-	return basic(t.Base, t.Constraints)
+	s := basic(t.Base, t.Constraints)
+	if m := t.MatchIf; m != nil {
+		// matchIf(if, then, else): JSON Schema's own if/then/else; _ is
+		// left out (true).
+		s = append(s, member{"if", e.typ(m.If)})
+		if m.Then != nil {
+			s = append(s, member{"then", e.typ(m.Then)})
+		}
+		if m.Else != nil {
+			s = append(s, member{"else", e.typ(m.Else)})
+		}
+	}
+	return s
 }
 
 // literal is a JSON literal of the model's (a string, an integer or a

@@ -709,6 +709,15 @@ func (c *comparer) types(subject string, b, t *Type) {
 		// Another count or T may refuse what the old admitted.
 		tighter = append(tighter, bc.Contains+" → "+cc.Contains)
 	}
+	switch {
+	case bc.MatchIf == cc.MatchIf:
+	case cc.MatchIf == "":
+		looser = append(looser, bc.MatchIf+" removed")
+	case bc.MatchIf == "":
+		tighter = append(tighter, cc.MatchIf+" added")
+	default:
+		tighter = append(tighter, bc.MatchIf+" → "+cc.MatchIf)
+	}
 	if len(tighter) > 0 {
 		c.constraint(subject, t.scalar, compat.FieldConstraintNoTighten, strings.Join(tighter, ", "), "data valid before may now be refused")
 	}

@@ -136,6 +136,9 @@ type Constraints struct {
 	// T's constraints in the lock's words: list.MatchN(>=1, string
 	// =~^a).
 	Contains string `json:"contains,omitempty"`
+	// MatchIf is a scalar's matchIf(if, then, else), each as the lock
+	// writes a type with its constraints; _ for one that admits all.
+	MatchIf string `json:"matchIf,omitempty"`
 	// Not are the values excluded (!= v), as JSON literals.
 	Not      []string `json:"not,omitempty"`
 	Min      *int64   `json:"min,omitempty"`
@@ -349,6 +352,9 @@ func constraintsOf(c model.Constraints) *Constraints {
 	if m := c.Contains; m != nil {
 		lc.Contains = containsText(m)
 	}
+	if m := c.MatchIf; m != nil {
+		lc.MatchIf = "matchIf(" + matchText(m.If) + ", " + matchText(m.Then) + ", " + matchText(m.Else) + ")"
+	}
 	// One pattern is written as it always was; several as a list.
 	if len(c.Patterns) == 1 {
 		lc.Pattern = c.Patterns[0]
@@ -381,12 +387,21 @@ func containsText(m *model.Contains) string {
 	if len(n) == 0 {
 		n = append(n, ">=0")
 	}
-	match := typeOf(m.Match).String()
-	if lc := constraintsOf(m.Match.Constraints); lc != nil {
-		b, _ := json.Marshal(lc) // T's constraints, as the lock writes a field's
-		match += " " + string(b)
+	return "list.MatchN(" + strings.Join(n, " & ") + ", " + matchText(m.Match) + ")"
+}
+
+// matchText is a type of list.MatchN or matchIf with its constraints, as
+// the lock writes a field's; _ for nil, which admits every value.
+func matchText(t *model.Type) string {
+	if t == nil {
+		return "_"
 	}
-	return "list.MatchN(" + strings.Join(n, " & ") + ", " + match + ")"
+	s := typeOf(t).String()
+	if lc := constraintsOf(t.Constraints); lc != nil {
+		b, _ := json.Marshal(lc)
+		s += " " + string(b)
+	}
+	return s
 }
 
 // patterns are every =~ pattern of c, however it was written.

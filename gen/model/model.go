@@ -435,6 +435,9 @@ type Constraints struct {
 	// Contains bounds how many items of a list match a type of their
 	// own (list.MatchN(n, T)); nil when the list states none.
 	Contains *Contains
+	// MatchIf is CUE's matchIf(if, then, else) on a scalar value; nil
+	// when it states none.
+	MatchIf *MatchIf
 	// Duration: a string is a Go duration, one that time.ParseDuration
 	// parses (CUE's time.Duration): DurationPattern's language, whose
 	// total is within ±(2^63-1) nanoseconds. The text travels as it is
@@ -458,6 +461,17 @@ type Contains struct {
 	Pos   Pos
 }
 
+// MatchIf is matchIf(if, then, else) on a string, integer, number or
+// boolean (a field or list item, not a named scalar): a value If admits
+// must be one Then admits, any other one Else admits (JSON Schema's if,
+// then and else). Each is a BasicKind of the value's base with
+// constraints of its own, or a ConstKind of it; Then or Else is nil for
+// _, which admits every value. If is never nil.
+type MatchIf struct {
+	If, Then, Else *Type
+	Pos            Pos
+}
+
 // DurationPattern is the grammar of time.ParseDuration's input, RE2 and
 // ECMA-262 alike: an optional sign, then 0 or one or more decimal
 // numbers, each with a unit (ns, us, µs U+00B5, μs U+03BC, ms, s, m, h).
@@ -471,7 +485,7 @@ const DurationPattern = `^[-+]?(?:0|(?:(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:ns|us|
 func (c Constraints) IsZero() bool {
 	return c.MinRunes == nil && c.MaxRunes == nil && len(c.Patterns) == 0 && len(c.NotPatterns) == 0 && len(c.Not) == 0 &&
 		c.Min == nil && c.Max == nil && c.MinItems == nil && c.MaxItems == nil &&
-		c.MinNum == nil && c.MaxNum == nil && !c.UniqueItems && c.MinFields == nil && c.MaxFields == nil && c.MultipleOf == nil && !c.Duration && c.Contains == nil
+		c.MinNum == nil && c.MaxNum == nil && !c.UniqueItems && c.MinFields == nil && c.MaxFields == nil && c.MultipleOf == nil && !c.Duration && c.Contains == nil && c.MatchIf == nil
 }
 
 // KeyPattern is the pattern of a key type (Map.Key, MemberPattern.Key),

@@ -284,6 +284,15 @@ func constraints(c model.Constraints) string {
 	if c.UniqueItems {
 		b.WriteString(" uniqueItems")
 	}
+	if m := c.MatchIf; m != nil {
+		part := func(t *model.Type) string {
+			if t == nil {
+				return "_"
+			}
+			return typ(t)
+		}
+		fmt.Fprintf(&b, " matchIf(%s; %s; %s @%s)", part(m.If), part(m.Then), part(m.Else), m.Pos)
+	}
 	if m := c.Contains; m != nil {
 		b.WriteString(" contains(")
 		if m.Min != nil {

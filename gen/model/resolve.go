@@ -843,6 +843,10 @@ func (r *resolver) classify(d *def) {
 		r.pkg.Aliases = append(r.pkg.Aliases, d.alias)
 		return
 	}
+	if m := t.MatchIf; m != nil {
+		r.errorf(m.Pos, "%s: matchIf on a named scalar is not carried yet; write it where the scalar is used (s?: #%s & matchIf(…))", d.ref(), d.name)
+		return
+	}
 	d.scalar = &Scalar{Name: d.name, Doc: d.doc, Pos: d.pos, Base: t.Base, Constraints: t.Constraints}
 	r.pkg.Scalars = append(r.pkg.Scalars, d.scalar)
 }
@@ -2367,6 +2371,11 @@ func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
 	if vname, ok := r.validatorOf(v); ok {
 		// A validator beside the struct (struct.MaxFields(2) & {…}) would
 		// be dropped with it: refuse it rather than carry the fields alone.
+		if vname == "matchIf" {
+			// cue import's if/then/else on an object.
+			r.errorf(p, "%s: matchIf on an object is not carried yet: it is carried on a string, integer, number or boolean; on an object the Go and TypeScript checks would need CUE's rule for whether the object matches the if (a regular field left out does, a required one does not: docs/schema-language.md, \"Counting matches\")", what)
+			return nil, false
+		}
 		r.errorf(p, "%s: %s on an object is not carried (schemagen carries struct.MinFields and struct.MaxFields there)", what, vname)
 		return nil, false
 	}
@@ -2653,6 +2662,12 @@ func (r *resolver) listConj(v cue.Value, lits []*ast.ListLit, t *Type, what stri
 	return t, r.contains(t, what) && ok
 }
 
+// isIdentNamed reports whether n is the identifier name.
+func isIdentNamed(n ast.Expr, name string) bool {
+	id, ok := n.(*ast.Ident)
+	return ok && id.Name == name
+}
+
 // matchNCount reads list.MatchN(n, T) on a list: n, the count of items T
 // matches, as a Contains's bounds (an integer, >=a, <=b, >a, <b, or a
 // conjunction of them); T is read by contains once the items are known.
@@ -2733,37 +2748,8 @@ func (r *resolver) contains(t *Type, what string) bool {
 		r.errorf(c.Pos, "%s: list.MatchN(n, T) is carried on a list of strings, integers, numbers or booleans ([...int] & list.MatchN(<=2, >10)), T then a constraint on them, or with T _; on a list of %s it is not carried yet: the Go and TypeScript checks would need to tell whether an item is one T admits", what, r.describeElem(t.Elem))
 		return false
 	}
-	if match.IsConcrete() {
-		// [...string] & list.MatchN(1, "x"): items equal to a constant.
-		mt, ok := r.typeAt(match, what+" (list.MatchN's T)", c.Pos)
-		if !ok {
-			return false
-		}
-		if mt.Kind != ConstKind || mt.Base != base {
-			r.errorf(c.Pos, "%s: list.MatchN(…, %v) is carried with T a constant of the items' own type (%s)", what, match, base)
-			return false
-		}
-		c.Match = mt
-		return true
-	}
-	// T must state values of the items' own kind: on numbers, int would
-	// count only what CUE reads as an integer (1, not 1.0), which no
-	// other target tells apart.
-	kinds := map[Base][]cue.Kind{String: {cue.StringKind}, Int: {cue.IntKind, cue.NumberKind}, Number: {cue.NumberKind, cue.FloatKind}, Bool: {cue.BoolKind}}
-	if !slices.Contains(kinds[base], match.IncompleteKind()) {
-		r.errorf(c.Pos, "%s: list.MatchN(…, %v) is carried with T a constraint of the items' own type (%s); T here is of another kind", what, match, base)
-		return false
-	}
-	mt := &Type{Kind: BasicKind, Base: base}
-	ok := true
-	for _, cj := range r.conjuncts(match) {
-		ok = r.constrain(mt, cj, what+" (list.MatchN's T)", c.Pos) && ok
-	}
+	mt, ok := r.scalarMatch(base, match, "list.MatchN's T", c.Pos, what)
 	if !ok {
-		return false
-	}
-	if mt.Base != base || mt.Duration || len(mt.Choice) > 0 {
-		r.errorf(c.Pos, "%s: list.MatchN(…, %v) is carried with T a constraint of the items' own type (%s), not a choice", what, match, base)
 		return false
 	}
 	if mt.Kind == BasicKind && mt.Constraints.IsZero() {
@@ -2774,6 +2760,83 @@ func (r *resolver) contains(t *Type, what string) bool {
 		return true
 	}
 	c.Match = mt
+	return true
+}
+
+// scalarMatch reads T of list.MatchN or matchIf (role says which) as
+// what a value of base must be to match: a constant of base, or base
+// under constraints of T's own. T must state values of base's own kind:
+// on numbers, int would admit only what CUE reads as an integer (1, not
+// 1.0), which no other target tells apart.
+func (r *resolver) scalarMatch(base Base, match cue.Value, role string, p Pos, what string) (*Type, bool) {
+	if match.IsConcrete() {
+		// [...string] & list.MatchN(1, "x"): items equal to a constant.
+		mt, ok := r.typeAt(match, what+" ("+role+")", p)
+		if !ok {
+			return nil, false
+		}
+		if mt.Kind != ConstKind || mt.Base != base {
+			r.errorf(p, "%s: %s %v is carried as a constant of the value's own type (%s)", what, role, match, base)
+			return nil, false
+		}
+		return mt, true
+	}
+	kinds := map[Base][]cue.Kind{String: {cue.StringKind}, Int: {cue.IntKind, cue.NumberKind}, Number: {cue.NumberKind, cue.FloatKind}, Bool: {cue.BoolKind}}
+	if !slices.Contains(kinds[base], match.IncompleteKind()) {
+		why := ""
+		if base == Number {
+			why = " (on numbers, int admits 1 but not 1.0, which no other target tells apart)"
+		}
+		r.errorf(p, "%s: %s %v is carried as a constraint of the value's own type (%s); this one is of another kind%s", what, role, match, base, why)
+		return nil, false
+	}
+	mt := &Type{Kind: BasicKind, Base: base}
+	ok := true
+	for _, cj := range r.conjuncts(match) {
+		ok = r.constrain(mt, cj, what+" ("+role+")", p) && ok
+	}
+	if !ok {
+		return nil, false
+	}
+	if mt.Kind != BasicKind || mt.Base != base || mt.Duration || len(mt.Choice) > 0 || mt.Contains != nil || mt.MatchIf != nil {
+		r.errorf(p, "%s: %s %v is carried as a constraint of the value's own type (%s), not a choice, a time format, a duration or another matchIf", what, role, match, base)
+		return nil, false
+	}
+	return mt, true
+}
+
+// matchIf reads matchIf(if, then, else) on a scalar value: each a
+// constraint of its base (scalarMatch), then and else also _. On a value
+// of another kind (an object, as cue import writes JSON Schema's
+// if/then/else) it is not carried yet: the Go and TypeScript checks would
+// need CUE's rule for whether an object matches (docs/schema-language.md,
+// "Counting matches").
+func (r *resolver) matchIf(t *Type, args []cue.Value, p Pos, what string) bool {
+	switch {
+	case t.Kind != BasicKind || (t.Base != String && t.Base != Int && t.Base != Number && t.Base != Bool):
+		r.errorf(p, "%s: matchIf is carried on a string, integer, number or boolean (string & matchIf(=~\"^a\", strings.MaxRunes(3), _)); on this value it is not carried yet: the Go and TypeScript checks would need to tell whether it is one the if admits", what)
+		return false
+	case t.MatchIf != nil:
+		r.errorf(p, "%s: a second matchIf on one value is not carried yet; write one", what)
+		return false
+	}
+	m := &MatchIf{Pos: p}
+	read := func(a cue.Value, role string, top bool) (*Type, bool) {
+		if top && isTop(sourceExpr(a)) && a.IncompleteKind() == cue.TopKind {
+			return nil, true // _ admits every value
+		}
+		return r.scalarMatch(t.Base, a, role, p, what)
+	}
+	var ok1, ok2, ok3 bool
+	m.If, ok1 = read(args[0], "matchIf's if", false)
+	m.Then, ok2 = read(args[1], "matchIf's then", true)
+	m.Else, ok3 = read(args[2], "matchIf's else", true)
+	if !ok1 || !ok2 || !ok3 {
+		return false
+	}
+	if m.Then != nil || m.Else != nil { // matchIf(if, _, _) admits every value
+		t.MatchIf = m
+	}
 	return true
 }
 
@@ -3116,6 +3179,9 @@ func (r *resolver) validatorOf(v cue.Value) (string, bool) {
 		if isCloseCall(sourceExpr(c)) {
 			continue
 		}
+		if call, ok := sourceExpr(c).(*ast.CallExpr); ok && isIdentNamed(call.Fun, "matchIf") {
+			return "matchIf", true
+		}
 		return "a builtin validator", true
 	}
 	return "", false
@@ -3141,6 +3207,9 @@ func (r *resolver) builtin(t *Type, c cue.Value, args []cue.Value, what string) 
 		}
 		i := int(n)
 		return &i, true
+	}
+	if call, isCall := sourceExpr(c).(*ast.CallExpr); isCall && len(args) == 4 && isIdentNamed(call.Fun, "matchIf") {
+		return r.matchIf(t, args[1:], p, what)
 	}
 	var ok bool
 	switch name {

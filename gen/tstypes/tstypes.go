@@ -293,6 +293,17 @@ func constraints(b model.Base, c model.Constraints) string {
 	if c.UniqueItems {
 		parts = append(parts, "no two items equal")
 	}
+	if m := c.MatchIf; m != nil {
+		// matchIf(if, then, else), as the JSON Schema's if states it.
+		phrase := "if (" + matchWords(m.If) + ")"
+		if m.Then != nil {
+			phrase += " then (" + matchWords(m.Then) + ")"
+		}
+		if m.Else != nil {
+			phrase += " else (" + matchWords(m.Else) + ")"
+		}
+		parts = append(parts, phrase)
+	}
 	if m := c.Contains; m != nil {
 		// list.MatchN(n, T), as the JSON Schema's contains states it.
 		what := matchWords(m.Match)

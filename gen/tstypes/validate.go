@@ -657,7 +657,39 @@ func check(c *code, t *model.Type, x, cont, k, at string) {
 			break
 		}
 		scalarCheck(c, t, x, cont, k, at)
+		if t.Kind == model.BasicKind && t.MatchIf != nil {
+			matchIfCheck(c, t, x, cont, k, at)
+		}
 	}
+}
+
+// matchIfCheck judges x, once it is of t's base, by matchIf(if, then,
+// else): the if's checks, into problems of their own (out and ok
+// shadowed), choose whether the then's or the else's apply.
+func matchIfCheck(c *code, t *model.Type, x, cont, k, at string) {
+	m := t.MatchIf
+	js := map[model.Base]string{model.String: "string", model.Int: "number", model.Number: "number", model.Bool: "boolean"}[t.Base]
+	holds := c.fresh("holds")
+	c.open("if (typeof ", x, " === ", jsString(js), ")")
+	c.p("let ", holds, " = false;")
+	c.p("{")
+	c.depth++
+	c.p("const out: Problem[] = [];")
+	c.p("let ok = true;")
+	check(c, m.If, x, cont, k, at)
+	c.p(holds, " = ok && out.length === 0;")
+	c.close()
+	if m.Then != nil {
+		c.open("if (", holds, ")")
+		check(c, m.Then, x, cont, k, at)
+		c.close()
+	}
+	if m.Else != nil {
+		c.open("if (!", holds, ")")
+		check(c, m.Else, x, cont, k, at)
+		c.close()
+	}
+	c.close()
 }
 
 // choiceCheck judges x against a choice among constraints: of the base

@@ -498,6 +498,23 @@ func constraintList(b model.Base, c model.Constraints) []string {
 	if c.UniqueItems {
 		out = append(out, "unique items")
 	}
+	if m := c.MatchIf; m != nil {
+		// matchIf(if, then, else), in words.
+		words := func(t *model.Type) string {
+			if t.Kind == model.ConstKind {
+				return "(" + codeSpan(t.ConstJSON()) + ")"
+			}
+			return "(" + strings.Join(constraintList(t.Base, t.Constraints), ", ") + ")"
+		}
+		phrase := "if " + words(m.If)
+		if m.Then != nil {
+			phrase += " then " + words(m.Then)
+		}
+		if m.Else != nil {
+			phrase += " else " + words(m.Else)
+		}
+		out = append(out, phrase)
+	}
 	if m := c.Contains; m != nil {
 		// list.MatchN(n, T): how many items T admits.
 		what := codeSpan(m.Match.ConstJSON())
