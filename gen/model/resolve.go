@@ -2706,7 +2706,7 @@ func (r *resolver) matchNCount(t *Type, n, match cue.Value, p Pos, what string) 
 		}
 	}
 	if t.Contains != nil {
-		r.errorf(p, "%s: a second list.MatchN on one list is not carried yet: JSON Schema states one contains per schema; write one", what)
+		r.errorf(p, "%s: a second list.MatchN on one list is not carried yet (JSON Schema would state it as an allOf of contains); write one", what)
 		return false
 	}
 	t.Contains = c
