@@ -55,6 +55,16 @@ const wireVersion = 2
 // helper names a generated unexported helper of a definition.
 func helper(kind, goName string) string { return kind + "_" + goName }
 
+// nthPattern names the compiled regexp of a value's pattern i, given the
+// name of its first: name, name_2, name_3, … (a Go name never starts with
+// a digit, so no stem meets these).
+func nthPattern(name string, i int) string {
+	if i == 0 {
+		return name
+	}
+	return name + "_" + strconv.Itoa(i+1)
+}
+
 // Generate returns the Go package of every wire package in s.
 func Generate(s *model.Schema) ([]output.File, error) {
 	return output.Each(s.Packages, generatePackage)
@@ -213,14 +223,24 @@ func patternNames(p *model.Package) (names, nots map[*model.Type]string) {
 			for i, a := range t.Choice {
 				visit(a, stem+"_Choice"+strconv.Itoa(i))
 			}
-			if t.Pattern != "" {
+			if m := t.MatchIf; m != nil {
+				for i, a := range []*model.Type{m.If, m.Then, m.Else} {
+					if a != nil {
+						visit(a, stem+"_"+[]string{"If", "Then", "Else"}[i])
+					}
+				}
+			}
+			if len(t.Patterns) > 0 {
 				names[t] = helper("pattern", stem)
 			}
-			if t.NotPattern != "" {
+			if len(t.NotPatterns) > 0 {
 				nots[t] = helper("notpattern", stem)
 			}
 		case model.ListKind:
 			visit(t.Elem, stem+"_Item")
+			if t.Contains != nil {
+				visit(t.Contains.Match, stem+"_Contains")
+			}
 		case model.MapKind:
 			if t.Map == nil {
 				if t.Key != nil {

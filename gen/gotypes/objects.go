@@ -224,7 +224,7 @@ func object(f *goFile, o *model.Object) {
 			f.comment(model.MatchingField + " holds the members the schema does not declare, by name; they\nare written after the fields, by name.")
 			f.columns([][]string{{model.MatchingField, "map[string]" + goType(f, m.Type, false), "`json:\"-\"`"}})
 		} else if m != nil {
-			f.comment(model.MatchingField + " holds the members whose names match " + m.Key.Pattern + ", by name; they are\nwritten after the fields, by name.")
+			f.comment(model.MatchingField + " holds the members whose names match " + m.Key.KeyPattern() + ", by name; they are\nwritten after the fields, by name.")
 			f.columns([][]string{{model.MatchingField, "map[string]" + goType(f, m.Type, false), "`json:\"-\"`"}})
 		}
 		if o.KeepsUnknown() {
@@ -350,6 +350,10 @@ func goLiteral(f *goFile, t *model.Type, lit string) string {
 			b.WriteString(goLiteral(f, t.Elem, string(it)))
 		}
 		return b.String() + "}"
+	}
+	if t.Kind == model.NullableKind {
+		// *"low" | "high" | null: the default is a value, never null.
+		return f.wire() + ".Of[" + goType(f, t.Elem, false) + "](" + goLiteral(f, t.Elem, lit) + ")"
 	}
 	if t.BaseOf() != model.String && t.Kind != model.EnumKind {
 		return lit
@@ -685,7 +689,7 @@ func memberPatternList(o *model.Object) string {
 	var ps []string
 	for _, m := range o.Members {
 		if m.Type.Kind == model.AnyKind {
-			ps = append(ps, m.Key.Pattern)
+			ps = append(ps, m.Key.KeyPattern())
 		}
 	}
 	return strings.Join(ps, " or ")
@@ -706,6 +710,15 @@ func memberMatch(f *goFile, o *model.Object, name string) string {
 	return "(" + strings.Join(cs, " || ") + ")"
 }
 
+// compilePatterns emits the compiled regexp of each of patterns, the
+// first named name and the others after it (nthPattern).
+func compilePatterns(f *goFile, name string, patterns []string) {
+	for i, re := range patterns {
+		f.decl()
+		f.p("var ", nthPattern(name, i), " = ", f.use("regexp"), ".MustCompile(", quote(re), ")")
+	}
+}
+
 // fieldPatterns emits the compiled regexp of every pattern t states in
 // place (its own =~, its list elements' or map values'), under the name
 // patternNames gave it.
@@ -715,16 +728,20 @@ func fieldPatterns(f *goFile, t *model.Type) {
 		for _, a := range t.Choice {
 			fieldPatterns(f, a)
 		}
-		if name := f.patterns[t]; name != "" {
-			f.decl()
-			f.p("var ", name, " = ", f.use("regexp"), ".MustCompile(", quote(t.Pattern), ")")
+		if m := t.MatchIf; m != nil {
+			for _, a := range []*model.Type{m.If, m.Then, m.Else} {
+				if a != nil {
+					fieldPatterns(f, a)
+				}
+			}
 		}
-		if name := f.notPatterns[t]; name != "" {
-			f.decl()
-			f.p("var ", name, " = ", f.use("regexp"), ".MustCompile(", quote(t.NotPattern), ")")
-		}
+		compilePatterns(f, f.patterns[t], t.Patterns)
+		compilePatterns(f, f.notPatterns[t], t.NotPatterns)
 	case model.ListKind, model.NullableKind:
 		fieldPatterns(f, t.Elem)
+		if t.Kind == model.ListKind && t.Contains != nil {
+			fieldPatterns(f, t.Contains.Match)
+		}
 	case model.MapKind:
 		if t.Map == nil {
 			if t.Key != nil {
@@ -799,7 +816,7 @@ func objectValidate(f *goFile, o *model.Object) {
 		if m.Key != nil {
 			f.close(" else if !" + f.patterns[m.Key] + ".MatchString(k) {")
 			f.depth++
-			f.p("p.Add(path, k, ", f.wire(), `.RulePattern, "%s", `, quote("its name must match "+m.Key.Pattern), ")")
+			f.p("p.Add(path, k, ", f.wire(), `.RulePattern, "%s", `, quote("its name must match "+m.Key.KeyPattern()), ")")
 		}
 		f.close()
 		if needsCheck(m.Type) {
@@ -811,7 +828,7 @@ func objectValidate(f *goFile, o *model.Object) {
 		if o.KeepsUnknown() {
 			f.open("for _, k := range ", f.wire(), ".SortedKeys(x.", model.UnknownField, ")")
 			f.open("if ", f.patterns[m.Key], ".MatchString(k)")
-			f.p("p.Add(path, k, ", f.wire(), `.RuleUnknown, "%s", `, quote("is held in "+model.UnknownField+", but its name matches "+m.Key.Pattern+": set it in "+model.MatchingField), ")")
+			f.p("p.Add(path, k, ", f.wire(), `.RuleUnknown, "%s", `, quote("is held in "+model.UnknownField+", but its name matches "+m.Key.KeyPattern()+": set it in "+model.MatchingField), ")")
 			f.close()
 			f.close()
 		}
@@ -1028,7 +1045,7 @@ func needsCheck(t *model.Type) bool {
 	case model.BasicKind:
 		return !checked(t.Constraints).IsZero() || t.Base == model.Date || len(t.Choice) > 0
 	case model.ListKind:
-		return t.MinItems != nil || t.MaxItems != nil || t.UniqueItems || needsCheck(t.Elem)
+		return t.MinItems != nil || t.MaxItems != nil || t.UniqueItems || t.Contains != nil || needsCheck(t.Elem)
 	case model.NullableKind:
 		return needsCheck(t.Elem)
 	case model.MapKind:
@@ -1118,6 +1135,9 @@ func checks(f *goFile, t *model.Type, v, path, member, stepVar string, depth int
 			return
 		}
 		constraintChecks(f, t.Base, t.Constraints, v, path, mem, f.patterns[t], f.notPatterns[t])
+		if t.MatchIf != nil {
+			matchIfChecks(f, t.MatchIf, v, path, member, stepVar, depth)
+		}
 	case model.NullableKind:
 		recv := v
 		if strings.HasPrefix(v, "*") {
@@ -1158,6 +1178,9 @@ func checks(f *goFile, t *model.Type, v, path, member, stepVar string, depth int
 			checks(f, t.Elem, v+"["+i+"]", "&"+el, "", "", depth+1)
 			f.close()
 		}
+		if t.Contains != nil {
+			containsChecks(f, t, v, path, member, stepVar, depth)
+		}
 	case model.MapKind:
 		if !needsCheck(t) {
 			return
@@ -1175,16 +1198,16 @@ func checks(f *goFile, t *model.Type, v, path, member, stepVar string, depth int
 		k, e, el, mark := loopVar("k", depth), loopVar("e", depth), loopVar("el", depth), loopVar("mark", depth)
 		body := func() {
 			f.p(el, " := ", recv, ".Key(", k, ")")
-			if t.Key != nil && t.Key.Pattern != "" {
+			if t.Key != nil && t.Key.KeyPattern() != "" {
 				// [=~"re"]: T: every key matches re.
 				f.open("if !", f.patterns[t.Key], ".MatchString(", k, ")")
-				f.p("p.Add(&", el, `, "", `, f.wire(), `.RulePattern, "%s", `, quote("its name must match "+t.Key.Pattern), ")")
+				f.p("p.Add(&", el, `, "", `, f.wire(), `.RulePattern, "%s", `, quote("its name must match "+t.Key.KeyPattern()), ")")
 				f.close()
 			}
-			if t.Key != nil && t.Key.NotPattern != "" {
+			if t.Key != nil && t.Key.KeyNotPattern() != "" {
 				// [!~"re"]: T: no key matches re.
 				f.open("if ", f.notPatterns[t.Key], ".MatchString(", k, ")")
-				f.p("p.Add(&", el, `, "", `, f.wire(), `.RulePattern, "%s", `, quote("its name must not match "+t.Key.NotPattern), ")")
+				f.p("p.Add(&", el, `, "", `, f.wire(), `.RulePattern, "%s", `, quote("its name must not match "+t.Key.KeyNotPattern()), ")")
 				f.close()
 			}
 			if needsCheck(t.Elem) {
@@ -1255,6 +1278,89 @@ func choiceChecks(f *goFile, t *model.Type, v, path, member, stepVar string, dep
 	f.p("}")
 }
 
+// containsChecks counts the items of the list v that its list.MatchN's
+// T admits, each judged by T's checks with their problems rolled back
+// (as a choice's alternatives are), and reports a count out of bounds
+// under the rule minItems or maxItems: what is counted is items.
+func containsChecks(f *goFile, t *model.Type, v, path, member, stepVar string, depth int) {
+	c := t.Contains
+	mark, n, i := loopVar("mark", depth), loopVar("n", depth), loopVar("i", depth)
+	what := describeMatch(c.Match)
+	f.p("{")
+	f.depth++
+	f.p(mark, ", ", n, " := p.Len(), 0")
+	f.open("for ", i, " := range ", v)
+	checks(f, c.Match, v+"["+i+"]", path, member, stepVar, depth+1)
+	f.open("if p.Len() == ", mark)
+	f.p(n, "++")
+	f.close()
+	f.p("p.Truncate(", mark, ")")
+	f.close()
+	if c.Min != nil {
+		f.open("if ", n, " < ", strconv.Itoa(*c.Min))
+		f.p("p.Add(", path, ", ", quote(member), ", ", f.wire(), `.RuleMinItems, "%s", `, quote("must have at least "+items(*c.Min)+" ("+what+")"), ")")
+		f.close()
+	}
+	if c.Max != nil {
+		f.open("if ", n, " > ", strconv.Itoa(*c.Max))
+		f.p("p.Add(", path, ", ", quote(member), ", ", f.wire(), `.RuleMaxItems, "%s", `, quote("must have at most "+items(*c.Max)+" ("+what+")"), ")")
+		f.close()
+	}
+	f.depth--
+	f.p("}")
+}
+
+// matchIfChecks judges v by matchIf(if, then, else): the if's checks,
+// their problems rolled back, choose whether the then's or the else's
+// checks apply, whose problems are v's.
+func matchIfChecks(f *goFile, m *model.MatchIf, v, path, member, stepVar string, depth int) {
+	mark, holds := loopVar("mark", depth), loopVar("holds", depth)
+	f.p("{")
+	f.depth++
+	f.p(mark, " := p.Len()")
+	checks(f, m.If, v, path, member, stepVar, depth+1)
+	f.p(holds, " := p.Len() == ", mark)
+	f.p("p.Truncate(", mark, ")")
+	switch {
+	case m.Then != nil && m.Else != nil:
+		f.open("if ", holds)
+		checks(f, m.Then, v, path, member, stepVar, depth+1)
+		f.close(" else {")
+		f.depth++
+		checks(f, m.Else, v, path, member, stepVar, depth+1)
+		f.close()
+	case m.Then != nil:
+		f.open("if ", holds)
+		checks(f, m.Then, v, path, member, stepVar, depth+1)
+		f.close()
+	case m.Else != nil:
+		f.open("if !", holds)
+		checks(f, m.Else, v, path, member, stepVar, depth+1)
+		f.close()
+	default:
+		f.p("_ = ", holds) // matchIf(if, _, _) admits every value
+	}
+	f.depth--
+	f.p("}")
+}
+
+// items is "1 item" or "n items".
+func items(n int) string {
+	if n == 1 {
+		return "1 item"
+	}
+	return strconv.Itoa(n) + " items"
+}
+
+// describeMatch says what list.MatchN's T admits, for a problem's
+// message: a constant, or its base and constraints.
+func describeMatch(t *model.Type) string {
+	if t.Kind == model.ConstKind {
+		return t.ConstJSON()
+	}
+	return describeBase(t.Base, checked(t.Constraints))
+}
+
 // describeChoice says what a choice among constraints admits: "" or at
 // least 1 character, at most 4096 characters.
 func describeChoice(t *model.Type) string {
@@ -1311,11 +1417,11 @@ func constraintChecks(f *goFile, base model.Base, c model.Constraints, v, path, 
 	if c.MaxRunes != nil {
 		call("MaxRunes", v, strconv.Itoa(*c.MaxRunes))
 	}
-	if c.Pattern != "" { // the model allows patterns on named scalars only
-		call("Pattern", v, pattern)
+	for i := range c.Patterns { // one check per pattern: each must match
+		call("Pattern", v, nthPattern(pattern, i))
 	}
-	if c.NotPattern != "" {
-		call("NotPattern", v, notPattern)
+	for i := range c.NotPatterns {
+		call("NotPattern", v, nthPattern(notPattern, i))
 	}
 	for _, lit := range c.Not {
 		goLit := lit
@@ -1360,18 +1466,9 @@ func floatLit(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
 // scalarValidator emits validate_<Scalar> and its compiled pattern.
 func scalarValidator(f *goFile, s *model.Scalar) {
 	w := f.wire()
-	var pattern string
-	if s.Pattern != "" {
-		pattern = helper("pattern", s.GoName)
-		f.decl()
-		f.p("var ", pattern, " = ", f.use("regexp"), ".MustCompile(", quote(s.Pattern), ")")
-	}
-	var notPattern string
-	if s.NotPattern != "" {
-		notPattern = helper("notpattern", s.GoName)
-		f.decl()
-		f.p("var ", notPattern, " = ", f.use("regexp"), ".MustCompile(", quote(s.NotPattern), ")")
-	}
+	pattern, notPattern := helper("pattern", s.GoName), helper("notpattern", s.GoName)
+	compilePatterns(f, pattern, s.Patterns)
+	compilePatterns(f, notPattern, s.NotPatterns)
 	arg := "string"
 	switch s.Base {
 	case model.Int:
@@ -1442,11 +1539,11 @@ func describeBase(b model.Base, c model.Constraints) string {
 	if c.MaxRunes != nil {
 		parts = append(parts, "at most "+chars(*c.MaxRunes))
 	}
-	if c.Pattern != "" {
-		parts = append(parts, "matching "+c.Pattern)
+	for _, re := range c.Patterns {
+		parts = append(parts, "matching "+re)
 	}
-	if c.NotPattern != "" {
-		parts = append(parts, "not matching "+c.NotPattern)
+	for _, re := range c.NotPatterns {
+		parts = append(parts, "not matching "+re)
 	}
 	for _, lit := range c.Not {
 		parts = append(parts, "not "+lit)

@@ -201,7 +201,7 @@ func generatePackage(p *model.Package, idBase string) ([]output.File, error) {
 	for _, sc := range p.Scalars {
 		// A time or day already has its pattern; the model refuses a
 		// second one on a string, but not beside a time format.
-		if (sc.Base == model.Time || sc.Base == model.Date) && sc.Pattern != "" {
+		if (sc.Base == model.Time || sc.Base == model.Date) && len(sc.Patterns) > 0 {
 			return nil, &model.Error{Pos: sc.Pos, Msg: fmt.Sprintf(
 				"#%s: a pattern beside a time format is not supported in JSON Schema; the format carries its own", sc.Name)}
 		}
@@ -454,8 +454,8 @@ func (e *emitter) object(o *model.Object) obj {
 				s = append(s, member{"additionalProperties", e.typ(m.Type)})
 				continue
 			}
-			pats = append(pats, member{model.ECMAPattern(m.Key.Pattern), e.typ(m.Type)})
-			re := regexp.MustCompile(m.Key.Pattern) // the model compiled it
+			pats = append(pats, member{model.ECMAPattern(m.Key.KeyPattern()), e.typ(m.Type)})
+			re := regexp.MustCompile(m.Key.KeyPattern()) // the model compiled it
 			for _, f := range o.Fields {
 				matched = matched || re.MatchString(f.Name)
 			}
@@ -746,6 +746,21 @@ func (e *emitter) typ(t *model.Type) obj {
 		if t.UniqueItems {
 			s = append(s, member{"uniqueItems", true})
 		}
+		if c := t.Contains; c != nil {
+			// list.MatchN(n, T): how many items T admits. minContains
+			// is 1 unless stated, so 0 is stated.
+			s = append(s, member{"contains", e.typ(c.Match)})
+			min := 0
+			if c.Min != nil {
+				min = *c.Min
+			}
+			if min != 1 {
+				s = append(s, member{"minContains", min})
+			}
+			if c.Max != nil {
+				s = append(s, member{"maxContains", *c.Max})
+			}
+		}
 		return s
 	case model.TupleKind:
 		// [A, B]: prefixItems, every one required (minItems), no other
@@ -817,7 +832,19 @@ func (e *emitter) typ(t *model.Type) obj {
 		}
 		return append(basic(t.Base, model.Constraints{}), member{"anyOf", alts})
 	}
-	return basic(t.Base, t.Constraints)
+	s := basic(t.Base, t.Constraints)
+	if m := t.MatchIf; m != nil {
+		// matchIf(if, then, else): JSON Schema's own if/then/else; _ is
+		// left out (true).
+		s = append(s, member{"if", e.typ(m.If)})
+		if m.Then != nil {
+			s = append(s, member{"then", e.typ(m.Then)})
+		}
+		if m.Else != nil {
+			s = append(s, member{"else", e.typ(m.Else)})
+		}
+	}
+	return s
 }
 
 // literal is a JSON literal of the model's (a string, an integer or a
@@ -868,8 +895,18 @@ func basic(b model.Base, c model.Constraints) obj {
 		// pattern checks the text as the Go and TypeScript readers do.
 		s = obj{{"type", "string"}, {"contentEncoding", "base64"}, {"pattern", model.Base64Pattern}}
 	}
-	if c.Pattern != "" {
-		s = append(s, member{"pattern", model.ECMAPattern(c.Pattern)})
+	switch len(c.Patterns) {
+	case 0:
+	case 1:
+		s = append(s, member{"pattern", model.ECMAPattern(c.Patterns[0])})
+	default:
+		// =~"^a" & =~"b$": one keyword holds one pattern, so each is a
+		// schema of its own, all of which must hold.
+		var all []any
+		for _, re := range c.Patterns {
+			all = append(all, obj{{"pattern", model.ECMAPattern(re)}})
+		}
+		s = append(s, member{"allOf", all})
 	}
 	if c.Duration {
 		// A Go duration: its grammar, with no format (JSON Schema's
@@ -883,8 +920,8 @@ func basic(b model.Base, c model.Constraints) obj {
 	// !~"re" and != v: JSON Schema has no negated pattern or constant
 	// keyword, so each is a not; two or more are one not of their anyOf.
 	var nots []any
-	if c.NotPattern != "" {
-		nots = append(nots, obj{{"pattern", model.ECMAPattern(c.NotPattern)}})
+	for _, re := range c.NotPatterns {
+		nots = append(nots, obj{{"pattern", model.ECMAPattern(re)}})
 	}
 	for _, v := range c.Not {
 		nots = append(nots, obj{{"const", literal(v)}})

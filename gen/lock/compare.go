@@ -685,15 +685,7 @@ func (c *comparer) types(subject string, b, t *Type) {
 	if t.Kind == "map" {
 		pattern = "key pattern" // [=~"re"]: T
 	}
-	switch {
-	case bc.Pattern == cc.Pattern:
-	case cc.Pattern == "":
-		looser = append(looser, fmt.Sprintf("%s %s removed", pattern, bc.Pattern))
-	case bc.Pattern == "":
-		tighter = append(tighter, fmt.Sprintf("%s %s added", pattern, cc.Pattern))
-	default:
-		tighter = append(tighter, fmt.Sprintf("%s %s → %s", pattern, bc.Pattern, cc.Pattern))
-	}
+	patternEdits(pattern, "", bc.patterns(), cc.patterns(), &tighter, &looser)
 	switch bm, cm := bc.MultipleOf, cc.MultipleOf; {
 	case bm == nil && cm == nil, bm != nil && cm != nil && *bm == *cm:
 	case bm == nil:
@@ -716,14 +708,25 @@ func (c *comparer) types(subject string, b, t *Type) {
 			looser = append(looser, fmt.Sprintf("!=%s removed", v))
 		}
 	}
+	patternEdits("", "!~", bc.notPatterns(), cc.notPatterns(), &tighter, &looser)
 	switch {
-	case bc.NotPattern == cc.NotPattern:
-	case cc.NotPattern == "":
-		looser = append(looser, fmt.Sprintf("!~%s removed", bc.NotPattern))
-	case bc.NotPattern == "":
-		tighter = append(tighter, fmt.Sprintf("!~%s added", cc.NotPattern))
+	case bc.Contains == cc.Contains:
+	case cc.Contains == "":
+		looser = append(looser, bc.Contains+" removed")
+	case bc.Contains == "":
+		tighter = append(tighter, cc.Contains+" added")
 	default:
-		tighter = append(tighter, fmt.Sprintf("!~%s → !~%s", bc.NotPattern, cc.NotPattern))
+		// Another count or T may refuse what the old admitted.
+		tighter = append(tighter, bc.Contains+" → "+cc.Contains)
+	}
+	switch {
+	case bc.MatchIf == cc.MatchIf:
+	case cc.MatchIf == "":
+		looser = append(looser, bc.MatchIf+" removed")
+	case bc.MatchIf == "":
+		tighter = append(tighter, cc.MatchIf+" added")
+	default:
+		tighter = append(tighter, bc.MatchIf+" → "+cc.MatchIf)
 	}
 	if len(tighter) > 0 {
 		c.constraint(subject, t.scalar, compat.FieldConstraintNoTighten, strings.Join(tighter, ", "), "data valid before may now be refused")
@@ -919,4 +922,33 @@ func objectGone(gone map[string]*removal, object string, variantOf map[string]st
 		return fmt.Sprintf(" (#%s was removed with it)", object)
 	}
 	return fmt.Sprintf(" (#%s was removed with it, and with #%s %s)", object, object, strings.Join(r.with, ", "))
+}
+
+// patternEdits lists how a value's patterns changed, each named as
+// "name mark+pattern": one changed into another is tighter, as a new
+// language may refuse what the old admitted; of several, each added is
+// tighter, each removed looser (every pattern must match, or none).
+func patternEdits(name, mark string, base, cur []string, tighter, looser *[]string) {
+	show := func(p string) string {
+		if name == "" {
+			return mark + p
+		}
+		return name + " " + mark + p
+	}
+	if len(base) == 1 && len(cur) == 1 {
+		if base[0] != cur[0] {
+			*tighter = append(*tighter, fmt.Sprintf("%s → %s%s", show(base[0]), mark, cur[0]))
+		}
+		return
+	}
+	for _, p := range cur {
+		if !slices.Contains(base, p) {
+			*tighter = append(*tighter, show(p)+" added")
+		}
+	}
+	for _, p := range base {
+		if !slices.Contains(cur, p) {
+			*looser = append(*looser, show(p)+" removed")
+		}
+	}
 }

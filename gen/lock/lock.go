@@ -124,11 +124,24 @@ type Type struct {
 
 // Constraints are a value's constraints; nil pointers are unconstrained.
 type Constraints struct {
-	MinRunes *int   `json:"minRunes,omitempty"`
-	MaxRunes *int   `json:"maxRunes,omitempty"`
-	Pattern  string `json:"pattern,omitempty"`
-	// NotPattern is a pattern the string must not match (!~).
-	NotPattern string `json:"notPattern,omitempty"`
+	MinRunes *int `json:"minRunes,omitempty"`
+	MaxRunes *int `json:"maxRunes,omitempty"`
+	// Pattern is the string's pattern (=~) when it has one; Patterns
+	// lists them when it has several (=~"^a" & =~"b$"), every one to
+	// match. A lock written before several were carried has Pattern only.
+	Pattern  string   `json:"pattern,omitempty"`
+	Patterns []string `json:"patterns,omitempty"`
+	// NotPattern is a pattern the string must not match (!~), when it has
+	// one; NotPatterns lists them when it has several.
+	NotPattern  string   `json:"notPattern,omitempty"`
+	NotPatterns []string `json:"notPatterns,omitempty"`
+	// Contains is a list's list.MatchN(n, T), as CUE would write it with
+	// T's constraints in the lock's words: list.MatchN(>=1, string
+	// =~^a).
+	Contains string `json:"contains,omitempty"`
+	// MatchIf is a scalar's matchIf(if, then, else), each as the lock
+	// writes a type with its constraints; _ for one that admits all.
+	MatchIf string `json:"matchIf,omitempty"`
 	// Not are the values excluded (!= v), as JSON literals.
 	Not      []string `json:"not,omitempty"`
 	Min      *int64   `json:"min,omitempty"`
@@ -224,7 +237,7 @@ func FromModel(s *model.Schema) *Lock {
 				// the old pattern gone and a new one added.
 				p := "*" // every member the object does not declare
 				if m.Key != nil {
-					p = m.Key.Pattern
+					p = m.Key.KeyPattern()
 				}
 				if m.Type.Kind != model.AnyKind {
 					p += ": " + typeOf(m.Type).String()
@@ -323,7 +336,7 @@ func typeOf(t *model.Type) *Type {
 		if t.Key != nil {
 			// [=~"re"]: T: the pattern on the keys is the map's own
 			// constraint, compared as a string's pattern is.
-			c.Pattern, c.NotPattern = t.Key.Pattern, t.Key.NotPattern
+			c.Patterns, c.NotPatterns = t.Key.Patterns, t.Key.NotPatterns
 		}
 		return &Type{Kind: "map", Elem: typeOf(t.Elem), Constraints: constraintsOf(c)}
 	}
@@ -341,9 +354,78 @@ func constraintsOf(c model.Constraints) *Constraints {
 	if c.IsZero() {
 		return nil
 	}
-	return &Constraints{MinRunes: c.MinRunes, MaxRunes: c.MaxRunes, Pattern: c.Pattern, NotPattern: c.NotPattern, Not: c.Not, Min: c.Min, Max: c.Max, MinItems: c.MinItems, MaxItems: c.MaxItems,
+	lc := &Constraints{MinRunes: c.MinRunes, MaxRunes: c.MaxRunes, Not: c.Not, Min: c.Min, Max: c.Max, MinItems: c.MinItems, MaxItems: c.MaxItems,
 		MinNum: c.MinNum, MaxNum: c.MaxNum, MinExclusive: c.MinExclusive, MaxExclusive: c.MaxExclusive, UniqueItems: c.UniqueItems,
 		MinFields: c.MinFields, MaxFields: c.MaxFields, MultipleOf: c.MultipleOf, Duration: c.Duration}
+	if m := c.Contains; m != nil {
+		lc.Contains = containsText(m)
+	}
+	if m := c.MatchIf; m != nil {
+		lc.MatchIf = "matchIf(" + matchText(m.If) + ", " + matchText(m.Then) + ", " + matchText(m.Else) + ")"
+	}
+	// One pattern is written as it always was; several as a list.
+	if len(c.Patterns) == 1 {
+		lc.Pattern = c.Patterns[0]
+	} else {
+		lc.Patterns = c.Patterns
+	}
+	if len(c.NotPatterns) == 1 {
+		lc.NotPattern = c.NotPatterns[0]
+	} else {
+		lc.NotPatterns = c.NotPatterns
+	}
+	return lc
+}
+
+// containsText is list.MatchN(n, T) in the lock's words: the count as
+// CUE bounds it, T as the lock writes a type.
+func containsText(m *model.Contains) string {
+	var n []string
+	switch {
+	case m.Min != nil && m.Max != nil && *m.Min == *m.Max:
+		n = append(n, strconv.Itoa(*m.Min))
+	default:
+		if m.Min != nil {
+			n = append(n, ">="+strconv.Itoa(*m.Min))
+		}
+		if m.Max != nil {
+			n = append(n, "<="+strconv.Itoa(*m.Max))
+		}
+	}
+	if len(n) == 0 {
+		n = append(n, ">=0")
+	}
+	return "list.MatchN(" + strings.Join(n, " & ") + ", " + matchText(m.Match) + ")"
+}
+
+// matchText is a type of list.MatchN or matchIf with its constraints, as
+// the lock writes a field's; _ for nil, which admits every value.
+func matchText(t *model.Type) string {
+	if t == nil {
+		return "_"
+	}
+	s := typeOf(t).String()
+	if lc := constraintsOf(t.Constraints); lc != nil {
+		b, _ := json.Marshal(lc)
+		s += " " + string(b)
+	}
+	return s
+}
+
+// patterns are every =~ pattern of c, however it was written.
+func (c *Constraints) patterns() []string {
+	if c.Pattern != "" {
+		return append([]string{c.Pattern}, c.Patterns...)
+	}
+	return c.Patterns
+}
+
+// notPatterns are every !~ pattern of c, however it was written.
+func (c *Constraints) notPatterns() []string {
+	if c.NotPattern != "" {
+		return append([]string{c.NotPattern}, c.NotPatterns...)
+	}
+	return c.NotPatterns
 }
 
 // Pos returns the current-schema position of a subject such as

@@ -181,7 +181,7 @@ type Map struct {
 	Pos    Pos
 	Elem   *Type
 	// Key is the type of the map's keys when a pattern constrains them
-	// ([=~"^x-"]: T): a string with a Pattern; nil for [string]: T.
+	// ([=~"^x-"]: T): a string with one pattern (KeyPattern); nil for [string]: T.
 	Key *Type
 }
 
@@ -261,7 +261,7 @@ type Object struct {
 // MemberPattern admits members of an object by name: each whose name
 // matches Key's pattern, of any JSON value.
 type MemberPattern struct {
-	// Key is a string with a Pattern, or nil for every member the object
+	// Key is a string with one pattern (KeyPattern), or nil for every member the object
 	// does not declare ({a?: int, [string]: T}, or [!~"^(a)$"]: T as
 	// cue import writes JSON Schema's additionalProperties): then it is
 	// the object's only member pattern, and typed.
@@ -424,7 +424,7 @@ type Type struct {
 	Tuple  *Tuple
 	Elem   *Type
 	// Key is a MapKind's key type when a pattern constrains the keys
-	// ([=~"^[a-z]+$"]: T): a string with a Pattern; nil for [string]: T.
+	// ([=~"^[a-z]+$"]: T): a string with one pattern (KeyPattern); nil for [string]: T.
 	// A named map's is its Map's Key.
 	Key *Type
 	// Const is a ConstKind's one allowed value, as its Base reads it: the
@@ -444,10 +444,14 @@ type Type struct {
 type Constraints struct {
 	MinRunes *int
 	MaxRunes *int
-	Pattern  string // RE2, also valid ECMA-262 for the constructs schemagen accepts
-	// NotPattern is a pattern a string must not match (CUE's !~), in the
-	// same subset as Pattern.
-	NotPattern string
+	// Patterns are the regular expressions a string must match, every one
+	// (CUE's =~, several in a conjunction: =~"^a" & =~"b$"), in schema
+	// order: RE2, each also valid ECMA-262 for the constructs schemagen
+	// accepts. A key type (Map.Key, MemberPattern.Key) has at most one.
+	Patterns []string
+	// NotPatterns are the patterns a string must match none of (CUE's
+	// !~), in the same subset as Patterns. A key type has at most one.
+	NotPatterns []string
 	// Not are the values the value must not be (CUE's != v), each a JSON
 	// literal of the value's base: 5, 1.5, "x".
 	Not      []string
@@ -467,11 +471,44 @@ type Constraints struct {
 	// MultipleOf: an integer or number is a whole multiple of it
 	// (math.MultipleOf(k), k a positive integer).
 	MultipleOf *int64
+	// Contains bounds how many items of a list match a type of their
+	// own (list.MatchN(n, T)); nil when the list states none.
+	Contains *Contains
+	// MatchIf is CUE's matchIf(if, then, else) on a scalar value; nil
+	// when it states none.
+	MatchIf *MatchIf
 	// Duration: a string is a Go duration, one that time.ParseDuration
 	// parses (CUE's time.Duration): DurationPattern's language, whose
 	// total is within ±(2^63-1) nanoseconds. The text travels as it is
 	// ("1h" stays "1h"). It stands alone: no other constraint is beside it.
 	Duration bool
+}
+
+// Contains is list.MatchN(n, T) on a list of scalars: the number of its
+// items that Match admits is within Min and Max (JSON Schema's contains,
+// minContains and maxContains). Match is of the items' base, with
+// constraints of its own ([...int] & list.MatchN(<=2, >10): at most two
+// items above 10). (list.MatchN(n, _), which every item matches, is no
+// Contains: it bounds the list's length, MinItems and MaxItems.)
+type Contains struct {
+	// Min and Max bound the count of matching items, inclusive; nil when
+	// unbounded (Min nil is 0).
+	Min, Max *int
+	// Match is what a matching item is: a BasicKind (constraints, or a
+	// choice among them) or a ConstKind of the items' base.
+	Match *Type
+	Pos   Pos
+}
+
+// MatchIf is matchIf(if, then, else) on a string, integer, number or
+// boolean (a field or list item, not a named scalar): a value If admits
+// must be one Then admits, any other one Else admits (JSON Schema's if,
+// then and else). Each is a BasicKind of the value's base with
+// constraints of its own, or a ConstKind of it; Then or Else is nil for
+// _, which admits every value. If is never nil.
+type MatchIf struct {
+	If, Then, Else *Type
+	Pos            Pos
 }
 
 // DurationPattern is the grammar of time.ParseDuration's input, RE2 and
@@ -485,9 +522,27 @@ const DurationPattern = `^[-+]?(?:0|(?:(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:ns|us|
 
 // IsZero reports whether no constraint is set.
 func (c Constraints) IsZero() bool {
-	return c.MinRunes == nil && c.MaxRunes == nil && c.Pattern == "" && c.NotPattern == "" && len(c.Not) == 0 &&
+	return c.MinRunes == nil && c.MaxRunes == nil && len(c.Patterns) == 0 && len(c.NotPatterns) == 0 && len(c.Not) == 0 &&
 		c.Min == nil && c.Max == nil && c.MinItems == nil && c.MaxItems == nil &&
-		c.MinNum == nil && c.MaxNum == nil && !c.UniqueItems && c.MinFields == nil && c.MaxFields == nil && c.MultipleOf == nil && !c.Duration
+		c.MinNum == nil && c.MaxNum == nil && !c.UniqueItems && c.MinFields == nil && c.MaxFields == nil && c.MultipleOf == nil && !c.Duration && c.Contains == nil && c.MatchIf == nil
+}
+
+// KeyPattern is the pattern of a key type (Map.Key, MemberPattern.Key),
+// which the model gives at most one: =~"re", or "" when it has none.
+func (c Constraints) KeyPattern() string {
+	if len(c.Patterns) == 0 {
+		return ""
+	}
+	return c.Patterns[0]
+}
+
+// KeyNotPattern is the !~ pattern of a key type, which the model gives at
+// most one, or "".
+func (c Constraints) KeyNotPattern() string {
+	if len(c.NotPatterns) == 0 {
+		return ""
+	}
+	return c.NotPatterns[0]
 }
 
 // JSONKind is the kind of JSON value a value of t is: string, number,

@@ -262,11 +262,11 @@ func constraints(c model.Constraints) string {
 	if c.MaxRunes != nil {
 		fmt.Fprintf(&b, " maxRunes=%d", *c.MaxRunes)
 	}
-	if c.Pattern != "" {
-		fmt.Fprintf(&b, " pattern=%s", c.Pattern)
+	for _, p := range c.Patterns {
+		fmt.Fprintf(&b, " pattern=%s", p)
 	}
-	if c.NotPattern != "" {
-		fmt.Fprintf(&b, " notPattern=%s", c.NotPattern)
+	for _, p := range c.NotPatterns {
+		fmt.Fprintf(&b, " notPattern=%s", p)
 	}
 	for _, v := range c.Not {
 		fmt.Fprintf(&b, " not=%s", v)
@@ -276,6 +276,25 @@ func constraints(c model.Constraints) string {
 	}
 	if c.UniqueItems {
 		b.WriteString(" uniqueItems")
+	}
+	if m := c.MatchIf; m != nil {
+		part := func(t *model.Type) string {
+			if t == nil {
+				return "_"
+			}
+			return typ(t)
+		}
+		fmt.Fprintf(&b, " matchIf(%s; %s; %s @%s)", part(m.If), part(m.Then), part(m.Else), m.Pos)
+	}
+	if m := c.Contains; m != nil {
+		b.WriteString(" contains(")
+		if m.Min != nil {
+			fmt.Fprintf(&b, "min=%d ", *m.Min)
+		}
+		if m.Max != nil {
+			fmt.Fprintf(&b, "max=%d ", *m.Max)
+		}
+		fmt.Fprintf(&b, "%s @%s)", typ(m.Match), m.Pos)
 	}
 	if c.Duration {
 		b.WriteString(" duration")

@@ -54,6 +54,9 @@ type resolver struct {
 	// closedCtx: the struct being resolved is closed by a definition
 	// around it, and so is every struct within it.
 	closedCtx bool
+	// matchN holds the T of each list.MatchN(n, T) read, until the list's
+	// items are resolved and T can be read against them (contains).
+	matchN map[*Contains]cue.Value
 	// goAttrs are the package's @go(Name) attributes (checkSyntax).
 	goAttrs goAttrs
 	// requireDocs: the module's schemagen.cue asks for a doc comment on
@@ -878,6 +881,10 @@ func (r *resolver) classify(d *def) {
 		r.pkg.Aliases = append(r.pkg.Aliases, d.alias)
 		return
 	}
+	if m := t.MatchIf; m != nil {
+		r.errorf(m.Pos, "%s: matchIf on a named scalar is not carried yet; write it where the scalar is used (s?: #%s & matchIf(…))", d.ref(), d.name)
+		return
+	}
 	d.scalar = &Scalar{Name: d.name, Doc: d.doc, Pos: d.pos, Base: t.Base, Constraints: t.Constraints}
 	r.pkg.Scalars = append(r.pkg.Scalars, d.scalar)
 }
@@ -1168,16 +1175,19 @@ func (r *resolver) keyType(pattern cue.Value, what string, at Pos, notOK bool) (
 		ok = r.constrain(t, c, what+" (its keys)", at) && ok
 	}
 	rest := t.Constraints
-	rest.Pattern, rest.NotPattern = "", ""
+	rest.Patterns, rest.NotPatterns = nil, nil
 	switch {
 	case !ok:
+	case len(t.Patterns) > 1 || len(t.NotPatterns) > 1:
+		r.errorf(at, "%s: several patterns on its keys (%v) are not carried yet: a map's keys match one regular expression and not another ([=~\"re\" & !~\"not\"]: T); combine them into one", what, pattern)
+		return nil, false
 	case !rest.IsZero() || len(t.Choice) > 0:
 		r.errorf(at, "%s: the pattern on its keys (%v) is not carried: a map's keys are any string ([string]: T), or those matching a regular expression and not another ([=~\"re\" & !~\"not\"]: T)", what, pattern)
 		return nil, false
-	case notOK && t.Pattern == "" && t.NotPattern == "":
+	case notOK && len(t.Patterns) == 0 && len(t.NotPatterns) == 0:
 		r.errorf(at, "%s: the pattern on its keys (%v) is not carried: a map's keys are any string ([string]: T), or those matching a regular expression and not another ([=~\"re\" & !~\"not\"]: T)", what, pattern)
 		return nil, false
-	case !notOK && (t.Pattern == "" || t.NotPattern != ""):
+	case !notOK && (len(t.Patterns) == 0 || len(t.NotPatterns) != 0):
 		r.errorf(at, "%s: the pattern on its members' names (%v) is not carried beside fields: JSON Schema's patternProperties admits members by a pattern they match ([=~\"re\"]: T), not by one they do not", what, pattern)
 		return nil, false
 	}
@@ -1252,7 +1262,7 @@ func (r *resolver) memberPatterns(d *def) {
 			// types in a map of T (one such pattern per object).
 			for _, prev := range d.object.Members {
 				if prev.Type.Kind != AnyKind && prev.Key != nil { // beside every other member: checkOthers
-					r.errorf(p, "%s: a second pattern with a type of its own ([%v]: T, beside [=~%q]: T at %s): a member may match both, and the Go types keep the members of one typed pattern in one map; merge them into one pattern, or give one the value _", d.ref(), pat, prev.Key.Pattern, prev.Pos)
+					r.errorf(p, "%s: a second pattern with a type of its own ([%v]: T, beside [=~%q]: T at %s): a member may match both, and the Go types keep the members of one typed pattern in one map; merge them into one pattern, or give one the value _", d.ref(), pat, prev.Key.KeyPattern(), prev.Pos)
 					ok = false
 				}
 			}
@@ -1288,7 +1298,7 @@ func (r *resolver) checkOthers(d *def) {
 	}
 	for _, m := range o.Members {
 		if m.Key != nil {
-			r.errorf(m.Pos, "%s: a pattern on members' names ([=~%q]: T) beside one for every other member (at %s): CUE applies both to a member both name, JSON Schema's additionalProperties only to one no patternProperties names; merge them", d.ref(), m.Key.Pattern, others.Pos)
+			r.errorf(m.Pos, "%s: a pattern on members' names ([=~%q]: T) beside one for every other member (at %s): CUE applies both to a member both name, JSON Schema's additionalProperties only to one no patternProperties names; merge them", d.ref(), m.Key.KeyPattern(), others.Pos)
 			return
 		}
 	}
@@ -2577,6 +2587,11 @@ func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
 	if vname, ok := r.validatorOf(v); ok {
 		// A validator beside the struct (struct.MaxFields(2) & {…}) would
 		// be dropped with it: refuse it rather than carry the fields alone.
+		if vname == "matchIf" {
+			// cue import's if/then/else on an object.
+			r.errorf(p, "%s: matchIf on an object is not carried yet: it is carried on a string, integer, number or boolean; on an object the Go and TypeScript checks would need CUE's rule for whether the object matches the if (a regular field left out does, a required one does not: docs/schema-language.md, \"Counting matches\")", what)
+			return nil, false
+		}
 		r.errorf(p, "%s: %s on an object is not carried (schemagen carries struct.MinFields and struct.MaxFields there)", what, vname)
 		return nil, false
 	}
@@ -2826,7 +2841,7 @@ func (r *resolver) list(v cue.Value, what string) (*Type, bool) {
 		// list.UniqueItems(), list.MinItems(1) alone: a list of anything
 		// under those constraints, as CUE reads it ([..._]).
 		t.Elem = &Type{Kind: AnyKind}
-		return t, ok
+		return t, r.contains(t, what) && ok
 	}
 	n := 0 // the items before the ellipsis, if any
 	for _, e := range lit.Elts {
@@ -2843,7 +2858,7 @@ func (r *resolver) list(v cue.Value, what string) (*Type, bool) {
 		return nil, false
 	}
 	t.Elem = et
-	return t, ok
+	return t, r.contains(t, what) && ok
 }
 
 // listConj resolves a conjunction of list literals ([...T] & [_, ...],
@@ -2887,7 +2902,204 @@ func (r *resolver) listConj(v cue.Value, lits []*ast.ListLit, t *Type, what stri
 		return nil, false
 	}
 	t.Elem = et
-	return t, ok
+	return t, r.contains(t, what) && ok
+}
+
+// isIdentNamed reports whether n is the identifier name.
+func isIdentNamed(n ast.Expr, name string) bool {
+	id, ok := n.(*ast.Ident)
+	return ok && id.Name == name
+}
+
+// matchNCount reads list.MatchN(n, T) on a list: n, the count of items T
+// matches, as a Contains's bounds (an integer, >=a, <=b, >a, <b, or a
+// conjunction of them); T is read by contains once the items are known.
+func (r *resolver) matchNCount(t *Type, n, match cue.Value, p Pos, what string) bool {
+	c := &Contains{Pos: p}
+	if k, err := n.Int64(); err == nil && n.IsConcrete() {
+		if k < 0 || k > MaxSafeInt {
+			r.errorf(p, "%s: list.MatchN(%v, …): the count must be an integer from 0 to %d", what, n, int64(MaxSafeInt))
+			return false
+		}
+		i := int(k)
+		c.Min, c.Max = &i, &i
+	} else {
+		ct := &Type{Kind: BasicKind, Base: Int}
+		ok := true
+		for _, cj := range r.conjuncts(n) {
+			ok = r.constrain(ct, cj, what+" (list.MatchN's count)", p) && ok
+		}
+		rest := ct.Constraints
+		rest.Min, rest.Max = nil, nil
+		if !ok || !rest.IsZero() || len(ct.Choice) > 0 || ct.Kind != BasicKind {
+			r.errorf(p, "%s: list.MatchN(%v, …) is carried with a count of an integer, >=a, <=b or both (JSON Schema's minContains and maxContains); this count is none of them", what, n)
+			return false
+		}
+		if ct.Min != nil && *ct.Min > 0 {
+			i := int(min(*ct.Min, MaxSafeInt))
+			c.Min = &i
+		}
+		if ct.Max != nil {
+			if *ct.Max < 0 {
+				r.errorf(p, "%s: list.MatchN(%v, …): no list has fewer than 0 items", what, n)
+				return false
+			}
+			i := int(min(*ct.Max, MaxSafeInt))
+			c.Max = &i
+		}
+	}
+	if t.Contains != nil {
+		r.errorf(p, "%s: a second list.MatchN on one list is not carried yet (JSON Schema would state it as an allOf of contains); write one", what)
+		return false
+	}
+	t.Contains = c
+	if r.matchN == nil {
+		r.matchN = map[*Contains]cue.Value{}
+	}
+	r.matchN[c] = match
+	return true
+}
+
+// contains reads the T of the list's list.MatchN(n, T) against its items,
+// now resolved: _ (every item matches) bounds the list's length; a type
+// of the items' scalar base with constraints of its own is the
+// Contains's Match. What else T may be is refused: the Go and TypeScript
+// checks would need to tell whether a value of another type, or an
+// object, is one T admits (CUE's own rule for a match is in
+// docs/schema-language.md, "Counting matches").
+func (r *resolver) contains(t *Type, what string) bool {
+	c := t.Contains
+	if c == nil {
+		return true
+	}
+	match := r.matchN[c]
+	delete(r.matchN, c)
+	if isTop(sourceExpr(match)) && match.IncompleteKind() == cue.TopKind {
+		// Every item matches: the count is the list's length.
+		t.Contains = nil
+		t.MinItems = maxPtr(t.MinItems, c.Min)
+		t.MaxItems = minPtr(t.MaxItems, c.Max)
+		if t.MinItems != nil && t.MaxItems != nil && *t.MinItems > *t.MaxItems {
+			r.errorf(c.Pos, "%s: a list of at least %d and at most %d items admits no value", what, *t.MinItems, *t.MaxItems)
+			return false
+		}
+		return true
+	}
+	base := t.Elem.BaseOf()
+	switch {
+	case t.Elem.Kind != BasicKind, base == Time, base == Date, base == Bytes:
+		r.errorf(c.Pos, "%s: list.MatchN(n, T) is carried on a list of strings, integers, numbers or booleans ([...int] & list.MatchN(<=2, >10)), T then a constraint on them, or with T _; on a list of %s it is not carried yet: the Go and TypeScript checks would need to tell whether an item is one T admits", what, r.describeElem(t.Elem))
+		return false
+	}
+	mt, ok := r.scalarMatch(base, match, "list.MatchN's T", c.Pos, what)
+	if !ok {
+		return false
+	}
+	if mt.Kind == BasicKind && mt.Constraints.IsZero() {
+		// [...string] & list.MatchN(>=1, string): every item matches.
+		t.Contains = nil
+		t.MinItems = maxPtr(t.MinItems, c.Min)
+		t.MaxItems = minPtr(t.MaxItems, c.Max)
+		return true
+	}
+	c.Match = mt
+	return true
+}
+
+// scalarMatch reads T of list.MatchN or matchIf (role says which) as
+// what a value of base must be to match: a constant of base, or base
+// under constraints of T's own. T must state values of base's own kind:
+// on numbers, int would admit only what CUE reads as an integer (1, not
+// 1.0), which no other target tells apart.
+func (r *resolver) scalarMatch(base Base, match cue.Value, role string, p Pos, what string) (*Type, bool) {
+	if match.IsConcrete() {
+		// [...string] & list.MatchN(1, "x"): items equal to a constant.
+		mt, ok := r.typeAt(match, what+" ("+role+")", p)
+		if !ok {
+			return nil, false
+		}
+		if mt.Kind != ConstKind || mt.Base != base {
+			r.errorf(p, "%s: %s %v is carried as a constant of the value's own type (%s)", what, role, match, base)
+			return nil, false
+		}
+		return mt, true
+	}
+	kinds := map[Base][]cue.Kind{String: {cue.StringKind}, Int: {cue.IntKind, cue.NumberKind}, Number: {cue.NumberKind, cue.FloatKind}, Bool: {cue.BoolKind}}
+	if !slices.Contains(kinds[base], match.IncompleteKind()) {
+		why := ""
+		if base == Number {
+			why = " (on numbers, int admits 1 but not 1.0, which no other target tells apart)"
+		}
+		r.errorf(p, "%s: %s %v is carried as a constraint of the value's own type (%s); this one is of another kind%s", what, role, match, base, why)
+		return nil, false
+	}
+	mt := &Type{Kind: BasicKind, Base: base}
+	ok := true
+	for _, cj := range r.conjuncts(match) {
+		ok = r.constrain(mt, cj, what+" ("+role+")", p) && ok
+	}
+	if !ok {
+		return nil, false
+	}
+	if mt.Kind != BasicKind || mt.Base != base || mt.Duration || len(mt.Choice) > 0 || mt.Contains != nil || mt.MatchIf != nil {
+		r.errorf(p, "%s: %s %v is carried as a constraint of the value's own type (%s), not a choice, a time format, a duration or another matchIf", what, role, match, base)
+		return nil, false
+	}
+	return mt, true
+}
+
+// matchIf reads matchIf(if, then, else) on a scalar value: each a
+// constraint of its base (scalarMatch), then and else also _. On a value
+// of another kind (an object, as cue import writes JSON Schema's
+// if/then/else) it is not carried yet: the Go and TypeScript checks would
+// need CUE's rule for whether an object matches (docs/schema-language.md,
+// "Counting matches").
+func (r *resolver) matchIf(t *Type, args []cue.Value, p Pos, what string) bool {
+	switch {
+	case t.Kind != BasicKind || (t.Base != String && t.Base != Int && t.Base != Number && t.Base != Bool):
+		r.errorf(p, "%s: matchIf is carried on a string, integer, number or boolean (string & matchIf(=~\"^a\", strings.MaxRunes(3), _)); on this value it is not carried yet: the Go and TypeScript checks would need to tell whether it is one the if admits", what)
+		return false
+	case t.MatchIf != nil:
+		r.errorf(p, "%s: a second matchIf on one value is not carried yet; write one", what)
+		return false
+	}
+	m := &MatchIf{Pos: p}
+	read := func(a cue.Value, role string, top bool) (*Type, bool) {
+		if top && isTop(sourceExpr(a)) && a.IncompleteKind() == cue.TopKind {
+			return nil, true // _ admits every value
+		}
+		return r.scalarMatch(t.Base, a, role, p, what)
+	}
+	var ok1, ok2, ok3 bool
+	m.If, ok1 = read(args[0], "matchIf's if", false)
+	m.Then, ok2 = read(args[1], "matchIf's then", true)
+	m.Else, ok3 = read(args[2], "matchIf's else", true)
+	if !ok1 || !ok2 || !ok3 {
+		return false
+	}
+	if m.Then != nil || m.Else != nil { // matchIf(if, _, _) admits every value
+		t.MatchIf = m
+	}
+	return true
+}
+
+// describeElem names the kind of a list's items for a message.
+func (r *resolver) describeElem(t *Type) string {
+	switch t.Kind {
+	case AnyKind:
+		return "any JSON values"
+	case ObjectKind, UnionKind, MapKind:
+		return "objects"
+	case ListKind, TupleKind:
+		return "lists"
+	case EnumKind:
+		return "enum members"
+	case NullableKind:
+		return "nullable values"
+	case ScalarKind:
+		return "a named scalar's values (#" + t.Scalar.Name + ")"
+	}
+	return t.BaseOf().String() + " values"
 }
 
 // tuple resolves a list literal with leading items of their own types
@@ -2895,6 +3107,10 @@ func (r *resolver) listConj(v cue.Value, lits []*ast.ListLit, t *Type, what stri
 // lt holds the constraints already read beside the literal.
 func (r *resolver) tuple(v, lit cue.Value, n int, rest cue.Value, lt *Type, what string, ok bool) (*Type, bool) {
 	p := r.pos(v)
+	if c := lt.Contains; c != nil {
+		r.errorf(c.Pos, "%s: list.MatchN on a list with items of their own types is not carried yet: it is carried on a list of one type ([...T])", what)
+		return nil, false
+	}
 	name := inlineName(what)
 	if def := strings.TrimPrefix(what, "#"); def != what && !strings.ContainsAny(def, ".[") && r.defs[def] != nil {
 		// A definition that is a tuple (#pair: [string, int]) has its
@@ -3113,18 +3329,18 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 		}
 		return true
 	case cue.RegexMatchOp, cue.NotRegexMatchOp:
-		dst, sym, one := &t.Pattern, "=~", "one pattern per value is supported; combine them into one"
+		// Several are all of them: =~"^a" & =~"b$" & !~"x".
+		dst, sym := &t.Patterns, "=~"
 		if op == cue.NotRegexMatchOp {
-			dst, sym, one = &t.NotPattern, "!~", `one !~ pattern per value is supported; combine them into one (!~"a|b")`
+			dst, sym = &t.NotPatterns, "!~"
 		}
 		s, err := args[0].String()
 		if t.Base != String || err != nil {
 			r.errorf(p, "%s: %s needs a string literal on a string", what, sym)
 			return false
 		}
-		if *dst != "" {
-			r.errorf(p, "%s: %s", what, one)
-			return false
+		if slices.Contains(*dst, s) {
+			return true // the same pattern twice is one
 		}
 		if _, err := regexp.Compile(s); err != nil {
 			r.errorf(p, "%s: pattern: %v", what, err)
@@ -3134,7 +3350,7 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 			r.errorf(p, "%s: pattern %q: %s", what, s, why)
 			return false
 		}
-		*dst = s
+		*dst = append(*dst, s)
 		return true
 	case cue.CallOp:
 		return r.builtin(t, c, args, what)
@@ -3212,6 +3428,9 @@ func (r *resolver) validatorOf(v cue.Value) (string, bool) {
 		if isCloseCall(sourceExpr(c)) {
 			continue
 		}
+		if call, ok := sourceExpr(c).(*ast.CallExpr); ok && isIdentNamed(call.Fun, "matchIf") {
+			return "matchIf", true
+		}
 		return "a builtin validator", true
 	}
 	return "", false
@@ -3237,6 +3456,9 @@ func (r *resolver) builtin(t *Type, c cue.Value, args []cue.Value, what string) 
 		}
 		i := int(n)
 		return &i, true
+	}
+	if call, isCall := sourceExpr(c).(*ast.CallExpr); isCall && len(args) == 4 && isIdentNamed(call.Fun, "matchIf") {
+		return r.matchIf(t, args[1:], p, what)
 	}
 	var ok bool
 	switch name {
@@ -3282,6 +3504,11 @@ func (r *resolver) builtin(t *Type, c cue.Value, args []cue.Value, what string) 
 			k = *t.MultipleOf / a * k
 		}
 		t.MultipleOf, ok = &k, true
+	case "list.MatchN":
+		if t.Kind != ListKind || len(args) != 3 {
+			break
+		}
+		return r.matchNCount(t, args[1], args[2], p, what)
 	case "list.UniqueItems":
 		if ok = len(args) == 1 && t.Kind == ListKind; ok {
 			t.UniqueItems = true
@@ -3309,9 +3536,10 @@ func (r *resolver) builtin(t *Type, c cue.Value, args []cue.Value, what string) 
 				// A time of day: what Go's time.Parse reads with this
 				// layout, stated as a pattern (an hour of one or two
 				// digits, a fraction of a second after . or ,).
-				if t.Pattern == "" {
-					t.Pattern, ok = timeOfDayPattern, true
+				if !slices.Contains(t.Patterns, timeOfDayPattern) {
+					t.Patterns = append(t.Patterns, timeOfDayPattern)
 				}
+				ok = true
 			}
 		}
 	default:

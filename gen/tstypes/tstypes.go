@@ -260,11 +260,11 @@ func constraints(b model.Base, c model.Constraints) string {
 	if c.MaxRunes != nil {
 		parts = append(parts, fmt.Sprintf("at most %d characters", *c.MaxRunes))
 	}
-	if c.Pattern != "" {
-		parts = append(parts, "matching /"+model.ECMAPattern(c.Pattern)+"/u")
+	for _, re := range c.Patterns {
+		parts = append(parts, "matching /"+model.ECMAPattern(re)+"/u")
 	}
-	if c.NotPattern != "" {
-		parts = append(parts, "not matching /"+model.ECMAPattern(c.NotPattern)+"/u")
+	for _, re := range c.NotPatterns {
+		parts = append(parts, "not matching /"+model.ECMAPattern(re)+"/u")
 	}
 	for _, lit := range c.Not {
 		parts = append(parts, "not "+lit)
@@ -292,6 +292,27 @@ func constraints(b model.Base, c model.Constraints) string {
 	}
 	if c.UniqueItems {
 		parts = append(parts, "no two items equal")
+	}
+	if m := c.MatchIf; m != nil {
+		// matchIf(if, then, else), as the JSON Schema's if states it.
+		phrase := "if (" + matchWords(m.If) + ")"
+		if m.Then != nil {
+			phrase += " then (" + matchWords(m.Then) + ")"
+		}
+		if m.Else != nil {
+			phrase += " else (" + matchWords(m.Else) + ")"
+		}
+		parts = append(parts, phrase)
+	}
+	if m := c.Contains; m != nil {
+		// list.MatchN(n, T), as the JSON Schema's contains states it.
+		what := matchWords(m.Match)
+		if m.Min != nil {
+			parts = append(parts, "at least "+items(*m.Min)+" ("+what+")")
+		}
+		if m.Max != nil {
+			parts = append(parts, "at most "+items(*m.Max)+" ("+what+")")
+		}
 	}
 	if len(parts) == 0 {
 		return ""
@@ -420,7 +441,7 @@ func fieldDoc(f *model.Field) string {
 			c = choiceDoc(f.Type)
 		}
 	case model.ListKind:
-		c = constraints(0, model.Constraints{MinItems: f.Type.MinItems, MaxItems: f.Type.MaxItems})
+		c = constraints(0, model.Constraints{MinItems: f.Type.MinItems, MaxItems: f.Type.MaxItems, Contains: f.Type.Contains})
 	}
 	doc := f.Doc
 	if c != "" {
@@ -481,7 +502,7 @@ func object(o *model.Object) string {
 				body.WriteString("  /** Every member the schema does not declare, " + of + ". */\n  [member: string]: unknown;\n")
 				break
 			}
-			ps = append(ps, "/"+model.ECMAPattern(m.Key.Pattern)+"/u "+of)
+			ps = append(ps, "/"+model.ECMAPattern(m.Key.KeyPattern())+"/u "+of)
 		}
 		if len(ps) > 0 {
 			body.WriteString("  /** Members the schema admits by their names: those matching " + strings.Join(ps, "; ") + ". */\n  [member: string]: unknown;\n")

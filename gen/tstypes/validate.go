@@ -113,8 +113,8 @@ func validators(p *model.Package) []decl {
 		ds = append(ds, decl{e.Pos, e.Name, enumGuard(e)})
 	}
 	for _, sc := range p.Scalars {
-		if sc.Pattern != "" {
-			ds = append(ds, decl{sc.Pos, sc.Name, fmt.Sprintf("const %s = /*#__PURE__*/ new RegExp(%s, \"u\");\n", patternVar(sc), jsString(model.ECMAPattern(sc.Pattern)))})
+		if len(sc.Patterns) > 0 { // its first; the others are _rx's
+			ds = append(ds, decl{sc.Pos, sc.Name, fmt.Sprintf("const %s = /*#__PURE__*/ new RegExp(%s, \"u\");\n", patternVar(sc), jsString(model.ECMAPattern(sc.Patterns[0])))})
 		}
 	}
 	for _, o := range p.Objects {
@@ -307,7 +307,7 @@ func objectValidator(o *model.Object) string {
 		k := c.fresh("k")
 		c.open("for (const ", k, " of _unknownKeys(v, [", fieldNames(o), "]))")
 		if m.Key != nil {
-			c.p("if (!_rx(", jsString(model.ECMAPattern(m.Key.Pattern)), ").test(", k, ")) continue;")
+			c.p("if (!_rx(", jsString(model.ECMAPattern(m.Key.KeyPattern())), ").test(", k, ")) continue;")
 		}
 		c.p("x = (v as Record<string, unknown>)[", k, "];")
 		check(c, m.Type, "x", "v", k, "_m(at, "+k+")")
@@ -323,7 +323,7 @@ func objectValidator(o *model.Object) string {
 		} else {
 			conds := []string{"[" + fieldNames(o) + "].includes(k)"}
 			for _, m := range o.Members {
-				conds = append(conds, "_rx("+jsString(model.ECMAPattern(m.Key.Pattern))+").test(k)")
+				conds = append(conds, "_rx("+jsString(model.ECMAPattern(m.Key.KeyPattern()))+").test(k)")
 			}
 			c.p("const ", n, " = Object.keys(v as object).filter((k) => ", strings.Join(conds, " || "), ").length;")
 		}
@@ -640,16 +640,16 @@ func check(c *code, t *model.Type, x, cont, k, at string) {
 		if t.Elem.Kind != model.AnyKind || t.Key != nil { // values of any JSON, names of any string: nothing to judge
 			key := c.fresh("k")
 			c.open("for (const ", key, " of Object.keys(", x, "))")
-			if t.Key != nil && t.Key.Pattern != "" {
+			if t.Key != nil && t.Key.KeyPattern() != "" {
 				// [=~"re"]: T: every member's name matches re.
-				c.open("if (!_rx(", jsString(model.ECMAPattern(t.Key.Pattern)), ").test(", key, "))")
-				c.fail("_k("+at+", "+key+")", "pattern", jsString("its name must match "+t.Key.Pattern))
+				c.open("if (!_rx(", jsString(model.ECMAPattern(t.Key.KeyPattern())), ").test(", key, "))")
+				c.fail("_k("+at+", "+key+")", "pattern", jsString("its name must match "+t.Key.KeyPattern()))
 				c.close()
 			}
-			if t.Key != nil && t.Key.NotPattern != "" {
+			if t.Key != nil && t.Key.KeyNotPattern() != "" {
 				// [!~"re"]: T: no member's name matches re.
-				c.open("if (_rx(", jsString(model.ECMAPattern(t.Key.NotPattern)), ").test(", key, "))")
-				c.fail("_k("+at+", "+key+")", "pattern", jsString("its name must not match "+t.Key.NotPattern))
+				c.open("if (_rx(", jsString(model.ECMAPattern(t.Key.KeyNotPattern())), ").test(", key, "))")
+				c.fail("_k("+at+", "+key+")", "pattern", jsString("its name must not match "+t.Key.KeyNotPattern()))
 				c.close()
 			}
 			if t.Elem.Kind != model.AnyKind {
@@ -666,7 +666,39 @@ func check(c *code, t *model.Type, x, cont, k, at string) {
 			break
 		}
 		scalarCheck(c, t, x, cont, k, at)
+		if t.Kind == model.BasicKind && t.MatchIf != nil {
+			matchIfCheck(c, t, x, cont, k, at)
+		}
 	}
+}
+
+// matchIfCheck judges x, once it is of t's base, by matchIf(if, then,
+// else): the if's checks, into problems of their own (out and ok
+// shadowed), choose whether the then's or the else's apply.
+func matchIfCheck(c *code, t *model.Type, x, cont, k, at string) {
+	m := t.MatchIf
+	js := map[model.Base]string{model.String: "string", model.Int: "number", model.Number: "number", model.Bool: "boolean"}[t.Base]
+	holds := c.fresh("holds")
+	c.open("if (typeof ", x, " === ", jsString(js), ")")
+	c.p("let ", holds, " = false;")
+	c.p("{")
+	c.depth++
+	c.p("const out: Problem[] = [];")
+	c.p("let ok = true;")
+	check(c, m.If, x, cont, k, at)
+	c.p(holds, " = ok && out.length === 0;")
+	c.close()
+	if m.Then != nil {
+		c.open("if (", holds, ")")
+		check(c, m.Then, x, cont, k, at)
+		c.close()
+	}
+	if m.Else != nil {
+		c.open("if (!", holds, ")")
+		check(c, m.Else, x, cont, k, at)
+		c.close()
+	}
+	c.close()
 }
 
 // choiceCheck judges x against a choice among constraints: of the base
@@ -726,12 +758,6 @@ func choiceWords(t *model.Type) string {
 
 func scalarCheck(c *code, t *model.Type, x, cont, k, at string) {
 	cs := t.Effective()
-	var pattern string
-	if t.Kind == model.ScalarKind && t.Scalar.Pattern != "" {
-		pattern = patternVar(t.Scalar)
-	} else if cs.Pattern != "" {
-		pattern = "_rx(" + jsString(model.ECMAPattern(cs.Pattern)) + ")"
-	}
 	switch t.BaseOf() {
 	case model.Number:
 		c.open("if (typeof ", x, ` !== "number")`)
@@ -818,14 +844,18 @@ func scalarCheck(c *code, t *model.Type, x, cont, k, at string) {
 			c.fail(at, "maxLength", "`must be at most "+chars(*cs.MaxRunes)+" (has ${_cp("+x+")})`")
 			c.close()
 		}
-		if pattern != "" {
+		for i, re := range cs.Patterns { // each must match
+			pattern := "_rx(" + jsString(model.ECMAPattern(re)) + ")"
+			if i == 0 && t.Kind == model.ScalarKind {
+				pattern = patternVar(t.Scalar)
+			}
 			c.open("if (!", pattern, ".test(", x, "))")
-			c.fail(at, "pattern", jsString("must match "+cs.Pattern))
+			c.fail(at, "pattern", jsString("must match "+re))
 			c.close()
 		}
-		if cs.NotPattern != "" {
-			c.open("if (_rx(", jsString(model.ECMAPattern(cs.NotPattern)), ").test(", x, "))")
-			c.fail(at, "pattern", jsString("must not match "+cs.NotPattern))
+		for _, re := range cs.NotPatterns {
+			c.open("if (_rx(", jsString(model.ECMAPattern(re)), ").test(", x, "))")
+			c.fail(at, "pattern", jsString("must not match "+re))
 			c.close()
 		}
 		notChecks(c, x, at, cs.Not)
@@ -985,6 +1015,48 @@ func itemChecks(c *code, t *model.Type, x, at string, canon bool) {
 		c.p(seen, ".set(", item, ", ", j, ");")
 		c.close()
 	}
+	if m := t.Contains; m != nil {
+		// list.MatchN(n, T): count the items T's checks admit, each
+		// judged into problems of its own (out and ok shadowed).
+		n, i, el := c.fresh("n"), c.fresh("i"), c.fresh("e")
+		c.p("let ", n, " = 0;")
+		c.open("for (let ", i, " = 0; ", i, " < ", x, ".length; ", i, "++)")
+		c.p("const out: Problem[] = [];")
+		c.p("let ok = true;")
+		c.p("const ", el, ": unknown = ", x, "[", i, "];")
+		check(c, m.Match, el, x, i, at)
+		c.p("if (ok && out.length === 0) ", n, "++;")
+		c.close()
+		what := matchWords(m.Match)
+		if m.Min != nil {
+			k := strconv.Itoa(*m.Min)
+			c.open("if (", n, " < ", k, ")")
+			c.fail(at, "minItems", jsString("must have at least "+items(*m.Min)+" ("+what+")"))
+			c.close()
+		}
+		if m.Max != nil {
+			k := strconv.Itoa(*m.Max)
+			c.open("if (", n, " > ", k, ")")
+			c.fail(at, "maxItems", jsString("must have at most "+items(*m.Max)+" ("+what+")"))
+			c.close()
+		}
+	}
+}
+
+// items is "1 item" or "n items".
+func items(n int) string {
+	if n == 1 {
+		return "1 item"
+	}
+	return strconv.Itoa(n) + " items"
+}
+
+// matchWords says what list.MatchN's T admits, for a problem's message.
+func matchWords(t *model.Type) string {
+	if t.Kind == model.ConstKind {
+		return t.ConstJSON()
+	}
+	return strings.TrimSuffix(strings.TrimPrefix(constraints(t.Base, t.Constraints), "The JSON Schema checks: "), ".")
 }
 
 // mapValidator exports a named map's is, validate, parse and write, as an
@@ -1091,7 +1163,7 @@ func objectWriter(c *code, o *model.Object) {
 		k := c.fresh("k")
 		c.open("for (const ", k, " of _unknownKeys(v, [", fieldNames(o), "]))")
 		if m.Key != nil {
-			c.p("if (!_rx(", jsString(model.ECMAPattern(m.Key.Pattern)), ").test(", k, ")) continue;")
+			c.p("if (!_rx(", jsString(model.ECMAPattern(m.Key.KeyPattern())), ").test(", k, ")) continue;")
 		}
 		c.p("s += sep + _str(", k, ") + \":\" + ", writeExpr(c, m.Type, "(v as Record<string, unknown>)["+k+"] as "+typ(m.Type)), ";")
 		c.p(`sep = ",";`)
@@ -1104,13 +1176,13 @@ func objectWriter(c *code, o *model.Object) {
 		k := c.fresh("k")
 		c.open("for (const ", k, " of _unknownKeys(v, [", fieldNames(o), "]))")
 		if m := o.Typed(); m != nil {
-			c.p("if (_rx(", jsString(model.ECMAPattern(m.Key.Pattern)), ").test(", k, ")) continue; // written above")
+			c.p("if (_rx(", jsString(model.ECMAPattern(m.Key.KeyPattern())), ").test(", k, ")) continue; // written above")
 		}
 		if !o.Open {
 			var conds []string
 			for _, m := range o.Members {
 				if m.Type.Kind == model.AnyKind {
-					conds = append(conds, "_rx("+jsString(model.ECMAPattern(m.Key.Pattern))+").test("+k+")")
+					conds = append(conds, "_rx("+jsString(model.ECMAPattern(m.Key.KeyPattern()))+").test("+k+")")
 				}
 			}
 			c.p("if (!(", strings.Join(conds, " || "), ")) continue;")

@@ -198,7 +198,7 @@ func (d *doc) object(o *model.Object) {
 	for _, m := range o.Members {
 		if m.Type.Kind == model.AnyKind {
 			if !o.Open {
-				d.f("It also admits members whose names match `%s`, of any JSON value (Go keeps them in `%s`).\n\n", m.Key.Pattern, model.UnknownField)
+				d.f("It also admits members whose names match `%s`, of any JSON value (Go keeps them in `%s`).\n\n", m.Key.KeyPattern(), model.UnknownField)
 			}
 			continue
 		}
@@ -210,7 +210,7 @@ func (d *doc) object(o *model.Object) {
 			d.f("Every member it does not declare holds %s%s (Go keeps them in `%s`).\n\n", d.typ(m.Type), c, model.MatchingField)
 			continue
 		}
-		d.f("A member whose name matches `%s` holds %s%s (Go keeps them in `%s`).\n\n", m.Key.Pattern, d.typ(m.Type), c, model.MatchingField)
+		d.f("A member whose name matches `%s` holds %s%s (Go keeps them in `%s`).\n\n", m.Key.KeyPattern(), d.typ(m.Type), c, model.MatchingField)
 	}
 	for _, a := range o.Absent {
 		if a.Why == "_|_" {
@@ -340,11 +340,11 @@ func (d *doc) typ(t *model.Type) string {
 // and not its !~.
 func keyWords(k *model.Type) string {
 	var parts []string
-	if k.Pattern != "" {
-		parts = append(parts, "matching `"+k.Pattern+"`")
+	if re := k.KeyPattern(); re != "" {
+		parts = append(parts, "matching `"+re+"`")
 	}
-	if k.NotPattern != "" {
-		parts = append(parts, "not matching `"+k.NotPattern+"`")
+	if re := k.KeyNotPattern(); re != "" {
+		parts = append(parts, "not matching `"+re+"`")
 	}
 	return strings.Join(parts, " and ")
 }
@@ -425,6 +425,14 @@ func baseName(b model.Base) string {
 	return "?"
 }
 
+// isAre is the verb for n items.
+func isAre(n int) string {
+	if n == 1 {
+		return "is"
+	}
+	return "are"
+}
+
 // constraintList renders constraints as short phrases.
 func constraintList(b model.Base, c model.Constraints) []string {
 	var out []string
@@ -453,11 +461,11 @@ func constraintList(b model.Base, c model.Constraints) []string {
 	case c.MaxRunes != nil:
 		out = append(out, "at most "+plural(*c.MaxRunes, "character"))
 	}
-	if c.Pattern != "" {
-		out = append(out, "matches `"+strings.ReplaceAll(c.Pattern, "|", `\|`)+"`")
+	for _, re := range c.Patterns {
+		out = append(out, "matches `"+strings.ReplaceAll(re, "|", `\|`)+"`")
 	}
-	if c.NotPattern != "" {
-		out = append(out, "does not match `"+strings.ReplaceAll(c.NotPattern, "|", `\|`)+"`")
+	for _, re := range c.NotPatterns {
+		out = append(out, "does not match `"+strings.ReplaceAll(re, "|", `\|`)+"`")
 	}
 	for _, lit := range c.Not {
 		out = append(out, "not "+codeSpan(lit))
@@ -489,6 +497,43 @@ func constraintList(b model.Base, c model.Constraints) []string {
 	}
 	if c.UniqueItems {
 		out = append(out, "unique items")
+	}
+	if m := c.MatchIf; m != nil {
+		// matchIf(if, then, else), in words.
+		words := func(t *model.Type) string {
+			if t.Kind == model.ConstKind {
+				return "(" + codeSpan(t.ConstJSON()) + ")"
+			}
+			return "(" + strings.Join(constraintList(t.Base, t.Constraints), ", ") + ")"
+		}
+		phrase := "if " + words(m.If)
+		if m.Then != nil {
+			phrase += " then " + words(m.Then)
+		}
+		if m.Else != nil {
+			phrase += " else " + words(m.Else)
+		}
+		out = append(out, phrase)
+	}
+	if m := c.Contains; m != nil {
+		// list.MatchN(n, T): how many items T admits.
+		what := codeSpan(m.Match.ConstJSON())
+		if m.Match.Kind != model.ConstKind {
+			what = m.Match.Base.String()
+			if cs := constraintList(m.Match.Base, m.Match.Constraints); len(cs) > 0 {
+				what += " (" + strings.Join(cs, ", ") + ")"
+			}
+		}
+		switch {
+		case m.Min != nil && m.Max != nil && *m.Min == *m.Max:
+			out = append(out, fmt.Sprintf("exactly %s that %s %s", plural(*m.Min, "item"), isAre(*m.Min), what))
+		case m.Min != nil && m.Max != nil:
+			out = append(out, fmt.Sprintf("%d to %s that are %s", *m.Min, plural(*m.Max, "item"), what))
+		case m.Min != nil:
+			out = append(out, fmt.Sprintf("at least %s that %s %s", plural(*m.Min, "item"), isAre(*m.Min), what))
+		case m.Max != nil:
+			out = append(out, fmt.Sprintf("at most %s that %s %s", plural(*m.Max, "item"), isAre(*m.Max), what))
+		}
 	}
 	switch {
 	case c.MinFields != nil && c.MaxFields != nil:
