@@ -235,7 +235,7 @@ func TestPath(t *testing.T) {
 // TestProblemsAllocateOnlyOnAProblem: the walk of a valid value costs
 // nothing.
 func TestProblemsAllocateOnlyOnAProblem(t *testing.T) {
-	re := regexp.MustCompile(`^[a-z]*$`)
+	re := MustPattern(`^[a-z]*$`)
 	allocs := testing.AllocsPerRun(100, func() {
 		var p Problems
 		root := Root("T")

@@ -148,3 +148,68 @@ func BenchmarkPeers(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkGenerated times the generated side alone, for profiling:
+//
+//	go test -run '^$' -bench '^BenchmarkGenerated$/snapshot-decode' -cpuprofile cpu.out
+func BenchmarkGenerated(b *testing.B) {
+	snap := bigSnapshot()
+	data, err := snap.AppendJSON(nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	rows := ledgerRows(1000)
+	oursRows := make([]fleet.LedgerRow, len(rows))
+	for i, line := range rows {
+		if oursRows[i], err = decodeRowOurs(line); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.Run("snapshot-decode", func(b *testing.B) {
+		b.SetBytes(int64(len(data)))
+		b.ReportAllocs()
+		for b.Loop() {
+			var s fleet.Snapshot
+			if err := s.UnmarshalJSON(data); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("snapshot-validate", func(b *testing.B) {
+		for b.Loop() {
+			if err := snap.Validate(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("rows-decode-validate", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, line := range rows {
+				if _, err := decodeRowOurs(line); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	})
+	b.Run("snapshot-encode", func(b *testing.B) {
+		b.ReportAllocs()
+		var buf []byte
+		for b.Loop() {
+			if buf, err = snap.AppendJSON(buf[:0]); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("rows-encode", func(b *testing.B) {
+		b.ReportAllocs()
+		var buf []byte
+		for b.Loop() {
+			for _, r := range oursRows {
+				if buf, err = r.AppendJSON(buf[:0]); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	})
+}

@@ -694,7 +694,7 @@ func memberMatch(f *goFile, o *model.Object, name string) string {
 	return "(" + strings.Join(cs, " || ") + ")"
 }
 
-// fieldPatterns emits the compiled regexp of every pattern t states in
+// fieldPatterns emits the compiled wire.Pattern of every pattern t states in
 // place (its own =~, its list elements' or map values'), under the name
 // patternNames gave it.
 func fieldPatterns(f *goFile, t *model.Type) {
@@ -705,11 +705,11 @@ func fieldPatterns(f *goFile, t *model.Type) {
 		}
 		if name := f.patterns[t]; name != "" {
 			f.decl()
-			f.p("var ", name, " = ", f.use("regexp"), ".MustCompile(", quote(t.Pattern), ")")
+			f.p("var ", name, " = ", f.wire(), ".MustPattern(", quote(t.Pattern), ")")
 		}
 		if name := f.notPatterns[t]; name != "" {
 			f.decl()
-			f.p("var ", name, " = ", f.use("regexp"), ".MustCompile(", quote(t.NotPattern), ")")
+			f.p("var ", name, " = ", f.wire(), ".MustPattern(", quote(t.NotPattern), ")")
 		}
 	case model.ListKind, model.NullableKind:
 		fieldPatterns(f, t.Elem)
@@ -1288,7 +1288,7 @@ func unionCheck(f *goFile, t *model.Type, v, path, member, stepVar string, depth
 }
 
 // constraintChecks validates a basic value against c. pattern and
-// notPattern name the compiled regexp variables of its =~ and !~.
+// notPattern name the compiled wire.Pattern variables of its =~ and !~.
 func constraintChecks(f *goFile, base model.Base, c model.Constraints, v, path, member, pattern, notPattern string) {
 	call := func(name string, args ...string) {
 		f.p("p.", name, "(", path, ", ", member, ", ", strings.Join(args, ", "), ")")
@@ -1352,13 +1352,13 @@ func scalarValidator(f *goFile, s *model.Scalar) {
 	if s.Pattern != "" {
 		pattern = helper("pattern", s.GoName)
 		f.decl()
-		f.p("var ", pattern, " = ", f.use("regexp"), ".MustCompile(", quote(s.Pattern), ")")
+		f.p("var ", pattern, " = ", f.wire(), ".MustPattern(", quote(s.Pattern), ")")
 	}
 	var notPattern string
 	if s.NotPattern != "" {
 		notPattern = helper("notpattern", s.GoName)
 		f.decl()
-		f.p("var ", notPattern, " = ", f.use("regexp"), ".MustCompile(", quote(s.NotPattern), ")")
+		f.p("var ", notPattern, " = ", f.wire(), ".MustPattern(", quote(s.NotPattern), ")")
 	}
 	arg := "string"
 	switch s.Base {
