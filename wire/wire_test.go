@@ -358,3 +358,34 @@ func TestManyFieldsBits(t *testing.T) {
 		t.Errorf("MissingFields = %v, want f66 missing", err)
 	}
 }
+
+// FuzzEncoderTime: Encoder.Time writes what json.Marshal writes for any
+// instant, offset and location, and fails where it fails.
+func FuzzEncoderTime(f *testing.F) {
+	f.Add(int64(0), int64(0), 0)
+	f.Add(int64(1788000000), int64(123000000), 7200)
+	f.Add(int64(-62135596800), int64(1), -3600)
+	f.Add(int64(253402300799), int64(999999999), 0)
+	f.Add(int64(253402300800), int64(0), 0)
+	f.Add(int64(-62167219201), int64(0), 0)
+	f.Add(int64(951782400), int64(100), 5*3600+1800)
+	f.Add(int64(1000), int64(0), -30)
+	f.Add(int64(1000), int64(0), 24*3600)
+	f.Add(int64(1000), int64(0), -86399)
+	f.Fuzz(func(t *testing.T, sec, nsec int64, offset int) {
+		tm := time.Unix(sec, nsec).In(time.FixedZone("", offset))
+		if offset == 1 {
+			tm = time.Unix(sec, nsec).UTC()
+		}
+		want, werr := json.Marshal(tm)
+		e := Encoder{B: []byte("x")}
+		e.Time(tm)
+		got, err := e.Result()
+		if (err != nil) != (werr != nil) {
+			t.Fatalf("Time(%v): error %v, json.Marshal's %v", tm, err, werr)
+		}
+		if err == nil && string(got) != "x"+string(want) {
+			t.Fatalf("Time(%v) = %s, json.Marshal writes %s", tm, got[1:], want)
+		}
+	})
+}

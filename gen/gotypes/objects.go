@@ -11,6 +11,7 @@ import (
 
 	"github.com/schemagen/schemagen/gen/escape"
 	"github.com/schemagen/schemagen/gen/model"
+	"github.com/schemagen/schemagen/wire"
 )
 
 // goType is the Go type of a value of t; optional scalars, enums and
@@ -509,6 +510,13 @@ func objectDecode(f *goFile, o *model.Object) {
 	f.close()
 }
 
+// memberRaw is the Go literal of what Encoder.Member writes for name, a
+// constant: `,"name":` escaped at generation time, so that encoding a
+// member copies its bytes rather than escaping its name again.
+func memberRaw(name string) string {
+	return quote("," + string(wire.AppendString(nil, name)) + ":")
+}
+
 // objectEncode emits encode, which writes x's members in schema order: a
 // variant's discriminator first, an optional member only when present, a
 // nil required list or map as empty.
@@ -517,18 +525,18 @@ func objectEncode(f *goFile, o *model.Object) {
 	f.open("func (x *", o.GoName, ") encode(e *", f.wire(), ".Encoder)")
 	f.p("m := e.Begin()")
 	if o.Union != nil {
-		f.p("e.Member(", quote(o.Union.Discriminator), ")")
-		f.p("e.String(", quote(o.Tag), ")")
+		disc := "," + string(wire.AppendString(nil, o.Union.Discriminator)) + ":" + string(wire.AppendString(nil, o.Tag))
+		f.p("e.Raw(", quote(disc), ")")
 	}
 	for _, fd := range structFields(o) {
 		val := "x." + fd.GoName
 		if !fd.Optional {
-			f.p("e.Member(", quote(fd.Name), ")")
+			f.p("e.Raw(", memberRaw(fd.Name), ")")
 			encodeValue(f, fd.Type, val, 0)
 			continue
 		}
 		f.open("if ", val, " != nil")
-		f.p("e.Member(", quote(fd.Name), ")")
+		f.p("e.Raw(", memberRaw(fd.Name), ")")
 		v := val
 		if !nilable(fd.Type) && !pointerMethods(fd.Type) {
 			v = "*" + val // encode of an object has a pointer receiver

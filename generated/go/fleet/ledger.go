@@ -181,11 +181,10 @@ func decode_PassedRow(r *wire.Reader, x *PassedRow) error {
 
 func (x *PassedRow) encode(e *wire.Encoder) {
 	m := e.Begin()
-	e.Member("kind")
-	e.String("passed")
-	e.Member("seatId")
+	e.Raw(",\"kind\":\"passed\"")
+	e.Raw(",\"seatId\":")
 	e.String(x.SeatID)
-	e.Member("at")
+	e.Raw(",\"at\":")
 	e.Time(x.At)
 	e.End(m)
 }
@@ -289,11 +288,10 @@ func decode_FailedRow(r *wire.Reader, x *FailedRow) error {
 
 func (x *FailedRow) encode(e *wire.Encoder) {
 	m := e.Begin()
-	e.Member("kind")
-	e.String("failed")
-	e.Member("seatId")
+	e.Raw(",\"kind\":\"failed\"")
+	e.Raw(",\"seatId\":")
 	e.String(x.SeatID)
-	e.Member("at")
+	e.Raw(",\"at\":")
 	e.Time(x.At)
 	e.End(m)
 }
@@ -404,14 +402,13 @@ func decode_PromptedRow(r *wire.Reader, x *PromptedRow) error {
 
 func (x *PromptedRow) encode(e *wire.Encoder) {
 	m := e.Begin()
-	e.Member("kind")
-	e.String("prompted")
-	e.Member("seatId")
+	e.Raw(",\"kind\":\"prompted\"")
+	e.Raw(",\"seatId\":")
 	e.String(x.SeatID)
-	e.Member("at")
+	e.Raw(",\"at\":")
 	e.Time(x.At)
 	if x.FromSeatID != nil {
-		e.Member("fromSeatId")
+		e.Raw(",\"fromSeatId\":")
 		e.String(*x.FromSeatID)
 	}
 	e.End(m)
@@ -527,14 +524,13 @@ func decode_ShippedRow(r *wire.Reader, x *ShippedRow) error {
 
 func (x *ShippedRow) encode(e *wire.Encoder) {
 	m := e.Begin()
-	e.Member("kind")
-	e.String("shipped")
-	e.Member("seatId")
+	e.Raw(",\"kind\":\"shipped\"")
+	e.Raw(",\"seatId\":")
 	e.String(x.SeatID)
-	e.Member("at")
+	e.Raw(",\"at\":")
 	e.Time(x.At)
 	if x.Note != nil {
-		e.Member("note")
+		e.Raw(",\"note\":")
 		e.String(*x.Note)
 	}
 	e.End(m)

@@ -249,24 +249,24 @@ func decode_CensusAgent(r *wire.Reader, x *CensusAgent) error {
 
 func (x *CensusAgent) encode(e *wire.Encoder) {
 	m := e.Begin()
-	e.Member("paneId")
+	e.Raw(",\"paneId\":")
 	e.String(x.PaneID)
-	e.Member("terminalId")
+	e.Raw(",\"terminalId\":")
 	e.String(x.TerminalID)
-	e.Member("name")
+	e.Raw(",\"name\":")
 	e.String(x.Name)
-	e.Member("status")
+	e.Raw(",\"status\":")
 	wire.EncodeEnum(e, &enum_AgentStatus, x.Status)
 	if x.ParentPaneID != nil {
-		e.Member("parentPaneId")
+		e.Raw(",\"parentPaneId\":")
 		e.String(*x.ParentPaneID)
 	}
 	if x.Cwd != nil {
-		e.Member("cwd")
+		e.Raw(",\"cwd\":")
 		e.String(*x.Cwd)
 	}
 	if x.StartedAt != nil {
-		e.Member("startedAt")
+		e.Raw(",\"startedAt\":")
 		e.Time(*x.StartedAt)
 	}
 	e.End(m)
@@ -373,11 +373,10 @@ func decode_CensusEvent(r *wire.Reader, x *CensusEvent) error {
 
 func (x *CensusEvent) encode(e *wire.Encoder) {
 	m := e.Begin()
-	e.Member("type")
-	e.String("census")
-	e.Member("at")
+	e.Raw(",\"type\":\"census\"")
+	e.Raw(",\"at\":")
 	e.Time(x.At)
-	e.Member("agents")
+	e.Raw(",\"agents\":")
 	e.Open()
 	for i := range x.Agents {
 		e.Elem(i)
@@ -494,13 +493,12 @@ func decode_StatusEvent(r *wire.Reader, x *StatusEvent) error {
 
 func (x *StatusEvent) encode(e *wire.Encoder) {
 	m := e.Begin()
-	e.Member("type")
-	e.String("status")
-	e.Member("at")
+	e.Raw(",\"type\":\"status\"")
+	e.Raw(",\"at\":")
 	e.Time(x.At)
-	e.Member("paneId")
+	e.Raw(",\"paneId\":")
 	e.String(x.PaneID)
-	e.Member("status")
+	e.Raw(",\"status\":")
 	wire.EncodeEnum(e, &enum_AgentStatus, x.Status)
 	e.End(m)
 }
@@ -613,14 +611,13 @@ func decode_PromptedEvent(r *wire.Reader, x *PromptedEvent) error {
 
 func (x *PromptedEvent) encode(e *wire.Encoder) {
 	m := e.Begin()
-	e.Member("type")
-	e.String("prompted")
-	e.Member("at")
+	e.Raw(",\"type\":\"prompted\"")
+	e.Raw(",\"at\":")
 	e.Time(x.At)
-	e.Member("toPaneId")
+	e.Raw(",\"toPaneId\":")
 	e.String(x.ToPaneID)
 	if x.FromPaneID != nil {
-		e.Member("fromPaneId")
+		e.Raw(",\"fromPaneId\":")
 		e.String(*x.FromPaneID)
 	}
 	e.End(m)
@@ -750,19 +747,18 @@ func decode_DeliverEvent(r *wire.Reader, x *DeliverEvent) error {
 
 func (x *DeliverEvent) encode(e *wire.Encoder) {
 	m := e.Begin()
-	e.Member("type")
-	e.String("deliver")
-	e.Member("at")
+	e.Raw(",\"type\":\"deliver\"")
+	e.Raw(",\"at\":")
 	e.Time(x.At)
-	e.Member("toPaneId")
+	e.Raw(",\"toPaneId\":")
 	e.String(x.ToPaneID)
 	if x.FromPaneID != nil {
-		e.Member("fromPaneId")
+		e.Raw(",\"fromPaneId\":")
 		e.String(*x.FromPaneID)
 	}
-	e.Member("conversationId")
+	e.Raw(",\"conversationId\":")
 	e.String(x.ConversationID)
-	e.Member("entryId")
+	e.Raw(",\"entryId\":")
 	e.String(x.EntryID)
 	e.End(m)
 }
@@ -884,15 +880,14 @@ func decode_TurnEvent(r *wire.Reader, x *TurnEvent) error {
 
 func (x *TurnEvent) encode(e *wire.Encoder) {
 	m := e.Begin()
-	e.Member("type")
-	e.String("turn")
-	e.Member("at")
+	e.Raw(",\"type\":\"turn\"")
+	e.Raw(",\"at\":")
 	e.Time(x.At)
-	e.Member("paneId")
+	e.Raw(",\"paneId\":")
 	e.String(x.PaneID)
-	e.Member("conversationId")
+	e.Raw(",\"conversationId\":")
 	e.String(x.ConversationID)
-	e.Member("entryId")
+	e.Raw(",\"entryId\":")
 	e.String(x.EntryID)
 	e.End(m)
 }
@@ -1018,20 +1013,19 @@ func decode_StanceEvent(r *wire.Reader, x *StanceEvent) error {
 
 func (x *StanceEvent) encode(e *wire.Encoder) {
 	m := e.Begin()
-	e.Member("type")
-	e.String("stance")
-	e.Member("at")
+	e.Raw(",\"type\":\"stance\"")
+	e.Raw(",\"at\":")
 	e.Time(x.At)
-	e.Member("paneId")
+	e.Raw(",\"paneId\":")
 	e.String(x.PaneID)
-	e.Member("pose")
+	e.Raw(",\"pose\":")
 	wire.EncodeEnum(e, &enum_Pose, x.Pose)
 	if x.Note != nil {
-		e.Member("note")
+		e.Raw(",\"note\":")
 		e.String(*x.Note)
 	}
 	if x.TTLSeconds != nil {
-		e.Member("ttlSeconds")
+		e.Raw(",\"ttlSeconds\":")
 		e.Int(*x.TTLSeconds)
 	}
 	e.End(m)
@@ -1137,9 +1131,8 @@ func decode_RestartEvent(r *wire.Reader, x *RestartEvent) error {
 
 func (x *RestartEvent) encode(e *wire.Encoder) {
 	m := e.Begin()
-	e.Member("type")
-	e.String("restart")
-	e.Member("at")
+	e.Raw(",\"type\":\"restart\"")
+	e.Raw(",\"at\":")
 	e.Time(x.At)
 	e.End(m)
 }
@@ -1234,9 +1227,8 @@ func decode_ReadEvent(r *wire.Reader, x *ReadEvent) error {
 
 func (x *ReadEvent) encode(e *wire.Encoder) {
 	m := e.Begin()
-	e.Member("type")
-	e.String("read")
-	e.Member("at")
+	e.Raw(",\"type\":\"read\"")
+	e.Raw(",\"at\":")
 	e.Time(x.At)
 	e.End(m)
 }

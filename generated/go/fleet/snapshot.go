@@ -114,15 +114,15 @@ func decode_Stance(r *wire.Reader, x *Stance) error {
 
 func (x *Stance) encode(e *wire.Encoder) {
 	m := e.Begin()
-	e.Member("pose")
+	e.Raw(",\"pose\":")
 	wire.EncodeEnum(e, &enum_Pose, x.Pose)
 	if x.Note != nil {
-		e.Member("note")
+		e.Raw(",\"note\":")
 		e.String(*x.Note)
 	}
-	e.Member("statedAt")
+	e.Raw(",\"statedAt\":")
 	e.Time(x.StatedAt)
-	e.Member("expiresAt")
+	e.Raw(",\"expiresAt\":")
 	e.Time(x.ExpiresAt)
 	e.End(m)
 }
@@ -223,9 +223,9 @@ func decode_RunOutcome(r *wire.Reader, x *RunOutcome) error {
 
 func (x *RunOutcome) encode(e *wire.Encoder) {
 	m := e.Begin()
-	e.Member("outcome")
+	e.Raw(",\"outcome\":")
 	wire.EncodeEnum(e, &enum_Outcome, x.Outcome)
-	e.Member("at")
+	e.Raw(",\"at\":")
 	e.Time(x.At)
 	e.End(m)
 }
@@ -363,30 +363,30 @@ func decode_Seat(r *wire.Reader, x *Seat) error {
 
 func (x *Seat) encode(e *wire.Encoder) {
 	m := e.Begin()
-	e.Member("seatId")
+	e.Raw(",\"seatId\":")
 	e.String(x.SeatID)
-	e.Member("name")
+	e.Raw(",\"name\":")
 	e.String(x.Name)
-	e.Member("status")
+	e.Raw(",\"status\":")
 	wire.EncodeEnum(e, &enum_AgentStatus, x.Status)
 	if x.Cwd != nil {
-		e.Member("cwd")
+		e.Raw(",\"cwd\":")
 		e.String(*x.Cwd)
 	}
 	if x.Summary != nil {
-		e.Member("summary")
+		e.Raw(",\"summary\":")
 		e.String(*x.Summary)
 	}
 	if x.Stance != nil {
-		e.Member("stance")
+		e.Raw(",\"stance\":")
 		x.Stance.encode(e)
 	}
 	if x.ParentSeatID != nil {
-		e.Member("parentSeatId")
+		e.Raw(",\"parentSeatId\":")
 		e.String(*x.ParentSeatID)
 	}
 	if x.LastOutcome != nil {
-		e.Member("lastOutcome")
+		e.Raw(",\"lastOutcome\":")
 		x.LastOutcome.encode(e)
 	}
 	e.End(m)
@@ -529,20 +529,20 @@ func decode_Edge(r *wire.Reader, x *Edge) error {
 
 func (x *Edge) encode(e *wire.Encoder) {
 	m := e.Begin()
-	e.Member("kind")
+	e.Raw(",\"kind\":")
 	wire.EncodeEnum(e, &enum_EdgeKind, x.Kind)
-	e.Member("fromSeatId")
+	e.Raw(",\"fromSeatId\":")
 	e.String(x.FromSeatID)
-	e.Member("toSeatId")
+	e.Raw(",\"toSeatId\":")
 	e.String(x.ToSeatID)
-	e.Member("at")
+	e.Raw(",\"at\":")
 	e.Time(x.At)
 	if x.ConversationID != nil {
-		e.Member("conversationId")
+		e.Raw(",\"conversationId\":")
 		e.String(*x.ConversationID)
 	}
 	if x.EntryID != nil {
-		e.Member("entryId")
+		e.Raw(",\"entryId\":")
 		e.String(*x.EntryID)
 	}
 	e.End(m)
@@ -670,13 +670,13 @@ func decode_Tally(r *wire.Reader, x *Tally) error {
 
 func (x *Tally) encode(e *wire.Encoder) {
 	m := e.Begin()
-	e.Member("passed")
+	e.Raw(",\"passed\":")
 	e.Int(x.Passed)
-	e.Member("failed")
+	e.Raw(",\"failed\":")
 	e.Int(x.Failed)
-	e.Member("shipped")
+	e.Raw(",\"shipped\":")
 	e.Int(x.Shipped)
-	e.Member("prompted")
+	e.Raw(",\"prompted\":")
 	e.Int(x.Prompted)
 	e.End(m)
 }
@@ -808,11 +808,11 @@ func decode_Snapshot(r *wire.Reader, x *Snapshot) error {
 
 func (x *Snapshot) encode(e *wire.Encoder) {
 	m := e.Begin()
-	e.Member("cursor")
+	e.Raw(",\"cursor\":")
 	e.Int(x.Cursor)
-	e.Member("at")
+	e.Raw(",\"at\":")
 	e.Time(x.At)
-	e.Member("seats")
+	e.Raw(",\"seats\":")
 	e.Open()
 	for i := range x.Seats {
 		e.Elem(i)
@@ -820,7 +820,7 @@ func (x *Snapshot) encode(e *wire.Encoder) {
 	}
 	e.Close()
 	if x.Edges != nil {
-		e.Member("edges")
+		e.Raw(",\"edges\":")
 		e.Open()
 		for i := range x.Edges {
 			e.Elem(i)
@@ -829,11 +829,11 @@ func (x *Snapshot) encode(e *wire.Encoder) {
 		e.Close()
 	}
 	if x.Day != nil {
-		e.Member("day")
+		e.Raw(",\"day\":")
 		e.String(*x.Day)
 	}
 	if x.Tallies != nil {
-		e.Member("tallies")
+		e.Raw(",\"tallies\":")
 		e.Raw("{")
 		for i, k := range wire.SortedKeys(x.Tallies) {
 			e.Key(i, k)
