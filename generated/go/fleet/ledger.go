@@ -61,7 +61,12 @@ func (*ShippedRow) isLedgerRow() {}
 // UnmarshalLedgerRow decodes one LedgerRow, choosing the variant by its "kind" field.
 // The error is a *wire.DecodeError, also for a missing or unknown kind.
 func UnmarshalLedgerRow(data []byte) (LedgerRow, error) {
-	return wire.Decode(data, "LedgerRow", decode_LedgerRow)
+	r := wire.NewReader(data)
+	x, err := decode_LedgerRow(&r)
+	if err = r.Finish("LedgerRow", err); err != nil {
+		return nil, err
+	}
+	return x, nil
 }
 
 func decode_LedgerRow(r *wire.Reader) (LedgerRow, error) {
@@ -104,7 +109,8 @@ type PassedRow struct {
 // host may add optional ones. On error x is left as it was and the error is
 // a *wire.DecodeError.
 func (x *PassedRow) UnmarshalJSON(data []byte) error {
-	return wire.Unmarshal(data, "PassedRow", x, decode_PassedRow)
+	r := wire.NewReader(data)
+	return r.Finish("PassedRow", decode_PassedRow(&r, x))
 }
 
 // MarshalJSON encodes a PassedRow as AppendJSON does, into a pooled buffer it
@@ -211,7 +217,8 @@ type FailedRow struct {
 // host may add optional ones. On error x is left as it was and the error is
 // a *wire.DecodeError.
 func (x *FailedRow) UnmarshalJSON(data []byte) error {
-	return wire.Unmarshal(data, "FailedRow", x, decode_FailedRow)
+	r := wire.NewReader(data)
+	return r.Finish("FailedRow", decode_FailedRow(&r, x))
 }
 
 // MarshalJSON encodes a FailedRow as AppendJSON does, into a pooled buffer it
@@ -321,7 +328,8 @@ type PromptedRow struct {
 // host may add optional ones. On error x is left as it was and the error is
 // a *wire.DecodeError.
 func (x *PromptedRow) UnmarshalJSON(data []byte) error {
-	return wire.Unmarshal(data, "PromptedRow", x, decode_PromptedRow)
+	r := wire.NewReader(data)
+	return r.Finish("PromptedRow", decode_PromptedRow(&r, x))
 }
 
 // MarshalJSON encodes a PromptedRow as AppendJSON does, into a pooled buffer it
@@ -443,7 +451,8 @@ type ShippedRow struct {
 // host may add optional ones. On error x is left as it was and the error is
 // a *wire.DecodeError.
 func (x *ShippedRow) UnmarshalJSON(data []byte) error {
-	return wire.Unmarshal(data, "ShippedRow", x, decode_ShippedRow)
+	r := wire.NewReader(data)
+	return r.Finish("ShippedRow", decode_ShippedRow(&r, x))
 }
 
 // MarshalJSON encodes a ShippedRow as AppendJSON does, into a pooled buffer it

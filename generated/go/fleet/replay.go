@@ -89,7 +89,12 @@ func (*ReadEvent) isReplayEvent() {}
 // UnmarshalReplayEvent decodes one ReplayEvent, choosing the variant by its "type" field.
 // The error is a *wire.DecodeError, also for a missing or unknown type.
 func UnmarshalReplayEvent(data []byte) (ReplayEvent, error) {
-	return wire.Decode(data, "ReplayEvent", decode_ReplayEvent)
+	r := wire.NewReader(data)
+	x, err := decode_ReplayEvent(&r)
+	if err = r.Finish("ReplayEvent", err); err != nil {
+		return nil, err
+	}
+	return x, nil
 }
 
 func decode_ReplayEvent(r *wire.Reader) (ReplayEvent, error) {
@@ -157,7 +162,8 @@ type CensusAgent struct {
 // host may add optional ones. On error x is left as it was and the error is
 // a *wire.DecodeError.
 func (x *CensusAgent) UnmarshalJSON(data []byte) error {
-	return wire.Unmarshal(data, "CensusAgent", x, decode_CensusAgent)
+	r := wire.NewReader(data)
+	return r.Finish("CensusAgent", decode_CensusAgent(&r, x))
 }
 
 // MarshalJSON encodes a CensusAgent as AppendJSON does, into a pooled buffer it
@@ -296,7 +302,8 @@ type CensusEvent struct {
 // host may add optional ones. On error x is left as it was and the error is
 // a *wire.DecodeError.
 func (x *CensusEvent) UnmarshalJSON(data []byte) error {
-	return wire.Unmarshal(data, "CensusEvent", x, decode_CensusEvent)
+	r := wire.NewReader(data)
+	return r.Finish("CensusEvent", decode_CensusEvent(&r, x))
 }
 
 // MarshalJSON encodes a CensusEvent as AppendJSON does, into a pooled buffer it
@@ -413,7 +420,8 @@ type StatusEvent struct {
 // host may add optional ones. On error x is left as it was and the error is
 // a *wire.DecodeError.
 func (x *StatusEvent) UnmarshalJSON(data []byte) error {
-	return wire.Unmarshal(data, "StatusEvent", x, decode_StatusEvent)
+	r := wire.NewReader(data)
+	return r.Finish("StatusEvent", decode_StatusEvent(&r, x))
 }
 
 // MarshalJSON encodes a StatusEvent as AppendJSON does, into a pooled buffer it
@@ -530,7 +538,8 @@ type PromptedEvent struct {
 // host may add optional ones. On error x is left as it was and the error is
 // a *wire.DecodeError.
 func (x *PromptedEvent) UnmarshalJSON(data []byte) error {
-	return wire.Unmarshal(data, "PromptedEvent", x, decode_PromptedEvent)
+	r := wire.NewReader(data)
+	return r.Finish("PromptedEvent", decode_PromptedEvent(&r, x))
 }
 
 // MarshalJSON encodes a PromptedEvent as AppendJSON does, into a pooled buffer it
@@ -660,7 +669,8 @@ type DeliverEvent struct {
 // host may add optional ones. On error x is left as it was and the error is
 // a *wire.DecodeError.
 func (x *DeliverEvent) UnmarshalJSON(data []byte) error {
-	return wire.Unmarshal(data, "DeliverEvent", x, decode_DeliverEvent)
+	r := wire.NewReader(data)
+	return r.Finish("DeliverEvent", decode_DeliverEvent(&r, x))
 }
 
 // MarshalJSON encodes a DeliverEvent as AppendJSON does, into a pooled buffer it
@@ -797,7 +807,8 @@ type TurnEvent struct {
 // host may add optional ones. On error x is left as it was and the error is
 // a *wire.DecodeError.
 func (x *TurnEvent) UnmarshalJSON(data []byte) error {
-	return wire.Unmarshal(data, "TurnEvent", x, decode_TurnEvent)
+	r := wire.NewReader(data)
+	return r.Finish("TurnEvent", decode_TurnEvent(&r, x))
 }
 
 // MarshalJSON encodes a TurnEvent as AppendJSON does, into a pooled buffer it
@@ -925,7 +936,8 @@ type StanceEvent struct {
 // host may add optional ones. On error x is left as it was and the error is
 // a *wire.DecodeError.
 func (x *StanceEvent) UnmarshalJSON(data []byte) error {
-	return wire.Unmarshal(data, "StanceEvent", x, decode_StanceEvent)
+	r := wire.NewReader(data)
+	return r.Finish("StanceEvent", decode_StanceEvent(&r, x))
 }
 
 // MarshalJSON encodes a StanceEvent as AppendJSON does, into a pooled buffer it
@@ -1057,7 +1069,8 @@ type RestartEvent struct {
 // host may add optional ones. On error x is left as it was and the error is
 // a *wire.DecodeError.
 func (x *RestartEvent) UnmarshalJSON(data []byte) error {
-	return wire.Unmarshal(data, "RestartEvent", x, decode_RestartEvent)
+	r := wire.NewReader(data)
+	return r.Finish("RestartEvent", decode_RestartEvent(&r, x))
 }
 
 // MarshalJSON encodes a RestartEvent as AppendJSON does, into a pooled buffer it
@@ -1153,7 +1166,8 @@ type ReadEvent struct {
 // host may add optional ones. On error x is left as it was and the error is
 // a *wire.DecodeError.
 func (x *ReadEvent) UnmarshalJSON(data []byte) error {
-	return wire.Unmarshal(data, "ReadEvent", x, decode_ReadEvent)
+	r := wire.NewReader(data)
+	return r.Finish("ReadEvent", decode_ReadEvent(&r, x))
 }
 
 // MarshalJSON encodes a ReadEvent as AppendJSON does, into a pooled buffer it

@@ -33,7 +33,8 @@ type Stance struct {
 // host may add optional ones. On error x is left as it was and the error is
 // a *wire.DecodeError.
 func (x *Stance) UnmarshalJSON(data []byte) error {
-	return wire.Unmarshal(data, "Stance", x, decode_Stance)
+	r := wire.NewReader(data)
+	return r.Finish("Stance", decode_Stance(&r, x))
 }
 
 // MarshalJSON encodes a Stance as AppendJSON does, into a pooled buffer it
@@ -149,7 +150,8 @@ type RunOutcome struct {
 // host may add optional ones. On error x is left as it was and the error is
 // a *wire.DecodeError.
 func (x *RunOutcome) UnmarshalJSON(data []byte) error {
-	return wire.Unmarshal(data, "RunOutcome", x, decode_RunOutcome)
+	r := wire.NewReader(data)
+	return r.Finish("RunOutcome", decode_RunOutcome(&r, x))
 }
 
 // MarshalJSON encodes a RunOutcome as AppendJSON does, into a pooled buffer it
@@ -266,7 +268,8 @@ type Seat struct {
 // host may add optional ones. On error x is left as it was and the error is
 // a *wire.DecodeError.
 func (x *Seat) UnmarshalJSON(data []byte) error {
-	return wire.Unmarshal(data, "Seat", x, decode_Seat)
+	r := wire.NewReader(data)
+	return r.Finish("Seat", decode_Seat(&r, x))
 }
 
 // MarshalJSON encodes a Seat as AppendJSON does, into a pooled buffer it
@@ -441,7 +444,8 @@ type Edge struct {
 // host may add optional ones. On error x is left as it was and the error is
 // a *wire.DecodeError.
 func (x *Edge) UnmarshalJSON(data []byte) error {
-	return wire.Unmarshal(data, "Edge", x, decode_Edge)
+	r := wire.NewReader(data)
+	return r.Finish("Edge", decode_Edge(&r, x))
 }
 
 // MarshalJSON encodes a Edge as AppendJSON does, into a pooled buffer it
@@ -590,7 +594,8 @@ type Tally struct {
 // host may add optional ones. On error x is left as it was and the error is
 // a *wire.DecodeError.
 func (x *Tally) UnmarshalJSON(data []byte) error {
-	return wire.Unmarshal(data, "Tally", x, decode_Tally)
+	r := wire.NewReader(data)
+	return r.Finish("Tally", decode_Tally(&r, x))
 }
 
 // MarshalJSON encodes a Tally as AppendJSON does, into a pooled buffer it
@@ -721,7 +726,8 @@ type Snapshot struct {
 // host may add optional ones. On error x is left as it was and the error is
 // a *wire.DecodeError.
 func (x *Snapshot) UnmarshalJSON(data []byte) error {
-	return wire.Unmarshal(data, "Snapshot", x, decode_Snapshot)
+	r := wire.NewReader(data)
+	return r.Finish("Snapshot", decode_Snapshot(&r, x))
 }
 
 // MarshalJSON encodes a Snapshot as AppendJSON does, into a pooled buffer it
