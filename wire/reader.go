@@ -25,12 +25,35 @@ import (
 // immutable as any; a string kept after the rest of the value is dropped
 // keeps its chunk alive (a few KB at most), as a substring keeps its
 // string. Decoding a 64-seat snapshot takes 5 allocations for its
-// strings instead of about 700.
+// strings instead of about 700. StringPtr does the same for the strings
+// of optional members.
 type Reader struct {
 	data  []byte
 	pos   int
 	depth int
-	arena []byte // the chunk the next strings are copied into
+	arena []byte   // the chunk the next strings are copied into
+	ptrs  []string // the chunk StringPtr's next string is put in
+}
+
+// StringPtr reads a string into a new *string, for an optional member.
+// Like the strings' bytes, the strings themselves share a few
+// allocations: each pointer is to its own element of a chunk of at most
+// 32, never more than the rest of the input could fill; a kept pointer
+// keeps its chunk alive.
+func (r *Reader) StringPtr() (*string, error) {
+	if r.peek() != '"' {
+		return nil, r.TypeError("a string")
+	}
+	b, err := r.stringBytes()
+	if err != nil {
+		return nil, err
+	}
+	if len(r.ptrs) == cap(r.ptrs) {
+		// Each later string takes at least 8 bytes: `,"k":""`.
+		r.ptrs = make([]string, 0, max(1, min(32, (len(r.data)-r.pos)/8)))
+	}
+	r.ptrs = append(r.ptrs, r.str(b))
+	return &r.ptrs[len(r.ptrs)-1], nil
 }
 
 // arenaChunk is the most bytes one arena chunk holds; a longer string has
@@ -515,12 +538,12 @@ func (r *Reader) Time(dst *time.Time) error {
 	if err != nil {
 		return err
 	}
-	if !isRFC3339(b) {
-		return fail(ErrTime, "must be an RFC 3339 date-time such as 2006-01-02T15:04:05Z, not %q", b)
-	}
 	if t, ok := parseTime(b); ok {
 		*dst = t
 		return nil
+	}
+	if !isRFC3339(b) {
+		return fail(ErrTime, "must be an RFC 3339 date-time such as 2006-01-02T15:04:05Z, not %q", b)
 	}
 	if err := dst.UnmarshalText(b); err != nil {
 		return &problem{kind: ErrTime, msg: err.Error(), cause: err}
@@ -528,53 +551,86 @@ func (r *Reader) Time(dst *time.Time) error {
 	return nil
 }
 
-// parseTime is time.Time's UnmarshalText of b, whose shape isRFC3339
-// checked, for every b whose fields are in range (ok true): the same
-// instant, in the same location (UTC for Z, Local when its offset then is
-// the one written, else a fixed zone), without time's general parser.
-// Anything out of range (February 30, hour 24, second 60) is left to
-// UnmarshalText and its error. FuzzReaderTime holds the two together.
+// parseTime is time.Time's UnmarshalText of b for every b of RFC 3339's
+// shape (as isRFC3339 checks it) whose fields are in range (ok true): the
+// same instant, in the same location (UTC for Z, Local when its offset
+// then is the one written, else a fixed zone), in one pass and without
+// time's general parser. Anything else (February 30, hour 24, second 60,
+// a shape isRFC3339 refuses) is ok false, left to the slow path and its
+// error. FuzzReaderTime and FuzzReaderTimeFields hold the two together.
 func parseTime(b []byte) (time.Time, bool) {
-	num := func(s []byte) int {
-		n := 0
-		for _, c := range s {
-			n = n*10 + int(c-'0')
-		}
-		return n
+	if len(b) < 20 || b[4] != '-' || b[7] != '-' || b[10] != 'T' || b[13] != ':' || b[16] != ':' {
+		return time.Time{}, false
 	}
-	year, month, day := num(b[0:4]), num(b[5:7]), num(b[8:10])
-	hour, minute, sec := num(b[11:13]), num(b[14:16]), num(b[17:19])
-	if month < 1 || month > 12 || day < 1 || day > daysIn(month, year) || hour > 23 || minute > 59 || sec > 59 {
+	var bad byte
+	num2 := func(i int) int {
+		c0, c1 := b[i]-'0', b[i+1]-'0' // a byte below '0' wraps past 9
+		if c0 > 9 || c1 > 9 {
+			bad = 1
+		}
+		return int(c0)*10 + int(c1)
+	}
+	year := num2(0)*100 + num2(2)
+	month, day := num2(5), num2(8)
+	hour, minute, sec := num2(11), num2(14), num2(17)
+	if bad != 0 || month < 1 || month > 12 || day < 1 || day > daysIn(month, year) || hour > 23 || minute > 59 || sec > 59 {
 		return time.Time{}, false
 	}
 	rest := b[19:]
 	nsec := 0
 	if rest[0] == '.' {
 		n := 1
-		for rest[n] >= '0' && rest[n] <= '9' {
+		for n < len(rest) && rest[n] >= '0' && rest[n] <= '9' {
 			if n <= 9 { // time keeps nine digits and drops the rest
 				nsec = nsec*10 + int(rest[n]-'0')
 			}
 			n++
+		}
+		if n == 1 {
+			return time.Time{}, false
 		}
 		for i := n; i <= 9; i++ {
 			nsec *= 10
 		}
 		rest = rest[n:]
 	}
-	t := time.Date(year, time.Month(month), day, hour, minute, sec, nsec, time.UTC)
-	if rest[0] == 'Z' {
-		return t, true
+	secs := daysFromCivil(year, month, day)*86400 + int64(hour*3600+minute*60+sec)
+	if len(rest) == 1 && rest[0] == 'Z' {
+		return time.Unix(secs, int64(nsec)).UTC(), true
 	}
-	offset := (num(rest[1:3])*60 + num(rest[4:6])) * 60
+	if len(rest) != 6 || rest[0] != '+' && rest[0] != '-' || rest[3] != ':' {
+		return time.Time{}, false
+	}
+	oh, om := num2(1+len(b)-6), num2(4+len(b)-6)
+	if bad != 0 || oh > 23 || om > 59 {
+		return time.Time{}, false
+	}
+	offset := (oh*60 + om) * 60
 	if rest[0] == '-' {
 		offset = -offset
 	}
-	t = t.Add(-time.Duration(offset) * time.Second)
-	if _, local := t.In(time.Local).Zone(); local == offset {
-		return t.In(time.Local), true
+	t := time.Unix(secs-int64(offset), int64(nsec)) // in Local
+	if _, local := t.Zone(); local == offset {
+		return t, true
 	}
 	return t.In(time.FixedZone("", offset)), true
+}
+
+// daysFromCivil is the number of days from 1970-01-01 to the given day of
+// the proleptic Gregorian calendar (Howard Hinnant's days_from_civil).
+func daysFromCivil(year, month, day int) int64 {
+	if month <= 2 {
+		year--
+	}
+	era := year / 400
+	if year < 0 {
+		era = (year - 399) / 400
+	}
+	yoe := year - era*400
+	mp := (month + 9) % 12
+	doy := (153*mp+2)/5 + day - 1
+	doe := yoe*365 + yoe/4 - yoe/100 + doy
+	return int64(era)*146097 + int64(doe) - 719468
 }
 
 // daysIn is the number of days of month in year (proleptic Gregorian).

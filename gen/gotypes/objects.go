@@ -414,6 +414,8 @@ func objectDecode(f *goFile, o *model.Object) {
 		switch {
 		case o.Union != nil && fd.Name == o.Union.Discriminator:
 			f.p("err = r.Tag(", quote(o.Tag), ")")
+		case fd.Optional && goType(f, fd.Type, false) == "string" && readCall(f, fd.Type, dst) == "r.String("+dst+")":
+			f.p(dst, ", err = r.StringPtr()") // the strings share allocations
 		case fd.Optional && !nilable(fd.Type):
 			f.p(dst, " = new(", goType(f, fd.Type, false), ")")
 			f.p("err = ", readCall(f, fd.Type, dst))

@@ -387,8 +387,7 @@ func decode_PromptedRow(r *wire.Reader, x *PromptedRow) error {
 			err = r.Time(&v.At)
 		case "fromSeatId":
 			bit = 1 << 3
-			v.FromSeatID = new(string)
-			err = r.String(v.FromSeatID)
+			v.FromSeatID, err = r.StringPtr()
 		default:
 			bit = 0
 			err = r.Skip()
@@ -510,8 +509,7 @@ func decode_ShippedRow(r *wire.Reader, x *ShippedRow) error {
 			err = r.Time(&v.At)
 		case "note":
 			bit = 1 << 3
-			v.Note = new(string)
-			err = r.String(v.Note)
+			v.Note, err = r.StringPtr()
 		default:
 			bit = 0
 			err = r.Skip()

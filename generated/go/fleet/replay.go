@@ -224,12 +224,10 @@ func decode_CensusAgent(r *wire.Reader, x *CensusAgent) error {
 			err = decode_AgentStatus(r, &v.Status)
 		case "parentPaneId":
 			bit = 1 << 4
-			v.ParentPaneID = new(string)
-			err = r.String(v.ParentPaneID)
+			v.ParentPaneID, err = r.StringPtr()
 		case "cwd":
 			bit = 1 << 5
-			v.Cwd = new(string)
-			err = r.String(v.Cwd)
+			v.Cwd, err = r.StringPtr()
 		case "startedAt":
 			bit = 1 << 6
 			v.StartedAt = new(time.Time)
@@ -597,8 +595,7 @@ func decode_PromptedEvent(r *wire.Reader, x *PromptedEvent) error {
 			err = r.String(&v.ToPaneID)
 		case "fromPaneId":
 			bit = 1 << 3
-			v.FromPaneID = new(string)
-			err = r.String(v.FromPaneID)
+			v.FromPaneID, err = r.StringPtr()
 		default:
 			bit = 0
 			err = r.Skip()
@@ -728,8 +725,7 @@ func decode_DeliverEvent(r *wire.Reader, x *DeliverEvent) error {
 			err = r.String(&v.ToPaneID)
 		case "fromPaneId":
 			bit = 1 << 3
-			v.FromPaneID = new(string)
-			err = r.String(v.FromPaneID)
+			v.FromPaneID, err = r.StringPtr()
 		case "conversationId":
 			bit = 1 << 4
 			err = r.String(&v.ConversationID)
@@ -998,8 +994,7 @@ func decode_StanceEvent(r *wire.Reader, x *StanceEvent) error {
 			err = decode_Pose(r, &v.Pose)
 		case "note":
 			bit = 1 << 4
-			v.Note = new(string)
-			err = r.String(v.Note)
+			v.Note, err = r.StringPtr()
 		case "ttlSeconds":
 			bit = 1 << 5
 			v.TTLSeconds = new(int64)

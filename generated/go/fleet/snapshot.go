@@ -86,8 +86,7 @@ func decode_Stance(r *wire.Reader, x *Stance) error {
 			err = decode_Pose(r, &v.Pose)
 		case "note":
 			bit = 1 << 1
-			v.Note = new(string)
-			err = r.String(v.Note)
+			v.Note, err = r.StringPtr()
 		case "statedAt":
 			bit = 1 << 2
 			err = r.Time(&v.StatedAt)
@@ -327,20 +326,17 @@ func decode_Seat(r *wire.Reader, x *Seat) error {
 			err = decode_AgentStatus(r, &v.Status)
 		case "cwd":
 			bit = 1 << 3
-			v.Cwd = new(string)
-			err = r.String(v.Cwd)
+			v.Cwd, err = r.StringPtr()
 		case "summary":
 			bit = 1 << 4
-			v.Summary = new(string)
-			err = r.String(v.Summary)
+			v.Summary, err = r.StringPtr()
 		case "stance":
 			bit = 1 << 5
 			v.Stance = new(Stance)
 			err = decode_Stance(r, v.Stance)
 		case "parentSeatId":
 			bit = 1 << 6
-			v.ParentSeatID = new(string)
-			err = r.String(v.ParentSeatID)
+			v.ParentSeatID, err = r.StringPtr()
 		case "lastOutcome":
 			bit = 1 << 7
 			v.LastOutcome = new(RunOutcome)
@@ -506,12 +502,10 @@ func decode_Edge(r *wire.Reader, x *Edge) error {
 			err = r.Time(&v.At)
 		case "conversationId":
 			bit = 1 << 4
-			v.ConversationID = new(string)
-			err = r.String(v.ConversationID)
+			v.ConversationID, err = r.StringPtr()
 		case "entryId":
 			bit = 1 << 5
-			v.EntryID = new(string)
-			err = r.String(v.EntryID)
+			v.EntryID, err = r.StringPtr()
 		default:
 			bit = 0
 			err = r.Skip()
@@ -788,8 +782,7 @@ func decode_Snapshot(r *wire.Reader, x *Snapshot) error {
 			err = wire.List(r, &v.Edges, decode_Edge)
 		case "day":
 			bit = 1 << 4
-			v.Day = new(string)
-			err = r.String(v.Day)
+			v.Day, err = r.StringPtr()
 		case "tallies":
 			bit = 1 << 5
 			err = wire.Map(r, &v.Tallies, decode_Tally)
