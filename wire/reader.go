@@ -231,6 +231,17 @@ func (r *Reader) Key(first bool) (key []byte, ok bool, err error) {
 	if c != '"' {
 		return nil, false, r.syntax("a member name")
 	}
+	// Fast path: a short plain name and its ':' with no space between,
+	// as every encoder writes them.
+	d, start := r.data, r.pos+1
+	i := start
+	for i < len(d) && plainByte[d[i]] {
+		i++
+	}
+	if i+1 < len(d) && d[i] == '"' && d[i+1] == ':' {
+		r.pos = i + 2
+		return d[start:i], true, nil
+	}
 	key, err = r.stringBytes()
 	if err != nil {
 		return nil, false, err
