@@ -60,17 +60,26 @@ func (r *Reader) StringPtr() (*string, error) {
 // an allocation of its own.
 const arenaChunk = 4096
 
+// arenaMin is the least input left after a string for str to start a
+// chunk.
+const arenaMin = 256
+
 // str returns b as a string whose bytes are in r's arena.
 func (r *Reader) str(b []byte) string {
 	if len(b) == 0 {
 		return ""
 	}
 	if len(b) > cap(r.arena)-len(r.arena) {
-		if len(b) > arenaChunk/4 {
+		// A long string has an allocation of its own, and so does any
+		// string near the end of the input, a short document's (a ledger
+		// row's) above all: a string under 16 bytes then costs less in
+		// the runtime's tiny allocator than a chunk would.
+		left := len(r.data) - r.pos
+		if len(b) > arenaChunk/4 || left < arenaMin {
 			return string(b)
 		}
 		// No later string can need more than what is left of the input.
-		r.arena = make([]byte, 0, max(len(b), min(arenaChunk, len(r.data)-r.pos+len(b))))
+		r.arena = make([]byte, 0, max(len(b), min(arenaChunk, left+len(b))))
 	}
 	start := len(r.arena)
 	r.arena = append(r.arena, b...)
