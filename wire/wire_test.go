@@ -480,3 +480,17 @@ func FuzzReaderTimeFields(f *testing.F) {
 		}
 	})
 }
+
+// TestEmptyMemberNameInAPath: an error below a member named "" reads
+// [""] in its path; it panicked (FuzzUnmarshalReplayEvent found
+// {"type":"census","agents":[{"": ).
+func TestEmptyMemberNameInAPath(t *testing.T) {
+	err := atStep(indexStep(0), InField([]byte(""), fail(ErrSyntax, "cut short")))
+	err = InField([]byte("agents"), err)
+	if got, want := err.Error(), `agents[0][""]: cut short`; got != want {
+		t.Errorf("error %q, want %q", got, want)
+	}
+	if got := atStep(indexStep(1), Duplicate([]byte(""))).Error(); !strings.HasPrefix(got, `[1][""]`) {
+		t.Errorf("duplicate \"\" below [1]: %q", got)
+	}
+}
