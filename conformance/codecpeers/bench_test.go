@@ -201,6 +201,14 @@ func BenchmarkGenerated(b *testing.B) {
 			}
 		}
 	})
+	b.Run("snapshot-marshaljson", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := snap.MarshalJSON(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 	b.Run("rows-encode", func(b *testing.B) {
 		b.ReportAllocs()
 		var buf []byte
