@@ -44,7 +44,7 @@ func (r *Reader) StringPtr() (*string, error) {
 	if r.peek() != '"' {
 		return nil, r.TypeError("a string")
 	}
-	b, err := r.stringBytes()
+	v, err := r.stringValue()
 	if err != nil {
 		return nil, err
 	}
@@ -52,7 +52,7 @@ func (r *Reader) StringPtr() (*string, error) {
 		// Each later string takes at least 8 bytes: `,"k":""`.
 		r.ptrs = make([]string, 0, max(1, min(32, (len(r.data)-r.pos)/8)))
 	}
-	r.ptrs = append(r.ptrs, r.str(b))
+	r.ptrs = append(r.ptrs, v)
 	return &r.ptrs[len(r.ptrs)-1], nil
 }
 
@@ -267,8 +267,51 @@ func (r *Reader) Key(first bool) (key []byte, ok bool, err error) {
 // new slice exactly as encoding/json decodes it (FuzzUnquote holds the two
 // to the same result).
 func (r *Reader) stringBytes() ([]byte, error) {
+	raw, escaped, err := r.stringRaw()
+	if escaped {
+		return unquote(raw), nil
+	}
+	return raw, err
+}
+
+// stringValue reads a JSON string as stringBytes does, into r's arena: an
+// escaped string is unquoted straight into it rather than into a slice
+// that would then be copied.
+func (r *Reader) stringValue() (string, error) {
+	raw, escaped, err := r.stringRaw()
+	if !escaped {
+		if err != nil {
+			return "", err
+		}
+		return r.str(raw), nil
+	}
+	// Unquoting never more than triples a string (an invalid byte becomes
+	// U+FFFD's three).
+	need := 3 * len(raw)
+	if need > cap(r.arena)-len(r.arena) {
+		if need > arenaChunk/4 || len(r.data)-r.pos < arenaMin {
+			u := unquote(raw) // its own allocation, which nothing else writes
+			if len(u) == 0 {
+				return "", nil
+			}
+			return unsafe.String(&u[0], len(u)), nil
+		}
+		r.arena = make([]byte, 0, max(need, min(arenaChunk, len(r.data)-r.pos+need)))
+	}
+	start := len(r.arena)
+	r.arena = appendUnquote(r.arena, raw)
+	if len(r.arena) == start {
+		return "", nil
+	}
+	return unsafe.String(&r.arena[start], len(r.arena)-start), nil
+}
+
+// stringRaw reads a JSON string, checking it as encoding/json does, and
+// returns what is between its quotes, which aliases the input, and
+// whether it must be unquoted (escapes or invalid UTF-8).
+func (r *Reader) stringRaw() (raw []byte, escaped bool, err error) {
 	if r.peek() != '"' {
-		return nil, r.syntax("a string")
+		return nil, false, r.syntax("a string")
 	}
 	start := r.pos + 1
 	// Fast path: plain ASCII up to the closing quote, which is nearly every
@@ -284,7 +327,7 @@ func (r *Reader) stringBytes() ([]byte, error) {
 	}
 	if i < len(d) && d[i] == '"' {
 		r.pos = i + 1
-		return d[start:i], nil
+		return d[start:i], false, nil
 	}
 	// Slow path: find the end, checking what encoding/json checks, then
 	// unquote if anything needs it.
@@ -294,15 +337,12 @@ func (r *Reader) stringBytes() ([]byte, error) {
 		switch {
 		case c == '"':
 			r.pos = i + 1
-			if simple {
-				return d[start:i], nil
-			}
-			return unquote(d[start:i]), nil
+			return d[start:i], !simple, nil
 		case c == '\\':
 			simple = false
 			if i+1 >= len(d) {
 				r.pos = i + 1
-				return nil, r.syntax("an escape")
+				return nil, false, r.syntax("an escape")
 			}
 			switch d[i+1] {
 			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
@@ -310,16 +350,16 @@ func (r *Reader) stringBytes() ([]byte, error) {
 			case 'u':
 				if i+6 > len(d) || !isHex4(d[i+2:i+6]) {
 					r.pos = i + 2
-					return nil, r.syntax("four hex digits")
+					return nil, false, r.syntax("four hex digits")
 				}
 				i += 6
 			default:
 				r.pos = i + 1
-				return nil, r.syntax("an escape")
+				return nil, false, r.syntax("an escape")
 			}
 		case c < 0x20:
 			r.pos = i
-			return nil, r.syntax("a string without control characters")
+			return nil, false, r.syntax("a string without control characters")
 		case c >= utf8.RuneSelf:
 			_, size := utf8.DecodeRune(d[i:])
 			if size == 1 {
@@ -331,7 +371,7 @@ func (r *Reader) stringBytes() ([]byte, error) {
 		}
 	}
 	r.pos = i
-	return nil, r.syntax("'\"'")
+	return nil, false, r.syntax("'\"'")
 }
 
 // plainByte[c] is true for the bytes a string's fast path takes as they
@@ -383,8 +423,10 @@ func hex4(b []byte) rune {
 // unquote decodes the contents of a JSON string whose escapes were
 // checked, as encoding/json does: a lone or mismatched surrogate and an
 // invalid UTF-8 byte each become U+FFFD.
-func unquote(s []byte) []byte {
-	b := make([]byte, 0, len(s))
+func unquote(s []byte) []byte { return appendUnquote(make([]byte, 0, len(s)), s) }
+
+// appendUnquote appends the unquoted contents of s to b, as unquote.
+func appendUnquote(b, s []byte) []byte {
 	for i := 0; i < len(s); {
 		c := s[i]
 		switch {
@@ -459,11 +501,11 @@ func (r *Reader) String(dst *string) error {
 	if r.peek() != '"' {
 		return r.TypeError("a string")
 	}
-	b, err := r.stringBytes()
+	v, err := r.stringValue()
 	if err != nil {
 		return err
 	}
-	*dst = r.str(b)
+	*dst = v
 	return nil
 }
 

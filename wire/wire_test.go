@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/big"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -308,6 +309,21 @@ func FuzzUnquote(f *testing.F) {
 		}
 		if err == nil && got != want {
 			t.Fatalf("%q: reader read %q, encoding/json %q", data, got, want)
+		}
+		if err != nil {
+			return
+		}
+		// The same through the arena: a chunk with room (and what it
+		// holds already kept as it was), and a fresh chunk of a long input.
+		for _, arena := range [][]byte{append(make([]byte, 0, 4096), "kept"...), nil} {
+			r := Reader{data: append(slices.Clone(data), strings.Repeat(" ", 300)...), arena: arena}
+			var again string
+			if err := r.String(&again); err != nil || again != want {
+				t.Fatalf("%q through the arena: %q, %v; want %q", data, again, err, want)
+			}
+			if arena != nil && string(r.arena[:4]) != "kept" {
+				t.Fatalf("%q: the arena's earlier bytes were written over", data)
+			}
 		}
 	})
 }
