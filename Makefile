@@ -78,7 +78,9 @@ $(TS_STAMP): $(TS_DIR)/package.json $(TS_DIR)/package-lock.json
 ## (conformance/ts/bench); generate beside cue's gengotypes and CUE's own
 ## loader+evaluator, on this schema and synthetic wire packages of up to
 ## 20,000 definitions, and its scaling; the generated Go codec beside
-## encoding/json and json.Marshal beside AppendJSON; the runtime beside its
+## encoding/json, json.Marshal beside AppendJSON, and decode+Validate and
+## AppendJSON beside every peer library (conformance/codecpeers, a module
+## of its own that only make bench builds); the runtime beside its
 ## floors; deck loads in Go and C beside their CRC-32 floors; the C codec's
 ## sizes; the lock compare beside walking both locks, and its scaling.
 ## docs/performance.md has the goals and the last figures.

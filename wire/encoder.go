@@ -102,8 +102,109 @@ func (e *Encoder) Int(n int64) { e.B = strconv.AppendInt(e.B, n, 10) }
 func (e *Encoder) Bool(v bool) { e.B = strconv.AppendBool(e.B, v) }
 
 // Time writes t as time.Time's MarshalJSON does: an RFC 3339 string with
-// nanoseconds as needed, refusing a year outside 0–9999.
+// nanoseconds as needed, refusing a year outside 0–9999 and an offset of
+// 24 hours or more. It formats the time itself (one zone lookup, two
+// digits at a time), which is about three times quicker than time's own
+// formatting; FuzzEncoderTime holds the two to the same bytes.
 func (e *Encoder) Time(t time.Time) {
+	_, offset := t.Zone()
+	zone := offset / 60 // minutes, truncated toward zero as time does
+	if zone < 0 {
+		zone = -zone
+	}
+	u := t.Unix()
+	if u < minUnix || u > maxUnix {
+		e.timeSlow(t) // far outside years 0–9999: time's error
+		return
+	}
+	secs := u + int64(offset)
+	days := secs / 86400
+	rem := secs % 86400
+	if rem < 0 {
+		rem += 86400
+		days--
+	}
+	year, month, day := civil(days)
+	if year < 0 || year > 9999 || zone/60 >= 24 {
+		e.timeSlow(t)
+		return
+	}
+	b := append(e.B, '"')
+	b = append2(append2(b, int(year/100)), int(year%100))
+	b = append(b, '-')
+	b = append2(b, month)
+	b = append(b, '-')
+	b = append2(b, day)
+	b = append(b, 'T')
+	b = append2(b, int(rem/3600))
+	b = append(b, ':')
+	b = append2(b, int(rem/60%60))
+	b = append(b, ':')
+	b = append2(b, int(rem%60))
+	if ns := t.Nanosecond(); ns != 0 {
+		var frac [10]byte
+		frac[0] = '.'
+		for i := 9; i > 0; i-- {
+			frac[i] = byte('0' + ns%10)
+			ns /= 10
+		}
+		n := 10
+		for frac[n-1] == '0' {
+			n--
+		}
+		b = append(b, frac[:n]...)
+	}
+	if offset == 0 {
+		b = append(b, 'Z')
+	} else {
+		if offset/60 < 0 {
+			b = append(b, '-')
+		} else {
+			b = append(b, '+')
+		}
+		b = append2(b, zone/60)
+		b = append(b, ':')
+		b = append2(b, zone%60)
+	}
+	e.B = append(b, '"')
+}
+
+// minUnix and maxUnix bound the Unix seconds Time formats itself: years
+// 0 to 9999 with a day to spare each side for the offset.
+const minUnix, maxUnix = -62167219200 - 2*86400, 253402300800 + 2*86400
+
+// append2 appends n (0–99) as two digits.
+func append2(b []byte, n int) []byte {
+	return append(b, byte('0'+n/10), byte('0'+n%10))
+}
+
+// civil is the proleptic Gregorian year, month and day of the day days
+// after 1970-01-01 (Howard Hinnant's days_from_civil, inverted).
+func civil(days int64) (year int64, month, day int) {
+	z := days + 719468
+	era := z / 146097
+	if z < 0 && z%146097 != 0 {
+		era--
+	}
+	doe := z - era*146097                                  // [0, 146096]
+	yoe := (doe - doe/1460 + doe/36524 - doe/146096) / 365 // [0, 399]
+	doy := doe - (365*yoe + yoe/4 - yoe/100)               // [0, 365]
+	mp := (5*doy + 2) / 153                                // [0, 11], March first
+	day = int(doy - (153*mp+2)/5 + 1)
+	month = int(mp + 3)
+	if month > 12 {
+		month -= 12
+	}
+	year = yoe + era*400
+	if month <= 2 {
+		year++
+	}
+	return year, month, day
+}
+
+// timeSlow is Time through time's own formatting, for the times Time
+// refuses: it gives time's error.
+func (e *Encoder) timeSlow(t time.Time) {
 	mark := len(e.B)
 	e.B = append(e.B, '"')
 	b, err := t.AppendText(e.B)
@@ -244,5 +345,37 @@ func appendU(b []byte, r rune) []byte {
 }
 
 // AppendString appends s as a JSON string, escaped as encoding/json
-// escapes it by default (HTML-safe): Escaping{HTML: true}.Append.
-func AppendString(b []byte, s string) []byte { return Escaping{HTML: true}.Append(b, s) }
+// escapes it by default (HTML-safe): Escaping{HTML: true}.Append. A string
+// with nothing to escape, nearly every one on a wire, is copied as it is
+// after a scan eight bytes at a time.
+func AppendString(b []byte, s string) []byte {
+	i := 0
+	for i+8 <= len(s) && !htmlSpecial8(load8(s[i:])) {
+		i += 8
+	}
+	for i < len(s) && s[i] < utf8.RuneSelf && htmlSafe[s[i]] {
+		i++
+	}
+	if i == len(s) {
+		b = append(b, '"')
+		b = append(b, s...)
+		return append(b, '"')
+	}
+	return Escaping{HTML: true}.Append(b, s)
+}
+
+// load8 is the first eight bytes of s as a little-endian word.
+func load8(s string) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// htmlSpecial8 reports whether any of the eight bytes of w is one
+// AppendString does not copy as it is: what special8 finds, or '<', '>'
+// or '&'.
+func htmlSpecial8(w uint64) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	zero := func(v uint64) uint64 { return (v - ones) & ^v & highs }
+	return special8(w) || (zero(w^ones*'<')|zero(w^ones*'>')|zero(w^ones*'&')) != 0
+}

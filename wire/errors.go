@@ -155,20 +155,31 @@ func (e *pathError) Error() string { return e.path + ": " + e.err.Error() }
 
 func (e *pathError) Unwrap() error { return e.err }
 
-// InField puts err in the context of the object member named key.
+// InField puts err in the context of the object member named key. A
+// member named "" is written [""], as a map key is, so that the path
+// still reads (and no step is empty).
 func InField(key []byte, err error) error {
 	if err == nil {
 		return nil
 	}
+	name := memberPath(string(key))
 	if pe, ok := err.(*pathError); ok {
 		if pe.path[0] == '[' {
-			pe.path = string(key) + pe.path
+			pe.path = name + pe.path
 		} else {
-			pe.path = string(key) + "." + pe.path
+			pe.path = name + "." + pe.path
 		}
 		return pe
 	}
-	return &pathError{path: string(key), err: err}
+	return &pathError{path: name, err: err}
+}
+
+// memberPath is a member name as a path step: itself, or [""] for "".
+func memberPath(name string) string {
+	if name == "" {
+		return `[""]`
+	}
+	return name
 }
 
 // atStep puts err in the context of a list index or map key step.
@@ -323,14 +334,14 @@ func MissingFields(names []string, req, have []uint64) error {
 }
 
 func missing(name string) error {
-	return &pathError{path: name, err: errMissing}
+	return &pathError{path: memberPath(name), err: errMissing}
 }
 
 // Duplicate is the error for an object member given twice. RFC 8259 leaves
 // its meaning open: encoding/json and JSON.parse keep the last, CUE
 // unifies the two; a decoder that must agree with all of them refuses it.
 func Duplicate(key []byte) error {
-	return &pathError{path: string(key), err: errTwice}
+	return &pathError{path: memberPath(string(key)), err: errTwice}
 }
 
 // Mark sets bit i-1 of have (bits over words, i from 1; 0 is an unknown
@@ -356,5 +367,5 @@ var (
 // present (type?: _|_): every other judge refuses it too, the open JSON
 // Schemas included, so the decoder does not skip it as an unknown one.
 func NotAllowed(key []byte) error {
-	return &pathError{path: string(key), err: errAbsent}
+	return &pathError{path: memberPath(string(key)), err: errAbsent}
 }

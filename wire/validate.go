@@ -3,7 +3,6 @@ package wire
 import (
 	"fmt"
 	"math"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -137,7 +136,7 @@ func (p *Problems) MaxRunes(path *Path, member, s string, n int) {
 }
 
 // Pattern checks a string matches re.
-func (p *Problems) Pattern(path *Path, member, s string, re *regexp.Regexp) {
+func (p *Problems) Pattern(path *Path, member, s string, re *Pattern) {
 	if !re.MatchString(s) {
 		p.Add(path, member, RulePattern, "must match %s", re)
 	}
@@ -168,7 +167,7 @@ func (p *Problems) NotEqual(path *Path, member string, equal bool, v string) {
 }
 
 // NotPattern checks a string does not match re (CUE's !~).
-func (p *Problems) NotPattern(path *Path, member, s string, re *regexp.Regexp) {
+func (p *Problems) NotPattern(path *Path, member, s string, re *Pattern) {
 	if re.MatchString(s) {
 		p.Add(path, member, RulePattern, "must not match %s", re)
 	}

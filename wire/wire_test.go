@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/big"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -235,7 +236,7 @@ func TestPath(t *testing.T) {
 // TestProblemsAllocateOnlyOnAProblem: the walk of a valid value costs
 // nothing.
 func TestProblemsAllocateOnlyOnAProblem(t *testing.T) {
-	re := regexp.MustCompile(`^[a-z]*$`)
+	re := MustPattern(`^[a-z]*$`)
 	allocs := testing.AllocsPerRun(100, func() {
 		var p Problems
 		root := Root("T")
@@ -309,6 +310,21 @@ func FuzzUnquote(f *testing.F) {
 		if err == nil && got != want {
 			t.Fatalf("%q: reader read %q, encoding/json %q", data, got, want)
 		}
+		if err != nil {
+			return
+		}
+		// The same through the arena: a chunk with room (and what it
+		// holds already kept as it was), and a fresh chunk of a long input.
+		for _, arena := range [][]byte{append(make([]byte, 0, 4096), "kept"...), nil} {
+			r := Reader{data: append(slices.Clone(data), strings.Repeat(" ", 300)...), arena: arena}
+			var again string
+			if err := r.String(&again); err != nil || again != want {
+				t.Fatalf("%q through the arena: %q, %v; want %q", data, again, err, want)
+			}
+			if arena != nil && string(r.arena[:4]) != "kept" {
+				t.Fatalf("%q: the arena's earlier bytes were written over", data)
+			}
+		}
 	})
 }
 
@@ -356,5 +372,141 @@ func TestManyFieldsBits(t *testing.T) {
 	req[1] |= 1 << 2 // field 66 too
 	if err := MissingFields(names, req, have[:]); err == nil || !strings.Contains(err.Error(), "f66: required field is missing") {
 		t.Errorf("MissingFields = %v, want f66 missing", err)
+	}
+}
+
+// FuzzEncoderTime: Encoder.Time writes what json.Marshal writes for any
+// instant, offset and location, and fails where it fails.
+func FuzzEncoderTime(f *testing.F) {
+	f.Add(int64(0), int64(0), 0)
+	f.Add(int64(1788000000), int64(123000000), 7200)
+	f.Add(int64(-62135596800), int64(1), -3600)
+	f.Add(int64(253402300799), int64(999999999), 0)
+	f.Add(int64(253402300800), int64(0), 0)
+	f.Add(int64(-62167219201), int64(0), 0)
+	f.Add(int64(951782400), int64(100), 5*3600+1800)
+	f.Add(int64(1000), int64(0), -30)
+	f.Add(int64(1000), int64(0), 24*3600)
+	f.Add(int64(1000), int64(0), -86399)
+	f.Fuzz(func(t *testing.T, sec, nsec int64, offset int) {
+		tm := time.Unix(sec, nsec).In(time.FixedZone("", offset))
+		if offset == 1 {
+			tm = time.Unix(sec, nsec).UTC()
+		}
+		want, werr := json.Marshal(tm)
+		e := Encoder{B: []byte("x")}
+		e.Time(tm)
+		got, err := e.Result()
+		if (err != nil) != (werr != nil) {
+			t.Fatalf("Time(%v): error %v, json.Marshal's %v", tm, err, werr)
+		}
+		if err == nil && string(got) != "x"+string(want) {
+			t.Fatalf("Time(%v) = %s, json.Marshal writes %s", tm, got[1:], want)
+		}
+	})
+}
+
+// FuzzReaderTime: Reader.Time gives what time.Time's UnmarshalText gives
+// for every string of RFC 3339's shape — the same instant, location name
+// and offset — and refuses what it refuses; in UTC and with a Local
+// that has an offset of its own.
+func FuzzReaderTime(f *testing.F) {
+	for _, s := range []string{
+		"2026-09-06T10:00:00Z", "2026-09-06T10:00:00.123+02:00", "2026-02-29T00:00:00Z", "2024-02-29T23:59:59-23:59",
+		"2026-04-31T00:00:00Z", "2026-09-06T24:00:00Z", "2026-09-06T10:60:00Z", "2026-09-06T10:00:60Z",
+		"0000-01-01T00:00:00Z", "9999-12-31T23:59:59.999999999999Z", "2026-09-06T10:00:00.1234567891+05:30",
+		"2026-09-06T10:00:00+00:00", "2026-09-06T10:00:00-00:00", "2026-13-01T00:00:00Z", "2026-00-01T00:00:00Z",
+		"1900-02-29T00:00:00Z", "2000-02-29T00:00:00Z", "2026-09-06T10:00:00.000Z",
+	} {
+		f.Add(s)
+	}
+	berlin := time.FixedZone("CEST", 2*3600)
+	f.Fuzz(func(t *testing.T, s string) {
+		data, _ := json.Marshal(s)
+		for _, local := range []*time.Location{time.UTC, berlin} {
+			saved := time.Local
+			time.Local = local
+			var got, want time.Time
+			r := Reader{data: data}
+			err := r.Time(&got)
+			werr := want.UnmarshalText([]byte(s))
+			time.Local = saved
+			if !isRFC3339([]byte(s)) {
+				if err == nil {
+					t.Fatalf("Time(%q) accepted a string not of RFC 3339's shape", s)
+				}
+				continue
+			}
+			if (err != nil) != (werr != nil) {
+				t.Fatalf("Time(%q), Local %v: error %v, UnmarshalText's %v", s, local, err, werr)
+			}
+			if err != nil {
+				continue
+			}
+			gn, go_ := got.Zone()
+			wn, wo := want.Zone()
+			if !got.Equal(want) || gn != wn || go_ != wo || got.Location().String() != want.Location().String() || got.Nanosecond() != want.Nanosecond() {
+				t.Fatalf("Time(%q), Local %v = %v (%s), UnmarshalText gives %v (%s)", s, local, got, got.Location(), want, want.Location())
+			}
+		}
+	})
+}
+
+// FuzzReaderTimeFields is FuzzReaderTime over strings built from fields,
+// so that nearly every input has RFC 3339's shape and the calendar's
+// edges (day 31 of a 30-day month, February 29, hour 24) are reached.
+func FuzzReaderTimeFields(f *testing.F) {
+	f.Add(uint16(2026), uint8(9), uint8(6), uint8(10), uint8(0), uint8(0), uint64(123), uint8(3), int16(120), true)
+	f.Add(uint16(1900), uint8(2), uint8(29), uint8(24), uint8(0), uint8(60), uint64(0), uint8(0), int16(-330), true)
+	f.Add(uint16(2000), uint8(2), uint8(29), uint8(23), uint8(59), uint8(59), uint64(999999999999), uint8(12), int16(0), false)
+	f.Fuzz(func(t *testing.T, year uint16, month, day, hour, minute, sec uint8, frac uint64, digits uint8, offset int16, zone bool) {
+		s := fmt.Sprintf("%04d-%02d-%02dT%02d:%02d:%02d", year%10000, month%14, day%33, hour%26, minute%62, sec%62)
+		if n := int(digits % 13); n > 0 {
+			s += "." + fmt.Sprintf("%0*d", n, frac)[:n]
+		}
+		if zone {
+			o := int(offset) % (25 * 60)
+			sign := "+"
+			if o < 0 {
+				sign, o = "-", -o
+			}
+			s += fmt.Sprintf("%s%02d:%02d", sign, o/60, o%60)
+		} else {
+			s += "Z"
+		}
+		berlin := time.FixedZone("CEST", 2*3600)
+		data, _ := json.Marshal(s)
+		for _, local := range []*time.Location{time.UTC, berlin} {
+			saved := time.Local
+			time.Local = local
+			var got, want time.Time
+			r := Reader{data: data}
+			err := r.Time(&got)
+			werr := want.UnmarshalText([]byte(s))
+			time.Local = saved
+			if !isRFC3339([]byte(s)) {
+				continue // refused by shape; FuzzReaderTime checks that
+			}
+			if (err != nil) != (werr != nil) {
+				t.Fatalf("Time(%q), Local %v: error %v, UnmarshalText's %v", s, local, err, werr)
+			}
+			if err == nil && (!got.Equal(want) || got.Location().String() != want.Location().String() || got.String() != want.String()) {
+				t.Fatalf("Time(%q), Local %v = %v, UnmarshalText gives %v", s, local, got, want)
+			}
+		}
+	})
+}
+
+// TestEmptyMemberNameInAPath: an error below a member named "" reads
+// [""] in its path; it panicked (FuzzUnmarshalReplayEvent found
+// {"type":"census","agents":[{"": ).
+func TestEmptyMemberNameInAPath(t *testing.T) {
+	err := atStep(indexStep(0), InField([]byte(""), fail(ErrSyntax, "cut short")))
+	err = InField([]byte("agents"), err)
+	if got, want := err.Error(), `agents[0][""]: cut short`; got != want {
+		t.Errorf("error %q, want %q", got, want)
+	}
+	if got := atStep(indexStep(1), Duplicate([]byte(""))).Error(); !strings.HasPrefix(got, `[1][""]`) {
+		t.Errorf("duplicate \"\" below [1]: %q", got)
 	}
 }

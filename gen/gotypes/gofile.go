@@ -28,10 +28,10 @@ type goFile struct {
 	b       bytes.Buffer
 	depth   int
 	decls   int // top-level declarations written, for the blank line between them
-	// patterns names the compiled regexp of each field type that states
+	// patterns names the compiled wire.Pattern of each field type that states
 	// a pattern of its own (a named scalar's is its validator's).
 	patterns map[*model.Type]string
-	// notPatterns names the compiled regexp of each field type's !~.
+	// notPatterns names the compiled wire.Pattern of each field type's !~.
 	notPatterns map[*model.Type]string
 	// keyed are the OneOfs some list.UniqueItems list holds, which need a
 	// key method.

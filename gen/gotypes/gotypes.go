@@ -209,7 +209,7 @@ func fileWord(s string) string {
 	return strings.TrimSuffix(b.String(), "_")
 }
 
-// patternNames names the compiled regexp of every pattern a field's type
+// patternNames names the compiled wire.Pattern of every pattern a field's type
 // or a named map's values state in place, package-wide (a named map's
 // elements are checked where the map is used, maybe in another file):
 // pattern_<Object>_<Field>[_Item|_Value|_Key…], pattern_<Map>_Value,

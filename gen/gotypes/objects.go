@@ -11,6 +11,7 @@ import (
 
 	"github.com/schemagen/schemagen/gen/escape"
 	"github.com/schemagen/schemagen/gen/model"
+	"github.com/schemagen/schemagen/wire"
 )
 
 // goType is the Go type of a value of t; optional scalars, enums and
@@ -268,7 +269,8 @@ func exportedMethods(f *goFile, t, unmarshalDoc, appendDoc, validateDoc string) 
 	f.decl()
 	f.doc(unmarshalDoc)
 	f.open("func (x *", t, ") UnmarshalJSON(data []byte) error")
-	f.p("return ", w, ".Unmarshal(data, ", quote(t), ", x, ", decodeFunc(t), ")")
+	f.p("r := ", w, ".NewReader(data)")
+	f.p("return r.Finish(", quote(t), ", ", decodeFunc(t), "(&r, x))")
 	f.close()
 
 	f.decl()
@@ -428,6 +430,8 @@ func objectDecode(f *goFile, o *model.Object) {
 		switch {
 		case o.Union != nil && fd.Name == o.Union.Discriminator:
 			f.p("err = r.Tag(", quote(o.Tag), ")")
+		case fd.Optional && goType(f, fd.Type, false) == "string" && readCall(f, fd.Type, dst) == "r.String("+dst+")":
+			f.p(dst, ", err = r.StringPtr()") // the strings share allocations
 		case fd.Optional && !nilable(fd.Type):
 			f.p(dst, " = new(", goType(f, fd.Type, false), ")")
 			f.p("err = ", readCall(f, fd.Type, dst))
@@ -525,6 +529,13 @@ func objectDecode(f *goFile, o *model.Object) {
 	f.close()
 }
 
+// memberRaw is the Go literal of what Encoder.Member writes for name, a
+// constant: `,"name":` escaped at generation time, so that encoding a
+// member copies its bytes rather than escaping its name again.
+func memberRaw(name string) string {
+	return quote("," + string(wire.AppendString(nil, name)) + ":")
+}
+
 // objectEncode emits encode, which writes x's members in schema order: a
 // variant's discriminator first, an optional member only when present, a
 // nil required list or map as empty.
@@ -533,18 +544,18 @@ func objectEncode(f *goFile, o *model.Object) {
 	f.open("func (x *", o.GoName, ") encode(e *", f.wire(), ".Encoder)")
 	f.p("m := e.Begin()")
 	if o.Union != nil {
-		f.p("e.Member(", quote(o.Union.Discriminator), ")")
-		f.p("e.String(", quote(o.Tag), ")")
+		disc := "," + string(wire.AppendString(nil, o.Union.Discriminator)) + ":" + string(wire.AppendString(nil, o.Tag))
+		f.p("e.Raw(", quote(disc), ")")
 	}
 	for _, fd := range structFields(o) {
 		val := "x." + fd.GoName
 		if !fd.Optional {
-			f.p("e.Member(", quote(fd.Name), ")")
+			f.p("e.Raw(", memberRaw(fd.Name), ")")
 			encodeValue(f, fd.Type, val, 0)
 			continue
 		}
 		f.open("if ", val, " != nil")
-		f.p("e.Member(", quote(fd.Name), ")")
+		f.p("e.Raw(", memberRaw(fd.Name), ")")
 		v := val
 		if !nilable(fd.Type) && !pointerMethods(fd.Type) {
 			v = "*" + val // encode of an object has a pointer receiver
@@ -710,16 +721,16 @@ func memberMatch(f *goFile, o *model.Object, name string) string {
 	return "(" + strings.Join(cs, " || ") + ")"
 }
 
-// compilePatterns emits the compiled regexp of each of patterns, the
-// first named name and the others after it (nthPattern).
+// compilePatterns emits the compiled wire.Pattern of each of patterns,
+// the first named name and the others after it (nthPattern).
 func compilePatterns(f *goFile, name string, patterns []string) {
 	for i, re := range patterns {
 		f.decl()
-		f.p("var ", nthPattern(name, i), " = ", f.use("regexp"), ".MustCompile(", quote(re), ")")
+		f.p("var ", nthPattern(name, i), " = ", f.wire(), ".MustPattern(", quote(re), ")")
 	}
 }
 
-// fieldPatterns emits the compiled regexp of every pattern t states in
+// fieldPatterns emits the compiled wire.Pattern of every pattern t states in
 // place (its own =~, its list elements' or map values'), under the name
 // patternNames gave it.
 func fieldPatterns(f *goFile, t *model.Type) {
@@ -1406,7 +1417,7 @@ func unionCheck(f *goFile, t *model.Type, v, path, member, stepVar string, depth
 }
 
 // constraintChecks validates a basic value against c. pattern and
-// notPattern name the compiled regexp variables of its =~ and !~.
+// notPattern name the compiled wire.Pattern variables of its =~ and !~.
 func constraintChecks(f *goFile, base model.Base, c model.Constraints, v, path, member, pattern, notPattern string) {
 	call := func(name string, args ...string) {
 		f.p("p.", name, "(", path, ", ", member, ", ", strings.Join(args, ", "), ")")

@@ -55,7 +55,12 @@ func union(f *goFile, u *model.Union, used bool) {
 	f.decl()
 	f.doc(fmt.Sprintf("%s decodes one %s, choosing the variant by its %q field.\nThe error is a *wire.DecodeError, also for a missing or unknown %s.", u.UnmarshalFunc(), t, u.Discriminator, u.Discriminator))
 	f.open("func ", u.UnmarshalFunc(), "(data []byte) (", t, ", error)")
-	f.p("return ", w, ".Decode(data, ", quote(t), ", ", decodeFunc(t), ")")
+	f.p("r := ", w, ".NewReader(data)")
+	f.p("x, err := ", decodeFunc(t), "(&r)")
+	f.open("if err = r.Finish(", quote(t), ", err); err != nil")
+	f.p("return nil, err")
+	f.close()
+	f.p("return x, nil")
 	f.close()
 
 	f.decl()

@@ -61,7 +61,12 @@ func (*ShippedRow) isLedgerRow() {}
 // UnmarshalLedgerRow decodes one LedgerRow, choosing the variant by its "kind" field.
 // The error is a *wire.DecodeError, also for a missing or unknown kind.
 func UnmarshalLedgerRow(data []byte) (LedgerRow, error) {
-	return wire.Decode(data, "LedgerRow", decode_LedgerRow)
+	r := wire.NewReader(data)
+	x, err := decode_LedgerRow(&r)
+	if err = r.Finish("LedgerRow", err); err != nil {
+		return nil, err
+	}
+	return x, nil
 }
 
 func decode_LedgerRow(r *wire.Reader) (LedgerRow, error) {
@@ -104,7 +109,8 @@ type PassedRow struct {
 // host may add optional ones. On error x is left as it was and the error is
 // a *wire.DecodeError.
 func (x *PassedRow) UnmarshalJSON(data []byte) error {
-	return wire.Unmarshal(data, "PassedRow", x, decode_PassedRow)
+	r := wire.NewReader(data)
+	return r.Finish("PassedRow", decode_PassedRow(&r, x))
 }
 
 // MarshalJSON encodes a PassedRow as AppendJSON does, into a pooled buffer it
@@ -181,11 +187,10 @@ func decode_PassedRow(r *wire.Reader, x *PassedRow) error {
 
 func (x *PassedRow) encode(e *wire.Encoder) {
 	m := e.Begin()
-	e.Member("kind")
-	e.String("passed")
-	e.Member("seatId")
+	e.Raw(",\"kind\":\"passed\"")
+	e.Raw(",\"seatId\":")
 	e.String(x.SeatID)
-	e.Member("at")
+	e.Raw(",\"at\":")
 	e.Time(x.At)
 	e.End(m)
 }
@@ -212,7 +217,8 @@ type FailedRow struct {
 // host may add optional ones. On error x is left as it was and the error is
 // a *wire.DecodeError.
 func (x *FailedRow) UnmarshalJSON(data []byte) error {
-	return wire.Unmarshal(data, "FailedRow", x, decode_FailedRow)
+	r := wire.NewReader(data)
+	return r.Finish("FailedRow", decode_FailedRow(&r, x))
 }
 
 // MarshalJSON encodes a FailedRow as AppendJSON does, into a pooled buffer it
@@ -289,11 +295,10 @@ func decode_FailedRow(r *wire.Reader, x *FailedRow) error {
 
 func (x *FailedRow) encode(e *wire.Encoder) {
 	m := e.Begin()
-	e.Member("kind")
-	e.String("failed")
-	e.Member("seatId")
+	e.Raw(",\"kind\":\"failed\"")
+	e.Raw(",\"seatId\":")
 	e.String(x.SeatID)
-	e.Member("at")
+	e.Raw(",\"at\":")
 	e.Time(x.At)
 	e.End(m)
 }
@@ -323,7 +328,8 @@ type PromptedRow struct {
 // host may add optional ones. On error x is left as it was and the error is
 // a *wire.DecodeError.
 func (x *PromptedRow) UnmarshalJSON(data []byte) error {
-	return wire.Unmarshal(data, "PromptedRow", x, decode_PromptedRow)
+	r := wire.NewReader(data)
+	return r.Finish("PromptedRow", decode_PromptedRow(&r, x))
 }
 
 // MarshalJSON encodes a PromptedRow as AppendJSON does, into a pooled buffer it
@@ -381,8 +387,7 @@ func decode_PromptedRow(r *wire.Reader, x *PromptedRow) error {
 			err = r.Time(&v.At)
 		case "fromSeatId":
 			bit = 1 << 3
-			v.FromSeatID = new(string)
-			err = r.String(v.FromSeatID)
+			v.FromSeatID, err = r.StringPtr()
 		default:
 			bit = 0
 			err = r.Skip()
@@ -404,14 +409,13 @@ func decode_PromptedRow(r *wire.Reader, x *PromptedRow) error {
 
 func (x *PromptedRow) encode(e *wire.Encoder) {
 	m := e.Begin()
-	e.Member("kind")
-	e.String("prompted")
-	e.Member("seatId")
+	e.Raw(",\"kind\":\"prompted\"")
+	e.Raw(",\"seatId\":")
 	e.String(x.SeatID)
-	e.Member("at")
+	e.Raw(",\"at\":")
 	e.Time(x.At)
 	if x.FromSeatID != nil {
-		e.Member("fromSeatId")
+		e.Raw(",\"fromSeatId\":")
 		e.String(*x.FromSeatID)
 	}
 	e.End(m)
@@ -446,7 +450,8 @@ type ShippedRow struct {
 // host may add optional ones. On error x is left as it was and the error is
 // a *wire.DecodeError.
 func (x *ShippedRow) UnmarshalJSON(data []byte) error {
-	return wire.Unmarshal(data, "ShippedRow", x, decode_ShippedRow)
+	r := wire.NewReader(data)
+	return r.Finish("ShippedRow", decode_ShippedRow(&r, x))
 }
 
 // MarshalJSON encodes a ShippedRow as AppendJSON does, into a pooled buffer it
@@ -504,8 +509,7 @@ func decode_ShippedRow(r *wire.Reader, x *ShippedRow) error {
 			err = r.Time(&v.At)
 		case "note":
 			bit = 1 << 3
-			v.Note = new(string)
-			err = r.String(v.Note)
+			v.Note, err = r.StringPtr()
 		default:
 			bit = 0
 			err = r.Skip()
@@ -527,14 +531,13 @@ func decode_ShippedRow(r *wire.Reader, x *ShippedRow) error {
 
 func (x *ShippedRow) encode(e *wire.Encoder) {
 	m := e.Begin()
-	e.Member("kind")
-	e.String("shipped")
-	e.Member("seatId")
+	e.Raw(",\"kind\":\"shipped\"")
+	e.Raw(",\"seatId\":")
 	e.String(x.SeatID)
-	e.Member("at")
+	e.Raw(",\"at\":")
 	e.Time(x.At)
 	if x.Note != nil {
-		e.Member("note")
+		e.Raw(",\"note\":")
 		e.String(*x.Note)
 	}
 	e.End(m)

@@ -89,7 +89,12 @@ func (*ReadEvent) isReplayEvent() {}
 // UnmarshalReplayEvent decodes one ReplayEvent, choosing the variant by its "type" field.
 // The error is a *wire.DecodeError, also for a missing or unknown type.
 func UnmarshalReplayEvent(data []byte) (ReplayEvent, error) {
-	return wire.Decode(data, "ReplayEvent", decode_ReplayEvent)
+	r := wire.NewReader(data)
+	x, err := decode_ReplayEvent(&r)
+	if err = r.Finish("ReplayEvent", err); err != nil {
+		return nil, err
+	}
+	return x, nil
 }
 
 func decode_ReplayEvent(r *wire.Reader) (ReplayEvent, error) {
@@ -157,7 +162,8 @@ type CensusAgent struct {
 // host may add optional ones. On error x is left as it was and the error is
 // a *wire.DecodeError.
 func (x *CensusAgent) UnmarshalJSON(data []byte) error {
-	return wire.Unmarshal(data, "CensusAgent", x, decode_CensusAgent)
+	r := wire.NewReader(data)
+	return r.Finish("CensusAgent", decode_CensusAgent(&r, x))
 }
 
 // MarshalJSON encodes a CensusAgent as AppendJSON does, into a pooled buffer it
@@ -218,12 +224,10 @@ func decode_CensusAgent(r *wire.Reader, x *CensusAgent) error {
 			err = decode_AgentStatus(r, &v.Status)
 		case "parentPaneId":
 			bit = 1 << 4
-			v.ParentPaneID = new(string)
-			err = r.String(v.ParentPaneID)
+			v.ParentPaneID, err = r.StringPtr()
 		case "cwd":
 			bit = 1 << 5
-			v.Cwd = new(string)
-			err = r.String(v.Cwd)
+			v.Cwd, err = r.StringPtr()
 		case "startedAt":
 			bit = 1 << 6
 			v.StartedAt = new(time.Time)
@@ -249,24 +253,24 @@ func decode_CensusAgent(r *wire.Reader, x *CensusAgent) error {
 
 func (x *CensusAgent) encode(e *wire.Encoder) {
 	m := e.Begin()
-	e.Member("paneId")
+	e.Raw(",\"paneId\":")
 	e.String(x.PaneID)
-	e.Member("terminalId")
+	e.Raw(",\"terminalId\":")
 	e.String(x.TerminalID)
-	e.Member("name")
+	e.Raw(",\"name\":")
 	e.String(x.Name)
-	e.Member("status")
+	e.Raw(",\"status\":")
 	wire.EncodeEnum(e, &enum_AgentStatus, x.Status)
 	if x.ParentPaneID != nil {
-		e.Member("parentPaneId")
+		e.Raw(",\"parentPaneId\":")
 		e.String(*x.ParentPaneID)
 	}
 	if x.Cwd != nil {
-		e.Member("cwd")
+		e.Raw(",\"cwd\":")
 		e.String(*x.Cwd)
 	}
 	if x.StartedAt != nil {
-		e.Member("startedAt")
+		e.Raw(",\"startedAt\":")
 		e.Time(*x.StartedAt)
 	}
 	e.End(m)
@@ -296,7 +300,8 @@ type CensusEvent struct {
 // host may add optional ones. On error x is left as it was and the error is
 // a *wire.DecodeError.
 func (x *CensusEvent) UnmarshalJSON(data []byte) error {
-	return wire.Unmarshal(data, "CensusEvent", x, decode_CensusEvent)
+	r := wire.NewReader(data)
+	return r.Finish("CensusEvent", decode_CensusEvent(&r, x))
 }
 
 // MarshalJSON encodes a CensusEvent as AppendJSON does, into a pooled buffer it
@@ -373,11 +378,10 @@ func decode_CensusEvent(r *wire.Reader, x *CensusEvent) error {
 
 func (x *CensusEvent) encode(e *wire.Encoder) {
 	m := e.Begin()
-	e.Member("type")
-	e.String("census")
-	e.Member("at")
+	e.Raw(",\"type\":\"census\"")
+	e.Raw(",\"at\":")
 	e.Time(x.At)
-	e.Member("agents")
+	e.Raw(",\"agents\":")
 	e.Open()
 	for i := range x.Agents {
 		e.Elem(i)
@@ -414,7 +418,8 @@ type StatusEvent struct {
 // host may add optional ones. On error x is left as it was and the error is
 // a *wire.DecodeError.
 func (x *StatusEvent) UnmarshalJSON(data []byte) error {
-	return wire.Unmarshal(data, "StatusEvent", x, decode_StatusEvent)
+	r := wire.NewReader(data)
+	return r.Finish("StatusEvent", decode_StatusEvent(&r, x))
 }
 
 // MarshalJSON encodes a StatusEvent as AppendJSON does, into a pooled buffer it
@@ -494,13 +499,12 @@ func decode_StatusEvent(r *wire.Reader, x *StatusEvent) error {
 
 func (x *StatusEvent) encode(e *wire.Encoder) {
 	m := e.Begin()
-	e.Member("type")
-	e.String("status")
-	e.Member("at")
+	e.Raw(",\"type\":\"status\"")
+	e.Raw(",\"at\":")
 	e.Time(x.At)
-	e.Member("paneId")
+	e.Raw(",\"paneId\":")
 	e.String(x.PaneID)
-	e.Member("status")
+	e.Raw(",\"status\":")
 	wire.EncodeEnum(e, &enum_AgentStatus, x.Status)
 	e.End(m)
 }
@@ -532,7 +536,8 @@ type PromptedEvent struct {
 // host may add optional ones. On error x is left as it was and the error is
 // a *wire.DecodeError.
 func (x *PromptedEvent) UnmarshalJSON(data []byte) error {
-	return wire.Unmarshal(data, "PromptedEvent", x, decode_PromptedEvent)
+	r := wire.NewReader(data)
+	return r.Finish("PromptedEvent", decode_PromptedEvent(&r, x))
 }
 
 // MarshalJSON encodes a PromptedEvent as AppendJSON does, into a pooled buffer it
@@ -590,8 +595,7 @@ func decode_PromptedEvent(r *wire.Reader, x *PromptedEvent) error {
 			err = r.String(&v.ToPaneID)
 		case "fromPaneId":
 			bit = 1 << 3
-			v.FromPaneID = new(string)
-			err = r.String(v.FromPaneID)
+			v.FromPaneID, err = r.StringPtr()
 		default:
 			bit = 0
 			err = r.Skip()
@@ -613,14 +617,13 @@ func decode_PromptedEvent(r *wire.Reader, x *PromptedEvent) error {
 
 func (x *PromptedEvent) encode(e *wire.Encoder) {
 	m := e.Begin()
-	e.Member("type")
-	e.String("prompted")
-	e.Member("at")
+	e.Raw(",\"type\":\"prompted\"")
+	e.Raw(",\"at\":")
 	e.Time(x.At)
-	e.Member("toPaneId")
+	e.Raw(",\"toPaneId\":")
 	e.String(x.ToPaneID)
 	if x.FromPaneID != nil {
-		e.Member("fromPaneId")
+		e.Raw(",\"fromPaneId\":")
 		e.String(*x.FromPaneID)
 	}
 	e.End(m)
@@ -663,7 +666,8 @@ type DeliverEvent struct {
 // host may add optional ones. On error x is left as it was and the error is
 // a *wire.DecodeError.
 func (x *DeliverEvent) UnmarshalJSON(data []byte) error {
-	return wire.Unmarshal(data, "DeliverEvent", x, decode_DeliverEvent)
+	r := wire.NewReader(data)
+	return r.Finish("DeliverEvent", decode_DeliverEvent(&r, x))
 }
 
 // MarshalJSON encodes a DeliverEvent as AppendJSON does, into a pooled buffer it
@@ -721,8 +725,7 @@ func decode_DeliverEvent(r *wire.Reader, x *DeliverEvent) error {
 			err = r.String(&v.ToPaneID)
 		case "fromPaneId":
 			bit = 1 << 3
-			v.FromPaneID = new(string)
-			err = r.String(v.FromPaneID)
+			v.FromPaneID, err = r.StringPtr()
 		case "conversationId":
 			bit = 1 << 4
 			err = r.String(&v.ConversationID)
@@ -750,19 +753,18 @@ func decode_DeliverEvent(r *wire.Reader, x *DeliverEvent) error {
 
 func (x *DeliverEvent) encode(e *wire.Encoder) {
 	m := e.Begin()
-	e.Member("type")
-	e.String("deliver")
-	e.Member("at")
+	e.Raw(",\"type\":\"deliver\"")
+	e.Raw(",\"at\":")
 	e.Time(x.At)
-	e.Member("toPaneId")
+	e.Raw(",\"toPaneId\":")
 	e.String(x.ToPaneID)
 	if x.FromPaneID != nil {
-		e.Member("fromPaneId")
+		e.Raw(",\"fromPaneId\":")
 		e.String(*x.FromPaneID)
 	}
-	e.Member("conversationId")
+	e.Raw(",\"conversationId\":")
 	e.String(x.ConversationID)
-	e.Member("entryId")
+	e.Raw(",\"entryId\":")
 	e.String(x.EntryID)
 	e.End(m)
 }
@@ -801,7 +803,8 @@ type TurnEvent struct {
 // host may add optional ones. On error x is left as it was and the error is
 // a *wire.DecodeError.
 func (x *TurnEvent) UnmarshalJSON(data []byte) error {
-	return wire.Unmarshal(data, "TurnEvent", x, decode_TurnEvent)
+	r := wire.NewReader(data)
+	return r.Finish("TurnEvent", decode_TurnEvent(&r, x))
 }
 
 // MarshalJSON encodes a TurnEvent as AppendJSON does, into a pooled buffer it
@@ -884,15 +887,14 @@ func decode_TurnEvent(r *wire.Reader, x *TurnEvent) error {
 
 func (x *TurnEvent) encode(e *wire.Encoder) {
 	m := e.Begin()
-	e.Member("type")
-	e.String("turn")
-	e.Member("at")
+	e.Raw(",\"type\":\"turn\"")
+	e.Raw(",\"at\":")
 	e.Time(x.At)
-	e.Member("paneId")
+	e.Raw(",\"paneId\":")
 	e.String(x.PaneID)
-	e.Member("conversationId")
+	e.Raw(",\"conversationId\":")
 	e.String(x.ConversationID)
-	e.Member("entryId")
+	e.Raw(",\"entryId\":")
 	e.String(x.EntryID)
 	e.End(m)
 }
@@ -930,7 +932,8 @@ type StanceEvent struct {
 // host may add optional ones. On error x is left as it was and the error is
 // a *wire.DecodeError.
 func (x *StanceEvent) UnmarshalJSON(data []byte) error {
-	return wire.Unmarshal(data, "StanceEvent", x, decode_StanceEvent)
+	r := wire.NewReader(data)
+	return r.Finish("StanceEvent", decode_StanceEvent(&r, x))
 }
 
 // MarshalJSON encodes a StanceEvent as AppendJSON does, into a pooled buffer it
@@ -991,8 +994,7 @@ func decode_StanceEvent(r *wire.Reader, x *StanceEvent) error {
 			err = decode_Pose(r, &v.Pose)
 		case "note":
 			bit = 1 << 4
-			v.Note = new(string)
-			err = r.String(v.Note)
+			v.Note, err = r.StringPtr()
 		case "ttlSeconds":
 			bit = 1 << 5
 			v.TTLSeconds = new(int64)
@@ -1018,20 +1020,19 @@ func decode_StanceEvent(r *wire.Reader, x *StanceEvent) error {
 
 func (x *StanceEvent) encode(e *wire.Encoder) {
 	m := e.Begin()
-	e.Member("type")
-	e.String("stance")
-	e.Member("at")
+	e.Raw(",\"type\":\"stance\"")
+	e.Raw(",\"at\":")
 	e.Time(x.At)
-	e.Member("paneId")
+	e.Raw(",\"paneId\":")
 	e.String(x.PaneID)
-	e.Member("pose")
+	e.Raw(",\"pose\":")
 	wire.EncodeEnum(e, &enum_Pose, x.Pose)
 	if x.Note != nil {
-		e.Member("note")
+		e.Raw(",\"note\":")
 		e.String(*x.Note)
 	}
 	if x.TTLSeconds != nil {
-		e.Member("ttlSeconds")
+		e.Raw(",\"ttlSeconds\":")
 		e.Int(*x.TTLSeconds)
 	}
 	e.End(m)
@@ -1063,7 +1064,8 @@ type RestartEvent struct {
 // host may add optional ones. On error x is left as it was and the error is
 // a *wire.DecodeError.
 func (x *RestartEvent) UnmarshalJSON(data []byte) error {
-	return wire.Unmarshal(data, "RestartEvent", x, decode_RestartEvent)
+	r := wire.NewReader(data)
+	return r.Finish("RestartEvent", decode_RestartEvent(&r, x))
 }
 
 // MarshalJSON encodes a RestartEvent as AppendJSON does, into a pooled buffer it
@@ -1137,9 +1139,8 @@ func decode_RestartEvent(r *wire.Reader, x *RestartEvent) error {
 
 func (x *RestartEvent) encode(e *wire.Encoder) {
 	m := e.Begin()
-	e.Member("type")
-	e.String("restart")
-	e.Member("at")
+	e.Raw(",\"type\":\"restart\"")
+	e.Raw(",\"at\":")
 	e.Time(x.At)
 	e.End(m)
 }
@@ -1160,7 +1161,8 @@ type ReadEvent struct {
 // host may add optional ones. On error x is left as it was and the error is
 // a *wire.DecodeError.
 func (x *ReadEvent) UnmarshalJSON(data []byte) error {
-	return wire.Unmarshal(data, "ReadEvent", x, decode_ReadEvent)
+	r := wire.NewReader(data)
+	return r.Finish("ReadEvent", decode_ReadEvent(&r, x))
 }
 
 // MarshalJSON encodes a ReadEvent as AppendJSON does, into a pooled buffer it
@@ -1234,9 +1236,8 @@ func decode_ReadEvent(r *wire.Reader, x *ReadEvent) error {
 
 func (x *ReadEvent) encode(e *wire.Encoder) {
 	m := e.Begin()
-	e.Member("type")
-	e.String("read")
-	e.Member("at")
+	e.Raw(",\"type\":\"read\"")
+	e.Raw(",\"at\":")
 	e.Time(x.At)
 	e.End(m)
 }

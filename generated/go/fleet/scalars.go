@@ -3,11 +3,7 @@
 
 package fleet
 
-import (
-	"regexp"
-
-	"github.com/schemagen/schemagen/wire"
-)
+import "github.com/schemagen/schemagen/wire"
 
 // validate_Day checks Day: a calendar day YYYY-MM-DD.
 func validate_Day(p *wire.Problems, path *wire.Path, member string, v string) {
@@ -34,7 +30,7 @@ func validate_EntryID(p *wire.Problems, path *wire.Path, member string, v string
 	p.MinRunes(path, member, v, 1)
 }
 
-var pattern_Note = regexp.MustCompile("^[^\\x00-\\x1F\\x7F-\\x9F]*$")
+var pattern_Note = wire.MustPattern("^[^\\x00-\\x1F\\x7F-\\x9F]*$")
 
 // validate_Note checks Note: at most 280 characters, matching ^[^\x00-\x1F\x7F-\x9F]*$.
 func validate_Note(p *wire.Problems, path *wire.Path, member string, v string) {

@@ -33,7 +33,8 @@ type Stance struct {
 // host may add optional ones. On error x is left as it was and the error is
 // a *wire.DecodeError.
 func (x *Stance) UnmarshalJSON(data []byte) error {
-	return wire.Unmarshal(data, "Stance", x, decode_Stance)
+	r := wire.NewReader(data)
+	return r.Finish("Stance", decode_Stance(&r, x))
 }
 
 // MarshalJSON encodes a Stance as AppendJSON does, into a pooled buffer it
@@ -85,8 +86,7 @@ func decode_Stance(r *wire.Reader, x *Stance) error {
 			err = decode_Pose(r, &v.Pose)
 		case "note":
 			bit = 1 << 1
-			v.Note = new(string)
-			err = r.String(v.Note)
+			v.Note, err = r.StringPtr()
 		case "statedAt":
 			bit = 1 << 2
 			err = r.Time(&v.StatedAt)
@@ -114,15 +114,15 @@ func decode_Stance(r *wire.Reader, x *Stance) error {
 
 func (x *Stance) encode(e *wire.Encoder) {
 	m := e.Begin()
-	e.Member("pose")
+	e.Raw(",\"pose\":")
 	wire.EncodeEnum(e, &enum_Pose, x.Pose)
 	if x.Note != nil {
-		e.Member("note")
+		e.Raw(",\"note\":")
 		e.String(*x.Note)
 	}
-	e.Member("statedAt")
+	e.Raw(",\"statedAt\":")
 	e.Time(x.StatedAt)
-	e.Member("expiresAt")
+	e.Raw(",\"expiresAt\":")
 	e.Time(x.ExpiresAt)
 	e.End(m)
 }
@@ -149,7 +149,8 @@ type RunOutcome struct {
 // host may add optional ones. On error x is left as it was and the error is
 // a *wire.DecodeError.
 func (x *RunOutcome) UnmarshalJSON(data []byte) error {
-	return wire.Unmarshal(data, "RunOutcome", x, decode_RunOutcome)
+	r := wire.NewReader(data)
+	return r.Finish("RunOutcome", decode_RunOutcome(&r, x))
 }
 
 // MarshalJSON encodes a RunOutcome as AppendJSON does, into a pooled buffer it
@@ -223,9 +224,9 @@ func decode_RunOutcome(r *wire.Reader, x *RunOutcome) error {
 
 func (x *RunOutcome) encode(e *wire.Encoder) {
 	m := e.Begin()
-	e.Member("outcome")
+	e.Raw(",\"outcome\":")
 	wire.EncodeEnum(e, &enum_Outcome, x.Outcome)
-	e.Member("at")
+	e.Raw(",\"at\":")
 	e.Time(x.At)
 	e.End(m)
 }
@@ -266,7 +267,8 @@ type Seat struct {
 // host may add optional ones. On error x is left as it was and the error is
 // a *wire.DecodeError.
 func (x *Seat) UnmarshalJSON(data []byte) error {
-	return wire.Unmarshal(data, "Seat", x, decode_Seat)
+	r := wire.NewReader(data)
+	return r.Finish("Seat", decode_Seat(&r, x))
 }
 
 // MarshalJSON encodes a Seat as AppendJSON does, into a pooled buffer it
@@ -324,20 +326,17 @@ func decode_Seat(r *wire.Reader, x *Seat) error {
 			err = decode_AgentStatus(r, &v.Status)
 		case "cwd":
 			bit = 1 << 3
-			v.Cwd = new(string)
-			err = r.String(v.Cwd)
+			v.Cwd, err = r.StringPtr()
 		case "summary":
 			bit = 1 << 4
-			v.Summary = new(string)
-			err = r.String(v.Summary)
+			v.Summary, err = r.StringPtr()
 		case "stance":
 			bit = 1 << 5
 			v.Stance = new(Stance)
 			err = decode_Stance(r, v.Stance)
 		case "parentSeatId":
 			bit = 1 << 6
-			v.ParentSeatID = new(string)
-			err = r.String(v.ParentSeatID)
+			v.ParentSeatID, err = r.StringPtr()
 		case "lastOutcome":
 			bit = 1 << 7
 			v.LastOutcome = new(RunOutcome)
@@ -363,30 +362,30 @@ func decode_Seat(r *wire.Reader, x *Seat) error {
 
 func (x *Seat) encode(e *wire.Encoder) {
 	m := e.Begin()
-	e.Member("seatId")
+	e.Raw(",\"seatId\":")
 	e.String(x.SeatID)
-	e.Member("name")
+	e.Raw(",\"name\":")
 	e.String(x.Name)
-	e.Member("status")
+	e.Raw(",\"status\":")
 	wire.EncodeEnum(e, &enum_AgentStatus, x.Status)
 	if x.Cwd != nil {
-		e.Member("cwd")
+		e.Raw(",\"cwd\":")
 		e.String(*x.Cwd)
 	}
 	if x.Summary != nil {
-		e.Member("summary")
+		e.Raw(",\"summary\":")
 		e.String(*x.Summary)
 	}
 	if x.Stance != nil {
-		e.Member("stance")
+		e.Raw(",\"stance\":")
 		x.Stance.encode(e)
 	}
 	if x.ParentSeatID != nil {
-		e.Member("parentSeatId")
+		e.Raw(",\"parentSeatId\":")
 		e.String(*x.ParentSeatID)
 	}
 	if x.LastOutcome != nil {
-		e.Member("lastOutcome")
+		e.Raw(",\"lastOutcome\":")
 		x.LastOutcome.encode(e)
 	}
 	e.End(m)
@@ -441,7 +440,8 @@ type Edge struct {
 // host may add optional ones. On error x is left as it was and the error is
 // a *wire.DecodeError.
 func (x *Edge) UnmarshalJSON(data []byte) error {
-	return wire.Unmarshal(data, "Edge", x, decode_Edge)
+	r := wire.NewReader(data)
+	return r.Finish("Edge", decode_Edge(&r, x))
 }
 
 // MarshalJSON encodes a Edge as AppendJSON does, into a pooled buffer it
@@ -502,12 +502,10 @@ func decode_Edge(r *wire.Reader, x *Edge) error {
 			err = r.Time(&v.At)
 		case "conversationId":
 			bit = 1 << 4
-			v.ConversationID = new(string)
-			err = r.String(v.ConversationID)
+			v.ConversationID, err = r.StringPtr()
 		case "entryId":
 			bit = 1 << 5
-			v.EntryID = new(string)
-			err = r.String(v.EntryID)
+			v.EntryID, err = r.StringPtr()
 		default:
 			bit = 0
 			err = r.Skip()
@@ -529,20 +527,20 @@ func decode_Edge(r *wire.Reader, x *Edge) error {
 
 func (x *Edge) encode(e *wire.Encoder) {
 	m := e.Begin()
-	e.Member("kind")
+	e.Raw(",\"kind\":")
 	wire.EncodeEnum(e, &enum_EdgeKind, x.Kind)
-	e.Member("fromSeatId")
+	e.Raw(",\"fromSeatId\":")
 	e.String(x.FromSeatID)
-	e.Member("toSeatId")
+	e.Raw(",\"toSeatId\":")
 	e.String(x.ToSeatID)
-	e.Member("at")
+	e.Raw(",\"at\":")
 	e.Time(x.At)
 	if x.ConversationID != nil {
-		e.Member("conversationId")
+		e.Raw(",\"conversationId\":")
 		e.String(*x.ConversationID)
 	}
 	if x.EntryID != nil {
-		e.Member("entryId")
+		e.Raw(",\"entryId\":")
 		e.String(*x.EntryID)
 	}
 	e.End(m)
@@ -590,7 +588,8 @@ type Tally struct {
 // host may add optional ones. On error x is left as it was and the error is
 // a *wire.DecodeError.
 func (x *Tally) UnmarshalJSON(data []byte) error {
-	return wire.Unmarshal(data, "Tally", x, decode_Tally)
+	r := wire.NewReader(data)
+	return r.Finish("Tally", decode_Tally(&r, x))
 }
 
 // MarshalJSON encodes a Tally as AppendJSON does, into a pooled buffer it
@@ -670,13 +669,13 @@ func decode_Tally(r *wire.Reader, x *Tally) error {
 
 func (x *Tally) encode(e *wire.Encoder) {
 	m := e.Begin()
-	e.Member("passed")
+	e.Raw(",\"passed\":")
 	e.Int(x.Passed)
-	e.Member("failed")
+	e.Raw(",\"failed\":")
 	e.Int(x.Failed)
-	e.Member("shipped")
+	e.Raw(",\"shipped\":")
 	e.Int(x.Shipped)
-	e.Member("prompted")
+	e.Raw(",\"prompted\":")
 	e.Int(x.Prompted)
 	e.End(m)
 }
@@ -721,7 +720,8 @@ type Snapshot struct {
 // host may add optional ones. On error x is left as it was and the error is
 // a *wire.DecodeError.
 func (x *Snapshot) UnmarshalJSON(data []byte) error {
-	return wire.Unmarshal(data, "Snapshot", x, decode_Snapshot)
+	r := wire.NewReader(data)
+	return r.Finish("Snapshot", decode_Snapshot(&r, x))
 }
 
 // MarshalJSON encodes a Snapshot as AppendJSON does, into a pooled buffer it
@@ -782,8 +782,7 @@ func decode_Snapshot(r *wire.Reader, x *Snapshot) error {
 			err = wire.List(r, &v.Edges, decode_Edge)
 		case "day":
 			bit = 1 << 4
-			v.Day = new(string)
-			err = r.String(v.Day)
+			v.Day, err = r.StringPtr()
 		case "tallies":
 			bit = 1 << 5
 			err = wire.Map(r, &v.Tallies, decode_Tally)
@@ -808,11 +807,11 @@ func decode_Snapshot(r *wire.Reader, x *Snapshot) error {
 
 func (x *Snapshot) encode(e *wire.Encoder) {
 	m := e.Begin()
-	e.Member("cursor")
+	e.Raw(",\"cursor\":")
 	e.Int(x.Cursor)
-	e.Member("at")
+	e.Raw(",\"at\":")
 	e.Time(x.At)
-	e.Member("seats")
+	e.Raw(",\"seats\":")
 	e.Open()
 	for i := range x.Seats {
 		e.Elem(i)
@@ -820,7 +819,7 @@ func (x *Snapshot) encode(e *wire.Encoder) {
 	}
 	e.Close()
 	if x.Edges != nil {
-		e.Member("edges")
+		e.Raw(",\"edges\":")
 		e.Open()
 		for i := range x.Edges {
 			e.Elem(i)
@@ -829,11 +828,11 @@ func (x *Snapshot) encode(e *wire.Encoder) {
 		e.Close()
 	}
 	if x.Day != nil {
-		e.Member("day")
+		e.Raw(",\"day\":")
 		e.String(*x.Day)
 	}
 	if x.Tallies != nil {
-		e.Member("tallies")
+		e.Raw(",\"tallies\":")
 		e.Raw("{")
 		for i, k := range wire.SortedKeys(x.Tallies) {
 			e.Key(i, k)
