@@ -47,6 +47,9 @@ type resolver struct {
 	// inlineUnions are the unions written in place, resolved with the
 	// definitions' unions.
 	inlineUnions []*def
+	// untaggedUnions are the unions without a discriminator, checked
+	// (untagged) once every object's if clauses are read.
+	untaggedUnions []*def
 	// closedCtx: the struct being resolved is closed by a definition
 	// around it, and so is every struct within it.
 	closedCtx bool
@@ -459,6 +462,10 @@ func (r *resolver) resolveRounds() {
 			r.resolveForbids(d)
 		}
 	}
+	for _, d := range r.untaggedUnions {
+		r.untagged(d, d.union)
+	}
+	r.untaggedUnions = nil
 }
 
 // rootDefinition returns the object definition the package's top level
@@ -3143,7 +3150,12 @@ func (r *resolver) resolveUnion(d *def) {
 		u.Discriminator = shared // its duplicates are reported below
 	}
 	if u.Discriminator == "" {
-		r.errorf(d.pos, "%s: no discriminator: %s", d.ref(), noDiscriminator)
+		// No constant field tells the variants apart: an untagged union,
+		// told apart by which members a value has (see untagged).
+		for _, o := range u.Variants {
+			o.Union = nil
+		}
+		r.untaggedUnions = append(r.untaggedUnions, d)
 		return
 	}
 	seen := map[string]*Object{}
