@@ -121,6 +121,14 @@ func generatePackage(p *model.Package) ([]output.File, error) {
 	out := []output.File{{Path: path.Join(dir, "doc.go"), Data: doc.bytes()}}
 	patterns, notPatterns := patternNames(p)
 	keyed := keyedOneOfs(p)
+	fit := map[*model.Object]bool{}
+	for _, u := range p.Unions {
+		if u.Untagged() {
+			for _, v := range u.Variants {
+				fit[v] = true
+			}
+		}
+	}
 	names := map[string]string{"doc.go": "the package's doc"}
 	for _, file := range order {
 		ds := byFile[file]
@@ -129,6 +137,7 @@ func generatePackage(p *model.Package) ([]output.File, error) {
 		f.patterns = patterns
 		f.notPatterns = notPatterns
 		f.keyed = keyed
+		f.fit = fit
 		f.b.Grow(len(ds) * 2048) // about what a definition takes: fewer doublings of a large file
 		for _, d := range ds {
 			d.emit(f)

@@ -86,8 +86,12 @@ func (r *resolver) untaggedVariant(o *Object) string {
 	return ""
 }
 
-// memberNames are the names an object declares, fields and absent members
-// alike, sorted.
+// MemberNames are the names an object declares, fields and absent members
+// alike, sorted: what tells a variant of a union without a discriminator
+// from the others.
+func MemberNames(o *Object) []string { return memberNames(o) }
+
+// memberNames is MemberNames.
 func memberNames(o *Object) []string {
 	var names []string
 	for _, f := range o.Fields {
