@@ -1,6 +1,7 @@
 package model
 
 import (
+	"reflect"
 	"slices"
 	"strings"
 )
@@ -49,21 +50,24 @@ func (r *resolver) untagged(d *def, u *Union) {
 	if !ok {
 		return
 	}
-	// A member two variants share must be one a value is never
-	// incomplete for: a value that is incomplete there (a nested object
-	// missing a required field) leaves CUE's variant possible, which
-	// only a copy of the member's type without its required fields, at
-	// every depth, could state.
+	// A member two variants share must be of one type in both, or one a
+	// value is never incomplete for. A value that is incomplete there (a
+	// nested object missing a required field) leaves CUE's variant
+	// possible, which only a copy of the member's type without its
+	// required fields, at every depth, could state: of one type, it
+	// leaves every variant that has the member possible and incomplete,
+	// so CUE refuses the value, as every target does, for which no
+	// variant is then possible.
 	for i, o := range u.Variants {
 		for _, f := range o.Fields {
 			for _, p := range u.Variants[i+1:] {
 				g := p.Field(f.Name)
-				if g == nil {
+				if g == nil || sameType(f.Type, g.Type, map[[2]*Object]bool{}) {
 					continue
 				}
 				for _, t := range []*Field{f, g} {
 					if !neverIncomplete(t.Type, map[*Object]bool{}) {
-						r.errorf(t.Pos, "%s: member %q is in #%s and #%s, and a value of it may be incomplete (it holds a required field, or a union): CUE then keeps the variant possible, and a value that is complete for one variant and incomplete for the other is ambiguous; telling that apart below a variant's own members is not carried yet (make the nested fields optional, or give the variants a constant field that tells them apart, kind!: \"a\")", d.ref(), f.Name, o.Name, p.Name)
+						r.errorf(t.Pos, "%s: member %q is in #%s and #%s, of two types, and a value of it may be incomplete (it holds a required field, or a union): CUE then keeps the variant possible, and a value that is complete for one variant and incomplete for the other is ambiguous; telling that apart below a variant's own members is not carried yet (make the nested fields optional, or give the variants a constant field that tells them apart, kind!: \"a\")", d.ref(), f.Name, o.Name, p.Name)
 						ok = false
 					}
 				}
@@ -172,4 +176,71 @@ func (u *Union) Members() []string {
 	}
 	slices.Sort(names)
 	return names
+}
+
+// sameType reports whether a and b admit the same values, as far as their
+// structure says: the same kind, base, constant and constraints, the same
+// definitions referred to, and in place (an inline object, a choice of
+// JSON kinds, a tuple) the same structure, whatever it is named after.
+func sameType(a, b *Type, seen map[[2]*Object]bool) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	if a.Kind != b.Kind || a.Base != b.Base || a.Const != b.Const || a.Scalar != b.Scalar || a.Enum != b.Enum ||
+		a.Union != b.Union || a.Map != b.Map || !reflect.DeepEqual(a.Constraints, b.Constraints) ||
+		!sameType(a.Elem, b.Elem, seen) || !sameType(a.Key, b.Key, seen) || len(a.Choice) != len(b.Choice) {
+		return false
+	}
+	for i := range a.Choice {
+		if !sameType(a.Choice[i], b.Choice[i], seen) {
+			return false
+		}
+	}
+	switch {
+	case a.Object != b.Object:
+		if a.Object == nil || b.Object == nil || !sameObject(a.Object, b.Object, seen) {
+			return false
+		}
+	case a.OneOf != b.OneOf:
+		if a.OneOf == nil || b.OneOf == nil || len(a.OneOf.Alts) != len(b.OneOf.Alts) {
+			return false
+		}
+		for i, x := range a.OneOf.Alts {
+			if y := b.OneOf.Alts[i]; x.Kind != y.Kind || !sameType(x.Type, y.Type, seen) {
+				return false
+			}
+		}
+	case a.Tuple != b.Tuple:
+		if a.Tuple == nil || b.Tuple == nil || len(a.Tuple.Items) != len(b.Tuple.Items) || !sameType(a.Tuple.Rest, b.Tuple.Rest, seen) {
+			return false
+		}
+		for i := range a.Tuple.Items {
+			if !sameType(a.Tuple.Items[i], b.Tuple.Items[i], seen) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// sameObject is sameType for two objects: the same members, each as
+// required and of the same type, open alike, with no rule of their own.
+func sameObject(a, b *Object, seen map[[2]*Object]bool) bool {
+	if seen[[2]*Object{a, b}] {
+		return true
+	}
+	seen[[2]*Object{a, b}] = true
+	if a.Open != b.Open || len(a.Fields) != len(b.Fields) || len(a.Members) > 0 || len(b.Members) > 0 ||
+		len(a.Forbids)+len(b.Forbids)+len(a.Refusals)+len(b.Refusals)+len(a.Conditionals)+len(b.Conditionals) > 0 ||
+		a.Union != nil || b.Union != nil || !reflect.DeepEqual(a.MinFields, b.MinFields) || !reflect.DeepEqual(a.MaxFields, b.MaxFields) ||
+		!slices.Equal(memberNames(a), memberNames(b)) {
+		return false
+	}
+	for _, f := range a.Fields {
+		g := b.Field(f.Name)
+		if g == nil || f.Optional != g.Optional || f.Default != g.Default || !sameType(f.Type, g.Type, seen) {
+			return false
+		}
+	}
+	return true
 }
