@@ -145,6 +145,9 @@ type def struct {
 	// oneOfDone once they are.
 	oneOfAlts []cue.Value
 	oneOfDone bool
+	// unionDone: a union whose variants structUnion resolved, some of
+	// them objects written in place.
+	unionDone bool
 	// from is the package of a definition of another package that this
 	// one refers to (#Name there, named from.qualifier+Name here).
 	from *foreignPkg
@@ -1935,6 +1938,9 @@ func (r *resolver) refTypeOf(v cue.Value, name, what string) (*Type, bool) {
 		return copyType(d.tuple), true
 	case d.oneOfAlts != nil:
 		r.resolveOneOf(d) // one of another package, reached while resolving
+		if d.union != nil {
+			return &Type{Kind: UnionKind, Union: d.union}, true // objects only: a union
+		}
 		if d.oneOf == nil {
 			return nil, false // reported at the definition
 		}
@@ -2211,6 +2217,9 @@ func (r *resolver) inlineDisjunction(v cue.Value, alts []cue.Value, what string)
 		return &Type{Kind: UnionKind, Union: d.union}, true
 	}
 	o := r.oneOf(d, alts, what)
+	if d.union != nil {
+		return &Type{Kind: UnionKind, Union: d.union}, true
+	}
 	if o == nil {
 		return nil, false
 	}
@@ -2232,9 +2241,6 @@ func (r *resolver) resolveOneOf(d *def) {
 	r.closedCtx = closedCtx
 }
 
-// noDiscriminator says why objects that no constant field tells apart are
-// refused as alternatives of one value.
-const noDiscriminator = "every variant needs the same required field holding a string constant (e.g. kind!: \"passed\"). Without one, CUE admits a value when exactly one variant is still possible, a missing required field (at any depth) leaving a variant possible; JSON Schema's oneOf and a decoder choosing a variant would need a copy of every variant without its required fields to state that"
 
 func (r *resolver) oneOf(d *def, alts []cue.Value, what string) *OneOf {
 	o := &OneOf{Name: d.name, Doc: d.doc, Pos: d.pos}
@@ -2244,11 +2250,14 @@ func (r *resolver) oneOf(d *def, alts []cue.Value, what string) *OneOf {
 			structs = append(structs, a)
 		}
 	}
+	if len(structs) > 1 && len(structs) == len(alts) {
+		// {a?: int} | {b?: string} (CUE's JSON Schema test closedness
+		// #TwoStructDisj): objects, some written in place, are a union.
+		r.structUnion(d, alts, what)
+		return nil
+	}
 	if len(structs) > 1 {
-		// {a?: int} | {b?: string}: named each after its kind, both
-		// would be ...Object; the reason is that nothing tells them
-		// apart (CUE's JSON Schema test closedness #TwoStructDisj).
-		r.errorf(d.pos, "%s: two alternatives are JSON objects (at %s and %s) and no discriminator tells them apart: %s", what, r.pos(structs[0]), r.pos(structs[1]), noDiscriminator)
+		r.errorf(d.pos, "%s: two alternatives are JSON objects (at %s and %s) beside alternatives of other kinds: a union of objects among other kinds is not carried yet; name the objects' union as a definition, #U: #A | #B, and write %s", what, r.pos(structs[0]), r.pos(structs[1]), "string | #U")
 		return nil
 	}
 	byKind := map[string]*Alt{}
@@ -2319,6 +2328,54 @@ func (r *resolver) oneOf(d *def, alts []cue.Value, what string) *OneOf {
 	d.oneOf = o
 	r.pkg.OneOfs = append(r.pkg.OneOfs, o)
 	return o
+}
+
+// structUnion resolves a disjunction whose every alternative is an object,
+// some written in place ({a?: int} | {b?: string}): a union, told apart as
+// any union (tellApart), whose variants in place are named after where
+// they are and their place among the alternatives (TwoStructDisjObject1).
+func (r *resolver) structUnion(d *def, alts []cue.Value, what string) {
+	u := &Union{Name: d.name, Doc: d.doc, Pos: d.pos}
+	ok := true
+	for i, a := range alts {
+		if name, isRef := r.refName(a); isRef {
+			vd := r.defs[name]
+			if vd != nil {
+				r.classifyOnce(vd)
+			}
+			switch {
+			case vd == nil || vd.object == nil:
+				r.errorf(r.pos(a), "%s: #%s is not an object definition of this package, which a union's variant is", what, name)
+				ok = false
+			case vd.object.Union != nil:
+				r.errorf(r.pos(a), "%s: #%s is already a variant of #%s", what, name, vd.object.Union.Name)
+				ok = false
+			default:
+				u.Variants = append(u.Variants, vd.object)
+			}
+			continue
+		}
+		t, tok := r.typeAt(a, fmt.Sprintf("%s.object%d", what, i+1), r.pos(a))
+		if !tok {
+			ok = false
+			continue
+		}
+		if t.Kind != ObjectKind {
+			r.errorf(r.pos(a), "%s: alternative %d is an object of any members (a map), which a union's variant is not: only objects with fields are told apart", what, i+1)
+			ok = false
+			continue
+		}
+		u.Variants = append(u.Variants, t.Object)
+	}
+	if !ok {
+		return
+	}
+	for _, o := range u.Variants {
+		o.Union = u
+	}
+	d.union, d.unionDone = u, true
+	r.pkg.Unions = append(r.pkg.Unions, u)
+	r.tellApart(d, u)
 }
 
 // altName is the Go field of a OneOf's alternative: the definition's name
@@ -3096,6 +3153,9 @@ func orUnknown(s string) string {
 
 func (r *resolver) resolveUnion(d *def) {
 	u := d.union
+	if d.unionDone {
+		return // its variants are objects written in place (structUnion)
+	}
 	_, args := r.expr(d.v)
 	if alts, ok := r.matchOne(d.v); ok {
 		args = alts
@@ -3120,6 +3180,13 @@ func (r *resolver) resolveUnion(d *def) {
 		vd.object.Union = u
 		u.Variants = append(u.Variants, vd.object)
 	}
+	r.tellApart(d, u)
+}
+
+// tellApart finds what tells a union's variants apart: the discriminator,
+// or, when no constant field does, their members (a union without a
+// discriminator, checked once every object's if clauses are read).
+func (r *resolver) tellApart(d *def, u *Union) {
 	if len(u.Variants) == 0 {
 		return
 	}
