@@ -324,6 +324,11 @@ func usedUnions(p *model.Package) map[*model.Union]bool {
 			visit(f.Type)
 		}
 	}
+	for _, o := range p.OneOfs {
+		for _, a := range o.Alts {
+			visit(a.Type) // string | #A | #B: the objects' union
+		}
+	}
 	for _, m := range p.Maps {
 		visit(m.Elem)
 	}

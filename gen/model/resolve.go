@@ -2241,7 +2241,6 @@ func (r *resolver) resolveOneOf(d *def) {
 	r.closedCtx = closedCtx
 }
 
-
 func (r *resolver) oneOf(d *def, alts []cue.Value, what string) *OneOf {
 	o := &OneOf{Name: d.name, Doc: d.doc, Pos: d.pos}
 	var structs []cue.Value
@@ -2256,12 +2255,33 @@ func (r *resolver) oneOf(d *def, alts []cue.Value, what string) *OneOf {
 		r.structUnion(d, alts, what)
 		return nil
 	}
-	if len(structs) > 1 {
-		r.errorf(d.pos, "%s: two alternatives are JSON objects (at %s and %s) beside alternatives of other kinds: a union of objects among other kinds is not carried yet; name the objects' union as a definition, #U: #A | #B, and write %s", what, r.pos(structs[0]), r.pos(structs[1]), "string | #U")
-		return nil
-	}
 	byKind := map[string]*Alt{}
 	ok := true
+	if len(structs) > 1 {
+		// string | #A | #B: the objects are one alternative, a union of
+		// them, named after where it is (EnvironmentVariableObject):
+		// CUE drops every object for a value of another kind, and tells
+		// the objects apart as a union does.
+		name := inlineName(what + ".object")
+		if prev := r.defs[name]; prev != nil {
+			r.errorf(d.pos, "%s: its objects are the union %s, named after where they are, but #%s (%s) has that name; rename #%s, or name the objects' union as a definition of its own", what, name, name, prev.pos, name)
+			return nil
+		}
+		if prev := r.inlines[name]; prev != nil {
+			r.errorf(d.pos, "%s: its objects are the union %s, named after where they are, and so is the type at %s; name one as a definition of its own", what, name, prev.pos)
+			return nil
+		}
+		sub := &def{name: name, pos: d.pos, doc: fmt.Sprintf("%s is an object value of %s.", name, what)}
+		r.inlines[name] = sub
+		r.structUnion(sub, structs, what)
+		if sub.union == nil {
+			return nil
+		}
+		t := &Type{Kind: UnionKind, Union: sub.union}
+		alt := &Alt{Kind: "object", Type: t, GoName: altName(t)}
+		byKind["object"] = alt
+		o.Alts = append(o.Alts, alt)
+	}
 	// Alternatives of one scalar base among others ("a" | =~"^b" | true)
 	// are one alternative of that kind: a choice among constraints.
 	groups := map[cue.Kind][]cue.Value{}
@@ -2272,6 +2292,9 @@ func (r *resolver) oneOf(d *def, alts []cue.Value, what string) *OneOf {
 	}
 	grouped := map[cue.Kind]bool{}
 	for _, a := range alts {
+		if len(structs) > 1 && a.IncompleteKind() == cue.StructKind {
+			continue // among the objects' union, above
+		}
 		var t *Type
 		ck, _ := r.choiceKind(a)
 		if g := groups[ck]; len(g) > 1 && r.isChoice(g) {
