@@ -257,7 +257,7 @@ func objectMethods(f *goFile, o *model.Object) {
 	exportedMethods(f, t,
 		fmt.Sprintf("UnmarshalJSON decodes a %s. It refuses a missing required field, a null\nand a value of the wrong type; %s. On error x is left as it was and the error is\na *wire.DecodeError.", t, unknown),
 		appendDoc+".",
-		"Validate reports every way x breaks a constraint of the schema that its Go\ntype cannot state: the error is a wire.ValidationErrors listing every\nproblem, each a *wire.ValidationError with its path and rule. A valid\nvalue costs no allocation.")
+		"Validate reports every way x breaks a constraint of the schema that its Go\ntype cannot state: the error is a wire.ValidationErrors listing every\nproblem, each a *wire.ValidationError with its path and rule. "+allocDoc(o))
 }
 
 // exportedMethods emits UnmarshalJSON, MarshalJSON, AppendJSON and Validate
@@ -1521,4 +1521,62 @@ func constLit(t *model.Type) string {
 		return escape.GoString(t.Const)
 	}
 	return t.ConstJSON()
+}
+
+// allocDoc says what a valid value's Validate costs: nothing, unless the
+// object holds a union without a discriminator, whose JSON Validate reads
+// back to check it is no other variant (wire.One).
+func allocDoc(o *model.Object) string {
+	if reachesUntagged(&model.Type{Kind: model.ObjectKind, Object: o}, map[*model.Object]bool{}) {
+		return "A union without a\ndiscriminator it holds is encoded and read back, to check it is one\nvariant only: that allocates."
+	}
+	return "A valid\nvalue costs no allocation."
+}
+
+// reachesUntagged reports whether a value of t may hold a union without a
+// discriminator.
+func reachesUntagged(t *model.Type, seen map[*model.Object]bool) bool {
+	if t == nil {
+		return false
+	}
+	switch t.Kind {
+	case model.UnionKind:
+		if t.Union.Untagged() {
+			return true
+		}
+		for _, v := range t.Union.Variants {
+			if reachesUntagged(&model.Type{Kind: model.ObjectKind, Object: v}, seen) {
+				return true
+			}
+		}
+	case model.ObjectKind:
+		if seen[t.Object] {
+			return false
+		}
+		seen[t.Object] = true
+		for _, f := range t.Object.Fields {
+			if reachesUntagged(f.Type, seen) {
+				return true
+			}
+		}
+		for _, m := range t.Object.Members {
+			if reachesUntagged(m.Type, seen) {
+				return true
+			}
+		}
+	case model.OneOfKind:
+		for _, a := range t.OneOf.Alts {
+			if reachesUntagged(a.Type, seen) {
+				return true
+			}
+		}
+	case model.TupleKind:
+		for _, it := range t.Tuple.Items {
+			if reachesUntagged(it, seen) {
+				return true
+			}
+		}
+		return reachesUntagged(t.Tuple.Rest, seen)
+	}
+	return reachesUntagged(t.Elem, seen)
 }
