@@ -2271,7 +2271,7 @@ func (r *resolver) oneOf(d *def, alts []cue.Value, what string) *OneOf {
 			r.errorf(d.pos, "%s: its objects are the union %s, named after where they are, and so is the type at %s; name one as a definition of its own", what, name, prev.pos)
 			return nil
 		}
-		sub := &def{name: name, pos: d.pos, doc: fmt.Sprintf("%s is an object value of %s.", name, what)}
+		sub := &def{name: name, v: d.v, pos: d.pos, doc: fmt.Sprintf("%s is an object value of %s.", name, what)}
 		r.inlines[name] = sub
 		r.structUnion(sub, structs, what)
 		if sub.union == nil {

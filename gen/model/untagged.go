@@ -4,6 +4,8 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+
+	"cuelang.org/go/cue"
 )
 
 // An untagged union is a disjunction of object definitions that no
@@ -30,6 +32,14 @@ func (r *resolver) untagged(d *def, u *Union) {
 	ok := true
 	if len(u.Variants) > untaggedMax {
 		r.errorf(d.pos, "%s: a union without a discriminator has at most %d variants (it has %d); give its variants a constant field that tells them apart, kind!: \"a\"", d.ref(), untaggedMax, len(u.Variants))
+		return
+	}
+	if !d.v.Exists() {
+		// no value of its own: nothing to mark a default
+	} else if dv, has := d.v.Default(); has && dv.IncompleteKind() == cue.StructKind {
+		// *#D | #P: CUE takes the default where the value is ambiguous
+		// (both possible), so it admits what the rule below refuses.
+		r.errorf(d.pos, "%s: a default among objects no constant field tells apart (*#A | #B) is not carried yet: CUE takes the default where a value fits several variants, which is ambiguous without it; give the variants a constant field that tells them apart, kind!: \"a\", or drop the default", d.ref())
 		return
 	}
 	sets := map[string]*Object{}
