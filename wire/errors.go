@@ -61,6 +61,9 @@ var (
 	// ErrDiscriminator: a union's discriminator is missing or names no
 	// variant, or a variant decoded directly carries another variant's tag.
 	ErrDiscriminator = errors.New("missing or unknown discriminator")
+	// ErrVariant: a value of a union without a discriminator fits none
+	// of its variants, or several alike (CUE finds it ambiguous).
+	ErrVariant = errors.New("no one variant")
 
 	// ErrInvalid matches every *ValidationError: a value that decoded but
 	// breaks a constraint of the schema. Its Rule says which.
@@ -276,6 +279,7 @@ const (
 	RuleExclusiveMaximum Rule = "exclusiveMaximum" // a number is not below the schema's <
 	RuleUniqueItems      Rule = "uniqueItems"      // a list holds an item twice
 	RuleConst            Rule = "const"            // a value is not the schema's constant
+	RuleOneOf            Rule = "oneOf"            // a value of a union without a discriminator is not exactly one of its variants
 	RuleAnyOf            Rule = "anyOf"            // none or several of a disjunction's alternatives are set, or no alternative of a choice admits a value
 	RuleUnknown          Rule = "unknown"          // an open object's Unknown holds a member the schema names
 	RuleNot              Rule = "not"              // a value is one the schema excludes (!= v)

@@ -33,6 +33,9 @@ type instance struct {
 	// goName and file are the unit's Go type and its JSON Schema file
 	// (the file name under jsonschema/<pkg>/, open or strict/).
 	goName, file string
+	// union is set when the unit is a union, decoded by its Unmarshal
+	// function rather than a type's UnmarshalJSON.
+	union bool
 }
 
 func (in *instance) key() string {
@@ -160,6 +163,9 @@ func readInstances(t *testing.T, runs []*corpusRun) []*instance {
 		in := &instance{run: r, unit: u, class: class, name: strings.TrimSuffix(parts[n-1], ".json"), data: data}
 		in.path, _ = filepath.Abs(p)
 		in.goName = goNameOf(r.pkg(pkg), u)
+		for _, un := range r.pkg(pkg).Unions {
+			in.union = in.union || "#"+un.Name == def
+		}
 		in.file = schemaFile(filepath.Join(r.work, r.cfg.Output, "jsonschema", filepath.FromSlash(pkg)), in.goName, strings.TrimPrefix(def, "#"))
 		if in.file == "" {
 			t.Errorf("%s: no JSON Schema file of %s", p, in.goName)
@@ -239,7 +245,11 @@ func judgeGo(t *testing.T, mod string, ins []*instance) map[string]string {
 		k := in.unit.Key()
 		if !seen[k] {
 			seen[k] = true
-			fmt.Fprintf(&entries, "\t%q: func(b []byte) error { var v %s.%s; if err := v.UnmarshalJSON(b); err != nil { return err }; return v.Validate() },\n", k, a, in.goName)
+			if in.union {
+				fmt.Fprintf(&entries, "\t%q: func(b []byte) error { v, err := %s.Unmarshal%s(b); if err != nil { return err }; return v.Validate() },\n", k, a, in.goName)
+			} else {
+				fmt.Fprintf(&entries, "\t%q: func(b []byte) error { var v %s.%s; if err := v.UnmarshalJSON(b); err != nil { return err }; return v.Validate() },\n", k, a, in.goName)
+			}
 		}
 	}
 	src := "package main\n\nimport (\n\t\"bufio\"\n\t\"fmt\"\n\t\"os\"\n\t\"strings\"\n\n" + imports.String() + ")\n\nvar judges = map[string]func([]byte) error{\n" + entries.String() + `}

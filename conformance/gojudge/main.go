@@ -59,7 +59,7 @@ var kinds = []struct {
 	{wire.ErrSyntax, "syntax"}, {wire.ErrTooDeep, "syntax"}, {wire.ErrNull, "type"}, {wire.ErrType, "type"},
 	{wire.ErrMissingField, "required"}, {wire.ErrDuplicateMember, "duplicate"}, {wire.ErrNotMember, "enum"},
 	{wire.ErrNotInteger, "type"}, {wire.ErrOutOfRange, "range"}, {wire.ErrTime, "format"},
-	{wire.ErrDiscriminator, "discriminator"},
+	{wire.ErrDiscriminator, "discriminator"}, {wire.ErrVariant, "oneOf"},
 }
 
 type problem struct {

@@ -65,6 +65,7 @@ const (
 	UnionVariantNoDelete     = "UNION_VARIANT_NO_DELETE"
 	UnionVariantSameObject   = "UNION_VARIANT_SAME_OBJECT"
 	UnionVariantAdded        = "UNION_VARIANT_ADDED"
+	UnionUntaggedMembers     = "UNION_UNTAGGED_MEMBERS"
 
 	LayoutNoDelete           = "LAYOUT_NO_DELETE"
 	LayoutVersionNoDelete    = "LAYOUT_VERSION_NO_DELETE"
@@ -118,6 +119,7 @@ var Rules = []Rule{
 	{ID: UnionVariantNoDelete, Severity: Breaking, Summary: "a union variant was removed"},
 	{ID: UnionVariantSameObject, Severity: Breaking, Summary: "a union tag now names another object"},
 	{ID: UnionVariantAdded, Severity: Widening, Summary: "a union variant was added; every exhaustive consumer must answer it"},
+	{ID: UnionUntaggedMembers, Severity: Breaking, Summary: "a union without a discriminator gained a variant, or a variant's members changed: a value that was one variant may now fit two, which CUE finds ambiguous"},
 
 	{ID: LayoutNoDelete, Severity: Breaking, Summary: "a layout package was removed"},
 	{ID: LayoutVersionNoDelete, Severity: Breaking, Summary: "a shipped version was removed from the history"},

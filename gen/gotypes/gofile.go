@@ -36,6 +36,10 @@ type goFile struct {
 	// keyed are the OneOfs some list.UniqueItems list holds, which need a
 	// key method.
 	keyed map[*model.OneOf]bool
+	// fit are the objects that are variants of a union without a
+	// discriminator, which need a decoder that reads a value missing
+	// required fields (decode_TFit), to tell whether they are possible.
+	fit map[*model.Object]bool
 	// mapWalk is how the validation walk of an enclosing map visits its
 	// keys, for a map nested in it (see checks).
 	mapWalk mapWalk

@@ -142,6 +142,14 @@ func generatePackage(p *model.Package) ([]output.File, error) {
 	out := []output.File{{Path: path.Join(dir, "doc.go"), Data: docf.bytes()}}
 	patterns, notPatterns := patternNames(p)
 	keyed := keyedOneOfs(p)
+	fit := map[*model.Object]bool{}
+	for _, u := range p.Unions {
+		if u.Untagged() {
+			for _, v := range u.Variants {
+				fit[v] = true
+			}
+		}
+	}
 	names := map[string]string{"doc.go": "the package's doc"}
 	for _, file := range order {
 		ds := byFile[file]
@@ -150,6 +158,7 @@ func generatePackage(p *model.Package) ([]output.File, error) {
 		f.patterns = patterns
 		f.notPatterns = notPatterns
 		f.keyed = keyed
+		f.fit = fit
 		f.b.Grow(len(ds) * 2048) // about what a definition takes: fewer doublings of a large file
 		for _, d := range ds {
 			d.emit(f)
@@ -344,6 +353,11 @@ func usedUnions(p *model.Package) map[*model.Union]bool {
 	for _, o := range p.Objects {
 		for _, f := range o.Fields {
 			visit(f.Type)
+		}
+	}
+	for _, o := range p.OneOfs {
+		for _, a := range o.Alts {
+			visit(a.Type) // string | #A | #B: the objects' union
 		}
 	}
 	for _, m := range p.Maps {

@@ -258,7 +258,7 @@ func objectMethods(f *goFile, o *model.Object) {
 	exportedMethods(f, t,
 		fmt.Sprintf("UnmarshalJSON decodes a %s. It refuses a missing required field, a null\nand a value of the wrong type; %s. On error x is left as it was and the error is\na *wire.DecodeError.", t, unknown),
 		appendDoc+".",
-		"Validate reports every way x breaks a constraint of the schema that its Go\ntype cannot state: the error is a wire.ValidationErrors listing every\nproblem, each a *wire.ValidationError with its path and rule. A valid\nvalue costs no allocation.")
+		"Validate reports every way x breaks a constraint of the schema that its Go\ntype cannot state: the error is a wire.ValidationErrors listing every\nproblem, each a *wire.ValidationError with its path and rule. "+allocDoc(o))
 }
 
 // exportedMethods emits UnmarshalJSON, MarshalJSON, AppendJSON and Validate
@@ -381,6 +381,17 @@ func goLiteral(f *goFile, t *model.Type, lit string) string {
 // leaves its meaning open (RFC 8259 §4), encoding/json and JSON.parse keep
 // the last, CUE unifies both, so no answer would be every judge's.
 func objectDecode(f *goFile, o *model.Object) {
+	objectDecoder(f, o, false)
+	if f.fit[o] {
+		objectDecoder(f, o, true)
+	}
+}
+
+// objectDecoder emits decode_T, or with fit decode_TFit, which reads the
+// object as decode_T does but returns the names of the required fields
+// missing rather than refusing them, and sets x anyway: a variant of a
+// union without a discriminator is possible while only those are missing.
+func objectDecoder(f *goFile, o *model.Object, fit bool) {
 	t := o.GoName
 	w := f.wire()
 	n := len(o.Fields)
@@ -394,14 +405,22 @@ func objectDecode(f *goFile, o *model.Object) {
 		}
 	}
 	fieldsVar := helper("fields", t)
-	f.decl()
-	f.p("var ", fieldsVar, " = []string{", strings.Join(names, ", "), "}")
+	if !fit {
+		f.decl()
+		f.p("var ", fieldsVar, " = []string{", strings.Join(names, ", "), "}")
+	}
 
 	hex := func(v uint64) string { return fmt.Sprintf("%#x", v) }
+	fail := "return "
 	f.decl()
-	f.open("func ", decodeFunc(t), "(r *", w, ".Reader, x *", t, ") error")
+	if fit {
+		fail = "return nil, "
+		f.open("func ", decodeFunc(t), "Fit(r *", w, ".Reader, x *", t, ") ([]string, error)")
+	} else {
+		f.open("func ", decodeFunc(t), "(r *", w, ".Reader, x *", t, ") error")
+	}
 	f.open("if err := r.Object(); err != nil")
-	f.p("return err")
+	f.p(fail, "err")
 	f.close()
 	f.p("var v ", t)
 	if words == 1 {
@@ -413,7 +432,7 @@ func objectDecode(f *goFile, o *model.Object) {
 	f.open("for first := true; ; first = false")
 	f.p("key, ok, err := r.Key(first)")
 	f.open("if err != nil")
-	f.p("return err")
+	f.p(fail, "err")
 	f.close()
 	f.open("if !ok")
 	f.p("break")
@@ -442,7 +461,7 @@ func objectDecode(f *goFile, o *model.Object) {
 	for _, a := range o.Absent {
 		// type?: _|_: a member that may never be present.
 		f.label("case ", quote(a.Name), ":")
-		f.p("return ", w, ".NotAllowed(key)")
+		f.p(fail, w, ".NotAllowed(key)")
 	}
 	f.label("default:")
 	f.p("bit = 0")
@@ -454,7 +473,7 @@ func objectDecode(f *goFile, o *model.Object) {
 			f.open("if ", f.patterns[m.Key], ".MatchString(string(key))")
 		}
 		f.open("if _, dup := ", mm, "[string(key)]; dup")
-		f.p("return ", w, ".Duplicate(key)")
+		f.p(fail, w, ".Duplicate(key)")
 		f.close()
 		f.p("var e ", et)
 		f.open("if err = ", readCall(f, m.Type, "&e"), "; err == nil")
@@ -482,7 +501,7 @@ func objectDecode(f *goFile, o *model.Object) {
 			f.close()
 		}
 		f.open("if _, dup := ", u, "[string(key)]; dup")
-		f.p("return ", w, ".Duplicate(key)")
+		f.p(fail, w, ".Duplicate(key)")
 		f.close()
 		f.p("var raw ", f.use("encoding/json"), ".RawMessage")
 		f.open("if err = r.Raw(&raw); err == nil")
@@ -496,19 +515,33 @@ func objectDecode(f *goFile, o *model.Object) {
 	}
 	f.close()
 	f.open("if err != nil")
-	f.p("return ", w, ".InField(key, err)")
+	f.p(fail, w, ".InField(key, err)")
 	f.close()
 	if words == 1 {
 		f.open("if have&bit != 0")
-		f.p("return ", w, ".Duplicate(key)")
+		f.p(fail, w, ".Duplicate(key)")
 		f.close()
 		f.p("have |= bit")
 	} else {
 		f.open("if ", w, ".Mark(have[:], bit)")
-		f.p("return ", w, ".Duplicate(key)")
+		f.p(fail, w, ".Duplicate(key)")
 		f.close()
 	}
 	f.close()
+	if fit {
+		haves := "[]uint64{have}"
+		ws := make([]string, words)
+		for i, v := range req {
+			ws[i] = hex(v)
+		}
+		if words > 1 {
+			haves = "have[:]"
+		}
+		f.p("*x = v")
+		f.p("return ", w, ".Missing(", fieldsVar, ", []uint64{", strings.Join(ws, ", "), "}, ", haves, "), nil")
+		f.close()
+		return
+	}
 	if words == 1 {
 		if req[0] != 0 {
 			f.open("if have&", hex(req[0]), " != ", hex(req[0]))
@@ -1414,6 +1447,11 @@ func unionCheck(f *goFile, t *model.Type, v, path, member, stepVar string, depth
 		ptr = "&" + stepVar
 	}
 	f.p(v, ".validate(p, ", ptr, ")")
+	if t.Union.Untagged() {
+		// No constant field tells the variants apart: a value built in Go
+		// may also fit another variant, which its JSON would then read as.
+		f.p(f.wire(), ".One(p, ", ptr, ", \"\", ", v, ", ", decodeFunc(t.Union.GoName), ")")
+	}
 }
 
 // constraintChecks validates a basic value against c. pattern and
@@ -1603,4 +1641,62 @@ func constLit(t *model.Type) string {
 		return escape.GoString(t.Const)
 	}
 	return t.ConstJSON()
+}
+
+// allocDoc says what a valid value's Validate costs: nothing, unless the
+// object holds a union without a discriminator, whose JSON Validate reads
+// back to check it is no other variant (wire.One).
+func allocDoc(o *model.Object) string {
+	if reachesUntagged(&model.Type{Kind: model.ObjectKind, Object: o}, map[*model.Object]bool{}) {
+		return "A union without a\ndiscriminator it holds is encoded and read back, to check it is one\nvariant only: that allocates."
+	}
+	return "A valid\nvalue costs no allocation."
+}
+
+// reachesUntagged reports whether a value of t may hold a union without a
+// discriminator.
+func reachesUntagged(t *model.Type, seen map[*model.Object]bool) bool {
+	if t == nil {
+		return false
+	}
+	switch t.Kind {
+	case model.UnionKind:
+		if t.Union.Untagged() {
+			return true
+		}
+		for _, v := range t.Union.Variants {
+			if reachesUntagged(&model.Type{Kind: model.ObjectKind, Object: v}, seen) {
+				return true
+			}
+		}
+	case model.ObjectKind:
+		if seen[t.Object] {
+			return false
+		}
+		seen[t.Object] = true
+		for _, f := range t.Object.Fields {
+			if reachesUntagged(f.Type, seen) {
+				return true
+			}
+		}
+		for _, m := range t.Object.Members {
+			if reachesUntagged(m.Type, seen) {
+				return true
+			}
+		}
+	case model.OneOfKind:
+		for _, a := range t.OneOf.Alts {
+			if reachesUntagged(a.Type, seen) {
+				return true
+			}
+		}
+	case model.TupleKind:
+		for _, it := range t.Tuple.Items {
+			if reachesUntagged(it, seen) {
+				return true
+			}
+		}
+		return reachesUntagged(t.Tuple.Rest, seen)
+	}
+	return reachesUntagged(t.Elem, seen)
 }

@@ -11,6 +11,10 @@ import (
 // and, when a field, list element or map value has its type (used), the
 // reader of such a value.
 func union(f *goFile, u *model.Union, used bool) {
+	if u.Untagged() {
+		untagged(f, u, used)
+		return
+	}
 	t := u.GoName
 	w := f.wire()
 	tag := u.TagMethod()
@@ -123,4 +127,121 @@ func joinAnd(xs []string) string {
 		return xs[0]
 	}
 	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
+}
+
+// untagged emits a union without a discriminator: a sealed interface as a
+// union's, whose decoder chooses the variant as CUE does (wire.Fit, then
+// wire.Try on each variant the members allow: exactly one must be
+// possible, and complete), and ValidateT, which also checks that a value
+// built in Go is exactly one variant as its JSON is read.
+func untagged(f *goFile, u *model.Union, used bool) {
+	t := u.GoName
+	w := f.wire()
+	marker := "is" + t
+	var names, plain []string
+	for _, v := range u.Variants {
+		names = append(names, "*"+v.GoName)
+		plain = append(plain, quote(v.GoName))
+	}
+	doc := u.Doc + fmt.Sprintf("\n\nIts variants are %s; a type switch needs one case for each. No constant field tells them apart: a value is the one variant whose members it has, as CUE decides (%s).", joinAnd(names), u.UnmarshalFunc())
+	f.decl()
+	f.doc(docFor(t, doc), UnionDirective)
+	f.open("type ", t, " interface")
+	f.comment("Validate reports every way the value breaks a constraint of its variant; Validate" + t + " also checks that it is no other variant.")
+	f.p("Validate() error")
+	f.comment("AppendJSON appends the value's JSON encoding to b.")
+	f.p("AppendJSON(b []byte) ([]byte, error)")
+	f.p("encode(*", w, ".Encoder)")
+	f.p("validate(*", w, ".Problems, *", w, ".Path)")
+	f.p(marker, "()")
+	f.close()
+
+	members := map[string]uint64{}
+	for i, v := range u.Variants {
+		for _, fd := range v.Fields {
+			members[fd.Name] |= 1 << i
+		}
+		for _, a := range v.Absent {
+			members[a.Name] |= 1 << i
+		}
+	}
+	hex := func(v uint64) string { return fmt.Sprintf("%#x", v) }
+	var entries []string
+	for _, m := range u.Members() {
+		entries = append(entries, quote(m)+": "+hex(members[m]))
+	}
+	membersVar := helper("members", t)
+	variantsVar := helper("variants", t)
+	all := uint64(1)<<len(u.Variants) - 1
+	f.decl()
+	f.p("var ", membersVar, " = map[string]uint64{", strings.Join(entries, ", "), "}")
+	f.decl()
+	f.p("var ", variantsVar, " = []string{", strings.Join(plain, ", "), "}")
+
+	for _, v := range u.Variants {
+		f.decl()
+		f.p("func (*", v.GoName, ") ", marker, "() {}")
+	}
+
+	f.decl()
+	f.doc(fmt.Sprintf("%s decodes one %s as CUE reads it: the variants possible are those that\ndeclare every member the value has that some variant declares, and\nadmit its values, required fields aside; exactly one must be, and the\nvalue complete for it. The error is a *wire.DecodeError: for none or\nseveral, wire.ErrVariant.", u.UnmarshalFunc(), t))
+	f.open("func ", u.UnmarshalFunc(), "(data []byte) (", t, ", error)")
+	f.p("return ", w, ".Decode(data, ", quote(t), ", ", decodeFunc(t), ")")
+	f.close()
+
+	f.decl()
+	f.doc(fmt.Sprintf("Validate%s reports every way x breaks a constraint of the schema: its\nvariant's, and, since no constant field tells the variants apart, a value\nthat another variant would also take (one CUE finds ambiguous), which only\na value built in Go can be.", t))
+	f.open("func Validate", t, "(x ", t, ") error")
+	f.p("var p ", w, ".Problems")
+	f.p("root := ", w, ".Root(", quote(t), ")")
+	f.open("if x == nil")
+	f.p("p.Add(&root, \"\", ", w, `.RuleRequired, "%s", `, quote("is nil: it must hold one of "+t+"'s variants"), ")")
+	f.p("return p.Err()")
+	f.close()
+	f.p("x.validate(&p, &root)")
+	f.p(w, ".One(&p, &root, \"\", x, ", decodeFunc(t), ")")
+	f.p("return p.Err()")
+	f.close()
+
+	f.decl()
+	f.open("func ", decodeFunc(t), "(r *", w, ".Reader) (", t, ", error)")
+	f.p("fit, err := r.Fit(", membersVar, ", ", hex(all), ")")
+	f.open("if err != nil")
+	f.p("return nil, err")
+	f.close()
+	f.p("var possible uint64")
+	for i, v := range u.Variants {
+		bit := hex(1 << i)
+		f.open("if fit&", bit, " != 0")
+		f.open("if ok, _ := ", w, ".Try(r, ", decodeFunc(v.GoName), "Fit, (*", v.GoName, ").validate); ok")
+		f.p("possible |= ", bit)
+		f.close()
+		f.close()
+	}
+	f.p("one := possible")
+	f.open("if one == 0 && fit != 0 && fit&(fit-1) == 0")
+	f.comment("Only one variant has the members: its decoder and Validate say what is wrong.")
+	f.p("one = fit")
+	f.close()
+	f.open("switch one")
+	for i, v := range u.Variants {
+		f.label("case ", hex(1<<i), ":")
+		f.p("x := new(", v.GoName, ")")
+		f.p("return x, ", decodeFunc(v.GoName), "(r, x)")
+	}
+	f.close()
+	f.p("return nil, ", w, ".NoVariant(", quote(t), ", possible, ", variantsVar, ")")
+	f.close()
+
+	if used {
+		f.decl()
+		f.open("func ", readUnionFunc(t), "(r *", w, ".Reader, x *", t, ") error")
+		f.p("v, err := ", decodeFunc(t), "(r)")
+		f.open("if err != nil")
+		f.p("return err")
+		f.close()
+		f.p("*x = v")
+		f.p("return nil")
+		f.close()
+	}
 }

@@ -372,6 +372,9 @@ func (e *emitter) definition(d *def) obj {
 	case d.object != nil:
 		s = s.add("description", d.object.Doc)
 		s = append(s, e.object(d.object)...)
+	case d.union != nil && d.union.Untagged():
+		s = s.add("description", d.union.Doc)
+		s = append(s, e.untagged(d.union)...)
 	case d.union != nil:
 		s = s.add("description", d.union.Doc)
 		variants := make([]any, len(d.union.Variants))
@@ -421,6 +424,65 @@ func enumDoc(en *model.Enum) string {
 		}
 	}
 	return b.String()
+}
+
+// untagged states a union without a discriminator as CUE decides it:
+// exactly one variant is possible (oneOf), a variant being possible when
+// the value has no member another variant declares and it does not,
+// and every member it has is one the variant admits, its required fields
+// aside (a value only incomplete for a variant leaves it possible); and
+// that variant is complete (anyOf of the variants, each also refusing the
+// members of the others, so that only the possible one can match):
+//
+//	"type": "object",
+//	"oneOf": [{"type": "object", "properties": {"model": …, "provider": false, "api": false}}, …],
+//	"anyOf": [{"allOf": [{"$ref": "defaults.schema.json"}], "properties": {"provider": false, "api": false}}, …]
+//
+// In the open set a member no variant declares is ignored, as the Go
+// decoder ignores it; the strict set refuses it in every variant.
+func (e *emitter) untagged(u *model.Union) obj {
+	members := u.Members()
+	possible := make([]any, len(u.Variants))
+	complete := make([]any, len(u.Variants))
+	for i, v := range u.Variants {
+		own := memberNamesOf(v)
+		var others obj
+		for _, m := range members {
+			if !own[m] {
+				others = append(others, member{m, false})
+			}
+		}
+		p := e.object(v)
+		for j := range p {
+			switch p[j].Key {
+			case "properties":
+				p[j].Value = append(slices.Clone(p[j].Value.(obj)), others...)
+			case "required":
+				p[j].Key = "" // dropped below
+			}
+		}
+		p = slices.DeleteFunc(p, func(m member) bool { return m.Key == "" })
+		possible[i] = p
+		c := obj{{"allOf", []any{e.ref(v.Name)}}}
+		if len(others) > 0 {
+			c = append(c, member{"properties", others})
+		}
+		complete[i] = c
+	}
+	return obj{{"type", "object"}, {"oneOf", possible}, {"anyOf", complete}}
+}
+
+// memberNamesOf is the set of names an object declares, fields and
+// absent members alike.
+func memberNamesOf(o *model.Object) map[string]bool {
+	names := map[string]bool{}
+	for _, f := range o.Fields {
+		names[f.Name] = true
+	}
+	for _, a := range o.Absent {
+		names[a.Name] = true
+	}
+	return names
 }
 
 func (e *emitter) object(o *model.Object) obj {

@@ -890,6 +890,10 @@ func (c *comparer) unions(p string, bp *Package, curUnions map[string]*Union, go
 				bu.Discriminator, cu.Discriminator, cu.Discriminator, strings.Join(objs, ", "), bu.Discriminator)
 			continue
 		}
+		if bu.Discriminator == "" {
+			c.untagged(subject, bu, cu, gone, variantOf)
+			continue
+		}
 		curTags := index(cu.Variants, func(v *Variant) string { return v.Tag })
 		baseTags := index(bu.Variants, func(v *Variant) string { return v.Tag })
 		for _, bv := range bu.Variants {
@@ -908,6 +912,30 @@ func (c *comparer) unions(p string, bp *Package, curUnions map[string]*Union, go
 		}
 	}
 	return variantOf
+}
+
+// untagged compares a union without a discriminator, whose variants are
+// told apart by their members: one removed breaks the data it held; one
+// added, or a variant's members changed, may make a value that was one
+// variant fit two, which CUE then refuses as ambiguous, so either breaks
+// data too.
+func (c *comparer) untagged(subject string, bu, cu *Union, gone map[string]*removal, variantOf map[string]string) {
+	curs := index(cu.Variants, func(v *Variant) string { return v.Object })
+	bases := index(bu.Variants, func(v *Variant) string { return v.Object })
+	for _, bv := range bu.Variants {
+		cv := curs[bv.Object]
+		switch {
+		case cv == nil:
+			c.add(compat.UnionVariantNoDelete, subject+"."+bv.Object, "variant #%s was removed%s; data it held no longer decodes", bv.Object, objectGone(gone, bv.Object, variantOf, subject))
+		case !slices.Equal(cv.Members, bv.Members):
+			c.add(compat.UnionUntaggedMembers, subject+"."+bv.Object, "the members of variant #%s changed from %s to %s; no constant field tells the variants apart, so a value may now fit two of them, which CUE refuses as ambiguous", bv.Object, strings.Join(bv.Members, ", "), strings.Join(cv.Members, ", "))
+		}
+	}
+	for _, cv := range cu.Variants {
+		if bases[cv.Object] == nil {
+			c.add(compat.UnionUntaggedMembers, subject+"."+cv.Object, "variant #%s was added to a union without a discriminator; a value that was one variant may now fit it too, which CUE refuses as ambiguous", cv.Object)
+		}
+	}
 }
 
 // objectGone folds the removal of a variant's object into the variant's

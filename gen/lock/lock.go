@@ -199,10 +199,13 @@ type Union struct {
 	Variants      []*Variant `json:"variants"`
 }
 
-// Variant is one union variant: its tag and the object that carries it.
+// Variant is one union variant: its tag and the object that carries it;
+// for a union without a discriminator (no tag), the names of the members
+// it declares, which tell it from the others.
 type Variant struct {
-	Tag    string `json:"tag"`
-	Object string `json:"object"`
+	Tag     string   `json:"tag"`
+	Object  string   `json:"object"`
+	Members []string `json:"members,omitempty"`
 }
 
 // Acceptance records breaking findings accepted on purpose.
@@ -275,7 +278,11 @@ func FromModel(s *model.Schema) *Lock {
 			lu := &Union{Name: u.Name, Discriminator: u.Discriminator}
 			l.pos[key+"."+u.Name] = u.Pos
 			for _, v := range u.Variants {
-				lu.Variants = append(lu.Variants, &Variant{Tag: v.Tag, Object: v.Name})
+				lv := &Variant{Tag: v.Tag, Object: v.Name}
+				if u.Untagged() {
+					lv.Members = model.MemberNames(v)
+				}
+				lu.Variants = append(lu.Variants, lv)
 				l.pos[key+"."+u.Name+"."+v.Name] = v.Pos
 			}
 			lp.Unions = append(lp.Unions, lu)

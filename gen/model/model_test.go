@@ -129,7 +129,11 @@ func dump(s *model.Schema) string {
 			for _, v := range u.Variants {
 				vs = append(vs, v.GoName)
 			}
-			fmt.Fprintf(&b, "union %s discriminator=%s %s @%s\n", u.GoName, u.Discriminator, strings.Join(vs, " "), u.Pos)
+			tells := "discriminator=" + u.Discriminator
+			if u.Untagged() {
+				tells = "untagged members=" + strings.Join(u.Members(), ",")
+			}
+			fmt.Fprintf(&b, "union %s %s %s @%s\n", u.GoName, tells, strings.Join(vs, " "), u.Pos)
 		}
 	}
 	for _, l := range s.Layouts {

@@ -51,6 +51,9 @@ type resolver struct {
 	// inlineUnions are the unions written in place, resolved with the
 	// definitions' unions.
 	inlineUnions []*def
+	// untaggedUnions are the unions without a discriminator, checked
+	// (untagged) once every object's if clauses are read.
+	untaggedUnions []*def
 	// closedCtx: the struct being resolved is closed by a definition
 	// around it, and so is every struct within it.
 	closedCtx bool
@@ -149,6 +152,9 @@ type def struct {
 	// oneOfDone once they are.
 	oneOfAlts []cue.Value
 	oneOfDone bool
+	// unionDone: a union whose variants structUnion resolved, some of
+	// them objects written in place.
+	unionDone bool
 	// from is the package of a definition of another package that this
 	// one refers to (#Name there, named from.qualifier+Name here).
 	from *foreignPkg
@@ -500,6 +506,10 @@ func (r *resolver) resolveRounds() {
 			r.resolveForbids(d)
 		}
 	}
+	for _, d := range r.untaggedUnions {
+		r.untagged(d, d.union)
+	}
+	r.untaggedUnions = nil
 }
 
 // rootDefinition returns the object definition the package's top level
@@ -2154,6 +2164,9 @@ func (r *resolver) refTypeOf(v cue.Value, name, what string) (*Type, bool) {
 		return copyType(d.tuple), true
 	case d.oneOfAlts != nil:
 		r.resolveOneOf(d) // one of another package, reached while resolving
+		if d.union != nil {
+			return &Type{Kind: UnionKind, Union: d.union}, true // objects only: a union
+		}
 		if d.oneOf == nil {
 			return nil, false // reported at the definition
 		}
@@ -2430,6 +2443,9 @@ func (r *resolver) inlineDisjunction(v cue.Value, alts []cue.Value, what string)
 		return &Type{Kind: UnionKind, Union: d.union}, true
 	}
 	o := r.oneOf(d, alts, what)
+	if d.union != nil {
+		return &Type{Kind: UnionKind, Union: d.union}, true
+	}
 	if o == nil {
 		return nil, false
 	}
@@ -2451,10 +2467,6 @@ func (r *resolver) resolveOneOf(d *def) {
 	r.closedCtx = closedCtx
 }
 
-// noDiscriminator says why objects that no constant field tells apart are
-// refused as alternatives of one value.
-const noDiscriminator = "every variant needs the same required field holding a string constant (e.g. kind!: \"passed\"). Without one, CUE admits a value when exactly one variant is still possible, a missing required field (at any depth) leaving a variant possible; JSON Schema's oneOf and a decoder choosing a variant would need a copy of every variant without its required fields to state that"
-
 func (r *resolver) oneOf(d *def, alts []cue.Value, what string) *OneOf {
 	o := &OneOf{Name: d.name, Doc: d.doc, Pos: d.pos}
 	var structs []cue.Value
@@ -2463,15 +2475,39 @@ func (r *resolver) oneOf(d *def, alts []cue.Value, what string) *OneOf {
 			structs = append(structs, a)
 		}
 	}
-	if len(structs) > 1 {
-		// {a?: int} | {b?: string}: named each after its kind, both
-		// would be ...Object; the reason is that nothing tells them
-		// apart (CUE's JSON Schema test closedness #TwoStructDisj).
-		r.errorf(d.pos, "%s: two alternatives are JSON objects (at %s and %s) and no discriminator tells them apart: %s", what, r.pos(structs[0]), r.pos(structs[1]), noDiscriminator)
+	if len(structs) > 1 && len(structs) == len(alts) {
+		// {a?: int} | {b?: string} (CUE's JSON Schema test closedness
+		// #TwoStructDisj): objects, some written in place, are a union.
+		r.structUnion(d, alts, what)
 		return nil
 	}
 	byKind := map[string]*Alt{}
 	ok := true
+	if len(structs) > 1 {
+		// string | #A | #B: the objects are one alternative, a union of
+		// them, named after where it is (EnvironmentVariableObject):
+		// CUE drops every object for a value of another kind, and tells
+		// the objects apart as a union does.
+		name := inlineName(what + ".object")
+		if prev := r.defs[name]; prev != nil {
+			r.errorf(d.pos, "%s: its objects are the union %s, named after where they are, but #%s (%s) has that name; rename #%s, or name the objects' union as a definition of its own", what, name, name, prev.pos, name)
+			return nil
+		}
+		if prev := r.inlines[name]; prev != nil {
+			r.errorf(d.pos, "%s: its objects are the union %s, named after where they are, and so is the type at %s; name one as a definition of its own", what, name, prev.pos)
+			return nil
+		}
+		sub := &def{name: name, v: d.v, pos: d.pos, doc: fmt.Sprintf("%s is an object value of %s.", name, what)}
+		r.inlines[name] = sub
+		r.structUnion(sub, structs, what)
+		if sub.union == nil {
+			return nil
+		}
+		t := &Type{Kind: UnionKind, Union: sub.union}
+		alt := &Alt{Kind: "object", Type: t, GoName: altName(t)}
+		byKind["object"] = alt
+		o.Alts = append(o.Alts, alt)
+	}
 	// Alternatives of one scalar base among others ("a" | =~"^b" | true)
 	// are one alternative of that kind: a choice among constraints.
 	groups := map[cue.Kind][]cue.Value{}
@@ -2482,6 +2518,9 @@ func (r *resolver) oneOf(d *def, alts []cue.Value, what string) *OneOf {
 	}
 	grouped := map[cue.Kind]bool{}
 	for _, a := range alts {
+		if len(structs) > 1 && a.IncompleteKind() == cue.StructKind {
+			continue // among the objects' union, above
+		}
 		var t *Type
 		ck, _ := r.choiceKind(a)
 		if g := groups[ck]; len(g) > 1 && r.isChoice(g) {
@@ -2538,6 +2577,54 @@ func (r *resolver) oneOf(d *def, alts []cue.Value, what string) *OneOf {
 	d.oneOf = o
 	r.pkg.OneOfs = append(r.pkg.OneOfs, o)
 	return o
+}
+
+// structUnion resolves a disjunction whose every alternative is an object,
+// some written in place ({a?: int} | {b?: string}): a union, told apart as
+// any union (tellApart), whose variants in place are named after where
+// they are and their place among the alternatives (TwoStructDisjObject1).
+func (r *resolver) structUnion(d *def, alts []cue.Value, what string) {
+	u := &Union{Name: d.name, Doc: d.doc, Pos: d.pos}
+	ok := true
+	for i, a := range alts {
+		if name, isRef := r.refName(a); isRef {
+			vd := r.defs[name]
+			if vd != nil {
+				r.classifyOnce(vd)
+			}
+			switch {
+			case vd == nil || vd.object == nil:
+				r.errorf(r.pos(a), "%s: #%s is not an object definition of this package, which a union's variant is", what, name)
+				ok = false
+			case vd.object.Union != nil:
+				r.errorf(r.pos(a), "%s: #%s is already a variant of #%s", what, name, vd.object.Union.Name)
+				ok = false
+			default:
+				u.Variants = append(u.Variants, vd.object)
+			}
+			continue
+		}
+		t, tok := r.typeAt(a, fmt.Sprintf("%s.object%d", what, i+1), r.pos(a))
+		if !tok {
+			ok = false
+			continue
+		}
+		if t.Kind != ObjectKind {
+			r.errorf(r.pos(a), "%s: alternative %d is an object of any members (a map), which a union's variant is not: only objects with fields are told apart", what, i+1)
+			ok = false
+			continue
+		}
+		u.Variants = append(u.Variants, t.Object)
+	}
+	if !ok {
+		return
+	}
+	for _, o := range u.Variants {
+		o.Union = u
+	}
+	d.union, d.unionDone = u, true
+	r.pkg.Unions = append(r.pkg.Unions, u)
+	r.tellApart(d, u)
 }
 
 // altName is the Go field of a OneOf's alternative: the definition's name
@@ -3566,6 +3653,9 @@ func orUnknown(s string) string {
 
 func (r *resolver) resolveUnion(d *def) {
 	u := d.union
+	if d.unionDone {
+		return // its variants are objects written in place (structUnion)
+	}
 	_, args := r.expr(d.v)
 	if alts, ok := r.matchOne(d.v); ok {
 		args = alts
@@ -3590,6 +3680,13 @@ func (r *resolver) resolveUnion(d *def) {
 		vd.object.Union = u
 		u.Variants = append(u.Variants, vd.object)
 	}
+	r.tellApart(d, u)
+}
+
+// tellApart finds what tells a union's variants apart: the discriminator,
+// or, when no constant field does, their members (a union without a
+// discriminator, checked once every object's if clauses are read).
+func (r *resolver) tellApart(d *def, u *Union) {
 	if len(u.Variants) == 0 {
 		return
 	}
@@ -3620,7 +3717,12 @@ func (r *resolver) resolveUnion(d *def) {
 		u.Discriminator = shared // its duplicates are reported below
 	}
 	if u.Discriminator == "" {
-		r.errorf(d.pos, "%s: no discriminator: %s", d.ref(), noDiscriminator)
+		// No constant field tells the variants apart: an untagged union,
+		// told apart by which members a value has (see untagged).
+		for _, o := range u.Variants {
+			o.Union = nil
+		}
+		r.untaggedUnions = append(r.untaggedUnions, d)
 		return
 	}
 	seen := map[string]*Object{}

@@ -31,7 +31,7 @@ export type ProblemRule =
   | "syntax" | "duplicate" | "type" | "required" | "enum" | "discriminator"
   | "minLength" | "maxLength" | "pattern" | "minimum" | "maximum" | "minItems" | "maxItems"
   | "format" | "absent" | "refused"
-  | "exclusiveMinimum" | "exclusiveMaximum" | "uniqueItems" | "const" | "anyOf"
+  | "exclusiveMinimum" | "exclusiveMaximum" | "uniqueItems" | "const" | "anyOf" | "oneOf"
   | "minProperties" | "maxProperties" | "not" | "multipleOf";
 
 /** The error a parse function throws: every problem of the document. */
@@ -107,6 +107,31 @@ function _obj(x: unknown): x is Record<string, unknown> {
 
 function _own(o: Record<string, unknown>, k: string): unknown {
   return Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined;
+}
+
+/**
+ * Whether v is possible for a variant of a union without a discriminator:
+ * check finds no problem but a required member of names that v lacks (a
+ * value only incomplete for a variant leaves it possible, as in CUE).
+ */
+function _fits(v: Record<string, unknown>, check: (v: unknown, at: At | null, out: Problem[] | null) => boolean, names: readonly string[]): boolean {
+  const ps: Problem[] = [];
+  check(v, _ROOT, ps);
+  return ps.every((p) => p.rule === "required" && names.includes(p.path) && !Object.prototype.hasOwnProperty.call(v, p.path));
+}
+
+/**
+ * The variants (bits, in order) of a union without a discriminator that
+ * declare every member v has that some variant declares: members maps
+ * each such name to the variants declaring it.
+ */
+function _fit(v: Record<string, unknown>, members: Readonly<Record<string, number>>, all: number): number {
+  let fit = all;
+  for (const k of Object.keys(v)) {
+    const m = _own(members, k);
+    if (typeof m === "number") fit &= m;
+  }
+  return fit;
 }
 
 /** The number of code points (Go's runes) in s. */

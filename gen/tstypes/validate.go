@@ -927,6 +927,9 @@ func chars(n int) string {
 }
 
 func unionValidator(u *model.Union) string {
+	if u.Untagged() {
+		return untaggedValidator(u)
+	}
 	c := &code{}
 	exported(c, u.Name, "one of "+u.Name+"'s variants, chosen by its "+strconv.Quote(u.Discriminator))
 	c.p("")
@@ -1268,4 +1271,90 @@ func writeExpr(c *code, t *model.Type, v string) string {
 		return "_timeW(" + v + ")"
 	}
 	return "_str(" + v + ")"
+}
+
+// untaggedValidator judges a union without a discriminator as CUE and the
+// Go decoder do: the variants possible are those that declare every
+// member the value has that some variant declares (_fit) and admit its
+// values, their required members aside (_fits); exactly one must be, and
+// the value complete for it. _which_U says which one, for the check, the
+// writer and matchU alike.
+func untaggedValidator(u *model.Union) string {
+	c := &code{}
+	exported(c, u.Name, "one of "+u.Name+"'s variants, the one whose members it has")
+	c.p("")
+	members := map[string]int{}
+	for i, v := range u.Variants {
+		for _, f := range v.Fields {
+			members[f.Name] |= 1 << i
+		}
+		for _, a := range v.Absent {
+			members[a.Name] |= 1 << i
+		}
+	}
+	var entries []string
+	for _, m := range u.Members() {
+		entries = append(entries, jsString(m)+": "+strconv.Itoa(members[m]))
+	}
+	all := strconv.Itoa(1<<len(u.Variants) - 1)
+	mv := "_M_" + u.Name
+	c.p("const ", mv, ": Readonly<Record<string, number>> = {", strings.Join(entries, ", "), "};")
+	c.p("")
+	c.p("/** The variants possible for v, as bits; when only one variant has v's members, that one, to judge v by. */")
+	c.open("function _which_", u.Name, "(v: Record<string, unknown>): [number, number]")
+	c.p("const fit = _fit(v, ", mv, ", ", all, ");")
+	c.p("let possible = 0;")
+	for i, v := range u.Variants {
+		var req []string
+		for _, f := range v.Fields {
+			if !f.Optional {
+				req = append(req, jsString(f.Name))
+			}
+		}
+		bit := strconv.Itoa(1 << i)
+		c.p("if ((fit & ", bit, ") !== 0 && _fits(v, ", checkFn(v.Name), ", [", strings.Join(req, ", "), "])) possible |= ", bit, ";")
+	}
+	c.p("return [possible, possible === 0 && fit !== 0 && (fit & (fit - 1)) === 0 ? fit : possible];")
+	c.close()
+	c.p("")
+	var names []string
+	for _, v := range u.Variants {
+		names = append(names, v.Name)
+	}
+	c.p("/** Calls the case of value's variant: the one whose members it has, as ", parseFunc(u.Name), " chooses it. */")
+	c.p("export function ", matchFunc(u.Name), "<R>(value: ", u.Name, ", cases: {")
+	for _, v := range u.Variants {
+		c.p("  ", propName(v.Name), ": (value: ", v.Name, ") => R;")
+	}
+	c.open("}): R")
+	c.open("switch (_which_", u.Name, "(value as unknown as Record<string, unknown>)[1])")
+	for i, v := range u.Variants {
+		c.p("case ", strconv.Itoa(1<<i), ": return cases[", jsString(v.Name), "](value as ", v.Name, ");")
+	}
+	c.close()
+	c.p("throw new Error(", jsString("not exactly one variant of "+u.Name), ");")
+	c.close()
+	c.p("")
+	c.open("function ", checkFn(u.Name), "(v: unknown, at: At | null, out: Problem[] | null): boolean")
+	notObject(c)
+	c.p("const [possible, one] = _which_", u.Name, "(v);")
+	c.open("switch (one)")
+	for i, v := range u.Variants {
+		c.p("case ", strconv.Itoa(1<<i), ": return ", checkFn(v.Name), "(v, at, out);")
+	}
+	c.close()
+	c.p("if (out === null) return false;")
+	c.p("_p(out, at, \"oneOf\", possible === 0 ? ", jsString("fits no variant of "+u.Name+" ("+strings.Join(names, ", ")+"): it has a member none of them declares alike, or a value each refuses"), " : ", jsString("is ambiguous: more than one variant of "+u.Name+" is possible, each missing at most required fields; give the members that tell them apart"), ");")
+	c.p("return false;")
+	c.close()
+	c.p("")
+	c.open("function ", writerFn(u.Name), "(v: ", u.Name, "): string")
+	c.open("switch (_which_", u.Name, "(v as unknown as Record<string, unknown>)[1])")
+	for i, v := range u.Variants {
+		c.p("case ", strconv.Itoa(1<<i), ": return ", writerFn(v.Name), "(v as ", v.Name, ");")
+	}
+	c.close()
+	c.p("throw new Error(", jsString("not exactly one variant of "+u.Name), ");")
+	c.close()
+	return c.b.String()
 }

@@ -257,6 +257,19 @@ func (d *doc) union(u *model.Union) {
 	if u.Doc != "" {
 		d.f("%s\n\n", paragraph(u.Doc))
 	}
+	if u.Untagged() {
+		d.f("One of these objects, told apart by the members a value has: no constant field tells them apart. A value is the one variant it may be, its required fields aside (it has no member the variant does not declare, and each value it has the variant admits), and it must be complete for that one; a value that two variants may be is ambiguous and refused, as CUE refuses it. Go: the interface `%s` (`%s` decodes one, `Validate%s` checks one built in Go).\n\n", u.GoName, u.UnmarshalFunc(), u.GoName)
+		d.f("| variant | members | meaning |\n| --- | --- | --- |\n")
+		for _, v := range u.Variants {
+			names := model.MemberNames(v)
+			for i, n := range names {
+				names[i] = "`" + n + "`"
+			}
+			d.f("| %s | %s | %s |\n", link(v.Name), strings.Join(names, ", "), cell(v.Doc))
+		}
+		d.f("\n")
+		return
+	}
 	d.f("One of these objects, told apart by `%s`, which every one of them requires. Go: the interface `%s` (`%s` decodes one).\n\n", u.Discriminator, u.GoName, u.UnmarshalFunc())
 	d.f("| `%s` | variant | meaning |\n| --- | --- | --- |\n", u.Discriminator)
 	for _, v := range u.Variants {

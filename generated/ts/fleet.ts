@@ -3194,7 +3194,7 @@ export type ProblemRule =
   | "syntax" | "duplicate" | "type" | "required" | "enum" | "discriminator"
   | "minLength" | "maxLength" | "pattern" | "minimum" | "maximum" | "minItems" | "maxItems"
   | "format" | "absent" | "refused"
-  | "exclusiveMinimum" | "exclusiveMaximum" | "uniqueItems" | "const" | "anyOf"
+  | "exclusiveMinimum" | "exclusiveMaximum" | "uniqueItems" | "const" | "anyOf" | "oneOf"
   | "minProperties" | "maxProperties" | "not" | "multipleOf";
 
 /** The error a parse function throws: every problem of the document. */

@@ -51,3 +51,25 @@ func shapes(s Shape) {
 	case *Square:
 	}
 }
+
+// Drawn is a second union Square is a variant of, as an object may be a
+// variant of several unions without a discriminator, each with a marker
+// method of its own: each union's variants are its own.
+//
+//schemagen:union
+type Drawn interface{ isDrawn() } // want Drawn:`^union\(\*Square, \*Line\)$`
+
+func (*Square) isDrawn() {}
+
+type Line struct{}
+
+func (*Line) isDrawn() {}
+
+func drawn(d Drawn) {
+	switch d.(type) { // want `^missing cases in type switch of type Drawn: \*Line$`
+	case *Square:
+	}
+	switch d.(type) { // silent: every variant
+	case *Square, *Line:
+	}
+}

@@ -1,0 +1,256 @@
+package model
+
+import (
+	"reflect"
+	"slices"
+	"strings"
+
+	"cuelang.org/go/cue"
+)
+
+// An untagged union is a disjunction of object definitions that no
+// constant field tells apart (#LLMConfig: #Defaults | #Provider | #API).
+// CUE admits a value of it when, after every variant that conflicts with
+// the value is dropped (a member the variant's closed struct does not
+// name, a value its field refuses), exactly one variant is left, and that
+// one is complete. A variant the value is only incomplete for (a required
+// field, or a regular one that is not concrete, missing) is not dropped:
+// the value is then ambiguous, and cue vet -c refuses it. Variants whose
+// values come out equal are one (CUE drops duplicates), which the rules
+// below rule out, so that "exactly one possible variant" is what every
+// target states: docs/schema-language.md, "Unions without a
+// discriminator".
+
+// untaggedMax is the most variants an untagged union may have: the Go
+// decoder keeps the possible ones as bits of a uint64.
+const untaggedMax = 64
+
+// untagged checks that the variants of a union without a discriminator
+// can be told apart as CUE tells them apart, and reports at its position
+// each one that cannot, saying why.
+func (r *resolver) untagged(d *def, u *Union) {
+	ok := true
+	if len(u.Variants) > untaggedMax {
+		r.errorf(d.pos, "%s: a union without a discriminator has at most %d variants (it has %d); give its variants a constant field that tells them apart, kind!: \"a\"", d.ref(), untaggedMax, len(u.Variants))
+		return
+	}
+	if !d.v.Exists() {
+		// no value of its own: nothing to mark a default
+	} else if dv, has := d.v.Default(); has && dv.IncompleteKind() == cue.StructKind {
+		// *#D | #P: CUE takes the default where the value is ambiguous
+		// (both possible), so it admits what the rule below refuses.
+		r.errorf(d.pos, "%s: a default among objects no constant field tells apart (*#A | #B) is not carried yet: CUE takes the default where a value fits several variants, which is ambiguous without it; give the variants a constant field that tells them apart, kind!: \"a\", or drop the default", d.ref())
+		return
+	}
+	sets := map[string]*Object{}
+	for _, o := range u.Variants {
+		if why := r.untaggedVariant(o); why != "" {
+			r.errorf(o.Pos, "%s: #%s %s", d.ref(), o.Name, why)
+			ok = false
+			continue
+		}
+		key := strings.Join(memberNames(o), "\x00")
+		if prev := sets[key]; prev != nil {
+			r.errorf(o.Pos, "%s: #%s and #%s have the same members, and no constant field tells them apart: CUE keeps both where a value's members fit both and drops one where their values come out equal, which depends on values no target compares; give them a constant field that tells them apart, kind!: \"a\"", d.ref(), prev.Name, o.Name)
+			ok = false
+			continue
+		}
+		sets[key] = o
+	}
+	if !ok {
+		return
+	}
+	// A member two variants share must be of one type in both, or one a
+	// value is never incomplete for. A value that is incomplete there (a
+	// nested object missing a required field) leaves CUE's variant
+	// possible, which only a copy of the member's type without its
+	// required fields, at every depth, could state: of one type, it
+	// leaves every variant that has the member possible and incomplete,
+	// so CUE refuses the value, as every target does, for which no
+	// variant is then possible.
+	for i, o := range u.Variants {
+		for _, f := range o.Fields {
+			for _, p := range u.Variants[i+1:] {
+				g := p.Field(f.Name)
+				if g == nil || sameType(f.Type, g.Type, map[[2]*Object]bool{}) {
+					continue
+				}
+				for _, t := range []*Field{f, g} {
+					if !neverIncomplete(t.Type, map[*Object]bool{}) {
+						r.errorf(t.Pos, "%s: member %q is in #%s and #%s, of two types, and a value of it may be incomplete (it holds a required field, or a union): CUE then keeps the variant possible, and a value that is complete for one variant and incomplete for the other is ambiguous; telling that apart below a variant's own members is not carried yet (make the nested fields optional, or give the variants a constant field that tells them apart, kind!: \"a\")", d.ref(), f.Name, o.Name, p.Name)
+						ok = false
+					}
+				}
+			}
+		}
+	}
+}
+
+// untaggedVariant says why o cannot be a variant of a union without a
+// discriminator, or "".
+func (r *resolver) untaggedVariant(o *Object) string {
+	switch {
+	case o.Open || len(o.Members) > 0:
+		return "admits members it does not name (it is open, or has a member pattern): CUE drops one of two variants whose values come out equal, and a member both admit makes that depend on the data; a union without a discriminator is of closed objects"
+	case len(o.Conditionals) > 0 || len(o.Refusals) > 0:
+		return "has an if clause: in a union without a discriminator it is not carried yet (the targets would judge it on a variant the value is incomplete for)"
+	case o.MinFields != nil || o.MaxFields != nil:
+		return "counts its members (struct.MinFields/MaxFields): in a union without a discriminator it is not carried yet (the targets would count a variant's missing required fields)"
+	}
+	return ""
+}
+
+// MemberNames are the names an object declares, fields and absent members
+// alike, sorted: what tells a variant of a union without a discriminator
+// from the others.
+func MemberNames(o *Object) []string { return memberNames(o) }
+
+// memberNames is MemberNames.
+func memberNames(o *Object) []string {
+	var names []string
+	for _, f := range o.Fields {
+		names = append(names, f.Name)
+	}
+	for _, a := range o.Absent {
+		names = append(names, a.Name)
+	}
+	slices.Sort(names)
+	return names
+}
+
+// neverIncomplete reports whether a value of t that the data gives can
+// never be incomplete in CUE: it holds no required field (nor a regular
+// one that is not concrete) at any depth, nor a union, whose variant a
+// missing member may leave open.
+func neverIncomplete(t *Type, seen map[*Object]bool) bool {
+	if t == nil {
+		return true
+	}
+	switch t.Kind {
+	case ObjectKind:
+		o := t.Object
+		if seen[o] {
+			return true
+		}
+		seen[o] = true
+		if len(o.Conditionals) > 0 {
+			return false
+		}
+		for _, f := range o.Fields {
+			if !f.Optional || !neverIncomplete(f.Type, seen) {
+				return false
+			}
+		}
+		for _, m := range o.Members {
+			if !neverIncomplete(m.Type, seen) {
+				return false
+			}
+		}
+		return true
+	case UnionKind:
+		return false
+	case ListKind, MapKind, NullableKind:
+		return neverIncomplete(t.Elem, seen)
+	case TupleKind:
+		for _, it := range t.Tuple.Items {
+			if !neverIncomplete(it, seen) {
+				return false
+			}
+		}
+		return neverIncomplete(t.Tuple.Rest, seen)
+	case OneOfKind:
+		for _, a := range t.OneOf.Alts {
+			if !neverIncomplete(a.Type, seen) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// Untagged reports whether the union has no discriminator: its variants
+// are told apart by which members a value has, and by their values.
+func (u *Union) Untagged() bool { return u.Discriminator == "" }
+
+// Members are the names some variant of the union declares, sorted: a
+// member no variant declares is unknown to the union, ignored by the Go
+// decoder and the open JSON Schema as any unknown member is.
+func (u *Union) Members() []string {
+	var names []string
+	for _, o := range u.Variants {
+		for _, n := range memberNames(o) {
+			if !slices.Contains(names, n) {
+				names = append(names, n)
+			}
+		}
+	}
+	slices.Sort(names)
+	return names
+}
+
+// sameType reports whether a and b admit the same values, as far as their
+// structure says: the same kind, base, constant and constraints, the same
+// definitions referred to, and in place (an inline object, a choice of
+// JSON kinds, a tuple) the same structure, whatever it is named after.
+func sameType(a, b *Type, seen map[[2]*Object]bool) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	if a.Kind != b.Kind || a.Base != b.Base || a.Const != b.Const || a.Scalar != b.Scalar || a.Enum != b.Enum ||
+		a.Union != b.Union || a.Map != b.Map || !reflect.DeepEqual(a.Constraints, b.Constraints) ||
+		!sameType(a.Elem, b.Elem, seen) || !sameType(a.Key, b.Key, seen) || len(a.Choice) != len(b.Choice) {
+		return false
+	}
+	for i := range a.Choice {
+		if !sameType(a.Choice[i], b.Choice[i], seen) {
+			return false
+		}
+	}
+	switch {
+	case a.Object != b.Object:
+		if a.Object == nil || b.Object == nil || !sameObject(a.Object, b.Object, seen) {
+			return false
+		}
+	case a.OneOf != b.OneOf:
+		if a.OneOf == nil || b.OneOf == nil || len(a.OneOf.Alts) != len(b.OneOf.Alts) {
+			return false
+		}
+		for i, x := range a.OneOf.Alts {
+			if y := b.OneOf.Alts[i]; x.Kind != y.Kind || !sameType(x.Type, y.Type, seen) {
+				return false
+			}
+		}
+	case a.Tuple != b.Tuple:
+		if a.Tuple == nil || b.Tuple == nil || len(a.Tuple.Items) != len(b.Tuple.Items) || !sameType(a.Tuple.Rest, b.Tuple.Rest, seen) {
+			return false
+		}
+		for i := range a.Tuple.Items {
+			if !sameType(a.Tuple.Items[i], b.Tuple.Items[i], seen) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// sameObject is sameType for two objects: the same members, each as
+// required and of the same type, open alike, with no rule of their own.
+func sameObject(a, b *Object, seen map[[2]*Object]bool) bool {
+	if seen[[2]*Object{a, b}] {
+		return true
+	}
+	seen[[2]*Object{a, b}] = true
+	if a.Open != b.Open || len(a.Fields) != len(b.Fields) || len(a.Members) > 0 || len(b.Members) > 0 ||
+		len(a.Forbids)+len(b.Forbids)+len(a.Refusals)+len(b.Refusals)+len(a.Conditionals)+len(b.Conditionals) > 0 ||
+		a.Union != nil || b.Union != nil || !reflect.DeepEqual(a.MinFields, b.MinFields) || !reflect.DeepEqual(a.MaxFields, b.MaxFields) ||
+		!slices.Equal(memberNames(a), memberNames(b)) {
+		return false
+	}
+	for _, f := range a.Fields {
+		g := b.Field(f.Name)
+		if g == nil || f.Optional != g.Optional || f.Default != g.Default || !sameType(f.Type, g.Type, seen) {
+			return false
+		}
+	}
+	return true
+}

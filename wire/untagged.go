@@ -1,0 +1,124 @@
+package wire
+
+import (
+	"math/bits"
+	"strings"
+)
+
+// A union without a discriminator (CUE's #A | #B of closed objects that no
+// constant field tells apart) is decoded as CUE decides it: a variant is
+// possible when the value has no member that another variant declares and
+// it does not, and every member it has is one the variant admits, its
+// missing required fields aside; exactly one variant must be possible,
+// and the value must be complete for it. The generated decoder asks Fit
+// which variants the members allow, Try each of those, and decodes the
+// one left.
+
+// Fit scans the object at the reader's position without consuming it and
+// returns the variants, as bits of all, that declare every member it has
+// that some variant declares: members maps each such name to the bits of
+// the variants that declare it. A member no variant declares is skipped,
+// as every decoder here skips an unknown member.
+func (r *Reader) Fit(members map[string]uint64, all uint64) (uint64, error) {
+	s := *r
+	if err := s.Object(); err != nil {
+		return 0, err
+	}
+	fit := all
+	for first := true; ; first = false {
+		key, ok, err := s.Key(first)
+		if err != nil {
+			return 0, err
+		}
+		if !ok {
+			break
+		}
+		if m, known := members[string(key)]; known {
+			fit &= m
+		}
+		if err := s.Skip(); err != nil {
+			return 0, err
+		}
+	}
+	return fit, nil
+}
+
+// Try reads the object at r's position, without consuming it, as one
+// variant: decode reads it without refusing a missing required field
+// and returns the names of those missing, validate checks what it read.
+// The variant is possible when it reads and every problem is at a
+// missing field (whose zero value is no value of the data's); it is
+// complete when nothing is missing either.
+func Try[T any](r *Reader, decode func(*Reader, *T) ([]string, error), validate func(*T, *Problems, *Path)) (possible, complete bool) {
+	s := *r
+	var x T
+	missing, err := decode(&s, &x)
+	if err != nil {
+		return false, false
+	}
+	var p Problems
+	root := Root("")
+	validate(&x, &p, &root)
+	for _, e := range p.errs {
+		if !below(e.Path, missing) {
+			return false, false
+		}
+	}
+	return true, len(missing) == 0
+}
+
+// below reports whether path is one of names, or below one.
+func below(path string, names []string) bool {
+	for _, n := range names {
+		if rest, ok := strings.CutPrefix(path, n); ok && (rest == "" || rest[0] == '.' || rest[0] == '[') {
+			return true
+		}
+	}
+	return false
+}
+
+// Missing returns the names of the required fields not read: names are
+// the object's fields, bit i of req[i/64] set when names[i] is required,
+// of have[i/64] when it was read.
+func Missing(names []string, req, have []uint64) []string {
+	var out []string
+	for i, n := range names {
+		if req[i/64]&(1<<(i%64)) != 0 && have[i/64]&(1<<(i%64)) == 0 {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// NoVariant is the error for a value of union typ that is possible for
+// none of its variants, or for several alike (bits of possible, named by
+// variants in order): CUE refuses both, the second as ambiguous.
+func NoVariant(typ string, possible uint64, variants []string) error {
+	if possible == 0 {
+		return fail(ErrVariant, "fits no variant of %s (%s): it has a member none of them declares alike, or a value each refuses", typ, strings.Join(variants, ", "))
+	}
+	var names []string
+	for possible != 0 {
+		i := bits.TrailingZeros64(possible)
+		names = append(names, variants[i])
+		possible &^= 1 << i
+	}
+	return fail(ErrVariant, "is ambiguous: it may be a %s, each missing at most required fields; give the members that tell them apart", strings.Join(names, " or a "))
+}
+
+// One checks that v, a value of a union without a discriminator, is
+// exactly one of its variants as its JSON is read: a value built in Go
+// may be complete for its variant and still leave another possible (a
+// value CUE finds ambiguous), which decode, the union's decoder, refuses.
+func One[U interface {
+	AppendJSON([]byte) ([]byte, error)
+}](p *Problems, path *Path, member string, v U, decode func(*Reader) (U, error)) {
+	b, err := v.AppendJSON(nil)
+	if err != nil {
+		return // the encoding's own problem, which validate reports
+	}
+	r := Reader{data: b}
+	if _, err := decode(&r); err != nil {
+		p.Add(path, member, RuleOneOf, "%s", err.Error())
+	}
+}
