@@ -327,8 +327,8 @@ func objectDefaults(f *goFile, o *model.Object) {
 			f.p("return ", goLiteral(f, fd.Type, fd.Default))
 		}
 		f.close()
-		if fd.Type.Kind == model.ListKind {
-			f.p("return x.", fd.GoName) // nil when absent; [] is stated
+		if !strings.HasPrefix(goType(f, fd.Type, true), "*") {
+			f.p("return x.", fd.GoName) // a list or a union: nil when absent; [] is stated
 		} else {
 			f.p("return *x.", fd.GoName)
 		}

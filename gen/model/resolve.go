@@ -1577,7 +1577,7 @@ func (r *resolver) withoutDefault(v, dv cue.Value, what string) (cue.Value, stri
 				return t, string(lit), true
 			}
 		}
-		r.errorf(r.pos(v), "%s: a default that is %v (not a string, number or boolean, nor a list of them) is not carried yet", what, dv.IncompleteKind())
+		r.errorf(r.pos(v), "%s: a default that is %v (not a string, number or boolean, a list of them, nor an object of data beside the type that admits it, *{n: 1} | #T) is not carried yet", what, dv.IncompleteKind())
 		return v, "", false
 	}
 	if _, ok := r.refName(v); ok {
@@ -1618,11 +1618,11 @@ func (r *resolver) withoutDefault(v, dv cue.Value, what string) (cue.Value, stri
 // when the data it admits are the other alternative's alone: *{retries:
 // 3} | #Opts, an object of data (regular fields of concrete values, no
 // optional one, no pattern, not open) the other alternative admits, one
-// value; or *#Defaults | #Config, where #Config is a disjunction that
-// lists #Defaults (invowk's *#LLMDefaultsConfig | #LLMConfig). Any other
-// object default is refused: whether the data the two alternatives admit
-// together are one of them's is not something CUE's Subsume answers
-// reliably for definitions.
+// value. Any other object default is refused: whether the data the two
+// alternatives admit together are one of them's is not something CUE's
+// Subsume answers reliably for definitions, and a default among objects
+// also chooses where a value fits several (invowk's *#LLMDefaultsConfig |
+// #LLMConfig admits {}, which #LLMConfig alone finds ambiguous).
 func (r *resolver) objectDefault(v, dv cue.Value) (cue.Value, bool) {
 	bin, ok := sourceExpr(v).(*ast.BinaryExpr)
 	if !ok || bin.Op != token.OR {
@@ -1656,23 +1656,8 @@ func (r *resolver) objectDefault(v, dv cue.Value) (cue.Value, bool) {
 	if !rest.Exists() || rest.IncompleteKind() != cue.StructKind {
 		return cue.Value{}, false
 	}
-	switch m := u.X.(type) {
-	case *ast.StructLit:
-		if dataLit(m) && admits(rest, dv) {
-			return rest, true
-		}
-	case *ast.Ident:
-		o, ok := other.(*ast.Ident)
-		if !ok || !strings.HasPrefix(m.Name, "#") || !strings.HasPrefix(o.Name, "#") {
-			return cue.Value{}, false
-		}
-		d := r.defs[strings.TrimPrefix(o.Name, "#")]
-		if d == nil {
-			return cue.Value{}, false
-		}
-		if listsAlternative(sourceExpr(d.v), m.Name) {
-			return rest, true
-		}
+	if m, ok := u.X.(*ast.StructLit); ok && dataLit(m) && admits(rest, dv) {
+		return rest, true
 	}
 	return cue.Value{}, false
 }
@@ -1699,24 +1684,6 @@ func dataLit(lit *ast.StructLit) bool {
 		}
 	}
 	return true
-}
-
-// listsAlternative reports whether n is a disjunction one of whose
-// alternatives is the identifier name.
-func listsAlternative(n ast.Node, name string) bool {
-	bin, ok := n.(*ast.BinaryExpr)
-	if !ok || bin.Op != token.OR {
-		return false
-	}
-	for _, side := range []ast.Expr{bin.X, bin.Y} {
-		if id, ok := side.(*ast.Ident); ok && id.Name == name {
-			return true
-		}
-		if listsAlternative(side, name) {
-			return true
-		}
-	}
-	return false
 }
 
 // scalarList reports whether v is a concrete list of strings, numbers and
