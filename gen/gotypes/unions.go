@@ -84,18 +84,23 @@ func union(f *goFile, u *model.Union, used bool) {
 	f.close()
 
 	if used {
-		// A field, list element or map value of the union's type is read
-		// through it, as wire.List and wire.Map read elements.
-		f.decl()
-		f.open("func ", readUnionFunc(t), "(r *", w, ".Reader, x *", t, ") error")
-		f.p("v, err := ", decodeFunc(t), "(r)")
-		f.open("if err != nil")
-		f.p("return err")
-		f.close()
-		f.p("*x = v")
-		f.p("return nil")
-		f.close()
+		unionReader(f, t)
 	}
+}
+
+// unionReader emits read_<Union>: a field, list element or map value of
+// the union's type is read through it, as wire.List and wire.Map read
+// elements.
+func unionReader(f *goFile, t string) {
+	f.decl()
+	f.open("func ", readUnionFunc(t), "(r *", f.wire(), ".Reader, x *", t, ") error")
+	f.p("v, err := ", decodeFunc(t), "(r)")
+	f.open("if err != nil")
+	f.p("return err")
+	f.close()
+	f.p("*x = v")
+	f.p("return nil")
+	f.close()
 }
 
 // readUnionFunc names the reader of a union's or a named map's value into
@@ -234,14 +239,6 @@ func untagged(f *goFile, u *model.Union, used bool) {
 	f.close()
 
 	if used {
-		f.decl()
-		f.open("func ", readUnionFunc(t), "(r *", w, ".Reader, x *", t, ") error")
-		f.p("v, err := ", decodeFunc(t), "(r)")
-		f.open("if err != nil")
-		f.p("return err")
-		f.close()
-		f.p("*x = v")
-		f.p("return nil")
-		f.close()
+		unionReader(f, t)
 	}
 }
