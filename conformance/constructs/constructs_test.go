@@ -339,6 +339,11 @@ func judgeGo(t *testing.T, mod string, cases []*kase) map[string]string {
 				fmt.Fprintf(&entries, "\t%q: func(b []byte) ([]byte, error) { var v %s.%s; if err := v.UnmarshalJSON(b); err != nil { return nil, err }; if err := v.Validate(); err != nil { return nil, err }; return v.AppendJSON(nil) },\n", key, alias, r.goName)
 			}
 		}
+		// Every default a Get method gives, against CUE's (the model's
+		// Default is CUE's default value, exported as JSON).
+		for _, d := range defaultsOf(c) {
+			fmt.Fprintf(&entries, "\t%q: func([]byte) ([]byte, error) { var v %s.%s; return json.Marshal(v.%s()) },\n", d.key, alias, d.goType, d.getter)
+		}
 	}
 	src := `package main
 
@@ -401,6 +406,19 @@ func main() {
 	for in.Scan() {
 		fields := strings.Split(in.Text(), "\t")
 		judge, file, roundTrip := fields[0], fields[1], fields[2] == "roundtrip"
+		if fields[2] == "default" {
+			// file is the default CUE gives, as JSON.
+			out, err := judges[judge](nil)
+			switch {
+			case err != nil:
+				fmt.Println("refused:", strings.ReplaceAll(err.Error(), "\n", "; "))
+			case !same([]byte(file), out):
+				fmt.Printf("default differs: %s\n", out)
+			default:
+				fmt.Println("ok")
+			}
+			continue
+		}
 		b, err := os.ReadFile(file)
 		var out []byte
 		if err == nil {
@@ -444,6 +462,13 @@ func main() {
 			order = append(order, in)
 		}
 	}
+	var defaults []fieldDefault
+	for _, c := range cases {
+		for _, d := range defaultsOf(c) {
+			fmt.Fprintf(&stdin, "%s\t%s\tdefault\n", d.key, d.json)
+			defaults = append(defaults, d)
+		}
+	}
 	run := exec.Command(exe)
 	run.Stdin = &stdin
 	b, err := run.Output()
@@ -453,7 +478,7 @@ func main() {
 	}
 	out := map[string]string{}
 	sc := bufio.NewScanner(bytes.NewReader(b))
-	for i := 0; sc.Scan() && i < len(order); i++ {
+	for i := 0; i < len(order) && sc.Scan(); i++ {
 		line := sc.Text()
 		if rest, ok := strings.CutPrefix(line, "round trip changed it: "); ok {
 			t.Errorf("%s: the Go types accept it, but AppendJSON writes %s", order[i].key(), rest)
@@ -467,7 +492,43 @@ func main() {
 		}
 		out[order[i].key()] = why
 	}
+	for i := range defaults {
+		if !sc.Scan() {
+			t.Errorf("%s: the judge gave no answer", defaults[i].key)
+			break
+		}
+		if line := sc.Text(); line != "ok" {
+			t.Errorf("%s: Go's Get method and CUE disagree on the default %s: %s", defaults[i].key, defaults[i].json, line)
+		}
+	}
 	return out
+}
+
+// fieldDefault is an optional field's default, as CUE gives it, and the
+// Get method of the Go types that should give the same value.
+type fieldDefault struct {
+	key, goType, getter, json string
+}
+
+// defaultsOf lists every optional field with a default in a case's
+// package: its Get method, and CUE's default as JSON (the model's
+// Default is CUE's default value, exported).
+func defaultsOf(c *kase) []fieldDefault {
+	var ds []fieldDefault
+	for _, o := range c.pkg.Objects {
+		for _, fd := range o.Fields {
+			if fd.Default == "" || !fd.Optional {
+				continue
+			}
+			ds = append(ds, fieldDefault{
+				key:    "default:" + c.name + "/" + o.Name + "." + fd.Name,
+				goType: o.GoName,
+				getter: model.GetterName(fd),
+				json:   fd.Default,
+			})
+		}
+	}
+	return ds
 }
 
 // judgeSanthosh validates every instance with santhosh-tekuri against the
