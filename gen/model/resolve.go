@@ -1993,7 +1993,10 @@ func (r *resolver) fieldRef(v cue.Value, what string) (target cue.Value, handled
 		return cue.Value{}, false, false
 	}
 	for _, s := range sels {
-		if s.IsDefinition() {
+		// Fields by name only: no definition, and no index, pattern or
+		// comprehension's variable (whose selectors have no name to
+		// quote).
+		if s.IsDefinition() || (s.LabelType() != cue.StringLabel && s.LabelType() != cue.HiddenLabel) {
 			return cue.Value{}, false, false
 		}
 	}
