@@ -140,19 +140,20 @@ func documentType(p *model.Package) *def {
 		return nil
 	}
 	pos, text, _ := p.ValueDef()
-	d := &def{name: p.Document, pos: pos, doc: p.Value, docText: text}
+	d := &def{name: p.Document, pos: pos}
 	t := p.Value
 	if t.Kind == model.NullableKind {
 		t = t.Elem
 	}
 	// A scalar or an enum is the file's own schema, not a reference to
-	// itself.
+	// itself; anything else is written as where it is used.
 	switch t.Kind {
 	case model.ScalarKind:
-		d = &def{name: p.Document, pos: pos, scalar: t.Scalar}
+		d.scalar = t.Scalar
 	case model.EnumKind:
-		d = &def{name: p.Document, pos: pos, enum: t.Enum}
+		d.enum = t.Enum
 	default:
+		d.doc, d.docText = p.Value, text
 		return d
 	}
 	d.nullable = p.Value.Kind == model.NullableKind

@@ -1939,23 +1939,8 @@ func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 	if name, ok := r.hiddenRef(v); ok {
 		return r.refType(v, name, what)
 	}
-	if target, handled, ok := r.fieldRef(v, what); handled {
-		if !ok {
-			return nil, false
-		}
-		// _x: _y, _y: _x: a cycle of references, which CUE reads as _.
-		_, path := v.ReferencePath()
-		key := path.String()
-		if r.following[key] {
-			r.errorf(r.pos(v), "%s: %s refers back to itself through hidden fields, and a hidden field's value is read where it is used, which here would not end; state the type as a definition (a cycle of references alone, _x: _y with _y: _x, is _ to CUE: write _)", what, key)
-			return nil, false
-		}
-		if r.following == nil {
-			r.following = map[string]bool{}
-		}
-		r.following[key] = true
-		defer delete(r.following, key)
-		return r.typeOf(target, what)
+	if t, handled, ok := r.hiddenFieldType(v, what); handled {
+		return t, ok
 	}
 	if op == cue.AndOp {
 		// int & (<0 | >10): CUE distributes the conjunction over the
@@ -2016,6 +2001,30 @@ func (r *resolver) fieldRef(v cue.Value, what string) (target cue.Value, handled
 		return cue.Value{}, false, false
 	}
 	return target, true, true
+}
+
+// hiddenFieldType reads the type of the hidden field v refers to
+// (fieldRef) where v is, refusing a cycle of such references once (_x:
+// _y, _y: _x; _r: int | [..._r]), which would be read without end.
+// handled is false when v is no such reference.
+func (r *resolver) hiddenFieldType(v cue.Value, what string) (t *Type, handled, ok bool) {
+	target, handled, ok := r.fieldRef(v, what)
+	if !handled || !ok {
+		return nil, handled, false
+	}
+	_, path := v.ReferencePath()
+	key := path.String()
+	if r.following[key] {
+		r.errorf(r.pos(v), "%s: %s refers back to itself through hidden fields, and a hidden field's value is read where it is used, which here would not end; state the type as a definition (a cycle of references alone, _x: _y with _y: _x, is _ to CUE: write _)", what, key)
+		return nil, true, false
+	}
+	if r.following == nil {
+		r.following = map[string]bool{}
+	}
+	r.following[key] = true
+	defer delete(r.following, key)
+	t, ok = r.typeOf(target, what)
+	return t, true, ok
 }
 
 // choiceKind is the base of a disjunction's alternative that may be one of
