@@ -3,14 +3,22 @@
 // refused instead of written (issue 13: a definition named like a
 // generated helper once produced such code, and check still passed).
 //
-// The check is go/types over each generated package's files, with the
-// packages they import (time, regexp, the wire support package) stood in
-// by empty packages: what refers into them is not checked (the tests
-// build the generated code for real), and everything the schema's names
-// decide is — a type, constant, function or method declared twice, a
-// field and a method of one name, a name used that no file declares, a
-// value of one local type where another is wanted. It is cheap enough to
-// run on every generate that writes Go.
+// The check is go/types over the declarations of each generated package's
+// files, with the packages they import (time, regexp, the wire support
+// package) stood in by empty packages: what refers into them is not
+// checked (the tests build the generated code for real), and everything
+// the schema's names decide is — a type, constant, variable, function or
+// method declared twice, a field and a method of one name, a name a
+// declaration uses that no file declares, a value of one local type where
+// another is wanted in a package-level declaration.
+//
+// Function bodies are not checked (go/types' IgnoreFuncBodies), and are
+// dropped as soon as a file is parsed: what a body says is the emitter's
+// template, the same for every schema but for the names it uses, and those
+// names are the declarations checked here. The tests compile the bodies
+// for real, for every construct and every corpus unit. Checking them here
+// too was 40% of a generate writing 20,000 definitions, and their syntax
+// trees most of its peak memory (docs/performance.md).
 package gocheck
 
 import (
@@ -79,6 +87,7 @@ func checkPackage(out, dir string, files []output.File) []string {
 			problems = append(problems, err.Error())
 			continue
 		}
+		dropBodies(af)
 		x := buildConstraint(af)
 		for _, tag := range tagsOf(x) {
 			if !slices.Contains(tags, tag) {
@@ -146,7 +155,8 @@ func tagsOf(x constraint.Expr) []string {
 func checkFiles(dir string, fset *token.FileSet, parsed []*ast.File) []string {
 	var problems []string
 	conf := types.Config{
-		Importer: standIn{},
+		IgnoreFuncBodies: true,
+		Importer:         standIn{},
 		Error: func(err error) {
 			if te, ok := err.(types.Error); ok && outside.MatchString(te.Msg) {
 				return
@@ -156,6 +166,16 @@ func checkFiles(dir string, fset *token.FileSet, parsed []*ast.File) []string {
 	}
 	conf.Check(dir, fset, parsed, nil)
 	return problems
+}
+
+// dropBodies lets the collector have the syntax of f's function bodies,
+// which the check does not read.
+func dropBodies(f *ast.File) {
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok {
+			fd.Body = nil
+		}
+	}
 }
 
 // standIn imports every package as an empty one of the last element's
