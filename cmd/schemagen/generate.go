@@ -66,7 +66,7 @@ func runGenerate(e *env, args []string) int {
 		e.errorf("%v\nThis is a schemagen bug (the schema's names should have been refused, with their positions); nothing was written.", err)
 		return exitInput
 	}
-	if err := out.Write(res.Files); err != nil {
+	if err := out.Publish(res.Files, changes); err != nil {
 		e.errorf("writing %s/: %v", e.out(), err) // the error says what is on disk
 		return exitInput
 	}

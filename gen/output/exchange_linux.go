@@ -4,6 +4,7 @@ package output
 
 import (
 	"errors"
+	"os"
 
 	"golang.org/x/sys/unix"
 )
@@ -18,4 +19,19 @@ var exchange = func(a, b string) error {
 		return errNoExchange
 	}
 	return err
+}
+
+// syncEach is false here: the files of a new tree are written without an
+// fsync each, and syncFiles makes them all durable at once.
+const syncEach = false
+
+// syncFiles makes every file written under dir durable: syncfs(2) of the
+// file system dir is on, one flush of its journal and dirty pages.
+func syncFiles(dir string) error {
+	f, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	return unix.Syncfs(int(f.Fd()))
 }

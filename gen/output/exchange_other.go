@@ -6,3 +6,10 @@ package output
 // swaps by two renames, and Lock's recovery covers the moment between
 // them. A variable, as on Linux, so that tests can replace it.
 var exchange = func(a, b string) error { return errNoExchange }
+
+// syncEach is true here: each file of a new tree is fsynced as it is
+// written (writeDurable), and syncFiles has nothing left to do.
+const syncEach = true
+
+// syncFiles does nothing here: see syncEach.
+func syncFiles(string) error { return nil }

@@ -206,7 +206,7 @@ func carry(from, to string, dir bool) error {
 		if err != nil {
 			return err
 		}
-		return writeDurable(to, data, fi.Mode().Perm())
+		return writeFile(to, data, fi.Mode().Perm())
 	}
 	return fmt.Errorf("it is a %s, which can be neither linked nor copied", fi.Mode().Type())
 }

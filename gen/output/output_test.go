@@ -282,3 +282,31 @@ func TestWriteLeavesAnIdenticalTree(t *testing.T) {
 		t.Errorf("tree after a change: %v", got)
 	}
 }
+
+// TestWriteLinksWhatDidNotChange: when some files change, the new tree
+// takes each file that did not from the old one as it is (a hard link):
+// its time stays, and nothing is written for it.
+func TestWriteLinksWhatDidNotChange(t *testing.T) {
+	root := t.TempDir()
+	set, _ := output.NewSet([]output.File{{Path: "go/a.go", Data: []byte("a")}, {Path: "docs/b.md", Data: []byte("b")}})
+	if err := set.Write(root, "generated"); err != nil {
+		t.Fatal(err)
+	}
+	b := filepath.Join(root, "generated", "docs", "b.md")
+	old := time.Now().Add(-time.Hour).Truncate(time.Second)
+	if err := os.Chtimes(b, old, old); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.Stat(b)
+	changed, _ := output.NewSet([]output.File{{Path: "go/a.go", Data: []byte("A")}, {Path: "docs/b.md", Data: []byte("b")}})
+	if err := changed.Write(root, "generated"); err != nil {
+		t.Fatal(err)
+	}
+	after, err := os.Stat(b)
+	if err != nil || !os.SameFile(before, after) || !after.ModTime().Equal(old) {
+		t.Errorf("the unchanged file was written again (same file %v, time %v, want %v; %v)", err == nil && os.SameFile(before, after), after.ModTime(), old, err)
+	}
+	if got := tree(t, root); got["generated/go/a.go"] != "A" || got["generated/docs/b.md"] != "b" {
+		t.Errorf("tree after a change: %v", got)
+	}
+}

@@ -122,7 +122,7 @@ func TestPublishSurvivesEveryFault(t *testing.T) {
 				defer output.UseRenameSwap()()
 			}
 			all := steps(t)
-			for _, want := range []string{"write schema.lock.json", "fsync-dir .", "fsync-parent", "remove-old", "carry README.md"} {
+			for _, want := range []string{"write schema.lock.json", "sync-files", "fsync-dir .", "fsync-parent", "remove-old", "carry README.md"} {
 				if !contains(all, want) {
 					t.Fatalf("no step %q in %q", want, all)
 				}
