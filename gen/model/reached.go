@@ -228,7 +228,7 @@ func (r *resolver) dropOwnPackagesErrors() {
 // type that refers to itself, as CUE evaluates it; any other value of a
 // hidden field is read where it is used.
 func (r *resolver) hiddenRef(v cue.Value) (string, bool) {
-	root, path := v.ReferencePath()
+	root, path := r.referencePath(v)
 	sels := path.Selectors()
 	if len(sels) != 1 || sels[0].LabelType() != cue.HiddenLabel {
 		return "", false

@@ -79,6 +79,16 @@ type resolver struct {
 	// about most values more than once (about three times on the
 	// synthetic packages of make bench).
 	exprs map[cue.Value]exprResult
+	// refs holds what CUE's Value.ReferencePath gave for each value asked,
+	// which makes a context of CUE's (about a kilobyte) at every call.
+	refs map[cue.Value]refResult
+	// fieldLists holds what CUE's Value.Fields listed for each value and
+	// set of options asked (it sorts the fields anew at every call), and
+	// elems what LookupPath of [string] gave (it evaluates the element
+	// anew, resolving its references again, at every call): the resolver
+	// asks both of an object four or five times.
+	fieldLists map[fieldsKey]fieldsResult
+	elems      map[cue.Value]cue.Value
 	// supplied names, for each object, a regular field whose value CUE
 	// supplies when the data leaves it out (concrete, or with a
 	// default): CUE counts it among the members struct.MinFields and
@@ -110,6 +120,83 @@ func (r *resolver) expr(v cue.Value) (cue.Op, []cue.Value) {
 	}
 	r.exprs[v] = exprResult{op, args}
 	return op, args
+}
+
+// refResult is one answer of cue.Value.ReferencePath.
+type refResult struct {
+	root cue.Value
+	path cue.Path
+}
+
+// referencePath is v.ReferencePath(), asked of CUE once per value.
+func (r *resolver) referencePath(v cue.Value) (cue.Value, cue.Path) {
+	if e, ok := r.refs[v]; ok {
+		return e.root, e.path
+	}
+	root, path := v.ReferencePath()
+	if r.refs == nil {
+		r.refs = map[cue.Value]refResult{}
+	}
+	r.refs[v] = refResult{root, path}
+	return root, path
+}
+
+// field is one field CUE lists of a struct.
+type field struct {
+	sel cue.Selector
+	v   cue.Value
+}
+
+// fieldsKey is a question to Value.Fields: the value, and whether its
+// patterns are listed too (optional fields always are).
+type fieldsKey struct {
+	v        cue.Value
+	patterns bool
+}
+
+// fieldsResult is one answer of Value.Fields.
+type fieldsResult struct {
+	fs  []field
+	err error
+}
+
+// fields lists the fields of v, optional ones included, and its pattern
+// constraints when patterns is set: v.Fields, asked of CUE once.
+func (r *resolver) fields(v cue.Value, patterns bool) ([]field, error) {
+	k := fieldsKey{v, patterns}
+	if e, ok := r.fieldLists[k]; ok {
+		return e.fs, e.err
+	}
+	opts := []cue.Option{cue.Optional(true)}
+	if patterns {
+		opts = append(opts, cue.Patterns(true))
+	}
+	var fs []field
+	it, err := v.Fields(opts...)
+	if err == nil {
+		for it.Next() {
+			fs = append(fs, field{it.Selector(), it.Value()})
+		}
+	}
+	if r.fieldLists == nil {
+		r.fieldLists = map[fieldsKey]fieldsResult{}
+	}
+	r.fieldLists[k] = fieldsResult{fs, err}
+	return fs, err
+}
+
+// elem is the value every member of the struct v that no field names
+// has, v.LookupPath([string]), asked of CUE once.
+func (r *resolver) elem(v cue.Value) cue.Value {
+	if e, ok := r.elems[v]; ok {
+		return e
+	}
+	e := v.LookupPath(cue.MakePath(cue.AnyString))
+	if r.elems == nil {
+		r.elems = map[cue.Value]cue.Value{}
+	}
+	r.elems[v] = e
+	return e
 }
 
 // safeExpr is CUE's Expr of v, or v itself (NoOp) where Expr panics: it
@@ -810,7 +897,7 @@ func (r *resolver) classify(d *def) {
 		}
 		return
 	}
-	if pat, elem, ok := keyPattern(d.v); ok {
+	if pat, elem, ok := r.keyPattern(d.v); ok {
 		// #M: {[=~"re"]: T}, also embedded: a map whose keys match re
 		// (a definition is closed, so no other key is allowed).
 		d.keyPattern, d.keyElem = pat, elem
@@ -831,11 +918,11 @@ func (r *resolver) classify(d *def) {
 			return
 		}
 	}
-	if _, isRef := r.refName(d.v); !isRef && d.v.IncompleteKind() == cue.StructKind && (!hasPattern(d.v) || hasFields(d.v)) {
+	if _, isRef := r.refName(d.v); !isRef && d.v.IncompleteKind() == cue.StructKind && (!r.hasPattern(d.v) || r.hasFields(d.v)) {
 		if _, isValidated := r.validatorOf(d.v); !isValidated {
 			// #A: _hidden, #A: _a & _b, #A: #S & {…}: an object whose
 			// fields CUE lists, as for an embedding; open when #S is.
-			d.lit = openLit(d.v)
+			d.lit = r.openLit(d.v)
 			d.object = &Object{Name: d.name, Doc: d.doc, Pos: d.pos}
 			r.pkg.Objects = append(r.pkg.Objects, d.object)
 			return
@@ -926,7 +1013,7 @@ func (r *resolver) resolveEnum(d *def, args []cue.Value) {
 // refName returns the name of the top-level definition v refers to, if v is
 // exactly such a reference.
 func (r *resolver) refName(v cue.Value) (string, bool) {
-	root, path := v.ReferencePath()
+	root, path := r.referencePath(v)
 	sels := path.Selectors()
 	if len(sels) == 0 {
 		return "", false
@@ -1102,7 +1189,7 @@ func (r *resolver) resolveMap(d *def) *Map {
 		r.errorf(r.ps.of(key.Pos()), "%s: only [string]: T is a map; a pattern on its keys has no JSON Schema, Go or TypeScript twin that checks it the same way", d.ref())
 		return m
 	}
-	elem := d.v.LookupPath(cue.MakePath(cue.AnyString))
+	elem := r.elem(d.v)
 	if t, ok := r.typeAt(elem, "#"+d.name+"[string]", d.pos); ok {
 		m.Elem = t
 	}
@@ -1120,29 +1207,29 @@ func hasEllipsis(lit *ast.StructLit) bool {
 }
 
 // hasPattern reports whether a struct value has a [string] pattern.
-func hasPattern(v cue.Value) bool {
-	return v.LookupPath(cue.MakePath(cue.AnyString)).Exists()
+func (r *resolver) hasPattern(v cue.Value) bool {
+	return r.elem(v).Exists()
 }
 
 // openFields reports a struct of fields that admits any other member of
 // any value: what #S & {y: string} is, with #S: {x: string, ...}.
-func openFields(v cue.Value) bool {
-	if e := v.LookupPath(cue.MakePath(cue.AnyString)); !e.Exists() || e.IncompleteKind() != cue.TopKind {
+func (r *resolver) openFields(v cue.Value) bool {
+	if e := r.elem(v); !e.Exists() || e.IncompleteKind() != cue.TopKind {
 		return false
 	}
-	return hasFields(v)
+	return r.hasFields(v)
 }
 
 // hasFields reports whether CUE lists a field of the struct v.
-func hasFields(v cue.Value) bool {
-	it, err := v.Fields(cue.Optional(true))
-	return err == nil && it.Next()
+func (r *resolver) hasFields(v cue.Value) bool {
+	fs, err := r.fields(v, false)
+	return err == nil && len(fs) > 0
 }
 
 // openLit is the literal of an object whose fields CUE lists (an
 // embedding or a conjunction): empty, or ... when it is open (openFields).
-func openLit(v cue.Value) *ast.StructLit {
-	if openFields(v) {
+func (r *resolver) openLit(v cue.Value) *ast.StructLit {
+	if r.openFields(v) {
 		return &ast.StructLit{Elts: []ast.Decl{&ast.Ellipsis{}}}
 	}
 	return &ast.StructLit{}
@@ -1153,24 +1240,21 @@ func openLit(v cue.Value) *ast.StructLit {
 // ({[=~"re"]: T}, as cue import writes patternProperties), and nothing
 // else: no field, no [string]: T, no ... . It returns the pattern and the
 // value every matching member has.
-func keyPattern(v cue.Value) (pattern, elem cue.Value, ok bool) {
-	if v.IncompleteKind() != cue.StructKind || hasPattern(v) {
+func (r *resolver) keyPattern(v cue.Value) (pattern, elem cue.Value, ok bool) {
+	if v.IncompleteKind() != cue.StructKind || r.hasPattern(v) {
 		return pattern, elem, false
 	}
-	it, err := v.Fields(cue.Patterns(true), cue.Optional(true))
+	fs, err := r.fields(v, true)
 	if err != nil {
 		return pattern, elem, false
 	}
-	n := 0
-	for it.Next() {
-		sel := it.Selector()
-		if sel.ConstraintType() != cue.PatternConstraint {
+	for _, f := range fs {
+		if f.sel.ConstraintType() != cue.PatternConstraint {
 			return pattern, elem, false
 		}
-		n++
-		pattern, elem = sel.Pattern(), it.Value()
+		pattern, elem = f.sel.Pattern(), f.v
 	}
-	return pattern, elem, n == 1
+	return pattern, elem, len(fs) == 1
 }
 
 // keyType is the type of a map's keys from its pattern: =~"re", with the
@@ -1210,17 +1294,17 @@ func (r *resolver) keyType(pattern cue.Value, what string, at Pos, notOK bool) (
 // constrain members by name, which the Go and TypeScript types cannot
 // state by field: refused.
 func (r *resolver) memberPatterns(d *def) {
-	it, err := d.v.Fields(cue.Patterns(true), cue.Optional(true))
+	listed, err := r.fields(d.v, true)
 	if err != nil {
 		return // reported with the fields
 	}
 	var declared []string
-	if fs, err := d.v.Fields(cue.Optional(true)); err == nil {
-		for fs.Next() {
-			declared = append(declared, fs.Selector().Unquoted())
+	if fs, err := r.fields(d.v, false); err == nil {
+		for _, f := range fs {
+			declared = append(declared, f.sel.Unquoted())
 		}
 	}
-	if elem := d.v.LookupPath(cue.MakePath(cue.AnyString)); elem.Exists() && (elem.IncompleteKind() != cue.TopKind || !isTop(sourceExpr(elem))) {
+	if elem := r.elem(d.v); elem.Exists() && (elem.IncompleteKind() != cue.TopKind || !isTop(sourceExpr(elem))) {
 		// {a?: string, [string]: string}: every member the object does
 		// not declare holds T (CUE unifies the declared ones with T
 		// too, which their own types already say).
@@ -1232,8 +1316,8 @@ func (r *resolver) memberPatterns(d *def) {
 			d.object.Members = append(d.object.Members, &MemberPattern{Pos: p, Type: t})
 		}
 	}
-	for it.Next() {
-		sel, v := it.Selector(), it.Value()
+	for _, f := range listed {
+		sel, v := f.sel, f.v
 		if sel.ConstraintType() != cue.PatternConstraint {
 			continue
 		}
@@ -1423,7 +1507,7 @@ func (r *resolver) resolveObject(d *def) {
 	}
 	r.memberPatterns(d)
 	shadowing := r.checkShadowing(d)
-	it, err := d.v.Fields(cue.Optional(true))
+	listed, err := r.fields(d.v, false)
 	if err != nil {
 		for _, e := range r.ps.fromCUE(err, r.inst.Files...) {
 			if strings.HasSuffix(e.Msg, "non-concrete value struct") {
@@ -1436,9 +1520,9 @@ func (r *resolver) resolveObject(d *def) {
 		return
 	}
 	n := 0
-	for it.Next() {
+	for _, lf := range listed {
 		n++
-		sel, v := it.Selector(), it.Value()
+		sel, v := lf.sel, lf.v
 		name := sel.Unquoted()
 		f := &Field{Name: name, Pos: r.pos(v), Doc: docText(v.Doc())}
 		if !jsonKey(name) {
@@ -1972,7 +2056,7 @@ func (r *resolver) fieldRef(v cue.Value, what string) (target cue.Value, handled
 	if op, _ := r.expr(v); op != cue.SelectorOp {
 		return cue.Value{}, false, false
 	}
-	root, path := v.ReferencePath()
+	root, path := r.referencePath(v)
 	sels := path.Selectors()
 	if len(sels) == 0 {
 		return cue.Value{}, false, false
@@ -2012,7 +2096,7 @@ func (r *resolver) hiddenFieldType(v cue.Value, what string) (t *Type, handled, 
 	if !handled || !ok {
 		return nil, handled, false
 	}
-	_, path := v.ReferencePath()
+	_, path := r.referencePath(v)
 	key := path.String()
 	if r.following[key] {
 		r.errorf(r.pos(v), "%s: %s refers back to itself through hidden fields, and a hidden field's value is read where it is used, which here would not end; state the type as a definition (a cycle of references alone, _x: _y with _y: _x, is _ to CUE: write _)", what, key)
@@ -2261,7 +2345,7 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 		} else if fc.has {
 			return r.counted(rest, fc, what, p)
 		}
-		if pat, elem, ok := keyPattern(v); ok && (r.closedCtx || isCloseCall(sourceExpr(v))) {
+		if pat, elem, ok := r.keyPattern(v); ok && (r.closedCtx || isCloseCall(sourceExpr(v))) {
 			// An open one admits members of any other name beside those
 			// matching: an open object with a member pattern, below.
 			key, kok := r.keyType(pat, what, p, true)
@@ -2271,11 +2355,11 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 			}
 			return &Type{Kind: MapKind, Elem: et, Key: key}, true
 		}
-		elem := v.LookupPath(cue.MakePath(cue.AnyString))
+		elem := r.elem(v)
 		if lit, ok := structLit(sourceExpr(v)); !elem.Exists() || (ok && declaresFields(lit)) {
 			return r.inlineObject(v, what, p)
 		}
-		if hasFields(v) {
+		if r.hasFields(v) {
 			// #S & {y: string}, with #S: {x: string, ...}, or {x?: int}
 			// & {[_]: int}: fields, and any other member (of any value,
 			// open; or of T, a pattern for every other member), an
@@ -2673,15 +2757,15 @@ func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
 	if lit, ok := structLit(sourceExpr(v)); ok {
 		d.lit = lit
 	} else {
-		d.lit = openLit(v) // an embedding or a conjunction: its fields are CUE's
+		d.lit = r.openLit(v) // an embedding or a conjunction: its fields are CUE's
 	}
 	// CUE closes a struct inside a definition, recursively; close({...})
 	// closes its own level only; any other struct is open: under a
 	// package's top-level fields, or within close's argument.
 	isClose := isCloseCall(sourceExpr(v))
 	body := p // where its fields are written: the same for every copy of one struct
-	if it, err := v.Fields(cue.Optional(true)); err == nil && it.Next() {
-		if fp := r.pos(it.Value()); fp.IsValid() {
+	if fs, err := r.fields(v, false); err == nil && len(fs) > 0 {
+		if fp := r.pos(fs[0].v); fp.IsValid() {
 			body = fp
 		}
 	}
