@@ -77,3 +77,22 @@ func TestBuildTags(t *testing.T) {
 		t.Errorf("a name declared twice in one build: %v", err)
 	}
 }
+
+// TestBodiesSkipped: the bodies' lines are left out of the parse, yet a
+// mistake in a declaration after a body is found at its own line, and a
+// body the line rule cannot skip (a raw string holding a line "}") is
+// read whole rather than refused.
+func TestBodiesSkipped(t *testing.T) {
+	const head = "package w\n\n"
+	after := head + "func f() int {\n\tx := 1\n\treturn x\n}\n\nvar y Nope\n"
+	if err := Check("generated", []output.File{{Path: "go/w/a.go", Data: []byte(after)}}); err == nil || !strings.Contains(err.Error(), "generated/go/w/a.go:8:7: undefined: Nope") {
+		t.Errorf("a mistake after a body: Check = %v, want it at 8:7", err)
+	}
+	raw := head + "func f() string {\n\treturn `\n}\nvar broken = \n`\n}\n\nvar ok = f()\n"
+	if err := Check("generated", []output.File{{Path: "go/w/a.go", Data: []byte(raw)}}); err != nil {
+		t.Errorf("a raw string holding a line \"}\": Check = %v, want nil", err)
+	}
+	if got, want := string(withoutBodies([]byte(after))), head+"func f() int {\n\n\n}\n\nvar y Nope\n"; got != want {
+		t.Errorf("withoutBodies = %q, want %q", got, want)
+	}
+}
