@@ -9,7 +9,9 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"time"
 
+	"cuelang.org/go/cue"
 	"cuelang.org/go/cue/build"
 	"cuelang.org/go/cue/cuecontext"
 	"cuelang.org/go/cue/load"
@@ -28,7 +30,31 @@ const SchemaDir = DefaultSchema
 // holding cue.mod). On failure the error is an ErrorList naming every
 // problem by file:line:col.
 func Load(root string) (*Schema, error) {
-	s, err := loadSchema(root)
+	s, err := loadSchema(root, nil)
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// Timing says where a load's time went: in CUE's loader and evaluator
+// (load.Instances, BuildInstance and Validate of each package, what
+// scripts/cuefloor times alone) and in the rest, the model's own work of
+// reading and resolving the values, CUE's evaluation of what it asks
+// included.
+type Timing struct {
+	CUE, Model time.Duration
+}
+
+// LoadTimed is Load, adding where its time went to t: make bench pairs the
+// model's share at two sizes apart from CUE's load (gen's
+// BenchmarkScaling).
+func LoadTimed(root string, t *Timing) (*Schema, error) {
+	start := time.Now()
+	var inCUE time.Duration
+	s, err := loadSchema(root, &inCUE)
+	t.CUE += inCUE
+	t.Model += time.Since(start) - inCUE
 	if err != nil {
 		return nil, err
 	}
@@ -43,9 +69,20 @@ func Load(root string) (*Schema, error) {
 // longer fits its field, a hole), it returns the schema as its fields lay
 // it out beside the ErrorList; otherwise it returns what Load does. A
 // schema returned beside an error must never be emitted.
-func LoadPartial(root string) (*Schema, error) { return loadSchema(root) }
+func LoadPartial(root string) (*Schema, error) { return loadSchema(root, nil) }
 
-func loadSchema(root string) (*Schema, error) {
+// loadSchema is Load and LoadPartial; when cueTime is not nil, the time
+// spent in CUE's loader and evaluator is added to it.
+func loadSchema(root string, cueTime *time.Duration) (*Schema, error) {
+	timed := func(f func()) {
+		if cueTime == nil {
+			f()
+			return
+		}
+		start := time.Now()
+		f()
+		*cueTime += time.Since(start)
+	}
 	abs, err := filepath.Abs(root)
 	if err != nil {
 		return nil, err
@@ -61,7 +98,8 @@ func loadSchema(root string) (*Schema, error) {
 	if err := scanSchema(schemaFS(abs), cfg.Schema); err != nil {
 		return nil, err
 	}
-	insts := load.Instances([]string{"./" + cfg.Schema + "/..."}, &load.Config{Dir: abs})
+	var insts []*build.Instance
+	timed(func() { insts = load.Instances([]string{"./" + cfg.Schema + "/..."}, &load.Config{Dir: abs}) })
 	sort.Slice(insts, func(i, j int) bool { return insts[i].Dir < insts[j].Dir })
 
 	ctx := cuecontext.New()
@@ -98,13 +136,19 @@ func loadSchema(root string) (*Schema, error) {
 			complete = false
 			continue
 		}
-		v := ctx.BuildInstance(inst)
+		var v cue.Value
+		var verr error
+		timed(func() {
+			if v = ctx.BuildInstance(inst); v.Err() == nil {
+				verr = v.Validate()
+			}
+		})
 		if err := v.Err(); err != nil {
 			errs = append(errs, ps.fromCUE(err, inst.Files...)...)
 			complete = false
 			continue
 		}
-		if err := v.Validate(); err != nil {
+		if err := verr; err != nil {
 			errs = append(errs, ps.fromCUE(err, inst.Files...)...)
 			complete = false
 			continue
