@@ -109,17 +109,27 @@ type exprResult struct {
 	args []cue.Value
 }
 
-// expr is r.expr(v), asked of CUE once per value.
+// asked is m[k], asked of ask the first time only: each question the
+// resolver puts to CUE's evaluator about a value is put once.
+func asked[K comparable, V any](m *map[K]V, k K, ask func() V) V {
+	if v, ok := (*m)[k]; ok {
+		return v
+	}
+	if *m == nil {
+		*m = map[K]V{}
+	}
+	v := ask()
+	(*m)[k] = v
+	return v
+}
+
+// expr is v.Expr(), asked of CUE once per value.
 func (r *resolver) expr(v cue.Value) (cue.Op, []cue.Value) {
-	if e, ok := r.exprs[v]; ok {
-		return e.op, e.args
-	}
-	op, args := safeExpr(v)
-	if r.exprs == nil {
-		r.exprs = map[cue.Value]exprResult{}
-	}
-	r.exprs[v] = exprResult{op, args}
-	return op, args
+	e := asked(&r.exprs, v, func() exprResult {
+		op, args := safeExpr(v)
+		return exprResult{op, args}
+	})
+	return e.op, e.args
 }
 
 // refResult is one answer of cue.Value.ReferencePath.
@@ -130,15 +140,11 @@ type refResult struct {
 
 // referencePath is v.ReferencePath(), asked of CUE once per value.
 func (r *resolver) referencePath(v cue.Value) (cue.Value, cue.Path) {
-	if e, ok := r.refs[v]; ok {
-		return e.root, e.path
-	}
-	root, path := v.ReferencePath()
-	if r.refs == nil {
-		r.refs = map[cue.Value]refResult{}
-	}
-	r.refs[v] = refResult{root, path}
-	return root, path
+	e := asked(&r.refs, v, func() refResult {
+		root, path := v.ReferencePath()
+		return refResult{root, path}
+	})
+	return e.root, e.path
 }
 
 // field is one field CUE lists of a struct.
@@ -163,40 +169,28 @@ type fieldsResult struct {
 // fields lists the fields of v, optional ones included, and its pattern
 // constraints when patterns is set: v.Fields, asked of CUE once.
 func (r *resolver) fields(v cue.Value, patterns bool) ([]field, error) {
-	k := fieldsKey{v, patterns}
-	if e, ok := r.fieldLists[k]; ok {
-		return e.fs, e.err
-	}
-	opts := []cue.Option{cue.Optional(true)}
-	if patterns {
-		opts = append(opts, cue.Patterns(true))
-	}
-	var fs []field
-	it, err := v.Fields(opts...)
-	if err == nil {
+	e := asked(&r.fieldLists, fieldsKey{v, patterns}, func() fieldsResult {
+		opts := []cue.Option{cue.Optional(true)}
+		if patterns {
+			opts = append(opts, cue.Patterns(true))
+		}
+		it, err := v.Fields(opts...)
+		if err != nil {
+			return fieldsResult{err: err}
+		}
+		var fs []field
 		for it.Next() {
 			fs = append(fs, field{it.Selector(), it.Value()})
 		}
-	}
-	if r.fieldLists == nil {
-		r.fieldLists = map[fieldsKey]fieldsResult{}
-	}
-	r.fieldLists[k] = fieldsResult{fs, err}
-	return fs, err
+		return fieldsResult{fs: fs}
+	})
+	return e.fs, e.err
 }
 
 // elem is the value every member of the struct v that no field names
 // has, v.LookupPath([string]), asked of CUE once.
 func (r *resolver) elem(v cue.Value) cue.Value {
-	if e, ok := r.elems[v]; ok {
-		return e
-	}
-	e := v.LookupPath(cue.MakePath(cue.AnyString))
-	if r.elems == nil {
-		r.elems = map[cue.Value]cue.Value{}
-	}
-	r.elems[v] = e
-	return e
+	return asked(&r.elems, v, func() cue.Value { return v.LookupPath(cue.MakePath(cue.AnyString)) })
 }
 
 // safeExpr is CUE's Expr of v, or v itself (NoOp) where Expr panics: it

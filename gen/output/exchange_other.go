@@ -8,7 +8,7 @@ package output
 var exchange = func(a, b string) error { return errNoExchange }
 
 // syncEach is true here: each file of a new tree is fsynced as it is
-// written (writeDurable), and syncFiles has nothing left to do.
+// written (writeFile), and syncFiles has nothing left to do.
 const syncEach = true
 
 // syncFiles does nothing here: see syncEach.

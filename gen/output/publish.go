@@ -345,26 +345,14 @@ func step(name string, f func() error) error {
 }
 
 // writeFile creates the file p with data, durably where files are synced
-// one by one (syncFiles does nothing), and otherwise leaving that to
-// syncFiles.
+// one by one (syncEach), and otherwise leaving that to syncFiles.
 func writeFile(p string, data []byte, perm fs.FileMode) error {
-	if syncEach {
-		return writeDurable(p, data, perm)
-	}
-	f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
-	if err != nil {
-		return err
-	}
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return create(p, data, perm, syncEach)
 }
 
-// writeDurable creates the file p with data and fsyncs it before it
-// closes it.
-func writeDurable(p string, data []byte, perm fs.FileMode) error {
+// create creates the file p with data, fsyncing it before it closes it
+// when sync is set.
+func create(p string, data []byte, perm fs.FileMode, sync bool) error {
 	f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
 	if err != nil {
 		return err
@@ -373,9 +361,11 @@ func writeDurable(p string, data []byte, perm fs.FileMode) error {
 		f.Close()
 		return err
 	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return err
+	if sync {
+		if err := f.Sync(); err != nil {
+			f.Close()
+			return err
+		}
 	}
 	return f.Close()
 }
