@@ -871,7 +871,7 @@ func (e *emitter) typ(t *model.Type) obj {
 		}
 		return append(s, member{"additionalProperties", e.typ(t.Elem)})
 	case model.AnyKind:
-		return obj{} // _: any JSON value, null included
+		return e.matchIf(obj{}, t.MatchIf) // _: any JSON value, null included
 	case model.NullKind:
 		return obj{{"type", "null"}}
 	case model.NullableKind:
@@ -895,17 +895,23 @@ func (e *emitter) typ(t *model.Type) obj {
 		}
 		return append(basic(t.Base, model.Constraints{}), member{"anyOf", alts})
 	}
-	s := basic(t.Base, t.Constraints)
-	if m := t.MatchIf; m != nil {
-		// matchIf(if, then, else): JSON Schema's own if/then/else; _ is
-		// left out (true).
-		s = append(s, member{"if", e.typ(m.If)})
-		if m.Then != nil {
-			s = append(s, member{"then", e.typ(m.Then)})
-		}
-		if m.Else != nil {
-			s = append(s, member{"else", e.typ(m.Else)})
-		}
+	return e.matchIf(basic(t.Base, t.Constraints), t.MatchIf)
+}
+
+// matchIf appends matchIf(if, then, else), when m is one, to s: JSON
+// Schema's own if/then/else; _ is left out (true). An object T is its
+// own def, whose "type": "object" keeps a value of another kind from
+// matching it (required and properties alone hold of any non-object).
+func (e *emitter) matchIf(s obj, m *model.MatchIf) obj {
+	if m == nil {
+		return s
+	}
+	s = append(s, member{"if", e.typ(m.If)})
+	if m.Then != nil {
+		s = append(s, member{"then", e.typ(m.Then)})
+	}
+	if m.Else != nil {
+		s = append(s, member{"else", e.typ(m.Else)})
 	}
 	return s
 }

@@ -315,7 +315,7 @@ func typeOf(t *model.Type) *Type {
 		}
 		return &Type{Kind: "const", Name: t.Const}
 	case model.AnyKind:
-		return &Type{Kind: "any"}
+		return &Type{Kind: "any", Constraints: constraintsOf(t.Constraints)} // its matchIf
 	case model.NullKind:
 		return &Type{Kind: "null"}
 	case model.NullableKind:
@@ -410,6 +410,20 @@ func containsText(m *model.Contains) string {
 func matchText(t *model.Type) string {
 	if t == nil {
 		return "_"
+	}
+	if t.Kind == model.ObjectKind && t.Object.Match {
+		// A struct T, written out: a change of any of its fields is a
+		// change of what matches, which its object's own entry, compared
+		// as data, would not report as one.
+		var fs []string
+		for _, f := range t.Object.Fields {
+			mark := "!"
+			if f.Optional {
+				mark = "?"
+			}
+			fs = append(fs, strconv.Quote(f.Name)+mark+": "+matchText(f.Type))
+		}
+		return "{" + strings.Join(append(fs, "..."), ", ") + "}"
 	}
 	s := typeOf(t).String()
 	if lc := constraintsOf(t.Constraints); lc != nil {

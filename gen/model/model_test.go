@@ -88,6 +88,9 @@ func dump(s *model.Schema) string {
 			if o.Open {
 				fmt.Fprintf(&b, "  open\n")
 			}
+			if o.Match {
+				fmt.Fprintf(&b, "  match\n")
+			}
 			for _, rf := range o.Refusals {
 				fmt.Fprintf(&b, "  refuse %s (%s) @%s\n", rf.Describe(o), rf.Doc, rf.Pos)
 			}
@@ -251,7 +254,7 @@ func typ(t *model.Type) string {
 		}
 		return "tuple " + t.Tuple.GoName + constraints(t.Constraints) + " [" + strings.Join(items, ", ") + "]"
 	case model.AnyKind:
-		return "any"
+		return "any" + constraints(t.Constraints)
 	case model.NullKind:
 		return "null"
 	}
