@@ -906,6 +906,18 @@ func objectValidate(f *goFile, o *model.Object) {
 			f.p(`p.MaxProperties(path, "", members, `, strconv.Itoa(*o.MaxFields), ")")
 		}
 	}
+	if len(o.MatchIfs) > 0 {
+		// matchIf beside the fields: judged on the object's JSON, as CUE
+		// judges the value, each part read from it by its own decoder.
+		f.open("if raw, err := x.AppendJSON(nil); err != nil")
+		f.p(`p.Add(path, "", `, w, `.RuleType, "has no JSON to judge by its matchIf: %v", err)`)
+		f.close(" else {")
+		f.depth++
+		for _, m := range o.MatchIfs {
+			matchIfChecks(f, m, "raw", "path", "", "", 0, true)
+		}
+		f.close()
+	}
 	for _, rf := range o.Refusals {
 		var conds []string
 		for _, c := range rf.When {

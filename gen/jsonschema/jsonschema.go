@@ -548,6 +548,10 @@ func (e *emitter) object(o *model.Object) obj {
 	for _, cd := range o.Conditionals {
 		rules = append(rules, conditional(o, cd))
 	}
+	for _, m := range o.MatchIfs {
+		// matchIf beside the fields: if/then/else on the object.
+		rules = append(rules, e.matchIf(obj{}, m))
+	}
 	switch {
 	case len(rules) == 0:
 	case len(rules) == 1 && !patternRule && len(o.Conditionals) == 0:

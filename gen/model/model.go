@@ -252,6 +252,12 @@ type Object struct {
 	// struct.MaxFields); nil when unbounded.
 	MinFields, MaxFields *int
 
+	// MatchIfs are matchIf validators beside the object's fields (cue
+	// import's if/then/else on an object; matchN(k, [matchIf(…), …])
+	// with every one to hold): each must hold of the object as a JSON
+	// value, its parts as on a value of any type (MatchIf).
+	MatchIfs []*MatchIf
+
 	// Match is set when the object is a T of matchIf or list.MatchN (or
 	// within one), read by CUE's rule for whether a value matches it: a
 	// regular field is Optional (one left out matches), only a required

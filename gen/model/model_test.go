@@ -91,6 +91,9 @@ func dump(s *model.Schema) string {
 			if o.Match {
 				fmt.Fprintf(&b, "  match\n")
 			}
+			for _, m := range o.MatchIfs {
+				fmt.Fprintf(&b, " %s\n", constraints(model.Constraints{MatchIf: m}))
+			}
 			for _, rf := range o.Refusals {
 				fmt.Fprintf(&b, "  refuse %s (%s) @%s\n", rf.Describe(o), rf.Doc, rf.Pos)
 			}

@@ -2691,7 +2691,14 @@ func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
 		p = r.here // a value CUE made (an alternative of an evaluated conjunction) has no position of its own
 	}
 	name := inlineName(what)
-	if vname, ok := r.validatorOf(v); ok {
+	var matchIfs []*MatchIf
+	if vname, ok := r.validatorOf(v); ok && (vname == "matchIf" || vname == "matchN") && !r.matching {
+		// cue import's if/then/else on an object, or several of them
+		// (matchN(k, [matchIf(…), …]) with every one to hold).
+		if matchIfs, ok = r.objectMatchIfs(v, what, p); !ok {
+			return nil, false
+		}
+	} else if ok {
 		// A validator beside the struct (struct.MaxFields(2) & {…}) would
 		// be dropped with it: refuse it rather than carry the fields alone.
 		if vname == "matchIf" {
@@ -2754,7 +2761,159 @@ func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
 	r.inlineStack = append(r.inlineStack, body)
 	r.resolveObject(d)
 	r.inlineStack = r.inlineStack[:len(r.inlineStack)-1]
+	if len(matchIfs) > 0 && !r.checkObjectMatchIfs(d.object, matchIfs, what, p) {
+		return nil, false
+	}
+	d.object.MatchIfs = matchIfs
 	return &Type{Kind: ObjectKind, Object: d.object}, true
+}
+
+// objectMatchIfs reads the matchIf validators beside a struct's fields:
+// matchIf(if, then, else), or matchN(k, [matchIf(…), …]) with k the
+// number of its alternatives, each a matchIf (& {...}): every one must
+// hold. Each part is read by matchType on an object: of a disjunction of
+// kinds (null | bool | … | {type!: "a", ...}, as cue import writes a
+// JSON Schema without a type), only a struct can match an object. Any
+// other validator beside them is refused.
+func (r *resolver) objectMatchIfs(v cue.Value, what string, p Pos) ([]*MatchIf, bool) {
+	var out []*MatchIf
+	ok := true
+	read := func(call cue.Value, n int) bool {
+		_, args := r.expr(call)
+		if len(args) != 4 {
+			r.errorf(p, "%s: %v is not carried: matchIf takes an if, a then and an else", what, call)
+			return false
+		}
+		m := &MatchIf{Pos: r.pos(call)}
+		if !m.Pos.IsValid() {
+			m.Pos = p
+		}
+		suffix := ""
+		if n > 0 {
+			suffix = strconv.Itoa(n)
+		}
+		var ok1, ok2, ok3 bool
+		m.If, ok1 = r.objectMatch(args[1], "matchIf's if", m.Pos, what+".if"+suffix)
+		m.Then, ok2 = r.objectMatch(args[2], "matchIf's then", m.Pos, what+".then"+suffix)
+		m.Else, ok3 = r.objectMatch(args[3], "matchIf's else", m.Pos, what+".else"+suffix)
+		if !ok1 || !ok2 || !ok3 {
+			return false
+		}
+		if m.If == nil {
+			r.errorf(m.Pos, "%s: matchIf(_, then, else) is its then alone; write that", what)
+			return false
+		}
+		if m.Then != nil || m.Else != nil { // matchIf(if, _, _) admits every value
+			out = append(out, m)
+		}
+		return true
+	}
+	isMatchIf := func(c cue.Value) bool {
+		call, isCall := sourceExpr(c).(*ast.CallExpr)
+		return isCall && isIdentNamed(call.Fun, "matchIf")
+	}
+	for _, c := range r.conjuncts(v) {
+		op, args := r.expr(c)
+		if op != cue.CallOp || len(args) == 0 || isCloseCall(sourceExpr(c)) {
+			continue
+		}
+		if isMatchIf(c) {
+			ok = read(c, 0) && ok
+			continue
+		}
+		call, isCall := sourceExpr(c).(*ast.CallExpr)
+		if !isCall || !isIdentNamed(call.Fun, "matchN") || len(args) != 3 {
+			r.errorf(p, "%s: %v beside matchIf on an object is not carried", what, c)
+			return nil, false
+		}
+		k, err := args[1].Int64()
+		var alts []cue.Value
+		if it, lerr := args[2].List(); lerr == nil {
+			for it.Next() {
+				alts = append(alts, it.Value())
+			}
+		}
+		if err != nil || int(k) != len(alts) {
+			r.errorf(p, "%s: %v is not carried on an object: matchN(k, […]) is carried there when every alternative must hold (k their number), each a matchIf; a count of some of them leaves a value no target's type states", what, c)
+			return nil, false
+		}
+		for i, a := range alts {
+			var mif cue.Value
+			n := 0
+			for _, ac := range r.conjuncts(a) {
+				switch {
+				case isMatchIf(ac):
+					mif, n = ac, n+1
+				case isOpenTop(ac):
+					// & {...}: says nothing of an object.
+				default:
+					n = 2
+				}
+			}
+			if n != 1 {
+				r.errorf(p, "%s: %v is not carried on an object: matchN(k, […]) is carried there when every alternative must hold, each a matchIf (& {...}); alternative %d is %v", what, c, i, a)
+				return nil, false
+			}
+			ok = read(mif, i+1) && ok
+		}
+	}
+	return out, ok
+}
+
+// isOpenTop reports whether v is {...}, which admits every object.
+func isOpenTop(v cue.Value) bool {
+	lit, ok := sourceExpr(v).(*ast.StructLit)
+	return ok && len(lit.Elts) == 1 && hasEllipsis(lit)
+}
+
+// objectMatch reads a part of matchIf on an object (matchType): of a
+// disjunction, only the alternatives that may be objects can match one.
+func (r *resolver) objectMatch(v cue.Value, role string, p Pos, what string) (*Type, bool) {
+	if op, args := r.disjunction(v); op == cue.OrOp {
+		var objs []cue.Value
+		for _, a := range args {
+			if a.IncompleteKind()&cue.StructKind != 0 {
+				objs = append(objs, a)
+			}
+		}
+		if len(objs) != 1 {
+			r.errorf(p, "%s: %s %v is carried on an object when one of its alternatives is a struct; this one has %d", what, role, v, len(objs))
+			return nil, false
+		}
+		v = objs[0]
+	}
+	if isTop(sourceExpr(v)) && v.IncompleteKind() == cue.TopKind {
+		return nil, true
+	}
+	if v.IncompleteKind() != cue.StructKind {
+		r.errorf(p, "%s: %s %v is carried on an object as a struct or _; this one is of another kind", what, role, v)
+		return nil, false
+	}
+	return r.matchType(v, role, p, what)
+}
+
+// checkObjectMatchIfs refuses a matchIf on a closed object whose struct
+// parts name a member the object does not declare: the strict JSON
+// Schema's unevaluatedProperties counts a member an if or then evaluates
+// as known, where CUE refuses it.
+func (r *resolver) checkObjectMatchIfs(o *Object, ms []*MatchIf, what string, p Pos) bool {
+	if o.KeepsUnknown() {
+		return true
+	}
+	for _, m := range ms {
+		for _, t := range []*Type{m.If, m.Then, m.Else} {
+			if t == nil || t.Kind != ObjectKind {
+				continue
+			}
+			for _, f := range t.Object.Fields {
+				if o.Field(f.Name) == nil {
+					r.errorf(m.Pos, "%s: matchIf on a closed object names %s, a member the object does not declare: the strict JSON Schema would count it as known once the if or then evaluates it, where CUE refuses it; declare it in the object", what, f.Name)
+					return false
+				}
+			}
+		}
+	}
+	return true
 }
 
 // inlineName derives an inline struct's name from its path: every step
@@ -3651,6 +3810,9 @@ func (r *resolver) validatorOf(v cue.Value) (string, bool) {
 		}
 		if call, ok := sourceExpr(c).(*ast.CallExpr); ok && isIdentNamed(call.Fun, "matchIf") {
 			return "matchIf", true
+		}
+		if call, ok := sourceExpr(c).(*ast.CallExpr); ok && isIdentNamed(call.Fun, "matchN") {
+			return "matchN", true
 		}
 		return "a builtin validator", true
 	}

@@ -329,6 +329,10 @@ func objectValidator(o *model.Object) string {
 		}
 		countChecks(c, "at", n, o.MinFields, o.MaxFields)
 	}
+	for _, m := range o.MatchIfs {
+		// matchIf beside the fields: judged on the object itself.
+		matchIfCheck(c, &model.Type{Kind: model.AnyKind, Constraints: model.Constraints{MatchIf: m}}, "v", "null", "null", "at")
+	}
 	for _, rf := range o.Refusals {
 		var conds []string
 		for _, cd := range rf.When {

@@ -189,6 +189,9 @@ func (d *doc) object(o *model.Object) {
 		d.f("| `%s` | %s | %s | %s | %s |\n", f.Name, d.typ(f.Type), presence, orDash(d.constraints(f.Type)), cell(f.Doc))
 	}
 	d.f("\n")
+	for _, m := range o.MatchIfs {
+		d.f("It must satisfy: %s.\n\n", strings.Join(constraintList(0, model.Constraints{MatchIf: m}), ", "))
+	}
 	if cs := constraintList(0, model.Constraints{MinFields: o.MinFields, MaxFields: o.MaxFields}); len(cs) > 0 {
 		d.f("It holds %s, every member present counted.\n\n", cs[0])
 	}
