@@ -40,3 +40,26 @@ func TestAs(t *testing.T) {
 		}
 	}
 }
+
+// FuzzAs: on any bytes, As reads a string that encoding/json reads alike,
+// or adds exactly one problem of rule type; it never panics.
+func FuzzAs(f *testing.F) {
+	for _, s := range []string{`"abc"`, ` "" `, `1`, `null`, `{"a": 1}`, `"a" "b"`, `"\u00e9"`, `[`, ``} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var p Problems
+		root := Root("T")
+		got, ok := As(&p, &root, "", json.RawMessage(data), "a string", (*Reader).String)
+		if !ok {
+			if p.Len() != 1 || p.errs[0].Rule != RuleType {
+				t.Fatalf("As(%q) refused it with %v, want one problem of rule type", data, p.Err())
+			}
+			return
+		}
+		var want string
+		if p.Len() != 0 || !json.Valid(data) || json.Unmarshal(data, &want) != nil || got != want {
+			t.Fatalf("As(%q) = %q with %v; encoding/json reads %q", data, got, p.Err(), want)
+		}
+	})
+}
