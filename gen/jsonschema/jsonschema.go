@@ -870,7 +870,7 @@ func (e *emitter) typ(t *model.Type) obj {
 			s = append(s, member{"propertyNames", basic(model.String, t.Key.Constraints)})
 		}
 		s = counts(s, t.MinFields, t.MaxFields)
-		if t.Elem.Kind == model.AnyKind {
+		if t.Elem.Kind == model.AnyKind && t.Elem.MatchIf == nil {
 			return s // {...}: any object
 		}
 		return append(s, member{"additionalProperties", e.typ(t.Elem)})

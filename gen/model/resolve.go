@@ -1289,6 +1289,13 @@ func (r *resolver) memberPatterns(d *def) {
 		}
 		d.object.Members = append(d.object.Members, m)
 	}
+	for _, m := range d.object.Members {
+		if m.Type.Kind == AnyKind && m.Type.MatchIf != nil {
+			// The targets read a pattern's any JSON value as unknown
+			// members, which nothing judges.
+			r.errorf(m.Pos, "%s: matchIf on the members a pattern admits is not carried yet; state it on a map's values ([string]: matchIf(…)) or on a field", d.ref())
+		}
+	}
 	r.checkOthers(d)
 }
 
@@ -3467,6 +3474,9 @@ func closedIn(t *Type, seen map[*Type]bool) string {
 func (r *resolver) describeElem(t *Type) string {
 	switch t.Kind {
 	case AnyKind:
+		if t.MatchIf != nil {
+			return "values under a matchIf"
+		}
 		return "any JSON values"
 	case ObjectKind, UnionKind, MapKind:
 		return "objects"
