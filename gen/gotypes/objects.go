@@ -1352,7 +1352,18 @@ func containsChecks(f *goFile, t *model.Type, v, path, member, stepVar string, d
 	f.depth++
 	f.p(mark, ", ", n, " := p.Len(), 0")
 	f.open("for ", i, " := range ", v)
-	matchChecks(f, c.Match, v+"["+i+"]", path, member, stepVar, depth+1, t.Elem.Kind == model.AnyKind)
+	if t.Elem.Kind == model.ObjectKind {
+		// An object item is judged as the JSON it is, as CUE judges it.
+		raw := loopVar("raw", depth)
+		f.open("if ", raw, ", err := ", v, "[", i, "].AppendJSON(nil); err != nil")
+		f.p("p.Add(", path, ", ", quote(member), ", ", f.wire(), `.RuleType, "has no JSON to judge: %v", err)`)
+		f.close(" else {")
+		f.depth++
+		matchChecks(f, c.Match, raw, path, member, stepVar, depth+1, true)
+		f.close()
+	} else {
+		matchChecks(f, c.Match, v+"["+i+"]", path, member, stepVar, depth+1, t.Elem.Kind == model.AnyKind)
+	}
 	f.open("if p.Len() == ", mark)
 	f.p(n, "++")
 	f.close()

@@ -3264,8 +3264,9 @@ func (r *resolver) contains(t *Type, what string) bool {
 		}
 		return true
 	}
-	if t.Elem.Kind == AnyKind && t.Elem.MatchIf == nil {
-		// Items of any JSON: T says what a matching one is, of any kind.
+	if (t.Elem.Kind == AnyKind && t.Elem.MatchIf == nil) || t.Elem.Kind == ObjectKind {
+		// Items of any JSON, or objects (judged as the JSON they are):
+		// T says what a matching one is, of any kind.
 		mt, ok := r.matchType(match, "list.MatchN's T", c.Pos, what+".match")
 		if !ok {
 			return false
@@ -3276,7 +3277,7 @@ func (r *resolver) contains(t *Type, what string) bool {
 	base := t.Elem.BaseOf()
 	switch {
 	case t.Elem.Kind != BasicKind, base == Time, base == Date, base == Bytes:
-		r.errorf(c.Pos, "%s: list.MatchN(n, T) is carried on a list of strings, integers, numbers or booleans ([...int] & list.MatchN(<=2, >10)), T then a constraint on them, on a list of any JSON values (list.MatchN(>=1, {a!: int})), or with T _; on a list of %s it is not carried yet: the Go and TypeScript checks would need to tell whether an item is one T admits", what, r.describeElem(t.Elem))
+		r.errorf(c.Pos, "%s: list.MatchN(n, T) is carried on a list of strings, integers, numbers or booleans ([...int] & list.MatchN(<=2, >10)), T then a constraint on them, on a list of any JSON values or of objects (list.MatchN(>=1, {a!: int})), or with T _; on a list of %s it is not carried yet: the Go and TypeScript checks would need to tell whether an item is one T admits", what, r.describeElem(t.Elem))
 		return false
 	}
 	mt, ok := r.scalarMatch(base, match, "list.MatchN's T", c.Pos, what)
