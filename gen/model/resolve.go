@@ -2203,7 +2203,6 @@ func labelText(l ast.Label) string {
 	return "[…]"
 }
 
-// hasComprehension reports whether a struct literal has a comprehension.
 // hasEmbedding reports whether a struct literal embeds a value ({#A,
 // b?: int}), which may close it or give it fields of its own.
 func hasEmbedding(lit *ast.StructLit) bool {
@@ -2215,6 +2214,7 @@ func hasEmbedding(lit *ast.StructLit) bool {
 	return false
 }
 
+// hasComprehension reports whether a struct literal has a comprehension.
 func hasComprehension(lit *ast.StructLit) bool {
 	for _, e := range lit.Elts {
 		if _, ok := e.(*ast.Comprehension); ok {
@@ -2709,8 +2709,8 @@ func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
 		// A validator beside the struct (struct.MaxFields(2) & {…}) would
 		// be dropped with it: refuse it rather than carry the fields alone.
 		if vname == "matchIf" {
-			// cue import's if/then/else on an object.
-			r.errorf(p, "%s: matchIf beside a struct is not carried yet: it is carried on a string, integer, number or boolean, and on a value of any type (matchIf({a!: number, ...}, {b!: number, ...}, _) alone); beside a struct's own fields the Go and TypeScript checks would need to judge the typed object as CUE's rule for a match does (docs/schema-language.md, \"Counting matches\")", what)
+			// A struct of a T that has a matchIf of its own.
+			r.errorf(p, "%s: matchIf beside a struct inside a T of matchIf or list.MatchN is not carried yet: it is carried beside an object's own fields, and on a value of any type (docs/schema-language.md, \"Counting matches\")", what)
 			return nil, false
 		}
 		r.errorf(p, "%s: %s on an object is not carried (schemagen carries struct.MinFields and struct.MaxFields there)", what, vname)
