@@ -286,6 +286,7 @@ const (
 	RuleMultipleOf       Rule = "multipleOf"       // a number is not a multiple of the schema's math.MultipleOf
 	RuleMinProperties    Rule = "minProperties"    // an object or map has too few members
 	RuleMaxProperties    Rule = "maxProperties"    // an object or map has too many members
+	RuleType             Rule = "type"             // a value of any type is not one matchIf's then or else asks for (wrong kind, a field of the wrong type, a required field missing)
 )
 
 // ValidationErrors is every problem one Validate call found, in the order

@@ -35,3 +35,29 @@ func (e *Encoder) RawJSON(v json.RawMessage) {
 	}
 	e.B = append(e.B, buf.Bytes()...)
 }
+
+// As reads data, a value of any type held as raw JSON, as a T with
+// decode, T's generated decoder, for a check of whether it is a value of
+// T (CUE's matchIf and list.MatchN on a value of any type): it returns
+// the value and true, or, when decode refuses data (another kind, a field
+// of another type, a required field missing), adds one problem of rule
+// type at path's member, saying what the value must be (want), and
+// returns false. Absent (nil) data is no value of any T.
+func As[T any](p *Problems, path *Path, member string, data json.RawMessage, want string, decode func(*Reader, *T) error) (T, bool) {
+	var x T
+	if data == nil {
+		p.Add(path, member, RuleType, "must be %s (is absent)", want)
+		return x, false
+	}
+	r := Reader{data: data}
+	err := decode(&r, &x)
+	if err == nil {
+		err = r.End()
+	}
+	if err != nil {
+		p.Add(path, member, RuleType, "must be %s: %v", want, err)
+		var zero T
+		return zero, false
+	}
+	return x, true
+}

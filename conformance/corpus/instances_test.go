@@ -219,7 +219,10 @@ func judgeCUE(ins []*instance) map[string]string {
 			out[in.key()] = "not JSON: " + err.Error()
 			continue
 		}
-		if err := v.Unify(ctx.BuildExpr(expr)).Validate(cue.Concrete(true)); err != nil {
+		// The data first, as cue vet does: CUE's list.MatchN answers
+		// otherwise in the other order (conformance/constructs'
+		// judgeCUE).
+		if err := ctx.BuildExpr(expr).Unify(v).Validate(cue.Concrete(true)); err != nil {
 			out[in.key()] = strings.ReplaceAll(err.Error(), "\n", "; ")
 		} else {
 			out[in.key()] = ""

@@ -228,7 +228,7 @@ func patternNames(p *model.Package) (names, nots map[*model.Type]string) {
 	var visit func(t *model.Type, stem string)
 	visit = func(t *model.Type, stem string) {
 		switch t.Kind {
-		case model.BasicKind:
+		case model.BasicKind, model.AnyKind:
 			for i, a := range t.Choice {
 				visit(a, stem+"_Choice"+strconv.Itoa(i))
 			}

@@ -768,7 +768,7 @@ func compilePatterns(f *goFile, name string, patterns []string) {
 // patternNames gave it.
 func fieldPatterns(f *goFile, t *model.Type) {
 	switch t.Kind {
-	case model.BasicKind:
+	case model.BasicKind, model.AnyKind:
 		for _, a := range t.Choice {
 			fieldPatterns(f, a)
 		}
@@ -905,6 +905,18 @@ func objectValidate(f *goFile, o *model.Object) {
 		if o.MaxFields != nil {
 			f.p(`p.MaxProperties(path, "", members, `, strconv.Itoa(*o.MaxFields), ")")
 		}
+	}
+	if len(o.MatchIfs) > 0 {
+		// matchIf beside the fields: judged on the object's JSON, as CUE
+		// judges the value, each part read from it by its own decoder.
+		f.open("if raw, err := x.AppendJSON(nil); err != nil")
+		f.p(`p.Add(path, "", `, w, `.RuleType, "has no JSON to judge by its matchIf: %v", err)`)
+		f.close(" else {")
+		f.depth++
+		for _, m := range o.MatchIfs {
+			matchIfChecks(f, m, "raw", "path", "", "", 0, true)
+		}
+		f.close()
 	}
 	for _, rf := range o.Refusals {
 		var conds []string
@@ -1094,6 +1106,8 @@ func needsCheck(t *model.Type) bool {
 		return needsCheck(t.Elem)
 	case model.MapKind:
 		return t.Key != nil || t.MinFields != nil || t.MaxFields != nil || needsCheck(t.Elem)
+	case model.AnyKind:
+		return t.MatchIf != nil
 	}
 	return false
 }
@@ -1180,7 +1194,7 @@ func checks(f *goFile, t *model.Type, v, path, member, stepVar string, depth int
 		}
 		constraintChecks(f, t.Base, t.Constraints, v, path, mem, f.patterns[t], f.notPatterns[t])
 		if t.MatchIf != nil {
-			matchIfChecks(f, t.MatchIf, v, path, member, stepVar, depth)
+			matchIfChecks(f, t.MatchIf, v, path, member, stepVar, depth, false)
 		}
 	case model.NullableKind:
 		recv := v
@@ -1190,6 +1204,10 @@ func checks(f *goFile, t *model.Type, v, path, member, stepVar string, depth int
 		f.open("if ", recv, ".Valid")
 		checks(f, t.Elem, recv+".V", path, member, stepVar, depth)
 		f.close()
+	case model.AnyKind:
+		if t.MatchIf != nil {
+			matchIfChecks(f, t.MatchIf, v, path, member, stepVar, depth, true)
+		}
 	case model.ConstKind:
 		lit := constLit(t)
 		f.open("if ", v, " != ", lit)
@@ -1334,7 +1352,18 @@ func containsChecks(f *goFile, t *model.Type, v, path, member, stepVar string, d
 	f.depth++
 	f.p(mark, ", ", n, " := p.Len(), 0")
 	f.open("for ", i, " := range ", v)
-	checks(f, c.Match, v+"["+i+"]", path, member, stepVar, depth+1)
+	if t.Elem.Kind == model.ObjectKind {
+		// An object item is judged as the JSON it is, as CUE judges it.
+		raw := loopVar("raw", depth)
+		f.open("if ", raw, ", err := ", v, "[", i, "].AppendJSON(nil); err != nil")
+		f.p("p.Add(", path, ", ", quote(member), ", ", f.wire(), `.RuleType, "has no JSON to judge: %v", err)`)
+		f.close(" else {")
+		f.depth++
+		matchChecks(f, c.Match, raw, path, member, stepVar, depth+1, true)
+		f.close()
+	} else {
+		matchChecks(f, c.Match, v+"["+i+"]", path, member, stepVar, depth+1, t.Elem.Kind == model.AnyKind)
+	}
 	f.open("if p.Len() == ", mark)
 	f.p(n, "++")
 	f.close()
@@ -1356,36 +1385,79 @@ func containsChecks(f *goFile, t *model.Type, v, path, member, stepVar string, d
 
 // matchIfChecks judges v by matchIf(if, then, else): the if's checks,
 // their problems rolled back, choose whether the then's or the else's
-// checks apply, whose problems are v's.
-func matchIfChecks(f *goFile, m *model.MatchIf, v, path, member, stepVar string, depth int) {
+// checks apply, whose problems are v's. raw: v is a value of any type,
+// held as raw JSON (matchChecks).
+func matchIfChecks(f *goFile, m *model.MatchIf, v, path, member, stepVar string, depth int, raw bool) {
 	mark, holds := loopVar("mark", depth), loopVar("holds", depth)
 	f.p("{")
 	f.depth++
 	f.p(mark, " := p.Len()")
-	checks(f, m.If, v, path, member, stepVar, depth+1)
+	matchChecks(f, m.If, v, path, member, stepVar, depth+1, raw)
 	f.p(holds, " := p.Len() == ", mark)
 	f.p("p.Truncate(", mark, ")")
 	switch {
 	case m.Then != nil && m.Else != nil:
 		f.open("if ", holds)
-		checks(f, m.Then, v, path, member, stepVar, depth+1)
+		matchChecks(f, m.Then, v, path, member, stepVar, depth+1, raw)
 		f.close(" else {")
 		f.depth++
-		checks(f, m.Else, v, path, member, stepVar, depth+1)
+		matchChecks(f, m.Else, v, path, member, stepVar, depth+1, raw)
 		f.close()
 	case m.Then != nil:
 		f.open("if ", holds)
-		checks(f, m.Then, v, path, member, stepVar, depth+1)
+		matchChecks(f, m.Then, v, path, member, stepVar, depth+1, raw)
 		f.close()
 	case m.Else != nil:
 		f.open("if !", holds)
-		checks(f, m.Else, v, path, member, stepVar, depth+1)
+		matchChecks(f, m.Else, v, path, member, stepVar, depth+1, raw)
 		f.close()
 	default:
 		f.p("_ = ", holds) // matchIf(if, _, _) admits every value
 	}
 	f.depth--
 	f.p("}")
+}
+
+// matchChecks writes the checks of T of matchIf or list.MatchN (t) on v.
+// When v is a value of a type of its own, they are t's checks. When v is
+// raw JSON (a value of any type, raw), v is first read as a value of t by
+// t's own decoder (wire.As), which tells its kind and its fields, as CUE
+// unifies the value with T: a value t's decoder refuses is one problem
+// (rule type), one it reads is judged by t's checks.
+func matchChecks(f *goFile, t *model.Type, v, path, member, stepVar string, depth int, raw bool) {
+	if !raw {
+		checks(f, t, v, path, member, stepVar, depth)
+		return
+	}
+	m, ok := loopVar("m", depth), loopVar("ok", depth)
+	as := f.wire() + ".As(p, " + path + ", " + quote(member) + ", " + v + ", " + quote(describeMatch(t)) + ", " + readFunc(f, t) + ")"
+	if !needsCheck(t) {
+		f.p(as)
+		return
+	}
+	f.open("if ", m, ", ", ok, " := ", as, "; ", ok)
+	checks(f, t, m, path, member, stepVar, depth)
+	f.close()
+}
+
+// describeKind says what a value of t is, by its JSON kind, for a
+// problem's message.
+func describeKind(t *model.Type) string {
+	switch t.Kind {
+	case model.NullKind:
+		return "null"
+	case model.AnyKind:
+		return "any JSON value"
+	case model.NullableKind:
+		return describeKind(t.Elem) + " or null"
+	}
+	if t.BaseOf() == model.Int {
+		return "an integer"
+	}
+	if w := kindWords[t.JSONKind()]; w != "" {
+		return w
+	}
+	return "a value of several kinds"
 }
 
 // items is "1 item" or "n items".
@@ -1399,8 +1471,17 @@ func items(n int) string {
 // describeMatch says what list.MatchN's T admits, for a problem's
 // message: a constant, or its base and constraints.
 func describeMatch(t *model.Type) string {
-	if t.Kind == model.ConstKind {
+	switch t.Kind {
+	case model.ConstKind:
 		return t.ConstJSON()
+	case model.ObjectKind:
+		return "an object " + t.Object.GoName
+	case model.BasicKind:
+		if checked(t.Constraints).IsZero() {
+			return describeKind(t) // string alone, on a value of any type
+		}
+	default:
+		return describeKind(t)
 	}
 	return describeBase(t.Base, checked(t.Constraints))
 }

@@ -548,6 +548,10 @@ func (e *emitter) object(o *model.Object) obj {
 	for _, cd := range o.Conditionals {
 		rules = append(rules, conditional(o, cd))
 	}
+	for _, m := range o.MatchIfs {
+		// matchIf beside the fields: if/then/else on the object.
+		rules = append(rules, e.matchIf(obj{}, m))
+	}
 	switch {
 	case len(rules) == 0:
 	case len(rules) == 1 && !patternRule && len(o.Conditionals) == 0:
@@ -866,12 +870,12 @@ func (e *emitter) typ(t *model.Type) obj {
 			s = append(s, member{"propertyNames", basic(model.String, t.Key.Constraints)})
 		}
 		s = counts(s, t.MinFields, t.MaxFields)
-		if t.Elem.Kind == model.AnyKind {
+		if t.Elem.Kind == model.AnyKind && t.Elem.MatchIf == nil {
 			return s // {...}: any object
 		}
 		return append(s, member{"additionalProperties", e.typ(t.Elem)})
 	case model.AnyKind:
-		return obj{} // _: any JSON value, null included
+		return e.matchIf(obj{}, t.MatchIf) // _: any JSON value, null included
 	case model.NullKind:
 		return obj{{"type", "null"}}
 	case model.NullableKind:
@@ -895,17 +899,23 @@ func (e *emitter) typ(t *model.Type) obj {
 		}
 		return append(basic(t.Base, model.Constraints{}), member{"anyOf", alts})
 	}
-	s := basic(t.Base, t.Constraints)
-	if m := t.MatchIf; m != nil {
-		// matchIf(if, then, else): JSON Schema's own if/then/else; _ is
-		// left out (true).
-		s = append(s, member{"if", e.typ(m.If)})
-		if m.Then != nil {
-			s = append(s, member{"then", e.typ(m.Then)})
-		}
-		if m.Else != nil {
-			s = append(s, member{"else", e.typ(m.Else)})
-		}
+	return e.matchIf(basic(t.Base, t.Constraints), t.MatchIf)
+}
+
+// matchIf appends matchIf(if, then, else), when m is one, to s: JSON
+// Schema's own if/then/else; _ is left out (true). An object T is its
+// own def, whose "type": "object" keeps a value of another kind from
+// matching it (required and properties alone hold of any non-object).
+func (e *emitter) matchIf(s obj, m *model.MatchIf) obj {
+	if m == nil {
+		return s
+	}
+	s = append(s, member{"if", e.typ(m.If)})
+	if m.Then != nil {
+		s = append(s, member{"then", e.typ(m.Then)})
+	}
+	if m.Else != nil {
+		s = append(s, member{"else", e.typ(m.Else)})
 	}
 	return s
 }

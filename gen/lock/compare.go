@@ -398,6 +398,18 @@ func (c *comparer) object(subject string, bo, co *Object, gone map[string]*remov
 	}
 	bound("minFields", bo.MinFields, co.MinFields, true)
 	bound("maxFields", bo.MaxFields, co.MaxFields, false)
+	// matchIf beside the fields: one added or changed may refuse data
+	// valid before, one removed admits more.
+	for _, m := range co.MatchIfs {
+		if !slices.Contains(bo.MatchIfs, m) {
+			tighter = append(tighter, m+" added")
+		}
+	}
+	for _, m := range bo.MatchIfs {
+		if !slices.Contains(co.MatchIfs, m) {
+			looser = append(looser, m+" removed")
+		}
+	}
 	if len(tighter) > 0 {
 		c.add(compat.FieldConstraintNoTighten, subject, "#%s: %s; data valid before may now be refused", bo.Name, strings.Join(tighter, ", "))
 	}

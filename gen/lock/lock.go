@@ -74,11 +74,14 @@ type Object struct {
 	Absent []string `json:"absent,omitempty"`
 	// MinFields and MaxFields bound how many members it holds
 	// (struct.MinFields, struct.MaxFields).
-	MinFields *int       `json:"minFields,omitempty"`
-	MaxFields *int       `json:"maxFields,omitempty"`
-	Fields    []*Field   `json:"fields"`
-	Forbids   []*Forbid  `json:"forbids,omitempty"`
-	Refusals  []*Refusal `json:"refusals,omitempty"`
+	MinFields *int `json:"minFields,omitempty"`
+	MaxFields *int `json:"maxFields,omitempty"`
+	// MatchIfs are the matchIf validators beside its fields, each
+	// written as a field's matchIf is.
+	MatchIfs []string   `json:"matchIfs,omitempty"`
+	Fields   []*Field   `json:"fields"`
+	Forbids  []*Forbid  `json:"forbids,omitempty"`
+	Refusals []*Refusal `json:"refusals,omitempty"`
 	// Conditions are what the object's if clauses that declare or narrow
 	// fields say, one fact a line: "when external is true: role only
 	// then", "when flag is present: nested.f minItems 1".
@@ -235,6 +238,9 @@ func FromModel(s *model.Schema) *Lock {
 		}
 		for _, o := range p.Objects {
 			lo := &Object{Name: o.Name, Open: o.Open, MinFields: o.MinFields, MaxFields: o.MaxFields}
+			for _, m := range o.MatchIfs {
+				lo.MatchIfs = append(lo.MatchIfs, matchIfText(m))
+			}
 			for _, m := range o.Members {
 				// A typed pattern's type is part of it: a new type is
 				// the old pattern gone and a new one added.
@@ -315,7 +321,7 @@ func typeOf(t *model.Type) *Type {
 		}
 		return &Type{Kind: "const", Name: t.Const}
 	case model.AnyKind:
-		return &Type{Kind: "any"}
+		return &Type{Kind: "any", Constraints: constraintsOf(t.Constraints)} // its matchIf
 	case model.NullKind:
 		return &Type{Kind: "null"}
 	case model.NullableKind:
@@ -368,7 +374,7 @@ func constraintsOf(c model.Constraints) *Constraints {
 		lc.Contains = containsText(m)
 	}
 	if m := c.MatchIf; m != nil {
-		lc.MatchIf = "matchIf(" + matchText(m.If) + ", " + matchText(m.Then) + ", " + matchText(m.Else) + ")"
+		lc.MatchIf = matchIfText(m)
 	}
 	// One pattern is written as it always was; several as a list.
 	if len(c.Patterns) == 1 {
@@ -405,11 +411,30 @@ func containsText(m *model.Contains) string {
 	return "list.MatchN(" + strings.Join(n, " & ") + ", " + matchText(m.Match) + ")"
 }
 
+// matchIfText is matchIf(if, then, else) in the lock's words.
+func matchIfText(m *model.MatchIf) string {
+	return "matchIf(" + matchText(m.If) + ", " + matchText(m.Then) + ", " + matchText(m.Else) + ")"
+}
+
 // matchText is a type of list.MatchN or matchIf with its constraints, as
 // the lock writes a field's; _ for nil, which admits every value.
 func matchText(t *model.Type) string {
 	if t == nil {
 		return "_"
+	}
+	if t.Kind == model.ObjectKind && t.Object.Match {
+		// A struct T, written out: a change of any of its fields is a
+		// change of what matches, which its object's own entry, compared
+		// as data, would not report as one.
+		var fs []string
+		for _, f := range t.Object.Fields {
+			mark := "!"
+			if f.Optional {
+				mark = "?"
+			}
+			fs = append(fs, strconv.Quote(f.Name)+mark+": "+matchText(f.Type))
+		}
+		return "{" + strings.Join(append(fs, "..."), ", ") + "}"
 	}
 	s := typeOf(t).String()
 	if lc := constraintsOf(t.Constraints); lc != nil {

@@ -252,6 +252,19 @@ type Object struct {
 	// struct.MaxFields); nil when unbounded.
 	MinFields, MaxFields *int
 
+	// MatchIfs are matchIf validators beside the object's fields (cue
+	// import's if/then/else on an object; matchN(k, [matchIf(…), …])
+	// with every one to hold): each must hold of the object as a JSON
+	// value, its parts as on a value of any type (MatchIf).
+	MatchIfs []*MatchIf
+
+	// Match is set when the object is a T of matchIf or list.MatchN (or
+	// within one), read by CUE's rule for whether a value matches it: a
+	// regular field is Optional (one left out matches), only a required
+	// one (a!) must be given, and the object is Open, as CUE reads a
+	// struct literal there at every depth.
+	Match bool
+
 	// Union is set when the object is a variant of a union; Tag is then the
 	// value of the union's discriminator field.
 	Union *Union
@@ -484,28 +497,34 @@ type Constraints struct {
 	Duration bool
 }
 
-// Contains is list.MatchN(n, T) on a list of scalars: the number of its
-// items that Match admits is within Min and Max (JSON Schema's contains,
-// minContains and maxContains). Match is of the items' base, with
-// constraints of its own ([...int] & list.MatchN(<=2, >10): at most two
-// items above 10). (list.MatchN(n, _), which every item matches, is no
-// Contains: it bounds the list's length, MinItems and MaxItems.)
+// Contains is list.MatchN(n, T) on a list of scalars or of any JSON
+// values: the number of its items that Match admits is within Min and Max
+// (JSON Schema's contains, minContains and maxContains). On scalars,
+// Match is of the items' base, with constraints of its own ([...int] &
+// list.MatchN(<=2, >10): at most two items above 10); on any JSON values
+// it is a type of any kind, an object among them (a Match object:
+// list.MatchN(>=2, {type: "user", name: string})). (list.MatchN(n, _),
+// which every item matches, is no Contains: it bounds the list's length,
+// MinItems and MaxItems.)
 type Contains struct {
 	// Min and Max bound the count of matching items, inclusive; nil when
 	// unbounded (Min nil is 0).
 	Min, Max *int
-	// Match is what a matching item is: a BasicKind (constraints, or a
-	// choice among them) or a ConstKind of the items' base.
+	// Match is what a matching item is: on scalars a BasicKind
+	// (constraints, or a choice among them) or a ConstKind of the items'
+	// base; on any JSON values any type whose objects are Match objects.
 	Match *Type
 	Pos   Pos
 }
 
 // MatchIf is matchIf(if, then, else) on a string, integer, number or
-// boolean (a field or list item, not a named scalar): a value If admits
-// must be one Then admits, any other one Else admits (JSON Schema's if,
-// then and else). Each is a BasicKind of the value's base with
-// constraints of its own, or a ConstKind of it; Then or Else is nil for
-// _, which admits every value. If is never nil.
+// boolean, or on a value of any type (AnyKind; a field or list item, not
+// a named scalar): a value If admits must be one Then admits, any other
+// one Else admits (JSON Schema's if, then and else). On a scalar, each is
+// a BasicKind of the value's base with constraints of its own, or a
+// ConstKind of it; on any JSON, a type of any kind whose objects are
+// Match objects ({a!: number, ...}). Then or Else is nil for _, which
+// admits every value. If is never nil.
 type MatchIf struct {
 	If, Then, Else *Type
 	Pos            Pos

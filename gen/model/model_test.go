@@ -88,6 +88,12 @@ func dump(s *model.Schema) string {
 			if o.Open {
 				fmt.Fprintf(&b, "  open\n")
 			}
+			if o.Match {
+				fmt.Fprintf(&b, "  match\n")
+			}
+			for _, m := range o.MatchIfs {
+				fmt.Fprintf(&b, " %s\n", constraints(model.Constraints{MatchIf: m}))
+			}
 			for _, rf := range o.Refusals {
 				fmt.Fprintf(&b, "  refuse %s (%s) @%s\n", rf.Describe(o), rf.Doc, rf.Pos)
 			}
@@ -251,7 +257,7 @@ func typ(t *model.Type) string {
 		}
 		return "tuple " + t.Tuple.GoName + constraints(t.Constraints) + " [" + strings.Join(items, ", ") + "]"
 	case model.AnyKind:
-		return "any"
+		return "any" + constraints(t.Constraints)
 	case model.NullKind:
 		return "null"
 	}

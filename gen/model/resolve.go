@@ -60,6 +60,11 @@ type resolver struct {
 	// matchN holds the T of each list.MatchN(n, T) read, until the list's
 	// items are resolved and T can be read against them (contains).
 	matchN map[*Contains]cue.Value
+	// matching: the value being resolved is a T of matchIf or
+	// list.MatchN on a value of any type (matchType), read under CUE's
+	// rule for a match: a struct literal is open at every depth and a
+	// field it does not require may be left out.
+	matching bool
 	// goAttrs are the package's @go(Name) attributes (checkSyntax).
 	goAttrs goAttrs
 	// requireDocs: the module's schemagen.cue asks for a doc comment on
@@ -1362,6 +1367,13 @@ func (r *resolver) memberPatterns(d *def) {
 		}
 		d.object.Members = append(d.object.Members, m)
 	}
+	for _, m := range d.object.Members {
+		if m.Type.Kind == AnyKind && m.Type.MatchIf != nil {
+			// The targets read a pattern's any JSON value as unknown
+			// members, which nothing judges.
+			r.errorf(m.Pos, "%s: matchIf on the members a pattern admits is not carried yet; state it on a map's values ([string]: matchIf(…)) or on a field", d.ref())
+		}
+	}
 	r.checkOthers(d)
 }
 
@@ -1519,6 +1531,7 @@ func (r *resolver) resolveObject(d *def) {
 		sel, v := lf.sel, lf.v
 		name := sel.Unquoted()
 		f := &Field{Name: name, Pos: r.pos(v), Doc: docText(v.Doc())}
+		regular := false
 		if !jsonKey(name) {
 			r.errorf(f.Pos, "#%s: field %q: a wire name is letters, digits and the punctuation encoding/json carries in a Go struct tag (no backtick, comma, quote, backslash or control character)", d.name, name)
 			continue
@@ -1532,8 +1545,9 @@ func (r *resolver) resolveObject(d *def) {
 			// generator applies): one that is not concrete must be given
 			// a value, so it is required; a concrete one holds its value
 			// whether the data states it or not, so the data may omit it.
-			f.Optional = v.Validate(cue.Concrete(true)) == nil
-			if _, has := v.Default(); (f.Optional || has) && r.supplied[o] == "" {
+			f.Optional = v.Validate(cue.Concrete(true)) == nil || o.Match
+			regular = true
+			if _, has := v.Default(); (f.Optional || has) && r.supplied[o] == "" && !o.Match {
 				r.supplied[o] = name
 			}
 		}
@@ -1557,12 +1571,21 @@ func (r *resolver) resolveObject(d *def) {
 				continue
 			}
 		}
-		if !f.Optional {
-			f.Default = "" // the data must state a required field: CUE never applies its default
+		if !f.Optional || o.Match {
+			// The data must state a required field: CUE never applies
+			// its default. In a T of a match, a default changes nothing:
+			// a field left out matches, with or without one.
+			f.Default = ""
 		}
 		t, ok := r.typeOf(tv, d.ref()+"."+name)
 		if !ok {
 			continue
+		}
+		if regular && o.Match && t.Kind == ObjectKind && requires(t.Object) {
+			// In a match, a regular field left out is put in with its
+			// value: one that requires a field (x: {n!: int}) is then
+			// an error, so x must be given, as a required field is.
+			f.Optional = false
 		}
 		f.Type = t
 		o.Fields = append(o.Fields, f)
@@ -1575,6 +1598,11 @@ func (r *resolver) resolveObject(d *def) {
 	// An object of no fields ({}) is one: CUE admits only {} (the strict
 	// set too), the Go decoder and the open set any object.
 	r.checkSupplied(o, d.ref(), d.pos)
+}
+
+// requires reports whether an object has a field the data must give.
+func requires(o *Object) bool {
+	return slices.ContainsFunc(o.Fields, func(f *Field) bool { return !f.Optional })
 }
 
 // checkSupplied refuses struct.MinFields/MaxFields on an object with a
@@ -2253,6 +2281,17 @@ func labelText(l ast.Label) string {
 	return "[…]"
 }
 
+// hasEmbedding reports whether a struct literal embeds a value ({#A,
+// b?: int}), which may close it or give it fields of its own.
+func hasEmbedding(lit *ast.StructLit) bool {
+	for _, e := range lit.Elts {
+		if _, ok := e.(*ast.EmbedDecl); ok {
+			return true
+		}
+	}
+	return false
+}
+
 // hasComprehension reports whether a struct literal has a comprehension.
 func hasComprehension(lit *ast.StructLit) bool {
 	for _, e := range lit.Elts {
@@ -2302,6 +2341,15 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 		// _ alone is any JSON; a validator on it (matchN, matchIf, a
 		// builtin) constrains what it admits, which "any" would drop.
 		if op, args := r.expr(v); op != cue.NoOp || len(args) != 1 || !isTop(sourceExpr(args[0])) {
+			if call, ok := sourceExpr(v).(*ast.CallExpr); ok && isIdentNamed(call.Fun, "matchIf") && len(args) == 4 {
+				// matchIf(if, then, else) on any JSON value: cue
+				// import's if/then/else with no type beside it.
+				t := &Type{Kind: AnyKind}
+				if !r.matchIf(t, args[1:], p, what) {
+					return nil, false
+				}
+				return t, true
+			}
 			if call, ok := sourceExpr(v).(*ast.CallExpr); ok {
 				if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "matchN" {
 					r.errorf(p, "%s: %v is not carried: matchN(1, […]) and matchN(>=1, […]) are read as a disjunction of their alternatives; any other count (none, all, or some of overlapping types) leaves a value whose Go and TypeScript type is no type of its own", what, v)
@@ -2728,12 +2776,19 @@ func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
 		p = r.here // a value CUE made (an alternative of an evaluated conjunction) has no position of its own
 	}
 	name := inlineName(what)
-	if vname, ok := r.validatorOf(v); ok {
+	var matchIfs []*MatchIf
+	if vname, ok := r.validatorOf(v); ok && (vname == "matchIf" || vname == "matchN") && !r.matching {
+		// cue import's if/then/else on an object, or several of them
+		// (matchN(k, [matchIf(…), …]) with every one to hold).
+		if matchIfs, ok = r.objectMatchIfs(v, what, p); !ok {
+			return nil, false
+		}
+	} else if ok {
 		// A validator beside the struct (struct.MaxFields(2) & {…}) would
 		// be dropped with it: refuse it rather than carry the fields alone.
 		if vname == "matchIf" {
-			// cue import's if/then/else on an object.
-			r.errorf(p, "%s: matchIf on an object is not carried yet: it is carried on a string, integer, number or boolean; on an object the Go and TypeScript checks would need CUE's rule for whether the object matches the if (a regular field left out does, a required one does not: docs/schema-language.md, \"Counting matches\")", what)
+			// A struct of a T that has a matchIf of its own.
+			r.errorf(p, "%s: matchIf beside a struct inside a T of matchIf or list.MatchN is not carried yet: it is carried beside an object's own fields, and on a value of any type (docs/schema-language.md, \"Counting matches\")", what)
 			return nil, false
 		}
 		r.errorf(p, "%s: %s on an object is not carried (schemagen carries struct.MinFields and struct.MaxFields there)", what, vname)
@@ -2778,14 +2833,172 @@ func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
 		}
 		return nil, false
 	}
-	d.object = &Object{Name: name, Doc: d.doc, Pos: p, Open: !r.closedCtx && !isClose}
+	if r.matching {
+		if lit, ok := structLit(sourceExpr(v)); !ok || isClose || hasEmbedding(lit) || hasComprehension(lit) {
+			r.errorf(p, "%s: in a T of matchIf or list.MatchN, a struct is carried as a struct literal of fields ({a!: number, ...}); close({…}), an embedding or a comprehension is not carried yet: CUE's match would refuse members it does not name, or give fields only it computes, which the Go and TypeScript checks do not state", what)
+			return nil, false
+		}
+	}
+	d.object = &Object{Name: name, Doc: d.doc, Pos: p, Open: r.matching || (!r.closedCtx && !isClose), Match: r.matching}
 	r.inlines[name] = d
 	r.inlineOrder = append(r.inlineOrder, d)
 	r.pkg.Objects = append(r.pkg.Objects, d.object)
 	r.inlineStack = append(r.inlineStack, body)
 	r.resolveObject(d)
 	r.inlineStack = r.inlineStack[:len(r.inlineStack)-1]
+	if len(matchIfs) > 0 && !r.checkObjectMatchIfs(d.object, matchIfs, what, p) {
+		return nil, false
+	}
+	d.object.MatchIfs = matchIfs
 	return &Type{Kind: ObjectKind, Object: d.object}, true
+}
+
+// objectMatchIfs reads the matchIf validators beside a struct's fields:
+// matchIf(if, then, else), or matchN(k, [matchIf(…), …]) with k the
+// number of its alternatives, each a matchIf (& {...}): every one must
+// hold. Each part is read by matchType on an object: of a disjunction of
+// kinds (null | bool | … | {type!: "a", ...}, as cue import writes a
+// JSON Schema without a type), only a struct can match an object. Any
+// other validator beside them is refused.
+func (r *resolver) objectMatchIfs(v cue.Value, what string, p Pos) ([]*MatchIf, bool) {
+	var out []*MatchIf
+	ok := true
+	read := func(call cue.Value, n int) bool {
+		_, args := r.expr(call)
+		if len(args) != 4 {
+			r.errorf(p, "%s: %v is not carried: matchIf takes an if, a then and an else", what, call)
+			return false
+		}
+		m := &MatchIf{Pos: r.pos(call)}
+		if !m.Pos.IsValid() {
+			m.Pos = p
+		}
+		suffix := ""
+		if n > 0 {
+			suffix = strconv.Itoa(n)
+		}
+		var ok1, ok2, ok3 bool
+		m.If, ok1 = r.objectMatch(args[1], "matchIf's if", m.Pos, what+".if"+suffix)
+		m.Then, ok2 = r.objectMatch(args[2], "matchIf's then", m.Pos, what+".then"+suffix)
+		m.Else, ok3 = r.objectMatch(args[3], "matchIf's else", m.Pos, what+".else"+suffix)
+		if !ok1 || !ok2 || !ok3 {
+			return false
+		}
+		if m.If == nil {
+			r.errorf(m.Pos, "%s: matchIf(_, then, else) is its then alone; write that", what)
+			return false
+		}
+		if m.Then != nil || m.Else != nil { // matchIf(if, _, _) admits every value
+			out = append(out, m)
+		}
+		return true
+	}
+	isMatchIf := func(c cue.Value) bool {
+		call, isCall := sourceExpr(c).(*ast.CallExpr)
+		return isCall && isIdentNamed(call.Fun, "matchIf")
+	}
+	for _, c := range r.conjuncts(v) {
+		op, args := r.expr(c)
+		if op != cue.CallOp || len(args) == 0 || isCloseCall(sourceExpr(c)) {
+			continue
+		}
+		if isMatchIf(c) {
+			ok = read(c, 0) && ok
+			continue
+		}
+		call, isCall := sourceExpr(c).(*ast.CallExpr)
+		if !isCall || !isIdentNamed(call.Fun, "matchN") || len(args) != 3 {
+			r.errorf(p, "%s: %v beside matchIf on an object is not carried", what, c)
+			return nil, false
+		}
+		k, err := args[1].Int64()
+		var alts []cue.Value
+		if it, lerr := args[2].List(); lerr == nil {
+			for it.Next() {
+				alts = append(alts, it.Value())
+			}
+		}
+		if err != nil || int(k) != len(alts) {
+			r.errorf(p, "%s: %v is not carried on an object: matchN(k, […]) is carried there when every alternative must hold (k their number), each a matchIf; a count of some of them leaves a value no target's type states", what, c)
+			return nil, false
+		}
+		for i, a := range alts {
+			var mif cue.Value
+			n := 0
+			for _, ac := range r.conjuncts(a) {
+				switch {
+				case isMatchIf(ac):
+					mif, n = ac, n+1
+				case isOpenTop(ac):
+					// & {...}: says nothing of an object.
+				default:
+					n = 2
+				}
+			}
+			if n != 1 {
+				r.errorf(p, "%s: %v is not carried on an object: matchN(k, […]) is carried there when every alternative must hold, each a matchIf (& {...}); alternative %d is %v", what, c, i, a)
+				return nil, false
+			}
+			ok = read(mif, i+1) && ok
+		}
+	}
+	return out, ok
+}
+
+// isOpenTop reports whether v is {...}, which admits every object.
+func isOpenTop(v cue.Value) bool {
+	lit, ok := sourceExpr(v).(*ast.StructLit)
+	return ok && len(lit.Elts) == 1 && hasEllipsis(lit)
+}
+
+// objectMatch reads a part of matchIf on an object (matchType): of a
+// disjunction, only the alternatives that may be objects can match one.
+func (r *resolver) objectMatch(v cue.Value, role string, p Pos, what string) (*Type, bool) {
+	if op, args := r.disjunction(v); op == cue.OrOp {
+		var objs []cue.Value
+		for _, a := range args {
+			if a.IncompleteKind()&cue.StructKind != 0 {
+				objs = append(objs, a)
+			}
+		}
+		if len(objs) != 1 {
+			r.errorf(p, "%s: %s %v is carried on an object when one of its alternatives is a struct; this one has %d", what, role, v, len(objs))
+			return nil, false
+		}
+		v = objs[0]
+	}
+	if isTop(sourceExpr(v)) && v.IncompleteKind() == cue.TopKind {
+		return nil, true
+	}
+	if v.IncompleteKind() != cue.StructKind {
+		r.errorf(p, "%s: %s %v is carried on an object as a struct or _; this one is of another kind", what, role, v)
+		return nil, false
+	}
+	return r.matchType(v, role, p, what)
+}
+
+// checkObjectMatchIfs refuses a matchIf on a closed object whose struct
+// parts name a member the object does not declare: the strict JSON
+// Schema's unevaluatedProperties counts a member an if or then evaluates
+// as known, where CUE refuses it.
+func (r *resolver) checkObjectMatchIfs(o *Object, ms []*MatchIf, what string, p Pos) bool {
+	if o.KeepsUnknown() {
+		return true
+	}
+	for _, m := range ms {
+		for _, t := range []*Type{m.If, m.Then, m.Else} {
+			if t == nil || t.Kind != ObjectKind {
+				continue
+			}
+			for _, f := range t.Object.Fields {
+				if o.Field(f.Name) == nil {
+					r.errorf(m.Pos, "%s: matchIf on a closed object names %s, a member the object does not declare: the strict JSON Schema would count it as known once the if or then evaluates it, where CUE refuses it; declare it in the object", what, f.Name)
+					return false
+				}
+			}
+		}
+	}
+	return true
 }
 
 // inlineName derives an inline struct's name from its path: every step
@@ -3129,10 +3342,20 @@ func (r *resolver) contains(t *Type, what string) bool {
 		}
 		return true
 	}
+	if (t.Elem.Kind == AnyKind && t.Elem.MatchIf == nil) || t.Elem.Kind == ObjectKind {
+		// Items of any JSON, or objects (judged as the JSON they are):
+		// T says what a matching one is, of any kind.
+		mt, ok := r.matchType(match, "list.MatchN's T", c.Pos, what+".match")
+		if !ok {
+			return false
+		}
+		c.Match = mt
+		return true
+	}
 	base := t.Elem.BaseOf()
 	switch {
 	case t.Elem.Kind != BasicKind, base == Time, base == Date, base == Bytes:
-		r.errorf(c.Pos, "%s: list.MatchN(n, T) is carried on a list of strings, integers, numbers or booleans ([...int] & list.MatchN(<=2, >10)), T then a constraint on them, or with T _; on a list of %s it is not carried yet: the Go and TypeScript checks would need to tell whether an item is one T admits", what, r.describeElem(t.Elem))
+		r.errorf(c.Pos, "%s: list.MatchN(n, T) is carried on a list of strings, integers, numbers or booleans ([...int] & list.MatchN(<=2, >10)), T then a constraint on them, on a list of any JSON values or of objects (list.MatchN(>=1, {a!: int})), or with T _; on a list of %s it is not carried yet: the Go and TypeScript checks would need to tell whether an item is one T admits", what, r.describeElem(t.Elem))
 		return false
 	}
 	mt, ok := r.scalarMatch(base, match, "list.MatchN's T", c.Pos, what)
@@ -3199,6 +3422,9 @@ func (r *resolver) scalarMatch(base Base, match cue.Value, role string, p Pos, w
 // need CUE's rule for whether an object matches (docs/schema-language.md,
 // "Counting matches").
 func (r *resolver) matchIf(t *Type, args []cue.Value, p Pos, what string) bool {
+	if t.Kind == AnyKind {
+		return r.matchIfAny(t, args, p, what)
+	}
 	switch {
 	case t.Kind != BasicKind || (t.Base != String && t.Base != Int && t.Base != Number && t.Base != Bool):
 		r.errorf(p, "%s: matchIf is carried on a string, integer, number or boolean (string & matchIf(=~\"^a\", strings.MaxRunes(3), _)); on this value it is not carried yet: the Go and TypeScript checks would need to tell whether it is one the if admits", what)
@@ -3227,10 +3453,109 @@ func (r *resolver) matchIf(t *Type, args []cue.Value, p Pos, what string) bool {
 	return true
 }
 
+// matchIfAny reads matchIf(if, then, else) on a value of any type (what
+// cue import writes for JSON Schema's if/then/else): each part a T read
+// by matchType, then and else also _.
+func (r *resolver) matchIfAny(t *Type, args []cue.Value, p Pos, what string) bool {
+	if isTop(sourceExpr(args[0])) && args[0].IncompleteKind() == cue.TopKind {
+		r.errorf(p, "%s: matchIf(_, then, else) is its then alone; write that", what)
+		return false
+	}
+	m := &MatchIf{Pos: p}
+	var ok1, ok2, ok3 bool
+	m.If, ok1 = r.matchType(args[0], "matchIf's if", p, what+".if")
+	m.Then, ok2 = r.matchType(args[1], "matchIf's then", p, what+".then")
+	m.Else, ok3 = r.matchType(args[2], "matchIf's else", p, what+".else")
+	if !ok1 || !ok2 || !ok3 {
+		return false
+	}
+	if m.Then != nil || m.Else != nil { // matchIf(if, _, _) admits every value
+		t.MatchIf = m
+	}
+	return true
+}
+
+// matchType reads T of matchIf or list.MatchN on a value of any type
+// (role says which, named after what) as what a value must be to match
+// it, by CUE's rule for a match (docs/schema-language.md, "Counting
+// matches"): nil for _, which every value matches; a struct literal as an
+// object of its own (Match), open at every depth, whose fields the data
+// may leave out unless they are required (a!); a scalar type, a list or
+// any other type of the model that holds no closed object. A reference to
+// an object definition (closed) or a union is refused: CUE's match would
+// refuse members it does not name, which the Go decoder and the open JSON
+// Schema skip.
+func (r *resolver) matchType(v cue.Value, role string, p Pos, what string) (*Type, bool) {
+	if isTop(sourceExpr(v)) && v.IncompleteKind() == cue.TopKind {
+		return nil, true
+	}
+	if v.IncompleteKind() == cue.TopKind {
+		r.errorf(p, "%s: %s %v is not carried yet: it is carried as _, a struct literal, or a type of one JSON kind", what, role, v)
+		return nil, false
+	}
+	matching, closedCtx := r.matching, r.closedCtx
+	r.matching, r.closedCtx = true, false
+	t, ok := r.typeAt(v, what, p)
+	r.matching, r.closedCtx = matching, closedCtx
+	if !ok {
+		return nil, false
+	}
+	if why := closedIn(t, map[*Type]bool{}); why != "" {
+		r.errorf(p, "%s: %s %v holds %s, which is not carried yet there: CUE's match refuses a member a closed definition does not name, which the Go decoder and the open JSON Schema skip; write the struct in place", what, role, v, why)
+		return nil, false
+	}
+	return t, true
+}
+
+// closedIn names an object or union of t that is not one a match reads
+// (a reference to a definition, closed), or returns "".
+func closedIn(t *Type, seen map[*Type]bool) string {
+	if t == nil || seen[t] {
+		return ""
+	}
+	seen[t] = true
+	switch t.Kind {
+	case ObjectKind:
+		if !t.Object.Match {
+			return "#" + t.Object.Name
+		}
+		for _, f := range t.Object.Fields {
+			if why := closedIn(f.Type, seen); why != "" {
+				return why
+			}
+		}
+		for _, m := range t.Object.Members {
+			if why := closedIn(m.Type, seen); why != "" {
+				return why
+			}
+		}
+	case UnionKind:
+		return "#" + t.Union.Name
+	case ListKind, MapKind, NullableKind:
+		return closedIn(t.Elem, seen)
+	case OneOfKind:
+		for _, a := range t.OneOf.Alts {
+			if why := closedIn(a.Type, seen); why != "" {
+				return why
+			}
+		}
+	case TupleKind:
+		for _, it := range append(slices.Clone(t.Tuple.Items), t.Tuple.Rest) {
+			if why := closedIn(it, seen); why != "" {
+				return why
+			}
+		}
+	}
+	return ""
+}
+
 // describeElem names the kind of a list's items for a message.
 func (r *resolver) describeElem(t *Type) string {
 	switch t.Kind {
 	case AnyKind:
+		if t.MatchIf != nil {
+			return "values under a matchIf"
+		}
 		return "any JSON values"
 	case ObjectKind, UnionKind, MapKind:
 		return "objects"
@@ -3574,6 +3899,9 @@ func (r *resolver) validatorOf(v cue.Value) (string, bool) {
 		}
 		if call, ok := sourceExpr(c).(*ast.CallExpr); ok && isIdentNamed(call.Fun, "matchIf") {
 			return "matchIf", true
+		}
+		if call, ok := sourceExpr(c).(*ast.CallExpr); ok && isIdentNamed(call.Fun, "matchN") {
+			return "matchN", true
 		}
 		return "a builtin validator", true
 	}

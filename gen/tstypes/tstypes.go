@@ -442,6 +442,8 @@ func fieldDoc(f *model.Field) string {
 		}
 	case model.ListKind:
 		c = constraints(0, model.Constraints{MinItems: f.Type.MinItems, MaxItems: f.Type.MaxItems, Contains: f.Type.Contains})
+	case model.AnyKind:
+		c = constraints(0, model.Constraints{MatchIf: f.Type.MatchIf})
 	}
 	doc := f.Doc
 	if c != "" {

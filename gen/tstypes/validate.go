@@ -329,6 +329,10 @@ func objectValidator(o *model.Object) string {
 		}
 		countChecks(c, "at", n, o.MinFields, o.MaxFields)
 	}
+	for _, m := range o.MatchIfs {
+		// matchIf beside the fields: judged on the object itself.
+		matchIfCheck(c, &model.Type{Kind: model.AnyKind, Constraints: model.Constraints{MatchIf: m}}, "v", "null", "null", "at")
+	}
 	for _, rf := range o.Refusals {
 		var conds []string
 		for _, cd := range rf.When {
@@ -540,7 +544,10 @@ func check(c *code, t *model.Type, x, cont, k, at string) {
 		c.fail(at, "type", `_want("null", `+x+")")
 		c.close()
 	case model.AnyKind:
-		// Any JSON value: nothing to judge.
+		// Any JSON value: nothing to judge but a matchIf.
+		if t.MatchIf != nil {
+			matchIfCheck(c, t, x, cont, k, at)
+		}
 	case model.NullableKind:
 		c.open("if (", x, " !== null)")
 		check(c, t.Elem, x, cont, k, at)
@@ -576,7 +583,7 @@ func check(c *code, t *model.Type, x, cont, k, at string) {
 		c.close(" else {")
 		c.depth++
 		itemChecks(c, t, x, at, !model.ScalarItems(t.Elem)) // objects, lists: by JSON value
-		if t.Elem.Kind != model.AnyKind {                   // items of any JSON: nothing to judge
+		if judged(t.Elem) {                                 // items of any JSON: nothing to judge
 			i, el := c.fresh("i"), c.fresh("e")
 			c.open("for (let ", i, " = 0; ", i, " < ", x, ".length; ", i, "++)")
 			c.p("const ", el, ": unknown = ", x, "[", i, "];")
@@ -607,7 +614,7 @@ func check(c *code, t *model.Type, x, cont, k, at string) {
 		}
 		itemChecks(c, t, x, at, true) // a tuple's items are of several types
 		for i, it := range tu.Items {
-			if it.Kind == model.AnyKind {
+			if !judged(it) {
 				continue
 			}
 			is := strconv.Itoa(i)
@@ -617,7 +624,7 @@ func check(c *code, t *model.Type, x, cont, k, at string) {
 			check(c, it, el, x, is, "_i("+at+", "+is+")")
 			c.close()
 		}
-		if tu.Rest != nil && tu.Rest.Kind != model.AnyKind {
+		if tu.Rest != nil && judged(tu.Rest) {
 			i, el := c.fresh("i"), c.fresh("e")
 			c.open("for (let ", i, " = ", n, "; ", i, " < ", x, ".length; ", i, "++)")
 			c.p("const ", el, ": unknown = ", x, "[", i, "];")
@@ -637,7 +644,7 @@ func check(c *code, t *model.Type, x, cont, k, at string) {
 		if t.MinFields != nil || t.MaxFields != nil {
 			countChecks(c, at, "Object.keys("+x+").length", t.MinFields, t.MaxFields)
 		}
-		if t.Elem.Kind != model.AnyKind || t.Key != nil { // values of any JSON, names of any string: nothing to judge
+		if judged(t.Elem) || t.Key != nil { // values of any JSON, names of any string: nothing to judge
 			key := c.fresh("k")
 			c.open("for (const ", key, " of Object.keys(", x, "))")
 			if t.Key != nil && t.Key.KeyPattern() != "" {
@@ -652,7 +659,7 @@ func check(c *code, t *model.Type, x, cont, k, at string) {
 				c.fail("_k("+at+", "+key+")", "pattern", jsString("its name must not match "+t.Key.KeyNotPattern()))
 				c.close()
 			}
-			if t.Elem.Kind != model.AnyKind {
+			if judged(t.Elem) {
 				el := c.fresh("e")
 				c.p("const ", el, ": unknown = ", x, "[", key, "];")
 				check(c, t.Elem, el, x, key, "_k("+at+", "+key+")")
@@ -672,14 +679,24 @@ func check(c *code, t *model.Type, x, cont, k, at string) {
 	}
 }
 
+// judged reports whether a value of t has anything to judge: all but any
+// JSON value without a matchIf.
+func judged(t *model.Type) bool { return t.Kind != model.AnyKind || t.MatchIf != nil }
+
 // matchIfCheck judges x, once it is of t's base, by matchIf(if, then,
 // else): the if's checks, into problems of their own (out and ok
-// shadowed), choose whether the then's or the else's apply.
+// shadowed), choose whether the then's or the else's apply. On a value
+// of any type (AnyKind) each part's checks tell its kind too.
 func matchIfCheck(c *code, t *model.Type, x, cont, k, at string) {
 	m := t.MatchIf
 	js := map[model.Base]string{model.String: "string", model.Int: "number", model.Number: "number", model.Bool: "boolean"}[t.Base]
 	holds := c.fresh("holds")
-	c.open("if (typeof ", x, " === ", jsString(js), ")")
+	if t.Kind == model.AnyKind {
+		c.p("{")
+		c.depth++
+	} else {
+		c.open("if (typeof ", x, " === ", jsString(js), ")")
+	}
 	c.p("let ", holds, " = false;")
 	c.p("{")
 	c.depth++
@@ -1056,10 +1073,18 @@ func items(n int) string {
 
 // matchWords says what list.MatchN's T admits, for a problem's message.
 func matchWords(t *model.Type) string {
-	if t.Kind == model.ConstKind {
+	switch t.Kind {
+	case model.ConstKind:
 		return t.ConstJSON()
+	case model.BasicKind:
+	default:
+		return "a " + typ(t)
 	}
-	return strings.TrimSuffix(strings.TrimPrefix(constraints(t.Base, t.Constraints), "The JSON Schema checks: "), ".")
+	if w := strings.TrimSuffix(strings.TrimPrefix(constraints(t.Base, t.Constraints), "The JSON Schema checks: "), "."); w != "" {
+		return w
+	}
+	return "a " + typ(t) // string alone, on values of any type
+
 }
 
 // mapValidator exports a named map's is, validate, parse and write, as an

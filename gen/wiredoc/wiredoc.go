@@ -189,6 +189,9 @@ func (d *doc) object(o *model.Object) {
 		d.f("| `%s` | %s | %s | %s | %s |\n", f.Name, d.typ(f.Type), presence, orDash(d.constraints(f.Type)), cell(f.Doc))
 	}
 	d.f("\n")
+	for _, m := range o.MatchIfs {
+		d.f("It must satisfy: %s.\n\n", strings.Join(constraintList(0, model.Constraints{MatchIf: m}), ", "))
+	}
 	if cs := constraintList(0, model.Constraints{MinFields: o.MinFields, MaxFields: o.MaxFields}); len(cs) > 0 {
 		d.f("It holds %s, every member present counted.\n\n", cs[0])
 	}
@@ -381,6 +384,8 @@ func (d *doc) constraints(t *model.Type) string {
 			}
 			parts = []string{"one of: " + strings.Join(alts, "; ")}
 		}
+	case model.AnyKind:
+		parts = constraintList(0, t.Constraints) // its matchIf
 	case model.NullableKind:
 		// Null, or a value of t.Elem under its constraints.
 		return d.constraints(t.Elem)
@@ -514,10 +519,7 @@ func constraintList(b model.Base, c model.Constraints) []string {
 	if m := c.MatchIf; m != nil {
 		// matchIf(if, then, else), in words.
 		words := func(t *model.Type) string {
-			if t.Kind == model.ConstKind {
-				return "(" + codeSpan(t.ConstJSON()) + ")"
-			}
-			return "(" + strings.Join(constraintList(t.Base, t.Constraints), ", ") + ")"
+			return "(" + matchWords(t) + ")"
 		}
 		phrase := "if " + words(m.If)
 		if m.Then != nil {
@@ -531,11 +533,15 @@ func constraintList(b model.Base, c model.Constraints) []string {
 	if m := c.Contains; m != nil {
 		// list.MatchN(n, T): how many items T admits.
 		what := codeSpan(m.Match.ConstJSON())
-		if m.Match.Kind != model.ConstKind {
+		switch m.Match.Kind {
+		case model.ConstKind:
+		case model.BasicKind:
 			what = m.Match.Base.String()
 			if cs := constraintList(m.Match.Base, m.Match.Constraints); len(cs) > 0 {
 				what += " (" + strings.Join(cs, ", ") + ")"
 			}
+		default:
+			what = matchWords(m.Match)
 		}
 		switch {
 		case m.Min != nil && m.Max != nil && *m.Min == *m.Max:
@@ -560,6 +566,26 @@ func constraintList(b model.Base, c model.Constraints) []string {
 }
 
 // link is a Markdown link to a definition's section.
+// matchWords says what a value matching T of matchIf or list.MatchN is:
+// a constant, constraints of the value's own base, or, on a value of any
+// type, a type of its own (an object T links to its section).
+func matchWords(t *model.Type) string {
+	switch t.Kind {
+	case model.ConstKind:
+		return codeSpan(t.ConstJSON())
+	case model.BasicKind:
+		if cs := constraintList(t.Base, t.Constraints); len(cs) > 0 {
+			return strings.Join(cs, ", ")
+		}
+	}
+	var d doc
+	s := d.typ(t)
+	if c := d.constraints(t); c != "" {
+		s += ", " + c
+	}
+	return s
+}
+
 func link(name string) string { return "[" + name + "](#" + anchor(name) + ")" }
 
 // anchor is the id GitHub (and most renderers) give a heading: lower case,
