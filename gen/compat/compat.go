@@ -66,6 +66,7 @@ const (
 	UnionVariantSameObject   = "UNION_VARIANT_SAME_OBJECT"
 	UnionVariantAdded        = "UNION_VARIANT_ADDED"
 	UnionUntaggedMembers     = "UNION_UNTAGGED_MEMBERS"
+	UnionSameDefault         = "UNION_SAME_DEFAULT"
 
 	LayoutNoDelete           = "LAYOUT_NO_DELETE"
 	LayoutVersionNoDelete    = "LAYOUT_VERSION_NO_DELETE"
@@ -120,6 +121,7 @@ var Rules = []Rule{
 	{ID: UnionVariantSameObject, Severity: Breaking, Summary: "a union tag now names another object"},
 	{ID: UnionVariantAdded, Severity: Widening, Summary: "a union variant was added; every exhaustive consumer must answer it"},
 	{ID: UnionUntaggedMembers, Severity: Breaking, Summary: "a union without a discriminator gained a variant, or a variant's members changed: a value that was one variant may now fit two, which CUE finds ambiguous"},
+	{ID: UnionSameDefault, Severity: Breaking, Summary: "the default among a union's variants was changed, added or removed: a value that fits several is read as another variant, or refused as ambiguous"},
 
 	{ID: LayoutNoDelete, Severity: Breaking, Summary: "a layout package was removed"},
 	{ID: LayoutVersionNoDelete, Severity: Breaking, Summary: "a shipped version was removed from the history"},

@@ -936,6 +936,15 @@ func (c *comparer) untagged(subject string, bu, cu *Union, gone map[string]*remo
 			c.add(compat.UnionUntaggedMembers, subject+"."+cv.Object, "variant #%s was added to a union without a discriminator; a value that was one variant may now fit it too, which CUE refuses as ambiguous", cv.Object)
 		}
 	}
+	if bu.Default != cu.Default {
+		show := func(d string) string {
+			if d == "" {
+				return "none"
+			}
+			return "#" + d
+		}
+		c.add(compat.UnionSameDefault, subject, "the default variant changed from %s to %s; CUE takes the default wherever a value leaves it possible, so a value that fits several variants is now read as another, or refused as ambiguous", show(bu.Default), show(cu.Default))
+	}
 }
 
 // objectGone folds the removal of a variant's object into the variant's

@@ -347,6 +347,12 @@ type Union struct {
 	Pos           Pos
 	Discriminator string // wire name of the tag field, e.g. "kind"
 	Variants      []*Object
+	// Default is the variant a union without a discriminator takes where
+	// the value leaves it possible (*#A | #B, invowk's *#LLMDefaultsConfig
+	// | #LLMConfig): CUE then takes it, complete or not, however many
+	// others are possible too; nil when the union marks none. Where the
+	// default is dropped, the value is the one other variant possible.
+	Default *Object
 }
 
 // Base is the wire shape of a scalar value.

@@ -155,6 +155,9 @@ type def struct {
 	// unionDone: a union whose variants structUnion resolved, some of
 	// them objects written in place.
 	unionDone bool
+	// altDefs are an in-place union's alternatives when CUE's Expr does
+	// not list them (defaultUnion): object and union definitions.
+	altDefs []*def
 	// from is the package of a definition of another package that this
 	// one refers to (#Name there, named from.qualifier+Name here).
 	from *foreignPkg
@@ -742,6 +745,16 @@ func (r *resolver) fieldCounts(v cue.Value, what string) (fc fieldCount, rest cu
 // classify decides what a definition is: an enum or union (a disjunction),
 // an object (a struct literal) or a constrained scalar.
 func (r *resolver) classify(d *def) {
+	if dv, has := d.v.Default(); has && dv.IncompleteKind() == cue.StructKind {
+		if alts, ok := r.objectAlts(d.v); ok {
+			// #U: *#A | #B, *#A | #V: a union with a default, whose
+			// alternatives CUE's Expr may fold (objectAlts).
+			d.altDefs = alts
+			d.union = &Union{Name: d.name, Doc: d.doc, Pos: d.pos}
+			r.pkg.Unions = append(r.pkg.Unions, d.union)
+			return
+		}
+	}
 	op, args := r.disjunction(d.v)
 	if alts, ok := r.matchOne(d.v); ok {
 		op, args = cue.OrOp, alts
@@ -1473,6 +1486,21 @@ func (r *resolver) resolveObject(d *def) {
 			continue
 		}
 		tv := v
+		if dv, has := v.Default(); has && dv.IncompleteKind() == cue.StructKind {
+			if alts, ok := r.objectAlts(v); ok {
+				// *#D | #U: a union in place, its default #D.
+				if f.Optional && dv.Validate(cue.Concrete(true)) == nil {
+					if lit, err := dv.MarshalJSON(); err == nil {
+						f.Default = string(lit)
+					}
+				}
+				if t, ok := r.defaultUnion(v, alts, d.ref()+"."+name); ok {
+					f.Type = t
+					o.Fields = append(o.Fields, f)
+				}
+				continue
+			}
+		}
 		if dv, has := v.Default(); has {
 			var ok bool
 			if tv, f.Default, ok = r.withoutDefault(v, dv, d.ref()+"."+name); !ok {
@@ -1524,6 +1552,21 @@ func (r *resolver) withoutDefault(v, dv cue.Value, what string) (cue.Value, stri
 		// is a type gives no value to fill in; it only chooses among
 		// alternatives CUE cannot tell apart, which a value's JSON kind
 		// always can. The type is every alternative, with no default.
+		return v, "", true
+	}
+	if dv.IncompleteKind() == cue.StructKind && r.amongObjects(v) {
+		// *#D | #U, or a reference to a union (or a disjunction of
+		// types) whose default is one of its objects: the type is the
+		// whole disjunction, a union whose default is that variant
+		// (untagged), and the value CUE gives a regular field the data
+		// leaves out is the default's, when that is complete (when it is
+		// not, CUE refuses the field absent: it is required).
+		if dv.Validate(cue.Concrete(true)) != nil {
+			return v, "", true
+		}
+		if lit, err := dv.MarshalJSON(); err == nil {
+			return v, string(lit), true
+		}
 		return v, "", true
 	}
 	lit, err := dv.MarshalJSON()
@@ -1612,6 +1655,93 @@ func (r *resolver) withoutDefault(v, dv cue.Value, what string) (cue.Value, stri
 	}
 	r.errorf(r.pos(v), "%s: this default (%s) is on a disjunction schemagen does not carry yet; write T | *value, with T a type or a definition", what, lit)
 	return v, "", false
+}
+
+// amongObjects reports whether v, whose default is an object, is a
+// reference to a union or a disjunction of types (#Input: string | #P |
+// *#T), whose own resolution carries the default among its objects
+// (untagged).
+func (r *resolver) amongObjects(v cue.Value) bool {
+	if name, ok := r.refName(v); ok {
+		d := r.defs[name]
+		return d != nil && (d.union != nil || d.oneOfAlts != nil)
+	}
+	return false
+}
+
+// objectAlts returns the definitions a disjunction with a default
+// among its objects lists (*#D | #U, #P | *#D), when every alternative
+// is a reference to an object or union definition of the package. CUE's
+// Expr does not list them where one is a union whose variants include
+// the default (it folds the alternatives), so they are read from the
+// source: a union among them stands for its variants.
+func (r *resolver) objectAlts(v cue.Value) ([]*def, bool) {
+	var alts []*def
+	ok := true
+	var walk func(n ast.Node)
+	walk = func(n ast.Node) {
+		switch x := n.(type) {
+		case *ast.ParenExpr:
+			walk(x.X)
+		case *ast.BinaryExpr:
+			if x.Op != token.OR {
+				ok = false
+				return
+			}
+			walk(x.X)
+			walk(x.Y)
+		case *ast.UnaryExpr:
+			if x.Op != token.MUL {
+				ok = false
+				return
+			}
+			walk(x.X)
+		case *ast.Ident:
+			d := r.defs[strings.TrimPrefix(x.Name, "#")]
+			if !strings.HasPrefix(x.Name, "#") || d == nil {
+				ok = false
+				return
+			}
+			r.classifyOnce(d)
+			if d.object == nil && d.union == nil {
+				ok = false
+				return
+			}
+			alts = append(alts, d)
+		default:
+			ok = false
+		}
+	}
+	bin, isBin := sourceExpr(v).(*ast.BinaryExpr)
+	if !isBin || bin.Op != token.OR {
+		return nil, false
+	}
+	walk(bin)
+	return alts, ok && len(alts) > 1
+}
+
+// defaultUnion resolves a field whose value is a disjunction of object
+// and union definitions with a default among them (objectAlts): a union
+// in place, named after the field, whose variants are the objects and
+// the unions' variants, each once, and whose default the one marked
+// (untagged).
+func (r *resolver) defaultUnion(v cue.Value, alts []*def, what string) (*Type, bool) {
+	p := r.pos(v)
+	name := inlineName(what)
+	if prev := r.defs[name]; prev != nil {
+		r.errorf(p, "%s: a disjunction written in place is the type %s, named after where it is, but #%s (%s) has that name; rename #%s, or name the disjunction as a definition of its own", what, name, name, prev.pos, name)
+		return nil, false
+	}
+	if prev := r.inlines[name]; prev != nil {
+		r.errorf(p, "%s: a disjunction written in place is the type %s, named after where it is, and so is the one at %s; name one as a definition of its own", what, name, prev.pos)
+		return nil, false
+	}
+	d := &def{name: name, v: v, pos: p, doc: fmt.Sprintf("%s is the value of %s.", name, what), altDefs: alts}
+	r.inlines[name] = d
+	d.union = &Union{Name: d.name, Doc: d.doc, Pos: d.pos}
+	r.pkg.Unions = append(r.pkg.Unions, d.union)
+	r.inlineUnions = append(r.inlineUnions, d)
+	return &Type{Kind: UnionKind, Union: d.union}, true
 }
 
 // objectDefault returns the type of a field whose default is an object,
@@ -2409,7 +2539,8 @@ func (r *resolver) inlineDisjunction(v cue.Value, alts []cue.Value, what string)
 	for _, a := range alts {
 		if name, ok := r.refName(a); ok && r.defs[name] != nil {
 			r.classifyOnce(r.defs[name])
-			if r.defs[name].object != nil {
+			if r.defs[name].object != nil || r.defs[name].union != nil {
+				// *#D | #U, #U a union: its variants are alternatives.
 				refs++
 			}
 		}
@@ -3635,6 +3766,24 @@ func (r *resolver) resolveUnion(d *def) {
 	if d.unionDone {
 		return // its variants are objects written in place (structUnion)
 	}
+	d.unionDone = true
+	if d.altDefs != nil {
+		for _, vd := range d.altDefs {
+			if vd.union != nil {
+				r.variantsOf(d, vd, d.pos, u)
+				continue
+			}
+			if vd.object.Union != nil {
+				r.errorf(d.pos, "%s: #%s is already a variant of #%s", d.ref(), vd.name, vd.object.Union.Name)
+				continue
+			}
+			if !slices.Contains(u.Variants, vd.object) {
+				u.Variants = append(u.Variants, vd.object)
+			}
+		}
+		r.tellApart(d, u)
+		return
+	}
 	_, args := r.expr(d.v)
 	if alts, ok := r.matchOne(d.v); ok {
 		args = alts
@@ -3645,6 +3794,13 @@ func (r *resolver) resolveUnion(d *def) {
 		}
 		name, _ := r.refName(a)
 		vd := r.defs[name]
+		if vd != nil && vd.union != nil && vd != d && u.Discriminator == "" {
+			// *#D | #U, with #U a union of #D and others (invowk's llm:
+			// *#LLMDefaultsConfig | #LLMConfig): the alternatives are
+			// #U's variants, each once, as CUE's evaluation lists them.
+			r.variantsOf(d, vd, r.pos(a), u)
+			continue
+		}
 		switch {
 		case vd == nil:
 			r.errorf(r.pos(a), "%s: #%s is not a definition of this package", d.ref(), name)
@@ -3656,10 +3812,30 @@ func (r *resolver) resolveUnion(d *def) {
 			r.errorf(r.pos(a), "%s: #%s is already a variant of #%s", d.ref(), name, vd.object.Union.Name)
 			continue
 		}
+		if slices.Contains(u.Variants, vd.object) {
+			continue // *#D | #D | #P: one variant
+		}
 		vd.object.Union = u
 		u.Variants = append(u.Variants, vd.object)
 	}
 	r.tellApart(d, u)
+}
+
+// variantsOf adds the variants of vd's union, an alternative a of the
+// disjunction d, to u, each once. A union told apart by a constant field
+// among the alternatives is refused: its variants belong to it.
+func (r *resolver) variantsOf(d, vd *def, at Pos, u *Union) bool {
+	r.resolveUnion(vd)
+	if !vd.union.Untagged() || len(vd.union.Variants) == 0 {
+		r.errorf(at, "%s: #%s is a union told apart by %q, which is not carried among other alternatives: each of its variants belongs to it; list the alternatives of one union (#A | #B | #C)", d.ref(), vd.name, vd.union.Discriminator)
+		return false
+	}
+	for _, o := range vd.union.Variants {
+		if !slices.Contains(u.Variants, o) {
+			u.Variants = append(u.Variants, o)
+		}
+	}
+	return true
 }
 
 // tellApart finds what tells a union's variants apart: the discriminator,

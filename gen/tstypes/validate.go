@@ -1314,6 +1314,13 @@ func untaggedValidator(u *model.Union) string {
 		bit := strconv.Itoa(1 << i)
 		c.p("if ((fit & ", bit, ") !== 0 && _fits(v, ", checkFn(v.Name), ", [", strings.Join(req, ", "), "])) possible |= ", bit, ";")
 	}
+	for i, v := range u.Variants {
+		if v == u.Default {
+			bit := strconv.Itoa(1 << i)
+			c.p("// ", v.Name, " is the default: CUE takes it wherever the value leaves it possible.")
+			c.p("if ((possible & ", bit, ") !== 0) return [possible, ", bit, "];")
+		}
+	}
 	c.p("return [possible, possible === 0 && fit !== 0 && (fit & (fit - 1)) === 0 ? fit : possible];")
 	c.close()
 	c.p("")
