@@ -1282,15 +1282,21 @@ func (r *resolver) memberPatterns(d *def) {
 		m := &MemberPattern{Key: key, Pos: p, Type: &Type{Kind: AnyKind}}
 		if v.IncompleteKind() != cue.TopKind || !isTop(sourceExpr(v)) {
 			// [=~"re"]: T: the members it admits hold T, kept by the Go
-			// types in a map of T (one such pattern per object).
+			// types in a map of T. Several such patterns share the map
+			// when their types are of one Go type (string & =~"b" and
+			// string & =~"x"): a member that matches several holds
+			// each one's constraints, as CUE unifies them.
+			t, tok := r.typeAt(v, d.ref()+"[string]", p)
+			if !tok {
+				continue
+			}
 			for _, prev := range d.object.Members {
-				if prev.Type.Kind != AnyKind && prev.Key != nil { // beside every other member: checkOthers
-					r.errorf(p, "%s: a second pattern with a type of its own ([%v]: T, beside [=~%q]: T at %s): a member may match both, and the Go types keep the members of one typed pattern in one map; merge them into one pattern, or give one the value _", d.ref(), pat, prev.Key.KeyPattern(), prev.Pos)
+				if prev.Type.Kind != AnyKind && prev.Key != nil && !oneGoType(prev.Type, t) { // beside every other member: checkOthers
+					r.errorf(p, "%s: a second pattern with a type of its own ([%v]: T, beside [=~%q]: T at %s), of another type: a member may match both and must then hold both types, as CUE unifies them, and the Go types keep the members of the typed patterns in one map of one type; give both patterns values of one type (string & =~\"b\" beside string & =~\"x\", or one definition), merge them into one pattern, or give one the value _", d.ref(), pat, prev.Key.KeyPattern(), prev.Pos)
 					ok = false
 				}
 			}
-			t, tok := r.typeAt(v, d.ref()+"[string]", p)
-			if !ok || !tok {
+			if !ok {
 				continue
 			}
 			m.Type = t
@@ -1298,6 +1304,18 @@ func (r *resolver) memberPatterns(d *def) {
 		d.object.Members = append(d.object.Members, m)
 	}
 	r.checkOthers(d)
+}
+
+// oneGoType reports whether the typed member patterns a and b may share
+// one map of the Go types: constraints of one scalar base (string & =~"b"
+// and string & =~"x", a constant or a choice among them), or the same
+// type.
+func oneGoType(a, b *Type) bool {
+	scalar := func(t *Type) bool { return t.Kind == BasicKind || t.Kind == ConstKind }
+	if scalar(a) && scalar(b) {
+		return a.Base == b.Base
+	}
+	return sameType(a, b, map[[2]*Object]bool{})
 }
 
 // checkOthers refuses a pattern for every other member ([string]: T,
