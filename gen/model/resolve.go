@@ -1275,6 +1275,17 @@ func (r *resolver) memberPatterns(d *def) {
 			d.object.Members = append(d.object.Members, m)
 			continue
 		}
+		if re, excluded, isPair := r.declaredNot(pat); isPair {
+			// [=~"re" & !~"^(types)$"]: T beside field types (cue
+			// import's patternProperties beside properties): the !~
+			// names members re does not match anyway, so it says
+			// nothing, and the pattern is =~"re".
+			if excluded != "" {
+				r.errorf(p, "%s: the pattern on its members' names (%v) matches %s, which its !~ excludes: CUE does not apply T to a member of that name, JSON Schema's patternProperties would (it admits members by a pattern they match, not by one they do not); write the =~ so that it does not match that name", d.ref(), pat, excluded)
+				continue
+			}
+			pat = re
+		}
 		key, ok := r.keyType(pat, d.ref(), p, false)
 		if !ok {
 			continue
@@ -1304,6 +1315,53 @@ func (r *resolver) memberPatterns(d *def) {
 		d.object.Members = append(d.object.Members, m)
 	}
 	r.checkOthers(d)
+}
+
+// declaredNot splits a member pattern =~"re" & !~"^(a|b)$" whose !~
+// names a list of names (the fields the object declares, as cue import
+// writes JSON Schema's patternProperties beside properties, or none,
+// ^()$): re's conjunct, and the first of those names re matches, quoted
+// ("" when none does). isPair is false for any other pattern.
+func (r *resolver) declaredNot(pat cue.Value) (re cue.Value, excluded string, isPair bool) {
+	cs := r.conjuncts(pat)
+	if len(cs) != 2 {
+		return cue.Value{}, "", false
+	}
+	var names []string
+	found := false
+	for _, c := range cs {
+		op, args := r.expr(c)
+		switch {
+		case op == cue.RegexMatchOp && len(args) == 1:
+			re, found = c, true
+		case op == cue.NotRegexMatchOp:
+			n, ok := notNames(r, c)
+			if !ok {
+				return cue.Value{}, "", false
+			}
+			names = n
+		default:
+			return cue.Value{}, "", false
+		}
+	}
+	if !found || names == nil {
+		return cue.Value{}, "", false
+	}
+	_, args := r.expr(re)
+	src, err := args[0].String()
+	if err != nil {
+		return cue.Value{}, "", false
+	}
+	rx, err := regexp.Compile(src)
+	if err != nil {
+		return cue.Value{}, "", false // keyType says why
+	}
+	for _, n := range names {
+		if rx.MatchString(n) {
+			return re, strconv.Quote(n), true
+		}
+	}
+	return re, "", true
 }
 
 // oneGoType reports whether the typed member patterns a and b may share

@@ -1170,7 +1170,7 @@ func objectWriter(c *code, o *model.Object) {
 		if m.Key != nil {
 			c.p("if (!(", typedTest(o, k), ")) continue;")
 		}
-		c.p("s += sep + _str(", k, ") + \":\" + ", writeExpr(c, m.Type, "(v as Record<string, unknown>)["+k+"] as "+typ(m.Type)), ";")
+		c.p("s += sep + _str(", k, ") + \":\" + ", writeExpr(c, m.Type, "((v as Record<string, unknown>)["+k+"] as "+typ(m.Type)+")"), ";")
 		c.p(`sep = ",";`)
 		c.close()
 	}
