@@ -1773,8 +1773,8 @@ func (r *resolver) objectAlts(v cue.Value) ([]*def, bool) {
 			}
 			walk(x.X)
 		case *ast.Ident:
-			d := r.defs[strings.TrimPrefix(x.Name, "#")]
-			if !strings.HasPrefix(x.Name, "#") || d == nil {
+			d := r.identDef(x)
+			if d == nil {
 				ok = false
 				return
 			}
@@ -1794,6 +1794,24 @@ func (r *resolver) objectAlts(v cue.Value) ([]*def, bool) {
 	}
 	walk(bin)
 	return alts, ok && len(alts) > 1
+}
+
+// identDef returns the package's definition an identifier names (#A),
+// or nil: for another identifier, or one that a definition of that name
+// nearer the reference shadows (#Cfg: {#A: {…}, x: *#A | #B}).
+func (r *resolver) identDef(x *ast.Ident) *def {
+	d := r.defs[strings.TrimPrefix(x.Name, "#")]
+	if !strings.HasPrefix(x.Name, "#") || d == nil {
+		return nil
+	}
+	if x.Scope != nil {
+		// The parser resolves a reference to the struct that declares
+		// what it names: the file's for the package's own definitions.
+		if _, top := x.Scope.(*ast.File); !top {
+			return nil
+		}
+	}
+	return d
 }
 
 // defaultUnion resolves a field whose value is a disjunction of object

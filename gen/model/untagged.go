@@ -120,7 +120,7 @@ func (r *resolver) defaultVariant(v cue.Value, u *Union) (*Object, string) {
 		return nil, "a default among objects no constant field tells apart is carried when it marks one of them (*#A | #B); this one marks " + strconv.Itoa(len(marks)) + " alternatives among the disjunction's own, or one inside a definition it refers to, which is not carried yet; mark one object definition"
 	}
 	if id, ok := marks[0].(*ast.Ident); ok {
-		if vd := r.defs[strings.TrimPrefix(id.Name, "#")]; strings.HasPrefix(id.Name, "#") && vd != nil && vd.object != nil && slices.Contains(u.Variants, vd.object) {
+		if vd := r.identDef(id); vd != nil && vd.object != nil && slices.Contains(u.Variants, vd.object) {
 			return vd.object, ""
 		}
 	}
