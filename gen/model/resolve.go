@@ -178,6 +178,9 @@ type def struct {
 	// package that is not a struct (rootValue).
 	root bool
 	pkg  string
+	// at is where a definition written in place is (#Cfg.llm), which
+	// messages name it by; "" for one the schema names.
+	at string
 	// lit is the struct literal the object is written as: for the root,
 	// every declaration of the package's files.
 	lit *ast.StructLit
@@ -188,6 +191,9 @@ type def struct {
 // package is named by what it is called here (#MetaV1ObjectMeta); its
 // position is in that package's file.
 func (d *def) ref() string {
+	if d.at != "" {
+		return d.at
+	}
 	if d.root || d.pkg != "" {
 		return d.pkg
 	}
@@ -1830,7 +1836,7 @@ func (r *resolver) defaultUnion(v cue.Value, alts []*def, what string) (*Type, b
 		r.errorf(p, "%s: a disjunction written in place is the type %s, named after where it is, and so is the one at %s; name one as a definition of its own", what, name, prev.pos)
 		return nil, false
 	}
-	d := &def{name: name, v: v, pos: p, doc: fmt.Sprintf("%s is the value of %s.", name, what), altDefs: alts}
+	d := &def{name: name, v: v, pos: p, doc: fmt.Sprintf("%s is the value of %s.", name, what), altDefs: alts, at: what}
 	r.inlines[name] = d
 	d.union = &Union{Name: d.name, Doc: d.doc, Pos: d.pos}
 	r.pkg.Unions = append(r.pkg.Unions, d.union)
