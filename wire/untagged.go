@@ -2,6 +2,7 @@ package wire
 
 import (
 	"math/bits"
+	"reflect"
 	"strings"
 )
 
@@ -118,7 +119,22 @@ func One[U interface {
 		return // the encoding's own problem, which validate reports
 	}
 	r := Reader{data: b}
-	if _, err := decode(&r); err != nil {
+	got, err := decode(&r)
+	if err != nil {
 		p.Add(path, member, RuleOneOf, "%s", err.Error())
+		return
 	}
+	if want := reflect.TypeOf(v); reflect.TypeOf(got) != want {
+		// The union's default (*#D | #P) is possible for the value: CUE
+		// reads it as the default, whatever variant built it.
+		p.Add(path, member, RuleOneOf, "is read as a %s, the union's default, which CUE takes wherever it is possible, not as the %s it was built as", typeName(reflect.TypeOf(got)), typeName(want))
+	}
+}
+
+// typeName is a variant's Go type name, without its package and pointer.
+func typeName(t reflect.Type) string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return t.Name()
 }

@@ -234,3 +234,33 @@ func FuzzFit(f *testing.F) {
 		}
 	})
 }
+
+// oneU is a union whose decoder, as a union with a default reads it,
+// takes dflt wherever it is possible: here always.
+type oneU interface {
+	AppendJSON([]byte) ([]byte, error)
+}
+
+type dflt struct{}
+
+type other struct{}
+
+func (dflt) AppendJSON(b []byte) ([]byte, error)  { return append(b, "{}"...), nil }
+func (other) AppendJSON(b []byte) ([]byte, error) { return append(b, "{}"...), nil }
+
+// TestOneDefault: a value built in Go as another variant, whose JSON the
+// union's default is possible for, is read as the default: One reports it.
+func TestOneDefault(t *testing.T) {
+	decode := func(r *Reader) (oneU, error) { return dflt{}, r.Skip() }
+	var p Problems
+	root := Root("U")
+	One[oneU](&p, &root, "", dflt{}, decode)
+	if err := p.Err(); err != nil {
+		t.Fatalf("the default itself: %v", err)
+	}
+	One[oneU](&p, &root, "", other{}, decode)
+	err := p.Err()
+	if err == nil || !bytes.Contains([]byte(err.Error()), []byte("is read as a dflt, the union's default")) {
+		t.Fatalf("another variant the default takes: got %v", err)
+	}
+}

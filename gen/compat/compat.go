@@ -60,12 +60,14 @@ const (
 	ObjectConditionRemoved   = "OBJECT_CONDITION_REMOVED"
 	ObjectNoClose            = "OBJECT_NO_CLOSE"
 	ObjectOpened             = "OBJECT_OPENED"
+	ObjectPatternNoAdd       = "OBJECT_PATTERN_NO_ADD"
 	UnionNoDelete            = "UNION_NO_DELETE"
 	UnionSameDiscriminator   = "UNION_SAME_DISCRIMINATOR"
 	UnionVariantNoDelete     = "UNION_VARIANT_NO_DELETE"
 	UnionVariantSameObject   = "UNION_VARIANT_SAME_OBJECT"
 	UnionVariantAdded        = "UNION_VARIANT_ADDED"
 	UnionUntaggedMembers     = "UNION_UNTAGGED_MEMBERS"
+	UnionSameDefault         = "UNION_SAME_DEFAULT"
 
 	LayoutNoDelete           = "LAYOUT_NO_DELETE"
 	LayoutVersionNoDelete    = "LAYOUT_VERSION_NO_DELETE"
@@ -114,12 +116,14 @@ var Rules = []Rule{
 	{ID: ObjectConditionRemoved, Severity: Widening, Summary: "what an if clause required, fixed or bounded of a field no longer holds"},
 	{ID: ObjectNoClose, Severity: Breaking, Summary: "an open object was closed: members it admitted are refused"},
 	{ID: ObjectOpened, Severity: Widening, Summary: "a closed object now admits members it does not name"},
+	{ID: ObjectPatternNoAdd, Severity: Breaking, Summary: "a member pattern with a type of its own was added where the members it names held other values: in an open object, or beside another typed pattern a member may also match"},
 	{ID: UnionNoDelete, Severity: Breaking, Summary: "a union was removed"},
 	{ID: UnionSameDiscriminator, Severity: Breaking, Summary: "a union's discriminator field changed"},
 	{ID: UnionVariantNoDelete, Severity: Breaking, Summary: "a union variant was removed"},
 	{ID: UnionVariantSameObject, Severity: Breaking, Summary: "a union tag now names another object"},
 	{ID: UnionVariantAdded, Severity: Widening, Summary: "a union variant was added; every exhaustive consumer must answer it"},
 	{ID: UnionUntaggedMembers, Severity: Breaking, Summary: "a union without a discriminator gained a variant, or a variant's members changed: a value that was one variant may now fit two, which CUE finds ambiguous"},
+	{ID: UnionSameDefault, Severity: Breaking, Summary: "the default among a union's variants was changed, added or removed: a value that fits several is read as another variant, or refused as ambiguous"},
 
 	{ID: LayoutNoDelete, Severity: Breaking, Summary: "a layout package was removed"},
 	{ID: LayoutVersionNoDelete, Severity: Breaking, Summary: "a shipped version was removed from the history"},

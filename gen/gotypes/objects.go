@@ -221,16 +221,22 @@ func object(f *goFile, o *model.Object) {
 		case o.KeepsUnknown():
 			f.comment(model.UnknownField + " holds the members the schema admits by a pattern on their names\n(" + memberPatternList(o) + "), by name; they are written after the others, by name.")
 		}
+		// Matching and Unknown are one run of columns, as gofmt aligns them.
+		var held [][]string
 		if m := o.Typed(); m != nil && m.Key == nil {
 			f.comment(model.MatchingField + " holds the members the schema does not declare, by name; they\nare written after the fields, by name.")
-			f.columns([][]string{{model.MatchingField, "map[string]" + goType(f, m.Type, false), "`json:\"-\"`"}})
+			held = append(held, []string{model.MatchingField, "map[string]" + goType(f, m.Type, false), "`json:\"-\"`"})
+		} else if m != nil && len(o.TypedAll()) > 1 {
+			f.comment(model.MatchingField + " holds the members whose names match " + typedPatternList(o) + ", by name;\na member that matches several holds each one's constraints. They are\nwritten after the fields, by name.")
+			held = append(held, []string{model.MatchingField, "map[string]" + goType(f, m.Type, false), "`json:\"-\"`"})
 		} else if m != nil {
 			f.comment(model.MatchingField + " holds the members whose names match " + m.Key.KeyPattern() + ", by name; they are\nwritten after the fields, by name.")
-			f.columns([][]string{{model.MatchingField, "map[string]" + goType(f, m.Type, false), "`json:\"-\"`"}})
+			held = append(held, []string{model.MatchingField, "map[string]" + goType(f, m.Type, false), "`json:\"-\"`"})
 		}
 		if o.KeepsUnknown() {
-			f.columns([][]string{{model.UnknownField, "map[string]" + f.use("encoding/json") + ".RawMessage", "`json:\"-\"`"}})
+			held = append(held, []string{model.UnknownField, "map[string]" + f.use("encoding/json") + ".RawMessage", "`json:\"-\"`"})
 		}
+		f.columns(held)
 		f.close()
 	}
 	objectMethods(f, o)
@@ -470,13 +476,19 @@ func objectDecoder(f *goFile, o *model.Object, fit bool) {
 		mm := "v." + model.MatchingField
 		et := goType(f, m.Type, false)
 		if m.Key != nil {
-			f.open("if ", f.patterns[m.Key], ".MatchString(string(key))")
+			f.open("if ", typedMatch(f, o, "string(key)"))
 		}
 		f.open("if _, dup := ", mm, "[string(key)]; dup")
 		f.p(fail, w, ".Duplicate(key)")
 		f.close()
 		f.p("var e ", et)
-		f.open("if err = ", readCall(f, m.Type, "&e"), "; err == nil")
+		rt := m.Type
+		if len(o.TypedAll()) > 1 && (rt.Kind == model.BasicKind || rt.Kind == model.ConstKind) {
+			// Several patterns of one base: read the base, and let
+			// Validate check each pattern the name matches.
+			rt = &model.Type{Kind: model.BasicKind, Base: rt.Base}
+		}
+		f.open("if err = ", readCall(f, rt, "&e"), "; err == nil")
 		f.open("if ", mm, " == nil")
 		f.p(mm, " = map[string]", et, "{}")
 		f.close()
@@ -739,6 +751,26 @@ func memberPatternList(o *model.Object) string {
 	return strings.Join(ps, " or ")
 }
 
+// typedMatch is the Go condition that name (a string expression) matches
+// one of o's member patterns with a type of its own.
+func typedMatch(f *goFile, o *model.Object, name string) string {
+	var cs []string
+	for _, m := range o.TypedAll() {
+		cs = append(cs, f.patterns[m.Key]+".MatchString("+name+")")
+	}
+	return strings.Join(cs, " || ")
+}
+
+// typedPatternList renders an object's member patterns with a type of
+// their own for docs and messages: ^a or b$.
+func typedPatternList(o *model.Object) string {
+	var ps []string
+	for _, m := range o.TypedAll() {
+		ps = append(ps, m.Key.KeyPattern())
+	}
+	return strings.Join(ps, " or ")
+}
+
 // memberMatch is the Go condition that name (a string expression) matches
 // one of o's member patterns of any value.
 func memberMatch(f *goFile, o *model.Object, name string) string {
@@ -858,12 +890,30 @@ func objectValidate(f *goFile, o *model.Object) {
 		f.open("if ", f.use("slices"), ".Contains(", helper("fields", o.GoName), ", k)")
 		f.p("p.Add(path, k, ", f.wire(), `.RuleUnknown, "%s", `, quote("is a field of the schema, held in "+model.MatchingField+": set the field instead"), ")")
 		if m.Key != nil {
-			f.close(" else if !" + f.patterns[m.Key] + ".MatchString(k) {")
+			f.close(" else if !(" + typedMatch(f, o, "k") + ") {")
 			f.depth++
-			f.p("p.Add(path, k, ", f.wire(), `.RulePattern, "%s", `, quote("its name must match "+m.Key.KeyPattern()), ")")
+			f.p("p.Add(path, k, ", f.wire(), `.RulePattern, "%s", `, quote("its name must match "+typedPatternList(o)), ")")
 		}
 		f.close()
-		if needsCheck(m.Type) {
+		if typed := o.TypedAll(); len(typed) > 1 {
+			// A member holds the type of every pattern its name matches,
+			// as CUE unifies them.
+			var checked []*model.MemberPattern
+			for _, tm := range typed {
+				if needsCheck(tm.Type) {
+					checked = append(checked, tm)
+				}
+			}
+			if len(checked) > 0 {
+				f.p("el := ", mm, "[k]")
+				f.p("at := path.Key(k)")
+			}
+			for _, tm := range checked {
+				f.open("if ", f.patterns[tm.Key], ".MatchString(k)")
+				checks(f, tm.Type, "el", "&at", "", "", 1)
+				f.close()
+			}
+		} else if needsCheck(m.Type) {
 			f.p("el := ", mm, "[k]")
 			f.p("at := path.Key(k)")
 			checks(f, m.Type, "el", "&at", "", "", 1)
@@ -871,8 +921,8 @@ func objectValidate(f *goFile, o *model.Object) {
 		f.close()
 		if o.KeepsUnknown() {
 			f.open("for _, k := range ", f.wire(), ".SortedKeys(x.", model.UnknownField, ")")
-			f.open("if ", f.patterns[m.Key], ".MatchString(k)")
-			f.p("p.Add(path, k, ", f.wire(), `.RuleUnknown, "%s", `, quote("is held in "+model.UnknownField+", but its name matches "+m.Key.KeyPattern()+": set it in "+model.MatchingField), ")")
+			f.open("if ", typedMatch(f, o, "k"))
+			f.p("p.Add(path, k, ", f.wire(), `.RuleUnknown, "%s", `, quote("is held in "+model.UnknownField+", but its name matches "+typedPatternList(o)+": set it in "+model.MatchingField), ")")
 			f.close()
 			f.close()
 		}

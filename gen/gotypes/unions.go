@@ -149,6 +149,9 @@ func untagged(f *goFile, u *model.Union, used bool) {
 		plain = append(plain, quote(v.GoName))
 	}
 	doc := u.Doc + fmt.Sprintf("\n\nIts variants are %s; a type switch needs one case for each. No constant field tells them apart: a value is the one variant whose members it has, as CUE decides (%s).", joinAnd(names), u.UnmarshalFunc())
+	if u.Default != nil {
+		doc += fmt.Sprintf(" *%s is the default: a value it is possible for is one, complete or not, however many others are possible too.", u.Default.GoName)
+	}
 	f.decl()
 	f.doc(docFor(t, doc), UnionDirective)
 	f.open("type ", t, " interface")
@@ -189,7 +192,11 @@ func untagged(f *goFile, u *model.Union, used bool) {
 	}
 
 	f.decl()
-	f.doc(fmt.Sprintf("%s decodes one %s as CUE reads it: the variants possible are those that\ndeclare every member the value has that some variant declares, and\nadmit its values, required fields aside; exactly one must be, and the\nvalue complete for it. The error is a *wire.DecodeError: for none or\nseveral, wire.ErrVariant.", u.UnmarshalFunc(), t))
+	dflt := ""
+	if u.Default != nil {
+		dflt = fmt.Sprintf("\nWhere the default, %s, is possible, the value is one, and must be\ncomplete for it.", u.Default.GoName)
+	}
+	f.doc(fmt.Sprintf("%s decodes one %s as CUE reads it: the variants possible are those that\ndeclare every member the value has that some variant declares, and\nadmit its values, required fields aside; exactly one must be, and the\nvalue complete for it.%s The error is a *wire.DecodeError: for none or\nseveral, wire.ErrVariant.", u.UnmarshalFunc(), t, dflt))
 	f.open("func ", u.UnmarshalFunc(), "(data []byte) (", t, ", error)")
 	f.p("return ", w, ".Decode(data, ", quote(t), ", ", decodeFunc(t), ")")
 	f.close()
@@ -224,6 +231,16 @@ func untagged(f *goFile, u *model.Union, used bool) {
 		f.close()
 	}
 	f.p("one := possible")
+	if u.Default != nil {
+		for i, v := range u.Variants {
+			if v == u.Default {
+				f.comment(fmt.Sprintf("%s is the default: CUE takes it wherever the value leaves it possible.", v.GoName))
+				f.open("if possible&", hex(1<<i), " != 0")
+				f.p("one = ", hex(1<<i))
+				f.close()
+			}
+		}
+	}
 	f.open("if one == 0 && fit != 0 && fit&(fit-1) == 0")
 	f.comment("Only one variant has the members: its decoder and Validate say what is wrong.")
 	f.p("one = fit")

@@ -441,6 +441,9 @@ func enumDoc(en *model.Enum) string {
 //
 // In the open set a member no variant declares is ignored, as the Go
 // decoder ignores it; the strict set refuses it in every variant.
+//
+// A union with a default (*#D | #P) is "if" D's possible object "then"
+// D complete, "else" the same rule among the others.
 func (e *emitter) untagged(u *model.Union) obj {
 	members := u.Members()
 	possible := make([]any, len(u.Variants))
@@ -469,6 +472,19 @@ func (e *emitter) untagged(u *model.Union) obj {
 			c = append(c, member{"properties", others})
 		}
 		complete[i] = c
+	}
+	for i, v := range u.Variants {
+		if v != u.Default {
+			continue
+		}
+		// *#D | #P: where the default is possible, the value is it, and
+		// complete for it; else exactly one of the others is possible.
+		others := func(xs []any) []any { return slices.Delete(slices.Clone(xs), i, i+1) }
+		rest := obj{{"oneOf", others(possible)}, {"anyOf", others(complete)}}
+		if len(u.Variants) == 2 {
+			rest = obj{{"allOf", []any{others(possible)[0], others(complete)[0]}}}
+		}
+		return obj{{"type", "object"}, {"if", possible[i]}, {"then", complete[i]}, {"else", rest}}
 	}
 	return obj{{"type", "object"}, {"oneOf", possible}, {"anyOf", complete}}
 }

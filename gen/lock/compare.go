@@ -416,6 +416,35 @@ func (c *comparer) object(subject string, bo, co *Object, gone map[string]*remov
 	if len(looser) > 0 {
 		c.add(compat.FieldConstraintLoosened, subject, "#%s: %s; a reader validating against the old schema may refuse new data", bo.Name, strings.Join(looser, ", "))
 	}
+	typed := func(m string) bool { return strings.Contains(m, ": ") }
+	for _, m := range co.Members {
+		if !typed(m) || slices.Contains(bo.Members, m) {
+			continue
+		}
+		// A typed pattern added where its members held other values:
+		// in an open object any value; beside another typed pattern
+		// (still there), a member both match must now hold both types.
+		beside := ""
+		for _, b := range bo.Members {
+			if typed(b) && slices.Contains(co.Members, b) {
+				beside = b
+				break
+			}
+		}
+		switch {
+		case bo.Open && co.Open:
+			c.add(compat.ObjectPatternNoAdd, subject, "#%s now requires the members whose names match %s to hold that type; they held any value, so data valid before may now be refused", bo.Name, m)
+		case beside != "":
+			c.add(compat.ObjectPatternNoAdd, subject, "#%s now has the pattern %s beside %s; a member whose name matches both must now hold both types, so data valid before may now be refused", bo.Name, m, beside)
+		}
+	}
+	if bo.Open && co.Open {
+		for _, m := range bo.Members {
+			if typed(m) && !slices.Contains(co.Members, m) {
+				c.add(compat.ObjectOpened, subject, "#%s no longer requires the members whose names match %s to hold that type; a reader validating against the old schema refuses other values", bo.Name, m)
+			}
+		}
+	}
 	switch {
 	case bo.Open && !co.Open:
 		c.add(compat.ObjectNoClose, subject, "#%s was open and is closed; data with members it does not name is now refused (by CUE and the strict JSON Schema)", bo.Name)
@@ -947,6 +976,15 @@ func (c *comparer) untagged(subject string, bu, cu *Union, gone map[string]*remo
 		if bases[cv.Object] == nil {
 			c.add(compat.UnionUntaggedMembers, subject+"."+cv.Object, "variant #%s was added to a union without a discriminator; a value that was one variant may now fit it too, which CUE refuses as ambiguous", cv.Object)
 		}
+	}
+	if bu.Default != cu.Default {
+		show := func(d string) string {
+			if d == "" {
+				return "none"
+			}
+			return "#" + d
+		}
+		c.add(compat.UnionSameDefault, subject, "the default variant changed from %s to %s; CUE takes the default wherever a value leaves it possible, so a value that fits several variants is now read as another, or refused as ambiguous", show(bu.Default), show(cu.Default))
 	}
 }
 

@@ -200,6 +200,10 @@ type Union struct {
 	Name          string     `json:"name"`
 	Discriminator string     `json:"discriminator"`
 	Variants      []*Variant `json:"variants"`
+	// Default is the object of the variant a union without a
+	// discriminator takes wherever a value leaves it possible (*#D | #P),
+	// or "".
+	Default string `json:"default,omitempty"`
 }
 
 // Variant is one union variant: its tag and the object that carries it;
@@ -282,6 +286,9 @@ func FromModel(s *model.Schema) *Lock {
 		}
 		for _, u := range p.Unions {
 			lu := &Union{Name: u.Name, Discriminator: u.Discriminator}
+			if u.Default != nil {
+				lu.Default = u.Default.Name
+			}
 			l.pos[key+"."+u.Name] = u.Pos
 			for _, v := range u.Variants {
 				lv := &Variant{Tag: v.Tag, Object: v.Name}

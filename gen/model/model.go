@@ -281,13 +281,15 @@ type MemberPattern struct {
 	Key *Type
 	// Type is what a matching member holds: AnyKind for [=~"re"]: _, or
 	// T ([=~"re"]: T), which Go keeps in the MatchingField map (an
-	// object has at most one such pattern).
+	// object's several such patterns have types of one Go type: the map's).
 	Type *Type
 	Pos  Pos
 }
 
-// Typed returns the object's member pattern with a type of its own, or
-// nil.
+// Typed returns the object's first member pattern with a type of its
+// own, or nil. When it has several ([=~"^a"]: string & =~"b" beside
+// [=~"b$"]: string & =~"x"), their types are of one Go type, and the Go
+// types keep every member they admit in one map of it: TypedAll.
 func (o *Object) Typed() *MemberPattern {
 	for _, m := range o.Members {
 		if m.Type.Kind != AnyKind {
@@ -295,6 +297,19 @@ func (o *Object) Typed() *MemberPattern {
 		}
 	}
 	return nil
+}
+
+// TypedAll returns the object's member patterns with a type of their own,
+// in schema order: a member whose name matches several holds each one's
+// type, as CUE unifies them.
+func (o *Object) TypedAll() []*MemberPattern {
+	var out []*MemberPattern
+	for _, m := range o.Members {
+		if m.Type.Kind != AnyKind {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 // KeepsUnknown reports whether the object holds members it does not name
@@ -360,6 +375,12 @@ type Union struct {
 	Pos           Pos
 	Discriminator string // wire name of the tag field, e.g. "kind"
 	Variants      []*Object
+	// Default is the variant a union without a discriminator takes where
+	// the value leaves it possible (*#A | #B, invowk's *#LLMDefaultsConfig
+	// | #LLMConfig): CUE then takes it, complete or not, however many
+	// others are possible too; nil when the union marks none. Where the
+	// default is dropped, the value is the one other variant possible.
+	Default *Object
 }
 
 // Base is the wire shape of a scalar value.

@@ -138,6 +138,9 @@ func dump(s *model.Schema) string {
 			tells := "discriminator=" + u.Discriminator
 			if u.Untagged() {
 				tells = "untagged members=" + strings.Join(u.Members(), ",")
+				if u.Default != nil {
+					tells += " default=" + u.Default.Name
+				}
 			}
 			fmt.Fprintf(&b, "union %s %s %s @%s\n", u.GoName, tells, strings.Join(vs, " "), u.Pos)
 		}

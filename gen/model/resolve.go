@@ -241,6 +241,9 @@ type def struct {
 	// unionDone: a union whose variants structUnion resolved, some of
 	// them objects written in place.
 	unionDone bool
+	// altDefs are an in-place union's alternatives when CUE's Expr does
+	// not list them (defaultUnion): object and union definitions.
+	altDefs []*def
 	// from is the package of a definition of another package that this
 	// one refers to (#Name there, named from.qualifier+Name here).
 	from *foreignPkg
@@ -261,6 +264,9 @@ type def struct {
 	// package that is not a struct (rootValue).
 	root bool
 	pkg  string
+	// at is where a definition written in place is (#Cfg.llm), which
+	// messages name it by; "" for one the schema names.
+	at string
 	// lit is the struct literal the object is written as: for the root,
 	// every declaration of the package's files.
 	lit *ast.StructLit
@@ -271,6 +277,9 @@ type def struct {
 // package is named by what it is called here (#MetaV1ObjectMeta); its
 // position is in that package's file.
 func (d *def) ref() string {
+	if d.at != "" {
+		return d.at
+	}
 	if d.root || d.pkg != "" {
 		return d.pkg
 	}
@@ -828,6 +837,16 @@ func (r *resolver) fieldCounts(v cue.Value, what string) (fc fieldCount, rest cu
 // classify decides what a definition is: an enum or union (a disjunction),
 // an object (a struct literal) or a constrained scalar.
 func (r *resolver) classify(d *def) {
+	if dv, has := d.v.Default(); has && dv.IncompleteKind() == cue.StructKind {
+		if alts, ok := r.objectAlts(d.v); ok {
+			// #U: *#A | #B, *#A | #V: a union with a default, whose
+			// alternatives CUE's Expr may fold (objectAlts).
+			d.altDefs = alts
+			d.union = &Union{Name: d.name, Doc: d.doc, Pos: d.pos}
+			r.pkg.Unions = append(r.pkg.Unions, d.union)
+			return
+		}
+	}
 	op, args := r.disjunction(d.v)
 	if alts, ok := r.matchOne(d.v); ok {
 		op, args = cue.OrOp, alts
@@ -1345,6 +1364,17 @@ func (r *resolver) memberPatterns(d *def) {
 			d.object.Members = append(d.object.Members, m)
 			continue
 		}
+		if re, excluded, isPair := r.declaredNot(pat); isPair {
+			// [=~"re" & !~"^(types)$"]: T beside field types (cue
+			// import's patternProperties beside properties): the !~
+			// names members re does not match anyway, so it says
+			// nothing, and the pattern is =~"re".
+			if excluded != "" {
+				r.errorf(p, "%s: the pattern on its members' names (%v) matches %s, which its !~ excludes: CUE does not apply T to a member of that name, JSON Schema's patternProperties would (it admits members by a pattern they match, not by one they do not); write the =~ so that it does not match that name", d.ref(), pat, excluded)
+				continue
+			}
+			pat = re
+		}
 		key, ok := r.keyType(pat, d.ref(), p, false)
 		if !ok {
 			continue
@@ -1352,15 +1382,21 @@ func (r *resolver) memberPatterns(d *def) {
 		m := &MemberPattern{Key: key, Pos: p, Type: &Type{Kind: AnyKind}}
 		if v.IncompleteKind() != cue.TopKind || !isTop(sourceExpr(v)) {
 			// [=~"re"]: T: the members it admits hold T, kept by the Go
-			// types in a map of T (one such pattern per object).
+			// types in a map of T. Several such patterns share the map
+			// when their types are of one Go type (string & =~"b" and
+			// string & =~"x"): a member that matches several holds
+			// each one's constraints, as CUE unifies them.
+			t, tok := r.typeAt(v, d.ref()+"[string]", p)
+			if !tok {
+				continue
+			}
 			for _, prev := range d.object.Members {
-				if prev.Type.Kind != AnyKind && prev.Key != nil { // beside every other member: checkOthers
-					r.errorf(p, "%s: a second pattern with a type of its own ([%v]: T, beside [=~%q]: T at %s): a member may match both, and the Go types keep the members of one typed pattern in one map; merge them into one pattern, or give one the value _", d.ref(), pat, prev.Key.KeyPattern(), prev.Pos)
+				if prev.Type.Kind != AnyKind && prev.Key != nil && !oneGoType(prev.Type, t) { // beside every other member: checkOthers
+					r.errorf(p, "%s: a second pattern with a type of its own ([%v]: T, beside [=~%q]: T at %s), of another type: a member may match both and must then hold both types, as CUE unifies them, and the Go types keep the members of the typed patterns in one map of one type; give both patterns values of one type (string & =~\"b\" beside string & =~\"x\", or one definition), merge them into one pattern, or give one the value _", d.ref(), pat, prev.Key.KeyPattern(), prev.Pos)
 					ok = false
 				}
 			}
-			t, tok := r.typeAt(v, d.ref()+"[string]", p)
-			if !ok || !tok {
+			if !ok {
 				continue
 			}
 			m.Type = t
@@ -1375,6 +1411,65 @@ func (r *resolver) memberPatterns(d *def) {
 		}
 	}
 	r.checkOthers(d)
+}
+
+// declaredNot splits a member pattern =~"re" & !~"^(a|b)$" whose !~
+// names a list of names (the fields the object declares, as cue import
+// writes JSON Schema's patternProperties beside properties, or none,
+// ^()$): re's conjunct, and the first of those names re matches, quoted
+// ("" when none does). isPair is false for any other pattern.
+func (r *resolver) declaredNot(pat cue.Value) (re cue.Value, excluded string, isPair bool) {
+	cs := r.conjuncts(pat)
+	if len(cs) != 2 {
+		return cue.Value{}, "", false
+	}
+	var names []string
+	found := false
+	for _, c := range cs {
+		op, args := r.expr(c)
+		switch {
+		case op == cue.RegexMatchOp && len(args) == 1:
+			re, found = c, true
+		case op == cue.NotRegexMatchOp:
+			n, ok := notNames(r, c)
+			if !ok {
+				return cue.Value{}, "", false
+			}
+			names = n
+		default:
+			return cue.Value{}, "", false
+		}
+	}
+	if !found || names == nil {
+		return cue.Value{}, "", false
+	}
+	_, args := r.expr(re)
+	src, err := args[0].String()
+	if err != nil {
+		return cue.Value{}, "", false
+	}
+	rx, err := regexp.Compile(src)
+	if err != nil {
+		return cue.Value{}, "", false // keyType says why
+	}
+	for _, n := range names {
+		if rx.MatchString(n) {
+			return re, strconv.Quote(n), true
+		}
+	}
+	return re, "", true
+}
+
+// oneGoType reports whether the typed member patterns a and b may share
+// one map of the Go types: constraints of one scalar base (string & =~"b"
+// and string & =~"x", a constant or a choice among them), or the same
+// type.
+func oneGoType(a, b *Type) bool {
+	scalar := func(t *Type) bool { return t.Kind == BasicKind || t.Kind == ConstKind }
+	if scalar(a) && scalar(b) {
+		return a.Base == b.Base
+	}
+	return sameType(a, b, map[[2]*Object]bool{})
 }
 
 // checkOthers refuses a pattern for every other member ([string]: T,
@@ -1565,6 +1660,21 @@ func (r *resolver) resolveObject(d *def) {
 			continue
 		}
 		tv := v
+		if dv, has := v.Default(); has && dv.IncompleteKind() == cue.StructKind {
+			if alts, ok := r.objectAlts(v); ok {
+				// *#D | #U: a union in place, its default #D.
+				if f.Optional && dv.Validate(cue.Concrete(true)) == nil {
+					if lit, err := dv.MarshalJSON(); err == nil {
+						f.Default = string(lit)
+					}
+				}
+				if t, ok := r.defaultUnion(v, alts, d.ref()+"."+name); ok {
+					f.Type = t
+					o.Fields = append(o.Fields, f)
+				}
+				continue
+			}
+		}
 		if dv, has := v.Default(); has {
 			var ok bool
 			if tv, f.Default, ok = r.withoutDefault(v, dv, d.ref()+"."+name); !ok {
@@ -1630,6 +1740,21 @@ func (r *resolver) withoutDefault(v, dv cue.Value, what string) (cue.Value, stri
 		// is a type gives no value to fill in; it only chooses among
 		// alternatives CUE cannot tell apart, which a value's JSON kind
 		// always can. The type is every alternative, with no default.
+		return v, "", true
+	}
+	if dv.IncompleteKind() == cue.StructKind && r.amongObjects(v) {
+		// *#D | #U, or a reference to a union (or a disjunction of
+		// types) whose default is one of its objects: the type is the
+		// whole disjunction, a union whose default is that variant
+		// (untagged), and the value CUE gives a regular field the data
+		// leaves out is the default's, when that is complete (when it is
+		// not, CUE refuses the field absent: it is required).
+		if dv.Validate(cue.Concrete(true)) != nil {
+			return v, "", true
+		}
+		if lit, err := dv.MarshalJSON(); err == nil {
+			return v, string(lit), true
+		}
 		return v, "", true
 	}
 	lit, err := dv.MarshalJSON()
@@ -1718,6 +1843,111 @@ func (r *resolver) withoutDefault(v, dv cue.Value, what string) (cue.Value, stri
 	}
 	r.errorf(r.pos(v), "%s: this default (%s) is on a disjunction schemagen does not carry yet; write T | *value, with T a type or a definition", what, lit)
 	return v, "", false
+}
+
+// amongObjects reports whether v, whose default is an object, is a
+// reference to a union or a disjunction of types (#Input: string | #P |
+// *#T), whose own resolution carries the default among its objects
+// (untagged).
+func (r *resolver) amongObjects(v cue.Value) bool {
+	if name, ok := r.refName(v); ok {
+		d := r.defs[name]
+		return d != nil && (d.union != nil || d.oneOfAlts != nil)
+	}
+	return false
+}
+
+// objectAlts returns the definitions a disjunction with a default
+// among its objects lists (*#D | #U, #P | *#D), when every alternative
+// is a reference to an object or union definition of the package. CUE's
+// Expr does not list them where one is a union whose variants include
+// the default (it folds the alternatives), so they are read from the
+// source: a union among them stands for its variants.
+func (r *resolver) objectAlts(v cue.Value) ([]*def, bool) {
+	var alts []*def
+	ok := true
+	var walk func(n ast.Node)
+	walk = func(n ast.Node) {
+		switch x := n.(type) {
+		case *ast.ParenExpr:
+			walk(x.X)
+		case *ast.BinaryExpr:
+			if x.Op != token.OR {
+				ok = false
+				return
+			}
+			walk(x.X)
+			walk(x.Y)
+		case *ast.UnaryExpr:
+			if x.Op != token.MUL {
+				ok = false
+				return
+			}
+			walk(x.X)
+		case *ast.Ident:
+			d := r.identDef(x)
+			if d == nil {
+				ok = false
+				return
+			}
+			r.classifyOnce(d)
+			if d.object == nil && d.union == nil {
+				ok = false
+				return
+			}
+			alts = append(alts, d)
+		default:
+			ok = false
+		}
+	}
+	bin, isBin := sourceExpr(v).(*ast.BinaryExpr)
+	if !isBin || bin.Op != token.OR {
+		return nil, false
+	}
+	walk(bin)
+	return alts, ok && len(alts) > 1
+}
+
+// identDef returns the package's definition an identifier names (#A),
+// or nil: for another identifier, or one that a definition of that name
+// nearer the reference shadows (#Cfg: {#A: {…}, x: *#A | #B}).
+func (r *resolver) identDef(x *ast.Ident) *def {
+	d := r.defs[strings.TrimPrefix(x.Name, "#")]
+	if !strings.HasPrefix(x.Name, "#") || d == nil {
+		return nil
+	}
+	if x.Scope != nil {
+		// The parser resolves a reference to the struct that declares
+		// what it names: the file's for the package's own definitions.
+		if _, top := x.Scope.(*ast.File); !top {
+			return nil
+		}
+	}
+	return d
+}
+
+// defaultUnion resolves a field whose value is a disjunction of object
+// and union definitions with a default among them (objectAlts): a union
+// in place, named after the field, whose variants are the objects and
+// the unions' variants, each once, and whose default the one marked
+// (untagged).
+func (r *resolver) defaultUnion(v cue.Value, alts []*def, what string) (*Type, bool) {
+	p := r.pos(v)
+	name := inlineName(what)
+	if prev := r.defs[name]; prev != nil {
+		r.errorf(p, "%s: a disjunction written in place is the type %s, named after where it is, but #%s (%s) has that name; rename #%s, or name the disjunction as a definition of its own", what, name, name, prev.pos, name)
+		return nil, false
+	}
+	if prev := r.inlines[name]; prev != nil {
+		r.errorf(p, "%s: a disjunction written in place is the type %s, named after where it is, and so is the one at %s; name one as a definition of its own", what, name, prev.pos)
+		return nil, false
+	}
+	d := &def{name: name, v: v, pos: p, doc: fmt.Sprintf("%s is the value of %s.", name, what), altDefs: alts, at: what}
+	r.inlines[name] = d
+	d.union = &Union{Name: d.name, Doc: d.doc, Pos: d.pos}
+	r.pkg.Unions = append(r.pkg.Unions, d.union)
+	r.inlineUnions = append(r.inlineUnions, d)
+	return &Type{Kind: UnionKind, Union: d.union}, true
 }
 
 // objectDefault returns the type of a field whose default is an object,
@@ -2535,7 +2765,8 @@ func (r *resolver) inlineDisjunction(v cue.Value, alts []cue.Value, what string)
 	for _, a := range alts {
 		if name, ok := r.refName(a); ok && r.defs[name] != nil {
 			r.classifyOnce(r.defs[name])
-			if r.defs[name].object != nil {
+			if r.defs[name].object != nil || r.defs[name].union != nil {
+				// *#D | #U, #U a union: its variants are alternatives.
 				refs++
 			}
 		}
@@ -4041,6 +4272,24 @@ func (r *resolver) resolveUnion(d *def) {
 	if d.unionDone {
 		return // its variants are objects written in place (structUnion)
 	}
+	d.unionDone = true
+	if d.altDefs != nil {
+		for _, vd := range d.altDefs {
+			if vd.union != nil {
+				r.variantsOf(d, vd, d.pos, u)
+				continue
+			}
+			if vd.object.Union != nil {
+				r.errorf(d.pos, "%s: #%s is already a variant of #%s", d.ref(), vd.name, vd.object.Union.Name)
+				continue
+			}
+			if !slices.Contains(u.Variants, vd.object) {
+				u.Variants = append(u.Variants, vd.object)
+			}
+		}
+		r.tellApart(d, u)
+		return
+	}
 	_, args := r.expr(d.v)
 	if alts, ok := r.matchOne(d.v); ok {
 		args = alts
@@ -4051,6 +4300,13 @@ func (r *resolver) resolveUnion(d *def) {
 		}
 		name, _ := r.refName(a)
 		vd := r.defs[name]
+		if vd != nil && vd.union != nil && vd != d && u.Discriminator == "" {
+			// *#D | #U, with #U a union of #D and others (invowk's llm:
+			// *#LLMDefaultsConfig | #LLMConfig): the alternatives are
+			// #U's variants, each once, as CUE's evaluation lists them.
+			r.variantsOf(d, vd, r.pos(a), u)
+			continue
+		}
 		switch {
 		case vd == nil:
 			r.errorf(r.pos(a), "%s: #%s is not a definition of this package", d.ref(), name)
@@ -4062,10 +4318,30 @@ func (r *resolver) resolveUnion(d *def) {
 			r.errorf(r.pos(a), "%s: #%s is already a variant of #%s", d.ref(), name, vd.object.Union.Name)
 			continue
 		}
+		if slices.Contains(u.Variants, vd.object) {
+			continue // *#D | #D | #P: one variant
+		}
 		vd.object.Union = u
 		u.Variants = append(u.Variants, vd.object)
 	}
 	r.tellApart(d, u)
+}
+
+// variantsOf adds the variants of vd's union, an alternative a of the
+// disjunction d, to u, each once. A union told apart by a constant field
+// among the alternatives is refused: its variants belong to it.
+func (r *resolver) variantsOf(d, vd *def, at Pos, u *Union) bool {
+	r.resolveUnion(vd)
+	if !vd.union.Untagged() || len(vd.union.Variants) == 0 {
+		r.errorf(at, "%s: #%s is a union told apart by %q, which is not carried among other alternatives: each of its variants belongs to it; list the alternatives of one union (#A | #B | #C)", d.ref(), vd.name, vd.union.Discriminator)
+		return false
+	}
+	for _, o := range vd.union.Variants {
+		if !slices.Contains(u.Variants, o) {
+			u.Variants = append(u.Variants, o)
+		}
+	}
+	return true
 }
 
 // tellApart finds what tells a union's variants apart: the discriminator,

@@ -3,9 +3,12 @@ package model
 import (
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 
 	"cuelang.org/go/cue"
+	"cuelang.org/go/cue/ast"
+	"cuelang.org/go/cue/token"
 )
 
 // An untagged union is a disjunction of object definitions that no
@@ -37,10 +40,15 @@ func (r *resolver) untagged(d *def, u *Union) {
 	if !d.v.Exists() {
 		// no value of its own: nothing to mark a default
 	} else if dv, has := d.v.Default(); has && dv.IncompleteKind() == cue.StructKind {
-		// *#D | #P: CUE takes the default where the value is ambiguous
-		// (both possible), so it admits what the rule below refuses.
-		r.errorf(d.pos, "%s: a default among objects no constant field tells apart (*#A | #B) is not carried yet: CUE takes the default where a value fits several variants, which is ambiguous without it; give the variants a constant field that tells them apart, kind!: \"a\", or drop the default", d.ref())
-		return
+		// *#D | #P: CUE takes the default wherever the value leaves it
+		// possible (complete or not), and the one variant possible
+		// where the value drops it.
+		o, why := r.defaultVariant(d.v, u)
+		if o == nil {
+			r.errorf(d.pos, "%s: %s", d.ref(), why)
+			return
+		}
+		u.Default = o
 	}
 	sets := map[string]*Object{}
 	for _, o := range u.Variants {
@@ -84,6 +92,39 @@ func (r *resolver) untagged(d *def, u *Union) {
 			}
 		}
 	}
+}
+
+// defaultVariant returns the variant of u that v, a disjunction with a
+// default among its objects, marks (*#D in *#D | #P, or in *#D | #U with
+// #U a union of #D and others), or nil and why it cannot be carried.
+func (r *resolver) defaultVariant(v cue.Value, u *Union) (*Object, string) {
+	var marks []ast.Expr
+	var walk func(n ast.Node)
+	walk = func(n ast.Node) {
+		switch x := n.(type) {
+		case *ast.ParenExpr:
+			walk(x.X)
+		case *ast.BinaryExpr:
+			if x.Op == token.OR {
+				walk(x.X)
+				walk(x.Y)
+			}
+		case *ast.UnaryExpr:
+			if x.Op == token.MUL {
+				marks = append(marks, x.X)
+			}
+		}
+	}
+	walk(sourceExpr(v))
+	if len(marks) != 1 {
+		return nil, "a default among objects no constant field tells apart is carried when it marks one of them (*#A | #B); this one marks " + strconv.Itoa(len(marks)) + " alternatives among the disjunction's own, or one inside a definition it refers to, which is not carried yet; mark one object definition"
+	}
+	if id, ok := marks[0].(*ast.Ident); ok {
+		if vd := r.identDef(id); vd != nil && vd.object != nil && slices.Contains(u.Variants, vd.object) {
+			return vd.object, ""
+		}
+	}
+	return nil, "the default among objects no constant field tells apart is carried when it is one object definition among the variants (*#A | #B); this one is not (a union, or an object written in place), which is not carried yet: CUE would take any of its variants; mark one object definition"
 }
 
 // untaggedVariant says why o cannot be a variant of a union without a

@@ -561,6 +561,9 @@ func union(u *model.Union) string {
 	doc := u.Doc + fmt.Sprintf("\n\nTold apart by %q; a switch on it needs one case for each variant.", u.Discriminator)
 	if u.Untagged() {
 		doc = u.Doc + fmt.Sprintf("\n\nNo constant field tells the variants apart: a value is the one whose members it has, as %s and %s decide.", parseFunc(u.Name), matchFunc(u.Name))
+		if u.Default != nil {
+			doc += fmt.Sprintf(" %s is the default: a value it is possible for is one, complete or not, however many others are possible too.", u.Default.Name)
+		}
 	}
 	return tsdoc(doc, "") + fmt.Sprintf("export type %s = %s;\n", u.Name, strings.Join(names, " | "))
 }

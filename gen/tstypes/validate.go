@@ -302,8 +302,9 @@ func objectValidator(o *model.Object) string {
 		c.fail("_m(at, "+jsString(a.Name)+")", "absent", jsString("must be absent: the schema allows no value here"))
 		c.close()
 	}
-	if m := o.Typed(); m != nil {
-		// [=~"re"]: T: every other member whose name matches holds T.
+	for _, m := range o.TypedAll() {
+		// [=~"re"]: T: every other member whose name matches holds T
+		// (a member several match holds each one's type).
 		k := c.fresh("k")
 		c.open("for (const ", k, " of _unknownKeys(v, [", fieldNames(o), "]))")
 		if m.Key != nil {
@@ -1186,14 +1187,15 @@ func objectWriter(c *code, o *model.Object) {
 		c.close()
 	}
 	if m := o.Typed(); m != nil {
-		// The members the typed pattern admits, by name, as the Go
-		// encoder writes its Matching.
+		// The members the typed patterns admit, by name, as the Go
+		// encoder writes its Matching (their types are of one TypeScript
+		// type).
 		k := c.fresh("k")
 		c.open("for (const ", k, " of _unknownKeys(v, [", fieldNames(o), "]))")
 		if m.Key != nil {
-			c.p("if (!_rx(", jsString(model.ECMAPattern(m.Key.KeyPattern())), ").test(", k, ")) continue;")
+			c.p("if (!(", typedTest(o, k), ")) continue;")
 		}
-		c.p("s += sep + _str(", k, ") + \":\" + ", writeExpr(c, m.Type, "(v as Record<string, unknown>)["+k+"] as "+typ(m.Type)), ";")
+		c.p("s += sep + _str(", k, ") + \":\" + ", writeExpr(c, m.Type, "((v as Record<string, unknown>)["+k+"] as "+typ(m.Type)+")"), ";")
 		c.p(`sep = ",";`)
 		c.close()
 	}
@@ -1204,7 +1206,7 @@ func objectWriter(c *code, o *model.Object) {
 		k := c.fresh("k")
 		c.open("for (const ", k, " of _unknownKeys(v, [", fieldNames(o), "]))")
 		if m := o.Typed(); m != nil {
-			c.p("if (_rx(", jsString(model.ECMAPattern(m.Key.KeyPattern())), ").test(", k, ")) continue; // written above")
+			c.p("if (", typedTest(o, k), ") continue; // written above")
 		}
 		if !o.Open {
 			var conds []string
@@ -1339,6 +1341,13 @@ func untaggedValidator(u *model.Union) string {
 		bit := strconv.Itoa(1 << i)
 		c.p("if ((fit & ", bit, ") !== 0 && _fits(v, ", checkFn(v.Name), ", [", strings.Join(req, ", "), "])) possible |= ", bit, ";")
 	}
+	for i, v := range u.Variants {
+		if v == u.Default {
+			bit := strconv.Itoa(1 << i)
+			c.p("// ", v.Name, " is the default: CUE takes it wherever the value leaves it possible.")
+			c.p("if ((possible & ", bit, ") !== 0) return [possible, ", bit, "];")
+		}
+	}
 	c.p("return [possible, possible === 0 && fit !== 0 && (fit & (fit - 1)) === 0 ? fit : possible];")
 	c.close()
 	c.p("")
@@ -1382,4 +1391,14 @@ func untaggedValidator(u *model.Union) string {
 	c.p("throw new Error(", jsString("not exactly one variant of "+u.Name), ");")
 	c.close()
 	return c.b.String()
+}
+
+// typedTest is the TypeScript condition that k names a member one of o's
+// member patterns with a type of its own matches.
+func typedTest(o *model.Object, k string) string {
+	var cs []string
+	for _, m := range o.TypedAll() {
+		cs = append(cs, "_rx("+jsString(model.ECMAPattern(m.Key.KeyPattern()))+").test("+k+")")
+	}
+	return strings.Join(cs, " || ")
 }

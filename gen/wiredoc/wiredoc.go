@@ -262,6 +262,9 @@ func (d *doc) union(u *model.Union) {
 	}
 	if u.Untagged() {
 		d.f("One of these objects, told apart by the members a value has: no constant field tells them apart. A value is the one variant it may be, its required fields aside (it has no member the variant does not declare, and each value it has the variant admits), and it must be complete for that one; a value that two variants may be is ambiguous and refused, as CUE refuses it. Go: the interface `%s` (`%s` decodes one, `Validate%s` checks one built in Go).\n\n", u.GoName, u.UnmarshalFunc(), u.GoName)
+		if u.Default != nil {
+			d.f("%s is the default: a value it may be is one, and must be complete for it, however many others it may also be (CUE takes the default there); a value it may not be is one of the others by the rule above.\n\n", link(u.Default.Name))
+		}
 		d.f("| variant | members | meaning |\n| --- | --- | --- |\n")
 		for _, v := range u.Variants {
 			names := model.MemberNames(v)
