@@ -4,7 +4,10 @@ package output
 
 import (
 	"errors"
+	"io/fs"
 	"os"
+	"strconv"
+	"strings"
 
 	"golang.org/x/sys/unix"
 )
@@ -34,4 +37,24 @@ func syncFiles(dir string) error {
 	}
 	defer f.Close()
 	return unix.Syncfs(int(f.Fd()))
+}
+
+// freshMode is the mode of a file writeFile creates now: 0644 less the
+// process's umask, read from /proc/self/status (Linux 4.7 and later; the
+// umask has no getter that does not set it). 0 when it cannot be read.
+func freshMode() fs.FileMode {
+	data, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if v, ok := strings.CutPrefix(line, "Umask:"); ok {
+			mask, err := strconv.ParseUint(strings.TrimSpace(v), 8, 32)
+			if err != nil {
+				return 0
+			}
+			return 0o644 &^ fs.FileMode(mask)
+		}
+	}
+	return 0
 }

@@ -2,6 +2,8 @@
 
 package output
 
+import "io/fs"
+
 // exchange: no atomic exchange of two names is used on this OS; Write
 // swaps by two renames, and Lock's recovery covers the moment between
 // them. A variable, as on Linux, so that tests can replace it.
@@ -13,3 +15,7 @@ const syncEach = true
 
 // syncFiles does nothing here: see syncEach.
 func syncFiles(string) error { return nil }
+
+// freshMode is 0 here: the mode a new file gets is not known, so Write
+// writes every file rather than link one that did not change.
+func freshMode() fs.FileMode { return 0 }

@@ -28,7 +28,9 @@ import (
 //     no one uses any more, and is removed.
 //  3. Build the new tree in .<out>.new-N beside the old one: every file
 //     that changed written, every file that did not hard-linked from the
-//     old tree (it keeps its time, which build tools and editors watch),
+//     old tree where its mode is what a write would give (it keeps its
+//     time, which build tools and editors watch; Linux, where that mode
+//     is known: freshMode),
 //     the files generate did not write carried over (hard links, or
 //     copies), then all of it made durable — on Linux by one syncfs(2) of
 //     the file system after the last file (one flush of the journal, where
@@ -210,6 +212,7 @@ func (l *Locked) Publish(s Set, changes []Change) error {
 // that changed names written, the others linked from the old tree.
 func (l *Locked) build(s Set, changed map[string]bool, keep []kept, tmp string) error {
 	made := map[string]bool{}
+	fresh := freshMode() // 0: unknown here, so nothing is linked
 	for _, f := range s {
 		p := filepath.Join(tmp, filepath.FromSlash(f.Path))
 		if d := filepath.Dir(p); !made[d] {
@@ -221,7 +224,10 @@ func (l *Locked) build(s Set, changed map[string]bool, keep []kept, tmp string) 
 		put := func() error { return writeFile(p, f.Data, 0o644) }
 		if !changed[f.Path] {
 			put = func() error {
-				if os.Link(filepath.Join(l.final, filepath.FromSlash(f.Path)), p) == nil {
+				// Linked only when it is the file a write would make:
+				// its mode too (someone may have changed it).
+				old := filepath.Join(l.final, filepath.FromSlash(f.Path))
+				if fi, err := os.Lstat(old); err == nil && fresh != 0 && fi.Mode() == fresh && os.Link(old, p) == nil {
 					return nil
 				}
 				return writeFile(p, f.Data, 0o644) // no link here: write it
