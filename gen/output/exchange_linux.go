@@ -8,6 +8,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"golang.org/x/sys/unix"
 )
@@ -57,4 +58,10 @@ func freshMode() fs.FileMode {
 		}
 	}
 	return 0
+}
+
+// soleName reports whether the file fi describes has no other name.
+func soleName(fi fs.FileInfo) bool {
+	st, ok := fi.Sys().(*syscall.Stat_t)
+	return ok && st.Nlink == 1
 }

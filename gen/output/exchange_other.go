@@ -19,3 +19,6 @@ func syncFiles(string) error { return nil }
 // freshMode is 0 here: the mode a new file gets is not known, so Write
 // writes every file rather than link one that did not change.
 func freshMode() fs.FileMode { return 0 }
+
+// soleName is false here, where nothing is linked (freshMode).
+func soleName(fs.FileInfo) bool { return false }

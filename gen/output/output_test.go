@@ -326,4 +326,17 @@ func TestWriteLinksWhatDidNotChange(t *testing.T) {
 	if fi, err := os.Stat(b); err != nil || fi.Mode() != pi.Mode() {
 		t.Errorf("an unchanged file whose mode was changed to %v kept it: %v, %v; want %v", pi.Mode()^0o004, fi.Mode(), err, pi.Mode())
 	}
+	// A file someone linked elsewhere is written again: the new tree's
+	// file is no one else's.
+	elsewhere := filepath.Join(t.TempDir(), "b.md")
+	if err := os.Link(b, elsewhere); err != nil {
+		t.Skip("no hard links here:", err)
+	}
+	if err := changed.Write(root, "generated"); err != nil {
+		t.Fatal(err)
+	}
+	ei, _ := os.Stat(elsewhere)
+	if bi, err := os.Stat(b); err != nil || os.SameFile(bi, ei) {
+		t.Errorf("the new tree's file is the one linked elsewhere (%v)", err)
+	}
 }

@@ -225,9 +225,11 @@ func (l *Locked) build(s Set, changed map[string]bool, keep []kept, tmp string) 
 		if !changed[f.Path] {
 			put = func() error {
 				// Linked only when it is the file a write would make:
-				// its mode too (someone may have changed it).
+				// its mode too (someone may have changed it), and a
+				// name of no other file (a link someone made to it
+				// would share the new tree's file).
 				old := filepath.Join(l.final, filepath.FromSlash(f.Path))
-				if fi, err := os.Lstat(old); err == nil && fresh != 0 && fi.Mode() == fresh && os.Link(old, p) == nil {
+				if fi, err := os.Lstat(old); err == nil && fresh != 0 && fi.Mode() == fresh && soleName(fi) && os.Link(old, p) == nil {
 					return nil
 				}
 				return writeFile(p, f.Data, 0o644) // no link here: write it
