@@ -1864,48 +1864,54 @@ func (r *resolver) amongObjects(v cue.Value) bool {
 // the default (it folds the alternatives), so they are read from the
 // source: a union among them stands for its variants.
 func (r *resolver) objectAlts(v cue.Value) ([]*def, bool) {
-	var alts []*def
-	ok := true
-	var walk func(n ast.Node)
-	walk = func(n ast.Node) {
-		switch x := n.(type) {
-		case *ast.ParenExpr:
-			walk(x.X)
-		case *ast.BinaryExpr:
-			if x.Op != token.OR {
-				ok = false
-				return
-			}
-			walk(x.X)
-			walk(x.Y)
-		case *ast.UnaryExpr:
-			if x.Op != token.MUL {
-				ok = false
-				return
-			}
-			walk(x.X)
-		case *ast.Ident:
-			d := r.identDef(x)
-			if d == nil {
-				ok = false
-				return
-			}
-			r.classifyOnce(d)
-			if d.object == nil && d.union == nil {
-				ok = false
-				return
-			}
-			alts = append(alts, d)
-		default:
-			ok = false
-		}
-	}
 	bin, isBin := sourceExpr(v).(*ast.BinaryExpr)
 	if !isBin || bin.Op != token.OR {
 		return nil, false
 	}
-	walk(bin)
+	var alts []*def
+	ok := true
+	var add func(n ast.Expr)
+	add = func(n ast.Expr) {
+		for _, x := range orOperands(n) {
+			if u, isU := x.(*ast.UnaryExpr); isU && u.Op == token.MUL {
+				add(u.X) // the default
+				continue
+			}
+			id, isID := x.(*ast.Ident)
+			if !isID {
+				ok = false
+				continue
+			}
+			d := r.identDef(id)
+			if d == nil {
+				ok = false
+				continue
+			}
+			r.classifyOnce(d)
+			if d.object == nil && d.union == nil {
+				ok = false
+				continue
+			}
+			alts = append(alts, d)
+		}
+	}
+	add(bin)
 	return alts, ok && len(alts) > 1
+}
+
+// orOperands lists the operands of the disjunction n as written (a | (b |
+// c) gives a, b, c), a default marked (*a) as one; any other expression
+// is its own one operand.
+func orOperands(n ast.Expr) []ast.Expr {
+	switch x := n.(type) {
+	case *ast.ParenExpr:
+		return orOperands(x.X)
+	case *ast.BinaryExpr:
+		if x.Op == token.OR {
+			return append(orOperands(x.X), orOperands(x.Y)...)
+		}
+	}
+	return []ast.Expr{n}
 }
 
 // identDef returns the package's definition an identifier names (#A),
@@ -1934,12 +1940,7 @@ func (r *resolver) identDef(x *ast.Ident) *def {
 func (r *resolver) defaultUnion(v cue.Value, alts []*def, what string) (*Type, bool) {
 	p := r.pos(v)
 	name := inlineName(what)
-	if prev := r.defs[name]; prev != nil {
-		r.errorf(p, "%s: a disjunction written in place is the type %s, named after where it is, but #%s (%s) has that name; rename #%s, or name the disjunction as a definition of its own", what, name, name, prev.pos, name)
-		return nil, false
-	}
-	if prev := r.inlines[name]; prev != nil {
-		r.errorf(p, "%s: a disjunction written in place is the type %s, named after where it is, and so is the one at %s; name one as a definition of its own", what, name, prev.pos)
+	if !r.nameFree(p, what, name, "a disjunction written in place is the type", "the disjunction", "", false) {
 		return nil, false
 	}
 	d := &def{name: name, v: v, pos: p, doc: fmt.Sprintf("%s is the value of %s.", name, what), altDefs: alts, at: what}
@@ -2735,18 +2736,31 @@ func (r *resolver) counted(rest cue.Value, fc fieldCount, what string, p Pos) (*
 	return t, true
 }
 
+// nameFree reports whether name, the name of a type written in place at
+// what (inlineName), is free: no definition has it (but the type's own,
+// where own: #pair: [string, int] is the tuple Pair), and no other type
+// in place. Otherwise it reports the clash at p, saying what is in place
+// (is: "an inline struct is the object") and what to name as a definition
+// of its own (it: "the struct"; then: " and refer to it").
+func (r *resolver) nameFree(p Pos, what, name, is, it, then string, own bool) bool {
+	if prev := r.defs[name]; prev != nil && !own {
+		r.errorf(p, "%s: %s %s, named after where it is, but #%s (%s) has that name; rename #%s, or name %s as a definition of its own%s", what, is, name, name, prev.pos, name, it, then)
+		return false
+	}
+	if prev := r.inlines[name]; prev != nil {
+		r.errorf(p, "%s: %s %s, named after where it is, and so is the one at %s; name one as a definition of its own%s", what, is, name, prev.pos, then)
+		return false
+	}
+	return true
+}
+
 // inlineDisjunction resolves a disjunction written in place: of string
 // literals, an enum; of types of different JSON kinds, a OneOf; each named
 // after where it is, as an inline struct is.
 func (r *resolver) inlineDisjunction(v cue.Value, alts []cue.Value, what string) (*Type, bool) {
 	p := r.pos(v)
 	name := inlineName(what)
-	if prev := r.defs[name]; prev != nil {
-		r.errorf(p, "%s: a disjunction written in place is the type %s, named after where it is, but #%s (%s) has that name; rename #%s, or name the disjunction as a definition of its own", what, name, name, prev.pos, name)
-		return nil, false
-	}
-	if prev := r.inlines[name]; prev != nil {
-		r.errorf(p, "%s: a disjunction written in place is the type %s, named after where it is, and so is the one at %s; name one as a definition of its own", what, name, prev.pos)
+	if !r.nameFree(p, what, name, "a disjunction written in place is the type", "the disjunction", "", false) {
 		return nil, false
 	}
 	d := &def{name: name, v: v, pos: p, doc: fmt.Sprintf("%s is the value of %s.", name, what)}
@@ -3025,12 +3039,7 @@ func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
 		r.errorf(p, "%s: %s on an object is not carried (schemagen carries struct.MinFields and struct.MaxFields there)", what, vname)
 		return nil, false
 	}
-	if prev := r.defs[name]; prev != nil {
-		r.errorf(p, "%s: an inline struct is the object %s, named after where it is, but #%s (%s) has that name; rename #%s, or name the struct as a definition of its own and refer to it", what, name, name, prev.pos, name)
-		return nil, false
-	}
-	if prev := r.inlines[name]; prev != nil {
-		r.errorf(p, "%s: an inline struct is the object %s, named after where it is, and so is the one at %s; name one as a definition of its own and refer to it", what, name, prev.pos)
+	if !r.nameFree(p, what, name, "an inline struct is the object", "the struct", " and refer to it", false) {
 		return nil, false
 	}
 	d := &def{name: name, v: v, pos: p, doc: fmt.Sprintf("%s is the value of %s.", name, what)}
@@ -3817,12 +3826,7 @@ func (r *resolver) tuple(v, lit cue.Value, n int, rest cue.Value, lt *Type, what
 		// own name, pair (Go Pair), not a second one made from it.
 		name = def
 	}
-	if prev := r.defs[name]; prev != nil && "#"+name != what {
-		r.errorf(p, "%s: a list with items of their own types is the type %s, named after where it is, but #%s (%s) has that name; rename #%s, or name the list as a definition of its own", what, name, name, prev.pos, name)
-		return nil, false
-	}
-	if prev := r.inlines[name]; prev != nil {
-		r.errorf(p, "%s: a list with items of their own types is the type %s, named after where it is, and so is the one at %s; name one as a definition of its own", what, name, prev.pos)
+	if !r.nameFree(p, what, name, "a list with items of their own types is the type", "the list", "", "#"+name == what) {
 		return nil, false
 	}
 	d := &def{name: name, v: v, pos: p, doc: fmt.Sprintf("%s is the value of %s.", name, what)}

@@ -99,23 +99,13 @@ func (r *resolver) untagged(d *def, u *Union) {
 // #U a union of #D and others), or nil and why it cannot be carried.
 func (r *resolver) defaultVariant(v cue.Value, u *Union) (*Object, string) {
 	var marks []ast.Expr
-	var walk func(n ast.Node)
-	walk = func(n ast.Node) {
-		switch x := n.(type) {
-		case *ast.ParenExpr:
-			walk(x.X)
-		case *ast.BinaryExpr:
-			if x.Op == token.OR {
-				walk(x.X)
-				walk(x.Y)
-			}
-		case *ast.UnaryExpr:
-			if x.Op == token.MUL {
-				marks = append(marks, x.X)
+	if e, ok := sourceExpr(v).(ast.Expr); ok {
+		for _, x := range orOperands(e) {
+			if u, isU := x.(*ast.UnaryExpr); isU && u.Op == token.MUL {
+				marks = append(marks, u.X)
 			}
 		}
 	}
-	walk(sourceExpr(v))
 	if len(marks) != 1 {
 		return nil, "a default among objects no constant field tells apart is carried when it marks one of them (*#A | #B); this one marks " + strconv.Itoa(len(marks)) + " alternatives among the disjunction's own, or one inside a definition it refers to, which is not carried yet; mark one object definition"
 	}
