@@ -138,11 +138,22 @@ func loadSchema(root string, cueTime *time.Duration) (*Schema, error) {
 		}
 		var v cue.Value
 		var verr error
+		var crashed any
 		timed(func() {
+			// CUE's evaluator can panic on a package (its own test
+			// input disjunctions/issue4447 does, in cue vet too): that
+			// is an error at the package, not a crash of generate.
+			defer func() { crashed = recover() }()
 			if v = ctx.BuildInstance(inst); v.Err() == nil {
 				verr = v.Validate()
 			}
 		})
+		if crashed != nil {
+			_, tp := packageClause(inst)
+			errs = append(errs, &Error{Pos: ps.of(tp), Msg: fmt.Sprintf("package %s: CUE's evaluator failed on it (%v): CUE's fault, not the schema's (cue vet fails on it alike), but schemagen reads no package that CUE cannot evaluate", inst.PkgName, crashed)})
+			complete = false
+			continue
+		}
 		if err := v.Err(); err != nil {
 			errs = append(errs, ps.fromCUE(err, inst.Files...)...)
 			complete = false
