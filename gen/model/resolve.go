@@ -1491,11 +1491,24 @@ func (r *resolver) checkOthers(d *def) {
 	if others == nil {
 		return
 	}
+	keyed := 0
 	for _, m := range o.Members {
-		if m.Key != nil {
-			r.errorf(m.Pos, "%s: a pattern on members' names ([=~%q]: T) beside one for every other member (at %s): CUE applies both to a member both name, JSON Schema's additionalProperties only to one no patternProperties names; merge them", d.ref(), m.Key.KeyPattern(), others.Pos)
+		if m.Key == nil {
+			continue
+		}
+		keyed++
+		if others.Type.Kind == AnyKind || m.Type.Kind == AnyKind || !oneGoType(others.Type, m.Type) {
+			r.errorf(m.Pos, "%s: a pattern on members' names ([=~%q]: T) beside one for every other member (at %s): CUE applies both to a member both name, JSON Schema's additionalProperties only to one no patternProperties names; merge them, or give both values of one type (then the one for every member is a pattern every name matches)", d.ref(), m.Key.KeyPattern(), others.Pos)
 			return
 		}
+	}
+	if keyed > 0 {
+		// [string]: T beside [=~"x"]: U, T and U of one Go type: CUE
+		// applies T to every member, and U too to one whose name
+		// matches x, as to any two patterns a name matches: T's is then
+		// one more typed pattern, of a pattern every name matches.
+		others.Key = &Type{Kind: BasicKind, Base: String, Constraints: Constraints{Patterns: []string{"^"}}}
+		return
 	}
 	if others.Type.Kind == AnyKind {
 		// [!~"^(a|b)$"]: _: any other member, of any value: open.
