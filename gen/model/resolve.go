@@ -2079,8 +2079,11 @@ func scalarList(v cue.Value) bool {
 
 // dropAdmitted returns the alternatives of a disjunction without each
 // concrete one that a non-concrete other admits ("bash" beside string, 1
-// beside int, null beside _): the same values, fewer alternatives.
+// beside int, null beside _), and without each scalar constraint another
+// of its kind subsumes (dropNarrower): the same values, fewer
+// alternatives.
 func dropAdmitted(alts []cue.Value) []cue.Value {
+	alts = dropNarrower(alts)
 	concrete := make([]bool, len(alts))
 	var open []cue.Value // the alternatives that are no one value
 	for i, a := range alts {
@@ -2103,6 +2106,46 @@ func dropAdmitted(alts []cue.Value) []cue.Value {
 			}
 		}
 		if !admitted {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// dropNarrower returns alts without each non-concrete scalar alternative
+// that another of its JSON kind subsumes (=~"^x" beside string, int & >5
+// beside int & >0, as cue import writes an anyOf of a type and a pattern):
+// a scalar both admit is one value to CUE's disjunction either way, so
+// the wider alone admits the same values. Alternatives of different kinds
+// are not compared (linear for a disjunction of types alone), nor objects
+// or lists, whose variants CUE tells apart by more than their values.
+func dropNarrower(alts []cue.Value) []cue.Value {
+	byKind := map[cue.Kind][]int{}
+	for i, a := range alts {
+		switch k := a.IncompleteKind(); k {
+		case cue.StringKind, cue.IntKind, cue.FloatKind, cue.NumberKind, cue.BoolKind, cue.BytesKind:
+			if !a.IsConcrete() {
+				byKind[k] = append(byKind[k], i)
+			}
+		}
+	}
+	drop := map[int]bool{}
+	for _, is := range byKind {
+		for _, i := range is {
+			for _, j := range is {
+				if i != j && !drop[j] && alts[j].Subsume(alts[i], cue.Schema()) == nil {
+					drop[i] = true // j admits every value i does
+					break
+				}
+			}
+		}
+	}
+	if len(drop) == 0 {
+		return alts
+	}
+	var out []cue.Value
+	for i, a := range alts {
+		if !drop[i] {
 			out = append(out, a)
 		}
 	}
