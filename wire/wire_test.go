@@ -420,36 +420,44 @@ func FuzzReaderTime(f *testing.F) {
 	} {
 		f.Add(s)
 	}
+	f.Fuzz(func(t *testing.T, s string) { sameAsUnmarshalText(t, s) })
+}
+
+// sameAsUnmarshalText checks Reader.Time on s, as a JSON string, against
+// time.Time's UnmarshalText, with Local UTC and then a zone with an
+// offset of its own: a string not of RFC 3339's shape refused, and for
+// one of that shape the same error or none, the same instant, zone name,
+// offset and location.
+func sameAsUnmarshalText(t *testing.T, s string) {
+	t.Helper()
 	berlin := time.FixedZone("CEST", 2*3600)
-	f.Fuzz(func(t *testing.T, s string) {
-		data, _ := json.Marshal(s)
-		for _, local := range []*time.Location{time.UTC, berlin} {
-			saved := time.Local
-			time.Local = local
-			var got, want time.Time
-			r := Reader{data: data}
-			err := r.Time(&got)
-			werr := want.UnmarshalText([]byte(s))
-			time.Local = saved
-			if !isRFC3339([]byte(s)) {
-				if err == nil {
-					t.Fatalf("Time(%q) accepted a string not of RFC 3339's shape", s)
-				}
-				continue
+	data, _ := json.Marshal(s)
+	for _, local := range []*time.Location{time.UTC, berlin} {
+		saved := time.Local
+		time.Local = local
+		var got, want time.Time
+		r := Reader{data: data}
+		err := r.Time(&got)
+		werr := want.UnmarshalText([]byte(s))
+		time.Local = saved
+		if !isRFC3339([]byte(s)) {
+			if err == nil {
+				t.Fatalf("Time(%q) accepted a string not of RFC 3339's shape", s)
 			}
-			if (err != nil) != (werr != nil) {
-				t.Fatalf("Time(%q), Local %v: error %v, UnmarshalText's %v", s, local, err, werr)
-			}
-			if err != nil {
-				continue
-			}
-			gn, go_ := got.Zone()
-			wn, wo := want.Zone()
-			if !got.Equal(want) || gn != wn || go_ != wo || got.Location().String() != want.Location().String() || got.Nanosecond() != want.Nanosecond() {
-				t.Fatalf("Time(%q), Local %v = %v (%s), UnmarshalText gives %v (%s)", s, local, got, got.Location(), want, want.Location())
-			}
+			continue
 		}
-	})
+		if (err != nil) != (werr != nil) {
+			t.Fatalf("Time(%q), Local %v: error %v, UnmarshalText's %v", s, local, err, werr)
+		}
+		if err != nil {
+			continue
+		}
+		gn, go_ := got.Zone()
+		wn, wo := want.Zone()
+		if !got.Equal(want) || gn != wn || go_ != wo || got.Location().String() != want.Location().String() || got.Nanosecond() != want.Nanosecond() || got.String() != want.String() {
+			t.Fatalf("Time(%q), Local %v = %v (%s), UnmarshalText gives %v (%s)", s, local, got, got.Location(), want, want.Location())
+		}
+	}
 }
 
 // FuzzReaderTimeFields is FuzzReaderTime over strings built from fields,
@@ -474,26 +482,7 @@ func FuzzReaderTimeFields(f *testing.F) {
 		} else {
 			s += "Z"
 		}
-		berlin := time.FixedZone("CEST", 2*3600)
-		data, _ := json.Marshal(s)
-		for _, local := range []*time.Location{time.UTC, berlin} {
-			saved := time.Local
-			time.Local = local
-			var got, want time.Time
-			r := Reader{data: data}
-			err := r.Time(&got)
-			werr := want.UnmarshalText([]byte(s))
-			time.Local = saved
-			if !isRFC3339([]byte(s)) {
-				continue // refused by shape; FuzzReaderTime checks that
-			}
-			if (err != nil) != (werr != nil) {
-				t.Fatalf("Time(%q), Local %v: error %v, UnmarshalText's %v", s, local, err, werr)
-			}
-			if err == nil && (!got.Equal(want) || got.Location().String() != want.Location().String() || got.String() != want.String()) {
-				t.Fatalf("Time(%q), Local %v = %v, UnmarshalText gives %v", s, local, got, want)
-			}
-		}
+		sameAsUnmarshalText(t, s)
 	})
 }
 
