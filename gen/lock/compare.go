@@ -750,25 +750,10 @@ func (c *comparer) types(subject string, b, t *Type) {
 		}
 	}
 	patternEdits("", "!~", bc.notPatterns(), cc.notPatterns(), &tighter, &looser)
-	switch {
-	case bc.Contains == cc.Contains:
-	case cc.Contains == "":
-		looser = append(looser, bc.Contains+" removed")
-	case bc.Contains == "":
-		tighter = append(tighter, cc.Contains+" added")
-	default:
-		// Another count or T may refuse what the old admitted.
-		tighter = append(tighter, bc.Contains+" → "+cc.Contains)
-	}
-	switch {
-	case bc.MatchIf == cc.MatchIf:
-	case cc.MatchIf == "":
-		looser = append(looser, bc.MatchIf+" removed")
-	case bc.MatchIf == "":
-		tighter = append(tighter, cc.MatchIf+" added")
-	default:
-		tighter = append(tighter, bc.MatchIf+" → "+cc.MatchIf)
-	}
+	// Another count or T, another condition or branch, may refuse what
+	// the old admitted.
+	validatorEdit(bc.Contains, cc.Contains, &tighter, &looser)
+	validatorEdit(bc.MatchIf, cc.MatchIf, &tighter, &looser)
 	if len(tighter) > 0 {
 		c.constraint(subject, t.scalar, compat.FieldConstraintNoTighten, strings.Join(tighter, ", "), "data valid before may now be refused")
 	}
@@ -1000,6 +985,21 @@ func objectGone(gone map[string]*removal, object string, variantOf map[string]st
 		return fmt.Sprintf(" (#%s was removed with it)", object)
 	}
 	return fmt.Sprintf(" (#%s was removed with it, and with #%s %s)", object, object, strings.Join(r.with, ", "))
+}
+
+// validatorEdit lists how a validator the lock records as one text
+// (list.MatchN's count and T, a matchIf's parts) changed: added or
+// another is tighter, removed looser.
+func validatorEdit(base, cur string, tighter, looser *[]string) {
+	switch {
+	case base == cur:
+	case cur == "":
+		*looser = append(*looser, base+" removed")
+	case base == "":
+		*tighter = append(*tighter, cur+" added")
+	default:
+		*tighter = append(*tighter, base+" → "+cur)
+	}
 }
 
 // patternEdits lists how a value's patterns changed, each named as
