@@ -18,6 +18,7 @@ import (
 	"github.com/mailru/easyjson/jwriter"
 	segjson "github.com/segmentio/encoding/json"
 
+	"github.com/schemagen/schemagen/conformance/fleetsample"
 	"github.com/schemagen/schemagen/generated/go/fleet"
 )
 
@@ -80,40 +81,13 @@ var peers = []peer{
 	}, "sonic.Unmarshal (ConfigDefault); encoder.EncodeInto(reused buffer, EscapeHTML|SortMapKeys)"},
 }
 
-var at = time.Date(2026, 9, 6, 10, 0, 0, 123000000, time.FixedZone("", 2*3600))
+// at is the sample fleet's instant.
+var at = fleetsample.At
 
 func str(s string) *string { return &s }
 
-// bigSnapshot is conformance/gofleet's busy fleet: 64 seats, each with a
-// stance, an outcome, a parent and a tally, and the wire's full 128 edges.
-func bigSnapshot() *fleet.Snapshot {
-	s := &fleet.Snapshot{Cursor: 1788000000123, At: at, Day: str("2026-09-06"), Tallies: map[string]fleet.Tally{}}
-	for i := range 64 {
-		id := fmt.Sprintf("term-%04x", i*257)
-		seat := fleet.Seat{
-			SeatID: id, Name: fmt.Sprintf("Persona %d", i), Status: fleet.AgentStatusWorking,
-			Cwd: str("/home/op/src/project"), Summary: str("refactoring the deck loader"),
-			Stance:      &fleet.Stance{Pose: fleet.PoseHauling, Note: str("moving 4,000 rows <fast> & safe"), StatedAt: at, ExpiresAt: at.Add(15 * time.Minute)},
-			LastOutcome: &fleet.RunOutcome{Outcome: fleet.OutcomePassed, At: at.Add(-time.Minute)},
-		}
-		if i > 0 {
-			seat.ParentSeatID = str("term-0000")
-		}
-		s.Seats = append(s.Seats, seat)
-		s.Tallies[id] = fleet.Tally{Passed: int64(i), Failed: 1, Shipped: 2, Prompted: int64(3 * i)}
-	}
-	for i := range 128 {
-		e := fleet.Edge{Kind: fleet.EdgeKindPrompt, FromSeatID: s.Seats[i%64].SeatID, ToSeatID: s.Seats[(i+1)%64].SeatID, At: at.Add(-time.Duration(i) * time.Second)}
-		switch i % 3 {
-		case 0:
-			e.Kind = fleet.EdgeKindSpawn
-		case 1:
-			e.ConversationID, e.EntryID = str("conv-77"), str(fmt.Sprintf("entry-%d", i))
-		}
-		s.Edges = append(s.Edges, e)
-	}
-	return s
-}
+// bigSnapshot is conformance/fleetsample's busy fleet.
+func bigSnapshot() *fleet.Snapshot { return fleetsample.BigSnapshot() }
 
 // ledgerRows is a seat ledger of n rows, one JSON document a line, every
 // kind in turn, a prompt from another seat every other time and a
