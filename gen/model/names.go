@@ -80,10 +80,7 @@ func (r *resolver) assignNames() {
 		claim(e.ValuesFunc(), "#"+e.Name+" (its member list)", e.Pos)
 		taken := map[string]bool{}
 		for _, m := range e.Members {
-			m.GoName = e.GoName + GoName(m.Value)
-			if GoName(m.Value) == "" {
-				m.GoName = ""
-			}
+			m.GoName = e.GoName + spelledName(m.Value)
 			// Members that differ only where a Go name cannot ("z" and
 			// "Z", "a-b" and "a_b"): the later ones are numbered, in
 			// the enum's order (SelinuxZ, SelinuxZ2).
@@ -128,7 +125,7 @@ func (r *resolver) assignNames() {
 			reserved = append(reserved, o.Union.TagMethod())
 		}
 		for _, f := range o.Fields {
-			f.GoName = GoName(f.Name)
+			f.GoName = spelledName(f.Name)
 			what := fmt.Sprintf("#%s.%s", o.Name, f.Name)
 			g, named := r.goAttrs.fields[[2]string{o.Name, f.Name}]
 			if named {
@@ -243,4 +240,40 @@ func jsonKey(name string) bool {
 		}
 	}
 	return true
+}
+
+// symbolWords spells the ASCII punctuation a member value may be made of,
+// for a member with no letters or digits to name it by.
+var symbolWords = map[rune]string{
+	' ': "Space", '!': "Bang", '"': "Quote", '#': "Hash", '$': "Dollar",
+	'%': "Percent", '&': "And", '\'': "Apostrophe", '(': "LParen", ')': "RParen",
+	'*': "Star", '+': "Plus", ',': "Comma", '-': "Minus", '.': "Dot",
+	'/': "Slash", ':': "Colon", ';': "Semicolon", '<': "Less", '=': "Equals",
+	'>': "Greater", '?': "Question", '@': "At", '[': "LBracket", '\\': "Backslash",
+	']': "RBracket", '^': "Caret", '_': "Underscore", '`': "Backquote",
+	'{': "LBrace", '|': "Pipe", '}': "RBrace", '~': "Tilde",
+}
+
+// spelledName is the Go name a wire name gives (an enum member's value, a
+// field's or a quoted definition's key): its words ("ReadWriteOnce"), or,
+// for a name with no letters or digits, its spelling: "" is Empty
+// (Kubernetes' HostPathType lists ""), "//" is SlashSlash (the comment key
+// of package.json-like files), "<=" LessEquals, any other rune U and its
+// code point. So every name JSON can hold has a Go name.
+func spelledName(value string) string {
+	if w := GoName(value); w != "" {
+		return w
+	}
+	if value == "" {
+		return "Empty"
+	}
+	var b strings.Builder
+	for _, r := range value {
+		if w, ok := symbolWords[r]; ok {
+			b.WriteString(w)
+			continue
+		}
+		fmt.Fprintf(&b, "U%04X", r)
+	}
+	return b.String()
 }

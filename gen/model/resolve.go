@@ -679,12 +679,8 @@ func (r *resolver) quotedDefs(sel cue.Selector, v cue.Value) {
 	for it.Next() {
 		fsel, fv := it.Selector(), it.Value()
 		key := fsel.Unquoted()
-		name := quotedDefName(key)
+		name := spelledName(key)
 		path := cue.MakePath(sel, fsel)
-		if name == "" {
-			r.errorf(r.pos(fv), "#.%s: no Go name can be made from %q (it has no letters or digits); rename it", fsel, key)
-			continue
-		}
 		if prev := r.defs[name]; prev != nil {
 			r.errorf(r.pos(fv), "%s is named #%s after its key, but %s (%s) has that name; rename one of them", path, name, prev.origin(), prev.pos)
 			continue
@@ -696,12 +692,6 @@ func (r *resolver) quotedDefs(sel cue.Selector, v cue.Value) {
 		r.defs[name] = d
 		r.order = append(r.order, d)
 	}
-}
-
-// quotedDefName is the name of a definition under # (#: "per-son": …):
-// its key made a Go name, PerSon, or "" when it has no letters or digits.
-func quotedDefName(key string) string {
-	return GoName(key)
 }
 
 // rootValue makes the definition of a package whose value is not a
@@ -1035,7 +1025,9 @@ func (r *resolver) resolveEnum(d *def, args []cue.Value) {
 		s, _ := a.String()
 		p := r.pos(a)
 		if seen[s] {
-			r.errorf(p, "%s: member %q is listed twice", d.ref(), s)
+			// "Local" | "Local": CUE's disjunction is the one value
+			// (cue get go writes one for a deprecated constant that
+			// has a member's value); the first is the member.
 			continue
 		}
 		seen[s] = true
@@ -1064,7 +1056,7 @@ func (r *resolver) refName(v cue.Value) (string, bool) {
 		// #."per-son", _#defs."/x-other": a definition of a name CUE
 		// cannot write as an identifier (quotedDefs), under # or a
 		// hidden definition as cue import writes them.
-		return r.nested(v, root, quotedDefName(sels[1].Unquoted()), path), true
+		return r.nested(v, root, spelledName(sels[1].Unquoted()), path), true
 	}
 	for _, s := range sels {
 		if !s.IsDefinition() {
