@@ -405,8 +405,11 @@ func (r *resolver) matchOne(v cue.Value) ([]cue.Value, bool) {
 // exactOverlap returns two alternatives of matchN(1, alts), the count a
 // constant (not >=1), that may both admit one value: of one JSON kind
 // ("a" and string, =~"^a" and =~"b$"), where "exactly one" is not "one
-// of". Objects are left to the union's own rules, and an int beside a
-// number to the refusal of that choice.
+// of". Two constants that differ ("always" and "avoid", the enum of a
+// oneOf cue import writes) admit no value together, nor does a constant
+// beside a constraint that refuses it ("a" and =~"^b"). Objects are left
+// to the union's own rules, and an int beside a number to the refusal of
+// that choice.
 func (r *resolver) exactOverlap(v cue.Value, alts []cue.Value) (a, b cue.Value, ok bool) {
 	if _, args := r.expr(v); len(args) != 3 || !args[1].IsConcrete() {
 		return a, b, false // matchN(>=1, …): one of
@@ -418,12 +421,31 @@ func (r *resolver) exactOverlap(v cue.Value, alts []cue.Value) (a, b cue.Value, 
 			case ki&kj == 0:
 			case ki == cue.StructKind && kj == cue.StructKind:
 			case ki|kj == cue.NumberKind && ki != kj:
+			case disjointScalars(alts[i], alts[j]):
 			default:
 				return alts[i], alts[j], true
 			}
 		}
 	}
 	return a, b, false
+}
+
+// disjointScalars reports whether no value is admitted by both a and b, of
+// which one at least is a scalar constant: two different constants, or a
+// constant the other alternative refuses, as CUE's unification says.
+func disjointScalars(a, b cue.Value) bool {
+	if !isScalarConst(a) {
+		a, b = b, a
+	}
+	if !isScalarConst(a) || b.IncompleteKind()&^(cue.StringKind|cue.NumberKind|cue.BoolKind|cue.NullKind) != 0 {
+		return false
+	}
+	return a.Unify(b).Validate(cue.Concrete(true)) != nil
+}
+
+// isScalarConst reports whether v is one string, number, bool or null.
+func isScalarConst(v cue.Value) bool {
+	return v.IsConcrete() && v.Kind()&(cue.StringKind|cue.NumberKind|cue.BoolKind|cue.NullKind) != 0
 }
 
 // sameChoice reads matchN(>=1, [int, string]) & (int | string) — what cue
