@@ -2511,6 +2511,13 @@ func (r *resolver) choice(alts []cue.Value, what string) (t *Type, handled, ok b
 	if !r.isChoice(alts) {
 		return nil, false, false
 	}
+	return r.choiceOf(alts, what)
+}
+
+// choiceOf resolves alternatives of one scalar base as a choice, whether or
+// not they are all constants: "both" | "inline" beside bool is one string
+// alternative of a OneOf.
+func (r *resolver) choiceOf(alts []cue.Value, what string) (t *Type, handled, ok bool) {
 	t = &Type{Kind: BasicKind}
 	ok = true
 	for _, a := range alts {
@@ -2971,12 +2978,14 @@ func (r *resolver) oneOf(d *def, alts []cue.Value, what string) *OneOf {
 		}
 		var t *Type
 		ck, _ := r.choiceKind(a)
-		if g := groups[ck]; len(g) > 1 && r.isChoice(g) {
+		if g := groups[ck]; len(g) > 1 && (r.isChoice(g) || ck == cue.StringKind) {
+			// "both" | "inline" | bool (Babel's sourceMaps): string
+			// constants beside another kind are one choice of strings.
 			if grouped[ck] {
 				continue // resolved with the first of its group
 			}
 			grouped[ck] = true
-			ct, handled, cok := r.choice(g, what)
+			ct, handled, cok := r.choiceOf(g, what)
 			if !handled || !cok {
 				ok = false
 				continue

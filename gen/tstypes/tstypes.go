@@ -397,8 +397,30 @@ func typ(t *model.Type) string {
 			return t.Map.Name
 		}
 		return "Record<string, " + typ(t.Elem) + ">"
+	case model.BasicKind:
+		// "both" | "inline" beside bool: a choice of constants alone
+		// is the union of their literal types.
+		if lits, ok := constChoice(t); ok {
+			return lits
+		}
 	}
 	return baseType(t.Base)
+}
+
+// constChoice is the union of a choice's literal types when every
+// alternative is a constant ("both" | "inline"); ok is false otherwise.
+func constChoice(t *model.Type) (string, bool) {
+	if len(t.Choice) == 0 {
+		return "", false
+	}
+	lits := make([]string, len(t.Choice))
+	for i, a := range t.Choice {
+		if a.Kind != model.ConstKind {
+			return "", false
+		}
+		lits[i] = typ(a)
+	}
+	return strings.Join(lits, " | "), true
 }
 
 // tupleType is a tuple's TypeScript type: [string, number],
