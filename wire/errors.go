@@ -279,10 +279,10 @@ const (
 	RuleExclusiveMaximum Rule = "exclusiveMaximum" // a number is not below the schema's <
 	RuleUniqueItems      Rule = "uniqueItems"      // a list holds an item twice
 	RuleConst            Rule = "const"            // a value is not the schema's constant
-	RuleOneOf            Rule = "oneOf"            // a value of a union without a discriminator is not exactly one of its variants
-	RuleAnyOf            Rule = "anyOf"            // none or several of a disjunction's alternatives are set, or no alternative of a choice admits a value
+	RuleOneOf            Rule = "oneOf"            // a value of a union without a discriminator is not exactly one of its variants, or an object matches not exactly one of its matchN(1, …) alternatives
+	RuleAnyOf            Rule = "anyOf"            // none or several of a disjunction's alternatives are set, no alternative of a choice admits a value, or an object matches none of its matchN(>=1, …) alternatives
 	RuleUnknown          Rule = "unknown"          // an open object's Unknown holds a member the schema names
-	RuleNot              Rule = "not"              // a value is one the schema excludes (!= v)
+	RuleNot              Rule = "not"              // a value is one the schema excludes (!= v), or an object matches one of its matchN(0, …) alternatives
 	RuleMultipleOf       Rule = "multipleOf"       // a number is not a multiple of the schema's math.MultipleOf
 	RuleMinProperties    Rule = "minProperties"    // an object or map has too few members
 	RuleMaxProperties    Rule = "maxProperties"    // an object or map has too many members

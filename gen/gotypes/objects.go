@@ -956,15 +956,19 @@ func objectValidate(f *goFile, o *model.Object) {
 			f.p(`p.MaxProperties(path, "", members, `, strconv.Itoa(*o.MaxFields), ")")
 		}
 	}
-	if len(o.MatchIfs) > 0 {
-		// matchIf beside the fields: judged on the object's JSON, as CUE
-		// judges the value, each part read from it by its own decoder.
+	if len(o.MatchIfs) > 0 || len(o.MatchNs) > 0 {
+		// matchIf and matchN beside the fields: judged on the object's
+		// JSON, as CUE judges the value, each part read from it by its
+		// own decoder.
 		f.open("if raw, err := x.AppendJSON(nil); err != nil")
 		f.p(`p.Add(path, "", `, w, `.RuleType, "has no JSON to judge by its matchIf: %v", err)`)
 		f.close(" else {")
 		f.depth++
 		for _, m := range o.MatchIfs {
 			matchIfChecks(f, m, "raw", "path", "", "", 0, true)
+		}
+		for _, m := range o.MatchNs {
+			objectMatchN(f, m)
 		}
 		f.close()
 	}
@@ -1437,6 +1441,56 @@ func containsChecks(f *goFile, t *model.Type, v, path, member, stepVar string, d
 // their problems rolled back, choose whether the then's or the else's
 // checks apply, whose problems are v's. raw: v is a value of any type,
 // held as raw JSON (matchChecks).
+// objectMatchN writes the count of an object's matchN: each alternative
+// judged on the object's JSON (raw) by its own decoder and checks, its
+// problems rolled back, and one problem when the count is not the one
+// the schema states. Of allOf, every alternative's problems are kept.
+func objectMatchN(f *goFile, m *model.ObjectMatchN) {
+	w := f.wire()
+	if m.Keyword() == "allOf" {
+		for _, a := range m.Alts {
+			if a != nil {
+				matchChecks(f, a, "raw", "path", "", "", 0, true)
+			}
+		}
+		return
+	}
+	f.p("{")
+	f.depth++
+	f.p("matched := 0")
+	for _, a := range m.Alts {
+		if a == nil {
+			f.p("matched++ // _ matches every object")
+			continue
+		}
+		f.p("{")
+		f.depth++
+		f.p("mark := p.Len()")
+		matchChecks(f, a, "raw", "path", "", "", 1, true)
+		f.open("if p.Len() == mark")
+		f.p("matched++")
+		f.close()
+		f.p("p.Truncate(mark)")
+		f.depth--
+		f.p("}")
+	}
+	list := m.Describe()
+	switch m.Keyword() {
+	case "oneOf":
+		f.open("if matched != 1")
+		f.p(`p.Add(path, "", `, w, `.RuleOneOf, "must match exactly one of: %s (matches %d)", `, quote(list), `, matched)`)
+	case "anyOf":
+		f.open("if matched == 0")
+		f.p(`p.Add(path, "", `, w, `.RuleAnyOf, "must match at least one of: %s", `, quote(list), `)`)
+	case "not":
+		f.open("if matched != 0")
+		f.p(`p.Add(path, "", `, w, `.RuleNot, "must match none of: %s (matches %d)", `, quote(list), `, matched)`)
+	}
+	f.close()
+	f.depth--
+	f.p("}")
+}
+
 func matchIfChecks(f *goFile, m *model.MatchIf, v, path, member, stepVar string, depth int, raw bool) {
 	mark, holds := loopVar("mark", depth), loopVar("holds", depth)
 	f.p("{")

@@ -568,6 +568,11 @@ func (e *emitter) object(o *model.Object) obj {
 		// matchIf beside the fields: if/then/else on the object.
 		rules = append(rules, e.matchIf(obj{}, m))
 	}
+	for _, m := range o.MatchNs {
+		// matchN beside the fields: oneOf, anyOf, not or allOf of its
+		// alternatives on the object.
+		rules = append(rules, e.objectMatchN(m))
+	}
 	switch {
 	case len(rules) == 0:
 	case len(rules) == 1 && !patternRule && len(o.Conditionals) == 0:
@@ -934,6 +939,24 @@ func (e *emitter) matchIf(s obj, m *model.MatchIf) obj {
 		s = append(s, member{"else", e.typ(m.Else)})
 	}
 	return s
+}
+
+// objectMatchN states an object's matchN(n, alts) by the keyword that
+// names its count: {"oneOf": [A, B]}, {"anyOf": …}, {"allOf": …}, or
+// {"not": {"anyOf": …}} for none; _ is true.
+func (e *emitter) objectMatchN(m *model.ObjectMatchN) obj {
+	alts := make([]any, len(m.Alts))
+	for i, a := range m.Alts {
+		if a == nil {
+			alts[i] = true
+			continue
+		}
+		alts[i] = e.typ(a)
+	}
+	if m.Keyword() == "not" {
+		return obj{member{"not", obj{member{"anyOf", alts}}}}
+	}
+	return obj{member{m.Keyword(), alts}}
 }
 
 // literal is a JSON literal of the model's (a string, an integer or a

@@ -398,16 +398,18 @@ func (c *comparer) object(subject string, bo, co *Object, gone map[string]*remov
 	}
 	bound("minFields", bo.MinFields, co.MinFields, true)
 	bound("maxFields", bo.MaxFields, co.MaxFields, false)
-	// matchIf beside the fields: one added or changed may refuse data
-	// valid before, one removed admits more.
-	for _, m := range co.MatchIfs {
-		if !slices.Contains(bo.MatchIfs, m) {
-			tighter = append(tighter, m+" added")
+	// matchIf and matchN beside the fields: one added or changed may
+	// refuse data valid before, one removed admits more.
+	for _, vs := range [][2][]string{{bo.MatchIfs, co.MatchIfs}, {bo.MatchNs, co.MatchNs}} {
+		for _, m := range vs[1] {
+			if !slices.Contains(vs[0], m) {
+				tighter = append(tighter, m+" added")
+			}
 		}
-	}
-	for _, m := range bo.MatchIfs {
-		if !slices.Contains(co.MatchIfs, m) {
-			looser = append(looser, m+" removed")
+		for _, m := range vs[0] {
+			if !slices.Contains(vs[1], m) {
+				looser = append(looser, m+" removed")
+			}
 		}
 	}
 	if len(tighter) > 0 {

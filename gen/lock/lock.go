@@ -78,7 +78,11 @@ type Object struct {
 	MaxFields *int `json:"maxFields,omitempty"`
 	// MatchIfs are the matchIf validators beside its fields, each
 	// written as a field's matchIf is.
-	MatchIfs []string   `json:"matchIfs,omitempty"`
+	MatchIfs []string `json:"matchIfs,omitempty"`
+	// MatchNs are the matchN validators beside its fields (a count of
+	// alternatives the object matches), each as matchN(n, [A, B]) with
+	// its alternatives written as a matchIf's parts are.
+	MatchNs  []string   `json:"matchNs,omitempty"`
 	Fields   []*Field   `json:"fields"`
 	Forbids  []*Forbid  `json:"forbids,omitempty"`
 	Refusals []*Refusal `json:"refusals,omitempty"`
@@ -244,6 +248,9 @@ func FromModel(s *model.Schema) *Lock {
 			lo := &Object{Name: o.Name, Open: o.Open, MinFields: o.MinFields, MaxFields: o.MaxFields}
 			for _, m := range o.MatchIfs {
 				lo.MatchIfs = append(lo.MatchIfs, matchIfText(m))
+			}
+			for _, m := range o.MatchNs {
+				lo.MatchNs = append(lo.MatchNs, matchNText(m))
 			}
 			for _, m := range o.Members {
 				// A typed pattern's type is part of it: a new type is
@@ -421,6 +428,18 @@ func containsText(m *model.Contains) string {
 // matchIfText is matchIf(if, then, else) in the lock's words.
 func matchIfText(m *model.MatchIf) string {
 	return "matchIf(" + matchText(m.If) + ", " + matchText(m.Then) + ", " + matchText(m.Else) + ")"
+}
+
+// matchNText is an object's matchN as the lock records it: its count as
+// CUE writes it and its alternatives as matchText writes a part,
+// matchN(1, [{"uses"!: _, ...}, _]).
+func matchNText(m *model.ObjectMatchN) string {
+	count := map[string]string{"oneOf": "1", "anyOf": ">=1", "not": "0", "allOf": strconv.Itoa(m.Min)}[m.Keyword()]
+	alts := make([]string, len(m.Alts))
+	for i, a := range m.Alts {
+		alts[i] = matchText(a)
+	}
+	return "matchN(" + count + ", [" + strings.Join(alts, ", ") + "])"
 }
 
 // matchText is a type of list.MatchN or matchIf with its constraints, as

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/schemagen/schemagen/gen/layoutmodel"
 )
@@ -257,6 +258,12 @@ type Object struct {
 	// with every one to hold): each must hold of the object as a JSON
 	// value, its parts as on a value of any type (MatchIf).
 	MatchIfs []*MatchIf
+	// MatchNs are matchN(n, [A, B, …]) validators beside the object's
+	// fields whose alternatives are not all matchIfs to hold: how many
+	// alternatives the object matches, each judged on the object as a
+	// JSON value (cue import's oneOf and anyOf of required members:
+	// matchN(1, [{run!: _, ...}, {uses!: _, ...}])).
+	MatchNs []*ObjectMatchN
 
 	// Match is set when the object is a T of matchIf or list.MatchN (or
 	// within one), read by CUE's rule for whether a value matches it: a
@@ -549,6 +556,66 @@ type Contains struct {
 type MatchIf struct {
 	If, Then, Else *Type
 	Pos            Pos
+}
+
+// ObjectMatchN is matchN(n, alts) beside an object's fields, with a count
+// JSON Schema names: exactly one (oneOf), at least one (anyOf), none (not
+// anyOf) or all (allOf). Each alternative is read as matchIf's parts on
+// an object are (a Match object of its own, {run!: _, ...}), nil for _,
+// which every object matches. An object matches an alternative as CUE
+// unifies them: its members are what the alternative's fields admit, and
+// a required one is present.
+type ObjectMatchN struct {
+	// Min and Max bound how many alternatives match, inclusive; Max is
+	// nil when unbounded.
+	Min  int
+	Max  *int
+	Alts []*Type
+	Pos  Pos
+}
+
+// Keyword is the JSON Schema keyword that states the count: oneOf, anyOf,
+// not (of anyOf) or allOf.
+func (m *ObjectMatchN) Keyword() string {
+	switch {
+	case m.Max == nil:
+		return "anyOf"
+	case *m.Max == 0:
+		return "not"
+	case m.Min == len(m.Alts) && *m.Max == m.Min:
+		return "allOf" // of one alternative too: it must match
+	case m.Min == 1 && *m.Max == 1:
+		return "oneOf"
+	}
+	return "allOf"
+}
+
+// Describe says what the alternatives are, for a problem's message: an
+// object by its required members ("an object with run and shell"), or by
+// its name when it requires none; _ is "any object".
+func (m *ObjectMatchN) Describe() string {
+	var alts []string
+	for _, a := range m.Alts {
+		if a == nil || a.Object == nil {
+			alts = append(alts, "any object")
+			continue
+		}
+		var req []string
+		for _, f := range a.Object.Fields {
+			if !f.Optional {
+				req = append(req, f.Name)
+			}
+		}
+		switch len(req) {
+		case 0:
+			alts = append(alts, "an object "+a.Object.GoName)
+		case 1:
+			alts = append(alts, "an object with "+req[0])
+		default:
+			alts = append(alts, "an object with "+strings.Join(req[:len(req)-1], ", ")+" and "+req[len(req)-1])
+		}
+	}
+	return strings.Join(alts, "; ")
 }
 
 // DurationPattern is the grammar of time.ParseDuration's input, RE2 and

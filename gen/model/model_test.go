@@ -94,6 +94,16 @@ func dump(s *model.Schema) string {
 			for _, m := range o.MatchIfs {
 				fmt.Fprintf(&b, " %s\n", constraints(model.Constraints{MatchIf: m}))
 			}
+			for _, m := range o.MatchNs {
+				var alts []string
+				for _, a := range m.Alts {
+					alts = append(alts, "_")
+					if a != nil {
+						alts[len(alts)-1] = typ(a)
+					}
+				}
+				fmt.Fprintf(&b, "  matchN %s [%s] @%s\n", m.Keyword(), strings.Join(alts, ", "), m.Pos)
+			}
 			for _, rf := range o.Refusals {
 				fmt.Fprintf(&b, "  refuse %s (%s) @%s\n", rf.Describe(o), rf.Doc, rf.Pos)
 			}

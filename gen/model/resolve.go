@@ -234,6 +234,9 @@ type def struct {
 	tuple *Type
 	// counts are an object definition's struct.MinFields/MaxFields.
 	counts fieldCount
+	// validated: an object definition has matchIf or matchN beside its
+	// fields, read once they are (objectValidators).
+	validated bool
 	// oneOfAlts are a OneOf definition's alternatives, until resolved;
 	// oneOfDone once they are.
 	oneOfAlts []cue.Value
@@ -626,6 +629,9 @@ func (r *resolver) resolveRounds() {
 				// only its own level; a package's top level is open.
 				r.closedCtx = !d.root && !d.open && !isCloseCall(sourceExpr(d.v))
 				r.resolveObject(d)
+				if d.validated {
+					r.objectValidators(d)
+				}
 			}
 		}
 		for ; unionsDone < done; unionsDone++ {
@@ -972,12 +978,19 @@ func (r *resolver) classify(d *def) {
 			return
 		}
 	}
-	if _, isRef := r.refName(d.v); !isRef && d.v.IncompleteKind() == cue.StructKind && (!r.hasPattern(d.v) || r.hasFields(d.v)) {
-		if _, isValidated := r.validatorOf(d.v); !isValidated {
+	// #A: {…} & matchN(1, [{run!: _, ...}, …]): an object whose matchIf
+	// or matchN is read once its fields are (validated). CUE may make the
+	// definition itself an error (its fields all absent match none of
+	// the alternatives), so its kind is not asked.
+	vname, isValidated := r.validatorOf(d.v)
+	objectValidated := isValidated && (vname == "matchIf" || vname == "matchN") && r.hasFields(d.v)
+	if _, isRef := r.refName(d.v); !isRef && (objectValidated || d.v.IncompleteKind() == cue.StructKind && (!r.hasPattern(d.v) || r.hasFields(d.v))) {
+		if !isValidated || objectValidated {
 			// #A: _hidden, #A: _a & _b, #A: #S & {…}: an object whose
 			// fields CUE lists, as for an embedding; open when #S is.
 			d.lit = r.openLit(d.v)
 			d.object = &Object{Name: d.name, Doc: d.doc, Pos: d.pos}
+			d.validated = isValidated
 			r.pkg.Objects = append(r.pkg.Objects, d.object)
 			return
 		}
@@ -3129,10 +3142,12 @@ func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
 	}
 	name := inlineName(what)
 	var matchIfs []*MatchIf
+	var matchNs []*ObjectMatchN
 	if vname, ok := r.validatorOf(v); ok && (vname == "matchIf" || vname == "matchN") && !r.matching {
 		// cue import's if/then/else on an object, or several of them
-		// (matchN(k, [matchIf(…), …]) with every one to hold).
-		if matchIfs, ok = r.objectMatchIfs(v, what, p); !ok {
+		// (matchN(k, [matchIf(…), …]) with every one to hold), and its
+		// oneOf/anyOf of objects (matchN(1, [{a!: _, ...}, …])).
+		if matchIfs, matchNs, ok = r.objectMatchIfs(v, what, p); !ok {
 			return nil, false
 		}
 	} else if ok {
@@ -3193,10 +3208,11 @@ func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
 	r.inlineStack = append(r.inlineStack, body)
 	r.resolveObject(d)
 	r.inlineStack = r.inlineStack[:len(r.inlineStack)-1]
-	if len(matchIfs) > 0 && !r.checkObjectMatchIfs(d.object, matchIfs, what, p) {
+	if !r.checkObjectMatchIfs(d.object, matchIfs, matchNs, what) {
 		return nil, false
 	}
 	d.object.MatchIfs = matchIfs
+	d.object.MatchNs = matchNs
 	return &Type{Kind: ObjectKind, Object: d.object}, true
 }
 
@@ -3207,8 +3223,9 @@ func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
 // kinds (null | bool | … | {type!: "a", ...}, as cue import writes a
 // JSON Schema without a type), only a struct can match an object. Any
 // other validator beside them is refused.
-func (r *resolver) objectMatchIfs(v cue.Value, what string, p Pos) ([]*MatchIf, bool) {
+func (r *resolver) objectMatchIfs(v cue.Value, what string, p Pos) ([]*MatchIf, []*ObjectMatchN, bool) {
 	var out []*MatchIf
+	var counts []*ObjectMatchN
 	ok := true
 	read := func(call cue.Value, n int) bool {
 		_, args := r.expr(call)
@@ -3256,7 +3273,7 @@ func (r *resolver) objectMatchIfs(v cue.Value, what string, p Pos) ([]*MatchIf, 
 		call, isCall := sourceExpr(c).(*ast.CallExpr)
 		if !isCall || !isIdentNamed(call.Fun, "matchN") || len(args) != 3 {
 			r.errorf(p, "%s: %v beside matchIf on an object is not carried", what, c)
-			return nil, false
+			return nil, nil, false
 		}
 		k, err := args[1].Int64()
 		var alts []cue.Value
@@ -3265,11 +3282,9 @@ func (r *resolver) objectMatchIfs(v cue.Value, what string, p Pos) ([]*MatchIf, 
 				alts = append(alts, it.Value())
 			}
 		}
-		if err != nil || int(k) != len(alts) {
-			r.errorf(p, "%s: %v is not carried on an object: matchN(k, […]) is carried there when every alternative must hold (k their number), each a matchIf; a count of some of them leaves a value no target's type states", what, c)
-			return nil, false
-		}
-		for i, a := range alts {
+		// The matchIf of an alternative (alone, or beside {...}), if it
+		// is one.
+		matchIfOf := func(a cue.Value) (cue.Value, bool) {
 			var mif cue.Value
 			n := 0
 			for _, ac := range r.conjuncts(a) {
@@ -3282,14 +3297,115 @@ func (r *resolver) objectMatchIfs(v cue.Value, what string, p Pos) ([]*MatchIf, 
 					n = 2
 				}
 			}
-			if n != 1 {
-				r.errorf(p, "%s: %v is not carried on an object: matchN(k, […]) is carried there when every alternative must hold, each a matchIf (& {...}); alternative %d is %v", what, c, i, a)
-				return nil, false
+			return mif, n == 1
+		}
+		if err == nil && int(k) == len(alts) {
+			// Every alternative must hold (allOf): each matchIf is one
+			// of the object's, the others are all to match.
+			var rest []cue.Value
+			for i, a := range alts {
+				if mif, isIf := matchIfOf(a); isIf {
+					ok = read(mif, i+1) && ok
+				} else {
+					rest = append(rest, a)
+				}
 			}
-			ok = read(mif, i+1) && ok
+			if n := len(rest); n > 0 {
+				m, mok := r.objectMatchN(c, n, &n, rest, what, p, len(counts)+1)
+				if !mok {
+					return nil, nil, false
+				}
+				counts = append(counts, m)
+			}
+			continue
+		}
+		lo, hi, known := matchNCountOf(r, args[1], k, err)
+		if !known {
+			r.errorf(p, "%s: %v is not carried on an object: a count of an object's alternatives is carried where JSON Schema names it: exactly 1 (oneOf), >=1 (anyOf), 0 (not) or all of them (allOf)", what, c)
+			return nil, nil, false
+		}
+		for i, a := range alts {
+			if _, isIf := matchIfOf(a); isIf {
+				r.errorf(p, "%s: %v is not carried on an object: alternative %d is a matchIf, which is carried in a count of all of them (allOf), not of some", what, c, i+1)
+				return nil, nil, false
+			}
+		}
+		m, mok := r.objectMatchN(c, lo, hi, alts, what, p, len(counts)+1)
+		if !mok {
+			return nil, nil, false
+		}
+		counts = append(counts, m)
+	}
+	return out, counts, ok
+}
+
+// objectValidators reads the matchIf and matchN validators beside an
+// object definition's fields, as inlineObject reads an inline struct's.
+func (r *resolver) objectValidators(d *def) {
+	ms, ns, ok := r.objectMatchIfs(d.v, d.ref(), d.pos)
+	if !ok || !r.checkObjectMatchIfs(d.object, ms, ns, d.ref()) {
+		return
+	}
+	d.object.MatchIfs, d.object.MatchNs = ms, ns
+}
+
+// matchNCountOf reads the count of matchN on an object's alternatives
+// where JSON Schema names it: 1 (oneOf), >=1 (anyOf) or 0 (not); k and
+// kerr are the count read as an integer. known is false for any other.
+func matchNCountOf(r *resolver, n cue.Value, k int64, kerr error) (lo int, hi *int, known bool) {
+	if kerr == nil && n.IsConcrete() {
+		switch k {
+		case 0, 1:
+			i := int(k)
+			return i, &i, true
+		}
+		return 0, nil, false
+	}
+	if op, bargs := r.expr(n); op == cue.GreaterThanEqualOp && len(bargs) == 1 {
+		if k, err := bargs[0].Int64(); err == nil && k == 1 {
+			return 1, nil, true
 		}
 	}
-	return out, ok
+	return 0, nil, false
+}
+
+// objectMatchN reads matchN(n, alts) beside an object's fields: lo and hi
+// bound how many of alts match (matchNCountOf, or all of them), each
+// alternative a struct, _, or a disjunction of kinds of which one is a
+// struct (matchIf's parts on an object, objectMatch). The nth such
+// validator's alternatives are named after where they are,
+// what.matchN.alt1 (…MatchNAlt1; n > 1: MatchN2Alt1).
+func (r *resolver) objectMatchN(c cue.Value, lo int, hi *int, alts []cue.Value, what string, p Pos, nth int) (*ObjectMatchN, bool) {
+	m := &ObjectMatchN{Pos: r.pos(c), Min: lo, Max: hi}
+	if !m.Pos.IsValid() {
+		m.Pos = p
+	}
+	step := ".matchN"
+	if nth > 1 {
+		step += strconv.Itoa(nth)
+	}
+	ok := true
+	for i, a := range alts {
+		var part cue.Value
+		parts := 0
+		for _, ac := range r.conjuncts(a) {
+			if !isOpenTop(ac) || len(r.conjuncts(a)) == 1 {
+				part, parts = ac, parts+1
+			}
+		}
+		if parts != 1 {
+			r.errorf(m.Pos, "%s: %v is not carried on an object: alternative %d is %v, a conjunction; matchN's alternatives on an object are carried as a struct, _, or a disjunction of kinds with one struct", what, c, i+1, a)
+			ok = false
+			continue
+		}
+		t, tok := r.objectMatch(part, "matchN's alternative", m.Pos, fmt.Sprintf("%s%s.alt%d", what, step, i+1))
+		if !tok {
+			ok = false
+			continue
+		}
+		m.Alts = append(m.Alts, t)
+	}
+	return m, ok
 }
 
 // isOpenTop reports whether v is {...}, which admits every object.
@@ -3328,21 +3444,32 @@ func (r *resolver) objectMatch(v cue.Value, role string, p Pos, what string) (*T
 // parts name a member the object does not declare: the strict JSON
 // Schema's unevaluatedProperties counts a member an if or then evaluates
 // as known, where CUE refuses it.
-func (r *resolver) checkObjectMatchIfs(o *Object, ms []*MatchIf, what string, p Pos) bool {
+func (r *resolver) checkObjectMatchIfs(o *Object, ms []*MatchIf, ns []*ObjectMatchN, what string) bool {
 	if o.KeepsUnknown() {
 		return true
 	}
-	for _, m := range ms {
-		for _, t := range []*Type{m.If, m.Then, m.Else} {
+	names := func(ts []*Type, pos Pos, role string) bool {
+		for _, t := range ts {
 			if t == nil || t.Kind != ObjectKind {
 				continue
 			}
 			for _, f := range t.Object.Fields {
 				if o.Field(f.Name) == nil {
-					r.errorf(m.Pos, "%s: matchIf on a closed object names %s, a member the object does not declare: the strict JSON Schema would count it as known once the if or then evaluates it, where CUE refuses it; declare it in the object", what, f.Name)
+					r.errorf(pos, "%s: %s on a closed object names %s, a member the object does not declare: the strict JSON Schema would count it as known once the %s evaluates it, where CUE refuses it; declare it in the object", what, role, f.Name, role)
 					return false
 				}
 			}
+		}
+		return true
+	}
+	for _, m := range ms {
+		if !names([]*Type{m.If, m.Then, m.Else}, m.Pos, "matchIf") {
+			return false
+		}
+	}
+	for _, n := range ns {
+		if !names(n.Alts, n.Pos, "matchN") {
+			return false
 		}
 	}
 	return true

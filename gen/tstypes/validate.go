@@ -334,6 +334,9 @@ func objectValidator(o *model.Object) string {
 		// matchIf beside the fields: judged on the object itself.
 		matchIfCheck(c, &model.Type{Kind: model.AnyKind, Constraints: model.Constraints{MatchIf: m}}, "v", "null", "null", "at")
 	}
+	for _, m := range o.MatchNs {
+		objectMatchNCheck(c, m)
+	}
 	for _, rf := range o.Refusals {
 		var conds []string
 		for _, cd := range rf.When {
@@ -715,6 +718,51 @@ func matchIfCheck(c *code, t *model.Type, x, cont, k, at string) {
 		c.open("if (!", holds, ")")
 		check(c, m.Else, x, cont, k, at)
 		c.close()
+	}
+	c.close()
+}
+
+// objectMatchNCheck judges an object (v) by its matchN: each alternative's
+// checks run with problems of their own, counted when there are none,
+// and one problem when the count is not the schema's; of allOf, every
+// alternative's problems are the object's.
+func objectMatchNCheck(c *code, m *model.ObjectMatchN) {
+	if m.Keyword() == "allOf" {
+		for _, a := range m.Alts {
+			if a != nil {
+				check(c, a, "v", "null", "null", "at")
+			}
+		}
+		return
+	}
+	matched := c.fresh("matched")
+	c.p("let ", matched, " = 0;")
+	for _, a := range m.Alts {
+		if a == nil {
+			c.p(matched, "++; // _ matches every object")
+			continue
+		}
+		c.p("{")
+		c.depth++
+		c.p("const out: Problem[] = [];")
+		c.p("let ok = true;")
+		check(c, a, "v", "null", "null", "at")
+		c.open("if (ok && out.length === 0)")
+		c.p(matched, "++;")
+		c.close()
+		c.close()
+	}
+	list := m.Describe()
+	switch m.Keyword() {
+	case "oneOf":
+		c.open("if (", matched, " !== 1)")
+		c.fail("at", "oneOf", jsString("must match exactly one of: "+list+" (matches ")+" + "+matched+` + ")"`)
+	case "anyOf":
+		c.open("if (", matched, " === 0)")
+		c.fail("at", "anyOf", jsString("must match at least one of: "+list))
+	case "not":
+		c.open("if (", matched, " !== 0)")
+		c.fail("at", "not", jsString("must match none of: "+list+" (matches ")+" + "+matched+` + ")"`)
 	}
 	c.close()
 }

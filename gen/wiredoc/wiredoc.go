@@ -192,6 +192,10 @@ func (d *doc) object(o *model.Object) {
 	for _, m := range o.MatchIfs {
 		d.f("It must satisfy: %s.\n\n", strings.Join(constraintList(0, model.Constraints{MatchIf: m}), ", "))
 	}
+	for _, m := range o.MatchNs {
+		how := map[string]string{"oneOf": "exactly one", "anyOf": "at least one", "not": "none", "allOf": "every one"}[m.Keyword()]
+		d.f("It must match %s of: %s.\n\n", how, cell(m.Describe()))
+	}
 	if cs := constraintList(0, model.Constraints{MinFields: o.MinFields, MaxFields: o.MaxFields}); len(cs) > 0 {
 		d.f("It holds %s, every member present counted.\n\n", cs[0])
 	}
