@@ -2397,6 +2397,12 @@ func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 			if t, handled, ok := r.choice(eargs, what); handled {
 				return t, ok
 			}
+			if allStringConsts(eargs) {
+				// ("http" | "tls") & strings.MinRunes(1) (fly.io's
+				// handlers): CUE keeps the members the constraint
+				// admits, an enum of them.
+				return r.inlineDisjunction(v, eargs, what)
+			}
 		}
 	}
 	return r.basic(v, what)
@@ -2473,6 +2479,16 @@ func (r *resolver) hiddenFieldType(v cue.Value, what string) (t *Type, handled, 
 	defer delete(r.following, key)
 	t, ok = r.typeOf(target, what)
 	return t, true, ok
+}
+
+// allStringConsts reports whether every alternative is a string constant.
+func allStringConsts(alts []cue.Value) bool {
+	for _, a := range alts {
+		if a.IncompleteKind() != cue.StringKind || !a.IsConcrete() {
+			return false
+		}
+	}
+	return len(alts) > 0
 }
 
 // choiceKind is the base of a disjunction's alternative that may be one of
@@ -2883,13 +2899,7 @@ func (r *resolver) inlineDisjunction(v cue.Value, alts []cue.Value, what string)
 	}
 	d := &def{name: name, v: v, pos: p, doc: fmt.Sprintf("%s is the value of %s.", name, what)}
 	r.inlines[name] = d
-	strs := 0
-	for _, a := range alts {
-		if a.IncompleteKind() == cue.StringKind && a.IsConcrete() {
-			strs++
-		}
-	}
-	if strs == len(alts) {
+	if allStringConsts(alts) {
 		r.resolveEnum(d, alts)
 		return &Type{Kind: EnumKind, Enum: d.enum}, true
 	}
