@@ -1,6 +1,7 @@
 package cuesrc
 
 import (
+	stderrors "errors"
 	"fmt"
 	"path/filepath"
 	"sort"
@@ -137,6 +138,16 @@ func (p Positions) FromCUE(err error, files ...*ast.File) ErrorList {
 		}
 		format, args := e.Msg()
 		msg := fmt.Sprintf(format, args...)
+		if cause := stderrors.Unwrap(e); cause != nil && msg == "import failed" {
+			// CUE's loader says why in the error it wraps: which
+			// package, and that no module provides it.
+			why := cause.Error()
+			if ce, ok := cause.(errors.Error); ok {
+				f, a := ce.Msg()
+				why = fmt.Sprintf(f, a...)
+			}
+			msg += ": " + strings.TrimRight(why, ": \n")
+		}
 		path := e.Path()
 		if msg == "structural cycle" && len(path) > 1 {
 			f := strings.TrimRight(path[len(path)-1], "?!")
