@@ -4322,8 +4322,37 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 			return true
 		}
 	}
+	if why := noMapping[calledName(c)]; why != "" {
+		r.errorf(p, "%s: the constraint %v is not carried: %s", what, c, why)
+		return false
+	}
 	r.errorf(p, "%s: the constraint %v is not carried (schemagen carries bounds, =~ patterns, strings.MinRunes/MaxRunes, list.MinItems/MaxItems, time.Time, time.Format(\"2006-01-02\") and time.Duration)", what, c)
 	return false
+}
+
+// noMapping says, of a validator no target can state as CUE does, why.
+var noMapping = map[string]string{
+	"regexp.Valid": "whether a string is a valid RE2 expression (what cue import writes for JSON Schema's format \"regex\") is no regular language, as its parentheses nest, so no JSON Schema pattern states it; JSON Schema's own format \"regex\" is ECMA-262's syntax, which is not RE2's, and validators need not assert a format",
+}
+
+// calledName is pkg.Func of a call of a package's function as written
+// (regexp.Valid()), or of the function without its call (regexp.Valid),
+// or "".
+func calledName(c cue.Value) string {
+	src := sourceExpr(c)
+	if call, ok := src.(*ast.CallExpr); ok {
+		src = call.Fun
+	}
+	sel, ok := src.(*ast.SelectorExpr)
+	if !ok {
+		return ""
+	}
+	x, xok := sel.X.(*ast.Ident)
+	fn, fok := sel.Sel.(*ast.Ident)
+	if !xok || !fok {
+		return ""
+	}
+	return x.Name + "." + fn.Name
 }
 
 // numberBound applies a bound to a Number: CUE's > and < are exclusive,
@@ -4494,6 +4523,10 @@ func (r *resolver) builtin(t *Type, c cue.Value, args []cue.Value, what string) 
 			}
 		}
 	default:
+		if why := noMapping[name]; why != "" {
+			r.errorf(p, "%s: the constraint %v is not carried: %s", what, c, why)
+			return false
+		}
 		r.errorf(p, "%s: builtin %s is not supported (schemagen carries strings.MinRunes/MaxRunes, list.MinItems/MaxItems/UniqueItems, math.MultipleOf, time.Time, time.Format(\"2006-01-02\") and time.Duration)", what, orUnknown(name))
 		return false
 	}
