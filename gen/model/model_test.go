@@ -154,6 +154,9 @@ func dump(s *model.Schema) string {
 			}
 			fmt.Fprintf(&b, "union %s %s %s @%s\n", u.GoName, tells, strings.Join(vs, " "), u.Pos)
 		}
+		for _, o := range p.OneOfs {
+			fmt.Fprintf(&b, "%s @%s\n", typ(&model.Type{Kind: model.OneOfKind, OneOf: o}), o.Pos)
+		}
 	}
 	for _, l := range s.Layouts {
 		dumpLayout(&b, l)

@@ -932,15 +932,6 @@ func (r *resolver) classify(d *def) {
 		case refs == len(args):
 			d.union = &Union{Name: d.name, Doc: d.doc, Pos: d.pos}
 			r.pkg.Unions = append(r.pkg.Unions, d.union)
-		case strs > 1:
-			// "a" | "b" | 5: an enum with a member of another kind (a
-			// choice of an enum and a number is not carried yet).
-			for _, a := range args {
-				if !(a.IncompleteKind() == cue.StringKind && a.IsConcrete()) {
-					r.errorf(r.pos(a), "%s: enum member %v is not a string literal; every member of an enum is a quoted string", d.ref(), a)
-					break
-				}
-			}
 		case r.isChoice(args):
 			// "auto" | =~"^[0-9]+$": a choice among constraints, a name
 			// for it (Alias) that every use has as its own.
