@@ -242,6 +242,12 @@ func jsonKey(name string) bool {
 	return true
 }
 
+// QuotedDefName is the name a definition under # takes (#: "per-son": …,
+// as cue import writes a $defs name that is no identifier): its key made
+// a Go name, PerSon, spelled when it has no letter or digit ("//" is
+// SlashSlash).
+func QuotedDefName(key string) string { return spelledName(key) }
+
 // symbolWords spells the ASCII punctuation a member value may be made of,
 // for a member with no letters or digits to name it by.
 var symbolWords = map[rune]string{

@@ -586,6 +586,12 @@ func (r *resolver) resolve() *Package {
 	for i := 0; i < len(r.order); i++ {
 		r.classifyOnce(r.order[i])
 	}
+	if !rootPos.IsValid() {
+		// A package whose value is embedded and holds no field of its
+		// own (babelrc's matchN(2, [#Options & {...}, {…}])): its root
+		// object is that value, never left out.
+		rootPos = r.embedPos()
+	}
 	if rootPos.IsValid() {
 		if d := r.rootDefinition(); d != nil {
 			r.pkg.Root, r.pkg.Document = d.object, d.name
@@ -657,6 +663,47 @@ func (r *resolver) resolveRounds() {
 		r.untagged(d, d.union)
 	}
 	r.untaggedUnions = nil
+}
+
+// withoutValidators is v without its matchN and matchIf conjuncts: the
+// others unified, or v itself when it has no other.
+func (r *resolver) withoutValidators(v cue.Value) cue.Value {
+	var rest []cue.Value
+	for _, c := range r.conjuncts(v) {
+		if isValidatorCall(sourceExpr(c)) {
+			continue
+		}
+		rest = append(rest, c)
+	}
+	if len(rest) == 0 {
+		return v
+	}
+	u := rest[0]
+	for _, c := range rest[1:] {
+		u = u.Unify(c)
+	}
+	return u
+}
+
+// embedPos is where the package embeds its first matchN or matchIf, or no
+// position when it embeds none. (An embedded _ or {...}, cue import's root
+// schema true or {}, admits any document: the package is its
+// definitions.)
+func (r *resolver) embedPos() Pos {
+	for _, f := range r.inst.Files {
+		for _, decl := range f.Decls {
+			if x, ok := decl.(*ast.EmbedDecl); ok && isValidatorCall(x.Expr) {
+				return r.ps.of(x.Pos())
+			}
+		}
+	}
+	return Pos{}
+}
+
+// isValidatorCall reports whether e is a call of matchN or matchIf.
+func isValidatorCall(e ast.Node) bool {
+	call, ok := e.(*ast.CallExpr)
+	return ok && (isIdentNamed(call.Fun, "matchN") || isIdentNamed(call.Fun, "matchIf"))
 }
 
 // rootDefinition returns the object definition the package's top level
@@ -771,8 +818,16 @@ func (r *resolver) rootObject(pos Pos) *def {
 	d := &def{name: name, v: r.v, pos: pos, doc: doc, root: true, pkg: r.pkg.Name, lit: &ast.StructLit{}, classState: 2}
 	for _, f := range r.inst.Files {
 		for _, decl := range f.Decls {
-			switch decl.(type) {
+			switch x := decl.(type) {
 			case *ast.Package, *ast.ImportDecl, *ast.Attribute, *ast.CommentGroup:
+			case *ast.EmbedDecl:
+				if isValidatorCall(x.Expr) {
+					// matchN(1, [{a!: _, ...}, …]) embedded: the
+					// object's validator, read once its fields are.
+					d.validated = true
+					continue
+				}
+				d.lit.Elts = append(d.lit.Elts, decl)
 			default:
 				d.lit.Elts = append(d.lit.Elts, decl)
 			}
@@ -1663,7 +1718,18 @@ func (r *resolver) resolveObject(d *def) {
 	}
 	r.memberPatterns(d)
 	shadowing := r.checkShadowing(d)
-	listed, err := r.fields(d.v, false)
+	fv := d.v
+	if d.validated {
+		// {…} & matchN(1, […]): CUE lists the fields of the value
+		// without its validator, which the value alone may not satisfy.
+		fv = r.withoutValidators(d.v)
+	}
+	listed, err := r.fields(fv, false)
+	if err != nil && d.root && d.validated && !statesMore(d.lit) {
+		// A package whose value is only matchN(0, […]): _ and its
+		// validator, with no field for CUE to list.
+		listed, err = nil, nil
+	}
 	if err != nil {
 		for _, e := range r.ps.fromCUE(err, r.inst.Files...) {
 			if strings.HasSuffix(e.Msg, "non-concrete value struct") {
