@@ -42,6 +42,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -585,7 +586,7 @@ func (r *corpusRun) lostFields(p *model.Package, u *Unit) []string {
 	if p == nil {
 		return nil
 	}
-	name := strings.TrimPrefix(u.Name, "#")
+	name := modelName(u)
 	if u.Name == Root {
 		if p.Root == nil {
 			return nil // no object: no fields to lose
@@ -613,7 +614,10 @@ func (r *corpusRun) lostFields(p *model.Package, u *Unit) []string {
 		v = cuecontext.New().BuildInstance(inst)
 		r.values[u.Pkg] = v
 	}
-	if u.Name != Root {
+	switch {
+	case strings.HasPrefix(u.Name, "#."):
+		v = v.LookupPath(cue.ParsePath(u.Name)) // #."per-son"
+	case u.Name != Root:
 		v = v.LookupPath(cue.MakePath(cue.Def(u.Name)))
 	}
 	if op, args := v.Expr(); op == cue.OrOp {
@@ -648,8 +652,18 @@ func (r *corpusRun) pkg(path string) *model.Package {
 }
 
 // goNameOf finds a unit in its package's model: its Go name, or "".
-func goNameOf(p *model.Package, u *Unit) string {
+// modelName is the name the model gives a unit's definition: its name
+// without #, or for #."per-son" its key made a name (PerSon).
+func modelName(u *Unit) string {
 	name := strings.TrimPrefix(u.Name, "#")
+	if key, err := strconv.Unquote(strings.TrimPrefix(name, ".")); err == nil && strings.HasPrefix(name, ".") {
+		name = model.QuotedDefName(key)
+	}
+	return name
+}
+
+func goNameOf(p *model.Package, u *Unit) string {
+	name := modelName(u)
 	if u.Name == Root {
 		// The package's document: its root object, the definition its
 		// top level embeds alone, or its value when not a struct.

@@ -6,8 +6,10 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"maps"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -42,13 +44,13 @@ func cueBinary(t *testing.T) string {
 
 var cuePos = regexp.MustCompile(`([^\s:]+\.cue):(\d+):(\d+)`)
 
-// runGengotypes runs `cue exp gengotypes ./<schema>/...` over a pristine
-// copy of every corpus. A unit is handled when the run succeeds and its
+// runGengotypes runs `cue exp gengotypes ./<schema>/<pkg>`, a package at a
+// time, over a pristine copy of every corpus. A unit is handled when the run succeeds and its
 // output declares a Go type for it (the @go name, or the definition's name
 // with its first letter upper-cased). When the run fails with errors at
 // positions, the units there are not handled, their source is blanked as
 // for schemagen, and it runs again; a failure with no position leaves
-// every unit still waiting unhandled. gengotypes generates only
+// every unit of the package still waiting unhandled. gengotypes generates only
 // definitions, so a package's root is never handled. It returns, per
 // corpus, "pkg #Name" → "" when handled or why not.
 func runGengotypes(cue string, names []string, tmp string) (map[string]map[string]string, error) {
@@ -69,59 +71,65 @@ func runGengotypes(cue string, names []string, tmp string) (map[string]map[strin
 		res := map[string]string{}
 		out[name] = res
 		var blank []*Span
-		for {
-			for file, data := range Blank(src.Files, blank) {
-				if err := os.WriteFile(filepath.Join(work, filepath.FromSlash(file)), data, 0o644); err != nil {
-					return nil, err
+		// One package at a time, so that a package gengotypes fails on
+		// as a whole (writing Go that does not format) is that package's
+		// units, not the whole corpus's.
+		pkgs := slices.Sorted(maps.Keys(src.Pkgs))
+		for _, pkg := range pkgs {
+			for {
+				for file, data := range Blank(src.Files, blank) {
+					if err := os.WriteFile(filepath.Join(work, filepath.FromSlash(file)), data, 0o644); err != nil {
+						return nil, err
+					}
 				}
-			}
-			cmd := exec.Command(cue, "exp", "gengotypes", "./"+cfg.Schema+"/...")
-			cmd.Dir = work
-			var stderr bytes.Buffer
-			cmd.Stderr = &stderr
-			if err := cmd.Run(); err == nil {
-				break
-			}
-			progress := false
-			for _, m := range cuePos.FindAllStringSubmatch(stderr.String(), -1) {
-				file := m[1]
-				if filepath.IsAbs(file) {
-					file, _ = filepath.Rel(work, file)
+				cmd := exec.Command(cue, "exp", "gengotypes", "./"+path.Join(cfg.Schema, pkg))
+				cmd.Dir = work
+				var stderr bytes.Buffer
+				cmd.Stderr = &stderr
+				if err := cmd.Run(); err == nil {
+					break
 				}
-				file = strings.TrimPrefix(filepath.ToSlash(file), "./")
-				var line, col int
-				fmt.Sscan(m[2], &line)
-				fmt.Sscan(m[3], &col)
-				sp := src.At(file, line, col)
-				if sp == nil {
-					continue
-				}
-				var us []*Unit
-				if sp.Unit != nil {
-					us = []*Unit{sp.Unit}
-				} else {
-					us = src.Pkgs[sp.Pkg]
-				}
-				for _, u := range us {
-					if _, done := res[u.Pkg+" "+u.Name]; done {
+				progress := false
+				for _, m := range cuePos.FindAllStringSubmatch(stderr.String(), -1) {
+					file := m[1]
+					if filepath.IsAbs(file) {
+						file, _ = filepath.Rel(work, file)
+					}
+					file = strings.TrimPrefix(filepath.ToSlash(file), "./")
+					var line, col int
+					fmt.Sscan(m[2], &line)
+					fmt.Sscan(m[3], &col)
+					sp := src.At(file, line, col)
+					if sp == nil {
 						continue
 					}
-					res[u.Pkg+" "+u.Name] = "gengotypes: " + oneLine(stderr.String())
-					progress = true
-					for _, s := range src.Spans {
-						if s.Unit == u {
-							blank = append(blank, s)
+					var us []*Unit
+					if sp.Unit != nil {
+						us = []*Unit{sp.Unit}
+					} else {
+						us = src.Pkgs[sp.Pkg]
+					}
+					for _, u := range us {
+						if _, done := res[u.Pkg+" "+u.Name]; done {
+							continue
+						}
+						res[u.Pkg+" "+u.Name] = "gengotypes: " + oneLine(stderr.String())
+						progress = true
+						for _, s := range src.Spans {
+							if s.Unit == u {
+								blank = append(blank, s)
+							}
 						}
 					}
 				}
-			}
-			if !progress {
-				for _, u := range src.Units {
-					if _, done := res[u.Pkg+" "+u.Name]; !done {
-						res[u.Pkg+" "+u.Name] = "gengotypes: " + oneLine(stderr.String())
+				if !progress {
+					for _, u := range src.Pkgs[pkg] {
+						if _, done := res[u.Pkg+" "+u.Name]; !done {
+							res[u.Pkg+" "+u.Name] = "gengotypes: " + oneLine(stderr.String())
+						}
 					}
+					break
 				}
-				break
 			}
 		}
 		// The types its output declares, by package folder.

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"cuelang.org/go/cue/ast"
@@ -109,6 +110,16 @@ func ReadSource(corpus, dir, schemaDir string) (*Source, error) {
 				switch {
 				case strings.HasPrefix(name, "_"):
 					sp.Hidden = name
+				case name == "#":
+					// #: "per-son": {…}, as cue import writes a $defs
+					// name that is no identifier: a definition #."per-son".
+					if lit, ok := d.Value.(*ast.StructLit); ok && len(lit.Elts) == 1 {
+						if f, ok := lit.Elts[0].(*ast.Field); ok {
+							key, _, _ := ast.LabelName(f.Label)
+							sp.Label = "#." + strconv.Quote(key)
+							sp.Unit = unit(pkg, sp.Label)
+						}
+					}
 				case strings.HasPrefix(name, "#"):
 					sp.Unit = unit(pkg, name)
 					for _, a := range d.Attrs {
