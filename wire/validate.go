@@ -3,6 +3,7 @@ package wire
 import (
 	"fmt"
 	"math"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -231,6 +232,48 @@ func (p *Problems) Duration(path *Path, member, s string) {
 	if _, err := time.ParseDuration(s); err != nil {
 		p.Add(path, member, RuleFormat, "must be a Go duration such as 1h30m (is %q)", s)
 	}
+}
+
+// URL checks a string is a URL that Go's url.Parse reads, as CUE's
+// net.URL does: an absolute URL (https://example.com/a) or a relative
+// reference (../a, /a?b, #c). See ParseURL for the one rule it reads as
+// CUE does whatever Go's settings.
+func (p *Problems) URL(path *Path, member, s string) {
+	if _, err := ParseURL(s); err != nil {
+		p.Add(path, member, RuleFormat, "must be a URL such as https://example.com/a or ../a (is %q)", s)
+	}
+}
+
+// AbsURL checks a string is an absolute URL, one that Go's url.Parse
+// reads and that has a scheme (URL.IsAbs), as CUE's net.AbsURL does.
+func (p *Problems) AbsURL(path *Path, member, s string) {
+	if u, err := ParseURL(s); err != nil || !u.IsAbs() {
+		p.Add(path, member, RuleFormat, "must be an absolute URL, with a scheme, such as https://example.com/a (is %q)", s)
+	}
+}
+
+// ParseURL is url.Parse as CUE v0.17.1's net.URL and net.AbsURL call it.
+// One rule of url.Parse depends on Go's settings: since Go 1.26 it
+// refuses a second colon in the host of an http or https URL
+// (http://a:1:2) unless GODEBUG=urlstrictcolons=0, which a program
+// whose go.mod says go 1.25 or older has by default, as the cue command
+// has. ParseURL reads such a host as that command does, whatever the
+// setting: when url.Parse refuses an http or https URL, it parses the
+// same text with a scheme the rule does not concern (the scheme is
+// nothing else to url.Parse), so the colon rule is Go 1.25's for every
+// scheme and the language is model.URLPattern's.
+func ParseURL(s string) (*url.URL, error) {
+	u, err := url.Parse(s)
+	if err == nil {
+		return u, nil
+	}
+	if i := strings.IndexByte(s, ':'); i > 0 && (strings.EqualFold(s[:i], "http") || strings.EqualFold(s[:i], "https")) {
+		if v, verr := url.Parse("x" + s[i:]); verr == nil {
+			v.Scheme = strings.ToLower(s[:i])
+			return v, nil
+		}
+	}
+	return nil, err
 }
 
 // isDate is time.Parse(time.DateOnly, s) == nil, without its allocations.
