@@ -237,7 +237,8 @@ func (p *Problems) Duration(path *Path, member, s string) {
 // URL checks a string is a URL that Go's url.Parse reads, as CUE's
 // net.URL does: an absolute URL (https://example.com/a) or a relative
 // reference (../a, /a?b, #c). See ParseURL for the one rule it reads as
-// CUE does whatever Go's settings.
+// CUE does whatever Go's settings. Unlike the other checks it allocates
+// on a valid value too (url.Parse's URL).
 func (p *Problems) URL(path *Path, member, s string) {
 	if _, err := ParseURL(s); err != nil {
 		p.Add(path, member, RuleFormat, "must be a URL such as https://example.com/a or ../a (is %q)", s)
