@@ -2510,6 +2510,11 @@ func (r *resolver) choice(alts []cue.Value, what string) (t *Type, handled, ok b
 			ok = false
 			continue
 		}
+		if at.URL != NoURL {
+			r.errorf(r.pos(a), "%s: %s is not carried as one alternative of a choice: a URL stands alone (#U: %s), or a field has it", what, at.URL, at.URL)
+			ok = false
+			continue
+		}
 		if at.Kind != BasicKind && at.Kind != ConstKind || len(at.Choice) > 0 {
 			r.errorf(r.pos(a), "%s: %v is no constant or constrained %s, so it cannot be one alternative of a choice", what, a, at.Base)
 			ok = false
@@ -2773,7 +2778,23 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 	if ok && t.Duration {
 		ok = r.durationAlone(t, p, what)
 	}
+	if ok && t.URL != NoURL {
+		ok = r.urlAlone(t, p, what)
+	}
 	return t, ok
+}
+
+// urlAlone refuses a constraint beside net.URL or net.AbsURL, as
+// durationAlone does beside time.Duration: JSON Schema states url.Parse's
+// language by a pattern of its own, and no target checks both yet.
+func (r *resolver) urlAlone(t *Type, p Pos, what string) bool {
+	rest := t.Constraints
+	rest.URL = NoURL
+	if rest.IsZero() && t.Base == String {
+		return true
+	}
+	r.errorf(p, "%s: %s beside another constraint (a pattern, a length, !=, a time format, a duration) is not carried: JSON Schema states url.Parse's language by a pattern of its own, and no target checks both yet; state %s alone", what, t.URL, t.URL)
+	return false
 }
 
 // durationAlone refuses a constraint beside time.Duration: JSON Schema
@@ -3732,8 +3753,8 @@ func (r *resolver) scalarMatch(base Base, match cue.Value, role string, p Pos, w
 	if !ok {
 		return nil, false
 	}
-	if mt.Kind != BasicKind || mt.Base != base || mt.Duration || len(mt.Choice) > 0 || mt.Contains != nil || mt.MatchIf != nil {
-		r.errorf(p, "%s: %s %v is carried as a constraint of the value's own type (%s), not a choice, a time format, a duration or another matchIf", what, role, match, base)
+	if mt.Kind != BasicKind || mt.Base != base || mt.Duration || mt.URL != NoURL || len(mt.Choice) > 0 || mt.Contains != nil || mt.MatchIf != nil {
+		r.errorf(p, "%s: %s %v is carried as a constraint of the value's own type (%s), not a choice, a time format, a duration, a URL or another matchIf", what, role, match, base)
 		return nil, false
 	}
 	return mt, true
@@ -4162,7 +4183,16 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 			return true
 		}
 	}
-	r.errorf(p, "%s: the constraint %v is not carried (schemagen carries bounds, =~ patterns, strings.MinRunes/MaxRunes, list.MinItems/MaxItems, time.Time, time.Format(\"2006-01-02\") and time.Duration)", what, c)
+	// A URL validator of package net written without its call: net.AbsURL
+	// means net.AbsURL().
+	if op == cue.SelectorOp && len(args) == 2 && args[0].LookupPath(cue.ParsePath("IPv6len")).Exists() && t.Base == String {
+		switch name, _ := args[1].String(); name {
+		case "URL", "AbsURL":
+			t.URL = addURL(t.URL, URLCheck("net."+name))
+			return true
+		}
+	}
+	r.errorf(p, "%s: the constraint %v is not carried (schemagen carries bounds, =~ patterns, strings.MinRunes/MaxRunes, list.MinItems/MaxItems, time.Time, time.Format(\"2006-01-02\"), time.Duration, net.URL and net.AbsURL)", what, c)
 	return false
 }
 
@@ -4312,6 +4342,10 @@ func (r *resolver) builtin(t *Type, c cue.Value, args []cue.Value, what string) 
 		if ok = len(args) == 1 && t.Base == String; ok {
 			t.Duration = true
 		}
+	case "net.URL", "net.AbsURL":
+		if ok = len(args) == 1 && t.Base == String; ok {
+			t.URL = addURL(t.URL, URLCheck(name))
+		}
 	case "time.Format":
 		if len(args) == 2 && t.Base == String {
 			layout, _ := args[1].String()
@@ -4334,7 +4368,7 @@ func (r *resolver) builtin(t *Type, c cue.Value, args []cue.Value, what string) 
 			}
 		}
 	default:
-		r.errorf(p, "%s: builtin %s is not supported (schemagen carries strings.MinRunes/MaxRunes, list.MinItems/MaxItems/UniqueItems, math.MultipleOf, time.Time, time.Format(\"2006-01-02\") and time.Duration)", what, orUnknown(name))
+		r.errorf(p, "%s: builtin %s is not supported (schemagen carries strings.MinRunes/MaxRunes, list.MinItems/MaxItems/UniqueItems, math.MultipleOf, time.Time, time.Format(\"2006-01-02\"), time.Duration, net.URL and net.AbsURL)", what, orUnknown(name))
 		return false
 	}
 	if !ok {

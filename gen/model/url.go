@@ -50,6 +50,15 @@ const (
 // TestURLPattern and FuzzURLPattern hold both to url.Parse.
 var URLPattern, AbsURLPattern = urlPatterns()
 
+// addURL is check k with net.URL or net.AbsURL beside it: net.AbsURL
+// admits only what net.URL admits, so both are net.AbsURL.
+func addURL(k, with URLCheck) URLCheck {
+	if k == URLAbs || with == URLAbs {
+		return URLAbs
+	}
+	return URLRef
+}
+
 // URLPatternOf is the pattern of check k: URLPattern or AbsURLPattern.
 func URLPatternOf(k URLCheck) string {
 	if k == URLAbs {
