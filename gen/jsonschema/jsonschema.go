@@ -1003,6 +1003,12 @@ func basic(b model.Base, c model.Constraints) obj {
 		// every other constraint off it, so this is its one pattern.
 		s = append(s, member{"pattern", model.DurationPattern})
 	}
+	if c.URL != model.NoURL {
+		// A URL as Go's url.Parse reads it (CUE's net.URL, net.AbsURL):
+		// its language, with no format (validators read uri and
+		// uri-reference as RFC 3986's, or not at all). Alone too.
+		s = append(s, member{"pattern", model.URLPatternOf(c.URL)})
+	}
 	if c.MultipleOf != nil {
 		s = append(s, member{"multipleOf", *c.MultipleOf})
 	}
