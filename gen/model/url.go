@@ -41,11 +41,12 @@ const (
 //     %25, or any non-ASCII character] with an optional :port of digits;
 //     or a name of [A-Za-z0-9!$&'()*+,;=]<>"-._~], non-ASCII characters,
 //     %25 and %HH escapes of bytes from 0x80, in which the text after the
-//     last : (if any) is digits, so colons may repeat before it (the rule
-//     of Go before 1.26, which cue v0.17.1 keeps by its go.mod: Go 1.26
-//     refuses a second colon in an http or https host unless
-//     GODEBUG=urlstrictcolons=0, and wire.Problems.URL reads such a host
-//     as CUE does whatever the setting).
+//     last : (if any) is digits; in an http or https URL (the scheme in
+//     any case) the name holds one : at most, the rule of Go 1.26 (a
+//     program whose go.mod says go 1.25 or older, or that sets
+//     GODEBUG=urlstrictcolons=0, reads colons before the last as the
+//     other schemes' hosts; wire.ParseURL reads them as Go 1.26 does
+//     whatever the setting).
 //
 // TestURLPattern and FuzzURLPattern hold both to url.Parse.
 var URLPattern, AbsURLPattern = urlPatterns()
@@ -70,6 +71,8 @@ func URLPatternOf(k URLCheck) string {
 // byteSet is a set of ASCII bytes.
 type byteSet [128]bool
 
+// bytesOf is the set of the bytes each argument lists, or spans when it
+// is three bytes with a - between ("a-z"; "+.-" lists three).
 func bytesOf(ranges ...string) byteSet {
 	var s byteSet
 	for _, r := range ranges {
@@ -86,6 +89,7 @@ func bytesOf(ranges ...string) byteSet {
 	return s
 }
 
+// with is s and o.
 func (s byteSet) with(o byteSet) byteSet {
 	for i, in := range o {
 		s[i] = s[i] || in
@@ -93,6 +97,7 @@ func (s byteSet) with(o byteSet) byteSet {
 	return s
 }
 
+// without is s but the bytes of cs.
 func (s byteSet) without(cs string) byteSet {
 	for i := 0; i < len(cs); i++ {
 		s[cs[i]] = false
@@ -100,8 +105,8 @@ func (s byteSet) without(cs string) byteSet {
 	return s
 }
 
-// class writes s (with non-ASCII characters if nonASCII) as the members
-// of a character class, every one but a letter or a digit as \xHH.
+// class writes s as the members of a character class, every one but a
+// letter or a digit as \xHH.
 func (s byteSet) class() string {
 	var b strings.Builder
 	for c := 0; c < 128; c++ {
@@ -175,6 +180,7 @@ func urlPatterns() (rel, abs string) {
 	// (the port's); %HH of a byte from 0x80, or %25.
 	name := `(?:[` + hostOK.without("[:").class() + `]|` + nonA + `|%[89A-Fa-f]` + hex + `|%25)`
 	nameHost := `(?:` + name + `*|(?:` + name + `|:)*:[0-9]*)`
+	nameHostStrict := name + `*(?::[0-9]*)?` // http and https
 	// An IPv6 address: RFC 3986's IPv6address, which netip.ParseAddr
 	// reads (1 to 4 hex digits a group, one :: standing for at least one
 	// group, an IPv4 address without leading zeros as the last two).
@@ -204,9 +210,10 @@ func urlPatterns() (rel, abs string) {
 	zoneEsc := hostOK
 	zoneEsc[' '], zoneEsc['%'] = true, true
 	zone := `(?:[` + hostOK.without("[").class() + `]|` + nonA + `|` + zoneEsc.escapes() + `)`
-	host := `(?:\x5b` + ipv6 + `(?:%25` + zone + `+)?\x5d(?::[0-9]*)?|` + nameHost + `)`
+	bracketed := `\x5b` + ipv6 + `(?:%25` + zone + `+)?\x5d(?::[0-9]*)?`
 	user := `(?:(?:[` + alnum.with(bytesOf(`-._:~!$&'()*+,;=@`)).class() + `]|` + pct + `)*@)?`
-	authority := user + host
+	authority := user + `(?:` + bracketed + `|` + nameHost + `)`
+	authorityStrict := user + `(?:` + bracketed + `|` + nameHostStrict + `)`
 	// Path characters: up to ?, # ends the text's part; % begins %HH.
 	pchar := `(?:[^%?#` + ctl + `]|` + pct + `)`
 	first := `(?:[^%?#/` + ctl + `]|` + pct + `)`     // not /
@@ -214,10 +221,20 @@ func urlPatterns() (rel, abs string) {
 	query := `(?:\x3f[^#` + ctl + `]*)?`              // unchecked
 	fragment := `(?:#(?:[^%]|` + pct + `)*)?`         // control characters too
 	opaque := `(?:[^/#` + ctl + `][^#` + ctl + `]*)?` // its query with it
-	hier := `(?://` + authority + `(?:/` + pchar + `*)?` + `|/(?:` + first + pchar + `*)?)` + query
-	scheme := `[A-Za-z][A-Za-z0-9\x2b\x2d\x2e]*:`
+	withAuthority := func(a string) string { return `//` + a + `(?:/` + pchar + `*)?` + query }
+	path := `/(?:` + first + pchar + `*)?` + query
+	schemeChar := alnum.with(bytesOf("+.-")) // not "+-.", a range
+	scheme := `[A-Za-z][` + schemeChar.class() + `]*:`
+	// A scheme that is not http or https, in any case: it differs from
+	// h, ht, htt, http, https at its first letter that is not theirs, or
+	// goes on after https.
+	c, not := `[`+schemeChar.class()+`]*`, func(x string) string { return `[` + schemeChar.without(x).class() + `]` }
+	other := `(?:[` + bytesOf("a-z", "A-Z").without("hH").class() + `]` + c + `|[hH](?:` + not("tT") + c + `|[tT](?:` + not("tT") + c + `|[tT](?:` +
+		not("pP") + c + `|[pP](?:` + not("sS") + c + `|[sS][` + schemeChar.class() + `]+))?)?)?):`
+	http := `[hH][tT][tT][pP][sS]?:`
+	absolute := scheme + `(?:` + path + `|` + opaque + `)|` + http + withAuthority(authorityStrict) + `|` + other + withAuthority(authority)
 	relPath := `(?:` + segment0 + `+(?:/` + pchar + `*)?)?` + query
-	abs = `^` + scheme + `(?:` + hier + `|` + opaque + `)` + fragment + `$`
-	rel = `^(?:` + scheme + opaque + `|(?:` + scheme + `)?` + hier + `|` + relPath + `)` + fragment + `$`
+	abs = `^(?:` + absolute + `)` + fragment + `$`
+	rel = `^(?:` + absolute + `|` + path + `|` + withAuthority(authority) + `|` + relPath + `)` + fragment + `$`
 	return rel, abs
 }
