@@ -2510,11 +2510,6 @@ func (r *resolver) choice(alts []cue.Value, what string) (t *Type, handled, ok b
 			ok = false
 			continue
 		}
-		if at.URL != NoURL {
-			r.errorf(r.pos(a), "%s: %s is not carried as one alternative of a choice: a URL stands alone (#U: %s), or a field has it", what, at.URL, at.URL)
-			ok = false
-			continue
-		}
 		if at.Kind != BasicKind && at.Kind != ConstKind || len(at.Choice) > 0 {
 			r.errorf(r.pos(a), "%s: %v is no constant or constrained %s, so it cannot be one alternative of a choice", what, a, at.Base)
 			ok = false
