@@ -212,8 +212,6 @@ func urlPatterns() (rel, abs string) {
 	zone := `(?:[` + hostOK.without("[").class() + `]|` + nonA + `|` + zoneEsc.escapes() + `)`
 	bracketed := `\x5b` + ipv6 + `(?:%25` + zone + `+)?\x5d(?::[0-9]*)?`
 	user := `(?:(?:[` + alnum.with(bytesOf(`-._:~!$&'()*+,;=@`)).class() + `]|` + pct + `)*@)?`
-	authority := user + `(?:` + bracketed + `|` + nameHost + `)`
-	authorityStrict := user + `(?:` + bracketed + `|` + nameHostStrict + `)`
 	// Path characters: up to ?, # ends the text's part; % begins %HH.
 	pchar := `(?:[^%?#` + ctl + `]|` + pct + `)`
 	first := `(?:[^%?#/` + ctl + `]|` + pct + `)`     // not /
@@ -221,7 +219,6 @@ func urlPatterns() (rel, abs string) {
 	query := `(?:\x3f[^#` + ctl + `]*)?`              // unchecked
 	fragment := `(?:#(?:[^%]|` + pct + `)*)?`         // control characters too
 	opaque := `(?:[^/#` + ctl + `][^#` + ctl + `]*)?` // its query with it
-	withAuthority := func(a string) string { return `//` + a + `(?:/` + pchar + `*)?` + query }
 	path := `/(?:` + first + pchar + `*)?` + query
 	schemeChar := alnum.with(bytesOf("+.-")) // not "+-.", a range
 	scheme := `[A-Za-z][` + schemeChar.class() + `]*:`
@@ -232,9 +229,16 @@ func urlPatterns() (rel, abs string) {
 	other := `(?:[` + bytesOf("a-z", "A-Z").without("hH").class() + `]` + c + `|[hH](?:` + not("tT") + c + `|[tT](?:` + not("tT") + c + `|[tT](?:` +
 		not("pP") + c + `|[pP](?:` + not("sS") + c + `|[sS][` + schemeChar.class() + `]+))?)?)?):`
 	http := `[hH][tT][tT][pP][sS]?:`
-	absolute := scheme + `(?:` + path + `|` + opaque + `)|` + http + withAuthority(authorityStrict) + `|` + other + withAuthority(authority)
+	// An authority after a scheme (other) or none: a bracketed host
+	// whatever the scheme, a name by the scheme's colon rule. The IPv6
+	// grammar is written once.
+	withAuthority := func(other string) string {
+		return `(?:(?:` + http + `|` + other + `)//` + user + bracketed + `|` + http + `//` + user + nameHostStrict + `|` + other + `//` + user + nameHost + `)` +
+			`(?:/` + pchar + `*)?` + query
+	}
+	hierarchical := scheme + `(?:` + path + `|` + opaque + `)`
 	relPath := `(?:` + segment0 + `+(?:/` + pchar + `*)?)?` + query
-	abs = `^(?:` + absolute + `)` + fragment + `$`
-	rel = `^(?:` + absolute + `|` + path + `|` + withAuthority(authority) + `|` + relPath + `)` + fragment + `$`
+	abs = `^(?:` + hierarchical + `|` + withAuthority(other) + `)` + fragment + `$`
+	rel = `^(?:` + hierarchical + `|` + withAuthority(`(?:`+other+`)?`) + `|` + path + `|` + relPath + `)` + fragment + `$`
 	return rel, abs
 }
