@@ -12,7 +12,7 @@ type URLCheck string
 
 // The URL checks, as CUE's net package names them.
 const (
-	NoURL  URLCheck = ""
+	NoURL  URLCheck = ""           // no URL check
 	URLRef URLCheck = "net.URL"    // url.Parse reads it: an absolute URL or a relative reference
 	URLAbs URLCheck = "net.AbsURL" // url.Parse reads it and it has a scheme
 )
@@ -48,7 +48,8 @@ const (
 //     other schemes' hosts; wire.ParseURL reads them as Go 1.26 does
 //     whatever the setting).
 //
-// TestURLPattern and FuzzURLPattern hold both to url.Parse.
+// TestURLPattern and FuzzURLPattern hold both to url.Parse, and
+// TestURLPatternInJavaScript holds node's reading of them to it.
 var URLPattern, AbsURLPattern = urlPatterns()
 
 // addURL is check k with net.URL or net.AbsURL beside it: net.AbsURL
