@@ -518,7 +518,9 @@ type Constraints struct {
 	Duration bool
 	// URL: a string is a URL that Go's url.Parse reads (CUE's net.URL),
 	// with a scheme too for URLAbs (net.AbsURL): URLPatternOf(URL)'s
-	// language. It stands alone, as Duration does.
+	// language. Beside it a string may have patterns, lengths and
+	// excluded values (Patterns, NotPatterns, MinRunes, MaxRunes, Not),
+	// nothing else.
 	URL URLCheck
 }
 

@@ -2779,16 +2779,18 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 	return t, ok
 }
 
-// urlAlone refuses a constraint beside net.URL or net.AbsURL, as
-// durationAlone does beside time.Duration: JSON Schema states url.Parse's
-// language by a pattern of its own, and no target checks both yet.
+// urlAlone refuses beside net.URL or net.AbsURL what is no pattern, length
+// or excluded value: a time format, time.Duration (each a language of its
+// own, which no target checks beside url.Parse's yet) or a matchIf.
+// Patterns, lengths and != are checked beside it as on any string (JSON
+// Schema: url.Parse's pattern joins the others in an allOf).
 func (r *resolver) urlAlone(t *Type, p Pos, what string) bool {
 	rest := t.Constraints
-	rest.URL = NoURL
+	rest.URL, rest.MinRunes, rest.MaxRunes, rest.Patterns, rest.NotPatterns, rest.Not = NoURL, nil, nil, nil, nil, nil
 	if rest.IsZero() && t.Base == String {
 		return true
 	}
-	r.errorf(p, "%s: %s beside another constraint (a pattern, a length, !=, a time format, a duration) is not carried: JSON Schema states url.Parse's language by a pattern of its own, and no target checks both yet; state %s alone", what, t.URL, t.URL)
+	r.errorf(p, "%s: %s beside a time format, time.Duration or matchIf is not carried: no target checks another language of strings beside url.Parse's yet; beside %s state patterns (=~, !~), lengths or != only", what, t.URL, t.URL)
 	return false
 }
 
