@@ -269,7 +269,7 @@ const (
 	RuleMaximum   Rule = "maximum"   // an integer is above the range
 	RuleMinItems  Rule = "minItems"  // a list is too short
 	RuleMaxItems  Rule = "maxItems"  // a list is too long
-	RuleFormat    Rule = "format"    // a string is not a calendar day YYYY-MM-DD, or not a Go duration
+	RuleFormat    Rule = "format"    // a string is not a calendar day YYYY-MM-DD, a Go duration or a URL
 	RuleEnum      Rule = "enum"      // a string is not a member of the enum
 	RuleAbsent    Rule = "absent"    // a field is present that another field's value forbids
 	RuleRefused   Rule = "refused"   // a combination of values the schema refuses (a tally of zeroes)

@@ -3,6 +3,7 @@ package wire
 import (
 	"fmt"
 	"math"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -231,6 +232,44 @@ func (p *Problems) Duration(path *Path, member, s string) {
 	if _, err := time.ParseDuration(s); err != nil {
 		p.Add(path, member, RuleFormat, "must be a Go duration such as 1h30m (is %q)", s)
 	}
+}
+
+// URL checks a string is a URL that Go's url.Parse reads, as CUE's
+// net.URL does: an absolute URL (https://example.com/a) or a relative
+// reference (../a, /a?b, #c). See ParseURL for the one rule it reads as
+// CUE does whatever Go's settings. Unlike the other checks it allocates
+// on a valid value too (url.Parse's URL).
+func (p *Problems) URL(path *Path, member, s string) {
+	if _, err := ParseURL(s); err != nil {
+		p.Add(path, member, RuleFormat, "must be a URL such as https://example.com/a or ../a (is %q)", s)
+	}
+}
+
+// AbsURL checks a string is an absolute URL, one that Go's url.Parse
+// reads and that has a scheme (URL.IsAbs), as CUE's net.AbsURL does.
+func (p *Problems) AbsURL(path *Path, member, s string) {
+	if u, err := ParseURL(s); err != nil || !u.IsAbs() {
+		p.Add(path, member, RuleFormat, "must be an absolute URL, with a scheme, such as https://example.com/a (is %q)", s)
+	}
+}
+
+// ParseURL is url.Parse as CUE's net.URL and net.AbsURL call it in a
+// Go 1.26 program, the language of model.URLPattern. One rule of
+// url.Parse depends on Go's settings: since Go 1.26 it refuses a second
+// colon in the host of an http or https URL (http://a:1:2), unless
+// GODEBUG=urlstrictcolons=0, which a program whose go.mod says go 1.25
+// or older has by default (the cue command v0.17.1 is one). ParseURL
+// refuses it whatever the setting, so that Validate says what the
+// schemas' pattern says.
+func ParseURL(s string) (*url.URL, error) {
+	u, err := url.Parse(s)
+	if err != nil {
+		return nil, err
+	}
+	if (u.Scheme == "http" || u.Scheme == "https") && !strings.HasPrefix(u.Host, "[") && strings.Count(u.Host, ":") > 1 {
+		return nil, &url.Error{Op: "parse", URL: s, Err: fmt.Errorf("invalid port %q after host", u.Host[strings.IndexByte(u.Host, ':'):])}
+	}
+	return u, nil
 }
 
 // isDate is time.Parse(time.DateOnly, s) == nil, without its allocations.

@@ -263,7 +263,12 @@ func TestProblemsAllocateOnlyOnAProblem(t *testing.T) {
 	p.MaxRunes(&root, "note", "toolong", 3)
 	p.Date(&root, "day", "2026-02-30")
 	p.Duration(&root, "wait", "1m1")
-	want := "T.note: must be at most 3 characters (has 7)\nT.day: must be a calendar day written YYYY-MM-DD (is \"2026-02-30\")\nT.wait: must be a Go duration such as 1h30m (is \"1m1\")"
+	p.URL(&root, "ok", "../a?b#c") // url.Parse's own allocations: no problem, but not free
+	p.AbsURL(&root, "ok", "https://example.com/a")
+	p.URL(&root, "ref", "a/%zz")
+	p.AbsURL(&root, "home", "/a")
+	want := "T.note: must be at most 3 characters (has 7)\nT.day: must be a calendar day written YYYY-MM-DD (is \"2026-02-30\")\nT.wait: must be a Go duration such as 1h30m (is \"1m1\")" +
+		"\nT.ref: must be a URL such as https://example.com/a or ../a (is \"a/%zz\")\nT.home: must be an absolute URL, with a scheme, such as https://example.com/a (is \"/a\")"
 	if err := p.Err(); err == nil || err.Error() != want {
 		t.Errorf("Err() = %v, want %q", err, want)
 	}

@@ -73,7 +73,9 @@ var (
 		"*\"\" | (string & !=\"\" & strings.MaxRunes(4096))", "=~\"^a\" | =~\"^b\"", "int & (<0 | >10) & >=-9 & <=99", "1 | 2 | 3",
 		"\"auto\" | =~\"^[0-9]+$\"", "number & <0 | number & >1.5", "int & >5 | number & <1", "=~\"(\" | \"x\"",
 		// A Go duration, alone, nullable and beside a pattern (refused).
-		"time.Duration", "time.Duration | null", "time.Duration & =~\"h$\""}
+		"time.Duration", "time.Duration | null", "time.Duration & =~\"h$\"",
+		// A URL, alone, nullable, a choice's alternative, beside a pattern and beside a time (refused).
+		"net.AbsURL", "net.URL() | null", "net.AbsURL | \"none\"", "net.URL & =~\"^h\"", "net.URL & time.Time"}
 	docTexts = []string{"\u2028export const injected = 1", "\u202e reversed", "*/ int x; /*", "\xff\xfe", "<script>", "`", "\\", "??/",
 		"\r", "# heading", "| a | b |", "\u0000", "\ufeff", "/* open", "}\nfunc X() {}"}
 	patterns = []string{"(", `\:`, `(?s).`, `[\d-z]`, `a{2,1}`, `\p{Greek}`, `x**`, `^[a-z]+$`, `\Qa\E`, `[[:alpha:]]`, `\x{41}`, `a{3}`, `\s+`, `^\d{4}-\d{2}$`}

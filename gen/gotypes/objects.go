@@ -1692,6 +1692,12 @@ func constraintChecks(f *goFile, base model.Base, c model.Constraints, v, path, 
 	if c.Duration {
 		call("Duration", v)
 	}
+	switch c.URL {
+	case model.URLRef:
+		call("URL", v)
+	case model.URLAbs:
+		call("AbsURL", v)
+	}
 }
 
 // floatLit is a Go literal of f that reads back as f.
@@ -1808,6 +1814,12 @@ func describeBase(b model.Base, c model.Constraints) string {
 	}
 	if c.Duration {
 		parts = append(parts, "a Go duration (1h30m) that time.ParseDuration parses, kept as its text")
+	}
+	switch c.URL {
+	case model.URLRef:
+		parts = append(parts, "a URL that url.Parse reads (https://example.com/a, ../a)")
+	case model.URLAbs:
+		parts = append(parts, "an absolute URL that url.Parse reads, with a scheme (https://example.com/a)")
 	}
 	return strings.Join(parts, ", ")
 }

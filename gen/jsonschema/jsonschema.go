@@ -1007,15 +1007,22 @@ func basic(b model.Base, c model.Constraints) obj {
 		// pattern checks the text as the Go and TypeScript readers do.
 		s = obj{{"type", "string"}, {"contentEncoding", "base64"}, {"pattern", model.Base64Pattern}}
 	}
-	switch len(c.Patterns) {
+	patterns := c.Patterns
+	if c.URL != model.NoURL {
+		// A URL as Go's url.Parse reads it (CUE's net.URL, net.AbsURL):
+		// its language, one more pattern, with no format (validators
+		// read uri and uri-reference as RFC 3986's, or not at all).
+		patterns = append(slices.Clip(patterns), model.URLPatternOf(c.URL))
+	}
+	switch len(patterns) {
 	case 0:
 	case 1:
-		s = append(s, member{"pattern", model.ECMAPattern(c.Patterns[0])})
+		s = append(s, member{"pattern", model.ECMAPattern(patterns[0])})
 	default:
 		// =~"^a" & =~"b$": one keyword holds one pattern, so each is a
 		// schema of its own, all of which must hold.
 		var all []any
-		for _, re := range c.Patterns {
+		for _, re := range patterns {
 			all = append(all, obj{{"pattern", model.ECMAPattern(re)}})
 		}
 		s = append(s, member{"allOf", all})

@@ -716,6 +716,18 @@ func (c *comparer) types(subject string, b, t *Type) {
 	case bc.Duration && !cc.Duration:
 		looser = append(looser, "time.Duration removed")
 	}
+	// net.AbsURL admits a part of what net.URL admits.
+	switch {
+	case bc.URL == cc.URL:
+	case bc.URL == "":
+		tighter = append(tighter, cc.URL+" added")
+	case cc.URL == "":
+		looser = append(looser, bc.URL+" removed")
+	case cc.URL == string(model.URLAbs):
+		tighter = append(tighter, bc.URL+" → "+cc.URL)
+	default:
+		looser = append(looser, bc.URL+" → "+cc.URL)
+	}
 	switch {
 	case !bc.UniqueItems && cc.UniqueItems:
 		tighter = append(tighter, "uniqueItems added")

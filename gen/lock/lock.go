@@ -168,6 +168,9 @@ type Constraints struct {
 	MaxFields *int `json:"maxFields,omitempty"`
 	// Duration: the string is a Go duration (time.Duration).
 	Duration bool `json:"duration,omitempty"`
+	// URL: the string is a URL url.Parse reads, "net.URL", or one with
+	// a scheme too, "net.AbsURL".
+	URL string `json:"url,omitempty"`
 }
 
 // Forbid records that fields must be absent when Field holds Value.
@@ -383,7 +386,7 @@ func constraintsOf(c model.Constraints) *Constraints {
 	}
 	lc := &Constraints{MinRunes: c.MinRunes, MaxRunes: c.MaxRunes, Not: c.Not, Min: c.Min, Max: c.Max, MinItems: c.MinItems, MaxItems: c.MaxItems,
 		MinNum: c.MinNum, MaxNum: c.MaxNum, MinExclusive: c.MinExclusive, MaxExclusive: c.MaxExclusive, UniqueItems: c.UniqueItems,
-		MinFields: c.MinFields, MaxFields: c.MaxFields, MultipleOf: c.MultipleOf, Duration: c.Duration}
+		MinFields: c.MinFields, MaxFields: c.MaxFields, MultipleOf: c.MultipleOf, Duration: c.Duration, URL: string(c.URL)}
 	if m := c.Contains; m != nil {
 		lc.Contains = containsText(m)
 	}

@@ -26,7 +26,8 @@
 //     them;
 //   - a field is a reference to a definition, or a basic type (string, int,
 //     bool) with int bounds, one =~ pattern, strings.MinRunes/MaxRunes,
-//     time.Time, time.Format("2006-01-02") or time.Duration (alone), a
+//     time.Time, time.Format("2006-01-02"), time.Duration (alone),
+//     net.URL or net.AbsURL, a
 //     constant ("v1", 3, true), any JSON (_, {...}, [...]), or [...T] with
 //     list.MinItems/MaxItems, or [string]: T;
 //   - a conditional "if kind == "spawn" { x?: _|_ }" forbids optional fields

@@ -523,6 +523,12 @@ type Constraints struct {
 	// total is within ±(2^63-1) nanoseconds. The text travels as it is
 	// ("1h" stays "1h"). It stands alone: no other constraint is beside it.
 	Duration bool
+	// URL: a string is a URL that Go's url.Parse reads (CUE's net.URL),
+	// with a scheme too for URLAbs (net.AbsURL): URLPatternOf(URL)'s
+	// language. Beside it a string may have patterns, lengths and
+	// excluded values (Patterns, NotPatterns, MinRunes, MaxRunes, Not),
+	// nothing else.
+	URL URLCheck
 }
 
 // Contains is list.MatchN(n, T) on a list of scalars or of any JSON
@@ -631,7 +637,7 @@ const DurationPattern = `^[-+]?(?:0|(?:(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:ns|us|
 func (c Constraints) IsZero() bool {
 	return c.MinRunes == nil && c.MaxRunes == nil && len(c.Patterns) == 0 && len(c.NotPatterns) == 0 && len(c.Not) == 0 &&
 		c.Min == nil && c.Max == nil && c.MinItems == nil && c.MaxItems == nil &&
-		c.MinNum == nil && c.MaxNum == nil && !c.UniqueItems && c.MinFields == nil && c.MaxFields == nil && c.MultipleOf == nil && !c.Duration && c.Contains == nil && c.MatchIf == nil
+		c.MinNum == nil && c.MaxNum == nil && !c.UniqueItems && c.MinFields == nil && c.MaxFields == nil && c.MultipleOf == nil && !c.Duration && c.URL == NoURL && c.Contains == nil && c.MatchIf == nil
 }
 
 // KeyPattern is the pattern of a key type (Map.Key, MemberPattern.Key),

@@ -325,6 +325,9 @@ func constraints(c model.Constraints) string {
 	if c.Duration {
 		b.WriteString(" duration")
 	}
+	if c.URL != model.NoURL {
+		b.WriteString(" " + string(c.URL))
+	}
 	if c.Min != nil {
 		fmt.Fprintf(&b, " min=%d", *c.Min)
 	}

@@ -2880,7 +2880,25 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 	if ok && t.Duration {
 		ok = r.durationAlone(t, p, what)
 	}
+	if ok && t.URL != NoURL {
+		ok = r.urlAlone(t, p, what)
+	}
 	return t, ok
+}
+
+// urlAlone refuses beside net.URL or net.AbsURL what is no pattern, length
+// or excluded value: a time format, time.Duration (each a language of its
+// own, which no target checks beside url.Parse's yet) or a matchIf.
+// Patterns, lengths and != are checked beside it as on any string (JSON
+// Schema: url.Parse's pattern joins the others in an allOf).
+func (r *resolver) urlAlone(t *Type, p Pos, what string) bool {
+	rest := t.Constraints
+	rest.URL, rest.MinRunes, rest.MaxRunes, rest.Patterns, rest.NotPatterns, rest.Not = NoURL, nil, nil, nil, nil, nil
+	if rest.IsZero() && t.Base == String {
+		return true
+	}
+	r.errorf(p, "%s: %s beside a time format, time.Duration or matchIf is not carried: no target checks another language of strings beside url.Parse's yet; beside %s state patterns (=~, !~), lengths or != only", what, t.URL, t.URL)
+	return false
 }
 
 // durationAlone refuses a constraint beside time.Duration: JSON Schema
@@ -3949,8 +3967,8 @@ func (r *resolver) scalarMatch(base Base, match cue.Value, role string, p Pos, w
 	if !ok {
 		return nil, false
 	}
-	if mt.Kind != BasicKind || mt.Base != base || mt.Duration || len(mt.Choice) > 0 || mt.Contains != nil || mt.MatchIf != nil {
-		r.errorf(p, "%s: %s %v is carried as a constraint of the value's own type (%s), not a choice, a time format, a duration or another matchIf", what, role, match, base)
+	if mt.Kind != BasicKind || mt.Base != base || mt.Duration || mt.URL != NoURL || len(mt.Choice) > 0 || mt.Contains != nil || mt.MatchIf != nil {
+		r.errorf(p, "%s: %s %v is carried as a constraint of the value's own type (%s), not a choice, a time format, a duration, a URL or another matchIf", what, role, match, base)
 		return nil, false
 	}
 	return mt, true
@@ -4379,11 +4397,20 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 			return true
 		}
 	}
+	// A URL validator of package net written without its call: net.AbsURL
+	// means net.AbsURL().
+	if op == cue.SelectorOp && len(args) == 2 && args[0].LookupPath(cue.ParsePath("IPv6len")).Exists() && t.Base == String {
+		switch name, _ := args[1].String(); name {
+		case "URL", "AbsURL":
+			t.URL = addURL(t.URL, URLCheck("net."+name))
+			return true
+		}
+	}
 	if why := noMapping[calledName(c)]; why != "" {
 		r.errorf(p, "%s: the constraint %v is not carried: %s", what, c, why)
 		return false
 	}
-	r.errorf(p, "%s: the constraint %v is not carried (schemagen carries bounds, =~ patterns, strings.MinRunes/MaxRunes, list.MinItems/MaxItems, time.Time, time.Format(\"2006-01-02\") and time.Duration)", what, c)
+	r.errorf(p, "%s: the constraint %v is not carried (schemagen carries bounds, =~ patterns, strings.MinRunes/MaxRunes, list.MinItems/MaxItems, time.Time, time.Format(\"2006-01-02\"), time.Duration, net.URL and net.AbsURL)", what, c)
 	return false
 }
 
@@ -4558,6 +4585,10 @@ func (r *resolver) builtin(t *Type, c cue.Value, args []cue.Value, what string) 
 		if ok = len(args) == 1 && t.Base == String; ok {
 			t.Duration = true
 		}
+	case "net.URL", "net.AbsURL":
+		if ok = len(args) == 1 && t.Base == String; ok {
+			t.URL = addURL(t.URL, URLCheck(name))
+		}
 	case "time.Format":
 		if len(args) == 2 && t.Base == String {
 			layout, _ := args[1].String()
@@ -4584,7 +4615,7 @@ func (r *resolver) builtin(t *Type, c cue.Value, args []cue.Value, what string) 
 			r.errorf(p, "%s: the constraint %v is not carried: %s", what, c, why)
 			return false
 		}
-		r.errorf(p, "%s: builtin %s is not supported (schemagen carries strings.MinRunes/MaxRunes, list.MinItems/MaxItems/UniqueItems, math.MultipleOf, time.Time, time.Format(\"2006-01-02\") and time.Duration)", what, orUnknown(name))
+		r.errorf(p, "%s: builtin %s is not supported (schemagen carries strings.MinRunes/MaxRunes, list.MinItems/MaxItems/UniqueItems, math.MultipleOf, time.Time, time.Format(\"2006-01-02\"), time.Duration, net.URL and net.AbsURL)", what, orUnknown(name))
 		return false
 	}
 	if !ok {

@@ -254,6 +254,12 @@ func constraints(b model.Base, c model.Constraints) string {
 	if c.Duration {
 		parts = append(parts, "a Go duration, e.g. 1h30m, -1.5s, 0 (its grammar; the validate function also refuses, as Go's time.ParseDuration does, a total beyond ±(2^63-1) ns)")
 	}
+	switch c.URL {
+	case model.URLRef:
+		parts = append(parts, "a URL that Go's url.Parse reads, e.g. https://example.com/a, ../a")
+	case model.URLAbs:
+		parts = append(parts, "an absolute URL, with a scheme, that Go's url.Parse reads, e.g. https://example.com/a")
+	}
 	if c.MinRunes != nil {
 		parts = append(parts, fmt.Sprintf("at least %d characters", *c.MinRunes))
 	}

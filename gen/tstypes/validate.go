@@ -930,6 +930,16 @@ func scalarCheck(c *code, t *model.Type, x, cont, k, at string) {
 			c.fail(at, "format", "`must be a Go duration such as 1h30m (is ${JSON.stringify("+x+")})`")
 			c.close()
 		}
+		if cs.URL != model.NoURL {
+			// The JSON Schemas' pattern: url.Parse's language, exactly.
+			msg := "must be a URL such as https://example.com/a or ../a"
+			if cs.URL == model.URLAbs {
+				msg = "must be an absolute URL, with a scheme, such as https://example.com/a"
+			}
+			c.open("if (!_rx(", jsString(model.URLPatternOf(cs.URL)), ").test(", x, "))")
+			c.fail(at, "format", "`"+msg+" (is ${JSON.stringify("+x+")})`")
+			c.close()
+		}
 		switch t.BaseOf() {
 		case model.Time:
 			c.open("if (!_time(", x, "))")

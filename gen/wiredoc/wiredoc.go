@@ -472,6 +472,12 @@ func constraintList(b model.Base, c model.Constraints) []string {
 	if c.Duration {
 		out = append(out, "a Go duration string (`1h30m`, `-1.5s`, `0`) that Go's `time.ParseDuration` reads, within ±(2^63−1) ns; it travels as written")
 	}
+	switch c.URL {
+	case model.URLRef:
+		out = append(out, "a URL that Go's `url.Parse` reads: absolute (`https://example.com/a`) or relative (`../a`, `#b`)")
+	case model.URLAbs:
+		out = append(out, "an absolute URL, with a scheme, that Go's `url.Parse` reads (`https://example.com/a`, `mailto:a@example.com`)")
+	}
 	plural := func(n int, one string) string {
 		if n == 1 {
 			return fmt.Sprintf("%d %s", n, one)
