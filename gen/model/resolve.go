@@ -44,9 +44,14 @@ type resolver struct {
 	// schemaDir is the module's schema folder (absolute): a package in it
 	// is resolved on its own too, which reports its errors.
 	schemaDir string
-	// inlines are the objects of inline structs, by the name derived from
-	// where they are (#Order.line: OrderLine), in the order found.
-	inlines     map[string]*def
+	// inPlace are the types written in place, each named after where it
+	// is (#Order.line: OrderLine), in the order found; settleInPlaceNames
+	// settles their names once every definition is known.
+	inPlace []*def
+	// pathNamed are the names settleInPlaceNames gave by a path
+	// (P_Audit_Level): each is its own Go name.
+	pathNamed map[string]bool
+	// inlineOrder are the objects of inline structs, in the order found.
 	inlineOrder []*def
 	// inlineUnions are the unions written in place, resolved with the
 	// definitions' unions.
@@ -270,6 +275,10 @@ type def struct {
 	// lit is the struct literal the object is written as: for the root,
 	// every declaration of the package's files.
 	lit *ast.StructLit
+	// placed is set for a type written in place (inPlace): where it is,
+	// and what messages call it; inTuple is its Tuple, when it is one.
+	placed  *placed
+	inTuple *Tuple
 }
 
 // ref names the definition in messages, as CUE refers to it: #Name, or
@@ -477,7 +486,7 @@ func structLit(n ast.Node) (*ast.StructLit, bool) {
 }
 
 func newResolver(ps positions, inst *build.Instance, v cue.Value) *resolver {
-	return &resolver{ps: ps, inst: inst, v: v, comments: indexComments(inst), defs: map[string]*def{}, inlines: map[string]*def{}, supplied: map[*Object]string{}}
+	return &resolver{ps: ps, inst: inst, v: v, comments: indexComments(inst), defs: map[string]*def{}, supplied: map[*Object]string{}}
 }
 
 func (r *resolver) errorf(pos Pos, format string, args ...any) {
@@ -511,6 +520,7 @@ func (r *resolver) resolve() *Package {
 		if d := r.rootValue(); d != nil {
 			r.order = append(r.order, d)
 			r.resolveRounds()
+			r.settleInPlaceNames()
 			r.assignNames()
 			r.altGoNames()
 			if d.oneOf != nil || d.tuple != nil || d.enum != nil || d.scalar != nil || d.alias != nil {
@@ -574,6 +584,7 @@ func (r *resolver) resolve() *Package {
 	r.resolveRounds()
 	r.checkForeignSyntax()
 	r.dropOwnPackagesErrors()
+	r.settleInPlaceNames()
 	r.assignNames()
 	r.altGoNames()
 	return r.pkg
@@ -1977,11 +1988,8 @@ func (r *resolver) identDef(x *ast.Ident) *def {
 func (r *resolver) defaultUnion(v cue.Value, alts []*def, what string) (*Type, bool) {
 	p := r.pos(v)
 	name := inlineName(what)
-	if !r.nameFree(p, what, name, "a disjunction written in place is the type", "the disjunction", "", false) {
-		return nil, false
-	}
 	d := &def{name: name, v: v, pos: p, doc: fmt.Sprintf("%s is the value of %s.", name, what), altDefs: alts, at: what}
-	r.inlines[name] = d
+	r.placeAt(d, what, "a disjunction written in place is the type", "the disjunction", "")
 	d.union = &Union{Name: d.name, Doc: d.doc, Pos: d.pos}
 	r.pkg.Unions = append(r.pkg.Unions, d.union)
 	r.inlineUnions = append(r.inlineUnions, d)
@@ -2808,7 +2816,7 @@ func (r *resolver) counted(rest cue.Value, fc fieldCount, what string, p Pos) (*
 	switch {
 	case t.Kind == MapKind && t.Map == nil:
 		t.MinFields, t.MaxFields = fc.min, fc.max
-	case t.Kind == ObjectKind && r.inlines[t.Object.Name] != nil && r.inlines[t.Object.Name].object == t.Object:
+	case t.Kind == ObjectKind && slices.ContainsFunc(r.inlineOrder, func(d *def) bool { return d.object == t.Object }):
 		t.Object.MinFields, t.Object.MaxFields = fc.min, fc.max
 		if !r.checkSupplied(t.Object, what, p) {
 			return nil, false
@@ -2820,35 +2828,14 @@ func (r *resolver) counted(rest cue.Value, fc fieldCount, what string, p Pos) (*
 	return t, true
 }
 
-// nameFree reports whether name, the name of a type written in place at
-// what (inlineName), is free: no definition has it (but the type's own,
-// where own: #pair: [string, int] is the tuple Pair), and no other type
-// in place. Otherwise it reports the clash at p, saying what is in place
-// (is: "an inline struct is the object") and what to name as a definition
-// of its own (it: "the struct"; then: " and refer to it").
-func (r *resolver) nameFree(p Pos, what, name, is, it, then string, own bool) bool {
-	if prev := r.defs[name]; prev != nil && !own {
-		r.errorf(p, "%s: %s %s, named after where it is, but #%s (%s) has that name; rename #%s, or name %s as a definition of its own%s", what, is, name, name, prev.pos, name, it, then)
-		return false
-	}
-	if prev := r.inlines[name]; prev != nil {
-		r.errorf(p, "%s: %s %s, named after where it is, and so is the one at %s; name one as a definition of its own%s", what, is, name, prev.pos, then)
-		return false
-	}
-	return true
-}
-
 // inlineDisjunction resolves a disjunction written in place: of string
 // literals, an enum; of types of different JSON kinds, a OneOf; each named
 // after where it is, as an inline struct is.
 func (r *resolver) inlineDisjunction(v cue.Value, alts []cue.Value, what string) (*Type, bool) {
 	p := r.pos(v)
 	name := inlineName(what)
-	if !r.nameFree(p, what, name, "a disjunction written in place is the type", "the disjunction", "", false) {
-		return nil, false
-	}
 	d := &def{name: name, v: v, pos: p, doc: fmt.Sprintf("%s is the value of %s.", name, what)}
-	r.inlines[name] = d
+	r.placeAt(d, what, "a disjunction written in place is the type", "the disjunction", "")
 	strs := 0
 	for _, a := range alts {
 		if a.IncompleteKind() == cue.StringKind && a.IsConcrete() {
@@ -2923,16 +2910,8 @@ func (r *resolver) oneOf(d *def, alts []cue.Value, what string) *OneOf {
 		// CUE drops every object for a value of another kind, and tells
 		// the objects apart as a union does.
 		name := inlineName(what + ".object")
-		if prev := r.defs[name]; prev != nil {
-			r.errorf(d.pos, "%s: its objects are the union %s, named after where they are, but #%s (%s) has that name; rename #%s, or name the objects' union as a definition of its own", what, name, name, prev.pos, name)
-			return nil
-		}
-		if prev := r.inlines[name]; prev != nil {
-			r.errorf(d.pos, "%s: its objects are the union %s, named after where they are, and so is the type at %s; name one as a definition of its own", what, name, prev.pos)
-			return nil
-		}
 		sub := &def{name: name, v: d.v, pos: d.pos, doc: fmt.Sprintf("%s is an object value of %s.", name, what)}
-		r.inlines[name] = sub
+		r.placeAt(sub, what+".object", "its objects are the union", "the objects' union", "")
 		r.structUnion(sub, structs, what)
 		if sub.union == nil {
 			return nil
@@ -3123,9 +3102,6 @@ func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
 		r.errorf(p, "%s: %s on an object is not carried (schemagen carries struct.MinFields and struct.MaxFields there)", what, vname)
 		return nil, false
 	}
-	if !r.nameFree(p, what, name, "an inline struct is the object", "the struct", " and refer to it", false) {
-		return nil, false
-	}
 	d := &def{name: name, v: v, pos: p, doc: fmt.Sprintf("%s is the value of %s.", name, what)}
 	if lit, ok := structLit(sourceExpr(v)); ok {
 		d.lit = lit
@@ -3164,7 +3140,7 @@ func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
 		}
 	}
 	d.object = &Object{Name: name, Doc: d.doc, Pos: p, Open: r.matching || (!r.closedCtx && !isClose), Match: r.matching}
-	r.inlines[name] = d
+	r.placeAt(d, what, "an inline struct is the object", "the struct", " and refer to it")
 	r.inlineOrder = append(r.inlineOrder, d)
 	r.pkg.Objects = append(r.pkg.Objects, d.object)
 	r.inlineStack = append(r.inlineStack, body)
@@ -3323,31 +3299,6 @@ func (r *resolver) checkObjectMatchIfs(o *Object, ms []*MatchIf, what string, p 
 		}
 	}
 	return true
-}
-
-// inlineName derives an inline struct's name from its path: every step
-// made a Go name, [] as Item and [string] as Value.
-func inlineName(what string) string {
-	var b strings.Builder
-	for _, part := range strings.Split(strings.TrimPrefix(what, "#"), ".") {
-		var steps []string // from the last
-		for {
-			if p, ok := strings.CutSuffix(part, "[]"); ok {
-				part, steps = p, append(steps, "Item")
-			} else if p, ok := strings.CutSuffix(part, "[string]"); ok {
-				part, steps = p, append(steps, "Value")
-			} else if i := strings.LastIndexByte(part, '['); i >= 0 && strings.HasSuffix(part, "]") && isDigits(part[i+1:len(part)-1]) {
-				part, steps = part[:i], append(steps, "Item"+part[i+1:len(part)-1]) // a tuple's item
-			} else {
-				break
-			}
-		}
-		b.WriteString(GoName(part))
-		for i := len(steps) - 1; i >= 0; i-- {
-			b.WriteString(steps[i])
-		}
-	}
-	return b.String()
 }
 
 func isDigits(s string) bool {
@@ -3910,12 +3861,12 @@ func (r *resolver) tuple(v, lit cue.Value, n int, rest cue.Value, lt *Type, what
 		// own name, pair (Go Pair), not a second one made from it.
 		name = def
 	}
-	if !r.nameFree(p, what, name, "a list with items of their own types is the type", "the list", "", "#"+name == what) {
-		return nil, false
-	}
 	d := &def{name: name, v: v, pos: p, doc: fmt.Sprintf("%s is the value of %s.", name, what)}
-	r.inlines[name] = d
 	tu := &Tuple{Name: name, Doc: d.doc, Pos: p}
+	if "#"+name != what {
+		d.inTuple = tu
+		r.placeAt(d, what, "a list with items of their own types is the type", "the list", "")
+	}
 	for i := 0; i < n; i++ {
 		at := fmt.Sprintf("%s[%d]", what, i)
 		it, iok := r.typeAt(lit.LookupPath(cue.MakePath(cue.Index(i))), at, p)
