@@ -1077,6 +1077,14 @@ func (r *resolver) refName(v cue.Value) (string, bool) {
 		// hidden definition as cue import writes them.
 		return r.nested(v, root, quotedDefName(sels[1].Unquoted()), path), true
 	}
+	// A definition of a name CUE cannot write as an identifier within a
+	// definition (#Workflow: {#: "working-directory": string}, referred to
+	// as #["working-directory"]): named by its path as a definition within
+	// a definition is, its key made a Go name (WorkflowWorkingDirectory).
+	var quoted string
+	if n := len(sels); n > 2 && sels[n-2].String() == "#" && sels[n-1].LabelType() == cue.StringLabel {
+		quoted, sels = quotedDefName(sels[n-1].Unquoted()), sels[:n-2]
+	}
 	for _, s := range sels {
 		if !s.IsDefinition() {
 			return "", false
@@ -1095,10 +1103,13 @@ func (r *resolver) refName(v cue.Value) (string, bool) {
 	for _, s := range sels[1:] {
 		name = foreignName(name, strings.TrimPrefix(s.String(), "#"))
 	}
+	if quoted != "" {
+		name = foreignName(name, quoted)
+	}
 	if bi := root.BuildInstance(); bi != nil && bi != r.inst && bi.Dir != r.inst.Dir {
 		return r.foreign(v, root, bi, name, path), true
 	}
-	if len(sels) > 1 || hiddenDef {
+	if len(sels) > 1 || hiddenDef || quoted != "" {
 		return r.nested(v, root, name, path), true
 	}
 	return name, true
