@@ -925,15 +925,6 @@ func (r *resolver) classify(d *def) {
 		case refs == len(args):
 			d.union = &Union{Name: d.name, Doc: d.doc, Pos: d.pos}
 			r.pkg.Unions = append(r.pkg.Unions, d.union)
-		case strs > 1:
-			// "a" | "b" | 5: an enum with a member of another kind (a
-			// choice of an enum and a number is not carried yet).
-			for _, a := range args {
-				if !(a.IncompleteKind() == cue.StringKind && a.IsConcrete()) {
-					r.errorf(r.pos(a), "%s: enum member %v is not a string literal; every member of an enum is a quoted string", d.ref(), a)
-					break
-				}
-			}
 		case r.isChoice(args):
 			// "auto" | =~"^[0-9]+$": a choice among constraints, a name
 			// for it (Alias) that every use has as its own.
@@ -2884,6 +2875,11 @@ func (r *resolver) inlineDisjunction(v cue.Value, alts []cue.Value, what string)
 	return &Type{Kind: OneOfKind, OneOf: o}, true
 }
 
+// allConcrete reports whether every value of vs is concrete.
+func allConcrete(vs []cue.Value) bool {
+	return all(vs, cue.Value.IsConcrete)
+}
+
 // oneOf resolves a disjunction of types of different JSON kinds.
 // resolveOneOf resolves a OneOf definition's alternatives, once.
 func (r *resolver) resolveOneOf(d *def) {
@@ -2947,7 +2943,21 @@ func (r *resolver) oneOf(d *def, alts []cue.Value, what string) *OneOf {
 		}
 		var t *Type
 		ck, _ := r.choiceKind(a)
-		if g := groups[ck]; len(g) > 1 && r.isChoice(g) {
+		if g := groups[ck]; len(g) > 1 && ck == cue.StringKind && allConcrete(g) {
+			// "read-all" | "write-all" | #Event: the strings are one
+			// alternative, an enum in place named after the kind, as an
+			// object among them is (WorkflowPermissionsString).
+			if grouped[ck] {
+				continue
+			}
+			grouped[ck] = true
+			et, eok := r.inlineDisjunction(d.v, g, what+".string")
+			if !eok {
+				ok = false
+				continue
+			}
+			t = et
+		} else if g := groups[ck]; len(g) > 1 && r.isChoice(g) {
 			if grouped[ck] {
 				continue // resolved with the first of its group
 			}
