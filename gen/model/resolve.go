@@ -2200,7 +2200,9 @@ func isBottomExpr(n ast.Node) bool {
 	return ok && isBottom(e)
 }
 
-// writesDefault reports whether an expression marks a default (*x).
+// writesDefault reports whether an expression marks a default (*x) of its
+// own: one within a struct literal in it is a field's
+// ([...{a?: bool | *false}] writes none for the list).
 func writesDefault(n ast.Node) bool {
 	if n == nil {
 		return false // a value CUE made from several (a definition declared twice)
@@ -2209,6 +2211,9 @@ func writesDefault(n ast.Node) bool {
 	ast.Walk(n, func(n ast.Node) bool {
 		if u, ok := n.(*ast.UnaryExpr); ok && u.Op == token.MUL {
 			found = true
+		}
+		if _, ok := n.(*ast.StructLit); ok {
+			return false
 		}
 		return !found
 	}, nil)
