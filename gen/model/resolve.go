@@ -1,6 +1,7 @@
 package model
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -15,6 +16,7 @@ import (
 	"cuelang.org/go/cue/ast"
 	"cuelang.org/go/cue/build"
 	"cuelang.org/go/cue/errors"
+	"cuelang.org/go/cue/format"
 	"cuelang.org/go/cue/token"
 )
 
@@ -2682,7 +2684,11 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 			}
 			if call, ok := sourceExpr(v).(*ast.CallExpr); ok {
 				if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "matchN" {
-					r.errorf(p, "%s: %v is not carried: matchN(1, […]) and matchN(>=1, […]) are read as a disjunction of their alternatives; any other count (none, all, or some of overlapping types) leaves a value whose Go and TypeScript type is no type of its own", what, v)
+					m, ok := uncountedMatchN(call)
+					if !ok {
+						m = fmt.Sprint(v)
+					}
+					r.errorf(p, "%s: %s is not carried: %s", what, m, matchNCounts)
 					return nil, false
 				}
 			}
@@ -2772,6 +2778,13 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 			return nil, false
 		}
 		if name, ok := r.validatorOf(v); ok {
+			if m, ok := uncountedMatchN(sourceExpr(v)); ok {
+				// github-workflow's #ref: matchN(1, [matchN(3, [matchN(0,
+				// […]) & {…}, …]), null]): the count, not the kinds, is
+				// what no target carries.
+				r.errorf(p, "%s: %s is not carried: %s", what, m, matchNCounts)
+				return nil, false
+			}
 			r.errorf(p, "%s: %s is not carried here: CUE finds no one type for the value it constrains (a validator of another type than its value's, or of a value of any type)", what, name)
 			return nil, false
 		}
@@ -2878,6 +2891,54 @@ func (r *resolver) inlineDisjunction(v cue.Value, alts []cue.Value, what string)
 		return nil, false
 	}
 	return &Type{Kind: OneOfKind, OneOf: o}, true
+}
+
+// matchNCounts says why a count of matchN but 1 and >=1 is not carried.
+const matchNCounts = "matchN(1, […]) and matchN(>=1, […]) are read as a disjunction of their alternatives; any other count (none, all, or some of overlapping types) leaves a value whose Go and TypeScript type is no type of its own"
+
+// uncountedMatchN finds the first matchN in n whose count is neither 1
+// nor >=1, and says it in one line: matchN(0, […]) (none of its 1
+// alternatives), or as written where that is short. CUE's own text of it
+// may span dozens of lines.
+func uncountedMatchN(n ast.Node) (string, bool) {
+	var found string
+	ast.Walk(n, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if found != "" || !ok || !isIdentNamed(call.Fun, "matchN") || len(call.Args) != 2 {
+			return found == ""
+		}
+		count := exprString(call.Args[0])
+		if u, ok := call.Args[0].(*ast.UnaryExpr); ok {
+			count = u.Op.String() + exprString(u.X)
+		}
+		if count == "1" || count == ">=1" {
+			return true
+		}
+		if b, err := format.Node(call); err == nil && len(b) <= 80 && !bytes.ContainsRune(b, '\n') {
+			found = string(b) // short enough to quote: matchN(0, [string])
+			return false
+		}
+		list, ok := call.Args[1].(*ast.ListLit)
+		if !ok {
+			found = fmt.Sprintf("matchN(%s, …)", count)
+			return false
+		}
+		k := len(list.Elts)
+		alts := fmt.Sprintf("%d alternatives", k)
+		if k == 1 {
+			alts = "1 alternative"
+		}
+		switch {
+		case count == "0":
+			found = fmt.Sprintf("matchN(0, […]) (none of its %s)", alts)
+		case count == strconv.Itoa(k):
+			found = fmt.Sprintf("matchN(%s, […]) (all of its %s)", count, alts)
+		default:
+			found = fmt.Sprintf("matchN(%s, […]) (%s of its %s)", count, count, alts)
+		}
+		return false
+	}, nil)
+	return found, found != ""
 }
 
 // allConcrete reports whether every value of vs is concrete.
