@@ -2325,7 +2325,7 @@ func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 			return r.typeOf(alts[0], what) // matchN(1, [T]) is T
 		}
 		if a, b, overlap := r.exactOverlap(v, alts); overlap {
-			r.errorf(r.pos(v), "%s: matchN(1, […]) admits a value exactly one of its alternatives admits, and two of them (%v and %v) are of one JSON kind: a value both admit matches twice, which CUE refuses and a disjunction (a | b, anyOf) would accept; not carried yet: write matchN(>=1, […]) if either may match, or make the alternatives of different kinds", what, a, b)
+			r.errorf(r.pos(v), "%s: matchN(1, […]) admits a value exactly one of its alternatives admits, and two of them (%v and %v) are of one JSON kind: a value both admit matches twice, which CUE refuses and a disjunction (a | b, anyOf) would accept; not carried yet: write matchN(>=1, […]) if either may match, or make the alternatives of different kinds", what, oneLine(a), oneLine(b))
 			return nil, false
 		}
 		op, args = cue.OrOp, alts
@@ -2891,6 +2891,16 @@ func (r *resolver) inlineDisjunction(v cue.Value, alts []cue.Value, what string)
 		return nil, false
 	}
 	return &Type{Kind: OneOfKind, OneOf: o}, true
+}
+
+// oneLine is CUE's text of v for a message, on one line and cut short:
+// a struct among alternatives may span dozens of lines.
+func oneLine(v cue.Value) string {
+	s := strings.Join(strings.Fields(fmt.Sprint(v)), " ")
+	if r := []rune(s); len(r) > 60 {
+		s = string(r[:60]) + "…"
+	}
+	return s
 }
 
 // matchNCounts says why a count of matchN but 1 and >=1 is not carried.
