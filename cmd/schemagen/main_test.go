@@ -225,7 +225,7 @@ func TestReadmeErrorSample(t *testing.T) {
 	if strings.TrimSpace(lines[16]) != `"stuck" |` {
 		t.Fatalf("line 17 of enums.cue is %q; the README's sample edits the member there", lines[16])
 	}
-	lines[16] = "\t5 |"
+	lines[16] = "\t\"stuck\" | \"stuck\" |"
 	os.WriteFile(enums, []byte(strings.Join(lines, "\n")), 0o644)
 	code, _, stderr := schemagen(t, "-C", dir, "generate")
 	if code != exitInput || stderr != string(m[1]) {
