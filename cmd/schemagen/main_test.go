@@ -208,7 +208,8 @@ func TestUsage(t *testing.T) {
 }
 
 // TestReadmeErrorSample: the README's sample error is what schemagen
-// prints for the edit it shows (member 5 of #Pose made a number).
+// prints for the edit it shows (#Pose's member "stuck" made a reference to
+// a definition the package does not declare).
 func TestReadmeErrorSample(t *testing.T) {
 	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
 	if err != nil {
@@ -225,7 +226,7 @@ func TestReadmeErrorSample(t *testing.T) {
 	if strings.TrimSpace(lines[16]) != `"stuck" |` {
 		t.Fatalf("line 17 of enums.cue is %q; the README's sample edits the member there", lines[16])
 	}
-	lines[16] = "\t5 |"
+	lines[16] = "\t#Stuck |" // a definition the package does not declare
 	os.WriteFile(enums, []byte(strings.Join(lines, "\n")), 0o644)
 	code, _, stderr := schemagen(t, "-C", dir, "generate")
 	if code != exitInput || stderr != string(m[1]) {

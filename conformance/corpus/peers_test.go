@@ -277,6 +277,8 @@ var (
 // normalize groups refusal messages that say the same thing of different
 // definitions and fields.
 func normalize(msg string) string {
+	// A message quoting CUE spans lines; a table row is one.
+	msg = strings.Join(strings.Fields(msg), " ")
 	for {
 		m := pathPrefix.FindString(msg)
 		if m == "" {

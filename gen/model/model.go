@@ -203,6 +203,11 @@ type Enum struct {
 	Doc     string
 	Pos     Pos
 	Members []*Member
+	// ByPath: an enum written in place named by its path, its steps
+	// joined with _ (P_Audit_Level), because its derived name was taken
+	// (docs/schema-language.md, "Names of types in place"): a target
+	// that spells names in its own case keeps the steps apart.
+	ByPath bool
 }
 
 // Member is one enum member, in schema order.
@@ -219,6 +224,8 @@ type Object struct {
 	GoName string
 	Doc    string
 	Pos    Pos
+	// ByPath: written in place and named by its path (Enum.ByPath).
+	ByPath bool
 	Fields []*Field
 	// Absent are the members that must never be present: an optional
 	// field of _|_ (type?: _|_), or one CUE does not allow. Every target
@@ -388,6 +395,8 @@ type Union struct {
 	// others are possible too; nil when the union marks none. Where the
 	// default is dropped, the value is the one other variant possible.
 	Default *Object
+	// ByPath: written in place and named by its path (Enum.ByPath).
+	ByPath bool
 }
 
 // Base is the wire shape of a scalar value.

@@ -207,6 +207,9 @@ func reservedWhy(name string) string {
 // defGoName is the Go name of a definition: its @go(Name), or its CUE
 // name made a Go name.
 func (r *resolver) defGoName(name string) string {
+	if r.pathNamed[name] {
+		return name // a type in place named by its path, P_Audit_Level
+	}
 	if g, ok := r.goAttrs.defs[name]; ok {
 		return g.name
 	}

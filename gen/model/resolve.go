@@ -1,6 +1,7 @@
 package model
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -15,6 +16,7 @@ import (
 	"cuelang.org/go/cue/ast"
 	"cuelang.org/go/cue/build"
 	"cuelang.org/go/cue/errors"
+	"cuelang.org/go/cue/format"
 	"cuelang.org/go/cue/token"
 )
 
@@ -44,9 +46,14 @@ type resolver struct {
 	// schemaDir is the module's schema folder (absolute): a package in it
 	// is resolved on its own too, which reports its errors.
 	schemaDir string
-	// inlines are the objects of inline structs, by the name derived from
-	// where they are (#Order.line: OrderLine), in the order found.
-	inlines     map[string]*def
+	// inPlace are the types written in place, each named after where it
+	// is (#Order.line: OrderLine), in the order found; settleInPlaceNames
+	// settles their names once every definition is known.
+	inPlace []*def
+	// pathNamed are the names settleInPlaceNames gave by a path
+	// (P_Audit_Level): each is its own Go name.
+	pathNamed map[string]bool
+	// inlineOrder are the objects of inline structs, in the order found.
 	inlineOrder []*def
 	// inlineUnions are the unions written in place, resolved with the
 	// definitions' unions.
@@ -273,6 +280,10 @@ type def struct {
 	// lit is the struct literal the object is written as: for the root,
 	// every declaration of the package's files.
 	lit *ast.StructLit
+	// placed is set for a type written in place (inPlace): where it is,
+	// and what messages call it; inTuple is its Tuple, when it is one.
+	placed  *placed
+	inTuple *Tuple
 }
 
 // ref names the definition in messages, as CUE refers to it: #Name, or
@@ -502,7 +513,7 @@ func structLit(n ast.Node) (*ast.StructLit, bool) {
 }
 
 func newResolver(ps positions, inst *build.Instance, v cue.Value) *resolver {
-	return &resolver{ps: ps, inst: inst, v: v, comments: indexComments(inst), defs: map[string]*def{}, inlines: map[string]*def{}, supplied: map[*Object]string{}}
+	return &resolver{ps: ps, inst: inst, v: v, comments: indexComments(inst), defs: map[string]*def{}, supplied: map[*Object]string{}}
 }
 
 func (r *resolver) errorf(pos Pos, format string, args ...any) {
@@ -536,6 +547,7 @@ func (r *resolver) resolve() *Package {
 		if d := r.rootValue(); d != nil {
 			r.order = append(r.order, d)
 			r.resolveRounds()
+			r.settleInPlaceNames()
 			r.assignNames()
 			r.altGoNames()
 			if d.oneOf != nil || d.tuple != nil || d.enum != nil || d.scalar != nil || d.alias != nil {
@@ -605,6 +617,7 @@ func (r *resolver) resolve() *Package {
 	r.resolveRounds()
 	r.checkForeignSyntax()
 	r.dropOwnPackagesErrors()
+	r.settleInPlaceNames()
 	r.assignNames()
 	r.altGoNames()
 	return r.pkg
@@ -1139,6 +1152,14 @@ func (r *resolver) refName(v cue.Value) (string, bool) {
 		// hidden definition as cue import writes them.
 		return r.nested(v, root, spelledName(sels[1].Unquoted()), path), true
 	}
+	// A definition of a name CUE cannot write as an identifier within a
+	// definition (#Workflow: {#: "working-directory": string}, referred to
+	// as #["working-directory"]): named by its path as a definition within
+	// a definition is, its key made a Go name (WorkflowWorkingDirectory).
+	var quoted string
+	if n := len(sels); n > 2 && sels[n-2].String() == "#" && sels[n-1].LabelType() == cue.StringLabel {
+		quoted, sels = spelledName(sels[n-1].Unquoted()), sels[:n-2]
+	}
 	for _, s := range sels {
 		if !s.IsDefinition() {
 			return "", false
@@ -1157,10 +1178,13 @@ func (r *resolver) refName(v cue.Value) (string, bool) {
 	for _, s := range sels[1:] {
 		name = foreignName(name, strings.TrimPrefix(s.String(), "#"))
 	}
+	if quoted != "" {
+		name = foreignName(name, quoted)
+	}
 	if bi := root.BuildInstance(); bi != nil && bi != r.inst && bi.Dir != r.inst.Dir {
 		return r.foreign(v, root, bi, name, path), true
 	}
-	if len(sels) > 1 || hiddenDef {
+	if len(sels) > 1 || hiddenDef || quoted != "" {
 		return r.nested(v, root, name, path), true
 	}
 	return name, true
@@ -2061,11 +2085,8 @@ func (r *resolver) identDef(x *ast.Ident) *def {
 func (r *resolver) defaultUnion(v cue.Value, alts []*def, what string) (*Type, bool) {
 	p := r.pos(v)
 	name := inlineName(what)
-	if !r.nameFree(p, what, name, "a disjunction written in place is the type", "the disjunction", "", false) {
-		return nil, false
-	}
 	d := &def{name: name, v: v, pos: p, doc: fmt.Sprintf("%s is the value of %s.", name, what), altDefs: alts, at: what}
-	r.inlines[name] = d
+	r.placeAt(d, what, "a disjunction written in place is the type", "the disjunction", "")
 	d.union = &Union{Name: d.name, Doc: d.doc, Pos: d.pos}
 	r.pkg.Unions = append(r.pkg.Unions, d.union)
 	r.inlineUnions = append(r.inlineUnions, d)
@@ -2274,7 +2295,9 @@ func isBottomExpr(n ast.Node) bool {
 	return ok && isBottom(e)
 }
 
-// writesDefault reports whether an expression marks a default (*x).
+// writesDefault reports whether an expression marks a default (*x) of its
+// own: one within a struct literal in it is a field's
+// ([...{a?: bool | *false}] writes none for the list).
 func writesDefault(n ast.Node) bool {
 	if n == nil {
 		return false // a value CUE made from several (a definition declared twice)
@@ -2283,6 +2306,9 @@ func writesDefault(n ast.Node) bool {
 	ast.Walk(n, func(n ast.Node) bool {
 		if u, ok := n.(*ast.UnaryExpr); ok && u.Op == token.MUL {
 			found = true
+		}
+		if _, ok := n.(*ast.StructLit); ok {
+			return false
 		}
 		return !found
 	}, nil)
@@ -2392,7 +2418,7 @@ func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 			return r.typeOf(alts[0], what) // matchN(1, [T]) is T
 		}
 		if a, b, overlap := r.exactOverlap(v, alts); overlap {
-			r.errorf(r.pos(v), "%s: matchN(1, […]) admits a value exactly one of its alternatives admits, and two of them (%v and %v) are of one JSON kind: a value both admit matches twice, which CUE refuses and a disjunction (a | b, anyOf) would accept; not carried yet: write matchN(>=1, […]) if either may match, or make the alternatives of different kinds", what, a, b)
+			r.errorf(r.pos(v), "%s: matchN(1, […]) admits a value exactly one of its alternatives admits, and two of them (%v and %v) are of one JSON kind: a value both admit matches twice, which CUE refuses and a disjunction (a | b, anyOf) would accept; not carried yet: write matchN(>=1, […]) if either may match, or make the alternatives of different kinds", what, oneLine(a), oneLine(b))
 			return nil, false
 		}
 		op, args = cue.OrOp, alts
@@ -2774,7 +2800,11 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 			}
 			if call, ok := sourceExpr(v).(*ast.CallExpr); ok {
 				if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "matchN" {
-					r.errorf(p, "%s: %v is not carried: matchN(1, […]) and matchN(>=1, […]) are read as a disjunction of their alternatives; any other count (none, all, or some of overlapping types) leaves a value whose Go and TypeScript type is no type of its own", what, v)
+					m, ok := uncountedMatchN(call)
+					if !ok {
+						m = fmt.Sprint(v)
+					}
+					r.errorf(p, "%s: %s is not carried: %s", what, m, matchNCounts)
 					return nil, false
 				}
 			}
@@ -2864,6 +2894,13 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 			return nil, false
 		}
 		if name, ok := r.validatorOf(v); ok {
+			if m, ok := uncountedMatchN(sourceExpr(v)); ok {
+				// github-workflow's #ref: matchN(1, [matchN(3, [matchN(0,
+				// […]) & {…}, …]), null]): the count, not the kinds, is
+				// what no target carries.
+				r.errorf(p, "%s: %s is not carried: %s", what, m, matchNCounts)
+				return nil, false
+			}
 			r.errorf(p, "%s: %s is not carried here: CUE finds no one type for the value it constrains (a validator of another type than its value's, or of a value of any type)", what, name)
 			return nil, false
 		}
@@ -2933,7 +2970,7 @@ func (r *resolver) counted(rest cue.Value, fc fieldCount, what string, p Pos) (*
 	switch {
 	case t.Kind == MapKind && t.Map == nil:
 		t.MinFields, t.MaxFields = fc.min, fc.max
-	case t.Kind == ObjectKind && r.inlines[t.Object.Name] != nil && r.inlines[t.Object.Name].object == t.Object:
+	case t.Kind == ObjectKind && slices.ContainsFunc(r.inlineOrder, func(d *def) bool { return d.object == t.Object }):
 		t.Object.MinFields, t.Object.MaxFields = fc.min, fc.max
 		if !r.checkSupplied(t.Object, what, p) {
 			return nil, false
@@ -2945,35 +2982,14 @@ func (r *resolver) counted(rest cue.Value, fc fieldCount, what string, p Pos) (*
 	return t, true
 }
 
-// nameFree reports whether name, the name of a type written in place at
-// what (inlineName), is free: no definition has it (but the type's own,
-// where own: #pair: [string, int] is the tuple Pair), and no other type
-// in place. Otherwise it reports the clash at p, saying what is in place
-// (is: "an inline struct is the object") and what to name as a definition
-// of its own (it: "the struct"; then: " and refer to it").
-func (r *resolver) nameFree(p Pos, what, name, is, it, then string, own bool) bool {
-	if prev := r.defs[name]; prev != nil && !own {
-		r.errorf(p, "%s: %s %s, named after where it is, but #%s (%s) has that name; rename #%s, or name %s as a definition of its own%s", what, is, name, name, prev.pos, name, it, then)
-		return false
-	}
-	if prev := r.inlines[name]; prev != nil {
-		r.errorf(p, "%s: %s %s, named after where it is, and so is the one at %s; name one as a definition of its own%s", what, is, name, prev.pos, then)
-		return false
-	}
-	return true
-}
-
 // inlineDisjunction resolves a disjunction written in place: of string
 // literals, an enum; of types of different JSON kinds, a OneOf; each named
 // after where it is, as an inline struct is.
 func (r *resolver) inlineDisjunction(v cue.Value, alts []cue.Value, what string) (*Type, bool) {
 	p := r.pos(v)
 	name := inlineName(what)
-	if !r.nameFree(p, what, name, "a disjunction written in place is the type", "the disjunction", "", false) {
-		return nil, false
-	}
 	d := &def{name: name, v: v, pos: p, doc: fmt.Sprintf("%s is the value of %s.", name, what)}
-	r.inlines[name] = d
+	r.placeAt(d, what, "a disjunction written in place is the type", "the disjunction", "")
 	if allStringConsts(alts) {
 		r.resolveEnum(d, alts)
 		return &Type{Kind: EnumKind, Enum: d.enum}, true
@@ -3003,6 +3019,64 @@ func (r *resolver) inlineDisjunction(v cue.Value, alts []cue.Value, what string)
 		return nil, false
 	}
 	return &Type{Kind: OneOfKind, OneOf: o}, true
+}
+
+// oneLine is CUE's text of v for a message, on one line and cut short:
+// a struct among alternatives may span dozens of lines.
+func oneLine(v cue.Value) string {
+	s := strings.Join(strings.Fields(fmt.Sprint(v)), " ")
+	if r := []rune(s); len(r) > 60 {
+		s = string(r[:60]) + "…"
+	}
+	return s
+}
+
+// matchNCounts says why a count of matchN but 1 and >=1 is not carried.
+const matchNCounts = "matchN(1, […]) and matchN(>=1, […]) are read as a disjunction of their alternatives; any other count (none, all, or some of overlapping types) leaves a value whose Go and TypeScript type is no type of its own"
+
+// uncountedMatchN finds the first matchN in n whose count is neither 1
+// nor >=1, and says it in one line: matchN(0, […]) (none of its 1
+// alternatives), or as written where that is short. CUE's own text of it
+// may span dozens of lines.
+func uncountedMatchN(n ast.Node) (string, bool) {
+	var found string
+	ast.Walk(n, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if found != "" || !ok || !isIdentNamed(call.Fun, "matchN") || len(call.Args) != 2 {
+			return found == ""
+		}
+		count := exprString(call.Args[0])
+		if u, ok := call.Args[0].(*ast.UnaryExpr); ok {
+			count = u.Op.String() + exprString(u.X)
+		}
+		if count == "1" || count == ">=1" {
+			return true
+		}
+		if b, err := format.Node(call); err == nil && len(b) <= 80 && !bytes.ContainsRune(b, '\n') {
+			found = string(b) // short enough to quote: matchN(0, [string])
+			return false
+		}
+		list, ok := call.Args[1].(*ast.ListLit)
+		if !ok {
+			found = fmt.Sprintf("matchN(%s, …)", count)
+			return false
+		}
+		k := len(list.Elts)
+		alts := fmt.Sprintf("%d alternatives", k)
+		if k == 1 {
+			alts = "1 alternative"
+		}
+		switch {
+		case count == "0":
+			found = fmt.Sprintf("matchN(0, […]) (none of its %s)", alts)
+		case count == strconv.Itoa(k):
+			found = fmt.Sprintf("matchN(%s, […]) (all of its %s)", count, alts)
+		default:
+			found = fmt.Sprintf("matchN(%s, […]) (%s of its %s)", count, count, alts)
+		}
+		return false
+	}, nil)
+	return found, found != ""
 }
 
 // oneOf resolves a disjunction of types of different JSON kinds.
@@ -3042,16 +3116,8 @@ func (r *resolver) oneOf(d *def, alts []cue.Value, what string) *OneOf {
 		// CUE drops every object for a value of another kind, and tells
 		// the objects apart as a union does.
 		name := inlineName(what + ".object")
-		if prev := r.defs[name]; prev != nil {
-			r.errorf(d.pos, "%s: its objects are the union %s, named after where they are, but #%s (%s) has that name; rename #%s, or name the objects' union as a definition of its own", what, name, name, prev.pos, name)
-			return nil
-		}
-		if prev := r.inlines[name]; prev != nil {
-			r.errorf(d.pos, "%s: its objects are the union %s, named after where they are, and so is the type at %s; name one as a definition of its own", what, name, prev.pos)
-			return nil
-		}
 		sub := &def{name: name, v: d.v, pos: d.pos, doc: fmt.Sprintf("%s is an object value of %s.", name, what)}
-		r.inlines[name] = sub
+		r.placeAt(sub, what+".object", "its objects are the union", "the objects' union", "")
 		r.structUnion(sub, structs, what)
 		if sub.union == nil {
 			return nil
@@ -3076,9 +3142,21 @@ func (r *resolver) oneOf(d *def, alts []cue.Value, what string) *OneOf {
 		}
 		var t *Type
 		ck, _ := r.choiceKind(a)
-		if g := groups[ck]; len(g) > 1 && (r.isChoice(g) || ck == cue.StringKind) {
-			// "both" | "inline" | bool (Babel's sourceMaps): string
-			// constants beside another kind are one choice of strings.
+		if g := groups[ck]; len(g) > 1 && ck == cue.StringKind && allStringConsts(g) {
+			// "read-all" | "write-all" | #Event: the strings are one
+			// alternative, an enum in place named after the kind, as an
+			// object among them is (WorkflowPermissionsString).
+			if grouped[ck] {
+				continue
+			}
+			grouped[ck] = true
+			et, eok := r.inlineDisjunction(d.v, g, what+".string")
+			if !eok {
+				ok = false
+				continue
+			}
+			t = et
+		} else if g := groups[ck]; len(g) > 1 && r.isChoice(g) {
 			if grouped[ck] {
 				continue // resolved with the first of its group
 			}
@@ -3246,9 +3324,6 @@ func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
 		r.errorf(p, "%s: %s on an object is not carried (schemagen carries struct.MinFields and struct.MaxFields there)", what, vname)
 		return nil, false
 	}
-	if !r.nameFree(p, what, name, "an inline struct is the object", "the struct", " and refer to it", false) {
-		return nil, false
-	}
 	d := &def{name: name, v: v, pos: p, doc: fmt.Sprintf("%s is the value of %s.", name, what)}
 	if lit, ok := structLit(sourceExpr(v)); ok {
 		d.lit = lit
@@ -3287,7 +3362,7 @@ func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
 		}
 	}
 	d.object = &Object{Name: name, Doc: d.doc, Pos: p, Open: r.matching || (!r.closedCtx && !isClose), Match: r.matching}
-	r.inlines[name] = d
+	r.placeAt(d, what, "an inline struct is the object", "the struct", " and refer to it")
 	r.inlineOrder = append(r.inlineOrder, d)
 	r.pkg.Objects = append(r.pkg.Objects, d.object)
 	r.inlineStack = append(r.inlineStack, body)
@@ -3558,31 +3633,6 @@ func (r *resolver) checkObjectMatchIfs(o *Object, ms []*MatchIf, ns []*ObjectMat
 		}
 	}
 	return true
-}
-
-// inlineName derives an inline struct's name from its path: every step
-// made a Go name, [] as Item and [string] as Value.
-func inlineName(what string) string {
-	var b strings.Builder
-	for _, part := range strings.Split(strings.TrimPrefix(what, "#"), ".") {
-		var steps []string // from the last
-		for {
-			if p, ok := strings.CutSuffix(part, "[]"); ok {
-				part, steps = p, append(steps, "Item")
-			} else if p, ok := strings.CutSuffix(part, "[string]"); ok {
-				part, steps = p, append(steps, "Value")
-			} else if i := strings.LastIndexByte(part, '['); i >= 0 && strings.HasSuffix(part, "]") && isDigits(part[i+1:len(part)-1]) {
-				part, steps = part[:i], append(steps, "Item"+part[i+1:len(part)-1]) // a tuple's item
-			} else {
-				break
-			}
-		}
-		b.WriteString(GoName(part))
-		for i := len(steps) - 1; i >= 0; i-- {
-			b.WriteString(steps[i])
-		}
-	}
-	return b.String()
 }
 
 func isDigits(s string) bool {
@@ -4145,12 +4195,12 @@ func (r *resolver) tuple(v, lit cue.Value, n int, rest cue.Value, lt *Type, what
 		// own name, pair (Go Pair), not a second one made from it.
 		name = def
 	}
-	if !r.nameFree(p, what, name, "a list with items of their own types is the type", "the list", "", "#"+name == what) {
-		return nil, false
-	}
 	d := &def{name: name, v: v, pos: p, doc: fmt.Sprintf("%s is the value of %s.", name, what)}
-	r.inlines[name] = d
 	tu := &Tuple{Name: name, Doc: d.doc, Pos: p}
+	if "#"+name != what {
+		d.inTuple = tu
+		r.placeAt(d, what, "a list with items of their own types is the type", "the list", "")
+	}
 	for i := 0; i < n; i++ {
 		at := fmt.Sprintf("%s[%d]", what, i)
 		it, iok := r.typeAt(lit.LookupPath(cue.MakePath(cue.Index(i))), at, p)

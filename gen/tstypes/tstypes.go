@@ -191,8 +191,22 @@ func sortDecls(ds []decl) {
 
 // ValuesConst names an enum's member array: its name in upper snake case,
 // plural (Pose → POSES, AgentStatus → AGENT_STATUSES, EdgeKind →
-// EDGE_KINDS).
+// EDGE_KINDS). An enum named by its path keeps its steps apart with a
+// double underscore (P_Audit_Level → P__AUDIT__LEVELS), which no other
+// name gives: upper snake case would run them together, and
+// P_AUDIT_LEVELS is the array of PAuditLevel, the name it could not have.
 func ValuesConst(e *model.Enum) string {
+	if e.ByPath {
+		steps := strings.Split(e.Name, "_")
+		for i, s := range steps {
+			words := splitWords(s)
+			if i == len(steps)-1 && len(words) > 0 {
+				words[len(words)-1] = plural(words[len(words)-1])
+			}
+			steps[i] = strings.ToUpper(strings.Join(words, "_"))
+		}
+		return strings.Join(steps, "__")
+	}
 	words := splitWords(e.Name)
 	if len(words) == 0 {
 		return "VALUES"
