@@ -411,9 +411,51 @@ func (r *resolver) matchOne(v cue.Value) ([]cue.Value, bool) {
 			alts = append(alts, or...)
 			continue
 		}
+		// One that is itself matchN(1, …) or matchN(>=1, …) brings its
+		// alternatives too (github-workflow's secrets: matchN(1,
+		// [matchN(1, [{…}, =~"…"]), "inherit"])): "exactly one" outside
+		// checks that no two of them overlap (exactOverlap), which makes
+		// either inner count "one of"; "at least one" outside takes an
+		// inner "at least one" alone, as an inner "exactly one" would
+		// need that check.
+		inner := a
+		if name, ok := r.refName(a); ok && r.defs[name] != nil && manyKinds(a.IncompleteKind()) {
+			// #env, itself matchN(1, [{…}, =~"…"]), beside "inherit":
+			// a value of several kinds, read as its alternatives.
+			inner = r.defs[name].v
+		}
+		if in, ok := r.matchOne(inner); ok && (exactOne(args[1]) || !exactOne(r.matchCount(inner))) {
+			alts = append(alts, in...)
+			continue
+		}
 		alts = append(alts, a)
 	}
 	return alts, len(alts) > 0
+}
+
+// manyKinds reports whether a value of kind k may be of more than one JSON
+// kind (an int and a number are one: a JSON number).
+func manyKinds(k cue.Kind) bool {
+	switch k {
+	case cue.StringKind, cue.StructKind, cue.ListKind, cue.BoolKind, cue.NullKind, cue.BytesKind:
+		return false
+	}
+	return k&^cue.NumberKind != 0
+}
+
+// exactOne reports whether a matchN count is the constant 1.
+func exactOne(n cue.Value) bool {
+	k, err := n.Int64()
+	return err == nil && n.IsConcrete() && k == 1
+}
+
+// matchCount is the count of the matchN call v.
+func (r *resolver) matchCount(v cue.Value) cue.Value {
+	_, args := r.expr(v)
+	if len(args) != 3 {
+		return cue.Value{}
+	}
+	return args[1]
 }
 
 // exactOverlap returns two alternatives of matchN(1, alts), the count a
@@ -446,14 +488,18 @@ func (r *resolver) exactOverlap(v cue.Value, alts []cue.Value) (a, b cue.Value, 
 
 // disjointScalars reports whether no value is admitted by both a and b, of
 // which one at least is a scalar constant: two different constants, or a
-// constant the other alternative refuses, as CUE's unification says.
+// constant the other alternative, of any kind, refuses, as CUE's
+// unification says.
 func disjointScalars(a, b cue.Value) bool {
 	if !isScalarConst(a) {
 		a, b = b, a
 	}
-	if !isScalarConst(a) || b.IncompleteKind()&^(cue.StringKind|cue.NumberKind|cue.BoolKind|cue.NullKind) != 0 {
+	if !isScalarConst(a) {
 		return false
 	}
+	// a admits one value: when b refuses it, whatever b is (a nested
+	// matchN of a map or a pattern, github-workflow's secrets beside
+	// "inherit"), no value is admitted by both.
 	return a.Unify(b).Validate(cue.Concrete(true)) != nil
 }
 
@@ -2412,6 +2458,9 @@ func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 			return r.typeOf(d, what)
 		}
 	}
+	if t, handled, ok := r.allOfObject(v, what); handled {
+		return t, ok
+	}
 	op, args := r.disjunction(v)
 	if alts, ok := r.matchOne(v); ok {
 		if len(alts) == 1 {
@@ -2577,8 +2626,17 @@ func allStringConsts(alts []cue.Value) bool {
 // choiceKind is the base of a disjunction's alternative that may be one of
 // a choice: a string, an int or a number that is no reference.
 func (r *resolver) choiceKind(a cue.Value) (cue.Kind, bool) {
-	if _, ok := r.refName(a); ok {
-		return 0, false
+	if name, ok := r.refName(a); ok {
+		// A named scalar (#expr: =~"^\\$\\{\\{") among them is one
+		// alternative of the choice, its constraints read in place.
+		d := r.defs[name]
+		if d == nil {
+			return 0, false
+		}
+		r.classifyOnce(d)
+		if d.scalar == nil {
+			return 0, false
+		}
 	}
 	if _, ok := r.hiddenRef(a); ok {
 		return 0, false
@@ -3497,6 +3555,92 @@ func (r *resolver) objectMatchIfs(v cue.Value, what string, p Pos) ([]*MatchIf, 
 		counts = append(counts, m)
 	}
 	return out, counts, ok
+}
+
+// allOfObject reads matchN(k, alts) with k their number (every one must
+// hold, JSON Schema's allOf) where one alternative is a struct literal and
+// the others count objects (github-workflow's steps: matchN(2, [matchN(1,
+// [{uses!: string, ...}, {run!: string, ...}]), {id?: string, …}])): the
+// object of the struct, with the others as its matchN validators, as if
+// written beside its fields. handled is false for any other value.
+func (r *resolver) allOfObject(v cue.Value, what string) (t *Type, handled, ok bool) {
+	call, isCall := sourceExpr(v).(*ast.CallExpr)
+	if !isCall || !isIdentNamed(call.Fun, "matchN") || len(call.Args) != 2 {
+		return nil, false, false
+	}
+	list, isList := call.Args[1].(*ast.ListLit)
+	_, args := r.expr(v)
+	if !isList || len(args) != 3 {
+		return nil, false, false
+	}
+	if k, err := args[1].Int64(); err != nil || int(k) != len(list.Elts) {
+		return nil, false, false
+	}
+	var fields cue.Value
+	var others []cue.Value
+	for i, e := range list.Elts {
+		a := args[2].LookupPath(cue.MakePath(cue.Index(i)))
+		if lit, isLit := e.(*ast.StructLit); isLit && declaresFields(lit) {
+			if fields.Exists() {
+				return nil, false, false // two structs: not this form
+			}
+			fields = a
+			continue
+		}
+		c, isValidator := e.(*ast.CallExpr)
+		if !isValidator || !isIdentNamed(c.Fun, "matchN") {
+			return nil, false, false
+		}
+		others = append(others, a)
+	}
+	if !fields.Exists() || len(others) == 0 {
+		return nil, false, false
+	}
+	p := r.pos(v)
+	// A struct in matchN's list is a value of its own, not a part of the
+	// definition around it: CUE leaves it open (a step with a member
+	// the struct does not name is valid).
+	closedCtx := r.closedCtx
+	r.closedCtx = false
+	t, ok = r.inlineObject(fields, what, p)
+	r.closedCtx = closedCtx
+	if !ok {
+		return nil, true, false
+	}
+	var ns []*ObjectMatchN
+	for _, o := range others {
+		_, oargs := r.expr(o)
+		if len(oargs) != 3 {
+			r.errorf(p, "%s: %v is not carried on an object", what, o)
+			return nil, true, false
+		}
+		var alts []cue.Value
+		if it, err := oargs[2].List(); err == nil {
+			for it.Next() {
+				alts = append(alts, it.Value())
+			}
+		}
+		k, kerr := oargs[1].Int64()
+		lo, hi, known := matchNCountOf(r, oargs[1], k, kerr)
+		if kerr == nil && int(k) == len(alts) {
+			n := len(alts)
+			lo, hi, known = n, &n, true
+		}
+		if !known {
+			r.errorf(p, "%s: %v is not carried on an object: a count of an object's alternatives is carried where JSON Schema names it: exactly 1 (oneOf), >=1 (anyOf), 0 (not) or all of them (allOf)", what, o)
+			return nil, true, false
+		}
+		m, mok := r.objectMatchN(o, lo, hi, alts, what, p, len(t.Object.MatchNs)+len(ns)+1)
+		if !mok {
+			return nil, true, false
+		}
+		ns = append(ns, m)
+	}
+	if !r.checkObjectMatchIfs(t.Object, nil, ns, what) {
+		return nil, true, false
+	}
+	t.Object.MatchNs = append(t.Object.MatchNs, ns...)
+	return t, true, true
 }
 
 // objectValidators reads the matchIf and matchN validators beside an
