@@ -3459,10 +3459,16 @@ func (r *resolver) objectMatchIfs(v cue.Value, what string, p Pos) ([]*MatchIf, 
 		if n > 0 {
 			suffix = strconv.Itoa(n)
 		}
+		ifv, thenv, elsev := args[1], args[2], args[3]
+		if x, negated := r.negation(ifv); negated {
+			// matchIf(matchN(0, [X]), T, E), what cue import writes for
+			// an if of "not": matchIf(X, E, T).
+			ifv, thenv, elsev = x, elsev, thenv
+		}
 		var ok1, ok2, ok3 bool
-		m.If, ok1 = r.objectMatch(args[1], "matchIf's if", m.Pos, what+".if"+suffix)
-		m.Then, ok2 = r.objectMatch(args[2], "matchIf's then", m.Pos, what+".then"+suffix)
-		m.Else, ok3 = r.objectMatch(args[3], "matchIf's else", m.Pos, what+".else"+suffix)
+		m.If, ok1 = r.objectMatch(ifv, "matchIf's if", m.Pos, what+".if"+suffix)
+		m.Then, ok2 = r.objectMatch(thenv, "matchIf's then", m.Pos, what+".then"+suffix)
+		m.Else, ok3 = r.objectMatch(elsev, "matchIf's else", m.Pos, what+".else"+suffix)
 		if !ok1 || !ok2 || !ok3 {
 			return false
 		}
@@ -3519,11 +3525,33 @@ func (r *resolver) objectMatchIfs(v cue.Value, what string, p Pos) ([]*MatchIf, 
 		}
 		if err == nil && int(k) == len(alts) {
 			// Every alternative must hold (allOf): each matchIf is one
-			// of the object's, the others are all to match.
+			// of the object's, as is each count of its own
+			// (Dependabot's update: matchN(1, [{directories!: _, ...},
+			// {directory!: _, ...}]) among them); the others are all to
+			// match.
 			var rest []cue.Value
 			for i, a := range alts {
 				if mif, isIf := matchIfOf(a); isIf {
 					ok = read(mif, i+1) && ok
+				} else if inner, isCount := r.countOf(a); isCount {
+					_, iargs := r.expr(inner)
+					var ialts []cue.Value
+					if it, lerr := iargs[2].List(); lerr == nil {
+						for it.Next() {
+							ialts = append(ialts, it.Value())
+						}
+					}
+					ik, ikerr := iargs[1].Int64()
+					lo, hi, known := matchNCountOf(r, iargs[1], ik, ikerr)
+					if !known {
+						rest = append(rest, a)
+						continue
+					}
+					m, mok := r.objectMatchN(inner, lo, hi, ialts, what, p, len(counts)+1)
+					if !mok {
+						return nil, nil, false
+					}
+					counts = append(counts, m)
 				} else {
 					rest = append(rest, a)
 				}
@@ -3641,6 +3669,56 @@ func (r *resolver) allOfObject(v cue.Value, what string) (t *Type, handled, ok b
 	}
 	t.Object.MatchNs = append(t.Object.MatchNs, ns...)
 	return t, true, true
+}
+
+// negation returns X when v is matchN(0, [X]), alone or beside {...}:
+// "not X", as cue import writes JSON Schema's not.
+func (r *resolver) negation(v cue.Value) (cue.Value, bool) {
+	c, ok := r.countOf(v)
+	if !ok {
+		return cue.Value{}, false
+	}
+	_, args := r.expr(c)
+	if k, err := args[1].Int64(); err != nil || k != 0 || !args[1].IsConcrete() {
+		return cue.Value{}, false
+	}
+	it, err := args[2].List()
+	if err != nil {
+		return cue.Value{}, false
+	}
+	var alts []cue.Value
+	for it.Next() {
+		alts = append(alts, it.Value())
+	}
+	if len(alts) != 1 {
+		return cue.Value{}, false
+	}
+	return alts[0], true
+}
+
+// countOf returns the matchN call v is, alone or beside {...} (which
+// says nothing of an object).
+func (r *resolver) countOf(v cue.Value) (cue.Value, bool) {
+	var c cue.Value
+	n := 0
+	for _, ac := range r.conjuncts(v) {
+		switch {
+		case isOpenTop(ac):
+		default:
+			c, n = ac, n+1
+		}
+	}
+	if n != 1 {
+		return cue.Value{}, false
+	}
+	call, ok := sourceExpr(c).(*ast.CallExpr)
+	if !ok || !isIdentNamed(call.Fun, "matchN") {
+		return cue.Value{}, false
+	}
+	if _, args := r.expr(c); len(args) != 3 {
+		return cue.Value{}, false
+	}
+	return c, true
 }
 
 // objectValidators reads the matchIf and matchN validators beside an
