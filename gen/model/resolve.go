@@ -3534,15 +3534,7 @@ func (r *resolver) objectMatchIfs(v cue.Value, what string, p Pos) ([]*MatchIf, 
 				if mif, isIf := matchIfOf(a); isIf {
 					ok = read(mif, i+1) && ok
 				} else if inner, isCount := r.countOf(a); isCount {
-					_, iargs := r.expr(inner)
-					var ialts []cue.Value
-					if it, lerr := iargs[2].List(); lerr == nil {
-						for it.Next() {
-							ialts = append(ialts, it.Value())
-						}
-					}
-					ik, ikerr := iargs[1].Int64()
-					lo, hi, known := matchNCountOf(r, iargs[1], ik, ikerr)
+					lo, hi, ialts, known := r.objectCount(inner)
 					if !known {
 						rest = append(rest, a)
 						continue
@@ -3637,23 +3629,7 @@ func (r *resolver) allOfObject(v cue.Value, what string) (t *Type, handled, ok b
 	}
 	var ns []*ObjectMatchN
 	for _, o := range others {
-		_, oargs := r.expr(o)
-		if len(oargs) != 3 {
-			r.errorf(p, "%s: %v is not carried on an object", what, o)
-			return nil, true, false
-		}
-		var alts []cue.Value
-		if it, err := oargs[2].List(); err == nil {
-			for it.Next() {
-				alts = append(alts, it.Value())
-			}
-		}
-		k, kerr := oargs[1].Int64()
-		lo, hi, known := matchNCountOf(r, oargs[1], k, kerr)
-		if kerr == nil && int(k) == len(alts) {
-			n := len(alts)
-			lo, hi, known = n, &n, true
-		}
+		lo, hi, alts, known := r.objectCount(o)
 		if !known {
 			r.errorf(p, "%s: %v is not carried on an object: a count of an object's alternatives is carried where JSON Schema names it: exactly 1 (oneOf), >=1 (anyOf), 0 (not) or all of them (allOf)", what, o)
 			return nil, true, false
@@ -3669,6 +3645,28 @@ func (r *resolver) allOfObject(v cue.Value, what string) (t *Type, handled, ok b
 	}
 	t.Object.MatchNs = append(t.Object.MatchNs, ns...)
 	return t, true, true
+}
+
+// objectCount reads the matchN call c on an object: its count's bounds
+// where JSON Schema names the count (matchNCountOf, or all of its
+// alternatives) and its alternatives; known is false for any other count.
+func (r *resolver) objectCount(c cue.Value) (lo int, hi *int, alts []cue.Value, known bool) {
+	_, args := r.expr(c)
+	if len(args) != 3 {
+		return 0, nil, nil, false
+	}
+	if it, err := args[2].List(); err == nil {
+		for it.Next() {
+			alts = append(alts, it.Value())
+		}
+	}
+	k, kerr := args[1].Int64()
+	if kerr == nil && args[1].IsConcrete() && int(k) == len(alts) && k > 1 {
+		n := len(alts)
+		return n, &n, alts, true
+	}
+	lo, hi, known = matchNCountOf(r, args[1], k, kerr)
+	return lo, hi, alts, known
 }
 
 // negation returns X when v is matchN(0, [X]), alone or beside {...}:
