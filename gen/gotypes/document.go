@@ -76,12 +76,18 @@ func document(f *goFile, p *model.Package) {
 }
 
 // documentError refuses a document whose Go type would clash with a type
-// of its own: an enum or null, whose enum takes the package's name.
+// of its own: an enum, a choice of kinds or a tuple, or null, whose own
+// type takes the package's name (winget-pkgs' singleton manifest: null |
+// bool | number | string | [...] | {…} once declared P twice).
 func documentError(p *model.Package) error {
 	t := p.Value
-	if t.Kind == model.NullableKind && t.Elem.Kind == model.EnumKind {
-		pos, _, name := p.ValueDef()
-		return &model.Error{Pos: pos, Msg: "package " + p.Name + " is an enum or null: that is not carried yet, since the Go type of its document would take the enum's name " + name + "; make the enum a definition of a package of its own and refer to it"}
+	if t.Kind != model.NullableKind {
+		return nil
 	}
-	return nil
+	what := map[model.Kind]string{model.EnumKind: "an enum", model.OneOfKind: "a choice of JSON kinds", model.TupleKind: "a tuple"}[t.Elem.Kind]
+	if what == "" {
+		return nil
+	}
+	pos, _, name := p.ValueDef()
+	return &model.Error{Pos: pos, Msg: "package " + p.Name + " is " + what + " or null: that is not carried yet, since the Go type of its document would take the name of that type, " + name + "; make it a definition of a package of its own and refer to it"}
 }
