@@ -433,6 +433,11 @@ func (r *resolver) matchOne(v cue.Value) ([]cue.Value, bool) {
 	return alts, len(alts) > 0
 }
 
+// objectKind reports whether a value of kind k is an object, or null.
+func objectKind(k cue.Kind) bool {
+	return k&cue.StructKind != 0 && k&^(cue.StructKind|cue.NullKind) == 0
+}
+
 // manyKinds reports whether a value of kind k may be of more than one JSON
 // kind (an int and a number are one: a JSON number).
 func manyKinds(k cue.Kind) bool {
@@ -1036,7 +1041,12 @@ func (r *resolver) classify(d *def) {
 		for _, a := range args {
 			if a.IncompleteKind() == cue.StringKind && a.IsConcrete() {
 				strs++
-			} else if _, ok := r.refName(a); ok {
+			} else if _, ok := r.refName(a); ok && (objectKind(a.IncompleteKind()) || a.IncompleteKind() == cue.BottomKind) {
+				// A reference to an object (or a union, or either
+				// nullable, or one CUE leaves incomplete, as an if
+				// on a required field does) is a variant; to another
+				// kind, an alternative of a disjunction of kinds
+				// (cargo's lint: matchN(>=1, [#LintLevel, #DetailedLint])).
 				refs++
 			}
 		}
