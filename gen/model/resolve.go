@@ -86,6 +86,9 @@ type resolver struct {
 	// nesting is how deep typeOf is: 1 for a field's type, 2 for its
 	// list's element, … (MaxNesting).
 	nesting int
+	// expanding holds the definitions matchOne is reading as their
+	// alternatives, so that one that holds itself is read once.
+	expanding map[string]bool
 	// exprs holds what CUE's Value.Expr gave for each value asked: it
 	// evaluates the expression again at every call, and the resolver asks
 	// about most values more than once (about three times on the
@@ -419,9 +422,16 @@ func (r *resolver) matchOne(v cue.Value) ([]cue.Value, bool) {
 		// inner "at least one" alone, as an inner "exactly one" would
 		// need that check.
 		inner := a
-		if name, ok := r.refName(a); ok && r.defs[name] != nil && manyKinds(a.IncompleteKind()) {
+		if name, ok := r.refName(a); ok && r.defs[name] != nil && manyKinds(a.IncompleteKind()) && !r.expanding[name] {
 			// #env, itself matchN(1, [{…}, =~"…"]), beside "inherit":
-			// a value of several kinds, read as its alternatives.
+			// a value of several kinds, read as its alternatives; once
+			// per reference, so that one that holds itself
+			// (#A: matchN(1, [#A, "x", {…}])) ends.
+			if r.expanding == nil {
+				r.expanding = map[string]bool{}
+			}
+			r.expanding[name] = true
+			defer delete(r.expanding, name)
 			inner = r.defs[name].v
 		}
 		if in, ok := r.matchOne(inner); ok && (exactOne(args[1]) || !exactOne(r.matchCount(inner))) {
@@ -594,8 +604,15 @@ func (r *resolver) resolve() *Package {
 	// document of that type, named after the package as a root object is.
 	// One whose value is _ (cue import's root schema {} or true) admits
 	// any document: it is its definitions, as a struct's package is.
-	if k := r.v.IncompleteKind(); k != cue.StructKind && k != cue.BottomKind && k != cue.TopKind {
+	// So is one that embeds matchN(1, […]) or matchN(>=1, […]) alone
+	// (matchN(>=1, [bool, number]), CUE's JSON Schema tests' anyOf at
+	// the root): its value is the disjunction, of any kinds.
+	choice, isChoice := r.embedsChoiceAlone()
+	if k := r.v.IncompleteKind(); k != cue.StructKind && k != cue.BottomKind && k != cue.TopKind || isChoice {
 		if d := r.rootValue(); d != nil {
+			if isChoice {
+				d.v = choice // beside hidden fields: the disjunction alone
+			}
 			r.order = append(r.order, d)
 			r.resolveRounds()
 			r.settleInPlaceNames()
@@ -747,6 +764,38 @@ func (r *resolver) withoutValidators(v cue.Value) cue.Value {
 		u = u.Unify(c)
 	}
 	return u
+}
+
+// embedsChoiceAlone returns the matchN(1, …) or matchN(>=1, …) the
+// package embeds when that is its value: no field or definition beside it
+// (hidden fields may be), and no other embedding.
+func (r *resolver) embedsChoiceAlone() (cue.Value, bool) {
+	embeds := 0
+	for _, f := range r.inst.Files {
+		for _, decl := range f.Decls {
+			switch x := decl.(type) {
+			case *ast.Field:
+				// Hidden fields only: the value document of a package
+				// carries no definitions beside it (rootValue).
+				if name, _, err := ast.LabelName(x.Label); err != nil || !strings.HasPrefix(name, "_") {
+					return cue.Value{}, false
+				}
+			case *ast.EmbedDecl:
+				embeds++
+			case *ast.Comprehension:
+				return cue.Value{}, false
+			}
+		}
+	}
+	if embeds != 1 {
+		return cue.Value{}, false
+	}
+	for _, c := range r.conjuncts(r.v) {
+		if _, ok := r.matchOne(c); ok {
+			return c, true
+		}
+	}
+	return cue.Value{}, false
 }
 
 // embedPos is where the package embeds its first matchN or matchIf, or no
