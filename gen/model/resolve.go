@@ -3568,19 +3568,8 @@ func (r *resolver) objectMatchIfs(v cue.Value, what string, p Pos) ([]*MatchIf, 
 		// The matchIf of an alternative (alone, or beside {...}), if it
 		// is one.
 		matchIfOf := func(a cue.Value) (cue.Value, bool) {
-			var mif cue.Value
-			n := 0
-			for _, ac := range r.conjuncts(a) {
-				switch {
-				case isMatchIf(ac):
-					mif, n = ac, n+1
-				case isOpenTop(ac):
-					// & {...}: says nothing of an object.
-				default:
-					n = 2
-				}
-			}
-			return mif, n == 1
+			mif, one := r.besideOpen(a)
+			return mif, one && isMatchIf(mif)
 		}
 		if err == nil && int(k) == len(alts) {
 			// Every alternative must hold (allOf): each matchIf is one
@@ -3756,16 +3745,8 @@ func (r *resolver) negation(v cue.Value) (cue.Value, bool) {
 // countOf returns the matchN call v is, alone or beside {...} (which
 // says nothing of an object).
 func (r *resolver) countOf(v cue.Value) (cue.Value, bool) {
-	var c cue.Value
-	n := 0
-	for _, ac := range r.conjuncts(v) {
-		switch {
-		case isOpenTop(ac):
-		default:
-			c, n = ac, n+1
-		}
-	}
-	if n != 1 {
+	c, one := r.besideOpen(v)
+	if !one {
 		return cue.Value{}, false
 	}
 	call, ok := sourceExpr(c).(*ast.CallExpr)
@@ -3776,6 +3757,24 @@ func (r *resolver) countOf(v cue.Value) (cue.Value, bool) {
 		return cue.Value{}, false
 	}
 	return c, true
+}
+
+// besideOpen returns v's one conjunct beside {...} (which says nothing of
+// an object), or v itself when it is one conjunct; ok is false when it
+// has several others.
+func (r *resolver) besideOpen(v cue.Value) (cue.Value, bool) {
+	cs := r.conjuncts(v)
+	if len(cs) == 1 {
+		return cs[0], true
+	}
+	var part cue.Value
+	n := 0
+	for _, c := range cs {
+		if !isOpenTop(c) {
+			part, n = c, n+1
+		}
+	}
+	return part, n == 1
 }
 
 // objectValidators reads the matchIf and matchN validators beside an
@@ -3825,14 +3824,8 @@ func (r *resolver) objectMatchN(c cue.Value, lo int, hi *int, alts []cue.Value, 
 	}
 	ok := true
 	for i, a := range alts {
-		var part cue.Value
-		parts := 0
-		for _, ac := range r.conjuncts(a) {
-			if !isOpenTop(ac) || len(r.conjuncts(a)) == 1 {
-				part, parts = ac, parts+1
-			}
-		}
-		if parts != 1 {
+		part, one := r.besideOpen(a)
+		if !one {
 			r.errorf(m.Pos, "%s: %v is not carried on an object: alternative %d is %v, a conjunction; matchN's alternatives on an object are carried as a struct, _, or a disjunction of kinds with one struct", what, c, i+1, a)
 			ok = false
 			continue
