@@ -250,20 +250,28 @@ func TestOwned(t *testing.T) {
 	}
 }
 
+// writtenAnHourAgo writes set to root's generated/ and sets the time of its
+// file rel an hour back; it returns that file's path and time.
+func writtenAnHourAgo(t *testing.T, root string, set output.Set, rel string) (string, time.Time) {
+	t.Helper()
+	if err := set.Write(root, "generated"); err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(root, "generated", filepath.FromSlash(rel))
+	old := time.Now().Add(-time.Hour).Truncate(time.Second)
+	if err := os.Chtimes(p, old, old); err != nil {
+		t.Fatal(err)
+	}
+	return p, old
+}
+
 // TestWriteLeavesAnIdenticalTree: writing the set generated/ already holds
 // changes nothing on disk, not even a file's time; one changed byte writes
 // the tree again.
 func TestWriteLeavesAnIdenticalTree(t *testing.T) {
 	root := t.TempDir()
 	set, _ := output.NewSet([]output.File{{Path: "go/a.go", Data: []byte("a")}, {Path: "b.txt", Data: []byte("b")}})
-	if err := set.Write(root, "generated"); err != nil {
-		t.Fatal(err)
-	}
-	p := filepath.Join(root, "generated", "go", "a.go")
-	old := time.Now().Add(-time.Hour).Truncate(time.Second)
-	if err := os.Chtimes(p, old, old); err != nil {
-		t.Fatal(err)
-	}
+	p, old := writtenAnHourAgo(t, root, set, "go/a.go")
 	dirInfo, _ := os.Stat(filepath.Join(root, "generated"))
 	if err := set.Write(root, "generated"); err != nil {
 		t.Fatal(err)
@@ -290,14 +298,7 @@ func TestWriteLeavesAnIdenticalTree(t *testing.T) {
 func TestWriteLinksWhatDidNotChange(t *testing.T) {
 	root := t.TempDir()
 	set, _ := output.NewSet([]output.File{{Path: "go/a.go", Data: []byte("a")}, {Path: "docs/b.md", Data: []byte("b")}})
-	if err := set.Write(root, "generated"); err != nil {
-		t.Fatal(err)
-	}
-	b := filepath.Join(root, "generated", "docs", "b.md")
-	old := time.Now().Add(-time.Hour).Truncate(time.Second)
-	if err := os.Chtimes(b, old, old); err != nil {
-		t.Fatal(err)
-	}
+	b, old := writtenAnHourAgo(t, root, set, "docs/b.md")
 	before, _ := os.Stat(b)
 	changed, _ := output.NewSet([]output.File{{Path: "go/a.go", Data: []byte("A")}, {Path: "docs/b.md", Data: []byte("b")}})
 	if err := changed.Write(root, "generated"); err != nil {
