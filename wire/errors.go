@@ -366,6 +366,7 @@ var (
 	errMissing = &problem{kind: ErrMissingField, msg: "required field is missing"}
 	errTwice   = &problem{kind: ErrDuplicateMember, msg: "is given twice; each member may appear once"}
 	errAbsent  = &problem{kind: ErrNotAllowed, msg: "must be absent: the schema allows no value here"}
+	errClosed  = &problem{kind: ErrNotAllowed, msg: "is not a member the closed object names, which a match refuses"}
 )
 
 // NotAllowed is the error for a member the schema says may never be

@@ -42,14 +42,16 @@ func (e *Encoder) RawJSON(v json.RawMessage) {
 // the value and true, or, when decode refuses data (another kind, a field
 // of another type, a required field missing), adds one problem of rule
 // type at path's member, saying what the value must be (want), and
-// returns false. Absent (nil) data is no value of any T.
+// returns false. Absent (nil) data is no value of any T. A closed
+// object's decoder refuses a member it does not name here (Unknown), as
+// CUE's match does.
 func As[T any](p *Problems, path *Path, member string, data json.RawMessage, want string, decode func(*Reader, *T) error) (T, bool) {
 	var x T
 	if data == nil {
 		p.Add(path, member, RuleType, "must be %s (is absent)", want)
 		return x, false
 	}
-	r := Reader{data: data}
+	r := Reader{data: data, strict: true}
 	err := decode(&r, &x)
 	if err == nil {
 		err = r.End()

@@ -33,6 +33,9 @@ type Reader struct {
 	depth int
 	arena []byte   // the chunk the next strings are copied into
 	ptrs  []string // the chunk StringPtr's next string is put in
+	// strict: a closed object's decoder refuses a member it does not
+	// name (Unknown), as CUE's match does; set by As.
+	strict bool
 }
 
 // StringPtr reads a string into a new *string, for an optional member.
@@ -885,6 +888,18 @@ func Map[T any](r *Reader, dst *map[string]T, elem func(*Reader, *T) error) erro
 		}
 		m[r.str(key)] = *v
 	}
+}
+
+// Unknown reads the value of a member a closed object does not name: it
+// skips it (a newer writer may add a member), or, when the reader judges
+// a match (As), refuses it, as CUE's match refuses a member its closed
+// definition does not name. The caller puts the error in the member's
+// context (InField).
+func (r *Reader) Unknown() error {
+	if r.strict {
+		return errClosed
+	}
+	return r.Skip()
 }
 
 // Skip reads and discards one JSON value of any type, checking its syntax.

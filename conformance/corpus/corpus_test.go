@@ -629,6 +629,11 @@ func (r *corpusRun) lostFields(p *model.Package, u *Unit) []string {
 			}
 		}
 	}
+	if v.IncompleteKind() == cue.TopKind {
+		// A root that only embeds a validator (matchN(2, [#A & {...},
+		// …])) is _ to CUE, with no field of its own to lose.
+		return nil
+	}
 	it, err := v.Fields(cue.Optional(true))
 	if err != nil {
 		return []string{"(" + err.Error() + ")"}

@@ -508,7 +508,7 @@ func objectDecoder(f *goFile, o *model.Object, fit bool) {
 		u := "v." + model.UnknownField
 		if !o.Open {
 			f.open("if !", memberMatch(f, o, "string(key)"))
-			f.p("err = r.Skip()")
+			f.p("err = r.Unknown()")
 			f.p("break")
 			f.close()
 		}
@@ -523,7 +523,7 @@ func objectDecoder(f *goFile, o *model.Object, fit bool) {
 		f.p(u, "[string(key)] = raw")
 		f.close()
 	} else {
-		f.p("err = r.Skip()")
+		f.p("err = r.Unknown()")
 	}
 	f.close()
 	f.open("if err != nil")

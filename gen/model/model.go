@@ -340,6 +340,19 @@ func (o *Object) KeepsUnknown() bool {
 	return false
 }
 
+// RefusesUnknown reports whether the object refuses a member it does not
+// name, as CUE's closed struct does: it is closed and no pattern admits
+// every other member. The Go decoder and the open JSON Schema ignore
+// such a member (a newer writer may add it) except in a match
+// (HoldsClosed).
+func (o *Object) RefusesUnknown() bool {
+	if o.Open {
+		return false
+	}
+	m := o.Typed()
+	return m == nil || m.Key != nil
+}
+
 // Field returns the field with the given wire name, or nil.
 func (o *Object) Field(name string) *Field {
 	for _, f := range o.Fields {

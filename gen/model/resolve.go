@@ -354,6 +354,14 @@ func isCloseCall(n ast.Node) bool {
 	return ok && id.Name == "close"
 }
 
+// closeArg returns the argument of close(x), or n when it is no such call.
+func closeArg(n ast.Node) ast.Node {
+	if call, ok := n.(*ast.CallExpr); ok && isCloseCall(n) && len(call.Args) == 1 {
+		return call.Args[0]
+	}
+	return n
+}
+
 // matchOne returns the alternatives of matchN(1, [a, b, …]) or
 // matchN(>=1, [a, b, …]) (what cue import writes for JSON Schema's oneOf and
 // anyOf). Read as the disjunction a | b | …: where the alternatives are of
@@ -1147,7 +1155,7 @@ func (r *resolver) classify(d *def) {
 	// definition itself an error (its fields all absent match none of
 	// the alternatives), so its kind is not asked.
 	vname, isValidated := r.validatorOf(d.v)
-	objectValidated := isValidated && (vname == "matchIf" || vname == "matchN") && r.hasFields(d.v)
+	objectValidated := isValidated && (vname == "matchIf" || vname == "matchN") && (r.hasFields(d.v) || r.validatedOpen(d.v))
 	if _, isRef := r.refName(d.v); !isRef && (objectValidated || d.v.IncompleteKind() == cue.StructKind && (!r.hasPattern(d.v) || r.hasFields(d.v))) {
 		if !isValidated || objectValidated {
 			// #A: _hidden, #A: _a & _b, #A: #S & {…}: an object whose
@@ -1471,9 +1479,10 @@ func (r *resolver) hasFields(v cue.Value) bool {
 }
 
 // openLit is the literal of an object whose fields CUE lists (an
-// embedding or a conjunction): empty, or ... when it is open (openFields).
+// embedding or a conjunction): empty, or ... when it is open (openFields,
+// or a validator beside {...} alone: validatedOpen).
 func (r *resolver) openLit(v cue.Value) *ast.StructLit {
-	if r.openFields(v) {
+	if r.openFields(v) || r.validatedOpen(v) {
 		return &ast.StructLit{Elts: []ast.Decl{&ast.Ellipsis{}}}
 	}
 	return &ast.StructLit{}
@@ -2978,6 +2987,9 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 			return r.inlineObject(v, what, p)
 		}
 		if name, ok := r.validatorOf(v); ok {
+			if r.validatedOpen(v) {
+				return r.inlineObject(v, what, p)
+			}
 			r.errorf(p, "%s: %s on a map is not carried (schemagen carries struct.MinFields and struct.MaxFields there)", what, name)
 			return nil, false
 		}
@@ -3473,12 +3485,17 @@ func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
 		return nil, false
 	}
 	if r.matching {
-		if lit, ok := structLit(sourceExpr(v)); !ok || isClose || hasEmbedding(lit) || hasComprehension(lit) {
-			r.errorf(p, "%s: in a T of matchIf or list.MatchN, a struct is carried as a struct literal of fields ({a!: number, ...}); close({…}), an embedding or a comprehension is not carried yet: CUE's match would refuse members it does not name, or give fields only it computes, which the Go and TypeScript checks do not state", what)
+		lit, ok := structLit(sourceExpr(v))
+		if isClose {
+			lit, ok = structLit(closeArg(sourceExpr(v)))
+		}
+		if !ok || hasEmbedding(lit) || hasComprehension(lit) {
+			r.errorf(p, "%s: in a T of matchIf or list.MatchN, a struct is carried as a struct literal of fields ({a!: number, ...}) or close({…}) of one; an embedding or a comprehension is not carried yet: CUE's match would give fields only it computes, which the Go and TypeScript checks do not state", what)
 			return nil, false
 		}
 	}
-	d.object = &Object{Name: name, Doc: d.doc, Pos: p, Open: r.matching || (!r.closedCtx && !isClose), Match: r.matching}
+	// In a match a struct literal is open unless close({…}) closes it.
+	d.object = &Object{Name: name, Doc: d.doc, Pos: p, Open: !isClose && (r.matching || !r.closedCtx), Match: r.matching}
 	r.placeAt(d, what, "an inline struct is the object", "the struct", " and refer to it")
 	r.inlineOrder = append(r.inlineOrder, d)
 	r.pkg.Objects = append(r.pkg.Objects, d.object)
@@ -3759,6 +3776,22 @@ func (r *resolver) countOf(v cue.Value) (cue.Value, bool) {
 	return c, true
 }
 
+// validatedOpen reports whether v is matchN or matchIf beside {...} and
+// nothing else (matchN(2, [#Base, close({…})]) & {...}, as cue import
+// writes an allOf of a $ref and properties): an open object with no
+// fields of its own, judged by the validator.
+func (r *resolver) validatedOpen(v cue.Value) bool {
+	if len(r.conjuncts(v)) < 2 {
+		return false
+	}
+	c, one := r.besideOpen(v)
+	if !one {
+		return false
+	}
+	call, ok := sourceExpr(c).(*ast.CallExpr)
+	return ok && (isIdentNamed(call.Fun, "matchN") || isIdentNamed(call.Fun, "matchIf"))
+}
+
 // besideOpen returns v's one conjunct beside {...} (which says nothing of
 // an object), or v itself when it is one conjunct; ok is false when it
 // has several others.
@@ -3877,6 +3910,17 @@ func (r *resolver) objectMatch(v cue.Value, role string, p Pos, what string) (*T
 // Schema's unevaluatedProperties counts a member an if or then evaluates
 // as known, where CUE refuses it.
 func (r *resolver) checkObjectMatchIfs(o *Object, ms []*MatchIf, ns []*ObjectMatchN, what string) bool {
+	holder := &Type{Kind: ObjectKind, Object: o}
+	for _, m := range ms {
+		if !r.strictParts(holder, []*Type{m.If, m.Then, m.Else}, m.Pos, what, "matchIf's part") {
+			return false
+		}
+	}
+	for _, n := range ns {
+		if !r.strictParts(holder, n.Alts, n.Pos, what, "matchN's alternative") {
+			return false
+		}
+	}
 	if o.KeepsUnknown() {
 		return true
 	}
@@ -4227,7 +4271,7 @@ func (r *resolver) contains(t *Type, what string) bool {
 		// Items of any JSON, or objects (judged as the JSON they are):
 		// T says what a matching one is, of any kind.
 		mt, ok := r.matchType(match, "list.MatchN's T", c.Pos, what+".match")
-		if !ok {
+		if !ok || !r.strictParts(t.Elem, []*Type{mt}, c.Pos, what, "list.MatchN's T") {
 			return false
 		}
 		c.Match = mt
@@ -4360,12 +4404,13 @@ func (r *resolver) matchIfAny(t *Type, args []cue.Value, p Pos, what string) boo
 // (role says which, named after what) as what a value must be to match
 // it, by CUE's rule for a match (docs/schema-language.md, "Counting
 // matches"): nil for _, which every value matches; a struct literal as an
-// object of its own (Match), open at every depth, whose fields the data
-// may leave out unless they are required (a!); a scalar type, a list or
-// any other type of the model that holds no closed object. A reference to
-// an object definition (closed) or a union is refused: CUE's match would
-// refuse members it does not name, which the Go decoder and the open JSON
-// Schema skip.
+// object of its own (Match), open at every depth unless close({…})
+// closes its level, whose fields the data may leave out unless they are
+// required (a!); a reference to an object definition, closed as CUE
+// closes it, so that a member it does not name makes the value no match
+// of it (every target judges a match part strictly: HoldsClosed); a
+// scalar type, a list or any other type of the model. A union is refused:
+// its variants' decoders are not judged strictly yet.
 func (r *resolver) matchType(v cue.Value, role string, p Pos, what string) (*Type, bool) {
 	if isTop(sourceExpr(v)) && v.IncompleteKind() == cue.TopKind {
 		return nil, true
@@ -4381,53 +4426,26 @@ func (r *resolver) matchType(v cue.Value, role string, p Pos, what string) (*Typ
 	if !ok {
 		return nil, false
 	}
-	if why := closedIn(t, map[*Type]bool{}); why != "" {
-		r.errorf(p, "%s: %s %v holds %s, which is not carried yet there: CUE's match refuses a member a closed definition does not name, which the Go decoder and the open JSON Schema skip; write the struct in place", what, role, v, why)
+	if why := unionIn(t, map[*Type]bool{}); why != "" {
+		r.errorf(p, "%s: %s %v holds %s, a union, which is not carried yet there: CUE's match refuses a member no variant names, which the union's decoders do not judge strictly yet; write its variants as alternatives", what, role, v, why)
 		return nil, false
 	}
 	return t, true
 }
 
-// closedIn names an object or union of t that is not one a match reads
-// (a reference to a definition, closed), or returns "".
-func closedIn(t *Type, seen map[*Type]bool) string {
-	if t == nil || seen[t] {
-		return ""
+// strictParts refuses a match part that HoldsClosed on a holder whose Go
+// type drops a member it does not name (keepsEveryMember): the Go check
+// would judge the part on the JSON without it, the open JSON Schema and
+// TypeScript on the JSON with it.
+func (r *resolver) strictParts(holder *Type, parts []*Type, p Pos, what, role string) bool {
+	for _, t := range parts {
+		if t == nil || !HoldsClosed(t) || keepsEveryMember(holder) {
+			continue
+		}
+		r.errorf(p, "%s: %s holds a closed definition (or close({…})), whose match CUE refuses for a member it does not name; on a value whose Go type drops such members before the match is judged (a closed object, at any depth) it is not carried yet: Go would judge the value without them, the open JSON Schema and TypeScript with them; carry it on an open object ({...}) whose fields hold no closed object, as cue import writes allOf", what, role)
+		return false
 	}
-	seen[t] = true
-	switch t.Kind {
-	case ObjectKind:
-		if !t.Object.Match {
-			return "#" + t.Object.Name
-		}
-		for _, f := range t.Object.Fields {
-			if why := closedIn(f.Type, seen); why != "" {
-				return why
-			}
-		}
-		for _, m := range t.Object.Members {
-			if why := closedIn(m.Type, seen); why != "" {
-				return why
-			}
-		}
-	case UnionKind:
-		return "#" + t.Union.Name
-	case ListKind, MapKind, NullableKind:
-		return closedIn(t.Elem, seen)
-	case OneOfKind:
-		for _, a := range t.OneOf.Alts {
-			if why := closedIn(a.Type, seen); why != "" {
-				return why
-			}
-		}
-	case TupleKind:
-		for _, it := range append(slices.Clone(t.Tuple.Items), t.Tuple.Rest) {
-			if why := closedIn(it, seen); why != "" {
-				return why
-			}
-		}
-	}
-	return ""
+	return true
 }
 
 // describeElem names the kind of a list's items for a message.

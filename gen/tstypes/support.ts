@@ -32,7 +32,7 @@ export type ProblemRule =
   | "minLength" | "maxLength" | "pattern" | "minimum" | "maximum" | "minItems" | "maxItems"
   | "format" | "absent" | "refused"
   | "exclusiveMinimum" | "exclusiveMaximum" | "uniqueItems" | "const" | "anyOf" | "oneOf"
-  | "minProperties" | "maxProperties" | "not" | "multipleOf";
+  | "minProperties" | "maxProperties" | "not" | "multipleOf" | "unevaluatedProperties";
 
 /** The error a parse function throws: every problem of the document. */
 export class ParseError extends Error {
@@ -764,6 +764,38 @@ function _rx(src: string): RegExp {
     _rxs.set(src, r);
   }
   return r;
+}
+
+/**
+ * How many match parts the check is within: CUE judges a match strictly,
+ * so a closed object there refuses a member it does not name (_closed),
+ * which it ignores anywhere else, as the Go decoder does.
+ */
+let _strict = 0;
+
+/** Runs a match part's check strictly (_strict), whatever it returns. */
+function _strictly(check: () => boolean): boolean {
+  _strict++;
+  try {
+    return check();
+  } finally {
+    _strict--;
+  }
+}
+
+/**
+ * In a match part (_strict), reports the members of the closed object o
+ * that names does not name and no pattern of patterns admits.
+ */
+function _closed(o: object, names: readonly string[], patterns: readonly string[] | null, at: At | null, out: Problem[] | null): boolean {
+  let ok = true;
+  for (const k of _unknownKeys(o, names)) {
+    if (patterns !== null && patterns.some((p) => _rx(p).test(k))) continue;
+    if (out === null) return false;
+    ok = false;
+    _p(out, _m(at, k), "unevaluatedProperties", "is not a member the closed object names, which a match refuses");
+  }
+  return ok;
 }
 
 /** Whether an open object's member k is one the schema does not name. */

@@ -117,8 +117,9 @@ func validators(p *model.Package) []decl {
 			ds = append(ds, decl{sc.Pos, sc.Name, fmt.Sprintf("const %s = /*#__PURE__*/ new RegExp(%s, \"u\");\n", patternVar(sc), jsString(model.ECMAPattern(sc.Patterns[0])))})
 		}
 	}
+	strict := p.JudgedStrictly()
 	for _, o := range p.Objects {
-		ds = append(ds, decl{o.Pos, o.Name, objectValidator(o)})
+		ds = append(ds, decl{o.Pos, o.Name, objectValidator(o, strict[o])})
 	}
 	for _, u := range p.Unions {
 		ds = append(ds, decl{u.Pos, u.Name, unionValidator(u)})
@@ -274,13 +275,32 @@ func exportedAs(c *code, name, ts, what string, is bool) {
 	c.close()
 }
 
-func objectValidator(o *model.Object) string {
+// objectValidator renders an object's walker and exported functions;
+// strict when a match part judges it strictly (_closed).
+func objectValidator(o *model.Object, strict bool) string {
 	c := &code{}
 	exported(c, o.Name, "a "+o.Name)
 	c.p("")
 	c.open("function ", checkFn(o.Name), "(v: unknown, at: At | null, out: Problem[] | null): boolean")
 	notObject(c)
 	c.p("let ok = _dups === null || _dup(v, [", fieldNames(o), "], at, out);")
+	if strict {
+		// In a match part, a member the object does not name makes it
+		// no match, as CUE's match judges a closed definition
+		// (model.Package.JudgedStrictly).
+		pats := "null"
+		if len(o.Members) > 0 {
+			var ps []string
+			for _, m := range o.Members {
+				ps = append(ps, jsString(model.ECMAPattern(m.Key.KeyPattern())))
+			}
+			pats = "[" + strings.Join(ps, ", ") + "]"
+		}
+		c.open("if (_strict > 0 && !_closed(v, [", fieldNames(o), "], ", pats, ", at, out))")
+		c.p("if (out === null) return false;")
+		c.p("ok = false;")
+		c.close()
+	}
 	c.p("let x: unknown;")
 	for _, f := range o.Fields {
 		c.p("x = ", memberOf("v", f.Name), ";")
@@ -706,19 +726,37 @@ func matchIfCheck(c *code, t *model.Type, x, cont, k, at string) {
 	c.depth++
 	c.p("const out: Problem[] = [];")
 	c.p("let ok = true;")
-	check(c, m.If, x, cont, k, at)
+	partCheck(c, m.If, x, cont, k, at)
 	c.p(holds, " = ok && out.length === 0;")
 	c.close()
 	if m.Then != nil {
 		c.open("if (", holds, ")")
-		check(c, m.Then, x, cont, k, at)
+		partCheck(c, m.Then, x, cont, k, at)
 		c.close()
 	}
 	if m.Else != nil {
 		c.open("if (!", holds, ")")
-		check(c, m.Else, x, cont, k, at)
+		partCheck(c, m.Else, x, cont, k, at)
 		c.close()
 	}
+	c.close()
+}
+
+// partCheck is check for a part of a match (matchN's alternative,
+// matchIf's parts, list.MatchN's T): one that holds a closed object is
+// judged strictly (_strict, model.HoldsClosed), as CUE judges a match,
+// until the checks end, a return among them too.
+func partCheck(c *code, t *model.Type, x, cont, k, at string) {
+	if !model.HoldsClosed(t) {
+		check(c, t, x, cont, k, at)
+		return
+	}
+	c.p("_strict++;")
+	c.open("try")
+	check(c, t, x, cont, k, at)
+	c.close(" finally {")
+	c.depth++
+	c.p("_strict--;")
 	c.close()
 }
 
@@ -730,7 +768,7 @@ func objectMatchNCheck(c *code, m *model.ObjectMatchN) {
 	if m.Keyword() == "allOf" {
 		for _, a := range m.Alts {
 			if a != nil {
-				check(c, a, "v", "null", "null", "at")
+				partCheck(c, a, "v", "null", "null", "at")
 			}
 		}
 		return
@@ -746,7 +784,7 @@ func objectMatchNCheck(c *code, m *model.ObjectMatchN) {
 		c.depth++
 		c.p("const out: Problem[] = [];")
 		c.p("let ok = true;")
-		check(c, a, "v", "null", "null", "at")
+		partCheck(c, a, "v", "null", "null", "at")
 		c.open("if (ok && out.length === 0)")
 		c.p(matched, "++;")
 		c.close()
@@ -1103,7 +1141,7 @@ func itemChecks(c *code, t *model.Type, x, at string, canon bool) {
 		c.p("const out: Problem[] = [];")
 		c.p("let ok = true;")
 		c.p("const ", el, ": unknown = ", x, "[", i, "];")
-		check(c, m.Match, el, x, i, at)
+		partCheck(c, m.Match, el, x, i, at)
 		c.p("if (ok && out.length === 0) ", n, "++;")
 		c.close()
 		what := matchWords(m.Match)

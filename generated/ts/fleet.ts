@@ -3195,7 +3195,7 @@ export type ProblemRule =
   | "minLength" | "maxLength" | "pattern" | "minimum" | "maximum" | "minItems" | "maxItems"
   | "format" | "absent" | "refused"
   | "exclusiveMinimum" | "exclusiveMaximum" | "uniqueItems" | "const" | "anyOf" | "oneOf"
-  | "minProperties" | "maxProperties" | "not" | "multipleOf";
+  | "minProperties" | "maxProperties" | "not" | "multipleOf" | "unevaluatedProperties";
 
 /** The error a parse function throws: every problem of the document. */
 export class ParseError extends Error {

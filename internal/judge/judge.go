@@ -24,13 +24,16 @@ type SchemaSet struct {
 	ids  map[string]string // file name → $id
 }
 
-// Load reads every *.schema.json of folder into a SchemaSet.
+// Load reads every *.schema.json of folder into a SchemaSet, and those of
+// its strict/ folder, to which the open set's match parts refer (named
+// strict/<file> in the set).
 func Load(folder string) (*SchemaSet, error) {
 	s := &SchemaSet{comp: jsv.NewCompiler(), ids: map[string]string{}}
 	s.comp.Draft = jsv.Draft2020
 	s.comp.AssertFormat = true
 	files, _ := filepath.Glob(filepath.Join(folder, "*.schema.json"))
-	for _, f := range files {
+	strict, _ := filepath.Glob(filepath.Join(folder, "strict", "*.schema.json"))
+	for _, f := range append(files, strict...) {
 		id, data, err := ReadID(f)
 		if err != nil {
 			return nil, err
@@ -38,7 +41,11 @@ func Load(folder string) (*SchemaSet, error) {
 		if err := s.comp.AddResource(id, bytes.NewReader(data)); err != nil {
 			return nil, fmt.Errorf("%s: %v", f, err)
 		}
-		s.ids[filepath.Base(f)] = id
+		name := filepath.Base(f)
+		if filepath.Base(filepath.Dir(f)) == "strict" && filepath.Dir(f) != filepath.Clean(folder) {
+			name = "strict/" + name
+		}
+		s.ids[name] = id
 	}
 	return s, nil
 }

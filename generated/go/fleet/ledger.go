@@ -168,7 +168,7 @@ func decode_PassedRow(r *wire.Reader, x *PassedRow) error {
 			err = r.Time(&v.At)
 		default:
 			bit = 0
-			err = r.Skip()
+			err = r.Unknown()
 		}
 		if err != nil {
 			return wire.InField(key, err)
@@ -276,7 +276,7 @@ func decode_FailedRow(r *wire.Reader, x *FailedRow) error {
 			err = r.Time(&v.At)
 		default:
 			bit = 0
-			err = r.Skip()
+			err = r.Unknown()
 		}
 		if err != nil {
 			return wire.InField(key, err)
@@ -390,7 +390,7 @@ func decode_PromptedRow(r *wire.Reader, x *PromptedRow) error {
 			v.FromSeatID, err = r.StringPtr()
 		default:
 			bit = 0
-			err = r.Skip()
+			err = r.Unknown()
 		}
 		if err != nil {
 			return wire.InField(key, err)
@@ -512,7 +512,7 @@ func decode_ShippedRow(r *wire.Reader, x *ShippedRow) error {
 			v.Note, err = r.StringPtr()
 		default:
 			bit = 0
-			err = r.Skip()
+			err = r.Unknown()
 		}
 		if err != nil {
 			return wire.InField(key, err)

@@ -234,7 +234,7 @@ func decode_CensusAgent(r *wire.Reader, x *CensusAgent) error {
 			err = r.Time(v.StartedAt)
 		default:
 			bit = 0
-			err = r.Skip()
+			err = r.Unknown()
 		}
 		if err != nil {
 			return wire.InField(key, err)
@@ -359,7 +359,7 @@ func decode_CensusEvent(r *wire.Reader, x *CensusEvent) error {
 			err = wire.List(r, &v.Agents, decode_CensusAgent)
 		default:
 			bit = 0
-			err = r.Skip()
+			err = r.Unknown()
 		}
 		if err != nil {
 			return wire.InField(key, err)
@@ -480,7 +480,7 @@ func decode_StatusEvent(r *wire.Reader, x *StatusEvent) error {
 			err = decode_AgentStatus(r, &v.Status)
 		default:
 			bit = 0
-			err = r.Skip()
+			err = r.Unknown()
 		}
 		if err != nil {
 			return wire.InField(key, err)
@@ -598,7 +598,7 @@ func decode_PromptedEvent(r *wire.Reader, x *PromptedEvent) error {
 			v.FromPaneID, err = r.StringPtr()
 		default:
 			bit = 0
-			err = r.Skip()
+			err = r.Unknown()
 		}
 		if err != nil {
 			return wire.InField(key, err)
@@ -734,7 +734,7 @@ func decode_DeliverEvent(r *wire.Reader, x *DeliverEvent) error {
 			err = r.String(&v.EntryID)
 		default:
 			bit = 0
-			err = r.Skip()
+			err = r.Unknown()
 		}
 		if err != nil {
 			return wire.InField(key, err)
@@ -868,7 +868,7 @@ func decode_TurnEvent(r *wire.Reader, x *TurnEvent) error {
 			err = r.String(&v.EntryID)
 		default:
 			bit = 0
-			err = r.Skip()
+			err = r.Unknown()
 		}
 		if err != nil {
 			return wire.InField(key, err)
@@ -1001,7 +1001,7 @@ func decode_StanceEvent(r *wire.Reader, x *StanceEvent) error {
 			err = r.Int(v.TTLSeconds)
 		default:
 			bit = 0
-			err = r.Skip()
+			err = r.Unknown()
 		}
 		if err != nil {
 			return wire.InField(key, err)
@@ -1120,7 +1120,7 @@ func decode_RestartEvent(r *wire.Reader, x *RestartEvent) error {
 			err = r.Time(&v.At)
 		default:
 			bit = 0
-			err = r.Skip()
+			err = r.Unknown()
 		}
 		if err != nil {
 			return wire.InField(key, err)
@@ -1217,7 +1217,7 @@ func decode_ReadEvent(r *wire.Reader, x *ReadEvent) error {
 			err = r.Time(&v.At)
 		default:
 			bit = 0
-			err = r.Skip()
+			err = r.Unknown()
 		}
 		if err != nil {
 			return wire.InField(key, err)

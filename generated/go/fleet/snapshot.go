@@ -95,7 +95,7 @@ func decode_Stance(r *wire.Reader, x *Stance) error {
 			err = r.Time(&v.ExpiresAt)
 		default:
 			bit = 0
-			err = r.Skip()
+			err = r.Unknown()
 		}
 		if err != nil {
 			return wire.InField(key, err)
@@ -205,7 +205,7 @@ func decode_RunOutcome(r *wire.Reader, x *RunOutcome) error {
 			err = r.Time(&v.At)
 		default:
 			bit = 0
-			err = r.Skip()
+			err = r.Unknown()
 		}
 		if err != nil {
 			return wire.InField(key, err)
@@ -343,7 +343,7 @@ func decode_Seat(r *wire.Reader, x *Seat) error {
 			err = decode_RunOutcome(r, v.LastOutcome)
 		default:
 			bit = 0
-			err = r.Skip()
+			err = r.Unknown()
 		}
 		if err != nil {
 			return wire.InField(key, err)
@@ -508,7 +508,7 @@ func decode_Edge(r *wire.Reader, x *Edge) error {
 			v.EntryID, err = r.StringPtr()
 		default:
 			bit = 0
-			err = r.Skip()
+			err = r.Unknown()
 		}
 		if err != nil {
 			return wire.InField(key, err)
@@ -650,7 +650,7 @@ func decode_Tally(r *wire.Reader, x *Tally) error {
 			err = r.Int(&v.Prompted)
 		default:
 			bit = 0
-			err = r.Skip()
+			err = r.Unknown()
 		}
 		if err != nil {
 			return wire.InField(key, err)
@@ -788,7 +788,7 @@ func decode_Snapshot(r *wire.Reader, x *Snapshot) error {
 			err = wire.Map(r, &v.Tallies, decode_Tally)
 		default:
 			bit = 0
-			err = r.Skip()
+			err = r.Unknown()
 		}
 		if err != nil {
 			return wire.InField(key, err)
