@@ -660,7 +660,11 @@ func encodeValue(f *goFile, t *model.Type, v string, depth int) {
 	case model.NullKind:
 		f.p(`e.Raw("null")`)
 	case model.NullableKind:
+		// A block of its own: the object's next nullable field
+		// declares n again.
 		n := loopVar("n", depth)
+		f.p("{")
+		f.depth++
 		f.p(n, " := ", v, " // addressable, whatever v is")
 		f.open("if ", n, ".Valid")
 		encodeValue(f, t.Elem, n+".V", depth+1)
@@ -668,6 +672,8 @@ func encodeValue(f *goFile, t *model.Type, v string, depth int) {
 		f.depth++
 		f.p(`e.Raw("null")`)
 		f.close()
+		f.depth--
+		f.p("}")
 	case model.UnionKind:
 		// A required union, or a list element or map value of one, that is
 		// nil has no encoding: AppendJSON fails rather than write null.
@@ -1352,6 +1358,10 @@ func checks(f *goFile, t *model.Type, v, path, member, stepVar string, depth int
 			body()
 			f.close()
 		default:
+			// A block of its own: an object's next map walk declares
+			// its mark again.
+			f.p("{")
+			f.depth++
 			f.p(mark, " := p.Len()")
 			f.mapWalk = walkUnordered
 			f.open("for ", kv, " := range ", v)
@@ -1365,6 +1375,8 @@ func checks(f *goFile, t *model.Type, v, path, member, stepVar string, depth int
 			body()
 			f.close()
 			f.close()
+			f.depth--
+			f.p("}")
 			f.mapWalk = walkNone
 		}
 	}

@@ -864,17 +864,19 @@ func (x *Snapshot) validate(p *wire.Problems, path *wire.Path) {
 	}
 	if x.Tallies != nil {
 		at_Tallies := path.Member("tallies")
-		mark := p.Len()
-		for k, e := range x.Tallies {
-			el := at_Tallies.Key(k)
-			e.validate(p, &el)
-		}
-		if p.Len() > mark {
-			p.Truncate(mark)
-			for _, k := range wire.SortedKeys(x.Tallies) {
-				e := x.Tallies[k]
+		{
+			mark := p.Len()
+			for k, e := range x.Tallies {
 				el := at_Tallies.Key(k)
 				e.validate(p, &el)
+			}
+			if p.Len() > mark {
+				p.Truncate(mark)
+				for _, k := range wire.SortedKeys(x.Tallies) {
+					e := x.Tallies[k]
+					el := at_Tallies.Key(k)
+					e.validate(p, &el)
+				}
 			}
 		}
 	}
