@@ -1863,8 +1863,9 @@ func (r *resolver) resolveObject(d *def) {
 		fv = r.withoutValidators(d.v)
 	}
 	listed, err := r.fields(fv, false)
-	if err != nil && d.root && d.validated && !statesMore(d.lit) {
-		// A package whose value is only matchN(0, […]): _ and its
+	if err != nil && ((d.root && d.validated && !statesMore(d.lit)) || r.allOfObjects(d.v)) {
+		// A package whose value is only matchN(0, […]), or a value that
+		// is matchN(2, [#Base, close({…})]) alone: _ and its
 		// validator, with no field for CUE to list.
 		listed, err = nil, nil
 	}
@@ -2924,6 +2925,11 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 				}
 				return t, true
 			}
+			if r.allOfObjects(v) {
+				// matchN(2, [#Base, close({…})]): an open object
+				// that matches every alternative.
+				return r.inlineObject(v, what, p)
+			}
 			if call, ok := sourceExpr(v).(*ast.CallExpr); ok {
 				if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "matchN" {
 					m, ok := uncountedMatchN(call)
@@ -3780,9 +3786,14 @@ func (r *resolver) countOf(v cue.Value) (cue.Value, bool) {
 // nothing else (matchN(2, [#Base, close({…})]) & {...}, as cue import
 // writes an allOf of a $ref and properties): an open object with no
 // fields of its own, judged by the validator.
+//
+// So is matchN(k, [A, B, …]) alone with k all of its alternatives, one of
+// them a struct (#X: matchN(2, [#Base, close({…})]), cue import's allOf
+// with no properties of its own): only an object matches a struct, so
+// only an object is a value of it.
 func (r *resolver) validatedOpen(v cue.Value) bool {
 	if len(r.conjuncts(v)) < 2 {
-		return false
+		return r.allOfObjects(v)
 	}
 	c, one := r.besideOpen(v)
 	if !one {
@@ -3790,6 +3801,25 @@ func (r *resolver) validatedOpen(v cue.Value) bool {
 	}
 	call, ok := sourceExpr(c).(*ast.CallExpr)
 	return ok && (isIdentNamed(call.Fun, "matchN") || isIdentNamed(call.Fun, "matchIf"))
+}
+
+// allOfObjects reports whether v is matchN(k, alts) alone, k the number
+// of alts (more than one), one of them a struct.
+func (r *resolver) allOfObjects(v cue.Value) bool {
+	call, ok := sourceExpr(v).(*ast.CallExpr)
+	if !ok || !isIdentNamed(call.Fun, "matchN") {
+		return false
+	}
+	lo, hi, alts, known := r.objectCount(v)
+	if !known || hi == nil || lo != len(alts) || lo < 2 {
+		return false
+	}
+	for _, a := range alts {
+		if a.IncompleteKind() == cue.StructKind {
+			return true
+		}
+	}
+	return false
 }
 
 // besideOpen returns v's one conjunct beside {...} (which says nothing of
