@@ -61,7 +61,7 @@ var (
 	layRE   = regexp.MustCompile(`"(u?int(?:8|16|32|64)|char)(\[\d+\])?"`)
 
 	defNames = []string{"type", "func", "go", "map", "chan", "readonly", "keyof", "unique", "infer", "as", "any", "number",
-		"int", "struct", "errno", "NULL", "Café", "種類", "Ω", "X_", "A1", "HTTPServer", "ÉTAT", "Snapshot", "main", "_x", "Seat"}
+		"int", "struct", "errno", "NULL", "default", "class", "Record", "Int", "At", "Problem", "Café", "種類", "Ω", "X_", "A1", "HTTPServer", "ÉTAT", "Snapshot", "main", "_x", "Seat"}
 	fieldNames = []string{"type", "\"a`b\"", "é", "\"1st\"", "\"a b\"", "__proto__", "constructor", "seatId", "\"\"", "\"a,b\"", "\"\\u2028\"", "default", "x"}
 	types      = []string{"string", "int", "bool", "[...string]", "{[string]: int}", "#Unknown", "number", "float", "string | int",
 		"_", "null", "[...]", `"x"`, "int & >=5 & <=2", "int & >=0 & <=9007199254740993", "#Seat", "#Pose", "[...#Seat]",

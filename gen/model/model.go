@@ -120,6 +120,7 @@ func (p *Package) ValueDef() (pos Pos, doc, goName string) {
 type Alias struct {
 	Name   string
 	GoName string
+	TSName string // its TypeScript name (TSName)
 	Doc    string
 	Pos    Pos
 	Type   *Type
@@ -133,6 +134,7 @@ type Alias struct {
 type OneOf struct {
 	Name   string
 	GoName string
+	TSName string // its TypeScript name (TSName)
 	Doc    string
 	Pos    Pos
 	Alts   []*Alt
@@ -156,6 +158,7 @@ type Alt struct {
 type Tuple struct {
 	Name   string
 	GoName string
+	TSName string // its TypeScript name (TSName)
 	Doc    string
 	Pos    Pos
 	// Items are the leading items, each required: a list with fewer is
@@ -178,6 +181,7 @@ const RestGoName = "Rest"
 type Map struct {
 	Name   string
 	GoName string
+	TSName string // its TypeScript name (TSName)
 	Doc    string
 	Pos    Pos
 	Elem   *Type
@@ -190,6 +194,7 @@ type Map struct {
 type Scalar struct {
 	Name   string // CUE name without '#'
 	GoName string
+	TSName string // its TypeScript name (TSName)
 	Doc    string
 	Pos    Pos
 	Base   Base
@@ -200,6 +205,7 @@ type Scalar struct {
 type Enum struct {
 	Name    string
 	GoName  string
+	TSName  string // its TypeScript name (TSName)
 	Doc     string
 	Pos     Pos
 	Members []*Member
@@ -222,6 +228,7 @@ type Member struct {
 type Object struct {
 	Name   string
 	GoName string
+	TSName string // its TypeScript name (TSName)
 	Doc    string
 	Pos    Pos
 	// ByPath: written in place and named by its path (Enum.ByPath).
@@ -385,6 +392,7 @@ type Forbid struct {
 type Union struct {
 	Name          string
 	GoName        string
+	TSName        string // its TypeScript name (TSName)
 	Doc           string
 	Pos           Pos
 	Discriminator string // wire name of the tag field, e.g. "kind"
