@@ -1161,7 +1161,7 @@ func needsCheck(t *model.Type) bool {
 	case model.MapKind:
 		return t.Key != nil || t.MinFields != nil || t.MaxFields != nil || needsCheck(t.Elem)
 	case model.AnyKind:
-		return t.MatchIf != nil
+		return t.Checked()
 	}
 	return false
 }
@@ -1259,6 +1259,13 @@ func checks(f *goFile, t *model.Type, v, path, member, stepVar string, depth int
 		checks(f, t.Elem, recv+".V", path, member, stepVar, depth)
 		f.close()
 	case model.AnyKind:
+		if t.NotNull {
+			// Any JSON value but null: the raw value is never the four
+			// bytes null (nil, absent, is not null).
+			f.open("if string(", v, `) == "null"`)
+			f.p("p.Add(", path, ", ", mem, ", ", f.wire(), `.RuleNot, "%s", "must not be null")`)
+			f.close()
+		}
 		if t.MatchIf != nil {
 			matchIfChecks(f, t.MatchIf, v, path, member, stepVar, depth, true)
 		}

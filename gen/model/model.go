@@ -455,7 +455,8 @@ const (
 	UnionKind // a reference to a Union: one of its variants
 	// AnyKind is any JSON value, null included: CUE's _. An object of
 	// anything ({...}) is a MapKind of AnyKind, a list of anything
-	// ([...]) a ListKind of it.
+	// ([...]) a ListKind of it. With Constraints.NotNull it is any JSON
+	// value but null; with MatchIf, one the matchIf admits (Checked).
 	AnyKind
 	// NullableKind is Elem or null: CUE's T | null. null is a value here,
 	// apart from absent.
@@ -540,6 +541,10 @@ type Constraints struct {
 	// total is within ±(2^63-1) nanoseconds. The text travels as it is
 	// ("1h" stays "1h"). It stands alone: no other constraint is beside it.
 	Duration bool
+	// NotNull: the value is any JSON value but null: CUE's matchN(0,
+	// [null]) (how cue import writes JSON Schema's not: {type: null}) or
+	// !=null, on a value of any type (AnyKind) only.
+	NotNull bool
 	// URL: a string is a URL that Go's url.Parse reads (CUE's net.URL),
 	// with a scheme too for URLAbs (net.AbsURL): URLPatternOf(URL)'s
 	// language. Beside it a string may have patterns, lengths and
@@ -654,7 +659,7 @@ const DurationPattern = `^[-+]?(?:0|(?:(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:ns|us|
 func (c Constraints) IsZero() bool {
 	return c.MinRunes == nil && c.MaxRunes == nil && len(c.Patterns) == 0 && len(c.NotPatterns) == 0 && len(c.Not) == 0 &&
 		c.Min == nil && c.Max == nil && c.MinItems == nil && c.MaxItems == nil &&
-		c.MinNum == nil && c.MaxNum == nil && !c.UniqueItems && c.MinFields == nil && c.MaxFields == nil && c.MultipleOf == nil && !c.Duration && c.URL == NoURL && c.Contains == nil && c.MatchIf == nil
+		c.MinNum == nil && c.MaxNum == nil && !c.UniqueItems && c.MinFields == nil && c.MaxFields == nil && c.MultipleOf == nil && !c.Duration && c.URL == NoURL && c.Contains == nil && c.MatchIf == nil && !c.NotNull
 }
 
 // KeyPattern is the pattern of a key type (Map.Key, MemberPattern.Key),
@@ -782,4 +787,11 @@ func (o *Object) ForbidBranches() (fields []string, branches [][]ForbidBranch) {
 		branches = append(branches, bs)
 	}
 	return fields, branches
+}
+
+// Checked reports whether a value of any type (AnyKind) is checked: it
+// may not be null (NotNull), or is under a matchIf. An unchecked one is
+// any JSON value, which nothing judges.
+func (t *Type) Checked() bool {
+	return t.Kind == AnyKind && (t.NotNull || t.MatchIf != nil)
 }

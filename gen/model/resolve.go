@@ -1635,6 +1635,11 @@ func (r *resolver) memberPatterns(d *def) {
 			// members, which nothing judges.
 			r.errorf(m.Pos, "%s: matchIf on the members a pattern admits is not carried yet; state it on a map's values ([string]: matchIf(…)) or on a field", d.ref())
 		}
+		if m.Type.Kind == AnyKind && m.Type.NotNull {
+			// Likewise: a member of any value but null would be kept
+			// as an unknown one, its null never refused.
+			r.errorf(m.Pos, "%s: members a pattern admits of any value but null (matchN(0, [null])) are not carried yet beside fields; state it on a map's values ([string]: matchN(0, [null])) or on a field", d.ref())
+		}
 	}
 	r.checkOthers(d)
 }
@@ -2902,6 +2907,9 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 		}
 	}
 	switch {
+	case r.notNull(v):
+		// matchN(0, [null]), !=null: any JSON value but null.
+		return &Type{Kind: AnyKind, Constraints: Constraints{NotNull: true}}, true
 	case kind == cue.TopKind:
 		// _ alone is any JSON; a validator on it (matchN, matchIf, a
 		// builtin) constrains what it admits, which "any" would drop.
@@ -4548,6 +4556,11 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 		}
 		r.errorf(p, "%s: constraints beside a reference are carried only on a scalar definition (#Score & >0, with #Score: int); state them in a new definition", what)
 		return false
+	}
+	if r.notNull(c) {
+		// int & matchN(0, [null]) ({a?: int, [string]: matchN(0,
+		// [null])}): a value of a base is never null.
+		return true
 	}
 	op, args := r.expr(c)
 	if t.Base == Bytes && (op != cue.NoOp || c.IsConcrete()) {

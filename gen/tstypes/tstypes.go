@@ -408,6 +408,9 @@ func typ(t *model.Type) string {
 		}
 		return t.ConstJSON()
 	case model.AnyKind:
+		if t.NotNull {
+			return "{}" // every value but null and undefined
+		}
 		return "unknown"
 	case model.NullKind:
 		return "null"

@@ -548,7 +548,13 @@ func check(c *code, t *model.Type, x, cont, k, at string) {
 		c.fail(at, "type", `_want("null", `+x+")")
 		c.close()
 	case model.AnyKind:
-		// Any JSON value: nothing to judge but a matchIf.
+		// Any JSON value: nothing to judge but null, where it may not
+		// be, and a matchIf.
+		if t.NotNull {
+			c.open("if (", x, " === null)")
+			c.fail(at, "not", jsString("must not be null"))
+			c.close()
+		}
 		if t.MatchIf != nil {
 			matchIfCheck(c, t, x, cont, k, at)
 		}
@@ -684,8 +690,8 @@ func check(c *code, t *model.Type, x, cont, k, at string) {
 }
 
 // judged reports whether a value of t has anything to judge: all but any
-// JSON value without a matchIf.
-func judged(t *model.Type) bool { return t.Kind != model.AnyKind || t.MatchIf != nil }
+// JSON value that may be null and has no matchIf.
+func judged(t *model.Type) bool { return t.Kind != model.AnyKind || t.Checked() }
 
 // matchIfCheck judges x, once it is of t's base, by matchIf(if, then,
 // else): the if's checks, into problems of their own (out and ok

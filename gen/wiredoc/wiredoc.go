@@ -317,6 +317,9 @@ func (d *doc) typ(t *model.Type) string {
 	case model.ConstKind:
 		return codeSpan(t.ConstJSON())
 	case model.AnyKind:
+		if t.NotNull {
+			return "any JSON value but null"
+		}
 		return "any JSON value"
 	case model.NullKind:
 		return "null"
