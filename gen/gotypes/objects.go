@@ -744,7 +744,7 @@ func heldMaps(o *model.Object) []string {
 func memberPatternList(o *model.Object) string {
 	var ps []string
 	for _, m := range o.Members {
-		if m.Type.Kind == model.AnyKind {
+		if m.Type.AnyJSON() {
 			ps = append(ps, m.Key.KeyPattern())
 		}
 	}
@@ -776,7 +776,7 @@ func typedPatternList(o *model.Object) string {
 func memberMatch(f *goFile, o *model.Object, name string) string {
 	var cs []string
 	for _, m := range o.Members {
-		if m.Type.Kind == model.AnyKind { // a typed one's members are in Matching
+		if m.Type.AnyJSON() { // a typed one's members are in Matching
 			cs = append(cs, f.patterns[m.Key]+".MatchString("+name+")")
 		}
 	}

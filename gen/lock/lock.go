@@ -264,7 +264,7 @@ func FromModel(s *model.Schema) *Lock {
 				if m.Key != nil {
 					p = m.Key.KeyPattern()
 				}
-				if m.Type.Kind != model.AnyKind {
+				if !m.Type.AnyJSON() {
 					p += ": " + typeOf(m.Type).String()
 				}
 				lo.Members = append(lo.Members, p)

@@ -300,8 +300,9 @@ type MemberPattern struct {
 	// cue import writes JSON Schema's additionalProperties): then it is
 	// the object's only member pattern, and typed.
 	Key *Type
-	// Type is what a matching member holds: AnyKind for [=~"re"]: _, or
-	// T ([=~"re"]: T), which Go keeps in the MatchingField map (an
+	// Type is what a matching member holds: AnyKind for [=~"re"]: _
+	// (AnyJSON), or T ([=~"re"]: T, [=~"re"]: matchN(0, [null])), which
+	// Go keeps in the MatchingField map (an
 	// object's several such patterns have types of one Go type: the map's).
 	Type *Type
 	Pos  Pos
@@ -313,7 +314,7 @@ type MemberPattern struct {
 // types keep every member they admit in one map of it: TypedAll.
 func (o *Object) Typed() *MemberPattern {
 	for _, m := range o.Members {
-		if m.Type.Kind != AnyKind {
+		if !m.Type.AnyJSON() {
 			return m
 		}
 	}
@@ -326,7 +327,7 @@ func (o *Object) Typed() *MemberPattern {
 func (o *Object) TypedAll() []*MemberPattern {
 	var out []*MemberPattern
 	for _, m := range o.Members {
-		if m.Type.Kind != AnyKind {
+		if !m.Type.AnyJSON() {
 			out = append(out, m)
 		}
 	}
@@ -340,7 +341,7 @@ func (o *Object) KeepsUnknown() bool {
 		return true
 	}
 	for _, m := range o.Members {
-		if m.Type.Kind == AnyKind {
+		if m.Type.AnyJSON() {
 			return true
 		}
 	}
@@ -795,3 +796,9 @@ func (o *Object) ForbidBranches() (fields []string, branches [][]ForbidBranch) {
 func (t *Type) Checked() bool {
 	return t.Kind == AnyKind && (t.NotNull || t.MatchIf != nil)
 }
+
+// AnyJSON reports whether t is any JSON value, null included, that
+// nothing judges: CUE's _. A member pattern of it ([=~"^x-"]: _) admits
+// members the targets keep as unknown ones; one of any other type
+// (matchN(0, [null]) among them) is typed.
+func (t *Type) AnyJSON() bool { return t.Kind == AnyKind && !t.Checked() }

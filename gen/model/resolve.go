@@ -1617,7 +1617,7 @@ func (r *resolver) memberPatterns(d *def) {
 				continue
 			}
 			for _, prev := range d.object.Members {
-				if prev.Type.Kind != AnyKind && prev.Key != nil && !oneGoType(prev.Type, t) { // beside every other member: checkOthers
+				if !prev.Type.AnyJSON() && prev.Key != nil && !oneGoType(prev.Type, t) { // beside every other member: checkOthers
 					r.errorf(p, "%s: a second pattern with a type of its own ([%v]: T, beside [=~%q]: T at %s), of another type: a member may match both and must then hold both types, as CUE unifies them, and the Go types keep the members of the typed patterns in one map of one type; give both patterns values of one type (string & =~\"b\" beside string & =~\"x\", or one definition), merge them into one pattern, or give one the value _", d.ref(), pat, prev.Key.KeyPattern(), prev.Pos)
 					ok = false
 				}
@@ -1634,11 +1634,6 @@ func (r *resolver) memberPatterns(d *def) {
 			// The targets read a pattern's any JSON value as unknown
 			// members, which nothing judges.
 			r.errorf(m.Pos, "%s: matchIf on the members a pattern admits is not carried yet; state it on a map's values ([string]: matchIf(…)) or on a field", d.ref())
-		}
-		if m.Type.Kind == AnyKind && m.Type.NotNull {
-			// Likewise: a member of any value but null would be kept
-			// as an unknown one, its null never refused.
-			r.errorf(m.Pos, "%s: members a pattern admits of any value but null (matchN(0, [null])) are not carried yet beside fields; state it on a map's values ([string]: matchN(0, [null])) or on a field", d.ref())
 		}
 	}
 	r.checkOthers(d)
@@ -1728,7 +1723,7 @@ func (r *resolver) checkOthers(d *def) {
 			continue
 		}
 		keyed++
-		if others.Type.Kind == AnyKind || m.Type.Kind == AnyKind || !oneGoType(others.Type, m.Type) {
+		if others.Type.AnyJSON() || m.Type.AnyJSON() || !oneGoType(others.Type, m.Type) {
 			r.errorf(m.Pos, "%s: a pattern on members' names ([=~%q]: T) beside one for every other member (at %s): CUE applies both to a member both name, JSON Schema's additionalProperties only to one no patternProperties names; merge them, or give both values of one type (then the one for every member is a pattern every name matches)", d.ref(), m.Key.KeyPattern(), others.Pos)
 			return
 		}
@@ -1741,7 +1736,7 @@ func (r *resolver) checkOthers(d *def) {
 		others.Key = &Type{Kind: BasicKind, Base: String, Constraints: Constraints{Patterns: []string{"^"}}}
 		return
 	}
-	if others.Type.Kind == AnyKind {
+	if others.Type.AnyJSON() {
 		// [!~"^(a|b)$"]: _: any other member, of any value: open.
 		o.Members = nil
 		o.Open = true

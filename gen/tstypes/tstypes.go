@@ -557,7 +557,7 @@ func object(o *model.Object) string {
 		var ps []string
 		for _, m := range o.Members {
 			of := "of any value"
-			if m.Type.Kind != model.AnyKind {
+			if !m.Type.AnyJSON() {
 				of = "holding " + typ(m.Type)
 			}
 			if m.Key == nil {

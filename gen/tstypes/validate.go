@@ -1275,7 +1275,7 @@ func objectWriter(c *code, o *model.Object) {
 		if !o.Open {
 			var conds []string
 			for _, m := range o.Members {
-				if m.Type.Kind == model.AnyKind {
+				if m.Type.AnyJSON() {
 					conds = append(conds, "_rx("+jsString(model.ECMAPattern(m.Key.KeyPattern()))+").test("+k+")")
 				}
 			}
