@@ -61,10 +61,10 @@ var (
 	layRE   = regexp.MustCompile(`"(u?int(?:8|16|32|64)|char)(\[\d+\])?"`)
 
 	defNames = []string{"type", "func", "go", "map", "chan", "readonly", "keyof", "unique", "infer", "as", "any", "number",
-		"int", "struct", "errno", "NULL", "Café", "種類", "Ω", "X_", "A1", "HTTPServer", "ÉTAT", "Snapshot", "main", "_x", "Seat"}
+		"int", "struct", "errno", "NULL", "default", "class", "Record", "Int", "At", "Problem", "Café", "種類", "Ω", "X_", "A1", "HTTPServer", "ÉTAT", "Snapshot", "main", "_x", "Seat"}
 	fieldNames = []string{"type", "\"a`b\"", "é", "\"1st\"", "\"a b\"", "__proto__", "constructor", "seatId", "\"\"", "\"a,b\"", "\"\\u2028\"", "default", "x"}
 	types      = []string{"string", "int", "bool", "[...string]", "{[string]: int}", "#Unknown", "number", "float", "string | int",
-		"_", "null", "[...]", `"x"`, "int & >=5 & <=2", "int & >=0 & <=9007199254740993", "#Seat", "#Pose", "[...#Seat]",
+		"_", "null", "[...]", `"x"`, "matchN(0, [null])", "!=null", "[...matchN(0, [null])]", "{[string]: matchN(0, [null])}", "int & >=5 & <=2", "int & >=0 & <=9007199254740993", "#Seat", "#Pose", "[...#Seat]",
 		"{[string]: {[string]: {[string]: int & >=0 & <=3}}}", "time.Time()", "strings.MaxRunes(3)", "*\"a\" | \"b\"", "{...}",
 		"string & =~\"^(?s).$\"", "string & =~\"[\\\\d-z]\"", "[...[...[...string]]]",
 		"[string, int & >=0 & <=9]", "[string, ...number]", "[]", "[#Seat, [bool, null]]", "string & !~\"^x\"",

@@ -233,7 +233,7 @@ func setUp(mod, file string) (*kase, error) {
 
 // root is the object or union an instance is of.
 type root struct {
-	name   string // its TypeScript name, the definition's
+	name   string // its TypeScript name, the definition's (model.TSName)
 	goName string
 	union  bool
 	file   string // its JSON Schema file under jsonschema/<pkg>/
@@ -244,22 +244,22 @@ func (c *kase) root(def string) (root, error) {
 		// The package's document: its root object, the definition its
 		// top level embeds alone, or its value when not a struct.
 		if o := c.pkg.Root; o != nil {
-			return root{name: o.Name, goName: o.GoName, file: c.schemaFile(o.Name)}, nil
+			return root{name: o.TSName, goName: o.GoName, file: c.schemaFile(o.Name)}, nil
 		}
 		if c.pkg.Value != nil {
 			_, _, goName := c.pkg.ValueDef()
-			return root{name: c.pkg.Document, goName: goName, file: c.schemaFile(c.pkg.Document)}, nil
+			return root{name: c.pkg.DocumentTSName(), goName: goName, file: c.schemaFile(c.pkg.Document)}, nil
 		}
 		return root{}, fmt.Errorf("package %s has no document", c.pkg.Name)
 	}
 	for _, o := range c.pkg.Objects {
 		if o.Name == def {
-			return root{name: o.Name, goName: o.GoName, file: c.schemaFile(o.Name)}, nil
+			return root{name: o.TSName, goName: o.GoName, file: c.schemaFile(o.Name)}, nil
 		}
 	}
 	for _, u := range c.pkg.Unions {
 		if u.Name == def {
-			return root{name: u.Name, goName: u.GoName, union: true, file: c.schemaFile(u.Name)}, nil
+			return root{name: u.TSName, goName: u.GoName, union: true, file: c.schemaFile(u.Name)}, nil
 		}
 	}
 	return root{}, fmt.Errorf("#%s is not an object or a union of package %s", def, c.pkg.Name)

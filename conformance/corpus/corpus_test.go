@@ -553,7 +553,7 @@ func (r *corpusRun) checkPresent(res *gen.Result) {
 			}{
 				{goTypes[u.Pkg+" "+goName], "Go type " + goName},
 				{jsonDefs[u.Pkg+" "+name] || jsonDefs[u.Pkg+" "+goName], "JSON Schema $defs." + name},
-				{tsDecl(name).MatchString(tsTypes[u.Pkg]) || tsDecl(goName).MatchString(tsTypes[u.Pkg]), "TypeScript type " + name},
+				{tsDecl(model.TSName(name)).MatchString(tsTypes[u.Pkg]) || tsDecl(goName).MatchString(tsTypes[u.Pkg]), "TypeScript type " + model.TSName(name)},
 			} {
 				if c.ok {
 					named++

@@ -412,7 +412,7 @@ func judgeTS(t *testing.T, mod string, ins []*instance) map[string]string {
 // it: an object's, a union's or a named map's, or the package's document.
 func tsNameOf(p *model.Package, u *Unit) string {
 	if u.Name == Root {
-		return p.Document
+		return p.DocumentTSName()
 	}
-	return strings.TrimPrefix(u.Name, "#")
+	return model.TSName(strings.TrimPrefix(u.Name, "#"))
 }

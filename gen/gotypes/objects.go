@@ -750,7 +750,7 @@ func heldMaps(o *model.Object) []string {
 func memberPatternList(o *model.Object) string {
 	var ps []string
 	for _, m := range o.Members {
-		if m.Type.Kind == model.AnyKind {
+		if m.Type.AnyJSON() {
 			ps = append(ps, m.Key.KeyPattern())
 		}
 	}
@@ -782,7 +782,7 @@ func typedPatternList(o *model.Object) string {
 func memberMatch(f *goFile, o *model.Object, name string) string {
 	var cs []string
 	for _, m := range o.Members {
-		if m.Type.Kind == model.AnyKind { // a typed one's members are in Matching
+		if m.Type.AnyJSON() { // a typed one's members are in Matching
 			cs = append(cs, f.patterns[m.Key]+".MatchString("+name+")")
 		}
 	}
@@ -1167,7 +1167,7 @@ func needsCheck(t *model.Type) bool {
 	case model.MapKind:
 		return t.Key != nil || t.MinFields != nil || t.MaxFields != nil || needsCheck(t.Elem)
 	case model.AnyKind:
-		return t.MatchIf != nil
+		return t.Checked()
 	}
 	return false
 }
@@ -1265,6 +1265,13 @@ func checks(f *goFile, t *model.Type, v, path, member, stepVar string, depth int
 		checks(f, t.Elem, recv+".V", path, member, stepVar, depth)
 		f.close()
 	case model.AnyKind:
+		if t.NotNull {
+			// Any JSON value but null: the raw value is never the four
+			// bytes null (nil, absent, is not null).
+			f.open("if string(", v, `) == "null"`)
+			f.p("p.Add(", path, ", ", mem, ", ", f.wire(), `.RuleNot, "%s", "must not be null")`)
+			f.close()
+		}
 		if t.MatchIf != nil {
 			matchIfChecks(f, t.MatchIf, v, path, member, stepVar, depth, true)
 		}

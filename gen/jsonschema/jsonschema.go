@@ -1032,12 +1032,16 @@ func (e *emitter) typ(t *model.Type) obj {
 			s = append(s, member{"propertyNames", basic(model.String, t.Key.Constraints)})
 		}
 		s = counts(s, t.MinFields, t.MaxFields)
-		if t.Elem.Kind == model.AnyKind && t.Elem.MatchIf == nil {
+		if t.Elem.Kind == model.AnyKind && !t.Elem.Checked() {
 			return s // {...}: any object
 		}
 		return append(s, member{"additionalProperties", e.typ(t.Elem)})
 	case model.AnyKind:
-		return e.matchIf(obj{}, t.MatchIf) // _: any JSON value, null included
+		s := obj{} // _: any JSON value, null included
+		if t.NotNull {
+			s = obj{{"not", obj{{"type", "null"}}}} // but null
+		}
+		return e.matchIf(s, t.MatchIf)
 	case model.NullKind:
 		return obj{{"type", "null"}}
 	case model.NullableKind:

@@ -716,6 +716,12 @@ func (c *comparer) types(subject string, b, t *Type) {
 	case bc.Duration && !cc.Duration:
 		looser = append(looser, "time.Duration removed")
 	}
+	switch {
+	case !bc.NotNull && cc.NotNull:
+		tighter = append(tighter, "not null added")
+	case bc.NotNull && !cc.NotNull:
+		looser = append(looser, "not null removed")
+	}
 	// net.AbsURL admits a part of what net.URL admits.
 	switch {
 	case bc.URL == cc.URL:

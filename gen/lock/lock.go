@@ -171,6 +171,8 @@ type Constraints struct {
 	// URL: the string is a URL url.Parse reads, "net.URL", or one with
 	// a scheme too, "net.AbsURL".
 	URL string `json:"url,omitempty"`
+	// NotNull: a value of any type is not null (matchN(0, [null])).
+	NotNull bool `json:"notNull,omitempty"`
 }
 
 // Forbid records that fields must be absent when Field holds Value.
@@ -262,7 +264,7 @@ func FromModel(s *model.Schema) *Lock {
 				if m.Key != nil {
 					p = m.Key.KeyPattern()
 				}
-				if m.Type.Kind != model.AnyKind {
+				if !m.Type.AnyJSON() {
 					p += ": " + typeOf(m.Type).String()
 				}
 				lo.Members = append(lo.Members, p)
@@ -386,7 +388,7 @@ func constraintsOf(c model.Constraints) *Constraints {
 	}
 	lc := &Constraints{MinRunes: c.MinRunes, MaxRunes: c.MaxRunes, Not: c.Not, Min: c.Min, Max: c.Max, MinItems: c.MinItems, MaxItems: c.MaxItems,
 		MinNum: c.MinNum, MaxNum: c.MaxNum, MinExclusive: c.MinExclusive, MaxExclusive: c.MaxExclusive, UniqueItems: c.UniqueItems,
-		MinFields: c.MinFields, MaxFields: c.MaxFields, MultipleOf: c.MultipleOf, Duration: c.Duration, URL: string(c.URL)}
+		MinFields: c.MinFields, MaxFields: c.MaxFields, MultipleOf: c.MultipleOf, Duration: c.Duration, URL: string(c.URL), NotNull: c.NotNull}
 	if m := c.Contains; m != nil {
 		lc.Contains = containsText(m)
 	}

@@ -120,6 +120,7 @@ func (p *Package) ValueDef() (pos Pos, doc, goName string) {
 type Alias struct {
 	Name   string
 	GoName string
+	TSName string // its TypeScript name (TSName)
 	Doc    string
 	Pos    Pos
 	Type   *Type
@@ -133,6 +134,7 @@ type Alias struct {
 type OneOf struct {
 	Name   string
 	GoName string
+	TSName string // its TypeScript name (TSName)
 	Doc    string
 	Pos    Pos
 	Alts   []*Alt
@@ -156,6 +158,7 @@ type Alt struct {
 type Tuple struct {
 	Name   string
 	GoName string
+	TSName string // its TypeScript name (TSName)
 	Doc    string
 	Pos    Pos
 	// Items are the leading items, each required: a list with fewer is
@@ -178,6 +181,7 @@ const RestGoName = "Rest"
 type Map struct {
 	Name   string
 	GoName string
+	TSName string // its TypeScript name (TSName)
 	Doc    string
 	Pos    Pos
 	Elem   *Type
@@ -190,6 +194,7 @@ type Map struct {
 type Scalar struct {
 	Name   string // CUE name without '#'
 	GoName string
+	TSName string // its TypeScript name (TSName)
 	Doc    string
 	Pos    Pos
 	Base   Base
@@ -200,6 +205,7 @@ type Scalar struct {
 type Enum struct {
 	Name    string
 	GoName  string
+	TSName  string // its TypeScript name (TSName)
 	Doc     string
 	Pos     Pos
 	Members []*Member
@@ -222,6 +228,7 @@ type Member struct {
 type Object struct {
 	Name   string
 	GoName string
+	TSName string // its TypeScript name (TSName)
 	Doc    string
 	Pos    Pos
 	// ByPath: written in place and named by its path (Enum.ByPath).
@@ -293,8 +300,9 @@ type MemberPattern struct {
 	// cue import writes JSON Schema's additionalProperties): then it is
 	// the object's only member pattern, and typed.
 	Key *Type
-	// Type is what a matching member holds: AnyKind for [=~"re"]: _, or
-	// T ([=~"re"]: T), which Go keeps in the MatchingField map (an
+	// Type is what a matching member holds: AnyKind for [=~"re"]: _
+	// (AnyJSON), or T ([=~"re"]: T, [=~"re"]: matchN(0, [null])), which
+	// Go keeps in the MatchingField map (an
 	// object's several such patterns have types of one Go type: the map's).
 	Type *Type
 	Pos  Pos
@@ -306,7 +314,7 @@ type MemberPattern struct {
 // types keep every member they admit in one map of it: TypedAll.
 func (o *Object) Typed() *MemberPattern {
 	for _, m := range o.Members {
-		if m.Type.Kind != AnyKind {
+		if !m.Type.AnyJSON() {
 			return m
 		}
 	}
@@ -319,7 +327,7 @@ func (o *Object) Typed() *MemberPattern {
 func (o *Object) TypedAll() []*MemberPattern {
 	var out []*MemberPattern
 	for _, m := range o.Members {
-		if m.Type.Kind != AnyKind {
+		if !m.Type.AnyJSON() {
 			out = append(out, m)
 		}
 	}
@@ -333,7 +341,7 @@ func (o *Object) KeepsUnknown() bool {
 		return true
 	}
 	for _, m := range o.Members {
-		if m.Type.Kind == AnyKind {
+		if m.Type.AnyJSON() {
 			return true
 		}
 	}
@@ -398,6 +406,7 @@ type Forbid struct {
 type Union struct {
 	Name          string
 	GoName        string
+	TSName        string // its TypeScript name (TSName)
 	Doc           string
 	Pos           Pos
 	Discriminator string // wire name of the tag field, e.g. "kind"
@@ -460,7 +469,8 @@ const (
 	UnionKind // a reference to a Union: one of its variants
 	// AnyKind is any JSON value, null included: CUE's _. An object of
 	// anything ({...}) is a MapKind of AnyKind, a list of anything
-	// ([...]) a ListKind of it.
+	// ([...]) a ListKind of it. With Constraints.NotNull it is any JSON
+	// value but null; with MatchIf, one the matchIf admits (Checked).
 	AnyKind
 	// NullableKind is Elem or null: CUE's T | null. null is a value here,
 	// apart from absent.
@@ -545,6 +555,10 @@ type Constraints struct {
 	// total is within ±(2^63-1) nanoseconds. The text travels as it is
 	// ("1h" stays "1h"). It stands alone: no other constraint is beside it.
 	Duration bool
+	// NotNull: the value is any JSON value but null: CUE's matchN(0,
+	// [null]) (how cue import writes JSON Schema's not: {type: null}) or
+	// !=null, on a value of any type (AnyKind) only.
+	NotNull bool
 	// URL: a string is a URL that Go's url.Parse reads (CUE's net.URL),
 	// with a scheme too for URLAbs (net.AbsURL): URLPatternOf(URL)'s
 	// language. Beside it a string may have patterns, lengths and
@@ -659,7 +673,7 @@ const DurationPattern = `^[-+]?(?:0|(?:(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:ns|us|
 func (c Constraints) IsZero() bool {
 	return c.MinRunes == nil && c.MaxRunes == nil && len(c.Patterns) == 0 && len(c.NotPatterns) == 0 && len(c.Not) == 0 &&
 		c.Min == nil && c.Max == nil && c.MinItems == nil && c.MaxItems == nil &&
-		c.MinNum == nil && c.MaxNum == nil && !c.UniqueItems && c.MinFields == nil && c.MaxFields == nil && c.MultipleOf == nil && !c.Duration && c.URL == NoURL && c.Contains == nil && c.MatchIf == nil
+		c.MinNum == nil && c.MaxNum == nil && !c.UniqueItems && c.MinFields == nil && c.MaxFields == nil && c.MultipleOf == nil && !c.Duration && c.URL == NoURL && c.Contains == nil && c.MatchIf == nil && !c.NotNull
 }
 
 // KeyPattern is the pattern of a key type (Map.Key, MemberPattern.Key),
@@ -788,3 +802,16 @@ func (o *Object) ForbidBranches() (fields []string, branches [][]ForbidBranch) {
 	}
 	return fields, branches
 }
+
+// Checked reports whether a value of any type (AnyKind) is checked: it
+// may not be null (NotNull), or is under a matchIf. An unchecked one is
+// any JSON value, which nothing judges.
+func (t *Type) Checked() bool {
+	return t.Kind == AnyKind && (t.NotNull || t.MatchIf != nil)
+}
+
+// AnyJSON reports whether t is any JSON value, null included, that
+// nothing judges: CUE's _. A member pattern of it ([=~"^x-"]: _) admits
+// members the targets keep as unknown ones; one of any other type
+// (matchN(0, [null]) among them) is typed.
+func (t *Type) AnyJSON() bool { return t.Kind == AnyKind && !t.Checked() }

@@ -325,6 +325,9 @@ func constraints(c model.Constraints) string {
 	if c.Duration {
 		b.WriteString(" duration")
 	}
+	if c.NotNull {
+		b.WriteString(" notNull")
+	}
 	if c.URL != model.NoURL {
 		b.WriteString(" " + string(c.URL))
 	}

@@ -47,7 +47,8 @@ const MatchingField = "Matching"
 var reservedMethods = []string{"Validate", "MarshalJSON", "UnmarshalJSON", "AppendJSON", "String"}
 
 // assignNames gives every definition, member and field its Go name, and
-// reports any two that would collide, with both positions.
+// reports any two that would collide, with both positions; then every
+// definition its TypeScript name (assignTSNames).
 func (r *resolver) assignNames() {
 	type owner struct {
 		what string
@@ -163,6 +164,7 @@ func (r *resolver) assignNames() {
 			}
 		}
 	}
+	r.assignTSNames()
 }
 
 // altGoNames names the Go fields of every OneOf's alternatives, once the

@@ -1626,7 +1626,7 @@ func (r *resolver) memberPatterns(d *def) {
 				continue
 			}
 			for _, prev := range d.object.Members {
-				if prev.Type.Kind != AnyKind && prev.Key != nil && !oneGoType(prev.Type, t) { // beside every other member: checkOthers
+				if !prev.Type.AnyJSON() && prev.Key != nil && !oneGoType(prev.Type, t) { // beside every other member: checkOthers
 					r.errorf(p, "%s: a second pattern with a type of its own ([%v]: T, beside [=~%q]: T at %s), of another type: a member may match both and must then hold both types, as CUE unifies them, and the Go types keep the members of the typed patterns in one map of one type; give both patterns values of one type (string & =~\"b\" beside string & =~\"x\", or one definition), merge them into one pattern, or give one the value _", d.ref(), pat, prev.Key.KeyPattern(), prev.Pos)
 					ok = false
 				}
@@ -1732,7 +1732,7 @@ func (r *resolver) checkOthers(d *def) {
 			continue
 		}
 		keyed++
-		if others.Type.Kind == AnyKind || m.Type.Kind == AnyKind || !oneGoType(others.Type, m.Type) {
+		if others.Type.AnyJSON() || m.Type.AnyJSON() || !oneGoType(others.Type, m.Type) {
 			r.errorf(m.Pos, "%s: a pattern on members' names ([=~%q]: T) beside one for every other member (at %s): CUE applies both to a member both name, JSON Schema's additionalProperties only to one no patternProperties names; merge them, or give both values of one type (then the one for every member is a pattern every name matches)", d.ref(), m.Key.KeyPattern(), others.Pos)
 			return
 		}
@@ -1745,7 +1745,7 @@ func (r *resolver) checkOthers(d *def) {
 		others.Key = &Type{Kind: BasicKind, Base: String, Constraints: Constraints{Patterns: []string{"^"}}}
 		return
 	}
-	if others.Type.Kind == AnyKind {
+	if others.Type.AnyJSON() {
 		// [!~"^(a|b)$"]: _: any other member, of any value: open.
 		o.Members = nil
 		o.Open = true
@@ -2912,6 +2912,9 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 		}
 	}
 	switch {
+	case r.notNull(v):
+		// matchN(0, [null]), !=null: any JSON value but null.
+		return &Type{Kind: AnyKind, Constraints: Constraints{NotNull: true}}, true
 	case kind == cue.TopKind:
 		// _ alone is any JSON; a validator on it (matchN, matchIf, a
 		// builtin) constrains what it admits, which "any" would drop.
@@ -4596,6 +4599,11 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 		}
 		r.errorf(p, "%s: constraints beside a reference are carried only on a scalar definition (#Score & >0, with #Score: int); state them in a new definition", what)
 		return false
+	}
+	if r.notNull(c) {
+		// int & matchN(0, [null]) ({a?: int, [string]: matchN(0,
+		// [null])}): a value of a base is never null.
+		return true
 	}
 	op, args := r.expr(c)
 	if t.Base == Bytes && (op != cue.NoOp || c.IsConcrete()) {

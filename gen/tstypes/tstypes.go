@@ -59,83 +59,98 @@ type decl struct {
 
 func generatePackage(p *model.Package, out string) ([]output.File, error) {
 	var decls []decl
-	seen := map[string]model.Pos{}
+	// Each TypeScript name the module declares, and the definition whose
+	// it is. The model gave every definition a name TypeScript and the
+	// module's own support leave free (model.TSName); two definitions
+	// may still want one name (#default beside #default_, #Foo's isFoo
+	// beside #isFoo).
+	type owner struct {
+		def string // #default
+		pos model.Pos
+	}
+	seen := map[string]owner{}
+	def := ""
 	claim := func(name string, pos model.Pos) error {
-		if !isIdent(name) || reserved[name] {
-			return &model.Error{Pos: pos, Msg: fmt.Sprintf("#%s: %q cannot name a TypeScript type; rename the definition", name, name)}
+		if !isIdent(name) || model.TSTaken(name) {
+			return &model.Error{Pos: pos, Msg: fmt.Sprintf("#%s: %q cannot name a TypeScript type; rename the definition", def, name)}
 		}
 		if prev, ok := seen[name]; ok {
-			return &model.Error{Pos: pos, Msg: fmt.Sprintf("#%s: TypeScript name %s is already taken (%s)", name, name, prev)}
+			return &model.Error{Pos: pos, Msg: fmt.Sprintf("#%s: its TypeScript name %s is already taken by #%s (%s); rename one of them (docs/schema-language.md, \"Names in TypeScript\")", def, name, prev.def, prev.pos)}
 		}
-		seen[name] = pos
+		seen[name] = owner{def, pos}
 		return nil
 	}
-	for _, name := range supportNames {
-		seen[name] = model.Pos{File: "the validation support"}
-	}
 	for _, sc := range p.Scalars {
-		if err := claim(sc.Name, sc.Pos); err != nil {
+		def = sc.Name
+		if err := claim(sc.TSName, sc.Pos); err != nil {
 			return nil, err
 		}
-		decls = append(decls, decl{sc.Pos, sc.Name, scalar(sc)})
+		decls = append(decls, decl{sc.Pos, sc.TSName, scalar(sc)})
 	}
 	for _, e := range p.Enums {
-		if err := claim(e.Name, e.Pos); err != nil {
+		def = e.Name
+		if err := claim(e.TSName, e.Pos); err != nil {
 			return nil, err
 		}
 		consts := ValuesConst(e)
 		if err := claim(consts, e.Pos); err != nil {
 			return nil, err
 		}
-		if err := claimAll(claim, derivedNames(model.EnumKind, e.Name), e.Pos); err != nil {
+		if err := claimAll(claim, derivedNames(model.EnumKind, e.TSName), e.Pos); err != nil {
 			return nil, err
 		}
-		decls = append(decls, decl{e.Pos, e.Name, enum(e, consts)})
+		decls = append(decls, decl{e.Pos, e.TSName, enum(e, consts)})
 	}
 	for _, o := range p.Objects {
-		if err := claim(o.Name, o.Pos); err != nil {
+		def = o.Name
+		if err := claim(o.TSName, o.Pos); err != nil {
 			return nil, err
 		}
-		if err := claimAll(claim, derivedNames(model.ObjectKind, o.Name), o.Pos); err != nil {
+		if err := claimAll(claim, derivedNames(model.ObjectKind, o.TSName), o.Pos); err != nil {
 			return nil, err
 		}
-		decls = append(decls, decl{o.Pos, o.Name, object(o)})
+		decls = append(decls, decl{o.Pos, o.TSName, object(o)})
 	}
 	for _, u := range p.Unions {
-		if err := claim(u.Name, u.Pos); err != nil {
+		def = u.Name
+		if err := claim(u.TSName, u.Pos); err != nil {
 			return nil, err
 		}
-		if err := claimAll(claim, derivedNames(model.UnionKind, u.Name), u.Pos); err != nil {
+		if err := claimAll(claim, derivedNames(model.UnionKind, u.TSName), u.Pos); err != nil {
 			return nil, err
 		}
-		decls = append(decls, decl{u.Pos, u.Name, union(u)})
+		decls = append(decls, decl{u.Pos, u.TSName, union(u)})
 	}
 	for _, m := range p.Maps {
-		if err := claim(m.Name, m.Pos); err != nil {
+		def = m.Name
+		if err := claim(m.TSName, m.Pos); err != nil {
 			return nil, err
 		}
-		if err := claimAll(claim, derivedNames(model.MapKind, m.Name), m.Pos); err != nil {
+		if err := claimAll(claim, derivedNames(model.MapKind, m.TSName), m.Pos); err != nil {
 			return nil, err
 		}
-		decls = append(decls, decl{m.Pos, m.Name, namedMap(m)})
+		decls = append(decls, decl{m.Pos, m.TSName, namedMap(m)})
 	}
 	for _, a := range p.Aliases {
-		if err := claim(a.Name, a.Pos); err != nil {
+		def = a.Name
+		if err := claim(a.TSName, a.Pos); err != nil {
 			return nil, err
 		}
-		decls = append(decls, decl{a.Pos, a.Name, tsdoc(a.Doc, "") + fmt.Sprintf("export type %s = %s;\n", a.Name, typ(a.Type))})
+		decls = append(decls, decl{a.Pos, a.TSName, tsdoc(a.Doc, "") + fmt.Sprintf("export type %s = %s;\n", a.TSName, typ(a.Type))})
 	}
 	for _, tu := range p.Tuples {
-		if err := claim(tu.Name, tu.Pos); err != nil {
+		def = tu.Name
+		if err := claim(tu.TSName, tu.Pos); err != nil {
 			return nil, err
 		}
-		decls = append(decls, decl{tu.Pos, tu.Name, tsdoc(tu.Doc, "") + fmt.Sprintf("export type %s = %s;\n", tu.Name, tupleType(tu))})
+		decls = append(decls, decl{tu.Pos, tu.TSName, tsdoc(tu.Doc, "") + fmt.Sprintf("export type %s = %s;\n", tu.TSName, tupleType(tu))})
 	}
 	for _, o := range p.OneOfs {
-		if err := claim(o.Name, o.Pos); err != nil {
+		def = o.Name
+		if err := claim(o.TSName, o.Pos); err != nil {
 			return nil, err
 		}
-		decls = append(decls, decl{o.Pos, o.Name, tsdoc(o.Doc, "") + fmt.Sprintf("export type %s = %s;\n", o.Name, typ(&model.Type{Kind: model.OneOfKind, OneOf: o}))})
+		decls = append(decls, decl{o.Pos, o.TSName, tsdoc(o.Doc, "") + fmt.Sprintf("export type %s = %s;\n", o.TSName, typ(&model.Type{Kind: model.OneOfKind, OneOf: o}))})
 	}
 	// Each definition's validation follows its type (the sort is stable).
 	decls = append(decls, validators(p)...)
@@ -249,7 +264,7 @@ func scalar(s *model.Scalar) string {
 	if c := constraints(s.Base, s.Constraints); c != "" {
 		doc += "\n\n" + c
 	}
-	return tsdoc(doc, "") + fmt.Sprintf("export type %s = %s;\n", s.Name, baseType(s.Base))
+	return tsdoc(doc, "") + fmt.Sprintf("export type %s = %s;\n", s.TSName, baseType(s.Base))
 }
 
 // constraints says in words what the schema checks and TypeScript cannot.
@@ -370,9 +385,9 @@ func enum(e *model.Enum, consts string) string {
 	for i, m := range e.Members {
 		lits[i] = escape.TSString(m.Value)
 	}
-	fmt.Fprintf(&b, "export type %s = %s;\n\n", e.Name, strings.Join(lits, " | "))
-	fmt.Fprintf(&b, "/** Every member of {@link %s}, in schema order. */\n", e.Name)
-	fmt.Fprintf(&b, "export const %s: readonly %s[] = [%s];\n", consts, e.Name, strings.Join(lits, ", "))
+	fmt.Fprintf(&b, "export type %s = %s;\n\n", e.TSName, strings.Join(lits, " | "))
+	fmt.Fprintf(&b, "/** Every member of {@link %s}, in schema order. */\n", e.TSName)
+	fmt.Fprintf(&b, "export const %s: readonly %s[] = [%s];\n", consts, e.TSName, strings.Join(lits, ", "))
 	return b.String()
 }
 
@@ -380,19 +395,22 @@ func enum(e *model.Enum, consts string) string {
 func typ(t *model.Type) string {
 	switch t.Kind {
 	case model.ScalarKind:
-		return t.Scalar.Name
+		return t.Scalar.TSName
 	case model.EnumKind:
-		return t.Enum.Name
+		return t.Enum.TSName
 	case model.ObjectKind:
-		return t.Object.Name
+		return t.Object.TSName
 	case model.UnionKind:
-		return t.Union.Name
+		return t.Union.TSName
 	case model.ConstKind:
 		if t.Base == model.String {
 			return escape.TSString(t.Const)
 		}
 		return t.ConstJSON()
 	case model.AnyKind:
+		if t.NotNull {
+			return "{}" // every value but null and undefined
+		}
 		return "unknown"
 	case model.NullKind:
 		return "null"
@@ -405,7 +423,7 @@ func typ(t *model.Type) string {
 		}
 		return strings.Join(alts, " | ")
 	case model.TupleKind:
-		return t.Tuple.Name
+		return t.Tuple.TSName
 	case model.ListKind:
 		e := typ(t.Elem)
 		if strings.ContainsAny(e, " |&") {
@@ -414,7 +432,7 @@ func typ(t *model.Type) string {
 		return e + "[]"
 	case model.MapKind:
 		if t.Map != nil {
-			return t.Map.Name
+			return t.Map.TSName
 		}
 		return "Record<string, " + typ(t.Elem) + ">"
 	case model.BasicKind:
@@ -469,7 +487,7 @@ func namedMap(m *model.Map) string {
 			doc += "\n\n" + strings.Replace(c, "The JSON Schema checks:", "The JSON Schema checks each value:", 1)
 		}
 	}
-	return tsdoc(doc, "") + fmt.Sprintf("export type %s = Record<string, %s>;\n", m.Name, typ(m.Elem))
+	return tsdoc(doc, "") + fmt.Sprintf("export type %s = Record<string, %s>;\n", m.TSName, typ(m.Elem))
 }
 
 // fieldDoc is a field's doc with what the schema checks of an inline type
@@ -513,10 +531,10 @@ func object(o *model.Object) string {
 		if why := strings.TrimSuffix(strings.Join(strings.Fields(rf.Doc), " "), "."); why != "" {
 			doc += ": " + strings.ToLower(why[:1]) + why[1:]
 		}
-		doc += "; its type cannot state it, " + parseFunc(o.Name) + " and " + validateFunc(o.Name) + " check it."
+		doc += "; its type cannot state it, " + parseFunc(o.TSName) + " and " + validateFunc(o.TSName) + " check it."
 	}
 	for _, cd := range o.Conditionals {
-		doc += "\n\nWhen " + cd.Describe(o) + ", " + cd.Says() + "; its type cannot state it, " + parseFunc(o.Name) + " and " + validateFunc(o.Name) + " check it."
+		doc += "\n\nWhen " + cd.Describe(o) + ", " + cd.Says() + "; its type cannot state it, " + parseFunc(o.TSName) + " and " + validateFunc(o.TSName) + " check it."
 	}
 	b.WriteString(tsdoc(doc, ""))
 	var body strings.Builder
@@ -539,7 +557,7 @@ func object(o *model.Object) string {
 		var ps []string
 		for _, m := range o.Members {
 			of := "of any value"
-			if m.Type.Kind != model.AnyKind {
+			if !m.Type.AnyJSON() {
 				of = "holding " + typ(m.Type)
 			}
 			if m.Key == nil {
@@ -554,10 +572,10 @@ func object(o *model.Object) string {
 	}
 	branches := forbidBranches(o)
 	if len(branches) == 0 {
-		fmt.Fprintf(&b, "export interface %s {\n%s}\n", o.Name, body.String())
+		fmt.Fprintf(&b, "export interface %s {\n%s}\n", o.TSName, body.String())
 		return b.String()
 	}
-	fmt.Fprintf(&b, "export type %s = {\n%s}", o.Name, body.String())
+	fmt.Fprintf(&b, "export type %s = {\n%s}", o.TSName, body.String())
 	for _, alts := range branches {
 		b.WriteString(" & (\n")
 		for _, alt := range alts {
@@ -598,16 +616,16 @@ func forbidBranches(o *model.Object) [][]string {
 func union(u *model.Union) string {
 	names := make([]string, len(u.Variants))
 	for i, v := range u.Variants {
-		names[i] = v.Name
+		names[i] = v.TSName
 	}
 	doc := u.Doc + fmt.Sprintf("\n\nTold apart by %q; a switch on it needs one case for each variant.", u.Discriminator)
 	if u.Untagged() {
-		doc = u.Doc + fmt.Sprintf("\n\nNo constant field tells the variants apart: a value is the one whose members it has, as %s and %s decide.", parseFunc(u.Name), matchFunc(u.Name))
+		doc = u.Doc + fmt.Sprintf("\n\nNo constant field tells the variants apart: a value is the one whose members it has, as %s and %s decide.", parseFunc(u.TSName), matchFunc(u.TSName))
 		if u.Default != nil {
-			doc += fmt.Sprintf(" %s is the default: a value it is possible for is one, complete or not, however many others are possible too.", u.Default.Name)
+			doc += fmt.Sprintf(" %s is the default: a value it is possible for is one, complete or not, however many others are possible too.", u.Default.TSName)
 		}
 	}
-	return tsdoc(doc, "") + fmt.Sprintf("export type %s = %s;\n", u.Name, strings.Join(names, " | "))
+	return tsdoc(doc, "") + fmt.Sprintf("export type %s = %s;\n", u.TSName, strings.Join(names, " | "))
 }
 
 // tsdoc renders doc as a /** … */ comment at indent.
@@ -650,20 +668,4 @@ func isIdent(s string) bool {
 		}
 	}
 	return s != ""
-}
-
-// reserved are the words TypeScript refuses as a type's name.
-var reserved = map[string]bool{}
-
-func init() {
-	// The last line: contextual keywords that tsc reads as operators
-	// (keyof T, readonly T[], unique symbol, infer U, x as T) where a type
-	// of that name is used.
-	for _, w := range strings.Fields(`any unknown never string number boolean symbol object bigint undefined null void
-		break case catch class const continue debugger default delete do else enum export extends false finally for
-		function if import in instanceof new return super switch this throw true try typeof var while with
-		implements interface let package private protected public static yield await
-		as infer intrinsic keyof readonly unique`) {
-		reserved[w] = true
-	}
 }

@@ -29,27 +29,6 @@ func TestValuesConst(t *testing.T) {
 	}
 }
 
-// TestRefusesTypeScriptKeywords: a definition TypeScript cannot name is
-// refused with its position.
-func TestRefusesTypeScriptKeywords(t *testing.T) {
-	dir := t.TempDir()
-	write := func(name, data string) {
-		p := filepath.Join(dir, name)
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		os.WriteFile(p, []byte(data), 0o644)
-	}
-	write("cue.mod/module.cue", "module: \"example.com/t@v0\"\nlanguage: version: \"v0.17.0\"\n")
-	write("schema/w/a.cue", "package w\n\n// any is a word TypeScript keeps.\n#any: {\n\t// A name.\n\tn!: string\n}\n")
-	s, err := model.Load(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = tstypes.Generate(s)
-	if err == nil || !strings.Contains(err.Error(), `schema/w/a.cue:4:1: #any: "any" cannot name a TypeScript type`) {
-		t.Errorf("Generate = %v, want the refusal at 4:1", err)
-	}
-}
-
 func loadSchema(t *testing.T, files map[string]string) *model.Schema {
 	t.Helper()
 	dir := t.TempDir()
@@ -71,14 +50,15 @@ func loadSchema(t *testing.T, files map[string]string) *model.Schema {
 }
 
 // TestRefusesACollisionWithAFunction: a definition named like another's
-// generated function (isSeat beside Seat) or like the support's exports
-// is refused with its position, not emitted twice.
+// generated function (isSeat beside Seat), or like another's TypeScript
+// name (default_ beside default, which is default_ in TypeScript), is
+// refused with its position and the other's, not emitted twice.
 func TestRefusesACollisionWithAFunction(t *testing.T) {
 	for _, tc := range []struct{ name, src, want string }{
 		{"guard", "package w\n\n// Seat is one.\n#Seat: {\n\t// A name.\n\tn!: string\n}\n\n// isSeat is another.\n#isSeat: {\n\t// A name.\n\tn!: string\n}\n",
-			"schema/w/a.cue:10:1: #isSeat: TypeScript name isSeat is already taken (schema/w/a.cue:4:1)"},
-		{"support", "package w\n\n// ParseError is one.\n#ParseError: {\n\t// A name.\n\tn!: string\n}\n",
-			"schema/w/a.cue:4:1: #ParseError: TypeScript name ParseError is already taken (the validation support)"},
+			"schema/w/a.cue:10:1: #isSeat: its TypeScript name isSeat is already taken by #Seat (schema/w/a.cue:4:1)"},
+		{"renamed", "package w\n\n// default is one.\n#default: {\n\t// A name.\n\tn!: string\n}\n\n// default_ is another.\n#default_: {\n\t// A name.\n\tn!: string\n} @go(DefaultToo)\n",
+			"schema/w/a.cue:10:1: #default_: its TypeScript name default_ is already taken by #default (schema/w/a.cue:4:1)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := tstypes.Generate(loadSchema(t, map[string]string{"schema/w/a.cue": tc.src}))

@@ -110,22 +110,22 @@ func (c *code) failRule(at, rule, msg string) {
 func validators(p *model.Package) []decl {
 	var ds []decl
 	for _, e := range p.Enums {
-		ds = append(ds, decl{e.Pos, e.Name, enumGuard(e)})
+		ds = append(ds, decl{e.Pos, e.TSName, enumGuard(e)})
 	}
 	for _, sc := range p.Scalars {
 		if len(sc.Patterns) > 0 { // its first; the others are _rx's
-			ds = append(ds, decl{sc.Pos, sc.Name, fmt.Sprintf("const %s = /*#__PURE__*/ new RegExp(%s, \"u\");\n", patternVar(sc), jsString(model.ECMAPattern(sc.Patterns[0])))})
+			ds = append(ds, decl{sc.Pos, sc.TSName, fmt.Sprintf("const %s = /*#__PURE__*/ new RegExp(%s, \"u\");\n", patternVar(sc), jsString(model.ECMAPattern(sc.Patterns[0])))})
 		}
 	}
 	strict := p.JudgedStrictly()
 	for _, o := range p.Objects {
-		ds = append(ds, decl{o.Pos, o.Name, objectValidator(o, strict[o])})
+		ds = append(ds, decl{o.Pos, o.TSName, objectValidator(o, strict[o])})
 	}
 	for _, u := range p.Unions {
-		ds = append(ds, decl{u.Pos, u.Name, unionValidator(u)})
+		ds = append(ds, decl{u.Pos, u.TSName, unionValidator(u)})
 	}
 	for _, m := range p.Maps {
-		ds = append(ds, decl{m.Pos, m.Name, mapValidator(m)})
+		ds = append(ds, decl{m.Pos, m.TSName, mapValidator(m)})
 	}
 	if d, ok := documentType(p); ok {
 		ds = append(ds, decl{d.pos, d.name + " document", documentValidator(d)})
@@ -224,14 +224,14 @@ func notObject(c *code) {
 	c.close()
 }
 
-func patternVar(sc *model.Scalar) string { return "_re_" + sc.Name }
+func patternVar(sc *model.Scalar) string { return "_re_" + sc.TSName }
 
 func enumGuard(e *model.Enum) string {
 	var tests []string
 	for _, m := range e.Members {
 		tests = append(tests, "s === "+jsString(m.Value))
 	}
-	return fmt.Sprintf("/** Whether s is a member of {@link %s}. */\nexport function %s(s: unknown): s is %s {\n  return %s;\n}\n", e.Name, isFunc(e.Name), e.Name, strings.Join(tests, " || "))
+	return fmt.Sprintf("/** Whether s is a member of {@link %s}. */\nexport function %s(s: unknown): s is %s {\n  return %s;\n}\n", e.TSName, isFunc(e.TSName), e.TSName, strings.Join(tests, " || "))
 }
 
 // exported writes the functions every object and union has.
@@ -279,9 +279,9 @@ func exportedAs(c *code, name, ts, what string, is bool) {
 // strict when a match part judges it strictly (_closed).
 func objectValidator(o *model.Object, strict bool) string {
 	c := &code{}
-	exported(c, o.Name, "a "+o.Name)
+	exported(c, o.TSName, "a "+o.TSName)
 	c.p("")
-	c.open("function ", checkFn(o.Name), "(v: unknown, at: At | null, out: Problem[] | null): boolean")
+	c.open("function ", checkFn(o.TSName), "(v: unknown, at: At | null, out: Problem[] | null): boolean")
 	notObject(c)
 	c.p("let ok = _dups === null || _dup(v, [", fieldNames(o), "], at, out);")
 	if strict {
@@ -550,7 +550,7 @@ func memberOf(o, name string) string {
 func check(c *code, t *model.Type, x, cont, k, at string) {
 	switch t.Kind {
 	case model.EnumKind:
-		c.open("if (!", isFunc(t.Enum.Name), "(", x, "))")
+		c.open("if (!", isFunc(t.Enum.TSName), "(", x, "))")
 		c.failRule(at, "typeof "+x+` === "string" ? "enum" : "type"`, "typeof "+x+` === "string" ? JSON.stringify(`+x+") + "+jsString(" is not a valid "+t.Enum.Name)+` : _want("a string", `+x+")")
 		c.close()
 	case model.ConstKind:
@@ -568,7 +568,13 @@ func check(c *code, t *model.Type, x, cont, k, at string) {
 		c.fail(at, "type", `_want("null", `+x+")")
 		c.close()
 	case model.AnyKind:
-		// Any JSON value: nothing to judge but a matchIf.
+		// Any JSON value: nothing to judge but null, where it may not
+		// be, and a matchIf.
+		if t.NotNull {
+			c.open("if (", x, " === null)")
+			c.fail(at, "not", jsString("must not be null"))
+			c.close()
+		}
 		if t.MatchIf != nil {
 			matchIfCheck(c, t, x, cont, k, at)
 		}
@@ -598,9 +604,9 @@ func check(c *code, t *model.Type, x, cont, k, at string) {
 		c.fail(at, "type", "_want("+jsString(joinOr(wants))+", "+x+")")
 		c.close()
 	case model.ObjectKind:
-		c.p("if (!", checkFn(t.Object.Name), "(", x, ", ", at, ", out)) { if (out === null) return false; ok = false; }")
+		c.p("if (!", checkFn(t.Object.TSName), "(", x, ", ", at, ", out)) { if (out === null) return false; ok = false; }")
 	case model.UnionKind:
-		c.p("if (!", checkFn(t.Union.Name), "(", x, ", ", at, ", out)) { if (out === null) return false; ok = false; }")
+		c.p("if (!", checkFn(t.Union.TSName), "(", x, ", ", at, ", out)) { if (out === null) return false; ok = false; }")
 	case model.ListKind:
 		c.open("if (!Array.isArray(", x, "))")
 		c.fail(at, "type", `_want("an array", `+x+")")
@@ -704,8 +710,8 @@ func check(c *code, t *model.Type, x, cont, k, at string) {
 }
 
 // judged reports whether a value of t has anything to judge: all but any
-// JSON value without a matchIf.
-func judged(t *model.Type) bool { return t.Kind != model.AnyKind || t.MatchIf != nil }
+// JSON value that may be null and has no matchIf.
+func judged(t *model.Type) bool { return t.Kind != model.AnyKind || t.Checked() }
 
 // matchIfCheck judges x, once it is of t's base, by matchIf(if, then,
 // else): the if's checks, into problems of their own (out and ok
@@ -1045,7 +1051,7 @@ func unionValidator(u *model.Union) string {
 		return untaggedValidator(u)
 	}
 	c := &code{}
-	exported(c, u.Name, "one of "+u.Name+"'s variants, chosen by its "+strconv.Quote(u.Discriminator))
+	exported(c, u.TSName, "one of "+u.TSName+"'s variants, chosen by its "+strconv.Quote(u.Discriminator))
 	c.p("")
 	tags := make([]string, len(u.Variants))
 	for i, v := range u.Variants {
@@ -1053,9 +1059,9 @@ func unionValidator(u *model.Union) string {
 	}
 	valid := " (valid: " + strings.Join(tags, ", ") + ")"
 	c.p("/** Calls the case of value's variant: a switch on ", jsString(u.Discriminator), " that the compiler holds to every variant. */")
-	c.p("export function ", matchFunc(u.Name), "<R>(value: ", u.Name, ", cases: {")
+	c.p("export function ", matchFunc(u.TSName), "<R>(value: ", u.TSName, ", cases: {")
 	for _, v := range u.Variants {
-		c.p("  ", propName(v.Tag), ": (value: ", v.Name, ") => R;")
+		c.p("  ", propName(v.Tag), ": (value: ", v.TSName, ") => R;")
 	}
 	c.open("}): R")
 	c.open("switch (value.", u.Discriminator, ")")
@@ -1065,13 +1071,13 @@ func unionValidator(u *model.Union) string {
 	c.close()
 	c.close()
 	c.p("")
-	c.open("function ", checkFn(u.Name), "(v: unknown, at: At | null, out: Problem[] | null): boolean")
+	c.open("function ", checkFn(u.TSName), "(v: unknown, at: At | null, out: Problem[] | null): boolean")
 	notObject(c)
 	c.p("let ok = true;")
 	c.p("const tag = ", memberOf("v", u.Discriminator), ";")
 	c.open("switch (tag)")
 	for _, v := range u.Variants {
-		c.p("case ", jsString(v.Tag), ": return ", checkFn(v.Name), "(v, at, out);")
+		c.p("case ", jsString(v.Tag), ": return ", checkFn(v.TSName), "(v, at, out);")
 	}
 	c.close()
 	// No variant: the discriminator may have been given twice, which the Go
@@ -1090,10 +1096,10 @@ func unionValidator(u *model.Union) string {
 	c.p("return ok;")
 	c.close()
 	c.p("")
-	c.open("function ", writerFn(u.Name), "(v: ", u.Name, "): string")
+	c.open("function ", writerFn(u.TSName), "(v: ", u.TSName, "): string")
 	c.open("switch (v.", u.Discriminator, ")")
 	for _, v := range u.Variants {
-		c.p("case ", jsString(v.Tag), ": return ", writerFn(v.Name), "(v);")
+		c.p("case ", jsString(v.Tag), ": return ", writerFn(v.TSName), "(v);")
 	}
 	c.close()
 	c.close()
@@ -1189,16 +1195,16 @@ func matchWords(t *model.Type) string {
 // the Go type decodes and validates on its own too.
 func mapValidator(m *model.Map) string {
 	c := &code{}
-	exported(c, m.Name, "a "+m.Name)
+	exported(c, m.TSName, "a "+m.TSName)
 	c.p("")
 	t := &model.Type{Kind: model.MapKind, Map: m, Elem: m.Elem, Key: m.Key}
-	c.open("function ", checkFn(m.Name), "(v: unknown, at: At | null, out: Problem[] | null): boolean")
+	c.open("function ", checkFn(m.TSName), "(v: unknown, at: At | null, out: Problem[] | null): boolean")
 	c.p("let ok = true;")
 	check(c, t, "v", "null", "null", "at")
 	c.p("return ok;")
 	c.close()
 	c.p("")
-	c.open("function ", writerFn(m.Name), "(v: ", m.Name, "): string")
+	c.open("function ", writerFn(m.TSName), "(v: ", m.TSName, "): string")
 	c.p("return ", writeExpr(c, t, "v"), ";")
 	c.close()
 	return c.b.String()
@@ -1220,7 +1226,7 @@ func documentType(p *model.Package) (document, bool) {
 		return document{}, false
 	}
 	pos, _, _ := p.ValueDef()
-	return document{p.Document, pos, p.Value}, true
+	return document{p.DocumentTSName(), pos, p.Value}, true
 }
 
 // documentValidator exports a document's is, validate, parse and write,
@@ -1256,7 +1262,7 @@ func isEnum(t *model.Type) bool {
 // discriminator first), an optional one only when present, as the Go
 // encoder writes them.
 func objectWriter(c *code, o *model.Object) {
-	c.open("function ", writerFn(o.Name), "(v: ", o.Name, "): string")
+	c.open("function ", writerFn(o.TSName), "(v: ", o.TSName, "): string")
 	fields := o.Fields
 	if o.Union != nil {
 		fields = nil
@@ -1307,7 +1313,7 @@ func objectWriter(c *code, o *model.Object) {
 		if !o.Open {
 			var conds []string
 			for _, m := range o.Members {
-				if m.Type.Kind == model.AnyKind {
+				if m.Type.AnyJSON() {
 					conds = append(conds, "_rx("+jsString(model.ECMAPattern(m.Key.KeyPattern()))+").test("+k+")")
 				}
 			}
@@ -1357,9 +1363,9 @@ func writeExpr(c *code, t *model.Type, v string) string {
 		}
 		return "((" + a + ": unknown) => " + expr + ")(" + v + ")"
 	case model.ObjectKind:
-		return writerFn(t.Object.Name) + "(" + v + ")"
+		return writerFn(t.Object.TSName) + "(" + v + ")"
 	case model.UnionKind:
-		return writerFn(t.Union.Name) + "(" + v + ")"
+		return writerFn(t.Union.TSName) + "(" + v + ")"
 	case model.ListKind:
 		e := c.fresh("e")
 		return `"[" + ` + v + ".map((" + e + ") => " + writeExpr(c, t.Elem, e) + `).join(",") + "]"`
@@ -1377,7 +1383,7 @@ func writeExpr(c *code, t *model.Type, v string) string {
 			e := c.fresh("e")
 			parts = append(parts, "..."+x+".slice("+strconv.Itoa(len(tu.Items))+").map(("+e+") => "+writeExpr(c, tu.Rest, "("+e+" as "+typ(tu.Rest)+")")+")")
 		}
-		return "((" + x + ": " + tu.Name + ") => \"[\" + [" + strings.Join(parts, ", ") + `].join(",") + "]")(` + v + ")"
+		return "((" + x + ": " + tu.TSName + ") => \"[\" + [" + strings.Join(parts, ", ") + `].join(",") + "]")(` + v + ")"
 	case model.MapKind:
 		k := c.fresh("k")
 		m := c.fresh("m")
@@ -1404,7 +1410,7 @@ func writeExpr(c *code, t *model.Type, v string) string {
 // writer and matchU alike.
 func untaggedValidator(u *model.Union) string {
 	c := &code{}
-	exported(c, u.Name, "one of "+u.Name+"'s variants, the one whose members it has")
+	exported(c, u.TSName, "one of "+u.TSName+"'s variants, the one whose members it has")
 	c.p("")
 	members := map[string]int{}
 	for i, v := range u.Variants {
@@ -1420,11 +1426,11 @@ func untaggedValidator(u *model.Union) string {
 		entries = append(entries, jsString(m)+": "+strconv.Itoa(members[m]))
 	}
 	all := strconv.Itoa(1<<len(u.Variants) - 1)
-	mv := "_M_" + u.Name
+	mv := "_M_" + u.TSName
 	c.p("const ", mv, ": Readonly<Record<string, number>> = {", strings.Join(entries, ", "), "};")
 	c.p("")
 	c.p("/** The variants possible for v, as bits; when only one variant has v's members, that one, to judge v by. */")
-	c.open("function _which_", u.Name, "(v: Record<string, unknown>): [number, number]")
+	c.open("function _which_", u.TSName, "(v: Record<string, unknown>): [number, number]")
 	c.p("const fit = _fit(v, ", mv, ", ", all, ");")
 	c.p("let possible = 0;")
 	for i, v := range u.Variants {
@@ -1435,42 +1441,42 @@ func untaggedValidator(u *model.Union) string {
 			}
 		}
 		bit := strconv.Itoa(1 << i)
-		c.p("if ((fit & ", bit, ") !== 0 && _fits(v, ", checkFn(v.Name), ", [", strings.Join(req, ", "), "])) possible |= ", bit, ";")
+		c.p("if ((fit & ", bit, ") !== 0 && _fits(v, ", checkFn(v.TSName), ", [", strings.Join(req, ", "), "])) possible |= ", bit, ";")
 	}
 	for i, v := range u.Variants {
 		if v == u.Default {
 			bit := strconv.Itoa(1 << i)
-			c.p("// ", v.Name, " is the default: CUE takes it wherever the value leaves it possible.")
+			c.p("// ", v.TSName, " is the default: CUE takes it wherever the value leaves it possible.")
 			c.p("if ((possible & ", bit, ") !== 0) return [possible, ", bit, "];")
 		}
 	}
 	c.p("return [possible, possible === 0 && fit !== 0 && (fit & (fit - 1)) === 0 ? fit : possible];")
 	c.close()
 	c.p("")
-	var names []string
+	var names []string // the variants' schema names, for the message
 	for _, v := range u.Variants {
 		names = append(names, v.Name)
 	}
-	c.p("/** Calls the case of value's variant: the one whose members it has, as ", parseFunc(u.Name), " chooses it. */")
-	c.p("export function ", matchFunc(u.Name), "<R>(value: ", u.Name, ", cases: {")
+	c.p("/** Calls the case of value's variant: the one whose members it has, as ", parseFunc(u.TSName), " chooses it. */")
+	c.p("export function ", matchFunc(u.TSName), "<R>(value: ", u.TSName, ", cases: {")
 	for _, v := range u.Variants {
-		c.p("  ", propName(v.Name), ": (value: ", v.Name, ") => R;")
+		c.p("  ", propName(v.TSName), ": (value: ", v.TSName, ") => R;")
 	}
 	c.open("}): R")
-	c.open("switch (_which_", u.Name, "(value as unknown as Record<string, unknown>)[1])")
+	c.open("switch (_which_", u.TSName, "(value as unknown as Record<string, unknown>)[1])")
 	for i, v := range u.Variants {
-		c.p("case ", strconv.Itoa(1<<i), ": return cases[", jsString(v.Name), "](value as ", v.Name, ");")
+		c.p("case ", strconv.Itoa(1<<i), ": return cases[", jsString(v.TSName), "](value as ", v.TSName, ");")
 	}
 	c.close()
 	c.p("throw new Error(", jsString("not exactly one variant of "+u.Name), ");")
 	c.close()
 	c.p("")
-	c.open("function ", checkFn(u.Name), "(v: unknown, at: At | null, out: Problem[] | null): boolean")
+	c.open("function ", checkFn(u.TSName), "(v: unknown, at: At | null, out: Problem[] | null): boolean")
 	notObject(c)
-	c.p("const [possible, one] = _which_", u.Name, "(v);")
+	c.p("const [possible, one] = _which_", u.TSName, "(v);")
 	c.open("switch (one)")
 	for i, v := range u.Variants {
-		c.p("case ", strconv.Itoa(1<<i), ": return ", checkFn(v.Name), "(v, at, out);")
+		c.p("case ", strconv.Itoa(1<<i), ": return ", checkFn(v.TSName), "(v, at, out);")
 	}
 	c.close()
 	c.p("if (out === null) return false;")
@@ -1478,10 +1484,10 @@ func untaggedValidator(u *model.Union) string {
 	c.p("return false;")
 	c.close()
 	c.p("")
-	c.open("function ", writerFn(u.Name), "(v: ", u.Name, "): string")
-	c.open("switch (_which_", u.Name, "(v as unknown as Record<string, unknown>)[1])")
+	c.open("function ", writerFn(u.TSName), "(v: ", u.TSName, "): string")
+	c.open("switch (_which_", u.TSName, "(v as unknown as Record<string, unknown>)[1])")
 	for i, v := range u.Variants {
-		c.p("case ", strconv.Itoa(1<<i), ": return ", writerFn(v.Name), "(v as ", v.Name, ");")
+		c.p("case ", strconv.Itoa(1<<i), ": return ", writerFn(v.TSName), "(v as ", v.TSName, ");")
 	}
 	c.close()
 	c.p("throw new Error(", jsString("not exactly one variant of "+u.Name), ");")

@@ -203,7 +203,7 @@ func (d *doc) object(o *model.Object) {
 		d.f("Open: it admits members it does not name, of any JSON value (Go keeps them in `%s`).\n\n", model.UnknownField)
 	}
 	for _, m := range o.Members {
-		if m.Type.Kind == model.AnyKind {
+		if m.Type.AnyJSON() {
 			if !o.Open {
 				d.f("It also admits members whose names match `%s`, of any JSON value (Go keeps them in `%s`).\n\n", m.Key.KeyPattern(), model.UnknownField)
 			}
@@ -317,6 +317,9 @@ func (d *doc) typ(t *model.Type) string {
 	case model.ConstKind:
 		return codeSpan(t.ConstJSON())
 	case model.AnyKind:
+		if t.NotNull {
+			return "any JSON value but null"
+		}
 		return "any JSON value"
 	case model.NullKind:
 		return "null"
