@@ -762,6 +762,14 @@ func (r *resolver) withoutValidators(v cue.Value) cue.Value {
 		if isValidatorCall(sourceExpr(c)) {
 			continue
 		}
+		if sourceExpr(c) == nil {
+			// A conjunct of a value unified here (X.Unify(Y):
+			// nullableCount) may list no fields of its own where the
+			// whole does.
+			if fs, err := r.fields(v, false); err == nil && len(fs) > 0 {
+				return v
+			}
+		}
 		rest = append(rest, c)
 	}
 	if len(rest) == 0 {
@@ -1062,6 +1070,16 @@ func (r *resolver) classify(d *def) {
 			d.altDefs = alts
 			d.union = &Union{Name: d.name, Doc: d.doc, Pos: d.pos}
 			r.pkg.Unions = append(r.pkg.Unions, d.union)
+			return
+		}
+	}
+	if op, _ := r.expr(d.v); op == cue.AndOp {
+		if x, y, ok := r.nullableCount(r.conjuncts(d.v)); ok {
+			// #ref: matchN(1, [X, null]) & (null | Y) is X & Y, and
+			// every use of #ref may be null.
+			d.nullable = true
+			d.v = x.Unify(y)
+			r.classify(d)
 			return
 		}
 	}
@@ -2526,6 +2544,13 @@ func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 		if d, ok := r.sameChoice(cs); ok {
 			return r.typeOf(d, what)
 		}
+		if x, y, ok := r.nullableCount(cs); ok {
+			t, ok := r.typeOf(x.Unify(y), what)
+			if !ok || t.Kind == NullableKind {
+				return t, ok
+			}
+			return &Type{Kind: NullableKind, Elem: t}, true
+		}
 	}
 	if t, handled, ok := r.allOfObject(v, what); handled {
 		return t, ok
@@ -3783,6 +3808,43 @@ func (r *resolver) countOf(v cue.Value) (cue.Value, bool) {
 		return cue.Value{}, false
 	}
 	return c, true
+}
+
+// nullableCount reads matchN(1, [X, null]) & (null | Y), in either
+// order, as cue import writes a nullable schema beside its properties
+// (github-workflow's #ref): null | X & Y. CUE's own value of it may not
+// say so: unified with no data, X & Y may fail X's count of a required
+// member and leave null alone, where data with the member is X & Y.
+func (r *resolver) nullableCount(cs []cue.Value) (x, y cue.Value, ok bool) {
+	if len(cs) != 2 {
+		return x, y, false
+	}
+	isNull := func(v cue.Value) bool { return v.IncompleteKind() == cue.NullKind && v.IsConcrete() }
+	for i := range 2 {
+		alts, one := r.matchOne(cs[i])
+		if !one || len(alts) != 2 {
+			continue
+		}
+		op, args := r.disjunction(cs[1-i])
+		if op != cue.OrOp || len(args) != 2 {
+			continue
+		}
+		var ax, ay []cue.Value
+		for _, a := range alts {
+			if !isNull(a) {
+				ax = append(ax, a)
+			}
+		}
+		for _, a := range args {
+			if !isNull(a) {
+				ay = append(ay, a)
+			}
+		}
+		if len(ax) == 1 && len(ay) == 1 {
+			return ax[0], ay[0], true
+		}
+	}
+	return x, y, false
 }
 
 // validatedOpen reports whether v is matchN or matchIf beside {...} and
