@@ -1073,6 +1073,12 @@ func (r *resolver) classify(d *def) {
 			return
 		}
 	}
+	if x, ok := r.allOfOne(d.v); ok {
+		// #X: matchN(2, [#A, _]) is #A.
+		d.v = x
+		r.classify(d)
+		return
+	}
 	if op, _ := r.expr(d.v); op == cue.AndOp {
 		if x, y, ok := r.nullableCount(r.conjuncts(d.v)); ok {
 			// #ref: matchN(1, [X, null]) & (null | Y) is X & Y, and
@@ -2552,6 +2558,9 @@ func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 			return &Type{Kind: NullableKind, Elem: t}, true
 		}
 	}
+	if x, ok := r.allOfOne(v); ok {
+		return r.typeOf(x, what) // matchN(2, [#A, _]) is #A
+	}
 	if t, handled, ok := r.allOfObject(v, what); handled {
 		return t, ok
 	}
@@ -3866,6 +3875,32 @@ func (r *resolver) validatedOpen(v cue.Value) bool {
 	}
 	call, ok := sourceExpr(c).(*ast.CallExpr)
 	return ok && (isIdentNamed(call.Fun, "matchN") || isIdentNamed(call.Fun, "matchIf"))
+}
+
+// allOfOne returns X when v is matchN(k, alts) alone, k the number of
+// alts, every one of them _ but X (jreleaser's mail?: matchN(2,
+// [#SmtpAnnouncer, _]), cue import's allOf of a $ref and {}): a value
+// every alternative matches is one X matches, and _ matches every value,
+// so it is X.
+func (r *resolver) allOfOne(v cue.Value) (cue.Value, bool) {
+	call, ok := sourceExpr(v).(*ast.CallExpr)
+	if !ok || !isIdentNamed(call.Fun, "matchN") {
+		return cue.Value{}, false
+	}
+	lo, hi, alts, known := r.objectCount(v)
+	if !known || hi == nil || lo != len(alts) || lo < 2 {
+		return cue.Value{}, false
+	}
+	var x []cue.Value
+	for _, a := range alts {
+		if !(isTop(sourceExpr(a)) && a.IncompleteKind() == cue.TopKind) {
+			x = append(x, a)
+		}
+	}
+	if len(x) != 1 {
+		return cue.Value{}, false
+	}
+	return x[0], true
 }
 
 // allOfObjects reports whether v is matchN(k, alts) alone, k the number
