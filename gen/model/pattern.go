@@ -10,7 +10,7 @@ import (
 // mean the same to a JSON Schema validator, or "". Validators compile
 // "pattern" as ECMA-262 with the u flag (ajv: new RegExp(p, "u")), so the
 // accepted subset is the one whose every construct both dialects read
-// alike:
+// alike, or that ECMAPattern rewrites so that they do:
 //
 //   - literal characters, and \ before one of ^$\.*+?()[]{}|/ (ECMA's u
 //     mode refuses any other escaped punctuation, \: for instance);
@@ -19,6 +19,7 @@ import (
 //     {n,} {n,m}, each optionally lazy (?);
 //   - \d \D \w \W \b \B (ASCII in both, with no i flag), \t \n \v \f \r and
 //     \xHH;
+//   - \s and \S, rewritten (below);
 //   - classes [...] and [^...] of those characters and escapes, with \- ,
 //     and ranges between characters.
 //
@@ -26,10 +27,14 @@ import (
 // \n, \r, U+2028 and U+2029" to ECMA-262: it is carried, and ECMAPattern
 // writes it [^\n] for JavaScript, which both read as RE2 reads the dot.
 //
-// Refused, with why: \s and \S (ECMA's include Unicode spaces), flags and named
-// groups ((?i), (?s), (?P<n>)), \Q…\E, \a, \z, \A, \pL, \x{…}, octal and
-// back references, a class escape as a range's end ([\d-z]), POSIX classes
-// ([[:alpha:]]), and a { } or ] that is not part of a quantifier or a class.
+// \s is exactly [\t\n\f\r ] to RE2 (CUE's meaning), and also \v, U+00A0,
+// U+FEFF, U+2028 and the other Unicode spaces to ECMA-262: it is carried,
+// and ECMAPattern writes RE2's five characters out (see there).
+//
+// Refused, with why: flags and named groups ((?i), (?s), (?P<n>)), \Q…\E,
+// \a, \z, \A, \pL, \x{…}, octal and back references, a class escape as a
+// range's end ([\d-z], [a-\s]), POSIX classes ([[:alpha:]]), and a { } or
+// ] that is not part of a quantifier or a class.
 func portablePattern(s string) string {
 	why, _ := scanPattern(s)
 	return why
@@ -37,66 +42,91 @@ func portablePattern(s string) string {
 
 // ECMAPattern is a portable pattern (one the model accepted) as
 // JavaScript and JSON Schema validators must read it to match what Go's
-// RE2 matches: each . outside a class written [^\n]. Every other construct
-// of the portable subset reads alike in both.
+// RE2 matches. The rewritten text reads the same to RE2 too (santhosh-
+// tekuri compiles "pattern" with Go's regexp):
+//
+//   - a . outside a class is written [^\n];
+//   - \s outside a class is written [\t\n\f\r ], \S [^\t\n\f\r ];
+//   - \s in a class is written as those five characters ([^\s-] is
+//     [^\t\n\f\r -]);
+//   - a class holding \S is all characters but some of those five, or some
+//     of them if negated: it is written as those, found by testing each of
+//     the five against the class's other members ([a\S] is [^\t\n\f\r ],
+//     [ \S] is [^\t\n\f\r], [^a\S] is [\t\n\f\r ], [^ \S] is [\t\n\f\r]);
+//     [\d\D] when it is every character and [^\d\D] when none.
+//
+// Every other construct of the portable subset reads alike in both.
 func ECMAPattern(s string) string {
-	_, dots := scanPattern(s)
-	if len(dots) == 0 {
+	_, edits := scanPattern(s)
+	if len(edits) == 0 {
 		return s
 	}
 	var b strings.Builder
 	last := 0
-	for _, d := range dots {
-		b.WriteString(s[last:d])
-		b.WriteString(`[^\n]`)
-		last = d + 1
+	for _, e := range edits {
+		b.WriteString(s[last:e.at])
+		b.WriteString(e.with)
+		last = e.at + e.n
 	}
 	b.WriteString(s[last:])
 	return b.String()
 }
 
+// patternEdit replaces the n bytes of a pattern at at with with.
+type patternEdit struct {
+	at, n int
+	with  string
+}
+
+// re2Space is RE2's \s, the characters it matches in the order ECMAPattern
+// writes them.
+var re2Space = [...]struct {
+	r    rune
+	text string
+}{{'\t', `\t`}, {'\n', `\n`}, {'\f', `\f`}, {'\r', `\r`}, {' ', ` `}}
+
 // scanPattern reads a pattern for portablePattern: why it is not
-// portable, or "" with the offsets of every . outside a class.
-func scanPattern(s string) (why string, dots []int) {
+// portable, or "" with the edits, in order, that make it read alike in
+// ECMA-262 (ECMAPattern).
+func scanPattern(s string) (why string, edits []patternEdit) {
 	const syntax = `^$\.*+?()[]{}|/`
 	i := 0
 	// escape reads the escape at s[i] (a '\') outside or inside a class
-	// and says why it is refused, or "" with i past it; class reports
-	// whether it is a class escape (\d), which cannot end a range.
-	escape := func(inClass bool) (why string, class bool) {
+	// and says why it is refused, or "" with i past it, and what it
+	// stands for: the character r, or for a class escape (\d, \s) its
+	// letter cls, which cannot end a range.
+	escape := func(inClass bool) (why string, r rune, cls byte) {
 		if i+1 >= len(s) {
-			return `a pattern cannot end in \`, false
+			return `a pattern cannot end in \`, 0, 0
 		}
 		c := s[i+1]
 		switch {
 		case strings.IndexByte(syntax, c) >= 0 || (inClass && c == '-'):
 			i += 2
-			return "", false
-		case strings.IndexByte("dDwW", c) >= 0:
+			return "", rune(c), 0
+		case strings.IndexByte("dDwWsS", c) >= 0:
 			i += 2
-			return "", true
+			return "", 0, c
 		case c == 'b' || c == 'B':
 			if inClass {
-				return `\b in a class is a backspace to JavaScript and an error to Go; write \x08`, false
+				return `\b in a class is a backspace to JavaScript and an error to Go; write \x08`, 0, 0
 			}
 			i += 2
-			return "", false
+			return "", 0, 0
 		case strings.IndexByte("tnvfr", c) >= 0:
 			i += 2
-			return "", false
-		case c == 's' || c == 'S':
-			return fmt.Sprintf(`\%c: JavaScript's \s also matches Unicode spaces (U+00A0, U+FEFF, …), Go's only [\t\n\f\r ]; write the class you mean, e.g. [ \t\n\f\r]`, c), false
+			return "", rune("\t\n\v\f\r"[strings.IndexByte("tnvfr", c)]), 0
 		case c == 'x':
 			if i+3 < len(s) && isHex(s[i+2]) && isHex(s[i+3]) {
 				i += 4
-				return "", false
+				return "", rune(hexVal(s[i-2])<<4 | hexVal(s[i-1])), 0
 			}
-			return `\x takes two hex digits here (\x{…} is Go's alone)`, false
+			return `\x takes two hex digits here (\x{…} is Go's alone)`, 0, 0
 		case c >= '0' && c <= '9':
-			return fmt.Sprintf(`\%c: octal escapes and back references read differently in Go and JavaScript; write \xHH`, c), false
+			return fmt.Sprintf(`\%c: octal escapes and back references read differently in Go and JavaScript; write \xHH`, c), 0, 0
 		}
-		r, _ := utf8.DecodeRuneInString(s[i+1:])
-		return fmt.Sprintf(`\%c is not an escape JavaScript (ECMA-262 with the u flag, as JSON Schema validators compile patterns) and Go both read alike; escape only one of %s, or use \d \w \b \t \n \v \f \r \xHH`, r, syntax), false
+		r, _ = utf8.DecodeRuneInString(s[i+1:])
+		return fmt.Sprintf(`\%c is not an escape JavaScript (ECMA-262 with the u flag, as JSON Schema validators compile patterns) and Go both read alike; escape only one of %s, or use \d \w \s \b \t \n \v \f \r \xHH`, r, syntax), 0, 0
 	}
 	// quantifier reads {n}, {n,} or {n,m} at s[i] and reports whether it
 	// is one, with i past it.
@@ -126,11 +156,19 @@ func scanPattern(s string) (why string, dots []int) {
 		c := s[i]
 		switch c {
 		case '\\':
-			if why, _ := escape(false); why != "" {
+			at := i
+			why, _, cls := escape(false)
+			if why != "" {
 				return why, nil
 			}
+			switch cls {
+			case 's':
+				edits = append(edits, patternEdit{at, 2, `[` + spaceText(nil) + `]`})
+			case 'S':
+				edits = append(edits, patternEdit{at, 2, `[^` + spaceText(nil) + `]`})
+			}
 		case '.':
-			dots = append(dots, i)
+			edits = append(edits, patternEdit{i, 1, `[^\n]`})
 			i++
 		case '(':
 			if strings.HasPrefix(s[i:], "(?") {
@@ -151,14 +189,29 @@ func scanPattern(s string) (why string, dots []int) {
 		case '}', ']':
 			return fmt.Sprintf(`a lone %c is an error to JavaScript; write \%c`, c, c), nil
 		case '[':
+			start := i
 			i++
-			if i < len(s) && s[i] == '^' {
+			negated := i < len(s) && s[i] == '^'
+			if negated {
 				i++
 			}
 			if i < len(s) && s[i] == ']' {
 				return `a ] first in a class closes it in JavaScript and is a literal to Go; write \]`, nil
 			}
+			// spaces[k]: the class's members other than \S match
+			// re2Space[k]; spaceEdits: its \s written out.
+			var spaces [len(re2Space)]bool
+			var spaceEdits []patternEdit
+			hasNotSpace := false
+			mark := func(lo, hi rune) {
+				for k, sp := range re2Space {
+					if lo <= sp.r && sp.r <= hi {
+						spaces[k] = true
+					}
+				}
+			}
 			prevAtom, prevClass, rangeOpen := false, false, false
+			var prev rune
 			for {
 				if i >= len(s) {
 					return "the class [ is never closed", nil
@@ -168,14 +221,22 @@ func scanPattern(s string) (why string, dots []int) {
 					i++
 					break
 				}
-				isClass := false
+				var r rune
+				var cls byte
 				switch {
 				case c == '\\':
-					why, cls := escape(true)
+					at := i
+					var why string
+					why, r, cls = escape(true)
 					if why != "" {
 						return why, nil
 					}
-					isClass = cls
+					switch cls {
+					case 's':
+						spaceEdits = append(spaceEdits, patternEdit{at, 2, spaceText(nil)})
+					case 'S':
+						hasNotSpace = true
+					}
 				case c == '[' && i+1 < len(s) && (s[i+1] == ':' || s[i+1] == '=' || s[i+1] == '.'):
 					return "POSIX classes ([:alpha:]) are Go's alone; list the characters", nil
 				case c == '-' && prevAtom && !rangeOpen && i+1 < len(s) && s[i+1] != ']':
@@ -186,21 +247,71 @@ func scanPattern(s string) (why string, dots []int) {
 					i++
 					continue
 				default:
-					_, n := utf8.DecodeRuneInString(s[i:])
+					var n int
+					r, n = utf8.DecodeRuneInString(s[i:])
 					i += n
 				}
-				if rangeOpen && isClass {
+				if rangeOpen && cls != 0 {
 					return `a range cannot end at a class escape ([a-\d]): JavaScript refuses it and Go reads a literal -; write \- or move the -`, nil
 				}
-				prevAtom, prevClass = !rangeOpen, isClass
+				switch {
+				case rangeOpen:
+					mark(prev, r)
+				case cls == 'D' || cls == 'W' || cls == 's':
+					mark(0, utf8.MaxRune) // each holds all five
+				case cls == 0:
+					mark(r, r)
+				}
+				prevAtom, prevClass, prev = !rangeOpen, cls != 0, r
 				rangeOpen = false
 			}
+			if !hasNotSpace {
+				edits = append(edits, spaceEdits...)
+				continue
+			}
+			// [X\S] is every character but the spaces X lacks, [^X\S]
+			// those spaces.
+			var lack []bool
+			for _, in := range spaces {
+				lack = append(lack, !in)
+			}
+			var with string
+			switch text := spaceText(lack); {
+			case text == "" && negated:
+				with = `[^\d\D]`
+			case text == "":
+				with = `[\d\D]`
+			case negated:
+				with = `[` + text + `]`
+			default:
+				with = `[^` + text + `]`
+			}
+			edits = append(edits, patternEdit{start, i - start, with})
 		default:
 			_, n := utf8.DecodeRuneInString(s[i:])
 			i += n
 		}
 	}
-	return "", dots
+	return "", edits
+}
+
+// spaceText writes the characters of re2Space that keep says, all of them
+// if keep is nil, as they go in a class.
+func spaceText(keep []bool) string {
+	var b strings.Builder
+	for k, sp := range re2Space {
+		if keep == nil || keep[k] {
+			b.WriteString(sp.text)
+		}
+	}
+	return b.String()
+}
+
+func hexVal(c byte) byte {
+	if c <= '9' {
+		return c - '0'
+	}
+	return c | 0x20 - 'a' + 10
 }
 
 func isHex(c byte) bool {

@@ -26,13 +26,37 @@ var patternCases = []struct {
 	{`^.+$`, true},
 	{`.+`, true},
 	{`^[.]\..$`, true},
+	// \s and \S are carried: ECMAPattern writes RE2's [\t\n\f\r ] out.
+	{`\s`, true},
+	{`^\S+$`, true},
+	{`^[^\s]+$`, true},
+	{`^[^\s-]+$`, true},
+	{`\d+( ?(ms|s)|\s*(B|kB))`, true},
+	{`^[\sa]$`, true},
+	{`^[a\S]$`, true},
+	{`^[ \S]$`, true},
+	{`^[\t-\r\S]$`, true},
+	{`^[\s\S]$`, true},
+	{`^[\D\S]$`, true},
+	{`^[^a\S]$`, true},
+	{`^[^ \S]$`, true},
+	{`^[^\x09-\x20\S]$`, true},
+	{`^[^\s\S]$`, true},
+	{`^[\S\s]$`, true},
+	{`^[\S]$`, true},
+	{`^[^\S]$`, true},
+	{`^[\S\S-]$`, true},
+	{`^[\w\S]$`, true},
+	{`^[^\W\S]$`, true},
+	{`a\sb\Sc.[\s.]`, true},
 	// Found from outside: RE2 accepts, ECMA-262 refuses or reads otherwise.
 	{`\:`, false},
 	{`\a`, false},
 	{`\Qa.b\E`, false},
 	{`(?s)a`, false},
 	{`[\d-z]`, false},
-	{`\s`, false},
+	{`[\s-z]`, false},
+	{`[\S-z]`, false},
 	{`(?P<n>a)`, false},
 	{`(?i)a`, false},
 	{`\pL`, false},
@@ -81,9 +105,21 @@ func TestPortablePattern(t *testing.T) {
 // included, where RE2's . and ECMA's differ.
 func TestECMAPatternAgrees(t *testing.T) {
 	for in, want := range map[string]string{
-		`a.b`:      `a[^\n]b`,
-		`^[.]\..$`: `^[.]\.[^\n]$`,
-		`^[a-z]+$`: `^[a-z]+$`,
+		`a.b`:                     `a[^\n]b`,
+		`^[.]\..$`:                `^[.]\.[^\n]$`,
+		`^[a-z]+$`:                `^[a-z]+$`,
+		`\s`:                      `[\t\n\f\r ]`,
+		`^\S+$`:                   `^[^\t\n\f\r ]+$`,
+		`^[^\s-]+$`:               `^[^\t\n\f\r -]+$`,
+		`\d+( ?(ms|s)|\s*(B|kB))`: `\d+( ?(ms|s)|[\t\n\f\r ]*(B|kB))`,
+		`^[a\S]$`:                 `^[^\t\n\f\r ]$`,
+		`^[ \S]$`:                 `^[^\t\n\f\r]$`,
+		`^[\t-\r\S]$`:             `^[^ ]$`,
+		`^[\s\S]$`:                `^[\d\D]$`,
+		`^[^a\S]$`:                `^[\t\n\f\r ]$`,
+		`^[^ \S]$`:                `^[\t\n\f\r]$`,
+		`^[^\s\S]$`:               `^[^\d\D]$`,
+		`a\sb\Sc.[\s.]`:           `a[\t\n\f\r ]b[^\t\n\f\r ]c[^\n][\t\n\f\r .]`,
 	} {
 		if got := ECMAPattern(in); got != want {
 			t.Errorf("ECMAPattern(%q) = %q, want %q", in, got, want)
@@ -93,7 +129,11 @@ func TestECMAPatternAgrees(t *testing.T) {
 	if err != nil {
 		t.Skip("no node to run the patterns in JavaScript")
 	}
-	probes := []string{"", "a", "ab", "a.b", "a\rb", "a\nb", "a\u2028b", "a\u2029b", "\r", "\n", "é", "A-1", "x.", "..", "\t", "aaa", "a\x00b", "-", "]", "ab\r"}
+	probes := []string{"", "a", "ab", "a.b", "a\rb", "a\nb", "a\u2028b", "a\u2029b", "\r", "\n", "é", "A-1", "x.", "..", "\t", "aaa", "a\x00b", "-", "]", "ab\r",
+		// RE2's \s is [\t\n\f\r ]; JavaScript's also \v, U+00A0, U+FEFF,
+		// U+2028, U+3000, …; U+0085 and U+180E are neither.
+		" ", "\f", "\v", "\u00a0", "\ufeff", "\u3000", "\u0085", "\u180e", "\u2000", "a b", "a\tb", "a\vb", "a\u00a0b", "1 kB", "1\u00a0kB", "1\vB", "5ms", "x-y", "a\\",
+		"\U0001F600", "_", "9"}
 	var js strings.Builder
 	js.WriteString("const out = [];\n")
 	var want []string
@@ -139,22 +179,43 @@ func strconvJS(s string) string {
 	return "\"" + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + "\""
 }
 
-// FuzzPortablePattern: portablePattern never panics, and what it accepts
-// of what RE2 compiles holds none of the constructs it refuses.
+// FuzzPortablePattern: portablePattern never panics; what it accepts of
+// what RE2 compiles holds none of the constructs it refuses; and
+// ECMAPattern of it, as santhosh-tekuri compiles "pattern" with Go's
+// regexp, still compiles there and matches what the pattern matches, on
+// the fuzzed text and on the spaces RE2's \s and JavaScript's tell apart
+// (TestECMAPatternAgrees runs the JavaScript side).
 func FuzzPortablePattern(f *testing.F) {
 	for _, c := range patternCases {
-		f.Add(c.pattern)
+		f.Add(c.pattern, "a b")
 	}
-	f.Fuzz(func(t *testing.T, s string) {
-		if _, err := regexp.Compile(s); err != nil {
+	for _, in := range []string{"\t", "\v", "\u00a0", "\ufeff", "\u2028", "\u3000", "x\ny", "1\u00a0kB", "1 kB"} {
+		f.Add(`^[^\s-]+$`, in)
+		f.Add(`\d+( ?(ms|s)|\s*(B|kB))`, in)
+		f.Add(`^[ \S]*$`, in)
+		f.Add(`^[^a\S]$`, in)
+	}
+	f.Fuzz(func(t *testing.T, s, in string) {
+		re, err := regexp.Compile(s)
+		if err != nil {
 			return
 		}
 		if portablePattern(s) != "" {
 			return
 		}
-		for _, bad := range []string{`\s`, `\S`, `(?i`, `(?s`, `(?P`, `\Q`, `\p`, `\x{`, `\z`, `\A`, `[[:`} {
+		for _, bad := range []string{`(?i`, `(?s`, `(?P`, `\Q`, `\p`, `\x{`, `\z`, `\A`, `[[:`} {
 			if strings.Contains(strings.ReplaceAll(s, `\\`, ""), bad) {
 				t.Fatalf("accepted %q, which holds %s", s, bad)
+			}
+		}
+		e := ECMAPattern(s)
+		ere, err := regexp.Compile(e)
+		if err != nil {
+			t.Fatalf("ECMAPattern(%q) = %q, which Go refuses: %v", s, e, err)
+		}
+		for _, p := range []string{in, "", " ", "\t", "\n", "\v", "\f", "\r", "\u00a0", "\ufeff", "\u2028", "a", "a b", "a\u00a0b"} {
+			if re.MatchString(p) != ere.MatchString(p) {
+				t.Fatalf("%q and its ECMAPattern %q disagree on %q", s, e, p)
 			}
 		}
 	})
