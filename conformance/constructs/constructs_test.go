@@ -13,7 +13,7 @@
 //     value (members in any order, numbers by value), so that a round
 //     trip through the Go types changes nothing CUE would tell apart;
 //   - santhosh-tekuri and ajv on the generated JSON Schemas, strict and open;
-//   - the generated TypeScript's parse function (compiled by tsc --strict),
+//   - the generated TypeScript's parse function (compiled by tsc --strict --noUnusedLocals),
 //     whose write function must give back an accepted instance's value.
 //
 // An archive holds schema/<pkg>/*.cue (the cue.mod is added, with any
@@ -611,7 +611,7 @@ func checkTypeScript(t *testing.T, mod string, cases []*kase) bool {
 		}
 		return false
 	}
-	args := []string{"--strict", "--target", "es2022", "--module", "es2022", "--skipLibCheck", "--rootDir", mod, "--outDir", filepath.Join(mod, "js")}
+	args := []string{"--strict", "--noUnusedLocals", "--target", "es2022", "--module", "es2022", "--skipLibCheck", "--rootDir", mod, "--outDir", filepath.Join(mod, "js")}
 	for _, c := range cases {
 		args = append(args, filepath.Join(c.dir, "generated", "ts", c.pkg.Path+".ts"))
 	}

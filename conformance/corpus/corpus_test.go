@@ -5,7 +5,7 @@
 // (its top-level fields), is one unit, classified as
 //
 //   - generated: schemagen's output carries it (a Go type, a JSON Schema
-//     $defs entry, a TypeScript type), the Go builds, tsc --strict accepts
+//     $defs entry, a TypeScript type), the Go builds, tsc --strict --noUnusedLocals accepts
 //     the TypeScript, and santhosh-tekuri and ajv compile the JSON Schema;
 //   - refused: an error positioned inside its source, or a reference to a
 //     refused definition;
@@ -785,7 +785,7 @@ func checkTypeScript(t *testing.T, mod string, runs []*corpusRun) {
 		}
 		return
 	}
-	args := []string{"--strict", "--target", "es2022", "--module", "es2022", "--skipLibCheck", "--rootDir", mod, "--outDir", filepath.Join(mod, "js")}
+	args := []string{"--strict", "--noUnusedLocals", "--target", "es2022", "--module", "es2022", "--skipLibCheck", "--rootDir", mod, "--outDir", filepath.Join(mod, "js")}
 	for _, r := range runs {
 		if r.schema == nil {
 			continue

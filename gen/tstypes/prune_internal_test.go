@@ -16,10 +16,12 @@ func pruneSupportByRegexp(support, code string) string {
 	keep := make([]bool, len(blocks))
 	names := make([][]string, len(blocks))
 	for i, b := range blocks {
+		exported := false
 		for _, m := range supportDecl.FindAllStringSubmatch(b, -1) {
 			names[i] = append(names[i], m[1])
+			exported = exported || strings.HasPrefix(m[0], "export ")
 		}
-		keep[i] = len(names[i]) == 0 || !strings.HasPrefix(names[i][0], "_")
+		keep[i] = len(names[i]) == 0 || exported
 	}
 	refers := func(text, name string) bool {
 		re, ok := refersRE[name]

@@ -130,6 +130,24 @@ func validators(p *model.Package) []decl {
 	if d, ok := documentType(p); ok {
 		ds = append(ds, decl{d.pos, d.name + " document", documentValidator(d)})
 	}
+	// A scalar's pattern constant only where a check uses it: an unread
+	// one is an error under noUnusedLocals.
+	used := map[string]bool{}
+	for _, sc := range p.Scalars {
+		if len(sc.Patterns) > 0 {
+			used[patternVar(sc)] = false
+		}
+	}
+	for _, d := range ds {
+		if !strings.HasPrefix(d.text, "const _re_") {
+			identifiers(d.text, used)
+		}
+	}
+	ds = slices.DeleteFunc(ds, func(d decl) bool {
+		name, ok := strings.CutPrefix(d.text, "const ")
+		name, _, _ = strings.Cut(name, " ")
+		return ok && strings.HasPrefix(name, "_re_") && !used[name]
+	})
 	code := make([]string, len(ds))
 	for i, d := range ds {
 		code[i] = d.text
@@ -150,10 +168,15 @@ func pruneSupport(support string, code ...string) string {
 	keep := make([]bool, len(blocks))
 	names := make([][]string, len(blocks))
 	for i, b := range blocks {
+		exported := false
 		for _, m := range supportDecl.FindAllStringSubmatch(b, -1) {
 			names[i] = append(names[i], m[1])
+			exported = exported || strings.HasPrefix(m[0], "export ")
 		}
-		keep[i] = len(names[i]) == 0 || !strings.HasPrefix(names[i][0], "_")
+		// A block of comments only, or one that exports a name, is the
+		// module's; any other (At too) only where something refers to
+		// it, or noUnusedLocals refuses the module.
+		keep[i] = len(names[i]) == 0 || exported
 	}
 	// A name is referred to where it stands as a whole identifier: the
 	// identifiers of code and of the kept blocks, each text read once
@@ -227,12 +250,30 @@ func notObject(c *code) {
 func patternVar(sc *model.Scalar) string { return "_re_" + sc.TSName }
 
 func enumGuard(e *model.Enum) string {
+	head := fmt.Sprintf("/** Whether s is a member of {@link %s}. */\nexport function %s(s: unknown): s is %s {\n", e.TSName, isFunc(e.TSName), e.TSName)
+	if len(e.Members) > maxOrChain {
+		// tsc's binder recurses once per ||: a chain of a few thousand
+		// overflows its stack (SchemaStore's cryproj, 2,000 members);
+		// a switch's cases are a list.
+		var b strings.Builder
+		b.WriteString(head)
+		b.WriteString("  switch (s) {\n")
+		for _, m := range e.Members {
+			fmt.Fprintf(&b, "    case %s:\n", jsString(m.Value))
+		}
+		b.WriteString("      return true;\n  }\n  return false;\n}\n")
+		return b.String()
+	}
 	var tests []string
 	for _, m := range e.Members {
 		tests = append(tests, "s === "+jsString(m.Value))
 	}
-	return fmt.Sprintf("/** Whether s is a member of {@link %s}. */\nexport function %s(s: unknown): s is %s {\n  return %s;\n}\n", e.TSName, isFunc(e.TSName), e.TSName, strings.Join(tests, " || "))
+	return head + "  return " + strings.Join(tests, " || ") + ";\n}\n"
 }
+
+// maxOrChain is the most members an enum's guard tests in one chain of
+// ||; a larger enum's is a switch.
+const maxOrChain = 64
 
 // exported writes the functions every object and union has.
 func exported(c *code, name, what string) {
@@ -301,7 +342,9 @@ func objectValidator(o *model.Object, strict bool) string {
 		c.p("ok = false;")
 		c.close()
 	}
-	c.p("let x: unknown;")
+	if len(o.Fields) > 0 || len(o.TypedAll()) > 0 {
+		c.p("let x: unknown;") // unread in an object of no field, which noUnusedLocals refuses
+	}
 	for _, f := range o.Fields {
 		c.p("x = ", memberOf("v", f.Name), ";")
 		mat := "_m(at, " + jsString(f.Name) + ")"
@@ -1275,7 +1318,9 @@ func objectWriter(c *code, o *model.Object) {
 		}
 	}
 	c.p(`let s = "{";`)
-	c.p(`let sep = "";`)
+	if len(fields) > 0 || o.Typed() != nil || o.KeepsUnknown() {
+		c.p(`let sep = "";`) // unread in an object of no member, which noUnusedLocals refuses
+	}
 	for _, f := range fields {
 		key := jsString(jsonText(f.Name) + ":")
 		val := "v" + accessor(f.Name)
