@@ -89,6 +89,9 @@ type resolver struct {
 	// expanding holds the definitions matchOne is reading as their
 	// alternatives, so that one that holds itself is read once.
 	expanding map[string]bool
+	// The memos below keep CUE's answers about the values asked lately
+	// (memo, in asks.go), not about every value of the package.
+	//
 	// exprs holds what CUE's Value.Expr gave for each value asked: it
 	// evaluates the expression again at every call, and the resolver asks
 	// about most values more than once (about three times on the
