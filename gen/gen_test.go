@@ -3,7 +3,7 @@ package gen_test
 import (
 	"fmt"
 	"os"
-	"runtime"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"testing"
@@ -176,11 +176,14 @@ func BenchmarkScaling(b *testing.B) {
 				}
 				if tc.kind == "wire" {
 					// A and B alternating (ABBA), each from a collected
-					// heap; the model's part alone is paired from the
-					// same rounds.
+					// heap returned to the system, as a process of its
+					// own starts (else the smaller side runs in memory
+					// the larger one already faulted in, which it would
+					// not have alone); the model's part alone is paired
+					// from the same rounds.
 					var as, bs, am, bm []float64
 					side := func(dir string, s, m *[]float64) {
-						runtime.GC()
+						debug.FreeOSMemory()
 						mn, en := own(dir)
 						*s, *m = append(*s, mn+en), append(*m, mn)
 					}
