@@ -3,11 +3,10 @@ package gen_test
 import (
 	"fmt"
 	"os"
-	"runtime"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/schemagen/schemagen/gen"
 	"github.com/schemagen/schemagen/gen/lock"
@@ -92,7 +91,9 @@ func TestDocsNameWhatIsWritten(t *testing.T) {
 // (linear is 5x), 20,000 vs 5,000 wire definitions at most 4.4x (linear is
 // 4x) — and so is schemagen's whole share on wire packages, the model's
 // part of a load (model.LoadTimed: the load less CUE's loader and
-// evaluator) and an emit, with the same goals (issue 26); the whole load
+// evaluator) and an emit, each read in the process's CPU time, with the
+// same goals (issue 26), and the model's part alone is reported beside it
+// from the same rounds; the whole load
 // is reported (CUE's own share grows faster than linear on this shape;
 // not at 20,000, where one load takes a minute). Run with
 // -benchtime=1x (it times itself); SCALING_ROUNDS sets the pairs (default
@@ -148,49 +149,59 @@ func BenchmarkScaling(b *testing.B) {
 				}
 			}
 			// own is the model's share of a load (model.LoadTimed: the
-			// load less CUE's loader and evaluator) and an emit of what
-			// it loaded, in ns: schemagen's whole share of a generate
-			// short of writing.
-			own := func(dir string) float64 {
-				var t model.Timing
+			// load less CUE's loader and evaluator, the resolver's own
+			// questions to CUE included) and an emit of what it loaded,
+			// in ns of the process's CPU time (the emitters run in
+			// parallel, and the machine may be shared): schemagen's whole
+			// share of a generate short of writing.
+			own := func(dir string) (modelNs, emitNs float64) {
+				t := model.Timing{Clock: benchpair.CPUTime}
 				s, err := model.LoadTimed(dir, &t)
 				if err != nil {
 					b.Fatal(err)
 				}
-				start := time.Now()
+				start := benchpair.CPUTime()
 				if _, err := gen.Emit(s, gen.Options{}); err != nil {
 					b.Fatal(err)
 				}
-				return float64(t.Model + time.Since(start))
+				return float64(t.Model), float64(benchpair.CPUTime() - start)
 			}
 			what := fmt.Sprintf("synthetic %s, in process: %d vs %d", tc.kind, tc.large, tc.small)
 			opt := benchpair.Options{Rounds: rounds}
-			var emit, ld, mine benchpair.Result
+			var emit, ld, mine, resolve benchpair.Result
 			for b.Loop() {
 				emit = benchpair.Compare(emits(sL), emits(sS), opt)
 				if tc.load {
 					ld = benchpair.Compare(loads(dirL), loads(dirS), opt)
 				}
 				if tc.kind == "wire" {
-					// A and B alternating (ABBA), each from a collected heap.
-					var as, bs []float64
+					// A and B alternating (ABBA), each from a collected
+					// heap returned to the system, as a process of its
+					// own starts (else the smaller side runs in memory
+					// the larger one already faulted in, which it would
+					// not have alone); the model's part alone is paired
+					// from the same rounds.
+					var as, bs, am, bm []float64
+					side := func(dir string, s, m *[]float64) {
+						debug.FreeOSMemory()
+						mn, en := own(dir)
+						*s, *m = append(*s, mn+en), append(*m, mn)
+					}
 					for i := range rounds {
-						runtime.GC()
 						if i%2 == 0 {
-							as = append(as, own(dirL))
-							runtime.GC()
-							bs = append(bs, own(dirS))
+							side(dirL, &as, &am)
+							side(dirS, &bs, &bm)
 						} else {
-							bs = append(bs, own(dirS))
-							runtime.GC()
-							as = append(as, own(dirL))
+							side(dirS, &bs, &bm)
+							side(dirL, &as, &am)
 						}
 					}
-					mine = benchpair.FromSamples(as, bs)
+					mine, resolve = benchpair.FromSamples(as, bs), benchpair.FromSamples(am, bm)
 				}
 			}
 			fmt.Println("pair " + benchpair.Line(what+", emit (schemagen's own work)", emit, benchpair.AtMost(tc.goal)))
 			if tc.kind == "wire" {
+				fmt.Println("pair " + benchpair.Line(what+", model (the load less CUE's loader and evaluator: reading and resolving, with the resolver's questions to CUE)", resolve, benchpair.NoGoal))
 				fmt.Println("pair " + benchpair.Line(what+", model and emit (schemagen's own work: the load less CUE's loader and evaluator, then emit)", mine, benchpair.AtMost(tc.goal)))
 			}
 			if tc.load {

@@ -24,8 +24,12 @@
 #     5,000 and 20,000); and 5,000 paired with 1,000 in one run (the same
 #     command in two modules; goal <= 6.00x, linear is 5x).
 #  5. schemagen's own share, in process without CUE's load (gen's
-#     BenchmarkScaling): emit at 5,000 vs 1,000 (<= 6x) and 20,000 vs
-#     5,000 (<= 4.4x).
+#     BenchmarkScaling): emit, and emit + the model (the load less CUE's
+#     loader and evaluator: reading and resolving, the resolver's own
+#     questions to CUE included; model.LoadTimed), at 5,000 vs 1,000
+#     (<= 6x) and 20,000 vs 5,000 (<= 4.4x); the model alone reported.
+#     Alone: go test ./gen -run '^$' -bench 'BenchmarkScaling/wire=20000vs5000'
+#     -benchtime 1x -cpu 1
 #  6. synthetic layouts of 1,000 and 5,000 fields, paired in one run
 #     (gengotypes has no layout target).              goal <= 6.00x
 #

@@ -37,6 +37,29 @@ func TestLoad(t *testing.T) {
 	})
 }
 
+// TestLoadForgetting resolves each testdata/*.txtar module again with
+// memos that keep one answer (model.SetAskedLimit), as a package of
+// thousands of definitions makes them forget: every answer must be the
+// same as with everything remembered.
+func TestLoadForgetting(t *testing.T) {
+	load := func(dir string) string {
+		s, err := model.Load(dir)
+		if err != nil {
+			return err.Error()
+		}
+		return dump(s)
+	}
+	golden.Run(t, "testdata/*.txtar", []string{"want"}, func(t *testing.T, c *golden.Case) {
+		want := load(c.Dir)
+		restore := model.SetAskedLimit(1)
+		got := load(c.Dir)
+		restore()
+		if got != want {
+			t.Errorf("resolved differently with memos that forget (-remembering +forgetting):\n%s", cmp.Diff(want, got))
+		}
+	})
+}
+
 // dump renders a schema compactly, one line per definition, member, field
 // and rule, with positions.
 func dump(s *model.Schema) string {

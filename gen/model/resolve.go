@@ -89,21 +89,24 @@ type resolver struct {
 	// expanding holds the definitions matchOne is reading as their
 	// alternatives, so that one that holds itself is read once.
 	expanding map[string]bool
+	// The memos below keep CUE's answers about the values asked lately
+	// (memo, in asks.go), not about every value of the package.
+	//
 	// exprs holds what CUE's Value.Expr gave for each value asked: it
 	// evaluates the expression again at every call, and the resolver asks
 	// about most values more than once (about three times on the
 	// synthetic packages of make bench).
-	exprs map[cue.Value]exprResult
+	exprs memo[cue.Value, exprResult]
 	// refs holds what CUE's Value.ReferencePath gave for each value asked,
 	// which makes a context of CUE's (about a kilobyte) at every call.
-	refs map[cue.Value]refResult
+	refs memo[cue.Value, refResult]
 	// fieldLists holds what CUE's Value.Fields listed for each value and
 	// set of options asked (it sorts the fields anew at every call), and
 	// elems what LookupPath of [string] gave (it evaluates the element
 	// anew, resolving its references again, at every call): the resolver
 	// asks both of an object four or five times.
-	fieldLists map[fieldsKey]fieldsResult
-	elems      map[cue.Value]cue.Value
+	fieldLists memo[fieldsKey, fieldsResult]
+	elems      memo[cue.Value, cue.Value]
 	// supplied names, for each object, a regular field whose value CUE
 	// supplies when the data leaves it out (concrete, or with a
 	// default): CUE counts it among the members struct.MinFields and
@@ -116,96 +119,6 @@ type resolver struct {
 	// heldInPlace: the structs refused for holding themselves in place,
 	// by where their fields are, each said once.
 	heldInPlace map[Pos]bool
-}
-
-// exprResult is one answer of cue.Value.Expr.
-type exprResult struct {
-	op   cue.Op
-	args []cue.Value
-}
-
-// asked is m[k], asked of ask the first time only: each question the
-// resolver puts to CUE's evaluator about a value is put once.
-func asked[K comparable, V any](m *map[K]V, k K, ask func() V) V {
-	if v, ok := (*m)[k]; ok {
-		return v
-	}
-	if *m == nil {
-		*m = map[K]V{}
-	}
-	v := ask()
-	(*m)[k] = v
-	return v
-}
-
-// expr is v.Expr(), asked of CUE once per value.
-func (r *resolver) expr(v cue.Value) (cue.Op, []cue.Value) {
-	e := asked(&r.exprs, v, func() exprResult {
-		op, args := safeExpr(v)
-		return exprResult{op, args}
-	})
-	return e.op, e.args
-}
-
-// refResult is one answer of cue.Value.ReferencePath.
-type refResult struct {
-	root cue.Value
-	path cue.Path
-}
-
-// referencePath is v.ReferencePath(), asked of CUE once per value.
-func (r *resolver) referencePath(v cue.Value) (cue.Value, cue.Path) {
-	e := asked(&r.refs, v, func() refResult {
-		root, path := v.ReferencePath()
-		return refResult{root, path}
-	})
-	return e.root, e.path
-}
-
-// field is one field CUE lists of a struct.
-type field struct {
-	sel cue.Selector
-	v   cue.Value
-}
-
-// fieldsKey is a question to Value.Fields: the value, and whether its
-// patterns are listed too (optional fields always are).
-type fieldsKey struct {
-	v        cue.Value
-	patterns bool
-}
-
-// fieldsResult is one answer of Value.Fields.
-type fieldsResult struct {
-	fs  []field
-	err error
-}
-
-// fields lists the fields of v, optional ones included, and its pattern
-// constraints when patterns is set: v.Fields, asked of CUE once.
-func (r *resolver) fields(v cue.Value, patterns bool) ([]field, error) {
-	e := asked(&r.fieldLists, fieldsKey{v, patterns}, func() fieldsResult {
-		opts := []cue.Option{cue.Optional(true)}
-		if patterns {
-			opts = append(opts, cue.Patterns(true))
-		}
-		it, err := v.Fields(opts...)
-		if err != nil {
-			return fieldsResult{err: err}
-		}
-		var fs []field
-		for it.Next() {
-			fs = append(fs, field{it.Selector(), it.Value()})
-		}
-		return fieldsResult{fs: fs}
-	})
-	return e.fs, e.err
-}
-
-// elem is the value every member of the struct v that no field names
-// has, v.LookupPath([string]), asked of CUE once.
-func (r *resolver) elem(v cue.Value) cue.Value {
-	return asked(&r.elems, v, func() cue.Value { return v.LookupPath(cue.MakePath(cue.AnyString)) })
 }
 
 // safeExpr is CUE's Expr of v, or v itself (NoOp) where Expr panics: it

@@ -90,3 +90,15 @@ func TestLine(t *testing.T) {
 		}
 	}
 }
+
+func TestCPUTimeCountsWork(t *testing.T) {
+	// A busy loop must show as CPU time within a few seconds, however
+	// loaded the machine: a clock that does not advance never does.
+	before := CPUTime()
+	deadline := time.Now().Add(10 * time.Second)
+	for CPUTime()-before < 10*time.Millisecond {
+		if time.Now().After(deadline) {
+			t.Fatalf("CPUTime advanced %v over 10s of a busy loop", CPUTime()-before)
+		}
+	}
+}

@@ -1,0 +1,119 @@
+package model
+
+import (
+	"cuelang.org/go/cue"
+)
+
+// askedLimit is how many answers a memo keeps in each of its two
+// generations: a definition's questions are a few dozen, so the answers it
+// asks again are kept, and what the whole package asked is not (at 20,000
+// definitions that held half a gigabyte of CUE's vertices live until the
+// end of the resolve, which the collector marked again at every cycle).
+var askedLimit = 4096
+
+// memo holds the answers CUE's evaluator gave to one kind of question
+// about recent values, so that the resolver puts each question about a
+// value to CUE once while it reads the definition the value is in. It
+// keeps two generations of at most askedLimit answers: when the current
+// one is full it becomes the previous one, and the previous one is
+// dropped; an answer found in the previous generation moves to the
+// current one. Dropping an answer only costs asking again: CUE gives the
+// same answer.
+type memo[K comparable, V any] struct {
+	cur, prev map[K]V
+}
+
+// get is the answer for k, asked of ask when the memo holds none.
+func (m *memo[K, V]) get(k K, ask func() V) V {
+	if v, ok := m.cur[k]; ok {
+		return v
+	}
+	v, ok := m.prev[k]
+	if !ok {
+		v = ask()
+	}
+	if len(m.cur) >= askedLimit {
+		m.prev, m.cur = m.cur, nil
+	}
+	if m.cur == nil {
+		m.cur = make(map[K]V)
+	}
+	m.cur[k] = v
+	return v
+}
+
+// exprResult is one answer of cue.Value.Expr.
+type exprResult struct {
+	op   cue.Op
+	args []cue.Value
+}
+
+// expr is v.Expr(), asked of CUE once per value.
+func (r *resolver) expr(v cue.Value) (cue.Op, []cue.Value) {
+	e := r.exprs.get(v, func() exprResult {
+		op, args := safeExpr(v)
+		return exprResult{op, args}
+	})
+	return e.op, e.args
+}
+
+// refResult is one answer of cue.Value.ReferencePath.
+type refResult struct {
+	root cue.Value
+	path cue.Path
+}
+
+// referencePath is v.ReferencePath(), asked of CUE once per value.
+func (r *resolver) referencePath(v cue.Value) (cue.Value, cue.Path) {
+	e := r.refs.get(v, func() refResult {
+		root, path := v.ReferencePath()
+		return refResult{root, path}
+	})
+	return e.root, e.path
+}
+
+// field is one field CUE lists of a struct.
+type field struct {
+	sel cue.Selector
+	v   cue.Value
+}
+
+// fieldsKey is a question to Value.Fields: the value, and whether its
+// patterns are listed too (optional fields always are).
+type fieldsKey struct {
+	v        cue.Value
+	patterns bool
+}
+
+// fieldsResult is one answer of Value.Fields.
+type fieldsResult struct {
+	fs  []field
+	err error
+}
+
+// fields lists the fields of v, optional ones included, and its pattern
+// constraints when patterns is set: v.Fields, asked of CUE once.
+func (r *resolver) fields(v cue.Value, patterns bool) ([]field, error) {
+	e := r.fieldLists.get(fieldsKey{v, patterns}, func() fieldsResult {
+		opts := []cue.Option{cue.Optional(true)}
+		if patterns {
+			opts = append(opts, cue.Patterns(true))
+		}
+		it, err := v.Fields(opts...)
+		if err != nil {
+			return fieldsResult{err: err}
+		}
+		var fs []field
+		for it.Next() {
+			fs = append(fs, field{it.Selector(), it.Value()})
+		}
+		return fieldsResult{fs: fs}
+	})
+	return e.fs, e.err
+}
+
+// elem is the value every member of the struct v that no field names
+// has, v.LookupPath([string]), asked of CUE once.
+func (r *resolver) elem(v cue.Value) cue.Value {
+	return r.elems.get(v, func() cue.Value { return v.LookupPath(cue.MakePath(cue.AnyString)) })
+}
