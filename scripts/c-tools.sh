@@ -17,7 +17,9 @@
 #   dwarves                         pahole, which reads each compiler's layout back
 #   lld, qemu-user                  the big-endian check: clang --target=powerpc-linux-gnu
 #                                   links a libc-free program with ld.lld and
-#                                   qemu-ppc runs it
+#                                   qemu-ppc runs it; qemu-i386 runs the i386
+#                                   programs where the kernel runs no 32-bit x86
+#                                   program (no IA-32 emulation, as in some VMs)
 #
 # Cross targets are built with clang --target, never with Debian's
 # gcc-*-linux-gnu cross compilers: those conflict with gcc-multilib.

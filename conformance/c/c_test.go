@@ -11,7 +11,8 @@
 // with generated/go/deck in both directions; runs the same ledger commits
 // through ownership.h and the generated Go ledger, which must agree byte for byte;
 // runs the file codec differentially against the Go loader over more than
-// 10,000 files, natively, as i386, sanitized and big-endian under qemu-ppc,
+// 10,000 files, natively, as i386 (under qemu-i386 where the kernel runs no
+// 32-bit program), sanitized and big-endian under qemu-ppc,
 // through the whole-buffer and the streaming API (codec_test.go); links a
 // Cortex-M0 firmware on the streaming API with newlib-nano into 8 KB of RAM,
 // checks its map and runs it and a quarter of the corpus under QEMU's
@@ -34,8 +35,10 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -111,6 +114,41 @@ var targets = []target{
 	{"PowerPC big-endian", "clang", []string{"--target=powerpc-linux-gnu", "-ffreestanding", "-O2"}, false},
 }
 
+// command runs prog, built for tg, on this host: a program built for
+// i386 runs under qemu-i386 where the kernel runs no 32-bit x86 program
+// (a kernel without IA-32 emulation, as some VMs have), natively
+// elsewhere.
+func (tg target) command(t *testing.T, prog string, args ...string) *exec.Cmd {
+	t.Helper()
+	if slices.Contains(tg.flags, "-m32") && !runsI386(t) {
+		return exec.Command(tool(t, "qemu-i386"), append([]string{prog}, args...)...)
+	}
+	return exec.Command(prog, args...)
+}
+
+// i386 says, once per run, whether the kernel runs a 32-bit x86 program.
+var i386 struct {
+	once   sync.Once
+	native bool
+}
+
+// runsI386 builds an empty program with gcc -m32 and runs it.
+func runsI386(t *testing.T) bool {
+	i386.once.Do(func() {
+		dir, err := os.MkdirTemp("", "i386")
+		if err != nil {
+			return
+		}
+		defer os.RemoveAll(dir)
+		src, bin := filepath.Join(dir, "t.c"), filepath.Join(dir, "t")
+		os.WriteFile(src, []byte("int main(void) { return 0; }\n"), 0o644)
+		if exec.Command(tool(t, "gcc"), "-m32", "-o", bin, src).Run() == nil {
+			i386.native = exec.Command(bin).Run() == nil
+		}
+	})
+	return i386.native
+}
+
 // targetNamed returns the target with the given name.
 func targetNamed(t *testing.T, name string) target {
 	for _, tg := range targets {
@@ -167,7 +205,7 @@ func TestOwnershipUnits(t *testing.T) {
 			dir := t.TempDir()
 			copyFile(t, filepath.Join("testdata", "ownership_test.c"), filepath.Join(dir, "ownership_test.c"))
 			cc(t, tg, dir, "-O1", "-o", "ownership_test", "ownership_test.c")
-			out, err := exec.Command(filepath.Join(dir, "ownership_test")).CombinedOutput()
+			out, err := tg.command(t, filepath.Join(dir, "ownership_test")).CombinedOutput()
 			if err != nil || strings.TrimSpace(string(out)) != "ok" {
 				t.Fatalf("ownership_test: %v\n%s", err, out)
 			}

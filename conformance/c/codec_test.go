@@ -394,7 +394,7 @@ func buildDriver(t *testing.T, tg target) driver {
 	abs, _ := filepath.Abs(filepath.Join(headerDir, "deck_file.c"))
 	cc(t, tg, dir, "-o", "codec_driver", "codec_driver.c", abs)
 	prog := filepath.Join(dir, "codec_driver")
-	return func(t *testing.T, input []byte) []byte { return runDriver(t, exec.Command(prog), input) }
+	return func(t *testing.T, input []byte) []byte { return runDriver(t, tg.command(t, prog), input) }
 }
 
 func runDriver(t *testing.T, cmd *exec.Cmd, input []byte) []byte {
@@ -646,7 +646,7 @@ func TestCodecUnits(t *testing.T) {
 			copyFile(t, filepath.Join("testdata", "deck_file_test.c"), filepath.Join(dir, "deck_file_test.c"))
 			abs, _ := filepath.Abs(filepath.Join(headerDir, "deck_file.c"))
 			cc(t, tg, dir, "-o", "deck_file_test", "deck_file_test.c", abs)
-			out, err := exec.Command(filepath.Join(dir, "deck_file_test")).CombinedOutput()
+			out, err := tg.command(t, filepath.Join(dir, "deck_file_test")).CombinedOutput()
 			if err != nil || strings.TrimSpace(string(out)) != "ok" {
 				t.Fatalf("deck_file_test: %v\n%s", err, out)
 			}

@@ -195,7 +195,7 @@ func TestFloatDifferential(t *testing.T) {
 			bin := t.TempDir()
 			floatCC(t, tg, src, "-o", filepath.Join(bin, "harness"), "harness.c", "tiny_file.c")
 			for _, chunk := range []int{1, 7, 4096} {
-				out, err := exec.Command(filepath.Join(bin, "harness"), data, strconv.Itoa(chunk), strconv.Itoa(len(files))).Output()
+				out, err := tg.command(t, filepath.Join(bin, "harness"), data, strconv.Itoa(chunk), strconv.Itoa(len(files))).Output()
 				if err != nil {
 					t.Fatalf("harness (chunk %d): %v", chunk, err)
 				}
