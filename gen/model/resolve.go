@@ -3391,7 +3391,7 @@ func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
 	name := inlineName(what)
 	var matchIfs []*MatchIf
 	var matchNs []*ObjectMatchN
-	if vname, ok := r.validatorOf(v); ok && (vname == "matchIf" || vname == "matchN") && !r.matching {
+	if vname, ok := r.validatorOf(v); ok && (vname == "matchIf" || vname == "matchN") && (!r.matching || r.validatedOpen(v)) {
 		// cue import's if/then/else on an object, or several of them
 		// (matchN(k, [matchIf(…), …]) with every one to hold), and its
 		// oneOf/anyOf of objects (matchN(1, [{a!: _, ...}, …])).
@@ -3444,6 +3444,11 @@ func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
 		lit, ok := structLit(sourceExpr(v))
 		if isClose {
 			lit, ok = structLit(closeArg(sourceExpr(v)))
+		}
+		if !ok && r.validatedOpen(v) {
+			// matchN(0, [X]) & {...}: an open object of no field,
+			// judged by its validator (objectMatchIfs).
+			lit, ok = &ast.StructLit{Elts: []ast.Decl{&ast.Ellipsis{}}}, true
 		}
 		if !ok || hasEmbedding(lit) || hasComprehension(lit) {
 			r.errorf(p, "%s: in a T of matchIf or list.MatchN, a struct is carried as a struct literal of fields ({a!: number, ...}) or close({…}) of one; an embedding or a comprehension is not carried yet: CUE's match would give fields only it computes, which the Go and TypeScript checks do not state", what)
