@@ -397,9 +397,9 @@ func (e *emitter) resource(id string) obj {
 		}
 		slices.Sort(next)
 		for _, name := range next {
-			if def, ok := strings.CutPrefix(name, StrictDir+"/"); ok {
+			if plain, ok := strings.CutPrefix(name, StrictDir+"/"); ok {
 				e.inMatch = true
-				done[name] = e.definition(e.defs[def])
+				done[name] = e.definition(e.defs[plain])
 				e.inMatch = false
 				continue
 			}

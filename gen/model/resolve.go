@@ -3801,12 +3801,8 @@ func (r *resolver) validatedOpen(v cue.Value) bool {
 // every alternative matches is one X matches, and _ matches every value,
 // so it is X.
 func (r *resolver) allOfOne(v cue.Value) (cue.Value, bool) {
-	call, ok := sourceExpr(v).(*ast.CallExpr)
-	if !ok || !isIdentNamed(call.Fun, "matchN") {
-		return cue.Value{}, false
-	}
-	lo, hi, alts, known := r.objectCount(v)
-	if !known || hi == nil || lo != len(alts) || lo < 2 {
+	alts, ok := r.allOf(v)
+	if !ok {
 		return cue.Value{}, false
 	}
 	var x []cue.Value
@@ -3824,20 +3820,22 @@ func (r *resolver) allOfOne(v cue.Value) (cue.Value, bool) {
 // allOfObjects reports whether v is matchN(k, alts) alone, k the number
 // of alts (more than one), one of them a struct.
 func (r *resolver) allOfObjects(v cue.Value) bool {
+	alts, ok := r.allOf(v)
+	return ok && slices.ContainsFunc(alts, func(a cue.Value) bool { return a.IncompleteKind() == cue.StructKind })
+}
+
+// allOf returns the alternatives of v when v is matchN(k, alts) alone, k
+// the number of alts (more than one): every one must match.
+func (r *resolver) allOf(v cue.Value) ([]cue.Value, bool) {
 	call, ok := sourceExpr(v).(*ast.CallExpr)
 	if !ok || !isIdentNamed(call.Fun, "matchN") {
-		return false
+		return nil, false
 	}
 	lo, hi, alts, known := r.objectCount(v)
 	if !known || hi == nil || lo != len(alts) || lo < 2 {
-		return false
+		return nil, false
 	}
-	for _, a := range alts {
-		if a.IncompleteKind() == cue.StructKind {
-			return true
-		}
-	}
-	return false
+	return alts, true
 }
 
 // besideOpen returns v's one conjunct beside {...} (which says nothing of
