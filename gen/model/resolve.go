@@ -677,7 +677,7 @@ func (r *resolver) withoutValidators(v cue.Value) cue.Value {
 		}
 		if sourceExpr(c) == nil {
 			// A conjunct of a value unified here (X.Unify(Y):
-			// nullableCount) may list no fields of its own where the
+			// kindwise) may list no fields of its own where the
 			// whole does.
 			if fs, err := r.fields(v, false); err == nil && len(fs) > 0 {
 				return v
@@ -992,19 +992,15 @@ func (r *resolver) classify(d *def) {
 		r.classify(d)
 		return
 	}
-	if op, _ := r.expr(d.v); op == cue.AndOp {
-		if x, y, ok := r.nullableCount(r.conjuncts(d.v)); ok {
-			// #ref: matchN(1, [X, null]) & (null | Y) is X & Y, and
-			// every use of #ref may be null.
-			d.nullable = true
-			d.v = x.Unify(y)
-			r.classify(d)
-			return
-		}
-	}
 	op, args := r.disjunction(d.v)
 	if alts, ok := r.matchOne(d.v); ok {
 		op, args = cue.OrOp, alts
+	} else if op == cue.AndOp {
+		if parts, ok := r.kindwise(r.conjuncts(d.v)); ok {
+			// #ref: matchN(1, [X, null]) & (null | Y) is X & Y, and
+			// every use of #ref may be null.
+			op, args = cue.OrOp, parts
+		}
 	}
 	if op == cue.OrOp {
 		args = dropAdmitted(args) // "bash" | string is string
@@ -2455,6 +2451,7 @@ func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 		return nil, false
 	}
 	defer func() { r.nesting-- }()
+	var kinds []cue.Value
 	if op, _ := r.expr(v); op == cue.AndOp {
 		cs := r.conjuncts(v)
 		if len(cs) == 1 {
@@ -2463,13 +2460,7 @@ func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 		if d, ok := r.sameChoice(cs); ok {
 			return r.typeOf(d, what)
 		}
-		if x, y, ok := r.nullableCount(cs); ok {
-			t, ok := r.typeOf(x.Unify(y), what)
-			if !ok || t.Kind == NullableKind {
-				return t, ok
-			}
-			return &Type{Kind: NullableKind, Elem: t}, true
-		}
+		kinds, _ = r.kindwise(cs)
 	}
 	if x, ok := r.allOfOne(v); ok {
 		return r.typeOf(x, what) // matchN(2, [#A, _]) is #A
@@ -2478,7 +2469,10 @@ func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 		return t, ok
 	}
 	op, args := r.disjunction(v)
-	if alts, ok := r.matchOne(v); ok {
+	if kinds != nil {
+		// matchN(1, [X, null]) & (null | Y) is null | X & Y: kindwise.
+		op, args = cue.OrOp, kinds
+	} else if alts, ok := r.matchOne(v); ok {
 		if len(alts) == 1 {
 			return r.typeOf(alts[0], what) // matchN(1, [T]) is T
 		}
@@ -3737,41 +3731,184 @@ func (r *resolver) countOf(v cue.Value) (cue.Value, bool) {
 	return c, true
 }
 
-// nullableCount reads matchN(1, [X, null]) & (null | Y), in either
-// order, as cue import writes a nullable schema beside its properties
-// (github-workflow's #ref): null | X & Y. CUE's own value of it may not
-// say so: unified with no data, X & Y may fail X's count of a required
+// kindwise reads a conjunction of choices told apart by JSON kind kind by
+// kind:
+//
+//   - matchN(1, [X, null]) & (null | Y), as cue import writes a nullable
+//     schema beside its properties (github-workflow's #ref), is
+//     null | X & Y;
+//   - #env & (null | bool | number | string | [...] | {args?: string, ...}),
+//     #env itself matchN(1, [{[string]: bool | number | string},
+//     =~"\$\{\{"]) (github-workflow's with), is =~"\$\{\{" | {args?:
+//     string, ...} & {[string]: bool | number | string}.
+//
+// A value is of one JSON kind, so it is a value of the conjunction when it
+// is one of every conjunct's alternative of its kind: a kind some conjunct
+// has no alternative of is no kind of the conjunction. CUE's own value of
+// it may not say so, as CUE does not distribute a conjunction over a
+// matchN: unified with no data, X & Y may fail X's count of a required
 // member and leave null alone, where data with the member is X & Y.
-func (r *resolver) nullableCount(cs []cue.Value) (x, y cue.Value, ok bool) {
-	if len(cs) != 2 {
-		return x, y, false
+//
+// It returns the conjunction of each kind's alternatives, in the order
+// null, bool, number, string, bytes, list, object, for the kinds every
+// conjunct has. Where no conjunct is a matchN, CUE distributes the
+// conjunction itself, and its value is read as it is, unless every kind
+// left is one alternative as written, the others whole kinds (string &
+// (bool | number | string), a field's type beside a pattern's, is
+// string). ok is false otherwise, when a conjunct has two alternatives of
+// one kind (the conjunction would be a choice within the kind) or one of
+// several kinds, when a kind's conjunction is an error, or when no kind is
+// left.
+func (r *resolver) kindwise(cs []cue.Value) (parts []cue.Value, ok bool) {
+	if len(cs) < 2 {
+		return nil, false
 	}
-	isNull := func(v cue.Value) bool { return v.IncompleteKind() == cue.NullKind && v.IsConcrete() }
-	for i := range 2 {
-		alts, one := r.matchOne(cs[i])
-		if !one || len(alts) != 2 {
-			continue
+	counted, several := false, false
+	var byKind [kindClasses][]cue.Value
+	for _, c := range cs {
+		alts, matched := r.matchOne(c)
+		if !matched {
+			if name, isRef := r.refName(c); isRef && r.defs[name] != nil && manyKinds(c.IncompleteKind()) && !r.expanding[name] {
+				alts, matched = r.matchOne(r.defs[name].v)
+			}
 		}
-		op, args := r.disjunction(cs[1-i])
-		if op != cue.OrOp || len(args) != 2 {
-			continue
+		if matched {
+			counted = true
+		} else if op, args := r.disjunction(c); op == cue.OrOp {
+			alts = args
+		} else {
+			alts = []cue.Value{c}
 		}
-		var ax, ay []cue.Value
+		var seen [kindClasses]bool
+		if len(alts) > 1 {
+			several = true
+		}
 		for _, a := range alts {
-			if !isNull(a) {
-				ax = append(ax, a)
+			k, one := kindClass(r.kindOf(a))
+			if !one || seen[k] {
+				return nil, false
 			}
-		}
-		for _, a := range args {
-			if !isNull(a) {
-				ay = append(ay, a)
-			}
-		}
-		if len(ax) == 1 && len(ay) == 1 {
-			return ax[0], ay[0], true
+			seen[k] = true
+			byKind[k] = append(byKind[k], a)
 		}
 	}
-	return x, y, false
+	if !counted && !several {
+		return nil, false
+	}
+	for _, alts := range byKind {
+		if len(alts) != len(cs) {
+			continue
+		}
+		alts = narrowest(alts)
+		if !counted && len(alts) > 1 {
+			// #types & (null | [..."a"]): CUE's own value of a
+			// conjunction of choices is the conjunction of each
+			// kind's alternatives, read as it is.
+			return nil, false
+		}
+		v := alts[0]
+		for _, a := range alts[1:] {
+			v = v.Unify(a)
+		}
+		if v.Err() != nil {
+			return nil, false
+		}
+		parts = append(parts, v)
+	}
+	return parts, len(parts) > 0
+}
+
+// narrowest drops from alts each that is a whole kind as written
+// (string, number, null, [...], {...}) beside another of that kind or
+// narrower (string beside #pattern), which adds nothing to their
+// conjunction, keeping the first of two such kinds: what is left is read
+// as written, a reference as the definition it names. CUE's Subsume is
+// not asked: it does not weigh a validator (matchN), and would call
+// matchN(2, […]) wider than an object it refuses.
+func narrowest(alts []cue.Value) []cue.Value {
+	var out []cue.Value
+	for i, a := range alts {
+		wider := false
+		for j, b := range alts {
+			ka, kb := a.IncompleteKind(), b.IncompleteKind()
+			if i != j && wholeKind(sourceExpr(a)) && kb&^ka == 0 && (!wholeKind(sourceExpr(b)) || ka != kb || j < i) {
+				wider = true
+				break
+			}
+		}
+		if !wider {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// wholeKind reports whether n states a JSON kind and nothing more: null,
+// bool, int, float, number, string, bytes, [...] or {...}.
+func wholeKind(n ast.Node) bool {
+	switch n := n.(type) {
+	case *ast.Ident:
+		switch n.Name {
+		case "null", "bool", "int", "float", "number", "string", "bytes":
+			return true
+		}
+	case *ast.BasicLit:
+		return n.Kind == token.NULL
+	case *ast.ListLit:
+		if len(n.Elts) != 1 {
+			return false
+		}
+		e, ok := n.Elts[0].(*ast.Ellipsis)
+		return ok && isTop(e.Type)
+	case *ast.StructLit:
+		if len(n.Elts) != 1 {
+			return false
+		}
+		e, ok := n.Elts[0].(*ast.Ellipsis)
+		return ok && isTop(e.Type)
+	}
+	return false
+}
+
+// kindOf is the kind of v's values: CUE's, except that a matchN every
+// alternative of which must match (matchN(2, [A, B])), whose kind CUE
+// leaves open, admits only values of the kinds every alternative admits.
+func (r *resolver) kindOf(v cue.Value) cue.Kind {
+	alts, ok := r.allOf(v)
+	if !ok {
+		return v.IncompleteKind()
+	}
+	k := cue.TopKind
+	for _, a := range alts {
+		k &= r.kindOf(a)
+	}
+	return k
+}
+
+// kindClasses is the number of JSON kinds kindClass tells apart.
+const kindClasses = 7
+
+// kindClass returns the JSON kind of a value of CUE kind k, as an index in
+// the order null, bool, number (int or float), string, bytes, list,
+// object. one is false when k is of more than one of them.
+func kindClass(k cue.Kind) (class int, one bool) {
+	switch {
+	case k == cue.NullKind:
+		return 0, true
+	case k == cue.BoolKind:
+		return 1, true
+	case k != 0 && k&^cue.NumberKind == 0:
+		return 2, true
+	case k == cue.StringKind:
+		return 3, true
+	case k == cue.BytesKind:
+		return 4, true
+	case k == cue.ListKind:
+		return 5, true
+	case k == cue.StructKind:
+		return 6, true
+	}
+	return 0, false
 }
 
 // validatedOpen reports whether v is matchN or matchIf beside {...} and
