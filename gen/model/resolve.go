@@ -3776,6 +3776,10 @@ func (r *resolver) kindwise(cs []cue.Value) (parts []cue.Value, ok bool) {
 			counted = true
 		} else if op, args := r.disjunction(c); op == cue.OrOp {
 			alts = args
+		} else if op, args := r.expr(c.Eval()); op == cue.OrOp && manyKinds(c.IncompleteKind()) {
+			// _#defs."/x" & (null | {...}): a reference to a
+			// disjunction, a hidden field's too, is one.
+			alts = args
 		} else {
 			alts = []cue.Value{c}
 		}
@@ -4081,11 +4085,40 @@ func (r *resolver) objectMatch(v cue.Value, role string, p Pos, what string) (*T
 	if isTop(sourceExpr(v)) && v.IncompleteKind() == cue.TopKind {
 		return nil, true
 	}
+	if _, isRef := r.refName(v); isRef && manyKinds(v.IncompleteKind()) && v.IncompleteKind()&cue.StructKind != 0 {
+		// #Options & {...}, #Options: null | bool | … | {…} (tsconfig's
+		// parts, as cue import writes a $ref in an allOf): only the
+		// definition's object matches an object.
+		if t, ok := r.matchType(v, role, p, what); ok && t != nil {
+			if o := objectAlt(t); o != nil {
+				return o, true
+			}
+		} else if !ok {
+			return nil, false
+		}
+	}
 	if v.IncompleteKind() != cue.StructKind {
 		r.errorf(p, "%s: %s %v is carried on an object as a struct or _; this one is of another kind", what, role, v)
 		return nil, false
 	}
 	return r.matchType(v, role, p, what)
+}
+
+// objectAlt returns the type of t's object alternative, when t is a choice
+// of kinds (possibly nullable) with one.
+func objectAlt(t *Type) *Type {
+	if t.Kind == NullableKind {
+		t = t.Elem
+	}
+	if t.Kind != OneOfKind {
+		return nil
+	}
+	for _, a := range t.OneOf.Alts {
+		if a.Kind == "object" {
+			return a.Type
+		}
+	}
+	return nil
 }
 
 // checkObjectMatchIfs refuses a matchIf on a closed object whose struct
