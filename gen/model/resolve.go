@@ -528,8 +528,16 @@ func (r *resolver) resolve() *Package {
 	// So is one that embeds matchN(1, […]) or matchN(>=1, […]) alone
 	// (matchN(>=1, [bool, number]), CUE's JSON Schema tests' anyOf at
 	// the root): its value is the disjunction, of any kinds.
-	choice, isChoice := r.embedsChoiceAlone()
-	if k := r.v.IncompleteKind(); k != cue.StructKind && k != cue.BottomKind && k != cue.TopKind || isChoice {
+	choice, isChoice, withDefs := r.embedsChoiceAlone()
+	if isChoice && withDefs {
+		// Beside definitions (prettierrc: matchN(1, [matchN(2, [#options
+		// & {...}, #overrides & {...}]), string])): the definitions are
+		// read as a struct package's, the document is the disjunction.
+		isChoice = false
+	} else {
+		withDefs = false
+	}
+	if k := r.v.IncompleteKind(); k != cue.StructKind && k != cue.BottomKind && k != cue.TopKind && !withDefs || isChoice {
 		if d := r.rootValue(); d != nil {
 			if isChoice {
 				d.v = choice // beside hidden fields: the disjunction alone
@@ -539,11 +547,7 @@ func (r *resolver) resolve() *Package {
 			r.settleInPlaceNames()
 			r.assignNames()
 			r.altGoNames()
-			if d.oneOf != nil || d.tuple != nil || d.enum != nil || d.scalar != nil || d.alias != nil {
-				if t, ok := r.refType(d.v, d.name, "package "+r.pkg.Name); ok {
-					r.pkg.Document, r.pkg.Value = d.name, t
-				}
-			}
+			r.document(d)
 		}
 		return r.pkg
 	}
@@ -593,7 +597,12 @@ func (r *resolver) resolve() *Package {
 		// object is that value, never left out.
 		rootPos = r.embedPos()
 	}
-	if rootPos.IsValid() {
+	var value *def
+	if withDefs {
+		value = r.valueDef(r.embedPos())
+		value.v = choice
+		r.order = append(r.order, value)
+	} else if rootPos.IsValid() {
 		if d := r.rootDefinition(); d != nil {
 			r.pkg.Root, r.pkg.Document = d.object, d.name
 		} else {
@@ -609,7 +618,20 @@ func (r *resolver) resolve() *Package {
 	r.settleInPlaceNames()
 	r.assignNames()
 	r.altGoNames()
+	if value != nil {
+		r.document(value)
+	}
 	return r.pkg
+}
+
+// document makes d, the definition of a package's value, the package's
+// document, when its type is one a document has.
+func (r *resolver) document(d *def) {
+	if d.oneOf != nil || d.tuple != nil || d.enum != nil || d.scalar != nil || d.alias != nil {
+		if t, ok := r.refType(d.v, d.name, "package "+r.pkg.Name); ok {
+			r.pkg.Document, r.pkg.Value = d.name, t
+		}
+	}
 }
 
 // resolveRounds resolves fields and variants against the classified set,
@@ -698,33 +720,47 @@ func (r *resolver) withoutValidators(v cue.Value) cue.Value {
 // embedsChoiceAlone returns the matchN(1, …) or matchN(>=1, …) the
 // package embeds when that is its value: no field or definition beside it
 // (hidden fields may be), and no other embedding.
-func (r *resolver) embedsChoiceAlone() (cue.Value, bool) {
+//
+// Beside definitions (withDefs), it is such a package only when an
+// alternative is of another kind than an object: a choice of objects
+// alone (matchN(1, [{a!: _, ...}, {b!: _, ...}])) is the validator of the
+// package's root object.
+func (r *resolver) embedsChoiceAlone() (choice cue.Value, ok, withDefs bool) {
 	embeds := 0
 	for _, f := range r.inst.Files {
 		for _, decl := range f.Decls {
 			switch x := decl.(type) {
 			case *ast.Field:
-				// Hidden fields only: the value document of a package
-				// carries no definitions beside it (rootValue).
-				if name, _, err := ast.LabelName(x.Label); err != nil || !strings.HasPrefix(name, "_") {
-					return cue.Value{}, false
+				// Hidden fields and definitions only: a regular field
+				// makes the package's value an object.
+				name, _, err := ast.LabelName(x.Label)
+				if err != nil || !strings.HasPrefix(name, "_") && !strings.HasPrefix(name, "#") {
+					return cue.Value{}, false, false
+				}
+				if strings.HasPrefix(name, "#") {
+					withDefs = true
 				}
 			case *ast.EmbedDecl:
 				embeds++
 			case *ast.Comprehension:
-				return cue.Value{}, false
+				return cue.Value{}, false, false
 			}
 		}
 	}
 	if embeds != 1 {
-		return cue.Value{}, false
+		return cue.Value{}, false, false
 	}
 	for _, c := range r.conjuncts(r.v) {
-		if _, ok := r.matchOne(c); ok {
-			return c, true
+		alts, ok := r.matchOne(c)
+		if !ok {
+			continue
 		}
+		if withDefs && !slices.ContainsFunc(alts, func(a cue.Value) bool { return r.kindOf(a)&^cue.StructKind != 0 }) {
+			return cue.Value{}, false, false
+		}
+		return c, true, withDefs
 	}
-	return cue.Value{}, false
+	return cue.Value{}, false, false
 }
 
 // embedPos is where the package embeds its first matchN or matchIf, or no
@@ -837,12 +873,22 @@ func (r *resolver) rootValue() *def {
 	if !ok {
 		return nil
 	}
+	return r.valueDef(pos)
+}
+
+// valueDef makes the definition of the package's value, named after the
+// package as a root object is, at pos: the package's value, or (set by
+// the caller) the choice it embeds.
+func (r *resolver) valueDef(pos Pos) *def {
 	name := GoName(r.pkg.Name)
 	doc := fmt.Sprintf("%s is a document of package %s: the package's value.", name, r.pkg.Name)
 	if r.pkg.Doc != "" {
 		doc += "\n\n" + r.pkg.Doc
 	}
 	d := &def{name: name, v: r.v, pos: pos, doc: doc, pkg: r.pkg.Name}
+	if prev := r.defs[name]; prev != nil {
+		r.errorf(pos, "%s: the package's value is its document, %s after the package, but #%s (%s) has that name; rename #%s", r.pkg.Name, name, name, prev.pos, name)
+	}
 	r.defs[name] = d
 	return d
 }
@@ -3250,7 +3296,7 @@ func (r *resolver) oneOf(d *def, alts []cue.Value, what string) *OneOf {
 			// An inline struct or list among them is named after the kind:
 			// #Config.external's object is ConfigExternalObject.
 			at := what
-			switch a.IncompleteKind() {
+			switch r.kindOf(a) {
 			case cue.StructKind:
 				at += ".object"
 			case cue.ListKind:
