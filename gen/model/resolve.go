@@ -778,6 +778,24 @@ func (r *resolver) embedPos() Pos {
 	return Pos{}
 }
 
+// conjoinsValidator reports whether e is a conjunction one of whose
+// operands is a call of matchN or matchIf.
+func conjoinsValidator(e ast.Expr) bool {
+	b, ok := e.(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	if b.Op != token.AND {
+		return false
+	}
+	for _, x := range []ast.Expr{b.X, b.Y} {
+		if isValidatorCall(x) || conjoinsValidator(x) {
+			return true
+		}
+	}
+	return false
+}
+
 // isValidatorCall reports whether e is a call of matchN or matchIf.
 func isValidatorCall(e ast.Node) bool {
 	call, ok := e.(*ast.CallExpr)
@@ -904,6 +922,7 @@ func (r *resolver) rootObject(pos Pos) *def {
 		doc += "\n\n" + r.pkg.Doc
 	}
 	d := &def{name: name, v: r.v, pos: pos, doc: doc, root: true, pkg: r.pkg.Name, lit: &ast.StructLit{}, classState: 2}
+	closed := false
 	for _, f := range r.inst.Files {
 		for _, decl := range f.Decls {
 			switch x := decl.(type) {
@@ -915,6 +934,18 @@ func (r *resolver) rootObject(pos Pos) *def {
 					d.validated = true
 					continue
 				}
+				if conjoinsValidator(x.Expr) {
+					// matchIf(…) & {...} & close({…}) embedded
+					// (Dependabot's root, as cue import writes an
+					// if/then/else beside properties): the
+					// validator too, beside the struct.
+					d.validated = true
+				}
+				if closes(x.Expr) {
+					// close({…}) embedded, alone or conjoined:
+					// the package's value admits its fields only.
+					closed = true
+				}
 				d.lit.Elts = append(d.lit.Elts, decl)
 			default:
 				d.lit.Elts = append(d.lit.Elts, decl)
@@ -925,9 +956,19 @@ func (r *resolver) rootObject(pos Pos) *def {
 		r.errorf(pos, "%s: the package's top-level fields are its root object, %s after the package, but #%s (%s) has that name; rename #%s", r.pkg.Name, name, name, prev.pos, name)
 		return d
 	}
-	d.object = &Object{Name: name, Doc: d.doc, Pos: pos, Open: true}
+	d.object = &Object{Name: name, Doc: d.doc, Pos: pos, Open: !closed}
 	r.pkg.Objects = append(r.pkg.Objects, d.object)
 	return d
+}
+
+// closes reports whether e is close(…), or a conjunction one of whose
+// operands is.
+func closes(e ast.Expr) bool {
+	if isCloseCall(e) {
+		return true
+	}
+	b, ok := e.(*ast.BinaryExpr)
+	return ok && b.Op == token.AND && (closes(b.X) || closes(b.Y))
 }
 
 // classifyOnce classifies d unless it is, or is being, classified.
@@ -1124,7 +1165,7 @@ func (r *resolver) classify(d *def) {
 				r.pkg.Maps = append(r.pkg.Maps, d.mapDef)
 				return
 			}
-			d.object = &Object{Name: d.name, Doc: d.doc, Pos: d.pos}
+			d.object = &Object{Name: d.name, Doc: d.doc, Pos: d.pos, Open: hasEllipsis(lit)}
 			r.pkg.Objects = append(r.pkg.Objects, d.object)
 			return
 		}
@@ -1140,7 +1181,7 @@ func (r *resolver) classify(d *def) {
 			// #A: _hidden, #A: _a & _b, #A: #S & {…}: an object whose
 			// fields CUE lists, as for an embedding; open when #S is.
 			d.lit = r.openLit(d.v)
-			d.object = &Object{Name: d.name, Doc: d.doc, Pos: d.pos}
+			d.object = &Object{Name: d.name, Doc: d.doc, Pos: d.pos, Open: hasEllipsis(d.lit)}
 			d.validated = isValidated
 			r.pkg.Objects = append(r.pkg.Objects, d.object)
 			return
@@ -1162,7 +1203,7 @@ func (r *resolver) classify(d *def) {
 				if lit, ok := a.literal(); ok {
 					d.lit = lit
 				}
-				d.object = &Object{Name: d.name, Doc: d.doc, Pos: d.pos}
+				d.object = &Object{Name: d.name, Doc: d.doc, Pos: d.pos, Open: hasEllipsis(d.lit)}
 				r.pkg.Objects = append(r.pkg.Objects, d.object)
 				return
 			}
@@ -1830,6 +1871,10 @@ func isStringPattern(l *ast.ListLit) bool {
 
 func (r *resolver) resolveObject(d *def) {
 	o := d.object
+	// An object is open when its literal ends in ... (said when it is
+	// classified too, as a match part that refers to it may ask
+	// before it is resolved: strictParts), or when it is the package's
+	// root or a struct in a match (said when it is made).
 	if lit, ok := d.literal(); ok {
 		o.Open = o.Open || hasEllipsis(lit)
 	}
@@ -3496,7 +3541,14 @@ func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
 		}
 	}
 	// In a match a struct literal is open unless close({…}) closes it.
-	d.object = &Object{Name: name, Doc: d.doc, Pos: p, Open: !isClose && (r.matching || !r.closedCtx), Match: r.matching}
+	// One that ends in ... is open anywhere: said now, not when it is
+	// resolved, as a match part that refers to it asks before then
+	// (strictParts: dependabot's schedule!: _#defs."…/schedule").
+	open := !isClose && (r.matching || !r.closedCtx)
+	if lit, ok := structLit(sourceExpr(v)); ok && hasEllipsis(lit) {
+		open = true
+	}
+	d.object = &Object{Name: name, Doc: d.doc, Pos: p, Open: open, Match: r.matching}
 	r.placeAt(d, what, "an inline struct is the object", "the struct", " and refer to it")
 	r.inlineOrder = append(r.inlineOrder, d)
 	r.pkg.Objects = append(r.pkg.Objects, d.object)
