@@ -76,20 +76,8 @@ func (in *instance) key() string {
 	return in.caseName + "/" + in.class + "/" + in.def + "/" + in.name
 }
 
-// want returns whether judge should accept the instance.
-func (in *instance) want(judge string) bool {
-	switch in.class {
-	case "valid":
-		return true
-	case "open":
-		return judge == "go" || judge == "ts" || strings.HasSuffix(judge, "-open")
-	case "notcue":
-		return judge != "cue"
-	case "onlyschema":
-		return strings.HasPrefix(judge, "santhosh-") || strings.HasPrefix(judge, "ajv-")
-	}
-	return false
-}
+// want returns whether the judge who should accept the instance.
+func (in *instance) want(who string) bool { return judge.Accepts(in.class, who) }
 
 // kase is one archive, generated into its own folder of the shared module.
 type kase struct {

@@ -38,20 +38,9 @@ type instance struct {
 	union bool
 }
 
-// want reports whether judge should accept the instance. An open one
-// carries a member the schema does not name, which CUE and the strict
-// schemas refuse (the object is closed) and the Go decoder, the open
-// schemas and TypeScript ignore (a newer writer may add optional
-// members), as in conformance/constructs.
-func (in *instance) want(judge string) bool {
-	switch in.class {
-	case "valid":
-		return true
-	case "open":
-		return judge == "go" || judge == "ts" || strings.HasSuffix(judge, "-open")
-	}
-	return false
-}
+// want reports whether the judge who should accept the instance
+// (judge.Accepts: an open one carries a member the schema does not name).
+func (in *instance) want(who string) bool { return judge.Accepts(in.class, who) }
 
 func (in *instance) key() string {
 	return in.unit.Corpus + "/" + in.unit.Pkg + "/" + in.unit.Name + "/" + in.class + "/" + in.name

@@ -164,3 +164,25 @@ func SplitStrict(verdicts map[string]string) (strictV, openV map[string]string) 
 	}
 	return strictV, openV
 }
+
+// Accepts reports whether judge should accept an instance of class:
+// valid ones every judge accepts, invalid ones none does. An open one
+// carries a member the schema does not name, which CUE and the strict
+// schemas refuse (the object is closed) and the Go decoder, the open
+// schemas (santhosh-open, ajv-open) and TypeScript ignore (a newer writer
+// may add optional members). A notcue one is a disagreement
+// docs/jsonschema.md writes down, accepted by all but CUE; an onlyschema
+// one the JSON Schema validators accept and CUE, Go and TypeScript refuse.
+func Accepts(class, judge string) bool {
+	switch class {
+	case "valid":
+		return true
+	case "open":
+		return judge == "go" || judge == "ts" || strings.HasSuffix(judge, "-open")
+	case "notcue":
+		return judge != "cue"
+	case "onlyschema":
+		return strings.HasPrefix(judge, "santhosh-") || strings.HasPrefix(judge, "ajv-")
+	}
+	return false
+}
