@@ -284,7 +284,7 @@ func judgeCUE(t *testing.T, cases []*kase) map[string]string {
 		for _, in := range c.instances {
 			schema := pv
 			if in.def != "@root" {
-				schema = pv.LookupPath(cue.MakePath(cue.Def(in.def)))
+				schema = judge.Definition(pv, in.def)
 			}
 			expr, err := judge.Instance(schema, in.name, in.data) // bytes as cue export writes them
 			if err != nil {

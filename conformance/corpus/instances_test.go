@@ -216,7 +216,7 @@ func judgeCUE(ins []*instance) map[string]string {
 			pkgs[k] = v
 		}
 		if in.unit.Name != Root {
-			v = v.LookupPath(cue.MakePath(cue.Def(in.unit.Name)))
+			v = judge.Definition(v, in.unit.Name)
 		}
 		expr, err := judge.Instance(v, in.name, in.data) // bytes as cue export writes them
 		if err != nil {

@@ -537,6 +537,13 @@ func (r *resolver) resolve() *Package {
 	} else {
 		withDefs = false
 	}
+	defsOf := r.v
+	if k := r.v.IncompleteKind(); k != cue.StructKind && k != cue.BottomKind && k != cue.TopKind && !withDefs {
+		if value, defs, ok := r.valueBesideDefs(); ok {
+			// loki: null | close({…}) beside its definitions.
+			choice, defsOf, withDefs = value, defs, true
+		}
+	}
 	if k := r.v.IncompleteKind(); k != cue.StructKind && k != cue.BottomKind && k != cue.TopKind && !withDefs || isChoice {
 		if d := r.rootValue(); d != nil {
 			if isChoice {
@@ -553,7 +560,7 @@ func (r *resolver) resolve() *Package {
 	}
 
 	// Pass 1: classify every definition, so references resolve in any order.
-	it, err := r.v.Fields(cue.Definitions(true), cue.Optional(true))
+	it, err := defsOf.Fields(cue.Definitions(true), cue.Optional(true))
 	if err != nil {
 		r.errs = append(r.errs, r.ps.fromCUE(err, r.inst.Files...)...)
 		return r.pkg
@@ -599,7 +606,7 @@ func (r *resolver) resolve() *Package {
 	}
 	var value *def
 	if withDefs {
-		value = r.valueDef(r.embedPos())
+		value = r.valueDef(r.embedDeclPos())
 		value.v = choice
 		r.order = append(r.order, value)
 	} else if rootPos.IsValid() {
@@ -627,6 +634,12 @@ func (r *resolver) resolve() *Package {
 // document makes d, the definition of a package's value, the package's
 // document, when its type is one a document has.
 func (r *resolver) document(d *def) {
+	if d.object != nil {
+		// null | close({…}) beside definitions: the object, as a
+		// nullable definition is (docs/schema-language.md, "null").
+		r.pkg.Root, r.pkg.Document = d.object, d.name
+		return
+	}
 	if d.oneOf != nil || d.tuple != nil || d.enum != nil || d.scalar != nil || d.alias != nil {
 		if t, ok := r.refType(d.v, d.name, "package "+r.pkg.Name); ok {
 			r.pkg.Document, r.pkg.Value = d.name, t
@@ -761,6 +774,64 @@ func (r *resolver) embedsChoiceAlone() (choice cue.Value, ok, withDefs bool) {
 		return c, true, withDefs
 	}
 	return cue.Value{}, false, false
+}
+
+// embedDeclPos is where the package embeds its first value, or the
+// package clause's position when it embeds none.
+func (r *resolver) embedDeclPos() Pos {
+	for _, f := range r.inst.Files {
+		for _, decl := range f.Decls {
+			if x, ok := decl.(*ast.EmbedDecl); ok {
+				return r.ps.of(x.Pos())
+			}
+		}
+	}
+	return r.pkg.Pos
+}
+
+// valueBesideDefs returns, of a package whose value is not a struct and
+// which declares definitions (loki: null | close({…}) beside
+// #alibabacloud_storage_config, as cue import writes a root that may be
+// null beside $defs), the value it embeds and the struct that holds its
+// definitions: CUE's value of the package is their conjunction, of which
+// only the struct lists them (LookupPath on the whole finds none).
+func (r *resolver) valueBesideDefs() (value, defs cue.Value, ok bool) {
+	declares := false
+	embeds := 0
+	for _, f := range r.inst.Files {
+		for _, decl := range f.Decls {
+			switch x := decl.(type) {
+			case *ast.Field:
+				if name, _, err := ast.LabelName(x.Label); err == nil && strings.HasPrefix(name, "#") {
+					declares = true
+				}
+			case *ast.EmbedDecl:
+				embeds++
+			}
+		}
+	}
+	if !declares || embeds != 1 {
+		return value, defs, false
+	}
+	op, args := r.expr(r.v)
+	if op != cue.AndOp || len(args) != 2 {
+		return value, defs, false
+	}
+	for i, a := range args {
+		if a.IncompleteKind() != cue.StructKind {
+			continue
+		}
+		it, err := a.Fields(cue.Definitions(true))
+		if err != nil {
+			continue
+		}
+		for it.Next() {
+			if it.Selector().IsDefinition() {
+				return args[1-i], a, true
+			}
+		}
+	}
+	return value, defs, false
 }
 
 // embedPos is where the package embeds its first matchN or matchIf, or no

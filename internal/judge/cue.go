@@ -183,3 +183,23 @@ func decodeBase64(s string) ([]byte, bool) {
 	b, err := base64.StdEncoding.Strict().DecodeString(s)
 	return b, err == nil
 }
+
+// Definition returns the definition #name of a package's value. A package
+// whose value is not a struct, beside definitions (null | close({…}) and
+// #A), is their conjunction to CUE, and its LookupPath finds none of them:
+// the definition is looked up in the conjunct that holds it, as the
+// package's own references to it find it.
+func Definition(pkg cue.Value, name string) cue.Value {
+	path := cue.MakePath(cue.Def(name))
+	if d := pkg.LookupPath(path); d.Exists() {
+		return d
+	}
+	if op, args := pkg.Expr(); op == cue.AndOp {
+		for _, a := range args {
+			if d := a.LookupPath(path); d.Exists() {
+				return d
+			}
+		}
+	}
+	return pkg.LookupPath(path)
+}
