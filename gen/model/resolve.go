@@ -2398,7 +2398,7 @@ func scalarList(v cue.Value) bool {
 // of its kind subsumes (dropNarrower): the same values, fewer
 // alternatives.
 func dropAdmitted(alts []cue.Value) []cue.Value {
-	alts = dropNarrower(alts)
+	alts = bothBools(dropNarrower(alts))
 	concrete := make([]bool, len(alts))
 	var open []cue.Value // the alternatives that are no one value
 	for i, a := range alts {
@@ -2421,6 +2421,40 @@ func dropAdmitted(alts []cue.Value) []cue.Value {
 			}
 		}
 		if !admitted {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// bothBools returns alts with the constants true and false, when both are
+// among them, as the one type bool in the place of the first (csslintrc's
+// #rule: 2 | true | false is 2 | bool): the same values, and a boolean
+// that a choice of kinds holds once.
+func bothBools(alts []cue.Value) []cue.Value {
+	at := map[bool]int{}
+	for i, a := range alts {
+		if a.Kind() == cue.BoolKind && a.IsConcrete() {
+			if b, err := a.Bool(); err == nil {
+				if _, dup := at[b]; !dup {
+					at[b] = i
+				}
+			}
+		}
+	}
+	t, okT := at[true]
+	f, okF := at[false]
+	if !okT || !okF {
+		return alts
+	}
+	first := min(t, f)
+	out := make([]cue.Value, 0, len(alts)-1)
+	for i, a := range alts {
+		switch {
+		case i == first:
+			out = append(out, a.Context().CompileString("bool"))
+		case i == t || i == f:
+		default:
 			out = append(out, a)
 		}
 	}
