@@ -4852,16 +4852,16 @@ func (r *resolver) matchType(v cue.Value, role string, p Pos, what string) (*Typ
 	return t, true
 }
 
-// strictParts refuses a match part that HoldsClosed on a holder whose Go
-// type drops a member it does not name (keepsEveryMember): the Go check
-// would judge the part on the JSON without it, the open JSON Schema and
-// TypeScript on the JSON with it.
+// strictParts refuses a match part that holds a closed object where its
+// holder's Go type drops a member it does not name (judgedAlike): the Go
+// check would judge the part on the JSON without it, the open JSON Schema
+// and TypeScript on the JSON with it.
 func (r *resolver) strictParts(holder *Type, parts []*Type, p Pos, what, role string) bool {
 	for _, t := range parts {
-		if t == nil || !HoldsClosed(t) || keepsEveryMember(holder) {
+		if judgedAlike(holder, t) {
 			continue
 		}
-		r.errorf(p, "%s: %s holds a closed definition (or close({…})), whose match CUE refuses for a member it does not name; on a value whose Go type drops such members before the match is judged (a closed object, at any depth) it is not carried yet: Go would judge the value without them, the open JSON Schema and TypeScript with them; carry it on an open object ({...}) whose fields hold no closed object, as cue import writes allOf", what, role)
+		r.errorf(p, "%s: %s holds a closed definition (or close({…})), whose match CUE refuses for a member it does not name; on a value whose Go type drops such members where the part judges them (a closed object at the place the part holds one, or at an outer place where the part is closed too) it is not carried yet: Go would judge the value without them, the open JSON Schema and TypeScript with them; carry it on an open object ({...}) whose fields hold no closed object, as cue import writes allOf", what, role)
 		return false
 	}
 	return true

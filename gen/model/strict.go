@@ -169,3 +169,60 @@ func (p *Package) JudgedStrictly() map[*Object]bool {
 	}
 	return out
 }
+
+// judgedAlike reports whether the Go check of part, a part of a match on
+// a value of holder, judges what the open JSON Schema and TypeScript
+// judge on the JSON: wherever part holds a closed object, holder's type at
+// that place keeps every member (keepsEveryMember), so that Go's decoded
+// value still has the members the part refuses.
+//
+// It is read level by level. Where part is an object that admits any
+// other member, a member holder's Go type drops (holder closed there) is
+// one part ignores too, so only the members of part's fields that hold a
+// closed object are asked about, each against holder's field of that name:
+// GitHub Action's root, matchIf(…, {outputs?: #outputsComposite, ...}, …)
+// & close({outputs?: _, …}), drops an unknown top-level member, which the
+// open part ignores, and keeps outputs whole for #outputsComposite to
+// judge.
+func judgedAlike(holder, part *Type) bool {
+	if part == nil || !HoldsClosed(part) || keepsEveryMember(holder) {
+		return true
+	}
+	if holder == nil {
+		return false
+	}
+	if holder.Kind == NullableKind {
+		holder = holder.Elem
+	}
+	if part.Kind == NullableKind {
+		part = part.Elem
+	}
+	if part.MatchIf != nil || part.Contains != nil || len(part.Choice) > 0 {
+		return false
+	}
+	switch {
+	case part.Kind == ObjectKind && holder.Kind == ObjectKind:
+		po, ho := part.Object, holder.Object
+		if po.RefusesUnknown() || len(po.MatchIfs) > 0 || len(po.MatchNs) > 0 {
+			return false
+		}
+		for _, m := range po.Members {
+			if HoldsClosed(m.Type) {
+				return false
+			}
+		}
+		for _, f := range po.Fields {
+			if !HoldsClosed(f.Type) {
+				continue
+			}
+			hf := ho.Field(f.Name)
+			if hf == nil || !judgedAlike(hf.Type, f.Type) {
+				return false
+			}
+		}
+		return true
+	case part.Kind == ListKind && holder.Kind == ListKind, part.Kind == MapKind && holder.Kind == MapKind:
+		return judgedAlike(holder.Elem, part.Elem)
+	}
+	return false
+}
