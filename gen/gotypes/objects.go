@@ -546,8 +546,8 @@ func objectDecoder(f *goFile, o *model.Object, fit bool) {
 		for i, v := range req {
 			ws[i] = hex(v)
 		}
-		if words > 1 {
-			haves = "have[:]"
+		if words != 1 {
+			haves = "have[:]" // [0]uint64 too, an object of no field
 		}
 		f.p("*x = v")
 		f.p("return ", w, ".Missing(", fieldsVar, ", []uint64{", strings.Join(ws, ", "), "}, ", haves, "), nil")
