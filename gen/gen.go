@@ -10,6 +10,7 @@ package gen
 import (
 	"errors"
 	"fmt"
+	"runtime"
 	"sync"
 
 	"golang.org/x/sync/errgroup"
@@ -100,8 +101,11 @@ func Emit(s *model.Schema, opt Options) (*Result, error) {
 // called from several goroutines at once, in no fixed order; an error it
 // returns is EmitTo's. The findings are the schema against opt.Baseline.
 func EmitTo(s *model.Schema, opt Options, add func(...output.File) error) ([]lock.Finding, error) {
-	// Emitters are pure and independent: run them side by side.
+	// Emitters are pure and independent: run them side by side, as many
+	// at a time as the process has CPUs to run them: more at once would
+	// not finish sooner, and would hold more renderings at once.
 	var g errgroup.Group
+	g.SetLimit(runtime.GOMAXPROCS(0))
 	for _, e := range Emitters {
 		g.Go(func() error {
 			files, err := e.Generate(s)
