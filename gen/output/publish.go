@@ -140,7 +140,7 @@ func (l *Locked) Write(s Set) error {
 	}
 	changes, err := st.Changes()
 	if err != nil {
-		return st.unchanged_(err)
+		return st.nothingChanged(err)
 	}
 	// A tree that already is s is left as it is: nothing to swap, and the
 	// files keep their times, which build tools and editors watch.

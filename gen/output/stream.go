@@ -73,31 +73,31 @@ func (st *Stream) add(f File) error {
 	if _, ok := st.paths[f.Path]; ok {
 		return fmt.Errorf("output: two emitters write %s", f.Path)
 	}
-	if same, err := sameFile(filepath.Join(st.l.final, filepath.FromSlash(f.Path)), f.Data); same {
+	same, err := sameFile(filepath.Join(st.l.final, filepath.FromSlash(f.Path)), f.Data)
+	if same {
 		st.paths[f.Path] = false
 		st.unchanged = append(st.unchanged, f.Path)
 		return nil
-	} else {
-		kind := "stale"
-		if err != nil {
-			kind = "missing" // or unreadable: written anew
-		}
-		st.changes = append(st.changes, Change{Path: f.Path, Kind: kind, Out: st.l.out})
 	}
+	kind := "stale"
+	if err != nil {
+		kind = "missing" // or unreadable: written anew
+	}
+	st.changes = append(st.changes, Change{Path: f.Path, Kind: kind, Out: st.l.out})
 	st.paths[f.Path] = true
 	if err := st.mkTemp(); err != nil {
 		return err
 	}
 	p, err := st.mkParent(f.Path)
 	if err != nil {
-		return st.unchanged_(err)
+		return st.nothingChanged(err)
 	}
-	return st.unchanged_(step("write "+f.Path, func() error { return writeFile(p, f.Data, 0o644) }))
+	return st.nothingChanged(step("write "+f.Path, func() error { return writeFile(p, f.Data, 0o644) }))
 }
 
-// unchanged_ says of a non-nil err, an error building the new tree, that
+// nothingChanged says of a non-nil err, an error building the new tree, that
 // the output folder did not change.
-func (st *Stream) unchanged_(err error) error {
+func (st *Stream) nothingChanged(err error) error {
 	if err == nil {
 		return nil
 	}
@@ -110,11 +110,11 @@ func (st *Stream) mkTemp() error {
 		return nil
 	}
 	if err := stepHook("mkdir-temp"); err != nil {
-		return st.unchanged_(err)
+		return st.nothingChanged(err)
 	}
 	tmp, err := os.MkdirTemp(st.l.parent, tempPrefix(st.l.base))
 	if err != nil {
-		return st.unchanged_(err)
+		return st.nothingChanged(err)
 	}
 	st.tmp = tmp
 	return nil
@@ -257,7 +257,7 @@ func (st *Stream) Publish() error {
 	keep, err := foreign(st.paths, l.final, l.out)
 	if err != nil {
 		st.removeTemp()
-		return st.unchanged_(err)
+		return st.nothingChanged(err)
 	}
 	if err := st.mkTemp(); err != nil { // a run that only removes files added none
 		return err
