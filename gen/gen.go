@@ -1,7 +1,8 @@
 // Package gen turns the CUE schema into the complete generated tree: it
 // loads schema/ once into the resolved model, runs every emitter over it,
-// builds the compatibility lock, and returns the files as one set. It never
-// writes; cmd/schemagen does.
+// builds the compatibility lock, and returns the files as one set or hands
+// them over as each emitter makes them (EmitTo). It never writes;
+// cmd/schemagen does.
 //
 // Data flows one way: schema/ → model → emitters → generated/.
 package gen
@@ -9,6 +10,8 @@ package gen
 import (
 	"errors"
 	"fmt"
+	"runtime"
+	"sync"
 
 	"golang.org/x/sync/errgroup"
 
@@ -73,11 +76,37 @@ func Generate(root string, opt Options) (*Result, error) {
 
 // Emit runs every emitter over an already resolved schema and builds the lock.
 func Emit(s *model.Schema, opt Options) (*Result, error) {
-	// Emitters are pure and independent: run them side by side, keeping
-	// their results in list order.
-	all := make([][]output.File, len(Emitters), len(Emitters)+1)
+	var mu sync.Mutex
+	var all []output.File
+	findings, err := EmitTo(s, opt, func(files ...output.File) error {
+		mu.Lock()
+		defer mu.Unlock()
+		all = append(all, files...)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	set, err := output.NewSet(all)
+	if err != nil {
+		return nil, err
+	}
+	return &Result{Files: set, Findings: findings}, nil
+}
+
+// EmitTo is Emit handing each emitter's files to add as soon as the
+// emitter has made them, and the lock's last, keeping none, so that a run
+// holds the renderings of the emitters still at work rather than all of
+// them (generate streams them into the next tree: output.Stream). add is
+// called from several goroutines at once, in no fixed order; an error it
+// returns is EmitTo's. The findings are the schema against opt.Baseline.
+func EmitTo(s *model.Schema, opt Options, add func(...output.File) error) ([]lock.Finding, error) {
+	// Emitters are pure and independent: run them side by side, as many
+	// at a time as the process has CPUs to run them: more at once would
+	// not finish sooner, and would hold more renderings at once.
 	var g errgroup.Group
-	for i, e := range Emitters {
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for _, e := range Emitters {
 		g.Go(func() error {
 			files, err := e.Generate(s)
 			var pe *model.Error
@@ -88,8 +117,7 @@ func Emit(s *model.Schema, opt Options) (*Result, error) {
 			case err != nil:
 				return fmt.Errorf("%s emitter: %w", e.Name, err)
 			}
-			all[i] = files
-			return nil
+			return add(files...)
 		})
 	}
 	if err := g.Wait(); err != nil {
@@ -112,10 +140,8 @@ func Emit(s *model.Schema, opt Options) (*Result, error) {
 			cur.History = append(cur.History, acc)
 		}
 	}
-	all = append(all, []output.File{cur.File()})
-	set, err := output.NewSet(all...)
-	if err != nil {
+	if err := add(cur.File()); err != nil {
 		return nil, err
 	}
-	return &Result{Files: set, Findings: findings}, nil
+	return findings, nil
 }

@@ -9,6 +9,7 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/schemagen/schemagen/gen"
 	"github.com/schemagen/schemagen/gen/gocheck"
@@ -35,7 +36,12 @@ func runGenerate(e *env, args []string) int {
 		return exitInput
 	}
 	defer out.Unlock()
-	res, code := build(e, gen.Options{AcceptBreaking: *accept}, formatText)
+	// Each emitter's files go into the next tree as it makes them
+	// (output.Stream): nothing in the output folder changes until the
+	// swap, and a run that stops before it leaves the folder as it was.
+	st := out.Stream()
+	defer st.Abort()
+	res, code := build(e, gen.Options{AcceptBreaking: *accept}, formatText, st.Add)
 	if res == nil {
 		return code
 	}
@@ -52,21 +58,19 @@ func runGenerate(e *env, args []string) int {
 		e.errorf("--accept-breaking given, but nothing breaks the lock; nothing was written")
 		return exitInput
 	}
-	changes, err := out.Diff(res.Files)
-	if err == nil && len(changes) == 0 {
+	changes, err := st.Changes()
+	if err != nil {
+		e.errorf("writing %s/: %v", e.out(), err) // the error says what is on disk
+		return exitInput
+	}
+	if len(changes) == 0 {
 		return exitOK // generated/ already is what this run would write
 	}
-	if err != nil {
-		changes = nil // unreadable: check every package
-		for _, f := range res.Files {
-			changes = append(changes, output.Change{Path: f.Path, Kind: "missing"})
-		}
-	}
-	if err := checkGo(e.out(), res.Files, changes); err != nil {
+	if err := checkGo(e.out(), st.Paths(), st.Read, changes); err != nil {
 		e.errorf("%v\nThis is a schemagen bug (the schema's names should have been refused, with their positions); nothing was written.", err)
 		return exitInput
 	}
-	if err := out.Publish(res.Files, changes); err != nil {
+	if err := st.Publish(); err != nil {
 		e.errorf("writing %s/: %v", e.out(), err) // the error says what is on disk
 		return exitInput
 	}
@@ -76,8 +80,9 @@ func runGenerate(e *env, args []string) int {
 // checkGo type-checks the Go packages generate is about to change, those
 // of a file in changes (a package whose files are all as on disk was
 // checked when it was written), so that Go which does not compile is never
-// written.
-func checkGo(out string, set output.Set, changes []output.Change) error {
+// written. paths are the files of the next tree, read with read a package
+// at a time.
+func checkGo(out string, paths []string, read func(string) ([]byte, error), changes []output.Change) error {
 	dirs := map[string]bool{}
 	for _, c := range changes {
 		if strings.HasSuffix(c.Path, ".go") && c.Kind != "extra" {
@@ -87,13 +92,13 @@ func checkGo(out string, set output.Set, changes []output.Change) error {
 	if len(dirs) == 0 {
 		return nil
 	}
-	var files []output.File
-	for _, f := range set {
-		if dirs[path.Dir(f.Path)] {
-			files = append(files, f)
+	var check []string
+	for _, p := range paths {
+		if dirs[path.Dir(p)] {
+			check = append(check, p)
 		}
 	}
-	return gocheck.Check(out, files)
+	return gocheck.CheckRead(out, check, read)
 }
 
 func runCheck(e *env, args []string) int {
@@ -108,7 +113,7 @@ func runCheck(e *env, args []string) int {
 		return exitInput
 	}
 	defer out.Unlock()
-	res, code := build(e, gen.Options{}, *format)
+	res, code := build(e, gen.Options{}, *format, nil)
 	if res == nil {
 		return code
 	}
@@ -162,11 +167,12 @@ func runCheck(e *env, args []string) int {
 }
 
 // build loads the schema and runs every emitter against the lock generated/
-// holds now. On failure it prints why (in format) and returns nil and the
-// exit code. A schema the model refuses is compared with the lock first,
+// holds now, handing the files to add as they are made, or, when add is
+// nil, returning them in the result. On failure it prints why (in format)
+// and returns nil and the exit code. A schema the model refuses is compared with the lock first,
 // so that the refusal is told by its cause: the one field that changed,
 // not every shipped version it no longer adds up to.
-func build(e *env, opt gen.Options, format string) (*gen.Result, int) {
+func build(e *env, opt gen.Options, format string, add func(...output.File) error) (*gen.Result, int) {
 	base, err := readLock(e.root, e.out())
 	if err != nil {
 		e.errorf("%v", err)
@@ -193,7 +199,28 @@ func build(e *env, opt gen.Options, format string) (*gen.Result, int) {
 		e.errorf("the schema has errors; nothing was written")
 		return nil, exitInput
 	}
-	res, err := gen.Emit(s, opt)
+	var res *gen.Result
+	var mu sync.Mutex
+	var addErr error
+	if add == nil {
+		res, err = gen.Emit(s, opt)
+	} else {
+		var findings []lock.Finding
+		findings, err = gen.EmitTo(s, opt, func(files ...output.File) error {
+			err := add(files...)
+			if err != nil {
+				mu.Lock()
+				addErr = err // the same error whichever add returned it: the first
+				mu.Unlock()
+			}
+			return err
+		})
+		res = &gen.Result{Findings: findings}
+	}
+	if err != nil && addErr != nil && errors.Is(err, addErr) {
+		e.errorf("writing %s/: %v", e.out(), err) // the error says what is on disk
+		return nil, exitInput
+	}
 	if err != nil {
 		if l, ok := err.(model.ErrorList); ok {
 			e.printSchemaErrors(format, l)

@@ -240,15 +240,35 @@ func TestReadmeErrorSample(t *testing.T) {
 func TestCheckGoRunsOnWhatChanges(t *testing.T) {
 	changed := []output.Change{{Path: "go/w/a.go", Kind: "missing"}}
 	bad := output.Set{{Path: "go/w/a.go", Data: []byte("package w\n\ntype T struct{}\n\ntype T int\n")}}
-	if err := checkGo("generated", bad, changed); err == nil || !strings.Contains(err.Error(), "generated/go/w/a.go:5:6: T redeclared") {
+	if err := checkGo("generated", paths(bad), read(bad), changed); err == nil || !strings.Contains(err.Error(), "generated/go/w/a.go:5:6: T redeclared") {
 		t.Errorf("checkGo of a redeclared type = %v, want a refusal naming it", err)
 	}
 	// A package none of whose files change is not checked again.
-	if err := checkGo("generated", bad, []output.Change{{Path: "x.json", Kind: "stale"}}); err != nil {
+	if err := checkGo("generated", paths(bad), read(bad), []output.Change{{Path: "x.json", Kind: "stale"}}); err != nil {
 		t.Errorf("checkGo of an unchanged package = %v, want nil", err)
 	}
 	good := output.Set{{Path: "go/w/a.go", Data: []byte("package w\n\ntype T struct{}\n")}, {Path: "x.json", Data: []byte("{}")}}
-	if err := checkGo("generated", good, changed); err != nil {
+	if err := checkGo("generated", paths(good), read(good), changed); err != nil {
 		t.Errorf("checkGo of a clean package = %v", err)
+	}
+}
+
+// paths and read give checkGo the files of s.
+func paths(s output.Set) []string {
+	var ps []string
+	for _, f := range s {
+		ps = append(ps, f.Path)
+	}
+	return ps
+}
+
+func read(s output.Set) func(string) ([]byte, error) {
+	return func(p string) ([]byte, error) {
+		for _, f := range s {
+			if f.Path == p {
+				return f.Data, nil
+			}
+		}
+		return nil, os.ErrNotExist
 	}
 }

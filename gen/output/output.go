@@ -74,9 +74,8 @@ func NewSet(files ...[]File) (Set, error) {
 	}
 	sort.Slice(s, func(i, j int) bool { return s[i].Path < s[j].Path })
 	for i, f := range s {
-		clean := path.Clean(f.Path)
-		if clean != f.Path || path.IsAbs(clean) || clean == "." || strings.HasPrefix(clean, "../") {
-			return nil, fmt.Errorf("output: bad file path %q", f.Path)
+		if err := checkPath(f.Path); err != nil {
+			return nil, err
 		}
 		if i > 0 && s[i-1].Path == f.Path {
 			return nil, fmt.Errorf("output: two emitters write %s", f.Path)
@@ -92,19 +91,20 @@ type kept struct {
 }
 
 // foreign lists what the old tree at dir holds that generate did not
-// write: every entry but a folder, a file of s and a file Owned reports,
-// and every empty folder. It refuses one that is in the way of a file of
-// s.
-func (s Set) foreign(dir, out string) ([]kept, error) {
-	inSet := make(map[string]bool, len(s))
-	folders := map[string]string{} // folder s needs → a file of s under it
-	for _, f := range s {
-		inSet[f.Path] = true
-		for d := path.Dir(f.Path); d != "."; d = path.Dir(d) {
-			if _, ok := folders[d]; ok {
-				break
+// write: every entry but a folder, a file of paths (every file of the next
+// tree) and a file Owned reports, and every empty folder. It refuses one
+// that is in the way of a file of paths.
+func foreign[V any](paths map[string]V, dir, out string) ([]kept, error) {
+	folders := map[string]string{} // folder the tree needs → a file under it
+	for p := range paths {
+		for d := path.Dir(p); d != "."; d = path.Dir(d) {
+			if f, ok := folders[d]; ok {
+				if p < f { // the message names the same file every run
+					folders[d] = p
+				}
+				continue
 			}
-			folders[d] = f.Path
+			folders[d] = p
 		}
 	}
 	var keep []kept
@@ -121,7 +121,7 @@ func (s Set) foreign(dir, out string) ([]kept, error) {
 		rel, _ := filepath.Rel(dir, p)
 		rel = filepath.ToSlash(rel)
 		if d.IsDir() {
-			if inSet[rel] {
+			if _, ok := paths[rel]; ok {
 				// A folder where generate now writes a file: fine if an
 				// earlier generate's files are all it holds.
 				if other := firstForeign(p); other != "" {
@@ -134,7 +134,7 @@ func (s Set) foreign(dir, out string) ([]kept, error) {
 			}
 			return nil
 		}
-		if inSet[rel] {
+		if _, ok := paths[rel]; ok {
 			return nil // generate writes it
 		}
 		if d.Type().IsRegular() && ownedFile(p) {

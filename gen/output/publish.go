@@ -27,7 +27,8 @@ import (
 //     whole: it is renamed back. Every other .<out>.new-N[.old] is a tree
 //     no one uses any more, and is removed.
 //  3. Build the new tree in .<out>.new-N beside the old one: every file
-//     that changed written, every file that did not hard-linked from the
+//     that changed written as the emitters make it (Stream: no run holds
+//     every rendering at once), every file that did not hard-linked from the
 //     old tree where its mode is what a write would give (it keeps its
 //     time, which build tools and editors watch; Linux, where that mode
 //     is known: freshMode),
@@ -128,45 +129,32 @@ func (s Set) Write(root, out string) error {
 // Every error ends by saying what is on disk: the previous tree, the new
 // one, or (only if the fallback swap fails twice over) where the previous
 // tree is and that the next run puts it back.
+//
+// Write is a Stream given every file of s; generate streams the files as
+// the emitters make them instead.
 func (l *Locked) Write(s Set) error {
-	changes, err := s.Diff(l.root, l.out)
-	if err != nil {
-		changes = nil // unreadable: write every file
-		for _, f := range s {
-			changes = append(changes, Change{Path: f.Path, Kind: "missing"})
-		}
+	st := l.Stream()
+	defer st.Abort()
+	if err := st.Add(s...); err != nil {
+		return err
 	}
-	return l.Publish(s, changes)
-}
-
-// Publish is Write with the changes Diff found for s, so that a caller
-// that has diffed the folder (generate, to check only the Go that
-// changes) does not read it twice. A file of s that changes does not name
-// is taken as it is on disk, hard-linked into the new tree; a change that
-// Diff could not see (the folder unreadable) is every file "missing".
-func (l *Locked) Publish(s Set, changes []Change) error {
+	changes, err := st.Changes()
+	if err != nil {
+		return st.nothingChanged(err)
+	}
 	// A tree that already is s is left as it is: nothing to swap, and the
 	// files keep their times, which build tools and editors watch.
 	if len(changes) == 0 {
 		return nil
 	}
-	changed := make(map[string]bool, len(changes))
-	for _, c := range changes {
-		changed[c.Path] = true
-	}
+	return st.Publish()
+}
+
+// swapIn completes the new tree at tmp with build, then swaps it in
+// (steps 3 to 6 above). The error says what is on disk.
+func (l *Locked) swapIn(tmp string, build func() error) error {
 	unchanged := func(err error) error {
 		return fmt.Errorf("%w; nothing changed: %s/ is the previous tree", err, l.out)
-	}
-	keep, err := s.foreign(l.final, l.out)
-	if err != nil {
-		return unchanged(err)
-	}
-	if err := stepHook("mkdir-temp"); err != nil {
-		return unchanged(err)
-	}
-	tmp, err := os.MkdirTemp(l.parent, tempPrefix(l.base))
-	if err != nil {
-		return unchanged(err)
 	}
 	swapped := false
 	defer func() {
@@ -174,7 +162,7 @@ func (l *Locked) Publish(s Set, changes []Change) error {
 			os.RemoveAll(tmp)
 		}
 	}()
-	if err := l.build(s, changed, keep, tmp); err != nil {
+	if err := build(); err != nil {
 		return unchanged(err)
 	}
 
@@ -208,37 +196,9 @@ func (l *Locked) Publish(s Set, changes []Change) error {
 	return nil
 }
 
-// build writes the new tree at tmp and makes it durable: the files of s
-// that changed names written, the others linked from the old tree.
-func (l *Locked) build(s Set, changed map[string]bool, keep []kept, tmp string) error {
-	made := map[string]bool{}
-	fresh := freshMode() // 0: unknown here, so nothing is linked
-	for _, f := range s {
-		p := filepath.Join(tmp, filepath.FromSlash(f.Path))
-		if d := filepath.Dir(p); !made[d] {
-			if err := os.MkdirAll(d, 0o755); err != nil {
-				return err
-			}
-			made[d] = true
-		}
-		put := func() error { return writeFile(p, f.Data, 0o644) }
-		if !changed[f.Path] {
-			put = func() error {
-				// Linked only when it is the file a write would make:
-				// its mode too (someone may have changed it), and a
-				// name of no other file (a link someone made to it
-				// would share the new tree's file).
-				old := filepath.Join(l.final, filepath.FromSlash(f.Path))
-				if fi, err := os.Lstat(old); err == nil && fresh != 0 && fi.Mode() == fresh && soleName(fi) && os.Link(old, p) == nil {
-					return nil
-				}
-				return writeFile(p, f.Data, 0o644) // no link here: write it
-			}
-		}
-		if err := step("write "+f.Path, put); err != nil {
-			return err
-		}
-	}
+// finishTree carries the files generate did not write (keep) into the new
+// tree at tmp, whose own files are all written, and makes it durable.
+func (l *Locked) finishTree(tmp string, keep []kept) error {
 	for _, k := range keep {
 		err := step("carry "+k.path, func() error {
 			return carry(filepath.Join(l.final, filepath.FromSlash(k.path)), filepath.Join(tmp, filepath.FromSlash(k.path)), k.dir)
