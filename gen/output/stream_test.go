@@ -32,12 +32,7 @@ func TestStreamAbortLeavesNothing(t *testing.T) {
 		t.Fatalf("the changed files were not written as they came: %v", leftovers(root))
 	}
 	st.Abort()
-	if got := readTree(t, root+"/generated"); !cmp.Equal(got, withUser(oldSet)) {
-		t.Errorf("generated/ changed (-want +got):\n%s", cmp.Diff(withUser(oldSet), got))
-	}
-	if l := leftovers(root); len(l) > 0 {
-		t.Errorf("left behind: %v", l)
-	}
+	untouched(t, root)
 }
 
 // TestStreamFaultMidway: a write that fails half-way through the stream
@@ -77,12 +72,7 @@ func TestStreamFaultMidway(t *testing.T) {
 		t.Errorf("Publish = %v, want the fault", err)
 	}
 	st.Abort()
-	if got := readTree(t, root+"/generated"); !cmp.Equal(got, withUser(oldSet)) {
-		t.Errorf("generated/ changed (-want +got):\n%s", cmp.Diff(withUser(oldSet), got))
-	}
-	if l := leftovers(root); len(l) > 0 {
-		t.Errorf("left behind: %v", l)
-	}
+	untouched(t, root)
 }
 
 // TestStreamNoChangeCreatesNothing: when every file is as on disk, the
@@ -183,5 +173,17 @@ func TestStreamRefusesTwoWriters(t *testing.T) {
 	defer st2.Abort()
 	if err := st2.Add(output.File{Path: "../x", Data: []byte("1")}); err == nil {
 		t.Error("../x was taken")
+	}
+}
+
+// untouched fails t unless generated/ under root is the old set (with the
+// user's own file) and no temporary tree is left beside it.
+func untouched(t *testing.T, root string) {
+	t.Helper()
+	if got := readTree(t, root+"/generated"); !cmp.Equal(got, withUser(oldSet)) {
+		t.Errorf("generated/ changed (-want +got):\n%s", cmp.Diff(withUser(oldSet), got))
+	}
+	if l := leftovers(root); len(l) > 0 {
+		t.Errorf("left behind: %v", l)
 	}
 }
