@@ -339,7 +339,8 @@ func keyedOneOfs(p *model.Package) map[*model.OneOf]bool {
 }
 
 // usedUnions are the unions of p that some field, list element or map
-// value has as its type.
+// value has as its type, or the element of an alias or of the package's
+// document.
 func usedUnions(p *model.Package) map[*model.Union]bool {
 	used := map[*model.Union]bool{}
 	var visit func(t *model.Type)
@@ -371,11 +372,10 @@ func usedUnions(p *model.Package) map[*model.Union]bool {
 			visit(tu.Rest)
 		}
 	}
-	for _, o := range p.OneOfs {
-		for _, a := range o.Alts {
-			visit(a.Type)
-		}
+	for _, a := range p.Aliases {
+		visit(a.Type) // #Ops: [...#Op], a type of its own with its decoder
 	}
+	visit(p.Value) // a package whose value is [...#Op]
 	return used
 }
 
