@@ -560,14 +560,14 @@ func (r *resolver) resolve() *Package {
 	}
 
 	// Pass 1: classify every definition, so references resolve in any order.
-	it, err := defsOf.Fields(cue.Definitions(true), cue.Optional(true))
+	members, err := r.topLevel(defsOf)
 	if err != nil {
 		r.errs = append(r.errs, r.ps.fromCUE(err, r.inst.Files...)...)
 		return r.pkg
 	}
 	var rootPos Pos
-	for it.Next() {
-		sel, v := it.Selector(), it.Value()
+	for _, m := range members {
+		sel, v := m.sel, m.v
 		if !sel.IsDefinition() {
 			if !rootPos.IsValid() {
 				rootPos = r.pos(v)
@@ -789,6 +789,74 @@ func (r *resolver) embedDeclPos() Pos {
 	return r.pkg.Pos
 }
 
+// member is one member of a struct value: its selector and value.
+type member struct {
+	sel cue.Selector
+	v   cue.Value
+}
+
+// topLevel lists the members of v, the package's value or the struct of
+// its definitions (valueBesideDefs), definitions and optional fields
+// included. A list value beside definitions (json-patch: [...matchN(1,
+// […])] beside #path) lists none, but looks each up: its definitions are
+// then found by the names the files declare.
+func (r *resolver) topLevel(v cue.Value) ([]member, error) {
+	it, err := v.Fields(cue.Definitions(true), cue.Optional(true))
+	if err != nil {
+		names, plain := r.declaredDefs()
+		if !plain || len(names) == 0 || v.IncompleteKind() != cue.ListKind {
+			return nil, err
+		}
+		var out []member
+		for _, n := range names {
+			sels := cue.ParsePath(n).Selectors()
+			if len(sels) != 1 {
+				return nil, err
+			}
+			d := v.LookupPath(cue.MakePath(sels[0]))
+			if !d.Exists() {
+				return nil, err
+			}
+			out = append(out, member{sels[0], d})
+		}
+		return out, nil
+	}
+	var out []member
+	for it.Next() {
+		out = append(out, member{it.Selector(), it.Value()})
+	}
+	return out, nil
+}
+
+// declaredDefs returns the names of the definitions the package's files
+// declare at their top level, in order; plain is false when one is not a
+// plain identifier (#: "x-y": …, as cue import writes a name that is none).
+func (r *resolver) declaredDefs() (names []string, plain bool) {
+	plain = true
+	seen := map[string]bool{}
+	for _, f := range r.inst.Files {
+		for _, decl := range f.Decls {
+			x, ok := decl.(*ast.Field)
+			if !ok {
+				continue
+			}
+			name, isIdent, err := ast.LabelName(x.Label)
+			if err != nil || !strings.HasPrefix(name, "#") {
+				continue
+			}
+			if !isIdent || name == "#" {
+				plain = false
+				continue
+			}
+			if !seen[name] {
+				seen[name] = true
+				names = append(names, name)
+			}
+		}
+	}
+	return names, plain
+}
+
 // valueBesideDefs returns, of a package whose value is not a struct and
 // which declares definitions (loki: null | close({…}) beside
 // #alibabacloud_storage_config, as cue import writes a root that may be
@@ -818,6 +886,16 @@ func (r *resolver) valueBesideDefs() (value, defs cue.Value, ok bool) {
 		return value, defs, false
 	}
 	for i, a := range args {
+		if a.IncompleteKind() == cue.ListKind {
+			// [...T] beside #path: the struct of the definitions is
+			// a list too, whose LookupPath finds them.
+			if names, _ := r.declaredDefs(); len(names) > 0 {
+				if sels := cue.ParsePath(names[0]).Selectors(); len(sels) == 1 && a.LookupPath(cue.MakePath(sels[0])).Exists() && !args[1-i].LookupPath(cue.MakePath(sels[0])).Exists() {
+					return args[1-i], a, true
+				}
+			}
+			continue
+		}
 		if a.IncompleteKind() != cue.StructKind {
 			continue
 		}
