@@ -2476,6 +2476,9 @@ func scalarList(v cue.Value) bool {
 // of its kind subsumes (dropNarrower): the same values, fewer
 // alternatives.
 func dropAdmitted(alts []cue.Value) []cue.Value {
+	if everyKind(alts) {
+		return []cue.Value{alts[0].Context().CompileString("_")}
+	}
 	alts = bothBools(dropNarrower(alts))
 	concrete := make([]bool, len(alts))
 	var open []cue.Value // the alternatives that are no one value
@@ -2503,6 +2506,27 @@ func dropAdmitted(alts []cue.Value) []cue.Value {
 		}
 	}
 	return out
+}
+
+// everyKind reports whether alts state every JSON kind whole, each as
+// written (null | bool | number | string | [...] | {...}, as cue import
+// writes a schema of no type, SchemaStore's any.json): any JSON value,
+// CUE's _.
+func everyKind(alts []cue.Value) bool {
+	var seen [kindClasses]bool
+	n := 0
+	for _, a := range alts {
+		k, one := kindClass(a.IncompleteKind())
+		if !one || !wholeKind(sourceExpr(a)) || a.IncompleteKind() == cue.IntKind || a.IncompleteKind() == cue.FloatKind {
+			continue
+		}
+		if !seen[k] {
+			seen[k] = true
+			n++
+		}
+	}
+	// bytes is no JSON kind: six of the seven classes.
+	return n == kindClasses-1 && !seen[4]
 }
 
 // bothBools returns alts with the constants true and false, when both are
