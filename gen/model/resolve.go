@@ -538,13 +538,15 @@ func (r *resolver) resolve() *Package {
 		withDefs = false
 	}
 	defsOf := r.v
-	if k := r.v.IncompleteKind(); k != cue.StructKind && k != cue.BottomKind && k != cue.TopKind && !withDefs {
+	k := r.v.IncompleteKind()
+	notStruct := k != cue.StructKind && k != cue.BottomKind && k != cue.TopKind
+	if notStruct && !withDefs {
 		if value, defs, ok := r.valueBesideDefs(); ok {
 			// loki: null | close({…}) beside its definitions.
 			choice, defsOf, withDefs = value, defs, true
 		}
 	}
-	if k := r.v.IncompleteKind(); k != cue.StructKind && k != cue.BottomKind && k != cue.TopKind && !withDefs || isChoice {
+	if notStruct && !withDefs || isChoice {
 		if d := r.rootValue(); d != nil {
 			if isChoice {
 				d.v = choice // beside hidden fields: the disjunction alone
@@ -789,25 +791,19 @@ func (r *resolver) embedDeclPos() Pos {
 	return r.pkg.Pos
 }
 
-// member is one member of a struct value: its selector and value.
-type member struct {
-	sel cue.Selector
-	v   cue.Value
-}
-
 // topLevel lists the members of v, the package's value or the struct of
 // its definitions (valueBesideDefs), definitions and optional fields
 // included. A list value beside definitions (json-patch: [...matchN(1,
 // […])] beside #path) lists none, but looks each up: its definitions are
 // then found by the names the files declare.
-func (r *resolver) topLevel(v cue.Value) ([]member, error) {
+func (r *resolver) topLevel(v cue.Value) ([]field, error) {
 	it, err := v.Fields(cue.Definitions(true), cue.Optional(true))
 	if err != nil {
 		names, plain := r.declaredDefs()
 		if !plain || len(names) == 0 || v.IncompleteKind() != cue.ListKind {
 			return nil, err
 		}
-		var out []member
+		var out []field
 		for _, n := range names {
 			sels := cue.ParsePath(n).Selectors()
 			if len(sels) != 1 {
@@ -817,13 +813,13 @@ func (r *resolver) topLevel(v cue.Value) ([]member, error) {
 			if !d.Exists() {
 				return nil, err
 			}
-			out = append(out, member{sels[0], d})
+			out = append(out, field{sels[0], d})
 		}
 		return out, nil
 	}
-	var out []member
+	var out []field
 	for it.Next() {
-		out = append(out, member{it.Selector(), it.Value()})
+		out = append(out, field{it.Selector(), it.Value()})
 	}
 	return out, nil
 }
@@ -864,21 +860,16 @@ func (r *resolver) declaredDefs() (names []string, plain bool) {
 // definitions: CUE's value of the package is their conjunction, of which
 // only the struct lists them (LookupPath on the whole finds none).
 func (r *resolver) valueBesideDefs() (value, defs cue.Value, ok bool) {
-	declares := false
+	names, plain := r.declaredDefs()
 	embeds := 0
 	for _, f := range r.inst.Files {
 		for _, decl := range f.Decls {
-			switch x := decl.(type) {
-			case *ast.Field:
-				if name, _, err := ast.LabelName(x.Label); err == nil && strings.HasPrefix(name, "#") {
-					declares = true
-				}
-			case *ast.EmbedDecl:
+			if _, ok := decl.(*ast.EmbedDecl); ok {
 				embeds++
 			}
 		}
 	}
-	if !declares || embeds != 1 {
+	if len(names) == 0 && plain || embeds != 1 {
 		return value, defs, false
 	}
 	op, args := r.expr(r.v)
@@ -889,7 +880,7 @@ func (r *resolver) valueBesideDefs() (value, defs cue.Value, ok bool) {
 		if a.IncompleteKind() == cue.ListKind {
 			// [...T] beside #path: the struct of the definitions is
 			// a list too, whose LookupPath finds them.
-			if names, _ := r.declaredDefs(); len(names) > 0 {
+			if len(names) > 0 {
 				if sels := cue.ParsePath(names[0]).Selectors(); len(sels) == 1 && a.LookupPath(cue.MakePath(sels[0])).Exists() && !args[1-i].LookupPath(cue.MakePath(sels[0])).Exists() {
 					return args[1-i], a, true
 				}
@@ -927,22 +918,14 @@ func (r *resolver) embedPos() Pos {
 	return Pos{}
 }
 
-// conjoinsValidator reports whether e is a conjunction one of whose
-// operands is a call of matchN or matchIf.
-func conjoinsValidator(e ast.Expr) bool {
+// conjoins reports whether is holds of e, or of an operand of e, a
+// conjunction, at any depth (matchIf(…) & {...} & close({…})).
+func conjoins(e ast.Expr, is func(ast.Node) bool) bool {
+	if is(e) {
+		return true
+	}
 	b, ok := e.(*ast.BinaryExpr)
-	if !ok {
-		return false
-	}
-	if b.Op != token.AND {
-		return false
-	}
-	for _, x := range []ast.Expr{b.X, b.Y} {
-		if isValidatorCall(x) || conjoinsValidator(x) {
-			return true
-		}
-	}
-	return false
+	return ok && b.Op == token.AND && (conjoins(b.X, is) || conjoins(b.Y, is))
 }
 
 // isValidatorCall reports whether e is a call of matchN or matchIf.
@@ -1083,14 +1066,14 @@ func (r *resolver) rootObject(pos Pos) *def {
 					d.validated = true
 					continue
 				}
-				if conjoinsValidator(x.Expr) {
+				if conjoins(x.Expr, isValidatorCall) {
 					// matchIf(…) & {...} & close({…}) embedded
 					// (Dependabot's root, as cue import writes an
 					// if/then/else beside properties): the
 					// validator too, beside the struct.
 					d.validated = true
 				}
-				if closes(x.Expr) {
+				if conjoins(x.Expr, isCloseCall) {
 					// close({…}) embedded, alone or conjoined:
 					// the package's value admits its fields only.
 					closed = true
@@ -1108,16 +1091,6 @@ func (r *resolver) rootObject(pos Pos) *def {
 	d.object = &Object{Name: name, Doc: d.doc, Pos: pos, Open: !closed}
 	r.pkg.Objects = append(r.pkg.Objects, d.object)
 	return d
-}
-
-// closes reports whether e is close(…), or a conjunction one of whose
-// operands is.
-func closes(e ast.Expr) bool {
-	if isCloseCall(e) {
-		return true
-	}
-	b, ok := e.(*ast.BinaryExpr)
-	return ok && b.Op == token.AND && (closes(b.X) || closes(b.Y))
 }
 
 // classifyOnce classifies d unless it is, or is being, classified.

@@ -19,11 +19,7 @@ import (
 // it.
 func TestStreamAbortLeavesNothing(t *testing.T) {
 	root := setUp(t)
-	l, err := output.Lock(root, "generated")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Unlock()
+	l := locked(t, root)
 	st := l.Stream()
 	if err := st.Add(newSet[:2]...); err != nil {
 		t.Fatal(err)
@@ -40,11 +36,7 @@ func TestStreamAbortLeavesNothing(t *testing.T) {
 // generated/ as it was and no temporary tree once aborted.
 func TestStreamFaultMidway(t *testing.T) {
 	root := setUp(t)
-	l, err := output.Lock(root, "generated")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Unlock()
+	l := locked(t, root)
 	fault := errors.New("injected fault")
 	defer output.SetStepHook(output.SetStepHook(func(s string) error {
 		if s == "write ts/fleet.ts" {
@@ -79,11 +71,7 @@ func TestStreamFaultMidway(t *testing.T) {
 // stream makes no temporary tree at all, and finds no change.
 func TestStreamNoChangeCreatesNothing(t *testing.T) {
 	root := setUp(t)
-	l, err := output.Lock(root, "generated")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Unlock()
+	l := locked(t, root)
 	var steps []string
 	defer output.SetStepHook(output.SetStepHook(func(s string) error { steps = append(steps, s); return nil }))
 	st := l.Stream()
@@ -112,11 +100,7 @@ func TestStreamIsWrite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, err := output.Lock(root, "generated")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Unlock()
+	l := locked(t, root)
 	st := l.Stream()
 	defer st.Abort()
 	var wg sync.WaitGroup
@@ -156,11 +140,7 @@ func TestStreamIsWrite(t *testing.T) {
 // or not clean is refused.
 func TestStreamRefusesTwoWriters(t *testing.T) {
 	root := t.TempDir()
-	l, err := output.Lock(root, "generated")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Unlock()
+	l := locked(t, root)
 	st := l.Stream()
 	defer st.Abort()
 	if err := st.Add(output.File{Path: "a/b.go", Data: []byte("1")}); err != nil {
@@ -186,4 +166,16 @@ func untouched(t *testing.T, root string) {
 	if l := leftovers(root); len(l) > 0 {
 		t.Errorf("left behind: %v", l)
 	}
+}
+
+// locked takes generate's lock on root's generated/ for the test, and
+// lets it go when the test ends.
+func locked(t *testing.T, root string) *output.Locked {
+	t.Helper()
+	l, err := output.Lock(root, "generated")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(l.Unlock)
+	return l
 }
