@@ -343,7 +343,7 @@ func (r *resolver) matchOne(v cue.Value) ([]cue.Value, bool) {
 		// inner "at least one" alone, as an inner "exactly one" would
 		// need that check.
 		inner := a
-		if name, ok := r.refName(a); ok && r.defs[name] != nil && manyKinds(a.IncompleteKind()) && !r.expanding[name] {
+		if name, ok := r.refName(a); ok && r.defs[name] != nil && manyKinds(a.IncompleteKind()) && !r.expanding[name] && !r.countedObjects(r.defs[name].v) {
 			// #env, itself matchN(1, [{…}, =~"…"]), beside "inherit":
 			// a value of several kinds, read as its alternatives; once
 			// per reference, so that one that holds itself
@@ -1202,7 +1202,7 @@ func (r *resolver) classify(d *def) {
 		return
 	}
 	op, args := r.disjunction(d.v)
-	if alts, ok := r.matchOne(d.v); ok {
+	if alts, ok := r.matchOne(d.v); ok && !r.countedObjects(d.v) {
 		op, args = cue.OrOp, alts
 	} else if op == cue.AndOp {
 		if parts, ok := r.kindwise(r.conjuncts(d.v)); ok {
@@ -2009,7 +2009,7 @@ func (r *resolver) resolveObject(d *def) {
 		fv = r.withoutValidators(d.v)
 	}
 	listed, err := r.fields(fv, false)
-	if err != nil && ((d.root && d.validated && !statesMore(d.lit)) || r.allOfObjects(d.v)) {
+	if err != nil && ((d.root && d.validated && !statesMore(d.lit)) || r.countsObjects(d.v)) {
 		// A package whose value is only matchN(0, […]), or a value that
 		// is matchN(2, [#Base, close({…})]) alone: _ and its
 		// validator, with no field for CUE to list.
@@ -2743,7 +2743,7 @@ func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 	if kinds != nil {
 		// matchN(1, [X, null]) & (null | Y) is null | X & Y: kindwise.
 		op, args = cue.OrOp, kinds
-	} else if alts, ok := r.matchOne(v); ok {
+	} else if alts, ok := r.matchOne(v); ok && !r.countedObjects(v) {
 		if len(alts) == 1 {
 			return r.typeOf(alts[0], what) // matchN(1, [T]) is T
 		}
@@ -3140,7 +3140,7 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 				}
 				return t, true
 			}
-			if r.allOfObjects(v) {
+			if r.countsObjects(v) {
 				// matchN(2, [#Base, close({…})]): an open object
 				// that matches every alternative.
 				return r.inlineObject(v, what, p)
@@ -4045,8 +4045,11 @@ func (r *resolver) kindwise(cs []cue.Value) (parts []cue.Value, ok bool) {
 	var byKind [kindClasses][]cue.Value
 	for _, c := range cs {
 		alts, matched := r.matchOne(c)
+		if matched && r.countedObjects(c) {
+			matched = false // an object that counts its alternatives: one alternative
+		}
 		if !matched {
-			if name, isRef := r.refName(c); isRef && r.defs[name] != nil && manyKinds(c.IncompleteKind()) && !r.expanding[name] {
+			if name, isRef := r.refName(c); isRef && r.defs[name] != nil && manyKinds(c.IncompleteKind()) && !r.expanding[name] && !r.countedObjects(r.defs[name].v) {
 				alts, matched = r.matchOne(r.defs[name].v)
 			}
 		}
@@ -4204,7 +4207,7 @@ func kindClass(k cue.Kind) (class int, one bool) {
 // only an object is a value of it.
 func (r *resolver) validatedOpen(v cue.Value) bool {
 	if len(r.conjuncts(v)) < 2 {
-		return r.allOfObjects(v)
+		return r.countsObjects(v)
 	}
 	c, one := r.besideOpen(v)
 	if !one {
@@ -4234,6 +4237,87 @@ func (r *resolver) allOfOne(v cue.Value) (cue.Value, bool) {
 		return cue.Value{}, false
 	}
 	return x[0], true
+}
+
+// countsObjects reports whether v is matchN alone on objects: all of its
+// alternatives to match, one of them a struct (allOfObjects), or one or
+// at least one of them, all objects, untagged (countedObjects). Only an
+// object matches, so v is an open object judged by the count.
+func (r *resolver) countsObjects(v cue.Value) bool {
+	return r.allOfObjects(v) || r.countedObjects(v)
+}
+
+// countedObjects reports whether v is matchN(1, alts) or matchN(>=1,
+// alts) alone (cue import's oneOf and anyOf of objects), with two or more
+// alternatives, every one an object, and no required string constant
+// that tells each apart from the others (tagged). Only an object matches
+// a struct, so v admits objects alone, and is read as an open object
+// judged by its count (ObjectMatchN), which states CUE's rule exactly:
+// matchN counts the alternatives a value matches, each judged whole (a
+// closed one refusing a member it does not name, a required field
+// missing failing it), where a disjunction a | b would keep a variant
+// the value is only incomplete for, and drop one of two that come out
+// equal. Tagged alternatives are read as a union: the tag leaves at most
+// one to match, so the count and the disjunction agree.
+func (r *resolver) countedObjects(v cue.Value) bool {
+	call, ok := sourceExpr(v).(*ast.CallExpr)
+	if !ok || !isIdentNamed(call.Fun, "matchN") {
+		return false
+	}
+	lo, hi, alts, known := r.objectCount(v)
+	if !known || lo != 1 || (hi != nil && *hi != 1) || len(alts) < 2 {
+		return false
+	}
+	for _, a := range alts {
+		if a.IncompleteKind() != cue.StructKind {
+			return false
+		}
+	}
+	return !tagged(alts)
+}
+
+// tagged reports whether a field every one of alts requires holds a
+// string constant of each alternative's own (Kubernetes' kind beside a
+// shared apiVersion): the discriminator tellApart would choose.
+func tagged(alts []cue.Value) bool {
+	consts := func(a cue.Value) map[string]string {
+		out := map[string]string{}
+		it, err := a.Fields(cue.Optional(true))
+		if err != nil {
+			return out
+		}
+		for it.Next() {
+			sel := it.Selector()
+			if sel.ConstraintType() != cue.RequiredConstraint || !it.Value().IsConcrete() {
+				continue
+			}
+			if s, err := it.Value().String(); err == nil {
+				out[sel.Unquoted()] = s
+			}
+		}
+		return out
+	}
+	first := consts(alts[0])
+	rest := make([]map[string]string, len(alts)-1)
+	for i, a := range alts[1:] {
+		rest[i] = consts(a)
+	}
+	for name, c := range first {
+		seen := map[string]bool{c: true}
+		distinct := true
+		for _, m := range rest {
+			c, has := m[name]
+			if !has || seen[c] {
+				distinct = false
+				break
+			}
+			seen[c] = true
+		}
+		if distinct {
+			return true
+		}
+	}
+	return false
 }
 
 // allOfObjects reports whether v is matchN(k, alts) alone, k the number
