@@ -239,6 +239,11 @@ func patternNames(p *model.Package) (names, nots map[*model.Type]string) {
 					}
 				}
 			}
+			if m := t.MatchN; m != nil {
+				for i, a := range m.Alts {
+					visit(a, stem+"_Alt"+strconv.Itoa(i+1))
+				}
+			}
 			if len(t.Patterns) > 0 {
 				names[t] = helper("pattern", stem)
 			}

@@ -817,6 +817,11 @@ func fieldPatterns(f *goFile, t *model.Type) {
 				}
 			}
 		}
+		if m := t.MatchN; m != nil {
+			for _, a := range m.Alts {
+				fieldPatterns(f, a)
+			}
+		}
 		compilePatterns(f, f.patterns[t], t.Patterns)
 		compilePatterns(f, f.notPatterns[t], t.NotPatterns)
 	case model.ListKind, model.NullableKind:
@@ -1256,6 +1261,9 @@ func checks(f *goFile, t *model.Type, v, path, member, stepVar string, depth int
 		if t.MatchIf != nil {
 			matchIfChecks(f, t.MatchIf, v, path, member, stepVar, depth, false)
 		}
+		if t.MatchN != nil {
+			scalarMatchN(f, t.MatchN, v, path, member, stepVar, depth)
+		}
 	case model.NullableKind:
 		recv := v
 		if strings.HasPrefix(v, "*") {
@@ -1505,6 +1513,34 @@ func objectMatchN(f *goFile, m *model.ObjectMatchN) {
 		f.open("if matched != 0")
 		f.p(`p.Add(path, "", `, w, `.RuleNot, "must match none of: %s (matches %d)", `, quote(list), `, matched)`)
 	}
+	f.close()
+	f.depth--
+	f.p("}")
+}
+
+// scalarMatchN writes the count of matchN(1, alts) on a scalar v:
+// each alternative's checks run on v, and exactly one must pass.
+func scalarMatchN(f *goFile, m *model.ObjectMatchN, v, path, member, stepVar string, depth int) {
+	matched, mark := loopVar("matched", depth), loopVar("mark", depth)
+	var list []string
+	f.p("{")
+	f.depth++
+	f.p(matched, " := 0")
+	for _, a := range m.Alts {
+		list = append(list, describeMatch(a))
+		f.p("{")
+		f.depth++
+		f.p(mark, " := p.Len()")
+		checks(f, a, v, path, member, stepVar, depth+1)
+		f.open("if p.Len() == ", mark)
+		f.p(matched, "++")
+		f.close()
+		f.p("p.Truncate(", mark, ")")
+		f.depth--
+		f.p("}")
+	}
+	f.open("if ", matched, " != 1")
+	f.p("p.Add(", path, ", ", quote(member), ", ", f.wire(), `.RuleOneOf, "must match exactly one of: %s (matches %d)", `, quote(strings.Join(list, "; ")), ", ", matched, ")")
 	f.close()
 	f.depth--
 	f.p("}")

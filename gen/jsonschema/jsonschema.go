@@ -496,7 +496,7 @@ func (e *emitter) definition(d *def) obj {
 	switch {
 	case d.scalar != nil:
 		s = s.add("description", d.scalar.Doc)
-		s = append(s, basic(d.scalar.Base, d.scalar.Constraints)...)
+		s = append(s, e.matchN(e.matchIf(basic(d.scalar.Base, d.scalar.Constraints), d.scalar.MatchIf), d.scalar.MatchN)...)
 	case d.enum != nil:
 		s = s.add("description", enumDoc(d.enum))
 		values := make([]any, len(d.enum.Members))
@@ -1065,7 +1065,16 @@ func (e *emitter) typ(t *model.Type) obj {
 		}
 		return append(basic(t.Base, model.Constraints{}), member{"anyOf", alts})
 	}
-	return e.matchIf(basic(t.Base, t.Constraints), t.MatchIf)
+	return e.matchN(e.matchIf(basic(t.Base, t.Constraints), t.MatchIf), t.MatchN)
+}
+
+// matchN appends a scalar's matchN(1, alts), when m is one, to s: a
+// oneOf of the alternatives, each with the value's type.
+func (e *emitter) matchN(s obj, m *model.ObjectMatchN) obj {
+	if m == nil {
+		return s
+	}
+	return append(s, e.objectMatchN(m)...)
 }
 
 // matchIf appends matchIf(if, then, else), when m is one, to s: JSON

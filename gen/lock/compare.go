@@ -774,6 +774,7 @@ func (c *comparer) types(subject string, b, t *Type) {
 	// the old admitted.
 	validatorEdit(bc.Contains, cc.Contains, &tighter, &looser)
 	validatorEdit(bc.MatchIf, cc.MatchIf, &tighter, &looser)
+	validatorEdit(bc.MatchN, cc.MatchN, &tighter, &looser)
 	if len(tighter) > 0 {
 		c.constraint(subject, t.scalar, compat.FieldConstraintNoTighten, strings.Join(tighter, ", "), "data valid before may now be refused")
 	}

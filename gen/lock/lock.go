@@ -149,6 +149,9 @@ type Constraints struct {
 	// MatchIf is a scalar's matchIf(if, then, else), each as the lock
 	// writes a type with its constraints; _ for one that admits all.
 	MatchIf string `json:"matchIf,omitempty"`
+	// MatchN is a scalar's matchN(1, alts), as the lock writes an
+	// object's (matchNText).
+	MatchN string `json:"matchN,omitempty"`
 	// Not are the values excluded (!= v), as JSON literals.
 	Not      []string `json:"not,omitempty"`
 	Min      *int64   `json:"min,omitempty"`
@@ -394,6 +397,9 @@ func constraintsOf(c model.Constraints) *Constraints {
 	}
 	if m := c.MatchIf; m != nil {
 		lc.MatchIf = matchIfText(m)
+	}
+	if m := c.MatchN; m != nil {
+		lc.MatchN = matchNText(m)
 	}
 	// One pattern is written as it always was; several as a list.
 	if len(c.Patterns) == 1 {

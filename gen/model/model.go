@@ -550,6 +550,13 @@ type Constraints struct {
 	// MatchIf is CUE's matchIf(if, then, else) on a scalar value; nil
 	// when it states none.
 	MatchIf *MatchIf
+	// MatchN is matchN(1, alts) on a string, integer or number whose
+	// alternatives may admit one value together (matchN(1, [=~"^a",
+	// =~"b$"]), matchN(1, ["none", string])): exactly one must admit it.
+	// Each alternative is a constraint of the value's own base
+	// (a constant, or bounds and patterns), Min and Max 1. nil when it
+	// states none. (Alternatives that never overlap are a choice.)
+	MatchN *ObjectMatchN
 	// Duration: a string is a Go duration, one that time.ParseDuration
 	// parses (CUE's time.Duration): DurationPattern's language, whose
 	// total is within ±(2^63-1) nanoseconds. The text travels as it is
@@ -600,7 +607,9 @@ type MatchIf struct {
 	Pos            Pos
 }
 
-// ObjectMatchN is matchN(n, alts) beside an object's fields, with a count
+// ObjectMatchN is matchN(n, alts) beside an object's fields (or, as
+// Constraints.MatchN, on a scalar, each alternative a constraint of its
+// base), with a count
 // JSON Schema names: exactly one (oneOf), at least one (anyOf), none (not
 // anyOf) or all (allOf). Each alternative is read as matchIf's parts on
 // an object are (a Match object of its own, {run!: _, ...}), nil for _,
@@ -673,7 +682,7 @@ const DurationPattern = `^[-+]?(?:0|(?:(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:ns|us|
 func (c Constraints) IsZero() bool {
 	return c.MinRunes == nil && c.MaxRunes == nil && len(c.Patterns) == 0 && len(c.NotPatterns) == 0 && len(c.Not) == 0 &&
 		c.Min == nil && c.Max == nil && c.MinItems == nil && c.MaxItems == nil &&
-		c.MinNum == nil && c.MaxNum == nil && !c.UniqueItems && c.MinFields == nil && c.MaxFields == nil && c.MultipleOf == nil && !c.Duration && c.URL == NoURL && c.Contains == nil && c.MatchIf == nil && !c.NotNull
+		c.MinNum == nil && c.MaxNum == nil && !c.UniqueItems && c.MinFields == nil && c.MaxFields == nil && c.MultipleOf == nil && !c.Duration && c.URL == NoURL && c.Contains == nil && c.MatchIf == nil && c.MatchN == nil && !c.NotNull
 }
 
 // KeyPattern is the pattern of a key type (Map.Key, MemberPattern.Key),

@@ -335,6 +335,13 @@ func constraints(c model.Constraints) string {
 		}
 		fmt.Fprintf(&b, " matchIf(%s; %s; %s @%s)", part(m.If), part(m.Then), part(m.Else), m.Pos)
 	}
+	if m := c.MatchN; m != nil {
+		var alts []string
+		for _, a := range m.Alts {
+			alts = append(alts, typ(a))
+		}
+		fmt.Fprintf(&b, " matchN(%s [%s] @%s)", m.Keyword(), strings.Join(alts, "; "), m.Pos)
+	}
 	if m := c.Contains; m != nil {
 		b.WriteString(" contains(")
 		if m.Min != nil {

@@ -394,6 +394,80 @@ func (r *resolver) matchCount(v cue.Value) cue.Value {
 	return args[1]
 }
 
+// countedScalars reads matchN(1, alts) whose alternatives are all of one
+// scalar kind and may admit a value together (exactOverlap): a string,
+// integer or number that exactly one alternative admits, each a
+// constraint of that base (scalarMatch), as JSON Schema's oneOf states
+// it (Constraints.MatchN). The alternatives are counted as written: one
+// that is itself a disjunction counts once, however many of its own
+// admit the value. handled is false where the alternatives are of
+// several kinds.
+func (r *resolver) countedScalars(v cue.Value, what string) (t *Type, handled, ok bool) {
+	lo, hi, alts, known := r.objectCount(v)
+	if !known || lo != 1 || hi == nil || *hi != 1 || len(alts) < 2 {
+		return nil, false, false
+	}
+	base, one := scalarBase(alts)
+	if !one {
+		return nil, false, false
+	}
+	p := r.pos(v)
+	if !p.IsValid() {
+		p = r.here
+	}
+	m := &ObjectMatchN{Min: 1, Max: hi, Pos: p}
+	ok = true
+	for _, a := range alts {
+		at, aok := r.scalarMatch(base, a, "matchN's alternative", p, what)
+		ok = aok && ok
+		m.Alts = append(m.Alts, at)
+	}
+	if !ok {
+		return nil, true, false
+	}
+	t = &Type{Kind: BasicKind, Base: base, Constraints: Constraints{MatchN: m}}
+	if base == Int && !r.intRange(t, p, what) {
+		return nil, true, false
+	}
+	return t, true, true
+}
+
+// scalarCount reports whether v is matchN(1, alts) with its alternatives,
+// as written, all of one scalar base (countedScalars reads it).
+func (r *resolver) scalarCount(v cue.Value) bool {
+	_, _, alts, known := r.objectCount(v)
+	_, one := scalarBase(alts)
+	return known && one
+}
+
+// scalarBase returns the base every one of alts is of: a string, an
+// integer, or a number (an int among numbers makes it a number, for
+// scalarMatch to refuse the int); one is false for any other kind.
+func scalarBase(alts []cue.Value) (base Base, one bool) {
+	for _, a := range alts {
+		var b Base
+		switch a.IncompleteKind() {
+		case cue.StringKind:
+			b = String
+		case cue.IntKind:
+			b = Int
+		case cue.NumberKind, cue.FloatKind:
+			b = Number
+		default:
+			return 0, false
+		}
+		switch {
+		case base == 0, base == b:
+			base = b
+		case base == Int && b == Number, base == Number && b == Int:
+			base = Number
+		default:
+			return 0, false
+		}
+	}
+	return base, base != 0
+}
+
 // exactOverlap returns two alternatives of matchN(1, alts), the count a
 // constant (not >=1), that may both admit one value: of one JSON kind
 // ("a" and string, =~"^a" and =~"b$"), where "exactly one" is not "one
@@ -1203,6 +1277,17 @@ func (r *resolver) classify(d *def) {
 	}
 	op, args := r.disjunction(d.v)
 	if alts, ok := r.matchOne(d.v); ok && !r.countedObjects(d.v) {
+		if _, _, overlap := r.exactOverlap(d.v, alts); overlap && r.scalarCount(d.v) {
+			// #P: matchN(1, [=~"^a", =~"b$"]): a count, not a choice
+			// (a value both admit is refused), a name for the type
+			// typeOf reads (countedScalars), or its refusal.
+			r.here = d.pos
+			if t, ok := r.typeOf(d.v, d.ref()); ok {
+				d.alias = &Alias{Name: d.name, Doc: d.doc, Pos: d.pos, Type: t}
+				r.pkg.Aliases = append(r.pkg.Aliases, d.alias)
+			}
+			return
+		}
 		op, args = cue.OrOp, alts
 	} else if op == cue.AndOp {
 		if parts, ok := r.kindwise(r.conjuncts(d.v)); ok {
@@ -2748,6 +2833,9 @@ func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 			return r.typeOf(alts[0], what) // matchN(1, [T]) is T
 		}
 		if a, b, overlap := r.exactOverlap(v, alts); overlap {
+			if t, handled, ok := r.countedScalars(v, what); handled {
+				return t, ok
+			}
 			r.errorf(r.pos(v), "%s: matchN(1, […]) admits a value exactly one of its alternatives admits, and two of them (%v and %v) are of one JSON kind: a value both admit matches twice, which CUE refuses and a disjunction (a | b, anyOf) would accept; not carried yet: write matchN(>=1, […]) if either may match, or make the alternatives of different kinds", what, oneLine(a), oneLine(b))
 			return nil, false
 		}

@@ -339,6 +339,14 @@ func constraints(b model.Base, c model.Constraints) string {
 		}
 		parts = append(parts, phrase)
 	}
+	if m := c.MatchN; m != nil {
+		// matchN(1, alts) on a scalar, as the JSON Schema's oneOf states it.
+		var alts []string
+		for _, a := range m.Alts {
+			alts = append(alts, matchWords(a))
+		}
+		parts = append(parts, "exactly one of ("+strings.Join(alts, "; ")+")")
+	}
 	if m := c.Contains; m != nil {
 		// list.MatchN(n, T), as the JSON Schema's contains states it.
 		what := matchWords(m.Match)

@@ -749,6 +749,9 @@ func check(c *code, t *model.Type, x, cont, k, at string) {
 		if t.Kind == model.BasicKind && t.MatchIf != nil {
 			matchIfCheck(c, t, x, cont, k, at)
 		}
+		if t.Kind == model.BasicKind && t.MatchN != nil {
+			scalarMatchNCheck(c, t, x, cont, k, at)
+		}
 	}
 }
 
@@ -851,6 +854,33 @@ func objectMatchNCheck(c *code, m *model.ObjectMatchN) {
 		c.open("if (", matched, " !== 0)")
 		c.fail("at", "not", jsString("must match none of: "+list+" (matches ")+" + "+matched+` + ")"`)
 	}
+	c.close()
+}
+
+// scalarMatchNCheck judges x, once it is of t's base, by matchN(1,
+// alts): each alternative's checks run with problems of their own (out
+// and ok shadowed), counted when there are none; exactly one must pass.
+func scalarMatchNCheck(c *code, t *model.Type, x, cont, k, at string) {
+	js := map[model.Base]string{model.String: "string", model.Int: "number", model.Number: "number", model.Bool: "boolean"}[t.Base]
+	matched := c.fresh("matched")
+	var list []string
+	c.open("if (typeof ", x, " === ", jsString(js), ")")
+	c.p("let ", matched, " = 0;")
+	for _, a := range t.MatchN.Alts {
+		list = append(list, matchWords(a))
+		c.p("{")
+		c.depth++
+		c.p("const out: Problem[] = [];")
+		c.p("let ok = true;")
+		check(c, a, x, cont, k, at)
+		c.open("if (ok && out.length === 0)")
+		c.p(matched, "++;")
+		c.close()
+		c.close()
+	}
+	c.open("if (", matched, " !== 1)")
+	c.fail(at, "oneOf", jsString("must match exactly one of: "+strings.Join(list, "; ")+" (matches ")+" + "+matched+` + ")"`)
+	c.close()
 	c.close()
 }
 

@@ -546,6 +546,14 @@ func constraintList(b model.Base, c model.Constraints) []string {
 		}
 		out = append(out, phrase)
 	}
+	if m := c.MatchN; m != nil {
+		// matchN(1, alts) on a scalar: exactly one admits it.
+		var alts []string
+		for _, a := range m.Alts {
+			alts = append(alts, "("+matchWords(a)+")")
+		}
+		out = append(out, "exactly one of "+strings.Join(alts, ", "))
+	}
 	if m := c.Contains; m != nil {
 		// list.MatchN(n, T): how many items T admits.
 		what := codeSpan(m.Match.ConstJSON())
