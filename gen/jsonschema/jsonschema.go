@@ -180,7 +180,9 @@ func FileName(def string) string { return kebab(def) + Suffix }
 // Object.ByPath, P_Audit_Level), whose steps kebab case would run
 // together with those of the name it could not have (PAuditLevel): its
 // steps are joined with '.' instead (p.audit.level.schema.json), which no
-// other name gives.
+// other name gives. The _s after a name another type in place had first
+// (Modules_FinalStats_, rule 4 of docs/schema-language.md's "Names of
+// types in place") stay after it: modules.final-stats_.schema.json.
 func fileNames(p *model.Package) map[string]string {
 	byPath := map[string]bool{}
 	for _, o := range p.Objects {
@@ -193,11 +195,12 @@ func fileNames(p *model.Package) map[string]string {
 	for _, name := range Roots(p) {
 		files[name] = FileName(name)
 		if byPath[name] {
-			steps := strings.Split(name, "_")
+			base := strings.TrimRight(name, "_")
+			steps := strings.Split(base, "_")
 			for i, s := range steps {
 				steps[i] = kebab(s)
 			}
-			files[name] = strings.Join(steps, ".") + Suffix
+			files[name] = strings.Join(steps, ".") + name[len(base):] + Suffix
 		}
 	}
 	return files

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -155,6 +156,31 @@ func TestFileName(t *testing.T) {
 		if got := jsonschema.FileName(in); got != want {
 			t.Errorf("FileName(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// TestSuffixedFileNames: a struct in place whose path name another had
+// first (#M."a-b" and #M.a_b are both M_AB, the second M_AB_) keeps its
+// _ in its file's name, beside the first's: never "m.ab..schema.json".
+func TestSuffixedFileNames(t *testing.T) {
+	s := load(t, []txtar.File{
+		{Name: "cue.mod/module.cue", Data: []byte("module: \"example.com/t@v0\"\nlanguage: version: \"v0.17.0\"\n")},
+		{Name: "schema/w/a.cue", Data: []byte("package w\n\n// M is one.\n#M: {\n\t// X.\n\t\"a-b\"?: {\n\t\t// X.\n\t\tx?: string\n\t}\n\t// Y.\n\ta_b?: {\n\t\t// Y.\n\t\ty?: string\n\t}\n}\n")},
+	})
+	files, err := jsonschema.Generate(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range files {
+		if strings.HasPrefix(f.Path, "jsonschema/w/m") {
+			got = append(got, f.Path)
+		}
+	}
+	want := []string{"jsonschema/w/m.ab.schema.json", "jsonschema/w/m.ab_.schema.json", "jsonschema/w/m.schema.json"}
+	slices.Sort(got)
+	if !slices.Equal(got, want) {
+		t.Errorf("files %q, want %q", got, want)
 	}
 }
 

@@ -1,7 +1,9 @@
 package model
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -114,7 +116,6 @@ func (r *resolver) assignNames() {
 	for _, o := range r.pkg.Objects {
 		o.GoName = r.defGoName(o.Name)
 		claim(o.GoName, "#"+o.Name, o.Pos)
-		fields := map[string]*Field{}
 		reserved := append([]string(nil), reservedMethods...)
 		if o.KeepsUnknown() {
 			reserved = append(reserved, UnknownField)
@@ -125,46 +126,117 @@ func (r *resolver) assignNames() {
 		if o.Union != nil && o.Union.Discriminator != "" {
 			reserved = append(reserved, o.Union.TagMethod())
 		}
-		for _, f := range o.Fields {
-			f.GoName = spelledName(f.Name)
-			what := fmt.Sprintf("#%s.%s", o.Name, f.Name)
-			g, named := r.goAttrs.fields[[2]string{o.Name, f.Name}]
-			if named {
-				f.GoName = g.name
-			}
-			if o.Union != nil && f.Name == o.Union.Discriminator {
-				if named {
-					r.errorf(g.pos, "%s: @go on a union's discriminator names nothing: the variant carries it as the method %s, named after #%s's discriminator", what, o.Union.TagMethod(), o.Union.Name)
-				}
-				continue // carried by the tag method, not a struct field
-			}
-			if !named && contains(reserved, f.GoName) {
-				// A field whose name is a generated method's (string:
-				// String) is String_, as protoc-gen-go names a field
-				// that meets a method; @go(Name) names it otherwise.
-				f.GoName += "_"
-			}
-			switch {
-			case f.GoName == "":
-				r.errorf(f.Pos, "%s: no Go name can be made from it", what)
-			case fields[f.GoName] != nil:
-				r.errorf(f.Pos, "%s: Go name %s is already taken by field %s (%s)", what, f.GoName, fields[f.GoName].Name, fields[f.GoName].Pos)
-			case contains(reserved, f.GoName):
-				r.errorf(g.pos, "%s: @go(%s) names the Go field %s, which is %s; name it otherwise (e.g. @go(%sValue)): the wire name stays %s", what, f.GoName, f.GoName, reservedWhy(f.GoName), f.GoName, f.Name)
-			default:
-				fields[f.GoName] = f
-			}
-		}
-		for _, f := range o.Fields {
-			if f.Default == "" || f.GoName == "" {
-				continue
-			}
-			if g := fields[GetterName(f)]; g != nil {
-				r.errorf(g.Pos, "#%s.%s: Go name %s is the method that gives %s its default; name the Go field otherwise with @go(Name)", o.Name, g.Name, GetterName(f), f.Name)
-			}
-		}
+		r.fieldGoNames(o, reserved)
 	}
 	r.assignTSNames()
+}
+
+// fieldGoNames gives o's fields their Go names. A field's name is its
+// @go(Name), or its wire name made a Go name (seatId, seat_id and
+// seat-id are all SeatID), with an _ after it where that is a generated
+// method's (String_) or field's (Unknown_), as protoc-gen-go names a
+// field that meets a method. Where two wire names give one Go name,
+// the field first in the source (file, line, column) keeps it and each
+// later one takes another _ until its name is no other field's, no
+// method's the Go type has (reserved, and the getters of defaulted
+// fields) (defaultPrompt is DefaultPrompt, default_prompt
+// DefaultPrompt_), as protogen names the later of two conflicting
+// fields. A name @go states is the field's before any derived one; two
+// fields that state one, or a stated name that is a method's, are
+// refused with both positions.
+func (r *resolver) fieldGoNames(o *Object, reserved []string) {
+	fields := map[string]*Field{}
+	var derived []*Field // fields named after their wire names, in source order
+	for _, f := range o.Fields {
+		f.GoName = spelledName(f.Name)
+		what := fmt.Sprintf("#%s.%s", o.Name, f.Name)
+		g, named := r.goAttrs.fields[[2]string{o.Name, f.Name}]
+		if named {
+			f.GoName = g.name
+		}
+		if o.Union != nil && f.Name == o.Union.Discriminator {
+			if named {
+				r.errorf(g.pos, "%s: @go on a union's discriminator names nothing: the variant carries it as the method %s, named after #%s's discriminator", what, o.Union.TagMethod(), o.Union.Name)
+			}
+			continue // carried by the tag method, not a struct field
+		}
+		switch {
+		case f.GoName == "":
+			r.errorf(f.Pos, "%s: no Go name can be made from it", what)
+		case !named:
+			derived = append(derived, f)
+		case fields[f.GoName] != nil:
+			r.errorf(f.Pos, "%s: Go name %s is already taken by field %s (%s)", what, f.GoName, fields[f.GoName].Name, fields[f.GoName].Pos)
+		case contains(reserved, f.GoName):
+			r.errorf(g.pos, "%s: @go(%s) names the Go field %s, which is %s; name it otherwise (e.g. @go(%sValue)): the wire name stays %s", what, f.GoName, f.GoName, reservedWhy(f.GoName), f.GoName, f.Name)
+		default:
+			fields[f.GoName] = f
+		}
+	}
+	slices.SortStableFunc(derived, func(a, b *Field) int { return comparePos(a.Pos, b.Pos) })
+	// getters are the methods giving defaulted fields their values
+	// (GetterName), by name: a field takes none of their names.
+	getters := func() map[string]*Field {
+		m := map[string]*Field{}
+		for _, f := range o.Fields {
+			if f.Default != "" && f.GoName != "" {
+				m[GetterName(f)] = f
+			}
+		}
+		return m
+	}
+	free := func(name string, self *Field, gets map[string]*Field) bool {
+		other := fields[name]
+		return (other == nil || other == self) && !contains(reserved, name) && gets[name] == nil
+	}
+	for _, f := range derived {
+		for !free(f.GoName, f, nil) {
+			f.GoName += "_"
+		}
+		fields[f.GoName] = f
+	}
+	// A derived name that is a getter's takes an _ too; its own getter
+	// moves with it, so this runs until no name moves (each move makes a
+	// name longer, and a getter is at most one per field).
+	for range len(derived) + 1 {
+		moved := false
+		gets := getters()
+		for _, f := range derived {
+			if gets[f.GoName] == nil {
+				continue
+			}
+			delete(fields, f.GoName)
+			for !free(f.GoName, f, gets) {
+				f.GoName += "_"
+			}
+			fields[f.GoName] = f
+			moved = true
+			gets = getters()
+		}
+		if !moved {
+			break
+		}
+	}
+	for _, f := range o.Fields {
+		if f.Default == "" || f.GoName == "" {
+			continue
+		}
+		if g := fields[GetterName(f)]; g != nil {
+			r.errorf(g.Pos, "#%s.%s: Go name %s is the method that gives %s its default; name the Go field otherwise with @go(Name)", o.Name, g.Name, GetterName(f), f.Name)
+		}
+	}
+}
+
+// comparePos orders positions as the source does: by file, line, then
+// column.
+func comparePos(a, b Pos) int {
+	if c := strings.Compare(a.File, b.File); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.Line, b.Line); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.Col, b.Col)
 }
 
 // altGoNames names the Go fields of every OneOf's alternatives, once the

@@ -1,7 +1,6 @@
 package model
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 )
@@ -25,22 +24,22 @@ import (
 //  3. every other is named by its path, its steps joined with _, as
 //     protobuf-go's protogen names a nested message (Outer_Inner) and
 //     CUE's gengotypes a nested definition: P_Audit_Level;
-//  4. a path name that is still another's is refused at each place that
-//     has it.
+//  4. a name that is still another's — a definition's, or another type
+//     in place's — is kept by the definition, or else by the type first
+//     in the source (file, line, column); each later one takes an _
+//     after it until the name is no definition's (in CUE, Go or
+//     TypeScript) and no other type's: #A."b-c" and #A.b_c are A_BC and
+//     A_BC_, as protogen names the later of two conflicting names.
 
-// placed is what a type written in place needs for its name: where it is,
-// and what messages call it.
+// placed is what a type written in place needs for its name: where it is.
 type placed struct {
 	what string // its path, as messages name it: p.audit.level
-	is   string // what it is, before its name: "an inline struct is the object"
-	it   string // what to name as a definition of its own: "the struct"
-	then string // and what else to do: " and refer to it"
 }
 
 // placeAt records d, a type written in place at what, to be named by
 // settleInPlaceNames; d.name is the name derived from what (inlineName).
-func (r *resolver) placeAt(d *def, what, is, it, then string) {
-	d.placed = &placed{what: what, is: is, it: it, then: then}
+func (r *resolver) placeAt(d *def, what string) {
+	d.placed = &placed{what: what}
 	// Messages, and the paths of the types in place within it, name it
 	// by where it is (#Order.address.street), not by a name it may not
 	// keep.
@@ -86,7 +85,8 @@ func pathName(what string) string { return strings.Join(inlineSteps(what), "_") 
 
 // settleInPlaceNames names every type written in place by the rule above,
 // once every definition is known: each keeps the name derived from its
-// path, is renamed to its path name, or is refused where it is.
+// path, or is renamed to its path name, with an _ after it for each
+// earlier holder of that name (rule 4).
 func (r *resolver) settleInPlaceNames() {
 	if len(r.inPlace) == 0 {
 		return
@@ -108,15 +108,12 @@ func (r *resolver) settleInPlaceNames() {
 	for _, d := range r.inPlace {
 		byName[d.name] = append(byName[d.name], d)
 	}
-	// final is each type's name by rules 1 to 3; for one that does not
-	// keep its derived name, first says what has that name, and why.
-	type holder struct{ who, how string }
+	// final is each type's name by rules 1 to 3.
 	final := make(map[*def]string, len(r.inPlace))
-	first := map[*def]holder{}
 	for _, d := range r.inPlace {
 		final[d] = d.name
-		if sd := stated[d.name]; sd != nil {
-			final[d], first[d] = pathName(d.placed.what), holder{fmt.Sprintf("%s (%s)", sd.origin(), sd.pos), "has the first"}
+		if stated[d.name] != nil {
+			final[d] = pathName(d.placed.what)
 			continue
 		}
 		group := byName[d.name]
@@ -132,71 +129,45 @@ func (r *resolver) settleInPlaceNames() {
 				at++
 			}
 		}
-		steps := len(inlineSteps(d.placed.what))
-		if steps == fewest && at == 1 {
+		if len(inlineSteps(d.placed.what)) == fewest && at == 1 {
 			continue // rule 2: it keeps the name
 		}
 		final[d] = pathName(d.placed.what)
-		for _, o := range group {
-			if o == d || len(inlineSteps(o.placed.what)) != fewest {
-				continue
-			}
-			h := holder{fmt.Sprintf("the one at %s (%s)", o.pos, o.placed.what), "keeps the first, its path having fewer steps"}
-			if steps == fewest {
-				h.how = "has the first too, its path having as many steps"
-			}
-			first[d] = h
-			break
-		}
 	}
-	owners := map[string][]*def{}
-	for _, d := range r.inPlace {
-		owners[final[d]] = append(owners[final[d]], d)
+	// Rule 4. taken are the names no type in place takes from another:
+	// the definitions' (in CUE, Go and TypeScript: #Record is Record_
+	// there) and every name rules 1 to 3 gave, each kept by the first
+	// to have it.
+	taken := map[string]bool{}
+	for n := range stated {
+		taken[n] = true
 	}
-	for _, d := range r.inPlace {
-		name, pl := final[d], d.placed
-		var second string // what else has the name it would have
-		if sd := stated[name]; sd != nil {
-			second = fmt.Sprintf("%s (%s)", sd.origin(), sd.pos)
-		}
-		for _, o := range owners[name] {
-			if o != d && second == "" {
-				second = fmt.Sprintf("the one at %s (%s)", o.pos, o.placed.what)
+	for _, d := range r.order {
+		taken[TSName(d.name)] = true
+	}
+	for _, n := range final {
+		taken[n] = true
+	}
+	kept := map[string]bool{}
+	ordered := slices.Clone(r.inPlace)
+	slices.SortStableFunc(ordered, func(a, b *def) int { return comparePos(a.pos, b.pos) })
+	for _, d := range ordered {
+		name := final[d]
+		if stated[name] != nil || kept[name] {
+			for taken[name] {
+				name += "_"
 			}
+			taken[name] = true
 		}
-		switch {
-		case second == "" && name != d.name:
+		kept[name] = true
+		if name != d.name {
 			if r.pathNamed == nil {
 				r.pathNamed = map[string]bool{}
 			}
 			r.pathNamed[name] = true
 			d.rename(name)
-		case second == "":
-			// It keeps its name.
-		case name == d.name:
-			// A path of one step, whose path name is its name.
-			r.errorf(d.pos, "%s: %s %s, named after where it is, and so is %s; name %s as a definition of its own%s", pl.what, pl.is, name, second, pl.it, pl.then)
-			r.dropPlaced(d)
-		default:
-			but := first[d].who + " " + first[d].how + ", and " + second + " has the second"
-			if first[d].who == second {
-				but = second + " has both"
-			}
-			r.errorf(d.pos, "%s: %s %s, named after where it is, or %s by its path; but %s; name %s as a definition of its own%s", pl.what, pl.is, d.name, name, but, pl.it, pl.then)
-			r.dropPlaced(d)
 		}
 	}
-}
-
-// dropPlaced takes the types d, a type in place refused for its name,
-// made out of the package, so that no other message is about them.
-func (r *resolver) dropPlaced(d *def) {
-	p := r.pkg
-	p.Objects = slices.DeleteFunc(p.Objects, func(o *Object) bool { return o == d.object })
-	p.Enums = slices.DeleteFunc(p.Enums, func(e *Enum) bool { return e == d.enum })
-	p.Unions = slices.DeleteFunc(p.Unions, func(u *Union) bool { return u == d.union })
-	p.OneOfs = slices.DeleteFunc(p.OneOfs, func(o *OneOf) bool { return o == d.oneOf })
-	p.Tuples = slices.DeleteFunc(p.Tuples, func(t *Tuple) bool { return t == d.inTuple })
 }
 
 // rename gives d, a type in place, the name name: in the model's type it

@@ -2432,7 +2432,7 @@ func (r *resolver) defaultUnion(v cue.Value, alts []*def, what string) (*Type, b
 	p := r.pos(v)
 	name := inlineName(what)
 	d := &def{name: name, v: v, pos: p, doc: fmt.Sprintf("%s is the value of %s.", name, what), altDefs: alts, at: what}
-	r.placeAt(d, what, "a disjunction written in place is the type", "the disjunction", "")
+	r.placeAt(d, what)
 	d.union = &Union{Name: d.name, Doc: d.doc, Pos: d.pos}
 	r.pkg.Unions = append(r.pkg.Unions, d.union)
 	r.inlineUnions = append(r.inlineUnions, d)
@@ -3427,7 +3427,7 @@ func (r *resolver) inlineDisjunction(v cue.Value, alts []cue.Value, what string)
 	p := r.pos(v)
 	name := inlineName(what)
 	d := &def{name: name, v: v, pos: p, doc: fmt.Sprintf("%s is the value of %s.", name, what)}
-	r.placeAt(d, what, "a disjunction written in place is the type", "the disjunction", "")
+	r.placeAt(d, what)
 	if allStringConsts(alts) {
 		r.resolveEnum(d, alts)
 		return &Type{Kind: EnumKind, Enum: d.enum}, true
@@ -3555,7 +3555,7 @@ func (r *resolver) oneOf(d *def, alts []cue.Value, what string) *OneOf {
 		// the objects apart as a union does.
 		name := inlineName(what + ".object")
 		sub := &def{name: name, v: d.v, pos: d.pos, doc: fmt.Sprintf("%s is an object value of %s.", name, what)}
-		r.placeAt(sub, what+".object", "its objects are the union", "the objects' union", "")
+		r.placeAt(sub, what+".object")
 		r.structUnion(sub, structs, what)
 		if sub.union == nil {
 			return nil
@@ -3817,7 +3817,7 @@ func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
 		open = true
 	}
 	d.object = &Object{Name: name, Doc: d.doc, Pos: p, Open: open, Match: r.matching}
-	r.placeAt(d, what, "an inline struct is the object", "the struct", " and refer to it")
+	r.placeAt(d, what)
 	r.inlineOrder = append(r.inlineOrder, d)
 	r.pkg.Objects = append(r.pkg.Objects, d.object)
 	r.inlineStack = append(r.inlineStack, body)
@@ -5155,7 +5155,7 @@ func (r *resolver) tuple(v, lit cue.Value, n int, rest cue.Value, lt *Type, what
 	tu := &Tuple{Name: name, Doc: d.doc, Pos: p}
 	if "#"+name != what {
 		d.inTuple = tu
-		r.placeAt(d, what, "a list with items of their own types is the type", "the list", "")
+		r.placeAt(d, what)
 	}
 	for i := 0; i < n; i++ {
 		at := fmt.Sprintf("%s[%d]", what, i)

@@ -210,9 +210,13 @@ func sortDecls(ds []decl) {
 // double underscore (P_Audit_Level → P__AUDIT__LEVELS), which no other
 // name gives: upper snake case would run them together, and
 // P_AUDIT_LEVELS is the array of PAuditLevel, the name it could not have.
+// The _s after a name another type in place had first (W_MaxSize_, rule
+// 4 of docs/schema-language.md's "Names of types in place") stay after
+// it: W__MAX_SIZES_, beside W_MaxSize's W__MAX_SIZES.
 func ValuesConst(e *model.Enum) string {
 	if e.ByPath {
-		steps := strings.Split(e.Name, "_")
+		name := strings.TrimRight(e.Name, "_")
+		steps := strings.Split(name, "_")
 		for i, s := range steps {
 			words := splitWords(s)
 			if i == len(steps)-1 && len(words) > 0 {
@@ -220,7 +224,7 @@ func ValuesConst(e *model.Enum) string {
 			}
 			steps[i] = strings.ToUpper(strings.Join(words, "_"))
 		}
-		return strings.Join(steps, "__")
+		return strings.Join(steps, "__") + e.Name[len(name):]
 	}
 	words := splitWords(e.Name)
 	if len(words) == 0 {

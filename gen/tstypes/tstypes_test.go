@@ -27,6 +27,16 @@ func TestValuesConst(t *testing.T) {
 			t.Errorf("ValuesConst(%s) = %s, want %s", name, got, want)
 		}
 	}
+	// Named by its path, and after a type in place that had that name
+	// first: the _s stay after the name (docs/schema-language.md, "Names
+	// of types in place").
+	for name, want := range map[string]string{
+		"P_Audit_Level": "P__AUDIT__LEVELS", "W_MaxSize_": "W__MAX_SIZES_", "A_BC__": "A__BCS__",
+	} {
+		if got := tstypes.ValuesConst(&model.Enum{Name: name, ByPath: true}); got != want {
+			t.Errorf("ValuesConst(%s, by its path) = %s, want %s", name, got, want)
+		}
+	}
 }
 
 func loadSchema(t *testing.T, files map[string]string) *model.Schema {
