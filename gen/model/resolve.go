@@ -241,6 +241,15 @@ func copyType(t *Type) *Type {
 			c.Choice[i] = copyType(a)
 		}
 	}
+	if t.MatchN != nil {
+		// Each copy names its alternatives' patterns after where it is.
+		m := *t.MatchN
+		m.Alts = make([]*Type, len(t.MatchN.Alts))
+		for i, a := range t.MatchN.Alts {
+			m.Alts[i] = copyType(a)
+		}
+		c.MatchN = &m
+	}
 	return &c
 }
 
@@ -355,7 +364,7 @@ func (r *resolver) matchOne(v cue.Value) ([]cue.Value, bool) {
 			defer delete(r.expanding, name)
 			inner = r.defs[name].v
 		}
-		if in, ok := r.matchOne(inner); ok && (exactOne(args[1]) || !exactOne(r.matchCount(inner))) {
+		if in, ok := r.matchOne(inner); ok && (exactOne(args[1]) || !exactOne(r.matchCount(inner))) && !r.countsOwn(inner, in) {
 			alts = append(alts, in...)
 			continue
 		}
@@ -432,8 +441,39 @@ func (r *resolver) countedScalars(v cue.Value, what string) (t *Type, handled, o
 	return t, true, true
 }
 
-// scalarCount reports whether v is matchN(1, alts) with its alternatives,
-// as written, all of one scalar base (countedScalars reads it).
+// isMatchN reports whether v is a call of matchN, as written or through
+// the reference it is.
+func (r *resolver) isMatchN(v cue.Value) bool {
+	if call, ok := sourceExpr(v).(*ast.CallExpr); ok {
+		return isIdentNamed(call.Fun, "matchN")
+	}
+	op, args := r.expr(v)
+	if op != cue.CallOp || len(args) != 3 {
+		return false
+	}
+	fn, ok := args[0].Source().(*ast.Ident)
+	return ok && fn.Name == "matchN"
+}
+
+// countsOwn reports whether inner, matchN(1, alts) or matchN(>=1, alts)
+// with alts its alternatives, is read as a count of its own rather than
+// as their disjunction (countedObjects, countedScalars): an alternative of
+// an outer count that it is counts once, not spread into the outer's.
+func (r *resolver) countsOwn(inner cue.Value, alts []cue.Value) bool {
+	if r.countedObjects(inner) {
+		return true
+	}
+	// matchN(1, [=~"a", =~"b"]) counts on its own, and so is
+	// matchN(>=1, [=~"a", =~"b"]) a choice of its own: a value both
+	// admit matches it once, where spread among an outer count's
+	// alternatives it would match twice.
+	_, _, overlap := r.overlapping(alts)
+	return overlap && r.scalarCount(inner)
+}
+
+// scalarCount reports whether v is matchN(1, alts) or matchN(>=1, alts)
+// with its alternatives, as written, all of one scalar base
+// (countedScalars reads the first).
 func (r *resolver) scalarCount(v cue.Value) bool {
 	_, _, alts, known := r.objectCount(v)
 	_, one := scalarBase(alts)
@@ -480,9 +520,15 @@ func (r *resolver) exactOverlap(v cue.Value, alts []cue.Value) (a, b cue.Value, 
 	if _, args := r.expr(v); len(args) != 3 || !args[1].IsConcrete() {
 		return a, b, false // matchN(>=1, …): one of
 	}
+	return r.overlapping(alts)
+}
+
+// overlapping returns two of alts that may both admit one value, as
+// exactOverlap tells them, whatever the count.
+func (r *resolver) overlapping(alts []cue.Value) (a, b cue.Value, ok bool) {
 	for i := range alts {
 		for j := i + 1; j < len(alts); j++ {
-			ki, kj := alts[i].IncompleteKind(), alts[j].IncompleteKind()
+			ki, kj := r.kindOf(alts[i]), r.kindOf(alts[j])
 			switch {
 			case ki&kj == 0:
 			case ki == cue.StructKind && kj == cue.StructKind:
@@ -4246,17 +4292,42 @@ func wholeKind(n ast.Node) bool {
 // kindOf is the kind of v's values: CUE's, except that a matchN every
 // alternative of which must match (matchN(2, [A, B])), whose kind CUE
 // leaves open, admits only values of the kinds every alternative admits.
-func (r *resolver) kindOf(v cue.Value) cue.Kind {
+func (r *resolver) kindOf(v cue.Value) cue.Kind { return r.kindAt(v, 0) }
+
+// kindAt is kindOf depth references and counts deep: one that holds
+// itself (#A: matchN(1, [#A, …])) is of CUE's kind past maxKindDepth.
+func (r *resolver) kindAt(v cue.Value, depth int) cue.Kind {
+	if depth > maxKindDepth {
+		return v.IncompleteKind()
+	}
 	alts, ok := r.allOf(v)
 	if !ok {
+		c := v
+		if name, isRef := r.refName(v); isRef && r.defs[name] != nil {
+			c = r.defs[name].v // #A, with #A: matchN(1, […])
+		} else if !r.isMatchN(c) {
+			c = v.Eval() // _#defs."/x", a hidden field's value
+		}
+		if lo, _, some, known := r.objectCount(c); known && lo >= 1 && len(some) > 0 && r.isMatchN(c) {
+			// matchN(1, alts), matchN(>=1, alts): a value one of
+			// them matches is of one of their kinds.
+			var k cue.Kind
+			for _, a := range some {
+				k |= r.kindAt(a, depth+1)
+			}
+			return k & v.IncompleteKind()
+		}
 		return v.IncompleteKind()
 	}
 	k := cue.TopKind
 	for _, a := range alts {
-		k &= r.kindOf(a)
+		k &= r.kindAt(a, depth+1)
 	}
 	return k
 }
+
+// maxKindDepth bounds how deep kindAt follows references and counts.
+const maxKindDepth = 8
 
 // kindClasses is the number of JSON kinds kindClass tells apart.
 const kindClasses = 7
