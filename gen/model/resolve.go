@@ -1654,9 +1654,12 @@ func (r *resolver) keyPattern(v cue.Value) (pattern, elem cue.Value, ok bool) {
 
 // keyType is the type of a map's keys from its pattern: =~"re", with the
 // pattern rules of any string, and, for a map (notOK), !~"re" beside it or
-// alone ([!~"^positional$"]: T, as cue import writes "any name but").
-// A pattern beside an object's fields is =~ alone: JSON Schema's
-// patternProperties names members by a pattern they match.
+// alone ([!~"^positional$"]: T, as cue import writes "any name but"), any
+// number of each ([=~"^a" & =~"b$"]: T, cue import's [!~"^(c|m)?js$" &
+// !~"^()$"]: T): a key matches every =~ and none of the !~, which each
+// target checks one by one, as it does a string's patterns.
+// A pattern beside an object's fields is one =~ alone: JSON Schema's
+// patternProperties names members by one pattern they match.
 func (r *resolver) keyType(pattern cue.Value, what string, at Pos, notOK bool) (*Type, bool) {
 	t := &Type{Kind: BasicKind, Base: String}
 	ok := true
@@ -1667,17 +1670,17 @@ func (r *resolver) keyType(pattern cue.Value, what string, at Pos, notOK bool) (
 	rest.Patterns, rest.NotPatterns = nil, nil
 	switch {
 	case !ok:
-	case len(t.Patterns) > 1 || len(t.NotPatterns) > 1:
-		r.errorf(at, "%s: several patterns on its keys (%v) are not carried yet: a map's keys match one regular expression and not another ([=~\"re\" & !~\"not\"]: T); combine them into one", what, pattern)
-		return nil, false
 	case !rest.IsZero() || len(t.Choice) > 0:
-		r.errorf(at, "%s: the pattern on its keys (%v) is not carried: a map's keys are any string ([string]: T), or those matching a regular expression and not another ([=~\"re\" & !~\"not\"]: T)", what, pattern)
+		r.errorf(at, "%s: the pattern on its keys (%v) is not carried: a map's keys are any string ([string]: T), or those matching regular expressions and not others ([=~\"re\" & !~\"not\"]: T, any number of each)", what, pattern)
 		return nil, false
 	case notOK && len(t.Patterns) == 0 && len(t.NotPatterns) == 0:
-		r.errorf(at, "%s: the pattern on its keys (%v) is not carried: a map's keys are any string ([string]: T), or those matching a regular expression and not another ([=~\"re\" & !~\"not\"]: T)", what, pattern)
+		r.errorf(at, "%s: the pattern on its keys (%v) is not carried: a map's keys are any string ([string]: T), or those matching regular expressions and not others ([=~\"re\" & !~\"not\"]: T, any number of each)", what, pattern)
 		return nil, false
 	case !notOK && (len(t.Patterns) == 0 || len(t.NotPatterns) != 0):
-		r.errorf(at, "%s: the pattern on its members' names (%v) is not carried beside fields: JSON Schema's patternProperties admits members by a pattern they match ([=~\"re\"]: T), not by one they do not", what, pattern)
+		r.errorf(at, "%s: the pattern on its members' names (%v) is not carried on an object's members (beside its fields, or in an open struct): JSON Schema's patternProperties admits members by a pattern they match ([=~\"re\"]: T), not by one they do not", what, pattern)
+		return nil, false
+	case !notOK && len(t.Patterns) > 1:
+		r.errorf(at, "%s: several patterns on its members' names (%v) are not carried on an object's members (beside its fields, or in an open struct): JSON Schema's patternProperties names the members it admits by one regular expression, and a name that must match two has no one RE2 form in general; combine them into one, or hold these members in a map of their own (a closed struct of the pattern alone, close({[=~\"a\" & =~\"b\"]: T}), carries several)", what, pattern)
 		return nil, false
 	}
 	return t, ok
