@@ -1652,6 +1652,28 @@ func (r *resolver) keyPattern(v cue.Value) (pattern, elem cue.Value, ok bool) {
 	return pattern, elem, len(fs) == 1
 }
 
+// namesMembers reports whether a struct states a pattern constraint on its
+// members' names other than [string] or [_] ([=~"re"]: T).
+func (r *resolver) namesMembers(v cue.Value) bool {
+	fs, err := r.fields(v, true)
+	if err != nil {
+		return false
+	}
+	for _, f := range fs {
+		if f.sel.ConstraintType() != cue.PatternConstraint {
+			continue
+		}
+		pat := f.sel.Pattern()
+		if pat.IncompleteKind() == cue.TopKind || (pat.IncompleteKind() == cue.StringKind && !pat.IsConcrete()) {
+			if op, _ := r.expr(pat); op == cue.NoOp {
+				continue // [string]: T or [_]: T
+			}
+		}
+		return true
+	}
+	return false
+}
+
 // keyType is the type of a map's keys from its pattern: =~"re", with the
 // pattern rules of any string, and, for a map (notOK), !~"re" beside it or
 // alone ([!~"^positional$"]: T, as cue import writes "any name but"), any
@@ -2109,9 +2131,10 @@ func (r *resolver) resolveObject(d *def) {
 		f.Type = t
 		o.Fields = append(o.Fields, f)
 	}
-	if lit, ok := d.literal(); n == 0 && len(o.Members) == 0 && ok && statesMore(lit) && !d.root {
+	if lit, ok := d.literal(); n == 0 && len(o.Members) == 0 && ok && statesMore(lit) && !d.root && !r.namesMembers(d.v) {
 		// Something CUE lists no field of: an embedded pattern
-		// ({[=~"^x-"]: T}) or a comprehension.
+		// ({[=~"^x-"]: T}) or a comprehension. (A pattern on members'
+		// names that memberPatterns refused has said why.)
 		r.errorf(d.pos, "%s states no field CUE can list: what it holds (a key pattern, [=~\"…\"]: T, or an embedding of one) is not carried yet; a map of any key is [string]: T", d.ref())
 	}
 	// An object of no fields ({}) is one: CUE admits only {} (the strict
@@ -3201,6 +3224,13 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 		}
 		elem := r.elem(v)
 		if lit, ok := structLit(sourceExpr(v)); !elem.Exists() || (ok && declaresFields(lit)) {
+			return r.inlineObject(v, what, p)
+		}
+		if r.namesMembers(v) {
+			// {[=~"re"]: T, ...} in place: the members whose names
+			// match hold T, any other any value, an open object with a
+			// member pattern (as a definition of it is), not a map of
+			// any value that would drop the pattern.
 			return r.inlineObject(v, what, p)
 		}
 		if r.hasFields(v) {
