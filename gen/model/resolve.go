@@ -1653,8 +1653,10 @@ func (r *resolver) keyPattern(v cue.Value) (pattern, elem cue.Value, ok bool) {
 }
 
 // namesMembers reports whether a struct states a pattern constraint on its
-// members' names other than [string] or [_] ([=~"re"]: T).
-func (r *resolver) namesMembers(v cue.Value) bool {
+// members' names other than [string] or [_] ([=~"re"]: T); with typed,
+// only one whose value is not _ ([=~"re"]: _ says nothing of a member
+// that [string]: T or ... admits anyway).
+func (r *resolver) namesMembers(v cue.Value, typed bool) bool {
 	fs, err := r.fields(v, true)
 	if err != nil {
 		return false
@@ -1668,6 +1670,9 @@ func (r *resolver) namesMembers(v cue.Value) bool {
 			if op, _ := r.expr(pat); op == cue.NoOp {
 				continue // [string]: T or [_]: T
 			}
+		}
+		if typed && f.v.IncompleteKind() == cue.TopKind && isTop(sourceExpr(f.v)) {
+			continue
 		}
 		return true
 	}
@@ -2131,7 +2136,7 @@ func (r *resolver) resolveObject(d *def) {
 		f.Type = t
 		o.Fields = append(o.Fields, f)
 	}
-	if lit, ok := d.literal(); n == 0 && len(o.Members) == 0 && ok && statesMore(lit) && !d.root && !r.namesMembers(d.v) {
+	if lit, ok := d.literal(); n == 0 && len(o.Members) == 0 && ok && statesMore(lit) && !d.root && !r.namesMembers(d.v, false) {
 		// Something CUE lists no field of: an embedded pattern
 		// ({[=~"^x-"]: T}) or a comprehension. (A pattern on members'
 		// names that memberPatterns refused has said why.)
@@ -3226,11 +3231,12 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 		if lit, ok := structLit(sourceExpr(v)); !elem.Exists() || (ok && declaresFields(lit)) {
 			return r.inlineObject(v, what, p)
 		}
-		if r.namesMembers(v) {
+		if r.namesMembers(v, true) {
 			// {[=~"re"]: T, ...} in place: the members whose names
 			// match hold T, any other any value, an open object with a
 			// member pattern (as a definition of it is), not a map of
-			// any value that would drop the pattern.
+			// any value that would drop the pattern. ([K]: _ beside
+			// [string]: T or ... adds nothing: a map, as before.)
 			return r.inlineObject(v, what, p)
 		}
 		if r.hasFields(v) {
