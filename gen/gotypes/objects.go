@@ -1335,17 +1335,20 @@ func checks(f *goFile, t *model.Type, v, path, member, stepVar string, depth int
 		k, e, el, mark := loopVar("k", depth), loopVar("e", depth), loopVar("el", depth), loopVar("mark", depth)
 		body := func() {
 			f.p(el, " := ", recv, ".Key(", k, ")")
-			if t.Key != nil && t.Key.KeyPattern() != "" {
-				// [=~"re"]: T: every key matches re.
-				f.open("if !", f.patterns[t.Key], ".MatchString(", k, ")")
-				f.p("p.Add(&", el, `, "", `, f.wire(), `.RulePattern, "%s", `, quote("its name must match "+t.Key.KeyPattern()), ")")
-				f.close()
-			}
-			if t.Key != nil && t.Key.KeyNotPattern() != "" {
-				// [!~"re"]: T: no key matches re.
-				f.open("if ", f.notPatterns[t.Key], ".MatchString(", k, ")")
-				f.p("p.Add(&", el, `, "", `, f.wire(), `.RulePattern, "%s", `, quote("its name must not match "+t.Key.KeyNotPattern()), ")")
-				f.close()
+			if t.Key != nil {
+				// [=~"re"]: T: every key matches each re, one check
+				// apiece, as a string's patterns are.
+				for i, re := range t.Key.Patterns {
+					f.open("if !", nthPattern(f.patterns[t.Key], i), ".MatchString(", k, ")")
+					f.p("p.Add(&", el, `, "", `, f.wire(), `.RulePattern, "%s", `, quote("its name must match "+re), ")")
+					f.close()
+				}
+				// [!~"re"]: T: no key matches any re.
+				for i, re := range t.Key.NotPatterns {
+					f.open("if ", nthPattern(f.notPatterns[t.Key], i), ".MatchString(", k, ")")
+					f.p("p.Add(&", el, `, "", `, f.wire(), `.RulePattern, "%s", `, quote("its name must not match "+re), ")")
+					f.close()
+				}
 			}
 			if needsCheck(t.Elem) {
 				checks(f, t.Elem, e, "&"+el, "", "", depth+1)

@@ -742,9 +742,11 @@ func (c *comparer) types(subject string, b, t *Type) {
 	}
 	numBound("minimum", bc.MinNum, cc.MinNum, bc.MinExclusive, cc.MinExclusive, true)
 	numBound("maximum", bc.MaxNum, cc.MaxNum, bc.MaxExclusive, cc.MaxExclusive, false)
-	pattern := "pattern"
+	pattern, notPattern := "pattern", ""
 	if t.Kind == "map" {
-		pattern = "key pattern" // [=~"re"]: T
+		// [=~"re" & !~"not"]: T: the keys' patterns, compared as a
+		// string's are, each added tighter, each removed looser.
+		pattern, notPattern = "key pattern", "key"
 	}
 	patternEdits(pattern, "", bc.patterns(), cc.patterns(), &tighter, &looser)
 	switch bm, cm := bc.MultipleOf, cc.MultipleOf; {
@@ -769,7 +771,7 @@ func (c *comparer) types(subject string, b, t *Type) {
 			looser = append(looser, fmt.Sprintf("!=%s removed", v))
 		}
 	}
-	patternEdits("", "!~", bc.notPatterns(), cc.notPatterns(), &tighter, &looser)
+	patternEdits(notPattern, "!~", bc.notPatterns(), cc.notPatterns(), &tighter, &looser)
 	// Another count or T, another condition or branch, may refuse what
 	// the old admitted.
 	validatorEdit(bc.Contains, cc.Contains, &tighter, &looser)
@@ -902,8 +904,8 @@ func (t *Type) String() string {
 		}
 		return strings.Join(alts, " | ")
 	case "map":
-		if t.Constraints != nil && t.Constraints.Pattern != "" {
-			return "map<string =~" + t.Constraints.Pattern + ", " + t.Elem.String() + ">"
+		if t.Constraints != nil && len(t.Constraints.patterns()) > 0 {
+			return "map<string =~" + strings.Join(t.Constraints.patterns(), " & =~") + ", " + t.Elem.String() + ">"
 		}
 		return "map<string, " + t.Elem.String() + ">"
 	case "enum", "object", "union":

@@ -185,8 +185,10 @@ type Map struct {
 	Doc    string
 	Pos    Pos
 	Elem   *Type
-	// Key is the type of the map's keys when a pattern constrains them
-	// ([=~"^x-"]: T): a string with one pattern (KeyPattern); nil for [string]: T.
+	// Key is the type of the map's keys when patterns constrain them
+	// ([=~"^x-"]: T, [=~"^a" & !~"b$" & !~"^()$"]: T): a string whose
+	// Patterns a key matches every one of and whose NotPatterns it
+	// matches none of, with no other constraint; nil for [string]: T.
 	Key *Type
 }
 
@@ -496,8 +498,9 @@ type Type struct {
 	OneOf  *OneOf
 	Tuple  *Tuple
 	Elem   *Type
-	// Key is a MapKind's key type when a pattern constrains the keys
-	// ([=~"^[a-z]+$"]: T): a string with one pattern (KeyPattern); nil for [string]: T.
+	// Key is a MapKind's key type when patterns constrain the keys
+	// ([=~"^[a-z]+$"]: T, [=~"^a" & =~"b$"]: T): a string of Patterns
+	// and NotPatterns alone, as Map.Key; nil for [string]: T.
 	// A named map's is its Map's Key.
 	Key *Type
 	// Const is a ConstKind's one allowed value, as its Base reads it: the
@@ -520,10 +523,12 @@ type Constraints struct {
 	// Patterns are the regular expressions a string must match, every one
 	// (CUE's =~, several in a conjunction: =~"^a" & =~"b$"), in schema
 	// order: RE2, each also valid ECMA-262 for the constructs schemagen
-	// accepts. A key type (Map.Key, MemberPattern.Key) has at most one.
+	// accepts. A member pattern's key (MemberPattern.Key) has one; a
+	// map's (Map.Key, Type.Key) any number.
 	Patterns []string
 	// NotPatterns are the patterns a string must match none of (CUE's
-	// !~), in the same subset as Patterns. A key type has at most one.
+	// !~), in the same subset as Patterns. A member pattern's key has
+	// none; a map's any number.
 	NotPatterns []string
 	// Not are the values the value must not be (CUE's != v), each a JSON
 	// literal of the value's base: 5, 1.5, "x".
@@ -685,22 +690,14 @@ func (c Constraints) IsZero() bool {
 		c.MinNum == nil && c.MaxNum == nil && !c.UniqueItems && c.MinFields == nil && c.MaxFields == nil && c.MultipleOf == nil && !c.Duration && c.URL == NoURL && c.Contains == nil && c.MatchIf == nil && c.MatchN == nil && !c.NotNull
 }
 
-// KeyPattern is the pattern of a key type (Map.Key, MemberPattern.Key),
-// which the model gives at most one: =~"re", or "" when it has none.
+// KeyPattern is the pattern of a member pattern's key type
+// (MemberPattern.Key), which the model gives exactly one: =~"re". Of a
+// map's key type, which may have several or none, it is the first, or "".
 func (c Constraints) KeyPattern() string {
 	if len(c.Patterns) == 0 {
 		return ""
 	}
 	return c.Patterns[0]
-}
-
-// KeyNotPattern is the !~ pattern of a key type, which the model gives at
-// most one, or "".
-func (c Constraints) KeyNotPattern() string {
-	if len(c.NotPatterns) == 0 {
-		return ""
-	}
-	return c.NotPatterns[0]
 }
 
 // JSONKind is the kind of JSON value a value of t is: string, number,

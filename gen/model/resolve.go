@@ -1783,11 +1783,41 @@ func (r *resolver) keyPattern(v cue.Value) (pattern, elem cue.Value, ok bool) {
 	return pattern, elem, len(fs) == 1
 }
 
+// namesMembers reports whether a struct states a pattern constraint on its
+// members' names other than [string] or [_] ([=~"re"]: T); with typed,
+// only one whose value is not _ ([=~"re"]: _ says nothing of a member
+// that [string]: T or ... admits anyway).
+func (r *resolver) namesMembers(v cue.Value, typed bool) bool {
+	fs, err := r.fields(v, true)
+	if err != nil {
+		return false
+	}
+	for _, f := range fs {
+		if f.sel.ConstraintType() != cue.PatternConstraint {
+			continue
+		}
+		pat := f.sel.Pattern()
+		if pat.IncompleteKind() == cue.TopKind || (pat.IncompleteKind() == cue.StringKind && !pat.IsConcrete()) {
+			if op, _ := r.expr(pat); op == cue.NoOp {
+				continue // [string]: T or [_]: T
+			}
+		}
+		if typed && f.v.IncompleteKind() == cue.TopKind && isTop(sourceExpr(f.v)) {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
 // keyType is the type of a map's keys from its pattern: =~"re", with the
 // pattern rules of any string, and, for a map (notOK), !~"re" beside it or
-// alone ([!~"^positional$"]: T, as cue import writes "any name but").
-// A pattern beside an object's fields is =~ alone: JSON Schema's
-// patternProperties names members by a pattern they match.
+// alone ([!~"^positional$"]: T, as cue import writes "any name but"), any
+// number of each ([=~"^a" & =~"b$"]: T, cue import's [!~"^(c|m)?js$" &
+// !~"^()$"]: T): a key matches every =~ and none of the !~, which each
+// target checks one by one, as it does a string's patterns.
+// A pattern beside an object's fields is one =~ alone: JSON Schema's
+// patternProperties names members by one pattern they match.
 func (r *resolver) keyType(pattern cue.Value, what string, at Pos, notOK bool) (*Type, bool) {
 	t := &Type{Kind: BasicKind, Base: String}
 	ok := true
@@ -1798,17 +1828,17 @@ func (r *resolver) keyType(pattern cue.Value, what string, at Pos, notOK bool) (
 	rest.Patterns, rest.NotPatterns = nil, nil
 	switch {
 	case !ok:
-	case len(t.Patterns) > 1 || len(t.NotPatterns) > 1:
-		r.errorf(at, "%s: several patterns on its keys (%v) are not carried yet: a map's keys match one regular expression and not another ([=~\"re\" & !~\"not\"]: T); combine them into one", what, pattern)
-		return nil, false
 	case !rest.IsZero() || len(t.Choice) > 0:
-		r.errorf(at, "%s: the pattern on its keys (%v) is not carried: a map's keys are any string ([string]: T), or those matching a regular expression and not another ([=~\"re\" & !~\"not\"]: T)", what, pattern)
+		r.errorf(at, "%s: the pattern on its keys (%v) is not carried: a map's keys are any string ([string]: T), or those matching regular expressions and not others ([=~\"re\" & !~\"not\"]: T, any number of each)", what, pattern)
 		return nil, false
 	case notOK && len(t.Patterns) == 0 && len(t.NotPatterns) == 0:
-		r.errorf(at, "%s: the pattern on its keys (%v) is not carried: a map's keys are any string ([string]: T), or those matching a regular expression and not another ([=~\"re\" & !~\"not\"]: T)", what, pattern)
+		r.errorf(at, "%s: the pattern on its keys (%v) is not carried: a map's keys are any string ([string]: T), or those matching regular expressions and not others ([=~\"re\" & !~\"not\"]: T, any number of each)", what, pattern)
 		return nil, false
 	case !notOK && (len(t.Patterns) == 0 || len(t.NotPatterns) != 0):
-		r.errorf(at, "%s: the pattern on its members' names (%v) is not carried beside fields: JSON Schema's patternProperties admits members by a pattern they match ([=~\"re\"]: T), not by one they do not", what, pattern)
+		r.errorf(at, "%s: the pattern on its members' names (%v) is not carried on an object's members (beside its fields, or in an open struct): JSON Schema's patternProperties admits members by a pattern they match ([=~\"re\"]: T), not by one they do not", what, pattern)
+		return nil, false
+	case !notOK && len(t.Patterns) > 1:
+		r.errorf(at, "%s: several patterns on its members' names (%v) are not carried on an object's members (beside its fields, or in an open struct): JSON Schema's patternProperties names the members it admits by one regular expression, and a name that must match two has no one RE2 form in general; combine them into one, or hold these members in a map of their own (a closed struct of the pattern alone, close({[=~\"a\" & =~\"b\"]: T}), carries several)", what, pattern)
 		return nil, false
 	}
 	return t, ok
@@ -2237,9 +2267,10 @@ func (r *resolver) resolveObject(d *def) {
 		f.Type = t
 		o.Fields = append(o.Fields, f)
 	}
-	if lit, ok := d.literal(); n == 0 && len(o.Members) == 0 && ok && statesMore(lit) && !d.root {
+	if lit, ok := d.literal(); n == 0 && len(o.Members) == 0 && ok && statesMore(lit) && !d.root && !r.namesMembers(d.v, false) {
 		// Something CUE lists no field of: an embedded pattern
-		// ({[=~"^x-"]: T}) or a comprehension.
+		// ({[=~"^x-"]: T}) or a comprehension. (A pattern on members'
+		// names that memberPatterns refused has said why.)
 		r.errorf(d.pos, "%s states no field CUE can list: what it holds (a key pattern, [=~\"…\"]: T, or an embedding of one) is not carried yet; a map of any key is [string]: T", d.ref())
 	}
 	// An object of no fields ({}) is one: CUE admits only {} (the strict
@@ -3332,6 +3363,14 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 		}
 		elem := r.elem(v)
 		if lit, ok := structLit(sourceExpr(v)); !elem.Exists() || (ok && declaresFields(lit)) {
+			return r.inlineObject(v, what, p)
+		}
+		if r.namesMembers(v, true) {
+			// {[=~"re"]: T, ...} in place: the members whose names
+			// match hold T, any other any value, an open object with a
+			// member pattern (as a definition of it is), not a map of
+			// any value that would drop the pattern. ([K]: _ beside
+			// [string]: T or ... adds nothing: a map, as before.)
 			return r.inlineObject(v, what, p)
 		}
 		if r.hasFields(v) {

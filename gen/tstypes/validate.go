@@ -720,17 +720,20 @@ func check(c *code, t *model.Type, x, cont, k, at string) {
 		if judged(t.Elem) || t.Key != nil { // values of any JSON, names of any string: nothing to judge
 			key := c.fresh("k")
 			c.open("for (const ", key, " of Object.keys(", x, "))")
-			if t.Key != nil && t.Key.KeyPattern() != "" {
-				// [=~"re"]: T: every member's name matches re.
-				c.open("if (!_rx(", jsString(model.ECMAPattern(t.Key.KeyPattern())), ").test(", key, "))")
-				c.fail("_k("+at+", "+key+")", "pattern", jsString("its name must match "+t.Key.KeyPattern()))
-				c.close()
-			}
-			if t.Key != nil && t.Key.KeyNotPattern() != "" {
-				// [!~"re"]: T: no member's name matches re.
-				c.open("if (_rx(", jsString(model.ECMAPattern(t.Key.KeyNotPattern())), ").test(", key, "))")
-				c.fail("_k("+at+", "+key+")", "pattern", jsString("its name must not match "+t.Key.KeyNotPattern()))
-				c.close()
+			if t.Key != nil {
+				// [=~"re"]: T: every member's name matches each re, one
+				// check apiece, as a string's patterns are.
+				for _, re := range t.Key.Patterns {
+					c.open("if (!_rx(", jsString(model.ECMAPattern(re)), ").test(", key, "))")
+					c.fail("_k("+at+", "+key+")", "pattern", jsString("its name must match "+re))
+					c.close()
+				}
+				// [!~"re"]: T: no member's name matches any re.
+				for _, re := range t.Key.NotPatterns {
+					c.open("if (_rx(", jsString(model.ECMAPattern(re)), ").test(", key, "))")
+					c.fail("_k("+at+", "+key+")", "pattern", jsString("its name must not match "+re))
+					c.close()
+				}
 			}
 			if judged(t.Elem) {
 				el := c.fresh("e")

@@ -362,14 +362,14 @@ func (d *doc) typ(t *model.Type) string {
 	return "?"
 }
 
-// keyWords says which strings a map's keys are: those matching its =~,
-// and not its !~.
+// keyWords says which strings a map's keys are: those matching each of
+// its =~, and none of its !~.
 func keyWords(k *model.Type) string {
 	var parts []string
-	if re := k.KeyPattern(); re != "" {
+	for _, re := range k.Patterns {
 		parts = append(parts, "matching `"+re+"`")
 	}
-	if re := k.KeyNotPattern(); re != "" {
+	for _, re := range k.NotPatterns {
 		parts = append(parts, "not matching `"+re+"`")
 	}
 	return strings.Join(parts, " and ")
