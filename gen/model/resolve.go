@@ -1367,6 +1367,12 @@ func (r *resolver) classify(d *def) {
 			return
 		}
 		args = nonNull
+		if members, ok := r.enumRefs(args); ok {
+			// #AllRulesSelector | #RuleName, a constant "ALL" and an
+			// enum of rule names (ryl's #PerLineRule, matchN(>=1,
+			// […]) of them): one enum of all their members.
+			args = members
+		}
 		var strs, refs int
 		for _, a := range args {
 			if a.IncompleteKind() == cue.StringKind && a.IsConcrete() {
@@ -1496,6 +1502,43 @@ func (r *resolver) classify(d *def) {
 	}
 	d.scalar = &Scalar{Name: d.name, Doc: d.doc, Pos: d.pos, Base: t.Base, Constraints: t.Constraints}
 	r.pkg.Scalars = append(r.pkg.Scalars, d.scalar)
+}
+
+// enumRefs returns the string constants of alts, each a string constant
+// or a reference to a definition that is one or a disjunction of them (an
+// enum), when one at least is such a reference: a value is one of their
+// members, which are the members of one enum. ok is false otherwise.
+func (r *resolver) enumRefs(alts []cue.Value) (members []cue.Value, ok bool) {
+	isConst := func(a cue.Value) bool { return a.IncompleteKind() == cue.StringKind && a.IsConcrete() }
+	refs := 0
+	for _, a := range alts {
+		if isConst(a) && !r.isRef(a) {
+			members = append(members, a)
+			continue
+		}
+		name, isRef := r.refName(a)
+		if !isRef || r.defs[name] == nil {
+			return nil, false
+		}
+		refs++
+		v := r.defs[name].v
+		if isConst(v) {
+			members = append(members, v)
+			continue
+		}
+		op, args := r.disjunction(v)
+		if op != cue.OrOp || !all(args, isConst) {
+			return nil, false
+		}
+		members = append(members, args...)
+	}
+	return members, refs > 0
+}
+
+// isRef reports whether v is a reference to a top-level definition.
+func (r *resolver) isRef(v cue.Value) bool {
+	_, ok := r.refName(v)
+	return ok
 }
 
 func (r *resolver) resolveEnum(d *def, args []cue.Value) {
@@ -4467,7 +4510,7 @@ func (r *resolver) countedObjects(v cue.Value) bool {
 		return false
 	}
 	for _, a := range alts {
-		if a.IncompleteKind() != cue.StructKind {
+		if r.kindOf(a) != cue.StructKind { // #X, itself a count of objects, is one
 			return false
 		}
 	}
@@ -4657,7 +4700,7 @@ func (r *resolver) objectMatch(v cue.Value, role string, p Pos, what string) (*T
 			return nil, false
 		}
 	}
-	if v.IncompleteKind() != cue.StructKind {
+	if r.kindOf(v) != cue.StructKind {
 		r.errorf(p, "%s: %s %v is carried on an object as a struct or _; this one is of another kind", what, role, v)
 		return nil, false
 	}
@@ -5191,7 +5234,7 @@ func (r *resolver) matchType(v cue.Value, role string, p Pos, what string) (*Typ
 	if isTop(sourceExpr(v)) && v.IncompleteKind() == cue.TopKind {
 		return nil, true
 	}
-	if v.IncompleteKind() == cue.TopKind {
+	if r.kindOf(v) == cue.TopKind { // #X, a count of objects, is an object
 		r.errorf(p, "%s: %s %v is not carried yet: it is carried as _, a struct literal, or a type of one JSON kind", what, role, v)
 		return nil, false
 	}
