@@ -427,9 +427,21 @@ func (r *resolver) countedScalars(v cue.Value, what string) (t *Type, handled, o
 	m := &ObjectMatchN{Min: 1, Max: hi, Pos: p}
 	ok = true
 	for _, a := range alts {
-		at, aok := r.scalarMatch(base, a, "matchN's alternative", p, what)
-		ok = aok && ok
-		m.Alts = append(m.Alts, at)
+		parts := []cue.Value{a}
+		if consts, isEnum := r.enumRefs([]cue.Value{a}); isEnum {
+			// #colorPreset, an enum: a value is at most one of its
+			// members, so each counts as it would: one alternative
+			// each (jscpd's #color: matchN(1, [#colorPreset,
+			// #colorHex])).
+			parts = consts
+		} else if op, args := r.disjunction(a); op == cue.OrOp && all(args, func(c cue.Value) bool { return c.IsConcrete() && c.IncompleteKind() == cue.StringKind }) {
+			parts = args // "a" | "b" written in place, alike
+		}
+		for _, part := range parts {
+			at, aok := r.scalarMatch(base, part, "matchN's alternative", p, what)
+			ok = aok && ok
+			m.Alts = append(m.Alts, at)
+		}
 	}
 	if !ok {
 		return nil, true, false
@@ -4390,6 +4402,9 @@ func (r *resolver) kindAt(v cue.Value, depth int) cue.Kind {
 		} else if !r.isMatchN(c) {
 			c = v.Eval() // _#defs."/x", a hidden field's value
 		}
+		if k, ok := validatorKind(c); ok {
+			return k
+		}
 		if lo, _, some, known := r.objectCount(c); known && lo >= 1 && len(some) > 0 && r.isMatchN(c) {
 			// matchN(1, alts), matchN(>=1, alts): a value one of
 			// them matches is of one of their kinds.
@@ -4399,13 +4414,37 @@ func (r *resolver) kindAt(v cue.Value, depth int) cue.Kind {
 			}
 			return k & v.IncompleteKind()
 		}
-		return v.IncompleteKind()
+		// #F, whose value is now what the definition was read as
+		// (matchN(>=1, ["a" | "b", strings.MinRunes(1)]) is the
+		// validator alone): its kind.
+		return c.IncompleteKind() & v.IncompleteKind()
 	}
 	k := cue.TopKind
 	for _, a := range alts {
 		k &= r.kindAt(a, depth+1)
 	}
 	return k
+}
+
+// validatorKind returns the kind of value a builtin validator written
+// alone admits, where CUE leaves it _: strings.MinRunes(1) (cue import's
+// minLength beside an enum) admits strings, list.MinItems(1) lists,
+// struct.MinFields(1) objects, math.MultipleOf(2) numbers.
+func validatorKind(v cue.Value) (cue.Kind, bool) {
+	call, ok := sourceExpr(v).(*ast.CallExpr)
+	if !ok {
+		return 0, false
+	}
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok {
+		return 0, false
+	}
+	pkg, ok := sel.X.(*ast.Ident)
+	if !ok {
+		return 0, false
+	}
+	k, known := map[string]cue.Kind{"strings": cue.StringKind, "list": cue.ListKind, "struct": cue.StructKind, "math": cue.NumberKind}[pkg.Name]
+	return k & v.IncompleteKind(), known && k&v.IncompleteKind() != 0
 }
 
 // maxKindDepth bounds how deep kindAt follows references and counts.
