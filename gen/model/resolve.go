@@ -1335,10 +1335,12 @@ func (r *resolver) classify(d *def) {
 	}
 	op, args := r.disjunction(d.v)
 	if alts, ok := r.matchOne(d.v); ok && !r.countedObjects(d.v) {
-		if _, _, overlap := r.exactOverlap(d.v, alts); overlap && r.scalarCount(d.v) {
+		if _, _, overlap := r.exactOverlap(d.v, alts); overlap {
 			// #P: matchN(1, [=~"^a", =~"b$"]): a count, not a choice
 			// (a value both admit is refused), a name for the type
-			// typeOf reads (countedScalars), or its refusal.
+			// typeOf reads (countedScalars), or its refusal where
+			// the alternatives are of several kinds
+			// (matchN(1, ["a", string, int]) was read as string | int).
 			r.here = d.pos
 			if t, ok := r.typeOf(d.v, d.ref()); ok {
 				d.alias = &Alias{Name: d.name, Doc: d.doc, Pos: d.pos, Type: t}
