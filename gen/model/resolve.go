@@ -89,6 +89,14 @@ type resolver struct {
 	// expanding holds the definitions matchOne is reading as their
 	// alternatives, so that one that holds itself is read once.
 	expanding map[string]bool
+	// deferred are fields left out without a word when they were read
+	// (unexplained): reported at the end only if the run has no other
+	// error, which would then say why.
+	deferred ErrorList
+	// objectsOf is the source of a matchN among whose alternatives of
+	// several kinds the objects are being read as an object counting
+	// them (oneOf, countsSome): countsObjects holds of it alone.
+	objectsOf ast.Node
 	// The memos below keep CUE's answers about the values asked lately
 	// (memo, in asks.go), not about every value of the package.
 	//
@@ -637,6 +645,17 @@ func (r *resolver) errorf(pos Pos, format string, args ...any) {
 	r.errs = append(r.errs, &Error{Pos: pos, Msg: fmt.Sprintf(format, args...)})
 }
 
+// unexplained makes sure a field left out of its object has its reason
+// among the run's errors: where nothing was said since before (a type
+// that failed without a word), it says so, so that no field is dropped
+// from a run that succeeds.
+func (r *resolver) unexplained(before int, p Pos, what string) {
+	if len(r.errs) > before {
+		return
+	}
+	r.deferred = append(r.deferred, &Error{Pos: p, Msg: fmt.Sprintf("%s: schemagen read no type for this field and gave no reason; this is a schemagen bug (please report it with the schema); nothing was written", what)})
+}
+
 // docf reports a missing doc comment, when the module requires them.
 func (r *resolver) docf(pos Pos, format string, args ...any) {
 	if r.requireDocs {
@@ -761,6 +780,9 @@ func (r *resolver) resolve() *Package {
 	r.altGoNames()
 	if value != nil {
 		r.document(value)
+	}
+	if len(r.errs) == 0 {
+		r.errs = append(r.errs, r.deferred...) // fields dropped without a word
 	}
 	return r.pkg
 }
@@ -2311,8 +2333,10 @@ func (r *resolver) resolveObject(d *def) {
 			// a field left out matches, with or without one.
 			f.Default = ""
 		}
+		before := len(r.errs)
 		t, ok := r.typeOf(tv, d.ref()+"."+name)
 		if !ok {
+			r.unexplained(before, f.Pos, d.ref()+"."+name)
 			continue
 		}
 		if regular && o.Match && t.Kind == ObjectKind && requires(t.Object) {
@@ -3688,9 +3712,33 @@ func (r *resolver) oneOf(d *def, alts []cue.Value, what string) *OneOf {
 		r.structUnion(d, alts, what)
 		return nil
 	}
+	// An alternative may refer to d (#V: string | [...#V], a string or a
+	// list of them): its type is then the OneOf being made. It was read
+	// as no type, without a word, and a field holding #V dropped.
+	d.oneOf = o
+	made := false
+	defer func() {
+		if !made {
+			d.oneOf = nil // refused: its errors say why
+		}
+	}()
 	byKind := map[string]*Alt{}
 	ok := true
-	if len(structs) > 1 {
+	if len(structs) > 1 && r.countsSome(d.v, structs) {
+		// matchN(1, [close({eq!: …}), close({gt!: …}), "true"]): the
+		// objects are one alternative, an open object counting them
+		// as CUE counts (countedObjects), named after where it is.
+		outer := r.objectsOf
+		r.objectsOf = sourceExpr(d.v)
+		t, tok := r.inlineObject(d.v, what+".object", d.pos)
+		r.objectsOf = outer
+		if !tok {
+			return nil
+		}
+		alt := &Alt{Kind: "object", Type: t, GoName: altName(t)}
+		byKind["object"] = alt
+		o.Alts = append(o.Alts, alt)
+	} else if len(structs) > 1 {
 		// string | #A | #B: the objects are one alternative, a union of
 		// them, named after where it is (EnvironmentVariableObject):
 		// CUE drops every object for a value of another kind, and tells
@@ -3718,7 +3766,7 @@ func (r *resolver) oneOf(d *def, alts []cue.Value, what string) *OneOf {
 	grouped := map[cue.Kind]bool{}
 	for _, a := range alts {
 		if len(structs) > 1 && a.IncompleteKind() == cue.StructKind {
-			continue // among the objects' union, above
+			continue // among the objects' union or count, above
 		}
 		var t *Type
 		ck, _ := r.choiceKind(a)
@@ -3764,6 +3812,17 @@ func (r *resolver) oneOf(d *def, alts []cue.Value, what string) *OneOf {
 				continue
 			}
 		}
+		if t.Kind == OneOfKind && t.OneOf == o {
+			// #V: matchN(1, [#V, string]), or an alternative named as
+			// the choice is (a document's name taken by a definition).
+			alt := oneLine(a)
+			if e, isExpr := sourceExpr(a).(ast.Expr); isExpr {
+				alt = exprString(e)
+			}
+			r.errorf(d.pos, "%s: the alternative %s is this choice of kinds itself, which holds itself without end; not carried", what, alt)
+			ok = false
+			continue
+		}
 		k := t.JSONKind()
 		if k == "" {
 			r.errorf(d.pos, "%s: %v may be of any JSON kind; in a disjunction each alternative is of its own kind (string, number, boolean, object, array), which tells them apart", what, a)
@@ -3787,9 +3846,52 @@ func (r *resolver) oneOf(d *def, alts []cue.Value, what string) *OneOf {
 	if !ok {
 		return nil
 	}
-	d.oneOf = o
+	if inPlace(o, o, map[*OneOf]bool{}) {
+		r.errorf(d.pos, "%s: a choice of JSON kinds that holds itself other than through an object (#V: string | [...#V], a string or a list of them) is not carried yet: the Go, TypeScript and JSON Schema of such a choice are written out at each use, so one that holds itself has no end; hold it in an object (#V: string | [...#Item], #Item: {v!: #V}) or name its list", what)
+		return nil
+	}
+	made = true
 	r.pkg.OneOfs = append(r.pkg.OneOfs, o)
 	return o
+}
+
+// inPlace reports whether a value of one of o's alternatives holds a
+// value of target written out in place: through lists, tuples, maps,
+// nullable values and other choices of kinds, not through an object,
+// union, enum or named scalar, which are types of their own.
+func inPlace(o, target *OneOf, seen map[*OneOf]bool) bool {
+	if seen[o] {
+		return false
+	}
+	seen[o] = true
+	var holds func(t *Type) bool
+	holds = func(t *Type) bool {
+		if t == nil {
+			return false
+		}
+		switch t.Kind {
+		case OneOfKind:
+			return t.OneOf == target || inPlace(t.OneOf, target, seen)
+		case TupleKind:
+			if t.Tuple != nil {
+				for _, it := range t.Tuple.Items {
+					if holds(it) {
+						return true
+					}
+				}
+				return holds(t.Tuple.Rest)
+			}
+		case ObjectKind, UnionKind, EnumKind, ScalarKind:
+			return false
+		}
+		return holds(t.Elem)
+	}
+	for _, a := range o.Alts {
+		if holds(a.Type) {
+			return true
+		}
+	}
+	return false
 }
 
 // structUnion resolves a disjunction whose every alternative is an object,
@@ -4526,6 +4628,9 @@ func (r *resolver) allOfOne(v cue.Value) (cue.Value, bool) {
 // at least one of them, all objects, untagged (countedObjects). Only an
 // object matches, so v is an open object judged by the count.
 func (r *resolver) countsObjects(v cue.Value) bool {
+	if r.objectsOf != nil && sourceExpr(v) == r.objectsOf {
+		return true
+	}
 	return r.allOfObjects(v) || r.countedObjects(v)
 }
 
@@ -4556,6 +4661,18 @@ func (r *resolver) countedObjects(v cue.Value) bool {
 		}
 	}
 	return !tagged(alts)
+}
+
+// countsSome reports whether v is matchN(1, alts) or matchN(>=1, alts)
+// whose alternatives include structs, objects no constant tells apart,
+// beside alternatives of other kinds: an object of v is one the structs
+// count (countedObjects), a value of another kind one the others admit.
+func (r *resolver) countsSome(v cue.Value, structs []cue.Value) bool {
+	if !r.isMatchN(v) {
+		return false
+	}
+	lo, hi, _, known := r.objectCount(v)
+	return known && lo == 1 && (hi == nil || *hi == 1) && !tagged(structs)
 }
 
 // tagged reports whether a field every one of alts requires holds a
@@ -4688,6 +4805,14 @@ func (r *resolver) objectMatchN(c cue.Value, lo int, hi *int, alts []cue.Value, 
 	}
 	ok := true
 	for i, a := range alts {
+		if (hi == nil || lo < len(alts)) && r.kindOf(a)&cue.StructKind == 0 {
+			// "true" among objects (apollo's matchN(1, [close({eq!:
+			// …}), …, "true", "false"])), null: no object matches
+			// it, so an object's count is the same without it. Of
+			// all of them (allOf), it would match none: kept, and
+			// refused below.
+			continue
+		}
 		part, one := r.besideOpen(a)
 		if !one {
 			r.errorf(m.Pos, "%s: %v is not carried on an object: alternative %d is %v, a conjunction; matchN's alternatives on an object are carried as a struct, _, or a disjunction of kinds with one struct", what, c, i+1, a)
