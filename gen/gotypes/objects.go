@@ -1467,16 +1467,11 @@ func containsChecks(f *goFile, t *model.Type, v, path, member, stepVar string, d
 	f.p("}")
 }
 
-// matchIfChecks judges v by matchIf(if, then, else): the if's checks,
-// their problems rolled back, choose whether the then's or the else's
-// checks apply, whose problems are v's. raw: v is a value of any type,
-// held as raw JSON (matchChecks).
 // objectMatchN writes the count of an object's matchN: each alternative
 // judged on the object's JSON (raw) by its own decoder and checks, its
 // problems rolled back, and one problem when the count is not the one
 // the schema states. Of allOf, every alternative's problems are kept.
 func objectMatchN(f *goFile, m *model.ObjectMatchN) {
-	w := f.wire()
 	if m.Keyword() == "allOf" {
 		for _, a := range m.Alts {
 			if a != nil {
@@ -1485,56 +1480,43 @@ func objectMatchN(f *goFile, m *model.ObjectMatchN) {
 		}
 		return
 	}
-	f.p("{")
-	f.depth++
-	f.p("matched := 0")
-	for _, a := range m.Alts {
-		if a == nil {
-			f.p("matched++ // _ matches every object")
-			continue
-		}
-		f.p("{")
-		f.depth++
-		f.p("mark := p.Len()")
+	countChecks(f, m, "path", "", 0, m.Describe(), func(a *model.Type) {
 		matchChecks(f, a, "raw", "path", "", "", 1, true)
-		f.open("if p.Len() == mark")
-		f.p("matched++")
-		f.close()
-		f.p("p.Truncate(mark)")
-		f.depth--
-		f.p("}")
-	}
-	list := m.Describe()
-	switch m.Keyword() {
-	case "oneOf":
-		f.open("if matched != 1")
-		f.p(`p.Add(path, "", `, w, `.RuleOneOf, "must match exactly one of: %s (matches %d)", `, quote(list), `, matched)`)
-	case "anyOf":
-		f.open("if matched == 0")
-		f.p(`p.Add(path, "", `, w, `.RuleAnyOf, "must match at least one of: %s", `, quote(list), `)`)
-	case "not":
-		f.open("if matched != 0")
-		f.p(`p.Add(path, "", `, w, `.RuleNot, "must match none of: %s (matches %d)", `, quote(list), `, matched)`)
-	}
-	f.close()
-	f.depth--
-	f.p("}")
+	})
 }
 
 // scalarMatchN writes the count of matchN(1, alts) on a scalar v:
 // each alternative's checks run on v, and exactly one must pass.
 func scalarMatchN(f *goFile, m *model.ObjectMatchN, v, path, member, stepVar string, depth int) {
-	matched, mark := loopVar("matched", depth), loopVar("mark", depth)
 	var list []string
+	for _, a := range m.Alts {
+		list = append(list, describeMatch(a))
+	}
+	countChecks(f, m, path, member, depth, strings.Join(list, "; "), func(a *model.Type) {
+		checks(f, a, v, path, member, stepVar, depth+1)
+	})
+}
+
+// countChecks writes a count of matchN alternatives (oneOf, anyOf or
+// none): check writes an alternative's checks, whose problems are
+// rolled back, counted when there are none; one problem at path's member
+// when the count is not the schema's, list saying what the alternatives
+// are. _ (nil) matches every value.
+func countChecks(f *goFile, m *model.ObjectMatchN, path, member string, depth int, list string, check func(a *model.Type)) {
+	w := f.wire()
+	matched, mark := loopVar("matched", depth), loopVar("mark", depth)
 	f.p("{")
 	f.depth++
 	f.p(matched, " := 0")
 	for _, a := range m.Alts {
-		list = append(list, describeMatch(a))
+		if a == nil {
+			f.p(matched, "++ // _ matches every object")
+			continue
+		}
 		f.p("{")
 		f.depth++
 		f.p(mark, " := p.Len()")
-		checks(f, a, v, path, member, stepVar, depth+1)
+		check(a)
 		f.open("if p.Len() == ", mark)
 		f.p(matched, "++")
 		f.close()
@@ -1542,13 +1524,27 @@ func scalarMatchN(f *goFile, m *model.ObjectMatchN, v, path, member, stepVar str
 		f.depth--
 		f.p("}")
 	}
-	f.open("if ", matched, " != 1")
-	f.p("p.Add(", path, ", ", quote(member), ", ", f.wire(), `.RuleOneOf, "must match exactly one of: %s (matches %d)", `, quote(strings.Join(list, "; ")), ", ", matched, ")")
+	at := path + ", " + quote(member)
+	switch m.Keyword() {
+	case "oneOf":
+		f.open("if ", matched, " != 1")
+		f.p("p.Add(", at, ", ", w, `.RuleOneOf, "must match exactly one of: %s (matches %d)", `, quote(list), ", ", matched, ")")
+	case "anyOf":
+		f.open("if ", matched, " == 0")
+		f.p("p.Add(", at, ", ", w, `.RuleAnyOf, "must match at least one of: %s", `, quote(list), ")")
+	case "not":
+		f.open("if ", matched, " != 0")
+		f.p("p.Add(", at, ", ", w, `.RuleNot, "must match none of: %s (matches %d)", `, quote(list), ", ", matched, ")")
+	}
 	f.close()
 	f.depth--
 	f.p("}")
 }
 
+// matchIfChecks judges v by matchIf(if, then, else): the if's checks,
+// their problems rolled back, choose whether the then's or the else's
+// checks apply, whose problems are v's. raw: v is a value of any type,
+// held as raw JSON (matchChecks).
 func matchIfChecks(f *goFile, m *model.MatchIf, v, path, member, stepVar string, depth int, raw bool) {
 	mark, holds := loopVar("mark", depth), loopVar("holds", depth)
 	f.p("{")

@@ -1548,11 +1548,11 @@ func (r *resolver) enumRefs(alts []cue.Value) (members []cue.Value, ok bool) {
 	isConst := func(a cue.Value) bool { return a.IncompleteKind() == cue.StringKind && a.IsConcrete() }
 	refs := 0
 	for _, a := range alts {
-		if isConst(a) && !r.isRef(a) {
+		name, isRef := r.refName(a)
+		if isConst(a) && !isRef {
 			members = append(members, a)
 			continue
 		}
-		name, isRef := r.refName(a)
 		if !isRef || r.defs[name] == nil {
 			return nil, false
 		}
@@ -1569,12 +1569,6 @@ func (r *resolver) enumRefs(alts []cue.Value) (members []cue.Value, ok bool) {
 		members = append(members, args...)
 	}
 	return members, refs > 0
-}
-
-// isRef reports whether v is a reference to a top-level definition.
-func (r *resolver) isRef(v cue.Value) bool {
-	_, ok := r.refName(v)
-	return ok
 }
 
 func (r *resolver) resolveEnum(d *def, args []cue.Value) {
@@ -4647,12 +4641,11 @@ func (r *resolver) countsObjects(v cue.Value) bool {
 // equal. Tagged alternatives are read as a union: the tag leaves at most
 // one to match, so the count and the disjunction agree.
 func (r *resolver) countedObjects(v cue.Value) bool {
-	call, ok := sourceExpr(v).(*ast.CallExpr)
-	if !ok || !isIdentNamed(call.Fun, "matchN") {
+	if _, isCall := sourceExpr(v).(*ast.CallExpr); !isCall {
 		return false
 	}
-	lo, hi, alts, known := r.objectCount(v)
-	if !known || lo != 1 || (hi != nil && *hi != 1) || len(alts) < 2 {
+	alts, ok := r.oneOrMore(v)
+	if !ok || len(alts) < 2 {
 		return false
 	}
 	for _, a := range alts {
@@ -4668,11 +4661,18 @@ func (r *resolver) countedObjects(v cue.Value) bool {
 // beside alternatives of other kinds: an object of v is one the structs
 // count (countedObjects), a value of another kind one the others admit.
 func (r *resolver) countsSome(v cue.Value, structs []cue.Value) bool {
+	_, ok := r.oneOrMore(v)
+	return ok && !tagged(structs)
+}
+
+// oneOrMore returns the alternatives of v when v is matchN(1, alts) or
+// matchN(>=1, alts), as written or through the reference it is.
+func (r *resolver) oneOrMore(v cue.Value) ([]cue.Value, bool) {
 	if !r.isMatchN(v) {
-		return false
+		return nil, false
 	}
-	lo, hi, _, known := r.objectCount(v)
-	return known && lo == 1 && (hi == nil || *hi == 1) && !tagged(structs)
+	lo, hi, alts, known := r.objectCount(v)
+	return alts, known && lo == 1 && (hi == nil || *hi == 1)
 }
 
 // tagged reports whether a field every one of alts requires holds a

@@ -768,7 +768,7 @@ func judged(t *model.Type) bool { return t.Kind != model.AnyKind || t.Checked() 
 // of any type (AnyKind) each part's checks tell its kind too.
 func matchIfCheck(c *code, t *model.Type, x, cont, k, at string) {
 	m := t.MatchIf
-	js := map[model.Base]string{model.String: "string", model.Int: "number", model.Number: "number", model.Bool: "boolean"}[t.Base]
+	js := typeofName[t.Base]
 	holds := c.fresh("holds")
 	if t.Kind == model.AnyKind {
 		c.p("{")
@@ -828,6 +828,36 @@ func objectMatchNCheck(c *code, m *model.ObjectMatchN) {
 		}
 		return
 	}
+	countCheck(c, m, "at", m.Describe(), func(a *model.Type) {
+		partCheck(c, a, "v", "null", "null", "at")
+	})
+}
+
+// scalarMatchNCheck judges x, once it is of t's base, by matchN(1,
+// alts): each alternative's checks run with problems of their own (out
+// and ok shadowed), counted when there are none; exactly one must pass.
+func scalarMatchNCheck(c *code, t *model.Type, x, cont, k, at string) {
+	js := typeofName[t.Base]
+	var list []string
+	for _, a := range t.MatchN.Alts {
+		list = append(list, matchWords(a))
+	}
+	c.open("if (typeof ", x, " === ", jsString(js), ")")
+	countCheck(c, t.MatchN, at, strings.Join(list, "; "), func(a *model.Type) {
+		check(c, a, x, cont, k, at)
+	})
+	c.close()
+}
+
+// typeofName is what JavaScript's typeof says of a value of a scalar base.
+var typeofName = map[model.Base]string{model.String: "string", model.Int: "number", model.Number: "number", model.Bool: "boolean"}
+
+// countCheck writes a count of matchN alternatives (oneOf, anyOf or
+// none): check writes an alternative's checks, run with problems of
+// their own (out and ok shadowed), counted when there are none; one
+// problem at at when the count is not the schema's, list saying what the
+// alternatives are. _ (nil) matches every value.
+func countCheck(c *code, m *model.ObjectMatchN, at, list string, check func(a *model.Type)) {
 	matched := c.fresh("matched")
 	c.p("let ", matched, " = 0;")
 	for _, a := range m.Alts {
@@ -839,51 +869,23 @@ func objectMatchNCheck(c *code, m *model.ObjectMatchN) {
 		c.depth++
 		c.p("const out: Problem[] = [];")
 		c.p("let ok = true;")
-		partCheck(c, a, "v", "null", "null", "at")
+		check(a)
 		c.open("if (ok && out.length === 0)")
 		c.p(matched, "++;")
 		c.close()
 		c.close()
 	}
-	list := m.Describe()
 	switch m.Keyword() {
 	case "oneOf":
 		c.open("if (", matched, " !== 1)")
-		c.fail("at", "oneOf", jsString("must match exactly one of: "+list+" (matches ")+" + "+matched+` + ")"`)
+		c.fail(at, "oneOf", jsString("must match exactly one of: "+list+" (matches ")+" + "+matched+` + ")"`)
 	case "anyOf":
 		c.open("if (", matched, " === 0)")
-		c.fail("at", "anyOf", jsString("must match at least one of: "+list))
+		c.fail(at, "anyOf", jsString("must match at least one of: "+list))
 	case "not":
 		c.open("if (", matched, " !== 0)")
-		c.fail("at", "not", jsString("must match none of: "+list+" (matches ")+" + "+matched+` + ")"`)
+		c.fail(at, "not", jsString("must match none of: "+list+" (matches ")+" + "+matched+` + ")"`)
 	}
-	c.close()
-}
-
-// scalarMatchNCheck judges x, once it is of t's base, by matchN(1,
-// alts): each alternative's checks run with problems of their own (out
-// and ok shadowed), counted when there are none; exactly one must pass.
-func scalarMatchNCheck(c *code, t *model.Type, x, cont, k, at string) {
-	js := map[model.Base]string{model.String: "string", model.Int: "number", model.Number: "number", model.Bool: "boolean"}[t.Base]
-	matched := c.fresh("matched")
-	var list []string
-	c.open("if (typeof ", x, " === ", jsString(js), ")")
-	c.p("let ", matched, " = 0;")
-	for _, a := range t.MatchN.Alts {
-		list = append(list, matchWords(a))
-		c.p("{")
-		c.depth++
-		c.p("const out: Problem[] = [];")
-		c.p("let ok = true;")
-		check(c, a, x, cont, k, at)
-		c.open("if (ok && out.length === 0)")
-		c.p(matched, "++;")
-		c.close()
-		c.close()
-	}
-	c.open("if (", matched, " !== 1)")
-	c.fail(at, "oneOf", jsString("must match exactly one of: "+strings.Join(list, "; ")+" (matches ")+" + "+matched+` + ")"`)
-	c.close()
 	c.close()
 }
 
