@@ -1853,7 +1853,94 @@ func (r *resolver) keyPattern(v cue.Value) (pattern, elem cue.Value, ok bool) {
 		}
 		pattern, elem = f.sel.Pattern(), f.v
 	}
+	if len(fs) == 2 {
+		return r.patternPair(fs[0], fs[1])
+	}
 	return pattern, elem, len(fs) == 1
+}
+
+// patternPair reads two patterns of one value on a struct's keys as the
+// one pattern of their union, when the second admits what the first does
+// not and names it so: {[=~"re"]: T} {[!~"re" & !~"^(a|b)$"]: T}, what cue
+// import writes for JSON Schema's patternProperties beside an
+// additionalProperties of the same schema (jreleaser's maps). A key
+// matches re, or neither re nor a listed name: so every key but the
+// listed names re does not match, which is !~"^(…)$" of those names, or
+// any string when re matches them all (cue import lists the declared
+// properties, none here, so its "^()$" leaves the empty name out unless
+// re matches it). The two values must be written alike (the same
+// reference, or the same expression): T is then one type, and the map
+// one map.
+func (r *resolver) patternPair(a, b field) (pattern, elem cue.Value, ok bool) {
+	if !sameSource(a.v, b.v) {
+		return pattern, elem, false
+	}
+	re, ok := regexOf(r, a.sel.Pattern(), cue.RegexMatchOp)
+	if !ok {
+		return pattern, elem, false
+	}
+	rx, err := regexp.Compile(re)
+	if err != nil {
+		return pattern, elem, false // the patterns are refused one by one, with why
+	}
+	var names []string
+	negated := false
+	for _, c := range r.conjuncts(b.sel.Pattern()) {
+		if not, ok := regexOf(r, c, cue.NotRegexMatchOp); ok && not == re && !negated {
+			negated = true
+			continue
+		}
+		ns, ok := notNames(r, c)
+		if !ok {
+			return pattern, elem, false
+		}
+		names = append(names, ns...)
+	}
+	if !negated {
+		return pattern, elem, false
+	}
+	var left []string
+	for _, n := range names {
+		if q := regexp.QuoteMeta(n); !rx.MatchString(n) && !slices.Contains(left, q) {
+			left = append(left, q)
+		}
+	}
+	src := "string"
+	if len(left) > 0 {
+		src = "!~" + strconv.Quote("^("+strings.Join(left, "|")+")$")
+	}
+	pattern = a.v.Context().CompileString(src)
+	return pattern, a.v, pattern.Err() == nil
+}
+
+// isNoOp reports a value CUE states with no operator: string, _.
+func isNoOp(r *resolver, v cue.Value) bool {
+	op, _ := r.expr(v)
+	return op == cue.NoOp
+}
+
+// regexOf is the regular expression of a pattern that is =~"re" alone
+// (op RegexMatchOp) or !~"re" alone (NotRegexMatchOp).
+func regexOf(r *resolver, v cue.Value, op cue.Op) (string, bool) {
+	vop, args := r.expr(v)
+	if vop != op || len(args) != 1 {
+		return "", false
+	}
+	s, err := args[0].String()
+	return s, err == nil
+}
+
+// sameSource reports whether two values are written alike: the same
+// expression in CUE's own formatting (two references to one definition,
+// say).
+func sameSource(a, b cue.Value) bool {
+	x, y := sourceExpr(a), sourceExpr(b)
+	if x == nil || y == nil {
+		return false
+	}
+	fx, errx := format.Node(x)
+	fy, erry := format.Node(y)
+	return errx == nil && erry == nil && bytes.Equal(fx, fy)
 }
 
 // namesMembers reports whether a struct states a pattern constraint on its
@@ -1904,6 +1991,8 @@ func (r *resolver) keyType(pattern cue.Value, what string, at Pos, notOK bool) (
 	case !rest.IsZero() || len(t.Choice) > 0:
 		r.errorf(at, "%s: the pattern on its keys (%v) is not carried: a map's keys are any string ([string]: T), or those matching regular expressions and not others ([=~\"re\" & !~\"not\"]: T, any number of each)", what, pattern)
 		return nil, false
+	case notOK && len(t.Patterns) == 0 && len(t.NotPatterns) == 0 && pattern.IncompleteKind() == cue.StringKind && isNoOp(r, pattern):
+		return nil, true // every key: patternPair's union of two patterns
 	case notOK && len(t.Patterns) == 0 && len(t.NotPatterns) == 0:
 		r.errorf(at, "%s: the pattern on its keys (%v) is not carried: a map's keys are any string ([string]: T), or those matching regular expressions and not others ([=~\"re\" & !~\"not\"]: T, any number of each)", what, pattern)
 		return nil, false
@@ -3455,6 +3544,9 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 			// object, as a literal of them is.
 			return r.inlineObject(v, what, p)
 		}
+		if x, ok := r.allOfMap(v); ok {
+			return r.typeOf(x, what) // matchN(2, [#M, null | {[string]: T}]) is #M
+		}
 		if name, ok := r.validatorOf(v); ok {
 			if r.validatedOpen(v) {
 				return r.inlineObject(v, what, p)
@@ -4738,6 +4830,83 @@ func (r *resolver) allOf(v cue.Value) ([]cue.Value, bool) {
 		return nil, false
 	}
 	return alts, true
+}
+
+// allOfMap reads matchN(n, […]) of n alternatives (all of them), where
+// one alternative is a map (#M: [string]: T, or a pattern on its keys:
+// {[=~"re"]: T}) and every other alternative, and every conjunct beside
+// the matchN, admits any map of T: each of its alternatives null, _,
+// {...}, or [string]: T with T written as the map's own. cue import writes this for JSON Schema's
+// allOf of a $ref to a map and a nullable map of the same values
+// (jreleaser's environment?: matchN(2, [#StringProperties, null |
+// {[string]: string}]) & (null | {...})). A value that matches the map
+// matches the others, so the count is the map's: it returns the map.
+func (r *resolver) allOfMap(v cue.Value) (cue.Value, bool) {
+	var alts, others []cue.Value
+	for _, c := range r.conjuncts(v) {
+		if as, ok := r.allOf(c); ok && alts == nil {
+			alts = as
+		} else {
+			others = append(others, c)
+		}
+	}
+	for i, m := range alts {
+		elem, isMap := r.mapElem(m)
+		if !isMap {
+			continue
+		}
+		wider := true
+		for j, a := range slices.Concat(alts, others) {
+			if j != i && !r.admitsMapOf(a, elem) {
+				wider = false
+				break
+			}
+		}
+		if wider {
+			return m, true
+		}
+	}
+	return cue.Value{}, false
+}
+
+// mapElem reports a map, with no field (a named map or one written so,
+// with [string]: T or one pattern on its keys, or two of one value,
+// keyPattern) and returns T.
+func (r *resolver) mapElem(m cue.Value) (cue.Value, bool) {
+	if m.IncompleteKind() != cue.StructKind || r.hasFields(m) {
+		return cue.Value{}, false
+	}
+	if _, elem, ok := r.keyPattern(m); ok {
+		return elem, true
+	}
+	if e := r.elem(m); e.Exists() && !r.namesMembers(m, false) {
+		return e, true
+	}
+	return cue.Value{}, false
+}
+
+// admitsMapOf reports whether every alternative of a is null, _, {...},
+// or a map of any key whose values are written as elem is ([string]: T,
+// {[string]: T}): then a admits every map of elem's values.
+func (r *resolver) admitsMapOf(a cue.Value, elem cue.Value) bool {
+	alts := []cue.Value{a}
+	if op, args := r.disjunction(a); op == cue.OrOp {
+		alts = args
+	}
+	for _, x := range alts {
+		switch {
+		case x.IncompleteKind() == cue.NullKind && x.IsConcrete():
+		case isTop(sourceExpr(x)) && x.IncompleteKind() == cue.TopKind:
+		case isOpenTop(x):
+		case x.IncompleteKind() == cue.StructKind && !r.hasFields(x) && !r.namesMembers(x, false):
+			if e := r.elem(x); !e.Exists() || !sameSource(e, elem) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // besideOpen returns v's one conjunct beside {...} (which says nothing of
