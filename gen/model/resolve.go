@@ -345,6 +345,9 @@ func (r *resolver) matchOne(v cue.Value) ([]cue.Value, bool) {
 		if !a.Exists() || a.IncompleteKind() == cue.BottomKind || a.Err() != nil {
 			continue
 		}
+		if x, ok := r.negation(a); ok && isTop(sourceExpr(x)) && x.IncompleteKind() == cue.TopKind {
+			continue // matchN(0, [_]), "not anything", cue import's false schema
+		}
 		// One that is itself a disjunction (matchN(1, [int | string,
 		// {…}])) brings its alternatives: told apart by kind, as
 		// every alternative is, "exactly one" is still "one of".
