@@ -2178,7 +2178,8 @@ func oneGoType(a, b *Type) bool {
 // checkOthers refuses a pattern for every other member ([string]: T,
 // [!~"^(a|b)$"]: T) beside another member pattern: CUE applies both to a
 // member both name, JSON Schema's additionalProperties only to one that
-// no patternProperties names. Beside it, ... says nothing more.
+// no patternProperties names. Beside it, ... says nothing more, and
+// neither does a pattern of any value, which it drops.
 func (r *resolver) checkOthers(d *def) {
 	o := d.object
 	var others *MemberPattern
@@ -2194,6 +2195,11 @@ func (r *resolver) checkOthers(d *def) {
 	if others == nil {
 		return
 	}
+	// [=~"re"]: _ beside it says nothing: CUE gives a member both name
+	// _ & T, which is T, as the one for every other member does alone
+	// (claude-code-settings' env: [=~"^[A-Z_][A-Z0-9_]*$"]: _ beside
+	// [!~"^(its fields)$"]: string).
+	o.Members = slices.DeleteFunc(o.Members, func(m *MemberPattern) bool { return m.Key != nil && m.Type.AnyJSON() })
 	keyed := 0
 	for _, m := range o.Members {
 		if m.Key == nil {
