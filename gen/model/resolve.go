@@ -1356,13 +1356,14 @@ func (r *resolver) classify(d *def) {
 		return
 	}
 	op, args := r.disjunction(d.v)
+	exactLists := false
 	if alts, ok := r.matchOne(d.v); ok && !r.countedObjects(d.v) {
 		if _, _, overlap := r.exactOverlap(d.v, alts); overlap && r.onlyListsOverlap(alts) && len(r.listAlts(alts)) < len(alts) {
 			// #R: matchN(1, [string, [...string], [...int]]): a
 			// choice of kinds whose lists are counted (countedLists),
-			// none dropped for another that admits it.
-			d.oneOfAlts = alts
-			return
+			// none dropped for another that admits it; null among
+			// them makes every use nullable, as below.
+			exactLists = true
 		} else if overlap {
 			// #P: matchN(1, [=~"^a", =~"b$"]): a count, not a choice
 			// (a value both admit is refused), a name for the type
@@ -1384,7 +1385,7 @@ func (r *resolver) classify(d *def) {
 			op, args = cue.OrOp, parts
 		}
 	}
-	if op == cue.OrOp {
+	if op == cue.OrOp && !exactLists {
 		args = dropAdmitted(args) // "bash" | string is string
 	}
 	if op == cue.OrOp && len(args) == 1 {
