@@ -51,10 +51,11 @@ func (r *resolver) exactCount(v cue.Value) bool {
 // count (Constraints.MatchN on a ListKind): at least one must admit it
 // (a | b, matchN(>=1, …): CUE keeps every alternative that admits the
 // list, and they are equal, the list itself), or exactly one (matchN(1,
-// …): [] is a list of strings and of ints, and matches twice). What
-// items a list holds tells the alternatives apart only by reading each
-// item against each alternative, which Go does on the raw items, as the
-// JSON Schema's anyOf or oneOf and TypeScript do.
+// …): [] is a list of strings and of ints, and matches twice). Only its
+// items, at any depth, tell the alternatives apart, and no one Go type
+// holds them all: Go keeps the raw items and reads the list whole as each
+// alternative, as the JSON Schema's anyOf or oneOf and TypeScript judge
+// it.
 //
 // v is the choice (matchN's count is read from it); lists are its list
 // alternatives, as matchOne or the disjunction gives them. The
@@ -62,7 +63,8 @@ func (r *resolver) exactCount(v cue.Value) bool {
 // literal is open, as CUE leaves it), those of a | b as the disjunction's
 // (a struct in a definition is closed). Refused, each saying why: a list
 // alternative that a nested disjunction or count brings into matchN(1,
-// …), which CUE counts once where it would count each; an object with a
+// …), which CUE counts once and the targets would count for each of its
+// lists; an object with a
 // default in an alternative of a | b, for which CUE's disjunction would
 // keep two lists that differ; a union in an alternative, whose decoders
 // do not judge members strictly yet.
