@@ -63,3 +63,24 @@ func As[T any](p *Problems, path *Path, member string, data json.RawMessage, wan
 	}
 	return x, true
 }
+
+// ListJSON is the JSON array of items, each a value of any type held as
+// raw JSON: a list whose items no one type holds ([]json.RawMessage), for
+// a check of the list whole (As), as alternatives of lists that count it
+// read it ([...string] | [...int]). nil is the empty list, as a list the
+// data holds is never null; an item nil is null, as RawJSON writes it.
+func ListJSON(items []json.RawMessage) json.RawMessage {
+	b := make([]byte, 0, 2+len(items))
+	b = append(b, '[')
+	for i, it := range items {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		if it == nil {
+			b = append(b, "null"...)
+			continue
+		}
+		b = append(b, it...)
+	}
+	return append(b, ']')
+}

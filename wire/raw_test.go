@@ -63,3 +63,31 @@ func FuzzAs(f *testing.F) {
 		}
 	})
 }
+
+// TestListJSON: raw items make one JSON array, which As reads whole; nil
+// is [], an item nil is null.
+func TestListJSON(t *testing.T) {
+	for _, c := range []struct {
+		in   []json.RawMessage
+		want string
+	}{
+		{nil, `[]`},
+		{[]json.RawMessage{}, `[]`},
+		{[]json.RawMessage{json.RawMessage(`"a"`)}, `["a"]`},
+		{[]json.RawMessage{json.RawMessage(` 1 `), nil, json.RawMessage(`{"a": [2]}`)}, `[ 1 ,null,{"a": [2]}]`},
+	} {
+		got := ListJSON(c.in)
+		if string(got) != c.want {
+			t.Errorf("ListJSON(%q) = %s, want %s", c.in, got, c.want)
+		}
+		if !json.Valid(got) {
+			t.Errorf("ListJSON(%q) = %s, not JSON", c.in, got)
+		}
+	}
+	var p Problems
+	root := Root("T")
+	got, ok := As(&p, &root, "v", ListJSON([]json.RawMessage{json.RawMessage(`"a"`), json.RawMessage(`"b"`)}), "a list of strings", ListOf((*Reader).String))
+	if !ok || len(got) != 2 || got[1] != "b" {
+		t.Errorf("As(ListJSON) = %q, %v; want [a b], true", got, ok)
+	}
+}

@@ -255,6 +255,11 @@ func patternNames(p *model.Package) (names, nots map[*model.Type]string) {
 			if t.Contains != nil {
 				visit(t.Contains.Match, stem+"_Contains")
 			}
+			if m := t.MatchN; m != nil {
+				for i, a := range m.Alts {
+					visit(a, stem+"_Alt"+strconv.Itoa(i+1))
+				}
+			}
 		case model.MapKind:
 			if t.Map == nil {
 				if t.Key != nil {

@@ -829,6 +829,11 @@ func fieldPatterns(f *goFile, t *model.Type) {
 		if t.Kind == model.ListKind && t.Contains != nil {
 			fieldPatterns(f, t.Contains.Match)
 		}
+		if m := t.MatchN; t.Kind == model.ListKind && m != nil {
+			for _, a := range m.Alts {
+				fieldPatterns(f, a)
+			}
+		}
 	case model.MapKind:
 		if t.Map == nil {
 			if t.Key != nil {
@@ -1166,7 +1171,7 @@ func needsCheck(t *model.Type) bool {
 	case model.BasicKind:
 		return !checked(t.Constraints).IsZero() || t.Base == model.Date || len(t.Choice) > 0
 	case model.ListKind:
-		return t.MinItems != nil || t.MaxItems != nil || t.UniqueItems || t.Contains != nil || needsCheck(t.Elem)
+		return t.MinItems != nil || t.MaxItems != nil || t.UniqueItems || t.Contains != nil || t.MatchN != nil || needsCheck(t.Elem)
 	case model.NullableKind:
 		return needsCheck(t.Elem)
 	case model.MapKind:
@@ -1317,6 +1322,9 @@ func checks(f *goFile, t *model.Type, v, path, member, stepVar string, depth int
 		}
 		if t.Contains != nil {
 			containsChecks(f, t, v, path, member, stepVar, depth)
+		}
+		if t.MatchN != nil {
+			listMatchN(f, t.MatchN, v, path, member, stepVar, depth)
 		}
 	case model.MapKind:
 		if !needsCheck(t) {
@@ -1497,6 +1505,26 @@ func scalarMatchN(f *goFile, m *model.ObjectMatchN, v, path, member, stepVar str
 	})
 }
 
+// listMatchN writes the count of the list alternatives of a choice on
+// the list v of raw items ([...string] | [...int]): the list is read
+// whole, as its JSON (wire.ListJSON), by each alternative's decoder and
+// checks (matchChecks), as CUE unifies it with each.
+func listMatchN(f *goFile, m *model.ObjectMatchN, v, path, member, stepVar string, depth int) {
+	raw := loopVar("list", depth)
+	var list []string
+	for _, a := range m.Alts {
+		list = append(list, describeMatch(a))
+	}
+	f.p("{")
+	f.depth++
+	f.p(raw, " := ", f.wire(), ".ListJSON(", v, ")")
+	countChecks(f, m, path, member, depth, strings.Join(list, "; "), func(a *model.Type) {
+		matchChecks(f, a, raw, path, member, stepVar, depth+1, true)
+	})
+	f.depth--
+	f.p("}")
+}
+
 // countChecks writes a count of matchN alternatives (oneOf, anyOf or
 // none): check writes an alternative's checks, whose problems are
 // rolled back, counted when there are none; one problem at path's member
@@ -1634,6 +1662,10 @@ func describeMatch(t *model.Type) string {
 		return t.ConstJSON()
 	case model.ObjectKind:
 		return "an object " + t.Object.GoName
+	case model.ListKind:
+		return "a list, each item " + describeMatch(t.Elem)
+	case model.TupleKind:
+		return "a list " + t.Tuple.GoName
 	case model.BasicKind:
 		if checked(t.Constraints).IsZero() {
 			return describeKind(t) // string alone, on a value of any type

@@ -993,7 +993,9 @@ func (e *emitter) typ(t *model.Type) obj {
 				s = append(s, member{"maxContains", *c.Max})
 			}
 		}
-		return s
+		// [...string] | [...int]: the list alternatives count it,
+		// anyOf or oneOf, each a part of a match.
+		return e.matchN(s, t.MatchN)
 	case model.TupleKind:
 		// [A, B]: prefixItems, every one required (minItems), no other
 		// (items: false); [A, ...T]: the others are T.
@@ -1072,7 +1074,8 @@ func (e *emitter) typ(t *model.Type) obj {
 }
 
 // matchN appends a scalar's matchN(1, alts), when m is one, to s: a
-// oneOf of the alternatives, each with the value's type.
+// oneOf of the alternatives, each with the value's type; or a list's
+// count of its list alternatives (oneOf or anyOf).
 func (e *emitter) matchN(s obj, m *model.ObjectMatchN) obj {
 	if m == nil {
 		return s

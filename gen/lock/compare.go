@@ -789,6 +789,13 @@ func (c *comparer) types(subject string, b, t *Type) {
 			c.types(fmt.Sprintf("%s[%d]", subject, i), b.Alts[i], t.Alts[i])
 		}
 	}
+	if b.Kind == "oneof" {
+		// Each alternative's own constraints (sameShape holds them one
+		// for one, each of its own kind): a choice's, a count of lists'.
+		for i := range b.Alts {
+			c.types(subject, b.Alts[i], t.Alts[i])
+		}
+	}
 	if b.Elem != nil {
 		c.types(subject+"[]", b.Elem, t.Elem)
 	}

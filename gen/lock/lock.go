@@ -449,8 +449,44 @@ func matchNText(m *model.ObjectMatchN) string {
 	alts := make([]string, len(m.Alts))
 	for i, a := range m.Alts {
 		alts[i] = matchText(a)
+		if a != nil && (a.Kind == model.ListKind || a.Kind == model.TupleKind) {
+			alts[i] = listText(a)
+		}
 	}
 	return "matchN(" + count + ", [" + strings.Join(alts, ", ") + "])"
+}
+
+// listText is a list alternative of a count of lists ([...string] |
+// [...int]) in the lock's words, its items' types and constraints at
+// every depth, so that a change of any of them is a change of what the
+// alternative admits: [...string {"pattern":"^a"}], ["..." , ...int].
+func listText(t *model.Type) string {
+	var items []string
+	if t.Kind == model.TupleKind {
+		for _, it := range t.Tuple.Items {
+			items = append(items, itemText(it))
+		}
+		if t.Tuple.Rest != nil {
+			items = append(items, "..."+itemText(t.Tuple.Rest))
+		}
+	} else {
+		items = append(items, "..."+itemText(t.Elem))
+	}
+	s := "[" + strings.Join(items, ", ") + "]"
+	if lc := constraintsOf(t.Constraints); lc != nil {
+		b, _ := json.Marshal(lc)
+		s += " " + string(b)
+	}
+	return s
+}
+
+// itemText is an item type of listText: a list or tuple as listText
+// writes it, any other type as matchText does.
+func itemText(t *model.Type) string {
+	if t.Kind == model.ListKind || t.Kind == model.TupleKind {
+		return listText(t)
+	}
+	return matchText(t)
 }
 
 // matchText is a type of list.MatchN or matchIf with its constraints, as

@@ -1359,8 +1359,15 @@ func (r *resolver) classify(d *def) {
 		return
 	}
 	op, args := r.disjunction(d.v)
+	exactLists := false
 	if alts, ok := r.matchOne(d.v); ok && !r.countedObjects(d.v) {
-		if _, _, overlap := r.exactOverlap(d.v, alts); overlap {
+		if _, _, overlap := r.exactOverlap(d.v, alts); overlap && r.onlyListsOverlap(alts) && len(r.listAlts(alts)) < len(alts) {
+			// #R: matchN(1, [string, [...string], [...int]]): a
+			// choice of kinds whose lists are counted (countedLists),
+			// none dropped for another that admits it; null among
+			// them makes every use nullable, as below.
+			exactLists = true
+		} else if overlap {
 			// #P: matchN(1, [=~"^a", =~"b$"]): a count, not a choice
 			// (a value both admit is refused), a name for the type
 			// typeOf reads (countedScalars), or its refusal where
@@ -1381,7 +1388,7 @@ func (r *resolver) classify(d *def) {
 			op, args = cue.OrOp, parts
 		}
 	}
-	if op == cue.OrOp {
+	if op == cue.OrOp && !exactLists {
 		args = dropAdmitted(args) // "bash" | string is string
 	}
 	if op == cue.OrOp && len(args) == 1 {
@@ -1426,6 +1433,18 @@ func (r *resolver) classify(d *def) {
 			}
 		}
 		switch {
+		case len(args) > 1 && len(r.listAlts(args)) == len(args):
+			// #L: [...string] | [...int]: a list its alternatives
+			// count, a name for it (Alias), read as a definition's
+			// alternatives are (closed).
+			r.here = d.pos
+			closedCtx := r.closedCtx
+			r.closedCtx = !d.root && !d.open
+			if t, ok := r.countedLists(d.v, args, d.ref(), d.pos); ok {
+				d.alias = &Alias{Name: d.name, Doc: d.doc, Pos: d.pos, Type: t}
+				r.pkg.Aliases = append(r.pkg.Aliases, d.alias)
+			}
+			r.closedCtx = closedCtx
 		case strs == len(args):
 			r.resolveEnum(d, args)
 		case refs == len(args):
@@ -3086,6 +3105,12 @@ func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 			if t, handled, ok := r.countedScalars(v, what); handled {
 				return t, ok
 			}
+			if r.onlyListsOverlap(alts) {
+				// matchN(1, [[...string], [...int], null]): the lists
+				// are one alternative, counted (countedLists); no
+				// alternative is dropped for another that admits it.
+				return r.listChoice(v, alts, what)
+			}
 			r.errorf(r.pos(v), "%s: matchN(1, […]) admits a value exactly one of its alternatives admits, and two of them (%v and %v) are of one JSON kind: a value both admit matches twice, which CUE refuses and a disjunction (a | b, anyOf) would accept; not carried yet: write matchN(>=1, […]) if either may match, or make the alternatives of different kinds", what, oneLine(a), oneLine(b))
 			return nil, false
 		}
@@ -3686,6 +3711,10 @@ func (r *resolver) counted(rest cue.Value, fc fieldCount, what string, p Pos) (*
 // after where it is, as an inline struct is.
 func (r *resolver) inlineDisjunction(v cue.Value, alts []cue.Value, what string) (*Type, bool) {
 	p := r.pos(v)
+	if lists := r.listAlts(alts); len(lists) > 1 && len(lists) == len(alts) {
+		// [...string] | [...int]: a list the alternatives count.
+		return r.countedLists(v, lists, what, p)
+	}
 	name := inlineName(what)
 	d := &def{name: name, v: v, pos: p, doc: fmt.Sprintf("%s is the value of %s.", name, what)}
 	r.placeAt(d, what)
@@ -3859,9 +3888,27 @@ func (r *resolver) oneOf(d *def, alts []cue.Value, what string) *OneOf {
 		}
 	}
 	grouped := map[cue.Kind]bool{}
+	lists, listsRead := r.listAlts(alts), false
 	for _, a := range alts {
 		if len(structs) > 1 && a.IncompleteKind() == cue.StructKind {
 			continue // among the objects' union or count, above
+		}
+		if len(lists) > 1 && r.kindOf(a) == cue.ListKind {
+			// string | [...string] | [...int]: the lists are one
+			// alternative, a list they count (countedLists).
+			if listsRead {
+				continue
+			}
+			listsRead = true
+			t, lok := r.countedLists(d.v, lists, what, d.pos)
+			if !lok {
+				ok = false
+				continue
+			}
+			alt := &Alt{Kind: "array", Type: t, GoName: altName(t)}
+			byKind["array"] = alt
+			o.Alts = append(o.Alts, alt)
+			continue
 		}
 		var t *Type
 		ck, _ := r.choiceKind(a)
@@ -3978,6 +4025,14 @@ func inPlace(o, target *OneOf, seen map[*OneOf]bool) bool {
 			}
 		case ObjectKind, UnionKind, EnumKind, ScalarKind:
 			return false
+		}
+		if t.MatchN != nil {
+			// A list its alternatives count holds what they hold.
+			for _, a := range t.MatchN.Alts {
+				if holds(a) {
+					return true
+				}
+			}
 		}
 		return holds(t.Elem)
 	}

@@ -38,6 +38,9 @@ func walkType(t *Type, seen map[*Type]bool, parts bool, visit func(*Type) bool) 
 	if parts && t.Contains != nil {
 		held = append(held, t.Contains.Match)
 	}
+	if parts && t.MatchN != nil {
+		held = append(held, t.MatchN.Alts...) // a count of scalars or lists
+	}
 	held = append(held, t.Choice...)
 	switch t.Kind {
 	case ObjectKind:
@@ -143,6 +146,11 @@ func (p *Package) JudgedStrictly() map[*Object]bool {
 		}
 		if t.Contains != nil {
 			mark(t.Contains.Match)
+		}
+		if t.MatchN != nil {
+			for _, a := range t.MatchN.Alts {
+				mark(a)
+			}
 		}
 		if t.Kind == ObjectKind {
 			for _, m := range t.Object.MatchIfs {

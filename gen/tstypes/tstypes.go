@@ -344,12 +344,17 @@ func constraints(b model.Base, c model.Constraints) string {
 		parts = append(parts, phrase)
 	}
 	if m := c.MatchN; m != nil {
-		// matchN(1, alts) on a scalar, as the JSON Schema's oneOf states it.
+		// matchN(1, alts) on a scalar, as the JSON Schema's oneOf states
+		// it; on a list, its list alternatives' count (oneOf or anyOf).
 		var alts []string
 		for _, a := range m.Alts {
 			alts = append(alts, matchWords(a))
 		}
-		parts = append(parts, "exactly one of ("+strings.Join(alts, "; ")+")")
+		count := "exactly one of"
+		if m.Keyword() == "anyOf" {
+			count = "at least one of"
+		}
+		parts = append(parts, count+" ("+strings.Join(alts, "; ")+")")
 	}
 	if m := c.Contains; m != nil {
 		// list.MatchN(n, T), as the JSON Schema's contains states it.
@@ -437,6 +442,15 @@ func typ(t *model.Type) string {
 	case model.TupleKind:
 		return t.Tuple.TSName
 	case model.ListKind:
+		if m := t.MatchN; m != nil {
+			// The list alternatives of a choice ([...string] |
+			// [...int]): one of their types.
+			var alts []string
+			for _, a := range m.Alts {
+				alts = append(alts, typ(a))
+			}
+			return strings.Join(alts, " | ")
+		}
 		e := typ(t.Elem)
 		if strings.ContainsAny(e, " |&") {
 			e = "(" + e + ")"
@@ -513,7 +527,7 @@ func fieldDoc(f *model.Field) string {
 			c = choiceDoc(f.Type)
 		}
 	case model.ListKind:
-		c = constraints(0, model.Constraints{MinItems: f.Type.MinItems, MaxItems: f.Type.MaxItems, Contains: f.Type.Contains})
+		c = constraints(0, model.Constraints{MinItems: f.Type.MinItems, MaxItems: f.Type.MaxItems, Contains: f.Type.Contains, MatchN: f.Type.MatchN})
 	case model.AnyKind:
 		c = constraints(0, model.Constraints{MatchIf: f.Type.MatchIf})
 	}

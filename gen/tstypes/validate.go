@@ -663,6 +663,17 @@ func check(c *code, t *model.Type, x, cont, k, at string) {
 			check(c, t.Elem, el, x, i, "_i("+at+", "+i+")")
 			c.close()
 		}
+		if m := t.MatchN; m != nil {
+			// [...string] | [...int]: the list alternatives count the
+			// list, each judging it whole as a part of a match.
+			var list []string
+			for _, a := range m.Alts {
+				list = append(list, matchWords(a))
+			}
+			countCheck(c, m, at, strings.Join(list, "; "), func(a *model.Type) {
+				partCheck(c, a, x, cont, k, at)
+			})
+		}
 		c.close()
 	case model.TupleKind:
 		tu := t.Tuple
@@ -1448,6 +1459,11 @@ func writeExpr(c *code, t *model.Type, v string) string {
 		return writerFn(t.Union.TSName) + "(" + v + ")"
 	case model.ListKind:
 		e := c.fresh("e")
+		if t.MatchN != nil {
+			// A union of list types, written as the list of JSON
+			// values it is.
+			v = "(" + v + " as readonly unknown[])"
+		}
 		return `"[" + ` + v + ".map((" + e + ") => " + writeExpr(c, t.Elem, e) + `).join(",") + "]"`
 	case model.TupleKind:
 		tu := t.Tuple

@@ -332,6 +332,9 @@ func (d *doc) typ(t *model.Type) string {
 		}
 		return strings.Join(alts, " or ")
 	case model.ListKind:
+		if t.MatchN != nil {
+			return "list" // its list alternatives count it: its constraints
+		}
 		return "list of " + d.typ(t.Elem)
 	case model.TupleKind:
 		tu := t.Tuple
@@ -401,7 +404,7 @@ func (d *doc) constraints(t *model.Type) string {
 		return d.constraints(t.Elem)
 	case model.OneOfKind:
 		for _, a := range t.OneOf.Alts {
-			if len(a.Type.Choice) > 0 { // a choice, the alternative of its kind
+			if len(a.Type.Choice) > 0 || a.Type.MatchN != nil { // a choice, or a count of lists, the alternative of its kind
 				parts = append(parts, d.typ(a.Type)+" "+d.constraints(a.Type))
 			}
 		}
@@ -547,12 +550,17 @@ func constraintList(b model.Base, c model.Constraints) []string {
 		out = append(out, phrase)
 	}
 	if m := c.MatchN; m != nil {
-		// matchN(1, alts) on a scalar: exactly one admits it.
+		// matchN(1, alts) on a scalar: exactly one admits it; on a
+		// list, its list alternatives' count: exactly or at least one.
 		var alts []string
 		for _, a := range m.Alts {
 			alts = append(alts, "("+matchWords(a)+")")
 		}
-		out = append(out, "exactly one of "+strings.Join(alts, ", "))
+		count := "exactly one of "
+		if m.Keyword() == "anyOf" {
+			count = "at least one of "
+		}
+		out = append(out, count+strings.Join(alts, ", "))
 	}
 	if m := c.Contains; m != nil {
 		// list.MatchN(n, T): how many items T admits.
