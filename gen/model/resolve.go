@@ -123,10 +123,20 @@ type resolver struct {
 	// inlineStack holds where the fields of each inline struct being
 	// resolved are written, outermost first: one that holds itself again
 	// in place finds its own fields' position on it.
-	inlineStack []Pos
+	inlineStack []inlineBody
 	// heldInPlace: the structs refused for holding themselves in place,
 	// by where their fields are, each said once.
-	heldInPlace map[Pos]bool
+	heldInPlace map[inlineBody]bool
+}
+
+// inlineBody is where an inline struct's fields are written: its first
+// field's position, or, for one with no field of its own (a pattern
+// alone), its own position, told apart from a first field's: {inputs?:
+// {[=~"re"]: T}} is not held in place by its one field inputs, which
+// starts where the struct's fields do.
+type inlineBody struct {
+	pos       Pos
+	fieldless bool
 }
 
 // safeExpr is CUE's Expr of v, or v itself (NoOp) where Expr panics: it
@@ -3098,6 +3108,14 @@ func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 		// matchN(1, [X, null]) & (null | Y) is null | X & Y: kindwise.
 		op, args = cue.OrOp, kinds
 	} else if alts, ok := r.matchOne(v); ok && !r.countedObjects(v) {
+		if r.closedCtx {
+			// A struct in matchN's list is a value of its own, not a
+			// part of the definition around it: CUE leaves it open
+			// (matchN(>=1, [string, {x?: int}]) admits {"x": 1, "y": 2}
+			// in a definition, where string | {x?: int} does not).
+			r.closedCtx = false
+			defer func() { r.closedCtx = true }()
+		}
 		if len(alts) == 1 {
 			return r.typeOf(alts[0], what) // matchN(1, [T]) is T
 		}
@@ -4166,10 +4184,10 @@ func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
 	// closes its own level only; any other struct is open: under a
 	// package's top-level fields, or within close's argument.
 	isClose := isCloseCall(sourceExpr(v))
-	body := p // where its fields are written: the same for every copy of one struct
+	body := inlineBody{p, true} // where its fields are written: the same for every copy of one struct
 	if fs, err := r.fields(v, false); err == nil && len(fs) > 0 {
 		if fp := r.pos(fs[0].v); fp.IsValid() {
-			body = fp
+			body = inlineBody{fp, false}
 		}
 	}
 	if slices.Contains(r.inlineStack, body) {
@@ -4180,10 +4198,10 @@ func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
 		// Said once per struct.
 		if !r.heldInPlace[body] {
 			if r.heldInPlace == nil {
-				r.heldInPlace = map[Pos]bool{}
+				r.heldInPlace = map[inlineBody]bool{}
 			}
 			r.heldInPlace[body] = true
-			r.errorf(p, "%s: an inline struct that holds itself again in place (a recursive definition unified in place, its fields at %s); name it as a definition of its own and refer to it", what, body)
+			r.errorf(p, "%s: an inline struct that holds itself again in place (a recursive definition unified in place, its fields at %s); name it as a definition of its own and refer to it", what, body.pos)
 		}
 		return nil, false
 	}
