@@ -178,8 +178,9 @@ func (c *syntaxChecker) topField(f *ast.Field) {
 	c.nested(f.Value, label)
 }
 
-// nested refuses every attribute in n: none is read below the fields of a
-// definition.
+// nested refuses every attribute of schemagen's in n: none is read below
+// the fields of a definition, but for a @go that names nothing
+// (@go(,optional=nillable)), which asks for what every field gets.
 func (c *syntaxChecker) nested(n ast.Node, prefix string) {
 	if n == nil {
 		return
@@ -198,8 +199,15 @@ func (c *syntaxChecker) nested(n ast.Node, prefix string) {
 			}
 			for _, a := range n.Attrs {
 				if attrKey(a) == "go" && !c.layout {
-					if _, ok := c.goName(a, label); !ok {
+					g, ok := c.goName(a, label)
+					if !ok {
 						continue // what the options ask for is refused already
+					}
+					if g.name == "" {
+						// @go(,optional=nillable), or cue get go's record
+						// of the Go type: what schemagen does anyway, on
+						// a field at any depth.
+						continue
 					}
 				}
 				c.refuseAttr(a, label)
