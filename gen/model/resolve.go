@@ -3526,6 +3526,17 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 				// that matches every alternative.
 				return r.inlineObject(v, what, p)
 			}
+			if x, ok := r.negation(v); ok {
+				if base, ok := r.complementBase(x); ok {
+					// matchN(0, [null | bool | number | =~"re" | [...] |
+					// {...}]): a string that does not match re.
+					t := &Type{Kind: BasicKind, Base: base}
+					if !r.notOf(t, x, what, p) {
+						return nil, false
+					}
+					return t, true
+				}
+			}
 			if call, ok := sourceExpr(v).(*ast.CallExpr); ok {
 				if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "matchN" {
 					m, ok := uncountedMatchN(call)
@@ -5778,6 +5789,177 @@ func ScalarItems(t *Type) bool {
 	return false
 }
 
+// notOf narrows a scalar t by matchN(0, [X]), "not X", as cue import
+// writes JSON Schema's not (int & matchN(0, [0]), string &
+// matchN(0, ["a" | "b"])): an alternative of X of another kind than t's
+// never matches a value of t and says nothing; one of t's kind is carried
+// where its negation is a constraint of t: =~"re" gives !~"re", !~"re"
+// gives =~"re", a constant gives != it. Any other (string whole, a bound)
+// is refused, saying so.
+func (r *resolver) notOf(t *Type, x cue.Value, what string, p Pos) bool {
+	var kind cue.Kind
+	switch t.BaseOf() {
+	case String:
+		kind = cue.StringKind
+	case Int:
+		kind = cue.IntKind
+	case Number:
+		kind = cue.NumberKind
+	case Bool:
+		kind = cue.BoolKind
+	}
+	alts := []cue.Value{x}
+	if op, args := r.disjunction(x); op == cue.OrOp {
+		alts = args
+	}
+	ok := true
+	for _, a := range alts {
+		if kind != 0 && a.IncompleteKind()&kind == 0 {
+			continue // null, a list, … beside a string: never one
+		}
+		op, args := r.expr(a)
+		switch {
+		case kind == 0:
+		case (op == cue.RegexMatchOp || op == cue.NotRegexMatchOp) && len(args) == 1:
+			ok = r.pattern(t, args[0], op == cue.RegexMatchOp, what, p) && ok
+			continue
+		case op == cue.NoOp && a.IsConcrete() && t.BaseOf() == Number && integral(a):
+			// matchN(0, [0]) on a number admits 0.0: CUE's match
+			// unifies, and the float 0.0 is no int, where != 0, JSON
+			// Schema's const and every target compare numbers.
+			r.errorf(p, "%s: matchN(0, [%s]) on a number is not carried: CUE's match unifies, so it admits %v written as the other of int and float (0.0 for 0, 1 for 1.0), which != and every target refuse; write != %v, or state int", what, oneLine(x), a, a)
+			ok = false
+			continue
+		case op == cue.NoOp && a.IsConcrete():
+			ok = r.notEqual(t, a, what, p) && ok
+			continue
+		}
+		r.errorf(p, "%s: matchN(0, [%s]) is carried on a scalar where each alternative of its kind is a pattern (=~ or !~) or a constant, whose negation is a constraint of it; %s is not", what, oneLine(x), oneLine(a))
+		ok = false
+	}
+	return ok
+}
+
+// complementBase reports the one scalar kind X leaves when it holds every
+// other JSON kind whole: null, bool, number, string, [...] (any list),
+// {...} (any object). matchN(0, [X]) then admits values of that kind
+// alone, those X's alternatives of the kind do not admit (notOf): cue
+// import's not of every type but one and a pattern or constant of it
+// (codex-plugin-manifest's #relativePath).
+func (r *resolver) complementBase(x cue.Value) (Base, bool) {
+	alts := []cue.Value{x}
+	if op, args := r.disjunction(x); op == cue.OrOp {
+		alts = args
+	}
+	var whole cue.Kind
+	for _, a := range alts {
+		k := a.IncompleteKind()
+		op, _ := r.expr(a)
+		switch {
+		case k == cue.NullKind:
+			whole |= k
+		case isOpenTop(a):
+			whole |= cue.StructKind
+		case k == cue.ListKind && isAnyList(sourceExpr(a)):
+			whole |= k
+		case (k == cue.BoolKind || k == cue.StringKind || k == cue.NumberKind) && op == cue.NoOp && !a.IsConcrete():
+			whole |= k
+		}
+	}
+	switch (cue.NullKind | cue.BoolKind | cue.NumberKind | cue.StringKind | cue.ListKind | cue.StructKind) &^ whole {
+	case cue.StringKind:
+		return String, true
+	case cue.NumberKind:
+		return Number, true
+	case cue.BoolKind:
+		return Bool, true
+	}
+	return 0, false
+}
+
+// isAnyList reports [...] or [..._]: a list of any values.
+func isAnyList(n ast.Node) bool {
+	l, ok := n.(*ast.ListLit)
+	if !ok || len(l.Elts) != 1 {
+		return false
+	}
+	e, ok := l.Elts[0].(*ast.Ellipsis)
+	return ok && (e.Type == nil || isTop(e.Type))
+}
+
+// integral reports a number constant with no fraction (1, 1.0): one that
+// JSON may write as an int or as a float.
+func integral(a cue.Value) bool {
+	f, err := a.Float64()
+	return err == nil && f == math.Trunc(f)
+}
+
+// notEqual narrows t by != a.
+func (r *resolver) notEqual(t *Type, a cue.Value, what string, p Pos) bool {
+	if s, err := a.String(); err == nil && s == "" && (t.Base == String) {
+		// != "" is a string of at least one character.
+		one := 1
+		t.MinRunes = maxPtr(t.MinRunes, &one)
+		return true
+	}
+	var lit string
+	switch k := a.IncompleteKind(); {
+	case t.Base == String && k == cue.StringKind:
+		b, _ := json.Marshal(must(a.String()))
+		lit = string(b)
+	case (t.Base == Int || t.Base == Number) && k == cue.IntKind:
+		n, err := a.Int64()
+		if err != nil || n < -MaxSafeInt || n > MaxSafeInt {
+			r.errorf(p, "%s: !=%v: the value is beyond what JSON readers hold exactly (±%d, I-JSON, RFC 7493)", what, a, int64(MaxSafeInt))
+			return false
+		}
+		lit = strconv.FormatInt(n, 10)
+	case t.Base == Number && k == cue.FloatKind:
+		f, err := a.Float64()
+		if err != nil || math.IsInf(f, 0) {
+			r.errorf(p, "%s: !=%v: the value is beyond what a float64 holds", what, a)
+			return false
+		}
+		lit = strconv.FormatFloat(f, 'g', -1, 64)
+	case t.Base == Int && k == cue.FloatKind:
+		return true // an integer is never 1.5: it holds of every value
+	default:
+		r.errorf(p, "%s: !=%v is not carried: != compares a string with a string or a number with a number", what, a)
+		return false
+	}
+	if !slices.Contains(t.Not, lit) {
+		t.Not = append(t.Not, lit)
+	}
+	return true
+}
+
+// pattern narrows t by =~ the regular expression re, or by !~ it (not).
+// Several are all of them: =~"^a" & =~"b$" & !~"x".
+func (r *resolver) pattern(t *Type, re cue.Value, not bool, what string, p Pos) bool {
+	dst, sym := &t.Patterns, "=~"
+	if not {
+		dst, sym = &t.NotPatterns, "!~"
+	}
+	s, err := re.String()
+	if t.Base != String || err != nil {
+		r.errorf(p, "%s: %s needs a string literal on a string", what, sym)
+		return false
+	}
+	if slices.Contains(*dst, s) {
+		return true // the same pattern twice is one
+	}
+	if _, err := regexp.Compile(s); err != nil {
+		r.errorf(p, "%s: pattern: %v", what, err)
+		return false
+	}
+	if why := portablePattern(s); why != "" {
+		r.errorf(p, "%s: pattern %q: %s", what, s, why)
+		return false
+	}
+	*dst = append(*dst, s)
+	return true
+}
+
 // constrain applies one conjunct (a basic type, a bound, a regexp or a
 // builtin validator) to t, or reports why it cannot.
 func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
@@ -5807,6 +5989,9 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 		// int & matchN(0, [null]) ({a?: int, [string]: matchN(0,
 		// [null])}): a value of a base is never null.
 		return true
+	}
+	if x, ok := r.negation(c); ok {
+		return r.notOf(t, x, what, p)
 	}
 	op, args := r.expr(c)
 	if t.Base == Bytes && (op != cue.NoOp || c.IsConcrete()) {
@@ -5896,66 +6081,9 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 		}
 		return true
 	case cue.NotEqualOp:
-		a := args[0]
-		if s, err := a.String(); err == nil && s == "" && (t.Base == String) {
-			// != "" is a string of at least one character.
-			one := 1
-			t.MinRunes = maxPtr(t.MinRunes, &one)
-			return true
-		}
-		var lit string
-		switch k := a.IncompleteKind(); {
-		case t.Base == String && k == cue.StringKind:
-			b, _ := json.Marshal(must(a.String()))
-			lit = string(b)
-		case (t.Base == Int || t.Base == Number) && k == cue.IntKind:
-			n, err := a.Int64()
-			if err != nil || n < -MaxSafeInt || n > MaxSafeInt {
-				r.errorf(p, "%s: !=%v: the value is beyond what JSON readers hold exactly (±%d, I-JSON, RFC 7493)", what, a, int64(MaxSafeInt))
-				return false
-			}
-			lit = strconv.FormatInt(n, 10)
-		case t.Base == Number && k == cue.FloatKind:
-			f, err := a.Float64()
-			if err != nil || math.IsInf(f, 0) {
-				r.errorf(p, "%s: !=%v: the value is beyond what a float64 holds", what, a)
-				return false
-			}
-			lit = strconv.FormatFloat(f, 'g', -1, 64)
-		case t.Base == Int && k == cue.FloatKind:
-			return true // an integer is never 1.5: it holds of every value
-		default:
-			r.errorf(p, "%s: !=%v is not carried: != compares a string with a string or a number with a number", what, a)
-			return false
-		}
-		if !slices.Contains(t.Not, lit) {
-			t.Not = append(t.Not, lit)
-		}
-		return true
+		return r.notEqual(t, args[0], what, p)
 	case cue.RegexMatchOp, cue.NotRegexMatchOp:
-		// Several are all of them: =~"^a" & =~"b$" & !~"x".
-		dst, sym := &t.Patterns, "=~"
-		if op == cue.NotRegexMatchOp {
-			dst, sym = &t.NotPatterns, "!~"
-		}
-		s, err := args[0].String()
-		if t.Base != String || err != nil {
-			r.errorf(p, "%s: %s needs a string literal on a string", what, sym)
-			return false
-		}
-		if slices.Contains(*dst, s) {
-			return true // the same pattern twice is one
-		}
-		if _, err := regexp.Compile(s); err != nil {
-			r.errorf(p, "%s: pattern: %v", what, err)
-			return false
-		}
-		if why := portablePattern(s); why != "" {
-			r.errorf(p, "%s: pattern %q: %s", what, s, why)
-			return false
-		}
-		*dst = append(*dst, s)
-		return true
+		return r.pattern(t, args[0], op == cue.NotRegexMatchOp, what, p)
 	case cue.CallOp:
 		return r.builtin(t, c, args, what)
 	}
