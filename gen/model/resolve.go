@@ -389,6 +389,18 @@ func (r *resolver) matchOne(v cue.Value) ([]cue.Value, bool) {
 			alts = append(alts, in...)
 			continue
 		}
+		if inner != a {
+			// (The definition's own value may be read already as T,
+			// with every use nullable: its reference's, evaluated, is
+			// the disjunction as written.)
+			if op, or := r.expr(a.Eval()); op == cue.OrOp {
+				// #N, itself null | bool, beside a list (lsdl's
+				// matchN(1, [#N, [...#N]])): its alternatives, as
+				// a disjunction written in place brings them.
+				alts = append(alts, or...)
+				continue
+			}
+		}
 		alts = append(alts, a)
 	}
 	return alts, len(alts) > 0
