@@ -1283,7 +1283,23 @@ func (r *resolver) classifyOnce(d *def) {
 		return
 	} else if fc.has && rest.Exists() {
 		// #A: struct.MinFields(1) & {…}: the object, its members counted.
-		if lit, isLit := structLit(sourceExpr(rest)); isLit && !isMapLiteral(lit) {
+		lit, isLit := structLit(sourceExpr(rest))
+		if _, _, keyed := r.keyPattern(rest); keyed && (isLit || isCloseCall(sourceExpr(rest))) {
+			// #M: struct.MinFields(1) & close({[=~"re"]: T}) (lsdl's
+			// entities): a map whose members are counted, a name for
+			// the type a field of it has in place.
+			r.here = d.pos
+			closedCtx := r.closedCtx
+			r.closedCtx = !d.root && !d.open
+			if t, ok := r.typeOf(d.v, d.ref()); ok {
+				d.alias = &Alias{Name: d.name, Doc: d.doc, Pos: d.pos, Type: t}
+				r.pkg.Aliases = append(r.pkg.Aliases, d.alias)
+			}
+			r.closedCtx = closedCtx
+			d.classState = 2
+			return
+		}
+		if isLit && !isMapLiteral(lit) {
 			d.v, d.counts = rest, fc
 		}
 	}
