@@ -3682,6 +3682,12 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 				r.errorf(p, "%s: %s is not carried: %s", what, m, matchNCounts)
 				return nil, false
 			}
+			if call, ok := sourceExpr(v).(*ast.CallExpr); ok && isIdentNamed(call.Fun, "error") {
+				// f?: error("disallowed"), cue import's false schema
+				// of a property: the member must be absent.
+				r.errorf(p, "%s: %v admits no value: a member that must be absent (cue import's false schema of a property) is not carried yet; JSON Schema (false) and TypeScript (?: never) state it, and the Go decoder would refuse the member", what, oneLine(v))
+				return nil, false
+			}
 			r.errorf(p, "%s: %s is not carried here: CUE finds no one type for the value it constrains (a validator of another type than its value's, or of a value of any type)", what, name)
 			return nil, false
 		}
