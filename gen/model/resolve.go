@@ -2980,10 +2980,15 @@ func admits(t, x cue.Value) bool {
 }
 
 // absentMember reports whether an optional field's value says the member
-// can never be present: _|_ written as its value, or CUE's "field not
-// allowed" (a closed struct that does not allow what the field declares);
-// why says which, for the docs.
+// can never be present: _|_ or error("…") written as its value, or CUE's
+// "field not allowed" (a closed struct that does not allow what the field
+// declares); why says which, for the docs.
 func absentMember(v cue.Value) (why string, ok bool) {
+	if call, isCall := sourceExpr(v).(*ast.CallExpr); isCall && isIdentNamed(call.Fun, "error") {
+		// f?: error("disallowed"), cue import's false schema of a
+		// property: as _|_, with the message it gives.
+		return oneLine(v), true
+	}
 	if v.IncompleteKind() != cue.BottomKind {
 		return "", false
 	}
@@ -3683,9 +3688,9 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 				return nil, false
 			}
 			if call, ok := sourceExpr(v).(*ast.CallExpr); ok && isIdentNamed(call.Fun, "error") {
-				// f?: error("disallowed"), cue import's false schema
-				// of a property: the member must be absent.
-				r.errorf(p, "%s: %v admits no value: a member that must be absent (cue import's false schema of a property) is not carried yet; JSON Schema (false) and TypeScript (?: never) state it, and the Go decoder would refuse the member", what, oneLine(v))
+				// [...error("x")]: no value, where only a member
+				// may be absent (absentMember).
+				r.errorf(p, "%s: %v admits no value, which is carried on an optional field (the member must be absent, f?: error(\"…\"), cue import's false schema of a property) and nowhere else", what, oneLine(v))
 				return nil, false
 			}
 			r.errorf(p, "%s: %s is not carried here: CUE finds no one type for the value it constrains (a validator of another type than its value's, or of a value of any type)", what, name)
