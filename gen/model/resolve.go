@@ -1932,7 +1932,9 @@ func (r *resolver) keyPattern(v cue.Value) (pattern, elem cue.Value, ok bool) {
 // reference, or the same expression): T is then one type, and the map
 // one map.
 func (r *resolver) patternPair(a, b field) (pattern, elem cue.Value, ok bool) {
-	if !sameSource(a.v, b.v) {
+	if !sameSource(a.v, b.v) || a.v.Subsume(b.v) != nil || b.v.Subsume(a.v) != nil {
+		// Written alike and each the other's value: the same text in
+		// two embedded structs of different scopes may name two things.
 		return pattern, elem, false
 	}
 	re, ok := regexOf(r, a.sel.Pattern(), cue.RegexMatchOp)
