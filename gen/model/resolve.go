@@ -5033,8 +5033,8 @@ func (r *resolver) admitsMapOf(a cue.Value, elem cue.Value) bool {
 		case isTop(sourceExpr(x)) && x.IncompleteKind() == cue.TopKind:
 		case isOpenTop(x):
 		case x.IncompleteKind() == cue.StructKind && !r.hasFields(x) && !r.namesMembers(x, false):
-			if e := r.elem(x); !e.Exists() || !sameSource(e, elem) {
-				return false
+			if e := r.elem(x); !e.Exists() || !sameSource(e, elem) || e.Subsume(elem) != nil || elem.Subsume(e) != nil {
+				return false // written alike, and each the other's value (patternPair)
 			}
 		default:
 			return false
