@@ -51,6 +51,7 @@ const (
 )
 
 func main() {
+	hugeHeap() // first: the heap is still empty
 	tuneGC()
 	armCrash()
 	stop := profile()

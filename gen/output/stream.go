@@ -39,6 +39,7 @@ type Stream struct {
 	made      map[string]bool // folders of the new tree made
 	err       error           // the first error writing; Add refuses more
 	done      bool            // published or aborted
+	buf       []byte          // sameFile's block, reused from file to file
 }
 
 // Stream starts the next tree of the locked folder.
@@ -73,7 +74,8 @@ func (st *Stream) add(f File) error {
 	if _, ok := st.paths[f.Path]; ok {
 		return fmt.Errorf("output: two emitters write %s", f.Path)
 	}
-	same, err := sameFile(filepath.Join(st.l.final, filepath.FromSlash(f.Path)), f.Data)
+	same, buf, err := sameFile(filepath.Join(st.l.final, filepath.FromSlash(f.Path)), f.Data, st.buf)
+	st.buf = buf
 	if same {
 		st.paths[f.Path] = false
 		st.unchanged = append(st.unchanged, f.Path)
@@ -143,34 +145,43 @@ func checkPath(p string) error {
 	return nil
 }
 
-// sameFile reports whether the regular file p holds exactly data, reading
-// it a block at a time; err is set when p is not a regular file that can
-// be read.
-func sameFile(p string, data []byte) (bool, error) {
+// sameFileOS reports whether the regular file p holds exactly data, as
+// sameFile does, through the os package: Lstat, then Open and a read a
+// block at a time into buf (grown as needed, and returned for reuse).
+func sameFileOS(p string, data, buf []byte) (bool, []byte, error) {
 	fi, err := os.Lstat(p)
 	if err != nil {
-		return false, err
+		return false, buf, err
 	}
 	if !fi.Mode().IsRegular() {
-		return false, fs.ErrNotExist
+		return false, buf, fs.ErrNotExist
 	}
 	if fi.Size() != int64(len(data)) {
-		return false, nil
+		return false, buf, nil
 	}
 	f, err := os.Open(p)
 	if err != nil {
-		return false, err
+		return false, buf, err
 	}
 	defer f.Close()
-	buf := make([]byte, min(len(data), 256<<10))
+	buf = compareBuf(buf, len(data))
 	for off := 0; off < len(data); {
 		n := min(len(buf), len(data)-off)
 		if _, err := io.ReadFull(f, buf[:n]); err != nil || !bytes.Equal(buf[:n], data[off:off+n]) {
-			return false, nil // shorter than it was, or different
+			return false, buf, nil // shorter than it was, or different
 		}
 		off += n
 	}
-	return true, nil
+	return true, buf, nil
+}
+
+// compareBuf is buf, or a larger one, holding a block of a file of size
+// n to compare: all of it, up to 256 KB.
+func compareBuf(buf []byte, n int) []byte {
+	if want := min(n, 256<<10); len(buf) < want {
+		return make([]byte, max(want, min(2*len(buf), 256<<10)))
+	}
+	return buf
 }
 
 // Paths returns the paths of every file added, sorted.
