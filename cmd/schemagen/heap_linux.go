@@ -3,9 +3,7 @@
 package main
 
 import (
-	"os"
 	"runtime"
-	"strings"
 
 	"golang.org/x/sys/unix"
 )
@@ -14,23 +12,19 @@ import (
 // transparent huge pages, for the systems that leave them to the program
 // (/sys/kernel/mm/transparent_hugepage/enabled set to "madvise", the
 // default of many distributions; the Go runtime asks for none): one page
-// fault per 2 MB of heap touched, not one per 4 KB. Each fault is a trip
-// into the kernel and a cleared page, in a virtual machine a dearer one
-// (about 18 µs a page on the VM of docs/performance.md), and a generate
-// at 1,000 definitions faulted some 20,000 pages.
+// fault per 2 MB of heap touched, not one per 4 KB. Each fault costs a
+// trip into the kernel and a cleared page; in a virtual machine far more
+// (about 18 µs a page on the VM of docs/performance.md), and a generate at 1,000 definitions faults
+// some 20,000 pages (docs/performance.md).
 //
-// The heap grows into address space it maps as it needs it, and a mapping
+// The heap grows into address space it maps as it needs it; a mapping
 // made later does not keep the advice. So the space is mapped at once by
 // one allocation of that size, made before anything else (fresh from the
 // system, it is never touched, so it costs no memory), advised, and freed
 // by a collection of the still empty heap; the heap then takes its pages
 // from it first. Where the advice is refused (THP "never", an old kernel),
-// nothing changes. Where the kernel counts every mapping against a limit
-// (vm.overcommit_memory 2), the space is not asked for.
+// nothing changes.
 func hugeHeap() {
-	if b, err := os.ReadFile("/proc/sys/vm/overcommit_memory"); err != nil || strings.TrimSpace(string(b)) == "2" {
-		return
-	}
 	b := make([]byte, hugeHeapBytes)
 	_ = unix.Madvise(b, unix.MADV_HUGEPAGE)
 	runtime.KeepAlive(b)
