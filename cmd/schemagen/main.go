@@ -51,7 +51,6 @@ const (
 )
 
 func main() {
-	hugeHeap() // first: the heap is still empty
 	tuneGC()
 	armCrash()
 	stop := profile()
