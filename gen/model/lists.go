@@ -196,12 +196,7 @@ func defaultIn(t *Type) string {
 // one, else a choice of kinds whose array alternative is that list; null
 // among them makes it nullable.
 func (r *resolver) listChoice(v cue.Value, alts []cue.Value, what string) (*Type, bool) {
-	var rest []cue.Value
-	for _, a := range alts {
-		if !(a.IncompleteKind() == cue.NullKind && a.IsConcrete()) {
-			rest = append(rest, a)
-		}
-	}
+	rest := withoutNull(alts)
 	var t *Type
 	ok := false
 	if len(r.listAlts(rest)) == len(rest) {

@@ -411,6 +411,18 @@ func objectKind(k cue.Kind) bool {
 	return k&cue.StructKind != 0 && k&^(cue.StructKind|cue.NullKind) == 0
 }
 
+// withoutNull is alts less the alternative null: T | null is a nullable
+// T, which a caller states when the length shrinks.
+func withoutNull(alts []cue.Value) []cue.Value {
+	var rest []cue.Value
+	for _, a := range alts {
+		if !(a.IncompleteKind() == cue.NullKind && a.IsConcrete()) {
+			rest = append(rest, a)
+		}
+	}
+	return rest
+}
+
 // manyKinds reports whether a value of kind k may be of more than one JSON
 // kind (an int and a number are one: a JSON number).
 func manyKinds(k cue.Kind) bool {
@@ -1437,13 +1449,9 @@ func (r *resolver) classify(d *def) {
 	}
 	if op == cue.OrOp {
 		// #X: T | null is T, and every use of #X may be null.
-		var nonNull []cue.Value
-		for _, a := range args {
-			if a.IncompleteKind() == cue.NullKind && a.IsConcrete() {
-				d.nullable = true
-			} else {
-				nonNull = append(nonNull, a)
-			}
+		nonNull := withoutNull(args)
+		if len(nonNull) < len(args) {
+			d.nullable = true
 		}
 		if d.nullable && len(nonNull) == 1 {
 			d.v = nonNull[0]
@@ -2205,9 +2213,8 @@ func (r *resolver) declaredNot(pat cue.Value) (re cue.Value, excluded string, is
 	if !found || names == nil {
 		return cue.Value{}, "", false
 	}
-	_, args := r.expr(re)
-	src, err := args[0].String()
-	if err != nil {
+	src, ok := regexOf(r, re, cue.RegexMatchOp)
+	if !ok {
 		return cue.Value{}, "", false
 	}
 	rx, err := regexp.Compile(src)
@@ -2291,12 +2298,8 @@ func (r *resolver) checkOthers(d *def) {
 // an anchored alternation of literal names (!~"^(a|b)$", !~"^a$"), as cue
 // import writes "any member but the declared ones".
 func notNames(r *resolver, pat cue.Value) ([]string, bool) {
-	op, args := r.expr(pat)
-	if op != cue.NotRegexMatchOp || len(args) != 1 {
-		return nil, false
-	}
-	re, err := args[0].String()
-	if err != nil {
+	re, ok := regexOf(r, pat, cue.NotRegexMatchOp)
+	if !ok {
 		return nil, false
 	}
 	rx, err := syntax.Parse(re, syntax.Perl)
@@ -2621,13 +2624,7 @@ func (r *resolver) withoutDefault(v, dv cue.Value, what string) (cue.Value, stri
 		// *"" | (string & !=""): a choice among constraints, its default
 		// one of them; typeOf reads the alternatives (and null beside
 		// them, a nullable choice).
-		var rest []cue.Value
-		for _, a := range args {
-			if !(a.IncompleteKind() == cue.NullKind && a.IsConcrete()) {
-				rest = append(rest, a)
-			}
-		}
-		if r.isChoice(rest) {
+		if rest := withoutNull(args); r.isChoice(rest) {
 			return v, string(lit), true
 		}
 		// *"x" | "y" | "z", "managed" | "scaffold" | *"managed": the type
@@ -3177,12 +3174,7 @@ func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 		}
 	}
 	if op == cue.OrOp {
-		var rest []cue.Value
-		for _, a := range args {
-			if !(a.IncompleteKind() == cue.NullKind && a.IsConcrete()) {
-				rest = append(rest, a)
-			}
-		}
+		rest := withoutNull(args)
 		if t, handled, ok := r.choice(rest, what); handled {
 			if ok && len(rest) < len(args) {
 				t = &Type{Kind: NullableKind, Elem: t}
@@ -5894,17 +5886,8 @@ func (r *resolver) complementBase(x cue.Value) (Base, bool) {
 	}
 	var whole cue.Kind
 	for _, a := range alts {
-		k := a.IncompleteKind()
-		op, _ := r.expr(a)
-		switch {
-		case k == cue.NullKind:
-			whole |= k
-		case isOpenTop(a):
-			whole |= cue.StructKind
-		case k == cue.ListKind && isAnyList(sourceExpr(a)):
-			whole |= k
-		case (k == cue.BoolKind || k == cue.StringKind || k == cue.NumberKind) && op == cue.NoOp && !a.IsConcrete():
-			whole |= k
+		if wholeKind(sourceExpr(a)) {
+			whole |= a.IncompleteKind()
 		}
 	}
 	switch (cue.NullKind | cue.BoolKind | cue.NumberKind | cue.StringKind | cue.ListKind | cue.StructKind) &^ whole {
@@ -5916,16 +5899,6 @@ func (r *resolver) complementBase(x cue.Value) (Base, bool) {
 		return Bool, true
 	}
 	return 0, false
-}
-
-// isAnyList reports [...] or [..._]: a list of any values.
-func isAnyList(n ast.Node) bool {
-	l, ok := n.(*ast.ListLit)
-	if !ok || len(l.Elts) != 1 {
-		return false
-	}
-	e, ok := l.Elts[0].(*ast.Ellipsis)
-	return ok && (e.Type == nil || isTop(e.Type))
 }
 
 // integral reports a number constant with no fraction (1, 1.0): one that
@@ -6031,9 +6004,6 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 		// [null])}): a value of a base is never null.
 		return true
 	}
-	if x, ok := r.negation(c); ok {
-		return r.notOf(t, x, what, p)
-	}
 	op, args := r.expr(c)
 	if t.Base == Bytes && (op != cue.NoOp || c.IsConcrete()) {
 		// CUE has no validator of a length of bytes (strings.MinRunes
@@ -6126,6 +6096,9 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 	case cue.RegexMatchOp, cue.NotRegexMatchOp:
 		return r.pattern(t, args[0], op == cue.NotRegexMatchOp, what, p)
 	case cue.CallOp:
+		if x, ok := r.negation(c); ok {
+			return r.notOf(t, x, what, p)
+		}
 		return r.builtin(t, c, args, what)
 	}
 	// list.UniqueItems written without its call means list.UniqueItems().
