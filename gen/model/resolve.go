@@ -2929,7 +2929,8 @@ func bothBools(alts []cue.Value) []cue.Value {
 
 // dropNarrower returns alts without each non-concrete scalar alternative
 // that another of its JSON kind subsumes (=~"^x" beside string, int & >5
-// beside int & >0, as cue import writes an anyOf of a type and a pattern):
+// beside int & >0, int beside number, as cue import writes an anyOf of a
+// type and a pattern, or of JSON Schema's "integer" and "number"):
 // a scalar both admit is one value to CUE's disjunction either way, so
 // the wider alone admits the same values. Alternatives of different kinds
 // are not compared (linear for a disjunction of types alone), nor objects
@@ -2938,7 +2939,12 @@ func dropNarrower(alts []cue.Value) []cue.Value {
 	byKind := map[cue.Kind][]int{}
 	for i, a := range alts {
 		switch k := a.IncompleteKind(); k {
-		case cue.StringKind, cue.IntKind, cue.FloatKind, cue.NumberKind, cue.BoolKind, cue.BytesKind:
+		case cue.IntKind, cue.FloatKind:
+			// int beside number (bamboo's matchN(>=1, [string, int,
+			// bool, number])): one JSON kind, which number subsumes.
+			k = cue.NumberKind
+			fallthrough
+		case cue.StringKind, cue.NumberKind, cue.BoolKind, cue.BytesKind:
 			if !a.IsConcrete() {
 				byKind[k] = append(byKind[k], i)
 			}
