@@ -5194,7 +5194,9 @@ func objectAlt(t *Type) *Type {
 // checkObjectMatchIfs refuses a matchIf on a closed object whose struct
 // parts name a member the object does not declare: the strict JSON
 // Schema's unevaluatedProperties counts a member an if or then evaluates
-// as known, where CUE refuses it.
+// as known, where CUE refuses it. An optional member a part written in
+// place names, which no member pattern of the object admits, is never
+// present: the part says nothing of it, and it is dropped from the part.
 func (r *resolver) checkObjectMatchIfs(o *Object, ms []*MatchIf, ns []*ObjectMatchN, what string) bool {
 	holder := &Type{Kind: ObjectKind, Object: o}
 	for _, m := range ms {
@@ -5215,12 +5217,25 @@ func (r *resolver) checkObjectMatchIfs(o *Object, ms []*MatchIf, ns []*ObjectMat
 			if t == nil || t.Kind != ObjectKind {
 				continue
 			}
+			var kept []*Field
 			for _, f := range t.Object.Fields {
-				if o.Field(f.Name) == nil {
-					r.errorf(pos, "%s: %s on a closed object names %s, a member the object does not declare: the strict JSON Schema would count it as known once the %s evaluates it, where CUE refuses it; declare it in the object", what, role, f.Name, role)
-					return false
+				if o.Field(f.Name) != nil {
+					kept = append(kept, f)
+					continue
 				}
+				if f.Optional && len(o.Members) == 0 && !r.definesObject(t.Object) {
+					// okh's matchIf({tsdc!: …}, {material?: string, …},
+					// _) on a closed object without material: the
+					// member is never present, so the part's word on it
+					// says nothing; dropped from the part written in
+					// place, the strict JSON Schema does not count it
+					// known.
+					continue
+				}
+				r.errorf(pos, "%s: %s on a closed object names %s, a member the object does not declare: the strict JSON Schema would count it as known once the %s evaluates it, where CUE refuses it; declare it in the object", what, role, f.Name, role)
+				return false
 			}
+			t.Object.Fields = kept
 		}
 		return true
 	}
@@ -5235,6 +5250,17 @@ func (r *resolver) checkObjectMatchIfs(o *Object, ms []*MatchIf, ns []*ObjectMat
 		}
 	}
 	return true
+}
+
+// definesObject reports whether o is a definition's object (#Part), not
+// one written in place, which only its holder has.
+func (r *resolver) definesObject(o *Object) bool {
+	for _, d := range r.defs {
+		if d.object == o {
+			return true
+		}
+	}
+	return false
 }
 
 func isDigits(s string) bool {
@@ -5847,10 +5873,7 @@ func (r *resolver) notOf(t *Type, x cue.Value, what string, p Pos) bool {
 	case Bool:
 		kind = cue.BoolKind
 	}
-	alts := []cue.Value{x}
-	if op, args := r.disjunction(x); op == cue.OrOp {
-		alts = args
-	}
+	alts := r.noneOf(x)
 	ok := true
 	for _, a := range alts {
 		if kind != 0 && a.IncompleteKind()&kind == 0 {
@@ -5886,10 +5909,7 @@ func (r *resolver) notOf(t *Type, x cue.Value, what string, p Pos) bool {
 // import's not of every type but one and a pattern or constant of it
 // (codex-plugin-manifest's #relativePath).
 func (r *resolver) complementBase(x cue.Value) (Base, bool) {
-	alts := []cue.Value{x}
-	if op, args := r.disjunction(x); op == cue.OrOp {
-		alts = args
-	}
+	alts := r.noneOf(x)
 	var whole cue.Kind
 	for _, a := range alts {
 		if wholeKind(sourceExpr(a)) {
@@ -5905,6 +5925,32 @@ func (r *resolver) complementBase(x cue.Value) (Base, bool) {
 		return Bool, true
 	}
 	return 0, false
+}
+
+// noneOf returns the alternatives matchN(0, [x]) admits a value of none
+// of: x's disjuncts, and in place of one that is matchN(>=1, alts) (any
+// of them, which a value matches when it matches one) those alts, each
+// read so again (okh's #relPath: matchN(0, [matchN(>=1, [… =~"^[a-z]*:"
+// …, … =~"^//" …])]), a string of neither pattern). matchN(1, alts) is
+// kept whole: not exactly one of them is not none of them.
+func (r *resolver) noneOf(x cue.Value) []cue.Value {
+	if op, args := r.disjunction(x); op == cue.OrOp {
+		var out []cue.Value
+		for _, a := range args {
+			out = append(out, r.noneOf(a)...)
+		}
+		return out
+	}
+	if r.isMatchN(x) {
+		if lo, hi, alts, known := r.objectCount(x); known && lo == 1 && hi == nil && len(alts) > 0 {
+			var out []cue.Value
+			for _, a := range alts {
+				out = append(out, r.noneOf(a)...)
+			}
+			return out
+		}
+	}
+	return []cue.Value{x}
 }
 
 // integral reports a number constant with no fraction (1, 1.0): one that
