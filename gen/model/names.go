@@ -68,6 +68,25 @@ func (r *resolver) assignNames() {
 		}
 		top[name] = owner{what, pos}
 	}
+	// The definitions' own names come first: an enum member whose Go name
+	// is one of them takes an _ after it (#Standard: "duration" | "unit"
+	// beside #StandardUnit: "unit", apollo-router's: StandardUnit_), as a
+	// field that meets a method does.
+	types := map[string]bool{}
+	for _, ns := range [][]string{
+		names(r.pkg.Scalars, func(s *Scalar) string { return s.Name }),
+		names(r.pkg.Maps, func(m *Map) string { return m.Name }),
+		names(r.pkg.Enums, func(e *Enum) string { return e.Name }),
+		names(r.pkg.Unions, func(u *Union) string { return u.Name }),
+		names(r.pkg.OneOfs, func(o *OneOf) string { return o.Name }),
+		names(r.pkg.Tuples, func(t *Tuple) string { return t.Name }),
+		names(r.pkg.Aliases, func(a *Alias) string { return a.Name }),
+		names(r.pkg.Objects, func(o *Object) string { return o.Name }),
+	} {
+		for _, n := range ns {
+			types[r.defGoName(n)] = true
+		}
+	}
 	for _, s := range r.pkg.Scalars {
 		s.GoName = r.defGoName(s.Name)
 		claim(s.GoName, "#"+s.Name, s.Pos)
@@ -91,6 +110,9 @@ func (r *resolver) assignNames() {
 				for k := 2; taken[m.GoName]; k++ {
 					m.GoName = base + strconv.Itoa(k)
 				}
+			}
+			for m.GoName != "" && types[m.GoName] {
+				m.GoName += "_"
 			}
 			taken[m.GoName] = true
 			claim(m.GoName, fmt.Sprintf("#%s member %q", e.Name, m.Value), m.Pos)
@@ -359,4 +381,13 @@ func spelledName(value string) string {
 		fmt.Fprintf(&b, "U%04X", r)
 	}
 	return b.String()
+}
+
+// names lists the CUE names of xs.
+func names[T any](xs []T, name func(T) string) []string {
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i] = name(x)
+	}
+	return out
 }
