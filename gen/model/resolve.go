@@ -294,6 +294,35 @@ func isCloseCall(n ast.Node) bool {
 	return ok && id.Name == "close"
 }
 
+// disjoint reports whether no value matches two of alts: each pair is of
+// different JSON kinds, or two unequal constants. Exactly one of them is
+// then any one of them (apollo-router's matchN(>=1, [bool, #NewContextConf])
+// with #NewContextConf: matchN(1, ["all", "deprecated", close({…})])).
+func disjoint(alts []cue.Value) bool {
+	json := func(k cue.Kind) cue.Kind {
+		if k&(cue.IntKind|cue.FloatKind) != 0 {
+			k |= cue.NumberKind
+		}
+		return k
+	}
+	for i, a := range alts {
+		for _, b := range alts[:i] {
+			if json(a.IncompleteKind())&json(b.IncompleteKind()) == 0 {
+				continue
+			}
+			if a.IsConcrete() && b.IsConcrete() && a.Kind() != cue.StructKind && a.Kind() != cue.ListKind && !a.Equals(b) {
+				fa, aerr := a.Float64()
+				fb, berr := b.Float64()
+				if aerr != nil || berr != nil || fa != fb { // 1 and 1.0 are one JSON value
+					continue
+				}
+			}
+			return false
+		}
+	}
+	return true
+}
+
 // closeArg returns the argument of close(x), or n when it is no such call.
 func closeArg(n ast.Node) ast.Node {
 	if call, ok := n.(*ast.CallExpr); ok && isCloseCall(n) && len(call.Args) == 1 {
@@ -385,7 +414,7 @@ func (r *resolver) matchOne(v cue.Value) ([]cue.Value, bool) {
 			defer delete(r.expanding, name)
 			inner = r.defs[name].v
 		}
-		if in, ok := r.matchOne(inner); ok && (exactOne(args[1]) || !exactOne(r.matchCount(inner))) && !r.countsOwn(inner, in) {
+		if in, ok := r.matchOne(inner); ok && (exactOne(args[1]) || !exactOne(r.matchCount(inner)) || disjoint(in)) && !r.countsOwn(inner, in) {
 			alts = append(alts, in...)
 			continue
 		}
