@@ -173,6 +173,9 @@ type def struct {
 	alias    *Alias
 	// tuple is a tuple definition's type (#Pair: [string, int]).
 	tuple *Type
+	// named are the optional fields of an object's key patterns that
+	// name their members ([=~"^a$"]: T is a?: T), read with its fields.
+	named []field
 	// counts are an object definition's struct.MinFields/MaxFields.
 	counts fieldCount
 	// validated: an object definition has matchIf or matchN beside its
@@ -2163,6 +2166,16 @@ func (r *resolver) memberPatterns(d *def) {
 			d.object.Members = append(d.object.Members, m)
 			continue
 		}
+		if names, isNames := patternNames(r, pat, cue.RegexMatchOp); isNames && !slices.ContainsFunc(names, func(n string) bool { return slices.Contains(declared, n) }) {
+			// [=~"^preview_response_cache$"]: T beside fields that are
+			// not it (apollo-router's configuration): the pattern names
+			// the members it admits, each an optional field of T, as a
+			// closed struct admits it and CUE checks it.
+			for _, n := range names {
+				d.named = append(d.named, field{cue.Str(n).Optional(), v})
+			}
+			continue
+		}
 		if re, excluded, isPair := r.declaredNot(pat); isPair {
 			// [=~"re" & !~"^(types)$"]: T beside field types (cue
 			// import's patternProperties beside properties): the !~
@@ -2327,7 +2340,13 @@ func (r *resolver) checkOthers(d *def) {
 // an anchored alternation of literal names (!~"^(a|b)$", !~"^a$"), as cue
 // import writes "any member but the declared ones".
 func notNames(r *resolver, pat cue.Value) ([]string, bool) {
-	re, ok := regexOf(r, pat, cue.NotRegexMatchOp)
+	return patternNames(r, pat, cue.NotRegexMatchOp)
+}
+
+// patternNames returns the names a key pattern, op (=~ or !~) alone of an
+// anchored alternation of literal names, lists.
+func patternNames(r *resolver, pat cue.Value, op cue.Op) ([]string, bool) {
+	re, ok := regexOf(r, pat, op)
 	if !ok {
 		return nil, false
 	}
@@ -2432,6 +2451,9 @@ func (r *resolver) resolveObject(d *def) {
 		fv = r.withoutValidators(d.v)
 	}
 	listed, err := r.fields(fv, false)
+	if err == nil && len(d.named) > 0 {
+		listed = append(slices.Clip(listed), d.named...)
+	}
 	if err != nil && ((d.root && d.validated && !statesMore(d.lit)) || r.countsObjects(d.v)) {
 		// A package whose value is only matchN(0, […]), or a value that
 		// is matchN(2, [#Base, close({…})]) alone: _ and its
