@@ -1719,6 +1719,34 @@ func (r *resolver) refName(v cue.Value) (string, bool) {
 	if n := len(sels); n > 2 && sels[n-2].String() == "#" && sels[n-1].LabelType() == cue.StringLabel {
 		quoted, sels = spelledName(sels[n-1].Unquoted()), sels[:n-2]
 	}
+	if len(sels) > 1 && sels[0].LabelType() == cue.HiddenLabel && quoted == "" && r.ownPackage(root) {
+		// _schema.#docker, a definition within a hidden field
+		// (bamboo-spec's _schema, which the package embeds and its own
+		// fields hold again), and _schema._#defs."/x" of cue import: the
+		// package's own #docker or _#defs."/x" when the embedding
+		// brings the same declaration there, else named by its path
+		// (schemaDocker), as one within a definition is.
+		var own, name string
+		switch {
+		case len(sels) == 3 && (sels[1].String() == "#" || sels[1].LabelType() == cue.HiddenDefinitionLabel) && sels[2].LabelType() == cue.StringLabel:
+			own = spelledName(sels[2].Unquoted())
+			name = foreignName(strings.TrimPrefix(sels[0].String(), "_"), own)
+		case all(sels[1:], cue.Selector.IsDefinition):
+			if len(sels) == 2 {
+				own = strings.TrimPrefix(sels[1].String(), "#")
+			}
+			name = strings.TrimPrefix(sels[0].String(), "_")
+			for _, s := range sels[1:] {
+				name = foreignName(name, strings.TrimPrefix(s.String(), "#"))
+			}
+		default:
+			return "", false
+		}
+		if d := r.defs[own]; d != nil && own != "" && d.path.String() == cue.MakePath(sels[1:]...).String() && r.pos(d.v) == r.pos(root.LookupPath(path)) {
+			return own, true
+		}
+		return r.nested(v, root, name, path), true
+	}
 	for _, s := range sels {
 		if !s.IsDefinition() {
 			return "", false
@@ -1740,13 +1768,20 @@ func (r *resolver) refName(v cue.Value) (string, bool) {
 	if quoted != "" {
 		name = foreignName(name, quoted)
 	}
-	if bi := root.BuildInstance(); bi != nil && bi != r.inst && bi.Dir != r.inst.Dir {
-		return r.foreign(v, root, bi, name, path), true
+	if !r.ownPackage(root) {
+		return r.foreign(v, root, root.BuildInstance(), name, path), true
 	}
 	if len(sels) > 1 || hiddenDef || quoted != "" {
 		return r.nested(v, root, name, path), true
 	}
 	return name, true
+}
+
+// ownPackage reports whether root, the root a reference resolves in, is
+// the package's own rather than an imported package's.
+func (r *resolver) ownPackage(root cue.Value) bool {
+	bi := root.BuildInstance()
+	return bi == nil || bi == r.inst || bi.Dir == r.inst.Dir
 }
 
 // isMapLiteral reports whether a struct literal states only pattern
@@ -3544,6 +3579,21 @@ func hasEmbedding(lit *ast.StructLit) bool {
 	return false
 }
 
+// patternEmbeddings reports whether every embedding of a struct literal
+// is a struct literal of key patterns alone ({[=~"^x-"]: string}, as cue
+// import writes patternProperties beside properties): fields it states
+// as they are, with none CUE computes.
+func patternEmbeddings(lit *ast.StructLit) bool {
+	for _, e := range lit.Elts {
+		if em, ok := e.(*ast.EmbedDecl); ok {
+			if in, ok := em.Expr.(*ast.StructLit); !ok || !isMapLiteral(in) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // hasComprehension reports whether a struct literal has a comprehension.
 func hasComprehension(lit *ast.StructLit) bool {
 	for _, e := range lit.Elts {
@@ -4316,7 +4366,7 @@ func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
 			// judged by its validator (objectMatchIfs).
 			lit, ok = &ast.StructLit{Elts: []ast.Decl{&ast.Ellipsis{}}}, true
 		}
-		if !ok || hasEmbedding(lit) || hasComprehension(lit) {
+		if !ok || hasEmbedding(lit) && !patternEmbeddings(lit) || hasComprehension(lit) {
 			r.errorf(p, "%s: in a T of matchIf or list.MatchN, a struct is carried as a struct literal of fields ({a!: number, ...}) or close({…}) of one; an embedding or a comprehension is not carried yet: CUE's match would give fields only it computes, which the Go and TypeScript checks do not state", what)
 			return nil, false
 		}
@@ -5096,6 +5146,11 @@ func (r *resolver) admitsMapOf(a cue.Value, elem cue.Value) bool {
 // an object), or v itself when it is one conjunct; ok is false when it
 // has several others.
 func (r *resolver) besideOpen(v cue.Value) (cue.Value, bool) {
+	if lit, ok := sourceExpr(v).(*ast.StructLit); ok && hasEmbedding(lit) && patternEmbeddings(lit) {
+		// {{[=~"^x-"]: string}, ...}: one struct, its patterns
+		// embedded as cue import writes them.
+		return v, true
+	}
 	cs := r.conjuncts(v)
 	if len(cs) == 1 {
 		return cs[0], true
