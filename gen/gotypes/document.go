@@ -77,17 +77,28 @@ func document(f *goFile, p *model.Package) {
 
 // documentError refuses a document whose Go type would clash with a type
 // of its own: an enum, a choice of kinds or a tuple, or null, whose own
-// type takes the package's name (winget-pkgs' singleton manifest: null |
+// type takes the package's name where the model could not name it apart
+// (a definition has the name its own type would take) (winget-pkgs' singleton manifest: null |
 // bool | number | string | [...] | {…} once declared P twice).
 func documentError(p *model.Package) error {
 	t := p.Value
 	if t.Kind != model.NullableKind {
 		return nil
 	}
-	what := map[model.Kind]string{model.EnumKind: "an enum", model.OneOfKind: "a choice of JSON kinds", model.TupleKind: "a tuple"}[t.Elem.Kind]
-	if what == "" {
+	var what, held string
+	switch e := t.Elem; e.Kind {
+	case model.EnumKind:
+		what, held = "an enum", e.Enum.GoName
+	case model.OneOfKind:
+		what, held = "a choice of JSON kinds", e.OneOf.GoName
+	case model.TupleKind:
+		what, held = "a tuple", e.Tuple.GoName
+	default:
 		return nil
 	}
 	pos, _, name := p.ValueDef()
+	if held != name {
+		return nil // the model named them apart (StaleValue)
+	}
 	return &model.Error{Pos: pos, Msg: "package " + p.Name + " is " + what + " or null: that is not carried yet, since the Go type of its document would take the name of that type, " + name + "; make it a definition of a package of its own and refer to it"}
 }

@@ -10,18 +10,20 @@ import (
 	"github.com/schemagen/schemagen/gen/model"
 )
 
-// TestDocumentOrNullRefused: a package whose value is null beside a type
-// of its own (an enum, a choice of kinds, a tuple) is refused at its
-// value, not emitted as Go that declares the package's type twice (as
-// winget-pkgs' singleton manifest through cue import once was); null
-// beside a scalar is carried.
-func TestDocumentOrNullRefused(t *testing.T) {
+// TestDocumentOrNull: a package whose value is null beside a type of its
+// own (an enum, a choice of kinds, a tuple) is carried, the type named
+// apart (PValue) from the document (P); where a definition has that name
+// already, it is refused at its value, not emitted as Go that declares a
+// type twice (as winget-pkgs' singleton manifest through cue import once
+// was).
+func TestDocumentOrNull(t *testing.T) {
 	for _, tc := range []struct{ value, want string }{
-		{`null | "a" | "b"`, "package p is an enum or null"},
-		{`null | string | {a?: string, ...}`, "package p is a choice of JSON kinds or null"},
-		{`null | string | [...string]`, "package p is a choice of JSON kinds or null"},
-		{`null | [string, int]`, "package p is a tuple or null"},
+		{`null | "a" | "b"`, ""},
+		{`null | string | {a?: string, ...}`, ""},
+		{`null | string | [...string]`, ""},
+		{`null | [string, int]`, ""},
 		{`null | string`, ""},
+		{"null | string | close({a?: string})\n\n// PValue is taken.\n#PValue: int", "package p is a choice of JSON kinds or null"},
 	} {
 		dir := t.TempDir()
 		os.MkdirAll(filepath.Join(dir, "cue.mod"), 0o755)

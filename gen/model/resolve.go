@@ -773,10 +773,10 @@ func (r *resolver) resolve() *Package {
 			}
 			r.order = append(r.order, d)
 			r.resolveRounds()
+			r.document(d)
 			r.settleInPlaceNames()
 			r.assignNames()
 			r.altGoNames()
-			r.document(d)
 		}
 		return r.pkg
 	}
@@ -844,12 +844,12 @@ func (r *resolver) resolve() *Package {
 	r.resolveRounds()
 	r.checkForeignSyntax()
 	r.dropOwnPackagesErrors()
-	r.settleInPlaceNames()
-	r.assignNames()
-	r.altGoNames()
 	if value != nil {
 		r.document(value)
 	}
+	r.settleInPlaceNames()
+	r.assignNames()
+	r.altGoNames()
 	if len(r.errs) == 0 {
 		r.errs = append(r.errs, r.deferred...) // fields dropped without a word
 	}
@@ -868,8 +868,39 @@ func (r *resolver) document(d *def) {
 	if d.oneOf != nil || d.tuple != nil || d.enum != nil || d.scalar != nil || d.alias != nil {
 		if t, ok := r.refType(d.v, d.name, "package "+r.pkg.Name); ok {
 			r.pkg.Document, r.pkg.Value = d.name, t
+			r.documentOrNull(d, t)
 		}
 	}
+}
+
+// documentOrNull names apart the type of a document that is an enum, a
+// choice of JSON kinds or a tuple, or null (stale's null | bool | number |
+// string | [...] | {…}): the type of its own, named after the package
+// too, takes Value after its name (StaleValue), and the document is an
+// alias of it or null (Stale), as a nullable scalar document is. Without
+// it, the document's Go type would take the name of the type it holds.
+func (r *resolver) documentOrNull(d *def, t *Type) {
+	if t.Kind != NullableKind || t.Elem == nil {
+		return
+	}
+	var name, doc *string
+	switch e := t.Elem; {
+	case e.Kind == OneOfKind && e.OneOf != nil && e.OneOf.Name == d.name:
+		name, doc = &e.OneOf.Name, &e.OneOf.Doc
+	case e.Kind == TupleKind && e.Tuple != nil && e.Tuple.Name == d.name:
+		name, doc = &e.Tuple.Name, &e.Tuple.Doc
+	case e.Kind == EnumKind && e.Enum != nil && e.Enum.Name == d.name:
+		name, doc = &e.Enum.Name, &e.Enum.Doc
+	default:
+		return
+	}
+	value := d.name + "Value"
+	if r.defs[value] != nil {
+		return // said by the Go emitter: the names would clash
+	}
+	r.pkg.Aliases = append(r.pkg.Aliases, &Alias{Name: d.name, Doc: *doc, Pos: d.pos, Type: t})
+	*name = value
+	*doc = fmt.Sprintf("%s is a %s document when it is not null.", value, d.name)
 }
 
 // resolveRounds resolves fields and variants against the classified set,
