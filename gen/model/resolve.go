@@ -23,11 +23,14 @@ import (
 // resolver turns one CUE package value into a Package. It records problems
 // in errs and keeps going, so one run reports all of them.
 type resolver struct {
-	ps       positions
-	inst     *build.Instance
-	v        cue.Value
-	comments lineComments
-	errs     ErrorList
+	// exactKind is the scalar kind whose alternatives the next oneOf
+	// counts, exactly one of them (onlyScalarsOverlap); 0 for none.
+	exactKind cue.Kind
+	ps        positions
+	inst      *build.Instance
+	v         cue.Value
+	comments  lineComments
+	errs      ErrorList
 
 	// following are the hidden fields whose references typeOf is reading
 	// (fieldRef), to find a cycle of them.
@@ -493,15 +496,24 @@ func (r *resolver) countedScalars(v cue.Value, what string) (t *Type, handled, o
 	if !known || lo != 1 || hi == nil || *hi != 1 || len(alts) < 2 {
 		return nil, false, false
 	}
-	base, one := scalarBase(alts)
-	if !one {
-		return nil, false, false
-	}
 	p := r.pos(v)
 	if !p.IsValid() {
 		p = r.here
 	}
-	m := &ObjectMatchN{Min: 1, Max: hi, Pos: p}
+	return r.countedScalarAlts(alts, p, what)
+}
+
+// countedScalarAlts reads alts, of one scalar base, as a count of exactly
+// one of them (countedScalars): the type of the base, its
+// Constraints.MatchN counting them. handled is false when they are of no
+// one base.
+func (r *resolver) countedScalarAlts(alts []cue.Value, p Pos, what string) (t *Type, handled, ok bool) {
+	base, one := scalarBase(alts)
+	if !one {
+		return nil, false, false
+	}
+	one1 := 1
+	m := &ObjectMatchN{Min: 1, Max: &one1, Pos: p}
 	ok = true
 	for _, a := range alts {
 		parts := []cue.Value{a}
@@ -610,6 +622,54 @@ func (r *resolver) exactOverlap(v cue.Value, alts []cue.Value) (a, b cue.Value, 
 		return a, b, false // matchN(>=1, …): one of
 	}
 	return r.overlapping(alts)
+}
+
+// kindWord names a scalar kind in a path: string, int or number.
+func kindWord(k cue.Kind) string {
+	switch k {
+	case cue.StringKind:
+		return "string"
+	case cue.IntKind:
+		return "int"
+	}
+	return "number"
+}
+
+// onlyScalarsOverlap reports whether, of alts, only those of one scalar
+// kind (choiceKind: string, int, number) may admit one value together,
+// and which kind: matchN(1, alts) is then a choice of kinds whose
+// alternative of that kind counts them (oneOf, countedScalarAlts).
+func (r *resolver) onlyScalarsOverlap(alts []cue.Value) (cue.Kind, bool) {
+	a, b, overlap := r.overlapping(alts)
+	if !overlap {
+		return 0, false
+	}
+	k, ok := r.choiceKind(a)
+	if kb, okb := r.choiceKind(b); !ok || !okb || kb != k {
+		return 0, false
+	}
+	var group, rest []cue.Value
+	for _, x := range alts {
+		if kx, okx := r.choiceKind(x); okx && kx == k {
+			group = append(group, x)
+		} else {
+			rest = append(rest, x)
+		}
+	}
+	if _, one := scalarBase(group); !one || len(rest) == 0 {
+		return 0, false
+	}
+	if _, _, more := r.overlapping(rest); more {
+		return 0, false
+	}
+	for _, x := range rest {
+		for _, y := range group {
+			if _, _, o := r.overlapping([]cue.Value{x, y}); o {
+				return 0, false
+			}
+		}
+	}
+	return k, true
 }
 
 // overlapping returns two of alts that may both admit one value, as
@@ -3278,6 +3338,13 @@ func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 			if t, handled, ok := r.countedScalars(v, what); handled {
 				return t, ok
 			}
+			if k, only := r.onlyScalarsOverlap(alts); only {
+				// matchN(1, [=~"^a", =~"b$", {…}]) (expo's
+				// runtimeVersion): the strings are one alternative
+				// of the choice, counting them (countedScalarAlts).
+				r.exactKind = k
+				return r.inlineDisjunction(v, alts, what)
+			}
 			if r.onlyListsOverlap(alts) {
 				// matchN(1, [[...string], [...int], null]): the lists
 				// are one alternative, counted (countedLists); no
@@ -4023,6 +4090,8 @@ func (r *resolver) resolveOneOf(d *def) {
 }
 
 func (r *resolver) oneOf(d *def, alts []cue.Value, what string) *OneOf {
+	exact := r.exactKind // this choice's own, not a nested one's
+	r.exactKind = 0
 	o := &OneOf{Name: d.name, Doc: d.doc, Pos: d.pos}
 	var structs []cue.Value
 	for _, a := range alts {
@@ -4112,7 +4181,23 @@ func (r *resolver) oneOf(d *def, alts []cue.Value, what string) *OneOf {
 		}
 		var t *Type
 		ck, _ := r.choiceKind(a)
-		if g := groups[ck]; len(g) > 1 && ck == cue.StringKind && allStringConsts(g) {
+		if g := groups[ck]; len(g) > 1 && ck == exact {
+			// matchN(1, […]) whose alternatives of this kind overlap:
+			// one alternative counting them (onlyScalarsOverlap).
+			if grouped[ck] {
+				continue
+			}
+			grouped[ck] = true
+			ct, handled, cok := r.countedScalarAlts(g, d.pos, what+"."+kindWord(ck))
+			if !handled || !cok {
+				if !handled {
+					r.errorf(d.pos, "%s: matchN(1, […])'s alternatives of one JSON kind are of no one base; not carried", what)
+				}
+				ok = false
+				continue
+			}
+			t = ct
+		} else if g := groups[ck]; len(g) > 1 && ck == cue.StringKind && allStringConsts(g) {
 			// "read-all" | "write-all" | #Event: the strings are one
 			// alternative, an enum in place named after the kind, as an
 			// object among them is (WorkflowPermissionsString).
