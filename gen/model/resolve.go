@@ -624,6 +624,43 @@ func (r *resolver) exactOverlap(v cue.Value, alts []cue.Value) (a, b cue.Value, 
 	return r.overlapping(alts)
 }
 
+// intOfFloatBound sets bi to the integer bound that admits the same
+// integers as op f, a bound of a float (>=0.0 is >=0, >0.5 is >=1, <2.0
+// is <=1), and returns its op, >= or <=. ok is false when f is no number
+// it can read.
+func intOfFloatBound(op cue.Op, f cue.Value, bi *big.Int) (cue.Op, bool) {
+	text, err := f.MarshalJSON()
+	if err != nil {
+		return op, false
+	}
+	var q big.Rat
+	if _, ok := q.SetString(string(text)); !ok {
+		return op, false
+	}
+	var floor, mod big.Int
+	floor.DivMod(q.Num(), q.Denom(), &mod) // Euclidean: the floor, as Denom > 0
+	whole := mod.Sign() == 0
+	ceil := new(big.Int).Set(&floor)
+	if !whole {
+		ceil.Add(ceil, big.NewInt(1))
+	}
+	switch op {
+	case cue.GreaterThanEqualOp: // n >= q: n >= ceil(q)
+		bi.Set(ceil)
+		return cue.GreaterThanEqualOp, true
+	case cue.GreaterThanOp: // n > q: n >= floor(q)+1
+		bi.Add(&floor, big.NewInt(1))
+		return cue.GreaterThanEqualOp, true
+	case cue.LessThanEqualOp: // n <= q: n <= floor(q)
+		bi.Set(&floor)
+		return cue.LessThanEqualOp, true
+	case cue.LessThanOp: // n < q: n <= ceil(q)-1
+		bi.Sub(ceil, big.NewInt(1))
+		return cue.LessThanEqualOp, true
+	}
+	return op, false
+}
+
 // kindWord names a scalar kind in a path: string, int or number.
 func kindWord(k cue.Kind) string {
 	switch k {
@@ -6309,17 +6346,25 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 			}
 			return false
 		}
-		n, err := args[0].Int64()
-		if err != nil {
-			// CUE reports -2^63 (int64's own bound) as rounded; read it
-			// exactly.
-			var bi big.Int
-			if _, berr := args[0].Int(&bi); berr != nil || !bi.IsInt64() {
-				r.errorf(p, "%s: the bound %v is beyond int64, the Go type of every integer; state a bound within -9223372036854775808 to 9223372036854775807", what, args[0])
+		var bi big.Int
+		if args[0].Kind() == cue.FloatKind {
+			// int & >=0.0 (cue import of a JSON Schema integer whose
+			// minimum is written 0.0): the integers it admits are those
+			// of the integer bound next to it (>=0; >0.5 is >=1).
+			var ok bool
+			if op, ok = intOfFloatBound(op, args[0], &bi); !ok {
+				r.errorf(p, "%s: the bound %v on an integer is not carried: schemagen could not read it as a number", what, args[0])
 				return false
 			}
-			n = bi.Int64()
+		} else if _, berr := args[0].Int(&bi); berr != nil {
+			r.errorf(p, "%s: the bound %v on an integer is not carried: it is no number", what, args[0])
+			return false
 		}
+		if !bi.IsInt64() {
+			r.errorf(p, "%s: the bound %v is beyond int64, the Go type of every integer; state a bound within -9223372036854775808 to 9223372036854775807", what, args[0])
+			return false
+		}
+		n := bi.Int64()
 		switch op {
 		case cue.GreaterThanOp:
 			n++
