@@ -542,6 +542,45 @@ func (r *resolver) countedScalarAlts(alts []cue.Value, p Pos, what string) (t *T
 	return t, true, true
 }
 
+// scalarMatchNBeside reads matchN(1, alts) or matchN(>=1, alts) beside
+// other constraints of a scalar t (sergen's matchN(>=1, [=~"\\.json$",
+// "a" | "b"]) & strings.MinRunes(1); uxp's matchN(1, [1, 2]) & int), its
+// alternatives all of t's base: a value must meet t's other constraints
+// and match as many alternatives as the count says, which t.MatchN
+// states as countedScalars' does. handled is false for any other count
+// or alternatives, or a t that counts already.
+func (r *resolver) scalarMatchNBeside(t *Type, c cue.Value, p Pos, what string) (handled, ok bool) {
+	if t.Kind != BasicKind || t.MatchN != nil {
+		return false, false
+	}
+	lo, hi, alts, known := r.objectCount(c)
+	if !known || lo != 1 || hi != nil && *hi != 1 || len(alts) == 0 {
+		return false, false
+	}
+	if base, one := scalarBase(alts); !one || base != t.Base {
+		return false, false
+	}
+	m := &ObjectMatchN{Min: lo, Max: hi, Pos: p}
+	ok = true
+	for _, a := range alts {
+		parts := []cue.Value{a}
+		if consts, isEnum := r.enumRefs([]cue.Value{a}); isEnum {
+			parts = consts
+		} else if op, args := r.disjunction(a); op == cue.OrOp && all(args, cue.Value.IsConcrete) {
+			parts = args // "a" | "b" in place: one alternative each
+		}
+		for _, part := range parts {
+			at, aok := r.scalarMatch(t.Base, part, "matchN's alternative", p, what)
+			ok = aok && ok
+			m.Alts = append(m.Alts, at)
+		}
+	}
+	if ok {
+		t.MatchN = m
+	}
+	return true, ok
+}
+
 // isMatchN reports whether v is a call of matchN, as written or through
 // the reference it is.
 func (r *resolver) isMatchN(v cue.Value) bool {
@@ -6552,6 +6591,11 @@ func (r *resolver) builtin(t *Type, c cue.Value, args []cue.Value, what string) 
 			name = x.Name + "." + fn.Name
 		}
 	}
+	if name == "" {
+		// A call CUE gives no source of its function (a key's
+		// [strings.MinRunes(1)]): the call as written.
+		name = calledName(c)
+	}
 	intArg := func(want Base) (*int, bool) {
 		if len(args) != 2 || t.Base != want {
 			return nil, false
@@ -6565,6 +6609,13 @@ func (r *resolver) builtin(t *Type, c cue.Value, args []cue.Value, what string) 
 	}
 	if call, isCall := sourceExpr(c).(*ast.CallExpr); isCall && len(args) == 4 && isIdentNamed(call.Fun, "matchIf") {
 		return r.matchIf(t, args[1:], p, what)
+	}
+	if call, isCall := sourceExpr(c).(*ast.CallExpr); isCall && len(args) == 3 && isIdentNamed(call.Fun, "matchN") {
+		if handled, ok := r.scalarMatchNBeside(t, c, p, what); handled {
+			return ok
+		}
+		r.errorf(p, "%s: %v beside other constraints is not carried: there, schemagen carries matchN(1, […]) and matchN(>=1, […]) of alternatives of the value's own scalar type (string, int, number), once", what, oneLine(c))
+		return false
 	}
 	var ok bool
 	switch name {
