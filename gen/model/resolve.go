@@ -4652,11 +4652,10 @@ func (r *resolver) objectMatchIfs(v cue.Value, what string, p Pos) ([]*MatchIf, 
 			return nil, nil, false
 		}
 		k, err := args[1].Int64()
-		var alts []cue.Value
-		if it, lerr := args[2].List(); lerr == nil {
-			for it.Next() {
-				alts = append(alts, it.Value())
-			}
+		alts, aok := r.matchAlts(args[2])
+		if !aok {
+			r.errorf(p, "%s: %v is not carried: CUE gives no list of its alternatives (%v)", what, oneLine(c), args[2].Err())
+			return nil, nil, false
 		}
 		// The matchIf of an alternative (alone, or beside {...}), if it
 		// is one.
@@ -4796,10 +4795,9 @@ func (r *resolver) objectCount(c cue.Value) (lo int, hi *int, alts []cue.Value, 
 	if len(args) != 3 {
 		return 0, nil, nil, false
 	}
-	if it, err := args[2].List(); err == nil {
-		for it.Next() {
-			alts = append(alts, it.Value())
-		}
+	alts, ok := r.matchAlts(args[2])
+	if !ok {
+		return 0, nil, nil, false
 	}
 	k, kerr := args[1].Int64()
 	if kerr == nil && args[1].IsConcrete() && int(k) == len(alts) && k > 1 {
@@ -4808,6 +4806,32 @@ func (r *resolver) objectCount(c cue.Value) (lo int, hi *int, alts []cue.Value, 
 	}
 	lo, hi, known = matchNCountOf(r, args[1], k, kerr)
 	return lo, hi, alts, known
+}
+
+// matchAlts returns the alternatives of matchN's list l. CUE's List fails
+// when an alternative evaluates to an error (uxp's matchIf(…, close({…}),
+// error("disallowed")), whose else is bottom): each is then looked up by
+// its index in the list as written. ok is false when they cannot be read,
+// never an empty list for a written one.
+func (r *resolver) matchAlts(l cue.Value) (alts []cue.Value, ok bool) {
+	if it, err := l.List(); err == nil {
+		for it.Next() {
+			alts = append(alts, it.Value())
+		}
+		return alts, true
+	}
+	lit, isLit := sourceExpr(l).(*ast.ListLit)
+	if !isLit {
+		return nil, false
+	}
+	for i := range lit.Elts {
+		a := l.LookupPath(cue.MakePath(cue.Index(i)))
+		if !a.Exists() {
+			return nil, false
+		}
+		alts = append(alts, a)
+	}
+	return alts, len(alts) > 0
 }
 
 // negation returns X when v is matchN(0, [X]), alone or beside {...}:
@@ -4821,15 +4845,8 @@ func (r *resolver) negation(v cue.Value) (cue.Value, bool) {
 	if k, err := args[1].Int64(); err != nil || k != 0 || !args[1].IsConcrete() {
 		return cue.Value{}, false
 	}
-	it, err := args[2].List()
-	if err != nil {
-		return cue.Value{}, false
-	}
-	var alts []cue.Value
-	for it.Next() {
-		alts = append(alts, it.Value())
-	}
-	if len(alts) != 1 {
+	alts, ok := r.matchAlts(args[2])
+	if !ok || len(alts) != 1 {
 		return cue.Value{}, false
 	}
 	return alts[0], true
@@ -5424,6 +5441,13 @@ func (r *resolver) objectMatchN(c cue.Value, lo int, hi *int, alts []cue.Value, 
 			continue
 		}
 		m.Alts = append(m.Alts, t)
+	}
+	if ok && len(m.Alts) == 0 {
+		// matchN(1, ["a", null]) beside an object's fields: no
+		// alternative matches an object, so the count admits every
+		// object or none; an empty oneOf is no JSON Schema.
+		r.errorf(m.Pos, "%s: %v is not carried on an object: none of its alternatives can be an object, so it admits every object or none; leave it out, or state the object it means", what, oneLine(c))
+		return nil, false
 	}
 	return m, ok
 }
