@@ -14,6 +14,7 @@ import (
 	"cuelang.org/go/cue"
 	"cuelang.org/go/cue/build"
 	"cuelang.org/go/cue/cuecontext"
+	cueerrors "cuelang.org/go/cue/errors"
 	"cuelang.org/go/cue/load"
 
 	"github.com/schemagen/schemagen/gen/cuesrc"
@@ -150,6 +151,7 @@ func loadSchema(root string, cueTime *time.Duration, now func() time.Duration) (
 		var v cue.Value
 		var verr error
 		var crashed any
+		vetOK := false
 		timed(func() {
 			// CUE's evaluator can panic on a package (its own test
 			// input disjunctions/issue4447 does, in cue vet too): that
@@ -157,6 +159,14 @@ func loadSchema(root string, cueTime *time.Duration, now func() time.Duration) (
 			defer func() { crashed = recover() }()
 			if v = ctx.BuildInstance(inst); v.Err() == nil {
 				verr = v.Validate()
+			} else if validatorsOnly(v.Err()) && v.Validate(vetOptions...) == nil {
+				// struct.MinFields(1) & {[string]: …} at a package's
+				// root (mail-servers-config): the value's own error is
+				// the validator judging the struct before any data
+				// gives it fields, an incomplete value that cue vet
+				// accepts, as it validates with these options: the
+				// schema is one CUE holds valid, and is read.
+				vetOK = true
 			}
 		})
 		if crashed != nil {
@@ -165,7 +175,7 @@ func loadSchema(root string, cueTime *time.Duration, now func() time.Duration) (
 			complete = false
 			continue
 		}
-		if err := v.Err(); err != nil {
+		if err := v.Err(); err != nil && !vetOK {
 			errs = append(errs, ps.fromCUE(err, inst.Files...)...)
 			complete = false
 			continue
@@ -267,3 +277,23 @@ func packageNaming(name, dir string) string {
 	}
 	return ""
 }
+
+// validatorsOnly reports whether every error of err is a validator's
+// judgement of a value ("invalid value {} (does not satisfy
+// struct.MinFields(1))"), as CUE gives of a package's root struct that a
+// validator constrains before any data gives it fields, and no other
+// error (a structural cycle, a conflict).
+func validatorsOnly(err error) bool {
+	errs := cueerrors.Errors(err)
+	for _, e := range errs {
+		if format, _ := e.Msg(); !strings.HasPrefix(format, "invalid value %s (does not satisfy ") {
+			return false
+		}
+	}
+	return len(errs) > 0
+}
+
+// vetOptions are the options cue vet validates a package with when it is
+// told to allow incomplete values (cue vet -c=false): every definition,
+// hidden field and attribute, none required to be concrete.
+var vetOptions = []cue.Option{cue.Attributes(true), cue.Definitions(true), cue.Hidden(true), cue.Concrete(false)}

@@ -975,6 +975,12 @@ func (r *resolver) resolve() *Package {
 			r.pkg.Root, r.pkg.Document = root.object, root.name
 			r.order = append(r.order, root)
 		}
+	} else if p, ok := r.topLevelPattern(); ok {
+		// [string]: T at the top level, alone (mail-servers-config's
+		// struct.MinFields(1) & {[string]: close({…})}): the document
+		// is a map, which no root object holds; it was once left out,
+		// exit 0 and no type.
+		r.errorf(p, "package %s: its top level is a map (a key pattern, [string]: T) with no field of its own, which is not carried yet as the package's document; name it as a definition (#%s: [string]: T) and refer to it from a field", r.pkg.Name, GoName(r.pkg.Name))
 	}
 
 	r.resolveRounds()
@@ -1308,6 +1314,62 @@ func (r *resolver) embedPos() Pos {
 	return Pos{}
 }
 
+// topLevelPattern returns the position of a key pattern a package states
+// at its top level, written there or in a struct it embeds ({[string]:
+// T}, struct.MinFields(1) & {[string]: T}).
+func (r *resolver) topLevelPattern() (Pos, bool) {
+	var found ast.Node
+	for _, f := range r.inst.Files {
+		for _, decl := range f.Decls {
+			switch x := decl.(type) {
+			case *ast.Field:
+				if _, isPattern := x.Label.(*ast.ListLit); isPattern && found == nil {
+					found = x
+				}
+			case *ast.EmbedDecl:
+				ast.Walk(x.Expr, func(n ast.Node) bool {
+					if found != nil {
+						return false
+					}
+					switch n := n.(type) {
+					case *ast.StructLit:
+						found = litPattern(n)
+						return false // fields deeper are a field's own
+					case *ast.BinaryExpr, *ast.ParenExpr, *ast.CallExpr:
+						return true
+					}
+					return false
+				}, nil)
+			}
+		}
+	}
+	if found == nil {
+		return Pos{}, false
+	}
+	return r.ps.of(found.Pos()), true
+}
+
+// litPattern returns the first key pattern a struct literal states, in
+// its own fields or in a struct literal it embeds ({{[=~"."]: T}}), or
+// nil.
+func litPattern(lit *ast.StructLit) ast.Node {
+	for _, e := range lit.Elts {
+		switch e := e.(type) {
+		case *ast.Field:
+			if _, isPattern := e.Label.(*ast.ListLit); isPattern {
+				return e
+			}
+		case *ast.EmbedDecl:
+			if in, ok := e.Expr.(*ast.StructLit); ok {
+				if n := litPattern(in); n != nil {
+					return n
+				}
+			}
+		}
+	}
+	return nil
+}
+
 // conjoins reports whether is holds of e, or of an operand of e, a
 // conjunction, at any depth (matchIf(…) & {...} & close({…})).
 func conjoins(e ast.Expr, is func(ast.Node) bool) bool {
@@ -1316,6 +1378,22 @@ func conjoins(e ast.Expr, is func(ast.Node) bool) bool {
 	}
 	b, ok := e.(*ast.BinaryExpr)
 	return ok && b.Op == token.AND && (conjoins(b.X, is) || conjoins(b.Y, is))
+}
+
+// isFieldCountCall reports whether e is a call of struct.MinFields or
+// struct.MaxFields.
+func isFieldCountCall(e ast.Node) bool {
+	call, ok := e.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	x, xok := sel.X.(*ast.Ident)
+	fn, fok := sel.Sel.(*ast.Ident)
+	return xok && fok && x.Name == "struct" && (fn.Name == "MinFields" || fn.Name == "MaxFields")
 }
 
 // isValidatorCall reports whether e is a call of matchN or matchIf.
@@ -1444,7 +1522,7 @@ func (r *resolver) rootObject(pos Pos) *def {
 		doc += "\n\n" + r.pkg.Doc
 	}
 	d := &def{name: name, v: r.v, pos: pos, doc: doc, root: true, pkg: r.pkg.Name, lit: &ast.StructLit{}, classState: 2}
-	closed := false
+	closed, counted := false, false
 	for _, f := range r.inst.Files {
 		for _, decl := range f.Decls {
 			switch x := decl.(type) {
@@ -1468,6 +1546,9 @@ func (r *resolver) rootObject(pos Pos) *def {
 					// the package's value admits its fields only.
 					closed = true
 				}
+				if conjoins(x.Expr, isFieldCountCall) {
+					counted = true
+				}
 				d.lit.Elts = append(d.lit.Elts, decl)
 			default:
 				d.lit.Elts = append(d.lit.Elts, decl)
@@ -1479,6 +1560,13 @@ func (r *resolver) rootObject(pos Pos) *def {
 		return d
 	}
 	d.object = &Object{Name: name, Doc: d.doc, Pos: pos, Open: !closed}
+	if counted {
+		// struct.MinFields(1) & {…} embedded (settings.job's root):
+		// how many members a document has, counted as a definition's.
+		if fc, _, ok := r.fieldCounts(r.v, r.pkg.Name); ok && fc.has {
+			d.object.MinFields, d.object.MaxFields = fc.min, fc.max
+		}
+	}
 	r.pkg.Objects = append(r.pkg.Objects, d.object)
 	return d
 }
