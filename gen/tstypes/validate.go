@@ -342,22 +342,34 @@ func objectValidator(o *model.Object, strict bool) string {
 		c.p("ok = false;")
 		c.close()
 	}
-	if len(o.Fields) > 0 || len(o.TypedAll()) > 0 {
+	// An object of many fields (cargo's clippy lints: 800) checks them in
+	// functions of fieldsPerCheck each, which the walker calls: tsc
+	// analyses one function's control flow whole, and refuses a body of
+	// thousands of branches (TS2563).
+	chunked := len(o.Fields) > fieldsPerCheck
+	var parts *code
+	if (len(o.Fields) > 0 && !chunked) || len(o.TypedAll()) > 0 {
 		c.p("let x: unknown;") // unread in an object of no field, which noUnusedLocals refuses
 	}
-	for _, f := range o.Fields {
-		c.p("x = ", memberOf("v", f.Name), ";")
-		mat := "_m(at, " + jsString(f.Name) + ")"
-		if f.Optional {
-			c.open("if (x !== undefined)")
-		} else {
-			c.open("if (x === undefined)")
-			c.fail(mat, "required", `"required field is missing"`)
-			c.close(" else {")
-			c.depth++
+	if !chunked {
+		fieldChecks(c, o.Fields)
+	} else {
+		parts = &code{vars: c.vars}
+		for i := 0; i < len(o.Fields); i += fieldsPerCheck {
+			fn := checkFn(o.TSName) + "__f" + strconv.Itoa(i/fieldsPerCheck+1)
+			c.open("if (!", fn, "(v, at, out))")
+			c.p("if (out === null) return false;")
+			c.p("ok = false;")
+			c.close()
+			parts.p("")
+			parts.open("function ", fn, "(v: Record<string, unknown>, at: At | null, out: Problem[] | null): boolean")
+			parts.p("let ok = true;")
+			parts.p("let x: unknown;")
+			fieldChecks(parts, o.Fields[i:min(i+fieldsPerCheck, len(o.Fields))])
+			parts.p("return ok;")
+			parts.close()
 		}
-		check(c, f.Type, "x", "v", jsString(f.Name), mat)
-		c.close()
+		c.vars = parts.vars
 	}
 	for _, a := range o.Absent {
 		// type?: _|_: a member that may never be present.
@@ -427,9 +439,33 @@ func objectValidator(o *model.Object, strict bool) string {
 	}
 	c.p("return ok;")
 	c.close()
+	if parts != nil {
+		c.b.WriteString(parts.b.String())
+	}
 	c.p("")
 	objectWriter(c, o)
 	return c.b.String()
+}
+
+// fieldsPerCheck is how many fields one function checks.
+const fieldsPerCheck = 64
+
+// fieldChecks writes the checks of fields, each read into x from v.
+func fieldChecks(c *code, fields []*model.Field) {
+	for _, f := range fields {
+		c.p("x = ", memberOf("v", f.Name), ";")
+		mat := "_m(at, " + jsString(f.Name) + ")"
+		if f.Optional {
+			c.open("if (x !== undefined)")
+		} else {
+			c.open("if (x === undefined)")
+			c.fail(mat, "required", `"required field is missing"`)
+			c.close(" else {")
+			c.depth++
+		}
+		check(c, f.Type, "x", "v", jsString(f.Name), mat)
+		c.close()
+	}
 }
 
 // conditional judges an if clause that declares or narrows fields, as Go's
@@ -1364,19 +1400,57 @@ func objectWriter(c *code, o *model.Object) {
 		}
 	}
 	c.p(`let s = "{";`)
-	if len(fields) > 0 || o.Typed() != nil || o.KeepsUnknown() {
+	more := o.Typed() != nil || o.KeepsUnknown() // members after the fields
+	if len(fields) > 0 && len(fields) <= fieldsPerCheck || more {
 		c.p(`let sep = "";`) // unread in an object of no member, which noUnusedLocals refuses
 	}
-	for _, f := range fields {
-		key := jsString(jsonText(f.Name) + ":")
-		val := "v" + accessor(f.Name)
-		if f.Optional {
-			c.open("if (", val, " !== undefined)")
-		} else {
-			c.open("")
+	var parts *code
+	if len(fields) <= fieldsPerCheck {
+		for _, f := range fields {
+			key := jsString(jsonText(f.Name) + ":")
+			val := "v" + accessor(f.Name)
+			if f.Optional {
+				c.open("if (", val, " !== undefined)")
+			} else {
+				c.open("")
+			}
+			c.p("s += sep + ", key, " + ", writeExpr(c, f.Type, val), ";")
+			c.p(`sep = ",";`)
+			c.close()
 		}
-		c.p("s += sep + ", key, " + ", writeExpr(c, f.Type, val), ";")
-		c.p(`sep = ",";`)
+	} else {
+		// Many fields: written by functions of fieldsPerCheck each, as
+		// they are checked (TS2563), each member after a comma.
+		parts = &code{vars: c.vars}
+		var calls []string
+		for i := 0; i < len(fields); i += fieldsPerCheck {
+			fn := writerFn(o.TSName) + "__f" + strconv.Itoa(i/fieldsPerCheck+1)
+			calls = append(calls, fn+"(v)")
+			parts.p("")
+			parts.open("function ", fn, "(v: ", o.TSName, "): string")
+			parts.p(`let s = "";`)
+			for _, f := range fields[i:min(i+fieldsPerCheck, len(fields))] {
+				key := jsString("," + jsonText(f.Name) + ":")
+				val := "v" + accessor(f.Name)
+				if f.Optional {
+					parts.open("if (", val, " !== undefined)")
+				} else {
+					parts.open("")
+				}
+				parts.p("s += ", key, " + ", writeExpr(parts, f.Type, val), ";")
+				parts.close()
+			}
+			parts.p("return s;")
+			parts.close()
+		}
+		c.vars = parts.vars
+		members := c.fresh("members")
+		c.p("const ", members, " = ", strings.Join(calls, " + "), ";")
+		c.open("if (", members, ` !== "")`)
+		c.p("s += ", members, ".slice(1);")
+		if more {
+			c.p(`sep = ",";`)
+		}
 		c.close()
 	}
 	if m := o.Typed(); m != nil {
@@ -1416,6 +1490,9 @@ func objectWriter(c *code, o *model.Object) {
 	}
 	c.p(`return s + "}";`)
 	c.close()
+	if parts != nil {
+		c.b.WriteString(parts.b.String())
+	}
 }
 
 // accessor reads a member of a typed value.
