@@ -962,6 +962,13 @@ func (r *resolver) resolve() *Package {
 		// object is that value, never left out.
 		rootPos = r.embedPos()
 	}
+	if !rootPos.IsValid() {
+		if p, ok := r.emptyStructEmbed(); ok {
+			// close({}) (chrome's locale messages through cue import):
+			// the document is the object of no field, never left out.
+			rootPos = p
+		}
+	}
 	var value *def
 	if withDefs {
 		value = r.valueDef(r.embedDeclPos())
@@ -1312,6 +1319,27 @@ func (r *resolver) embedPos() Pos {
 		}
 	}
 	return Pos{}
+}
+
+// emptyStructEmbed returns the position of a struct literal of no
+// declaration, or close() of one, that the package embeds ({}, close({})).
+func (r *resolver) emptyStructEmbed() (Pos, bool) {
+	for _, f := range r.inst.Files {
+		for _, decl := range f.Decls {
+			x, ok := decl.(*ast.EmbedDecl)
+			if !ok {
+				continue
+			}
+			var e ast.Node = x.Expr
+			if isCloseCall(e) {
+				e = closeArg(e)
+			}
+			if lit, ok := e.(*ast.StructLit); ok && len(lit.Elts) == 0 {
+				return r.ps.of(x.Pos()), true
+			}
+		}
+	}
+	return Pos{}, false
 }
 
 // topLevelPattern returns the position of a key pattern a package states
