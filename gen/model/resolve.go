@@ -1321,8 +1321,9 @@ func (r *resolver) embedPos() Pos {
 	return Pos{}
 }
 
-// emptyStructEmbed returns the position of a struct literal of no
-// declaration, or close() of one, that the package embeds ({}, close({})).
+// emptyStructEmbed returns the position of a struct literal of no field,
+// or close() of one, that the package embeds ({}, close({}), {...}: cue
+// import's root of type object and no property).
 func (r *resolver) emptyStructEmbed() (Pos, bool) {
 	for _, f := range r.inst.Files {
 		for _, decl := range f.Decls {
@@ -1334,7 +1335,7 @@ func (r *resolver) emptyStructEmbed() (Pos, bool) {
 			if isCloseCall(e) {
 				e = closeArg(e)
 			}
-			if lit, ok := e.(*ast.StructLit); ok && len(lit.Elts) == 0 {
+			if lit, ok := e.(*ast.StructLit); ok && (len(lit.Elts) == 0 || isOpenTopLit(lit)) {
 				return r.ps.of(x.Pos()), true
 			}
 		}
@@ -5571,7 +5572,12 @@ func (r *resolver) objectMatchN(c cue.Value, lo int, hi *int, alts []cue.Value, 
 // isOpenTop reports whether v is {...}, which admits every object.
 func isOpenTop(v cue.Value) bool {
 	lit, ok := sourceExpr(v).(*ast.StructLit)
-	return ok && len(lit.Elts) == 1 && hasEllipsis(lit)
+	return ok && isOpenTopLit(lit)
+}
+
+// isOpenTopLit reports whether lit is {...}.
+func isOpenTopLit(lit *ast.StructLit) bool {
+	return len(lit.Elts) == 1 && hasEllipsis(lit)
 }
 
 // objectMatch reads a part of matchIf on an object (matchType): of a
