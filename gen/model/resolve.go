@@ -1002,6 +1002,13 @@ func (r *resolver) resolve() *Package {
 	if len(r.errs) == 0 {
 		r.errs = append(r.errs, r.deferred...) // fields dropped without a word
 	}
+	if len(r.errs) == 0 && r.carriesNothing() {
+		if p, ok := r.topLevelValue(); ok {
+			// A top level of its own that no rule above reads (_x: {};
+			// _x): said, never an empty output with exit 0.
+			r.errorf(p, "package %s: its top level states a value, but schemagen found no document in it and no definition: it is not carried; state the document's fields at the top level, or embed a definition of them (#%s: {…}; #%s)", r.pkg.Name, GoName(r.pkg.Name), GoName(r.pkg.Name))
+		}
+	}
 	return r.pkg
 }
 
@@ -1319,6 +1326,34 @@ func (r *resolver) embedPos() Pos {
 		}
 	}
 	return Pos{}
+}
+
+// carriesNothing reports whether the package has no document and no type
+// of any kind to generate.
+func (r *resolver) carriesNothing() bool {
+	p := r.pkg
+	return p.Root == nil && p.Value == nil && len(p.Objects) == 0 && len(p.Enums) == 0 && len(p.Unions) == 0 &&
+		len(p.Maps) == 0 && len(p.Scalars) == 0 && len(p.OneOfs) == 0 && len(p.Aliases) == 0 && len(p.Tuples) == 0
+}
+
+// topLevelValue returns the position of the first declaration of the
+// package's own value: an embedding, or a field that is no definition
+// and not hidden.
+func (r *resolver) topLevelValue() (Pos, bool) {
+	for _, f := range r.inst.Files {
+		for _, decl := range f.Decls {
+			switch x := decl.(type) {
+			case *ast.EmbedDecl:
+				return r.ps.of(x.Pos()), true
+			case *ast.Field:
+				if id, ok := x.Label.(*ast.Ident); ok && (strings.HasPrefix(id.Name, "#") || strings.HasPrefix(id.Name, "_")) {
+					continue
+				}
+				return r.ps.of(x.Pos()), true
+			}
+		}
+	}
+	return Pos{}, false
 }
 
 // emptyStructEmbed returns the position of a struct literal of no field,
