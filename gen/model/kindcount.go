@@ -1,6 +1,7 @@
 package model
 
 import (
+	"fmt"
 	"slices"
 
 	"cuelang.org/go/cue"
@@ -53,8 +54,8 @@ type kindCount struct {
 // handled is false when c is no such matchN (or holds bytes, or the same
 // kind twice in one alternative, or a count that admits a kind no
 // alternative holds, such as 0: the reading of a JSON kind's count needs
-// a value of the kind). It says nothing: kindCountError says why a
-// kind held in part is refused, where the count is read.
+// a value of the kind). It says nothing: kindCountRefused says why a
+// kind held in part is refused, where the value is refused.
 func (r *resolver) kindCountOf(c cue.Value) (kc kindCount, handled bool) {
 	call, isCall := sourceExpr(c).(*ast.CallExpr)
 	if !isCall || !isIdentNamed(call.Fun, "matchN") || len(call.Args) != 2 {
@@ -116,20 +117,33 @@ func (r *resolver) kindCountOf(c cue.Value) (kc kindCount, handled bool) {
 	return kc, true
 }
 
-// kindCountError says, at c or else p, why kc is not carried, when an
-// alternative holds a kind other than the object in part; it reports
-// whether it did.
-func (r *resolver) kindCountError(kc kindCount, c cue.Value, what string, p Pos) bool {
-	if !kc.partly.Exists() {
-		return false
+// kindCountRefused says why v is not carried, where it is refused, when
+// v or a conjunct of it is matchN over disjunctions of JSON kinds
+// (kindCountOf) of which an alternative holds a kind other than the
+// object in part: a value of that kind may match some alternatives and
+// not others. Other readings are tried first (a kind held in part may be
+// counted as its own: matchN(>=1, [null | [...{…}] | {…}, [...string]])
+// is a choice whose lists are counted), so it is said only where v is
+// refused. It reports whether it said it.
+func (r *resolver) kindCountRefused(v cue.Value, what string, p Pos) bool {
+	for _, c := range r.conjuncts(v) {
+		if kc, handled := r.kindCountOf(c); handled && kc.partly.Exists() {
+			r.kindCountError(kc, c, what, p)
+			return true
+		}
 	}
+	return false
+}
+
+// kindCountError says, at c or else p, why kc is not carried: an
+// alternative holds a kind other than the object in part.
+func (r *resolver) kindCountError(kc kindCount, c cue.Value, what string, p Pos) {
 	at := r.pos(c)
 	if !at.IsValid() {
 		at = p
 	}
 	k := kindNames[kc.partKind]
 	r.errorf(at, "%s: matchN's alternatives are disjunctions of JSON kinds, read kind by kind: a value of a kind other than the object matches each alternative that holds the kind whole, the same count for every value of the kind; alternative %d holds %s only in part (%s), so a %s may match some alternatives and not others, which a choice of JSON kinds does not count; not carried: state each kind but the object whole (null | bool | number | string | [...] | {…}), or leave it out", what, kc.partAt, k, oneLine(kc.partly), k)
-	return true
 }
 
 // countedKinds returns the kinds of the values kc admits: those it
@@ -201,7 +215,14 @@ func (r *resolver) countedStruct(alts, counts []cue.Value, what string, p Pos) (
 		if !at.IsValid() {
 			at = p
 		}
-		r.errorf(at, "%s: matchN over disjunctions of JSON kinds is read kind by kind, its structs counting the objects of one struct written in place beside it (matchN(>=1, [K | {a!: _, ...}, K | {b!: _, ...}]) & (K | {a?: string, ...})); here the object beside it is %d values, not one struct literal; not carried", what, len(rest))
+		beside := fmt.Sprintf("%d values", len(rest))
+		if len(rest) == 1 {
+			beside = oneLine(rest[0])
+			if e, isExpr := sourceExpr(rest[0]).(ast.Expr); isExpr {
+				beside = exprString(e)
+			}
+		}
+		r.errorf(at, "%s: matchN over disjunctions of JSON kinds is read kind by kind, its structs counting the objects of one struct written in place beside it (matchN(>=1, [K | {a!: _, ...}, K | {b!: _, ...}]) & (K | {a?: string, ...})); here the object beside it is %s, not a struct literal; not carried: write the object's fields in place", what, beside)
 		return cue.Value{}, false
 	}
 	if r.countsBeside == nil {

@@ -3555,6 +3555,9 @@ func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 				// alternative is dropped for another that admits it.
 				return r.listChoice(v, alts, what)
 			}
+			if r.kindCountRefused(v, what, r.pos(v)) {
+				return nil, false
+			}
 			r.errorf(r.pos(v), "%s: matchN(1, […]) admits a value exactly one of its alternatives admits, and two of them (%v and %v) are of one JSON kind: a value both admit matches twice, which CUE refuses and a disjunction (a | b, anyOf) would accept; not carried yet: write matchN(>=1, […]) if either may match, or make the alternatives of different kinds", what, oneLine(a), oneLine(b))
 			return nil, false
 		}
@@ -4094,6 +4097,9 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 				// [...error("x")]: no value, where only a member
 				// may be absent (absentMember).
 				r.errorf(p, "%s: %v admits no value, which is carried on an optional field (the member must be absent, f?: error(\"…\"), cue import's false schema of a property) and nowhere else", what, oneLine(v))
+				return nil, false
+			}
+			if r.kindCountRefused(v, what, p) {
 				return nil, false
 			}
 			r.errorf(p, "%s: %s is not carried here: CUE finds no one type for the value it constrains (a validator of another type than its value's, or of a value of any type)", what, name)
@@ -5050,10 +5056,7 @@ func (r *resolver) kindwise(cs []cue.Value, what string, p Pos) (parts []cue.Val
 	var byKind [kindClasses][]cue.Value
 	var counts []cue.Value // the conjuncts read by kindCountOf
 	for _, c := range cs {
-		if kc, handled := r.kindCountOf(c); handled {
-			if r.kindCountError(kc, c, what, p) {
-				return nil, false, true
-			}
+		if kc, handled := r.kindCountOf(c); handled && !kc.partly.Exists() {
 			counted, several = true, true
 			counts = append(counts, c)
 			for _, w := range kc.wholes {
