@@ -32,8 +32,8 @@ type kindCount struct {
 
 // kindCountOf reads c when it is matchN(n, alts) with n a count JSON
 // Schema names (at least one, exactly one, or all of them: objectCount)
-// whose alternatives are disjunctions of JSON kinds that share a kind
-// other than the object, one at least holding an object: what cue import
+// whose alternatives are each a disjunction of JSON kinds, sharing a
+// kind other than the object, one at least holding an object: what cue import
 // writes for JSON Schema's anyOf or oneOf of required sets with no type
 // beside them (SchemaStore's compile-commands: matchN(>=1, [null | bool |
 // number | string | [...] | {directory!: _, file!: _, command!: _, ...},
@@ -74,9 +74,11 @@ func (r *resolver) kindCountOf(c cue.Value) (kc kindCount, handled bool) {
 		in   [kindClasses]int         // how many alternatives have the kind
 	)
 	for i, a := range all {
-		parts := []cue.Value{a}
-		if op, args := r.expr(a); op == cue.OrOp {
-			parts = args
+		op, parts := r.expr(a)
+		if op != cue.OrOp {
+			// matchN(1, [=~"^a", =~"^b", {…}]): alternatives of one
+			// kind each, read as a choice of kinds elsewhere.
+			return kc, false
 		}
 		var seen [kindClasses]bool
 		for _, part := range parts {
