@@ -74,26 +74,24 @@ func (r *resolver) kindCountOf(c cue.Value) (kc kindCount, handled bool) {
 		in   [kindClasses]int         // how many alternatives have the kind
 	)
 	for i, a := range all {
-		op, parts := r.expr(a)
-		if op != cue.OrOp {
-			// matchN(1, [=~"^a", =~"^b", {…}]): alternatives of one
-			// kind each, read as a choice of kinds elsewhere.
+		parts, ok := r.kindParts(a)
+		if !ok {
 			return kc, false
 		}
 		var seen [kindClasses]bool
 		for _, part := range parts {
-			k, one := kindClass(part.IncompleteKind())
-			if !one || seen[k] || k == 4 {
+			k := part.kind
+			if seen[k] || k == 4 {
 				return kc, false
 			}
 			seen[k] = true
 			in[k]++
 			switch {
 			case k == objectClass:
-			case wholeJSONKind(sourceExpr(part)):
-				held[k] = append(held[k], part)
+			case part.whole:
+				held[k] = append(held[k], part.v)
 			case !kc.partly.Exists():
-				kc.partly, kc.partAt, kc.partKind = part, i+1, k
+				kc.partly, kc.partAt, kc.partKind = part.v, i+1, k
 			}
 		}
 	}
@@ -252,4 +250,126 @@ func (r *resolver) objectCountsBeside(d *def) {
 		return
 	}
 	d.object.MatchNs = ns
+}
+
+// countedKindsOf returns the kinds of c's values when c is matchN over
+// disjunctions of kinds read kind by kind (kindCountOf), or a conjunction
+// with one (Azure Functions' #blobBinding: matchN(1, [K | {…}, K | {…}])
+// & (K | {path?: string, ...}), which admits objects alone): the kinds
+// the count admits, and of a conjunction those every conjunct admits
+// (kindwise). counted is false for any other value, and for a count that
+// holds a kind in part.
+func (r *resolver) countedKindsOf(c cue.Value, depth int) (k cue.Kind, counted bool) {
+	cs := r.conjuncts(c)
+	k = cue.TopKind
+	for _, x := range cs {
+		kc, handled := r.kindCountOf(x)
+		switch {
+		case handled && kc.partly.Exists():
+			return 0, false
+		case handled:
+			k &= countedKinds(kc)
+			counted = true
+		case len(cs) > 1:
+			k &= r.kindAt(x, depth+1)
+		}
+	}
+	return k, counted
+}
+
+// kindPart is a part of a matchN alternative of one JSON kind
+// (kindParts): the kind, whether the part holds the kind whole, and the
+// part as written.
+type kindPart struct {
+	kind  int
+	whole bool
+	v     cue.Value
+}
+
+// kindParts returns the parts of a, an alternative of matchN over
+// disjunctions of kinds, one per JSON kind it holds: of a disjunction,
+// its alternatives (null | bool | … | {a!: _, ...}); of a reference to a
+// definition that is itself such a count, alone or beside the fields
+// (testenvironments' #config: matchN(1, [#docker, #wsl, …]), #docker:
+// matchN(1, [K | {dockerImage!: string, ...}, K | {…}]) & (K | {…})), the
+// kinds the definition admits, each whole, and its object. ok is false
+// for any other alternative (one of one kind: matchN(1, [=~"^a", {…}])
+// is read as a choice of kinds elsewhere).
+func (r *resolver) kindParts(a cue.Value) (parts []kindPart, ok bool) {
+	name, isRef := r.refName(a)
+	if isRef && r.defs[name] != nil && !r.expanding[name] {
+		if r.expanding == nil {
+			r.expanding = map[string]bool{}
+		}
+		r.expanding[name] = true
+		defer delete(r.expanding, name)
+		if parts, counted, ok := r.countedParts(a, r.defs[name].v); counted {
+			return parts, ok
+		}
+		a = r.defs[name].v // #wsl: null | bool | … | {…}
+	}
+	op, args := r.expr(a)
+	if op != cue.OrOp {
+		return nil, false
+	}
+	for _, x := range args {
+		k, one := kindClass(x.IncompleteKind())
+		if !one {
+			return nil, false
+		}
+		parts = append(parts, kindPart{k, k != objectClass && wholeJSONKind(sourceExpr(x)), x})
+	}
+	return parts, true
+}
+
+// countedParts returns kindParts of ref, a reference to v, when v is
+// matchN over disjunctions of kinds (kindCountOf), alone or beside
+// disjunctions of kinds (#docker: matchN(1, [K | {…}, K | {…}]) & (K |
+// {type?: "docker", ...})): the kinds every conjunct admits, each whole
+// (a count admits a kind whole or not at all), and the object, as ref.
+// counted is false when v is no such value; ok is false when it is one
+// that is not read here (a kind held in part).
+func (r *resolver) countedParts(ref, v cue.Value) (parts []kindPart, counted, ok bool) {
+	if lit, isLit := structLit(sourceExpr(v)); isLit && len(r.countsBeside[lit]) > 0 {
+		// A definition already read so to its object alone
+		// (countedStruct): #blobBinding, of which no other kind is left.
+		return []kindPart{{objectClass, false, ref}}, true, true
+	}
+	var wholes []cue.Value
+	kinds := cue.TopKind
+	for _, c := range r.conjuncts(v) {
+		if kc, handled := r.kindCountOf(c); handled {
+			if kc.partly.Exists() {
+				return nil, true, false
+			}
+			counted = true
+			kinds &= countedKinds(kc)
+			wholes = append(wholes, kc.wholes...)
+			continue
+		}
+		op, args := r.expr(c)
+		if op != cue.OrOp {
+			return nil, false, false
+		}
+		var k cue.Kind
+		for _, x := range args {
+			if x.IncompleteKind() == cue.StructKind || wholeJSONKind(sourceExpr(x)) {
+				k |= x.IncompleteKind()
+			}
+		}
+		kinds &= k
+	}
+	if !counted {
+		return nil, false, false
+	}
+	for _, w := range wholes {
+		k, _ := kindClass(w.IncompleteKind())
+		if w.IncompleteKind()&kinds != 0 && !slices.ContainsFunc(parts, func(p kindPart) bool { return p.kind == k }) {
+			parts = append(parts, kindPart{k, true, w})
+		}
+	}
+	if kinds&cue.StructKind != 0 {
+		parts = append(parts, kindPart{objectClass, false, ref})
+	}
+	return parts, true, true
 }

@@ -5209,10 +5209,19 @@ func (r *resolver) kindAt(v cue.Value, depth int) cue.Kind {
 		if k, ok := validatorKind(c); ok {
 			return k
 		}
-		if kc, handled := r.kindCountOf(c); handled && !kc.partly.Exists() {
-			// matchN over disjunctions of kinds: the kinds it admits
-			// whole, and the object (kindCountOf).
-			return countedKinds(kc) & v.IncompleteKind()
+		if lit, isLit := structLit(sourceExpr(c)); isLit && len(r.countsBeside[lit]) > 0 {
+			// #docker, read kind by kind as its object alone
+			// (countedStruct): CUE's kind of the reference, its
+			// count evaluated with no data, may have lost it.
+			return cue.StructKind
+		}
+		if k, counted := r.countedKindsOf(c, depth); counted {
+			// matchN over disjunctions of kinds, alone or in a
+			// conjunction: the kinds it admits (kindCountOf). CUE's
+			// own kind of it, evaluated with no data, may have lost
+			// the object: every struct fails the count's required
+			// members.
+			return k
 		}
 		if lo, _, some, known := r.objectCount(c); known && lo >= 1 && len(some) > 0 && r.isMatchN(c) {
 			// matchN(1, alts), matchN(>=1, alts): a value one of
