@@ -32,12 +32,13 @@ type kindCount struct {
 
 // kindCountOf reads c when it is matchN(n, alts) with n a count JSON
 // Schema names (at least one, exactly one, or all of them: objectCount)
-// whose alternatives are each a disjunction of JSON kinds, sharing a
-// kind other than the object, one at least holding an object: what cue import
-// writes for JSON Schema's anyOf or oneOf of required sets with no type
-// beside them (SchemaStore's compile-commands: matchN(>=1, [null | bool |
-// number | string | [...] | {directory!: _, file!: _, command!: _, ...},
-// null | bool | … | {…, arguments!: _, ...}])).
+// whose alternatives are each a disjunction of JSON kinds, or name a
+// definition of one or of such a count (kindParts), sharing a kind other
+// than the object, one at least holding an object: what cue import writes
+// for JSON Schema's anyOf or oneOf of required sets with no type beside
+// them (SchemaStore's compile-commands: matchN(>=1, [null | bool | number
+// | string | [...] | {directory!: _, file!: _, command!: _, ...}, null |
+// bool | … | {…, arguments!: _, ...}])).
 //
 // A value is of one JSON kind, so it matches an alternative when it is a
 // value of the alternative's part of its kind. A scalar or a list matches
@@ -52,9 +53,9 @@ type kindCount struct {
 // alternative's struct, as the other kinds admit no object).
 //
 // handled is false when c is no such matchN (or holds bytes, or the same
-// kind twice in one alternative, or a count that admits a kind no
-// alternative holds, such as 0: the reading of a JSON kind's count needs
-// a value of the kind). It says nothing: kindCountRefused says why a
+// kind twice in one alternative, or has a count of 0: "none of them" is
+// not read kind by kind here; or no kind but the object is held by two
+// alternatives, a choice of kinds read elsewhere). It says nothing: kindCountRefused says why a
 // kind held in part is refused, where the value is refused.
 func (r *resolver) kindCountOf(c cue.Value) (kc kindCount, handled bool) {
 	call, isCall := sourceExpr(c).(*ast.CallExpr)
