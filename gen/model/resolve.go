@@ -100,6 +100,10 @@ type resolver struct {
 	// several kinds the objects are being read as an object counting
 	// them (oneOf, countsSome): countsObjects holds of it alone.
 	objectsOf ast.Node
+	// countsBeside holds, for a struct literal that kindwise read beside
+	// a matchN kind by kind (kindCountOf), that matchN: its structs count
+	// the literal's objects (countBeside).
+	countsBeside map[*ast.StructLit][]cue.Value
 	// The memos below keep CUE's answers about the values asked lately
 	// (memo, in asks.go), not about every value of the package.
 	//
@@ -1087,6 +1091,7 @@ func (r *resolver) resolveRounds() {
 				if d.validated {
 					r.objectValidators(d)
 				}
+				r.objectCountsBeside(d)
 			}
 		}
 		for ; unionsDone < done; unionsDone++ {
@@ -1783,7 +1788,11 @@ func (r *resolver) classify(d *def) {
 		}
 		op, args = cue.OrOp, alts
 	} else if op == cue.AndOp {
-		if parts, ok := r.kindwise(r.conjuncts(d.v)); ok {
+		parts, ok, failed := r.kindwise(r.conjuncts(d.v), d.ref(), d.pos)
+		if failed {
+			return // said
+		}
+		if ok {
 			// #ref: matchN(1, [X, null]) & (null | Y) is X & Y, and
 			// every use of #ref may be null.
 			op, args = cue.OrOp, parts
@@ -3538,7 +3547,10 @@ func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 		if d, ok := r.sameChoice(cs); ok {
 			return r.typeOf(d, what)
 		}
-		kinds, _ = r.kindwise(cs)
+		var failed bool
+		if kinds, _, failed = r.kindwise(cs, what, r.pos(v)); failed {
+			return nil, false
+		}
 	}
 	if x, ok := r.allOfOne(v); ok {
 		return r.typeOf(x, what) // matchN(2, [#A, _]) is #A
@@ -3578,6 +3590,9 @@ func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 				// are one alternative, counted (countedLists); no
 				// alternative is dropped for another that admits it.
 				return r.listChoice(v, alts, what)
+			}
+			if r.kindCountRefused(v, what, r.pos(v)) {
+				return nil, false
 			}
 			r.errorf(r.pos(v), "%s: matchN(1, […]) admits a value exactly one of its alternatives admits, and two of them (%v and %v) are of one JSON kind: a value both admit matches twice, which CUE refuses and a disjunction (a | b, anyOf) would accept; not carried yet: write matchN(>=1, […]) if either may match, or make the alternatives of different kinds", what, oneLine(a), oneLine(b))
 			return nil, false
@@ -4118,6 +4133,9 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 				// [...error("x")]: no value, where only a member
 				// may be absent (absentMember).
 				r.errorf(p, "%s: %v admits no value, which is carried on an optional field (the member must be absent, f?: error(\"…\"), cue import's false schema of a property) and nowhere else", what, oneLine(v))
+				return nil, false
+			}
+			if r.kindCountRefused(v, what, p) {
 				return nil, false
 			}
 			r.errorf(p, "%s: %s is not carried here: CUE finds no one type for the value it constrains (a validator of another type than its value's, or of a value of any type)", what, name)
@@ -4669,6 +4687,12 @@ func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
 		r.errorf(p, "%s: %s on an object is not carried (schemagen carries struct.MinFields and struct.MaxFields there)", what, vname)
 		return nil, false
 	}
+	// #C: matchN(>=1, [K | {a!: _, ...}, K | {b!: _, ...}]) & (K | {…}),
+	// read kind by kind: the count's structs count this struct's objects.
+	matchNs, ok := r.countBeside(v, matchNs, what, p)
+	if !ok {
+		return nil, false
+	}
 	d := &def{name: name, v: v, pos: p, doc: fmt.Sprintf("%s is the value of %s.", name, what)}
 	if lit, ok := structLit(sourceExpr(v)); ok {
 		d.lit = lit
@@ -5049,13 +5073,35 @@ func (r *resolver) countOf(v cue.Value) (cue.Value, bool) {
 // one kind (the conjunction would be a choice within the kind) or one of
 // several kinds, when a kind's conjunction is an error, or when no kind is
 // left.
-func (r *resolver) kindwise(cs []cue.Value) (parts []cue.Value, ok bool) {
+//
+// A conjunct that is matchN over disjunctions of JSON kinds sharing a
+// kind (kindCountOf: compile-commands' #commandObject, matchN(>=1, [null
+// | bool | number | string | [...] | {directory!: _, file!: _, command!:
+// _, ...}, …]) & (null | … | {directory?: string, …})) brings the kinds
+// it admits whole, and counts the objects: the object's part of the
+// conjunction is the other conjuncts' struct literal, beside which its
+// structs count (countsBeside, read by countBeside where the literal's
+// object is made). failed is true, and the error said at p, when such a
+// count holds a kind in part, or when the object it counts is not one
+// struct literal written in place.
+func (r *resolver) kindwise(cs []cue.Value, what string, p Pos) (parts []cue.Value, ok, failed bool) {
 	if len(cs) < 2 {
-		return nil, false
+		return nil, false, false
 	}
 	counted, several := false, false
 	var byKind [kindClasses][]cue.Value
+	var counts []cue.Value // the conjuncts read by kindCountOf
 	for _, c := range cs {
+		if kc, handled := r.kindCountOf(c); handled && !kc.partly.Exists() {
+			counted, several = true, true
+			counts = append(counts, c)
+			for _, w := range kc.wholes {
+				k, _ := kindClass(w.IncompleteKind())
+				byKind[k] = append(byKind[k], w)
+			}
+			byKind[objectClass] = append(byKind[objectClass], c)
+			continue
+		}
 		alts, matched := r.matchOne(c)
 		if matched && r.countedObjects(c) {
 			matched = false // an object that counts its alternatives: one alternative
@@ -5083,17 +5129,27 @@ func (r *resolver) kindwise(cs []cue.Value) (parts []cue.Value, ok bool) {
 		for _, a := range alts {
 			k, one := kindClass(r.kindOf(a))
 			if !one || seen[k] {
-				return nil, false
+				return nil, false, false
 			}
 			seen[k] = true
 			byKind[k] = append(byKind[k], a)
 		}
 	}
 	if !counted && !several {
-		return nil, false
+		return nil, false, false
 	}
-	for _, alts := range byKind {
+	for k, alts := range byKind {
 		if len(alts) != len(cs) {
+			continue
+		}
+		if k == objectClass && len(counts) > 0 {
+			// The counts' structs count the objects of the other
+			// conjuncts' struct, read beside it.
+			part, ok := r.countedStruct(alts, counts, what, p)
+			if !ok {
+				return nil, false, true
+			}
+			parts = append(parts, part)
 			continue
 		}
 		alts = narrowest(alts)
@@ -5101,18 +5157,18 @@ func (r *resolver) kindwise(cs []cue.Value) (parts []cue.Value, ok bool) {
 			// #types & (null | [..."a"]): CUE's own value of a
 			// conjunction of choices is the conjunction of each
 			// kind's alternatives, read as it is.
-			return nil, false
+			return nil, false, false
 		}
 		v := alts[0]
 		for _, a := range alts[1:] {
 			v = v.Unify(a)
 		}
 		if v.Err() != nil {
-			return nil, false
+			return nil, false, false
 		}
 		parts = append(parts, v)
 	}
-	return parts, len(parts) > 0
+	return parts, len(parts) > 0, false
 }
 
 // narrowest drops from alts each that is a whole kind as written
@@ -5187,6 +5243,20 @@ func (r *resolver) kindAt(v cue.Value, depth int) cue.Kind {
 			c = v.Eval() // _#defs."/x", a hidden field's value
 		}
 		if k, ok := validatorKind(c); ok {
+			return k
+		}
+		if lit, isLit := structLit(sourceExpr(c)); isLit && len(r.countsBeside[lit]) > 0 {
+			// #docker, read kind by kind as its object alone
+			// (countedStruct): CUE's kind of the reference, its
+			// count evaluated with no data, may have lost it.
+			return cue.StructKind
+		}
+		if k, counted := r.countedKindsOf(c, depth); counted {
+			// matchN over disjunctions of kinds, alone or in a
+			// conjunction: the kinds it admits (kindCountOf). CUE's
+			// own kind of it, evaluated with no data, may have lost
+			// the object: every struct fails the count's required
+			// members.
 			return k
 		}
 		if lo, _, some, known := r.objectCount(c); known && lo >= 1 && len(some) > 0 && r.isMatchN(c) {
@@ -5329,6 +5399,13 @@ func (r *resolver) countsObjects(v cue.Value) bool {
 func (r *resolver) countedObjects(v cue.Value) bool {
 	if _, isCall := sourceExpr(v).(*ast.CallExpr); !isCall {
 		return false
+	}
+	if kc, handled := r.kindCountOf(v); handled {
+		// matchN(1, [K | {type?: "http", ...}, K | {…}]) (Azure
+		// Functions' #httpBinding): every value of a kind but the
+		// object matches both, which the count refuses; objects alone
+		// are left, counted by the structs.
+		return !kc.partly.Exists() && len(kc.wholes) == 0
 	}
 	alts, ok := r.oneOrMore(v)
 	if !ok || len(alts) < 2 {
