@@ -3555,6 +3555,9 @@ func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 	if x, ok := r.allOfOne(v); ok {
 		return r.typeOf(x, what) // matchN(2, [#A, _]) is #A
 	}
+	if x, ok := r.allOfScalars(v); ok {
+		return r.typeOf(x, what) // matchN(2, [=~"^a", =~"b$"]) is =~"^a" & =~"b$"
+	}
 	if t, handled, ok := r.allOfObject(v, what); handled {
 		return t, ok
 	}
@@ -3748,6 +3751,12 @@ func allStringConsts(alts []cue.Value) bool {
 // choiceKind is the base of a disjunction's alternative that may be one of
 // a choice: a string, an int or a number that is no reference.
 func (r *resolver) choiceKind(a cue.Value) (cue.Kind, bool) {
+	if u, ok := r.allOfScalars(a); ok {
+		a = u // matchN(2, [=~"^a", =~"b$"]): a string
+	}
+	if in, ok := r.anyOfScalars(a); ok {
+		a = in[0] // matchN(>=1, [=~"^a", net.AbsURL]): a string
+	}
 	if name, ok := r.refName(a); ok {
 		// A named scalar (#expr: =~"^\\$\\{\\{") among them is one
 		// alternative of the choice, its constraints read in place.
@@ -3812,7 +3821,18 @@ func (r *resolver) choice(alts []cue.Value, what string) (t *Type, handled, ok b
 func (r *resolver) choiceOf(alts []cue.Value, what string) (t *Type, handled, ok bool) {
 	t = &Type{Kind: BasicKind}
 	ok = true
-	for _, a := range alts {
+	for i := 0; i < len(alts); i++ {
+		a := alts[i]
+		if u, all := r.allOfScalars(a); all {
+			a = u // matchN(2, [=~"^a", =~"b$"]) among them: both
+		}
+		if in, any := r.anyOfScalars(a); any {
+			// matchN(>=1, [=~"^\\./", net.AbsURL]) among them: a
+			// choice within a choice, whose alternatives are the
+			// outer's (at least one of either admits the value).
+			alts = slices.Concat(alts[:i+1], in, alts[i+1:])
+			continue
+		}
 		at, aok := r.basic(a, what)
 		if !aok {
 			ok = false
@@ -5371,6 +5391,50 @@ func (r *resolver) allOfOne(v cue.Value) (cue.Value, bool) {
 		return cue.Value{}, false
 	}
 	return x[0], true
+}
+
+// allOfScalars returns, of matchN(n, alts) with n their number (all of
+// them, JSON Schema's allOf) and every one of one scalar base (claude's
+// hooks: matchN(2, [=~"^\\./", =~"\\.json$"])), their conjunction: a
+// scalar matches all of them when it is a value of each, which is what
+// CUE's unification of them admits. ok is false for any other value, or
+// alternatives CUE finds in conflict (left to the reading that says so).
+func (r *resolver) allOfScalars(v cue.Value) (cue.Value, bool) {
+	if !r.isMatchN(v) {
+		return cue.Value{}, false
+	}
+	lo, hi, alts, known := r.objectCount(v)
+	if !known || hi == nil || lo != *hi || lo != len(alts) || lo < 2 {
+		return cue.Value{}, false
+	}
+	if _, one := scalarBase(alts); !one {
+		return cue.Value{}, false
+	}
+	u := alts[0]
+	for _, a := range alts[1:] {
+		u = u.Unify(a)
+	}
+	if u.Err() != nil {
+		return cue.Value{}, false
+	}
+	return u, true
+}
+
+// anyOfScalars returns the alternatives of matchN(>=1, alts), every one
+// of one scalar base (a choice among constraints: claude's mcpServers,
+// matchN(>=1, [=~"^\\./", net.AbsURL])). ok is false for any other value.
+func (r *resolver) anyOfScalars(v cue.Value) ([]cue.Value, bool) {
+	if !r.isMatchN(v) {
+		return nil, false
+	}
+	lo, hi, alts, known := r.objectCount(v)
+	if !known || lo != 1 || hi != nil || len(alts) == 0 {
+		return nil, false
+	}
+	if _, one := scalarBase(alts); !one {
+		return nil, false
+	}
+	return alts, true
 }
 
 // countsObjects reports whether v is matchN alone on objects: all of its
