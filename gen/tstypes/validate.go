@@ -1406,18 +1406,7 @@ func objectWriter(c *code, o *model.Object) {
 	}
 	var parts *code
 	if len(fields) <= fieldsPerCheck {
-		for _, f := range fields {
-			key := jsString(jsonText(f.Name) + ":")
-			val := "v" + accessor(f.Name)
-			if f.Optional {
-				c.open("if (", val, " !== undefined)")
-			} else {
-				c.open("")
-			}
-			c.p("s += sep + ", key, " + ", writeExpr(c, f.Type, val), ";")
-			c.p(`sep = ",";`)
-			c.close()
-		}
+		fieldWrites(c, fields, false)
 	} else {
 		// Many fields: written by functions of fieldsPerCheck each, as
 		// they are checked (TS2563), each member after a comma.
@@ -1429,17 +1418,7 @@ func objectWriter(c *code, o *model.Object) {
 			parts.p("")
 			parts.open("function ", fn, "(v: ", o.TSName, "): string")
 			parts.p(`let s = "";`)
-			for _, f := range fields[i:min(i+fieldsPerCheck, len(fields))] {
-				key := jsString("," + jsonText(f.Name) + ":")
-				val := "v" + accessor(f.Name)
-				if f.Optional {
-					parts.open("if (", val, " !== undefined)")
-				} else {
-					parts.open("")
-				}
-				parts.p("s += ", key, " + ", writeExpr(parts, f.Type, val), ";")
-				parts.close()
-			}
+			fieldWrites(parts, fields[i:min(i+fieldsPerCheck, len(fields))], true)
 			parts.p("return s;")
 			parts.close()
 		}
@@ -1492,6 +1471,27 @@ func objectWriter(c *code, o *model.Object) {
 	c.close()
 	if parts != nil {
 		c.b.WriteString(parts.b.String())
+	}
+}
+
+// fieldWrites writes, for each of fields, the statement that appends its
+// member to s: after sep, the writer's own, or, in a chunk of a writer's
+// fields, after a comma.
+func fieldWrites(c *code, fields []*model.Field, chunk bool) {
+	for _, f := range fields {
+		val := "v" + accessor(f.Name)
+		if f.Optional {
+			c.open("if (", val, " !== undefined)")
+		} else {
+			c.open("")
+		}
+		if chunk {
+			c.p("s += ", jsString(","+jsonText(f.Name)+":"), " + ", writeExpr(c, f.Type, val), ";")
+		} else {
+			c.p("s += sep + ", jsString(jsonText(f.Name)+":"), " + ", writeExpr(c, f.Type, val), ";")
+			c.p(`sep = ",";`)
+		}
+		c.close()
 	}
 }
 
