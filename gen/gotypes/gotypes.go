@@ -303,6 +303,17 @@ func patternNames(p *model.Package) (names, nots map[*model.Type]string) {
 		}
 		visit(m.Elem, m.GoName+"_Value")
 	}
+	for _, a := range p.Aliases {
+		// #Keys: [...=~"^a"], or a package's map (type P
+		// map[string]T): the patterns its type states in place.
+		visit(a.Type, a.GoName)
+	}
+	if p.Value != nil {
+		// The document's type, a copy of its definition's (package
+		// p; [...=~"^a"]): the one its decoder and Validate read.
+		_, _, name := p.ValueDef()
+		visit(p.Value, name)
+	}
 	return names, nots
 }
 

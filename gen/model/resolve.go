@@ -991,7 +991,7 @@ func (r *resolver) resolve() *Package {
 		// struct.MinFields(1) & {[string]: close({…})}): the document
 		// is a map, which no root object holds; it was once left out,
 		// exit 0 and no type.
-		r.errorf(p, "package %s: its top level is a map (a key pattern, [string]: T) with no field of its own, which is not carried yet as the package's document; name it as a definition (#%s: [string]: T) and refer to it from a field", r.pkg.Name, GoName(r.pkg.Name))
+		r.rootMap(p)
 	}
 
 	r.resolveRounds()
@@ -1381,6 +1381,34 @@ func (r *resolver) emptyStructEmbed() (Pos, bool) {
 		}
 	}
 	return Pos{}, false
+}
+
+// rootMap makes the package's value, a map (topLevelPattern, at p), its
+// document: named after the package, a map type as a map definition
+// counted by struct.MinFields is (lsdl's entities), an alias of its type
+// (type P map[string]T, with a document's methods; TypeScript
+// Record<string, T>; JSON Schema the map's schema).
+func (r *resolver) rootMap(p Pos) {
+	d := r.valueDef(p)
+	d.doc = fmt.Sprintf("%s is a document of package %s: a map, its members named by their keys.", d.name, r.pkg.Name)
+	if r.pkg.Doc != "" {
+		d.doc += "\n\n" + r.pkg.Doc
+	}
+	r.here = p
+	closedCtx := r.closedCtx
+	r.closedCtx = false // a package's top level is open, as a field's struct is
+	t, ok := r.typeOf(r.v, "package "+r.pkg.Name)
+	r.closedCtx = closedCtx
+	if !ok {
+		return
+	}
+	if t.Kind != MapKind {
+		r.errorf(p, "package %s: its top level states a key pattern, but CUE's value of it is no map (%v); not carried", r.pkg.Name, t)
+		return
+	}
+	d.alias = &Alias{Name: d.name, Doc: d.doc, Pos: p, Type: t}
+	r.pkg.Aliases = append(r.pkg.Aliases, d.alias)
+	r.pkg.Document, r.pkg.Value = d.name, t
 }
 
 // topLevelPattern returns the position of a key pattern a package states
