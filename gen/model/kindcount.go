@@ -3,9 +3,11 @@ package model
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"cuelang.org/go/cue"
 	"cuelang.org/go/cue/ast"
+	"cuelang.org/go/cue/format"
 	"cuelang.org/go/cue/token"
 )
 
@@ -71,13 +73,17 @@ func (r *resolver) kindCountOf(c cue.Value) (kc kindCount, handled bool) {
 		return kc, false
 	}
 	var (
-		held [kindClasses][]cue.Value // each alternative's part of the kind, where whole
-		in   [kindClasses]int         // how many alternatives have the kind
+		held    [kindClasses][]cue.Value // each alternative's part of the kind, where whole
+		in      [kindClasses]int         // how many alternatives have the kind
+		negated bool                     // an alternative is matchN(0, [X]) & Y
 	)
 	for i, a := range all {
 		parts, ok := r.kindParts(a)
 		if !ok {
 			return kc, false
+		}
+		if _, _, isNeg := r.negatedAlt(a); isNeg {
+			negated = true
 		}
 		var seen [kindClasses]bool
 		for _, part := range parts {
@@ -102,7 +108,9 @@ func (r *resolver) kindCountOf(c cue.Value) (kc kindCount, handled bool) {
 			shared = true
 		}
 	}
-	if !shared || in[objectClass] == 0 {
+	if !shared && !negated || in[objectClass] == 0 {
+		// No kind shared: a choice of kinds, read elsewhere, unless an
+		// alternative is "Y and not X", which no other reading takes.
 		return kc, false
 	}
 	for k := range held {
@@ -144,7 +152,27 @@ func (r *resolver) kindCountError(kc kindCount, c cue.Value, what string, p Pos)
 		at = p
 	}
 	k := kindNames[kc.partKind]
-	r.errorf(at, "%s: matchN's alternatives are disjunctions of JSON kinds, read kind by kind: a value of a kind other than the object matches each alternative that holds the kind whole, the same count for every value of the kind; alternative %d holds %s only in part (%s), so a %s may match some alternatives and not others, which a choice of JSON kinds does not count; not carried: state each kind but the object whole (null | bool | number | string | [...] | {…}), or leave it out", what, kc.partAt, k, oneLine(kc.partly), k)
+	held := oneLine(kc.partly)
+	if x, y, isNeg := r.negatedAlt(kc.partly); isNeg {
+		// "Y and not X", X holding the kind in part.
+		held = fmt.Sprintf("the %ss of %s that are not of matchN(0, [%s])", k, sourceLine(y), sourceLine(x))
+	}
+	r.errorf(at, "%s: matchN's alternatives are disjunctions of JSON kinds, read kind by kind: a value of a kind other than the object matches each alternative that holds the kind whole, the same count for every value of the kind; alternative %d holds %s only in part (%s), so a %s may match some alternatives and not others, which a choice of JSON kinds does not count; not carried: state each kind but the object whole (null | bool | number | string | [...] | {…}), or leave it out", what, kc.partAt, k, held, k)
+}
+
+// sourceLine is v as written, on one line and cut short as oneLine cuts
+// CUE's text of it: a conjunct's own text, where CUE's value of it is
+// the whole conjunction's.
+func sourceLine(v cue.Value) string {
+	b, err := format.Node(sourceExpr(v))
+	if err != nil {
+		return oneLine(v)
+	}
+	s := strings.Join(strings.Fields(string(b)), " ")
+	if r := []rune(s); len(r) > 60 {
+		s = string(r[:60]) + "…"
+	}
+	return s
 }
 
 // countedKinds returns the kinds of the values kc admits: those it
@@ -309,6 +337,9 @@ func (r *resolver) kindParts(a cue.Value) (parts []kindPart, ok bool) {
 		}
 		a = r.defs[name].v // #wsl: null | bool | … | {…}
 	}
+	if x, y, isNeg := r.negatedAlt(a); isNeg {
+		return r.negatedParts(a, x, y)
+	}
 	op, args := r.expr(a)
 	if op != cue.OrOp {
 		return nil, false
@@ -319,6 +350,87 @@ func (r *resolver) kindParts(a cue.Value) (parts []kindPart, ok bool) {
 			return nil, false
 		}
 		parts = append(parts, kindPart{k, k != objectClass && wholeJSONKind(sourceExpr(x)), x})
+	}
+	return parts, true
+}
+
+// negatedAlt returns X and Y when a is matchN(0, [X]) & Y, in either
+// order and beside {...} (which says nothing of an object), Y no
+// negation itself: "Y and not X", as cue import writes JSON Schema's
+// {"required": ["service"], "not": {"required": ["extension"]}} with no
+// type (Enonic XP's #customSelectorDef: matchN(0, [K | {extension!: _,
+// ...}]) & (K | {service!: _, ...}), K = null | bool | number | string |
+// [...]).
+func (r *resolver) negatedAlt(a cue.Value) (x, y cue.Value, ok bool) {
+	var rest []cue.Value
+	for _, c := range r.conjuncts(a) {
+		if !isOpenTop(c) {
+			rest = append(rest, c)
+		}
+	}
+	if len(rest) != 2 {
+		return cue.Value{}, cue.Value{}, false
+	}
+	for i, c := range rest {
+		other := rest[1-i]
+		if _, otherNeg := r.negation(other); otherNeg {
+			continue
+		}
+		if nx, isNeg := r.negation(c); isNeg {
+			return nx, other, true
+		}
+	}
+	return cue.Value{}, cue.Value{}, false
+}
+
+// negatedParts returns kindParts of a, "Y and not X" (negatedAlt): a
+// value is of one JSON kind, so it is a value of a when it is a value of
+// Y's alternative of its kind and of none of X's (noneOf). Of a kind
+// other than the object, Y's part is held whole when Y holds the kind
+// whole and X not at all; not at all when Y has no part of the kind or X
+// holds it whole (null | bool | number | string | [...] | {extension!:
+// _, ...} holds every kind but the object whole: no value of them is
+// "not X"); in part otherwise (kindCountOf names it, and it is
+// refused). The object's part is a itself, counted by objectMatchN
+// (negatedMatch): Y's struct, and none of X's. ok is false when Y or an
+// alternative of X is of several kinds.
+func (r *resolver) negatedParts(a, x, y cue.Value) (parts []kindPart, ok bool) {
+	var xWhole, xPart [kindClasses]bool
+	for _, n := range r.noneOf(x) {
+		k, one := kindClass(n.IncompleteKind())
+		if !one {
+			return nil, false
+		}
+		if k == objectClass {
+			continue // counted on the object (negatedMatch)
+		}
+		if wholeJSONKind(sourceExpr(n)) {
+			xWhole[k] = true
+		} else {
+			xPart[k] = true
+		}
+	}
+	ys := []cue.Value{y}
+	if op, args := r.disjunction(y); op == cue.OrOp {
+		ys = args
+	}
+	for _, yp := range ys {
+		k, one := kindClass(yp.IncompleteKind())
+		if !one {
+			return nil, false
+		}
+		switch {
+		case k == objectClass:
+			parts = append(parts, kindPart{k, false, a})
+		case xWhole[k]:
+			// Every value of the kind is one of X: none is "not X".
+		case xPart[k]:
+			// Y's values of the kind but those of X's: held in part,
+			// said of a whole.
+			parts = append(parts, kindPart{k, false, a})
+		default:
+			parts = append(parts, kindPart{k, wholeJSONKind(sourceExpr(yp)), yp})
+		}
 	}
 	return parts, true
 }

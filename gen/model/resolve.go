@@ -4170,6 +4170,12 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 			return nil, false
 		}
 		if name, ok := r.validatorOf(v); ok {
+			if r.kindCountRefused(v, what, p) {
+				// Read kind by kind, its alternatives "Y and not X"
+				// among them: the kind held in part is said, not
+				// the count within.
+				return nil, false
+			}
 			if m, ok := uncountedMatchN(sourceExpr(v)); ok {
 				// github-workflow's #ref: matchN(1, [matchN(3, [matchN(0,
 				// […]) & {…}, …]), null]): the count, not the kinds, is
@@ -4181,9 +4187,6 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 				// [...error("x")]: no value, where only a member
 				// may be absent (absentMember).
 				r.errorf(p, "%s: %v admits no value, which is carried on an optional field (the member must be absent, f?: error(\"…\"), cue import's false schema of a property) and nowhere else", what, oneLine(v))
-				return nil, false
-			}
-			if r.kindCountRefused(v, what, p) {
 				return nil, false
 			}
 			r.errorf(p, "%s: %s is not carried here: CUE finds no one type for the value it constrains (a validator of another type than its value's, or of a value of any type)", what, name)
@@ -5750,6 +5753,16 @@ func (r *resolver) objectMatchN(c cue.Value, lo int, hi *int, alts []cue.Value, 
 			// refused below.
 			continue
 		}
+		if _, _, isNeg := r.negatedAlt(a); isNeg {
+			// matchN(0, [X]) & Y: Y's struct, and none of X's.
+			t, tok := r.negatedMatch(a, m.Pos, fmt.Sprintf("%s%s.alt%d", what, step, i+1))
+			if !tok {
+				ok = false
+				continue
+			}
+			m.Alts = append(m.Alts, t)
+			continue
+		}
 		part, one := r.besideOpen(a)
 		if !one {
 			r.errorf(m.Pos, "%s: %v is not carried on an object: alternative %d is %v, a conjunction; matchN's alternatives on an object are carried as a struct, _, or a disjunction of kinds with one struct", what, c, i+1, a)
@@ -5771,6 +5784,60 @@ func (r *resolver) objectMatchN(c cue.Value, lo int, hi *int, alts []cue.Value, 
 		return nil, false
 	}
 	return m, ok
+}
+
+// negatedMatch reads an alternative of matchN on an object that is
+// matchN(0, [X]) & Y (negatedAlt), "Y and not X": an object matches it
+// when it matches Y's struct (objectMatch) and none of X's alternatives
+// (noneOf; only a struct among them can match an object). It is Y's
+// object, written in place, with "none of X's" as a count of its own
+// (ObjectMatchN of at most 0, JSON Schema's not), which the targets judge
+// on the object as they judge the alternative. An X of which no
+// alternative may be an object is matched by no object: the alternative
+// is Y's object alone. Y that is _, or names a definition, is refused:
+// the count would be added to an object not the alternative's own.
+func (r *resolver) negatedMatch(a cue.Value, p Pos, what string) (*Type, bool) {
+	x, y, _ := r.negatedAlt(a)
+	t, ok := r.objectMatch(y, "matchN's alternative", p, what)
+	if !ok {
+		return nil, false
+	}
+	if t == nil || t.Kind != ObjectKind || !t.Object.Match || !slices.ContainsFunc(r.inlineOrder, func(d *def) bool { return d.object == t.Object }) {
+		beside := oneLine(y)
+		if e, isExpr := sourceExpr(y).(ast.Expr); isExpr {
+			beside = exprString(e)
+		}
+		r.errorf(p, "%s: matchN's alternative matchN(0, […]) & %s (\"and not\") is not carried on an object: its part beside the negation is carried as a struct written in place ({b!: _, ...}), whose object the negation's count is added to; this one is %s, not a struct literal", what, beside, beside)
+		return nil, false
+	}
+	var objs []cue.Value
+	for _, n := range r.noneOf(x) {
+		if r.kindOf(n)&cue.StructKind != 0 {
+			objs = append(objs, n)
+		}
+	}
+	if len(objs) == 0 {
+		return t, true // no object is one of X's: each is "not X"
+	}
+	c, _ := r.countOf(r.negationCall(a))
+	zero := 0
+	n, ok := r.objectMatchN(c, 0, &zero, objs, what, p, 1)
+	if !ok || !r.checkObjectMatchIfs(t.Object, nil, []*ObjectMatchN{n}, what) {
+		return nil, false
+	}
+	t.Object.MatchNs = append(t.Object.MatchNs, n)
+	return t, true
+}
+
+// negationCall returns the conjunct of a, an alternative negatedAlt
+// reads, that is matchN(0, [X]).
+func (r *resolver) negationCall(a cue.Value) cue.Value {
+	for _, c := range r.conjuncts(a) {
+		if _, isNeg := r.negation(c); isNeg {
+			return c
+		}
+	}
+	return a
 }
 
 // isOpenTop reports whether v is {...}, which admits every object.
