@@ -1792,6 +1792,15 @@ func (r *resolver) classify(d *def) {
 		r.classify(d)
 		return
 	}
+	if e := r.countedObjectRef(d); e != nil {
+		// #G: #I, #I matchN(1, [#T, #U]) of objects (enonic's
+		// #formItemDef): a name for #I's object, its counts its own,
+		// where a copy would list the fields of a value that is the
+		// count alone, which CUE cannot.
+		d.alias = &Alias{Name: d.name, Doc: d.doc, Pos: d.pos, Type: &Type{Kind: ObjectKind, Object: e.object}}
+		r.pkg.Aliases = append(r.pkg.Aliases, d.alias)
+		return
+	}
 	op, args := r.disjunction(d.v)
 	exactLists := false
 	if alts, ok := r.matchOne(d.v); ok && !r.countedObjects(d.v) {
@@ -5449,6 +5458,29 @@ func (r *resolver) allOfScalars(v cue.Value) (cue.Value, bool) {
 		return cue.Value{}, false
 	}
 	return u, true
+}
+
+// countedObjectRef returns the definition d's value refers to, when it is
+// nothing but a reference to a definition of this package whose value is
+// a count of objects alone (countsObjects: matchN(1, [#T, #U])), classified
+// as the object it counts; else nil.
+func (r *resolver) countedObjectRef(d *def) *def {
+	if _, isRef := sourceExpr(d.v).(*ast.Ident); !isRef {
+		return nil
+	}
+	name, ok := r.refName(d.v)
+	if !ok || name == d.name {
+		return nil
+	}
+	e := r.defs[name]
+	if e == nil || e.from != nil {
+		return nil
+	}
+	r.classifyOnce(e)
+	if e.object == nil || !r.countsObjects(e.v) {
+		return nil
+	}
+	return e
 }
 
 // anyOfScalars returns the alternatives of matchN(>=1, alts), every one
