@@ -1714,6 +1714,10 @@ func (r *resolver) classifyOnce(d *def) {
 type fieldCount struct {
 	min, max *int
 	has      bool
+	// open: the struct beside them is written with ... (struct.MinFields(1)
+	// & {{[=~"^\\d+$"]: string}, ...}), which CUE's conjuncts of the
+	// value no longer show once they split its embedding from it.
+	open bool
 }
 
 // fieldCounts reads struct.MinFields(n) and struct.MaxFields(n) among v's
@@ -1755,6 +1759,17 @@ func (r *resolver) fieldCounts(v cue.Value, what string) (fc fieldCount, rest cu
 		} else {
 			fc.max = minPtr(fc.max, &i)
 		}
+	}
+	if fc.has {
+		ast.Walk(sourceExpr(v), func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.BinaryExpr, *ast.ParenExpr:
+				return true
+			case *ast.StructLit:
+				fc.open = fc.open || hasEllipsis(n)
+			}
+			return false
+		}, nil)
 	}
 	switch {
 	case !fc.has:
@@ -4269,6 +4284,9 @@ func (r *resolver) counted(rest cue.Value, fc fieldCount, what string, p Pos) (*
 		t.MinFields, t.MaxFields = fc.min, fc.max
 	case t.Kind == ObjectKind && slices.ContainsFunc(r.inlineOrder, func(d *def) bool { return d.object == t.Object }):
 		t.Object.MinFields, t.Object.MaxFields = fc.min, fc.max
+		if fc.open {
+			t.Object.Open = true // its ..., as written
+		}
 		if !r.checkSupplied(t.Object, what, p) {
 			return nil, false
 		}

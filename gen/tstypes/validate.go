@@ -397,11 +397,19 @@ func objectValidator(o *model.Object, strict bool) string {
 		if m := o.Typed(); o.Open || (m != nil && m.Key == nil) {
 			c.p("const ", n, " = Object.keys(v as object).length;")
 		} else {
-			conds := []string{"[" + fieldNames(o) + "].includes(k)"}
+			var conds []string
+			if len(o.Fields) > 0 {
+				// [].includes(k) does not compile: [] is never[].
+				conds = append(conds, "["+fieldNames(o)+"].includes(k)")
+			}
 			for _, m := range o.Members {
 				conds = append(conds, "_rx("+jsString(model.ECMAPattern(m.Key.KeyPattern()))+").test(k)")
 			}
-			c.p("const ", n, " = Object.keys(v as object).filter((k) => ", strings.Join(conds, " || "), ").length;")
+			if len(conds) == 0 {
+				c.p("const ", n, ": number = 0; // a closed object of no field or pattern")
+			} else {
+				c.p("const ", n, " = Object.keys(v as object).filter((k) => ", strings.Join(conds, " || "), ").length;")
+			}
 		}
 		countChecks(c, "at", n, o.MinFields, o.MaxFields)
 	}
