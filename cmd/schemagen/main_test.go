@@ -162,8 +162,8 @@ func TestSchemaErrorWritesNothing(t *testing.T) {
 	}{
 		{"syntax error", "schema/fleet/zz.cue", "package fleet\n\n// Broken is broken.\n#Broken: {\n\ta!: \n}\n",
 			"schema/fleet/zz.cue:6:1: expected operand, found '}'"},
-		{"name collision", "schema/fleet/zz.cue", "package fleet\n\n// PoseWorking collides with a member constant.\n#PoseWorking: {\n\t// A.\n\ta!: string\n}\n",
-			"schema/fleet/zz.cue:4:1: #PoseWorking: Go name PoseWorking is already taken by #Pose member \"working\" (schema/fleet/enums.cue:13:2)"},
+		{"name collision", "schema/fleet/zz.cue", "package fleet\n\n// seat collides with #Seat in Go.\n#seat: {\n\t// A.\n\ta!: string\n}\n",
+			"schema/fleet/zz.cue:4:1: #seat: Go name Seat is already taken by"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := scratch(t)
