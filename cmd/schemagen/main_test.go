@@ -272,3 +272,43 @@ func read(s output.Set) func(string) ([]byte, error) {
 		return nil, os.ErrNotExist
 	}
 }
+
+// TestDistinctNamesSetting: a definition whose Go name is an enum member's
+// constant (#PoseWorking beside #Pose's "working") renames the member
+// (PoseWorking_) by default, and is refused, positioned, with nothing
+// written, under require: distinctNames: true, as this repository's
+// schemagen.cue asks.
+func TestDistinctNamesSetting(t *testing.T) {
+	const zz = "package fleet\n\n// PoseWorking collides with a member constant.\n#PoseWorking: {\n\t// A.\n\ta!: string\n}\n"
+	t.Run("default", func(t *testing.T) {
+		dir := scratch(t)
+		os.WriteFile(filepath.Join(dir, "schema/fleet/zz.cue"), []byte(zz), 0o644)
+		if code, _, stderr := schemagen(t, "-C", dir, "generate"); code != 0 {
+			t.Fatalf("generate: exit %d: %s", code, stderr)
+		}
+		b, err := os.ReadFile(filepath.Join(dir, "generated/go/fleet/enums.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(b), "PoseWorking_ ") {
+			t.Errorf("generated/go/fleet/enums.go has no member constant PoseWorking_")
+		}
+	})
+	t.Run("require distinctNames", func(t *testing.T) {
+		dir := scratch(t)
+		if code, _, stderr := schemagen(t, "-C", dir, "generate"); code != 0 {
+			t.Fatalf("generate: exit %d: %s", code, stderr)
+		}
+		os.WriteFile(filepath.Join(dir, "schemagen.cue"), []byte("require: distinctNames: true\n"), 0o644)
+		os.WriteFile(filepath.Join(dir, "schema/fleet/zz.cue"), []byte(zz), 0o644)
+		before := snapshotTree(t, dir)
+		code, _, stderr := schemagen(t, "-C", dir, "generate")
+		const want = "schema/fleet/zz.cue:4:1: #PoseWorking: Go name PoseWorking is already taken by #Pose member \"working\" (schema/fleet/enums.cue:13:2)"
+		if code != 2 || !strings.Contains(stderr, want) {
+			t.Errorf("generate: exit %d, stderr %q; want exit 2 and %q", code, stderr, want)
+		}
+		if diff := cmp.Diff(before, snapshotTree(t, dir)); diff != "" {
+			t.Errorf("a failing run changed files (-before +after):\n%s", diff)
+		}
+	})
+}

@@ -63,11 +63,17 @@ type Config struct {
 	// JSON reader, JavaScript's included, holds exactly). Without it a
 	// missing bound is int64's.
 	RequireBoundedIntegers bool
+	// RequireDistinctNames, set by require: distinctNames: true, makes an
+	// enum member whose Go constant a definition's type would take an
+	// error, where without it the member takes an _ after its name
+	// (#Pose's "working" beside #PoseWorking is PoseWorking_): a module
+	// whose Go API must not change under a new definition asks for it.
+	RequireDistinctNames bool
 	// Module is the CUE module path without its major version
 	// (example.com/shop), from cue.mod/module.cue.
 	Module string
 
-	SchemaPos, OutputPos, JSONSchemaIDPos, GoImportPathPos, RequireDocsPos, RequireBoundedIntegersPos Pos
+	SchemaPos, OutputPos, JSONSchemaIDPos, GoImportPathPos, RequireDocsPos, RequireBoundedIntegersPos, RequireDistinctNamesPos Pos
 }
 
 // GoPackage returns the import path of the Go package generated for the
@@ -121,12 +127,15 @@ func ReadConfig(root string) (*Config, error) {
 			}
 		}
 		if rv, ok := top["require"]; ok {
-			req := cr.fields(rv, "require", "docs", "boundedIntegers")
+			req := cr.fields(rv, "require", "docs", "boundedIntegers", "distinctNames")
 			if dv, ok := req["docs"]; ok {
 				c.RequireDocs, c.RequireDocsPos = cr.boolean(dv, "require.docs")
 			}
 			if bv, ok := req["boundedIntegers"]; ok {
 				c.RequireBoundedIntegers, c.RequireBoundedIntegersPos = cr.boolean(bv, "require.boundedIntegers")
+			}
+			if nv, ok := req["distinctNames"]; ok {
+				c.RequireDistinctNames, c.RequireDistinctNamesPos = cr.boolean(nv, "require.distinctNames")
 			}
 		}
 		errs = append(errs, cr.errs...)

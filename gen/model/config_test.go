@@ -33,6 +33,9 @@ func TestReadConfig(t *testing.T) {
 			if cfg.RequireBoundedIntegers {
 				fmt.Fprintf(&b, "require.boundedIntegers @%s\n", cfg.RequireBoundedIntegersPos)
 			}
+			if cfg.RequireDistinctNames {
+				fmt.Fprintf(&b, "require.distinctNames @%s\n", cfg.RequireDistinctNamesPos)
+			}
 			got = b.String()
 		}
 		c.CheckSection(t, "want", got)
@@ -50,7 +53,8 @@ func TestThisRepositorysConfig(t *testing.T) {
 		JSONSchemaID: "https://github.com/schemagen/schemagen/generated/jsonschema/",
 		GoImportPath: "github.com/schemagen/schemagen/generated/go", RequireDocs: true,
 		RequireDocsPos: model.Pos{File: "schemagen.cue", Line: 8, Col: 10}, RequireBoundedIntegers: true,
-		RequireBoundedIntegersPos: model.Pos{File: "schemagen.cue", Line: 12, Col: 10}}
+		RequireBoundedIntegersPos: model.Pos{File: "schemagen.cue", Line: 12, Col: 10},
+		RequireDistinctNames:      true, RequireDistinctNamesPos: model.Pos{File: "schemagen.cue", Line: 17, Col: 10}}
 	if *cfg != want {
 		t.Errorf("ReadConfig = %+v, want %+v", *cfg, want)
 	}

@@ -219,6 +219,7 @@ func loadSchema(root string, cueTime *time.Duration, now func() time.Duration) (
 		r.goAttrs = attrs
 		r.requireDocs = cfg.RequireDocs
 		r.requireBounded = cfg.RequireBoundedIntegers
+		r.requireDistinct = cfg.RequireDistinctNames
 		r.schemaDir = filepath.Join(abs, filepath.FromSlash(cfg.Schema))
 		pkg := r.resolve()
 		pkg.Path = pkgPath

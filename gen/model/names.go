@@ -111,7 +111,7 @@ func (r *resolver) assignNames() {
 					m.GoName = base + strconv.Itoa(k)
 				}
 			}
-			for m.GoName != "" && types[m.GoName] {
+			for m.GoName != "" && types[m.GoName] && !r.requireDistinct {
 				m.GoName += "_"
 			}
 			taken[m.GoName] = true

@@ -80,6 +80,9 @@ type resolver struct {
 	// requireDocs: the module's schemagen.cue asks for a doc comment on
 	// everything (Config.RequireDocs).
 	requireDocs bool
+	// requireDistinct: an enum member's Go name a definition's type has
+	// is an error, not renamed with an _ (Config.RequireDistinctNames).
+	requireDistinct bool
 	// requireBounded: it asks every integer to state its range within
 	// ±2^53-1 (Config.RequireBoundedIntegers).
 	requireBounded bool
