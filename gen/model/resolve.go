@@ -520,25 +520,7 @@ func (r *resolver) countedScalarAlts(alts []cue.Value, p Pos, what string) (t *T
 		return nil, false, false
 	}
 	one1 := 1
-	m := &ObjectMatchN{Min: 1, Max: &one1, Pos: p}
-	ok = true
-	for _, a := range alts {
-		parts := []cue.Value{a}
-		if consts, isEnum := r.enumRefs([]cue.Value{a}); isEnum {
-			// #colorPreset, an enum: a value is at most one of its
-			// members, so each counts as it would: one alternative
-			// each (jscpd's #color: matchN(1, [#colorPreset,
-			// #colorHex])).
-			parts = consts
-		} else if op, args := r.disjunction(a); op == cue.OrOp && all(args, func(c cue.Value) bool { return c.IsConcrete() && c.IncompleteKind() == cue.StringKind }) {
-			parts = args // "a" | "b" written in place, alike
-		}
-		for _, part := range parts {
-			at, aok := r.scalarMatch(base, part, "matchN's alternative", p, what)
-			ok = aok && ok
-			m.Alts = append(m.Alts, at)
-		}
-	}
+	m, ok := r.scalarAltsCount(base, 1, &one1, alts, p, what)
 	if !ok {
 		return nil, true, false
 	}
@@ -567,25 +549,35 @@ func (r *resolver) scalarMatchNBeside(t *Type, c cue.Value, p Pos, what string) 
 	if base, one := scalarBase(alts); !one || base != t.Base {
 		return false, false
 	}
-	m := &ObjectMatchN{Min: lo, Max: hi, Pos: p}
-	ok = true
-	for _, a := range alts {
-		parts := []cue.Value{a}
-		if consts, isEnum := r.enumRefs([]cue.Value{a}); isEnum {
-			parts = consts
-		} else if op, args := r.disjunction(a); op == cue.OrOp && all(args, cue.Value.IsConcrete) {
-			parts = args // "a" | "b" in place: one alternative each
-		}
-		for _, part := range parts {
-			at, aok := r.scalarMatch(t.Base, part, "matchN's alternative", p, what)
-			ok = aok && ok
-			m.Alts = append(m.Alts, at)
-		}
-	}
+	m, ok := r.scalarAltsCount(t.Base, lo, hi, alts, p, what)
 	if ok {
 		t.MatchN = m
 	}
 	return true, ok
+}
+
+// scalarAltsCount reads alts, alternatives of base, as matchN's count of
+// them (lo, hi): each one a scalar match of its own, an enum's members
+// (#colorPreset: a value is at most one of them, so each counts as it
+// would; jscpd's #color: matchN(1, [#colorPreset, #colorHex])) and "a" |
+// "b" written in place one each.
+func (r *resolver) scalarAltsCount(base Base, lo int, hi *int, alts []cue.Value, p Pos, what string) (*ObjectMatchN, bool) {
+	m := &ObjectMatchN{Min: lo, Max: hi, Pos: p}
+	ok := true
+	for _, a := range alts {
+		parts := []cue.Value{a}
+		if consts, isEnum := r.enumRefs([]cue.Value{a}); isEnum {
+			parts = consts
+		} else if op, args := r.disjunction(a); op == cue.OrOp && all(args, func(c cue.Value) bool { return c.IsConcrete() && c.IncompleteKind() == cue.StringKind }) {
+			parts = args
+		}
+		for _, part := range parts {
+			at, aok := r.scalarMatch(base, part, "matchN's alternative", p, what)
+			ok = aok && ok
+			m.Alts = append(m.Alts, at)
+		}
+	}
+	return m, ok
 }
 
 // isMatchN reports whether v is a call of matchN, as written or through
@@ -622,9 +614,20 @@ func (r *resolver) countsOwn(inner cue.Value, alts []cue.Value) bool {
 // with its alternatives, as written, all of one scalar base
 // (countedScalars reads the first).
 func (r *resolver) scalarCount(v cue.Value) bool {
-	_, _, alts, known := r.objectCount(v)
+	_, _, _, ok := r.scalarMatchN(v)
+	return ok
+}
+
+// scalarMatchN returns the count and the alternatives of v, a matchN
+// whose count is known (objectCount) and whose alternatives, as written,
+// are all of one scalar base; ok is false for any other value.
+func (r *resolver) scalarMatchN(v cue.Value) (lo int, hi *int, alts []cue.Value, ok bool) {
+	lo, hi, alts, known := r.objectCount(v)
+	if !known {
+		return 0, nil, nil, false
+	}
 	_, one := scalarBase(alts)
-	return known && one
+	return lo, hi, alts, one
 }
 
 // scalarBase returns the base every one of alts is of: a string, an
@@ -705,17 +708,6 @@ func intOfFloatBound(op cue.Op, f cue.Value, bi *big.Int) (cue.Op, bool) {
 		return cue.LessThanEqualOp, true
 	}
 	return op, false
-}
-
-// kindWord names a scalar kind in a path: string, int or number.
-func kindWord(k cue.Kind) string {
-	switch k {
-	case cue.StringKind:
-		return "string"
-	case cue.IntKind:
-		return "int"
-	}
-	return "number"
 }
 
 // onlyScalarsOverlap reports whether, of alts, only those of one scalar
@@ -4515,7 +4507,8 @@ func (r *resolver) oneOf(d *def, alts []cue.Value, what string) *OneOf {
 				continue
 			}
 			grouped[ck] = true
-			ct, handled, cok := r.countedScalarAlts(g, d.pos, what+"."+kindWord(ck))
+			base, _ := scalarBase(g)
+			ct, handled, cok := r.countedScalarAlts(g, d.pos, what+"."+base.String())
 			if !handled || !cok {
 				if !handled {
 					r.errorf(d.pos, "%s: matchN(1, […])'s alternatives of one JSON kind are of no one base; not carried", what)
@@ -5464,11 +5457,8 @@ func (r *resolver) allOfScalars(v cue.Value) (cue.Value, bool) {
 	if !r.isMatchN(v) {
 		return cue.Value{}, false
 	}
-	lo, hi, alts, known := r.objectCount(v)
-	if !known || hi == nil || lo != *hi || lo != len(alts) || lo < 2 {
-		return cue.Value{}, false
-	}
-	if _, one := scalarBase(alts); !one {
+	lo, hi, alts, ok := r.scalarMatchN(v)
+	if !ok || hi == nil || lo != *hi || lo != len(alts) || lo < 2 {
 		return cue.Value{}, false
 	}
 	u := alts[0]
@@ -5511,11 +5501,8 @@ func (r *resolver) anyOfScalars(v cue.Value) ([]cue.Value, bool) {
 	if !r.isMatchN(v) {
 		return nil, false
 	}
-	lo, hi, alts, known := r.objectCount(v)
-	if !known || lo != 1 || hi != nil || len(alts) == 0 {
-		return nil, false
-	}
-	if _, one := scalarBase(alts); !one {
+	lo, hi, alts, ok := r.scalarMatchN(v)
+	if !ok || lo != 1 || hi != nil || len(alts) == 0 {
 		return nil, false
 	}
 	return alts, true
