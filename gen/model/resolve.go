@@ -161,6 +161,20 @@ func safeExpr(v cue.Value) (op cue.Op, args []cue.Value) {
 	return cue.Value.Expr(v) // a method expression: the one call of CUE's own
 }
 
+// subsumes reports whether a subsumes b (CUE's Value.Subsume), and false
+// where CUE's evaluator panics answering (it does on a matchN whose
+// alternative refers to a field of its own struct, SchemaStore's
+// intlayer): an alternative then is kept rather than dropped, and a
+// choice is read as two, the same values either way.
+func subsumes(a, b cue.Value, opts ...cue.Option) (ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	return a.Subsume(b, opts...) == nil
+}
+
 // def is one top-level definition during resolution.
 type def struct {
 	name string
@@ -812,7 +826,7 @@ func (r *resolver) sameChoice(cs []cue.Value) (cue.Value, bool) {
 		for _, a := range alts {
 			found := false
 			for j, b := range args {
-				if !used[j] && a.Subsume(b) == nil && b.Subsume(a) == nil {
+				if !used[j] && subsumes(a, b) && subsumes(b, a) {
 					used[j], found = true, true
 					break
 				}
@@ -2382,7 +2396,7 @@ func (r *resolver) keyPattern(v cue.Value) (pattern, elem cue.Value, ok bool) {
 // reference, or the same expression): T is then one type, and the map
 // one map.
 func (r *resolver) patternPair(a, b field) (pattern, elem cue.Value, ok bool) {
-	if !sameSource(a.v, b.v) || a.v.Subsume(b.v) != nil || b.v.Subsume(a.v) != nil {
+	if !sameSource(a.v, b.v) || !subsumes(a.v, b.v) || !subsumes(b.v, a.v) {
 		// Written alike and each the other's value: the same text in
 		// two embedded structs of different scopes may name two things.
 		return pattern, elem, false
@@ -3320,7 +3334,7 @@ func dropAdmitted(alts []cue.Value) []cue.Value {
 		admitted := false
 		if concrete[i] {
 			for _, b := range open {
-				if b.Subsume(a, cue.Schema()) == nil {
+				if subsumes(b, a, cue.Schema()) {
 					admitted = true
 					break
 				}
@@ -3415,7 +3429,7 @@ func dropNarrower(alts []cue.Value) []cue.Value {
 	for _, is := range byKind {
 		for _, i := range is {
 			for _, j := range is {
-				if i != j && !drop[j] && alts[j].Subsume(alts[i], cue.Schema()) == nil {
+				if i != j && !drop[j] && subsumes(alts[j], alts[i], cue.Schema()) {
 					drop[i] = true // j admits every value i does
 					break
 				}
@@ -3439,7 +3453,7 @@ func dropNarrower(alts []cue.Value) []cue.Value {
 // definition is "not an instance" to it) unifying them is concrete and no
 // error.
 func admits(t, x cue.Value) bool {
-	if t.Subsume(x, cue.Schema()) == nil {
+	if subsumes(t, x, cue.Schema()) {
 		return true
 	}
 	return t.Unify(x).Validate(cue.Concrete(true)) == nil
@@ -5705,7 +5719,7 @@ func (r *resolver) admitsMapOf(a cue.Value, elem cue.Value) bool {
 		case isTop(sourceExpr(x)) && x.IncompleteKind() == cue.TopKind:
 		case isOpenTop(x):
 		case x.IncompleteKind() == cue.StructKind && !r.hasFields(x) && !r.namesMembers(x, false):
-			if e := r.elem(x); !e.Exists() || !sameSource(e, elem) || e.Subsume(elem) != nil || elem.Subsume(e) != nil {
+			if e := r.elem(x); !e.Exists() || !sameSource(e, elem) || !subsumes(e, elem) || !subsumes(elem, e) {
 				return false // written alike, and each the other's value (patternPair)
 			}
 		default:
