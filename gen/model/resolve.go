@@ -3749,13 +3749,24 @@ func (r *resolver) fieldRef(v cue.Value, what string) (target cue.Value, handled
 	if len(sels) == 0 {
 		return cue.Value{}, false, false
 	}
-	for _, s := range sels {
-		// Fields by name only: no definition, and no index, pattern or
-		// comprehension's variable (whose selectors have no name to
-		// quote).
-		if s.IsDefinition() || (s.LabelType() != cue.StringLabel && s.LabelType() != cue.HiddenLabel) {
+	hidden := false
+	for i, s := range sels {
+		// Fields by name only: no index, pattern or comprehension's
+		// variable (whose selectors have no name to quote); a
+		// definition only on the way to a hidden field of it
+		// (#Task._first, a hidden field beside the reference in a
+		// definition: cuenv's tasks), which no data sets.
+		switch {
+		case s.IsDefinition() && i < len(sels)-1:
+		case s.LabelType() == cue.HiddenLabel:
+			hidden = true
+		case s.LabelType() == cue.StringLabel && !s.IsDefinition():
+		default:
 			return cue.Value{}, false, false
 		}
+	}
+	if sels[0].IsDefinition() && !hidden {
+		return cue.Value{}, false, false // #A.b: a definition's field, read as a reference
 	}
 	// A field of this package only: list.UniqueItems is a builtin's.
 	if bi := root.BuildInstance(); bi == nil || (bi != r.inst && bi.Dir != r.inst.Dir) {
@@ -3765,7 +3776,7 @@ func (r *resolver) fieldRef(v cue.Value, what string) (target cue.Value, handled
 	if !target.Exists() {
 		return cue.Value{}, false, false
 	}
-	if sels[0].LabelType() != cue.HiddenLabel {
+	if !hidden {
 		r.errorf(r.pos(v), "%s: %v refers to the field %s, whose value CUE takes from the same document: the data may hold here only what it holds there, a check between two of its members that no JSON Schema states; to use the field's value as a type, make it a definition (#%s) or a hidden field (_%s) and refer to that", what, path, path, GoName(sels[0].Unquoted()), sels[0].Unquoted())
 		return cue.Value{}, true, false
 	}
@@ -3773,6 +3784,22 @@ func (r *resolver) fieldRef(v cue.Value, what string) (target cue.Value, handled
 		return cue.Value{}, false, false
 	}
 	return target, true, true
+}
+
+// hiddenTarget returns the value of the hidden field v refers to, as
+// fieldRef reads it, reporting nothing: a conjunct that is such a
+// reference is read as that value, beside the others.
+func (r *resolver) hiddenTarget(v cue.Value) (cue.Value, bool) {
+	if op, _ := r.expr(v); op != cue.SelectorOp {
+		return cue.Value{}, false
+	}
+	if _, isDef := r.refName(v); isDef {
+		return cue.Value{}, false
+	}
+	before := len(r.errs)
+	target, handled, ok := r.fieldRef(v, "")
+	r.errs = r.errs[:before] // a regular field's refusal is typeOf's to give
+	return target, handled && ok
 }
 
 // hiddenFieldType reads the type of the hidden field v refers to
@@ -6121,6 +6148,19 @@ func (r *resolver) conjuncts(v cue.Value) []cue.Value {
 					if eop, eargs := safeExpr(a.Eval()); eop == cue.NoOp && len(eargs) == 1 {
 						a = eargs[0]
 					}
+				}
+			}
+		}
+		if target, ok := r.hiddenTarget(a); ok {
+			// #Ref & {task: _name}, with _name: string | *(_prefix +
+			// _self) (cuenv's task outputs): the hidden field's value,
+			// read in place as a reference to it alone is
+			// (hiddenFieldType); its default, the whole's, is read from
+			// the whole (withoutDefault).
+			a = target
+			if _, has := a.Default(); has {
+				if eop, eargs := safeExpr(a.Eval()); eop == cue.NoOp && len(eargs) == 1 {
+					a = eargs[0]
 				}
 			}
 		}
