@@ -6168,10 +6168,20 @@ func (r *resolver) conjuncts(v cue.Value) []cue.Value {
 	}
 	// T & _ is T: a _ beside other conjuncts (what [...T] & [_, ...]
 	// gives each item) says nothing.
+	// #R & #R is #R: a reference stated twice (runtime?: #Runtime in a
+	// definition and again in one that embeds it, cuenv's #Project) is
+	// one conjunct, as unification is idempotent.
 	kept := out[:0]
+	var refs []string
 	for _, c := range out {
 		if op, _ := r.expr(c); op == cue.NoOp && c.IncompleteKind() == cue.TopKind && isTop(sourceExpr(c)) {
 			continue
+		}
+		if name, ok := r.refName(c); ok {
+			if slices.Contains(refs, name) {
+				continue
+			}
+			refs = append(refs, name)
 		}
 		kept = append(kept, c)
 	}
