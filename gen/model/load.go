@@ -221,7 +221,17 @@ func loadSchema(root string, cueTime *time.Duration, now func() time.Duration) (
 		r.requireBounded = cfg.RequireBoundedIntegers
 		r.requireDistinct = cfg.RequireDistinctNames
 		r.schemaDir = filepath.Join(abs, filepath.FromSlash(cfg.Schema))
-		pkg := r.resolve()
+		pkg, crashed := resolveSafely(r)
+		if crashed != nil {
+			_, tp := packageClause(inst)
+			at := r.here
+			if !at.IsValid() {
+				at = ps.of(tp)
+			}
+			errs = append(errs, &Error{Pos: at, Msg: fmt.Sprintf("package %s: schemagen failed reading it, near here (internal error: %v): a bug of schemagen's, not of the schema; please report it with the schema (SCHEMAGEN_PANIC=1 shows where it failed)", inst.PkgName, crashed)})
+			complete = false
+			continue
+		}
 		pkg.Path = pkgPath
 		if len(r.errs) == 0 {
 			r.errs = append(checkASCIINames(pkg), checkRefDepth(pkg)...)
@@ -298,3 +308,21 @@ func validatorsOnly(err error) bool {
 // told to allow incomplete values (cue vet -c=false): every definition,
 // hidden field and attribute, none required to be concrete.
 var vetOptions = []cue.Option{cue.Attributes(true), cue.Definitions(true), cue.Hidden(true), cue.Concrete(false)}
+
+// resolveSafely resolves a package, turning a panic into crashed (the
+// package is then refused at the last position the resolver read, and
+// generate goes on with the others and writes nothing): a schema that
+// breaks the resolver, or CUE's evaluator under it, is an error of the
+// run, not a crash of the tool. With SCHEMAGEN_PANIC set the panic goes
+// on, with its stack (the tests set it, so that a bug fails them).
+func resolveSafely(r *resolver) (pkg *Package, crashed any) {
+	defer func() {
+		if p := recover(); p != nil {
+			if os.Getenv("SCHEMAGEN_PANIC") != "" {
+				panic(p)
+			}
+			pkg, crashed = nil, p
+		}
+	}()
+	return r.resolve(), nil
+}

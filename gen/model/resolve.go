@@ -1683,6 +1683,9 @@ func (r *resolver) classifyOnce(d *def) {
 		return
 	}
 	d.classState = 1
+	if d.pos.IsValid() {
+		r.here = d.pos // where a failure reading it is reported (resolveSafely)
+	}
 	if fc, rest, ok := r.fieldCounts(d.v, d.ref()); !ok {
 		d.classState = 2
 		return
