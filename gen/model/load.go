@@ -159,6 +159,13 @@ func loadSchema(root string, cueTime *time.Duration, now func() time.Duration) (
 			defer func() { crashed = recover() }()
 			if v = ctx.BuildInstance(inst); v.Err() == nil {
 				verr = v.Validate()
+				if verr != nil && validatorsOnly(verr) && v.Validate(vetOptions...) == nil {
+					// matchN(>=1, [{a!: …}, {b!: …}]) at a package's
+					// root (contextive-glossary): the validator judges
+					// the root before any data gives it fields, as
+					// below, where the value's own error says so.
+					verr, vetOK = nil, true
+				}
 			} else if validatorsOnly(v.Err()) && v.Validate(vetOptions...) == nil {
 				// struct.MinFields(1) & {[string]: …} at a package's
 				// root (mail-servers-config): the value's own error is
@@ -217,6 +224,7 @@ func loadSchema(root string, cueTime *time.Duration, now func() time.Duration) (
 		}
 		r := newResolver(ps, inst, v)
 		r.goAttrs = attrs
+		r.vetOK = vetOK
 		r.requireDocs = cfg.RequireDocs
 		r.requireBounded = cfg.RequireBoundedIntegers
 		r.requireDistinct = cfg.RequireDistinctNames
@@ -295,13 +303,20 @@ func packageNaming(name, dir string) string {
 // validator constrains before any data gives it fields, and no other
 // error (a structural cycle, a conflict).
 func validatorsOnly(err error) bool {
-	errs := cueerrors.Errors(err)
-	for _, e := range errs {
-		if format, _ := e.Msg(); !strings.HasPrefix(format, "invalid value %s (does not satisfy ") {
+	validators := 0
+	for _, e := range cueerrors.Errors(err) {
+		switch format, _ := e.Msg(); {
+		case strings.HasPrefix(format, "invalid value %s (does not satisfy "):
+			validators++
+		case format == "field is required but not present":
+			// Why a validator's alternative did not match the empty
+			// root (matchN(>=1, [{imports!: …}, {contexts!: …}]),
+			// contextive-glossary): CUE lists them beside it.
+		default:
 			return false
 		}
 	}
-	return len(errs) > 0
+	return validators > 0
 }
 
 // vetOptions are the options cue vet validates a package with when it is

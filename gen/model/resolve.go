@@ -32,6 +32,11 @@ type resolver struct {
 	comments  lineComments
 	errs      ErrorList
 
+	// vetOK is set when CUE's only errors on the package are validators
+	// judging its root before any data gives it fields (load.go): the
+	// root is read from its files where CUE will not list its fields.
+	vetOK bool
+
 	// following are the hidden fields whose references typeOf is reading
 	// (fieldRef), to find a cycle of them.
 	following map[string]bool
@@ -1189,10 +1194,19 @@ func (r *resolver) embedsChoiceAlone() (choice cue.Value, ok, withDefs bool) {
 	if embeds != 1 {
 		return cue.Value{}, false, false
 	}
-	for _, c := range r.conjuncts(r.v) {
+	cs := r.conjuncts(r.v)
+	for _, c := range cs {
 		alts, ok := r.matchOne(c)
 		if !ok {
 			continue
+		}
+		if slices.ContainsFunc(cs, statesFields) {
+			// matchN(>=1, [{Models!: _, ...}, {Controllers!: _, ...}]) &
+			// close({Models?: …}) (gaspar's config): an object whose
+			// fields the other conjuncts state, the choice beside them;
+			// read as the package's object, not as the choice alone,
+			// which would drop them.
+			return cue.Value{}, false, false
 		}
 		if withDefs && !slices.ContainsFunc(alts, func(a cue.Value) bool { return r.kindOf(a)&^cue.StructKind != 0 }) {
 			return cue.Value{}, false, false
@@ -1200,6 +1214,19 @@ func (r *resolver) embedsChoiceAlone() (choice cue.Value, ok, withDefs bool) {
 		return c, true, withDefs
 	}
 	return cue.Value{}, false, false
+}
+
+// statesFields reports whether v lists a field of its own that is no
+// definition (the package's file struct, {}, states none).
+func statesFields(v cue.Value) bool {
+	if v.IncompleteKind()&cue.StructKind == 0 {
+		return false
+	}
+	it, err := v.Fields(cue.Optional(true))
+	if err != nil {
+		return false
+	}
+	return it.Next()
 }
 
 // embedDeclPos is where the package embeds its first value, or the
@@ -1224,6 +1251,12 @@ func (r *resolver) topLevel(v cue.Value) ([]field, error) {
 	it, err := v.Fields(cue.Definitions(true), cue.Optional(true))
 	if err != nil {
 		names, plain := r.declaredDefs()
+		if r.vetOK && v.IncompleteKind() != cue.ListKind {
+			if out, ok := r.fieldsOfConjuncts(v); ok {
+				return out, nil
+			}
+			return nil, err
+		}
 		if !plain || len(names) == 0 || v.IncompleteKind() != cue.ListKind {
 			return nil, err
 		}
@@ -1246,6 +1279,91 @@ func (r *resolver) topLevel(v cue.Value) ([]field, error) {
 		out = append(out, field{it.Selector(), it.Value()})
 	}
 	return out, nil
+}
+
+// fieldsOfConjuncts lists the fields of a package's root that CUE will not
+// list because a validator judges it before any data gives it fields
+// (vetOK: matchN(>=1, [{Models!: _, ...}, {Controllers!: _, ...}]) &
+// close({Models?: …, Controllers?: …}), gaspar's config): each conjunct
+// of the root that is a struct lists its own, each field's value looked up
+// on the root (the conjunction of all of them). ok is false when a field
+// cannot be looked up on the root, or a field the files declare at their
+// top level is not found: then nothing is listed, rather than a field
+// dropped.
+func (r *resolver) fieldsOfConjuncts(v cue.Value) ([]field, bool) {
+	var out []field
+	seen := map[string]bool{}
+	add := func(sel cue.Selector) bool {
+		key := sel.String()
+		if seen[key] {
+			return true
+		}
+		fv := v.LookupPath(cue.MakePath(sel))
+		if !fv.Exists() {
+			return false
+		}
+		seen[key] = true
+		out = append(out, field{sel, fv})
+		return true
+	}
+	var walk func(c cue.Value) bool
+	walk = func(c cue.Value) bool {
+		if op, args := safeExpr(c); op == cue.AndOp {
+			for _, a := range args {
+				if !walk(a) {
+					return false
+				}
+			}
+			return true
+		}
+		if c.IncompleteKind()&cue.StructKind == 0 {
+			return true
+		}
+		it, err := c.Fields(cue.Definitions(true), cue.Optional(true))
+		if err != nil {
+			return true // a validator's call, or a matchN: no fields of its own
+		}
+		for it.Next() {
+			if !add(it.Selector()) {
+				return false
+			}
+		}
+		return true
+	}
+	if !walk(v) {
+		return nil, false
+	}
+	// The files' own top-level fields and definitions, whatever the
+	// conjuncts listed.
+	for _, f := range r.inst.Files {
+		for _, decl := range f.Decls {
+			x, ok := decl.(*ast.Field)
+			if !ok {
+				continue
+			}
+			name, isIdent, err := ast.LabelName(x.Label)
+			if err != nil || !isIdent || strings.HasPrefix(name, "_") {
+				continue
+			}
+			sels := cue.ParsePath(name).Selectors()
+			if len(sels) != 1 {
+				return nil, false
+			}
+			sel := sels[0]
+			if !strings.HasPrefix(name, "#") {
+				switch x.Constraint {
+				case token.OPTION:
+					sel = sel.Optional()
+				case token.NOT:
+					sel = sel.Required()
+				}
+			}
+			if !add(sel) {
+				return nil, false
+			}
+		}
+	}
+	return out, true
 }
 
 // declaredDefs returns the names of the definitions the package's files
@@ -1334,7 +1452,7 @@ func (r *resolver) valueBesideDefs() (value, defs cue.Value, ok bool) {
 func (r *resolver) embedPos() Pos {
 	for _, f := range r.inst.Files {
 		for _, decl := range f.Decls {
-			if x, ok := decl.(*ast.EmbedDecl); ok && isValidatorCall(x.Expr) {
+			if x, ok := decl.(*ast.EmbedDecl); ok && holdsValidatorCall(x.Expr) {
 				return r.ps.of(x.Pos())
 			}
 		}
@@ -1506,6 +1624,19 @@ func isFieldCountCall(e ast.Node) bool {
 func isValidatorCall(e ast.Node) bool {
 	call, ok := e.(*ast.CallExpr)
 	return ok && (isIdentNamed(call.Fun, "matchN") || isIdentNamed(call.Fun, "matchIf"))
+}
+
+// holdsValidatorCall reports whether e is matchN(…) or matchIf(…), or a
+// conjunction with one among its operands (jasmine's matchN(3, [#A, {…},
+// #B & {...}]) & {...}, once left out: exit 0 and no document).
+func holdsValidatorCall(e ast.Expr) bool {
+	if p, ok := e.(*ast.ParenExpr); ok {
+		return holdsValidatorCall(p.X)
+	}
+	if b, ok := e.(*ast.BinaryExpr); ok && b.Op == token.AND {
+		return holdsValidatorCall(b.X) || holdsValidatorCall(b.Y)
+	}
+	return isValidatorCall(e)
 }
 
 // rootDefinition returns the object definition the package's top level
