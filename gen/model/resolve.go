@@ -1020,11 +1020,14 @@ func (r *resolver) resolve() *Package {
 	if len(r.errs) == 0 {
 		r.errs = append(r.errs, r.deferred...) // fields dropped without a word
 	}
-	if len(r.errs) == 0 && r.carriesNothing() {
+	if len(r.errs) == 0 && r.pkg.Root == nil && r.pkg.Value == nil && r.pkg.Document == "" {
 		if p, ok := r.topLevelValue(); ok {
 			// A top level of its own that no rule above reads (_x: {};
-			// _x): said, never an empty output with exit 0.
-			r.errorf(p, "package %s: its top level states a value, but schemagen found no document in it and no definition: it is not carried; state the document's fields at the top level, or embed a definition of them (#%s: {…}; #%s)", r.pkg.Name, GoName(r.pkg.Name), GoName(r.pkg.Name))
+			// _x), also beside definitions that generate
+			// (vtestunitschema's _#defs."/x" & {...}, whose root is a
+			// matchN of them): said, never a package without its
+			// document and exit 0.
+			r.errorf(p, "package %s: its top level states a value, but schemagen found no document in it: it is not carried; state the document's fields at the top level, or embed a definition of them (#%s: {…}; #%s)", r.pkg.Name, GoName(r.pkg.Name), GoName(r.pkg.Name))
 		}
 	}
 	return r.pkg
@@ -1476,6 +1479,9 @@ func (r *resolver) topLevelValue() (Pos, bool) {
 		for _, decl := range f.Decls {
 			switch x := decl.(type) {
 			case *ast.EmbedDecl:
+				if isTop(x.Expr) {
+					continue // _: any document, the package its definitions
+				}
 				return r.ps.of(x.Pos()), true
 			case *ast.Field:
 				if id, ok := x.Label.(*ast.Ident); ok && (strings.HasPrefix(id.Name, "#") || strings.HasPrefix(id.Name, "_")) {
