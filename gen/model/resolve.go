@@ -3926,6 +3926,26 @@ func (r *resolver) fieldRef(v cue.Value, what string) (target cue.Value, handled
 	return target, true, true
 }
 
+// defPathKey names the definition v refers to, when v is a reference to
+// one (#R, #."1.0", #A.#B, imported.#C), by its package and path, asking
+// nothing that registers it (refName does, and conjuncts is read before
+// the package's definitions are registered).
+func (r *resolver) defPathKey(v cue.Value) (string, bool) {
+	if op, _ := r.expr(v); op != cue.SelectorOp && op != cue.NoOp {
+		return "", false
+	}
+	root, path := r.referencePath(v)
+	sels := path.Selectors()
+	if len(sels) == 0 || !sels[0].IsDefinition() {
+		return "", false
+	}
+	pkg := ""
+	if bi := root.BuildInstance(); bi != nil {
+		pkg = bi.ImportPath + "|" + bi.Dir
+	}
+	return pkg + "|" + path.String(), true
+}
+
 // hiddenTarget returns the value of the hidden field v refers to, as
 // fieldRef reads it, reporting nothing: a conjunct that is such a
 // reference is read as that value, beside the others.
@@ -3933,7 +3953,11 @@ func (r *resolver) hiddenTarget(v cue.Value) (cue.Value, bool) {
 	if op, _ := r.expr(v); op != cue.SelectorOp {
 		return cue.Value{}, false
 	}
-	if _, isDef := r.refName(v); isDef {
+	// Only a path through a hidden field: asking refName here, before
+	// the package's definitions are registered, would register those cue
+	// import writes under # (#."1.0", pylock's root) a second time.
+	_, path := r.referencePath(v)
+	if !slices.ContainsFunc(path.Selectors(), func(s cue.Selector) bool { return s.LabelType() == cue.HiddenLabel }) {
 		return cue.Value{}, false
 	}
 	before := len(r.errs)
@@ -6317,11 +6341,11 @@ func (r *resolver) conjuncts(v cue.Value) []cue.Value {
 		if op, _ := r.expr(c); op == cue.NoOp && c.IncompleteKind() == cue.TopKind && isTop(sourceExpr(c)) {
 			continue
 		}
-		if name, ok := r.refName(c); ok {
-			if slices.Contains(refs, name) {
+		if key, ok := r.defPathKey(c); ok {
+			if slices.Contains(refs, key) {
 				continue
 			}
-			refs = append(refs, name)
+			refs = append(refs, key)
 		}
 		kept = append(kept, c)
 	}
