@@ -327,6 +327,9 @@ func keyedOneOfs(p *model.Package) map[*model.OneOf]bool {
 			if t.Kind == model.ListKind && t.UniqueItems && t.Elem.Kind == model.OneOfKind && model.ScalarItems(t.Elem) {
 				keyed[t.Elem.OneOf] = true
 			}
+			if t.HoldsItself() {
+				break // its element is visited where it is declared
+			}
 		}
 	}
 	for _, o := range p.Objects {
@@ -369,6 +372,9 @@ func usedUnions(p *model.Package) map[*model.Union]bool {
 		for ; t != nil; t = t.Elem {
 			if t.Kind == model.UnionKind {
 				used[t.Union] = true
+			}
+			if t.HoldsItself() {
+				break // its element is visited where it is declared
 			}
 		}
 	}

@@ -138,6 +138,11 @@ type OneOf struct {
 	Doc    string
 	Pos    Pos
 	Alts   []*Alt
+	// Recursive: a value of one of its alternatives holds a value of the
+	// choice again other than through an object (#V: string | [...#V],
+	// #JSON: null | … | [...#JSON] | {[string]: #JSON}). Every target
+	// then refers to it by name where it would write it out in place.
+	Recursive bool
 }
 
 // Alt is one alternative of a OneOf.
@@ -190,6 +195,12 @@ type Map struct {
 	// Patterns a key matches every one of and whose NotPatterns it
 	// matches none of, with no other constraint; nil for [string]: T.
 	Key *Type
+	// Recursive: the map holds itself, directly (#M: [string]: #M) or
+	// through lists, maps and choices of kinds. Elem then reaches a
+	// reference to the map again: every target refers to such a map by
+	// name (Go: type M map[string]M with functions of its own) where it
+	// writes any other map out in place.
+	Recursive bool
 }
 
 // Scalar is a named constrained scalar definition, e.g. #Timestamp or #SeatID.
@@ -807,6 +818,20 @@ func (o *Object) ForbidBranches() (fields []string, branches [][]ForbidBranch) {
 		branches = append(branches, bs)
 	}
 	return fields, branches
+}
+
+// HoldsItself reports whether t is a reference to a definition that holds
+// itself other than through an object (Map.Recursive, OneOf.Recursive):
+// a walk over types stops there, as at an object, since its element
+// reaches t's definition again; every target refers to it by name.
+func (t *Type) HoldsItself() bool {
+	switch t.Kind {
+	case MapKind:
+		return t.Map != nil && t.Map.Recursive
+	case OneOfKind:
+		return t.OneOf != nil && t.OneOf.Recursive
+	}
+	return false
 }
 
 // Checked reports whether a value of any type (AnyKind) is checked: it

@@ -189,6 +189,10 @@ type def struct {
 	mapDef *Map
 	// mapState: 1 while the map's element type is being resolved, 2 after.
 	mapState int
+	// selfRefs are the references to the map made while its element
+	// type was being resolved (#M: [string]: #M): their Elem and Key are
+	// set once it is.
+	selfRefs []*Type
 	// classState: 1 while the definition is being classified, 2 after.
 	classState int
 	// nullable: the definition is T | null, and so is every use of it.
@@ -277,6 +281,11 @@ func (d *def) literal() (*ast.StructLit, bool) {
 // so that each use of an alias has a type of its own.
 func copyType(t *Type) *Type {
 	c := *t
+	if t.HoldsItself() {
+		// A reference to a definition that holds itself: a copy of its
+		// element would not end, and every use refers to it by name.
+		return &c
+	}
 	if t.Elem != nil {
 		c.Elem = copyType(t.Elem)
 	}
@@ -2288,11 +2297,20 @@ func (r *resolver) resolveMap(d *def) *Map {
 	case 2:
 		return m
 	case 1:
-		r.errorf(d.pos, "%s: a map that holds itself ([string]: #%s) cannot be written out in Go or TypeScript; give its values a struct definition that holds the map in an optional field", d.ref(), d.name)
+		// #M: [string]: #M, or through a list or a choice of kinds:
+		// every target names the map (Go: type M map[string]M), so a
+		// use of it refers to it by name rather than writing it out.
+		m.Recursive = true
 		return m
 	}
 	d.mapState = 1
-	defer func() { d.mapState = 2 }()
+	defer func() {
+		d.mapState = 2
+		for _, t := range d.selfRefs {
+			t.Elem, t.Key = m.Elem, m.Key
+		}
+		d.selfRefs = nil
+	}()
 	if d.keyPattern.Exists() {
 		key, kok := r.keyType(d.keyPattern, d.ref(), d.pos, true)
 		elem, eok := r.typeAt(d.keyElem, "#"+d.name+"[string]", d.pos)
@@ -3962,7 +3980,7 @@ func (r *resolver) refTypeOf(v cue.Value, name, what string) (*Type, bool) {
 	d := r.defs[name]
 	if d != nil {
 		if d.classState == 1 {
-			r.errorf(r.pos(v), "%s: #%s holds itself through a list or a map (#A: [...#A]), which is not carried yet: the Go types name such a definition with a type alias, and an alias may not refer to itself; make #%s a struct that holds the list in a field", what, name, name)
+			r.errorf(r.pos(v), "%s: #%s holds itself through a list (#A: [...#A]), which is not carried yet: a list definition is written out at every use (in Go a type alias), which for one that holds itself has no end; a map or a choice of kinds that holds itself is carried (#M: [string]: #M, #V: string | [...#V]), so make #%s one of those, or a struct that holds the list in a field", what, name, name)
 			return nil, false
 		}
 		r.classifyOnce(d)
@@ -3994,6 +4012,12 @@ func (r *resolver) refTypeOf(v cue.Value, name, what string) (*Type, bool) {
 		return &Type{Kind: OneOfKind, OneOf: d.oneOf}, true
 	case d.mapDef != nil:
 		m := r.resolveMap(d)
+		if d.mapState == 1 {
+			// The map holds itself: its element type is set once known.
+			t := &Type{Kind: MapKind, Map: m}
+			d.selfRefs = append(d.selfRefs, t)
+			return t, true
+		}
 		if m.Elem == nil {
 			return nil, false // reported at the map
 		}
@@ -4634,10 +4658,9 @@ func (r *resolver) oneOf(d *def, alts []cue.Value, what string) *OneOf {
 	if !ok {
 		return nil
 	}
-	if inPlace(o, o, map[*OneOf]bool{}) {
-		r.errorf(d.pos, "%s: a choice of JSON kinds that holds itself other than through an object (#V: string | [...#V], a string or a list of them) is not carried yet: the Go, TypeScript and JSON Schema of such a choice are written out at each use, so one that holds itself has no end; hold it in an object (#V: string | [...#Item], #Item: {v!: #V}) or name its list", what)
-		return nil
-	}
+	// #V: string | [...#V]: every target names the choice and refers to
+	// it by name where it would write it out in place.
+	o.Recursive = inPlace(o, o, map[*OneOf]bool{})
 	made = true
 	r.pkg.OneOfs = append(r.pkg.OneOfs, o)
 	return o
@@ -4671,6 +4694,10 @@ func inPlace(o, target *OneOf, seen map[*OneOf]bool) bool {
 			}
 		case ObjectKind, UnionKind, EnumKind, ScalarKind:
 			return false
+		case MapKind:
+			if t.HoldsItself() {
+				return false // a map of its own name (Map.Recursive)
+			}
 		}
 		if t.MatchN != nil {
 			// A list its alternatives count holds what they hold.

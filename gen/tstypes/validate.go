@@ -127,6 +127,11 @@ func validators(p *model.Package) []decl {
 	for _, m := range p.Maps {
 		ds = append(ds, decl{m.Pos, m.TSName, mapValidator(m)})
 	}
+	for _, o := range p.OneOfs {
+		if o.Recursive {
+			ds = append(ds, decl{o.Pos, o.TSName, oneOfValidator(o)})
+		}
+	}
 	if d, ok := documentType(p); ok {
 		ds = append(ds, decl{d.pos, d.name + " document", documentValidator(d)})
 	}
@@ -635,6 +640,18 @@ func memberOf(o, name string) string {
 // check writes the statements judging x, a value of t held at key k of the
 // container cont, whose place is at.
 func check(c *code, t *model.Type, x, cont, k, at string) {
+	if t.HoldsItself() {
+		// A map or choice that holds itself: its own walker, as an
+		// object's, since written out in place it has no end.
+		// A choice's number is judged by its text, which the parser
+		// keeps under its container and key: the walker is told them.
+		where := ""
+		if t.Kind == model.OneOfKind && cont != "null" {
+			where = ", " + cont + ", " + k
+		}
+		c.p("if (!", checkFn(selfName(t)), "(", x, ", ", at, ", out", where, ")) { if (out === null) return false; ok = false; }")
+		return
+	}
 	switch t.Kind {
 	case model.EnumKind:
 		c.open("if (!", isFunc(t.Enum.TSName), "(", x, "))")
@@ -1330,7 +1347,9 @@ func mapValidator(m *model.Map) string {
 	c := &code{}
 	exported(c, m.TSName, "a "+m.TSName)
 	c.p("")
-	t := &model.Type{Kind: model.MapKind, Map: m, Elem: m.Elem, Key: m.Key}
+	// The map written out: a reference to it (Map set) is a call of
+	// these functions when it holds itself.
+	t := &model.Type{Kind: model.MapKind, Elem: m.Elem, Key: m.Key}
 	c.open("function ", checkFn(m.TSName), "(v: unknown, at: At | null, out: Problem[] | null): boolean")
 	c.p("let ok = true;")
 	check(c, t, "v", "null", "null", "at")
@@ -1341,6 +1360,37 @@ func mapValidator(m *model.Map) string {
 	c.p("return ", writeExpr(c, t, "v"), ";")
 	c.close()
 	return c.b.String()
+}
+
+// oneOfValidator renders the walker, writer and exported functions of a
+// OneOf that holds itself (#V: string | [...#V]), which every use calls,
+// as a named map's; any other OneOf is judged where it is used.
+func oneOfValidator(o *model.OneOf) string {
+	c := &code{}
+	exported(c, o.TSName, "a "+o.TSName)
+	c.p("")
+	t := &model.Type{Kind: model.OneOfKind, OneOf: &model.OneOf{Name: o.Name, TSName: o.TSName, Alts: o.Alts}}
+	// c and k are where the parser keeps a number's text: the root's,
+	// unless the caller says.
+	c.open("function ", checkFn(o.TSName), "(v: unknown, at: At | null, out: Problem[] | null, c: object = _ROOT, k: string | number = \"\"): boolean")
+	c.p("let ok = true;")
+	check(c, t, "v", "c", "k", "at")
+	c.p("return ok;")
+	c.close()
+	c.p("")
+	c.open("function ", writerFn(o.TSName), "(v: ", o.TSName, "): string")
+	c.p("return ", writeExpr(c, t, "v"), ";")
+	c.close()
+	return c.b.String()
+}
+
+// selfName is the TypeScript name of the map or OneOf that t, which
+// HoldsItself, refers to.
+func selfName(t *model.Type) string {
+	if t.Kind == model.OneOfKind {
+		return t.OneOf.TSName
+	}
+	return t.Map.TSName
 }
 
 // document is a package's document that is neither an object, union
@@ -1513,6 +1563,9 @@ func accessor(name string) string {
 
 // writeExpr is the expression writing v, a value of t.
 func writeExpr(c *code, t *model.Type, v string) string {
+	if t.HoldsItself() {
+		return writerFn(selfName(t)) + "(" + v + ")"
+	}
 	switch t.Kind {
 	case model.EnumKind:
 		return "_str(" + v + ")"
