@@ -227,6 +227,9 @@ func patternNames(p *model.Package) (names, nots map[*model.Type]string) {
 	names, nots = map[*model.Type]string{}, map[*model.Type]string{}
 	var visit func(t *model.Type, stem string)
 	visit = func(t *model.Type, stem string) {
+		if t.HoldsItself() {
+			return // named where it is declared
+		}
 		switch t.Kind {
 		case model.BasicKind, model.AnyKind:
 			for i, a := range t.Choice {

@@ -51,6 +51,9 @@ func goType(f *goFile, t *model.Type, optional bool) string {
 	case model.NullableKind:
 		s = f.wire() + ".Nullable[" + goType(f, t.Elem, false) + "]"
 	case model.ListKind:
+		if t.HoldsItself() {
+			return t.Alias.GoName // type A []A
+		}
 		return "[]" + goType(f, t.Elem, false)
 	case model.MapKind:
 		if t.Map != nil {
@@ -72,6 +75,9 @@ func decodeFunc(goName string) string { return helper("decode", goName) }
 func readCall(f *goFile, t *model.Type, dst string) string {
 	switch t.Kind {
 	case model.ListKind:
+		if t.HoldsItself() {
+			return readFunc(f, t) + "(r, " + dst + ")"
+		}
 		return f.wire() + ".List(r, " + dst + ", " + readFunc(f, t.Elem) + ")"
 	case model.MapKind:
 		if t.Map != nil {
@@ -129,6 +135,9 @@ func readFunc(f *goFile, t *model.Type) string {
 		// which gofmt breaks over lines once it is long.
 		return f.wire() + ".MapOf(" + readFunc(f, t.Elem) + ")"
 	case model.ListKind:
+		if t.HoldsItself() {
+			return readUnionFunc(t.Alias.GoName)
+		}
 		return f.wire() + ".ListOf(" + readFunc(f, t.Elem) + ")"
 	case model.AnyKind:
 		return "(*" + f.wire() + ".Reader).Raw"
@@ -650,9 +659,10 @@ func objectEncode(f *goFile, o *model.Object) {
 // encodeValue writes the statements encoding v, a value of t; depth names
 // the loop variables of nested lists and maps.
 func encodeValue(f *goFile, t *model.Type, v string, depth int) {
-	if t.Kind == model.MapKind && t.HoldsItself() {
-		// A map that holds itself (type M map[string]M): its own
-		// encode, as an object's, since written out it has no end.
+	if (t.Kind == model.MapKind || t.Kind == model.ListKind) && t.HoldsItself() {
+		// A map or list that holds itself (type M map[string]M, type
+		// A []A): its own encode, as an object's, since written out
+		// it has no end.
 		f.p(v, ".encode(e)")
 		return
 	}
@@ -811,6 +821,9 @@ func compilePatterns(f *goFile, name string, patterns []string) {
 // place (its own =~, its list elements' or map values'), under the name
 // patternNames gave it.
 func fieldPatterns(f *goFile, t *model.Type) {
+	if t.HoldsItself() {
+		return // compiled where it is declared
+	}
 	switch t.Kind {
 	case model.BasicKind, model.AnyKind:
 		for _, a := range t.Choice {
@@ -1311,38 +1324,52 @@ func checks(f *goFile, t *model.Type, v, path, member, stepVar string, depth int
 		f.p("p.Add(", path, ", ", mem, ", ", f.wire(), `.RuleConst, "%s", `, quote("must be "+lit), ")")
 		f.close()
 	case model.ListKind:
-		if t.MinItems != nil {
-			f.p("p.MinItems(", path, ", ", mem, ", len(", v, "), ", strconv.Itoa(*t.MinItems), ")")
+		if t.HoldsItself() {
+			// A list that holds itself: its own validate (alias).
+			ptr, _ := step()
+			f.p(v, ".validate(p, ", ptr, ")")
+			return
 		}
-		if t.MaxItems != nil {
-			f.p("p.MaxItems(", path, ", ", mem, ", len(", v, "), ", strconv.Itoa(*t.MaxItems), ")")
+		listChecks(f, t, v, path, member, stepVar, depth, step)
+	}
+}
+
+// listChecks writes the statements validating v, a list of type t: its
+// count of items, their uniqueness, each item (checks), list.MatchN and
+// the count of its list alternatives.
+func listChecks(f *goFile, t *model.Type, v, path, member, stepVar string, depth int, step func() (ptr, recv string)) {
+	mem := quote(member)
+	if t.MinItems != nil {
+		f.p("p.MinItems(", path, ", ", mem, ", len(", v, "), ", strconv.Itoa(*t.MinItems), ")")
+	}
+	if t.MaxItems != nil {
+		f.p("p.MaxItems(", path, ", ", mem, ", len(", v, "), ", strconv.Itoa(*t.MaxItems), ")")
+	}
+	if t.UniqueItems {
+		switch {
+		case t.Elem.Kind == model.OneOfKind && model.ScalarItems(t.Elem):
+			// Items of several kinds: compared by the value each holds.
+			f.p(f.wire(), ".UniqueItemsBy(p, ", path, ", ", mem, ", ", v, ", (*", t.Elem.OneOf.GoName, ").key)")
+		case !model.ScalarItems(t.Elem):
+			// Objects, lists, any JSON: compared as JSON values.
+			f.p(f.wire(), ".UniqueItemsBy(p, ", path, ", ", mem, ", ", v, ", ", f.wire(), ".JSONKey[", goType(f, t.Elem, false), "])")
+		default:
+			f.p(f.wire(), ".UniqueItems(p, ", path, ", ", mem, ", ", v, ")")
 		}
-		if t.UniqueItems {
-			switch {
-			case t.Elem.Kind == model.OneOfKind && model.ScalarItems(t.Elem):
-				// Items of several kinds: compared by the value each holds.
-				f.p(f.wire(), ".UniqueItemsBy(p, ", path, ", ", mem, ", ", v, ", (*", t.Elem.OneOf.GoName, ").key)")
-			case !model.ScalarItems(t.Elem):
-				// Objects, lists, any JSON: compared as JSON values.
-				f.p(f.wire(), ".UniqueItemsBy(p, ", path, ", ", mem, ", ", v, ", ", f.wire(), ".JSONKey[", goType(f, t.Elem, false), "])")
-			default:
-				f.p(f.wire(), ".UniqueItems(p, ", path, ", ", mem, ", ", v, ")")
-			}
-		}
-		if needsCheck(t.Elem) {
-			_, recv := step()
-			i, el := loopVar("i", depth), loopVar("el", depth)
-			f.open("for ", i, " := range ", v)
-			f.p(el, " := ", recv, ".Index(", i, ")")
-			checks(f, t.Elem, v+"["+i+"]", "&"+el, "", "", depth+1)
-			f.close()
-		}
-		if t.Contains != nil {
-			containsChecks(f, t, v, path, member, stepVar, depth)
-		}
-		if t.MatchN != nil {
-			listMatchN(f, t.MatchN, v, path, member, stepVar, depth)
-		}
+	}
+	if needsCheck(t.Elem) {
+		_, recv := step()
+		i, el := loopVar("i", depth), loopVar("el", depth)
+		f.open("for ", i, " := range ", v)
+		f.p(el, " := ", recv, ".Index(", i, ")")
+		checks(f, t.Elem, v+"["+i+"]", "&"+el, "", "", depth+1)
+		f.close()
+	}
+	if t.Contains != nil {
+		containsChecks(f, t, v, path, member, stepVar, depth)
+	}
+	if t.MatchN != nil {
+		listMatchN(f, t.MatchN, v, path, member, stepVar, depth)
 	}
 }
 
@@ -1965,23 +1992,29 @@ func reachesUntagged(t *model.Type, seen map[any]bool) bool {
 		return false
 	}
 	if t.HoldsItself() {
-		// A map or choice that holds itself: what it reaches, its
-		// declaration's element or alternatives reach, seen once.
+		// A list, map or choice that holds itself: what it reaches,
+		// its declaration's element or alternatives reach, seen once.
 		var key any = t.Map
-		if t.Kind == model.OneOfKind {
+		switch t.Kind {
+		case model.OneOfKind:
 			key = t.OneOf
+		case model.ListKind:
+			key = t.Alias
 		}
 		if seen[key] {
 			return false
 		}
 		seen[key] = true
-		if t.Kind == model.OneOfKind {
+		switch t.Kind {
+		case model.OneOfKind:
 			for _, a := range t.OneOf.Alts {
 				if reachesUntagged(a.Type, seen) {
 					return true
 				}
 			}
 			return false
+		case model.ListKind:
+			return reachesUntagged(t.Alias.Type.Elem, seen)
 		}
 		return reachesUntagged(t.Map.Elem, seen)
 	}

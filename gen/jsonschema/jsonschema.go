@@ -97,6 +97,9 @@ type def struct {
 	// oneOf is a choice of kinds that holds itself (OneOf.Recursive),
 	// which every use refers to; any other is written where it is used.
 	oneOf *model.OneOf
+	// list is a list definition that holds itself (Alias.Recursive),
+	// which every use refers to; any other is written where it is used.
+	list *model.Alias
 	// doc is the type of a package's document that is none of the above
 	// (package test; 1 | 2 | "three"): a OneOf, a tuple, a list or a
 	// constant, which elsewhere are written where they are used.
@@ -258,6 +261,11 @@ func generatePackage(p *model.Package, idBase string) ([]output.File, error) {
 	for _, o := range p.OneOfs {
 		if o.Recursive {
 			defs[o.Name] = &def{name: o.Name, pos: o.Pos, oneOf: o}
+		}
+	}
+	for _, a := range p.Aliases {
+		if a.Recursive {
+			defs[a.Name] = &def{name: a.Name, pos: a.Pos, list: a}
 		}
 	}
 	if d := documentType(p); d != nil {
@@ -485,6 +493,8 @@ func (e *emitter) holdsClosed(name string) bool {
 		t = &model.Type{Kind: model.MapKind, Map: d.mapDef, Elem: d.mapDef.Elem}
 	case d.oneOf != nil:
 		t = &model.Type{Kind: model.OneOfKind, OneOf: d.oneOf}
+	case d.list != nil:
+		t = d.list.Type
 	case d.doc != nil:
 		t = d.doc
 	}
@@ -547,6 +557,9 @@ func (e *emitter) definition(d *def) obj {
 	case d.oneOf != nil:
 		s = s.add("description", d.oneOf.Doc)
 		s = append(s, e.oneOf(d.oneOf)...)
+	case d.list != nil:
+		s = s.add("description", d.list.Doc)
+		s = append(s, e.typ(d.list.Type)...)
 	case d.doc != nil:
 		s = s.add("description", d.docText)
 		s = append(s, e.typ(d.doc)...)
@@ -981,6 +994,9 @@ func (e *emitter) typ(t *model.Type) obj {
 		}
 		return obj{{"const", t.Const}}
 	case model.ListKind:
+		if t.HoldsItself() {
+			return e.ref(t.Alias.Name) // written out in place it has no end
+		}
 		s := obj{{"type", "array"}, {"items", e.typ(t.Elem)}}
 		if t.MinItems != nil {
 			s = append(s, member{"minItems", *t.MinItems})

@@ -337,12 +337,15 @@ func typeOf(t *model.Type) *Type { return typeIn(t, nil) }
 // (kind self), since written out again it would not end.
 func typeIn(t *model.Type, in []any) *Type {
 	if t.HoldsItself() {
-		var def any = t.Map
+		var def any
 		name := ""
-		if t.Kind == model.OneOfKind {
+		switch t.Kind {
+		case model.OneOfKind:
 			def, name = t.OneOf, t.OneOf.Name
-		} else {
-			name = t.Map.Name
+		case model.ListKind:
+			def, name = t.Alias, t.Alias.Name
+		default:
+			def, name = t.Map, t.Map.Name
 		}
 		if slices.Contains(in, def) {
 			return &Type{Kind: "self", Name: name}

@@ -167,6 +167,13 @@ func dump(s *model.Schema) string {
 			}
 			fmt.Fprintf(&b, "map %s%s%s of %s @%s\n", m.GoName, self, key, typ(m.Elem), m.Pos)
 		}
+		for _, a := range p.Aliases {
+			if a.Recursive {
+				// A list that holds itself (the others, types every use
+				// has, show where they are used).
+				fmt.Fprintf(&b, "list %s recursive of %s @%s\n", a.GoName, typ(a.Type.Elem), a.Pos)
+			}
+		}
 		for _, u := range p.Unions {
 			var vs []string
 			for _, v := range u.Variants {
@@ -258,9 +265,13 @@ func dumpLayout(b *strings.Builder, l *layoutmodel.Layout) {
 
 func typ(t *model.Type) string {
 	if t.HoldsItself() {
-		// A map or choice that holds itself: by name, as it is dumped.
-		if t.Kind == model.OneOfKind {
+		// A list, map or choice that holds itself: by name, as it is
+		// dumped.
+		switch t.Kind {
+		case model.OneOfKind:
 			return "oneof " + t.OneOf.GoName + " (itself)"
+		case model.ListKind:
+			return "list " + t.Alias.GoName + " (itself)"
 		}
 		return "map " + t.Map.GoName + " (itself)"
 	}

@@ -191,7 +191,9 @@ type def struct {
 	mapState int
 	// selfRefs are the references to the map made while its element
 	// type was being resolved (#M: [string]: #M): their Elem and Key are
-	// set once it is.
+	// set once it is. For a list definition, the references made while
+	// it was being classified (#A: [...#A]): each is its type, named,
+	// once it is known.
 	selfRefs []*Type
 	// classState: 1 while the definition is being classified, 2 after.
 	classState int
@@ -1718,6 +1720,9 @@ func (r *resolver) classifyOnce(d *def) {
 		}
 	}
 	r.classify(d)
+	if len(d.selfRefs) > 0 {
+		r.namedList(d)
+	}
 	if d.counts.has {
 		if d.object == nil {
 			r.errorf(d.pos, "%s: struct.MinFields/MaxFields count an object's or a map's members; this definition is not one", d.ref())
@@ -1726,6 +1731,54 @@ func (r *resolver) classifyOnce(d *def) {
 		}
 	}
 	d.classState = 2
+}
+
+// listDef reports whether d is written as an open list, [...T] (with
+// constraints beside it or not): a list definition, which when it holds
+// itself every target names.
+func (r *resolver) listDef(d *def) bool {
+	if d.v.IncompleteKind() != cue.ListKind {
+		return false
+	}
+	found := false
+	ast.Walk(sourceExpr(d.v), func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.BinaryExpr:
+			return n.Op == token.AND
+		case *ast.ParenExpr:
+			return true
+		case *ast.ListLit:
+			// [...T]: no leading item (a tuple holding itself is
+			// not carried yet).
+			if len(n.Elts) == 1 {
+				if _, ok := n.Elts[0].(*ast.Ellipsis); ok {
+					found = true
+				}
+			}
+		}
+		return false
+	}, nil)
+	return found
+}
+
+// namedList names d, a list definition that referred to itself while it
+// was being classified: it is an alias marked Recursive, and each such
+// reference its type with the alias set (HoldsItself), so that every
+// target refers to it by name. One that is no list alias is refused.
+func (r *resolver) namedList(d *def) {
+	refs := d.selfRefs
+	d.selfRefs = nil
+	if d.alias == nil || d.alias.Type.Kind != ListKind || d.alias.Type.Alias != nil {
+		if d.alias != nil || d.object != nil || d.oneOf != nil || d.union != nil || d.scalar != nil || d.enum != nil || d.tuple != nil || d.mapDef != nil {
+			r.errorf(d.pos, "%s holds itself through a list, and is no list definition ([...T]) that every target could name; not carried", d.ref())
+		}
+		return
+	}
+	d.alias.Recursive = true
+	for _, t := range refs {
+		*t = *d.alias.Type
+		t.Alias = d.alias
+	}
 }
 
 // fieldCount is what struct.MinFields and struct.MaxFields say of a value.
@@ -3980,7 +4033,16 @@ func (r *resolver) refTypeOf(v cue.Value, name, what string) (*Type, bool) {
 	d := r.defs[name]
 	if d != nil {
 		if d.classState == 1 {
-			r.errorf(r.pos(v), "%s: #%s holds itself through a list (#A: [...#A]), which is not carried yet: a list definition is written out at every use (in Go a type alias), which for one that holds itself has no end; a map or a choice of kinds that holds itself is carried (#M: [string]: #M, #V: string | [...#V]), so make #%s one of those, or a struct that holds the list in a field", what, name, name)
+			if r.listDef(d) {
+				// #A: [...#A], #Seq: [...#Node] with #Node: #T | #Seq:
+				// a list definition that holds itself, named in every
+				// target (Alias.Recursive); its type is set once it is
+				// classified (classifyOnce).
+				t := &Type{Kind: ListKind}
+				d.selfRefs = append(d.selfRefs, t)
+				return t, true
+			}
+			r.errorf(r.pos(v), "%s: #%s refers to itself again while it is being read, which is carried where the definition so reached is a list definition, a map or a choice of kinds (#A: [...#A], #M: [string]: #M, #V: string | [...#V]) and not yet for this one; hold the value that refers back in a struct's field", what, name)
 			return nil, false
 		}
 		r.classifyOnce(d)
@@ -3997,6 +4059,11 @@ func (r *resolver) refTypeOf(v cue.Value, name, what string) (*Type, bool) {
 		return &Type{Kind: ObjectKind, Object: d.object}, true
 	case d.union != nil:
 		return &Type{Kind: UnionKind, Union: d.union}, true
+	case d.alias != nil && d.alias.Recursive:
+		// A list that holds itself: named at every use (HoldsItself).
+		t := *d.alias.Type
+		t.Alias = d.alias
+		return &t, true
 	case d.alias != nil:
 		return copyType(d.alias.Type), true
 	case d.tuple != nil:
@@ -4680,6 +4747,9 @@ func inPlace(o, target *OneOf, seen map[*OneOf]bool) bool {
 		if t == nil {
 			return false
 		}
+		if t.Kind != OneOfKind && t.HoldsItself() {
+			return false // a list or map of its own name
+		}
 		switch t.Kind {
 		case OneOfKind:
 			return t.OneOf == target || inPlace(t.OneOf, target, seen)
@@ -4694,10 +4764,6 @@ func inPlace(o, target *OneOf, seen map[*OneOf]bool) bool {
 			}
 		case ObjectKind, UnionKind, EnumKind, ScalarKind:
 			return false
-		case MapKind:
-			if t.HoldsItself() {
-				return false // a map of its own name (Map.Recursive)
-			}
 		}
 		if t.MatchN != nil {
 			// A list its alternatives count holds what they hold.

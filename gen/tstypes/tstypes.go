@@ -136,6 +136,13 @@ func generatePackage(p *model.Package, out string) ([]output.File, error) {
 		if err := claim(a.TSName, a.Pos); err != nil {
 			return nil, err
 		}
+		if a.Recursive {
+			// A list that holds itself: its functions are its own, as
+			// a named map's.
+			if err := claimAll(claim, derivedNames(model.MapKind, a.TSName), a.Pos); err != nil {
+				return nil, err
+			}
+		}
 		decls = append(decls, decl{a.Pos, a.TSName, tsdoc(a.Doc, "") + fmt.Sprintf("export type %s = %s;\n", a.TSName, typ(a.Type))})
 	}
 	for _, tu := range p.Tuples {
@@ -447,6 +454,9 @@ func typ(t *model.Type) string {
 	case model.TupleKind:
 		return t.Tuple.TSName
 	case model.ListKind:
+		if t.HoldsItself() {
+			return t.Alias.TSName // written out in place it has no end
+		}
 		if m := t.MatchN; m != nil {
 			// The list alternatives of a choice ([...string] |
 			// [...int]): one of their types.
@@ -551,9 +561,10 @@ func namedMap(m *model.Map) string {
 			doc += "\n\n" + strings.Replace(c, "The JSON Schema checks:", "The JSON Schema checks each value:", 1)
 		}
 	}
-	if m.Recursive {
+	if m.Recursive || reachesSelf(m.Elem) {
 		// type M = Record<string, M> is an alias that refers to itself,
-		// which TypeScript refuses; an index signature may.
+		// which TypeScript refuses (so is one that refers to a choice
+		// that refers to it); an index signature may.
 		return tsdoc(doc, "") + fmt.Sprintf("export type %s = { [key: string]: %s };\n", m.TSName, typ(m.Elem))
 	}
 	return tsdoc(doc, "") + fmt.Sprintf("export type %s = Record<string, %s>;\n", m.TSName, typ(m.Elem))

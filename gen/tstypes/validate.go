@@ -129,7 +129,13 @@ func validators(p *model.Package) []decl {
 	}
 	for _, o := range p.OneOfs {
 		if o.Recursive {
-			ds = append(ds, decl{o.Pos, o.TSName, oneOfValidator(o)})
+			t := &model.Type{Kind: model.OneOfKind, OneOf: &model.OneOf{Name: o.Name, TSName: o.TSName, Alts: o.Alts}}
+			ds = append(ds, decl{o.Pos, o.TSName, selfValidator(o.TSName, t)})
+		}
+	}
+	for _, a := range p.Aliases {
+		if a.Recursive {
+			ds = append(ds, decl{a.Pos, a.TSName, selfValidator(a.TSName, a.Type)})
 		}
 	}
 	if d, ok := documentType(p); ok {
@@ -1362,33 +1368,43 @@ func mapValidator(m *model.Map) string {
 	return c.b.String()
 }
 
-// oneOfValidator renders the walker, writer and exported functions of a
-// OneOf that holds itself (#V: string | [...#V]), which every use calls,
-// as a named map's; any other OneOf is judged where it is used.
-func oneOfValidator(o *model.OneOf) string {
+// selfValidator renders the walker, writer and exported functions of name,
+// a OneOf or list that holds itself (#V: string | [...#V], #A: [...#A]),
+// of type t written out (no HoldsItself at its top), which every use
+// calls, as a named map's; any other OneOf or list is judged where it is
+// used.
+func selfValidator(name string, t *model.Type) string {
 	c := &code{}
-	exported(c, o.TSName, "a "+o.TSName)
+	exported(c, name, "a "+name)
 	c.p("")
-	t := &model.Type{Kind: model.OneOfKind, OneOf: &model.OneOf{Name: o.Name, TSName: o.TSName, Alts: o.Alts}}
-	// c and k are where the parser keeps a number's text: the root's,
-	// unless the caller says.
-	c.open("function ", checkFn(o.TSName), "(v: unknown, at: At | null, out: Problem[] | null, c: object = _ROOT, k: string | number = \"\"): boolean")
-	c.p("let ok = true;")
-	check(c, t, "v", "c", "k", "at")
+	if t.Kind == model.OneOfKind {
+		// c and k are where the parser keeps a number's text: the
+		// root's, unless the caller says.
+		c.open("function ", checkFn(name), "(v: unknown, at: At | null, out: Problem[] | null, c: object = _ROOT, k: string | number = \"\"): boolean")
+		c.p("let ok = true;")
+		check(c, t, "v", "c", "k", "at")
+	} else {
+		c.open("function ", checkFn(name), "(v: unknown, at: At | null, out: Problem[] | null): boolean")
+		c.p("let ok = true;")
+		check(c, t, "v", "null", "null", "at")
+	}
 	c.p("return ok;")
 	c.close()
 	c.p("")
-	c.open("function ", writerFn(o.TSName), "(v: ", o.TSName, "): string")
+	c.open("function ", writerFn(name), "(v: ", name, "): string")
 	c.p("return ", writeExpr(c, t, "v"), ";")
 	c.close()
 	return c.b.String()
 }
 
-// selfName is the TypeScript name of the map or OneOf that t, which
+// selfName is the TypeScript name of the list, map or OneOf that t, which
 // HoldsItself, refers to.
 func selfName(t *model.Type) string {
-	if t.Kind == model.OneOfKind {
+	switch t.Kind {
+	case model.OneOfKind:
 		return t.OneOf.TSName
+	case model.ListKind:
+		return t.Alias.TSName
 	}
 	return t.Map.TSName
 }

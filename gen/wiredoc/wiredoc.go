@@ -349,6 +349,9 @@ func (d *doc) typ(t *model.Type) string {
 		}
 		return strings.Join(alts, " or ")
 	case model.ListKind:
+		if t.HoldsItself() {
+			return link(t.Alias.Name) // it holds itself: named in its section
+		}
 		if t.MatchN != nil {
 			return "list" // its list alternatives count it: its constraints
 		}
@@ -410,6 +413,9 @@ func keyWords(k *model.Type) string {
 // constraints renders what a value of t must satisfy beyond its type: its
 // own constraints and, for a list or map, its elements'.
 func (d *doc) constraints(t *model.Type) string {
+	if t.HoldsItself() {
+		return "" // its section says
+	}
 	var parts []string
 	switch t.Kind {
 	case model.BasicKind, model.ScalarKind:
