@@ -227,6 +227,9 @@ func patternNames(p *model.Package) (names, nots map[*model.Type]string) {
 	names, nots = map[*model.Type]string{}, map[*model.Type]string{}
 	var visit func(t *model.Type, stem string)
 	visit = func(t *model.Type, stem string) {
+		if t.HoldsItself() {
+			return // named where it is declared
+		}
 		switch t.Kind {
 		case model.BasicKind, model.AnyKind:
 			for i, a := range t.Choice {
@@ -327,6 +330,9 @@ func keyedOneOfs(p *model.Package) map[*model.OneOf]bool {
 			if t.Kind == model.ListKind && t.UniqueItems && t.Elem.Kind == model.OneOfKind && model.ScalarItems(t.Elem) {
 				keyed[t.Elem.OneOf] = true
 			}
+			if t.HoldsItself() {
+				break // its element is visited where it is declared
+			}
 		}
 	}
 	for _, o := range p.Objects {
@@ -369,6 +375,9 @@ func usedUnions(p *model.Package) map[*model.Union]bool {
 		for ; t != nil; t = t.Elem {
 			if t.Kind == model.UnionKind {
 				used[t.Union] = true
+			}
+			if t.HoldsItself() {
+				break // its element is visited where it is declared
 			}
 		}
 	}

@@ -51,6 +51,9 @@ func goType(f *goFile, t *model.Type, optional bool) string {
 	case model.NullableKind:
 		s = f.wire() + ".Nullable[" + goType(f, t.Elem, false) + "]"
 	case model.ListKind:
+		if t.HoldsItself() {
+			return t.Alias.GoName // type A []A
+		}
 		return "[]" + goType(f, t.Elem, false)
 	case model.MapKind:
 		if t.Map != nil {
@@ -72,6 +75,9 @@ func decodeFunc(goName string) string { return helper("decode", goName) }
 func readCall(f *goFile, t *model.Type, dst string) string {
 	switch t.Kind {
 	case model.ListKind:
+		if t.HoldsItself() {
+			return readFunc(f, t) + "(r, " + dst + ")"
+		}
 		return f.wire() + ".List(r, " + dst + ", " + readFunc(f, t.Elem) + ")"
 	case model.MapKind:
 		if t.Map != nil {
@@ -129,6 +135,9 @@ func readFunc(f *goFile, t *model.Type) string {
 		// which gofmt breaks over lines once it is long.
 		return f.wire() + ".MapOf(" + readFunc(f, t.Elem) + ")"
 	case model.ListKind:
+		if t.HoldsItself() {
+			return readUnionFunc(t.Alias.GoName)
+		}
 		return f.wire() + ".ListOf(" + readFunc(f, t.Elem) + ")"
 	case model.AnyKind:
 		return "(*" + f.wire() + ".Reader).Raw"
@@ -650,6 +659,13 @@ func objectEncode(f *goFile, o *model.Object) {
 // encodeValue writes the statements encoding v, a value of t; depth names
 // the loop variables of nested lists and maps.
 func encodeValue(f *goFile, t *model.Type, v string, depth int) {
+	if (t.Kind == model.MapKind || t.Kind == model.ListKind) && t.HoldsItself() {
+		// A map or list that holds itself (type M map[string]M, type
+		// A []A): its own encode, as an object's, since written out
+		// it has no end.
+		f.p(v, ".encode(e)")
+		return
+	}
 	switch t.Kind {
 	case model.EnumKind:
 		f.p(f.wire(), ".EncodeEnum(e, &", enumTable(t.Enum), ", ", v, ")")
@@ -805,6 +821,9 @@ func compilePatterns(f *goFile, name string, patterns []string) {
 // place (its own =~, its list elements' or map values'), under the name
 // patternNames gave it.
 func fieldPatterns(f *goFile, t *model.Type) {
+	if t.HoldsItself() {
+		return // compiled where it is declared
+	}
 	switch t.Kind {
 	case model.BasicKind, model.AnyKind:
 		for _, a := range t.Choice {
@@ -1161,6 +1180,9 @@ func refusalReason(o *model.Object, rf *model.Refusal) string {
 
 // needsCheck reports whether a value of t has anything to validate.
 func needsCheck(t *model.Type) bool {
+	if t.HoldsItself() {
+		return true // its own validate, as an object's
+	}
 	switch t.Kind {
 	case model.EnumKind, model.ObjectKind, model.UnionKind, model.OneOfKind, model.TupleKind:
 		return true
@@ -1227,6 +1249,14 @@ func checks(f *goFile, t *model.Type, v, path, member, stepVar string, depth int
 	case model.ObjectKind, model.OneOfKind:
 		ptr, _ := step()
 		f.p(v, ".validate(p, ", ptr, ")")
+	case model.MapKind:
+		if t.HoldsItself() {
+			// A map that holds itself: its own validate (namedMap).
+			ptr, _ := step()
+			f.p(v, ".validate(p, ", ptr, ")")
+			return
+		}
+		mapChecks(f, t, v, path, member, stepVar, depth, step)
 	case model.TupleKind:
 		// list.MinItems/MaxItems count every item, leading and rest.
 		n := strconv.Itoa(len(t.Tuple.Items))
@@ -1294,117 +1324,136 @@ func checks(f *goFile, t *model.Type, v, path, member, stepVar string, depth int
 		f.p("p.Add(", path, ", ", mem, ", ", f.wire(), `.RuleConst, "%s", `, quote("must be "+lit), ")")
 		f.close()
 	case model.ListKind:
-		if t.MinItems != nil {
-			f.p("p.MinItems(", path, ", ", mem, ", len(", v, "), ", strconv.Itoa(*t.MinItems), ")")
+		if t.HoldsItself() {
+			// A list that holds itself: its own validate (alias).
+			ptr, _ := step()
+			f.p(v, ".validate(p, ", ptr, ")")
+			return
 		}
-		if t.MaxItems != nil {
-			f.p("p.MaxItems(", path, ", ", mem, ", len(", v, "), ", strconv.Itoa(*t.MaxItems), ")")
+		listChecks(f, t, v, path, member, stepVar, depth, step)
+	}
+}
+
+// listChecks writes the statements validating v, a list of type t: its
+// count of items, their uniqueness, each item (checks), list.MatchN and
+// the count of its list alternatives.
+func listChecks(f *goFile, t *model.Type, v, path, member, stepVar string, depth int, step func() (ptr, recv string)) {
+	mem := quote(member)
+	if t.MinItems != nil {
+		f.p("p.MinItems(", path, ", ", mem, ", len(", v, "), ", strconv.Itoa(*t.MinItems), ")")
+	}
+	if t.MaxItems != nil {
+		f.p("p.MaxItems(", path, ", ", mem, ", len(", v, "), ", strconv.Itoa(*t.MaxItems), ")")
+	}
+	if t.UniqueItems {
+		switch {
+		case t.Elem.Kind == model.OneOfKind && model.ScalarItems(t.Elem):
+			// Items of several kinds: compared by the value each holds.
+			f.p(f.wire(), ".UniqueItemsBy(p, ", path, ", ", mem, ", ", v, ", (*", t.Elem.OneOf.GoName, ").key)")
+		case !model.ScalarItems(t.Elem):
+			// Objects, lists, any JSON: compared as JSON values.
+			f.p(f.wire(), ".UniqueItemsBy(p, ", path, ", ", mem, ", ", v, ", ", f.wire(), ".JSONKey[", goType(f, t.Elem, false), "])")
+		default:
+			f.p(f.wire(), ".UniqueItems(p, ", path, ", ", mem, ", ", v, ")")
 		}
-		if t.UniqueItems {
-			switch {
-			case t.Elem.Kind == model.OneOfKind && model.ScalarItems(t.Elem):
-				// Items of several kinds: compared by the value each holds.
-				f.p(f.wire(), ".UniqueItemsBy(p, ", path, ", ", mem, ", ", v, ", (*", t.Elem.OneOf.GoName, ").key)")
-			case !model.ScalarItems(t.Elem):
-				// Objects, lists, any JSON: compared as JSON values.
-				f.p(f.wire(), ".UniqueItemsBy(p, ", path, ", ", mem, ", ", v, ", ", f.wire(), ".JSONKey[", goType(f, t.Elem, false), "])")
-			default:
-				f.p(f.wire(), ".UniqueItems(p, ", path, ", ", mem, ", ", v, ")")
+	}
+	if needsCheck(t.Elem) {
+		_, recv := step()
+		i, el := loopVar("i", depth), loopVar("el", depth)
+		f.open("for ", i, " := range ", v)
+		f.p(el, " := ", recv, ".Index(", i, ")")
+		checks(f, t.Elem, v+"["+i+"]", "&"+el, "", "", depth+1)
+		f.close()
+	}
+	if t.Contains != nil {
+		containsChecks(f, t, v, path, member, stepVar, depth)
+	}
+	if t.MatchN != nil {
+		listMatchN(f, t.MatchN, v, path, member, stepVar, depth)
+	}
+}
+
+// mapChecks writes the statements validating v, a map of type t: its
+// count of members, its keys' patterns and its values (checks).
+func mapChecks(f *goFile, t *model.Type, v, path, member, stepVar string, depth int, step func() (ptr, recv string)) {
+	mem := quote(member)
+	if !needsCheck(t) {
+		return
+	}
+	if t.MinFields != nil {
+		f.p("p.MinProperties(", path, ", ", mem, ", len(", v, "), ", strconv.Itoa(*t.MinFields), ")")
+	}
+	if t.MaxFields != nil {
+		f.p("p.MaxProperties(", path, ", ", mem, ", len(", v, "), ", strconv.Itoa(*t.MaxFields), ")")
+	}
+	if t.Key == nil && !needsCheck(t.Elem) {
+		return
+	}
+	_, recv := step()
+	k, e, el, mark := loopVar("k", depth), loopVar("e", depth), loopVar("el", depth), loopVar("mark", depth)
+	body := func() {
+		f.p(el, " := ", recv, ".Key(", k, ")")
+		if t.Key != nil {
+			// [=~"re"]: T: every key matches each re, one check
+			// apiece, as a string's patterns are.
+			for i, re := range t.Key.Patterns {
+				f.open("if !", nthPattern(f.patterns[t.Key], i), ".MatchString(", k, ")")
+				f.p("p.Add(&", el, `, "", `, f.wire(), `.RulePattern, "%s", `, quote("its name must match "+re), ")")
+				f.close()
+			}
+			// [!~"re"]: T: no key matches any re.
+			for i, re := range t.Key.NotPatterns {
+				f.open("if ", nthPattern(f.notPatterns[t.Key], i), ".MatchString(", k, ")")
+				f.p("p.Add(&", el, `, "", `, f.wire(), `.RulePattern, "%s", `, quote("its name must not match "+re), ")")
+				f.close()
 			}
 		}
 		if needsCheck(t.Elem) {
-			_, recv := step()
-			i, el := loopVar("i", depth), loopVar("el", depth)
-			f.open("for ", i, " := range ", v)
-			f.p(el, " := ", recv, ".Index(", i, ")")
-			checks(f, t.Elem, v+"["+i+"]", "&"+el, "", "", depth+1)
-			f.close()
+			checks(f, t.Elem, e, "&"+el, "", "", depth+1)
 		}
-		if t.Contains != nil {
-			containsChecks(f, t, v, path, member, stepVar, depth)
-		}
-		if t.MatchN != nil {
-			listMatchN(f, t.MatchN, v, path, member, stepVar, depth)
-		}
-	case model.MapKind:
-		if !needsCheck(t) {
-			return
-		}
-		if t.MinFields != nil {
-			f.p("p.MinProperties(", path, ", ", mem, ", len(", v, "), ", strconv.Itoa(*t.MinFields), ")")
-		}
-		if t.MaxFields != nil {
-			f.p("p.MaxProperties(", path, ", ", mem, ", len(", v, "), ", strconv.Itoa(*t.MaxFields), ")")
-		}
-		if t.Key == nil && !needsCheck(t.Elem) {
-			return
-		}
-		_, recv := step()
-		k, e, el, mark := loopVar("k", depth), loopVar("e", depth), loopVar("el", depth), loopVar("mark", depth)
-		body := func() {
-			f.p(el, " := ", recv, ".Key(", k, ")")
-			if t.Key != nil {
-				// [=~"re"]: T: every key matches each re, one check
-				// apiece, as a string's patterns are.
-				for i, re := range t.Key.Patterns {
-					f.open("if !", nthPattern(f.patterns[t.Key], i), ".MatchString(", k, ")")
-					f.p("p.Add(&", el, `, "", `, f.wire(), `.RulePattern, "%s", `, quote("its name must match "+re), ")")
-					f.close()
-				}
-				// [!~"re"]: T: no key matches any re.
-				for i, re := range t.Key.NotPatterns {
-					f.open("if ", nthPattern(f.notPatterns[t.Key], i), ".MatchString(", k, ")")
-					f.p("p.Add(&", el, `, "", `, f.wire(), `.RulePattern, "%s", `, quote("its name must not match "+re), ")")
-					f.close()
-				}
-			}
-			if needsCheck(t.Elem) {
-				checks(f, t.Elem, e, "&"+el, "", "", depth+1)
-			}
-		}
-		// The values are looked at only when they need a check.
-		kv, value := k+", "+e, func() { f.p(e, " := ", v, "[", k, "]") }
-		if !needsCheck(t.Elem) {
-			kv, value = k, func() {}
-		}
-		// Walk in the map's order first, which costs nothing; only when
-		// that finds a problem, walk again in key order, so the report is
-		// the same every time. A map nested in another is walked once, in
-		// the way its enclosing map's walk is: that walk's second pass
-		// covers it, and a second pass at every level would double the
-		// code per level of nesting.
-		switch f.mapWalk {
-		case walkUnordered:
-			f.open("for ", kv, " := range ", v)
-			body()
-			f.close()
-		case walkSorted:
-			f.open("for _, ", k, " := range ", f.wire(), ".SortedKeys(", v, ")")
-			value()
-			body()
-			f.close()
-		default:
-			// A block of its own: an object's next map walk declares
-			// its mark again.
-			f.p("{")
-			f.depth++
-			f.p(mark, " := p.Len()")
-			f.mapWalk = walkUnordered
-			f.open("for ", kv, " := range ", v)
-			body()
-			f.close()
-			f.open("if p.Len() > ", mark)
-			f.p("p.Truncate(", mark, ")")
-			f.mapWalk = walkSorted
-			f.open("for _, ", k, " := range ", f.wire(), ".SortedKeys(", v, ")")
-			value()
-			body()
-			f.close()
-			f.close()
-			f.depth--
-			f.p("}")
-			f.mapWalk = walkNone
-		}
+	}
+	// The values are looked at only when they need a check.
+	kv, value := k+", "+e, func() { f.p(e, " := ", v, "[", k, "]") }
+	if !needsCheck(t.Elem) {
+		kv, value = k, func() {}
+	}
+	// Walk in the map's order first, which costs nothing; only when
+	// that finds a problem, walk again in key order, so the report is
+	// the same every time. A map nested in another is walked once, in
+	// the way its enclosing map's walk is: that walk's second pass
+	// covers it, and a second pass at every level would double the
+	// code per level of nesting.
+	switch f.mapWalk {
+	case walkUnordered:
+		f.open("for ", kv, " := range ", v)
+		body()
+		f.close()
+	case walkSorted:
+		f.open("for _, ", k, " := range ", f.wire(), ".SortedKeys(", v, ")")
+		value()
+		body()
+		f.close()
+	default:
+		// A block of its own: an object's next map walk declares
+		// its mark again.
+		f.p("{")
+		f.depth++
+		f.p(mark, " := p.Len()")
+		f.mapWalk = walkUnordered
+		f.open("for ", kv, " := range ", v)
+		body()
+		f.close()
+		f.open("if p.Len() > ", mark)
+		f.p("p.Truncate(", mark, ")")
+		f.mapWalk = walkSorted
+		f.open("for _, ", k, " := range ", f.wire(), ".SortedKeys(", v, ")")
+		value()
+		body()
+		f.close()
+		f.close()
+		f.depth--
+		f.p("}")
+		f.mapWalk = walkNone
 	}
 }
 
@@ -1930,7 +1979,7 @@ func constLit(t *model.Type) string {
 // object holds a union without a discriminator, whose JSON Validate reads
 // back to check it is no other variant (wire.One).
 func allocDoc(o *model.Object) string {
-	if reachesUntagged(&model.Type{Kind: model.ObjectKind, Object: o}, map[*model.Object]bool{}) {
+	if reachesUntagged(&model.Type{Kind: model.ObjectKind, Object: o}, map[any]bool{}) {
 		return "A union without a\ndiscriminator it holds is encoded and read back, to check it is one\nvariant only: that allocates."
 	}
 	return "A valid\nvalue costs no allocation."
@@ -1938,9 +1987,36 @@ func allocDoc(o *model.Object) string {
 
 // reachesUntagged reports whether a value of t may hold a union without a
 // discriminator.
-func reachesUntagged(t *model.Type, seen map[*model.Object]bool) bool {
+func reachesUntagged(t *model.Type, seen map[any]bool) bool {
 	if t == nil {
 		return false
+	}
+	if t.HoldsItself() {
+		// A list, map or choice that holds itself: what it reaches,
+		// its declaration's element or alternatives reach, seen once.
+		var key any = t.Map
+		switch t.Kind {
+		case model.OneOfKind:
+			key = t.OneOf
+		case model.ListKind:
+			key = t.Alias
+		}
+		if seen[key] {
+			return false
+		}
+		seen[key] = true
+		switch t.Kind {
+		case model.OneOfKind:
+			for _, a := range t.OneOf.Alts {
+				if reachesUntagged(a.Type, seen) {
+					return true
+				}
+			}
+			return false
+		case model.ListKind:
+			return reachesUntagged(t.Alias.Type.Elem, seen)
+		}
+		return reachesUntagged(t.Map.Elem, seen)
 	}
 	switch t.Kind {
 	case model.UnionKind:

@@ -179,5 +179,32 @@ func alias(f *goFile, a *model.Alias) {
 		f.p("const ", a.GoName, " = ", constLit(a.Type))
 		return
 	}
+	if a.Recursive {
+		recursiveList(f, a)
+		return
+	}
 	f.p("type ", a.GoName, " = ", goType(f, a.Type, false))
+}
+
+// recursiveList emits a list definition that holds itself (type A []A):
+// a type alias may not refer to itself, so it is a defined type, with a
+// decoder, encode and validate of its own that every use calls, as an
+// object's (on the list, not a pointer, as a named map's).
+func recursiveList(f *goFile, a *model.Alias) {
+	w := f.wire()
+	t := a.Type // the list written out: its own Alias is nil
+	f.p("type ", a.GoName, " ", goType(f, t, false))
+	fieldPatterns(f, t)
+	f.decl()
+	f.open("func ", readUnionFunc(a.GoName), "(r *", w, ".Reader, x *", a.GoName, ") error")
+	f.p("return ", w, ".List(r, (*", goType(f, t, false), ")(x), ", readFunc(f, t.Elem), ")")
+	f.close()
+	f.decl()
+	f.open("func (x ", a.GoName, ") encode(e *", w, ".Encoder)")
+	encodeValue(f, t, "x", 0)
+	f.close()
+	f.decl()
+	f.open("func (x ", a.GoName, ") validate(p *", w, ".Problems, path *", w, ".Path)")
+	checks(f, t, "x", "path", "", "", 0)
+	f.close()
 }

@@ -122,6 +122,23 @@ func namedMap(f *goFile, m *model.Map) {
 	f.open("func ", readUnionFunc(m.GoName), "(r *", w, ".Reader, x *", m.GoName, ") error")
 	f.p("return ", readCall(f, &model.Type{Kind: model.MapKind, Map: m, Elem: m.Elem}, "x"))
 	f.close()
+	if !m.Recursive {
+		return // every use writes and checks it in place
+	}
+	// A map that holds itself (type M map[string]M) is written and
+	// checked by methods of its own, which every use calls, as an
+	// object's: written out in place it would have no end. Their
+	// receiver is the map, not a pointer: a map's value is not
+	// addressable.
+	t := &model.Type{Kind: model.MapKind, Elem: m.Elem, Key: m.Key}
+	f.decl()
+	f.open("func (x ", m.GoName, ") encode(e *", w, ".Encoder)")
+	encodeValue(f, t, "x", 0)
+	f.close()
+	f.decl()
+	f.open("func (x ", m.GoName, ") validate(p *", w, ".Problems, path *", w, ".Path)")
+	checks(f, t, "x", "path", "", "", 0)
+	f.close()
 }
 
 func joinAnd(xs []string) string {

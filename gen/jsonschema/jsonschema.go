@@ -94,6 +94,12 @@ type def struct {
 	object *model.Object
 	union  *model.Union
 	mapDef *model.Map
+	// oneOf is a choice of kinds that holds itself (OneOf.Recursive),
+	// which every use refers to; any other is written where it is used.
+	oneOf *model.OneOf
+	// list is a list definition that holds itself (Alias.Recursive),
+	// which every use refers to; any other is written where it is used.
+	list *model.Alias
 	// doc is the type of a package's document that is none of the above
 	// (package test; 1 | 2 | "three"): a OneOf, a tuple, a list or a
 	// constant, which elsewhere are written where they are used.
@@ -251,6 +257,16 @@ func generatePackage(p *model.Package, idBase string) ([]output.File, error) {
 	}
 	for _, m := range p.Maps {
 		defs[m.Name] = &def{name: m.Name, pos: m.Pos, mapDef: m}
+	}
+	for _, o := range p.OneOfs {
+		if o.Recursive {
+			defs[o.Name] = &def{name: o.Name, pos: o.Pos, oneOf: o}
+		}
+	}
+	for _, a := range p.Aliases {
+		if a.Recursive {
+			defs[a.Name] = &def{name: a.Name, pos: a.Pos, list: a}
+		}
 	}
 	if d := documentType(p); d != nil {
 		defs[d.name] = d
@@ -475,6 +491,10 @@ func (e *emitter) holdsClosed(name string) bool {
 		t = &model.Type{Kind: model.UnionKind, Union: d.union}
 	case d.mapDef != nil:
 		t = &model.Type{Kind: model.MapKind, Map: d.mapDef, Elem: d.mapDef.Elem}
+	case d.oneOf != nil:
+		t = &model.Type{Kind: model.OneOfKind, OneOf: d.oneOf}
+	case d.list != nil:
+		t = d.list.Type
 	case d.doc != nil:
 		t = d.doc
 	}
@@ -534,6 +554,12 @@ func (e *emitter) definition(d *def) obj {
 			s = append(s, member{"propertyNames", basic(model.String, d.mapDef.Key.Constraints)})
 		}
 		s = append(s, member{"additionalProperties", e.typ(d.mapDef.Elem)})
+	case d.oneOf != nil:
+		s = s.add("description", d.oneOf.Doc)
+		s = append(s, e.oneOf(d.oneOf)...)
+	case d.list != nil:
+		s = s.add("description", d.list.Doc)
+		s = append(s, e.typ(d.list.Type)...)
 	case d.doc != nil:
 		s = s.add("description", d.docText)
 		s = append(s, e.typ(d.doc)...)
@@ -968,6 +994,9 @@ func (e *emitter) typ(t *model.Type) obj {
 		}
 		return obj{{"const", t.Const}}
 	case model.ListKind:
+		if t.HoldsItself() {
+			return e.ref(t.Alias.Name) // written out in place it has no end
+		}
 		s := obj{{"type", "array"}, {"items", e.typ(t.Elem)}}
 		if t.MinItems != nil {
 			s = append(s, member{"minItems", *t.MinItems})
@@ -1052,13 +1081,10 @@ func (e *emitter) typ(t *model.Type) obj {
 	case model.NullableKind:
 		return obj{{"anyOf", []any{e.typ(t.Elem), obj{{"type", "null"}}}}}
 	case model.OneOfKind:
-		// Each alternative is of its own JSON kind, so exactly one can
-		// match: anyOf says the same as oneOf, and costs a validator less.
-		var alts []any
-		for _, a := range t.OneOf.Alts {
-			alts = append(alts, e.typ(a.Type))
+		if t.OneOf.Recursive {
+			return e.ref(t.OneOf.Name) // written out in place it has no end
 		}
-		return obj{{"anyOf", alts}}
+		return e.oneOf(t.OneOf)
 	}
 	if len(t.Choice) > 0 {
 		// A choice among constraints: a value of the base that one
@@ -1071,6 +1097,17 @@ func (e *emitter) typ(t *model.Type) obj {
 		return append(basic(t.Base, model.Constraints{}), member{"anyOf", alts})
 	}
 	return e.matchN(e.matchIf(basic(t.Base, t.Constraints), t.MatchIf), t.MatchN)
+}
+
+// oneOf is the schema of a choice of kinds. Each alternative is of its own
+// JSON kind, so exactly one can match: anyOf says the same as oneOf, and
+// costs a validator less.
+func (e *emitter) oneOf(o *model.OneOf) obj {
+	var alts []any
+	for _, a := range o.Alts {
+		alts = append(alts, e.typ(a.Type))
+	}
+	return obj{{"anyOf", alts}}
 }
 
 // matchN appends a scalar's matchN(1, alts), when m is one, to s: a

@@ -917,6 +917,8 @@ func (t *Type) String() string {
 		return "map<string, " + t.Elem.String() + ">"
 	case "enum", "object", "union":
 		return t.Kind + " " + t.Name
+	case "self":
+		return "#" + t.Name + " (itself)"
 	case "const":
 		return fmt.Sprintf("const %q", t.Name)
 	case "const-int", "const-bool":

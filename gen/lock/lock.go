@@ -105,7 +105,9 @@ type Field struct {
 type Type struct {
 	// Kind is string, int, bool, time, date, const (a string constant),
 	// const-int, const-bool, any (any JSON value), null (null alone),
-	// enum, object, union, list, tuple or map. A field of a union's type is one of its variants: the
+	// enum, object, union, list, tuple or map; or self, a reference back
+	// to the map or oneof Name holding it (#M: [string]: #M), which is
+	// written out where it is first reached. A field of a union's type is one of its variants: the
 	// union's own findings (a variant added, a variant removed) are the
 	// field's, so they are reported once, at the union.
 	Kind string `json:"kind"`
@@ -328,7 +330,28 @@ func FromModel(s *model.Schema) *Lock {
 	return l
 }
 
-func typeOf(t *model.Type) *Type {
+func typeOf(t *model.Type) *Type { return typeIn(t, nil) }
+
+// typeIn is typeOf within the definitions that hold themselves being
+// written (in): a reference back to one of them is written by its name
+// (kind self), since written out again it would not end.
+func typeIn(t *model.Type, in []any) *Type {
+	if t.HoldsItself() {
+		var def any
+		name := ""
+		switch t.Kind {
+		case model.OneOfKind:
+			def, name = t.OneOf, t.OneOf.Name
+		case model.ListKind:
+			def, name = t.Alias, t.Alias.Name
+		default:
+			def, name = t.Map, t.Map.Name
+		}
+		if slices.Contains(in, def) {
+			return &Type{Kind: "self", Name: name}
+		}
+		in = append(in, def)
+	}
 	switch t.Kind {
 	case model.EnumKind:
 		return &Type{Kind: "enum", Name: t.Enum.Name}
@@ -347,23 +370,23 @@ func typeOf(t *model.Type) *Type {
 	case model.NullKind:
 		return &Type{Kind: "null"}
 	case model.NullableKind:
-		return &Type{Kind: "nullable", Elem: typeOf(t.Elem)}
+		return &Type{Kind: "nullable", Elem: typeIn(t.Elem, in)}
 	case model.OneOfKind:
 		lt := &Type{Kind: "oneof"}
 		for _, a := range t.OneOf.Alts {
-			lt.Alts = append(lt.Alts, typeOf(a.Type))
+			lt.Alts = append(lt.Alts, typeIn(a.Type, in))
 		}
 		return lt
 	case model.ListKind:
-		return &Type{Kind: "list", Constraints: constraintsOf(t.Constraints), Elem: typeOf(t.Elem)}
+		return &Type{Kind: "list", Constraints: constraintsOf(t.Constraints), Elem: typeIn(t.Elem, in)}
 	case model.TupleKind:
 		// [A, B]: the items in Alts; [A, ...T]: T in Elem.
 		lt := &Type{Kind: "tuple", Constraints: constraintsOf(t.Constraints)}
 		for _, it := range t.Tuple.Items {
-			lt.Alts = append(lt.Alts, typeOf(it))
+			lt.Alts = append(lt.Alts, typeIn(it, in))
 		}
 		if t.Tuple.Rest != nil {
-			lt.Elem = typeOf(t.Tuple.Rest)
+			lt.Elem = typeIn(t.Tuple.Rest, in)
 		}
 		return lt
 	case model.MapKind:
@@ -373,11 +396,11 @@ func typeOf(t *model.Type) *Type {
 			// constraint, compared as a string's pattern is.
 			c.Patterns, c.NotPatterns = t.Key.Patterns, t.Key.NotPatterns
 		}
-		return &Type{Kind: "map", Elem: typeOf(t.Elem), Constraints: constraintsOf(c)}
+		return &Type{Kind: "map", Elem: typeIn(t.Elem, in), Constraints: constraintsOf(c)}
 	}
 	lt := &Type{Kind: t.BaseOf().String(), Constraints: constraintsOf(t.Effective())}
 	for _, a := range t.Choice {
-		lt.Choice = append(lt.Choice, typeOf(a))
+		lt.Choice = append(lt.Choice, typeIn(a, in))
 	}
 	if t.Kind == model.ScalarKind && t.Scalar != nil {
 		lt.scalar = t.Scalar.Name

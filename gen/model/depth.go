@@ -69,6 +69,17 @@ func checkRefDepth(p *Package) ErrorList {
 			})
 		case t.Map != nil:
 			return def(t.Map, func() int { return typeDepth(t.Map.Elem) })
+		case t.Alias != nil:
+			// A list that holds itself: a definition of its own.
+			return def(t.Alias, func() int { return typeDepth(t.Alias.Type.Elem) })
+		case t.Kind == OneOfKind && t.HoldsItself():
+			return def(t.OneOf, func() int {
+				m := 0
+				for _, a := range t.OneOf.Alts {
+					m = max(m, typeDepth(a.Type))
+				}
+				return m
+			})
 		case t.Tuple != nil:
 			m := typeDepth(t.Tuple.Rest)
 			for _, it := range t.Tuple.Items {

@@ -124,6 +124,12 @@ type Alias struct {
 	Doc    string
 	Pos    Pos
 	Type   *Type
+	// Recursive: the alias is a list that holds itself (#A: [...#A], or
+	// through choices of kinds and maps: #Seq: [...#Node] with #Node:
+	// #Task | #Seq). Every use is then the list with Type.Alias set, which
+	// the targets refer to by name (Go: type A []A with functions of its
+	// own) rather than write it out in place.
+	Recursive bool
 }
 
 // OneOf is a value of one of several types, each of its own JSON kind
@@ -138,6 +144,11 @@ type OneOf struct {
 	Doc    string
 	Pos    Pos
 	Alts   []*Alt
+	// Recursive: a value of one of its alternatives holds a value of the
+	// choice again other than through an object (#V: string | [...#V],
+	// #JSON: null | … | [...#JSON] | {[string]: #JSON}). Every target
+	// then refers to it by name where it would write it out in place.
+	Recursive bool
 }
 
 // Alt is one alternative of a OneOf.
@@ -190,6 +201,12 @@ type Map struct {
 	// Patterns a key matches every one of and whose NotPatterns it
 	// matches none of, with no other constraint; nil for [string]: T.
 	Key *Type
+	// Recursive: the map holds itself, directly (#M: [string]: #M) or
+	// through lists, maps and choices of kinds. Elem then reaches a
+	// reference to the map again: every target refers to such a map by
+	// name (Go: type M map[string]M with functions of its own) where it
+	// writes any other map out in place.
+	Recursive bool
 }
 
 // Scalar is a named constrained scalar definition, e.g. #Timestamp or #SeatID.
@@ -508,6 +525,10 @@ type Type struct {
 	Const string
 	// Constraints of a BasicKind value, or MinItems/MaxItems of a ListKind.
 	Constraints
+	// Alias, on a ListKind, is the list definition this is a use of when
+	// it holds itself (Alias.Recursive): Elem reaches this type again, and
+	// every target names it. nil for any other list.
+	Alias *Alias
 	// Choice, on a BasicKind, lists the alternatives of a disjunction of
 	// one base (a choice among constraints: "auto" | =~"^[0-9]+$",
 	// <0 | >10): each a BasicKind with Constraints or a ConstKind of Base.
@@ -807,6 +828,23 @@ func (o *Object) ForbidBranches() (fields []string, branches [][]ForbidBranch) {
 		branches = append(branches, bs)
 	}
 	return fields, branches
+}
+
+// HoldsItself reports whether t is a reference to a definition that holds
+// itself other than through an object (Map.Recursive, OneOf.Recursive,
+// Alias.Recursive):
+// a walk over types stops there, as at an object, since its element
+// reaches t's definition again; every target refers to it by name.
+func (t *Type) HoldsItself() bool {
+	switch t.Kind {
+	case MapKind:
+		return t.Map != nil && t.Map.Recursive
+	case OneOfKind:
+		return t.OneOf != nil && t.OneOf.Recursive
+	case ListKind:
+		return t.Alias != nil && t.Alias.Recursive
+	}
+	return false
 }
 
 // Checked reports whether a value of any type (AnyKind) is checked: it

@@ -161,7 +161,18 @@ func dump(s *model.Schema) string {
 			if m.Key != nil {
 				key = " keys " + typ(m.Key)
 			}
-			fmt.Fprintf(&b, "map %s%s of %s @%s\n", m.GoName, key, typ(m.Elem), m.Pos)
+			self := ""
+			if m.Recursive {
+				self = " recursive"
+			}
+			fmt.Fprintf(&b, "map %s%s%s of %s @%s\n", m.GoName, self, key, typ(m.Elem), m.Pos)
+		}
+		for _, a := range p.Aliases {
+			if a.Recursive {
+				// A list that holds itself (the others, types every use
+				// has, show where they are used).
+				fmt.Fprintf(&b, "list %s recursive of %s @%s\n", a.GoName, typ(a.Type.Elem), a.Pos)
+			}
 		}
 		for _, u := range p.Unions {
 			var vs []string
@@ -178,6 +189,11 @@ func dump(s *model.Schema) string {
 			fmt.Fprintf(&b, "union %s %s %s @%s\n", u.GoName, tells, strings.Join(vs, " "), u.Pos)
 		}
 		for _, o := range p.OneOfs {
+			if o.Recursive {
+				// Its alternatives, which name it again (typ).
+				fmt.Fprintf(&b, "recursive %s @%s\n", typ(&model.Type{Kind: model.OneOfKind, OneOf: &model.OneOf{GoName: o.GoName, Alts: o.Alts}}), o.Pos)
+				continue
+			}
 			fmt.Fprintf(&b, "%s @%s\n", typ(&model.Type{Kind: model.OneOfKind, OneOf: o}), o.Pos)
 		}
 	}
@@ -248,6 +264,17 @@ func dumpLayout(b *strings.Builder, l *layoutmodel.Layout) {
 }
 
 func typ(t *model.Type) string {
+	if t.HoldsItself() {
+		// A list, map or choice that holds itself: by name, as it is
+		// dumped.
+		switch t.Kind {
+		case model.OneOfKind:
+			return "oneof " + t.OneOf.GoName + " (itself)"
+		case model.ListKind:
+			return "list " + t.Alias.GoName + " (itself)"
+		}
+		return "map " + t.Map.GoName + " (itself)"
+	}
 	switch t.Kind {
 	case model.BasicKind:
 		if len(t.Choice) > 0 {

@@ -194,6 +194,12 @@ type def struct {
 	mapDef *Map
 	// mapState: 1 while the map's element type is being resolved, 2 after.
 	mapState int
+	// selfRefs are the references to the map made while its element
+	// type was being resolved (#M: [string]: #M): their Elem and Key are
+	// set once it is. For a list definition, the references made while
+	// it was being classified (#A: [...#A]): each is its type, named,
+	// once it is known.
+	selfRefs []*Type
 	// classState: 1 while the definition is being classified, 2 after.
 	classState int
 	// nullable: the definition is T | null, and so is every use of it.
@@ -282,6 +288,11 @@ func (d *def) literal() (*ast.StructLit, bool) {
 // so that each use of an alias has a type of its own.
 func copyType(t *Type) *Type {
 	c := *t
+	if t.HoldsItself() {
+		// A reference to a definition that holds itself: a copy of its
+		// element would not end, and every use refers to it by name.
+		return &c
+	}
 	if t.Elem != nil {
 		c.Elem = copyType(t.Elem)
 	}
@@ -1849,6 +1860,9 @@ func (r *resolver) classifyOnce(d *def) {
 		}
 	}
 	r.classify(d)
+	if len(d.selfRefs) > 0 {
+		r.namedList(d)
+	}
 	if d.counts.has {
 		if d.object == nil {
 			r.errorf(d.pos, "%s: struct.MinFields/MaxFields count an object's or a map's members; this definition is not one", d.ref())
@@ -1857,6 +1871,54 @@ func (r *resolver) classifyOnce(d *def) {
 		}
 	}
 	d.classState = 2
+}
+
+// listDef reports whether d is written as an open list, [...T] (with
+// constraints beside it or not): a list definition, which when it holds
+// itself every target names.
+func (r *resolver) listDef(d *def) bool {
+	if d.v.IncompleteKind() != cue.ListKind {
+		return false
+	}
+	found := false
+	ast.Walk(sourceExpr(d.v), func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.BinaryExpr:
+			return n.Op == token.AND
+		case *ast.ParenExpr:
+			return true
+		case *ast.ListLit:
+			// [...T]: no leading item (a tuple holding itself is
+			// not carried yet).
+			if len(n.Elts) == 1 {
+				if _, ok := n.Elts[0].(*ast.Ellipsis); ok {
+					found = true
+				}
+			}
+		}
+		return false
+	}, nil)
+	return found
+}
+
+// namedList names d, a list definition that referred to itself while it
+// was being classified: it is an alias marked Recursive, and each such
+// reference its type with the alias set (HoldsItself), so that every
+// target refers to it by name. One that is no list alias is refused.
+func (r *resolver) namedList(d *def) {
+	refs := d.selfRefs
+	d.selfRefs = nil
+	if d.alias == nil || d.alias.Type.Kind != ListKind || d.alias.Type.Alias != nil {
+		if d.alias != nil || d.object != nil || d.oneOf != nil || d.union != nil || d.scalar != nil || d.enum != nil || d.tuple != nil || d.mapDef != nil {
+			r.errorf(d.pos, "%s holds itself through a list, and is no list definition ([...T]) that every target could name; not carried", d.ref())
+		}
+		return
+	}
+	d.alias.Recursive = true
+	for _, t := range refs {
+		*t = *d.alias.Type
+		t.Alias = d.alias
+	}
 }
 
 // fieldCount is what struct.MinFields and struct.MaxFields say of a value.
@@ -2428,11 +2490,20 @@ func (r *resolver) resolveMap(d *def) *Map {
 	case 2:
 		return m
 	case 1:
-		r.errorf(d.pos, "%s: a map that holds itself ([string]: #%s) cannot be written out in Go or TypeScript; give its values a struct definition that holds the map in an optional field", d.ref(), d.name)
+		// #M: [string]: #M, or through a list or a choice of kinds:
+		// every target names the map (Go: type M map[string]M), so a
+		// use of it refers to it by name rather than writing it out.
+		m.Recursive = true
 		return m
 	}
 	d.mapState = 1
-	defer func() { d.mapState = 2 }()
+	defer func() {
+		d.mapState = 2
+		for _, t := range d.selfRefs {
+			t.Elem, t.Key = m.Elem, m.Key
+		}
+		d.selfRefs = nil
+	}()
 	if d.keyPattern.Exists() {
 		key, kok := r.keyType(d.keyPattern, d.ref(), d.pos, true)
 		elem, eok := r.typeAt(d.keyElem, "#"+d.name+"[string]", d.pos)
@@ -4126,7 +4197,16 @@ func (r *resolver) refTypeOf(v cue.Value, name, what string) (*Type, bool) {
 	d := r.defs[name]
 	if d != nil {
 		if d.classState == 1 {
-			r.errorf(r.pos(v), "%s: #%s holds itself through a list or a map (#A: [...#A]), which is not carried yet: the Go types name such a definition with a type alias, and an alias may not refer to itself; make #%s a struct that holds the list in a field", what, name, name)
+			if r.listDef(d) {
+				// #A: [...#A], #Seq: [...#Node] with #Node: #T | #Seq:
+				// a list definition that holds itself, named in every
+				// target (Alias.Recursive); its type is set once it is
+				// classified (classifyOnce).
+				t := &Type{Kind: ListKind}
+				d.selfRefs = append(d.selfRefs, t)
+				return t, true
+			}
+			r.errorf(r.pos(v), "%s: #%s refers to itself again while it is being read, which is carried where the definition so reached is a list definition, a map or a choice of kinds (#A: [...#A], #M: [string]: #M, #V: string | [...#V]) and not yet for this one; hold the value that refers back in a struct's field", what, name)
 			return nil, false
 		}
 		r.classifyOnce(d)
@@ -4143,6 +4223,11 @@ func (r *resolver) refTypeOf(v cue.Value, name, what string) (*Type, bool) {
 		return &Type{Kind: ObjectKind, Object: d.object}, true
 	case d.union != nil:
 		return &Type{Kind: UnionKind, Union: d.union}, true
+	case d.alias != nil && d.alias.Recursive:
+		// A list that holds itself: named at every use (HoldsItself).
+		t := *d.alias.Type
+		t.Alias = d.alias
+		return &t, true
 	case d.alias != nil:
 		return copyType(d.alias.Type), true
 	case d.tuple != nil:
@@ -4158,6 +4243,12 @@ func (r *resolver) refTypeOf(v cue.Value, name, what string) (*Type, bool) {
 		return &Type{Kind: OneOfKind, OneOf: d.oneOf}, true
 	case d.mapDef != nil:
 		m := r.resolveMap(d)
+		if d.mapState == 1 {
+			// The map holds itself: its element type is set once known.
+			t := &Type{Kind: MapKind, Map: m}
+			d.selfRefs = append(d.selfRefs, t)
+			return t, true
+		}
 		if m.Elem == nil {
 			return nil, false // reported at the map
 		}
@@ -4798,10 +4889,9 @@ func (r *resolver) oneOf(d *def, alts []cue.Value, what string) *OneOf {
 	if !ok {
 		return nil
 	}
-	if inPlace(o, o, map[*OneOf]bool{}) {
-		r.errorf(d.pos, "%s: a choice of JSON kinds that holds itself other than through an object (#V: string | [...#V], a string or a list of them) is not carried yet: the Go, TypeScript and JSON Schema of such a choice are written out at each use, so one that holds itself has no end; hold it in an object (#V: string | [...#Item], #Item: {v!: #V}) or name its list", what)
-		return nil
-	}
+	// #V: string | [...#V]: every target names the choice and refers to
+	// it by name where it would write it out in place.
+	o.Recursive = inPlace(o, o, map[*OneOf]bool{})
 	made = true
 	r.pkg.OneOfs = append(r.pkg.OneOfs, o)
 	return o
@@ -4820,6 +4910,9 @@ func inPlace(o, target *OneOf, seen map[*OneOf]bool) bool {
 	holds = func(t *Type) bool {
 		if t == nil {
 			return false
+		}
+		if t.Kind != OneOfKind && t.HoldsItself() {
+			return false // a list or map of its own name
 		}
 		switch t.Kind {
 		case OneOfKind:

@@ -136,6 +136,13 @@ func generatePackage(p *model.Package, out string) ([]output.File, error) {
 		if err := claim(a.TSName, a.Pos); err != nil {
 			return nil, err
 		}
+		if a.Recursive {
+			// A list that holds itself: its functions are its own, as
+			// a named map's.
+			if err := claimAll(claim, derivedNames(model.MapKind, a.TSName), a.Pos); err != nil {
+				return nil, err
+			}
+		}
 		decls = append(decls, decl{a.Pos, a.TSName, tsdoc(a.Doc, "") + fmt.Sprintf("export type %s = %s;\n", a.TSName, typ(a.Type))})
 	}
 	for _, tu := range p.Tuples {
@@ -150,7 +157,13 @@ func generatePackage(p *model.Package, out string) ([]output.File, error) {
 		if err := claim(o.TSName, o.Pos); err != nil {
 			return nil, err
 		}
-		decls = append(decls, decl{o.Pos, o.TSName, tsdoc(o.Doc, "") + fmt.Sprintf("export type %s = %s;\n", o.TSName, typ(&model.Type{Kind: model.OneOfKind, OneOf: o}))})
+		if o.Recursive {
+			// Its functions are its own, as a named map's.
+			if err := claimAll(claim, derivedNames(model.MapKind, o.TSName), o.Pos); err != nil {
+				return nil, err
+			}
+		}
+		decls = append(decls, decl{o.Pos, o.TSName, tsdoc(o.Doc, "") + fmt.Sprintf("export type %s = %s;\n", o.TSName, oneOfType(o))})
 	}
 	// Each definition's validation follows its type (the sort is stable).
 	decls = append(decls, validators(p)...)
@@ -434,14 +447,16 @@ func typ(t *model.Type) string {
 	case model.NullableKind:
 		return typ(t.Elem) + " | null"
 	case model.OneOfKind:
-		var alts []string
-		for _, a := range t.OneOf.Alts {
-			alts = append(alts, typ(a.Type))
+		if t.OneOf.Recursive {
+			return t.OneOf.TSName // written out in place it has no end
 		}
-		return strings.Join(alts, " | ")
+		return oneOfType(t.OneOf)
 	case model.TupleKind:
 		return t.Tuple.TSName
 	case model.ListKind:
+		if t.HoldsItself() {
+			return t.Alias.TSName // written out in place it has no end
+		}
 		if m := t.MatchN; m != nil {
 			// The list alternatives of a choice ([...string] |
 			// [...int]): one of their types.
@@ -460,6 +475,12 @@ func typ(t *model.Type) string {
 		if t.Map != nil {
 			return t.Map.TSName
 		}
+		if reachesSelf(t.Elem) {
+			// Record<string, V> within V's own alias is one that refers
+			// to itself, which TypeScript refuses; an index signature
+			// may.
+			return "{ [key: string]: " + typ(t.Elem) + " }"
+		}
 		return "Record<string, " + typ(t.Elem) + ">"
 	case model.BasicKind:
 		// "both" | "inline" beside bool: a choice of constants alone
@@ -469,6 +490,33 @@ func typ(t *model.Type) string {
 		}
 	}
 	return baseType(t.Base)
+}
+
+// reachesSelf reports whether a value of t, written out in place, names a
+// map or choice of kinds that holds itself (HoldsItself).
+func reachesSelf(t *model.Type) bool {
+	switch {
+	case t.HoldsItself():
+		return true
+	case t.Kind == model.OneOfKind:
+		for _, a := range t.OneOf.Alts {
+			if reachesSelf(a.Type) {
+				return true
+			}
+		}
+	case t.Kind == model.NullableKind, t.Kind == model.ListKind, t.Kind == model.MapKind && t.Map == nil:
+		return reachesSelf(t.Elem)
+	}
+	return false
+}
+
+// oneOfType is the union of a OneOf's alternatives' types.
+func oneOfType(o *model.OneOf) string {
+	var alts []string
+	for _, a := range o.Alts {
+		alts = append(alts, typ(a.Type))
+	}
+	return strings.Join(alts, " | ")
 }
 
 // constChoice is the union of a choice's literal types when every
@@ -512,6 +560,12 @@ func namedMap(m *model.Map) string {
 		if c := constraints(m.Elem.Base, m.Elem.Constraints); c != "" {
 			doc += "\n\n" + strings.Replace(c, "The JSON Schema checks:", "The JSON Schema checks each value:", 1)
 		}
+	}
+	if m.Recursive || reachesSelf(m.Elem) {
+		// type M = Record<string, M> is an alias that refers to itself,
+		// which TypeScript refuses (so is one that refers to a choice
+		// that refers to it); an index signature may.
+		return tsdoc(doc, "") + fmt.Sprintf("export type %s = { [key: string]: %s };\n", m.TSName, typ(m.Elem))
 	}
 	return tsdoc(doc, "") + fmt.Sprintf("export type %s = Record<string, %s>;\n", m.TSName, typ(m.Elem))
 }

@@ -127,6 +127,17 @@ func validators(p *model.Package) []decl {
 	for _, m := range p.Maps {
 		ds = append(ds, decl{m.Pos, m.TSName, mapValidator(m)})
 	}
+	for _, o := range p.OneOfs {
+		if o.Recursive {
+			t := &model.Type{Kind: model.OneOfKind, OneOf: &model.OneOf{Name: o.Name, TSName: o.TSName, Alts: o.Alts}}
+			ds = append(ds, decl{o.Pos, o.TSName, selfValidator(o.TSName, t)})
+		}
+	}
+	for _, a := range p.Aliases {
+		if a.Recursive {
+			ds = append(ds, decl{a.Pos, a.TSName, selfValidator(a.TSName, a.Type)})
+		}
+	}
 	if d, ok := documentType(p); ok {
 		ds = append(ds, decl{d.pos, d.name + " document", documentValidator(d)})
 	}
@@ -635,6 +646,18 @@ func memberOf(o, name string) string {
 // check writes the statements judging x, a value of t held at key k of the
 // container cont, whose place is at.
 func check(c *code, t *model.Type, x, cont, k, at string) {
+	if t.HoldsItself() {
+		// A map or choice that holds itself: its own walker, as an
+		// object's, since written out in place it has no end.
+		// A choice's number is judged by its text, which the parser
+		// keeps under its container and key: the walker is told them.
+		where := ""
+		if t.Kind == model.OneOfKind && cont != "null" {
+			where = ", " + cont + ", " + k
+		}
+		c.p("if (!", checkFn(selfName(t)), "(", x, ", ", at, ", out", where, ")) { if (out === null) return false; ok = false; }")
+		return
+	}
 	switch t.Kind {
 	case model.EnumKind:
 		c.open("if (!", isFunc(t.Enum.TSName), "(", x, "))")
@@ -1330,7 +1353,9 @@ func mapValidator(m *model.Map) string {
 	c := &code{}
 	exported(c, m.TSName, "a "+m.TSName)
 	c.p("")
-	t := &model.Type{Kind: model.MapKind, Map: m, Elem: m.Elem, Key: m.Key}
+	// The map written out: a reference to it (Map set) is a call of
+	// these functions when it holds itself.
+	t := &model.Type{Kind: model.MapKind, Elem: m.Elem, Key: m.Key}
 	c.open("function ", checkFn(m.TSName), "(v: unknown, at: At | null, out: Problem[] | null): boolean")
 	c.p("let ok = true;")
 	check(c, t, "v", "null", "null", "at")
@@ -1341,6 +1366,47 @@ func mapValidator(m *model.Map) string {
 	c.p("return ", writeExpr(c, t, "v"), ";")
 	c.close()
 	return c.b.String()
+}
+
+// selfValidator renders the walker, writer and exported functions of name,
+// a OneOf or list that holds itself (#V: string | [...#V], #A: [...#A]),
+// of type t written out (no HoldsItself at its top), which every use
+// calls, as a named map's; any other OneOf or list is judged where it is
+// used.
+func selfValidator(name string, t *model.Type) string {
+	c := &code{}
+	exported(c, name, "a "+name)
+	c.p("")
+	if t.Kind == model.OneOfKind {
+		// c and k are where the parser keeps a number's text: the
+		// root's, unless the caller says.
+		c.open("function ", checkFn(name), "(v: unknown, at: At | null, out: Problem[] | null, c: object = _ROOT, k: string | number = \"\"): boolean")
+		c.p("let ok = true;")
+		check(c, t, "v", "c", "k", "at")
+	} else {
+		c.open("function ", checkFn(name), "(v: unknown, at: At | null, out: Problem[] | null): boolean")
+		c.p("let ok = true;")
+		check(c, t, "v", "null", "null", "at")
+	}
+	c.p("return ok;")
+	c.close()
+	c.p("")
+	c.open("function ", writerFn(name), "(v: ", name, "): string")
+	c.p("return ", writeExpr(c, t, "v"), ";")
+	c.close()
+	return c.b.String()
+}
+
+// selfName is the TypeScript name of the list, map or OneOf that t, which
+// HoldsItself, refers to.
+func selfName(t *model.Type) string {
+	switch t.Kind {
+	case model.OneOfKind:
+		return t.OneOf.TSName
+	case model.ListKind:
+		return t.Alias.TSName
+	}
+	return t.Map.TSName
 }
 
 // document is a package's document that is neither an object, union
@@ -1513,6 +1579,9 @@ func accessor(name string) string {
 
 // writeExpr is the expression writing v, a value of t.
 func writeExpr(c *code, t *model.Type, v string) string {
+	if t.HoldsItself() {
+		return writerFn(selfName(t)) + "(" + v + ")"
+	}
 	switch t.Kind {
 	case model.EnumKind:
 		return "_str(" + v + ")"

@@ -89,7 +89,7 @@ func render(p *model.Package, cfg *model.Config) []byte {
 			d.enum(e)
 		}
 	}
-	if len(p.Scalars) > 0 || len(p.Maps) > 0 || len(p.Aliases) > 0 || len(p.Tuples) > 0 {
+	if len(p.Scalars) > 0 || len(p.Maps) > 0 || len(p.Aliases) > 0 || len(p.Tuples) > 0 || len(recursiveOneOfs(p)) > 0 {
 		d.f("## Named types\n\n")
 		for _, a := range p.Aliases {
 			d.f("### %s\n\n%s\n\n", a.Name, paragraph(a.Doc))
@@ -120,6 +120,17 @@ func render(p *model.Package, cfg *model.Config) []byte {
 				keys = "strings " + keyWords(m.Key)
 			}
 			d.f("An object whose keys are %s, each holding %s%s. Go: `%s`.\n\n", keys, d.typ(m.Elem), c, m.GoName)
+		}
+		for _, o := range recursiveOneOfs(p) {
+			// A choice of kinds that holds itself: named here, since
+			// written out where it is used it would have no end.
+			d.f("### %s\n\n%s\n\n", o.Name, paragraph(o.Doc))
+			t := &model.Type{Kind: model.OneOfKind, OneOf: &model.OneOf{Alts: o.Alts}}
+			c := ""
+			if e := d.constraints(t); e != "" {
+				c = " (" + e + ")"
+			}
+			d.f("%s%s. Go: `%s`.\n\n", upperFirst(d.typ(t)), c, o.GoName)
 		}
 	}
 	return append(bytes.TrimRight(d.Bytes(), "\n"), '\n')
@@ -155,6 +166,9 @@ func (d *doc) index(roots, variants []*model.Object) {
 	}
 	for _, m := range d.p.Maps {
 		ns = append(ns, m.Name)
+	}
+	for _, o := range recursiveOneOfs(d.p) {
+		ns = append(ns, o.Name)
 	}
 	row("Objects", os)
 	row("Unions", us)
@@ -326,12 +340,18 @@ func (d *doc) typ(t *model.Type) string {
 	case model.NullableKind:
 		return d.typ(t.Elem) + " or null"
 	case model.OneOfKind:
+		if t.OneOf.Recursive {
+			return link(t.OneOf.Name) // it holds itself: named in its section
+		}
 		var alts []string
 		for _, a := range t.OneOf.Alts {
 			alts = append(alts, d.typ(a.Type))
 		}
 		return strings.Join(alts, " or ")
 	case model.ListKind:
+		if t.HoldsItself() {
+			return link(t.Alias.Name) // it holds itself: named in its section
+		}
 		if t.MatchN != nil {
 			return "list" // its list alternatives count it: its constraints
 		}
@@ -365,6 +385,18 @@ func (d *doc) typ(t *model.Type) string {
 	return "?"
 }
 
+// recursiveOneOfs are the choices of kinds of p that hold themselves
+// (OneOf.Recursive): the reference names each in a section of its own.
+func recursiveOneOfs(p *model.Package) []*model.OneOf {
+	var os []*model.OneOf
+	for _, o := range p.OneOfs {
+		if o.Recursive {
+			os = append(os, o)
+		}
+	}
+	return os
+}
+
 // keyWords says which strings a map's keys are: those matching each of
 // its =~, and none of its !~.
 func keyWords(k *model.Type) string {
@@ -381,6 +413,9 @@ func keyWords(k *model.Type) string {
 // constraints renders what a value of t must satisfy beyond its type: its
 // own constraints and, for a list or map, its elements'.
 func (d *doc) constraints(t *model.Type) string {
+	if t.HoldsItself() {
+		return "" // its section says
+	}
 	var parts []string
 	switch t.Kind {
 	case model.BasicKind, model.ScalarKind:
@@ -403,6 +438,9 @@ func (d *doc) constraints(t *model.Type) string {
 		// Null, or a value of t.Elem under its constraints.
 		return d.constraints(t.Elem)
 	case model.OneOfKind:
+		if t.OneOf.Recursive {
+			break // its section says
+		}
 		for _, a := range t.OneOf.Alts {
 			if len(a.Type.Choice) > 0 || a.Type.MatchN != nil { // a choice, or a count of lists, the alternative of its kind
 				parts = append(parts, d.typ(a.Type)+" "+d.constraints(a.Type))
