@@ -1003,6 +1003,11 @@ func (r *resolver) resolve() *Package {
 		value = r.valueDef(r.embedDeclPos())
 		value.v = choice
 		r.order = append(r.order, value)
+	} else if d := r.rootDefinition(); d != nil && !rootPos.IsValid() {
+		// #runnerConfiguration alone, an object of no field CUE lists
+		// (darttest's matchN(2, [#testConfiguration, {…}])): that
+		// definition, as one of fields is below. It was left out.
+		r.pkg.Root, r.pkg.Document = d.object, d.name
 	} else if rootPos.IsValid() {
 		if d := r.rootDefinition(); d != nil {
 			r.pkg.Root, r.pkg.Document = d.object, d.name
