@@ -3821,6 +3821,15 @@ func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 		if len(cs) == 1 {
 			return r.typeOf(cs[0], what) // T & _ is T
 		}
+		if ref, ok := r.refBesideOpen(cs); ok && r.matching {
+			// #pageObject & {...} as a part of a match (utam's page
+			// objects, intlayer's content nodes, cloud-run's revision:
+			// cue import's $ref beside the keywords of an if/then):
+			// {...} adds nothing to an object, whose definition CUE
+			// keeps closed, so the part is the reference, judged as
+			// one alone is.
+			return r.typeOf(ref, what)
+		}
 		if d, ok := r.sameChoice(cs); ok {
 			return r.typeOf(d, what)
 		}
@@ -4000,6 +4009,29 @@ func (r *resolver) fieldRef(v cue.Value, what string) (target cue.Value, handled
 		return cue.Value{}, false, false
 	}
 	return target, true, true
+}
+
+// refBesideOpen returns the reference of cs when cs is a reference to an
+// object definition and {...}, an open struct of nothing else, in either
+// order: their conjunction is the definition, as CUE keeps it closed.
+func (r *resolver) refBesideOpen(cs []cue.Value) (cue.Value, bool) {
+	if len(cs) != 2 {
+		return cue.Value{}, false
+	}
+	for i, c := range cs {
+		lit, ok := sourceExpr(cs[1-i]).(*ast.StructLit)
+		if !ok || len(lit.Elts) != 1 {
+			continue
+		}
+		if _, ok := lit.Elts[0].(*ast.Ellipsis); !ok {
+			continue
+		}
+		if _, isDef := r.defPathKey(c); !isDef || c.IncompleteKind() != cue.StructKind {
+			continue
+		}
+		return c, true
+	}
+	return cue.Value{}, false
 }
 
 // defPathKey names the definition v refers to, when v is a reference to
