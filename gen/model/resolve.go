@@ -32,6 +32,11 @@ type resolver struct {
 	comments  lineComments
 	errs      ErrorList
 
+	// partial are the objects a field of which was refused (and said
+	// so): their members are not all known, so no check that compares
+	// them with others (untagged) judges them.
+	partial map[*Object]bool
+
 	// vetOK is set when CUE's only errors on the package are validators
 	// judging its root before any data gives it fields (load.go): the
 	// root is read from its files where CUE will not list its fields.
@@ -3182,6 +3187,10 @@ func (r *resolver) resolveObject(d *def) {
 		t, ok := r.typeOf(tv, d.ref()+"."+name)
 		if !ok {
 			r.unexplained(before, f.Pos, d.ref()+"."+name)
+			if r.partial == nil {
+				r.partial = map[*Object]bool{}
+			}
+			r.partial[o] = true
 			continue
 		}
 		if regular && o.Match && t.Kind == ObjectKind && requires(t.Object) {

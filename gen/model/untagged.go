@@ -52,6 +52,12 @@ func (r *resolver) untagged(d *def, u *Union) {
 	}
 	sets := map[string]*Object{}
 	for _, o := range u.Variants {
+		if r.partial[o] {
+			// A field of it was refused, said where it is: its members
+			// compared now would be a false "the same members".
+			ok = false
+			continue
+		}
 		if why := r.untaggedVariant(o); why != "" {
 			r.errorf(o.Pos, "%s: #%s %s", d.ref(), o.Name, why)
 			ok = false
