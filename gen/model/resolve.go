@@ -3110,7 +3110,7 @@ func (r *resolver) resolveObject(d *def) {
 			if strings.HasSuffix(e.Msg, "non-concrete value struct") {
 				// CUE cannot list the fields: a field is a disjunction
 				// of structs that CUE leaves open.
-				e.Msg += " (a disjunction of structs without a constant field that tells them apart is not carried yet: write each as a definition with a discriminator, kind!: \"a\", and the union #A | #B)"
+				e.Msg += ": CUE lists no field of it, as a disjunction of structs in it is one CUE leaves unresolved before data is given (for instance a pattern's value that conjoins a union with a struct of its own, [name=K]: (#A | #B) & {_x: name}, as cuenv's task groups write it), and schemagen reads a struct by CUE's list of its fields; write the value as the union alone ([K]: #A | #B), which is carried"
 			}
 			r.errs = append(r.errs, e)
 		}
