@@ -7315,6 +7315,16 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 		r.errorf(p, "%s: the constraint %v is not carried: %s", what, c, why)
 		return false
 	}
+	if op == cue.SelectorOp {
+		// A reference that is no definition and no hidden field read in
+		// place (fieldRef): cuenv's ref: #Ref & {name: _name} under
+		// images?: [imageName=string]: #Image & {_self: imageName}, a
+		// hidden field whose value CUE computes from each member's name.
+		if _, path := r.referencePath(c); len(path.Selectors()) > 0 {
+			r.errorf(p, "%s: %v refers to %s, a value CUE computes where it is used (through a pattern's label, [name=K]: …, or a field of the data), here %v: no target states a value that differs by member or by document; refer to a definition or a hidden field that states a type", what, path.Selectors()[len(path.Selectors())-1], path, c)
+			return false
+		}
+	}
 	r.errorf(p, "%s: the constraint %v is not carried (schemagen carries bounds, =~ patterns, strings.MinRunes/MaxRunes, list.MinItems/MaxItems, time.Time, time.Format(\"2006-01-02\"), time.Duration, net.URL and net.AbsURL)", what, c)
 	return false
 }
