@@ -4134,6 +4134,12 @@ func (r *resolver) choiceKind(a cue.Value) (cue.Kind, bool) {
 			return 0, false
 		}
 		r.classifyOnce(d)
+		if d.enum != nil && d.v.IncompleteKind() == cue.StringKind {
+			// An enum of strings (#builtinAction: "app:exit" | …) among
+			// them, beside a pattern (claude-code's keybindings): its
+			// members are alternatives of the choice (choiceOf).
+			return cue.StringKind, true
+		}
 		if d.scalar == nil {
 			return 0, false
 		}
@@ -4195,6 +4201,13 @@ func (r *resolver) choiceOf(alts []cue.Value, what string) (t *Type, handled, ok
 		if u, all := r.allOfScalars(a); all {
 			a = u // matchN(2, [=~"^a", =~"b$"]) among them: both
 		}
+		if members, isEnum := r.enumMembers(a); isEnum {
+			// #builtinAction | #commandBinding: the enum's members are
+			// alternatives of the choice, as if written in place.
+			alts = slices.Concat(alts[:i], members, alts[i+1:])
+			i--
+			continue
+		}
 		if in, any := r.anyOfScalars(a); any {
 			// matchN(>=1, [=~"^\\./", net.AbsURL]) among them: a
 			// choice within a choice, whose alternatives are the
@@ -4229,6 +4242,28 @@ func (r *resolver) choiceOf(alts []cue.Value, what string) (t *Type, handled, ok
 		return nil, true, false
 	}
 	return t, true, true
+}
+
+// enumMembers returns the members of the enum definition a refers to, as
+// CUE's alternatives of it, when a is a reference to one.
+func (r *resolver) enumMembers(a cue.Value) ([]cue.Value, bool) {
+	name, ok := r.refName(a)
+	if !ok {
+		return nil, false
+	}
+	d := r.defs[name]
+	if d == nil {
+		return nil, false
+	}
+	r.classifyOnce(d)
+	if d.enum == nil {
+		return nil, false
+	}
+	op, args := r.disjunction(d.v)
+	if op != cue.OrOp || len(args) != len(d.enum.Members) {
+		return nil, false
+	}
+	return args, true
 }
 
 func (r *resolver) refType(v cue.Value, name, what string) (*Type, bool) {
