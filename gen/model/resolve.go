@@ -1055,10 +1055,11 @@ func (r *resolver) resolve() *Package {
 	if len(r.errs) == 0 && r.pkg.Root == nil && r.pkg.Value == nil && r.pkg.Document == "" {
 		if p, ok := r.topLevelValue(); ok {
 			// A top level of its own that no rule above reads (_x: {};
-			// _x), also beside definitions that generate
-			// (vtestunitschema's _#defs."/x" & {...}, whose root is a
-			// matchN of them): said, never a package without its
-			// document and exit 0.
+			// _x), also beside definitions that generate: said, never
+			// a package without its document and exit 0 (as
+			// vtestunitschema's root, _#defs."/x", once was; a hidden
+			// definition embedded alone is the document now,
+			// hiddenRootDocument).
 			r.errorf(p, "package %s: its top level states a value, but schemagen found no document in it: it is not carried; state the document's fields at the top level, or embed a definition of them (#%s: {…}; #%s)", r.pkg.Name, GoName(r.pkg.Name), GoName(r.pkg.Name))
 		}
 	}
