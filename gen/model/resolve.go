@@ -953,7 +953,11 @@ func (r *resolver) resolve() *Package {
 		return r.pkg
 	}
 	if len(members) == 0 && !withDefs {
-		if value, defs, ok := r.valueBesideDefs(); ok {
+		value, defs, ok := r.valueBesideFiles()
+		if !ok {
+			value, defs, ok = r.valueBesideDefs()
+		}
+		if ok {
 			// #U beside #U: #A | #B, or #A | #B itself: a struct CUE
 			// lists no member of, a disjunction, whose definitions
 			// the struct beside it holds.
@@ -1568,6 +1572,61 @@ func (r *resolver) valueBesideDefs() (value, defs cue.Value, ok bool) {
 		}
 	}
 	return value, defs, false
+}
+
+// valueBesideFiles is valueBesideDefs for a package of several files
+// (#U embedded in one, #U: #A | #B there, #C in another): CUE's value of
+// the package is the conjunction of each file's, and that of the file
+// that embeds the value is the conjunction of its struct and the value.
+// Of those operands, the one that lists no definition is the value, and
+// the others, unified, hold the definitions; ok is false unless exactly
+// one lists none.
+func (r *resolver) valueBesideFiles() (value, defs cue.Value, ok bool) {
+	var leaves []cue.Value
+	var walk func(v cue.Value, depth int)
+	walk = func(v cue.Value, depth int) {
+		if op, args := r.expr(v); op == cue.AndOp && depth < 2 {
+			for _, a := range args {
+				walk(a, depth+1)
+			}
+			return
+		}
+		leaves = append(leaves, v)
+	}
+	walk(r.v, 0)
+	var values, structs []cue.Value
+	for _, l := range leaves {
+		if listsDefinition(l) {
+			structs = append(structs, l)
+		} else {
+			values = append(values, l)
+		}
+	}
+	if len(values) != 1 || len(structs) == 0 {
+		return value, defs, false
+	}
+	defs = structs[0]
+	for _, s := range structs[1:] {
+		defs = defs.Unify(s)
+	}
+	return values[0], defs, true
+}
+
+// listsDefinition reports whether CUE lists a definition of the struct v.
+func listsDefinition(v cue.Value) bool {
+	if v.IncompleteKind() != cue.StructKind {
+		return false
+	}
+	it, err := v.Fields(cue.Definitions(true))
+	if err != nil {
+		return false
+	}
+	for it.Next() {
+		if it.Selector().IsDefinition() {
+			return true
+		}
+	}
+	return false
 }
 
 // embedPos is where the package embeds its first matchN or matchIf, or no
