@@ -27,6 +27,10 @@ func valueDocument(p *model.Package) bool {
 func document(f *goFile, p *model.Package) {
 	t := p.Value
 	_, text, name := p.ValueDef()
+	if t.Kind == model.UnionKind {
+		unionDocument(f, name, text, t)
+		return
+	}
 	w := f.wire()
 	enum := t.Kind == model.EnumKind
 	under := goType(f, t, false)
@@ -72,6 +76,47 @@ func document(f *goFile, p *model.Package) {
 		f.p("v := ", conv)
 		checks(f, t, "v", "path", "", "", 0)
 	}
+	f.close()
+}
+
+// unionDocument emits the Go type of a package whose document is a union
+// (#U beside #U: #A | #B): a struct of one field, Value, which holds the
+// union's interface, since a method cannot have an interface as its
+// receiver. Its methods are every document's: UnmarshalJSON reads one of
+// the variants into Value, and Validate and AppendJSON refuse a nil Value,
+// which is no document, as they refuse a required union field's.
+func unionDocument(f *goFile, name, text string, t *model.Type) {
+	w := f.wire()
+	u := t.Union.GoName
+	f.decl()
+	f.doc(docFor(name, text) + "\n\nIts value is one of " + u + "'s variants, in Value: a type switch on\nValue tells them apart.")
+	f.open("type ", name, " struct")
+	f.comment("Value is the document: one of " + u + "'s variants; nil is none, which\nValidate and AppendJSON refuse.")
+	f.p("Value ", u)
+	f.close()
+	exportedMethods(f, name,
+		"UnmarshalJSON decodes a "+name+", the package's document, into x.Value. On error x is left as it was and the error is a *wire.DecodeError.",
+		"AppendJSON appends the JSON encoding of x.Value to b.",
+		"Validate reports every way x breaks a constraint of the schema: the\nerror is a wire.ValidationErrors listing every problem, each a\n*wire.ValidationError with its path and rule.")
+
+	f.decl()
+	f.open("func ", decodeFunc(name), "(r *", w, ".Reader, x *", name, ") error")
+	f.p("var v ", u)
+	f.open("if err := ", readCall(f, t, "&v"), "; err != nil")
+	f.p("return err")
+	f.close()
+	f.p("x.Value = v")
+	f.p("return nil")
+	f.close()
+
+	f.decl()
+	f.open("func (x *", name, ") encode(e *", w, ".Encoder)")
+	encodeValue(f, t, "x.Value", 1)
+	f.close()
+
+	f.decl()
+	f.open("func (x *", name, ") validate(p *", w, ".Problems, path *", w, ".Path)")
+	checks(f, t, "x.Value", "path", "", "", 0)
 	f.close()
 }
 

@@ -75,7 +75,10 @@ type Package struct {
 	// not a struct (package word; =~"^[a-z]+$"): a reference to the
 	// OneOf, tuple, enum or scalar definition named Document, or that
 	// alias's own type (a list, a constant, a choice of one base),
-	// Nullable when the value may be null (null | string); nil when a
+	// Nullable when the value may be null (null | string); for a
+	// document that is a union (#U beside #U: #A | #B), the union, which
+	// the alias named Document holds (a union's Go type is an
+	// interface, so the document is a type of its own); nil when a
 	// document is Root or the package has none.
 	Value *Type
 }

@@ -957,6 +957,22 @@ func (r *resolver) resolve() *Package {
 		r.errs = append(r.errs, r.ps.fromCUE(err, r.inst.Files...)...)
 		return r.pkg
 	}
+	if len(members) == 0 && !withDefs {
+		value, defs, ok := r.valueBesideFiles()
+		if !ok {
+			value, defs, ok = r.valueBesideDefs()
+		}
+		if ok {
+			// #U beside #U: #A | #B, or #A | #B itself: a struct CUE
+			// lists no member of, a disjunction, whose definitions
+			// the struct beside it holds.
+			choice, withDefs = value, true
+			if members, err = r.topLevel(defs); err != nil {
+				r.errs = append(r.errs, r.ps.fromCUE(err, r.inst.Files...)...)
+				return r.pkg
+			}
+		}
+	}
 	var rootPos Pos
 	for _, m := range members {
 		sel, v := m.sel, m.v
@@ -1005,9 +1021,11 @@ func (r *resolver) resolve() *Package {
 	}
 	var value *def
 	if withDefs {
-		value = r.valueDef(r.embedDeclPos())
-		value.v = choice
-		r.order = append(r.order, value)
+		if !r.embeddedDocument(choice, r.embedDeclPos()) {
+			value = r.valueDef(r.embedDeclPos())
+			value.v = choice
+			r.order = append(r.order, value)
+		}
 	} else if d := r.rootDefinition(); d != nil && !rootPos.IsValid() {
 		// #runnerConfiguration alone, an object of no field CUE lists
 		// (darttest's matchN(2, [#testConfiguration, {…}])): that
@@ -1021,6 +1039,8 @@ func (r *resolver) resolve() *Package {
 			r.pkg.Root, r.pkg.Document = root.object, root.name
 			r.order = append(r.order, root)
 		}
+	} else if len(members) == 0 && r.hiddenRootDocument() {
+		// _#defs."/x" alone (vtestunitschema's root): its definition.
 	} else if p, ok := r.topLevelPattern(); ok {
 		// [string]: T at the top level, alone (mail-servers-config's
 		// struct.MinFields(1) & {[string]: close({…})}): the document
@@ -1044,10 +1064,11 @@ func (r *resolver) resolve() *Package {
 	if len(r.errs) == 0 && r.pkg.Root == nil && r.pkg.Value == nil && r.pkg.Document == "" {
 		if p, ok := r.topLevelValue(); ok {
 			// A top level of its own that no rule above reads (_x: {};
-			// _x), also beside definitions that generate
-			// (vtestunitschema's _#defs."/x" & {...}, whose root is a
-			// matchN of them): said, never a package without its
-			// document and exit 0.
+			// _x), also beside definitions that generate: said, never
+			// a package without its document and exit 0 (as
+			// vtestunitschema's root, _#defs."/x", once was; a hidden
+			// definition embedded alone is the document now,
+			// hiddenRootDocument).
 			r.errorf(p, "package %s: its top level states a value, but schemagen found no document in it: it is not carried; state the document's fields at the top level, or embed a definition of them (#%s: {…}; #%s)", r.pkg.Name, GoName(r.pkg.Name), GoName(r.pkg.Name))
 		}
 	}
@@ -1063,12 +1084,101 @@ func (r *resolver) document(d *def) {
 		r.pkg.Root, r.pkg.Document = d.object, d.name
 		return
 	}
+	if d.union != nil {
+		// #A | #B beside them: the union is the package's value, its
+		// own type named apart (PValue), as documentOrNull names a
+		// choice of kinds.
+		value := d.name + "Value"
+		if prev := r.defs[value]; prev != nil {
+			r.errorf(d.pos, "%s: the package's value is a union, whose Go interface takes the name %s, but #%s (%s) has that name; rename #%s", r.pkg.Name, value, value, prev.pos, value)
+			return
+		}
+		doc := d.union.Doc
+		d.union.Name = value
+		d.union.Doc = fmt.Sprintf("%s is a %s document: one of its variants.", value, d.name)
+		r.unionDocument(&def{name: d.name, doc: doc, pos: d.pos}, d.union)
+		return
+	}
 	if d.oneOf != nil || d.tuple != nil || d.enum != nil || d.scalar != nil || d.alias != nil {
 		if t, ok := r.refType(d.v, d.name, "package "+r.pkg.Name); ok {
 			r.pkg.Document, r.pkg.Value = d.name, t
 			r.documentOrNull(d, t)
 		}
 	}
+}
+
+// embeddedDocument makes the definition v, the package's value, refers to
+// its document, when v is a reference to one beside the definitions that
+// declare it (#U beside #U: #A | #B; cue import's _#defs."/x" as its
+// root), embedded at pos: a union's document is a type of its own, named
+// after the package since a union's Go type is an interface, which holds
+// the union (unionDocument); an object's is the object, as a root
+// definition's is. It reports whether it read v, said or not.
+func (r *resolver) embeddedDocument(v cue.Value, pos Pos) bool {
+	name, ok := r.refName(v)
+	if !ok {
+		return false
+	}
+	d := r.defs[name]
+	if d == nil {
+		return false
+	}
+	r.classifyOnce(d)
+	switch {
+	case d.union != nil:
+		if doc := GoName(r.pkg.Name); d.name == doc {
+			r.errorf(pos, "package %s: its document is the union #%s, whose Go type is an interface, so the document is a type of its own named after the package, %s, which #%s has; rename #%s", r.pkg.Name, d.name, doc, d.name, d.name)
+			return true
+		}
+		value := r.valueDef(pos)
+		value.v = v
+		r.unionDocument(value, d.union)
+		return true
+	case d.object != nil:
+		r.pkg.Root, r.pkg.Document = d.object, d.name
+		return true
+	}
+	return false
+}
+
+// hiddenRootDocument makes the hidden definition the package embeds its
+// document, when it embeds one alone and declares nothing else beside
+// definitions and hidden fields (cue import's _#defs."/x" as a JSON
+// Schema's root $ref, vtestunitschema's matchN(1, […]) of its closed
+// objects): CUE lists no member of such a package, and the definition
+// is reached by that reference alone.
+func (r *resolver) hiddenRootDocument() bool {
+	e, ok := r.soleEmbed()
+	if !ok {
+		return false
+	}
+	if _, isIdent := e.(*ast.Ident); isIdent {
+		return false // #Config: rootDefinition's
+	}
+	_, args := r.expr(r.v)
+	for _, a := range args {
+		name, ok := r.refName(a)
+		if !ok || r.defs[name] == nil || r.defs[name].path.String() == "" {
+			continue
+		}
+		if r.defs[name].path.Selectors()[0].LabelType() != cue.HiddenDefinitionLabel {
+			continue
+		}
+		if r.embeddedDocument(a, r.embedDeclPos()) {
+			return true
+		}
+	}
+	return false
+}
+
+// unionDocument makes u the type of the package's document, which value
+// names: an alias of the union, named after the package, whose Go type
+// holds the union's interface and has a document's methods
+// (docs/generated-go.md).
+func (r *resolver) unionDocument(value *def, u *Union) {
+	t := &Type{Kind: UnionKind, Union: u}
+	r.pkg.Aliases = append(r.pkg.Aliases, &Alias{Name: value.name, Doc: value.doc, Pos: value.pos, Type: t})
+	r.pkg.Document, r.pkg.Value = value.name, t
 }
 
 // documentOrNull names apart the type of a document that is an enum, a
@@ -1469,6 +1579,61 @@ func (r *resolver) valueBesideDefs() (value, defs cue.Value, ok bool) {
 	return value, defs, false
 }
 
+// valueBesideFiles is valueBesideDefs for a package of several files
+// (#U embedded in one, #U: #A | #B there, #C in another): CUE's value of
+// the package is the conjunction of each file's, and that of the file
+// that embeds the value is the conjunction of its struct and the value.
+// Of those operands, the one that lists no definition is the value, and
+// the others, unified, hold the definitions; ok is false unless exactly
+// one lists none.
+func (r *resolver) valueBesideFiles() (value, defs cue.Value, ok bool) {
+	var leaves []cue.Value
+	var walk func(v cue.Value, depth int)
+	walk = func(v cue.Value, depth int) {
+		if op, args := r.expr(v); op == cue.AndOp && depth < 2 {
+			for _, a := range args {
+				walk(a, depth+1)
+			}
+			return
+		}
+		leaves = append(leaves, v)
+	}
+	walk(r.v, 0)
+	var values, structs []cue.Value
+	for _, l := range leaves {
+		if listsDefinition(l) {
+			structs = append(structs, l)
+		} else {
+			values = append(values, l)
+		}
+	}
+	if len(values) != 1 || len(structs) == 0 {
+		return value, defs, false
+	}
+	defs = structs[0]
+	for _, s := range structs[1:] {
+		defs = defs.Unify(s)
+	}
+	return values[0], defs, true
+}
+
+// listsDefinition reports whether CUE lists a definition of the struct v.
+func listsDefinition(v cue.Value) bool {
+	if v.IncompleteKind() != cue.StructKind {
+		return false
+	}
+	it, err := v.Fields(cue.Definitions(true))
+	if err != nil {
+		return false
+	}
+	for it.Next() {
+		if it.Selector().IsDefinition() {
+			return true
+		}
+	}
+	return false
+}
+
 // embedPos is where the package embeds its first matchN or matchIf, or no
 // position when it embeds none. (An embedded _ or {...}, cue import's root
 // schema true or {}, admits any document: the package is its
@@ -1671,6 +1836,24 @@ func holdsValidatorCall(e ast.Expr) bool {
 // (package config; #Config: {…}; #Config): the document is that object,
 // already named, so there is no root object of its own. Else nil.
 func (r *resolver) rootDefinition() *def {
+	e, ok := r.soleEmbed()
+	if !ok {
+		return nil
+	}
+	id, ok := e.(*ast.Ident)
+	if !ok || !strings.HasPrefix(id.Name, "#") {
+		return nil
+	}
+	if d := r.defs[strings.TrimPrefix(id.Name, "#")]; d != nil && d.object != nil {
+		return d
+	}
+	return nil
+}
+
+// soleEmbed returns the one value the package's top level embeds, when
+// it embeds one and declares nothing else beside definitions and hidden
+// fields.
+func (r *resolver) soleEmbed() (ast.Expr, bool) {
 	var embeds []ast.Expr
 	for _, f := range r.inst.Files {
 		for _, decl := range f.Decls {
@@ -1680,25 +1863,18 @@ func (r *resolver) rootDefinition() *def {
 			case *ast.Field:
 				name, _, err := ast.LabelName(x.Label)
 				if err != nil || !(strings.HasPrefix(name, "#") || strings.HasPrefix(name, "_")) {
-					return nil // a field of the root object's own
+					return nil, false // a field of the root object's own
 				}
 			case *ast.Package, *ast.ImportDecl, *ast.Attribute, *ast.CommentGroup, *ast.LetClause:
 			default:
-				return nil
+				return nil, false
 			}
 		}
 	}
 	if len(embeds) != 1 {
-		return nil
+		return nil, false
 	}
-	id, ok := embeds[0].(*ast.Ident)
-	if !ok || !strings.HasPrefix(id.Name, "#") {
-		return nil
-	}
-	if d := r.defs[strings.TrimPrefix(id.Name, "#")]; d != nil && d.object != nil {
-		return d
-	}
-	return nil
+	return embeds[0], true
 }
 
 // quotedDefs registers the definitions cue import writes under the

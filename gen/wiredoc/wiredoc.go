@@ -93,6 +93,12 @@ func render(p *model.Package, cfg *model.Config) []byte {
 		d.f("## Named types\n\n")
 		for _, a := range p.Aliases {
 			d.f("### %s\n\n%s\n\n", a.Name, paragraph(a.Doc))
+			if a.Name == p.Document && a.Type.Kind == model.UnionKind {
+				// A union document: Go holds the union's interface
+				// in a struct, which has the document's methods.
+				d.f("%s: the package's document. Go: `%s`, whose `Value` holds it.\n\n", upperFirst(d.typ(a.Type)), a.GoName)
+				continue
+			}
 			d.f("%s. Go: `%s`.\n\n", upperFirst(d.typ(a.Type)), a.GoName)
 		}
 		for _, tu := range p.Tuples {
