@@ -50,15 +50,7 @@ func document(f *goFile, p *model.Package) {
 
 	// The decoder: an enum's is its own already.
 	if !enum {
-		f.decl()
-		f.open("func ", decodeFunc(name), "(r *", w, ".Reader, x *", name, ") error")
-		f.p("var v ", under)
-		f.open("if err := ", readCall(f, t, "&v"), "; err != nil")
-		f.p("return err")
-		f.close()
-		f.p("*x = ", name, "(v)")
-		f.p("return nil")
-		f.close()
+		documentDecoder(f, name, under, t, "*x = "+name+"(v)")
 	}
 
 	// The encoder.
@@ -99,15 +91,7 @@ func unionDocument(f *goFile, name, text string, t *model.Type) {
 		"AppendJSON appends the JSON encoding of x.Value to b.",
 		"Validate reports every way x breaks a constraint of the schema: the\nerror is a wire.ValidationErrors listing every problem, each a\n*wire.ValidationError with its path and rule.")
 
-	f.decl()
-	f.open("func ", decodeFunc(name), "(r *", w, ".Reader, x *", name, ") error")
-	f.p("var v ", u)
-	f.open("if err := ", readCall(f, t, "&v"), "; err != nil")
-	f.p("return err")
-	f.close()
-	f.p("x.Value = v")
-	f.p("return nil")
-	f.close()
+	documentDecoder(f, name, u, t, "x.Value = v")
 
 	f.decl()
 	f.open("func (x *", name, ") encode(e *", w, ".Encoder)")
@@ -146,4 +130,20 @@ func documentError(p *model.Package) error {
 		return nil // the model named them apart (StaleValue)
 	}
 	return &model.Error{Pos: pos, Msg: "package " + p.Name + " is " + what + " or null: that is not carried yet, since the Go type of its document would take the name of that type, " + name + "; make it a definition of a package of its own and refer to it"}
+}
+
+// documentDecoder writes the decoder of a document named name: it reads a
+// value of the Go type under (of the model's t) and, only when that
+// succeeds, stores it with assign, so that on error x is left as it was.
+func documentDecoder(f *goFile, name, under string, t *model.Type, assign string) {
+	w := f.wire()
+	f.decl()
+	f.open("func ", decodeFunc(name), "(r *", w, ".Reader, x *", name, ") error")
+	f.p("var v ", under)
+	f.open("if err := ", readCall(f, t, "&v"), "; err != nil")
+	f.p("return err")
+	f.close()
+	f.p(assign)
+	f.p("return nil")
+	f.close()
 }

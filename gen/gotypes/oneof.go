@@ -199,12 +199,20 @@ func recursiveList(f *goFile, a *model.Alias) {
 	f.open("func ", readUnionFunc(a.GoName), "(r *", w, ".Reader, x *", a.GoName, ") error")
 	f.p("return ", w, ".List(r, (*", goType(f, t, false), ")(x), ", readFunc(f, t.Elem), ")")
 	f.close()
+	valueMethods(f, a.GoName, t)
+}
+
+// valueMethods writes the encode and validate methods of a named type
+// that holds itself (a list or a map definition), on its value: a map's
+// value is not addressable, and a list's is as cheap to pass.
+func valueMethods(f *goFile, goName string, t *model.Type) {
+	w := f.wire()
 	f.decl()
-	f.open("func (x ", a.GoName, ") encode(e *", w, ".Encoder)")
+	f.open("func (x ", goName, ") encode(e *", w, ".Encoder)")
 	encodeValue(f, t, "x", 0)
 	f.close()
 	f.decl()
-	f.open("func (x ", a.GoName, ") validate(p *", w, ".Problems, path *", w, ".Path)")
+	f.open("func (x ", goName, ") validate(p *", w, ".Problems, path *", w, ".Path)")
 	checks(f, t, "x", "path", "", "", 0)
 	f.close()
 }

@@ -130,15 +130,7 @@ func namedMap(f *goFile, m *model.Map) {
 	// object's: written out in place it would have no end. Their
 	// receiver is the map, not a pointer: a map's value is not
 	// addressable.
-	t := &model.Type{Kind: model.MapKind, Elem: m.Elem, Key: m.Key}
-	f.decl()
-	f.open("func (x ", m.GoName, ") encode(e *", w, ".Encoder)")
-	encodeValue(f, t, "x", 0)
-	f.close()
-	f.decl()
-	f.open("func (x ", m.GoName, ") validate(p *", w, ".Problems, path *", w, ".Path)")
-	checks(f, t, "x", "path", "", "", 0)
-	f.close()
+	valueMethods(f, m.GoName, &model.Type{Kind: model.MapKind, Elem: m.Elem, Key: m.Key})
 }
 
 func joinAnd(xs []string) string {

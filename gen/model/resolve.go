@@ -1469,35 +1469,43 @@ func (r *resolver) fieldsOfConjuncts(v cue.Value) ([]field, bool) {
 	}
 	// The files' own top-level fields and definitions, whatever the
 	// conjuncts listed.
-	for _, f := range r.inst.Files {
-		for _, decl := range f.Decls {
-			x, ok := decl.(*ast.Field)
-			if !ok {
-				continue
+	for _, x := range r.topFields() {
+		name, isIdent, err := ast.LabelName(x.Label)
+		if err != nil || !isIdent || strings.HasPrefix(name, "_") {
+			continue
+		}
+		sels := cue.ParsePath(name).Selectors()
+		if len(sels) != 1 {
+			return nil, false
+		}
+		sel := sels[0]
+		if !strings.HasPrefix(name, "#") {
+			switch x.Constraint {
+			case token.OPTION:
+				sel = sel.Optional()
+			case token.NOT:
+				sel = sel.Required()
 			}
-			name, isIdent, err := ast.LabelName(x.Label)
-			if err != nil || !isIdent || strings.HasPrefix(name, "_") {
-				continue
-			}
-			sels := cue.ParsePath(name).Selectors()
-			if len(sels) != 1 {
-				return nil, false
-			}
-			sel := sels[0]
-			if !strings.HasPrefix(name, "#") {
-				switch x.Constraint {
-				case token.OPTION:
-					sel = sel.Optional()
-				case token.NOT:
-					sel = sel.Required()
-				}
-			}
-			if !add(sel) {
-				return nil, false
-			}
+		}
+		if !add(sel) {
+			return nil, false
 		}
 	}
 	return out, true
+}
+
+// topFields lists the fields the package's files declare at their top
+// level, file by file, in order.
+func (r *resolver) topFields() []*ast.Field {
+	var out []*ast.Field
+	for _, f := range r.inst.Files {
+		for _, decl := range f.Decls {
+			if x, ok := decl.(*ast.Field); ok {
+				out = append(out, x)
+			}
+		}
+	}
+	return out
 }
 
 // declaredDefs returns the names of the definitions the package's files
@@ -1506,24 +1514,18 @@ func (r *resolver) fieldsOfConjuncts(v cue.Value) ([]field, bool) {
 func (r *resolver) declaredDefs() (names []string, plain bool) {
 	plain = true
 	seen := map[string]bool{}
-	for _, f := range r.inst.Files {
-		for _, decl := range f.Decls {
-			x, ok := decl.(*ast.Field)
-			if !ok {
-				continue
-			}
-			name, isIdent, err := ast.LabelName(x.Label)
-			if err != nil || !strings.HasPrefix(name, "#") {
-				continue
-			}
-			if !isIdent || name == "#" {
-				plain = false
-				continue
-			}
-			if !seen[name] {
-				seen[name] = true
-				names = append(names, name)
-			}
+	for _, x := range r.topFields() {
+		name, isIdent, err := ast.LabelName(x.Label)
+		if err != nil || !strings.HasPrefix(name, "#") {
+			continue
+		}
+		if !isIdent || name == "#" {
+			plain = false
+			continue
+		}
+		if !seen[name] {
+			seen[name] = true
+			names = append(names, name)
 		}
 	}
 	return names, plain
