@@ -78,7 +78,6 @@ func document(f *goFile, p *model.Package) {
 // the variants into Value, and Validate and AppendJSON refuse a nil Value,
 // which is no document, as they refuse a required union field's.
 func unionDocument(f *goFile, name, text string, t *model.Type) {
-	w := f.wire()
 	u := t.Union.GoName
 	f.decl()
 	f.doc(docFor(name, text) + "\n\nIts value is one of " + u + "'s variants, in Value: a type switch on\nValue tells them apart.")
@@ -92,16 +91,7 @@ func unionDocument(f *goFile, name, text string, t *model.Type) {
 		"Validate reports every way x breaks a constraint of the schema: the\nerror is a wire.ValidationErrors listing every problem, each a\n*wire.ValidationError with its path and rule.")
 
 	documentDecoder(f, name, u, t, "x.Value = v")
-
-	f.decl()
-	f.open("func (x *", name, ") encode(e *", w, ".Encoder)")
-	encodeValue(f, t, "x.Value", 1)
-	f.close()
-
-	f.decl()
-	f.open("func (x *", name, ") validate(p *", w, ".Problems, path *", w, ".Path)")
-	checks(f, t, "x.Value", "path", "", "", 0)
-	f.close()
+	codecMethods(f, "x *"+name, t, "x.Value", 1)
 }
 
 // documentError refuses a document whose Go type would clash with a type

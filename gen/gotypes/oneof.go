@@ -206,13 +206,20 @@ func recursiveList(f *goFile, a *model.Alias) {
 // that holds itself (a list or a map definition), on its value: a map's
 // value is not addressable, and a list's is as cheap to pass.
 func valueMethods(f *goFile, goName string, t *model.Type) {
+	codecMethods(f, "x "+goName, t, "x", 0)
+}
+
+// codecMethods writes the encode and validate methods of the receiver recv
+// ("x T" or "x *T"), which encode and check v, a value of the model's t
+// (depth as encodeValue takes it).
+func codecMethods(f *goFile, recv string, t *model.Type, v string, depth int) {
 	w := f.wire()
 	f.decl()
-	f.open("func (x ", goName, ") encode(e *", w, ".Encoder)")
-	encodeValue(f, t, "x", 0)
+	f.open("func (", recv, ") encode(e *", w, ".Encoder)")
+	encodeValue(f, t, v, depth)
 	f.close()
 	f.decl()
-	f.open("func (x ", goName, ") validate(p *", w, ".Problems, path *", w, ".Path)")
-	checks(f, t, "x", "path", "", "", 0)
+	f.open("func (", recv, ") validate(p *", w, ".Problems, path *", w, ".Path)")
+	checks(f, t, v, "path", "", "", 0)
 	f.close()
 }
