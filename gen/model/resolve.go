@@ -4312,6 +4312,14 @@ func (r *resolver) choiceKind(a cue.Value) (cue.Kind, bool) {
 			return 0, false
 		}
 		r.classifyOnce(d)
+		if t, ok := r.basicAlias(a); ok {
+			// #S: string, or #P: matchN(>=1, [=~"\\.ya?ml$",
+			// =~"^\\$\\{"]) (v-environment's file paths through cue
+			// import), among them: an alternative of the choice, its own
+			// alternatives spliced in (choiceOf). CUE gives a validator
+			// alone no kind: the alias's base says it.
+			return baseKind(t.Base)
+		}
 		if d.enum != nil && d.v.IncompleteKind() == cue.StringKind {
 			// An enum of strings (#builtinAction: "app:exit" | …) among
 			// them, beside a pattern (claude-code's keybindings): its
@@ -4379,6 +4387,30 @@ func (r *resolver) choiceOf(alts []cue.Value, what string) (t *Type, handled, ok
 		if u, all := r.allOfScalars(a); all {
 			a = u // matchN(2, [=~"^a", =~"b$"]) among them: both
 		}
+		if at, isAlias := r.basicAlias(a); isAlias {
+			// #S: string, #P: a choice of patterns, among them: its
+			// alternatives are the choice's, or it admits every value.
+			if len(at.Choice) == 0 && at.Constraints.IsZero() {
+				return &Type{Kind: BasicKind, Base: at.Base}, true, true
+			}
+			if t.Base != 0 && t.Base != at.Base {
+				r.errorf(r.pos(a), "%s: %v is of another base than the choice's other alternatives", what, a)
+				ok = false
+				continue
+			}
+			t.Base = at.Base
+			if len(at.Choice) > 0 {
+				// Copies: a type is one place in every target (the Go
+				// emitter compiles a pattern once per type).
+				for _, c := range at.Choice {
+					cc := *c
+					t.Choice = append(t.Choice, &cc)
+				}
+			} else {
+				t.Choice = append(t.Choice, &Type{Kind: BasicKind, Base: at.Base, Constraints: at.Constraints})
+			}
+			continue
+		}
 		if members, isEnum := r.enumMembers(a); isEnum {
 			// #builtinAction | #commandBinding: the enum's members are
 			// alternatives of the choice, as if written in place.
@@ -4420,6 +4452,43 @@ func (r *resolver) choiceOf(alts []cue.Value, what string) (t *Type, handled, ok
 		return nil, true, false
 	}
 	return t, true, true
+}
+
+// basicAlias returns the type of the definition a refers to when a is a
+// reference to one that names a string, integer or number type, plain or
+// with a choice of constraints (#S: string; #P: matchN(>=1, [=~"a",
+// =~"b"])), which the targets write in place.
+func (r *resolver) basicAlias(a cue.Value) (*Type, bool) {
+	name, ok := r.refName(a)
+	if !ok {
+		return nil, false
+	}
+	d := r.defs[name]
+	if d == nil {
+		return nil, false
+	}
+	r.classifyOnce(d)
+	if d.alias == nil || d.alias.Type == nil {
+		return nil, false
+	}
+	t := d.alias.Type
+	if t.Kind != BasicKind || t.Duration || len(t.URL) > 0 || (t.Base != String && t.Base != Int && t.Base != Number) {
+		return nil, false
+	}
+	return t, true
+}
+
+// baseKind is CUE's kind of a scalar base a choice is of.
+func baseKind(b Base) (cue.Kind, bool) {
+	switch b {
+	case String:
+		return cue.StringKind, true
+	case Int:
+		return cue.IntKind, true
+	case Number:
+		return cue.NumberKind, true
+	}
+	return 0, false
 }
 
 // enumMembers returns the members of the enum definition a refers to, as
