@@ -7798,6 +7798,25 @@ func (r *resolver) builtin(t *Type, c cue.Value, args []cue.Value, what string) 
 		if ok = len(args) == 1 && t.Base == String; ok {
 			t.URL = addURL(t.URL, URLCheck(name))
 		}
+	case "strings.HasPrefix", "strings.HasSuffix", "strings.Contains":
+		// A literal part of the string, stated as the pattern of it
+		// (its text quoted, every one of Go's and JavaScript's syntax
+		// characters escaped): strings.HasPrefix("x-") is =~"^x-".
+		if len(args) == 2 && t.Base == String {
+			if lit, err := args[1].String(); err == nil {
+				re := regexp.QuoteMeta(lit)
+				switch name {
+				case "strings.HasPrefix":
+					re = "^" + re
+				case "strings.HasSuffix":
+					re += "$"
+				}
+				if !slices.Contains(t.Patterns, re) {
+					t.Patterns = append(t.Patterns, re)
+				}
+				ok = true
+			}
+		}
 	case "time.Format":
 		if len(args) == 2 && t.Base == String {
 			layout, _ := args[1].String()
@@ -7824,7 +7843,7 @@ func (r *resolver) builtin(t *Type, c cue.Value, args []cue.Value, what string) 
 			r.errorf(p, "%s: the constraint %v is not carried: %s", what, c, why)
 			return false
 		}
-		r.errorf(p, "%s: builtin %s is not supported (schemagen carries strings.MinRunes/MaxRunes, list.MinItems/MaxItems/UniqueItems, math.MultipleOf, time.Time, time.Format(\"2006-01-02\"), time.Duration, net.URL and net.AbsURL)", what, orUnknown(name))
+		r.errorf(p, "%s: builtin %s is not supported (schemagen carries strings.MinRunes/MaxRunes, strings.HasPrefix/HasSuffix/Contains, list.MinItems/MaxItems/UniqueItems, math.MultipleOf, time.Time, time.Format(\"2006-01-02\"), time.Duration, net.URL and net.AbsURL)", what, orUnknown(name))
 		return false
 	}
 	if !ok {
