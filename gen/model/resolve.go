@@ -4713,6 +4713,16 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 					return nil, false
 				}
 			}
+			if name := calledName(v); name != "" {
+				// ip?: net.IPv4 (hand-written CUE): a builtin of a
+				// package, said as one, not as a validator on any type.
+				if why := noMapping[name]; why != "" {
+					r.errorf(p, "%s: the constraint %v is not carried: %s", what, v, why)
+				} else {
+					r.errorf(p, "%s: builtin %s is not supported (schemagen carries strings.MinRunes/MaxRunes, strings.HasPrefix/HasSuffix/Contains, list.MinItems/MaxItems/UniqueItems, math.MultipleOf, time.Time, time.Format(\"2006-01-02\"), time.Duration, net.URL and net.AbsURL)", what, name)
+				}
+				return nil, false
+			}
 			r.errorf(p, "%s: %v is not carried yet: a validator (matchN, matchIf, …) on a value of any type", what, v)
 			return nil, false
 		}
