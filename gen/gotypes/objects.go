@@ -369,7 +369,11 @@ func goLiteral(f *goFile, t *model.Type, lit string) string {
 		return b.String() + "}"
 	}
 	if t.Kind == model.NullableKind {
-		// *"low" | "high" | null: the default is a value, never null.
+		if lit == "null" {
+			// *null | string: null, the zero Nullable.
+			return goType(f, t, false) + "{}"
+		}
+		// *"low" | "high" | null: a value.
 		return f.wire() + ".Of[" + goType(f, t.Elem, false) + "](" + goLiteral(f, t.Elem, lit) + ")"
 	}
 	if t.BaseOf() != model.String && t.Kind != model.EnumKind {

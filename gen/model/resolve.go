@@ -3438,6 +3438,14 @@ func (r *resolver) withoutDefault(v, dv cue.Value, what string) (cue.Value, stri
 		}
 		return v, "", true
 	}
+	if dv.IncompleteKind() == cue.NullKind {
+		if op, _ := r.expr(v); op == cue.OrOp {
+			// *null | string (hand-written CUE's "unset by default"):
+			// the type is the whole disjunction, nullable, and null its
+			// default.
+			return v, "null", true
+		}
+	}
 	lit, err := dv.MarshalJSON()
 	if err != nil || !dv.IsConcrete() {
 		r.errorf(r.pos(v), "%s: a default must be one concrete value; this one is %v", what, dv)
