@@ -4724,10 +4724,12 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 			if name := calledName(v); name != "" {
 				// ip?: net.IPv4 (hand-written CUE): a builtin of a
 				// package, said as one, not as a validator on any type.
-				if why := noMapping[name]; why != "" {
+				if name == "net.IPv4" {
+					r.errorf(p, "%s: net.IPv4 alone admits an IPv4 address as a string or as a list of bytes (CUE's net package), and no target holds both as one type; write string & net.IPv4, which is carried", what)
+				} else if why := noMapping[name]; why != "" {
 					r.errorf(p, "%s: the constraint %v is not carried: %s", what, v, why)
 				} else {
-					r.errorf(p, "%s: builtin %s is not supported (schemagen carries strings.MinRunes/MaxRunes, strings.HasPrefix/HasSuffix/Contains, list.MinItems/MaxItems/UniqueItems, math.MultipleOf, time.Time, time.Format(\"2006-01-02\"), time.Duration, net.URL and net.AbsURL)", what, name)
+					r.errorf(p, "%s: builtin %s is not supported (schemagen carries strings.MinRunes/MaxRunes, strings.HasPrefix/HasSuffix/Contains, list.MinItems/MaxItems/UniqueItems, math.MultipleOf, time.Time, time.Format(\"2006-01-02\"), time.Duration, net.URL, net.AbsURL and net.IPv4)", what, name)
 				}
 				return nil, false
 			}
@@ -7609,13 +7611,18 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 		case "URL", "AbsURL":
 			t.URL = addURL(t.URL, URLCheck("net."+name))
 			return true
+		case "IPv4":
+			if !slices.Contains(t.Patterns, ipv4Pattern) {
+				t.Patterns = append(t.Patterns, ipv4Pattern)
+			}
+			return true
 		}
 	}
 	if why := noMapping[calledName(c)]; why != "" {
 		r.errorf(p, "%s: the constraint %v is not carried: %s", what, c, why)
 		return false
 	}
-	if op == cue.SelectorOp {
+	if op == cue.SelectorOp && calledName(c) == "" {
 		// A reference that is no definition and no hidden field read in
 		// place (fieldRef): cuenv's ref: #Ref & {name: _name} under
 		// images?: [imageName=string]: #Image & {_self: imageName}, a
@@ -7628,6 +7635,11 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 	r.errorf(p, "%s: the constraint %v is not carried (schemagen carries bounds, =~ patterns, strings.MinRunes/MaxRunes, list.MinItems/MaxItems, time.Time, time.Format(\"2006-01-02\"), time.Duration, net.URL and net.AbsURL)", what, c)
 	return false
 }
+
+// ipv4Pattern is an IPv4 address as netip.ParseAddr reads one and Is4
+// holds it (CUE's net.IPv4 on a string): four decimal octets of 0 to
+// 255, none with a leading zero.
+const ipv4Pattern = `^(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}$`
 
 // noMapping says, of a validator no target can state as CUE does, why.
 var noMapping = map[string]string{
@@ -7816,6 +7828,14 @@ func (r *resolver) builtin(t *Type, c cue.Value, args []cue.Value, what string) 
 		if ok = len(args) == 1 && t.Base == String; ok {
 			t.URL = addURL(t.URL, URLCheck(name))
 		}
+	case "net.IPv4":
+		// netip.ParseAddr's IPv4 form, which CUE's net.IPv4 asks for
+		// (Is4: four decimal octets, no leading zero, no zone), as a
+		// pattern every target reads alike. On a string only: alone,
+		// net.IPv4 also admits a list of bytes.
+		if ok = len(args) == 1 && t.Base == String; ok && !slices.Contains(t.Patterns, ipv4Pattern) {
+			t.Patterns = append(t.Patterns, ipv4Pattern)
+		}
 	case "strings.HasPrefix", "strings.HasSuffix", "strings.Contains":
 		// A literal part of the string, stated as the pattern of it
 		// (its text quoted, every one of Go's and JavaScript's syntax
@@ -7861,7 +7881,7 @@ func (r *resolver) builtin(t *Type, c cue.Value, args []cue.Value, what string) 
 			r.errorf(p, "%s: the constraint %v is not carried: %s", what, c, why)
 			return false
 		}
-		r.errorf(p, "%s: builtin %s is not supported (schemagen carries strings.MinRunes/MaxRunes, strings.HasPrefix/HasSuffix/Contains, list.MinItems/MaxItems/UniqueItems, math.MultipleOf, time.Time, time.Format(\"2006-01-02\"), time.Duration, net.URL and net.AbsURL)", what, orUnknown(name))
+		r.errorf(p, "%s: builtin %s is not supported (schemagen carries strings.MinRunes/MaxRunes, strings.HasPrefix/HasSuffix/Contains, list.MinItems/MaxItems/UniqueItems, math.MultipleOf, time.Time, time.Format(\"2006-01-02\"), time.Duration, net.URL, net.AbsURL and net.IPv4)", what, orUnknown(name))
 		return false
 	}
 	if !ok {
