@@ -1066,13 +1066,19 @@ func conditional(f *goFile, o *model.Object, cd *model.Conditional, i int) {
 	var conds []string
 	for _, c := range cd.When {
 		fd := o.Field(c.Field)
+		v := "x." + fd.GoName
+		if fd.Optional && c.Test != model.TestPresent {
+			// if x != _|_ if x: its value, read after the test of its
+			// presence, which && evaluates first.
+			v = "*" + v
+		}
 		switch c.Test {
 		case model.TestTrue:
-			conds = append(conds, "x."+fd.GoName)
+			conds = append(conds, v)
 		case model.TestPresent:
-			conds = append(conds, "x."+fd.GoName+" != nil")
+			conds = append(conds, v+" != nil")
 		default:
-			conds = append(conds, "x."+fd.GoName+" == "+condValue(o, c.Cond))
+			conds = append(conds, v+" == "+condValue(o, c.Cond))
 		}
 	}
 	when := cd.Describe(o)

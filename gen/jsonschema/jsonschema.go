@@ -841,6 +841,9 @@ func conditional(o *model.Object, cd *model.Conditional) obj {
 	var props obj
 	var required []any
 	for _, c := range cd.When {
+		if c.Test == model.TestPresent && slices.ContainsFunc(cd.When, func(v model.Condition) bool { return v.Field == c.Field && v.Test != model.TestPresent }) {
+			continue // if x != _|_ if x == "v": the value's test requires it
+		}
 		switch c.Test {
 		case model.TestTrue:
 			props = append(props, member{c.Field, obj{{"const", true}}})

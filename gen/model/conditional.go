@@ -276,9 +276,15 @@ func (r *resolver) conditions(o *Object, e ast.Expr, cd *Conditional) string {
 	if p, ok := e.(*ast.ParenExpr); ok {
 		return r.conditions(o, p.X, cd)
 	}
+	// guarded reports whether the field's presence is tested before:
+	// if x != _|_ if x (two clauses, read as one conjunction), where CUE
+	// reads x only when it is there.
+	guarded := func(name string) bool {
+		return slices.ContainsFunc(cd.When, func(c Condition) bool { return c.Test == TestPresent && c.Field == name })
+	}
 	add := func(c Condition) string {
 		for _, prev := range cd.When {
-			if prev.Field == c.Field {
+			if prev.Field == c.Field && !(prev.Test == TestPresent && c.Test != TestPresent && !cd.valueTested(c.Field)) {
 				return fmt.Sprintf("%s is tested twice", c.Field)
 			}
 		}
@@ -293,7 +299,7 @@ func (r *resolver) conditions(o *Object, e ast.Expr, cd *Conditional) string {
 			return fmt.Sprintf("the condition %s is not a field of %s", x.Name, o.Name)
 		case f.Type.Kind != BasicKind || f.Type.Base != Bool || len(f.Type.Choice) > 0:
 			return fmt.Sprintf("the condition %s is not a boolean field; test a field's value with ==, its presence with != _|_", x.Name)
-		case f.Optional:
+		case f.Optional && !guarded(f.Name):
 			return fmt.Sprintf("if %s: %s is optional, and CUE refuses data without it (it cannot reference an optional field), which no other target would; make it required (%s!: bool), or test its presence (%s != _|_)", x.Name, x.Name, x.Name, x.Name)
 		}
 		return add(Condition{Test: TestTrue, Cond: Cond{Field: f.Name}})
@@ -318,7 +324,13 @@ func (r *resolver) conditions(o *Object, e ast.Expr, cd *Conditional) string {
 			}
 			return add(Condition{Test: TestPresent, Cond: Cond{Field: f.Name}})
 		case token.EQL:
-			c, msg := r.comparison(o, x)
+			name := ""
+			if id, ok := x.X.(*ast.Ident); ok {
+				name = id.Name
+			} else if id, ok := x.Y.(*ast.Ident); ok {
+				name = id.Name
+			}
+			c, msg := r.comparisonOf(o, x, guarded(name))
 			if msg != "" {
 				return msg
 			}
@@ -347,6 +359,9 @@ func (r *resolver) probe(d *def, cd *Conditional) (cue.Value, string) {
 				fill = c.Str
 			}
 		case TestPresent:
+			if cd.valueTested(c.Field) {
+				continue // the value test fills it
+			}
 			// Any value the field admits makes it present; try the
 			// simplest of each JSON kind.
 			found := false
@@ -597,4 +612,10 @@ func narrowConst(t *Type, lit *ast.BasicLit) (*Type, string) {
 		return nil, fmt.Sprintf("the constant %s narrows a field of another kind, or one whose type is not a string, number, boolean or enum", lit.Value)
 	}
 	return c, ""
+}
+
+// valueTested reports whether a condition already tests the field's value
+// (true, or equal to a literal).
+func (cd *Conditional) valueTested(name string) bool {
+	return slices.ContainsFunc(cd.When, func(c Condition) bool { return c.Field == name && c.Test != TestPresent })
 }

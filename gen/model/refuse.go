@@ -81,11 +81,10 @@ func (r *resolver) comprehensions(d *def, lit *ast.StructLit) (forbids bool) {
 			continue
 		}
 		pos := r.ps.of(c.Pos())
-		if len(c.Clauses) != 1 {
-			r.errorf(pos, "%s: a comprehension with several clauses is not supported; write one if clause", d.ref())
-			continue
-		}
-		ifc, ok := c.Clauses[0].(*ast.IfClause)
+		// if tls != _|_ if tls { … }: clauses of if alone are the
+		// conjunction of their tests, each read only where those before
+		// it hold, as CUE reads them.
+		ifc, ok := ifsAsOne(c.Clauses)
 		if !ok {
 			r.errorf(pos, "%s: only if clauses are supported in an object (to declare, narrow or forbid fields, or refuse a combination), not for or let", d.ref())
 			continue
@@ -185,6 +184,13 @@ func (r *resolver) refusal(o *Object, cond ast.Expr) (*Refusal, string) {
 // comparison parses field == literal (or literal == field) of a required
 // integer, string or enum field.
 func (r *resolver) comparison(o *Object, b *ast.BinaryExpr) (Cond, string) {
+	return r.comparisonOf(o, b, false)
+}
+
+// comparisonOf is comparison; guarded is set where a test of the field's
+// presence comes first (if x != _|_ if x == "v"): CUE compares only a
+// field that is there, so an optional one is compared too.
+func (r *resolver) comparisonOf(o *Object, b *ast.BinaryExpr, guarded bool) (Cond, string) {
 	e := ast.Expr(b)
 	id, lit := b.X, b.Y
 	if _, ok := id.(*ast.Ident); !ok {
@@ -199,7 +205,7 @@ func (r *resolver) comparison(o *Object, b *ast.BinaryExpr) (Cond, string) {
 	if f == nil {
 		return Cond{}, fmt.Sprintf("%s: %s is not a field of #%s", exprString(e), ident.Name, o.Name)
 	}
-	if f.Optional {
+	if f.Optional && !guarded {
 		return Cond{}, fmt.Sprintf("%s: %s is optional; a comparison tests a required field, which is always there to compare (test an optional field's presence with != _|_)", exprString(e), ident.Name)
 	}
 	if f.Type.Kind == ConstKind {
@@ -251,4 +257,27 @@ func commentText(n ast.Node) string {
 		}
 	}
 	return strings.TrimSpace(strings.Join(lines, "\n"))
+}
+
+// ifsAsOne returns clauses that are all if clauses as one, its condition
+// their conjunction (if a if b is if a && b); one if clause is itself.
+func ifsAsOne(clauses []ast.Clause) (*ast.IfClause, bool) {
+	if len(clauses) == 1 {
+		ifc, ok := clauses[0].(*ast.IfClause)
+		return ifc, ok
+	}
+	var cond ast.Expr
+	var first *ast.IfClause
+	for _, cl := range clauses {
+		ifc, ok := cl.(*ast.IfClause)
+		if !ok {
+			return nil, false
+		}
+		if first == nil {
+			first, cond = ifc, ifc.Condition
+			continue
+		}
+		cond = &ast.BinaryExpr{X: cond, Op: token.LAND, OpPos: ifc.If, Y: ifc.Condition}
+	}
+	return &ast.IfClause{If: first.If, Condition: cond}, true
 }
