@@ -1261,9 +1261,7 @@ func checks(f *goFile, t *model.Type, v, path, member, stepVar string, depth int
 		f.p(v, ".validate(p, ", ptr, ")")
 	case model.MapKind:
 		if t.HoldsItself() {
-			// A map that holds itself: its own validate (namedMap).
-			ptr, _ := step()
-			f.p(v, ".validate(p, ", ptr, ")")
+			selfValidate(f, v, step) // a map that holds itself (namedMap)
 			return
 		}
 		mapChecks(f, t, v, path, member, stepVar, depth, step)
@@ -1335,9 +1333,7 @@ func checks(f *goFile, t *model.Type, v, path, member, stepVar string, depth int
 		f.close()
 	case model.ListKind:
 		if t.HoldsItself() {
-			// A list that holds itself: its own validate (alias).
-			ptr, _ := step()
-			f.p(v, ".validate(p, ", ptr, ")")
+			selfValidate(f, v, step) // a list that holds itself (alias)
 			return
 		}
 		listChecks(f, t, v, path, member, stepVar, depth, step)
@@ -2068,4 +2064,11 @@ func reachesUntagged(t *model.Type, seen map[any]bool) bool {
 		return reachesUntagged(t.Tuple.Rest, seen)
 	}
 	return reachesUntagged(t.Elem, seen)
+}
+
+// selfValidate calls the validate method of v, a list or map that holds
+// itself and so has one of its own, at the path step gives.
+func selfValidate(f *goFile, v string, step func() (string, string)) {
+	ptr, _ := step()
+	f.p(v, ".validate(p, ", ptr, ")")
 }

@@ -4467,16 +4467,8 @@ func (r *resolver) choiceOf(alts []cue.Value, what string) (t *Type, handled, ok
 // with a choice of constraints (#S: string; #P: matchN(>=1, [=~"a",
 // =~"b"])), which the targets write in place.
 func (r *resolver) basicAlias(a cue.Value) (*Type, bool) {
-	name, ok := r.refName(a)
-	if !ok {
-		return nil, false
-	}
-	d := r.defs[name]
-	if d == nil {
-		return nil, false
-	}
-	r.classifyOnce(d)
-	if d.alias == nil || d.alias.Type == nil {
+	d := r.refDef(a)
+	if d == nil || d.alias == nil || d.alias.Type == nil {
 		return nil, false
 	}
 	t := d.alias.Type
@@ -4484,6 +4476,20 @@ func (r *resolver) basicAlias(a cue.Value) (*Type, bool) {
 		return nil, false
 	}
 	return t, true
+}
+
+// refDef returns the definition a refers to, classified, when a is a
+// reference to one of the package's (or one it reaches); else nil.
+func (r *resolver) refDef(a cue.Value) *def {
+	name, ok := r.refName(a)
+	if !ok {
+		return nil
+	}
+	d := r.defs[name]
+	if d != nil {
+		r.classifyOnce(d)
+	}
+	return d
 }
 
 // baseKind is CUE's kind of a scalar base a choice is of.
@@ -4502,16 +4508,8 @@ func baseKind(b Base) (cue.Kind, bool) {
 // enumMembers returns the members of the enum definition a refers to, as
 // CUE's alternatives of it, when a is a reference to one.
 func (r *resolver) enumMembers(a cue.Value) ([]cue.Value, bool) {
-	name, ok := r.refName(a)
-	if !ok {
-		return nil, false
-	}
-	d := r.defs[name]
-	if d == nil {
-		return nil, false
-	}
-	r.classifyOnce(d)
-	if d.enum == nil {
+	d := r.refDef(a)
+	if d == nil || d.enum == nil {
 		return nil, false
 	}
 	op, args := r.disjunction(d.v)
