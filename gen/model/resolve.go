@@ -1794,6 +1794,11 @@ func conjoins(e ast.Expr, is func(ast.Node) bool) bool {
 	if is(e) {
 		return true
 	}
+	if p, ok := e.(*ast.ParenExpr); ok {
+		// matchN(…) & (struct.MinFields(1) & close({…})), as cue import
+		// writes gaspar's root: the parentheses group, nothing more.
+		return conjoins(p.X, is)
+	}
 	b, ok := e.(*ast.BinaryExpr)
 	return ok && b.Op == token.AND && (conjoins(b.X, is) || conjoins(b.Y, is))
 }
@@ -5488,6 +5493,14 @@ func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
 // JSON Schema without a type), only a struct can match an object. Any
 // other validator beside them is refused.
 func (r *resolver) objectMatchIfs(v cue.Value, what string, p Pos) ([]*MatchIf, []*ObjectMatchN, bool) {
+	return r.objectMatchIfsOf(v, what, p, false)
+}
+
+// objectMatchIfsOf is objectMatchIfs; counted is set where the object's
+// struct.MinFields/MaxFields beside them are read already (a root object
+// or a counted definition: fieldCounts), so that such a call among the
+// validators is the count, not a validator this reading refuses.
+func (r *resolver) objectMatchIfsOf(v cue.Value, what string, p Pos, counted bool) ([]*MatchIf, []*ObjectMatchN, bool) {
 	var out []*MatchIf
 	var counts []*ObjectMatchN
 	ok := true
@@ -5539,6 +5552,9 @@ func (r *resolver) objectMatchIfs(v cue.Value, what string, p Pos) ([]*MatchIf, 
 		if isMatchIf(c) {
 			ok = read(c, 0) && ok
 			continue
+		}
+		if counted && isFieldCountCall(sourceExpr(c)) {
+			continue // the object's own count (gaspar's root: matchN(>=1, […]) & struct.MinFields(1) & close({…}))
 		}
 		call, isCall := sourceExpr(c).(*ast.CallExpr)
 		if !isCall || !isIdentNamed(call.Fun, "matchN") || len(args) != 3 {
@@ -6385,7 +6401,7 @@ func (r *resolver) besideOpen(v cue.Value) (cue.Value, bool) {
 // objectValidators reads the matchIf and matchN validators beside an
 // object definition's fields, as inlineObject reads an inline struct's.
 func (r *resolver) objectValidators(d *def) {
-	ms, ns, ok := r.objectMatchIfs(d.v, d.ref(), d.pos)
+	ms, ns, ok := r.objectMatchIfsOf(d.v, d.ref(), d.pos, d.object.MinFields != nil || d.object.MaxFields != nil)
 	if !ok || !r.checkObjectMatchIfs(d.object, ms, ns, d.ref()) {
 		return
 	}
