@@ -157,33 +157,26 @@ func loadSchema(root string, cueTime *time.Duration, now func() time.Duration) (
 			// input disjunctions/issue4447 does, in cue vet too): that
 			// is an error at the package, not a crash of generate.
 			defer func() { crashed = recover() }()
-			if v = ctx.BuildInstance(inst); v.Err() == nil {
-				verr = v.Validate()
-				if verr != nil && validatorsOnly(verr) && v.Validate(vetOptions...) == nil {
-					// matchN(>=1, [{a!: …}, {b!: …}]) at a package's
-					// root (contextive-glossary): the validator judges
-					// the root before any data gives it fields, as
-					// below, where the value's own error says so.
-					verr, vetOK = nil, true
-				}
-			} else if validatorsOnly(v.Err()) && v.Validate(vetOptions...) == nil {
-				// struct.MinFields(1) & {[string]: …} at a package's
-				// root (mail-servers-config): the value's own error is
-				// the validator judging the struct before any data
-				// gives it fields, an incomplete value that cue vet
-				// accepts, as it validates with these options: the
-				// schema is one CUE holds valid, and is read.
-				vetOK = true
+			v = ctx.BuildInstance(inst)
+			err := v.Err()
+			if err == nil {
+				err = v.Validate()
 			}
+			// struct.MinFields(1) & {[string]: …} or matchN(>=1,
+			// [{a!: …}, {b!: …}]) at a package's root (mail-servers-
+			// config, contextive-glossary): the error, of the value or
+			// of its validation, is a validator judging the root before
+			// any data gives it fields, an incomplete value that cue vet
+			// accepts, as it validates with these options: the schema is
+			// one CUE holds valid, and is read.
+			if err != nil && validatorsOnly(err) && v.Validate(vetOptions...) == nil {
+				err, vetOK = nil, true
+			}
+			verr = err
 		})
 		if crashed != nil {
 			_, tp := packageClause(inst)
 			errs = append(errs, &Error{Pos: ps.of(tp), Msg: fmt.Sprintf("package %s: CUE's evaluator failed on it (%v): CUE's fault, not the schema's (cue vet fails on it alike), but schemagen reads no package that CUE cannot evaluate", inst.PkgName, crashed)})
-			complete = false
-			continue
-		}
-		if err := v.Err(); err != nil && !vetOK {
-			errs = append(errs, ps.fromCUE(err, inst.Files...)...)
 			complete = false
 			continue
 		}

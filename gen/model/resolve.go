@@ -1334,7 +1334,7 @@ func (r *resolver) embedsChoiceAlone() (choice cue.Value, ok, withDefs bool) {
 		if !ok {
 			continue
 		}
-		if slices.ContainsFunc(cs, statesFields) {
+		if slices.ContainsFunc(cs, r.statesFields) {
 			// matchN(>=1, [{Models!: _, ...}, {Controllers!: _, ...}]) &
 			// close({Models?: …}) (gaspar's config): an object whose
 			// fields the other conjuncts state, the choice beside them;
@@ -1352,15 +1352,12 @@ func (r *resolver) embedsChoiceAlone() (choice cue.Value, ok, withDefs bool) {
 
 // statesFields reports whether v lists a field of its own that is no
 // definition (the package's file struct, {}, states none).
-func statesFields(v cue.Value) bool {
+func (r *resolver) statesFields(v cue.Value) bool {
 	if v.IncompleteKind()&cue.StructKind == 0 {
 		return false
 	}
-	it, err := v.Fields(cue.Optional(true))
-	if err != nil {
-		return false
-	}
-	return it.Next()
+	fs, err := r.fields(v, false)
+	return err == nil && len(fs) > 0
 }
 
 // embedDeclPos is where the package embeds its first value, or the
@@ -4268,9 +4265,9 @@ func (r *resolver) hiddenTarget(v cue.Value) (cue.Value, bool) {
 	if !slices.ContainsFunc(path.Selectors(), func(s cue.Selector) bool { return s.LabelType() == cue.HiddenLabel }) {
 		return cue.Value{}, false
 	}
-	before := len(r.errs)
+	// A path with a hidden field is one fieldRef reads or passes over,
+	// never one it refuses (that is a regular field's).
 	target, handled, ok := r.fieldRef(v, "")
-	r.errs = r.errs[:before] // a regular field's refusal is typeOf's to give
 	return target, handled && ok
 }
 
@@ -4325,7 +4322,7 @@ func (r *resolver) choiceKind(a cue.Value) (cue.Kind, bool) {
 			return 0, false
 		}
 		r.classifyOnce(d)
-		if t, ok := r.basicAlias(a); ok {
+		if t, ok := basicAliasOf(d); ok {
 			// #S: string, or #P: matchN(>=1, [=~"\\.ya?ml$",
 			// =~"^\\$\\{"]) (v-environment's file paths through cue
 			// import), among them: an alternative of the choice, its own
@@ -4472,7 +4469,11 @@ func (r *resolver) choiceOf(alts []cue.Value, what string) (t *Type, handled, ok
 // with a choice of constraints (#S: string; #P: matchN(>=1, [=~"a",
 // =~"b"])), which the targets write in place.
 func (r *resolver) basicAlias(a cue.Value) (*Type, bool) {
-	d := r.refDef(a)
+	return basicAliasOf(r.refDef(a))
+}
+
+// basicAliasOf is basicAlias of the definition d (nil for none).
+func basicAliasOf(d *def) (*Type, bool) {
 	if d == nil || d.alias == nil || d.alias.Type == nil {
 		return nil, false
 	}
@@ -5396,7 +5397,7 @@ func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
 		// cue import's if/then/else on an object, or several of them
 		// (matchN(k, [matchIf(…), …]) with every one to hold), and its
 		// oneOf/anyOf of objects (matchN(1, [{a!: _, ...}, …])).
-		if matchIfs, matchNs, ok = r.objectMatchIfs(v, what, p); !ok {
+		if matchIfs, matchNs, ok = r.objectMatchIfs(v, what, p, false); !ok {
 			return nil, false
 		}
 	} else if ok {
@@ -5492,15 +5493,12 @@ func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
 // kinds (null | bool | … | {type!: "a", ...}, as cue import writes a
 // JSON Schema without a type), only a struct can match an object. Any
 // other validator beside them is refused.
-func (r *resolver) objectMatchIfs(v cue.Value, what string, p Pos) ([]*MatchIf, []*ObjectMatchN, bool) {
-	return r.objectMatchIfsOf(v, what, p, false)
-}
-
-// objectMatchIfsOf is objectMatchIfs; counted is set where the object's
-// struct.MinFields/MaxFields beside them are read already (a root object
-// or a counted definition: fieldCounts), so that such a call among the
-// validators is the count, not a validator this reading refuses.
-func (r *resolver) objectMatchIfsOf(v cue.Value, what string, p Pos, counted bool) ([]*MatchIf, []*ObjectMatchN, bool) {
+//
+// counted is set where the object's struct.MinFields/MaxFields beside
+// them are read already (a root object or a counted definition:
+// fieldCounts), so that such a call among the validators is the count,
+// not a validator this reading refuses.
+func (r *resolver) objectMatchIfs(v cue.Value, what string, p Pos, counted bool) ([]*MatchIf, []*ObjectMatchN, bool) {
 	var out []*MatchIf
 	var counts []*ObjectMatchN
 	ok := true
@@ -6401,7 +6399,7 @@ func (r *resolver) besideOpen(v cue.Value) (cue.Value, bool) {
 // objectValidators reads the matchIf and matchN validators beside an
 // object definition's fields, as inlineObject reads an inline struct's.
 func (r *resolver) objectValidators(d *def) {
-	ms, ns, ok := r.objectMatchIfsOf(d.v, d.ref(), d.pos, d.object.MinFields != nil || d.object.MaxFields != nil)
+	ms, ns, ok := r.objectMatchIfs(d.v, d.ref(), d.pos, d.object.MinFields != nil || d.object.MaxFields != nil)
 	if !ok || !r.checkObjectMatchIfs(d.object, ms, ns, d.ref()) {
 		return
 	}
