@@ -77,7 +77,7 @@ func TestPruneSupportAgreesWithRegexp(t *testing.T) {
 		codes = append(codes, "x."+n+"(v) $"+o+" "+o+"$ 1"+o+" a"+o+"b")
 	}
 	for _, code := range codes {
-		if got, want := pruneSupport(support, code), pruneSupportByRegexp(support, code); got != want {
+		if got, want := pruneSupport(code), pruneSupportByRegexp(support, code); got != want {
 			t.Errorf("code %q: the identifier scan keeps\n%s\nthe regexp\n%s", code, got, want)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/schemagen/schemagen/gen/escape"
 	"github.com/schemagen/schemagen/gen/model"
@@ -163,68 +164,115 @@ func validators(p *model.Package) []decl {
 	for i, d := range ds {
 		code[i] = d.text
 	}
-	return append(ds, decl{model.Pos{File: "\xff"}, "", pruneSupport(support, code...)})
+	return append(ds, decl{model.Pos{File: "\xff"}, "", pruneSupport(code...)})
 }
 
 // supportDecl finds the names a top-level declaration of support declares.
 var supportDecl = regexp.MustCompile(`(?m)^(?:export )?(?:function|const|let|class|interface|type) (\w+)`)
 
+// supportIndex is what pruning needs of a support text, read once: its
+// declarations, blocks separated by a blank line, the support names each
+// declares and refers to, and the blocks every module keeps.
+type supportIndex struct {
+	blocks []string
+	refs   [][]int          // the blocks each block refers to
+	keep   []int            // kept in every module: comments only, or exporting a name
+	byName map[string][]int // the blocks declaring each name
+}
+
+// indexSupport reads src's blocks. A block of comments only, or one that
+// exports a name, is every module's; any other (At too) only where
+// something refers to it, or noUnusedLocals refuses the module.
+func indexSupport(src string) *supportIndex {
+	x := &supportIndex{blocks: strings.Split(strings.TrimSpace(src), "\n\n"), byName: map[string][]int{}}
+	x.refs = make([][]int, len(x.blocks))
+	for i, b := range x.blocks {
+		exported := false
+		ms := supportDecl.FindAllStringSubmatch(b, -1)
+		for _, m := range ms {
+			x.byName[m[1]] = append(x.byName[m[1]], i)
+			exported = exported || strings.HasPrefix(m[0], "export ")
+		}
+		if len(ms) == 0 || exported {
+			x.keep = append(x.keep, i)
+		}
+	}
+	for i, b := range x.blocks {
+		seen := x.seen()
+		identifiers(b, seen)
+		for n, used := range seen {
+			if used {
+				x.refs[i] = append(x.refs[i], x.byName[n]...)
+			}
+		}
+	}
+	return x
+}
+
+// seen is a fresh map of every name support declares, none referred to.
+func (x *supportIndex) seen() map[string]bool {
+	seen := make(map[string]bool, len(x.byName))
+	for n := range x.byName {
+		seen[n] = false
+	}
+	return seen
+}
+
+// supportIdx is support's index, read at first use.
+var supportIdx = sync.OnceValue(func() *supportIndex { return indexSupport(support) })
+
 // pruneSupport is the part of support that code uses: its exported
 // names, and every unexported declaration code or a kept declaration
 // refers to. A module then compiles under noUnusedLocals, and a package
-// of enums only carries no scanner. Support's declarations are blocks
-// separated by a blank line; a block of comments only is kept.
-func pruneSupport(support string, code ...string) string {
-	blocks := strings.Split(strings.TrimSpace(support), "\n\n")
-	keep := make([]bool, len(blocks))
-	names := make([][]string, len(blocks))
-	for i, b := range blocks {
-		exported := false
-		for _, m := range supportDecl.FindAllStringSubmatch(b, -1) {
-			names[i] = append(names[i], m[1])
-			exported = exported || strings.HasPrefix(m[0], "export ")
-		}
-		// A block of comments only, or one that exports a name, is the
-		// module's; any other (At too) only where something refers to
-		// it, or noUnusedLocals refuses the module.
-		keep[i] = len(names[i]) == 0 || exported
-	}
-	// A name is referred to where it stands as a whole identifier: the
-	// identifiers of code and of the kept blocks, each text read once
-	// (a regexp per name over all of it cost 94% of generate at 1,000
-	// definitions). Keeping a block adds its identifiers; repeat until
-	// nothing more is kept.
-	seen := map[string]bool{} // the support names referred to so far
-	for _, ns := range names {
-		for _, n := range ns {
-			seen[n] = false
-		}
-	}
+// of enums only carries no scanner.
+func pruneSupport(code ...string) string { return supportIdx().prune(code...) }
+
+// prune is pruneSupport over the indexed text. A name is referred to where
+// it stands as a whole identifier in code (each text read once: a regexp
+// per name over all of it cost 94% of generate at 1,000 definitions); the
+// blocks kept are those, the ones every module keeps, and every block a
+// kept one refers to, read from the index.
+func (x *supportIndex) prune(code ...string) string {
+	seen := x.seen()
 	for _, c := range code {
 		identifiers(c, seen)
 	}
-	for i, b := range blocks {
-		if keep[i] {
-			identifiers(b, seen)
+	keep := make([]bool, len(x.blocks))
+	var work []int
+	mark := func(i int) {
+		if !keep[i] {
+			keep[i] = true
+			work = append(work, i)
 		}
 	}
-	for changed := true; changed; {
-		changed = false
-		for i, b := range blocks {
-			if keep[i] || !slices.ContainsFunc(names[i], func(n string) bool { return seen[n] }) {
-				continue
+	for _, i := range x.keep {
+		mark(i)
+	}
+	for n, used := range seen {
+		if used {
+			for _, i := range x.byName[n] {
+				mark(i)
 			}
-			keep[i], changed = true, true
-			identifiers(b, seen)
 		}
 	}
-	var out []string
-	for i, b := range blocks {
+	for len(work) > 0 {
+		i := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, j := range x.refs[i] {
+			mark(j)
+		}
+	}
+	var out strings.Builder
+	for i, b := range x.blocks {
 		if keep[i] {
-			out = append(out, b)
+			if out.Len() > 0 {
+				out.WriteString("\n\n")
+			}
+			out.WriteString(b)
 		}
 	}
-	return strings.Join(out, "\n\n") + "\n"
+	out.WriteString("\n")
+	return out.String()
 }
 
 // identifiers marks in seen every identifier of text that seen holds: each
