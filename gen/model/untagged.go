@@ -59,13 +59,13 @@ func (r *resolver) untagged(d *def, u *Union) {
 			continue
 		}
 		if why := r.untaggedVariant(o); why != "" {
-			r.errorf(o.Pos, "%s: #%s %s", d.ref(), o.Name, why)
+			r.errorf(r.variantPos(d, o), "%s: #%s %s", d.ref(), o.Name, why)
 			ok = false
 			continue
 		}
 		key := strings.Join(memberNames(o), "\x00")
 		if prev := sets[key]; prev != nil {
-			r.errorf(o.Pos, "%s: #%s and #%s have the same members, and no constant field tells them apart: CUE keeps both where a value's members fit both and drops one where their values come out equal, which depends on values no target compares; give them a constant field that tells them apart, kind!: \"a\"", d.ref(), prev.Name, o.Name)
+			r.errorf(r.variantPos(d, o), "%s: #%s and #%s have the same members, and no constant field tells them apart: CUE keeps both where a value's members fit both and drops one where their values come out equal, which depends on values no target compares; give them a constant field that tells them apart, kind!: \"a\"", d.ref(), prev.Name, o.Name)
 			ok = false
 			continue
 		}
@@ -89,15 +89,41 @@ func (r *resolver) untagged(d *def, u *Union) {
 				if g == nil || sameType(f.Type, g.Type, map[[2]*Object]bool{}) {
 					continue
 				}
-				for _, t := range []*Field{f, g} {
-					if !neverIncomplete(t.Type, map[*Object]bool{}) {
-						r.errorf(t.Pos, "%s: member %q is in #%s and #%s, of two types, and a value of it may be incomplete (it holds a required field, or a union): CUE then keeps the variant possible, and a value that is complete for one variant and incomplete for the other is ambiguous; telling that apart below a variant's own members is not carried yet (make the nested fields optional, or give the variants a constant field that tells them apart, kind!: \"a\")", d.ref(), f.Name, o.Name, p.Name)
+				for _, t := range []struct {
+					f *Field
+					o *Object
+				}{{f, o}, {g, p}} {
+					if !neverIncomplete(t.f.Type, map[*Object]bool{}) {
+						r.errorf(r.variantPos(d, t.o), "%s: member %q is in #%s and #%s, of two types, and a value of it may be incomplete (it holds a required field, or a union): CUE then keeps the variant possible, and a value that is complete for one variant and incomplete for the other is ambiguous; telling that apart below a variant's own members is not carried yet (make the nested fields optional, or give the variants a constant field that tells them apart, kind!: \"a\")", d.ref(), f.Name, o.Name, p.Name)
 						ok = false
 					}
 				}
 			}
 		}
 	}
+}
+
+// variantPos is where the union d names its variant o: the operand of
+// its disjunction that refers to o's definition, or else the union's own
+// position. A refusal of a variant in a union is the union's: the
+// variant's definition is carried on its own, and so is every other use
+// of it.
+func (r *resolver) variantPos(d *def, o *Object) Pos {
+	if d.v.Exists() {
+		if e, ok := sourceExpr(d.v).(ast.Expr); ok {
+			for _, x := range orOperands(e) {
+				if m, ok := x.(*ast.UnaryExpr); ok && m.Op == token.MUL {
+					x = m.X
+				}
+				if id, ok := x.(*ast.Ident); ok {
+					if vd := r.identDef(id); vd != nil && vd.object == o {
+						return r.ps.of(id.Pos())
+					}
+				}
+			}
+		}
+	}
+	return d.pos
 }
 
 // defaultVariant returns the variant of u that v, a disjunction with a
