@@ -50,7 +50,7 @@ func (r *resolver) untagged(d *def, u *Union) {
 		}
 		u.Default = o
 	}
-	sets := map[string]*Object{}
+	sets := map[string][]*Object{}
 	for _, o := range u.Variants {
 		if r.partial[o] {
 			// A field of it was refused, said where it is: its members
@@ -64,12 +64,13 @@ func (r *resolver) untagged(d *def, u *Union) {
 			continue
 		}
 		key := strings.Join(memberNames(o), "\x00")
-		if prev := sets[key]; prev != nil {
+		if i := slices.IndexFunc(sets[key], func(p *Object) bool { return !constApart(p, o) }); i >= 0 {
+			prev := sets[key][i]
 			r.errorf(r.variantPos(d, o), "%s: #%s and #%s have the same members, and no constant field tells them apart: CUE keeps both where a value's members fit both and drops one where their values come out equal, which depends on values no target compares; give them a constant field that tells them apart, kind!: \"a\"", d.ref(), prev.Name, o.Name)
 			ok = false
 			continue
 		}
-		sets[key] = o
+		sets[key] = append(sets[key], o)
 	}
 	if !ok {
 		return
@@ -161,6 +162,22 @@ func (r *resolver) untaggedVariant(o *Object) string {
 		return "counts its members (struct.MinFields/MaxFields): in a union without a discriminator it is not carried yet (the targets would count a variant's missing required fields)"
 	}
 	return ""
+}
+
+// constApart reports whether a field of o and p, of the same members,
+// holds a constant in each and not the same one (kind: "bin" beside
+// kind: "lib", a regular field the data may leave out): their values can
+// never come out equal, and a value that gives the field drops the one
+// it does not fit, as it drops a variant for any value its field refuses.
+func constApart(o, p *Object) bool {
+	for _, f := range o.Fields {
+		g := p.Field(f.Name)
+		if g != nil && f.Type != nil && g.Type != nil && f.Type.Kind == ConstKind && g.Type.Kind == ConstKind &&
+			(f.Type.Base != g.Type.Base || f.Type.Const != g.Type.Const) {
+			return true
+		}
+	}
+	return false
 }
 
 // MemberNames are the names an object declares, fields and absent members
