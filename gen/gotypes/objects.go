@@ -1067,7 +1067,12 @@ func conditional(f *goFile, o *model.Object, cd *model.Conditional, i int) {
 	for _, c := range cd.When {
 		fd := o.Field(c.Field)
 		v := "x." + fd.GoName
-		if fd.Optional && c.Test != model.TestPresent {
+		if defaulted, _ := c.Defaulted(o); defaulted {
+			// mode: *"managed" | "scaffold": CUE tests the default
+			// where the data leaves the field out, as its Get method
+			// gives it.
+			v = "x." + model.GetterName(fd) + "()"
+		} else if fd.Optional && c.Test != model.TestPresent {
 			// if x != _|_ if x: its value, read after the test of its
 			// presence, which && evaluates first.
 			v = "*" + v

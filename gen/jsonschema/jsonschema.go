@@ -854,13 +854,18 @@ func conditional(o *model.Object, cd *model.Conditional) obj {
 			// ajv's strict mode wants of every required name.
 			props = append(props, member{c.Field, obj{}})
 		}
+		if _, absentHolds := c.Defaulted(o); absentHolds {
+			continue // absent, the field is its default, which the test holds of
+		}
 		required = append(required, c.Field)
 	}
 	var ifs obj
 	if len(props) > 0 {
 		ifs = append(ifs, member{"properties", props})
 	}
-	ifs = append(ifs, member{"required", required})
+	if len(required) > 0 {
+		ifs = append(ifs, member{"required", required})
+	}
 	root := &narrowNode{}
 	var absent obj
 	for _, n := range cd.Then {

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strconv"
@@ -50,27 +51,64 @@ type Condition struct {
 	Cond
 }
 
-// Describe says when the condition holds: "external is true", "flag is
-// present", `kind is "a"`.
-func (c Condition) Describe(o *Object) string {
+// Defaulted reports whether the condition tests the value of a field
+// with a default (mode: *"managed" | "scaffold", if mode == "managed"):
+// CUE compares the default where the data leaves the field out, so the
+// test reads the field's value or its default. absentHolds is whether
+// it then holds: the default is the value compared (or true).
+func (c Condition) Defaulted(o *Object) (defaulted, absentHolds bool) {
+	f := o.Field(c.Field)
+	if c.Test == TestPresent || f == nil || !f.Optional || f.Default == "" {
+		return false, false
+	}
+	var d any
+	if json.Unmarshal([]byte(f.Default), &d) != nil {
+		return true, false
+	}
 	switch c.Test {
 	case TestTrue:
-		return c.Field + " is true"
+		return true, d == true
+	}
+	if f.Type.BaseOf() == Int {
+		return true, f.Default == strconv.FormatInt(c.Int, 10)
+	}
+	str, ok := d.(string)
+	return true, ok && str == c.Str
+}
+
+// Describe says when the condition holds: "external is true", "flag is
+// present", `kind is "a"`, `mode is "managed" or absent (its default)`.
+func (c Condition) Describe(o *Object) string {
+	var s string
+	switch c.Test {
+	case TestTrue:
+		s = c.Field + " is true"
 	case TestPresent:
 		return c.Field + " is present"
+	default:
+		s = c.Field + " is " + c.value(o)
 	}
-	return c.Field + " is " + c.value(o)
+	if _, holds := c.Defaulted(o); holds {
+		s += " or absent (its default)"
+	}
+	return s
 }
 
 // describeNot says when the condition fails.
 func (c Condition) describeNot(o *Object) string {
+	var s string
 	switch c.Test {
 	case TestTrue:
-		return c.Field + " is false"
+		s = c.Field + " is false"
 	case TestPresent:
 		return c.Field + " is absent"
+	default:
+		s = c.Field + " is not " + c.value(o)
 	}
-	return c.Field + " is not " + c.value(o)
+	if _, holds := c.Defaulted(o); holds {
+		s = c.Field + " is present and " + strings.TrimPrefix(s, c.Field+" is ")
+	}
+	return s
 }
 
 // Value is a TestEqual's value as a JSON literal: 5, "a".
@@ -209,6 +247,13 @@ func (r *resolver) conditional(d *def, c *ast.Comprehension, ifc *ast.IfClause, 
 			ok = false
 			continue
 		}
+		if o.Field(name) != nil && r.bodyOnly(d, c, cd, name) {
+			// CUE applied the body to the schema itself, as its
+			// condition holds of a default (if mode == "managed",
+			// mode: *"managed" | …), and so lists the field: it is
+			// still one only the body declares.
+			o.Fields = slices.DeleteFunc(o.Fields, func(f *Field) bool { return f.Name == name })
+		}
 		if o.Field(name) == nil {
 			declaredHere[name] = true
 			fd := r.declared(d, cd, probe, f, name, pos)
@@ -230,6 +275,32 @@ func (r *resolver) conditional(d *def, c *ast.Comprehension, ifc *ast.IfClause, 
 	fields = append(fields, declared...)
 	o.Fields = append(fields, o.Fields[at:]...)
 	o.Conditionals = append(o.Conditionals, cd)
+}
+
+// bodyOnly reports whether the object's field name comes from the body
+// of the if clause c alone: the clause holds of a default, and every
+// conjunct of the field's value is written inside it.
+func (r *resolver) bodyOnly(d *def, c *ast.Comprehension, cd *Conditional, name string) bool {
+	if !slices.ContainsFunc(cd.When, func(w Condition) bool { _, holds := w.Defaulted(d.object); return holds }) {
+		return false
+	}
+	var fv cue.Value
+	for _, sel := range []cue.Selector{cue.Str(name), cue.Str(name).Required(), cue.Str(name).Optional()} {
+		if fv = d.v.LookupPath(cue.MakePath(sel)); fv.Exists() {
+			break
+		}
+	}
+	if !fv.Exists() {
+		return false
+	}
+	start, end := c.Pos(), c.End()
+	for _, a := range r.conjuncts(fv) {
+		p := a.Pos()
+		if !p.IsValid() || p.Filename() != start.Filename() || p.Offset() < start.Offset() || p.Offset() >= end.Offset() {
+			return false
+		}
+	}
+	return true
 }
 
 // fieldsBefore counts the object's fields that its literal writes before
@@ -299,7 +370,7 @@ func (r *resolver) conditions(o *Object, e ast.Expr, cd *Conditional) string {
 			return fmt.Sprintf("the condition %s is not a field of %s", x.Name, o.Name)
 		case f.Type.Kind != BasicKind || f.Type.Base != Bool || len(f.Type.Choice) > 0:
 			return fmt.Sprintf("the condition %s is not a boolean field; test a field's value with ==, its presence with != _|_", x.Name)
-		case f.Optional && !guarded(f.Name):
+		case f.Optional && f.Default == "" && !guarded(f.Name):
 			return fmt.Sprintf("if %s: %s is optional, and CUE refuses data without it (it cannot reference an optional field), which no other target would; make it required (%s!: bool), or test its presence (%s != _|_)", x.Name, x.Name, x.Name, x.Name)
 		}
 		return add(Condition{Test: TestTrue, Cond: Cond{Field: f.Name}})
@@ -330,7 +401,7 @@ func (r *resolver) conditions(o *Object, e ast.Expr, cd *Conditional) string {
 			} else if id, ok := x.Y.(*ast.Ident); ok {
 				name = id.Name
 			}
-			c, msg := r.comparisonOf(o, x, guarded(name))
+			c, msg := r.comparisonOf(o, x, guarded(name) || defaulted(o, name))
 			if msg != "" {
 				return msg
 			}
@@ -338,6 +409,14 @@ func (r *resolver) conditions(o *Object, e ast.Expr, cd *Conditional) string {
 		}
 	}
 	return fmt.Sprintf("the condition %s is not carried: an if that declares or narrows fields tests a required boolean field (x), an optional field's presence (x != _|_) or a required field's value (x == \"v\"), joined by &&", exprString(e))
+}
+
+// defaulted reports whether name is a field of o with a default, whose
+// value a test reads as CUE does: the default where the data leaves it
+// out (Condition.Defaulted).
+func defaulted(o *Object, name string) bool {
+	f := o.Field(name)
+	return f != nil && f.Optional && f.Default != ""
 }
 
 // probe returns the object's value with its conditions made true, from

@@ -542,6 +542,11 @@ func conditional(c *code, o *model.Object, cd *model.Conditional) {
 	var conds []string
 	for _, cond := range cd.When {
 		m := memberOf("v", cond.Field)
+		if defaulted, _ := cond.Defaulted(o); defaulted {
+			// the default where the data leaves the field out, as CUE
+			// tests it
+			m = "(" + m + " === undefined ? " + o.Field(cond.Field).Default + " : " + m + ")"
+		}
 		switch cond.Test {
 		case model.TestTrue:
 			conds = append(conds, m+" === true")
