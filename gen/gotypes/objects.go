@@ -319,6 +319,10 @@ func exportedMethods(f *goFile, t, unmarshalDoc, appendDoc, validateDoc string) 
 // proto2 defaults). Absent stays absent in the struct and on the wire.
 func objectDefaults(f *goFile, o *model.Object) {
 	for _, fd := range structFields(o) {
+		if len(fd.CondDefaults) > 0 {
+			condGetter(f, o, fd)
+			continue
+		}
 		if fd.Default == "" || !fd.Optional {
 			continue
 		}
@@ -349,6 +353,33 @@ func objectDefaults(f *goFile, o *model.Object) {
 		}
 		f.close()
 	}
+}
+
+// condGetter emits the Get method of a field that if clauses give
+// defaults: its value, or the default whose conditions hold, or its zero
+// value where none does (the field is then required, and Validate says
+// so).
+func condGetter(f *goFile, o *model.Object, fd *model.Field) {
+	get := model.GetterName(fd)
+	var whens []string
+	for _, c := range fd.CondDefaults {
+		whens = append(whens, c.Value+" when "+c.Describe(o))
+	}
+	f.decl()
+	f.doc(fmt.Sprintf("%s returns %s, or when it is absent its default: %s; the zero value where no default applies (Validate then reports it missing).", get, fd.GoName, strings.Join(whens, "; ")))
+	typ := goType(f, fd.Type, false)
+	f.open("func (x *", o.GoName, ") ", get, "() ", typ)
+	f.open("if x.", fd.GoName, " != nil")
+	f.p("return *x.", fd.GoName)
+	f.close()
+	for _, c := range fd.CondDefaults {
+		f.open("if ", strings.Join(condExprs(o, c.When), " && "))
+		f.p("return ", goLiteral(f, fd.Type, c.Value))
+		f.close()
+	}
+	f.p("var zero ", typ)
+	f.p("return zero")
+	f.close()
 }
 
 // goLiteral is the Go expression of a default of type t, given as a JSON
@@ -1039,6 +1070,7 @@ func objectValidate(f *goFile, o *model.Object) {
 	for i, cd := range o.Conditionals {
 		conditional(f, o, cd, i)
 	}
+	condDefaultsAbsent(f, o)
 	f.close()
 }
 
@@ -1059,12 +1091,11 @@ func condValue(o *model.Object, c model.Cond) string {
 	return quote(c.Str)
 }
 
-// conditional emits the checks of an if clause that declares or narrows
-// fields: while its conditions hold, each narrowing's; while they do not,
-// the absence of every field it alone declares.
-func conditional(f *goFile, o *model.Object, cd *model.Conditional, i int) {
+// condExprs renders the conditions of an if clause as Go tests of x, to
+// be joined by &&.
+func condExprs(o *model.Object, when []model.Condition) []string {
 	var conds []string
-	for _, c := range cd.When {
+	for _, c := range when {
 		fd := o.Field(c.Field)
 		v := "x." + fd.GoName
 		if defaulted, _ := c.Defaulted(o); defaulted {
@@ -1086,6 +1117,34 @@ func conditional(f *goFile, o *model.Object, cd *model.Conditional, i int) {
 			conds = append(conds, v+" == "+condValue(o, c.Cond))
 		}
 	}
+	return conds
+}
+
+// condDefaultsAbsent emits Validate's check of a field that if clauses
+// give defaults (model.CondDefault): where the data leaves it out and no
+// default applies, it is required.
+func condDefaultsAbsent(f *goFile, o *model.Object) {
+	for _, fd := range o.Fields {
+		if len(fd.CondDefaults) == 0 {
+			continue
+		}
+		tests := []string{"x." + fd.GoName + " == nil"}
+		var whens []string
+		for _, c := range fd.CondDefaults {
+			tests = append(tests, "!("+strings.Join(condExprs(o, c.When), " && ")+")")
+			whens = append(whens, c.Describe(o))
+		}
+		f.open("if ", strings.Join(tests, " && "))
+		f.p("p.Add(path, ", quote(fd.Name), ", ", f.wire(), `.RuleRequired, "%s", `, quote("must be present unless "+strings.Join(whens, ", or ")+" (it has a default then)"), ")")
+		f.close()
+	}
+}
+
+// conditional emits the checks of an if clause that declares or narrows
+// fields: while its conditions hold, each narrowing's; while they do not,
+// the absence of every field it alone declares.
+func conditional(f *goFile, o *model.Object, cd *model.Conditional, i int) {
+	conds := condExprs(o, cd.When)
 	when := cd.Describe(o)
 	var then, declared []*model.Narrowing
 	for _, n := range cd.Then {

@@ -734,6 +734,8 @@ func (e *emitter) object(o *model.Object) obj {
 	for _, cd := range o.Conditionals {
 		rules = append(rules, conditional(o, cd))
 	}
+	defaulted := condDefaults(o)
+	rules = append(rules, defaulted...)
 	for _, m := range o.MatchIfs {
 		// matchIf beside the fields: if/then/else on the object.
 		rules = append(rules, e.matchIf(obj{}, m))
@@ -745,7 +747,7 @@ func (e *emitter) object(o *model.Object) obj {
 	}
 	switch {
 	case len(rules) == 0:
-	case len(rules) == 1 && !patternRule && len(o.Conditionals) == 0:
+	case len(rules) == 1 && !patternRule && len(o.Conditionals) == 0 && len(defaulted) == 0:
 		// One rule is stated on the object itself: json-schema-to-typescript
 		// turns an object with allOf into a renamed copy of itself
 		// (Edge = Edge1). A conditional has a $comment and description
@@ -837,11 +839,13 @@ func refusal(o *model.Object, rf *model.Refusal) obj {
 // field at its path (required, const, minItems); else every field only
 // the body declares is absent. The object lists such a field among its
 // properties, so the strict set admits it while the body applies.
-func conditional(o *model.Object, cd *model.Conditional) obj {
+// condSchema is the schema of an if clause's conditions: what its
+// "if" says, and what a value must be for them to hold.
+func condSchema(o *model.Object, when []model.Condition) obj {
 	var props obj
 	var required []any
-	for _, c := range cd.When {
-		if c.Test == model.TestPresent && slices.ContainsFunc(cd.When, func(v model.Condition) bool { return v.Field == c.Field && v.Test != model.TestPresent }) {
+	for _, c := range when {
+		if c.Test == model.TestPresent && slices.ContainsFunc(when, func(v model.Condition) bool { return v.Field == c.Field && v.Test != model.TestPresent }) {
 			continue // if x != _|_ if x == "v": the value's test requires it
 		}
 		switch c.Test {
@@ -866,6 +870,33 @@ func conditional(o *model.Object, cd *model.Conditional) obj {
 	if len(required) > 0 {
 		ifs = append(ifs, member{"required", required})
 	}
+	return ifs
+}
+
+// condDefaults states, for each field that if clauses give defaults
+// (model.CondDefault), that it is present or one of those clauses holds:
+// CUE supplies the default there, and requires the field elsewhere.
+func condDefaults(o *model.Object) []any {
+	var rules []any
+	for _, f := range o.Fields {
+		if len(f.CondDefaults) == 0 {
+			continue
+		}
+		// Named among properties too, as ajv's strict mode wants of
+		// every required name.
+		alts := []any{obj{{"properties", obj{{f.Name, obj{}}}}, {"required", []any{f.Name}}}}
+		var whens []string
+		for _, c := range f.CondDefaults {
+			alts = append(alts, condSchema(o, c.When))
+			whens = append(whens, c.Describe(o)+" (its default then "+c.Value+")")
+		}
+		rules = append(rules, obj{{"$comment", f.Name + " is present unless " + strings.Join(whens, ", or ") + "."}, {"anyOf", alts}})
+	}
+	return rules
+}
+
+func conditional(o *model.Object, cd *model.Conditional) obj {
+	ifs := condSchema(o, cd.When)
 	root := &narrowNode{}
 	var absent obj
 	for _, n := range cd.Then {

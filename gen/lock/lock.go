@@ -299,6 +299,13 @@ func FromModel(s *model.Schema) *Lock {
 					l.pos[p.Name+"."+o.Name+" "+fact] = cd.Pos
 				}
 			}
+			for _, f := range o.Fields {
+				for _, c := range f.CondDefaults {
+					fact := condDefaultFact(o, f, c)
+					lo.Conditions = append(lo.Conditions, fact)
+					l.pos[p.Name+"."+o.Name+" "+fact] = c.Pos
+				}
+			}
 			lp.Objects = append(lp.Objects, lo)
 		}
 		for _, u := range p.Unions {
@@ -698,14 +705,11 @@ func count[T any](xs []*T) int {
 	return n
 }
 
-// condValue is a refusal's compared value as a JSON literal.
-// conditionFacts are what an if clause that declares or narrows fields
-// says, one fact each, its conditions in a canonical order: "when
-// external is true: role only then", "when flag is present: nested.f
-// required", "… nested.f minItems 1", "… note == \"fixed\"".
-func conditionFacts(o *model.Object, cd *model.Conditional) []string {
+// whenPrefix is "when " and an if clause's conditions in a canonical
+// order, and ": ".
+func whenPrefix(o *model.Object, conds []model.Condition) string {
 	var when []string
-	for _, c := range cd.When {
+	for _, c := range conds {
 		switch c.Test {
 		case model.TestTrue:
 			when = append(when, c.Field+" is true")
@@ -716,7 +720,22 @@ func conditionFacts(o *model.Object, cd *model.Conditional) []string {
 		}
 	}
 	slices.Sort(when)
-	prefix := "when " + strings.Join(when, " && ") + ": "
+	return "when " + strings.Join(when, " && ") + ": "
+}
+
+// condDefaultFact is a default an if clause gives a field, as a fact:
+// "when mode == \"managed\": gitignore default true".
+func condDefaultFact(o *model.Object, f *model.Field, c *model.CondDefault) string {
+	return whenPrefix(o, c.When) + f.Name + " default " + c.Value
+}
+
+// condValue is a refusal's compared value as a JSON literal.
+// conditionFacts are what an if clause that declares or narrows fields
+// says, one fact each, its conditions in a canonical order: "when
+// external is true: role only then", "when flag is present: nested.f
+// required", "… nested.f minItems 1", "… note == \"fixed\"".
+func conditionFacts(o *model.Object, cd *model.Conditional) []string {
+	prefix := whenPrefix(o, cd.When)
 	var facts []string
 	for _, n := range cd.Then {
 		path := strings.Join(n.Path, ".")

@@ -254,6 +254,12 @@ func (r *resolver) conditional(d *def, c *ast.Comprehension, ifc *ast.IfClause, 
 			// still one only the body declares.
 			o.Fields = slices.DeleteFunc(o.Fields, func(f *Field) bool { return f.Name == name })
 		}
+		if x, isDefault := defaultOnly(f.Value); isDefault && o.Field(name) != nil {
+			if !r.condDefault(d, c, cd, probe, f, x, name, pos) {
+				ok = false
+			}
+			continue
+		}
 		if o.Field(name) == nil {
 			declaredHere[name] = true
 			fd := r.declared(d, cd, probe, f, name, pos)
@@ -275,6 +281,108 @@ func (r *resolver) conditional(d *def, c *ast.Comprehension, ifc *ast.IfClause, 
 	fields = append(fields, declared...)
 	o.Fields = append(fields, o.Fields[at:]...)
 	o.Conditionals = append(o.Conditionals, cd)
+}
+
+// defaultOnly reports whether e only marks a default, *v | _ (or _ |
+// *v), and returns v.
+func defaultOnly(e ast.Expr) (ast.Expr, bool) {
+	ops := orOperands(e)
+	if len(ops) != 2 {
+		return nil, false
+	}
+	for i, x := range ops {
+		m, isMark := x.(*ast.UnaryExpr)
+		if isMark && m.Op == token.MUL && isTop(ops[1-i]) {
+			return m.X, true
+		}
+	}
+	return nil, false
+}
+
+// condDefault reads a default the body gives the object's field name
+// (gitignore: *true | _): CUE supplies it where the data leaves the field
+// out while the conditions hold. It is carried on a regular field the
+// object's own literal declares, without a default of its own, of a type
+// whose default every target states, and where no other clause's default
+// of it may hold at once (CUE would then have none).
+func (r *resolver) condDefault(d *def, c *ast.Comprehension, cd *Conditional, probe cue.Value, f *ast.Field, x ast.Expr, name string, pos Pos) bool {
+	o := d.object
+	fd := o.Field(name)
+	what := d.ref() + "." + name
+	var own *ast.Field
+	if lit, ok := d.literal(); ok {
+		for _, e := range lit.Elts {
+			if g, isField := e.(*ast.Field); isField {
+				if n, _, err := ast.LabelName(g.Label); err == nil && n == name {
+					own = g
+				}
+			}
+		}
+	}
+	switch {
+	case own == nil:
+		r.errorf(pos, "%s: an if body gives a default to a field its object's own struct declares (name: T, outside the if); this one comes from elsewhere (an embedding or a reference), which is not carried yet", what)
+		return false
+	case own.Constraint != token.ILLEGAL:
+		r.errorf(pos, "%s: an if body gives a default to a regular field (name: T); CUE applies none to a required field (name!:), and the data decides an optional one (name?:)", what)
+		return false
+	case slices.ContainsFunc(orOperands(own.Value), func(e ast.Expr) bool { m, ok := e.(*ast.UnaryExpr); return ok && m.Op == token.MUL }):
+		r.errorf(pos, "%s: the field has a default of its own beside the if body's, which is not carried yet: CUE takes the body's where its condition holds", what)
+		return false
+	}
+	switch fd.Type.Kind {
+	case BasicKind, EnumKind:
+	default:
+		r.errorf(pos, "%s: an if body's default is carried on a string, number, boolean or enum field; not on this one", what)
+		return false
+	}
+	fv := probe.LookupPath(cue.MakePath(cue.Str(name)))
+	dv, has := fv.Default()
+	if err := fv.Err(); err != nil || !has {
+		why := "CUE finds no default there"
+		if err != nil {
+			why = cueErrText(err)
+		}
+		r.errorf(pos, "%s: the if body's default %s: %s", what, exprString(x), why)
+		return false
+	}
+	js, err := dv.MarshalJSON()
+	if err != nil || dv.Validate(cue.Concrete(true)) != nil {
+		r.errorf(pos, "%s: the if body's default %s is not a concrete value", what, exprString(x))
+		return false
+	}
+	tested := func(when []Condition) bool {
+		return slices.ContainsFunc(when, func(w Condition) bool { return w.Field == name && w.Test == TestPresent })
+	}
+	if tested(cd.When) || slices.ContainsFunc(o.Conditionals, func(c *Conditional) bool { return tested(c.When) }) {
+		r.errorf(pos, "%s: an if clause tests its presence (%s != _|_) and another gives it a default: CUE supplies the default before the test, which then holds where the data leaves it out; test another field", what, name)
+		return false
+	}
+	for _, prev := range fd.CondDefaults {
+		if !exclusive(prev.When, cd.When) {
+			r.errorf(pos, "%s: two if clauses give it a default, and nothing in their conditions keeps both from holding at once (where both hold CUE has no default); test one field for two values (mode == \"a\", mode == \"b\")", what)
+			return false
+		}
+	}
+	fd.CondDefaults = append(fd.CondDefaults, &CondDefault{When: cd.When, Value: string(js), Pos: pos})
+	// CUE's own view of the object applied a body whose condition holds
+	// of a default, and with it that body's default: the field has none
+	// of its own.
+	fd.Optional, fd.Default = true, ""
+	return true
+}
+
+// exclusive reports whether two conjunctions of conditions never hold at
+// once: each tests one field for a different value.
+func exclusive(a, b []Condition) bool {
+	for _, x := range a {
+		for _, y := range b {
+			if x.Test == TestEqual && y.Test == TestEqual && x.Field == y.Field && x.Cond != y.Cond {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // bodyOnly reports whether the object's field name comes from the body
@@ -390,7 +498,7 @@ func (r *resolver) conditions(o *Object, e ast.Expr, cd *Conditional) string {
 			if f == nil {
 				return fmt.Sprintf("%s: %s is not a field of %s", exprString(e), id.Name, o.Name)
 			}
-			if !f.Optional || f.Default != "" {
+			if !f.Optional || f.HasDefault() {
 				return fmt.Sprintf("%s: %s is always present (required, or supplied by CUE when the data leaves it out), so the test always holds; write the body's fields outside the if", exprString(e), id.Name)
 			}
 			return add(Condition{Test: TestPresent, Cond: Cond{Field: f.Name}})

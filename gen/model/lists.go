@@ -181,7 +181,7 @@ func defaultIn(t *Type) string {
 	walkType(t, map[*Type]bool{}, false, func(t *Type) bool {
 		if t.Kind == ObjectKind {
 			for _, f := range t.Object.Fields {
-				if f.Default != "" {
+				if f.HasDefault() {
 					name = f.Name
 				}
 			}

@@ -407,6 +407,31 @@ type Field struct {
 	// may omit it): absent stays absent on a round trip, and each target
 	// states the default (Go: a Get method).
 	Default string
+	// CondDefaults are the defaults if clauses give the field (gitignore:
+	// bool, if mode == "managed" { gitignore: *true | _ }): CUE supplies
+	// one where the data leaves the field out while its conditions hold,
+	// and requires the field where none holds. The field is then optional
+	// (Optional is set), with no Default of its own; no two of them hold
+	// at once.
+	CondDefaults []*CondDefault
+}
+
+// HasDefault reports whether CUE may supply the field where the data
+// leaves it out: a Default, or CondDefaults.
+func (f *Field) HasDefault() bool { return f.Default != "" || len(f.CondDefaults) > 0 }
+
+// A CondDefault is a default an if clause gives a field: Value, a JSON
+// literal, while every condition of When holds.
+type CondDefault struct {
+	When  []Condition
+	Value string
+	Pos   Pos
+}
+
+// Describe says when the default applies: `mode is "managed" or absent
+// (its default)`.
+func (c *CondDefault) Describe(o *Object) string {
+	return (&Conditional{When: c.When}).Describe(o)
 }
 
 // AbsentMember is a member an object never holds.

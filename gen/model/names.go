@@ -201,7 +201,7 @@ func (r *resolver) fieldGoNames(o *Object, reserved []string) {
 	getters := func() map[string]*Field {
 		m := map[string]*Field{}
 		for _, f := range o.Fields {
-			if f.Default != "" && f.GoName != "" {
+			if f.HasDefault() && f.GoName != "" {
 				m[GetterName(f)] = f
 			}
 		}
@@ -240,7 +240,7 @@ func (r *resolver) fieldGoNames(o *Object, reserved []string) {
 		}
 	}
 	for _, f := range o.Fields {
-		if f.Default == "" || f.GoName == "" {
+		if !f.HasDefault() || f.GoName == "" {
 			continue
 		}
 		if g := fields[GetterName(f)]; g != nil {

@@ -592,6 +592,7 @@ func fieldDoc(f *model.Field) string {
 	if f.Default != "" {
 		doc += "\n\n@default " + f.Default
 	}
+
 	return doc
 }
 
@@ -626,6 +627,15 @@ func object(o *model.Object) string {
 		if cd := o.DeclaredBy(f.Name); cd != nil {
 			g := *f
 			g.Doc = strings.TrimSpace(f.Doc + "\n\nOnly when " + cd.Describe(o) + "; absent otherwise.")
+			f = &g
+		}
+		if len(f.CondDefaults) > 0 {
+			var whens []string
+			for _, d := range f.CondDefaults {
+				whens = append(whens, d.Value+" when "+d.Describe(o))
+			}
+			g := *f
+			g.Doc = strings.TrimSpace(f.Doc + "\n\n@default " + strings.Join(whens, "; ") + "; required otherwise")
 			f = &g
 		}
 		body.WriteString(member(f, "  ", t))

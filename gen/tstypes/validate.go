@@ -504,6 +504,7 @@ func objectValidator(o *model.Object, strict bool) string {
 	for _, cd := range o.Conditionals {
 		conditional(c, o, cd)
 	}
+	condDefaults(c, o)
 	c.p("return ok;")
 	c.close()
 	if parts != nil {
@@ -535,12 +536,11 @@ func fieldChecks(c *code, fields []*model.Field) {
 	}
 }
 
-// conditional judges an if clause that declares or narrows fields, as Go's
-// Validate does: while its conditions hold, each narrowing; while they do
-// not, the absence of every field only it declares.
-func conditional(c *code, o *model.Object, cd *model.Conditional) {
+// condTests renders the conditions of an if clause as tests of v, to be
+// joined by &&.
+func condTests(o *model.Object, when []model.Condition) []string {
 	var conds []string
-	for _, cond := range cd.When {
+	for _, cond := range when {
 		m := memberOf("v", cond.Field)
 		if defaulted, _ := cond.Defaulted(o); defaulted {
 			// the default where the data leaves the field out, as CUE
@@ -560,6 +560,34 @@ func conditional(c *code, o *model.Object, cd *model.Conditional) {
 			conds = append(conds, m+" === "+val)
 		}
 	}
+	return conds
+}
+
+// condDefaults judges each field that if clauses give defaults
+// (model.CondDefault), as Go's Validate does: where the data leaves it
+// out and no default applies, it is required.
+func condDefaults(c *code, o *model.Object) {
+	for _, f := range o.Fields {
+		if len(f.CondDefaults) == 0 {
+			continue
+		}
+		tests := []string{memberOf("v", f.Name) + " === undefined"}
+		var whens []string
+		for _, d := range f.CondDefaults {
+			tests = append(tests, "!("+strings.Join(condTests(o, d.When), " && ")+")")
+			whens = append(whens, d.Describe(o))
+		}
+		c.open("if (", strings.Join(tests, " && "), ")")
+		c.fail("_m(at, "+jsString(f.Name)+")", "required", jsString("must be present unless "+strings.Join(whens, ", or ")+" (it has a default then)"))
+		c.close()
+	}
+}
+
+// conditional judges an if clause that declares or narrows fields, as Go's
+// Validate does: while its conditions hold, each narrowing; while they do
+// not, the absence of every field only it declares.
+func conditional(c *code, o *model.Object, cd *model.Conditional) {
+	conds := condTests(o, cd.When)
 	when := cd.Describe(o)
 	var then []*model.Narrowing
 	var declared []string

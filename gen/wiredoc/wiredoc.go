@@ -203,6 +203,12 @@ func (d *doc) object(o *model.Object) {
 		if f.Default != "" {
 			presence += ", default " + codeSpan(f.Default)
 		}
+		for _, c := range f.CondDefaults {
+			presence += ", default " + codeSpan(c.Value) + " when " + cell(c.Describe(o))
+		}
+		if len(f.CondDefaults) > 0 {
+			presence += ", required otherwise"
+		}
 		if cd := o.DeclaredBy(f.Name); cd != nil {
 			presence += ", only when " + cell(cd.Describe(o))
 		}
