@@ -351,13 +351,6 @@ func (r *resolver) condDefault(d *def, c *ast.Comprehension, cd *Conditional, pr
 		r.errorf(pos, "%s: the if body's default %s is not a concrete value", what, exprString(x))
 		return false
 	}
-	tested := func(when []Condition) bool {
-		return slices.ContainsFunc(when, func(w Condition) bool { return w.Field == name && w.Test == TestPresent })
-	}
-	if tested(cd.When) || slices.ContainsFunc(o.Conditionals, func(c *Conditional) bool { return tested(c.When) }) {
-		r.errorf(pos, "%s: an if clause tests its presence (%s != _|_) and another gives it a default: CUE supplies the default before the test, which then holds where the data leaves it out; test another field", what, name)
-		return false
-	}
 	for _, prev := range fd.CondDefaults {
 		if !exclusive(prev.When, cd.When) {
 			r.errorf(pos, "%s: two if clauses give it a default, and nothing in their conditions keeps both from holding at once (where both hold CUE has no default); test one field for two values (mode == \"a\", mode == \"b\")", what)
