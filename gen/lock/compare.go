@@ -585,14 +585,52 @@ func (c *comparer) conditions(subject string, bo, co *Object) {
 	}
 	bfacts, bfields := has(bo)
 	cfacts, cfields := has(co)
+	// A default an if clause gives a field ("when …: gitignore default
+	// true") is compared as a field's default is: changed, added or
+	// removed, data that leaves the field out means something else.
+	defaultAt := func(f string) int {
+		if i := strings.Index(f, " default "); i >= 0 && !strings.Contains(f[strings.Index(f, ": ")+2:i], " ") {
+			return i
+		}
+		return -1
+	}
+	defaults := func(o *Object) (map[string]string, []string) {
+		m := map[string]string{}
+		var keys []string
+		for _, f := range o.Conditions {
+			if i := defaultAt(f); i >= 0 {
+				m[f[:i]] = f[i+len(" default "):]
+				keys = append(keys, f[:i])
+			}
+		}
+		return m, keys
+	}
+	bdef, bkeys := defaults(bo)
+	cdef, ckeys := defaults(co)
+	for _, k := range append(bkeys, ckeys...) {
+		b, inB := bdef[k]
+		cv, inC := cdef[k]
+		field := fieldOf(k)
+		switch {
+		case inB && inC && b != cv:
+			c.addAt(subject+" "+k+" default "+cv, compat.FieldSameDefault, subject+"."+field, "%s: the default of %s changed from %s to %s; data that leaves it out now means something else", k[:strings.Index(k, ": ")], field, b, cv)
+		case inB && !inC && cfields[field]:
+			c.add(compat.FieldSameDefault, subject+"."+field, "%s: %s no longer has the default %s; data that leaves it out now means something else", k[:strings.Index(k, ": ")], field, b)
+		case !inB && inC && bfields[field]:
+			c.addAt(subject+" "+k+" default "+cv, compat.FieldSameDefault, subject+"."+field, "%s: %s now has the default %s; data that leaves it out now means something else", k[:strings.Index(k, ": ")], field, cv)
+		}
+		delete(bdef, k) // each key once
+		delete(cdef, k)
+	}
+	isDefault := func(f string) bool { return defaultAt(f) >= 0 }
 	for _, f := range co.Conditions {
-		if bfacts[f] || (strings.HasSuffix(f, " only then") && !bfields[fieldOf(f)]) {
+		if bfacts[f] || isDefault(f) || (strings.HasSuffix(f, " only then") && !bfields[fieldOf(f)]) {
 			continue
 		}
 		c.addAt(subject+" "+f, compat.ObjectConditionNoAdd, subject, "%s; data valid before may now be refused", f)
 	}
 	for _, f := range bo.Conditions {
-		if cfacts[f] || !cfields[fieldOf(f)] {
+		if cfacts[f] || isDefault(f) || !cfields[fieldOf(f)] {
 			continue
 		}
 		c.add(compat.ObjectConditionRemoved, subject, "no longer %s", f)
