@@ -207,7 +207,7 @@ func (o *Object) DeclaredBy(name string) *Conditional {
 
 // conditional reads an if clause whose body declares or narrows fields.
 // What it cannot carry exactly is refused at its position with why.
-func (r *resolver) conditional(d *def, c *ast.Comprehension, ifc *ast.IfClause, body *ast.StructLit) {
+func (r *resolver) conditional(d *def, lit *ast.StructLit, c *ast.Comprehension, ifc *ast.IfClause, body *ast.StructLit) {
 	o := d.object
 	cd := &Conditional{Pos: r.ps.of(c.Pos()), Doc: commentText(c)}
 	if msg := r.conditions(o, ifc.Condition, cd); msg != "" {
@@ -219,7 +219,7 @@ func (r *resolver) conditional(d *def, c *ast.Comprehension, ifc *ast.IfClause, 
 		r.errorf(r.ps.of(ifc.Condition.Pos()), "%s: %s", d.ref(), msg)
 		return
 	}
-	at := r.fieldsBefore(d, c) // where declared fields go: after the fields written before the if
+	at := r.fieldsBefore(d, lit, c) // where declared fields go: after the fields written before the if
 	var declared []*Field
 	declaredHere := map[string]bool{}
 	ok := true
@@ -255,7 +255,7 @@ func (r *resolver) conditional(d *def, c *ast.Comprehension, ifc *ast.IfClause, 
 			o.Fields = slices.DeleteFunc(o.Fields, func(f *Field) bool { return f.Name == name })
 		}
 		if x, isDefault := defaultOnly(f.Value); isDefault && o.Field(name) != nil {
-			if !r.condDefault(d, c, cd, probe, f, x, name, pos) {
+			if !r.condDefault(d, lit, cd, probe, f, x, name, pos) {
 				ok = false
 			}
 			continue
@@ -305,17 +305,15 @@ func defaultOnly(e ast.Expr) (ast.Expr, bool) {
 // object's own literal declares, without a default of its own, of a type
 // whose default every target states, and where no other clause's default
 // of it may hold at once (CUE would then have none).
-func (r *resolver) condDefault(d *def, c *ast.Comprehension, cd *Conditional, probe cue.Value, f *ast.Field, x ast.Expr, name string, pos Pos) bool {
+func (r *resolver) condDefault(d *def, lit *ast.StructLit, cd *Conditional, probe cue.Value, f *ast.Field, x ast.Expr, name string, pos Pos) bool {
 	o := d.object
 	fd := o.Field(name)
 	what := d.ref() + "." + name
 	var own *ast.Field
-	if lit, ok := d.literal(); ok {
-		for _, e := range lit.Elts {
-			if g, isField := e.(*ast.Field); isField {
-				if n, _, err := ast.LabelName(g.Label); err == nil && n == name {
-					own = g
-				}
+	for _, e := range lit.Elts {
+		if g, isField := e.(*ast.Field); isField {
+			if n, _, err := ast.LabelName(g.Label); err == nil && n == name {
+				own = g
 			}
 		}
 	}
@@ -406,8 +404,7 @@ func (r *resolver) bodyOnly(d *def, c *ast.Comprehension, cd *Conditional, name 
 
 // fieldsBefore counts the object's fields that its literal writes before
 // the comprehension c.
-func (r *resolver) fieldsBefore(d *def, c *ast.Comprehension) int {
-	lit, _ := d.literal()
+func (r *resolver) fieldsBefore(d *def, lit *ast.StructLit, c *ast.Comprehension) int {
 	seen := map[string]bool{}
 	for _, e := range lit.Elts {
 		if e == ast.Decl(c) {

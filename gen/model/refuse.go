@@ -107,7 +107,7 @@ func (r *resolver) comprehensions(d *def, lit *ast.StructLit) (forbids bool) {
 		}
 		if !isForbidBody(body) {
 			// A body that declares or narrows fields.
-			r.conditional(d, c, ifc, body)
+			r.conditional(d, lit, c, ifc, body)
 			continue
 		}
 		forbids = true

@@ -2352,7 +2352,17 @@ func (r *resolver) classify(d *def) {
 	// the alternatives), so its kind is not asked.
 	vname, isValidated := r.validatorOf(d.v)
 	objectValidated := isValidated && (vname == "matchIf" || vname == "matchN") && (r.hasFields(d.v) || r.validatedOpen(d.v))
-	if _, isRef := r.refName(d.v); !isRef && (objectValidated || d.v.IncompleteKind() == cue.StructKind && (!r.hasPattern(d.v) || r.hasFields(d.v))) {
+	structKind := d.v.IncompleteKind() == cue.StructKind
+	if !structKind && d.v.IncompleteKind() == cue.BottomKind && r.hasFields(d.v) {
+		// #T: #P & {…}, #P with an if clause on a required field (if
+		// ext {…}, ext!: bool): CUE makes the value an error until the
+		// data gives the field, as it does #P's, whose literal says it
+		// is an object; so does a conjunction of objects.
+		if e, ok := sourceExpr(d.v).(ast.Expr); ok && r.conjoinsObjects(e) {
+			structKind = true
+		}
+	}
+	if _, isRef := r.refName(d.v); !isRef && (objectValidated || structKind && (!r.hasPattern(d.v) || r.hasFields(d.v))) {
 		if !isValidated || objectValidated {
 			// #A: _hidden, #A: _a & _b, #A: #S & {…}: an object whose
 			// fields CUE lists, as for an embedding; open when #S is.
@@ -2740,13 +2750,143 @@ func (r *resolver) openFields(v cue.Value) bool {
 	if e := r.elem(v); !e.Exists() || e.IncompleteKind() != cue.TopKind {
 		return false
 	}
-	return r.hasFields(v)
+	if !r.hasFields(v) {
+		return false
+	}
+	// CUE answers _ for any member of a closed definition whose if
+	// clause is still pending (#T: #P & {…}, #P with if ext {…}), and
+	// refuses the member itself: ask with one.
+	probe := cue.MakePath(cue.Str("\x00schemagen-probe"))
+	return v.FillPath(probe, 0).LookupPath(probe).Err() == nil
 }
 
 // hasFields reports whether CUE lists a field of the struct v.
 func (r *resolver) hasFields(v cue.Value) bool {
 	fs, err := r.fields(v, false)
 	return err == nil && len(fs) > 0
+}
+
+// refuseDisallowed refuses each field that a struct literal conjoined
+// with a closed object definition declares and the definition does not
+// (#TypeScriptFile: #ProjectFile & {tsconfig?: {…}}): CUE admits in a
+// conjunction only the fields both sides allow, so it refuses every value
+// that gives the field; carried as written it would be admitted by every
+// target, and left out it would be dropped without a word. It returns
+// listed without them.
+func (r *resolver) refuseDisallowed(d *def, listed []field) []field {
+	e, ok := sourceExpr(d.v).(ast.Expr)
+	if !ok {
+		return listed
+	}
+	var lits []*ast.StructLit
+	var closed []*def
+	var walk func(x ast.Expr)
+	walk = func(x ast.Expr) {
+		switch x := x.(type) {
+		case *ast.ParenExpr:
+			walk(x.X)
+		case *ast.BinaryExpr:
+			if x.Op == token.AND {
+				walk(x.X)
+				walk(x.Y)
+			}
+		case *ast.StructLit, *ast.CallExpr:
+			if lit, ok := structLit(x); ok {
+				lits = append(lits, lit)
+			}
+		case *ast.Ident:
+			if a := r.identDef(x); a != nil && a != d && a.object != nil && !a.object.KeepsUnknown() && len(a.object.Members) == 0 {
+				closed = append(closed, a)
+			}
+		}
+	}
+	if b, isAnd := e.(*ast.BinaryExpr); !isAnd || b.Op != token.AND {
+		return listed
+	}
+	walk(e)
+	if len(closed) == 0 || len(lits) == 0 {
+		return listed
+	}
+	bad := map[string]bool{}
+	for _, lit := range lits {
+		for _, el := range lit.Elts {
+			f, isField := el.(*ast.Field)
+			if !isField {
+				continue
+			}
+			name, _, err := ast.LabelName(f.Label)
+			if err != nil || strings.HasPrefix(name, "#") || strings.HasPrefix(name, "_") {
+				continue
+			}
+			for _, a := range closed {
+				if a.object.Field(name) == nil && !r.bodyDeclares(a, name) {
+					r.errorf(r.ps.of(f.Pos()), "%s.%s: CUE refuses every value that gives %s: #%s is closed and declares no %s, and a conjunction (#%s & {…}) admits only the fields every side allows; embed #%s to extend it ({#%s, %s?: …})", d.ref(), name, name, a.name, name, a.name, a.name, a.name, name)
+					bad[name] = true
+					break
+				}
+			}
+		}
+	}
+	if len(bad) == 0 {
+		return listed
+	}
+	return slices.DeleteFunc(slices.Clone(listed), func(f field) bool { return bad[f.sel.Unquoted()] })
+}
+
+// bodyDeclares reports whether an if clause of the object definition a
+// (or of one it conjoins or embeds) declares the field name.
+func (r *resolver) bodyDeclares(a *def, name string) bool {
+	for _, lit := range r.comprehensionLits(a) {
+		for _, el := range lit.Elts {
+			c, ok := el.(*ast.Comprehension)
+			if !ok {
+				continue
+			}
+			body, _ := c.Value.(*ast.StructLit)
+			if body == nil {
+				continue
+			}
+			for _, b := range body.Elts {
+				if f, isField := b.(*ast.Field); isField {
+					if n, _, err := ast.LabelName(f.Label); err == nil && n == name {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// conjoinsObjects reports whether e is a conjunction of struct literals
+// and references to object definitions of the package (#P & {…}), at
+// least one of each kind or two references.
+func (r *resolver) conjoinsObjects(e ast.Expr) bool {
+	b, ok := e.(*ast.BinaryExpr)
+	if !ok || b.Op != token.AND {
+		return false
+	}
+	var walk func(x ast.Expr) bool
+	walk = func(x ast.Expr) bool {
+		switch x := x.(type) {
+		case *ast.ParenExpr:
+			return walk(x.X)
+		case *ast.BinaryExpr:
+			return x.Op == token.AND && walk(x.X) && walk(x.Y)
+		case *ast.StructLit, *ast.CallExpr:
+			_, ok := structLit(x)
+			return ok
+		case *ast.Ident:
+			a := r.identDef(x)
+			if a == nil {
+				return false
+			}
+			r.classifyOnce(a)
+			return a.object != nil
+		}
+		return false
+	}
+	return walk(b)
 }
 
 // openLit is the literal of an object whose fields CUE lists (an
@@ -3296,6 +3436,7 @@ func (r *resolver) resolveObject(d *def) {
 		}
 		return
 	}
+	listed = r.refuseDisallowed(d, listed)
 	n := 0
 	for _, lf := range listed {
 		n++
@@ -8057,13 +8198,74 @@ func all[T any](xs []T, pred func(T) bool) bool {
 	return true
 }
 
+// comprehensionLits are the struct literals whose if clauses apply to the
+// object d: its own, and those of the object definitions its value
+// conjoins (#P & {…}) or embeds ({#P, …}), at any depth, each once. CUE
+// evaluates a definition's if clauses in every value it is part of, with
+// that value's fields (cuenv's #TypeScriptFile: #ProjectFile & {…}).
+func (r *resolver) comprehensionLits(d *def) []*ast.StructLit {
+	var out []*ast.StructLit
+	seen := map[*def]bool{}
+	added := map[*ast.StructLit]bool{}
+	var expr func(e ast.Expr)
+	var visit func(x *def)
+	add := func(lit *ast.StructLit) {
+		if added[lit] {
+			return
+		}
+		added[lit] = true
+		out = append(out, lit)
+		for _, el := range lit.Elts {
+			if emb, ok := el.(*ast.EmbedDecl); ok {
+				expr(emb.Expr)
+			}
+		}
+	}
+	expr = func(e ast.Expr) {
+		switch x := e.(type) {
+		case *ast.ParenExpr:
+			expr(x.X)
+		case *ast.BinaryExpr:
+			if x.Op == token.AND {
+				expr(x.X)
+				expr(x.Y)
+			}
+		case *ast.StructLit, *ast.CallExpr:
+			if lit, ok := structLit(x); ok {
+				add(lit)
+			}
+		case *ast.Ident:
+			if vd := r.identDef(x); vd != nil && vd.object != nil {
+				visit(vd)
+			}
+		}
+	}
+	visit = func(x *def) {
+		if seen[x] {
+			return
+		}
+		seen[x] = true
+		if e, ok := sourceExpr(x.v).(ast.Expr); ok {
+			expr(e)
+		}
+		if lit, ok := x.literal(); ok {
+			add(lit)
+		}
+	}
+	visit(d)
+	return out
+}
+
 // resolveForbids finds the optional fields that an object's comprehensions
 // forbid when an enum field holds a given member, by asking CUE: fill the
 // enum field with each member and see which optional fields become bottom.
 func (r *resolver) resolveForbids(d *def) {
 	o := d.object
-	lit, ok := d.literal()
-	if !ok || !r.comprehensions(d, lit) {
+	forbids := false
+	for _, lit := range r.comprehensionLits(d) {
+		forbids = r.comprehensions(d, lit) || forbids
+	}
+	if !forbids {
 		return // nothing can forbid a field; skip the probing
 	}
 	for _, f := range o.Fields {
