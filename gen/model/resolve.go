@@ -2750,14 +2750,7 @@ func (r *resolver) openFields(v cue.Value) bool {
 	if e := r.elem(v); !e.Exists() || e.IncompleteKind() != cue.TopKind {
 		return false
 	}
-	if !r.hasFields(v) {
-		return false
-	}
-	// CUE answers _ for any member of a closed definition whose if
-	// clause is still pending (#T: #P & {…}, #P with if ext {…}), and
-	// refuses the member itself: ask with one.
-	probe := cue.MakePath(cue.Str("\x00schemagen-probe"))
-	return v.FillPath(probe, 0).LookupPath(probe).Err() == nil
+	return r.hasFields(v)
 }
 
 // hasFields reports whether CUE lists a field of the struct v.
