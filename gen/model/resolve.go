@@ -5135,6 +5135,9 @@ const matchNCounts = "matchN(1, […]) and matchN(>=1, […]) are read as a disj
 // alternatives), or as written where that is short. CUE's own text of it
 // may span dozens of lines.
 func uncountedMatchN(n ast.Node) (string, bool) {
+	if n == nil {
+		return "", false // a value CUE made, with no source of its own
+	}
 	var found string
 	ast.Walk(n, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
