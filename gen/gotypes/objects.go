@@ -1477,6 +1477,14 @@ func mapChecks(f *goFile, t *model.Type, v, path, member, stepVar string, depth 
 				f.p("p.Add(&", el, `, "", `, f.wire(), `.RulePattern, "%s", `, quote("its name must not match "+re), ")")
 				f.close()
 			}
+			// [string & strings.MaxRunes(63)]: T: every key's
+			// characters counted, as a string's.
+			if n := t.Key.MinRunes; n != nil {
+				f.p("p.MinRunes(&", el, `, "", `, k, ", ", strconv.Itoa(*n), ")")
+			}
+			if n := t.Key.MaxRunes; n != nil {
+				f.p("p.MaxRunes(&", el, `, "", `, k, ", ", strconv.Itoa(*n), ")")
+			}
 		}
 		if needsCheck(t.Elem) {
 			checks(f, t.Elem, e, "&"+el, "", "", depth+1)

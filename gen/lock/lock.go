@@ -400,8 +400,10 @@ func typeIn(t *model.Type, in []any) *Type {
 		c := model.Constraints{MinFields: t.MinFields, MaxFields: t.MaxFields}
 		if t.Key != nil {
 			// [=~"re"]: T: the pattern on the keys is the map's own
-			// constraint, compared as a string's pattern is.
+			// constraint, compared as a string's pattern is; so are
+			// the keys' lengths ([string & strings.MaxRunes(63)]: T).
 			c.Patterns, c.NotPatterns = t.Key.Patterns, t.Key.NotPatterns
+			c.MinRunes, c.MaxRunes = t.Key.MinRunes, t.Key.MaxRunes
 		}
 		return &Type{Kind: "map", Elem: typeIn(t.Elem, in), Constraints: constraintsOf(c)}
 	}

@@ -2719,7 +2719,24 @@ func (r *resolver) resolveMap(d *def) *Map {
 		return m
 	}
 	if key := ps[0].Label.(*ast.ListLit); !isStringPattern(key) {
-		r.errorf(r.ps.of(key.Pos()), "%s: only [string]: T is a map; a pattern on its keys has no JSON Schema, Go or TypeScript twin that checks it the same way", d.ref())
+		// #Labels: {[string & strings.MaxRunes(253)]: string}: the keys'
+		// type, read as any map's ([=~"re"]: T, a length).
+		fs, err := r.fields(d.v, true)
+		var pat, elem cue.Value
+		for _, f := range fs {
+			if f.sel.ConstraintType() == cue.PatternConstraint {
+				pat, elem = f.sel.Pattern(), f.v
+			}
+		}
+		if err != nil || !pat.Exists() {
+			r.errorf(r.ps.of(key.Pos()), "%s: CUE lists no pattern of this map's keys, so there is no key type to carry", d.ref())
+			return m
+		}
+		k, kok := r.keyType(pat, d.ref(), r.ps.of(key.Pos()), true)
+		t, eok := r.typeAt(elem, "#"+d.name+"[string]", d.pos)
+		if kok && eok {
+			m.Key, m.Elem = k, t
+		}
 		return m
 	}
 	elem := r.elem(d.v)
@@ -3046,14 +3063,21 @@ func (r *resolver) keyType(pattern cue.Value, what string, at Pos, notOK bool) (
 	}
 	rest := t.Constraints
 	rest.Patterns, rest.NotPatterns = nil, nil
+	lengths := notOK && (t.MinRunes != nil || t.MaxRunes != nil)
+	if notOK {
+		// A map's keys may count their characters too
+		// ([string & strings.MaxRunes(63)]: T, timoni's labels): JSON
+		// Schema's propertyNames minLength and maxLength, as a string's.
+		rest.MinRunes, rest.MaxRunes = nil, nil
+	}
 	switch {
 	case !ok:
 	case !rest.IsZero() || len(t.Choice) > 0:
 		r.errorf(at, "%s: the pattern on its keys (%v) is not carried: a map's keys are any string ([string]: T), or those matching regular expressions and not others ([=~\"re\" & !~\"not\"]: T, any number of each)", what, pattern)
 		return nil, false
-	case notOK && len(t.Patterns) == 0 && len(t.NotPatterns) == 0 && pattern.IncompleteKind() == cue.StringKind && isNoOp(r, pattern):
+	case notOK && !lengths && len(t.Patterns) == 0 && len(t.NotPatterns) == 0 && pattern.IncompleteKind() == cue.StringKind && isNoOp(r, pattern):
 		return nil, true // every key: patternPair's union of two patterns
-	case notOK && len(t.Patterns) == 0 && len(t.NotPatterns) == 0:
+	case notOK && !lengths && len(t.Patterns) == 0 && len(t.NotPatterns) == 0:
 		r.errorf(at, "%s: the pattern on its keys (%v) is not carried: a map's keys are any string ([string]: T), or those matching regular expressions and not others ([=~\"re\" & !~\"not\"]: T, any number of each)", what, pattern)
 		return nil, false
 	case !notOK && (len(t.Patterns) == 0 || len(t.NotPatterns) != 0):

@@ -893,6 +893,18 @@ func check(c *code, t *model.Type, x, cont, k, at string) {
 					c.fail("_k("+at+", "+key+")", "pattern", jsString("its name must not match "+re))
 					c.close()
 				}
+				// [string & strings.MaxRunes(63)]: T: its characters
+				// (code points) counted, as a string's.
+				if n := t.Key.MinRunes; n != nil {
+					c.open("if (_cp(", key, ") < ", strconv.Itoa(*n), ")")
+					c.fail("_k("+at+", "+key+")", "minLength", "`must be at least "+chars(*n)+" (has ${_cp("+key+")})`")
+					c.close()
+				}
+				if n := t.Key.MaxRunes; n != nil {
+					c.open("if (_cp(", key, ") > ", strconv.Itoa(*n), ")")
+					c.fail("_k("+at+", "+key+")", "maxLength", "`must be at most "+chars(*n)+" (has ${_cp("+key+")})`")
+					c.close()
+				}
 			}
 			if judged(t.Elem) {
 				el := c.fresh("e")

@@ -419,6 +419,12 @@ func keyWords(k *model.Type) string {
 	for _, re := range k.NotPatterns {
 		parts = append(parts, "not matching `"+re+"`")
 	}
+	if k.MinRunes != nil {
+		parts = append(parts, fmt.Sprintf("of at least %d characters", *k.MinRunes))
+	}
+	if k.MaxRunes != nil {
+		parts = append(parts, fmt.Sprintf("of at most %d characters", *k.MaxRunes))
+	}
 	return strings.Join(parts, " and ")
 }
 
