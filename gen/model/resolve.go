@@ -2915,7 +2915,7 @@ func (r *resolver) openLit(v cue.Value) *ast.StructLit {
 // else: no field, no [string]: T, no ... . It returns the pattern and the
 // value every matching member has.
 func (r *resolver) keyPattern(v cue.Value) (pattern, elem cue.Value, ok bool) {
-	if v.IncompleteKind() != cue.StructKind || r.hasPattern(v) {
+	if v.IncompleteKind() != cue.StructKind {
 		return pattern, elem, false
 	}
 	fs, err := r.fields(v, true)
@@ -2927,6 +2927,16 @@ func (r *resolver) keyPattern(v cue.Value) (pattern, elem cue.Value, ok bool) {
 			return pattern, elem, false
 		}
 		pattern, elem = f.sel.Pattern(), f.v
+		if r.everyName(pattern) {
+			return pattern, elem, false // [string]: T, a map of any key
+		}
+	}
+	if r.hasPattern(v) && (len(fs) != 1 || r.elem(v).IncompleteKind() == cue.TopKind) {
+		// CUE's lookup of any name finds a value: a pattern for every
+		// other member beside this one, or ... (any value). Alone, a
+		// pattern of constrained strings ([string &
+		// strings.MaxRunes(63)]: T) is what the lookup finds, T.
+		return pattern, elem, false
 	}
 	if len(fs) == 2 {
 		return r.patternPair(fs[0], fs[1])
@@ -3043,6 +3053,16 @@ func (r *resolver) namesMembers(v cue.Value, typed bool) bool {
 			continue
 		}
 		return true
+	}
+	return false
+}
+
+// everyName reports whether a pattern on a struct's keys is [string] or
+// [_]: every name, no constraint of its own.
+func (r *resolver) everyName(pat cue.Value) bool {
+	if pat.IncompleteKind() == cue.TopKind || (pat.IncompleteKind() == cue.StringKind && !pat.IsConcrete()) {
+		op, _ := r.expr(pat)
+		return op == cue.NoOp
 	}
 	return false
 }
