@@ -89,6 +89,14 @@ func (r *resolver) comprehensions(d *def, lit *ast.StructLit) (forbids bool) {
 			r.errorf(pos, "%s: only if clauses are supported in an object (to declare, narrow or forbid fields, or refuse a combination), not for or let", d.ref())
 			continue
 		}
+		if aliases := labelAliases(lit); len(aliases) > 0 {
+			// _t0="working-directory"?: _, if _t0 != _|_ (cue import's
+			// name for a member that is no identifier): the test is of
+			// the field the alias names.
+			cp := *ifc
+			cp.Condition = dealias(ifc.Condition, aliases)
+			ifc = &cp
+		}
 		body, _ := c.Value.(*ast.StructLit)
 		if body == nil {
 			r.errorf(pos, "%s: the body of an if clause must be a struct", d.ref())
@@ -113,6 +121,55 @@ func (r *resolver) comprehensions(d *def, lit *ast.StructLit) (forbids bool) {
 		forbids = true
 	}
 	return forbids
+}
+
+// labelAliases maps each label alias of a struct literal's fields to the
+// field's name (X="working-directory": T gives X → working-directory).
+func labelAliases(lit *ast.StructLit) map[string]string {
+	var m map[string]string
+	for _, e := range lit.Elts {
+		f, ok := e.(*ast.Field)
+		if !ok {
+			continue
+		}
+		a, ok := f.Label.(*ast.Alias)
+		if !ok {
+			continue
+		}
+		if l, isLabel := a.Expr.(ast.Label); isLabel {
+			if name, _, err := ast.LabelName(l); err == nil {
+				if m == nil {
+					m = map[string]string{}
+				}
+				m[a.Ident.Name] = name
+			}
+		}
+	}
+	return m
+}
+
+// dealias returns a copy of the condition e with each identifier that is
+// a label alias replaced by the name of the field it aliases.
+func dealias(e ast.Expr, aliases map[string]string) ast.Expr {
+	switch x := e.(type) {
+	case *ast.Ident:
+		if name, ok := aliases[x.Name]; ok {
+			return &ast.Ident{NamePos: x.NamePos, Name: name}
+		}
+	case *ast.ParenExpr:
+		cp := *x
+		cp.X = dealias(x.X, aliases)
+		return &cp
+	case *ast.BinaryExpr:
+		cp := *x
+		cp.X, cp.Y = dealias(x.X, aliases), dealias(x.Y, aliases)
+		return &cp
+	case *ast.UnaryExpr:
+		cp := *x
+		cp.X = dealias(x.X, aliases)
+		return &cp
+	}
+	return e
 }
 
 // isForbidBody reports whether every element of a struct literal forbids
