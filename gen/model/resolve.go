@@ -3057,6 +3057,12 @@ func (r *resolver) namesMembers(v cue.Value, typed bool) bool {
 	return false
 }
 
+// holds reports whether the source of n holds the position p.
+func holds(n ast.Node, p token.Pos) bool {
+	start, end := n.Pos(), n.End()
+	return p.IsValid() && start.IsValid() && p.Filename() == start.Filename() && p.Offset() >= start.Offset() && p.Offset() < end.Offset()
+}
+
 // everyName reports whether a pattern on a struct's keys is [string] or
 // [_]: every name, no constraint of its own.
 func (r *resolver) everyName(pat cue.Value) bool {
@@ -3153,6 +3159,14 @@ func (r *resolver) memberPatterns(d *def) {
 		if !p.IsValid() {
 			p = d.pos
 		}
+		// A refusal of the pattern is the object's: said at the pattern
+		// when the object's own source holds it, else at the object
+		// (#Selector.labels: #Labels & {…} refuses what #Labels alone
+		// carries).
+		ep := p
+		if src := sourceExpr(d.v); src == nil || !holds(src, v.Pos()) {
+			ep = d.pos
+		}
 		if names, isNames := notNames(r, pat); isNames && all(names, func(n string) bool { return slices.Contains(declared, n) }) {
 			// [!~"^(a|b)$"]: T beside fields a and b, as cue import
 			// writes JSON Schema's additionalProperties: every member
@@ -3184,12 +3198,12 @@ func (r *resolver) memberPatterns(d *def) {
 			// names members re does not match anyway, so it says
 			// nothing, and the pattern is =~"re".
 			if excluded != "" {
-				r.errorf(p, "%s: the pattern on its members' names (%v) matches %s, which its !~ excludes: CUE does not apply T to a member of that name, JSON Schema's patternProperties would (it admits members by a pattern they match, not by one they do not); write the =~ so that it does not match that name", d.ref(), pat, excluded)
+				r.errorf(ep, "%s: the pattern on its members' names (%v) matches %s, which its !~ excludes: CUE does not apply T to a member of that name, JSON Schema's patternProperties would (it admits members by a pattern they match, not by one they do not); write the =~ so that it does not match that name", d.ref(), pat, excluded)
 				continue
 			}
 			pat = re
 		}
-		key, ok := r.keyType(pat, d.ref(), p, false)
+		key, ok := r.keyType(pat, d.ref(), ep, false)
 		if !ok {
 			continue
 		}
