@@ -506,7 +506,48 @@ func (r *resolver) conditions(o *Object, e ast.Expr, cd *Conditional) string {
 			return add(Condition{Test: TestEqual, Cond: c})
 		}
 	}
+	if def := definitionIn(e); def != "" {
+		return fmt.Sprintf("the condition %s tests %s, a definition: a value the schema's CUE fills in (an input of a template), never a member of the data, so no JSON target can read it; an if that declares or narrows fields is carried when it tests the data's own fields", exprString(e), def)
+	}
 	return fmt.Sprintf("the condition %s is not carried: an if that declares or narrows fields tests a required boolean field (x), an optional field's presence (x != _|_) or a required field's value (x == \"v\"), joined by &&", exprString(e))
+}
+
+// definitionIn returns the first reference to a definition in e (#Values,
+// #Values.sampleLimit), as written, or "".
+func definitionIn(e ast.Expr) string {
+	found := ""
+	ast.Walk(e, func(n ast.Node) bool {
+		if found != "" {
+			return false
+		}
+		switch x := n.(type) {
+		case *ast.SelectorExpr:
+			if root := selectorRoot(x); root != nil && strings.HasPrefix(root.Name, "#") {
+				found = exprString(x)
+				return false
+			}
+		case *ast.Ident:
+			if strings.HasPrefix(x.Name, "#") {
+				found = x.Name
+			}
+		}
+		return true
+	}, nil)
+	return found
+}
+
+// selectorRoot is the identifier a.b.c starts with, or nil.
+func selectorRoot(x *ast.SelectorExpr) *ast.Ident {
+	for {
+		switch y := x.X.(type) {
+		case *ast.Ident:
+			return y
+		case *ast.SelectorExpr:
+			x = y
+		default:
+			return nil
+		}
+	}
 }
 
 // defaulted reports whether name is a field of o with a default, whose

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"cuelang.org/go/cue/ast"
+	"cuelang.org/go/cue/format"
 	"cuelang.org/go/cue/token"
 )
 
@@ -301,6 +302,10 @@ func exprString(e ast.Expr) string {
 		return "(" + exprString(x.X) + ")"
 	case *ast.BinaryExpr:
 		return exprString(x.X) + " " + x.Op.String() + " " + exprString(x.Y)
+	}
+	// #Values.nodeAffinity, a call, a list: as written, on one line.
+	if b, err := format.Node(e); err == nil {
+		return strings.Join(strings.Fields(string(b)), " ")
 	}
 	return fmt.Sprintf("%T", e)
 }

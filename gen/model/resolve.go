@@ -37,6 +37,10 @@ type resolver struct {
 	// them with others (untagged) judges them.
 	partial map[*Object]bool
 
+	// declSpans are the start and end of every top-level definition of
+	// the package's files (keepInDecl), read once.
+	declSpans [][2]Pos
+
 	// vetOK is set when CUE's only errors on the package are validators
 	// judging its root before any data gives it fields (load.go): the
 	// root is read from its files where CUE will not list its fields.
@@ -3057,6 +3061,46 @@ func (r *resolver) namesMembers(v cue.Value, typed bool) bool {
 	return false
 }
 
+// keepInDecl moves to at each error since before that lies inside
+// another top-level definition than the one holding at, an object written
+// in place: a field's type that fails only where the object combines it
+// with more (#Selector.labels: #Labels & {"app": #Name}) is its to
+// refuse, while the error would say it in the other definition (#Labels'
+// pattern), which is carried alone. An error inside a hidden field or the
+// package's own fields stays where it is: that is its cause.
+func (r *resolver) keepInDecl(before int, at Pos) {
+	if !at.IsValid() {
+		return
+	}
+	if r.declSpans == nil {
+		for _, f := range r.inst.Files {
+			for _, d := range f.Decls {
+				fd, ok := d.(*ast.Field)
+				if !ok {
+					continue
+				}
+				if name, _, err := ast.LabelName(fd.Label); err == nil && strings.HasPrefix(name, "#") {
+					r.declSpans = append(r.declSpans, [2]Pos{r.ps.of(d.Pos()), r.ps.of(d.End())})
+				}
+			}
+		}
+	}
+	in := func(p Pos, s [2]Pos) bool {
+		return p.File == s[0].File && comparePos(s[0], p) <= 0 && comparePos(p, s[1]) < 0
+	}
+	for _, s := range r.declSpans {
+		if !in(at, s) {
+			continue
+		}
+		for _, e := range r.errs[before:] {
+			if e.Pos.IsValid() && !in(e.Pos, s) && slices.ContainsFunc(r.declSpans, func(o [2]Pos) bool { return in(e.Pos, o) }) {
+				e.Pos = at
+			}
+		}
+		return
+	}
+}
+
 // holds reports whether the source of n holds the position p.
 func holds(n ast.Node, p token.Pos) bool {
 	start, end := n.Pos(), n.End()
@@ -3558,6 +3602,9 @@ func (r *resolver) resolveObject(d *def) {
 		before := len(r.errs)
 		t, ok := r.typeOf(tv, d.ref()+"."+name)
 		if !ok {
+			if slices.Contains(r.inlineOrder, d) {
+				r.keepInDecl(before, d.pos)
+			}
 			r.unexplained(before, f.Pos, d.ref()+"."+name)
 			if r.partial == nil {
 				r.partial = map[*Object]bool{}
