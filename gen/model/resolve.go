@@ -2716,7 +2716,7 @@ func (r *resolver) resolveMap(d *def) *Map {
 		}
 		return m
 	}
-	lit := sourceExpr(d.v).(*ast.StructLit)
+	lit, _ := structLit(sourceExpr(d.v)) // {…} or close({…}), as classified
 	ps := patterns(lit)
 	if len(ps) > 1 {
 		r.errorf(r.ps.of(ps[1].Pos()), "%s: a map states one pattern, [string]: T", d.ref())
