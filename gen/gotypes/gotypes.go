@@ -371,10 +371,25 @@ func keyedOneOfs(p *model.Package) map[*model.OneOf]bool {
 func usedUnions(p *model.Package) map[*model.Union]bool {
 	used := map[*model.Union]bool{}
 	var visit func(t *model.Type)
+	parts := func(m *model.MatchIf) {
+		if m != nil {
+			visit(m.If)
+			visit(m.Then)
+			visit(m.Else)
+		}
+	}
 	visit = func(t *model.Type) {
 		for ; t != nil; t = t.Elem {
 			if t.Kind == model.UnionKind {
 				used[t.Union] = true
+			}
+			// A match part is read by its own reader (strictly, in a
+			// match): matchIf's then a union of node kinds.
+			parts(t.MatchIf)
+			if m := t.MatchN; m != nil {
+				for _, a := range m.Alts {
+					visit(a)
+				}
 			}
 			if t.HoldsItself() {
 				break // its element is visited where it is declared
@@ -384,6 +399,14 @@ func usedUnions(p *model.Package) map[*model.Union]bool {
 	for _, o := range p.Objects {
 		for _, f := range o.Fields {
 			visit(f.Type)
+		}
+		for _, m := range o.MatchIfs {
+			parts(m)
+		}
+		for _, m := range o.MatchNs {
+			for _, a := range m.Alts {
+				visit(a)
+			}
 		}
 	}
 	for _, o := range p.OneOfs {

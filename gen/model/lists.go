@@ -96,7 +96,7 @@ func (r *resolver) countedLists(v cue.Value, lists []cue.Value, what string, p P
 		} else {
 			t, aok = r.typeAt(a, at, p)
 			if aok {
-				if why := unionIn(t, map[*Type]bool{}); why != "" {
+				if why := anyUnionIn(t, map[*Type]bool{}); why != "" {
 					r.errorf(p, "%s: the list alternative %s holds %s, a union, which is not carried yet among lists: telling the lists apart reads each item strictly, as CUE does, which the union's decoders do not yet", what, oneLine(a), why)
 					aok = false
 				}

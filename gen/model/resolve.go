@@ -37,6 +37,14 @@ type resolver struct {
 	// them with others (untagged) judges them.
 	partial map[*Object]bool
 
+	// tellLater are the unions of objects written in place whose
+	// discriminator is read once the round's objects are (structUnion).
+	tellLater []*def
+
+	// matchUnions are the match parts whose unions are judged once
+	// unions are resolved (checkMatchUnions).
+	matchUnions []matchUnion
+
 	// declSpans are the start and end of every top-level definition of
 	// the package's files (keepInDecl), read once.
 	declSpans [][2]Pos
@@ -1265,10 +1273,12 @@ func (r *resolver) resolveRounds() {
 			r.resolveForbids(d)
 		}
 	}
+	r.tellDeferred()
 	for _, d := range r.untaggedUnions {
 		r.untagged(d, d.union)
 	}
 	r.untaggedUnions = nil
+	r.checkMatchUnions()
 }
 
 // withoutValidators is v without its matchN and matchIf conjuncts: the
@@ -5581,12 +5591,38 @@ func (r *resolver) structUnion(d *def, alts []cue.Value, what string) {
 	if !ok {
 		return
 	}
-	for _, o := range u.Variants {
-		o.Union = u
-	}
 	d.union, d.unionDone = u, true
 	r.pkg.Unions = append(r.pkg.Unions, u)
-	r.tellApart(d, u)
+	// What tells the variants apart is read once their fields are: a
+	// variant that refers to a definition (#Translation & {...}) may
+	// not be resolved yet. The variants are the union's from then on
+	// (tellDeferred).
+	r.tellLater = append(r.tellLater, d)
+}
+
+// tellDeferred finds what tells apart the variants of each union of
+// objects written in place (structUnion), once their fields are read: a
+// variant belongs to one union told apart by a discriminator, and is
+// free again when no constant field tells the variants apart.
+func (r *resolver) tellDeferred() {
+	for _, d := range r.tellLater {
+		u := d.union
+		clash := false
+		for _, o := range u.Variants {
+			if o.Union != nil && o.Union != u {
+				r.errorf(d.pos, "%s: #%s is already a variant of #%s", d.ref(), o.Name, o.Union.Name)
+				clash = true
+			}
+		}
+		if clash {
+			continue
+		}
+		for _, o := range u.Variants {
+			o.Union = u
+		}
+		r.tellApart(d, u)
+	}
+	r.tellLater = nil
 }
 
 // altName is the Go field of a OneOf's alternative: the definition's name
@@ -7416,11 +7452,33 @@ func (r *resolver) matchType(v cue.Value, role string, p Pos, what string) (*Typ
 	if !ok {
 		return nil, false
 	}
-	if why := unionIn(t, map[*Type]bool{}); why != "" {
-		r.errorf(p, "%s: %s %v holds %s, a union, which is not carried yet there: CUE's match refuses a member no variant names, which the union's decoders do not judge strictly yet; write its variants as alternatives", what, role, v, why)
-		return nil, false
-	}
+	// A union here is judged once what tells its variants apart is known
+	// (tellApart, after this round): one without a discriminator is
+	// refused then (matchUnions).
+	r.matchUnions = append(r.matchUnions, matchUnion{t, p, fmt.Sprintf("%s: %s %v", what, role, v)})
 	return t, true
+}
+
+// matchUnion is a match part whose unions are judged once they are
+// resolved: a union without a discriminator is not carried in a match.
+type matchUnion struct {
+	t    *Type
+	p    Pos
+	what string
+}
+
+// checkMatchUnions refuses each match part read so far that holds a
+// union without a discriminator: CUE's match refuses a member no variant
+// names, which the decoders of such a union do not judge strictly yet. A
+// union with one is judged strictly as its variants are (every target
+// reads the discriminator, then the variant, strictly in a match).
+func (r *resolver) checkMatchUnions() {
+	for _, m := range r.matchUnions {
+		if why := unionIn(m.t, map[*Type]bool{}); why != "" {
+			r.errorf(m.p, "%s holds %s, a union without a discriminator, which is not carried yet there: CUE's match refuses a member no variant names, which the decoders of such a union do not judge strictly yet; give its variants a constant field that tells them apart, or write them as alternatives", m.what, why)
+		}
+	}
+	r.matchUnions = nil
 }
 
 // strictParts refuses a match part that holds a closed object where its

@@ -7,11 +7,23 @@ package model
 // judged strictly in every target (docs/schema-language.md, "Closed
 // definitions in a match").
 
-// unionIn names a union t holds at any depth, or returns "".
+// unionIn names a union without a discriminator t holds at any depth, or
+// returns "": its decoders do not judge a match part strictly yet.
 func unionIn(t *Type, seen map[*Type]bool) string {
+	return unionWhere(t, seen, func(u *Union) bool { return u.Untagged() })
+}
+
+// anyUnionIn names a union t holds at any depth, with a discriminator or
+// without, or "".
+func anyUnionIn(t *Type, seen map[*Type]bool) string {
+	return unionWhere(t, seen, func(*Union) bool { return true })
+}
+
+// unionWhere names a union t holds at any depth of which pred holds.
+func unionWhere(t *Type, seen map[*Type]bool, pred func(*Union) bool) string {
 	why := ""
 	walkType(t, seen, false, func(t *Type) bool {
-		if t.Kind == UnionKind {
+		if t.Kind == UnionKind && pred(t.Union) {
 			why = "#" + t.Union.Name
 		}
 		return why == ""
