@@ -257,10 +257,10 @@ func FromModel(s *model.Schema) *Lock {
 		for _, o := range p.Objects {
 			lo := &Object{Name: o.Name, Open: o.Open, MinFields: o.MinFields, MaxFields: o.MaxFields}
 			for _, m := range o.MatchIfs {
-				lo.MatchIfs = append(lo.MatchIfs, matchIfText(m))
+				lo.MatchIfs = append(lo.MatchIfs, matchIfText(m, nil))
 			}
 			for _, m := range o.MatchNs {
-				lo.MatchNs = append(lo.MatchNs, matchNText(m))
+				lo.MatchNs = append(lo.MatchNs, matchNText(m, nil))
 			}
 			for _, m := range o.Members {
 				// A typed pattern's type is part of it: a new type is
@@ -373,7 +373,7 @@ func typeIn(t *model.Type, in []any) *Type {
 		}
 		return &Type{Kind: "const", Name: t.Const}
 	case model.AnyKind:
-		return &Type{Kind: "any", Constraints: constraintsOf(t.Constraints)} // its matchIf
+		return &Type{Kind: "any", Constraints: constraintsIn(t.Constraints, in)} // its matchIf
 	case model.NullKind:
 		return &Type{Kind: "null"}
 	case model.NullableKind:
@@ -385,10 +385,10 @@ func typeIn(t *model.Type, in []any) *Type {
 		}
 		return lt
 	case model.ListKind:
-		return &Type{Kind: "list", Constraints: constraintsOf(t.Constraints), Elem: typeIn(t.Elem, in)}
+		return &Type{Kind: "list", Constraints: constraintsIn(t.Constraints, in), Elem: typeIn(t.Elem, in)}
 	case model.TupleKind:
 		// [A, B]: the items in Alts; [A, ...T]: T in Elem.
-		lt := &Type{Kind: "tuple", Constraints: constraintsOf(t.Constraints)}
+		lt := &Type{Kind: "tuple", Constraints: constraintsIn(t.Constraints, in)}
 		for _, it := range t.Tuple.Items {
 			lt.Alts = append(lt.Alts, typeIn(it, in))
 		}
@@ -405,9 +405,9 @@ func typeIn(t *model.Type, in []any) *Type {
 			c.Patterns, c.NotPatterns = t.Key.Patterns, t.Key.NotPatterns
 			c.MinRunes, c.MaxRunes = t.Key.MinRunes, t.Key.MaxRunes
 		}
-		return &Type{Kind: "map", Elem: typeIn(t.Elem, in), Constraints: constraintsOf(c)}
+		return &Type{Kind: "map", Elem: typeIn(t.Elem, in), Constraints: constraintsIn(c, in)}
 	}
-	lt := &Type{Kind: t.BaseOf().String(), Constraints: constraintsOf(t.Effective())}
+	lt := &Type{Kind: t.BaseOf().String(), Constraints: constraintsIn(t.Effective(), in)}
 	for _, a := range t.Choice {
 		lt.Choice = append(lt.Choice, typeIn(a, in))
 	}
@@ -417,7 +417,12 @@ func typeIn(t *model.Type, in []any) *Type {
 	return lt
 }
 
-func constraintsOf(c model.Constraints) *Constraints {
+func constraintsOf(c model.Constraints) *Constraints { return constraintsIn(c, nil) }
+
+// constraintsIn is constraintsOf inside the choices, maps and lists that
+// hold themselves named in in (typeIn): a match part that holds one again
+// writes it as self.
+func constraintsIn(c model.Constraints, in []any) *Constraints {
 	if c.IsZero() {
 		return nil
 	}
@@ -425,13 +430,13 @@ func constraintsOf(c model.Constraints) *Constraints {
 		MinNum: c.MinNum, MaxNum: c.MaxNum, MinExclusive: c.MinExclusive, MaxExclusive: c.MaxExclusive, UniqueItems: c.UniqueItems,
 		MinFields: c.MinFields, MaxFields: c.MaxFields, MultipleOf: c.MultipleOf, Duration: c.Duration, URL: string(c.URL), NotNull: c.NotNull}
 	if m := c.Contains; m != nil {
-		lc.Contains = containsText(m)
+		lc.Contains = containsText(m, in)
 	}
 	if m := c.MatchIf; m != nil {
-		lc.MatchIf = matchIfText(m)
+		lc.MatchIf = matchIfText(m, in)
 	}
 	if m := c.MatchN; m != nil {
-		lc.MatchN = matchNText(m)
+		lc.MatchN = matchNText(m, in)
 	}
 	// One pattern is written as it always was; several as a list.
 	if len(c.Patterns) == 1 {
@@ -449,7 +454,7 @@ func constraintsOf(c model.Constraints) *Constraints {
 
 // containsText is list.MatchN(n, T) in the lock's words: the count as
 // CUE bounds it, T as the lock writes a type.
-func containsText(m *model.Contains) string {
+func containsText(m *model.Contains, in []any) string {
 	var n []string
 	switch {
 	case m.Min != nil && m.Max != nil && *m.Min == *m.Max:
@@ -465,24 +470,24 @@ func containsText(m *model.Contains) string {
 	if len(n) == 0 {
 		n = append(n, ">=0")
 	}
-	return "list.MatchN(" + strings.Join(n, " & ") + ", " + matchText(m.Match) + ")"
+	return "list.MatchN(" + strings.Join(n, " & ") + ", " + matchText(m.Match, in) + ")"
 }
 
 // matchIfText is matchIf(if, then, else) in the lock's words.
-func matchIfText(m *model.MatchIf) string {
-	return "matchIf(" + matchText(m.If) + ", " + matchText(m.Then) + ", " + matchText(m.Else) + ")"
+func matchIfText(m *model.MatchIf, in []any) string {
+	return "matchIf(" + matchText(m.If, in) + ", " + matchText(m.Then, in) + ", " + matchText(m.Else, in) + ")"
 }
 
 // matchNText is an object's matchN as the lock records it: its count as
 // CUE writes it and its alternatives as matchText writes a part,
 // matchN(1, [{"uses"!: _, ...}, _]).
-func matchNText(m *model.ObjectMatchN) string {
+func matchNText(m *model.ObjectMatchN, in []any) string {
 	count := map[string]string{"oneOf": "1", "anyOf": ">=1", "not": "0", "allOf": strconv.Itoa(m.Min)}[m.Keyword()]
 	alts := make([]string, len(m.Alts))
 	for i, a := range m.Alts {
-		alts[i] = matchText(a)
+		alts[i] = matchText(a, in)
 		if a != nil && (a.Kind == model.ListKind || a.Kind == model.TupleKind) {
-			alts[i] = listText(a)
+			alts[i] = listText(a, in)
 		}
 	}
 	return "matchN(" + count + ", [" + strings.Join(alts, ", ") + "])"
@@ -492,20 +497,20 @@ func matchNText(m *model.ObjectMatchN) string {
 // [...int]) in the lock's words, its items' types and constraints at
 // every depth, so that a change of any of them is a change of what the
 // alternative admits: [...string {"pattern":"^a"}], ["..." , ...int].
-func listText(t *model.Type) string {
+func listText(t *model.Type, in []any) string {
 	var items []string
 	if t.Kind == model.TupleKind {
 		for _, it := range t.Tuple.Items {
-			items = append(items, itemText(it))
+			items = append(items, itemText(it, in))
 		}
 		if t.Tuple.Rest != nil {
-			items = append(items, "..."+itemText(t.Tuple.Rest))
+			items = append(items, "..."+itemText(t.Tuple.Rest, in))
 		}
 	} else {
-		items = append(items, "..."+itemText(t.Elem))
+		items = append(items, "..."+itemText(t.Elem, in))
 	}
 	s := "[" + strings.Join(items, ", ") + "]"
-	if lc := constraintsOf(t.Constraints); lc != nil {
+	if lc := constraintsIn(t.Constraints, in); lc != nil {
 		b, _ := json.Marshal(lc)
 		s += " " + string(b)
 	}
@@ -514,16 +519,16 @@ func listText(t *model.Type) string {
 
 // itemText is an item type of listText: a list or tuple as listText
 // writes it, any other type as matchText does.
-func itemText(t *model.Type) string {
+func itemText(t *model.Type, in []any) string {
 	if t.Kind == model.ListKind || t.Kind == model.TupleKind {
-		return listText(t)
+		return listText(t, in)
 	}
-	return matchText(t)
+	return matchText(t, in)
 }
 
 // matchText is a type of list.MatchN or matchIf with its constraints, as
 // the lock writes a field's; _ for nil, which admits every value.
-func matchText(t *model.Type) string {
+func matchText(t *model.Type, in []any) string {
 	if t == nil {
 		return "_"
 	}
@@ -537,12 +542,12 @@ func matchText(t *model.Type) string {
 			if f.Optional {
 				mark = "?"
 			}
-			fs = append(fs, strconv.Quote(f.Name)+mark+": "+matchText(f.Type))
+			fs = append(fs, strconv.Quote(f.Name)+mark+": "+matchText(f.Type, in))
 		}
 		return "{" + strings.Join(append(fs, "..."), ", ") + "}"
 	}
-	s := typeOf(t).String()
-	if lc := constraintsOf(t.Constraints); lc != nil {
+	s := typeIn(t, in).String()
+	if lc := constraintsIn(t.Constraints, in); lc != nil {
 		b, _ := json.Marshal(lc)
 		s += " " + string(b)
 	}

@@ -5471,6 +5471,12 @@ func (r *resolver) oneOf(d *def, alts []cue.Value, what string) *OneOf {
 			continue
 		}
 		k := t.JSONKind()
+		if m := t.MatchIf; k == "" && t.Kind == AnyKind && m != nil && m.Then != nil && m.Else != nil && m.Then.JSONKind() == "object" && m.Else.JSONKind() == "object" {
+			// matchIf({nodeType!: string, ...}, #Node, #Object) (intlayer's
+			// content): a value its if does not match must be its else,
+			// so whatever passes is an object, as either part is.
+			k = "object"
+		}
 		if k == "" {
 			r.errorf(d.pos, "%s: %v may be of any JSON kind; in a disjunction each alternative is of its own kind (string, number, boolean, object, array), which tells them apart", what, a)
 			ok = false
@@ -5540,6 +5546,11 @@ func inPlace(o, target *OneOf, seen map[*OneOf]bool) bool {
 					return true
 				}
 			}
+		}
+		if m := t.MatchIf; m != nil && (holds(m.If) || holds(m.Then) || holds(m.Else)) {
+			// A matchIf alternative (choice-matchif) holds what its
+			// parts hold.
+			return true
 		}
 		return holds(t.Elem)
 	}
@@ -5644,6 +5655,8 @@ func altName(t *Type) string {
 		return "Object"
 	case ListKind, TupleKind:
 		return "List"
+	case AnyKind:
+		return "Object" // a matchIf whose parts are objects: choice-matchif
 	}
 	switch t.BaseOf() {
 	case Int:
