@@ -2802,32 +2802,20 @@ func (r *resolver) refuseDisallowed(d *def, listed []field) []field {
 	if !ok {
 		return listed
 	}
+	if b, isAnd := e.(*ast.BinaryExpr); !isAnd || b.Op != token.AND {
+		return listed
+	}
 	var lits []*ast.StructLit
 	var closed []*def
-	var walk func(x ast.Expr)
-	walk = func(x ast.Expr) {
-		switch x := x.(type) {
-		case *ast.ParenExpr:
-			walk(x.X)
-		case *ast.BinaryExpr:
-			if x.Op == token.AND {
-				walk(x.X)
-				walk(x.Y)
-			}
-		case *ast.StructLit, *ast.CallExpr:
-			if lit, ok := structLit(x); ok {
-				lits = append(lits, lit)
-			}
-		case *ast.Ident:
-			if a := r.identDef(x); a != nil && a != d && a.object != nil && !a.object.KeepsUnknown() && len(a.object.Members) == 0 {
+	for _, x := range andOperands(e) {
+		if lit, ok := structLit(x); ok {
+			lits = append(lits, lit)
+		} else if id, isIdent := x.(*ast.Ident); isIdent {
+			if a := r.identDef(id); a != nil && a != d && a.object != nil && !a.object.KeepsUnknown() && len(a.object.Members) == 0 {
 				closed = append(closed, a)
 			}
 		}
 	}
-	if b, isAnd := e.(*ast.BinaryExpr); !isAnd || b.Op != token.AND {
-		return listed
-	}
-	walk(e)
 	if len(closed) == 0 || len(lits) == 0 {
 		return listed
 	}
@@ -2886,31 +2874,41 @@ func (r *resolver) bodyDeclares(a *def, name string) bool {
 // and references to object definitions of the package (#P & {…}), at
 // least one of each kind or two references.
 func (r *resolver) conjoinsObjects(e ast.Expr) bool {
-	b, ok := e.(*ast.BinaryExpr)
-	if !ok || b.Op != token.AND {
+	if b, ok := e.(*ast.BinaryExpr); !ok || b.Op != token.AND {
 		return false
 	}
-	var walk func(x ast.Expr) bool
-	walk = func(x ast.Expr) bool {
-		switch x := x.(type) {
-		case *ast.ParenExpr:
-			return walk(x.X)
-		case *ast.BinaryExpr:
-			return x.Op == token.AND && walk(x.X) && walk(x.Y)
-		case *ast.StructLit, *ast.CallExpr:
-			_, ok := structLit(x)
-			return ok
-		case *ast.Ident:
-			a := r.identDef(x)
-			if a == nil {
-				return false
-			}
-			r.classifyOnce(a)
-			return a.object != nil
+	for _, x := range andOperands(e) {
+		if _, ok := structLit(x); ok {
+			continue
 		}
-		return false
+		id, isIdent := x.(*ast.Ident)
+		if !isIdent {
+			return false
+		}
+		a := r.identDef(id)
+		if a == nil {
+			return false
+		}
+		r.classifyOnce(a)
+		if a.object == nil {
+			return false
+		}
 	}
-	return walk(b)
+	return true
+}
+
+// andOperands lists the operands of the conjunction e as written (a & (b
+// & c) gives a, b, c); any other expression is its own one operand.
+func andOperands(e ast.Expr) []ast.Expr {
+	switch x := e.(type) {
+	case *ast.ParenExpr:
+		return andOperands(x.X)
+	case *ast.BinaryExpr:
+		if x.Op == token.AND {
+			return append(andOperands(x.X), andOperands(x.Y)...)
+		}
+	}
+	return []ast.Expr{e}
 }
 
 // openLit is the literal of an object whose fields CUE lists (an
@@ -8394,21 +8392,13 @@ func (r *resolver) comprehensionLits(d *def) []*ast.StructLit {
 		}
 	}
 	expr = func(e ast.Expr) {
-		switch x := e.(type) {
-		case *ast.ParenExpr:
-			expr(x.X)
-		case *ast.BinaryExpr:
-			if x.Op == token.AND {
-				expr(x.X)
-				expr(x.Y)
-			}
-		case *ast.StructLit, *ast.CallExpr:
+		for _, x := range andOperands(e) {
 			if lit, ok := structLit(x); ok {
 				add(lit)
-			}
-		case *ast.Ident:
-			if vd := r.identDef(x); vd != nil && vd.object != nil {
-				visit(vd)
+			} else if id, isIdent := x.(*ast.Ident); isIdent {
+				if vd := r.identDef(id); vd != nil && vd.object != nil {
+					visit(vd)
+				}
 			}
 		}
 	}
