@@ -7036,9 +7036,18 @@ func sourceExpr(v cue.Value) ast.Node {
 }
 
 // conjuncts flattens a & b & c into its parts.
-func (r *resolver) conjuncts(v cue.Value) []cue.Value {
+func (r *resolver) conjuncts(v cue.Value) []cue.Value { return r.conjunctsAt(v, 0) }
+
+// maxConjunctDepth is how deep conjunctsAt flattens: CUE gives a value
+// that refers to itself through a pattern or a builtin (issue3326's
+// _self: x: [...and(x)]) a conjunct that holds it again, without end.
+const maxConjunctDepth = 64
+
+// conjunctsAt is conjuncts at the depth-th nesting of a conjunct in a
+// conjunct; past maxConjunctDepth a conjunct is kept whole.
+func (r *resolver) conjunctsAt(v cue.Value, depth int) []cue.Value {
 	op, args := r.expr(v)
-	if op != cue.AndOp {
+	if op != cue.AndOp || depth > maxConjunctDepth {
 		return []cue.Value{v}
 	}
 	var out []cue.Value
@@ -7070,7 +7079,7 @@ func (r *resolver) conjuncts(v cue.Value) []cue.Value {
 				}
 			}
 		}
-		out = append(out, r.conjuncts(a)...)
+		out = append(out, r.conjunctsAt(a, depth+1)...)
 	}
 	// T & _ is T: a _ beside other conjuncts (what [...T] & [_, ...]
 	// gives each item) says nothing.
