@@ -2899,13 +2899,17 @@ func (r *resolver) conjoinsObjects(e ast.Expr) bool {
 
 // andOperands lists the operands of the conjunction e as written (a & (b
 // & c) gives a, b, c); any other expression is its own one operand.
-func andOperands(e ast.Expr) []ast.Expr {
+func andOperands(e ast.Expr) []ast.Expr { return operands(e, token.AND) }
+
+// operands lists the operands of e joined by op as written, parentheses
+// only grouping; any other expression is its own one operand.
+func operands(e ast.Expr, op token.Token) []ast.Expr {
 	switch x := e.(type) {
 	case *ast.ParenExpr:
-		return andOperands(x.X)
+		return operands(x.X, op)
 	case *ast.BinaryExpr:
-		if x.Op == token.AND {
-			return append(andOperands(x.X), andOperands(x.Y)...)
+		if x.Op == op {
+			return append(operands(x.X, op), operands(x.Y, op)...)
 		}
 	}
 	return []ast.Expr{e}
@@ -3834,17 +3838,7 @@ func (r *resolver) objectAlts(v cue.Value) ([]*def, bool) {
 // orOperands lists the operands of the disjunction n as written (a | (b |
 // c) gives a, b, c), a default marked (*a) as one; any other expression
 // is its own one operand.
-func orOperands(n ast.Expr) []ast.Expr {
-	switch x := n.(type) {
-	case *ast.ParenExpr:
-		return orOperands(x.X)
-	case *ast.BinaryExpr:
-		if x.Op == token.OR {
-			return append(orOperands(x.X), orOperands(x.Y)...)
-		}
-	}
-	return []ast.Expr{n}
-}
+func orOperands(n ast.Expr) []ast.Expr { return operands(n, token.OR) }
 
 // identDef returns the package's definition an identifier names (#A),
 // or nil: for another identifier, or one that a definition of that name
