@@ -9,9 +9,9 @@
 //     the TypeScript, and santhosh-tekuri and ajv compile the JSON Schema;
 //   - refused: an error positioned inside its source, or a reference to a
 //     refused definition;
-//   - unpositioned, crashed, dropped (generate succeeded and the unit is
-//     missing from the model or an output) or not-compiled: each fails the
-//     test.
+//   - unpositioned, crashed, dropped (generate succeeded and the unit, a
+//     field of it or the rule of one of its if clauses is missing from
+//     the model or an output) or not-compiled: each fails the test.
 //
 // A package with refusals is generated again with the refused units'
 // source blanked out (their bytes replaced by spaces, so every other
@@ -569,6 +569,10 @@ func (r *corpusRun) checkPresent(res *gen.Result) {
 		}
 		if lost := r.lostFields(p, u); len(lost) > 0 {
 			r.out[u] = &outcome{class: Dropped, msg: "generate succeeded without its field(s) " + strings.Join(lost, ", ")}
+			continue
+		}
+		if lost := r.lostRules(u); len(lost) > 0 {
+			r.out[u] = &outcome{class: Dropped, msg: "generate succeeded without the rule of its if clause(s) at " + strings.Join(lost, ", ")}
 			continue
 		}
 		switch {
