@@ -3205,6 +3205,12 @@ func (r *resolver) memberPatterns(d *def) {
 		if sel.ConstraintType() != cue.PatternConstraint {
 			continue
 		}
+		if d.object.Open && v.IncompleteKind() == cue.TopKind && isTop(sourceExpr(v)) {
+			// [strings.MinRunes(1)]: _ in an open struct (pixi's tasks):
+			// the members it names may hold any value, as every other
+			// member may: it states nothing, whatever its names.
+			continue
+		}
 		pat := sel.Pattern()
 		if pat.IncompleteKind() == cue.TopKind || (pat.IncompleteKind() == cue.StringKind && !pat.IsConcrete()) {
 			if op, _ := r.expr(pat); op == cue.NoOp {
