@@ -2827,8 +2827,8 @@ func (r *resolver) refuseDisallowed(d *def, listed []field) []field {
 				continue
 			}
 			name, _, err := ast.LabelName(f.Label)
-			if err != nil || strings.HasPrefix(name, "#") || strings.HasPrefix(name, "_") {
-				continue
+			if err != nil || strings.HasPrefix(name, "#") || strings.HasPrefix(name, "_") || isBottom(f.Value) {
+				continue // not a data field, or one said absent (x?: _|_), which CUE's refusal of it agrees with
 			}
 			for _, a := range closed {
 				if a.object.Field(name) == nil && !r.bodyDeclares(a, name) {
