@@ -3060,10 +3060,8 @@ func (r *resolver) namesMembers(v cue.Value, typed bool) bool {
 			continue
 		}
 		pat := f.sel.Pattern()
-		if pat.IncompleteKind() == cue.TopKind || (pat.IncompleteKind() == cue.StringKind && !pat.IsConcrete()) {
-			if op, _ := r.expr(pat); op == cue.NoOp {
-				continue // [string]: T or [_]: T
-			}
+		if r.everyName(pat) {
+			continue // [string]: T or [_]: T
 		}
 		if typed && f.v.IncompleteKind() == cue.TopKind && isTop(sourceExpr(f.v)) {
 			continue
@@ -3212,10 +3210,8 @@ func (r *resolver) memberPatterns(d *def) {
 			continue
 		}
 		pat := sel.Pattern()
-		if pat.IncompleteKind() == cue.TopKind || (pat.IncompleteKind() == cue.StringKind && !pat.IsConcrete()) {
-			if op, _ := r.expr(pat); op == cue.NoOp {
-				continue // [string]: T or [_]: T, read above
-			}
+		if r.everyName(pat) {
+			continue // [string]: T or [_]: T, read above
 		}
 		p := r.pos(v)
 		if !p.IsValid() {
