@@ -2819,6 +2819,15 @@ func (r *resolver) refuseDisallowed(d *def, listed []field) []field {
 	if len(closed) == 0 || len(lits) == 0 {
 		return listed
 	}
+	// What each closed definition admits: its fields, and those its if
+	// clauses declare.
+	admits := make([]map[string]bool, len(closed))
+	for i, a := range closed {
+		admits[i] = r.bodyNames(a)
+		for _, f := range a.object.Fields {
+			admits[i][f.Name] = true
+		}
+	}
 	bad := map[string]bool{}
 	for _, lit := range lits {
 		for _, el := range lit.Elts {
@@ -2830,8 +2839,8 @@ func (r *resolver) refuseDisallowed(d *def, listed []field) []field {
 			if err != nil || strings.HasPrefix(name, "#") || strings.HasPrefix(name, "_") || isBottom(f.Value) {
 				continue // not a data field, or one said absent (x?: _|_), which CUE's refusal of it agrees with
 			}
-			for _, a := range closed {
-				if a.object.Field(name) == nil && !r.bodyDeclares(a, name) {
+			for i, a := range closed {
+				if !admits[i][name] {
 					r.errorf(r.ps.of(f.Pos()), "%s.%s: CUE refuses every value that gives %s: #%s is closed and declares no %s, and a conjunction (#%s & {…}) admits only the fields every side allows; embed #%s to extend it ({#%s, %s?: …})", d.ref(), name, name, a.name, name, a.name, a.name, a.name, name)
 					bad[name] = true
 					break
@@ -2845,9 +2854,10 @@ func (r *resolver) refuseDisallowed(d *def, listed []field) []field {
 	return slices.DeleteFunc(slices.Clone(listed), func(f field) bool { return bad[f.sel.Unquoted()] })
 }
 
-// bodyDeclares reports whether an if clause of the object definition a
-// (or of one it conjoins or embeds) declares the field name.
-func (r *resolver) bodyDeclares(a *def, name string) bool {
+// bodyNames are the fields the if clauses of the object definition a (or
+// of one it conjoins or embeds) declare.
+func (r *resolver) bodyNames(a *def) map[string]bool {
+	names := map[string]bool{}
 	for _, lit := range r.comprehensionLits(a) {
 		for _, el := range lit.Elts {
 			c, ok := el.(*ast.Comprehension)
@@ -2860,14 +2870,14 @@ func (r *resolver) bodyDeclares(a *def, name string) bool {
 			}
 			for _, b := range body.Elts {
 				if f, isField := b.(*ast.Field); isField {
-					if n, _, err := ast.LabelName(f.Label); err == nil && n == name {
-						return true
+					if n, _, err := ast.LabelName(f.Label); err == nil {
+						names[n] = true
 					}
 				}
 			}
 		}
 	}
-	return false
+	return names
 }
 
 // conjoinsObjects reports whether e is a conjunction of struct literals
