@@ -56,11 +56,11 @@ type Condition struct {
 // CUE compares the default where the data leaves the field out, so the
 // test reads the field's value or its default. absentHolds is whether
 // it then holds: the default is the value compared (or true).
-func (c Condition) Defaulted(o *Object) (defaulted, absentHolds bool) {
-	f := o.Field(c.Field)
-	if c.Test == TestPresent || f == nil || !f.Optional || f.Default == "" {
+func (c Condition) Defaulted(o *Object) (reads, absentHolds bool) {
+	if c.Test == TestPresent || !defaulted(o, c.Field) {
 		return false, false
 	}
+	f := o.Field(c.Field)
 	var d any
 	if json.Unmarshal([]byte(f.Default), &d) != nil {
 		return true, false
