@@ -361,12 +361,8 @@ func objectDefaults(f *goFile, o *model.Object) {
 // so).
 func condGetter(f *goFile, o *model.Object, fd *model.Field) {
 	get := model.GetterName(fd)
-	var whens []string
-	for _, c := range fd.CondDefaults {
-		whens = append(whens, c.Value+" when "+c.Describe(o))
-	}
 	f.decl()
-	f.doc(fmt.Sprintf("%s returns %s, or when it is absent its default: %s; the zero value where no default applies (Validate then reports it missing).", get, fd.GoName, strings.Join(whens, "; ")))
+	f.doc(fmt.Sprintf("%s returns %s, or when it is absent its default: %s; the zero value where no default applies (Validate then reports it missing).", get, fd.GoName, fd.DescribeCondDefaults(o)))
 	typ := goType(f, fd.Type, false)
 	f.open("func (x *", o.GoName, ") ", get, "() ", typ)
 	f.open("if x.", fd.GoName, " != nil")
@@ -1129,13 +1125,11 @@ func condDefaultsAbsent(f *goFile, o *model.Object) {
 			continue
 		}
 		tests := []string{"x." + fd.GoName + " == nil"}
-		var whens []string
 		for _, c := range fd.CondDefaults {
 			tests = append(tests, "!("+strings.Join(condExprs(o, c.When), " && ")+")")
-			whens = append(whens, c.Describe(o))
 		}
 		f.open("if ", strings.Join(tests, " && "))
-		f.p("p.Add(path, ", quote(fd.Name), ", ", f.wire(), `.RuleRequired, "%s", `, quote("must be present unless "+strings.Join(whens, ", or ")+" (it has a default then)"), ")")
+		f.p("p.Add(path, ", quote(fd.Name), ", ", f.wire(), `.RuleRequired, "%s", `, quote(fd.MissingUnlessDefault(o)), ")")
 		f.close()
 	}
 }

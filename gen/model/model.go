@@ -420,6 +420,29 @@ type Field struct {
 // leaves it out: a Default, or CondDefaults.
 func (f *Field) HasDefault() bool { return f.Default != "" || len(f.CondDefaults) > 0 }
 
+// DescribeCondDefaults says a field's CondDefaults, each its value and
+// when it applies: `true when mode is "managed" or absent (its default);
+// false when mode is "scaffold"`.
+func (f *Field) DescribeCondDefaults(o *Object) string {
+	whens := make([]string, len(f.CondDefaults))
+	for i, c := range f.CondDefaults {
+		whens[i] = c.Value + " when " + c.Describe(o)
+	}
+	return strings.Join(whens, "; ")
+}
+
+// MissingUnlessDefault is the problem every target reports of a field
+// with CondDefaults that the data leaves out where none applies: "must be
+// present unless mode is "managed" or absent (its default), or mode is
+// "scaffold" (it has a default then)".
+func (f *Field) MissingUnlessDefault(o *Object) string {
+	whens := make([]string, len(f.CondDefaults))
+	for i, c := range f.CondDefaults {
+		whens[i] = c.Describe(o)
+	}
+	return "must be present unless " + strings.Join(whens, ", or ") + " (it has a default then)"
+}
+
 // A CondDefault is a default an if clause gives a field: Value, a JSON
 // literal, while every condition of When holds.
 type CondDefault struct {

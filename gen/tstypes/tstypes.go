@@ -630,12 +630,8 @@ func object(o *model.Object) string {
 			f = &g
 		}
 		if len(f.CondDefaults) > 0 {
-			var whens []string
-			for _, d := range f.CondDefaults {
-				whens = append(whens, d.Value+" when "+d.Describe(o))
-			}
 			g := *f
-			g.Doc = strings.TrimSpace(f.Doc + "\n\n@default " + strings.Join(whens, "; ") + "; required otherwise")
+			g.Doc = strings.TrimSpace(f.Doc + "\n\n@default " + f.DescribeCondDefaults(o) + "; required otherwise")
 			f = &g
 		}
 		body.WriteString(member(f, "  ", t))

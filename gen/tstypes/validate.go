@@ -572,13 +572,11 @@ func condDefaults(c *code, o *model.Object) {
 			continue
 		}
 		tests := []string{memberOf("v", f.Name) + " === undefined"}
-		var whens []string
 		for _, d := range f.CondDefaults {
 			tests = append(tests, "!("+strings.Join(condTests(o, d.When), " && ")+")")
-			whens = append(whens, d.Describe(o))
 		}
 		c.open("if (", strings.Join(tests, " && "), ")")
-		c.fail("_m(at, "+jsString(f.Name)+")", "required", jsString("must be present unless "+strings.Join(whens, ", or ")+" (it has a default then)"))
+		c.fail("_m(at, "+jsString(f.Name)+")", "required", jsString(f.MissingUnlessDefault(o)))
 		c.close()
 	}
 }
