@@ -610,14 +610,14 @@ func (c *comparer) conditions(subject string, bo, co *Object) {
 	for _, k := range append(bkeys, ckeys...) {
 		b, inB := bdef[k]
 		cv, inC := cdef[k]
-		field := fieldOf(k)
+		field, when := fieldOf(k), k[:strings.Index(k, ": ")]
 		switch {
 		case inB && inC && b != cv:
-			c.addAt(subject+" "+k+" default "+cv, compat.FieldSameDefault, subject+"."+field, "%s: the default of %s changed from %s to %s; data that leaves it out now means something else", k[:strings.Index(k, ": ")], field, b, cv)
+			c.addAt(subject+" "+k+" default "+cv, compat.FieldSameDefault, subject+"."+field, "%s: the default of %s changed from %s to %s; data that leaves it out now means something else", when, field, b, cv)
 		case inB && !inC && cfields[field]:
-			c.add(compat.FieldSameDefault, subject+"."+field, "%s: %s no longer has the default %s; data that leaves it out now means something else", k[:strings.Index(k, ": ")], field, b)
+			c.add(compat.FieldSameDefault, subject+"."+field, "%s: %s no longer has the default %s; data that leaves it out now means something else", when, field, b)
 		case !inB && inC && bfields[field]:
-			c.addAt(subject+" "+k+" default "+cv, compat.FieldSameDefault, subject+"."+field, "%s: %s now has the default %s; data that leaves it out now means something else", k[:strings.Index(k, ": ")], field, cv)
+			c.addAt(subject+" "+k+" default "+cv, compat.FieldSameDefault, subject+"."+field, "%s: %s now has the default %s; data that leaves it out now means something else", when, field, cv)
 		}
 		delete(bdef, k) // each key once
 		delete(cdef, k)
