@@ -6266,6 +6266,15 @@ func (r *resolver) kindAt(v cue.Value, depth int) cue.Kind {
 		c := v
 		if name, isRef := r.refName(v); isRef && r.defs[name] != nil {
 			c = r.defs[name].v // #A, with #A: matchN(1, […])
+			if d := r.defs[name]; c.IncompleteKind() == cue.BottomKind {
+				// #F: matchN(2, [#Base, close({…})]) & {...}: CUE,
+				// evaluating it with no data, finds {} refused by the
+				// count; what it was read as says its kind.
+				r.classifyOnce(d)
+				if d.object != nil || d.union != nil {
+					return cue.StructKind
+				}
+			}
 		} else if !r.isMatchN(c) {
 			c = v.Eval() // _#defs."/x", a hidden field's value
 		}
