@@ -5688,7 +5688,8 @@ func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
 	name := inlineName(what)
 	var matchIfs []*MatchIf
 	var matchNs []*ObjectMatchN
-	if vname, ok := r.validatorOf(v); ok && (vname == "matchIf" || vname == "matchN") && (!r.matching || r.validatedOpen(v)) {
+	_, validatedLit := r.validatedLit(v)
+	if vname, ok := r.validatorOf(v); ok && (vname == "matchIf" || vname == "matchN") && (!r.matching || r.validatedOpen(v) || validatedLit) {
 		// cue import's if/then/else on an object, or several of them
 		// (matchN(k, [matchIf(…), …]) with every one to hold), and its
 		// oneOf/anyOf of objects (matchN(1, [{a!: _, ...}, …])).
@@ -5752,6 +5753,11 @@ func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
 			// matchN(0, [X]) & {...}: an open object of no field,
 			// judged by its validator (objectMatchIfs).
 			lit, ok = &ast.StructLit{Elts: []ast.Decl{&ast.Ellipsis{}}}, true
+		}
+		if !ok {
+			// matchN(0, [X]) & {a!: T, ...}: the literal's fields,
+			// judged by its validator (objectMatchIfs).
+			lit, ok = r.validatedLit(v)
 		}
 		if !ok || hasEmbedding(lit) && !patternEmbeddings(lit) || hasComprehension(lit) {
 			r.errorf(p, "%s: in a T of matchIf or list.MatchN, a struct is carried as a struct literal of fields ({a!: number, ...}) or close({…}) of one; an embedding or a comprehension is not carried yet: CUE's match would give fields only it computes, which the Go and TypeScript checks do not state", what)
@@ -6698,6 +6704,34 @@ func (r *resolver) besideOpen(v cue.Value) (cue.Value, bool) {
 		}
 	}
 	return part, n == 1
+}
+
+// validatedLit returns the struct literal of v when v is a conjunction of
+// one struct literal (or close({…}) of one) and matchN or matchIf
+// validators alone (matchN(0, [K | {apply!: _, ...}]) & {applyExternal!:
+// T, ...}, cue import's "not" beside properties): an object of the
+// literal's fields judged by its validators.
+func (r *resolver) validatedLit(v cue.Value) (*ast.StructLit, bool) {
+	cs := r.conjuncts(v)
+	if len(cs) < 2 {
+		return nil, false
+	}
+	var lit *ast.StructLit
+	for _, c := range cs {
+		e := sourceExpr(c)
+		if call, ok := e.(*ast.CallExpr); ok && (isIdentNamed(call.Fun, "matchN") || isIdentNamed(call.Fun, "matchIf")) {
+			continue
+		}
+		if isCloseCall(e) {
+			e = closeArg(e)
+		}
+		l, ok := structLit(e)
+		if !ok || lit != nil {
+			return nil, false
+		}
+		lit = l
+	}
+	return lit, lit != nil
 }
 
 // objectValidators reads the matchIf and matchN validators beside an

@@ -223,8 +223,22 @@ func judgedAlike(holder, part *Type) bool {
 	switch {
 	case part.Kind == ObjectKind && holder.Kind == ObjectKind:
 		po, ho := part.Object, holder.Object
-		if po.RefusesUnknown() || len(po.MatchIfs) > 0 || len(po.MatchNs) > 0 {
+		if po.RefusesUnknown() {
 			return false
+		}
+		for _, m := range po.MatchIfs {
+			// Its parts judge the same value (utampageobject's
+			// matchIf(…, matchN(0, [{apply!: _, ...}]) & {…}, _)).
+			if !judgedAlike(holder, m.If) || !judgedAlike(holder, m.Then) || !judgedAlike(holder, m.Else) {
+				return false
+			}
+		}
+		for _, m := range po.MatchNs {
+			for _, a := range m.Alts {
+				if !judgedAlike(holder, a) {
+					return false
+				}
+			}
 		}
 		for _, m := range po.Members {
 			if HoldsClosed(m.Type) {
