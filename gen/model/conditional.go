@@ -223,7 +223,13 @@ func (r *resolver) conditional(d *def, lit *ast.StructLit, c *ast.Comprehension,
 	var declared []*Field
 	declaredHere := map[string]bool{}
 	ok := true
+	var embeds []*ast.EmbedDecl
 	for _, e := range body.Elts {
+		if em, isEmbed := e.(*ast.EmbedDecl); isEmbed && !isStructExpr(em.Expr) {
+			// if begin != _|_ { matchN(>=1, [K | {end!: _, ...}, …]) }
+			embeds = append(embeds, em)
+			continue
+		}
 		f, isField := e.(*ast.Field)
 		if !isField {
 			r.errorf(r.ps.of(e.Pos()), "%s: the body of an if clause declares or narrows fields (name: value); %s is not carried (an embedding, a let, a nested comprehension or a pattern would need a meaning no target states alike)", d.ref(), nodeWord(e))
@@ -274,6 +280,9 @@ func (r *resolver) conditional(d *def, lit *ast.StructLit, c *ast.Comprehension,
 			ok = false
 		}
 	}
+	if len(embeds) > 0 && !r.conditionalMatch(d, cd, embeds) {
+		ok = false
+	}
 	if !ok || len(cd.Then) == 0 {
 		return
 	}
@@ -281,6 +290,87 @@ func (r *resolver) conditional(d *def, lit *ast.StructLit, c *ast.Comprehension,
 	fields = append(fields, declared...)
 	o.Fields = append(fields, o.Fields[at:]...)
 	o.Conditionals = append(o.Conditionals, cd)
+}
+
+// isStructExpr reports whether e is a struct literal or close({…}) of
+// one: an embedding of fields, not of a validator.
+func isStructExpr(e ast.Expr) bool {
+	_, ok := structLit(closeArg(e))
+	return ok
+}
+
+// conditionalMatch reads the embeddings of an if clause's body that are
+// validators on the object (if begin != _|_ { matchN(>=1, [K | {end!:
+// _, ...}, K | {while!: _, ...}]) }, if a != _|_ { K | {b!: _, ...} }:
+// what cue import writes for JSON Schema's dependentSchemas and
+// dependencies): while the conditions hold, the object must satisfy
+// them, which is matchIf({f!: _, ...}, E, _) on the object, its if the
+// conditions as a struct of required members. On a closed object CUE
+// differs: the embedded struct's ... opens the object while the
+// conditions hold, which is refused, saying so.
+func (r *resolver) conditionalMatch(d *def, cd *Conditional, embeds []*ast.EmbedDecl) bool {
+	o := d.object
+	pos := r.ps.of(embeds[0].Pos())
+	if !o.Open {
+		r.errorf(pos, "%s: an if clause whose body embeds a validator or a disjunction (cue import's dependentSchemas: if a != _|_ { K | {b!: _, ...} }) is carried on an open object; on a closed one CUE reads the embedded struct's ... as opening the object while the condition holds (a member it does not name is then admitted), which is not carried yet: the strict JSON Schema and a match judge a closed object's members by its fields alone; write the body's required members as fields (if a != _|_ { b!: _ }), or the object open", d.ref())
+		return false
+	}
+	var src strings.Builder
+	src.WriteString("{")
+	for _, c := range cd.When {
+		if reads, _ := c.Defaulted(o); reads {
+			r.errorf(pos, "%s: an if clause whose body embeds a validator is carried when its conditions test no field with a default (%s has one, which CUE compares where the data leaves it out)", d.ref(), c.Field)
+			return false
+		}
+		src.WriteString(strconv.Quote(c.Field) + "!: ")
+		switch c.Test {
+		case TestPresent:
+			src.WriteString("_")
+		case TestTrue:
+			src.WriteString("true")
+		case TestEqual:
+			src.WriteString(c.Value(o))
+		}
+		src.WriteString(", ")
+	}
+	src.WriteString("...}")
+	ifv := d.v.Context().CompileString(src.String())
+	ok := true
+	for _, em := range embeds {
+		what := fmt.Sprintf("%s.when%d", d.ref(), len(o.MatchIfs)+1)
+		p := r.ps.of(em.Pos())
+		x := em.Expr
+		if _, isCall := x.(*ast.CallExpr); isCall {
+			// matchN(…) on the object: an open object judged by it.
+			x = &ast.BinaryExpr{Op: token.AND, X: x, Y: &ast.StructLit{Elts: []ast.Decl{&ast.Ellipsis{}}}}
+		}
+		thenv := d.v.Context().BuildExpr(x, cue.Scope(r.v), cue.InferBuiltins(true))
+		if err := thenv.Err(); err != nil && strings.Contains(err.Error(), "not found") {
+			// A reference CUE does not resolve outside the struct (a
+			// field of it, a let): with no data, a validator's error
+			// is only that {} fails it, which is no reason.
+			r.errorf(p, "%s: the if clause's embedding %s is not carried: CUE gives no value of it alone (%s)", d.ref(), oneLine(thenv), cueErrText(err))
+			ok = false
+			continue
+		}
+		m := &MatchIf{Pos: p}
+		var ok1, ok2 bool
+		m.If, ok1 = r.objectMatch(ifv, "the if clause's conditions", p, what+".if")
+		m.Then, ok2 = r.objectMatch(thenv, "the if clause's embedding", p, what+".then")
+		if !ok1 || !ok2 {
+			ok = false
+			continue
+		}
+		if m.Then == nil {
+			continue // if c { _ }: nothing more
+		}
+		if !r.checkObjectMatchIfs(o, []*MatchIf{m}, nil, d.ref()) {
+			ok = false
+			continue
+		}
+		o.MatchIfs = append(o.MatchIfs, m)
+	}
+	return ok
 }
 
 // defaultOnly reports whether e only marks a default, *v | _ (or _ |

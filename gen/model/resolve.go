@@ -5782,8 +5782,8 @@ func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
 	if !r.checkObjectMatchIfs(d.object, matchIfs, matchNs, what) {
 		return nil, false
 	}
-	d.object.MatchIfs = matchIfs
-	d.object.MatchNs = matchNs
+	d.object.MatchIfs = append(matchIfs, d.object.MatchIfs...) // after its if clauses' (conditionalMatch)
+	d.object.MatchNs = append(matchNs, d.object.MatchNs...)
 	return &Type{Kind: ObjectKind, Object: d.object}, true
 }
 
@@ -6741,7 +6741,9 @@ func (r *resolver) objectValidators(d *def) {
 	if !ok || !r.checkObjectMatchIfs(d.object, ms, ns, d.ref()) {
 		return
 	}
-	d.object.MatchIfs, d.object.MatchNs = ms, ns
+	// After those of its if clauses' embeddings (conditionalMatch).
+	d.object.MatchIfs = append(ms, d.object.MatchIfs...)
+	d.object.MatchNs = append(ns, d.object.MatchNs...)
 }
 
 // matchNCountOf reads the count of matchN on an object's alternatives
@@ -6919,6 +6921,15 @@ func (r *resolver) objectMatch(v cue.Value, role string, p Pos, what string) (*T
 		}
 	}
 	if r.kindOf(v) != cue.StructKind {
+		if r.validatedOpen(v) {
+			// matchN(…) & {...}, which CUE may find an error with no
+			// data (an if clause's embedding, conditionalMatch): an
+			// open object judged by its count.
+			matching, closedCtx := r.matching, r.closedCtx
+			r.matching, r.closedCtx = true, false
+			defer func() { r.matching, r.closedCtx = matching, closedCtx }()
+			return r.inlineObject(v, what, p)
+		}
 		r.errorf(p, "%s: %s %v is carried on an object as a struct or _; this one is of another kind", what, role, v)
 		return nil, false
 	}
