@@ -6310,6 +6310,12 @@ func (r *resolver) kindAt(v cue.Value, depth int) cue.Kind {
 			}
 			return k & v.IncompleteKind()
 		}
+		if v.IncompleteKind() == cue.BottomKind && len(r.conjuncts(v)) > 1 && r.validatedOpen(v) {
+			// matchN(2, [#File, {type!: "file", ...}]) & {...} in
+			// place: CUE, evaluating it with no data, finds {} refused
+			// by the count; a value of it is an object.
+			return cue.StructKind
+		}
 		// #F, whose value is now what the definition was read as
 		// (matchN(>=1, ["a" | "b", strings.MinRunes(1)]) is the
 		// validator alone): its kind.
@@ -6920,16 +6926,16 @@ func (r *resolver) objectMatch(v cue.Value, role string, p Pos, what string) (*T
 			return nil, false
 		}
 	}
+	if len(r.conjuncts(v)) > 1 && r.validatedOpen(v) {
+		// matchN(…) & {...}, which CUE may find an error with no data
+		// (an if clause's embedding, conditionalMatch): an open object
+		// judged by its count.
+		matching, closedCtx := r.matching, r.closedCtx
+		r.matching, r.closedCtx = true, false
+		defer func() { r.matching, r.closedCtx = matching, closedCtx }()
+		return r.inlineObject(v, what, p)
+	}
 	if r.kindOf(v) != cue.StructKind {
-		if r.validatedOpen(v) {
-			// matchN(…) & {...}, which CUE may find an error with no
-			// data (an if clause's embedding, conditionalMatch): an
-			// open object judged by its count.
-			matching, closedCtx := r.matching, r.closedCtx
-			r.matching, r.closedCtx = true, false
-			defer func() { r.matching, r.closedCtx = matching, closedCtx }()
-			return r.inlineObject(v, what, p)
-		}
 		r.errorf(p, "%s: %s %v is carried on an object as a struct or _; this one is of another kind", what, role, v)
 		return nil, false
 	}
