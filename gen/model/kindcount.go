@@ -204,20 +204,38 @@ func wholeJSONKind(n ast.Node) bool {
 // by kind beside v's struct literal (countsBeside), if there are any:
 // their structs count v's objects, as {…} & matchN(n, [{a!: _, ...}, …])
 // would.
-func (r *resolver) countBeside(v cue.Value, ns []*ObjectMatchN, what string, p Pos) ([]*ObjectMatchN, bool) {
+//
+// A count of all its alternatives, each a matchIf (matchN(4, [matchIf(K |
+// {type?: "a", ...}, K | {…}, _), …]) & (K | {…})), gives the object's
+// matchIfs, appended to ms, as beside a struct's fields.
+func (r *resolver) countBeside(v cue.Value, ms []*MatchIf, ns []*ObjectMatchN, what string, p Pos) ([]*MatchIf, []*ObjectMatchN, bool) {
 	lit, ok := structLit(sourceExpr(v))
 	if !ok {
-		return ns, true
+		return ms, ns, true
 	}
 	for _, c := range r.countsBeside[lit] {
 		lo, hi, alts, _ := r.objectCount(c)
+		if hi != nil && lo == len(alts) && *hi == lo && all(alts, r.isMatchIf) {
+			cms, cns, ok := r.objectMatchIfs(c, what, p, false)
+			if !ok {
+				return nil, nil, false
+			}
+			ms, ns = append(ms, cms...), append(ns, cns...)
+			continue
+		}
 		m, ok := r.objectMatchN(c, lo, hi, alts, what, p, len(ns)+1)
 		if !ok {
-			return nil, false
+			return nil, nil, false
 		}
 		ns = append(ns, m)
 	}
-	return ns, true
+	return ms, ns, true
+}
+
+// isMatchIf reports whether v is matchIf(…) as written.
+func (r *resolver) isMatchIf(v cue.Value) bool {
+	call, ok := sourceExpr(v).(*ast.CallExpr)
+	return ok && isIdentNamed(call.Fun, "matchIf")
 }
 
 // countedStruct returns, of a conjunction's object alternatives alts, the
@@ -270,15 +288,15 @@ func (r *resolver) countedStruct(alts, counts []cue.Value, what string, p Pos) (
 // "blob", ...}, K | {…}]) & (K | {path?: string, ...}) is the object of
 // the struct, which the count's structs count.
 func (r *resolver) objectCountsBeside(d *def) {
-	had := len(d.object.MatchNs) // named after the validators it has
-	ns, ok := r.countBeside(d.v, d.object.MatchNs, d.ref(), d.pos)
-	if !ok || len(ns) == had {
+	hadIfs, had := len(d.object.MatchIfs), len(d.object.MatchNs) // named after the validators it has
+	ms, ns, ok := r.countBeside(d.v, d.object.MatchIfs, d.object.MatchNs, d.ref(), d.pos)
+	if !ok || len(ns) == had && len(ms) == hadIfs {
 		return
 	}
-	if !r.checkObjectMatchIfs(d.object, nil, ns[had:], d.ref()) {
+	if !r.checkObjectMatchIfs(d.object, ms[hadIfs:], ns[had:], d.ref()) {
 		return
 	}
-	d.object.MatchNs = ns
+	d.object.MatchIfs, d.object.MatchNs = ms, ns
 }
 
 // countedKindsOf returns the kinds of c's values when c is matchN over
@@ -340,6 +358,9 @@ func (r *resolver) kindParts(a cue.Value) (parts []kindPart, ok bool) {
 	if x, y, isNeg := r.negatedAlt(a); isNeg {
 		return r.negatedParts(a, x, y)
 	}
+	if call, isCall := sourceExpr(a).(*ast.CallExpr); isCall && isIdentNamed(call.Fun, "matchIf") {
+		return r.matchIfParts(a)
+	}
 	op, args := r.expr(a)
 	if op != cue.OrOp {
 		return nil, false
@@ -352,6 +373,78 @@ func (r *resolver) kindParts(a cue.Value) (parts []kindPart, ok bool) {
 		parts = append(parts, kindPart{k, k != objectClass && wholeJSONKind(sourceExpr(x)), x})
 	}
 	return parts, true
+}
+
+// matchIfParts returns kindParts of a, matchIf(I, T, E) with each part _
+// or a disjunction of kinds (null | bool | … | {type?: "a", ...}, as cue
+// import writes an if/then of properties with no type; Minecraft's
+// number providers): a value of a kind other than the object satisfies a
+// when I holds the kind whole and T does, or I holds none of it and E
+// holds it whole, and is no value of a when not: that kind is whole, or
+// absent. A kind I or the part chosen holds in part is no part read here
+// (ok false). The object is a part, judged by the matchIf on objects
+// (objectMatchIfs).
+func (r *resolver) matchIfParts(a cue.Value) (parts []kindPart, ok bool) {
+	op, args := r.expr(a)
+	if op != cue.CallOp || len(args) != 4 {
+		return nil, false
+	}
+	type kinds struct {
+		whole [kindClasses]cue.Value // the kind whole, as written
+		any   bool                   // _: every kind whole
+	}
+	read := func(x cue.Value) (ks kinds, ok bool) {
+		if isTop(sourceExpr(x)) && x.IncompleteKind() == cue.TopKind {
+			return kinds{any: true}, true
+		}
+		xop, xs := r.expr(x)
+		if xop != cue.OrOp {
+			xs = []cue.Value{x}
+		}
+		for _, y := range xs {
+			k, one := kindClass(y.IncompleteKind())
+			switch {
+			case !one || k == 4:
+				return ks, false
+			case k == objectClass:
+			case !wholeJSONKind(sourceExpr(y)):
+				return ks, false // a kind held in part
+			default:
+				ks.whole[k] = y
+			}
+		}
+		return ks, true
+	}
+	i, iok := read(args[1])
+	t, tok := read(args[2])
+	e, eok := read(args[3])
+	if !iok || !tok || !eok {
+		return nil, false
+	}
+	has := func(ks kinds, k int) (cue.Value, bool) {
+		if ks.any {
+			return a.Context().CompileString(map[int]string{0: "null", 1: "bool", 2: "number", 3: "string", 5: "[...]"}[k]), true
+		}
+		return ks.whole[k], ks.whole[k].Exists()
+	}
+	if !i.any && !slices.ContainsFunc(i.whole[:], cue.Value.Exists) {
+		// matchIf({a!: int, ...}, …): of objects alone, read as a
+		// matchIf on an object, not kind by kind.
+		return nil, false
+	}
+	for k := 0; k < kindClasses; k++ {
+		if k == 4 || k == objectClass {
+			continue
+		}
+		chosen := e
+		if _, inIf := has(i, k); inIf {
+			chosen = t
+		}
+		if w, held := has(chosen, k); held {
+			parts = append(parts, kindPart{k, true, w})
+		}
+	}
+	return append(parts, kindPart{objectClass, false, a}), true
 }
 
 // negatedAlt returns X and Y when a is matchN(0, [X]) & Y, in either

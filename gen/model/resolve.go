@@ -5709,7 +5709,7 @@ func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
 	}
 	// #C: matchN(>=1, [K | {a!: _, ...}, K | {b!: _, ...}]) & (K | {…}),
 	// read kind by kind: the count's structs count this struct's objects.
-	matchNs, ok := r.countBeside(v, matchNs, what, p)
+	matchIfs, matchNs, ok := r.countBeside(v, matchIfs, matchNs, what, p)
 	if !ok {
 		return nil, false
 	}
