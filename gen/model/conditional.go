@@ -687,6 +687,17 @@ func (r *resolver) probe(d *def, cd *Conditional) (cue.Value, string) {
 				}
 			}
 			if !found {
+				// #pageObject's selector?: #selector, a count of
+				// closed objects no simple value satisfies: the field
+				// made present with its own type, which the test reads
+				// as there.
+				if fv := v.LookupPath(cue.MakePath(cue.Str(c.Field).Optional())); fv.Exists() && fv.Err() == nil {
+					if w := v.FillPath(path, fv); w.LookupPath(path).Err() == nil {
+						v, found = w, true
+					}
+				}
+			}
+			if !found {
 				return v, fmt.Sprintf("%s != _|_: schemagen found no simple value of %s (true, 0, \"\", {}, [] …) to read the body with; test another field", c.Field, c.Field)
 			}
 			continue

@@ -5318,7 +5318,9 @@ func (r *resolver) oneOf(d *def, alts []cue.Value, what string) *OneOf {
 	o := &OneOf{Name: d.name, Doc: d.doc, Pos: d.pos}
 	var structs []cue.Value
 	for _, a := range alts {
-		if a.IncompleteKind() == cue.StructKind {
+		// #selector, itself a count of objects (matchN(1, [close({…}),
+		// …])), is one, though CUE's kind of the validator is any.
+		if a.IncompleteKind() == cue.StructKind || r.kindOf(a) == cue.StructKind {
 			structs = append(structs, a)
 		}
 	}
@@ -5382,7 +5384,7 @@ func (r *resolver) oneOf(d *def, alts []cue.Value, what string) *OneOf {
 	grouped := map[cue.Kind]bool{}
 	lists, listsRead := r.listAlts(alts), false
 	for _, a := range alts {
-		if len(structs) > 1 && a.IncompleteKind() == cue.StructKind {
+		if len(structs) > 1 && slices.ContainsFunc(structs, func(s cue.Value) bool { return s == a }) {
 			continue // among the objects' union or count, above
 		}
 		if len(lists) > 1 && r.kindOf(a) == cue.ListKind {
