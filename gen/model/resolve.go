@@ -1138,10 +1138,8 @@ func (r *resolver) embeddedDocument(v cue.Value, pos Pos) bool {
 	r.classifyOnce(d)
 	switch {
 	case d.union != nil:
-		if doc := GoName(r.pkg.Name); d.name == doc {
-			r.errorf(pos, "package %s: its document is the union #%s, whose Go type is an interface, so the document is a type of its own named after the package, %s, which #%s has; rename #%s", r.pkg.Name, d.name, doc, d.name, d.name)
-			return true
-		}
+		// #P beside #P: #A | #B: the document is PDocument
+		// (documentName), which holds the union.
 		value := r.valueDef(pos)
 		value.v = v
 		r.unionDocument(value, d.union)
@@ -1956,7 +1954,7 @@ func (r *resolver) rootValue() *def {
 // package as a root object is, at pos: the package's value, or (set by
 // the caller) the choice it embeds.
 func (r *resolver) valueDef(pos Pos) *def {
-	name := GoName(r.pkg.Name)
+	name := r.documentName()
 	doc := fmt.Sprintf("%s is a document of package %s: the package's value.", name, r.pkg.Name)
 	if r.pkg.Doc != "" {
 		doc += "\n\n" + r.pkg.Doc
@@ -1969,12 +1967,27 @@ func (r *resolver) valueDef(pos Pos) *def {
 	return d
 }
 
+// documentName is the name of the package's document (its value, or the
+// object of its top-level fields): the package's Go name, or that with
+// Document after it when a definition of the package has that Go name
+// (package esquio beside #Esquio, as cue import writes a root $ref:
+// EsquioDocument; package commands beside #commands: CommandsDocument).
+func (r *resolver) documentName() string {
+	name := GoName(r.pkg.Name)
+	for n := range r.defs {
+		if !strings.Contains(n, ".") && GoName(n) == name {
+			return name + "Document"
+		}
+	}
+	return name
+}
+
 // rootObject makes the object of a package's top-level fields (as cue
 // import writes a JSON Schema's root properties): named after the package
 // (package workflow: Workflow), documented by the package clause's doc,
 // at the first such field.
 func (r *resolver) rootObject(pos Pos) *def {
-	name := GoName(r.pkg.Name)
+	name := r.documentName()
 	doc := fmt.Sprintf("%s is a document of package %s: its top-level fields.", name, r.pkg.Name)
 	if r.pkg.Doc != "" {
 		doc += "\n\n" + r.pkg.Doc
