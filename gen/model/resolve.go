@@ -6755,6 +6755,45 @@ func (r *resolver) validatedLit(v cue.Value) (*ast.StructLit, bool) {
 	return lit, lit != nil
 }
 
+// besideAnyPatterns returns a's one struct literal that ends in ...
+// when a is a conjunction of it and struct literals of patterns of any
+// value alone ({[matchN(>=1, ["Adjective", #names])]: _} & {Adjective!:
+// T, ...}, as cue import writes propertyNames beside properties, lsdl's
+// phrasings): in an open struct a pattern of _ states nothing.
+func (r *resolver) besideAnyPatterns(a cue.Value) (cue.Value, bool) {
+	var part cue.Value
+	n := 0
+	for _, c := range r.conjuncts(a) {
+		lit, ok := sourceExpr(c).(*ast.StructLit)
+		if !ok {
+			return cue.Value{}, false
+		}
+		if anyPatternsOnly(lit) {
+			continue
+		}
+		if !hasEllipsis(lit) {
+			return cue.Value{}, false
+		}
+		part, n = c, n+1
+	}
+	return part, n == 1
+}
+
+// anyPatternsOnly reports whether lit holds patterns of any value alone
+// ([K]: _), at least one.
+func anyPatternsOnly(lit *ast.StructLit) bool {
+	for _, e := range lit.Elts {
+		f, ok := e.(*ast.Field)
+		if !ok {
+			return false
+		}
+		if _, isPattern := f.Label.(*ast.ListLit); !isPattern || !isTop(f.Value) {
+			return false
+		}
+	}
+	return len(lit.Elts) > 0
+}
+
 // objectValidators reads the matchIf and matchN validators beside an
 // object definition's fields, as inlineObject reads an inline struct's.
 func (r *resolver) objectValidators(d *def) {
@@ -6823,6 +6862,9 @@ func (r *resolver) objectMatchN(c cue.Value, lo int, hi *int, alts []cue.Value, 
 			continue
 		}
 		part, one := r.besideOpen(a)
+		if !one {
+			part, one = r.besideAnyPatterns(a)
+		}
 		if !one {
 			r.errorf(m.Pos, "%s: %v is not carried on an object: alternative %d is %v, a conjunction; matchN's alternatives on an object are carried as a struct, _, or a disjunction of kinds with one struct", what, c, i+1, a)
 			ok = false
