@@ -98,6 +98,9 @@ func (e *Encoder) String(s string) { e.B = AppendString(e.B, s) }
 // Int writes an integer.
 func (e *Encoder) Int(n int64) { e.B = strconv.AppendInt(e.B, n, 10) }
 
+// Uint writes an integer of CUE's uint64.
+func (e *Encoder) Uint(n uint64) { e.B = strconv.AppendUint(e.B, n, 10) }
+
 // Bool writes a boolean.
 func (e *Encoder) Bool(v bool) { e.B = strconv.AppendBool(e.B, v) }
 

@@ -548,6 +548,25 @@ func (r *Reader) Int(dst *int64) error {
 	return nil
 }
 
+// Uint reads an integer that a uint64 holds (CUE's uint64: 0 to 2^64-1),
+// decided exactly from its text, as Int is.
+func (r *Reader) Uint(dst *uint64) error {
+	c := r.peek()
+	if c != '-' && (c < '0' || c > '9') {
+		return r.TypeError("an integer")
+	}
+	start := r.pos
+	if err := r.number(); err != nil {
+		return err
+	}
+	n, err := parseUint(r.data[start:r.pos])
+	if err != nil {
+		return err
+	}
+	*dst = n
+	return nil
+}
+
 // number reads a JSON number, checking its syntax.
 func (r *Reader) number() error {
 	d := r.data

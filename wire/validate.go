@@ -181,6 +181,13 @@ func (p *Problems) Min(path *Path, member string, v, n int64) {
 	}
 }
 
+// MinUint checks an integer of CUE's uint64 is at least n.
+func (p *Problems) MinUint(path *Path, member string, v, n uint64) {
+	if v < n {
+		p.Add(path, member, RuleMinimum, "must be at least %d (is %d)", n, v)
+	}
+}
+
 // Max checks an integer is at most n.
 func (p *Problems) Max(path *Path, member string, v, n int64) {
 	if v > n {

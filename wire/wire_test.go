@@ -76,6 +76,76 @@ func TestParseInt(t *testing.T) {
 	}
 }
 
+// exactUint is exactInt for a uint64.
+func exactUint(text string) (n uint64, isUint, known bool) {
+	r, ok := new(big.Rat).SetString(text)
+	if !ok {
+		return 0, false, false
+	}
+	if !r.IsInt() || !r.Num().IsUint64() {
+		return 0, false, true
+	}
+	return r.Num().Uint64(), true, true
+}
+
+func TestParseUint(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want uint64
+		err  string // "" for ok; else a substring
+	}{
+		{"0", 0, ""},
+		{"-0", 0, ""},
+		{"-0.0e-5", 0, ""},
+		{"1.0", 1, ""},
+		{"9223372036854775808", 1 << 63, ""},
+		{"18446744073709551615", math.MaxUint64, ""},
+		{"18446744073709551615.000", math.MaxUint64, ""},
+		{"1844674407370955161.5e1", math.MaxUint64, ""},
+		{"1e19", 10000000000000000000, ""},
+		{"18446744073709551616", 0, "a uint64 holds"},
+		{"18446744073709551620", 0, "a uint64 holds"},
+		{"99999999999999999999", 0, "a uint64 holds"},
+		{"1e20", 0, "a uint64 holds"},
+		{"-1", 0, "a uint64 holds"},
+		{"-1e-400", 0, "must be an integer"},
+		{"1.5", 0, "must be an integer, not 1.5"},
+		{"123456789012345678901234567890", 0, "a uint64 holds"},
+	} {
+		got, err := parseUint([]byte(tc.text))
+		switch {
+		case tc.err == "" && (err != nil || got != tc.want):
+			t.Errorf("parseUint(%s) = %d, %v; want %d", tc.text, got, err, tc.want)
+		case tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)):
+			t.Errorf("parseUint(%s) = %d, %v; want an error containing %q", tc.text, got, err, tc.err)
+		}
+		if want, ok, known := exactUint(tc.text); known && (ok != (err == nil) || (ok && want != got)) {
+			t.Errorf("parseUint(%s) disagrees with big.Rat: %d, %v vs %d, %v", tc.text, got, err, want, ok)
+		}
+	}
+}
+
+// FuzzParseUint: the reader decides exactly what big.Rat decides of a
+// uint64, for every syntactically valid JSON number.
+func FuzzParseUint(f *testing.F) {
+	for _, s := range []string{"0", "-0", "1.0", "1e19", "18446744073709551615", "18446744073709551616", "-1", "1.5"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		if !jsonNumber.MatchString(text) || len(text) > 200 {
+			return
+		}
+		got, err := parseUint([]byte(text))
+		want, ok, known := exactUint(text)
+		if !known {
+			return
+		}
+		if ok != (err == nil) || (ok && got != want) {
+			t.Fatalf("parseUint(%s) = %d, %v; big.Rat says %d, integer in range %v", text, got, err, want, ok)
+		}
+	})
+}
+
 // FuzzParseInt: the reader decides exactly what big.Rat decides, for every
 // syntactically valid JSON number.
 func FuzzParseInt(f *testing.F) {
