@@ -23,6 +23,9 @@ func goType(f *goFile, t *model.Type, optional bool) string {
 		switch t.BaseOf() {
 		case model.Int:
 			s = "int64"
+			if t.Unsigned() {
+				s = "uint64"
+			}
 		case model.Number:
 			s = "float64"
 		case model.Bool:
@@ -101,6 +104,9 @@ func readCall(f *goFile, t *model.Type, dst string) string {
 func readMethod(t *model.Type) string {
 	switch t.BaseOf() {
 	case model.Int:
+		if t.Unsigned() {
+			return "Uint"
+		}
 		return "Int"
 	case model.Number:
 		return "Float"
@@ -756,6 +762,10 @@ func encodeValue(f *goFile, t *model.Type, v string, depth int) {
 	default:
 		switch t.BaseOf() {
 		case model.Int:
+			if t.Unsigned() {
+				f.p("e.Uint(", v, ")")
+				break
+			}
 			f.p("e.Int(", v, ")")
 		case model.Number:
 			f.p("e.Float(", v, ")")
@@ -1284,6 +1294,14 @@ func checked(c model.Constraints) model.Constraints {
 	}
 	if c.Max != nil && *c.Max == math.MaxInt64 {
 		c.Max = nil
+	}
+	if c.Uint64 {
+		// A uint64 holds 0 to 2^64-1: a Min above 0 is checked
+		// (MinUint), nothing else.
+		if c.Min != nil && *c.Min == 0 {
+			c.Min = nil
+		}
+		c.Uint64 = c.Min != nil
 	}
 	return c
 }
@@ -1874,7 +1892,9 @@ func constraintChecks(f *goFile, base model.Base, c model.Constraints, v, path, 
 		call("NotEqual", v+" == "+goLit, quote(lit))
 	}
 	c = checked(c)
-	if c.Min != nil {
+	if c.Min != nil && c.Uint64 {
+		call("MinUint", v, strconv.FormatInt(*c.Min, 10))
+	} else if c.Min != nil {
 		call("Min", v, strconv.FormatInt(*c.Min, 10))
 	}
 	if c.Max != nil {
@@ -1920,6 +1940,9 @@ func scalarValidator(f *goFile, s *model.Scalar) {
 	switch s.Base {
 	case model.Int:
 		arg = "int64"
+		if s.Uint64 {
+			arg = "uint64"
+		}
 	case model.Number:
 		arg = "float64"
 	case model.Bytes:

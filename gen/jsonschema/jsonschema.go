@@ -30,6 +30,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"math"
 	"path"
 	"regexp"
 	"slices"
@@ -1299,6 +1300,8 @@ func basic(b model.Base, c model.Constraints) obj {
 	}
 	if c.Max != nil {
 		s = append(s, member{"maximum", *c.Max})
+	} else if c.Uint64 {
+		s = append(s, member{"maximum", uint64(math.MaxUint64)}) // CUE's uint64
 	}
 	if c.MinNum != nil {
 		s = append(s, member{map[bool]string{false: "minimum", true: "exclusiveMinimum"}[c.MinExclusive], *c.MinNum})

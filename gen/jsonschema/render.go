@@ -15,7 +15,7 @@ type obj []member
 
 type member struct {
 	Key   string
-	Value any // obj, []any, rawJSON, string, int, int64 or bool
+	Value any // obj, []any, rawJSON, string, int, int64, uint64 or bool
 }
 
 // rawJSON is an object already rendered at the top level (no indent): it
@@ -108,7 +108,7 @@ func write(b *bytes.Buffer, v any, indent string) {
 		}
 	case string:
 		writeString(b, v)
-	case int, int64, bool:
+	case int, int64, uint64, bool:
 		fmt.Fprint(b, v)
 	case float64:
 		// As encoding/json writes it: shortest, exponent form only when

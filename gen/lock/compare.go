@@ -678,6 +678,13 @@ func (c *comparer) types(subject string, b, t *Type) {
 		c.add(compat.FieldSameType, subject, "type changed from %s to %s", b, t)
 		return
 	}
+	if bu, cu := b.Constraints != nil && b.Constraints.Uint64, t.Constraints != nil && t.Constraints.Uint64; bu != cu {
+		// int64 and uint64 are two Go types: a reader built on one
+		// does not compile, or holds other values, on the other.
+		word := map[bool]string{false: "int64", true: "uint64"}
+		c.add(compat.FieldSameType, subject, "integer type changed from %s to %s", word[bu], word[cu])
+		return
+	}
 	if bs, cs := choiceText(b), choiceText(t); bs != cs {
 		// A choice's alternatives changed: whether the new ones admit
 		// every value the old did is not worked out here, so the change

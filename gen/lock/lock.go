@@ -155,11 +155,14 @@ type Constraints struct {
 	// object's (matchNText).
 	MatchN string `json:"matchN,omitempty"`
 	// Not are the values excluded (!= v), as JSON literals.
-	Not      []string `json:"not,omitempty"`
-	Min      *int64   `json:"min,omitempty"`
-	Max      *int64   `json:"max,omitempty"`
-	MinItems *int     `json:"minItems,omitempty"`
-	MaxItems *int     `json:"maxItems,omitempty"`
+	Not []string `json:"not,omitempty"`
+	Min *int64   `json:"min,omitempty"`
+	Max *int64   `json:"max,omitempty"`
+	// Uint64: an integer up to 2^64-1 (CUE's uint64), whose Go type is
+	// uint64; Max is then absent.
+	Uint64   bool `json:"uint64,omitempty"`
+	MinItems *int `json:"minItems,omitempty"`
+	MaxItems *int `json:"maxItems,omitempty"`
 	// A number's bounds, and whether they are exclusive.
 	MinNum       *float64 `json:"minNum,omitempty"`
 	MaxNum       *float64 `json:"maxNum,omitempty"`
@@ -426,7 +429,7 @@ func constraintsIn(c model.Constraints, in []any) *Constraints {
 	if c.IsZero() {
 		return nil
 	}
-	lc := &Constraints{MinRunes: c.MinRunes, MaxRunes: c.MaxRunes, Not: c.Not, Min: c.Min, Max: c.Max, MinItems: c.MinItems, MaxItems: c.MaxItems,
+	lc := &Constraints{MinRunes: c.MinRunes, MaxRunes: c.MaxRunes, Not: c.Not, Min: c.Min, Max: c.Max, Uint64: c.Uint64, MinItems: c.MinItems, MaxItems: c.MaxItems,
 		MinNum: c.MinNum, MaxNum: c.MaxNum, MinExclusive: c.MinExclusive, MaxExclusive: c.MaxExclusive, UniqueItems: c.UniqueItems,
 		MinFields: c.MinFields, MaxFields: c.MaxFields, MultipleOf: c.MultipleOf, Duration: c.Duration, URL: string(c.URL), NotNull: c.NotNull}
 	if m := c.Contains; m != nil {

@@ -607,6 +607,11 @@ type Constraints struct {
 	Not      []string
 	Min      *int64 // inclusive
 	Max      *int64 // inclusive
+	// Uint64: an integer up to 2^64-1, CUE's uint64 (int & >=0 &
+	// <=18446744073709551615, as cue import writes a JSON Schema's
+	// maximum of it): its Go type is uint64, Min at least 0 and Max nil,
+	// the type's own bound.
+	Uint64 bool
 	MinItems *int
 	MaxItems *int
 	// MinNum and MaxNum bound a Number, inclusive unless MinExclusive or
@@ -758,7 +763,7 @@ const DurationPattern = `^[-+]?(?:0|(?:(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:ns|us|
 // IsZero reports whether no constraint is set.
 func (c Constraints) IsZero() bool {
 	return c.MinRunes == nil && c.MaxRunes == nil && len(c.Patterns) == 0 && len(c.NotPatterns) == 0 && len(c.Not) == 0 &&
-		c.Min == nil && c.Max == nil && c.MinItems == nil && c.MaxItems == nil &&
+		c.Min == nil && c.Max == nil && !c.Uint64 && c.MinItems == nil && c.MaxItems == nil &&
 		c.MinNum == nil && c.MaxNum == nil && !c.UniqueItems && c.MinFields == nil && c.MaxFields == nil && c.MultipleOf == nil && !c.Duration && c.URL == NoURL && c.Contains == nil && c.MatchIf == nil && c.MatchN == nil && !c.NotNull
 }
 
@@ -816,6 +821,14 @@ func (t *Type) Effective() Constraints {
 	}
 	return t.Constraints
 }
+
+// Unsigned reports whether t is an integer of CUE's uint64 (Uint64): its
+// Go type is uint64.
+func (t *Type) Unsigned() bool { return t.BaseOf() == Int && t.Effective().Uint64 }
+
+// MaxUint64 is the largest integer of CUE's uint64, 2^64-1, as JSON
+// writes it.
+const MaxUint64 = "18446744073709551615"
 
 // BaseOf returns the scalar base of a Basic, Const or Scalar type, or 0.
 func (t *Type) BaseOf() Base {

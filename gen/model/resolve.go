@@ -7110,6 +7110,12 @@ const MaxSafeInt = 1<<53 - 1
 // types hold, so they agree on every number; CUE's int alone goes on
 // past it (docs/schema-language.md).
 func (r *resolver) intRange(t *Type, p Pos, what string) bool {
+	if t.Uint64 && t.Max != nil {
+		t.Uint64 = false // int & <=100 & <=18446744073709551615 is <=100
+	}
+	if t.Uint64 {
+		return r.uintRange(t, p, what)
+	}
 	if !r.requireBounded {
 		if t.Min == nil {
 			n := int64(math.MinInt64)
@@ -7127,6 +7133,25 @@ func (r *resolver) intRange(t *Type, p Pos, what string) bool {
 		return false
 	case *t.Min < -MaxSafeInt || *t.Max > MaxSafeInt:
 		r.errorf(p, "%s: an integer's range must lie within ±%d, what JSON readers hold exactly (I-JSON, RFC 7493); this one is %d to %d%s", what, int64(MaxSafeInt), *t.Min, *t.Max, boundedRequired)
+		return false
+	}
+	return true
+}
+
+// uintRange checks an integer of CUE's uint64 (Uint64): from a bound of at
+// least 0, since no Go integer type holds both -1 and 2^64-1, and beside no
+// constraint whose Go check is of an int64 (math.MultipleOf, a matchN or
+// matchIf on the scalar).
+func (r *resolver) uintRange(t *Type, p Pos, what string) bool {
+	switch {
+	case r.requireBounded:
+		r.errorf(p, "%s: an integer up to 2^64-1 (uint64) is beyond what JSON readers hold exactly (±%d, I-JSON, RFC 7493), which this module requires%s", what, int64(MaxSafeInt), boundedRequired)
+		return false
+	case t.Min == nil || *t.Min < 0:
+		r.errorf(p, "%s: an integer up to 2^64-1 (uint64) that may be negative spans what no Go integer type holds (int64 ends at 2^63-1, uint64 starts at 0); state >=0 beside it, or a bound within int64", what)
+		return false
+	case t.MultipleOf != nil || t.MatchIf != nil || t.MatchN != nil:
+		r.errorf(p, "%s: an integer up to 2^64-1 (uint64) beside math.MultipleOf, matchIf or matchN is not carried yet: their Go checks are of an int64; state a bound within int64", what)
 		return false
 	}
 	return true
@@ -7981,7 +8006,18 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 			return false
 		}
 		if !bi.IsInt64() {
-			r.errorf(p, "%s: the bound %v is beyond int64, the Go type of every integer; state a bound within -9223372036854775808 to 9223372036854775807", what, args[0])
+			var top big.Int
+			top.SetUint64(math.MaxUint64)
+			if op == cue.LessThanOp {
+				top.Add(&top, big.NewInt(1))
+			}
+			if (op == cue.LessThanEqualOp || op == cue.LessThanOp) && bi.Cmp(&top) == 0 {
+				// uint64, <=18446744073709551615 (cue import of a
+				// JSON Schema's maximum of it): Go's uint64.
+				t.Uint64 = true
+				return true
+			}
+			r.errorf(p, "%s: the bound %v is beyond int64, the Go type of every integer; state a bound within -9223372036854775808 to 9223372036854775807, or 2^64-1 (uint64: <=18446744073709551615, with >=0), whose Go type is uint64", what, args[0])
 			return false
 		}
 		n := bi.Int64()

@@ -1058,6 +1058,15 @@ func countCheck(c *code, m *model.ObjectMatchN, at, list string, check func(a *m
 	c.close()
 }
 
+// intFunc is the support function that judges an integer of t: _uint for
+// CUE's uint64, _int for every other.
+func intFunc(t *model.Type) string {
+	if t.Unsigned() {
+		return "_uint"
+	}
+	return "_int"
+}
+
 // choiceCheck judges x against a choice among constraints: of the base
 // first (a problem of type when it is not one), then admitted when one
 // alternative admits it, each alternative's checks run in a function of
@@ -1069,7 +1078,7 @@ func choiceCheck(c *code, t *model.Type, x, cont, k, at string) {
 	switch t.Base {
 	case model.Int:
 		why := c.fresh("why")
-		c.p("const ", why, " = _int(", cont, ", ", k, ", ", x, ");")
+		c.p("const ", why, " = ", intFunc(t), "(", cont, ", ", k, ", ", x, ");")
 		c.open("if (", why, ` !== "")`)
 		c.failRule(at, "("+why+`.includes("int64") ? ((`+x+` as number) < 0 ? "minimum" : "maximum") : "type")`, why)
 		c.close()
@@ -1153,9 +1162,9 @@ func scalarCheck(c *code, t *model.Type, x, cont, k, at string) {
 		c.close()
 	case model.Int:
 		why := c.fresh("why")
-		c.p("const ", why, " = _int(", cont, ", ", k, ", ", x, ");")
+		c.p("const ", why, " = ", intFunc(t), "(", cont, ", ", k, ", ", x, ");")
 		c.open("if (", why, ` !== "")`)
-		// Beyond int64 the Go decoder refuses it; ajv, reading a float, finds it over the range.
+		// Beyond int64 (or uint64) the Go decoder refuses it; ajv, reading a float, finds it over the range.
 		c.failRule(at, "("+why+`.includes("int64") ? ((`+x+` as number) < 0 ? "minimum" : "maximum") : "type")`, why)
 		c.close(" else {")
 		c.depth++
@@ -1167,10 +1176,15 @@ func scalarCheck(c *code, t *model.Type, x, cont, k, at string) {
 			c.fail(at, "minimum", "`must be at least "+m+" (is ${"+n+"})`")
 			c.close()
 		}
+		max := ""
 		if cs.Max != nil {
-			m := strconv.FormatInt(*cs.Max, 10)
-			c.open("if (", n, " > ", m, ")")
-			c.fail(at, "maximum", "`must be at most "+m+" (is ${"+n+"})`")
+			max = strconv.FormatInt(*cs.Max, 10)
+		} else if cs.Uint64 {
+			max = model.MaxUint64 // a value judged as ajv judges it (no text): as a double
+		}
+		if max != "" {
+			c.open("if (", n, " > ", max, ")")
+			c.fail(at, "maximum", "`must be at most "+max+" (is ${"+n+"})`")
 			c.close()
 		}
 		multipleCheck(c, n, at, cs.MultipleOf)

@@ -567,6 +567,8 @@ func constraintList(b model.Base, c model.Constraints) []string {
 		out = append(out, fmt.Sprintf("a multiple of %d", *c.MultipleOf))
 	}
 	switch {
+	case c.Min != nil && c.Uint64 && c.Max == nil:
+		out = append(out, fmt.Sprintf("%d to %s (uint64)", *c.Min, model.MaxUint64))
 	case c.Min != nil && c.Max != nil:
 		out = append(out, fmt.Sprintf("%d to %d", *c.Min, *c.Max))
 	case c.Min != nil:

@@ -3564,8 +3564,8 @@ function _value(root: object): unknown {
   }
 }
 
-/** What the text of a number says of it as an integer: "int", "frac" (not an integer) or "range" (beyond int64). */
-function _intText(text: string): "int" | "frac" | "range" {
+/** What the text of a number says of it as an integer: "int", "frac" (not an integer) or "range" (beyond int64, or uint64's 0 to 2^64-1 when unsigned). */
+function _intText(text: string, unsigned = false): "int" | "frac" | "range" {
   const m = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(text);
   if (m === null) return "frac";
   let digits = (m[2] ?? "") + (m[3] ?? "");
@@ -3575,8 +3575,9 @@ function _intText(text: string): "int" | "frac" | "range" {
   const trimmed = digits.replace(/0+$/, "");
   scale += digits.length - trimmed.length;
   if (scale < 0) return "frac";
-  if (trimmed.length + scale > 19) return "range";
+  if (trimmed.length + scale > 20) return "range";
   const v = BigInt(trimmed) * 10n ** BigInt(scale);
+  if (unsigned) return m[1] !== "-" && v <= 18446744073709551615n ? "int" : "range";
   return v <= (m[1] === "-" ? 9223372036854775808n : 9223372036854775807n) ? "int" : "range";
 }
 
