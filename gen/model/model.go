@@ -604,14 +604,14 @@ type Constraints struct {
 	NotPatterns []string
 	// Not are the values the value must not be (CUE's != v), each a JSON
 	// literal of the value's base: 5, 1.5, "x".
-	Not      []string
-	Min      *int64 // inclusive
-	Max      *int64 // inclusive
+	Not []string
+	Min *int64 // inclusive
+	Max *int64 // inclusive
 	// Uint64: an integer up to 2^64-1, CUE's uint64 (int & >=0 &
 	// <=18446744073709551615, as cue import writes a JSON Schema's
 	// maximum of it): its Go type is uint64, Min at least 0 and Max nil,
 	// the type's own bound.
-	Uint64 bool
+	Uint64   bool
 	MinItems *int
 	MaxItems *int
 	// MinNum and MaxNum bound a Number, inclusive unless MinExclusive or
