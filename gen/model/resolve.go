@@ -4981,6 +4981,12 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 					return t, true
 				}
 			}
+			if x, ok := r.allOfScalars(v); ok {
+				// #Name: matchN(48, [matchN(0, [K | =~"^and$" | …]) &
+				// string, …]), a definition's value (read here, not by
+				// typeOf): their conjunction.
+				return r.typeOf(x, what)
+			}
 			if call, ok := sourceExpr(v).(*ast.CallExpr); ok {
 				if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "matchN" {
 					m, ok := uncountedMatchN(call)
@@ -8251,7 +8257,19 @@ func (r *resolver) builtin(t *Type, c cue.Value, args []cue.Value, what string) 
 		if handled, ok := r.scalarMatchNBeside(t, c, p, what); handled {
 			return ok
 		}
-		r.errorf(p, "%s: %v beside other constraints is not carried: there, schemagen carries matchN(1, […]) and matchN(>=1, […]) of alternatives of the value's own scalar type (string, int, number), once", what, oneLine(c))
+		if lo, hi, alts, one := r.scalarMatchN(c); one && hi != nil && lo == *hi && lo == len(alts) && lo >= 2 {
+			// matchN(48, [matchN(0, [K | =~"^and$" | …]) & string, …])
+			// & =~"^[a-zA-Z_]\w*$" (Vector's C identifiers, no
+			// keyword): every alternative holds, so each constrains t.
+			ok := true
+			for _, a := range alts {
+				for _, ac := range r.conjuncts(a) {
+					ok = r.constrain(t, ac, what, p) && ok
+				}
+			}
+			return ok
+		}
+		r.errorf(p, "%s: %v beside other constraints is not carried: there, schemagen carries matchN(1, […]) and matchN(>=1, […]) of alternatives of the value's own scalar type (string, int, number), once, and a matchN of all of them (their conjunction)", what, oneLine(c))
 		return false
 	}
 	var ok bool
