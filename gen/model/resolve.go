@@ -7789,6 +7789,11 @@ func (r *resolver) notOf(t *Type, x cue.Value, what string, p Pos) bool {
 		if kind != 0 && a.IncompleteKind()&kind == 0 {
 			continue // null, a list, … beside a string: never one
 		}
+		if name, isRef := r.refName(a); isRef && r.defs[name] != nil && len(r.conjuncts(r.defs[name].v)) == 1 {
+			// matchN(0, [#Var]) & string, #Var: =~"\$\{…\}"
+			// (Vector's database node): the pattern it names.
+			a = r.defs[name].v
+		}
 		op, args := r.expr(a)
 		switch {
 		case kind == 0:
