@@ -31,7 +31,11 @@ import (
 // U+FEFF, U+2028 and the other Unicode spaces to ECMA-262: it is carried,
 // and ECMAPattern writes RE2's five characters out (see there).
 //
-// Refused, with why: flags and named groups ((?i), (?s), (?P<n>)), \Q…\E,
+// Named groups (?<name>…) and (?P<name>…) are carried, the name ASCII
+// letters, digits and _ (not first a digit): ECMAPattern writes Go's
+// (?P<name>…) as (?<name>…).
+//
+// Refused, with why: flags and lookarounds ((?i), (?s), (?=…)), \Q…\E,
 // \a, \z, \A, \pL, \x{…}, octal and back references, a class escape as a
 // range's end ([\d-z], [a-\s]), POSIX classes ([[:alpha:]]), and a { } or
 // ] that is not part of a quantifier or a class.
@@ -70,6 +74,32 @@ func ECMAPattern(s string) string {
 	}
 	b.WriteString(s[last:])
 	return b.String()
+}
+
+// groupName reads the opening of a named group at the start of s,
+// (?<name> or (?P<name>, and returns its length: a name both RE2 and
+// ECMA-262 read alike, an ASCII letter or _ then letters, digits and _.
+func groupName(s string) (int, bool) {
+	var rest string
+	switch {
+	case strings.HasPrefix(s, "(?P<"):
+		rest = s[4:]
+	case strings.HasPrefix(s, "(?<") && !strings.HasPrefix(s, "(?<=") && !strings.HasPrefix(s, "(?<!"):
+		rest = s[3:]
+	default:
+		return 0, false
+	}
+	end := strings.IndexByte(rest, '>')
+	if end < 1 {
+		return 0, false
+	}
+	for k, c := range []byte(rest[:end]) {
+		letter := c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+		if !letter && (k == 0 || c < '0' || c > '9') {
+			return 0, false
+		}
+	}
+	return len(s) - len(rest) + end + 1, true
 }
 
 // patternEdit replaces the n bytes of a pattern at at with with.
@@ -172,8 +202,18 @@ func scanPattern(s string) (why string, edits []patternEdit) {
 			i++
 		case '(':
 			if strings.HasPrefix(s[i:], "(?") {
+				if n, ok := groupName(s[i:]); ok {
+					// (?<name>…), or Go's (?P<name>…), written
+					// (?<name>…) for JavaScript: a name changes
+					// nothing a pattern matches.
+					if strings.HasPrefix(s[i:], "(?P<") {
+						edits = append(edits, patternEdit{i, 4, "(?<"})
+					}
+					i += n
+					continue
+				}
 				if !strings.HasPrefix(s[i:], "(?:") {
-					return "flags and named groups ((?i), (?s), (?P<name>…)) are Go's alone or read differently in JavaScript; only (…) and (?:…) are carried", nil
+					return "flags and lookarounds ((?i), (?s), (?=…), (?<=…)) are Go's alone or read differently in JavaScript; only (…), (?:…) and named groups (?<name>…) of a name of ASCII letters, digits and _ are carried", nil
 				}
 				i += 3
 				continue
