@@ -649,13 +649,15 @@ func object(o *model.Object) string {
 				of = "holding " + typ(m.Type)
 			}
 			if m.Key == nil {
-				body.WriteString("  /** Every member the schema does not declare, " + of + ". */\n  [member: string]: unknown;\n")
+				body.WriteString(tsdoc("Every member the schema does not declare, "+of+".", "  ") + "  [member: string]: unknown;\n")
 				break
 			}
 			ps = append(ps, "/"+model.ECMAPattern(m.Key.KeyPattern())+"/u "+of)
 		}
 		if len(ps) > 0 {
-			body.WriteString("  /** Members the schema admits by their names: those matching " + strings.Join(ps, "; ") + ". */\n  [member: string]: unknown;\n")
+			// Through tsdoc, which escapes the */ of a pattern such as
+			// ^x-.* (written ^x-[^\n]*/u).
+			body.WriteString(tsdoc("Members the schema admits by their names: those matching "+strings.Join(ps, "; ")+".", "  ") + "  [member: string]: unknown;\n")
 		}
 	}
 	branches := forbidBranches(o)
