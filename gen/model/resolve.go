@@ -7297,6 +7297,12 @@ func (r *resolver) list(v cue.Value, what string) (*Type, bool) {
 			// The list literal itself: [...T], or a tuple ([A, B],
 			// [A, ...T], []).
 			l, isLit := sourceExpr(c).(*ast.ListLit)
+			if !isLit && c.IncompleteKind() == cue.ListKind && fmt.Sprint(c) == "[...]" {
+				// [...] as CUE evaluated it, its literal gone (#shared &
+				// (K | {…}) read kind by kind, #shared itself null |
+				// … | [...] | {…}): a list of any values.
+				l, isLit = &ast.ListLit{Elts: []ast.Expr{&ast.Ellipsis{}}}, true
+			}
 			if !isLit {
 				r.errorf(r.pos(c), "%s: a list is list literals ([...T], [A, B] or [A, ...T]), with list.MinItems/MaxItems beside them; %v is not carried", what, c)
 				return nil, false
