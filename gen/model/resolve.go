@@ -705,6 +705,26 @@ func scalarBase(alts []cue.Value) (base Base, one bool) {
 	return base, base != 0
 }
 
+// countedScalarKind returns the kind of v, a conjunction of validators CUE
+// gives no kind of its own (_), when one of them is matchN(1, …) or
+// matchN(>=1, …) whose alternatives are all of one scalar base: a value
+// it admits is of that base, a string, an integer or a number.
+func (r *resolver) countedScalarKind(v cue.Value) (cue.Kind, bool) {
+	cs := r.conjuncts(v)
+	if len(cs) < 2 {
+		return 0, false
+	}
+	for _, c := range cs {
+		lo, _, alts, one := r.scalarMatchN(c)
+		if !one || lo < 1 || !r.isMatchN(c) {
+			continue
+		}
+		base, _ := scalarBase(alts)
+		return map[Base]cue.Kind{String: cue.StringKind, Int: cue.IntKind, Number: cue.NumberKind}[base], true
+	}
+	return 0, false
+}
+
 // exactOverlap returns two alternatives of matchN(1, alts), the count a
 // constant (not >=1), that may both admit one value: of one JSON kind
 // ("a" and string, =~"^a" and =~"b$"), where "exactly one" is not "one
@@ -4933,6 +4953,14 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 			// {x!: bool, if x {…}}: CUE's error is the comprehension's
 			// test of a field the definition does not fill yet.
 			kind = cue.StructKind
+		}
+	}
+	if kind == cue.TopKind {
+		if k, ok := r.countedScalarKind(v); ok {
+			// matchN(>=1, ["json" | "yaml", string]) & matchN(0,
+			// ["jsonc" | "toml"]) (chezmoi's format): validators
+			// alone, one of which admits strings only.
+			kind = k
 		}
 	}
 	if _, isValidator := r.validatorOf(v); kind == cue.BottomKind && !isValidator {
