@@ -363,6 +363,12 @@ func (r *resolver) kindParts(a cue.Value) (parts []kindPart, ok bool) {
 	}
 	op, args := r.expr(a)
 	if op != cue.OrOp {
+		if a.IncompleteKind() == cue.StructKind {
+			// #mergeEnv: close({type!: "env", …}) beside #mergeJson:
+			// K | close({type!: "jq", …}) (plagiarize-me's merges): an
+			// object alone, counted with the others' objects.
+			return []kindPart{{objectClass, false, a}}, true
+		}
 		return nil, false
 	}
 	for _, x := range args {
