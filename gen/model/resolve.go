@@ -3621,7 +3621,11 @@ func (r *resolver) resolveObject(d *def) {
 		if shadowing && v.IncompleteKind() == cue.BottomKind {
 			continue // the shadowing error says why; one error, not one per field
 		}
-		if why, ok := absentMember(v); ok && f.Optional {
+		why, ok := absentMember(v)
+		if !ok {
+			why, ok = r.countOfAnyRefused(v)
+		}
+		if ok && f.Optional {
 			// type?: _|_ (cuenv's "disallow type"), or an optional field
 			// CUE does not allow (explicitopen's closed embedding): the
 			// member must be absent.
@@ -4184,6 +4188,49 @@ func absentMember(v cue.Value) (why string, ok bool) {
 	return "", false
 }
 
+// countOfAnyRefused reports whether v is matchN(n, [_, _, …]) whose
+// count no value meets: every value matches every _, so a count other
+// than their number refuses every value (webmanifest's orientation,
+// matchN(1, [_, _, _, _, _, _, _, _]), cue import's oneOf of constants
+// it could not read). On an optional field the member must be absent, as
+// with _|_.
+func (r *resolver) countOfAnyRefused(v cue.Value) (string, bool) {
+	if every, ok := r.countOfAny(v); !ok || every {
+		return "", false
+	}
+	return oneLine(v) + ", which no value meets (every value matches every _)", true
+}
+
+// anyCount reads v when it is matchN(n, [_, _, …]) (handled): any value
+// when the count holds their number, and no value otherwise, refused
+// here (an optional field's member must be absent: countOfAnyRefused).
+func (r *resolver) anyCount(v cue.Value, what string, p Pos) (t *Type, ok, handled bool) {
+	every, is := r.countOfAny(v)
+	switch {
+	case !is:
+		return nil, false, false
+	case every:
+		return &Type{Kind: AnyKind}, true, true // matchN(2, [_, _])
+	}
+	r.errorf(p, "%s: %s admits no value: every value matches every _, so the count is never met; it is carried on an optional field, whose member must then be absent", what, oneLine(v))
+	return nil, false, true
+}
+
+// countOfAny reports whether v is matchN(n, [_, _, …]) (ok), and whether
+// its count admits every value (every: the count holds their number) or
+// none.
+func (r *resolver) countOfAny(v cue.Value) (every, ok bool) {
+	if !r.isMatchN(v) {
+		return false, false
+	}
+	lo, hi, alts, known := r.objectCount(v)
+	if !known || len(alts) == 0 || !all(alts, func(a cue.Value) bool { return isTop(sourceExpr(a)) }) {
+		return false, false
+	}
+	n := len(alts)
+	return n >= lo && (hi == nil || n <= *hi), true
+}
+
 // isBottomExpr reports whether n is the literal _|_.
 func isBottomExpr(n ast.Node) bool {
 	e, ok := n.(ast.Expr)
@@ -4320,6 +4367,9 @@ func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 		if kinds, _, failed = r.kindwise(cs, what, r.pos(v)); failed {
 			return nil, false
 		}
+	}
+	if t, ok, handled := r.anyCount(v, what, r.pos(v)); handled {
+		return t, ok
 	}
 	if x, ok := r.allOfOne(v); ok {
 		return r.typeOf(x, what) // matchN(2, [#A, _]) is #A
@@ -5008,6 +5058,9 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 					}
 					return t, true
 				}
+			}
+			if t, ok, handled := r.anyCount(v, what, p); handled {
+				return t, ok
 			}
 			if x, ok := r.allOfScalars(v); ok {
 				// #Name: matchN(48, [matchN(0, [K | =~"^and$" | …]) &
