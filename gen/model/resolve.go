@@ -4218,13 +4218,28 @@ func (r *resolver) anyCount(v cue.Value, what string, p Pos) (t *Type, ok, handl
 
 // countOfAny reports whether v is matchN(n, [_, _, …]) (ok), and whether
 // its count admits every value (every: the count holds their number) or
-// none.
+// none; or a count of at least k of alternatives k or more of which are _
+// (matchN(>=1, [_, X])), which admits every value.
 func (r *resolver) countOfAny(v cue.Value) (every, ok bool) {
 	if !r.isMatchN(v) {
 		return false, false
 	}
 	lo, hi, alts, known := r.objectCount(v)
-	if !known || len(alts) == 0 || !all(alts, func(a cue.Value) bool { return isTop(sourceExpr(a)) }) {
+	if !known || len(alts) == 0 {
+		return false, false
+	}
+	tops := 0
+	for _, a := range alts {
+		if isTop(sourceExpr(a)) && a.IncompleteKind() == cue.TopKind {
+			tops++
+		}
+	}
+	if hi == nil && tops > 0 && tops >= lo {
+		// matchN(>=1, [_, null | string]) (electron-builder's hooks):
+		// every value matches _, so at least that many.
+		return true, true
+	}
+	if tops != len(alts) {
 		return false, false
 	}
 	n := len(alts)
