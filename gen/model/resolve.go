@@ -7885,6 +7885,11 @@ func (r *resolver) notOf(t *Type, x cue.Value, what string, p Pos) bool {
 	case Bool:
 		kind = cue.BoolKind
 	}
+	if name, isRef := r.refName(x); isRef && r.defs[name] != nil && len(r.conjuncts(r.defs[name].v)) == 1 {
+		// matchN(0, [#primitiveType]) & =~"…", #primitiveType: "null" |
+		// "boolean" | … (Avro's custom type names): its constants.
+		x = r.defs[name].v
+	}
 	alts := r.noneOf(x)
 	ok := true
 	for _, a := range alts {
