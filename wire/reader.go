@@ -532,15 +532,11 @@ func (r *Reader) Bool(dst *bool) error {
 // Int reads an integer: a number whose value is an integer that an int64
 // holds, decided exactly from its text.
 func (r *Reader) Int(dst *int64) error {
-	c := r.peek()
-	if c != '-' && (c < '0' || c > '9') {
-		return r.TypeError("an integer")
-	}
-	start := r.pos
-	if err := r.number(); err != nil {
+	text, err := r.integerText()
+	if err != nil {
 		return err
 	}
-	n, err := parseInt(r.data[start:r.pos])
+	n, err := parseInt(text)
 	if err != nil {
 		return err
 	}
@@ -551,20 +547,30 @@ func (r *Reader) Int(dst *int64) error {
 // Uint reads an integer that a uint64 holds (CUE's uint64: 0 to 2^64-1),
 // decided exactly from its text, as Int is.
 func (r *Reader) Uint(dst *uint64) error {
-	c := r.peek()
-	if c != '-' && (c < '0' || c > '9') {
-		return r.TypeError("an integer")
-	}
-	start := r.pos
-	if err := r.number(); err != nil {
+	text, err := r.integerText()
+	if err != nil {
 		return err
 	}
-	n, err := parseUint(r.data[start:r.pos])
+	n, err := parseUint(text)
 	if err != nil {
 		return err
 	}
 	*dst = n
 	return nil
+}
+
+// integerText reads a JSON number where an integer is wanted, and returns
+// its text.
+func (r *Reader) integerText() ([]byte, error) {
+	c := r.peek()
+	if c != '-' && (c < '0' || c > '9') {
+		return nil, r.TypeError("an integer")
+	}
+	start := r.pos
+	if err := r.number(); err != nil {
+		return nil, err
+	}
+	return r.data[start:r.pos], nil
 }
 
 // number reads a JSON number, checking its syntax.
