@@ -9,6 +9,8 @@ import (
 
 	"cuelang.org/go/cue"
 	"cuelang.org/go/cue/ast"
+	"cuelang.org/go/cue/format"
+	"cuelang.org/go/cue/parser"
 	"cuelang.org/go/cue/token"
 )
 
@@ -339,17 +341,24 @@ func (r *resolver) conditionalMatch(d *def, cd *Conditional, embeds []*ast.Embed
 	for _, em := range embeds {
 		what := fmt.Sprintf("%s.when%d", d.ref(), len(o.MatchIfs)+1)
 		p := r.ps.of(em.Pos())
-		x := em.Expr
+		x, why := r.embeddingAlone(em.Expr)
+		if _, isCall := em.Expr.(*ast.CallExpr); !isCall && why == "" {
+			why = unifiedEmbedding(em.Expr)
+		}
+		if why != "" {
+			r.errorf(p, "%s: the if clause's embedding %s is not carried: %s", d.ref(), exprString(em.Expr), why)
+			ok = false
+			continue
+		}
 		if _, isCall := x.(*ast.CallExpr); isCall {
 			// matchN(…) on the object: an open object judged by it.
 			x = &ast.BinaryExpr{Op: token.AND, X: x, Y: &ast.StructLit{Elts: []ast.Decl{&ast.Ellipsis{}}}}
 		}
 		thenv := d.v.Context().BuildExpr(x, cue.Scope(r.v), cue.InferBuiltins(true))
 		if err := thenv.Err(); err != nil && strings.Contains(err.Error(), "not found") {
-			// A reference CUE does not resolve outside the struct (a
-			// field of it, a let): with no data, a validator's error
-			// is only that {} fails it, which is no reason.
-			r.errorf(p, "%s: the if clause's embedding %s is not carried: CUE gives no value of it alone (%s)", d.ref(), oneLine(thenv), cueErrText(err))
+			// With no data, a validator's error is only that {} fails
+			// it, which is no reason; a reference not found is one.
+			r.errorf(p, "%s: the if clause's embedding %s is not carried: CUE gives no value of it alone (%s)", d.ref(), exprString(em.Expr), cueErrText(err))
 			ok = false
 			continue
 		}
@@ -371,6 +380,98 @@ func (r *resolver) conditionalMatch(d *def, cd *Conditional, embeds []*ast.Embed
 		o.MatchIfs = append(o.MatchIfs, m)
 	}
 	return ok
+}
+
+// embeddingAlone returns e, an if clause's embedding, as a new expression
+// whose references CUE resolves at the package's top level (its
+// definitions, the builtins and their packages), or why it cannot be
+// read alone: it refers to a field, or to a definition that is not one of
+// the package's top level (one declared inside the struct, which the top
+// level would not find, or would find another of that name).
+func (r *resolver) embeddingAlone(e ast.Expr) (ast.Expr, string) {
+	why := ""
+	var visit func(n ast.Node) bool
+	visit = func(n ast.Node) bool {
+		if why != "" {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.SelectorExpr:
+			if _, isImport := identOf(n.X).(*ast.ImportSpec); isImport {
+				return false // strings.MinRunes, a package's builtin
+			}
+		case *ast.Field:
+			if _, isPattern := n.Label.(*ast.ListLit); isPattern {
+				ast.Walk(n.Label, visit, nil)
+			}
+			ast.Walk(n.Value, visit, nil) // a field's name is no reference
+			return false
+		case *ast.Ident:
+			switch {
+			case predeclared[n.Name]:
+			case strings.HasPrefix(n.Name, "#") && isFileScope(n.Scope) && r.v.LookupPath(cue.ParsePath(n.Name)).Exists():
+			default:
+				why = fmt.Sprintf("it refers to %s, which is not a definition of the package's top level; an embedding that refers to definitions alone is carried", n.Name)
+			}
+		}
+		return true
+	}
+	ast.Walk(e, visit, nil)
+	if why != "" {
+		return nil, why
+	}
+	src, err := format.Node(e)
+	if err != nil {
+		return nil, err.Error()
+	}
+	x, err := parser.ParseExpr("embedding", src)
+	if err != nil {
+		return nil, err.Error()
+	}
+	return x, ""
+}
+
+// identOf returns the node an identifier refers to, or nil.
+func identOf(e ast.Expr) ast.Node {
+	if id, ok := e.(*ast.Ident); ok {
+		return id.Node
+	}
+	return nil
+}
+
+// unifiedEmbedding says why e, an if clause's embedding that is no
+// validator (K | {b!: _, ...}), is not carried as a match part, or "":
+// CUE unifies such an embedding into the object, where a closed struct
+// (close({…}), a definition) closes nothing, while a match part would
+// judge it strictly (a validator's alternatives CUE itself judges alone).
+// So its struct alternatives are literals open with ..., the others the
+// other JSON kinds whole.
+func unifiedEmbedding(e ast.Expr) string {
+	for _, x := range orOperands(e) {
+		if lit, ok := x.(*ast.StructLit); ok && hasEllipsis(lit) {
+			continue
+		}
+		if wholeJSONKind(x) || wholeKind(x) {
+			continue
+		}
+		return fmt.Sprintf("CUE unifies an embedding into the object, where %s, a closed struct or a reference, closes nothing, and no target reads it so yet; write its alternatives as open struct literals ({b!: _, ...}) beside the other JSON kinds, or its fields in the body", exprString(x))
+	}
+	return ""
+}
+
+// isFileScope reports whether a reference's scope is a file: what it
+// names is declared at the package's top level.
+func isFileScope(n ast.Node) bool {
+	_, ok := n.(*ast.File)
+	return ok
+}
+
+// predeclared are the identifiers CUE declares itself, which an
+// embedding may use anywhere.
+var predeclared = map[string]bool{
+	"_": true, "null": true, "true": true, "false": true, "bool": true, "int": true, "float": true, "number": true, "string": true, "bytes": true,
+	"int8": true, "int16": true, "int32": true, "int64": true, "int128": true, "uint": true, "uint8": true, "uint16": true, "uint32": true, "uint64": true, "uint128": true,
+	"float32": true, "float64": true, "rune": true, "matchN": true, "matchIf": true, "close": true, "and": true, "or": true, "len": true, "div": true, "mod": true, "quo": true, "rem": true,
 }
 
 // defaultOnly reports whether e only marks a default, *v | _ (or _ |
