@@ -66,7 +66,7 @@ func (r *resolver) untagged(d *def, u *Union) {
 		key := strings.Join(memberNames(o), "\x00")
 		if i := slices.IndexFunc(sets[key], func(p *Object) bool { return !constApart(p, o) }); i >= 0 {
 			prev := sets[key][i]
-			r.errorf(r.variantPos(d, o), "%s: #%s and #%s have the same members, and no constant field tells them apart: CUE keeps both where a value's members fit both and drops one where their values come out equal, which depends on values no target compares; give them a constant field that tells them apart, kind!: \"a\"", d.ref(), prev.Name, o.Name)
+			r.errorf(r.variantPos(d, o), "%s: #%s and #%s have the same members, and no constant field tells them apart (nor a member whose values are of different JSON kinds in each): CUE keeps both where a value's members fit both and drops one where their values come out equal, which depends on values no target compares; give them a constant field that tells them apart, kind!: \"a\"", d.ref(), prev.Name, o.Name)
 			ok = false
 			continue
 		}
@@ -166,18 +166,82 @@ func (r *resolver) untaggedVariant(o *Object) string {
 
 // constApart reports whether a field of o and p, of the same members,
 // holds a constant in each and not the same one (kind: "bin" beside
-// kind: "lib", a regular field the data may leave out): their values can
-// never come out equal, and a value that gives the field drops the one
-// it does not fit, as it drops a variant for any value its field refuses.
+// kind: "lib", a regular field the data may leave out), or values of no
+// JSON kind in common (a map in one, a string in the other): their values
+// can never come out equal, and a value that gives the field drops the
+// one it does not fit, as it drops a variant for any value its field
+// refuses.
 func constApart(o, p *Object) bool {
 	for _, f := range o.Fields {
 		g := p.Field(f.Name)
-		if g != nil && f.Type != nil && g.Type != nil && f.Type.Kind == ConstKind && g.Type.Kind == ConstKind &&
+		if g == nil || f.Type == nil || g.Type == nil {
+			continue
+		}
+		if f.Type.Kind == ConstKind && g.Type.Kind == ConstKind &&
 			(f.Type.Base != g.Type.Base || f.Type.Const != g.Type.Const) {
+			return true
+		}
+		// shared: [string]: int in one, shared: string in the other
+		// (CUE's OpenAPI tests' #WithMap; ({a: number} | {b: string} |
+		// {b: number}) & {a?: string}): no value of the member fits
+		// both, so the variants' values never come out equal, as with
+		// two constants; where the data gives it, its kind drops one.
+		if fk, gk := jsonKinds(f.Type), jsonKinds(g.Type); fk&gk == 0 {
 			return true
 		}
 	}
 	return false
+}
+
+// The JSON kinds of a value, as bits (jsonKinds).
+const (
+	kindNull = 1 << iota
+	kindBool
+	kindNumber
+	kindString
+	kindArray
+	kindObject
+	kindAll = kindNull | kindBool | kindNumber | kindString | kindArray | kindObject
+)
+
+// jsonKinds are the JSON kinds a value of t may be, or every kind where t
+// does not say.
+func jsonKinds(t *Type) int {
+	if t == nil {
+		return kindAll
+	}
+	base := func(b Base) int {
+		switch b {
+		case Int, Number:
+			return kindNumber
+		case Bool:
+			return kindBool
+		case String, Time, Date, Bytes:
+			return kindString
+		}
+		return kindAll
+	}
+	switch t.Kind {
+	case BasicKind, ScalarKind, ConstKind:
+		return base(t.Base)
+	case EnumKind:
+		return kindString
+	case ObjectKind, MapKind, UnionKind:
+		return kindObject
+	case ListKind, TupleKind:
+		return kindArray
+	case NullKind:
+		return kindNull
+	case NullableKind:
+		return kindNull | jsonKinds(t.Elem)
+	case OneOfKind:
+		k := 0
+		for _, a := range t.OneOf.Alts {
+			k |= jsonKinds(a.Type)
+		}
+		return k
+	}
+	return kindAll
 }
 
 // MemberNames are the names an object declares, fields and absent members
