@@ -1,6 +1,8 @@
 package model
 
 import (
+	"strings"
+
 	"cuelang.org/go/cue"
 )
 
@@ -116,4 +118,15 @@ func (r *resolver) fields(v cue.Value, patterns bool) ([]field, error) {
 // has, v.LookupPath([string]), asked of CUE once.
 func (r *resolver) elem(v cue.Value) cue.Value {
 	return r.elems.get(v, func() cue.Value { return v.LookupPath(cue.MakePath(cue.AnyString)) })
+}
+
+// unlisted reports whether v is a struct whose fields CUE cannot list
+// before data is given: a conjunction with a disjunction of structs that
+// CUE leaves unresolved ("non-concrete value struct").
+func (r *resolver) unlisted(v cue.Value) bool {
+	if v.IncompleteKind() != cue.StructKind {
+		return false
+	}
+	_, err := r.fields(v, false)
+	return err != nil && strings.HasSuffix(err.Error(), "non-concrete value struct")
 }

@@ -2663,18 +2663,39 @@ func (r *resolver) disjunction(v cue.Value) (cue.Op, []cue.Value) {
 	if op != cue.AndOp || len(args) < 2 {
 		return op, args
 	}
+	ors, literal := 0, true
 	for _, a := range args {
-		if aop, _ := r.expr(a); aop != cue.OrOp {
-			// #Nullable & (null | {…}): a reference to a disjunction
-			// is one too.
-			if _, isRef := r.refName(a); !isRef {
-				return op, args
-			}
-			if eop, _ := r.expr(a.Eval()); eop != cue.OrOp {
-				return op, args
+		if aop, alts := r.expr(a); aop == cue.OrOp {
+			ors++
+			literal = literal && all(alts, func(x cue.Value) bool {
+				_, ok := x.Source().(*ast.StructLit)
+				return ok
+			})
+			continue
+		}
+		// #Nullable & (null | {…}): a reference to a disjunction
+		// is one too.
+		if _, isRef := r.refName(a); isRef {
+			if eop, _ := r.expr(a.Eval()); eop == cue.OrOp {
+				ors++
 			}
 		}
 	}
+	if ors == 0 {
+		return op, args
+	}
+	if ors < len(args) && (!literal || !r.unlisted(v)) {
+		// {a: int} & (null | {b: int}) that CUE resolves: one value;
+		// (#Task | #Group) & {_self: name}, whose evaluation would copy
+		// the definitions (and #Group holds itself), stays refused.
+		return op, args
+	}
+	// (A | B) & (C | D) is the disjunction of the pairs; so is {shared:
+	// int} & ({} | {count: int} | {amount: int}), the one-of groups that
+	// protobuf's and OpenAPI's CUE write, which CUE leaves unresolved
+	// until data chooses (it lists no field of it): CUE's evaluation
+	// distributes the conjunction over the disjunctions, each
+	// alternative a struct with the shared members.
 	if eop, eargs := r.expr(v.Eval()); eop == cue.OrOp {
 		return eop, eargs
 	}
@@ -5690,7 +5711,15 @@ func inPlace(o, target *OneOf, seen map[*OneOf]bool) bool {
 func (r *resolver) structUnion(d *def, alts []cue.Value, what string) {
 	u := &Union{Name: d.name, Doc: d.doc, Pos: d.pos}
 	ok := true
+	// One-of groups ({shared: int} & ({} | {b: int})) are alternatives
+	// of CUE's evaluation, whose positions are none of the source's:
+	// each is where the value is written.
+	spread := r.unlisted(d.v)
 	for i, a := range alts {
+		at := r.pos(a)
+		if spread {
+			at = d.pos
+		}
 		if name, isRef := r.refName(a); isRef {
 			vd := r.defs[name]
 			if vd != nil {
@@ -5708,13 +5737,13 @@ func (r *resolver) structUnion(d *def, alts []cue.Value, what string) {
 			}
 			continue
 		}
-		t, tok := r.typeAt(a, fmt.Sprintf("%s.object%d", what, i+1), r.pos(a))
+		t, tok := r.typeAt(a, fmt.Sprintf("%s.object%d", what, i+1), at)
 		if !tok {
 			ok = false
 			continue
 		}
 		if t.Kind != ObjectKind {
-			r.errorf(r.pos(a), "%s: alternative %d is an object of any members (a map), which a union's variant is not: only objects with fields are told apart", what, i+1)
+			r.errorf(at, "%s: alternative %d is an object of any members (a map), which a union's variant is not: only objects with fields are told apart", what, i+1)
 			ok = false
 			continue
 		}

@@ -172,7 +172,9 @@ func SplitStrict(verdicts map[string]string) (strictV, openV map[string]string) 
 // schemas (santhosh-open, ajv-open) and TypeScript ignore (a newer writer
 // may add optional members). A notcue one is a disagreement
 // docs/jsonschema.md writes down, accepted by all but CUE; an onlyschema
-// one the JSON Schema validators accept and CUE, Go and TypeScript refuse.
+// one the JSON Schema validators accept and CUE, Go and TypeScript refuse;
+// an onlycue one a defect of CUE's evaluator that docs/jsonschema.md
+// writes down, accepted by CUE alone.
 func Accepts(class, judge string) bool {
 	switch class {
 	case "valid":
@@ -183,6 +185,8 @@ func Accepts(class, judge string) bool {
 		return judge != "cue"
 	case "onlyschema":
 		return strings.HasPrefix(judge, "santhosh-") || strings.HasPrefix(judge, "ajv-")
+	case "onlycue":
+		return judge == "cue"
 	}
 	return false
 }
