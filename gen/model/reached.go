@@ -104,7 +104,40 @@ func (r *resolver) nested(v, root cue.Value, name string, path cue.Path) string 
 		}
 		return name
 	}
-	return r.register(&def{name: name, path: path}, v, root.LookupPath(path))
+	return r.register(&def{name: name, path: path}, v, r.lookupThrough(root, path))
+}
+
+// lookupThrough is root.LookupPath(path), looking through a value CUE
+// leaves unresolved on the way: a definition within one whose value is a
+// conjunction with disjunctions of structs (#LB: {{} | {ch: #CH}, #CH:
+// …}, one-of groups) is found in the conjunct that declares it, as every
+// alternative of the value holds it alike.
+func (r *resolver) lookupThrough(root cue.Value, path cue.Path) cue.Value {
+	dv := root.LookupPath(path)
+	if dv.Err() == nil {
+		return dv
+	}
+	cur := root
+	for _, sel := range path.Selectors() {
+		p := cue.MakePath(sel)
+		next := cur.LookupPath(p)
+		if next.Err() != nil {
+			op, args := r.expr(cur)
+			if op == cue.AndOp || op == cue.OrOp {
+				for _, c := range args {
+					if x := c.LookupPath(p); x.Err() == nil {
+						next = x
+						break
+					}
+				}
+			}
+		}
+		if next.Err() != nil {
+			return dv
+		}
+		cur = next
+	}
+	return cur
 }
 
 // register adds a definition reached by a reference v (of another package,

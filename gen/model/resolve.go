@@ -2668,7 +2668,11 @@ func (r *resolver) disjunction(v cue.Value) (cue.Op, []cue.Value) {
 		if aop, alts := r.expr(a); aop == cue.OrOp {
 			ors++
 			literal = literal && all(alts, func(x cue.Value) bool {
-				_, ok := x.Source().(*ast.StructLit)
+				src := x.Source()
+				if call, ok := src.(*ast.CallExpr); ok && isCloseCall(call) && len(call.Args) == 1 {
+					src = call.Args[0] // close({b: #T}) | close({c: int})
+				}
+				_, ok := src.(*ast.StructLit)
 				return ok
 			})
 			continue
