@@ -92,6 +92,9 @@ type resolver struct {
 	// matchN holds the T of each list.MatchN(n, T) read, until the list's
 	// items are resolved and T can be read against them (contains).
 	matchN map[*Contains]cue.Value
+	// byContains marks the Contains of a list.Contains(x), not of a
+	// list.MatchN, for what a refusal of it names.
+	byContains map[*Contains]bool
 	// matching: the value being resolved is a T of matchIf or
 	// list.MatchN on a value of any type (matchType), read under CUE's
 	// rule for a match: a struct literal is open at every depth and a
@@ -2190,7 +2193,7 @@ func (r *resolver) fieldCounts(v cue.Value, what string) (fc fieldCount, rest cu
 		}
 		x, xok := sel.X.(*ast.Ident)
 		fn, fok := sel.Sel.(*ast.Ident)
-		if !xok || !fok || x.Name != "struct" || (fn.Name != "MinFields" && fn.Name != "MaxFields") {
+		if !xok || !fok || importedAs(x) != "struct" || (fn.Name != "MinFields" && fn.Name != "MaxFields") {
 			others = append(others, c)
 			continue
 		}
@@ -7591,6 +7594,10 @@ func (r *resolver) contains(t *Type, what string) bool {
 	}
 	match := r.matchN[c]
 	delete(r.matchN, c)
+	role, call := "list.MatchN's T", "list.MatchN(n, T)"
+	if r.byContains[c] {
+		role, call = "list.Contains's value", "list.Contains(x)"
+	}
 	if isTop(sourceExpr(match)) && match.IncompleteKind() == cue.TopKind {
 		// Every item matches: the count is the list's length.
 		t.Contains = nil
@@ -7605,8 +7612,8 @@ func (r *resolver) contains(t *Type, what string) bool {
 	if (t.Elem.Kind == AnyKind && t.Elem.MatchIf == nil) || t.Elem.Kind == ObjectKind {
 		// Items of any JSON, or objects (judged as the JSON they are):
 		// T says what a matching one is, of any kind.
-		mt, ok := r.matchType(match, "list.MatchN's T", c.Pos, what+".match")
-		if !ok || !r.strictParts(t.Elem, []*Type{mt}, c.Pos, what, "list.MatchN's T") {
+		mt, ok := r.matchType(match, role, c.Pos, what+".match")
+		if !ok || !r.strictParts(t.Elem, []*Type{mt}, c.Pos, what, role) {
 			return false
 		}
 		c.Match = mt
@@ -7615,10 +7622,10 @@ func (r *resolver) contains(t *Type, what string) bool {
 	base := t.Elem.BaseOf()
 	switch {
 	case t.Elem.Kind != BasicKind, base == Time, base == Date, base == Bytes:
-		r.errorf(c.Pos, "%s: list.MatchN(n, T) is carried on a list of strings, integers, numbers or booleans ([...int] & list.MatchN(<=2, >10)), T then a constraint on them, on a list of any JSON values or of objects (list.MatchN(>=1, {a!: int})), or with T _; on a list of %s it is not carried yet: the Go and TypeScript checks would need to tell whether an item is one T admits", what, r.describeElem(t.Elem))
+		r.errorf(c.Pos, "%s: %s is carried on a list of strings, integers, numbers or booleans ([...int] & list.MatchN(<=2, >10)), T then a constraint on them, on a list of any JSON values or of objects (list.MatchN(>=1, {a!: int})), or with T _; on a list of %s it is not carried yet: the Go and TypeScript checks would need to tell whether an item is one T admits", what, call, r.describeElem(t.Elem))
 		return false
 	}
-	mt, ok := r.scalarMatch(base, match, "list.MatchN's T", c.Pos, what)
+	mt, ok := r.scalarMatch(base, match, role, c.Pos, what)
 	if !ok {
 		return false
 	}
@@ -7646,7 +7653,15 @@ func (r *resolver) scalarMatch(base Base, match cue.Value, role string, p Pos, w
 			return nil, false
 		}
 		if mt.Kind != ConstKind || mt.Base != base {
-			r.errorf(p, "%s: %s %v is carried as a constant of the value's own type (%s)", what, role, match, base)
+			why := ""
+			if base == Number {
+				why = ": on numbers CUE tells 1 from 1.0 (a match of 1 refuses [1.0]), which no other target does; a number that is no integer (2.5) is carried"
+			}
+			r.errorf(p, "%s: %s %v is carried as a constant of the value's own type (%s)%s", what, role, match, base, why)
+			return nil, false
+		}
+		if f, err := strconv.ParseFloat(mt.Const, 64); base == Number && err == nil && f == math.Trunc(f) {
+			r.errorf(p, "%s: %s %v is not carried: on numbers CUE tells 2.0 from 2 (a match of 2.0 refuses [2]), which no other target does; a number that is no integer (2.5) is carried", what, role, match)
 			return nil, false
 		}
 		return mt, true
@@ -8305,7 +8320,32 @@ func calledName(c cue.Value) string {
 	if !xok || !fok {
 		return ""
 	}
-	return x.Name + "." + fn.Name
+	return importedAs(x) + "." + fn.Name
+}
+
+// importedAs is the standard library package an identifier names, as its
+// builtins are known by: its import path where it refers to an import,
+// also through an alias (import t "time") or a let (let _time = time, as
+// CUE's OpenAPI tests write it), else the identifier itself.
+func importedAs(x *ast.Ident) string {
+	for range 8 {
+		switch n := x.Node.(type) {
+		case *ast.ImportSpec:
+			if path, err := strconv.Unquote(n.Path.Value); err == nil && !strings.Contains(path, ".") {
+				return path
+			}
+			return x.Name
+		case *ast.LetClause:
+			id, ok := n.Expr.(*ast.Ident)
+			if !ok {
+				return x.Name
+			}
+			x = id
+			continue
+		}
+		return x.Name
+	}
+	return x.Name
 }
 
 // numberBound applies a bound to a Number: CUE's > and < are exclusive,
@@ -8376,7 +8416,7 @@ func (r *resolver) builtin(t *Type, c cue.Value, args []cue.Value, what string) 
 		x, xok := sel.X.(*ast.Ident)
 		fn, fok := sel.Sel.(*ast.Ident)
 		if xok && fok {
-			name = x.Name + "." + fn.Name
+			name = importedAs(x) + "." + fn.Name
 		}
 	}
 	if name == "" {
@@ -8466,6 +8506,34 @@ func (r *resolver) builtin(t *Type, c cue.Value, args []cue.Value, what string) 
 			break
 		}
 		return r.matchNCount(t, args[1], args[2], p, what)
+	case "list.Contains":
+		// list.Contains("foo"): an item equal to the value, which for a
+		// scalar is one that unifies with it: list.MatchN(>=1, "foo").
+		if t.Kind != ListKind || len(args) != 2 || !args[1].IsConcrete() {
+			break
+		}
+		switch args[1].Kind() {
+		case cue.StringKind, cue.IntKind, cue.FloatKind, cue.NumberKind, cue.BoolKind, cue.NullKind:
+		default:
+			r.errorf(p, "%s: list.Contains(%v) is carried with a string, number, boolean or null: an item equal to a struct or a list is no item that unifies with it, which every target's contains states", what, oneLine(args[1]))
+			return false
+		}
+		if t.Contains != nil {
+			r.errorf(p, "%s: list.Contains beside a list.MatchN on one list is not carried yet (JSON Schema would state it as an allOf of contains); write one", what)
+			return false
+		}
+		one := 1
+		c := &Contains{Pos: p, Min: &one}
+		t.Contains = c
+		if r.matchN == nil {
+			r.matchN = map[*Contains]cue.Value{}
+		}
+		r.matchN[c] = args[1]
+		if r.byContains == nil {
+			r.byContains = map[*Contains]bool{}
+		}
+		r.byContains[c] = true
+		return true
 	case "list.UniqueItems":
 		if ok = len(args) == 1 && t.Kind == ListKind; ok {
 			t.UniqueItems = true
