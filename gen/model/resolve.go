@@ -3742,7 +3742,7 @@ func (r *resolver) checkSupplied(o *Object, what string, p Pos) bool {
 // literal: int | *1 is int with 1; a reference to an enum with a default
 // is the enum with its default.
 func (r *resolver) withoutDefault(v, dv cue.Value, what string) (cue.Value, string, bool) {
-	if dv.IncompleteKind() == cue.ListKind && !writesDefault(sourceExpr(v)) {
+	if dv.IncompleteKind() == cue.ListKind && !r.writesDefaultOf(v) {
 		// CUE's own: an open list defaults to [], [A, ...T] to [A].
 		return v, "", true
 	}
@@ -3811,8 +3811,13 @@ func (r *resolver) withoutDefault(v, dv cue.Value, what string) (cue.Value, stri
 	switch dv.IncompleteKind() {
 	case cue.StringKind, cue.IntKind, cue.FloatKind, cue.NumberKind, cue.BoolKind:
 	default:
-		if !writesDefault(sourceExpr(v)) {
+		if !r.writesDefaultOf(v) {
 			return v, "", true // CUE's own: an open list defaults to []
+		}
+		if _, isRef := r.refName(v); isRef && dv.IncompleteKind() == cue.ListKind && scalarList(dv) {
+			// l: #List, #List: [...number] | *[1, 2, 3]: the
+			// definition's default, the type the definition.
+			return v, string(lit), true
 		}
 		if op, args := r.expr(v); string(lit) == "[]" && op == cue.NoOp && len(args) == 1 && args[0].IncompleteKind() == cue.ListKind {
 			return args[0], "", true // *([]) | [...T]: what CUE's own default is
@@ -4283,6 +4288,20 @@ func isBottomExpr(n ast.Node) bool {
 // writesDefault reports whether an expression marks a default (*x) of its
 // own: one within a struct literal in it is a field's
 // ([...{a?: bool | *false}] writes none for the list).
+// writesDefaultOf reports whether v's source marks a default, or that of
+// the definition v refers to (l: #List, #List: [...number] | *[1, 2, 3]).
+func (r *resolver) writesDefaultOf(v cue.Value) bool {
+	if writesDefault(sourceExpr(v)) {
+		return true
+	}
+	if name, isRef := r.refName(v); isRef {
+		if d := r.defs[name]; d != nil && d.v.Exists() {
+			return writesDefault(sourceExpr(d.v))
+		}
+	}
+	return false
+}
+
 func writesDefault(n ast.Node) bool {
 	if n == nil {
 		return false // a value CUE made from several (a definition declared twice)
@@ -7393,6 +7412,16 @@ func (r *resolver) conjunctsAt(v cue.Value, depth int) []cue.Value {
 }
 
 func (r *resolver) list(v cue.Value, what string) (*Type, bool) {
+	if dv, has := v.Default(); has && dv.IncompleteKind() == cue.ListKind && r.writesDefaultOf(v) {
+		// #List: [...number] | *[1, 2, 3] (CUE's OpenAPI tests): the
+		// type without its default, which a field of it states (its
+		// own v.Default()), as a scalar definition's.
+		tv, _, ok := r.withoutDefault(v, dv, what)
+		if !ok {
+			return nil, false
+		}
+		v = tv
+	}
 	t := &Type{Kind: ListKind}
 	ok := true
 	var lits []*ast.ListLit
