@@ -5046,6 +5046,11 @@ func hasComprehension(lit *ast.StructLit) bool {
 	return false
 }
 
+// boundOnField is CUE's error for a bound on another member's value
+// (cpu: >=requests.cpu) before the data gives it: the reference, the
+// bound's operator.
+var boundOnField = regexp.MustCompile(`non-concrete value (\S+) for bound (\S+)`)
+
 // basic resolves a value that is not a plain reference: a basic type with
 // constraints, a list, a map, or a string constant.
 func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
@@ -5083,6 +5088,13 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 			hint := ""
 			if strings.Contains(msg, "structural cycle") {
 				hint = "; a type that holds itself is a definition that refers to itself (#Node: {next?: #Node}), which is carried"
+			}
+			if m := boundOnField.FindStringSubmatch(msg); m != nil {
+				// cpu: >=requests.cpu (CUE's OpenAPI tests, issue 3742):
+				// CUE reports the bound incomplete until the data
+				// gives the other member; no error of the schema's.
+				r.errorf(p, "%s: its bound %s refers to %s, another member's value, which CUE compares once the data gives both; no JSON Schema keyword compares two members of a value (it has no $data), so no target states it as CUE does; not carried", what, m[2], m[1])
+				return nil, false
 			}
 			r.errorf(p, "%s: CUE evaluates it to an error (%s), so there is no type to carry%s", what, msg, hint)
 			return nil, false
