@@ -3,6 +3,7 @@ package model
 import (
 	"fmt"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -12,9 +13,14 @@ import (
 // accepted subset is the one whose every construct both dialects read
 // alike, or that ECMAPattern rewrites so that they do:
 //
-//   - literal characters, and \ before one of ^$\.*+?()[]{}|/ (ECMA's u
-//     mode refuses any other escaped punctuation, \: for instance);
-//   - ^ and $ (no flags: the start and end of the text in both);
+//   - literal characters, and \ before one of ^$\.*+?()[]{}|/;
+//   - \ before other ASCII punctuation or a space (\-, \_, \:), which
+//     RE2 reads as the character and ECMA's u mode refuses to escape:
+//     ECMAPattern writes the character;
+//   - ^ and $ (no flags: the start and end of the text in both), and \A
+//     and \z, which ECMAPattern writes ^ and $;
+//   - \p{…} and \P{…} of a Unicode general category (L, Lu, Nd, Z, …),
+//     which both read alike in u mode; Go's \pL is written \p{L};
 //   - groups ( ) and (?: ), alternation |, and the quantifiers * + ? {n}
 //     {n,} {n,m}, each optionally lazy (?);
 //   - \d \D \w \W \b \B (ASCII in both, with no i flag), \t \n \v \f \r and
@@ -36,9 +42,11 @@ import (
 // (?P<name>…) as (?<name>…).
 //
 // Refused, with why: flags and lookarounds ((?i), (?s), (?=…)), \Q…\E,
-// \a, \z, \A, \pL, \x{…}, octal and back references, a class escape as a
-// range's end ([\d-z], [a-\s]), POSIX classes ([[:alpha:]]), and a { } or
-// ] that is not part of a quantifier or a class.
+// \a, a Unicode script or other property (\p{Greek}, ECMA's
+// \p{Script=Greek}, which RE2 refuses), \x{…}, octal and back
+// references, a class escape as a range's end ([\d-z], [a-\s]), POSIX
+// classes ([[:alpha:]]), and a { } or ] that is not part of a quantifier
+// or a class.
 func portablePattern(s string) string {
 	why, _ := scanPattern(s)
 	return why
@@ -50,6 +58,8 @@ func portablePattern(s string) string {
 // tekuri compiles "pattern" with Go's regexp):
 //
 //   - a . outside a class is written [^\n];
+//   - escaped punctuation ECMA's u mode refuses (\-, \_, \:) is the
+//     character; \A and \z are ^ and $; \pL is \p{L};
 //   - \s outside a class is written [\t\n\f\r ], \S [^\t\n\f\r ];
 //   - \s in a class is written as those five characters ([^\s-] is
 //     [^\t\n\f\r -]);
@@ -125,38 +135,79 @@ func scanPattern(s string) (why string, edits []patternEdit) {
 	// and says why it is refused, or "" with i past it, and what it
 	// stands for: the character r, or for a class escape (\d, \s) its
 	// letter cls, which cannot end a range.
-	escape := func(inClass bool) (why string, r rune, cls byte) {
+	escape := func(inClass bool) (why string, r rune, cls byte, ed *patternEdit) {
 		if i+1 >= len(s) {
-			return `a pattern cannot end in \`, 0, 0
+			return `a pattern cannot end in \`, 0, 0, nil
 		}
 		c := s[i+1]
 		switch {
 		case strings.IndexByte(syntax, c) >= 0 || (inClass && c == '-'):
 			i += 2
-			return "", rune(c), 0
+			return "", rune(c), 0, nil
 		case strings.IndexByte("dDwWsS", c) >= 0:
 			i += 2
-			return "", 0, c
+			return "", 0, c, nil
+		case c == 'p' || c == 'P':
+			// \p{L}, \P{Nd}: a Unicode general category, which both
+			// read alike (ECMA-262 in u mode); Go's \pL is written
+			// \p{L}. A script (\p{Greek}) is ECMA's \p{Script=Greek},
+			// which Go refuses, so it is not carried.
+			at := i
+			name, n := "", 0
+			switch {
+			case i+2 < len(s) && s[i+2] == '{':
+				end := strings.IndexByte(s[i+3:], '}')
+				if end < 0 {
+					return `\p{ is never closed`, 0, 0, nil
+				}
+				name, n = s[i+3:i+3+end], 4+end
+			case i+2 < len(s):
+				name, n = s[i+2:i+3], 3
+			}
+			if _, ok := unicode.Categories[name]; !ok || name == "" {
+				return fmt.Sprintf(`\%c{%s}: a Unicode property is carried when it is a general category (\p{L}, \p{Lu}, \p{Nd}, \p{Z}, …), which Go and JavaScript read alike; a script or another property is written differently in each`, c, name), 0, 0, nil
+			}
+			i += n
+			var e *patternEdit
+			if n == 3 {
+				e = &patternEdit{at, 3, `\` + string(c) + `{` + name + `}`}
+			}
+			return "", 0, c, e
+		case !inClass && (c == 'A' || c == 'z'):
+			// \A and \z: the start and end of the text, which ^ and $
+			// are to both (no m flag).
+			i += 2
+			with := "^"
+			if c == 'z' {
+				with = "$"
+			}
+			return "", 0, 0, &patternEdit{i - 2, 2, with}
+		case c < utf8.RuneSelf && c > ' ' && c != 0x7f && !isAlnum(c) || c == ' ':
+			// \- \_ \: \@ \  …: the character itself to Go, which ECMA's
+			// u mode refuses to escape; written as the character, which
+			// is no syntax to either (the syntax characters are above).
+			i += 2
+			return "", rune(c), 0, &patternEdit{i - 2, 2, string(c)}
 		case c == 'b' || c == 'B':
 			if inClass {
-				return `\b in a class is a backspace to JavaScript and an error to Go; write \x08`, 0, 0
+				return `\b in a class is a backspace to JavaScript and an error to Go; write \x08`, 0, 0, nil
 			}
 			i += 2
-			return "", 0, 0
+			return "", 0, 0, nil
 		case strings.IndexByte("tnvfr", c) >= 0:
 			i += 2
-			return "", rune("\t\n\v\f\r"[strings.IndexByte("tnvfr", c)]), 0
+			return "", rune("\t\n\v\f\r"[strings.IndexByte("tnvfr", c)]), 0, nil
 		case c == 'x':
 			if i+3 < len(s) && isHex(s[i+2]) && isHex(s[i+3]) {
 				i += 4
-				return "", rune(hexVal(s[i-2])<<4 | hexVal(s[i-1])), 0
+				return "", rune(hexVal(s[i-2])<<4 | hexVal(s[i-1])), 0, nil
 			}
-			return `\x takes two hex digits here (\x{…} is Go's alone)`, 0, 0
+			return `\x takes two hex digits here (\x{…} is Go's alone)`, 0, 0, nil
 		case c >= '0' && c <= '9':
-			return fmt.Sprintf(`\%c: octal escapes and back references read differently in Go and JavaScript; write \xHH`, c), 0, 0
+			return fmt.Sprintf(`\%c: octal escapes and back references read differently in Go and JavaScript; write \xHH`, c), 0, 0, nil
 		}
 		r, _ = utf8.DecodeRuneInString(s[i+1:])
-		return fmt.Sprintf(`\%c is not an escape JavaScript (ECMA-262 with the u flag, as JSON Schema validators compile patterns) and Go both read alike; escape only one of %s, or use \d \w \s \b \t \n \v \f \r \xHH`, r, syntax), 0, 0
+		return fmt.Sprintf(`\%c is not an escape JavaScript (ECMA-262 with the u flag, as JSON Schema validators compile patterns) and Go both read alike; escape only one of %s, use \d \w \s \b \t \n \v \f \r \xHH, or a general category \p{L}`, r, syntax), 0, 0, nil
 	}
 	// quantifier reads {n}, {n,} or {n,m} at s[i] and reports whether it
 	// is one, with i past it.
@@ -187,9 +238,12 @@ func scanPattern(s string) (why string, edits []patternEdit) {
 		switch c {
 		case '\\':
 			at := i
-			why, _, cls := escape(false)
+			why, _, cls, ed := escape(false)
 			if why != "" {
 				return why, nil
+			}
+			if ed != nil {
+				edits = append(edits, *ed)
 			}
 			switch cls {
 			case 's':
@@ -267,15 +321,28 @@ func scanPattern(s string) (why string, edits []patternEdit) {
 				case c == '\\':
 					at := i
 					var why string
-					why, r, cls = escape(true)
+					var ed *patternEdit
+					why, r, cls, ed = escape(true)
 					if why != "" {
 						return why, nil
+					}
+					if ed != nil {
+						spaceEdits = append(spaceEdits, *ed)
 					}
 					switch cls {
 					case 's':
 						spaceEdits = append(spaceEdits, patternEdit{at, 2, spaceText(nil)})
 					case 'S':
 						hasNotSpace = true
+					case 'p', 'P':
+						// \p{Z} holds the space: which of RE2's
+						// five spaces the category holds.
+						name := strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(s[at+2:i], "{"), ""), "}")
+						for k, sp := range re2Space {
+							if unicode.Is(unicode.Categories[name], sp.r) == (cls == 'p') {
+								spaces[k] = true
+							}
+						}
 					}
 				case c == '[' && i+1 < len(s) && (s[i+1] == ':' || s[i+1] == '=' || s[i+1] == '.'):
 					return "POSIX classes ([:alpha:]) are Go's alone; list the characters", nil
@@ -352,6 +419,10 @@ func hexVal(c byte) byte {
 		return c - '0'
 	}
 	return c | 0x20 - 'a' + 10
+}
+
+func isAlnum(c byte) bool {
+	return (c >= '0' && c <= '9') || (c|0x20 >= 'a' && c|0x20 <= 'z')
 }
 
 func isHex(c byte) bool {
