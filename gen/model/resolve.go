@@ -5049,7 +5049,11 @@ func hasComprehension(lit *ast.StructLit) bool {
 // boundOnField is CUE's error for a bound on another member's value
 // (cpu: >=requests.cpu) before the data gives it: the reference, the
 // bound's operator.
-var boundOnField = regexp.MustCompile(`non-concrete value (\S+) for bound (\S+)`)
+// optionalRef is CUE's error for a value computed from an optional member
+// the data has not given: the member.
+var optionalRef = regexp.MustCompile(`cannot reference optional field: ([^\s;,)]+)`)
+
+var boundOnField = regexp.MustCompile(`non-concrete value ([^\s;,)]+) for bound ([^\s;,)]+)`)
 
 // basic resolves a value that is not a plain reference: a basic type with
 // constraints, a list, a map, or a string constant.
@@ -5088,6 +5092,13 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 			hint := ""
 			if strings.Contains(msg, "structural cycle") {
 				hint = "; a type that holds itself is a definition that refers to itself (#Node: {next?: #Node}), which is carried"
+			}
+			if m := optionalRef.FindStringSubmatch(msg); m != nil {
+				// current: [for c in status.conditions …] (timoni's health
+				// checks): a value CUE computes from a member the data
+				// gives, once it gives it.
+				r.errorf(p, "%s: it refers to %s, an optional member the data gives (CUE reports it incomplete until then): a value or a bound taken from another member of the data is a check between two members, which no JSON Schema keyword states; not carried", what, m[1])
+				return nil, false
 			}
 			if m := boundOnField.FindStringSubmatch(msg); m != nil {
 				// cpu: >=requests.cpu (CUE's OpenAPI tests, issue 3742):
