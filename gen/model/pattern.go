@@ -44,7 +44,7 @@ import (
 // Refused, with why: flags and lookarounds ((?i), (?s), (?=…)), \Q…\E,
 // \a, a Unicode script or other property (\p{Greek}, ECMA's
 // \p{Script=Greek}, which RE2 refuses), \x{…}, octal and back
-// references, a class escape as a range's end ([\d-z], [a-\s]), POSIX
+// references, a class escape as a range's end ([a-\s]; a - after one, [\w-.], is a literal, written \-), POSIX
 // classes ([[:alpha:]]), and a { } or ] that is not part of a quantifier
 // or a class.
 func portablePattern(s string) string {
@@ -348,7 +348,16 @@ func scanPattern(s string) (why string, edits []patternEdit) {
 					return "POSIX classes ([:alpha:]) are Go's alone; list the characters", nil
 				case c == '-' && prevAtom && !rangeOpen && i+1 < len(s) && s[i+1] != ']':
 					if prevClass {
-						return `a range cannot begin at a class escape ([\d-z]): JavaScript refuses it and Go reads a literal -; write \- or move the -`, nil
+						// [\w-.~] (CloudFormation's CUE): Go reads a
+						// literal -, which JavaScript refuses unescaped;
+						// written \-.
+						if s[i+1] == '-' {
+							return `a range cannot begin at a class escape ([\d-z]): JavaScript refuses it and Go reads a literal -; write \- or move the -`, nil
+						}
+						spaceEdits = append(spaceEdits, patternEdit{i, 1, `\-`})
+						i++
+						prevAtom, prevClass, prev = true, false, '-'
+						continue
 					}
 					rangeOpen = true
 					i++
