@@ -3,6 +3,7 @@ package wire
 import (
 	"fmt"
 	"math"
+	"math/bits"
 	"net/url"
 	"strconv"
 	"strings"
@@ -157,6 +158,73 @@ func (p *Problems) MultipleOfNum(path *Path, member string, v float64, k int64) 
 	if math.Mod(v, float64(k)) != 0 {
 		p.Add(path, member, RuleMultipleOf, "must be a multiple of %d (is %v)", k, v)
 	}
+}
+
+// MultipleOfDec checks a number is a whole multiple of num / 10^scale, a
+// decimal fraction (CUE's math.MultipleOf(0.01)), as CUE judges it: in
+// decimal arithmetic, on the shortest text that reads back as the float64
+// v, which is the number's own text for any of up to 15 significant
+// digits (0.3 is a multiple of 0.1 here, where math.Mod says it is not).
+func (p *Problems) MultipleOfDec(path *Path, member string, v float64, num int64, scale int) {
+	if !multipleOfDec(v, uint64(num), scale) {
+		p.Add(path, member, RuleMultipleOf, "must be a multiple of %s (is %v)", decimalText(num, scale), v)
+	}
+}
+
+// multipleOfDec reports whether v's shortest decimal text times 10^scale
+// is a whole multiple of num, in exact integer arithmetic.
+func multipleOfDec(v float64, num uint64, scale int) bool {
+	if math.IsInf(v, 0) || math.IsNaN(v) || num == 0 {
+		return false
+	}
+	var buf [32]byte
+	b := strconv.AppendFloat(buf[:0], math.Abs(v), 'e', -1, 64) // d.ddde±XX
+	var d uint64
+	n, i := 0, 0
+	for ; i < len(b) && b[i] != 'e'; i++ {
+		if b[i] != '.' {
+			d = d*10 + uint64(b[i]-'0')
+			n++
+		}
+	}
+	e, neg := 0, false
+	for i++; i < len(b); i++ {
+		switch c := b[i]; {
+		case c == '-':
+			neg = true
+		case c >= '0' && c <= '9':
+			e = e*10 + int(c-'0')
+		}
+	}
+	if neg {
+		e = -e
+	}
+	// |v| * 10^scale = d * 10^exp
+	exp := e - (n - 1) + scale
+	for ; exp < 0; exp++ {
+		if d%10 != 0 {
+			return false
+		}
+		d /= 10
+	}
+	r := d % num
+	for ; exp > 0 && r != 0; exp-- {
+		hi, lo := bits.Mul64(r, 10)
+		r = bits.Rem64(hi, lo, num)
+	}
+	return r == 0
+}
+
+// decimalText writes num / 10^scale in plain decimal.
+func decimalText(num int64, scale int) string {
+	t := strconv.FormatInt(num, 10)
+	if scale <= 0 {
+		return t
+	}
+	for len(t) <= scale {
+		t = "0" + t
+	}
+	return t[:len(t)-scale] + "." + t[len(t)-scale:]
 }
 
 // NotEqual reports a value that equals one the schema excludes (CUE's

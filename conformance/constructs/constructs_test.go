@@ -33,7 +33,10 @@
 // nanoseconds, 2562048h, matches the duration pattern). An onlycue
 // instance is a defect of CUE's evaluator that docs/jsonschema.md writes
 // down: CUE accepts it and every other judge refuses it, as CUE itself
-// does the same value written without the defect's form.
+// does the same value written without the defect's form. A notajv
+// instance is a limit of ajv's float arithmetic docs/jsonschema.md writes
+// down (a multiple of 0.01 beyond about 10^6): every judge but ajv accepts
+// it.
 package constructs_test
 
 import (
@@ -68,7 +71,7 @@ func require(what string) bool { return os.Getenv("SCHEMAGEN_REQUIRE_"+what) != 
 // instance is one JSON instance of a case, with what every judge must say.
 type instance struct {
 	caseName string
-	class    string // valid, invalid, open, notcue, onlyschema or onlycue
+	class    string // valid, invalid, open, notcue, onlyschema, onlycue or notajv
 	def      string // CUE name without '#', or @root
 	name     string
 	data     []byte
@@ -193,11 +196,11 @@ func setUp(mod, file string) (*kase, error) {
 		switch {
 		case parts[0] == "schema" || f.Name == "schemagen.cue":
 		case len(parts) > 3 && parts[0] == "cue.mod" && parts[1] == "gen":
-		case len(parts) == 3 && (parts[0] == "valid" || parts[0] == "invalid" || parts[0] == "open" || parts[0] == "notcue" || parts[0] == "onlyschema" || parts[0] == "onlycue"):
+		case len(parts) == 3 && (parts[0] == "valid" || parts[0] == "invalid" || parts[0] == "open" || parts[0] == "notcue" || parts[0] == "onlyschema" || parts[0] == "onlycue" || parts[0] == "notajv"):
 			c.instances = append(c.instances, &instance{caseName: c.name, class: parts[0], def: parts[1], name: parts[2], data: f.Data,
 				path: filepath.Join(c.dir, "instances", filepath.FromSlash(f.Name))})
 		default:
-			return nil, fmt.Errorf("%s: a file of a case is schema/…, cue.mod/gen/…, schemagen.cue, or valid|invalid|open|notcue|onlyschema|onlycue/<Def>/<name>.json", f.Name)
+			return nil, fmt.Errorf("%s: a file of a case is schema/…, cue.mod/gen/…, schemagen.cue, or valid|invalid|open|notcue|onlyschema|onlycue|notajv/<Def>/<name>.json", f.Name)
 		}
 		dst := f.Name
 		if parts[0] != "schema" && parts[0] != "cue.mod" && f.Name != "schemagen.cue" {

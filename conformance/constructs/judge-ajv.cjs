@@ -1,7 +1,9 @@
 // ajv's side of conformance/constructs: draft 2020-12, strict mode
 // (but for strictTuples, a lint that flags an open tuple's prefixItems
 // beside items: T; docs/jsonschema.md),
-// formats. Reads a list of jobs {key, bundle, id, file}, loads each bundle
+// formats, and multipleOfPrecision 9: ajv divides floats for multipleOf
+// (0.07 / 0.01 is 7.000000000000001), so without it a multiple of a
+// decimal fraction is refused (docs/jsonschema.md). Reads a list of jobs {key, bundle, id, file}, loads each bundle
 // once, and prints "key<TAB>ok" or "key<TAB>why" for each job's instance
 // against the schema with that $id.
 const Ajv2020 = require("ajv/dist/2020");
@@ -13,7 +15,7 @@ const byBundle = new Map();
 for (const job of jobs) {
   let ajv = byBundle.get(job.bundle);
   if (!ajv) {
-    ajv = new Ajv2020({ strict: true, strictTuples: false, allErrors: false });
+    ajv = new Ajv2020({ strict: true, strictTuples: false, allErrors: false, multipleOfPrecision: 9 });
     addFormats(ajv);
     ajv.addSchema(JSON.parse(fs.readFileSync(job.bundle, "utf8")));
     byBundle.set(job.bundle, ajv);

@@ -1907,7 +1907,9 @@ func constraintChecks(f *goFile, base model.Base, c model.Constraints, v, path, 
 		call("MaxNum", v, floatLit(*c.MaxNum), strconv.FormatBool(c.MaxExclusive))
 	}
 	if c.MultipleOf != nil {
-		if base == model.Number {
+		if base == model.Number && c.MultipleOfScale > 0 {
+			call("MultipleOfDec", v, strconv.FormatInt(*c.MultipleOf, 10), strconv.Itoa(c.MultipleOfScale))
+		} else if base == model.Number {
 			call("MultipleOfNum", v, strconv.FormatInt(*c.MultipleOf, 10))
 		} else {
 			call("MultipleOf", v, strconv.FormatInt(*c.MultipleOf, 10))
@@ -2019,7 +2021,7 @@ func describeBase(b model.Base, c model.Constraints) string {
 		parts = append(parts, "not "+lit)
 	}
 	if c.MultipleOf != nil {
-		parts = append(parts, "a multiple of "+strconv.FormatInt(*c.MultipleOf, 10))
+		parts = append(parts, "a multiple of "+c.MultipleOfText())
 	}
 	if c.Min != nil {
 		parts = append(parts, "at least "+strconv.FormatInt(*c.Min, 10))

@@ -1271,7 +1271,9 @@ func basic(b model.Base, c model.Constraints) obj {
 		s = append(s, member{"pattern", model.DurationPattern})
 	}
 	if c.MultipleOf != nil {
-		s = append(s, member{"multipleOf", *c.MultipleOf})
+		// A decimal fraction (0.01) as its text: JSON Schema's
+		// multipleOf is exact ("division … results in an integer").
+		s = append(s, member{"multipleOf", rawJSON(c.MultipleOfText())})
 	}
 	// !~"re" and != v: JSON Schema has no negated pattern or constant
 	// keyword, so each is a not; two or more are one not of their anyOf.

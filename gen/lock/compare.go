@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"encoding/json"
 	"fmt"
+	"math/big"
 	"slices"
 	"strconv"
 	"strings"
@@ -795,16 +796,16 @@ func (c *comparer) types(subject string, b, t *Type) {
 	}
 	patternEdits(pattern, "", bc.patterns(), cc.patterns(), &tighter, &looser)
 	switch bm, cm := bc.MultipleOf, cc.MultipleOf; {
-	case bm == nil && cm == nil, bm != nil && cm != nil && *bm == *cm:
+	case bm == nil && cm == nil, bm != nil && cm != nil && *bm == *cm && bc.MultipleOfScale == cc.MultipleOfScale:
 	case bm == nil:
-		tighter = append(tighter, fmt.Sprintf("multipleOf %d added", *cm))
+		tighter = append(tighter, fmt.Sprintf("multipleOf %s added", model.DecimalText(*cm, cc.MultipleOfScale)))
 	case cm == nil:
-		looser = append(looser, fmt.Sprintf("multipleOf %d removed", *bm))
-	case *bm%*cm == 0:
+		looser = append(looser, fmt.Sprintf("multipleOf %s removed", model.DecimalText(*bm, bc.MultipleOfScale)))
+	case divides(*cm, cc.MultipleOfScale, *bm, bc.MultipleOfScale):
 		// Every multiple of the old is one of the new.
-		looser = append(looser, fmt.Sprintf("multipleOf %d → %d", *bm, *cm))
+		looser = append(looser, fmt.Sprintf("multipleOf %s → %s", model.DecimalText(*bm, bc.MultipleOfScale), model.DecimalText(*cm, cc.MultipleOfScale)))
 	default:
-		tighter = append(tighter, fmt.Sprintf("multipleOf %d → %d", *bm, *cm))
+		tighter = append(tighter, fmt.Sprintf("multipleOf %s → %s", model.DecimalText(*bm, bc.MultipleOfScale), model.DecimalText(*cm, cc.MultipleOfScale)))
 	}
 	for _, v := range cc.Not {
 		if !slices.Contains(bc.Not, v) {
@@ -1106,4 +1107,12 @@ func patternEdits(name, mark string, base, cur []string, tighter, looser *[]stri
 			*looser = append(*looser, show(p)+" removed")
 		}
 	}
+}
+
+// divides reports whether d / 10^ds divides m / 10^ms a whole number of
+// times: every multiple of m is then one of d.
+func divides(d int64, ds int, m int64, ms int) bool {
+	q := new(big.Rat).SetFrac(big.NewInt(m), new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(ms)), nil))
+	q.Quo(q, new(big.Rat).SetFrac(big.NewInt(d), new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(ds)), nil)))
+	return q.IsInt()
 }

@@ -171,6 +171,9 @@ type Constraints struct {
 	UniqueItems  bool     `json:"uniqueItems,omitempty"`
 	// MultipleOf: the value is a whole multiple of it.
 	MultipleOf *int64 `json:"multipleOf,omitempty"`
+	// MultipleOfScale: the multiple is MultipleOf / 10^MultipleOfScale
+	// (math.MultipleOf(0.01): 1, scale 2).
+	MultipleOfScale int `json:"multipleOfScale,omitempty"`
 	// How many members a map holds.
 	MinFields *int `json:"minFields,omitempty"`
 	MaxFields *int `json:"maxFields,omitempty"`
@@ -431,7 +434,7 @@ func constraintsIn(c model.Constraints, in []any) *Constraints {
 	}
 	lc := &Constraints{MinRunes: c.MinRunes, MaxRunes: c.MaxRunes, Not: c.Not, Min: c.Min, Max: c.Max, Uint64: c.Uint64, MinItems: c.MinItems, MaxItems: c.MaxItems,
 		MinNum: c.MinNum, MaxNum: c.MaxNum, MinExclusive: c.MinExclusive, MaxExclusive: c.MaxExclusive, UniqueItems: c.UniqueItems,
-		MinFields: c.MinFields, MaxFields: c.MaxFields, MultipleOf: c.MultipleOf, Duration: c.Duration, URL: string(c.URL), NotNull: c.NotNull}
+		MinFields: c.MinFields, MaxFields: c.MaxFields, MultipleOf: c.MultipleOf, MultipleOfScale: c.MultipleOfScale, Duration: c.Duration, URL: string(c.URL), NotNull: c.NotNull}
 	if m := c.Contains; m != nil {
 		lc.Contains = containsText(m, in)
 	}

@@ -623,9 +623,12 @@ type Constraints struct {
 	// MinFields and MaxFields bound how many members a map has
 	// (struct.MinFields, struct.MaxFields).
 	MinFields, MaxFields *int
-	// MultipleOf: an integer or number is a whole multiple of it
-	// (math.MultipleOf(k), k a positive integer).
-	MultipleOf *int64
+	// MultipleOf: an integer or number is a whole multiple of
+	// MultipleOf / 10^MultipleOfScale (math.MultipleOf(k): k a positive
+	// integer, scale 0; on a number also a positive decimal fraction,
+	// math.MultipleOf(0.01): 1, scale 2, which CUE checks in decimal).
+	MultipleOf      *int64
+	MultipleOfScale int
 	// Contains bounds how many items of a list match a type of their
 	// own (list.MatchN(n, T)); nil when the list states none.
 	Contains *Contains
@@ -923,3 +926,24 @@ func (t *Type) Checked() bool {
 // members the targets keep as unknown ones; one of any other type
 // (matchN(0, [null]) among them) is typed.
 func (t *Type) AnyJSON() bool { return t.Kind == AnyKind && !t.Checked() }
+
+// MultipleOfText is the multiple a value must be, as a JSON number: "10",
+// "0.01", "2.5"; "" when there is none.
+func (c Constraints) MultipleOfText() string {
+	if c.MultipleOf == nil {
+		return ""
+	}
+	return DecimalText(*c.MultipleOf, c.MultipleOfScale)
+}
+
+// DecimalText writes num / 10^scale as a JSON number in plain decimal.
+func DecimalText(num int64, scale int) string {
+	t := strconv.FormatInt(num, 10)
+	if scale <= 0 {
+		return t
+	}
+	for len(t) <= scale {
+		t = "0" + t
+	}
+	return t[:len(t)-scale] + "." + t[len(t)-scale:]
+}

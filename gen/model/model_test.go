@@ -348,7 +348,7 @@ func constraints(c model.Constraints) string {
 		fmt.Fprintf(&b, " not=%s", v)
 	}
 	if c.MultipleOf != nil {
-		fmt.Fprintf(&b, " multipleOf=%d", *c.MultipleOf)
+		fmt.Fprintf(&b, " multipleOf=%s", c.MultipleOfText())
 	}
 	if c.UniqueItems {
 		b.WriteString(" uniqueItems")

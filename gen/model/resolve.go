@@ -5046,6 +5046,61 @@ func hasComprehension(lit *ast.StructLit) bool {
 	return false
 }
 
+// maxMultipleScale is the most decimals a math.MultipleOf fraction has:
+// the shortest text of a float64 holds 17 significant digits, whose
+// exact decimal check every target makes (wire.Problems.MultipleOfDec).
+const maxMultipleScale = 15
+
+// decimalOf reads a number literal as num / 10^scale, num an integer with
+// no trailing zero when scale > 0, exactly as CUE's decimals hold it.
+func decimalOf(v cue.Value) (num int64, scale int, ok bool) {
+	if k := v.IncompleteKind(); (k != cue.IntKind && k != cue.FloatKind && k != cue.NumberKind) || !v.IsConcrete() {
+		return 0, 0, false
+	}
+	text, err := v.MarshalJSON()
+	if err != nil {
+		return 0, 0, false
+	}
+	q, isRat := new(big.Rat).SetString(string(text))
+	if !isRat {
+		return 0, 0, false
+	}
+	ten := big.NewRat(10, 1)
+	for !q.IsInt() {
+		if scale >= maxMultipleScale+3 {
+			return 0, 0, false
+		}
+		q.Mul(q, ten)
+		scale++
+	}
+	if !q.Num().IsInt64() {
+		return 0, 0, false
+	}
+	return q.Num().Int64(), scale, true
+}
+
+// lcmDecimal is the least common multiple of a / 10^as and b / 10^bs, in
+// the same form, and whether it is within ±2^53-1.
+func lcmDecimal(a int64, as int, b int64, bs int) (int64, int, bool) {
+	s := max(as, bs)
+	x := new(big.Int).Mul(big.NewInt(a), new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(s-as)), nil))
+	y := new(big.Int).Mul(big.NewInt(b), new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(s-bs)), nil))
+	g := new(big.Int).GCD(nil, nil, x, y)
+	l := new(big.Int).Mul(new(big.Int).Quo(x, g), y)
+	ten, r := big.NewInt(10), new(big.Int)
+	for s > 0 {
+		q, m := new(big.Int).QuoRem(l, ten, r)
+		if m.Sign() != 0 {
+			break
+		}
+		l, s = q, s-1
+	}
+	if !l.IsInt64() || l.Int64() > MaxSafeInt {
+		return 0, 0, false
+	}
+	return l.Int64(), s, true
+}
+
 // boundOnField is CUE's error for a bound on another member's value
 // (cpu: >=requests.cpu) before the data gives it: the reference, the
 // bound's operator.
@@ -8535,24 +8590,28 @@ func (r *resolver) builtin(t *Type, c cue.Value, args []cue.Value, what string) 
 		if (t.Base != Int && t.Base != Number) || len(args) != 2 {
 			break
 		}
-		k, err := args[1].Int64()
-		if args[1].IncompleteKind() == cue.IntKind && err == nil && k < 1 {
-			r.errorf(p, "%s: math.MultipleOf(%v): a multiple of zero or of a negative number is no JSON Schema multipleOf, which must be positive; use a positive integer", what, args[1])
+		num, scale, isDec := decimalOf(args[1])
+		switch {
+		case isDec && num < 1:
+			r.errorf(p, "%s: math.MultipleOf(%v): a multiple of zero or of a negative number is no JSON Schema multipleOf, which must be positive; use a positive number", what, args[1])
 			return false
-		}
-		if args[1].IncompleteKind() != cue.IntKind || err != nil || k > MaxSafeInt {
-			r.errorf(p, "%s: math.MultipleOf(%v) is carried with a positive integer within ±%d only: CUE checks a fraction (0.1) in decimal arithmetic, where 0.3 is a multiple of 0.1, but JSON Schema validators divide binary floats (ajv: 0.3 / 0.1 = 2.9999999999999996, not a multiple) and Go and TypeScript hold the value as a float64, so no target states it as CUE means it", what, args[1], int64(MaxSafeInt))
+		case !isDec || num > MaxSafeInt || scale > maxMultipleScale:
+			r.errorf(p, "%s: math.MultipleOf(%v) is carried with a positive number literal of at most %d significant digits and %d decimals, which every target checks exactly", what, args[1], 15, maxMultipleScale)
+			return false
+		case scale > 0 && t.Base != Number:
+			whole, _, _ := lcmDecimal(num, scale, 1, 0)
+			r.errorf(p, "%s: math.MultipleOf(%v) on an integer admits the integers that are multiples of %d, its least whole multiple; write math.MultipleOf(%d)", what, args[1], whole, whole)
 			return false
 		}
 		if t.MultipleOf != nil {
 			// Both: a multiple of their least common multiple.
-			a, b := *t.MultipleOf, k
-			for b != 0 {
-				a, b = b, a%b
+			var fits bool
+			if num, scale, fits = lcmDecimal(*t.MultipleOf, t.MultipleOfScale, num, scale); !fits {
+				r.errorf(p, "%s: math.MultipleOf(%v) beside math.MultipleOf(%s): their least common multiple is beyond ±%d", what, args[1], t.MultipleOfText(), int64(MaxSafeInt))
+				return false
 			}
-			k = *t.MultipleOf / a * k
 		}
-		t.MultipleOf, ok = &k, true
+		t.MultipleOf, t.MultipleOfScale, ok = &num, scale, true
 	case "list.MatchN":
 		if t.Kind != ListKind || len(args) != 3 {
 			break

@@ -160,6 +160,25 @@ function _digits(s: string, from: number, to: number): number {
   return n;
 }
 
+// _multipleDec reports whether x is a whole multiple of num / 10^scale,
+// judged as CUE judges math.MultipleOf(0.01): in decimal, on the shortest
+// text of x (String(x), Go's shortest text too), in BigInt arithmetic.
+function _multipleDec(x: number, num: bigint, scale: number): boolean {
+  if (!Number.isFinite(x)) return false;
+  const m = /^-?(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(String(x));
+  if (m === null) return false;
+  const frac = m[2] ?? "";
+  let d = BigInt(m[1] + frac);
+  let exp = Number(m[3] ?? "0") - frac.length + scale;
+  if (exp < 0) {
+    const p = 10n ** BigInt(-exp);
+    if (d % p !== 0n) return false;
+    d /= p;
+    exp = 0;
+  }
+  return (d * 10n ** BigInt(exp)) % num === 0n;
+}
+
 function _monthDays(y: number, m: number): number {
   return m === 2 ? (y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28) : m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31;
 }

@@ -322,7 +322,7 @@ func constraints(b model.Base, c model.Constraints) string {
 		parts = append(parts, "not "+lit)
 	}
 	if c.MultipleOf != nil {
-		parts = append(parts, fmt.Sprintf("a multiple of %d", *c.MultipleOf))
+		parts = append(parts, "a multiple of "+c.MultipleOfText())
 	}
 	if c.Min != nil {
 		parts = append(parts, fmt.Sprintf("at least %d", *c.Min))

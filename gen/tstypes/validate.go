@@ -1153,7 +1153,7 @@ func scalarCheck(c *code, t *model.Type, x, cont, k, at string) {
 			c.fail(at, rule, "`must be "+word+m+" (is ${"+x+"})`")
 			c.close()
 		}
-		multipleCheck(c, x, at, cs.MultipleOf)
+		multipleCheck(c, x, at, cs)
 		notChecks(c, x, at, cs.Not)
 		c.close()
 	case model.Bool:
@@ -1187,7 +1187,7 @@ func scalarCheck(c *code, t *model.Type, x, cont, k, at string) {
 			c.fail(at, "maximum", "`must be at most "+max+" (is ${"+n+"})`")
 			c.close()
 		}
-		multipleCheck(c, n, at, cs.MultipleOf)
+		multipleCheck(c, n, at, cs)
 		notChecks(c, n, at, cs.Not)
 		c.close()
 	default:
@@ -1266,11 +1266,20 @@ func scalarCheck(c *code, t *model.Type, x, cont, k, at string) {
 
 // multipleCheck refuses x unless it is a whole multiple of k (JavaScript's
 // % is exact, as Go's math.Mod is).
-func multipleCheck(c *code, x, at string, k *int64) {
+func multipleCheck(c *code, x, at string, cs model.Constraints) {
+	k := cs.MultipleOf
 	if k == nil {
 		return
 	}
 	m := strconv.FormatInt(*k, 10)
+	if cs.MultipleOfScale > 0 {
+		// A decimal fraction (0.01): in decimal, as CUE judges it.
+		m = cs.MultipleOfText()
+		c.open("if (!_multipleDec(", x, ", ", strconv.FormatInt(*k, 10), "n, ", strconv.Itoa(cs.MultipleOfScale), "))")
+		c.fail(at, "multipleOf", "`must be a multiple of "+m+" (is ${"+x+"})`")
+		c.close()
+		return
+	}
 	c.open("if (", x, " % ", m, " !== 0)")
 	c.fail(at, "multipleOf", "`must be a multiple of "+m+" (is ${"+x+"})`")
 	c.close()

@@ -564,7 +564,7 @@ func constraintList(b model.Base, c model.Constraints) []string {
 		out = append(out, "not "+codeSpan(lit))
 	}
 	if c.MultipleOf != nil {
-		out = append(out, fmt.Sprintf("a multiple of %d", *c.MultipleOf))
+		out = append(out, "a multiple of "+c.MultipleOfText())
 	}
 	switch {
 	case c.Min != nil && c.Uint64 && c.Max == nil:
