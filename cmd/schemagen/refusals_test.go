@@ -43,12 +43,6 @@ func TestRefusalsArePositioned(t *testing.T) {
 		{"ledger field retyped (was a nil dereference)", func(t *testing.T, dir string) {
 			editFile(t, dir, "schema/deck/deck.cue", `ownership: "uint8[128]"`, `ownership: "uint32"`)
 		}, `^schema/deck/deck\.cue:\d+:\d+: `},
-		{"package go", func(t *testing.T, dir string) {
-			files, _ := filepath.Glob(filepath.Join(dir, "schema", "fleet", "*.cue"))
-			for _, f := range files {
-				editFile(t, dir, "schema/fleet/"+filepath.Base(f), "package fleet", "package go")
-			}
-		}, `^schema/fleet/\w+\.cue:\d+:\d+: package go: "go" is a Go keyword`},
 		{"field named with a backtick", func(t *testing.T, dir string) {
 			editFile(t, dir, "schema/fleet/scalars.cue", "", "\n// Y is an object.\n#Y: {\n\t// A name.\n\t\"a`b\"!: string\n}\n")
 		}, "^schema/fleet/scalars\\.cue:\\d+:2: #Y: field \"a`b\""},
@@ -61,8 +55,9 @@ func TestRefusalsArePositioned(t *testing.T) {
 			editFile(t, dir, "schema/fleet/enums.cue", "// Package fleet is", "// Package \xff fleet is")
 		}, `^schema/fleet/enums\.cue:1:12: invalid UTF-8 \(byte 0xFF\)`},
 		{"a pattern ECMA-262 refuses (was accepted, then broke ajv)", func(t *testing.T, dir string) {
-			editFile(t, dir, "schema/fleet/scalars.cue", "", "\n// P is a pattern.\n#P: string & =~\"^a\\\\:b$\"\n")
-		}, `^schema/fleet/scalars\.cue:\d+:\d+: #P: pattern "\^a\\\\:b\$": \\: is not an escape`},
+			// (\: was the example until it was carried, written :.)
+			editFile(t, dir, "schema/fleet/scalars.cue", "", "\n// P is a pattern.\n#P: string & =~\"^a\\\\ab$\"\n")
+		}, `^schema/fleet/scalars\.cue:\d+:\d+: #P: pattern "\^a\\\\ab\$": \\a is not an escape`},
 		{"output .git", func(t *testing.T, dir string) {
 			editFile(t, dir, "schemagen.cue", "", "output: \".git\"\n")
 		}, `^schemagen\.cue:\d+:\d+: output ".git": a folder whose name starts with a dot`},

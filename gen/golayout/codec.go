@@ -12,6 +12,7 @@ import (
 	"github.com/schemagen/schemagen/gen/escape"
 	"github.com/schemagen/schemagen/gen/layoutmodel"
 	"github.com/schemagen/schemagen/gen/layoutplan"
+	"github.com/schemagen/schemagen/gen/model"
 	"github.com/schemagen/schemagen/gen/output"
 	"github.com/schemagen/schemagen/templates"
 )
@@ -103,7 +104,7 @@ func codecFiles(l *layoutmodel.Layout, outDir, dir string) ([]output.File, error
 	v := fileView{
 		Header:        output.GoHeader,
 		Dir:           l.Dir,
-		Pkg:           l.Name,
+		Pkg:           model.GoPackageName(l.Name),
 		CFile:         path.Join(cdir, l.CFileHeader()+".c"),
 		OwnershipH:    path.Join(cdir, "ownership.h"),
 		Root:          l.Root.GoName,

@@ -47,12 +47,12 @@ func Generate(s *model.Schema) ([]output.File, error) {
 func generate(l *layoutmodel.Layout, outDir string) ([]output.File, error) {
 	dir := path.Join("go", l.Path)
 	newFile := func() *jen.File {
-		f := jen.NewFile(l.Name)
+		f := jen.NewFile(model.GoPackageName(l.Name))
 		f.HeaderComment(output.GoHeader)
 		f.HeaderComment("Source: " + l.Dir)
 		return f
 	}
-	doc := jen.NewFile(l.Name)
+	doc := jen.NewFile(model.GoPackageName(l.Name))
 	doc.HeaderComment(output.GoHeader)
 	doc.PackageComment(comment(packageDoc(l, outDir)))
 	lay := newFile()

@@ -128,7 +128,7 @@ func generatePackage(p *model.Package) ([]output.File, error) {
 	}
 	slices.Sort(order)
 
-	docf := newGoFile(p.Name, output.GoHeader)
+	docf := newGoFile(model.GoPackageName(p.Name), output.GoHeader)
 	docf.pkgDoc = p.Doc
 	w := docf.wire()
 	docf.decl()
@@ -154,7 +154,7 @@ func generatePackage(p *model.Package) ([]output.File, error) {
 	for _, file := range order {
 		ds := byFile[file]
 		sortDecls(ds)
-		f := newGoFile(p.Name, output.GoHeader, "Source: "+file)
+		f := newGoFile(model.GoPackageName(p.Name), output.GoHeader, "Source: "+file)
 		f.patterns = patterns
 		f.notPatterns = notPatterns
 		f.keyed = keyed

@@ -272,16 +272,21 @@ func packagePath(ps positions, cfg *Config, inst *build.Instance) (p string, pos
 // is ASCII letters, digits and -._~, starting with a letter or digit.
 var folderName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._~-]*$`)
 
-// packageNaming says why a package's name or folder cannot name its
-// outputs, or "": the name is the Go package's, so not a Go keyword or
-// main, and every folder element is a folderName.
-func packageNaming(name, dir string) string {
-	switch {
-	case gotoken.IsKeyword(name):
-		return fmt.Sprintf("package %s: %q is a Go keyword, and the package's name is its Go package's; rename the package", name, name)
-	case name == "main":
-		return "package main: the package's name is its Go package's, and a Go package main is a command, which no one can import; rename the package"
+// GoPackageName is the name of the Go package generated for the CUE
+// package name: the name itself, or with _ after it where Go could not
+// use it (a keyword, package type of CloudFormation's CUE; main, which
+// would be a command no one can import): type_, main_.
+func GoPackageName(name string) string {
+	if gotoken.IsKeyword(name) || name == "main" {
+		return name + "_"
 	}
+	return name
+}
+
+// packageNaming says why a package's folder cannot name its outputs, or
+// "": every folder element is a folderName. (Its name becomes its Go
+// package's through GoPackageName.)
+func packageNaming(name, dir string) string {
 	for _, el := range strings.Split(dir, "/") {
 		if !folderName.MatchString(el) {
 			return fmt.Sprintf("package %s is in the folder %q: the folder names its Go import path, its JSON Schemas' $id and its files, so each folder name is ASCII letters, digits and -._~, starting with a letter or digit; rename the folder", name, dir)
