@@ -2097,6 +2097,12 @@ func (r *resolver) classifyOnce(d *def) {
 		}
 		if isLit && !isMapLiteral(lit) {
 			d.v, d.counts = rest, fc
+		} else if r.countedBesideValidators(d.v) {
+			// matchN(1, […]) & (struct.MinFields(1) & close({…})), as
+			// cue import writes a oneOf beside minProperties (Vector's
+			// environment schemas): the object, its validators read
+			// beside its fields, its members counted.
+			d.counts = fc
 		}
 	}
 	r.classify(d)
@@ -2159,6 +2165,28 @@ func (r *resolver) namedList(d *def) {
 		*t = *d.alias.Type
 		t.Alias = d.alias
 	}
+}
+
+// countedBesideValidators reports whether v's conjuncts are its
+// struct.MinFields/MaxFields, matchN and matchIf validators, and one
+// struct literal or close({…}) of one.
+func (r *resolver) countedBesideValidators(v cue.Value) bool {
+	lits := 0
+	for _, c := range r.conjuncts(v) {
+		src := sourceExpr(c)
+		if isFieldCountCall(src) {
+			continue
+		}
+		if call, ok := src.(*ast.CallExpr); ok && (isIdentNamed(call.Fun, "matchN") || isIdentNamed(call.Fun, "matchIf")) {
+			continue
+		}
+		if lit, ok := structLit(closeArg(src)); ok && !isMapLiteral(lit) {
+			lits++
+			continue
+		}
+		return false
+	}
+	return lits == 1
 }
 
 // fieldCount is what struct.MinFields and struct.MaxFields say of a value.
