@@ -92,6 +92,9 @@ type resolver struct {
 	// matchN holds the T of each list.MatchN(n, T) read, until the list's
 	// items are resolved and T can be read against them (contains).
 	matchN map[*Contains]cue.Value
+	// loneMatchIf: the value being read is an alternative of a count on
+	// an object that is a matchIf alone, an open object it judges.
+	loneMatchIf bool
 	// byContains marks the Contains of a list.Contains(x), not of a
 	// list.MatchN, for what a refusal of it names.
 	byContains map[*Contains]bool
@@ -3627,9 +3630,10 @@ func (r *resolver) resolveObject(d *def) {
 	if err == nil && len(d.named) > 0 {
 		listed = append(slices.Clip(listed), d.named...)
 	}
-	if err != nil && ((d.root && d.validated && !statesMore(d.lit)) || r.countsObjects(d.v)) {
+	if err != nil && ((d.root && d.validated && !statesMore(d.lit)) || r.countsObjects(d.v) || (r.loneMatchIf && fv.IncompleteKind() == cue.TopKind)) {
 		// A package whose value is only matchN(0, […]), or a value that
-		// is matchN(2, [#Base, close({…})]) alone: _ and its
+		// is matchN(2, [#Base, close({…})]) alone, or matchIf(…) alone
+		// as an alternative of a count on an object: _ and its
 		// validator, with no field for CUE to list.
 		listed, err = nil, nil
 	}
@@ -6189,12 +6193,6 @@ func (r *resolver) objectMatchIfs(v cue.Value, what string, p Pos, counted bool)
 			r.errorf(p, "%s: %v is not carried on an object: a count of an object's alternatives is carried where JSON Schema names it: exactly 1 (oneOf), >=1 (anyOf), 0 (not) or all of them (allOf)", what, c)
 			return nil, nil, false
 		}
-		for i, a := range alts {
-			if _, isIf := matchIfOf(a); isIf {
-				r.errorf(p, "%s: %v is not carried on an object: alternative %d is a matchIf, which is carried in a count of all of them (allOf), not of some", what, c, i+1)
-				return nil, nil, false
-			}
-		}
 		m, mok := r.objectMatchN(c, lo, hi, alts, what, p, len(counts)+1)
 		if !mok {
 			return nil, nil, false
@@ -6666,7 +6664,14 @@ func kindClass(k cue.Kind) (class int, one bool) {
 // with no properties of its own): only an object matches a struct, so
 // only an object is a value of it.
 func (r *resolver) validatedOpen(v cue.Value) bool {
-	if len(r.conjuncts(v)) < 2 {
+	if cs := r.conjuncts(v); len(cs) < 2 {
+		if r.loneMatchIf {
+			// An alternative of a count on an object that is a matchIf
+			// alone (objectMatch): matchIf(…) & {...}.
+			if call, ok := sourceExpr(cs[0]).(*ast.CallExpr); ok && isIdentNamed(call.Fun, "matchIf") {
+				return true
+			}
+		}
 		return r.countsObjects(v)
 	}
 	c, one := r.besideOpen(v)
@@ -7244,6 +7249,18 @@ func (r *resolver) objectMatch(v cue.Value, role string, p Pos, what string) (*T
 			}
 		} else if !ok {
 			return nil, false
+		}
+	}
+	if cs := r.conjuncts(v); len(cs) == 1 {
+		if call, ok := sourceExpr(cs[0]).(*ast.CallExpr); ok && isIdentNamed(call.Fun, "matchIf") {
+			// matchN(>=1, [matchIf(…), matchIf(…)]) on an object
+			// (Vector's environment schemas, cue import's anyOf of
+			// if/then): the alternative is the object its matchIf
+			// admits, as matchIf(…) & {...} is.
+			matching, closedCtx, lone := r.matching, r.closedCtx, r.loneMatchIf
+			r.matching, r.closedCtx, r.loneMatchIf = true, false, true
+			defer func() { r.matching, r.closedCtx, r.loneMatchIf = matching, closedCtx, lone }()
+			return r.inlineObject(v, what, p)
 		}
 	}
 	if len(r.conjuncts(v)) > 1 && r.validatedOpen(v) {
