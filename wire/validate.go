@@ -165,9 +165,10 @@ func (p *Problems) MultipleOfNum(path *Path, member string, v float64, k int64) 
 // decimal arithmetic, on the shortest text that reads back as the float64
 // v, which is the number's own text for any of up to 15 significant
 // digits (0.3 is a multiple of 0.1 here, where math.Mod says it is not).
-func (p *Problems) MultipleOfDec(path *Path, member string, v float64, num int64, scale int) {
+// text is the multiple as the schema writes it (0.01), for the message.
+func (p *Problems) MultipleOfDec(path *Path, member string, v float64, num int64, scale int, text string) {
 	if !multipleOfDec(v, uint64(num), scale) {
-		p.Add(path, member, RuleMultipleOf, "must be a multiple of %s (is %v)", decimalText(num, scale), v)
+		p.Add(path, member, RuleMultipleOf, "must be a multiple of %s (is %v)", text, v)
 	}
 }
 
@@ -213,18 +214,6 @@ func multipleOfDec(v float64, num uint64, scale int) bool {
 		r = bits.Rem64(hi, lo, num)
 	}
 	return r == 0
-}
-
-// decimalText writes num / 10^scale in plain decimal.
-func decimalText(num int64, scale int) string {
-	t := strconv.FormatInt(num, 10)
-	if scale <= 0 {
-		return t
-	}
-	for len(t) <= scale {
-		t = "0" + t
-	}
-	return t[:len(t)-scale] + "." + t[len(t)-scale:]
 }
 
 // NotEqual reports a value that equals one the schema excludes (CUE's

@@ -1908,7 +1908,7 @@ func constraintChecks(f *goFile, base model.Base, c model.Constraints, v, path, 
 	}
 	if c.MultipleOf != nil {
 		if base == model.Number && c.MultipleOfScale > 0 {
-			call("MultipleOfDec", v, strconv.FormatInt(*c.MultipleOf, 10), strconv.Itoa(c.MultipleOfScale))
+			call("MultipleOfDec", v, strconv.FormatInt(*c.MultipleOf, 10), strconv.Itoa(c.MultipleOfScale), strconv.Quote(c.MultipleOfText()))
 		} else if base == model.Number {
 			call("MultipleOfNum", v, strconv.FormatInt(*c.MultipleOf, 10))
 		} else {
