@@ -2722,10 +2722,13 @@ func (r *resolver) disjunction(v cue.Value) (cue.Op, []cue.Value) {
 	if ors == 0 {
 		return op, args
 	}
-	if ors < len(args) && (!literal || !r.unlisted(v)) {
+	if ors < len(args) && (!literal || r.groupCombinations(v) > untaggedMax || !r.unlisted(v)) {
 		// {a: int} & (null | {b: int}) that CUE resolves: one value;
 		// (#Task | #Group) & {_self: name}, whose evaluation would copy
-		// the definitions (and #Group holds itself), stays refused.
+		// the definitions (and #Group holds itself), stays refused; so do
+		// one-of groups of more combinations than a union without a
+		// discriminator holds (untaggedMax), which CUE would spend the
+		// time of all of them to list.
 		return op, args
 	}
 	// (A | B) & (C | D) is the disjunction of the pairs; so is {shared:
@@ -2738,6 +2741,26 @@ func (r *resolver) disjunction(v cue.Value) (cue.Op, []cue.Value) {
 		return eop, eargs
 	}
 	return op, args
+}
+
+// groupCombinations is how many alternatives CUE's evaluation of v, a
+// struct conjoined with disjunctions, would list (their product, counted
+// up to 2^20), or 0 when v is no such conjunction.
+func (r *resolver) groupCombinations(v cue.Value) int {
+	op, args := r.expr(v)
+	if op != cue.AndOp {
+		return 0
+	}
+	n, ors := 1, 0
+	for _, a := range args {
+		if aop, alts := r.expr(a); aop == cue.OrOp {
+			n, ors = min(n*len(alts), 1<<20), ors+1
+		}
+	}
+	if ors == 0 {
+		return 0
+	}
+	return n
 }
 
 // statesMore reports whether a struct literal holds more than definitions,
@@ -3639,7 +3662,9 @@ func (r *resolver) resolveObject(d *def) {
 	}
 	if err != nil {
 		for _, e := range r.ps.fromCUE(err, r.inst.Files...) {
-			if strings.HasSuffix(e.Msg, "non-concrete value struct") {
+			if n := r.groupCombinations(d.v); n > untaggedMax && strings.HasSuffix(e.Msg, "non-concrete value struct") {
+				e.Msg += fmt.Sprintf(": its one-of groups ({} | {a: T} | …) make at least %d combinations, each a variant of the union CUE's evaluation makes of it, more than the %d a union without a discriminator holds (its Go decoder keeps the possible ones as bits of a uint64); fewer groups, or a constant field in each alternative that tells them apart, is carried", n, untaggedMax)
+			} else if strings.HasSuffix(e.Msg, "non-concrete value struct") {
 				// CUE cannot list the fields: a field is a disjunction
 				// of structs that CUE leaves open.
 				e.Msg += ": CUE lists no field of it, as a disjunction of structs in it is one CUE leaves unresolved before data is given (for instance a pattern's value that conjoins a union with a struct of its own, [name=K]: (#A | #B) & {_x: name}, as cuenv's task groups write it), and schemagen reads a struct by CUE's list of its fields; write the value as the union alone ([K]: #A | #B), which is carried"
