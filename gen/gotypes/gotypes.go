@@ -130,6 +130,13 @@ func generatePackage(p *model.Package) ([]output.File, error) {
 
 	docf := newGoFile(model.GoPackageName(p.Name), output.GoHeader)
 	docf.pkgDoc = p.Doc
+	if goName := model.GoPackageName(p.Name); goName != p.Name {
+		// "Package type holds …" above package type_: the Go name, as
+		// go doc reads the comment.
+		if rest, ok := strings.CutPrefix(p.Doc, "Package "+p.Name+" "); ok {
+			docf.pkgDoc = "Package " + goName + " " + rest
+		}
+	}
 	w := docf.wire()
 	docf.decl()
 	docf.comment("The wire support this package was generated for; a wire package that\ndoes not serve it fails to compile here.")
