@@ -19,6 +19,8 @@ import (
 //     ECMAPattern writes the character;
 //   - ^ and $ (no flags: the start and end of the text in both), and \A
 //     and \z, which ECMAPattern writes ^ and $;
+//   - (?s) at the very start, which makes . any character: ECMAPattern
+//     drops it and writes each . outside a class [\d\D];
 //   - \p{…} and \P{…} of a Unicode general category (L, Lu, Nd, Z, …),
 //     which both read alike in u mode; Go's \pL is written \p{L};
 //   - groups ( ) and (?: ), alternation |, and the quantifiers * + ? {n}
@@ -57,7 +59,7 @@ func portablePattern(s string) string {
 // RE2 matches. The rewritten text reads the same to RE2 too (santhosh-
 // tekuri compiles "pattern" with Go's regexp):
 //
-//   - a . outside a class is written [^\n];
+//   - a . outside a class is written [^\n] ([\d\D] after a leading (?s));
 //   - escaped punctuation ECMA's u mode refuses (\-, \_, \:) is the
 //     character; \A and \z are ^ and $; \pL is \p{L};
 //   - \s outside a class is written [\t\n\f\r ], \S [^\t\n\f\r ];
@@ -233,6 +235,13 @@ func scanPattern(s string) (why string, edits []patternEdit) {
 		}
 		return false
 	}
+	// (?s) first (CloudFormation's CUE: "(?s).*"): . is any character,
+	// [\d\D] to both; the flag itself is dropped.
+	dotAll := strings.HasPrefix(s, "(?s)")
+	if dotAll {
+		edits = append(edits, patternEdit{0, 4, ""})
+		i = 4
+	}
 	for i < len(s) {
 		c := s[i]
 		switch c {
@@ -252,7 +261,11 @@ func scanPattern(s string) (why string, edits []patternEdit) {
 				edits = append(edits, patternEdit{at, 2, `[^` + spaceText(nil) + `]`})
 			}
 		case '.':
-			edits = append(edits, patternEdit{i, 1, `[^\n]`})
+			if dotAll {
+				edits = append(edits, patternEdit{i, 1, `[\d\D]`})
+			} else {
+				edits = append(edits, patternEdit{i, 1, `[^\n]`})
+			}
 			i++
 		case '(':
 			if strings.HasPrefix(s[i:], "(?") {

@@ -71,7 +71,10 @@ var patternCases = []struct {
 	// Found from outside: RE2 accepts, ECMA-262 refuses or reads otherwise.
 	{`\a`, false},
 	{`\Qa.b\E`, false},
-	{`(?s)a`, false},
+	{`(?s)a`, true},
+	{`(?s).*`, true},
+	{`^(?s)a.b$`, false},
+	{`a(?s).`, false},
 	{`[\d-z]`, true},
 	{`[\s-z]`, true},
 	{`[\S-z]`, true},
@@ -145,6 +148,7 @@ func TestECMAPatternAgrees(t *testing.T) {
 		`^[a-zA-Z0-9\-\_]{2,50}$`:         `^[a-zA-Z0-9\-_]{2,50}$`,
 		`\:\ \@`:                          `: @`,
 		`\Aab\z`:                          `^ab$`,
+		`(?s)a.b[.]`:                      `a[\d\D]b[.]`,
 		`^[\w-.~]+$`:                      `^[\w\-.~]+$`,
 		`\pL[\pN]\p{Lu}`:                  `\p{L}[\p{N}]\p{Lu}`,
 		`^[\p{Z}\S]$`:                     `^[^\t\n\f\r]$`,
@@ -207,6 +211,9 @@ func strconvJS(s string) string {
 	return "\"" + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + "\""
 }
 
+// escapes matches an escape: a backslash and the character after it.
+var escapes = regexp.MustCompile(`\\[\s\S]`)
+
 // FuzzPortablePattern: portablePattern never panics; what it accepts of
 // what RE2 compiles holds none of the constructs it refuses; and
 // ECMAPattern of it, as santhosh-tekuri compiles "pattern" with Go's
@@ -231,8 +238,15 @@ func FuzzPortablePattern(f *testing.F) {
 		if portablePattern(s) != "" {
 			return
 		}
-		for _, bad := range []string{`(?i`, `(?s`, `\Q`, `\x{`, `[[:`, `\p{Greek`, `\p{Any`} {
-			if strings.Contains(strings.ReplaceAll(s, `\\`, ""), bad) {
+		body := strings.TrimPrefix(s, "(?s)")
+		for _, bad := range []string{`\Q`, `\x{`, `\p{Greek`, `\p{Any`} {
+			if strings.Contains(strings.ReplaceAll(body, `\\`, ""), bad) {
+				t.Fatalf("accepted %q, which holds %s", s, bad)
+			}
+		}
+		// Outside escapes (\(?s is a literal paren, optional, then s).
+		for _, bad := range []string{`(?i`, `(?s`, `[[:`} {
+			if strings.Contains(escapes.ReplaceAllString(body, ""), bad) {
 				t.Fatalf("accepted %q, which holds %s", s, bad)
 			}
 		}
