@@ -7797,6 +7797,17 @@ func (r *resolver) contains(t *Type, what string) bool {
 		return true
 	}
 	base := t.Elem.BaseOf()
+	if t.Elem.Kind == EnumKind && match.IsConcrete() && match.IncompleteKind() == cue.StringKind {
+		// [..."const" | "type"] & list.MatchN(>=1, "type") (clang-format's
+		// QualifierOrder): items equal to one of the enum's members.
+		lit, _ := match.String()
+		if !slices.ContainsFunc(t.Elem.Enum.Members, func(m *Member) bool { return m.Value == lit }) {
+			r.errorf(c.Pos, "%s: %s %v is no member of the items' enum, so no item matches it", what, role, match)
+			return false
+		}
+		c.Match = &Type{Kind: ConstKind, Base: String, Const: lit}
+		return true
+	}
 	switch {
 	case t.Elem.Kind != BasicKind, base == Time, base == Date, base == Bytes:
 		r.errorf(c.Pos, "%s: %s is carried on a list of strings, integers, numbers or booleans ([...int] & list.MatchN(<=2, >10)), T then a constraint on them, on a list of any JSON values or of objects (list.MatchN(>=1, {a!: int})), or with T _; on a list of %s it is not carried yet: the Go and TypeScript checks would need to tell whether an item is one T admits", what, call, r.describeElem(t.Elem))
