@@ -2722,7 +2722,7 @@ func (r *resolver) disjunction(v cue.Value) (cue.Op, []cue.Value) {
 	if ors == 0 {
 		return op, args
 	}
-	if ors < len(args) && (!literal || r.groupCombinations(v) > untaggedMax || !r.unlisted(v)) {
+	if ors < len(args) && (!literal || r.groupCombinations(v) > untaggedMax || !(r.unlisted(v) || hasDefault(v))) {
 		// {a: int} & (null | {b: int}) that CUE resolves: one value;
 		// (#Task | #Group) & {_self: name}, whose evaluation would copy
 		// the definitions (and #Group holds itself), stays refused; so do
@@ -2741,6 +2741,14 @@ func (r *resolver) disjunction(v cue.Value) (cue.Op, []cue.Value) {
 		return eop, eargs
 	}
 	return op, args
+}
+
+// hasDefault reports whether CUE gives v a default: {a: int} & (*{} | {b:
+// int}) is its default alone until data drops it, and its fields are the
+// default's; the value is still every alternative.
+func hasDefault(v cue.Value) bool {
+	_, has := v.Default()
+	return has
 }
 
 // groupCombinations is how many alternatives CUE's evaluation of v, a
