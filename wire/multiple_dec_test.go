@@ -38,6 +38,16 @@ func TestMultipleOfDec(t *testing.T) {
 	}
 }
 
+// TestMultipleOfDecAllocs: the check allocates nothing, as Validate
+// promises of the generated checks.
+func TestMultipleOfDecAllocs(t *testing.T) {
+	var p Problems
+	path := Root("T")
+	if n := testing.AllocsPerRun(100, func() { p.MultipleOfDec(&path, "cents", 12345678.07, 1, 2, "0.01") }); n != 0 {
+		t.Errorf("MultipleOfDec allocates %v times a run", n)
+	}
+}
+
 // FuzzMultipleOfDec: multipleOfDec agrees with exact rational arithmetic
 // on the shortest text of the float64.
 func FuzzMultipleOfDec(f *testing.F) {
