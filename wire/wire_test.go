@@ -16,18 +16,24 @@ import (
 // jsonNumber is RFC 8259's number grammar.
 var jsonNumber = regexp.MustCompile(`^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$`)
 
-// exactInt is the reference: the number's exact value by big.Rat, an
-// integer an int64 holds or not. known is false for an exponent too large
-// for big.Rat to read.
-func exactInt(text string) (n int64, isInt, known bool) {
+// exact is the reference: the number's exact value by big.Rat when it is
+// an integer, else nil. known is false for an exponent too large for
+// big.Rat to read.
+func exact(text string) (n *big.Int, known bool) {
 	r, ok := new(big.Rat).SetString(text)
-	if !ok {
-		return 0, false, false
+	if !ok || !r.IsInt() {
+		return nil, ok
 	}
-	if !r.IsInt() || !r.Num().IsInt64() {
-		return 0, false, true
+	return r.Num(), true
+}
+
+// exactInt is exact for an integer an int64 holds.
+func exactInt(text string) (n int64, isInt, known bool) {
+	x, known := exact(text)
+	if x == nil || !x.IsInt64() {
+		return 0, false, known
 	}
-	return r.Num().Int64(), true, true
+	return x.Int64(), true, true
 }
 
 func TestParseInt(t *testing.T) {
@@ -78,14 +84,11 @@ func TestParseInt(t *testing.T) {
 
 // exactUint is exactInt for a uint64.
 func exactUint(text string) (n uint64, isUint, known bool) {
-	r, ok := new(big.Rat).SetString(text)
-	if !ok {
-		return 0, false, false
+	x, known := exact(text)
+	if x == nil || !x.IsUint64() {
+		return 0, false, known
 	}
-	if !r.IsInt() || !r.Num().IsUint64() {
-		return 0, false, true
-	}
-	return r.Num().Uint64(), true, true
+	return x.Uint64(), true, true
 }
 
 func TestParseUint(t *testing.T) {

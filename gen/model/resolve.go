@@ -2722,7 +2722,7 @@ func (r *resolver) disjunction(v cue.Value) (cue.Op, []cue.Value) {
 	if ors == 0 {
 		return op, args
 	}
-	if ors < len(args) && (!literal || r.groupCombinations(v) > untaggedMax || !(r.unlisted(v) || hasDefault(v))) {
+	if ors < len(args) && (!literal || r.combinations(args) > untaggedMax || !(r.unlisted(v) || hasDefault(v))) {
 		// {a: int} & (null | {b: int}) that CUE resolves: one value;
 		// (#Task | #Group) & {_self: name}, whose evaluation would copy
 		// the definitions (and #Group holds itself), stays refused; so do
@@ -2759,6 +2759,13 @@ func (r *resolver) groupCombinations(v cue.Value) int {
 	if op != cue.AndOp {
 		return 0
 	}
+	return r.combinations(args)
+}
+
+// combinations is the product of the numbers of alternatives of the
+// disjunctions among a conjunction's args, counted up to 2^20, or 0 when
+// none is a disjunction.
+func (r *resolver) combinations(args []cue.Value) int {
 	n, ors := 1, 0
 	for _, a := range args {
 		if aop, alts := r.expr(a); aop == cue.OrOp {
@@ -7757,12 +7764,18 @@ func (r *resolver) matchNCount(t *Type, n, match cue.Value, p Pos, what string) 
 		r.errorf(p, "%s: a second list.MatchN on one list is not carried yet (JSON Schema would state it as an allOf of contains); write one", what)
 		return false
 	}
+	r.countItems(t, c, match)
+	return true
+}
+
+// countItems makes c the count of t's items that match T, read once the
+// list's items are resolved (contains).
+func (r *resolver) countItems(t *Type, c *Contains, match cue.Value) {
 	t.Contains = c
 	if r.matchN == nil {
 		r.matchN = map[*Contains]cue.Value{}
 	}
 	r.matchN[c] = match
-	return true
 }
 
 // contains reads the T of the list's list.MatchN(n, T) against its items,
@@ -8724,11 +8737,7 @@ func (r *resolver) builtin(t *Type, c cue.Value, args []cue.Value, what string) 
 		}
 		one := 1
 		c := &Contains{Pos: p, Min: &one}
-		t.Contains = c
-		if r.matchN == nil {
-			r.matchN = map[*Contains]cue.Value{}
-		}
-		r.matchN[c] = args[1]
+		r.countItems(t, c, args[1])
 		if r.byContains == nil {
 			r.byContains = map[*Contains]bool{}
 		}
