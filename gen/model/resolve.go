@@ -1851,7 +1851,7 @@ func isFieldCountCall(e ast.Node) bool {
 	}
 	x, xok := sel.X.(*ast.Ident)
 	fn, fok := sel.Sel.(*ast.Ident)
-	return xok && fok && x.Name == "struct" && (fn.Name == "MinFields" || fn.Name == "MaxFields")
+	return xok && fok && importedAs(x) == "struct" && (fn.Name == "MinFields" || fn.Name == "MaxFields")
 }
 
 // isValidatorCall reports whether e is a call of matchN or matchIf.
@@ -6661,7 +6661,7 @@ func validatorKind(v cue.Value) (cue.Kind, bool) {
 	if !ok {
 		return 0, false
 	}
-	k, known := map[string]cue.Kind{"strings": cue.StringKind, "list": cue.ListKind, "struct": cue.StructKind, "math": cue.NumberKind}[pkg.Name]
+	k, known := map[string]cue.Kind{"strings": cue.StringKind, "list": cue.ListKind, "struct": cue.StructKind, "math": cue.NumberKind}[importedAs(pkg)]
 	return k & v.IncompleteKind(), known && k&v.IncompleteKind() != 0
 }
 
