@@ -685,10 +685,10 @@ func (r *resolver) conditions(o *Object, e ast.Expr, cd *Conditional) string {
 			return add(Condition{Test: TestPresent, Cond: Cond{Field: f.Name}})
 		case token.EQL:
 			name := ""
-			if id, ok := x.X.(*ast.Ident); ok {
-				name = id.Name
-			} else if id, ok := x.Y.(*ast.Ident); ok {
-				name = id.Name
+			if isFieldName(x.X) {
+				name = x.X.(*ast.Ident).Name
+			} else if isFieldName(x.Y) {
+				name = x.Y.(*ast.Ident).Name
 			}
 			c, msg := r.comparisonOf(o, x, guarded(name) || defaulted(o, name))
 			if msg != "" {
@@ -698,7 +698,7 @@ func (r *resolver) conditions(o *Object, e ast.Expr, cd *Conditional) string {
 		}
 	}
 	if def := definitionIn(e); def != "" {
-		return fmt.Sprintf("the condition %s tests %s, a definition: a value the schema's CUE fills in (an input of a template), never a member of the data, so no JSON target can read it; an if that declares or narrows fields is carried when it tests the data's own fields", exprString(e), def)
+		return definitionTested(e, def)
 	}
 	return fmt.Sprintf("the condition %s is not carried: an if that declares or narrows fields tests a required boolean field (x), an optional field's presence (x != _|_) or a required field's value (x == \"v\"), joined by &&", exprString(e))
 }
@@ -1038,4 +1038,68 @@ func narrowConst(t *Type, lit *ast.BasicLit) (*Type, string) {
 // (true, or equal to a literal).
 func (cd *Conditional) valueTested(name string) bool {
 	return slices.ContainsFunc(cd.When, func(c Condition) bool { return c.Field == name && c.Test != TestPresent })
+}
+
+// decidedBySchema reports whether an if's condition tests no member of
+// the data: each name it uses is a definition (if #Values.sampleLimit !=
+// _|_, timoni's wiring of a module's values into an object), an import or
+// one CUE declares, and each definition it names uses, in its own value,
+// only names declared inside that value or names of the same kinds,
+// followed in turn. No JSON value sets a definition, so CUE decides such a
+// condition from the schema alone: it has applied the body, or left it
+// out, before the object's fields are listed, which then say it, as for
+// if true. A name of a regular or hidden field, a let or anything else
+// is the data's, or may be computed from it: not decided here.
+func decidedBySchema(cond ast.Expr) bool {
+	seen := map[ast.Node]bool{}
+	var free func(e ast.Node, within ast.Node) bool
+	free = func(e ast.Node, within ast.Node) bool {
+		ok := true
+		var walk func(n ast.Node) bool
+		walk = func(n ast.Node) bool {
+			if !ok {
+				return false
+			}
+			switch x := n.(type) {
+			case *ast.Field:
+				ast.Walk(x.Value, walk, nil) // the label declares, refers to nothing
+				return false
+			case *ast.SelectorExpr:
+				ast.Walk(x.X, walk, nil) // a.b: b is a's, named by a
+				return false
+			case *ast.Ident:
+				switch {
+				case x.Node == nil:
+					ok = predeclared[x.Name]
+				case within != nil && holds(within, x.Node.Pos()):
+					// declared inside the definition's own value
+				case isImport(x.Node):
+				case strings.HasPrefix(x.Name, "#"):
+					if !seen[x.Node] {
+						seen[x.Node] = true
+						ok = free(x.Node, x.Node)
+					}
+				default:
+					ok = false
+				}
+				return false
+			}
+			return true
+		}
+		ast.Walk(e, walk, nil)
+		return ok
+	}
+	return free(cond, nil)
+}
+
+// isImport reports whether a reference names an imported package.
+func isImport(n ast.Node) bool {
+	_, ok := n.(*ast.ImportSpec)
+	return ok
+}
+
+// definitionTested says why a condition that tests a definition, def, but
+// is not decided by the schema alone (decidedBySchema) is not carried.
+func definitionTested(e ast.Expr, def string) string {
+	return fmt.Sprintf("the condition %s tests %s, a definition whose value names a member of the data (or a let, a hidden field or an alias, which may be computed from it): CUE decides a test of definitions alone from the schema, and an if that declares or narrows fields is carried when it tests the data's own fields", exprString(e), def)
 }

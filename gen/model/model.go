@@ -271,6 +271,11 @@ type Object struct {
 	// what holds only while their conditions do. A field only such a body
 	// declares is among Fields, optional; DeclaredBy says which.
 	Conditionals []*Conditional
+	// Decided are the if clauses that test no data (if true, if
+	// #Values.limit != _|_): CUE applied each body, or left it out, from
+	// the schema alone, so what it declares is among Fields or absent,
+	// and no target tests it. Their positions say no clause was dropped.
+	Decided []Pos
 
 	// Open is set when the object admits members it does not name, of any
 	// type: a struct with ..., or a package's root object (CUE closes

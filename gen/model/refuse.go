@@ -103,10 +103,8 @@ func (r *resolver) comprehensions(d *def, lit *ast.StructLit) (forbids bool) {
 			r.errorf(pos, "%s: the body of an if clause must be a struct", d.ref())
 			continue
 		}
-		if lit, isLit := ifc.Condition.(*ast.BasicLit); isLit && (lit.Kind == token.TRUE || lit.Kind == token.FALSE) {
-			// if true { #Two } (CUE's OpenAPI tests, issue 1643): no
-			// test of the data. CUE has applied the body, or left it
-			// out, before listing the object's fields, which say it.
+		if decidedIf(c) {
+			o.Decided = append(o.Decided, pos)
 			continue
 		}
 		if isBottomBody(body) {
@@ -246,7 +244,8 @@ func (r *resolver) refusal(o *Object, cond ast.Expr) (*Refusal, string) {
 }
 
 // comparison parses field == literal (or literal == field) of a required
-// integer, string or enum field.
+// integer, string or enum field; the literal may be named by a definition
+// (kind == #ConfigMapKind, with #ConfigMapKind: "ConfigMap").
 func (r *resolver) comparison(o *Object, b *ast.BinaryExpr) (Cond, string) {
 	return r.comparisonOf(o, b, false)
 }
@@ -257,13 +256,17 @@ func (r *resolver) comparison(o *Object, b *ast.BinaryExpr) (Cond, string) {
 func (r *resolver) comparisonOf(o *Object, b *ast.BinaryExpr, guarded bool) (Cond, string) {
 	e := ast.Expr(b)
 	id, lit := b.X, b.Y
-	if _, ok := id.(*ast.Ident); !ok {
+	if !isFieldName(id) {
 		id, lit = lit, id
 	}
 	ident, ok := id.(*ast.Ident)
-	bl, ok2 := lit.(*ast.BasicLit)
+	ok = ok && isFieldName(ident)
+	bl, ok2 := namedLiteral(lit)
 	if !ok || !ok2 {
-		return Cond{}, fmt.Sprintf("%s: compare a field with a literal", exprString(e))
+		if def := definitionIn(e); def != "" {
+			return Cond{}, definitionTested(e, def)
+		}
+		return Cond{}, fmt.Sprintf("%s: a comparison is carried between one of the object's own fields, by name, and a literal (x == \"v\", n == 3)", exprString(e))
 	}
 	f := o.Field(ident.Name)
 	if f == nil {
@@ -348,4 +351,51 @@ func ifsAsOne(clauses []ast.Clause) (*ast.IfClause, bool) {
 		cond = &ast.BinaryExpr{X: cond, Op: token.LAND, OpPos: ifc.If, Y: ifc.Condition}
 	}
 	return &ast.IfClause{If: first.If, Condition: cond}, true
+}
+
+// decidedIf reports whether c is an if (or several) whose condition tests
+// no data: the constant true or false (if true { #Two }, CUE's OpenAPI
+// tests, issue 1643), or definitions alone (if #Values.sampleLimit != _|_
+// {…}, timoni: decidedBySchema). CUE has applied its body, or left it
+// out, before listing the object's fields, which say it.
+func decidedIf(c *ast.Comprehension) bool {
+	ifc, ok := ifsAsOne(c.Clauses)
+	if !ok {
+		return false
+	}
+	if lit, isLit := ifc.Condition.(*ast.BasicLit); isLit && (lit.Kind == token.TRUE || lit.Kind == token.FALSE) {
+		return true
+	}
+	return decidedBySchema(ifc.Condition)
+}
+
+// isFieldName reports whether e names a field of the object it is in by
+// an identifier: a regular field's name, not a definition's.
+func isFieldName(e ast.Expr) bool {
+	id, ok := e.(*ast.Ident)
+	return ok && !strings.HasPrefix(id.Name, "#")
+}
+
+// namedLiteral is the literal e is: written in place ("ConfigMap", 3), or
+// the value of a definition it names (#ConfigMapKind, declared
+// #ConfigMapKind: "ConfigMap"), followed through definitions that name
+// another. A definition declared in several places is read where the
+// reference resolves; any other declaration can only be the same literal
+// or a type admitting it, or CUE refuses the schema.
+func namedLiteral(e ast.Expr) (*ast.BasicLit, bool) {
+	for range 16 {
+		switch x := e.(type) {
+		case *ast.BasicLit:
+			return x, true
+		case *ast.Ident:
+			n, ok := x.Node.(ast.Expr)
+			if !ok || !strings.HasPrefix(x.Name, "#") {
+				return nil, false
+			}
+			e = n
+		default:
+			return nil, false
+		}
+	}
+	return nil, false
 }

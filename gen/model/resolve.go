@@ -2791,6 +2791,10 @@ func statesMore(lit *ast.StructLit) bool {
 		case *ast.LetClause, *ast.CommentGroup, *ast.Attribute, *ast.Ellipsis:
 			// ... opens the struct, which the object says (Open).
 			continue
+		case *ast.Comprehension:
+			if decidedIf(e) {
+				continue // its fields, if CUE applied it, are listed
+			}
 		}
 		return true
 	}
@@ -3787,6 +3791,11 @@ func (r *resolver) resolveObject(d *def) {
 		// ({[=~"^x-"]: T}) or a comprehension. (A pattern on members'
 		// names that memberPatterns refused has said why.)
 		r.errorf(d.pos, "%s states no field CUE can list: what it holds (a key pattern, [=~\"…\"]: T, or an embedding of one) is not carried yet; a map of any key is [string]: T", d.ref())
+	} else if n == 0 && len(o.Members) == 0 && ok && !d.root && slices.ContainsFunc(lit.Elts, func(e ast.Decl) bool { _, ok := e.(*ast.Comprehension); return ok }) {
+		// #None: {if false {a: int}}: CUE reads a struct of nothing but
+		// definitions, hidden fields and if clauses as an embedding,
+		// which admits [] and "s" as well as {}.
+		r.errorf(d.pos, "%s: CUE lists no field of it (its if clauses, which test no data, add none), and it reads a struct of nothing but definitions, hidden fields and if clauses as an embedding, which admits a list, a string or a number as well as {}: no target states that as one type; declare a field beside the clauses, or write {} for an object of no fields", d.ref())
 	}
 	// An object of no fields ({}) is one: CUE admits only {} (the strict
 	// set too), the Go decoder and the open set any object.
@@ -3930,6 +3939,15 @@ func (r *resolver) withoutDefault(v, dv cue.Value, what string) (cue.Value, stri
 		// the conjunction, each conjunct read without its default
 		// (conjuncts), and the default CUE's.
 		return v, string(lit), true
+	}
+	if t, ok := r.selected(v); ok {
+		// h: #Values.h, with #Values: #M and #M's h: *false | bool
+		// (timoni's wiring of a module's values): the field is the
+		// selected field's value, default and all.
+		return r.withoutDefault(t, dv, what)
+	}
+	if _, handled, ok := r.fieldRef(v, what); handled && !ok {
+		return v, "", false // a field of the data: reported
 	}
 	r.errorf(r.pos(v), "%s: this default (%s) is on a disjunction schemagen does not carry yet; write T | *value, with T a type or a definition", what, lit)
 	return v, "", false
@@ -4658,6 +4676,12 @@ func (r *resolver) fieldRef(v cue.Value, what string) (target cue.Value, handled
 		}
 	}
 	if sels[0].IsDefinition() && !hidden {
+		if k := sharedPrefix(sels, v.Path().Selectors()); k > 0 && !slices.ContainsFunc(sels[k:], cue.Selector.IsDefinition) {
+			// #S: {a: int, b: a}: b refers to a field of the struct
+			// around it, which the data gives, not to a type.
+			r.errorf(r.pos(v), "%s: it refers to %v, a field of the same object, whose value CUE takes from the data: the data may hold here only what it holds there, a check between two of its members that no JSON Schema states; to use the field's type, name it (#%s) and refer to that in both places", what, pathString(sels[k:]), GoName(sels[len(sels)-1].Unquoted()))
+			return cue.Value{}, true, false
+		}
 		return cue.Value{}, false, false // #A.b: a definition's field, read as a reference
 	}
 	// A field of this package only: list.UniqueItems is a builtin's.
@@ -9084,4 +9108,43 @@ func (r *resolver) forbidPos(gv cue.Value, g *Field) Pos {
 		return p
 	}
 	return g.Pos
+}
+
+// selected returns the field v refers to when v is a reference through a
+// definition or a hidden field that does not enclose v (h: #Values.h
+// inside #Spec, with #Values: #M; h: #M.h; h: _defaults.h): no data sets
+// such a field, so its value is a type, default and all, which v has as
+// written there. A reference through v's own enclosing structs only
+// (x.h beside x) is to the data's value, and not read here.
+func (r *resolver) selected(v cue.Value) (cue.Value, bool) {
+	if op, _ := r.expr(v); op != cue.SelectorOp {
+		return cue.Value{}, false
+	}
+	root, path := r.referencePath(v)
+	sels, own := path.Selectors(), v.Path().Selectors()
+	for i, s := range sels {
+		if !s.IsDefinition() && s.LabelType() != cue.HiddenLabel {
+			continue
+		}
+		if i < len(own) && slices.EqualFunc(sels[:i+1], own[:i+1], func(a, b cue.Selector) bool { return a.String() == b.String() }) {
+			continue // a struct around v: its fields are the data's
+		}
+		t := root.LookupPath(path)
+		return t, t.Exists()
+	}
+	return cue.Value{}, false
+}
+
+// sharedPrefix is how many selectors a and b begin with alike.
+func sharedPrefix(a, b []cue.Selector) int {
+	k := 0
+	for k < len(a) && k < len(b) && a[k].String() == b[k].String() {
+		k++
+	}
+	return k
+}
+
+// pathString writes selectors as a CUE path (a.b.#c).
+func pathString(sels []cue.Selector) string {
+	return cue.MakePath(sels...).String()
 }
