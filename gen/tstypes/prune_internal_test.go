@@ -2,11 +2,40 @@ package tstypes
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
 
 var refersRE = map[string]*regexp.Regexp{}
+
+// supportDeclRE finds the names a top-level declaration of support
+// declares: the reference declared is held to.
+var supportDeclRE = regexp.MustCompile(`(?m)^(?:export )?(?:function|const|let|class|interface|type) (\w+)`)
+
+// TestDeclaredAgreesWithRegexp: declared reads the same names, and the
+// same exported flag, as supportDeclRE, on every block of support and on
+// lines made to trip a scan.
+func TestDeclaredAgreesWithRegexp(t *testing.T) {
+	blocks := strings.Split(strings.TrimSpace(support), "\n\n")
+	blocks = append(blocks,
+		"export function f() {}\nconst g = 1;\n  let h = 2;\nexport  type T = 1;\nexport interface I {}",
+		"function* gen() {}\nfunction $x() {}\nclass C2_ {}\ntype\nconst \nexporttype X = 1\nexport let",
+		"/** comment */\n// type T = 1\nexport const é = 1\nlet a1b, c = 2;",
+	)
+	for _, b := range blocks {
+		var want []string
+		wantExported := false
+		for _, m := range supportDeclRE.FindAllStringSubmatch(b, -1) {
+			want = append(want, m[1])
+			wantExported = wantExported || strings.HasPrefix(m[0], "export ")
+		}
+		got, exported := declared(b)
+		if !slices.Equal(got, want) || exported != wantExported {
+			t.Errorf("declared(%q) = %q, %v; the regexp reads %q, %v", b, got, exported, want, wantExported)
+		}
+	}
+}
 
 // pruneSupportByRegexp is pruneSupport as it was first written: a regexp
 // per name over all the kept text, each round. It is the reference the
@@ -17,7 +46,7 @@ func pruneSupportByRegexp(support, code string) string {
 	names := make([][]string, len(blocks))
 	for i, b := range blocks {
 		exported := false
-		for _, m := range supportDecl.FindAllStringSubmatch(b, -1) {
+		for _, m := range supportDeclRE.FindAllStringSubmatch(b, -1) {
 			names[i] = append(names[i], m[1])
 			exported = exported || strings.HasPrefix(m[0], "export ")
 		}
@@ -68,7 +97,7 @@ func pruneSupportByRegexp(support, code string) string {
 // its own), and for no name at all.
 func TestPruneSupportAgreesWithRegexp(t *testing.T) {
 	var names []string
-	for _, m := range supportDecl.FindAllStringSubmatch(support, -1) {
+	for _, m := range supportDeclRE.FindAllStringSubmatch(support, -1) {
 		names = append(names, m[1])
 	}
 	codes := []string{"", "export const x = 1;\n"}
