@@ -8508,6 +8508,15 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 			return true
 		}
 	}
+	// uuid.Valid written without its call means uuid.Valid().
+	if op == cue.SelectorOp && len(args) == 2 && args[0].LookupPath(cue.ParsePath("ns.DNS")).Exists() && t.Base == String {
+		if name, _ := args[1].String(); name == "Valid" {
+			if !slices.Contains(t.Patterns, uuidPattern) {
+				t.Patterns = append(t.Patterns, uuidPattern)
+			}
+			return true
+		}
+	}
 	if why := noMapping[calledName(c)]; why != "" {
 		r.errorf(p, "%s: the constraint %v is not carried: %s", what, c, why)
 		return false
@@ -8522,7 +8531,7 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 			return false
 		}
 	}
-	r.errorf(p, "%s: the constraint %v is not carried (schemagen carries bounds, =~ patterns, strings.MinRunes/MaxRunes, list.MinItems/MaxItems, time.Time, time.Format(\"2006-01-02\"), time.Duration, net.URL and net.AbsURL)", what, c)
+	r.errorf(p, "%s: the constraint %v is not carried (schemagen carries bounds, =~ patterns, strings.MinRunes/MaxRunes, list.MinItems/MaxItems, time.Time, time.Format(\"2006-01-02\"), time.Duration, net.URL, net.AbsURL, string & net.IPv4 and uuid.Valid)", what, c)
 	return false
 }
 
@@ -8530,6 +8539,11 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 // holds it (CUE's net.IPv4 on a string): four decimal octets of 0 to
 // 255, none with a leading zero.
 const ipv4Pattern = `^(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}$`
+
+// uuidPattern is a UUID as CUE's uuid.Valid reads one (google/uuid's
+// Validate): 32 hexadecimal digits in groups of 8-4-4-4-12 joined by -,
+// after urn:uuid: in any case or between { and }, or the 32 digits alone.
+const uuidPattern = `^(?:(?:[uU][rR][nN]:[uU][uU][iI][dD]:)?[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|\{[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\}|[0-9a-fA-F]{32})$`
 
 // noMapping says, of a validator no target can state as CUE does, why.
 var noMapping = map[string]string{
@@ -8790,6 +8804,12 @@ func (r *resolver) builtin(t *Type, c cue.Value, args []cue.Value, what string) 
 		// net.IPv4 also admits a list of bytes.
 		if ok = len(args) == 1 && t.Base == String; ok && !slices.Contains(t.Patterns, ipv4Pattern) {
 			t.Patterns = append(t.Patterns, ipv4Pattern)
+		}
+	case "uuid.Valid":
+		// google/uuid's Validate, which CUE's uuid.Valid calls, as a
+		// pattern every target reads alike.
+		if ok = len(args) == 1 && t.Base == String; ok && !slices.Contains(t.Patterns, uuidPattern) {
+			t.Patterns = append(t.Patterns, uuidPattern)
 		}
 	case "strings.HasPrefix", "strings.HasSuffix", "strings.Contains":
 		// A literal part of the string, stated as the pattern of it
