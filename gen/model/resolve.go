@@ -3736,6 +3736,15 @@ func (r *resolver) resolveObject(d *def) {
 			o.Absent = append(o.Absent, &AbsentMember{Name: name, Why: why, Pos: f.Pos})
 			continue
 		}
+		if e, ok := sourceExpr(v).(ast.Expr); ok {
+			if ref := dataDefault(e, d.root); ref != "" {
+				// b: int | *a: CUE fills b with a's value where the
+				// data leaves b out, a default no target states (and
+				// CUE's value of b alone, int | *int, shows none).
+				r.errorf(f.Pos, "%s.%s: its default is %s, a member of the data: CUE gives the field that member's value where the data leaves it out, which no JSON Schema default (one constant) states; state a constant default (*1), or make the field required or optional", d.ref(), name, ref)
+				continue
+			}
+		}
 		tv := v
 		if dv, has := v.Default(); has && dv.IncompleteKind() == cue.StructKind {
 			if alts, ok := r.objectAlts(v); ok {
@@ -9167,4 +9176,45 @@ func sharedPrefix(a, b []cue.Selector) int {
 // pathString writes selectors as a CUE path (a.b.#c).
 func pathString(sels []cue.Selector) string {
 	return cue.MakePath(sels...).String()
+}
+
+// dataDefault returns the reference a default marks in e (T | *a, T |
+// *x.y) when it names a member of the data: a field by its regular name
+// declared inside the definition (or anywhere, for a package's root
+// object, whose top level is the document), not a definition, a hidden
+// field, an import or a name CUE declares. It is "" for a default that
+// is a type (string | *int) or a constant.
+func dataDefault(e ast.Expr, root bool) string {
+	for _, x := range orOperands(e) {
+		m, ok := x.(*ast.UnaryExpr)
+		if !ok || m.Op != token.MUL {
+			continue
+		}
+		found := ""
+		ast.Walk(m.X, func(n ast.Node) bool {
+			if found != "" {
+				return false
+			}
+			var id *ast.Ident
+			switch y := n.(type) {
+			case *ast.SelectorExpr:
+				id = selectorRoot(y)
+				if id == nil {
+					return true
+				}
+			case *ast.Ident:
+				id = y
+			default:
+				return true
+			}
+			if id.Node != nil && !isImport(id.Node) && !predeclared[id.Name] && !strings.HasPrefix(id.Name, "#") && !strings.HasPrefix(id.Name, "_") && (root || !isFileScope(id.Scope)) {
+				found = exprString(m.X)
+			}
+			return false
+		}, nil)
+		if found != "" {
+			return found
+		}
+	}
+	return ""
 }
