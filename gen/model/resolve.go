@@ -3786,6 +3786,16 @@ func (r *resolver) resolveObject(d *def) {
 			r.partial[o] = true
 			continue
 		}
+		if e, isExpr := sourceExpr(v).(ast.Expr); isExpr {
+			if ref := dataRef(e, d.root); ref != "" {
+				// y: [...int], x: len(y); [N=string]: {name: N}: CUE
+				// evaluates the field from another member of the data
+				// (or a member's name), where the schema alone gave
+				// len([...int]) == 0 or string.
+				r.errorf(f.Pos, "%s.%s: its value is computed from %s, a member of the data (or a member's name, through a pattern's label): CUE evaluates it once the data gives that member, a check between two parts of the data that no JSON Schema keyword states; state a type or a constant here", d.ref(), name, ref)
+				continue
+			}
+		}
 		if regular && o.Match && t.Kind == ObjectKind && requires(t.Object) {
 			// In a match, a regular field left out is put in with its
 			// value: one that requires a field (x: {n!: int}) is then
@@ -4685,9 +4695,11 @@ func (r *resolver) fieldRef(v cue.Value, what string) (target cue.Value, handled
 		}
 	}
 	if sels[0].IsDefinition() && !hidden {
-		if k := sharedPrefix(sels, v.Path().Selectors()); k > 0 && !slices.ContainsFunc(sels[k:], cue.Selector.IsDefinition) {
+		if k := sharedPrefix(sels, v.Path().Selectors()); k > 0 && !slices.ContainsFunc(sels[k:], cue.Selector.IsDefinition) && !constantValue(root.LookupPath(path)) {
 			// #S: {a: int, b: a}: b refers to a field of the struct
-			// around it, which the data gives, not to a type.
+			// around it, which the data gives, not to a type. (To a
+			// constant, a: "x", it is that constant: the data can
+			// hold no other there.)
 			r.errorf(r.pos(v), "%s: it refers to %v, a field of the same object, whose value CUE takes from the data: the data may hold here only what it holds there, a check between two of its members that no JSON Schema states; to use the field's type, name it (#%s) and refer to that in both places", what, pathString(sels[k:]), GoName(sels[len(sels)-1].Unquoted()))
 			return cue.Value{}, true, false
 		}
@@ -9207,7 +9219,7 @@ func dataDefault(e ast.Expr, root bool) string {
 			default:
 				return true
 			}
-			if id.Node != nil && !isImport(id.Node) && !predeclared[id.Name] && !strings.HasPrefix(id.Name, "#") && !strings.HasPrefix(id.Name, "_") && (root || !isFileScope(id.Scope)) {
+			if dataIdent(id, root, nil) {
 				found = exprString(m.X)
 			}
 			return false
@@ -9217,4 +9229,107 @@ func dataDefault(e ast.Expr, root bool) string {
 		}
 	}
 	return ""
+}
+
+// dataIdent reports whether a reference names a member of the data, or a
+// member's name: a field by its regular name that is not a constant
+// written in place (a: "x" is a constant, a: int is the data's), or a
+// pattern's label (N in [N=string]: …). A definition, a hidden field, an
+// import, a name CUE declares or a field declared at the package's top
+// level (unless that is the document, root) is the schema's; a let is
+// what its expression names; a name declared inside within (the value
+// being read) is read where it is declared.
+func dataIdent(id *ast.Ident, root bool, within ast.Node) bool {
+	n := id.Node
+	switch {
+	case n == nil, isImport(n), predeclared[id.Name], strings.HasPrefix(id.Name, "#"), strings.HasPrefix(id.Name, "_"):
+		return false
+	case within != nil && holds(within, n.Pos()):
+		return false
+	case !root && isFileScope(id.Scope):
+		return false
+	}
+	if _, isFor := id.Scope.(*ast.ForClause); isFor {
+		return false // a for clause's key or value: for is refused in an object, saying so
+	}
+	if let, ok := n.(*ast.LetClause); ok {
+		return dataRef(let.Expr, root) != ""
+	}
+	return !literalValue(n)
+}
+
+// constantValue reports whether v is one concrete value, with no default
+// beside others (a: "x", not a: *"x" | string, whose value the data
+// chooses).
+func constantValue(v cue.Value) bool {
+	if _, has := v.Default(); has {
+		return false
+	}
+	return v.Validate(cue.Concrete(true)) == nil
+}
+
+// literalValue reports whether n is a constant written in place: a
+// string, number, boolean or null literal, or a closed list or struct of
+// such (regular fields only).
+func literalValue(n ast.Node) bool {
+	switch x := n.(type) {
+	case *ast.BasicLit:
+		return true
+	case *ast.Ident:
+		return x.Name == "true" || x.Name == "false" || x.Name == "null"
+	case *ast.ListLit:
+		for _, e := range x.Elts {
+			if !literalValue(e) {
+				return false
+			}
+		}
+		return true
+	case *ast.StructLit:
+		for _, e := range x.Elts {
+			f, ok := e.(*ast.Field)
+			if !ok || f.Constraint != token.ILLEGAL || !literalValue(f.Value) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// dataRef returns the first reference in e to a member of the data
+// (dataIdent), as written, or "": y in len(y), N in {name: N}, a in >a.
+func dataRef(e ast.Expr, root bool) string {
+	found := ""
+	var walk func(n ast.Node) bool
+	walk = func(n ast.Node) bool {
+		if found != "" {
+			return false
+		}
+		switch x := n.(type) {
+		case *ast.StructLit:
+			return false // an object of its own, whose fields are read one by one
+		case *ast.Field:
+			ast.Walk(x.Value, walk, nil) // the label declares
+			return false
+		case *ast.Alias:
+			ast.Walk(x.Expr, walk, nil)
+			return false
+		case *ast.SelectorExpr:
+			if id := selectorRoot(x); id != nil {
+				if dataIdent(id, root, e) {
+					found = exprString(x)
+				}
+				return false
+			}
+			return true
+		case *ast.Ident:
+			if dataIdent(x, root, e) {
+				found = x.Name
+			}
+			return false
+		}
+		return true
+	}
+	ast.Walk(e, walk, nil)
+	return found
 }
