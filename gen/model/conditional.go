@@ -471,7 +471,7 @@ func isFileScope(n ast.Node) bool {
 var predeclared = map[string]bool{
 	"_": true, "null": true, "true": true, "false": true, "bool": true, "int": true, "float": true, "number": true, "string": true, "bytes": true,
 	"int8": true, "int16": true, "int32": true, "int64": true, "int128": true, "uint": true, "uint8": true, "uint16": true, "uint32": true, "uint64": true, "uint128": true,
-	"float32": true, "float64": true, "rune": true, "matchN": true, "matchIf": true, "close": true, "and": true, "or": true, "len": true, "div": true, "mod": true, "quo": true, "rem": true,
+	"float32": true, "float64": true, "rune": true, "error": true, "matchN": true, "matchIf": true, "close": true, "and": true, "or": true, "len": true, "div": true, "mod": true, "quo": true, "rem": true,
 }
 
 // defaultOnly reports whether e only marks a default, *v | _ (or _ |

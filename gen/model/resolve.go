@@ -9242,7 +9242,13 @@ func dataDefault(e ast.Expr, root bool) string {
 func dataIdent(id *ast.Ident, root bool, within ast.Node) bool {
 	n := id.Node
 	switch {
-	case n == nil, isImport(n), predeclared[id.Name], strings.HasPrefix(id.Name, "#"), strings.HasPrefix(id.Name, "_"):
+	case predeclared[id.Name], strings.HasPrefix(id.Name, "#"), strings.HasPrefix(id.Name, "_"):
+		return false
+	case n == nil:
+		// Declared in another file of the package, so at its top level:
+		// the document's, where the object is the package's root.
+		return root
+	case isImport(n):
 		return false
 	case within != nil && holds(within, n.Pos()):
 		return false
