@@ -9198,34 +9198,8 @@ func pathString(sels []cue.Selector) string {
 // is a type (string | *int) or a constant.
 func dataDefault(e ast.Expr, root bool) string {
 	for _, x := range orOperands(e) {
-		m, ok := x.(*ast.UnaryExpr)
-		if !ok || m.Op != token.MUL {
-			continue
-		}
-		found := ""
-		ast.Walk(m.X, func(n ast.Node) bool {
-			if found != "" {
-				return false
-			}
-			var id *ast.Ident
-			switch y := n.(type) {
-			case *ast.SelectorExpr:
-				id = selectorRoot(y)
-				if id == nil {
-					return true
-				}
-			case *ast.Ident:
-				id = y
-			default:
-				return true
-			}
-			if dataIdent(id, root, nil) {
-				found = exprString(m.X)
-			}
-			return false
-		}, nil)
-		if found != "" {
-			return found
+		if m, ok := x.(*ast.UnaryExpr); ok && m.Op == token.MUL && dataRef(m.X, root) != "" {
+			return exprString(m.X)
 		}
 	}
 	return ""
