@@ -9301,7 +9301,8 @@ func dataRef(e ast.Expr, root bool) string {
 				}
 				return false
 			}
-			return true
+			ast.Walk(x.X, walk, nil) // (#W & {}).out: out is a label of #W's, not a reference
+			return false
 		case *ast.Ident:
 			if dataIdent(x, root, e) {
 				found = x.Name
