@@ -1119,6 +1119,8 @@ func condExprs(o *model.Object, when []model.Condition) []string {
 			conds = append(conds, v)
 		case model.TestPresent:
 			conds = append(conds, v+" != nil")
+		case model.TestNotEqual:
+			conds = append(conds, v+" != "+condValue(o, c.Cond))
 		default:
 			conds = append(conds, v+" == "+condValue(o, c.Cond))
 		}

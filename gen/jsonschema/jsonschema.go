@@ -854,6 +854,8 @@ func condSchema(o *model.Object, when []model.Condition) obj {
 			props = append(props, member{c.Field, obj{{"const", true}}})
 		case model.TestEqual:
 			props = append(props, member{c.Field, obj{{"const", literal(c.Value(o))}}})
+		case model.TestNotEqual:
+			props = append(props, member{c.Field, obj{{"not", obj{{"const", literal(c.Value(o))}}}}})
 		default:
 			// Present, of any value: named among properties too, as
 			// ajv's strict mode wants of every required name.

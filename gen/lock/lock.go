@@ -728,6 +728,8 @@ func whenPrefix(o *model.Object, conds []model.Condition) string {
 			when = append(when, c.Field+" is true")
 		case model.TestPresent:
 			when = append(when, c.Field+" is present")
+		case model.TestNotEqual:
+			when = append(when, c.Field+" != "+condValue(o, c.Cond))
 		default:
 			when = append(when, c.Field+" == "+condValue(o, c.Cond))
 		}

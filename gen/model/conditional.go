@@ -44,6 +44,9 @@ const (
 	// TestEqual: a required integer, string or enum field holds Cond's
 	// value (if kind == "a").
 	TestEqual
+	// TestNotEqual: a required integer, string or enum field holds
+	// another value than Cond's (if kind != "a").
+	TestNotEqual
 )
 
 // Condition is one test of a Conditional: of the field Field, with Int or
@@ -71,11 +74,14 @@ func (c Condition) Defaulted(o *Object) (reads, absentHolds bool) {
 	case TestTrue:
 		return true, d == true
 	}
+	var equal bool
 	if f.Type.BaseOf() == Int {
-		return true, f.Default == strconv.FormatInt(c.Int, 10)
+		equal = f.Default == strconv.FormatInt(c.Int, 10)
+	} else {
+		str, ok := d.(string)
+		equal = ok && str == c.Str
 	}
-	str, ok := d.(string)
-	return true, ok && str == c.Str
+	return true, equal != (c.Test == TestNotEqual)
 }
 
 // Describe says when the condition holds: "external is true", "flag is
@@ -87,6 +93,8 @@ func (c Condition) Describe(o *Object) string {
 		s = c.Field + " is true"
 	case TestPresent:
 		return c.Field + " is present"
+	case TestNotEqual:
+		s = c.Field + " is not " + c.value(o)
 	default:
 		s = c.Field + " is " + c.value(o)
 	}
@@ -104,11 +112,15 @@ func (c Condition) describeNot(o *Object) string {
 		s = c.Field + " is false"
 	case TestPresent:
 		return c.Field + " is absent"
+	case TestNotEqual:
+		s = c.Field + " is " + c.value(o)
 	default:
 		s = c.Field + " is not " + c.value(o)
 	}
-	if _, holds := c.Defaulted(o); holds {
+	if reads, holds := c.Defaulted(o); holds {
 		s = c.Field + " is present and " + strings.TrimPrefix(s, c.Field+" is ")
+	} else if reads && c.Test == TestNotEqual {
+		s += " or absent (its default)"
 	}
 	return s
 }
@@ -332,6 +344,8 @@ func (r *resolver) conditionalMatch(d *def, cd *Conditional, embeds []*ast.Embed
 			src.WriteString("true")
 		case TestEqual:
 			src.WriteString(c.Value(o))
+		case TestNotEqual:
+			src.WriteString("!=" + c.Value(o))
 		}
 		src.WriteString(", ")
 	}
@@ -559,7 +573,12 @@ func (r *resolver) condDefault(d *def, lit *ast.StructLit, cd *Conditional, prob
 func exclusive(a, b []Condition) bool {
 	for _, x := range a {
 		for _, y := range b {
-			if x.Test == TestEqual && y.Test == TestEqual && x.Field == y.Field && x.Cond != y.Cond {
+			if x.Field != y.Field {
+				continue
+			}
+			if x.Test == TestEqual && y.Test == TestEqual && x.Cond != y.Cond ||
+				x.Test == TestEqual && y.Test == TestNotEqual && x.Cond == y.Cond ||
+				x.Test == TestNotEqual && y.Test == TestEqual && x.Cond == y.Cond {
 				return true
 			}
 		}
@@ -672,6 +691,20 @@ func (r *resolver) conditions(o *Object, e ast.Expr, cd *Conditional) string {
 			return r.conditions(o, x.Y, cd)
 		case token.NEQ:
 			id, ok := x.X.(*ast.Ident)
+			if !isBottom(x.Y) && !isBottom(x.X) {
+				// if kind != "a": a value's test, as == reads it.
+				name := ""
+				if isFieldName(x.X) {
+					name = x.X.(*ast.Ident).Name
+				} else if isFieldName(x.Y) {
+					name = x.Y.(*ast.Ident).Name
+				}
+				c, msg := r.comparisonOf(o, x, guarded(name) || defaulted(o, name))
+				if msg != "" {
+					return msg
+				}
+				return add(Condition{Test: TestNotEqual, Cond: c})
+			}
 			if !ok || !isBottom(x.Y) {
 				break
 			}
@@ -767,6 +800,42 @@ func (r *resolver) probe(d *def, cd *Conditional) (cue.Value, string) {
 			} else {
 				fill = c.Str
 			}
+		case TestNotEqual:
+			// A value the field admits other than the one compared: the
+			// simplest that CUE takes.
+			var samples []any
+			t := o.Field(c.Field).Type
+			switch {
+			case t.Kind == EnumKind:
+				for _, m := range t.Enum.Members {
+					samples = append(samples, m.Value)
+				}
+			case t.BaseOf() == Int:
+				samples = []any{c.Int + 1, c.Int - 1, int64(0), int64(1)}
+				if e := t.Effective(); e.Min != nil {
+					samples = append([]any{int64(*e.Min)}, samples...)
+				}
+			default:
+				samples = []any{"a", "b", "", "0", c.Str + "a"}
+			}
+			found := false
+			for _, s := range samples {
+				if s == any(c.Str) || s == any(c.Int) {
+					continue
+				}
+				if str, ok := s.(string); ok && t.BaseOf() != Int && str == c.Str {
+					continue
+				}
+				w := v.FillPath(path, s)
+				if fv := w.LookupPath(path); fv.Err() == nil && fv.Validate(cue.Concrete(true)) == nil {
+					v, found = w, true
+					break
+				}
+			}
+			if !found {
+				return v, fmt.Sprintf("%s: schemagen found no simple value of %s other than %s to read the body with; test the field with ==", c.Describe(o), c.Field, c.value(o))
+			}
+			continue
 		case TestPresent:
 			if cd.valueTested(c.Field) {
 				continue // the value test fills it
@@ -963,11 +1032,19 @@ func (r *resolver) narrow(d *def, cd *Conditional, probe cue.Value, o *Object, p
 		}
 		n.Const = t
 	case *ast.Ident:
+		if ref := dataRef(x, d.root); ref != "" {
+			r.errorf(pos, "%s: the if body gives it %s, a member of the data: the data may hold here only what it holds there, a check between two of its members that no JSON Schema states", what, ref)
+			return false
+		}
 		if x.Name != "_" {
 			r.errorf(pos, "%s: an if body narrows a field with a constant, _ (it must be present), [_, ...] (at least one item) or a struct of such; %s is not carried yet", what, x.Name)
 			return false
 		}
 	default:
+		if ref := dataRef(f.Value, d.root); ref != "" {
+			r.errorf(pos, "%s: the if body gives it a value computed from %s, a member of the data, which CUE evaluates once the data gives it: a check between two parts of the data that no JSON Schema keyword states", what, ref)
+			return false
+		}
 		r.errorf(pos, "%s: an if body narrows a field with a constant, _ (it must be present), [_, ...] (at least one item) or a struct of such; %s is not carried yet", what, exprKind(f.Value))
 		return false
 	}

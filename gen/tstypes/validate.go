@@ -590,7 +590,11 @@ func condTests(o *model.Object, when []model.Condition) []string {
 			if o.Field(cond.Field).Type.BaseOf() == model.Int {
 				val = strconv.FormatInt(cond.Int, 10)
 			}
-			conds = append(conds, m+" === "+val)
+			if cond.Test == model.TestNotEqual {
+				conds = append(conds, m+" !== "+val)
+			} else {
+				conds = append(conds, m+" === "+val)
+			}
 		}
 	}
 	return conds
