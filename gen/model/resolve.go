@@ -9212,7 +9212,10 @@ func dataDefault(e ast.Expr, root bool) string {
 // import, a name CUE declares or a field declared at the package's top
 // level (unless that is the document, root) is the schema's; a let is
 // what its expression names; a name declared inside within (the value
-// being read) is read where it is declared.
+// being read) is read where it is declared. (A definition used inside
+// the document that names a top-level field is read with the schema's
+// value of it: validated against the document as a whole, CUE would take
+// the document's. Not refused; a corner no corpus has shown.)
 func dataIdent(id *ast.Ident, root bool, within ast.Node) bool {
 	n := id.Node
 	switch {
