@@ -670,6 +670,22 @@ func (r *resolver) conditions(o *Object, e ast.Expr, cd *Conditional) string {
 		cd.When = append(cd.When, c)
 		return ""
 	}
+	// compared adds a test of a field's value against a literal, x == v
+	// or x != v, read as CUE reads the field (its default where the data
+	// leaves it out, or where a presence test guards it).
+	compared := func(x *ast.BinaryExpr, test Test) string {
+		name := ""
+		if isFieldName(x.X) {
+			name = x.X.(*ast.Ident).Name
+		} else if isFieldName(x.Y) {
+			name = x.Y.(*ast.Ident).Name
+		}
+		c, msg := r.comparisonOf(o, x, guarded(name) || defaulted(o, name))
+		if msg != "" {
+			return msg
+		}
+		return add(Condition{Test: test, Cond: c})
+	}
 	switch x := e.(type) {
 	case *ast.Ident:
 		f := o.Field(x.Name)
@@ -692,18 +708,7 @@ func (r *resolver) conditions(o *Object, e ast.Expr, cd *Conditional) string {
 		case token.NEQ:
 			id, ok := x.X.(*ast.Ident)
 			if !isBottom(x.Y) && !isBottom(x.X) {
-				// if kind != "a": a value's test, as == reads it.
-				name := ""
-				if isFieldName(x.X) {
-					name = x.X.(*ast.Ident).Name
-				} else if isFieldName(x.Y) {
-					name = x.Y.(*ast.Ident).Name
-				}
-				c, msg := r.comparisonOf(o, x, guarded(name) || defaulted(o, name))
-				if msg != "" {
-					return msg
-				}
-				return add(Condition{Test: TestNotEqual, Cond: c})
+				return compared(x, TestNotEqual) // if kind != "a": a value's test, as == reads it
 			}
 			if !ok || !isBottom(x.Y) {
 				break
@@ -717,17 +722,7 @@ func (r *resolver) conditions(o *Object, e ast.Expr, cd *Conditional) string {
 			}
 			return add(Condition{Test: TestPresent, Cond: Cond{Field: f.Name}})
 		case token.EQL:
-			name := ""
-			if isFieldName(x.X) {
-				name = x.X.(*ast.Ident).Name
-			} else if isFieldName(x.Y) {
-				name = x.Y.(*ast.Ident).Name
-			}
-			c, msg := r.comparisonOf(o, x, guarded(name) || defaulted(o, name))
-			if msg != "" {
-				return msg
-			}
-			return add(Condition{Test: TestEqual, Cond: c})
+			return compared(x, TestEqual)
 		}
 	}
 	if def := definitionIn(e); def != "" {
