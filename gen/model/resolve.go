@@ -9217,6 +9217,12 @@ func dataDefault(e ast.Expr, root bool) string {
 // value of it: validated against the document as a whole, CUE would take
 // the document's. Not refused; a corner no corpus has shown.)
 func dataIdent(id *ast.Ident, root bool, within ast.Node) bool {
+	return dataIdentSeen(id, root, within, nil)
+}
+
+// dataIdentSeen is dataIdent, following each let once (seen): CUE
+// refuses a cycle of lets, and the walk never depends on that.
+func dataIdentSeen(id *ast.Ident, root bool, within ast.Node, seen map[*ast.LetClause]bool) bool {
 	n := id.Node
 	switch {
 	case predeclared[id.Name], strings.HasPrefix(id.Name, "#"), strings.HasPrefix(id.Name, "_"):
@@ -9236,7 +9242,14 @@ func dataIdent(id *ast.Ident, root bool, within ast.Node) bool {
 		return false // a for clause's key or value: for is refused in an object, saying so
 	}
 	if let, ok := n.(*ast.LetClause); ok {
-		return dataRef(let.Expr, root) != ""
+		if seen[let] {
+			return false
+		}
+		if seen == nil {
+			seen = map[*ast.LetClause]bool{}
+		}
+		seen[let] = true
+		return dataRefSeen(let.Expr, root, seen) != ""
 	}
 	return !literalValue(n)
 }
@@ -9281,7 +9294,10 @@ func literalValue(n ast.Node) bool {
 
 // dataRef returns the first reference in e to a member of the data
 // (dataIdent), as written, or "": y in len(y), N in {name: N}, a in >a.
-func dataRef(e ast.Expr, root bool) string {
+func dataRef(e ast.Expr, root bool) string { return dataRefSeen(e, root, nil) }
+
+// dataRefSeen is dataRef, with the lets followed so far (dataIdentSeen).
+func dataRefSeen(e ast.Expr, root bool, seen map[*ast.LetClause]bool) string {
 	found := ""
 	var walk func(n ast.Node) bool
 	walk = func(n ast.Node) bool {
@@ -9299,7 +9315,7 @@ func dataRef(e ast.Expr, root bool) string {
 			return false
 		case *ast.SelectorExpr:
 			if id := selectorRoot(x); id != nil {
-				if dataIdent(id, root, e) {
+				if dataIdentSeen(id, root, e, seen) {
 					found = exprString(x)
 				}
 				return false
@@ -9307,7 +9323,7 @@ func dataRef(e ast.Expr, root bool) string {
 			ast.Walk(x.X, walk, nil) // (#W & {}).out: out is a label of #W's, not a reference
 			return false
 		case *ast.Ident:
-			if dataIdent(x, root, e) {
+			if dataIdentSeen(x, root, e, seen) {
 				found = x.Name
 			}
 			return false
