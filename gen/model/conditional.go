@@ -783,6 +783,18 @@ func defaulted(o *Object, name string) bool {
 func (r *resolver) probe(d *def, cd *Conditional) (cue.Value, string) {
 	v := d.v
 	o := d.object
+	// fillFirst fills the field at path with the first of samples CUE
+	// takes as a concrete value of it.
+	fillFirst := func(path cue.Path, samples []any) bool {
+		for _, s := range samples {
+			w := v.FillPath(path, s)
+			if fv := w.LookupPath(path); fv.Err() == nil && fv.Validate(cue.Concrete(true)) == nil {
+				v = w
+				return true
+			}
+		}
+		return false
+	}
 	for _, c := range cd.When {
 		path := cue.MakePath(cue.Str(c.Field))
 		var fill any
@@ -800,34 +812,23 @@ func (r *resolver) probe(d *def, cd *Conditional) (cue.Value, string) {
 			// simplest that CUE takes.
 			var samples []any
 			t := o.Field(c.Field).Type
+			compared := any(c.Str)
 			switch {
 			case t.Kind == EnumKind:
 				for _, m := range t.Enum.Members {
 					samples = append(samples, m.Value)
 				}
 			case t.BaseOf() == Int:
+				compared = c.Int
 				samples = []any{c.Int + 1, c.Int - 1, int64(0), int64(1)}
 				if e := t.Effective(); e.Min != nil {
-					samples = append([]any{int64(*e.Min)}, samples...)
+					samples = append([]any{*e.Min}, samples...)
 				}
 			default:
 				samples = []any{"a", "b", "", "0", c.Str + "a"}
 			}
-			found := false
-			for _, s := range samples {
-				if s == any(c.Str) || s == any(c.Int) {
-					continue
-				}
-				if str, ok := s.(string); ok && t.BaseOf() != Int && str == c.Str {
-					continue
-				}
-				w := v.FillPath(path, s)
-				if fv := w.LookupPath(path); fv.Err() == nil && fv.Validate(cue.Concrete(true)) == nil {
-					v, found = w, true
-					break
-				}
-			}
-			if !found {
+			samples = slices.DeleteFunc(samples, func(s any) bool { return s == compared })
+			if !fillFirst(path, samples) {
 				return v, fmt.Sprintf("%s: schemagen found no simple value of %s other than %s to read the body with; test the field with ==", c.Describe(o), c.Field, c.value(o))
 			}
 			continue
@@ -837,20 +838,13 @@ func (r *resolver) probe(d *def, cd *Conditional) (cue.Value, string) {
 			}
 			// Any value the field admits makes it present; try the
 			// simplest of each JSON kind.
-			found := false
 			samples := []any{true, false, 0, 1, "", "a", map[string]any{}, []any{}, 0.5}
 			if t := o.Field(c.Field).Type; t.Kind == EnumKind {
 				samples = append([]any{t.Enum.Members[0].Value}, samples...)
 			} else if c := t.Effective(); c.Min != nil {
 				samples = append([]any{*c.Min}, samples...)
 			}
-			for _, s := range samples {
-				w := v.FillPath(path, s)
-				if fv := w.LookupPath(path); fv.Err() == nil && fv.Validate(cue.Concrete(true)) == nil {
-					v, found = w, true
-					break
-				}
-			}
+			found := fillFirst(path, samples)
 			if !found {
 				// #pageObject's selector?: #selector, a count of
 				// closed objects no simple value satisfies: the field

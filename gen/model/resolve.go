@@ -3736,8 +3736,9 @@ func (r *resolver) resolveObject(d *def) {
 			o.Absent = append(o.Absent, &AbsentMember{Name: name, Why: why, Pos: f.Pos})
 			continue
 		}
-		if e, ok := sourceExpr(v).(ast.Expr); ok {
-			if ref := dataDefault(e, d.root); ref != "" {
+		src, isExpr := sourceExpr(v).(ast.Expr)
+		if isExpr {
+			if ref := dataDefault(src, d.root); ref != "" {
 				// b: int | *a: CUE fills b with a's value where the
 				// data leaves b out, a default no target states (and
 				// CUE's value of b alone, int | *int, shows none).
@@ -3786,8 +3787,8 @@ func (r *resolver) resolveObject(d *def) {
 			r.partial[o] = true
 			continue
 		}
-		if e, isExpr := sourceExpr(v).(ast.Expr); isExpr {
-			if ref := dataRef(e, d.root); ref != "" {
+		if isExpr {
+			if ref := dataRef(src, d.root); ref != "" {
 				// y: [...int], x: len(y); [N=string]: {name: N}: CUE
 				// evaluates the field from another member of the data
 				// (or a member's name), where the schema alone gave
@@ -8523,18 +8524,14 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 			t.URL = addURL(t.URL, URLCheck("net."+name))
 			return true
 		case "IPv4":
-			if !slices.Contains(t.Patterns, ipv4Pattern) {
-				t.Patterns = append(t.Patterns, ipv4Pattern)
-			}
+			t.addPattern(ipv4Pattern)
 			return true
 		}
 	}
 	// uuid.Valid written without its call means uuid.Valid().
 	if op == cue.SelectorOp && len(args) == 2 && args[0].LookupPath(cue.ParsePath("ns.DNS")).Exists() && t.Base == String {
 		if name, _ := args[1].String(); name == "Valid" {
-			if !slices.Contains(t.Patterns, uuidPattern) {
-				t.Patterns = append(t.Patterns, uuidPattern)
-			}
+			t.addPattern(uuidPattern)
 			return true
 		}
 	}
@@ -8560,6 +8557,13 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 // holds it (CUE's net.IPv4 on a string): four decimal octets of 0 to
 // 255, none with a leading zero.
 const ipv4Pattern = `^(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}$`
+
+// addPattern adds re to the patterns a string of t matches, once.
+func (t *Type) addPattern(re string) {
+	if !slices.Contains(t.Patterns, re) {
+		t.Patterns = append(t.Patterns, re)
+	}
+}
 
 // uuidPattern is a UUID as CUE's uuid.Valid reads one (google/uuid's
 // Validate): 32 hexadecimal digits in groups of 8-4-4-4-12 joined by -,
@@ -8823,14 +8827,14 @@ func (r *resolver) builtin(t *Type, c cue.Value, args []cue.Value, what string) 
 		// (Is4: four decimal octets, no leading zero, no zone), as a
 		// pattern every target reads alike. On a string only: alone,
 		// net.IPv4 also admits a list of bytes.
-		if ok = len(args) == 1 && t.Base == String; ok && !slices.Contains(t.Patterns, ipv4Pattern) {
-			t.Patterns = append(t.Patterns, ipv4Pattern)
+		if ok = len(args) == 1 && t.Base == String; ok {
+			t.addPattern(ipv4Pattern)
 		}
 	case "uuid.Valid":
 		// google/uuid's Validate, which CUE's uuid.Valid calls, as a
 		// pattern every target reads alike.
-		if ok = len(args) == 1 && t.Base == String; ok && !slices.Contains(t.Patterns, uuidPattern) {
-			t.Patterns = append(t.Patterns, uuidPattern)
+		if ok = len(args) == 1 && t.Base == String; ok {
+			t.addPattern(uuidPattern)
 		}
 	case "strings.HasPrefix", "strings.HasSuffix", "strings.Contains":
 		// A literal part of the string, stated as the pattern of it
@@ -8845,9 +8849,7 @@ func (r *resolver) builtin(t *Type, c cue.Value, args []cue.Value, what string) 
 				case "strings.HasSuffix":
 					re += "$"
 				}
-				if !slices.Contains(t.Patterns, re) {
-					t.Patterns = append(t.Patterns, re)
-				}
+				t.addPattern(re)
 				ok = true
 			}
 		}
@@ -8866,9 +8868,7 @@ func (r *resolver) builtin(t *Type, c cue.Value, args []cue.Value, what string) 
 				// A time of day: what Go's time.Parse reads with this
 				// layout, stated as a pattern (an hour of one or two
 				// digits, a fraction of a second after . or ,).
-				if !slices.Contains(t.Patterns, timeOfDayPattern) {
-					t.Patterns = append(t.Patterns, timeOfDayPattern)
-				}
+				t.addPattern(timeOfDayPattern)
 				ok = true
 			}
 		}
@@ -9167,7 +9167,7 @@ func (r *resolver) selected(v cue.Value) (cue.Value, bool) {
 		if !s.IsDefinition() && s.LabelType() != cue.HiddenLabel {
 			continue
 		}
-		if i < len(own) && slices.EqualFunc(sels[:i+1], own[:i+1], func(a, b cue.Selector) bool { return a.String() == b.String() }) {
+		if sharedPrefix(sels, own) > i {
 			continue // a struct around v: its fields are the data's
 		}
 		t := root.LookupPath(path)
@@ -9215,14 +9215,10 @@ func dataDefault(e ast.Expr, root bool) string {
 // being read) is read where it is declared. (A definition used inside
 // the document that names a top-level field is read with the schema's
 // value of it: validated against the document as a whole, CUE would take
-// the document's. Not refused; a corner no corpus has shown.)
-func dataIdent(id *ast.Ident, root bool, within ast.Node) bool {
-	return dataIdentSeen(id, root, within, nil)
-}
-
-// dataIdentSeen is dataIdent, following each let once (seen): CUE
-// refuses a cycle of lets, and the walk never depends on that.
-func dataIdentSeen(id *ast.Ident, root bool, within ast.Node, seen map[*ast.LetClause]bool) bool {
+// the document's. Not refused; a corner no corpus has shown.) Each let is
+// followed once (seen): CUE refuses a cycle of lets, and the walk does not
+// depend on that.
+func dataIdent(id *ast.Ident, root bool, within ast.Node, seen map[*ast.LetClause]bool) bool {
 	n := id.Node
 	switch {
 	case predeclared[id.Name], strings.HasPrefix(id.Name, "#"), strings.HasPrefix(id.Name, "_"):
@@ -9296,7 +9292,7 @@ func literalValue(n ast.Node) bool {
 // (dataIdent), as written, or "": y in len(y), N in {name: N}, a in >a.
 func dataRef(e ast.Expr, root bool) string { return dataRefSeen(e, root, nil) }
 
-// dataRefSeen is dataRef, with the lets followed so far (dataIdentSeen).
+// dataRefSeen is dataRef, with the lets followed so far (dataIdent).
 func dataRefSeen(e ast.Expr, root bool, seen map[*ast.LetClause]bool) string {
 	found := ""
 	var walk func(n ast.Node) bool
@@ -9315,7 +9311,7 @@ func dataRefSeen(e ast.Expr, root bool, seen map[*ast.LetClause]bool) string {
 			return false
 		case *ast.SelectorExpr:
 			if id := selectorRoot(x); id != nil {
-				if dataIdentSeen(id, root, e, seen) {
+				if dataIdent(id, root, e, seen) {
 					found = exprString(x)
 				}
 				return false
@@ -9323,7 +9319,7 @@ func dataRefSeen(e ast.Expr, root bool, seen map[*ast.LetClause]bool) string {
 			ast.Walk(x.X, walk, nil) // (#W & {}).out: out is a label of #W's, not a reference
 			return false
 		case *ast.Ident:
-			if dataIdentSeen(x, root, e, seen) {
+			if dataIdent(x, root, e, seen) {
 				found = x.Name
 			}
 			return false
