@@ -5232,6 +5232,17 @@ var boundOnField = regexp.MustCompile(`non-concrete value ([^\s;,)]+) for bound 
 // constraints, a list, a map, or a string constant.
 func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 	p := r.pos(v)
+	if _, has := v.Default(); has {
+		// #W: *100 | int & >0 & <=100 (timoni's #Affinity.#Weight): the
+		// type is CUE's value without its default, whose constraints
+		// are read as a field's are (withoutDefault); the default is
+		// each use's. Read whole, the marked disjunction is one
+		// conjunct that constrain took for the bare type, and the
+		// bounds were lost.
+		if op, args := r.expr(v); op == cue.NoOp && len(args) == 1 {
+			v = args[0]
+		}
+	}
 	kind := v.IncompleteKind()
 	if kind == cue.BottomKind {
 		// A list with list.MinItems(n) is incomplete as a definition (no
