@@ -1140,6 +1140,12 @@ func decidedBySchema(cond ast.Expr) bool {
 				case within != nil && holds(within, x.Node.Pos()):
 					// declared inside the definition's own value
 				case isImport(x.Node):
+				case isLet(x.Node):
+					// a let decides as its value does
+					if !seen[x.Node] {
+						seen[x.Node] = true
+						ok = free(x.Node.(*ast.LetClause).Expr, within)
+					}
 				case strings.HasPrefix(x.Name, "#"):
 					if !seen[x.Node] {
 						seen[x.Node] = true
@@ -1156,6 +1162,12 @@ func decidedBySchema(cond ast.Expr) bool {
 		return ok
 	}
 	return free(cond, nil)
+}
+
+// isLet reports whether a reference names a let.
+func isLet(n ast.Node) bool {
+	_, ok := n.(*ast.LetClause)
+	return ok
 }
 
 // isImport reports whether a reference names an imported package.
