@@ -4609,6 +4609,11 @@ func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 			return t, ok
 		}
 		switch {
+		case len(rest) == 0:
+			// null | null (what a generator writes for a nullable null):
+			// null, not a nullable union of no members, whose JSON
+			// Schema ("anyOf": []) no validator compiles.
+			return r.typeOf(args[0], what)
 		case len(rest) == len(args) && len(args) > 1:
 			return r.inlineDisjunction(v, rest, what)
 		case len(rest) == len(args):
