@@ -5246,6 +5246,12 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 		// bounds were lost.
 		if op, args := r.expr(v); op == cue.NoOp && len(args) == 1 {
 			v = args[0]
+			if op, _ := r.expr(v); op == cue.OrOp {
+				// [string]: *"b" | ("a" | "b" | "c"): without its
+				// default a disjunction, an enum or a choice, read as
+				// one (it was any string).
+				return r.typeOf(v, what)
+			}
 		}
 	}
 	kind := v.IncompleteKind()
