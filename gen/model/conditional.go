@@ -717,7 +717,9 @@ func (r *resolver) conditions(o *Object, e ast.Expr, cd *Conditional) string {
 			if f == nil {
 				return fmt.Sprintf("%s: %s is not a field of %s", exprString(e), id.Name, o.Name)
 			}
-			if !f.Optional || f.HasDefault() {
+			if !f.Optional || f.HasDefault() && !f.OptionalMark {
+				// (f?: *255 | uint8 is absent where the data leaves it
+				// out: CUE supplies the default of a regular field only)
 				return fmt.Sprintf("%s: %s is always present (required, or supplied by CUE when the data leaves it out), so the test always holds; write the body's fields outside the if", exprString(e), id.Name)
 			}
 			return add(Condition{Test: TestPresent, Cond: Cond{Field: f.Name}})

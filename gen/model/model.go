@@ -405,7 +405,11 @@ type Field struct {
 	Doc      string
 	Pos      Pos
 	Optional bool // absent is allowed, and differs from zero
-	Type     *Type
+	// OptionalMark is set for a field declared name?: T. CUE never
+	// supplies such a field's Default: the data may leave it out, and an
+	// if's presence test of it can fail.
+	OptionalMark bool
+	Type         *Type
 	// Default is the value CUE gives the field when the data leaves it
 	// out (replicas: int | *1, or a default of its enum), as a JSON
 	// literal; "" when it has none. The field is then optional (the data

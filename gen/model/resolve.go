@@ -3706,7 +3706,7 @@ func (r *resolver) resolveObject(d *def) {
 		}
 		switch sel.ConstraintType() {
 		case cue.OptionalConstraint:
-			f.Optional = true
+			f.Optional, f.OptionalMark = true, true
 		case cue.RequiredConstraint:
 		default:
 			// A regular field, by CUE's own rule (which its JSON Schema
