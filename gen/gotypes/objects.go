@@ -6,6 +6,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -409,6 +410,14 @@ func goLiteral(f *goFile, t *model.Type, lit string) string {
 		// *"low" | "high" | null: a value.
 		return f.wire() + ".Of[" + goType(f, t.Elem, false) + "](" + goLiteral(f, t.Elem, lit) + ")"
 	}
+	switch t.BaseOf() {
+	case model.Time:
+		// *"2024-01-02T03:04:05Z" | time.Time: the instant, as
+		// time.Date states it (a string constant is no time.Time).
+		var s string
+		json.Unmarshal([]byte(lit), &s)
+		return timeLiteral(f, s)
+	}
 	if t.BaseOf() != model.String && t.Kind != model.EnumKind {
 		return lit
 	}
@@ -422,6 +431,24 @@ func goLiteral(f *goFile, t *model.Type, lit string) string {
 		}
 	}
 	return escape.GoString(s)
+}
+
+// timeLiteral is a Go expression of the instant s, an RFC 3339 time
+// (with or without a fraction) that CUE admitted: time.Date in UTC, or in
+// a zone of the offset written.
+func timeLiteral(f *goFile, s string) string {
+	pkg := f.use("time")
+	tm, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		// (CUE admitted it as time.Time, so Go's parser does too; read
+		// at the call otherwise)
+		return "func() " + pkg + ".Time { t, _ := " + pkg + ".Parse(" + pkg + ".RFC3339Nano, " + escape.GoString(s) + "); return t }()"
+	}
+	zone := pkg + ".UTC"
+	if _, off := tm.Zone(); off != 0 || !strings.HasSuffix(s, "Z") && !strings.HasSuffix(s, "z") {
+		zone = fmt.Sprintf("%s.FixedZone(\"\", %d)", pkg, off)
+	}
+	return fmt.Sprintf("%s.Date(%d, %d, %d, %d, %d, %d, %d, %s)", pkg, tm.Year(), int(tm.Month()), tm.Day(), tm.Hour(), tm.Minute(), tm.Second(), tm.Nanosecond(), zone)
 }
 
 // objectDecode emits the decoder: required fields present, no nulls, no
