@@ -1,0 +1,224 @@
+// Package differential_test judges random schemas: each seed writes a
+// small module of the constructs schemagen carries (internal/randschema:
+// scalars with bounds, patterns, lengths, multiples, formats and
+// defaults, named scalars with their defaults, enums, constants, bytes,
+// nullables, lists with bounds and unique items, tuples, maps, nested and
+// named objects, open or closed, with key patterns, counts and ifs,
+// unions, choices of kinds), and random JSON instances near its
+// definition #A. CUE's evaluator (the definition unified with the
+// instance, validated as concrete, as cue vet -d '#A' judges it) and
+// santhosh-tekuri on the generated strict JSON Schema must give every
+// instance the same verdict, and the open schema must accept whatever CUE
+// accepts. A seed schemagen refuses is counted, not judged: refusing is
+// allowed, carrying a schema wrongly is not.
+//
+// In process and fast, it holds the model, through the JSON Schema, to
+// CUE on many schemas nobody wrote by hand; conformance/constructs judges
+// some of the same seeds (and its hand-written cases) by every judge: Go,
+// TypeScript and ajv too. make test runs a fixed
+// set of seeds (SCHEMAGEN_DIFF_SEEDS sets how many); make fuzz runs
+// FuzzDifferential over any seed.
+package differential_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"cuelang.org/go/cue"
+	"cuelang.org/go/cue/cuecontext"
+	"cuelang.org/go/cue/load"
+
+	"github.com/schemagen/schemagen/gen/jsonschema"
+	"github.com/schemagen/schemagen/gen/model"
+	"github.com/schemagen/schemagen/internal/judge"
+	"github.com/schemagen/schemagen/internal/randschema"
+)
+
+// samples is how many instances each seed draws (duplicates are judged once).
+const samples = 60
+
+// outcome is what one seed gave.
+type outcome struct {
+	refused   string   // schemagen's refusal, when it refused
+	judged    int      // instances judged
+	accepted  int      // of them, CUE accepted
+	disagree  []string // each disagreement, said in full
+	moduleCUE string
+}
+
+// runSeed generates, loads and judges the module of seed in dir.
+func runSeed(t testing.TB, seed uint64, dir string) outcome {
+	m := randschema.New(seed, randschema.Options{Unknown: true})
+	out := outcome{moduleCUE: m.CUE}
+	write := func(rel, data string) {
+		p := filepath.Join(dir, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("cue.mod/module.cue", "module: \"example.com/diff@v0\"\nlanguage: version: \"v0.17.0\"\n")
+	write("schema/t/t.cue", m.CUE)
+
+	s, err := model.Load(dir)
+	if err != nil {
+		out.refused = err.Error()
+		return out
+	}
+	files, err := jsonschema.Generate(s)
+	if err != nil {
+		t.Fatalf("seed %d: the JSON Schema emitter failed on a schema the model read: %v\n%s", seed, err, m.CUE)
+	}
+	folder := ""
+	for _, f := range files {
+		write(filepath.Join("out", f.Path), string(f.Data))
+		if filepath.Base(f.Path) == "a.schema.json" && filepath.Base(filepath.Dir(f.Path)) != jsonschema.StrictDir {
+			folder = filepath.Join(dir, "out", filepath.Dir(f.Path))
+		}
+	}
+	if folder == "" {
+		t.Fatalf("seed %d: no JSON Schema file of #A among %d files", seed, len(files))
+	}
+	set, err := judge.Load(folder)
+	if err != nil {
+		t.Fatalf("seed %d: %v\n--- schema ---\n%s", seed, err, m.CUE)
+	}
+
+	ctx := cuecontext.New()
+	insts := load.Instances([]string{"./schema/t"}, &load.Config{Dir: dir})
+	if insts[0].Err != nil {
+		t.Fatalf("seed %d: cue load: %v", seed, insts[0].Err)
+	}
+	def := judge.Definition(ctx.BuildInstance(insts[0]), "A")
+
+	r := rand.New(rand.NewPCG(seed, 1))
+	seen := map[string]bool{}
+	for range samples {
+		data, err := json.Marshal(m.Sample(r))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if seen[string(data)] {
+			continue
+		}
+		seen[string(data)] = true
+		out.judged++
+		expr, err := judge.Instance(def, "instance.json", data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cueErr := ctx.BuildExpr(expr).Unify(def).Validate(cue.Concrete(true))
+		strict, err := set.Validate("strict/a.schema.json", data)
+		if err != nil {
+			t.Fatalf("seed %d: the strict schema does not compile: %v\n--- schema ---\n%s", seed, err, m.CUE)
+		}
+		open, err := set.Validate("a.schema.json", data)
+		if err != nil {
+			t.Fatalf("seed %d: the open schema does not compile: %v\n--- schema ---\n%s", seed, err, m.CUE)
+		}
+		if cueErr == nil {
+			out.accepted++
+		}
+		say := func(what string) {
+			out.disagree = append(out.disagree, fmt.Sprintf("%s\n\tinstance %s\n\tcue: %v\n\tstrict: %s\n\topen: %s", what, data, oneLine(cueErr), strict, open))
+		}
+		switch {
+		case cueErr == nil && strict != "":
+			say("CUE accepts, the strict schema refuses")
+		case cueErr != nil && strict == "":
+			say("CUE refuses, the strict schema accepts")
+		case cueErr == nil && open != "":
+			say("CUE accepts, the open schema refuses")
+		}
+	}
+	return out
+}
+
+// oneLine is an error on one line, or "accepts".
+func oneLine(err error) string {
+	if err == nil {
+		return "accepts"
+	}
+	return strings.ReplaceAll(err.Error(), "\n", "; ")
+}
+
+// seeds is how many seeds make test judges.
+func seeds(t *testing.T) int {
+	if s := os.Getenv("SCHEMAGEN_DIFF_SEEDS"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil {
+			t.Fatalf("SCHEMAGEN_DIFF_SEEDS=%q: %v", s, err)
+		}
+		return n
+	}
+	if testing.Short() {
+		return 20
+	}
+	return 150
+}
+
+// TestDifferential judges the fixed seeds 1..n.
+func TestDifferential(t *testing.T) {
+	n := seeds(t)
+	refused, judged, accepted := 0, 0, 0
+	refusals := map[string]int{}
+	for seed := uint64(1); seed <= uint64(n); seed++ {
+		o := runSeed(t, seed, t.TempDir())
+		if o.refused != "" {
+			refused++
+			refusals[firstLine(o.refused)]++
+			if show := os.Getenv("SCHEMAGEN_DIFF_SHOW"); show != "" && strings.Contains(o.refused, show) {
+				t.Logf("seed %d refused: %s\n%s", seed, o.refused, o.moduleCUE)
+			}
+			continue
+		}
+		judged += o.judged
+		accepted += o.accepted
+		for _, d := range o.disagree {
+			t.Errorf("seed %d: %s\n--- schema ---\n%s", seed, d, o.moduleCUE)
+		}
+	}
+	t.Logf("%d seeds: %d refused, %d generated; %d instances judged, %d of them accepted by CUE", n, refused, n-refused, judged, accepted)
+	for msg, k := range refusals {
+		t.Logf("refused %d×: %s", k, msg)
+	}
+	if refused*2 > n {
+		t.Errorf("%d of %d seeds refused: the generator writes constructs schemagen does not carry, so the test judges little", refused, n)
+	}
+	if accepted*10 < judged {
+		t.Errorf("CUE accepted %d of %d instances: the samplers miss the types, so the test judges mostly refusals", accepted, judged)
+	}
+}
+
+// firstLine is the first line of s with its position cut, for counting.
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(s, "\n")
+	if _, rest, ok := strings.Cut(s, ": "); ok && strings.HasPrefix(s, "schema/") {
+		s = rest
+	}
+	if len(s) > 160 {
+		s = s[:160] + "…"
+	}
+	return s
+}
+
+// FuzzDifferential judges any seed (make fuzz).
+func FuzzDifferential(f *testing.F) {
+	for seed := uint64(1); seed <= 8; seed++ {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, seed uint64) {
+		o := runSeed(t, seed, t.TempDir())
+		for _, d := range o.disagree {
+			t.Errorf("seed %d: %s\n--- schema ---\n%s", seed, d, o.moduleCUE)
+		}
+	})
+}
