@@ -4421,7 +4421,10 @@ func writesDefault(n ast.Node) bool {
 		if u, ok := n.(*ast.UnaryExpr); ok && u.Op == token.MUL {
 			found = true
 		}
-		if _, ok := n.(*ast.StructLit); ok {
+		switch n.(type) {
+		case *ast.StructLit, *ast.ListLit:
+			// a mark inside ([...(*1 | int)], {a: *1 | int}) is an
+			// item's or a member's default, not the value's
 			return false
 		}
 		return !found
