@@ -3,6 +3,8 @@ package model
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
+	"regexp/syntax"
 	"slices"
 	"strconv"
 	"strings"
@@ -840,11 +842,18 @@ func (r *resolver) probe(d *def, cd *Conditional) (cue.Value, string) {
 			}
 			// Any value the field admits makes it present; try the
 			// simplest of each JSON kind.
-			samples := []any{true, false, 0, 1, "", "a", map[string]any{}, []any{}, 0.5}
+			samples := []any{true, false, 0, 1, "", "a", "b", "ab", "x1", "A", map[string]any{}, []any{}, 0.5}
 			if t := o.Field(c.Field).Type; t.Kind == EnumKind {
 				samples = append([]any{t.Enum.Members[0].Value}, samples...)
 			} else if c := t.Effective(); c.Min != nil {
 				samples = append([]any{*c.Min}, samples...)
+			} else {
+				// f?: =~"^[0-9]{3}$": a string its patterns match
+				for _, re := range c.Patterns {
+					if s, ok := patternSample(re); ok {
+						samples = append([]any{s}, samples...)
+					}
+				}
 			}
 			found := fillFirst(path, samples)
 			if !found {
@@ -869,6 +878,17 @@ func (r *resolver) probe(d *def, cd *Conditional) (cue.Value, string) {
 		}
 	}
 	return v, ""
+}
+
+// conditionFields lists the fields a conditional's conditions test.
+func conditionFields(cd *Conditional) string {
+	var names []string
+	for _, c := range cd.When {
+		if !slices.Contains(names, c.Field) {
+			names = append(names, c.Field)
+		}
+	}
+	return strings.Join(names, ", ")
 }
 
 // required reports whether the field at path must be present while the
@@ -898,6 +918,13 @@ func (r *resolver) declared(d *def, cd *Conditional, probe cue.Value, f *ast.Fie
 		return nil
 	}
 	v := probe.LookupPath(cue.MakePath(cue.Str(name).Optional()))
+	if !v.Exists() {
+		// f?: !="a" & =~"^[a-z]", then if f != _|_ {g: …}, with none of
+		// the simple values tried admitted: the probe filled f with its
+		// type, which CUE does not take as present.
+		r.errorf(pos, "%s: %s is declared in an if body that schemagen could not read: no simple value it tried for the condition's fields (%s) is one CUE takes as concrete there, and CUE applies the body only then; carried when a value such as \"a\", \"b\", 0, 1, true, {} or [] satisfies the tested field", d.ref(), name, conditionFields(cd))
+		return nil
+	}
 	if err := v.Err(); err != nil {
 		r.errorf(pos, "%s: %s: %s", d.ref(), name, cueErrText(err))
 		return nil
@@ -1182,4 +1209,48 @@ func isImport(n ast.Node) bool {
 // is not decided by the schema alone (decidedBySchema) is not carried.
 func definitionTested(e ast.Expr, def string) string {
 	return fmt.Sprintf("the condition %s tests %s, a definition whose value names a member of the data (or a let, a hidden field or an alias, which may be computed from it): CUE decides a test of definitions alone from the schema, and an if that declares or narrows fields is carried when it tests the data's own fields", exprString(e), def)
+}
+
+// patternSample is a short string that matches the regular expression
+// re (RE2, as CUE's =~), for a probe that must make a field present with
+// a value CUE takes: each repetition its least, each alternation its
+// first, each class its first character. ok is false when re does not
+// parse or the string built does not match (an anchor inside, \b).
+func patternSample(re string) (string, bool) {
+	prog, err := syntax.Parse(re, syntax.Perl)
+	if err != nil {
+		return "", false
+	}
+	var b strings.Builder
+	var build func(x *syntax.Regexp)
+	build = func(x *syntax.Regexp) {
+		switch x.Op {
+		case syntax.OpLiteral:
+			b.WriteString(string(x.Rune))
+		case syntax.OpCharClass:
+			if len(x.Rune) > 0 {
+				b.WriteRune(x.Rune[0])
+			}
+		case syntax.OpAnyChar, syntax.OpAnyCharNotNL:
+			b.WriteByte('a')
+		case syntax.OpCapture:
+			build(x.Sub[0])
+		case syntax.OpPlus:
+			build(x.Sub[0])
+		case syntax.OpRepeat:
+			for range x.Min {
+				build(x.Sub[0])
+			}
+		case syntax.OpConcat:
+			for _, s := range x.Sub {
+				build(s)
+			}
+		case syntax.OpAlternate:
+			build(x.Sub[0])
+		}
+	}
+	build(prog.Simplify())
+	s := b.String()
+	m, err := regexp.MatchString(re, s)
+	return s, err == nil && m
 }
