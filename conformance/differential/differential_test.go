@@ -193,7 +193,7 @@ func TestDifferential(t *testing.T) {
 	if refused*2 > n {
 		t.Errorf("%d of %d seeds refused: the generator writes constructs schemagen does not carry, so the test judges little", refused, n)
 	}
-	if accepted*10 < judged {
+	if accepted*12 < judged {
 		t.Errorf("CUE accepted %d of %d instances: the samplers miss the types, so the test judges mostly refusals", accepted, judged)
 	}
 }

@@ -843,6 +843,11 @@ func (r *resolver) probe(d *def, cd *Conditional) (cue.Value, string) {
 			// Any value the field admits makes it present; try the
 			// simplest of each JSON kind.
 			samples := []any{true, false, 0, 1, "", "a", "b", "ab", "x1", "A", map[string]any{}, []any{}, 0.5}
+			// lists that must hold items ([_, ...], list.MinItems(2)):
+			// one or two of a simple kind
+			for _, item := range []any{0, "a", true, map[string]any{}, 0.5} {
+				samples = append(samples, []any{item}, []any{item, item})
+			}
 			if t := o.Field(c.Field).Type; t.Kind == EnumKind {
 				samples = append([]any{t.Enum.Members[0].Value}, samples...)
 			} else if c := t.Effective(); c.Min != nil {

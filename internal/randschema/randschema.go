@@ -37,6 +37,7 @@ type typ struct {
 type gen struct {
 	r       *rand.Rand
 	unknown bool
+	prefix  string // of the fields' names: f0, f1, …
 	decls   []string
 	nnamed  int
 }
@@ -188,7 +189,23 @@ func (g *gen) scalarType() typ {
 // URLs, constants.
 func (g *gen) moreScalar() typ {
 	r := g.r
-	switch r.IntN(6) {
+	switch r.IntN(10) {
+	case 6:
+		return typ{cue: pick(r, "int32", "uint", "int8"), scalar: true, lit: "7", sample: func(r *rand.Rand) any {
+			return num(pick(r, "0", "-1", "127", "128", "-129", "2147483647", "2147483648", "4294967296"))
+		}}
+	case 7:
+		return typ{cue: `string & strings.HasPrefix("ab")`, scalar: true, lit: `"abc"`, sample: func(r *rand.Rand) any {
+			return pick[any](r, "ab", "abc", "a", "xab", "")
+		}}
+	case 8:
+		return typ{cue: "net.AbsURL", scalar: true, lit: `"https://example.com"`, sample: func(r *rand.Rand) any {
+			return pick[any](r, "https://example.com/a", "example.com", "/a", "mailto:x@y", "", "http://[::1]:80/")
+		}}
+	case 9:
+		return typ{cue: "string & uuid.Valid", scalar: true, lit: `"123e4567-e89b-12d3-a456-426614174000"`, sample: func(r *rand.Rand) any {
+			return pick[any](r, "123e4567-e89b-12d3-a456-426614174000", "123E4567-E89B-12D3-A456-426614174000", "123e4567e89b12d3a456426614174000", "x", "")
+		}}
 	case 0:
 		return typ{cue: "int & math.MultipleOf(3)", scalar: true, lit: "6", sample: func(r *rand.Rand) any {
 			return num(pick(r, "0", "3", "-3", "4", "9", "10"))
@@ -291,6 +308,8 @@ func (g *gen) typeAt(depth int) typ {
 		return g.named(t)
 	case c == 9 && r.IntN(3) == 0:
 		return g.unionType(depth - 1)
+	case c == 9:
+		return g.moreStructure(depth - 1)
 	default:
 		// string | int, a choice of kinds
 		a, b := g.stringType(), g.intType()
@@ -300,6 +319,99 @@ func (g *gen) typeAt(depth int) typ {
 			}
 			return b.sample(r)
 		}}
+	}
+}
+
+// moreStructure is a structure of the rarer forms: an embedded
+// definition, close(), a nullable object, a non-empty list, a count of
+// kinds (matchN), keys that count their characters, a recursive
+// definition.
+func (g *gen) moreStructure(depth int) typ {
+	r := g.r
+	switch r.IntN(7) {
+	case 0:
+		// #Base embedded beside fields of its own
+		base := g.named(g.structOf(depth, false, false))
+		prefix := g.prefix
+		g.prefix = "o" // the own fields are named apart from the base's
+		own := g.structOf(depth, false, false)
+		g.prefix = prefix
+		text := "{\n\t" + base.cue + "\n" + strings.TrimPrefix(own.cue, "{\n")
+		return typ{cue: text, sample: func(r *rand.Rand) any {
+			a, _ := base.sample(r).(map[string]any)
+			b, ok := own.sample(r).(map[string]any)
+			if !ok || a == nil {
+				return b
+			}
+			for k, v := range b {
+				a[k] = v
+			}
+			return a
+		}}
+	case 1:
+		// close({...}) inside the definition
+		t := g.structOf(depth, false, false)
+		t.cue = "close(" + t.cue + ")"
+		return t
+	case 2:
+		// null | #Obj
+		t := g.named(g.structOf(depth, false, false))
+		return typ{cue: "null | " + t.cue, sample: func(r *rand.Rand) any {
+			if r.IntN(3) == 0 {
+				return nil
+			}
+			return t.sample(r)
+		}}
+	case 3:
+		// a list that is not empty
+		elem := g.scalarType()
+		return typ{cue: "[...(" + elem.cue + ")] & [_, ...]", sample: func(r *rand.Rand) any {
+			out := []any{}
+			for range r.IntN(3) {
+				out = append(out, elem.sample(r))
+			}
+			return out
+		}}
+	case 4:
+		// matchN(>=1, [...]): a value of one kind or another
+		a, b := g.stringType(), g.intType()
+		return typ{cue: "matchN(>=1, [" + a.cue + ", " + b.cue + "])", sample: func(r *rand.Rand) any {
+			if r.IntN(2) == 0 {
+				return a.sample(r)
+			}
+			return b.sample(r)
+		}}
+	case 5:
+		// keys that count their characters
+		elem := g.scalarType()
+		return typ{cue: "{[string & strings.MaxRunes(2)]: " + elem.cue + "}", sample: func(r *rand.Rand) any {
+			out := map[string]any{}
+			for range r.IntN(3) {
+				out[pick(r, "k", "kk", "kkk", "é")] = elem.sample(r)
+			}
+			return out
+		}}
+	default:
+		// a definition that holds itself
+		g.nnamed++
+		name := fmt.Sprintf("#N%d", g.nnamed)
+		leaf := g.scalarType()
+		g.decls = append(g.decls, name+": {\n\tv?: "+leaf.cue+"\n\tnext?: "+name+"\n\tkids?: [..."+name+"]\n}")
+		var sample func(r *rand.Rand, depth int) any
+		sample = func(r *rand.Rand, depth int) any {
+			out := map[string]any{}
+			if r.IntN(2) == 0 {
+				out["v"] = leaf.sample(r)
+			}
+			if depth > 0 && r.IntN(2) == 0 {
+				out["next"] = sample(r, depth-1)
+			}
+			if depth > 0 && r.IntN(3) == 0 {
+				out["kids"] = []any{sample(r, depth-1)}
+			}
+			return out
+		}
+		return typ{cue: name, sample: func(r *rand.Rand) any { return sample(r, 3) }}
 	}
 }
 
@@ -407,14 +519,14 @@ func (g *gen) structOf(depth int, open, counted bool) typ {
 	r := g.r
 	var fs []field
 	for i := range 1 + r.IntN(4) {
-		fs = append(fs, field{name: fmt.Sprintf("f%d", i), mark: pick(r, "", "?", "?", "!"), t: g.typeAt(depth)})
+		fs = append(fs, field{name: fmt.Sprintf("%s%d", g.prefix, i), mark: pick(r, "", "?", "?", "!"), t: g.typeAt(depth)})
 	}
 	var b strings.Builder
 	b.WriteString("{\n")
 	for _, f := range fs {
 		fmt.Fprintf(&b, "\t%s%s: %s\n", f.name, f.mark, f.t.cue)
 	}
-	var cond *field
+	var cond, mode *field
 	patterned := false
 	unknown := g.unknown || open
 	switch {
@@ -430,6 +542,12 @@ func (g *gen) structOf(depth int, open, counted bool) typ {
 		// a field the body gives while another is present
 		cond = &field{name: "g", t: g.scalarType()}
 		fmt.Fprintf(&b, "\tif %s != _|_ {\n\t\t%s: %s\n\t}\n", fs[0].name, cond.name, cond.t.cue)
+	case r.IntN(4) == 0:
+		// a field the body gives while a required member holds a value
+		// (==) or does not (!=)
+		mode = &field{name: "mode", t: g.scalarType()}
+		op := pick(r, "==", "!=")
+		fmt.Fprintf(&b, "\tmode!: \"a\" | \"b\" | \"c\"\n\tif mode %s \"a\" {\n\t\th%s: %s\n\t}\n", op, pick(r, "", "!", "?"), mode.t.cue)
 	}
 	b.WriteString("}")
 	text := b.String()
@@ -455,6 +573,14 @@ func (g *gen) structOf(depth int, open, counted bool) typ {
 		if cond != nil && r.IntN(2) == 0 {
 			out[cond.name] = cond.t.sample(r)
 		}
+		if mode != nil {
+			if r.IntN(16) != 0 {
+				out["mode"] = pick(r, "a", "a", "b", "c", "c", "d")
+			}
+			if r.IntN(2) == 0 {
+				out["h"] = mode.t.sample(r)
+			}
+		}
 		return out
 	}}
 }
@@ -478,15 +604,15 @@ type Options struct {
 
 // New writes the module of seed.
 func New(seed uint64, opt Options) Module {
-	g := &gen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), unknown: opt.Unknown}
+	g := &gen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), unknown: opt.Unknown, prefix: "f"}
 	a := g.structType(3, g.r.IntN(5) == 0)
 	var b strings.Builder
-	b.WriteString("package t\n\nimport (\n\t\"list\"\n\t\"math\"\n\t\"strings\"\n\t\"struct\"\n\t\"time\"\n)\n\n")
+	b.WriteString("package t\n\nimport (\n\t\"list\"\n\t\"math\"\n\t\"net\"\n\t\"strings\"\n\t\"struct\"\n\t\"time\"\n\t\"uuid\"\n)\n\n")
 	for _, d := range g.decls {
 		b.WriteString(d + "\n\n")
 	}
 	b.WriteString("#A: " + a.cue + "\n\n")
 	// Both imports are used whatever was drawn.
-	b.WriteString("#UsesImports: {l?: [...int] & list.MinItems(0), s?: string & strings.MinRunes(0), m?: int & math.MultipleOf(1), o?: struct.MinFields(0) & {}, t?: time.Time}\n")
+	b.WriteString("#UsesImports: {l?: [...int] & list.MinItems(0), s?: string & strings.MinRunes(0), m?: int & math.MultipleOf(1), o?: struct.MinFields(0) & {}, t?: time.Time, n?: net.AbsURL, u?: string & uuid.Valid}\n")
 	return Module{CUE: b.String(), Sample: a.sample}
 }
