@@ -117,7 +117,22 @@ func (r *resolver) fields(v cue.Value, patterns bool) ([]field, error) {
 // elem is the value every member of the struct v that no field names
 // has, v.LookupPath([string]), asked of CUE once.
 func (r *resolver) elem(v cue.Value) cue.Value {
-	return r.elems.get(v, func() cue.Value { return v.LookupPath(cue.MakePath(cue.AnyString)) })
+	return r.elems.get(v, func() cue.Value {
+		e := v.LookupPath(cue.MakePath(cue.AnyString))
+		if err := e.Err(); err != nil && strings.Contains(err.Error(), "field not allowed") {
+			// {[string]: {#Base, own!: T}} in a definition that holds
+			// an if clause: CUE v0.17.1 reports the own members not
+			// allowed when the pattern's value is looked up alone
+			// (cue vet accepts them). A member of a name nothing else
+			// declares takes the pattern's value, which CUE evaluates
+			// as it does for data.
+			key := cue.MakePath(cue.Str("\x00schemagen-member"))
+			if m := v.FillPath(key, v.Context().CompileString("_")).LookupPath(key); m.Exists() && m.Err() == nil {
+				return m
+			}
+		}
+		return e
+	})
 }
 
 // unlisted reports whether v is a struct whose fields CUE cannot list
