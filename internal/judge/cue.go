@@ -68,7 +68,17 @@ func readIn(x ast.Expr, v cue.Value) ast.Expr {
 			if err != nil {
 				continue
 			}
-			r := readBytes(f.Value, lookup(v, cue.Str(name), cue.Str(name).Optional(), cue.Str(name).Required(), cue.AnyString))
+			sels := []cue.Selector{cue.Str(name), cue.Str(name).Optional(), cue.Str(name).Required(), cue.AnyString}
+			schemas := lookup(v, sels...)
+			if schemas == nil {
+				// A member an if body declares (if mode != "a" {h?:
+				// bytes}): the schema with the instance's other members,
+				// as CUE unifies them, decides the body.
+				rest := *x
+				rest.Elts = append(append([]ast.Decl(nil), x.Elts[:i]...), x.Elts[i+1:]...)
+				schemas = lookup(v.Unify(v.Context().BuildExpr(&rest)), sels...)
+			}
+			r := readBytes(f.Value, schemas)
 			if r == f.Value {
 				continue
 			}

@@ -37,6 +37,10 @@ func TestInstanceReadsBytes(t *testing.T) {
 	text?: string
 	any?: _
 	u?: #U
+	mode: *"a" | "b"
+	if mode == "b" {
+		cond?: bytes
+	}
 }`)
 	if err := v.Err(); err != nil {
 		t.Fatal(err)
@@ -65,6 +69,9 @@ func TestInstanceReadsBytes(t *testing.T) {
 		{`{"req": "", "reg": "", "u": {"kind": "v", "data": "AA=="}}`, true},
 		{`{"req": "", "reg": "", "u": {"kind": "w", "data": "not base64"}}`, true},
 		{`{"req": "", "reg": "", "u": {"kind": "v", "data": "not base64"}}`, false},
+		{`{"req": "", "reg": "", "mode": "b", "cond": "AA=="}`, true}, // a member an if body declares
+		{`{"req": "", "reg": "", "cond": "AA==", "mode": "b"}`, true},
+		{`{"req": "", "reg": "", "mode": "b", "cond": "A"}`, false},
 	} {
 		expr, err := Instance(a, "doc.json", []byte(tc.doc))
 		if err != nil {

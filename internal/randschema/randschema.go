@@ -328,7 +328,38 @@ func (g *gen) typeAt(depth int) typ {
 // definition.
 func (g *gen) moreStructure(depth int) typ {
 	r := g.r
-	switch r.IntN(7) {
+	switch r.IntN(10) {
+	case 7:
+		// any JSON value, an open object of anything, a list of anything
+		text := pick(r, "_", "{...}", "[...]")
+		return typ{cue: text, sample: func(r *rand.Rand) any { return wrong(r) }}
+	case 8:
+		// cue import's oneOf of required sets beside the properties
+		return typ{cue: "matchN(1, [{a!: _, ...}, {b!: _, ...}]) & {\n\ta?: int\n\tb?: string\n\t...\n}", sample: func(r *rand.Rand) any {
+			out := map[string]any{}
+			if r.IntN(2) == 0 {
+				out["a"] = pick[any](r, num("1"), "x")
+			}
+			if r.IntN(2) == 0 {
+				out["b"] = pick[any](r, "s", num("2"))
+			}
+			if r.IntN(5) == 0 {
+				out["c"] = true
+			}
+			return out
+		}}
+	case 9:
+		// cue import's if/then: a kind that requires a member
+		return typ{cue: "matchIf({kind?: \"x\", ...}, {v!: int, ...}, _) & {\n\tkind?: string\n\tv?: int\n\t...\n}", sample: func(r *rand.Rand) any {
+			out := map[string]any{}
+			if r.IntN(4) != 0 {
+				out["kind"] = pick[any](r, "x", "y", num("1"))
+			}
+			if r.IntN(2) == 0 {
+				out["v"] = pick[any](r, num("1"), "1")
+			}
+			return out
+		}}
 	case 0:
 		// #Base embedded beside fields of its own
 		base := g.named(g.structOf(depth, false, false))
