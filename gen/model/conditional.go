@@ -3,6 +3,7 @@ package model
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"regexp"
 	"regexp/syntax"
 	"slices"
@@ -848,6 +849,23 @@ func (r *resolver) probe(d *def, cd *Conditional) (cue.Value, string) {
 			for _, item := range []any{0, "a", true, map[string]any{}, 0.5} {
 				samples = append(samples, []any{item}, []any{item, item})
 			}
+			if s, ok := sampleOf(o.Field(c.Field).Type, 0); ok {
+				// a value built from the field's type: an object with its
+				// required members, a list of its least length, …
+				samples = append(samples, s)
+				if t := o.Field(c.Field).Type; t.Kind == ObjectKind {
+					// and with one optional member more, for an object
+					// that must hold one of them (matchN(1, [{a!: _,
+					// ...}, {b!: _, ...}]))
+					for _, f := range t.Object.Fields[:min(len(t.Object.Fields), 8)] {
+						if v, ok := sampleOf(f.Type, 1); ok && f.Optional {
+							one := maps.Clone(s.(map[string]any))
+							one[f.Name] = v
+							samples = append(samples, one)
+						}
+					}
+				}
+			}
 			if t := o.Field(c.Field).Type; t.Kind == EnumKind {
 				samples = append([]any{t.Enum.Members[0].Value}, samples...)
 			} else if c := t.Effective(); c.Min != nil {
@@ -1258,4 +1276,99 @@ func patternSample(re string) (string, bool) {
 	s := b.String()
 	m, err := regexp.MatchString(re, s)
 	return s, err == nil && m
+}
+
+// sampleOf is a value of t built from the model, for a probe that must
+// make a field present with a value CUE takes: an object's required
+// fields each a sample of its type (with a variant's tag), a list of its
+// least number of items, a number at its least, a string its first
+// pattern matches, an enum's first member. CUE, not this, decides whether
+// the value is admitted (fillFirst); ok is false where no sample is built.
+func sampleOf(t *Type, depth int) (any, bool) {
+	if depth > 8 || t == nil {
+		return nil, false
+	}
+	c := t.Effective()
+	switch t.Kind {
+	case EnumKind:
+		if len(t.Enum.Members) > 0 {
+			return t.Enum.Members[0].Value, true
+		}
+	case ConstKind:
+		var v any
+		if json.Unmarshal([]byte(t.Const), &v) == nil {
+			return v, true
+		}
+	case NullableKind, NullKind:
+		return nil, true
+	case AnyKind:
+		return true, true
+	case MapKind:
+		return map[string]any{}, true
+	case ListKind:
+		out := []any{}
+		if c.MinItems != nil {
+			for range *c.MinItems {
+				item, ok := sampleOf(t.Elem, depth+1)
+				if !ok {
+					return nil, false
+				}
+				out = append(out, item)
+			}
+		}
+		return out, true
+	case ObjectKind:
+		return objectSample(t.Object, depth)
+	case UnionKind:
+		if u := t.Union; len(u.Variants) > 0 {
+			return objectSample(u.Variants[0], depth)
+		}
+	case BasicKind, ScalarKind:
+		switch t.BaseOf() {
+		case Bool:
+			return true, true
+		case Int, Number:
+			switch {
+			case c.Min != nil:
+				return *c.Min, true
+			case c.Max != nil && *c.Max < 0:
+				return *c.Max, true
+			}
+			return 0, true
+		case Time:
+			return "2024-01-02T03:04:05Z", true
+		case String:
+			for _, re := range c.Patterns {
+				if s, ok := patternSample(re); ok {
+					return s, true
+				}
+			}
+			n := 1
+			if c.MinRunes != nil {
+				n = max(n, *c.MinRunes)
+			}
+			return strings.Repeat("a", n), true
+		}
+	}
+	return nil, false
+}
+
+// objectSample is an object with o's required fields, each a sample of
+// its type, and a variant's tag.
+func objectSample(o *Object, depth int) (any, bool) {
+	out := map[string]any{}
+	for _, f := range o.Fields {
+		if f.Optional {
+			continue
+		}
+		v, ok := sampleOf(f.Type, depth+1)
+		if !ok {
+			return nil, false
+		}
+		out[f.Name] = v
+	}
+	if o.Union != nil && o.Union.Discriminator != "" {
+		out[o.Union.Discriminator] = o.Tag
+	}
+	return out, true
 }
