@@ -8940,6 +8940,10 @@ func (r *resolver) resolveUnion(d *def) {
 				continue
 			}
 			if !slices.Contains(u.Variants, vd.object) {
+				// (*#A | #B told apart by kind: each variant is the
+				// union's, as in #A | #B; it was left unmarked, and the
+				// Go variant had both a Kind field and a Kind method)
+				vd.object.Union = u
 				u.Variants = append(u.Variants, vd.object)
 			}
 		}

@@ -521,7 +521,19 @@ func (g *gen) unionType(depth int) typ {
 			return v
 		}})
 	}
-	return typ{cue: strings.Join(names, " | "), sample: func(r *rand.Rand) any {
+	text := strings.Join(names, " | ")
+	nullable := false
+	switch g.r.IntN(4) {
+	case 0:
+		text = "null | " + text
+		nullable = true
+	case 1:
+		text = "*" + text // the first variant the default
+	}
+	return typ{cue: text, sample: func(r *rand.Rand) any {
+		if nullable && r.IntN(4) == 0 {
+			return nil
+		}
 		v := pick(r, vs...).sample(r)
 		if m, ok := v.(map[string]any); ok && r.IntN(10) == 0 {
 			if g.unknown {
