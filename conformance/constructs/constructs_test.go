@@ -53,7 +53,6 @@ import (
 	"strings"
 	"testing"
 
-	"cuelang.org/go/cue"
 	"cuelang.org/go/cue/cuecontext"
 	"cuelang.org/go/cue/load"
 	"golang.org/x/tools/txtar"
@@ -305,20 +304,13 @@ func judgeCUE(t *testing.T, cases []*kase) map[string]string {
 			if in.def != "@root" {
 				schema = judge.Definition(pv, in.def)
 			}
-			expr, err := judge.Instance(schema, in.name, in.data) // bytes as cue export writes them
-			if err != nil {
+			verdict, err := judge.Vet(schema, in.name, in.data) // bytes as cue export writes them
+			switch {
+			case err != nil:
 				out[in.key()] = "not JSON: " + err.Error()
-				continue
-			}
-			// The data first, then the schema, as cue vet does
-			// (cmd/cue/cmd/common.go: i.v.Unify(schema)): CUE v0.17.1's
-			// list.MatchN counts an item that leaves out a regular
-			// field of T as a match in this order (its rule, Validate
-			// under cue.Final()), and not in the other.
-			v := ctx.BuildExpr(expr).Unify(schema)
-			if err := v.Validate(cue.Concrete(true)); err != nil {
-				out[in.key()] = strings.ReplaceAll(err.Error(), "\n", "; ")
-			} else {
+			case verdict != nil:
+				out[in.key()] = strings.ReplaceAll(verdict.Error(), "\n", "; ")
+			default:
 				out[in.key()] = ""
 			}
 		}

@@ -1,15 +1,11 @@
 package constructs_test
 
 import (
-	"encoding/json"
 	"fmt"
-	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"strconv"
 	"testing"
 
-	"cuelang.org/go/cue"
 	"cuelang.org/go/cue/cuecontext"
 	"cuelang.org/go/cue/load"
 	"golang.org/x/tools/txtar"
@@ -22,15 +18,21 @@ import (
 // randomSeeds is how many random schemas (internal/randschema) join the
 // hand-written cases: SCHEMAGEN_CONSTRUCTS_RANDOM, 100 unless set, from
 // seed 1 or SCHEMAGEN_CONSTRUCTS_RANDOM_FROM.
-func randomSeeds(t *testing.T) int {
-	if s := os.Getenv("SCHEMAGEN_CONSTRUCTS_RANDOM"); s != "" {
-		n, err := strconv.Atoi(s)
-		if err != nil {
-			t.Fatalf("SCHEMAGEN_CONSTRUCTS_RANDOM=%q: %v", s, err)
+func randomSeeds(t *testing.T) (first, n uint64) {
+	first, n = 1, 100
+	for _, v := range []struct {
+		name string
+		to   *uint64
+	}{{"SCHEMAGEN_CONSTRUCTS_RANDOM_FROM", &first}, {"SCHEMAGEN_CONSTRUCTS_RANDOM", &n}} {
+		if s := os.Getenv(v.name); s != "" {
+			k, err := strconv.ParseUint(s, 10, 64)
+			if err != nil {
+				t.Fatalf("%s=%q: %v", v.name, s, err)
+			}
+			*v.to = k
 		}
-		return n
 	}
-	return 100
+	return first, n
 }
 
 // randomInstances is how many instances each random case draws.
@@ -47,29 +49,12 @@ const randomInstances = 25
 func randomCases(t *testing.T, mod string) []*kase {
 	var out []*kase
 	ctx := cuecontext.New()
-	first := uint64(1)
-	if s := os.Getenv("SCHEMAGEN_CONSTRUCTS_RANDOM_FROM"); s != "" {
-		n, err := strconv.ParseUint(s, 10, 64)
-		if err != nil {
-			t.Fatalf("SCHEMAGEN_CONSTRUCTS_RANDOM_FROM=%q: %v", s, err)
-		}
-		first = n
-	}
-	for seed := first; seed < first+uint64(randomSeeds(t)); seed++ {
+	first, n := randomSeeds(t)
+	for seed := first; seed < first+n; seed++ {
 		m := randschema.New(seed, randschema.Options{})
 		dir := t.TempDir()
-		files := map[string]string{
-			"cue.mod/module.cue": "module: \"example.com/random@v0\"\nlanguage: version: \"v0.17.0\"\n",
-			"schema/t/t.cue":     m.CUE,
-		}
-		for rel, data := range files {
-			p := filepath.Join(dir, filepath.FromSlash(rel))
-			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-				t.Fatal(err)
-			}
+		if err := m.Write(dir); err != nil {
+			t.Fatal(err)
 		}
 		if _, err := model.Load(dir); err != nil {
 			continue
@@ -83,23 +68,17 @@ func randomCases(t *testing.T, mod string) []*kase {
 			Comment: fmt.Appendf(nil, "internal/randschema's seed %d\n", seed),
 			Files:   []txtar.File{{Name: "schema/t/t.cue", Data: []byte(m.CUE)}},
 		}
-		r := rand.New(rand.NewPCG(seed, 2))
-		seen := map[string]bool{}
-		for i := range randomInstances {
-			data, err := json.Marshal(m.Sample(r))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if seen[string(data)] {
-				continue
-			}
-			seen[string(data)] = true
-			expr, err := judge.Instance(def, "instance.json", data)
+		datas, err := m.Instances(seed, randomInstances)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, data := range datas {
+			verdict, err := judge.Vet(def, "instance.json", data)
 			if err != nil {
 				t.Fatal(err)
 			}
 			class := "valid"
-			if ctx.BuildExpr(expr).Unify(def).Validate(cue.Concrete(true)) != nil {
+			if verdict != nil {
 				class = "invalid"
 			}
 			ar.Files = append(ar.Files, txtar.File{Name: fmt.Sprintf("%s/A/%d.json", class, i), Data: data})

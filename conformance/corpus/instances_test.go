@@ -218,17 +218,13 @@ func judgeCUE(ins []*instance) map[string]string {
 		if in.unit.Name != Root {
 			v = judge.Definition(v, in.unit.Name)
 		}
-		expr, err := judge.Instance(v, in.name, in.data) // bytes as cue export writes them
-		if err != nil {
+		verdict, err := judge.Vet(v, in.name, in.data) // bytes as cue export writes them
+		switch {
+		case err != nil:
 			out[in.key()] = "not JSON: " + err.Error()
-			continue
-		}
-		// The data first, as cue vet does: CUE's list.MatchN answers
-		// otherwise in the other order (conformance/constructs'
-		// judgeCUE).
-		if err := ctx.BuildExpr(expr).Unify(v).Validate(cue.Concrete(true)); err != nil {
-			out[in.key()] = strings.ReplaceAll(err.Error(), "\n", "; ")
-		} else {
+		case verdict != nil:
+			out[in.key()] = strings.ReplaceAll(verdict.Error(), "\n", "; ")
+		default:
 			out[in.key()] = ""
 		}
 	}

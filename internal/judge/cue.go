@@ -213,3 +213,17 @@ func Definition(pkg cue.Value, name string) cue.Value {
 	}
 	return pkg.LookupPath(path)
 }
+
+// Vet is CUE's verdict on a JSON instance of schema, as cue vet -d gives
+// it: the instance read as Instance reads it, the data unified first and
+// then the schema (cmd/cue/cmd/common.go: i.v.Unify(schema); CUE v0.17.1's
+// list.MatchN counts an item that leaves out a regular field of T as a
+// match in this order, and not in the other), validated as concrete.
+// verdict is nil when CUE accepts; err is for data that is not JSON.
+func Vet(schema cue.Value, name string, data []byte) (verdict, err error) {
+	expr, err := Instance(schema, name, data)
+	if err != nil {
+		return nil, err
+	}
+	return schema.Context().BuildExpr(expr).Unify(schema).Validate(cue.Concrete(true)), nil
+}

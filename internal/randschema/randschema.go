@@ -15,6 +15,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -635,6 +637,43 @@ type Module struct {
 	CUE string
 	// Sample draws one value (for json.Marshal) from r.
 	Sample func(r *rand.Rand) any
+}
+
+// Write writes the module into dir: cue.mod/module.cue and
+// schema/t/t.cue.
+func (m Module) Write(dir string) error {
+	for rel, data := range map[string]string{
+		"cue.mod/module.cue": "module: \"example.com/random@v0\"\nlanguage: version: \"v0.17.0\"\n",
+		"schema/t/t.cue":     m.CUE,
+	} {
+		p := filepath.Join(dir, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Instances draws n samples from a source seeded with seed and returns
+// their JSON, each once (a sample drawn twice is left out).
+func (m Module) Instances(seed uint64, n int) ([][]byte, error) {
+	r := rand.New(rand.NewPCG(seed, 2))
+	seen := map[string]bool{}
+	var out [][]byte
+	for range n {
+		data, err := json.Marshal(m.Sample(r))
+		if err != nil {
+			return nil, err
+		}
+		if !seen[string(data)] {
+			seen[string(data)] = true
+			out = append(out, data)
+		}
+	}
+	return out, nil
 }
 
 // Options say what the samplers may draw.
