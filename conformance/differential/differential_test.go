@@ -21,6 +21,7 @@
 package differential_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -51,7 +52,9 @@ type outcome struct {
 
 // runSeed generates, loads and judges the module of seed in dir.
 func runSeed(t testing.TB, seed uint64, dir string) outcome {
-	m := randschema.New(seed, randschema.Options{Unknown: true})
+	// One seed in four writes a package's top level (an open root
+	// object, every struct in place under it open), the others #A.
+	m := randschema.New(seed, randschema.Options{Unknown: true, Root: seed%4 == 0})
 	out := outcome{moduleCUE: m.CUE}
 	if err := m.Write(dir); err != nil {
 		t.Fatal(err)
@@ -66,7 +69,16 @@ func runSeed(t testing.TB, seed uint64, dir string) outcome {
 	if err != nil {
 		t.Fatalf("seed %d: the JSON Schema emitter failed on a schema the model read: %v\n%s", seed, err, m.CUE)
 	}
-	folder := ""
+	// The file of the object judged: #A's, or the package's root
+	// object's, found by its title as the constructs test finds it.
+	title := "A"
+	if m.Root {
+		if s.Packages[0].Root == nil {
+			t.Fatalf("seed %d: the package's top level made no root object\n%s", seed, m.CUE)
+		}
+		title = s.Packages[0].Root.Name
+	}
+	folder, file := "", ""
 	for _, f := range files {
 		p := filepath.Join(dir, "out", f.Path)
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
@@ -75,12 +87,15 @@ func runSeed(t testing.TB, seed uint64, dir string) outcome {
 		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if filepath.Base(f.Path) == "a.schema.json" && filepath.Base(filepath.Dir(f.Path)) != jsonschema.StrictDir {
-			folder = filepath.Join(dir, "out", filepath.Dir(f.Path))
+		var head struct {
+			Title string `json:"title"`
+		}
+		if json.Unmarshal(f.Data, &head) == nil && head.Title == title && filepath.Base(filepath.Dir(f.Path)) != jsonschema.StrictDir && strings.Count(f.Path, "/") > 1 {
+			folder, file = filepath.Join(dir, "out", filepath.Dir(f.Path)), filepath.Base(f.Path)
 		}
 	}
 	if folder == "" {
-		t.Fatalf("seed %d: no JSON Schema file of #A among %d files", seed, len(files))
+		t.Fatalf("seed %d: no JSON Schema file of %s among %d files", seed, title, len(files))
 	}
 	set, err := judge.Load(folder)
 	if err != nil {
@@ -92,7 +107,10 @@ func runSeed(t testing.TB, seed uint64, dir string) outcome {
 	if insts[0].Err != nil {
 		t.Fatalf("seed %d: cue load: %v", seed, insts[0].Err)
 	}
-	def := judge.Definition(ctx.BuildInstance(insts[0]), "A")
+	def := ctx.BuildInstance(insts[0])
+	if !m.Root {
+		def = judge.Definition(def, "A")
+	}
 
 	datas, err := m.Instances(seed, samples)
 	if err != nil {
@@ -104,11 +122,11 @@ func runSeed(t testing.TB, seed uint64, dir string) outcome {
 		if err != nil {
 			t.Fatal(err)
 		}
-		strict, err := set.Validate("strict/a.schema.json", data)
+		strict, err := set.Validate("strict/"+file, data)
 		if err != nil {
 			t.Fatalf("seed %d: the strict schema does not compile: %v\n--- schema ---\n%s", seed, err, m.CUE)
 		}
-		open, err := set.Validate("a.schema.json", data)
+		open, err := set.Validate(file, data)
 		if err != nil {
 			t.Fatalf("seed %d: the open schema does not compile: %v\n--- schema ---\n%s", seed, err, m.CUE)
 		}

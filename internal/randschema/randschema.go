@@ -637,6 +637,9 @@ type Module struct {
 	CUE string
 	// Sample draws one value (for json.Marshal) from r.
 	Sample func(r *rand.Rand) any
+	// Root is set when the fields are the package's top level (its root
+	// object, judged as the package's value) rather than #A's.
+	Root bool
 }
 
 // Write writes the module into dir: cue.mod/module.cue and
@@ -682,19 +685,42 @@ type Options struct {
 	// name, which CUE and the strict schemas refuse and the open schemas
 	// and the Go decoder ignore.
 	Unknown bool
+	// Root writes #A's fields at the package's top level instead: an
+	// open root object, and every struct written in place under it open
+	// too. Its samples may hold unknown members anywhere.
+	Root bool
 }
 
 // New writes the module of seed.
 func New(seed uint64, opt Options) Module {
-	g := &gen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), unknown: opt.Unknown, prefix: "f"}
+	g := &gen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), unknown: opt.Unknown || opt.Root, prefix: "f"}
+	if opt.Root {
+		// the package's top level: open, as every struct written in
+		// place under it (a member it does not name is data CUE keeps)
+		a := g.structOf(3, false, false)
+		var b strings.Builder
+		b.WriteString(header)
+		for _, d := range g.decls {
+			b.WriteString(d + "\n\n")
+		}
+		b.WriteString(strings.TrimSuffix(strings.TrimPrefix(a.cue, "{\n"), "}") + "\n")
+		b.WriteString(usesImports)
+		return Module{CUE: b.String(), Sample: a.sample, Root: true}
+	}
 	a := g.structType(3, g.r.IntN(5) == 0)
 	var b strings.Builder
-	b.WriteString("package t\n\nimport (\n\t\"list\"\n\t\"math\"\n\t\"net\"\n\t\"strings\"\n\t\"struct\"\n\t\"time\"\n\t\"uuid\"\n)\n\n")
+	b.WriteString(header)
 	for _, d := range g.decls {
 		b.WriteString(d + "\n\n")
 	}
 	b.WriteString("#A: " + a.cue + "\n\n")
-	// Both imports are used whatever was drawn.
-	b.WriteString("#UsesImports: {l?: [...int] & list.MinItems(0), s?: string & strings.MinRunes(0), m?: int & math.MultipleOf(1), o?: struct.MinFields(0) & {}, t?: time.Time, n?: net.AbsURL, u?: string & uuid.Valid}\n")
+	b.WriteString(usesImports)
 	return Module{CUE: b.String(), Sample: a.sample}
 }
+
+// header is the start of every module: its package and every import the
+// generator may use.
+const header = "package t\n\nimport (\n\t\"list\"\n\t\"math\"\n\t\"net\"\n\t\"strings\"\n\t\"struct\"\n\t\"time\"\n\t\"uuid\"\n)\n\n"
+
+// usesImports uses every import whatever was drawn.
+const usesImports = "#UsesImports: {l?: [...int] & list.MinItems(0), s?: string & strings.MinRunes(0), m?: int & math.MultipleOf(1), o?: struct.MinFields(0) & {}, t?: time.Time, n?: net.AbsURL, u?: string & uuid.Valid}\n"
