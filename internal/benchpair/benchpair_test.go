@@ -45,33 +45,35 @@ func TestFromSamplesPairsRounds(t *testing.T) {
 }
 
 func TestCompareSeesTheFasterSide(t *testing.T) {
-	if testing.Short() {
-		t.Skip("times real work")
-	}
-	// Work counted in steps, not in wall time: a wall-clock spin of 20µs
-	// stretches when the machine is loaded (a median of 0.94 was seen at
-	// load 12), while three times the steps stay three times the work.
-	var sink uint64
-	spin := func(steps int) func(int) {
-		return func(n int) {
-			x := sink
-			for range n * steps {
-				x = x*6364136223846793005 + 1442695040888963407
-			}
-			sink = x
+	// A clock the compared functions advance: A costs 1µs an operation,
+	// B 3µs, so every round's ratio is 1/3 whatever the machine does
+	// (this test timed real work once, and a loaded CI machine made the
+	// median 0.97). One round of B is disturbed by 100ms, as a
+	// descheduled batch would be: the median must not move.
+	var now time.Time
+	defer func(c func() time.Time) { clock = c }(clock)
+	clock = func() time.Time { return now }
+	calls := 0
+	a := func(n int) { now = now.Add(time.Duration(n) * time.Microsecond) }
+	b := func(n int) {
+		calls++
+		now = now.Add(time.Duration(n) * 3 * time.Microsecond)
+		if calls == 12 {
+			now = now.Add(100 * time.Millisecond)
 		}
 	}
-	r := Compare(spin(20_000), spin(60_000), Options{Rounds: 5, Batch: 5 * time.Millisecond})
+	r := Compare(a, b, Options{Rounds: 5, Batch: 5 * time.Millisecond})
 	if r.Rounds != 5 {
 		t.Fatalf("Rounds = %d, want 5", r.Rounds)
 	}
-	// A costs a third of B. On a loaded machine one side may stretch
-	// more than the other (0.14 was seen at load 14), so the test asks
-	// only what Compare must get right whatever the load: A is the
-	// faster side, by a clear margin, and the ratio is a ratio (a
-	// swapped pair would give about 3).
-	if r.Median <= 0 || r.Median > 0.7 {
-		t.Errorf("median ratio %.2f, want about 0.33 (A is the faster side)", r.Median)
+	if math.Abs(r.Median-1.0/3) > 1e-9 {
+		t.Errorf("median ratio %v, want 1/3 (A costs a third of B)", r.Median)
+	}
+	if r.Min >= 1.0/3-1e-9 {
+		t.Errorf("min ratio %v: the disturbed round (B slower) should give a lower ratio than 1/3", r.Min)
+	}
+	if math.Abs(r.ANs-1000) > 1e-6 || math.Abs(r.BNs-3000) > 1e-6 {
+		t.Errorf("per-operation medians %v and %v ns, want 1000 and 3000", r.ANs, r.BNs)
 	}
 }
 
