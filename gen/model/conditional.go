@@ -843,7 +843,7 @@ func (r *resolver) probe(d *def, cd *Conditional) (cue.Value, string) {
 			}
 			// Any value the field admits makes it present; try the
 			// simplest of each JSON kind.
-			samples := []any{true, false, 0, 1, "", "a", "b", "ab", "x1", "A", map[string]any{}, []any{}, 0.5}
+			samples := []any{true, false, 0, 1, "", "a", "b", "ab", "x1", "A", map[string]any{}, []any{}, 0.5, nil}
 			// lists that must hold items ([_, ...], list.MinItems(2)):
 			// one or two of a simple kind
 			for _, item := range []any{0, "a", true, map[string]any{}, 0.5} {
@@ -884,7 +884,11 @@ func (r *resolver) probe(d *def, cd *Conditional) (cue.Value, string) {
 				// closed objects no simple value satisfies: the field
 				// made present with its own type, which the test reads
 				// as there.
-				if fv := v.LookupPath(cue.MakePath(cue.Str(c.Field).Optional())); fv.Exists() && fv.Err() == nil {
+				// Not for a union: CUE v0.17.1's evaluator overflows its
+				// stack unifying some unions of objects with bounds in
+				// their members with themselves so (a fatal error no
+				// recover catches; found by conformance/differential).
+				if fv := v.LookupPath(cue.MakePath(cue.Str(c.Field).Optional())); fv.Exists() && fv.Err() == nil && !holdsUnion(o.Field(c.Field).Type) {
 					if w := v.FillPath(path, fv); w.LookupPath(path).Err() == nil {
 						v, found = w, true
 					}
@@ -901,6 +905,14 @@ func (r *resolver) probe(d *def, cd *Conditional) (cue.Value, string) {
 		}
 	}
 	return v, ""
+}
+
+// holdsUnion reports whether t is a union, or a nullable one.
+func holdsUnion(t *Type) bool {
+	if t.Kind == NullableKind {
+		t = t.Elem
+	}
+	return t.Kind == UnionKind
 }
 
 // conditionFields lists the fields a conditional's conditions test.
