@@ -119,7 +119,7 @@ func (r *resolver) fields(v cue.Value, patterns bool) ([]field, error) {
 func (r *resolver) elem(v cue.Value) cue.Value {
 	return r.elems.get(v, func() cue.Value {
 		e := v.LookupPath(cue.MakePath(cue.AnyString))
-		if err := e.Err(); err != nil && strings.Contains(err.Error(), "field not allowed") {
+		if cueErrIs(e.Err(), "field not allowed") {
 			// {[string]: {#Base, own!: T}} in a definition that holds
 			// an if clause: CUE v0.17.1 reports the own members not
 			// allowed when the pattern's value is looked up alone

@@ -841,19 +841,16 @@ func (r *resolver) probe(d *def, cd *Conditional) (cue.Value, string) {
 			if cd.valueTested(c.Field) {
 				continue // the value test fills it
 			}
-			// Any value the field admits makes it present; try the
-			// simplest of each JSON kind.
-			samples := []any{true, false, 0, 1, "", "a", "b", "ab", "x1", "A", map[string]any{}, []any{}, 0.5, nil}
-			// lists that must hold items ([_, ...], list.MinItems(2)):
-			// one or two of a simple kind
-			for _, item := range []any{0, "a", true, map[string]any{}, 0.5} {
-				samples = append(samples, []any{item}, []any{item, item})
-			}
-			if s, ok := sampleOf(o.Field(c.Field).Type, 0); ok {
-				// a value built from the field's type: an object with its
-				// required members, a list of its least length, …
+			// Any value the field admits makes it present: first one
+			// built from its type (an enum's first member, a number at
+			// its least, a string its first pattern matches, an object
+			// with its required members, a list of its least length),
+			// then the simplest of each JSON kind.
+			t := o.Field(c.Field).Type
+			var samples []any
+			if s, ok := sampleOf(t, 0); ok {
 				samples = append(samples, s)
-				if t := o.Field(c.Field).Type; t.Kind == ObjectKind {
+				if t.Kind == ObjectKind {
 					// and with one optional member more, for an object
 					// that must hold one of them (matchN(1, [{a!: _,
 					// ...}, {b!: _, ...}]))
@@ -866,17 +863,17 @@ func (r *resolver) probe(d *def, cd *Conditional) (cue.Value, string) {
 					}
 				}
 			}
-			if t := o.Field(c.Field).Type; t.Kind == EnumKind {
-				samples = append([]any{t.Enum.Members[0].Value}, samples...)
-			} else if c := t.Effective(); c.Min != nil {
-				samples = append([]any{*c.Min}, samples...)
-			} else {
-				// f?: =~"^[0-9]{3}$": a string its patterns match
-				for _, re := range c.Patterns {
-					if s, ok := patternSample(re); ok {
-						samples = append([]any{s}, samples...)
-					}
+			for _, re := range t.Effective().Patterns {
+				// f?: =~"^a" & =~"[0-9]$": each pattern's own string
+				if s, ok := patternSample(re); ok {
+					samples = append(samples, s)
 				}
+			}
+			samples = append(samples, true, false, 0, 1, "", "a", "b", "ab", "x1", "A", map[string]any{}, []any{}, 0.5, nil)
+			// lists that must hold items ([_, ...], list.MinItems(2)):
+			// one or two of a simple kind
+			for _, item := range []any{0, "a", true, map[string]any{}, 0.5} {
+				samples = append(samples, []any{item}, []any{item, item})
 			}
 			found := fillFirst(path, samples)
 			if !found {
@@ -888,7 +885,7 @@ func (r *resolver) probe(d *def, cd *Conditional) (cue.Value, string) {
 				// stack unifying some unions of objects with bounds in
 				// their members with themselves so (a fatal error no
 				// recover catches; found by conformance/differential).
-				if fv := v.LookupPath(cue.MakePath(cue.Str(c.Field).Optional())); fv.Exists() && fv.Err() == nil && !holdsUnion(o.Field(c.Field).Type) {
+				if fv := v.LookupPath(cue.MakePath(cue.Str(c.Field).Optional())); fv.Exists() && fv.Err() == nil && !holdsUnion(t) {
 					if w := v.FillPath(path, fv); w.LookupPath(path).Err() == nil {
 						v, found = w, true
 					}
@@ -1319,6 +1316,9 @@ func sampleOf(t *Type, depth int) (any, bool) {
 		return map[string]any{}, true
 	case ListKind:
 		out := []any{}
+		if c.MinItems != nil && *c.MinItems > maxSampleLen {
+			return nil, false // list.MinItems(1e9): no sample worth building
+		}
 		if c.MinItems != nil {
 			for range *c.MinItems {
 				item, ok := sampleOf(t.Elem, depth+1)
@@ -1359,11 +1359,19 @@ func sampleOf(t *Type, depth int) (any, bool) {
 			if c.MinRunes != nil {
 				n = max(n, *c.MinRunes)
 			}
+			if n > maxSampleLen {
+				return nil, false
+			}
 			return strings.Repeat("a", n), true
 		}
 	}
 	return nil, false
 }
+
+// maxSampleLen bounds the items or characters sampleOf writes: a schema
+// asking for more (list.MinItems(1000000000)) gets no sample, not a
+// probe that allocates without end.
+const maxSampleLen = 256
 
 // objectSample is an object with o's required fields, each a sample of
 // its type, and a variant's tag.

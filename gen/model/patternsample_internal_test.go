@@ -28,3 +28,19 @@ func TestPatternSample(t *testing.T) {
 		}
 	}
 }
+
+// TestSampleOfBounded: a schema asking for a huge list or string gets no
+// sample, not a probe that allocates without end.
+func TestSampleOfBounded(t *testing.T) {
+	huge := 1_000_000_000
+	if _, ok := sampleOf(&Type{Kind: ListKind, Elem: &Type{Kind: BasicKind, Base: Int}, Constraints: Constraints{MinItems: &huge}}, 0); ok {
+		t.Error("a list of at least 1e9 items was sampled")
+	}
+	if _, ok := sampleOf(&Type{Kind: BasicKind, Base: String, Constraints: Constraints{MinRunes: &huge}}, 0); ok {
+		t.Error("a string of at least 1e9 characters was sampled")
+	}
+	two := 2
+	if v, ok := sampleOf(&Type{Kind: ListKind, Elem: &Type{Kind: BasicKind, Base: Int}, Constraints: Constraints{MinItems: &two}}, 0); !ok || len(v.([]any)) != 2 {
+		t.Errorf("list.MinItems(2): %v, %v; want two items", v, ok)
+	}
+}

@@ -2688,6 +2688,17 @@ func cueErrText(err error) string {
 	return strings.Join(parts, "; ")
 }
 
+// cueErrIs reports whether one of CUE's errors in err has the message
+// format (its Msg's, before the arguments): "field not allowed".
+func cueErrIs(err error, format string) bool {
+	for _, e := range errors.Errors(err) {
+		if f, _ := e.Msg(); f == format {
+			return true
+		}
+	}
+	return false
+}
+
 // disjunction is r.expr(v), except that a conjunction of disjunctions
 // (({h?: int} | int) & ({v?: int} | int)) is the disjunction CUE evaluates
 // it to ({h?: int, v?: int} | int): each alternative the conjunction of
@@ -4321,12 +4332,8 @@ func absentMember(v cue.Value) (why string, ok bool) {
 	if isBottomExpr(sourceExpr(v)) {
 		return "_|_", true
 	}
-	if err := v.Err(); err != nil {
-		for _, e := range errors.Errors(err) {
-			if format, _ := e.Msg(); format == "field not allowed" {
-				return "not allowed by the closed struct it is in", true
-			}
-		}
+	if cueErrIs(v.Err(), "field not allowed") {
+		return "not allowed by the closed struct it is in", true
 	}
 	return "", false
 }
