@@ -4867,6 +4867,18 @@ func (r *resolver) choiceKind(a cue.Value) (cue.Kind, bool) {
 			// members are alternatives of the choice (choiceOf).
 			return cue.StringKind, true
 		}
+		if d.alias != nil && d.alias.Type != nil && d.alias.Type.Kind == ConstKind {
+			// #BehaviorCreate: #GenerationBehavior & 1, a named
+			// constant of a number, among them: cue get go's enum of an
+			// integer type (#enumGenerationBehavior: #BehaviorCreate |
+			// #BehaviorMerge | …), one alternative of the choice as 1
+			// written in place is. (Named string constants are an enum:
+			// enumRefs.)
+			switch k := d.v.IncompleteKind(); k {
+			case cue.IntKind, cue.FloatKind, cue.NumberKind:
+				return k, true // as the constant's own kind, 0.5's float
+			}
+		}
 		if d.scalar == nil {
 			return 0, false
 		}
