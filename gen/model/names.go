@@ -114,6 +114,13 @@ func (r *resolver) assignNames() {
 			for m.GoName != "" && types[m.GoName] && !r.requireDistinct {
 				m.GoName += "_"
 			}
+			for m.GoName != "" && (m.GoName == e.ValuesFunc() || m.GoName == e.ParseFunc()) {
+				// A member "Values" (external-secrets' templateAs:
+				// "Values" | "KeysAndValues") meets the enum's own
+				// member list, TemplateAsValues: the member takes an
+				// _, as a field meeting a method does.
+				m.GoName += "_"
+			}
 			taken[m.GoName] = true
 			claim(m.GoName, fmt.Sprintf("#%s member %q", e.Name, m.Value), m.Pos)
 		}

@@ -3,6 +3,7 @@ package model
 import (
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -84,11 +85,19 @@ func foreignName(q, name string) string {
 func (r *resolver) foreign(v, root cue.Value, bi *build.Instance, name string, path cue.Path) string {
 	fp := r.foreignPkg(bi)
 	key := foreignName(fp.qualifier, name)
-	if d := r.defs[key]; d != nil {
-		if d.from != fp || d.path.String() != path.String() {
-			r.errorf(r.pos(v), "%s.%s is carried here as #%s, named after its package, but %s (%s) has that name; rename one of them", bi.ImportPath, path, key, d.origin(), d.pos)
+	base := key
+	for k := 2; r.defs[key] != nil; k++ {
+		if d := r.defs[key]; d.from == fp && d.path.String() == path.String() {
+			return key
 		}
-		return key
+		// The name is another definition's (Kubernetes meta/v1 declares
+		// #WatchEvent and refers to watch.#Event, named WatchEvent
+		// here): the package's own keep theirs, which every package
+		// registers before any reference reaches another's, and this
+		// one is numbered until no other has the name (WatchEvent2),
+		// as enum members that meet are. Neither file can be renamed
+		// when it is cue get go's.
+		key = base + strconv.Itoa(k)
 	}
 	fp.reached[strings.TrimPrefix(path.Selectors()[0].String(), "#")] = true
 	return r.register(&def{name: key, from: fp, path: path}, v, root.LookupPath(path))

@@ -4657,6 +4657,12 @@ func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 		// int & (<0 | >10): CUE distributes the conjunction over the
 		// disjunction, a choice of int & <0 and int & >10.
 		if eop, eargs := r.expr(v.Eval()); eop == cue.OrOp {
+			if b := bothBools(eargs); len(b) == 1 && b[0].IncompleteKind() == cue.BoolKind {
+				// bool & (true | *false) (holos's EnableHooks, as cue
+				// get go's users write a Go bool's default): both
+				// constants are bool, its default read beside.
+				return &Type{Kind: BasicKind, Base: Bool}, true
+			}
 			if t, handled, ok := r.choice(eargs, what); handled {
 				return t, ok
 			}
@@ -4722,7 +4728,20 @@ func (r *resolver) fieldRef(v cue.Value, what string) (target cue.Value, handled
 		return cue.Value{}, false, false // #A.b: a definition's field, read as a reference
 	}
 	// A field of this package only: list.UniqueItems is a builtin's.
-	if bi := root.BuildInstance(); bi == nil || (bi != r.inst && bi.Dir != r.inst.Dir) {
+	bi := root.BuildInstance()
+	if r.foreignField(root, path) {
+		// common.AxisPlacement: a top-level field of another package
+		// (Grafana's schemas declare their types so), which no document
+		// of this package reaches: CUE evaluates it in its own package,
+		// where no data is, so it is a type, read in place as a hidden
+		// field's is (an object's fields are read where it is used).
+		target = root.LookupPath(path)
+		if !target.Exists() || target.IncompleteKind() == cue.StructKind {
+			return cue.Value{}, false, false
+		}
+		return target, true, true
+	}
+	if bi == nil || (bi != r.inst && bi.Dir != r.inst.Dir) {
 		return cue.Value{}, false, false
 	}
 	target = root.LookupPath(path)
@@ -4792,14 +4811,27 @@ func (r *resolver) hiddenTarget(v cue.Value) (cue.Value, bool) {
 	// Only a path through a hidden field: asking refName here, before
 	// the package's definitions are registered, would register those cue
 	// import writes under # (#."1.0", pylock's root) a second time.
-	_, path := r.referencePath(v)
-	if !slices.ContainsFunc(path.Selectors(), func(s cue.Selector) bool { return s.LabelType() == cue.HiddenLabel }) {
+	root, path := r.referencePath(v)
+	if !slices.ContainsFunc(path.Selectors(), func(s cue.Selector) bool { return s.LabelType() == cue.HiddenLabel }) && !r.foreignField(root, path) {
 		return cue.Value{}, false
 	}
 	// A path with a hidden field is one fieldRef reads or passes over,
 	// never one it refuses (that is a regular field's).
 	target, handled, ok := r.fieldRef(v, "")
 	return target, handled && ok
+}
+
+// foreignField reports whether path, under root, is a top-level regular
+// field of another package (common.AxisPlacement), which fieldRef reads in
+// place.
+func (r *resolver) foreignField(root cue.Value, path cue.Path) bool {
+	sels := path.Selectors()
+	if len(sels) != 1 || sels[0].LabelType() != cue.StringLabel || sels[0].IsDefinition() {
+		return false
+	}
+	// A package of files (a builtin's, net or strings, has none).
+	bi := root.BuildInstance()
+	return bi != nil && len(bi.Files) > 0 && bi != r.inst && bi.Dir != r.inst.Dir
 }
 
 // hiddenFieldType reads the type of the hidden field v refers to
