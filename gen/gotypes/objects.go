@@ -349,6 +349,25 @@ func objectDefaults(f *goFile, o *model.Object) {
 		case model.UnionKind:
 			f.p("d, _ := ", fd.Type.Union.UnmarshalFunc(), "([]byte(", escape.GoString(fd.Default), ")) // the schema's default, valid")
 			f.p("return d")
+		case model.ListKind:
+			if literalType(fd.Type) {
+				f.p("return ", goLiteral(f, fd.Type, fd.Default))
+				break
+			}
+			// A list of objects (*[{path: "/"}] | [...#Rule]): each item
+			// decoded from its JSON by its own decoder, at each call.
+			f.p("var d ", goType(f, fd.Type, false))
+			if e := fd.Type.Elem; e.Kind == model.UnionKind {
+				f.p("var items []", f.use("encoding/json"), ".RawMessage")
+				f.p("_ = ", f.use("encoding/json"), ".Unmarshal([]byte(", escape.GoString(fd.Default), "), &items) // the schema's default, valid")
+				f.open("for _, it := range items")
+				f.p("v, _ := ", e.Union.UnmarshalFunc(), "(it)")
+				f.p("d = append(d, v)")
+				f.close()
+			} else {
+				f.p("_ = ", f.use("encoding/json"), ".Unmarshal([]byte(", escape.GoString(fd.Default), "), &d) // the schema's default, valid")
+			}
+			f.p("return d")
 		default:
 			f.p("return ", goLiteral(f, fd.Type, fd.Default))
 		}
@@ -383,6 +402,18 @@ func condGetter(f *goFile, o *model.Object, fd *model.Field) {
 	f.p("var zero ", typ)
 	f.p("return zero")
 	f.close()
+}
+
+// literalType reports whether goLiteral writes a value of type t: a
+// scalar, an enum, either nullable, or a list of them.
+func literalType(t *model.Type) bool {
+	switch t.Kind {
+	case model.ListKind, model.NullableKind:
+		return literalType(t.Elem)
+	case model.ObjectKind, model.UnionKind, model.OneOfKind, model.TupleKind, model.MapKind, model.AnyKind:
+		return false
+	}
+	return true
 }
 
 // goLiteral is the Go expression of a default of type t, given as a JSON

@@ -350,6 +350,34 @@ func isTop(n ast.Node) bool {
 	return ok && id.Name == "_"
 }
 
+// onlyTop reports whether n states nothing but _, however written: _ | _,
+// {_} (a struct that embeds _ alone), (_ | _) & {_} (cue import's output
+// of a Kubernetes CRD's address value: Gateway API's Gateway). With
+// structs false, a form with {_} is not one: CUE closes {_} within a
+// definition, where it admits every scalar but only an empty object and an
+// empty list (CUE v0.17.1), which is not _.
+func onlyTop(n ast.Node, structs bool) bool {
+	switch x := n.(type) {
+	case *ast.Ident:
+		return x.Name == "_"
+	case *ast.ParenExpr:
+		return onlyTop(x.X, structs)
+	case *ast.BinaryExpr:
+		return (x.Op == token.AND || x.Op == token.OR) && onlyTop(x.X, structs) && onlyTop(x.Y, structs)
+	case *ast.StructLit:
+		if !structs {
+			return false
+		}
+		for _, e := range x.Elts {
+			if em, ok := e.(*ast.EmbedDecl); !ok || !onlyTop(em.Expr, structs) {
+				return false
+			}
+		}
+		return len(x.Elts) > 0 // {} is an empty struct, not _
+	}
+	return false
+}
+
 // isCloseCall reports whether n is close(…).
 func isCloseCall(n ast.Node) bool {
 	call, ok := n.(*ast.CallExpr)
@@ -3939,12 +3967,14 @@ func (r *resolver) withoutDefault(v, dv cue.Value, what string) (cue.Value, stri
 			// of strings, numbers or booleans.
 			return args[0], string(lit), true
 		}
-		if dv.IncompleteKind() == cue.StructKind {
+		if dv.IncompleteKind() == cue.StructKind || dv.IncompleteKind() == cue.ListKind {
+			// *{retries: 3} | #Opts; [...#Rule] | *[{path: "/"}] (the
+			// Gateway API's HTTPRoute rules): data beside the type.
 			if t, ok := r.objectDefault(v, dv); ok {
 				return t, string(lit), true
 			}
 		}
-		r.errorf(r.pos(v), "%s: a default that is %v (not a string, number or boolean, a list of them, nor an object of data beside the type that admits it, *{n: 1} | #T) is not carried yet", what, dv.IncompleteKind())
+		r.errorf(r.pos(v), "%s: a default that is %v (not a string, number or boolean, nor a list or an object of data beside the type that admits it, *{n: 1} | #T, *[{n: 1}] | [...#T]) is not carried yet", what, dv.IncompleteKind())
 		return v, "", false
 	}
 	if _, ok := r.refName(v); ok {
@@ -4116,13 +4146,35 @@ func (r *resolver) objectDefault(v, dv cue.Value) (cue.Value, bool) {
 			}
 		}
 	}
-	if !rest.Exists() || rest.IncompleteKind() != cue.StructKind {
+	if !rest.Exists() || rest.IncompleteKind() != dv.IncompleteKind() {
 		return cue.Value{}, false
 	}
-	if m, ok := u.X.(*ast.StructLit); ok && dataLit(m) && admits(rest, dv) {
+	if dataExpr(u.X) && admits(rest, dv) {
 		return rest, true
 	}
 	return cue.Value{}, false
+}
+
+// dataExpr reports whether e is data written in place: a literal, a struct
+// literal of regular fields whose values are data, or a list literal of
+// data (no ..., no comprehension), nothing else.
+func dataExpr(e ast.Expr) bool {
+	switch x := e.(type) {
+	case *ast.BasicLit:
+		return true
+	case *ast.StructLit:
+		return dataLit(x)
+	case *ast.ListLit:
+		for _, el := range x.Elts {
+			if !dataExpr(el) {
+				return false
+			}
+		}
+		return true
+	case *ast.ParenExpr:
+		return dataExpr(x.X)
+	}
+	return false
 }
 
 // dataLit reports whether a struct literal is data: regular fields whose
@@ -4136,13 +4188,7 @@ func dataLit(lit *ast.StructLit) bool {
 		if _, _, err := ast.LabelName(f.Label); err != nil {
 			return false
 		}
-		switch x := f.Value.(type) {
-		case *ast.BasicLit:
-		case *ast.StructLit:
-			if !dataLit(x) {
-				return false
-			}
-		default:
+		if !dataExpr(f.Value) {
 			return false
 		}
 	}
@@ -4172,7 +4218,8 @@ func scalarList(v cue.Value) bool {
 // of its kind subsumes (dropNarrower): the same values, fewer
 // alternatives.
 func dropAdmitted(alts []cue.Value) []cue.Value {
-	if everyKind(alts) {
+	if everyKind(alts) || all(alts, func(a cue.Value) bool { return onlyTop(sourceExpr(a), false) }) {
+		// Every JSON kind whole, or _ | _: any value.
 		return []cue.Value{alts[0].Context().CompileString("_")}
 	}
 	alts = bothBools(dropNarrower(alts))
@@ -5367,7 +5414,7 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 	case kind == cue.TopKind:
 		// _ alone is any JSON; a validator on it (matchN, matchIf, a
 		// builtin) constrains what it admits, which "any" would drop.
-		if op, args := r.expr(v); op != cue.NoOp || len(args) != 1 || !isTop(sourceExpr(args[0])) {
+		if op, args := r.expr(v); (op != cue.NoOp || len(args) != 1 || !isTop(sourceExpr(args[0]))) && !onlyTop(sourceExpr(v), !r.closedCtx) {
 			if call, ok := sourceExpr(v).(*ast.CallExpr); ok && isIdentNamed(call.Fun, "matchIf") && len(args) == 4 {
 				// matchIf(if, then, else) on any JSON value: cue
 				// import's if/then/else with no type beside it.
@@ -5422,6 +5469,10 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 				} else {
 					r.errorf(p, "%s: builtin %s is not supported (schemagen carries strings.MinRunes/MaxRunes, strings.HasPrefix/HasSuffix/Contains, list.MinItems/MaxItems/UniqueItems, math.MultipleOf, time.Time, time.Format(\"2006-01-02\"), time.Duration, net.URL, net.AbsURL and net.IPv4)", what, name)
 				}
+				return nil, false
+			}
+			if onlyTop(sourceExpr(v), true) {
+				r.errorf(p, "%s: {_} in a definition is closed: CUE admits every scalar there but only an empty object and an empty list ({\"x\": 1} and [1] are refused, \"field not allowed\"), which no target's any value states; write _ for any value, or state the type", what)
 				return nil, false
 			}
 			r.errorf(p, "%s: %v is not carried yet: a validator (matchN, matchIf, …) on a value of any type", what, v)
@@ -8451,6 +8502,11 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 		}
 		r.errorf(p, "%s: constraints beside a reference are carried only on a scalar definition (#Score & >0, with #Score: int); state them in a new definition", what)
 		return false
+	}
+	if onlyTop(sourceExpr(c), true) && t.Kind == BasicKind && (t.Base == String || t.Base == Int || t.Base == Number || t.Base == Bool) {
+		// string & ((_ | _) & {_}): _ admits every scalar, and so
+		// does {_}, closed or not.
+		return true
 	}
 	if r.notNull(c) {
 		// int & matchN(0, [null]) ({a?: int, [string]: matchN(0,
