@@ -157,7 +157,30 @@ func (r *resolver) assignNames() {
 		}
 		r.fieldGoNames(o, reserved)
 	}
+	r.unusedNestedGo()
 	r.assignTSNames()
+}
+
+// unusedNestedGo refuses a @go(Name) below a definition's own fields, in
+// this package's files, that named no object's Go field (on a field of a
+// hidden struct nothing refers to, or of a value that is no object): it
+// would be read and then dropped.
+func (r *resolver) unusedNestedGo() {
+	own := map[string]bool{}
+	for _, f := range r.inst.Files {
+		own[relTo(r.ps.root, f.Filename)] = true
+	}
+	var ps []Pos
+	for p := range r.goAttrs.nested {
+		if own[p.File] && !r.nestedGoUsed[p] {
+			ps = append(ps, p)
+		}
+	}
+	slices.SortFunc(ps, comparePos)
+	for _, p := range ps {
+		g := r.goAttrs.nested[p]
+		r.errorf(g.pos, "attribute @go(%s) is not read: it is on a field of no object schemagen carries (an object's field takes it, as a definition's does), so it names no Go field", g.name)
+	}
 }
 
 // fieldGoNames gives o's fields their Go names. A field's name is its
@@ -180,6 +203,14 @@ func (r *resolver) fieldGoNames(o *Object, reserved []string) {
 		f.GoName = spelledName(f.Name)
 		what := fmt.Sprintf("#%s.%s", o.Name, f.Name)
 		g, named := r.goAttrs.fields[[2]string{o.Name, f.Name}]
+		if !named {
+			if g, named = r.goAttrs.nested[f.Pos]; named {
+				if r.nestedGoUsed == nil {
+					r.nestedGoUsed = map[Pos]bool{}
+				}
+				r.nestedGoUsed[f.Pos] = true
+			}
+		}
 		if named {
 			f.GoName = g.name
 		}

@@ -205,6 +205,12 @@ func (r *resolver) foreignPkg(bi *build.Instance) *foreignPkg {
 	for k, g := range fp.attrs.fields {
 		r.goAttrs.fields[[2]string{foreignName(fp.qualifier, k[0]), k[1]}] = g
 	}
+	if r.goAttrs.nested == nil {
+		r.goAttrs.nested = map[Pos]goAttr{}
+	}
+	for p, g := range fp.attrs.nested {
+		r.goAttrs.nested[p] = g
+	}
 	return fp
 }
 

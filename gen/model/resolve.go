@@ -105,6 +105,10 @@ type resolver struct {
 	matching bool
 	// goAttrs are the package's @go(Name) attributes (checkSyntax).
 	goAttrs goAttrs
+	// nestedGoUsed are the positions of the fields whose nested @go(Name)
+	// named a Go field (fieldGoNames); one of this package's files that
+	// named none is refused as before (unusedNestedGo).
+	nestedGoUsed map[Pos]bool
 	// requireDocs: the module's schemagen.cue asks for a doc comment on
 	// everything (Config.RequireDocs).
 	requireDocs bool

@@ -40,6 +40,11 @@ import (
 type goAttrs struct {
 	defs   map[string]goAttr
 	fields map[[2]string]goAttr
+	// nested are the @go(Name) of fields below a definition's own (of
+	// an inline struct: holos's Repo: {name: string @go(Name)}, as cue
+	// get go writes a Go struct type in place), by the field's position:
+	// each names the Go field of every object that field is one of.
+	nested map[Pos]goAttr
 }
 
 type goAttr struct {
@@ -51,7 +56,7 @@ type goAttr struct {
 // false) it returns the @go attributes it found; a layout package's
 // definition fields keep theirs for the layout engine.
 func checkSyntax(ps positions, inst *build.Instance, layout bool) (goAttrs, ErrorList) {
-	c := &syntaxChecker{ps: ps, layout: layout, attrs: goAttrs{defs: map[string]goAttr{}, fields: map[[2]string]goAttr{}}}
+	c := &syntaxChecker{ps: ps, layout: layout, attrs: goAttrs{defs: map[string]goAttr{}, fields: map[[2]string]goAttr{}, nested: map[Pos]goAttr{}}}
 	for _, f := range inst.Files {
 		c.utf8(f.Filename)
 		c.file(f)
@@ -207,6 +212,12 @@ func (c *syntaxChecker) nested(n ast.Node, prefix string) {
 						// @go(,optional=nillable), or cue get go's record
 						// of the Go type: what schemagen does anyway, on
 						// a field at any depth.
+						continue
+					}
+					if err == nil {
+						// The Go name of the field of an inline struct
+						// (fieldGoNames), as gengotypes reads it.
+						c.attrs.nested[c.ps.of(n.Pos())] = g
 						continue
 					}
 				}
