@@ -242,6 +242,12 @@ func (r *resolver) conditional(d *def, lit *ast.StructLit, c *ast.Comprehension,
 	ok := true
 	var embeds []*ast.EmbedDecl
 	for _, e := range body.Elts {
+		if em, isEmbed := e.(*ast.EmbedDecl); isEmbed && onlyTop(em.Expr, false) {
+			// if foo != _|_ { _ } (cue import's dependentSchemas of
+			// true): _ adds nothing, and opens nothing (CUE refuses a
+			// member a closed object does not name all the same).
+			continue
+		}
 		if em, isEmbed := e.(*ast.EmbedDecl); isEmbed && !isStructExpr(em.Expr) {
 			// if begin != _|_ { matchN(>=1, [K | {end!: _, ...}, …]) }
 			embeds = append(embeds, em)

@@ -199,9 +199,19 @@ func isBottomBody(s *ast.StructLit) bool {
 	return ok && isBottom(emb.Expr)
 }
 
+// isBottom reports whether e is _|_, or error("…"), which CUE evaluates
+// to a bottom value of that message (cue import writes it for a false
+// schema: error("disallowed")).
 func isBottom(e ast.Expr) bool {
-	_, ok := e.(*ast.BottomLit)
-	return ok
+	switch x := e.(type) {
+	case *ast.BottomLit:
+		return true
+	case *ast.ParenExpr:
+		return isBottom(x.X)
+	case *ast.CallExpr:
+		return isIdentNamed(x.Fun, "error") && len(x.Args) <= 1
+	}
+	return false
 }
 
 // refusal parses a && b && … of field == literal comparisons.

@@ -1000,6 +1000,15 @@ func (r *resolver) resolve() *Package {
 	defsOf := r.v
 	k := r.v.IncompleteKind()
 	notStruct := k != cue.StructKind && k != cue.BottomKind && k != cue.TopKind
+	validatorDoc := k == cue.TopKind && !isChoice && !withDefs && r.validatorDocument()
+	if validatorDoc {
+		// matchN(2, [K | {bar!: int, ...}, K | {foo!: string, ...}]),
+		// matchIf(<0, >=-10, _), matchN(0, [{…}]) alone (the JSON Schema
+		// Test Suite's allOf, if and not through cue import): a value
+		// of the kinds it admits, read as a field's value is. It was
+		// read as an object, refusing its other kinds.
+		notStruct = true
+	}
 	if notStruct && !withDefs {
 		if value, defs, ok := r.valueBesideDefs(); ok {
 			// loki: null | close({…}) beside its definitions.
@@ -1081,6 +1090,15 @@ func (r *resolver) resolve() *Package {
 		// own (babelrc's matchN(2, [#Options & {...}, {…}])): its root
 		// object is that value, never left out.
 		rootPos = r.embedPos()
+		if rootPos.IsValid() && !withDefs && !r.embedObjectsAlone() {
+			// matchN(0, [{foo?: string, ...}]), matchN(2, [null | …
+			// | <=30 | {...}, …]) alone (the JSON Schema Test Suite's
+			// not and allOf through cue import): it admits numbers
+			// and other kinds, which a root object would refuse. It
+			// was carried as an object.
+			r.errorf(rootPos, "package %s: its value, %s, admits values of other kinds than objects, and is not carried: a package's value that is a validator alone is carried as an object when every value it admits is one (a count of objects, or beside a struct: & {...}); the counts a field carries are matchN(1, […]) and matchN(>=1, […]) of alternatives of distinct kinds", r.pkg.Name, oneLine(r.v))
+			return r.pkg
+		}
 	}
 	if !rootPos.IsValid() {
 		if p, ok := r.emptyStructEmbed(); ok {
@@ -1606,15 +1624,24 @@ func (r *resolver) declaredDefs() (names []string, plain bool) {
 // only the struct lists them (LookupPath on the whole finds none).
 func (r *resolver) valueBesideDefs() (value, defs cue.Value, ok bool) {
 	names, plain := r.declaredDefs()
-	embeds := 0
+	embeds, hidden := 0, false
 	for _, f := range r.inst.Files {
 		for _, decl := range f.Decls {
-			if _, ok := decl.(*ast.EmbedDecl); ok {
+			switch x := decl.(type) {
+			case *ast.EmbedDecl:
 				embeds++
+			case *ast.Field:
+				// _#defs: "/prefixItems/0": int beside [_#defs."…", ...]
+				// (cue import's $defs of a root that is no object): a
+				// struct of hidden fields, conjoined with the value as
+				// one of definitions is.
+				if name, _, err := ast.LabelName(x.Label); err == nil && strings.HasPrefix(name, "_") {
+					hidden = true
+				}
 			}
 		}
 	}
-	if len(names) == 0 && plain || embeds != 1 {
+	if len(names) == 0 && plain && !hidden || embeds != 1 {
 		return value, defs, false
 	}
 	op, args := r.expr(r.v)
@@ -1635,12 +1662,12 @@ func (r *resolver) valueBesideDefs() (value, defs cue.Value, ok bool) {
 		if a.IncompleteKind() != cue.StructKind {
 			continue
 		}
-		it, err := a.Fields(cue.Definitions(true))
+		it, err := a.Fields(cue.Definitions(true), cue.Hidden(true))
 		if err != nil {
 			continue
 		}
 		for it.Next() {
-			if it.Selector().IsDefinition() {
+			if sel := it.Selector(); sel.IsDefinition() || sel.LabelType() == cue.HiddenLabel || sel.LabelType() == cue.HiddenDefinitionLabel {
 				return args[1-i], a, true
 			}
 		}
@@ -1718,6 +1745,69 @@ func (r *resolver) embedPos() Pos {
 	return Pos{}
 }
 
+// validatorDocument reports whether the package's value is a validator
+// it embeds (matchN, matchIf, …), with no regular field beside it, that
+// admits values of other kinds than objects.
+func (r *resolver) validatorDocument() bool {
+	embeds := 0
+	for _, f := range r.inst.Files {
+		for _, decl := range f.Decls {
+			switch x := decl.(type) {
+			case *ast.EmbedDecl:
+				if !holdsValidatorCall(x.Expr) {
+					return false
+				}
+				embeds++
+			case *ast.Field:
+				if name, _, err := ast.LabelName(x.Label); err != nil || !strings.HasPrefix(name, "#") && !strings.HasPrefix(name, "_") {
+					return false
+				}
+			}
+		}
+	}
+	return embeds == 1 && !r.embedObjectsAlone()
+}
+
+// embedObjectsAlone reports whether the validator a package embeds
+// (embedPos), read from CUE's conjuncts of its value, admits objects
+// alone; true when no conjunct is such a validator.
+func (r *resolver) embedObjectsAlone() bool {
+	if r.v.IncompleteKind() == cue.StructKind {
+		return true
+	}
+	cs := r.conjuncts(r.v)
+	for _, c := range cs {
+		if _, isLit := structLit(sourceExpr(c)); isLit {
+			return true // matchIf(…) & {...}: a struct beside it
+		}
+	}
+	for _, c := range cs {
+		if e, ok := sourceExpr(c).(ast.Expr); ok && holdsValidatorCall(e) && !r.objectsAlone(c) {
+			return false
+		}
+	}
+	return true
+}
+
+// objectsAlone reports whether v, a package's value that is a validator
+// alone, admits objects and nothing else: it is a struct, a count of
+// objects, or its kinds' count leaves objects alone.
+func (r *resolver) objectsAlone(v cue.Value) bool {
+	if v.IncompleteKind() == cue.StructKind || r.countsObjects(v) {
+		return true
+	}
+	if call, ok := sourceExpr(v).(*ast.CallExpr); ok && isIdentNamed(call.Fun, "matchIf") {
+		// matchIf(if, then, else): what passes is then's or else's.
+		if _, args := r.expr(v); len(args) == 4 {
+			return args[2].IncompleteKind() == cue.StructKind && args[3].IncompleteKind() == cue.StructKind
+		}
+	}
+	if kc, handled := r.kindCountOf(v); handled {
+		return !kc.partly.Exists() && len(kc.wholes) == 0
+	}
+	return false
+}
+
 // carriesNothing reports whether the package has no document and no type
 // of any kind to generate.
 func (r *resolver) carriesNothing() bool {
@@ -1785,13 +1875,23 @@ func (r *resolver) rootMap(p Pos) {
 	r.here = p
 	closedCtx := r.closedCtx
 	r.closedCtx = false // a package's top level is open, as a field's struct is
-	t, ok := r.typeOf(r.v, "package "+r.pkg.Name)
+	// Named as a root object is (p, Go P), which the value is when the
+	// pattern stands beside ... (below).
+	t, ok := r.typeOf(r.v, r.pkg.Name)
 	r.closedCtx = closedCtx
 	if !ok {
 		return
 	}
+	if t.Kind == ObjectKind && t.Object != nil {
+		// {[=~"^foo"]: string} beside ... (cue import's root of
+		// patternProperties in an open object): an open object whose
+		// matching members hold T, the document.
+		t.Object.Doc = d.doc
+		r.pkg.Root, r.pkg.Document = t.Object, t.Object.Name
+		return
+	}
 	if t.Kind != MapKind {
-		r.errorf(p, "package %s: its top level states a key pattern, but CUE's value of it is no map (%v); not carried", r.pkg.Name, t)
+		r.errorf(p, "package %s: its top level states a key pattern, but CUE's value of it is not a map or an object; not carried", r.pkg.Name)
 		return
 	}
 	d.alias = &Alias{Name: d.name, Doc: d.doc, Pos: p, Type: t}
@@ -4222,15 +4322,23 @@ func scalarList(v cue.Value) bool {
 // of its kind subsumes (dropNarrower): the same values, fewer
 // alternatives.
 func dropAdmitted(alts []cue.Value) []cue.Value {
-	if everyKind(alts) || all(alts, func(a cue.Value) bool { return onlyTop(sourceExpr(a), false) }) {
-		// Every JSON kind whole, or _ | _: any value.
+	if everyKind(alts) || slices.ContainsFunc(alts, func(a cue.Value) bool { return onlyTop(sourceExpr(a), false) }) {
+		// Every JSON kind whole, or _ among them (_ | _, matchN(>=1,
+		// [number, _])): any value.
 		return []cue.Value{alts[0].Context().CompileString("_")}
 	}
 	alts = bothBools(dropNarrower(alts))
 	concrete := make([]bool, len(alts))
 	var open []cue.Value // the alternatives that are no one value
 	for i, a := range alts {
-		if concrete[i] = a.IsConcrete(); !concrete[i] {
+		// An alternative CUE finds an error with no data ([...int] &
+		// list.MatchN(>=1, 3), whose open list's [] fails the count) is
+		// no value that another admits: every type subsumes an error,
+		// and it was dropped, exit 0 and the list alternative gone
+		// (the JSON Schema Test Suite's contains through cue import).
+		// One written as an error (_|_, error("…")) admits nothing.
+		pending := a.Err() != nil && !isBottomExpr(sourceExpr(a))
+		if concrete[i] = a.IsConcrete() && !pending; !concrete[i] {
 			open = append(open, a)
 		}
 	}
@@ -7660,6 +7768,12 @@ func sourceExpr(v cue.Value) ast.Node {
 	n := v.Source()
 	switch x := n.(type) {
 	case *ast.Field:
+		if e, ok := soleEmbedOf(x.Value); ok {
+			// #list: {@jsonschema(id="…") [...]} (cue import's form of a
+			// $defs entry with an $id that is no object): a struct of
+			// one embedded value and attributes is that value.
+			return e
+		}
 		return x.Value
 	case *ast.File:
 		// A package's value written as one embedded expression (package
@@ -7678,6 +7792,38 @@ func sourceExpr(v cue.Value) ast.Node {
 		}
 	}
 	return n
+}
+
+// soleEmbedOf returns e's one embedded expression when e is a struct
+// literal of that and attributes alone, and the expression is no struct
+// literal ({@jsonschema(id="…") [...string]}, {string}): CUE's value of
+// the struct is the embedded value.
+func soleEmbedOf(e ast.Expr) (ast.Expr, bool) {
+	lit, ok := e.(*ast.StructLit)
+	if !ok {
+		return nil, false
+	}
+	var embed ast.Expr
+	for _, d := range lit.Elts {
+		switch d := d.(type) {
+		case *ast.Attribute, *ast.CommentGroup:
+		case *ast.EmbedDecl:
+			if embed != nil {
+				return nil, false
+			}
+			embed = d.Expr
+		default:
+			return nil, false
+		}
+	}
+	if embed == nil {
+		return nil, false
+	}
+	if _, isStruct := embed.(*ast.StructLit); isStruct || onlyTop(embed, true) {
+		// {_} is not _ within a definition (onlyTop).
+		return nil, false
+	}
+	return embed, true
 }
 
 // conjuncts flattens a & b & c into its parts.
