@@ -15,7 +15,7 @@ const byBundle = new Map();
 for (const job of jobs) {
   let ajv = byBundle.get(job.bundle);
   if (!ajv) {
-    ajv = new Ajv2020({ strict: true, strictTuples: false, allErrors: false, multipleOfPrecision: 9 });
+    ajv = new Ajv2020({ strict: true, strictTuples: false, allErrors: false, multipleOfPrecision: 9, ownProperties: true });
     addFormats(ajv);
     ajv.addSchema(JSON.parse(fs.readFileSync(job.bundle, "utf8")));
     byBundle.set(job.bundle, ajv);

@@ -19,7 +19,7 @@ const ids = (v, out) => {
 
 for (const file of fs.readFileSync(0, "utf8").split("\n").filter(Boolean)) {
   try {
-    const ajv = new Ajv2020({ strict: true, strictTuples: false, allErrors: false });
+    const ajv = new Ajv2020({ strict: true, strictTuples: false, allErrors: false, ownProperties: true });
     addFormats(ajv);
     const doc = JSON.parse(fs.readFileSync(file, "utf8"));
     ajv.addSchema(doc);

@@ -56,8 +56,13 @@ func document(f *goFile, p *model.Package) {
 	// The encoder.
 	f.decl()
 	f.open("func (x *", name, ") encode(e *", w, ".Encoder)")
-	f.p("v := ", conv)
-	encodeValue(f, t, "v", 1)
+	if t.Kind == model.NullKind {
+		e := "null" // package p; null: the one value, nothing of x to read
+		f.p("e.Raw(", quote(e), ")")
+	} else {
+		f.p("v := ", conv)
+		encodeValue(f, t, "v", 1)
+	}
 	f.close()
 
 	// The validator, and the patterns the value states in place.

@@ -1049,9 +1049,11 @@ func (e *emitter) typ(t *model.Type) obj {
 		if t.UniqueItems {
 			s = append(s, member{"uniqueItems", true})
 		}
-		if c := t.Contains; c != nil {
+		if c := t.Contains; c != nil && (c.Min != nil && *c.Min > 0 || c.Max != nil) {
 			// list.MatchN(n, T): how many items T admits. minContains
-			// is 1 unless stated, so 0 is stated.
+			// is 1 unless stated, so 0 is stated. list.MatchN(>=0, T)
+			// admits every list: nothing to state (ajv's strict mode
+			// refuses minContains 0 alone, a contains that is ignored).
 			s = append(s, member{"contains", e.matchPart(c.Match)})
 			min := 0
 			if c.Min != nil {

@@ -1705,6 +1705,15 @@ func objectWriter(c *code, o *model.Object) {
 func fieldWrites(c *code, fields []*model.Field, chunk bool) {
 	for _, f := range fields {
 		val := "v" + accessor(f.Name)
+		own := protoNames[f.Name]
+		if own {
+			// __proto__, toString, constructor: v's own member, not the
+			// one every object inherits (an absent toString is no
+			// function to write), held where TypeScript narrows it.
+			c.open("")
+			c.p("const own = Object.prototype.hasOwnProperty.call(v, ", jsString(f.Name), ") ? ", val, " : undefined;")
+			val = "own"
+		}
 		if f.Optional {
 			c.open("if (", val, " !== undefined)")
 		} else {
@@ -1717,6 +1726,9 @@ func fieldWrites(c *code, fields []*model.Field, chunk bool) {
 			c.p(`sep = ",";`)
 		}
 		c.close()
+		if own {
+			c.close()
+		}
 	}
 }
 

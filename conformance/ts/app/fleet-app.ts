@@ -65,7 +65,7 @@ export const prompted: Edge = { kind: "prompt", fromSeatId: "t1", toSeatId: "t2"
 // A fixture the host produced, checked by ajv before it is trusted: the
 // bundle is added once, the snapshot schema looked up by its $id, and the
 // validate function's type guard makes the value a Snapshot.
-const ajv = new Ajv2020({ strict: true });
+const ajv = new Ajv2020({ strict: true, ownProperties: true });
 addFormats(ajv);
 ajv.addSchema(fleetSchemas);
 const validateSnapshot = ajv.getSchema("https://github.com/schemagen/schemagen/generated/jsonschema/fleet/snapshot.schema.json") as

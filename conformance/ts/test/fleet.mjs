@@ -35,7 +35,7 @@ export function readJSON(file) {
  * reported, formats from ajv-formats.
  */
 export function newAjv() {
-  const ajv = new Ajv2020({ strict: true, allErrors: true });
+  const ajv = new Ajv2020({ strict: true, allErrors: true, ownProperties: true });
   addFormats(ajv);
   return ajv;
 }

@@ -7,7 +7,7 @@ const fs = require("node:fs");
 const path = require("node:path");
 
 const [bundle, base, fixtures] = process.argv.slice(2);
-const ajv = new Ajv2020({ strict: true });
+const ajv = new Ajv2020({ strict: true, ownProperties: true });
 addFormats(ajv);
 ajv.addSchema(JSON.parse(fs.readFileSync(bundle, "utf8")));
 const compiled = {};
