@@ -4253,50 +4253,10 @@ func (r *resolver) objectDefault(v, dv cue.Value) (cue.Value, bool) {
 	if !rest.Exists() || rest.IncompleteKind() != dv.IncompleteKind() {
 		return cue.Value{}, false
 	}
-	if dataExpr(u.X) && admits(rest, dv) {
+	if literalValue(u.X) && admits(rest, dv) {
 		return rest, true
 	}
 	return cue.Value{}, false
-}
-
-// dataExpr reports whether e is data written in place: a literal, a struct
-// literal of regular fields whose values are data, or a list literal of
-// data (no ..., no comprehension), nothing else.
-func dataExpr(e ast.Expr) bool {
-	switch x := e.(type) {
-	case *ast.BasicLit:
-		return true
-	case *ast.StructLit:
-		return dataLit(x)
-	case *ast.ListLit:
-		for _, el := range x.Elts {
-			if !dataExpr(el) {
-				return false
-			}
-		}
-		return true
-	case *ast.ParenExpr:
-		return dataExpr(x.X)
-	}
-	return false
-}
-
-// dataLit reports whether a struct literal is data: regular fields whose
-// values are literals or data themselves, nothing else.
-func dataLit(lit *ast.StructLit) bool {
-	for _, e := range lit.Elts {
-		f, ok := e.(*ast.Field)
-		if !ok || f.Constraint != token.ILLEGAL {
-			return false
-		}
-		if _, _, err := ast.LabelName(f.Label); err != nil {
-			return false
-		}
-		if !dataExpr(f.Value) {
-			return false
-		}
-	}
-	return true
 }
 
 // scalarList reports whether v is a concrete list of strings, numbers and
@@ -9548,11 +9508,15 @@ func constantValue(v cue.Value) bool {
 
 // literalValue reports whether n is a constant written in place: a
 // string, number, boolean or null literal, or a closed list or struct of
-// such (regular fields only).
+// such (regular fields of names written as they are: no computed label).
+// It is also what a default of data is (*{retries: 3} | #Opts, *[{path:
+// "/"}] | [...#Rule]: objectDefault).
 func literalValue(n ast.Node) bool {
 	switch x := n.(type) {
 	case *ast.BasicLit:
 		return true
+	case *ast.ParenExpr:
+		return literalValue(x.X)
 	case *ast.Ident:
 		return x.Name == "true" || x.Name == "false" || x.Name == "null"
 	case *ast.ListLit:
@@ -9566,6 +9530,9 @@ func literalValue(n ast.Node) bool {
 		for _, e := range x.Elts {
 			f, ok := e.(*ast.Field)
 			if !ok || f.Constraint != token.ILLEGAL || !literalValue(f.Value) {
+				return false
+			}
+			if _, _, err := ast.LabelName(f.Label); err != nil {
 				return false
 			}
 		}
