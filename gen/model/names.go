@@ -162,9 +162,11 @@ func (r *resolver) assignNames() {
 }
 
 // unusedNestedGo refuses a @go(Name) below a definition's own fields, in
-// this package's files, that named no object's Go field (on a field of a
-// hidden struct nothing refers to, or of a value that is no object): it
-// would be read and then dropped.
+// this package's files, that named no object's Go field (a field declared
+// again with it, where the first declaration is the object's field): it
+// would be read and then dropped. One in a hidden field or definition
+// nothing refers to names nothing, as the declaration itself is not
+// carried (cue get go's _#joinResponse of an unexported Go type).
 func (r *resolver) unusedNestedGo() {
 	own := map[string]bool{}
 	for _, f := range r.inst.Files {
@@ -172,14 +174,14 @@ func (r *resolver) unusedNestedGo() {
 	}
 	var ps []Pos
 	for p := range r.goAttrs.nested {
-		if own[p.File] && !r.nestedGoUsed[p] {
+		if own[p.File] && !r.nestedGoUsed[p] && !r.goAttrs.inHidden[p] {
 			ps = append(ps, p)
 		}
 	}
 	slices.SortFunc(ps, comparePos)
 	for _, p := range ps {
 		g := r.goAttrs.nested[p]
-		r.errorf(g.pos, "attribute @go(%s) is not read: it is on a field of no object schemagen carries (an object's field takes it, as a definition's does), so it names no Go field", g.name)
+		r.errorf(g.pos, "attribute @go(%s) is not read: it names no Go field schemagen generates (on a field of an inline struct it names the field where that is declared once; this field is declared in more than one place, or is no object's field)", g.name)
 	}
 }
 

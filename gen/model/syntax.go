@@ -45,6 +45,10 @@ type goAttrs struct {
 	// get go writes a Go struct type in place), by the field's position:
 	// each names the Go field of every object that field is one of.
 	nested map[Pos]goAttr
+	// inHidden are the positions of nested that lie in a top-level hidden
+	// field or definition (cue get go's _#joinResponse of an unexported
+	// Go type), which is carried only where something refers to it.
+	inHidden map[Pos]bool
 }
 
 type goAttr struct {
@@ -56,7 +60,7 @@ type goAttr struct {
 // false) it returns the @go attributes it found; a layout package's
 // definition fields keep theirs for the layout engine.
 func checkSyntax(ps positions, inst *build.Instance, layout bool) (goAttrs, ErrorList) {
-	c := &syntaxChecker{ps: ps, layout: layout, attrs: goAttrs{defs: map[string]goAttr{}, fields: map[[2]string]goAttr{}, nested: map[Pos]goAttr{}}}
+	c := &syntaxChecker{ps: ps, layout: layout, attrs: goAttrs{defs: map[string]goAttr{}, fields: map[[2]string]goAttr{}, nested: map[Pos]goAttr{}, inHidden: map[Pos]bool{}}}
 	for _, f := range inst.Files {
 		c.utf8(f.Filename)
 		c.file(f)
@@ -217,7 +221,11 @@ func (c *syntaxChecker) nested(n ast.Node, prefix string) {
 					if err == nil {
 						// The Go name of the field of an inline struct
 						// (fieldGoNames), as gengotypes reads it.
-						c.attrs.nested[c.ps.of(n.Pos())] = g
+						p := c.ps.of(n.Pos())
+						c.attrs.nested[p] = g
+						if strings.HasPrefix(prefix, "_") {
+							c.attrs.inHidden[p] = true
+						}
 						continue
 					}
 				}
