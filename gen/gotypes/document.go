@@ -57,8 +57,7 @@ func document(f *goFile, p *model.Package) {
 	f.decl()
 	f.open("func (x *", name, ") encode(e *", w, ".Encoder)")
 	if t.Kind == model.NullKind {
-		e := "null" // package p; null: the one value, nothing of x to read
-		f.p("e.Raw(", quote(e), ")")
+		f.p(`e.Raw("null")`) // package p; null: the one value, nothing of x to read
 	} else {
 		f.p("v := ", conv)
 		encodeValue(f, t, "v", 1)

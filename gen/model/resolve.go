@@ -4846,8 +4846,6 @@ func (r *resolver) fieldRef(v cue.Value, what string) (target cue.Value, handled
 		}
 		return cue.Value{}, false, false // #A.b: a definition's field, read as a reference
 	}
-	// A field of this package only: list.UniqueItems is a builtin's.
-	bi := root.BuildInstance()
 	if r.foreignField(root, path) {
 		// common.AxisPlacement: a top-level field of another package
 		// (Grafana's schemas declare their types so), which no document
@@ -4860,7 +4858,8 @@ func (r *resolver) fieldRef(v cue.Value, what string) (target cue.Value, handled
 		}
 		return target, true, true
 	}
-	if bi == nil || (bi != r.inst && bi.Dir != r.inst.Dir) {
+	// A field of this package only: list.UniqueItems is a builtin's.
+	if bi := root.BuildInstance(); bi == nil || (bi != r.inst && bi.Dir != r.inst.Dir) {
 		return cue.Value{}, false, false
 	}
 	target = root.LookupPath(path)
