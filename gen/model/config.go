@@ -109,10 +109,10 @@ func ReadConfig(root string) (*Config, error) {
 		cr := &configReader{ps: ps}
 		top := cr.fields(v, "", "schema", "output", "jsonschema", "go", "require")
 		if sv, ok := top["schema"]; ok {
-			c.Schema, c.SchemaPos = cr.folder(sv, "schema")
+			c.Schema, c.SchemaPos = cr.folder(sv, "schema", true)
 		}
 		if ov, ok := top["output"]; ok {
-			c.Output, c.OutputPos = cr.folder(ov, "output")
+			c.Output, c.OutputPos = cr.folder(ov, "output", false)
 		}
 		if jv, ok := top["jsonschema"]; ok {
 			if iv, ok := cr.fields(jv, "jsonschema", "id")["id"]; ok {
@@ -230,8 +230,10 @@ func (r *configReader) boolean(v cue.Value, what string) (bool, Pos) {
 	return b, pos
 }
 
-// folder reads a folder relative to the module root.
-func (r *configReader) folder(v cue.Value, what string) (string, Pos) {
+// folder reads a folder relative to the module root; root says whether
+// it may be the root itself ("."), as the schema may: a module whose
+// packages are its top folders (acme.dev/shop/orders) is read where it is.
+func (r *configReader) folder(v cue.Value, what string, root bool) (string, Pos) {
 	s, pos, ok := r.str(v, what)
 	if !ok {
 		return "", pos
@@ -242,8 +244,11 @@ func (r *configReader) folder(v cue.Value, what string) (string, Pos) {
 		r.errorf(pos, "%s %q: write a folder relative to the module root, with / between names (e.g. %q)", what, s, DefaultSchema)
 	case clean != s:
 		r.errorf(pos, "%s %q: write it as %q", what, s, clean)
-	case clean == "." || clean == ".." || strings.HasPrefix(clean, "../"):
-		r.errorf(pos, "%s %q: name a folder inside the module root, not the root itself or one above it", what, s)
+	case clean == "." && root:
+	case clean == ".":
+		r.errorf(pos, "%s %q: name a folder inside the module root, not the root itself: generate replaces the %s folder", what, s, what)
+	case clean == ".." || strings.HasPrefix(clean, "../"):
+		r.errorf(pos, "%s %q: name a folder inside the module root, not one above it", what, s)
 	case clean == "cue.mod" || strings.HasPrefix(clean, "cue.mod/"):
 		r.errorf(pos, "%s %q: cue.mod is CUE's own folder", what, s)
 	case strings.HasPrefix(clean, ".") || strings.Contains(clean, "/."):
@@ -286,7 +291,12 @@ func (r *configReader) importPath(v cue.Value) (string, Pos) {
 
 // checkFolders refuses a schema and output folder that overlap: generate
 // replaces the output folder, so it may hold nothing else of the module's.
+// A schema that is the module root holds every folder, the output too,
+// whose packages it does not read (scanSchema).
 func (c *Config) checkFolders() ErrorList {
+	if c.Schema == "." {
+		return nil
+	}
 	inside := func(a, b string) bool { return a == b || strings.HasPrefix(a, b+"/") }
 	pos := c.OutputPos
 	if !pos.IsValid() {

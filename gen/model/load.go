@@ -5,6 +5,7 @@ import (
 	"fmt"
 	gotoken "go/token"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -107,11 +108,11 @@ func loadSchema(root string, cueTime *time.Duration, now func() time.Duration) (
 	if fi, err := os.Stat(filepath.Join(abs, filepath.FromSlash(cfg.Schema))); err != nil || !fi.IsDir() {
 		return nil, ErrorList{{Pos: cfg.SchemaPos, Msg: fmt.Sprintf("no folder %s in the module: the schema is the CUE packages in it, one folder each", cfg.Schema)}}
 	}
-	if err := scanSchema(schemaFS(abs), cfg.Schema); err != nil {
+	if err := scanSchema(schemaFS(abs), cfg.Schema, cfg.Output); err != nil {
 		return nil, err
 	}
 	var insts []*build.Instance
-	timed(func() { insts = load.Instances([]string{"./" + cfg.Schema + "/..."}, &load.Config{Dir: abs}) })
+	timed(func() { insts = load.Instances([]string{"./" + path.Join(cfg.Schema, "...")}, &load.Config{Dir: abs}) })
 	sort.Slice(insts, func(i, j int) bool { return insts[i].Dir < insts[j].Dir })
 
 	ctx := cuecontext.New()

@@ -35,8 +35,18 @@ func (e *ReadError) Unwrap() error { return e.Err }
 //
 //   - a folder or .cue file whose name starts with '.' or '_' (CUE's loader
 //     ignores both) holding CUE;
+//   - a folder named testdata holding CUE (CUE's loader skips it too);
+//   - a folder that is a CUE module of its own (it has a cue.mod): the
+//     loader leaves it to that module;
 //   - a .cue file without a package clause (it belongs to no package).
-func scanSchema(fsys fs.FS, schema string) error {
+//
+// A schema that is the module root (".") is what cue vet ./... reads: the
+// folders above are passed over as CUE passes over them, since the module
+// keeps there what is not its packages (.git, testdata, other modules),
+// and so are cue.mod and the output folder, which must then hold no CUE
+// (generate replaces it).
+func scanSchema(fsys fs.FS, schema, output string) error {
+	atRoot := schema == "."
 	var errs ErrorList
 	var walk func(dir string) error
 	walk = func(dir string) error {
@@ -48,19 +58,41 @@ func scanSchema(fsys fs.FS, schema string) error {
 			p := path.Join(dir, e.Name())
 			hidden := strings.HasPrefix(e.Name(), ".") || strings.HasPrefix(e.Name(), "_")
 			switch {
-			case e.IsDir():
-				if hidden {
+			case e.IsDir() && atRoot && (p == "cue.mod" || p == output):
+				if p == output {
 					if has, err := holdsCUE(fsys, p); err != nil {
 						return err
 					} else if has {
-						errs = append(errs, &Error{Pos: Pos{File: p}, Msg: fmt.Sprintf("the folder %s holds CUE, but CUE's loader skips a folder whose name starts with %q; rename it, or move it out of %s", e.Name(), e.Name()[:1], schema)})
+						errs = append(errs, &Error{Pos: Pos{File: p}, Msg: fmt.Sprintf("the output folder %s holds CUE, which generate would delete: it replaces the folder with what it writes; move the CUE out of it", p)})
+					}
+				}
+			case e.IsDir():
+				skip, fix := "", "rename it, or move it out of "+schema
+				if hidden {
+					skip = fmt.Sprintf("a folder whose name starts with %q", e.Name()[:1])
+				} else if e.Name() == "testdata" {
+					skip = "a folder named testdata"
+				} else if fi, err := fs.Stat(fsys, path.Join(p, "cue.mod")); err == nil && fi.IsDir() {
+					skip, fix = "a folder with a cue.mod of its own (another module)", "move it out of "+schema+" and generate it in its own module"
+				}
+				if skip == "" {
+					if err := walk(p); err != nil {
+						return err
 					}
 					continue
 				}
-				if err := walk(p); err != nil {
+				if atRoot {
+					continue
+				}
+				if has, err := holdsCUE(fsys, p); err != nil {
 					return err
+				} else if has {
+					errs = append(errs, &Error{Pos: Pos{File: p}, Msg: fmt.Sprintf("the folder %s holds CUE, but CUE's loader skips %s; %s", e.Name(), skip, fix)})
 				}
 			case !strings.HasSuffix(e.Name(), ".cue"):
+			case hidden && atRoot:
+			case atRoot && p == ConfigFile:
+				// schemagen's own settings, of no package
 			case hidden:
 				errs = append(errs, &Error{Pos: Pos{File: p}, Msg: fmt.Sprintf("CUE's loader skips a file whose name starts with %q; rename it, or move it out of %s", e.Name()[:1], schema)})
 			default:

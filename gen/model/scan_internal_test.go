@@ -47,7 +47,9 @@ func TestUnreadableIsAReadError(t *testing.T) {
 
 // TestSkippedIsRefused: what CUE's loader would pass over without a word
 // is refused at its path: a folder or file named _x or .x holding CUE, a
-// file without a package clause.
+// folder named testdata holding CUE (it was left out with exit 0), a
+// folder that is a module of its own (it was told its cue.mod/module.cue
+// has no package clause), a file without a package clause.
 func TestSkippedIsRefused(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name, data string) {
@@ -65,12 +67,17 @@ func TestSkippedIsRefused(t *testing.T) {
 	write("schema/.hidden/deep/a.cue", obj)
 	write("schema/.notes/readme.txt", "not CUE: no error")
 	write("schema/w/_draft.cue", obj)
+	write("schema/w/testdata/a.cue", obj)
+	write("schema/other/cue.mod/module.cue", "module: \"example.com/other@v0\"\nlanguage: version: \"v0.17.0\"\n")
+	write("schema/other/a.cue", obj)
 	_, err := Load(dir)
 	want := []string{
 		"schema/.hidden: the folder .hidden holds CUE, but CUE's loader skips a folder whose name starts with \".\"",
 		"schema/_old: the folder _old holds CUE, but CUE's loader skips a folder whose name starts with \"_\"",
+		"schema/other: the folder other holds CUE, but CUE's loader skips a folder with a cue.mod of its own (another module); move it out of schema and generate it in its own module",
 		"schema/w/_draft.cue: CUE's loader skips a file whose name starts with \"_\"",
 		"schema/w/nopkg.cue:1:1: this file has no package clause",
+		"schema/w/testdata: the folder testdata holds CUE, but CUE's loader skips a folder named testdata; rename it, or move it out of schema",
 	}
 	var l ErrorList
 	if !errors.As(err, &l) || len(l) != len(want) {
@@ -80,5 +87,51 @@ func TestSkippedIsRefused(t *testing.T) {
 		if !strings.HasPrefix(l[i].Error(), w) {
 			t.Errorf("error %d: %q, want it to begin %q", i, l[i].Error(), w)
 		}
+	}
+}
+
+// TestSchemaAtRoot: a module whose packages are its top folders names the
+// root as its schema (schema: "."), and Load reads what cue vet ./...
+// reads there: each package, imports between them by the module's own
+// paths, and not cue.mod, schemagen.cue, the output folder, nor what CUE
+// passes over in a module (.x, _x, testdata, another module). The output
+// folder holding CUE is refused: generate would delete it.
+func TestSchemaAtRoot(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, data string) {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("cue.mod/module.cue", "module: \"example.com/shop@v0\"\nlanguage: version: \"v0.17.0\"\n")
+	write("schemagen.cue", "schema: \".\"\noutput: \"gen\"\n")
+	write("orders/orders.cue", "package orders\n\nimport \"example.com/shop/money\"\n\n#Order: {id!: string, total!: money.#Amount}\n")
+	write("money/money.cue", "package money\n\n#Amount: {cents!: int & >=0 & <=1000000}\n")
+	write("shop.cue", "package shop\n\n#Shop: {name!: string}\n")
+	write("testdata/bad.cue", "package bad\n\n#Bad: {x: int\n")
+	write("_tools/tool.cue", "package tool\n\n#T: {}\n")
+	write(".github/x.cue", "package x\n")
+	write("examples/cue.mod/module.cue", "module: \"example.com/ex@v0\"\nlanguage: version: \"v0.17.0\"\n")
+	write("examples/ex.cue", "package ex\n\n#E: {e: int}\n")
+	write("gen/docs/orders.md", "not CUE\n")
+	s, err := Load(dir)
+	if err != nil {
+		t.Fatalf("Load: %v", err)
+	}
+	var got []string
+	for _, p := range s.Packages {
+		got = append(got, p.Name+" "+p.Path)
+	}
+	want := []string{"shop shop", "money money", "orders orders"}
+	if strings.Join(got, ", ") != strings.Join(want, ", ") {
+		t.Errorf("packages %q, want %q", got, want)
+	}
+
+	write("gen/stray.cue", "package stray\n")
+	_, err = Load(dir)
+	if err == nil || err.Error() != "gen: the output folder gen holds CUE, which generate would delete: it replaces the folder with what it writes; move the CUE out of it" {
+		t.Errorf("Load with CUE in the output folder: %v", err)
 	}
 }
