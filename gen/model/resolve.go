@@ -2606,7 +2606,9 @@ func (r *resolver) classify(d *def) {
 				r.pkg.Objects = append(r.pkg.Objects, d.object)
 				return
 			}
-			if a.object == nil && a.union == nil {
+			if a.object == nil {
+				// #Script: #Source, with #Source a union: a name for it
+				// (every use is the union, decoded by its own code).
 				r.here = d.pos
 				if t, ok := r.refType(d.v, name, "#"+d.name); ok {
 					d.alias = &Alias{Name: d.name, Doc: d.doc, Pos: d.pos, Type: t}
@@ -3437,8 +3439,16 @@ func (r *resolver) keyType(pattern cue.Value, what string, at Pos, notOK bool) (
 		// Schema's propertyNames minLength and maxLength, as a string's.
 		rest.MinRunes, rest.MaxRunes = nil, nil
 	}
+	counted := rest
+	counted.MinRunes, counted.MaxRunes = nil, nil
 	switch {
 	case !ok:
+	case !notOK && (rest.MinRunes != nil || rest.MaxRunes != nil) && counted.IsZero() && len(t.Choice) == 0 && len(t.Patterns) > 0:
+		// [=~"re" & strings.MaxRunes(256)]: T on an open struct (in
+		// place in close({…}), which closes only its own level):
+		// members of other names hold any value.
+		r.errorf(at, "%s: the pattern on its members' names (%v) counts their characters, which is not carried on an object that admits other members (beside its fields, or open: close({…}) closes only its own level, so a struct written in it is open): JSON Schema's patternProperties names the members that hold T by a regular expression alone, and a longer name would then hold any value; close the struct (close({[K]: T}), or a definition of it), which makes it a map whose keys are checked, or state the count in the regular expression", what, pattern)
+		return nil, false
 	case !rest.IsZero() || len(t.Choice) > 0:
 		r.errorf(at, "%s: the pattern on its keys (%v) is not carried: a map's keys are any string ([string]: T), or those matching regular expressions and not others ([=~\"re\" & !~\"not\"]: T, any number of each)", what, pattern)
 		return nil, false

@@ -172,6 +172,9 @@ func (r *resolver) untaggedVariant(o *Object) string {
 // one it does not fit, as it drops a variant for any value its field
 // refuses.
 func constApart(o, p *Object) bool {
+	if absentApart(o, p) || absentApart(p, o) {
+		return true
+	}
 	for _, f := range o.Fields {
 		g := p.Field(f.Name)
 		if g == nil || f.Type == nil || g.Type == nil {
@@ -187,6 +190,24 @@ func constApart(o, p *Object) bool {
 		// both, so the variants' values never come out equal, as with
 		// two constants; where the data gives it, its kind drops one.
 		if fk, gk := jsonKinds(f.Type), jsonKinds(g.Type); fk&gk == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// absentApart reports whether o has a field the data must give that p
+// forbids (content: string beside file?: _|_ in one variant, the other
+// way round in the other, invowk's #ScriptSourceContent |
+// #ScriptSourceFile: "exactly one of content or file"): a value that
+// gives the member drops p, one that leaves it out is incomplete for o,
+// so no value is complete for both, and CUE keeps at most one.
+func absentApart(o, p *Object) bool {
+	for _, f := range o.Fields {
+		if f.Optional {
+			continue
+		}
+		if slices.ContainsFunc(p.Absent, func(a *AbsentMember) bool { return a.Name == f.Name }) {
 			return true
 		}
 	}
