@@ -207,7 +207,7 @@ func judgeCUE(ins []*instance) map[string]string {
 		k := in.run.name + " " + in.unit.Pkg
 		v, ok := pkgs[k]
 		if !ok {
-			inst := load.Instances([]string{"./" + in.run.cfg.Schema + "/" + in.unit.Pkg}, &load.Config{Dir: in.run.name})[0]
+			inst := load.Instances(loadArgs(in.run.name, in.run.cfg.Schema, in.unit.Pkg), &load.Config{Dir: in.run.name})[0]
 			if inst.Err != nil {
 				out[in.key()] = "cue load: " + inst.Err.Error()
 				continue

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -63,8 +64,10 @@ type Source struct {
 }
 
 // ReadSource parses every .cue file under dir/schemaDir. It reads the
-// files with CUE's parser; a file without a package clause is not part of
-// any package the loader reads, so it is skipped.
+// files with CUE's parser. A file without a package clause is part of the
+// package of its folder when no file there has one (schemagen reads such
+// a folder as one package named after it: invowk's schemas); beside files
+// with one, it is part of none, and schemagen refuses it.
 func ReadSource(corpus, dir, schemaDir string) (*Source, error) {
 	src := &Source{Corpus: corpus, Files: map[string][]byte{}, Pkgs: map[string][]*Unit{}}
 	units := map[string]*Unit{}
@@ -91,9 +94,6 @@ func ReadSource(corpus, dir, schemaDir string) (*Source, error) {
 		f, err := parser.ParseFile(p, data, parser.ParseComments)
 		if err != nil {
 			return err
-		}
-		if f.PackageName() == "" {
-			return nil
 		}
 		rel, _ := filepath.Rel(dir, p)
 		rel = filepath.ToSlash(rel)
@@ -229,4 +229,33 @@ func Blank(files map[string][]byte, spans []*Span) map[string][]byte {
 		out[sp.File] = data
 	}
 	return out
+}
+
+// loadArgs are the arguments that make CUE's loader read the package of
+// folder pkg under dir/schemaDir as schemagen reads it: the folder, or,
+// when none of its .cue files has a package clause, those files by name
+// (one instance, as cue vet a.cue b.cue reads them).
+func loadArgs(dir, schemaDir, pkg string) []string {
+	folder := path.Join(schemaDir, pkg)
+	entries, _ := os.ReadDir(filepath.Join(dir, filepath.FromSlash(folder)))
+	var files []string
+	for _, e := range entries {
+		n := e.Name()
+		if e.IsDir() || !strings.HasSuffix(n, ".cue") || strings.HasPrefix(n, ".") || strings.HasPrefix(n, "_") {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(folder), n))
+		if err != nil {
+			return []string{"./" + folder}
+		}
+		f, err := parser.ParseFile(n, data, parser.PackageClauseOnly)
+		if err != nil || f.PackageName() != "" {
+			return []string{"./" + folder}
+		}
+		files = append(files, "./"+path.Join(folder, n))
+	}
+	if len(files) == 0 {
+		return []string{"./" + folder}
+	}
+	return files
 }

@@ -67,5 +67,10 @@ func PackageClause(inst *build.Instance) (doc string, pos token.Pos) {
 			}
 		}
 	}
+	if !pos.IsValid() && len(inst.Files) > 0 {
+		// Files without a package clause, read as one package named
+		// after their folder: the package is at the first file's start.
+		pos = token.NewFile(inst.Files[0].Filename, -1, 1).Pos(0, token.NoRelPos)
+	}
 	return doc, pos
 }

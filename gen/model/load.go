@@ -4,10 +4,12 @@ import (
 	"errors"
 	"fmt"
 	gotoken "go/token"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -108,11 +110,31 @@ func loadSchema(root string, cueTime *time.Duration, now func() time.Duration) (
 	if fi, err := os.Stat(filepath.Join(abs, filepath.FromSlash(cfg.Schema))); err != nil || !fi.IsDir() {
 		return nil, ErrorList{{Pos: cfg.SchemaPos, Msg: fmt.Sprintf("no folder %s in the module: the schema is the CUE packages in it, one folder each", cfg.Schema)}}
 	}
-	if err := scanSchema(schemaFS(abs), cfg.Schema, cfg.Output); err != nil {
+	filePkgs, clauses, err := scanSchema(schemaFS(abs), cfg.Schema, cfg.Output)
+	if err != nil {
 		return nil, err
 	}
 	var insts []*build.Instance
-	timed(func() { insts = load.Instances([]string{"./" + path.Join(cfg.Schema, "...")}, &load.Config{Dir: abs}) })
+	filePkg := map[*build.Instance]string{} // a package of files without a clause: its first file
+	timed(func() {
+		if clauses || len(filePkgs) == 0 {
+			insts = load.Instances([]string{"./" + path.Join(cfg.Schema, "...")}, &load.Config{Dir: abs})
+		}
+		// A folder whose files have no package clause: one package of
+		// those files, named after the folder (scanSchema).
+		for _, dir := range slices.Sorted(maps.Keys(filePkgs)) {
+			args := make([]string, len(filePkgs[dir]))
+			for i, f := range filePkgs[dir] {
+				args[i] = "./" + f
+			}
+			for _, inst := range load.Instances(args, &load.Config{Dir: abs}) {
+				inst.PkgName = path.Base(dir)
+				inst.Dir = filepath.Join(abs, filepath.FromSlash(dir))
+				filePkg[inst] = filePkgs[dir][0]
+				insts = append(insts, inst)
+			}
+		}
+	})
 	sort.Slice(insts, func(i, j int) bool { return insts[i].Dir < insts[j].Dir })
 
 	ctx := cuecontext.New()
@@ -146,6 +168,11 @@ func loadSchema(root string, cueTime *time.Duration, now func() time.Duration) (
 				}
 				errs = append(errs, e)
 			}
+			complete = false
+			continue
+		}
+		if first, ok := filePkg[inst]; ok && !filePkgName.MatchString(inst.PkgName) {
+			errs = append(errs, &Error{Pos: Pos{File: first, Line: 1, Col: 1}, Msg: fmt.Sprintf("the files of folder %s have no package clause, so they are read as one package named after the folder, and %q is not a package name (a letter, then letters, digits and _); begin each with package <name>", path.Dir(first), inst.PkgName)})
 			complete = false
 			continue
 		}
@@ -267,6 +294,10 @@ func packagePath(ps positions, cfg *Config, inst *build.Instance) (p string, pos
 	}
 	return filepath.ToSlash(rel), pos
 }
+
+// filePkgName is what a package named after its folder must be: its
+// files have no package clause (scanSchema).
+var filePkgName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]*$`)
 
 // folderName is one element of a package's folder: it becomes an element
 // of a Go import path, of every JSON Schema $id and of file names, so it

@@ -38,14 +38,24 @@ func (e *ReadError) Unwrap() error { return e.Err }
 //   - a folder named testdata holding CUE (CUE's loader skips it too);
 //   - a folder that is a CUE module of its own (it has a cue.mod): the
 //     loader leaves it to that module;
-//   - a .cue file without a package clause (it belongs to no package).
+//   - a .cue file without a package clause beside files with one (CUE's
+//     loader leaves it out of their package).
+//
+// A folder whose .cue files all lack a package clause (as schemas that a
+// program embeds and compiles are often written: invowk's, CUE's own
+// OpenAPI test inputs) is one package named after the folder, as cue vet
+// reads the files given together: scanSchema returns its files, by
+// folder, for Load to give CUE's loader by name.
 //
 // A schema that is the module root (".") is what cue vet ./... reads: the
 // folders above are passed over as CUE passes over them, since the module
 // keeps there what is not its packages (.git, testdata, other modules),
 // and so are cue.mod and the output folder, which must then hold no CUE
 // (generate replaces it).
-func scanSchema(fsys fs.FS, schema, output string) error {
+//
+// clauses reports whether a file with a package clause (or one that does
+// not parse) is among them: CUE's loader has packages to find.
+func scanSchema(fsys fs.FS, schema, output string) (filePkgs map[string][]string, clauses bool, err error) {
 	atRoot := schema == "."
 	var errs ErrorList
 	var walk func(dir string) error
@@ -54,6 +64,28 @@ func scanSchema(fsys fs.FS, schema, output string) error {
 		if err != nil {
 			return &ReadError{Path: dir, Err: cause(err)}
 		}
+		// The folder's .cue files: with a package clause, without one,
+		// and all of them (one that does not parse is neither, and its
+		// error is CUE's loader's to report).
+		var withPkg, noPkg, all []string
+		defer func() {
+			switch {
+			case len(noPkg) == 0:
+			case atRoot && dir == ".":
+				// The module root's files without a package clause
+				// (invowk's invowkfile.cue, data) are what cue vet ./...
+				// passes over: the schema is the module's packages.
+			case len(withPkg) == 0:
+				if filePkgs == nil {
+					filePkgs = map[string][]string{}
+				}
+				filePkgs[dir] = all
+			default:
+				for _, p := range noPkg {
+					errs = append(errs, &Error{Pos: Pos{File: p, Line: 1, Col: 1}, Msg: fmt.Sprintf("this file has no package clause, while %s has one: CUE's loader leaves it out of that package; begin it with the same package clause (a folder whose files all have none is read as one package named after the folder)", withPkg[0])})
+				}
+			}
+		}()
 		for _, e := range entries {
 			p := path.Join(dir, e.Name())
 			hidden := strings.HasPrefix(e.Name(), ".") || strings.HasPrefix(e.Name(), "_")
@@ -100,24 +132,29 @@ func scanSchema(fsys fs.FS, schema, output string) error {
 				if err != nil {
 					return &ReadError{Path: p, Err: cause(err)}
 				}
+				all = append(all, p)
 				f, err := parser.ParseFile(p, data, parser.PackageClauseOnly)
-				if err != nil {
-					continue // CUE's loader reports the syntax error at its position
-				}
-				if !hasPackage(f) {
-					errs = append(errs, &Error{Pos: Pos{File: p, Line: 1, Col: 1}, Msg: "this file has no package clause, so it belongs to no package and CUE's loader leaves it out; begin it with package <name>, the package of its folder"})
+				switch {
+				case err != nil:
+					// CUE's loader reports the syntax error at its position
+					clauses = true
+				case hasPackage(f):
+					withPkg = append(withPkg, p)
+					clauses = true
+				default:
+					noPkg = append(noPkg, p)
 				}
 			}
 		}
 		return nil
 	}
 	if err := walk(schema); err != nil {
-		return err
+		return nil, false, err
 	}
 	if len(errs) > 0 {
-		return errs
+		return nil, false, errs.Sorted()
 	}
-	return nil
+	return filePkgs, clauses, nil
 }
 
 // holdsCUE reports whether the folder p holds a .cue file at any depth.

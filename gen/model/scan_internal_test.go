@@ -116,6 +116,7 @@ func TestSchemaAtRoot(t *testing.T) {
 	write("examples/cue.mod/module.cue", "module: \"example.com/ex@v0\"\nlanguage: version: \"v0.17.0\"\n")
 	write("examples/ex.cue", "package ex\n\n#E: {e: int}\n")
 	write("gen/docs/orders.md", "not CUE\n")
+	write("invowkfile.cue", "cmds: [{name: \"build\"}]\n") // data, no package: passed over as cue vet ./... does
 	s, err := Load(dir)
 	if err != nil {
 		t.Fatalf("Load: %v", err)
@@ -133,5 +134,53 @@ func TestSchemaAtRoot(t *testing.T) {
 	_, err = Load(dir)
 	if err == nil || err.Error() != "gen: the output folder gen holds CUE, which generate would delete: it replaces the folder with what it writes; move the CUE out of it" {
 		t.Errorf("Load with CUE in the output folder: %v", err)
+	}
+}
+
+// TestNoPackageClause: a folder whose files all lack a package clause is a
+// package named after the folder (invowk's schemas, CUE's OpenAPI test
+// inputs: refused before, as files of no package); its name must be a
+// package name, said at its first file; a file without one beside files
+// with one is refused, naming the package it is left out of.
+func TestNoPackageClause(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, data string) {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("cue.mod/module.cue", "module: \"example.com/t@v0\"\nlanguage: version: \"v0.17.0\"\n")
+	write("schema/cfg/a.cue", "// A is an object.\n#A: {n!: string}\n")
+	write("schema/cfg/b.cue", "// B is an object.\n#B: {m?: int & >=0 & <=9}\n")
+	s, err := Load(dir)
+	if err != nil {
+		t.Fatalf("Load: %v", err)
+	}
+	if len(s.Packages) != 1 || s.Packages[0].Name != "cfg" || s.Packages[0].Dir != "schema/cfg" || len(s.Packages[0].Objects) != 2 {
+		t.Fatalf("packages %+v, want cfg in schema/cfg with #A and #B", s.Packages)
+	}
+
+	write("schema/my-cfg/a.cue", "#C: {x?: string}\n")
+	write("schema/w/a.cue", "package w\n\n#W: {x?: string}\n")
+	write("schema/w/b.cue", "#V: {y?: string}\n")
+	_, err = Load(dir)
+	want := []string{
+		"schema/w/b.cue:1:1: this file has no package clause, while schema/w/a.cue has one",
+	}
+	var l ErrorList
+	if !errors.As(err, &l) || len(l) != len(want) {
+		t.Fatalf("Load: %v\nwant %d errors", err, len(want))
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(l[i].Error(), w) {
+			t.Errorf("error %d: %q, want it to begin %q", i, l[i].Error(), w)
+		}
+	}
+	os.Remove(filepath.Join(dir, "schema/w/b.cue"))
+	_, err = Load(dir)
+	if err == nil || !strings.HasPrefix(err.Error(), "schema/my-cfg/a.cue:1:1: the files of folder schema/my-cfg have no package clause, so they are read as one package named after the folder, and \"my-cfg\" is not a package name") {
+		t.Errorf("Load with a folder my-cfg: %v", err)
 	}
 }
