@@ -53,7 +53,9 @@ func (idx LineComments) Above(file string, line int) string {
 }
 
 // PackageClause returns the doc comment of the package clause, from
-// whichever file has one, and the position of the first package clause.
+// whichever file has one, and the position of the first package clause;
+// for files with none (read as the package of their folder), the start of
+// the first file.
 func PackageClause(inst *build.Instance) (doc string, pos token.Pos) {
 	for _, f := range inst.Files {
 		for _, d := range f.Decls {
