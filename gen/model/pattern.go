@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"regexp/syntax"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -449,4 +450,84 @@ func isAlnum(c byte) bool {
 
 func isHex(c byte) bool {
 	return (c >= '0' && c <= '9') || (c|0x20 >= 'a' && c|0x20 <= 'f')
+}
+
+// maxRepeat is the largest count RE2 takes in a quantifier {n,m}.
+const maxRepeat = 1000
+
+// foldRunes writes a count of characters into the pattern re, when re
+// states a fixed run of single characters followed by one repeated
+// character, anchored at both ends (^[A-Z_][A-Z0-9_]*$): the count bounds
+// the repetition (^[A-Z_][A-Z0-9_]{0,255}$ for at most 256), and the
+// pattern then matches exactly the strings that match re and have from
+// min to max characters (either may be nil). It reports false for any
+// other pattern, a count no string matching re has, or one beyond RE2's
+// largest repeat. Only the final quantifier of the text changes, so the
+// pattern stays in the portable subset (portablePattern).
+func foldRunes(re string, min, max *int) (string, bool) {
+	var quant string
+	switch {
+	case strings.HasSuffix(re, "*$"):
+		quant = "*"
+	case strings.HasSuffix(re, "+$"):
+		quant = "+"
+	default:
+		return "", false
+	}
+	tree, err := syntax.Parse(re, syntax.Perl)
+	if err != nil || tree.Op != syntax.OpConcat || len(tree.Sub) < 3 {
+		return "", false
+	}
+	subs := tree.Sub
+	if subs[0].Op != syntax.OpBeginText || subs[len(subs)-1].Op != syntax.OpEndText {
+		return "", false
+	}
+	single := func(x *syntax.Regexp) bool {
+		switch x.Op {
+		case syntax.OpLiteral:
+			return len(x.Rune) == 1 && x.Flags&syntax.FoldCase == 0
+		case syntax.OpCharClass, syntax.OpAnyCharNotNL, syntax.OpAnyChar:
+			return true
+		}
+		return false
+	}
+	fixed := 0
+	for _, x := range subs[1 : len(subs)-2] {
+		switch {
+		case x.Op == syntax.OpLiteral && x.Flags&syntax.FoldCase == 0:
+			fixed += len(x.Rune)
+		case single(x):
+			fixed++
+		default:
+			return "", false
+		}
+	}
+	last := subs[len(subs)-2]
+	lo := 0
+	switch {
+	case last.Op == syntax.OpStar && last.Flags&syntax.NonGreedy == 0 && quant == "*":
+	case last.Op == syntax.OpPlus && last.Flags&syntax.NonGreedy == 0 && quant == "+":
+		lo = 1
+	default:
+		return "", false
+	}
+	if !single(last.Sub[0]) {
+		return "", false
+	}
+	// The repeated character's count n: lo <= n, min <= fixed+n <= max.
+	if min != nil && *min-fixed > lo {
+		lo = *min - fixed
+	}
+	hi := ""
+	if max != nil {
+		n := *max - fixed
+		if n < lo || n > maxRepeat {
+			return "", false
+		}
+		hi = fmt.Sprint(n)
+	}
+	if lo > maxRepeat {
+		return "", false
+	}
+	return fmt.Sprintf("%s{%d,%s}$", re[:len(re)-2], lo, hi), true
 }

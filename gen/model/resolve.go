@@ -3441,13 +3441,24 @@ func (r *resolver) keyType(pattern cue.Value, what string, at Pos, notOK bool) (
 	}
 	counted := rest
 	counted.MinRunes, counted.MaxRunes = nil, nil
+	if ok && !notOK && (rest.MinRunes != nil || rest.MaxRunes != nil) && counted.IsZero() && len(t.Choice) == 0 && len(t.Patterns) == 1 && len(t.NotPatterns) == 0 {
+		// [=~"^[A-Z_][A-Z0-9_]*$" & strings.MaxRunes(256)]: T on an
+		// open struct (invowk's paths in close({…})): the count is
+		// written into the pattern, ^[A-Z_][A-Z0-9_]{0,255}$, which
+		// patternProperties states as CUE judges (foldRunes).
+		if re, folded := foldRunes(t.Patterns[0], rest.MinRunes, rest.MaxRunes); folded {
+			t.Patterns[0] = re
+			t.MinRunes, t.MaxRunes = nil, nil
+			rest.MinRunes, rest.MaxRunes = nil, nil
+		}
+	}
 	switch {
 	case !ok:
 	case !notOK && (rest.MinRunes != nil || rest.MaxRunes != nil) && counted.IsZero() && len(t.Choice) == 0 && len(t.Patterns) > 0:
 		// [=~"re" & strings.MaxRunes(256)]: T on an open struct (in
 		// place in close({…}), which closes only its own level):
 		// members of other names hold any value.
-		r.errorf(at, "%s: the pattern on its members' names (%v) counts their characters, which is not carried on an object that admits other members (beside its fields, or open: close({…}) closes only its own level, so a struct written in it is open): JSON Schema's patternProperties names the members that hold T by a regular expression alone, and a longer name would then hold any value; close the struct (close({[K]: T}), or a definition of it), which makes it a map whose keys are checked, or state the count in the regular expression", what, pattern)
+		r.errorf(at, "%s: the pattern on its members' names (%v) counts their characters, which is not carried on an object that admits other members (beside its fields, or open: close({…}) closes only its own level, so a struct written in it is open): JSON Schema's patternProperties names the members that hold T by a regular expression alone, and a longer name would then hold any value; close the struct (close({[K]: T}), or a definition of it), which makes it a map whose keys are checked, or state the count in the regular expression (schemagen writes it there itself for a run of single characters and one repeated character, ^[A-Z][A-Z0-9_]*$)", what, pattern)
 		return nil, false
 	case !rest.IsZero() || len(t.Choice) > 0:
 		r.errorf(at, "%s: the pattern on its keys (%v) is not carried: a map's keys are any string ([string]: T), or those matching regular expressions and not others ([=~\"re\" & !~\"not\"]: T, any number of each)", what, pattern)
