@@ -21,6 +21,8 @@ var foldCases = []struct {
 	{`^é[à-ÿ]*$`, -1, 3, `^é[à-ÿ]{0,2}$`},
 	{`^ab*$`, -1, 1, `^ab{0,0}$`},
 	{`^[a-z]*$`, -1, 1000, `^[a-z]{0,1000}$`},
+	{`(?s)^.*$`, -1, 253, `(?s)^.{0,253}$`},
+	{`(?s)^.*$`, 1, 63, `(?s)^.{1,63}$`},
 	// declined: no string both matches and has the count, beyond RE2's
 	// largest repeat, not a run of single characters and one repeated
 	// character, lazy, unanchored

@@ -3441,13 +3441,19 @@ func (r *resolver) keyType(pattern cue.Value, what string, at Pos, notOK bool) (
 	}
 	counted := rest
 	counted.MinRunes, counted.MaxRunes = nil, nil
-	if ok && !notOK && (rest.MinRunes != nil || rest.MaxRunes != nil) && counted.IsZero() && len(t.Choice) == 0 && len(t.Patterns) == 1 && len(t.NotPatterns) == 0 {
+	if ok && !notOK && (rest.MinRunes != nil || rest.MaxRunes != nil) && counted.IsZero() && len(t.Choice) == 0 && len(t.Patterns) <= 1 && len(t.NotPatterns) == 0 {
 		// [=~"^[A-Z_][A-Z0-9_]*$" & strings.MaxRunes(256)]: T on an
 		// open struct (invowk's paths in close({…})): the count is
 		// written into the pattern, ^[A-Z_][A-Z0-9_]{0,255}$, which
-		// patternProperties states as CUE judges (foldRunes).
-		if re, folded := foldRunes(t.Patterns[0], rest.MinRunes, rest.MaxRunes); folded {
-			t.Patterns[0] = re
+		// patternProperties states as CUE judges (foldRunes); the
+		// count alone ([string & strings.MaxRunes(253)]: T beside
+		// fields, timoni's labels) into "any characters", (?s)^.*$.
+		re := `(?s)^.*$`
+		if len(t.Patterns) == 1 {
+			re = t.Patterns[0]
+		}
+		if re, folded := foldRunes(re, rest.MinRunes, rest.MaxRunes); folded {
+			t.Patterns = []string{re}
 			t.MinRunes, t.MaxRunes = nil, nil
 			rest.MinRunes, rest.MaxRunes = nil, nil
 		}
@@ -3494,10 +3500,16 @@ func (r *resolver) memberPatterns(d *def) {
 			declared = append(declared, f.sel.Unquoted())
 		}
 	}
-	if elem := r.elem(d.v); elem.Exists() && (elem.IncompleteKind() != cue.TopKind || !isTop(sourceExpr(elem))) {
+	everyName := slices.ContainsFunc(listed, func(f field) bool {
+		return f.sel.ConstraintType() == cue.PatternConstraint && r.everyName(f.sel.Pattern())
+	})
+	if elem := r.elem(d.v); elem.Exists() && (elem.IncompleteKind() != cue.TopKind || !isTop(sourceExpr(elem))) && everyName {
 		// {a?: string, [string]: string}: every member the object does
 		// not declare holds T (CUE unifies the declared ones with T
-		// too, which their own types already say).
+		// too, which their own types already say). CUE's lookup of
+		// any name finds T too through a pattern of strings with a
+		// count alone ([string & strings.MaxRunes(253)]: T), which
+		// names some members only: read below.
 		p := r.pos(elem)
 		if !p.IsValid() {
 			p = d.pos
