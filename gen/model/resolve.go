@@ -5698,6 +5698,15 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 				r.errorf(p, "%s: %v admits no value, which is carried on an optional field (the member must be absent, f?: error(\"…\"), cue import's false schema of a property) and nowhere else", what, oneLine(v))
 				return nil, false
 			}
+			for _, c := range r.conjuncts(v) {
+				// labels: {[string]: string & strings.MaxRunes(63)}
+				// beside labels: {app: name} (timoni's #Metadata): the
+				// validator constrains a field of the data, which is
+				// what no target states; said so (fieldRef).
+				if _, handled, ok := r.fieldRef(c, what); handled && !ok {
+					return nil, false
+				}
+			}
 			r.errorf(p, "%s: %s is not carried here: CUE finds no one type for the value it constrains (a validator of another type than its value's, or of a value of any type)", what, name)
 			return nil, false
 		}
