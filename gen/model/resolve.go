@@ -4860,6 +4860,11 @@ func (r *resolver) fieldRef(v cue.Value, what string) (target cue.Value, handled
 		// (#Task._first, a hidden field beside the reference in a
 		// definition: cuenv's tasks), which no data sets.
 		switch {
+		case s.LabelType() == cue.HiddenDefinitionLabel && i < len(sels)-1:
+			// f._#defs."/$defs/x" (cue import's $defs inside a
+			// top-level field, cuetf's Terraform schemas): a hidden
+			// definition, which no data sets, as a hidden field.
+			hidden = true
 		case s.IsDefinition() && i < len(sels)-1:
 		case s.LabelType() == cue.HiddenLabel:
 			hidden = true
@@ -6331,6 +6336,7 @@ func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
 	// closes its own level only; any other struct is open: under a
 	// package's top-level fields, or within close's argument.
 	isClose := isCloseCall(sourceExpr(v))
+	closedEmbed := closeEmbedded(sourceExpr(v))
 	body := inlineBody{p, true} // where its fields are written: the same for every copy of one struct
 	if fs, err := r.fields(v, false); err == nil && len(fs) > 0 {
 		if fp := r.pos(fs[0].v); fp.IsValid() {
@@ -6376,7 +6382,7 @@ func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
 	// One that ends in ... is open anywhere: said now, not when it is
 	// resolved, as a match part that refers to it asks before then
 	// (strictParts: dependabot's schedule!: _#defs."…/schedule").
-	open := !isClose && (r.matching || !r.closedCtx)
+	open := !isClose && !closedEmbed && (r.matching || !r.closedCtx) && !r.defClosed(v)
 	if lit, ok := structLit(sourceExpr(v)); ok && hasEllipsis(lit) {
 		open = true
 	}
@@ -6393,6 +6399,28 @@ func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
 	d.object.MatchIfs = append(matchIfs, d.object.MatchIfs...) // after its if clauses' (conditionalMatch)
 	d.object.MatchNs = append(matchNs, d.object.MatchNs...)
 	return &Type{Kind: ObjectKind, Object: d.object}, true
+}
+
+// defClosed reports whether v, read as a struct in place, is a reference
+// through a definition to a struct CUE closes: p._#defs."/$defs/x" or
+// p.#reviews under a top-level field p (cuetf's Terraform schemas, as cue
+// import writes them), whose target is close({…}) or a literal without
+// "...": a definition is closed wherever it is used, in a match's list
+// too, where a struct written in place is open.
+func (r *resolver) defClosed(v cue.Value) bool {
+	if op, _ := r.expr(v); op != cue.SelectorOp {
+		return false
+	}
+	root, path := r.referencePath(v)
+	if !slices.ContainsFunc(path.Selectors(), cue.Selector.IsDefinition) {
+		return false
+	}
+	src := sourceExpr(root.LookupPath(path))
+	if isCloseCall(src) {
+		return true
+	}
+	lit, ok := structLit(src)
+	return ok && !hasEllipsis(lit)
 }
 
 // objectMatchIfs reads the matchIf validators beside a struct's fields:
@@ -7825,6 +7853,38 @@ func soleEmbedOf(e ast.Expr) (ast.Expr, bool) {
 		return nil, false
 	}
 	return embed, true
+}
+
+// closeEmbedded reports whether e is a struct literal whose data is one
+// embedded close({…}) beside definitions, hidden fields and attributes
+// (cuetf's github_branch_protection_v3: {@jsonschema(…), close({…}),
+// #reviews: …, _#defs: …}, as cue import writes a schema with $defs):
+// CUE keeps the embedded struct closed, so the value refuses any other
+// member wherever it is.
+func closeEmbedded(e ast.Node) bool {
+	lit, ok := e.(*ast.StructLit)
+	if !ok {
+		return false
+	}
+	closed := false
+	for _, d := range lit.Elts {
+		switch d := d.(type) {
+		case *ast.Attribute, *ast.CommentGroup:
+		case *ast.Field:
+			name, _, err := ast.LabelName(d.Label)
+			if err != nil || !(strings.HasPrefix(name, "#") || strings.HasPrefix(name, "_")) {
+				return false
+			}
+		case *ast.EmbedDecl:
+			if closed || !isCloseCall(d.Expr) {
+				return false
+			}
+			closed = true
+		default:
+			return false
+		}
+	}
+	return closed
 }
 
 // conjuncts flattens a & b & c into its parts.
