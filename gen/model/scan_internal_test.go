@@ -52,13 +52,7 @@ func TestUnreadableIsAReadError(t *testing.T) {
 // has no package clause), a file without a package clause.
 func TestSkippedIsRefused(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, data string) {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	write := writer(t, dir)
 	write("cue.mod/module.cue", "module: \"example.com/t@v0\"\nlanguage: version: \"v0.17.0\"\n")
 	obj := "package w\n\n// A is an object.\n#A: {\n\t// N is a name.\n\tn!: string\n}\n"
 	write("schema/w/a.cue", obj)
@@ -98,13 +92,7 @@ func TestSkippedIsRefused(t *testing.T) {
 // folder holding CUE is refused: generate would delete it.
 func TestSchemaAtRoot(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, data string) {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	write := writer(t, dir)
 	write("cue.mod/module.cue", "module: \"example.com/shop@v0\"\nlanguage: version: \"v0.17.0\"\n")
 	write("schemagen.cue", "schema: \".\"\noutput: \"gen\"\n")
 	write("orders/orders.cue", "package orders\n\nimport \"example.com/shop/money\"\n\n#Order: {id!: string, total!: money.#Amount}\n")
@@ -144,13 +132,7 @@ func TestSchemaAtRoot(t *testing.T) {
 // with one is refused, naming the package it is left out of.
 func TestNoPackageClause(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, data string) {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	write := writer(t, dir)
 	write("cue.mod/module.cue", "module: \"example.com/t@v0\"\nlanguage: version: \"v0.17.0\"\n")
 	write("schema/cfg/a.cue", "// A is an object.\n#A: {n!: string}\n")
 	write("schema/cfg/b.cue", "// B is an object.\n#B: {m?: int & >=0 & <=9}\n")
@@ -182,5 +164,17 @@ func TestNoPackageClause(t *testing.T) {
 	_, err = Load(dir)
 	if err == nil || !strings.HasPrefix(err.Error(), "schema/my-cfg/a.cue:1:1: the files of folder schema/my-cfg have no package clause, so they are read as one package named after the folder, and \"my-cfg\" is not a package name") {
 		t.Errorf("Load with a folder my-cfg: %v", err)
+	}
+}
+
+// writer returns a function writing a file of the module at dir, by its
+// slash path, making its folders.
+func writer(t *testing.T, dir string) func(name, data string) {
+	return func(name, data string) {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
