@@ -73,15 +73,7 @@ func TestSkippedIsRefused(t *testing.T) {
 		"schema/w/nopkg.cue:1:1: this file has no package clause",
 		"schema/w/testdata: the folder testdata holds CUE, but CUE's loader skips a folder named testdata; rename it, or move it out of schema",
 	}
-	var l ErrorList
-	if !errors.As(err, &l) || len(l) != len(want) {
-		t.Fatalf("Load: %v\nwant %d errors", err, len(want))
-	}
-	for i, w := range want {
-		if !strings.HasPrefix(l[i].Error(), w) {
-			t.Errorf("error %d: %q, want it to begin %q", i, l[i].Error(), w)
-		}
-	}
+	wantErrors(t, err, want)
 }
 
 // TestSchemaAtRoot: a module whose packages are its top folders names the
@@ -151,15 +143,7 @@ func TestNoPackageClause(t *testing.T) {
 	want := []string{
 		"schema/w/b.cue:1:1: this file has no package clause, while schema/w/a.cue has one",
 	}
-	var l ErrorList
-	if !errors.As(err, &l) || len(l) != len(want) {
-		t.Fatalf("Load: %v\nwant %d errors", err, len(want))
-	}
-	for i, w := range want {
-		if !strings.HasPrefix(l[i].Error(), w) {
-			t.Errorf("error %d: %q, want it to begin %q", i, l[i].Error(), w)
-		}
-	}
+	wantErrors(t, err, want)
 	os.Remove(filepath.Join(dir, "schema/w/b.cue"))
 	_, err = Load(dir)
 	if err == nil || !strings.HasPrefix(err.Error(), "schema/my-cfg/a.cue:1:1: the files of folder schema/my-cfg have no package clause, so they are read as one package named after the folder, and \"my-cfg\" is not a package name") {
@@ -175,6 +159,21 @@ func writer(t *testing.T, dir string) func(name, data string) {
 		os.MkdirAll(filepath.Dir(p), 0o755)
 		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
 			t.Fatal(err)
+		}
+	}
+}
+
+// wantErrors checks that err is an ErrorList of len(want) errors, each
+// beginning with its want.
+func wantErrors(t *testing.T, err error, want []string) {
+	t.Helper()
+	var l ErrorList
+	if !errors.As(err, &l) || len(l) != len(want) {
+		t.Fatalf("Load: %v\nwant %d errors", err, len(want))
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(l[i].Error(), w) {
+			t.Errorf("error %d: %q, want it to begin %q", i, l[i].Error(), w)
 		}
 	}
 }
