@@ -3844,6 +3844,9 @@ func (r *resolver) resolveObject(d *def) {
 		// without its validator, which the value alone may not satisfy.
 		fv = r.withoutValidators(d.v)
 	}
+	if r.goAttrs.requiredDefs {
+		r.requiredDefs(d, fv)
+	}
 	listed, err := r.fields(fv, false)
 	if err == nil && len(d.named) > 0 {
 		listed = append(slices.Clip(listed), d.named...)
@@ -7853,6 +7856,27 @@ func soleEmbedOf(e ast.Expr) (ast.Expr, bool) {
 		return nil, false
 	}
 	return embed, true
+}
+
+// requiredDefs refuses each definition of the object that is required
+// and left unset (#Version!: T, timoni's #Metadata and #Selector): a
+// template's input that a CUE user of the schema sets by unifying it. No
+// JSON document can set a definition, so CUE admits no value of the
+// object (cue vet: "field is required but not present"); read, it was an
+// object every target accepted.
+func (r *resolver) requiredDefs(d *def, v cue.Value) {
+	it, err := v.Fields(cue.Definitions(true), cue.Optional(true))
+	if err != nil {
+		return
+	}
+	for it.Next() {
+		s := it.Selector()
+		if !s.IsDefinition() || s.ConstraintType() != cue.RequiredConstraint {
+			continue
+		}
+		name := s.String()
+		r.errorf(r.pos(it.Value()), "%s: %s! is a required definition, a template's input that a CUE user of the schema sets (unifying it with %s: …); no JSON document can set a definition, so CUE admits no value of %s until one does (cue vet: \"field is required but not present\"), which no target states; not carried: set it in the schema, or declare it without ! (%s: T)", d.ref(), strings.TrimSuffix(name, "!"), strings.TrimSuffix(name, "!"), d.ref(), strings.TrimSuffix(name, "!"))
+	}
 }
 
 // closeEmbedded reports whether e is a struct literal whose data is one

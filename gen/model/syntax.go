@@ -49,6 +49,10 @@ type goAttrs struct {
 	// field or definition (cue get go's _#joinResponse of an unexported
 	// Go type), which is carried only where something refers to it.
 	inHidden map[Pos]bool
+	// requiredDefs is set when a file declares a required definition
+	// (#V!: T) outside hidden fields: the resolver then asks CUE which
+	// objects hold one the schema leaves unset.
+	requiredDefs bool
 }
 
 type goAttr struct {
@@ -116,6 +120,10 @@ func (c *syntaxChecker) file(f *ast.File) {
 		return true
 	}, nil)
 
+	if !c.layout {
+		c.requiredDefs(f)
+	}
+
 	// Attributes: only where schemagen reads them.
 	for _, d := range f.Decls {
 		switch d := d.(type) {
@@ -125,6 +133,27 @@ func (c *syntaxChecker) file(f *ast.File) {
 			c.topField(d)
 		}
 	}
+}
+
+// requiredDefs notes whether the file declares a required definition
+// (#Version!: T, timoni's #Metadata and #Selector) outside hidden fields,
+// which the resolver then looks for in each object (requiredDefs there).
+func (c *syntaxChecker) requiredDefs(f *ast.File) {
+	ast.Walk(f, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.LetClause:
+			return false
+		case *ast.Field:
+			label, _, err := ast.LabelName(n.Label)
+			if err == nil && strings.HasPrefix(label, "_") {
+				return false // hidden: no data reaches it
+			}
+			if err == nil && strings.HasPrefix(label, "#") && n.Constraint == cuetoken.NOT {
+				c.attrs.requiredDefs = true
+			}
+		}
+		return true
+	}, nil)
 }
 
 // topField checks the attributes of a top-level field and of everything
