@@ -147,7 +147,17 @@ func (r *resolver) defaultVariant(v cue.Value, u *Union) (*Object, string) {
 			return vd.object, ""
 		}
 	}
-	return nil, "the default among objects no constant field tells apart is carried when it is one object definition among the variants (*#A | #B); this one is not (a union, or an object written in place), which is not carried yet: CUE would take any of its variants; mark one object definition"
+	if lit, ok := marks[0].(*ast.StructLit); ok {
+		// #DefaultStruct: #Port | *{port: 1} (CUE's OpenAPI tests):
+		// the variant written in place there.
+		at := r.ps.of(lit.Pos())
+		for _, o := range u.Variants {
+			if o.Pos == at {
+				return o, ""
+			}
+		}
+	}
+	return nil, "the default among objects no constant field tells apart is carried when it is one object variant, a definition or a struct written in place (*#A | #B, #P | *{port: 1}); this one is not (a union), which is not carried yet: CUE would take any of its variants; mark one object"
 }
 
 // untaggedVariant says why o cannot be a variant of a union without a
