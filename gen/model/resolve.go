@@ -124,6 +124,9 @@ type resolver struct {
 	// nesting is how deep typeOf is: 1 for a field's type, 2 for its
 	// list's element, … (MaxNesting).
 	nesting int
+	// tooDeep are the places already refused for nesting beyond
+	// MaxNesting (typeOf), each said once.
+	tooDeep map[Pos]bool
 	// expanding holds the definitions matchOne is reading as their
 	// alternatives, so that one that holds itself is read once.
 	expanding map[string]bool
@@ -4677,7 +4680,17 @@ func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 		r.here = p
 	}
 	if r.nesting++; r.nesting > MaxNesting+1 {
-		r.errs = append(r.errs, nestingError(r.here, what))
+		// Said once per place: a struct read in place under choices of
+		// an object or a list (cuetf's Terraform schemas, matchN(1, [#x,
+		// [...#x]]) at every block) is reached there by many paths, 78,383
+		// of them for 3,585 places in AWS's provider.
+		if !r.tooDeep[r.here] {
+			if r.tooDeep == nil {
+				r.tooDeep = map[Pos]bool{}
+			}
+			r.tooDeep[r.here] = true
+			r.errs = append(r.errs, nestingError(r.here, what))
+		}
 		r.nesting--
 		return nil, false
 	}
