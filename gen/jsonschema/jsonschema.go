@@ -27,6 +27,8 @@ package jsonschema
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -37,6 +39,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/schemagen/schemagen/gen/model"
 	"github.com/schemagen/schemagen/gen/output"
@@ -199,6 +202,7 @@ func fileNames(p *model.Package) map[string]string {
 		byPath[u.Name] = u.ByPath
 	}
 	files := map[string]string{}
+	taken := map[string]bool{}
 	for _, name := range Roots(p) {
 		files[name] = FileName(name)
 		if byPath[name] {
@@ -209,8 +213,39 @@ func fileNames(p *model.Package) map[string]string {
 			}
 			files[name] = strings.Join(steps, ".") + name[len(base):] + Suffix
 		}
+		files[name] = shortName(files[name], taken)
+		taken[files[name]] = true
 	}
 	return files
+}
+
+// MaxFileName is the longest file name a JSON Schema file is given, in
+// bytes: a type in place named by a long path (cuetf's AWS provider,
+// res.aws_wafv2_web_acl_rule_group_association.managed_rule_group…, 300
+// bytes and more) would pass the 255 bytes file systems take for a name.
+const MaxFileName = 128
+
+// shortName returns name, or, when it is longer than MaxFileName, its
+// start cut at a character boundary and followed by '-' and twelve hex
+// digits of its SHA-256, then Suffix: the same for the same name on every
+// run, and distinct from every name in taken.
+func shortName(name string, taken map[string]bool) string {
+	if len(name) <= MaxFileName {
+		return name
+	}
+	stem := strings.TrimSuffix(name, Suffix)
+	sum := sha256.Sum256([]byte(stem))
+	for n := 12; ; n += 2 {
+		tag := "-" + hex.EncodeToString(sum[:])[:n]
+		cut := MaxFileName - len(Suffix) - len(tag)
+		for cut > 0 && !utf8.RuneStart(stem[cut]) {
+			cut--
+		}
+		short := stem[:cut] + tag + Suffix
+		if !taken[short] || n >= 2*len(sum) {
+			return short
+		}
+	}
 }
 
 // kebab turns a CUE definition name into lower-case words joined by '-',
