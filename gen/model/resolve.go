@@ -4638,8 +4638,21 @@ func (r *resolver) checkShadowing(d *def) bool {
 		}
 		var use *ast.Ident
 		ast.Walk(lit, func(n ast.Node) bool {
-			if x, ok := n.(*ast.Ident); ok && use == nil && x.Name == id.Name && !labels[x] {
-				use = x
+			switch x := n.(type) {
+			case *ast.Field:
+				// A label at any depth declares, it does not refer
+				// (cuetf's and?: [...close({and?: …})]).
+				if l, ok := x.Label.(*ast.Ident); ok {
+					labels[l] = true
+				}
+			case *ast.SelectorExpr:
+				if l, ok := x.Sel.(*ast.Ident); ok {
+					labels[l] = true // a.and names a's field
+				}
+			case *ast.Ident:
+				if use == nil && x.Name == id.Name && !labels[x] {
+					use = x
+				}
 			}
 			return use == nil
 		}, nil)
