@@ -3442,9 +3442,12 @@ func (r *resolver) keyType(pattern cue.Value, what string, at Pos, notOK bool) (
 		// Schema's propertyNames minLength and maxLength, as a string's.
 		rest.MinRunes, rest.MaxRunes = nil, nil
 	}
+	// namesCounted: a pattern on the members' names of an object that
+	// also counts their characters, and states nothing else.
 	counted := rest
 	counted.MinRunes, counted.MaxRunes = nil, nil
-	if ok && !notOK && (rest.MinRunes != nil || rest.MaxRunes != nil) && counted.IsZero() && len(t.Choice) == 0 && len(t.Patterns) <= 1 && len(t.NotPatterns) == 0 {
+	namesCounted := ok && !notOK && (rest.MinRunes != nil || rest.MaxRunes != nil) && counted.IsZero() && len(t.Choice) == 0
+	if namesCounted && len(t.Patterns) <= 1 && len(t.NotPatterns) == 0 {
 		// [=~"^[A-Z_][A-Z0-9_]*$" & strings.MaxRunes(256)]: T on an
 		// open struct (invowk's paths in close({…})): the count is
 		// written into the pattern, ^[A-Z_][A-Z0-9_]{0,255}$, which
@@ -3463,7 +3466,8 @@ func (r *resolver) keyType(pattern cue.Value, what string, at Pos, notOK bool) (
 	}
 	switch {
 	case !ok:
-	case !notOK && (rest.MinRunes != nil || rest.MaxRunes != nil) && counted.IsZero() && len(t.Choice) == 0 && len(t.Patterns) > 0:
+	case namesCounted && len(t.Patterns) > 0 && (rest.MinRunes != nil || rest.MaxRunes != nil):
+		// (Folded above when it could be, its count cleared.)
 		// [=~"re" & strings.MaxRunes(256)]: T on an open struct (in
 		// place in close({…}), which closes only its own level):
 		// members of other names hold any value.
@@ -7900,8 +7904,8 @@ func (r *resolver) requiredDefs(d *def, v cue.Value) {
 		if !s.IsDefinition() || s.ConstraintType() != cue.RequiredConstraint {
 			continue
 		}
-		name := s.String()
-		r.errorf(r.pos(it.Value()), "%s: %s! is a required definition, a template's input that a CUE user of the schema sets (unifying it with %s: …); no JSON document can set a definition, so CUE admits no value of %s until one does (cue vet: \"field is required but not present\"), which no target states; not carried: set it in the schema, or declare it without ! (%s: T)", d.ref(), strings.TrimSuffix(name, "!"), strings.TrimSuffix(name, "!"), d.ref(), strings.TrimSuffix(name, "!"))
+		name := strings.TrimSuffix(s.String(), "!")
+		r.errorf(r.pos(it.Value()), "%s: %s! is a required definition, a template's input that a CUE user of the schema sets (unifying it with %s: …); no JSON document can set a definition, so CUE admits no value of %s until one does (cue vet: \"field is required but not present\"), which no target states; not carried: set it in the schema, or declare it without ! (%s: T)", d.ref(), name, name, d.ref(), name)
 	}
 }
 

@@ -68,24 +68,6 @@ func scanSchema(fsys fs.FS, schema, output string) (filePkgs map[string][]string
 		// and all of them (one that does not parse is neither, and its
 		// error is CUE's loader's to report).
 		var withPkg, noPkg, all []string
-		defer func() {
-			switch {
-			case len(noPkg) == 0:
-			case atRoot && dir == ".":
-				// The module root's files without a package clause
-				// (invowk's invowkfile.cue, data) are what cue vet ./...
-				// passes over: the schema is the module's packages.
-			case len(withPkg) == 0:
-				if filePkgs == nil {
-					filePkgs = map[string][]string{}
-				}
-				filePkgs[dir] = all
-			default:
-				for _, p := range noPkg {
-					errs = append(errs, &Error{Pos: Pos{File: p, Line: 1, Col: 1}, Msg: fmt.Sprintf("this file has no package clause, while %s has one: CUE's loader leaves it out of that package; begin it with the same package clause (a folder whose files all have none is read as one package named after the folder)", withPkg[0])})
-				}
-			}
-		}()
 		for _, e := range entries {
 			p := path.Join(dir, e.Name())
 			hidden := strings.HasPrefix(e.Name(), ".") || strings.HasPrefix(e.Name(), "_")
@@ -144,6 +126,22 @@ func scanSchema(fsys fs.FS, schema, output string) (filePkgs map[string][]string
 				default:
 					noPkg = append(noPkg, p)
 				}
+			}
+		}
+		switch {
+		case len(noPkg) == 0:
+		case atRoot && dir == ".":
+			// The module root's files without a package clause
+			// (invowk's invowkfile.cue, data) are what cue vet ./...
+			// passes over: the schema is the module's packages.
+		case len(withPkg) == 0:
+			if filePkgs == nil {
+				filePkgs = map[string][]string{}
+			}
+			filePkgs[dir] = all
+		default:
+			for _, p := range noPkg {
+				errs = append(errs, &Error{Pos: Pos{File: p, Line: 1, Col: 1}, Msg: fmt.Sprintf("this file has no package clause, while %s has one: CUE's loader leaves it out of that package; begin it with the same package clause (a folder whose files all have none is read as one package named after the folder)", withPkg[0])})
 			}
 		}
 		return nil
