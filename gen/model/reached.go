@@ -369,3 +369,38 @@ func topFields(inst *build.Instance, fn func(f *ast.File, label string, fd *ast.
 		}
 	}
 }
+
+// fieldDefName names a definition within regular fields by its path, the
+// fields' names then the definitions' (a.#x is aX, a.b.#x.#y abXY, and
+// a._#defs."/x" with quoted, the key made a name, aX): ok is false unless
+// sels is one or more regular fields followed by definitions only, the
+// last of them quoted's (# or a hidden definition) when quoted is set.
+func fieldDefName(sels []cue.Selector, quoted string) (string, bool) {
+	if quoted == "" && len(sels) > 2 {
+		n := len(sels)
+		if sels[n-2].LabelType() == cue.HiddenDefinitionLabel && sels[n-1].LabelType() == cue.StringLabel {
+			quoted, sels = spelledName(sels[n-1].Unquoted()), sels[:n-2]
+		}
+	}
+	k := 0
+	for k < len(sels) && sels[k].LabelType() == cue.StringLabel && !sels[k].IsDefinition() {
+		k++
+	}
+	if k == 0 || (k == len(sels) && quoted == "") {
+		return "", false
+	}
+	name := sels[0].Unquoted()
+	for _, s := range sels[1:k] {
+		name = foreignName(name, s.Unquoted())
+	}
+	for _, s := range sels[k:] {
+		if !s.IsDefinition() {
+			return "", false
+		}
+		name = foreignName(name, strings.TrimLeft(s.String(), "_#"))
+	}
+	if quoted != "" {
+		name = foreignName(name, quoted)
+	}
+	return name, true
+}

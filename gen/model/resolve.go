@@ -2756,6 +2756,15 @@ func (r *resolver) refName(v cue.Value) (string, bool) {
 		}
 		return r.nested(v, root, name, path), true
 	}
+	if name, ok := fieldDefName(sels, quoted); ok && r.ownPackage(root) {
+		// protection.#reviews, protection._#defs."/$defs/x" (cuetf's
+		// Terraform schemas: a cue import'ed schema in each top-level
+		// field): a definition within a regular field, which no data
+		// sets, named by its path once (protectionReviews). Read in
+		// place at each use instead, matchN(1, [#x, [...#x]]) at every
+		// level made each one a type once per path to it, 2^depth.
+		return r.nested(v, root, name, path), true
+	}
 	for _, s := range sels {
 		if !s.IsDefinition() {
 			return "", false
@@ -6416,6 +6425,12 @@ func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
 	// resolved, as a match part that refers to it asks before then
 	// (strictParts: dependabot's schedule!: _#defs."…/schedule").
 	open := !isClose && !closedEmbed && (r.matching || !r.closedCtx) && !r.defClosed(v)
+	if open && !r.matching && r.closedByDef(v) {
+		// #S & {a?: int}, {#S, b?: int} in a regular field: a closed
+		// definition among its parts closes it, as CUE evaluates it
+		// (an object in a match's list stays open, as CUE reads it).
+		open = false
+	}
 	if lit, ok := structLit(sourceExpr(v)); ok && hasEllipsis(lit) {
 		open = true
 	}
@@ -6454,6 +6469,71 @@ func (r *resolver) defClosed(v cue.Value) bool {
 	}
 	lit, ok := structLit(src)
 	return ok && !hasEllipsis(lit)
+}
+
+// closedByDef reports whether v, a struct read in place, is a conjunction
+// with a closed object definition (#S & {a?: int}) or a struct literal
+// that embeds one ({#S, b?: int}): CUE closes the result to the fields
+// the definition and the other parts declare.
+func (r *resolver) closedByDef(v cue.Value) bool {
+	closedRef := func(c cue.Value) bool {
+		d := r.refDef(c)
+		return d != nil && d.object != nil && !d.object.Open
+	}
+	switch op, _ := r.expr(v); op {
+	case cue.AndOp:
+		return slices.ContainsFunc(r.conjuncts(v), closedRef)
+	}
+	// {#S}, {#S, b?: int}: the definition an embedded identifier names,
+	// found as CUE's scopes do, from the struct outwards.
+	var embeds []ast.Expr
+	switch src := sourceExpr(v).(type) {
+	case *ast.Ident:
+		embeds = append(embeds, src) // {#S}, as sourceExpr gives it
+	case *ast.StructLit:
+		for _, e := range src.Elts {
+			if em, ok := e.(*ast.EmbedDecl); ok {
+				embeds = append(embeds, em.Expr)
+			}
+		}
+	}
+	for _, e := range embeds {
+		id, ok := e.(*ast.Ident)
+		if !ok || !(strings.HasPrefix(id.Name, "#") || strings.HasPrefix(id.Name, "_#")) {
+			continue
+		}
+		sel := cue.Def(id.Name)
+		if strings.HasPrefix(id.Name, "_#") {
+			sel = cue.Hid(id.Name, "_")
+		}
+		outer := v.Path().Selectors()
+		for k := len(outer) - 1; k >= 0; k-- {
+			target := r.v.LookupPath(cue.MakePath(append(slices.Clone(outer[:k]), sel)...))
+			if !target.Exists() {
+				continue
+			}
+			if src := sourceExpr(target); isCloseCall(src) {
+				return true
+			} else if l, ok := structLit(src); ok && !hasEllipsis(l) {
+				return true
+			}
+			break
+		}
+	}
+	return false
+}
+
+// isDefRefSyntax reports whether e is written as a reference to a
+// definition: #S, _#S, pkg.#S, #A.#B.
+func isDefRefSyntax(e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.Ident:
+		return strings.HasPrefix(e.Name, "#") || strings.HasPrefix(e.Name, "_#")
+	case *ast.SelectorExpr:
+		n, _, err := ast.LabelName(e.Sel)
+		return err == nil && (strings.HasPrefix(n, "#") || strings.HasPrefix(n, "_#"))
+	}
+	return false
 }
 
 // objectMatchIfs reads the matchIf validators beside a struct's fields:
