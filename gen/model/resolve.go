@@ -121,9 +121,13 @@ type resolver struct {
 	// here is the position of the innermost type being resolved that has
 	// one: where errorf places an error about a value without a position.
 	here Pos
-	// nesting is how deep typeOf is: 1 for a field's type, 2 for its
-	// list's element, … (MaxNesting).
+	// nesting is how deep typeOf is within one object: 1 for a field's
+	// type, 2 for its list's element, … (MaxNesting). An object is a
+	// type of its own in every target, so its fields start again at 1.
 	nesting int
+	// objDepth is how many objects resolveObject is reading, each within
+	// the one before (an object written in place in a field of another).
+	objDepth int
 	// tooDeep are the places already refused for nesting beyond
 	// MaxNesting (typeOf), each said once.
 	tooDeep map[Pos]bool
@@ -3845,6 +3849,25 @@ func isStringPattern(l *ast.ListLit) bool {
 
 func (r *resolver) resolveObject(d *def) {
 	o := d.object
+	// A field's list of objects holds a type of its own, named in every
+	// target (AWS's QuickSight: [...close({…})] eleven deep), so the
+	// lists and maps of its fields nest from 1 again; objects in place
+	// beyond MaxRefDepth, each in the one before, are the chain
+	// checkRefDepth refuses, said here before it is read without end.
+	nesting := r.nesting
+	r.nesting = 0
+	r.objDepth++
+	defer func() { r.nesting, r.objDepth = nesting, r.objDepth-1 }()
+	if r.objDepth > MaxRefDepth+1 {
+		if !r.tooDeep[d.pos] {
+			if r.tooDeep == nil {
+				r.tooDeep = map[Pos]bool{}
+			}
+			r.tooDeep[d.pos] = true
+			r.errorf(d.pos, "objects written in place nest more than %d deep here, each in a field of the one before; JSON Schema validators (ajv) overflow their stack compiling such chains, so schemagen stops at %d: give an inner object a definition of its own, or flatten the chain", MaxRefDepth, MaxRefDepth)
+		}
+		return
+	}
 	// An object is open when its literal ends in ... (said when it is
 	// classified too, as a match part that refers to it may ask
 	// before it is resolved: strictParts), or when it is the package's
