@@ -700,7 +700,7 @@ func (r *resolver) conditions(o *Object, e ast.Expr, cd *Conditional) string {
 		f := o.Field(x.Name)
 		switch {
 		case f == nil:
-			return fmt.Sprintf("the condition %s is not a field of %s", x.Name, o.Name)
+			return notOwnField(x.Name, x.Name, o.Name)
 		case f.Type.Kind != BasicKind || f.Type.Base != Bool || len(f.Type.Choice) > 0:
 			return fmt.Sprintf("the condition %s is not a boolean field; test a field's value with ==, its presence with != _|_", x.Name)
 		case f.Optional && f.Default == "" && !guarded(f.Name):
@@ -724,7 +724,7 @@ func (r *resolver) conditions(o *Object, e ast.Expr, cd *Conditional) string {
 			}
 			f := o.Field(id.Name)
 			if f == nil {
-				return fmt.Sprintf("%s: %s is not a field of %s", exprString(e), id.Name, o.Name)
+				return notOwnField(exprString(e), id.Name, o.Name)
 			}
 			if !f.Optional || f.HasDefault() && !f.OptionalMark {
 				// (f?: *255 | uint8 is absent where the data leaves it
@@ -1397,4 +1397,13 @@ func objectSample(o *Object, depth int) (any, bool) {
 		out[o.Union.Discriminator] = o.Tag
 	}
 	return out, true
+}
+
+// notOwnField refuses an if's test of name, which is not a field of the
+// object obj whose value holds the if: CUE finds it outside the object
+// (timoni's requests: {if limits != _|_ {…}}, limits a member of the
+// object around it), and JSON Schema's if/then, where the object's
+// schema holds it, sees only the object's own members.
+func notOwnField(test, name, obj string) string {
+	return fmt.Sprintf("%s: %s is not a field of %s, whose value holds the if; an if is carried when it tests the object's own fields (JSON Schema's if/then there sees only those), and %s is a value outside it (a member of an object around it, or another definition's), a test between two parts of the data that no target states there; test a field of %s, or move the if to the object that holds %s", test, name, obj, name, obj, name)
 }

@@ -280,7 +280,7 @@ func (r *resolver) comparisonOf(o *Object, b *ast.BinaryExpr, guarded bool) (Con
 	}
 	f := o.Field(ident.Name)
 	if f == nil {
-		return Cond{}, fmt.Sprintf("%s: %s is not a field of #%s", exprString(e), ident.Name, o.Name)
+		return Cond{}, notOwnField(exprString(e), ident.Name, o.Name)
 	}
 	if f.Optional && !guarded {
 		return Cond{}, fmt.Sprintf("%s: %s is optional; a comparison tests a required field, which is always there to compare (test an optional field's presence with != _|_)", exprString(e), ident.Name)
