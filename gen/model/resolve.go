@@ -8835,7 +8835,13 @@ func (r *resolver) pattern(t *Type, re cue.Value, not bool, what string, p Pos) 
 		return true // the same pattern twice is one
 	}
 	if _, err := regexp.Compile(s); err != nil {
-		r.errorf(p, "%s: pattern: %v", what, err)
+		// CloudFormation's schemas in CUE (cfn-cue-modules): =~"^(?!aws:)…",
+		// {0,1023}. cue vet passes the schema, and fails on every value.
+		why := ""
+		if se, ok := err.(*syntax.Error); ok && (se.Code == syntax.ErrInvalidPerlOp || se.Code == syntax.ErrInvalidRepeatSize || se.Code == syntax.ErrInvalidNamedCapture) {
+			why = "; CUE's =~ and !~ are Go's RE2, which has no lookahead or lookbehind and repeats at most 1000 times"
+		}
+		r.errorf(p, "%s: %s %q is no regular expression CUE can evaluate (%v)%s: CUE refuses every value here (cue vet: invalid regexp), though it reads the schema; write the pattern in RE2's syntax", what, sym, s, err, why)
 		return false
 	}
 	if why := portablePattern(s); why != "" {
