@@ -184,7 +184,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			if err != nil {
 				if l, ok := err.(model.ErrorList); ok {
 					e.printSchemaErrors(formatText, l)
-					e.errorf("%s has errors; nothing was done", model.ConfigFile)
+					e.errorf("the module's settings have errors (%s, cue.mod/module.cue); nothing was done", model.ConfigFile)
 				} else {
 					e.errorf("%v", err)
 				}

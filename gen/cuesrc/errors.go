@@ -138,6 +138,12 @@ func (p Positions) FromCUE(err error, files ...*ast.File) ErrorList {
 		}
 		format, args := e.Msg()
 		msg := fmt.Sprintf(format, args...)
+		if strings.TrimSpace(msg) == "" {
+			// CUE's loader wraps some errors in one of no message of its
+			// own (a malformed module path in cue.mod/module.cue): the
+			// text is the error's.
+			msg = strings.TrimSpace(e.Error())
+		}
 		if cause := stderrors.Unwrap(e); cause != nil && msg == "import failed" {
 			// CUE's loader says why in the error it wraps: which
 			// package, and that no module provides it.

@@ -17,6 +17,7 @@ import (
 	"cuelang.org/go/cue/load"
 	"cuelang.org/go/cue/parser"
 	"cuelang.org/go/cue/token"
+	"cuelang.org/go/mod/module"
 	"golang.org/x/mod/modfile"
 
 	"github.com/schemagen/schemagen/gen/cuesrc"
@@ -316,6 +317,16 @@ func cueModule(root string) (string, error) {
 		return "", fmt.Errorf("%s is not a CUE module root: it has no cue.mod/module.cue", root)
 	}
 	if s, ok := moduleLiteral(file); ok {
+		// CUE's loader refuses a malformed path with no position, in
+		// an error of no message of its own: said here, at the file.
+		err := module.CheckPathWithoutVersion(s)
+		if strings.Contains(s, "@") {
+			err = module.CheckPath(s)
+		}
+		if err != nil {
+			return "", ErrorList{{Pos: Pos{File: "cue.mod/module.cue", Line: 1, Col: 1}, Msg: fmt.Sprintf("the module path %q is not one CUE loads (%v); a module path is lower-case letters, digits and . - _ ~ between slashes, then @v and its major version (example.com/shop@v0)", s, err)}}
+		}
+		s, _, _ = strings.Cut(s, "@")
 		return s, nil
 	}
 	ps := positions{root: root}
@@ -334,8 +345,8 @@ func cueModule(root string) (string, error) {
 	return s, nil
 }
 
-// moduleLiteral reads module: "path@v0" from module.cue when it is written
-// as a plain string, as CUE writes it, without running CUE's loader (which
+// moduleLiteral reads module: "path@v0" from module.cue, its version kept,
+// when it is written as a plain string, as CUE writes it, without running CUE's loader (which
 // cost an eighth of a generate); anything else takes the loader.
 func moduleLiteral(file string) (string, bool) {
 	data, err := os.ReadFile(file)
@@ -362,7 +373,6 @@ func moduleLiteral(file string) (string, bool) {
 		if err != nil || s == "" {
 			return "", false
 		}
-		s, _, _ = strings.Cut(s, "@")
 		return s, true
 	}
 	return "", false
