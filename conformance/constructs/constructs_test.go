@@ -203,11 +203,11 @@ func setUpArchive(mod, name string, ar *txtar.Archive) (*kase, error) {
 		switch {
 		case parts[0] == "schema" || f.Name == "schemagen.cue":
 		case len(parts) > 3 && parts[0] == "cue.mod" && parts[1] == "gen":
-		case len(parts) == 3 && (parts[0] == "valid" || parts[0] == "invalid" || parts[0] == "open" || parts[0] == "notcue" || parts[0] == "onlyschema" || parts[0] == "onlycue" || parts[0] == "notajv" || parts[0] == "notstrict"):
+		case len(parts) == 3 && (parts[0] == "valid" || parts[0] == "invalid" || parts[0] == "open" || parts[0] == "notcue" || parts[0] == "onlyschema" || parts[0] == "onlycue" || parts[0] == "notajv" || parts[0] == "onlyajv" || parts[0] == "notstrict"):
 			c.instances = append(c.instances, &instance{caseName: c.name, class: parts[0], def: parts[1], name: parts[2], data: f.Data,
 				path: filepath.Join(c.dir, "instances", filepath.FromSlash(f.Name))})
 		default:
-			return nil, fmt.Errorf("%s: a file of a case is schema/…, cue.mod/gen/…, schemagen.cue, or valid|invalid|open|notcue|onlyschema|onlycue|notajv|notstrict/<Def>/<name>.json", f.Name)
+			return nil, fmt.Errorf("%s: a file of a case is schema/…, cue.mod/gen/…, schemagen.cue, or valid|invalid|open|notcue|onlyschema|onlycue|notajv|onlyajv|notstrict/<Def>/<name>.json", f.Name)
 		}
 		dst := f.Name
 		if parts[0] != "schema" && parts[0] != "cue.mod" && f.Name != "schemagen.cue" {

@@ -1016,6 +1016,12 @@ func (r *resolver) resolve() *Package {
 		// read as an object, refusing its other kinds.
 		notStruct = true
 	}
+	if k == cue.TopKind && !isChoice && !withDefs && r.topAlone() {
+		// _ alone (cue import of the schema true, or {}): any JSON
+		// value is a document, as cue vet admits any. It was no
+		// document at all: exit 0 and nothing generated.
+		notStruct = true
+	}
 	if notStruct && !withDefs {
 		if value, defs, ok := r.valueBesideDefs(); ok {
 			// loki: null | close({…}) beside its definitions.
@@ -1846,12 +1852,40 @@ func (r *resolver) topLevelValue() (Pos, bool) {
 	return Pos{}, false
 }
 
+// topAlone reports whether the package's files declare nothing but _
+// embedded (and attributes): no field, no definition, no other value.
+func (r *resolver) topAlone() bool {
+	top := false
+	for _, f := range r.inst.Files {
+		for _, decl := range f.Decls {
+			switch x := decl.(type) {
+			case *ast.EmbedDecl:
+				if !isTop(x.Expr) {
+					return false
+				}
+				top = true
+			case *ast.Attribute, *ast.Package, *ast.ImportDecl, *ast.CommentGroup:
+			default:
+				return false
+			}
+		}
+	}
+	return top
+}
+
 // emptyStructEmbed returns the position of a struct literal of no field,
 // or close() of one, that the package embeds ({}, close({}), {...}: cue
-// import's root of type object and no property).
+// import's root of type object and no property), or of a ... of the
+// package's own top level.
 func (r *resolver) emptyStructEmbed() (Pos, bool) {
 	for _, f := range r.inst.Files {
 		for _, decl := range f.Decls {
+			if el, ok := decl.(*ast.Ellipsis); ok && el.Type == nil {
+				// ... at the top level (cue import of {"type":
+				// "object"}): an open object of no field, as {...}
+				// embedded is. It was no document: exit 0, nothing.
+				return r.ps.of(el.Pos()), true
+			}
 			x, ok := decl.(*ast.EmbedDecl)
 			if !ok {
 				continue
