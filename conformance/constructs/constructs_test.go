@@ -103,6 +103,10 @@ func init() { os.Setenv("SCHEMAGEN_PANIC", "1") }
 
 func TestConstructs(t *testing.T) {
 	files, _ := filepath.Glob("testdata/*.txtar")
+	// The JSON Schema Test Suite's draft 2020-12 schemas through cue
+	// import, each instance classed by cue vet (testdata/jsts/README.md).
+	jsts, _ := filepath.Glob("testdata/jsts/*.txtar")
+	files = append(files, jsts...)
 	if len(files) == 0 {
 		t.Fatal("no cases in testdata")
 	}
