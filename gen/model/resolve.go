@@ -2692,7 +2692,19 @@ func (r *resolver) classify(d *def) {
 // enum), when one at least is such a reference: a value is one of their
 // members, which are the members of one enum. ok is false otherwise.
 func (r *resolver) enumRefs(alts []cue.Value) (members []cue.Value, ok bool) {
+	return r.enumRefsAt(alts, 0)
+}
+
+// enumRefsAt is enumRefs at depth, the number of definitions followed to
+// get here: an enum may be a choice of enums that are choices of enums
+// (Vega-Lite's #TimeUnit: matchN(>=1, [#SingleTimeUnit, #MultiTimeUnit]),
+// each matchN(>=1, [#Local…, #Utc…]) of string constants), whose members
+// are all of theirs.
+func (r *resolver) enumRefsAt(alts []cue.Value, depth int) (members []cue.Value, ok bool) {
 	isConst := func(a cue.Value) bool { return a.IncompleteKind() == cue.StringKind && a.IsConcrete() }
+	if depth > 16 {
+		return nil, false // #A: "a" | #B, #B: "b" | #A: read no further
+	}
 	refs := 0
 	for _, a := range alts {
 		name, isRef := r.refName(a)
@@ -2710,12 +2722,68 @@ func (r *resolver) enumRefs(alts []cue.Value) (members []cue.Value, ok bool) {
 			continue
 		}
 		op, args := r.disjunction(v)
-		if op != cue.OrOp || !all(args, isConst) {
+		exactlyOne := false
+		if op != cue.OrOp {
+			// matchN(1, […]), matchN(>=1, […]) of enums, as cue import
+			// writes oneOf and anyOf.
+			in, isMatch := r.matchOne(v)
+			if !isMatch {
+				return nil, false
+			}
+			_, margs := r.expr(v)
+			exactlyOne = len(margs) == 3 && margs[1].IsConcrete()
+			args = in
+		}
+		if !all(args, isConst) {
+			sub, subOK := r.enumRefsAt(args, depth+1)
+			if !subOK {
+				return nil, false
+			}
+			args = sub
+		}
+		if exactlyOne && hasDuplicateString(args) {
+			// matchN(1, [#A, #B]) with a member both hold: CUE refuses
+			// that member, which one enum of them all would admit.
 			return nil, false
 		}
 		members = append(members, args...)
 	}
 	return members, refs > 0
+}
+
+// allStringEnumRefs reports whether every alternative is a string constant
+// or a reference to a definition that is an enum the resolver made of a
+// disjunction of constants alone ("a" | #E, #E: "b" | "c"), which the
+// choice of kinds reads as it always has; a reference to a choice of
+// enums (#S: matchN(>=1, [#A, #B])) it cannot read, and enumRefs can.
+func allStringEnumRefs(r *resolver, alts []cue.Value) bool {
+	for _, a := range alts {
+		name, isRef := r.refName(a)
+		if !isRef {
+			continue
+		}
+		d := r.defs[name]
+		if d == nil {
+			return false
+		}
+		if op, args := r.disjunction(d.v); !(d.v.IsConcrete() || op == cue.OrOp && allStringConsts(args)) {
+			return false
+		}
+	}
+	return true
+}
+
+// hasDuplicateString reports whether two of vs are the same string.
+func hasDuplicateString(vs []cue.Value) bool {
+	seen := map[string]bool{}
+	for _, v := range vs {
+		s, _ := v.String()
+		if seen[s] {
+			return true
+		}
+		seen[s] = true
+	}
+	return false
 }
 
 func (r *resolver) resolveEnum(d *def, args []cue.Value) {
@@ -5909,6 +5977,13 @@ func (r *resolver) inlineDisjunction(v cue.Value, alts []cue.Value, what string)
 	r.placeAt(d, what)
 	if allStringConsts(alts) {
 		r.resolveEnum(d, alts)
+		return &Type{Kind: EnumKind, Enum: d.enum}, true
+	}
+	if members, ok := r.enumRefs(alts); ok && !allStringEnumRefs(r, alts) {
+		// #S | #M in place, each a choice of enums (Vega-Lite's
+		// timeUnit: matchN(>=1, [#SingleTimeUnit, #MultiTimeUnit])):
+		// one enum of all their members, named after where it is.
+		r.resolveEnum(d, members)
 		return &Type{Kind: EnumKind, Enum: d.enum}, true
 	}
 	refs := 0
