@@ -289,6 +289,23 @@ func (r *resolver) conditional(d *def, lit *ast.StructLit, c *ast.Comprehension,
 			}
 			continue
 		}
+		if o.Field(name) == nil && o.KeepsUnknown() && isTop(f.Value) {
+			// if bar != _|_ {foo!: _} on an open object (JSON Schema's
+			// dependentRequired through cue import): foo is any value
+			// whether the condition holds or not, as foo?: _ beside it
+			// says, and required while it holds (narrow, below).
+			if !jsonKey(name) {
+				r.errorf(pos, "%s: field %q: a wire name is letters, digits and the punctuation encoding/json carries in a Go struct tag (no backtick, comma, quote, backslash or control character)", d.ref(), name)
+				ok = false
+				continue
+			}
+			fd := &Field{Name: name, Pos: pos, Doc: commentText(f), Optional: true, Type: &Type{Kind: AnyKind}}
+			if fd.Doc == "" {
+				r.docf(pos, "%s.%s has no doc comment: say what it means on the line above it", d.ref(), name)
+			}
+			o.Fields = slices.Insert(o.Fields, at, fd)
+			at++
+		}
 		if o.Field(name) == nil {
 			declaredHere[name] = true
 			fd := r.declared(d, cd, probe, f, name, pos)
