@@ -7286,7 +7286,23 @@ func (r *resolver) validatedOpen(v cue.Value) bool {
 // [#SmtpAnnouncer, _]), cue import's allOf of a $ref and {}): a value
 // every alternative matches is one X matches, and _ matches every value,
 // so it is X.
+//
+// So is matchIf(_, X, E) (cue import of if: true, then: X): every value
+// matches _, so every value must match X; X a scalar, a list or a
+// reference, not a struct literal, which CUE judges open in a match and a
+// definition would close.
 func (r *resolver) allOfOne(v cue.Value) (cue.Value, bool) {
+	if call, ok := sourceExpr(v).(*ast.CallExpr); ok && isIdentNamed(call.Fun, "matchIf") && len(call.Args) == 3 && isTop(call.Args[0]) {
+		op, args := r.expr(v)
+		if op != cue.CallOp || len(args) != 4 {
+			return cue.Value{}, false
+		}
+		then := args[2]
+		if _, isRef := r.refName(then); !isRef && then.IncompleteKind()&cue.StructKind != 0 {
+			return cue.Value{}, false
+		}
+		return then, true
+	}
 	alts, ok := r.allOf(v)
 	if !ok {
 		return cue.Value{}, false
