@@ -2495,6 +2495,16 @@ func (r *resolver) classify(d *def) {
 		}
 		op, args = cue.OrOp, alts
 	} else if op == cue.AndOp {
+		if cs := r.conjuncts(d.v); len(cs) > 1 {
+			if rest := r.withoutTops(cs); len(rest) == 1 {
+				// #A & (null | … | {…}) with #A: _ (cue import of a
+				// $ref to a schema true beside other keywords): _ & T
+				// is T.
+				d.v = rest[0]
+				r.classify(d)
+				return
+			}
+		}
 		parts, ok, failed := r.kindwise(r.conjuncts(d.v), d.ref(), d.pos)
 		if failed {
 			return // said
@@ -4849,6 +4859,9 @@ func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 	var kinds []cue.Value
 	if op, _ := r.expr(v); op == cue.AndOp {
 		cs := r.conjuncts(v)
+		if rest := r.withoutTops(cs); len(rest) == 1 && len(cs) > 1 {
+			cs = rest // T & #A with #A: _ is T
+		}
 		if len(cs) == 1 {
 			return r.typeOf(cs[0], what) // T & _ is T
 		}
@@ -7317,6 +7330,25 @@ func (r *resolver) allOfOne(v cue.Value) (cue.Value, bool) {
 		return cue.Value{}, false
 	}
 	return x[0], true
+}
+
+// withoutTops is cs less the conjuncts that are _ or a reference to a
+// definition whose value is _ (#A: _), which unify to the others.
+func (r *resolver) withoutTops(cs []cue.Value) []cue.Value {
+	isTopValue := func(c cue.Value) bool {
+		if c.IncompleteKind() != cue.TopKind {
+			return false
+		}
+		if isTop(sourceExpr(c)) {
+			return true
+		}
+		name, ok := r.refName(c)
+		if !ok || r.defs[name] == nil {
+			return false
+		}
+		return isTop(sourceExpr(r.defs[name].v))
+	}
+	return slices.DeleteFunc(slices.Clone(cs), isTopValue)
 }
 
 // allOfScalars returns, of matchN(n, alts) with n their number (all of
