@@ -5895,6 +5895,13 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 			r.errorf(p, "%s: %s is not carried here: CUE finds no one type for the value it constrains (a validator of another type than its value's, or of a value of any type)", what, name)
 			return nil, false
 		}
+		if id, ok := sourceExpr(v).(*ast.Ident); ok && strings.HasPrefix(id.Name, "_") && !strings.HasPrefix(id.Name, "_#") && r.selfHolding()[id.Name] {
+			// _schema: null | … | {foo?: _schema}, _schema embedded
+			// (cue import of a $ref to the document's root, "#").
+			def := GoName(strings.TrimPrefix(id.Name, "_"))
+			r.errorf(p, "%s: %s is a choice of kinds %v that refers back to itself through the hidden field %s, which is read in place where it is used and so would not end; a choice of kinds that holds itself is carried as a definition: declare it #%s: … and refer to #%s", what, id.Name, kind, id.Name, def, def)
+			return nil, false
+		}
 		r.errorf(p, "%s: type %v is not carried; use string, int, number, bool, a definition, [...T] or [string]: T", what, kind)
 		return nil, false
 	}
