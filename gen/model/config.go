@@ -345,9 +345,10 @@ func cueModule(root string) (string, error) {
 	return s, nil
 }
 
-// moduleLiteral reads module: "path@v0" from module.cue, its version kept,
-// when it is written as a plain string, as CUE writes it, without running CUE's loader (which
-// cost an eighth of a generate); anything else takes the loader.
+// moduleLiteral reads module: "path@v0" from module.cue, its version
+// kept, when it is written as a plain string, as CUE writes it, without
+// running CUE's loader (which cost an eighth of a generate); anything else
+// takes the loader.
 func moduleLiteral(file string) (string, bool) {
 	data, err := os.ReadFile(file)
 	if err != nil {

@@ -2766,7 +2766,7 @@ func (r *resolver) enumRefsAt(alts []cue.Value, depth int) (members []cue.Value,
 // disjunction of constants alone ("a" | #E, #E: "b" | "c"), which the
 // choice of kinds reads as it always has; a reference to a choice of
 // enums (#S: matchN(>=1, [#A, #B])) it cannot read, and enumRefs can.
-func allStringEnumRefs(r *resolver, alts []cue.Value) bool {
+func (r *resolver) allStringEnumRefs(alts []cue.Value) bool {
 	for _, a := range alts {
 		name, isRef := r.refName(a)
 		if !isRef {
@@ -3959,6 +3959,19 @@ func isStringPattern(l *ast.ListLit) bool {
 	return ok && id.Name == "string"
 }
 
+// firstTooDeep reports whether p is a place not yet refused for nesting
+// too deep (tooDeep), noting it: each is said once.
+func (r *resolver) firstTooDeep(p Pos) bool {
+	if r.tooDeep[p] {
+		return false
+	}
+	if r.tooDeep == nil {
+		r.tooDeep = map[Pos]bool{}
+	}
+	r.tooDeep[p] = true
+	return true
+}
+
 func (r *resolver) resolveObject(d *def) {
 	o := d.object
 	// A field's list of objects holds a type of its own, named in every
@@ -3971,11 +3984,7 @@ func (r *resolver) resolveObject(d *def) {
 	r.objDepth++
 	defer func() { r.nesting, r.objDepth = nesting, r.objDepth-1 }()
 	if r.objDepth > MaxRefDepth+1 {
-		if !r.tooDeep[d.pos] {
-			if r.tooDeep == nil {
-				r.tooDeep = map[Pos]bool{}
-			}
-			r.tooDeep[d.pos] = true
+		if r.firstTooDeep(d.pos) {
 			r.errorf(d.pos, "objects written in place nest more than %d deep here, each in a field of the one before; JSON Schema validators (ajv) overflow their stack compiling such chains, so schemagen stops at %d: give an inner object a definition of its own, or flatten the chain", MaxRefDepth, MaxRefDepth)
 		}
 		return
@@ -4845,11 +4854,7 @@ func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 		// an object or a list (cuetf's Terraform schemas, matchN(1, [#x,
 		// [...#x]]) at every block) is reached there by many paths, 78,383
 		// of them for 3,585 places in AWS's provider.
-		if !r.tooDeep[r.here] {
-			if r.tooDeep == nil {
-				r.tooDeep = map[Pos]bool{}
-			}
-			r.tooDeep[r.here] = true
+		if r.firstTooDeep(r.here) {
 			r.errs = append(r.errs, nestingError(r.here, what))
 		}
 		r.nesting--
@@ -5999,7 +6004,7 @@ func (r *resolver) inlineDisjunction(v cue.Value, alts []cue.Value, what string)
 		r.resolveEnum(d, alts)
 		return &Type{Kind: EnumKind, Enum: d.enum}, true
 	}
-	if members, ok := r.enumRefs(alts); ok && !allStringEnumRefs(r, alts) {
+	if members, ok := r.enumRefs(alts); ok && !r.allStringEnumRefs(alts) {
 		// #S | #M in place, each a choice of enums (Vega-Lite's
 		// timeUnit: matchN(>=1, [#SingleTimeUnit, #MultiTimeUnit])):
 		// one enum of all their members, named after where it is.
@@ -6632,8 +6637,7 @@ func (r *resolver) closedByDef(v cue.Value) bool {
 		d := r.refDef(c)
 		return d != nil && d.object != nil && !d.object.Open
 	}
-	switch op, _ := r.expr(v); op {
-	case cue.AndOp:
+	if op, _ := r.expr(v); op == cue.AndOp {
 		return slices.ContainsFunc(r.conjuncts(v), closedRef)
 	}
 	// {#S}, {#S, b?: int}: the definition an embedded identifier names,
@@ -6671,19 +6675,6 @@ func (r *resolver) closedByDef(v cue.Value) bool {
 			}
 			break
 		}
-	}
-	return false
-}
-
-// isDefRefSyntax reports whether e is written as a reference to a
-// definition: #S, _#S, pkg.#S, #A.#B.
-func isDefRefSyntax(e ast.Expr) bool {
-	switch e := e.(type) {
-	case *ast.Ident:
-		return strings.HasPrefix(e.Name, "#") || strings.HasPrefix(e.Name, "_#")
-	case *ast.SelectorExpr:
-		n, _, err := ast.LabelName(e.Sel)
-		return err == nil && (strings.HasPrefix(n, "#") || strings.HasPrefix(n, "_#"))
 	}
 	return false
 }
