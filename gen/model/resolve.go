@@ -40,6 +40,10 @@ type resolver struct {
 	// tellLater are the unions of objects written in place whose
 	// discriminator is read once the round's objects are (structUnion).
 	tellLater []*def
+	// shared are the variants of a union that another union has already
+	// (Object.AlsoIn), checked once every union is told apart
+	// (checkShared).
+	shared []sharedVariant
 
 	// matchUnions are the match parts whose unions are judged once
 	// unions are resolved (checkMatchUnions).
@@ -1365,6 +1369,7 @@ func (r *resolver) resolveRounds() {
 		r.untagged(d, d.union)
 	}
 	r.untaggedUnions = nil
+	r.checkShared()
 	r.checkMatchUnions()
 }
 
@@ -4684,7 +4689,11 @@ func (r *resolver) anyCount(v cue.Value, what string, p Pos) (t *Type, ok, handl
 // countOfAny reports whether v is matchN(n, [_, _, …]) (ok), and whether
 // its count admits every value (every: the count holds their number) or
 // none; or a count of at least k of alternatives k or more of which are _
-// (matchN(>=1, [_, X])), which admits every value.
+// (matchN(>=1, [_, X])), which admits every value; or a count of at least
+// one of alternatives that hold every JSON kind whole between them
+// (matchN(>=1, [string, number, int, bool, [...], {...}, null]), cue
+// import's anyOf of every type: JFrog Pipelines' {[=~"^.*$"]: …}), which
+// every value meets too.
 func (r *resolver) countOfAny(v cue.Value) (every, ok bool) {
 	if !r.isMatchN(v) {
 		return false, false
@@ -4694,14 +4703,23 @@ func (r *resolver) countOfAny(v cue.Value) (every, ok bool) {
 		return false, false
 	}
 	tops := 0
+	var whole [kindClasses]bool
 	for _, a := range alts {
 		if isTop(sourceExpr(a)) && a.IncompleteKind() == cue.TopKind {
 			tops++
+			continue
+		}
+		if k, one := kindClass(a.IncompleteKind()); one && (wholeJSONKind(sourceExpr(a)) || k == objectClass && isOpenTop(a)) {
+			whole[k] = true
 		}
 	}
 	if hi == nil && tops > 0 && tops >= lo {
 		// matchN(>=1, [_, null | string]) (electron-builder's hooks):
 		// every value matches _, so at least that many.
+		return true, true
+	}
+	whole[4] = true // bytes: no JSON value
+	if hi == nil && lo <= 1 && !slices.Contains(whole[:], false) {
 		return true, true
 	}
 	if tops != len(alts) {
@@ -6395,10 +6413,9 @@ func (r *resolver) structUnion(d *def, alts []cue.Value, what string) {
 			case vd == nil || vd.object == nil:
 				r.errorf(r.pos(a), "%s: #%s is not an object definition of this package, which a union's variant is", what, name)
 				ok = false
-			case vd.object.Union != nil:
-				r.errorf(r.pos(a), "%s: #%s is already a variant of #%s", what, name, vd.object.Union.Name)
-				ok = false
 			default:
+				// A variant of another union too is shared once the
+				// variants are told apart (tellDeferred).
 				u.Variants = append(u.Variants, vd.object)
 			}
 			continue
@@ -6434,18 +6451,13 @@ func (r *resolver) structUnion(d *def, alts []cue.Value, what string) {
 func (r *resolver) tellDeferred() {
 	for _, d := range r.tellLater {
 		u := d.union
-		clash := false
 		for _, o := range u.Variants {
-			if o.Union != nil && o.Union != u {
-				r.errorf(d.pos, "%s: #%s is already a variant of #%s", d.ref(), o.Name, o.Union.Name)
-				clash = true
+			switch {
+			case o.Union == nil:
+				o.Union = u
+			case o.Union != u:
+				r.shared = append(r.shared, sharedVariant{o, u, d, d.pos})
 			}
-		}
-		if clash {
-			continue
-		}
-		for _, o := range u.Variants {
-			o.Union = u
 		}
 		r.tellApart(d, u)
 	}
@@ -8256,6 +8268,11 @@ func (r *resolver) conjunctsAt(v cue.Value, depth int) []cue.Value {
 		if op, _ := r.expr(c); op == cue.NoOp && c.IncompleteKind() == cue.TopKind && isTop(sourceExpr(c)) {
 			continue
 		}
+		if every, _ := r.countOfAny(c); every {
+			// [...#R] & matchN(>=1, [string, number, …, null]): a
+			// count every value meets says nothing beside it either.
+			continue
+		}
 		if key, ok := r.defPathKey(c); ok {
 			if slices.Contains(refs, key) {
 				continue
@@ -9571,8 +9588,8 @@ func (r *resolver) resolveUnion(d *def) {
 				r.variantsOf(d, vd, d.pos, u)
 				continue
 			}
-			if vd.object.Union != nil {
-				r.errorf(d.pos, "%s: #%s is already a variant of #%s", d.ref(), vd.name, vd.object.Union.Name)
+			if vd.object.Union != nil && vd.object.Union != u {
+				r.shareVariant(d, vd.object, u, d.pos)
 				continue
 			}
 			if !slices.Contains(u.Variants, vd.object) {
@@ -9610,8 +9627,8 @@ func (r *resolver) resolveUnion(d *def) {
 		case vd.object == nil:
 			r.errorf(r.pos(a), "%s: variant #%s must be a struct definition", d.ref(), name)
 			continue
-		case vd.object.Union != nil:
-			r.errorf(r.pos(a), "%s: #%s is already a variant of #%s", d.ref(), name, vd.object.Union.Name)
+		case vd.object.Union != nil && vd.object.Union != u:
+			r.shareVariant(d, vd.object, u, r.pos(a))
 			continue
 		}
 		if slices.Contains(u.Variants, vd.object) {
@@ -9621,6 +9638,48 @@ func (r *resolver) resolveUnion(d *def) {
 		u.Variants = append(u.Variants, vd.object)
 	}
 	r.tellApart(d, u)
+}
+
+// sharedVariant is an object o that is a variant of u as well as of the
+// union that has it first (o.Union), as d states at at.
+type sharedVariant struct {
+	o  *Object
+	u  *Union
+	d  *def
+	at Pos
+}
+
+// shareVariant makes o, a variant of another union, a variant of u too,
+// as d states at at: it is checked once every union is told apart
+// (checkShared).
+func (r *resolver) shareVariant(d *def, o *Object, u *Union, at Pos) {
+	if !slices.Contains(u.Variants, o) {
+		u.Variants = append(u.Variants, o)
+	}
+	r.shared = append(r.shared, sharedVariant{o, u, d, at})
+}
+
+// checkShared settles each object that is a variant of several unions.
+// A union told apart by which members a value has holds its variants as
+// they are. Of those told apart by a constant field, the object is a
+// variant of each when every one is told apart by the same field, in
+// which the object has its one value (its Tag): its Go type has one
+// method for it, and writes it first, whichever union holds it. Unions
+// told apart by different fields are refused.
+func (r *resolver) checkShared() {
+	for _, s := range r.shared {
+		o, first := s.o, s.o.Union
+		switch {
+		case s.u.Discriminator == "" || first == s.u:
+		case first == nil:
+			o.Union = s.u // the union that had it first is untagged
+		case first.Discriminator != s.u.Discriminator:
+			r.errorf(s.at, "%s: #%s is a variant of #%s, told apart by %q, and of #%s, told apart by %q: a variant of several unions is carried when the same constant field tells the variants of each apart, the one its Go type has a method for", s.d.ref(), o.Name, first.Name, first.Discriminator, s.u.Name, s.u.Discriminator)
+		case !slices.Contains(o.AlsoIn, s.u):
+			o.AlsoIn = append(o.AlsoIn, s.u)
+		}
+	}
+	r.shared = nil
 }
 
 // variantsOf adds the variants of vd's union, an alternative a of the
@@ -9677,7 +9736,9 @@ func (r *resolver) tellApart(d *def, u *Union) {
 		// No constant field tells the variants apart: an untagged union,
 		// told apart by which members a value has (see untagged).
 		for _, o := range u.Variants {
-			o.Union = nil
+			if o.Union == u {
+				o.Union = nil
+			}
 		}
 		r.untaggedUnions = append(r.untaggedUnions, d)
 		return
