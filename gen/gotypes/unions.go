@@ -47,11 +47,15 @@ func union(f *goFile, u *model.Union, used bool) {
 	f.p("var ", tagList, " = []string{", strings.Join(tags, ", "), "}")
 
 	for _, v := range u.Variants {
-		f.decl()
-		f.doc(fmt.Sprintf("%s returns %q.", tag, v.Tag))
-		f.open("func (*", v.GoName, ") ", tag, "() string")
-		f.p("return ", quote(v.Tag))
-		f.close()
+		if v.Union == u {
+			// A variant of other unions too (AlsoIn) has its tag
+			// method once, from the first.
+			f.decl()
+			f.doc(fmt.Sprintf("%s returns %q.", tag, v.Tag))
+			f.open("func (*", v.GoName, ") ", tag, "() string")
+			f.p("return ", quote(v.Tag))
+			f.close()
+		}
 		f.decl()
 		f.p("func (*", v.GoName, ") ", marker, "() {}")
 	}

@@ -317,6 +317,11 @@ type Object struct {
 	// value of the union's discriminator field.
 	Union *Union
 	Tag   string
+	// AlsoIn are the other unions the object is a variant of, each told
+	// apart by Union's discriminator, in which it has the same Tag
+	// (AWS CDK's #numberConstraints, a variant of #elementConstraints and
+	// of an attribute's constraints, both told apart by "type").
+	AlsoIn []*Union
 }
 
 // MemberPattern admits members of an object by name: each whose name

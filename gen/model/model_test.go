@@ -89,6 +89,9 @@ func dump(s *model.Schema) string {
 			if o.Union != nil {
 				variant = fmt.Sprintf(" variant of %s %s=%q", o.Union.GoName, o.Union.Discriminator, o.Tag)
 			}
+			for _, u := range o.AlsoIn {
+				variant += " and of " + u.GoName
+			}
 			fmt.Fprintf(&b, "object %s%s%s @%s\n", o.GoName, variant, constraints(model.Constraints{MinFields: o.MinFields, MaxFields: o.MaxFields}), o.Pos)
 			for _, f := range o.Fields {
 				mark := "!"

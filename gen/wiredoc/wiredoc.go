@@ -190,7 +190,15 @@ func (d *doc) object(o *model.Object) {
 		d.f("%s\n\n", paragraph(o.Doc))
 	}
 	if o.Union != nil {
-		d.f("A variant of %s: `%s` is `%q`. Go: `*%s`.\n\n", link(o.Union.Name), o.Union.Discriminator, o.Tag, o.GoName)
+		of := link(o.Union.Name)
+		for i, u := range o.AlsoIn {
+			sep := ", "
+			if i == len(o.AlsoIn)-1 {
+				sep = " and "
+			}
+			of += sep + link(u.Name)
+		}
+		d.f("A variant of %s: `%s` is `%q`. Go: `*%s`.\n\n", of, o.Union.Discriminator, o.Tag, o.GoName)
 	} else {
 		d.f("Go: `%s`.\n\n", o.GoName)
 	}
