@@ -1678,6 +1678,12 @@ func (r *resolver) valueBesideDefs() (value, defs cue.Value, ok bool) {
 			continue
 		}
 		if a.IncompleteKind() != cue.StructKind {
+			// #c beside #a: int, #b: #a, #c: #b (cue import of a
+			// root $ref to a scalar $defs entry): the file's struct
+			// is of the value's kind, and lists the definitions.
+			if len(names) > 0 && a.Source() == nil && r.listsDefinitions(a) && !r.listsDefinitions(args[1-i]) {
+				return args[1-i], a, true
+			}
 			continue
 		}
 		it, err := a.Fields(cue.Definitions(true), cue.Hidden(true))
@@ -1691,6 +1697,20 @@ func (r *resolver) valueBesideDefs() (value, defs cue.Value, ok bool) {
 		}
 	}
 	return value, defs, false
+}
+
+// listsDefinitions reports whether CUE lists a definition of v.
+func (r *resolver) listsDefinitions(v cue.Value) bool {
+	it, err := v.Fields(cue.Definitions(true))
+	if err != nil {
+		return false
+	}
+	for it.Next() {
+		if it.Selector().IsDefinition() {
+			return true
+		}
+	}
+	return false
 }
 
 // valueBesideFiles is valueBesideDefs for a package of several files
@@ -9037,6 +9057,16 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 		// these (1 to 100), a type of its own rather than #Score.
 		if d := r.defs[name]; d != nil {
 			r.classifyOnce(d)
+			for hops := 0; d.alias != nil && d.alias.Type != nil && d.alias.Type.Kind == ScalarKind && hops < maxKindDepth; hops++ {
+				// #c & >2, with #c: #b and #b: #a (cue import's
+				// nested $refs): #a's constraints.
+				sd := r.defs[d.alias.Type.Scalar.Name]
+				if sd == nil {
+					break
+				}
+				r.classifyOnce(sd)
+				d = sd
+			}
 			if d.scalar != nil && d.scalar.Base == t.BaseOf() {
 				ok := true
 				for _, dc := range r.conjuncts(d.v) {
