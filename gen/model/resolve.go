@@ -2147,9 +2147,10 @@ func (r *resolver) quotedDefs(sel cue.Selector, v cue.Value) {
 
 // rootValue makes the definition of a package whose value is not a
 // struct (package test; 1 | 2 | "three"): named after the package as a
-// root object is, at the declaration that embeds the value. CUE lists no
-// definitions of such a package (LookupPath finds none), so one declared
-// beside the value is refused rather than left out.
+// root object is, at the declaration that embeds the value. Definitions
+// beside such a value are read where valueBesideDefs tells the value from
+// the struct that holds them (one value embedded once); one declared
+// beside it otherwise is refused rather than left out.
 func (r *resolver) rootValue() *def {
 	pos := r.pkg.Pos
 	ok := true
@@ -2162,7 +2163,7 @@ func (r *resolver) rootValue() *def {
 				}
 			case *ast.Field:
 				if name, _, err := ast.LabelName(x.Label); err == nil && strings.HasPrefix(name, "#") {
-					r.errorf(r.ps.of(x.Pos()), "%s: package %s is the value %v, not a struct, and CUE lists no definitions of such a package; move %s to a package of its own", name, r.pkg.Name, r.v, name)
+					r.errorf(r.ps.of(x.Pos()), "%s: package %s is the value %v, not a struct, and its definitions are read beside such a value when the package embeds it once, and here schemagen cannot tell the value from the struct that holds them; move %s to a package of its own", name, r.pkg.Name, r.v, name)
 					ok = false
 				}
 			}
