@@ -262,8 +262,12 @@ func patternNames(p *model.Package) (names, nots map[*model.Type]string) {
 			}
 		case model.ListKind:
 			visit(t.Elem, stem+"_Item")
-			if t.Contains != nil {
-				visit(t.Contains.Match, stem+"_Contains")
+			for i, c := range t.Contains {
+				name := stem + "_Contains"
+				if i > 0 {
+					name += strconv.Itoa(i + 1)
+				}
+				visit(c.Match, name)
 			}
 			if m := t.MatchN; m != nil {
 				for i, a := range m.Alts {

@@ -944,8 +944,10 @@ func fieldPatterns(f *goFile, t *model.Type) {
 		compilePatterns(f, f.notPatterns[t], t.NotPatterns)
 	case model.ListKind, model.NullableKind:
 		fieldPatterns(f, t.Elem)
-		if t.Kind == model.ListKind && t.Contains != nil {
-			fieldPatterns(f, t.Contains.Match)
+		if t.Kind == model.ListKind {
+			for _, c := range t.Contains {
+				fieldPatterns(f, c.Match)
+			}
 		}
 		if m := t.MatchN; t.Kind == model.ListKind && m != nil {
 			for _, a := range m.Alts {
@@ -1331,7 +1333,7 @@ func needsCheck(t *model.Type) bool {
 	case model.BasicKind:
 		return !checked(t.Constraints).IsZero() || t.Base == model.Date || len(t.Choice) > 0
 	case model.ListKind:
-		return t.MinItems != nil || t.MaxItems != nil || t.UniqueItems || t.Contains != nil || t.MatchN != nil || needsCheck(t.Elem)
+		return t.MinItems != nil || t.MaxItems != nil || t.UniqueItems || len(t.Contains) > 0 || t.MatchN != nil || needsCheck(t.Elem)
 	case model.NullableKind:
 		return needsCheck(t.Elem)
 	case model.MapKind:
@@ -1507,8 +1509,8 @@ func listChecks(f *goFile, t *model.Type, v, path, member, stepVar string, depth
 		checks(f, t.Elem, v+"["+i+"]", "&"+el, "", "", depth+1)
 		f.close()
 	}
-	if t.Contains != nil {
-		containsChecks(f, t, v, path, member, stepVar, depth)
+	for _, c := range t.Contains {
+		containsChecks(f, t, c, v, path, member, stepVar, depth)
 	}
 	if t.MatchN != nil {
 		listMatchN(f, t.MatchN, v, path, member, stepVar, depth)
@@ -1631,12 +1633,11 @@ func choiceChecks(f *goFile, t *model.Type, v, path, member, stepVar string, dep
 	f.p("}")
 }
 
-// containsChecks counts the items of the list v that its list.MatchN's
-// T admits, each judged by T's checks with their problems rolled back
+// containsChecks counts the items of the list v that a list.MatchN's
+// (c's) T admits, each judged by T's checks with their problems rolled back
 // (as a choice's alternatives are), and reports a count out of bounds
 // under the rule minItems or maxItems: what is counted is items.
-func containsChecks(f *goFile, t *model.Type, v, path, member, stepVar string, depth int) {
-	c := t.Contains
+func containsChecks(f *goFile, t *model.Type, c *model.Contains, v, path, member, stepVar string, depth int) {
 	mark, n, i := loopVar("mark", depth), loopVar("n", depth), loopVar("i", depth)
 	what := describeMatch(c.Match)
 	f.p("{")

@@ -1084,26 +1084,41 @@ func (e *emitter) typ(t *model.Type) obj {
 		if t.UniqueItems {
 			s = append(s, member{"uniqueItems", true})
 		}
-		if c := t.Contains; c != nil && (c.Min != nil && *c.Min > 0 || c.Max != nil) {
+		var more []any
+		for _, c := range t.Contains {
+			if (c.Min == nil || *c.Min == 0) && c.Max == nil {
+				// list.MatchN(>=0, T) admits every list: nothing to
+				// state (ajv's strict mode refuses minContains 0
+				// alone, a contains that is ignored).
+				continue
+			}
 			// list.MatchN(n, T): how many items T admits. minContains
-			// is 1 unless stated, so 0 is stated. list.MatchN(>=0, T)
-			// admits every list: nothing to state (ajv's strict mode
-			// refuses minContains 0 alone, a contains that is ignored).
-			s = append(s, member{"contains", e.matchPart(c.Match)})
+			// is 1 unless stated, so 0 is stated. A second one is an
+			// allOf entry: an object has one contains.
+			cs := obj{{"contains", e.matchPart(c.Match)}}
 			min := 0
 			if c.Min != nil {
 				min = *c.Min
 			}
 			if min != 1 {
-				s = append(s, member{"minContains", min})
+				cs = append(cs, member{"minContains", min})
 			}
 			if c.Max != nil {
-				s = append(s, member{"maxContains", *c.Max})
+				cs = append(cs, member{"maxContains", *c.Max})
+			}
+			if !slices.ContainsFunc(s, func(m member) bool { return m.Key == "contains" }) {
+				s = append(s, cs...)
+			} else {
+				more = append(more, cs)
 			}
 		}
 		// [...string] | [...int]: the list alternatives count it,
 		// anyOf or oneOf, each a part of a match.
-		return e.matchN(s, t.MatchN)
+		s = e.matchN(s, t.MatchN)
+		if len(more) > 0 {
+			s = appendAllOf(s, more)
+		}
+		return s
 	case model.TupleKind:
 		// [A, B]: prefixItems, every one required (minItems), no other
 		// (items: false); [A, ...T]: the others are T.
@@ -1351,4 +1366,17 @@ func basic(b model.Base, c model.Constraints) obj {
 		s = append(s, member{map[bool]string{false: "maximum", true: "exclusiveMaximum"}[c.MaxExclusive], *c.MaxNum})
 	}
 	return s
+}
+
+// appendAllOf appends parts to s's allOf, made when s has none.
+func appendAllOf(s obj, parts []any) obj {
+	for i, m := range s {
+		if m.Key == "allOf" {
+			if all, ok := m.Value.([]any); ok {
+				s[i].Value = append(slices.Clone(all), parts...)
+				return s
+			}
+		}
+	}
+	return append(s, member{"allOf", parts})
 }

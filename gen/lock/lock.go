@@ -435,9 +435,11 @@ func constraintsIn(c model.Constraints, in []any) *Constraints {
 	lc := &Constraints{MinRunes: c.MinRunes, MaxRunes: c.MaxRunes, Not: c.Not, Min: c.Min, Max: c.Max, Uint64: c.Uint64, MinItems: c.MinItems, MaxItems: c.MaxItems,
 		MinNum: c.MinNum, MaxNum: c.MaxNum, MinExclusive: c.MinExclusive, MaxExclusive: c.MaxExclusive, UniqueItems: c.UniqueItems,
 		MinFields: c.MinFields, MaxFields: c.MaxFields, MultipleOf: c.MultipleOf, MultipleOfScale: c.MultipleOfScale, Duration: c.Duration, URL: string(c.URL), NotNull: c.NotNull}
-	if m := c.Contains; m != nil {
-		lc.Contains = containsText(m, in)
+	var cs []string
+	for _, m := range c.Contains {
+		cs = append(cs, containsText(m, in))
 	}
+	lc.Contains = strings.Join(cs, " & ")
 	if m := c.MatchIf; m != nil {
 		lc.MatchIf = matchIfText(m, in)
 	}

@@ -644,8 +644,11 @@ type Constraints struct {
 	MultipleOf      *int64
 	MultipleOfScale int
 	// Contains bounds how many items of a list match a type of their
-	// own (list.MatchN(n, T)); nil when the list states none.
-	Contains *Contains
+	// own (list.MatchN(n, T), list.Contains(x)), each of them: several
+	// are all of them (matchN(2, [list.MatchN(>=1, "a"), list.MatchN(>=1,
+	// "b")]), cue import's allOf of contains; list.Contains(x) beside a
+	// list.MatchN). Empty when the list states none.
+	Contains []*Contains
 	// MatchIf is CUE's matchIf(if, then, else) on a scalar value; nil
 	// when it states none.
 	MatchIf *MatchIf
@@ -781,7 +784,7 @@ const DurationPattern = `^[-+]?(?:0|(?:(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:ns|us|
 func (c Constraints) IsZero() bool {
 	return c.MinRunes == nil && c.MaxRunes == nil && len(c.Patterns) == 0 && len(c.NotPatterns) == 0 && len(c.Not) == 0 &&
 		c.Min == nil && c.Max == nil && !c.Uint64 && c.MinItems == nil && c.MaxItems == nil &&
-		c.MinNum == nil && c.MaxNum == nil && !c.UniqueItems && c.MinFields == nil && c.MaxFields == nil && c.MultipleOf == nil && !c.Duration && c.URL == NoURL && c.Contains == nil && c.MatchIf == nil && c.MatchN == nil && !c.NotNull
+		c.MinNum == nil && c.MaxNum == nil && !c.UniqueItems && c.MinFields == nil && c.MaxFields == nil && c.MultipleOf == nil && !c.Duration && c.URL == NoURL && len(c.Contains) == 0 && c.MatchIf == nil && c.MatchN == nil && !c.NotNull
 }
 
 // KeyPattern is the pattern of a member pattern's key type

@@ -375,7 +375,7 @@ func constraints(c model.Constraints) string {
 		}
 		fmt.Fprintf(&b, " matchN(%s [%s] @%s)", m.Keyword(), strings.Join(alts, "; "), m.Pos)
 	}
-	if m := c.Contains; m != nil {
+	for _, m := range c.Contains {
 		b.WriteString(" contains(")
 		if m.Min != nil {
 			fmt.Fprintf(&b, "min=%d ", *m.Min)

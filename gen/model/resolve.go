@@ -7268,6 +7268,19 @@ func validatorKind(v cue.Value) (cue.Kind, bool) {
 	return k & v.IncompleteKind(), known && k&v.IncompleteKind() != 0
 }
 
+// allListValidators reports whether every conjunct of every one of alts
+// is a call of package list's (list.MatchN(>=1, "a"), list.UniqueItems()).
+func (r *resolver) allListValidators(alts []cue.Value) bool {
+	for _, a := range alts {
+		for _, c := range r.conjuncts(a) {
+			if k, ok := validatorKind(c); !ok || k != cue.ListKind {
+				return false
+			}
+		}
+	}
+	return len(alts) > 0
+}
+
 // maxKindDepth bounds how deep kindAt follows references and counts.
 const maxKindDepth = 8
 
@@ -8494,10 +8507,6 @@ func (r *resolver) matchNCount(t *Type, n, match cue.Value, p Pos, what string) 
 			c.Max = &i
 		}
 	}
-	if t.Contains != nil {
-		r.errorf(p, "%s: a second list.MatchN on one list is not carried yet (JSON Schema would state it as an allOf of contains); write one", what)
-		return false
-	}
 	r.countItems(t, c, match)
 	return true
 }
@@ -8505,7 +8514,7 @@ func (r *resolver) matchNCount(t *Type, n, match cue.Value, p Pos, what string) 
 // countItems makes c the count of t's items that match T, read once the
 // list's items are resolved (contains).
 func (r *resolver) countItems(t *Type, c *Contains, match cue.Value) {
-	t.Contains = c
+	t.Contains = append(t.Contains, c)
 	if r.matchN == nil {
 		r.matchN = map[*Contains]cue.Value{}
 	}
@@ -8520,10 +8529,22 @@ func (r *resolver) countItems(t *Type, c *Contains, match cue.Value) {
 // object, is one T admits (CUE's own rule for a match is in
 // docs/schema-language.md, "Counting matches").
 func (r *resolver) contains(t *Type, what string) bool {
-	c := t.Contains
-	if c == nil {
-		return true
+	cs := t.Contains
+	t.Contains = nil
+	ok := true
+	for _, c := range cs {
+		keep, cok := r.containsOne(t, c, what)
+		if keep {
+			t.Contains = append(t.Contains, c)
+		}
+		ok = cok && ok
 	}
+	return ok
+}
+
+// containsOne reads one list.MatchN of t (contains); keep is false when
+// it bounds the list's length instead.
+func (r *resolver) containsOne(t *Type, c *Contains, what string) (keep, ok bool) {
 	match := r.matchN[c]
 	delete(r.matchN, c)
 	role, call := "list.MatchN's T", "list.MatchN(n, T)"
@@ -8532,24 +8553,23 @@ func (r *resolver) contains(t *Type, what string) bool {
 	}
 	if isTop(sourceExpr(match)) && match.IncompleteKind() == cue.TopKind {
 		// Every item matches: the count is the list's length.
-		t.Contains = nil
 		t.MinItems = maxPtr(t.MinItems, c.Min)
 		t.MaxItems = minPtr(t.MaxItems, c.Max)
 		if t.MinItems != nil && t.MaxItems != nil && *t.MinItems > *t.MaxItems {
 			r.errorf(c.Pos, "%s: a list of at least %d and at most %d items admits no value", what, *t.MinItems, *t.MaxItems)
-			return false
+			return false, false
 		}
-		return true
+		return false, true
 	}
 	if (t.Elem.Kind == AnyKind && t.Elem.MatchIf == nil) || t.Elem.Kind == ObjectKind {
 		// Items of any JSON, or objects (judged as the JSON they are):
 		// T says what a matching one is, of any kind.
 		mt, ok := r.matchType(match, role, c.Pos, what+".match")
 		if !ok || !r.strictParts(t.Elem, []*Type{mt}, c.Pos, what, role) {
-			return false
+			return false, false
 		}
 		c.Match = mt
-		return true
+		return true, true
 	}
 	base := t.Elem.BaseOf()
 	if t.Elem.Kind == EnumKind && match.IsConcrete() && match.IncompleteKind() == cue.StringKind {
@@ -8558,29 +8578,28 @@ func (r *resolver) contains(t *Type, what string) bool {
 		lit, _ := match.String()
 		if !slices.ContainsFunc(t.Elem.Enum.Members, func(m *Member) bool { return m.Value == lit }) {
 			r.errorf(c.Pos, "%s: %s %v is no member of the items' enum, so no item matches it", what, role, match)
-			return false
+			return false, false
 		}
 		c.Match = &Type{Kind: ConstKind, Base: String, Const: lit}
-		return true
+		return true, true
 	}
 	switch {
 	case t.Elem.Kind != BasicKind, base == Time, base == Date, base == Bytes:
 		r.errorf(c.Pos, "%s: %s is carried on a list of strings, integers, numbers or booleans ([...int] & list.MatchN(<=2, >10)), T then a constraint on them, on a list of any JSON values or of objects (list.MatchN(>=1, {a!: int})), or with T _; on a list of %s it is not carried yet: the Go and TypeScript checks would need to tell whether an item is one T admits", what, call, r.describeElem(t.Elem))
-		return false
+		return false, false
 	}
 	mt, ok := r.scalarMatch(base, match, role, c.Pos, what)
 	if !ok {
-		return false
+		return false, false
 	}
 	if mt.Kind == BasicKind && mt.Constraints.IsZero() {
 		// [...string] & list.MatchN(>=1, string): every item matches.
-		t.Contains = nil
 		t.MinItems = maxPtr(t.MinItems, c.Min)
 		t.MaxItems = minPtr(t.MaxItems, c.Max)
-		return true
+		return false, true
 	}
 	c.Match = mt
-	return true
+	return true, true
 }
 
 // scalarMatch reads T of list.MatchN or matchIf (role says which) as
@@ -8626,7 +8645,7 @@ func (r *resolver) scalarMatch(base Base, match cue.Value, role string, p Pos, w
 	if !ok {
 		return nil, false
 	}
-	if mt.Kind != BasicKind || mt.Base != base || mt.Duration || mt.URL != NoURL || len(mt.Choice) > 0 || mt.Contains != nil || mt.MatchIf != nil {
+	if mt.Kind != BasicKind || mt.Base != base || mt.Duration || mt.URL != NoURL || len(mt.Choice) > 0 || len(mt.Contains) > 0 || mt.MatchIf != nil {
 		r.errorf(p, "%s: %s %v is carried as a constraint of the value's own type (%s), not a choice, a time format, a duration, a URL or another matchIf", what, role, match, base)
 		return nil, false
 	}
@@ -8790,8 +8809,8 @@ func (r *resolver) describeElem(t *Type) string {
 // lt holds the constraints already read beside the literal.
 func (r *resolver) tuple(v, lit cue.Value, n int, rest cue.Value, lt *Type, what string, ok bool) (*Type, bool) {
 	p := r.pos(v)
-	if c := lt.Contains; c != nil {
-		r.errorf(c.Pos, "%s: list.MatchN on a list with items of their own types is not carried yet: it is carried on a list of one type ([...T])", what)
+	if len(lt.Contains) > 0 {
+		r.errorf(lt.Contains[0].Pos, "%s: list.MatchN on a list with items of their own types is not carried yet: it is carried on a list of one type ([...T])", what)
 		return nil, false
 	}
 	name := inlineName(what)
@@ -9423,6 +9442,19 @@ func (r *resolver) builtin(t *Type, c cue.Value, args []cue.Value, what string) 
 		if handled, ok := r.scalarMatchNBeside(t, c, p, what); handled {
 			return ok
 		}
+		if lo, hi, alts, known := r.objectCount(c); known && t.Kind == ListKind && hi != nil && lo == *hi && lo == len(alts) && r.allListValidators(alts) {
+			// matchN(2, [list.MatchN(>=1, "a"), list.MatchN(>=1,
+			// "b")]) beside [...string] (cue import's allOf of
+			// contains: SchemaStore's kya): all of them, each a
+			// constraint of the list.
+			ok := true
+			for _, a := range alts {
+				for _, ac := range r.conjuncts(a) {
+					ok = r.constrain(t, ac, what, p) && ok
+				}
+			}
+			return ok
+		}
 		if lo, hi, alts, one := r.scalarMatchN(c); one && hi != nil && lo == *hi && lo == len(alts) && lo >= 2 {
 			// matchN(48, [matchN(0, [K | =~"^and$" | …]) & string, …])
 			// & =~"^[a-zA-Z_]\w*$" (Vector's C identifiers, no
@@ -9501,10 +9533,6 @@ func (r *resolver) builtin(t *Type, c cue.Value, args []cue.Value, what string) 
 		case cue.StringKind, cue.IntKind, cue.FloatKind, cue.NumberKind, cue.BoolKind, cue.NullKind:
 		default:
 			r.errorf(p, "%s: list.Contains(%v) is carried with a string, number, boolean or null: an item equal to a struct or a list is no item that unifies with it, which every target's contains states", what, oneLine(args[1]))
-			return false
-		}
-		if t.Contains != nil {
-			r.errorf(p, "%s: list.Contains beside a list.MatchN on one list is not carried yet (JSON Schema would state it as an allOf of contains); write one", what)
 			return false
 		}
 		one := 1

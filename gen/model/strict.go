@@ -47,8 +47,10 @@ func walkType(t *Type, seen map[*Type]bool, parts bool, visit func(*Type) bool) 
 	if parts && t.MatchIf != nil {
 		held = append(held, t.MatchIf.If, t.MatchIf.Then, t.MatchIf.Else)
 	}
-	if parts && t.Contains != nil {
-		held = append(held, t.Contains.Match)
+	if parts {
+		for _, c := range t.Contains {
+			held = append(held, c.Match)
+		}
 	}
 	if parts && t.MatchN != nil {
 		held = append(held, t.MatchN.Alts...) // a count of scalars or lists
@@ -156,8 +158,8 @@ func (p *Package) JudgedStrictly() map[*Object]bool {
 			mark(t.MatchIf.Then)
 			mark(t.MatchIf.Else)
 		}
-		if t.Contains != nil {
-			mark(t.Contains.Match)
+		for _, c := range t.Contains {
+			mark(c.Match)
 		}
 		if t.MatchN != nil {
 			for _, a := range t.MatchN.Alts {
@@ -217,7 +219,7 @@ func judgedAlike(holder, part *Type) bool {
 	if part.Kind == NullableKind {
 		part = part.Elem
 	}
-	if part.MatchIf != nil || part.Contains != nil || len(part.Choice) > 0 {
+	if part.MatchIf != nil || len(part.Contains) > 0 || len(part.Choice) > 0 {
 		return false
 	}
 	switch {

@@ -371,7 +371,7 @@ func constraints(b model.Base, c model.Constraints) string {
 		}
 		parts = append(parts, count+" ("+strings.Join(alts, "; ")+")")
 	}
-	if m := c.Contains; m != nil {
+	for _, m := range c.Contains {
 		// list.MatchN(n, T), as the JSON Schema's contains states it.
 		what := matchWords(m.Match)
 		if m.Min != nil {

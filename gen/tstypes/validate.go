@@ -1445,7 +1445,7 @@ func itemChecks(c *code, t *model.Type, x, at string, canon bool) {
 		c.p(seen, ".set(", item, ", ", j, ");")
 		c.close()
 	}
-	if m := t.Contains; m != nil {
+	for _, m := range t.Contains {
 		// list.MatchN(n, T): count the items T's checks admit, each
 		// judged into problems of its own (out and ok shadowed).
 		n, i, el := c.fresh("n"), c.fresh("i"), c.fresh("e")

@@ -628,7 +628,7 @@ func constraintList(b model.Base, c model.Constraints) []string {
 		}
 		out = append(out, count+strings.Join(alts, ", "))
 	}
-	if m := c.Contains; m != nil {
+	for _, m := range c.Contains {
 		// list.MatchN(n, T): how many items T admits.
 		what := codeSpan(m.Match.ConstJSON())
 		switch m.Match.Kind {
