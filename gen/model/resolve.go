@@ -122,6 +122,10 @@ type resolver struct {
 	// requireBounded: it asks every integer to state its range within
 	// ±2^53-1 (Config.RequireBoundedIntegers).
 	requireBounded bool
+	// pastUint64 marks the integers whose upper bound is beyond uint64's
+	// end (int & >=0 & <=18446744073709551616): uint64, or int64 where
+	// no lower bound of 0 or more is beside it (intRange).
+	pastUint64 map[*Type]bool
 	// here is the position of the innermost type being resolved that has
 	// one: where errorf places an error about a value without a position.
 	here Pos
@@ -8084,6 +8088,11 @@ func (r *resolver) intRange(t *Type, p Pos, what string) bool {
 	if t.Uint64 && t.Max != nil {
 		t.Uint64 = false // int & <=100 & <=18446744073709551615 is <=100
 	}
+	if t.Uint64 && r.pastUint64[t] && (t.Min == nil || *t.Min < 0) {
+		// int & <=18446744073709551616 with no lower bound of 0: int64,
+		// the widest Go integer for negative values too.
+		t.Uint64 = false
+	}
 	if t.Uint64 {
 		return r.uintRange(t, p, what)
 	}
@@ -9164,6 +9173,24 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 				// uint64, <=18446744073709551615 (cue import of a
 				// JSON Schema's maximum of it): Go's uint64.
 				t.Uint64 = true
+				return true
+			}
+			if !r.requireBounded && bi.Sign() > 0 && (op == cue.LessThanEqualOp || op == cue.LessThanOp) && bi.Cmp(&top) > 0 {
+				// <=18446744073709551616 (Vector's environment
+				// schemas: a maximum of 2^64): an upper bound past
+				// every Go integer is the end of the widest one the
+				// lower bound allows (intRange), as a missing bound
+				// is int64's.
+				t.Uint64 = true
+				if r.pastUint64 == nil {
+					r.pastUint64 = map[*Type]bool{}
+				}
+				r.pastUint64[t] = true
+				return true
+			}
+			if !r.requireBounded && bi.Sign() < 0 && (op == cue.GreaterThanEqualOp || op == cue.GreaterThanOp) {
+				// >=-18446744073709551616: a lower bound past int64's
+				// is int64's, as a missing one is.
 				return true
 			}
 			r.errorf(p, "%s: the bound %v is beyond int64, the Go type of every integer; state a bound within -9223372036854775808 to 9223372036854775807, or 2^64-1 (uint64: <=18446744073709551615, with >=0), whose Go type is uint64", what, args[0])
