@@ -301,7 +301,10 @@ func (r *resolver) hiddenRef(v cue.Value) (string, bool) {
 		}
 		return name, true
 	}
-	d := &def{name: name, path: path, open: !r.closedCtx}
+	// close({…}) closes the hidden struct's own level, as a definition
+	// around it closes every level.
+	e, _ := sourceExpr(hv).(ast.Expr)
+	d := &def{name: name, path: path, open: !r.closedCtx && (e == nil || !conjoins(e, isCloseCall))}
 	closedCtx := r.closedCtx
 	r.register(d, v, hv)
 	r.closedCtx = closedCtx

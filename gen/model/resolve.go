@@ -1717,6 +1717,21 @@ func (r *resolver) listsDefinitions(v cue.Value) bool {
 	return false
 }
 
+// declaredValue returns the value a top-level field of the package's
+// files named label is declared with, or nil.
+func (r *resolver) declaredValue(label string) ast.Expr {
+	for _, f := range r.inst.Files {
+		for _, decl := range f.Decls {
+			if x, ok := decl.(*ast.Field); ok {
+				if name, _, err := ast.LabelName(x.Label); err == nil && name == label {
+					return x.Value
+				}
+			}
+		}
+	}
+	return nil
+}
+
 // valueBesideFiles is valueBesideDefs for a package of several files
 // (#U embedded in one, #U: #A | #B there, #C in another): CUE's value of
 // the package is the conjunction of each file's, and that of the file
@@ -2245,6 +2260,14 @@ func (r *resolver) rootObject(pos Pos) *def {
 					// close({…}) embedded, alone or conjoined:
 					// the package's value admits its fields only.
 					closed = true
+				}
+				if id, ok := x.Expr.(*ast.Ident); ok && strings.HasPrefix(id.Name, "_") && !strings.HasPrefix(id.Name, "_#") {
+					// _schema embedded, _schema: close({…}) (cue
+					// import of a closed root that a $ref to "#"
+					// refers to): closed as its value is.
+					if e := r.declaredValue(id.Name); e != nil && conjoins(e, isCloseCall) {
+						closed = true
+					}
 				}
 				if conjoins(x.Expr, isFieldCountCall) {
 					counted = true
@@ -6573,6 +6596,13 @@ func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
 	// package's top-level fields, or within close's argument.
 	isClose := isCloseCall(sourceExpr(v))
 	closedEmbed := closeEmbedded(sourceExpr(v))
+	if id, ok := sourceExpr(v).(*ast.Ident); ok && strings.HasPrefix(id.Name, "_") && !strings.HasPrefix(id.Name, "_#") {
+		// x?: _s, with _s: close({…}) a top-level hidden field: closed
+		// as its value is.
+		if e := r.declaredValue(id.Name); e != nil {
+			closedEmbed = closedEmbed || conjoins(e, isCloseCall) || closeEmbedded(e)
+		}
+	}
 	body := inlineBody{p, true} // where its fields are written: the same for every copy of one struct
 	if fs, err := r.fields(v, false); err == nil && len(fs) > 0 {
 		if fp := r.pos(fs[0].v); fp.IsValid() {
