@@ -288,7 +288,9 @@ func (r *resolver) hiddenRef(v cue.Value) (string, bool) {
 		return "", false // read in place, as any other hidden field's value
 	}
 	hv := root.LookupPath(path)
-	if lit, ok := structLit(sourceExpr(hv)); !ok || isMapLiteral(lit) || hv.IncompleteKind() != cue.StructKind {
+	lit, isLit := structLit(sourceExpr(hv))
+	isStruct := isLit && !isMapLiteral(lit) && hv.IncompleteKind() == cue.StructKind
+	if !isStruct && !r.kindChoice(hv) {
 		return "", false
 	}
 	name := strings.TrimPrefix(sels[0].String(), "_")
@@ -312,6 +314,23 @@ func (r *resolver) hiddenRef(v cue.Value) (string, bool) {
 		d.object.Open = true
 	}
 	return name, true
+}
+
+// kindChoice reports whether v, a hidden field's value, is a choice of
+// JSON kinds among which an object or a list may be (_schema: null |
+// bool | … | close({foo?: _schema}), cue import's root with no type that
+// a $ref to "#" refers to): one that holds itself is a definition of its
+// own (hiddenRef), as #Schema: null | … would be.
+func (r *resolver) kindChoice(v cue.Value) bool {
+	k := v.IncompleteKind()
+	if k&(cue.StructKind|cue.ListKind) == 0 {
+		return false
+	}
+	if _, one := kindClass(k); one {
+		return false
+	}
+	op, _ := r.expr(v)
+	return op == cue.OrOp || r.isMatchN(v)
 }
 
 // selfHolding returns the package's hidden fields (by label, _node) whose

@@ -5968,7 +5968,14 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 		}
 		if id, ok := sourceExpr(v).(*ast.Ident); ok && strings.HasPrefix(id.Name, "_") && !strings.HasPrefix(id.Name, "_#") && r.selfHolding()[id.Name] {
 			// _schema: null | … | {foo?: _schema}, _schema embedded
-			// (cue import of a $ref to the document's root, "#").
+			// (cue import of a $ref to the document's root, "#"):
+			// the hidden field's choice, a definition of its own
+			// (hiddenRef).
+			for _, c := range r.conjuncts(v) {
+				if name, ok := r.hiddenRef(c); ok {
+					return r.refType(c, name, what)
+				}
+			}
 			def := GoName(strings.TrimPrefix(id.Name, "_"))
 			r.errorf(p, "%s: %s is a choice of kinds %v that refers back to itself through the hidden field %s, which is read in place where it is used and so would not end; a choice of kinds that holds itself is carried as a definition: declare it #%s: … and refer to #%s", what, id.Name, kind, id.Name, def, def)
 			return nil, false
