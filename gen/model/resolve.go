@@ -1685,7 +1685,7 @@ func (r *resolver) valueBesideDefs() (value, defs cue.Value, ok bool) {
 			// #c beside #a: int, #b: #a, #c: #b (cue import of a
 			// root $ref to a scalar $defs entry): the file's struct
 			// is of the value's kind, and lists the definitions.
-			if len(names) > 0 && a.Source() == nil && r.listsDefinitions(a) && !r.listsDefinitions(args[1-i]) {
+			if len(names) > 0 && a.Source() == nil && listsDefinition(a) && !listsDefinition(args[1-i]) {
 				return args[1-i], a, true
 			}
 			continue
@@ -1701,20 +1701,6 @@ func (r *resolver) valueBesideDefs() (value, defs cue.Value, ok bool) {
 		}
 	}
 	return value, defs, false
-}
-
-// listsDefinitions reports whether CUE lists a definition of v.
-func (r *resolver) listsDefinitions(v cue.Value) bool {
-	it, err := v.Fields(cue.Definitions(true))
-	if err != nil {
-		return false
-	}
-	for it.Next() {
-		if it.Selector().IsDefinition() {
-			return true
-		}
-	}
-	return false
 }
 
 // declaredValue returns the value a top-level field of the package's
@@ -1754,7 +1740,7 @@ func (r *resolver) valueBesideFiles() (value, defs cue.Value, ok bool) {
 	walk(r.v, 0)
 	var values, structs []cue.Value
 	for _, l := range leaves {
-		if listsDefinition(l) {
+		if l.IncompleteKind() == cue.StructKind && listsDefinition(l) {
 			structs = append(structs, l)
 		} else {
 			values = append(values, l)
@@ -1770,11 +1756,9 @@ func (r *resolver) valueBesideFiles() (value, defs cue.Value, ok bool) {
 	return values[0], defs, true
 }
 
-// listsDefinition reports whether CUE lists a definition of the struct v.
+// listsDefinition reports whether CUE lists a definition of v (a struct,
+// or a package's value of another kind beside its definitions).
 func listsDefinition(v cue.Value) bool {
-	if v.IncompleteKind() != cue.StructKind {
-		return false
-	}
 	it, err := v.Fields(cue.Definitions(true))
 	if err != nil {
 		return false
