@@ -22,6 +22,7 @@ RECLASS={
     'enum-9/t2':'notcue', 'enum-10/t2':'notcue', 'enum-11/t2':'notcue', 'enum-12/t2':'notcue',
     'type-0/t1':'notcue',
     'enum-1/t4':'open', 'additionalproperties-0/t1':'open',
+    'ref-0/t2':'open', 'ref-0/t3':'open',
     'properties-5/t3':'onlyajv',
 }
 tests=sys.argv[1]; out=sys.argv[2]; os.makedirs(out, exist_ok=True)
