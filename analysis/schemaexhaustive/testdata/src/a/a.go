@@ -111,6 +111,17 @@ func switches(p fleet.Pose, q poseAlias, s string, c fleet.Color, m myPose, v fl
 	}
 }
 
+// settled switches over a union whose variants are another union's too.
+func settled(s fleet.SettledRow) {
+	switch s.(type) { // want `^missing cases in type switch of type fleet.SettledRow: \*FailedRow$`
+	case *fleet.PassedRow:
+	}
+
+	switch s.(type) { // silent: complete, though LedgerRow has a third variant
+	case *fleet.PassedRow, *fleet.FailedRow:
+	}
+}
+
 func typeSwitches(r fleet.LedgerRow, k interface{ Kind() string }) {
 	switch r.(type) { // want `^missing cases in type switch of type fleet.LedgerRow: \*FailedRow, \*ShippedRow$`
 	case *fleet.PassedRow:

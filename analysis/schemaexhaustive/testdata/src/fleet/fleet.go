@@ -53,6 +53,19 @@ func (*FailedRow) isLedgerRow()  {}
 func (*ShippedRow) Kind() string { return "shipped" }
 func (*ShippedRow) isLedgerRow() {}
 
+// SettledRow is a row of a settled run: a second union whose variants are
+// also LedgerRow's, as an object that is a variant of two unions told apart
+// by one field is generated (one Kind method, a marker per union).
+//
+//schemagen:union
+type SettledRow interface { // want SettledRow:`^union\(\*PassedRow, \*FailedRow\)$`
+	Kind() string
+	isSettledRow()
+}
+
+func (*PassedRow) isSettledRow() {}
+func (*FailedRow) isSettledRow() {}
+
 // PassedRow records a run that settled as passed.
 type PassedRow struct{ SeatID string }
 
