@@ -279,7 +279,9 @@ func main() {
 		t.Fatal(err)
 	}
 	exe := filepath.Join(mod, "judge")
-	build := exec.Command("go", "build", "-o", exe, "./cmd/judge")
+	// -trimpath: the scratch folder is new each run; without it the
+	// folder is part of every package's build cache key.
+	build := exec.Command("go", "build", "-trimpath", "-o", exe, "./cmd/judge")
 	build.Dir = mod
 	build.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod", "GOPROXY=off")
 	if b, err := build.CombinedOutput(); err != nil {
