@@ -2,7 +2,8 @@
 // small module of the constructs schemagen carries (internal/randschema:
 // scalars with bounds, patterns, lengths, multiples, formats and
 // defaults, named scalars with their defaults, enums, constants, bytes,
-// nullables, lists with bounds and unique items, tuples, maps, nested and
+// nullables, lists with bounds and unique items or two list.MatchN,
+// tuples, maps, nested and
 // named objects, open or closed, with key patterns, counts and ifs,
 // unions, choices of kinds), and random JSON instances near its
 // definition #A. CUE's evaluator (the definition unified with the

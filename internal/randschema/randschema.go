@@ -464,6 +464,20 @@ func (g *gen) listType(depth int) typ {
 		text += fmt.Sprintf(" & list.MaxItems(%d)", 1+r.IntN(2))
 	case c == 3 && validated && r.IntN(2) == 0:
 		text += " & list.UniqueItems()"
+	case c == 4 && r.IntN(3) == 0:
+		// Two list.MatchN on one list of integers, all of which hold
+		// (cue import's allOf of contains).
+		lo, hi := r.IntN(3), r.IntN(3)
+		return typ{cue: fmt.Sprintf("[...int] & list.MatchN(>=1, >%d) & list.MatchN(<=1, <%d)", lo, hi), sample: func(r *rand.Rand) any {
+			if r.IntN(12) == 0 {
+				return wrong(r)
+			}
+			out := []any{}
+			for range r.IntN(4) {
+				out = append(out, r.IntN(9)-4)
+			}
+			return out
+		}}
 	case c == 2:
 		second := g.scalarType()
 		return typ{cue: "[" + elem.cue + ", " + second.cue + "]", sample: func(r *rand.Rand) any {
