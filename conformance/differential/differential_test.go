@@ -1,24 +1,23 @@
 // Package differential_test judges random schemas: each seed writes a
 // small module of the constructs schemagen carries (internal/randschema:
-// scalars with bounds, patterns, lengths, multiples, formats and
-// defaults, named scalars with their defaults, enums, constants, bytes,
-// nullables, lists with bounds and unique items or two list.MatchN,
-// tuples, maps, nested and named objects, open or closed, with key
-// patterns, counts and ifs, unions, choices of kinds), and random JSON
-// instances near its definition #A. CUE's evaluator (the definition
-// unified with the
+// scalars with bounds, patterns, lengths, multiples, formats and defaults,
+// named scalars with their defaults, enums, constants, bytes, nullables,
+// lists with bounds and unique items or two list.MatchN, tuples, maps,
+// nested and named objects, open or closed, with key patterns, counts and
+// ifs, unions, choices of kinds), and random JSON instances near its
+// definition #A. CUE's evaluator (the definition unified with the
 // instance, validated as concrete, as cue vet -d '#A' judges it) and
 // santhosh-tekuri on the generated strict JSON Schema must give every
 // instance the same verdict, and the open schema must accept whatever CUE
 // accepts. A seed schemagen refuses is counted, not judged: refusing is
 // allowed, carrying a schema wrongly is not.
 //
-// In process and fast, it holds the model, through the JSON Schema, to
-// CUE on many schemas nobody wrote by hand; conformance/constructs judges
-// some of the same seeds (and its hand-written cases) by every judge: Go,
-// TypeScript and ajv too. make test runs a fixed
-// set of seeds (SCHEMAGEN_DIFF_SEEDS sets how many); make fuzz runs
-// FuzzDifferential over any seed.
+// In process and fast, it holds the model, through the JSON Schema, to CUE
+// on many schemas nobody wrote by hand; conformance/constructs judges some
+// of the same seeds (and its hand-written cases) by every judge: Go,
+// TypeScript and ajv too. make test runs a fixed set of seeds
+// (SCHEMAGEN_DIFF_SEEDS sets how many); make fuzz runs FuzzDifferential
+// over any seed.
 package differential_test
 
 import (
