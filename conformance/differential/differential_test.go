@@ -4,7 +4,8 @@
 // named scalars with their defaults, enums, constants, bytes, nullables,
 // lists with bounds and unique items or two list.MatchN, tuples, maps,
 // nested and named objects, open or closed, with key patterns, counts and
-// ifs, unions, choices of kinds), and random JSON instances near its
+// ifs, unions (their variants sometimes in a second union too), choices
+// of kinds), and random JSON instances near its
 // definition #A. CUE's evaluator (the definition unified with the
 // instance, validated as concrete, as cue vet -d '#A' judges it) and
 // santhosh-tekuri on the generated strict JSON Schema must give every

@@ -538,6 +538,11 @@ func (g *gen) unionType(depth int) typ {
 		}})
 	}
 	text := strings.Join(names, " | ")
+	if g.r.IntN(3) == 0 {
+		// The same variants in a union of their own beside: each
+		// object a variant of two unions told apart by kind.
+		g.named(typ{cue: text})
+	}
 	nullable := false
 	switch g.r.IntN(4) {
 	case 0:
