@@ -1084,7 +1084,7 @@ func (e *emitter) typ(t *model.Type) obj {
 		if t.UniqueItems {
 			s = append(s, member{"uniqueItems", true})
 		}
-		var more []any
+		placed, more := false, []any(nil)
 		for _, c := range t.Contains {
 			if (c.Min == nil || *c.Min == 0) && c.Max == nil {
 				// list.MatchN(>=0, T) admits every list: nothing to
@@ -1106,8 +1106,8 @@ func (e *emitter) typ(t *model.Type) obj {
 			if c.Max != nil {
 				cs = append(cs, member{"maxContains", *c.Max})
 			}
-			if !slices.ContainsFunc(s, func(m member) bool { return m.Key == "contains" }) {
-				s = append(s, cs...)
+			if !placed {
+				s, placed = append(s, cs...), true
 			} else {
 				more = append(more, cs)
 			}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"iter"
 	"math"
 	"math/big"
 	"regexp"
@@ -1415,24 +1416,22 @@ func (r *resolver) withoutValidators(v cue.Value) cue.Value {
 // package's root object.
 func (r *resolver) embedsChoiceAlone() (choice cue.Value, ok, withDefs bool) {
 	embeds := 0
-	for _, f := range r.inst.Files {
-		for _, decl := range f.Decls {
-			switch x := decl.(type) {
-			case *ast.Field:
-				// Hidden fields and definitions only: a regular field
-				// makes the package's value an object.
-				name, _, err := ast.LabelName(x.Label)
-				if err != nil || !strings.HasPrefix(name, "_") && !strings.HasPrefix(name, "#") {
-					return cue.Value{}, false, false
-				}
-				if strings.HasPrefix(name, "#") {
-					withDefs = true
-				}
-			case *ast.EmbedDecl:
-				embeds++
-			case *ast.Comprehension:
+	for decl := range r.decls() {
+		switch x := decl.(type) {
+		case *ast.Field:
+			// Hidden fields and definitions only: a regular field
+			// makes the package's value an object.
+			name, _, err := ast.LabelName(x.Label)
+			if err != nil || !strings.HasPrefix(name, "_") && !strings.HasPrefix(name, "#") {
 				return cue.Value{}, false, false
 			}
+			if strings.HasPrefix(name, "#") {
+				withDefs = true
+			}
+		case *ast.EmbedDecl:
+			embeds++
+		case *ast.Comprehension:
+			return cue.Value{}, false, false
 		}
 	}
 	if embeds != 1 {
@@ -1473,11 +1472,9 @@ func (r *resolver) statesFields(v cue.Value) bool {
 // embedDeclPos is where the package embeds its first value, or the
 // package clause's position when it embeds none.
 func (r *resolver) embedDeclPos() Pos {
-	for _, f := range r.inst.Files {
-		for _, decl := range f.Decls {
-			if x, ok := decl.(*ast.EmbedDecl); ok {
-				return r.ps.of(x.Pos())
-			}
+	for decl := range r.decls() {
+		if x, ok := decl.(*ast.EmbedDecl); ok {
+			return r.ps.of(x.Pos())
 		}
 	}
 	return r.pkg.Pos
@@ -1605,11 +1602,9 @@ func (r *resolver) fieldsOfConjuncts(v cue.Value) ([]field, bool) {
 // level, file by file, in order.
 func (r *resolver) topFields() []*ast.Field {
 	var out []*ast.Field
-	for _, f := range r.inst.Files {
-		for _, decl := range f.Decls {
-			if x, ok := decl.(*ast.Field); ok {
-				out = append(out, x)
-			}
+	for decl := range r.decls() {
+		if x, ok := decl.(*ast.Field); ok {
+			out = append(out, x)
 		}
 	}
 	return out
@@ -1647,19 +1642,17 @@ func (r *resolver) declaredDefs() (names []string, plain bool) {
 func (r *resolver) valueBesideDefs() (value, defs cue.Value, ok bool) {
 	names, plain := r.declaredDefs()
 	embeds, hidden := 0, false
-	for _, f := range r.inst.Files {
-		for _, decl := range f.Decls {
-			switch x := decl.(type) {
-			case *ast.EmbedDecl:
-				embeds++
-			case *ast.Field:
-				// _#defs: "/prefixItems/0": int beside [_#defs."…", ...]
-				// (cue import's $defs of a root that is no object): a
-				// struct of hidden fields, conjoined with the value as
-				// one of definitions is.
-				if name, _, err := ast.LabelName(x.Label); err == nil && strings.HasPrefix(name, "_") {
-					hidden = true
-				}
+	for decl := range r.decls() {
+		switch x := decl.(type) {
+		case *ast.EmbedDecl:
+			embeds++
+		case *ast.Field:
+			// _#defs: "/prefixItems/0": int beside [_#defs."…", ...]
+			// (cue import's $defs of a root that is no object): a
+			// struct of hidden fields, conjoined with the value as
+			// one of definitions is.
+			if name, _, err := ast.LabelName(x.Label); err == nil && strings.HasPrefix(name, "_") {
+				hidden = true
 			}
 		}
 	}
@@ -1703,15 +1696,39 @@ func (r *resolver) valueBesideDefs() (value, defs cue.Value, ok bool) {
 	return value, defs, false
 }
 
+// decls yields every top-level declaration of the package's files, in
+// order.
+func (r *resolver) decls() iter.Seq[ast.Decl] {
+	return func(yield func(ast.Decl) bool) {
+		for _, f := range r.inst.Files {
+			for _, decl := range f.Decls {
+				if !yield(decl) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// closedHidden reports whether n is a reference to a top-level hidden
+// field (_s, not a hidden definition) whose declared value close({…})
+// closes, conjoined or embedded: what uses it is closed as its value is.
+func (r *resolver) closedHidden(n ast.Node) bool {
+	id, ok := n.(*ast.Ident)
+	if !ok || !strings.HasPrefix(id.Name, "_") || strings.HasPrefix(id.Name, "_#") {
+		return false
+	}
+	e := r.declaredValue(id.Name)
+	return e != nil && (conjoins(e, isCloseCall) || closeEmbedded(e))
+}
+
 // declaredValue returns the value a top-level field of the package's
 // files named label is declared with, or nil.
 func (r *resolver) declaredValue(label string) ast.Expr {
-	for _, f := range r.inst.Files {
-		for _, decl := range f.Decls {
-			if x, ok := decl.(*ast.Field); ok {
-				if name, _, err := ast.LabelName(x.Label); err == nil && name == label {
-					return x.Value
-				}
+	for decl := range r.decls() {
+		if x, ok := decl.(*ast.Field); ok {
+			if name, _, err := ast.LabelName(x.Label); err == nil && name == label {
+				return x.Value
 			}
 		}
 	}
@@ -1776,11 +1793,9 @@ func listsDefinition(v cue.Value) bool {
 // schema true or {}, admits any document: the package is its
 // definitions.)
 func (r *resolver) embedPos() Pos {
-	for _, f := range r.inst.Files {
-		for _, decl := range f.Decls {
-			if x, ok := decl.(*ast.EmbedDecl); ok && holdsValidatorCall(x.Expr) {
-				return r.ps.of(x.Pos())
-			}
+	for decl := range r.decls() {
+		if x, ok := decl.(*ast.EmbedDecl); ok && holdsValidatorCall(x.Expr) {
+			return r.ps.of(x.Pos())
 		}
 	}
 	return Pos{}
@@ -1791,18 +1806,16 @@ func (r *resolver) embedPos() Pos {
 // admits values of other kinds than objects.
 func (r *resolver) validatorDocument() bool {
 	embeds := 0
-	for _, f := range r.inst.Files {
-		for _, decl := range f.Decls {
-			switch x := decl.(type) {
-			case *ast.EmbedDecl:
-				if !holdsValidatorCall(x.Expr) {
-					return false
-				}
-				embeds++
-			case *ast.Field:
-				if name, _, err := ast.LabelName(x.Label); err != nil || !strings.HasPrefix(name, "#") && !strings.HasPrefix(name, "_") {
-					return false
-				}
+	for decl := range r.decls() {
+		switch x := decl.(type) {
+		case *ast.EmbedDecl:
+			if !holdsValidatorCall(x.Expr) {
+				return false
+			}
+			embeds++
+		case *ast.Field:
+			if name, _, err := ast.LabelName(x.Label); err != nil || !strings.HasPrefix(name, "#") && !strings.HasPrefix(name, "_") {
+				return false
 			}
 		}
 	}
@@ -1861,20 +1874,18 @@ func (r *resolver) carriesNothing() bool {
 // package's own value: an embedding, or a field that is no definition
 // and not hidden.
 func (r *resolver) topLevelValue() (Pos, bool) {
-	for _, f := range r.inst.Files {
-		for _, decl := range f.Decls {
-			switch x := decl.(type) {
-			case *ast.EmbedDecl:
-				if isTop(x.Expr) {
-					continue // _: any document, the package its definitions
-				}
-				return r.ps.of(x.Pos()), true
-			case *ast.Field:
-				if id, ok := x.Label.(*ast.Ident); ok && (strings.HasPrefix(id.Name, "#") || strings.HasPrefix(id.Name, "_")) {
-					continue
-				}
-				return r.ps.of(x.Pos()), true
+	for decl := range r.decls() {
+		switch x := decl.(type) {
+		case *ast.EmbedDecl:
+			if isTop(x.Expr) {
+				continue // _: any document, the package its definitions
 			}
+			return r.ps.of(x.Pos()), true
+		case *ast.Field:
+			if id, ok := x.Label.(*ast.Ident); ok && (strings.HasPrefix(id.Name, "#") || strings.HasPrefix(id.Name, "_")) {
+				continue
+			}
+			return r.ps.of(x.Pos()), true
 		}
 	}
 	return Pos{}, false
@@ -1884,18 +1895,16 @@ func (r *resolver) topLevelValue() (Pos, bool) {
 // embedded (and attributes): no field, no definition, no other value.
 func (r *resolver) topAlone() bool {
 	top := false
-	for _, f := range r.inst.Files {
-		for _, decl := range f.Decls {
-			switch x := decl.(type) {
-			case *ast.EmbedDecl:
-				if !isTop(x.Expr) {
-					return false
-				}
-				top = true
-			case *ast.Attribute, *ast.Package, *ast.ImportDecl, *ast.CommentGroup:
-			default:
+	for decl := range r.decls() {
+		switch x := decl.(type) {
+		case *ast.EmbedDecl:
+			if !isTop(x.Expr) {
 				return false
 			}
+			top = true
+		case *ast.Attribute, *ast.Package, *ast.ImportDecl, *ast.CommentGroup:
+		default:
+			return false
 		}
 	}
 	return top
@@ -1906,25 +1915,23 @@ func (r *resolver) topAlone() bool {
 // import's root of type object and no property), or of a ... of the
 // package's own top level.
 func (r *resolver) emptyStructEmbed() (Pos, bool) {
-	for _, f := range r.inst.Files {
-		for _, decl := range f.Decls {
-			if el, ok := decl.(*ast.Ellipsis); ok && el.Type == nil {
-				// ... at the top level (cue import of {"type":
-				// "object"}): an open object of no field, as {...}
-				// embedded is. It was no document: exit 0, nothing.
-				return r.ps.of(el.Pos()), true
-			}
-			x, ok := decl.(*ast.EmbedDecl)
-			if !ok {
-				continue
-			}
-			var e ast.Node = x.Expr
-			if isCloseCall(e) {
-				e = closeArg(e)
-			}
-			if lit, ok := e.(*ast.StructLit); ok && (len(lit.Elts) == 0 || isOpenTopLit(lit)) {
-				return r.ps.of(x.Pos()), true
-			}
+	for decl := range r.decls() {
+		if el, ok := decl.(*ast.Ellipsis); ok && el.Type == nil {
+			// ... at the top level (cue import of {"type":
+			// "object"}): an open object of no field, as {...}
+			// embedded is. It was no document: exit 0, nothing.
+			return r.ps.of(el.Pos()), true
+		}
+		x, ok := decl.(*ast.EmbedDecl)
+		if !ok {
+			continue
+		}
+		var e ast.Node = x.Expr
+		if isCloseCall(e) {
+			e = closeArg(e)
+		}
+		if lit, ok := e.(*ast.StructLit); ok && (len(lit.Elts) == 0 || isOpenTopLit(lit)) {
+			return r.ps.of(x.Pos()), true
 		}
 	}
 	return Pos{}, false
@@ -1973,28 +1980,26 @@ func (r *resolver) rootMap(p Pos) {
 // T}, struct.MinFields(1) & {[string]: T}).
 func (r *resolver) topLevelPattern() (Pos, bool) {
 	var found ast.Node
-	for _, f := range r.inst.Files {
-		for _, decl := range f.Decls {
-			switch x := decl.(type) {
-			case *ast.Field:
-				if _, isPattern := x.Label.(*ast.ListLit); isPattern && found == nil {
-					found = x
-				}
-			case *ast.EmbedDecl:
-				ast.Walk(x.Expr, func(n ast.Node) bool {
-					if found != nil {
-						return false
-					}
-					switch n := n.(type) {
-					case *ast.StructLit:
-						found = litPattern(n)
-						return false // fields deeper are a field's own
-					case *ast.BinaryExpr, *ast.ParenExpr, *ast.CallExpr:
-						return true
-					}
-					return false
-				}, nil)
+	for decl := range r.decls() {
+		switch x := decl.(type) {
+		case *ast.Field:
+			if _, isPattern := x.Label.(*ast.ListLit); isPattern && found == nil {
+				found = x
 			}
+		case *ast.EmbedDecl:
+			ast.Walk(x.Expr, func(n ast.Node) bool {
+				if found != nil {
+					return false
+				}
+				switch n := n.(type) {
+				case *ast.StructLit:
+					found = litPattern(n)
+					return false // fields deeper are a field's own
+				case *ast.BinaryExpr, *ast.ParenExpr, *ast.CallExpr:
+					return true
+				}
+				return false
+			}, nil)
 		}
 	}
 	if found == nil {
@@ -2098,20 +2103,18 @@ func (r *resolver) rootDefinition() *def {
 // fields.
 func (r *resolver) soleEmbed() (ast.Expr, bool) {
 	var embeds []ast.Expr
-	for _, f := range r.inst.Files {
-		for _, decl := range f.Decls {
-			switch x := decl.(type) {
-			case *ast.EmbedDecl:
-				embeds = append(embeds, x.Expr)
-			case *ast.Field:
-				name, _, err := ast.LabelName(x.Label)
-				if err != nil || !(strings.HasPrefix(name, "#") || strings.HasPrefix(name, "_")) {
-					return nil, false // a field of the root object's own
-				}
-			case *ast.Package, *ast.ImportDecl, *ast.Attribute, *ast.CommentGroup, *ast.LetClause:
-			default:
-				return nil, false
+	for decl := range r.decls() {
+		switch x := decl.(type) {
+		case *ast.EmbedDecl:
+			embeds = append(embeds, x.Expr)
+		case *ast.Field:
+			name, _, err := ast.LabelName(x.Label)
+			if err != nil || !(strings.HasPrefix(name, "#") || strings.HasPrefix(name, "_")) {
+				return nil, false // a field of the root object's own
 			}
+		case *ast.Package, *ast.ImportDecl, *ast.Attribute, *ast.CommentGroup, *ast.LetClause:
+		default:
+			return nil, false
 		}
 	}
 	if len(embeds) != 1 {
@@ -2157,18 +2160,16 @@ func (r *resolver) quotedDefs(sel cue.Selector, v cue.Value) {
 func (r *resolver) rootValue() *def {
 	pos := r.pkg.Pos
 	ok := true
-	for _, f := range r.inst.Files {
-		for _, decl := range f.Decls {
-			switch x := decl.(type) {
-			case *ast.EmbedDecl:
-				if pos == r.pkg.Pos {
-					pos = r.ps.of(x.Pos())
-				}
-			case *ast.Field:
-				if name, _, err := ast.LabelName(x.Label); err == nil && strings.HasPrefix(name, "#") {
-					r.errorf(r.ps.of(x.Pos()), "%s: package %s is the value %v, not a struct, and its definitions are read beside such a value when the package embeds it once, and here schemagen cannot tell the value from the struct that holds them; move %s to a package of its own", name, r.pkg.Name, r.v, name)
-					ok = false
-				}
+	for decl := range r.decls() {
+		switch x := decl.(type) {
+		case *ast.EmbedDecl:
+			if pos == r.pkg.Pos {
+				pos = r.ps.of(x.Pos())
+			}
+		case *ast.Field:
+			if name, _, err := ast.LabelName(x.Label); err == nil && strings.HasPrefix(name, "#") {
+				r.errorf(r.ps.of(x.Pos()), "%s: package %s is the value %v, not a struct, and its definitions are read beside such a value when the package embeds it once, and here schemagen cannot tell the value from the struct that holds them; move %s to a package of its own", name, r.pkg.Name, r.v, name)
+				ok = false
 			}
 		}
 	}
@@ -2222,44 +2223,40 @@ func (r *resolver) rootObject(pos Pos) *def {
 	}
 	d := &def{name: name, v: r.v, pos: pos, doc: doc, root: true, pkg: r.pkg.Name, lit: &ast.StructLit{}, classState: 2}
 	closed, counted := false, false
-	for _, f := range r.inst.Files {
-		for _, decl := range f.Decls {
-			switch x := decl.(type) {
-			case *ast.Package, *ast.ImportDecl, *ast.Attribute, *ast.CommentGroup:
-			case *ast.EmbedDecl:
-				if isValidatorCall(x.Expr) {
-					// matchN(1, [{a!: _, ...}, …]) embedded: the
-					// object's validator, read once its fields are.
-					d.validated = true
-					continue
-				}
-				if conjoins(x.Expr, isValidatorCall) {
-					// matchIf(…) & {...} & close({…}) embedded
-					// (Dependabot's root, as cue import writes an
-					// if/then/else beside properties): the
-					// validator too, beside the struct.
-					d.validated = true
-				}
-				if conjoins(x.Expr, isCloseCall) {
-					// close({…}) embedded, alone or conjoined:
-					// the package's value admits its fields only.
-					closed = true
-				}
-				if id, ok := x.Expr.(*ast.Ident); ok && strings.HasPrefix(id.Name, "_") && !strings.HasPrefix(id.Name, "_#") {
-					// _schema embedded, _schema: close({…}) (cue
-					// import of a closed root that a $ref to "#"
-					// refers to): closed as its value is.
-					if e := r.declaredValue(id.Name); e != nil && conjoins(e, isCloseCall) {
-						closed = true
-					}
-				}
-				if conjoins(x.Expr, isFieldCountCall) {
-					counted = true
-				}
-				d.lit.Elts = append(d.lit.Elts, decl)
-			default:
-				d.lit.Elts = append(d.lit.Elts, decl)
+	for decl := range r.decls() {
+		switch x := decl.(type) {
+		case *ast.Package, *ast.ImportDecl, *ast.Attribute, *ast.CommentGroup:
+		case *ast.EmbedDecl:
+			if isValidatorCall(x.Expr) {
+				// matchN(1, [{a!: _, ...}, …]) embedded: the
+				// object's validator, read once its fields are.
+				d.validated = true
+				continue
 			}
+			if conjoins(x.Expr, isValidatorCall) {
+				// matchIf(…) & {...} & close({…}) embedded
+				// (Dependabot's root, as cue import writes an
+				// if/then/else beside properties): the
+				// validator too, beside the struct.
+				d.validated = true
+			}
+			if conjoins(x.Expr, isCloseCall) {
+				// close({…}) embedded, alone or conjoined:
+				// the package's value admits its fields only.
+				closed = true
+			}
+			if r.closedHidden(x.Expr) {
+				// _schema embedded, _schema: close({…}) (cue import
+				// of a closed root that a $ref to "#" refers to):
+				// closed as its value is.
+				closed = true
+			}
+			if conjoins(x.Expr, isFieldCountCall) {
+				counted = true
+			}
+			d.lit.Elts = append(d.lit.Elts, decl)
+		default:
+			d.lit.Elts = append(d.lit.Elts, decl)
 		}
 	}
 	if prev := r.defs[name]; prev != nil {
@@ -6448,15 +6445,14 @@ func (r *resolver) structUnion(d *def, alts []cue.Value, what string) {
 			if vd != nil {
 				r.classifyOnce(vd)
 			}
-			switch {
-			case vd == nil || vd.object == nil:
+			if vd == nil || vd.object == nil {
 				r.errorf(r.pos(a), "%s: #%s is not an object definition of this package, which a union's variant is", what, name)
 				ok = false
-			default:
-				// A variant of another union too is shared once the
-				// variants are told apart (tellDeferred).
-				u.Variants = append(u.Variants, vd.object)
+				continue
 			}
+			// A variant of another union too is shared once the
+			// variants are told apart (tellDeferred).
+			u.Variants = append(u.Variants, vd.object)
 			continue
 		}
 		t, tok := r.typeAt(a, fmt.Sprintf("%s.object%d", what, i+1), at)
@@ -6587,13 +6583,8 @@ func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
 	// package's top-level fields, or within close's argument.
 	isClose := isCloseCall(sourceExpr(v))
 	closedEmbed := closeEmbedded(sourceExpr(v))
-	if id, ok := sourceExpr(v).(*ast.Ident); ok && strings.HasPrefix(id.Name, "_") && !strings.HasPrefix(id.Name, "_#") {
-		// x?: _s, with _s: close({…}) a top-level hidden field: closed
-		// as its value is.
-		if e := r.declaredValue(id.Name); e != nil {
-			closedEmbed = closedEmbed || conjoins(e, isCloseCall) || closeEmbedded(e)
-		}
-	}
+	// x?: _s, with _s: close({…}): closed as its value is.
+	closedEmbed = closedEmbed || r.closedHidden(sourceExpr(v))
 	body := inlineBody{p, true} // where its fields are written: the same for every copy of one struct
 	if fs, err := r.fields(v, false); err == nil && len(fs) > 0 {
 		if fp := r.pos(fs[0].v); fp.IsValid() {
