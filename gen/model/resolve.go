@@ -32,6 +32,9 @@ type resolver struct {
 	v         cue.Value
 	comments  lineComments
 	errs      ErrorList
+	// fieldTypes: the package is a library of types (TypeLibrary), each
+	// top-level field a type of its own and no document.
+	fieldTypes bool
 
 	// partial are the objects a field of which was refused (and said
 	// so): their members are not all known, so no check that compares
@@ -289,6 +292,11 @@ type def struct {
 	// package that is not a struct (rootValue).
 	root bool
 	pkg  string
+	// field is set for a top-level field of a library of types
+	// (TypeLibrary), whose path is its label; closedCopy for the closed
+	// copy of one that a definition holds (fieldTypeRef), named and
+	// referred to in messages as PanelClosed.
+	field, closedCopy bool
 	// at is where a definition written in place is (#Cfg.llm), which
 	// messages name it by; "" for one the schema names.
 	at string
@@ -308,6 +316,9 @@ type def struct {
 func (d *def) ref() string {
 	if d.at != "" {
 		return d.at
+	}
+	if d.field && !d.closedCopy {
+		return d.path.String()
 	}
 	if d.root || d.pkg != "" {
 		return d.pkg
@@ -1053,6 +1064,7 @@ func (r *resolver) resolve() *Package {
 	}
 
 	// Pass 1: classify every definition, so references resolve in any order.
+	r.fieldTypes = TypeLibrary(r.inst.Files)
 	members, err := r.topLevel(defsOf)
 	if err != nil {
 		r.errs = append(r.errs, r.ps.fromCUE(err, r.inst.Files...)...)
@@ -1077,6 +1089,10 @@ func (r *resolver) resolve() *Package {
 	var rootPos Pos
 	for _, m := range members {
 		sel, v := m.sel, m.v
+		if r.fieldTypes && sel.LabelType() == cue.StringLabel && !sel.IsDefinition() {
+			r.fieldType(sel, v) // a type of its own: the package has no document
+			continue
+		}
 		if !sel.IsDefinition() {
 			if !rootPos.IsValid() {
 				rootPos = r.pos(v)
@@ -1091,7 +1107,10 @@ func (r *resolver) resolve() *Package {
 		if d.doc == "" {
 			r.docf(d.pos, "definition #%s has no doc comment: say what it means on the line above it", d.name)
 		}
-		if prev := r.defs[d.name]; prev != nil {
+		if prev := r.defs[d.name]; prev != nil && prev.field {
+			r.fieldTypeClash(prev, d)
+			r.order = slices.DeleteFunc(r.order, func(o *def) bool { return o == prev })
+		} else if prev != nil {
 			// One of # written first (#: "x-y" is XY, beside #XY).
 			r.errorf(prev.pos, "%s is named #%s after its key, but #%s (%s) has that name; rename one of them", prev.path, d.name, d.name, d.pos)
 			r.order = slices.DeleteFunc(r.order, func(o *def) bool { return o == prev })
@@ -1171,7 +1190,7 @@ func (r *resolver) resolve() *Package {
 	if len(r.errs) == 0 {
 		r.errs = append(r.errs, r.deferred...) // fields dropped without a word
 	}
-	if len(r.errs) == 0 && r.pkg.Root == nil && r.pkg.Value == nil && r.pkg.Document == "" {
+	if len(r.errs) == 0 && r.pkg.Root == nil && r.pkg.Value == nil && r.pkg.Document == "" && !r.fieldTypes {
 		if p, ok := r.topLevelValue(); ok {
 			// A top level of its own that no rule above reads (_x: {};
 			// _x), also beside definitions that generate: said, never
@@ -1352,6 +1371,10 @@ func (r *resolver) resolveRounds() {
 		}
 		for ; unionsDone < done; unionsDone++ {
 			if d := r.order[unionsDone]; d.union != nil {
+				// Its variants as the union is: closed by a definition,
+				// open in a top-level field of a library of types
+				// (fieldTypeRef), not as the object resolved last.
+				r.closedCtx = !d.root && !d.open
 				r.resolveUnion(d)
 			}
 		}
@@ -2316,6 +2339,9 @@ func (r *resolver) classifyOnce(d *def) {
 		}
 	}
 	r.classify(d)
+	if d.field && d.open && d.object != nil {
+		d.object.Open = true // a field's struct is open, as a hidden one's is (hiddenRef)
+	}
 	if len(d.selfRefs) > 0 {
 		r.namedList(d)
 	}
@@ -2863,6 +2889,9 @@ func (r *resolver) refName(v cue.Value) (string, bool) {
 	sels := path.Selectors()
 	if len(sels) == 0 {
 		return "", false
+	}
+	if name, ok := r.fieldTypeRef(v); ok {
+		return name, true // Panel, in a library of types
 	}
 	if len(sels) == 2 && (sels[0].String() == "#" || sels[0].LabelType() == cue.HiddenDefinitionLabel) && sels[1].LabelType() == cue.StringLabel {
 		// #."per-son", _#defs."/x-other": a definition of a name CUE
@@ -5135,6 +5164,24 @@ func (r *resolver) fieldRef(v cue.Value, what string) (target cue.Value, handled
 	target = root.LookupPath(path)
 	if !target.Exists() {
 		return cue.Value{}, false, false
+	}
+	if !hidden && r.fieldTypes && !sels[0].IsDefinition() {
+		if _, ok := r.fieldTypeRef(v); ok {
+			return cue.Value{}, false, false // Panel: the field's type (refName)
+		}
+		if target.IncompleteKind()&(cue.StructKind|cue.ListKind) == 0 {
+			// container.IntEnum in a library of types: CUE reads it
+			// in the package, where no data is (cue vet -d
+			// container), so it is a type, read in place as another
+			// package's field is.
+			return target, true, true
+		}
+	}
+	if !hidden && constantValue(target) {
+		// ActionStatus.Enabled, ActionStatus: {Enabled: "enabled"}
+		// (timoni's annotations): the data can hold there only the
+		// constant, so here too; it is the constant, read in place.
+		return target, true, true
 	}
 	if !hidden {
 		r.errorf(r.pos(v), "%s: %v refers to the field %s, whose value CUE takes from the same document: the data may hold here only what it holds there, a check between two of its members that no JSON Schema states; to use the field's value as a type, make it a definition (#%s) or a hidden field (_%s) and refer to that", what, path, path, GoName(sels[0].Unquoted()), sels[0].Unquoted())

@@ -194,7 +194,9 @@ func decodeBase64(s string) ([]byte, bool) {
 	return b, err == nil
 }
 
-// Definition returns the definition #name of a package's value. A package
+// Definition returns the definition #name of a package's value, or the
+// top-level field name of a library of types when no definition has the
+// name (cue vet -d Field reads it alone). A package
 // whose value is not a struct, beside definitions (null | close({…}) and
 // #A), is their conjunction to CUE, and its LookupPath finds none of them:
 // the definition is looked up in the conjunct that holds it, as the
@@ -210,6 +212,11 @@ func Definition(pkg cue.Value, name string) cue.Value {
 				return d
 			}
 		}
+	}
+	if f := pkg.LookupPath(cue.MakePath(cue.Str(name))); f.Exists() {
+		// A top-level field of a library of types (model.TypeLibrary),
+		// read alone as cue vet -d Field reads it.
+		return f
 	}
 	return pkg.LookupPath(path)
 }
