@@ -70,11 +70,16 @@ type Config struct {
 	// (#Pose's "working" beside #PoseWorking is PoseWorking_): a module
 	// whose Go API must not change under a new definition asks for it.
 	RequireDistinctNames bool
+	// TypeLibraries are the folders, relative to Schema and
+	// slash-separated, of packages read as libraries of types whether or
+	// not their fields refer to one another (TypeLibrary): each top-level
+	// field a type of its own, no document. Set by typeLibraries: […].
+	TypeLibraries []string
 	// Module is the CUE module path without its major version
 	// (example.com/shop), from cue.mod/module.cue.
 	Module string
 
-	SchemaPos, OutputPos, JSONSchemaIDPos, GoImportPathPos, RequireDocsPos, RequireBoundedIntegersPos, RequireDistinctNamesPos Pos
+	SchemaPos, OutputPos, JSONSchemaIDPos, GoImportPathPos, RequireDocsPos, RequireBoundedIntegersPos, RequireDistinctNamesPos, TypeLibrariesPos Pos
 }
 
 // GoPackage returns the import path of the Go package generated for the
@@ -108,7 +113,7 @@ func ReadConfig(root string) (*Config, error) {
 			return nil, ps.fromCUE(err, inst.Files...).Sorted()
 		}
 		cr := &configReader{ps: ps}
-		top := cr.fields(v, "", "schema", "output", "jsonschema", "go", "require")
+		top := cr.fields(v, "", "schema", "output", "jsonschema", "go", "require", "typeLibraries")
 		if sv, ok := top["schema"]; ok {
 			c.Schema, c.SchemaPos = cr.folder(sv, "schema", true)
 		}
@@ -139,9 +144,15 @@ func ReadConfig(root string) (*Config, error) {
 				c.RequireDistinctNames, c.RequireDistinctNamesPos = cr.boolean(nv, "require.distinctNames")
 			}
 		}
+		if tv, ok := top["typeLibraries"]; ok {
+			c.TypeLibraries, c.TypeLibrariesPos = cr.folders(tv, "typeLibraries")
+		}
 		errs = append(errs, cr.errs...)
 		if len(errs) == 0 {
 			errs = append(errs, c.checkFolders()...)
+		}
+		if len(errs) == 0 {
+			errs = append(errs, c.checkTypeLibraries(abs)...)
 		}
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		return nil, err
@@ -229,6 +240,36 @@ func (r *configReader) boolean(v cue.Value, what string) (bool, Pos) {
 		r.errorf(pos, "%s: want true or false", what)
 	}
 	return b, pos
+}
+
+// folders reads a list of folders relative to the schema folder, each
+// written as folder requires of one inside the module root.
+func (r *configReader) folders(v cue.Value, what string) ([]string, Pos) {
+	pos := r.ps.of(v.Pos())
+	it, err := v.List()
+	if err != nil {
+		r.errorf(pos, "%s: want a list of folders under the schema folder (e.g. [\"common\"])", what)
+		return nil, pos
+	}
+	var out []string
+	for it.Next() {
+		s, _ := r.folder(it.Value(), what, true) // "." is a package in the schema folder itself
+		out = append(out, s)
+	}
+	return out, pos
+}
+
+// checkTypeLibraries refuses a typeLibraries entry that names no folder
+// under the schema folder.
+func (c *Config) checkTypeLibraries(abs string) ErrorList {
+	var errs ErrorList
+	for _, f := range c.TypeLibraries {
+		dir := filepath.Join(abs, filepath.FromSlash(c.Schema), filepath.FromSlash(f))
+		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+			errs = append(errs, &Error{Pos: c.TypeLibrariesPos, Msg: fmt.Sprintf("typeLibraries names %q, which is no folder under the schema folder %s; name a package's folder relative to it", f, c.Schema)})
+		}
+	}
+	return errs
 }
 
 // folder reads a folder relative to the module root; root says whether

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/schemagen/schemagen/gen/model"
 	"github.com/schemagen/schemagen/internal/golden"
 )
@@ -36,6 +38,9 @@ func TestReadConfig(t *testing.T) {
 			if cfg.RequireDistinctNames {
 				fmt.Fprintf(&b, "require.distinctNames @%s\n", cfg.RequireDistinctNamesPos)
 			}
+			if cfg.TypeLibraries != nil {
+				fmt.Fprintf(&b, "typeLibraries %q @%s\n", cfg.TypeLibraries, cfg.TypeLibrariesPos)
+			}
 			got = b.String()
 		}
 		c.CheckSection(t, "want", got)
@@ -55,7 +60,7 @@ func TestThisRepositorysConfig(t *testing.T) {
 		RequireDocsPos: model.Pos{File: "schemagen.cue", Line: 8, Col: 10}, RequireBoundedIntegers: true,
 		RequireBoundedIntegersPos: model.Pos{File: "schemagen.cue", Line: 12, Col: 10},
 		RequireDistinctNames:      true, RequireDistinctNamesPos: model.Pos{File: "schemagen.cue", Line: 17, Col: 10}}
-	if *cfg != want {
-		t.Errorf("ReadConfig = %+v, want %+v", *cfg, want)
+	if diff := cmp.Diff(want, *cfg); diff != "" {
+		t.Errorf("ReadConfig differs (-want +got):\n%s", diff)
 	}
 }

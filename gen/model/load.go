@@ -250,6 +250,9 @@ func loadSchema(root string, cueTime *time.Duration, now func() time.Duration) (
 		r.requireBounded = cfg.RequireBoundedIntegers
 		r.requireDistinct = cfg.RequireDistinctNames
 		r.schemaDir = filepath.Join(abs, filepath.FromSlash(cfg.Schema))
+		if rel, err := filepath.Rel(r.schemaDir, inst.Dir); err == nil {
+			r.typeLibrary = slices.Contains(cfg.TypeLibraries, filepath.ToSlash(rel))
+		}
 		pkg, crashed := resolveSafely(r)
 		if crashed != nil {
 			_, tp := packageClause(inst)

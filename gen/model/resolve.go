@@ -33,8 +33,9 @@ type resolver struct {
 	comments  lineComments
 	errs      ErrorList
 	// fieldTypes: the package is a library of types (TypeLibrary), each
-	// top-level field a type of its own and no document.
-	fieldTypes bool
+	// top-level field a type of its own and no document; typeLibrary:
+	// schemagen.cue says so (Config.TypeLibraries).
+	fieldTypes, typeLibrary bool
 
 	// partial are the objects a field of which was refused (and said
 	// so): their members are not all known, so no check that compares
@@ -1064,7 +1065,7 @@ func (r *resolver) resolve() *Package {
 	}
 
 	// Pass 1: classify every definition, so references resolve in any order.
-	r.fieldTypes = TypeLibrary(r.inst.Files)
+	r.fieldTypes = r.typeLibrary || TypeLibrary(r.inst.Files)
 	members, err := r.topLevel(defsOf)
 	if err != nil {
 		r.errs = append(r.errs, r.ps.fromCUE(err, r.inst.Files...)...)
