@@ -49,6 +49,7 @@ import (
 	"time"
 
 	"cuelang.org/go/cue"
+	cueast "cuelang.org/go/cue/ast"
 	"cuelang.org/go/cue/cuecontext"
 	"cuelang.org/go/cue/load"
 	cuejsonschema "cuelang.org/go/encoding/jsonschema"
@@ -361,6 +362,9 @@ func runSchemagen(name, work string) (*corpusRun, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := keepLibraries(work, src.Libraries); err != nil {
+		return nil, err
+	}
 	r := &corpusRun{name: name, work: work, cfg: cfg, src: src, out: map[*Unit]*outcome{}, msgs: map[*Unit][]string{}}
 	var blank []*Span
 	removed := map[string]bool{} // "pkg #Name" of refused units
@@ -483,6 +487,28 @@ func runSchemagen(name, work string) (*corpusRun, error) {
 
 // folderPkg returns the package folder (relative to the schema folder) of
 // a folder relative to the module root.
+// keepLibraries names the libraries of types of a corpus in the copy's
+// schemagen.cue (typeLibraries): a round that blanks the refused fields
+// of one may leave no field referring to another, and the package must be
+// read as the same library, not as a document whose fields the remaining
+// units would be.
+func keepLibraries(work string, libs []string) error {
+	if len(libs) == 0 {
+		return nil
+	}
+	file := filepath.Join(work, model.ConfigFile)
+	data, err := os.ReadFile(file)
+	if err != nil && !os.IsNotExist(err) {
+		return err
+	}
+	quoted := make([]string, len(libs))
+	for i, l := range libs {
+		quoted[i] = strconv.Quote(l)
+	}
+	data = append(data, "\ntypeLibraries: ["+strings.Join(quoted, ", ")+"]\n"...)
+	return os.WriteFile(file, data, 0o644)
+}
+
 func folderPkg(schema, folder string) string {
 	rel, _ := strings.CutPrefix(folder, schema+"/")
 	return rel
@@ -623,11 +649,8 @@ func (r *corpusRun) lostFields(p *model.Package, u *Unit) []string {
 		v = cuecontext.New().BuildInstance(inst)
 		r.values[u.Pkg] = v
 	}
-	switch {
-	case strings.HasPrefix(u.Name, "#."):
-		v = v.LookupPath(cue.ParsePath(u.Name)) // #."per-son"
-	case u.Name != Root:
-		v = v.LookupPath(cue.MakePath(cue.Def(u.Name)))
+	if u.Name != Root {
+		v = v.LookupPath(u.Path()) // #Name, #."per-son", a library's field
 	}
 	if op, args := v.Expr(); op == cue.OrOp {
 		// #D: null | {…} is the object, nullable: its fields are the
@@ -676,6 +699,9 @@ func modelName(u *Unit) string {
 	name := strings.TrimPrefix(u.Name, "#")
 	if key, err := strconv.Unquote(strings.TrimPrefix(name, ".")); err == nil && strings.HasPrefix(name, ".") {
 		name = model.QuotedDefName(key)
+	}
+	if u.IsField() && !cueast.IsValidIdent(name) {
+		name = model.QuotedDefName(name) // "line-config" is LineConfig
 	}
 	return name
 }
@@ -1068,7 +1094,11 @@ func TestCUEJSONSchemaChild(t *testing.T) {
 			case u.Name == Root:
 				why = cueGenerate(ctx, v)
 			default:
-				why = cueGenerate(ctx, v.LookupPath(cue.MakePath(cue.Def(u.Name))))
+				uv := v.LookupPath(u.Path())
+				if !uv.Exists() && u.IsField() {
+					uv = v.LookupPath(cue.MakePath(cue.Str(u.Name).Optional())) // a?: #Bar
+				}
+				why = cueGenerate(ctx, uv)
 			}
 			if why == "" {
 				why = "ok"

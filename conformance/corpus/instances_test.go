@@ -143,8 +143,8 @@ func readInstances(t *testing.T, runs []*corpusRun) []*instance {
 		n := len(parts)
 		r := byCorpus[parts[0]]
 		pkg, def, class := strings.Join(parts[1:n-3], "/"), parts[n-3], parts[n-2]
-		if def != Root {
-			def = "#" + def
+		if def != Root && (r == nil || !slices.ContainsFunc(r.src.Pkgs[pkg], func(u *Unit) bool { return u.Name == def && u.IsField() })) {
+			def = "#" + def // a definition's folder is its name without #; a library's field's, its label
 		}
 		if r == nil || (class != "valid" && class != "invalid" && class != "open") {
 			t.Errorf("%s: no corpus %s, or a class other than valid, invalid and open", p, parts[0])

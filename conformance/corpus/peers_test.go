@@ -161,7 +161,7 @@ func runGengotypes(cue string, names []string, tmp string) (map[string]map[strin
 				continue
 			}
 			switch {
-			case u.Name == Root:
+			case u.Name == Root || u.IsField():
 				res[k] = "gengotypes generates definitions only"
 			case types[u.Pkg+" "+ggName(u)]:
 				res[k] = ""

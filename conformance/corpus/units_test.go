@@ -10,8 +10,11 @@ import (
 	"strconv"
 	"strings"
 
+	"cuelang.org/go/cue"
 	"cuelang.org/go/cue/ast"
 	"cuelang.org/go/cue/parser"
+
+	"github.com/schemagen/schemagen/gen/model"
 )
 
 // Root is the name of a package's root object among its units: the
@@ -20,12 +23,29 @@ import (
 const Root = "@root"
 
 // Unit is what the corpus test classifies: a top-level definition of a
-// package (#Name) or the package's root object (Root).
+// package (#Name), the package's root object (Root), or in a library of
+// types (model.TypeLibrary: Grafana's schemas) a top-level field, named by
+// its label (Panel), which schemagen reads as a type of its own.
 type Unit struct {
 	Corpus string // the corpus folder, e.g. k8s-apps-v1
 	Pkg    string // the package's folder under the schema folder, e.g. apps/v1
 	Name   string // "#Deployment" or Root
 	GoAttr string // the Name of a @go(Name) attribute on the definition, if any
+}
+
+// IsField reports whether u is a top-level field of a library of types.
+func (u *Unit) IsField() bool { return u.Name != Root && !strings.HasPrefix(u.Name, "#") }
+
+// Path is where u's value is in its package's value: the definition
+// (#Name, #."per-son") or the field; the root's is the empty path.
+func (u *Unit) Path() cue.Path {
+	switch {
+	case u.Name == Root:
+		return cue.Path{}
+	case u.IsField():
+		return cue.MakePath(cue.Str(u.Name))
+	}
+	return cue.ParsePath(u.Name)
 }
 
 // Key names a unit in the results: corpus pkg name.
@@ -61,6 +81,9 @@ type Source struct {
 	Files  map[string][]byte // by slash path relative to the corpus root
 	// Pkgs maps a package folder to its units, in order.
 	Pkgs map[string][]*Unit
+	// Libraries are the folders of the packages that are libraries of
+	// types (model.TypeLibrary), sorted.
+	Libraries []string
 }
 
 // ReadSource parses every .cue file under dir/schemaDir. It reads the
@@ -82,6 +105,7 @@ func ReadSource(corpus, dir, schemaDir string) (*Source, error) {
 		src.Pkgs[pkg] = append(src.Pkgs[pkg], u)
 		return u
 	}
+	parsed := map[string][]*ast.File{} // by package folder
 	base := filepath.Join(dir, filepath.FromSlash(schemaDir))
 	err := filepath.WalkDir(base, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".cue") {
@@ -100,6 +124,7 @@ func ReadSource(corpus, dir, schemaDir string) (*Source, error) {
 		pkgRel, _ := filepath.Rel(base, filepath.Dir(p))
 		pkg := filepath.ToSlash(pkgRel)
 		src.Files[rel] = data
+		parsed[pkg] = append(parsed[pkg], f)
 		for _, decl := range f.Decls {
 			start, end := declStart(decl), decl.End().Offset()
 			sp := &Span{File: rel, Pkg: pkg, Start: start, End: end}
@@ -152,8 +177,35 @@ func ReadSource(corpus, dir, schemaDir string) (*Source, error) {
 	if err != nil {
 		return nil, err
 	}
+	for pkg, files := range parsed {
+		if model.TypeLibrary(files) {
+			src.fieldUnits(pkg, unit)
+			src.Libraries = append(src.Libraries, pkg)
+		}
+	}
+	slices.Sort(src.Libraries)
 	slices.SortFunc(src.Units, func(a, b *Unit) int { return strings.Compare(a.Key(), b.Key()) })
 	return src, nil
+}
+
+// fieldUnits makes each top-level regular field of the package pkg, a
+// library of types, a unit of its own, named by its label, as schemagen
+// reads it; the root is a unit no longer unless a declaration other than
+// a field (an embedding) is still its.
+func (src *Source) fieldUnits(pkg string, unit func(pkg, name string) *Unit) {
+	root := unit(pkg, Root)
+	for _, sp := range src.Spans {
+		if sp.Pkg == pkg && sp.Unit == root && sp.Label != "" {
+			sp.Unit = unit(pkg, sp.Label)
+		}
+	}
+	for _, sp := range src.Spans {
+		if sp.Unit == root {
+			return
+		}
+	}
+	src.Units = slices.DeleteFunc(src.Units, func(u *Unit) bool { return u == root })
+	src.Pkgs[pkg] = slices.DeleteFunc(src.Pkgs[pkg], func(u *Unit) bool { return u == root })
 }
 
 // declStart is where a declaration's source begins: its first doc comment,
