@@ -59,14 +59,14 @@ func (r *resolver) untagged(d *def, u *Union) {
 			continue
 		}
 		if why := r.untaggedVariant(o); why != "" {
-			r.errorf(r.variantPos(d, o), "%s: #%s %s", d.ref(), o.Name, why)
+			r.errorf(r.variantPos(d, o), "%s: %s %s", d.ref(), r.objRef(o), why)
 			ok = false
 			continue
 		}
 		key := strings.Join(memberNames(o), "\x00")
 		if i := slices.IndexFunc(sets[key], func(p *Object) bool { return !constApart(p, o) }); i >= 0 {
 			prev := sets[key][i]
-			r.errorf(r.variantPos(d, o), "%s: #%s and #%s have the same members, and no constant field tells them apart (nor a member whose values are of different JSON kinds in each): CUE keeps both where a value's members fit both and drops one where their values come out equal, which depends on values no target compares; give them a constant field that tells them apart, kind!: \"a\"", d.ref(), prev.Name, o.Name)
+			r.errorf(r.variantPos(d, o), "%s: %s and %s have the same members, and no constant field tells them apart (nor a member whose values are of different JSON kinds in each): CUE keeps both where a value's members fit both and drops one where their values come out equal, which depends on values no target compares; give them a constant field that tells them apart, kind!: \"a\"", d.ref(), r.objRef(prev), r.objRef(o))
 			ok = false
 			continue
 		}
@@ -95,13 +95,25 @@ func (r *resolver) untagged(d *def, u *Union) {
 					o *Object
 				}{{f, o}, {g, p}} {
 					if !neverIncomplete(t.f.Type, map[*Object]bool{}) {
-						r.errorf(r.variantPos(d, t.o), "%s: member %q is in #%s and #%s, of two types, and a value of it may be incomplete (it holds a required field, or a union): CUE then keeps the variant possible, and a value that is complete for one variant and incomplete for the other is ambiguous; telling that apart below a variant's own members is not carried yet (make the nested fields optional, or give the variants a constant field that tells them apart, kind!: \"a\")", d.ref(), f.Name, o.Name, p.Name)
+						r.errorf(r.variantPos(d, t.o), "%s: member %q is in %s and %s, of two types, and a value of it may be incomplete (it holds a required field, or a union): CUE then keeps the variant possible, and a value that is complete for one variant and incomplete for the other is ambiguous; telling that apart below a variant's own members is not carried yet (make the nested fields optional, or give the variants a constant field that tells them apart, kind!: \"a\")", d.ref(), f.Name, r.objRef(o), r.objRef(p))
 						ok = false
 					}
 				}
 			}
 		}
 	}
+}
+
+// objRef names the object o in a message as CUE refers to it: its
+// definition's #Name, a library's field's label, or for an object in
+// place #Name after the type it is.
+func (r *resolver) objRef(o *Object) string {
+	for _, d := range r.order {
+		if d.object == o {
+			return d.ref()
+		}
+	}
+	return "#" + o.Name
 }
 
 // variantPos is where the union d names its variant o: the operand of
