@@ -1,6 +1,7 @@
 package model
 
 import (
+	"slices"
 	"strings"
 
 	"cuelang.org/go/cue"
@@ -144,29 +145,61 @@ func topLevelIdent(id *ast.Ident) bool {
 
 // fieldType registers sel, a top-level regular field of a library of
 // types (TypeLibrary), as a type of its own named after its label, as a
-// definition is, or refuses it when a definition already has the name.
+// definition is; beside a definition of that name (Bar beside #Bar, CUE's
+// own JSON Schema generator's defnames) it takes Field after it
+// (BarField), as a root object takes Document beside a definition of its
+// name.
 func (r *resolver) fieldType(sel cue.Selector, v cue.Value) {
 	name := sel.Unquoted()
 	if !ast.IsValidIdent(name) {
 		name = spelledName(name)
 	}
 	path := cue.MakePath(sel)
-	d := &def{name: name, v: v, pos: r.pos(v), doc: docText(v.Doc()), path: path, field: true, open: !r.closesItself(v)}
+	d := &def{name: name, v: v, pos: r.pos(v), doc: docText(v.Doc()), path: path, field: true, open: r.fieldOpen(v)}
 	if d.doc == "" {
 		r.docf(d.pos, "field %s has no doc comment: say what it means on the line above it", path)
 	}
-	if prev := r.defs[name]; prev != nil {
-		r.fieldTypeClash(d, prev)
-		return
+	if r.defs[name] != nil {
+		d.name += "Field"
 	}
-	r.defs[name] = d
-	r.order = append(r.order, d)
+	r.nameFieldType(d)
 }
 
-// fieldTypeClash refuses the field type d, which takes the name of the
-// definition other.
-func (r *resolver) fieldTypeClash(d, other *def) {
-	r.errorf(d.pos, "%s: the package is a library of types (its top-level fields are types, one referring to another), and the type of field %s takes the name %s, which %s (%s) has; rename one of them", d.path, d.path, d.name, other.origin(), other.pos)
+// nameFieldType registers the field type d under its name, refusing it
+// when a definition has that name too.
+func (r *resolver) nameFieldType(d *def) {
+	if prev := r.defs[d.name]; prev != nil {
+		r.errorf(d.pos, "%s: the package is a library of types (its top-level fields are types, one referring to another), and the type of field %s takes the name %s, which %s (%s) has; rename one of them", d.path, d.path, d.name, prev.origin(), prev.pos)
+		r.order = slices.DeleteFunc(r.order, func(o *def) bool { return o == d })
+		return
+	}
+	if r.fieldTypeNames == nil {
+		r.fieldTypeNames = map[string]string{}
+	}
+	r.fieldTypeNames[d.path.String()] = d.name
+	r.defs[d.name] = d
+	if !slices.Contains(r.order, d) {
+		r.order = append(r.order, d)
+	}
+}
+
+// renameFieldType gives the field type d, registered before a definition
+// of its name was (Bar before #Bar), the name with Field after it.
+func (r *resolver) renameFieldType(d *def) {
+	delete(r.defs, d.name)
+	d.name += "Field"
+	r.nameFieldType(d)
+}
+
+// fieldOpen reports whether v, a library's field's value, is open, as
+// CUE leaves a regular field's struct: not when it is written close({…}),
+// and not when CUE closes it, as a definition it refers to or embeds is
+// (a?: #Bar is #Bar, closed).
+func (r *resolver) fieldOpen(v cue.Value) bool {
+	if v.IncompleteKind() == cue.StructKind {
+		return v.Allows(cue.Str("\x00schemagen-member"))
+	}
+	return !r.closesItself(v)
 }
 
 // closesItself reports whether v, a hidden or top-level field's value, is
@@ -191,9 +224,9 @@ func (r *resolver) fieldTypeRef(v cue.Value) (string, bool) {
 	if len(sels) != 1 || sels[0].LabelType() != cue.StringLabel || sels[0].IsDefinition() || !r.ownPackage(root) {
 		return "", false
 	}
-	name := sels[0].Unquoted()
-	if !ast.IsValidIdent(name) {
-		name = spelledName(name)
+	name, ok := r.fieldTypeNames[path.String()]
+	if !ok {
+		return "", false
 	}
 	d := r.defs[name]
 	if d == nil || !d.field || d.path.String() != path.String() {

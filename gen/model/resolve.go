@@ -36,6 +36,9 @@ type resolver struct {
 	// top-level field a type of its own and no document; typeLibrary:
 	// schemagen.cue says so (Config.TypeLibraries).
 	fieldTypes, typeLibrary bool
+	// fieldTypeNames names the type of each top-level field of a library
+	// of types, by its path (Bar is BarField beside #Bar).
+	fieldTypeNames map[string]string
 
 	// partial are the objects a field of which was refused (and said
 	// so): their members are not all known, so no check that compares
@@ -1109,8 +1112,7 @@ func (r *resolver) resolve() *Package {
 			r.docf(d.pos, "definition #%s has no doc comment: say what it means on the line above it", d.name)
 		}
 		if prev := r.defs[d.name]; prev != nil && prev.field {
-			r.fieldTypeClash(prev, d)
-			r.order = slices.DeleteFunc(r.order, func(o *def) bool { return o == prev })
+			r.renameFieldType(prev) // Bar before #Bar: BarField
 		} else if prev != nil {
 			// One of # written first (#: "x-y" is XY, beside #XY).
 			r.errorf(prev.pos, "%s is named #%s after its key, but #%s (%s) has that name; rename one of them", prev.path, d.name, d.name, d.pos)
