@@ -49,7 +49,6 @@ import (
 	"time"
 
 	"cuelang.org/go/cue"
-	cueast "cuelang.org/go/cue/ast"
 	"cuelang.org/go/cue/cuecontext"
 	"cuelang.org/go/cue/load"
 	cuejsonschema "cuelang.org/go/encoding/jsonschema"
@@ -575,8 +574,11 @@ func (r *corpusRun) checkPresent(res *gen.Result) {
 			// JSON Schema and TypeScript name a definition as the schema
 			// does; Go by its Go name.
 			name := strings.TrimPrefix(u.Name, "#")
-			if u.Name == Root {
+			switch {
+			case u.Name == Root:
 				name = p.Document
+			case u.IsField():
+				name = modelName(p, u) // BarField beside #Bar
 			}
 			for _, c := range []struct {
 				ok   bool
@@ -621,7 +623,7 @@ func (r *corpusRun) lostFields(p *model.Package, u *Unit) []string {
 	if p == nil {
 		return nil
 	}
-	name := modelName(u)
+	name := modelName(p, u)
 	if u.Name == Root {
 		if p.Root == nil {
 			return nil // no object: no fields to lose
@@ -692,22 +694,23 @@ func (r *corpusRun) pkg(path string) *model.Package {
 	return nil
 }
 
-// goNameOf finds a unit in its package's model: its Go name, or "".
 // modelName is the name the model gives a unit's definition: its name
-// without #, or for #."per-son" its key made a name (PerSon).
-func modelName(u *Unit) string {
+// without #, or for #."per-son" its key made a name (PerSon); for a
+// library's field, the name the package's FieldTypes gives its type.
+func modelName(p *model.Package, u *Unit) string {
+	if u.IsField() {
+		return p.FieldTypes[u.Name]
+	}
 	name := strings.TrimPrefix(u.Name, "#")
 	if key, err := strconv.Unquote(strings.TrimPrefix(name, ".")); err == nil && strings.HasPrefix(name, ".") {
 		name = model.QuotedDefName(key)
 	}
-	if u.IsField() && !cueast.IsValidIdent(name) {
-		name = model.QuotedDefName(name) // "line-config" is LineConfig
-	}
 	return name
 }
 
+// goNameOf finds a unit in its package's model: its Go name, or "".
 func goNameOf(p *model.Package, u *Unit) string {
-	name := modelName(u)
+	name := modelName(p, u)
 	if u.Name == Root {
 		// The package's document: its root object, the definition its
 		// top level embeds alone, or its value when not a struct.

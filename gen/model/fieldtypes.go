@@ -175,8 +175,10 @@ func (r *resolver) nameFieldType(d *def) {
 	}
 	if r.fieldTypeNames == nil {
 		r.fieldTypeNames = map[string]string{}
+		r.pkg.FieldTypes = map[string]string{}
 	}
 	r.fieldTypeNames[d.path.String()] = d.name
+	r.pkg.FieldTypes[d.path.Selectors()[0].Unquoted()] = d.name
 	r.defs[d.name] = d
 	if !slices.Contains(r.order, d) {
 		r.order = append(r.order, d)

@@ -61,6 +61,12 @@ type Package struct {
 	Aliases []*Alias
 	Tuples  []*Tuple
 
+	// FieldTypes, for a library of types (TypeLibrary), names the type of
+	// each top-level field by the field's label (Panel: "Panel"; Bar
+	// beside #Bar: "BarField"); nil for any other package, whose
+	// top-level fields are its document's.
+	FieldTypes map[string]string
+
 	// Root is the object a document of the package is: its top-level
 	// fields, as an object named after the package, or the object
 	// definition its top level embeds alone (package config; #Config);

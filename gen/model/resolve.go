@@ -2660,7 +2660,7 @@ func (r *resolver) classify(d *def) {
 		r.pkg.Maps = append(r.pkg.Maps, d.mapDef)
 		return
 	}
-	if src := sourceExpr(d.v); src != nil {
+	if src := sourceExpr(d.v); src != nil && !embedsScalar(d.v) {
 		if lit, ok := structLit(src); ok {
 			d.lit = lit
 			if isMapLiteral(lit) {
@@ -2982,6 +2982,15 @@ func (r *resolver) refName(v cue.Value) (string, bool) {
 func (r *resolver) ownPackage(root cue.Value) bool {
 	bi := root.BuildInstance()
 	return bi == nil || bi == r.inst || bi.Dir == r.inst.Dir
+}
+
+// embedsScalar reports whether v, written as a struct literal, is a value
+// of no struct kind: one that embeds a scalar beside definitions and
+// hidden fields alone, as cue import of a protobuf enum of one member
+// writes it ({"FAIL_OPEN", #enumValue: 0}, the string "FAIL_OPEN").
+func embedsScalar(v cue.Value) bool {
+	k := v.IncompleteKind()
+	return k != cue.BottomKind && k&(cue.StructKind|cue.ListKind) == 0
 }
 
 // isMapLiteral reports whether a struct literal states only pattern
