@@ -108,7 +108,10 @@ func ReadSource(corpus, dir, schemaDir string) (*Source, error) {
 	parsed := map[string][]*ast.File{} // by package folder
 	base := filepath.Join(dir, filepath.FromSlash(schemaDir))
 	err := filepath.WalkDir(base, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".cue") {
+		if err == nil && d.IsDir() && d.Name() == "cue.mod" {
+			return filepath.SkipDir // CUE's own: a schema: "." corpus's imports
+		}
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".cue") || p == filepath.Join(dir, model.ConfigFile) {
 			return err
 		}
 		data, err := os.ReadFile(p)
