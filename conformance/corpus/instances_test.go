@@ -167,10 +167,11 @@ func readInstances(t *testing.T, runs []*corpusRun) []*instance {
 		in := &instance{run: r, unit: u, class: class, name: strings.TrimSuffix(parts[n-1], ".json"), data: data}
 		in.path, _ = filepath.Abs(p)
 		in.goName = goNameOf(r.pkg(pkg), u)
+		name := modelName(r.pkg(pkg), u)
 		for _, un := range r.pkg(pkg).Unions {
-			in.union = in.union || "#"+un.Name == def
+			in.union = in.union || un.Name == name
 		}
-		in.file = schemaFile(filepath.Join(r.work, r.cfg.Output, "jsonschema", filepath.FromSlash(pkg)), in.goName, strings.TrimPrefix(def, "#"))
+		in.file = schemaFile(filepath.Join(r.work, r.cfg.Output, "jsonschema", filepath.FromSlash(pkg)), in.goName, name)
 		if in.file == "" {
 			t.Errorf("%s: no JSON Schema file of %s", p, in.goName)
 			continue

@@ -9890,6 +9890,12 @@ func (r *resolver) tellApart(d *def, u *Union) {
 		u.Discriminator = shared // its duplicates are reported below
 	}
 	if u.Discriminator == "" {
+		if copied, handled := r.taggedCopies(d, u); copied {
+			r.tellApart(d, u) // told apart by the field the copies require
+			return
+		} else if handled {
+			return
+		}
 		// No constant field tells the variants apart: an untagged union,
 		// told apart by which members a value has (see untagged).
 		for _, o := range u.Variants {
