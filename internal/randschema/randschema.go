@@ -17,6 +17,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -39,9 +40,12 @@ type typ struct {
 type gen struct {
 	r       *rand.Rand
 	unknown bool
-	prefix  string // of the fields' names: f0, f1, …
-	decls   []string
-	nnamed  int
+	// lib: the named types are top-level regular fields (N1: …), as a
+	// library of types declares them, not definitions (#N1: …).
+	lib    bool
+	prefix string // of the fields' names: f0, f1, …
+	decls  []string
+	nnamed int
 }
 
 // num is a JSON number written as its text.
@@ -255,11 +259,19 @@ func paren(s string) string {
 // to it.
 func (g *gen) named(t typ) typ {
 	g.nnamed++
-	name := fmt.Sprintf("#N%d", g.nnamed)
+	name := g.typeName(g.nnamed)
 	g.decls = append(g.decls, name+": "+t.cue)
 	ref := t
 	ref.cue = name
 	return ref
+}
+
+// typeName names the n-th named type: #Nn, or Nn in a library of types.
+func (g *gen) typeName(n int) string {
+	if g.lib {
+		return fmt.Sprintf("N%d", n)
+	}
+	return fmt.Sprintf("#N%d", n)
 }
 
 // typeAt writes a type; depth bounds how deep structures nest.
@@ -427,7 +439,7 @@ func (g *gen) moreStructure(depth int) typ {
 	default:
 		// a definition that holds itself
 		g.nnamed++
-		name := fmt.Sprintf("#N%d", g.nnamed)
+		name := g.typeName(g.nnamed)
 		leaf := g.scalarType()
 		g.decls = append(g.decls, name+": {\n\tv?: "+leaf.cue+"\n\tnext?: "+name+"\n\tkids?: [..."+name+"]\n}")
 		var sample func(r *rand.Rand, depth int) any
@@ -659,15 +671,24 @@ type Module struct {
 	// Root is set when the fields are the package's top level (its root
 	// object, judged as the package's value) rather than #A's.
 	Root bool
+	// Library is set when the module is a library of types: A and the
+	// named types are top-level fields (A: {…}, N1: …), judged as cue vet
+	// -d A judges A. Without a named type for A to refer to, the module's
+	// schemagen.cue names the package in typeLibraries.
+	Library, setting bool
 }
 
 // Write writes the module into dir: cue.mod/module.cue and
 // schema/t/t.cue.
 func (m Module) Write(dir string) error {
-	for rel, data := range map[string]string{
+	files := map[string]string{
 		"cue.mod/module.cue": "module: \"example.com/random@v0\"\nlanguage: version: \"v0.17.0\"\n",
 		"schema/t/t.cue":     m.CUE,
-	} {
+	}
+	if m.setting {
+		files["schemagen.cue"] = "typeLibraries: [\"t\"]\n"
+	}
+	for rel, data := range files {
 		p := filepath.Join(dir, filepath.FromSlash(rel))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			return err
@@ -708,6 +729,9 @@ type Options struct {
 	// open root object, and every struct written in place under it open
 	// too. Its samples may hold unknown members anywhere.
 	Root bool
+	// Library writes #A and the named types as top-level regular fields,
+	// a library of types (A is open, as every struct in place under it).
+	Library bool
 }
 
 // New writes the module of seed.
@@ -726,16 +750,28 @@ func New(seed uint64, opt Options) Module {
 		b.WriteString(usesImports)
 		return Module{CUE: b.String(), Sample: a.sample, Root: true}
 	}
+	g.lib = opt.Library
+	g.unknown = g.unknown || opt.Library
 	a := g.structType(3, g.r.IntN(5) == 0)
 	var b strings.Builder
 	b.WriteString(header)
 	for _, d := range g.decls {
 		b.WriteString(d + "\n\n")
 	}
-	b.WriteString("#A: " + a.cue + "\n\n")
+	name := "#A"
+	if opt.Library {
+		name = "A"
+	}
+	b.WriteString(name + ": " + a.cue + "\n\n")
 	b.WriteString(usesImports)
-	return Module{CUE: b.String(), Sample: a.sample}
+	// A library refers to its named types (each N… once more than it is
+	// declared), or says it is one.
+	refersToNamed := len(namedRef.FindAllString(b.String(), -1)) > g.nnamed
+	return Module{CUE: b.String(), Sample: a.sample, Library: opt.Library, setting: opt.Library && !refersToNamed}
 }
+
+// namedRef finds the names of a library's named types (N1, N2, …).
+var namedRef = regexp.MustCompile(`\bN[0-9]+\b`)
 
 // header is the start of every module: its package and every import the
 // generator may use.
