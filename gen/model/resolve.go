@@ -1151,7 +1151,7 @@ func (r *resolver) resolve() *Package {
 			rootPos = p
 		}
 	}
-	var value *def
+	var value, embedded *def
 	if withDefs {
 		if !r.embeddedDocument(choice, r.embedDeclPos()) {
 			value = r.valueDef(r.embedDeclPos())
@@ -1171,6 +1171,11 @@ func (r *resolver) resolve() *Package {
 			r.pkg.Root, r.pkg.Document = root.object, root.name
 			r.order = append(r.order, root)
 		}
+	} else if d := r.embeddedChoice(); d != nil {
+		// #avroSchema alone, #avroSchema: #types, #types: matchN(1,
+		// […]) (avro's avsc through cue import): the document is that
+		// definition's type, as a root definition's object is.
+		embedded = d
 	} else if len(members) == 0 && r.hiddenRootDocument() {
 		// _#defs."/x" alone (vtestunitschema's root): its definition.
 	} else if p, ok := r.topLevelPattern(); ok {
@@ -1186,6 +1191,9 @@ func (r *resolver) resolve() *Package {
 	r.dropOwnPackagesErrors()
 	if value != nil {
 		r.document(value)
+	}
+	if embedded != nil {
+		r.document(embedded)
 	}
 	r.settleInPlaceNames()
 	r.assignNames()
@@ -2122,6 +2130,28 @@ func (r *resolver) rootDefinition() *def {
 		return d
 	}
 	return nil
+}
+
+// embeddedChoice returns the definition the package embeds alone when it
+// is a choice of kinds (a OneOf), a tuple, an enum, a scalar or a name for
+// one (an alias): the package's document is of its type.
+func (r *resolver) embeddedChoice() *def {
+	e, ok := r.soleEmbed()
+	if !ok {
+		return nil
+	}
+	id, ok := e.(*ast.Ident)
+	if !ok || !strings.HasPrefix(id.Name, "#") {
+		return nil
+	}
+	d := r.defs[strings.TrimPrefix(id.Name, "#")]
+	if d == nil || d.object != nil || d.union != nil || d.mapDef != nil {
+		return nil
+	}
+	if d.oneOfAlts == nil && d.oneOf == nil && d.tuple == nil && d.enum == nil && d.scalar == nil && d.alias == nil {
+		return nil
+	}
+	return d
 }
 
 // soleEmbed returns the one value the package's top level embeds, when
@@ -5567,6 +5597,16 @@ func (r *resolver) refTypeOf(v cue.Value, name, what string) (*Type, bool) {
 				t := &Type{Kind: ListKind}
 				d.selfRefs = append(d.selfRefs, t)
 				return t, true
+			}
+			if target, ok := r.refName(d.v); ok && target != name {
+				if a := r.defs[target]; a != nil && a.classState == 2 && a.object == nil {
+					// #schema: #types, reached again through #types'
+					// own alternatives while #schema is read (avro's
+					// #avroUnion: [...#avroSchema] & [_, ...] in
+					// #types: matchN(1, […, #avroUnion])): a name for
+					// #types, whose type it is.
+					return r.refTypeOf(v, target, what)
+				}
 			}
 			r.errorf(r.pos(v), "%s: #%s refers to itself again while it is being read, which is carried where the definition so reached is a list definition, a map or a choice of kinds (#A: [...#A], #M: [string]: #M, #V: string | [...#V]) and not yet for this one; hold the value that refers back in a struct's field", what, name)
 			return nil, false
