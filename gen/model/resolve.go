@@ -7539,7 +7539,11 @@ func (r *resolver) allOfScalars(v cue.Value) (cue.Value, bool) {
 // a count of objects alone (countsObjects: matchN(1, [#T, #U])), classified
 // as the object it counts; else nil.
 func (r *resolver) countedObjectRef(d *def) *def {
-	if _, isRef := sourceExpr(d.v).(*ast.Ident); !isRef {
+	switch sourceExpr(d.v).(type) {
+	case *ast.Ident, *ast.SelectorExpr, *ast.IndexExpr:
+		// #I, and #."I::x" of a name CUE cannot write as an
+		// identifier (Vector's configuration through cue import)
+	default:
 		return nil
 	}
 	name, ok := r.refName(d.v)
