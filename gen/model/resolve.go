@@ -333,6 +333,16 @@ func (d *def) ref() string {
 	return "#" + d.name
 }
 
+// what names the definition where its type is read, for messages and the
+// names of the types written in it: #Name, or a library's field by its
+// name (LineStyle).
+func (d *def) what() string {
+	if d.field {
+		return d.name
+	}
+	return "#" + d.name
+}
+
 // literal returns the struct literal a definition is written as, if it is
 // one.
 func (d *def) literal() (*ast.StructLit, bool) {
@@ -2118,15 +2128,7 @@ func holdsValidatorCall(e ast.Expr) bool {
 // (package config; #Config: {…}; #Config): the document is that object,
 // already named, so there is no root object of its own. Else nil.
 func (r *resolver) rootDefinition() *def {
-	e, ok := r.soleEmbed()
-	if !ok {
-		return nil
-	}
-	id, ok := e.(*ast.Ident)
-	if !ok || !strings.HasPrefix(id.Name, "#") {
-		return nil
-	}
-	if d := r.defs[strings.TrimPrefix(id.Name, "#")]; d != nil && d.object != nil {
+	if d := r.soleEmbeddedDef(); d != nil && d.object != nil {
 		return d
 	}
 	return nil
@@ -2136,6 +2138,19 @@ func (r *resolver) rootDefinition() *def {
 // is a choice of kinds (a OneOf), a tuple, an enum, a scalar or a name for
 // one (an alias): the package's document is of its type.
 func (r *resolver) embeddedChoice() *def {
+	d := r.soleEmbeddedDef()
+	if d == nil || d.object != nil || d.union != nil || d.mapDef != nil {
+		return nil
+	}
+	if d.oneOfAlts == nil && d.oneOf == nil && d.tuple == nil && d.enum == nil && d.scalar == nil && d.alias == nil {
+		return nil
+	}
+	return d
+}
+
+// soleEmbeddedDef returns the definition of the package the top level
+// embeds by name alone (#Config), or nil.
+func (r *resolver) soleEmbeddedDef() *def {
 	e, ok := r.soleEmbed()
 	if !ok {
 		return nil
@@ -2144,14 +2159,7 @@ func (r *resolver) embeddedChoice() *def {
 	if !ok || !strings.HasPrefix(id.Name, "#") {
 		return nil
 	}
-	d := r.defs[strings.TrimPrefix(id.Name, "#")]
-	if d == nil || d.object != nil || d.union != nil || d.mapDef != nil {
-		return nil
-	}
-	if d.oneOfAlts == nil && d.oneOf == nil && d.tuple == nil && d.enum == nil && d.scalar == nil && d.alias == nil {
-		return nil
-	}
-	return d
+	return r.defs[strings.TrimPrefix(id.Name, "#")]
 }
 
 // soleEmbed returns the one value the package's top level embeds, when
@@ -2754,7 +2762,7 @@ func (r *resolver) classify(d *def) {
 				// #Script: #Source, with #Source a union: a name for it
 				// (every use is the union, decoded by its own code).
 				r.here = d.pos
-				if t, ok := r.refType(d.v, name, "#"+d.name); ok {
+				if t, ok := r.refType(d.v, name, d.what()); ok {
 					d.alias = &Alias{Name: d.name, Doc: d.doc, Pos: d.pos, Type: t}
 					r.pkg.Aliases = append(r.pkg.Aliases, d.alias)
 				}
@@ -2765,7 +2773,7 @@ func (r *resolver) classify(d *def) {
 		return
 	}
 	r.here = d.pos
-	t, ok := r.basic(d.v, "#"+d.name)
+	t, ok := r.basic(d.v, d.what())
 	if !ok {
 		return
 	}
@@ -3232,7 +3240,7 @@ func (r *resolver) resolveMap(d *def) *Map {
 	}()
 	if d.keyPattern.Exists() {
 		key, kok := r.keyType(d.keyPattern, d.ref(), d.pos, true)
-		elem, eok := r.typeAt(d.keyElem, "#"+d.name+"[string]", d.pos)
+		elem, eok := r.typeAt(d.keyElem, d.what()+"[string]", d.pos)
 		if kok && eok {
 			m.Key, m.Elem = key, elem
 		}
@@ -3259,14 +3267,14 @@ func (r *resolver) resolveMap(d *def) *Map {
 			return m
 		}
 		k, kok := r.keyType(pat, d.ref(), r.ps.of(key.Pos()), true)
-		t, eok := r.typeAt(elem, "#"+d.name+"[string]", d.pos)
+		t, eok := r.typeAt(elem, d.what()+"[string]", d.pos)
 		if kok && eok {
 			m.Key, m.Elem = k, t
 		}
 		return m
 	}
 	elem := r.elem(d.v)
-	if t, ok := r.typeAt(elem, "#"+d.name+"[string]", d.pos); ok {
+	if t, ok := r.typeAt(elem, d.what()+"[string]", d.pos); ok {
 		m.Elem = t
 	}
 	return m
@@ -5608,7 +5616,7 @@ func (r *resolver) refTypeOf(v cue.Value, name, what string) (*Type, bool) {
 					return r.refTypeOf(v, target, what)
 				}
 			}
-			r.errorf(r.pos(v), "%s: #%s refers to itself again while it is being read, which is carried where the definition so reached is a list definition, a map or a choice of kinds (#A: [...#A], #M: [string]: #M, #V: string | [...#V]) and not yet for this one; hold the value that refers back in a struct's field", what, name)
+			r.errorf(r.pos(v), "%s: %s refers to itself again while it is being read, which is carried where the definition so reached is a list definition, a map or a choice of kinds (#A: [...#A], #M: [string]: #M, #V: string | [...#V]) and not yet for this one; hold the value that refers back in a struct's field", what, d.ref())
 			return nil, false
 		}
 		r.classifyOnce(d)
