@@ -816,7 +816,29 @@ func (r *resolver) exactOverlap(v cue.Value, alts []cue.Value) (a, b cue.Value, 
 	if _, args := r.expr(v); len(args) != 3 || !args[1].IsConcrete() {
 		return a, b, false // matchN(>=1, …): one of
 	}
-	return r.overlapping(alts)
+	// An enum named by a reference (#primitiveType) beside a value that
+	// refuses each of its members (avro's #customTypeReference:
+	// matchN(0, [#primitiveType]) & =~"…") admits no value with it: the
+	// count is a choice, as where the enum is written in place.
+	named := func(x cue.Value) cue.Value {
+		if op, _ := r.expr(x); op == cue.SelectorOp {
+			if ev := x.Eval(); !isScalarConst(ev) {
+				if _, isEnum := constMembers(ev); isEnum {
+					return ev
+				}
+			}
+		}
+		return x
+	}
+	for i := range alts {
+		for j := i + 1; j < len(alts); j++ {
+			x, y := alts[i], alts[j]
+			if _, _, ov := r.overlapping([]cue.Value{x, y}); ov && !disjointScalars(named(x), named(y)) {
+				return x, y, true
+			}
+		}
+	}
+	return a, b, false
 }
 
 // intOfFloatBound sets bi to the integer bound that admits the same
@@ -916,17 +938,40 @@ func (r *resolver) overlapping(alts []cue.Value) (a, b cue.Value, ok bool) {
 // which one at least is a scalar constant: two different constants, or a
 // constant the other alternative, of any kind, refuses, as CUE's
 // unification says.
+//
+// One of them may be an enum of such constants: no value is admitted by
+// both when the other refuses each member (avro's #primitiveType beside
+// #customTypeReference: matchN(0, [#primitiveType]) & =~"^[A-Za-z_]…",
+// which admits no primitive type's name).
 func disjointScalars(a, b cue.Value) bool {
-	if !isScalarConst(a) {
-		a, b = b, a
+	for _, x := range [2][2]cue.Value{{a, b}, {b, a}} {
+		if ms, ok := constMembers(x[0]); ok {
+			// x[0] admits these values only: when x[1] refuses each,
+			// whatever x[1] is (a nested matchN of a map or a pattern,
+			// github-workflow's secrets beside "inherit"), no value is
+			// admitted by both.
+			return all(ms, func(m cue.Value) bool { return m.Unify(x[1]).Validate(cue.Concrete(true)) != nil })
+		}
 	}
-	if !isScalarConst(a) {
-		return false
+	return false
+}
+
+// constMembers returns the values v admits when it is one scalar constant
+// or a disjunction of them.
+func constMembers(v cue.Value) ([]cue.Value, bool) {
+	if isScalarConst(v) {
+		return []cue.Value{v}, true
 	}
-	// a admits one value: when b refuses it, whatever b is (a nested
-	// matchN of a map or a pattern, github-workflow's secrets beside
-	// "inherit"), no value is admitted by both.
-	return a.Unify(b).Validate(cue.Concrete(true)) != nil
+	op, args := v.Expr()
+	if op != cue.OrOp || len(args) == 0 {
+		return nil, false
+	}
+	for _, m := range args {
+		if !isScalarConst(m) {
+			return nil, false
+		}
+	}
+	return args, true
 }
 
 // isScalarConst reports whether v is one string, number, bool or null.
