@@ -484,8 +484,6 @@ func runSchemagen(name, work string) (*corpusRun, error) {
 	}
 }
 
-// folderPkg returns the package folder (relative to the schema folder) of
-// a folder relative to the module root.
 // keepLibraries names the libraries of types of a corpus in the copy's
 // schemagen.cue (typeLibraries): a round that blanks the refused fields
 // of one may leave no field referring to another, and the package must be
@@ -508,6 +506,8 @@ func keepLibraries(work string, libs []string) error {
 	return os.WriteFile(file, data, 0o644)
 }
 
+// folderPkg returns the package folder (relative to the schema folder) of
+// a folder relative to the module root.
 func folderPkg(schema, folder string) string {
 	rel, _ := strings.CutPrefix(folder, schema+"/")
 	return rel

@@ -162,27 +162,24 @@ func (r *resolver) fieldType(sel cue.Selector, v cue.Value) {
 	if r.defs[name] != nil {
 		d.name += "Field"
 	}
-	r.nameFieldType(d)
+	if r.nameFieldType(d) {
+		r.order = append(r.order, d)
+	}
 }
 
 // nameFieldType registers the field type d under its name, refusing it
-// when a definition has that name too.
-func (r *resolver) nameFieldType(d *def) {
+// when a definition has that name too; it reports whether it did.
+func (r *resolver) nameFieldType(d *def) bool {
 	if prev := r.defs[d.name]; prev != nil {
 		r.errorf(d.pos, "%s: the package is a library of types (its top-level fields are types, one referring to another), and the type of field %s takes the name %s, which %s (%s) has; rename one of them", d.path, d.path, d.name, prev.origin(), prev.pos)
-		r.order = slices.DeleteFunc(r.order, func(o *def) bool { return o == d })
-		return
+		return false
 	}
-	if r.fieldTypeNames == nil {
-		r.fieldTypeNames = map[string]string{}
+	if r.pkg.FieldTypes == nil {
 		r.pkg.FieldTypes = map[string]string{}
 	}
-	r.fieldTypeNames[d.path.String()] = d.name
 	r.pkg.FieldTypes[d.path.Selectors()[0].Unquoted()] = d.name
 	r.defs[d.name] = d
-	if !slices.Contains(r.order, d) {
-		r.order = append(r.order, d)
-	}
+	return true
 }
 
 // renameFieldType gives the field type d, registered before a definition
@@ -190,7 +187,9 @@ func (r *resolver) nameFieldType(d *def) {
 func (r *resolver) renameFieldType(d *def) {
 	delete(r.defs, d.name)
 	d.name += "Field"
-	r.nameFieldType(d)
+	if !r.nameFieldType(d) {
+		r.order = slices.DeleteFunc(r.order, func(o *def) bool { return o == d })
+	}
 }
 
 // fieldOpen reports whether v, a library's field's value, is open, as
@@ -226,7 +225,7 @@ func (r *resolver) fieldTypeRef(v cue.Value) (string, bool) {
 	if len(sels) != 1 || sels[0].LabelType() != cue.StringLabel || sels[0].IsDefinition() || !r.ownPackage(root) {
 		return "", false
 	}
-	name, ok := r.fieldTypeNames[path.String()]
+	name, ok := r.pkg.FieldTypes[sels[0].Unquoted()]
 	if !ok {
 		return "", false
 	}

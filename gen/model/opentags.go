@@ -39,13 +39,7 @@ func (r *resolver) taggedCopies(d *def, u *Union) (copied, handled bool) {
 		if !optionalTag(f) || !all(u.Variants, func(o *Object) bool { g := o.Field(f.Name); return g != nil && optionalTag(g) }) {
 			continue
 		}
-		seen := map[string]bool{}
-		if all(u.Variants, func(o *Object) bool {
-			c := o.Field(f.Name).Type.Const
-			ok := !seen[c]
-			seen[c] = true
-			return ok
-		}) {
+		if distinctConsts(u.Variants, f.Name) {
 			tag = f.Name
 			break
 		}

@@ -305,14 +305,10 @@ func (r *resolver) hiddenRef(v cue.Value) (string, bool) {
 	}
 	// close({…}) closes the hidden struct's own level, as a definition
 	// around it closes every level.
-	e, _ := sourceExpr(hv).(ast.Expr)
-	d := &def{name: name, path: path, open: !r.closedCtx && (e == nil || !conjoins(e, isCloseCall))}
+	d := &def{name: name, path: path, open: !r.closedCtx && !r.closesItself(hv)}
 	closedCtx := r.closedCtx
 	r.register(d, v, hv)
 	r.closedCtx = closedCtx
-	if d.object != nil && d.open {
-		d.object.Open = true
-	}
 	return name, true
 }
 

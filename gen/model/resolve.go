@@ -36,9 +36,6 @@ type resolver struct {
 	// top-level field a type of its own and no document; typeLibrary:
 	// schemagen.cue says so (Config.TypeLibraries).
 	fieldTypes, typeLibrary bool
-	// fieldTypeNames names the type of each top-level field of a library
-	// of types, by its path (Bar is BarField beside #Bar).
-	fieldTypeNames map[string]string
 
 	// partial are the objects a field of which was refused (and said
 	// so): their members are not all known, so no check that compares
@@ -830,15 +827,9 @@ func (r *resolver) exactOverlap(v cue.Value, alts []cue.Value) (a, b cue.Value, 
 		}
 		return x
 	}
-	for i := range alts {
-		for j := i + 1; j < len(alts); j++ {
-			x, y := alts[i], alts[j]
-			if _, _, ov := r.overlapping([]cue.Value{x, y}); ov && !disjointScalars(named(x), named(y)) {
-				return x, y, true
-			}
-		}
-	}
-	return a, b, false
+	return r.overlappingBy(alts, func(x, y cue.Value) bool {
+		return disjointScalars(x, y) || disjointScalars(named(x), named(y))
+	})
 }
 
 // intOfFloatBound sets bi to the integer bound that admits the same
@@ -918,6 +909,12 @@ func (r *resolver) onlyScalarsOverlap(alts []cue.Value) (cue.Kind, bool) {
 // overlapping returns two of alts that may both admit one value, as
 // exactOverlap tells them, whatever the count.
 func (r *resolver) overlapping(alts []cue.Value) (a, b cue.Value, ok bool) {
+	return r.overlappingBy(alts, disjointScalars)
+}
+
+// overlappingBy is overlapping, two alternatives of a scalar kind told
+// apart by disjoint.
+func (r *resolver) overlappingBy(alts []cue.Value, disjoint func(a, b cue.Value) bool) (a, b cue.Value, ok bool) {
 	for i := range alts {
 		for j := i + 1; j < len(alts); j++ {
 			ki, kj := r.kindOf(alts[i]), r.kindOf(alts[j])
@@ -925,7 +922,7 @@ func (r *resolver) overlapping(alts []cue.Value) (a, b cue.Value, ok bool) {
 			case ki&kj == 0:
 			case ki == cue.StructKind && kj == cue.StructKind:
 			case ki|kj == cue.NumberKind && ki != kj:
-			case disjointScalars(alts[i], alts[j]):
+			case disjoint(alts[i], alts[j]):
 			default:
 				return alts[i], alts[j], true
 			}
@@ -2425,8 +2422,8 @@ func (r *resolver) classifyOnce(d *def) {
 		}
 	}
 	r.classify(d)
-	if d.field && d.open && d.object != nil {
-		d.object.Open = true // a field's struct is open, as a hidden one's is (hiddenRef)
+	if d.open && d.object != nil {
+		d.object.Open = true // a hidden or library field's struct, open where it is (hiddenRef, fieldType)
 	}
 	if len(d.selfRefs) > 0 {
 		r.namedList(d)
@@ -9968,14 +9965,7 @@ func (r *resolver) tellApart(d *def, u *Union) {
 		if !isTag(f) || !all(u.Variants, func(o *Object) bool { g := o.Field(f.Name); return g != nil && isTag(g) }) {
 			continue
 		}
-		seen := map[string]bool{}
-		distinct := all(u.Variants, func(o *Object) bool {
-			c := o.Field(f.Name).Type.Const
-			ok := !seen[c]
-			seen[c] = true
-			return ok
-		})
-		if distinct {
+		if distinctConsts(u.Variants, f.Name) {
 			u.Discriminator = f.Name
 			break
 		}
@@ -10012,6 +10002,18 @@ func (r *resolver) tellApart(d *def, u *Union) {
 		}
 		seen[o.Tag] = o
 	}
+}
+
+// distinctConsts reports whether the constant field name of each object
+// holds a value no other's holds.
+func distinctConsts(objects []*Object, name string) bool {
+	seen := map[string]bool{}
+	return all(objects, func(o *Object) bool {
+		c := o.Field(name).Type.Const
+		ok := !seen[c]
+		seen[c] = true
+		return ok
+	})
 }
 
 func isTag(f *Field) bool {
