@@ -21,6 +21,14 @@ import (
 // the variants that declare it. A member no variant declares is skipped,
 // as every decoder here skips an unknown member.
 func (r *Reader) Fit(members map[string]uint64, all uint64) (uint64, error) {
+	return r.FitOpen(members, all, all)
+}
+
+// FitOpen is Fit for a union of which some variants are open (they admit
+// members they do not name, a library's fields in CUE): a member no
+// variant declares leaves only the variants of unknown, the open ones,
+// as CUE's closed variants conflict with it.
+func (r *Reader) FitOpen(members map[string]uint64, all, unknown uint64) (uint64, error) {
 	s := *r
 	if err := s.Object(); err != nil {
 		return 0, err
@@ -36,6 +44,8 @@ func (r *Reader) Fit(members map[string]uint64, all uint64) (uint64, error) {
 		}
 		if m, known := members[string(key)]; known {
 			fit &= m
+		} else {
+			fit &= unknown
 		}
 		if err := s.Skip(); err != nil {
 			return 0, err

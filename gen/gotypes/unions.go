@@ -177,19 +177,11 @@ func untagged(f *goFile, u *model.Union, used bool) {
 	f.p(marker, "()")
 	f.close()
 
-	members := map[string]uint64{}
-	for i, v := range u.Variants {
-		for _, fd := range v.Fields {
-			members[fd.Name] |= 1 << i
-		}
-		for _, a := range v.Absent {
-			members[a.Name] |= 1 << i
-		}
-	}
+	fits := u.Fits()
 	hex := func(v uint64) string { return fmt.Sprintf("%#x", v) }
 	var entries []string
 	for _, m := range u.Members() {
-		entries = append(entries, quote(m)+": "+hex(members[m]))
+		entries = append(entries, quote(m)+": "+hex(fits[m]))
 	}
 	membersVar := helper("members", t)
 	variantsVar := helper("variants", t)
@@ -230,7 +222,11 @@ func untagged(f *goFile, u *model.Union, used bool) {
 
 	f.decl()
 	f.open("func ", decodeFunc(t), "(r *", w, ".Reader) (", t, ", error)")
-	f.p("fit, err := r.Fit(", membersVar, ", ", hex(all), ")")
+	if unknown := u.Unknown(); unknown != all {
+		f.p("fit, err := r.FitOpen(", membersVar, ", ", hex(all), ", ", hex(unknown), ")")
+	} else {
+		f.p("fit, err := r.Fit(", membersVar, ", ", hex(all), ")")
+	}
 	f.open("if err != nil")
 	f.p("return nil, err")
 	f.close()

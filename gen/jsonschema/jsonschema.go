@@ -646,19 +646,23 @@ func enumDoc(en *model.Enum) string {
 //	"anyOf": [{"allOf": [{"$ref": "defaults.schema.json"}], "properties": {"provider": false, "api": false}}, …]
 //
 // In the open set a member no variant declares is ignored, as the Go
-// decoder ignores it; the strict set refuses it in every variant.
+// decoder ignores it; the strict set refuses it in every closed variant.
+// An open variant (a library's field) refuses no member it does not
+// name, in either set.
 //
 // A union with a default (*#D | #P) is "if" D's possible object "then"
 // D complete, "else" the same rule among the others.
 func (e *emitter) untagged(u *model.Union) obj {
 	members := u.Members()
+	withOpen := slices.ContainsFunc(u.Variants, func(v *model.Object) bool { return v.Open })
 	possible := make([]any, len(u.Variants))
 	complete := make([]any, len(u.Variants))
 	for i, v := range u.Variants {
 		own := memberNamesOf(v)
 		var others obj
 		for _, m := range members {
-			if !own[m] {
+			if !own[m] && !v.Open {
+				// An open variant admits the others' members.
 				others = append(others, member{m, false})
 			}
 		}
@@ -669,9 +673,19 @@ func (e *emitter) untagged(u *model.Union) obj {
 				p[j].Value = append(slices.Clone(p[j].Value.(obj)), others...)
 			case "required":
 				p[j].Key = "" // dropped below
+			case "additionalProperties", "unevaluatedProperties":
+				if withOpen && !v.Open {
+					p[j].Key = "" // said below
+				}
 			}
 		}
 		p = slices.DeleteFunc(p, func(m member) bool { return m.Key == "" })
+		if withOpen && !v.Open {
+			// Beside an open variant a member no variant declares is
+			// the open one's: CUE's closed variant conflicts with it,
+			// in the open set too.
+			p = append(p, member{"additionalProperties", false})
+		}
 		possible[i] = p
 		c := obj{{"allOf", []any{e.ref(v.Name)}}}
 		if len(others) > 0 {

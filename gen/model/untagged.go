@@ -51,6 +51,7 @@ func (r *resolver) untagged(d *def, u *Union) {
 		u.Default = o
 	}
 	sets := map[string][]*Object{}
+	var dup []*Object
 	for _, o := range u.Variants {
 		if r.partial[o] {
 			// A field of it was refused, said where it is: its members
@@ -64,6 +65,17 @@ func (r *resolver) untagged(d *def, u *Union) {
 			continue
 		}
 		key := strings.Join(memberNames(o), "\x00")
+		if i := slices.IndexFunc(sets[key], func(p *Object) bool { return sameObject(p, o, map[[2]*Object]bool{}) }); i >= 0 {
+			// Of one type (Istio's {testValue: test.#Test} |
+			// {testValue: test_test.#AnotherTest}, two messages of the
+			// same fields): every value that fits one fits the other,
+			// and comes out equal, so CUE keeps one. So does the union.
+			dup = append(dup, o)
+			if u.Default == o {
+				u.Default = sets[key][i]
+			}
+			continue
+		}
 		if i := slices.IndexFunc(sets[key], func(p *Object) bool { return !constApart(p, o) }); i >= 0 {
 			prev := sets[key][i]
 			r.errorf(r.variantPos(d, o), "%s: %s and %s have the same members, and no constant field tells them apart (nor a member whose values are of different JSON kinds in each): CUE keeps both where a value's members fit both and drops one where their values come out equal, which depends on values no target compares; give them a constant field that tells them apart, kind!: \"a\"", d.ref(), r.objRef(prev), r.objRef(o))
@@ -73,6 +85,10 @@ func (r *resolver) untagged(d *def, u *Union) {
 		sets[key] = append(sets[key], o)
 	}
 	if !ok {
+		return
+	}
+	u.Variants = slices.DeleteFunc(u.Variants, func(o *Object) bool { return slices.Contains(dup, o) })
+	if !r.untaggedOpen(d, u) {
 		return
 	}
 	// A member two variants share must be of one type in both, or one a
@@ -102,6 +118,106 @@ func (r *resolver) untagged(d *def, u *Union) {
 			}
 		}
 	}
+}
+
+// untaggedOpen checks the variants of u that are open (a library's
+// fields, {…, ...}): a member they do not name rules none of them out, so
+// a value is the one variant that no member of it conflicts with, as it
+// is for closed variants, with two more conditions for that to be what
+// CUE decides. An open variant and any other must hold a constant in a
+// field of them both, different, that CUE fills in or the data must give
+// (type: "A" beside type: "B", Grafana's and cog's discriminators that
+// the data may leave out): else a value complete for both may come out
+// equal in both (CUE's values then hold every member of the data, the
+// ones the variants do not name too) and CUE keeps one where every
+// target finds two. And a member that another variant declares and an
+// open one does not must be of a type a value is never incomplete for: a
+// nested object missing a required field leaves CUE's variant possible,
+// and the open one beside it, which every target's check of the member
+// (required fields aside at the variant's own level only) would rule out.
+// A default among them (HeatmapColorOptions | *{scheme: "Oranges", …},
+// grafana/cog's defaults) is the value wherever it is possible, however
+// many others are: neither condition concerns it but as the variant
+// that declares the member.
+func (r *resolver) untaggedOpen(d *def, u *Union) bool {
+	ok := true
+	for i, o := range u.Variants {
+		for _, p := range u.Variants[i+1:] {
+			if (o.Open || p.Open) && !tagApart(o, p) && o != u.Default && p != u.Default {
+				r.errorf(r.variantPos(d, p), "%s: %s and %s hold no constant field that tells them apart, and %s admits members it does not name: CUE keeps both where a value fits both and drops one where their values come out equal, which a member that only the data names makes depend on the data; give them a constant field that tells them apart, kind: \"a\"", d.ref(), r.objRef(o), r.objRef(p), r.objRef(openOf(o, p)))
+				ok = false
+			}
+		}
+	}
+	if !ok {
+		return false
+	}
+	for _, o := range u.Variants {
+		if !o.Open || o == u.Default {
+			// The default is the value wherever it is possible: a
+			// member it does not name leaves it so in every target.
+			continue
+		}
+		for _, p := range u.Variants {
+			if p == o {
+				continue
+			}
+			for _, f := range p.Fields {
+				if o.Field(f.Name) == nil && !neverIncomplete(f.Type, map[*Object]bool{}) {
+					r.errorf(r.variantPos(d, p), "%s: member %q of %s may be incomplete (it holds a required field, or a union), and %s, which is open, does not name it: CUE keeps %s possible for a value missing a required field inside %q, and %s beside it, which no target's check of the member tells; not carried yet (make the nested fields optional)", d.ref(), f.Name, r.objRef(p), r.objRef(o), r.objRef(p), f.Name, r.objRef(o))
+					ok = false
+				}
+			}
+			for _, m := range p.Members {
+				if !neverIncomplete(m.Type, map[*Object]bool{}) {
+					r.errorf(r.variantPos(d, p), "%s: a member pattern's value in %s may be incomplete (it holds a required field, or a union), and %s is open: which variants a value leaves possible would then differ in CUE and the targets; not carried yet", d.ref(), r.objRef(p), r.objRef(o))
+					ok = false
+				}
+			}
+		}
+	}
+	return ok
+}
+
+// openOf is o when it is open, else p.
+func openOf(o, p *Object) *Object {
+	if o.Open {
+		return o
+	}
+	return p
+}
+
+// tagApart reports whether o and p hold different constants in a field
+// of them both that CUE fills in or the data must give in at least one
+// of them: where the data gives the field, it rules one out; where it
+// does not, their values differ in it (or the variant that requires it
+// is incomplete), so no value is complete and equal in both.
+func tagApart(o, p *Object) bool {
+	return ownApart(o, p) || ownApart(p, o)
+}
+
+// ownApart is tagApart's one-sided test, and one more: o declares a
+// field, optional or not, that p is closed to or forbids (#Closed beside
+// Open: {type: "o", …}): o's value holds it, as a member of the data or
+// an optional field of its own, and p's cannot (CUE's values of two
+// variants are equal only with the same fields, optional ones too:
+// {a:1} | {a:1,b?:int} is ambiguous).
+func ownApart(o, p *Object) bool {
+	for _, f := range o.Fields {
+		if p.Field(f.Name) == nil && (!p.Open || slices.ContainsFunc(p.Absent, func(a *AbsentMember) bool { return a.Name == f.Name })) {
+			return true
+		}
+	}
+	for _, f := range o.Fields {
+		g := p.Field(f.Name)
+		if g == nil || f.Type == nil || g.Type == nil || f.Type.Kind != ConstKind || g.Type.Kind != ConstKind {
+			continue
+		}
+		if (f.Type.Base != g.Type.Base || f.Type.Const != g.Type.Const) && !(f.OptionalMark && g.OptionalMark) {
+			return true
+		}
+	}
+	return false
 }
 
 // objRef names the object o in a message as CUE refers to it: its
@@ -176,8 +292,8 @@ func (r *resolver) defaultVariant(v cue.Value, u *Union) (*Object, string) {
 // discriminator, or "".
 func (r *resolver) untaggedVariant(o *Object) string {
 	switch {
-	case o.Open || len(o.Members) > 0:
-		return "admits members it does not name (it is open, or has a member pattern): CUE drops one of two variants whose values come out equal, and a member both admit makes that depend on the data; a union without a discriminator is of closed objects"
+	case !o.Open && len(o.Members) > 0:
+		return "admits members by a pattern of their names: in a union without a discriminator a member the data gives would rule the variant in or out by its name, which is not carried yet; give the variants a constant field that tells them apart, kind!: \"a\", or make the variant open (...)"
 	case len(o.Conditionals) > 0 || len(o.Refusals) > 0:
 		return "has an if clause: in a union without a discriminator it is not carried yet (the targets would judge it on a variant the value is incomplete for)"
 	case o.MinFields != nil || o.MaxFields != nil:
@@ -358,6 +474,49 @@ func neverIncomplete(t *Type, seen map[*Object]bool) bool {
 // Untagged reports whether the union has no discriminator: its variants
 // are told apart by which members a value has, and by their values.
 func (u *Union) Untagged() bool { return u.Discriminator == "" }
+
+// Fits are, for each of Members, the variants a value that has the
+// member may be, as bits (variant i is 1<<i): those that declare it
+// (a field, or a member they forbid, which its value then conflicts
+// with), and the open ones, which admit any member. A value's variant
+// is among those every member of it that some variant declares fits; a
+// member no variant declares rules none out.
+func (u *Union) Fits() map[string]uint64 {
+	fits := map[string]uint64{}
+	var open uint64
+	for i, v := range u.Variants {
+		if v.Open {
+			open |= 1 << i
+		}
+		for _, f := range v.Fields {
+			fits[f.Name] |= 1 << i
+		}
+		for _, a := range v.Absent {
+			fits[a.Name] |= 1 << i
+		}
+	}
+	for m := range fits {
+		fits[m] |= open
+	}
+	return fits
+}
+
+// Unknown are the variants, as bits, that a member no variant declares
+// leaves possible: all of them when none is open (the member is unknown
+// to the union, skipped as any unknown member is), else the open ones
+// (CUE's closed variants conflict with it).
+func (u *Union) Unknown() uint64 {
+	var open uint64
+	for i, v := range u.Variants {
+		if v.Open {
+			open |= 1 << i
+		}
+	}
+	if open == 0 {
+		return 1<<len(u.Variants) - 1
+	}
+	return open
+}
 
 // Members are the names some variant of the union declares, sorted: a
 // member no variant declares is unknown to the union, ignored by the Go

@@ -123,13 +123,15 @@ function _fits(v: Record<string, unknown>, check: (v: unknown, at: At | null, ou
 /**
  * The variants (bits, in order) of a union without a discriminator that
  * declare every member v has that some variant declares: members maps
- * each such name to the variants declaring it.
+ * each such name to the variants declaring it. A member none declares
+ * leaves the variants of unknown: all of them, or in a union with open
+ * variants the open ones, as CUE's closed variants conflict with it.
  */
-function _fit(v: Record<string, unknown>, members: Readonly<Record<string, number>>, all: number): number {
+function _fit(v: Record<string, unknown>, members: Readonly<Record<string, number>>, all: number, unknown: number = all): number {
   let fit = all;
   for (const k of Object.keys(v)) {
     const m = _own(members, k);
-    if (typeof m === "number") fit &= m;
+    fit &= typeof m === "number" ? m : unknown;
   }
   return fit;
 }

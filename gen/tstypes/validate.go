@@ -1825,18 +1825,10 @@ func untaggedValidator(u *model.Union) string {
 	c := &code{}
 	exported(c, u.TSName, "one of "+u.TSName+"'s variants, the one whose members it has")
 	c.p("")
-	members := map[string]int{}
-	for i, v := range u.Variants {
-		for _, f := range v.Fields {
-			members[f.Name] |= 1 << i
-		}
-		for _, a := range v.Absent {
-			members[a.Name] |= 1 << i
-		}
-	}
+	fits := u.Fits()
 	var entries []string
 	for _, m := range u.Members() {
-		entries = append(entries, jsString(m)+": "+strconv.Itoa(members[m]))
+		entries = append(entries, jsString(m)+": "+strconv.FormatUint(fits[m], 10))
 	}
 	all := strconv.Itoa(1<<len(u.Variants) - 1)
 	mv := "_M_" + u.TSName
@@ -1844,7 +1836,11 @@ func untaggedValidator(u *model.Union) string {
 	c.p("")
 	c.p("/** The variants possible for v, as bits; when only one variant has v's members, that one, to judge v by. */")
 	c.open("function _which_", u.TSName, "(v: Record<string, unknown>): [number, number]")
-	c.p("const fit = _fit(v, ", mv, ", ", all, ");")
+	if unknown := strconv.FormatUint(u.Unknown(), 10); unknown != all {
+		c.p("const fit = _fit(v, ", mv, ", ", all, ", ", unknown, ");")
+	} else {
+		c.p("const fit = _fit(v, ", mv, ", ", all, ");")
+	}
 	c.p("let possible = 0;")
 	for i, v := range u.Variants {
 		var req []string
