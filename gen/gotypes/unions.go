@@ -24,6 +24,7 @@ func union(f *goFile, u *model.Union, used bool) {
 		names = append(names, "*"+v.GoName)
 	}
 	doc := u.Doc + fmt.Sprintf("\n\nIts variants are %s; a type switch needs one case for each.", joinAnd(names))
+	doc = strings.TrimLeft(doc, "\n") // an undocumented union: its variants alone
 	f.decl()
 	f.doc(docFor(t, doc), UnionDirective)
 	f.open("type ", t, " interface")
@@ -162,6 +163,7 @@ func untagged(f *goFile, u *model.Union, used bool) {
 		plain = append(plain, quote(v.GoName))
 	}
 	doc := u.Doc + fmt.Sprintf("\n\nIts variants are %s; a type switch needs one case for each. No constant field tells them apart: a value is the one variant whose members it has, as CUE decides (%s).", joinAnd(names), u.UnmarshalFunc())
+	doc = strings.TrimLeft(doc, "\n") // an undocumented union: its variants alone
 	if u.Default != nil {
 		doc += fmt.Sprintf(" *%s is the default: a value it is possible for is one, complete or not, however many others are possible too.", u.Default.GoName)
 	}
