@@ -4352,16 +4352,8 @@ func (r *resolver) withoutDefault(v, dv cue.Value, what string) (cue.Value, stri
 		// *#D | #U, or a reference to a union (or a disjunction of
 		// types) whose default is one of its objects: the type is the
 		// whole disjunction, a union whose default is that variant
-		// (untagged), and the value CUE gives a regular field the data
-		// leaves out is the default's, when that is complete (when it is
-		// not, CUE refuses the field absent: it is required).
-		if dv.Validate(cue.Concrete(true)) != nil {
-			return v, "", true
-		}
-		if lit, err := dv.MarshalJSON(); err == nil {
-			return v, string(lit), true
-		}
-		return v, "", true
+		// (untagged).
+		return v, objectVariantDefault(dv), true
 	}
 	if dv.IncompleteKind() == cue.NullKind {
 		if op, _ := r.expr(v); op == cue.OrOp {
@@ -4429,6 +4421,12 @@ func (r *resolver) withoutDefault(v, dv cue.Value, what string) (cue.Value, stri
 				return t, string(lit), true
 			}
 		}
+		if dv.IncompleteKind() == cue.StructKind && r.objectsInPlace(v) {
+			// #NestedStruct | *{intVal: 4} (grafana/cog's defaults): a
+			// default the other alternatives do not admit is a variant
+			// of its own, written in place, as *#D | #P is.
+			return v, objectVariantDefault(dv), true
+		}
 		r.errorf(r.pos(v), "%s: a default that is %v (not a string, number or boolean, nor a list or an object of data beside the type that admits it, *{n: 1} | #T, *[{n: 1}] | [...#T]) is not carried yet", what, dv.IncompleteKind())
 		return v, "", false
 	}
@@ -4473,6 +4471,52 @@ func (r *resolver) withoutDefault(v, dv cue.Value, what string) (cue.Value, stri
 // reference to a union or a disjunction of types (#Input: string | #P |
 // *#T), whose own resolution carries the default among its objects
 // (untagged).
+// objectVariantDefault is the value CUE gives a regular field whose
+// default is an object variant of its union, where the data leaves it
+// out: the default's JSON when it is complete, else "" (CUE then refuses
+// the field absent: it is required).
+func objectVariantDefault(dv cue.Value) string {
+	if dv.Validate(cue.Concrete(true)) != nil {
+		return ""
+	}
+	if lit, err := dv.MarshalJSON(); err == nil {
+		return string(lit)
+	}
+	return ""
+}
+
+// objectsInPlace reports whether v is a disjunction of two or more
+// alternatives that are all objects, whose default is a struct written
+// in place (#P | *{port: 1}).
+func (r *resolver) objectsInPlace(v cue.Value) bool {
+	op, args := r.expr(v)
+	if op != cue.OrOp || len(args) < 2 {
+		return false
+	}
+	e, ok := sourceExpr(v).(ast.Expr)
+	if !ok {
+		return false
+	}
+	marked := 0
+	for _, x := range orOperands(e) {
+		if m, isM := x.(*ast.UnaryExpr); isM && m.Op == token.MUL {
+			if _, isLit := m.X.(*ast.StructLit); !isLit {
+				return false
+			}
+			marked++
+		}
+	}
+	if marked != 1 {
+		return false
+	}
+	for _, a := range args {
+		if a.IncompleteKind() != cue.StructKind {
+			return false
+		}
+	}
+	return true
+}
+
 func (r *resolver) amongObjects(v cue.Value) bool {
 	if name, ok := r.refName(v); ok {
 		d := r.defs[name]
