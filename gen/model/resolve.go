@@ -2825,9 +2825,12 @@ func (r *resolver) classify(d *def) {
 		d.tuple = t
 		return
 	}
-	if t.Kind != BasicKind {
+	if t.Kind != BasicKind || len(t.Choice) > 0 {
 		// #Version: "v1", #Names: [...string], #Any: _: a name for a
-		// type, which every use has as its own (Alias).
+		// type, which every use has as its own (Alias); so is a
+		// choice among constants of one base (N1: *2 | (1 | 2 | 3) in
+		// a library of types), which a Scalar's constraints do not
+		// hold.
 		d.alias = &Alias{Name: d.name, Doc: d.doc, Pos: d.pos, Type: t}
 		r.pkg.Aliases = append(r.pkg.Aliases, d.alias)
 		return
