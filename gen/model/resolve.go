@@ -2524,27 +2524,35 @@ type fieldCount struct {
 // without them: its one other conjunct, the others unified when it has
 // several, or no value when they are all there is (an object of any
 // members).
+// fieldCountCall reports whether c is a call of struct.MinFields or
+// struct.MaxFields, with the function's name and its argument.
+func fieldCountCall(c cue.Value, expr func(cue.Value) (cue.Op, []cue.Value)) (fn *ast.Ident, arg cue.Value, ok bool) {
+	op, args := expr(c)
+	if op != cue.CallOp || len(args) != 2 {
+		return nil, cue.Value{}, false
+	}
+	sel, isSel := args[0].Source().(*ast.SelectorExpr)
+	if !isSel {
+		return nil, cue.Value{}, false
+	}
+	x, xok := sel.X.(*ast.Ident)
+	fn, fok := sel.Sel.(*ast.Ident)
+	if !xok || !fok || importedAs(x) != "struct" || (fn.Name != "MinFields" && fn.Name != "MaxFields") {
+		return nil, cue.Value{}, false
+	}
+	return fn, args[1], true
+}
+
 func (r *resolver) fieldCounts(v cue.Value, what string) (fc fieldCount, rest cue.Value, ok bool) {
 	var others []cue.Value
 	ok = true
 	for _, c := range r.conjuncts(v) {
-		op, args := r.expr(c)
-		if op != cue.CallOp || len(args) != 2 {
+		fn, arg, isCount := fieldCountCall(c, r.expr)
+		if !isCount {
 			others = append(others, c)
 			continue
 		}
-		sel, isSel := args[0].Source().(*ast.SelectorExpr)
-		if !isSel {
-			others = append(others, c)
-			continue
-		}
-		x, xok := sel.X.(*ast.Ident)
-		fn, fok := sel.Sel.(*ast.Ident)
-		if !xok || !fok || importedAs(x) != "struct" || (fn.Name != "MinFields" && fn.Name != "MaxFields") {
-			others = append(others, c)
-			continue
-		}
-		n, err := args[1].Int64()
+		n, err := arg.Int64()
 		if err != nil || n < 0 || n > math.MaxInt32 {
 			r.errorf(r.pos(c), "%s: struct.%s needs a count, a non-negative integer literal", what, fn.Name)
 			ok = false
@@ -2575,6 +2583,23 @@ func (r *resolver) fieldCounts(v cue.Value, what string) (fc fieldCount, rest cu
 	case len(others) == 1:
 		return fc, others[0], ok
 	case len(others) > 1:
+		if op, args := r.expr(v); op == cue.AndOp {
+			// struct.MaxFields(2) & {sha256!: string, {[!~"^(sha256)$"]:
+			// string}} (cue import's maxProperties beside
+			// additionalProperties: Azure's device update manifest):
+			// the struct whole, whose embedding conjuncts flattens.
+			// Unified apart, in a definition, the embedded pattern's
+			// struct is closed to sha256 ("field not allowed").
+			var whole []cue.Value
+			for _, a := range args {
+				if _, _, isCount := fieldCountCall(a, r.expr); !isCount {
+					whole = append(whole, a)
+				}
+			}
+			if len(whole) == 1 {
+				return fc, whole[0], ok
+			}
+		}
 		// {…} & {…} & struct.MaxFields(n): the others unified, without
 		// the count (v itself would be counted again, without end).
 		u := others[0]
