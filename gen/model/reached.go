@@ -106,14 +106,22 @@ func (r *resolver) foreign(v, root cue.Value, bi *build.Instance, name string, p
 // nested returns the name of a definition within a definition (#x.#Baz,
 // named xBaz) or of a hidden definition (_#base, named base), registering
 // it on first use.
+//
+// A name another definition has (the package's own #xBaz beside #x.#Baz;
+// cue import's _#defs."/properties/schemaVersion" beside
+// _#defs."/properties/SchemaVersion", SchemaStore's SIL Kit participant
+// configuration, which no one can rename in a file cue import writes) is
+// numbered until no other has it (xBaz2), as a foreign definition's is:
+// the package's own keep theirs, and the paths reached first theirs.
 func (r *resolver) nested(v, root cue.Value, name string, path cue.Path) string {
-	if d := r.defs[name]; d != nil {
-		if d.path.String() != path.String() {
-			r.errorf(r.pos(v), "%s is named #%s after its path, but %s (%s) has that name; rename one of them", path, name, d.origin(), d.pos)
+	key := name
+	for k := 2; r.defs[key] != nil; k++ {
+		if r.defs[key].path.String() == path.String() {
+			return key
 		}
-		return name
+		key = name + strconv.Itoa(k)
 	}
-	return r.register(&def{name: name, path: path}, v, r.lookupThrough(root, path))
+	return r.register(&def{name: key, path: path}, v, r.lookupThrough(root, path))
 }
 
 // lookupThrough is root.LookupPath(path), looking through a value CUE
