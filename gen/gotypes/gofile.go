@@ -33,6 +33,10 @@ type goFile struct {
 	patterns map[*model.Type]string
 	// notPatterns names the compiled wire.Pattern of each field type's !~.
 	notPatterns map[*model.Type]string
+	// compiled are the pattern variables declared so far in the package,
+	// by any of its files: a type two fields share (an alias's, every
+	// use of #Guarded: matchIf(=~"^\\$\\{", …)) is declared once.
+	compiled map[string]bool
 	// keyed are the OneOfs some list.UniqueItems list holds, which need a
 	// key method.
 	keyed map[*model.OneOf]bool

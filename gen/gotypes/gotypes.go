@@ -150,6 +150,7 @@ func generatePackage(p *model.Package) ([]output.File, error) {
 	patterns, notPatterns := patternNames(p)
 	keyed := keyedOneOfs(p)
 	fit := map[*model.Object]bool{}
+	compiled := map[string]bool{}
 	for _, u := range p.Unions {
 		if u.Untagged() {
 			for _, v := range u.Variants {
@@ -166,6 +167,7 @@ func generatePackage(p *model.Package) ([]output.File, error) {
 		f.notPatterns = notPatterns
 		f.keyed = keyed
 		f.fit = fit
+		f.compiled = compiled
 		f.b.Grow(len(ds) * 2048) // about what a definition takes: fewer doublings of a large file
 		for _, d := range ds {
 			d.emit(f)

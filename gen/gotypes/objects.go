@@ -910,6 +910,12 @@ func memberMatch(f *goFile, o *model.Object, name string) string {
 // compilePatterns emits the compiled wire.Pattern of each of patterns,
 // the first named name and the others after it (nthPattern).
 func compilePatterns(f *goFile, name string, patterns []string) {
+	if len(patterns) == 0 || f.compiled[name] {
+		return
+	}
+	if f.compiled != nil {
+		f.compiled[name] = true
+	}
 	for i, re := range patterns {
 		f.decl()
 		f.p("var ", nthPattern(name, i), " = ", f.wire(), ".MustPattern(", quote(re), ")")

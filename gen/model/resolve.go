@@ -2850,18 +2850,17 @@ func (r *resolver) classify(d *def) {
 		d.tuple = t
 		return
 	}
-	if t.Kind != BasicKind || len(t.Choice) > 0 {
+	if t.Kind != BasicKind || len(t.Choice) > 0 || t.MatchIf != nil {
 		// #Version: "v1", #Names: [...string], #Any: _: a name for a
 		// type, which every use has as its own (Alias); so is a
 		// choice among constants of one base (N1: *2 | (1 | 2 | 3) in
-		// a library of types), which a Scalar's constraints do not
-		// hold.
+		// a library of types), and a matchIf on a scalar
+		// (specmatic's #GuardedSubstitutionString: matchIf(=~"^\\$\\{",
+		// #SubstitutionExpression & string, string) & string), which
+		// a Scalar's constraints do not hold: every use carries them,
+		// as one written in place.
 		d.alias = &Alias{Name: d.name, Doc: d.doc, Pos: d.pos, Type: t}
 		r.pkg.Aliases = append(r.pkg.Aliases, d.alias)
-		return
-	}
-	if m := t.MatchIf; m != nil {
-		r.errorf(m.Pos, "%s: matchIf on a named scalar is not carried yet; write it where the scalar is used (s?: #%s & matchIf(…))", d.ref(), d.name)
 		return
 	}
 	d.scalar = &Scalar{Name: d.name, Doc: d.doc, Pos: d.pos, Base: t.Base, Constraints: t.Constraints}
