@@ -124,10 +124,12 @@ func (r *resolver) untagged(d *def, u *Union) {
 // fields, {…, ...}): a member they do not name rules none of them out, so
 // a value is the one variant that no member of it conflicts with, as it
 // is for closed variants, with two more conditions for that to be what
-// CUE decides. An open variant and any other must hold a constant in a
-// field of them both, different, that CUE fills in or the data must give
-// (type: "A" beside type: "B", Grafana's and cog's discriminators that
-// the data may leave out): else a value complete for both may come out
+// CUE decides. An open variant and any other must be told apart by
+// their values (tagApart): a different constant in a field of them both
+// that CUE fills in or the data must give (type: "A" beside type: "B",
+// Grafana's and cog's discriminators that the data may leave out), or a
+// field one declares that the other is closed to: else a value complete
+// for both may come out
 // equal in both (CUE's values then hold every member of the data, the
 // ones the variants do not name too) and CUE keeps one where every
 // target finds two. And a member that another variant declares and an
@@ -144,7 +146,7 @@ func (r *resolver) untaggedOpen(d *def, u *Union) bool {
 	for i, o := range u.Variants {
 		for _, p := range u.Variants[i+1:] {
 			if (o.Open || p.Open) && !tagApart(o, p) && o != u.Default && p != u.Default {
-				r.errorf(r.variantPos(d, p), "%s: %s and %s hold no constant field that tells them apart, and %s admits members it does not name: CUE keeps both where a value fits both and drops one where their values come out equal, which a member that only the data names makes depend on the data; give them a constant field that tells them apart, kind: \"a\"", d.ref(), r.objRef(o), r.objRef(p), r.objRef(openOf(o, p)))
+				r.errorf(r.variantPos(d, p), "%s: %s and %s hold no constant field that tells them apart (nor a field one declares that the other is closed to), and %s admits members it does not name: CUE keeps both where a value fits both and drops one where their values come out equal, which a member that only the data names makes depend on the data; give them a constant field that tells them apart, kind: \"a\"", d.ref(), r.objRef(o), r.objRef(p), r.objRef(openOf(o, p)))
 				ok = false
 			}
 		}
@@ -480,7 +482,7 @@ func (u *Union) Untagged() bool { return u.Discriminator == "" }
 // (a field, or a member they forbid, which its value then conflicts
 // with), and the open ones, which admit any member. A value's variant
 // is among those every member of it that some variant declares fits; a
-// member no variant declares rules none out.
+// member no variant declares leaves those of Unknown.
 func (u *Union) Fits() map[string]uint64 {
 	fits := map[string]uint64{}
 	var open uint64
