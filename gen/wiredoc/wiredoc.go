@@ -15,6 +15,7 @@ import (
 	"bytes"
 	"fmt"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -299,7 +300,12 @@ func (d *doc) union(u *model.Union) {
 		d.f("%s\n\n", paragraph(u.Doc))
 	}
 	if u.Untagged() {
-		d.f("One of these objects, told apart by the members a value has: no constant field tells them apart. A value is the one variant it may be, its required fields aside (it has no member the variant does not declare, and each value it has the variant admits), and it must be complete for that one; a value that two variants may be is ambiguous and refused, as CUE refuses it. Go: the interface `%s` (`%s` decodes one, `Validate%s` checks one built in Go).\n\n", u.GoName, u.UnmarshalFunc(), u.GoName)
+		may := "it has no member the variant does not declare, and each value it has the variant admits"
+		if slices.ContainsFunc(u.Variants, func(v *model.Object) bool { return v.Open }) {
+			// An open variant (a library's field) admits any member.
+			may = "it has no member the variant does not declare unless the variant is open, as marked below, and each value it has the variant admits"
+		}
+		d.f("One of these objects, told apart by the members a value has and their values: no constant field that every value gives tells them apart. A value is the one variant it may be, its required fields aside (%s), and it must be complete for that one; a value that two variants may be is ambiguous and refused, as CUE refuses it. Go: the interface `%s` (`%s` decodes one, `Validate%s` checks one built in Go).\n\n", may, u.GoName, u.UnmarshalFunc(), u.GoName)
 		if u.Default != nil {
 			d.f("%s is the default: a value it may be is one, and must be complete for it, however many others it may also be (CUE takes the default there); a value it may not be is one of the others by the rule above.\n\n", link(u.Default.Name))
 		}
@@ -308,6 +314,9 @@ func (d *doc) union(u *model.Union) {
 			names := model.MemberNames(v)
 			for i, n := range names {
 				names[i] = "`" + n + "`"
+			}
+			if v.Open {
+				names = append(names, "open: any other")
 			}
 			d.f("| %s | %s | %s |\n", link(v.Name), strings.Join(names, ", "), cell(v.Doc))
 		}
