@@ -50,7 +50,7 @@ type goFile struct {
 }
 
 func newGoFile(pkg string, header ...string) *goFile {
-	return &goFile{pkg: pkg, header: header, imports: map[string]bool{}, patterns: map[*model.Type]string{}, notPatterns: map[*model.Type]string{}}
+	return &goFile{pkg: pkg, header: header, imports: map[string]bool{}, patterns: map[*model.Type]string{}, notPatterns: map[*model.Type]string{}, compiled: map[string]bool{}}
 }
 
 // use records an import and returns the package's name for qualifying.

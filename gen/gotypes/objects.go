@@ -913,9 +913,7 @@ func compilePatterns(f *goFile, name string, patterns []string) {
 	if len(patterns) == 0 || f.compiled[name] {
 		return
 	}
-	if f.compiled != nil {
-		f.compiled[name] = true
-	}
+	f.compiled[name] = true
 	for i, re := range patterns {
 		f.decl()
 		f.p("var ", nthPattern(name, i), " = ", f.wire(), ".MustPattern(", quote(re), ")")

@@ -654,7 +654,7 @@ func enumDoc(en *model.Enum) string {
 // D complete, "else" the same rule among the others.
 func (e *emitter) untagged(u *model.Union) obj {
 	members := u.Members()
-	withOpen := slices.ContainsFunc(u.Variants, func(v *model.Object) bool { return v.Open })
+	withOpen := u.Open() != 0
 	possible := make([]any, len(u.Variants))
 	complete := make([]any, len(u.Variants))
 	for i, v := range u.Variants {

@@ -2518,16 +2518,10 @@ type fieldCount struct {
 	open bool
 }
 
-// fieldCounts reads struct.MinFields(n) and struct.MaxFields(n) among v's
-// conjuncts: bounds on how many members an object or map has, which every
-// target counts (JSON Schema's minProperties and maxProperties). rest is v
-// without them: its one other conjunct, the others unified when it has
-// several, or no value when they are all there is (an object of any
-// members).
 // fieldCountCall reports whether c is a call of struct.MinFields or
 // struct.MaxFields, with the function's name and its argument.
-func fieldCountCall(c cue.Value, expr func(cue.Value) (cue.Op, []cue.Value)) (fn *ast.Ident, arg cue.Value, ok bool) {
-	op, args := expr(c)
+func (r *resolver) fieldCountCall(c cue.Value) (fn *ast.Ident, arg cue.Value, ok bool) {
+	op, args := r.expr(c)
 	if op != cue.CallOp || len(args) != 2 {
 		return nil, cue.Value{}, false
 	}
@@ -2543,11 +2537,17 @@ func fieldCountCall(c cue.Value, expr func(cue.Value) (cue.Op, []cue.Value)) (fn
 	return fn, args[1], true
 }
 
+// fieldCounts reads struct.MinFields(n) and struct.MaxFields(n) among v's
+// conjuncts: bounds on how many members an object or map has, which every
+// target counts (JSON Schema's minProperties and maxProperties). rest is v
+// without them: its one other conjunct, the others unified when it has
+// several, or no value when they are all there is (an object of any
+// members).
 func (r *resolver) fieldCounts(v cue.Value, what string) (fc fieldCount, rest cue.Value, ok bool) {
 	var others []cue.Value
 	ok = true
 	for _, c := range r.conjuncts(v) {
-		fn, arg, isCount := fieldCountCall(c, r.expr)
+		fn, arg, isCount := r.fieldCountCall(c)
 		if !isCount {
 			others = append(others, c)
 			continue
@@ -2592,7 +2592,7 @@ func (r *resolver) fieldCounts(v cue.Value, what string) (fc fieldCount, rest cu
 			// struct is closed to sha256 ("field not allowed").
 			var whole []cue.Value
 			for _, a := range args {
-				if _, _, isCount := fieldCountCall(a, r.expr); !isCount {
+				if _, _, isCount := r.fieldCountCall(a); !isCount {
 					whole = append(whole, a)
 				}
 			}
@@ -4494,10 +4494,6 @@ func (r *resolver) withoutDefault(v, dv cue.Value, what string) (cue.Value, stri
 	return v, "", false
 }
 
-// amongObjects reports whether v, whose default is an object, is a
-// reference to a union or a disjunction of types (#Input: string | #P |
-// *#T), whose own resolution carries the default among its objects
-// (untagged).
 // objectVariantDefault is the value CUE gives a regular field whose
 // default is an object variant of its union, where the data leaves it
 // out: the default's JSON when it is complete, else "" (CUE then refuses
@@ -4544,6 +4540,10 @@ func (r *resolver) objectsInPlace(v cue.Value) bool {
 	return true
 }
 
+// amongObjects reports whether v, whose default is an object, is a
+// reference to a union or a disjunction of types (#Input: string | #P |
+// *#T), whose own resolution carries the default among its objects
+// (untagged).
 func (r *resolver) amongObjects(v cue.Value) bool {
 	if name, ok := r.refName(v); ok {
 		d := r.defs[name]

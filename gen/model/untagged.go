@@ -485,11 +485,7 @@ func (u *Union) Untagged() bool { return u.Discriminator == "" }
 // member no variant declares leaves those of Unknown.
 func (u *Union) Fits() map[string]uint64 {
 	fits := map[string]uint64{}
-	var open uint64
 	for i, v := range u.Variants {
-		if v.Open {
-			open |= 1 << i
-		}
 		for _, f := range v.Fields {
 			fits[f.Name] |= 1 << i
 		}
@@ -497,10 +493,23 @@ func (u *Union) Fits() map[string]uint64 {
 			fits[a.Name] |= 1 << i
 		}
 	}
+	open := u.Open()
 	for m := range fits {
 		fits[m] |= open
 	}
 	return fits
+}
+
+// Open are the variants that are open (they admit members they do not
+// name, a library's fields in CUE), as bits; 0 when every one is closed.
+func (u *Union) Open() uint64 {
+	var open uint64
+	for i, v := range u.Variants {
+		if v.Open {
+			open |= 1 << i
+		}
+	}
+	return open
 }
 
 // Unknown are the variants, as bits, that a member no variant declares
@@ -508,12 +517,7 @@ func (u *Union) Fits() map[string]uint64 {
 // to the union, skipped as any unknown member is), else the open ones
 // (CUE's closed variants conflict with it).
 func (u *Union) Unknown() uint64 {
-	var open uint64
-	for i, v := range u.Variants {
-		if v.Open {
-			open |= 1 << i
-		}
-	}
+	open := u.Open()
 	if open == 0 {
 		return 1<<len(u.Variants) - 1
 	}

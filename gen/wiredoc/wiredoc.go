@@ -15,7 +15,6 @@ import (
 	"bytes"
 	"fmt"
 	"path"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -301,7 +300,7 @@ func (d *doc) union(u *model.Union) {
 	}
 	if u.Untagged() {
 		may := "it has no member the variant does not declare, and each value it has the variant admits"
-		if slices.ContainsFunc(u.Variants, func(v *model.Object) bool { return v.Open }) {
+		if u.Open() != 0 {
 			// An open variant (a library's field) admits any member.
 			may = "it has no member the variant does not declare unless the variant is open, as marked below, and each value it has the variant admits"
 		}
