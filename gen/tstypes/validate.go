@@ -142,28 +142,34 @@ func validators(p *model.Package) []decl {
 		ds = append(ds, decl{d.pos, d.name + " document", documentValidator(d)})
 	}
 	// A scalar's pattern constant only where a check uses it: an unread
-	// one is an error under noUnusedLocals.
+	// one is an error under noUnusedLocals. One scan of each declaration
+	// finds both the pattern constants and the support names it uses.
+	x := supportIdx()
+	seen := x.seen()
 	used := map[string]bool{}
 	for _, sc := range p.Scalars {
 		if len(sc.Patterns) > 0 {
 			used[patternVar(sc)] = false
 		}
 	}
+	names := newNameSet(seen, used)
 	for _, d := range ds {
 		if !strings.HasPrefix(d.text, "const _re_") {
-			identifiers(d.text, used)
+			names.mark(d.text)
 		}
 	}
 	ds = slices.DeleteFunc(ds, func(d decl) bool {
 		name, ok := strings.CutPrefix(d.text, "const ")
 		name, _, _ = strings.Cut(name, " ")
-		return ok && strings.HasPrefix(name, "_re_") && !used[name]
+		if ok && strings.HasPrefix(name, "_re_") {
+			if !used[name] {
+				return true
+			}
+			newNameSet(seen).mark(d.text) // a kept constant's text is code too
+		}
+		return false
 	})
-	code := make([]string, len(ds))
-	for i, d := range ds {
-		code[i] = d.text
-	}
-	return append(ds, decl{model.Pos{File: "\xff"}, "", pruneSupport(code...)})
+	return append(ds, decl{model.Pos{File: "\xff"}, "", x.keepUsed(seen)})
 }
 
 // declared returns the names a support block's top-level declarations
@@ -260,9 +266,17 @@ func pruneSupport(code ...string) string { return supportIdx().prune(code...) }
 // kept one refers to, read from the index.
 func (x *supportIndex) prune(code ...string) string {
 	seen := x.seen()
+	names := newNameSet(seen)
 	for _, c := range code {
-		identifiers(c, seen)
+		names.mark(c)
 	}
+	return x.keepUsed(seen)
+}
+
+// keepUsed is the support text of the blocks every module keeps, the
+// blocks declaring a name seen marks used, and every block a kept one
+// refers to.
+func (x *supportIndex) keepUsed(seen map[string]bool) string {
 	keep := make([]bool, len(x.blocks))
 	var work []int
 	mark := func(i int) {
@@ -301,29 +315,58 @@ func (x *supportIndex) prune(code ...string) string {
 	return out.String()
 }
 
-// identifiers marks in seen every identifier of text that seen holds: each
+// nameSet finds, in a text, the identifiers of some sets of names: each
 // longest run of ASCII letters, digits, _ and $ (what the regexp
-// (^|[^\w$])name($|[^\w$]) finds a name between).
-func identifiers(text string, seen map[string]bool) {
+// (^|[^\w$])name($|[^\w$]) finds a name between) that a set holds is
+// marked true in it. Only a run whose first byte begins some name is
+// looked up: a module's text is mostly other words (a lookup of every
+// word was a quarter of the TypeScript emitter at 1,000 definitions).
+type nameSet struct {
+	sets  []map[string]bool
+	first [256]bool
+}
+
+func newNameSet(sets ...map[string]bool) *nameSet {
+	n := &nameSet{sets: sets}
+	for _, s := range sets {
+		for name := range s {
+			n.first[name[0]] = true
+		}
+	}
+	return n
+}
+
+// mark marks every name of the sets that text holds as an identifier.
+func (n *nameSet) mark(text string) {
 	words(text, func(w string) {
-		if _, ok := seen[w]; ok {
-			seen[w] = true
+		if !n.first[w[0]] {
+			return
+		}
+		for _, s := range n.sets {
+			if _, ok := s[w]; ok {
+				s[w] = true
+			}
 		}
 	})
 }
 
+// wordByte holds the bytes of an identifier: ASCII letters, digits, _ and $.
+var wordByte = func() (t [256]bool) {
+	for c := range 256 {
+		t[c] = c == '_' || c == '$' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+	}
+	return t
+}()
+
 // words calls f with each run of identifier characters in text, in order.
 func words(text string, f func(string)) {
-	word := func(c byte) bool {
-		return c == '_' || c == '$' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
-	}
 	for i := 0; i < len(text); {
-		if !word(text[i]) {
+		if !wordByte[text[i]] {
 			i++
 			continue
 		}
 		j := i + 1
-		for j < len(text) && word(text[j]) {
+		for j < len(text) && wordByte[text[j]] {
 			j++
 		}
 		f(text[i:j])
