@@ -77,12 +77,19 @@ func (f *goFile) p(parts ...string) {
 		f.b.WriteByte('\n')
 		return
 	}
+	f.line("", parts, "")
+}
+
+// line writes head, parts and tail as one line at the current depth.
+func (f *goFile) line(head string, parts []string, tail string) {
 	for range f.depth {
 		f.b.WriteByte('\t')
 	}
+	f.b.WriteString(head)
 	for _, s := range parts {
 		f.b.WriteString(s)
 	}
+	f.b.WriteString(tail)
 	f.b.WriteByte('\n')
 }
 
@@ -96,21 +103,28 @@ func (f *goFile) label(parts ...string) {
 
 // open writes "line {" and indents; close dedents and writes "}" + tail.
 func (f *goFile) open(parts ...string) {
-	f.p(append(parts, " {")...)
+	f.line("", parts, " {")
 	f.depth++
 }
 
 func (f *goFile) close(tail ...string) {
 	f.depth--
-	f.p(append([]string{"}"}, tail...)...)
+	f.line("}", tail, "")
 }
 
 // doc writes text as a doc comment at the current depth, as gofmt would
 // reformat it. A directive (//schemagen:enum) goes last, after an empty
 // comment line, where gofmt moves directives.
 func (f *goFile) doc(text string, directives ...string) {
-	for _, l := range docLines(text) {
-		f.p(l)
+	if t := strings.TrimSpace(escape.GoComment(text)); t != "" && plainDoc(t) {
+		// docLines' lines, written in place.
+		for l := range strings.Lines(t) {
+			f.line("// ", []string{strings.TrimSuffix(l, "\n")}, "")
+		}
+	} else {
+		for _, l := range docLines(text) {
+			f.p(l)
+		}
 	}
 	if len(directives) > 0 {
 		if text != "" {
