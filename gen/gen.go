@@ -48,9 +48,11 @@ var Emitters = []Emitter{
 
 // Options are the inputs of a run besides the schema.
 type Options struct {
-	// Baseline is the lock generated/ holds now, or nil if there is none.
-	// The new lock is compared with it and carries its history forward.
-	Baseline *lock.Lock
+	// Baseline is the lock file generated/ holds now (its bytes), or nil
+	// if there is none. The new lock is compared with it and carries its
+	// history forward; a file that cannot be read as a lock is a
+	// *BaselineError.
+	Baseline []byte
 	// AcceptBreaking, when set, records the breaking findings against the
 	// baseline in the new lock's history with this reason.
 	AcceptBreaking string
@@ -125,9 +127,16 @@ func EmitTo(s *model.Schema, opt Options, add func(...output.File) error) ([]loc
 	}
 	cur := lock.FromModel(s)
 	var findings []lock.Finding
+	var same []byte // the baseline file, when it is cur's lock already
 	if opt.Baseline != nil {
-		findings = lock.Compare(opt.Baseline, cur)
-		cur.History = opt.Baseline.History
+		base, unchanged, file, err := lock.Reread(opt.Baseline, cur)
+		if err != nil {
+			return nil, &BaselineError{err}
+		}
+		if !unchanged {
+			findings = lock.Compare(base, cur)
+		}
+		cur.History, same = base.History, file
 	}
 	if opt.AcceptBreaking != "" {
 		acc := &lock.Acceptance{Reason: opt.AcceptBreaking}
@@ -140,8 +149,23 @@ func EmitTo(s *model.Schema, opt Options, add func(...output.File) error) ([]loc
 			cur.History = append(cur.History, acc)
 		}
 	}
-	if err := add(cur.File()); err != nil {
+	// The baseline file, when it is the lock already (nothing compared,
+	// nothing accepted), is written as it is.
+	file := output.File{Path: lock.Path, Data: same}
+	if same == nil {
+		file = cur.File()
+	}
+	if err := add(file); err != nil {
 		return nil, err
 	}
 	return findings, nil
 }
+
+// BaselineError is a lock file of generated/ (Options.Baseline) that
+// cannot be read as a lock: the fault of the file, not of the schema.
+type BaselineError struct{ Err error }
+
+func (e *BaselineError) Error() string { return e.Err.Error() }
+
+// Unwrap is the error reading the lock.
+func (e *BaselineError) Unwrap() error { return e.Err }

@@ -173,12 +173,12 @@ func runCheck(e *env, args []string) int {
 // so that the refusal is told by its cause: the one field that changed,
 // not every shipped version it no longer adds up to.
 func build(e *env, opt gen.Options, format string, add func(...output.File) error) (*gen.Result, int) {
-	base, err := readLock(e.root, e.out())
+	data, err := readLockFile(e.root, e.out())
 	if err != nil {
 		e.errorf("%v", err)
 		return nil, exitInput
 	}
-	opt.Baseline = base
+	opt.Baseline = data // read against the schema's lock (lock.Reread)
 	s, err := model.LoadPartial(e.root)
 	var rerr *model.ReadError
 	if errors.As(err, &rerr) {
@@ -187,6 +187,11 @@ func build(e *env, opt gen.Options, format string, add func(...output.File) erro
 		return nil, exitInput
 	}
 	if err != nil {
+		base, perr := parseLock(e.out(), data)
+		if perr != nil {
+			e.errorf("%v", perr)
+			return nil, exitInput
+		}
 		findings, invalid := lock.Check(base, s, err)
 		for _, f := range findings {
 			if format == formatGitHub {
@@ -221,6 +226,11 @@ func build(e *env, opt gen.Options, format string, add func(...output.File) erro
 		e.errorf("writing %s/: %v", e.out(), err) // the error says what is on disk
 		return nil, exitInput
 	}
+	var berr *gen.BaselineError
+	if errors.As(err, &berr) {
+		e.errorf("%s/%v", e.out(), berr.Err)
+		return nil, exitInput
+	}
 	if err != nil {
 		if l, ok := err.(model.ErrorList); ok {
 			e.printSchemaErrors(format, l)
@@ -235,12 +245,27 @@ func build(e *env, opt gen.Options, format string, add func(...output.File) erro
 
 // readLock reads out/schema.lock.json, or returns nil if there is none.
 func readLock(root, out string) (*lock.Lock, error) {
+	data, err := readLockFile(root, out)
+	if err != nil {
+		return nil, err
+	}
+	return parseLock(out, data)
+}
+
+// readLockFile returns the bytes of out/schema.lock.json, or nil if there
+// is none.
+func readLockFile(root, out string) ([]byte, error) {
 	data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(out), lock.Path))
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
-	if err != nil {
-		return nil, err
+	return data, err
+}
+
+// parseLock parses the lock file data of out, or returns nil for none.
+func parseLock(out string, data []byte) (*lock.Lock, error) {
+	if data == nil {
+		return nil, nil
 	}
 	l, err := lock.Parse(data)
 	if err != nil {

@@ -312,3 +312,57 @@ func TestDistinctNamesSetting(t *testing.T) {
 		}
 	})
 }
+
+// TestUnreadableLockChangesNothing: a lock file that is not a lock (read
+// against the schema's own after the emitters ran, lock.Reread) stops
+// generate with the file's error and writes nothing, as when it was
+// parsed before the schema was loaded; check says the same. A lock that
+// is the schema's own, with a history, is recognised and left as it is.
+func TestUnreadableLockChangesNothing(t *testing.T) {
+	dir := scratch(t)
+	if code, _, stderr := schemagen(t, "-C", dir, "generate"); code != 0 {
+		t.Fatalf("generate: exit %d: %s", code, stderr)
+	}
+	lockFile := filepath.Join(dir, "generated", "schema.lock.json")
+	good, err := os.ReadFile(lockFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	withHistory := bytes.Replace(good, []byte("\n}\n"), []byte(",\n  \"history\": [\n    {\n      \"reason\": \"why\",\n      \"findings\": [\n        \"f\"\n      ]\n    }\n  ]\n}\n"), 1)
+	for _, tc := range []struct {
+		name, data, want string
+		code             int
+	}{
+		{"not JSON", "not json", "schemagen: generated/schema.lock.json: invalid character 'o' in literal null (expecting 'u')\n", exitInput},
+		{"a null history entry", strings.Replace(string(withHistory), "\"history\": [\n", "\"history\": [\n    null,\n", 1), "schemagen: generated/schema.lock.json: a history entry is null\n", exitInput},
+		{"the lock with a history", string(withHistory), "", exitOK},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if err := os.WriteFile(lockFile, []byte(tc.data), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			before := snapshotTree(t, filepath.Join(dir, "generated"))
+			os.Remove(filepath.Join(dir, "generated", "docs", "fleet.md")) // a file generate would write again
+			delete(before, filepath.Join("docs", "fleet.md"))
+			for _, cmd := range []string{"generate", "check"} {
+				code, _, stderr := schemagen(t, "-C", dir, cmd)
+				if tc.code == exitOK && cmd == "check" {
+					continue // generate wrote the doc back; check is clean
+				}
+				if code != tc.code || stderr != tc.want {
+					t.Errorf("%s: exit %d, stderr %q; want %d, %q", cmd, code, stderr, tc.code, tc.want)
+				}
+			}
+			after := snapshotTree(t, filepath.Join(dir, "generated"))
+			if tc.code == exitOK {
+				if string(after["schema.lock.json"]) != tc.data {
+					t.Errorf("the lock with a history was rewritten")
+				}
+				return
+			}
+			if d := cmp.Diff(before, after); d != "" {
+				t.Errorf("generate changed generated/ (-before +after):\n%s", d)
+			}
+		})
+	}
+}
