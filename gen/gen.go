@@ -165,6 +165,7 @@ func EmitTo(s *model.Schema, opt Options, add func(...output.File) error) ([]loc
 // cannot be read as a lock: the fault of the file, not of the schema.
 type BaselineError struct{ Err error }
 
+// Error is the error reading the lock, which names the file.
 func (e *BaselineError) Error() string { return e.Err.Error() }
 
 // Unwrap is the error reading the lock.

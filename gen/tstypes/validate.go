@@ -161,14 +161,14 @@ func validators(p *model.Package) []decl {
 	ds = slices.DeleteFunc(ds, func(d decl) bool {
 		name, ok := strings.CutPrefix(d.text, "const ")
 		name, _, _ = strings.Cut(name, " ")
-		if ok && strings.HasPrefix(name, "_re_") {
-			if !used[name] {
-				return true
-			}
-			newNameSet(seen).mark(d.text) // a kept constant's text is code too
-		}
-		return false
+		return ok && strings.HasPrefix(name, "_re_") && !used[name]
 	})
+	support := newNameSet(seen)
+	for _, d := range ds {
+		if strings.HasPrefix(d.text, "const _re_") {
+			support.mark(d.text) // a kept constant's text is code too
+		}
+	}
 	return append(ds, decl{model.Pos{File: "\xff"}, "", x.keepUsed(seen)})
 }
 
