@@ -884,11 +884,6 @@ func refusal(o *model.Object, rf *model.Refusal) obj {
 	return obj{{"not", not}}
 }
 
-// conditional states an if clause that declares or narrows fields as
-// if/then/else: if the conditions hold, then what the body says of each
-// field at its path (required, const, minItems); else every field only
-// the body declares is absent. The object lists such a field among its
-// properties, so the strict set admits it while the body applies.
 // condSchema is the schema of an if clause's conditions: what its
 // "if" says, and what a value must be for them to hold.
 func condSchema(o *model.Object, when []model.Condition) obj {
@@ -947,6 +942,11 @@ func condDefaults(o *model.Object) []any {
 	return rules
 }
 
+// conditional states an if clause that declares or narrows fields as
+// if/then/else: if the conditions hold, then what the body says of each
+// field at its path (required, const, minItems); else every field only
+// the body declares is absent. The object lists such a field among its
+// properties, so the strict set admits it while the body applies.
 func conditional(o *model.Object, cd *model.Conditional) obj {
 	ifs := condSchema(o, cd.When)
 	root := &narrowNode{}

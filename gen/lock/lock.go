@@ -797,7 +797,6 @@ func condDefaultFact(o *model.Object, f *model.Field, c *model.CondDefault) stri
 	return whenPrefix(o, c.When) + f.Name + " default " + c.Value
 }
 
-// condValue is a refusal's compared value as a JSON literal.
 // conditionFacts are what an if clause that declares or narrows fields
 // says, one fact each, its conditions in a canonical order: "when
 // external is true: role only then", "when flag is present: nested.f
@@ -823,6 +822,7 @@ func conditionFacts(o *model.Object, cd *model.Conditional) []string {
 	return facts
 }
 
+// condValue is a refusal's compared value as a JSON literal.
 func condValue(o *model.Object, c model.Cond) string {
 	if f := o.Field(c.Field); f != nil && f.Type.BaseOf() == model.Int {
 		return strconv.FormatInt(c.Int, 10)

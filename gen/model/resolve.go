@@ -4956,9 +4956,6 @@ func isBottomExpr(n ast.Node) bool {
 	return ok && isBottom(e)
 }
 
-// writesDefault reports whether an expression marks a default (*x) of its
-// own: one within a struct literal in it is a field's
-// ([...{a?: bool | *false}] writes none for the list).
 // writesDefaultOf reports whether v's source marks a default, or that of
 // the definition v refers to (l: #List, #List: [...number] | *[1, 2, 3]).
 func (r *resolver) writesDefaultOf(v cue.Value) bool {
@@ -4973,6 +4970,9 @@ func (r *resolver) writesDefaultOf(v cue.Value) bool {
 	return false
 }
 
+// writesDefault reports whether an expression marks a default (*x) of its
+// own: one within a struct literal in it is a field's
+// ([...{a?: bool | *false}] writes none for the list).
 func writesDefault(n ast.Node) bool {
 	if n == nil {
 		return false // a value CUE made from several (a definition declared twice)
@@ -6397,7 +6397,6 @@ func uncountedMatchN(n ast.Node) (string, bool) {
 	return found, found != ""
 }
 
-// oneOf resolves a disjunction of types of different JSON kinds.
 // resolveOneOf resolves a OneOf definition's alternatives, once.
 func (r *resolver) resolveOneOf(d *def) {
 	if d.oneOfAlts == nil || d.oneOfDone {
@@ -6412,6 +6411,7 @@ func (r *resolver) resolveOneOf(d *def) {
 	r.closedCtx = closedCtx
 }
 
+// oneOf resolves a disjunction of types of different JSON kinds.
 func (r *resolver) oneOf(d *def, alts []cue.Value, what string) *OneOf {
 	exact := r.exactKind // this choice's own, not a nested one's
 	r.exactKind = 0

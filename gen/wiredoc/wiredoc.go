@@ -671,7 +671,6 @@ func constraintList(b model.Base, c model.Constraints) []string {
 	return out
 }
 
-// link is a Markdown link to a definition's section.
 // matchWords says what a value matching T of matchIf or list.MatchN is:
 // a constant, constraints of the value's own base, or, on a value of any
 // type, a type of its own (an object T links to its section).
@@ -692,6 +691,7 @@ func matchWords(t *model.Type) string {
 	return s
 }
 
+// link is a Markdown link to a definition's section.
 func link(name string) string { return "[" + name + "](#" + anchor(name) + ")" }
 
 // anchor is the id GitHub (and most renderers) give a heading: lower case,
