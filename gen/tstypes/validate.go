@@ -68,24 +68,29 @@ type code struct {
 	vars  int
 }
 
-func (c *code) p(parts ...string) {
+func (c *code) p(parts ...string) { c.line("", parts, "") }
+
+// line writes head, parts and tail as one line at the current depth.
+func (c *code) line(head string, parts []string, tail string) {
 	for range c.depth {
 		c.b.WriteString("  ")
 	}
+	c.b.WriteString(head)
 	for _, s := range parts {
 		c.b.WriteString(s)
 	}
+	c.b.WriteString(tail)
 	c.b.WriteString("\n")
 }
 
 func (c *code) open(parts ...string) {
-	c.p(append(parts, " {")...)
+	c.line("", parts, " {")
 	c.depth++
 }
 
 func (c *code) close(tail ...string) {
 	c.depth--
-	c.p(append([]string{"}"}, tail...)...)
+	c.line("}", tail, "")
 }
 
 func (c *code) fresh(name string) string {
