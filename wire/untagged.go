@@ -54,6 +54,38 @@ func (r *Reader) FitOpen(members map[string]uint64, all, unknown uint64) (uint64
 	return fit, nil
 }
 
+// HasAll reports whether the object at r's position, which it does not
+// consume, has a member of every one of names: a value of a union whose
+// possible variants come out equal where it holds every member each
+// declares (a union without a discriminator of open variants that no
+// constant tells apart). An object that cannot be read has none.
+func (r *Reader) HasAll(names []string) bool {
+	s := *r
+	if s.Object() != nil {
+		return false
+	}
+	have := 0
+	for first := true; ; first = false {
+		key, ok, err := s.Key(first)
+		if err != nil {
+			return false
+		}
+		if !ok {
+			break
+		}
+		for _, n := range names {
+			if string(key) == n {
+				have++ // a member is not given twice: the decoder refuses that
+				break
+			}
+		}
+		if s.Skip() != nil {
+			return false
+		}
+	}
+	return have >= len(names)
+}
+
 // Try reads the object at r's position, without consuming it, as one
 // variant: decode reads it without refusing a missing required field
 // and returns the names of those missing, validate checks what it read.
@@ -138,6 +170,23 @@ func One[U interface {
 		// The union's default (*#D | #P) is possible for the value: CUE
 		// reads it as the default, whatever variant built it.
 		p.Add(path, member, RuleOneOf, "is read as a %s, the union's default, which CUE takes wherever it is possible, not as the %s it was built as", typeName(reflect.TypeOf(got)), typeName(want))
+	}
+}
+
+// OneValue is One for a union whose possible variants come out equal
+// where a value holds every member each declares: its JSON must read as
+// one value of the union, whichever variant reads it, since CUE finds
+// them one.
+func OneValue[U interface {
+	AppendJSON([]byte) ([]byte, error)
+}](p *Problems, path *Path, member string, v U, decode func(*Reader) (U, error)) {
+	b, err := v.AppendJSON(nil)
+	if err != nil {
+		return // the encoding's own problem, which validate reports
+	}
+	r := Reader{data: b}
+	if _, err := decode(&r); err != nil {
+		p.Add(path, member, RuleOneOf, "%s", err.Error())
 	}
 }
 

@@ -264,3 +264,49 @@ func TestOneDefault(t *testing.T) {
 		t.Fatalf("another variant the default takes: got %v", err)
 	}
 }
+
+// TestOneValue: in a union whose possible variants come out equal where a
+// value holds every member each declares, a value built in Go as one
+// variant that another reads is one value, not a problem; a value the
+// union's decoder refuses is.
+func TestOneValue(t *testing.T) {
+	decode := func(r *Reader) (oneU, error) { return dflt{}, r.Skip() }
+	var p Problems
+	root := Root("U")
+	OneValue[oneU](&p, &root, "", other{}, decode)
+	if err := p.Err(); err != nil {
+		t.Fatalf("a value another variant reads: %v", err)
+	}
+	refuse := func(r *Reader) (oneU, error) { return nil, NoVariant("U", 3, []string{"A", "B"}) }
+	OneValue[oneU](&p, &root, "", other{}, refuse)
+	if err := p.Err(); err == nil || !bytes.Contains([]byte(err.Error()), []byte("is ambiguous")) {
+		t.Fatalf("a value the decoder refuses: got %v", err)
+	}
+}
+
+// TestHasAll: the object at the reader's position holds every name, or
+// not; the reader does not move.
+func TestHasAll(t *testing.T) {
+	for _, tc := range []struct {
+		data  string
+		names []string
+		want  bool
+	}{
+		{`{"foo": "x", "bar": 1}`, []string{"foo", "bar"}, true},
+		{`{"foo": "x", "bar": 1, "baz": [1, {"foo": 2}]}`, []string{"bar"}, true},
+		{`{"foo": "x"}`, []string{"foo", "bar"}, false},
+		{`{"baz": {"bar": 1}}`, []string{"bar"}, false},
+		{`{}`, nil, true},
+		{`{}`, []string{"foo"}, false},
+		{`[1]`, nil, false},
+		{`{"foo": }`, []string{"foo"}, false},
+	} {
+		r := NewReader([]byte(tc.data))
+		if got := r.HasAll(tc.names); got != tc.want {
+			t.Errorf("%s HasAll(%q) = %v, want %v", tc.data, tc.names, got, tc.want)
+		}
+		if r.pos != 0 {
+			t.Errorf("%s: HasAll moved the reader to %d", tc.data, r.pos)
+		}
+	}
+}

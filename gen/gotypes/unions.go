@@ -2,6 +2,7 @@ package gotypes
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/schemagen/schemagen/gen/model"
@@ -187,11 +188,24 @@ func untagged(f *goFile, u *model.Union, used bool) {
 	}
 	membersVar := helper("members", t)
 	variantsVar := helper("variants", t)
+	wholeVar := helper("whole", t)
 	all := uint64(1)<<len(u.Variants) - 1
 	f.decl()
 	f.p("var ", membersVar, " = map[string]uint64{", strings.Join(entries, ", "), "}")
 	f.decl()
 	f.p("var ", variantsVar, " = []string{", strings.Join(plain, ", "), "}")
+	if u.Merge {
+		var whole []string
+		for _, names := range u.Whole() {
+			var qs []string
+			for _, n := range names {
+				qs = append(qs, quote(n))
+			}
+			whole = append(whole, "{"+strings.Join(qs, ", ")+"}")
+		}
+		f.decl()
+		f.p("var ", wholeVar, " = [][]string{", strings.Join(whole, ", "), "}")
+	}
 
 	for _, v := range u.Variants {
 		f.decl()
@@ -202,6 +216,9 @@ func untagged(f *goFile, u *model.Union, used bool) {
 	dflt := ""
 	if u.Default != nil {
 		dflt = fmt.Sprintf("\nWhere the default, %s, is possible, the value is one, and must be\ncomplete for it.", u.Default.GoName)
+	}
+	if u.Merge {
+		dflt = "\nSeveral may be where the value holds every member each declares:\nCUE's values of them come out equal, one value, which the first of\nthem holds."
 	}
 	f.doc(fmt.Sprintf("%s decodes one %s as CUE reads it: the variants possible are those that\ndeclare every member the value has that some variant declares, and\nadmit its values, required fields aside; exactly one must be, and the\nvalue complete for it.%s The error is a *wire.DecodeError: for none or\nseveral, wire.ErrVariant.", u.UnmarshalFunc(), t, dflt))
 	f.open("func ", u.UnmarshalFunc(), "(data []byte) (", t, ", error)")
@@ -218,7 +235,11 @@ func untagged(f *goFile, u *model.Union, used bool) {
 	f.p("return p.Err()")
 	f.close()
 	f.p("x.validate(&p, &root)")
-	f.p(w, ".One(&p, &root, \"\", x, ", decodeFunc(t), ")")
+	if u.Merge {
+		f.p(w, ".OneValue(&p, &root, \"\", x, ", decodeFunc(t), ")")
+	} else {
+		f.p(w, ".One(&p, &root, \"\", x, ", decodeFunc(t), ")")
+	}
 	f.p("return p.Err()")
 	f.close()
 
@@ -251,6 +272,21 @@ func untagged(f *goFile, u *model.Union, used bool) {
 				f.close()
 			}
 		}
+	}
+	if u.Merge {
+		f.open("if one&(one-1) != 0")
+		f.comment("Several are possible: one value where it holds every member each declares.")
+		f.p("whole := one")
+		for i := range u.Variants {
+			bit := hex(1 << i)
+			f.open("if one&", bit, " != 0 && !r.HasAll(", wholeVar, "[", strconv.Itoa(i), "])")
+			f.p("whole &^= ", bit)
+			f.close()
+		}
+		f.open("if whole == one")
+		f.p("one &= -one // the first")
+		f.close()
+		f.close()
 	}
 	f.open("if one == 0 && fit != 0 && fit&(fit-1) == 0")
 	f.comment("Only one variant has the members: its decoder and Validate say what is wrong.")

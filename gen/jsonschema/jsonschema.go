@@ -706,6 +706,28 @@ func (e *emitter) untagged(u *model.Union) obj {
 		}
 		return obj{{"type", "object"}, {"if", possible[i]}, {"then", complete[i]}, {"else", rest}}
 	}
+	if u.Merge {
+		// Several possible are one value where it holds every member
+		// each declares (CUE's values of them come out equal): either
+		// exactly one is possible, and the value complete for it, or
+		// some are, and each possible one it is whole for.
+		var whole []any
+		for i, v := range u.Variants {
+			var names []any
+			for _, f := range v.Fields {
+				names = append(names, f.Name)
+			}
+			w := slices.Clone(complete[i].(obj))
+			if len(names) > 0 {
+				w = append(w, member{"required", names})
+			}
+			whole = append(whole, obj{{"anyOf", []any{obj{{"not", possible[i]}}, w}}})
+		}
+		return obj{{"type", "object"}, {"anyOf", []any{
+			obj{{"oneOf", possible}, {"anyOf", complete}},
+			obj{{"anyOf", possible}, {"allOf", whole}},
+		}}}
+	}
 	return obj{{"type", "object"}, {"oneOf", possible}, {"anyOf", complete}}
 }
 

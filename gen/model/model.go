@@ -507,6 +507,13 @@ type Union struct {
 	// others are possible too; nil when the union marks none. Where the
 	// default is dropped, the value is the one other variant possible.
 	Default *Object
+	// Merge is set when open variants of a union without a discriminator
+	// are told apart by no constant (cog's MyRefA | MyRefB, {foo: string}
+	// and {bar: int64}): where several are possible, CUE's values of them
+	// come out equal, one value, exactly when each holds every member it
+	// declares (Whole); else the value is ambiguous. Their fields are
+	// flat (FlatObject), so that a value holding them adds nothing.
+	Merge bool
 	// ByPath: written in place and named by its path (Enum.ByPath).
 	ByPath bool
 }

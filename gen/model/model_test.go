@@ -191,6 +191,9 @@ func dump(s *model.Schema) string {
 				if u.Default != nil {
 					tells += " default=" + u.Default.Name
 				}
+				if u.Merge {
+					tells += " merge"
+				}
 			}
 			fmt.Fprintf(&b, "union %s %s %s @%s\n", u.GoName, tells, strings.Join(vs, " "), u.Pos)
 		}

@@ -146,7 +146,14 @@ func (r *resolver) untaggedOpen(d *def, u *Union) bool {
 	for i, o := range u.Variants {
 		for _, p := range u.Variants[i+1:] {
 			if (o.Open || p.Open) && !tagApart(o, p) && o != u.Default && p != u.Default {
-				r.errorf(r.variantPos(d, p), "%s: %s and %s hold no constant field that tells them apart (nor a field one declares that the other is closed to), and %s admits members it does not name: CUE keeps both where a value fits both and drops one where their values come out equal, which a member that only the data names makes depend on the data; give them a constant field that tells them apart, kind: \"a\"", d.ref(), r.objRef(o), r.objRef(p), r.objRef(openOf(o, p)))
+				if u.Default == nil && o.Open && p.Open && FlatObject(o) && FlatObject(p) {
+					// {foo: string} | {bar: int64}: where both are
+					// possible, a value holding every member of each
+					// is one value of them both (Merge).
+					u.Merge = true
+					continue
+				}
+				r.errorf(r.variantPos(d, p), "%s: %s and %s hold no constant field that tells them apart (nor a field one declares that the other is closed to), and %s admits members it does not name: CUE keeps both where a value fits both and drops one where their values come out equal, which a member that only the data names makes depend on the data, unless both are open and of flat fields alone (scalars, enums, constants, lists of them: a value holding every member of each is then one value of both), which %s; give them a constant field that tells them apart, kind: \"a\"", d.ref(), r.objRef(o), r.objRef(p), r.objRef(openOf(o, p)), notMergeable(o, p, u))
 				ok = false
 			}
 		}
@@ -179,6 +186,59 @@ func (r *resolver) untaggedOpen(d *def, u *Union) bool {
 		}
 	}
 	return ok
+}
+
+// FlatObject reports whether o is an object whose value, where the data
+// holds each of its members, is the data itself: only fields, each of a
+// type that adds nothing to a value it admits (a scalar, a constant, an
+// enum, null, any value, or a list or nullable of those), with no member
+// pattern, absent member, condition or count. CUE's values of two such
+// open variants that the data holds whole come out equal (Union.Merge).
+func FlatObject(o *Object) bool {
+	if len(o.Absent)+len(o.Forbids)+len(o.Refusals)+len(o.Conditionals)+len(o.Members)+len(o.MatchIfs)+len(o.MatchNs) > 0 || o.MinFields != nil || o.MaxFields != nil {
+		return false
+	}
+	for _, f := range o.Fields {
+		if !flatType(f.Type) {
+			return false
+		}
+	}
+	return true
+}
+
+// flatType reports whether t adds nothing to a value it admits.
+func flatType(t *Type) bool {
+	switch t.Kind {
+	case BasicKind, ScalarKind, EnumKind, ConstKind, NullKind, AnyKind:
+		return t.MatchIf == nil
+	case ListKind, NullableKind:
+		return t.Elem != nil && flatType(t.Elem)
+	}
+	return false
+}
+
+// Whole are, for each variant of u, the members it declares: a value
+// holding every one of them is whole for it (Merge).
+func (u *Union) Whole() [][]string {
+	whole := make([][]string, len(u.Variants))
+	for i, v := range u.Variants {
+		for _, f := range v.Fields {
+			whole[i] = append(whole[i], f.Name)
+		}
+	}
+	return whole
+}
+
+// notMergeable says why open variants o and p that no constant tells
+// apart are not carried as Merge: the clause a refusal ends with.
+func notMergeable(o, p *Object, u *Union) string {
+	switch {
+	case u.Default != nil:
+		return "a union with a default is not (CUE takes the default wherever it is possible)"
+	case !o.Open || !p.Open:
+		return "a closed variant beside an open one is not"
+	}
+	return "these are not (a field of an object, a map, a union or a choice of kinds, or a member pattern, condition or count beside the fields, adds to a value what the data may not hold)"
 }
 
 // openOf is o when it is open, else p.

@@ -136,6 +136,15 @@ function _fit(v: Record<string, unknown>, members: Readonly<Record<string, numbe
   return fit;
 }
 
+/**
+ * Whether v has every member each variant of possible (bits, in order)
+ * declares, names listing them: a value of a union whose possible
+ * variants come out equal where it holds them all.
+ */
+function _whole(v: Record<string, unknown>, possible: number, names: readonly (readonly string[])[]): boolean {
+  return names.every((ns, i) => (possible & (1 << i)) === 0 || ns.every((n) => Object.prototype.hasOwnProperty.call(v, n)));
+}
+
 /** The number of code points (Go's runes) in s. */
 function _cp(s: string): number {
   let n = s.length;

@@ -1907,6 +1907,18 @@ func untaggedValidator(u *model.Union) string {
 			c.p("if ((possible & ", bit, ") !== 0) return [possible, ", bit, "];")
 		}
 	}
+	if u.Merge {
+		var whole []string
+		for _, names := range u.Whole() {
+			var qs []string
+			for _, n := range names {
+				qs = append(qs, jsString(n))
+			}
+			whole = append(whole, "["+strings.Join(qs, ", ")+"]")
+		}
+		c.p("// Several possible are one value where it holds every member each declares: the first.")
+		c.p("if ((possible & (possible - 1)) !== 0 && _whole(v, possible, [", strings.Join(whole, ", "), "])) return [possible, possible & -possible];")
+	}
 	c.p("return [possible, possible === 0 && fit !== 0 && (fit & (fit - 1)) === 0 ? fit : possible];")
 	c.close()
 	c.p("")

@@ -308,6 +308,9 @@ func (d *doc) union(u *model.Union) {
 		if u.Default != nil {
 			d.f("%s is the default: a value it may be is one, and must be complete for it, however many others it may also be (CUE takes the default there); a value it may not be is one of the others by the rule above.\n\n", link(u.Default.Name))
 		}
+		if u.Merge {
+			d.f("Open variants that no constant tells apart may be possible together: a value is then valid when it has every member each of them declares, for CUE finds their values equal, one value (the first of them in Go and TypeScript); a value missing one is ambiguous and refused.\n\n")
+		}
 		d.f("| variant | members | meaning |\n| --- | --- | --- |\n")
 		for _, v := range u.Variants {
 			names := model.MemberNames(v)
