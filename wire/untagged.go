@@ -156,17 +156,8 @@ func NoVariant(typ string, possible uint64, variants []string) error {
 func One[U interface {
 	AppendJSON([]byte) ([]byte, error)
 }](p *Problems, path *Path, member string, v U, decode func(*Reader) (U, error)) {
-	b, err := v.AppendJSON(nil)
-	if err != nil {
-		return // the encoding's own problem, which validate reports
-	}
-	r := Reader{data: b}
-	got, err := decode(&r)
-	if err != nil {
-		p.Add(path, member, RuleOneOf, "%s", err.Error())
-		return
-	}
-	if want := reflect.TypeOf(v); reflect.TypeOf(got) != want {
+	got, ok := readBack(p, path, member, v, decode)
+	if want := reflect.TypeOf(v); ok && reflect.TypeOf(got) != want {
 		// The union's default (*#D | #P) is possible for the value: CUE
 		// reads it as the default, whatever variant built it.
 		p.Add(path, member, RuleOneOf, "is read as a %s, the union's default, which CUE takes wherever it is possible, not as the %s it was built as", typeName(reflect.TypeOf(got)), typeName(want))
@@ -180,14 +171,26 @@ func One[U interface {
 func OneValue[U interface {
 	AppendJSON([]byte) ([]byte, error)
 }](p *Problems, path *Path, member string, v U, decode func(*Reader) (U, error)) {
+	readBack(p, path, member, v, decode)
+}
+
+// readBack decodes v's JSON with decode, the union's decoder, adding its
+// refusal to p; ok is false when v could not be encoded (validate
+// reports that) or was refused.
+func readBack[U interface {
+	AppendJSON([]byte) ([]byte, error)
+}](p *Problems, path *Path, member string, v U, decode func(*Reader) (U, error)) (got U, ok bool) {
 	b, err := v.AppendJSON(nil)
 	if err != nil {
-		return // the encoding's own problem, which validate reports
+		return got, false // the encoding's own problem, which validate reports
 	}
 	r := Reader{data: b}
-	if _, err := decode(&r); err != nil {
+	got, err = decode(&r)
+	if err != nil {
 		p.Add(path, member, RuleOneOf, "%s", err.Error())
+		return got, false
 	}
+	return got, true
 }
 
 // typeName is a variant's Go type name, without its package and pointer.
