@@ -277,7 +277,9 @@ type def struct {
 	// one refers to (#Name there, named from.qualifier+Name here).
 	from *foreignPkg
 	// open: a hidden field's struct reached where it is open (hiddenRef),
-	// carried as an open object.
+	// carried as an open object; of a union written in place, that what
+	// holds it is open (a library's field, not a definition), so that its
+	// variants are resolved as there.
 	open bool
 	// path is the path of a definition reached by a reference rather
 	// than listed at the top level: one of another package (#Name), or
@@ -1442,7 +1444,13 @@ func (r *resolver) resolveRounds() {
 			}
 		}
 		for ; inlineUnionsDone < len(r.inlineUnions); inlineUnionsDone++ {
-			r.resolveUnion(r.inlineUnions[inlineUnionsDone])
+			// As where it is written (d.open), not as the object or
+			// union resolved last, whose closedness was left in
+			// closedCtx (a library's N3: {f0?: N1 | N2} read its open
+			// variants as closed copies after a definition).
+			d := r.inlineUnions[inlineUnionsDone]
+			r.closedCtx = !d.root && !d.open
+			r.resolveUnion(d)
 		}
 	}
 	for ; forbidsDone < len(r.order); forbidsDone++ {
@@ -4628,6 +4636,7 @@ func (r *resolver) defaultUnion(v cue.Value, alts []*def, what string) (*Type, b
 	d := &def{name: name, v: v, pos: p, doc: fmt.Sprintf("%s is the value of %s.", name, what), altDefs: alts, at: what}
 	r.placeAt(d, what)
 	d.union = &Union{Name: d.name, Doc: d.doc, Pos: d.pos}
+	d.open = !r.closedCtx // where it is: its variants are resolved so
 	r.pkg.Unions = append(r.pkg.Unions, d.union)
 	r.inlineUnions = append(r.inlineUnions, d)
 	return &Type{Kind: UnionKind, Union: d.union}, true
@@ -6322,6 +6331,7 @@ func (r *resolver) inlineDisjunction(v cue.Value, alts []cue.Value, what string)
 	if refs == len(alts) {
 		// #A | #B in place: a union, named after where it is.
 		d.union = &Union{Name: d.name, Doc: d.doc, Pos: d.pos}
+		d.open = !r.closedCtx // where it is: its variants are resolved so
 		r.pkg.Unions = append(r.pkg.Unions, d.union)
 		r.inlineUnions = append(r.inlineUnions, d)
 		return &Type{Kind: UnionKind, Union: d.union}, true
