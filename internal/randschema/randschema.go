@@ -533,6 +533,9 @@ func (g *gen) mapType(depth int) typ {
 // unionType is a union of two named objects told apart by a constant
 // member, kind.
 func (g *gen) unionType(depth int) typ {
+	if g.lib && g.r.IntN(3) == 0 {
+		return g.flatUnion()
+	}
 	var names []string
 	var vs []typ
 	// In a library its variants are open; half the time their kind is a
@@ -586,6 +589,35 @@ func (g *gen) unionType(depth int) typ {
 			}
 		}
 		return v
+	}}
+}
+
+// flatUnion is a union, in a library, of two open objects of scalar
+// fields that no constant tells apart (cog's MyRefA | MyRefB): a value
+// some fields of each, or all of both, which CUE finds one value
+// (docs/schema-language.md, "Open variants that come out equal").
+func (g *gen) flatUnion() typ {
+	var names []string
+	var all []field
+	for _, k := range []string{"a", "b"} {
+		var b strings.Builder
+		b.WriteString("{\n")
+		for i := range 1 + g.r.IntN(3) {
+			f := field{name: fmt.Sprintf("%s%s%d", g.prefix, k, i), mark: pick(g.r, "", "?", "!"), t: g.scalarType()}
+			fmt.Fprintf(&b, "\t%s%s: %s\n", f.name, f.mark, f.t.cue)
+			all = append(all, f)
+		}
+		b.WriteString("}")
+		names = append(names, g.named(typ{cue: b.String()}).cue)
+	}
+	return typ{cue: strings.Join(names, " | "), sample: func(r *rand.Rand) any {
+		m := map[string]any{}
+		for _, f := range all {
+			if r.IntN(4) != 0 {
+				m[f.name] = f.t.sample(r)
+			}
+		}
+		return m
 	}}
 }
 
