@@ -4607,6 +4607,18 @@ func (r *resolver) objectAlts(v cue.Value) ([]*def, bool) {
 // is its own one operand.
 func orOperands(n ast.Expr) []ast.Expr { return operands(n, token.OR) }
 
+// unionInPlace makes d, a disjunction of objects and unions written in
+// place, a union of the package, resolved after the objects
+// (resolveRounds) as where it is written: open in a library's field,
+// closed in a definition (def.open).
+func (r *resolver) unionInPlace(d *def) *Type {
+	d.union = &Union{Name: d.name, Doc: d.doc, Pos: d.pos}
+	d.open = !r.closedCtx
+	r.pkg.Unions = append(r.pkg.Unions, d.union)
+	r.inlineUnions = append(r.inlineUnions, d)
+	return &Type{Kind: UnionKind, Union: d.union}
+}
+
 // identDef returns the package's definition an identifier names (#A),
 // or nil: for another identifier, or one that a definition of that name
 // nearer the reference shadows (#Cfg: {#A: {…}, x: *#A | #B}).
@@ -4635,11 +4647,7 @@ func (r *resolver) defaultUnion(v cue.Value, alts []*def, what string) (*Type, b
 	name := inlineName(what)
 	d := &def{name: name, v: v, pos: p, doc: fmt.Sprintf("%s is the value of %s.", name, what), altDefs: alts, at: what}
 	r.placeAt(d, what)
-	d.union = &Union{Name: d.name, Doc: d.doc, Pos: d.pos}
-	d.open = !r.closedCtx // where it is: its variants are resolved so
-	r.pkg.Unions = append(r.pkg.Unions, d.union)
-	r.inlineUnions = append(r.inlineUnions, d)
-	return &Type{Kind: UnionKind, Union: d.union}, true
+	return r.unionInPlace(d), true
 }
 
 // objectDefault returns the type of a field whose default is an object,
@@ -6330,11 +6338,7 @@ func (r *resolver) inlineDisjunction(v cue.Value, alts []cue.Value, what string)
 	}
 	if refs == len(alts) {
 		// #A | #B in place: a union, named after where it is.
-		d.union = &Union{Name: d.name, Doc: d.doc, Pos: d.pos}
-		d.open = !r.closedCtx // where it is: its variants are resolved so
-		r.pkg.Unions = append(r.pkg.Unions, d.union)
-		r.inlineUnions = append(r.inlineUnions, d)
-		return &Type{Kind: UnionKind, Union: d.union}, true
+		return r.unionInPlace(d), true
 	}
 	o := r.oneOf(d, alts, what)
 	if d.union != nil {

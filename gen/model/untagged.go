@@ -140,7 +140,10 @@ func (r *resolver) untagged(d *def, u *Union) {
 // A default among them (HeatmapColorOptions | *{scheme: "Oranges", …},
 // grafana/cog's defaults) is the value wherever it is possible, however
 // many others are: neither condition concerns it but as the variant
-// that declares the member.
+// that declares the member. Two open variants of flat fields need no
+// such field: where both are possible, a value holding every member of
+// each is one value of them both, CUE's rule the union then states
+// (Merge).
 func (r *resolver) untaggedOpen(d *def, u *Union) bool {
 	ok := true
 	for i, o := range u.Variants {
