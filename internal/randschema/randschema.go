@@ -17,10 +17,14 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+
+	"cuelang.org/go/cue/ast"
+	"cuelang.org/go/cue/parser"
+
+	"github.com/schemagen/schemagen/gen/model"
 )
 
 // typ is one CUE type the generator wrote: its text, and a sampler of
@@ -804,14 +808,21 @@ func New(seed uint64, opt Options) Module {
 	}
 	b.WriteString(name + ": " + a.cue + "\n\n")
 	b.WriteString(usesImports)
-	// A library refers to its named types (each N… once more than it is
-	// declared), or says it is one.
-	refersToNamed := len(namedRef.FindAllString(b.String(), -1)) > g.nnamed
-	return Module{CUE: b.String(), Sample: a.sample, Library: opt.Library, setting: opt.Library && !refersToNamed}
+	// A library reads as one by itself when A uses a named type that is
+	// no constant (model.TypeLibrary: N1: "k" is one value in a document
+	// too); else schemagen.cue says it is one.
+	return Module{CUE: b.String(), Sample: a.sample, Library: opt.Library, setting: opt.Library && !readsAsLibrary(b.String())}
 }
 
-// namedRef finds the names of a library's named types (N1, N2, …).
-var namedRef = regexp.MustCompile(`\bN[0-9]+\b`)
+// readsAsLibrary reports whether schemagen reads src, a package's file,
+// as a library of types without being told.
+func readsAsLibrary(src string) bool {
+	f, err := parser.ParseFile("t.cue", src)
+	if err != nil {
+		panic(fmt.Sprintf("randschema wrote CUE its parser refuses: %v\n%s", err, src))
+	}
+	return model.TypeLibrary([]*ast.File{f})
+}
 
 // header is the start of every module: its package and every import the
 // generator may use.
