@@ -124,8 +124,9 @@ func (r *resolver) nested(v, root cue.Value, name string, path cue.Path) string 
 	return r.register(&def{name: key, path: path}, v, r.lookupThrough(root, path))
 }
 
-// lookupThrough is root.LookupPath(path), looking through a value CUE
-// leaves unresolved on the way: a definition within one whose value is a
+// lookupThrough is root.LookupPath(path), finding an optional field the
+// path names without its ?, and looking through a value CUE leaves
+// unresolved on the way: a definition within one whose value is a
 // conjunction with disjunctions of structs (#LB: {{} | {ch: #CH}, #CH:
 // …}, one-of groups) is found in the conjunct that declares it, as every
 // alternative of the value holds it alike.
@@ -138,6 +139,13 @@ func (r *resolver) lookupThrough(root cue.Value, path cue.Path) cue.Value {
 	for _, sel := range path.Selectors() {
 		p := cue.MakePath(sel)
 		next := cur.LookupPath(p)
+		if next.Err() != nil && sel.ConstraintType() == 0 && sel.LabelType() == cue.StringLabel {
+			// An optional field (lineage?: schemas: [{#Mode: …}]),
+			// which a reference's path names without its ?.
+			if x := cur.LookupPath(cue.MakePath(sel.Optional())); x.Err() == nil {
+				next = x
+			}
+		}
 		if next.Err() != nil {
 			op, args := r.expr(cur)
 			if op == cue.AndOp || op == cue.OrOp {
@@ -409,7 +417,7 @@ func fieldDefName(sels []cue.Selector, quoted string) (string, bool) {
 		}
 	}
 	k := 0
-	for k < len(sels) && sels[k].LabelType() == cue.StringLabel && !sels[k].IsDefinition() {
+	for k < len(sels) && (sels[k].LabelType() == cue.StringLabel && !sels[k].IsDefinition() || k > 0 && sels[k].LabelType() == cue.IndexLabel) {
 		k++
 	}
 	if k == 0 || (k == len(sels) && quoted == "") {
@@ -417,6 +425,10 @@ func fieldDefName(sels []cue.Selector, quoted string) (string, bool) {
 	}
 	name := sels[0].Unquoted()
 	for _, s := range sels[1:k] {
+		if s.LabelType() == cue.IndexLabel {
+			name = foreignName(name, "item"+strconv.Itoa(s.Index()))
+			continue
+		}
 		name = foreignName(name, s.Unquoted())
 	}
 	for _, s := range sels[k:] {

@@ -3008,6 +3008,9 @@ func (r *resolver) refName(v cue.Value) (string, bool) {
 	if len(sels) == 0 {
 		return "", false
 	}
+	if _, ok := r.scopedDef(v); ok {
+		return "", false // read in place (fieldRef)
+	}
 	if name, ok := r.fieldTypeRef(v); ok {
 		return name, true // Panel, in a library of types
 	}
@@ -5312,6 +5315,9 @@ func (r *resolver) fieldRef(v cue.Value, what string) (target cue.Value, handled
 	if op, _ := r.expr(v); op != cue.SelectorOp {
 		return cue.Value{}, false, false
 	}
+	if target, ok := r.scopedDef(v); ok {
+		return target, true, true
+	}
 	root, path := r.referencePath(v)
 	sels := path.Selectors()
 	if len(sels) == 0 {
@@ -5440,6 +5446,59 @@ func (r *resolver) defPathKey(v cue.Value) (string, bool) {
 	return pkg + "|" + path.String(), true
 }
 
+// scopedDef returns the definition v refers to when it is declared within
+// a pattern's value or a list's element type (m?: [string]: {#K: int, k?:
+// #K}, items?: [...{#F: bool, f?: #F}]; thema's lineage.schemas: [{schema:
+// {…}}] holds its types so too), found as CUE's scopes find it, from v's
+// struct outwards. CUE gives such a reference no path to it (its pattern's
+// label is "_", a list's element none), yet no data sets a definition:
+// the value is the same in every member or element, read in place where
+// it is used, as a hidden field's is (hiddenFieldType).
+func (r *resolver) scopedDef(v cue.Value) (cue.Value, bool) {
+	root, path := r.referencePath(v)
+	sels := path.Selectors()
+	// A list's element gives a path of no label; a pattern's value the
+	// label "_", which no field of that name backs.
+	switch {
+	case slices.ContainsFunc(sels, func(s cue.Selector) bool { return s.LabelType() == 0 }):
+	case slices.ContainsFunc(sels, func(s cue.Selector) bool { return s.LabelType() == cue.StringLabel && s.Unquoted() == "_" }) && !root.LookupPath(path).Exists():
+	default:
+		return cue.Value{}, false
+	}
+	_, args := r.expr(v)
+	if len(args) != 2 {
+		return cue.Value{}, false
+	}
+	name, err := args[1].String()
+	if err != nil || !strings.HasPrefix(name, "#") && !strings.HasPrefix(name, "_#") {
+		return cue.Value{}, false
+	}
+	sel := cue.Def(name)
+	if strings.HasPrefix(name, "_#") {
+		sel = cue.Hid(name, "_")
+	}
+	// The structs around v, outermost first: v.Path() names an optional
+	// field without its ?, which LookupPath then does not find.
+	scopes := []cue.Value{r.v}
+	for _, s := range v.Path().Selectors() {
+		cur := scopes[len(scopes)-1]
+		next := cur.LookupPath(cue.MakePath(s))
+		if !next.Exists() && s.ConstraintType() == 0 && s.LabelType() == cue.StringLabel {
+			next = cur.LookupPath(cue.MakePath(s.Optional()))
+		}
+		if !next.Exists() {
+			break
+		}
+		scopes = append(scopes, next)
+	}
+	for k := len(scopes) - 1; k >= 0; k-- {
+		if target := scopes[k].LookupPath(cue.MakePath(sel)); target.Exists() {
+			return target, true
+		}
+	}
+	return cue.Value{}, false
+}
+
 // hiddenTarget returns the value of the hidden field v refers to, as
 // fieldRef reads it, reporting nothing: a conjunct that is such a
 // reference is read as that value, beside the others.
@@ -5451,7 +5510,7 @@ func (r *resolver) hiddenTarget(v cue.Value) (cue.Value, bool) {
 	// the package's definitions are registered, would register those cue
 	// import writes under # (#."1.0", pylock's root) a second time.
 	root, path := r.referencePath(v)
-	if !slices.ContainsFunc(path.Selectors(), func(s cue.Selector) bool { return s.LabelType() == cue.HiddenLabel }) && !r.foreignField(root, path) {
+	if _, ok := r.scopedDef(v); !ok && !slices.ContainsFunc(path.Selectors(), func(s cue.Selector) bool { return s.LabelType() == cue.HiddenLabel }) && !r.foreignField(root, path) {
 		return cue.Value{}, false
 	}
 	// A path with a hidden field is one fieldRef reads or passes over,
@@ -5483,9 +5542,17 @@ func (r *resolver) hiddenFieldType(v cue.Value, what string) (t *Type, handled, 
 		return nil, handled, false
 	}
 	_, path := r.referencePath(v)
-	key := path.String()
+	// The target's own path beside: a definition in a list's element
+	// (scopedDef) has no path from the reference.
+	key := path.String() + "|" + target.Path().String()
 	if r.following[key] {
-		r.errorf(r.pos(v), "%s: %s refers back to itself through hidden fields, and a hidden field's value is read where it is used, which here would not end; state the type as a definition (a cycle of references alone, _x: _y with _y: _x, is _ to CUE: write _)", what, key)
+		if _, scoped := r.scopedDef(v); scoped {
+			_, args := r.expr(v)
+			name, _ := args[1].String()
+			r.errorf(r.pos(v), "%s: %s refers back to itself, and a definition within a pattern's value or a list's element has no path of its own, so it is read where it is used, which here would not end; declare it at the package's top level or within a definition, and refer to that", what, name)
+			return nil, true, false
+		}
+		r.errorf(r.pos(v), "%s: %s refers back to itself through hidden fields, and a hidden field's value is read where it is used, which here would not end; state the type as a definition (a cycle of references alone, _x: _y with _y: _x, is _ to CUE: write _)", what, path)
 		return nil, true, false
 	}
 	if r.following == nil {
@@ -6913,21 +6980,27 @@ func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
 	return &Type{Kind: ObjectKind, Object: d.object}, true
 }
 
-// defClosed reports whether v, read as a struct in place, is a reference
-// through a definition to a struct CUE closes: p._#defs."/$defs/x" or
+// defClosed reports whether v, read as a struct in place, is a definition's
+// value or a reference through a definition to a struct CUE closes: p._#defs."/$defs/x" or
 // p.#reviews under a top-level field p (cuetf's Terraform schemas, as cue
 // import writes them), whose target is close({…}) or a literal without
 // "...": a definition is closed wherever it is used, in a match's list
 // too, where a struct written in place is open.
 func (r *resolver) defClosed(v cue.Value) bool {
-	if op, _ := r.expr(v); op != cue.SelectorOp {
+	var src ast.Node
+	if sels := v.Path().Selectors(); len(sels) > 0 && sels[len(sels)-1].IsDefinition() {
+		// A definition's own value, read in place where it is used
+		// (scopedDef: m?: [string]: {#P: {…}, p?: #P}).
+		src = sourceExpr(v)
+	} else if op, _ := r.expr(v); op != cue.SelectorOp {
 		return false
+	} else {
+		root, path := r.referencePath(v)
+		if !slices.ContainsFunc(path.Selectors(), cue.Selector.IsDefinition) {
+			return false
+		}
+		src = sourceExpr(root.LookupPath(path))
 	}
-	root, path := r.referencePath(v)
-	if !slices.ContainsFunc(path.Selectors(), cue.Selector.IsDefinition) {
-		return false
-	}
-	src := sourceExpr(root.LookupPath(path))
 	if isCloseCall(src) {
 		return true
 	}
