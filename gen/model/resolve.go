@@ -2398,6 +2398,16 @@ func (r *resolver) classifyOnce(d *def) {
 	if d.pos.IsValid() {
 		r.here = d.pos // where a failure reading it is reported (resolveSafely)
 	}
+	// A type a definition's value is read as here (#L: [...{b?: int}],
+	// an alias) is closed, as CUE closes every struct in a definition,
+	// not as whatever was resolved last (a library's open field left
+	// #L's items open). A hidden field's is read as where it is
+	// reached (hiddenRef), a library field's as before.
+	if sels := d.v.Path().Selectors(); len(sels) > 0 && sels[len(sels)-1].IsDefinition() && !d.open {
+		closedCtx := r.closedCtx
+		r.closedCtx = true
+		defer func() { r.closedCtx = closedCtx }()
+	}
 	if fc, rest, ok := r.fieldCounts(d.v, d.ref()); !ok {
 		d.classState = 2
 		return
