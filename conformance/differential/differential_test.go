@@ -232,6 +232,10 @@ func FuzzDifferential(f *testing.F) {
 	// makes no library by itself (a constant is one value in a document
 	// too): the module must say it is one.
 	f.Add(uint64(3006))
+	// A library whose A holds a list definition of objects within a
+	// field (#S1: [...{…}]), after an open field: the items were read
+	// open, which CUE closes.
+	f.Add(uint64(1082))
 	f.Fuzz(func(t *testing.T, seed uint64) {
 		o := runSeed(t, seed, t.TempDir())
 		for _, d := range o.disagree {

@@ -136,13 +136,15 @@ func (r *resolver) lookupThrough(root cue.Value, path cue.Path) cue.Value {
 		return dv
 	}
 	cur := root
-	for _, sel := range path.Selectors() {
+	sels := path.Selectors()
+	last := len(sels) - 1
+	for i, sel := range sels {
 		p := cue.MakePath(sel)
 		next := cur.LookupPath(p)
 		if next.Err() != nil && sel.ConstraintType() == 0 && sel.LabelType() == cue.StringLabel {
 			// An optional field (lineage?: schemas: [{#Mode: …}]),
 			// which a reference's path names without its ?.
-			if x := cur.LookupPath(cue.MakePath(sel.Optional())); x.Err() == nil {
+			if x := cur.LookupPath(cue.MakePath(sel.Optional())); x.Exists() {
 				next = x
 			}
 		}
@@ -157,7 +159,12 @@ func (r *resolver) lookupThrough(root cue.Value, path cue.Path) cue.Value {
 				}
 			}
 		}
-		if next.Err() != nil {
+		if !next.Exists() || i == last && next.Err() != nil {
+			// A struct on the way that is incomplete for want of data
+			// (a required member an if reads: #A: {mode!: …, if mode
+			// != "a" {…}, f?: {#S: …}}, whose value CUE reports as
+			// an error until the data gives mode) still holds its
+			// definitions; the definition itself must be sound.
 			return dv
 		}
 		cur = next
@@ -405,10 +412,14 @@ func topFields(inst *build.Instance, fn func(f *ast.File, label string, fd *ast.
 }
 
 // fieldDefName names a definition within regular fields by its path, the
-// fields' names then the definitions' (a.#x is aX, a.b.#x.#y abXY, and
-// a._#defs."/x" with quoted, the key made a name, aX): ok is false unless
-// sels is one or more regular fields followed by definitions only, the
-// last of them quoted's (# or a hidden definition) when quoted is set.
+// fields' names then the definitions' (a.#x is aX, a.b.#x.#y abXY, a list
+// element written in place by its index, lineage.schemas[0].schema.#Mode
+// lineageSchemasItem0SchemaMode, and a._#defs."/x" with quoted, the key
+// made a name, aX), after the definitions the fields are in, if any
+// (#A.spec.#Strategy is ASpecStrategy): ok is false unless sels is
+// definitions, then one or more regular fields (or indices after the
+// first), then definitions only, the last of them quoted's (# or a hidden
+// definition) when quoted is set.
 func fieldDefName(sels []cue.Selector, quoted string) (string, bool) {
 	if quoted == "" && len(sels) > 2 {
 		n := len(sels)
@@ -416,20 +427,31 @@ func fieldDefName(sels []cue.Selector, quoted string) (string, bool) {
 			quoted, sels = spelledName(sels[n-1].Unquoted()), sels[:n-2]
 		}
 	}
-	k := 0
-	for k < len(sels) && (sels[k].LabelType() == cue.StringLabel && !sels[k].IsDefinition() || k > 0 && sels[k].LabelType() == cue.IndexLabel) {
+	h := 0
+	for h < len(sels) && sels[h].IsDefinition() {
+		h++
+	}
+	k := h
+	for k < len(sels) && (sels[k].LabelType() == cue.StringLabel && !sels[k].IsDefinition() || k > h && sels[k].LabelType() == cue.IndexLabel) {
 		k++
 	}
-	if k == 0 || (k == len(sels) && quoted == "") {
+	if k == h || (k == len(sels) && quoted == "") {
 		return "", false
 	}
-	name := sels[0].Unquoted()
-	for _, s := range sels[1:k] {
-		if s.LabelType() == cue.IndexLabel {
-			name = foreignName(name, "item"+strconv.Itoa(s.Index()))
+	name := ""
+	for i, s := range sels[:k] {
+		part := strings.TrimLeft(s.String(), "_#")
+		switch {
+		case s.LabelType() == cue.IndexLabel:
+			part = "item" + strconv.Itoa(s.Index())
+		case !s.IsDefinition():
+			part = s.Unquoted()
+		}
+		if i == 0 {
+			name = part
 			continue
 		}
-		name = foreignName(name, s.Unquoted())
+		name = foreignName(name, part)
 	}
 	for _, s := range sels[k:] {
 		if !s.IsDefinition() {

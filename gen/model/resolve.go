@@ -5469,9 +5469,17 @@ func (r *resolver) scopedDef(v cue.Value) (cue.Value, bool) {
 	sels := path.Selectors()
 	// A list's element gives a path of no label; a pattern's value the
 	// label "_", which no field of that name backs.
+	// A regular expression's pattern gives the path from the pattern's
+	// value, a root of its own (its source the pattern's field, not a
+	// file), which the package's root does not reach.
 	switch {
 	case slices.ContainsFunc(sels, func(s cue.Selector) bool { return s.LabelType() == 0 }):
 	case slices.ContainsFunc(sels, func(s cue.Selector) bool { return s.LabelType() == cue.StringLabel && s.Unquoted() == "_" }) && !root.LookupPath(path).Exists():
+	case len(sels) > 0 && all(sels, cue.Selector.IsDefinition) && innerRoot(root) && r.ownPackage(root) && !r.v.LookupPath(path).Exists():
+		if target := root.LookupPath(path); target.Exists() {
+			return target, true
+		}
+		return cue.Value{}, false
 	default:
 		return cue.Value{}, false
 	}
@@ -5507,6 +5515,16 @@ func (r *resolver) scopedDef(v cue.Value) (cue.Value, bool) {
 		}
 	}
 	return cue.Value{}, false
+}
+
+// innerRoot reports whether root, a reference's root, is a value within
+// the package (a pattern's field, [=~"^k"]: {…}) rather than a package.
+func innerRoot(root cue.Value) bool {
+	switch root.Source().(type) {
+	case nil, *ast.File:
+		return false
+	}
+	return true
 }
 
 // hiddenTarget returns the value of the hidden field v refers to, as

@@ -50,6 +50,11 @@ type gen struct {
 	prefix string // of the fields' names: f0, f1, …
 	decls  []string
 	nnamed int
+	// aux draws what was added to the generator later (a definition
+	// within a struct), so that r's stream, and with it every seed's
+	// module before then (FuzzDifferential's seeds), stays as it was.
+	aux     *rand.Rand
+	nscoped int
 }
 
 // num is a JSON number written as its text.
@@ -644,6 +649,17 @@ func (g *gen) structOf(depth int, open, counted bool) typ {
 	var b strings.Builder
 	b.WriteString("{\n")
 	for _, f := range fs {
+		if g.aux.IntN(6) == 0 {
+			// The field's type as a definition within the struct
+			// (#S0: T, f0: #S0), which no data sets: within a list's
+			// element or a pattern's value CUE gives a reference to it
+			// no path (scoped-defs.txtar).
+			g.nscoped++
+			name := fmt.Sprintf("#S%d", g.nscoped)
+			fmt.Fprintf(&b, "\t%s: %s\n", name, f.t.cue)
+			fmt.Fprintf(&b, "\t%s%s: %s\n", f.name, f.mark, name)
+			continue
+		}
 		fmt.Fprintf(&b, "\t%s%s: %s\n", f.name, f.mark, f.t.cue)
 	}
 	var cond, mode *field
@@ -780,7 +796,7 @@ type Options struct {
 
 // New writes the module of seed.
 func New(seed uint64, opt Options) Module {
-	g := &gen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), unknown: opt.Unknown || opt.Root, prefix: "f"}
+	g := &gen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), aux: rand.New(rand.NewPCG(seed^0x5bd1e995, seed)), unknown: opt.Unknown || opt.Root, prefix: "f"}
 	if opt.Root {
 		// the package's top level: open, as every struct written in
 		// place under it (a member it does not name is data CUE keeps)
