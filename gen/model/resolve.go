@@ -2389,6 +2389,22 @@ func (r *resolver) rootObject(pos Pos) *def {
 	return d
 }
 
+// inDefinition reads what follows as within d when d is a definition:
+// closed, as CUE closes every struct in a definition (#L: [...{b?: int}],
+// #M: {[string]: {…}}), not as whatever was resolved last (a library's
+// open field left their structs open). A hidden field's value is read
+// as where it is reached (hiddenRef), a library field's as before. It
+// returns what restores the context.
+func (r *resolver) inDefinition(d *def) func() {
+	sels := d.v.Path().Selectors()
+	if len(sels) == 0 || !sels[len(sels)-1].IsDefinition() || d.open {
+		return func() {}
+	}
+	closedCtx := r.closedCtx
+	r.closedCtx = true
+	return func() { r.closedCtx = closedCtx }
+}
+
 // classifyOnce classifies d unless it is, or is being, classified.
 func (r *resolver) classifyOnce(d *def) {
 	if d.classState != 0 {
@@ -2398,16 +2414,7 @@ func (r *resolver) classifyOnce(d *def) {
 	if d.pos.IsValid() {
 		r.here = d.pos // where a failure reading it is reported (resolveSafely)
 	}
-	// A type a definition's value is read as here (#L: [...{b?: int}],
-	// an alias) is closed, as CUE closes every struct in a definition,
-	// not as whatever was resolved last (a library's open field left
-	// #L's items open). A hidden field's is read as where it is
-	// reached (hiddenRef), a library field's as before.
-	if sels := d.v.Path().Selectors(); len(sels) > 0 && sels[len(sels)-1].IsDefinition() && !d.open {
-		closedCtx := r.closedCtx
-		r.closedCtx = true
-		defer func() { r.closedCtx = closedCtx }()
-	}
+	defer r.inDefinition(d)()
 	if fc, rest, ok := r.fieldCounts(d.v, d.ref()); !ok {
 		d.classState = 2
 		return
@@ -3321,6 +3328,7 @@ func (r *resolver) resolveMap(d *def) *Map {
 		return m
 	}
 	d.mapState = 1
+	defer r.inDefinition(d)()
 	defer func() {
 		d.mapState = 2
 		for _, t := range d.selfRefs {
