@@ -2847,6 +2847,9 @@ func (r *resolver) classify(d *def) {
 					d.lit = lit
 				}
 				d.object = &Object{Name: d.name, Doc: d.doc, Pos: d.pos, Open: hasEllipsis(d.lit)}
+				// And #V2's count of members (#V2: struct.MinFields(1)
+				// & {…}), which CUE's value of #Latest holds too.
+				d.object.MinFields, d.object.MaxFields = a.object.MinFields, a.object.MaxFields
 				r.pkg.Objects = append(r.pkg.Objects, d.object)
 				return
 			}
