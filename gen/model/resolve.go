@@ -2720,6 +2720,13 @@ func (r *resolver) classify(d *def) {
 	if op == cue.OrOp {
 		// #X: T | null is T, and every use of #X may be null.
 		nonNull := withoutNull(args)
+		if len(nonNull) == 0 {
+			// null | null is null (was read as an enum of no
+			// members, which admitted any string).
+			d.v = args[0]
+			r.classify(d)
+			return
+		}
 		if len(nonNull) < len(args) {
 			d.nullable = true
 		}
