@@ -160,10 +160,20 @@ func alternatives(vs []cue.Value) []cue.Value {
 }
 
 // lookup returns v's child by the first selector that has one (a
-// regular, optional or required field, else a pattern's value), or none.
+// regular, optional or required field, else a pattern's value), or none;
+// a child CUE gives as an error for a definition that holds itself, as
+// the definition.
 func lookup(v cue.Value, sels ...cue.Selector) []cue.Value {
 	for _, s := range sels {
 		if c := v.LookupPath(cue.MakePath(s)); c.Exists() {
+			if c.IncompleteKind() == cue.BottomKind {
+				// A definition that holds itself (#N: {next?: #N,
+				// kids?: [...#N]}), which CUE's lookup does not unfold
+				// past its first level: the definition it refers to.
+				if d := cue.Dereference(c); d.Exists() && d.IncompleteKind() != cue.BottomKind {
+					c = d
+				}
+			}
 			return []cue.Value{c}
 		}
 	}

@@ -23,6 +23,7 @@ func TestInstanceReadsBytes(t *testing.T) {
 #U: #V | #W
 #V: {kind!: "v", data!: bytes}
 #W: {kind!: "w", data!: string}
+#N: {v?: bytes, next?: #N, kids?: [...#N]}
 #A: {
 	req!: bytes
 	reg:  bytes
@@ -37,6 +38,7 @@ func TestInstanceReadsBytes(t *testing.T) {
 	text?: string
 	any?: _
 	u?: #U
+	n?: #N
 	mode: *"a" | "b"
 	if mode == "b" {
 		cond?: bytes
@@ -69,6 +71,10 @@ func TestInstanceReadsBytes(t *testing.T) {
 		{`{"req": "", "reg": "", "u": {"kind": "v", "data": "AA=="}}`, true},
 		{`{"req": "", "reg": "", "u": {"kind": "w", "data": "not base64"}}`, true},
 		{`{"req": "", "reg": "", "u": {"kind": "v", "data": "not base64"}}`, false},
+		// a definition that holds itself, past the level CUE's lookup
+		// unfolds (differential seed 5415)
+		{`{"req": "", "reg": "", "n": {"v": "AA==", "next": {"v": "", "kids": [{"kids": [{"v": "AA=="}]}]}}}`, true},
+		{`{"req": "", "reg": "", "n": {"kids": [{"kids": [{"v": "A"}]}]}}`, false},
 		{`{"req": "", "reg": "", "mode": "b", "cond": "AA=="}`, true}, // a member an if body declares
 		{`{"req": "", "reg": "", "cond": "AA==", "mode": "b"}`, true},
 		{`{"req": "", "reg": "", "mode": "b", "cond": "A"}`, false},
