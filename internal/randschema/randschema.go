@@ -649,7 +649,7 @@ func (g *gen) structOf(depth int, open, counted bool) typ {
 	var b strings.Builder
 	b.WriteString("{\n")
 	for _, f := range fs {
-		if g.aux.IntN(6) == 0 {
+		if g.aux.IntN(6) == 0 && !evaluatesAlone(f.t.cue) {
 			// The field's type as a definition within the struct
 			// (#S0: T, f0: #S0), which no data sets: within a list's
 			// element or a pattern's value CUE gives a reference to it
@@ -828,6 +828,24 @@ func New(seed uint64, opt Options) Module {
 	// no constant (model.TypeLibrary: N1: "k" is one value in a document
 	// too); else schemagen.cue says it is one.
 	return Module{CUE: b.String(), Sample: a.sample, Library: opt.Library, setting: opt.Library && !readsAsLibrary(b.String())}
+}
+
+// evaluatesAlone reports whether CUE v0.17.1 may find a definition of the
+// type t an error where it is declared, before any data: a validator of a
+// list or a struct's count ([...int] & list.MinItems(1) is [] there), a
+// count of alternatives, or an if on a required member. Such a definition
+// within an object makes CUE refuse every value of a union of which the
+// object is a variant, and within a definition a list validator beside
+// items that refer to a library's field loses their closedness
+// (docs/jsonschema.md): the judges would disagree by CUE's evaluator, so
+// the generator writes no such definition.
+func evaluatesAlone(t string) bool {
+	for _, s := range []string{"list.", "struct.", "matchN", "if "} {
+		if strings.Contains(t, s) {
+			return true
+		}
+	}
+	return false
 }
 
 // readsAsLibrary reports whether schemagen reads src, a package's file,
