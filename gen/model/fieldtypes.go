@@ -243,7 +243,11 @@ func (r *resolver) fieldTypeRef(v cue.Value) (string, bool) {
 		}
 		return closed, true
 	}
-	c := &def{name: closed, path: path, field: true, closedCopy: true}
+	// The field's value as classify leaves it: a struct.MinFields(1) &
+	// {…} is the struct, its count of members beside (d.counts), which
+	// the copy keeps too.
+	r.classifyOnce(d)
+	c := &def{name: closed, path: path, field: true, closedCopy: true, counts: d.counts}
 	closedCtx := r.closedCtx
 	r.register(c, v, d.v)
 	r.closedCtx = closedCtx
