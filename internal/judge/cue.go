@@ -162,7 +162,7 @@ func alternatives(vs []cue.Value) []cue.Value {
 // lookup returns v's child by the first selector that has one (a
 // regular, optional or required field, else a pattern's value), or none;
 // a child CUE gives as an error for a definition that holds itself, as
-// the definition.
+// the definition; one of a conjunction, in the conjunct that has it.
 func lookup(v cue.Value, sels ...cue.Selector) []cue.Value {
 	for _, s := range sels {
 		if c := v.LookupPath(cue.MakePath(s)); c.Exists() {
@@ -175,6 +175,15 @@ func lookup(v cue.Value, sels ...cue.Selector) []cue.Value {
 				}
 			}
 			return []cue.Value{c}
+		}
+	}
+	if op, args := v.Expr(); op == cue.AndOp {
+		// [...T] & list.MinItems(2): CUE's lookup finds no item of
+		// the conjunction; the conjunct that states them does.
+		for _, a := range args {
+			if c := lookup(a, sels...); c != nil {
+				return c
+			}
 		}
 	}
 	return nil

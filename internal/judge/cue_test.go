@@ -19,6 +19,7 @@ import (
 func TestInstanceReadsBytes(t *testing.T) {
 	ctx := cuecontext.New()
 	v := ctx.CompileString(`
+import lst "list"
 #B: bytes
 #U: #V | #W
 #V: {kind!: "v", data!: bytes}
@@ -39,6 +40,7 @@ func TestInstanceReadsBytes(t *testing.T) {
 	any?: _
 	u?: #U
 	n?: #N
+	counted?: [...*null | bytes] & lst.MinItems(2)
 	mode: *"a" | "b"
 	if mode == "b" {
 		cond?: bytes
@@ -75,6 +77,10 @@ func TestInstanceReadsBytes(t *testing.T) {
 		// unfolds (differential seed 5415)
 		{`{"req": "", "reg": "", "n": {"v": "AA==", "next": {"v": "", "kids": [{"kids": [{"v": "AA=="}]}]}}}`, true},
 		{`{"req": "", "reg": "", "n": {"kids": [{"kids": [{"v": "A"}]}]}}`, false},
+		// items beside a list validator, which CUE's lookup of the
+		// conjunction does not find (differential seed 12123)
+		{`{"req": "", "reg": "", "counted": [null, "AA==", ""]}`, true},
+		{`{"req": "", "reg": "", "counted": [null, "A"]}`, false},
 		{`{"req": "", "reg": "", "mode": "b", "cond": "AA=="}`, true}, // a member an if body declares
 		{`{"req": "", "reg": "", "cond": "AA==", "mode": "b"}`, true},
 		{`{"req": "", "reg": "", "mode": "b", "cond": "A"}`, false},
