@@ -17,6 +17,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -649,7 +650,7 @@ func (g *gen) structOf(depth int, open, counted bool) typ {
 	var b strings.Builder
 	b.WriteString("{\n")
 	for _, f := range fs {
-		if g.aux.IntN(6) == 0 && !evaluatesAlone(f.t.cue) {
+		if g.aux.IntN(6) == 0 && !g.evaluatesAlone(f.t.cue, 0) {
 			// The field's type as a definition within the struct
 			// (#S0: T, f0: #S0), which no data sets: within a list's
 			// element or a pattern's value CUE gives a reference to it
@@ -833,20 +834,35 @@ func New(seed uint64, opt Options) Module {
 // evaluatesAlone reports whether CUE v0.17.1 may find a definition of the
 // type t an error where it is declared, before any data: a validator of a
 // list or a struct's count ([...int] & list.MinItems(1) is [] there), a
-// count of alternatives, or an if on a required member. Such a definition
-// within an object makes CUE refuse every value of a union of which the
-// object is a variant, and within a definition a list validator beside
-// items that refer to a library's field loses their closedness
-// (docs/jsonschema.md): the judges would disagree by CUE's evaluator, so
-// the generator writes no such definition.
-func evaluatesAlone(t string) bool {
-	for _, s := range []string{"list.", "struct.", "matchN", "if "} {
+// count of alternatives or a matchIf, or an if on a required member, in t
+// or in a named type it refers to. Such a definition within an object makes CUE
+// refuse every value of a union of which the object is a variant, and
+// within a definition a list validator beside items that refer to a
+// library's field loses their closedness (docs/jsonschema.md): the judges
+// would disagree by CUE's evaluator, so the generator writes no such
+// definition.
+func (g *gen) evaluatesAlone(t string, depth int) bool {
+	for _, s := range []string{"list.", "struct.", "matchN", "matchIf", "if "} {
 		if strings.Contains(t, s) {
 			return true
 		}
 	}
+	if depth > 8 {
+		return true
+	}
+	for _, m := range namedRef.FindAllStringSubmatch(t, -1) {
+		for _, d := range g.decls {
+			if text, ok := strings.CutPrefix(d, m[2]+": "); ok && g.evaluatesAlone(text, depth+1) {
+				return true
+			}
+		}
+	}
 	return false
 }
+
+// namedRef finds the names of the module's named types (N1, #N2) in a
+// type's text.
+var namedRef = regexp.MustCompile(`(^|[^A-Za-z0-9_#])(#?N[0-9]+)\b`)
 
 // readsAsLibrary reports whether schemagen reads src, a package's file,
 // as a library of types without being told.
