@@ -70,6 +70,25 @@ func Generate(s *model.Schema) ([]output.File, error) {
 	return output.Each(s.Packages, generatePackage)
 }
 
+// inGo is p without the declarations @go(-) leaves out of the Go types
+// (model.Package.GoOmit), which no Go type of p refers to: p itself when
+// there are none.
+func inGo(p *model.Package) *model.Package {
+	if len(p.GoOmit) == 0 {
+		return p
+	}
+	q := *p
+	q.Scalars = slices.DeleteFunc(slices.Clone(p.Scalars), func(x *model.Scalar) bool { return !p.InGo(x.Name) })
+	q.Enums = slices.DeleteFunc(slices.Clone(p.Enums), func(x *model.Enum) bool { return !p.InGo(x.Name) })
+	q.Objects = slices.DeleteFunc(slices.Clone(p.Objects), func(x *model.Object) bool { return !p.InGo(x.Name) })
+	q.Unions = slices.DeleteFunc(slices.Clone(p.Unions), func(x *model.Union) bool { return !p.InGo(x.Name) })
+	q.Maps = slices.DeleteFunc(slices.Clone(p.Maps), func(x *model.Map) bool { return !p.InGo(x.Name) })
+	q.OneOfs = slices.DeleteFunc(slices.Clone(p.OneOfs), func(x *model.OneOf) bool { return !p.InGo(x.Name) })
+	q.Aliases = slices.DeleteFunc(slices.Clone(p.Aliases), func(x *model.Alias) bool { return !p.InGo(x.Name) })
+	q.Tuples = slices.DeleteFunc(slices.Clone(p.Tuples), func(x *model.Tuple) bool { return !p.InGo(x.Name) })
+	return &q
+}
+
 // decl is one top-level definition with the CUE file it came from.
 type decl struct {
 	pos  model.Pos
@@ -77,6 +96,7 @@ type decl struct {
 }
 
 func generatePackage(p *model.Package) ([]output.File, error) {
+	p = inGo(p)
 	dir := path.Join("go", p.Path)
 	var decls []decl
 	for _, e := range p.Enums {

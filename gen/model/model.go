@@ -61,6 +61,12 @@ type Package struct {
 	Aliases []*Alias
 	Tuples  []*Tuple
 
+	// GoOmit are the names of the declarations that @go(-) leaves out
+	// of the Go types, as gengotypes reads it; every other target
+	// carries them, and no Go type of the package refers to one (the
+	// resolver refuses @go(-) on a definition another Go type needs).
+	GoOmit []string
+
 	// FieldTypes, for a library of types (TypeLibrary), names the type of
 	// each top-level field by the field's label (Panel: "Panel"; Bar
 	// beside #Bar: "BarField"); nil for any other package, whose
@@ -88,6 +94,10 @@ type Package struct {
 	// document is Root or the package has none.
 	Value *Type
 }
+
+// InGo reports whether the declaration named name has a Go type: every
+// one but those @go(-) leaves out (GoOmit).
+func (p *Package) InGo(name string) bool { return !slices.Contains(p.GoOmit, name) }
 
 // ValueDef returns where the definition of p's Value is declared, its doc
 // comment and its Go name: those of the OneOf, tuple, enum, scalar or

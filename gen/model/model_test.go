@@ -75,6 +75,9 @@ func dump(s *model.Schema) string {
 				fmt.Fprintf(&b, "  %s\n", typ(v))
 			}
 		}
+		if len(p.GoOmit) > 0 {
+			fmt.Fprintf(&b, "not in Go: %s\n", strings.Join(p.GoOmit, " "))
+		}
 		for _, sc := range p.Scalars {
 			fmt.Fprintf(&b, "scalar %s %s%s @%s\n", sc.GoName, sc.Base, constraints(sc.Constraints), sc.Pos)
 		}

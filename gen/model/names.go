@@ -3,6 +3,7 @@ package model
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -430,4 +431,97 @@ func names[T any](xs []T, name func(T) string) []string {
 		out[i] = name(x)
 	}
 	return out
+}
+
+// goOmitted honours @go(-) on the package's definitions, as gengotypes
+// reads it: each is left out of the Go types (Package.GoOmit) and kept by
+// every other target. A definition another Go type needs (a field of it,
+// a variant, an alias of it, at any depth) cannot be left out: that is
+// refused at the attribute, naming what needs it.
+func (r *resolver) goOmitted() {
+	if len(r.goAttrs.omit) == 0 {
+		return
+	}
+	names := slices.Sorted(maps.Keys(r.goAttrs.omit))
+	omitted := map[string]bool{}
+	for _, n := range names {
+		d := r.defs[n]
+		if d == nil || d.root || d.field {
+			r.errorf(r.goAttrs.omit[n], "#%s: @go(-) is carried on a definition the package declares, which every target but Go then holds", n)
+			continue
+		}
+		omitted[n] = true
+	}
+	declOf := func(t *Type) string {
+		switch {
+		case t.Object != nil:
+			return t.Object.Name
+		case t.Enum != nil:
+			return t.Enum.Name
+		case t.Scalar != nil:
+			return t.Scalar.Name
+		case t.Union != nil:
+			return t.Union.Name
+		case t.Map != nil:
+			return t.Map.Name
+		case t.OneOf != nil:
+			return t.OneOf.Name
+		case t.Tuple != nil:
+			return t.Tuple.Name
+		case t.Alias != nil:
+			return t.Alias.Name
+		}
+		return ""
+	}
+	needs := map[string][]string{} // an omitted name: the declarations whose Go types need it
+	check := func(owner string, ts ...*Type) {
+		if omitted[owner] {
+			return
+		}
+		seen := map[*Type]bool{}
+		for _, t := range ts {
+			walkType(t, seen, true, func(x *Type) bool {
+				if n := declOf(x); n != owner && omitted[n] && !slices.Contains(needs[n], owner) {
+					needs[n] = append(needs[n], owner)
+				}
+				return true
+			})
+		}
+	}
+	p := r.pkg
+	for _, o := range p.Objects {
+		check(o.Name, &Type{Kind: ObjectKind, Object: o})
+	}
+	for _, u := range p.Unions {
+		for _, v := range u.Variants {
+			check(u.Name, &Type{Kind: ObjectKind, Object: v})
+		}
+	}
+	for _, a := range p.Aliases {
+		check(a.Name, a.Type)
+	}
+	for _, m := range p.Maps {
+		check(m.Name, m.Key, m.Elem)
+	}
+	for _, o := range p.OneOfs {
+		for _, a := range o.Alts {
+			check(o.Name, a.Type)
+		}
+	}
+	for _, tu := range p.Tuples {
+		check(tu.Name, append(slices.Clone(tu.Items), tu.Rest)...)
+	}
+	if p.Value != nil {
+		check(p.Document, p.Value)
+	}
+	for _, n := range names {
+		if !omitted[n] {
+			continue
+		}
+		if by := needs[n]; len(by) > 0 {
+			r.errorf(r.goAttrs.omit[n], "#%s: @go(-) leaves it out of the Go types, but the Go types of %s need it (as a field, variant or item, directly or through the types they hold), and would not compile; remove @go(-), or leave those out too", n, strings.Join(by, " and "))
+			continue
+		}
+		p.GoOmit = append(p.GoOmit, n)
+	}
 }

@@ -1117,6 +1117,7 @@ func (r *resolver) resolve() *Package {
 			r.settleInPlaceNames()
 			r.assignNames()
 			r.altGoNames()
+			r.goOmitted()
 		}
 		return r.pkg
 	}
@@ -1252,6 +1253,7 @@ func (r *resolver) resolve() *Package {
 	r.settleInPlaceNames()
 	r.assignNames()
 	r.altGoNames()
+	r.goOmitted()
 	if len(r.errs) == 0 {
 		r.errs = append(r.errs, r.deferred...) // fields dropped without a word
 	}

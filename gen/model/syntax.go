@@ -53,11 +53,15 @@ type goAttrs struct {
 	// (#V!: T) outside hidden fields: the resolver then asks CUE which
 	// objects hold one the schema leaves unset.
 	requiredDefs bool
+	// omit are the top-level definitions @go(-) leaves out of the Go
+	// types, as gengotypes reads it, by name (CUE name without '#').
+	omit map[string]Pos
 }
 
 type goAttr struct {
 	name string
 	pos  Pos
+	omit bool // @go(-)
 }
 
 // checkSyntax walks every file of a package. For a wire package (layout
@@ -163,7 +167,12 @@ func (c *syntaxChecker) topField(f *ast.Field) {
 	isDef := strings.HasPrefix(label, "#")
 	name := strings.TrimPrefix(label, "#")
 	defGo := func(a *ast.Attribute) {
-		if g, ok := c.goName(a, label); ok && g.name != "" {
+		if g, ok := c.goName(a, label, true); ok && g.omit {
+			if c.attrs.omit == nil {
+				c.attrs.omit = map[string]Pos{}
+			}
+			c.attrs.omit[name] = g.pos
+		} else if ok && g.name != "" {
 			if prev, dup := c.attrs.defs[name]; dup {
 				c.errorf(a.Pos(), "%s: a second @go name (the first is at %s); name the type once", label, prev.pos)
 				return
@@ -201,7 +210,7 @@ func (c *syntaxChecker) topField(f *ast.Field) {
 							c.refuseAttr(a, what)
 							continue
 						}
-						if g, ok := c.goName(a, what); ok && g.name != "" {
+						if g, ok := c.goName(a, what, false); ok && g.name != "" {
 							c.attrs.fields[[2]string{name, fl}] = g
 						}
 					}
@@ -237,7 +246,7 @@ func (c *syntaxChecker) nested(n ast.Node, prefix string) {
 			}
 			for _, a := range n.Attrs {
 				if attrKey(a) == "go" && !c.layout {
-					g, ok := c.goName(a, label)
+					g, ok := c.goName(a, label, false)
 					if !ok {
 						continue // what the options ask for is refused already
 					}
@@ -310,8 +319,11 @@ func (c *syntaxChecker) refuseAttr(a *ast.Attribute, what string) {
 // generated code's own helpers are named kind_Name, so a schema name with
 // an underscore could collide with them). Of the options, optional=nillable
 // is what schemagen does anyway; the others would change what the Go
-// types accept and are refused, each saying why.
-func (c *syntaxChecker) goName(a *ast.Attribute, what string) (goAttr, bool) {
+// types accept and are refused, each saying why. @go(-) on a definition
+// (def set) leaves it out of the Go types, as gengotypes does (the
+// resolver refuses it where another Go type needs it); on a field it is
+// refused.
+func (c *syntaxChecker) goName(a *ast.Attribute, what string, def bool) (goAttr, bool) {
 	_, body := a.Split()
 	args := attrArgs(body)
 	ok := true
@@ -337,8 +349,10 @@ func (c *syntaxChecker) goName(a *ast.Attribute, what string) (goAttr, bool) {
 	}
 	name := strings.TrimSpace(args[0])
 	switch {
+	case name == "-" && def:
+		return goAttr{omit: true, pos: c.ps.of(a.Pos())}, ok
 	case name == "-":
-		c.errorf(a.Pos(), "%s: @go(-) is not carried: it would leave a part of the wire contract out of the Go types alone, while CUE, the JSON Schemas and TypeScript keep it; schemagen generates every definition and field, or refuses", what)
+		c.errorf(a.Pos(), "%s: @go(-) on a field is not carried: the Go type would drop a member of the wire contract that CUE, the JSON Schemas and TypeScript keep, and a round trip through it would lose the member; schemagen carries @go(-) on a top-level definition that no Go type needs", what)
 		return goAttr{}, false
 	case name == "":
 	case !token.IsIdentifier(name) || !token.IsExported(name) || strings.Contains(name, "_"):

@@ -43,6 +43,24 @@ type doc struct {
 
 func (d *doc) f(format string, args ...any) { fmt.Fprintf(d, format, args...) }
 
+// unionGo is how the reference names a union's Go interface, said as
+// inGo says it, or none (goName).
+func (d *doc) unionGo(u *model.Union, inGo string) string {
+	if !d.p.InGo(u.Name) {
+		return d.goName(u.Name, u.GoName)
+	}
+	return inGo
+}
+
+// goName is how the reference names the Go type of the declaration name:
+// its Go name, or none where @go(-) leaves it out (model.Package.GoOmit).
+func (d *doc) goName(name, goName string) string {
+	if !d.p.InGo(name) {
+		return "none (`@go(-)` leaves it out of the Go types)"
+	}
+	return "`" + goName + "`"
+}
+
 func render(p *model.Package, cfg *model.Config) []byte {
 	d := &doc{p: p}
 	d.f("<!-- %s from %s. DO NOT EDIT. -->\n\n", output.Marker, p.Dir)
@@ -96,10 +114,10 @@ func render(p *model.Package, cfg *model.Config) []byte {
 			if a.Name == p.Document && a.Type.Kind == model.UnionKind {
 				// A union document: Go holds the union's interface
 				// in a struct, which has the document's methods.
-				d.f("%s: the package's document. Go: `%s`, whose `Value` holds it.\n\n", upperFirst(d.typ(a.Type)), a.GoName)
+				d.f("%s: the package's document. Go: %s, whose `Value` holds it.\n\n", upperFirst(d.typ(a.Type)), d.goName(a.Name, a.GoName))
 				continue
 			}
-			d.f("%s. Go: `%s`.\n\n", upperFirst(d.typ(a.Type)), a.GoName)
+			d.f("%s. Go: %s.\n\n", upperFirst(d.typ(a.Type)), d.goName(a.Name, a.GoName))
 		}
 		for _, tu := range p.Tuples {
 			// A list whose leading items have types of their own: Go
@@ -109,7 +127,7 @@ func render(p *model.Package, cfg *model.Config) []byte {
 			if e := d.constraints(&model.Type{Kind: model.TupleKind, Tuple: tu}); e != "" {
 				c = " (" + e + ")"
 			}
-			d.f("%s%s. Go: `%s`.\n\n", upperFirst(d.typ(&model.Type{Kind: model.TupleKind, Tuple: tu})), c, tu.GoName)
+			d.f("%s%s. Go: %s.\n\n", upperFirst(d.typ(&model.Type{Kind: model.TupleKind, Tuple: tu})), c, d.goName(tu.Name, tu.GoName))
 		}
 		for _, sc := range p.Scalars {
 			d.f("### %s\n\n%s\n\n", sc.Name, paragraph(sc.Doc))
@@ -125,7 +143,7 @@ func render(p *model.Package, cfg *model.Config) []byte {
 			if m.Key != nil {
 				keys = "strings " + keyWords(m.Key)
 			}
-			d.f("An object whose keys are %s, each holding %s%s. Go: `%s`.\n\n", keys, d.typ(m.Elem), c, m.GoName)
+			d.f("An object whose keys are %s, each holding %s%s. Go: %s.\n\n", keys, d.typ(m.Elem), c, d.goName(m.Name, m.GoName))
 		}
 		for _, o := range recursiveOneOfs(p) {
 			// A choice of kinds that holds itself: named here, since
@@ -136,7 +154,7 @@ func render(p *model.Package, cfg *model.Config) []byte {
 			if e := d.constraints(t); e != "" {
 				c = " (" + e + ")"
 			}
-			d.f("%s%s. Go: `%s`.\n\n", upperFirst(d.typ(t)), c, o.GoName)
+			d.f("%s%s. Go: %s.\n\n", upperFirst(d.typ(t)), c, d.goName(o.Name, o.GoName))
 		}
 	}
 	return append(bytes.TrimRight(d.Bytes(), "\n"), '\n')
@@ -200,7 +218,7 @@ func (d *doc) object(o *model.Object) {
 		}
 		d.f("A variant of %s: `%s` is `%q`. Go: `*%s`.\n\n", of, o.Union.Discriminator, o.Tag, o.GoName)
 	} else {
-		d.f("Go: `%s`.\n\n", o.GoName)
+		d.f("Go: %s.\n\n", d.goName(o.Name, o.GoName))
 	}
 	d.f("| field | type | presence | constraints | meaning |\n| --- | --- | --- | --- | --- |\n")
 	for _, f := range o.Fields {
@@ -304,7 +322,7 @@ func (d *doc) union(u *model.Union) {
 			// An open variant (a library's field) admits any member.
 			may = "it has no member the variant does not declare unless the variant is open, as marked below, and each value it has the variant admits"
 		}
-		d.f("One of these objects, told apart by the members a value has and their values: no constant field that every value gives tells them apart. A value is the one variant it may be, its required fields aside (%s), and it must be complete for that one; a value that two variants may be is ambiguous and refused, as CUE refuses it. Go: the interface `%s` (`%s` decodes one, `Validate%s` checks one built in Go).\n\n", may, u.GoName, u.UnmarshalFunc(), u.GoName)
+		d.f("One of these objects, told apart by the members a value has and their values: no constant field that every value gives tells them apart. A value is the one variant it may be, its required fields aside (%s), and it must be complete for that one; a value that two variants may be is ambiguous and refused, as CUE refuses it. Go: %s.\n\n", may, d.unionGo(u, fmt.Sprintf("the interface `%s` (`%s` decodes one, `Validate%s` checks one built in Go)", u.GoName, u.UnmarshalFunc(), u.GoName)))
 		if u.Default != nil {
 			d.f("%s is the default: a value it may be is one, and must be complete for it, however many others it may also be (CUE takes the default there); a value it may not be is one of the others by the rule above.\n\n", link(u.Default.Name))
 		}
@@ -325,7 +343,7 @@ func (d *doc) union(u *model.Union) {
 		d.f("\n")
 		return
 	}
-	d.f("One of these objects, told apart by `%s`, which every one of them requires. Go: the interface `%s` (`%s` decodes one).\n\n", u.Discriminator, u.GoName, u.UnmarshalFunc())
+	d.f("One of these objects, told apart by `%s`, which every one of them requires. Go: %s.\n\n", u.Discriminator, d.unionGo(u, fmt.Sprintf("the interface `%s` (`%s` decodes one)", u.GoName, u.UnmarshalFunc())))
 	d.f("| `%s` | variant | meaning |\n| --- | --- | --- |\n", u.Discriminator)
 	for _, v := range u.Variants {
 		d.f("| `%q` | %s | %s |\n", v.Tag, link(v.Name), cell(v.Doc))
@@ -338,7 +356,15 @@ func (d *doc) enum(e *model.Enum) {
 	if e.Doc != "" {
 		d.f("%s\n\n", paragraph(e.Doc))
 	}
-	d.f("A string, one of these, in this order. Go: `%s`. A member added later is a widening: every consumer that answers each member must answer it too.\n\n", e.GoName)
+	d.f("A string, one of these, in this order. Go: %s. A member added later is a widening: every consumer that answers each member must answer it too.\n\n", d.goName(e.Name, e.GoName))
+	if !d.p.InGo(e.Name) {
+		d.f("| value | meaning |\n| --- | --- |\n")
+		for _, m := range e.Members {
+			d.f("| `%q` | %s |\n", m.Value, cell(m.Doc))
+		}
+		d.f("\n")
+		return
+	}
 	d.f("| value | Go | meaning |\n| --- | --- | --- |\n")
 	for _, m := range e.Members {
 		d.f("| `%q` | `%s` | %s |\n", m.Value, m.GoName, cell(m.Doc))
