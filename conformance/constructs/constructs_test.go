@@ -160,6 +160,9 @@ func TestConstructs(t *testing.T) {
 		for _, in := range c.instances {
 			n++
 			for _, j := range judges {
+				if j == "go" && !c.pkg.InGo(in.def) {
+					continue // @go(-) leaves the definition out of Go
+				}
 				why, judged := verdicts[j][in.key()]
 				if !judged {
 					t.Errorf("%s: %s gave no verdict", in.key(), j)
@@ -331,8 +334,8 @@ func judgeGo(t *testing.T, mod string, cases []*kase) map[string]string {
 		fmt.Fprintf(&imports, "\t%s %q\n", alias, "example.com/cases/"+c.name+"/generated/go/"+c.pkg.Path)
 		seen := map[string]bool{}
 		for _, in := range c.instances {
-			if seen[in.def] {
-				continue
+			if seen[in.def] || !c.pkg.InGo(in.def) {
+				continue // @go(-): no Go type to judge it
 			}
 			seen[in.def] = true
 			r, err := c.root(in.def)
@@ -465,6 +468,9 @@ func main() {
 		for _, in := range c.instances {
 			// A closed object's unknown members are dropped on purpose
 			// (open); every other accepted instance comes back as itself.
+			if !c.pkg.InGo(in.def) {
+				continue
+			}
 			rt := "-"
 			if in.class != "open" && in.class != "notstrict" {
 				rt = "roundtrip"
@@ -527,6 +533,9 @@ type fieldDefault struct {
 func defaultsOf(c *kase) []fieldDefault {
 	var ds []fieldDefault
 	for _, o := range c.pkg.Objects {
+		if !c.pkg.InGo(o.Name) {
+			continue // @go(-): no Go type, no getter
+		}
 		for _, fd := range o.Fields {
 			if fd.Default == "" || !fd.Optional {
 				continue
