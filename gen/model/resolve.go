@@ -5478,12 +5478,15 @@ func (r *resolver) defPathKey(v cue.Value) (string, bool) {
 
 // scopedDef returns the definition v refers to when it is declared within
 // a pattern's value or a list's element type (m?: [string]: {#K: int, k?:
-// #K}, items?: [...{#F: bool, f?: #F}]; thema's lineage.schemas: [{schema:
-// {…}}] holds its types so too), found as CUE's scopes find it, from v's
-// struct outwards. CUE gives such a reference no path to it (its pattern's
-// label is "_", a list's element none), yet no data sets a definition:
-// the value is the same in every member or element, read in place where
-// it is used, as a hidden field's is (hiddenFieldType).
+// #K}, r?: [=~"^k"]: {#R: …}, items?: [...{#F: bool, f?: #F}]), found as
+// CUE's scopes find it, from v's struct outwards. CUE gives such a
+// reference no path from the package's root (a pattern's label reads
+// "_", a list's element has none, a regular expression's pattern roots
+// it at the pattern's value), yet no data sets a definition: the value is
+// the same in every member or element, read in place where it is used,
+// as a hidden field's is (hiddenFieldType). One within a list element
+// written in place (thema's lineage.schemas: [{schema: {…}}]) has a path,
+// and is named by it (fieldDefName).
 func (r *resolver) scopedDef(v cue.Value) (cue.Value, bool) {
 	root, path := r.referencePath(v)
 	sels := path.Selectors()
