@@ -446,6 +446,11 @@ func fieldDefName(sels []cue.Selector, quoted string) (string, bool) {
 			part = "item" + strconv.Itoa(s.Index())
 		case !s.IsDefinition():
 			part = s.Unquoted()
+			if !ast.IsValidIdent(part) {
+				// _#defs."/x".f.#y: a key made a name, as a quoted
+				// definition's is.
+				part = spelledName(part)
+			}
 		}
 		if i == 0 {
 			name = part
