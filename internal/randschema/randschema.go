@@ -52,8 +52,8 @@ type gen struct {
 	decls  []string
 	nnamed int
 	// aux draws what was added to the generator later (a definition
-	// within a struct), so that r's stream, and with it every seed's
-	// module before then (FuzzDifferential's seeds), stays as it was.
+	// within a struct), so that r's stream stays as it was and each
+	// seed keeps its shape (FuzzDifferential's seeds).
 	aux     *rand.Rand
 	nscoped int
 }
@@ -835,12 +835,12 @@ func New(seed uint64, opt Options) Module {
 // type t an error where it is declared, before any data: a validator of a
 // list or a struct's count ([...int] & list.MinItems(1) is [] there), a
 // count of alternatives or a matchIf, or an if on a required member, in t
-// or in a named type it refers to. Such a definition within an object makes CUE
-// refuse every value of a union of which the object is a variant, and
-// within a definition a list validator beside items that refer to a
-// library's field loses their closedness (docs/jsonschema.md): the judges
-// would disagree by CUE's evaluator, so the generator writes no such
-// definition.
+// or in a named type it refers to. Such a definition within an object
+// makes CUE refuse every value of a union of which the object is a
+// variant, and within a definition a list validator beside items that
+// refer to a library's field loses their closedness (docs/jsonschema.md):
+// the judges would disagree by CUE's evaluator, so the generator writes
+// no such definition.
 func (g *gen) evaluatesAlone(t string, depth int) bool {
 	for _, s := range []string{"list.", "struct.", "matchN", "matchIf", "if "} {
 		if strings.Contains(t, s) {
