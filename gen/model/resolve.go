@@ -7007,11 +7007,17 @@ func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
 	// resolved, as a match part that refers to it asks before then
 	// (strictParts: dependabot's schedule!: _#defs."…/schedule").
 	open := !isClose && !closedEmbed && (r.matching || !r.closedCtx) && !r.defClosed(v)
+	// A definition closes every struct in it: its own value read in
+	// place (defClosed), or one it closes by being among a struct's
+	// parts (closedByDef), closes the structs written in its fields too,
+	// as CUE evaluates it ({#S, o?: {a?: int}} refuses {"o": {"z": 1}}).
+	recursive := !r.closedCtx && !r.matching && r.defClosed(v)
 	if open && !r.matching && r.closedByDef(v) {
 		// #S & {a?: int}, {#S, b?: int} in a regular field: a closed
 		// definition among its parts closes it, as CUE evaluates it
 		// (an object in a match's list stays open, as CUE reads it).
 		open = false
+		recursive = true
 	}
 	if lit, ok := structLit(sourceExpr(v)); ok && hasEllipsis(lit) {
 		open = true
@@ -7021,7 +7027,14 @@ func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
 	r.inlineOrder = append(r.inlineOrder, d)
 	r.pkg.Objects = append(r.pkg.Objects, d.object)
 	r.inlineStack = append(r.inlineStack, body)
-	r.resolveObject(d)
+	if recursive && !open {
+		closedCtx := r.closedCtx
+		r.closedCtx = true
+		r.resolveObject(d)
+		r.closedCtx = closedCtx
+	} else {
+		r.resolveObject(d)
+	}
 	r.inlineStack = r.inlineStack[:len(r.inlineStack)-1]
 	if !r.checkObjectMatchIfs(d.object, matchIfs, matchNs, what) {
 		return nil, false
