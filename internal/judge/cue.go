@@ -42,11 +42,12 @@ func readBytes(x ast.Expr, schemas []cue.Value) ast.Expr {
 		return readIn(x, schemas[0])
 	}
 	// Alternatives (a union's variants) may want bytes in different
-	// places: the reading is that of an alternative which then admits
-	// the value, as CUE keeps the disjuncts that unify.
+	// places: the reading is that of an alternative the value then does
+	// not conflict with, complete or not, as CUE keeps the disjuncts that
+	// unify (an incomplete one too, which makes the value ambiguous).
 	for _, v := range schemas {
 		r := readIn(x, v)
-		if r != x && v.Unify(v.Context().BuildExpr(r)).Validate(cue.Concrete(true)) == nil {
+		if r != x && v.Unify(v.Context().BuildExpr(r)).Validate() == nil {
 			return r
 		}
 	}

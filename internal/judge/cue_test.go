@@ -25,6 +25,8 @@ import lst "list"
 #V: {kind!: "v", data!: bytes}
 #W: {kind!: "w", data!: string}
 #N: {v?: bytes, next?: #N, kids?: [...#N]}
+#O1: {fa0: int, ...}
+#O2: {fb0!: bytes, fb1: bool, ...}
 #A: {
 	req!: bytes
 	reg:  bytes
@@ -41,6 +43,7 @@ import lst "list"
 	u?: #U
 	n?: #N
 	counted?: [...*null | bytes] & lst.MinItems(2)
+	open?: #O1 | #O2
 	mode: *"a" | "b"
 	if mode == "b" {
 		cond?: bytes
@@ -81,6 +84,12 @@ import lst "list"
 		// conjunction does not find (differential seed 12123)
 		{`{"req": "", "reg": "", "counted": [null, "AA==", ""]}`, true},
 		{`{"req": "", "reg": "", "counted": [null, "A"]}`, false},
+		// an alternative the value is incomplete for reads it too: the
+		// value is then ambiguous, as every target finds it
+		// (differential seed 24806)
+		{`{"req": "", "reg": "", "open": {"fa0": 1, "fb0": "AA=="}}`, false},
+		{`{"req": "", "reg": "", "open": {"fa0": 1, "fb0": "AA==", "fb1": true}}`, true},
+		{`{"req": "", "reg": "", "open": {"fa0": 1, "fb0": "not base64"}}`, true},
 		{`{"req": "", "reg": "", "mode": "b", "cond": "AA=="}`, true}, // a member an if body declares
 		{`{"req": "", "reg": "", "cond": "AA==", "mode": "b"}`, true},
 		{`{"req": "", "reg": "", "mode": "b", "cond": "A"}`, false},
