@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"cuelang.org/go/cue"
+	"cuelang.org/go/cue/ast"
+	"cuelang.org/go/cue/token"
 )
 
 // askedLimit is how many answers a memo keeps in each of its two
@@ -50,13 +52,72 @@ type exprResult struct {
 	args []cue.Value
 }
 
-// expr is v.Expr(), asked of CUE once per value.
+// expr is v.Expr(), asked of CUE once per value, with a disjunction
+// written in place among a disjunction's alternatives read as its own
+// alternatives (flatOr).
 func (r *resolver) expr(v cue.Value) (cue.Op, []cue.Value) {
 	e := r.exprs.get(v, func() exprResult {
 		op, args := safeExpr(v)
+		if op == cue.OrOp {
+			args = flatOr(args, 0)
+		}
 		return exprResult{op, args}
 	})
 	return e.op, e.args
+}
+
+// flatOr replaces each alternative of a disjunction that is itself a
+// disjunction written in place, ("x" | "y") | *"z", by its alternatives,
+// as CUE's evaluation reads it: a disjunction is associative, and CUE
+// gives the whole its default (Value.Default), which is where the
+// resolver reads it, never from an alternative's mark. Expr gave the
+// inner disjunction as one alternative, which was refused as "the
+// constraint "x" | "y" is not carried" although it is an enum like any
+// other. A reference to a disjunction (#A | "z") stays one alternative:
+// it names a type of its own.
+func flatOr(args []cue.Value, depth int) []cue.Value {
+	if depth > maxConjunctDepth {
+		return args
+	}
+	var out []cue.Value
+	for i, a := range args {
+		if !inPlaceOr(a) {
+			if out != nil {
+				out = append(out, a)
+			}
+			continue
+		}
+		op, inner := safeExpr(a)
+		if op != cue.OrOp {
+			if out != nil {
+				out = append(out, a)
+			}
+			continue
+		}
+		if out == nil {
+			out = append(make([]cue.Value, 0, len(args)+len(inner)), args[:i]...)
+		}
+		out = append(out, flatOr(inner, depth+1)...)
+	}
+	if out == nil {
+		return args
+	}
+	return out
+}
+
+// inPlaceOr reports whether a is written as a disjunction in place (its
+// source a | b, parenthesized or not), not a reference to one.
+func inPlaceOr(a cue.Value) bool {
+	e, ok := a.Source().(ast.Expr)
+	for ok {
+		p, isParen := e.(*ast.ParenExpr)
+		if !isParen {
+			break
+		}
+		e = p.X
+	}
+	b, isBin := e.(*ast.BinaryExpr)
+	return isBin && b.Op == token.OR
 }
 
 // refResult is one answer of cue.Value.ReferencePath.
