@@ -53,6 +53,7 @@ import (
 	"strings"
 	"testing"
 
+	"cuelang.org/go/cue"
 	"cuelang.org/go/cue/cuecontext"
 	"cuelang.org/go/cue/load"
 	"golang.org/x/tools/txtar"
@@ -306,6 +307,13 @@ func judgeCUE(t *testing.T, cases []*kase) map[string]string {
 			continue
 		}
 		pv := ctx.BuildInstance(insts[0])
+		if cfg, err := model.ReadConfig(c.dir); err == nil {
+			if at, ok := cfg.TypesAtFor(c.pkg.Path); ok {
+				// The types at schemagen.cue's typesAt path, as cue
+				// vet -d 'lineage.schemas[0].schema.Options' reads one.
+				pv = pv.LookupPath(cue.ParsePath(at.Path))
+			}
+		}
 		for _, in := range c.instances {
 			schema := pv
 			if in.def != "@root" {

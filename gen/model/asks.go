@@ -130,6 +130,14 @@ type refResult struct {
 func (r *resolver) referencePath(v cue.Value) (cue.Value, cue.Path) {
 	e := r.refs.get(v, func() refResult {
 		root, path := v.ReferencePath()
+		if r.atSels != nil && len(root.Path().Selectors()) == 0 && r.ownPackage(root) {
+			// A reference to a type at the typesAt path
+			// (lineage.schemas[0].schema.Mode): Mode, in the value
+			// read as the package's.
+			if rel, ok := r.underTypesAt(path.Selectors()); ok {
+				return refResult{r.v, cue.MakePath(rel...)}
+			}
+		}
 		return refResult{root, path}
 	})
 	return e.root, e.path

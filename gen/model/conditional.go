@@ -448,7 +448,7 @@ func (r *resolver) embeddingAlone(e ast.Expr) (ast.Expr, string) {
 		case *ast.Ident:
 			switch {
 			case predeclared[n.Name]:
-			case strings.HasPrefix(n.Name, "#") && isFileScope(n.Scope) && r.v.LookupPath(cue.ParsePath(n.Name)).Exists():
+			case strings.HasPrefix(n.Name, "#") && r.topScope(n.Scope) && r.v.LookupPath(cue.ParsePath(n.Name)).Exists():
 			default:
 				why = fmt.Sprintf("it refers to %s, which is not a definition of the package's top level; an embedding that refers to definitions alone is carried", n.Name)
 			}
@@ -1103,7 +1103,7 @@ func (r *resolver) narrow(d *def, cd *Conditional, probe cue.Value, o *Object, p
 		}
 		n.Const = t
 	case *ast.Ident:
-		if ref := dataRef(x, d.root); ref != "" {
+		if ref := dataRef(x, d.root, r.topScope); ref != "" {
 			r.errorf(pos, "%s: the if body gives it %s, a member of the data: the data may hold here only what it holds there, a check between two of its members that no JSON Schema states", what, ref)
 			return false
 		}
@@ -1112,7 +1112,7 @@ func (r *resolver) narrow(d *def, cd *Conditional, probe cue.Value, o *Object, p
 			return false
 		}
 	default:
-		if ref := dataRef(f.Value, d.root); ref != "" {
+		if ref := dataRef(f.Value, d.root, r.topScope); ref != "" {
 			r.errorf(pos, "%s: the if body gives it a value computed from %s, a member of the data, which CUE evaluates once the data gives it: a check between two parts of the data that no JSON Schema keyword states", what, ref)
 			return false
 		}

@@ -75,11 +75,44 @@ type Config struct {
 	// not their fields refer to one another (TypeLibrary): each top-level
 	// field a type of its own, no document. Set by typeLibraries: […].
 	TypeLibraries []string
+	// TypesAt are the packages whose types are a value inside them, not
+	// their top level (Grafana's kinds hold theirs at
+	// lineage.schemas[0].schema): each package whose folder matches an
+	// entry's is read as cue vet -d reads that value, a library of types
+	// (TypeLibrary), and the rest of the package is no part of its
+	// contract. Set by typesAt: {"folder": "path"}, in the file's order.
+	TypesAt []TypesAt
 	// Module is the CUE module path without its major version
 	// (example.com/shop), from cue.mod/module.cue.
 	Module string
 
 	SchemaPos, OutputPos, JSONSchemaIDPos, GoImportPathPos, RequireDocsPos, RequireBoundedIntegersPos, RequireDistinctNamesPos, TypeLibrariesPos Pos
+}
+
+// TypesAt is one entry of typesAt in schemagen.cue: the packages whose
+// folders Folder matches hold their types at Path.
+type TypesAt struct {
+	// Folder is a folder under the schema folder, slash-separated, or a
+	// pattern of them as path.Match reads one ("composable/*").
+	Folder string
+	// Path is a CUE path from the package's top level to a struct
+	// (lineage.schemas[0].schema), as cue vet -d and cue export -e
+	// write one.
+	Path string
+	// Pos is where schemagen.cue sets it.
+	Pos Pos
+}
+
+// TypesAtFor returns the typesAt entry whose folder pattern matches dir,
+// a package's folder relative to the schema folder, if any: the first in
+// the file's order.
+func (c *Config) TypesAtFor(dir string) (TypesAt, bool) {
+	for _, t := range c.TypesAt {
+		if ok, _ := path.Match(t.Folder, dir); ok {
+			return t, true
+		}
+	}
+	return TypesAt{}, false
 }
 
 // GoPackage returns the import path of the Go package generated for the
@@ -113,7 +146,7 @@ func ReadConfig(root string) (*Config, error) {
 			return nil, ps.fromCUE(err, inst.Files...).Sorted()
 		}
 		cr := &configReader{ps: ps}
-		top := cr.fields(v, "", "schema", "output", "jsonschema", "go", "require", "typeLibraries")
+		top := cr.fields(v, "", "schema", "output", "jsonschema", "go", "require", "typeLibraries", "typesAt")
 		if sv, ok := top["schema"]; ok {
 			c.Schema, c.SchemaPos = cr.folder(sv, "schema", true)
 		}
@@ -147,12 +180,16 @@ func ReadConfig(root string) (*Config, error) {
 		if tv, ok := top["typeLibraries"]; ok {
 			c.TypeLibraries, c.TypeLibrariesPos = cr.folders(tv, "typeLibraries")
 		}
+		if tv, ok := top["typesAt"]; ok {
+			c.TypesAt = cr.typesAt(tv)
+		}
 		errs = append(errs, cr.errs...)
 		if len(errs) == 0 {
 			errs = append(errs, c.checkFolders()...)
 		}
 		if len(errs) == 0 {
 			errs = append(errs, c.checkTypeLibraries(abs)...)
+			errs = append(errs, c.checkTypesAt(abs)...)
 		}
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		return nil, err
@@ -257,6 +294,69 @@ func (r *configReader) folders(v cue.Value, what string) ([]string, Pos) {
 		out = append(out, s)
 	}
 	return out, pos
+}
+
+// typesAt reads typesAt: a struct whose keys are folders under the schema
+// folder, or patterns of them, and whose values are CUE paths.
+func (r *configReader) typesAt(v cue.Value) []TypesAt {
+	if v.IncompleteKind() != cue.StructKind {
+		r.errorf(r.ps.of(v.Pos()), "typesAt: want a struct of package folders and the paths of their types, e.g. {\"kinds/*\": \"lineage.schemas[0].schema\"}")
+		return nil
+	}
+	it, err := v.Fields()
+	if err != nil {
+		r.errs = append(r.errs, r.ps.fromCUE(err)...)
+		return nil
+	}
+	var out []TypesAt
+	for it.Next() {
+		folder := it.Selector().Unquoted()
+		what := fmt.Sprintf("typesAt %q", folder)
+		p, pos, ok := r.str(it.Value(), what)
+		if !ok {
+			continue
+		}
+		clean := path.Clean(folder)
+		_, badPattern := path.Match(folder, "")
+		switch {
+		case folder == "" || strings.Contains(folder, `\`) || path.IsAbs(folder) || clean == ".." || strings.HasPrefix(clean, "../"):
+			r.errorf(pos, "%s: name a package's folder under the schema folder, with / between names (\".\" for a package in it), or a pattern of them (\"kinds/*\")", what)
+			continue
+		case clean != folder:
+			r.errorf(pos, "%s: write the folder as %q", what, clean)
+			continue
+		case badPattern != nil:
+			r.errorf(pos, "%s: the folder is no pattern path.Match reads (%v)", what, badPattern)
+			continue
+		}
+		cp := cue.ParsePath(p)
+		if err := cp.Err(); err != nil || p == "" {
+			r.errorf(pos, "%s: %q is no CUE path; write one as cue vet -d takes it, e.g. \"lineage.schemas[0].schema\"", what, p)
+			continue
+		}
+		out = append(out, TypesAt{Folder: folder, Path: p, Pos: pos})
+	}
+	return out
+}
+
+// checkTypesAt refuses a typesAt entry that matches no folder under the
+// schema folder: a misspelt folder would otherwise leave its packages
+// read as documents without a word.
+func (c *Config) checkTypesAt(abs string) ErrorList {
+	var errs ErrorList
+	for _, t := range c.TypesAt {
+		dirs, _ := filepath.Glob(filepath.Join(abs, filepath.FromSlash(c.Schema), filepath.FromSlash(t.Folder)))
+		found := false
+		for _, d := range dirs {
+			if st, err := os.Stat(d); err == nil && st.IsDir() {
+				found = true
+			}
+		}
+		if !found {
+			errs = append(errs, &Error{Pos: t.Pos, Msg: fmt.Sprintf("typesAt %q matches no folder under the schema folder %s; name a package's folder relative to it, or a pattern of them", t.Folder, c.Schema)})
+		}
+	}
+	return errs
 }
 
 // checkTypeLibraries refuses a typeLibraries entry that names no folder

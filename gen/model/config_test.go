@@ -41,6 +41,9 @@ func TestReadConfig(t *testing.T) {
 			if cfg.TypeLibraries != nil {
 				fmt.Fprintf(&b, "typeLibraries %q @%s\n", cfg.TypeLibraries, cfg.TypeLibrariesPos)
 			}
+			for _, t := range cfg.TypesAt {
+				fmt.Fprintf(&b, "typesAt %q %q @%s\n", t.Folder, t.Path, t.Pos)
+			}
 			got = b.String()
 		}
 		c.CheckSection(t, "want", got)

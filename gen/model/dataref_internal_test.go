@@ -49,7 +49,7 @@ func TestDataRef(t *testing.T) {
 		if !ok {
 			continue
 		}
-		if got := dataRef(fd.Value, false); got != w {
+		if got := dataRef(fd.Value, false, isFileScope); got != w {
 			t.Errorf("dataRef(%s) = %q, want %q", name, got, w)
 		}
 	}

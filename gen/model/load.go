@@ -252,6 +252,9 @@ func loadSchema(root string, cueTime *time.Duration, now func() time.Duration) (
 		r.schemaDir = filepath.Join(abs, filepath.FromSlash(cfg.Schema))
 		if rel, err := filepath.Rel(r.schemaDir, inst.Dir); err == nil {
 			r.typeLibrary = slices.Contains(cfg.TypeLibraries, filepath.ToSlash(rel))
+			if t, ok := cfg.TypesAtFor(filepath.ToSlash(rel)); ok {
+				r.typesAt = &t
+			}
 		}
 		pkg, crashed := resolveSafely(r)
 		if crashed != nil {

@@ -36,6 +36,15 @@ type resolver struct {
 	// top-level field a type of its own and no document; typeLibrary:
 	// schemagen.cue says so (Config.TypeLibraries).
 	fieldTypes, typeLibrary bool
+	// typesAt is schemagen.cue's typesAt entry for this package
+	// (Config.TypesAt), nil without one; atSels is its path, which every
+	// path the resolver reads from CUE is taken relative to
+	// (referencePath, pathOf), and atScope the struct literal of the
+	// value there, the scope that is the package's top level for the
+	// types in it (topScope).
+	typesAt *TypesAt
+	atSels  []cue.Selector
+	atScope ast.Node
 
 	// partial are the objects a field of which was refused (and said
 	// so): their members are not all known, so no check that compares
@@ -1059,6 +1068,63 @@ func (r *resolver) docf(pos Pos, format string, args ...any) {
 
 func (r *resolver) pos(v cue.Value) Pos { return r.ps.of(v.Pos()) }
 
+// enterTypesAt makes the value at schemagen.cue's typesAt path the
+// package's value for the resolve (r.v), read as a library of types, as
+// cue vet -d reads it: each field there a type named after its label,
+// each definition there a definition. It reports false, having said why,
+// when the package holds no struct there.
+func (r *resolver) enterTypesAt() bool {
+	p := cue.ParsePath(r.typesAt.Path)
+	tv := r.v.LookupPath(p)
+	switch {
+	case !tv.Exists():
+		r.errorf(r.typesAt.Pos, "typesAt %q: package %s (%s) holds no value at %s, where schemagen.cue says its types are", r.typesAt.Folder, r.pkg.Name, r.pkg.Dir, r.typesAt.Path)
+		return false
+	case tv.IncompleteKind() != cue.StructKind:
+		r.errorf(r.pos(tv), "%s: schemagen.cue's typesAt says package %s's types are here, but its value is %s, not a struct of them", r.typesAt.Path, r.pkg.Name, oneLine(tv))
+		return false
+	}
+	r.v = tv
+	r.atSels = p.Selectors()
+	r.typeLibrary = true
+	if lit, ok := tv.Source().(*ast.StructLit); ok {
+		r.atScope = lit
+	} else if f, ok := tv.Source().(*ast.Field); ok {
+		r.atScope = f.Value
+	}
+	return true
+}
+
+// underTypesAt returns sels relative to the typesAt path when they start
+// with it (there is one).
+func (r *resolver) underTypesAt(sels []cue.Selector) ([]cue.Selector, bool) {
+	if r.atSels == nil || len(sels) < len(r.atSels) {
+		return nil, false
+	}
+	for i, s := range r.atSels {
+		if s.String() != sels[i].String() {
+			return nil, false
+		}
+	}
+	return sels[len(r.atSels):], true
+}
+
+// pathOf is v.Path(), relative to the typesAt path when there is one.
+func (r *resolver) pathOf(v cue.Value) cue.Path {
+	p := v.Path()
+	if rel, ok := r.underTypesAt(p.Selectors()); ok {
+		return cue.MakePath(rel...)
+	}
+	return p
+}
+
+// topScope reports whether a reference's scope is a top level of types:
+// a file's (isFileScope: this package's, or an imported library's), or
+// the struct at the typesAt path.
+func (r *resolver) topScope(n ast.Node) bool {
+	return isFileScope(n) || r.atScope != nil && n == r.atScope
+}
+
 func (r *resolver) resolve() *Package {
 	doc, ppos := packageClause(r.inst)
 	// The package's own folder: CUE also makes a parent folder's files of
@@ -1073,6 +1139,9 @@ func (r *resolver) resolve() *Package {
 	// So is one that embeds matchN(1, […]) or matchN(>=1, […]) alone
 	// (matchN(>=1, [bool, number]), CUE's JSON Schema tests' anyOf at
 	// the root): its value is the disjunction, of any kinds.
+	if r.typesAt != nil && !r.enterTypesAt() {
+		return r.pkg
+	}
 	choice, isChoice, withDefs := r.embedsChoiceAlone()
 	if isChoice && withDefs {
 		// Beside definitions (prettierrc: matchN(1, [matchN(2, [#options
@@ -2398,7 +2467,7 @@ func (r *resolver) rootObject(pos Pos) *def {
 // as where it is reached (hiddenRef), a library field's as before. It
 // returns what restores the context.
 func (r *resolver) inDefinition(d *def) func() {
-	sels := d.v.Path().Selectors()
+	sels := r.pathOf(d.v).Selectors()
 	if len(sels) == 0 || !sels[len(sels)-1].IsDefinition() || d.open {
 		return func() {}
 	}
@@ -4300,7 +4369,7 @@ func (r *resolver) resolveObject(d *def) {
 		}
 		src, isExpr := sourceExpr(v).(ast.Expr)
 		if isExpr {
-			if ref := dataDefault(src, d.root); ref != "" {
+			if ref := dataDefault(src, d.root, r.topScope); ref != "" {
 				// b: int | *a: CUE fills b with a's value where the
 				// data leaves b out, a default no target states (and
 				// CUE's value of b alone, int | *int, shows none).
@@ -4350,7 +4419,7 @@ func (r *resolver) resolveObject(d *def) {
 			continue
 		}
 		if isExpr {
-			if ref := dataRef(src, d.root); ref != "" {
+			if ref := dataRef(src, d.root, r.topScope); ref != "" {
 				// y: [...int], x: len(y); [N=string]: {name: N}: CUE
 				// evaluates the field from another member of the data
 				// (or a member's name), where the schema alone gave
@@ -4663,7 +4732,7 @@ func (r *resolver) identDef(x *ast.Ident) *def {
 	if x.Scope != nil {
 		// The parser resolves a reference to the struct that declares
 		// what it names: the file's for the package's own definitions.
-		if _, top := x.Scope.(*ast.File); !top {
+		if !r.topScope(x.Scope) {
 			return nil
 		}
 	}
@@ -5375,7 +5444,7 @@ func (r *resolver) fieldRef(v cue.Value, what string) (target cue.Value, handled
 		}
 	}
 	if sels[0].IsDefinition() && !hidden {
-		if k := sharedPrefix(sels, v.Path().Selectors()); k > 0 && !slices.ContainsFunc(sels[k:], cue.Selector.IsDefinition) && !constantValue(root.LookupPath(path)) {
+		if k := sharedPrefix(sels, r.pathOf(v).Selectors()); k > 0 && !slices.ContainsFunc(sels[k:], cue.Selector.IsDefinition) && !constantValue(root.LookupPath(path)) {
 			// #S: {a: int, b: a}: b refers to a field of the struct
 			// around it, which the data gives, not to a type. (To a
 			// constant, a: "x", it is that constant: the data can
@@ -5521,7 +5590,7 @@ func (r *resolver) scopedDef(v cue.Value) (cue.Value, bool) {
 	// The structs around v, outermost first: v.Path() names an optional
 	// field without its ?, which LookupPath then does not find.
 	scopes := []cue.Value{r.v}
-	for _, s := range v.Path().Selectors() {
+	for _, s := range r.pathOf(v).Selectors() {
 		cur := scopes[len(scopes)-1]
 		next := cur.LookupPath(cue.MakePath(s))
 		if !next.Exists() && s.ConstraintType() == 0 && s.LabelType() == cue.StringLabel {
@@ -5595,7 +5664,7 @@ func (r *resolver) hiddenFieldType(v cue.Value, what string) (t *Type, handled, 
 	_, path := r.referencePath(v)
 	// The target's own path beside: a definition in a list's element
 	// (scopedDef) has no path from the reference.
-	key := path.String() + "|" + target.Path().String()
+	key := path.String() + "|" + r.pathOf(target).String()
 	if r.following[key] {
 		if _, scoped := r.scopedDef(v); scoped {
 			_, args := r.expr(v)
@@ -7052,7 +7121,7 @@ func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
 // too, where a struct written in place is open.
 func (r *resolver) defClosed(v cue.Value) bool {
 	var src ast.Node
-	if sels := v.Path().Selectors(); len(sels) > 0 && sels[len(sels)-1].IsDefinition() {
+	if sels := r.pathOf(v).Selectors(); len(sels) > 0 && sels[len(sels)-1].IsDefinition() {
 		// A definition's own value, read in place where it is used
 		// (scopedDef: m?: [string]: {#P: {…}, p?: #P}).
 		src = sourceExpr(v)
@@ -7106,7 +7175,7 @@ func (r *resolver) closedByDef(v cue.Value) bool {
 		if strings.HasPrefix(id.Name, "_#") {
 			sel = cue.Hid(id.Name, "_")
 		}
-		outer := v.Path().Selectors()
+		outer := r.pathOf(v).Selectors()
 		for k := len(outer) - 1; k >= 0; k-- {
 			target := r.v.LookupPath(cue.MakePath(append(slices.Clone(outer[:k]), sel)...))
 			if !target.Exists() {
@@ -10396,7 +10465,7 @@ func (r *resolver) selected(v cue.Value) (cue.Value, bool) {
 		return cue.Value{}, false
 	}
 	root, path := r.referencePath(v)
-	sels, own := path.Selectors(), v.Path().Selectors()
+	sels, own := path.Selectors(), r.pathOf(v).Selectors()
 	for i, s := range sels {
 		if !s.IsDefinition() && s.LabelType() != cue.HiddenLabel {
 			continue
@@ -10430,9 +10499,9 @@ func pathString(sels []cue.Selector) string {
 // object, whose top level is the document), not a definition, a hidden
 // field, an import or a name CUE declares. It is "" for a default that
 // is a type (string | *int) or a constant.
-func dataDefault(e ast.Expr, root bool) string {
+func dataDefault(e ast.Expr, root bool, top func(ast.Node) bool) string {
 	for _, x := range orOperands(e) {
-		if m, ok := x.(*ast.UnaryExpr); ok && m.Op == token.MUL && dataRef(m.X, root) != "" {
+		if m, ok := x.(*ast.UnaryExpr); ok && m.Op == token.MUL && dataRef(m.X, root, top) != "" {
 			return exprString(m.X)
 		}
 	}
@@ -10444,7 +10513,8 @@ func dataDefault(e ast.Expr, root bool) string {
 // written in place (a: "x" is a constant, a: int is the data's), or a
 // pattern's label (N in [N=string]: …). A definition, a hidden field, an
 // import, a name CUE declares or a field declared at the package's top
-// level (unless that is the document, root) is the schema's; a let is
+// level (top says which scope that is: the files, or the struct at the
+// typesAt path; unless that is the document, root) is the schema's; a let is
 // what its expression names; a name declared inside within (the value
 // being read) is read where it is declared. (A definition used inside
 // the document that names a top-level field is read with the schema's
@@ -10452,7 +10522,7 @@ func dataDefault(e ast.Expr, root bool) string {
 // the document's. Not refused; a corner no corpus has shown.) Each let is
 // followed once (seen): CUE refuses a cycle of lets, and the walk does not
 // depend on that.
-func dataIdent(id *ast.Ident, root bool, within ast.Node, seen map[*ast.LetClause]bool) bool {
+func dataIdent(id *ast.Ident, root bool, top func(ast.Node) bool, within ast.Node, seen map[*ast.LetClause]bool) bool {
 	n := id.Node
 	switch {
 	case predeclared[id.Name], strings.HasPrefix(id.Name, "#"), strings.HasPrefix(id.Name, "_"):
@@ -10465,7 +10535,7 @@ func dataIdent(id *ast.Ident, root bool, within ast.Node, seen map[*ast.LetClaus
 		return false
 	case within != nil && holds(within, n.Pos()):
 		return false
-	case !root && isFileScope(id.Scope):
+	case !root && top(id.Scope):
 		return false
 	}
 	if _, isFor := id.Scope.(*ast.ForClause); isFor {
@@ -10479,7 +10549,7 @@ func dataIdent(id *ast.Ident, root bool, within ast.Node, seen map[*ast.LetClaus
 			seen = map[*ast.LetClause]bool{}
 		}
 		seen[let] = true
-		return dataRefSeen(let.Expr, root, seen) != ""
+		return dataRefSeen(let.Expr, root, top, seen) != ""
 	}
 	return !literalValue(n)
 }
@@ -10531,10 +10601,12 @@ func literalValue(n ast.Node) bool {
 
 // dataRef returns the first reference in e to a member of the data
 // (dataIdent), as written, or "": y in len(y), N in {name: N}, a in >a.
-func dataRef(e ast.Expr, root bool) string { return dataRefSeen(e, root, nil) }
+func dataRef(e ast.Expr, root bool, top func(ast.Node) bool) string {
+	return dataRefSeen(e, root, top, nil)
+}
 
 // dataRefSeen is dataRef, with the lets followed so far (dataIdent).
-func dataRefSeen(e ast.Expr, root bool, seen map[*ast.LetClause]bool) string {
+func dataRefSeen(e ast.Expr, root bool, top func(ast.Node) bool, seen map[*ast.LetClause]bool) string {
 	found := ""
 	var walk func(n ast.Node) bool
 	walk = func(n ast.Node) bool {
@@ -10552,7 +10624,7 @@ func dataRefSeen(e ast.Expr, root bool, seen map[*ast.LetClause]bool) string {
 			return false
 		case *ast.SelectorExpr:
 			if id := selectorRoot(x); id != nil {
-				if dataIdent(id, root, e, seen) {
+				if dataIdent(id, root, top, e, seen) {
 					found = exprString(x)
 				}
 				return false
@@ -10560,7 +10632,7 @@ func dataRefSeen(e ast.Expr, root bool, seen map[*ast.LetClause]bool) string {
 			ast.Walk(x.X, walk, nil) // (#W & {}).out: out is a label of #W's, not a reference
 			return false
 		case *ast.Ident:
-			if dataIdent(x, root, e, seen) {
+			if dataIdent(x, root, top, e, seen) {
 				found = x.Name
 			}
 			return false
