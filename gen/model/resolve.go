@@ -2780,7 +2780,7 @@ func (r *resolver) classify(d *def) {
 		}
 	}
 	if op == cue.OrOp && !exactLists {
-		args = dropAdmitted(args) // "bash" | string is string
+		args = dropAdmitted(r.kindRefAlts(d, args, 0)) // "bash" | string is string
 	}
 	if op == cue.OrOp && len(args) == 1 {
 		// matchN(1, [T]) is T; "bash" | string is string.
@@ -5299,6 +5299,7 @@ func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 		op, args = cue.OrOp, alts
 	}
 	if op == cue.OrOp {
+		args = r.kindRefAlts(nil, args, 0)
 		// "auto" | "manual" | string is string: a value another
 		// alternative admits adds nothing to the type.
 		if args = dropAdmitted(args); len(args) == 1 {
@@ -6610,6 +6611,56 @@ func (r *resolver) resolveOneOf(d *def) {
 	r.closedCtx = !d.root && !d.open
 	r.oneOf(d, d.oneOfAlts, d.ref())
 	r.closedCtx = closedCtx
+}
+
+// kindRefAlts replaces each alternative of a disjunction that refers to a
+// definition which is itself a disjunction of several JSON kinds, each a
+// scalar or a reference (#Scalar | [...#Scalar], #Scalar: string | bool |
+// int; Grafana's CloudWatch QueryEditorOperatorValueType), by that
+// disjunction's alternatives, as the same choice written in place is
+// read: a value is one of them all, each told apart by its kind, null
+// among them making the whole nullable. It was refused as "string | bool
+// | int may be of any JSON kind". A reference to d itself (nil for none),
+// to a definition of one kind (an enum, a union of objects), or to one
+// holding an object or a list written in place (which would take another
+// name here) stays one alternative; depth bounds definitions that refer
+// to one another.
+func (r *resolver) kindRefAlts(d *def, alts []cue.Value, depth int) []cue.Value {
+	if depth > 16 {
+		return alts
+	}
+	var out []cue.Value
+	for i, a := range alts {
+		var inner []cue.Value
+		if name, isRef := r.refName(a); isRef && r.defs[name] != nil && r.defs[name] != d && manyKinds(a.IncompleteKind()) {
+			// The definition as written (#Maybe: #Scalar | null), which
+			// classify may have narrowed (to #Scalar, nullable).
+			root, path := r.referencePath(a)
+			if target := root.LookupPath(path); target.Exists() {
+				if op, args := r.disjunction(target); op == cue.OrOp {
+					inner = r.kindRefAlts(d, args, depth+1)
+				}
+			}
+			if slices.ContainsFunc(inner, func(x cue.Value) bool {
+				_, isRef := r.refName(x)
+				return !isRef && x.IncompleteKind()&(cue.StructKind|cue.ListKind) != 0
+			}) {
+				inner = nil
+			}
+		}
+		switch {
+		case inner != nil && out == nil:
+			out = append(append(make([]cue.Value, 0, len(alts)+len(inner)), alts[:i]...), inner...)
+		case inner != nil:
+			out = append(out, inner...)
+		case out != nil:
+			out = append(out, a)
+		}
+	}
+	if out == nil {
+		return alts
+	}
+	return out
 }
 
 // oneOf resolves a disjunction of types of different JSON kinds.

@@ -337,12 +337,29 @@ func (g *gen) typeAt(depth int) typ {
 	default:
 		// string | int, a choice of kinds
 		a, b := g.stringType(), g.intType()
-		return typ{cue: paren(a.cue) + " | " + paren(b.cue), sample: func(r *rand.Rand) any {
+		one := typ{cue: paren(a.cue) + " | " + paren(b.cue), sample: func(r *rand.Rand) any {
 			if r.IntN(2) == 0 {
 				return a.sample(r)
 			}
 			return b.sample(r)
 		}}
+		if g.aux.IntN(4) == 0 && !g.evaluatesAlone(one.cue, 0) {
+			// #K | [...#K], #K the choice named: a reference to a
+			// choice of kinds among a choice's alternatives
+			// (kind-ref-alts.txtar).
+			k := g.named(one)
+			return typ{cue: k.cue + " | [..." + k.cue + "]", sample: func(r *rand.Rand) any {
+				if r.IntN(2) == 0 {
+					return one.sample(r)
+				}
+				items := make([]any, r.IntN(3))
+				for i := range items {
+					items[i] = one.sample(r)
+				}
+				return items
+			}}
+		}
+		return one
 	}
 }
 
