@@ -5462,8 +5462,17 @@ func (r *resolver) fieldRef(v cue.Value, what string) (target cue.Value, handled
 		// where no data is, so it is a type, read in place as a hidden
 		// field's is (an object's fields are read where it is used).
 		target = root.LookupPath(path)
-		if !target.Exists() || target.IncompleteKind() == cue.StructKind {
+		if !target.Exists() {
 			return cue.Value{}, false, false
+		}
+		if target.IncompleteKind() == cue.StructKind {
+			if op, _ := r.disjunction(target); op != cue.OrOp {
+				return cue.Value{}, false, false
+			}
+			// common.TableCellOptions, a union of the package's
+			// object fields (TableAutoCellOptions | …): the
+			// disjunction, read in place as the reference's object
+			// was, which CUE cannot list the fields of.
 		}
 		return target, true, true
 	}
