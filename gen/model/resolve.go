@@ -3848,6 +3848,10 @@ func (r *resolver) keyType(pattern cue.Value, what string, at Pos, notOK bool) (
 	t := &Type{Kind: BasicKind, Base: String}
 	ok := true
 	for _, c := range r.conjuncts(pattern) {
+		if re, isEnum := r.enumKeyPattern(c); isEnum {
+			t.Patterns = append(t.Patterns, re)
+			continue
+		}
 		ok = r.constrain(t, c, what+" (its keys)", at) && ok
 	}
 	rest := t.Constraints
@@ -3906,6 +3910,60 @@ func (r *resolver) keyType(pattern cue.Value, what string, at Pos, notOK bool) (
 		return nil, false
 	}
 	return t, ok
+}
+
+// enumKeyPattern returns the regular expression that admits exactly the
+// names a pattern on keys of string constants admits: a disjunction of
+// them, written in place or as an enum's definition, or one alone
+// (Grafana's elasticsearch meta?: [#ExtendedStatMetaType]: bool, with
+// #ExtendedStatMetaType: "avg" | "min" | …, gives ^(?:avg|min|…)$). A key
+// matches the expression when it is one of the constants, so every target
+// carries the pattern as it carries a =~ one, where it was refused ("the
+// constraint "avg" | "min" | … is not carried"). ok is false for any
+// other pattern, and for constants no portable expression states.
+func (r *resolver) enumKeyPattern(c cue.Value) (re string, ok bool) {
+	var members []cue.Value
+	switch op, args := r.disjunction(c); {
+	case c.IncompleteKind() != cue.StringKind:
+		return "", false
+	case c.IsConcrete():
+		if _, has := c.Default(); has {
+			return "", false
+		}
+		members = []cue.Value{c}
+	case op == cue.OrOp && allStringConsts(args):
+		members = args
+	case op == cue.OrOp:
+		m, refs := r.enumRefs(args)
+		if !refs {
+			return "", false
+		}
+		members = m
+	default:
+		name, isRef := r.refName(c)
+		d := r.defs[name]
+		if !isRef || d == nil {
+			return "", false
+		}
+		dop, dargs := r.disjunction(d.v)
+		if dop != cue.OrOp || !allStringConsts(dargs) {
+			return "", false
+		}
+		members = dargs
+	}
+	alts := make([]string, 0, len(members))
+	for _, m := range members {
+		s, err := m.String()
+		if err != nil {
+			return "", false
+		}
+		alts = append(alts, regexp.QuoteMeta(s))
+	}
+	re = "^(?:" + strings.Join(alts, "|") + ")$"
+	if portablePattern(re) != "" {
+		return "", false
+	}
+	return re, true
 }
 
 // memberPatterns reads the patterns beside an object's fields
