@@ -2039,7 +2039,7 @@ func fieldDoc(fd *model.Field) string {
 			what = describeChoice(t)
 		}
 	case model.ListKind:
-		what = describeBase(0, model.Constraints{MinItems: t.MinItems, MaxItems: t.MaxItems})
+		what = describeBase(0, model.Constraints{MinItems: t.MinItems, MaxItems: t.MaxItems, UniqueItems: t.UniqueItems})
 	}
 	if what == "" {
 		return fd.Doc
@@ -2099,6 +2099,9 @@ func describeBase(b model.Base, c model.Constraints) string {
 	}
 	if c.MaxItems != nil {
 		parts = append(parts, "at most "+strconv.Itoa(*c.MaxItems)+" items")
+	}
+	if c.UniqueItems {
+		parts = append(parts, "no two items equal") // as the TypeScript says it
 	}
 	if c.MinNum != nil {
 		parts = append(parts, map[bool]string{false: "at least ", true: "more than "}[c.MinExclusive]+floatLit(*c.MinNum))
