@@ -2698,6 +2698,24 @@ func (r *resolver) fieldCounts(v cue.Value, what string) (fc fieldCount, rest cu
 		}
 		// {…} & {…} & struct.MaxFields(n): the others unified, without
 		// the count (v itself would be counted again, without end).
+		kinds := cue.TopKind
+		for _, o := range others {
+			kinds &= o.IncompleteKind()
+		}
+		if kinds == cue.BottomKind {
+			// {#D, o1: uint8} with #D: {o1!: struct.MinFields(1) & {…,
+			// if mode != "a" {…}}} (differential seed 32292): parts of
+			// no one kind admit no value, and CUE's evaluator, asked
+			// to unify them apart, recursed without end (a bound
+			// validating the struct), a stack overflow that no recover
+			// catches: generate died. CUE's own error of v says why.
+			msg := "its parts are of no one kind"
+			if err := v.Err(); err != nil {
+				msg = cueErrText(err)
+			}
+			r.errorf(r.pos(v), "%s: CUE evaluates it to an error (%s), so there is no type to carry", what, msg)
+			return fc, cue.Value{}, false
+		}
 		u := others[0]
 		for _, o := range others[1:] {
 			u = u.Unify(o)
