@@ -2725,6 +2725,29 @@ func (r *resolver) fieldCounts(v cue.Value, what string) (fc fieldCount, rest cu
 	return fc, cue.Value{}, ok
 }
 
+// closedWithIf reports whether v is close({…}) of a struct with an if
+// that tests a field of its own (close({mode!: "a" | "b", if mode != "a"
+// {h?: string}})) and CUE lists no field of it: CUE v0.17.1 evaluates the
+// close before the data is unified, reports the tested field missing,
+// and refuses every document (cue vet -d '#T' of {"mode": "a"}: "required
+// field missing: mode"), where the same struct without close is read as
+// any other.
+func (r *resolver) closedWithIf(v cue.Value) bool {
+	if v.IncompleteKind() != cue.BottomKind {
+		return false
+	}
+	call, ok := sourceExpr(v).(*ast.CallExpr)
+	if !ok || !isCloseCall(call) || len(call.Args) != 1 {
+		return false
+	}
+	lit, ok := call.Args[0].(*ast.StructLit)
+	if !ok || !hasComprehension(lit) {
+		return false
+	}
+	fs, err := r.fields(v, false)
+	return err == nil && len(fs) == 0
+}
+
 // classify decides what a definition is: an enum or union (a disjunction),
 // an object (a struct literal) or a constrained scalar.
 func (r *resolver) classify(d *def) {
@@ -4376,6 +4399,10 @@ func (r *resolver) resolveObject(d *def) {
 		r.requiredDefs(d, fv)
 	}
 	listed, err := r.fields(fv, false)
+	if err == nil && r.closedWithIf(fv) {
+		r.errorf(d.pos, "%s: close({…}) of a struct whose if tests a field of its own admits no value: CUE v0.17.1 evaluates the close before the data, finds the tested field missing (%s), and refuses every value (cue vet agrees), which no target would say; write the struct without close() (a definition closes it already: declare one and refer to it)", d.ref(), cueErrText(fv.Err()))
+		return
+	}
 	if err == nil && len(d.named) > 0 {
 		listed = append(slices.Clip(listed), d.named...)
 	}
@@ -10535,6 +10562,9 @@ func (r *resolver) comprehensionLits(d *def) []*ast.StructLit {
 // enum field with each member and see which optional fields become bottom.
 func (r *resolver) resolveForbids(d *def) {
 	o := d.object
+	if r.closedWithIf(d.v) {
+		return // it admits no document, said once (resolveObject)
+	}
 	forbids := false
 	for _, lit := range r.comprehensionLits(d) {
 		forbids = r.comprehensions(d, lit) || forbids
