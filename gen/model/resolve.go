@@ -3888,9 +3888,14 @@ func (r *resolver) everyName(pat cue.Value) bool {
 func (r *resolver) keyType(pattern cue.Value, what string, at Pos, notOK bool) (*Type, bool) {
 	t := &Type{Kind: BasicKind, Base: String}
 	ok := true
+	everyKey := false
 	for _, c := range r.conjuncts(pattern) {
-		if re, isEnum := r.enumKeyPattern(c); isEnum {
-			t.Patterns = append(t.Patterns, re)
+		if re, every, isChoice := r.keyChoice(c); isChoice {
+			if every {
+				everyKey = true // string | "legacy": a conjunct that says nothing
+			} else {
+				t.Patterns = append(t.Patterns, re)
+			}
 			continue
 		}
 		ok = r.constrain(t, c, what+" (its keys)", at) && ok
@@ -3938,7 +3943,7 @@ func (r *resolver) keyType(pattern cue.Value, what string, at Pos, notOK bool) (
 	case !rest.IsZero() || len(t.Choice) > 0:
 		r.errorf(at, "%s: the pattern on its keys (%v) is not carried: a map's keys are any string ([string]: T), or those matching regular expressions and not others ([=~\"re\" & !~\"not\"]: T, any number of each)", what, pattern)
 		return nil, false
-	case notOK && !lengths && len(t.Patterns) == 0 && len(t.NotPatterns) == 0 && pattern.IncompleteKind() == cue.StringKind && isNoOp(r, pattern):
+	case notOK && !lengths && len(t.Patterns) == 0 && len(t.NotPatterns) == 0 && pattern.IncompleteKind() == cue.StringKind && (isNoOp(r, pattern) || everyKey):
 		return nil, true // every key: patternPair's union of two patterns
 	case notOK && !lengths && len(t.Patterns) == 0 && len(t.NotPatterns) == 0:
 		r.errorf(at, "%s: the pattern on its keys (%v) is not carried: a map's keys are any string ([string]: T), or those matching regular expressions and not others ([=~\"re\" & !~\"not\"]: T, any number of each)", what, pattern)
@@ -3953,58 +3958,107 @@ func (r *resolver) keyType(pattern cue.Value, what string, at Pos, notOK bool) (
 	return t, ok
 }
 
-// enumKeyPattern returns the regular expression that admits exactly the
-// names a pattern on keys of string constants admits: a disjunction of
-// them, written in place or as an enum's definition, or one alone
-// (Grafana's elasticsearch meta?: [#ExtendedStatMetaType]: bool, with
-// #ExtendedStatMetaType: "avg" | "min" | …, gives ^(?:avg|min|…)$). A key
-// matches the expression when it is one of the constants, so every target
-// carries the pattern as it carries a =~ one, where it was refused ("the
-// constraint "avg" | "min" | … is not carried"). ok is false for any
-// other pattern, and for constants no portable expression states.
-func (r *resolver) enumKeyPattern(c cue.Value) (re string, ok bool) {
-	var members []cue.Value
-	switch op, args := r.disjunction(c); {
-	case c.IncompleteKind() != cue.StringKind:
-		return "", false
-	case c.IsConcrete():
-		if _, has := c.Default(); has {
-			return "", false
-		}
-		members = []cue.Value{c}
-	case op == cue.OrOp && allStringConsts(args):
-		members = args
-	case op == cue.OrOp:
-		m, refs := r.enumRefs(args)
-		if !refs {
-			return "", false
-		}
-		members = m
-	default:
-		name, isRef := r.refName(c)
-		d := r.defs[name]
-		if !isRef || d == nil {
-			return "", false
-		}
-		dop, dargs := r.disjunction(d.v)
-		if dop != cue.OrOp || !allStringConsts(dargs) {
-			return "", false
-		}
-		members = dargs
+// keyChoice reads a pattern on keys that is a choice of string constants
+// and =~ patterns, written in place or as a definition of them, as the
+// regular expression that admits exactly the keys it admits: constants
+// alone ([#Stat]: T with #Stat: "avg" | "min", Grafana's elasticsearch
+// meta; ["only"]: T) are ^(?:avg|min)$, each quoted, and patterns among
+// them each one more alternative ([=~"^x-" | "name"]: T is
+// (?:^x-)|^(?:name)$, as =~ matches anywhere in the key). A choice with
+// string among its alternatives admits every key ([#Module | "legacy"],
+// #Module: string: CUE's own module file schema): every is set, and no
+// expression is needed. Each was refused as a constraint not carried; a
+// key matches the expression exactly when CUE admits it, so every target
+// carries it as it carries [=~"re"]: T. ok is false for any other
+// pattern (a =~ alone is read as it always was), and when no portable
+// expression states the choice.
+func (r *resolver) keyChoice(c cue.Value) (re string, every, ok bool) {
+	if c.IncompleteKind() != cue.StringKind {
+		return "", false, false
 	}
-	alts := make([]string, 0, len(members))
-	for _, m := range members {
-		s, err := m.String()
-		if err != nil {
-			return "", false
-		}
-		alts = append(alts, regexp.QuoteMeta(s))
+	if _, has := c.Default(); has {
+		return "", false, false
 	}
-	re = "^(?:" + strings.Join(alts, "|") + ")$"
+	var consts, res []string
+	var add func(a cue.Value, depth int) bool
+	add = func(a cue.Value, depth int) bool {
+		if depth > 16 || a.IncompleteKind() != cue.StringKind {
+			return false
+		}
+		if a.IsConcrete() {
+			s, err := a.String()
+			consts = append(consts, regexp.QuoteMeta(s))
+			return err == nil
+		}
+		if x, isRE := regexOf(r, a, cue.RegexMatchOp); isRE {
+			res = append(res, x)
+			return true
+		}
+		if op, _ := r.expr(a); op == cue.AndOp {
+			// string & =~"re" (#Module: string, made #Module: =~"re"
+			// where the schema narrows it): the pattern.
+			var rest []cue.Value
+			for _, x := range r.conjuncts(a) {
+				if !(isNoOp(r, x) && !x.IsConcrete()) {
+					rest = append(rest, x)
+				}
+			}
+			return len(rest) == 1 && add(rest[0], depth+1)
+		}
+		if op, args := r.disjunction(a); op == cue.OrOp {
+			for _, x := range args {
+				if !add(x, depth+1) {
+					return false
+				}
+			}
+			return true
+		}
+		if name, isRef := r.refName(a); isRef && r.defs[name] != nil {
+			root, path := r.referencePath(a)
+			if target := root.LookupPath(path); target.Exists() {
+				return add(target, depth+1)
+			}
+			return false
+		}
+		if op, _ := r.expr(a); op == cue.NoOp && isNoOp(r, a) {
+			every = true // string
+			return true
+		}
+		return false
+	}
+	op, _ := r.disjunction(c)
+	_, isRef := r.refName(c)
+	if !c.IsConcrete() && op != cue.OrOp && !isRef {
+		return "", false, false // =~"re" alone, or any other constraint: constrain's
+	}
+	if !add(c, 0) {
+		return "", false, false
+	}
+	if every {
+		return "", true, true
+	}
+	if len(res) == 0 && len(consts) == 0 {
+		return "", false, false
+	}
+	if len(res) == 0 && isRef && op != cue.OrOp {
+		// #Name: =~"re" named alone: the pattern, as constrain reads it.
+		return "", false, false
+	}
+	var parts []string
+	for _, x := range res {
+		parts = append(parts, "(?:"+x+")")
+	}
+	if len(consts) > 0 {
+		parts = append(parts, "^(?:"+strings.Join(consts, "|")+")$")
+	}
+	re = strings.Join(parts, "|")
+	if len(res) == 0 {
+		re = parts[0]
+	}
 	if portablePattern(re) != "" {
-		return "", false
+		return "", false, false
 	}
-	return re, true
+	return re, false, true
 }
 
 // memberPatterns reads the patterns beside an object's fields
@@ -5472,8 +5526,37 @@ func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 				return r.inlineDisjunction(v, eargs, what)
 			}
 		}
+		if ev, ok := r.narrowedChoice(v); ok {
+			return r.typeOf(ev, what)
+		}
 	}
 	return r.basic(v, what)
+}
+
+// narrowedChoice returns the value CUE evaluates v to when v conjoins a
+// choice with a constraint that leaves one scalar alternative, (#M |
+// "") & #M with #M: =~"^a" (CUE's own module file schema, whose #Strict
+// narrows #File's module?: #Module | "" by unifying #File with #Module:
+// =~"…"): CUE distributes the conjunction and drops the alternatives it
+// refuses ("" & =~"^a"), =~"^a" here. It was refused as "the constraint
+// =~"^a" | "" is not carried". ok is false when v holds no such choice,
+// or when CUE's value still holds one (then the choice is read as it
+// was).
+func (r *resolver) narrowedChoice(v cue.Value) (cue.Value, bool) {
+	choice := func(c cue.Value) bool {
+		op, _ := r.expr(c)
+		return op == cue.OrOp
+	}
+	if !slices.ContainsFunc(r.conjuncts(v), choice) {
+		return cue.Value{}, false
+	}
+	ev := v.Eval()
+	if k := ev.IncompleteKind(); ev.Err() != nil || k == cue.BottomKind || k&(cue.StructKind|cue.ListKind) != 0 || slices.ContainsFunc(r.conjuncts(ev), choice) {
+		// An object or a list CUE's value holds, or still a choice:
+		// read as it was.
+		return cue.Value{}, false
+	}
+	return ev, true
 }
 
 // boundsOnly reports whether v is a conjunction of bounds and predeclared
