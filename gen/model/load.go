@@ -269,7 +269,7 @@ func loadSchema(root string, cueTime *time.Duration, now func() time.Duration) (
 		}
 		pkg.Path = pkgPath
 		if len(r.errs) == 0 {
-			r.errs = append(checkASCIINames(pkg), checkRefDepth(pkg)...)
+			r.errs = append(append(checkASCIINames(pkg), checkRefDepth(pkg)...), checkUniqueDefaults(pkg)...)
 		}
 		errs = append(errs, r.errs...)
 		complete = complete && len(r.errs) == 0
