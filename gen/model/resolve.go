@@ -4517,6 +4517,9 @@ func (r *resolver) resolveObject(d *def) {
 		if !ok {
 			why, ok = r.countOfAnyRefused(v)
 		}
+		if !ok && f.Optional {
+			why, ok = r.errorConjunct(v)
+		}
 		if ok && f.Optional {
 			// type?: _|_ (cuenv's "disallow type"), or an optional field
 			// CUE does not allow (explicitopen's closed embedding): the
@@ -5153,6 +5156,45 @@ func absentMember(v cue.Value) (why string, ok bool) {
 		return "not allowed by the closed struct it is in", true
 	}
 	return "", false
+}
+
+// errorConjunct reports whether one of v's conjuncts names a let whose
+// value is a conflict of constants, as CUE's own module file schema forbids
+// a member while keeping the error's position (let
+// _errorReplaceNotPermittedInStrict = 1 & 2, then replaceWith?:
+// _errorReplaceNotPermittedInStrict beside #Dep's replaceWith?: string):
+// CUE admits no value there, as for _|_, so on an optional field the
+// member must be absent. Any other error stays CUE's: a conflict between
+// values (string & 1, a mistake), or one CUE reports of the schema alone
+// (a value that holds itself, an if on a member the data gives).
+func (r *resolver) errorConjunct(v cue.Value) (string, bool) {
+	if v.IncompleteKind() != cue.BottomKind {
+		return "", false
+	}
+	for _, c := range r.conjuncts(v) {
+		id, ok := sourceExpr(c).(*ast.Ident)
+		if !ok {
+			continue
+		}
+		let, ok := id.Node.(*ast.LetClause)
+		if !ok || !literalConflict(let.Expr) || c.Validate() == nil {
+			continue
+		}
+		return id.Name + ", an error by itself (" + exprString(let.Expr) + ")", true
+	}
+	return "", false
+}
+
+// literalConflict reports whether e is a conjunction of constants that
+// differ (1 & 2): an error by itself, written so.
+func literalConflict(e ast.Expr) bool {
+	b, ok := e.(*ast.BinaryExpr)
+	if !ok || b.Op != token.AND {
+		return false
+	}
+	x, xok := b.X.(*ast.BasicLit)
+	y, yok := b.Y.(*ast.BasicLit)
+	return xok && yok && (x.Kind != y.Kind || x.Value != y.Value)
 }
 
 // countOfAnyRefused reports whether v is matchN(n, [_, _, …]) whose
