@@ -4020,7 +4020,7 @@ func (r *resolver) keyChoice(c cue.Value) (re string, every, ok bool) {
 			}
 			return false
 		}
-		if op, _ := r.expr(a); op == cue.NoOp && isNoOp(r, a) {
+		if isNoOp(r, a) {
 			every = true // string
 			return true
 		}
