@@ -72,6 +72,11 @@ type resolver struct {
 	// root is read from its files where CUE will not list its fields.
 	vetOK bool
 
+	// minItemsCalls are the list types counted by list.MinItems(n > 0),
+	// a validator CUE applies to [] where the list is left out (not
+	// [_, ...], a list CUE leaves incomplete then): untaggedVariant.
+	minItemsCalls map[*Type]bool
+
 	// following are the hidden fields whose references typeOf is reading
 	// (fieldRef), to find a cycle of them.
 	following map[string]bool
@@ -10281,6 +10286,12 @@ func (r *resolver) builtin(t *Type, c cue.Value, args []cue.Value, what string) 
 		var n *int
 		if n, ok = intArg(0); ok {
 			t.MinItems = maxPtr(t.MinItems, n)
+			if *n > 0 {
+				if r.minItemsCalls == nil {
+					r.minItemsCalls = map[*Type]bool{}
+				}
+				r.minItemsCalls[t] = true
+			}
 		}
 	case "list.MaxItems":
 		var n *int

@@ -364,6 +364,20 @@ func (r *resolver) untaggedVariant(o *Object) string {
 	case o.MinFields != nil || o.MaxFields != nil:
 		return "counts its members (struct.MinFields/MaxFields): in a union without a discriminator it is not carried yet (the targets would count a variant's missing required fields)"
 	}
+	for _, f := range o.Fields {
+		t := f.Type
+		for t != nil && t.Kind == NullableKind {
+			t = t.Elem
+		}
+		if !f.Optional && t != nil && r.minItemsCalls[t] {
+			// f3!: [...bool] & list.MinItems(1) (differential seed
+			// 40466): left out, CUE reads the field as [] there, which
+			// the count refuses, an error that drops the variant,
+			// where any other missing required field leaves it
+			// possible ([...bool] & [_, ...] too: incomplete).
+			return "holds the required list " + f.Name + " with list.MinItems: a value that leaves it out drops the variant in CUE (the list's constraint alone, [], fails the count), where a missing required field leaves a variant possible in every target's check; not carried yet in a union without a discriminator (make the field optional, or give the variants a constant field that tells them apart, kind!: \"a\")"
+		}
+	}
 	return ""
 }
 
