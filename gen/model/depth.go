@@ -27,21 +27,10 @@ func nestingError(pos Pos, what string) *Error {
 // that refers back to one on the chain (a recursive type) ends the chain
 // there.
 func checkRefDepth(p *Package) ErrorList {
-	memo := map[any]int{}
-	onPath := map[any]bool{}
+	var m partMemo[int]
 	var typeDepth func(t *Type) int
 	def := func(key any, inner func() int) int {
-		if d, ok := memo[key]; ok {
-			return d
-		}
-		if onPath[key] {
-			return 0
-		}
-		onPath[key] = true
-		d := 1 + inner()
-		onPath[key] = false
-		memo[key] = d
-		return d
+		return m.once(key, func() int { return 1 + inner() })
 	}
 	objDepth := func(o *Object) int {
 		return def(o, func() int {
@@ -139,4 +128,32 @@ func checkASCIINames(p *Package) ErrorList {
 		check(u.Name, u.Pos)
 	}
 	return errs.Sorted()
+}
+
+// partMemo answers a question about each named part of a package (an
+// object, a union, a map …) once, however often the walk meets it; a part
+// met again while its own answer is being found (a type that holds
+// itself) answers the zero value there, its other parts answering for it.
+type partMemo[V any] struct {
+	memo   map[any]V
+	onPath map[any]bool
+}
+
+// once is the answer for key, asked of inner the first time.
+func (m *partMemo[V]) once(key any, inner func() V) V {
+	if v, ok := m.memo[key]; ok {
+		return v
+	}
+	if m.onPath[key] {
+		var zero V
+		return zero
+	}
+	if m.memo == nil {
+		m.memo, m.onPath = map[any]V{}, map[any]bool{}
+	}
+	m.onPath[key] = true
+	v := inner()
+	m.onPath[key] = false
+	m.memo[key] = v
+	return v
 }

@@ -12,22 +12,9 @@ import "fmt"
 // state a uniqueness that fills defaults first, so it is refused at the
 // field, the alias or the map that holds the list.
 func checkUniqueDefaults(p *Package) ErrorList {
-	memo := map[any]bool{}
-	onPath := map[any]bool{}
+	var m partMemo[bool]
 	var holds func(t *Type) bool
-	once := func(key any, inner func() bool) bool {
-		if v, ok := memo[key]; ok {
-			return v
-		}
-		if onPath[key] {
-			return false // a cycle: its parts say it
-		}
-		onPath[key] = true
-		v := inner()
-		onPath[key] = false
-		memo[key] = v
-		return v
-	}
+	once := m.once
 	object := func(o *Object) bool {
 		return once(o, func() bool {
 			for _, f := range o.Fields {
