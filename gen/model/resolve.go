@@ -4543,7 +4543,13 @@ func (r *resolver) resolveObject(d *def) {
 			}
 		}
 		tv := v
-		if dv, has := v.Default(); has && dv.IncompleteKind() == cue.StructKind {
+		if dv, has := v.Default(); has && dv.IncompleteKind() == cue.StructKind || !has && v.IncompleteKind() == cue.BottomKind {
+			// (Or a disjunction CUE finds an error of before any data,
+			// every alternative an error alone: *#N2 | #N7, #N2 with an
+			// if on a required member of its own, #N7 with a required
+			// list.MatchN list, which CUE reads as [] there; a value
+			// makes one of them whole. It was read as the default
+			// alone; differential seed 62712.)
 			if alts, ok := r.objectAlts(v); ok {
 				// *#D | #U: a union in place, its default #D.
 				if f.Optional && dv.Validate(cue.Concrete(true)) == nil {
