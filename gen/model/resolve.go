@@ -4019,11 +4019,8 @@ func (r *resolver) keyChoice(c cue.Value) (re string, every, ok bool) {
 			return true
 		}
 		if name, isRef := r.refName(a); isRef && r.defs[name] != nil {
-			root, path := r.referencePath(a)
-			if target := root.LookupPath(path); target.Exists() {
-				return add(target, depth+1)
-			}
-			return false
+			target, ok := r.refTarget(a)
+			return ok && add(target, depth+1)
 		}
 		if isNoOp(r, a) {
 			every = true // string
@@ -5562,7 +5559,8 @@ func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 	if op == cue.AndOp && !r.boundsOnly(v) {
 		// int & (<0 | >10): CUE distributes the conjunction over the
 		// disjunction, a choice of int & <0 and int & >10.
-		if eop, eargs := r.expr(v.Eval()); eop == cue.OrOp {
+		ev := v.Eval()
+		if eop, eargs := r.expr(ev); eop == cue.OrOp {
 			if b := bothBools(eargs); len(b) == 1 && b[0].IncompleteKind() == cue.BoolKind {
 				// bool & (true | *false) (holos's EnableHooks, as cue
 				// get go's users write a Go bool's default): both
@@ -5579,37 +5577,35 @@ func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 				return r.inlineDisjunction(v, eargs, what)
 			}
 		}
-		if ev, ok := r.narrowedChoice(v); ok {
+		if r.narrowedChoice(v, ev) {
 			return r.typeOf(ev, what)
 		}
 	}
 	return r.basic(v, what)
 }
 
-// narrowedChoice returns the value CUE evaluates v to when v conjoins a
-// choice with a constraint that leaves one scalar alternative, (#M |
+// narrowedChoice reports whether ev, the value CUE evaluates v to, is
+// what to read v as: v conjoins a choice with a constraint that leaves
+// one scalar alternative, (#M |
 // "") & #M with #M: =~"^a" (CUE's own module file schema, whose #Strict
 // narrows #File's module?: #Module | "" by unifying #File with #Module:
 // =~"…"): CUE distributes the conjunction and drops the alternatives it
 // refuses ("" & =~"^a"), =~"^a" here. It was refused as "the constraint
-// =~"^a" | "" is not carried". ok is false when v holds no such choice,
+// =~"^a" | "" is not carried". It is false when v holds no such choice,
 // or when CUE's value still holds one (then the choice is read as it
 // was).
-func (r *resolver) narrowedChoice(v cue.Value) (cue.Value, bool) {
+func (r *resolver) narrowedChoice(v, ev cue.Value) bool {
 	choice := func(c cue.Value) bool {
 		op, _ := r.expr(c)
 		return op == cue.OrOp
 	}
 	if !slices.ContainsFunc(r.conjuncts(v), choice) {
-		return cue.Value{}, false
+		return false
 	}
-	ev := v.Eval()
-	if k := ev.IncompleteKind(); ev.Err() != nil || k == cue.BottomKind || k&(cue.StructKind|cue.ListKind) != 0 || slices.ContainsFunc(r.conjuncts(ev), choice) {
-		// An object or a list CUE's value holds, or still a choice:
-		// read as it was.
-		return cue.Value{}, false
-	}
-	return ev, true
+	// An object or a list CUE's value holds, or still a choice: read as
+	// it was.
+	k := ev.IncompleteKind()
+	return ev.Err() == nil && k != cue.BottomKind && k&(cue.StructKind|cue.ListKind) == 0 && !slices.ContainsFunc(r.conjuncts(ev), choice)
 }
 
 // boundsOnly reports whether v is a conjunction of bounds and predeclared
@@ -6861,6 +6857,15 @@ func (r *resolver) resolveOneOf(d *def) {
 	r.closedCtx = closedCtx
 }
 
+// refTarget is the value v refers to, as its declaration writes it (not
+// as classify may have read it since): CUE's value at the reference's
+// path.
+func (r *resolver) refTarget(v cue.Value) (cue.Value, bool) {
+	root, path := r.referencePath(v)
+	target := root.LookupPath(path)
+	return target, target.Exists()
+}
+
 // kindRefAlts replaces each alternative of a disjunction that refers to a
 // definition which is itself a disjunction of several JSON kinds, each a
 // scalar or a reference (#Scalar | [...#Scalar], #Scalar: string | bool |
@@ -6883,8 +6888,7 @@ func (r *resolver) kindRefAlts(d *def, alts []cue.Value, depth int) []cue.Value 
 		if name, isRef := r.refName(a); isRef && r.defs[name] != nil && r.defs[name] != d && manyKinds(a.IncompleteKind()) {
 			// The definition as written (#Maybe: #Scalar | null), which
 			// classify may have narrowed (to #Scalar, nullable).
-			root, path := r.referencePath(a)
-			if target := root.LookupPath(path); target.Exists() {
+			if target, ok := r.refTarget(a); ok {
 				if op, args := r.disjunction(target); op == cue.OrOp {
 					inner = r.kindRefAlts(d, args, depth+1)
 				}
