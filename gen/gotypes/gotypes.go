@@ -97,6 +97,9 @@ type decl struct {
 
 func generatePackage(p *model.Package) ([]output.File, error) {
 	p = inGo(p)
+	if err := checkTypeAttrs(p); err != nil {
+		return nil, err
+	}
 	dir := path.Join("go", p.Path)
 	var decls []decl
 	for _, e := range p.Enums {
@@ -148,13 +151,13 @@ func generatePackage(p *model.Package) ([]output.File, error) {
 	}
 	slices.Sort(order)
 
-	docf := newGoFile(model.GoPackageName(p.Name), output.GoHeader)
+	docf := newGoFile(p.GoName, output.GoHeader)
 	docf.pkgDoc = p.Doc
-	if goName := model.GoPackageName(p.Name); goName != p.Name {
-		// "Package type holds …" above package type_: the Go name, as
-		// go doc reads the comment.
+	if p.GoName != p.Name {
+		// "Package type holds …" above package type_, or above the name
+		// @go(si) gives: the Go name, as go doc reads the comment.
 		if rest, ok := strings.CutPrefix(p.Doc, "Package "+p.Name+" "); ok {
-			docf.pkgDoc = "Package " + goName + " " + rest
+			docf.pkgDoc = "Package " + p.GoName + " " + rest
 		}
 	}
 	w := docf.wire()
@@ -182,7 +185,7 @@ func generatePackage(p *model.Package) ([]output.File, error) {
 	for _, file := range order {
 		ds := byFile[file]
 		sortDecls(ds)
-		f := newGoFile(model.GoPackageName(p.Name), output.GoHeader, "Source: "+file)
+		f := newGoFile(p.GoName, output.GoHeader, "Source: "+file)
 		f.patterns = patterns
 		f.notPatterns = notPatterns
 		f.keyed = keyed

@@ -42,8 +42,11 @@ func (s *Schema) Package(name string) *Package {
 
 // Package is one CUE package of wire definitions, in declaration order.
 type Package struct {
-	Name string // CUE package name, e.g. "fleet"; also the Go package name
-	Dir  string // directory relative to the module root, e.g. "schema/fleet"
+	Name string // CUE package name, e.g. "fleet"
+	// GoName is the Go package's name: the CUE package's (GoPackageName),
+	// or what a file's @go(name) attribute says, as gengotypes reads it.
+	GoName string
+	Dir    string // directory relative to the module root, e.g. "schema/fleet"
 	// Path is the package's folder under the schema folder, e.g. "fleet"
 	// or "billing/common": it names the package's outputs
 	// (go/<Path>/, jsonschema/<Path>/, …) and its entry in the lock, so
@@ -444,6 +447,14 @@ type Field struct {
 	// (Optional is set), with no Default of its own; no two of them hold
 	// at once.
 	CondDefaults []*CondDefault
+	// GoType is the Go type a @go(…,type=T) attribute on the field says
+	// its author expects, as gengotypes reads it; "" when it says none.
+	// The Go emitter holds it to the type it gives the field, reading a
+	// definition's Go name as that definition's Go type, and refuses the
+	// field at GoTypePos where the two differ: the generated decoder and
+	// Validate check exactly the schema's type.
+	GoType    string
+	GoTypePos Pos
 }
 
 // HasDefault reports whether CUE may supply the field where the data

@@ -66,6 +66,9 @@ func dump(s *model.Schema) string {
 	var b strings.Builder
 	for _, p := range s.Packages {
 		fmt.Fprintf(&b, "package %s (%s, path %s) %q\n", p.Name, p.Dir, p.Path, p.Doc)
+		if p.GoName != model.GoPackageName(p.Name) {
+			fmt.Fprintf(&b, "go package %s\n", p.GoName)
+		}
 		if p.Root != nil {
 			fmt.Fprintf(&b, "root %s\n", p.Root.Name)
 		}

@@ -214,11 +214,18 @@ func (r *resolver) fieldGoNames(o *Object, reserved []string) {
 				r.nestedGoUsed[f.Pos] = true
 			}
 		}
+		attr := named
+		if named && g.goType != "" {
+			f.GoType, f.GoTypePos = g.goType, g.pos
+		}
+		if named && g.name == "" {
+			named = false // @go(,type=T): the name is derived
+		}
 		if named {
 			f.GoName = g.name
 		}
 		if o.Union != nil && f.Name == o.Union.Discriminator {
-			if named {
+			if attr {
 				r.errorf(g.pos, "%s: @go on a union's discriminator names nothing: the variant carries it as the method %s, named after #%s's discriminator", what, o.Union.TagMethod(), o.Union.Name)
 			}
 			continue // carried by the tag method, not a struct field

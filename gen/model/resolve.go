@@ -1135,7 +1135,10 @@ func (r *resolver) resolve() *Package {
 	// The package's own folder: CUE also makes a parent folder's files of
 	// the same package part of it, so the first file's may be another.
 	dir := relTo(r.ps.root, r.inst.Dir)
-	r.pkg = &Package{Name: r.inst.PkgName, Dir: dir, Doc: doc, Pos: r.ps.of(ppos)}
+	r.pkg = &Package{Name: r.inst.PkgName, GoName: GoPackageName(r.inst.PkgName), Dir: dir, Doc: doc, Pos: r.ps.of(ppos)}
+	if r.goAttrs.pkg.name != "" {
+		r.pkg.GoName = r.goAttrs.pkg.name
+	}
 
 	// A package whose value is not a struct (an embedded 1 | "two") is a
 	// document of that type, named after the package as a root object is.

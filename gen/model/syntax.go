@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"os"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -56,12 +57,19 @@ type goAttrs struct {
 	// omit are the top-level definitions @go(-) leaves out of the Go
 	// types, as gengotypes reads it, by name (CUE name without '#').
 	omit map[string]Pos
+	// pkg is the Go package's name a file attribute gives, @go(si) or
+	// @go("si") as gengotypes reads it; "" when no file has one.
+	pkg goAttr
 }
 
 type goAttr struct {
 	name string
 	pos  Pos
 	omit bool // @go(-)
+	// goType is a field's @go(…,type=T): the Go type its author expects,
+	// which the Go emitter checks against the one it gives the field
+	// (Field.GoType).
+	goType string
 }
 
 // checkSyntax walks every file of a package. For a wire package (layout
@@ -132,6 +140,10 @@ func (c *syntaxChecker) file(f *ast.File) {
 	for _, d := range f.Decls {
 		switch d := d.(type) {
 		case *ast.Attribute:
+			if attrKey(d) == "go" && !c.layout {
+				c.goPackage(d)
+				continue
+			}
 			c.refuseAttr(d, "the file")
 		case *ast.Field:
 			c.topField(d)
@@ -210,7 +222,7 @@ func (c *syntaxChecker) topField(f *ast.Field) {
 							c.refuseAttr(a, what)
 							continue
 						}
-						if g, ok := c.goName(a, what, false); ok && g.name != "" {
+						if g, ok := c.goName(a, what, false); ok && (g.name != "" || g.goType != "") {
 							c.attrs.fields[[2]string{name, fl}] = g
 						}
 					}
@@ -250,7 +262,7 @@ func (c *syntaxChecker) nested(n ast.Node, prefix string) {
 					if !ok {
 						continue // what the options ask for is refused already
 					}
-					if g.name == "" {
+					if g.name == "" && g.goType == "" {
 						// @go(,optional=nillable), or cue get go's record
 						// of the Go type: what schemagen does anyway, on
 						// a field at any depth.
@@ -266,6 +278,11 @@ func (c *syntaxChecker) nested(n ast.Node, prefix string) {
 						}
 						continue
 					}
+					if g.goType != "" {
+						// [string]: int @go(,type=…): no field to type.
+						c.errorf(a.Pos(), "%s: @go(…,type=%s) on a pattern's value is not carried: the Go type of the values a pattern admits is the schema's type; put it on the field that holds them", label, g.goType)
+						continue
+					}
 				}
 				c.refuseAttr(a, label)
 			}
@@ -274,6 +291,40 @@ func (c *syntaxChecker) nested(n ast.Node, prefix string) {
 		}
 		return true
 	}, nil)
+}
+
+// goPackage reads a file's @go(name), the Go package's name, as
+// gengotypes reads it: the generated Go package is named so, and nothing
+// else changes (its folder, and so its import path, and every other
+// target keep the CUE package's). The files of a package that state one
+// state the same; @go(-) on a file, which gengotypes does not read
+// either, and options are refused.
+func (c *syntaxChecker) goPackage(a *ast.Attribute) {
+	_, body := a.Split()
+	args := attrArgs(body)
+	name := strings.TrimSpace(args[0])
+	if u, err := strconv.Unquote(name); err == nil {
+		name = u
+	}
+	switch {
+	case len(args) > 1:
+		c.errorf(a.Pos(), "the file: @go(%s): on a file @go names the Go package, and takes no options", strings.TrimSpace(body))
+		return
+	case name == "-":
+		c.errorf(a.Pos(), "the file: @go(-) is not carried: it would leave the package's Go types out while every other target keeps them; @go(name) on a file names the Go package")
+		return
+	case !token.IsIdentifier(name) || name == "_" || name == "main":
+		c.errorf(a.Pos(), "the file: @go(%s): a Go package's name is one Go identifier, not a keyword, _ or main, e.g. @go(si)", name)
+		return
+	}
+	p := c.ps.of(a.Pos())
+	if prev := c.attrs.pkg; prev.name != "" && prev.name != name {
+		c.errorf(a.Pos(), "the file: @go(%s) names the Go package otherwise than @go(%s) at %s; the files of a package name one", name, prev.name, prev.pos)
+		return
+	}
+	if c.attrs.pkg.name == "" {
+		c.attrs.pkg = goAttr{name: name, pos: p}
+	}
 }
 
 func attrKey(a *ast.Attribute) string {
@@ -295,8 +346,6 @@ func (c *syntaxChecker) refuseAttr(a *ast.Attribute, what string) {
 	}
 	var why string
 	switch {
-	case key == "go" && what == "the file":
-		why = "the Go package's name is the CUE package's name (its folder names the import path); rename the package clause to change it"
 	case key == "json" && !strings.Contains(what, "."):
 		why = "a definition's name is not on the wire; its Go name is @go(Name)"
 	case key == "json":
@@ -318,8 +367,10 @@ func (c *syntaxChecker) refuseAttr(a *ast.Attribute, what string) {
 // after it. The name is one exported Go identifier without '_' (the
 // generated code's own helpers are named kind_Name, so a schema name with
 // an underscore could collide with them). Of the options, optional=nillable
-// is what schemagen does anyway; the others would change what the Go
-// types accept and are refused, each saying why. @go(-) on a definition
+// is what schemagen does anyway, and type=T on a field is the Go type its
+// author expects, which the Go emitter holds to the one it gives the
+// field (Field.GoType); the others would change what the Go types accept
+// and are refused, each saying why (type=T on a definition too). @go(-) on a definition
 // (def set) leaves it out of the Go types, as gengotypes does (the
 // resolver refuses it where another Go type needs it); on a field it is
 // refused.
@@ -327,6 +378,7 @@ func (c *syntaxChecker) goName(a *ast.Attribute, what string, def bool) (goAttr,
 	_, body := a.Split()
 	args := attrArgs(body)
 	ok := true
+	goType := ""
 	for i, arg := range args[1:] {
 		k, v, hasKey := strings.Cut(arg, "=")
 		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
@@ -339,8 +391,13 @@ func (c *syntaxChecker) goName(a *ast.Attribute, what string, def bool) (goAttr,
 		case k == "optional" && v == "zero":
 			c.errorf(a.Pos(), "%s: @go(…,optional=zero) is not carried: an absent optional field is an answer of its own, different from zero, in every target; the Go field is a pointer (or a nil list or map), as optional=nillable says", what)
 			ok = false
+		case k == "type" && !def && v != "":
+			goType = v
+		case k == "type" && def:
+			c.errorf(a.Pos(), "%s: @go(…,type=%s) on a definition is not carried: the definition's Go type is one schemagen declares, with a decoder and Validate that check exactly the schema's type, which another Go type would not have; on a field, type= is checked against the field's Go type", what, v)
+			ok = false
 		case k == "type":
-			c.errorf(a.Pos(), "%s: @go(…,type=%s) is not carried: the generated decoder and Validate check exactly the schema's type, which a Go type of another shape could not hold; name a definition for the type instead", what, v)
+			c.errorf(a.Pos(), "%s: @go(…,type=) names no Go type", what)
 			ok = false
 		default:
 			c.errorf(a.Pos(), "%s: @go(…,%s) is not an option schemagen knows; it reads @go(Name) and @go(Name,optional=nillable)", what, strings.TrimSpace(arg))
@@ -359,7 +416,7 @@ func (c *syntaxChecker) goName(a *ast.Attribute, what string, def bool) (goAttr,
 		c.errorf(a.Pos(), "%s: @go(%s): write one exported Go identifier without underscores, e.g. @go(Title)", what, name)
 		return goAttr{}, false
 	}
-	return goAttr{name: name, pos: c.ps.of(a.Pos())}, ok
+	return goAttr{name: name, pos: c.ps.of(a.Pos()), goType: goType}, ok
 }
 
 // attrArgs splits an attribute's body at its top-level commas, as CUE's

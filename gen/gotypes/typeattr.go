@@ -1,0 +1,116 @@
+package gotypes
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/printer"
+	"go/token"
+	"strings"
+
+	"github.com/schemagen/schemagen/gen/model"
+)
+
+// checkTypeAttrs holds every field's @go(…,type=T) (model.Field.GoType)
+// to the Go type this emitter gives the field, and returns a
+// model.ErrorList of those that differ, each at its attribute. gengotypes
+// writes T in place of the type it would derive; schemagen's Go types
+// come with a decoder and Validate that check exactly the schema's type,
+// so T is read as what its author expects the field to be, and a T of
+// another shape is refused rather than dropped. In T, a package
+// declaration's Go name is that declaration's Go type as this emitter
+// writes it: a named scalar (#URL: =~"^https://", which gengotypes makes
+// type URL string) is its base type (string), a type alias (#B: #A) the
+// type it stands for, so @go(,type=*URL) on evidence?: #URL states what
+// the field is (*string).
+func checkTypeAttrs(p *model.Package) error {
+	var errs model.ErrorList
+	scratch := newGoFile(p.GoName)
+	stands := map[string]string{} // a declaration's Go name → its Go type, where it has no type of its own
+	for _, sc := range p.Scalars {
+		stands[sc.GoName] = goType(scratch, &model.Type{Kind: model.ScalarKind, Scalar: sc, Base: sc.Base}, false)
+	}
+	for _, a := range p.Aliases {
+		if a.Type.Alias != a { // a list that holds itself is a type of its own
+			stands[a.GoName] = goType(scratch, a.Type, false)
+		}
+	}
+	for _, o := range p.Objects {
+		for _, fd := range o.Fields {
+			if fd.GoType == "" {
+				continue
+			}
+			own := canonicalType(goType(scratch, fd.Type, fd.Optional), nil)
+			want := canonicalType(fd.GoType, stands)
+			switch {
+			case want == "":
+				errs = append(errs, &model.Error{Pos: fd.GoTypePos, Msg: fmt.Sprintf("#%s.%s: @go(…,type=%s) is not a Go type", o.Name, fd.Name, fd.GoType)})
+			case want != own:
+				hint := ""
+				if tu := fd.Type.Tuple; fd.Type.Kind == model.TupleKind && tu.Rest != nil && tu.Rest.Kind == model.AnyKind && strings.HasPrefix(want, "[]") {
+					// [#Contact, ...], meant as a list of one or more.
+					hint = "; in CUE, [X, ...] admits any value after its leading items (... alone is ..._): [X, ...X] is a list of X"
+				}
+				errs = append(errs, &model.Error{Pos: fd.GoTypePos, Msg: fmt.Sprintf("#%s.%s: @go(…,type=%s) is not carried: the Go type of the field is %s, whose decoder and Validate check exactly the schema's type; a Go type of another shape would hold other values than the schema admits%s. Remove type=, or write %s", o.Name, fd.Name, fd.GoType, own, hint, own)})
+			}
+		}
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
+}
+
+// canonicalType parses a Go type expression and prints it back in gofmt's
+// spelling, each identifier stands maps replaced by its type; "" when s
+// is no Go expression.
+func canonicalType(s string, stands map[string]string) string {
+	e, err := parser.ParseExpr(s)
+	if err != nil {
+		return ""
+	}
+	e = substitute(e, stands)
+	var b bytes.Buffer
+	if err := printer.Fprint(&b, token.NewFileSet(), e); err != nil {
+		return ""
+	}
+	return b.String()
+}
+
+// substitute replaces, in a type expression, every identifier that
+// stands maps (not the name a selector selects: json.RawMessage stays)
+// by the expression its value parses to.
+func substitute(e ast.Expr, stands map[string]string) ast.Expr {
+	if len(stands) == 0 {
+		return e
+	}
+	var sub func(ast.Expr) ast.Expr
+	sub = func(e ast.Expr) ast.Expr {
+		switch x := e.(type) {
+		case *ast.Ident:
+			if t, ok := stands[x.Name]; ok {
+				if r, err := parser.ParseExpr(t); err == nil {
+					return r
+				}
+			}
+		case *ast.StarExpr:
+			x.X = sub(x.X)
+		case *ast.ArrayType:
+			x.Elt = sub(x.Elt)
+		case *ast.MapType:
+			x.Key, x.Value = sub(x.Key), sub(x.Value)
+		case *ast.IndexExpr:
+			x.X, x.Index = sub(x.X), sub(x.Index)
+		case *ast.IndexListExpr:
+			x.X = sub(x.X)
+			for i := range x.Indices {
+				x.Indices[i] = sub(x.Indices[i])
+			}
+		case *ast.ParenExpr:
+			return sub(x.X)
+		}
+		return e
+	}
+	return sub(e)
+}
