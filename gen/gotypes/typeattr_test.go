@@ -45,6 +45,7 @@ func TestTypeAttrs(t *testing.T) {
 		{`tags?: [...string] @go(,type=[]string)`, ""},
 		{`links?: [...#URL] @go(,type=[] URL)`, ""},
 		{`counts?: {[string]: int} @go(,type=map[string]int64)`, ""},
+		{`rulesets: ["default"] | [...string] @go(,type=[]string)`, ""},
 		{`n: int @go(,type=int)`, "@go(…,type=int) is not carried: the Go type of the field is int64,"},
 		{`admins: [#Contact, ...] @go(,type=[]Contact)`, "the Go type of the field is *FAdmins, whose decoder and Validate check exactly the schema's type; a Go type of another shape would hold other values than the schema admits; in CUE, [X, ...] admits any value after its leading items (... alone is ..._): [X, ...X] is a list of X"},
 		{`inScope?: [...string] @go(,type=*URL)`, "the Go type of the field is []string,"},

@@ -5010,7 +5010,7 @@ func dropAdmitted(alts []cue.Value) []cue.Value {
 		// (the JSON Schema Test Suite's contains through cue import).
 		// One written as an error (_|_, error("…")) admits nothing.
 		pending := a.Err() != nil && !isBottomExpr(sourceExpr(a))
-		if concrete[i] = a.IsConcrete() && !pending; !concrete[i] {
+		if concrete[i] = a.IsConcrete() && !pending && !openList(a); !concrete[i] {
 			open = append(open, a)
 		}
 	}
@@ -5033,6 +5033,19 @@ func dropAdmitted(alts []cue.Value) []cue.Value {
 		}
 	}
 	return out
+}
+
+// openList reports whether v is a list that is no one value: one that
+// admits more items ([...string], ["a", ...]) or holds an item that is no
+// one value ([string]). CUE calls every list concrete; among a
+// disjunction's alternatives such a list is a type, which may admit
+// another alternative (["default"] | [...string], OpenSSF's Security
+// Insights rulesets, is [...string]).
+func openList(v cue.Value) bool {
+	if v.IncompleteKind() != cue.ListKind {
+		return false
+	}
+	return v.Allows(cue.AnyIndex) || v.Validate(cue.Concrete(true)) != nil
 }
 
 // everyKind reports whether alts state every JSON kind whole, each as
