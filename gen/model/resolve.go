@@ -4515,8 +4515,11 @@ func (r *resolver) resolveObject(d *def) {
 		if f.Doc == "" {
 			r.docf(f.Pos, "%s.%s has no doc comment: say what it means on the line above it", d.ref(), name)
 		}
-		if shadowing && v.IncompleteKind() == cue.BottomKind {
-			continue // the shadowing error says why; one error, not one per field
+		if shadowing[name] || (len(shadowing) > 0 && v.IncompleteKind() == cue.BottomKind) {
+			// The shadowing error says why: one error, not one per
+			// field, nor a second for the field that shadows ({int:
+			// int} refers to itself: influxdata's line-protocol corpus).
+			continue
 		}
 		why, ok := absentMember(v)
 		if !ok {
@@ -5350,11 +5353,11 @@ func init() {
 // checkShadowing reports each field of d's struct whose unquoted label is
 // one of CUE's predeclared identifiers and is used in the struct: every use
 // then means the field, not CUE's string or int, and what uses it becomes
-// _|_. It reports whether it found one.
-func (r *resolver) checkShadowing(d *def) bool {
+// _|_. It returns the labels of the fields it reported, nil when none.
+func (r *resolver) checkShadowing(d *def) map[string]bool {
 	lit, ok := d.literal()
 	if !ok {
-		return false
+		return nil
 	}
 	labels := map[*ast.Ident]bool{}
 	for _, e := range lit.Elts {
@@ -5364,7 +5367,7 @@ func (r *resolver) checkShadowing(d *def) bool {
 			}
 		}
 	}
-	found := false
+	var found map[string]bool
 	for _, e := range lit.Elts {
 		f, ok := e.(*ast.Field)
 		if !ok {
@@ -5397,7 +5400,10 @@ func (r *resolver) checkShadowing(d *def) bool {
 		if use == nil {
 			continue // shadows nothing that is used
 		}
-		found = true
+		if found == nil {
+			found = map[string]bool{}
+		}
+		found[id.Name] = true
 		mark := ""
 		if f.Constraint != token.ILLEGAL {
 			mark = f.Constraint.String()
