@@ -3559,7 +3559,7 @@ func (r *resolver) refuseDisallowed(d *def, listed []field) []field {
 		if lit, ok := structLit(x); ok {
 			lits = append(lits, lit)
 		} else if id, isIdent := x.(*ast.Ident); isIdent {
-			if a := r.identDef(id); a != nil && a != d && a.object != nil && !a.object.KeepsUnknown() && len(a.object.Members) == 0 {
+			if a := r.identDef(id); a != nil && a != d && a.object != nil {
 				closed = append(closed, a)
 			}
 		}
@@ -3567,14 +3567,15 @@ func (r *resolver) refuseDisallowed(d *def, listed []field) []field {
 	if len(closed) == 0 || len(lits) == 0 {
 		return listed
 	}
-	// What each closed definition admits: its fields, and those its if
-	// clauses declare.
-	admits := make([]map[string]bool, len(closed))
+	// What each closed definition admits, asked of CUE, not of its
+	// object, which may be resolved after d (#Component: #Resource & {…}
+	// in Component.cue, #Resource in common.cue: backstage-cue's schema
+	// was refused every field): exactly what CUE allows it, or, where an
+	// if clause CUE cannot evaluate without data makes CUE allow any
+	// name, its fields and those its if clauses declare.
+	admits := make([]func(string) bool, len(closed))
 	for i, a := range closed {
-		admits[i] = r.bodyNames(a)
-		for _, f := range a.object.Fields {
-			admits[i][f.Name] = true
-		}
+		admits[i] = r.admitted(a)
 	}
 	bad := map[string]bool{}
 	for _, lit := range lits {
@@ -3588,7 +3589,7 @@ func (r *resolver) refuseDisallowed(d *def, listed []field) []field {
 				continue // not a data field, or one said absent (x?: _|_), which CUE's refusal of it agrees with
 			}
 			for i, a := range closed {
-				if !admits[i][name] {
+				if !admits[i](name) {
 					r.errorf(r.ps.of(f.Pos()), "%s.%s: CUE refuses every value that gives %s: #%s is closed and declares no %s, and a conjunction (#%s & {…}) admits only the fields every side allows; embed #%s to extend it ({#%s, %s?: …})", d.ref(), name, name, a.name, name, a.name, a.name, a.name, name)
 					bad[name] = true
 					break
@@ -3600,6 +3601,37 @@ func (r *resolver) refuseDisallowed(d *def, listed []field) []field {
 		return listed
 	}
 	return slices.DeleteFunc(slices.Clone(listed), func(f field) bool { return bad[f.sel.Unquoted()] })
+}
+
+// admitted says which member names the object definition a admits, as
+// CUE's closedness judges a conjunction with it (refuseDisallowed).
+func (r *resolver) admitted(a *def) func(string) bool {
+	if !a.v.Allows(cue.Str("\x00")) {
+		// Closed, and CUE knows all it admits.
+		return func(name string) bool { return a.v.Allows(cue.Str(name)) }
+	}
+	if lit, ok := a.literal(); !ok || hasEllipsis(lit) || r.hasPattern(a.v) || slices.ContainsFunc(lit.Elts, isPatternField) {
+		return func(string) bool { return true } // open, or a pattern's
+	}
+	// An if clause CUE does not evaluate without data: CUE allows any
+	// name until then, and refuses one it does not declare after.
+	names := r.bodyNames(a)
+	fs, _ := r.fields(a.v, false)
+	for _, f := range fs {
+		names[f.sel.Unquoted()] = true
+	}
+	return func(name string) bool { return names[name] }
+}
+
+// isPatternField reports whether a struct literal's element is a pattern
+// constraint, [=~"^x"]: T.
+func isPatternField(e ast.Decl) bool {
+	f, ok := e.(*ast.Field)
+	if !ok {
+		return false
+	}
+	_, isList := f.Label.(*ast.ListLit)
+	return isList
 }
 
 // bodyNames are the fields the if clauses of the object definition a (or
