@@ -181,6 +181,8 @@ type resolver struct {
 	// about most values more than once (about three times on the
 	// synthetic packages of make bench).
 	exprs memo[cue.Value, exprResult]
+	// scopedDefs are scopedDef's answers.
+	scopedDefs memo[cue.Value, scopedAnswer]
 	// refs holds what CUE's Value.ReferencePath gave for each value asked,
 	// which makes a context of CUE's (about a kilobyte) at every call.
 	refs memo[cue.Value, refResult]
@@ -5856,6 +5858,24 @@ func (r *resolver) defPathKey(v cue.Value) (string, bool) {
 // written in place (thema's lineage.schemas: [{schema: {…}}]) has a path,
 // and is named by it (fieldDefName).
 func (r *resolver) scopedDef(v cue.Value) (cue.Value, bool) {
+	a := r.scopedDefs.get(v, func() scopedAnswer {
+		t, ok := r.scopedDefAsk(v)
+		return scopedAnswer{t, ok}
+	})
+	return a.v, a.ok
+}
+
+// scopedAnswer is one answer of scopedDef.
+type scopedAnswer struct {
+	v  cue.Value
+	ok bool
+}
+
+// scopedDefAsk is scopedDef asked of CUE: each LookupPath there
+// evaluates the arcs on the path, again for every question (a package of
+// 606 files, Vector's documentation, spent a third of its generate in
+// them).
+func (r *resolver) scopedDefAsk(v cue.Value) (cue.Value, bool) {
 	root, path := r.referencePath(v)
 	sels := path.Selectors()
 	// A list's element gives a path of no label; a pattern's value the
