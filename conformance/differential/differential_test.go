@@ -271,6 +271,10 @@ func FuzzDifferential(f *testing.F) {
 	// Found at 62,712: a field *#N2 | #N7 whose alternatives CUE finds
 	// errors alone was read as its default alone.
 	f.Add(uint64(62712))
+	// Found at 75,353: a definition written close({…}) inside another,
+	// held by a field of it, was read as close leaves it alone (the
+	// struct in it open), where CUE closes every level.
+	f.Add(uint64(75353))
 	f.Fuzz(func(t *testing.T, seed uint64) {
 		o := runSeed(t, seed, t.TempDir())
 		for _, d := range o.disagree {

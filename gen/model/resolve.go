@@ -316,6 +316,9 @@ type def struct {
 	// copy of one that a definition holds (fieldTypeRef), named and
 	// referred to in messages as PanelClosed.
 	field, closedCopy bool
+	// copyOf is the definition a closed copy of a definition written
+	// close({…}) copies (closedDefCopy).
+	copyOf *def
 	// at is where a definition written in place is (#Cfg.llm), which
 	// messages name it by; "" for one the schema names.
 	at string
@@ -1506,8 +1509,9 @@ func (r *resolver) resolveRounds() {
 		for _, d := range batch {
 			if d.object != nil {
 				// CUE closes a definition recursively; close({...}) closes
-				// only its own level; a package's top level is open.
-				r.closedCtx = !d.root && !d.open && !isCloseCall(sourceExpr(d.v))
+				// only its own level, but for a closed copy
+				// (closedDefCopy); a package's top level is open.
+				r.closedCtx = !d.root && !d.open && (d.closedCopy || !isCloseCall(sourceExpr(d.v)))
 				r.resolveObject(d)
 				if d.validated {
 					r.objectValidators(d)
@@ -3150,8 +3154,113 @@ func (r *resolver) resolveEnum(d *def, args []cue.Value) {
 }
 
 // refName returns the name of the top-level definition v refers to, if v is
-// exactly such a reference.
+// exactly such a reference: within a definition, which CUE closes at
+// every level, the closed copy of a definition written close({…}) with a
+// struct in it that close leaves open (closedDefCopy).
 func (r *resolver) refName(v cue.Value) (string, bool) {
+	name, ok := r.refNameOf(v)
+	if ok && r.closedCtx {
+		if c, copied := r.closedDefCopy(name, v); copied {
+			return c, true
+		}
+	}
+	return name, ok
+}
+
+// closedDefCopy returns the closed copy (SClosed) of the definition name
+// when it is written close({…}) and holds a struct literal close leaves
+// open: CUE v0.17.1 closes a definition written so at its own level only
+// (cue vet -d '#S' accepts {"a": {"x": 1}} for #S: close({a?: {b?:
+// int}})), and closes every level of it where another definition refers
+// to it (#T: {s?: #S} refuses {"s": {"a": {"x": 1}}}: differential seed
+// 75353). The copy is registered on first use and resolved as a
+// definition that closes every level, as a library field's closed copy
+// is (fieldTypeRef).
+func (r *resolver) closedDefCopy(name string, v cue.Value) (string, bool) {
+	d := r.defs[name]
+	if d == nil || d.field || d.root || d.pkg != "" || d.closedCopy || d.at != "" || !r.closesItself(d.v) || !openInside(sourceExpr(d.v)) {
+		return "", false
+	}
+	closed := name + "Closed"
+	if c := r.defs[closed]; c != nil {
+		if !c.closedCopy || c.copyOf != d {
+			r.errorf(r.pos(v), "%s: %s is the closed object %s here (within a definition), but %s (%s) has that name; rename one of them", d.ref(), d.ref(), closed, c.origin(), c.pos)
+		}
+		return closed, true
+	}
+	r.classifyOnce(d)
+	if d.object == nil {
+		return "", false // not an object: close leaves nothing open
+	}
+	c := &def{name: closed, path: d.path, from: d.from, closedCopy: true, copyOf: d, counts: d.counts}
+	closedCtx := r.closedCtx
+	r.register(c, v, d.v)
+	r.closedCtx = closedCtx
+	return closed, true
+}
+
+// openInside reports whether e, a definition's close({…}), holds a struct
+// literal that close leaves open: one of its fields' values (or a list's
+// items, a pattern's values, an alternative or operand of them), written
+// in place with no ... and not close({…}) itself.
+func openInside(e ast.Node) bool {
+	var lit *ast.StructLit
+	ast.Walk(e, func(n ast.Node) bool {
+		if lit != nil {
+			return false
+		}
+		if c, ok := n.(*ast.CallExpr); ok && isCloseCall(c) && len(c.Args) == 1 {
+			lit, _ = c.Args[0].(*ast.StructLit)
+			return false
+		}
+		return true
+	}, nil)
+	if lit == nil {
+		return false
+	}
+	var plain func(ast.Expr) bool
+	plain = func(x ast.Expr) bool {
+		switch x := x.(type) {
+		case *ast.StructLit:
+			if !hasEllipsis(x) {
+				return true
+			}
+			return fieldsPlain(x, plain)
+		case *ast.ListLit:
+			for _, el := range x.Elts {
+				if ell, ok := el.(*ast.Ellipsis); ok {
+					if ell.Type != nil && plain(ell.Type) {
+						return true
+					}
+				} else if plain(el) {
+					return true
+				}
+			}
+		case *ast.BinaryExpr:
+			return plain(x.X) || plain(x.Y)
+		case *ast.UnaryExpr:
+			return plain(x.X)
+		case *ast.ParenExpr:
+			return plain(x.X)
+		}
+		return false
+	}
+	return fieldsPlain(lit, plain)
+}
+
+// fieldsPlain reports whether plain holds of a value of one of lit's
+// fields, patterns included.
+func fieldsPlain(lit *ast.StructLit, plain func(ast.Expr) bool) bool {
+	for _, el := range lit.Elts {
+		if f, ok := el.(*ast.Field); ok && plain(f.Value) {
+			return true
+		}
+	}
+	return false
+}
+
+// refNameOf is refName before any closed copy.
+func (r *resolver) refNameOf(v cue.Value) (string, bool) {
 	root, path := r.referencePath(v)
 	sels := path.Selectors()
 	if len(sels) == 0 {
