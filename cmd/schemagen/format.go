@@ -85,7 +85,7 @@ func findingCommand(f lock.Finding) string {
 // printSchemaErrors prints the schema's errors: one a line as text (on
 // stderr, as every command does), or as workflow commands on stdout.
 func (e *env) printSchemaErrors(format string, errs model.ErrorList) {
-	for _, err := range errs {
+	for _, err := range groupErrors(errs) {
 		if format == formatGitHub {
 			title := err.Rule
 			if title == "" {
@@ -119,4 +119,57 @@ func writeJSON(w io.Writer, v any) {
 		panic(err) // only strings, ints and bools
 	}
 	fmt.Fprintln(w, string(b))
+}
+
+// groupErrors folds the errors at one position that say one thing of
+// several paths into the first, which then names how many more paths and
+// the first of them: a definition's field refused is refused again at
+// every use of it in a package's data (Vector's documentation, one
+// package of 606 files, gave 62,660 lines from 379 positions, 20,186 of
+// them at one). An error whose message names no path, and every error
+// alone at its position, is as it was; the order is the first
+// occurrence's. The JSON output (breaking --format json) lists every
+// error.
+func groupErrors(errs model.ErrorList) model.ErrorList {
+	type key struct{ pos, rule, reason string }
+	at := map[key]int{}
+	var out model.ErrorList
+	var more [][]string
+	for _, err := range errs {
+		path, reason, ok := strings.Cut(err.Msg, ": ")
+		if !ok || strings.ContainsAny(path, " \t") || !err.Pos.IsValid() {
+			out = append(out, err)
+			more = append(more, nil)
+			continue
+		}
+		k := key{err.Pos.String(), err.Rule, reason}
+		if i, seen := at[k]; seen {
+			more[i] = append(more[i], path)
+			continue
+		}
+		at[k] = len(out)
+		out = append(out, err)
+		more = append(more, nil)
+	}
+	for i, paths := range more {
+		if len(paths) == 0 {
+			continue
+		}
+		shown := paths[:min(len(paths), 3)]
+		list := strings.Join(shown, ", ")
+		if len(paths) > len(shown) {
+			list += ", …"
+		}
+		c := *out[i]
+		c.Msg += fmt.Sprintf(" (the same at %d more %s: %s)", len(paths), plural(len(paths), "path", "paths"), list)
+		out[i] = &c
+	}
+	return out
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
