@@ -3629,6 +3629,34 @@ func hasEllipsis(lit *ast.StructLit) bool {
 	return false
 }
 
+// closedBeside reports whether v is written as a conjunction one of
+// whose operands refers to a definition CUE keeps closed: a struct
+// literal's ... there opens nothing, as CUE admits a member only where
+// every closed side allows it (#E: #Obj & {a?: int, ...} refuses {"z": 1}
+// with #Obj: {a?: int}; it was carried open). CUE is asked of the
+// definition, whose Allows is exact where it has no if clause to wait
+// for (an if makes it allow any name: open here, as before).
+func (r *resolver) closedBeside(v cue.Value) bool {
+	e, ok := sourceExpr(v).(ast.Expr)
+	if !ok {
+		return false
+	}
+	ops := andOperands(e)
+	if len(ops) < 2 {
+		return false
+	}
+	for _, x := range ops {
+		id, isIdent := x.(*ast.Ident)
+		if !isIdent {
+			continue
+		}
+		if a := r.identDef(id); a != nil && a.v.Exists() && !a.v.Allows(cue.Str("\x00")) {
+			return true
+		}
+	}
+	return false
+}
+
 // hasPattern reports whether a struct value has a [string] pattern.
 func (r *resolver) hasPattern(v cue.Value) bool {
 	return r.elem(v).Exists()
@@ -3820,7 +3848,7 @@ func operands(e ast.Expr, op token.Token) []ast.Expr {
 // embedding or a conjunction): empty, or ... when it is open (openFields,
 // or a validator beside {...} alone: validatedOpen).
 func (r *resolver) openLit(v cue.Value) *ast.StructLit {
-	if r.openFields(v) || r.validatedOpen(v) {
+	if r.openFields(v) && !r.closedBeside(v) || r.validatedOpen(v) {
 		return &ast.StructLit{Elts: []ast.Decl{&ast.Ellipsis{}}}
 	}
 	return &ast.StructLit{}
@@ -4587,7 +4615,7 @@ func (r *resolver) resolveObject(d *def) {
 	// before it is resolved: strictParts), or when it is the package's
 	// root or a struct in a match (said when it is made).
 	if lit, ok := d.literal(); ok {
-		o.Open = o.Open || hasEllipsis(lit)
+		o.Open = o.Open || hasEllipsis(lit) && !r.closedBeside(d.v)
 	}
 	r.memberPatterns(d)
 	shadowing := r.checkShadowing(d)
@@ -7397,6 +7425,14 @@ func (r *resolver) structUnion(d *def, alts []cue.Value, what string) {
 			continue
 		}
 		u.Variants = append(u.Variants, t.Object)
+		if r.closedBeside(d.v) {
+			// #E: #Output & {result?: string, ...}: CUE distributes
+			// the conjunction over #Output's closed alternatives, each
+			// as closed as it was; the literal's ... opens none (CUE's
+			// Allows of each says open, cue vet -d '#E' refuses an
+			// unknown member).
+			t.Object.Open = false
+		}
 	}
 	if !ok {
 		return
