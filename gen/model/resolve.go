@@ -316,6 +316,9 @@ type def struct {
 	// copy of one that a definition holds (fieldTypeRef), named and
 	// referred to in messages as PanelClosed.
 	field, closedCopy bool
+	// unionAlts are the alternatives structUnion made the union's
+	// variants of, one each, in order (defaultByValue).
+	unionAlts []cue.Value
 	// copyOf is the definition a closed copy of a definition written
 	// close({…}) copies (closedDefCopy).
 	copyOf *def
@@ -7438,6 +7441,7 @@ func (r *resolver) structUnion(d *def, alts []cue.Value, what string) {
 		return
 	}
 	d.union, d.unionDone = u, true
+	d.unionAlts = alts
 	r.pkg.Unions = append(r.pkg.Unions, u)
 	// What tells the variants apart is read once their fields are: a
 	// variant that refers to a definition (#Translation & {...}) may

@@ -45,6 +45,9 @@ func (r *resolver) untagged(d *def, u *Union) {
 		// where the value drops it.
 		o, why := r.defaultVariant(d.v, u)
 		if o == nil {
+			o = r.defaultByValue(d, u, dv)
+		}
+		if o == nil {
 			r.errorf(d.pos, "%s: %s", d.ref(), why)
 			return
 		}
@@ -351,6 +354,30 @@ func (r *resolver) defaultVariant(v cue.Value, u *Union) (*Object, string) {
 		}
 	}
 	return nil, "the default among objects no constant field tells apart is carried when it is one object variant, a definition or a struct written in place (*#A | #B, #P | *{port: 1}); this one is not (a union), which is not carried yet: CUE would take any of its variants; mark one object"
+}
+
+// defaultByValue returns the variant of u that is the default dv of its
+// definition d, asked of CUE, where the mark is not among d's own
+// alternatives: #EncodeOutput: #Output & {result?: string, ...}, with
+// #Output: *{result: _} | {error: string} (InfluxData's line-protocol
+// corpus), whose conjunction CUE distributes over #Output's alternatives,
+// the first still marked. It is the one alternative d's union was made
+// of (structUnion) that is dv and that dv is; nil when none or several
+// are (*#A | *#B marks a choice, which no one variant is).
+func (r *resolver) defaultByValue(d *def, u *Union, dv cue.Value) *Object {
+	if len(d.unionAlts) != len(u.Variants) {
+		return nil
+	}
+	var found *Object
+	for i, a := range d.unionAlts {
+		if subsumes(a, dv, cue.Schema()) && subsumes(dv, a, cue.Schema()) {
+			if found != nil {
+				return nil
+			}
+			found = u.Variants[i]
+		}
+	}
+	return found
 }
 
 // untaggedVariant says why o cannot be a variant of a union without a
