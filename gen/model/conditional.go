@@ -913,6 +913,9 @@ func (r *resolver) probe(d *def, cd *Conditional) (cue.Value, string) {
 					}
 				}
 			}
+			if !found && holdsUnion(t) {
+				return v, fmt.Sprintf("%s != _|_: schemagen found no simple value of %s (true, 0, \"\", {}, [] …) to read the body with, and does not fill it with its own type, which holds a union: CUE v0.17.1's evaluator can overflow its stack doing so, a fatal error; test another field", c.Field, c.Field)
+			}
 			if !found {
 				return v, fmt.Sprintf("%s != _|_: schemagen found no simple value of %s (true, 0, \"\", {}, [] …) to read the body with; test another field", c.Field, c.Field)
 			}
@@ -928,10 +931,48 @@ func (r *resolver) probe(d *def, cd *Conditional) (cue.Value, string) {
 
 // holdsUnion reports whether t is a union, or a nullable one.
 func holdsUnion(t *Type) bool {
-	if t.Kind == NullableKind {
-		t = t.Elem
+	return reachesUnion(t, map[*Object]bool{})
+}
+
+// reachesUnion reports whether t is a union or holds one anywhere: a
+// field of an object, at any depth, a list's items, a map's values, an
+// alternative (differential seed 88251: f0?: {f1!: #N1 | #N6, …} filled
+// with its own type overflowed CUE's stack as a union alone did).
+func reachesUnion(t *Type, seen map[*Object]bool) bool {
+	if t == nil {
+		return false
 	}
-	return t.Kind == UnionKind
+	switch t.Kind {
+	case UnionKind:
+		return true
+	case NullableKind, ListKind, MapKind:
+		return reachesUnion(t.Elem, seen)
+	case OneOfKind:
+		for _, a := range t.OneOf.Alts {
+			if reachesUnion(a.Type, seen) {
+				return true
+			}
+		}
+	case TupleKind:
+		for _, it := range t.Tuple.Items {
+			if reachesUnion(it, seen) {
+				return true
+			}
+		}
+		return reachesUnion(t.Tuple.Rest, seen)
+	case ObjectKind:
+		o := t.Object
+		if seen[o] {
+			return false
+		}
+		seen[o] = true
+		for _, f := range o.Fields {
+			if reachesUnion(f.Type, seen) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // conditionFields lists the fields a conditional's conditions test.
