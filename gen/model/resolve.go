@@ -3748,8 +3748,11 @@ func (r *resolver) refuseDisallowed(d *def, listed []field) []field {
 // admitted says which member names the object definition a admits, as
 // CUE's closedness judges a conjunction with it (refuseDisallowed).
 func (r *resolver) admitted(a *def) func(string) bool {
-	if !a.v.Allows(cue.Str("\x00")) {
-		// Closed, and CUE knows all it admits.
+	if !a.v.Allows(cue.Str("\x00")) || !r.hasComprehension(a) {
+		// CUE knows all it admits: closed, open, or by patterns
+		// however embedded (#C: {#A & #B, {[=~"^Q*$"]: int}}, CUE's
+		// own test definitions/039_augment_closed_optionals, which
+		// the names alone refused).
 		return func(name string) bool { return a.v.Allows(cue.Str(name)) }
 	}
 	if lit, ok := a.literal(); !ok || hasEllipsis(lit) || r.hasPattern(a.v) || slices.ContainsFunc(lit.Elts, isPatternField) {
@@ -3763,6 +3766,20 @@ func (r *resolver) admitted(a *def) func(string) bool {
 		names[f.sel.Unquoted()] = true
 	}
 	return func(name string) bool { return names[name] }
+}
+
+// hasComprehension reports whether a definition's struct, or one it is
+// made of (comprehensionLits), holds an if or for clause, until whose data
+// CUE allows any name.
+func (r *resolver) hasComprehension(a *def) bool {
+	for _, lit := range r.comprehensionLits(a) {
+		for _, el := range lit.Elts {
+			if _, ok := el.(*ast.Comprehension); ok {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // isPatternField reports whether a struct literal's element is a pattern
