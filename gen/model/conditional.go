@@ -929,50 +929,12 @@ func (r *resolver) probe(d *def, cd *Conditional) (cue.Value, string) {
 	return v, ""
 }
 
-// holdsUnion reports whether t is a union, or a nullable one.
+// holdsUnion reports whether t is a union or holds one at any depth (a
+// field of an object, a list's items, a map's values, an alternative:
+// differential seed 88251's f0?: {f1!: #N1 | #N6, …}, filled with its
+// own type, overflowed CUE's stack as a union alone did).
 func holdsUnion(t *Type) bool {
-	return reachesUnion(t, map[*Object]bool{})
-}
-
-// reachesUnion reports whether t is a union or holds one anywhere: a
-// field of an object, at any depth, a list's items, a map's values, an
-// alternative (differential seed 88251: f0?: {f1!: #N1 | #N6, …} filled
-// with its own type overflowed CUE's stack as a union alone did).
-func reachesUnion(t *Type, seen map[*Object]bool) bool {
-	if t == nil {
-		return false
-	}
-	switch t.Kind {
-	case UnionKind:
-		return true
-	case NullableKind, ListKind, MapKind:
-		return reachesUnion(t.Elem, seen)
-	case OneOfKind:
-		for _, a := range t.OneOf.Alts {
-			if reachesUnion(a.Type, seen) {
-				return true
-			}
-		}
-	case TupleKind:
-		for _, it := range t.Tuple.Items {
-			if reachesUnion(it, seen) {
-				return true
-			}
-		}
-		return reachesUnion(t.Tuple.Rest, seen)
-	case ObjectKind:
-		o := t.Object
-		if seen[o] {
-			return false
-		}
-		seen[o] = true
-		for _, f := range o.Fields {
-			if reachesUnion(f.Type, seen) {
-				return true
-			}
-		}
-	}
-	return false
+	return unionWhere(t, map[*Type]bool{}, func(*Union) bool { return true }) != ""
 }
 
 // conditionFields lists the fields a conditional's conditions test.
