@@ -198,7 +198,7 @@ func (r *resolver) renameFieldType(d *def) {
 // (a?: #Bar is #Bar, closed).
 func (r *resolver) fieldOpen(v cue.Value) bool {
 	if v.IncompleteKind() == cue.StructKind {
-		return v.Allows(cue.Str("\x00schemagen-member"))
+		return allowsAny(v)
 	}
 	return !r.closesItself(v)
 }

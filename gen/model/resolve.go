@@ -3632,6 +3632,11 @@ func hasEllipsis(lit *ast.StructLit) bool {
 	return false
 }
 
+// allowsAny reports whether CUE allows the struct v a member of a name no
+// schema declares or matches: v is open, or CUE cannot tell yet (an if
+// clause it waits on for data makes it allow any name).
+func allowsAny(v cue.Value) bool { return v.Allows(cue.Str("\x00schemagen-member")) }
+
 // closedBeside reports whether v is written as a conjunction one of
 // whose operands refers to a definition CUE keeps closed: a struct
 // literal's ... there opens nothing, as CUE admits a member only where
@@ -3653,7 +3658,7 @@ func (r *resolver) closedBeside(v cue.Value) bool {
 		if !isIdent {
 			continue
 		}
-		if a := r.identDef(id); a != nil && a.v.Exists() && !a.v.Allows(cue.Str("\x00")) {
+		if a := r.identDef(id); a != nil && a.v.Exists() && !allowsAny(a.v) {
 			return true
 		}
 	}
@@ -3748,7 +3753,7 @@ func (r *resolver) refuseDisallowed(d *def, listed []field) []field {
 // admitted says which member names the object definition a admits, as
 // CUE's closedness judges a conjunction with it (refuseDisallowed).
 func (r *resolver) admitted(a *def) func(string) bool {
-	if !a.v.Allows(cue.Str("\x00")) || !r.hasComprehension(a) {
+	if !allowsAny(a.v) || !r.hasComprehension(a) {
 		// CUE knows all it admits: closed, open, or by patterns
 		// however embedded (#C: {#A & #B, {[=~"^Q*$"]: int}}, CUE's
 		// own test definitions/039_augment_closed_optionals, which
@@ -4635,7 +4640,7 @@ func (r *resolver) resolveObject(d *def) {
 	// before it is resolved: strictParts), or when it is the package's
 	// root or a struct in a match (said when it is made).
 	if lit, ok := d.literal(); ok {
-		o.Open = o.Open || hasEllipsis(lit) && !r.closedBeside(d.v)
+		o.Open = o.Open || hasEllipsis(lit)
 	}
 	r.memberPatterns(d)
 	shadowing := r.checkShadowing(d)
@@ -7414,6 +7419,11 @@ func (r *resolver) structUnion(d *def, alts []cue.Value, what string) {
 	// of CUE's evaluation, whose positions are none of the source's:
 	// each is where the value is written.
 	spread := r.unlisted(d.v)
+	// #E: #Output & {result?: string, ...}: CUE distributes the
+	// conjunction over #Output's closed alternatives, each as closed as
+	// it was; the literal's ... opens none (CUE's Allows of each says
+	// open, cue vet -d '#E' refuses an unknown member).
+	closed := r.closedBeside(d.v)
 	for i, a := range alts {
 		at := r.pos(a)
 		if spread {
@@ -7445,12 +7455,7 @@ func (r *resolver) structUnion(d *def, alts []cue.Value, what string) {
 			continue
 		}
 		u.Variants = append(u.Variants, t.Object)
-		if r.closedBeside(d.v) {
-			// #E: #Output & {result?: string, ...}: CUE distributes
-			// the conjunction over #Output's closed alternatives, each
-			// as closed as it was; the literal's ... opens none (CUE's
-			// Allows of each says open, cue vet -d '#E' refuses an
-			// unknown member).
+		if closed {
 			t.Object.Open = false
 		}
 	}
