@@ -9,6 +9,8 @@ import (
 	"go/token"
 	"strings"
 
+	"golang.org/x/tools/go/ast/astutil"
+
 	"github.com/schemagen/schemagen/gen/model"
 )
 
@@ -63,54 +65,34 @@ func checkTypeAttrs(p *model.Package) error {
 }
 
 // canonicalType parses a Go type expression and prints it back in gofmt's
-// spelling, each identifier stands maps replaced by its type; "" when s
-// is no Go expression.
+// spelling, each identifier stands maps (not the name a selector selects:
+// json.RawMessage stays) replaced by the type it stands for; "" when s is
+// no Go expression.
 func canonicalType(s string, stands map[string]string) string {
 	e, err := parser.ParseExpr(s)
 	if err != nil {
 		return ""
 	}
-	e = substitute(e, stands)
+	e = astutil.Apply(e, func(c *astutil.Cursor) bool {
+		id, ok := c.Node().(*ast.Ident)
+		if sel, isSel := c.Parent().(*ast.SelectorExpr); !ok || isSel && sel.Sel == id {
+			return true
+		}
+		if t, ok := stands[id.Name]; ok {
+			if r, err := parser.ParseExpr(t); err == nil {
+				c.Replace(r)
+			}
+		}
+		return true
+	}, func(c *astutil.Cursor) bool {
+		if p, ok := c.Node().(*ast.ParenExpr); ok {
+			c.Replace(p.X) // *(URL) is *URL
+		}
+		return true
+	}).(ast.Expr)
 	var b bytes.Buffer
 	if err := printer.Fprint(&b, token.NewFileSet(), e); err != nil {
 		return ""
 	}
 	return b.String()
-}
-
-// substitute replaces, in a type expression, every identifier that
-// stands maps (not the name a selector selects: json.RawMessage stays)
-// by the expression its value parses to.
-func substitute(e ast.Expr, stands map[string]string) ast.Expr {
-	if len(stands) == 0 {
-		return e
-	}
-	var sub func(ast.Expr) ast.Expr
-	sub = func(e ast.Expr) ast.Expr {
-		switch x := e.(type) {
-		case *ast.Ident:
-			if t, ok := stands[x.Name]; ok {
-				if r, err := parser.ParseExpr(t); err == nil {
-					return r
-				}
-			}
-		case *ast.StarExpr:
-			x.X = sub(x.X)
-		case *ast.ArrayType:
-			x.Elt = sub(x.Elt)
-		case *ast.MapType:
-			x.Key, x.Value = sub(x.Key), sub(x.Value)
-		case *ast.IndexExpr:
-			x.X, x.Index = sub(x.X), sub(x.Index)
-		case *ast.IndexListExpr:
-			x.X = sub(x.X)
-			for i := range x.Indices {
-				x.Indices[i] = sub(x.Indices[i])
-			}
-		case *ast.ParenExpr:
-			return sub(x.X)
-		}
-		return e
-	}
-	return sub(e)
 }

@@ -40,6 +40,7 @@ func TestTypeAttrs(t *testing.T) {
 		{`name?: string @go(Name,type=*string)`, ""},
 		{`evidence?: #URL @go(Evidence,type=*URL)`, ""},
 		{`home?: #Link @go(,type=*Link)`, ""},
+		{`site?: #URL @go(,type=*(URL))`, ""},
 		{`contact?: #Contact @go(,type=*Contact)`, ""},
 		{`mode: #Mode @go(,type=Mode)`, ""},
 		{`tags?: [...string] @go(,type=[]string)`, ""},
