@@ -47,9 +47,11 @@ import (
 // Refused, with why: flags and lookarounds ((?i), (?s), (?=…)), \Q…\E,
 // \a, a Unicode script or other property (\p{Greek}, ECMA's
 // \p{Script=Greek}, which RE2 refuses), \x{…}, octal and back
-// references, a class escape as a range's end ([a-\s]; a - after one, [\w-.], is a literal, written \-), POSIX
-// classes ([[:alpha:]]), and a { } or ] that is not part of a quantifier
-// or a class.
+// references, a class escape as a range's end ([a-\s]; a - after one, [\w-.], is a literal, written \-), [= and [.
+// in a class, and a { } or ] that is not part of a quantifier or a
+// class. A POSIX class in a class ([[:alpha:]], [[:^digit:]]) is RE2's
+// alone: ECMAPattern writes it out as the ranges RE2 gives it (ASCII;
+// the negated form its complement up to U+10FFFF).
 func portablePattern(s string) string {
 	why, _ := scanPattern(s)
 	return why
@@ -70,7 +72,10 @@ func portablePattern(s string) string {
 //     of them if negated: it is written as those, found by testing each of
 //     the five against the class's other members ([a\S] is [^\t\n\f\r ],
 //     [ \S] is [^\t\n\f\r], [^a\S] is [\t\n\f\r ], [^ \S] is [\t\n\f\r]);
-//     [\d\D] when it is every character and [^\d\D] when none.
+//     [\d\D] when it is every character and [^\d\D] when none;
+//   - a POSIX class in a class is written as its ranges ([[:alpha:]_] is
+//     [A-Za-z_], [[:^digit:]] is [\x00-/:-\U0010FFFF], the last character
+//     written as itself).
 //
 // Every other construct of the portable subset reads alike in both.
 func ECMAPattern(s string) string {
@@ -358,8 +363,30 @@ func scanPattern(s string) (why string, edits []patternEdit) {
 							}
 						}
 					}
-				case c == '[' && i+1 < len(s) && (s[i+1] == ':' || s[i+1] == '=' || s[i+1] == '.'):
-					return "POSIX classes ([:alpha:]) are Go's alone; list the characters", nil
+				case c == '[' && i+1 < len(s) && s[i+1] == ':':
+					// [[:alpha:]]: a POSIX class, RE2's alone, written
+					// out as the ASCII ranges RE2 gives it.
+					end := strings.Index(s[i:], ":]")
+					if end < 0 {
+						return "the POSIX class [: is never closed", nil
+					}
+					name := s[i+2 : i+end]
+					ranges, ok := posixRanges(name)
+					if !ok {
+						return fmt.Sprintf("[:%s:] is no POSIX class RE2 knows (alnum, alpha, ascii, blank, cntrl, digit, graph, lower, print, punct, space, upper, word, xdigit)", name), nil
+					}
+					if rangeOpen {
+						return `a range cannot end at a POSIX class ([a-[:digit:]]): write \- or move the -`, nil
+					}
+					for _, rg := range ranges {
+						mark(rg[0], rg[1])
+					}
+					spaceEdits = append(spaceEdits, patternEdit{i, end + 2, rangesText(ranges)})
+					i += end + 2
+					prevAtom, prevClass = true, true
+					continue
+				case c == '[' && i+1 < len(s) && (s[i+1] == '=' || s[i+1] == '.'):
+					return "[= and [. (POSIX equivalence classes and collating symbols) are no syntax to Go, which reads the [ as a character, and JavaScript reads them alike but refuses the lone ] that follows; escape the [ (\\[)", nil
 				case c == '-' && prevAtom && !rangeOpen && i+1 < len(s) && s[i+1] != ']':
 					if prevClass {
 						// [\w-.~] (CloudFormation's CUE): Go reads a
@@ -530,4 +557,70 @@ func foldRunes(re string, min, max *int) (string, bool) {
 		return "", false
 	}
 	return fmt.Sprintf("%s{%d,%s}$", re[:len(re)-2], lo, hi), true
+}
+
+// posixClass is each POSIX class RE2 reads in a class ([[:alpha:]]), as
+// the ASCII ranges it matches (regexp/syntax's table).
+var posixClass = map[string][][2]rune{
+	"alnum":  {{'0', '9'}, {'A', 'Z'}, {'a', 'z'}},
+	"alpha":  {{'A', 'Z'}, {'a', 'z'}},
+	"ascii":  {{0, 0x7f}},
+	"blank":  {{'\t', '\t'}, {' ', ' '}},
+	"cntrl":  {{0, 0x1f}, {0x7f, 0x7f}},
+	"digit":  {{'0', '9'}},
+	"graph":  {{'!', '~'}},
+	"lower":  {{'a', 'z'}},
+	"print":  {{' ', '~'}},
+	"punct":  {{'!', '/'}, {':', '@'}, {'[', '`'}, {'{', '~'}},
+	"space":  {{'\t', '\r'}, {' ', ' '}},
+	"upper":  {{'A', 'Z'}},
+	"word":   {{'0', '9'}, {'A', 'Z'}, {'_', '_'}, {'a', 'z'}},
+	"xdigit": {{'0', '9'}, {'A', 'F'}, {'a', 'f'}},
+}
+
+// posixRanges is the ranges of the POSIX class name ("alpha", or "^alpha"
+// for its complement), sorted, or false when RE2 knows no such class.
+func posixRanges(name string) ([][2]rune, bool) {
+	neg := strings.HasPrefix(name, "^")
+	ranges, ok := posixClass[strings.TrimPrefix(name, "^")]
+	if !ok || !neg {
+		return ranges, ok
+	}
+	var out [][2]rune
+	next := rune(0)
+	for _, rg := range ranges {
+		if rg[0] > next {
+			out = append(out, [2]rune{next, rg[0] - 1})
+		}
+		next = rg[1] + 1
+	}
+	return append(out, [2]rune{next, utf8.MaxRune}), true
+}
+
+// rangesText writes ranges as a class's members both RE2 and ECMA-262 (u
+// flag) read alike: a printable ASCII character that is no syntax in a
+// class as itself, another below U+0080 as \xHH, and any other as the
+// character itself (U+10FFFF, which JSON carries escaped).
+func rangesText(ranges [][2]rune) string {
+	var b strings.Builder
+	one := func(r rune) {
+		switch {
+		case r >= utf8.RuneSelf:
+			b.WriteRune(r)
+		case r > ' ' && r < 0x7f && (isAlnum(byte(r)) || !strings.ContainsRune(`\]^-[`, r)):
+			b.WriteRune(r)
+		default:
+			fmt.Fprintf(&b, `\x%02X`, r)
+		}
+	}
+	for _, rg := range ranges {
+		one(rg[0])
+		if rg[1] != rg[0] {
+			if rg[1] > rg[0]+1 {
+				b.WriteByte('-')
+			}
+			one(rg[1])
+		}
+	}
+	return b.String()
 }
