@@ -3528,6 +3528,47 @@ func statesMore(lit *ast.StructLit) bool {
 	return false
 }
 
+// statesMoreThrough is statesMore of lit, v's struct literal, reading
+// through what it embeds: an embedded reference to a struct that itself
+// states no more (definitions, hidden fields, decided ifs, …: hof's
+// Datamodel: {schema.DHof, #hof: datamodel: root: true}, DHof a struct of
+// one definition) adds nothing CUE cannot list. An embedding found in no
+// conjunct of v, of no struct literal, or deeper than maxConjunctDepth,
+// states more.
+func (r *resolver) statesMoreThrough(v cue.Value, lit *ast.StructLit, depth int) bool {
+	for _, e := range lit.Elts {
+		em, ok := e.(*ast.EmbedDecl)
+		if !ok {
+			if statesMore(&ast.StructLit{Elts: []ast.Decl{e}}) {
+				return true
+			}
+			continue
+		}
+		if depth > maxConjunctDepth {
+			return true
+		}
+		switch em.Expr.(type) {
+		case *ast.Ident, *ast.SelectorExpr:
+		default:
+			return true
+		}
+		i := slices.IndexFunc(r.conjuncts(v), func(c cue.Value) bool { return c.Source() == ast.Node(em.Expr) })
+		if i < 0 {
+			return true
+		}
+		ev := r.conjuncts(v)[i].Eval()
+		f, ok := ev.Source().(*ast.Field)
+		if !ok {
+			return true
+		}
+		inner, ok := f.Value.(*ast.StructLit)
+		if !ok || r.statesMoreThrough(ev, inner, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
 // declaresFields reports whether a struct literal says more than a map's
 // pattern or an open struct's ... ({...} is an object of anything).
 func declaresFields(lit *ast.StructLit) bool {
@@ -4807,7 +4848,7 @@ func (r *resolver) resolveObject(d *def) {
 		f.Type = t
 		o.Fields = append(o.Fields, f)
 	}
-	if lit, ok := d.literal(); n == 0 && len(o.Members) == 0 && ok && statesMore(lit) && !d.root && !r.namesMembers(d.v, false) {
+	if lit, ok := d.literal(); n == 0 && len(o.Members) == 0 && ok && r.statesMoreThrough(d.v, lit, 0) && !d.root && !r.namesMembers(d.v, false) {
 		// Something CUE lists no field of: an embedded pattern
 		// ({[=~"^x-"]: T}) or a comprehension. (A pattern on members'
 		// names that memberPatterns refused has said why.)
