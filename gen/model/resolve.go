@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"iter"
+	"maps"
 	"math"
 	"math/big"
 	"regexp"
@@ -148,6 +149,12 @@ type resolver struct {
 	// here is the position of the innermost type being resolved that has
 	// one: where errorf places an error about a value without a position.
 	here Pos
+	// inRoot is whether the object being resolved is the package's root
+	// (def.root): its fields are the data, which a default may not take.
+	inRoot bool
+	// completes says why objectDefault did not carry a default: one that
+	// makes whole data the type alone refuses (completedByDefault).
+	completes string
 	// nesting is how deep typeOf is within one object: 1 for a field's
 	// type, 2 for its list's element, … (MaxNesting). An object is a
 	// type of its own in every target, so its fields start again at 1.
@@ -4666,10 +4673,10 @@ func (r *resolver) resolveObject(d *def) {
 	// lists and maps of its fields nest from 1 again; objects in place
 	// beyond MaxRefDepth, each in the one before, are the chain
 	// checkRefDepth refuses, said here before it is read without end.
-	nesting := r.nesting
-	r.nesting = 0
+	nesting, inRoot := r.nesting, r.inRoot
+	r.nesting, r.inRoot = 0, d.root
 	r.objDepth++
-	defer func() { r.nesting, r.objDepth = nesting, r.objDepth-1 }()
+	defer func() { r.nesting, r.inRoot, r.objDepth = nesting, inRoot, r.objDepth-1 }()
 	if r.objDepth > MaxRefDepth+1 {
 		if r.firstTooDeep(d.pos) {
 			r.errorf(d.pos, "objects written in place nest more than %d deep here, each in a field of the one before; JSON Schema validators (ajv) overflow their stack compiling such chains, so schemagen stops at %d: give an inner object a definition of its own, or flatten the chain", MaxRefDepth, MaxRefDepth)
@@ -4965,6 +4972,7 @@ func (r *resolver) withoutDefault(v, dv cue.Value, what string) (cue.Value, stri
 		if dv.IncompleteKind() == cue.StructKind || dv.IncompleteKind() == cue.ListKind {
 			// *{retries: 3} | #Opts; [...#Rule] | *[{path: "/"}] (the
 			// Gateway API's HTTPRoute rules): data beside the type.
+			r.completes = ""
 			if t, ok := r.objectDefault(v, dv); ok {
 				return t, string(lit), true
 			}
@@ -4974,6 +4982,11 @@ func (r *resolver) withoutDefault(v, dv cue.Value, what string) (cue.Value, stri
 			// default the other alternatives do not admit is a variant
 			// of its own, written in place, as *#D | #P is.
 			return v, objectVariantDefault(dv), true
+		}
+		if r.completes != "" {
+			r.errorf(r.pos(v), "%s: %s", what, r.completes)
+			r.completes = ""
+			return v, "", false
 		}
 		r.errorf(r.pos(v), "%s: a default that is %v (not a string, number or boolean, nor a list or an object of data beside the type that admits it, *{n: 1} | #T, *[{n: 1}] | [...#T]) is not carried yet", what, dv.IncompleteKind())
 		return v, "", false
@@ -5166,8 +5179,11 @@ func (r *resolver) defaultUnion(v cue.Value, alts []*def, what string) (*Type, b
 // objectDefault returns the type of a field whose default is an object,
 // when the data it admits are the other alternative's alone: *{retries:
 // 3} | #Opts, an object of data (regular fields of concrete values, no
-// optional one, no pattern, not open) the other alternative admits, one
-// value. Any other object default is refused: whether the data the two
+// optional one, no pattern, not open) or a value the schema alone fixes
+// (defaultDataRef: *[#T & {n: 1}]) the other alternative admits, one
+// value, and that makes whole no value the other refuses
+// (completedByDefault; why is then r.completes). Any other object
+// default is refused: whether the data the two
 // alternatives admit together are one of them's is not something CUE's
 // Subsume answers reliably for definitions, and a default among objects
 // also chooses where a value fits several (invowk's *#LLMDefaultsConfig |
@@ -5205,10 +5221,113 @@ func (r *resolver) objectDefault(v, dv cue.Value) (cue.Value, bool) {
 	if !rest.Exists() || rest.IncompleteKind() != dv.IncompleteKind() {
 		return cue.Value{}, false
 	}
-	if literalValue(u.X) && admits(rest, dv) {
+	if (literalValue(u.X) || defaultDataRef(u.X, r.inRoot, r.topScope) == "") && admits(rest, dv) {
+		if at, ok := completedByDefault(rest, dv); ok {
+			// Not the type with a default: a variant of its own, where
+			// the alternatives are objects written in place
+			// (objectsInPlace), or refused, saying this.
+			r.completes = fmt.Sprintf("the default makes whole a value the type alone refuses (the default without %s): CUE takes the default where the data unifies with it, so it accepts that value and fills the member in, which no default of a type states; make the member optional in the type, or give the type's own field the default", at)
+			return cue.Value{}, false
+		}
 		return rest, true
 	}
 	return cue.Value{}, false
+}
+
+// completedByDefault reports a value, dv (a concrete default beside rest,
+// its type) with one member of one of its objects left out, that rest
+// refuses and the default makes whole: CUE unifies data with both
+// alternatives and takes the default where both succeed or only it does,
+// so [...#Rule] | *[{path: "/"}] with #Rule: {path: string} accepts
+// [{}] as [{path: "/"}], which a type with a JSON default refuses. It
+// returns where the member is. A member the type makes optional or gives a
+// default of its own (the Gateway API's matches: *[{path: {type:
+// "PathPrefix", value: "/"}}]) completes nothing the type refuses.
+func completedByDefault(rest, dv cue.Value) (string, bool) {
+	lit, err := dv.MarshalJSON()
+	if err != nil {
+		return "", false
+	}
+	dec := json.NewDecoder(bytes.NewReader(lit))
+	dec.UseNumber()
+	var doc any
+	if dec.Decode(&doc) != nil {
+		return "", false
+	}
+	found := ""
+	var walk func(node any, at string)
+	walk = func(node any, at string) {
+		switch x := node.(type) {
+		case map[string]any:
+			for _, k := range slices.Sorted(maps.Keys(x)) {
+				if found != "" {
+					return
+				}
+				v := x[k]
+				delete(x, k)
+				b, err := json.Marshal(doc)
+				x[k] = v
+				if err != nil {
+					continue
+				}
+				d := dv.Context().CompileBytes(b)
+				if rest.Unify(d).Validate(cue.Concrete(true)) != nil && dv.Unify(d).Validate(cue.Concrete(true)) == nil {
+					found = at + "." + k
+					return
+				}
+				walk(v, at+"."+k)
+			}
+		case []any:
+			for i, e := range x {
+				walk(e, fmt.Sprintf("%s[%d]", at, i))
+			}
+		}
+	}
+	walk(doc, "")
+	if found == "" {
+		return "", false
+	}
+	return strings.TrimPrefix(found, "."), true
+}
+
+// defaultDataRef returns the first reference in a default's expression
+// to something the data gives (dataIdent), inside its struct literals
+// too, as written, or "": *[{name: Name}] takes Name from the data, while
+// *[#Templates & {Globs: ["./t/**"]}] (hof's generators) is a value the
+// schema alone fixes, whose JSON (when concrete) is what CUE fills in. A
+// name the default declares itself (*{a: 1, b: a}) is its own; a for or
+// an if inside it is read as the data's.
+func defaultDataRef(e ast.Expr, root bool, top func(ast.Node) bool) string {
+	found := ""
+	var walk func(n ast.Node) bool
+	walk = func(n ast.Node) bool {
+		if found != "" {
+			return false
+		}
+		switch x := n.(type) {
+		case *ast.Field:
+			ast.Walk(x.Value, walk, nil) // the label declares
+			return false
+		case *ast.Comprehension:
+			found = "a comprehension"
+			return false
+		case *ast.SelectorExpr:
+			if id := selectorRoot(x); id != nil {
+				if dataIdent(id, root, top, e, nil) {
+					found = exprString(x)
+				}
+				return false
+			}
+		case *ast.Ident:
+			if dataIdent(x, root, top, e, nil) {
+				found = x.Name
+			}
+			return false
+		}
+		return true
+	}
+	ast.Walk(e, walk, nil)
+	return found
 }
 
 // scalarList reports whether v is a concrete list of strings, numbers and
@@ -11099,8 +11218,13 @@ func pathString(sels []cue.Selector) string {
 // is a type (string | *int) or a constant.
 func dataDefault(e ast.Expr, root bool, top func(ast.Node) bool) string {
 	for _, x := range orOperands(e) {
-		if m, ok := x.(*ast.UnaryExpr); ok && m.Op == token.MUL && dataRef(m.X, root, top) != "" {
-			return exprString(m.X)
+		if m, ok := x.(*ast.UnaryExpr); ok && m.Op == token.MUL {
+			if ref := dataRef(m.X, root, top); ref != "" {
+				return exprString(m.X)
+			}
+			if ref := defaultDataRef(m.X, root, top); ref != "" {
+				return exprString(m.X) + ", which takes " + ref // *[{name: Name}]
+			}
 		}
 	}
 	return ""

@@ -79,7 +79,7 @@ func (r *resolver) untagged(d *def, u *Union) {
 			}
 			continue
 		}
-		if i := slices.IndexFunc(sets[key], func(p *Object) bool { return !constApart(p, o) }); i >= 0 {
+		if i := slices.IndexFunc(sets[key], func(p *Object) bool { return !constApart(p, o) && u.Default != p && u.Default != o }); i >= 0 {
 			prev := sets[key][i]
 			r.errorf(r.variantPos(d, o), "%s: %s and %s have the same members, and no constant field tells them apart (nor a member whose values are of different JSON kinds in each): CUE keeps both where a value's members fit both and drops one where their values come out equal, which depends on values no target compares; give them a constant field that tells them apart, kind!: \"a\"", d.ref(), r.objRef(prev), r.objRef(o))
 			ok = false
