@@ -56,6 +56,9 @@ type exprResult struct {
 // written in place among a disjunction's alternatives read as its own
 // alternatives (flatOr).
 func (r *resolver) expr(v cue.Value) (cue.Op, []cue.Value) {
+	if e, ok := r.unfolded[v]; ok {
+		return e.op, e.args
+	}
 	e := r.exprs.get(v, func() exprResult {
 		op, args := safeExpr(v)
 		if op == cue.OrOp {

@@ -155,6 +155,10 @@ type resolver struct {
 	// completes says why objectDefault did not carry a default: one that
 	// makes whole data the type alone refuses (completedByDefault).
 	completes string
+	// unfolded are the disjunctions CUE's Expr gives folded, a default
+	// the type admits dropped from its alternatives, read as the
+	// disjunction CUE evaluates (objectDefault): expr answers them.
+	unfolded map[cue.Value]exprResult
 	// nesting is how deep typeOf is within one object: 1 for a field's
 	// type, 2 for its list's element, … (MaxNesting). An object is a
 	// type of its own in every target, so its fields start again at 1.
@@ -5223,6 +5227,19 @@ func (r *resolver) objectDefault(v, dv cue.Value) (cue.Value, bool) {
 	}
 	if (literalValue(u.X) || defaultDataRef(u.X, r.inRoot, r.topScope) == "") && admits(rest, dv) {
 		if at, ok := completedByDefault(rest, dv); ok {
+			if _, isLit := u.X.(*ast.StructLit); isLit && op == cue.NoOp && dv.IncompleteKind() == cue.StructKind {
+				// {uid: string, …} | *{uid: "myUID", …}, which CUE's
+				// Expr gives as the type alone, the default it admits
+				// folded in: still a disjunction to CUE's evaluation,
+				// which takes the default where the data unifies with
+				// it. Read as one (objectsInPlace: the default a variant
+				// of its own).
+				if r.unfolded == nil {
+					r.unfolded = map[cue.Value]exprResult{}
+				}
+				r.unfolded[v] = exprResult{cue.OrOp, []cue.Value{rest, dv}}
+				return cue.Value{}, false
+			}
 			// Not the type with a default: a variant of its own, where
 			// the alternatives are objects written in place
 			// (objectsInPlace), or refused, saying this.

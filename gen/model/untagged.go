@@ -109,6 +109,13 @@ func (r *resolver) untagged(d *def, u *Union) {
 				if g == nil || sameType(f.Type, g.Type, map[[2]*Object]bool{}) {
 					continue
 				}
+				if u.Default == o || u.Default == p {
+					// CUE takes the default wherever the value leaves it
+					// possible, complete or not, and every target tries
+					// it first: an incomplete member makes nothing
+					// ambiguous between it and another.
+					continue
+				}
 				for _, t := range []struct {
 					f *Field
 					o *Object
