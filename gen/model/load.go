@@ -15,10 +15,12 @@ import (
 	"time"
 
 	"cuelang.org/go/cue"
+	"cuelang.org/go/cue/ast"
 	"cuelang.org/go/cue/build"
 	"cuelang.org/go/cue/cuecontext"
 	cueerrors "cuelang.org/go/cue/errors"
 	"cuelang.org/go/cue/load"
+	"cuelang.org/go/cue/parser"
 
 	"github.com/schemagen/schemagen/gen/cuesrc"
 	"github.com/schemagen/schemagen/gen/layoutmodel"
@@ -110,7 +112,7 @@ func loadSchema(root string, cueTime *time.Duration, now func() time.Duration) (
 	if fi, err := os.Stat(filepath.Join(abs, filepath.FromSlash(cfg.Schema))); err != nil || !fi.IsDir() {
 		return nil, ErrorList{{Pos: cfg.SchemaPos, Msg: fmt.Sprintf("no folder %s in the module: the schema is the CUE packages in it, one folder each", cfg.Schema)}}
 	}
-	filePkgs, clauses, err := scanSchema(schemaFS(abs), cfg.Schema, cfg.Output)
+	filePkgs, clauses, clauseDirs, err := scanSchema(schemaFS(abs), cfg.Schema, cfg.Output)
 	if err != nil {
 		return nil, err
 	}
@@ -119,6 +121,31 @@ func loadSchema(root string, cueTime *time.Duration, now func() time.Duration) (
 	timed(func() {
 		if clauses || len(filePkgs) == 0 {
 			insts = load.Instances([]string{"./" + path.Join(cfg.Schema, "...")}, &load.Config{Dir: abs})
+			if slices.ContainsFunc(insts, func(inst *build.Instance) bool {
+				var mpe *load.MultiplePackageError
+				return errors.As(inst.Err, &mpe)
+			}) && len(clauseDirs) > 0 {
+				// Two packages in one folder fail the whole pattern,
+				// one instance and that error: load the folders one by
+				// one, so that the others are read (and their errors
+				// said) in the same run and that folder's error is its.
+				// A folder's error fails every folder of the same call:
+				// each folder is asked alone first, and the ones that
+				// load are then loaded together.
+				var args []string
+				insts = nil
+				for _, d := range clauseDirs {
+					alone := load.Instances([]string{"./" + d}, &load.Config{Dir: abs})
+					if slices.ContainsFunc(alone, func(inst *build.Instance) bool { return inst.Err != nil }) {
+						insts = append(insts, alone...)
+						continue
+					}
+					args = append(args, "./"+d)
+				}
+				if len(args) > 0 {
+					insts = append(insts, load.Instances(args, &load.Config{Dir: abs})...)
+				}
+			}
 		}
 		// A folder whose files have no package clause: one package of
 		// those files, named after the folder (scanSchema).
@@ -161,8 +188,10 @@ func loadSchema(root string, cueTime *time.Duration, now func() time.Duration) (
 				switch {
 				case e.Pos.IsValid():
 				case errors.As(inst.Err, &mpe):
-					e.Pos = Pos{File: relTo(abs, mpe.Dir)}
-					e.Msg = fmt.Sprintf("package %s (%s) and package %s (%s) share this folder; give each package a folder of its own", mpe.Packages[0], mpe.Files[0], mpe.Packages[1], mpe.Files[1])
+					// At the second package's clause, where a reader
+					// (and an editor jumping to file:line:col) sees it.
+					e.Pos = packageClausePos(abs, filepath.Join(mpe.Dir, mpe.Files[1]))
+					e.Msg = fmt.Sprintf("package %s (%s) and package %s (%s) share this folder; give each package a folder of its own: each package's outputs are the folder's (one Go package per folder)", mpe.Packages[0], mpe.Files[0], mpe.Packages[1], mpe.Files[1])
 				case inst.Dir != "":
 					e.Pos = Pos{File: relTo(abs, inst.Dir)}
 				}
@@ -383,4 +412,24 @@ func resolveSafely(r *resolver) (pkg *Package, crashed any) {
 		}
 	}()
 	return r.resolve(), nil
+}
+
+// packageClausePos is where file (absolute) states its package, relative
+// to root, or the file's first line when it cannot be read.
+func packageClausePos(root, file string) Pos {
+	p := Pos{File: relTo(root, file), Line: 1, Col: 1}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return p
+	}
+	f, err := parser.ParseFile(file, data, parser.PackageClauseOnly)
+	if err != nil {
+		return p
+	}
+	for _, d := range f.Decls {
+		if pkg, ok := d.(*ast.Package); ok && pkg.Pos().IsValid() {
+			p.Line, p.Col = pkg.Pos().Line(), pkg.Pos().Column()
+		}
+	}
+	return p
 }

@@ -55,7 +55,7 @@ func (e *ReadError) Unwrap() error { return e.Err }
 //
 // clauses reports whether a file with a package clause (or one that does
 // not parse) is among them: CUE's loader has packages to find.
-func scanSchema(fsys fs.FS, schema, output string) (filePkgs map[string][]string, clauses bool, err error) {
+func scanSchema(fsys fs.FS, schema, output string) (filePkgs map[string][]string, clauses bool, clauseDirs []string, err error) {
 	atRoot := schema == "."
 	var errs ErrorList
 	var walk func(dir string) error
@@ -128,6 +128,9 @@ func scanSchema(fsys fs.FS, schema, output string) (filePkgs map[string][]string
 				}
 			}
 		}
+		if len(withPkg) > 0 {
+			clauseDirs = append(clauseDirs, dir)
+		}
 		switch {
 		case len(noPkg) == 0:
 		case atRoot && dir == ".":
@@ -147,12 +150,12 @@ func scanSchema(fsys fs.FS, schema, output string) (filePkgs map[string][]string
 		return nil
 	}
 	if err := walk(schema); err != nil {
-		return nil, false, err
+		return nil, false, nil, err
 	}
 	if len(errs) > 0 {
-		return nil, false, errs.Sorted()
+		return nil, false, nil, errs.Sorted()
 	}
-	return filePkgs, clauses, nil
+	return filePkgs, clauses, clauseDirs, nil
 }
 
 // holdsCUE reports whether the folder p holds a .cue file at any depth.
