@@ -584,9 +584,9 @@ func (r *corpusRun) checkPresent(res *gen.Result) {
 				ok   bool
 				what string
 			}{
-				{goTypes[u.Pkg+" "+goName], "Go type " + goName},
-				{jsonDefs[u.Pkg+" "+name] || jsonDefs[u.Pkg+" "+goName], "JSON Schema $defs." + name},
-				{tsDecl(model.TSName(name)).MatchString(tsTypes[u.Pkg]) || tsDecl(goName).MatchString(tsTypes[u.Pkg]), "TypeScript type " + model.TSName(name)},
+				{goTypes[p.Path+" "+goName], "Go type " + goName},
+				{jsonDefs[p.Path+" "+name] || jsonDefs[p.Path+" "+goName], "JSON Schema $defs." + name},
+				{tsDecl(model.TSName(name)).MatchString(tsTypes[p.Path]) || tsDecl(goName).MatchString(tsTypes[p.Path]), "TypeScript type " + model.TSName(name)},
 			} {
 				if c.ok {
 					named++
@@ -689,6 +689,15 @@ func (r *corpusRun) pkg(path string) *model.Package {
 	for _, p := range r.schema.Packages {
 		if p.Path == path {
 			return p
+		}
+	}
+	if path == "." {
+		// A package in the schema folder itself (hof's schema/hof.cue)
+		// names its outputs after itself: found by its folder.
+		for _, p := range r.schema.Packages {
+			if filepath.Clean(p.Dir) == filepath.Clean(r.cfg.Schema) {
+				return p
+			}
 		}
 	}
 	return nil

@@ -129,7 +129,7 @@ func ReadSource(corpus, dir, schemaDir string) (*Source, error) {
 		src.Files[rel] = data
 		parsed[pkg] = append(parsed[pkg], f)
 		for _, decl := range f.Decls {
-			start, end := declStart(decl), decl.End().Offset()
+			start, end := declStart(decl), declEnd(decl)
 			sp := &Span{File: rel, Pkg: pkg, Start: start, End: end}
 			switch d := decl.(type) {
 			case *ast.Field:
@@ -221,6 +221,26 @@ func declStart(n ast.Node) int {
 		}
 	}
 	return start
+}
+
+// declEnd is where a declaration's source ends: the end of the last of
+// its nodes. CUE's End of a _|_ (ast.BottomLit) is one byte past its _,
+// so a field holding one (kubevela's NoExist: _|_) was blanked to
+// NoExist: |_, which does not parse.
+func declEnd(n ast.Node) int {
+	end := n.End().Offset()
+	ast.Walk(n, func(x ast.Node) bool {
+		switch b := x.(type) {
+		case *ast.BottomLit:
+			end = max(end, b.Pos().Offset()+len("_|_"))
+		default:
+			if x.End().IsValid() {
+				end = max(end, x.End().Offset())
+			}
+		}
+		return true
+	}, nil)
+	return end
 }
 
 // Owners returns the units a label names: the definition, or the root of
