@@ -5315,36 +5315,7 @@ func completedByDefault(rest, dv cue.Value) (string, bool) {
 // name the default declares itself (*{a: 1, b: a}) is its own; a for or
 // an if inside it is read as the data's.
 func defaultDataRef(e ast.Expr, root bool, top func(ast.Node) bool) string {
-	found := ""
-	var walk func(n ast.Node) bool
-	walk = func(n ast.Node) bool {
-		if found != "" {
-			return false
-		}
-		switch x := n.(type) {
-		case *ast.Field:
-			ast.Walk(x.Value, walk, nil) // the label declares
-			return false
-		case *ast.Comprehension:
-			found = "a comprehension"
-			return false
-		case *ast.SelectorExpr:
-			if id := selectorRoot(x); id != nil {
-				if dataIdent(id, root, top, e, nil) {
-					found = exprString(x)
-				}
-				return false
-			}
-		case *ast.Ident:
-			if dataIdent(x, root, top, e, nil) {
-				found = x.Name
-			}
-			return false
-		}
-		return true
-	}
-	ast.Walk(e, walk, nil)
-	return found
+	return dataRefSeen(e, root, top, nil, true)
 }
 
 // scalarList reports whether v is a concrete list of strings, numbers and
@@ -11288,7 +11259,7 @@ func dataIdent(id *ast.Ident, root bool, top func(ast.Node) bool, within ast.Nod
 			seen = map[*ast.LetClause]bool{}
 		}
 		seen[let] = true
-		return dataRefSeen(let.Expr, root, top, seen) != ""
+		return dataRefSeen(let.Expr, root, top, seen, false) != ""
 	}
 	return !literalValue(n)
 }
@@ -11341,11 +11312,13 @@ func literalValue(n ast.Node) bool {
 // dataRef returns the first reference in e to a member of the data
 // (dataIdent), as written, or "": y in len(y), N in {name: N}, a in >a.
 func dataRef(e ast.Expr, root bool, top func(ast.Node) bool) string {
-	return dataRefSeen(e, root, top, nil)
+	return dataRefSeen(e, root, top, nil, false)
 }
 
-// dataRefSeen is dataRef, with the lets followed so far (dataIdent).
-func dataRefSeen(e ast.Expr, root bool, top func(ast.Node) bool, seen map[*ast.LetClause]bool) string {
+// dataRefSeen is dataRef, with the lets followed so far (dataIdent); deep
+// reads inside struct literals too, a comprehension there the data's
+// (defaultDataRef).
+func dataRefSeen(e ast.Expr, root bool, top func(ast.Node) bool, seen map[*ast.LetClause]bool, deep bool) string {
 	found := ""
 	var walk func(n ast.Node) bool
 	walk = func(n ast.Node) bool {
@@ -11354,7 +11327,12 @@ func dataRefSeen(e ast.Expr, root bool, top func(ast.Node) bool, seen map[*ast.L
 		}
 		switch x := n.(type) {
 		case *ast.StructLit:
-			return false // an object of its own, whose fields are read one by one
+			return deep // else an object of its own, whose fields are read one by one
+		case *ast.Comprehension:
+			if deep {
+				found = "a comprehension"
+				return false
+			}
 		case *ast.Field:
 			ast.Walk(x.Value, walk, nil) // the label declares
 			return false
