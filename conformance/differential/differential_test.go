@@ -279,6 +279,15 @@ func FuzzDifferential(f *testing.F) {
 	// a union in a member (f0?: {f1!: #N1 | #N6, …}), filled with its own
 	// type to read the body, overflowed CUE's stack, killing generate.
 	f.Add(uint64(88251))
+	// Found at 104,878: a definition declared in an open struct (#S2:
+	// N2, then f0?: #S2) was read as the open struct N2 it names, where a
+	// definition closes what it holds.
+	f.Add(uint64(104878))
+	// Found at 105,065: f1: *#N1 | #N2, #N1 an error before any data
+	// (list.MatchN(>=1, >0) on a list CUE takes as []), which CUE's
+	// value of the field drops and data that makes it whole is: read as
+	// #N2 alone.
+	f.Add(uint64(105065))
 	f.Fuzz(func(t *testing.T, seed uint64) {
 		o := runSeed(t, seed, t.TempDir())
 		for _, d := range o.disagree {

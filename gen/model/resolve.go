@@ -4794,7 +4794,7 @@ func (r *resolver) resolveObject(d *def) {
 			}
 		}
 		tv := v
-		if dv, has := v.Default(); has && dv.IncompleteKind() == cue.StructKind || !has && v.IncompleteKind() == cue.BottomKind {
+		if dv, has := v.Default(); has && dv.IncompleteKind() == cue.StructKind || !has && v.IncompleteKind() == cue.BottomKind || r.droppedAlts(v) {
 			// (Or a disjunction CUE finds an error of before any data,
 			// every alternative an error alone: *#N2 | #N7, #N2 with an
 			// if on a required member of its own, #N7 with a required
@@ -5178,6 +5178,26 @@ func (r *resolver) defaultUnion(v cue.Value, alts []*def, what string) (*Type, b
 	d := &def{name: name, v: v, pos: p, doc: fmt.Sprintf("%s is the value of %s.", name, what), altDefs: alts, at: what}
 	r.placeAt(d, what)
 	return r.unionInPlace(d), true
+}
+
+// droppedAlts reports whether v is written as a disjunction of more
+// alternatives than CUE's Expr lists: CUE drops an alternative that is an
+// error before any data (*#N1 | #N2, #N1's f0: [...int] &
+// list.MatchN(>=1, >0), which [] fails), and with it the default, while
+// data that makes it whole ({kind: "a", f0: [3]}) is #N1 to CUE. Read
+// from the source, the union holds every alternative written
+// (differential seed 105065: #N1 was dropped, and every target refused
+// what CUE accepts).
+func (r *resolver) droppedAlts(v cue.Value) bool {
+	bin, ok := sourceExpr(v).(*ast.BinaryExpr)
+	if !ok || bin.Op != token.OR {
+		return false
+	}
+	listed := 1
+	if op, args := r.expr(v); op == cue.OrOp {
+		listed = len(args)
+	}
+	return len(orOperands(bin)) > listed
 }
 
 // objectDefault returns the type of a field whose default is an object,
@@ -6309,6 +6329,14 @@ func (r *resolver) hiddenFieldType(v cue.Value, what string) (t *Type, handled, 
 	}
 	r.following[key] = true
 	defer delete(r.following, key)
+	if _, scoped := r.scopedDef(v); scoped && !r.closedCtx {
+		// f0?: #S2 with #S2: N2 declared in an open struct: a
+		// definition closes what it holds, a library field's open
+		// struct too (differential seed 104878: {"x-b": "s"} in it was
+		// accepted by every target and refused by CUE).
+		r.closedCtx = true
+		defer func() { r.closedCtx = false }()
+	}
 	t, ok = r.typeOf(target, what)
 	return t, true, ok
 }
