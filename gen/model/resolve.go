@@ -7499,6 +7499,14 @@ func (r *resolver) oneOf(d *def, alts []cue.Value, what string) *OneOf {
 			// so whatever passes is an object, as either part is.
 			k = "object"
 		}
+		if k == "" && t.Kind != AnyKind {
+			// matchN(1, [#blockKeywords, bool, #nullRule, …]) with
+			// #blockKeywords: matchN(>=1, [[...], null]) (SchemaStore's
+			// jscsrc): a choice of its own, not any kind.
+			r.errorf(d.pos, "%s: %v is itself of several JSON kinds; in a disjunction each alternative is of one JSON kind of its own (string, number, boolean, null, object, array), which tells them apart, and this one would share a kind with another or leave the choice to its own; not carried as one alternative", what, a)
+			ok = false
+			continue
+		}
 		if k == "" {
 			r.errorf(d.pos, "%s: %v may be of any JSON kind; in a disjunction each alternative is of its own kind (string, number, boolean, object, array), which tells them apart", what, a)
 			ok = false
