@@ -191,7 +191,7 @@ func generatePackage(p *model.Package) ([]output.File, error) {
 		f.keyed = keyed
 		f.fit = fit
 		f.compiled = compiled
-		f.b.Grow(len(ds) * 2048) // about what a definition takes: fewer doublings of a large file
+		f.reserve(goHeaderRoom, len(ds)*4096) // about what a definition takes: no doubling of a large file
 		for _, d := range ds {
 			d.emit(f)
 		}
@@ -204,6 +204,11 @@ func generatePackage(p *model.Package) ([]output.File, error) {
 	}
 	return out, nil
 }
+
+// goHeaderRoom is the room a Go file of definitions reserves for its
+// header (generated-code comment, package clause, imports): a few hundred
+// bytes; a header that outgrows it is written before a copy of the body.
+const goHeaderRoom = 2048
 
 // goFileName is the Go file of a CUE file of the package in folder dir:
 // its name with .go; a file of a folder above (CUE makes a parent folder's
