@@ -19,8 +19,12 @@ func checkUniqueDefaults(p *Package) ErrorList {
 		return once(o, func() bool {
 			for _, f := range o.Fields {
 				// A default CUE supplies (not one of f?: T, which
-				// stays absent), here or inside.
-				if f.HasDefault() && !f.OptionalMark || holds(f.Type) {
+				// stays absent), here or inside; a regular field the
+				// data may leave out is one CUE supplies too: an open
+				// list's [] (f1: [...int], differential seed 109473: {}
+				// and {"f1": []} are equal items to CUE), a struct of
+				// optional fields' {}.
+				if !f.OptionalMark && (f.HasDefault() || f.Optional) || holds(f.Type) {
 					return true
 				}
 			}
