@@ -5,7 +5,9 @@ import "fmt"
 // checkUniqueDefaults refuses list.UniqueItems over items that hold a
 // default CUE supplies at any depth ([...#N] & list.UniqueItems() with
 // #N: {f0: *7 | int}, a regular field's; an optional field's, f?: *7 |
-// int, stays absent): CUE compares the items with their defaults filled in, so {}
+// int, stays absent; a regular field CUE fills where the data leaves it
+// out, f: [...int] with its [], too): CUE compares the items with their
+// defaults filled in, so {}
 // equals {"f0": 7} and the list [{"f0": 7}, {}] is refused, where JSON
 // Schema's uniqueItems compares items as written, and so every target
 // would admit it (conformance/differential, seed 32617). No target can
