@@ -54,7 +54,9 @@ func (e *ReadError) Unwrap() error { return e.Err }
 // (generate replaces it).
 //
 // clauses reports whether a file with a package clause (or one that does
-// not parse) is among them: CUE's loader has packages to find.
+// not parse) is among them: CUE's loader has packages to find; clauseDirs
+// are the folders that hold such a file, which the loader is given one by
+// one when a folder of two packages fails the whole pattern (loadSchema).
 func scanSchema(fsys fs.FS, schema, output string) (filePkgs map[string][]string, clauses bool, clauseDirs []string, err error) {
 	atRoot := schema == "."
 	var errs ErrorList
@@ -68,6 +70,7 @@ func scanSchema(fsys fs.FS, schema, output string) (filePkgs map[string][]string
 		// and all of them (one that does not parse is neither, and its
 		// error is CUE's loader's to report).
 		var withPkg, noPkg, all []string
+		unparsed := false
 		for _, e := range entries {
 			p := path.Join(dir, e.Name())
 			hidden := strings.HasPrefix(e.Name(), ".") || strings.HasPrefix(e.Name(), "_")
@@ -120,6 +123,7 @@ func scanSchema(fsys fs.FS, schema, output string) (filePkgs map[string][]string
 				case err != nil:
 					// CUE's loader reports the syntax error at its position
 					clauses = true
+					unparsed = true
 				case hasPackage(f):
 					withPkg = append(withPkg, p)
 					clauses = true
@@ -128,7 +132,7 @@ func scanSchema(fsys fs.FS, schema, output string) (filePkgs map[string][]string
 				}
 			}
 		}
-		if len(withPkg) > 0 {
+		if len(withPkg) > 0 || unparsed {
 			clauseDirs = append(clauseDirs, dir)
 		}
 		switch {
