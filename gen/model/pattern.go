@@ -600,7 +600,7 @@ func posixRanges(name string) ([][2]rune, bool) {
 // rangesText writes ranges as a class's members both RE2 and ECMA-262 (u
 // flag) read alike: a printable ASCII character that is no syntax in a
 // class as itself, another below U+0080 as \xHH, and any other as the
-// character itself (U+10FFFF, which JSON carries escaped).
+// character itself (U+10FFFF, as UTF-8, which JSON and JavaScript carry).
 func rangesText(ranges [][2]rune) string {
 	var b strings.Builder
 	one := func(r rune) {
