@@ -1143,7 +1143,14 @@ func cueGenerate(ctx *cue.Context, v cue.Value) (why string) {
 		return "santhosh-tekuri: " + err.Error()
 	}
 	if _, err := comp.Compile("https://example.com/cue.json"); err != nil {
-		return "santhosh-tekuri: " + err.Error()
+		msg := err.Error()
+		if i := strings.Index(msg, "infinite loop"); i >= 0 {
+			// Which $ref of the loop it names varies from run to run
+			// (hof's #Creator: Prompt's or Questions'), which made
+			// results.txt differ between two runs of the same tree.
+			msg = msg[:i+len("infinite loop")]
+		}
+		return "santhosh-tekuri: " + msg
 	}
 	return ""
 }
