@@ -152,9 +152,6 @@ type resolver struct {
 	// inRoot is whether the object being resolved is the package's root
 	// (def.root): its fields are the data, which a default may not take.
 	inRoot bool
-	// completes says why objectDefault did not carry a default: one that
-	// makes whole data the type alone refuses (completedByDefault).
-	completes string
 	// unfolded are the disjunctions CUE's Expr gives folded, a default
 	// the type admits dropped from its alternatives, read as the
 	// disjunction CUE evaluates (objectDefault): expr answers them.
@@ -4957,6 +4954,7 @@ func (r *resolver) withoutDefault(v, dv cue.Value, what string) (cue.Value, stri
 	switch dv.IncompleteKind() {
 	case cue.StringKind, cue.IntKind, cue.FloatKind, cue.NumberKind, cue.BoolKind:
 	default:
+		completes := "" // why objectDefault did not carry it, if it says
 		if !r.writesDefaultOf(v) {
 			return v, "", true // CUE's own: an open list defaults to []
 		}
@@ -4976,10 +4974,11 @@ func (r *resolver) withoutDefault(v, dv cue.Value, what string) (cue.Value, stri
 		if dv.IncompleteKind() == cue.StructKind || dv.IncompleteKind() == cue.ListKind {
 			// *{retries: 3} | #Opts; [...#Rule] | *[{path: "/"}] (the
 			// Gateway API's HTTPRoute rules): data beside the type.
-			r.completes = ""
-			if t, ok := r.objectDefault(v, dv); ok {
+			t, ok, why := r.objectDefault(v, dv, lit)
+			if ok {
 				return t, string(lit), true
 			}
+			completes = why
 		}
 		if dv.IncompleteKind() == cue.StructKind && r.objectsInPlace(v) {
 			// #NestedStruct | *{intVal: 4} (grafana/cog's defaults): a
@@ -4987,9 +4986,8 @@ func (r *resolver) withoutDefault(v, dv cue.Value, what string) (cue.Value, stri
 			// of its own, written in place, as *#D | #P is.
 			return v, objectVariantDefault(dv), true
 		}
-		if r.completes != "" {
-			r.errorf(r.pos(v), "%s: %s", what, r.completes)
-			r.completes = ""
+		if completes != "" {
+			r.errorf(r.pos(v), "%s: %s", what, completes)
 			return v, "", false
 		}
 		r.errorf(r.pos(v), "%s: a default that is %v (not a string, number or boolean, nor a list or an object of data beside the type that admits it, *{n: 1} | #T, *[{n: 1}] | [...#T]) is not carried yet", what, dv.IncompleteKind())
@@ -5206,27 +5204,27 @@ func (r *resolver) droppedAlts(v cue.Value) bool {
 // optional one, no pattern, not open) or a value the schema alone fixes
 // (defaultDataRef: *[#T & {n: 1}]) the other alternative admits, one
 // value, and that makes whole no value the other refuses
-// (completedByDefault; why is then r.completes). Any other object
+// (completedByDefault; completes then says why). Any other object
 // default is refused: whether the data the two
 // alternatives admit together are one of them's is not something CUE's
 // Subsume answers reliably for definitions, and a default among objects
 // also chooses where a value fits several (invowk's *#LLMDefaultsConfig |
 // #LLMConfig admits {}, which #LLMConfig alone finds ambiguous).
-func (r *resolver) objectDefault(v, dv cue.Value) (cue.Value, bool) {
-	bin, ok := sourceExpr(v).(*ast.BinaryExpr)
-	if !ok || bin.Op != token.OR {
-		return cue.Value{}, false
+func (r *resolver) objectDefault(v, dv cue.Value, lit []byte) (t cue.Value, ok bool, completes string) {
+	bin, isBin := sourceExpr(v).(*ast.BinaryExpr)
+	if !isBin || bin.Op != token.OR {
+		return cue.Value{}, false, ""
 	}
 	marked, other := bin.X, bin.Y
 	if u, ok := bin.Y.(*ast.UnaryExpr); ok && u.Op == token.MUL {
 		marked, other = bin.Y, bin.X
 	}
-	u, ok := marked.(*ast.UnaryExpr)
-	if !ok || u.Op != token.MUL {
-		return cue.Value{}, false
+	u, isMark := marked.(*ast.UnaryExpr)
+	if !isMark || u.Op != token.MUL {
+		return cue.Value{}, false, ""
 	}
 	if _, also := other.(*ast.UnaryExpr); also {
-		return cue.Value{}, false
+		return cue.Value{}, false, ""
 	}
 	// The other alternative's value: CUE's Expr lists the alternatives,
 	// or, when it folds them, the one left.
@@ -5243,10 +5241,10 @@ func (r *resolver) objectDefault(v, dv cue.Value) (cue.Value, bool) {
 		}
 	}
 	if !rest.Exists() || rest.IncompleteKind() != dv.IncompleteKind() {
-		return cue.Value{}, false
+		return cue.Value{}, false, ""
 	}
 	if (literalValue(u.X) || defaultDataRef(u.X, r.inRoot, r.topScope) == "") && admits(rest, dv) {
-		if at, ok := completedByDefault(rest, dv); ok {
+		if at, found := completedByDefault(rest, dv, lit); found {
 			if _, isLit := u.X.(*ast.StructLit); isLit && op == cue.NoOp && dv.IncompleteKind() == cue.StructKind {
 				// {uid: string, …} | *{uid: "myUID", …}, which CUE's
 				// Expr gives as the type alone, the default it admits
@@ -5258,21 +5256,20 @@ func (r *resolver) objectDefault(v, dv cue.Value) (cue.Value, bool) {
 					r.unfolded = map[cue.Value]exprResult{}
 				}
 				r.unfolded[v] = exprResult{cue.OrOp, []cue.Value{rest, dv}}
-				return cue.Value{}, false
+				return cue.Value{}, false, ""
 			}
 			// Not the type with a default: a variant of its own, where
 			// the alternatives are objects written in place
 			// (objectsInPlace), or refused, saying this.
-			r.completes = fmt.Sprintf("the default makes whole a value the type alone refuses (the default without %s): CUE takes the default where the data unifies with it, so it accepts that value and fills the member in, which no default of a type states; make the member optional in the type, or give the type's own field the default", at)
-			return cue.Value{}, false
+			return cue.Value{}, false, fmt.Sprintf("the default makes whole a value the type alone refuses (the default without %s): CUE takes the default where the data unifies with it, so it accepts that value and fills the member in, which no default of a type states; make the member optional in the type, or give the type's own field the default", at)
 		}
-		return rest, true
+		return rest, true, ""
 	}
-	return cue.Value{}, false
+	return cue.Value{}, false, ""
 }
 
 // completedByDefault reports a value, dv (a concrete default beside rest,
-// its type) with one member of one of its objects left out, that rest
+// its type; lit its JSON) with one member of one of its objects left out, that rest
 // refuses and the default makes whole: CUE unifies data with both
 // alternatives and takes the default where both succeed or only it does,
 // so [...#Rule] | *[{path: "/"}] with #Rule: {path: string} accepts
@@ -5280,11 +5277,7 @@ func (r *resolver) objectDefault(v, dv cue.Value) (cue.Value, bool) {
 // returns where the member is. A member the type makes optional or gives a
 // default of its own (the Gateway API's matches: *[{path: {type:
 // "PathPrefix", value: "/"}}]) completes nothing the type refuses.
-func completedByDefault(rest, dv cue.Value) (string, bool) {
-	lit, err := dv.MarshalJSON()
-	if err != nil {
-		return "", false
-	}
+func completedByDefault(rest, dv cue.Value, lit []byte) (string, bool) {
 	dec := json.NewDecoder(bytes.NewReader(lit))
 	dec.UseNumber()
 	var doc any
