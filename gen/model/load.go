@@ -129,21 +129,11 @@ func loadSchema(root string, cueTime *time.Duration, now func() time.Duration) (
 				// one instance and that error: load the folders one by
 				// one, so that the others are read (and their errors
 				// said) in the same run and that folder's error is its.
-				// A folder's error fails every folder of the same call:
-				// each folder is asked alone first, and the ones that
-				// load are then loaded together.
-				var args []string
+				// A folder's error fails every folder of the same call,
+				// so each folder is its own call.
 				insts = nil
 				for _, d := range clauseDirs {
-					alone := load.Instances([]string{"./" + d}, &load.Config{Dir: abs})
-					if slices.ContainsFunc(alone, func(inst *build.Instance) bool { return inst.Err != nil }) {
-						insts = append(insts, alone...)
-						continue
-					}
-					args = append(args, "./"+d)
-				}
-				if len(args) > 0 {
-					insts = append(insts, load.Instances(args, &load.Config{Dir: abs})...)
+					insts = append(insts, load.Instances([]string{"./" + d}, &load.Config{Dir: abs})...)
 				}
 			}
 		}
