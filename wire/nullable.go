@@ -57,6 +57,51 @@ func (n Nullable[T]) MarshalJSON() ([]byte, error) {
 	return json.Marshal(n.V)
 }
 
+// UnmarshalJSON reads null as a Nullable that is not Valid, and any other
+// value as T's own UnmarshalJSON reads it (encoding/json's Unmarshal for a
+// T without one): a document of a definition that may be null as a whole
+// (CUE's #Network: null | close({…})) is read into a Nullable of its
+// generated type. null with JSON whitespace around it is null; anything
+// else, an error included, is T's.
+func (n *Nullable[T]) UnmarshalJSON(data []byte) error {
+	if IsNull(data) {
+		*n = Nullable[T]{}
+		return nil
+	}
+	var v T
+	var err error
+	if u, ok := any(&v).(json.Unmarshaler); ok {
+		err = u.UnmarshalJSON(data)
+	} else {
+		err = json.Unmarshal(data, &v)
+	}
+	if err != nil {
+		return err
+	}
+	*n = Nullable[T]{V: v, Valid: true}
+	return nil
+}
+
+// IsNull reports whether the document data is null, with JSON whitespace
+// around it or none: a generated Unmarshal function of a union that may
+// be null as a whole gives a nil union for it.
+func IsNull(data []byte) bool {
+	var z Null
+	return Unmarshal(data, "null", &z, (*Reader).Null) == nil
+}
+
+// Validate reports nothing for null, and for a value what T's Validate
+// (generated, with a pointer receiver) reports; nothing when T has none.
+func (n *Nullable[T]) Validate() error {
+	if !n.Valid {
+		return nil
+	}
+	if v, ok := any(&n.V).(interface{ Validate() error }); ok {
+		return v.Validate()
+	}
+	return nil
+}
+
 // NullableOf returns the reader of a Nullable[T] whose value elem reads:
 // the element reader generated code passes to List or Map for a list or
 // map of nullable values.

@@ -27,3 +27,68 @@ func TestNullable(t *testing.T) {
 		}
 	}
 }
+
+// even is a type of the caller's own, as generated types are: its
+// UnmarshalJSON reads a JSON number and its Validate refuses an odd one.
+type even struct{ n int }
+
+func (e *even) UnmarshalJSON(b []byte) error { return json.Unmarshal(b, &e.n) }
+
+func (e *even) Validate() error {
+	if e.n%2 != 0 {
+		return errOdd
+	}
+	return nil
+}
+
+var errOdd = json.Unmarshal([]byte("x"), new(int)) // any error, compared by identity
+
+// TestNullableDocument: a document of a definition that may be null as a
+// whole, read through Nullable's UnmarshalJSON (directly and by
+// encoding/json) and Validate: null (JSON whitespace around it too) is not
+// Valid and valid; a value is the type's own UnmarshalJSON's and
+// Validate's; nul, null with more after it and a value of another kind are
+// errors, never null.
+func TestNullableDocument(t *testing.T) {
+	for _, tc := range []struct {
+		in       string
+		want     Nullable[even]
+		invalid  bool // Validate refuses it
+		decodeOK bool
+	}{
+		{`null`, Nullable[even]{}, false, true},
+		{" \t\r\nnull \n", Nullable[even]{}, false, true},
+		{`4`, Of(even{4}), false, true},
+		{`3`, Of(even{3}), true, true},
+		{`nul`, Nullable[even]{}, false, false},
+		{`null null`, Nullable[even]{}, false, false},
+		{`"x"`, Nullable[even]{}, false, false},
+		{"\fnull", Nullable[even]{}, false, false},
+	} {
+		var got Nullable[even]
+		err := got.UnmarshalJSON([]byte(tc.in))
+		if (err == nil) != tc.decodeOK {
+			t.Errorf("UnmarshalJSON(%q): %v, want ok %v", tc.in, err, tc.decodeOK)
+			continue
+		}
+		if !tc.decodeOK {
+			continue
+		}
+		if got != tc.want {
+			t.Errorf("UnmarshalJSON(%q) = %+v, want %+v", tc.in, got, tc.want)
+		}
+		if err := got.Validate(); (err != nil) != tc.invalid {
+			t.Errorf("Validate(%+v) = %v, want invalid %v", got, err, tc.invalid)
+		}
+		var byJSON Nullable[even]
+		if err := json.Unmarshal([]byte(tc.in), &byJSON); err != nil || byJSON != tc.want {
+			t.Errorf("json.Unmarshal(%q) = %+v, %v; want %+v", tc.in, byJSON, err, tc.want)
+		}
+	}
+	// A T without UnmarshalJSON is read by encoding/json; without
+	// Validate it is valid.
+	var s Nullable[string]
+	if err := s.UnmarshalJSON([]byte(`"x"`)); err != nil || s != Of("x") || s.Validate() != nil {
+		t.Errorf("Nullable[string] of \"x\" = %+v, %v", s, err)
+	}
+}
