@@ -250,7 +250,11 @@ type root struct {
 	name   string // its TypeScript name, the definition's (model.TSName)
 	goName string
 	union  bool
-	file   string // its JSON Schema file under jsonschema/<pkg>/
+	// nullable: the definition may be null as a whole
+	// (model.Package.Nullable): Go reads a document of an object into a
+	// wire.Nullable, and a union's Unmarshal function gives nil for null.
+	nullable bool
+	file     string // its JSON Schema file under jsonschema/<pkg>/
 }
 
 func (c *kase) root(def string) (root, error) {
@@ -258,7 +262,7 @@ func (c *kase) root(def string) (root, error) {
 		// The package's document: its root object, the definition its
 		// top level embeds alone, or its value when not a struct.
 		if o := c.pkg.Root; o != nil {
-			return root{name: o.TSName, goName: o.GoName, file: c.schemaFile(o.Name)}, nil
+			return root{name: o.TSName, goName: o.GoName, nullable: c.pkg.IsNullable(o.Name), file: c.schemaFile(o.Name)}, nil
 		}
 		if c.pkg.Value != nil {
 			_, _, goName := c.pkg.ValueDef()
@@ -268,12 +272,12 @@ func (c *kase) root(def string) (root, error) {
 	}
 	for _, o := range c.pkg.Objects {
 		if o.Name == def {
-			return root{name: o.TSName, goName: o.GoName, file: c.schemaFile(o.Name)}, nil
+			return root{name: o.TSName, goName: o.GoName, nullable: c.pkg.IsNullable(o.Name), file: c.schemaFile(o.Name)}, nil
 		}
 	}
 	for _, u := range c.pkg.Unions {
 		if u.Name == def {
-			return root{name: u.TSName, goName: u.GoName, union: true, file: c.schemaFile(u.Name)}, nil
+			return root{name: u.TSName, goName: u.GoName, union: true, nullable: c.pkg.IsNullable(u.Name), file: c.schemaFile(u.Name)}, nil
 		}
 	}
 	return root{}, fmt.Errorf("#%s is not an object or a union of package %s", def, c.pkg.Name)
@@ -352,9 +356,14 @@ func judgeGo(t *testing.T, mod string, cases []*kase) map[string]string {
 				continue
 			}
 			key := c.name + "/" + in.def
-			if r.union {
+			switch {
+			case r.union && r.nullable:
+				fmt.Fprintf(&entries, "\t%q: func(b []byte) ([]byte, error) { v, err := %s.Unmarshal%s(b); if err != nil { return nil, err }; if v == nil { return []byte(\"null\"), nil }; if err := v.Validate(); err != nil { return nil, err }; return v.AppendJSON(nil) },\n", key, alias, r.goName)
+			case r.union:
 				fmt.Fprintf(&entries, "\t%q: func(b []byte) ([]byte, error) { v, err := %s.Unmarshal%s(b); if err != nil { return nil, err }; if err := v.Validate(); err != nil { return nil, err }; return v.AppendJSON(nil) },\n", key, alias, r.goName)
-			} else {
+			case r.nullable:
+				fmt.Fprintf(&entries, "\t%q: func(b []byte) ([]byte, error) { var v wire.Nullable[%s.%s]; if err := v.UnmarshalJSON(b); err != nil { return nil, err }; if err := v.Validate(); err != nil { return nil, err }; if !v.Valid { return []byte(\"null\"), nil }; return v.V.AppendJSON(nil) },\n", key, alias, r.goName)
+			default:
 				fmt.Fprintf(&entries, "\t%q: func(b []byte) ([]byte, error) { var v %s.%s; if err := v.UnmarshalJSON(b); err != nil { return nil, err }; if err := v.Validate(); err != nil { return nil, err }; return v.AppendJSON(nil) },\n", key, alias, r.goName)
 			}
 		}
@@ -376,7 +385,10 @@ import (
 	"reflect"
 	"strings"
 
+	"github.com/schemagen/schemagen/wire"
 ` + imports.String() + `)
+
+var _ = wire.IsNull // a document of a nullable object is read into a wire.Nullable
 
 var judges = map[string]func([]byte) ([]byte, error){
 ` + entries.String() + `}

@@ -36,6 +36,10 @@ type instance struct {
 	// union is set when the unit is a union, decoded by its Unmarshal
 	// function rather than a type's UnmarshalJSON.
 	union bool
+	// nullable: the unit may be null as a whole (model.Package.Nullable):
+	// Go reads a document of an object into a wire.Nullable, and a
+	// union's Unmarshal function gives nil for null.
+	nullable bool
 }
 
 // want reports whether the judge who should accept the instance
@@ -171,6 +175,7 @@ func readInstances(t *testing.T, runs []*corpusRun) []*instance {
 		for _, un := range r.pkg(pkg).Unions {
 			in.union = in.union || un.Name == name
 		}
+		in.nullable = r.pkg(pkg).IsNullable(name)
 		in.file = schemaFile(filepath.Join(r.work, r.cfg.Output, "jsonschema", filepath.FromSlash(pkg)), in.goName, name)
 		if in.file == "" {
 			t.Errorf("%s: no JSON Schema file of %s", p, in.goName)
@@ -249,14 +254,19 @@ func judgeGo(t *testing.T, mod string, ins []*instance) map[string]string {
 		k := in.unit.Key()
 		if !seen[k] {
 			seen[k] = true
-			if in.union {
+			switch {
+			case in.union && in.nullable:
+				fmt.Fprintf(&entries, "\t%q: func(b []byte) error { v, err := %s.Unmarshal%s(b); if err != nil || v == nil { return err }; return v.Validate() },\n", k, a, in.goName)
+			case in.union:
 				fmt.Fprintf(&entries, "\t%q: func(b []byte) error { v, err := %s.Unmarshal%s(b); if err != nil { return err }; return v.Validate() },\n", k, a, in.goName)
-			} else {
+			case in.nullable:
+				fmt.Fprintf(&entries, "\t%q: func(b []byte) error { var v wire.Nullable[%s.%s]; if err := v.UnmarshalJSON(b); err != nil { return err }; return v.Validate() },\n", k, a, in.goName)
+			default:
 				fmt.Fprintf(&entries, "\t%q: func(b []byte) error { var v %s.%s; if err := v.UnmarshalJSON(b); err != nil { return err }; return v.Validate() },\n", k, a, in.goName)
 			}
 		}
 	}
-	src := "package main\n\nimport (\n\t\"bufio\"\n\t\"fmt\"\n\t\"os\"\n\t\"strings\"\n\n" + imports.String() + ")\n\nvar judges = map[string]func([]byte) error{\n" + entries.String() + `}
+	src := "package main\n\nimport (\n\t\"bufio\"\n\t\"fmt\"\n\t\"os\"\n\t\"strings\"\n\n\t\"github.com/schemagen/schemagen/wire\"\n" + imports.String() + ")\n\nvar _ = wire.IsNull // a document of a nullable object is read into a wire.Nullable\n\nvar judges = map[string]func([]byte) error{\n" + entries.String() + `}
 
 func main() {
 	in := bufio.NewScanner(os.Stdin)

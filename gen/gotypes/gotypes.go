@@ -106,7 +106,7 @@ func generatePackage(p *model.Package) ([]output.File, error) {
 		decls = append(decls, decl{e.Pos, func(f *goFile) { enum(f, e) }})
 	}
 	for _, o := range p.Objects {
-		decls = append(decls, decl{o.Pos, func(f *goFile) { object(f, o) }})
+		decls = append(decls, decl{o.Pos, func(f *goFile) { object(f, o, p.IsNullable(o.Name)) }})
 	}
 	for _, o := range p.OneOfs {
 		decls = append(decls, decl{o.Pos, func(f *goFile) { oneOf(f, o) }})
@@ -130,7 +130,7 @@ func generatePackage(p *model.Package) ([]output.File, error) {
 	}
 	used := usedUnions(p)
 	for _, u := range p.Unions {
-		decls = append(decls, decl{u.Pos, func(f *goFile) { union(f, u, used[u]) }})
+		decls = append(decls, decl{u.Pos, func(f *goFile) { union(f, u, used[u], p.IsNullable(u.Name)) }})
 	}
 	for _, m := range p.Maps {
 		decls = append(decls, decl{m.Pos, func(f *goFile) { namedMap(f, m) }})

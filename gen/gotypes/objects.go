@@ -197,10 +197,17 @@ func jsonTag(fd *model.Field) string {
 	return "`json:" + quote(name) + "`"
 }
 
-func object(f *goFile, o *model.Object) {
+// object declares o's Go type and its methods; nullable when the
+// definition may be null as a whole (model.Package.Nullable), which its
+// doc says, with how to read such a document.
+func object(f *goFile, o *model.Object, nullable bool) {
 	t := o.GoName
 	f.decl()
-	f.doc(docFor(t, o.Doc))
+	doc := o.Doc
+	if nullable {
+		doc = strings.TrimLeft(doc+fmt.Sprintf("\n\nA document of %s may also be null (the schema's null | …): read one into a wire.Nullable[%s], whose UnmarshalJSON gives Valid false for null and whose Validate calls this type's; a field of this type is a wire.Nullable too.", t, t), "\n")
+	}
+	f.doc(docFor(t, doc))
 	fields := structFields(o)
 	if len(fields) == 0 && !o.KeepsUnknown() && o.Typed() == nil {
 		f.p("type ", t, " struct{}")

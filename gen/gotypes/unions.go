@@ -11,9 +11,13 @@ import (
 // union emits a sealed interface, its variants' methods and its decoder,
 // and, when a field, list element or map value has its type (used), the
 // reader of such a value.
-func union(f *goFile, u *model.Union, used bool) {
+// union declares a tagged union's interface, its variants' methods and
+// its Unmarshal function; nullable when the definition may be null as a
+// whole (model.Package.Nullable): the Unmarshal function gives nil for a
+// document that is null.
+func union(f *goFile, u *model.Union, used, nullable bool) {
 	if u.Untagged() {
-		untagged(f, u, used)
+		untagged(f, u, used, nullable)
 		return
 	}
 	t := u.GoName
@@ -25,6 +29,9 @@ func union(f *goFile, u *model.Union, used bool) {
 		names = append(names, "*"+v.GoName)
 	}
 	doc := u.Doc + fmt.Sprintf("\n\nIts variants are %s; a type switch needs one case for each.", joinAnd(names))
+	if nullable {
+		doc += nullUnionDoc(u)
+	}
 	doc = strings.TrimLeft(doc, "\n") // an undocumented union: its variants alone
 	f.decl()
 	f.doc(docFor(t, doc), UnionDirective)
@@ -63,8 +70,9 @@ func union(f *goFile, u *model.Union, used bool) {
 	}
 
 	f.decl()
-	f.doc(fmt.Sprintf("%s decodes one %s, choosing the variant by its %q field.\nThe error is a *wire.DecodeError, also for a missing or unknown %s.", u.UnmarshalFunc(), t, u.Discriminator, u.Discriminator))
+	f.doc(fmt.Sprintf("%s decodes one %s, choosing the variant by its %q field.\nThe error is a *wire.DecodeError, also for a missing or unknown %s.%s", u.UnmarshalFunc(), t, u.Discriminator, u.Discriminator, nullUnmarshalDoc(nullable)))
 	f.open("func ", u.UnmarshalFunc(), "(data []byte) (", t, ", error)")
+	nullDocument(f, nullable)
 	f.p("r := ", w, ".NewReader(data)")
 	f.p("x, err := ", decodeFunc(t), "(&r)")
 	f.open("if err = r.Finish(", quote(t), ", err); err != nil")
@@ -154,7 +162,34 @@ func joinAnd(xs []string) string {
 // wire.Try on each variant the members allow: exactly one must be
 // possible, and complete), and ValidateT, which also checks that a value
 // built in Go is exactly one variant as its JSON is read.
-func untagged(f *goFile, u *model.Union, used bool) {
+// nullUnionDoc is what the doc of a union that may be null as a whole
+// says of it.
+func nullUnionDoc(u *model.Union) string {
+	return fmt.Sprintf("\n\nA document of %s may also be null (the schema's null | …): %s gives nil for it, and a field of this type is a wire.Nullable.", u.GoName, u.UnmarshalFunc())
+}
+
+// nullUnmarshalDoc is what the doc of the Unmarshal function of a union
+// says of null: nothing unless the union may be null as a whole.
+func nullUnmarshalDoc(nullable bool) string {
+	if !nullable {
+		return ""
+	}
+	return "\nA document that is null is nil: the schema lets it be null as a whole."
+}
+
+// nullDocument writes an Unmarshal function's first statement for a
+// union that may be null as a whole: null is nil.
+func nullDocument(f *goFile, nullable bool) {
+	if nullable {
+		f.open("if ", f.wire(), ".IsNull(data)")
+		f.p("return nil, nil")
+		f.close()
+	}
+}
+
+// untagged declares a union no constant field tells apart, as union does
+// a tagged one.
+func untagged(f *goFile, u *model.Union, used, nullable bool) {
 	t := u.GoName
 	w := f.wire()
 	marker := "is" + t
@@ -164,6 +199,9 @@ func untagged(f *goFile, u *model.Union, used bool) {
 		plain = append(plain, quote(v.GoName))
 	}
 	doc := u.Doc + fmt.Sprintf("\n\nIts variants are %s; a type switch needs one case for each. No constant field tells them apart: a value is the one variant whose members it has, as CUE decides (%s).", joinAnd(names), u.UnmarshalFunc())
+	if nullable {
+		doc += nullUnionDoc(u)
+	}
 	doc = strings.TrimLeft(doc, "\n") // an undocumented union: its variants alone
 	if u.Default != nil {
 		doc += fmt.Sprintf(" *%s is the default: a value it is possible for is one, complete or not, however many others are possible too.", u.Default.GoName)
@@ -220,20 +258,32 @@ func untagged(f *goFile, u *model.Union, used bool) {
 	if u.Merge {
 		dflt = "\nSeveral may be where the value holds every member each declares:\nCUE's values of them come out equal, one value, which the first of\nthem holds."
 	}
-	f.doc(fmt.Sprintf("%s decodes one %s as CUE reads it: the variants possible are those that\ndeclare every member the value has that some variant declares, and\nadmit its values, required fields aside; exactly one must be, and the\nvalue complete for it.%s The error is a *wire.DecodeError: for none or\nseveral, wire.ErrVariant.", u.UnmarshalFunc(), t, dflt))
+	f.doc(fmt.Sprintf("%s decodes one %s as CUE reads it: the variants possible are those that\ndeclare every member the value has that some variant declares, and\nadmit its values, required fields aside; exactly one must be, and the\nvalue complete for it.%s The error is a *wire.DecodeError: for none or\nseveral, wire.ErrVariant.%s", u.UnmarshalFunc(), t, dflt, nullUnmarshalDoc(nullable)))
 	f.open("func ", u.UnmarshalFunc(), "(data []byte) (", t, ", error)")
+	nullDocument(f, nullable)
 	f.p("return ", w, ".Decode(data, ", quote(t), ", ", decodeFunc(t), ")")
 	f.close()
 
 	f.decl()
-	f.doc(fmt.Sprintf("Validate%s reports every way x breaks a constraint of the schema: its\nvariant's, and, since no constant field tells the variants apart, a value\nthat another variant would also take (one CUE finds ambiguous), which only\na value built in Go can be.", t))
+	nilDoc := ""
+	if nullable {
+		nilDoc = " A nil x is null, which is valid."
+	}
+	f.doc(fmt.Sprintf("Validate%s reports every way x breaks a constraint of the schema: its\nvariant's, and, since no constant field tells the variants apart, a value\nthat another variant would also take (one CUE finds ambiguous), which only\na value built in Go can be.%s", t, nilDoc))
 	f.open("func Validate", t, "(x ", t, ") error")
+	if nullable {
+		f.open("if x == nil")
+		f.p("return nil // null, which the schema lets a document of ", t, " be")
+		f.close()
+	}
 	f.p("var p ", w, ".Problems")
 	f.p("root := ", w, ".Root(", quote(t), ")")
-	f.open("if x == nil")
-	f.p("p.Add(&root, \"\", ", w, `.RuleRequired, "%s", `, quote("is nil: it must hold one of "+t+"'s variants"), ")")
-	f.p("return p.Err()")
-	f.close()
+	if !nullable {
+		f.open("if x == nil")
+		f.p("p.Add(&root, \"\", ", w, `.RuleRequired, "%s", `, quote("is nil: it must hold one of "+t+"'s variants"), ")")
+		f.p("return p.Err()")
+		f.close()
+	}
 	f.p("x.validate(&p, &root)")
 	if u.Merge {
 		f.p(w, ".OneValue(&p, &root, \"\", x, ", decodeFunc(t), ")")

@@ -110,8 +110,9 @@ type def struct {
 	doc *model.Type
 	// docText is its doc comment.
 	docText string
-	// nullable: the definition is a package's document that may also be
-	// null (package maybe; null | string).
+	// nullable: the definition may also be null as a whole: a package's
+	// document (package maybe; null | string), or an object or union
+	// definition (#network: null | close({…}); model.Package.Nullable).
 	nullable bool
 }
 
@@ -286,10 +287,10 @@ func generatePackage(p *model.Package, idBase string) ([]output.File, error) {
 		defs[e.Name] = &def{name: e.Name, pos: e.Pos, enum: e}
 	}
 	for _, o := range p.Objects {
-		defs[o.Name] = &def{name: o.Name, pos: o.Pos, object: o}
+		defs[o.Name] = &def{name: o.Name, pos: o.Pos, object: o, nullable: p.IsNullable(o.Name)}
 	}
 	for _, u := range p.Unions {
-		defs[u.Name] = &def{name: u.Name, pos: u.Pos, union: u}
+		defs[u.Name] = &def{name: u.Name, pos: u.Pos, union: u, nullable: p.IsNullable(u.Name)}
 	}
 	for _, m := range p.Maps {
 		defs[m.Name] = &def{name: m.Name, pos: m.Pos, mapDef: m}

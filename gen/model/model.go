@@ -64,6 +64,15 @@ type Package struct {
 	Aliases []*Alias
 	Tuples  []*Tuple
 
+	// Nullable are the names of the object and union definitions that
+	// may be null as a whole (#network: null | close({…}), #U: #A | #B |
+	// null), in declaration order: every reference to one is a
+	// NullableKind already, and a document of one may be null too, which
+	// the definition's own JSON Schema file and TypeScript functions
+	// admit (in Go a document of one is read as a wire.Nullable of its
+	// type).
+	Nullable []string
+
 	// GoOmit are the names of the declarations that @go(-) leaves out
 	// of the Go types, as gengotypes reads it; every other target
 	// carries them, and no Go type of the package refers to one (the
@@ -101,6 +110,10 @@ type Package struct {
 // InGo reports whether the declaration named name has a Go type: every
 // one but those @go(-) leaves out (GoOmit).
 func (p *Package) InGo(name string) bool { return !slices.Contains(p.GoOmit, name) }
+
+// IsNullable reports whether the definition named name may be null as a
+// whole (Nullable).
+func (p *Package) IsNullable(name string) bool { return slices.Contains(p.Nullable, name) }
 
 // ValueDef returns where the definition of p's Value is declared, its doc
 // comment and its Go name: those of the OneOf, tuple, enum, scalar or

@@ -78,6 +78,9 @@ func dump(s *model.Schema) string {
 				fmt.Fprintf(&b, "  %s\n", typ(v))
 			}
 		}
+		if len(p.Nullable) > 0 {
+			fmt.Fprintf(&b, "nullable: %s\n", strings.Join(p.Nullable, " "))
+		}
 		if len(p.GoOmit) > 0 {
 			fmt.Fprintf(&b, "not in Go: %s\n", strings.Join(p.GoOmit, " "))
 		}

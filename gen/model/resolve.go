@@ -1347,6 +1347,7 @@ func (r *resolver) resolve() *Package {
 	r.assignNames()
 	r.altGoNames()
 	r.goOmitted()
+	r.nullableDefs()
 	if len(r.errs) == 0 {
 		r.errs = append(r.errs, r.deferred...) // fields dropped without a word
 	}
@@ -1362,6 +1363,20 @@ func (r *resolver) resolve() *Package {
 		}
 	}
 	return r.pkg
+}
+
+// nullableDefs lists the object and union definitions that may be null
+// as a whole (Package.Nullable), in declaration order.
+func (r *resolver) nullableDefs() {
+	for _, d := range r.order {
+		switch {
+		case !d.nullable || d.from != nil:
+		case d.object != nil && d.object.Union == nil:
+			r.pkg.Nullable = append(r.pkg.Nullable, d.object.Name)
+		case d.union != nil:
+			r.pkg.Nullable = append(r.pkg.Nullable, d.union.Name)
+		}
+	}
 }
 
 // document makes d, the definition of a package's value, the package's

@@ -109,7 +109,7 @@ func generatePackage(p *model.Package, out string) ([]output.File, error) {
 		if err := claimAll(claim, derivedNames(model.ObjectKind, o.TSName), o.Pos); err != nil {
 			return nil, err
 		}
-		decls = append(decls, decl{o.Pos, o.TSName, object(o)})
+		decls = append(decls, decl{o.Pos, o.TSName, object(o, p.IsNullable(o.Name))})
 	}
 	for _, u := range p.Unions {
 		def = u.Name
@@ -119,7 +119,7 @@ func generatePackage(p *model.Package, out string) ([]output.File, error) {
 		if err := claimAll(claim, derivedNames(model.UnionKind, u.TSName), u.Pos); err != nil {
 			return nil, err
 		}
-		decls = append(decls, decl{u.Pos, u.TSName, union(u)})
+		decls = append(decls, decl{u.Pos, u.TSName, union(u, p.IsNullable(u.Name))})
 	}
 	for _, m := range p.Maps {
 		def = m.Name
@@ -606,9 +606,20 @@ func member(f *model.Field, indent string, t string) string {
 	return tsdoc(fieldDoc(f), indent) + fmt.Sprintf("%s%s%s: %s;\n", indent, propName(f.Name), opt, t)
 }
 
-func object(o *model.Object) string {
+// nullDoc is what the doc of a definition that may be null as a whole
+// says of it.
+func nullDoc(name string) string {
+	return "\n\nA document of " + name + " may also be null (the schema's null | …): " + parseFunc(name) + " returns null for the text null, and a field of this type holds " + name + " | null."
+}
+
+// object declares o's TypeScript type; nullable when the definition may
+// be null as a whole (model.Package.Nullable).
+func object(o *model.Object, nullable bool) string {
 	var b strings.Builder
 	doc := o.Doc
+	if nullable {
+		doc += nullDoc(o.TSName)
+	}
 	for _, rf := range o.Refusals {
 		doc += fmt.Sprintf("\n\nThe JSON Schema refuses a value with %s", rf.Describe(o))
 		if why := strings.TrimSuffix(strings.Join(strings.Fields(rf.Doc), " "), "."); why != "" {
@@ -703,7 +714,9 @@ func forbidBranches(o *model.Object) [][]string {
 	return out
 }
 
-func union(u *model.Union) string {
+// union declares u's TypeScript type; nullable when the definition may
+// be null as a whole.
+func union(u *model.Union, nullable bool) string {
 	names := make([]string, len(u.Variants))
 	for i, v := range u.Variants {
 		names[i] = v.TSName
@@ -714,6 +727,9 @@ func union(u *model.Union) string {
 		if u.Default != nil {
 			doc += fmt.Sprintf(" %s is the default: a value it is possible for is one, complete or not, however many others are possible too.", u.Default.TSName)
 		}
+	}
+	if nullable {
+		doc += nullDoc(u.TSName)
 	}
 	return tsdoc(doc, "") + fmt.Sprintf("export type %s = %s;\n", u.TSName, strings.Join(names, " | "))
 }

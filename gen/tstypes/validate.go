@@ -124,10 +124,10 @@ func validators(p *model.Package) []decl {
 	}
 	strict := p.JudgedStrictly()
 	for _, o := range p.Objects {
-		ds = append(ds, decl{o.Pos, o.TSName, objectValidator(o, strict[o])})
+		ds = append(ds, decl{o.Pos, o.TSName, objectValidator(o, strict[o], p.IsNullable(o.Name))})
 	}
 	for _, u := range p.Unions {
-		ds = append(ds, decl{u.Pos, u.TSName, unionValidator(u)})
+		ds = append(ds, decl{u.Pos, u.TSName, unionValidator(u, p.IsNullable(u.Name))})
 	}
 	for _, m := range p.Maps {
 		ds = append(ds, decl{m.Pos, m.TSName, mapValidator(m)})
@@ -415,19 +415,32 @@ func enumGuard(e *model.Enum) string {
 // ||; a larger enum's is a switch.
 const maxOrChain = 64
 
-// exported writes the functions every object and union has.
-func exported(c *code, name, what string) {
-	exportedAs(c, name, name, what, true)
+// exported writes the functions every object and union has; when null is
+// set (a definition that may be null as a whole, model.Package.Nullable)
+// they take null as a value of it too, as its JSON Schema file does.
+func exported(c *code, name, what string, null bool) {
+	exportedAs(c, name, name, what, true, null)
 }
 
 // exportedAs is exported for a value of TypeScript type ts (a package's
 // document: Maybe | null), without the is function when with is false (an
-// enum's is its own already).
-func exportedAs(c *code, name, ts, what string, is bool) {
+// enum's is its own already); with null, for a value of ts or null, which
+// the walker and writer of ts are not called for.
+func exportedAs(c *code, name, ts, what string, is, null bool) {
+	check, write := checkFn(name), writerFn(name)+"(value)"
+	if null {
+		ts += " | null"
+		check = "(v: unknown, at: At | null, out: Problem[] | null): boolean => v === null || " + check + "(v, at, out)"
+		write = `value === null ? "null" : ` + write
+	}
 	if is {
 		c.p("/** Whether value is a valid {@link ", name, "}: what ", parseFunc(name), " would return for its JSON. */")
 		c.open("export function ", isFunc(name), "(value: unknown): value is ", ts)
-		c.p("return ", checkFn(name), "(value, null, null);")
+		if null {
+			c.p("return value === null || ", checkFn(name), "(value, null, null);")
+		} else {
+			c.p("return ", checkFn(name), "(value, null, null);")
+		}
 		c.close()
 		c.p("")
 	}
@@ -436,31 +449,38 @@ func exportedAs(c *code, name, ts, what string, is bool) {
 	c.p(" * none when it is valid. A value from JSON.parse has lost what its text")
 	c.p(" * said of a number (1.0000000000000001 is 1 to it), so this judges such a")
 	c.p(" * number as ajv does; ", parseFunc(name), " judges the text.")
+	if null {
+		c.p(" * null is valid: the schema lets a document of ", name, " be null.")
+	}
 	c.p(" */")
 	c.open("export function ", validateFunc(name), "(value: unknown): Problem[]")
-	c.p("return _validate(value, ", checkFn(name), ");")
+	c.p("return _validate(value, ", check, ");")
 	c.close()
 	c.p("")
 	c.p("/**")
 	c.p(" * Parses JSON text as ", what, ", exactly as the Go decoder and Validate")
 	c.p(" * judge it: it throws a {@link ParseError} listing every problem. Unknown")
 	c.p(" * members are kept in the value and otherwise ignored.")
+	if null {
+		c.p(" * The text null is null: the schema lets a document of ", name, " be null.")
+	}
 	c.p(" */")
 	c.open("export function ", parseFunc(name), "(json: string): ", ts)
-	c.p("return _parse<", ts, ">(json, ", jsString(name), ", ", checkFn(name), ");")
+	c.p("return _parse<", ts, ">(json, ", jsString(name), ", ", check, ");")
 	c.close()
 	c.p("")
 	c.p("/** The JSON the Go encoder writes for value: members in schema order, map keys sorted, unknown members dropped. */")
 	c.open("export function ", writeFunc(name), "(value: ", ts, "): string")
-	c.p("return ", writerFn(name), "(value);")
+	c.p("return ", write, ";")
 	c.close()
 }
 
 // objectValidator renders an object's walker and exported functions;
-// strict when a match part judges it strictly (_closed).
-func objectValidator(o *model.Object, strict bool) string {
+// strict when a match part judges it strictly (_closed); nullable when
+// the definition may be null as a whole (model.Package.Nullable).
+func objectValidator(o *model.Object, strict, nullable bool) string {
 	c := &code{}
-	exported(c, o.TSName, "a "+o.TSName)
+	exported(c, o.TSName, "a "+o.TSName, nullable)
 	c.p("")
 	c.open("function ", checkFn(o.TSName), "(v: unknown, at: At | null, out: Problem[] | null): boolean")
 	notObject(c)
@@ -1401,12 +1421,14 @@ func chars(n int) string {
 	return strconv.Itoa(n) + " characters"
 }
 
-func unionValidator(u *model.Union) string {
+// unionValidator renders a union's walker and exported functions,
+// nullable when the definition may be null as a whole.
+func unionValidator(u *model.Union, nullable bool) string {
 	if u.Untagged() {
-		return untaggedValidator(u)
+		return untaggedValidator(u, nullable)
 	}
 	c := &code{}
-	exported(c, u.TSName, "one of "+u.TSName+"'s variants, chosen by its "+strconv.Quote(u.Discriminator))
+	exported(c, u.TSName, "one of "+u.TSName+"'s variants, chosen by its "+strconv.Quote(u.Discriminator), nullable)
 	c.p("")
 	tags := make([]string, len(u.Variants))
 	for i, v := range u.Variants {
@@ -1550,7 +1572,7 @@ func matchWords(t *model.Type) string {
 // the Go type decodes and validates on its own too.
 func mapValidator(m *model.Map) string {
 	c := &code{}
-	exported(c, m.TSName, "a "+m.TSName)
+	exported(c, m.TSName, "a "+m.TSName, false)
 	c.p("")
 	// The map written out: a reference to it (Map set) is a call of
 	// these functions when it holds itself.
@@ -1574,7 +1596,7 @@ func mapValidator(m *model.Map) string {
 // used.
 func selfValidator(name string, t *model.Type) string {
 	c := &code{}
-	exported(c, name, "a "+name)
+	exported(c, name, "a "+name, false)
 	c.p("")
 	if t.Kind == model.OneOfKind {
 		// c and k are where the parser keeps a number's text: the
@@ -1633,7 +1655,7 @@ func documentType(p *model.Package) (document, bool) {
 func documentValidator(d document) string {
 	c := &code{}
 	ts := typ(d.t)
-	exportedAs(c, d.name, ts, "a "+d.name, !isEnum(d.t))
+	exportedAs(c, d.name, ts, "a "+d.name, !isEnum(d.t), false)
 	c.p("")
 	c.open("function ", checkFn(d.name), "(v: unknown, at: At | null, out: Problem[] | null): boolean")
 	c.p("let ok = true;")
@@ -1869,9 +1891,9 @@ func writeExpr(c *code, t *model.Type, v string) string {
 // values, their required members aside (_fits); exactly one must be, and
 // the value complete for it. _which_U says which one, for the check, the
 // writer and matchU alike.
-func untaggedValidator(u *model.Union) string {
+func untaggedValidator(u *model.Union, nullable bool) string {
 	c := &code{}
-	exported(c, u.TSName, "one of "+u.TSName+"'s variants, the one whose members it has")
+	exported(c, u.TSName, "one of "+u.TSName+"'s variants, the one whose members it has", nullable)
 	c.p("")
 	fits := u.Fits()
 	var entries []string

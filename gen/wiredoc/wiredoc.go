@@ -220,6 +220,7 @@ func (d *doc) object(o *model.Object) {
 	} else {
 		d.f("Go: %s.\n\n", d.goName(o.Name, o.GoName))
 	}
+	d.nullable(o.Name)
 	d.f("| field | type | presence | constraints | meaning |\n| --- | --- | --- | --- | --- |\n")
 	for _, f := range o.Fields {
 		presence := "required"
@@ -311,11 +312,20 @@ func (d *doc) object(o *model.Object) {
 	}
 }
 
+// nullable says that a document of the definition name may be null as a
+// whole (model.Package.Nullable).
+func (d *doc) nullable(name string) {
+	if d.p.IsNullable(name) {
+		d.f("A document of %s may also be `null` as a whole; a field of this type may hold null.\n\n", name)
+	}
+}
+
 func (d *doc) union(u *model.Union) {
 	d.f("### %s\n\n", u.Name)
 	if u.Doc != "" {
 		d.f("%s\n\n", paragraph(u.Doc))
 	}
+	d.nullable(u.Name)
 	if u.Untagged() {
 		may := "it has no member the variant does not declare, and each value it has the variant admits"
 		if u.Open() != 0 {
