@@ -399,6 +399,12 @@ func (c *comparer) object(subject string, bo, co *Object, gone map[string]*remov
 	}
 	bound("minFields", bo.MinFields, co.MinFields, true)
 	bound("maxFields", bo.MaxFields, co.MaxFields, false)
+	switch {
+	case bo.Nullable && !co.Nullable:
+		tighter = append(tighter, "null as a whole no longer admitted")
+	case !bo.Nullable && co.Nullable:
+		looser = append(looser, "null as a whole now admitted")
+	}
 	// matchIf and matchN beside the fields: one added or changed may
 	// refuse data valid before, one removed admits more.
 	for _, vs := range [][2][]string{{bo.MatchIfs, co.MatchIfs}, {bo.MatchNs, co.MatchNs}} {
@@ -993,6 +999,12 @@ func (c *comparer) unions(p string, bp *Package, curUnions map[string]*Union, go
 			c.add(compat.UnionSameDiscriminator, subject, "discriminator changed from %q to %q (the field %s of %s); data tagged by %s no longer decodes",
 				bu.Discriminator, cu.Discriminator, cu.Discriminator, strings.Join(objs, ", "), bu.Discriminator)
 			continue
+		}
+		switch {
+		case bu.Nullable && !cu.Nullable:
+			c.add(compat.FieldConstraintNoTighten, subject, "#%s: null as a whole no longer admitted; data valid before may now be refused", bu.Name)
+		case !bu.Nullable && cu.Nullable:
+			c.add(compat.FieldConstraintLoosened, subject, "#%s: null as a whole now admitted; a reader validating against the old schema may refuse new data", bu.Name)
 		}
 		if bu.Discriminator == "" {
 			c.untagged(subject, bu, cu, gone, variantOf)

@@ -65,6 +65,9 @@ type Enum struct {
 // Object is an object's fields, in schema order.
 type Object struct {
 	Name string `json:"name"`
+	// Nullable is set when a document of it may be null as a whole
+	// (#network: null | close({…}); model.Package.Nullable).
+	Nullable bool `json:"nullable,omitempty"`
 	// Open is set when the object admits members it does not name.
 	Open bool `json:"open,omitempty"`
 	// Members are the patterns by whose names a closed object also
@@ -220,6 +223,9 @@ type Union struct {
 	Name          string     `json:"name"`
 	Discriminator string     `json:"discriminator"`
 	Variants      []*Variant `json:"variants"`
+	// Nullable is set when a document of it may be null as a whole
+	// (#U: #A | #B | null).
+	Nullable bool `json:"nullable,omitempty"`
 	// Default is the object of the variant a union without a
 	// discriminator takes wherever a value leaves it possible (*#D | #P),
 	// or "".
@@ -261,7 +267,7 @@ func FromModel(s *model.Schema) *Lock {
 			lp.Enums = append(lp.Enums, le)
 		}
 		for _, o := range p.Objects {
-			lo := &Object{Name: o.Name, Open: o.Open, MinFields: o.MinFields, MaxFields: o.MaxFields}
+			lo := &Object{Name: o.Name, Nullable: p.IsNullable(o.Name), Open: o.Open, MinFields: o.MinFields, MaxFields: o.MaxFields}
 			for _, m := range o.MatchIfs {
 				lo.MatchIfs = append(lo.MatchIfs, matchIfText(m, nil))
 			}
@@ -315,7 +321,7 @@ func FromModel(s *model.Schema) *Lock {
 			lp.Objects = append(lp.Objects, lo)
 		}
 		for _, u := range p.Unions {
-			lu := &Union{Name: u.Name, Discriminator: u.Discriminator}
+			lu := &Union{Name: u.Name, Discriminator: u.Discriminator, Nullable: p.IsNullable(u.Name)}
 			if u.Default != nil {
 				lu.Default = u.Default.Name
 			}
