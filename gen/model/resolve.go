@@ -1211,6 +1211,7 @@ func (r *resolver) resolve() *Package {
 			r.assignNames()
 			r.altGoNames()
 			r.goOmitted()
+			r.nullableDefs()
 		}
 		return r.pkg
 	}
