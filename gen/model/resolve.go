@@ -2958,6 +2958,15 @@ func (r *resolver) classify(d *def) {
 				r.pkg.Maps = append(r.pkg.Maps, d.mapDef)
 				return
 			}
+			if d.v.IncompleteKind() == cue.NullKind|cue.StructKind {
+				// #E: {#N, b?: int} with #N: null | close({…}): CUE
+				// makes it null or the struct of both (an embedded
+				// null is the whole value where the literal's own
+				// fields are optional): the object, nullable, whose
+				// fields CUE lists once null is ruled out.
+				d.nullable = true
+				d.v = d.v.Unify(d.v.Context().CompileString("{...}"))
+			}
 			d.object = &Object{Name: d.name, Doc: d.doc, Pos: d.pos, Open: hasEllipsis(lit)}
 			r.pkg.Objects = append(r.pkg.Objects, d.object)
 			return
