@@ -212,6 +212,62 @@ func MarkdownCell(text string) string {
 	return strings.ReplaceAll(text, "|", `\|`)
 }
 
+// MarkdownCode is s as one Markdown code span in running text: s itself
+// when every rune of it is printable (strconv.IsPrint) and it is neither
+// empty, begun by a quote nor begun or ended by a space; otherwise its Go
+// quoting
+// (strconv.Quote: "" for the empty member name, "foo\nbar" for one with a
+// line break), so that the span shows every character and stays on one
+// line. A backtick in the text gets a fence one backtick longer than its
+// longest run of them, with a space inside each end.
+func MarkdownCode(s string) string {
+	if s == "" || strings.TrimSpace(s) != s || s[0] == '"' || !printable(s) {
+		s = strconv.Quote(s)
+	}
+	return MarkdownSpan(s)
+}
+
+// MarkdownSpan is text, printable and on one line (a value strconv.Quote
+// wrote), as one Markdown code span: a backtick in it gets a fence one
+// backtick longer than its longest run of them, with a space inside each
+// end.
+func MarkdownSpan(s string) string {
+	longest, run := 0, 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == '`' {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
+	}
+	if longest == 0 {
+		return "`" + s + "`"
+	}
+	fence := strings.Repeat("`", longest+1)
+	return fence + " " + s + " " + fence
+}
+
+// MarkdownCodeCell is MarkdownCode for a table cell: a '|' written \|,
+// which a table reads as the character inside a code span too.
+func MarkdownCodeCell(s string) string { return cellPipes(MarkdownCode(s)) }
+
+// MarkdownSpanCell is MarkdownSpan for a table cell, as MarkdownCodeCell.
+func MarkdownSpanCell(s string) string { return cellPipes(MarkdownSpan(s)) }
+
+func cellPipes(span string) string { return strings.ReplaceAll(span, "|", `\|`) }
+
+// printable reports whether every rune of s is printable (strconv.IsPrint)
+// and s is valid UTF-8.
+func printable(s string) bool {
+	for _, r := range s {
+		if r == utf8.RuneError || !strconv.IsPrint(r) {
+			return false
+		}
+	}
+	return true
+}
+
 // GoString is s as a Go interpreted string literal, quotes included:
 // strconv.Quote, which escapes every character that is not printable
 // (bidirectional controls, U+2028 and U+2029 among them) and invalid

@@ -98,3 +98,32 @@ func FuzzContexts(f *testing.F) {
 		}
 	})
 }
+
+// TestMarkdownCode: a member name as one code span on one line, showing
+// every character: plain names as they are, any other quoted, a backtick
+// given a longer fence, and in a table cell a pipe escaped.
+func TestMarkdownCode(t *testing.T) {
+	for _, tc := range []struct{ in, text, cell string }{
+		{"name", "`name`", "`name`"},
+		{"a.b-c", "`a.b-c`", "`a.b-c`"},
+		{"", "`\"\"`", "`\"\"`"},
+		{"foo\nbar", "`\"foo\\nbar\"`", "`\"foo\\nbar\"`"},
+		{"a b", "`a b`", "`a b`"},
+		{" a", "`\" a\"`", "`\" a\"`"},
+		{"a`b", "`` a`b ``", "`` a`b ``"},
+		{"``", "``` `` ```", "``` `` ```"},
+		{"a|b", "`a|b`", "`a\\|b`"},
+		{"\u2028", "`\"\\u2028\"`", "`\"\\u2028\"`"},
+		{"ü", "`ü`", "`ü`"},
+		{`"q"`, "`\"\\\"q\\\"\"`", "`\"\\\"q\\\"\"`"},
+		{`a"b`, "`a\"b`", "`a\"b`"},
+		{"\xff", "`\"\\xff\"`", "`\"\\xff\"`"},
+	} {
+		if got := escape.MarkdownCode(tc.in); got != tc.text {
+			t.Errorf("MarkdownCode(%q) = %s, want %s", tc.in, got, tc.text)
+		}
+		if got := escape.MarkdownCodeCell(tc.in); got != tc.cell {
+			t.Errorf("MarkdownCodeCell(%q) = %s, want %s", tc.in, got, tc.cell)
+		}
+	}
+}

@@ -201,21 +201,37 @@ func plainDoc(text string) bool {
 // padded to the widest in its column over the run. A row with fewer cells
 // ends the alignment of the columns it lacks, as in gofmt.
 func (f *goFile) columns(rows [][]string) {
-	widths := make([]int, 0, 4)
-	for _, r := range rows {
-		for i, c := range r[:len(r)-1] {
-			if i >= len(widths) {
-				widths = append(widths, 0)
+	// As gofmt's tabwriter aligns them: cell i of a row is padded to the
+	// widest cell i of the consecutive rows that have a cell after it (a
+	// row with fewer cells ends the column there).
+	width := make([][]int, len(rows))
+	for i := 0; ; i++ {
+		any := false
+		for start := 0; start < len(rows); {
+			if len(rows[start])-1 <= i {
+				start++
+				continue
 			}
-			widths[i] = max(widths[i], utf8.RuneCountInString(c))
+			any = true
+			end, w := start, 0
+			for ; end < len(rows) && len(rows[end])-1 > i; end++ {
+				w = max(w, utf8.RuneCountInString(rows[end][i]))
+			}
+			for r := start; r < end; r++ {
+				width[r] = append(width[r], w)
+			}
+			start = end
+		}
+		if !any {
+			break
 		}
 	}
-	for _, r := range rows {
+	for n, r := range rows {
 		var line strings.Builder
 		for i, c := range r {
 			line.WriteString(c)
 			if i < len(r)-1 {
-				line.WriteString(strings.Repeat(" ", widths[i]-utf8.RuneCountInString(c)+1))
+				line.WriteString(strings.Repeat(" ", width[n][i]-utf8.RuneCountInString(c)+1))
 			}
 		}
 		f.p(line.String())

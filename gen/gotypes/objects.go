@@ -187,6 +187,9 @@ func structFields(o *model.Object) []*model.Field {
 // when nil (omitzero; omitempty would drop a present empty one).
 func jsonTag(fd *model.Field) string {
 	name := fd.Name
+	if !tagCarries(name) {
+		return "" // the generated codec carries it (fieldDoc says so)
+	}
 	switch {
 	case !fd.Optional:
 	case isCollection(fd.Type):
@@ -195,6 +198,27 @@ func jsonTag(fd *model.Field) string {
 		name += ",omitempty"
 	}
 	return "`json:" + quote(name) + "`"
+}
+
+// tagCarries reports whether a struct tag carries the member name name
+// as encoding/json reads one: letters, digits and the punctuation its tag
+// names allow, not empty. A field of another name (a quote, a backslash,
+// a comma, a backtick, a control character: "hw.status{hw.type=\"battery\"}")
+// has no json tag; the generated UnmarshalJSON and AppendJSON carry it,
+// and its doc says its name.
+func tagCarries(name string) bool {
+	if name == "" {
+		return false
+	}
+	for _, r := range name {
+		switch {
+		case strings.ContainsRune("!#$%&()*+-./:;<=>?@[]^_{|}~ ", r):
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // object declares o's Go type and its methods; nullable when the
@@ -222,6 +246,10 @@ func object(f *goFile, o *model.Object, nullable bool) {
 		}
 		for _, fd := range fields {
 			doc := fieldDoc(fd)
+			if !tagCarries(fd.Name) {
+				untagged := fmt.Sprintf("Its member name, %s, is one no struct tag carries: the generated codec reads and writes it; the field has no json tag.", strconv.Quote(fd.Name))
+				doc = strings.TrimLeft(doc+"\n\n"+untagged, "\n")
+			}
 			if cd := o.DeclaredBy(fd.Name); cd != nil {
 				// A field an if clause declares: Validate checks both.
 				only := "Only when " + cd.Describe(o) + "; absent otherwise."
@@ -235,7 +263,11 @@ func object(f *goFile, o *model.Object, nullable bool) {
 				flush()
 				f.comment(doc)
 			}
-			run = append(run, []string{fd.GoName, goType(f, fd.Type, fd.Optional), jsonTag(fd)})
+			row := []string{fd.GoName, goType(f, fd.Type, fd.Optional)}
+			if tag := jsonTag(fd); tag != "" {
+				row = append(row, tag)
+			}
+			run = append(run, row)
 		}
 		flush()
 		switch {

@@ -294,10 +294,6 @@ func (r *resolver) conditional(d *def, lit *ast.StructLit, c *ast.Comprehension,
 			// dependentRequired through cue import): foo is any value
 			// whether the condition holds or not, as foo?: _ beside it
 			// says, and required while it holds (narrow, below).
-			if !r.wireName(d, name, pos) {
-				ok = false
-				continue
-			}
 			fd := &Field{Name: name, Pos: pos, Doc: commentText(f), Optional: true, Type: &Type{Kind: AnyKind}}
 			if fd.Doc == "" {
 				r.docf(pos, "%s.%s has no doc comment: say what it means on the line above it", d.ref(), name)
@@ -990,9 +986,6 @@ func (r *resolver) declared(d *def, cd *Conditional, probe cue.Value, f *ast.Fie
 	if fd.Doc == "" {
 		r.docf(pos, "%s.%s has no doc comment: say what it means on the line above it", d.ref(), name)
 	}
-	if !r.wireName(d, name, pos) {
-		return nil
-	}
 	tv := v
 	if dv, has := v.Default(); has {
 		// An open list's own default ([]) is no default of the schema's;
@@ -1424,14 +1417,4 @@ func objectSample(o *Object, depth int) (any, bool) {
 // schema holds it, sees only the object's own members.
 func notOwnField(test, name, obj string) string {
 	return fmt.Sprintf("%s: %s is not a field of %s, whose value holds the if; an if is carried when it tests the object's own fields (JSON Schema's if/then there sees only those), and %s is a value outside it (a member of an object around it, or another definition's), a test between two parts of the data that no target states there; test a field of %s, or move the if to the object that holds %s", test, name, obj, name, obj, name)
-}
-
-// wireName reports whether name, a field only an if body declares, is one
-// a Go struct tag carries (jsonKey), refusing it at pos otherwise.
-func (r *resolver) wireName(d *def, name string, pos Pos) bool {
-	if jsonKey(name) {
-		return true
-	}
-	r.errorf(pos, "%s: field %q: a wire name is letters, digits and the punctuation encoding/json carries in a Go struct tag (no backtick, comma, quote, backslash or control character)", d.ref(), name)
-	return false
 }

@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/schemagen/schemagen/gen/cuesrc"
 )
@@ -367,26 +366,6 @@ func contains(xs []string, s string) bool {
 		}
 	}
 	return false
-}
-
-// jsonKey reports whether name can be a wire field's name: non-empty and
-// every character a letter, a digit or punctuation encoding/json accepts
-// in a struct tag's name (its isValidTag), so that the Go field's tag is
-// a valid raw string and encoding/json reads the same key the generated
-// code does.
-func jsonKey(name string) bool {
-	if name == "" {
-		return false
-	}
-	for _, r := range name {
-		switch {
-		case strings.ContainsRune("!#$%&()*+-./:;<=>?@[]^_{|}~ ", r):
-		case unicode.IsLetter(r) || unicode.IsDigit(r):
-		default:
-			return false
-		}
-	}
-	return true
 }
 
 // QuotedDefName is the name a definition under # takes (#: "per-son": …,

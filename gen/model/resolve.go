@@ -4763,10 +4763,6 @@ func (r *resolver) resolveObject(d *def) {
 		name := sel.Unquoted()
 		f := &Field{Name: name, Pos: r.pos(v), Doc: docText(v.Doc())}
 		regular := false
-		if !jsonKey(name) {
-			r.errorf(f.Pos, "#%s: field %q: a wire name is letters, digits and the punctuation encoding/json carries in a Go struct tag (no backtick, comma, quote, backslash or control character)", d.name, name)
-			continue
-		}
 		switch sel.ConstraintType() {
 		case cue.OptionalConstraint:
 			f.Optional, f.OptionalMark = true, true

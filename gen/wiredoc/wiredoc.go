@@ -216,7 +216,7 @@ func (d *doc) object(o *model.Object) {
 			}
 			of += sep + link(u.Name)
 		}
-		d.f("A variant of %s: `%s` is `%q`. Go: `*%s`.\n\n", of, o.Union.Discriminator, o.Tag, o.GoName)
+		d.f("A variant of %s: %s is %s. Go: `*%s`.\n\n", of, escape.MarkdownCode(o.Union.Discriminator), escape.MarkdownSpan(strconv.Quote(o.Tag)), o.GoName)
 	} else {
 		d.f("Go: %s.\n\n", d.goName(o.Name, o.GoName))
 	}
@@ -239,7 +239,7 @@ func (d *doc) object(o *model.Object) {
 		if cd := o.DeclaredBy(f.Name); cd != nil {
 			presence += ", only when " + cell(cd.Describe(o))
 		}
-		d.f("| `%s` | %s | %s | %s | %s |\n", f.Name, d.typ(f.Type), presence, orDash(d.constraints(f.Type)), cell(f.Doc))
+		d.f("| %s | %s | %s | %s | %s |\n", escape.MarkdownCodeCell(f.Name), d.typ(f.Type), presence, orDash(d.constraints(f.Type)), cell(f.Doc))
 	}
 	d.f("\n")
 	for _, m := range o.MatchIfs {
@@ -274,27 +274,27 @@ func (d *doc) object(o *model.Object) {
 	}
 	for _, a := range o.Absent {
 		if a.Why == "_|_" {
-			d.f("It never holds `%s` (`%s?: _|_`): a value there is refused.\n\n", a.Name, a.Name)
+			d.f("It never holds %s (%s): a value there is refused.\n\n", escape.MarkdownCode(a.Name), escape.MarkdownCode(cueLabel(a.Name)+"?: _|_"))
 		} else {
-			d.f("It never holds `%s`: CUE does not allow it (%s); a value there is refused.\n\n", a.Name, a.Why)
+			d.f("It never holds %s: CUE does not allow it (%s); a value there is refused.\n\n", escape.MarkdownCode(a.Name), a.Why)
 		}
 	}
 	for _, fb := range o.Forbids {
 		absent := make([]string, len(fb.Absent))
 		for i, a := range fb.Absent {
-			absent[i] = "`" + a + "`"
+			absent[i] = escape.MarkdownCode(a)
 		}
 		verb := "is"
 		if len(absent) > 1 {
 			verb = "are"
 		}
-		d.f("When `%s` is `%q`, %s %s absent.\n\n", fb.Field, fb.Value, andList(absent), verb)
+		d.f("When %s is %s, %s %s absent.\n\n", escape.MarkdownCode(fb.Field), escape.MarkdownSpan(strconv.Quote(fb.Value)), andList(absent), verb)
 	}
 	for _, cd := range o.Conditionals {
 		var declared []string
 		for _, n := range cd.Then {
 			if n.Declared {
-				declared = append(declared, "`"+n.Path[0]+"`")
+				declared = append(declared, escape.MarkdownCode(n.Path[0]))
 			}
 		}
 		d.f("When %s: %s.", cell(cd.Describe(o)), cell(cd.Says()))
@@ -343,7 +343,7 @@ func (d *doc) union(u *model.Union) {
 		for _, v := range u.Variants {
 			names := model.MemberNames(v)
 			for i, n := range names {
-				names[i] = "`" + n + "`"
+				names[i] = escape.MarkdownCodeCell(n)
 			}
 			if v.Open {
 				names = append(names, "open: any other")
@@ -354,9 +354,9 @@ func (d *doc) union(u *model.Union) {
 		return
 	}
 	d.f("One of these objects, told apart by `%s`, which every one of them requires. Go: %s.\n\n", u.Discriminator, d.unionGo(u, fmt.Sprintf("the interface `%s` (`%s` decodes one)", u.GoName, u.UnmarshalFunc())))
-	d.f("| `%s` | variant | meaning |\n| --- | --- | --- |\n", u.Discriminator)
+	d.f("| %s | variant | meaning |\n| --- | --- | --- |\n", escape.MarkdownCodeCell(u.Discriminator))
 	for _, v := range u.Variants {
-		d.f("| `%q` | %s | %s |\n", v.Tag, link(v.Name), cell(v.Doc))
+		d.f("| %s | %s | %s |\n", escape.MarkdownSpanCell(strconv.Quote(v.Tag)), link(v.Name), cell(v.Doc))
 	}
 	d.f("\n")
 }
@@ -377,7 +377,7 @@ func (d *doc) enum(e *model.Enum) {
 	}
 	d.f("| value | Go | meaning |\n| --- | --- | --- |\n")
 	for _, m := range e.Members {
-		d.f("| `%q` | `%s` | %s |\n", m.Value, m.GoName, cell(m.Doc))
+		d.f("| %s | `%s` | %s |\n", escape.MarkdownSpanCell(strconv.Quote(m.Value)), m.GoName, cell(m.Doc))
 	}
 	d.f("\n")
 }
@@ -794,6 +794,21 @@ func upperFirst(s string) string {
 
 // codeSpan is a literal of the schema as Markdown code, or as escaped text
 // where a code span could not hold it.
+// cueLabel is name as a CUE label: itself when it is an identifier, else
+// quoted.
+func cueLabel(name string) string {
+	for i, r := range name {
+		letter := r == '_' || r == '$' || r|0x20 >= 'a' && r|0x20 <= 'z'
+		if !letter && !(i > 0 && r >= '0' && r <= '9') {
+			return strconv.Quote(name)
+		}
+	}
+	if name == "" {
+		return `""`
+	}
+	return name
+}
+
 func codeSpan(lit string) string {
 	if strings.ContainsAny(lit, "`\n\r|") || strings.IndexFunc(lit, escape.Bidi) >= 0 {
 		return escape.MarkdownCell(lit)
