@@ -10,11 +10,9 @@ import (
 
 // union emits a sealed interface, its variants' methods and its decoder,
 // and, when a field, list element or map value has its type (used), the
-// reader of such a value.
-// union declares a tagged union's interface, its variants' methods and
-// its Unmarshal function; nullable when the definition may be null as a
-// whole (model.Package.Nullable): the Unmarshal function gives nil for a
-// document that is null.
+// reader of such a value; nullable when the definition may be null as a
+// whole (model.Package.Nullable): the decoder gives nil for a document
+// that is null.
 func union(f *goFile, u *model.Union, used, nullable bool) {
 	if u.Untagged() {
 		untagged(f, u, used, nullable)
@@ -157,11 +155,6 @@ func joinAnd(xs []string) string {
 	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
 }
 
-// untagged emits a union without a discriminator: a sealed interface as a
-// union's, whose decoder chooses the variant as CUE does (wire.Fit, then
-// wire.Try on each variant the members allow: exactly one must be
-// possible, and complete), and ValidateT, which also checks that a value
-// built in Go is exactly one variant as its JSON is read.
 // nullUnionDoc is what the doc of a union that may be null as a whole
 // says of it.
 func nullUnionDoc(u *model.Union) string {
@@ -187,8 +180,12 @@ func nullDocument(f *goFile, nullable bool) {
 	}
 }
 
-// untagged declares a union no constant field tells apart, as union does
-// a tagged one.
+// untagged emits a union without a discriminator: a sealed interface as a
+// union's, whose decoder chooses the variant as CUE does (wire.Fit, then
+// wire.Try on each variant the members allow: exactly one must be
+// possible, and complete), and ValidateT, which also checks that a value
+// built in Go is exactly one variant as its JSON is read; nullable as
+// union's.
 func untagged(f *goFile, u *model.Union, used, nullable bool) {
 	t := u.GoName
 	w := f.wire()
