@@ -92,3 +92,30 @@ func TestNullableDocument(t *testing.T) {
 		t.Errorf("Nullable[string] of \"x\" = %+v, %v", s, err)
 	}
 }
+
+// FuzzNullableDocument holds Nullable's UnmarshalJSON and IsNull to
+// encoding/json on any bytes: a document is null exactly when
+// json.Unmarshal reads it into a nil *int without error, and a Nullable[int]
+// decodes what encoding/json decodes into a *int (T without an
+// UnmarshalJSON of its own is read by encoding/json), refusing what it
+// refuses.
+func FuzzNullableDocument(f *testing.F) {
+	for _, s := range []string{"null", " null\n", "\tnull\r", "nul", "null null", "nullx", "1", " 2 ", "-0", "1e3", `"null"`, "\fnull", "[]", "", "n", "null\x00"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var p *int
+		jerr := json.Unmarshal(data, &p)
+		if got, want := IsNull(data), jerr == nil && p == nil; got != want {
+			t.Fatalf("IsNull(%q) = %v; encoding/json: %v, %v", data, got, p, jerr)
+		}
+		var n Nullable[int]
+		err := n.UnmarshalJSON(data)
+		if (err == nil) != (jerr == nil) {
+			t.Fatalf("UnmarshalJSON(%q): %v; encoding/json: %v", data, err, jerr)
+		}
+		if err == nil && (n.Valid != (p != nil) || p != nil && n.V != *p) {
+			t.Fatalf("UnmarshalJSON(%q) = %+v; encoding/json: %v", data, n, p)
+		}
+	})
+}
