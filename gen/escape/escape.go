@@ -215,11 +215,9 @@ func MarkdownCell(text string) string {
 // MarkdownCode is s as one Markdown code span in running text: s itself
 // when every rune of it is printable (strconv.IsPrint) and it is neither
 // empty, begun by a quote nor begun or ended by a space; otherwise its Go
-// quoting
-// (strconv.Quote: "" for the empty member name, "foo\nbar" for one with a
-// line break), so that the span shows every character and stays on one
-// line. A backtick in the text gets a fence one backtick longer than its
-// longest run of them, with a space inside each end.
+// quoting (strconv.Quote: "" for the empty member name, "foo\nbar" for
+// one with a line break), so that the span shows every character and
+// stays on one line (MarkdownSpan fences it).
 func MarkdownCode(s string) string {
 	if s == "" || strings.TrimSpace(s) != s || s[0] == '"' || !printable(s) {
 		s = strconv.Quote(s)

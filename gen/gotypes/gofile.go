@@ -206,13 +206,13 @@ func (f *goFile) columns(rows [][]string) {
 	// row with fewer cells ends the column there).
 	width := make([][]int, len(rows))
 	for i := 0; ; i++ {
-		any := false
+		more := false
 		for start := 0; start < len(rows); {
 			if len(rows[start])-1 <= i {
 				start++
 				continue
 			}
-			any = true
+			more = true
 			end, w := start, 0
 			for ; end < len(rows) && len(rows[end])-1 > i; end++ {
 				w = max(w, utf8.RuneCountInString(rows[end][i]))
@@ -222,7 +222,7 @@ func (f *goFile) columns(rows [][]string) {
 			}
 			start = end
 		}
-		if !any {
+		if !more {
 			break
 		}
 	}
