@@ -174,8 +174,17 @@ func seeds(t *testing.T) int {
 	return 150
 }
 
+// cueCrashes are the seeds whose schema CUE's own evaluator cannot
+// evaluate without overflowing the Go stack (cue eval and cue vet crash
+// alike), which no process survives: judging one would kill the run. Each
+// is CUE's bug, with what it reduces to.
+var cueCrashes = map[uint64]string{
+	143179: `CUE v0.17.1 overflows the stack on x: {m!: "a" | "b", if m == "a" {}} & ("x" | uint8)`,
+}
+
 // TestDifferential judges the fixed seeds 1..n (SCHEMAGEN_DIFF_FROM moves
-// the first, to search further without judging the first ones again).
+// the first, to search further without judging the first ones again),
+// but for cueCrashes.
 func TestDifferential(t *testing.T) {
 	n := seeds(t)
 	from := uint64(1)
@@ -185,9 +194,14 @@ func TestDifferential(t *testing.T) {
 			t.Fatalf("SCHEMAGEN_DIFF_FROM=%q: want a seed from 1", s)
 		}
 	}
-	refused, judged, accepted := 0, 0, 0
+	refused, judged, accepted, skipped := 0, 0, 0, 0
 	refusals := map[string]int{}
 	for seed := from; seed < from+uint64(n); seed++ {
+		if why, ok := cueCrashes[seed]; ok {
+			t.Logf("seed %d not judged: %s", seed, why)
+			skipped++
+			continue
+		}
 		o := runSeed(t, seed, t.TempDir())
 		if o.refused != "" {
 			refused++
@@ -203,6 +217,7 @@ func TestDifferential(t *testing.T) {
 			t.Errorf("seed %d: %s\n--- schema ---\n%s", seed, d, o.moduleCUE)
 		}
 	}
+	n -= skipped
 	t.Logf("%d seeds: %d refused, %d generated; %d instances judged, %d of them accepted by CUE", n, refused, n-refused, judged, accepted)
 	for msg, k := range refusals {
 		t.Logf("refused %d×: %s", k, msg)
