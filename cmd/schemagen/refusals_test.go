@@ -81,43 +81,39 @@ func TestRefusalsArePositioned(t *testing.T) {
 	}
 }
 
-// TestUntaggedFieldGenerates: a field named with a backtick once gave Go
-// that did not compile (its struct tag), then was refused; no target needs
-// the tag, so it generates, its Go field without a json tag (the Go that
-// generate type-checks before writing), and check agrees.
-func TestUntaggedFieldGenerates(t *testing.T) {
-	dir := scratch(t)
-	editFile(t, dir, "schema/fleet/scalars.cue", "", "\n// Y is an object.\n#Y: {\n\t// A name.\n\t\"a`b\"!: string\n}\n")
-	if code, _, stderr := schemagen(t, "-C", dir, "generate"); code != 0 {
-		t.Fatalf("generate: exit %d: %s", code, stderr)
-	}
-	b, err := os.ReadFile(filepath.Join(dir, "generated", "go", "fleet", "scalars.go"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !regexp.MustCompile("(?m)^\\tAB string$").Match(b) || !strings.Contains(string(b), "Its member name, \"a`b\", is one no struct tag carries") {
-		t.Errorf("scalars.go holds no untagged field AB saying its name:\n%s", b)
-	}
-	if code, _, stderr := schemagen(t, "-C", dir, "check"); code != 0 {
-		t.Errorf("check after generate: exit %d: %s", code, stderr)
-	}
-}
-
 // TestAcceptedIsUsable are schemas that are accepted and once gave a
 // failure instead of output: a layout doc that starts with a non-ASCII
 // letter ("go layout emitter: illegal UTF-8", from lowering its first
-// byte).
+// byte); a field named with a backtick, which gave Go that did not
+// compile (its struct tag) and was then refused, though no target needs
+// the tag: its Go field has no json tag and says its name. Each
+// generates, its Go file holds what it should, and check agrees.
 func TestAcceptedIsUsable(t *testing.T) {
-	dir := scratch(t)
-	editFile(t, dir, "schema/deck/catalog.cue", "// A verb the operator can type.", "// Éa verb the operator can type.")
-	if code, _, stderr := schemagen(t, "-C", dir, "generate"); code != 0 {
-		t.Fatalf("generate: exit %d: %s", code, stderr)
-	}
-	b, err := os.ReadFile(filepath.Join(dir, "generated", "go", "deck", "catalog.go"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(string(b), "éa verb the operator can type") {
-		t.Errorf("catalog.go does not carry the doc, lowered as a letter")
+	for _, c := range []struct {
+		name, file, from, to string
+		goFile, want         string // a regexp the generated Go file matches
+	}{
+		{"layout doc starting with a non-ASCII letter", "schema/deck/catalog.cue", "// A verb the operator can type.", "// Éa verb the operator can type.",
+			"deck/catalog.go", "éa verb the operator can type"},
+		{"field named with a backtick", "schema/fleet/scalars.cue", "", "\n// Y is an object.\n#Y: {\n\t// A name.\n\t\"a`b\"!: string\n}\n",
+			"fleet/scalars.go", "Its member name, \"a`b\", is one no struct tag carries[^\n]*\n\tAB string\n"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := scratch(t)
+			editFile(t, dir, c.file, c.from, c.to)
+			if code, _, stderr := schemagen(t, "-C", dir, "generate"); code != 0 {
+				t.Fatalf("generate: exit %d: %s", code, stderr)
+			}
+			b, err := os.ReadFile(filepath.Join(dir, "generated", "go", filepath.FromSlash(c.goFile)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !regexp.MustCompile(c.want).Match(b) {
+				t.Errorf("%s does not match %s:\n%s", c.goFile, c.want, b)
+			}
+			if code, _, stderr := schemagen(t, "-C", dir, "check"); code != 0 {
+				t.Errorf("check after generate: exit %d: %s", code, stderr)
+			}
+		})
 	}
 }
