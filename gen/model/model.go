@@ -72,6 +72,9 @@ type Package struct {
 	// admit (in Go a document of one is read as a wire.Nullable of its
 	// type).
 	Nullable []string
+	// nullable is Nullable as a set, for IsNullable: every emitter asks
+	// it of every object and union, and a schema may hold thousands.
+	nullable map[string]bool
 
 	// GoOmit are the names of the declarations that @go(-) leaves out
 	// of the Go types, as gengotypes reads it; every other target
@@ -113,7 +116,12 @@ func (p *Package) InGo(name string) bool { return !slices.Contains(p.GoOmit, nam
 
 // IsNullable reports whether the definition named name may be null as a
 // whole (Nullable).
-func (p *Package) IsNullable(name string) bool { return slices.Contains(p.Nullable, name) }
+func (p *Package) IsNullable(name string) bool {
+	if p.nullable != nil {
+		return p.nullable[name]
+	}
+	return slices.Contains(p.Nullable, name) // a Package built by hand
+}
 
 // ValueDef returns where the definition of p's Value is declared, its doc
 // comment and its Go name: those of the OneOf, tuple, enum, scalar or

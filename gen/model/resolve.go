@@ -1378,6 +1378,12 @@ func (r *resolver) nullableDefs() {
 			r.pkg.Nullable = append(r.pkg.Nullable, d.union.Name)
 		}
 	}
+	if len(r.pkg.Nullable) > 0 {
+		r.pkg.nullable = make(map[string]bool, len(r.pkg.Nullable))
+		for _, name := range r.pkg.Nullable {
+			r.pkg.nullable[name] = true
+		}
+	}
 }
 
 // document makes d, the definition of a package's value, the package's
