@@ -1507,6 +1507,9 @@ func checks(f *goFile, t *model.Type, v, path, member, stepVar string, depth int
 		if t.MatchIf != nil {
 			matchIfChecks(f, t.MatchIf, v, path, member, stepVar, depth, true)
 		}
+		if t.MatchN != nil {
+			anyMatchN(f, t.MatchN, v, path, member, stepVar, depth)
+		}
 	case model.ConstKind:
 		lit := constLit(t)
 		f.open("if ", v, " != ", lit)
@@ -1745,6 +1748,28 @@ func scalarMatchN(f *goFile, m *model.ObjectMatchN, v, path, member, stepVar str
 	}
 	countChecks(f, m, path, member, depth, strings.Join(list, "; "), func(a *model.Type) {
 		checks(f, a, v, path, member, stepVar, depth+1)
+	})
+}
+
+// anyMatchN writes the count of matchN(0, alts) or matchN(n, alts) of all
+// n on v, raw JSON of any type: each alternative reads and judges v as a
+// part of a match (matchChecks); of allOf, every alternative's problems
+// are v's, of none, one problem when any matches.
+func anyMatchN(f *goFile, m *model.ObjectMatchN, v, path, member, stepVar string, depth int) {
+	if m.Keyword() == "allOf" {
+		for _, a := range m.Alts {
+			if a != nil {
+				matchChecks(f, a, v, path, member, stepVar, depth, true)
+			}
+		}
+		return
+	}
+	var list []string
+	for _, a := range m.Alts {
+		list = append(list, describeMatch(a))
+	}
+	countChecks(f, m, path, member, depth, strings.Join(list, "; "), func(a *model.Type) {
+		matchChecks(f, a, v, path, member, stepVar, depth+1, true)
 	})
 }
 

@@ -1206,7 +1206,7 @@ func (e *emitter) typ(t *model.Type) obj {
 		if t.NotNull {
 			s = obj{{"not", obj{{"type", "null"}}}} // but null
 		}
-		return e.matchIf(s, t.MatchIf)
+		return e.matchN(e.matchIf(s, t.MatchIf), t.MatchN)
 	case model.NullKind:
 		return obj{{"type", "null"}}
 	case model.NullableKind:

@@ -711,8 +711,11 @@ type Constraints struct {
 	// alternatives may admit one value together (matchN(1, [=~"^a",
 	// =~"b$"]), matchN(1, ["none", string])): exactly one must admit it.
 	// Each alternative is a constraint of the value's own base
-	// (a constant, or bounds and patterns), Min and Max 1. nil when it
-	// states none. (Alternatives that never overlap are a choice.)
+	// (a constant, or bounds and patterns), Min and Max 1. On a value of
+	// any type (AnyKind) it is matchN(0, alts) or matchN(n, alts) of all
+	// n (JSON Schema's not and allOf), each alternative a T of matchIf
+	// (MatchIf's parts). nil when it states none. (Alternatives that
+	// never overlap are a choice.)
 	MatchN *ObjectMatchN
 	// Duration: a string is a Go duration, one that time.ParseDuration
 	// parses (CUE's time.Duration): DurationPattern's language, whose
@@ -987,10 +990,10 @@ func (t *Type) HoldsItself() bool {
 }
 
 // Checked reports whether a value of any type (AnyKind) is checked: it
-// may not be null (NotNull), or is under a matchIf. An unchecked one is
-// any JSON value, which nothing judges.
+// may not be null (NotNull), or is under a matchIf or a count of matchN.
+// An unchecked one is any JSON value, which nothing judges.
 func (t *Type) Checked() bool {
-	return t.Kind == AnyKind && (t.NotNull || t.MatchIf != nil)
+	return t.Kind == AnyKind && (t.NotNull || t.MatchIf != nil || t.MatchN != nil)
 }
 
 // AnyJSON reports whether t is any JSON value, null included, that

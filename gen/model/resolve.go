@@ -6915,6 +6915,9 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 				// typeOf): their conjunction.
 				return r.typeOf(x, what)
 			}
+			if t, ok, handled := r.anyMatchN(v, what, p); handled {
+				return t, ok
+			}
 			if call, ok := sourceExpr(v).(*ast.CallExpr); ok {
 				if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "matchN" {
 					m, ok := uncountedMatchN(call)
@@ -7225,7 +7228,7 @@ func oneLine(v cue.Value) string {
 }
 
 // matchNCounts says why a count of matchN but 1 and >=1 is not carried.
-const matchNCounts = "matchN(1, […]) and matchN(>=1, […]) are read as a disjunction of their alternatives; any other count (none, all, or some of overlapping types) leaves a value whose Go and TypeScript type is no type of its own"
+const matchNCounts = "matchN(1, […]) and matchN(>=1, […]) are read as a disjunction of their alternatives, and none or all of them (matchN(0, […]), matchN(n, […]) of its n) as a check on a value of no other type; any other count (some of overlapping types), or none or all beside a type of the value's own, leaves a value whose Go and TypeScript type is no type of its own"
 
 // uncountedMatchN finds the first matchN in n whose count is neither 1
 // nor >=1, and says it in one line: matchN(0, […]) (none of its 1
@@ -9931,6 +9934,91 @@ func (r *resolver) matchIf(t *Type, args []cue.Value, p Pos, what string) bool {
 	return true
 }
 
+// anyMatchN reads v when it is matchN(0, alts) or matchN(n, alts) of
+// all its n alternatives alone on a value of any type (handled): what cue
+// import writes for JSON Schema's not and allOf on a property with no
+// type of its own (popxf10's data?: matchN(0, [{observable_central!: _,
+// ...}])). It is any JSON value that none, or all, of the alternatives
+// admit, each read as matchIf's parts are (matchType), and judged as
+// CUE's match judges it: a count of matches (Constraints.MatchN). Other
+// counts are left to the caller (matchN(1, …) and matchN(>=1, …) are
+// read as a disjunction before this).
+func (r *resolver) anyMatchN(v cue.Value, what string, p Pos) (t *Type, ok, handled bool) {
+	call, isCall := sourceExpr(v).(*ast.CallExpr)
+	if !isCall || !isIdentNamed(call.Fun, "matchN") || !r.anyValidator(v) {
+		return nil, false, false
+	}
+	lo, hi, alts, _ := r.objectCount(v)
+	if *hi != 0 {
+		u := alts[0]
+		for _, a := range alts[1:] {
+			u = u.Unify(a)
+		}
+		if err := u.Err(); err != nil {
+			// matchN(2, [int, string]): no value is of both.
+			r.errorf(p, "%s: %s admits no value: no value matches all of its alternatives (CUE: %s); not carried", what, oneLine(v), cueErrText(err))
+			return nil, false, true
+		}
+	}
+	if *hi == 0 {
+		for _, a := range alts {
+			if n, apart := r.numberApart(a, 0); apart {
+				// matchN(0, [int]) admits 1.0 for CUE, which reads it
+				// as a float; every target reads it as the integer 1.
+				r.errorf(p, "%s: %s on a value of any type is not carried: its alternative holds %s, a number of one of int and float, and CUE's match tells them apart, so it admits the same number written as the other (1.0 for int, 1 for float or 1.0), which JSON Schema and every target read as one number and refuse; write number, or state the value's type", what, oneLine(v), oneLine(n))
+				return nil, false, true
+			}
+		}
+	}
+	m := &ObjectMatchN{Min: lo, Max: hi, Pos: p}
+	ok = true
+	for i, a := range alts {
+		at, aok := r.matchType(a, "matchN's alternative", p, fmt.Sprintf("%s.matchN.alt%d", what, i+1))
+		ok = ok && aok
+		m.Alts = append(m.Alts, at)
+	}
+	if !ok {
+		return nil, false, true
+	}
+	return &Type{Kind: AnyKind, Constraints: Constraints{MatchN: m}}, true, true
+}
+
+// numberApart returns the part of a, or of one of the alternatives of a
+// disjunction a is, that admits numbers of one of CUE's int and float but
+// not the other (int, 0, 1.0, float, int & >5), which CUE's match tells
+// apart where JSON and every target see one number; number, a bound alone
+// and _ admit both.
+func (r *resolver) numberApart(a cue.Value, depth int) (cue.Value, bool) {
+	if op, args := r.expr(a); op == cue.OrOp && depth <= maxConjunctDepth {
+		for _, x := range args {
+			if n, apart := r.numberApart(x, depth+1); apart {
+				return n, true
+			}
+		}
+		return cue.Value{}, false
+	}
+	k := a.IncompleteKind() & cue.NumberKind
+	return a, k != 0 && (k != cue.NumberKind || a.IsConcrete())
+}
+
+// anyValidator reports whether v is a validator typeOf reads on a value
+// of any type: matchIf(if, then, else) (matchIfAny), or matchN of none or
+// all of its alternatives (anyMatchN). A part of a match may be one
+// (matchN(>=1, [matchN(0, [X]), Y]), cue import's anyOf of a not).
+func (r *resolver) anyValidator(v cue.Value) bool {
+	call, ok := sourceExpr(v).(*ast.CallExpr)
+	switch {
+	case !ok:
+		return false
+	case isIdentNamed(call.Fun, "matchIf"):
+		return len(call.Args) == 3
+	case !isIdentNamed(call.Fun, "matchN"):
+		return false
+	}
+	lo, hi, alts, known := r.objectCount(v)
+	return known && hi != nil && (*hi == 0 || (lo == len(alts) && *hi == lo))
+}
+
 // matchIfAny reads matchIf(if, then, else) on a value of any type (what
 // cue import writes for JSON Schema's if/then/else): each part a T read
 // by matchType, then and else also _.
@@ -9968,7 +10056,7 @@ func (r *resolver) matchType(v cue.Value, role string, p Pos, what string) (*Typ
 	if isTop(sourceExpr(v)) && v.IncompleteKind() == cue.TopKind {
 		return nil, true
 	}
-	if r.kindOf(v) == cue.TopKind { // #X, a count of objects, is an object
+	if r.kindOf(v) == cue.TopKind && !r.anyValidator(v) { // #X, a count of objects, is an object
 		r.errorf(p, "%s: %s %v is not carried yet: it is carried as _, a struct literal, or a type of one JSON kind", what, role, v)
 		return nil, false
 	}

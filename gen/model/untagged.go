@@ -223,7 +223,7 @@ func FlatObject(o *Object) bool {
 func flatType(t *Type) bool {
 	switch t.Kind {
 	case BasicKind, ScalarKind, EnumKind, ConstKind, NullKind, AnyKind:
-		return t.MatchIf == nil
+		return t.MatchIf == nil && (t.Kind != AnyKind || t.MatchN == nil)
 	case ListKind, NullableKind:
 		return t.Elem != nil && flatType(t.Elem)
 	}

@@ -360,14 +360,20 @@ func constraints(b model.Base, c model.Constraints) string {
 	}
 	if m := c.MatchN; m != nil {
 		// matchN(1, alts) on a scalar, as the JSON Schema's oneOf states
-		// it; on a list, its list alternatives' count (oneOf or anyOf).
+		// it; on a list, its list alternatives' count (oneOf or anyOf);
+		// on any JSON value, none or all of them (not, allOf).
 		var alts []string
 		for _, a := range m.Alts {
 			alts = append(alts, matchWords(a))
 		}
 		count := "exactly one of"
-		if m.Keyword() == "anyOf" {
+		switch m.Keyword() {
+		case "anyOf":
 			count = "at least one of"
+		case "not":
+			count = "none of"
+		case "allOf":
+			count = "all of"
 		}
 		parts = append(parts, count+" ("+strings.Join(alts, "; ")+")")
 	}
@@ -585,7 +591,7 @@ func fieldDoc(f *model.Field) string {
 	case model.ListKind:
 		c = constraints(0, model.Constraints{MinItems: f.Type.MinItems, MaxItems: f.Type.MaxItems, Contains: f.Type.Contains, MatchN: f.Type.MatchN})
 	case model.AnyKind:
-		c = constraints(0, model.Constraints{MatchIf: f.Type.MatchIf})
+		c = constraints(0, model.Constraints{MatchIf: f.Type.MatchIf, MatchN: f.Type.MatchN})
 	}
 	doc := f.Doc
 	if c != "" {

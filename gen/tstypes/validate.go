@@ -872,6 +872,26 @@ func check(c *code, t *model.Type, x, cont, k, at string) {
 		if t.MatchIf != nil {
 			matchIfCheck(c, t, x, cont, k, at)
 		}
+		if m := t.MatchN; m != nil {
+			// matchN(0, alts), matchN(n, alts) of all n: each
+			// alternative judges the value as a part of a match; of
+			// all, each one's problems are the value's.
+			if m.Keyword() == "allOf" {
+				for _, a := range m.Alts {
+					if a != nil {
+						partCheck(c, a, x, cont, k, at)
+					}
+				}
+				break
+			}
+			var list []string
+			for _, a := range m.Alts {
+				list = append(list, matchWords(a))
+			}
+			countCheck(c, m, at, strings.Join(list, "; "), func(a *model.Type) {
+				partCheck(c, a, x, cont, k, at)
+			})
+		}
 	case model.NullableKind:
 		c.open("if (", x, " !== null)")
 		check(c, t.Elem, x, cont, k, at)

@@ -664,14 +664,20 @@ func constraintList(b model.Base, c model.Constraints) []string {
 	}
 	if m := c.MatchN; m != nil {
 		// matchN(1, alts) on a scalar: exactly one admits it; on a
-		// list, its list alternatives' count: exactly or at least one.
+		// list, its list alternatives' count: exactly or at least one;
+		// on any JSON value, none or all of them.
 		var alts []string
 		for _, a := range m.Alts {
 			alts = append(alts, "("+matchWords(a)+")")
 		}
 		count := "exactly one of "
-		if m.Keyword() == "anyOf" {
+		switch m.Keyword() {
+		case "anyOf":
 			count = "at least one of "
+		case "not":
+			count = "none of "
+		case "allOf":
+			count = "all of "
 		}
 		out = append(out, count+strings.Join(alts, ", "))
 	}
