@@ -1934,6 +1934,16 @@ func describeMatch(t *model.Type) string {
 		return "a list, each item " + describeMatch(t.Elem)
 	case model.TupleKind:
 		return "a list " + t.Tuple.GoName
+	case model.AnyKind:
+		if m := t.MatchN; m != nil {
+			// a count of its own, a part of another's
+			var alts []string
+			for _, a := range m.Alts {
+				alts = append(alts, describeMatch(a))
+			}
+			return "a value matching " + countWords[m.Keyword()] + " (" + strings.Join(alts, "; ") + ")"
+		}
+		return describeKind(t)
 	case model.BasicKind:
 		if checked(t.Constraints).IsZero() {
 			return describeKind(t) // string alone, on a value of any type
@@ -1943,6 +1953,10 @@ func describeMatch(t *model.Type) string {
 	}
 	return describeBase(t.Base, checked(t.Constraints))
 }
+
+// countWords says a count of matchN's alternatives by the JSON Schema
+// keyword that states it.
+var countWords = map[string]string{"oneOf": "exactly one of", "anyOf": "at least one of", "not": "none of", "allOf": "all of"}
 
 // describeChoice says what a choice among constraints admits: "" or at
 // least 1 character, at most 4096 characters.

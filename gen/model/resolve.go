@@ -2825,6 +2825,17 @@ func (r *resolver) classify(d *def) {
 	}
 	op, args := r.disjunction(d.v)
 	exactLists := false
+	if r.kindOf(d.v) == cue.TopKind && r.countOfNoneOrAll(d.v) {
+		// #P: matchN(>=1, [matchN(0, [X]), Y]), "if X then Y": a count
+		// on a value of any type (anyMatchN), not a choice of kinds, a
+		// name for the type typeOf reads.
+		r.here = d.pos
+		if t, ok := r.typeOf(d.v, d.ref()); ok {
+			d.alias = &Alias{Name: d.name, Doc: d.doc, Pos: d.pos, Type: t}
+			r.pkg.Aliases = append(r.pkg.Aliases, d.alias)
+		}
+		return
+	}
 	if alts, ok := r.matchOne(d.v); ok && !r.countedObjects(d.v) {
 		if _, _, overlap := r.exactOverlap(d.v, alts); overlap && r.onlyListsOverlap(alts) && len(r.listAlts(alts)) < len(alts) {
 			// #R: matchN(1, [string, [...string], [...int]]): a
@@ -5869,6 +5880,13 @@ func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 	}
 	if t, handled, ok := r.allOfObject(v, what); handled {
 		return t, ok
+	}
+	if kinds == nil && r.kindOf(v) == cue.TopKind && r.countOfNoneOrAll(v) {
+		// matchN(>=1, [matchN(0, [X]), Y]), "if X then Y": a count on
+		// a value of any type, which no choice of kinds states.
+		if t, ok, handled := r.anyMatchN(v, what, r.pos(v)); handled {
+			return t, ok
+		}
 	}
 	op, args := r.disjunction(v)
 	if kinds != nil {
@@ -9949,7 +9967,7 @@ func (r *resolver) anyMatchN(v cue.Value, what string, p Pos) (t *Type, ok, hand
 		return nil, false, false
 	}
 	lo, hi, alts, _ := r.objectCount(v)
-	if *hi != 0 {
+	if hi != nil && *hi != 0 && lo == len(alts) && *hi == lo {
 		u := alts[0]
 		for _, a := range alts[1:] {
 			u = u.Unify(a)
@@ -9960,7 +9978,7 @@ func (r *resolver) anyMatchN(v cue.Value, what string, p Pos) (t *Type, ok, hand
 			return nil, false, true
 		}
 	}
-	if *hi == 0 {
+	if hi != nil && *hi == 0 {
 		for _, a := range alts {
 			if n, apart := r.numberApart(a, 0); apart {
 				// matchN(0, [int]) admits 1.0 for CUE, which reads it
@@ -10003,20 +10021,50 @@ func (r *resolver) numberApart(a cue.Value, depth int) (cue.Value, bool) {
 
 // anyValidator reports whether v is a validator typeOf reads on a value
 // of any type: matchIf(if, then, else) (matchIfAny), or matchN of none or
-// all of its alternatives (anyMatchN). A part of a match may be one
-// (matchN(>=1, [matchN(0, [X]), Y]), cue import's anyOf of a not).
+// all of its alternatives (anyMatchN), or of one or at least one of them
+// when one is itself matchN of none or all written in place
+// (matchN(>=1, [matchN(0, [X]), Y]), cue import's anyOf of a not: "if X
+// then Y"), which no disjunction of kinds reads. A part of a match may be
+// one.
 func (r *resolver) anyValidator(v cue.Value) bool {
-	call, ok := sourceExpr(v).(*ast.CallExpr)
-	switch {
-	case !ok:
-		return false
-	case isIdentNamed(call.Fun, "matchIf"):
+	if call, ok := sourceExpr(v).(*ast.CallExpr); ok && isIdentNamed(call.Fun, "matchIf") {
 		return len(call.Args) == 3
-	case !isIdentNamed(call.Fun, "matchN"):
+	}
+	return r.noneOrAllCall(v) || r.countOfNoneOrAll(v)
+}
+
+// countOfNoneOrAll reports whether v is matchN of one or at least one of
+// its alternatives, written in place, one of which is matchN of none or
+// all of its own (noneOrAllCall): matchN(>=1, [matchN(0, [X]), Y]).
+func (r *resolver) countOfNoneOrAll(v cue.Value) bool {
+	call, ok := sourceExpr(v).(*ast.CallExpr)
+	if !ok || !isIdentNamed(call.Fun, "matchN") {
 		return false
 	}
 	lo, hi, alts, known := r.objectCount(v)
-	return known && hi != nil && (*hi == 0 || (lo == len(alts) && *hi == lo))
+	return known && lo == 1 && !noneOrAll(lo, hi, len(alts)) && slices.ContainsFunc(alts, r.noneOrAllCall)
+}
+
+// noneOrAll reports whether a count of n alternatives, lo to hi, is none
+// of them or all of them.
+func noneOrAll(lo int, hi *int, n int) bool {
+	return hi != nil && (*hi == 0 || (lo == n && *hi == lo))
+}
+
+// noneOrAllCall reports whether a is matchN of none or all of its
+// alternatives, written in place, of alternatives that are not all _
+// (matchN(0, [_]) admits nothing, matchN(2, [_, _]) everything:
+// anyCount).
+func (r *resolver) noneOrAllCall(a cue.Value) bool {
+	call, ok := sourceExpr(a).(*ast.CallExpr)
+	if !ok || !isIdentNamed(call.Fun, "matchN") {
+		return false
+	}
+	if _, isAny := r.countOfAny(a); isAny {
+		return false
+	}
+	lo, hi, alts, known := r.objectCount(a)
+	return known && noneOrAll(lo, hi, len(alts))
 }
 
 // matchIfAny reads matchIf(if, then, else) on a value of any type (what
