@@ -371,7 +371,20 @@ func (g *gen) moreStructure(depth int) typ {
 	r := g.r
 	switch r.IntN(10) {
 	case 7:
-		// any JSON value, an open object of anything, a list of anything
+		// any JSON value, an open object of anything, a list of
+		// anything; or a value of any type that none, or all, of its
+		// alternatives admit (cue import's not and allOf alone)
+		switch r.IntN(5) {
+		case 3:
+			return typ{cue: "matchN(0, [{a!: _, ...}])", sample: func(r *rand.Rand) any {
+				return pick[any](r, wrong(r), map[string]any{"a": num("1")}, map[string]any{"b": num("1")})
+			}}
+		case 4:
+			k := "null | bool | number | string | [...] | "
+			return typ{cue: "matchN(2, [" + k + "{a?: string, ...}, " + k + "{b?: int, ...}])", sample: func(r *rand.Rand) any {
+				return pick[any](r, wrong(r), map[string]any{"a": "s", "b": num("1")}, map[string]any{"a": num("1")}, map[string]any{"b": "x", "c": true})
+			}}
+		}
 		text := pick(r, "_", "{...}", "[...]")
 		return typ{cue: text, sample: func(r *rand.Rand) any { return wrong(r) }}
 	case 8:
