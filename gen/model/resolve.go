@@ -2825,7 +2825,7 @@ func (r *resolver) classify(d *def) {
 	}
 	op, args := r.disjunction(d.v)
 	exactLists := false
-	if r.kindOf(d.v) == cue.TopKind && r.countOfNoneOrAll(d.v) {
+	if r.countOfNoneOrAll(d.v) && r.kindOf(d.v) == cue.TopKind {
 		// #P: matchN(>=1, [matchN(0, [X]), Y]), "if X then Y": a count
 		// on a value of any type (anyMatchN), not a choice of kinds, a
 		// name for the type typeOf reads.
@@ -5881,7 +5881,7 @@ func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 	if t, handled, ok := r.allOfObject(v, what); handled {
 		return t, ok
 	}
-	if kinds == nil && r.kindOf(v) == cue.TopKind && r.countOfNoneOrAll(v) {
+	if kinds == nil && r.countOfNoneOrAll(v) && r.kindOf(v) == cue.TopKind {
 		// matchN(>=1, [matchN(0, [X]), Y]), "if X then Y": a count on
 		// a value of any type, which no choice of kinds states.
 		if t, ok, handled := r.anyMatchN(v, what, r.pos(v)); handled {
