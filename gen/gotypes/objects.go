@@ -1941,7 +1941,7 @@ func describeMatch(t *model.Type) string {
 			for _, a := range m.Alts {
 				alts = append(alts, describeMatch(a))
 			}
-			return "a value matching " + countWords[m.Keyword()] + " (" + strings.Join(alts, "; ") + ")"
+			return "a value matching " + m.CountWords() + " (" + strings.Join(alts, "; ") + ")"
 		}
 		return describeKind(t)
 	case model.BasicKind:
@@ -1953,10 +1953,6 @@ func describeMatch(t *model.Type) string {
 	}
 	return describeBase(t.Base, checked(t.Constraints))
 }
-
-// countWords says a count of matchN's alternatives by the JSON Schema
-// keyword that states it.
-var countWords = map[string]string{"oneOf": "exactly one of", "anyOf": "at least one of", "not": "none of", "allOf": "all of"}
 
 // describeChoice says what a choice among constraints admits: "" or at
 // least 1 character, at most 4096 characters.

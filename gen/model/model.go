@@ -801,6 +801,20 @@ func (m *ObjectMatchN) Keyword() string {
 	return "allOf"
 }
 
+// CountWords says the count in words, for a reference or a problem's
+// message: "exactly one of", "at least one of", "none of" or "all of".
+func (m *ObjectMatchN) CountWords() string {
+	switch m.Keyword() {
+	case "anyOf":
+		return "at least one of"
+	case "not":
+		return "none of"
+	case "allOf":
+		return "all of"
+	}
+	return "exactly one of"
+}
+
 // Describe says what the alternatives are, for a problem's message: an
 // object by its required members ("an object with run and shell"), or by
 // its name when it requires none; _ is "any object".

@@ -366,16 +366,7 @@ func constraints(b model.Base, c model.Constraints) string {
 		for _, a := range m.Alts {
 			alts = append(alts, matchWords(a))
 		}
-		count := "exactly one of"
-		switch m.Keyword() {
-		case "anyOf":
-			count = "at least one of"
-		case "not":
-			count = "none of"
-		case "allOf":
-			count = "all of"
-		}
-		parts = append(parts, count+" ("+strings.Join(alts, "; ")+")")
+		parts = append(parts, m.CountWords()+" ("+strings.Join(alts, "; ")+")")
 	}
 	for _, m := range c.Contains {
 		// list.MatchN(n, T), as the JSON Schema's contains states it.

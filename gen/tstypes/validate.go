@@ -1583,7 +1583,7 @@ func matchWords(t *model.Type) string {
 			for _, a := range m.Alts {
 				alts = append(alts, matchWords(a))
 			}
-			return "a value matching " + countWords[m.Keyword()] + " (" + strings.Join(alts, "; ") + ")"
+			return "a value matching " + m.CountWords() + " (" + strings.Join(alts, "; ") + ")"
 		}
 		return "any JSON value"
 	case model.BasicKind:
@@ -1596,10 +1596,6 @@ func matchWords(t *model.Type) string {
 	return "a " + typ(t) // string alone, on values of any type
 
 }
-
-// countWords says a count of matchN's alternatives by the JSON Schema
-// keyword that states it.
-var countWords = map[string]string{"oneOf": "exactly one of", "anyOf": "at least one of", "not": "none of", "allOf": "all of"}
 
 // mapValidator exports a named map's is, validate, parse and write, as an
 // object's: a document may be the map itself (compose's #ulimits), which

@@ -670,16 +670,7 @@ func constraintList(b model.Base, c model.Constraints) []string {
 		for _, a := range m.Alts {
 			alts = append(alts, "("+matchWords(a)+")")
 		}
-		count := "exactly one of "
-		switch m.Keyword() {
-		case "anyOf":
-			count = "at least one of "
-		case "not":
-			count = "none of "
-		case "allOf":
-			count = "all of "
-		}
-		out = append(out, count+strings.Join(alts, ", "))
+		out = append(out, m.CountWords()+" "+strings.Join(alts, ", "))
 	}
 	for _, m := range c.Contains {
 		// list.MatchN(n, T): how many items T admits.
