@@ -373,8 +373,13 @@ func (g *gen) moreStructure(depth int) typ {
 	case 7:
 		// any JSON value, an open object of anything, a list of
 		// anything; or a value of any type that none, or all, of its
-		// alternatives admit (cue import's not and allOf alone)
-		switch r.IntN(5) {
+		// alternatives admit (cue import's not and allOf alone), or "if
+		// it has a then it has b" (anyOf of a not and a schema)
+		switch r.IntN(6) {
+		case 5:
+			return typ{cue: "matchN(>=1, [matchN(0, [{a!: _, ...}]), {b!: _, ...}])", sample: func(r *rand.Rand) any {
+				return pick[any](r, wrong(r), map[string]any{"a": num("1")}, map[string]any{"a": num("1"), "b": nil}, map[string]any{"b": "x"})
+			}}
 		case 3:
 			return typ{cue: "matchN(0, [{a!: _, ...}])", sample: func(r *rand.Rand) any {
 				return pick[any](r, wrong(r), map[string]any{"a": num("1")}, map[string]any{"b": num("1")})
