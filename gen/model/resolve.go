@@ -9958,9 +9958,10 @@ func (r *resolver) matchIf(t *Type, args []cue.Value, p Pos, what string) bool {
 // type of its own (popxf10's data?: matchN(0, [{observable_central!: _,
 // ...}])). It is any JSON value that none, or all, of the alternatives
 // admit, each read as matchIf's parts are (matchType), and judged as
-// CUE's match judges it: a count of matches (Constraints.MatchN). Other
-// counts are left to the caller (matchN(1, …) and matchN(>=1, …) are
-// read as a disjunction before this).
+// CUE's match judges it: a count of matches (Constraints.MatchN). So is
+// matchN(1, …) or matchN(>=1, …) one of whose alternatives is such a
+// count (countOfNoneOrAll: "if X then Y"); other counts are left to the
+// caller (those of one or at least one are read as a disjunction).
 func (r *resolver) anyMatchN(v cue.Value, what string, p Pos) (t *Type, ok, handled bool) {
 	call, isCall := sourceExpr(v).(*ast.CallExpr)
 	if !isCall || !isIdentNamed(call.Fun, "matchN") || !r.anyValidator(v) {
