@@ -9968,6 +9968,19 @@ func (r *resolver) anyMatchN(v cue.Value, what string, p Pos) (t *Type, ok, hand
 		return nil, false, false
 	}
 	lo, hi, alts, _ := r.objectCount(v)
+	if hi == nil || *hi == 0 || lo != len(alts) {
+		// An alternative that admits nothing (error("…"), _|_,
+		// matchN(0, [_])) never matches: the count is of the others,
+		// and none of nothing is any value (not: {not: {}}).
+		alts = slices.DeleteFunc(slices.Clone(alts), r.admitsNothing)
+		if len(alts) == 0 && hi != nil && *hi == 0 {
+			return &Type{Kind: AnyKind}, true, true
+		}
+		if len(alts) == 0 {
+			r.errorf(p, "%s: %s admits no value: none of its alternatives admits one; not carried", what, oneLine(v))
+			return nil, false, true
+		}
+	}
 	if hi != nil && *hi != 0 && lo == len(alts) && *hi == lo {
 		u := alts[0]
 		for _, a := range alts[1:] {
@@ -10000,6 +10013,16 @@ func (r *resolver) anyMatchN(v cue.Value, what string, p Pos) (t *Type, ok, hand
 		return nil, false, true
 	}
 	return &Type{Kind: AnyKind, Constraints: Constraints{MatchN: m}}, true, true
+}
+
+// admitsNothing reports whether a, an alternative of a count, admits no
+// value: an error (error("…"), _|_) or matchN(0, [_]), "not anything".
+func (r *resolver) admitsNothing(a cue.Value) bool {
+	if !a.Exists() || a.IncompleteKind() == cue.BottomKind || a.Err() != nil {
+		return true
+	}
+	every, isAny := r.countOfAny(a)
+	return isAny && !every
 }
 
 // numberApart returns the part of a, or of one of the alternatives of a
