@@ -1936,12 +1936,7 @@ func describeMatch(t *model.Type) string {
 		return "a list " + t.Tuple.GoName
 	case model.AnyKind:
 		if m := t.MatchN; m != nil {
-			// a count of its own, a part of another's
-			var alts []string
-			for _, a := range m.Alts {
-				alts = append(alts, describeMatch(a))
-			}
-			return "a value matching " + m.CountWords() + " (" + strings.Join(alts, "; ") + ")"
+			return m.Words(describeMatch) // a count of its own, a part of another's
 		}
 		return describeKind(t)
 	case model.BasicKind:

@@ -815,6 +815,17 @@ func (m *ObjectMatchN) CountWords() string {
 	return "exactly one of"
 }
 
+// Words says a count on a value of any type, a part of another match,
+// for a problem's message: "a value matching none of (A; B)", each
+// alternative as say says it.
+func (m *ObjectMatchN) Words(say func(*Type) string) string {
+	alts := make([]string, len(m.Alts))
+	for i, a := range m.Alts {
+		alts[i] = say(a)
+	}
+	return "a value matching " + m.CountWords() + " (" + strings.Join(alts, "; ") + ")"
+}
+
 // Describe says what the alternatives are, for a problem's message: an
 // object by its required members ("an object with run and shell"), or by
 // its name when it requires none; _ is "any object".

@@ -1578,12 +1578,7 @@ func matchWords(t *model.Type) string {
 		return t.ConstJSON()
 	case model.AnyKind:
 		if m := t.MatchN; m != nil {
-			// a count of its own, a part of another's
-			var alts []string
-			for _, a := range m.Alts {
-				alts = append(alts, matchWords(a))
-			}
-			return "a value matching " + m.CountWords() + " (" + strings.Join(alts, "; ") + ")"
+			return m.Words(matchWords) // a count of its own, a part of another's
 		}
 		return "any JSON value"
 	case model.BasicKind:
