@@ -89,10 +89,15 @@ func (in *instance) want(who string) bool { return judge.Accepts(in.class, who) 
 
 // kase is one archive, generated into its own folder of the shared module.
 type kase struct {
-	name      string
-	dir       string
-	pkg       *model.Package
-	instances []*instance
+	// memberDefaults are the defaults CUE computes from members of the
+	// data (model.MemberDefault) in the valid instances that leave such
+	// a field out, as judgeCUE finds them; judgeGo holds each Get method
+	// to them.
+	memberDefaults []fieldDefault
+	name           string
+	dir            string
+	pkg            *model.Package
+	instances      []*instance
 }
 
 // TestConstructs generates every case and has every judge give every
@@ -331,10 +336,57 @@ func judgeCUE(t *testing.T, cases []*kase) map[string]string {
 				out[in.key()] = strings.ReplaceAll(verdict.Error(), "\n", "; ")
 			default:
 				out[in.key()] = ""
+				if in.def != "@root" {
+					c.memberDefaults = append(c.memberDefaults, cueMemberDefaults(t, c, in, schema)...)
+				}
 			}
 		}
 	}
 	return out
+}
+
+// cueMemberDefaults is, for each field of in's definition whose default
+// CUE takes from other members (model.MemberDefault) and that in leaves
+// out, the value CUE gives it there.
+func cueMemberDefaults(t *testing.T, c *kase, in *instance, schema cue.Value) []fieldDefault {
+	var o *model.Object
+	for _, x := range c.pkg.Objects {
+		if x.Name == in.def && c.pkg.InGo(x.Name) {
+			o = x
+		}
+	}
+	var members map[string]json.RawMessage
+	if o == nil || json.Unmarshal(in.data, &members) != nil {
+		return nil
+	}
+	var ds []fieldDefault
+	for _, fd := range o.Fields {
+		if _, stated := members[fd.Name]; fd.MemberDefault == nil || stated {
+			continue
+		}
+		expr, err := judge.Instance(schema, in.name, in.data)
+		if err != nil {
+			t.Errorf("%s: %v", in.key(), err)
+			continue
+		}
+		v := schema.Unify(schema.Context().BuildExpr(expr)).LookupPath(cue.MakePath(cue.Str(fd.Name)))
+		if d, ok := v.Default(); ok {
+			v = d
+		}
+		js, err := v.MarshalJSON()
+		if err != nil {
+			t.Errorf("%s: CUE gives %s no value: %v", in.key(), fd.Name, err)
+			continue
+		}
+		ds = append(ds, fieldDefault{
+			key:    "memberdefault:" + in.key() + "." + fd.Name,
+			goType: o.GoName,
+			getter: model.GetterName(fd),
+			json:   string(js),
+			file:   in.path,
+		})
+	}
+	return ds
 }
 
 // judgeGo builds one program that decodes and validates every instance
@@ -371,6 +423,9 @@ func judgeGo(t *testing.T, mod string, cases []*kase) map[string]string {
 		// Default is CUE's default value, exported as JSON).
 		for _, d := range defaultsOf(c) {
 			fmt.Fprintf(&entries, "\t%q: func([]byte) ([]byte, error) { var v %s.%s; return json.Marshal(v.%s()) },\n", d.key, alias, d.goType, d.getter)
+		}
+		for _, d := range c.memberDefaults {
+			fmt.Fprintf(&entries, "\t%q: func(b []byte) ([]byte, error) { var v %s.%s; if err := v.UnmarshalJSON(b); err != nil { return nil, err }; return json.Marshal(v.%s()) },\n", d.key, alias, d.goType, d.getter)
 		}
 	}
 	src := `package main
@@ -437,6 +492,24 @@ func main() {
 	for in.Scan() {
 		fields := strings.Split(in.Text(), "\t")
 		judge, file, roundTrip := fields[0], fields[1], fields[2] == "roundtrip"
+		if fields[2] == "memberdefault" {
+			// file is an instance; fields[3] the default CUE gives the
+			// field it leaves out, as JSON.
+			b, err := os.ReadFile(file)
+			var out []byte
+			if err == nil {
+				out, err = judges[judge](b)
+			}
+			switch {
+			case err != nil:
+				fmt.Println("refused:", strings.ReplaceAll(err.Error(), "\n", "; "))
+			case !same([]byte(fields[3]), out):
+				fmt.Printf("default differs: %s\n", out)
+			default:
+				fmt.Println("ok")
+			}
+			continue
+		}
 		if fields[2] == "default" {
 			// file is the default CUE gives, as JSON.
 			out, err := judges[judge](nil)
@@ -505,6 +578,10 @@ func main() {
 			fmt.Fprintf(&stdin, "%s\t%s\tdefault\n", d.key, d.json)
 			defaults = append(defaults, d)
 		}
+		for _, d := range c.memberDefaults {
+			fmt.Fprintf(&stdin, "%s\t%s\tmemberdefault\t%s\n", d.key, d.file, d.json)
+			defaults = append(defaults, d)
+		}
 	}
 	run := exec.Command(exe)
 	run.Stdin = &stdin
@@ -545,6 +622,7 @@ func main() {
 // Get method of the Go types that should give the same value.
 type fieldDefault struct {
 	key, goType, getter, json string
+	file                      string // the instance, for a MemberDefault
 }
 
 // defaultsOf lists every optional field with a default in a case's

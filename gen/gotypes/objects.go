@@ -369,6 +369,10 @@ func objectDefaults(f *goFile, o *model.Object) {
 			condGetter(f, o, fd)
 			continue
 		}
+		if fd.MemberDefault != nil {
+			memberGetter(f, o, fd)
+			continue
+		}
 		if fd.Default == "" || !fd.Optional {
 			continue
 		}
@@ -441,6 +445,63 @@ func condGetter(f *goFile, o *model.Object, fd *model.Field) {
 	f.p("var zero ", typ)
 	f.p("return zero")
 	f.close()
+}
+
+// memberGetter emits the Get method of a field whose default takes other
+// members of the object (Plural: string | *"\(Name)s"): its value, or
+// the default made of theirs as CUE makes it, each member's text as CUE
+// interpolates it (an integer in decimal, a boolean true or false).
+func memberGetter(f *goFile, o *model.Object, fd *model.Field) {
+	get := model.GetterName(fd)
+	d := fd.MemberDefault
+	f.decl()
+	f.doc(fmt.Sprintf("%s returns %s, or when it is absent its default, %s, as CUE computes it from the data.", get, fd.GoName, d.Describe()))
+	typ := goType(f, fd.Type, false)
+	f.open("func (x *", o.GoName, ") ", get, "() ", typ)
+	f.open("if x.", fd.GoName, " != nil")
+	f.p("return *x.", fd.GoName)
+	f.close()
+	if d.Alone() {
+		m := o.Field(d.Parts[0].Member)
+		v := memberValue(m)
+		if goType(f, m.Type, false) != typ {
+			v = typ + "(" + v + ")" // an enum's member as a string
+		}
+		f.p("return ", v)
+		f.close()
+		return
+	}
+	var terms []string
+	for _, p := range d.Parts {
+		if p.Member == "" {
+			terms = append(terms, escape.GoString(p.Lit))
+			continue
+		}
+		m := o.Field(p.Member)
+		v := memberValue(m)
+		switch m.Type.BaseOf() {
+		case model.Int:
+			v = f.use("strconv") + ".FormatInt(" + v + ", 10)"
+		case model.Bool:
+			v = f.use("strconv") + ".FormatBool(" + v + ")"
+		default:
+			if m.Type.Kind == model.EnumKind {
+				v = "string(" + v + ")"
+			}
+		}
+		terms = append(terms, v)
+	}
+	f.p("return ", strings.Join(terms, " + "))
+	f.close()
+}
+
+// memberValue is the Go expression of a member's value in a method of
+// its object: the field, or its Get method when it has a default.
+func memberValue(m *model.Field) string {
+	if m.Optional {
+		return "x." + model.GetterName(m) + "()"
+	}
+	return "x." + m.GoName
 }
 
 // literalType reports whether goLiteral writes a value of type t: a

@@ -1078,6 +1078,12 @@ func (e *emitter) field(f *model.Field) obj {
 			s = append(s, member{"default", rawJSON(f.Default)})
 		}
 	}
+	if d := f.MemberDefault; d != nil {
+		// No keyword states a default computed from other members (the
+		// default annotation is one value): the field is optional, and
+		// the comment says what CUE gives it.
+		s = append(s, member{"$comment", "default: " + d.Describe() + " (CUE computes it from the data where the data leaves the field out)"})
+	}
 	if len(t) == 1 && t[0].Key == "$ref" {
 		return append(s, member{"allOf", []any{t}})
 	}

@@ -503,8 +503,8 @@ func (c *comparer) object(subject string, bo, co *Object, gone map[string]*remov
 		case bf.Required && !cf.Required:
 			c.add(compat.FieldSamePresence, fs, "required field %s was made optional; readers that rely on it will miss it", bf.Name)
 		}
-		if bf.Default != cf.Default {
-			c.add(compat.FieldSameDefault, fs, "the default of %s changed from %s to %s; data that leaves it out now means something else", bf.Name, orNone(bf.Default), orNone(cf.Default))
+		if bf.Default != cf.Default || bf.DefaultFrom != cf.DefaultFrom {
+			c.add(compat.FieldSameDefault, fs, "the default of %s changed from %s to %s; data that leaves it out now means something else", bf.Name, orNone(defaultText(bf)), orNone(defaultText(cf)))
 		}
 		if r := gone[refersTo(bf.Type)]; r != nil && !sameShape(bf.Type, cf.Type) {
 			r.with = append(r.with, fmt.Sprintf("%s.%s changed from %s to %s", bo.Name, bf.Name, bf.Type, cf.Type))
@@ -925,6 +925,16 @@ func sameShape(a, b *Type) bool {
 }
 
 // orNone is s, or "none" when it is empty.
+// defaultText is a field's default as the lock says it: a JSON literal,
+// or one taken from other members as written, "\\(Name)s" (from the
+// members).
+func defaultText(f *Field) string {
+	if f.DefaultFrom != "" {
+		return f.DefaultFrom + " (from the members)"
+	}
+	return f.Default
+}
+
 func orNone(s string) string {
 	if s == "" {
 		return "none"

@@ -102,6 +102,9 @@ type Field struct {
 	Type     *Type  `json:"type"`
 	// Default is the field's default as a JSON literal, if it has one.
 	Default string `json:"default,omitempty"`
+	// DefaultFrom is a default taken from other members of the data
+	// (model.MemberDefault), as written: "\\(Name)s".
+	DefaultFrom string `json:"defaultFrom,omitempty"`
 }
 
 // Type is a field's wire type: its shape and its constraints at each level.
@@ -291,7 +294,7 @@ func FromModel(s *model.Schema) *Lock {
 			}
 			l.pos[key+"."+o.Name] = o.Pos
 			for _, f := range o.Fields {
-				lo.Fields = append(lo.Fields, &Field{Name: f.Name, Required: !f.Optional, Type: typeOf(f.Type), Default: f.Default})
+				lo.Fields = append(lo.Fields, &Field{Name: f.Name, Required: !f.Optional, Type: typeOf(f.Type), Default: f.Default, DefaultFrom: defaultFrom(f)})
 				l.pos[key+"."+o.Name+"."+f.Name] = f.Pos
 			}
 			for _, fb := range o.Forbids {
@@ -795,6 +798,15 @@ func whenPrefix(o *model.Object, conds []model.Condition) string {
 	}
 	slices.Sort(when)
 	return "when " + strings.Join(when, " && ") + ": "
+}
+
+// defaultFrom is a field's default taken from other members, as written;
+// "" when it has none.
+func defaultFrom(f *model.Field) string {
+	if f.MemberDefault == nil {
+		return ""
+	}
+	return f.MemberDefault.Source
 }
 
 // condDefaultFact is a default an if clause gives a field, as a fact:

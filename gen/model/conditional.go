@@ -701,6 +701,9 @@ func (r *resolver) conditions(o *Object, e ast.Expr, cd *Conditional) string {
 		} else if isFieldName(x.Y) {
 			name = x.Y.(*ast.Ident).Name
 		}
+		if f := o.Field(name); f != nil && f.MemberDefault != nil {
+			return memberDefaultTested(f)
+		}
 		c, msg := r.comparisonOf(o, x, guarded(name) || defaulted(o, name))
 		if msg != "" {
 			return msg
@@ -713,6 +716,8 @@ func (r *resolver) conditions(o *Object, e ast.Expr, cd *Conditional) string {
 		switch {
 		case f == nil:
 			return notOwnField(x.Name, x.Name, o.Name)
+		case f.MemberDefault != nil:
+			return memberDefaultTested(f)
 		case f.Type.Kind != BasicKind || f.Type.Base != Bool || len(f.Type.Choice) > 0:
 			return fmt.Sprintf("the condition %s is not a boolean field; test a field's value with ==, its presence with != _|_", x.Name)
 		case f.Optional && f.Default == "" && !guarded(f.Name):
@@ -752,6 +757,12 @@ func (r *resolver) conditions(o *Object, e ast.Expr, cd *Conditional) string {
 		return definitionTested(e, def)
 	}
 	return fmt.Sprintf("the condition %s is not carried: an if that declares or narrows fields tests a required boolean field (x), an optional field's presence (x != _|_) or a required field's value (x == \"v\"), joined by &&", exprString(e))
+}
+
+// memberDefaultTested says why a test of a field whose default takes
+// other members is not carried.
+func memberDefaultTested(f *Field) string {
+	return fmt.Sprintf("the condition tests %s, whose default (%s) CUE takes from other members where the data leaves it out: a test of it is a test of those members, which is not carried; test the members, or give %s a constant default", f.Name, f.MemberDefault.Source, f.Name)
 }
 
 // definitionIn returns the first reference to a definition in e (#Values,

@@ -468,6 +468,11 @@ type Field struct {
 	// (Optional is set), with no Default of its own; no two of them hold
 	// at once.
 	CondDefaults []*CondDefault
+	// MemberDefault is the default CUE computes from other members of
+	// the object where the data leaves the field out (HumanName: string
+	// | *Name, Plural: string | *"\(Name)s"); nil when it has none. The
+	// field is then optional, with no Default of its own.
+	MemberDefault *MemberDefault
 	// GoType is the Go type a @go(…,type=T) attribute on the field says
 	// its author expects, as gengotypes reads it; "" when it says none.
 	// The Go emitter holds it to the type it gives the field, reading a
@@ -480,7 +485,55 @@ type Field struct {
 
 // HasDefault reports whether CUE may supply the field where the data
 // leaves it out: a Default, or CondDefaults.
-func (f *Field) HasDefault() bool { return f.Default != "" || len(f.CondDefaults) > 0 }
+func (f *Field) HasDefault() bool {
+	return f.Default != "" || len(f.CondDefaults) > 0 || f.MemberDefault != nil
+}
+
+// A MemberDefault is a default taken from other members of the data:
+// T | *X, with T a type of one kind (string, int, number, bool) and X a
+// reference to a member of the same object or a string interpolation of
+// such references. Where the data leaves the field out, CUE gives it X
+// evaluated with the members' values; each member it takes is always
+// there in valid data (required, or with a constant default of its own),
+// and of T's kind where X is a reference alone, so T admits whatever the
+// default comes to.
+type MemberDefault struct {
+	// Parts are joined in order: a literal piece, or a member's value as
+	// CUE interpolates it (a string as it is, an integer in decimal, true
+	// or false). One Member part alone is that member's value itself.
+	Parts []DefaultPart
+	// Source is X as written: Name, "\(Name)s".
+	Source string
+}
+
+// A DefaultPart is a piece of a MemberDefault: Lit when Member is "".
+type DefaultPart struct {
+	Lit    string
+	Member string // the wire name of a field of the same object
+}
+
+// Members lists the members the default takes, in order, each once.
+func (d *MemberDefault) Members() []string {
+	var ms []string
+	for _, p := range d.Parts {
+		if p.Member != "" && !slices.Contains(ms, p.Member) {
+			ms = append(ms, p.Member)
+		}
+	}
+	return ms
+}
+
+// Alone reports whether the default is one member's value itself.
+func (d *MemberDefault) Alone() bool { return len(d.Parts) == 1 && d.Parts[0].Member != "" }
+
+// Describe says the default in words: `"\(Name)s", from Name`; `the
+// value of Name`.
+func (d *MemberDefault) Describe() string {
+	if d.Alone() {
+		return "the value of " + d.Parts[0].Member
+	}
+	return d.Source + ", from " + strings.Join(d.Members(), " and ")
+}
 
 // DescribeCondDefaults says a field's CondDefaults, each its value and
 // when it applies: `true when mode is "managed" or absent (its default);

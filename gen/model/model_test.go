@@ -111,6 +111,9 @@ func dump(s *model.Schema) string {
 				if f.Default != "" {
 					dflt = " default=" + f.Default
 				}
+				if d := f.MemberDefault; d != nil {
+					dflt = " default from members=" + d.Source + " parts=" + fmt.Sprintf("%q", d.Parts)
+				}
 				fmt.Fprintf(&b, "  %s%s %s %s%s @%s\n", f.Name, mark, f.GoName, typ(f.Type), dflt, f.Pos)
 			}
 			for _, m := range o.Members {

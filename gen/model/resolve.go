@@ -4773,6 +4773,7 @@ func (r *resolver) resolveObject(d *def) {
 		return
 	}
 	listed = r.refuseDisallowed(d, listed)
+	memberBases := map[*Field]Base{} // each MemberDefault's T
 	n := 0
 	for _, lf := range listed {
 		n++
@@ -4819,17 +4820,41 @@ func (r *resolver) resolveObject(d *def) {
 			continue
 		}
 		src, isExpr := sourceExpr(v).(ast.Expr)
+		tv, fromMembers := v, false
 		if isExpr {
 			if ref := dataDefault(src, d.root, r.topScope); ref != "" {
 				// b: int | *a: CUE fills b with a's value where the
-				// data leaves b out, a default no target states (and
-				// CUE's value of b alone, int | *int, shows none).
-				r.errorf(f.Pos, "%s.%s: its default is %s, a member of the data: CUE gives the field that member's value where the data leaves it out, which no JSON Schema default (one constant) states; state a constant default (*1), or make the field required or optional", d.ref(), name, ref)
-				continue
+				// data leaves b out (and CUE's value of b alone, int |
+				// *int, shows none). Carried where a is a member of the
+				// same object and int a type alone: each target's type
+				// is int, optional, and Go's Get method computes the
+				// default (MemberDefault).
+				md, t, base, why := r.memberDefault(src, v.Context(), name)
+				if md == nil || !regular {
+					switch {
+					case !regular:
+						why = "the field is not a regular one (name: T), the only kind CUE gives a default"
+					case why == "":
+						why = "the default is neither a member's name nor a string interpolation of members' names"
+					}
+					r.errorf(f.Pos, "%s.%s: its default is %s, a member of the data: CUE gives the field that member's value where the data leaves it out, which every target states where the default is a member of the field's own object, or a string interpolation of such members, beside a type of one kind alone (string | *Name, string | *\"\\(Name)s\"); here %s; state a constant default (*1), or make the field required or optional", d.ref(), name, ref, why)
+					continue
+				}
+				if !o.Match {
+					f.Optional, f.MemberDefault = true, md
+					memberBases[f] = base
+					if r.supplied[o] == "" {
+						r.supplied[o] = name
+					}
+				}
+				tv, fromMembers = t, true
 			}
 		}
-		tv := v
-		if dv, has := v.Default(); has && dv.IncompleteKind() == cue.StructKind || !has && v.IncompleteKind() == cue.BottomKind || r.droppedAlts(v) {
+		if fromMembers {
+			// The type is T alone: CUE's value of the field gives the
+			// default the schema's values of the members have (*64 |
+			// int for int | *Length, Length: int | *64).
+		} else if dv, has := v.Default(); has && dv.IncompleteKind() == cue.StructKind || !has && v.IncompleteKind() == cue.BottomKind || r.droppedAlts(v) {
 			// (Or a disjunction CUE finds an error of before any data,
 			// every alternative an error alone: *#N2 | #N7, #N2 with an
 			// if on a required member of its own, #N7 with a required
@@ -4850,7 +4875,7 @@ func (r *resolver) resolveObject(d *def) {
 				continue
 			}
 		}
-		if dv, has := v.Default(); has {
+		if dv, has := v.Default(); has && !fromMembers {
 			var ok bool
 			if tv, f.Default, ok = r.withoutDefault(v, dv, d.ref()+"."+name); !ok {
 				continue
@@ -4875,7 +4900,7 @@ func (r *resolver) resolveObject(d *def) {
 			r.partial[o] = true
 			continue
 		}
-		if isExpr {
+		if isExpr && !fromMembers {
 			if ref := dataRef(src, d.root, r.topScope); ref != "" {
 				// y: [...int], x: len(y); [N=string]: {name: N}: CUE
 				// evaluates the field from another member of the data
@@ -4905,6 +4930,7 @@ func (r *resolver) resolveObject(d *def) {
 		// which admits [] and "s" as well as {}.
 		r.errorf(d.pos, "%s: CUE lists no field of it (its if clauses, which test no data, add none), and it reads a struct of nothing but definitions, hidden fields and if clauses as an embedding, which admits a list, a string or a number as well as {}: no target states that as one type; declare a field beside the clauses, or write {} for an object of no fields", d.ref())
 	}
+	r.checkMemberDefaults(o, d.ref(), memberBases)
 	// An object of no fields ({}) is one: CUE admits only {} (the strict
 	// set too), the Go decoder and the open set any object.
 	r.checkSupplied(o, d.ref(), d.pos)

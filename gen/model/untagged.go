@@ -711,7 +711,7 @@ func sameObject(a, b *Object, seen map[[2]*Object]bool) bool {
 	}
 	for _, f := range a.Fields {
 		g := b.Field(f.Name)
-		if g == nil || f.Optional != g.Optional || f.Default != g.Default || !sameType(f.Type, g.Type, seen) {
+		if g == nil || f.Optional != g.Optional || f.Default != g.Default || !reflect.DeepEqual(f.MemberDefault, g.MemberDefault) || !sameType(f.Type, g.Type, seen) {
 			return false
 		}
 	}

@@ -591,6 +591,9 @@ func fieldDoc(f *model.Field) string {
 	if f.Default != "" {
 		doc += "\n\n@default " + f.Default
 	}
+	if f.MemberDefault != nil {
+		doc += "\n\n@default " + f.MemberDefault.Describe() + ", computed by CUE where the data leaves it out"
+	}
 
 	return doc
 }

@@ -230,6 +230,11 @@ func (d *doc) object(o *model.Object) {
 		if f.Default != "" {
 			presence += ", default " + codeSpan(f.Default)
 		}
+		if d := f.MemberDefault; d != nil && d.Alone() {
+			presence += ", default the value of " + codeSpan(d.Parts[0].Member)
+		} else if d != nil {
+			presence += ", default " + codeSpan(d.Source) + " (from " + cell(strings.Join(d.Members(), " and ")) + ")"
+		}
 		for _, c := range f.CondDefaults {
 			presence += ", default " + codeSpan(c.Value) + " when " + cell(c.Describe(o))
 		}

@@ -56,6 +56,14 @@ type gen struct {
 	// seed keeps its shape (FuzzDifferential's seeds).
 	aux     *rand.Rand
 	nscoped int
+	// members draws a default taken from another member (dd: string |
+	// *"\(dn)s"), added after aux, on a stream of its own for the same
+	// reason.
+	members *rand.Rand
+	// rootLevel: the next struct is the package's top level, where a
+	// field that refers to another makes the package a library of types
+	// (model.TypeLibrary), so no member default is drawn there.
+	rootLevel bool
 }
 
 // num is a JSON number written as its text.
@@ -678,6 +686,8 @@ func (g *gen) structType(depth int, open bool) typ { return g.structOf(depth, op
 // structOf is structType; counted allows struct.MinFields beside it.
 func (g *gen) structOf(depth int, open, counted bool) typ {
 	r := g.r
+	top := g.rootLevel
+	g.rootLevel = false
 	var fs []field
 	for i := range 1 + r.IntN(4) {
 		fs = append(fs, field{name: fmt.Sprintf("%s%d", g.prefix, i), mark: pick(r, "", "?", "?", "!"), t: g.typeAt(depth)})
@@ -697,6 +707,28 @@ func (g *gen) structOf(depth int, open, counted bool) typ {
 			continue
 		}
 		fmt.Fprintf(&b, "\t%s%s: %s\n", f.name, f.mark, f.t.cue)
+	}
+	// A default taken from another member of the struct (hof's Plural:
+	// string | *"\(Name)s"): dn is required, dd may be left out.
+	memberDefault := g.members.IntN(6) == 0 && !top
+	var dn typ
+	if memberDefault {
+		h := *g
+		h.r = g.members // r's stream stays as it was
+		switch g.members.IntN(4) {
+		case 0:
+			dn = h.stringType()
+			fmt.Fprintf(&b, "\tdn: %s\n\tdd: string | *\"\\(dn)s\"\n", dn.cue)
+		case 1:
+			dn = h.stringType()
+			fmt.Fprintf(&b, "\tdn: %s\n\tdd: string | *dn\n", dn.cue)
+		case 2:
+			dn = h.intType()
+			fmt.Fprintf(&b, "\tdn!: %s\n\tdd: int | *dn\n", dn.cue)
+		default:
+			dn = h.intType()
+			fmt.Fprintf(&b, "\tdn: %s\n\tdd: string | *\"n\\(dn)\"\n", dn.cue)
+		}
 	}
 	var cond, mode *field
 	patterned := false
@@ -734,6 +766,14 @@ func (g *gen) structOf(depth int, open, counted bool) typ {
 		for _, f := range fs {
 			if r.IntN(4) != 0 {
 				out[f.name] = f.t.sample(r)
+			}
+		}
+		if memberDefault {
+			if r.IntN(12) != 0 {
+				out["dn"] = dn.sample(r)
+			}
+			if r.IntN(3) == 0 {
+				out["dd"] = pick[any](r, "s", num("3"), nil)
 			}
 		}
 		if unknown && r.IntN(8) == 0 {
@@ -832,10 +872,11 @@ type Options struct {
 
 // New writes the module of seed.
 func New(seed uint64, opt Options) Module {
-	g := &gen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), aux: rand.New(rand.NewPCG(seed^0x5bd1e995, seed)), unknown: opt.Unknown || opt.Root, prefix: "f"}
+	g := &gen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), aux: rand.New(rand.NewPCG(seed^0x5bd1e995, seed)), members: rand.New(rand.NewPCG(seed^0x27d4eb2f, seed+1)), unknown: opt.Unknown || opt.Root, prefix: "f"}
 	if opt.Root {
 		// the package's top level: open, as every struct written in
 		// place under it (a member it does not name is data CUE keeps)
+		g.rootLevel = true
 		a := g.structOf(3, false, false)
 		var b strings.Builder
 		b.WriteString(header)

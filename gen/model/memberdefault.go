@@ -1,0 +1,256 @@
+package model
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"cuelang.org/go/cue"
+	"cuelang.org/go/cue/ast"
+	"cuelang.org/go/cue/literal"
+)
+
+// memberDefaultKinds are the types T of T | *X that a default taken
+// from members of the data (MemberDefault) may sit beside: a type of
+// one kind with no constraint, which admits whatever X comes to.
+var memberDefaultKinds = map[string]Base{"string": String, "int": Int, "number": Number, "bool": Bool}
+
+// memberDefault reads a regular field's value T | *X whose default X
+// takes members of the data (HumanName: string | *Name, Plural: string
+// | *"\(Name)s", hof's data models), when X refers only to members of
+// the struct that declares the field and T is a type of one kind alone.
+// It returns the default, T's value (the field's type) and T's base; or
+// why it is not carried, "" where X is not of this form.
+func (r *resolver) memberDefault(src ast.Expr, ctx *cue.Context, name string) (*MemberDefault, cue.Value, Base, string) {
+	ops := orOperands(src)
+	if len(ops) != 2 {
+		return nil, cue.Value{}, 0, ""
+	}
+	var mark *ast.UnaryExpr
+	var typ *ast.Ident
+	for _, op := range ops {
+		switch x := unparen(op).(type) {
+		case *ast.UnaryExpr:
+			mark = x
+		case *ast.Ident:
+			typ = x
+		}
+	}
+	if mark == nil || mark.Op.String() != "*" {
+		return nil, cue.Value{}, 0, ""
+	}
+	switch unparen(mark.X).(type) {
+	case *ast.Ident, *ast.Interpolation:
+	default:
+		return nil, cue.Value{}, 0, ""
+	}
+	if typ == nil {
+		return nil, cue.Value{}, 0, "the other alternative is not string, int, number or bool alone"
+	}
+	base, ok := memberDefaultKinds[typ.Name]
+	if !ok || typ.Node != nil {
+		return nil, cue.Value{}, 0, "the other alternative is not string, int, number or bool alone"
+	}
+	d := &MemberDefault{Source: exprString(mark.X)}
+	switch x := unparen(mark.X).(type) {
+	case *ast.Ident:
+		if !siblingMember(x, src, name) {
+			return nil, cue.Value{}, 0, x.Name + " is not a member of the object the field is in"
+		}
+		d.Parts = []DefaultPart{{Member: x.Name}}
+	case *ast.Interpolation:
+		if base != String {
+			return nil, cue.Value{}, 0, "a string interpolation is beside int, number or bool, not string"
+		}
+		parts, why := interpolationParts(x, src, name)
+		if why != "" {
+			return nil, cue.Value{}, 0, why
+		}
+		d.Parts = parts
+	default:
+		return nil, cue.Value{}, 0, ""
+	}
+	return d, ctx.CompileString(typ.Name), base, ""
+}
+
+// unparen returns e without the parentheses around it.
+func unparen(e ast.Expr) ast.Expr {
+	for {
+		p, ok := e.(*ast.ParenExpr)
+		if !ok {
+			return e
+		}
+		e = p.X
+	}
+}
+
+// interpolationParts reads "…\(a)…\(b)…" into its literal pieces and
+// the members it takes, each a member of the field's own struct.
+func interpolationParts(x *ast.Interpolation, src ast.Expr, name string) ([]DefaultPart, string) {
+	first, last := x.Quotes()
+	info, prefixLen, _, err := literal.ParseQuotes(first.Value, last.Value)
+	if err != nil || !info.IsDouble() {
+		return nil, "the interpolation is not of a string"
+	}
+	var parts []DefaultPart
+	for i := 0; i < len(x.Elts); i += 2 {
+		l, ok := x.Elts[i].(*ast.BasicLit)
+		if !ok || len(l.Value) < prefixLen {
+			return nil, "it is not a string interpolation"
+		}
+		s, err := info.Unquote(l.Value[prefixLen:])
+		if err != nil {
+			return nil, "it is not a string interpolation"
+		}
+		if s != "" {
+			parts = append(parts, DefaultPart{Lit: s})
+		}
+		prefixLen = 1
+		if i+1 >= len(x.Elts) {
+			break
+		}
+		id, ok := unparen(x.Elts[i+1].(ast.Expr)).(*ast.Ident)
+		if !ok {
+			return nil, fmt.Sprintf("\\(%s) is not a member's name", exprString(x.Elts[i+1].(ast.Expr)))
+		}
+		if !siblingMember(id, src, name) {
+			return nil, id.Name + " is not a member of the object the field is in"
+		}
+		parts = append(parts, DefaultPart{Member: id.Name})
+	}
+	return parts, ""
+}
+
+// siblingMember reports whether id names a field declared by the struct
+// that declares the field name whose value src is: a member of the same
+// object (an outer struct's is not, nor a definition, a let or a hidden
+// field).
+func siblingMember(id *ast.Ident, src ast.Expr, name string) bool {
+	if strings.HasPrefix(id.Name, "#") || strings.HasPrefix(id.Name, "_") || id.Node == nil {
+		return false
+	}
+	var decls []ast.Decl
+	switch s := id.Scope.(type) {
+	case *ast.StructLit:
+		decls = s.Elts
+	case *ast.File:
+		decls = s.Decls
+	default:
+		return false
+	}
+	own, member := false, false
+	for _, e := range decls {
+		g, ok := e.(*ast.Field)
+		if !ok {
+			continue
+		}
+		label, _, err := ast.LabelName(g.Label)
+		if err != nil {
+			continue
+		}
+		if label == name && holds(g, src.Pos()) {
+			own = true
+		}
+		if (g.Value == id.Node || g.Label == id.Node) && label == id.Name {
+			member = true
+		}
+	}
+	return own && member
+}
+
+// checkMemberDefaults holds each field's MemberDefault to the members it
+// takes, once the object's fields are read: each a field of the object
+// that valid data always has (required, or with a constant default),
+// of a kind the default may take (a string, an integer or a boolean in
+// an interpolation; T's own kind alone), with no default computed in
+// turn. A field whose default fails is refused, at the field. A member
+// that is a constant here (#UUID: #Field & {Name: "id"}) is its text in
+// the default, and a default of constants alone is a constant default.
+func (r *resolver) checkMemberDefaults(o *Object, what string, bases map[*Field]Base) {
+	for _, f := range o.Fields {
+		d := f.MemberDefault
+		if d == nil {
+			continue
+		}
+		alone := d.Alone()
+		refused := false
+		for _, name := range d.Members() {
+			m := o.Field(name)
+			why := ""
+			switch {
+			case m == nil:
+				why = "it is not a field of the object"
+			case m.MemberDefault != nil || len(m.CondDefaults) > 0:
+				why = "its own default is not a constant"
+			case !defaultMemberKind(m.Type, alone, bases[f]):
+				if alone {
+					why = fmt.Sprintf("it is not of the field's kind (%s), which must admit whatever the default comes to", bases[f])
+				} else {
+					why = "an interpolation takes a string, an integer or a boolean, whose text every target writes as CUE does"
+				}
+			case m.Type.Kind == ConstKind:
+			case m.Optional && m.Default == "":
+				why = "it is optional with no constant default, so valid data may leave it out, and CUE's default is then incomplete"
+			}
+			if why != "" {
+				r.errorf(f.Pos, "%s.%s: its default %s takes %s: %s; state a constant default (*\"x\"), or make the field required or optional", what, f.Name, d.Source, name, why)
+				refused = true
+			}
+		}
+		if !refused {
+			foldConstMembers(o, f, bases[f])
+		}
+	}
+}
+
+// foldConstMembers writes each member of f's MemberDefault that is a
+// constant as its text, and makes a default of text alone f's Default.
+func foldConstMembers(o *Object, f *Field, base Base) {
+	d := f.MemberDefault
+	var parts []DefaultPart
+	for _, p := range d.Parts {
+		if m := o.Field(p.Member); p.Member != "" && m.Type.Kind == ConstKind {
+			p = DefaultPart{Lit: m.Type.Const}
+		}
+		if n := len(parts); n > 0 && p.Member == "" && parts[n-1].Member == "" {
+			parts[n-1].Lit += p.Lit
+			continue
+		}
+		parts = append(parts, p)
+	}
+	d.Parts = parts
+	if len(parts) != 1 || parts[0].Member != "" {
+		return
+	}
+	f.MemberDefault = nil
+	if base == String {
+		b, _ := json.Marshal(parts[0].Lit)
+		f.Default = string(b)
+	} else {
+		f.Default = parts[0].Lit // an integer in decimal, true or false
+	}
+}
+
+// defaultMemberKind reports whether a member of type t may be taken by
+// a MemberDefault: alone, of the field's base (an integer not beyond
+// int64, which the field's type is); in an interpolation, a string (no
+// time, date, duration nor URL, which Go holds in types of their own or
+// reads), an integer or a boolean.
+func defaultMemberKind(t *Type, alone bool, base Base) bool {
+	switch t.Kind {
+	case BasicKind, ScalarKind, ConstKind, EnumKind:
+	default:
+		return false
+	}
+	b := t.BaseOf()
+	if t.Kind == EnumKind {
+		b = String // an enum's members are strings
+	}
+	if c := t.Effective(); c.Duration || c.URL != "" || t.Unsigned() {
+		return false
+	}
+	if alone {
+		return b == base
+	}
+	return b == String || b == Int || b == Bool
+}
