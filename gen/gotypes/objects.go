@@ -462,8 +462,7 @@ func memberGetter(f *goFile, o *model.Object, fd *model.Field) {
 	f.p("return *x.", fd.GoName)
 	f.close()
 	if d.Alone() {
-		m := o.Field(d.Parts[0].Member)
-		v := memberValue(m)
+		v, m := memberValue(o, d.Parts[0])
 		if goType(f, m.Type, false) != typ {
 			v = typ + "(" + v + ")" // an enum's member as a string
 		}
@@ -477,8 +476,7 @@ func memberGetter(f *goFile, o *model.Object, fd *model.Field) {
 			terms = append(terms, escape.GoString(p.Lit))
 			continue
 		}
-		m := o.Field(p.Member)
-		v := memberValue(m)
+		v, m := memberValue(o, p)
 		switch m.Type.BaseOf() {
 		case model.Int:
 			v = f.use("strconv") + ".FormatInt(" + v + ", 10)"
@@ -495,13 +493,19 @@ func memberGetter(f *goFile, o *model.Object, fd *model.Field) {
 	f.close()
 }
 
-// memberValue is the Go expression of a member's value in a method of
-// its object: the field, or its Get method when it has a default.
-func memberValue(m *model.Field) string {
-	if m.Optional {
-		return "x." + model.GetterName(m) + "()"
+// memberValue is the Go expression, in a method of o, of the value of
+// the member a default's part takes (through the required object fields
+// of its path): the field, or its Get method when it has a default.
+func memberValue(o *model.Object, p model.DefaultPart) (string, *model.Field) {
+	m, way := p.Leaf(o)
+	v := "x."
+	for _, w := range way {
+		v += w.GoName + "."
 	}
-	return "x." + m.GoName
+	if m.Optional {
+		return v + model.GetterName(m) + "()", m
+	}
+	return v + m.GoName, m
 }
 
 // literalType reports whether goLiteral writes a value of type t: a

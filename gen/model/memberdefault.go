@@ -3,6 +3,7 @@ package model
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"cuelang.org/go/cue"
@@ -40,7 +41,7 @@ func (r *resolver) memberDefault(src ast.Expr, ctx *cue.Context, name string) (*
 		return nil, cue.Value{}, 0, ""
 	}
 	switch unparen(mark.X).(type) {
-	case *ast.Ident, *ast.Interpolation:
+	case *ast.Ident, *ast.SelectorExpr, *ast.Interpolation:
 	default:
 		return nil, cue.Value{}, 0, ""
 	}
@@ -53,11 +54,12 @@ func (r *resolver) memberDefault(src ast.Expr, ctx *cue.Context, name string) (*
 	}
 	d := &MemberDefault{Source: exprString(mark.X)}
 	switch x := unparen(mark.X).(type) {
-	case *ast.Ident:
-		if !siblingMember(x, src, name) {
-			return nil, cue.Value{}, 0, x.Name + " is not a member of the object the field is in"
+	case *ast.Ident, *ast.SelectorExpr:
+		p, why := memberPart(x, src, name)
+		if why != "" {
+			return nil, cue.Value{}, 0, why
 		}
-		d.Parts = []DefaultPart{{Member: x.Name}}
+		d.Parts = []DefaultPart{p}
 	case *ast.Interpolation:
 		if base != String {
 			return nil, cue.Value{}, 0, "a string interpolation is beside int, number or bool, not string"
@@ -109,16 +111,40 @@ func interpolationParts(x *ast.Interpolation, src ast.Expr, name string) ([]Defa
 		if i+1 >= len(x.Elts) {
 			break
 		}
-		id, ok := unparen(x.Elts[i+1].(ast.Expr)).(*ast.Ident)
-		if !ok {
-			return nil, fmt.Sprintf("\\(%s) is not a member's name", exprString(x.Elts[i+1].(ast.Expr)))
+		p, why := memberPart(x.Elts[i+1].(ast.Expr), src, name)
+		if why != "" {
+			return nil, why
 		}
-		if !siblingMember(id, src, name) {
-			return nil, id.Name + " is not a member of the object the field is in"
-		}
-		parts = append(parts, DefaultPart{Member: id.Name})
+		parts = append(parts, p)
 	}
 	return parts, ""
+}
+
+// memberPart reads a reference to a member of the field's own object, or
+// a path into the objects it holds (request.method), as a DefaultPart.
+func memberPart(e ast.Expr, src ast.Expr, name string) (DefaultPart, string) {
+	var path []string
+	e = unparen(e)
+	for {
+		sel, ok := e.(*ast.SelectorExpr)
+		if !ok {
+			break
+		}
+		step, isIdent, err := ast.LabelName(sel.Sel)
+		if err != nil || (isIdent && (strings.HasPrefix(step, "#") || strings.HasPrefix(step, "_"))) {
+			return DefaultPart{}, exprString(e) + " is not a path of members"
+		}
+		path = append([]string{step}, path...)
+		e = unparen(sel.X)
+	}
+	id, ok := e.(*ast.Ident)
+	if !ok {
+		return DefaultPart{}, exprString(e) + " is not a member's name"
+	}
+	if !siblingMember(id, src, name) {
+		return DefaultPart{}, id.Name + " is not a member of the object the field is in"
+	}
+	return DefaultPart{Member: id.Name, Path: path}, ""
 }
 
 // siblingMember reports whether id names a field declared by the struct
@@ -158,47 +184,76 @@ func siblingMember(id *ast.Ident, src ast.Expr, name string) bool {
 	return own && member
 }
 
+// memberDefaultsOf is an object with a field whose default takes other
+// members, and how errors name it.
+type memberDefaultsOf struct {
+	o    *Object
+	what string
+}
+
+// noteMemberDefault records f, a field of o with a MemberDefault beside
+// a type of base, for checkMemberDefaults.
+func (r *resolver) noteMemberDefault(o *Object, f *Field, what string, base Base) {
+	if r.memberDefaultBases == nil {
+		r.memberDefaultBases = map[*Field]Base{}
+	}
+	if !slices.ContainsFunc(r.memberDefaults, func(m memberDefaultsOf) bool { return m.o == o }) {
+		r.memberDefaults = append(r.memberDefaults, memberDefaultsOf{o, what})
+	}
+	r.memberDefaultBases[f] = base
+}
+
 // checkMemberDefaults holds each field's MemberDefault to the members it
-// takes, once the object's fields are read: each a field of the object
-// that valid data always has (required, or with a constant default),
-// of a kind the default may take (a string, an integer or a boolean in
-// an interpolation; T's own kind alone), with no default computed in
-// turn. A field whose default fails is refused, at the field. A member
-// that is a constant here (#UUID: #Field & {Name: "id"}) is its text in
-// the default, and a default of constants alone is a constant default.
-func (r *resolver) checkMemberDefaults(o *Object, what string, bases map[*Field]Base) {
-	for _, f := range o.Fields {
-		d := f.MemberDefault
-		if d == nil {
-			continue
-		}
-		alone := d.Alone()
-		refused := false
-		for _, name := range d.Members() {
-			m := o.Field(name)
-			why := ""
-			switch {
-			case m == nil:
-				why = "it is not a field of the object"
-			case m.MemberDefault != nil || len(m.CondDefaults) > 0:
-				why = "its own default is not a constant"
-			case !defaultMemberKind(m.Type, alone, bases[f]):
-				if alone {
-					why = fmt.Sprintf("it is not of the field's kind (%s), which must admit whatever the default comes to", bases[f])
-				} else {
-					why = "an interpolation takes a string, an integer or a boolean, whose text every target writes as CUE does"
+// takes, once every object is read: each a field of the object (or of
+// the objects its required fields hold, along a path) that valid data
+// always has (required, or with a constant default), of a kind the
+// default may take (a string, an integer or a boolean in an
+// interpolation; T's own kind alone), with no default computed in turn.
+// A field whose default fails is refused, at the field. A member that is
+// a constant here (#UUID: #Field & {Name: "id"}) is its text in the
+// default, and a default of constants alone is a constant default.
+func (r *resolver) checkMemberDefaults() {
+	for _, of := range r.memberDefaults {
+		o := of.o
+		for _, f := range o.Fields {
+			d := f.MemberDefault
+			if d == nil {
+				continue
+			}
+			base := r.memberDefaultBases[f]
+			alone := d.Alone()
+			refused := false
+			for _, p := range d.Parts {
+				if p.Member == "" {
+					continue
 				}
-			case m.Type.Kind == ConstKind:
-			case m.Optional && m.Default == "":
-				why = "it is optional with no constant default, so valid data may leave it out, and CUE's default is then incomplete"
+				m, way := p.Leaf(o)
+				why := ""
+				switch {
+				case m == nil:
+					why = "it is not a field of the object"
+				case slices.ContainsFunc(way, func(w *Field) bool { return w.Optional }):
+					why = "the path goes through an optional member, which valid data may leave out"
+				case m.MemberDefault != nil || len(m.CondDefaults) > 0:
+					why = "its own default is not a constant"
+				case !defaultMemberKind(m.Type, alone, base):
+					if alone {
+						why = fmt.Sprintf("it is not of the field's kind (%s), which must admit whatever the default comes to", base)
+					} else {
+						why = "an interpolation takes a string, an integer or a boolean, whose text every target writes as CUE does"
+					}
+				case m.Type.Kind == ConstKind:
+				case m.Optional && m.Default == "":
+					why = "it is optional with no constant default, so valid data may leave it out, and CUE's default is then incomplete"
+				}
+				if why != "" {
+					r.errorf(f.Pos, "%s.%s: its default %s takes %s: %s; state a constant default (*\"x\"), or make the field required or optional", of.what, f.Name, d.Source, p.Name(), why)
+					refused = true
+				}
 			}
-			if why != "" {
-				r.errorf(f.Pos, "%s.%s: its default %s takes %s: %s; state a constant default (*\"x\"), or make the field required or optional", what, f.Name, d.Source, name, why)
-				refused = true
+			if !refused {
+				foldConstMembers(o, f, base)
 			}
-		}
-		if !refused {
-			foldConstMembers(o, f, bases[f])
 		}
 	}
 }
@@ -209,7 +264,7 @@ func foldConstMembers(o *Object, f *Field, base Base) {
 	d := f.MemberDefault
 	var parts []DefaultPart
 	for _, p := range d.Parts {
-		if m := o.Field(p.Member); p.Member != "" && m.Type.Kind == ConstKind {
+		if m, _ := p.Leaf(o); p.Member != "" && m.Type.Kind == ConstKind {
 			p = DefaultPart{Lit: m.Type.Const}
 		}
 		if n := len(parts); n > 0 && p.Member == "" && parts[n-1].Member == "" {

@@ -510,17 +510,41 @@ type MemberDefault struct {
 type DefaultPart struct {
 	Lit    string
 	Member string // the wire name of a field of the same object
+	// Path are the steps from Member into the objects it holds, each a
+	// required field (request.method: Member request, Path [method]);
+	// empty when the part is Member's own value.
+	Path []string
+}
+
+// Name is the part's member as written: request.method.
+func (p DefaultPart) Name() string {
+	return strings.Join(append([]string{p.Member}, p.Path...), ".")
 }
 
 // Members lists the members the default takes, in order, each once.
 func (d *MemberDefault) Members() []string {
 	var ms []string
 	for _, p := range d.Parts {
-		if p.Member != "" && !slices.Contains(ms, p.Member) {
-			ms = append(ms, p.Member)
+		if p.Member != "" && !slices.Contains(ms, p.Name()) {
+			ms = append(ms, p.Name())
 		}
 	}
 	return ms
+}
+
+// Leaf is the field a part takes (the last step of its path) in o, and
+// the fields on the way to it, first to last; nil when there is none.
+func (p DefaultPart) Leaf(o *Object) (*Field, []*Field) {
+	f := o.Field(p.Member)
+	var way []*Field
+	for _, step := range p.Path {
+		if f == nil || f.Type.Kind != ObjectKind {
+			return nil, nil
+		}
+		way = append(way, f)
+		f = f.Type.Object.Field(step)
+	}
+	return f, way
 }
 
 // Alone reports whether the default is one member's value itself.
@@ -530,7 +554,7 @@ func (d *MemberDefault) Alone() bool { return len(d.Parts) == 1 && d.Parts[0].Me
 // value of Name`.
 func (d *MemberDefault) Describe() string {
 	if d.Alone() {
-		return "the value of " + d.Parts[0].Member
+		return "the value of " + d.Parts[0].Name()
 	}
 	return d.Source + ", from " + strings.Join(d.Members(), " and ")
 }

@@ -112,7 +112,15 @@ func dump(s *model.Schema) string {
 					dflt = " default=" + f.Default
 				}
 				if d := f.MemberDefault; d != nil {
-					dflt = " default from members=" + d.Source + " parts=" + fmt.Sprintf("%q", d.Parts)
+					var parts []string
+					for _, p := range d.Parts {
+						if p.Member == "" {
+							parts = append(parts, fmt.Sprintf("%q", p.Lit))
+						} else {
+							parts = append(parts, p.Name())
+						}
+					}
+					dflt = " default from members=" + d.Source + " parts=" + strings.Join(parts, "+")
 				}
 				fmt.Fprintf(&b, "  %s%s %s %s%s @%s\n", f.Name, mark, f.GoName, typ(f.Type), dflt, f.Pos)
 			}

@@ -206,6 +206,12 @@ type resolver struct {
 	// default): CUE counts it among the members struct.MinFields and
 	// MaxFields count, which no JSON Schema keyword can.
 	supplied map[*Object]string
+	// memberDefaults are the objects with a field whose default takes
+	// other members (MemberDefault), with each such field's T, checked
+	// once every object is resolved (checkMemberDefaults): a member may
+	// be a field of an object resolved later.
+	memberDefaults     []memberDefaultsOf
+	memberDefaultBases map[*Field]Base
 	// inlineStack holds where the fields of each inline struct being
 	// resolved are written, outermost first: one that holds itself again
 	// in place finds its own fields' position on it.
@@ -1336,6 +1342,7 @@ func (r *resolver) resolve() *Package {
 	}
 
 	r.resolveRounds()
+	r.checkMemberDefaults()
 	r.checkForeignSyntax()
 	r.dropOwnPackagesErrors()
 	if value != nil {
@@ -4773,7 +4780,6 @@ func (r *resolver) resolveObject(d *def) {
 		return
 	}
 	listed = r.refuseDisallowed(d, listed)
-	memberBases := map[*Field]Base{} // each MemberDefault's T
 	n := 0
 	for _, lf := range listed {
 		n++
@@ -4842,7 +4848,7 @@ func (r *resolver) resolveObject(d *def) {
 				}
 				if !o.Match {
 					f.Optional, f.MemberDefault = true, md
-					memberBases[f] = base
+					r.noteMemberDefault(o, f, d.ref(), base)
 					if r.supplied[o] == "" {
 						r.supplied[o] = name
 					}
@@ -4930,7 +4936,6 @@ func (r *resolver) resolveObject(d *def) {
 		// which admits [] and "s" as well as {}.
 		r.errorf(d.pos, "%s: CUE lists no field of it (its if clauses, which test no data, add none), and it reads a struct of nothing but definitions, hidden fields and if clauses as an embedding, which admits a list, a string or a number as well as {}: no target states that as one type; declare a field beside the clauses, or write {} for an object of no fields", d.ref())
 	}
-	r.checkMemberDefaults(o, d.ref(), memberBases)
 	// An object of no fields ({}) is one: CUE admits only {} (the strict
 	// set too), the Go decoder and the open set any object.
 	r.checkSupplied(o, d.ref(), d.pos)
