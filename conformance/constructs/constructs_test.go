@@ -345,9 +345,10 @@ func judgeCUE(t *testing.T, cases []*kase) map[string]string {
 	return out
 }
 
-// cueMemberDefaults is, for each field of in's definition whose default
-// CUE takes from other members (model.MemberDefault) and that in leaves
-// out, the value CUE gives it there.
+// cueMemberDefaults is, for each field whose default CUE takes from
+// other members (model.MemberDefault) that in leaves out, in in's
+// definition or an object in a member in gives, the value CUE gives it
+// there.
 func cueMemberDefaults(t *testing.T, c *kase, in *instance, schema cue.Value) []fieldDefault {
 	var o *model.Object
 	for _, x := range c.pkg.Objects {
@@ -355,36 +356,52 @@ func cueMemberDefaults(t *testing.T, c *kase, in *instance, schema cue.Value) []
 			o = x
 		}
 	}
-	var members map[string]json.RawMessage
-	if o == nil || json.Unmarshal(in.data, &members) != nil {
+	if o == nil {
 		return nil
 	}
+	expr, err := judge.Instance(schema, in.name, in.data)
+	if err != nil {
+		t.Errorf("%s: %v", in.key(), err)
+		return nil
+	}
+	whole := schema.Unify(schema.Context().BuildExpr(expr))
 	var ds []fieldDefault
-	for _, fd := range o.Fields {
-		if _, stated := members[fd.Name]; fd.MemberDefault == nil || stated {
-			continue
+	var walk func(o *model.Object, data []byte, goPath string, path []cue.Selector)
+	walk = func(o *model.Object, data []byte, goPath string, path []cue.Selector) {
+		var members map[string]json.RawMessage
+		if json.Unmarshal(data, &members) != nil {
+			return
 		}
-		expr, err := judge.Instance(schema, in.name, in.data)
-		if err != nil {
-			t.Errorf("%s: %v", in.key(), err)
-			continue
+		for _, fd := range o.Fields {
+			stated, ok := members[fd.Name]
+			here := append(slices.Clip(path), cue.Str(fd.Name))
+			if ok && fd.Type.Kind == model.ObjectKind {
+				walk(fd.Type.Object, stated, goPath+fd.GoName+".", here)
+			}
+			if fd.MemberDefault == nil || ok {
+				continue
+			}
+			v := whole.LookupPath(cue.MakePath(here...))
+			if d, ok := v.Default(); ok {
+				v = d
+			}
+			js, err := v.MarshalJSON()
+			if err != nil {
+				t.Errorf("%s: CUE gives %s no value: %v", in.key(), cue.MakePath(here...), err)
+				continue
+			}
+			ds = append(ds, fieldDefault{
+				key:    "memberdefault:" + in.key() + "." + cue.MakePath(here...).String(),
+				goType: o.GoName,
+				getter: goPath + model.GetterName(fd),
+				json:   string(js),
+				file:   in.path,
+			})
 		}
-		v := schema.Unify(schema.Context().BuildExpr(expr)).LookupPath(cue.MakePath(cue.Str(fd.Name)))
-		if d, ok := v.Default(); ok {
-			v = d
-		}
-		js, err := v.MarshalJSON()
-		if err != nil {
-			t.Errorf("%s: CUE gives %s no value: %v", in.key(), fd.Name, err)
-			continue
-		}
-		ds = append(ds, fieldDefault{
-			key:    "memberdefault:" + in.key() + "." + fd.Name,
-			goType: o.GoName,
-			getter: model.GetterName(fd),
-			json:   string(js),
-			file:   in.path,
-		})
+	}
+	walk(o, in.data, "", nil)
+	for i := range ds {
+		ds[i].goType = o.GoName // the instance's own type; getter reaches the field
 	}
 	return ds
 }

@@ -141,10 +141,55 @@ func memberPart(e ast.Expr, src ast.Expr, name string) (DefaultPart, string) {
 	if !ok {
 		return DefaultPart{}, exprString(e) + " is not a member's name"
 	}
-	if !siblingMember(id, src, name) {
-		return DefaultPart{}, id.Name + " is not a member of the object the field is in"
+	if siblingMember(id, src, name) {
+		return DefaultPart{Member: id.Name, Path: path}, ""
 	}
-	return DefaultPart{Member: id.Name, Path: path}, ""
+	if len(path) > 0 && namesOwnStruct(id, src, name) {
+		// app: {dir: string | *"/app", script: string | *"\(app.dir)/run"}:
+		// app.dir, through the name of the field that holds the
+		// struct, is the struct's own member dir.
+		return DefaultPart{Member: path[0], Path: path[1:]}, ""
+	}
+	return DefaultPart{}, id.Name + " is not a member of the object the field is in"
+}
+
+// namesOwnStruct reports whether id names the field whose value is the
+// struct literal that declares the field name whose value src is (app in
+// app: {…, script: string | *"\(app.dir)"}).
+func namesOwnStruct(id *ast.Ident, src ast.Expr, name string) bool {
+	if strings.HasPrefix(id.Name, "#") || strings.HasPrefix(id.Name, "_") || id.Node == nil {
+		return false
+	}
+	var decls []ast.Decl
+	switch s := id.Scope.(type) {
+	case *ast.StructLit:
+		decls = s.Elts
+	case *ast.File:
+		decls = s.Decls
+	default:
+		return false
+	}
+	for _, e := range decls {
+		g, ok := e.(*ast.Field)
+		if !ok || (g.Value != id.Node && g.Label != id.Node) {
+			continue
+		}
+		if label, _, err := ast.LabelName(g.Label); err != nil || label != id.Name {
+			return false
+		}
+		lit, ok := g.Value.(*ast.StructLit)
+		if !ok {
+			return false
+		}
+		for _, e := range lit.Elts {
+			if h, ok := e.(*ast.Field); ok && holds(h, src.Pos()) {
+				label, _, err := ast.LabelName(h.Label)
+				return err == nil && label == name
+			}
+		}
+		return false
+	}
+	return false
 }
 
 // siblingMember reports whether id names a field declared by the struct
