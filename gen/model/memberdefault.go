@@ -354,3 +354,42 @@ func defaultMemberKind(t *Type, alone bool, base Base) bool {
 	}
 	return b == String || b == Int || b == Bool
 }
+
+// inputDefault reads a field's value T | *X whose default X takes a
+// template's input that the schema leaves open and no JSON document sets
+// (name: string | *"\(#name)-pg", resourceName: string |
+// *"\(_release)-\(_comp)": a definition or a hidden field, as KubeVela's
+// and hof's templates write them): X is incomplete for every document, so
+// CUE never applies it (cue eval shows the field as T, cue vet -c refuses
+// a document that leaves it out and admits any T), and the field's type
+// is T's. It returns T's value; ok is false for any other value.
+func (r *resolver) inputDefault(v cue.Value, src ast.Expr) (cue.Value, bool) {
+	ops := orOperands(src)
+	if len(ops) != 2 || !slices.ContainsFunc(ops, func(e ast.Expr) bool {
+		m, ok := unparen(e).(*ast.UnaryExpr)
+		return ok && m.Op.String() == "*"
+	}) {
+		return cue.Value{}, false
+	}
+	if _, has := v.Default(); has || v.Err() != nil {
+		return cue.Value{}, false
+	}
+	op, args := r.expr(v)
+	if op != cue.OrOp || len(args) != 2 {
+		return cue.Value{}, false
+	}
+	var good []cue.Value
+	for _, a := range args {
+		err := a.Err()
+		switch {
+		case err == nil:
+			good = append(good, a)
+		case !strings.Contains(err.Error(), "non-concrete value") && !strings.Contains(err.Error(), "incomplete"):
+			return cue.Value{}, false // an error of the schema's own
+		}
+	}
+	if len(good) != 1 {
+		return cue.Value{}, false
+	}
+	return good[0], true
+}

@@ -4826,7 +4826,7 @@ func (r *resolver) resolveObject(d *def) {
 			continue
 		}
 		src, isExpr := sourceExpr(v).(ast.Expr)
-		tv, fromMembers := v, false
+		tv, ownType := v, false
 		if isExpr {
 			if ref := dataDefault(src, d.root, r.topScope); ref != "" {
 				// b: int | *a: CUE fills b with a's value where the
@@ -4853,10 +4853,19 @@ func (r *resolver) resolveObject(d *def) {
 						r.supplied[o] = name
 					}
 				}
-				tv, fromMembers = t, true
+				tv, ownType = t, true
 			}
 		}
-		if fromMembers {
+		if !ownType && isExpr {
+			if t, ok := r.inputDefault(v, src); ok {
+				// name: string | *"\(#name)-pg": a default taken from a
+				// template's input no data sets (a definition or hidden
+				// field the schema leaves open), incomplete for every
+				// JSON document, so CUE drops it: the type is T.
+				tv, ownType = t, true
+			}
+		}
+		if ownType {
 			// The type is T alone: CUE's value of the field gives the
 			// default the schema's values of the members have (*64 |
 			// int for int | *Length, Length: int | *64).
@@ -4881,7 +4890,7 @@ func (r *resolver) resolveObject(d *def) {
 				continue
 			}
 		}
-		if dv, has := v.Default(); has && !fromMembers {
+		if dv, has := v.Default(); has && !ownType {
 			var ok bool
 			if tv, f.Default, ok = r.withoutDefault(v, dv, d.ref()+"."+name); !ok {
 				continue
@@ -4906,7 +4915,7 @@ func (r *resolver) resolveObject(d *def) {
 			r.partial[o] = true
 			continue
 		}
-		if isExpr && !fromMembers {
+		if isExpr && !ownType {
 			if ref := dataRef(src, d.root, r.topScope); ref != "" {
 				// y: [...int], x: len(y); [N=string]: {name: N}: CUE
 				// evaluates the field from another member of the data
