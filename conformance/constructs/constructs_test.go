@@ -366,8 +366,12 @@ func cueMemberDefaults(t *testing.T, c *kase, in *instance, schema cue.Value) []
 	}
 	whole := schema.Unify(schema.Context().BuildExpr(expr))
 	var ds []fieldDefault
-	var walk func(o *model.Object, data []byte, goPath string, path []cue.Selector)
-	walk = func(o *model.Object, data []byte, goPath string, path []cue.Selector) {
+	// steps are the Go names of the fields from the instance's object to
+	// o; a held default's Get method is its holder's, len(Chain) up.
+	// absent is how many of the last steps the data leaves out (objects
+	// CUE fills in): only a holder's Get method reaches into them.
+	var walk func(o *model.Object, data []byte, steps []string, path []cue.Selector, absent int)
+	walk = func(o *model.Object, data []byte, steps []string, path []cue.Selector, absent int) {
 		var members map[string]json.RawMessage
 		if json.Unmarshal(data, &members) != nil {
 			return
@@ -375,11 +379,26 @@ func cueMemberDefaults(t *testing.T, c *kase, in *instance, schema cue.Value) []
 		for _, fd := range o.Fields {
 			stated, ok := members[fd.Name]
 			here := append(slices.Clip(path), cue.Str(fd.Name))
-			if ok && fd.Type.Kind == model.ObjectKind {
-				walk(fd.Type.Object, stated, goPath+fd.GoName+".", here)
+			if fd.Type.Kind == model.ObjectKind && len(steps) < 8 {
+				if ok {
+					walk(fd.Type.Object, stated, append(slices.Clip(steps), fd.GoName), here, 0)
+				} else {
+					walk(fd.Type.Object, []byte("{}"), append(slices.Clip(steps), fd.GoName), here, absent+1)
+				}
 			}
 			if fd.MemberDefault == nil || ok {
 				continue
+			}
+			up := len(fd.MemberDefault.Chain)
+			if up > len(steps) || up < absent || !whole.LookupPath(cue.MakePath(here...)).Exists() {
+				// Its holder is outside the instance, or its own
+				// object is absent (no Get method reaches it), or
+				// CUE fills nothing there (an optional object).
+				continue
+			}
+			getter := strings.Join(append(slices.Clone(steps[:len(steps)-up]), model.GetterName(fd)), ".")
+			if up > 0 {
+				getter = strings.Join(append(slices.Clone(steps[:len(steps)-up]), "Get"+strings.Join(steps[len(steps)-up:], "")+fd.GoName), ".")
 			}
 			v := whole.LookupPath(cue.MakePath(here...))
 			if d, ok := v.Default(); ok {
@@ -393,13 +412,13 @@ func cueMemberDefaults(t *testing.T, c *kase, in *instance, schema cue.Value) []
 			ds = append(ds, fieldDefault{
 				key:    "memberdefault:" + in.key() + "." + cue.MakePath(here...).String(),
 				goType: o.GoName,
-				getter: goPath + model.GetterName(fd),
+				getter: getter,
 				json:   string(js),
 				file:   in.path,
 			})
 		}
 	}
-	walk(o, in.data, "", nil)
+	walk(o, in.data, nil, nil, 0)
 	for i := range ds {
 		ds[i].goType = o.GoName // the instance's own type; getter reaches the field
 	}

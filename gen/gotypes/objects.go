@@ -370,7 +370,9 @@ func objectDefaults(f *goFile, o *model.Object) {
 			continue
 		}
 		if fd.MemberDefault != nil {
-			memberGetter(f, o, fd)
+			if !fd.MemberDefault.Held() {
+				memberGetter(f, o, fd) // else each holder's (heldGetter)
+			}
 			continue
 		}
 		if fd.Default == "" || !fd.Optional {
@@ -422,6 +424,9 @@ func objectDefaults(f *goFile, o *model.Object) {
 		}
 		f.close()
 	}
+	for _, h := range o.HeldDefaults {
+		heldGetter(f, o, h)
+	}
 }
 
 // condGetter emits the Get method of a field that if clauses give
@@ -447,6 +452,37 @@ func condGetter(f *goFile, o *model.Object, fd *model.Field) {
 	f.close()
 }
 
+// heldGetter emits a holder's Get method of a field of an object it holds
+// whose default takes the holder's members (Validation: {Max: int |
+// *Length}: GetValidationMax): the field's value, or where it or an
+// object on the way is absent, the default computed from the holder's
+// members as CUE computes it.
+func heldGetter(f *goFile, o *model.Object, h *model.HeldDefault) {
+	fd := h.Field()
+	d := fd.MemberDefault
+	var path []string
+	for _, p := range h.Path {
+		path = append(path, p.GoName)
+	}
+	f.decl()
+	f.doc(fmt.Sprintf("%s returns %s, or when it is absent (or an object on the way is) its default, %s, as CUE computes it from the data.", h.GetterName(), strings.Join(path, "."), d.Describe()))
+	typ := goType(f, fd.Type, false)
+	f.open("func (x *", o.GoName, ") ", h.GetterName(), "() ", typ)
+	var conds []string
+	at := "x"
+	for _, p := range h.Path {
+		at += "." + p.GoName
+		if strings.HasPrefix(goType(f, p.Type, p.Optional), "*") {
+			conds = append(conds, at+" != nil")
+		}
+	}
+	f.open("if ", strings.Join(conds, " && "))
+	f.p("return *", at)
+	f.close()
+	f.p("return ", defaultExpr(f, o, fd, d))
+	f.close()
+}
+
 // memberGetter emits the Get method of a field whose default takes other
 // members of the object (Plural: string | *"\(Name)s"): its value, or
 // the default made of theirs as CUE makes it, each member's text as CUE
@@ -461,14 +497,21 @@ func memberGetter(f *goFile, o *model.Object, fd *model.Field) {
 	f.open("if x.", fd.GoName, " != nil")
 	f.p("return *x.", fd.GoName)
 	f.close()
+	f.p("return ", defaultExpr(f, o, fd, d))
+	f.close()
+}
+
+// defaultExpr is the Go expression, in a method of o (the object whose
+// members d takes), of fd's default d: one member's value of fd's Go
+// type, or the parts joined as CUE interpolates them.
+func defaultExpr(f *goFile, o *model.Object, fd *model.Field, d *model.MemberDefault) string {
+	typ := goType(f, fd.Type, false)
 	if d.Alone() {
-		v, m := memberValue(o, d.Parts[0])
+		v, m := memberValue(f, o, d.Parts[0])
 		if goType(f, m.Type, false) != typ {
 			v = typ + "(" + v + ")" // an enum's member as a string
 		}
-		f.p("return ", v)
-		f.close()
-		return
+		return v
 	}
 	var terms []string
 	for _, p := range d.Parts {
@@ -476,7 +519,7 @@ func memberGetter(f *goFile, o *model.Object, fd *model.Field) {
 			terms = append(terms, escape.GoString(p.Lit))
 			continue
 		}
-		v, m := memberValue(o, p)
+		v, m := memberValue(f, o, p)
 		switch m.Type.BaseOf() {
 		case model.Int:
 			v = f.use("strconv") + ".FormatInt(" + v + ", 10)"
@@ -489,15 +532,19 @@ func memberGetter(f *goFile, o *model.Object, fd *model.Field) {
 		}
 		terms = append(terms, v)
 	}
-	f.p("return ", strings.Join(terms, " + "))
-	f.close()
+	return strings.Join(terms, " + ")
 }
 
 // memberValue is the Go expression, in a method of o, of the value of
 // the member a default's part takes (through the required object fields
 // of its path): the field, or its Get method when it has a default.
-func memberValue(o *model.Object, p model.DefaultPart) (string, *model.Field) {
+func memberValue(f *goFile, o *model.Object, p model.DefaultPart) (string, *model.Field) {
 	m, way := p.Leaf(o)
+	if m.Type.Kind == model.ConstKind {
+		// A constant where a held default's holder is used (#Email:
+		// #String & {Length: 80}): its value.
+		return goLiteral(f, m.Type, constJSON(m.Type)), m
+	}
 	v := "x."
 	for _, w := range way {
 		v += w.GoName + "."
@@ -2364,4 +2411,13 @@ func reachesUntagged(t *model.Type, seen map[any]bool) bool {
 func selfValidate(f *goFile, v string, step func() (string, string)) {
 	ptr, _ := step()
 	f.p(v, ".validate(p, ", ptr, ")")
+}
+
+// constJSON is a ConstKind type's value as a JSON literal.
+func constJSON(t *model.Type) string {
+	if t.BaseOf() == model.String {
+		b, _ := json.Marshal(t.Const)
+		return string(b)
+	}
+	return t.Const // an integer in decimal, true or false
 }

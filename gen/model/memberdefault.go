@@ -55,20 +55,20 @@ func (r *resolver) memberDefault(src ast.Expr, ctx *cue.Context, name string) (*
 	d := &MemberDefault{Source: exprString(mark.X)}
 	switch x := unparen(mark.X).(type) {
 	case *ast.Ident, *ast.SelectorExpr:
-		p, why := memberPart(x, src, name)
+		p, chain, why := memberPart(x, src, name)
 		if why != "" {
 			return nil, cue.Value{}, 0, why
 		}
-		d.Parts = []DefaultPart{p}
+		d.Parts, d.Chain = []DefaultPart{p}, chain
 	case *ast.Interpolation:
 		if base != String {
 			return nil, cue.Value{}, 0, "a string interpolation is beside int, number or bool, not string"
 		}
-		parts, why := interpolationParts(x, src, name)
+		parts, chain, why := interpolationParts(x, src, name)
 		if why != "" {
 			return nil, cue.Value{}, 0, why
 		}
-		d.Parts = parts
+		d.Parts, d.Chain = parts, chain
 	default:
 		return nil, cue.Value{}, 0, ""
 	}
@@ -88,21 +88,22 @@ func unparen(e ast.Expr) ast.Expr {
 
 // interpolationParts reads "…\(a)…\(b)…" into its literal pieces and
 // the members it takes, each a member of the field's own struct.
-func interpolationParts(x *ast.Interpolation, src ast.Expr, name string) ([]DefaultPart, string) {
+func interpolationParts(x *ast.Interpolation, src ast.Expr, name string) ([]DefaultPart, []string, string) {
 	first, last := x.Quotes()
 	info, prefixLen, _, err := literal.ParseQuotes(first.Value, last.Value)
 	if err != nil || !info.IsDouble() {
-		return nil, "the interpolation is not of a string"
+		return nil, nil, "the interpolation is not of a string"
 	}
 	var parts []DefaultPart
+	var chain []string
 	for i := 0; i < len(x.Elts); i += 2 {
 		l, ok := x.Elts[i].(*ast.BasicLit)
 		if !ok || len(l.Value) < prefixLen {
-			return nil, "it is not a string interpolation"
+			return nil, nil, "it is not a string interpolation"
 		}
 		s, err := info.Unquote(l.Value[prefixLen:])
 		if err != nil {
-			return nil, "it is not a string interpolation"
+			return nil, nil, "it is not a string interpolation"
 		}
 		if s != "" {
 			parts = append(parts, DefaultPart{Lit: s})
@@ -111,18 +112,24 @@ func interpolationParts(x *ast.Interpolation, src ast.Expr, name string) ([]Defa
 		if i+1 >= len(x.Elts) {
 			break
 		}
-		p, why := memberPart(x.Elts[i+1].(ast.Expr), src, name)
+		p, c, why := memberPart(x.Elts[i+1].(ast.Expr), src, name)
 		if why != "" {
-			return nil, why
+			return nil, nil, why
+		}
+		if i := slices.IndexFunc(parts, func(q DefaultPart) bool { return q.Member != "" }); i >= 0 && parts[i].Up != p.Up {
+			return nil, nil, "it takes members of different objects (its own and one that holds it)"
+		}
+		if p.Up > 0 {
+			chain = c
 		}
 		parts = append(parts, p)
 	}
-	return parts, ""
+	return parts, chain, ""
 }
 
 // memberPart reads a reference to a member of the field's own object, or
 // a path into the objects it holds (request.method), as a DefaultPart.
-func memberPart(e ast.Expr, src ast.Expr, name string) (DefaultPart, string) {
+func memberPart(e ast.Expr, src ast.Expr, name string) (DefaultPart, []string, string) {
 	var path []string
 	e = unparen(e)
 	for {
@@ -132,25 +139,89 @@ func memberPart(e ast.Expr, src ast.Expr, name string) (DefaultPart, string) {
 		}
 		step, isIdent, err := ast.LabelName(sel.Sel)
 		if err != nil || (isIdent && (strings.HasPrefix(step, "#") || strings.HasPrefix(step, "_"))) {
-			return DefaultPart{}, exprString(e) + " is not a path of members"
+			return DefaultPart{}, nil, exprString(e) + " is not a path of members"
 		}
 		path = append([]string{step}, path...)
 		e = unparen(sel.X)
 	}
 	id, ok := e.(*ast.Ident)
 	if !ok {
-		return DefaultPart{}, exprString(e) + " is not a member's name"
+		return DefaultPart{}, nil, exprString(e) + " is not a member's name"
 	}
 	if siblingMember(id, src, name) {
-		return DefaultPart{Member: id.Name, Path: path}, ""
+		return DefaultPart{Member: id.Name, Path: path}, nil, ""
 	}
 	if len(path) > 0 && namesOwnStruct(id, src, name) {
 		// app: {dir: string | *"/app", script: string | *"\(app.dir)/run"}:
 		// app.dir, through the name of the field that holds the
 		// struct, is the struct's own member dir.
-		return DefaultPart{Member: path[0], Path: path[1:]}, ""
+		return DefaultPart{Member: path[0], Path: path[1:]}, nil, ""
 	}
-	return DefaultPart{}, id.Name + " is not a member of the object the field is in"
+	if chain := enclosingChain(id, src, name); len(chain) > 0 {
+		// Validation: {Max: int | *Length}: Length is a member of the
+		// object that holds the field's own in Validation.
+		return DefaultPart{Member: id.Name, Path: path, Up: len(chain)}, chain, ""
+	}
+	return DefaultPart{}, nil, id.Name + " is not a member of the object the field is in"
+}
+
+// enclosingChain returns the labels of the fields, each written as a
+// struct in place, from the struct that declares the member id names to
+// the struct that declares the field name whose value src is
+// (Validation, for Length in String: {Length: …, Validation: {Max: int |
+// *Length}}); nil when id is not so declared.
+func enclosingChain(id *ast.Ident, src ast.Expr, name string) []string {
+	if strings.HasPrefix(id.Name, "#") || strings.HasPrefix(id.Name, "_") || id.Node == nil {
+		return nil
+	}
+	var decls []ast.Decl
+	switch s := id.Scope.(type) {
+	case *ast.StructLit:
+		decls = s.Elts
+	case *ast.File:
+		decls = s.Decls
+	default:
+		return nil
+	}
+	if !slices.ContainsFunc(decls, func(e ast.Decl) bool {
+		g, ok := e.(*ast.Field)
+		if !ok || (g.Value != id.Node && g.Label != id.Node) {
+			return false
+		}
+		label, _, err := ast.LabelName(g.Label)
+		return err == nil && label == id.Name
+	}) {
+		return nil
+	}
+	var chain []string
+	for range MaxRefDepth {
+		var next *ast.Field
+		for _, e := range decls {
+			if g, ok := e.(*ast.Field); ok && holds(g, src.Pos()) {
+				next = g
+			}
+		}
+		if next == nil {
+			return nil
+		}
+		label, _, err := ast.LabelName(next.Label)
+		if err != nil {
+			return nil
+		}
+		if next.Value == src {
+			if label != name {
+				return nil
+			}
+			return chain
+		}
+		lit, ok := next.Value.(*ast.StructLit)
+		if !ok {
+			return nil
+		}
+		chain = append(chain, label)
+		decls = lit.Elts
+	}
+	return nil
 }
 
 // namesOwnStruct reports whether id names the field whose value is the
@@ -258,6 +329,7 @@ func (r *resolver) noteMemberDefault(o *Object, f *Field, what string, base Base
 // a constant here (#UUID: #Field & {Name: "id"}) is its text in the
 // default, and a default of constants alone is a constant default.
 func (r *resolver) checkMemberDefaults() {
+	defer r.filledByDefaults()
 	for _, of := range r.memberDefaults {
 		o := of.o
 		for _, f := range o.Fields {
@@ -267,30 +339,17 @@ func (r *resolver) checkMemberDefaults() {
 			}
 			base := r.memberDefaultBases[f]
 			alone := d.Alone()
+			if d.Held() {
+				r.checkHeldDefault(o, f, of.what, base)
+				continue
+			}
 			refused := false
 			for _, p := range d.Parts {
 				if p.Member == "" {
 					continue
 				}
 				m, way := p.Leaf(o)
-				why := ""
-				switch {
-				case m == nil:
-					why = "it is not a field of the object"
-				case slices.ContainsFunc(way, func(w *Field) bool { return w.Optional }):
-					why = "the path goes through an optional member, which valid data may leave out"
-				case m.MemberDefault != nil || len(m.CondDefaults) > 0:
-					why = "its own default is not a constant"
-				case !defaultMemberKind(m.Type, alone, base):
-					if alone {
-						why = fmt.Sprintf("it is not of the field's kind (%s), which must admit whatever the default comes to", base)
-					} else {
-						why = "an interpolation takes a string, an integer or a boolean, whose text every target writes as CUE does"
-					}
-				case m.Type.Kind == ConstKind:
-				case m.Optional && m.Default == "":
-					why = "it is optional with no constant default, so valid data may leave it out, and CUE's default is then incomplete"
-				}
+				why := memberWhy(m, way, alone, base)
 				if why != "" {
 					r.errorf(f.Pos, "%s.%s: its default %s takes %s: %s; state a constant default (*\"x\"), or make the field required or optional", of.what, f.Name, d.Source, p.Name(), why)
 					refused = true
@@ -301,6 +360,80 @@ func (r *resolver) checkMemberDefaults() {
 			}
 		}
 	}
+}
+
+// memberWhy says why a default may not take the member m, reached
+// through the fields way; "" when it may.
+func memberWhy(m *Field, way []*Field, alone bool, base Base) string {
+	why := ""
+	switch {
+	case m == nil:
+		why = "it is not a field of the object"
+	case slices.ContainsFunc(way, func(w *Field) bool { return w.Optional }):
+		why = "the path goes through an optional member, which valid data may leave out"
+	case m.MemberDefault != nil || len(m.CondDefaults) > 0:
+		why = "its own default is not a constant"
+	case !defaultMemberKind(m.Type, alone, base):
+		if alone {
+			why = fmt.Sprintf("it is not of the field's kind (%s), which must admit whatever the default comes to", base)
+		} else {
+			why = "an interpolation takes a string, an integer or a boolean, whose text every target writes as CUE does"
+		}
+	case m.Type.Kind == ConstKind:
+	case m.Optional && m.Default == "":
+		why = "it is optional with no constant default, so valid data may leave it out, and CUE's default is then incomplete"
+	}
+	return why
+}
+
+// checkHeldDefault holds a field f of o whose default takes members of
+// an object that holds o (Validation: {Max: int | *Length}) to each
+// object that holds o along the default's chain of fields, each of which
+// must be one: the Go Get method that computes the default is each
+// holder's (Object.HeldDefaults), which sees its members.
+func (r *resolver) checkHeldDefault(o *Object, f *Field, what string, base Base) {
+	d := f.MemberDefault
+	found := false
+	for _, e := range r.pkg.Objects {
+		path, ok := chainTo(e, d.Chain, o)
+		if !ok {
+			continue
+		}
+		found = true
+		refused := false
+		for _, p := range d.Parts {
+			if p.Member == "" {
+				continue
+			}
+			m, way := p.Leaf(e)
+			if why := memberWhy(m, way, d.Alone(), base); why != "" {
+				r.errorf(f.Pos, "%s.%s: its default %s takes %s of %s, which holds it: %s; state a constant default (*\"x\"), or make the field required or optional", what, f.Name, d.Source, p.Name(), e.Name, why)
+				refused = true
+			}
+		}
+		if !refused {
+			e.HeldDefaults = append(e.HeldDefaults, &HeldDefault{Path: append(path, f)})
+		}
+	}
+	if !found {
+		r.errorf(f.Pos, "%s.%s: its default %s takes members of the object that holds it in %s, which schemagen finds in no object's fields; state a constant default (*\"x\"), or make the field required or optional", what, f.Name, d.Source, strings.Join(d.Chain, "."))
+	}
+}
+
+// chainTo returns the fields of e along labels, each an object, the last
+// of which is o.
+func chainTo(e *Object, labels []string, o *Object) ([]*Field, bool) {
+	var path []*Field
+	at := e
+	for _, l := range labels {
+		f := at.Field(l)
+		if f == nil || f.Type.Kind != ObjectKind {
+			return nil, false
+		}
+		path = append(path, f)
+		at = f.Type.Object
+	}
+	return path, at == o
 }
 
 // foldConstMembers writes each member of f's MemberDefault that is a
@@ -392,4 +525,57 @@ func (r *resolver) inputDefault(v cue.Value, src ast.Expr) (cue.Value, bool) {
 		return cue.Value{}, false
 	}
 	return good[0], true
+}
+
+// checkHeldGetters refuses a holder's Get method of a held default
+// (HeldDefault.GetterName) whose name a field of the holder, or its Get
+// method, or another held default's already has.
+func (r *resolver) checkHeldGetters() {
+	for _, e := range r.pkg.Objects {
+		taken := map[string]bool{}
+		for _, g := range e.Fields {
+			taken[g.GoName] = true
+			if g.HasDefault() {
+				taken[GetterName(g)] = true
+			}
+		}
+		for _, h := range e.HeldDefaults {
+			name := h.GetterName()
+			if taken[name] {
+				r.errorf(h.Field().Pos, "%s: the Go method %s that gives %s its default in %s is a name %s has already; name a field otherwise with @go(Name)", e.Name, name, h.Field().Name, e.Name, e.Name)
+			}
+			taken[name] = true
+		}
+	}
+}
+
+// filledByDefaults makes optional each regular field of an object type
+// that CUE fills in where the data leaves it out (Validation: {Max: int |
+// *Length, Label: string | *"\(Name)"}): its object requires nothing, and
+// a member's default taken from the data (MemberDefault) left it
+// incomplete in the schema alone, which made the field required. Given
+// valid data CUE computes those defaults, so the field is concrete and
+// the data may leave it out, as cue vet agrees. Objects in such objects
+// are read first: the rule runs until nothing changes.
+func (r *resolver) filledByDefaults() {
+	if len(r.memberDefaults) == 0 {
+		return
+	}
+	filled := map[*Object]bool{}
+	for _, of := range r.memberDefaults {
+		filled[of.o] = true
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, e := range r.pkg.Objects {
+			for _, f := range e.Fields {
+				if !f.regular || f.Optional || f.Type.Kind != ObjectKind || !filled[f.Type.Object] || requires(f.Type.Object) {
+					continue
+				}
+				f.Optional = true
+				filled[e] = true
+				changed = true
+			}
+		}
+	}
 }

@@ -296,6 +296,12 @@ type Object struct {
 	// ByPath: written in place and named by its path (Enum.ByPath).
 	ByPath bool
 	Fields []*Field
+	// HeldDefaults are the fields of objects this one holds (through
+	// object fields, written in place) whose default takes members of
+	// this one (Validation: {Max: int | *Length}: DefaultPart.Up): the
+	// Go Get method that computes such a default is this object's, which
+	// sees the members.
+	HeldDefaults []*HeldDefault
 	// Absent are the members that must never be present: an optional
 	// field of _|_ (type?: _|_), or one CUE does not allow. Every target
 	// refuses them, the open sets and the Go decoder too.
@@ -481,6 +487,9 @@ type Field struct {
 	// Validate check exactly the schema's type.
 	GoType    string
 	GoTypePos Pos
+	// regular: declared name: T (neither ?: nor !:), which CUE fills in
+	// where the data leaves it out when its value is then concrete.
+	regular bool
 }
 
 // HasDefault reports whether CUE may supply the field where the data
@@ -504,12 +513,40 @@ type MemberDefault struct {
 	Parts []DefaultPart
 	// Source is X as written: Name, "\(Name)s".
 	Source string
+	// Chain are the labels of the fields from the object whose members a
+	// held default takes (Held) to the field's own object: [Validation].
+	Chain []string
+}
+
+// A HeldDefault is a field, reached from an object through its object
+// fields, whose MemberDefault takes members of that object.
+type HeldDefault struct {
+	// Path is the fields from the holder to the defaulted field, the
+	// last: Validation, then Max.
+	Path []*Field
+}
+
+// Field is the defaulted field.
+func (h *HeldDefault) Field() *Field { return h.Path[len(h.Path)-1] }
+
+// GetterName is the holder's Go method that gives the field its value
+// or its default: GetValidationMax.
+func (h *HeldDefault) GetterName() string {
+	name := "Get"
+	for _, f := range h.Path {
+		name += f.GoName
+	}
+	return name
 }
 
 // A DefaultPart is a piece of a MemberDefault: Lit when Member is "".
 type DefaultPart struct {
-	Lit    string
-	Member string // the wire name of a field of the same object
+	Lit string
+	// Up is how many objects out Member is a field of: 0 the field's own
+	// object; 1 the object holding it in a field (Validation: {Max: int
+	// | *Length}, Length beside Validation), and so on.
+	Up     int
+	Member string // the wire name of a field of that object
 	// Path are the steps from Member into the objects it holds, each a
 	// required field (request.method: Member request, Path [method]);
 	// empty when the part is Member's own value.
@@ -547,16 +584,27 @@ func (p DefaultPart) Leaf(o *Object) (*Field, []*Field) {
 	return f, way
 }
 
+// Held reports whether the default takes a member of an object that
+// holds the field's own (DefaultPart.Up): its Get method is the holder's
+// (Object.HeldDefaults).
+func (d *MemberDefault) Held() bool {
+	return slices.ContainsFunc(d.Parts, func(p DefaultPart) bool { return p.Up > 0 })
+}
+
 // Alone reports whether the default is one member's value itself.
 func (d *MemberDefault) Alone() bool { return len(d.Parts) == 1 && d.Parts[0].Member != "" }
 
 // Describe says the default in words: `"\(Name)s", from Name`; `the
 // value of Name`.
 func (d *MemberDefault) Describe() string {
-	if d.Alone() {
-		return "the value of " + d.Parts[0].Name()
+	held := ""
+	if d.Held() {
+		held = " of the object that holds this one in " + strings.Join(d.Chain, ".")
 	}
-	return d.Source + ", from " + strings.Join(d.Members(), " and ")
+	if d.Alone() {
+		return "the value of " + d.Parts[0].Name() + held
+	}
+	return d.Source + ", from " + strings.Join(d.Members(), " and ") + held
 }
 
 // DescribeCondDefaults says a field's CondDefaults, each its value and

@@ -124,6 +124,9 @@ func dump(s *model.Schema) string {
 				}
 				fmt.Fprintf(&b, "  %s%s %s %s%s @%s\n", f.Name, mark, f.GoName, typ(f.Type), dflt, f.Pos)
 			}
+			for _, h := range o.HeldDefaults {
+				fmt.Fprintf(&b, "  held default %s\n", h.GetterName())
+			}
 			for _, m := range o.Members {
 				key := "*" // every member the object does not declare
 				if m.Key != nil {

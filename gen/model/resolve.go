@@ -1354,6 +1354,7 @@ func (r *resolver) resolve() *Package {
 	r.settleInPlaceNames()
 	r.assignNames()
 	r.altGoNames()
+	r.checkHeldGetters()
 	r.goOmitted()
 	r.nullableDefs()
 	if len(r.errs) == 0 {
@@ -4798,6 +4799,7 @@ func (r *resolver) resolveObject(d *def) {
 			// whether the data states it or not, so the data may omit it.
 			f.Optional = v.Validate(cue.Concrete(true)) == nil || o.Match
 			regular = true
+			f.regular = true
 			if _, has := v.Default(); (f.Optional || has) && r.supplied[o] == "" && !o.Match {
 				r.supplied[o] = name
 			}
