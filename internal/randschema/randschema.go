@@ -712,6 +712,7 @@ func (g *gen) structOf(depth int, open, counted bool) typ {
 	// string | *"\(Name)s"): dn is required, dd may be left out.
 	memberDefault := g.members.IntN(6) == 0 && !top
 	var dn typ
+	held := false
 	if memberDefault {
 		h := *g
 		h.r = g.members // r's stream stays as it was
@@ -728,6 +729,12 @@ func (g *gen) structOf(depth int, open, counted bool) typ {
 		default:
 			dn = h.intType()
 			fmt.Fprintf(&b, "\tdn: %s\n\tdd: string | *\"n\\(dn)\"\n", dn.cue)
+		}
+		// and a struct in place whose default takes dn, the holder's
+		// member (hof's Validation: {Max: int | *Length})
+		held = g.members.IntN(2) == 0
+		if held {
+			fmt.Fprintf(&b, "\tdh: {dm: string | *\"\\(dn)-h\"}\n")
 		}
 	}
 	var cond, mode *field
@@ -774,6 +781,9 @@ func (g *gen) structOf(depth int, open, counted bool) typ {
 			}
 			if r.IntN(3) == 0 {
 				out["dd"] = pick[any](r, "s", num("3"), nil)
+			}
+			if held && r.IntN(2) == 0 {
+				out["dh"] = pick[any](r, map[string]any{}, map[string]any{"dm": "x"}, map[string]any{"dm": num("1")}, "s")
 			}
 		}
 		if unknown && r.IntN(8) == 0 {
