@@ -9,6 +9,7 @@ import (
 	"cuelang.org/go/cue"
 	"cuelang.org/go/cue/ast"
 	"cuelang.org/go/cue/literal"
+	"cuelang.org/go/cue/token"
 )
 
 // memberDefaultKinds are the types T of T | *X that a default taken
@@ -37,7 +38,7 @@ func (r *resolver) memberDefault(src ast.Expr, ctx *cue.Context, name string) (*
 			typ = x
 		}
 	}
-	if mark == nil || mark.Op.String() != "*" {
+	if mark == nil || mark.Op != token.MUL {
 		return nil, cue.Value{}, 0, ""
 	}
 	switch unparen(mark.X).(type) {
@@ -500,7 +501,7 @@ func (r *resolver) inputDefault(v cue.Value, src ast.Expr) (cue.Value, bool) {
 	ops := orOperands(src)
 	if len(ops) != 2 || !slices.ContainsFunc(ops, func(e ast.Expr) bool {
 		m, ok := unparen(e).(*ast.UnaryExpr)
-		return ok && m.Op.String() == "*"
+		return ok && m.Op == token.MUL
 	}) {
 		return cue.Value{}, false
 	}

@@ -231,9 +231,12 @@ func (d *doc) object(o *model.Object) {
 			presence += ", default " + codeSpan(f.Default)
 		}
 		if d := f.MemberDefault; d != nil && d.Alone() {
-			presence += ", default the value of " + codeSpan(d.Parts[0].Member)
+			presence += ", default the value of " + codeSpan(d.Parts[0].Name())
 		} else if d != nil {
 			presence += ", default " + codeSpan(d.Source) + " (from " + cell(strings.Join(d.Members(), " and ")) + ")"
+		}
+		if d := f.MemberDefault; d != nil && d.Held() {
+			presence += " of the object holding this one in " + codeSpan(strings.Join(d.Chain, "."))
 		}
 		for _, c := range f.CondDefaults {
 			presence += ", default " + codeSpan(c.Value) + " when " + cell(c.Describe(o))
