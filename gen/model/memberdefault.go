@@ -369,7 +369,7 @@ func memberWhy(m *Field, way []*Field, alone bool, base Base) string {
 	why := ""
 	switch {
 	case m == nil:
-		why = "it is not a field of the object"
+		why = "it is not among the fields of the object schemagen carries (refused where it is declared, or declared by no struct of the object)"
 	case slices.ContainsFunc(way, func(w *Field) bool { return w.Optional }):
 		why = "the path goes through an optional member, which valid data may leave out"
 	case m.MemberDefault != nil || len(m.CondDefaults) > 0:

@@ -10738,6 +10738,18 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 			return false
 		}
 	}
+	if f, ok := c.Source().(*ast.Field); ok {
+		switch f.Value.(type) {
+		case *ast.SelectorExpr, *ast.Ident:
+			// Name: M.#hof.metadata.name with #hof: metadata: name: N
+			// from [N=string]: Model & {…} (hof's data models): a
+			// reference CUE resolves where the value is used, here to
+			// the pattern's label, so the value differs by member. It
+			// was "the constraint string is not carried".
+			r.errorf(p, "%s: its value is %s, which CUE resolves where the value is used (to %v here: through a pattern's label, [N=string]: …, or a member of the data, a value that differs by member or by document); no target states that as a type; refer to a definition or a hidden field that states a type", what, exprString(f.Value), c)
+			return false
+		}
+	}
 	r.errorf(p, "%s: the constraint %v is not carried (schemagen carries bounds, =~ patterns, strings.MinRunes/MaxRunes, list.MinItems/MaxItems, time.Time, time.Format(\"2006-01-02\"), time.Duration, net.URL, net.AbsURL, string & net.IPv4 and uuid.Valid)", what, c)
 	return false
 }
