@@ -172,26 +172,11 @@ func memberPart(e ast.Expr, src ast.Expr, name string) (DefaultPart, []string, s
 // (Validation, for Length in String: {Length: …, Validation: {Max: int |
 // *Length}}); nil when id is not so declared.
 func enclosingChain(id *ast.Ident, src ast.Expr, name string) []string {
-	if strings.HasPrefix(id.Name, "#") || strings.HasPrefix(id.Name, "_") || id.Node == nil {
+	decls, ok := memberScope(id)
+	if !ok {
 		return nil
 	}
-	var decls []ast.Decl
-	switch s := id.Scope.(type) {
-	case *ast.StructLit:
-		decls = s.Elts
-	case *ast.File:
-		decls = s.Decls
-	default:
-		return nil
-	}
-	if !slices.ContainsFunc(decls, func(e ast.Decl) bool {
-		g, ok := e.(*ast.Field)
-		if !ok || (g.Value != id.Node && g.Label != id.Node) {
-			return false
-		}
-		label, _, err := ast.LabelName(g.Label)
-		return err == nil && label == id.Name
-	}) {
+	if !slices.ContainsFunc(decls, func(e ast.Decl) bool { g, ok := e.(*ast.Field); return ok && declares(g, id) }) {
 		return nil
 	}
 	var chain []string
@@ -229,25 +214,14 @@ func enclosingChain(id *ast.Ident, src ast.Expr, name string) []string {
 // struct literal that declares the field name whose value src is (app in
 // app: {…, script: string | *"\(app.dir)"}).
 func namesOwnStruct(id *ast.Ident, src ast.Expr, name string) bool {
-	if strings.HasPrefix(id.Name, "#") || strings.HasPrefix(id.Name, "_") || id.Node == nil {
-		return false
-	}
-	var decls []ast.Decl
-	switch s := id.Scope.(type) {
-	case *ast.StructLit:
-		decls = s.Elts
-	case *ast.File:
-		decls = s.Decls
-	default:
+	decls, ok := memberScope(id)
+	if !ok {
 		return false
 	}
 	for _, e := range decls {
 		g, ok := e.(*ast.Field)
-		if !ok || (g.Value != id.Node && g.Label != id.Node) {
+		if !ok || !declares(g, id) {
 			continue
-		}
-		if label, _, err := ast.LabelName(g.Label); err != nil || label != id.Name {
-			return false
 		}
 		lit, ok := g.Value.(*ast.StructLit)
 		if !ok {
@@ -264,21 +238,39 @@ func namesOwnStruct(id *ast.Ident, src ast.Expr, name string) bool {
 	return false
 }
 
+// memberScope returns the declarations of the struct (or file) in which
+// id, a reference to a regular field, is found; ok is false for a
+// definition, a hidden field, a name CUE declares or any other scope.
+func memberScope(id *ast.Ident) (decls []ast.Decl, ok bool) {
+	if strings.HasPrefix(id.Name, "#") || strings.HasPrefix(id.Name, "_") || id.Node == nil {
+		return nil, false
+	}
+	switch s := id.Scope.(type) {
+	case *ast.StructLit:
+		return s.Elts, true
+	case *ast.File:
+		return s.Decls, true
+	}
+	return nil, false
+}
+
+// declares reports whether g is the field id refers to (CUE resolves a
+// reference to the field's label or value).
+func declares(g *ast.Field, id *ast.Ident) bool {
+	if g.Value != id.Node && g.Label != id.Node {
+		return false
+	}
+	label, _, err := ast.LabelName(g.Label)
+	return err == nil && label == id.Name
+}
+
 // siblingMember reports whether id names a field declared by the struct
 // that declares the field name whose value src is: a member of the same
 // object (an outer struct's is not, nor a definition, a let or a hidden
 // field).
 func siblingMember(id *ast.Ident, src ast.Expr, name string) bool {
-	if strings.HasPrefix(id.Name, "#") || strings.HasPrefix(id.Name, "_") || id.Node == nil {
-		return false
-	}
-	var decls []ast.Decl
-	switch s := id.Scope.(type) {
-	case *ast.StructLit:
-		decls = s.Elts
-	case *ast.File:
-		decls = s.Decls
-	default:
+	decls, ok := memberScope(id)
+	if !ok {
 		return false
 	}
 	own, member := false, false
@@ -294,7 +286,7 @@ func siblingMember(id *ast.Ident, src ast.Expr, name string) bool {
 		if label == name && holds(g, src.Pos()) {
 			own = true
 		}
-		if (g.Value == id.Node || g.Label == id.Node) && label == id.Name {
+		if declares(g, id) {
 			member = true
 		}
 	}
