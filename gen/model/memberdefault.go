@@ -568,6 +568,12 @@ func (r *resolver) filledByDefaults() {
 				f.Optional = true
 				filled[e] = true
 				changed = true
+				if r.supplied[e] == "" {
+					// CUE supplies it where the data leaves it out, and
+					// struct.MinFields/MaxFields count it then.
+					r.supplied[e] = f.Name
+					r.checkSupplied(e, e.Name, e.Pos)
+				}
 			}
 		}
 	}

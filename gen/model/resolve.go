@@ -4838,23 +4838,30 @@ func (r *resolver) resolveObject(d *def) {
 				// is int, optional, and Go's Get method computes the
 				// default (MemberDefault).
 				md, t, base, why := r.memberDefault(src, v.Context(), name)
-				if md == nil || !regular {
-					switch {
-					case !regular:
-						why = "the field is not a regular one (name: T), the only kind CUE gives a default"
-					case why == "":
+				if md == nil {
+					if why == "" {
 						why = "the default is neither a member's name nor a string interpolation of members' names"
 					}
 					r.errorf(f.Pos, "%s.%s: its default is %s, a member of the data: CUE gives the field that member's value where the data leaves it out, which every target states where the default is a member of the field's own object, or a string interpolation of such members, beside a type of one kind alone (string | *Name, string | *\"\\(Name)s\"); here %s; state a constant default (*1), or make the field required or optional", d.ref(), name, ref, why)
 					continue
 				}
-				if !o.Match {
+				switch {
+				case o.Match:
+					// In a T of a match a default changes nothing.
+				case f.OptionalMark:
+					// name?: T | *X: as a constant default there, the
+					// Get method's (CUE leaves the field absent).
+					f.MemberDefault = md
+					r.noteMemberDefault(o, f, d.ref(), base)
+				case regular:
 					f.Optional, f.MemberDefault = true, md
 					r.noteMemberDefault(o, f, d.ref(), base)
 					if r.supplied[o] == "" {
 						r.supplied[o] = name
 					}
 				}
+				// name!: T | *X: CUE never applies a required field's
+				// default, as with a constant one: the type is T.
 				tv, ownType = t, true
 			}
 		}
