@@ -506,7 +506,7 @@ func memberGetter(f *goFile, o *model.Object, fd *model.Field) {
 // type, or the parts joined as CUE interpolates them.
 func defaultExpr(f *goFile, o *model.Object, fd *model.Field, d *model.MemberDefault) string {
 	typ := goType(f, fd.Type, false)
-	if d.Alone() {
+	if d.Alone() && len(d.Parts[0].Funcs) == 0 {
 		v, m := memberValue(f, o, d.Parts[0])
 		if goType(f, m.Type, false) != typ {
 			v = typ + "(" + v + ")" // an enum's member as a string
@@ -520,6 +520,21 @@ func defaultExpr(f *goFile, o *model.Object, fd *model.Field, d *model.MemberDef
 			continue
 		}
 		v, m := memberValue(f, o, p)
+		if len(p.Funcs) > 0 {
+			// strings.ToLower(Name): Go's function, as CUE's is.
+			if m.Type.Kind == model.EnumKind {
+				v = "string(" + v + ")"
+			}
+			for _, fn := range p.Funcs {
+				if fn.Name == "Replace" {
+					v = fmt.Sprintf("%s.Replace(%s, %s, %s, %d)", f.use("strings"), v, escape.GoString(fn.Old), escape.GoString(fn.New), fn.N)
+				} else {
+					v = f.use("strings") + "." + fn.Name + "(" + v + ")"
+				}
+			}
+			terms = append(terms, v)
+			continue
+		}
 		switch m.Type.BaseOf() {
 		case model.Int:
 			v = f.use("strconv") + ".FormatInt(" + v + ", 10)"

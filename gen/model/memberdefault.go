@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"cuelang.org/go/cue"
@@ -42,7 +43,7 @@ func (r *resolver) memberDefault(src ast.Expr, ctx *cue.Context, name string) (*
 		return nil, cue.Value{}, 0, ""
 	}
 	switch unparen(mark.X).(type) {
-	case *ast.Ident, *ast.SelectorExpr, *ast.Interpolation:
+	case *ast.Ident, *ast.SelectorExpr, *ast.Interpolation, *ast.CallExpr:
 	default:
 		return nil, cue.Value{}, 0, ""
 	}
@@ -55,7 +56,7 @@ func (r *resolver) memberDefault(src ast.Expr, ctx *cue.Context, name string) (*
 	}
 	d := &MemberDefault{Source: exprString(mark.X)}
 	switch x := unparen(mark.X).(type) {
-	case *ast.Ident, *ast.SelectorExpr:
+	case *ast.Ident, *ast.SelectorExpr, *ast.CallExpr:
 		p, chain, why := memberPart(x, src, name)
 		if why != "" {
 			return nil, cue.Value{}, 0, why
@@ -131,6 +132,19 @@ func interpolationParts(x *ast.Interpolation, src ast.Expr, name string) ([]Defa
 // memberPart reads a reference to a member of the field's own object, or
 // a path into the objects it holds (request.method), as a DefaultPart.
 func memberPart(e ast.Expr, src ast.Expr, name string) (DefaultPart, []string, string) {
+	if call, ok := unparen(e).(*ast.CallExpr); ok {
+		// strings.ToLower(Name): a function of Go's own on a member.
+		f, arg, why := stringFunc(call)
+		if why != "" {
+			return DefaultPart{}, nil, why
+		}
+		p, chain, why := memberPart(arg, src, name)
+		if why != "" {
+			return DefaultPart{}, nil, why
+		}
+		p.Funcs = append(p.Funcs, f)
+		return p, chain, ""
+	}
 	var path []string
 	e = unparen(e)
 	for {
@@ -342,7 +356,7 @@ func (r *resolver) checkMemberDefaults() {
 					continue
 				}
 				m, way := p.Leaf(o)
-				why := memberWhy(m, way, alone, base)
+				why := memberWhy(m, way, alone, base, len(p.Funcs) > 0)
 				if why != "" {
 					r.errorf(f.Pos, "%s.%s: its default %s takes %s: %s; state a constant default (*\"x\"), or make the field required or optional", of.what, f.Name, d.Source, p.Name(), why)
 					refused = true
@@ -357,26 +371,29 @@ func (r *resolver) checkMemberDefaults() {
 
 // memberWhy says why a default may not take the member m, reached
 // through the fields way; "" when it may.
-func memberWhy(m *Field, way []*Field, alone bool, base Base) string {
-	why := ""
+func memberWhy(m *Field, way []*Field, alone bool, base Base, funcs bool) string {
+	isString := m != nil && (m.Type.Kind == EnumKind || m.Type.BaseOf() == String) && defaultMemberKind(m.Type, false, base)
 	switch {
 	case m == nil:
-		why = "it is not among the fields of the object schemagen carries (refused where it is declared, or declared by no struct of the object)"
+		return "it is not among the fields of the object schemagen carries (refused where it is declared, or declared by no struct of the object)"
 	case slices.ContainsFunc(way, func(w *Field) bool { return w.Optional }):
-		why = "the path goes through an optional member, which valid data may leave out"
+		return "the path goes through an optional member, which valid data may leave out"
 	case m.MemberDefault != nil || len(m.CondDefaults) > 0:
-		why = "its own default is not a constant"
-	case !defaultMemberKind(m.Type, alone, base):
+		return "its own default is not a constant"
+	case funcs && !isString:
+		return "strings' functions take a string (no time, duration or URL, which Go holds in types of their own)"
+	case funcs && alone && base != String:
+		return "strings' functions give a string, which the field's type is not"
+	case !funcs && !defaultMemberKind(m.Type, alone, base):
 		if alone {
-			why = fmt.Sprintf("it is not of the field's kind (%s), which must admit whatever the default comes to", base)
-		} else {
-			why = "an interpolation takes a string, an integer or a boolean, whose text every target writes as CUE does"
+			return fmt.Sprintf("it is not of the field's kind (%s), which must admit whatever the default comes to", base)
 		}
+		return "an interpolation takes a string, an integer or a boolean, whose text every target writes as CUE does"
 	case m.Type.Kind == ConstKind:
 	case m.Optional && m.Default == "":
-		why = "it is optional with no constant default, so valid data may leave it out, and CUE's default is then incomplete"
+		return "it is optional with no constant default, so valid data may leave it out, and CUE's default is then incomplete"
 	}
-	return why
+	return ""
 }
 
 // checkHeldDefault holds a field f of o whose default takes members of
@@ -399,7 +416,7 @@ func (r *resolver) checkHeldDefault(o *Object, f *Field, what string, base Base)
 				continue
 			}
 			m, way := p.Leaf(e)
-			if why := memberWhy(m, way, d.Alone(), base); why != "" {
+			if why := memberWhy(m, way, d.Alone(), base, len(p.Funcs) > 0); why != "" {
 				r.errorf(f.Pos, "%s.%s: its default %s takes %s of %s, which holds it: %s; state a constant default (*\"x\"), or make the field required or optional", what, f.Name, d.Source, p.Name(), e.Name, why)
 				refused = true
 			}
@@ -436,7 +453,11 @@ func foldConstMembers(o *Object, f *Field, base Base) {
 	var parts []DefaultPart
 	for _, p := range d.Parts {
 		if m, _ := p.Leaf(o); p.Member != "" && m.Type.Kind == ConstKind {
-			p = DefaultPart{Lit: m.Type.Const}
+			lit := m.Type.Const
+			for _, f := range p.Funcs {
+				lit = f.Apply(lit)
+			}
+			p = DefaultPart{Lit: lit}
 		}
 		if n := len(parts); n > 0 && p.Member == "" && parts[n-1].Member == "" {
 			parts[n-1].Lit += p.Lit
@@ -577,4 +598,63 @@ func (r *resolver) filledByDefaults() {
 			}
 		}
 	}
+}
+
+// stringFunc reads a call of one of StringFuncs (strings.ToLower(x),
+// strings.Replace(x, "_", "-", -1), its other arguments literals) and
+// returns it with its first argument; why says why not otherwise.
+func stringFunc(call *ast.CallExpr) (StringFunc, ast.Expr, string) {
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok {
+		return StringFunc{}, nil, exprString(call) + " is a call, not a member's name"
+	}
+	pkg, ok := sel.X.(*ast.Ident)
+	name, _, err := ast.LabelName(sel.Sel)
+	if !ok || err != nil || !isImport(pkg.Node) || pkg.Node.(*ast.ImportSpec).Path.Value != `"strings"` || StringFuncs[name] == 0 {
+		return StringFunc{}, nil, exprString(call) + " calls a function other than strings.ToLower, ToUpper, TrimSpace and Replace (whose CUE and Go are one)"
+	}
+	if len(call.Args) != StringFuncs[name] {
+		return StringFunc{}, nil, exprString(call) + " has not the arguments of strings." + name
+	}
+	f := StringFunc{Name: name}
+	if name == "Replace" {
+		old, okOld := stringLit(call.Args[1])
+		new, okNew := stringLit(call.Args[2])
+		n, okN := intLit(call.Args[3])
+		if !okOld || !okNew || !okN {
+			return StringFunc{}, nil, exprString(call) + ": strings.Replace's other arguments are literals here"
+		}
+		f.Old, f.New, f.N = old, new, n
+	}
+	return f, call.Args[0], ""
+}
+
+// stringLit reads a double-quoted string literal.
+func stringLit(e ast.Expr) (string, bool) {
+	l, ok := unparen(e).(*ast.BasicLit)
+	if !ok || l.Kind != token.STRING || !strings.HasPrefix(l.Value, `"`) || strings.HasPrefix(l.Value, `"""`) {
+		return "", false
+	}
+	s, err := literal.Unquote(l.Value)
+	return s, err == nil
+}
+
+// intLit reads an integer literal, -1 too.
+func intLit(e ast.Expr) (int, bool) {
+	neg := false
+	if u, ok := unparen(e).(*ast.UnaryExpr); ok && u.Op == token.SUB {
+		neg, e = true, u.X
+	}
+	l, ok := unparen(e).(*ast.BasicLit)
+	if !ok || l.Kind != token.INT {
+		return 0, false
+	}
+	n, err := strconv.Atoi(l.Value)
+	if err != nil {
+		return 0, false
+	}
+	if neg {
+		n = -n
+	}
+	return n, true
 }

@@ -2,6 +2,7 @@ package model
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -551,11 +552,54 @@ type DefaultPart struct {
 	// required field (request.method: Member request, Path [method]);
 	// empty when the part is Member's own value.
 	Path []string
+	// Funcs are the functions of CUE's strings package applied to the
+	// member's value, innermost first (strings.ToLower(Name)): each one
+	// of StringFuncs, which are Go's own.
+	Funcs []StringFunc
+}
+
+// A StringFunc is a function of CUE's strings package that calls Go's
+// function of that name, with its arguments after the first (literals).
+type StringFunc struct {
+	Name string // ToLower, ToUpper, TrimSpace or Replace
+	// Args are Replace's old and new strings and its count n.
+	Old, New string
+	N        int
+}
+
+// StringFuncs are the functions of CUE's strings package a default may
+// apply to a member: each calls Go's strings function of that name
+// (cuelang.org/go/pkg/strings), so every Go Get method computes exactly
+// CUE's value. (CUE's ToTitle and ToCamel are its own, and not among
+// them.)
+var StringFuncs = map[string]int{"ToLower": 1, "ToUpper": 1, "TrimSpace": 1, "Replace": 4}
+
+// Apply applies the function to s, as CUE (and Go) does.
+func (f StringFunc) Apply(s string) string {
+	switch f.Name {
+	case "ToLower":
+		return strings.ToLower(s)
+	case "ToUpper":
+		return strings.ToUpper(s)
+	case "TrimSpace":
+		return strings.TrimSpace(s)
+	case "Replace":
+		return strings.Replace(s, f.Old, f.New, f.N)
+	}
+	return s
 }
 
 // Name is the part's member as written: request.method.
 func (p DefaultPart) Name() string {
-	return strings.Join(append([]string{p.Member}, p.Path...), ".")
+	name := strings.Join(append([]string{p.Member}, p.Path...), ".")
+	for _, f := range p.Funcs {
+		if f.Name == "Replace" {
+			name = fmt.Sprintf("strings.Replace(%s, %q, %q, %d)", name, f.Old, f.New, f.N)
+		} else {
+			name = "strings." + f.Name + "(" + name + ")"
+		}
+	}
+	return name
 }
 
 // Members lists the members the default takes, in order, each once.
