@@ -716,7 +716,7 @@ func (g *gen) structOf(depth int, open, counted bool) typ {
 	if memberDefault {
 		h := *g
 		h.r = g.members // r's stream stays as it was
-		switch g.members.IntN(4) {
+		switch g.members.IntN(5) {
 		case 0:
 			dn = h.stringType()
 			fmt.Fprintf(&b, "\tdn: %s\n\tdd: string | *\"\\(dn)s\"\n", dn.cue)
@@ -726,9 +726,13 @@ func (g *gen) structOf(depth int, open, counted bool) typ {
 		case 2:
 			dn = h.intType()
 			fmt.Fprintf(&b, "\tdn!: %s\n\tdd: int | *dn\n", dn.cue)
-		default:
+		case 3:
 			dn = h.intType()
 			fmt.Fprintf(&b, "\tdn: %s\n\tdd: string | *\"n\\(dn)\"\n", dn.cue)
+		default:
+			// a function of Go's own on the member
+			dn = h.stringType()
+			fmt.Fprintf(&b, "\tdn: %s\n\tdd: string | *strings.ToUpper(strings.Replace(dn, \"a\", \"-\", 1))\n", dn.cue)
 		}
 		// and a struct in place whose default takes dn, the holder's
 		// member (hof's Validation: {Max: int | *Length})
