@@ -716,24 +716,26 @@ func (g *gen) structOf(depth int, open, counted bool) typ {
 	if memberDefault {
 		h := *g
 		h.r = g.members // r's stream stays as it was
-		switch g.members.IntN(5) {
-		case 0:
-			dn = h.stringType()
-			fmt.Fprintf(&b, "\tdn: %s\n\tdd: string | *\"\\(dn)s\"\n", dn.cue)
-		case 1:
-			dn = h.stringType()
-			fmt.Fprintf(&b, "\tdn: %s\n\tdd: string | *dn\n", dn.cue)
-		case 2:
-			dn = h.intType()
-			fmt.Fprintf(&b, "\tdn!: %s\n\tdd: int | *dn\n", dn.cue)
-		case 3:
-			dn = h.intType()
-			fmt.Fprintf(&b, "\tdn: %s\n\tdd: string | *\"n\\(dn)\"\n", dn.cue)
-		default:
+		// The forms of the default, each beside dn of a string (or an
+		// integer) type: its text's format, dn's declaration first.
+		forms := []struct {
+			integer bool
+			text    string
+		}{
+			{false, "\tdn: %s\n\tdd: string | *\"\\(dn)s\"\n"},
+			{false, "\tdn: %s\n\tdd: string | *dn\n"},
+			{true, "\tdn!: %s\n\tdd: int | *dn\n"},
+			{true, "\tdn: %s\n\tdd: string | *\"n\\(dn)\"\n"},
 			// a function of Go's own on the member
-			dn = h.stringType()
-			fmt.Fprintf(&b, "\tdn: %s\n\tdd: string | *strings.ToUpper(strings.Replace(dn, \"a\", \"-\", 1))\n", dn.cue)
+			{false, "\tdn: %s\n\tdd: string | *strings.ToUpper(strings.Replace(dn, \"a\", \"-\", 1))\n"},
 		}
+		form := forms[g.members.IntN(len(forms))]
+		if form.integer {
+			dn = h.intType()
+		} else {
+			dn = h.stringType()
+		}
+		fmt.Fprintf(&b, form.text, dn.cue)
 		// and a struct in place whose default takes dn, the holder's
 		// member (hof's Validation: {Max: int | *Length})
 		held = g.members.IntN(2) == 0
