@@ -403,10 +403,10 @@ func cueMemberDefaults(t *testing.T, c *kase, in *instance, schema cue.Value) []
 				// CUE fills nothing there (an optional object).
 				continue
 			}
-			getter := strings.Join(append(slices.Clone(steps[:len(steps)-up]), model.GetterName(fd)), ".")
-			if up > 0 {
-				getter = strings.Join(append(slices.Clone(steps[:len(steps)-up]), "Get"+strings.Join(steps[len(steps)-up:], "")+fd.GoName), ".")
-			}
+			// The holder's Get method (GetValidationMax), or the
+			// field's own (up 0: GetMax).
+			name := "Get" + strings.Join(steps[len(steps)-up:], "") + fd.GoName
+			getter := strings.Join(append(slices.Clone(steps[:len(steps)-up]), name), ".")
 			v := whole.LookupPath(cue.MakePath(here...))
 			if d, ok := v.Default(); ok {
 				v = d

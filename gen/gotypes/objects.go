@@ -371,7 +371,8 @@ func objectDefaults(f *goFile, o *model.Object) {
 		}
 		if fd.MemberDefault != nil {
 			if !fd.MemberDefault.Held() {
-				memberGetter(f, o, fd) // else each holder's (heldGetter)
+				// o's own, a path of one; a held one's is each holder's
+				heldGetter(f, o, &model.HeldDefault{Path: []*model.Field{fd}})
 			}
 			continue
 		}
@@ -452,11 +453,11 @@ func condGetter(f *goFile, o *model.Object, fd *model.Field) {
 	f.close()
 }
 
-// heldGetter emits a holder's Get method of a field of an object it holds
-// whose default takes the holder's members (Validation: {Max: int |
-// *Length}: GetValidationMax): the field's value, or where it or an
-// object on the way is absent, the default computed from the holder's
-// members as CUE computes it.
+// heldGetter emits o's Get method of the field at the end of h's path,
+// whose default takes o's members (a held one, Validation: {Max: int |
+// *Length}: GetValidationMax; or o's own field, a path of one): the
+// field's value, or where it or an object on the way is absent, the
+// default computed from o's members as CUE computes it.
 func heldGetter(f *goFile, o *model.Object, h *model.HeldDefault) {
 	fd := h.Field()
 	d := fd.MemberDefault
@@ -464,8 +465,12 @@ func heldGetter(f *goFile, o *model.Object, h *model.HeldDefault) {
 	for _, p := range h.Path {
 		path = append(path, p.GoName)
 	}
+	absent := "it is absent"
+	if len(h.Path) > 1 {
+		absent += " (or an object on the way is)"
+	}
 	f.decl()
-	f.doc(fmt.Sprintf("%s returns %s, or when it is absent (or an object on the way is) its default, %s, as CUE computes it from the data.", h.GetterName(), strings.Join(path, "."), d.Describe()))
+	f.doc(fmt.Sprintf("%s returns %s, or when %s its default, %s, as CUE computes it from the data.", h.GetterName(), strings.Join(path, "."), absent, d.Describe()))
 	typ := goType(f, fd.Type, false)
 	f.open("func (x *", o.GoName, ") ", h.GetterName(), "() ", typ)
 	var conds []string
@@ -478,24 +483,6 @@ func heldGetter(f *goFile, o *model.Object, h *model.HeldDefault) {
 	}
 	f.open("if ", strings.Join(conds, " && "))
 	f.p("return *", at)
-	f.close()
-	f.p("return ", defaultExpr(f, o, fd, d))
-	f.close()
-}
-
-// memberGetter emits the Get method of a field whose default takes other
-// members of the object (Plural: string | *"\(Name)s"): its value, or
-// the default made of theirs as CUE makes it, each member's text as CUE
-// interpolates it (an integer in decimal, a boolean true or false).
-func memberGetter(f *goFile, o *model.Object, fd *model.Field) {
-	get := model.GetterName(fd)
-	d := fd.MemberDefault
-	f.decl()
-	f.doc(fmt.Sprintf("%s returns %s, or when it is absent its default, %s, as CUE computes it from the data.", get, fd.GoName, d.Describe()))
-	typ := goType(f, fd.Type, false)
-	f.open("func (x *", o.GoName, ") ", get, "() ", typ)
-	f.open("if x.", fd.GoName, " != nil")
-	f.p("return *x.", fd.GoName)
 	f.close()
 	f.p("return ", defaultExpr(f, o, fd, d))
 	f.close()

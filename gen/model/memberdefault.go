@@ -320,7 +320,12 @@ func (r *resolver) noteMemberDefault(o *Object, f *Field, what string, base Base
 	if r.memberDefaultBases == nil {
 		r.memberDefaultBases = map[*Field]Base{}
 	}
-	if !slices.ContainsFunc(r.memberDefaults, func(m memberDefaultsOf) bool { return m.o == o }) {
+	if !r.memberDefaultObjs[o] {
+		// A set, not a search of the list: a contract may have many.
+		if r.memberDefaultObjs == nil {
+			r.memberDefaultObjs = map[*Object]bool{}
+		}
+		r.memberDefaultObjs[o] = true
 		r.memberDefaults = append(r.memberDefaults, memberDefaultsOf{o, what})
 	}
 	r.memberDefaultBases[f] = base

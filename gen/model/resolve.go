@@ -211,6 +211,7 @@ type resolver struct {
 	// once every object is resolved (checkMemberDefaults): a member may
 	// be a field of an object resolved later.
 	memberDefaults     []memberDefaultsOf
+	memberDefaultObjs  map[*Object]bool
 	memberDefaultBases map[*Field]Base
 	// inlineStack holds where the fields of each inline struct being
 	// resolved are written, outermost first: one that holds itself again
