@@ -6868,6 +6868,24 @@ var optionalRef = regexp.MustCompile(`cannot reference optional field: ([^\s;,)]
 
 var boundOnField = regexp.MustCompile(`non-concrete value ([^\s;,)]+) for bound ([^\s;,)]+)`)
 
+// errAt is where CUE places err, a reference it cannot resolve before the
+// data is given, when that is in one of this package's files, else at: the
+// reference may be in a definition that refines the field, not where the
+// field was first declared (timoni's #HealthCheckForCondition computes
+// current from #object.status, and #HealthCheck, which it refines,
+// declares current!: bool), and the error belongs to the definition that
+// holds the reference.
+func (r *resolver) errAt(err error, at Pos) Pos {
+	for _, tp := range errors.Positions(err) {
+		for _, f := range r.inst.Files {
+			if f.Filename == tp.Filename() {
+				return r.ps.of(tp)
+			}
+		}
+	}
+	return at
+}
+
 // basic resolves a value that is not a plain reference: a basic type with
 // constraints, a list, a map, or a string constant.
 func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
@@ -6927,14 +6945,14 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 				// current: [for c in status.conditions …] (timoni's health
 				// checks): a value CUE computes from a member the data
 				// gives, once it gives it.
-				r.errorf(p, "%s: it refers to %s, an optional member the data gives (CUE reports it incomplete until then): a value or a bound taken from another member of the data is a check between two members, which no JSON Schema keyword states; not carried", what, m[1])
+				r.errorf(r.errAt(err, p), "%s: it refers to %s, an optional member the data gives (CUE reports it incomplete until then): a value or a bound taken from another member of the data is a check between two members, which no JSON Schema keyword states; not carried", what, m[1])
 				return nil, false
 			}
 			if m := boundOnField.FindStringSubmatch(msg); m != nil {
 				// cpu: >=requests.cpu (CUE's OpenAPI tests, issue 3742):
 				// CUE reports the bound incomplete until the data
 				// gives the other member; no error of the schema's.
-				r.errorf(p, "%s: its bound %s refers to %s, another member's value, which CUE compares once the data gives both; no JSON Schema keyword compares two members of a value (it has no $data), so no target states it as CUE does; not carried", what, m[2], m[1])
+				r.errorf(r.errAt(err, p), "%s: its bound %s refers to %s, another member's value, which CUE compares once the data gives both; no JSON Schema keyword compares two members of a value (it has no $data), so no target states it as CUE does; not carried", what, m[2], m[1])
 				return nil, false
 			}
 			r.errorf(p, "%s: CUE evaluates it to an error (%s), so there is no type to carry%s", what, msg, hint)
