@@ -4821,6 +4821,9 @@ func (r *resolver) resolveObject(d *def) {
 		if !ok && f.Optional {
 			why, ok = r.errorConjunct(v)
 		}
+		if !ok && f.OptionalMark {
+			why, ok = conflictOf(v)
+		}
 		if ok && f.Optional {
 			// type?: _|_ (cuenv's "disallow type"), or an optional field
 			// CUE does not allow (explicitopen's closed embedding): the
@@ -5636,9 +5639,9 @@ func absentMember(v cue.Value) (why string, ok bool) {
 // _errorReplaceNotPermittedInStrict = 1 & 2, then replaceWith?:
 // _errorReplaceNotPermittedInStrict beside #Dep's replaceWith?: string):
 // CUE admits no value there, as for _|_, so on an optional field the
-// member must be absent. Any other error stays CUE's: a conflict between
-// values (string & 1, a mistake), or one CUE reports of the schema alone
-// (a value that holds itself, an if on a member the data gives).
+// member must be absent. On a field declared optional (f?:) any conflict
+// is (conflictOf); this one holds where a regular field is read as an
+// optional one too.
 func (r *resolver) errorConjunct(v cue.Value) (string, bool) {
 	if v.IncompleteKind() != cue.BottomKind {
 		return "", false
@@ -5655,6 +5658,41 @@ func (r *resolver) errorConjunct(v cue.Value) (string, bool) {
 		return id.Name + ", an error by itself (" + exprString(let.Expr) + ")", true
 	}
 	return "", false
+}
+
+// conflictFormats are CUE's messages for a value that admits nothing by
+// itself, whatever the data: values of two kinds or two constants
+// conjoined, a constant outside its bound. A validator's "does not
+// satisfy" is not among them: CUE says it too of a struct or a list the
+// data has yet to fill (struct.MinFields(1) & {…}, list.MinItems(2)).
+var conflictFormats = map[string]bool{
+	"conflicting values %s and %s (mismatched types %s and %s)": true,
+	"conflicting values %s and %s":                              true,
+	"invalid value %v (out of bound %s)":                        true,
+}
+
+// conflictOf reports whether v, an optional field's value, is an error
+// CUE finds in the schema alone, every one of its errors a conflict
+// (conflictFormats): CUE admits no value there, and admits a document
+// without the member (cue vet -c passes {} for #Server: {port?: #Port,
+// port?: >10 & <100}, the Istio gateway of CUE's protobuf tests), so the
+// member must be absent, as with _|_. An error that waits for the data
+// (a reference to a member it gives, incomplete) or is the schema's own
+// (a structural cycle, a reference not found) is not one.
+func conflictOf(v cue.Value) (string, bool) {
+	if v.IncompleteKind() != cue.BottomKind {
+		return "", false
+	}
+	errs := errors.Errors(v.Err())
+	if len(errs) == 0 {
+		return "", false
+	}
+	for _, e := range errs {
+		if f, _ := e.Msg(); !conflictFormats[f] {
+			return "", false
+		}
+	}
+	return "its value is an error by itself, so no value is admitted: " + cueErrText(v.Err()), true
 }
 
 // literalConflict reports whether e is a conjunction of constants that
