@@ -103,6 +103,81 @@ func (r *resolver) foreign(v, root cue.Value, bi *build.Instance, name string, p
 	return r.register(&def{name: key, from: fp, path: path}, v, root.LookupPath(path))
 }
 
+// foreignFieldType names a top-level regular field of another package
+// that holds itself (prompt.Question: {…, Questions?: [...Question]},
+// hof's schemas), which a reference reaches (Questions: [...prompt.Question]):
+// read in place, as another package's field otherwise is (fieldRef), it
+// would hold itself in place again without end, and CUE's evaluation of
+// it where it is used reports a structural cycle. It is carried as that
+// package's definitions are, a type of its own named after where it comes
+// from (PromptQuestion), open as CUE leaves a regular field's struct, and
+// within a definition, which CUE closes at every level, a closed copy
+// (PromptQuestionClosed), as a library's own field is (fieldTypeRef).
+func (r *resolver) foreignFieldType(v, root cue.Value, path cue.Path) (string, bool) {
+	if r.ownPackage(root) || !r.foreignField(root, path) {
+		return "", false
+	}
+	bi := root.BuildInstance()
+	label := path.Selectors()[0].Unquoted()
+	if !fieldHoldsItself(bi, label) {
+		return "", false
+	}
+	dv := root.LookupPath(path)
+	if !dv.Exists() || dv.IncompleteKind()&(cue.StructKind|cue.ListKind) == 0 {
+		return "", false
+	}
+	fp := r.foreignPkg(bi)
+	name := label
+	if !ast.IsValidIdent(name) {
+		name = spelledName(name)
+	}
+	key := foreignName(fp.qualifier, name)
+	closedCtx := r.closedCtx
+	if d := r.defs[key]; d == nil || !(d.from == fp && d.field && d.path.String() == path.String()) {
+		if d != nil {
+			r.errorf(r.pos(v), "%s: another package's field %s.%s is the type %s here, but %s (%s) has that name; rename one of them", path, bi.ImportPath, path, key, d.origin(), d.pos)
+			return "", false
+		}
+		r.register(&def{name: key, from: fp, path: path, field: true, open: r.fieldOpen(dv)}, v, dv)
+		r.closedCtx = closedCtx
+	}
+	d := r.defs[key]
+	if !closedCtx || !d.open {
+		return key, true
+	}
+	closed := key + "Closed"
+	if c := r.defs[closed]; c != nil {
+		if !(c.from == fp && c.closedCopy && c.path.String() == path.String()) {
+			r.errorf(r.pos(v), "%s: another package's field %s.%s is the closed object %s here (within a definition), but %s (%s) has that name; rename one of them", path, bi.ImportPath, path, closed, c.origin(), c.pos)
+		}
+		return closed, true
+	}
+	r.classifyOnce(d)
+	c := &def{name: closed, from: fp, path: path, field: true, closedCopy: true, counts: d.counts}
+	r.register(c, v, dv)
+	r.closedCtx = closedCtx
+	return closed, true
+}
+
+// fieldHoldsItself reports whether the top-level field label of the
+// package bi refers to itself by name in its own value (Question: {…,
+// Questions?: [...Question]}).
+func fieldHoldsItself(bi *build.Instance, label string) bool {
+	found := false
+	topFields(bi, func(_ *ast.File, l string, fd *ast.Field) {
+		if found || l != label {
+			return
+		}
+		ast.Walk(fd.Value, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && id.Name == label && topLevelIdent(id) {
+				found = true
+			}
+			return !found
+		}, nil)
+	})
+	return found
+}
+
 // nested returns the name of a definition within a definition (#x.#Baz,
 // named xBaz) or of a hidden definition (_#base, named base), registering
 // it on first use.

@@ -3334,6 +3334,9 @@ func (r *resolver) refNameOf(v cue.Value) (string, bool) {
 	if name, ok := r.fieldTypeRef(v); ok {
 		return name, true // Panel, in a library of types
 	}
+	if name, ok := r.foreignFieldType(v, root, path); ok {
+		return name, true // prompt.Question, which holds itself
+	}
 	if len(sels) == 2 && (sels[0].String() == "#" || sels[0].LabelType() == cue.HiddenDefinitionLabel) && sels[1].LabelType() == cue.StringLabel {
 		// #."per-son", _#defs."/x-other": a definition of a name CUE
 		// cannot write as an identifier (quotedDefs), under # or a
