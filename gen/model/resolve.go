@@ -10644,7 +10644,17 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 		}
 		if t.Base != Int {
 			if t.Base == String {
-				r.errorf(p, "%s: a bound on a string (%v) orders strings, which no JSON Schema keyword states (minimum and maximum compare numbers only); bounds are carried on numbers", what, c)
+				// t09?: >"foo" (CUE's JSON Schema generator's tests):
+				// CUE orders strings byte by byte, which a pattern
+				// states (stringBoundPattern).
+				lit, err := args[0].String()
+				re, ok := stringBoundPattern(op, lit)
+				if err != nil || !ok {
+					r.errorf(p, "%s: the bound %v on a string is not carried: schemagen states a string's order as a pattern, for a string constant of at most %d characters", what, c, maxStringBound)
+					return false
+				}
+				t.addPattern(re)
+				return true
 			} else {
 				r.errorf(p, "%s: bounds are supported on numbers only", what)
 			}
