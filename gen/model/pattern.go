@@ -44,7 +44,8 @@ import (
 // letters, digits and _ (not first a digit): ECMAPattern writes Go's
 // (?P<name>…) as (?<name>…).
 //
-// Refused, with why: flags and lookarounds ((?i), (?s), (?=…)), \Q…\E,
+// Refused, with why: flags other than a leading (?s) and lookarounds
+// ((?i), (?=…); carriedPattern writes (?i), (?s) and (?U) out), \Q…\E,
 // \a, a Unicode script or other property (\p{Greek}, ECMA's
 // \p{Script=Greek}, which RE2 refuses), \x{…}, octal and back
 // references, a class escape as a range's end ([a-\s]; a - after one, [\w-.], is a literal, written \-), [= and [.
@@ -286,7 +287,7 @@ func scanPattern(s string) (why string, edits []patternEdit) {
 					continue
 				}
 				if !strings.HasPrefix(s[i:], "(?:") {
-					return "flags and lookarounds ((?i), (?s), (?=…), (?<=…)) are Go's alone or read differently in JavaScript; only (…), (?:…) and named groups (?<name>…) of a name of ASCII letters, digits and _ are carried", nil
+					return "lookarounds ((?=…), (?<=…)) are not RE2's, and the flag (?m) (^ and $ at every line) is one JavaScript states only with a flag of its own; (?i), (?s) and (?U) are written out without flags (not beside a Unicode property, \\p{…}, which written out would be this Go release's table of it); groups (…), (?:…) and named groups (?<name>…) of a name of ASCII letters, digits and _ are carried", nil
 				}
 				i += 3
 				continue

@@ -4359,7 +4359,8 @@ func (r *resolver) keyChoice(c cue.Value) (re string, every, ok bool) {
 	if len(res) == 0 {
 		re = parts[0]
 	}
-	if portablePattern(re) != "" {
+	re, why := carriedPattern(re)
+	if why != "" {
 		return "", false, false
 	}
 	return re, false, true
@@ -10566,11 +10567,14 @@ func (r *resolver) pattern(t *Type, re cue.Value, not bool, what string, p Pos) 
 		r.errorf(p, "%s: %s %q is no regular expression CUE can evaluate (%v)%s: CUE refuses every value here (cue vet: invalid regexp), though it reads the schema; write the pattern in RE2's syntax", what, sym, s, err, why)
 		return false
 	}
-	if why := portablePattern(s); why != "" {
+	carried, why := carriedPattern(s)
+	if why != "" {
 		r.errorf(p, "%s: pattern %q: %s", what, s, why)
 		return false
 	}
-	*dst = append(*dst, s)
+	if !slices.Contains(*dst, carried) {
+		*dst = append(*dst, carried)
+	}
 	return true
 }
 
