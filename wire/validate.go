@@ -245,6 +245,13 @@ func (p *Problems) MinUint(path *Path, member string, v, n uint64) {
 	}
 }
 
+// MaxUint checks an integer of CUE's uint64 is at most n.
+func (p *Problems) MaxUint(path *Path, member string, v, n uint64) {
+	if v > n {
+		p.Add(path, member, RuleMaximum, "must be at most %d (is %d)", n, v)
+	}
+}
+
 // Max checks an integer is at most n.
 func (p *Problems) Max(path *Path, member string, v, n int64) {
 	if v > n {

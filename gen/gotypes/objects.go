@@ -1516,11 +1516,11 @@ func checked(c model.Constraints) model.Constraints {
 	}
 	if c.Uint64 {
 		// A uint64 holds 0 to 2^64-1: a Min above 0 is checked
-		// (MinUint), nothing else.
+		// (MinUint), and a bound of its own (MaxUint), nothing else.
 		if c.Min != nil && *c.Min == 0 {
 			c.Min = nil
 		}
-		c.Uint64 = c.Min != nil
+		c.Uint64 = c.Min != nil || c.UintMax != nil
 	}
 	return c
 }
@@ -2147,6 +2147,8 @@ func constraintChecks(f *goFile, base model.Base, c model.Constraints, v, path, 
 	}
 	if c.Max != nil {
 		call("Max", v, strconv.FormatInt(*c.Max, 10))
+	} else if c.Uint64 && c.UintMax != nil {
+		call("MaxUint", v, c.UintMaxText())
 	}
 	if c.MinNum != nil {
 		call("MinNum", v, floatLit(*c.MinNum), strconv.FormatBool(c.MinExclusive))

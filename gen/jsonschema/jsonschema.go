@@ -1400,7 +1400,11 @@ func basic(b model.Base, c model.Constraints) obj {
 	if c.Max != nil {
 		s = append(s, member{"maximum", *c.Max})
 	} else if c.Uint64 {
-		s = append(s, member{"maximum", uint64(math.MaxUint64)}) // CUE's uint64
+		max := uint64(math.MaxUint64) // CUE's uint64, or its own bound
+		if c.UintMax != nil {
+			max = *c.UintMax
+		}
+		s = append(s, member{"maximum", max})
 	}
 	if c.MinNum != nil {
 		s = append(s, member{map[bool]string{false: "minimum", true: "exclusiveMinimum"}[c.MinExclusive], *c.MinNum})

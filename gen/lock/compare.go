@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"encoding/json"
 	"fmt"
+	"math"
 	"math/big"
 	"slices"
 	"strconv"
@@ -736,6 +737,22 @@ func (c *comparer) types(subject string, b, t *Type) {
 	cmpMax("maxRunes", i64(bc.MaxRunes), i64(cc.MaxRunes))
 	cmpMin("min", bc.Min, cc.Min)
 	cmpMax("max", bc.Max, cc.Max)
+	if bc.Uint64 && cc.Uint64 {
+		// A uint64's own bound past int64 (absent: 2^64-1).
+		bu, cu := uint64(math.MaxUint64), uint64(math.MaxUint64)
+		if bc.UintMax != nil {
+			bu = *bc.UintMax
+		}
+		if cc.UintMax != nil {
+			cu = *cc.UintMax
+		}
+		switch {
+		case cu < bu:
+			tighter = append(tighter, fmt.Sprintf("max %d → %d", bu, cu))
+		case cu > bu:
+			looser = append(looser, fmt.Sprintf("max %d → %d", bu, cu))
+		}
+	}
 	cmpMin("minItems", i64(bc.MinItems), i64(cc.MinItems))
 	cmpMax("maxItems", i64(bc.MaxItems), i64(cc.MaxItems))
 	cmpMin("minFields", i64(bc.MinFields), i64(cc.MinFields))

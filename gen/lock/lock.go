@@ -165,10 +165,12 @@ type Constraints struct {
 	Min *int64   `json:"min,omitempty"`
 	Max *int64   `json:"max,omitempty"`
 	// Uint64: an integer up to 2^64-1 (CUE's uint64), whose Go type is
-	// uint64; Max is then absent.
-	Uint64   bool `json:"uint64,omitempty"`
-	MinItems *int `json:"minItems,omitempty"`
-	MaxItems *int `json:"maxItems,omitempty"`
+	// uint64; Max is then absent, and UintMax its own bound past int64
+	// where it has one (absent: 2^64-1).
+	Uint64   bool    `json:"uint64,omitempty"`
+	UintMax  *uint64 `json:"uintMax,omitempty"`
+	MinItems *int    `json:"minItems,omitempty"`
+	MaxItems *int    `json:"maxItems,omitempty"`
 	// A number's bounds, and whether they are exclusive.
 	MinNum       *float64 `json:"minNum,omitempty"`
 	MaxNum       *float64 `json:"maxNum,omitempty"`
@@ -441,7 +443,7 @@ func constraintsIn(c model.Constraints, in []any) *Constraints {
 	if c.IsZero() {
 		return nil
 	}
-	lc := &Constraints{MinRunes: c.MinRunes, MaxRunes: c.MaxRunes, Not: c.Not, Min: c.Min, Max: c.Max, Uint64: c.Uint64, MinItems: c.MinItems, MaxItems: c.MaxItems,
+	lc := &Constraints{MinRunes: c.MinRunes, MaxRunes: c.MaxRunes, Not: c.Not, Min: c.Min, Max: c.Max, Uint64: c.Uint64, UintMax: c.UintMax, MinItems: c.MinItems, MaxItems: c.MaxItems,
 		MinNum: c.MinNum, MaxNum: c.MaxNum, MinExclusive: c.MinExclusive, MaxExclusive: c.MaxExclusive, UniqueItems: c.UniqueItems,
 		MinFields: c.MinFields, MaxFields: c.MaxFields, MultipleOf: c.MultipleOf, MultipleOfScale: c.MultipleOfScale, Duration: c.Duration, URL: string(c.URL), NotNull: c.NotNull}
 	var cs []string

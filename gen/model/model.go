@@ -849,7 +849,12 @@ type Constraints struct {
 	// <=18446744073709551615, as cue import writes a JSON Schema's
 	// maximum of it): its Go type is uint64, Min at least 0 and Max nil,
 	// the type's own bound.
-	Uint64   bool
+	Uint64 bool
+	// UintMax is a Uint64's upper bound where it is below 2^64-1 and
+	// beyond int64 (MySQL's binlog_cache_size: int & >=4096 &
+	// <=18446744073709547520), which Max, an int64, cannot hold; nil is
+	// 2^64-1. A bound within int64 is Max, and the integer no Uint64.
+	UintMax  *uint64
 	MinItems *int
 	MaxItems *int
 	// MinNum and MaxNum bound a Number, inclusive unless MinExclusive or
@@ -1035,7 +1040,7 @@ const DurationPattern = `^[-+]?(?:0|(?:(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:ns|us|
 // IsZero reports whether no constraint is set.
 func (c Constraints) IsZero() bool {
 	return c.MinRunes == nil && c.MaxRunes == nil && len(c.Patterns) == 0 && len(c.NotPatterns) == 0 && len(c.Not) == 0 &&
-		c.Min == nil && c.Max == nil && !c.Uint64 && c.MinItems == nil && c.MaxItems == nil &&
+		c.Min == nil && c.Max == nil && !c.Uint64 && c.UintMax == nil && c.MinItems == nil && c.MaxItems == nil &&
 		c.MinNum == nil && c.MaxNum == nil && !c.UniqueItems && c.MinFields == nil && c.MaxFields == nil && c.MultipleOf == nil && !c.Duration && c.URL == NoURL && len(c.Contains) == 0 && c.MatchIf == nil && c.MatchN == nil && !c.NotNull
 }
 
@@ -1101,6 +1106,15 @@ func (t *Type) Unsigned() bool { return t.BaseOf() == Int && t.Effective().Uint6
 // MaxUint64 is the largest integer of CUE's uint64, 2^64-1, as JSON
 // writes it.
 const MaxUint64 = "18446744073709551615"
+
+// UintMaxText is the upper bound of a Uint64, as JSON writes it: UintMax,
+// or 2^64-1.
+func (c Constraints) UintMaxText() string {
+	if c.UintMax != nil {
+		return strconv.FormatUint(*c.UintMax, 10)
+	}
+	return MaxUint64
+}
 
 // BaseOf returns the scalar base of a Basic, Const or Scalar type, or 0.
 func (t *Type) BaseOf() Base {

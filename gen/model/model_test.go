@@ -426,6 +426,9 @@ func constraints(c model.Constraints) string {
 	if c.Max != nil {
 		fmt.Fprintf(&b, " max=%d", *c.Max)
 	}
+	if c.UintMax != nil {
+		fmt.Fprintf(&b, " uintMax=%d", *c.UintMax)
+	}
 	if c.MinNum != nil {
 		fmt.Fprintf(&b, " minNum=%g exclusive=%t", *c.MinNum, c.MinExclusive)
 	}

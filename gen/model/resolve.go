@@ -9449,9 +9449,10 @@ const MaxSafeInt = 1<<53 - 1
 // past it (docs/schema-language.md).
 func (r *resolver) intRange(t *Type, p Pos, what string) bool {
 	if t.Uint64 && t.Max != nil {
-		t.Uint64 = false // int & <=100 & <=18446744073709551615 is <=100
+		// int & <=100 & <=18446744073709551615 is <=100
+		t.Uint64, t.UintMax = false, nil
 	}
-	if t.Uint64 && r.pastUint64[t] && (t.Min == nil || *t.Min < 0) {
+	if t.Uint64 && r.pastUint64[t] && t.UintMax == nil && (t.Min == nil || *t.Min < 0) {
 		// int & <=18446744073709551616 with no lower bound of 0: int64,
 		// the widest Go integer for negative values too.
 		t.Uint64 = false
@@ -10690,6 +10691,25 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 				t.Uint64 = true
 				return true
 			}
+			if (op == cue.LessThanEqualOp || op == cue.LessThanOp) && bi.Sign() > 0 && bi.Cmp(&top) < 0 {
+				// <=18446744073709547520 (MySQL's cache sizes in
+				// KubeBlocks' parameter schemas): a uint64 whose upper
+				// bound is its own, beyond what int64 holds.
+				if op == cue.LessThanOp {
+					bi.Sub(&bi, big.NewInt(1))
+				}
+				if bi.IsInt64() {
+					n := bi.Int64() // <9223372036854775808 is int64's end
+					t.Max = minPtr(t.Max, &n)
+					return true
+				}
+				u := bi.Uint64()
+				if t.UintMax == nil || u < *t.UintMax {
+					t.UintMax = &u
+				}
+				t.Uint64 = true
+				return true
+			}
 			if !r.requireBounded && bi.Sign() > 0 && (op == cue.LessThanEqualOp || op == cue.LessThanOp) && bi.Cmp(&top) > 0 {
 				// <=18446744073709551616 (Vector's environment
 				// schemas: a maximum of 2^64): an upper bound past
@@ -10708,7 +10728,7 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 				// is int64's, as a missing one is.
 				return true
 			}
-			r.errorf(p, "%s: the bound %v is beyond int64, the Go type of every integer; state a bound within -9223372036854775808 to 9223372036854775807, or 2^64-1 (uint64: <=18446744073709551615, with >=0), whose Go type is uint64", what, args[0])
+			r.errorf(p, "%s: the bound %v is beyond int64, the Go type of every integer; state a bound within -9223372036854775808 to 9223372036854775807, or an upper bound up to 2^64-1 with >=0 (uint64: <=18446744073709551615), whose Go type is uint64", what, args[0])
 			return false
 		}
 		n := bi.Int64()

@@ -66,7 +66,7 @@ func pruneSupportByRegexp(support, code string) string {
 		kept.WriteString(code)
 		for i, b := range blocks {
 			if keep[i] {
-				kept.WriteString(b)
+				kept.WriteString(withoutComments(b)) // a name a comment mentions is no use of it
 			}
 		}
 		all := kept.String()
@@ -109,5 +109,26 @@ func TestPruneSupportAgreesWithRegexp(t *testing.T) {
 		if got, want := pruneSupport(code), pruneSupportByRegexp(support, code); got != want {
 			t.Errorf("code %q: the identifier scan keeps\n%s\nthe regexp\n%s", code, got, want)
 		}
+	}
+}
+
+// TestWithoutComments: a name only a comment mentions is no reference
+// (_uint's doc named _int, which a module of uint64s alone then kept,
+// unused, and tsc --strict refused); code, strings with slashes
+// included, stays.
+func TestWithoutComments(t *testing.T) {
+	for in, want := range map[string]string{
+		"/** as _int judges */\nfunction _uint() {}\n":     "\nfunction _uint() {}\n",
+		"// _int\nconst a = \"http://x\"; /* _b */ f();\n": "const a = \"http://x\";  f();\n",
+		"function f() {\n  // _c\n  return 1;\n}\n":        "function f() {\n  return 1;\n}\n",
+		"const r = /a\\/b/;\n":                             "const r = /a\\/b/;\n",
+	} {
+		if got := withoutComments(in); got != want {
+			t.Errorf("withoutComments(%q) = %q, want %q", in, got, want)
+		}
+	}
+	x := indexSupport("/** as _b judges */\nfunction _a() {}\n\nfunction _b() {}\n")
+	if slices.Contains(x.refs[0], 1) {
+		t.Errorf("_a's block refers to _b's (blocks %v): a comment's name kept it", x.refs[0])
 	}
 }

@@ -578,7 +578,7 @@ function _int(c: object, k: string | number, x: unknown): string {
   return Number.isInteger(x) ? "" : `must be an integer, not ${x}`;
 }
 
-/** Judges c[k] as an integer of CUE's uint64 (0 to 2^64-1), as _int judges an int64. */
+/** Judges c[k] as an integer of CUE's uint64 (0 to 2^64-1), as an int64 is judged. */
 function _uint(c: object, k: string | number, x: unknown): string {
   if (typeof x !== "number") return _want("an integer", x);
   if (_raw !== null) {

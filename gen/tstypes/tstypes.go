@@ -330,7 +330,7 @@ func constraints(b model.Base, c model.Constraints) string {
 	if c.Max != nil {
 		parts = append(parts, fmt.Sprintf("at most %d", *c.Max))
 	} else if c.Uint64 {
-		parts = append(parts, "at most "+model.MaxUint64)
+		parts = append(parts, "at most "+c.UintMaxText())
 	}
 	if c.MinNum != nil {
 		parts = append(parts, map[bool]string{false: "at least ", true: "more than "}[c.MinExclusive]+strconv.FormatFloat(*c.MinNum, 'g', -1, 64))

@@ -236,7 +236,7 @@ func indexSupport(src string) *supportIndex {
 	// block cost 4% of a generate of this repository's schema).
 	last := make(map[string]int, len(x.byName))
 	for i, b := range x.blocks {
-		words(b, func(w string) {
+		words(withoutComments(b), func(w string) {
 			if is, ok := x.byName[w]; ok && last[w] != i+1 {
 				last[w] = i + 1
 				x.refs[i] = append(x.refs[i], is...)
@@ -244,6 +244,37 @@ func indexSupport(src string) *supportIndex {
 		})
 	}
 	return x
+}
+
+// withoutComments is a support block with its comments blanked (/* … */,
+// and lines that begin //), so that a name a comment mentions (_uint's
+// doc names _int) is no reference that keeps its block: kept unused, it
+// is an error under noUnusedLocals.
+func withoutComments(b string) string {
+	if !strings.Contains(b, "/*") && !strings.Contains(b, "//") {
+		return b
+	}
+	var out strings.Builder
+	for len(b) > 0 {
+		i := strings.Index(b, "/*")
+		if i < 0 {
+			break
+		}
+		j := strings.Index(b[i+2:], "*/")
+		if j < 0 {
+			break
+		}
+		out.WriteString(b[:i])
+		b = b[i+2+j+2:]
+	}
+	out.WriteString(b)
+	var code strings.Builder
+	for line := range strings.Lines(out.String()) {
+		if !strings.HasPrefix(strings.TrimSpace(line), "//") {
+			code.WriteString(line)
+		}
+	}
+	return code.String()
 }
 
 // seen is a fresh map of every name support declares, none referred to.
@@ -1305,7 +1336,7 @@ func scalarCheck(c *code, t *model.Type, x, cont, k, at string) {
 		if cs.Max != nil {
 			max = strconv.FormatInt(*cs.Max, 10)
 		} else if cs.Uint64 {
-			max = model.MaxUint64 // a value judged as ajv judges it (no text): as a double
+			max = cs.UintMaxText() // a value judged as ajv judges it (no text): as a double
 		}
 		if max != "" {
 			c.open("if (", n, " > ", max, ")")

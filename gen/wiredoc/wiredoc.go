@@ -631,7 +631,7 @@ func constraintList(b model.Base, c model.Constraints) []string {
 	}
 	switch {
 	case c.Min != nil && c.Uint64 && c.Max == nil:
-		out = append(out, fmt.Sprintf("%d to %s (uint64)", *c.Min, model.MaxUint64))
+		out = append(out, fmt.Sprintf("%d to %s (uint64)", *c.Min, c.UintMaxText()))
 	case c.Min != nil && c.Max != nil:
 		out = append(out, fmt.Sprintf("%d to %d", *c.Min, *c.Max))
 	case c.Min != nil:
