@@ -62,11 +62,30 @@ func (r *resolver) expr(v cue.Value) (cue.Op, []cue.Value) {
 	e := r.exprs.get(v, func() exprResult {
 		op, args := safeExpr(v)
 		if op == cue.OrOp {
-			args = flatOr(args, 0)
+			args = liveAlternatives(flatOr(args, 0))
 		}
 		return exprResult{op, args}
 	})
 	return e.op, e.args
+}
+
+// liveAlternatives drops the alternatives of a disjunction that are a
+// conflict by themselves (conflictOf: string & "bolt" & "vault" | *"bolt",
+// KubeBlocks' InfluxDB secret store), as CUE's evaluation drops them: the
+// disjunction admits what the others do ("bolt" alone; cue vet refuses
+// "vault"). It was refused as CUE's error of that alternative. Where every
+// alternative is one, they stay, and the value is the error it is.
+func liveAlternatives(args []cue.Value) []cue.Value {
+	live := args[:0:0]
+	for _, a := range args {
+		if _, dead := conflictOf(a); !dead {
+			live = append(live, a)
+		}
+	}
+	if len(live) == 0 || len(live) == len(args) {
+		return args
+	}
+	return live
 }
 
 // flatOr replaces each alternative of a disjunction that is itself a

@@ -4992,12 +4992,20 @@ func (r *resolver) withoutDefault(v, dv cue.Value, what string) (cue.Value, stri
 		// CUE's own: an open list defaults to [], [A, ...T] to [A].
 		return v, "", true
 	}
-	if op, _ := r.expr(v); op == cue.OrOp && !dv.IsConcrete() && dv.Err() == nil {
+	if !dv.IsConcrete() && dv.Err() == nil {
 		// string | *int (gengotypes' StringOrIntDefault): a default that
 		// is a type gives no value to fill in; it only chooses among
 		// alternatives CUE cannot tell apart, which a value's JSON kind
 		// always can. The type is every alternative, with no default.
-		return v, "", true
+		// So are two marked defaults, string | *"log" | *"jaeger"
+		// (KubeBlocks' InfluxDB tracing type): CUE's default is both,
+		// which it never fills in (cue vet -c refuses a regular field
+		// left out, incomplete, and leaves an optional one absent).
+		op, _ := r.expr(v)
+		dop, _ := r.expr(dv)
+		if op == cue.OrOp || dop == cue.OrOp {
+			return v, "", true
+		}
 	}
 	if dv.IncompleteKind() == cue.StructKind && r.amongObjects(v) {
 		// *#D | #U, or a reference to a union (or a disjunction of
