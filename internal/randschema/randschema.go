@@ -60,6 +60,10 @@ type gen struct {
 	// *"\(dn)s"), added after aux, on a stream of its own for the same
 	// reason.
 	members *rand.Rand
+	// strs draws a string's later forms (a bound on a string, >"ab"; a
+	// pattern with RE2's flags, =~"(?i)^a"), on a stream of its own for
+	// the same reason.
+	strs *rand.Rand
 	// rootLevel: the next struct is the package's top level, where a
 	// field that refers to another makes the package a library of types
 	// (model.TypeLibrary), so no member default is drawn there.
@@ -166,12 +170,34 @@ func (g *gen) stringType() typ {
 	default:
 		parts = []string{`=~"b"`, `!~"^x"`, "strings.MaxRunes(3)"}
 	}
+	if g.strs.IntN(4) == 0 {
+		// CUE's order of strings (a pattern in every target) and a
+		// pattern's flags (written out without them), around their
+		// edges: a prefix, an extension, another case, a fold beyond
+		// ASCII (the Kelvin sign).
+		f := stringForms[g.strs.IntN(len(stringForms))]
+		parts, lit, words = f.parts, f.lit, []string{"", "a", "ab", "abc", "AB", "Ab", "b", "ba", "c", "k", "K", "\u212a", "x-", "X-", "é"}
+	}
 	return typ{cue: strings.Join(parts, " & "), scalar: true, lit: strconv.Quote(lit), sample: func(r *rand.Rand) any {
 		if r.IntN(10) == 0 {
 			return wrong(r)
 		}
 		return pick(r, words...)
 	}}
+}
+
+// stringForms are a string's later forms (gen.strs), each with a value
+// it admits.
+var stringForms = []struct {
+	parts []string
+	lit   string
+}{
+	{[]string{`>"ab"`}, "b"},
+	{[]string{"string", `<="b"`}, "ab"},
+	{[]string{`>="a"`, `<"c"`}, "b"},
+	{[]string{`=~"(?i)^a[b-c]"`}, "Ab"},
+	{[]string{`=~"^(?i:k)"`, "strings.MaxRunes(2)"}, "K"},
+	{[]string{`=~"(?i)^x-$"`}, "X-"},
 }
 
 // enumType is a disjunction of string or int constants.
@@ -888,7 +914,7 @@ type Options struct {
 
 // New writes the module of seed.
 func New(seed uint64, opt Options) Module {
-	g := &gen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), aux: rand.New(rand.NewPCG(seed^0x5bd1e995, seed)), members: rand.New(rand.NewPCG(seed^0x27d4eb2f, seed+1)), unknown: opt.Unknown || opt.Root, prefix: "f"}
+	g := &gen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), aux: rand.New(rand.NewPCG(seed^0x5bd1e995, seed)), members: rand.New(rand.NewPCG(seed^0x27d4eb2f, seed+1)), strs: rand.New(rand.NewPCG(seed^0x165667b1, seed+2)), unknown: opt.Unknown || opt.Root, prefix: "f"}
 	if opt.Root {
 		// the package's top level: open, as every struct written in
 		// place under it (a member it does not name is data CUE keeps)
