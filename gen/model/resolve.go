@@ -142,6 +142,10 @@ type resolver struct {
 	// requireBounded: it asks every integer to state its range within
 	// ±2^53-1 (Config.RequireBoundedIntegers).
 	requireBounded bool
+	// numberTwins are the float constants of disjunctions whose int twin
+	// was an alternative too (2.0 beside 2): a number's constant, which
+	// both spellings match (dropIntTwins).
+	numberTwins map[cue.Value]bool
 	// pastUint64 marks the integers whose upper bound is beyond uint64's
 	// end (int & >=0 & <=18446744073709551616): uint64, or int64 where
 	// no lower bound of 0 or more is beside it (intRange).
@@ -5451,6 +5455,53 @@ func scalarList(v cue.Value) bool {
 	return true
 }
 
+// dropIntTwins drops each int constant alternative whose float twin is an
+// alternative too (number & >0 & <=1 | 2 | 2.0 | 3 | 3.0, Nebula's memory
+// ratio in KubeBlocks' parameter schemas): CUE admits both spellings of
+// the number then, 2 and 2.0, as the float constant alone does in every
+// other target (JSON Schema's const and Go's == compare values), so the
+// choice is of numbers, not an int beside a number, which CUE tells apart
+// and was refused so: the float twin is read as a number's constant
+// (numberTwins, choiceKind).
+func (r *resolver) dropIntTwins(alts []cue.Value) []cue.Value {
+	type number struct {
+		v cue.Value
+		x *big.Rat
+	}
+	var floats []number
+	for _, a := range alts {
+		if x, ok := numberRat(a); ok && a.Kind() == cue.FloatKind {
+			floats = append(floats, number{a, x})
+		}
+	}
+	if len(floats) == 0 {
+		return alts
+	}
+	out := alts[:0:0]
+	for _, a := range alts {
+		if x, ok := numberRat(a); ok && a.Kind() == cue.IntKind {
+			if i := slices.IndexFunc(floats, func(f number) bool { return f.x.Cmp(x) == 0 }); i >= 0 {
+				if r.numberTwins == nil {
+					r.numberTwins = map[cue.Value]bool{}
+				}
+				r.numberTwins[floats[i].v] = true
+				continue // its float twin admits both spellings
+			}
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+// numberRat is a concrete number's exact value.
+func numberRat(v cue.Value) (*big.Rat, bool) {
+	b, err := v.MarshalJSON()
+	if err != nil {
+		return nil, false
+	}
+	return new(big.Rat).SetString(string(b))
+}
+
 // dropAdmitted returns the alternatives of a disjunction without each
 // concrete one that a non-concrete other admits ("bash" beside string, 1
 // beside int, null beside _), and without each scalar constraint another
@@ -6033,7 +6084,7 @@ func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 		args = r.kindRefAlts(nil, args, 0)
 		// "auto" | "manual" | string is string: a value another
 		// alternative admits adds nothing to the type.
-		if args = dropAdmitted(args); len(args) == 1 {
+		if args = r.dropIntTwins(dropAdmitted(args)); len(args) == 1 {
 			return r.typeOf(args[0], what)
 		}
 	}
@@ -6538,6 +6589,9 @@ func (r *resolver) choiceKind(a cue.Value) (cue.Kind, bool) {
 	}
 	if _, ok := r.hiddenRef(a); ok {
 		return 0, false
+	}
+	if r.numberTwins[a] {
+		return cue.NumberKind, true // 2.0 beside 2: a number's constant
 	}
 	switch k := a.IncompleteKind(); k {
 	case cue.StringKind, cue.IntKind, cue.FloatKind, cue.NumberKind:
