@@ -236,20 +236,27 @@ func (r *resolver) fieldTypeRef(v cue.Value) (string, bool) {
 	if !r.closedCtx || !d.open || d.v.IncompleteKind()&(cue.StructKind|cue.ListKind) == 0 {
 		return name, true
 	}
-	closed := name + "Closed"
+	return r.closedFieldCopy(d, v), true
+}
+
+// closedFieldCopy names the closed copy of d, a library's field (this
+// package's or another's, foreignFieldType) that a definition holds
+// (PanelClosed, PromptQuestionClosed), registering it on first use.
+func (r *resolver) closedFieldCopy(d *def, v cue.Value) string {
+	closed := d.name + "Closed"
 	if c := r.defs[closed]; c != nil {
-		if !c.field || c.path.String() != path.String() {
-			r.errorf(r.pos(v), "%s: the field %s is the closed object %s here (within a definition), but %s (%s) has that name; rename one of them", path, path, closed, c.origin(), c.pos)
+		if c.from != d.from || !c.field || c.path.String() != d.path.String() {
+			r.errorf(r.pos(v), "%s: the field %s is the closed object %s here (within a definition), but %s (%s) has that name; rename one of them", d.path, d.origin(), closed, c.origin(), c.pos)
 		}
-		return closed, true
+		return closed
 	}
 	// The field's value as classify leaves it: a struct.MinFields(1) &
 	// {…} is the struct, its count of members beside (d.counts), which
 	// the copy keeps too.
 	r.classifyOnce(d)
-	c := &def{name: closed, path: path, field: true, closedCopy: true, counts: d.counts}
+	c := &def{name: closed, from: d.from, path: d.path, field: true, closedCopy: true, counts: d.counts}
 	closedCtx := r.closedCtx
 	r.register(c, v, d.v)
 	r.closedCtx = closedCtx
-	return closed, true
+	return closed
 }

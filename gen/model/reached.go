@@ -145,18 +145,7 @@ func (r *resolver) foreignFieldType(v, root cue.Value, path cue.Path) (string, b
 	if !closedCtx || !d.open {
 		return key, true
 	}
-	closed := key + "Closed"
-	if c := r.defs[closed]; c != nil {
-		if !(c.from == fp && c.closedCopy && c.path.String() == path.String()) {
-			r.errorf(r.pos(v), "%s: another package's field %s.%s is the closed object %s here (within a definition), but %s (%s) has that name; rename one of them", path, bi.ImportPath, path, closed, c.origin(), c.pos)
-		}
-		return closed, true
-	}
-	r.classifyOnce(d)
-	c := &def{name: closed, from: fp, path: path, field: true, closedCopy: true, counts: d.counts}
-	r.register(c, v, dv)
-	r.closedCtx = closedCtx
-	return closed, true
+	return r.closedFieldCopy(d, v), true
 }
 
 // fieldHoldsItself reports whether the top-level field label of the

@@ -880,12 +880,8 @@ func (r *resolver) exactOverlap(v cue.Value, alts []cue.Value) (a, b cue.Value, 
 // is <=1), and returns its op, >= or <=. ok is false when f is no number
 // it can read.
 func intOfFloatBound(op cue.Op, f cue.Value, bi *big.Int) (cue.Op, bool) {
-	text, err := f.MarshalJSON()
-	if err != nil {
-		return op, false
-	}
-	var q big.Rat
-	if _, ok := q.SetString(string(text)); !ok {
+	q, ok := numberRat(f)
+	if !ok {
 		return op, false
 	}
 	var floor, mod big.Int
@@ -5470,7 +5466,10 @@ func (r *resolver) dropIntTwins(alts []cue.Value) []cue.Value {
 	}
 	var floats []number
 	for _, a := range alts {
-		if x, ok := numberRat(a); ok && a.Kind() == cue.FloatKind {
+		if a.Kind() != cue.FloatKind {
+			continue // its text is read only where a float may be its twin
+		}
+		if x, ok := numberRat(a); ok {
 			floats = append(floats, number{a, x})
 		}
 	}
@@ -5479,7 +5478,11 @@ func (r *resolver) dropIntTwins(alts []cue.Value) []cue.Value {
 	}
 	out := alts[:0:0]
 	for _, a := range alts {
-		if x, ok := numberRat(a); ok && a.Kind() == cue.IntKind {
+		if a.Kind() != cue.IntKind {
+			out = append(out, a)
+			continue
+		}
+		if x, ok := numberRat(a); ok {
 			if i := slices.IndexFunc(floats, func(f number) bool { return f.x.Cmp(x) == 0 }); i >= 0 {
 				if r.numberTwins == nil {
 					r.numberTwins = map[cue.Value]bool{}
@@ -5493,7 +5496,7 @@ func (r *resolver) dropIntTwins(alts []cue.Value) []cue.Value {
 	return out
 }
 
-// numberRat is a concrete number's exact value.
+// numberRat is a concrete number's exact value, read from its text.
 func numberRat(v cue.Value) (*big.Rat, bool) {
 	b, err := v.MarshalJSON()
 	if err != nil {
@@ -6919,11 +6922,7 @@ func decimalOf(v cue.Value) (num int64, scale int, ok bool) {
 	if k := v.IncompleteKind(); (k != cue.IntKind && k != cue.FloatKind && k != cue.NumberKind) || !v.IsConcrete() {
 		return 0, 0, false
 	}
-	text, err := v.MarshalJSON()
-	if err != nil {
-		return 0, 0, false
-	}
-	q, isRat := new(big.Rat).SetString(string(text))
+	q, isRat := numberRat(v)
 	if !isRat {
 		return 0, 0, false
 	}

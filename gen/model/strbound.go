@@ -1,7 +1,6 @@
 package model
 
 import (
-	"regexp"
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -57,7 +56,7 @@ func stringBoundPattern(op cue.Op, lit string) (string, bool) {
 			}
 		}
 		if !never {
-			alts = append(alts, regexp.QuoteMeta(string(c))+rest)
+			alts = append(alts, literalRune(c)+rest)
 		}
 		rest, never = "(?:"+strings.Join(alts, "|")+")", len(alts) == 0
 	}
