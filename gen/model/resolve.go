@@ -2888,7 +2888,7 @@ func (r *resolver) classify(d *def) {
 		}
 	}
 	if op == cue.OrOp && !exactLists {
-		args = dropAdmitted(r.kindRefAlts(d, args, 0)) // "bash" | string is string
+		args = r.dropRedundant(r.kindRefAlts(d, args, 0)) // "bash" | string is string
 	}
 	if op == cue.OrOp && len(args) == 1 {
 		// matchN(1, [T]) is T; "bash" | string is string.
@@ -5451,6 +5451,14 @@ func scalarList(v cue.Value) bool {
 	return true
 }
 
+// dropRedundant returns the alternatives of a disjunction without those
+// that add nothing to the others: one another admits (dropAdmitted), an
+// int beside its float twin (dropIntTwins). A definition's disjunction
+// (classify) and one in place (typeOf) are read alike.
+func (r *resolver) dropRedundant(alts []cue.Value) []cue.Value {
+	return r.dropIntTwins(dropAdmitted(alts))
+}
+
 // dropIntTwins drops each int constant alternative whose float twin is an
 // alternative too (number & >0 & <=1 | 2 | 2.0 | 3 | 3.0, Nebula's memory
 // ratio in KubeBlocks' parameter schemas): CUE admits both spellings of
@@ -6087,7 +6095,7 @@ func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 		args = r.kindRefAlts(nil, args, 0)
 		// "auto" | "manual" | string is string: a value another
 		// alternative admits adds nothing to the type.
-		if args = r.dropIntTwins(dropAdmitted(args)); len(args) == 1 {
+		if args = r.dropRedundant(args); len(args) == 1 {
 			return r.typeOf(args[0], what)
 		}
 	}
