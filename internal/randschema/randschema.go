@@ -64,6 +64,10 @@ type gen struct {
 	// pattern with RE2's flags, =~"(?i)^a"), on a stream of its own for
 	// the same reason.
 	strs *rand.Rand
+	// nums draws a number's later forms (an integer up to a bound of its
+	// own past int64, a pair 2 | 2.0, a dead alternative), on a stream of
+	// its own for the same reason.
+	nums *rand.Rand
 	// rootLevel: the next struct is the package's top level, where a
 	// field that refers to another makes the package a library of types
 	// (model.TypeLibrary), so no member default is drawn there.
@@ -117,6 +121,11 @@ func (g *gen) intType() typ {
 	default:
 		text, edges = fmt.Sprintf("int & !=%d", lo), []int{lo, lo + 1}
 	}
+	if g.nums.IntN(5) == 0 {
+		// A uint64 up to a bound of its own past int64 (MySQL's cache
+		// sizes), its edges numbers a double holds exactly.
+		return numberForm("int & >=0 & <=18446744073709547520", "0", "-1", "0", "9223372036854775808", "18446744073709547520", "18446744073709549568")
+	}
 	lit := edges[len(edges)/2]
 	return typ{cue: text, scalar: true, lit: strconv.Itoa(lit), sample: func(r *rand.Rand) any {
 		if r.IntN(10) == 0 {
@@ -141,6 +150,14 @@ func (g *gen) numberType() typ {
 	default:
 		text = fmt.Sprintf("number & > %g & < %g", lo, lo+2)
 		edges = append(edges, strconv.FormatFloat(lo, 'f', -1, 64), strconv.FormatFloat(lo+1, 'f', -1, 64), strconv.FormatFloat(lo+2, 'f', -1, 64))
+	}
+	if g.nums.IntN(4) == 0 {
+		if g.nums.IntN(2) == 0 {
+			// An int beside its float twin: both spellings.
+			return numberForm("number & >0 & <=1 | 2 | 2.0", "0.5", "0", "0.5", "1", "2", "2.0", "2.5", "3")
+		}
+		// An alternative that is a conflict by itself, which CUE drops.
+		return numberForm("number & 1 & 2 | >=3 & <=4", "3", "1", "2", "3", "3.5", "4", "4.5")
 	}
 	return typ{cue: text, scalar: true, lit: strconv.FormatFloat(lo+1, 'f', -1, 64), sample: func(r *rand.Rand) any {
 		if r.IntN(10) == 0 {
@@ -183,6 +200,17 @@ func (g *gen) stringType() typ {
 			return wrong(r)
 		}
 		return pick(r, words...)
+	}}
+}
+
+// numberForm is a number type written as text, lit a value it admits,
+// its samples drawn from edges (or a value of another kind).
+func numberForm(text, lit string, edges ...string) typ {
+	return typ{cue: text, scalar: true, lit: lit, sample: func(r *rand.Rand) any {
+		if r.IntN(10) == 0 {
+			return wrong(r)
+		}
+		return num(pick(r, edges...))
 	}}
 }
 
@@ -914,7 +942,7 @@ type Options struct {
 
 // New writes the module of seed.
 func New(seed uint64, opt Options) Module {
-	g := &gen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), aux: rand.New(rand.NewPCG(seed^0x5bd1e995, seed)), members: rand.New(rand.NewPCG(seed^0x27d4eb2f, seed+1)), strs: rand.New(rand.NewPCG(seed^0x165667b1, seed+2)), unknown: opt.Unknown || opt.Root, prefix: "f"}
+	g := &gen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), aux: rand.New(rand.NewPCG(seed^0x5bd1e995, seed)), members: rand.New(rand.NewPCG(seed^0x27d4eb2f, seed+1)), strs: rand.New(rand.NewPCG(seed^0x165667b1, seed+2)), nums: rand.New(rand.NewPCG(seed^0xd3a2646c, seed+3)), unknown: opt.Unknown || opt.Root, prefix: "f"}
 	if opt.Root {
 		// the package's top level: open, as every struct written in
 		// place under it (a member it does not name is data CUE keeps)
