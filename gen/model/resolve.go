@@ -5547,7 +5547,7 @@ func dropAdmitted(alts []cue.Value) []cue.Value {
 		admitted := false
 		if concrete[i] {
 			for _, b := range open {
-				if subsumes(b, a, cue.Schema()) {
+				if subsumes(b, a, cue.Schema()) || admitsFloatTwin(b, a) {
 					admitted = true
 					break
 				}
@@ -5558,6 +5558,26 @@ func dropAdmitted(alts []cue.Value) []cue.Value {
 		}
 	}
 	return out
+}
+
+// admitsFloatTwin reports whether b, a float type (float & >=0 & <=0.99),
+// admits the float twin of a, an int constant (0 as 0.0): TiDB's PD
+// memory limit in KubeBlocks' parameter schemas, float & >=0 & <=0.99 |
+// *0. Every target reads a float as a number (the documented difference:
+// CUE's float admits no integer literal), and so read b admits a, which
+// adds nothing to the choice. A constant b does not admit as a float
+// (float & <=1 | *2) stays: CUE admits 2 and refuses 2.0 there, which no
+// other target tells apart.
+func admitsFloatTwin(b, a cue.Value) bool {
+	if a.Kind() != cue.IntKind || b.IncompleteKind() != cue.FloatKind {
+		return false
+	}
+	text, err := a.MarshalJSON()
+	if err != nil {
+		return false
+	}
+	twin := a.Context().CompileString(string(text) + ".0")
+	return twin.Err() == nil && subsumes(b, twin, cue.Schema())
 }
 
 // openList reports whether v is a list that is no one value: one that
