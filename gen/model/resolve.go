@@ -5093,6 +5093,14 @@ func (r *resolver) withoutDefault(v, dv cue.Value, what string) (cue.Value, stri
 			r.errorf(r.pos(v), "%s: %s", what, completes)
 			return v, "", false
 		}
+		if dv.Kind() == cue.BytesKind && v.IncompleteKind()&cue.StringKind != 0 {
+			// string | *'"$user", public' (KubeBlocks' PostgreSQL
+			// search_path): in CUE single quotes are bytes, so the
+			// default is no string, and what cue export writes for it is
+			// base64 text, surely not what was meant.
+			r.errorf(r.pos(v), "%s: the default %v is bytes, not a string: in CUE single quotes make bytes, and the data would get the default as its base64 text, as cue export writes it; not carried. For a string default write it in double quotes", what, dv)
+			return v, "", false
+		}
 		r.errorf(r.pos(v), "%s: a default that is %v (not a string, number or boolean, nor a list or an object of data beside the type that admits it, *{n: 1} | #T, *[{n: 1}] | [...#T]) is not carried yet", what, dv.IncompleteKind())
 		return v, "", false
 	}
