@@ -65,8 +65,9 @@ type gen struct {
 	// the same reason.
 	strs *rand.Rand
 	// nums draws a number's later forms (an integer up to a bound of its
-	// own past int64, a pair 2 | 2.0, a dead alternative), on a stream of
-	// its own for the same reason.
+	// own past int64, a pair 2 | 2.0, a float range with an int constant
+	// beside it, a dead alternative), on a stream of its own for the same
+	// reason.
 	nums *rand.Rand
 	// rootLevel: the next struct is the package's top level, where a
 	// field that refers to another makes the package a library of types
@@ -152,9 +153,22 @@ func (g *gen) numberType() typ {
 		edges = append(edges, strconv.FormatFloat(lo, 'f', -1, 64), strconv.FormatFloat(lo+1, 'f', -1, 64), strconv.FormatFloat(lo+2, 'f', -1, 64))
 	}
 	if g.nums.IntN(4) == 0 {
-		if g.nums.IntN(2) == 0 {
+		switch g.nums.IntN(3) {
+		case 0:
 			// An int beside its float twin: both spellings.
 			return numberForm("number & >0 & <=1 | 2 | 2.0", "0.5", "0", "0.5", "1", "2", "2.0", "2.5", "3")
+		case 1:
+			// A float range beside an int constant it admits as a
+			// float (KubeBlocks' float & >=0 & <=0.99 | *0, the
+			// default drawn as any other's); its samples are floats but
+			// the constant, as CUE's float admits no other integer (the
+			// documented difference).
+			return typ{cue: "float & >=0 & <=1 | 1", scalar: true, lit: "1", sample: func(r *rand.Rand) any {
+				if r.IntN(10) == 0 {
+					return pick[any](r, nil, true, "zz", num("2.5"), num("3"), num("-1"))
+				}
+				return num(pick(r, "1", "1.0", "0.0", "0.25", "1.5", "-0.5"))
+			}}
 		}
 		// An alternative that is a conflict by itself, which CUE drops.
 		return numberForm("number & 1 & 2 | >=3 & <=4", "3", "1", "2", "3", "3.5", "4", "4.5")
