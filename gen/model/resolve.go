@@ -5467,6 +5467,48 @@ func (r *resolver) dropRedundant(alts []cue.Value) []cue.Value {
 	return r.dropIntTwins(dropAdmitted(alts))
 }
 
+// dropEmptyBesideMap reads a map beside the empty object ({[string]:
+// string} | *{}, TiKV's server labels in KubeBlocks' parameter schemas),
+// each a struct literal as written, the map's of patterns alone. In a
+// struct a definition closes, the {} is the one object of no member,
+// which the map admits (a pattern requires nothing): the value is the
+// map. Elsewhere the {} is open, any object, which admits whatever the
+// map does: the value is the {}. CUE's Subsume cannot tell them apart
+// here, as the alternatives Expr gives have lost the closedness of
+// where they are written.
+func (r *resolver) dropEmptyBesideMap(alts []cue.Value) []cue.Value {
+	if len(alts) != 2 || r.matching {
+		return alts
+	}
+	empty, patterns := -1, -1
+	for i, a := range alts {
+		lit, ok := sourceExpr(a).(*ast.StructLit)
+		if !ok {
+			return alts
+		}
+		switch {
+		case len(lit.Elts) == 0:
+			empty = i
+		case !slices.ContainsFunc(lit.Elts, func(e ast.Decl) bool {
+			f, ok := e.(*ast.Field)
+			if !ok {
+				return true
+			}
+			_, pattern := f.Label.(*ast.ListLit)
+			return !pattern
+		}):
+			patterns = i
+		}
+	}
+	if empty < 0 || patterns < 0 {
+		return alts
+	}
+	if r.closedCtx {
+		return alts[patterns : patterns+1]
+	}
+	return alts[empty : empty+1]
+}
+
 // dropIntTwins drops each int constant alternative whose float twin is an
 // alternative too (number & >0 & <=1 | 2 | 2.0 | 3 | 3.0, Nebula's memory
 // ratio in KubeBlocks' parameter schemas): CUE admits both spellings of
@@ -6123,7 +6165,7 @@ func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 		args = r.kindRefAlts(nil, args, 0)
 		// "auto" | "manual" | string is string: a value another
 		// alternative admits adds nothing to the type.
-		if args = r.dropRedundant(args); len(args) == 1 {
+		if args = r.dropEmptyBesideMap(r.dropRedundant(args)); len(args) == 1 {
 			return r.typeOf(args[0], what)
 		}
 	}
