@@ -5469,15 +5469,15 @@ func (r *resolver) dropRedundant(alts []cue.Value) []cue.Value {
 
 // dropEmptyBesideMap reads a map beside the empty object ({[string]:
 // string} | *{}, TiKV's server labels in KubeBlocks' parameter schemas),
-// each a struct literal as written, the map's of patterns alone. In a
-// struct a definition closes, the {} is the one object of no member,
+// each a struct literal as written, the map's of patterns alone. Where
+// a definition closes it (closed), the {} is the one object of no member,
 // which the map admits (a pattern requires nothing): the value is the
-// map. Elsewhere the {} is open, any object, which admits whatever the
-// map does: the value is the {}. CUE's Subsume cannot tell them apart
-// here, as the alternatives Expr gives have lost the closedness of
-// where they are written.
-func (r *resolver) dropEmptyBesideMap(alts []cue.Value) []cue.Value {
-	if len(alts) != 2 || r.matching {
+// map. Elsewhere (a library's field, a match's part) the {} is open, any
+// object, which admits whatever the map does: the value is the {}. CUE's
+// Subsume cannot tell them apart here, as the alternatives Expr gives
+// have lost the closedness of where they are written.
+func dropEmptyBesideMap(alts []cue.Value, closed bool) []cue.Value {
+	if len(alts) != 2 {
 		return alts
 	}
 	empty, patterns := -1, -1
@@ -5503,7 +5503,7 @@ func (r *resolver) dropEmptyBesideMap(alts []cue.Value) []cue.Value {
 	if empty < 0 || patterns < 0 {
 		return alts
 	}
-	if r.closedCtx {
+	if closed {
 		return alts[patterns : patterns+1]
 	}
 	return alts[empty : empty+1]
@@ -6165,7 +6165,7 @@ func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 		args = r.kindRefAlts(nil, args, 0)
 		// "auto" | "manual" | string is string: a value another
 		// alternative admits adds nothing to the type.
-		if args = r.dropEmptyBesideMap(r.dropRedundant(args)); len(args) == 1 {
+		if args = dropEmptyBesideMap(r.dropRedundant(args), r.closedCtx && !r.matching); len(args) == 1 {
 			return r.typeOf(args[0], what)
 		}
 	}
