@@ -550,6 +550,22 @@ func (g *gen) moreStructure(depth int) typ {
 	case 5:
 		// keys that count their characters
 		elem := g.scalarType()
+		if g.members.IntN(4) == 0 {
+			// a map beside the empty object (TiKV's labels in
+			// KubeBlocks): the map in a definition, which closes the
+			// {}; any object in a library's field, where it is open
+			return typ{cue: "{[string]: " + elem.cue + "} | *{}", sample: func(r *rand.Rand) any {
+				out := map[string]any{}
+				for range r.IntN(3) {
+					if r.IntN(4) == 0 {
+						out[pick(r, "k", "kk")] = wrong(r)
+					} else {
+						out[pick(r, "k", "kk", "é")] = elem.sample(r)
+					}
+				}
+				return out
+			}}
+		}
 		return typ{cue: "{[string & strings.MaxRunes(2)]: " + elem.cue + "}", sample: func(r *rand.Rand) any {
 			out := map[string]any{}
 			for range r.IntN(3) {
