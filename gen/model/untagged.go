@@ -81,7 +81,7 @@ func (r *resolver) untagged(d *def, u *Union) {
 		}
 		if i := slices.IndexFunc(sets[key], func(p *Object) bool { return !constApart(p, o) && u.Default != p && u.Default != o }); i >= 0 {
 			prev := sets[key][i]
-			r.errorf(r.variantPos(d, o), "%s: %s and %s have the same members, and no constant field tells them apart (nor a member whose values are of different JSON kinds in each): CUE keeps both where a value's members fit both and drops one where their values come out equal, which depends on values no target compares; give them a constant field that tells them apart, kind!: \"a\"", d.ref(), r.objRef(prev), r.objRef(o))
+			r.errorf(r.variantPos(d, o), "%s: %s and %s have the same members, and no constant field tells them apart (nor a field of strings whose sets share none, unit: \"a\" | \"b\" beside unit: \"c\", nor a member whose values are of different JSON kinds in each): CUE keeps both where a value's members fit both and drops one where their values come out equal, which depends on values no target compares; give them a constant field that tells them apart, kind!: \"a\"", d.ref(), r.objRef(prev), r.objRef(o))
 			ok = false
 			continue
 		}
@@ -435,6 +435,14 @@ func constApart(o, p *Object) bool {
 			(f.Type.Base != g.Type.Base || f.Type.Const != g.Type.Const) {
 			return true
 		}
+		// unit: "percent" | "percent-decimal" beside unit: "decimal"
+		// (Perses' #percentFormat | #decimalFormat): strings of two
+		// sets no value is in both of, as with two constants.
+		if fs, ok := stringSet(f.Type); ok {
+			if gs, ok := stringSet(g.Type); ok && !slices.ContainsFunc(fs, func(v string) bool { return slices.Contains(gs, v) }) {
+				return true
+			}
+		}
 		// shared: [string]: int in one, shared: string in the other
 		// (CUE's OpenAPI tests' #WithMap; ({a: number} | {b: string} |
 		// {b: number}) & {a?: string}): no value of the member fits
@@ -445,6 +453,22 @@ func constApart(o, p *Object) bool {
 		}
 	}
 	return false
+}
+
+// stringSet is every string a value of t may be when they are finite: a
+// string constant's one, an enum's members.
+func stringSet(t *Type) ([]string, bool) {
+	switch {
+	case t.Kind == ConstKind && t.Base == String:
+		return []string{t.Const}, true
+	case t.Kind == EnumKind && t.Enum != nil:
+		vs := make([]string, len(t.Enum.Members))
+		for i, m := range t.Enum.Members {
+			vs[i] = m.Value
+		}
+		return vs, true
+	}
+	return nil, false
 }
 
 // absentApart reports whether o has a field the data must give that p
