@@ -114,6 +114,22 @@ type syntaxChecker struct {
 	layout bool
 	attrs  goAttrs
 	errs   ErrorList
+	// goNames is the Go name of each field by its path (#Spec.panels),
+	// its @go(Name) or the name it gets anyway: a pattern's value that
+	// states it (@go(Panels) on [string]: #Panel) agrees with it.
+	goNames map[string]string
+}
+
+// nameField records the Go name of the field at path, its @go(Name) g
+// where it has one.
+func (c *syntaxChecker) nameField(path, label string, g goAttr) {
+	if c.goNames == nil {
+		c.goNames = map[string]string{}
+	}
+	if g.name == "" {
+		g.name = GoName(label)
+	}
+	c.goNames[path] = g.name
 }
 
 func (c *syntaxChecker) errorf(p cuetoken.Pos, format string, args ...any) {
@@ -217,6 +233,7 @@ func (c *syntaxChecker) topField(f *ast.Field) {
 				if c.layout {
 					// The layout engine reads (and refuses) these.
 				} else {
+					var named goAttr
 					for _, a := range e.Attrs {
 						if attrKey(a) != "go" {
 							c.refuseAttr(a, what)
@@ -224,8 +241,10 @@ func (c *syntaxChecker) topField(f *ast.Field) {
 						}
 						if g, ok := c.goName(a, what, false); ok && (g.name != "" || g.goType != "") {
 							c.attrs.fields[[2]string{name, fl}] = g
+							named = g
 						}
 					}
+					c.nameField(what, fl, named)
 				}
 				c.nested(e.Value, what)
 			default:
@@ -250,18 +269,21 @@ func (c *syntaxChecker) nested(n ast.Node, prefix string) {
 			c.refuseAttr(n, "a declaration")
 		case *ast.Field:
 			label, _, err := ast.LabelName(n.Label)
+			own := label
 			switch {
 			case err != nil:
 				label = prefix + labelText(n.Label) // a pattern, [string]
 			case prefix != "":
 				label = prefix + "." + label
 			}
+			var named goAttr
 			for _, a := range n.Attrs {
 				if attrKey(a) == "go" && !c.layout {
 					g, ok := c.goName(a, label, false)
 					if !ok {
 						continue // what the options ask for is refused already
 					}
+					named = g
 					if g.name == "" && g.goType == "" {
 						// @go(,optional=nillable), or cue get go's record
 						// of the Go type: what schemagen does anyway, on
@@ -283,8 +305,21 @@ func (c *syntaxChecker) nested(n ast.Node, prefix string) {
 						c.errorf(a.Pos(), "%s: @go(…,type=%s) on a pattern's value is not carried: the Go type of the values a pattern admits is the schema's type; put it on the field that holds them", label, g.goType)
 						continue
 					}
+					if held, ok := c.goNames[prefix]; ok && g.name == held {
+						// datasources?: {[string]: #D @go(Datasources)}
+						// (Perses' patch of cue get go's output): the
+						// name the field holding the map has.
+						continue
+					}
+					if held, ok := c.goNames[prefix]; ok {
+						c.errorf(a.Pos(), "%s: @go(%s) on a pattern's value is not read: the values a pattern admits have no Go name, and the field that holds them is %s in Go; put @go(%s) on that field to name it so", label, g.name, held, g.name)
+						continue
+					}
 				}
 				c.refuseAttr(a, label)
+			}
+			if err == nil && !c.layout {
+				c.nameField(label, own, named)
 			}
 			c.nested(n.Value, label)
 			return false
