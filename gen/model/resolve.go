@@ -3495,8 +3495,13 @@ func (r *resolver) disjunction(v cue.Value) (cue.Op, []cue.Value) {
 				if call, ok := src.(*ast.CallExpr); ok && isCloseCall(call) && len(call.Args) == 1 {
 					src = call.Args[0] // close({b: #T}) | close({c: int})
 				}
-				_, ok := src.(*ast.StructLit)
-				return ok
+				if _, ok := src.(*ast.StructLit); ok {
+					return true
+				}
+				// {#directUrl | #proxy, scrapeInterval?: …} (Perses'
+				// Prometheus datasource): definitions of this package
+				// that hold no struct of their own name.
+				return r.plainObjectRef(x)
 			})
 			continue
 		}
@@ -3530,6 +3535,33 @@ func (r *resolver) disjunction(v cue.Value) (cue.Op, []cue.Value) {
 		return eop, eargs
 	}
 	return op, args
+}
+
+// plainObjectRef reports whether x refers to an object definition of
+// this package (#directUrl) whose value is a struct literal that refers
+// to no definition of this package, so that CUE's evaluation of a struct
+// embedding it among others copies fields and nothing that holds itself.
+func (r *resolver) plainObjectRef(x cue.Value) bool {
+	name, isRef := r.refName(x)
+	if !isRef || r.defs[name] == nil {
+		return false
+	}
+	target, ok := r.refTarget(x)
+	if !ok || target.IncompleteKind() != cue.StructKind {
+		return false
+	}
+	lit, ok := structLit(sourceExpr(target))
+	if !ok {
+		return false
+	}
+	local := false
+	ast.Walk(lit, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && strings.HasPrefix(id.Name, "#") && r.defs[strings.TrimPrefix(id.Name, "#")] != nil {
+			local = true
+		}
+		return !local
+	}, nil)
+	return !local
 }
 
 // hasDefault reports whether CUE gives v a default: {a: int} & (*{} | {b:
@@ -7918,7 +7950,16 @@ func (r *resolver) structUnion(d *def, alts []cue.Value, what string) {
 			u.Variants = append(u.Variants, vd.object)
 			continue
 		}
+		// A variant of CUE's evaluation that embeds a closed definition
+		// ({#directUrl | #proxy, scrapeInterval?: …} outside a
+		// definition, Perses' Prometheus datasource) is as closed as CUE
+		// says, at every depth, as a struct embedding a definition is
+		// (closedByDef); its source, which would say so, is CUE's.
+		closedSpread := spread && !allowsAny(a)
+		closedCtx := r.closedCtx
+		r.closedCtx = r.closedCtx || closedSpread
 		t, tok := r.typeAt(a, fmt.Sprintf("%s.object%d", what, i+1), at)
+		r.closedCtx = closedCtx
 		if !tok {
 			ok = false
 			continue
@@ -7929,7 +7970,7 @@ func (r *resolver) structUnion(d *def, alts []cue.Value, what string) {
 			continue
 		}
 		u.Variants = append(u.Variants, t.Object)
-		if closed {
+		if closed || closedSpread {
 			t.Object.Open = false
 		}
 	}
