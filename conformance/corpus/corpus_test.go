@@ -55,6 +55,7 @@ import (
 	jsv "github.com/santhosh-tekuri/jsonschema/v5"
 
 	"github.com/schemagen/schemagen/gen"
+	"github.com/schemagen/schemagen/gen/jsonschema"
 	"github.com/schemagen/schemagen/gen/model"
 )
 
@@ -522,6 +523,7 @@ func (r *corpusRun) checkPresent(res *gen.Result) {
 	tsDecl := func(name string) *regexp.Regexp {
 		return regexp.MustCompile(`(?m)^export (?:type|interface|const|enum|const enum) ` + regexp.QuoteMeta(name) + `\b`)
 	}
+	bundles := jsonschema.BundleNames(r.schema)
 	for _, p := range r.schema.Packages {
 		for _, f := range res.Files {
 			switch {
@@ -539,7 +541,7 @@ func (r *corpusRun) checkPresent(res *gen.Result) {
 						}
 					}
 				}
-			case f.Path == "jsonschema/"+p.Path+".schema.json":
+			case f.Path == "jsonschema/"+bundles[p.Path][0]:
 				var doc any
 				json.Unmarshal(f.Data, &doc)
 				walkJSON(doc, func(m map[string]any) {
@@ -937,7 +939,8 @@ func checkAjv(t *testing.T, mod string, runs []*corpusRun) {
 			continue
 		}
 		for _, p := range r.schema.Packages {
-			for _, name := range []string{p.Path + ".schema.json", p.Path + ".strict.schema.json"} {
+			names := jsonschema.BundleNames(r.schema)[p.Path]
+			for _, name := range names[:] {
 				f := filepath.Join(r.work, r.cfg.Output, "jsonschema", filepath.FromSlash(name))
 				if !exists(f) {
 					continue // a package with no root object or union has none

@@ -359,10 +359,11 @@ func judgeAjv(t *testing.T, mod string, ins []*instance) (strictV, openV map[str
 	var jobs []judge.AjvJob
 	for _, in := range ins {
 		base := filepath.Join(in.run.work, in.run.cfg.Output, "jsonschema")
+		names := jsonschema.BundleNames(in.run.schema)[in.unit.Pkg]
 		for _, strict := range []bool{true, false} {
-			bundle, file := filepath.Join(base, in.unit.Pkg+".schema.json"), filepath.Join(base, in.unit.Pkg, in.file)
+			bundle, file := filepath.Join(base, filepath.FromSlash(names[0])), filepath.Join(base, in.unit.Pkg, in.file)
 			if strict {
-				bundle, file = filepath.Join(base, in.unit.Pkg+".strict.schema.json"), filepath.Join(base, in.unit.Pkg, jsonschema.StrictDir, in.file)
+				bundle, file = filepath.Join(base, filepath.FromSlash(names[1])), filepath.Join(base, in.unit.Pkg, jsonschema.StrictDir, in.file)
 			}
 			id, _, _ := judge.ReadID(file)
 			jobs = append(jobs, judge.AjvJob{Key: fmt.Sprint(strict) + "\t" + in.key(), Bundle: bundle, ID: id, File: in.path})
