@@ -395,6 +395,10 @@ func objectDefaults(f *goFile, o *model.Object) {
 		case model.UnionKind:
 			f.p("d, _ := ", fd.Type.Union.UnmarshalFunc(), "([]byte(", escape.GoString(fd.Default), ")) // the schema's default, valid")
 			f.p("return d")
+		case model.AnyKind:
+			// duration: _ | *"1h" (Perses' DashboardSpec): any JSON
+			// value, the default's text as it is.
+			f.p("return ", f.use("encoding/json"), ".RawMessage(", escape.GoString(fd.Default), ")")
 		case model.ListKind:
 			if literalType(fd.Type) {
 				f.p("return ", goLiteral(f, fd.Type, fd.Default))
