@@ -683,16 +683,23 @@ func (g *gen) unionType(depth int) typ {
 	if g.lib && g.r.IntN(2) == 0 {
 		mark = ""
 	}
+	// A quarter of the time (on the members stream) the first kind is
+	// one of two strings (kind: "a" | "a2", Perses' #format units):
+	// no constant tells the variants apart then, two sets of strings do.
+	enumKind := g.members.IntN(4) == 0
 	for _, k := range []string{"a", "b"} {
 		body := g.structOf(depth, false, false)
-		t := typ{cue: "{\n\tkind" + mark + ": \"" + k + "\"\n" + strings.TrimPrefix(body.cue, "{\n"), sample: body.sample}
+		kinds := []string{k}
+		if enumKind && k == "a" {
+			kinds = []string{"a", "a2"}
+		}
+		t := typ{cue: "{\n\tkind" + mark + ": \"" + strings.Join(kinds, "\" | \"") + "\"\n" + strings.TrimPrefix(body.cue, "{\n"), sample: body.sample}
 		ref := g.named(t)
 		names = append(names, ref.cue)
-		kind := k
 		vs = append(vs, typ{sample: func(r *rand.Rand) any {
 			v := body.sample(r)
 			if m, ok := v.(map[string]any); ok && r.IntN(8) != 0 {
-				m["kind"] = kind
+				m["kind"] = pick(r, kinds...)
 			}
 			return v
 		}})
@@ -718,7 +725,7 @@ func (g *gen) unionType(depth int) typ {
 		v := pick(r, vs...).sample(r)
 		if m, ok := v.(map[string]any); ok && r.IntN(10) == 0 {
 			if g.unknown {
-				m["kind"] = pick(r, "a", "b", "c")
+				m["kind"] = pick(r, "a", "a2", "b", "c")
 			} else {
 				// another variant's kind would make this one's members
 				// unknown to it
