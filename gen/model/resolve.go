@@ -3499,8 +3499,9 @@ func (r *resolver) disjunction(v cue.Value) (cue.Op, []cue.Value) {
 					return true
 				}
 				// {#directUrl | #proxy, scrapeInterval?: …} (Perses'
-				// Prometheus datasource): definitions of this package
-				// that hold no struct of their own name.
+				// Prometheus datasource): definitions of this package,
+				// each a struct literal that refers to no other
+				// (plainObjectRef).
 				return r.plainObjectRef(x)
 			})
 			continue
