@@ -88,6 +88,22 @@ func Generate(s *model.Schema) ([]output.File, error) {
 	// name (Perses' v1 holds #Dashboard, and v1/dashboard is a package
 	// of its own): every file of a definition is the definition's, and
 	// such a bundle takes another name (bundleNames).
+	// A package in a folder named strict under another package would
+	// write its files where that package writes its strict set.
+	var errs model.ErrorList
+	for _, p := range s.Packages {
+		if path.Base(p.Path) != StrictDir {
+			continue
+		}
+		for _, q := range s.Packages {
+			if q.Path == path.Dir(p.Path) {
+				errs = append(errs, &model.Error{Pos: p.Pos, Msg: fmt.Sprintf("package %s (folder %s) would write its JSON Schemas under jsonschema/%s/, where package %s (folder %s) writes its strict set; rename the folder", p.Name, p.Dir, p.Path, q.Name, q.Dir)})
+			}
+		}
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
 	defFiles := definitionFiles(s)
 	return output.Each(s.Packages, func(p *model.Package) ([]output.File, error) {
 		return generatePackage(p, s.Config.JSONSchemaID, defFiles)

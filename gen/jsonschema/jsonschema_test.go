@@ -215,3 +215,21 @@ func TestRefusesPatternBesideTime(t *testing.T) {
 		t.Errorf("Generate error = %v, want %q", err, want)
 	}
 }
+
+// TestStrictFolderPackage: a package in a folder named strict under
+// another package would write its files where that package writes its
+// strict set; Generate refuses it at the package, before anything is
+// written (it stopped at the write, "two emitters write", where a
+// definition of each had one name).
+func TestStrictFolderPackage(t *testing.T) {
+	s := load(t, []txtar.File{
+		{Name: "cue.mod/module.cue", Data: []byte("module: \"example.com/t@v0\"\nlanguage: version: \"v0.17.0\"\n")},
+		{Name: "schema/a/a.cue", Data: []byte("package a\n\n// X is a's.\n#X: {\n\t// A.\n\ta?: string\n}\n")},
+		{Name: "schema/a/strict/s.cue", Data: []byte("package strict\n\n// X is strict's.\n#X: {\n\t// B.\n\tb?: string\n}\n")},
+	})
+	_, err := jsonschema.Generate(s)
+	want := "schema/a/strict/s.cue:1:1: package strict (folder schema/a/strict) would write its JSON Schemas under jsonschema/a/strict/, where package a (folder schema/a) writes its strict set; rename the folder"
+	if err == nil || err.Error() != want {
+		t.Errorf("Generate: got %v, want %s", err, want)
+	}
+}
