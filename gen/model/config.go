@@ -82,11 +82,40 @@ type Config struct {
 	// (TypeLibrary), and the rest of the package is no part of its
 	// contract. Set by typesAt: {"folder": "path"}, in the file's order.
 	TypesAt []TypesAt
+	// Exclude are the CUE files under the schema folder that are no part
+	// of the schema (Perses' migrate.cue scripts beside its plugins'
+	// schemas), each a pattern as path.Match reads one: without a '/' it
+	// matches a file's name in any folder ("migrate.cue"), with one the
+	// file's path under the schema folder ("panels/*/migrate.cue").
+	// schemagen reads no file a pattern matches, as if it were not there;
+	// a pattern that matches none is an error. Set by exclude: […].
+	Exclude []ExcludePattern
 	// Module is the CUE module path without its major version
 	// (example.com/shop), from cue.mod/module.cue.
 	Module string
 
 	SchemaPos, OutputPos, JSONSchemaIDPos, GoImportPathPos, RequireDocsPos, RequireBoundedIntegersPos, RequireDistinctNamesPos, TypeLibrariesPos Pos
+}
+
+// ExcludePattern is one entry of exclude in schemagen.cue.
+type ExcludePattern struct {
+	Pattern string
+	Pos     Pos
+}
+
+// Excludes reports whether the file at rel, slash-separated under the
+// schema folder, is excluded, and by which entry (its index in Exclude).
+func (c *Config) Excludes(rel string) (int, bool) {
+	for i, e := range c.Exclude {
+		name := rel
+		if !strings.Contains(e.Pattern, "/") {
+			name = path.Base(rel)
+		}
+		if ok, _ := path.Match(e.Pattern, name); ok {
+			return i, true
+		}
+	}
+	return -1, false
 }
 
 // TypesAt is one entry of typesAt in schemagen.cue: the packages whose
@@ -146,7 +175,7 @@ func ReadConfig(root string) (*Config, error) {
 			return nil, ps.fromCUE(err, inst.Files...).Sorted()
 		}
 		cr := &configReader{ps: ps}
-		top := cr.fields(v, "", "schema", "output", "jsonschema", "go", "require", "typeLibraries", "typesAt")
+		top := cr.fields(v, "", "schema", "output", "jsonschema", "go", "require", "typeLibraries", "typesAt", "exclude")
 		if sv, ok := top["schema"]; ok {
 			c.Schema, c.SchemaPos = cr.folder(sv, "schema", true)
 		}
@@ -182,6 +211,9 @@ func ReadConfig(root string) (*Config, error) {
 		}
 		if tv, ok := top["typesAt"]; ok {
 			c.TypesAt = cr.typesAt(tv)
+		}
+		if ev, ok := top["exclude"]; ok {
+			c.Exclude = cr.patterns(ev)
 		}
 		errs = append(errs, cr.errs...)
 		if len(errs) == 0 {
@@ -294,6 +326,32 @@ func (r *configReader) folders(v cue.Value, what string) ([]string, Pos) {
 		out = append(out, s)
 	}
 	return out, pos
+}
+
+// patterns reads exclude: a list of file patterns as path.Match reads
+// them, slash-separated, under the schema folder.
+func (r *configReader) patterns(v cue.Value) []ExcludePattern {
+	pos := r.ps.of(v.Pos())
+	it, err := v.List()
+	if err != nil {
+		r.errorf(pos, "exclude: want a list of file patterns under the schema folder (e.g. [\"migrate.cue\", \"panels/*/scratch.cue\"])")
+		return nil
+	}
+	var out []ExcludePattern
+	for it.Next() {
+		ep := r.ps.of(it.Value().Pos())
+		s, err := it.Value().String()
+		if err != nil {
+			r.errorf(ep, "exclude: want a file pattern, a string")
+			continue
+		}
+		if _, err := path.Match(s, ""); err != nil || s == "" || strings.HasPrefix(s, "/") || strings.Contains(s, "\\") || path.Clean(s) != s || strings.HasPrefix(s, "../") {
+			r.errorf(ep, "exclude: %q is no file pattern under the schema folder: write one as path.Match reads it, slash-separated, without a leading / or ..", s)
+			continue
+		}
+		out = append(out, ExcludePattern{Pattern: s, Pos: ep})
+	}
+	return out
 }
 
 // typesAt reads typesAt: a struct whose keys are folders under the schema

@@ -112,9 +112,32 @@ func loadSchema(root string, cueTime *time.Duration, now func() time.Duration) (
 	if fi, err := os.Stat(filepath.Join(abs, filepath.FromSlash(cfg.Schema))); err != nil || !fi.IsDir() {
 		return nil, ErrorList{{Pos: cfg.SchemaPos, Msg: fmt.Sprintf("no folder %s in the module: the schema is the CUE packages in it, one folder each", cfg.Schema)}}
 	}
-	filePkgs, clauses, clauseDirs, err := scanSchema(schemaFS(abs), cfg.Schema, cfg.Output)
+	// excluded: schemagen.cue's exclude, by a path under the module
+	// root; each pattern must match a file.
+	used := make([]bool, len(cfg.Exclude))
+	excluded := func(p string) bool {
+		rel := p
+		if cfg.Schema != "." {
+			rel = strings.TrimPrefix(p, cfg.Schema+"/")
+		}
+		i, ok := cfg.Excludes(rel)
+		if ok {
+			used[i] = true
+		}
+		return ok
+	}
+	filePkgs, clauses, clauseDirs, err := scanSchema(schemaFS(abs), cfg.Schema, cfg.Output, excluded)
 	if err != nil {
 		return nil, err
+	}
+	var unused ErrorList
+	for i, e := range cfg.Exclude {
+		if !used[i] {
+			unused = append(unused, &Error{Pos: e.Pos, Msg: fmt.Sprintf("exclude: %q matches no .cue file under %s; drop it, or write the file's name (any folder) or its path under %s", e.Pattern, cfg.Schema, cfg.Schema)})
+		}
+	}
+	if len(unused) > 0 {
+		return nil, unused
 	}
 	var insts []*build.Instance
 	filePkg := map[*build.Instance]string{} // a package of files without a clause: its first file
@@ -152,6 +175,9 @@ func loadSchema(root string, cueTime *time.Duration, now func() time.Duration) (
 			}
 		}
 	})
+	if len(cfg.Exclude) > 0 {
+		insts = withoutExcluded(insts, abs, excluded)
+	}
 	sort.Slice(insts, func(i, j int) bool { return insts[i].Dir < insts[j].Dir })
 
 	ctx := cuecontext.New()
@@ -422,4 +448,25 @@ func packageClausePos(root, file string) Pos {
 		}
 	}
 	return p
+}
+
+// withoutExcluded drops from each instance the files excluded reports
+// true of (schemagen.cue's exclude, by a path under the module root at
+// abs), so that CUE evaluates the package without them, and drops an
+// instance left with no file.
+func withoutExcluded(insts []*build.Instance, abs string, excluded func(p string) bool) []*build.Instance {
+	out := insts[:0]
+	for _, inst := range insts {
+		keep := func(name string) bool {
+			rel, err := filepath.Rel(abs, name)
+			return err != nil || !excluded(filepath.ToSlash(rel))
+		}
+		inst.Files = slices.DeleteFunc(inst.Files, func(f *ast.File) bool { return !keep(f.Filename) })
+		inst.BuildFiles = slices.DeleteFunc(inst.BuildFiles, func(f *build.File) bool { return !keep(f.Filename) })
+		if inst.Err == nil && len(inst.Files) == 0 {
+			continue
+		}
+		out = append(out, inst)
+	}
+	return out
 }

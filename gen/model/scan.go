@@ -53,11 +53,14 @@ func (e *ReadError) Unwrap() error { return e.Err }
 // and so are cue.mod and the output folder, which must then hold no CUE
 // (generate replaces it).
 //
+// A file excluded reports true of (a path under the module root,
+// schemagen.cue's exclude) is not read, as if it were not there.
+//
 // clauses reports whether a file with a package clause (or one that does
 // not parse) is among them: CUE's loader has packages to find; clauseDirs
 // are the folders that hold such a file, which the loader is given one by
 // one when a folder of two packages fails the whole pattern (loadSchema).
-func scanSchema(fsys fs.FS, schema, output string) (filePkgs map[string][]string, clauses bool, clauseDirs []string, err error) {
+func scanSchema(fsys fs.FS, schema, output string, excluded func(p string) bool) (filePkgs map[string][]string, clauses bool, clauseDirs []string, err error) {
 	atRoot := schema == "."
 	var errs ErrorList
 	var walk func(dir string) error
@@ -107,6 +110,8 @@ func scanSchema(fsys fs.FS, schema, output string) (filePkgs map[string][]string
 					errs = append(errs, &Error{Pos: Pos{File: p}, Msg: fmt.Sprintf("the folder %s holds CUE, but CUE's loader skips %s; %s", e.Name(), skip, fix)})
 				}
 			case !strings.HasSuffix(e.Name(), ".cue"):
+			case excluded != nil && excluded(p):
+				// no part of the schema (schemagen.cue's exclude)
 			case hidden && atRoot:
 			case atRoot && p == ConfigFile:
 				// schemagen's own settings, of no package
