@@ -358,7 +358,7 @@ func runSchemagen(name, work string) (*corpusRun, error) {
 	if err != nil {
 		return nil, err
 	}
-	src, err := ReadSource(name, work, cfg.Schema)
+	src, err := ReadSource(name, work, cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -999,7 +999,7 @@ func runCUEJSONSchema(t *testing.T, name string) map[string]string {
 		t.Error(err)
 		return out
 	}
-	src, err := ReadSource(name, name, cfg.Schema)
+	src, err := ReadSource(name, name, cfg)
 	if err != nil {
 		t.Error(err)
 		return out
@@ -1080,7 +1080,12 @@ func TestCUEJSONSchemaChild(t *testing.T) {
 	for _, l := range strings.Split(string(skipData), "\n") {
 		skip[l] = true
 	}
-	src, err := ReadSource("", dir, os.Getenv("CORPUS_CHILD_SCHEMA"))
+	cfg, err := model.ReadConfig(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Schema = os.Getenv("CORPUS_CHILD_SCHEMA")
+	src, err := ReadSource("", dir, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -64,7 +64,7 @@ func runGengotypes(cue string, names []string, tmp string) (map[string]map[strin
 		if err != nil {
 			return nil, err
 		}
-		src, err := ReadSource(name, work, cfg.Schema)
+		src, err := ReadSource(name, work, cfg)
 		if err != nil {
 			return nil, err
 		}

@@ -90,8 +90,11 @@ type Source struct {
 // files with CUE's parser. A file without a package clause is part of the
 // package of its folder when no file there has one (schemagen reads such
 // a folder as one package named after it: invowk's schemas); beside files
-// with one, it is part of none, and schemagen refuses it.
-func ReadSource(corpus, dir, schemaDir string) (*Source, error) {
+// with one, it is part of none, and schemagen refuses it. A file cfg
+// excludes (schemagen.cue's exclude) is no part of the schema, and not
+// read. cfg.Schema is the schema folder.
+func ReadSource(corpus, dir string, cfg *model.Config) (*Source, error) {
+	schemaDir := cfg.Schema
 	src := &Source{Corpus: corpus, Files: map[string][]byte{}, Pkgs: map[string][]*Unit{}}
 	units := map[string]*Unit{}
 	unit := func(pkg, name string) *Unit {
@@ -113,6 +116,11 @@ func ReadSource(corpus, dir, schemaDir string) (*Source, error) {
 		}
 		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".cue") || p == filepath.Join(dir, model.ConfigFile) {
 			return err
+		}
+		if inSchema, err := filepath.Rel(base, p); err == nil {
+			if _, ok := cfg.Excludes(filepath.ToSlash(inSchema)); ok {
+				return nil
+			}
 		}
 		data, err := os.ReadFile(p)
 		if err != nil {
