@@ -187,49 +187,46 @@ func TestSuffixedFileNames(t *testing.T) {
 	}
 }
 
-// TestRefusesFileCollision: two definitions whose files would have the same
-// name are an error naming both positions, never a silent overwrite.
-func TestRefusesFileCollision(t *testing.T) {
-	s := load(t, []txtar.File{
-		{Name: "cue.mod/module.cue", Data: []byte("module: \"example.com/t@v0\"\nlanguage: version: \"v0.17.0\"\n")},
-		{Name: "schema/w/a.cue", Data: []byte("package w\n\n// AB is one.\n#AB: {\n\t// X.\n\tx!: string\n}\n\n// Ab is another.\n#Ab: {\n\t// Y.\n\ty!: string\n}\n")},
-	})
-	_, err := jsonschema.Generate(s)
-	want := "schema/w/a.cue:10:1: #Ab: its JSON Schema file ab.schema.json is also the file of #AB (schema/w/a.cue:4:1); rename one"
-	if err == nil || err.Error() != want {
-		t.Errorf("Generate error = %v, want %q", err, want)
-	}
-}
-
-// TestRefusesPatternBesideTime: a timestamp already carries the pattern
-// that pins its shape; a second one is refused with the position rather
-// than dropped.
-func TestRefusesPatternBesideTime(t *testing.T) {
-	s := load(t, []txtar.File{
-		{Name: "cue.mod/module.cue", Data: []byte("module: \"example.com/t@v0\"\nlanguage: version: \"v0.17.0\"\n")},
-		{Name: "schema/w/a.cue", Data: []byte("package w\n\nimport \"time\"\n\n// T is a time in 2026.\n#T: =~\"^2026-\" & time.Time()\n")},
-	})
-	_, err := jsonschema.Generate(s)
-	want := "schema/w/a.cue:6:1: #T: a pattern beside a time format is not supported in JSON Schema; the format carries its own"
-	if err == nil || err.Error() != want {
-		t.Errorf("Generate error = %v, want %q", err, want)
-	}
-}
-
-// TestStrictFolderPackage: a package in a folder named strict under
-// another package would write its files where that package writes its
-// strict set; Generate refuses it at the package, before anything is
-// written (it stopped at the write, "two emitters write", where a
-// definition of each had one name).
-func TestStrictFolderPackage(t *testing.T) {
-	s := load(t, []txtar.File{
-		{Name: "cue.mod/module.cue", Data: []byte("module: \"example.com/t@v0\"\nlanguage: version: \"v0.17.0\"\n")},
-		{Name: "schema/a/a.cue", Data: []byte("package a\n\n// X is a's.\n#X: {\n\t// A.\n\ta?: string\n}\n")},
-		{Name: "schema/a/strict/s.cue", Data: []byte("package strict\n\n// X is strict's.\n#X: {\n\t// B.\n\tb?: string\n}\n")},
-	})
-	_, err := jsonschema.Generate(s)
-	want := "schema/a/strict/s.cue:1:1: package strict (folder schema/a/strict) would write its JSON Schemas under jsonschema/a/strict/, where package a (folder schema/a) writes its strict set; rename the folder"
-	if err == nil || err.Error() != want {
-		t.Errorf("Generate: got %v, want %s", err, want)
+// TestGenerateRefuses: what the JSON Schema files cannot say, or where
+// they cannot be written, is an error at its position, never a silent
+// overwrite or a dropped rule.
+func TestGenerateRefuses(t *testing.T) {
+	module := txtar.File{Name: "cue.mod/module.cue", Data: []byte("module: \"example.com/t@v0\"\nlanguage: version: \"v0.17.0\"\n")}
+	for _, tc := range []struct {
+		name  string
+		files []txtar.File
+		want  string
+	}{{
+		// Two definitions whose files would have the same name: both
+		// positions named.
+		name:  "file collision",
+		files: []txtar.File{{Name: "schema/w/a.cue", Data: []byte("package w\n\n// AB is one.\n#AB: {\n\t// X.\n\tx!: string\n}\n\n// Ab is another.\n#Ab: {\n\t// Y.\n\ty!: string\n}\n")}},
+		want:  "schema/w/a.cue:10:1: #Ab: its JSON Schema file ab.schema.json is also the file of #AB (schema/w/a.cue:4:1); rename one",
+	}, {
+		// A timestamp already carries the pattern that pins its shape;
+		// a second one is refused rather than dropped.
+		name:  "pattern beside time",
+		files: []txtar.File{{Name: "schema/w/a.cue", Data: []byte("package w\n\nimport \"time\"\n\n// T is a time in 2026.\n#T: =~\"^2026-\" & time.Time()\n")}},
+		want:  "schema/w/a.cue:6:1: #T: a pattern beside a time format is not supported in JSON Schema; the format carries its own",
+	}, {
+		// A package in a folder named strict under another package
+		// would write its files where that package writes its strict
+		// set: refused at the package before anything is written (it
+		// stopped at the write, "two emitters write", where a
+		// definition of each had one name).
+		name: "strict folder package",
+		files: []txtar.File{
+			{Name: "schema/a/a.cue", Data: []byte("package a\n\n// X is a's.\n#X: {\n\t// A.\n\ta?: string\n}\n")},
+			{Name: "schema/a/strict/s.cue", Data: []byte("package strict\n\n// X is strict's.\n#X: {\n\t// B.\n\tb?: string\n}\n")},
+		},
+		want: "schema/a/strict/s.cue:1:1: package strict (folder schema/a/strict) would write its JSON Schemas under jsonschema/a/strict/, where package a (folder schema/a) writes its strict set; rename the folder",
+	}} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := load(t, append([]txtar.File{module}, tc.files...))
+			_, err := jsonschema.Generate(s)
+			if err == nil || err.Error() != tc.want {
+				t.Errorf("Generate error = %v, want %q", err, tc.want)
+			}
+		})
 	}
 }
