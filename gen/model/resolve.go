@@ -7389,6 +7389,14 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 			r.errorf(p, "%s: %s is a choice of kinds %v that refers back to itself through the hidden field %s, which is read in place where it is used and so would not end; a choice of kinds that holds itself is carried as a definition: declare it #%s: … and refer to #%s", what, id.Name, kind, id.Name, def, def)
 			return nil, false
 		}
+		// port: #config.controller.targetPort (timoni's modules), the
+		// input's field a choice of kinds: a value CUE computes where it
+		// is used, said so as for one of one kind (computedRef).
+		for _, c := range r.conjuncts(v) {
+			if r.computedRef(c, what, p) {
+				return nil, false
+			}
+		}
 		r.errorf(p, "%s: type %v is not carried; use string, int, number, bool, a definition, [...T] or [string]: T", what, kind)
 		return nil, false
 	}
@@ -10762,6 +10770,24 @@ func (r *resolver) pattern(t *Type, re cue.Value, not bool, what string, p Pos) 
 
 // constrain applies one conjunct (a basic type, a bound, a regexp or a
 // builtin validator) to t, or reports why it cannot.
+// computedRef reports, and says at p, that c is a reference that is no
+// definition and no hidden field read in place (fieldRef): cuenv's ref:
+// #Ref & {name: _name} under images?: [imageName=string]: #Image &
+// {_self: imageName}, a hidden field whose value CUE computes from each
+// member's name; timoni's port: #config.controller.targetPort, a field of
+// a template's input.
+func (r *resolver) computedRef(c cue.Value, what string, p Pos) bool {
+	if op, _ := r.expr(c); op != cue.SelectorOp || calledName(c) != "" {
+		return false
+	}
+	_, path := r.referencePath(c)
+	if len(path.Selectors()) == 0 {
+		return false
+	}
+	r.errorf(p, "%s: %v refers to %s, a value CUE computes where it is used (through a pattern's label, [name=K]: …, or a field of the data), here %v: no target states a value that differs by member or by document; refer to a definition or a hidden field that states a type", what, path.Selectors()[len(path.Selectors())-1], path, c)
+	return true
+}
+
 func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 	p := r.pos(c)
 	if !p.IsValid() {
@@ -11010,15 +11036,8 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 		r.errorf(p, "%s: the constraint %v is not carried: %s", what, c, why)
 		return false
 	}
-	if op == cue.SelectorOp && calledName(c) == "" {
-		// A reference that is no definition and no hidden field read in
-		// place (fieldRef): cuenv's ref: #Ref & {name: _name} under
-		// images?: [imageName=string]: #Image & {_self: imageName}, a
-		// hidden field whose value CUE computes from each member's name.
-		if _, path := r.referencePath(c); len(path.Selectors()) > 0 {
-			r.errorf(p, "%s: %v refers to %s, a value CUE computes where it is used (through a pattern's label, [name=K]: …, or a field of the data), here %v: no target states a value that differs by member or by document; refer to a definition or a hidden field that states a type", what, path.Selectors()[len(path.Selectors())-1], path, c)
-			return false
-		}
+	if r.computedRef(c, what, p) {
+		return false
 	}
 	if f, ok := c.Source().(*ast.Field); ok {
 		switch f.Value.(type) {
