@@ -36,6 +36,9 @@ type Reader struct {
 	// strict: a closed object's decoder refuses a member it does not
 	// name (Unknown), as CUE's match does; set by As.
 	strict bool
+	// lax: a variant's reading for Try, which takes what is only
+	// incomplete as holes (lax.go); nil otherwise.
+	lax *laxState
 }
 
 // StringPtr reads a string into a new *string, for an optional member.
@@ -220,6 +223,9 @@ func (r *Reader) Object() error {
 		return r.TypeError("an object")
 	}
 	r.pos++
+	if r.lax != nil {
+		r.lax.push(stepMember)
+	}
 	return r.enter()
 }
 
@@ -231,6 +237,9 @@ func (r *Reader) Key(first bool) (key []byte, ok bool, err error) {
 	if c == '}' {
 		r.pos++
 		r.depth--
+		if r.lax != nil {
+			r.lax.pop()
+		}
 		return nil, false, nil
 	}
 	if !first {
@@ -252,16 +261,22 @@ func (r *Reader) Key(first bool) (key []byte, ok bool, err error) {
 	}
 	if i+1 < len(d) && d[i] == '"' && d[i+1] == ':' {
 		r.pos = i + 2
-		return d[start:i], true, nil
+		key = d[start:i]
+	} else {
+		key, err = r.stringBytes()
+		if err != nil {
+			return nil, false, err
+		}
+		if r.peek() != ':' {
+			return nil, false, r.syntax("':'")
+		}
+		r.pos++
 	}
-	key, err = r.stringBytes()
-	if err != nil {
-		return nil, false, err
+	if r.lax != nil {
+		if f := r.lax.top(); f != nil {
+			f.name = string(key)
+		}
 	}
-	if r.peek() != ':' {
-		return nil, false, r.syntax("':'")
-	}
-	r.pos++
 	return key, true, nil
 }
 
@@ -809,12 +824,18 @@ func List[T any](r *Reader, dst *[]T, elem func(*Reader, *T) error) error {
 	if err := r.enter(); err != nil {
 		return err
 	}
+	if r.lax != nil {
+		r.lax.push(stepIndex)
+	}
 	list := make([]T, 0, 4)
 	for i := 0; ; i++ {
 		c := r.peek()
 		if c == ']' {
 			r.pos++
 			r.depth--
+			if r.lax != nil {
+				r.lax.pop()
+			}
 			*dst = list
 			return nil
 		}
@@ -823,6 +844,9 @@ func List[T any](r *Reader, dst *[]T, elem func(*Reader, *T) error) error {
 				return r.syntax("',' or ']'")
 			}
 			r.pos++
+		}
+		if r.lax != nil {
+			r.lax.top().index = i
 		}
 		list = append(list, *new(T))
 		if err := elem(r, &list[len(list)-1]); err != nil {
@@ -838,6 +862,9 @@ func (r *Reader) Array() error {
 		return r.TypeError("an array")
 	}
 	r.pos++
+	if r.lax != nil {
+		r.lax.push(stepIndex)
+	}
 	return r.enter()
 }
 
@@ -849,6 +876,9 @@ func (r *Reader) Item(i int) (more bool, err error) {
 	if c == ']' {
 		r.pos++
 		r.depth--
+		if r.lax != nil {
+			r.lax.pop()
+		}
 		return false, nil
 	}
 	if i > 0 {
@@ -856,6 +886,9 @@ func (r *Reader) Item(i int) (more bool, err error) {
 			return false, r.syntax("',' or ']'")
 		}
 		r.pos++
+	}
+	if r.lax != nil {
+		r.lax.top().index = i
 	}
 	return true, nil
 }
@@ -888,6 +921,9 @@ func Map[T any](r *Reader, dst *map[string]T, elem func(*Reader, *T) error) erro
 	r.pos++
 	if err := r.enter(); err != nil {
 		return err
+	}
+	if r.lax != nil {
+		r.lax.push(stepKey)
 	}
 	m := map[string]T{}
 	// One value decoded into again for each member (elem's pointer
@@ -934,6 +970,9 @@ func (r *Reader) Skip() error {
 		r.pos++
 		if err := r.enter(); err != nil {
 			return err
+		}
+		if r.lax != nil {
+			r.lax.push(stepMember) // Key pops it at the '}'
 		}
 		for first := true; ; first = false {
 			_, ok, err := r.Key(first)
@@ -998,6 +1037,7 @@ func (r *Reader) Skip() error {
 // missing.
 func (r *Reader) UnionTag(name string, valid []string) (string, error) {
 	s := *r
+	s.lax = nil // a look ahead: nothing it reads is a member being read
 	if err := s.Object(); err != nil {
 		return "", err
 	}

@@ -30,6 +30,7 @@ func (r *Reader) Fit(members map[string]uint64, all uint64) (uint64, error) {
 // as CUE's closed variants conflict with it.
 func (r *Reader) FitOpen(members map[string]uint64, all, unknown uint64) (uint64, error) {
 	s := *r
+	s.lax = nil // a look ahead
 	if err := s.Object(); err != nil {
 		return 0, err
 	}
@@ -61,6 +62,7 @@ func (r *Reader) FitOpen(members map[string]uint64, all, unknown uint64) (uint64
 // constant tells apart). An object that cannot be read has none.
 func (r *Reader) HasAll(names []string) bool {
 	s := *r
+	s.lax = nil // a look ahead
 	if s.Object() != nil {
 		return false
 	}
@@ -89,11 +91,16 @@ func (r *Reader) HasAll(names []string) bool {
 // Try reads the object at r's position, without consuming it, as one
 // variant: decode reads it without refusing a missing required field
 // and returns the names of those missing, validate checks what it read.
-// The variant is possible when it reads and every problem is at a
-// missing field (whose zero value is no value of the data's); it is
-// complete when nothing is missing either.
+// The reading is lax (lax.go): below the variant's own members too, a
+// missing required field and a union left with several variants
+// possible are holes, not errors, as CUE keeps a variant possible where
+// the value is only incomplete for it at any depth. The variant is
+// possible when it reads and every problem is at a missing field or
+// hole (whose zero value is no value of the data's); it is complete when
+// nothing is missing either, at any depth.
 func Try[T any](r *Reader, decode func(*Reader, *T) ([]string, error), validate func(*T, *Problems, *Path)) (possible, complete bool) {
 	s := *r
+	s.lax = &laxState{}
 	var x T
 	missing, err := decode(&s, &x)
 	if err != nil {
@@ -102,12 +109,13 @@ func Try[T any](r *Reader, decode func(*Reader, *T) ([]string, error), validate 
 	var p Problems
 	root := Root("")
 	validate(&x, &p, &root)
+	holes := append(missing, s.lax.holes...)
 	for _, e := range p.errs {
-		if !below(e.Path, missing) {
+		if !below(e.Path, holes) {
 			return false, false
 		}
 	}
-	return true, len(missing) == 0
+	return true, len(missing) == 0 && !s.lax.incomplete
 }
 
 // below reports whether path is one of names, or below one.

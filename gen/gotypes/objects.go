@@ -815,10 +815,14 @@ func objectDecoder(f *goFile, o *model.Object, fit bool) {
 		f.close()
 		return
 	}
+	// A missing required field is an error but in a variant's reading
+	// for wire.Try, where it is a hole (Reader.MissingField).
 	if words == 1 {
 		if req[0] != 0 {
 			f.open("if have&", hex(req[0]), " != ", hex(req[0]))
-			f.p("return ", w, ".MissingField(", fieldsVar, ", ", hex(req[0]), ", have)")
+			f.open("if err := r.MissingField(", fieldsVar, ", ", hex(req[0]), ", have); err != nil")
+			f.p("return err")
+			f.close()
 			f.close()
 		}
 	} else {
@@ -826,7 +830,7 @@ func objectDecoder(f *goFile, o *model.Object, fit bool) {
 		for i, v := range req {
 			ws[i] = hex(v)
 		}
-		f.open("if err := ", w, ".MissingFields(", fieldsVar, ", []uint64{", strings.Join(ws, ", "), "}, have[:]); err != nil")
+		f.open("if err := r.MissingFields(", fieldsVar, ", []uint64{", strings.Join(ws, ", "), "}, have[:]); err != nil")
 		f.p("return err")
 		f.close()
 	}

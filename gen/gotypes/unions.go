@@ -335,6 +335,13 @@ func untagged(f *goFile, u *model.Union, used, nullable bool) {
 		f.close()
 		f.close()
 	}
+	f.open("if r.Lax() && possible != 0")
+	f.comment("A variant's reading for wire.Try: a value this union leaves possible is no\nconflict there, complete or not; left ambiguous, it is a hole.")
+	f.p("r.Hole(one == 0 || one&(one-1) != 0)")
+	f.open("if one == 0 || one&(one-1) != 0")
+	f.p("return nil, r.Skip()")
+	f.close()
+	f.close()
 	f.open("if one == 0 && fit != 0 && fit&(fit-1) == 0")
 	f.comment("Only one variant has the members: its decoder and Validate say what is wrong.")
 	f.p("one = fit")

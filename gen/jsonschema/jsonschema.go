@@ -480,6 +480,14 @@ type emitter struct {
 	// strictly: in the open set a definition that HoldsClosed is referred
 	// to in the strict set (strictRef).
 	inMatch bool
+	// lax: the schema being written says whether a value is possible for
+	// a variant of a union without a discriminator (untagged): no field
+	// is required at any depth, and a union without a discriminator
+	// holds where one variant is possible, as CUE keeps a variant
+	// possible where the value is only incomplete for it. A definition
+	// that may hold an incomplete value is referred to as its
+	// "possible/" entry of this file's $defs (ref).
+	lax bool
 	// strictRefs are the roots this open file refers to in the strict
 	// set; rootRefs every root this file refers to (for the open
 	// bundle, which then holds those strict resources and what they
@@ -523,6 +531,13 @@ func (e *emitter) resource(id string) obj {
 		}
 		slices.Sort(next)
 		for _, name := range next {
+			if plain, ok := strings.CutPrefix(name, possibleDir+"/"); ok {
+				lax := e.lax
+				e.lax = true
+				done[name] = e.definition(e.defs[plain])
+				e.lax = lax
+				continue
+			}
 			if plain, ok := strings.CutPrefix(name, StrictDir+"/"); ok {
 				e.inMatch = true
 				done[name] = e.definition(e.defs[plain])
@@ -556,6 +571,10 @@ func (e *emitter) ref(name string) obj {
 	if e.inMatch && !e.strict && e.holdsClosed(name) {
 		return e.strictRef(name)
 	}
+	if e.lax && e.mayBeIncomplete(name) {
+		e.used[possibleDir+"/"+name] = true
+		return obj{{"$ref", "#/$defs/" + possibleDir + "~1" + name}}
+	}
 	switch {
 	case name == e.root.name:
 		return obj{{"$ref", "#"}}
@@ -582,29 +601,52 @@ func (e *emitter) strictRef(name string) obj {
 	return obj{{"$ref", "#/$defs/" + StrictDir + "~1" + name}}
 }
 
+// possibleDir prefixes the $defs entries of the lax schemas (emitter.lax).
+const possibleDir = "possible"
+
+// mayBeIncomplete reports whether a value of the definition name may be
+// incomplete in a way a lax schema states apart: an object or a union
+// without a discriminator, or what holds one, that is not
+// model.NeverIncomplete. A union with a discriminator is referred to as
+// it is (a variant's reading judges its tag and required fields as ever:
+// the model carries no shared member of two types that holds one).
+func (e *emitter) mayBeIncomplete(name string) bool {
+	t := e.defType(name)
+	if t == nil || t.Kind == model.UnionKind && !t.Union.Untagged() {
+		return false
+	}
+	return !model.NeverIncomplete(t)
+}
+
+// defType is the type of the definition name, or nil for a scalar or an
+// enum.
+func (e *emitter) defType(name string) *model.Type {
+	d := e.defs[name]
+	switch {
+	case d == nil:
+	case d.object != nil:
+		return &model.Type{Kind: model.ObjectKind, Object: d.object}
+	case d.union != nil:
+		return &model.Type{Kind: model.UnionKind, Union: d.union}
+	case d.mapDef != nil:
+		return &model.Type{Kind: model.MapKind, Map: d.mapDef, Elem: d.mapDef.Elem}
+	case d.oneOf != nil:
+		return &model.Type{Kind: model.OneOfKind, OneOf: d.oneOf}
+	case d.list != nil:
+		return d.list.Type
+	case d.doc != nil:
+		return d.doc
+	}
+	return nil
+}
+
 // holdsClosed reports whether the definition name holds an object that
 // refuses a member it does not name (model.HoldsClosed).
 func (e *emitter) holdsClosed(name string) bool {
 	if c, ok := e.closed[name]; ok {
 		return c
 	}
-	d := e.defs[name]
-	var t *model.Type
-	switch {
-	case d == nil:
-	case d.object != nil:
-		t = &model.Type{Kind: model.ObjectKind, Object: d.object}
-	case d.union != nil:
-		t = &model.Type{Kind: model.UnionKind, Union: d.union}
-	case d.mapDef != nil:
-		t = &model.Type{Kind: model.MapKind, Map: d.mapDef, Elem: d.mapDef.Elem}
-	case d.oneOf != nil:
-		t = &model.Type{Kind: model.OneOfKind, OneOf: d.oneOf}
-	case d.list != nil:
-		t = d.list.Type
-	case d.doc != nil:
-		t = d.doc
-	}
+	t := e.defType(name)
 	c := t != nil && model.HoldsClosed(t)
 	e.closed[name] = c
 	return c
@@ -644,6 +686,11 @@ func (e *emitter) definition(d *def) obj {
 	case d.object != nil:
 		s = s.add("description", d.object.Doc)
 		s = append(s, e.object(d.object)...)
+	case d.union != nil && d.union.Untagged() && e.lax:
+		// Possible where one variant is: none is a conflict, several
+		// leave the value incomplete, not wrong.
+		s = s.add("description", d.union.Doc)
+		s = append(s, member{"type", "object"}, member{"anyOf", e.possible(d.union)})
 	case d.union != nil && d.union.Untagged():
 		s = s.add("description", d.union.Doc)
 		s = append(s, e.untagged(d.union)...)
@@ -724,40 +771,10 @@ func enumDoc(en *model.Enum) string {
 // A union with a default (*#D | #P) is "if" D's possible object "then"
 // D complete, "else" the same rule among the others.
 func (e *emitter) untagged(u *model.Union) obj {
-	members := u.Members()
-	withOpen := u.Open() != 0
-	possible := make([]any, len(u.Variants))
+	possible := e.possible(u)
 	complete := make([]any, len(u.Variants))
 	for i, v := range u.Variants {
-		own := memberNamesOf(v)
-		var others obj
-		for _, m := range members {
-			if !own[m] && !v.Open {
-				// An open variant admits the others' members.
-				others = append(others, member{m, false})
-			}
-		}
-		p := e.object(v)
-		for j := range p {
-			switch p[j].Key {
-			case "properties":
-				p[j].Value = append(slices.Clone(p[j].Value.(obj)), others...)
-			case "required":
-				p[j].Key = "" // dropped below
-			case "additionalProperties", "unevaluatedProperties":
-				if withOpen && !v.Open {
-					p[j].Key = "" // said below
-				}
-			}
-		}
-		p = slices.DeleteFunc(p, func(m member) bool { return m.Key == "" })
-		if withOpen && !v.Open {
-			// Beside an open variant a member no variant declares is
-			// the open one's: CUE's closed variant conflicts with it,
-			// in the open set too.
-			p = append(p, member{"additionalProperties", false})
-		}
-		possible[i] = p
+		others := othersOf(u, v)
 		c := obj{{"allOf", []any{e.ref(v.Name)}}}
 		if len(others) > 0 {
 			c = append(c, member{"properties", others})
@@ -800,6 +817,58 @@ func (e *emitter) untagged(u *model.Union) obj {
 		}}}
 	}
 	return obj{{"type", "object"}, {"oneOf", possible}, {"anyOf", complete}}
+}
+
+// possible returns, for each variant of u, the schema of a value possible
+// for it: the variant with no field required (its own, nor any below it:
+// lax), refusing the members the other variants declare and it does not
+// (a closed variant's), and, beside an open variant, any member no
+// variant declares.
+func (e *emitter) possible(u *model.Union) []any {
+	withOpen := u.Open() != 0
+	lax := e.lax
+	e.lax = true
+	defer func() { e.lax = lax }()
+	possible := make([]any, len(u.Variants))
+	for i, v := range u.Variants {
+		others := othersOf(u, v)
+		p := e.object(v)
+		for j := range p {
+			switch p[j].Key {
+			case "properties":
+				p[j].Value = append(slices.Clone(p[j].Value.(obj)), others...)
+			case "additionalProperties", "unevaluatedProperties":
+				if withOpen && !v.Open {
+					p[j].Key = "" // said below
+				}
+			}
+		}
+		p = slices.DeleteFunc(p, func(m member) bool { return m.Key == "" })
+		if withOpen && !v.Open {
+			// Beside an open variant a member no variant declares is
+			// the open one's: CUE's closed variant conflicts with it,
+			// in the open set too.
+			p = append(p, member{"additionalProperties", false})
+		}
+		possible[i] = p
+	}
+	return possible
+}
+
+// othersOf are the members of u's other variants that v, unless it is
+// open, does not declare, each refused (false).
+func othersOf(u *model.Union, v *model.Object) obj {
+	if v.Open {
+		return nil // an open variant admits the others' members
+	}
+	own := memberNamesOf(v)
+	var others obj
+	for _, m := range u.Members() {
+		if !own[m] {
+			others = append(others, member{m, false})
+		}
+	}
+	return others
 }
 
 // memberNamesOf is the set of names an object declares, fields and
@@ -864,7 +933,9 @@ func (e *emitter) object(o *model.Object) obj {
 			s = append(s, member{"patternProperties", pats})
 		}
 	}
-	if len(required) > 0 {
+	if len(required) > 0 && !e.lax {
+		// A lax schema requires nothing: a missing field leaves the value
+		// incomplete, the variant possible.
 		s = append(s, member{"required", required})
 	}
 	s = counts(s, o.MinFields, o.MaxFields)

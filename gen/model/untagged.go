@@ -94,14 +94,15 @@ func (r *resolver) untagged(d *def, u *Union) {
 	if !r.untaggedOpen(d, u) {
 		return
 	}
-	// A member two variants share must be of one type in both, or one a
-	// value is never incomplete for. A value that is incomplete there (a
-	// nested object missing a required field) leaves CUE's variant
-	// possible, which only a copy of the member's type without its
-	// required fields, at every depth, could state: of one type, it
-	// leaves every variant that has the member possible and incomplete,
-	// so CUE refuses the value, as every target does, for which no
-	// variant is then possible.
+	// A member two variants share of two types must be one whose
+	// incompleteness every target tells from a conflict at every depth
+	// (deepCarried): a value that is incomplete there (a nested object
+	// missing a required field, a nested union left ambiguous) leaves
+	// CUE's variant possible, and every target judges a variant possible
+	// by its type with no field required at any depth (Go's lax
+	// decoding, TypeScript's _fits, the JSON Schema's "possible/" $defs).
+	// Of one type, it leaves every variant that has the member possible
+	// and incomplete alike.
 	for i, o := range u.Variants {
 		for _, f := range o.Fields {
 			for _, p := range u.Variants[i+1:] {
@@ -120,8 +121,8 @@ func (r *resolver) untagged(d *def, u *Union) {
 					f *Field
 					o *Object
 				}{{f, o}, {g, p}} {
-					if !neverIncomplete(t.f.Type, map[*Object]bool{}) {
-						r.errorf(r.variantPos(d, t.o), "%s: member %q is in %s and %s, of two types, and a value of it may be incomplete (it holds a required field, or a union): CUE then keeps the variant possible, and a value that is complete for one variant and incomplete for the other is ambiguous; telling that apart below a variant's own members is not carried yet (make the nested fields optional, or give the variants a constant field that tells them apart, kind!: \"a\")", d.ref(), f.Name, r.objRef(o), r.objRef(p))
+					if why := r.deepCarried(t.f.Type, map[*Object]bool{}); why != "" {
+						r.errorf(r.variantPos(d, t.o), "%s: member %q is in %s and %s, of two types, and a value of it may be incomplete in a way no target tells from a conflict below a variant's own members (%s): CUE keeps a variant possible where the value is only incomplete for it, and a value complete for one variant and incomplete for the other is ambiguous; not carried (make those fields optional, or give the variants a constant field that tells them apart, kind!: \"a\")", d.ref(), f.Name, r.objRef(o), r.objRef(p), why)
 						ok = false
 					}
 				}
@@ -608,6 +609,117 @@ func neverIncomplete(t *Type, seen map[*Object]bool) bool {
 	return true
 }
 
+// deepCarried says why a value of t, below a member two variants of a
+// union without a discriminator share with two types, may be incomplete
+// in a way the targets do not tell from a conflict, or "" when they
+// tell every way: a required (or regular, not concrete) field missing
+// at any depth, and a union without a discriminator that a value leaves
+// more than one variant of possible, in open objects (a library's
+// fields, Grafana's and Kubernetes' kind/spec written without
+// definitions): a member a closed one does not name conflicts with it
+// in CUE, which the open sets, that ignore it, would not tell. Every target then judges whether
+// the variant is possible by t with no field required at any depth and
+// every such union satisfied by one possible variant: a missing field is
+// no conflict, a value a field refuses is. What else CUE reads as
+// incomplete — a field an if body requires, a default it computes, a
+// missing required list or map it counts (CUE reads it empty, and the
+// count refuses it), a union with a discriminator whose constant the
+// value leaves out — stays refused.
+func (r *resolver) deepCarried(t *Type, seen map[*Object]bool) string {
+	if t == nil {
+		return ""
+	}
+	switch t.Kind {
+	case ObjectKind:
+		o := t.Object
+		if seen[o] {
+			return ""
+		}
+		seen[o] = true
+		switch {
+		case !o.Open:
+			return r.structRef(o) + " is closed, and a member it does not name conflicts with it in CUE where the open JSON Schema, Go and TypeScript, for a newer writer's sake, ignore it"
+		case o.Union != nil:
+			return r.structRef(o) + " is a variant of a union with a discriminator"
+		case len(o.Conditionals) > 0 || len(o.MatchIfs) > 0 || len(o.MatchNs) > 0 || len(o.Refusals) > 0:
+			return r.structRef(o) + " holds a condition"
+		case len(o.HeldDefaults) > 0:
+			return r.structRef(o) + " holds a default computed from its members"
+		case o.MinFields != nil || o.MaxFields != nil:
+			return r.structRef(o) + " counts its members"
+		}
+		for _, m := range o.Members {
+			if !neverIncomplete(m.Type, map[*Object]bool{}) {
+				return r.structRef(o) + " has a member pattern whose value may be incomplete"
+			}
+		}
+		for _, f := range o.Fields {
+			switch {
+			case len(f.CondDefaults) > 0 || f.MemberDefault != nil:
+				return "field " + f.Name + " of " + r.structRef(o) + " has a default CUE computes or an if gives"
+			case !f.Optional && counted(f.Type):
+				return "field " + f.Name + " of " + r.structRef(o) + " is a required list or map with a count"
+			}
+			if why := r.deepCarried(f.Type, seen); why != "" {
+				return why
+			}
+		}
+		return ""
+	case UnionKind:
+		u := t.Union
+		if !u.Untagged() {
+			return "#" + u.Name + " is a union with a discriminator"
+		}
+		for _, v := range u.Variants {
+			if why := r.deepCarried(&Type{Kind: ObjectKind, Object: v}, seen); why != "" {
+				return why
+			}
+		}
+		return ""
+	case ListKind, MapKind, NullableKind:
+		return r.deepCarried(t.Elem, seen)
+	case TupleKind:
+		for _, it := range t.Tuple.Items {
+			if why := r.deepCarried(it, seen); why != "" {
+				return why
+			}
+		}
+		return r.deepCarried(t.Tuple.Rest, seen)
+	case OneOfKind:
+		for _, a := range t.OneOf.Alts {
+			if why := r.deepCarried(a.Type, seen); why != "" {
+				return why
+			}
+		}
+	}
+	return ""
+}
+
+// structRef names o in a message: its definition, or, for a struct
+// written in place, the name the targets give it.
+func (r *resolver) structRef(o *Object) string {
+	for _, d := range r.order {
+		if d.object == o {
+			return d.ref()
+		}
+	}
+	return "the struct written in place that the targets name " + o.Name
+}
+
+// counted reports whether a value of t, a list or a map, is refused when
+// empty: a missing required one, which CUE reads as empty, conflicts.
+func counted(t *Type) bool {
+	switch t.Kind {
+	case ListKind:
+		return t.MinItems != nil && *t.MinItems > 0
+	case TupleKind:
+		return len(t.Tuple.Items) > 0 || t.MinItems != nil && *t.MinItems > 0
+	case MapKind:
+		return t.MinFields != nil && *t.MinFields > 0
+	}
+	return false
+}
+
 // Untagged reports whether the union has no discriminator: its variants
 // are told apart by which members a value has, and by their values.
 func (u *Union) Untagged() bool { return u.Discriminator == "" }
@@ -741,3 +853,10 @@ func sameObject(a, b *Object, seen map[[2]*Object]bool) bool {
 	}
 	return true
 }
+
+// NeverIncomplete reports whether a value of t that the data gives can
+// never be incomplete in CUE: no required field (nor a regular one that
+// is not concrete) at any depth, nor a union, whose variant a missing
+// member may leave open. The JSON Schema emitter writes a lax schema
+// (no field required) only for a type that may be.
+func NeverIncomplete(t *Type) bool { return neverIncomplete(t, map[*Object]bool{}) }

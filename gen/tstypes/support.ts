@@ -111,13 +111,17 @@ function _own(o: Record<string, unknown>, k: string): unknown {
 
 /**
  * Whether v is possible for a variant of a union without a discriminator:
- * check finds no problem but a required member of names that v lacks (a
- * value only incomplete for a variant leaves it possible, as in CUE).
+ * check finds no problem but a required member of names that v lacks, or,
+ * inside a member v has, a missing required member or a union left
+ * ambiguous (a value only incomplete for a variant, at any depth, leaves
+ * it possible, as in CUE).
  */
 function _fits(v: Record<string, unknown>, check: (v: unknown, at: At | null, out: Problem[] | null) => boolean, names: readonly string[]): boolean {
   const ps: Problem[] = [];
   check(v, _ROOT, ps);
-  return ps.every((p) => p.rule === "required" && names.includes(p.path) && !Object.prototype.hasOwnProperty.call(v, p.path));
+  return ps.every((p) =>
+    p.rule === "required" && names.includes(p.path) ? !Object.prototype.hasOwnProperty.call(v, p.path)
+      : (p.rule === "required" || p.rule === "oneOf" && p.message.startsWith("is ambiguous: ")) && Object.keys(v).some((k) => p.path.startsWith(k) && (p.path[k.length] === "." || p.path[k.length] === "[")));
 }
 
 /**

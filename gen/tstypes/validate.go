@@ -1941,6 +1941,11 @@ func writeExpr(c *code, t *model.Type, v string) string {
 	return "_str(" + v + ")"
 }
 
+// ambiguous begins the message of a value that leaves several variants of
+// a union without a discriminator possible: incomplete, not wrong, which
+// _fits tells by it where a variant is tried.
+const ambiguous = "is ambiguous:"
+
 // untaggedValidator judges a union without a discriminator as CUE and the
 // Go decoder do: the variants possible are those that declare every
 // member the value has that some variant declares (_fit) and admit its
@@ -2027,7 +2032,7 @@ func untaggedValidator(u *model.Union, nullable bool) string {
 	}
 	c.close()
 	c.p("if (out === null) return false;")
-	c.p("_p(out, at, \"oneOf\", possible === 0 ? ", jsString("fits no variant of "+u.Name+" ("+strings.Join(names, ", ")+"): it has a member none of them declares alike, or a value each refuses"), " : ", jsString("is ambiguous: more than one variant of "+u.Name+" is possible, each missing at most required fields; give the members that tell them apart"), ");")
+	c.p("_p(out, at, \"oneOf\", possible === 0 ? ", jsString("fits no variant of "+u.Name+" ("+strings.Join(names, ", ")+"): it has a member none of them declares alike, or a value each refuses"), " : ", jsString(ambiguous+" more than one variant of "+u.Name+" is possible, each missing at most required fields; give the members that tell them apart"), ");")
 	c.p("return false;")
 	c.close()
 	c.p("")

@@ -179,7 +179,9 @@ func decode_PassedRow(r *wire.Reader, x *PassedRow) error {
 		have |= bit
 	}
 	if have&0x7 != 0x7 {
-		return wire.MissingField(fields_PassedRow, 0x7, have)
+		if err := r.MissingField(fields_PassedRow, 0x7, have); err != nil {
+			return err
+		}
 	}
 	*x = v
 	return nil
@@ -287,7 +289,9 @@ func decode_FailedRow(r *wire.Reader, x *FailedRow) error {
 		have |= bit
 	}
 	if have&0x7 != 0x7 {
-		return wire.MissingField(fields_FailedRow, 0x7, have)
+		if err := r.MissingField(fields_FailedRow, 0x7, have); err != nil {
+			return err
+		}
 	}
 	*x = v
 	return nil
@@ -401,7 +405,9 @@ func decode_PromptedRow(r *wire.Reader, x *PromptedRow) error {
 		have |= bit
 	}
 	if have&0x7 != 0x7 {
-		return wire.MissingField(fields_PromptedRow, 0x7, have)
+		if err := r.MissingField(fields_PromptedRow, 0x7, have); err != nil {
+			return err
+		}
 	}
 	*x = v
 	return nil
@@ -523,7 +529,9 @@ func decode_ShippedRow(r *wire.Reader, x *ShippedRow) error {
 		have |= bit
 	}
 	if have&0x7 != 0x7 {
-		return wire.MissingField(fields_ShippedRow, 0x7, have)
+		if err := r.MissingField(fields_ShippedRow, 0x7, have); err != nil {
+			return err
+		}
 	}
 	*x = v
 	return nil

@@ -245,7 +245,9 @@ func decode_CensusAgent(r *wire.Reader, x *CensusAgent) error {
 		have |= bit
 	}
 	if have&0xf != 0xf {
-		return wire.MissingField(fields_CensusAgent, 0xf, have)
+		if err := r.MissingField(fields_CensusAgent, 0xf, have); err != nil {
+			return err
+		}
 	}
 	*x = v
 	return nil
@@ -370,7 +372,9 @@ func decode_CensusEvent(r *wire.Reader, x *CensusEvent) error {
 		have |= bit
 	}
 	if have&0x7 != 0x7 {
-		return wire.MissingField(fields_CensusEvent, 0x7, have)
+		if err := r.MissingField(fields_CensusEvent, 0x7, have); err != nil {
+			return err
+		}
 	}
 	*x = v
 	return nil
@@ -491,7 +495,9 @@ func decode_StatusEvent(r *wire.Reader, x *StatusEvent) error {
 		have |= bit
 	}
 	if have&0xf != 0xf {
-		return wire.MissingField(fields_StatusEvent, 0xf, have)
+		if err := r.MissingField(fields_StatusEvent, 0xf, have); err != nil {
+			return err
+		}
 	}
 	*x = v
 	return nil
@@ -609,7 +615,9 @@ func decode_PromptedEvent(r *wire.Reader, x *PromptedEvent) error {
 		have |= bit
 	}
 	if have&0x7 != 0x7 {
-		return wire.MissingField(fields_PromptedEvent, 0x7, have)
+		if err := r.MissingField(fields_PromptedEvent, 0x7, have); err != nil {
+			return err
+		}
 	}
 	*x = v
 	return nil
@@ -745,7 +753,9 @@ func decode_DeliverEvent(r *wire.Reader, x *DeliverEvent) error {
 		have |= bit
 	}
 	if have&0x37 != 0x37 {
-		return wire.MissingField(fields_DeliverEvent, 0x37, have)
+		if err := r.MissingField(fields_DeliverEvent, 0x37, have); err != nil {
+			return err
+		}
 	}
 	*x = v
 	return nil
@@ -879,7 +889,9 @@ func decode_TurnEvent(r *wire.Reader, x *TurnEvent) error {
 		have |= bit
 	}
 	if have&0x1f != 0x1f {
-		return wire.MissingField(fields_TurnEvent, 0x1f, have)
+		if err := r.MissingField(fields_TurnEvent, 0x1f, have); err != nil {
+			return err
+		}
 	}
 	*x = v
 	return nil
@@ -1012,7 +1024,9 @@ func decode_StanceEvent(r *wire.Reader, x *StanceEvent) error {
 		have |= bit
 	}
 	if have&0xf != 0xf {
-		return wire.MissingField(fields_StanceEvent, 0xf, have)
+		if err := r.MissingField(fields_StanceEvent, 0xf, have); err != nil {
+			return err
+		}
 	}
 	*x = v
 	return nil
@@ -1131,7 +1145,9 @@ func decode_RestartEvent(r *wire.Reader, x *RestartEvent) error {
 		have |= bit
 	}
 	if have&0x3 != 0x3 {
-		return wire.MissingField(fields_RestartEvent, 0x3, have)
+		if err := r.MissingField(fields_RestartEvent, 0x3, have); err != nil {
+			return err
+		}
 	}
 	*x = v
 	return nil
@@ -1228,7 +1244,9 @@ func decode_ReadEvent(r *wire.Reader, x *ReadEvent) error {
 		have |= bit
 	}
 	if have&0x3 != 0x3 {
-		return wire.MissingField(fields_ReadEvent, 0x3, have)
+		if err := r.MissingField(fields_ReadEvent, 0x3, have); err != nil {
+			return err
+		}
 	}
 	*x = v
 	return nil

@@ -106,7 +106,9 @@ func decode_Stance(r *wire.Reader, x *Stance) error {
 		have |= bit
 	}
 	if have&0xd != 0xd {
-		return wire.MissingField(fields_Stance, 0xd, have)
+		if err := r.MissingField(fields_Stance, 0xd, have); err != nil {
+			return err
+		}
 	}
 	*x = v
 	return nil
@@ -216,7 +218,9 @@ func decode_RunOutcome(r *wire.Reader, x *RunOutcome) error {
 		have |= bit
 	}
 	if have&0x3 != 0x3 {
-		return wire.MissingField(fields_RunOutcome, 0x3, have)
+		if err := r.MissingField(fields_RunOutcome, 0x3, have); err != nil {
+			return err
+		}
 	}
 	*x = v
 	return nil
@@ -354,7 +358,9 @@ func decode_Seat(r *wire.Reader, x *Seat) error {
 		have |= bit
 	}
 	if have&0x7 != 0x7 {
-		return wire.MissingField(fields_Seat, 0x7, have)
+		if err := r.MissingField(fields_Seat, 0x7, have); err != nil {
+			return err
+		}
 	}
 	*x = v
 	return nil
@@ -519,7 +525,9 @@ func decode_Edge(r *wire.Reader, x *Edge) error {
 		have |= bit
 	}
 	if have&0xf != 0xf {
-		return wire.MissingField(fields_Edge, 0xf, have)
+		if err := r.MissingField(fields_Edge, 0xf, have); err != nil {
+			return err
+		}
 	}
 	*x = v
 	return nil
@@ -661,7 +669,9 @@ func decode_Tally(r *wire.Reader, x *Tally) error {
 		have |= bit
 	}
 	if have&0xf != 0xf {
-		return wire.MissingField(fields_Tally, 0xf, have)
+		if err := r.MissingField(fields_Tally, 0xf, have); err != nil {
+			return err
+		}
 	}
 	*x = v
 	return nil
@@ -799,7 +809,9 @@ func decode_Snapshot(r *wire.Reader, x *Snapshot) error {
 		have |= bit
 	}
 	if have&0x7 != 0x7 {
-		return wire.MissingField(fields_Snapshot, 0x7, have)
+		if err := r.MissingField(fields_Snapshot, 0x7, have); err != nil {
+			return err
+		}
 	}
 	*x = v
 	return nil
