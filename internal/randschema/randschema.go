@@ -687,17 +687,33 @@ func (g *gen) unionType(depth int) typ {
 	// one of two strings (kind: "a" | "a2", Perses' #format units):
 	// no constant tells the variants apart then, two sets of strings do.
 	enumKind := g.members.IntN(4) == 0
+	// Half the time that the kind is a regular field (on the
+	// members stream), each variant's own members are under spec, an
+	// object of its own in each (Kubernetes' and Grafana's dashboard v2
+	// kind/spec): a member both variants have with two types, whose
+	// incompleteness every target judges at every depth.
+	nest := mark == "" && g.members.IntN(2) == 0
 	for _, k := range []string{"a", "b"} {
-		body := g.structOf(depth, false, false)
+		var body typ
+		if nest {
+			body = g.specBody(k)
+		} else {
+			body = g.structOf(depth, false, false)
+		}
 		kinds := []string{k}
 		if enumKind && k == "a" {
 			kinds = []string{"a", "a2"}
 		}
-		t := typ{cue: "{\n\tkind" + mark + ": \"" + strings.Join(kinds, "\" | \"") + "\"\n" + strings.TrimPrefix(body.cue, "{\n"), sample: body.sample}
+		members, sample := strings.TrimPrefix(body.cue, "{\n"), body.sample
+		if nest {
+			members = "\tspec: " + body.cue + "\n}"
+			sample = func(r *rand.Rand) any { return map[string]any{"spec": body.sample(r)} }
+		}
+		t := typ{cue: "{\n\tkind" + mark + ": \"" + strings.Join(kinds, "\" | \"") + "\"\n" + members, sample: sample}
 		ref := g.named(t)
 		names = append(names, ref.cue)
 		vs = append(vs, typ{sample: func(r *rand.Rand) any {
-			v := body.sample(r)
+			v := sample(r)
 			if m, ok := v.(map[string]any); ok && r.IntN(8) != 0 {
 				m["kind"] = pick(r, kinds...)
 			}
@@ -733,6 +749,48 @@ func (g *gen) unionType(depth int) typ {
 			}
 		}
 		return v
+	}}
+}
+
+// specBody is the spec of a kind/spec variant (unionType's nest): one
+// to three scalar fields of its own, required, regular or optional, and
+// half the time a list of objects with a required field each, so that a
+// value is incomplete for one variant below its own members where it is
+// complete for the other, or conflicts with it there.
+func (g *gen) specBody(k string) typ {
+	var b strings.Builder
+	b.WriteString("{\n")
+	var fs []field
+	for i := range 1 + g.members.IntN(3) {
+		f := field{name: fmt.Sprintf("%s%d", k, i), mark: pick(g.members, "", "?", "!"), t: g.scalarType()}
+		fmt.Fprintf(&b, "\t%s%s: %s\n", f.name, f.mark, f.t.cue)
+		fs = append(fs, f)
+	}
+	var item *field
+	if g.members.IntN(2) == 0 {
+		item = &field{name: k + "n", t: g.scalarType()}
+		fmt.Fprintf(&b, "\titems?: [...{%s: %s}]\n", item.name, item.t.cue)
+	}
+	b.WriteString("}")
+	return typ{cue: b.String(), sample: func(r *rand.Rand) any {
+		m := map[string]any{}
+		for _, f := range fs {
+			if r.IntN(4) != 0 {
+				m[f.name] = f.t.sample(r)
+			}
+		}
+		if item != nil && r.IntN(2) == 0 {
+			var items []any
+			for range r.IntN(3) {
+				it := map[string]any{}
+				if r.IntN(4) != 0 {
+					it[item.name] = item.t.sample(r)
+				}
+				items = append(items, it)
+			}
+			m["items"] = items
+		}
+		return m
 	}}
 }
 
