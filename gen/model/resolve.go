@@ -5542,6 +5542,40 @@ func dropEmptyBesideMap(alts []cue.Value, closed bool) []cue.Value {
 	return alts[empty : empty+1]
 }
 
+// emptyDefaultBesideObjects returns the empty struct literal among alts
+// when it is v's default outside a definition (closed unset) and every
+// other alternative is an object (Grafana's dashboard v2 elements:
+// [ElementReference.name]: Element | *{}, a union of panels beside it):
+// the open {} admits every object, and CUE takes it, the default,
+// wherever another alternative is possible too, so the value is any
+// object, whichever the others admit; a value of another kind fits none.
+// Otherwise it returns the zero Value.
+func emptyDefaultBesideObjects(v cue.Value, alts []cue.Value, closed bool) cue.Value {
+	if closed || len(alts) < 2 {
+		return cue.Value{}
+	}
+	dv, has := v.Default()
+	if !has || dv.IncompleteKind() != cue.StructKind {
+		return cue.Value{}
+	}
+	if it, err := dv.Fields(cue.Optional(true), cue.Definitions(true)); err != nil || it.Next() {
+		return cue.Value{}
+	}
+	empty := -1
+	for i, a := range alts {
+		if a.IncompleteKind() != cue.StructKind {
+			return cue.Value{}
+		}
+		if lit, ok := sourceExpr(a).(*ast.StructLit); ok && len(lit.Elts) == 0 {
+			empty = i
+		}
+	}
+	if empty < 0 {
+		return cue.Value{}
+	}
+	return alts[empty]
+}
+
 // dropIntTwins drops each int constant alternative whose float twin is an
 // alternative too (number & >0 & <=1 | 2 | 2.0 | 3 | 3.0, Nebula's memory
 // ratio in KubeBlocks' parameter schemas): CUE admits both spellings of
@@ -6200,6 +6234,9 @@ func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 		// alternative admits adds nothing to the type.
 		if args = dropEmptyBesideMap(r.dropRedundant(args), r.closedCtx && !r.matching); len(args) == 1 {
 			return r.typeOf(args[0], what)
+		}
+		if e := emptyDefaultBesideObjects(v, args, r.closedCtx && !r.matching); e.Exists() {
+			return r.typeOf(e, what)
 		}
 	}
 	if op == cue.OrOp {
@@ -7950,7 +7987,11 @@ func (r *resolver) structUnion(d *def, alts []cue.Value, what string) {
 				r.classifyOnce(vd)
 			}
 			if vd == nil || vd.object == nil {
-				r.errorf(r.pos(a), "%s: #%s is not an object definition of this package, which a union's variant is", what, name)
+				ref := "#" + name
+				if vd != nil {
+					ref = vd.ref() // a library's field is no #definition
+				}
+				r.errorf(r.pos(a), "%s: %s is not an object definition of this package, which a union's variant is", what, ref)
 				ok = false
 				continue
 			}
