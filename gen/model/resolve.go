@@ -7434,6 +7434,18 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 				return nil, false
 			}
 		}
+		if kind == cue.BottomKind {
+			// g: S.group (grafana-app-sdk's manifest, S the alias of
+			// the value being written): a member CUE computes from
+			// the data, no value until the data gives what it needs.
+			switch x := sourceExpr(v).(type) {
+			case *ast.SelectorExpr, *ast.Ident:
+				r.errorf(p, "%s: its value is %s, which CUE computes from members of the data and finds no value for until the data gives them (_|_ here): no target states a value that differs by document; refer to a definition or a hidden field that states a type", what, exprString(x.(ast.Expr)))
+				return nil, false
+			}
+			r.errorf(p, "%s: CUE finds no value for it (_|_), so there is no type to carry", what)
+			return nil, false
+		}
 		r.errorf(p, "%s: type %v is not carried; use string, int, number, bool, a definition, [...T] or [string]: T", what, kind)
 		return nil, false
 	}
