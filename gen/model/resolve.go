@@ -25,6 +25,11 @@ import (
 // resolver turns one CUE package value into a Package. It records problems
 // in errs and keeps going, so one run reports all of them.
 type resolver struct {
+	// generic counts the refusals of a value typeOf cannot read that say
+	// nothing of why beyond its kind (a validator of no one type, a
+	// bottom): where the value is computed from the data, the field's
+	// reading says that instead (resolveObject, dataRef).
+	generic int
 	// exactKind is the scalar kind whose alternatives the next oneOf
 	// counts, exactly one of them (onlyScalarsOverlap); 0 for none.
 	exactKind cue.Kind
@@ -4952,8 +4957,18 @@ func (r *resolver) resolveObject(d *def) {
 			// a field left out matches, with or without one.
 			f.Default = ""
 		}
-		before := len(r.errs)
+		before, generic := len(r.errs), r.generic
 		t, ok := r.typeOf(tv, d.ref()+"."+name)
+		if !ok && isExpr && !ownType && r.generic-generic == len(r.errs)-before {
+			if ref := dataRef(src, d.root, r.topScope); ref != "" {
+				// group: strings.ToLower(S.appName) (grafana-app-sdk's
+				// manifest): what typeOf could not read is a value
+				// computed from the data, said so (as below for one it
+				// reads), not as the type it could not carry.
+				r.errs = r.errs[:before]
+				r.errorf(f.Pos, "%s.%s: its value is computed from %s, a member of the data (or a member's name, through a pattern's label): CUE evaluates it once the data gives that member, a check between two parts of the data that no JSON Schema keyword states; state a type or a constant here", d.ref(), name, ref)
+			}
+		}
 		if !ok {
 			if slices.Contains(r.inlineOrder, d) {
 				r.keepInDecl(before, d.pos)
@@ -7410,6 +7425,7 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 				}
 			}
 			r.errorf(p, "%s: %s is not carried here: CUE finds no one type for the value it constrains (a validator of another type than its value's, or of a value of any type)", what, name)
+			r.generic++
 			return nil, false
 		}
 		if id, ok := sourceExpr(v).(*ast.Ident); ok && strings.HasPrefix(id.Name, "_") && !strings.HasPrefix(id.Name, "_#") && r.selfHolding()[id.Name] {
@@ -7441,9 +7457,11 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 			switch x := sourceExpr(v).(type) {
 			case *ast.SelectorExpr, *ast.Ident:
 				r.errorf(p, "%s: its value is %s, which CUE computes from members of the data and finds no value for until the data gives them (_|_ here): no target states a value that differs by document; refer to a definition or a hidden field that states a type", what, exprString(x.(ast.Expr)))
+				r.generic++
 				return nil, false
 			}
 			r.errorf(p, "%s: CUE finds no value for it (_|_), so there is no type to carry", what)
+			r.generic++
 			return nil, false
 		}
 		r.errorf(p, "%s: type %v is not carried; use string, int, number, bool, a definition, [...T] or [string]: T", what, kind)
@@ -10793,6 +10811,15 @@ func (r *resolver) pattern(t *Type, re cue.Value, not bool, what string, p Pos) 
 		dst, sym = &t.NotPatterns, "!~"
 	}
 	s, err := re.String()
+	if e, isExpr := sourceExpr(re).(ast.Expr); t.Base == String && err != nil && isExpr {
+		if ref := dataRef(e, false, r.topScope); ref != "" {
+			// [string & =~"^\(S.appName):[a-z0-9]+$"]: #Role
+			// (grafana-app-sdk's manifest): an expression of a member
+			// of the data, no one expression for every document.
+			r.errorf(p, "%s: %s %s is computed from %s, a member of the data: CUE builds the regular expression once the data gives that member, which no target's pattern states; write it out", what, sym, exprString(e), ref)
+			return false
+		}
+	}
 	if t.Base != String || err != nil {
 		r.errorf(p, "%s: %s needs a string literal on a string", what, sym)
 		return false
