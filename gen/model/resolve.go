@@ -4465,10 +4465,27 @@ func (r *resolver) memberPatterns(d *def) {
 		if src := sourceExpr(d.v); src == nil || !holds(src, v.Pos()) {
 			ep = d.pos
 		}
-		if names, isNames := notNames(r, pat); isNames && all(names, func(n string) bool { return slices.Contains(declared, n) }) {
+		if names, isNames := notNames(r, pat); isNames {
 			// [!~"^(a|b)$"]: T beside fields a and b, as cue import
 			// writes JSON Schema's additionalProperties: every member
-			// the object does not declare holds T.
+			// the object does not declare holds T. A name it excludes
+			// that the object does not declare (grafana-app-sdk's
+			// metadata: [!~"^(uid|…|extraFields)$"]: string) matches
+			// no pattern: in a closed object CUE refuses the member,
+			// an absent member as every target states it; in an open
+			// one it may hold any value, an optional field of _.
+			for _, n := range names {
+				switch {
+				case slices.Contains(declared, n):
+				case d.object.Open:
+					top := ast.NewIdent("_")
+					ast.SetPos(top, v.Pos()) // the pattern's, which declares it
+					d.named = append(d.named, field{cue.Str(n).Optional(), v.Context().BuildExpr(top)})
+					declared = append(declared, n)
+				case !slices.ContainsFunc(d.object.Absent, func(a *AbsentMember) bool { return a.Name == n }):
+					d.object.Absent = append(d.object.Absent, &AbsentMember{Name: n, Why: "no field of the object names it, and its pattern on the other members' names excludes it", Pos: p})
+				}
+			}
 			m := &MemberPattern{Pos: p, Type: &Type{Kind: AnyKind}}
 			if v.IncompleteKind() != cue.TopKind || !isTop(sourceExpr(v)) {
 				t, ok := r.typeAt(v, d.ref()+"[string]", p)
