@@ -5529,7 +5529,26 @@ func scalarList(v cue.Value) bool {
 // int beside its float twin (dropIntTwins). A definition's disjunction
 // (classify) and one in place (typeOf) are read alike.
 func (r *resolver) dropRedundant(alts []cue.Value) []cue.Value {
-	return r.dropIntTwins(dropAdmitted(alts))
+	return r.dropIntTwins(dropBytesBesideString(dropAdmitted(alts)))
+}
+
+// dropBytesBesideString drops the bytes type beside the string type,
+// each written bare (open-platform-model's #OpenAPIv3Primitive: null |
+// bool | string | bytes | number): JSON has no bytes, and a JSON string
+// is a string, which the string alternative admits whatever its text
+// (CUE's judge reads a string as bytes only where the schema admits no
+// string: docs/schema-language.md, Bytes), so the bytes alternative
+// adds no value to the choice. Beside a constrained string (string &
+// =~"x") it is kept, and the pair refused as two of one JSON kind.
+func dropBytesBesideString(alts []cue.Value) []cue.Value {
+	bare := func(a cue.Value, name string) bool {
+		id, ok := sourceExpr(a).(*ast.Ident)
+		return ok && id.Name == name && !a.IsConcrete()
+	}
+	if !slices.ContainsFunc(alts, func(a cue.Value) bool { return bare(a, "string") }) {
+		return alts
+	}
+	return slices.DeleteFunc(slices.Clone(alts), func(a cue.Value) bool { return bare(a, "bytes") })
 }
 
 // dropEmptyBesideMap reads a map beside the empty object ({[string]:
