@@ -5020,7 +5020,7 @@ func (r *resolver) resolveObject(d *def) {
 		// Something CUE lists no field of: an embedded pattern
 		// ({[=~"^x-"]: T}) or a comprehension. (A pattern on members'
 		// names that memberPatterns refused has said why.)
-		r.errorf(d.pos, "%s states no field CUE can list: what it holds (a key pattern, [=~\"…\"]: T, or an embedding of one) is not carried yet; a map of any key is [string]: T", d.ref())
+		r.errorf(d.pos, "%s states no field CUE can list: what it holds (a key pattern, [=~\"…\"]: T, an embedding of one, or fields a comprehension computes, for k, v in x {(k): v}) is not carried yet; a map of any key is [string]: T", d.ref())
 	} else if n == 0 && len(o.Members) == 0 && ok && !d.root && slices.ContainsFunc(lit.Elts, func(e ast.Decl) bool { _, ok := e.(*ast.Comprehension); return ok }) {
 		// #None: {if false {a: int}}: CUE reads a struct of nothing but
 		// definitions, hidden fields and if clauses as an embedding,
