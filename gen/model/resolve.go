@@ -4983,7 +4983,7 @@ func (r *resolver) resolveObject(d *def) {
 				// computed from the data, said so (as below for one it
 				// reads), not as the type it could not carry.
 				r.errs = r.errs[:before]
-				r.errorf(f.Pos, "%s.%s: its value is computed from %s, a member of the data (or a member's name, through a pattern's label): CUE evaluates it once the data gives that member, a check between two parts of the data that no JSON Schema keyword states; state a type or a constant here", d.ref(), name, ref)
+				r.computedFromData(f.Pos, d.ref()+"."+name, ref)
 			}
 		}
 		if !ok {
@@ -5003,7 +5003,7 @@ func (r *resolver) resolveObject(d *def) {
 				// evaluates the field from another member of the data
 				// (or a member's name), where the schema alone gave
 				// len([...int]) == 0 or string.
-				r.errorf(f.Pos, "%s.%s: its value is computed from %s, a member of the data (or a member's name, through a pattern's label): CUE evaluates it once the data gives that member, a check between two parts of the data that no JSON Schema keyword states; state a type or a constant here", d.ref(), name, ref)
+				r.computedFromData(f.Pos, d.ref()+"."+name, ref)
 				continue
 			}
 		}
@@ -5522,6 +5522,12 @@ func scalarList(v cue.Value) bool {
 		}
 	}
 	return true
+}
+
+// computedFromData refuses the field what, whose value CUE computes from
+// ref, a member of the data (dataRef).
+func (r *resolver) computedFromData(p Pos, what, ref string) {
+	r.errorf(p, "%s: its value is computed from %s, a member of the data (or a member's name, through a pattern's label): CUE evaluates it once the data gives that member, a check between two parts of the data that no JSON Schema keyword states; state a type or a constant here", what, ref)
 }
 
 // dropRedundant returns the alternatives of a disjunction without those
@@ -7490,9 +7496,9 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 			// g: S.group (grafana-app-sdk's manifest, S the alias of
 			// the value being written): a member CUE computes from
 			// the data, no value until the data gives what it needs.
-			switch x := sourceExpr(v).(type) {
+			switch e := sourceExpr(v).(type) {
 			case *ast.SelectorExpr, *ast.Ident:
-				r.errorf(p, "%s: its value is %s, which CUE computes from members of the data and finds no value for until the data gives them (_|_ here): no target states a value that differs by document; refer to a definition or a hidden field that states a type", what, exprString(x.(ast.Expr)))
+				r.errorf(p, "%s: its value is %s, which CUE computes from members of the data and finds no value for until the data gives them (_|_ here): no target states a value that differs by document; refer to a definition or a hidden field that states a type", what, exprString(e.(ast.Expr)))
 				r.generic++
 				return nil, false
 			}

@@ -300,12 +300,21 @@ func ownApart(o, p *Object) bool {
 // definition's #Name, a library's field's label, or for an object in
 // place #Name after the type it is.
 func (r *resolver) objRef(o *Object) string {
-	for _, d := range r.order {
-		if d.object == o {
-			return d.ref()
-		}
+	if d := r.defOf(o); d != nil {
+		return d.ref()
 	}
 	return "#" + o.Name
+}
+
+// defOf is the definition (or library field) whose object o is, or nil
+// for a struct written in place.
+func (r *resolver) defOf(o *Object) *def {
+	for _, d := range r.order {
+		if d.object == o {
+			return d
+		}
+	}
+	return nil
 }
 
 // variantPos is where the union d names its variant o: the operand of
@@ -617,10 +626,10 @@ func neverIncomplete(t *Type, seen map[*Object]bool) bool {
 // more than one variant of possible, in open objects (a library's
 // fields, Grafana's and Kubernetes' kind/spec written without
 // definitions): a member a closed one does not name conflicts with it
-// in CUE, which the open sets, that ignore it, would not tell. Every target then judges whether
-// the variant is possible by t with no field required at any depth and
-// every such union satisfied by one possible variant: a missing field is
-// no conflict, a value a field refuses is. What else CUE reads as
+// in CUE, which the open sets, that ignore it, would not tell. Every
+// target then judges whether the variant is possible by t with no field
+// required at any depth and every such union satisfied by one possible
+// variant: a missing field is no conflict, a value a field refuses is. What else CUE reads as
 // incomplete — a field an if body requires, a default it computes, a
 // missing required list or map it counts (CUE reads it empty, and the
 // count refuses it), a union with a discriminator whose constant the
@@ -698,10 +707,8 @@ func (r *resolver) deepCarried(t *Type, seen map[*Object]bool) string {
 // structRef names o in a message: its definition, or, for a struct
 // written in place, the name the targets give it.
 func (r *resolver) structRef(o *Object) string {
-	for _, d := range r.order {
-		if d.object == o {
-			return d.ref()
-		}
+	if d := r.defOf(o); d != nil {
+		return d.ref()
 	}
 	return "the struct written in place that the targets name " + o.Name
 }
