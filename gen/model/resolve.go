@@ -8,6 +8,7 @@ import (
 	"maps"
 	"math"
 	"math/big"
+	"reflect"
 	"regexp"
 	"regexp/syntax"
 	"slices"
@@ -10623,10 +10624,6 @@ func (r *resolver) describeElem(t *Type) string {
 // lt holds the constraints already read beside the literal.
 func (r *resolver) tuple(v, lit cue.Value, n int, rest cue.Value, lt *Type, what string, ok bool) (*Type, bool) {
 	p := r.pos(v)
-	if len(lt.Contains) > 0 {
-		r.errorf(lt.Contains[0].Pos, "%s: list.MatchN on a list with items of their own types is not carried yet: it is carried on a list of one type ([...T])", what)
-		return nil, false
-	}
 	name := inlineName(what)
 	if def := strings.TrimPrefix(what, "#"); def != what && !strings.ContainsAny(def, ".[") && r.defs[def] != nil {
 		// A definition that is a tuple (#pair: [string, int]) has its
@@ -10656,6 +10653,29 @@ func (r *resolver) tuple(v, lit cue.Value, n int, rest cue.Value, lt *Type, what
 		tu.Rest = rt
 	}
 	if !ok {
+		return nil, false
+	}
+	if tu.Rest != nil && n > 0 && all(tu.Items, func(it *Type) bool { return reflect.DeepEqual(it, tu.Rest) }) {
+		// [#Contact, ...#Contact] (OpenSSF's Security Insights, written
+		// for gengotypes with @go(,type=[]Contact)): every item is of the
+		// rest's type, so the values are those of a list of it with at
+		// least n items, carried as that (Go []Contact, JSON Schema
+		// minItems) rather than as a tuple of n fields and a rest. The
+		// same type is the same declared one: a struct in place at
+		// [0] and another at [] are two types, named apart.
+		r.inPlace = slices.DeleteFunc(r.inPlace, func(x *def) bool { return x == d })
+		if lt.MinItems == nil || *lt.MinItems < n {
+			lt.MinItems = &n
+		}
+		if lt.MaxItems != nil && *lt.MaxItems < n {
+			r.errorf(p, "%s: a list of at least %d items with list.MaxItems(%d) admits no value", what, n, *lt.MaxItems)
+			return nil, false
+		}
+		lt.Elem = tu.Rest
+		return lt, r.contains(lt, what)
+	}
+	if len(lt.Contains) > 0 {
+		r.errorf(lt.Contains[0].Pos, "%s: list.MatchN on a list with items of their own types is not carried yet: it is carried on a list of one type ([...T])", what)
 		return nil, false
 	}
 	c := lt.Constraints
