@@ -3723,6 +3723,11 @@ func (r *resolver) resolveMap(d *def) *Map {
 		d.selfRefs = nil
 	}()
 	if d.keyPattern.Exists() {
+		r.checkedDefs(d.keyElem, d.what()+"[string]", false)
+	} else {
+		r.checkedDefs(r.elem(d.v), d.what()+"[string]", false)
+	}
+	if d.keyPattern.Exists() {
 		key, kok := r.keyType(d.keyPattern, d.ref(), d.pos, true)
 		elem, eok := r.typeAt(d.keyElem, d.what()+"[string]", d.pos)
 		if kok && eok {
@@ -4842,6 +4847,7 @@ func (r *resolver) resolveObject(d *def) {
 		return
 	}
 	listed = r.refuseDisallowed(d, listed)
+	r.checkedDefs(fv, d.ref(), d.root)
 	n := 0
 	for _, lf := range listed {
 		n++
@@ -5523,6 +5529,45 @@ func scalarList(v cue.Value) bool {
 		}
 	}
 	return true
+}
+
+// checkedDefs refuses a definition member of the object d that is both
+// stated by the schema and given a value from the data: #OnEventMap:
+// [Event=string]: #OnEventObject & {#event: Event}, with #OnEventObject's
+// #event: #OnEvent (hofstadter-io's GitHub Actions schema, "ensure the map
+// key is a known type"). A definition is no member of the data, so no
+// target holds it, yet CUE unifies the two and refuses a value where they
+// conflict (here a key no #OnEvent admits): read as the object without
+// it, every target would admit what CUE refuses. A definition computed
+// from the data alone (#upper: strings.ToUpper(name)) states nothing CUE
+// checks beyond the member it is computed from, and is passed over.
+func (r *resolver) checkedDefs(v cue.Value, what string, root bool) {
+	if v.IncompleteKind()&cue.StructKind == 0 {
+		return
+	}
+	it, err := v.Fields(cue.Definitions(true), cue.Optional(true))
+	if err != nil {
+		return
+	}
+	for it.Next() {
+		if !it.Selector().IsDefinition() {
+			continue
+		}
+		cs := r.conjuncts(it.Value())
+		if len(cs) < 2 {
+			continue
+		}
+		for _, c := range cs {
+			src, isExpr := sourceExpr(c).(ast.Expr)
+			if !isExpr {
+				continue
+			}
+			if ref := dataRef(src, root, r.topScope); ref != "" {
+				r.errorf(r.pos(c), "%s.%s: the definition is given %s, a member of the data (or a member's name, through a pattern's label), beside the schema's own value of it, and CUE refuses the data where the two conflict: a check between the data and the schema made through a definition, which is no member of the data and so of no target; state the check on a member (a key pattern, [=~\"…\"]: T, or an enum of the keys) or drop the definition", what, it.Selector(), ref)
+				break
+			}
+		}
+	}
 }
 
 // computedFromData refuses the field what, whose value CUE computes from
@@ -7381,6 +7426,9 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 			return &Type{Kind: MapKind, Elem: et, Key: key}, true
 		}
 		elem := r.elem(v)
+		if elem.Exists() {
+			r.checkedDefs(elem, what+"[string]", false)
+		}
 		if lit, ok := structLit(sourceExpr(v)); !elem.Exists() || (ok && declaresFields(lit)) {
 			return r.inlineObject(v, what, p)
 		}
