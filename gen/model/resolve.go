@@ -5531,43 +5531,74 @@ func scalarList(v cue.Value) bool {
 	return true
 }
 
-// checkedDefs refuses a definition member of the object d that is both
-// stated by the schema and given a value from the data: #OnEventMap:
+// checkedDefs refuses a definition or hidden member of v, an object read
+// as what (root: the package's document), whose value is a conjunction of
+// the schema's and of one taken from the data: #OnEventMap:
 // [Event=string]: #OnEventObject & {#event: Event}, with #OnEventObject's
 // #event: #OnEvent (hofstadter-io's GitHub Actions schema, "ensure the map
-// key is a known type"). A definition is no member of the data, so no
-// target holds it, yet CUE unifies the two and refuses a value where they
-// conflict (here a key no #OnEvent admits): read as the object without
-// it, every target would admit what CUE refuses. A definition computed
-// from the data alone (#upper: strings.ToUpper(name)) states nothing CUE
-// checks beyond the member it is computed from, and is passed over.
+// key is a known type"), or _c: a & =~"^x". Neither is a member of the
+// data, so no target holds it, yet CUE unifies the two and refuses a
+// value where they conflict (a key no #OnEvent admits, an a not starting
+// with x): read as the object without it, every target would admit what
+// CUE refuses. One computed from the data alone (#upper:
+// strings.ToUpper(name), _id: metadata.name) states nothing CUE checks
+// beyond the member it is computed from, and is passed over.
 func (r *resolver) checkedDefs(v cue.Value, what string, root bool) {
 	if v.IncompleteKind()&cue.StructKind == 0 {
 		return
 	}
-	it, err := v.Fields(cue.Definitions(true), cue.Optional(true))
+	it, err := v.Fields(cue.Definitions(true), cue.Hidden(true), cue.Optional(true))
 	if err != nil {
 		return
 	}
 	for it.Next() {
-		if !it.Selector().IsDefinition() {
+		sel := it.Selector()
+		kind := "definition"
+		switch {
+		case sel.LabelType() == cue.HiddenLabel:
+			kind = "hidden field"
+		case !sel.IsDefinition():
 			continue
 		}
 		cs := r.conjuncts(it.Value())
 		if len(cs) < 2 {
 			continue
 		}
-		for _, c := range cs {
+		for i, c := range cs {
 			src, isExpr := sourceExpr(c).(ast.Expr)
 			if !isExpr {
 				continue
 			}
 			if ref := dataRef(src, root, r.topScope); ref != "" {
-				r.errorf(r.pos(c), "%s.%s: the definition is given %s, a member of the data (or a member's name, through a pattern's label), beside the schema's own value of it, and CUE refuses the data where the two conflict: a check between the data and the schema made through a definition, which is no member of the data and so of no target; state the check on a member (a key pattern, [=~\"…\"]: T, or an enum of the keys) or drop the definition", what, it.Selector(), ref)
+				if schemaAdmits(cs, i) {
+					// _self: string | *"" beside imageName (cuenv's
+					// images): whatever the data gives, a name, the
+					// schema's part admits it; no conflict, no check.
+					break
+				}
+				r.errorf(r.pos(c), "%s.%s: the %s is given %s, a member of the data (or a member's name, through a pattern's label), beside a value of the schema's, and CUE refuses the data where the two conflict: a check of the data made through a %s, which is no member of the data and so of no target; state the check on the member itself (a: =~\"^x\", or a key pattern, [=~\"…\"]: T, for a map's keys) or drop it", what, sel, kind, ref, kind)
 				break
 			}
 		}
 	}
+}
+
+// schemaAdmits reports whether the conjuncts of cs other than cs[i] (the
+// part taken from the data), unified, admit every value cs[i] may take as
+// the schema states it (a pattern's label: any string; a member: its
+// type), so that the two never conflict.
+func schemaAdmits(cs []cue.Value, i int) bool {
+	var s cue.Value
+	for j, c := range cs {
+		switch {
+		case j == i:
+		case !s.Exists():
+			s = c
+		default:
+			s = s.Unify(c)
+		}
+	}
+	return s.Exists() && s.Subsume(cs[i]) == nil
 }
 
 // computedFromData refuses the field what, whose value CUE computes from
