@@ -9952,18 +9952,25 @@ func soleEmbedOf(e ast.Expr) (ast.Expr, bool) {
 // template's input that a CUE user of the schema sets by unifying it. No
 // JSON document can set a definition, so CUE admits no value of the
 // object (cue vet: "field is required but not present"); read, it was an
-// object every target accepted.
+// object every target accepted. So is a required hidden field (_x!: T).
 func (r *resolver) requiredDefs(d *def, v cue.Value) {
-	it, err := v.Fields(cue.Definitions(true), cue.Optional(true))
+	it, err := v.Fields(cue.Definitions(true), cue.Hidden(true), cue.Optional(true))
 	if err != nil {
 		return
 	}
 	for it.Next() {
 		s := it.Selector()
-		if !s.IsDefinition() || s.ConstraintType() != cue.RequiredConstraint {
+		if s.ConstraintType() != cue.RequiredConstraint {
 			continue
 		}
 		name := strings.TrimSuffix(s.String(), "!")
+		if s.LabelType() == cue.HiddenLabel {
+			r.errorf(r.pos(it.Value()), "%s: %s! is a required hidden field, which no JSON document can set (a hidden field is no member of the data), so CUE admits no value of %s until the schema sets it (cue vet: \"field is required but not present\"), which no target states; not carried: set it in the schema (%s: …), or declare it without ! (%s: T)", d.ref(), name, d.ref(), name, name)
+			continue
+		}
+		if !s.IsDefinition() {
+			continue
+		}
 		r.errorf(r.pos(it.Value()), "%s: %s! is a required definition, a template's input that a CUE user of the schema sets (unifying it with %s: …); no JSON document can set a definition, so CUE admits no value of %s until one does (cue vet: \"field is required but not present\"), which no target states; not carried: set it in the schema, or declare it without ! (%s: T)", d.ref(), name, name, d.ref(), name)
 	}
 }

@@ -168,7 +168,8 @@ func (c *syntaxChecker) file(f *ast.File) {
 }
 
 // requiredDefs notes whether the file declares a required definition
-// (#Version!: T, timoni's #Metadata and #Selector) outside hidden fields,
+// (#Version!: T, timoni's #Metadata and #Selector) or hidden field (_x!:
+// T) outside hidden fields,
 // which the resolver then looks for in each object (requiredDefs there).
 func (c *syntaxChecker) requiredDefs(f *ast.File) {
 	ast.Walk(f, func(n ast.Node) bool {
@@ -178,7 +179,12 @@ func (c *syntaxChecker) requiredDefs(f *ast.File) {
 		case *ast.Field:
 			label, _, err := ast.LabelName(n.Label)
 			if err == nil && strings.HasPrefix(label, "_") {
-				return false // hidden: no data reaches it
+				if n.Constraint == cuetoken.NOT && !strings.HasPrefix(label, "_#") {
+					// _x!: T, a required hidden field: as a required
+					// definition, no document sets it.
+					c.attrs.requiredDefs = true
+				}
+				return false // hidden: no data reaches what is in it
 			}
 			if err == nil && strings.HasPrefix(label, "#") && n.Constraint == cuetoken.NOT {
 				c.attrs.requiredDefs = true
