@@ -5511,7 +5511,7 @@ func completedByDefault(rest, dv cue.Value, lit []byte) (string, bool) {
 // name the default declares itself (*{a: 1, b: a}) is its own; a for or
 // an if inside it is read as the data's.
 func defaultDataRef(e ast.Expr, root bool, top func(ast.Node) bool) string {
-	return dataRefSeen(e, root, top, nil, true)
+	return dataRefSeen(e, root, top, nil, true, nil)
 }
 
 // scalarList reports whether v is a concrete list of strings, numbers and
@@ -5560,28 +5560,71 @@ func (r *resolver) checkedDefs(v cue.Value, what string, root bool) {
 		case !sel.IsDefinition():
 			continue
 		}
-		cs := r.conjuncts(it.Value())
-		if len(cs) < 2 {
-			continue
-		}
+		r.checksData(it.Value(), what+"."+sel.String(), kind, root, nil, 0)
+	}
+}
+
+// checksData refuses m, the value of a definition or hidden member read as
+// what (kind says which), or of a field or item within it (_meta: {name: a
+// & =~"^x"}), when it is a conjunction of a part taken from the data and
+// one of the schema's that may conflict with it (checkedDefs); within is
+// the struct or list literal of the member, whose own fields are not the
+// data's. It reports whether it refused one.
+func (r *resolver) checksData(m cue.Value, what, kind string, root bool, within ast.Node, depth int) bool {
+	if cs := r.conjuncts(m); len(cs) >= 2 {
 		for i, c := range cs {
 			src, isExpr := sourceExpr(c).(ast.Expr)
 			if !isExpr {
 				continue
 			}
-			if ref := dataRef(src, root, r.topScope); ref != "" {
+			if ref := dataRefSeen(src, root, r.topScope, nil, false, within); ref != "" {
 				if schemaAdmits(cs, i) {
 					// _self: string | *"" beside imageName (cuenv's
 					// images): whatever the data gives, a name, the
 					// schema's part admits it; no conflict, no check.
-					break
+					return false
 				}
-				r.errorf(r.pos(c), "%s.%s: the %s is given %s, a member of the data (or a member's name, through a pattern's label), beside a value of the schema's, and CUE refuses the data where the two conflict: a check of the data made through a %s, which is no member of the data and so of no target; state the check on the member itself (a: =~\"^x\", or a key pattern, [=~\"…\"]: T, for a map's keys) or drop it", what, sel, kind, ref, kind)
-				break
+				r.errorf(r.pos(c), "%s: the %s is given %s, a member of the data (or a member's name, through a pattern's label), beside a value of the schema's, and CUE refuses the data where the two conflict: a check of the data made through a %s, which is no member of the data and so of no target; state the check on the member itself (a: =~\"^x\", or a key pattern, [=~\"…\"]: T, for a map's keys) or drop it", what, kind, ref, kind)
+				return true
+			}
+		}
+		return false
+	}
+	if depth >= maxCheckedDepth {
+		return false
+	}
+	lit := sourceExpr(m)
+	if within == nil {
+		within = lit
+	}
+	switch lit.(type) {
+	case *ast.StructLit:
+		it, err := m.Fields(cue.Definitions(true), cue.Hidden(true), cue.Optional(true))
+		if err != nil {
+			return false
+		}
+		for it.Next() {
+			if r.checksData(it.Value(), what+"."+it.Selector().String(), kind, root, within, depth+1) {
+				return true
+			}
+		}
+	case *ast.ListLit:
+		it, err := m.List()
+		if err != nil {
+			return false
+		}
+		for i := 0; it.Next(); i++ {
+			if r.checksData(it.Value(), fmt.Sprintf("%s[%d]", what, i), kind, root, within, depth+1) {
+				return true
 			}
 		}
 	}
+	return false
 }
+
+// maxCheckedDepth is how deep checksData reads into the struct and list
+// literals of a definition or hidden member.
+const maxCheckedDepth = 8
 
 // schemaAdmits reports whether the conjuncts of cs other than cs[i] (the
 // part taken from the data), unified, admit every value cs[i] may take as
@@ -12058,7 +12101,7 @@ func dataIdent(id *ast.Ident, root bool, top func(ast.Node) bool, within ast.Nod
 			seen = map[*ast.LetClause]bool{}
 		}
 		seen[let] = true
-		return dataRefSeen(let.Expr, root, top, seen, false) != ""
+		return dataRefSeen(let.Expr, root, top, seen, false, nil) != ""
 	}
 	return !literalValue(n)
 }
@@ -12111,13 +12154,17 @@ func literalValue(n ast.Node) bool {
 // dataRef returns the first reference in e to a member of the data
 // (dataIdent), as written, or "": y in len(y), N in {name: N}, a in >a.
 func dataRef(e ast.Expr, root bool, top func(ast.Node) bool) string {
-	return dataRefSeen(e, root, top, nil, false)
+	return dataRefSeen(e, root, top, nil, false, nil)
 }
 
 // dataRefSeen is dataRef, with the lets followed so far (dataIdent); deep
 // reads inside struct literals too, a comprehension there the data's
-// (defaultDataRef).
-func dataRefSeen(e ast.Expr, root bool, top func(ast.Node) bool, seen map[*ast.LetClause]bool, deep bool) string {
+// (defaultDataRef); a name declared inside within (e when nil) is not the
+// data's (checksData: a hidden struct's own fields).
+func dataRefSeen(e ast.Expr, root bool, top func(ast.Node) bool, seen map[*ast.LetClause]bool, deep bool, within ast.Node) string {
+	if within == nil {
+		within = e
+	}
 	found := ""
 	var walk func(n ast.Node) bool
 	walk = func(n ast.Node) bool {
@@ -12140,7 +12187,7 @@ func dataRefSeen(e ast.Expr, root bool, top func(ast.Node) bool, seen map[*ast.L
 			return false
 		case *ast.SelectorExpr:
 			if id := selectorRoot(x); id != nil {
-				if dataIdent(id, root, top, e, seen) {
+				if dataIdent(id, root, top, within, seen) {
 					found = exprString(x)
 				}
 				return false
@@ -12148,7 +12195,7 @@ func dataRefSeen(e ast.Expr, root bool, top func(ast.Node) bool, seen map[*ast.L
 			ast.Walk(x.X, walk, nil) // (#W & {}).out: out is a label of #W's, not a reference
 			return false
 		case *ast.Ident:
-			if dataIdent(x, root, top, e, seen) {
+			if dataIdent(x, root, top, within, seen) {
 				found = x.Name
 			}
 			return false
