@@ -7383,6 +7383,11 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 				r.errorf(r.errAt(err, p), "%s: its bound %s refers to %s, another member's value, which CUE compares once the data gives both; no JSON Schema keyword compares two members of a value (it has no $data), so no target states it as CUE does; not carried", what, m[2], m[1])
 				return nil, false
 			}
+			// Generic too: a value computed from the data is CUE's
+			// error until the data gives it (b: "\(a)-x", "invalid
+			// interpolation"), which a field's reading then says
+			// instead (resolveObject, dataRef).
+			r.generic++
 			r.errorf(p, "%s: CUE evaluates it to an error (%s), so there is no type to carry%s", what, msg, hint)
 			return nil, false
 		}
