@@ -5655,7 +5655,7 @@ func (r *resolver) computedFromData(p Pos, what, ref string) {
 // int beside its float twin (dropIntTwins). A definition's disjunction
 // (classify) and one in place (typeOf) are read alike.
 func (r *resolver) dropRedundant(alts []cue.Value) []cue.Value {
-	return r.dropIntTwins(dropBytesBesideString(dropAdmitted(alts)))
+	return r.dropIntTwins(dropIntBesideFloat(dropBytesBesideString(dropAdmitted(alts))))
 }
 
 // dropBytesBesideString drops the bytes type beside the string type,
@@ -5751,6 +5751,66 @@ func emptyDefaultBesideObjects(v cue.Value, alts []cue.Value, closed bool) cue.V
 		return cue.Value{}
 	}
 	return alts[empty]
+}
+
+// dropIntBesideFloat drops each int alternative beside a float one of the
+// same bounds: int | float, int & >0 | float & >0 (which CUE makes of
+// (int | float) & >0). CUE admits every number of those bounds then,
+// whether written 1 or 1.0, which is what the float alone is read as in
+// every other target (a number), so the choice is one number, exactly,
+// not an int beside a number, which CUE tells apart and was refused so.
+// An int of other bounds (int & <5 | float) stays: CUE refuses 7 there
+// and admits 7.0, which no other target tells apart.
+func dropIntBesideFloat(alts []cue.Value) []cue.Value {
+	var floats []cue.Value // the bounds of each float alternative
+	for _, a := range alts {
+		if a.IncompleteKind() == cue.FloatKind && !a.IsConcrete() {
+			if b, ok := numberBounds(a); ok {
+				floats = append(floats, b)
+			}
+		}
+	}
+	if len(floats) == 0 {
+		return alts
+	}
+	out := alts[:0:0]
+	for _, a := range alts {
+		if a.IncompleteKind() == cue.IntKind && !a.IsConcrete() {
+			if b, ok := numberBounds(a); ok && slices.ContainsFunc(floats, func(f cue.Value) bool { return b.Subsume(f) == nil && f.Subsume(b) == nil }) {
+				continue
+			}
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+// numberBounds is what a, int or float and bounds (int & >0, uint,
+// float), says beside its kind, as a number (number & >0; number for
+// the kind alone), when it is no more than that.
+func numberBounds(a cue.Value) (cue.Value, bool) {
+	op, args := a.Expr()
+	switch op {
+	case cue.NoOp:
+		args = []cue.Value{a}
+	case cue.AndOp:
+	default:
+		return cue.Value{}, false
+	}
+	b := a.Context().CompileString("number")
+	for _, x := range args {
+		switch x.IncompleteKind() {
+		case cue.IntKind, cue.FloatKind:
+			if op, _ := x.Expr(); op != cue.NoOp || x.IsConcrete() {
+				return cue.Value{}, false
+			}
+		case cue.NumberKind:
+			b = b.Unify(x)
+		default:
+			return cue.Value{}, false
+		}
+	}
+	return b, b.Err() == nil
 }
 
 // dropIntTwins drops each int constant alternative whose float twin is an
@@ -11108,6 +11168,12 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 		return true
 	}
 	op, args := r.expr(c)
+	if rest := dropIntBesideFloat(args); op == cue.OrOp && (t.Base == Number || t.Base == Int) && len(rest) == 1 && fmt.Sprint(rest[0]) == "float" {
+		// (int | float) & >0, number & (int | float): int | float is
+		// every number (dropIntBesideFloat), which says nothing beside
+		// a number or an int.
+		return true
+	}
 	if t.Base == Bytes && (op != cue.NoOp || c.IsConcrete()) {
 		// CUE has no validator of a length of bytes (strings.MinRunes
 		// counts a string's characters), and a bound, pattern or

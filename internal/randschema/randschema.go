@@ -153,7 +153,11 @@ func (g *gen) numberType() typ {
 		edges = append(edges, strconv.FormatFloat(lo, 'f', -1, 64), strconv.FormatFloat(lo+1, 'f', -1, 64), strconv.FormatFloat(lo+2, 'f', -1, 64))
 	}
 	if g.nums.IntN(4) == 0 {
-		switch g.nums.IntN(3) {
+		switch g.nums.IntN(4) {
+		case 3:
+			// int | float of the same bounds: every number of them,
+			// whether written 1 or 1.0.
+			return numberForm("int & >0 & <=3 | float & >0 & <=3", "1", "0", "0.5", "1", "1.0", "3", "3.0", "3.5", "-1")
 		case 0:
 			// An int beside its float twin: both spellings.
 			return numberForm("number & >0 & <=1 | 2 | 2.0", "0.5", "0", "0.5", "1", "2", "2.0", "2.5", "3")
