@@ -2990,6 +2990,7 @@ func (r *resolver) classify(d *def) {
 				r.pkg.Maps = append(r.pkg.Maps, d.mapDef)
 				return
 			}
+			open := hasEllipsis(lit) || r.embedsOpen(lit, d.v) // as written, before any {...} below
 			if d.v.IncompleteKind() == cue.NullKind|cue.StructKind {
 				// #E: {#N, b?: int} with #N: null | close({…}): CUE
 				// makes it null or the struct of both (an embedded
@@ -2999,7 +3000,7 @@ func (r *resolver) classify(d *def) {
 				d.nullable = true
 				d.v = d.v.Unify(d.v.Context().CompileString("{...}"))
 			}
-			d.object = &Object{Name: d.name, Doc: d.doc, Pos: d.pos, Open: hasEllipsis(lit)}
+			d.object = &Object{Name: d.name, Doc: d.doc, Pos: d.pos, Open: open}
 			r.pkg.Objects = append(r.pkg.Objects, d.object)
 			return
 		}
@@ -7260,6 +7261,15 @@ func labelText(l ast.Label) string {
 	return "[…]"
 }
 
+// embedsOpen reports whether the struct literal lit of v embeds what
+// opens it: {#B, c?: string} with #B: {a?: int, ...}, which CUE reads as
+// admitting any other member (as it does {#B, #C} with #C closed), though
+// the literal has no ... of its own. CUE's own answer is asked: v admits
+// a member of any other name, of any value (openFields).
+func (r *resolver) embedsOpen(lit *ast.StructLit, v cue.Value) bool {
+	return hasEmbedding(lit) && r.openFields(v)
+}
+
 // hasEmbedding reports whether a struct literal embeds a value ({#A,
 // b?: int}), which may close it or give it fields of its own.
 func hasEmbedding(lit *ast.StructLit) bool {
@@ -8461,7 +8471,7 @@ func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
 		open = false
 		recursive = true
 	}
-	if lit, ok := structLit(sourceExpr(v)); ok && hasEllipsis(lit) {
+	if lit, ok := structLit(sourceExpr(v)); ok && (hasEllipsis(lit) || r.embedsOpen(lit, v)) {
 		open = true
 	}
 	d.object = &Object{Name: name, Doc: d.doc, Pos: p, Open: open, Match: r.matching}
