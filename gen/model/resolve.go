@@ -4444,6 +4444,12 @@ func (r *resolver) memberPatterns(d *def) {
 		if t, ok := r.typeAt(elem, d.ref()+"[string]", p); ok {
 			d.object.Members = append(d.object.Members, &MemberPattern{Pos: p, Type: t})
 		}
+	} else if everyName && elem.Exists() {
+		// {a?: int, [string]: _}: every member it does not declare may
+		// hold any value, which is what ... says: open. (It was read
+		// as closed: the strict JSON Schema refused {"d": 1}, which
+		// CUE admits, and Go dropped d.)
+		d.object.Open = true
 	}
 	for _, f := range listed {
 		sel, v := f.sel, f.v
