@@ -1197,14 +1197,16 @@ func (cd *Conditional) valueTested(name string) bool {
 
 // decidedBySchema reports whether an if's condition tests no member of
 // the data: each name it uses is a definition (if #Values.sampleLimit !=
-// _|_, timoni's wiring of a module's values into an object), an import or
-// one CUE declares, and each definition it names uses, in its own value,
-// only names declared inside that value or names of the same kinds,
-// followed in turn. No JSON value sets a definition, so CUE decides such a
-// condition from the schema alone: it has applied the body, or left it
-// out, before the object's fields are listed, which then say it, as for
-// if true. A name of a regular or hidden field, a let or anything else
-// is the data's, or may be computed from it: not decided here.
+// _|_, timoni's wiring of a module's values into an object) or a hidden
+// field (if _enabled), an import, a let or one CUE declares, and each
+// definition or hidden field it names uses, in its own value, only names
+// declared inside that value or names of the same kinds, followed in
+// turn. No JSON value sets a definition or a hidden field, so CUE decides
+// such a condition from the schema alone: it has applied the body, or
+// left it out, before the object's fields are listed, which then say it,
+// as for if true. A name of a regular field, or a hidden field computed
+// from one (_x: a), is the data's, or may be computed from it: not
+// decided here.
 func decidedBySchema(cond ast.Expr) bool {
 	seen := map[ast.Node]bool{}
 	var free func(e ast.Node, within ast.Node) bool
@@ -1235,7 +1237,10 @@ func decidedBySchema(cond ast.Expr) bool {
 						seen[x.Node] = true
 						ok = free(x.Node.(*ast.LetClause).Expr, within)
 					}
-				case strings.HasPrefix(x.Name, "#"):
+				case strings.HasPrefix(x.Name, "#"), hiddenField(x):
+					// A definition, or a hidden field (_on: true), which
+					// no JSON value sets either: decided as its own
+					// value is (_x: a, a member of the data, is not).
 					if !seen[x.Node] {
 						seen[x.Node] = true
 						ok = free(x.Node, x.Node)
@@ -1251,6 +1256,22 @@ func decidedBySchema(cond ast.Expr) bool {
 		return ok
 	}
 	return free(cond, nil)
+}
+
+// hiddenField reports whether a reference names a hidden field (_on:
+// …), whose value CUE's resolver gives as the reference's node, not an
+// alias spelled with an underscore (cue import's _t0="foo"?: _, a
+// regular field, whose node is the field), nor a comprehension's
+// variable.
+func hiddenField(x *ast.Ident) bool {
+	if !strings.HasPrefix(x.Name, "_") || strings.HasPrefix(x.Name, "_#") {
+		return false
+	}
+	switch x.Node.(type) {
+	case *ast.Field, *ast.Alias, *ast.ForClause, *ast.LetClause, *ast.ImportSpec:
+		return false
+	}
+	return true
 }
 
 // isLet reports whether a reference names a let.
