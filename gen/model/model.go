@@ -319,9 +319,11 @@ type Object struct {
 	// declares is among Fields, optional; DeclaredBy says which.
 	Conditionals []*Conditional
 	// Decided are the if clauses that test no data (if true, if
-	// #Values.limit != _|_): CUE applied each body, or left it out, from
-	// the schema alone, so what it declares is among Fields or absent,
-	// and no target tests it. Their positions say no clause was dropped.
+	// #Values.limit != _|_), and the for clauses over what the schema
+	// states (for k in ["a", "b"] {(k)?: int}): CUE applied each body, or
+	// left it out, or ran the loop, from the schema alone, so what it
+	// declares is among Fields or absent, and no target tests it. Their
+	// positions say no clause was dropped.
 	Decided []Pos
 
 	// Open is set when the object admits members it does not name, of any

@@ -163,7 +163,7 @@ func dump(s *model.Schema) string {
 				fmt.Fprintf(&b, "  forbid when %s=%q: %s @%s\n", fb.Field, fb.Value, strings.Join(fb.Absent, " "), fb.Pos)
 			}
 			for _, p := range o.Decided {
-				fmt.Fprintf(&b, "  if decided by the schema @%s\n", p)
+				fmt.Fprintf(&b, "  clause decided by the schema @%s\n", p)
 			}
 			for _, cd := range o.Conditionals {
 				fmt.Fprintf(&b, "  if %s (else %s) (%s) @%s\n", cd.Describe(o), cd.DescribeNot(o), cd.Doc, cd.Pos)

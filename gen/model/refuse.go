@@ -85,9 +85,16 @@ func (r *resolver) comprehensions(d *def, lit *ast.StructLit) (forbids bool) {
 		// if tls != _|_ if tls { … }: clauses of if alone are the
 		// conjunction of their tests, each read only where those before
 		// it hold, as CUE reads them.
+		if decidedFor(c) {
+			// for k in ["a", "b"] {(k)?: int}: a loop over what the
+			// schema states, which CUE runs before the data, whose
+			// fields it lists as any others (each read as one).
+			o.Decided = append(o.Decided, pos)
+			continue
+		}
 		ifc, ok := ifsAsOne(c.Clauses)
 		if !ok {
-			r.errorf(pos, "%s: only if clauses are supported in an object (to declare, narrow or forbid fields, or refuse a combination), not for or let", d.ref())
+			r.errorf(pos, "%s: only if clauses are supported in an object (to declare, narrow or forbid fields, or refuse a combination), and for clauses over what the schema states whose variables name the fields only (for k in [\"a\", \"b\"] {(k)?: int}); not a for over the data, one whose variables give a field's value, nor let", d.ref())
 			continue
 		}
 		if aliases := labelAliases(lit); len(aliases) > 0 {
@@ -377,6 +384,42 @@ func decidedIf(c *ast.Comprehension) bool {
 		return true
 	}
 	return decidedBySchema(ifc.Condition)
+}
+
+// decidedFor reports whether c is for clauses alone, each over a value
+// the schema states (decidedBySchema: a list or struct written in place,
+// definitions, hidden fields): CUE runs the loop before any data is given
+// and lists the fields its body makes, which the object then has. An if
+// or let among the clauses, or a source of the data's, is not decided
+// here.
+func decidedFor(c *ast.Comprehension) bool {
+	fors := map[ast.Node]bool{}
+	for _, cl := range c.Clauses {
+		f, ok := cl.(*ast.ForClause)
+		if !ok || !decidedBySchema(f.Source) {
+			return false
+		}
+		fors[f] = true
+	}
+	// The loop's variables name the fields ((k)?: int), and no value:
+	// a value taken from them (for k, v in #Defs {(k)?: v}) is read as
+	// a reference the model does not follow.
+	usesVar := false
+	var walk func(n ast.Node) bool
+	walk = func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.Field:
+			ast.Walk(x.Value, walk, nil)
+			return false
+		case *ast.Ident:
+			if fors[x.Scope] || fors[x.Node] {
+				usesVar = true
+			}
+		}
+		return !usesVar
+	}
+	ast.Walk(c.Value, walk, nil)
+	return len(fors) > 0 && !usesVar
 }
 
 // isFieldName reports whether e names a field of the object it is in by
