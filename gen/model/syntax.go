@@ -169,8 +169,8 @@ func (c *syntaxChecker) file(f *ast.File) {
 
 // requiredDefs notes whether the file declares a required definition
 // (#Version!: T, timoni's #Metadata and #Selector) or hidden field (_x!:
-// T) outside hidden fields,
-// which the resolver then looks for in each object (requiredDefs there).
+// T) outside hidden fields, which the resolver then looks for in each
+// object (requiredDefs there).
 func (c *syntaxChecker) requiredDefs(f *ast.File) {
 	ast.Walk(f, func(n ast.Node) bool {
 		switch n := n.(type) {
