@@ -4861,6 +4861,14 @@ func (r *resolver) resolveObject(d *def) {
 		sel, v := lf.sel, lf.v
 		name := sel.Unquoted()
 		f := &Field{Name: name, Pos: r.pos(v), Doc: docText(v.Doc())}
+		if lit, ok := d.literal(); ok {
+			if decl := declaredField(lit, name); decl != nil && !holds(decl, v.Pos()) {
+				// {a?: int, [string]: _}: CUE gives the position of the
+				// pattern, its first conjunct; the field is where the
+				// object declares it.
+				f.Pos = r.ps.of(decl.Pos())
+			}
+		}
 		regular := false
 		switch sel.ConstraintType() {
 		case cue.OptionalConstraint:
@@ -7274,6 +7282,21 @@ func labelText(l ast.Label) string {
 // a member of any other name, of any value (openFields).
 func (r *resolver) embedsOpen(lit *ast.StructLit, v cue.Value) bool {
 	return hasEmbedding(lit) && r.openFields(v)
+}
+
+// declaredField is the field of lit, by its own elements, named name,
+// or nil.
+func declaredField(lit *ast.StructLit, name string) *ast.Field {
+	for _, e := range lit.Elts {
+		f, ok := e.(*ast.Field)
+		if !ok {
+			continue
+		}
+		if l, _, err := ast.LabelName(f.Label); err == nil && l == name {
+			return f
+		}
+	}
+	return nil
 }
 
 // hasEmbedding reports whether a struct literal embeds a value ({#A,
