@@ -8290,6 +8290,14 @@ func (r *resolver) structUnion(d *def, alts []cue.Value, what string) {
 				if vd != nil {
 					ref = vd.ref() // a library's field is no #definition
 				}
+				if vd != nil && vd.mapDef != nil {
+					// #On: #OnEvent | #OnEventMap | #OnEventSchedule
+					// (hofstadter-io's GitHub Actions schema): a map beside
+					// objects, among which no member tells them apart.
+					r.errorf(r.pos(a), "%s: %s is a map ([string]: T), beside objects among the alternatives; a union's variants are objects, told apart by their members, and a choice between a map and an object is not carried yet: give the map a field of its own ({entries?: %s, …})", what, ref, ref)
+					ok = false
+					continue
+				}
 				r.errorf(r.pos(a), "%s: %s is not an object definition of this package, which a union's variant is", what, ref)
 				ok = false
 				continue
