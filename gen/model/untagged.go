@@ -121,7 +121,7 @@ func (r *resolver) untagged(d *def, u *Union) {
 					f *Field
 					o *Object
 				}{{f, o}, {g, p}} {
-					if why := r.deepCarried(t.f.Type, map[*Object]bool{}); why != "" {
+					if why := r.deepCarried(t.f.Type, map[any]bool{}); why != "" {
 						r.errorf(r.variantPos(d, t.o), "%s: member %q is in %s and %s, of two types, and a value of it may be incomplete in a way no target tells from a conflict below a variant's own members (%s): CUE keeps a variant possible where the value is only incomplete for it, and a value complete for one variant and incomplete for the other is ambiguous; not carried (make those fields optional, or give the variants a constant field that tells them apart, kind!: \"a\")", d.ref(), f.Name, r.objRef(o), r.objRef(p), why)
 						ok = false
 					}
@@ -186,13 +186,13 @@ func (r *resolver) untaggedOpen(d *def, u *Union) bool {
 				continue
 			}
 			for _, f := range p.Fields {
-				if o.Field(f.Name) == nil && !neverIncomplete(f.Type, map[*Object]bool{}) {
+				if o.Field(f.Name) == nil && !neverIncomplete(f.Type, map[any]bool{}) {
 					r.errorf(r.variantPos(d, p), "%s: member %q of %s may be incomplete (it holds a required field, or a union), and %s, which is open, does not name it: CUE keeps %s possible for a value missing a required field inside %q, and %s beside it, which no target's check of the member tells; not carried yet (make the nested fields optional)", d.ref(), f.Name, r.objRef(p), r.objRef(o), r.objRef(p), f.Name, r.objRef(o))
 					ok = false
 				}
 			}
 			for _, m := range p.Members {
-				if !neverIncomplete(m.Type, map[*Object]bool{}) {
+				if !neverIncomplete(m.Type, map[any]bool{}) {
 					r.errorf(r.variantPos(d, p), "%s: a member pattern's value in %s may be incomplete (it holds a required field, or a union), and %s is open: which variants a value leaves possible would then differ in CUE and the targets; not carried yet", d.ref(), r.objRef(p), r.objRef(o))
 					ok = false
 				}
@@ -572,9 +572,15 @@ func memberNames(o *Object) []string {
 // never be incomplete in CUE: it holds no required field (nor a regular
 // one that is not concrete) at any depth, nor a union, whose variant a
 // missing member may leave open.
-func neverIncomplete(t *Type, seen map[*Object]bool) bool {
+func neverIncomplete(t *Type, seen map[any]bool) bool {
 	if t == nil {
 		return true
+	}
+	if key, ok := selfKey(t); ok {
+		if seen[key] {
+			return true
+		}
+		seen[key] = true
 	}
 	switch t.Kind {
 	case ObjectKind:
@@ -634,9 +640,15 @@ func neverIncomplete(t *Type, seen map[*Object]bool) bool {
 // missing required list or map it counts (CUE reads it empty, and the
 // count refuses it), a union with a discriminator whose constant the
 // value leaves out — stays refused.
-func (r *resolver) deepCarried(t *Type, seen map[*Object]bool) string {
+func (r *resolver) deepCarried(t *Type, seen map[any]bool) string {
 	if t == nil {
 		return ""
+	}
+	if key, ok := selfKey(t); ok {
+		if seen[key] {
+			return ""
+		}
+		seen[key] = true
 	}
 	switch t.Kind {
 	case ObjectKind:
@@ -658,7 +670,7 @@ func (r *resolver) deepCarried(t *Type, seen map[*Object]bool) string {
 			return r.structRef(o) + " counts its members"
 		}
 		for _, m := range o.Members {
-			if !neverIncomplete(m.Type, map[*Object]bool{}) {
+			if !neverIncomplete(m.Type, map[any]bool{}) {
 				return r.structRef(o) + " has a member pattern whose value may be incomplete"
 			}
 		}
@@ -861,9 +873,26 @@ func sameObject(a, b *Object, seen map[[2]*Object]bool) bool {
 	return true
 }
 
+// selfKey is what a walk of types marks as seen for t when t holds
+// itself other than through an object (#C: [...#C], #M: [string]: #M, a
+// choice of kinds that holds itself: HoldsItself), which would otherwise
+// be walked without end, as CUE's own issue2534 test input was.
+func selfKey(t *Type) (any, bool) {
+	if !t.HoldsItself() {
+		return nil, false
+	}
+	switch t.Kind {
+	case MapKind:
+		return t.Map, true
+	case OneOfKind:
+		return t.OneOf, true
+	}
+	return t.Alias, true
+}
+
 // NeverIncomplete reports whether a value of t that the data gives can
 // never be incomplete in CUE: no required field (nor a regular one that
 // is not concrete) at any depth, nor a union, whose variant a missing
 // member may leave open. The JSON Schema emitter writes a lax schema
 // (no field required) only for a type that may be.
-func NeverIncomplete(t *Type) bool { return neverIncomplete(t, map[*Object]bool{}) }
+func NeverIncomplete(t *Type) bool { return neverIncomplete(t, map[any]bool{}) }
