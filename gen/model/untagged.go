@@ -811,8 +811,18 @@ func (u *Union) Members() []string {
 // definitions referred to, and in place (an inline object, a choice of
 // JSON kinds, a tuple) the same structure, whatever it is named after.
 func sameType(a, b *Type, seen map[[2]*Object]bool) bool {
-	if a == nil || b == nil {
+	if a == nil || b == nil || a == b {
 		return a == b
+	}
+	if ka, ok := selfKey(a); ok {
+		// #C: [...#C]: the same definition that holds itself is the same
+		// type; two of them are told apart by name, not walked without
+		// end through themselves.
+		kb, _ := selfKey(b)
+		return ka == kb
+	}
+	if _, ok := selfKey(b); ok {
+		return false
 	}
 	if a.Kind != b.Kind || a.Base != b.Base || a.Const != b.Const || a.Scalar != b.Scalar || a.Enum != b.Enum ||
 		a.Union != b.Union || a.Map != b.Map || !reflect.DeepEqual(a.Constraints, b.Constraints) ||
