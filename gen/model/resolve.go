@@ -2985,7 +2985,11 @@ func (r *resolver) classify(d *def) {
 	if src := sourceExpr(d.v); src != nil && !embedsScalar(d.v) {
 		if lit, ok := structLit(src); ok {
 			d.lit = lit
-			if isMapLiteral(lit) {
+			// #M: {[string]: T}: a map. Several patterns, {[string]:
+			// int, [=~"^a"]: int & >0}, are an object of member
+			// patterns alone, read as one beside fields is (CUE applies
+			// every pattern a member's name matches).
+			if isMapLiteral(lit) && len(patterns(lit)) == 1 {
 				d.mapDef = &Map{Name: d.name, Doc: d.doc, Pos: d.pos}
 				r.pkg.Maps = append(r.pkg.Maps, d.mapDef)
 				return
@@ -3737,11 +3741,8 @@ func (r *resolver) resolveMap(d *def) *Map {
 		return m
 	}
 	lit, _ := structLit(sourceExpr(d.v)) // {…} or close({…}), as classified
+	// One pattern: a literal of several is an object (classify).
 	ps := patterns(lit)
-	if len(ps) > 1 {
-		r.errorf(r.ps.of(ps[1].Pos()), "%s: a map states one pattern, [string]: T", d.ref())
-		return m
-	}
 	if key := ps[0].Label.(*ast.ListLit); !isStringPattern(key) {
 		// #Labels: {[string & strings.MaxRunes(253)]: string}: the keys'
 		// type, read as any map's ([=~"re"]: T, a length).
