@@ -663,7 +663,13 @@ func (g *gen) mapType(depth int) typ {
 	if r.IntN(3) == 0 {
 		key = `=~"^k"`
 	}
-	return typ{cue: "{[" + key + "]: " + elem.cue + "}", sample: func(r *rand.Rand) any {
+	src := "{[" + key + "]: " + elem.cue + "}"
+	if r.IntN(5) == 0 {
+		// Several patterns and no field: every pattern a member's name
+		// matches applies (an object of member patterns alone).
+		src = "{[" + key + "]: " + elem.cue + ", [=~\"k$\"]: " + elem.cue + "}"
+	}
+	return typ{cue: src, sample: func(r *rand.Rand) any {
 		if r.IntN(12) == 0 {
 			return wrong(r)
 		}
