@@ -1379,7 +1379,7 @@ func conditional(f *goFile, o *model.Object, cd *model.Conditional, i int) {
 	when := cd.Describe(o)
 	var then, declared []*model.Narrowing
 	for _, n := range cd.Then {
-		if n.Required || n.Const != nil || n.MinItems != nil {
+		if n.Required || n.Absent || n.Const != nil || n.MinItems != nil {
 			then = append(then, n)
 		}
 		if n.Declared {
@@ -1438,6 +1438,11 @@ func narrowing(f *goFile, o *model.Object, n *model.Narrowing, when, id string) 
 	name := n.Path[len(n.Path)-1]
 	fd := cur.Field(name)
 	val := recv + "." + fd.GoName
+	if n.Absent {
+		// An optional field: a pointer, or a slice or map that is nil
+		// where absent, as Absent checks of a forbidden field.
+		f.p("p.Absent(", at, ", ", quote(name), ", ", val, " != nil, ", quote(when), ")")
+	}
 	checks := n.Const != nil || n.MinItems != nil
 	if fd.Optional {
 		switch {

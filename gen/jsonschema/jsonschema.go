@@ -1116,7 +1116,7 @@ func conditional(o *model.Object, cd *model.Conditional) obj {
 	root := &narrowNode{}
 	var absent obj
 	for _, n := range cd.Then {
-		if n.Required || n.Const != nil || n.MinItems != nil {
+		if n.Required || n.Absent || n.Const != nil || n.MinItems != nil {
 			root.add(n.Path, n)
 		}
 		if n.Declared {
@@ -1185,6 +1185,10 @@ func (nd *narrowNode) schema(top bool) obj {
 	var required []any
 	for _, name := range nd.names {
 		c := nd.fields[name]
+		if c.n != nil && c.n.Absent {
+			props = append(props, member{name, false}) // absent while the body applies
+			continue
+		}
 		props = append(props, member{name, c.schema(false)})
 		if c.n != nil && c.n.Required {
 			required = append(required, name)

@@ -832,6 +832,9 @@ func conditionFacts(o *model.Object, cd *model.Conditional) []string {
 		if n.Required {
 			facts = append(facts, prefix+path+" required")
 		}
+		if n.Absent {
+			facts = append(facts, prefix+path+" absent")
+		}
 		if n.Const != nil {
 			facts = append(facts, prefix+path+" == "+n.Const.ConstJSON())
 		}

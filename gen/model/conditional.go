@@ -161,6 +161,9 @@ func (cd *Conditional) Says() string {
 		if n.Required {
 			says = append(says, "is present")
 		}
+		if n.Absent {
+			says = append(says, "is absent")
+		}
 		if n.Const != nil {
 			says = append(says, "is "+n.Const.ConstJSON()+" when present")
 		}
@@ -202,10 +205,14 @@ func (cd *Conditional) Declares(name string) bool {
 // items, if those are set. Declared marks a field only the body declares
 // (Path has one step, and the object's Field of that name is optional,
 // of the type the body gives it): it must be absent while they do not.
+// Absent marks a field the body forbids (if d != _|_ {c?: _|_}: Path has
+// one step, the object's optional field): it must be absent while they
+// hold.
 type Narrowing struct {
 	Path     []string
 	Required bool
 	Declared bool
+	Absent   bool
 	Const    *Type
 	MinItems *int
 	Pos      Pos
@@ -265,12 +272,31 @@ func (r *resolver) conditional(d *def, lit *ast.StructLit, c *ast.Comprehension,
 			ok = false
 			continue
 		}
+		pos := r.ps.of(f.Pos())
 		if isBottom(f.Value) {
-			r.errorf(r.ps.of(f.Pos()), "%s: an if body that forbids a field (%s?: _|_) forbids only, beside no declared or narrowed field: write the two as two if clauses", d.ref(), name)
-			ok = false
+			// if d != _|_ {c?: _|_}: c is absent while the conditions
+			// hold (a forbid keyed on one enum field alone is a Forbid,
+			// comprehensions).
+			fd := o.Field(name)
+			switch {
+			case f.Constraint != token.OPTION:
+				r.errorf(pos, "%s: %s: _|_ in an if body makes every value an error while the condition holds; write %s?: _|_ to forbid the field then, or { _|_ } to refuse the combination", d.ref(), name, name)
+				ok = false
+			case fd == nil:
+				if o.KeepsUnknown() {
+					r.errorf(pos, "%s: the if body forbids %s, which the object does not declare: an open object keeps such a member as an unknown one, which no target's check reads by name; declare it (%s?: T) beside the if", d.ref(), name, name)
+					ok = false
+				}
+				// A closed object admits no member it does not declare:
+				// CUE refuses it whether the condition holds or not.
+			case !fd.Optional:
+				r.errorf(pos, "%s: the if body forbids %s, a required field: every value is refused while the condition holds; refuse the combination with { _|_ }, or make the field optional", d.ref(), name)
+				ok = false
+			default:
+				cd.Then = append(cd.Then, &Narrowing{Path: []string{name}, Absent: true, Pos: pos})
+			}
 			continue
 		}
-		pos := r.ps.of(f.Pos())
 		if prev := o.DeclaredBy(name); prev != nil || declaredHere[name] {
 			r.errorf(pos, "%s: %s is declared by two if clauses (or twice in one): CUE admits it while either holds, which one clause's absence rule cannot say; declare it once, outside the ifs (%s?: T), and narrow it inside", d.ref(), name, name)
 			ok = false
@@ -638,8 +664,8 @@ func (r *resolver) bodyOnly(d *def, c *ast.Comprehension, cd *Conditional, name 
 func (r *resolver) fieldsBefore(d *def, lit *ast.StructLit, c *ast.Comprehension) int {
 	seen := map[string]bool{}
 	for _, e := range lit.Elts {
-		if e == ast.Decl(c) {
-			break
+		if e == ast.Decl(c) || within(c.Pos(), e) {
+			break // c, or the if c was nested in (flatIfs)
 		}
 		if f, ok := e.(*ast.Field); ok {
 			if name, _, err := ast.LabelName(f.Label); err == nil {
@@ -654,6 +680,12 @@ func (r *resolver) fieldsBefore(d *def, lit *ast.StructLit, c *ast.Comprehension
 		}
 	}
 	return n
+}
+
+// within reports whether p lies inside the source of n.
+func within(p token.Pos, n ast.Node) bool {
+	start, end := n.Pos(), n.End()
+	return p.IsValid() && start.IsValid() && p.Filename() == start.Filename() && p.Offset() >= start.Offset() && p.Offset() < end.Offset()
 }
 
 // nodeWord names a declaration of a struct for an error message.

@@ -175,6 +175,9 @@ func dump(s *model.Schema) string {
 					if n.Required {
 						says = append(says, "required")
 					}
+					if n.Absent {
+						says = append(says, "absent")
+					}
 					if n.Const != nil {
 						says = append(says, "const "+n.Const.ConstJSON())
 					}

@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -76,7 +77,7 @@ func (c Cond) value(o *Object) string {
 // dropped. It reports whether a forbid may be present.
 func (r *resolver) comprehensions(d *def, lit *ast.StructLit) (forbids bool) {
 	o := d.object
-	for _, e := range lit.Elts {
+	for _, e := range flatIfs(lit.Elts) {
 		c, ok := e.(*ast.Comprehension)
 		if !ok {
 			continue
@@ -125,8 +126,11 @@ func (r *resolver) comprehensions(d *def, lit *ast.StructLit) (forbids bool) {
 			o.Refusals = append(o.Refusals, ref)
 			continue
 		}
-		if !isForbidBody(body) {
-			// A body that declares or narrows fields.
+		if !isForbidBody(body) || !r.testsOneEnum(o, ifc.Condition) {
+			// A body that declares, narrows or forbids fields; a forbid
+			// whose condition is not of one enum field's value alone
+			// (if d != _|_ {c?: _|_}), which the probing of each enum
+			// value in resolveForbids would not find.
 			r.conditional(d, lit, c, ifc, body)
 			continue
 		}
@@ -345,6 +349,101 @@ func commentText(n ast.Node) string {
 		}
 	}
 	return strings.TrimSpace(strings.Join(lines, "\n"))
+}
+
+// testsOneEnum reports whether the fields a condition names are one
+// field of the object, of an enum type: whether it holds is decided by
+// that field's value alone, which resolveForbids tries member by member.
+func (r *resolver) testsOneEnum(o *Object, cond ast.Expr) bool {
+	names := map[string]bool{}
+	ast.Walk(cond, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && o.Field(id.Name) != nil {
+			names[id.Name] = true
+		}
+		if sel, ok := n.(*ast.SelectorExpr); ok {
+			ast.Walk(sel.X, func(n ast.Node) bool {
+				if id, ok := n.(*ast.Ident); ok && o.Field(id.Name) != nil {
+					names[id.Name] = true
+				}
+				return true
+			}, nil)
+			return false // a selector's label is no field of the object
+		}
+		return true
+	}, nil)
+	if len(names) != 1 {
+		return false
+	}
+	for name := range names {
+		if t := o.Field(name).Type; t == nil || t.Kind != EnumKind {
+			return false
+		}
+	}
+	return true
+}
+
+// flatIfs returns the declarations of a struct literal with each if
+// comprehension whose body holds if comprehensions of its own made
+// several: the outer clauses over the rest of its body (when there is a
+// rest), and each nested comprehension as one of the outer's clauses then
+// its own, as CUE evaluates it (if a { if b {…} } is if a if b {…}),
+// nested again as deep as written. Such a comprehension's first clause is
+// placed at the nested one's if, and it has the nested one's comments, so
+// that what is read from it is placed and documented there; an outer one
+// keeps its position.
+func flatIfs(elts []ast.Decl) []ast.Decl {
+	var out []ast.Decl
+	for _, e := range elts {
+		c, ok := e.(*ast.Comprehension)
+		var body *ast.StructLit
+		if ok {
+			body, _ = c.Value.(*ast.StructLit)
+		}
+		if body == nil || !onlyIfs(c.Clauses) || !slices.ContainsFunc(body.Elts, isNestedIf) {
+			out = append(out, e)
+			continue
+		}
+		var rest, nested []ast.Decl
+		for _, b := range body.Elts {
+			if !isNestedIf(b) {
+				rest = append(rest, b)
+				continue
+			}
+			n := b.(*ast.Comprehension)
+			clauses := append(slices.Clone(c.Clauses), n.Clauses...)
+			first := *clauses[0].(*ast.IfClause)
+			first.If = n.Clauses[0].(*ast.IfClause).If
+			clauses[0] = &first
+			joined := &ast.Comprehension{Clauses: clauses, Value: n.Value}
+			ast.SetComments(joined, ast.Comments(n))
+			nested = append(nested, joined)
+		}
+		if len(rest) > 0 {
+			outer, b := *c, *body
+			b.Elts = rest
+			outer.Value = &b
+			out = append(out, &outer)
+		}
+		out = append(out, flatIfs(nested)...)
+	}
+	return out
+}
+
+// isNestedIf reports whether a declaration is a comprehension of if
+// clauses alone.
+func isNestedIf(e ast.Decl) bool {
+	c, ok := e.(*ast.Comprehension)
+	return ok && onlyIfs(c.Clauses)
+}
+
+// onlyIfs reports whether every clause is an if clause.
+func onlyIfs(clauses []ast.Clause) bool {
+	for _, cl := range clauses {
+		if _, ok := cl.(*ast.IfClause); !ok {
+			return false
+		}
+	}
+	return len(clauses) > 0
 }
 
 // ifsAsOne returns clauses that are all if clauses as one, its condition

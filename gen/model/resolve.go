@@ -3952,7 +3952,7 @@ func isPatternField(e ast.Decl) bool {
 func (r *resolver) bodyNames(a *def) map[string]bool {
 	names := map[string]bool{}
 	for _, lit := range r.comprehensionLits(a) {
-		for _, el := range lit.Elts {
+		for _, el := range flatIfs(lit.Elts) {
 			c, ok := el.(*ast.Comprehension)
 			if !ok {
 				continue

@@ -726,7 +726,7 @@ func conditional(c *code, o *model.Object, cd *model.Conditional) {
 	var then []*model.Narrowing
 	var declared []string
 	for _, n := range cd.Then {
-		if n.Required || n.Const != nil || n.MinItems != nil {
+		if n.Required || n.Absent || n.Const != nil || n.MinItems != nil {
 			then = append(then, n)
 		}
 		if n.Declared {
@@ -781,6 +781,11 @@ func narrowing(c *code, n *model.Narrowing, when string) {
 	if n.Required {
 		c.open("if (", x, " === undefined)")
 		c.fail(mat, "required", jsString("must be present when "+when))
+		c.close()
+	}
+	if n.Absent {
+		c.open("if (", x, " !== undefined)")
+		c.fail(mat, "absent", jsString("must be absent when "+when))
 		c.close()
 	}
 	if n.Const != nil {
