@@ -1377,6 +1377,12 @@ func condDefaultsAbsent(f *goFile, o *model.Object) {
 func conditional(f *goFile, o *model.Object, cd *model.Conditional, i int) {
 	conds := condExprs(o, cd.When)
 	when := cd.Describe(o)
+	if cd.Refuses {
+		f.open("if ", strings.Join(conds, " && "))
+		f.p(`p.Add(path, "", `, f.wire(), `.RuleRefused, "%s", `, quote(model.RefusedWhen(o, cd)), ")")
+		f.close()
+		return
+	}
 	var then, declared []*model.Narrowing
 	for _, n := range cd.Then {
 		if n.Required || n.Absent || n.Const != nil || n.MinItems != nil {

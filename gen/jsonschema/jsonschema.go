@@ -1113,6 +1113,11 @@ func condDefaults(o *model.Object) []any {
 // properties, so the strict set admits it while the body applies.
 func conditional(o *model.Object, cd *model.Conditional) obj {
 	ifs := condSchema(o, cd.When)
+	if cd.Refuses {
+		// No value while the conditions hold.
+		rule := obj{{"$comment", "Refused when " + cd.Describe(o) + "."}}.add("description", cd.Doc)
+		return append(rule, member{"not", ifs})
+	}
 	root := &narrowNode{}
 	var absent obj
 	for _, n := range cd.Then {

@@ -823,6 +823,9 @@ func condDefaultFact(o *model.Object, f *model.Field, c *model.CondDefault) stri
 // required", "… nested.f minItems 1", "… note == \"fixed\"".
 func conditionFacts(o *model.Object, cd *model.Conditional) []string {
 	prefix := whenPrefix(o, cd.When)
+	if cd.Refuses {
+		return []string{prefix + "refused"}
+	}
 	var facts []string
 	for _, n := range cd.Then {
 		path := strings.Join(n.Path, ".")

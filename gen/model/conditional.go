@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"cuelang.org/go/cue"
 	"cuelang.org/go/cue/ast"
@@ -28,11 +30,16 @@ import (
 // Each target checks Then when the conditions hold, and the absence of a
 // field the body alone declares when they do not (CUE closes the object
 // over its fields, and such a field is one only while the body applies).
+//
+// Refuses marks a clause whose body is _|_ alone on conditions a Refusal
+// (== comparisons) does not state (if a != _|_ && b != _|_ {_|_}, if f
+// {_|_}): the object admits no value while they hold, and Then is empty.
 type Conditional struct {
-	When []Condition // all must hold for Then to apply
-	Then []*Narrowing
-	Doc  string // the comment above the comprehension
-	Pos  Pos
+	When    []Condition // all must hold for Then to apply
+	Then    []*Narrowing
+	Refuses bool
+	Doc     string // the comment above the comprehension
+	Pos     Pos
 }
 
 // Test is how a Condition tests its field.
@@ -151,9 +158,24 @@ func (cd *Conditional) DescribeNot(o *Object) string {
 	return strings.Join(parts, " or ")
 }
 
+// RefusedWhen is the problem a refusing conditional (Refuses) reports,
+// "is refused when a is present and b is present", and after it the
+// comment above the clause, which says why.
+func RefusedWhen(o *Object, cd *Conditional) string {
+	reason := "is refused when " + cd.Describe(o)
+	if why := strings.TrimSuffix(strings.Join(strings.Fields(cd.Doc), " "), "."); why != "" {
+		r, n := utf8.DecodeRuneInString(why)
+		reason += ": " + string(unicode.ToLower(r)) + why[n:]
+	}
+	return reason
+}
+
 // Says what the conditional's body requires while it applies: "nested is
 // present, nested.f is present and has at least 1 item when present".
 func (cd *Conditional) Says() string {
+	if cd.Refuses {
+		return "the value is refused"
+	}
 	var parts []string
 	for _, n := range cd.Then {
 		path := strings.Join(n.Path, ".")
@@ -788,7 +810,7 @@ func (r *resolver) conditions(o *Object, e ast.Expr, cd *Conditional) string {
 	if def := definitionIn(e); def != "" {
 		return definitionTested(e, def)
 	}
-	return fmt.Sprintf("the condition %s is not carried: an if that declares or narrows fields tests a required boolean field (x), an optional field's presence (x != _|_) or a required field's value (x == \"v\"), joined by &&", exprString(e))
+	return fmt.Sprintf("the condition %s is not carried: an if that declares, narrows or forbids fields, or refuses the value, tests a required boolean field (x), an optional field's presence (x != _|_) or a required field's value (x == \"v\"), joined by &&", exprString(e))
 }
 
 // memberDefaultTested says why a test of a field whose default takes

@@ -167,6 +167,9 @@ func dump(s *model.Schema) string {
 			}
 			for _, cd := range o.Conditionals {
 				fmt.Fprintf(&b, "  if %s (else %s) (%s) @%s\n", cd.Describe(o), cd.DescribeNot(o), cd.Doc, cd.Pos)
+				if cd.Refuses {
+					fmt.Fprintf(&b, "    then refused\n")
+				}
 				for _, n := range cd.Then {
 					var says []string
 					if n.Declared {

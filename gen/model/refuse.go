@@ -118,7 +118,14 @@ func (r *resolver) comprehensions(d *def, lit *ast.StructLit) (forbids bool) {
 		if isBottomBody(body) {
 			ref, err := r.refusal(o, ifc.Condition)
 			if err != "" {
-				r.errorf(r.ps.of(ifc.Condition.Pos()), "%s: %s", d.ref(), err)
+				// if a != _|_ && b != _|_ {_|_}, if f {_|_}: conditions
+				// no Refusal states, read as a conditional's are.
+				cd := &Conditional{Pos: pos, Doc: commentText(c), Refuses: true}
+				if msg := r.conditions(o, ifc.Condition, cd); msg != "" {
+					r.errorf(r.ps.of(ifc.Condition.Pos()), "%s: %s", d.ref(), msg)
+					continue
+				}
+				o.Conditionals = append(o.Conditionals, cd)
 				continue
 			}
 			ref.Pos = pos

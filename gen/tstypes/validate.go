@@ -723,6 +723,12 @@ func condDefaults(c *code, o *model.Object) {
 func conditional(c *code, o *model.Object, cd *model.Conditional) {
 	conds := condTests(o, cd.When)
 	when := cd.Describe(o)
+	if cd.Refuses {
+		c.open("if (", strings.Join(conds, " && "), ")")
+		c.fail("at", "refused", jsString(model.RefusedWhen(o, cd)))
+		c.close()
+		return
+	}
 	var then []*model.Narrowing
 	var declared []string
 	for _, n := range cd.Then {
