@@ -301,6 +301,9 @@ func (r *resolver) conditional(d *def, lit *ast.StructLit, c *ast.Comprehension,
 			// comprehensions).
 			fd := o.Field(name)
 			switch {
+			case holdsOfDefault(o, cd):
+				r.errorf(pos, "%s: the if's condition holds of a default (%s), so CUE applies its body to the schema itself and lists %s forbidden whatever the data says; forbidding a field is carried on a condition of no default", d.ref(), cd.Describe(o), name)
+				ok = false
 			case f.Constraint != token.OPTION:
 				r.errorf(pos, "%s: %s: _|_ in an if body makes every value an error while the condition holds; write %s?: _|_ to forbid the field then, or { _|_ } to refuse the combination", d.ref(), name, name)
 				ok = false
@@ -330,6 +333,13 @@ func (r *resolver) conditional(d *def, lit *ast.StructLit, c *ast.Comprehension,
 			// mode: *"managed" | …), and so lists the field: it is
 			// still one only the body declares.
 			o.Fields = slices.DeleteFunc(o.Fields, func(f *Field) bool { return f.Name == name })
+		}
+		if fd := o.Field(name); fd != nil && !fd.Optional && holdsOfDefault(o, cd) && declaredOptional(lit, name) {
+			// a: *"x" | "y", c?: int, if a == "x" {c!: _}: CUE applied
+			// the body (its condition holds of the default) and lists
+			// c required; c is optional as the object declares it, and
+			// required while the condition holds (narrow, below).
+			fd.Optional = true
 		}
 		if x, isDefault := defaultOnly(f.Value); isDefault && o.Field(name) != nil {
 			if !r.condDefault(d, lit, cd, probe, f, x, name, pos) {
@@ -655,11 +665,38 @@ func exclusive(a, b []Condition) bool {
 	return false
 }
 
+// holdsOfDefault reports whether one of the conditional's conditions
+// holds of a field's default, where the data leaves the field out: CUE
+// then applies the body to the schema itself.
+func holdsOfDefault(o *Object, cd *Conditional) bool {
+	return slices.ContainsFunc(cd.When, func(w Condition) bool { _, holds := w.Defaulted(o); return holds })
+}
+
+// declaredOptional reports whether the struct literal declares field
+// name, outside its comprehensions, and only as optional (name?: T).
+func declaredOptional(lit *ast.StructLit, name string) bool {
+	n := 0
+	for _, e := range lit.Elts {
+		f, ok := e.(*ast.Field)
+		if !ok {
+			continue
+		}
+		if l, _, err := ast.LabelName(f.Label); err != nil || l != name {
+			continue
+		}
+		if f.Constraint != token.OPTION {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}
+
 // bodyOnly reports whether the object's field name comes from the body
 // of the if clause c alone: the clause holds of a default, and every
 // conjunct of the field's value is written inside it.
 func (r *resolver) bodyOnly(d *def, c *ast.Comprehension, cd *Conditional, name string) bool {
-	if !slices.ContainsFunc(cd.When, func(w Condition) bool { _, holds := w.Defaulted(d.object); return holds }) {
+	if !holdsOfDefault(d.object, cd) {
 		return false
 	}
 	var fv cue.Value
@@ -1178,6 +1215,10 @@ func (r *resolver) narrow(d *def, cd *Conditional, probe cue.Value, o *Object, p
 			return false
 		}
 		r.errorf(pos, "%s: an if body narrows a field with a constant, _ (it must be present), [_, ...] (at least one item) or a struct of such; %s is not carried yet", what, exprKind(f.Value))
+		return false
+	}
+	if (n.Const != nil || n.MinItems != nil) && holdsOfDefault(d.object, cd) {
+		r.errorf(pos, "%s: the if's condition holds of a default (%s), so CUE applies its body to the schema itself and to every value that leaves the field out, and lists the field narrowed whatever the data says; narrowing a field the object declares outside the if is carried then only as a presence (%s!: _)", what, cd.Describe(d.object), name)
 		return false
 	}
 	if fd.Type.Kind == ConstKind {

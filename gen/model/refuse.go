@@ -359,8 +359,9 @@ func commentText(n ast.Node) string {
 }
 
 // testsOneEnum reports whether the fields a condition names are one
-// field of the object, of an enum type: whether it holds is decided by
-// that field's value alone, which resolveForbids tries member by member.
+// required field of the object, of an enum type: whether it holds is
+// decided by that field's value alone, which resolveForbids tries member
+// by member.
 func (r *resolver) testsOneEnum(o *Object, cond ast.Expr) bool {
 	names := map[string]bool{}
 	ast.Walk(cond, func(n ast.Node) bool {
@@ -382,7 +383,9 @@ func (r *resolver) testsOneEnum(o *Object, cond ast.Expr) bool {
 		return false
 	}
 	for name := range names {
-		if t := o.Field(name).Type; t == nil || t.Kind != EnumKind {
+		// An optional enum field CUE cannot compare where the data leaves
+		// it out: read as a conditional's test is, which says so.
+		if f := o.Field(name); f.Type == nil || f.Type.Kind != EnumKind || f.Optional {
 			return false
 		}
 	}
