@@ -922,6 +922,14 @@ func (g *gen) structOf(depth int, open, counted bool) typ {
 		// a field the body gives while another is present
 		cond = &field{name: "g", t: g.scalarType()}
 		fmt.Fprintf(&b, "\tif %s != _|_ {\n\t\t%s: %s\n\t}\n", fs[0].name, cond.name, cond.t.cue)
+	case r.IntN(5) == 0 && len(fs) > 2 && fs[0].mark == "?" && fs[1].mark == "?" && slices.ContainsFunc(fs[2:], func(f field) bool { return f.mark != "?" }):
+		// two fields that exclude each other: one forbidden while the
+		// other is present, or the value refused while both are
+		if r.IntN(2) == 0 {
+			fmt.Fprintf(&b, "\tif %s != _|_ {\n\t\t%s?: _|_\n\t}\n", fs[0].name, fs[1].name)
+		} else {
+			fmt.Fprintf(&b, "\tif %s != _|_ && %s != _|_ {\n\t\t_|_\n\t}\n", fs[0].name, fs[1].name)
+		}
 	case r.IntN(4) == 0:
 		// a field the body gives while a required member holds a value
 		// (==) or does not (!=)
