@@ -7285,6 +7285,18 @@ func (r *resolver) embedsOpen(lit *ast.StructLit, v cue.Value) bool {
 	return hasEmbedding(lit) && r.openFields(v)
 }
 
+// isBuiltinRef reports whether e names a member of an imported package
+// (net.FQDN, a validator written without its call), which CUE resolves
+// to the same builtin wherever it is used.
+func isBuiltinRef(e ast.Expr) bool {
+	sel, ok := e.(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	id, ok := sel.X.(*ast.Ident)
+	return ok && isImport(id.Node)
+}
+
 // declaredField is the field of lit, by its own elements, named name,
 // or nil.
 func declaredField(lit *ast.StructLit, name string) *ast.Field {
@@ -11429,7 +11441,7 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 	if r.computedRef(c, what, p) {
 		return false
 	}
-	if f, ok := c.Source().(*ast.Field); ok {
+	if f, ok := c.Source().(*ast.Field); ok && !isBuiltinRef(f.Value) {
 		switch f.Value.(type) {
 		case *ast.SelectorExpr, *ast.Ident:
 			// Name: M.#hof.metadata.name with #hof: metadata: name: N
@@ -11464,7 +11476,8 @@ const uuidPattern = `^(?:(?:[uU][rR][nN]:[uU][uU][iI][dD]:)?[0-9a-fA-F]{8}-[0-9a
 
 // noMapping says, of a validator no target can state as CUE does, why.
 var noMapping = map[string]string{
-	"regexp.Valid": "whether a string is a valid RE2 expression (what cue import writes for JSON Schema's format \"regex\") is no regular language, as its parentheses nest, so no JSON Schema pattern states it; JSON Schema's own format \"regex\" is ECMA-262's syntax, which is not RE2's, and validators need not assert a format",
+	"encoding/json.Valid": "whether a string holds JSON text is no regular language, as JSON nests, so no JSON Schema pattern states it; JSON Schema's contentMediaType \"application/json\" is an annotation validators need not assert",
+	"regexp.Valid":        "whether a string is a valid RE2 expression (what cue import writes for JSON Schema's format \"regex\") is no regular language, as its parentheses nest, so no JSON Schema pattern states it; JSON Schema's own format \"regex\" is ECMA-262's syntax, which is not RE2's, and validators need not assert a format",
 }
 
 // calledName is pkg.Func of a call of a package's function as written
