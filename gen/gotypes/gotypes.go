@@ -321,6 +321,16 @@ func patternNames(p *model.Package) (names, nots map[*model.Type]string) {
 		}
 	}
 	for _, o := range p.Objects {
+		for i, cd := range o.Conditionals {
+			for j, n := range cd.Then {
+				if n.Checks != nil {
+					// if a {s?: =~"^x"}: the body's checks of the field.
+					visit(n.Checks, o.GoName+"_if"+strconv.Itoa(i)+"_"+strconv.Itoa(j))
+				}
+			}
+		}
+	}
+	for _, o := range p.Objects {
 		for i, m := range o.Members {
 			if m.Key != nil {
 				names[m.Key] = helper("pattern", o.GoName+"_member"+strconv.Itoa(i))

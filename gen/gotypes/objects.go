@@ -1141,6 +1141,13 @@ func objectValidate(f *goFile, o *model.Object) {
 		}
 		fieldPatterns(f, m.Type)
 	}
+	for _, cd := range o.Conditionals {
+		for _, n := range cd.Then {
+			if n.Checks != nil {
+				fieldPatterns(f, n.Checks)
+			}
+		}
+	}
 	f.decl()
 	f.open("func (x *", o.GoName, ") validate(p *", w, ".Problems, path *", w, ".Path)")
 	for _, fd := range structFields(o) {
@@ -1385,7 +1392,7 @@ func conditional(f *goFile, o *model.Object, cd *model.Conditional, i int) {
 	}
 	var then, declared []*model.Narrowing
 	for _, n := range cd.Then {
-		if n.Required || n.Absent || n.Const != nil || n.MinItems != nil {
+		if n.Required || n.Absent || n.Const != nil || n.MinItems != nil || n.Checks != nil {
 			then = append(then, n)
 		}
 		if n.Declared {
@@ -1449,18 +1456,18 @@ func narrowing(f *goFile, o *model.Object, n *model.Narrowing, when, id string) 
 		// where absent, as Absent checks of a forbidden field.
 		f.p("p.Absent(", at, ", ", quote(name), ", ", val, " != nil, ", quote(when), ")")
 	}
-	checks := n.Const != nil || n.MinItems != nil
+	narrows := n.Const != nil || n.MinItems != nil || n.Checks != nil
 	if fd.Optional {
 		switch {
 		case n.Required:
 			f.open("if ", val, " == nil")
 			f.p("p.Add(", at, ", ", quote(name), ", ", w, `.RuleRequired, "%s", `, quote("must be present when "+when), ")")
-			if checks {
+			if narrows {
 				f.close(" else {")
 				f.depth++
 			}
 			opened++
-		case checks:
+		case narrows:
 			f.open("if ", val, " != nil")
 			opened++
 		}
@@ -1477,6 +1484,13 @@ func narrowing(f *goFile, o *model.Object, n *model.Narrowing, when, id string) 
 	}
 	if n.MinItems != nil {
 		f.p("p.MinItems(", at, ", ", quote(name), ", len(", val, "), ", strconv.Itoa(*n.MinItems), ")")
+	}
+	if n.Checks != nil {
+		deref := val
+		if fd.Optional {
+			deref = "*" + val // a pointer to a string, integer or number
+		}
+		checks(f, n.Checks, deref, at, name, "at_if"+id, 0)
 	}
 	for ; opened > 0; opened-- {
 		f.close()

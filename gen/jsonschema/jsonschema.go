@@ -946,7 +946,7 @@ func (e *emitter) object(o *model.Object) obj {
 		rules = append(rules, refusal(o, rf))
 	}
 	for _, cd := range o.Conditionals {
-		rules = append(rules, conditional(o, cd))
+		rules = append(rules, e.conditional(o, cd))
 	}
 	defaulted := condDefaults(o)
 	rules = append(rules, defaulted...)
@@ -1111,7 +1111,7 @@ func condDefaults(o *model.Object) []any {
 // field at its path (required, const, minItems); else every field only
 // the body declares is absent. The object lists such a field among its
 // properties, so the strict set admits it while the body applies.
-func conditional(o *model.Object, cd *model.Conditional) obj {
+func (e *emitter) conditional(o *model.Object, cd *model.Conditional) obj {
 	ifs := condSchema(o, cd.When)
 	if cd.Refuses {
 		// No value while the conditions hold.
@@ -1121,7 +1121,7 @@ func conditional(o *model.Object, cd *model.Conditional) obj {
 	root := &narrowNode{}
 	var absent obj
 	for _, n := range cd.Then {
-		if n.Required || n.Absent || n.Const != nil || n.MinItems != nil {
+		if n.Required || n.Absent || n.Const != nil || n.MinItems != nil || n.Checks != nil {
 			root.add(n.Path, n)
 		}
 		if n.Declared {
@@ -1135,7 +1135,7 @@ func conditional(o *model.Object, cd *model.Conditional) obj {
 	rule := obj{{"$comment", comment}}.add("description", cd.Doc)
 	rule = append(rule, member{"if", ifs})
 	if len(root.names) > 0 {
-		rule = append(rule, member{"then", root.schema(true)})
+		rule = append(rule, member{"then", root.schema(true, e.typ)})
 	}
 	if len(absent) > 0 {
 		rule = append(rule, member{"else", obj{{"properties", absent}}})
@@ -1170,7 +1170,7 @@ func (nd *narrowNode) add(path []string, n *model.Narrowing) {
 
 // schema is what the node's value must be while the body applies; top is
 // the object itself, whose type its schema states beside the rule.
-func (nd *narrowNode) schema(top bool) obj {
+func (nd *narrowNode) schema(top bool, typ func(*model.Type) obj) obj {
 	s := obj{}
 	if n := nd.n; n != nil {
 		if n.Const != nil {
@@ -1185,6 +1185,11 @@ func (nd *narrowNode) schema(top bool) obj {
 			// strict mode wants it beside every keyword of one type.
 			s = append(s, member{"type", "array"}, member{"minItems", *n.MinItems})
 		}
+		if n.Checks != nil {
+			// The field's type as the body narrows it (its own
+			// constraints among them).
+			s = append(s, typ(n.Checks)...)
+		}
 	}
 	var props obj
 	var required []any
@@ -1194,7 +1199,7 @@ func (nd *narrowNode) schema(top bool) obj {
 			props = append(props, member{name, false}) // absent while the body applies
 			continue
 		}
-		props = append(props, member{name, c.schema(false)})
+		props = append(props, member{name, c.schema(false, typ)})
 		if c.n != nil && c.n.Required {
 			required = append(required, name)
 		}

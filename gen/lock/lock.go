@@ -844,6 +844,12 @@ func conditionFacts(o *model.Object, cd *model.Conditional) []string {
 		if n.MinItems != nil {
 			facts = append(facts, prefix+path+" minItems "+strconv.Itoa(*n.MinItems))
 		}
+		if n.Checks != nil {
+			// The type with its constraints, as the lock writes a
+			// field's: a change to any of them is another fact.
+			t, _ := json.Marshal(typeOf(n.Checks))
+			facts = append(facts, prefix+path+" is "+string(t))
+		}
 	}
 	return facts
 }

@@ -189,6 +189,9 @@ func (cd *Conditional) Says() string {
 		if n.Const != nil {
 			says = append(says, "is "+n.Const.ConstJSON()+" when present")
 		}
+		if n.Checks != nil {
+			says = append(says, "meets "+n.Text+" when present")
+		}
 		if n.MinItems != nil {
 			items := "items"
 			if *n.MinItems == 1 {
@@ -230,6 +233,11 @@ func (cd *Conditional) Declares(name string) bool {
 // Absent marks a field the body forbids (if d != _|_ {c?: _|_}: Path has
 // one step, the object's optional field): it must be absent while they
 // hold.
+//
+// Checks is the field's type as the body narrows it with constraints of
+// its base (if a {b?: >3}, if k == "x" {s?: =~"^x"}): a BasicKind of the
+// field's base whose constraints a value must meet while the conditions
+// hold (the field's own among them), Text the body's CUE, as written.
 type Narrowing struct {
 	Path     []string
 	Required bool
@@ -237,6 +245,8 @@ type Narrowing struct {
 	Absent   bool
 	Const    *Type
 	MinItems *int
+	Checks   *Type
+	Text     string
 	Pos      Pos
 }
 
@@ -1214,10 +1224,13 @@ func (r *resolver) narrow(d *def, cd *Conditional, probe cue.Value, o *Object, p
 			r.errorf(pos, "%s: the if body gives it a value computed from %s, a member of the data, which CUE evaluates once the data gives it: a check between two parts of the data that no JSON Schema keyword states", what, ref)
 			return false
 		}
-		r.errorf(pos, "%s: an if body narrows a field with a constant, _ (it must be present), [_, ...] (at least one item) or a struct of such; %s is not carried yet", what, exprKind(f.Value))
-		return false
+		t, ok := r.narrowChecks(probe, path, fd, f.Value, what, pos)
+		if !ok {
+			return false
+		}
+		n.Checks, n.Text = t, exprString(f.Value)
 	}
-	if (n.Const != nil || n.MinItems != nil) && holdsOfDefault(d.object, cd) {
+	if (n.Const != nil || n.MinItems != nil || n.Checks != nil) && holdsOfDefault(d.object, cd) {
 		r.errorf(pos, "%s: the if's condition holds of a default (%s), so CUE applies its body to the schema itself and to every value that leaves the field out, and lists the field narrowed whatever the data says; narrowing a field the object declares outside the if is carried then only as a presence (%s!: _)", what, cd.Describe(d.object), name)
 		return false
 	}
@@ -1228,11 +1241,52 @@ func (r *resolver) narrow(d *def, cd *Conditional, probe cue.Value, o *Object, p
 	if contradicts() {
 		return false
 	}
-	if n.Const == nil && n.MinItems == nil && (!n.Required || !fd.Optional) {
+	if n.Const == nil && n.MinItems == nil && n.Checks == nil && (!n.Required || !fd.Optional) {
 		return true // nothing more than the field already says
 	}
 	cd.Then = append(cd.Then, n)
 	return true
+}
+
+// narrowChecks reads a body that narrows a string, integer or number
+// field with constraints of its base (b?: >3, s: =~"^x" &
+// strings.MaxRunes(8)): the field's type as CUE evaluates it where the
+// conditions hold (probe), which must be of the field's base and kind.
+func (r *resolver) narrowChecks(probe cue.Value, path []string, fd *Field, x ast.Expr, what string, pos Pos) (*Type, bool) {
+	notYet := func() (*Type, bool) {
+		r.errorf(pos, "%s: an if body narrows a field with a constant, _ (it must be present), [_, ...] (at least one item), constraints of a string, integer or number field's own base (>3, =~\"^x\", strings.MaxRunes(8)) or a struct of such; %s is not carried yet", what, exprKind(x))
+		return nil, false
+	}
+	if fd.Type.Kind != BasicKind || len(fd.Type.Choice) > 0 {
+		return notYet()
+	}
+	switch fd.Type.Base {
+	case Int, Number, String:
+	default:
+		return notYet()
+	}
+	sels := make([]cue.Selector, len(path))
+	for i, p := range path {
+		sels[i] = cue.Str(p).Optional()
+	}
+	v := probe.LookupPath(cue.MakePath(sels...))
+	if v.Err() != nil {
+		return nil, true // the body contradicts the field: narrow says so
+	}
+	if _, isDefault := v.Default(); isDefault {
+		return notYet() // a default the body gives: CUE supplies it only then
+	}
+	t, ok := r.typeAt(v, what, pos)
+	if !ok {
+		return nil, false
+	}
+	if t.Kind != BasicKind || t.Base != fd.Type.Base || len(t.Choice) > 0 {
+		// if k {note?: =~"^x"} beside another declaration that makes it
+		// a constant or a choice where the condition holds.
+		r.errorf(pos, "%s: where the condition holds, CUE evaluates the field with the body's constraints (and its every other declaration) to a value that is no %s with constraints of its own (a constant, a choice, or another kind); narrow it with constraints of its base alone", what, fd.Type.JSONKind())
+		return nil, false
+	}
+	return t, true
 }
 
 // exprKind names an expression for an error message.

@@ -187,6 +187,9 @@ func dump(s *model.Schema) string {
 					if n.MinItems != nil {
 						says = append(says, fmt.Sprintf("minItems %d", *n.MinItems))
 					}
+					if n.Checks != nil {
+						says = append(says, "checks "+typ(n.Checks)+" ("+n.Text+")")
+					}
 					fmt.Fprintf(&b, "    then %s %s @%s\n", strings.Join(n.Path, "."), strings.Join(says, " "), n.Pos)
 				}
 			}

@@ -732,7 +732,7 @@ func conditional(c *code, o *model.Object, cd *model.Conditional) {
 	var then []*model.Narrowing
 	var declared []string
 	for _, n := range cd.Then {
-		if n.Required || n.Absent || n.Const != nil || n.MinItems != nil {
+		if n.Required || n.Absent || n.Const != nil || n.MinItems != nil || n.Checks != nil {
 			then = append(then, n)
 		}
 		if n.Declared {
@@ -807,6 +807,12 @@ func narrowing(c *code, n *model.Narrowing, when string) {
 		m := strconv.Itoa(*n.MinItems)
 		c.open("if (Array.isArray(", x, ") && ", x, ".length < ", m, ")")
 		c.fail(mat, "minItems", "`must have at least "+m+" items (has ${"+x+".length})`")
+		c.close()
+	}
+	if n.Checks != nil {
+		// The field's type as the body narrows it.
+		c.open("if (", x, " !== undefined)")
+		check(c, n.Checks, x, cont, jsString(name), mat)
 		c.close()
 	}
 	for ; opened > 0; opened-- {
