@@ -1133,6 +1133,20 @@ func (r *resolver) narrow(d *def, cd *Conditional, probe cue.Value, o *Object, p
 		r.errorf(pos, "%s: %s has no field %s: an if body narrows fields its object has, and declares new ones only at the object's own level", d.ref(), o.Name, name)
 		return false
 	}
+	if isBottom(f.Value) {
+		// if a { n: {c?: _|_} }: n.c absent while the conditions hold
+		// (at the object's own level, conditional reads it).
+		switch {
+		case f.Constraint != token.OPTION || !fd.Optional:
+			r.errorf(pos, "%s: the if body makes a field that is not optional _|_ (%s), so every value is refused while the condition holds; forbid an optional field (%s?: _|_), or refuse the combination with { _|_ }", what, labelText(f.Label), name)
+			return false
+		case holdsOfDefault(d.object, cd):
+			r.errorf(pos, "%s: the if's condition holds of a default (%s), so CUE applies its body to the schema itself and lists the field forbidden whatever the data says; forbidding a field is carried on a condition of no default", what, cd.Describe(d.object))
+			return false
+		}
+		cd.Then = append(cd.Then, &Narrowing{Path: path, Absent: true, Pos: pos})
+		return true
+	}
 	// contradicts reports, once the body's syntax is known to be carried,
 	// a body CUE refuses every value under.
 	contradicts := func() bool {
