@@ -909,7 +909,10 @@ func selectorRoot(x *ast.SelectorExpr) *ast.Ident {
 // out (Condition.Defaulted).
 func defaulted(o *Object, name string) bool {
 	f := o.Field(name)
-	return f != nil && f.Optional && f.Default != ""
+	// a?: *"x" | "y" is not: CUE never supplies an optional field's
+	// default, and refuses to compare the field where the data leaves it
+	// out ("cannot reference optional field").
+	return f != nil && f.Optional && f.Default != "" && !f.OptionalMark
 }
 
 // probe returns the object's value with its conditions made true, from
