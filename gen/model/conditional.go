@@ -230,9 +230,9 @@ func (cd *Conditional) Declares(name string) bool {
 // items, if those are set. Declared marks a field only the body declares
 // (Path has one step, and the object's Field of that name is optional,
 // of the type the body gives it): it must be absent while they do not.
-// Absent marks a field the body forbids (if d != _|_ {c?: _|_}: Path has
-// one step, the object's optional field): it must be absent while they
-// hold.
+// Absent marks a field the body forbids (if d != _|_ {c?: _|_}, or a
+// field of an object field, if on {inner?: {c?: _|_}}; an optional
+// field): it must be absent while they hold.
 //
 // Checks is the field's type as the body narrows it with constraints of
 // its base (if a {b?: >3}, if k == "x" {s?: =~"^x"}): a BasicKind of the

@@ -413,6 +413,18 @@ func flatIfs(elts []ast.Decl) []ast.Decl {
 			out = append(out, e)
 			continue
 		}
+		outerClauses := c.Clauses
+		if ifc, _ := ifsAsOne(c.Clauses); ifc != nil {
+			if lit, isLit := ifc.Condition.(*ast.BasicLit); isLit {
+				if lit.Kind == token.FALSE {
+					out = append(out, e) // never applied: decidedIf
+					continue
+				}
+				if lit.Kind == token.TRUE {
+					outerClauses = nil // if true { if a {…} } is if a {…}
+				}
+			}
+		}
 		var rest, nested []ast.Decl
 		for _, b := range body.Elts {
 			if !isNestedIf(b) {
@@ -420,7 +432,7 @@ func flatIfs(elts []ast.Decl) []ast.Decl {
 				continue
 			}
 			n := b.(*ast.Comprehension)
-			clauses := append(slices.Clone(c.Clauses), n.Clauses...)
+			clauses := append(slices.Clone(outerClauses), n.Clauses...)
 			first := *clauses[0].(*ast.IfClause)
 			first.If = n.Clauses[0].(*ast.IfClause).If
 			clauses[0] = &first
