@@ -4914,6 +4914,11 @@ func (r *resolver) resolveObject(d *def) {
 			continue
 		}
 		src, isExpr := sourceExpr(v).(ast.Expr)
+		if e, ok := r.oneSource(v); ok {
+			// Declared alike more than once: CUE's source of the field
+			// is then no one declaration.
+			src, isExpr = e, true
+		}
 		tv, ownType := v, false
 		if isExpr {
 			if ref := dataDefault(src, d.root, r.topScope); ref != "" {
@@ -7283,6 +7288,33 @@ func labelText(l ast.Label) string {
 // a member of any other name, of any value (openFields).
 func (r *resolver) embedsOpen(lit *ast.StructLit, v cue.Value) bool {
 	return hasEmbedding(lit) && r.openFields(v)
+}
+
+// oneSource returns the expression every conjunct of v is written as,
+// when there are several and all are written alike (dd: string |
+// *"\(dn)s" in an embedded definition and again beside it, which CUE
+// gives the field as two conjuncts and no one source): x & x is x.
+func (r *resolver) oneSource(v cue.Value) (ast.Expr, bool) {
+	cs := r.conjuncts(v)
+	if len(cs) < 2 {
+		return nil, false
+	}
+	var first ast.Expr
+	text := ""
+	for i, c := range cs {
+		e, ok := sourceExpr(c).(ast.Expr)
+		if !ok {
+			return nil, false
+		}
+		if i == 0 {
+			first, text = e, exprString(e)
+			continue
+		}
+		if exprString(e) != text {
+			return nil, false
+		}
+	}
+	return first, true
 }
 
 // isBuiltinRef reports whether e names a member of an imported package
