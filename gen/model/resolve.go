@@ -4862,6 +4862,14 @@ func (r *resolver) resolveObject(d *def) {
 		sel, v := lf.sel, lf.v
 		name := sel.Unquoted()
 		f := &Field{Name: name, Pos: r.pos(v), Doc: docText(v.Doc())}
+		whole := v // its default, which the conjunct's value may not keep
+		if c, ok := r.oneConjunct(v); ok {
+			// a: {x?: int} | *{x: 1} in an embedded definition and
+			// again beside it: read as one declaration, whose syntax
+			// (the default apart from the type) CUE's value of the two
+			// no longer shows.
+			v = c
+		}
 		if lit, ok := d.literal(); ok {
 			if decl := declaredField(lit, name); decl != nil && !holds(decl, v.Pos()) {
 				// {a?: int, [string]: _}: CUE gives the position of the
@@ -4914,11 +4922,6 @@ func (r *resolver) resolveObject(d *def) {
 			continue
 		}
 		src, isExpr := sourceExpr(v).(ast.Expr)
-		if e, ok := r.oneSource(v); ok {
-			// Declared alike more than once: CUE's source of the field
-			// is then no one declaration.
-			src, isExpr = e, true
-		}
 		tv, ownType := v, false
 		if isExpr {
 			if ref := dataDefault(src, d.root, r.topScope); ref != "" {
@@ -4969,7 +4972,7 @@ func (r *resolver) resolveObject(d *def) {
 			// The type is T alone: CUE's value of the field gives the
 			// default the schema's values of the members have (*64 |
 			// int for int | *Length, Length: int | *64).
-		} else if dv, has := v.Default(); has && dv.IncompleteKind() == cue.StructKind || !has && v.IncompleteKind() == cue.BottomKind || r.droppedAlts(v) {
+		} else if dv, has := whole.Default(); has && dv.IncompleteKind() == cue.StructKind || !has && v.IncompleteKind() == cue.BottomKind || r.droppedAlts(v) {
 			// (Or a disjunction CUE finds an error of before any data,
 			// every alternative an error alone: *#N2 | #N7, #N2 with an
 			// if on a required member of its own, #N7 with a required
@@ -4990,7 +4993,7 @@ func (r *resolver) resolveObject(d *def) {
 				continue
 			}
 		}
-		if dv, has := v.Default(); has && !ownType {
+		if dv, has := whole.Default(); has && !ownType {
 			var ok bool
 			if tv, f.Default, ok = r.withoutDefault(v, dv, d.ref()+"."+name); !ok {
 				continue
@@ -7290,31 +7293,30 @@ func (r *resolver) embedsOpen(lit *ast.StructLit, v cue.Value) bool {
 	return hasEmbedding(lit) && r.openFields(v)
 }
 
-// oneSource returns the expression every conjunct of v is written as,
-// when there are several and all are written alike (dd: string |
-// *"\(dn)s" in an embedded definition and again beside it, which CUE
-// gives the field as two conjuncts and no one source): x & x is x.
-func (r *resolver) oneSource(v cue.Value) (ast.Expr, bool) {
+// oneConjunct returns the first conjunct of v when v has several and all
+// are written alike and admit the same values (a field declared in an
+// embedded definition and again beside it): x & x is x, and the one
+// conjunct has the source CUE gives no field of several.
+func (r *resolver) oneConjunct(v cue.Value) (cue.Value, bool) {
 	cs := r.conjuncts(v)
 	if len(cs) < 2 {
-		return nil, false
+		return cue.Value{}, false
 	}
-	var first ast.Expr
 	text := ""
 	for i, c := range cs {
 		e, ok := sourceExpr(c).(ast.Expr)
 		if !ok {
-			return nil, false
+			return cue.Value{}, false
 		}
 		if i == 0 {
-			first, text = e, exprString(e)
+			text = exprString(e)
 			continue
 		}
-		if exprString(e) != text {
-			return nil, false
+		if exprString(e) != text || cs[0].Subsume(c, cue.Schema()) != nil || c.Subsume(cs[0], cue.Schema()) != nil {
+			return cue.Value{}, false
 		}
 	}
-	return first, true
+	return cs[0], true
 }
 
 // isBuiltinRef reports whether e names a member of an imported package
