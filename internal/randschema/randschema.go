@@ -668,6 +668,11 @@ func (g *gen) mapType(depth int) typ {
 		// Several patterns and no field: every pattern a member's name
 		// matches applies (an object of member patterns alone).
 		src = "{[" + key + "]: " + elem.cue + ", [=~\"k$\"]: " + elem.cue + "}"
+		// Names each some pattern matches: one neither matches is a
+		// member the closed object does not name, which the open
+		// schema and the Go types leave alone (open/, not invalid/),
+		// as the samplers draw no such member.
+		keys = []string{"k", "kk", "ak", "ka"}
 	}
 	return typ{cue: src, sample: func(r *rand.Rand) any {
 		if r.IntN(12) == 0 {
