@@ -319,8 +319,6 @@ func patternNames(p *model.Package) (names, nots map[*model.Type]string) {
 		for _, f := range structFields(o) {
 			visit(f.Type, o.GoName+"_"+f.GoName)
 		}
-	}
-	for _, o := range p.Objects {
 		for i, cd := range o.Conditionals {
 			for j, n := range cd.Then {
 				if n.Checks != nil {

@@ -1472,11 +1472,11 @@ func narrowing(f *goFile, o *model.Object, n *model.Narrowing, when, id string) 
 			opened++
 		}
 	}
+	deref := val // the value, where the field is present
+	if fd.Optional && !nilable(fd.Type) && !pointerMethods(fd.Type) {
+		deref = "*" + val
+	}
 	if n.Const != nil {
-		deref := val
-		if fd.Optional && !nilable(fd.Type) && !pointerMethods(fd.Type) {
-			deref = "*" + val
-		}
 		lit := constLit(n.Const)
 		f.open("if ", deref, " != ", lit)
 		f.p("p.Add(", at, ", ", quote(name), ", ", w, `.RuleConst, "%s", `, quote("must be "+lit+" when "+when), ")")
@@ -1486,10 +1486,6 @@ func narrowing(f *goFile, o *model.Object, n *model.Narrowing, when, id string) 
 		f.p("p.MinItems(", at, ", ", quote(name), ", len(", val, "), ", strconv.Itoa(*n.MinItems), ")")
 	}
 	if n.Checks != nil {
-		deref := val
-		if fd.Optional {
-			deref = "*" + val // a pointer to a string, integer or number
-		}
 		checks(f, n.Checks, deref, at, name, "at_if"+id, 0)
 	}
 	for ; opened > 0; opened-- {

@@ -603,13 +603,9 @@ func (r *resolver) condDefault(d *def, lit *ast.StructLit, cd *Conditional, prob
 	o := d.object
 	fd := o.Field(name)
 	what := d.ref() + "." + name
-	var own *ast.Field
-	for _, e := range lit.Elts {
-		if g, isField := e.(*ast.Field); isField {
-			if n, _, err := ast.LabelName(g.Label); err == nil && n == name {
-				own = g
-			}
-		}
+	var own *ast.Field // its last declaration
+	if fs := fieldsNamed(lit, name); len(fs) > 0 {
+		own = fs[len(fs)-1]
 	}
 	switch {
 	case own == nil:
@@ -685,21 +681,8 @@ func holdsOfDefault(o *Object, cd *Conditional) bool {
 // declaredOptional reports whether the struct literal declares field
 // name, outside its comprehensions, and only as optional (name?: T).
 func declaredOptional(lit *ast.StructLit, name string) bool {
-	n := 0
-	for _, e := range lit.Elts {
-		f, ok := e.(*ast.Field)
-		if !ok {
-			continue
-		}
-		if l, _, err := ast.LabelName(f.Label); err != nil || l != name {
-			continue
-		}
-		if f.Constraint != token.OPTION {
-			return false
-		}
-		n++
-	}
-	return n > 0
+	fs := fieldsNamed(lit, name)
+	return len(fs) > 0 && !slices.ContainsFunc(fs, func(f *ast.Field) bool { return f.Constraint != token.OPTION })
 }
 
 // bodyOnly reports whether the object's field name comes from the body

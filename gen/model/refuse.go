@@ -116,8 +116,8 @@ func (r *resolver) comprehensions(d *def, lit *ast.StructLit) (forbids bool) {
 			continue
 		}
 		if isBottomBody(body) {
-			ref, err := r.refusal(o, ifc.Condition)
-			if err != "" {
+			ref, ok := r.refusal(o, ifc.Condition)
+			if !ok {
 				// if a != _|_ && b != _|_ {_|_}, if f {_|_}: conditions
 				// no Refusal states, read as a conditional's are.
 				cd := &Conditional{Pos: pos, Doc: commentText(c), Refuses: true}
@@ -232,43 +232,37 @@ func isBottom(e ast.Expr) bool {
 	return false
 }
 
-// refusal parses a && b && … of field == literal comparisons.
-func (r *resolver) refusal(o *Object, cond ast.Expr) (*Refusal, string) {
-	ref := &Refusal{}
-	var walk func(e ast.Expr) string
-	walk = func(e ast.Expr) string {
-		if p, ok := e.(*ast.ParenExpr); ok {
+// refusal parses a && b && … of field == literal comparisons of
+// required fields, each field once; ok is false for any other condition,
+// which the caller reads as a conditional's (whose reader says what it
+// cannot carry).
+func (r *resolver) refusal(o *Object, cond ast.Expr) (ref *Refusal, ok bool) {
+	ref = &Refusal{}
+	var walk func(e ast.Expr) bool
+	walk = func(e ast.Expr) bool {
+		if p, isParen := e.(*ast.ParenExpr); isParen {
 			return walk(p.X)
 		}
-		b, ok := e.(*ast.BinaryExpr)
-		if !ok {
-			return fmt.Sprintf("the condition %s is not a comparison; refuse a combination with field == value && …", exprString(e))
-		}
-		if b.Op == token.LAND {
-			if msg := walk(b.X); msg != "" {
-				return msg
-			}
-			return walk(b.Y)
-		}
-		if b.Op != token.EQL {
-			return fmt.Sprintf("%s: only == comparisons joined by && can refuse a combination", exprString(e))
+		b, isBinary := e.(*ast.BinaryExpr)
+		switch {
+		case !isBinary:
+			return false
+		case b.Op == token.LAND:
+			return walk(b.X) && walk(b.Y)
+		case b.Op != token.EQL:
+			return false
 		}
 		c, msg := r.comparison(o, b)
-		if msg != "" {
-			return msg
-		}
-		for _, prev := range ref.When {
-			if prev.Field == c.Field {
-				return fmt.Sprintf("%s: %s is compared twice", exprString(e), c.Field)
-			}
+		if msg != "" || slices.ContainsFunc(ref.When, func(prev Cond) bool { return prev.Field == c.Field }) {
+			return false
 		}
 		ref.When = append(ref.When, c)
-		return ""
+		return true
 	}
-	if msg := walk(cond); msg != "" {
-		return nil, msg
+	if !walk(cond) {
+		return nil, false
 	}
-	return ref, ""
+	return ref, true
 }
 
 // comparison parses field == literal (or literal == field) of a required

@@ -7302,17 +7302,19 @@ func (r *resolver) oneConjunct(v cue.Value) (cue.Value, bool) {
 	if len(cs) < 2 {
 		return cue.Value{}, false
 	}
-	text := ""
+	es := make([]ast.Expr, len(cs))
 	for i, c := range cs {
 		e, ok := sourceExpr(c).(ast.Expr)
-		if !ok {
+		if !ok || i > 0 && reflect.TypeOf(e) != reflect.TypeOf(es[0]) {
+			// int & >=0: parts of other kinds, told apart before any
+			// is formatted (every field with several conjuncts asks).
 			return cue.Value{}, false
 		}
-		if i == 0 {
-			text = exprString(e)
-			continue
-		}
-		if exprString(e) != text || cs[0].Subsume(c, cue.Schema()) != nil || c.Subsume(cs[0], cue.Schema()) != nil {
+		es[i] = e
+	}
+	text := exprString(es[0])
+	for i, c := range cs[1:] {
+		if exprString(es[i+1]) != text || cs[0].Subsume(c, cue.Schema()) != nil || c.Subsume(cs[0], cue.Schema()) != nil {
 			return cue.Value{}, false
 		}
 	}
@@ -7331,17 +7333,27 @@ func isBuiltinRef(e ast.Expr) bool {
 	return ok && isImport(id.Node)
 }
 
-// declaredField is the field of lit, by its own elements, named name,
-// or nil.
-func declaredField(lit *ast.StructLit, name string) *ast.Field {
+// fieldsNamed are the declarations of field name among lit's own
+// elements, in order (outside its comprehensions and embeddings).
+func fieldsNamed(lit *ast.StructLit, name string) []*ast.Field {
+	var out []*ast.Field
 	for _, e := range lit.Elts {
 		f, ok := e.(*ast.Field)
 		if !ok {
 			continue
 		}
 		if l, _, err := ast.LabelName(f.Label); err == nil && l == name {
-			return f
+			out = append(out, f)
 		}
+	}
+	return out
+}
+
+// declaredField is the field of lit, by its own elements, named name
+// (its first declaration), or nil.
+func declaredField(lit *ast.StructLit, name string) *ast.Field {
+	if fs := fieldsNamed(lit, name); len(fs) > 0 {
+		return fs[0]
 	}
 	return nil
 }
