@@ -745,9 +745,10 @@ func objectDecoder(f *goFile, o *model.Object, fit bool) {
 		f.p("var e ", et)
 		rt := m.Type
 		if len(o.TypedAll()) > 1 && (rt.Kind == model.BasicKind || rt.Kind == model.ConstKind) {
-			// Several patterns of one base: read the base, and let
+			// Several patterns of one base: read the base (of the
+			// map's Go type: uint64 for CUE's uint64), and let
 			// Validate check each pattern the name matches.
-			rt = &model.Type{Kind: model.BasicKind, Base: rt.Base}
+			rt = &model.Type{Kind: model.BasicKind, Base: rt.Base, Constraints: model.Constraints{Uint64: rt.Unsigned()}}
 		}
 		f.open("if err = ", readCall(f, rt, "&e"), "; err == nil")
 		f.open("if ", mm, " == nil")

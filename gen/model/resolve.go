@@ -4549,7 +4549,11 @@ func (r *resolver) memberPatterns(d *def) {
 			}
 			for _, prev := range d.object.Members {
 				if !prev.Type.AnyJSON() && prev.Key != nil && !oneGoType(prev.Type, t) { // beside every other member: checkOthers
-					r.errorf(p, "%s: a second pattern with a type of its own ([%v]: T, beside [=~%q]: T at %s), of another type: a member may match both and must then hold both types, as CUE unifies them, and the Go types keep the members of the typed patterns in one map of one type; give both patterns values of one type (string & =~\"b\" beside string & =~\"x\", or one definition), merge them into one pattern, or give one the value _", d.ref(), pat, prev.Key.KeyPattern(), prev.Pos)
+					another := "of another type"
+					if prev.Type.BaseOf() == Int && t.BaseOf() == Int {
+						another = "an integer of another Go type (uint64 for CUE's uint64's range, int64 for any other)"
+					}
+					r.errorf(p, "%s: a second pattern with a type of its own ([%v]: T, beside [=~%q]: T at %s), %s: a member may match both and must then hold both types, as CUE unifies them, and the Go types keep the members of the typed patterns in one map of one type; give both patterns values of one type (string & =~\"b\" beside string & =~\"x\", or one definition), merge them into one pattern, or give one the value _", d.ref(), pat, prev.Key.KeyPattern(), prev.Pos, another)
 					ok = false
 				}
 			}
@@ -4623,7 +4627,8 @@ func (r *resolver) declaredNot(pat cue.Value) (re cue.Value, excluded string, is
 func oneGoType(a, b *Type) bool {
 	scalar := func(t *Type) bool { return t.Kind == BasicKind || t.Kind == ConstKind }
 	if scalar(a) && scalar(b) {
-		return a.Base == b.Base
+		// an integer of CUE's uint64 is a Go uint64, any other an int64
+		return a.Base == b.Base && a.Unsigned() == b.Unsigned()
 	}
 	return sameType(a, b, map[[2]*Object]bool{})
 }
