@@ -16,10 +16,10 @@ import (
 )
 
 // randomSeeds is how many random schemas (internal/randschema) join the
-// hand-written cases: SCHEMAGEN_CONSTRUCTS_RANDOM, 100 unless set, from
+// hand-written cases: SCHEMAGEN_CONSTRUCTS_RANDOM, 300 unless set, from
 // seed 1 or SCHEMAGEN_CONSTRUCTS_RANDOM_FROM.
 func randomSeeds(t *testing.T) (first, n uint64) {
-	first, n = 1, 100
+	first, n = 1, 300
 	for _, v := range []struct {
 		name string
 		to   *uint64

@@ -171,7 +171,7 @@ func seeds(t *testing.T) int {
 	if testing.Short() {
 		return 20
 	}
-	return 150
+	return 500
 }
 
 // cueCrashes are the seeds whose schema CUE's own evaluator cannot

@@ -69,6 +69,12 @@ type gen struct {
 	// beside it, a dead alternative), on a stream of its own for the same
 	// reason.
 	nums *rand.Rand
+	// conds draws an if of the later forms (a condition on a boolean, on
+	// an integer's value or on a field with a default; a body that
+	// narrows a field declared beside it or forbids one), where no other
+	// form beside a struct's fields was drawn, on a stream of its own for
+	// the same reason.
+	conds *rand.Rand
 	// rootLevel: the next struct is the package's top level, where a
 	// field that refers to another makes the package a library of types
 	// (model.TypeLibrary), so no member default is drawn there.
@@ -912,6 +918,7 @@ func (g *gen) structOf(depth int, open, counted bool) typ {
 		}
 	}
 	var cond, mode *field
+	var later *laterIf
 	patterned := false
 	unknown := g.unknown || open
 	switch {
@@ -941,6 +948,11 @@ func (g *gen) structOf(depth int, open, counted bool) typ {
 		mode = &field{name: "mode", t: g.scalarType()}
 		op := pick(r, "==", "!=")
 		fmt.Fprintf(&b, "\tmode!: \"a\" | \"b\" | \"c\"\n\tif mode %s \"a\" {\n\t\th%s: %s\n\t}\n", op, pick(r, "", "!", "?"), mode.t.cue)
+	default:
+		later = g.laterIf(fs)
+		if later != nil {
+			b.WriteString(later.text)
+		}
 	}
 	b.WriteString("}")
 	text := b.String()
@@ -977,6 +989,9 @@ func (g *gen) structOf(depth int, open, counted bool) typ {
 		if cond != nil && r.IntN(2) == 0 {
 			out[cond.name] = cond.t.sample(r)
 		}
+		if later != nil {
+			later.sample(r, out)
+		}
 		if mode != nil {
 			if r.IntN(16) != 0 {
 				out["mode"] = pick(r, "a", "a", "b", "c", "c", "d")
@@ -986,6 +1001,122 @@ func (g *gen) structOf(depth int, open, counted bool) typ {
 			}
 		}
 		return out
+	}}
+}
+
+// laterIf is an if of the later forms beside a struct's fields: its text
+// (the fields it tests and narrows declared beside it), and a sampler of
+// those fields' members.
+type laterIf struct {
+	text   string
+	sample func(r *rand.Rand, out map[string]any)
+}
+
+// laterIf draws, a time in four, an if of a later form beside the fields
+// fs (nil otherwise): a condition on a required boolean (if cb), on a
+// required integer's value (if ck == 3, if ck != 3), both (if cb && ck
+// != 3), on an enum with a
+// default that the condition may hold of (cm: *"a" | "b" | "c", if cm ==
+// "a"), a body that declares a field, narrows a number or a string
+// declared beside it (cn?: int, if … {cn?: >=3 & <=10}), or forbids an
+// optional field of fs (f0?: _|_). Every form has a required member or a
+// regular one beside it: beside optional members alone CUE reads an if
+// as an embedding (the package's doc).
+func (g *gen) laterIf(fs []field) *laterIf {
+	r := g.conds
+	if r.IntN(4) != 0 {
+		return nil
+	}
+	var b strings.Builder
+	var condSample func(r *rand.Rand, out map[string]any)
+	defaulted := false
+	switch r.IntN(4) {
+	case 3:
+		// two tests joined by &&
+		b.WriteString("\tcb!: bool\n\tck!: int & >=0 & <=5\n\tif cb && ck != 3 {\n")
+		condSample = func(r *rand.Rand, out map[string]any) {
+			if r.IntN(12) != 0 {
+				out["cb"] = pick[any](r, true, true, false)
+			}
+			if r.IntN(12) != 0 {
+				out["ck"] = pick[any](r, num("3"), num("2"), num("5"), num("6"))
+			}
+		}
+	case 0:
+		b.WriteString("\tcb!: bool\n\tif cb {\n")
+		condSample = func(r *rand.Rand, out map[string]any) {
+			if r.IntN(12) != 0 {
+				out["cb"] = pick[any](r, true, true, false, "true")
+			}
+		}
+	case 1:
+		op := pick(r, "==", "!=")
+		fmt.Fprintf(&b, "\tck!: int & >=0 & <=5\n\tif ck %s 3 {\n", op)
+		condSample = func(r *rand.Rand, out map[string]any) {
+			if r.IntN(12) != 0 {
+				out["ck"] = pick[any](r, num("3"), num("3"), num("2"), num("5"), num("6"), "3")
+			}
+		}
+	default:
+		// a field with a default: the body is applied to the schema by
+		// CUE where the condition holds of the default, so it declares
+		// a field of a plain type, or forbids one (docs/schema-language.md)
+		if !slices.ContainsFunc(fs, func(f field) bool { return f.mark != "?" }) {
+			return nil
+		}
+		defaulted = true
+		b.WriteString("\tcm: *\"a\" | \"b\" | \"c\"\n\tif cm == \"a\" {\n")
+		condSample = func(r *rand.Rand, out map[string]any) {
+			if r.IntN(3) != 0 {
+				out["cm"] = pick[any](r, "a", "b", "c", "d")
+			}
+		}
+	}
+	var bodySample func(r *rand.Rand, out map[string]any)
+	var decl string
+	body := r.IntN(4)
+	forbid := body == 1 && len(fs) > 0 && fs[0].mark == "?"
+	if defaulted && !forbid || body == 1 && !forbid {
+		// beside a default only a declaration or a forbid is carried
+		body = 0
+	}
+	switch {
+	case body == 0:
+		// a field the body declares
+		mark := pick(r, "!", "?")
+		fmt.Fprintf(&b, "\t\tch%s: string\n", mark)
+		bodySample = func(r *rand.Rand, out map[string]any) {
+			if r.IntN(2) == 0 {
+				out["ch"] = pick[any](r, "s", "", num("1"))
+			}
+		}
+	case forbid:
+		// an optional field of the struct forbidden
+		fmt.Fprintf(&b, "\t\t%s?: _|_\n", fs[0].name)
+		bodySample = func(*rand.Rand, map[string]any) {}
+	case body == 2:
+		// a number declared beside the if, narrowed in its body
+		decl = "\tcn?: int\n"
+		b.WriteString("\t\tcn?: >=3 & <=10\n")
+		bodySample = func(r *rand.Rand, out map[string]any) {
+			if r.IntN(3) != 0 {
+				out["cn"] = pick[any](r, num("2"), num("3"), num("10"), num("11"), num("-1"))
+			}
+		}
+	default:
+		// a string declared beside the if, narrowed in its body
+		decl = "\tcs?: string\n"
+		b.WriteString("\t\tcs?: =~\"^x\" & strings.MaxRunes(3)\n")
+		bodySample = func(r *rand.Rand, out map[string]any) {
+			if r.IntN(3) != 0 {
+				out["cs"] = pick[any](r, "x", "xyz", "xyzw", "ab", "", num("1"))
+			}
+		}
+	}
+	b.WriteString("\t}\n")
+	return &laterIf{text: decl + b.String(), sample: func(r *rand.Rand, out map[string]any) {
+		condSample(r, out)
+		bodySample(r, out)
 	}}
 }
 
@@ -1064,7 +1195,7 @@ type Options struct {
 
 // New writes the module of seed.
 func New(seed uint64, opt Options) Module {
-	g := &gen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), aux: rand.New(rand.NewPCG(seed^0x5bd1e995, seed)), members: rand.New(rand.NewPCG(seed^0x27d4eb2f, seed+1)), strs: rand.New(rand.NewPCG(seed^0x165667b1, seed+2)), nums: rand.New(rand.NewPCG(seed^0xd3a2646c, seed+3)), unknown: opt.Unknown || opt.Root, prefix: "f"}
+	g := &gen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), aux: rand.New(rand.NewPCG(seed^0x5bd1e995, seed)), members: rand.New(rand.NewPCG(seed^0x27d4eb2f, seed+1)), strs: rand.New(rand.NewPCG(seed^0x165667b1, seed+2)), nums: rand.New(rand.NewPCG(seed^0xd3a2646c, seed+3)), conds: rand.New(rand.NewPCG(seed^0x2545f491, seed+4)), unknown: opt.Unknown || opt.Root, prefix: "f"}
 	if opt.Root {
 		// the package's top level: open, as every struct written in
 		// place under it (a member it does not name is data CUE keeps)
