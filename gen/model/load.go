@@ -253,10 +253,18 @@ func loadSchema(root string, cueTime *time.Duration, now func() time.Duration) (
 			complete = false
 			continue
 		}
+		// cueErrs are CUE's errors of a package whose value it built
+		// as a struct: the resolver still reads it, so that a run
+		// reports every refusal of the package with them, not only once
+		// CUE's are fixed; nothing of it is written.
+		var cueErrs ErrorList
 		if err := verr; err != nil {
-			errs = append(errs, ps.fromCUE(err, inst.Files...)...)
 			complete = false
-			continue
+			if _, ferr := v.Fields(cue.Definitions(true), cue.Optional(true)); ferr != nil {
+				errs = append(errs, ps.fromCUE(err, inst.Files...)...)
+				continue
+			}
+			cueErrs = ps.fromCUE(err, inst.Files...)
 		}
 		pkgPath, ppos := packagePath(ps, cfg, inst)
 		if prev, ok := paths[pkgPath]; ok {
@@ -301,7 +309,17 @@ func loadSchema(root string, cueTime *time.Duration, now func() time.Duration) (
 				r.typesAt = &t
 			}
 		}
+		r.cueInvalid = cueErrs != nil
 		pkg, crashed := resolveSafely(r)
+		if crashed == nil {
+			// A name is refused whatever else the read found, so that
+			// it comes with the package's other errors, not after.
+			r.errs = append(r.errs, checkASCIINames(pkg)...)
+		}
+		if cueErrs != nil {
+			errs = append(errs, withCUEErrors(cueErrs, r.errs)...)
+			continue
+		}
 		if crashed != nil {
 			_, tp := packageClause(inst)
 			at := r.here
@@ -314,7 +332,8 @@ func loadSchema(root string, cueTime *time.Duration, now func() time.Duration) (
 		}
 		pkg.Path = pkgPath
 		if len(r.errs) == 0 {
-			r.errs = append(append(checkASCIINames(pkg), checkRefDepth(pkg)...), checkUniqueDefaults(pkg)...)
+			// what only a whole package's types show
+			r.errs = append(checkRefDepth(pkg), checkUniqueDefaults(pkg)...)
 		}
 		errs = append(errs, r.errs...)
 		complete = complete && len(r.errs) == 0
@@ -467,6 +486,29 @@ func withoutExcluded(insts []*build.Instance, abs string, excluded func(p string
 			continue
 		}
 		out = append(out, inst)
+	}
+	return out
+}
+
+// withCUEErrors is what a run reports of a package CUE finds errors in:
+// CUE's errors, at the constraint they are about, and the resolver's
+// refusals of the package beside them, but for a refusal of what CUE's
+// error is about, said once already: one that quotes it (a definition
+// "CUE evaluates to an error (…)"), or one on its line (tooBig:
+// len(list.Repeat([0], 200000000)), which the resolver reads as a value
+// it cannot type). A crash of the resolver on such a package says
+// nothing CUE's errors do not, and is not reported.
+func withCUEErrors(cueErrs, resolved ErrorList) ErrorList {
+	out := slices.Clip(cueErrs)
+	for _, x := range resolved {
+		quotes := slices.ContainsFunc(cueErrs, func(e *Error) bool {
+			// "(#G.g: …)", or "(NoExist: …)" of CUE's "…" without its path
+			return strings.Contains(x.Msg, "("+e.Msg+")") || strings.Contains(x.Msg, "CUE evaluates it to an error (") && strings.Contains(x.Msg, ": "+e.Msg+")") ||
+				e.Pos.File != "" && e.Pos.File == x.Pos.File && e.Pos.Line == x.Pos.Line
+		})
+		if !quotes {
+			out = append(out, x)
+		}
 	}
 	return out
 }

@@ -168,6 +168,11 @@ func (r *resolver) assignNames() {
 // nothing refers to names nothing, as the declaration itself is not
 // carried (cue get go's _#joinResponse of an unexported Go type).
 func (r *resolver) unusedNestedGo() {
+	if r.cueInvalid {
+		// a definition CUE finds in error is not read, and its @go
+		// with it: CUE's errors say why
+		return
+	}
 	own := map[string]bool{}
 	for _, f := range r.inst.Files {
 		own[relTo(r.ps.root, f.Filename)] = true

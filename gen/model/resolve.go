@@ -78,6 +78,11 @@ type resolver struct {
 	// judging its root before any data gives it fields (load.go): the
 	// root is read from its files where CUE will not list its fields.
 	vetOK bool
+	// cueInvalid is set when CUE finds errors in the package (load.go
+	// reports them): the resolver reads it for its own refusals beside
+	// them, and says nothing that only the errors' absence would mean
+	// (no document found, fields dropped without a word).
+	cueInvalid bool
 
 	// minItemsCalls are the list types counted by list.MinItems(n > 0),
 	// a validator CUE applies to [] where the list is left out (not
@@ -1364,10 +1369,10 @@ func (r *resolver) resolve() *Package {
 	r.checkHeldGetters()
 	r.goOmitted()
 	r.nullableDefs()
-	if len(r.errs) == 0 {
+	if len(r.errs) == 0 && !r.cueInvalid {
 		r.errs = append(r.errs, r.deferred...) // fields dropped without a word
 	}
-	if len(r.errs) == 0 && r.pkg.Root == nil && r.pkg.Value == nil && r.pkg.Document == "" && !r.fieldTypes {
+	if len(r.errs) == 0 && !r.cueInvalid && r.pkg.Root == nil && r.pkg.Value == nil && r.pkg.Document == "" && !r.fieldTypes {
 		if p, ok := r.topLevelValue(); ok {
 			// A top level of its own that no rule above reads (_x: {};
 			// _x), also beside definitions that generate: said, never
