@@ -251,12 +251,69 @@ type inlineBody struct {
 // does on some values CUE evaluated from a slice ("t", "e"][1:], CUE's
 // eval test issue500), whose value is then read as it is.
 func safeExpr(v cue.Value) (op cue.Op, args []cue.Value) {
+	if k := v.Kind(); k != cue.BottomKind && k != cue.StructKind && k != cue.ListKind && v.IsConcrete() {
+		if e, ok := sourceExpr(v).(*ast.CallExpr); ok && literalCall(e, 0) {
+			// len(list.Repeat([0], 1000000)) (CUE's own test input):
+			// a constant computed from literals alone, which it is.
+			// Expr would evaluate the call's arguments again, and
+			// CUE's evaluator builds a list of n elements in n² steps
+			// (generate ran for minutes where cue vet takes 0.1 s).
+			return cue.NoOp, []cue.Value{v}
+		}
+	}
 	defer func() {
 		if recover() != nil {
 			op, args = cue.NoOp, []cue.Value{v}
 		}
 	}()
 	return cue.Value.Expr(v) // a method expression: the one call of CUE's own
+}
+
+// literalCall reports whether e is a call of a builtin (len, or a
+// function of an imported package: list.Repeat) on literals and such
+// calls alone, no reference to any field: its value is the same whatever
+// the data gives.
+func literalCall(e ast.Expr, depth int) bool {
+	if depth > maxConjunctDepth {
+		return false
+	}
+	switch e := e.(type) {
+	case *ast.BasicLit:
+		return true
+	case *ast.ParenExpr:
+		return literalCall(e.X, depth+1)
+	case *ast.UnaryExpr:
+		return literalCall(e.X, depth+1)
+	case *ast.BinaryExpr:
+		return literalCall(e.X, depth+1) && literalCall(e.Y, depth+1)
+	case *ast.ListLit:
+		for _, x := range e.Elts {
+			if !literalCall(x, depth+1) {
+				return false
+			}
+		}
+		return true
+	case *ast.CallExpr:
+		switch f := e.Fun.(type) {
+		case *ast.SelectorExpr:
+			if !isBuiltinRef(f) {
+				return false
+			}
+		case *ast.Ident:
+			if f.Name != "len" || f.Node != nil {
+				return false // a field of that name, not the builtin
+			}
+		default:
+			return false
+		}
+		for _, a := range e.Args {
+			if !literalCall(a, depth+1) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // subsumes reports whether a subsumes b (CUE's Value.Subsume), and false
