@@ -268,17 +268,24 @@ func loadSchema(root string, cueTime *time.Duration, now func() time.Duration) (
 		}
 		pkgPath, ppos := packagePath(ps, cfg, inst)
 		if prev, ok := paths[pkgPath]; ok {
+			errs = append(errs, cueErrs...)
 			errs = append(errs, &Error{Pos: ppos, Msg: fmt.Sprintf("package %s (folder %s) would write its outputs under %s/, where package %s (folder %s) writes its own: a package in the schema folder itself names its outputs after itself; rename one", inst.PkgName, relTo(abs, inst.Dir), pkgPath, prev.name, prev.dir)})
 			complete = false
 			continue
 		}
 		paths[pkgPath] = pathOwner{inst.PkgName, relTo(abs, inst.Dir)}
 		if msg := packageNaming(inst.PkgName, pkgPath); msg != "" {
+			errs = append(errs, cueErrs...)
 			errs = append(errs, &Error{Pos: ppos, Msg: msg})
 			complete = false
 			continue
 		}
 		isLayout := layoutmodel.IsLayoutPackage(v)
+		if isLayout && cueErrs != nil {
+			// a layout is read whole or not at all: CUE's errors
+			errs = append(errs, cueErrs...)
+			continue
+		}
 		attrs, serrs := checkSyntax(ps, inst, isLayout)
 		if len(serrs) > 0 {
 			errs = append(errs, serrs...)
