@@ -1015,13 +1015,12 @@ type laterIf struct {
 // laterIf draws, a time in four, an if of a later form beside the fields
 // fs (nil otherwise): a condition on a required boolean (if cb), on a
 // required integer's value (if ck == 3, if ck != 3), both (if cb && ck
-// != 3), on an enum with a
-// default that the condition may hold of (cm: *"a" | "b" | "c", if cm ==
-// "a"), a body that declares a field, narrows a number or a string
-// declared beside it (cn?: int, if … {cn?: >=3 & <=10}), or forbids an
-// optional field of fs (f0?: _|_). Every form has a required member or a
-// regular one beside it: beside optional members alone CUE reads an if
-// as an embedding (the package's doc).
+// != 3), on an enum with a default that the condition may hold of (cm:
+// *"a" | "b" | "c", if cm == "a"); a body that declares a field, narrows
+// a number or a string declared beside it (cn?: int, if … {cn?: >=3 &
+// <=10}), or forbids an optional field of fs (f0?: _|_). Every form has a
+// required member or a regular one beside it: beside optional members
+// alone CUE reads an if as an embedding (the package's doc).
 func (g *gen) laterIf(fs []field) *laterIf {
 	r := g.conds
 	if r.IntN(4) != 0 {
