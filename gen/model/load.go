@@ -503,7 +503,8 @@ func withoutExcluded(insts []*build.Instance, abs string, excluded func(p string
 // error is about, said once already: one that quotes it (a definition
 // "CUE evaluates to an error (…)"), or one on its line (tooBig:
 // len(list.Repeat([0], 200000000)), which the resolver reads as a value
-// it cannot type). A crash of the resolver on such a package says
+// it cannot type), but for a missing doc comment, which is about the
+// declaration, not its value. A crash of the resolver on such a package says
 // nothing CUE's errors do not, and is not reported.
 func withCUEErrors(cueErrs, resolved ErrorList) ErrorList {
 	out := slices.Clip(cueErrs)
@@ -511,7 +512,7 @@ func withCUEErrors(cueErrs, resolved ErrorList) ErrorList {
 		quotes := slices.ContainsFunc(cueErrs, func(e *Error) bool {
 			// "(#G.g: …)", or "(NoExist: …)" of CUE's "…" without its path
 			return strings.Contains(x.Msg, "("+e.Msg+")") || strings.Contains(x.Msg, "CUE evaluates it to an error (") && strings.Contains(x.Msg, ": "+e.Msg+")") ||
-				e.Pos.File != "" && e.Pos.File == x.Pos.File && e.Pos.Line == x.Pos.Line
+				e.Pos.File != "" && e.Pos.File == x.Pos.File && e.Pos.Line == x.Pos.Line && !strings.HasSuffix(x.Msg, docRequired)
 		})
 		if !quotes {
 			out = append(out, x)
