@@ -49,8 +49,8 @@ import (
 // \a, a Unicode script or other property (\p{Greek}, ECMA's
 // \p{Script=Greek}, which RE2 refuses), \x{…}, octal and back
 // references, a class escape as a range's end ([a-\s]; a - after one, [\w-.], is a literal, written \-), [= and [.
-// in a class, and a { } or ] that is not part of a quantifier or a
-// class. A POSIX class in a class ([[:alpha:]], [[:^digit:]]) is RE2's
+// in a class. A { } or ] that is not part of a quantifier or a class is
+// a literal to RE2, which ECMAPattern escapes (\{, \}, \]). A POSIX class in a class ([[:alpha:]], [[:^digit:]]) is RE2's
 // alone: ECMAPattern writes it out as the ranges RE2 gives it (ASCII;
 // the negated form its complement up to U+10FFFF).
 func portablePattern(s string) string {
@@ -74,6 +74,8 @@ func portablePattern(s string) string {
 //     the five against the class's other members ([a\S] is [^\t\n\f\r ],
 //     [ \S] is [^\t\n\f\r], [^a\S] is [\t\n\f\r ], [^ \S] is [\t\n\f\r]);
 //     [\d\D] when it is every character and [^\d\D] when none;
+//   - a { that begins no quantifier, and a } or ] that ends none, are
+//     escaped (a{,3} is a\{,3\}), literals to both;
 //   - a POSIX class in a class is written as its ranges ([[:alpha:]_] is
 //     [A-Za-z_], [[:^digit:]] is [\x00-/:-\U0010FFFF], the last character
 //     written as itself).
@@ -295,13 +297,22 @@ func scanPattern(s string) (why string, edits []patternEdit) {
 			i++
 		case '{':
 			if !quantifier() {
-				return `a { that does not begin a quantifier ({n}, {n,}, {n,m}) is an error to JavaScript; write \{`, nil
+				// a{ or a{,3}: a literal { to RE2 (it repeats only as
+				// {n}, {n,} or {n,m}), which ECMA's u mode refuses
+				// unescaped: written \{.
+				edits = append(edits, patternEdit{i, 1, `\{`})
+				i++
+				continue
 			}
 			if i < len(s) && s[i] == '?' {
 				i++
 			}
 		case '}', ']':
-			return fmt.Sprintf(`a lone %c is an error to JavaScript; write \%c`, c, c), nil
+			// a lone } or ]: a literal to RE2, refused unescaped by
+			// ECMA's u mode (AWS CloudFormation's pattern
+			// \{satellite_id\}|\{config\-name}): written \} or \].
+			edits = append(edits, patternEdit{i, 1, `\` + string(c)})
+			i++
 		case '[':
 			start := i
 			i++

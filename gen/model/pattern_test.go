@@ -101,8 +101,16 @@ var patternCases = []struct {
 	{`[[=a=]]`, false},
 	{`[[.a.]]`, false},
 	{`[]a]`, false},
-	{`a{,3}`, false},
-	{`a}`, false},
+	// a { that begins no quantifier and a lone } or ] are RE2's literals,
+	// escaped for JavaScript.
+	{`a{,3}`, true},
+	{`a}`, true},
+	{`^\{s\}|\{c\-n}$`, true},
+	{`a{`, true},
+	{`a{x}]`, true},
+	{`a{1,2`, true},
+	{`x{2}}`, true},
+	{`[{}]{2}`, true},
 	{`\101`, false},
 }
 
@@ -171,6 +179,11 @@ func TestECMAPatternAgrees(t *testing.T) {
 		`[[:punct:]]`:                     "[!-/:-@\\x5B-`{-~]",
 		`[[:space:][:blank:]]`:            `[\x09-\x0D\x20\x09\x20]`,
 		`[[:digit:]-z]`:                   `[0-9\-z]`,
+		`a{,3}`:                           `a\{,3\}`,
+		`^\{s\}|\{c\-n}$`:                 `^\{s\}|\{c-n\}$`,
+		`a{x}]`:                           `a\{x\}\]`,
+		`x{2}}`:                           `x{2}\}`,
+		`[{}]{2}`:                         `[{}]{2}`,
 	} {
 		if got := ECMAPattern(in); got != want {
 			t.Errorf("ECMAPattern(%q) = %q, want %q", in, got, want)
@@ -185,7 +198,8 @@ func TestECMAPatternAgrees(t *testing.T) {
 		// U+2028, U+3000, …; U+0085 and U+180E are neither.
 		" ", "\f", "\v", "\u00a0", "\ufeff", "\u3000", "\u0085", "\u180e", "\u2000", "a b", "a\tb", "a\vb", "a\u00a0b", "1 kB", "1\u00a0kB", "1\vB", "5ms", "x-y", "a\\",
 		"\U0001F600", "_", "9", "Ω", "ω", "٣", "Ⅷ", ":", "@", "'", "arn:aws-x:x", "arn:aws:x",
-		"!", "~", "\x7f", "`", "{", "[", "\\", "^", "Z", "z", "0", "f", "g", "F", "G", "\x1f", "\x80", "\U0010FFFF", "\ufffd", "abc-1", "1abc", "a-"}
+		"!", "~", "\x7f", "`", "{", "[", "\\", "^", "Z", "z", "0", "f", "g", "F", "G", "\x1f", "\x80", "\U0010FFFF", "\ufffd", "abc-1", "1abc", "a-",
+		"}", "a}", "a{,3}", "a{", "a{x}]", "a{1,2", "xx}", "{}", "{s}", "{c-n}"}
 	var js strings.Builder
 	js.WriteString("const out = [];\n")
 	var want []string
