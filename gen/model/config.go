@@ -67,8 +67,10 @@ type Config struct {
 	// RequireDistinctNames, set by require: distinctNames: true, makes an
 	// enum member whose Go constant a definition's type would take an
 	// error, where without it the member takes an _ after its name
-	// (#Pose's "working" beside #PoseWorking is PoseWorking_): a module
-	// whose Go API must not change under a new definition asks for it.
+	// (#Pose's "working" beside #PoseWorking is PoseWorking_), and two
+	// definitions whose CUE names spell one Go name an error, where
+	// without it the later takes an _: a module whose Go API must not
+	// change under a new definition asks for it.
 	RequireDistinctNames bool
 	// TypeLibraries are the folders, relative to Schema and
 	// slash-separated, of packages read as libraries of types whether or

@@ -68,38 +68,16 @@ func (r *resolver) assignNames() {
 		}
 		top[name] = owner{what, pos}
 	}
-	// The definitions' own names come first: an enum member whose Go name
-	// is one of them takes an _ after it (#Standard: "duration" | "unit"
-	// beside #StandardUnit: "unit", apollo-router's: StandardUnit_), as a
-	// field that meets a method does.
+	// The definitions' own names come first (r.defNames): an enum member
+	// whose Go name is one of them takes an _ after it (#Standard:
+	// "duration" | "unit" beside #StandardUnit: "unit", apollo-router's:
+	// StandardUnit_), as a field that meets a method does.
+	r.defNames(claim, func(name string) bool { _, ok := top[name]; return ok })
 	types := map[string]bool{}
-	for _, ns := range [][]string{
-		names(r.pkg.Scalars, func(s *Scalar) string { return s.Name }),
-		names(r.pkg.Maps, func(m *Map) string { return m.Name }),
-		names(r.pkg.Enums, func(e *Enum) string { return e.Name }),
-		names(r.pkg.Unions, func(u *Union) string { return u.Name }),
-		names(r.pkg.OneOfs, func(o *OneOf) string { return o.Name }),
-		names(r.pkg.Tuples, func(t *Tuple) string { return t.Name }),
-		names(r.pkg.Aliases, func(a *Alias) string { return a.Name }),
-		names(r.pkg.Objects, func(o *Object) string { return o.Name }),
-	} {
-		for _, n := range ns {
-			types[r.defGoName(n)] = true
-		}
-	}
-	for _, s := range r.pkg.Scalars {
-		s.GoName = r.defGoName(s.Name)
-		claim(s.GoName, "#"+s.Name, s.Pos)
-	}
-	for _, m := range r.pkg.Maps {
-		m.GoName = r.defGoName(m.Name)
-		claim(m.GoName, "#"+m.Name, m.Pos)
+	for name := range top {
+		types[name] = true
 	}
 	for _, e := range r.pkg.Enums {
-		e.GoName = r.defGoName(e.Name)
-		claim(e.GoName, "#"+e.Name, e.Pos)
-		claim(e.ParseFunc(), "#"+e.Name+" (its parse function)", e.Pos)
-		claim(e.ValuesFunc(), "#"+e.Name+" (its member list)", e.Pos)
 		taken := map[string]bool{}
 		for _, m := range e.Members {
 			m.GoName = e.GoName + spelledName(m.Value)
@@ -125,26 +103,7 @@ func (r *resolver) assignNames() {
 			claim(m.GoName, fmt.Sprintf("#%s member %q", e.Name, m.Value), m.Pos)
 		}
 	}
-	for _, u := range r.pkg.Unions {
-		u.GoName = r.defGoName(u.Name)
-		claim(u.GoName, "#"+u.Name, u.Pos)
-		claim(u.UnmarshalFunc(), "#"+u.Name+" (its decoding function)", u.Pos)
-	}
-	for _, o := range r.pkg.OneOfs {
-		o.GoName = r.defGoName(o.Name)
-		claim(o.GoName, o.Name, o.Pos)
-	}
-	for _, tu := range r.pkg.Tuples {
-		tu.GoName = r.defGoName(tu.Name)
-		claim(tu.GoName, tu.Name, tu.Pos)
-	}
-	for _, a := range r.pkg.Aliases {
-		a.GoName = r.defGoName(a.Name)
-		claim(a.GoName, "#"+a.Name, a.Pos)
-	}
 	for _, o := range r.pkg.Objects {
-		o.GoName = r.defGoName(o.Name)
-		claim(o.GoName, "#"+o.Name, o.Pos)
 		reserved := append([]string(nil), reservedMethods...)
 		if o.KeepsUnknown() {
 			reserved = append(reserved, UnknownField)
@@ -159,6 +118,96 @@ func (r *resolver) assignNames() {
 	}
 	r.unusedNestedGo()
 	r.assignTSNames()
+}
+
+// defName is a definition's claim on its package's Go names: its own,
+// and those its emitted code derives from it (an enum's parse function
+// and member list, a union's decoding function).
+type defName struct {
+	name    string // the CUE name defGoName reads
+	what    string // how errors name it
+	pos     Pos
+	set     func(goName string)
+	derived func() [][2]string // name, what it is, from its Go name as set
+}
+
+// defNames gives every definition its Go name. A name @go states is the
+// definition's before any derived one, and two that state one name are
+// refused with both positions. A name derived from the CUE name that is
+// already taken, by a definition or a name derived from one, takes an _
+// after it, the definition first in the source (file, line, column)
+// keeping it, as two fields' wire names that give one Go name are named
+// apart (fieldGoNames): #ctrl_10_53 is Ctrl1053, a later #ctrl_10_5_3
+// Ctrl1053_ (AWS CloudFormation's compliance controls in cfn-cue-modules).
+// Under require: distinctNames: true they are refused instead, so that a
+// new definition never renames a type code already uses.
+func (r *resolver) defNames(claim func(name, what string, pos Pos), taken func(string) bool) {
+	var ds []defName
+	add := func(name, what string, pos Pos, set func(string), derived func() [][2]string) {
+		ds = append(ds, defName{name, what, pos, set, derived})
+	}
+	for _, s := range r.pkg.Scalars {
+		add(s.Name, "#"+s.Name, s.Pos, func(g string) { s.GoName = g }, nil)
+	}
+	for _, m := range r.pkg.Maps {
+		add(m.Name, "#"+m.Name, m.Pos, func(g string) { m.GoName = g }, nil)
+	}
+	for _, e := range r.pkg.Enums {
+		add(e.Name, "#"+e.Name, e.Pos, func(g string) { e.GoName = g }, func() [][2]string {
+			return [][2]string{{e.ParseFunc(), " (its parse function)"}, {e.ValuesFunc(), " (its member list)"}}
+		})
+	}
+	for _, u := range r.pkg.Unions {
+		add(u.Name, "#"+u.Name, u.Pos, func(g string) { u.GoName = g }, func() [][2]string {
+			return [][2]string{{u.UnmarshalFunc(), " (its decoding function)"}}
+		})
+	}
+	for _, o := range r.pkg.OneOfs {
+		add(o.Name, o.Name, o.Pos, func(g string) { o.GoName = g }, nil)
+	}
+	for _, tu := range r.pkg.Tuples {
+		add(tu.Name, tu.Name, tu.Pos, func(g string) { tu.GoName = g }, nil)
+	}
+	for _, a := range r.pkg.Aliases {
+		add(a.Name, "#"+a.Name, a.Pos, func(g string) { a.GoName = g }, nil)
+	}
+	for _, o := range r.pkg.Objects {
+		add(o.Name, "#"+o.Name, o.Pos, func(g string) { o.GoName = g }, nil)
+	}
+	stated := func(d defName) bool { _, ok := r.goAttrs.defs[d.name]; return ok }
+	slices.SortStableFunc(ds, func(a, b defName) int {
+		if sa, sb := stated(a), stated(b); sa != sb {
+			if sa {
+				return -1
+			}
+			return 1
+		}
+		return comparePos(a.pos, b.pos)
+	})
+	for _, d := range ds {
+		g := r.defGoName(d.name)
+		d.set(g)
+		if g != "" && !stated(d) && !r.requireDistinct {
+			for free := false; !free; {
+				free = !taken(g)
+				if d.derived != nil {
+					for _, n := range d.derived() {
+						free = free && !taken(n[0])
+					}
+				}
+				if !free {
+					g += "_"
+					d.set(g)
+				}
+			}
+		}
+		claim(g, d.what, d.pos)
+		if d.derived != nil && g != "" {
+			for _, n := range d.derived() {
+				claim(n[0], d.what+n[1], d.pos)
+			}
+		}
+	}
 }
 
 // unusedNestedGo refuses a @go(Name) below a definition's own fields, in
