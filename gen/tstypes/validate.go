@@ -84,7 +84,11 @@ func (c *code) line(head string, parts []string, tail string) {
 }
 
 func (c *code) open(parts ...string) {
-	c.line("", parts, " {")
+	if slices.ContainsFunc(parts, func(p string) bool { return p != "" }) {
+		c.line("", parts, " {")
+	} else {
+		c.line("", nil, "{") // a block of its own, at the depth's indentation
+	}
 	c.depth++
 }
 

@@ -279,15 +279,15 @@ function _v_PassedRow(v: unknown, at: At | null, out: Problem[] | null): boolean
 function _w_PassedRow(v: PassedRow): string {
   let s = "{";
   let sep = "";
-   {
+  {
     s += sep + "\"kind\":" + _str(v.kind);
     sep = ",";
   }
-   {
+  {
     s += sep + "\"seatId\":" + _str(v.seatId);
     sep = ",";
   }
-   {
+  {
     s += sep + "\"at\":" + _timeW(v.at);
     sep = ",";
   }
@@ -397,15 +397,15 @@ function _v_FailedRow(v: unknown, at: At | null, out: Problem[] | null): boolean
 function _w_FailedRow(v: FailedRow): string {
   let s = "{";
   let sep = "";
-   {
+  {
     s += sep + "\"kind\":" + _str(v.kind);
     sep = ",";
   }
-   {
+  {
     s += sep + "\"seatId\":" + _str(v.seatId);
     sep = ",";
   }
-   {
+  {
     s += sep + "\"at\":" + _timeW(v.at);
     sep = ",";
   }
@@ -528,15 +528,15 @@ function _v_PromptedRow(v: unknown, at: At | null, out: Problem[] | null): boole
 function _w_PromptedRow(v: PromptedRow): string {
   let s = "{";
   let sep = "";
-   {
+  {
     s += sep + "\"kind\":" + _str(v.kind);
     sep = ",";
   }
-   {
+  {
     s += sep + "\"seatId\":" + _str(v.seatId);
     sep = ",";
   }
-   {
+  {
     s += sep + "\"at\":" + _timeW(v.at);
     sep = ",";
   }
@@ -671,15 +671,15 @@ function _v_ShippedRow(v: unknown, at: At | null, out: Problem[] | null): boolea
 function _w_ShippedRow(v: ShippedRow): string {
   let s = "{";
   let sep = "";
-   {
+  {
     s += sep + "\"kind\":" + _str(v.kind);
     sep = ",";
   }
-   {
+  {
     s += sep + "\"seatId\":" + _str(v.seatId);
     sep = ",";
   }
-   {
+  {
     s += sep + "\"at\":" + _timeW(v.at);
     sep = ",";
   }
@@ -956,19 +956,19 @@ function _v_CensusAgent(v: unknown, at: At | null, out: Problem[] | null): boole
 function _w_CensusAgent(v: CensusAgent): string {
   let s = "{";
   let sep = "";
-   {
+  {
     s += sep + "\"paneId\":" + _str(v.paneId);
     sep = ",";
   }
-   {
+  {
     s += sep + "\"terminalId\":" + _str(v.terminalId);
     sep = ",";
   }
-   {
+  {
     s += sep + "\"name\":" + _str(v.name);
     sep = ",";
   }
-   {
+  {
     s += sep + "\"status\":" + _str(v.status);
     sep = ",";
   }
@@ -1086,15 +1086,15 @@ function _v_CensusEvent(v: unknown, at: At | null, out: Problem[] | null): boole
 function _w_CensusEvent(v: CensusEvent): string {
   let s = "{";
   let sep = "";
-   {
+  {
     s += sep + "\"type\":" + _str(v.type);
     sep = ",";
   }
-   {
+  {
     s += sep + "\"at\":" + _timeW(v.at);
     sep = ",";
   }
-   {
+  {
     s += sep + "\"agents\":" + "[" + v.agents.map((e3) => _w_CensusAgent(e3)).join(",") + "]";
     sep = ",";
   }
@@ -1215,19 +1215,19 @@ function _v_StatusEvent(v: unknown, at: At | null, out: Problem[] | null): boole
 function _w_StatusEvent(v: StatusEvent): string {
   let s = "{";
   let sep = "";
-   {
+  {
     s += sep + "\"type\":" + _str(v.type);
     sep = ",";
   }
-   {
+  {
     s += sep + "\"at\":" + _timeW(v.at);
     sep = ",";
   }
-   {
+  {
     s += sep + "\"paneId\":" + _str(v.paneId);
     sep = ",";
   }
-   {
+  {
     s += sep + "\"status\":" + _str(v.status);
     sep = ",";
   }
@@ -1353,15 +1353,15 @@ function _v_PromptedEvent(v: unknown, at: At | null, out: Problem[] | null): boo
 function _w_PromptedEvent(v: PromptedEvent): string {
   let s = "{";
   let sep = "";
-   {
+  {
     s += sep + "\"type\":" + _str(v.type);
     sep = ",";
   }
-   {
+  {
     s += sep + "\"at\":" + _timeW(v.at);
     sep = ",";
   }
-   {
+  {
     s += sep + "\"toPaneId\":" + _str(v.toPaneId);
     sep = ",";
   }
@@ -1531,15 +1531,15 @@ function _v_DeliverEvent(v: unknown, at: At | null, out: Problem[] | null): bool
 function _w_DeliverEvent(v: DeliverEvent): string {
   let s = "{";
   let sep = "";
-   {
+  {
     s += sep + "\"type\":" + _str(v.type);
     sep = ",";
   }
-   {
+  {
     s += sep + "\"at\":" + _timeW(v.at);
     sep = ",";
   }
-   {
+  {
     s += sep + "\"toPaneId\":" + _str(v.toPaneId);
     sep = ",";
   }
@@ -1547,11 +1547,11 @@ function _w_DeliverEvent(v: DeliverEvent): string {
     s += sep + "\"fromPaneId\":" + _str(v.fromPaneId);
     sep = ",";
   }
-   {
+  {
     s += sep + "\"conversationId\":" + _str(v.conversationId);
     sep = ",";
   }
-   {
+  {
     s += sep + "\"entryId\":" + _str(v.entryId);
     sep = ",";
   }
@@ -1698,23 +1698,23 @@ function _v_TurnEvent(v: unknown, at: At | null, out: Problem[] | null): boolean
 function _w_TurnEvent(v: TurnEvent): string {
   let s = "{";
   let sep = "";
-   {
+  {
     s += sep + "\"type\":" + _str(v.type);
     sep = ",";
   }
-   {
+  {
     s += sep + "\"at\":" + _timeW(v.at);
     sep = ",";
   }
-   {
+  {
     s += sep + "\"paneId\":" + _str(v.paneId);
     sep = ",";
   }
-   {
+  {
     s += sep + "\"conversationId\":" + _str(v.conversationId);
     sep = ",";
   }
-   {
+  {
     s += sep + "\"entryId\":" + _str(v.entryId);
     sep = ",";
   }
@@ -1883,19 +1883,19 @@ function _v_StanceEvent(v: unknown, at: At | null, out: Problem[] | null): boole
 function _w_StanceEvent(v: StanceEvent): string {
   let s = "{";
   let sep = "";
-   {
+  {
     s += sep + "\"type\":" + _str(v.type);
     sep = ",";
   }
-   {
+  {
     s += sep + "\"at\":" + _timeW(v.at);
     sep = ",";
   }
-   {
+  {
     s += sep + "\"paneId\":" + _str(v.paneId);
     sep = ",";
   }
-   {
+  {
     s += sep + "\"pose\":" + _str(v.pose);
     sep = ",";
   }
@@ -1993,11 +1993,11 @@ function _v_RestartEvent(v: unknown, at: At | null, out: Problem[] | null): bool
 function _w_RestartEvent(v: RestartEvent): string {
   let s = "{";
   let sep = "";
-   {
+  {
     s += sep + "\"type\":" + _str(v.type);
     sep = ",";
   }
-   {
+  {
     s += sep + "\"at\":" + _timeW(v.at);
     sep = ",";
   }
@@ -2084,11 +2084,11 @@ function _v_ReadEvent(v: unknown, at: At | null, out: Problem[] | null): boolean
 function _w_ReadEvent(v: ReadEvent): string {
   let s = "{";
   let sep = "";
-   {
+  {
     s += sep + "\"type\":" + _str(v.type);
     sep = ",";
   }
-   {
+  {
     s += sep + "\"at\":" + _timeW(v.at);
     sep = ",";
   }
@@ -2282,7 +2282,7 @@ function _v_Stance(v: unknown, at: At | null, out: Problem[] | null): boolean {
 function _w_Stance(v: Stance): string {
   let s = "{";
   let sep = "";
-   {
+  {
     s += sep + "\"pose\":" + _str(v.pose);
     sep = ",";
   }
@@ -2290,11 +2290,11 @@ function _w_Stance(v: Stance): string {
     s += sep + "\"note\":" + _str(v.note);
     sep = ",";
   }
-   {
+  {
     s += sep + "\"statedAt\":" + _timeW(v.statedAt);
     sep = ",";
   }
-   {
+  {
     s += sep + "\"expiresAt\":" + _timeW(v.expiresAt);
     sep = ",";
   }
@@ -2381,11 +2381,11 @@ function _v_RunOutcome(v: unknown, at: At | null, out: Problem[] | null): boolea
 function _w_RunOutcome(v: RunOutcome): string {
   let s = "{";
   let sep = "";
-   {
+  {
     s += sep + "\"outcome\":" + _str(v.outcome);
     sep = ",";
   }
-   {
+  {
     s += sep + "\"at\":" + _timeW(v.at);
     sep = ",";
   }
@@ -2544,15 +2544,15 @@ function _v_Seat(v: unknown, at: At | null, out: Problem[] | null): boolean {
 function _w_Seat(v: Seat): string {
   let s = "{";
   let sep = "";
-   {
+  {
     s += sep + "\"seatId\":" + _str(v.seatId);
     sep = ",";
   }
-   {
+  {
     s += sep + "\"name\":" + _str(v.name);
     sep = ",";
   }
-   {
+  {
     s += sep + "\"status\":" + _str(v.status);
     sep = ",";
   }
@@ -2750,19 +2750,19 @@ function _v_Edge(v: unknown, at: At | null, out: Problem[] | null): boolean {
 function _w_Edge(v: Edge): string {
   let s = "{";
   let sep = "";
-   {
+  {
     s += sep + "\"kind\":" + _str(v.kind);
     sep = ",";
   }
-   {
+  {
     s += sep + "\"fromSeatId\":" + _str(v.fromSeatId);
     sep = ",";
   }
-   {
+  {
     s += sep + "\"toSeatId\":" + _str(v.toSeatId);
     sep = ",";
   }
-   {
+  {
     s += sep + "\"at\":" + _timeW(v.at);
     sep = ",";
   }
@@ -2941,19 +2941,19 @@ function _v_Tally(v: unknown, at: At | null, out: Problem[] | null): boolean {
 function _w_Tally(v: Tally): string {
   let s = "{";
   let sep = "";
-   {
+  {
     s += sep + "\"passed\":" + String(v.passed);
     sep = ",";
   }
-   {
+  {
     s += sep + "\"failed\":" + String(v.failed);
     sep = ",";
   }
-   {
+  {
     s += sep + "\"shipped\":" + String(v.shipped);
     sep = ",";
   }
-   {
+  {
     s += sep + "\"prompted\":" + String(v.prompted);
     sep = ",";
   }
@@ -3134,15 +3134,15 @@ function _v_Snapshot(v: unknown, at: At | null, out: Problem[] | null): boolean 
 function _w_Snapshot(v: Snapshot): string {
   let s = "{";
   let sep = "";
-   {
+  {
     s += sep + "\"cursor\":" + String(v.cursor);
     sep = ",";
   }
-   {
+  {
     s += sep + "\"at\":" + _timeW(v.at);
     sep = ",";
   }
-   {
+  {
     s += sep + "\"seats\":" + "[" + v.seats.map((e9) => _w_Seat(e9)).join(",") + "]";
     sep = ",";
   }
