@@ -6445,6 +6445,18 @@ func (r *resolver) typeAt(v cue.Value, what string, at Pos) (*Type, bool) {
 	if at.IsValid() {
 		r.here = at // where a value without a position of its own is
 	}
+	if f, ok := v.Source().(*ast.Field); ok {
+		if ref, name := labelSelfRef(f); ref != nil {
+			// [name=_]: name (CUE's protobuf encoder's selector?:
+			// {[name=_]: name}): CUE reads the value as the label's
+			// type, string, and requires each member's value to be its
+			// name, a check that was dropped.
+			if p := r.ps.of(ref.Pos()); !r.goAttrs.labelRefs[p] {
+				r.errorf(p, "%s", labelSelfRefMsg(what, exprString(f.Value), name))
+			}
+			return nil, false
+		}
+	}
 	t, ok := r.typeOf(v, what)
 	for _, e := range r.errs[n:] {
 		if !e.Pos.IsValid() {
@@ -12395,6 +12407,43 @@ func literalValue(n ast.Node) bool {
 		return true
 	}
 	return false
+}
+
+// labelSelfRef returns the first reference in the value of f, a pattern
+// with a label alias ([name=K]: V), to that alias, outside the structs
+// and comprehensions of V (their fields are read, and refused, one by
+// one: [n=string]: {id: n}), with the alias's name; nil when V makes no
+// such reference.
+func labelSelfRef(f *ast.Field) (*ast.Ident, string) {
+	lst, ok := f.Label.(*ast.ListLit)
+	if !ok || len(lst.Elts) != 1 {
+		return nil, ""
+	}
+	al, ok := lst.Elts[0].(*ast.Alias)
+	if !ok {
+		return nil, ""
+	}
+	var ref *ast.Ident
+	ast.Walk(f.Value, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.StructLit, *ast.Field, *ast.Comprehension:
+			return false
+		case *ast.Ident:
+			// resolved to the alias's name or, as CUE's loader
+			// resolves it, to the alias's expression
+			if ref == nil && n.Name == al.Ident.Name && n.Node != nil && (n.Node == ast.Node(al.Ident) || n.Node == ast.Node(al.Expr)) {
+				ref = n
+			}
+		}
+		return ref == nil
+	}, nil)
+	return ref, al.Ident.Name
+}
+
+// labelSelfRefMsg says why the pattern value of what, value, computed from
+// the member's name (the label alias name), is refused.
+func labelSelfRefMsg(what, value, name string) string {
+	return fmt.Sprintf("%s: the value of each member the pattern admits is computed from the member's own name (%s, the label [%s=…]): CUE requires the value to agree with the name, a check between a member's name and its value that no JSON Schema keyword states, nor a Go or TypeScript map's type; state the value's type (string), and the names' pattern in the label ([=~\"…\"]: T)", what, value, name)
 }
 
 // dataRef returns the first reference in e to a member of the data

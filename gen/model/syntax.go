@@ -54,6 +54,11 @@ type goAttrs struct {
 	// (#V!: T) outside hidden fields: the resolver then asks CUE which
 	// objects hold one the schema leaves unset.
 	requiredDefs bool
+	// labelRefs are the positions of the references the syntax check
+	// refused in a pattern's value to the pattern's own label
+	// ([name=_]: name, labelValue), which the resolver does not repeat
+	// where it reads the value.
+	labelRefs map[Pos]bool
 	// omit are the top-level definitions @go(-) leaves out of the Go
 	// types, as gengotypes reads it, by name (CUE name without '#').
 	omit map[string]Pos
@@ -252,6 +257,7 @@ func (c *syntaxChecker) topField(f *ast.Field) {
 					}
 					c.nameField(what, fl, named)
 				}
+				c.labelValue(e, what)
 				c.nested(e.Value, what)
 			default:
 				c.nested(e, label)
@@ -259,7 +265,36 @@ func (c *syntaxChecker) topField(f *ast.Field) {
 		}
 		return
 	}
+	c.labelValue(f, label)
 	c.nested(f.Value, label)
+}
+
+// labelValue refuses a pattern whose value is computed from the name of
+// the member it admits, [name=_]: name or [n=string]: n & =~"^a" (CUE's
+// protobuf encoder writes selector?: {[name=_]: name}), outside hidden
+// fields (the resolver refuses one there where something refers to it):
+// CUE requires each such member's value to agree with its own name, which
+// no JSON Schema keyword states, nor a Go or TypeScript map's type. It
+// was read as the label's type alone (string), and the check dropped.
+func (c *syntaxChecker) labelValue(f *ast.Field, what string) {
+	if c.layout || strings.Contains("."+what, "._") {
+		return
+	}
+	ref, name := labelSelfRef(f)
+	if ref == nil {
+		return
+	}
+	switch {
+	case what == "":
+		what = "the package's pattern" // [n=string]: n at the top level
+	case !strings.HasSuffix(what, "]"):
+		what = strings.TrimSuffix(what, ".") + "[…]" // a definition's own pattern
+	}
+	c.errorf(ref.Pos(), "%s", labelSelfRefMsg(what, exprString(f.Value), name))
+	if c.attrs.labelRefs == nil {
+		c.attrs.labelRefs = map[Pos]bool{}
+	}
+	c.attrs.labelRefs[c.ps.of(ref.Pos())] = true
 }
 
 // nested refuses every attribute of schemagen's in n: none is read below
@@ -327,6 +362,7 @@ func (c *syntaxChecker) nested(n ast.Node, prefix string) {
 			if err == nil && !c.layout {
 				c.nameField(label, own, named)
 			}
+			c.labelValue(n, label)
 			c.nested(n.Value, label)
 			return false
 		}
