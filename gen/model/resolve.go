@@ -8807,7 +8807,7 @@ func (r *resolver) objectMatchIfs(v cue.Value, what string, p Pos, counted bool)
 		call, isCall := sourceExpr(c).(*ast.CallExpr)
 		return isCall && isIdentNamed(call.Fun, "matchIf")
 	}
-	for _, c := range r.conjuncts(v) {
+	for _, c := range r.countParts(v) {
 		op, args := r.expr(c)
 		if op != cue.CallOp || len(args) == 0 || isCloseCall(sourceExpr(c)) {
 			continue
@@ -8952,6 +8952,36 @@ func (r *resolver) allOfObject(v cue.Value, what string) (t *Type, handled, ok b
 	}
 	t.Object.MatchNs = append(t.Object.MatchNs, ns...)
 	return t, true, true
+}
+
+// countParts is r.conjuncts(v) with a conjunct that refers to a
+// definition whose value holds a matchN or matchIf ([#M: matchN(>=1,
+// [{a!: int, ...}, {b!: int, ...}]), s?: #M & {a?: int, b?: int}; the
+// hemtt schema's scripts, #."parallel-requires-foreach-to-be-true" & {…})
+// replaced by that value's conjuncts, so that the count is read beside
+// the struct as if written there. It was dropped: the struct's fields
+// alone were carried, and {} passed every target and not CUE (found by
+// the corpus test's sampled instances).
+func (r *resolver) countParts(v cue.Value) []cue.Value {
+	cs := r.conjuncts(v)
+	if len(cs) < 2 {
+		return cs // a reference alone is the definition itself, read as such
+	}
+	var out []cue.Value
+	for _, c := range cs {
+		if d := r.refDef(c); d != nil && d.v.Exists() {
+			inner := r.conjuncts(d.v)
+			if slices.ContainsFunc(inner, func(x cue.Value) bool {
+				call, ok := sourceExpr(x).(*ast.CallExpr)
+				return ok && (isIdentNamed(call.Fun, "matchN") || isIdentNamed(call.Fun, "matchIf"))
+			}) {
+				out = append(out, inner...)
+				continue
+			}
+		}
+		out = append(out, c)
+	}
+	return out
 }
 
 // objectCount reads the matchN call c on an object: its count's bounds
@@ -11680,7 +11710,7 @@ func (r *resolver) numberBound(t *Type, op cue.Op, arg cue.Value, what string, p
 // validatorOf names a builtin validator among v's conjuncts
 // (struct.MinFields(1) & {…}), which a struct's fields alone do not state.
 func (r *resolver) validatorOf(v cue.Value) (string, bool) {
-	for _, c := range r.conjuncts(v) {
+	for _, c := range r.countParts(v) {
 		op, args := r.expr(c)
 		if op != cue.CallOp || len(args) == 0 {
 			continue
