@@ -30,7 +30,9 @@ import (
 // sampleSkip are the units whose sampled values meet a defect of CUE's
 // evaluator that docs/jsonschema.md writes down, by Unit.Key, with where.
 var sampleSkip = map[string]string{
+	"cue-openapi oneof #Embed":                 "two embedded groups of closed structs (docs/jsonschema.md; constructs oneof-groups, notcue/)",
 	"cue-openapi oneof_funcs #Embed":           "two embedded groups of closed structs (docs/jsonschema.md; constructs oneof-groups, notcue/)",
+	"cue-openapi oneof_resolve #Embed":         "two embedded groups of closed structs (docs/jsonschema.md; constructs oneof-groups, notcue/)",
 	"cue-openapi openapi #YourMessage2":        "two members of one one-of group (docs/jsonschema.md; constructs oneof-groups, onlycue/)",
 	"cue-openapi openapi_norefs #YourMessage2": "two members of one one-of group (docs/jsonschema.md; constructs oneof-groups, onlycue/)",
 }
