@@ -648,8 +648,9 @@ func (s *sampler) any(depth int) any {
 // junk is a value of a kind the schema likely refuses.
 func (s *sampler) junk() any {
 	// (not 1e400: past float64, CUE reads a decimal where the others
-	// refuse, as docs/jsonschema.md writes down)
-	return []any{nil, true, json.Number("-1"), json.Number("-0.5"), json.Number("0.5"), "", "zz", []any{}, map[string]any{}}[s.r.IntN(9)]
+	// refuse; nor an integer, which CUE's float refuses and a JSON
+	// Schema number admits: docs/jsonschema.md writes both down)
+	return []any{nil, true, json.Number("-2.5"), json.Number("-0.5"), json.Number("0.5"), "", "zz", []any{}, map[string]any{}}[s.r.IntN(9)]
 }
 
 // broken draws a value of m broken at its top: of another kind, past a
