@@ -162,8 +162,10 @@ func TestSchemaErrorWritesNothing(t *testing.T) {
 	}{
 		{"syntax error", "schema/fleet/zz.cue", "package fleet\n\n// Broken is broken.\n#Broken: {\n\ta!: \n}\n",
 			"schema/fleet/zz.cue:6:1: expected operand, found '}'"},
-		{"name collision", "schema/fleet/zz.cue", "package fleet\n\n// seat collides with #Seat in Go.\n#seat: {\n\t// A.\n\ta!: string\n}\n",
-			"schema/fleet/zz.cue:4:1: #seat: Go name Seat is already taken by"},
+		// #seat is Seat_ in Go (the later of two definitions of one Go
+		// name), and its JSON Schema file is #Seat's.
+		{"name collision", "schema/fleet/zz.cue", "package fleet\n\n// seat collides with #Seat in its JSON Schema file.\n#seat: {\n\t// A.\n\ta!: string\n}\n",
+			"schema/fleet/zz.cue:4:1: #seat: its JSON Schema file seat.schema.json is also the file of #Seat"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := scratch(t)

@@ -72,12 +72,8 @@ func (r *resolver) assignNames() {
 	// whose Go name is one of them takes an _ after it (#Standard:
 	// "duration" | "unit" beside #StandardUnit: "unit", apollo-router's:
 	// StandardUnit_), as a field that meets a method does.
-	r.defNames(claim, func(name string) bool { _, ok := top[name]; return ok })
 	types := map[string]bool{}
-	for name := range top {
-		types[name] = true
-	}
-	for _, e := range r.pkg.Enums {
+	members := func(e *Enum) {
 		taken := map[string]bool{}
 		for _, m := range e.Members {
 			m.GoName = e.GoName + spelledName(m.Value)
@@ -101,6 +97,21 @@ func (r *resolver) assignNames() {
 			}
 			taken[m.GoName] = true
 			claim(m.GoName, fmt.Sprintf("#%s member %q", e.Name, m.Value), m.Pos)
+		}
+	}
+	if r.requireDistinct {
+		// Each enum's members are claimed with it, the enums first: a
+		// definition that would take a member's constant is the error,
+		// at the definition, naming the member (#PoseWorking beside
+		// #Pose's "working").
+		r.defNames(claim, func(name string) bool { _, ok := top[name]; return ok }, members)
+	} else {
+		r.defNames(claim, func(name string) bool { _, ok := top[name]; return ok }, nil)
+		for name := range top {
+			types[name] = true
+		}
+		for _, e := range r.pkg.Enums {
+			members(e)
 		}
 	}
 	for _, o := range r.pkg.Objects {
@@ -129,6 +140,7 @@ type defName struct {
 	pos     Pos
 	set     func(goName string)
 	derived func() [][2]string // name, what it is, from its Go name as set
+	enum    *Enum              // the enum it is, if one
 }
 
 // defNames gives every definition its Go name. A name @go states is the
@@ -141,10 +153,13 @@ type defName struct {
 // Ctrl1053_ (AWS CloudFormation's compliance controls in cfn-cue-modules).
 // Under require: distinctNames: true they are refused instead, so that a
 // new definition never renames a type code already uses.
-func (r *resolver) defNames(claim func(name, what string, pos Pos), taken func(string) bool) {
+//
+// enumDone, when set, is called on each enum once it is claimed, and the
+// enums are claimed before the other definitions.
+func (r *resolver) defNames(claim func(name, what string, pos Pos), taken func(string) bool, enumDone func(*Enum)) {
 	var ds []defName
 	add := func(name, what string, pos Pos, set func(string), derived func() [][2]string) {
-		ds = append(ds, defName{name, what, pos, set, derived})
+		ds = append(ds, defName{name: name, what: what, pos: pos, set: set, derived: derived})
 	}
 	for _, s := range r.pkg.Scalars {
 		add(s.Name, "#"+s.Name, s.Pos, func(g string) { s.GoName = g }, nil)
@@ -156,6 +171,7 @@ func (r *resolver) defNames(claim func(name, what string, pos Pos), taken func(s
 		add(e.Name, "#"+e.Name, e.Pos, func(g string) { e.GoName = g }, func() [][2]string {
 			return [][2]string{{e.ParseFunc(), " (its parse function)"}, {e.ValuesFunc(), " (its member list)"}}
 		})
+		ds[len(ds)-1].enum = e
 	}
 	for _, u := range r.pkg.Unions {
 		add(u.Name, "#"+u.Name, u.Pos, func(g string) { u.GoName = g }, func() [][2]string {
@@ -176,6 +192,12 @@ func (r *resolver) defNames(claim func(name, what string, pos Pos), taken func(s
 	}
 	stated := func(d defName) bool { _, ok := r.goAttrs.defs[d.name]; return ok }
 	slices.SortStableFunc(ds, func(a, b defName) int {
+		if ea, eb := a.enum != nil, b.enum != nil; enumDone != nil && ea != eb {
+			if ea {
+				return -1
+			}
+			return 1
+		}
 		if sa, sb := stated(a), stated(b); sa != sb {
 			if sa {
 				return -1
@@ -206,6 +228,9 @@ func (r *resolver) defNames(claim func(name, what string, pos Pos), taken func(s
 			for _, n := range d.derived() {
 				claim(n[0], d.what+n[1], d.pos)
 			}
+		}
+		if d.enum != nil && enumDone != nil {
+			enumDone(d.enum)
 		}
 	}
 }
