@@ -1273,8 +1273,24 @@ func (e *emitter) typ(t *model.Type) obj {
 			return e.ref(t.Alias.Name) // written out in place it has no end
 		}
 		s := obj{{"type", "array"}, {"items", e.typ(t.Elem)}}
-		if t.MinItems != nil {
-			s = append(s, member{"minItems", *t.MinItems})
+		// A list that must hold n items of a contains holds at least n
+		// items: said as minItems too, the same language, because ajv
+		// 8.20 passes an empty array's contains inside
+		// additionalProperties or items once an earlier array in the
+		// loop met it ({"K": [3], "x": []} against contains of >2;
+		// random constructs seed 4158, docs/jsonschema.md).
+		minItems := t.MinItems
+		for _, c := range t.Contains {
+			n := 0
+			if c.Min != nil {
+				n = *c.Min
+			}
+			if n > 0 && (minItems == nil || *minItems < n) {
+				minItems = &n
+			}
+		}
+		if minItems != nil {
+			s = append(s, member{"minItems", *minItems})
 		}
 		if t.MaxItems != nil {
 			s = append(s, member{"maxItems", *t.MaxItems})
