@@ -105,27 +105,11 @@ func sampleInstances(t *testing.T, runs []*corpusRun, dir string, n int, seed ui
 
 // hasGoType reports whether the package declares a Go type of that name.
 func hasGoType(p *model.Package, name string) bool {
-	for _, o := range p.Objects {
-		if o.GoName == name {
-			return true
-		}
-	}
-	for _, u := range p.Unions {
-		if u.GoName == name {
-			return true
-		}
-	}
-	for _, m := range p.Maps {
-		if m.GoName == name {
-			return true
-		}
-	}
-	for _, a := range p.Aliases {
-		if a.GoName == name {
-			return true
-		}
-	}
-	return false
+	is := func(goName string) bool { return goName == name }
+	return slices.ContainsFunc(p.Objects, func(o *model.Object) bool { return is(o.GoName) }) ||
+		slices.ContainsFunc(p.Unions, func(u *model.Union) bool { return is(u.GoName) }) ||
+		slices.ContainsFunc(p.Maps, func(m *model.Map) bool { return is(m.GoName) }) ||
+		slices.ContainsFunc(p.Aliases, func(a *model.Alias) bool { return is(a.GoName) })
 }
 
 func mapKeys[K comparable, V any](m map[K]V) func(func(K) bool) {
