@@ -489,14 +489,6 @@ func spelledName(value string) string {
 	return b.String()
 }
 
-// names lists the CUE names of xs.
-func names[T any](xs []T, name func(T) string) []string {
-	out := make([]string, len(xs))
-	for i, x := range xs {
-		out[i] = name(x)
-	}
-	return out
-}
 
 // goOmitted honours @go(-) on the package's definitions, as gengotypes
 // reads it: each is left out of the Go types (Package.GoOmit) and kept by
