@@ -489,7 +489,6 @@ func spelledName(value string) string {
 	return b.String()
 }
 
-
 // goOmitted honours @go(-) on the package's definitions, as gengotypes
 // reads it: each is left out of the Go types (Package.GoOmit) and kept by
 // every other target. A definition another Go type needs (a field of it,
