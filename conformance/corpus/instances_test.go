@@ -200,15 +200,9 @@ func readInstances(t *testing.T, runs []*corpusRun) []*instance {
 		if err != nil {
 			t.Fatal(err)
 		}
-		in := &instance{run: r, unit: u, class: class, name: strings.TrimSuffix(parts[n-1], ".json"), data: data}
+		in := unitInstance(r, pkg, u)
+		in.class, in.name, in.data = class, strings.TrimSuffix(parts[n-1], ".json"), data
 		in.path, _ = filepath.Abs(p)
-		in.goName = goNameOf(r.pkg(pkg), u)
-		name := modelName(r.pkg(pkg), u)
-		for _, un := range r.pkg(pkg).Unions {
-			in.union = in.union || un.Name == name
-		}
-		in.nullable = r.pkg(pkg).IsNullable(name)
-		in.file = schemaFile(filepath.Join(r.work, r.cfg.Output, "jsonschema", filepath.FromSlash(pkg)), in.goName, name)
 		if in.file == "" {
 			t.Errorf("%s: no JSON Schema file of %s", p, in.goName)
 			continue
@@ -216,6 +210,21 @@ func readInstances(t *testing.T, runs []*corpusRun) []*instance {
 		out = append(out, in)
 	}
 	return out
+}
+
+// unitInstance is an instance of the unit u of package pkg of the run r,
+// with what its judges read it by (Go type, JSON Schema file: "" when
+// there is none) and no data yet.
+func unitInstance(r *corpusRun, pkg string, u *Unit) *instance {
+	p := r.pkg(pkg)
+	in := &instance{run: r, unit: u, goName: goNameOf(p, u)}
+	name := modelName(p, u)
+	for _, un := range p.Unions {
+		in.union = in.union || un.Name == name
+	}
+	in.nullable = p.IsNullable(name)
+	in.file = schemaFile(filepath.Join(r.work, r.cfg.Output, "jsonschema", filepath.FromSlash(pkg)), in.goName, name)
+	return in
 }
 
 // schemaFile finds the JSON Schema file of folder whose title is the Go

@@ -1,9 +1,12 @@
 package corpus_test
 
 import (
+	"bytes"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"hash/fnv"
+	"maps"
 	"math"
 	"math/big"
 	"math/rand/v2"
@@ -42,7 +45,7 @@ var sampleSkip = map[string]string{
 func sampleInstances(t *testing.T, runs []*corpusRun, dir string, n int, seed uint64) []*instance {
 	var out []*instance
 	for _, r := range runs {
-		for _, pkg := range slices.Sorted(mapKeys(r.src.Pkgs)) {
+		for _, pkg := range slices.Sorted(maps.Keys(r.src.Pkgs)) {
 			for _, u := range r.src.Pkgs[pkg] {
 				if _, skip := sampleSkip[u.Key()]; skip {
 					continue
@@ -54,34 +57,26 @@ func sampleInstances(t *testing.T, runs []*corpusRun, dir string, n int, seed ui
 				if p == nil {
 					continue
 				}
-				in0 := &instance{run: r, unit: u}
-				in0.goName = goNameOf(p, u)
-				name := modelName(p, u)
-				for _, un := range p.Unions {
-					in0.union = in0.union || un.Name == name
-				}
-				in0.nullable = p.IsNullable(name)
+				in0 := unitInstance(r, pkg, u)
 				folder := filepath.Join(r.work, r.cfg.Output, "jsonschema", filepath.FromSlash(pkg))
-				in0.file = schemaFile(folder, in0.goName, name)
-				if in0.file == "" || !hasGoType(p, in0.goName) || !p.InGo(name) {
+				if in0.file == "" || !hasGoType(p, in0.goName) || !p.InGo(modelName(p, u)) {
 					continue // no Go type to judge with (@go(-))
 				}
 				b, err := os.ReadFile(filepath.Join(folder, "strict", in0.file))
 				if err != nil {
+					t.Errorf("%s: %v", u.Key(), err) // a unit that generates has its strict file
 					continue
 				}
 				var doc any
-				dec := json.NewDecoder(strings.NewReader(string(b)))
+				dec := json.NewDecoder(bytes.NewReader(b))
 				dec.UseNumber() // bounds exactly as written (int64's 9223372036854775807)
 				if err := dec.Decode(&doc); err != nil {
 					t.Errorf("%s: %v", in0.file, err)
 					continue
 				}
-				h := uint64(0)
-				for _, c := range u.Key() {
-					h = h*131 + uint64(c)
-				}
-				s := &sampler{r: rand.New(rand.NewPCG(seed, h)), root: doc}
+				h := fnv.New64a()
+				h.Write([]byte(u.Key()))
+				s := &sampler{r: rand.New(rand.NewPCG(seed, h.Sum64())), root: doc}
 				for i := range n {
 					v := s.value(doc, 0)
 					data, err := json.Marshal(v)
@@ -110,16 +105,6 @@ func hasGoType(p *model.Package, name string) bool {
 		slices.ContainsFunc(p.Unions, func(u *model.Union) bool { return is(u.GoName) }) ||
 		slices.ContainsFunc(p.Maps, func(m *model.Map) bool { return is(m.GoName) }) ||
 		slices.ContainsFunc(p.Aliases, func(a *model.Alias) bool { return is(a.GoName) })
-}
-
-func mapKeys[K comparable, V any](m map[K]V) func(func(K) bool) {
-	return func(yield func(K) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
 }
 
 // sampler draws JSON values from a JSON Schema document of the subset
@@ -423,7 +408,7 @@ func (s *sampler) str(m map[string]any) string {
 	}
 	switch m["format"] {
 	case "date-time":
-		return time2(s.r)
+		return fmt.Sprintf("%04d-%02d-%02dT%02d:%02d:%02dZ", 1970+s.r.IntN(100), 1+s.r.IntN(12), 1+s.r.IntN(28), s.r.IntN(24), s.r.IntN(60), s.r.IntN(60))
 	case "date":
 		return fmt.Sprintf("%04d-%02d-%02d", 1970+s.r.IntN(100), 1+s.r.IntN(12), 1+s.r.IntN(28))
 	case "uuid":
@@ -457,10 +442,6 @@ func (s *sampler) str(m map[string]any) string {
 		out = string([]rune(out)[:max])
 	}
 	return out
-}
-
-func time2(r *rand.Rand) string {
-	return fmt.Sprintf("%04d-%02d-%02dT%02d:%02d:%02dZ", 1970+r.IntN(100), 1+r.IntN(12), 1+r.IntN(28), r.IntN(24), r.IntN(60), r.IntN(60))
 }
 
 // match draws a string re matches (mostly: anchors and word boundaries
@@ -507,9 +488,8 @@ func (s *sampler) match(re *syntax.Regexp, depth int) string {
 				max = min + 3
 			}
 		}
-		max = maxInt(max, min)
 		var b strings.Builder
-		for range min + s.r.IntN(max-min+1) {
+		for range s.count(min, max) {
 			b.WriteString(s.match(re.Sub[0], depth+1))
 		}
 		return b.String()
@@ -533,8 +513,7 @@ func (s *sampler) array(m map[string]any, depth int) any {
 	if min > 50 {
 		return []any{}
 	}
-	max = maxInt(max, min)
-	n := min + s.r.IntN(max-min+1)
+	n := s.count(min, max)
 	prefix, _ := m["prefixItems"].([]any)
 	out := []any{}
 	for i := range n {
@@ -561,7 +540,7 @@ func (s *sampler) object(m map[string]any, depth int) any {
 			required[name] = true
 		}
 	}
-	for _, name := range slices.Sorted(mapKeys(props)) {
+	for _, name := range slices.Sorted(maps.Keys(props)) {
 		if required[name] || s.r.IntN(2) == 0 {
 			out[name] = s.value(props[name], depth+1)
 		}
@@ -572,7 +551,7 @@ func (s *sampler) object(m map[string]any, depth int) any {
 		}
 	}
 	if pp, ok := m["patternProperties"].(map[string]any); ok {
-		for _, p := range slices.Sorted(mapKeys(pp)) {
+		for _, p := range slices.Sorted(maps.Keys(pp)) {
 			if s.r.IntN(3) == 0 {
 				continue
 			}
@@ -597,11 +576,10 @@ func (s *sampler) object(m map[string]any, depth int) any {
 	return out
 }
 
-func maxInt(a, b int) int {
-	if a > b {
-		return a
-	}
-	return b
+// count draws a count from least to most, least when most is below it.
+func (s *sampler) count(least, most int) int {
+	most = max(most, least)
+	return least + s.r.IntN(most-least+1)
 }
 
 func asList(x any) []any { l, _ := x.([]any); return l }

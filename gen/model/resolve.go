@@ -8955,8 +8955,8 @@ func (r *resolver) allOfObject(v cue.Value, what string) (t *Type, handled, ok b
 }
 
 // countParts is r.conjuncts(v) with a conjunct that refers to a
-// definition whose value holds a matchN or matchIf ([#M: matchN(>=1,
-// [{a!: int, ...}, {b!: int, ...}]), s?: #M & {a?: int, b?: int}; the
+// definition whose value holds a matchN or matchIf (s?: #M & {a?: int,
+// b?: int} with #M: matchN(>=1, [{a!: int, ...}, {b!: int, ...}]); the
 // hemtt schema's scripts, #."parallel-requires-foreach-to-be-true" & {…})
 // replaced by that value's conjuncts, so that the count is read beside
 // the struct as if written there. It was dropped: the struct's fields
