@@ -260,6 +260,10 @@ func FileName(def string) string { return kebab(def) + Suffix }
 // other name gives. The _s after a name another type in place had first
 // (Modules_FinalStats_, rule 4 of docs/schema-language.md's "Names of
 // types in place") stay after it: modules.final-stats_.schema.json.
+// Two names of one kebab case (#AB and #Ab: ab.schema.json) are told
+// apart as their Go names are: the later in the source takes an '_'
+// before the suffix (ab_.schema.json), as many as it takes to be free;
+// every title still names its definition.
 func fileNames(p *model.Package) map[string]string {
 	byPath := map[string]bool{}
 	for _, o := range p.Objects {
@@ -280,7 +284,11 @@ func fileNames(p *model.Package) map[string]string {
 			}
 			files[name] = strings.Join(steps, ".") + name[len(base):] + Suffix
 		}
-		files[name] = shortName(files[name], taken)
+		f := files[name]
+		for taken[shortName(f, taken)] {
+			f = strings.TrimSuffix(f, Suffix) + "_" + Suffix
+		}
+		files[name] = shortName(f, taken)
 		taken[files[name]] = true
 	}
 	return files
@@ -378,7 +386,6 @@ func generatePackage(p *model.Package, idBase string, defFiles map[string]bool) 
 	roots := fileNames(p)
 	closed := map[string]bool{}
 	var files []output.File
-	byFile := map[string]*def{}
 	bundles := [2]obj{}
 	// The open set's match parts refer to strict resources (strictRef):
 	// the open bundle holds those, and every strict resource they refer
@@ -390,11 +397,6 @@ func generatePackage(p *model.Package, idBase string, defFiles map[string]bool) 
 	for _, name := range Roots(p) {
 		d := defs[name]
 		file := roots[name]
-		if prev := byFile[file]; prev != nil {
-			return nil, &model.Error{Pos: d.pos, Msg: fmt.Sprintf(
-				"#%s: its JSON Schema file %s is also the file of #%s (%s); rename one", name, file, prev.name, prev.pos)}
-		}
-		byFile[file] = d
 		for i, strict := range []bool{false, true} {
 			rel := path.Join(p.Path, file)
 			if strict {

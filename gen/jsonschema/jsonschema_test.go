@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -187,6 +188,51 @@ func TestSuffixedFileNames(t *testing.T) {
 	}
 }
 
+// TestKebabCollision: two definitions whose names have one kebab case
+// (#AB and #Ab, both ab.schema.json) are both written, the later in the
+// source as ab_.schema.json, each titled with its own name, and a $ref
+// to either reaches its own file.
+func TestKebabCollision(t *testing.T) {
+	s := load(t, []txtar.File{
+		{Name: "cue.mod/module.cue", Data: []byte("module: \"example.com/t@v0\"\nlanguage: version: \"v0.17.0\"\n")},
+		{Name: "schema/w/a.cue", Data: []byte("package w\n\n#AB: {\n\tx?: string\n\tother?: #Ab\n}\n\n#Ab: {\n\ty?: int32\n\tother?: #AB\n}\n")},
+	})
+	files, err := jsonschema.Generate(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type head struct {
+		Title      string `json:"title"`
+		Properties map[string]json.RawMessage `json:"properties"`
+	}
+	got := map[string]head{}
+	for _, f := range files {
+		if dir, name := path.Split(f.Path); dir == "jsonschema/w/" && name != "w.schema.json" {
+			var h head
+			if err := json.Unmarshal(f.Data, &h); err != nil {
+				t.Fatalf("%s: %v", f.Path, err)
+			}
+			got[name] = h
+		}
+	}
+	for file, want := range map[string]struct{ title, ref string }{
+		"ab.schema.json":  {"AB", `"$ref": "ab_.schema.json"`},
+		"ab_.schema.json": {"Ab", `"$ref": "ab.schema.json"`},
+	} {
+		h, ok := got[file]
+		if !ok {
+			t.Errorf("no %s among %v", file, slices.Collect(maps.Keys(got)))
+			continue
+		}
+		if other := string(h.Properties["other"]); h.Title != want.title || !strings.Contains(other, want.ref) {
+			t.Errorf("%s: title %q, other %s; want title %q, %s", file, h.Title, other, want.title, want.ref)
+		}
+	}
+	if len(got) != 2 {
+		t.Errorf("files %v, want two", slices.Collect(maps.Keys(got)))
+	}
+}
+
 // TestGenerateRefuses: what the JSON Schema files cannot say, or where
 // they cannot be written, is an error at its position, never a silent
 // overwrite or a dropped rule.
@@ -197,12 +243,6 @@ func TestGenerateRefuses(t *testing.T) {
 		files []txtar.File
 		want  string
 	}{{
-		// Two definitions whose files would have the same name: both
-		// positions named.
-		name:  "file collision",
-		files: []txtar.File{{Name: "schema/w/a.cue", Data: []byte("package w\n\n// AB is one.\n#AB: {\n\t// X.\n\tx!: string\n}\n\n// Ab is another.\n#Ab: {\n\t// Y.\n\ty!: string\n}\n")}},
-		want:  "schema/w/a.cue:10:1: #Ab: its JSON Schema file ab.schema.json is also the file of #AB (schema/w/a.cue:4:1); rename one",
-	}, {
 		// A timestamp already carries the pattern that pins its shape;
 		// a second one is refused rather than dropped.
 		name:  "pattern beside time",
