@@ -202,7 +202,7 @@ func TestKebabCollision(t *testing.T) {
 		t.Fatal(err)
 	}
 	type head struct {
-		Title      string `json:"title"`
+		Title      string                     `json:"title"`
 		Properties map[string]json.RawMessage `json:"properties"`
 	}
 	got := map[string]head{}
