@@ -8,7 +8,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-	"unicode"
+
+	"github.com/schemagen/schemagen/gen/wiredoc"
 )
 
 var (
@@ -18,38 +19,16 @@ var (
 	code    = regexp.MustCompile("`[^`\n]*`")
 )
 
-// anchor is the id GitHub gives a heading.
-func anchor(h string) string {
-	var b strings.Builder
-	for _, r := range strings.ToLower(h) {
-		switch {
-		case unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '_':
-			b.WriteRune(r)
-		case r == ' ':
-			b.WriteByte('-')
-		}
-	}
-	return b.String()
-}
-
+// anchors is the id of every heading of file, as GitHub gives them.
 func anchors(t *testing.T, file string) map[string]bool {
 	b, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
 	out := map[string]bool{}
+	var slug wiredoc.Slugger
 	for _, m := range heading.FindAllStringSubmatch(fence.ReplaceAllString(string(b), ""), -1) {
-		a := anchor(m[1])
-		for i := 0; ; i++ {
-			k := a
-			if i > 0 {
-				k += "-" + string(rune('0'+i))
-			}
-			if !out[k] {
-				out[k] = true
-				break
-			}
-		}
+		out[slug.ID(m[1])] = true
 	}
 	return out
 }

@@ -39,6 +39,8 @@ func Generate(s *model.Schema) ([]output.File, error) {
 type doc struct {
 	bytes.Buffer
 	p *model.Package
+	// anchors is the id of each definition's section (sectionAnchors).
+	anchors map[string]string
 }
 
 func (d *doc) f(format string, args ...any) { fmt.Fprintf(d, format, args...) }
@@ -62,7 +64,8 @@ func (d *doc) goName(name, goName string) string {
 }
 
 func render(p *model.Package, cfg *model.Config) []byte {
-	d := &doc{p: p}
+	roots, variants := splitObjects(p)
+	d := &doc{p: p, anchors: sectionAnchors(p, roots, variants)}
 	d.f("<!-- %s from %s. DO NOT EDIT. -->\n\n", output.Marker, p.Dir)
 	d.f("# %s\n\n", p.Path)
 	if p.Doc != "" {
@@ -74,14 +77,6 @@ func render(p *model.Package, cfg *model.Config) []byte {
 	d.f("| JSON Schema 2020-12 | `%s/jsonschema/%s/`, one file per object and union (`strict/` refuses unknown fields), and all of them in the bundle `%s/jsonschema/%s.schema.json` |\n", cfg.Output, p.Path, cfg.Output, p.Path)
 	d.f("| TypeScript | `%s/ts/%s.ts` |\n\n", cfg.Output, p.Path)
 
-	var roots, variants []*model.Object
-	for _, o := range p.Objects {
-		if o.Union != nil {
-			variants = append(variants, o)
-		} else {
-			roots = append(roots, o)
-		}
-	}
 	d.index(roots, variants)
 	if len(roots) > 0 {
 		d.f("## Objects\n\n")
@@ -131,7 +126,7 @@ func render(p *model.Package, cfg *model.Config) []byte {
 		}
 		for _, sc := range p.Scalars {
 			d.f("### %s\n\n%s\n\n", sc.Name, paragraph(sc.Doc))
-			d.f("%s%s.\n\n", upperFirst(baseName(sc.Base)), suffix(constraintList(sc.Base, sc.Constraints)))
+			d.f("%s%s.\n\n", upperFirst(baseName(sc.Base)), suffix(d.constraintList(sc.Base, sc.Constraints)))
 		}
 		for _, m := range p.Maps {
 			d.f("### %s\n\n%s\n\n", m.Name, paragraph(m.Doc))
@@ -168,7 +163,7 @@ func (d *doc) index(roots, variants []*model.Object) {
 		}
 		links := make([]string, len(names))
 		for i, n := range names {
-			links[i] = link(n)
+			links[i] = d.link(n)
 		}
 		d.f("- %s: %s\n", what, strings.Join(links, ", "))
 	}
@@ -208,13 +203,13 @@ func (d *doc) object(o *model.Object) {
 		d.f("%s\n\n", paragraph(o.Doc))
 	}
 	if o.Union != nil {
-		of := link(o.Union.Name)
+		of := d.link(o.Union.Name)
 		for i, u := range o.AlsoIn {
 			sep := ", "
 			if i == len(o.AlsoIn)-1 {
 				sep = " and "
 			}
-			of += sep + link(u.Name)
+			of += sep + d.link(u.Name)
 		}
 		d.f("A variant of %s: %s is %s. Go: `*%s`.\n\n", of, escape.MarkdownCode(o.Union.Discriminator), escape.MarkdownSpan(strconv.Quote(o.Tag)), o.GoName)
 	} else {
@@ -251,13 +246,13 @@ func (d *doc) object(o *model.Object) {
 	}
 	d.f("\n")
 	for _, m := range o.MatchIfs {
-		d.f("It must satisfy: %s.\n\n", strings.Join(constraintList(0, model.Constraints{MatchIf: m}), ", "))
+		d.f("It must satisfy: %s.\n\n", strings.Join(d.constraintList(0, model.Constraints{MatchIf: m}), ", "))
 	}
 	for _, m := range o.MatchNs {
 		how := map[string]string{"oneOf": "exactly one", "anyOf": "at least one", "not": "none", "allOf": "every one"}[m.Keyword()]
 		d.f("It must match %s of: %s.\n\n", how, cell(m.Describe()))
 	}
-	if cs := constraintList(0, model.Constraints{MinFields: o.MinFields, MaxFields: o.MaxFields}); len(cs) > 0 {
+	if cs := d.constraintList(0, model.Constraints{MinFields: o.MinFields, MaxFields: o.MaxFields}); len(cs) > 0 {
 		d.f("It holds %s, every member present counted.\n\n", cs[0])
 	}
 	if o.Open {
@@ -342,7 +337,7 @@ func (d *doc) union(u *model.Union) {
 		}
 		d.f("One of these objects, told apart by the members a value has and their values: no constant field that every value gives tells them apart. A value is the one variant it may be, its required fields aside (%s), and it must be complete for that one; a value that two variants may be is ambiguous and refused, as CUE refuses it. Go: %s.\n\n", may, d.unionGo(u, fmt.Sprintf("the interface `%s` (`%s` decodes one, `Validate%s` checks one built in Go)", u.GoName, u.UnmarshalFunc(), u.GoName)))
 		if u.Default != nil {
-			d.f("%s is the default: a value it may be is one, and must be complete for it, however many others it may also be (CUE takes the default there); a value it may not be is one of the others by the rule above.\n\n", link(u.Default.Name))
+			d.f("%s is the default: a value it may be is one, and must be complete for it, however many others it may also be (CUE takes the default there); a value it may not be is one of the others by the rule above.\n\n", d.link(u.Default.Name))
 		}
 		if u.Merge {
 			d.f("Open variants that no constant tells apart may be possible together: a value is then valid when it has every member each of them declares, for CUE finds their values equal, one value (the first of them in Go and TypeScript); a value missing one is ambiguous and refused.\n\n")
@@ -356,7 +351,7 @@ func (d *doc) union(u *model.Union) {
 			if v.Open {
 				names = append(names, "open: any other")
 			}
-			d.f("| %s | %s | %s |\n", link(v.Name), strings.Join(names, ", "), cell(v.Doc))
+			d.f("| %s | %s | %s |\n", d.link(v.Name), strings.Join(names, ", "), cell(v.Doc))
 		}
 		d.f("\n")
 		return
@@ -364,7 +359,7 @@ func (d *doc) union(u *model.Union) {
 	d.f("One of these objects, told apart by `%s`, which every one of them requires. Go: %s.\n\n", u.Discriminator, d.unionGo(u, fmt.Sprintf("the interface `%s` (`%s` decodes one)", u.GoName, u.UnmarshalFunc())))
 	d.f("| %s | variant | meaning |\n| --- | --- | --- |\n", escape.MarkdownCodeCell(u.Discriminator))
 	for _, v := range u.Variants {
-		d.f("| %s | %s | %s |\n", escape.MarkdownSpanCell(strconv.Quote(v.Tag)), link(v.Name), cell(v.Doc))
+		d.f("| %s | %s | %s |\n", escape.MarkdownSpanCell(strconv.Quote(v.Tag)), d.link(v.Name), cell(v.Doc))
 	}
 	d.f("\n")
 }
@@ -396,13 +391,13 @@ func (d *doc) typ(t *model.Type) string {
 	case model.BasicKind:
 		return baseName(t.Base)
 	case model.ScalarKind:
-		return baseName(t.Scalar.Base) + " (" + link(t.Scalar.Name) + ")"
+		return baseName(t.Scalar.Base) + " (" + d.link(t.Scalar.Name) + ")"
 	case model.EnumKind:
-		return link(t.Enum.Name)
+		return d.link(t.Enum.Name)
 	case model.ObjectKind:
-		return link(t.Object.Name)
+		return d.link(t.Object.Name)
 	case model.UnionKind:
-		return "one of " + link(t.Union.Name)
+		return "one of " + d.link(t.Union.Name)
 	case model.ConstKind:
 		return codeSpan(t.ConstJSON())
 	case model.AnyKind:
@@ -416,7 +411,7 @@ func (d *doc) typ(t *model.Type) string {
 		return d.typ(t.Elem) + " or null"
 	case model.OneOfKind:
 		if t.OneOf.Recursive {
-			return link(t.OneOf.Name) // it holds itself: named in its section
+			return d.link(t.OneOf.Name) // it holds itself: named in its section
 		}
 		var alts []string
 		for _, a := range t.OneOf.Alts {
@@ -425,7 +420,7 @@ func (d *doc) typ(t *model.Type) string {
 		return strings.Join(alts, " or ")
 	case model.ListKind:
 		if t.HoldsItself() {
-			return link(t.Alias.Name) // it holds itself: named in its section
+			return d.link(t.Alias.Name) // it holds itself: named in its section
 		}
 		if t.MatchN != nil {
 			return "list" // its list alternatives count it: its constraints
@@ -450,7 +445,7 @@ func (d *doc) typ(t *model.Type) string {
 		return s
 	case model.MapKind:
 		if t.Map != nil {
-			return link(t.Map.Name)
+			return d.link(t.Map.Name)
 		}
 		if t.Key != nil {
 			return "map of string " + keyWords(t.Key) + " to " + d.typ(t.Elem)
@@ -500,7 +495,7 @@ func (d *doc) constraints(t *model.Type) string {
 	var parts []string
 	switch t.Kind {
 	case model.BasicKind, model.ScalarKind:
-		parts = constraintList(t.BaseOf(), t.Effective())
+		parts = d.constraintList(t.BaseOf(), t.Effective())
 		if len(t.Choice) > 0 {
 			// A choice: a value one of its alternatives admits.
 			var alts []string
@@ -509,12 +504,12 @@ func (d *doc) constraints(t *model.Type) string {
 					alts = append(alts, codeSpan(a.ConstJSON()))
 					continue
 				}
-				alts = append(alts, strings.Join(constraintList(a.Base, a.Constraints), ", "))
+				alts = append(alts, strings.Join(d.constraintList(a.Base, a.Constraints), ", "))
 			}
 			parts = []string{"one of: " + strings.Join(alts, "; ")}
 		}
 	case model.AnyKind:
-		parts = constraintList(0, t.Constraints) // its matchIf
+		parts = d.constraintList(0, t.Constraints) // its matchIf
 	case model.NullableKind:
 		// Null, or a value of t.Elem under its constraints.
 		return d.constraints(t.Elem)
@@ -528,12 +523,12 @@ func (d *doc) constraints(t *model.Type) string {
 			}
 		}
 	case model.ListKind:
-		parts = constraintList(0, t.Constraints)
+		parts = d.constraintList(0, t.Constraints)
 		if e := d.constraints(t.Elem); e != "" {
 			parts = append(parts, "each "+e)
 		}
 	case model.TupleKind:
-		parts = constraintList(0, t.Constraints)
+		parts = d.constraintList(0, t.Constraints)
 		for i, it := range t.Tuple.Items {
 			if e := d.constraints(it); e != "" {
 				parts = append(parts, fmt.Sprintf("item %d: %s", i, e))
@@ -546,7 +541,7 @@ func (d *doc) constraints(t *model.Type) string {
 		}
 	case model.MapKind:
 		if t.Map == nil {
-			parts = constraintList(0, t.Constraints)
+			parts = d.constraintList(0, t.Constraints)
 			if e := d.constraints(t.Elem); e != "" {
 				parts = append(parts, "each "+e)
 			}
@@ -584,7 +579,7 @@ func isAre(n int) string {
 }
 
 // constraintList renders constraints as short phrases.
-func constraintList(b model.Base, c model.Constraints) []string {
+func (d *doc) constraintList(b model.Base, c model.Constraints) []string {
 	var out []string
 	switch b {
 	case model.Time:
@@ -659,7 +654,7 @@ func constraintList(b model.Base, c model.Constraints) []string {
 	if m := c.MatchIf; m != nil {
 		// matchIf(if, then, else), in words.
 		words := func(t *model.Type) string {
-			return "(" + matchWords(t) + ")"
+			return "(" + d.matchWords(t) + ")"
 		}
 		phrase := "if " + words(m.If)
 		if m.Then != nil {
@@ -676,7 +671,7 @@ func constraintList(b model.Base, c model.Constraints) []string {
 		// on any JSON value, none or all of them.
 		var alts []string
 		for _, a := range m.Alts {
-			alts = append(alts, "("+matchWords(a)+")")
+			alts = append(alts, "("+d.matchWords(a)+")")
 		}
 		out = append(out, m.CountWords()+" "+strings.Join(alts, ", "))
 	}
@@ -687,11 +682,11 @@ func constraintList(b model.Base, c model.Constraints) []string {
 		case model.ConstKind:
 		case model.BasicKind:
 			what = m.Match.Base.String()
-			if cs := constraintList(m.Match.Base, m.Match.Constraints); len(cs) > 0 {
+			if cs := d.constraintList(m.Match.Base, m.Match.Constraints); len(cs) > 0 {
 				what += " (" + strings.Join(cs, ", ") + ")"
 			}
 		default:
-			what = matchWords(m.Match)
+			what = d.matchWords(m.Match)
 		}
 		switch {
 		case m.Min != nil && m.Max != nil && *m.Min == *m.Max:
@@ -718,16 +713,15 @@ func constraintList(b model.Base, c model.Constraints) []string {
 // matchWords says what a value matching T of matchIf or list.MatchN is:
 // a constant, constraints of the value's own base, or, on a value of any
 // type, a type of its own (an object T links to its section).
-func matchWords(t *model.Type) string {
+func (d *doc) matchWords(t *model.Type) string {
 	switch t.Kind {
 	case model.ConstKind:
 		return codeSpan(t.ConstJSON())
 	case model.BasicKind:
-		if cs := constraintList(t.Base, t.Constraints); len(cs) > 0 {
+		if cs := d.constraintList(t.Base, t.Constraints); len(cs) > 0 {
 			return strings.Join(cs, ", ")
 		}
 	}
-	var d doc
 	s := d.typ(t)
 	if c := d.constraints(t); c != "" {
 		s += ", " + c
@@ -736,7 +730,101 @@ func matchWords(t *model.Type) string {
 }
 
 // link is a Markdown link to a definition's section.
-func link(name string) string { return "[" + name + "](#" + anchor(name) + ")" }
+func (d *doc) link(name string) string { return "[" + name + "](#" + d.anchors[name] + ")" }
+
+// splitObjects parts p's objects into those of no union (the reference's
+// "Objects") and union variants, each in p's order.
+func splitObjects(p *model.Package) (roots, variants []*model.Object) {
+	for _, o := range p.Objects {
+		if o.Union != nil {
+			variants = append(variants, o)
+		} else {
+			roots = append(roots, o)
+		}
+	}
+	return roots, variants
+}
+
+// sectionAnchors returns the id of each definition's section, by its
+// name: a Slugger's over the reference's headings in the order render
+// writes them. #AB and #Ab are sections ab and ab-1; a definition named
+// Objects is objects-1, after the "Objects" heading. TestGolden holds
+// this to the headings render writes.
+func sectionAnchors(p *model.Package, roots, variants []*model.Object) map[string]string {
+	var s Slugger
+	slug := s.ID
+	ids := map[string]string{}
+	section := func(title string, names []string) {
+		if len(names) == 0 {
+			return
+		}
+		slug(title)
+		for _, n := range names {
+			ids[n] = slug(n)
+		}
+	}
+	slug(p.Path)
+	var names []string
+	for _, o := range roots {
+		names = append(names, o.Name)
+	}
+	section("Objects", names)
+	names = nil
+	for _, u := range p.Unions {
+		names = append(names, u.Name)
+	}
+	section("Unions", names)
+	names = nil
+	for _, o := range variants {
+		names = append(names, o.Name)
+	}
+	section("Union variants", names)
+	names = nil
+	for _, e := range p.Enums {
+		names = append(names, e.Name)
+	}
+	section("Enums", names)
+	names = nil
+	for _, a := range p.Aliases {
+		names = append(names, a.Name)
+	}
+	for _, tu := range p.Tuples {
+		names = append(names, tu.Name)
+	}
+	for _, sc := range p.Scalars {
+		names = append(names, sc.Name)
+	}
+	for _, m := range p.Maps {
+		names = append(names, m.Name)
+	}
+	for _, o := range recursiveOneOfs(p) {
+		names = append(names, o.Name)
+	}
+	section("Named types", names)
+	return ids
+}
+
+// Slugger gives the headings of one Markdown document, in order, the ids
+// GitHub gives them (github-slugger): a heading's anchor, and where an
+// earlier heading has it, the first of anchor-1, anchor-2, … that none
+// has. The zero Slugger is ready for a document's first heading.
+type Slugger struct{ seen map[string]int }
+
+// ID returns the id of the document's next heading, whose text is heading.
+func (s *Slugger) ID(heading string) string {
+	if s.seen == nil {
+		s.seen = map[string]int{}
+	}
+	a := anchor(heading)
+	id := a
+	for n, ok := s.seen[a]; ok; _, ok = s.seen[id] {
+		n++
+		s.seen[a] = n
+		id = a + "-" + strconv.Itoa(n)
+	}
+	s.seen[id] = 0
+	return id
+}
 
 // anchor is the id GitHub (and most renderers) give a heading: lower case,
 // spaces to '-', punctuation dropped.

@@ -1,12 +1,18 @@
 package wiredoc_test
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/schemagen/schemagen/gen/model"
 	"github.com/schemagen/schemagen/gen/wiredoc"
 	"github.com/schemagen/schemagen/internal/golden"
+)
+
+var (
+	heading     = regexp.MustCompile(`(?m)^#{1,6} (.+)$`)
+	sectionLink = regexp.MustCompile(`\[([^\]]+)\]\(#([^)]+)\)`)
 )
 
 // TestGolden renders the reference of each testdata/*.txtar module and
@@ -45,6 +51,18 @@ func TestGolden(t *testing.T) {
 			for _, n := range names {
 				if !strings.Contains(md, "\n### "+n+"\n") {
 					t.Errorf("docs/%s.md has no section for %s", p.Path, n)
+				}
+			}
+			// Every link reaches the heading of its own name, by the ids
+			// a renderer gives the headings as written.
+			var slug wiredoc.Slugger
+			headings := map[string]string{}
+			for _, m := range heading.FindAllStringSubmatch(md, -1) {
+				headings[slug.ID(m[1])] = m[1]
+			}
+			for _, m := range sectionLink.FindAllStringSubmatch(md, -1) {
+				if headings[m[2]] != m[1] {
+					t.Errorf("docs/%s.md: [%s](#%s) reaches heading %q", p.Path, m[1], m[2], headings[m[2]])
 				}
 			}
 		}
