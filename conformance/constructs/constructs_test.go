@@ -760,7 +760,7 @@ func checkTypeScript(t *testing.T, mod string, cases []*kase) bool {
 		}
 		return false
 	}
-	args := []string{"--strict", "--noUnusedLocals", "--target", "es2022", "--module", "es2022", "--skipLibCheck", "--rootDir", mod, "--outDir", filepath.Join(mod, "js")}
+	args := []string{"--strict", "--noUnusedLocals", "--target", "es2020", "--module", "es2020", "--skipLibCheck", "--rootDir", mod, "--outDir", filepath.Join(mod, "js")}
 	for _, c := range cases {
 		args = append(args, filepath.Join(c.dir, "generated", "ts", c.pkg.Path+".ts"))
 	}

@@ -840,7 +840,7 @@ func checkTypeScript(t *testing.T, mod string, runs []*corpusRun) {
 		}
 		return
 	}
-	args := []string{"--strict", "--noUnusedLocals", "--target", "es2022", "--module", "es2022", "--skipLibCheck", "--rootDir", mod, "--outDir", filepath.Join(mod, "js")}
+	args := []string{"--strict", "--noUnusedLocals", "--target", "es2020", "--module", "es2020", "--skipLibCheck", "--rootDir", mod, "--outDir", filepath.Join(mod, "js")}
 	for _, r := range runs {
 		if r.schema == nil {
 			continue
