@@ -7688,8 +7688,12 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 			if name := calledName(v); name != "" {
 				// ip?: net.IPv4 (hand-written CUE): a builtin of a
 				// package, said as one, not as a validator on any type.
-				if name == "net.IPv4" {
-					r.errorf(p, "%s: net.IPv4 alone admits an IPv4 address as a string or as a list of bytes (CUE's net package), and no target holds both as one type; write string & net.IPv4, which is carried", what)
+				if netPatterns[name] != "" {
+					as := "as a string or as a list of bytes"
+					if name == "net.IPCIDR" {
+						as = "as a string or as bytes"
+					}
+					r.errorf(p, "%s: %s alone admits an address %s (CUE's net package), and no target holds both as one type; write string & %s, which is carried", what, name, as, name)
 				} else if why := noMapping[name]; why != "" {
 					r.errorf(p, "%s: the constraint %s is not carried: %s", what, calledText(v), why)
 				} else {
@@ -11578,9 +11582,11 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 		case "URL", "AbsURL":
 			t.URL = addURL(t.URL, URLCheck("net."+name))
 			return true
-		case "IPv4":
-			t.addPattern(ipv4Pattern)
-			return true
+		default:
+			if re := netPatterns["net."+name]; re != "" {
+				t.addPattern(re)
+				return true
+			}
 		}
 	}
 	// uuid.Valid written without its call means uuid.Valid().
@@ -11613,11 +11619,6 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 	return false
 }
 
-// ipv4Pattern is an IPv4 address as netip.ParseAddr reads one and Is4
-// holds it (CUE's net.IPv4 on a string): four decimal octets of 0 to
-// 255, none with a leading zero.
-const ipv4Pattern = `^(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}$`
-
 // addPattern adds re to the patterns a string of t matches, once.
 func (t *Type) addPattern(re string) {
 	if !slices.Contains(t.Patterns, re) {
@@ -11633,20 +11634,10 @@ const uuidPattern = `^(?:(?:[uU][rR][nN]:[uU][uU][iI][dD]:)?[0-9a-fA-F]{8}-[0-9a
 // noMapping says, of a validator no target can state as CUE does, why.
 // carriedCalls says, in every refusal of a constraint schemagen does not
 // know, what it carries: one list, so that two messages never disagree.
-const carriedCalls = "bounds, =~ and !~ patterns, strings.MinRunes/MaxRunes, strings.HasPrefix/HasSuffix/Contains, list.MinItems/MaxItems/UniqueItems/Contains/MatchN, math.MultipleOf, struct.MinFields/MaxFields, matchN, matchIf, time.Time, time.Format of a date, a time of day or RFC 3339, time.Duration, net.URL, net.AbsURL, string & net.IPv4 and uuid.Valid"
-
-// ipGrammar and ipNotYet say why net's IPv6 checks are refused: a
-// faithful mapping exists, and is not built.
-const (
-	ipGrammar = "Go's netip grammar of an IPv6 address (hex groups, one ::, a dotted IPv4 tail, a zone after %)"
-	ipNotYet  = ", which CUE's net package parses, is not carried yet: no target states it today; for IPv4 alone write string & net.IPv4, which is carried, or state the forms you admit with a =~ pattern"
-)
+const carriedCalls = "bounds, =~ and !~ patterns, strings.MinRunes/MaxRunes, strings.HasPrefix/HasSuffix/Contains, list.MinItems/MaxItems/UniqueItems/Contains/MatchN, math.MultipleOf, struct.MinFields/MaxFields, matchN, matchIf, time.Time, time.Format of a date, a time of day or RFC 3339, time.Duration, net.URL, net.AbsURL, string & net.IPv4, net.IPv6, net.IP or net.IPCIDR, and uuid.Valid"
 
 var noMapping = map[string]string{
 	"net.FQDN":            "whether a string is a domain name is decided by IDNA's rules (CUE's net.FQDN reads it through golang.org/x/net/idna, which decodes and checks every xn-- label's Punycode), which no JSON Schema pattern states; JSON Schema's format \"hostname\" is an annotation validators need not assert, and theirs differ; state the names you admit with a =~ pattern",
-	"net.IP":              ipGrammar + ipNotYet,
-	"net.IPv6":            ipGrammar + ipNotYet,
-	"net.IPCIDR":          ipGrammar + " followed by a /prefix length" + ipNotYet,
 	"list.IsSorted":       "whether a list is sorted compares its items with one another, which no JSON Schema keyword states",
 	"encoding/json.Valid": "whether a string holds JSON text is no regular language, as JSON nests, so no JSON Schema pattern states it; JSON Schema's contentMediaType \"application/json\" is an annotation validators need not assert",
 	"regexp.Valid":        "whether a string is a valid RE2 expression (what cue import writes for JSON Schema's format \"regex\") is no regular language, as its parentheses nest, so no JSON Schema pattern states it; JSON Schema's own format \"regex\" is ECMA-262's syntax, which is not RE2's, and validators need not assert a format",
@@ -11923,13 +11914,12 @@ func (r *resolver) builtin(t *Type, c cue.Value, args []cue.Value, what string) 
 		if ok = len(args) == 1 && t.Base == String; ok {
 			t.URL = addURL(t.URL, URLCheck(name))
 		}
-	case "net.IPv4":
-		// netip.ParseAddr's IPv4 form, which CUE's net.IPv4 asks for
-		// (Is4: four decimal octets, no leading zero, no zone), as a
-		// pattern every target reads alike. On a string only: alone,
-		// net.IPv4 also admits a list of bytes.
+	case "net.IPv4", "net.IPv6", "net.IP", "net.IPCIDR":
+		// netip's forms, which CUE's net package reads (netaddr.go), as
+		// patterns every target reads alike. On a string only: alone,
+		// they also admit a list of bytes, or bytes.
 		if ok = len(args) == 1 && t.Base == String; ok {
-			t.addPattern(ipv4Pattern)
+			t.addPattern(netPatterns[name])
 		}
 	case "uuid.Valid":
 		// google/uuid's Validate, which CUE's uuid.Valid calls, as a

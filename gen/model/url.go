@@ -182,30 +182,7 @@ func urlPatterns() (rel, abs string) {
 	name := `(?:[` + hostOK.without("[:").class() + `]|` + nonA + `|%[89A-Fa-f]` + hex + `|%25)`
 	nameHost := `(?:` + name + `*|(?:` + name + `|:)*:[0-9]*)`
 	nameHostStrict := name + `*(?::[0-9]*)?` // http and https
-	// An IPv6 address: RFC 3986's IPv6address, which netip.ParseAddr
-	// reads (1 to 4 hex digits a group, one :: standing for at least one
-	// group, an IPv4 address without leading zeros as the last two).
-	h16 := hex + `{1,4}`
-	dec := `(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])`
-	ls32 := `(?:` + h16 + `:` + h16 + `|` + dec + `(?:\x2e` + dec + `){3})`
-	g := func(n int) string { return fmt.Sprintf(`(?:%s:){%d}`, h16, n) }
-	pre := func(n int) string { // [ *n( h16 ":" ) h16 ]
-		if n == 0 {
-			return `(?:` + h16 + `)?`
-		}
-		return fmt.Sprintf(`(?:(?:%s:){0,%d}%s)?`, h16, n, h16)
-	}
-	ipv6 := `(?:` + strings.Join([]string{
-		g(6) + ls32,
-		`::` + g(5) + ls32,
-		pre(0) + `::` + g(4) + ls32,
-		pre(1) + `::` + g(3) + ls32,
-		pre(2) + `::` + g(2) + ls32,
-		pre(3) + `::` + h16 + `:` + ls32,
-		pre(4) + `::` + ls32,
-		pre(5) + `::` + h16,
-		pre(6) + `::`,
-	}, "|") + `)`
+	ipv6 := ipv6Address()
 	// A zone: host characters but [, non-ASCII ones; escapes of host
 	// characters, of a space or of %.
 	zoneEsc := hostOK

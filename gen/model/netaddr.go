@@ -1,0 +1,75 @@
+package model
+
+import (
+	"fmt"
+	"strings"
+)
+
+// The string forms of an IP address that CUE's net package reads
+// (netip.ParseAddr and netip.ParsePrefix, net.IPv4, net.IPv6, net.IP and
+// net.IPCIDR on a string), each a pattern every target reads alike:
+// every grammar below is a regular language, written out, and
+// TestNetPatterns holds each to netip on generated inputs.
+var (
+	// ipv6Pattern is net.IPv6's (Is6, an IPv4 address in IPv6 form too):
+	// RFC 3986's IPv6address, then a zone after % of any characters but
+	// none.
+	ipv6Pattern = `^` + ipv6Address() + ipv6Zone + `$`
+	// ipPattern is net.IP's (IsValid): either.
+	ipPattern = `^(?:` + ipv4Address + `|` + ipv6Address() + ipv6Zone + `)$`
+	// ipCIDRPattern is net.IPCIDR's (netip.ParsePrefix): an address with
+	// no zone, /, and a prefix length in decimal with no leading zero, of
+	// 0 to 32 bits after an IPv4 address and 0 to 128 after an IPv6 one.
+	ipCIDRPattern = `^(?:` + ipv4Address + `/(?:3[0-2]|[12]?[0-9])|` + ipv6Address() + `/(?:12[0-8]|1[01][0-9]|[1-9]?[0-9]))$`
+)
+
+// ipv4Pattern is net.IPv4's (Is4): four decimal octets of 0 to 255,
+// none with a leading zero, no zone. (ipv4Address is the same language,
+// written as the URL pattern writes it.)
+const ipv4Pattern = `^(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}$`
+
+// netPatterns is the pattern of each of net's address checks on a string.
+var netPatterns = map[string]string{
+	"net.IPv4":   ipv4Pattern,
+	"net.IPv6":   ipv6Pattern,
+	"net.IP":     ipPattern,
+	"net.IPCIDR": ipCIDRPattern,
+}
+
+const (
+	// decOctet is a decimal octet as netip reads one: 0 to 255, no
+	// leading zero.
+	decOctet = `(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])`
+	// ipv4Address is four of them.
+	ipv4Address = decOctet + `(?:\x2e` + decOctet + `){3}`
+	// ipv6Zone is netip's zone: % and at least one character, any (a
+	// second % too).
+	ipv6Zone = `(?:%(?:[^%]|%)+)?`
+)
+
+// ipv6Address is RFC 3986's IPv6address, which netip.ParseAddr reads: 1
+// to 4 hex digits a group, eight groups, or fewer with one :: standing
+// for at least one group of zeros, an IPv4 address as the last two.
+func ipv6Address() string {
+	const hex = `[0-9A-Fa-f]`
+	h16 := hex + `{1,4}`
+	ls32 := `(?:` + h16 + `:` + h16 + `|` + ipv4Address + `)`
+	g := func(n int) string { return fmt.Sprintf(`(?:%s:){%d}`, h16, n) }
+	pre := func(n int) string { // [ *n( h16 ":" ) h16 ]
+		if n == 0 {
+			return `(?:` + h16 + `)?`
+		}
+		return fmt.Sprintf(`(?:(?:%s:){0,%d}%s)?`, h16, n, h16)
+	}
+	return `(?:` + strings.Join([]string{
+		g(6) + ls32,
+		`::` + g(5) + ls32,
+		pre(0) + `::` + g(4) + ls32,
+		pre(1) + `::` + g(3) + ls32,
+		pre(2) + `::` + g(2) + ls32,
+		pre(3) + `::` + h16 + `:` + ls32,
+		pre(4) + `::` + ls32,
+		pre(5) + `::` + h16,
+		pre(6) + `::`,
+	}, "|") + `)`
+}
