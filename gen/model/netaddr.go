@@ -36,6 +36,25 @@ var netPatterns = map[string]string{
 	"net.IPCIDR": ipCIDRPattern,
 }
 
+// PatternName says, of a pattern schemagen writes for a check of CUE's
+// (net.IPv6, uuid.Valid), what the check admits, for a reader: "an IPv6
+// address (net.IPv6)"; "" for any other pattern.
+func PatternName(re string) string {
+	switch re {
+	case ipv4Pattern:
+		return "an IPv4 address (`net.IPv4`)"
+	case ipv6Pattern:
+		return "an IPv6 address (`net.IPv6`)"
+	case ipPattern:
+		return "an IPv4 or IPv6 address (`net.IP`)"
+	case ipCIDRPattern:
+		return "an IP address and prefix length (`net.IPCIDR`)"
+	case uuidPattern:
+		return "a UUID (`uuid.Valid`)"
+	}
+	return ""
+}
+
 const (
 	// decOctet is a decimal octet as netip reads one: 0 to 255, no
 	// leading zero.

@@ -613,6 +613,12 @@ func (d *doc) constraintList(b model.Base, c model.Constraints) []string {
 		out = append(out, "at most "+plural(*c.MaxRunes, "character"))
 	}
 	for _, re := range c.Patterns {
+		if name := model.PatternName(re); name != "" {
+			// The pattern schemagen writes for a check of CUE's
+			// (net.IPv6: 1,300 characters), said by its name.
+			out = append(out, name)
+			continue
+		}
 		out = append(out, "matches `"+strings.ReplaceAll(re, "|", `\|`)+"`")
 	}
 	for _, re := range c.NotPatterns {
