@@ -20,6 +20,15 @@ type Pattern struct {
 	class    []rune
 	ascii    [utf8.RuneSelf]bool
 	nonEmpty bool // ^C+$
+	name     string
+}
+
+// Named returns p, whose problems say it by name ("must be an IPv6
+// address (net.IPv6)") rather than by its source text: for the patterns
+// schemagen writes for CUE's own checks, which no reader would read.
+func (p *Pattern) Named(name string) *Pattern {
+	p.name = name
+	return p
 }
 
 // MustPattern compiles expr as regexp.MustCompile does (RE2 syntax, Perl

@@ -2,6 +2,7 @@ package wire
 
 import (
 	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -49,4 +50,27 @@ func FuzzPattern(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestNamedPattern: a named pattern's problem says the name, an unnamed
+// one its source text; both match alike.
+func TestNamedPattern(t *testing.T) {
+	for _, tc := range []struct {
+		re   *Pattern
+		want string
+	}{
+		{MustPattern(`^[0-9]+$`), "v: must match ^[0-9]+$"},
+		{MustPattern(`^[0-9]+$`).Named("a number (digits)"), "v: must be a number (digits)"},
+	} {
+		var p Problems
+		path := Root("T")
+		p.Pattern(&path, "v", "12", tc.re)
+		p.Pattern(&path, "v", "x", tc.re)
+		if p.Len() != 1 {
+			t.Fatalf("%v: %d problems, want 1", tc.re, p.Len())
+		}
+		if got := p.Err().Error(); !strings.Contains(got, tc.want) {
+			t.Errorf("%v: %q, want it to say %q", tc.re, got, tc.want)
+		}
+	}
 }

@@ -139,7 +139,11 @@ func (p *Problems) MaxRunes(path *Path, member, s string, n int) {
 
 // Pattern checks a string matches re.
 func (p *Problems) Pattern(path *Path, member, s string, re *Pattern) {
-	if !re.MatchString(s) {
+	switch {
+	case re.MatchString(s):
+	case re.name != "":
+		p.Add(path, member, RulePattern, "must be %s", re.name)
+	default:
 		p.Add(path, member, RulePattern, "must match %s", re)
 	}
 }

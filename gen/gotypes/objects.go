@@ -1078,6 +1078,10 @@ func compilePatterns(f *goFile, name string, patterns []string) {
 	f.compiled[name] = true
 	for i, re := range patterns {
 		f.decl()
+		if what := model.PatternName(re); what != "" {
+			f.p("var ", nthPattern(name, i), " = ", f.wire(), ".MustPattern(", quote(re), ").Named(", quote(what), ")")
+			continue
+		}
 		f.p("var ", nthPattern(name, i), " = ", f.wire(), ".MustPattern(", quote(re), ")")
 	}
 }

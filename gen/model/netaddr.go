@@ -38,19 +38,20 @@ var netPatterns = map[string]string{
 
 // PatternName says, of a pattern schemagen writes for a check of CUE's
 // (net.IPv6, uuid.Valid), what the check admits, for a reader: "an IPv6
-// address (net.IPv6)"; "" for any other pattern.
+// address (net.IPv6)"; "" for any other pattern. The reference says it in
+// place of the pattern, and the Go and TypeScript problems "must be …".
 func PatternName(re string) string {
 	switch re {
 	case ipv4Pattern:
-		return "an IPv4 address (`net.IPv4`)"
+		return "an IPv4 address (net.IPv4)"
 	case ipv6Pattern:
-		return "an IPv6 address (`net.IPv6`)"
+		return "an IPv6 address (net.IPv6)"
 	case ipPattern:
-		return "an IPv4 or IPv6 address (`net.IP`)"
+		return "an IPv4 or IPv6 address (net.IP)"
 	case ipCIDRPattern:
-		return "an IP address and prefix length (`net.IPCIDR`)"
+		return "an IP address and prefix length (net.IPCIDR)"
 	case uuidPattern:
-		return "a UUID (`uuid.Valid`)"
+		return "a UUID (uuid.Valid)"
 	}
 	return ""
 }

@@ -1398,7 +1398,11 @@ func scalarCheck(c *code, t *model.Type, x, cont, k, at string) {
 				pattern = patternVar(t.Scalar)
 			}
 			c.open("if (!", pattern, ".test(", x, "))")
-			c.fail(at, "pattern", jsString("must match "+re))
+			msg := "must match " + re
+			if what := model.PatternName(re); what != "" {
+				msg = "must be " + what
+			}
+			c.fail(at, "pattern", jsString(msg))
 			c.close()
 		}
 		for _, re := range cs.NotPatterns {
