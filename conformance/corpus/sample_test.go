@@ -77,20 +77,28 @@ func sampleInstances(t *testing.T, runs []*corpusRun, dir string, n int, seed ui
 				h := fnv.New64a()
 				h.Write([]byte(u.Key()))
 				s := &sampler{r: rand.New(rand.NewPCG(seed, h.Sum64())), root: doc}
-				for i := range n {
-					v := s.value(doc, 0)
-					data, err := json.Marshal(v)
-					if err != nil {
-						t.Fatalf("%s: %v", u.Key(), err)
-					}
+				add := func(name string, data []byte) *instance {
 					in := *in0
-					in.name = fmt.Sprintf("sample-%d-%d", seed, i)
+					in.name = name
 					in.data = data
 					in.path = filepath.Join(dir, fmt.Sprintf("%d.json", len(out)))
 					if err := os.WriteFile(in.path, data, 0o644); err != nil {
 						t.Fatal(err)
 					}
 					out = append(out, &in)
+					return &in
+				}
+				for i := range n {
+					s.closed = s.closed[:0]
+					v := s.value(doc, 0)
+					data, err := json.Marshal(v)
+					if err != nil {
+						t.Fatalf("%s: %v", u.Key(), err)
+					}
+					base := add(fmt.Sprintf("sample-%d-%d", seed, i), data)
+					if twin := s.openTwin(v); twin != nil {
+						add(fmt.Sprintf("sample-%d-%d-open", seed, i), twin).twinOf = base
+					}
 				}
 			}
 		}
@@ -112,6 +120,13 @@ func hasGoType(p *model.Package, name string) bool {
 type sampler struct {
 	r    *rand.Rand
 	root any
+	// branched counts the anyOf, oneOf and if branches the value being
+	// drawn is inside; closed holds the objects drawn outside any, from
+	// a schema that refuses members it does not name and counts none
+	// (closedPlain): where an unknown member is judged by closedness
+	// alone.
+	branched int
+	closed   []map[string]any
 }
 
 // breakRate is the chance, at each value drawn, that it is drawn broken.
@@ -125,7 +140,11 @@ func (s *sampler) value(schema any, depth int) any {
 		}
 		return s.any(depth)
 	}
-	m = s.merge(m, depth)
+	m, branched := s.merge(m, depth)
+	if branched {
+		s.branched++
+		defer func() { s.branched-- }()
+	}
 	if s.r.Float64() < breakRate {
 		return s.broken(m, depth)
 	}
@@ -157,7 +176,8 @@ func (s *sampler) value(schema any, depth int) any {
 
 // merge resolves $ref, allOf, one branch of anyOf or oneOf and if/then/else
 // into one schema, shallowly: properties are joined, required added up.
-func (s *sampler) merge(m map[string]any, depth int) map[string]any {
+// branched says whether it took a branch.
+func (s *sampler) merge(m map[string]any, depth int) (_ map[string]any, branched bool) {
 	out := map[string]any{}
 	var add func(x any, n int)
 	add = func(x any, n int) {
@@ -175,8 +195,10 @@ func (s *sampler) merge(m map[string]any, depth int) map[string]any {
 				}
 			case "anyOf", "oneOf":
 				subs := v.([]any)
+				branched = true
 				add(subs[s.r.IntN(len(subs))], n+1)
 			case "if":
+				branched = true
 				if s.r.IntN(2) == 0 {
 					add(v, n+1)
 					if th, ok := xm["then"]; ok {
@@ -216,7 +238,7 @@ func (s *sampler) merge(m map[string]any, depth int) map[string]any {
 		}
 	}
 	add(m, 0)
-	return out
+	return out, branched
 }
 
 func intersect(a, b any) any {
@@ -533,6 +555,9 @@ func (s *sampler) array(m map[string]any, depth int) any {
 
 func (s *sampler) object(m map[string]any, depth int) any {
 	out := map[string]any{}
+	if s.branched == 0 && closedPlain(m) {
+		s.closed = append(s.closed, out)
+	}
 	props, _ := m["properties"].(map[string]any)
 	required := map[string]bool{}
 	for _, r := range asList(m["required"]) {
@@ -574,6 +599,41 @@ func (s *sampler) object(m map[string]any, depth int) any {
 		}
 	}
 	return out
+}
+
+// closedPlain reports whether m refuses every member it does not name
+// and says nothing else of its members as a whole: an unknown member
+// there is judged by closedness alone.
+func closedPlain(m map[string]any) bool {
+	if m["unevaluatedProperties"] != false && m["additionalProperties"] != false {
+		return false
+	}
+	for _, k := range []string{"patternProperties", "propertyNames", "minProperties", "maxProperties", "dependentRequired", "dependentSchemas", "not"} {
+		if _, ok := m[k]; ok {
+			return false
+		}
+	}
+	return true
+}
+
+// unknownMember is the name of the member an open twin adds: one no
+// schema of the corpus names.
+const unknownMember = "zzSampledUnknown"
+
+// openTwin returns v with an unknown member added to one of the objects
+// s.closed holds (drawn with v), or nil when it holds none.
+func (s *sampler) openTwin(v any) []byte {
+	if len(s.closed) == 0 {
+		return nil
+	}
+	o := s.closed[s.r.IntN(len(s.closed))]
+	o[unknownMember] = json.Number("1")
+	defer delete(o, unknownMember)
+	data, err := json.Marshal(v)
+	if err != nil {
+		return nil
+	}
+	return data
 }
 
 // count draws a count from least to most, least when most is below it.

@@ -288,10 +288,16 @@ func (g *gen) scalarType() typ {
 }
 
 // moreScalar is a scalar of the rarer kinds: multiples, times, bytes,
-// URLs, constants.
+// URLs, addresses, constants.
 func (g *gen) moreScalar() typ {
 	r := g.r
-	switch r.IntN(10) {
+	switch r.IntN(11) {
+	case 10:
+		check := pick(r, "net.IPv6", "net.IP", "net.IPCIDR", "net.IPv4")
+		lit := map[string]string{"net.IPv6": `"::1"`, "net.IP": `"::1"`, "net.IPCIDR": `"10.0.0.0/8"`, "net.IPv4": `"1.2.3.4"`}[check]
+		return typ{cue: "string & " + check, scalar: true, lit: lit, sample: func(r *rand.Rand) any {
+			return pick[any](r, "::1", "::", "1.2.3.4", "fe80::1%eth0", "::ffff:1.2.3.4", "1:2:3:4:5:6:7::", "10.0.0.0/8", "::/0", "::1/129", "1::2::3", "01.2.3.4", "", "x")
+		}}
 	case 6:
 		return typ{cue: pick(r, "int32", "uint", "int8"), scalar: true, lit: "7", sample: func(r *rand.Rand) any {
 			return num(pick(r, "0", "-1", "127", "128", "-129", "2147483647", "2147483648", "4294967296"))
