@@ -342,7 +342,14 @@ func (r *resolver) conditional(d *def, lit *ast.StructLit, c *ast.Comprehension,
 			// condition holds of a default (if mode == "managed",
 			// mode: *"managed" | …), and so lists the field: it is
 			// still one only the body declares.
-			o.Fields = slices.DeleteFunc(o.Fields, func(f *Field) bool { return f.Name == name })
+			// Declared fields go in at at, after the fields written
+			// before the if: one of those removed moves it back.
+			if i := slices.IndexFunc(o.Fields, func(f *Field) bool { return f.Name == name }); i >= 0 {
+				o.Fields = slices.Delete(o.Fields, i, i+1)
+				if i < at {
+					at--
+				}
+			}
 		}
 		if fd := o.Field(name); fd != nil && !fd.Optional && holdsOfDefault(o, cd) && declaredOptional(lit, name) {
 			// a: *"x" | "y", c?: int, if a == "x" {c!: _}: CUE applied
