@@ -7836,6 +7836,14 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 					return nil, false
 				}
 			}
+			if err := v.Err(); err != nil {
+				// time.Format(time.DateOnly), a name CUE's time
+				// package does not declare: CUE's error, which every
+				// value of the field meets, not the validator's type.
+				r.errorf(r.errAt(err, p), "%s: CUE evaluates it to an error (%s), so there is no type to carry", what, cueErrText(err))
+				r.generic++
+				return nil, false
+			}
 			r.errorf(p, "%s: %s is not carried here: CUE finds no one type for the value it constrains (a validator of another type than its value's, or of a value of any type)", what, name)
 			r.generic++
 			return nil, false
@@ -11961,6 +11969,9 @@ func (r *resolver) builtin(t *Type, c cue.Value, args []cue.Value, what string) 
 				// digits, a fraction of a second after . or ,).
 				t.addPattern(timeOfDayPattern)
 				ok = true
+			default:
+				r.errorf(p, "%s: time.Format(%q) is not carried: schemagen carries the layouts \"2006-01-02\" (a calendar day), time.RFC3339 and time.RFC3339Nano (a date-time) and \"15:04:05\" (a time of day), each checked as Go's time.Parse reads it; another layout's reading (a day of its month and year, a zone's name, a 12-hour clock) is not carried yet", what, layout)
+				return false
 			}
 		}
 	default:
