@@ -86,6 +86,14 @@ func findingCommand(f lock.Finding) string {
 // stderr, as every command does), or as workflow commands on stdout.
 func (e *env) printSchemaErrors(format string, errs model.ErrorList) {
 	for _, err := range groupErrors(errs) {
+		if strings.ContainsAny(err.Msg, "\r\n") {
+			// A message that prints a CUE value as CUE formats it
+			// (over lines) is one line still: a reader, an editor
+			// and CI read a line a problem.
+			c := *err
+			c.Msg = strings.Join(strings.Fields(c.Msg), " ")
+			err = &c
+		}
 		if format == formatGitHub {
 			title := err.Rule
 			if title == "" {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -46,5 +47,25 @@ func TestGroupErrors(t *testing.T) {
 	}
 	if errs[2].Msg != "m.c.sources[string].how.name: its value is computed from Name" || errs[0].Msg != "#H[string].name: its value is computed from Name" {
 		t.Error("groupErrors changed the errors it was given")
+	}
+}
+
+// TestSchemaErrorsOneALine: a message that prints a CUE value over lines
+// (hof's Prompt: [...{\n\tName: string …}]) is one line of text, and one
+// workflow command, as every problem is.
+func TestSchemaErrorsOneALine(t *testing.T) {
+	errs := model.ErrorList{{Pos: model.Pos{File: "a.cue", Line: 3, Col: 2}, Msg: "#A.p: it refers to q, here [...{\n\tName: string\n}]: not carried"}}
+	for _, format := range []string{formatText, formatGitHub} {
+		var out, errOut strings.Builder
+		e := &env{stdout: &out, stderr: &errOut}
+		e.printSchemaErrors(format, errs)
+		got := out.String() + errOut.String()
+		want := "a.cue:3:2: #A.p: it refers to q, here [...{ Name: string }]: not carried\n"
+		if format == formatGitHub {
+			want = "::error file=a.cue,line=3,col=2,title=schema error::#A.p: it refers to q, here [...{ Name: string }]: not carried\n"
+		}
+		if got != want {
+			t.Errorf("%s: %q, want %q", format, got, want)
+		}
 	}
 }

@@ -11348,7 +11348,7 @@ func (r *resolver) computedRef(c cue.Value, what string, p Pos) bool {
 	if len(path.Selectors()) == 0 {
 		return false
 	}
-	r.errorf(p, "%s: %v refers to %s, a value CUE computes where it is used (through a pattern's label, [name=K]: …, or a field of the data), here %v: no target states a value that differs by member or by document; refer to a definition or a hidden field that states a type", what, path.Selectors()[len(path.Selectors())-1], path, c)
+	r.errorf(p, "%s: %v refers to %s, a value CUE computes where it is used (through a pattern's label, [name=K]: …, or a field of the data), here %s: no target states a value that differs by member or by document; refer to a definition or a hidden field that states a type", what, path.Selectors()[len(path.Selectors())-1], path, oneLine(c))
 	return true
 }
 
