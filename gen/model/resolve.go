@@ -11642,7 +11642,7 @@ const uuidPattern = `^(?:(?:[uU][rR][nN]:[uU][uU][iI][dD]:)?[0-9a-fA-F]{8}-[0-9a
 // noMapping says, of a validator no target can state as CUE does, why.
 // carriedCalls says, in every refusal of a constraint schemagen does not
 // know, what it carries: one list, so that two messages never disagree.
-const carriedCalls = "bounds, =~ and !~ patterns, strings.MinRunes/MaxRunes, strings.HasPrefix/HasSuffix/Contains, list.MinItems/MaxItems/UniqueItems/Contains/MatchN, math.MultipleOf, struct.MinFields/MaxFields, matchN, matchIf, time.Time, time.Format of a date, a time of day or RFC 3339, time.Duration, net.URL, net.AbsURL, string & net.IPv4, net.IPv6, net.IP or net.IPCIDR, and uuid.Valid"
+const carriedCalls = "bounds, =~ and !~ patterns, strings.MinRunes/MaxRunes, strings.HasPrefix/HasSuffix/Contains, list.MinItems/MaxItems/UniqueItems/Contains/MatchN, math.MultipleOf, struct.MinFields/MaxFields, matchN, matchIf, time.Time, time.Format of a date, RFC 3339 or a time of day, time.Duration, net.URL, net.AbsURL, string & net.IPv4, net.IPv6, net.IP or net.IPCIDR, and uuid.Valid"
 
 var noMapping = map[string]string{
 	"net.FQDN":            "whether a string is a domain name is decided by IDNA's rules (CUE's net.FQDN reads it through golang.org/x/net/idna, which decodes and checks every xn-- label's Punycode), which no JSON Schema pattern states; JSON Schema's format \"hostname\" is an annotation validators need not assert, and theirs differ; state the names you admit with a =~ pattern",
@@ -11970,8 +11970,15 @@ func (r *resolver) builtin(t *Type, c cue.Value, args []cue.Value, what string) 
 				t.addPattern(timeOfDayPattern)
 				ok = true
 			default:
-				r.errorf(p, "%s: time.Format(%q) is not carried: schemagen carries the layouts \"2006-01-02\" (a calendar day), time.RFC3339 and time.RFC3339Nano (a date-time) and \"15:04:05\" (a time of day), each checked as Go's time.Parse reads it; another layout's reading (a day of its month and year, a zone's name, a 12-hour clock) is not carried yet", what, layout)
-				return false
+				// Another time of day (time.Kitchen, "3:04PM"): its
+				// pattern, as time.Parse reads it (timelayout.go).
+				re, why := timeLayoutPattern(layout)
+				if re == "" {
+					r.errorf(p, "%s: time.Format(%q) is not carried: it holds %s; schemagen carries the layouts \"2006-01-02\" (a calendar day), time.RFC3339 and time.RFC3339Nano (a date-time) and those of a time of day alone (\"15:04\", time.Kitchen, …), each checked as Go's time.Parse reads it", what, layout, why)
+					return false
+				}
+				t.addPattern(re)
+				ok = true
 			}
 		}
 	default:
