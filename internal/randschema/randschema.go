@@ -293,10 +293,15 @@ func (g *gen) moreScalar() typ {
 	r := g.r
 	switch r.IntN(11) {
 	case 10:
-		check := pick(r, "net.IPv6", "net.IP", "net.IPCIDR", "net.IPv4")
-		lit := map[string]string{"net.IPv6": `"::1"`, "net.IP": `"::1"`, "net.IPCIDR": `"10.0.0.0/8"`, "net.IPv4": `"1.2.3.4"`}[check]
-		return typ{cue: "string & " + check, scalar: true, lit: lit, sample: func(r *rand.Rand) any {
-			return pick[any](r, "::1", "::", "1.2.3.4", "fe80::1%eth0", "::ffff:1.2.3.4", "1:2:3:4:5:6:7::", "10.0.0.0/8", "::/0", "::1/129", "1::2::3", "01.2.3.4", "", "x")
+		// Checks CUE's packages state as patterns: addresses, times of
+		// day.
+		c := pick(r, []struct{ check, lit string }{
+			{"net.IPv6", `"::1"`}, {"net.IP", `"::1"`}, {"net.IPCIDR", `"10.0.0.0/8"`}, {"net.IPv4", `"1.2.3.4"`},
+			{`time.Format("15:04")`, `"7:30"`}, {"time.Format(time.Kitchen)", `"3:04PM"`}, {`time.Format("03:04:05 pm")`, `"01:02:03 am"`},
+		}...)
+		return typ{cue: "string & " + c.check, scalar: true, lit: c.lit, sample: func(r *rand.Rand) any {
+			return pick[any](r, "::1", "::", "1.2.3.4", "fe80::1%eth0", "::ffff:1.2.3.4", "1:2:3:4:5:6:7::", "10.0.0.0/8", "::/0", "::1/129", "1::2::3", "01.2.3.4", "", "x",
+				"7:30", "07:30", "24:00", "3:04PM", "3:04pm", "13:04PM", "01:02:03 am", "01:02:03.5  pm", "01:02:03am")
 		}}
 	case 6:
 		return typ{cue: pick(r, "int32", "uint", "int8"), scalar: true, lit: "7", sample: func(r *rand.Rand) any {
