@@ -189,10 +189,6 @@ func TestECMAPatternAgrees(t *testing.T) {
 			t.Errorf("ECMAPattern(%q) = %q, want %q", in, got, want)
 		}
 	}
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Skip("no node to run the patterns in JavaScript")
-	}
 	probes := []string{"", "a", "ab", "a.b", "a\rb", "a\nb", "a\u2028b", "a\u2029b", "\r", "\n", "é", "A-1", "x.", "..", "\t", "aaa", "a\x00b", "-", "]", "ab\r",
 		// RE2's \s is [\t\n\f\r ]; JavaScript's also \v, U+00A0, U+FEFF,
 		// U+2028, U+3000, …; U+0085 and U+180E are neither.
@@ -220,19 +216,30 @@ func TestECMAPatternAgrees(t *testing.T) {
 		js.WriteString("}\n")
 	}
 	js.WriteString("process.stdout.write(out.join(''));\n")
-	cmd := exec.Command(node, "-") // the script on stdin: too long for an argument
-	cmd.Stdin = strings.NewReader(js.String())
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("node: %v\n%s", err, out)
-	}
-	if got := string(out); got != strings.Join(want, "") {
+	if got := inNode(t, js.String()); got != strings.Join(want, "") {
 		i := 0
 		for i < len(got) && i < len(want) && got[i:i+1] == want[i] {
 			i++
 		}
 		t.Errorf("Go and JavaScript disagree at result %d (pattern %d, probe %q): JavaScript %q, Go %v", i, i/len(probes), probes[i%len(probes)], got, want)
 	}
+}
+
+// inNode runs script in node and returns what it writes; without node the
+// test is skipped.
+func inNode(t *testing.T, script string) string {
+	t.Helper()
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("no node to run the patterns in JavaScript")
+	}
+	cmd := exec.Command(node, "-") // the script on stdin: too long for an argument
+	cmd.Stdin = strings.NewReader(script)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("node: %v\n%s", err, out)
+	}
+	return string(out)
 }
 
 // jsonLit quotes s as JSON, which JavaScript reads as the same string

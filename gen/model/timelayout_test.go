@@ -2,7 +2,6 @@ package model
 
 import (
 	"math/rand/v2"
-	"os/exec"
 	"regexp"
 	"strings"
 	"testing"
@@ -105,18 +104,8 @@ func TestTimeLayoutPattern(t *testing.T) {
 	if carried < 100 || matched < 1000 {
 		t.Errorf("%d layouts carried and %d strings matched: the draw tests too little", carried, matched)
 	}
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Skip("no node to run the patterns in JavaScript")
-	}
 	js.WriteString("process.stdout.write(out.join(''));\n")
-	cmd := exec.Command(node, "-")
-	cmd.Stdin = strings.NewReader(js.String())
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("node: %v\n%s", err, out)
-	}
-	if string(out) != want.String() {
+	if inNode(t, js.String()) != want.String() {
 		t.Errorf("Go and JavaScript disagree on a time layout's pattern")
 	}
 }

@@ -105,8 +105,8 @@ var (
 	urlZoneBits = []string{"en0", "a]b", "%20", "%41", "%25", "%c3", "%zz", "ü", "a b", "<>", "%5b", "%7f", "~", ""}
 )
 
-// urlIPv6 makes a bracketed IPv6 literal, mostly well formed: 1 to 9
-// groups of 0 to 5 hex digits, :: now and then, an IPv4 tail, a zone.
+// urlIPv6 makes a bracketed IPv6 literal, mostly well formed
+// (ipv6Text), now and then with a zone.
 func urlIPv6(r *rand.Rand) string {
 	pick := func(xs []string) string { return xs[r.IntN(len(xs))] }
 	group := func() string {
@@ -115,15 +115,30 @@ func urlIPv6(r *rand.Rand) string {
 		}
 		return pick([]string{"0", "1", "ff", "FFFF", "abcd", "fe80", "0db8", "000"})
 	}
-	// Mostly the right count of groups: 8 without ::, fewer with it.
-	ellipsis := r.IntN(2) == 0
-	v4 := r.IntN(4) == 0
+	v4 := func() string {
+		return pick([]string{"1.2.3.4", "255.255.255.255", "256.1.1.1", "01.2.3.4", "1.2.3", "1.2.3.4.5", "0.0.0.0", "10.0.0.1"})
+	}
+	s := ipv6Text(r, group, v4)
+	if r.IntN(3) == 0 {
+		s += "%25" + pick(urlZoneBits) + pick(urlZoneBits)
+	} else if r.IntN(20) == 0 {
+		s += "%" + pick(urlZoneBits)
+	}
+	return "[" + s + "]" + pick([]string{"", "", ":80", ":", ":x", "]", "x"})
+}
+
+// ipv6Text makes the text of an IPv6 address, mostly well formed: 1 to 9
+// groups from group (8, 6 before an IPv4 tail, fewer with ::, now and
+// then one more or less), :: now and then, an IPv4 tail from v4 now and
+// then. urlIPv6 and netInputs draw theirs with it.
+func ipv6Text(r *rand.Rand, group, v4 func() string) string {
+	ellipsis, tail4 := r.IntN(2) == 0, r.IntN(4) == 0
 	n := 8
-	if v4 {
+	if tail4 {
 		n = 6
 	}
 	if ellipsis {
-		n = r.IntN(n)
+		n = r.IntN(n + 1)
 	}
 	if r.IntN(4) == 0 {
 		n = max(n+r.IntN(3)-1, 0)
@@ -143,19 +158,14 @@ func urlIPv6(r *rand.Rand) string {
 	default:
 		s = head + tail
 	}
-	if v4 {
+	if tail4 {
 		sep := ":"
 		if strings.HasSuffix(s, ":") || s == "" {
 			sep = ""
 		}
-		s += sep + pick([]string{"1.2.3.4", "255.255.255.255", "256.1.1.1", "01.2.3.4", "1.2.3", "1.2.3.4.5", "0.0.0.0", "10.0.0.1"})
+		s += sep + v4()
 	}
-	if r.IntN(3) == 0 {
-		s += "%25" + pick(urlZoneBits) + pick(urlZoneBits)
-	} else if r.IntN(20) == 0 {
-		s += "%" + pick(urlZoneBits)
-	}
-	return "[" + s + "]" + pick([]string{"", "", ":80", ":", ":x", "]", "x"})
+	return s
 }
 
 // urlInputs are n generated strings, the same every run: a scheme,

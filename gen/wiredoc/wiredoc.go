@@ -15,6 +15,7 @@ import (
 	"bytes"
 	"fmt"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -770,44 +771,27 @@ func sectionAnchors(p *model.Package, roots, variants []*model.Object) map[strin
 		}
 	}
 	slug(p.Path)
-	var names []string
-	for _, o := range roots {
-		names = append(names, o.Name)
-	}
-	section("Objects", names)
-	names = nil
-	for _, u := range p.Unions {
-		names = append(names, u.Name)
-	}
-	section("Unions", names)
-	names = nil
-	for _, o := range variants {
-		names = append(names, o.Name)
-	}
-	section("Union variants", names)
-	names = nil
-	for _, e := range p.Enums {
-		names = append(names, e.Name)
-	}
-	section("Enums", names)
-	names = nil
-	for _, a := range p.Aliases {
-		names = append(names, a.Name)
-	}
-	for _, tu := range p.Tuples {
-		names = append(names, tu.Name)
-	}
-	for _, sc := range p.Scalars {
-		names = append(names, sc.Name)
-	}
-	for _, m := range p.Maps {
-		names = append(names, m.Name)
-	}
-	for _, o := range recursiveOneOfs(p) {
-		names = append(names, o.Name)
-	}
-	section("Named types", names)
+	objName := func(o *model.Object) string { return o.Name }
+	section("Objects", namesOf(roots, objName))
+	section("Unions", namesOf(p.Unions, func(u *model.Union) string { return u.Name }))
+	section("Union variants", namesOf(variants, objName))
+	section("Enums", namesOf(p.Enums, func(e *model.Enum) string { return e.Name }))
+	section("Named types", slices.Concat(
+		namesOf(p.Aliases, func(a *model.Alias) string { return a.Name }),
+		namesOf(p.Tuples, func(t *model.Tuple) string { return t.Name }),
+		namesOf(p.Scalars, func(s *model.Scalar) string { return s.Name }),
+		namesOf(p.Maps, func(m *model.Map) string { return m.Name }),
+		namesOf(recursiveOneOfs(p), func(o *model.OneOf) string { return o.Name })))
 	return ids
+}
+
+// namesOf is the name of each of xs, in order.
+func namesOf[T any](xs []T, name func(T) string) []string {
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i] = name(x)
+	}
+	return out
 }
 
 // Slugger gives the headings of one Markdown document, in order, the ids
