@@ -11639,11 +11639,11 @@ func (t *Type) addPattern(re string) {
 // after urn:uuid: in any case or between { and }, or the 32 digits alone.
 const uuidPattern = `^(?:(?:[uU][rR][nN]:[uU][uU][iI][dD]:)?[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|\{[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\}|[0-9a-fA-F]{32})$`
 
-// noMapping says, of a validator no target can state as CUE does, why.
 // carriedCalls says, in every refusal of a constraint schemagen does not
 // know, what it carries: one list, so that two messages never disagree.
 const carriedCalls = "bounds, =~ and !~ patterns, strings.MinRunes/MaxRunes, strings.HasPrefix/HasSuffix/Contains, list.MinItems/MaxItems/UniqueItems/Contains/MatchN, math.MultipleOf, struct.MinFields/MaxFields, matchN, matchIf, time.Time, time.Format of a date, RFC 3339 or a time of day, time.Duration, net.URL, net.AbsURL, string & net.IPv4, net.IPv6, net.IP or net.IPCIDR, and uuid.Valid"
 
+// noMapping says, of a validator no target can state as CUE does, why.
 var noMapping = map[string]string{
 	"net.FQDN":            "whether a string is a domain name is decided by IDNA's rules (CUE's net.FQDN reads it through golang.org/x/net/idna, which decodes and checks every xn-- label's Punycode), which no JSON Schema pattern states; JSON Schema's format \"hostname\" is an annotation validators need not assert, and theirs differ; state the names you admit with a =~ pattern",
 	"list.IsSorted":       "whether a list is sorted compares its items with one another, which no JSON Schema keyword states",
