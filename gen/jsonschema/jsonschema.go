@@ -285,7 +285,7 @@ func fileNames(p *model.Package) map[string]string {
 			files[name] = strings.Join(steps, ".") + name[len(base):] + Suffix
 		}
 		f := files[name]
-		for taken[shortName(f, taken)] {
+		for taken[f] { // a name past MaxFileName is never taken: shortName makes it free
 			f = strings.TrimSuffix(f, Suffix) + "_" + Suffix
 		}
 		files[name] = shortName(f, taken)

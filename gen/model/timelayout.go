@@ -16,6 +16,24 @@ import (
 // and a fraction of a second after the seconds that the layout need not
 // name. TestTimeLayoutPattern holds it to time.Parse.
 
+// layoutFields is the pattern of each field of a time of day time reads,
+// and whether it reads it as one or two digits (getnum, where the layout
+// does not pad the field with 0).
+var layoutFields = map[string]struct {
+	re    string
+	loose bool
+}{
+	"15": {`(?:[0-9]|[01][0-9]|2[0-3])`, true},
+	"3":  {`(?:[0-9]|0[0-9]|1[0-2])`, true},
+	"03": {`(?:0[0-9]|1[0-2])`, false},
+	"4":  {`(?:[0-9]|[0-5][0-9])`, true},
+	"5":  {`(?:[0-9]|[0-5][0-9])`, true},
+	"04": {`[0-5][0-9]`, false},
+	"05": {`[0-5][0-9]`, false},
+	"PM": {`(?:AM|PM)`, false},
+	"pm": {`(?:am|pm)`, false},
+}
+
 // layoutChunk is one piece of a layout: literal text, or a field.
 type layoutChunk struct {
 	lit   string
@@ -65,31 +83,16 @@ func timeLayoutPattern(layout string) (string, string) {
 			b.WriteString(`(?:[.,][0-9]+)?`)
 			continue
 		}
+		f := layoutFields[c.field]
 		seconds := c.field == "5" || c.field == "05"
-		fixed := c.field == "03" || c.field == "04"
-		if next != "" && (strings.ContainsAny(next[:1], "0123456789") && c.field != "PM" && c.field != "pm" && !fixed ||
+		if next != "" && (strings.ContainsAny(next[:1], "0123456789") && (f.loose || seconds) ||
 			seconds && !isFraction(next) && strings.ContainsAny(next[:1], ".,")) {
 			// time reads as many digits as it may, and a fraction after
 			// the seconds: a field followed by digits (1504) or by a
 			// literal . or , (05.7) is read otherwise than a pattern.
 			return "", "a number right before " + next
 		}
-		switch c.field {
-		case "15":
-			b.WriteString(`(?:[0-9]|[01][0-9]|2[0-3])`)
-		case "3":
-			b.WriteString(`(?:[0-9]|0[0-9]|1[0-2])`)
-		case "03":
-			b.WriteString(`(?:0[0-9]|1[0-2])`)
-		case "4", "5":
-			b.WriteString(`(?:[0-9]|[0-5][0-9])`)
-		case "04", "05":
-			b.WriteString(`[0-5][0-9]`)
-		case "PM":
-			b.WriteString(`(?:AM|PM)`)
-		case "pm":
-			b.WriteString(`(?:am|pm)`)
-		}
+		b.WriteString(f.re)
 		nextField := ""
 		for _, n := range chunks[i+1:] {
 			if n.field != "" {
@@ -98,10 +101,9 @@ func timeLayoutPattern(layout string) (string, string) {
 			}
 		}
 		if seconds && !isFraction(nextField) {
-			// (Unless the next field, past any text, is one: time
-			// looks that far.)
 			// time.Parse reads a fraction after the seconds that the
-			// layout does not name.
+			// layout does not name, unless the next field, past any
+			// text, is one: it looks that far.
 			b.WriteString(`(?:[.,][0-9]+)?`)
 		}
 	}
