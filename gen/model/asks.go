@@ -71,14 +71,17 @@ func (r *resolver) expr(v cue.Value) (cue.Op, []cue.Value) {
 
 // liveAlternatives drops the alternatives of a disjunction that are a
 // conflict by themselves (conflictOf: string & "bolt" & "vault" | *"bolt",
-// KubeBlocks' InfluxDB secret store), as CUE's evaluation drops them: the
-// disjunction admits what the others do ("bolt" alone; cue vet refuses
-// "vault"). It was refused as CUE's error of that alternative. Where every
-// alternative is one, they stay, and the value is the error it is.
+// KubeBlocks' InfluxDB secret store), or an error("…") written as one
+// ("amd64" | "arm64" | error("architecture must be amd64 or arm64"),
+// GilmanLab's platform schemas: the message CUE gives a value no other
+// alternative admits), as CUE's evaluation drops them: the disjunction
+// admits what the others do ("bolt" alone; cue vet refuses "vault"). It
+// was refused as CUE's error of that alternative. Where every alternative
+// is one, they stay, and the value is the error it is.
 func liveAlternatives(args []cue.Value) []cue.Value {
 	live := args[:0:0]
 	for _, a := range args {
-		if _, dead := conflictOf(a); !dead {
+		if _, dead := conflictOf(a); !dead && !errorCall(a) {
 			live = append(live, a)
 		}
 	}
@@ -235,4 +238,11 @@ func (r *resolver) unlisted(v cue.Value) bool {
 	}
 	_, err := r.fields(v, false)
 	return err != nil && strings.HasSuffix(err.Error(), "non-concrete value struct")
+}
+
+// errorCall reports whether a is written as error("…") (or _|_): a bottom
+// value of its own, whatever it is beside.
+func errorCall(a cue.Value) bool {
+	e, ok := sourceExpr(a).(ast.Expr)
+	return ok && a.IncompleteKind() == cue.BottomKind && isBottom(e)
 }
