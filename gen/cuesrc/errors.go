@@ -9,6 +9,7 @@ import (
 
 	"cuelang.org/go/cue/ast"
 	"cuelang.org/go/cue/errors"
+	"cuelang.org/go/cue/literal"
 	"cuelang.org/go/cue/token"
 )
 
@@ -129,7 +130,7 @@ func (p Positions) FromCUE(err error, files ...*ast.File) ErrorList {
 			}
 		}
 		if !pos.IsValid() {
-			pos = p.Of(pathPos(files, e.Path()))
+			pos = p.Of(PathPos(files, e.Path()))
 		}
 		if !pos.IsValid() && len(files) > 0 {
 			// An error of the package as a whole (a top-level if on an
@@ -181,15 +182,20 @@ func packagePos(f *ast.File) token.Pos {
 	return f.Pos()
 }
 
-// pathPos returns the position of the field a CUE path (#B, a) names in
-// files: the deepest field of the path the syntax has, in struct literals.
-func pathPos(files []*ast.File, path []string) token.Pos {
+// PathPos returns the position of the field a CUE path (#B, a, or
+// deps."x.y@v0" with a quoted selector) names in files: the deepest field
+// of the path the syntax has, in struct literals.
+func PathPos(files []*ast.File, path []string) token.Pos {
 	var best token.Pos
 	depth := 0
 	for _, f := range files {
 		decls := f.Decls
 		for i, sel := range path {
-			fld := fieldNamed(decls, strings.TrimRight(sel, "?!"))
+			sel = strings.TrimRight(sel, "?!")
+			if s, err := literal.Unquote(sel); err == nil && strings.HasPrefix(sel, `"`) {
+				sel = s
+			}
+			fld := fieldNamed(decls, sel)
 			if fld == nil {
 				break
 			}

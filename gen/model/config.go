@@ -13,10 +13,12 @@ import (
 	"cuelang.org/go/cue"
 	"cuelang.org/go/cue/ast"
 	"cuelang.org/go/cue/cuecontext"
+	cueerrors "cuelang.org/go/cue/errors"
 	"cuelang.org/go/cue/literal"
 	"cuelang.org/go/cue/load"
 	"cuelang.org/go/cue/parser"
 	"cuelang.org/go/cue/token"
+	cuemodfile "cuelang.org/go/mod/modfile"
 	"cuelang.org/go/mod/module"
 	"golang.org/x/mod/modfile"
 
@@ -170,6 +172,9 @@ func ReadConfig(root string) (*Config, error) {
 		insts := load.Instances([]string{"./" + ConfigFile}, &load.Config{Dir: abs})
 		inst := insts[0]
 		if inst.Err != nil {
+			if errs := moduleFileErrors(abs); errs != nil {
+				return nil, errs
+			}
 			return nil, ps.fromCUE(inst.Err).Sorted()
 		}
 		v := cuecontext.New().BuildInstance(inst)
@@ -544,6 +549,82 @@ func cueModule(root string) (string, error) {
 	}
 	s, _, _ = strings.Cut(s, "@")
 	return s, nil
+}
+
+// moduleFileErrors is what CUE says of root/cue.mod/module.cue when it
+// refuses the file (modfile.Parse, as CUE's loader parses it), each error
+// at its place in the file: the loader gives these no position, or one in
+// CUE's own schema of the file (source.kind: conflicting values "git" and
+// "svn" at cuelang.org/go/mod/modfile/schema.cue), and a module written
+// before CUE required a language version (ThePSAdmin's backstage-cue)
+// was refused at "-". It is nil when CUE takes the file; it is asked only
+// once the loader has failed, so that a run that loads pays nothing.
+func moduleFileErrors(root string) ErrorList {
+	const rel = "cue.mod/module.cue"
+	file := filepath.Join(root, "cue.mod", "module.cue")
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil
+	}
+	if _, err := cuemodfile.Parse(data, file); err == nil {
+		return nil
+	} else {
+		f, _ := parser.ParseFile(file, data)
+		var files []*ast.File
+		if f != nil {
+			files = []*ast.File{f}
+		}
+		ps := positions{root: root}
+		var out ErrorList
+		at := map[Pos]*Error{}
+		for _, e := range cueerrors.Errors(err) {
+			format, args := e.Msg()
+			msg := fmt.Sprintf(format, args...)
+			if strings.TrimSpace(msg) == "" {
+				msg = strings.TrimSpace(e.Error())
+			}
+			if strings.HasSuffix(msg, "errors in empty disjunction:") {
+				// A heading: the errors after it say each alternative's.
+				continue
+			}
+			var pos Pos
+			for _, ip := range e.InputPositions() {
+				if ip.Filename() == file {
+					pos = ps.of(ip)
+					break
+				}
+			}
+			if !pos.IsValid() {
+				pos = ps.of(cuesrc.PathPos(files, e.Path()))
+			}
+			if strings.Contains(msg, "language version") {
+				pos = ps.of(cuesrc.PathPos(files, []string{"language", "version"}))
+				if strings.HasPrefix(msg, "no language version") {
+					msg += fmt.Sprintf(`: CUE reads a module only once it says which version of the language it is written in; run cue mod fix, which declares the version of the cue command that runs it, or add language: version: "%s"`, cue.LanguageVersion())
+				}
+			}
+			if !pos.IsValid() {
+				pos = Pos{File: rel, Line: 1, Col: 1}
+			}
+			path := strings.Join(e.Path(), ".")
+			if prev := at[pos]; prev != nil && path != "" && strings.HasPrefix(prev.Msg, path+": ") {
+				// source.kind: "svn" is neither "git" nor "self":
+				// one error, each alternative's conflict said.
+				prev.Msg += "; " + msg
+				continue
+			}
+			if path != "" {
+				msg = path + ": " + msg
+			}
+			e := &Error{Pos: pos, Msg: msg}
+			at[pos] = e
+			out = append(out, e)
+		}
+		if len(out) == 0 {
+			return ErrorList{{Pos: Pos{File: rel, Line: 1, Col: 1}, Msg: strings.TrimSpace(err.Error())}}
+		}
+		return out.Sorted()
+	}
 }
 
 // moduleLiteral reads module: "path@v0" from module.cue, its version

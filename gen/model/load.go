@@ -197,6 +197,11 @@ func loadSchema(root string, cueTime *time.Duration, now func() time.Duration) (
 	paths := map[string]pathOwner{}
 	for _, inst := range insts {
 		if inst.Err != nil {
+			if errs := moduleFileErrors(abs); errs != nil {
+				// The module's file, which every package is loaded
+				// through: its errors, placed, are every package's.
+				return nil, errs
+			}
 			// CUE gives some of these no position (two packages in one
 			// folder): place them at the folder.
 			for _, e := range ps.fromCUE(inst.Err) {
