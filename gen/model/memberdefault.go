@@ -3,6 +3,7 @@ package model
 import (
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -24,57 +25,103 @@ var memberDefaultKinds = map[string]Base{"string": String, "int": Int, "number":
 // the struct that declares the field and T is a type of one kind alone.
 // It returns the default, T's value (the field's type) and T's base; or
 // why it is not carried, "" where X is not of this form.
-func (r *resolver) memberDefault(src ast.Expr, ctx *cue.Context, name string) (*MemberDefault, cue.Value, Base, string) {
+//
+// T may also be a constrained type of one of those kinds
+// (instanceID: *localHostname | #NonEmptyString, GilmanLab's Talos
+// schema): CUE admits T or the member's value, which is T alone when
+// every value the member admits is one T admits, as checkMemberDefaults
+// then requires (impliesType); typed says so, and the type returned is
+// T's value, constraints and all.
+func (r *resolver) memberDefault(src ast.Expr, v cue.Value, name string) (md *MemberDefault, t cue.Value, base Base, why string, typed bool) {
 	ops := orOperands(src)
 	if len(ops) != 2 {
-		return nil, cue.Value{}, 0, ""
+		return nil, cue.Value{}, 0, "", false
 	}
 	var mark *ast.UnaryExpr
-	var typ *ast.Ident
+	var other ast.Expr
 	for _, op := range ops {
-		switch x := unparen(op).(type) {
-		case *ast.UnaryExpr:
+		if x, ok := unparen(op).(*ast.UnaryExpr); ok && x.Op == token.MUL {
 			mark = x
-		case *ast.Ident:
-			typ = x
+		} else {
+			other = op
 		}
 	}
-	if mark == nil || mark.Op != token.MUL {
-		return nil, cue.Value{}, 0, ""
+	if mark == nil || other == nil {
+		return nil, cue.Value{}, 0, "", false
 	}
 	switch unparen(mark.X).(type) {
 	case *ast.Ident, *ast.SelectorExpr, *ast.Interpolation, *ast.CallExpr:
 	default:
-		return nil, cue.Value{}, 0, ""
+		return nil, cue.Value{}, 0, "", false
 	}
-	if typ == nil {
-		return nil, cue.Value{}, 0, "the other alternative is not string, int, number or bool alone"
-	}
-	base, ok := memberDefaultKinds[typ.Name]
-	if !ok || typ.Node != nil {
-		return nil, cue.Value{}, 0, "the other alternative is not string, int, number or bool alone"
+	const notAlone = "the other alternative is not string, int, number or bool, alone or constrained"
+	if typ, ok := unparen(other).(*ast.Ident); ok && typ.Node == nil {
+		b, ok := memberDefaultKinds[typ.Name]
+		if !ok {
+			return nil, cue.Value{}, 0, notAlone, false
+		}
+		base, t = b, v.Context().CompileString(typ.Name)
+	} else {
+		alt, ok := r.alternativeOf(v, other)
+		if !ok {
+			return nil, cue.Value{}, 0, notAlone, false
+		}
+		switch alt.IncompleteKind() {
+		case cue.StringKind:
+			base = String
+		case cue.IntKind:
+			base = Int
+		case cue.NumberKind, cue.FloatKind:
+			base = Number
+		case cue.BoolKind:
+			base = Bool
+		default:
+			return nil, cue.Value{}, 0, notAlone, false
+		}
+		t, typed = alt, true
 	}
 	d := &MemberDefault{Source: exprString(mark.X)}
 	switch x := unparen(mark.X).(type) {
 	case *ast.Ident, *ast.SelectorExpr, *ast.CallExpr:
 		p, chain, why := memberPart(x, src, name)
 		if why != "" {
-			return nil, cue.Value{}, 0, why
+			return nil, cue.Value{}, 0, why, false
 		}
 		d.Parts, d.Chain = []DefaultPart{p}, chain
 	case *ast.Interpolation:
 		if base != String {
-			return nil, cue.Value{}, 0, "a string interpolation is beside int, number or bool, not string"
+			return nil, cue.Value{}, 0, "a string interpolation is beside int, number or bool, not string", false
+		}
+		if typed {
+			return nil, cue.Value{}, 0, "a string interpolation is beside a constrained type, which the text it makes may not meet", false
 		}
 		parts, chain, why := interpolationParts(x, src, name)
 		if why != "" {
-			return nil, cue.Value{}, 0, why
+			return nil, cue.Value{}, 0, why, false
 		}
 		d.Parts, d.Chain = parts, chain
 	default:
-		return nil, cue.Value{}, 0, ""
+		return nil, cue.Value{}, 0, "", false
 	}
-	return d, ctx.CompileString(typ.Name), base, ""
+	if typed && (len(d.Parts) != 1 || len(d.Parts[0].Funcs) > 0) {
+		return nil, cue.Value{}, 0, "a function of a member is beside a constrained type, which what it gives may not meet", false
+	}
+	return d, t, base, "", typed
+}
+
+// alternativeOf is the alternative of the disjunction v whose source is
+// e, as CUE evaluates it.
+func (r *resolver) alternativeOf(v cue.Value, e ast.Expr) (cue.Value, bool) {
+	op, args := r.expr(v)
+	if op != cue.OrOp {
+		return cue.Value{}, false
+	}
+	for _, a := range args {
+		if a.Source() == e || a.Source() == unparen(e) {
+			return a, true
+		}
+	}
+	return cue.Value{}, false
 }
 
 // unparen returns e without the parentheses around it.
@@ -309,6 +356,103 @@ func siblingMember(id *ast.Ident, src ast.Expr, name string) bool {
 
 // memberDefaultsOf is an object with a field whose default takes other
 // members, and how errors name it.
+// typedDefault is a field of o whose value is T | *X with T a
+// constrained type, and X's MemberDefault (set on the field or not: a
+// required field's default is never applied, but X's value is still
+// admitted).
+type typedDefault struct {
+	o    *Object
+	f    *Field
+	md   *MemberDefault
+	what string
+}
+
+// checkTypedDefaults holds each typed default's member to the field's
+// type: CUE admits a value of T or the member's value, which is T alone
+// only when every value of the member's type is one of T's.
+func (r *resolver) checkTypedDefaults() {
+	for _, td := range r.typedDefaults {
+		if td.f.Type == nil {
+			continue // refused already
+		}
+		var m *Field
+		if !td.md.Held() {
+			m, _ = td.md.Parts[0].Leaf(td.o)
+		}
+		if m == nil || m.Type == nil {
+			r.errorf(td.f.Pos, "%s.%s: its default is %s, beside a constrained type: CUE admits the type's values or the member's, which every target states as the type alone only where the member is a field of the same object whose type admits nothing the field's does not; state a constant default (*\"x\"), or make the field required or optional", td.what, td.f.Name, td.md.Source)
+			continue
+		}
+		if !impliesType(m.Type, td.f.Type) {
+			r.errorf(td.f.Pos, "%s.%s: its default is %s, whose type admits values the field's constrained type does not: CUE admits a value of either, which no target states beside the field's type; give %s a type that admits only what the field's does (the same type, or one that conjoins it), or drop the default", td.what, td.f.Name, td.md.Source, td.md.Source)
+		}
+	}
+}
+
+// impliesType reports whether every value type m admits is one type t
+// admits, as far as the model shows it: the same named type, or the same
+// base with every constraint of t among m's (its patterns and excluded
+// values among m's, its bounds no wider than m's).
+func impliesType(m, t *Type) bool {
+	if m.Kind == ScalarKind && t.Kind == ScalarKind && m.Scalar == t.Scalar {
+		return true
+	}
+	switch m.Kind {
+	case BasicKind, ScalarKind:
+	default:
+		return false
+	}
+	switch t.Kind {
+	case BasicKind, ScalarKind:
+	default:
+		return false
+	}
+	if m.BaseOf() != t.BaseOf() || len(m.Choice) > 0 || len(t.Choice) > 0 {
+		return false
+	}
+	mc, tc := m.Effective(), t.Effective()
+	within := func(tb, mb *int, least bool) bool {
+		switch {
+		case tb == nil:
+			return true
+		case mb == nil:
+			return false
+		case least:
+			return *mb >= *tb
+		}
+		return *mb <= *tb
+	}
+	within64 := func(tb, mb *int64, least bool) bool {
+		switch {
+		case tb == nil:
+			return true
+		case mb == nil:
+			return false
+		case least:
+			return *mb >= *tb
+		}
+		return *mb <= *tb
+	}
+	subset := func(ts, ms []string) bool {
+		for _, x := range ts {
+			if !slices.Contains(ms, x) {
+				return false
+			}
+		}
+		return true
+	}
+	if !within(tc.MinRunes, mc.MinRunes, true) || !within(tc.MaxRunes, mc.MaxRunes, false) ||
+		!within64(tc.Min, mc.Min, true) || !within64(tc.Max, mc.Max, false) ||
+		!subset(tc.Patterns, mc.Patterns) || !subset(tc.NotPatterns, mc.NotPatterns) || !subset(tc.Not, mc.Not) {
+		return false
+	}
+	// Every other constraint (formats, fractional bounds, multiples,
+	// the integer's width) must be the same on both.
+	mc.MinRunes, mc.MaxRunes, mc.Min, mc.Max, mc.Patterns, mc.NotPatterns, mc.Not = nil, nil, nil, nil, nil, nil, nil
+	tc.MinRunes, tc.MaxRunes, tc.Min, tc.Max, tc.Patterns, tc.NotPatterns, tc.Not = nil, nil, nil, nil, nil, nil, nil
+	return reflect.DeepEqual(mc, tc)
+}
+
 type memberDefaultsOf struct {
 	o    *Object
 	what string
@@ -342,6 +486,7 @@ func (r *resolver) noteMemberDefault(o *Object, f *Field, what string, base Base
 // default, and a default of constants alone is a constant default.
 func (r *resolver) checkMemberDefaults() {
 	defer r.filledByDefaults()
+	r.checkTypedDefaults()
 	for _, of := range r.memberDefaults {
 		o := of.o
 		for _, f := range o.Fields {

@@ -228,6 +228,12 @@ type resolver struct {
 	memberDefaults     []memberDefaultsOf
 	memberDefaultObjs  map[*Object]bool
 	memberDefaultBases map[*Field]Base
+	// typedDefaults are the fields T | *X whose T is a constrained type
+	// (memberDefault's typed), each held to the member X takes once
+	// every object is resolved: CUE admits T or X's value, which every
+	// target states as T only where X's type admits no value T does not
+	// (impliesType).
+	typedDefaults []typedDefault
 	// inlineStack holds where the fields of each inline struct being
 	// resolved are written, outermost first: one that holds itself again
 	// in place finds its own fields' position on it.
@@ -4999,12 +5005,12 @@ func (r *resolver) resolveObject(d *def) {
 				// same object and int a type alone: each target's type
 				// is int, optional, and Go's Get method computes the
 				// default (MemberDefault).
-				md, t, base, why := r.memberDefault(src, v.Context(), name)
+				md, t, base, why, typed := r.memberDefault(src, v, name)
 				if md == nil {
 					if why == "" {
 						why = "the default is neither a member's name nor a string interpolation of members' names"
 					}
-					r.errorf(f.Pos, "%s.%s: its default is %s, a member of the data: CUE gives the field that member's value where the data leaves it out, which every target states where the default is a member of the field's own object, or a string interpolation of such members, beside a type of one kind alone (string | *Name, string | *\"\\(Name)s\"); here %s; state a constant default (*1), or make the field required or optional", d.ref(), name, ref, why)
+					r.errorf(f.Pos, "%s.%s: its default is %s, a member of the data: CUE gives the field that member's value where the data leaves it out, which every target states where the default is a member of the field's own object, or a string interpolation of such members, beside a type of one kind (string | *Name, string | *\"\\(Name)s\"; or a constrained type that the member's own type implies, #NonEmpty | *Name); here %s; state a constant default (*1), or make the field required or optional", d.ref(), name, ref, why)
 					continue
 				}
 				switch {
@@ -5021,6 +5027,9 @@ func (r *resolver) resolveObject(d *def) {
 					if r.supplied[o] == "" {
 						r.supplied[o] = name
 					}
+				}
+				if typed {
+					r.typedDefaults = append(r.typedDefaults, typedDefault{o: o, f: f, md: md, what: d.ref()})
 				}
 				// name!: T | *X: CUE never applies a required field's
 				// default, as with a constant one: the type is T.
