@@ -1222,8 +1222,8 @@ func (r *resolver) narrow(d *def, cd *Conditional, probe cue.Value, o *Object, p
 			r.errorf(pos, "%s: the if body gives it %s, a member of the data: the data may hold here only what it holds there, a check between two of its members that no JSON Schema states", what, ref)
 			return false
 		}
-		if x.Name != "_" {
-			r.errorf(pos, "%s: an if body narrows a field with a constant, _ (it must be present), [_, ...] (at least one item) or a struct of such; %s is not carried yet", what, x.Name)
+		if x.Name != "_" && !ownKind(x, fd.Type) {
+			r.errorf(pos, "%s: an if body narrows a field with a constant, _ (it must be present), the field's own kind (string on a string: it must be present), [_, ...] (at least one item) or a struct of such; %s is not carried yet", what, x.Name)
 			return false
 		}
 	default:
@@ -1253,6 +1253,25 @@ func (r *resolver) narrow(d *def, cd *Conditional, probe cue.Value, o *Object, p
 	}
 	cd.Then = append(cd.Then, n)
 	return true
+}
+
+// ownKind reports whether x names the kind of every value t admits
+// (string on a string, an enum of strings or a named string; int on an
+// integer; bool on a boolean): if p { source!: string } beside source?:
+// string (open-platform-model's #Field) then says only that the field
+// must be present, as source!: _ does.
+func ownKind(x *ast.Ident, t *Type) bool {
+	base, ok := memberDefaultKinds[x.Name]
+	if !ok || x.Node != nil {
+		return false
+	}
+	switch t.Kind {
+	case EnumKind:
+		return base == String
+	case BasicKind, ScalarKind:
+		return t.BaseOf() == base && !t.Effective().Uint64
+	}
+	return false
 }
 
 // narrowChecks reads a body that narrows a string, integer or number
