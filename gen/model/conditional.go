@@ -1222,7 +1222,7 @@ func (r *resolver) narrow(d *def, cd *Conditional, probe cue.Value, o *Object, p
 			r.errorf(pos, "%s: the if body gives it %s, a member of the data: the data may hold here only what it holds there, a check between two of its members that no JSON Schema states", what, ref)
 			return false
 		}
-		if x.Name != "_" && !ownKind(x, fd.Type) {
+		if x.Name != "_" && !ownKind(x, fd.Type) && !r.ownDef(x, fd.Type) {
 			r.errorf(pos, "%s: an if body narrows a field with a constant, _ (it must be present), the field's own kind (string on a string: it must be present), [_, ...] (at least one item) or a struct of such; %s is not carried yet", what, x.Name)
 			return false
 		}
@@ -1270,6 +1270,29 @@ func ownKind(x *ast.Ident, t *Type) bool {
 		return base == String
 	case BasicKind, ScalarKind:
 		return t.BaseOf() == base && !t.Effective().Uint64
+	}
+	return false
+}
+
+// ownDef reports whether x names the definition that is t, the field's
+// own type: if mirrors != _|_ { path!: #RelativePath } beside path?:
+// #RelativePath (Simple Streams' #ItemCore) says only that the field must
+// be present.
+func (r *resolver) ownDef(x *ast.Ident, t *Type) bool {
+	d := r.identDef(x)
+	if d == nil {
+		return false
+	}
+	r.classifyOnce(d)
+	switch t.Kind {
+	case ScalarKind:
+		return d.scalar != nil && d.scalar == t.Scalar
+	case EnumKind:
+		return d.enum != nil && d.enum == t.Enum
+	case ObjectKind:
+		return d.object != nil && d.object == t.Object
+	case UnionKind:
+		return d.union != nil && d.union == t.Union
 	}
 	return false
 }

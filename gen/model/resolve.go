@@ -7897,8 +7897,17 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 		return nil, false
 	}
 	ok := true
-	for _, c := range r.conjuncts(v) {
+	conj := r.conjuncts(v)
+	or := -1 // the conjunct that is a choice of patterns, distributed below
+	for i, c := range conj {
+		if or < 0 && len(conj) > 1 && r.stringChoice(t, c) {
+			or = i
+			continue
+		}
 		ok = r.constrain(t, c, what, p) && ok
+	}
+	if ok && or >= 0 {
+		t, ok = r.distributeChoice(t, v, conj, or, what, p)
 	}
 	if ok && t.Base == Int {
 		ok = r.intRange(t, p, what)
@@ -7910,6 +7919,62 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 		ok = r.urlAlone(t, p, what)
 	}
 	return t, ok
+}
+
+// stringChoice reports whether c, a conjunct of a string t, is a
+// disjunction of string constraints and constants (=~"\\.json$" |
+// =~"\\.sjson$"), a choice that distributeChoice reads beside the other
+// conjuncts.
+func (r *resolver) stringChoice(t *Type, c cue.Value) bool {
+	if t.Kind != BasicKind || t.Base != String {
+		return false
+	}
+	op, args := r.expr(c)
+	return op == cue.OrOp && r.isChoice(args)
+}
+
+// distributeChoice reads v, a string whose conjuncts conj include a choice
+// at or (#RelativePath & (=~"\\.json$" | =~"\\.sjson$"), Simple
+// Streams' metadata path), as CUE evaluates it: each alternative of the
+// choice conjoined with every other conjunct, a choice of those (a
+// constant alternative kept where the others admit it, as CUE keeps it).
+// t holds the other conjuncts' constraints.
+func (r *resolver) distributeChoice(t *Type, v cue.Value, conj []cue.Value, or int, what string, p Pos) (*Type, bool) {
+	_, args := r.expr(conj[or])
+	ct, handled, ok := r.choiceOf(args, what)
+	if !handled || !ok {
+		if !handled {
+			return t, r.constrain(t, conj[or], what, p)
+		}
+		return nil, false
+	}
+	if len(ct.Choice) == 0 {
+		return t, true // an alternative admits every string: the others' constraints alone
+	}
+	var alts []*Type
+	for _, a := range ct.Choice {
+		if a.Kind == ConstKind {
+			if v.Unify(v.Context().Encode(a.Const)).Validate(cue.Concrete(true)) == nil {
+				alts = append(alts, a)
+			}
+			continue
+		}
+		at := &Type{Kind: BasicKind, Base: String, Constraints: a.Constraints}
+		for i, c := range conj {
+			if i != or && !r.constrain(at, c, what, p) {
+				return nil, false
+			}
+		}
+		alts = append(alts, at)
+	}
+	switch len(alts) {
+	case 0:
+		r.errorf(p, "%s: %s admits no value: no alternative of its choice meets its other constraints (CUE finds each an error); not carried", what, oneLine(v))
+		return nil, false
+	case 1:
+		return alts[0], true
+	}
+	return &Type{Kind: BasicKind, Base: String, Choice: alts}, true
 }
 
 // urlAlone refuses beside net.URL or net.AbsURL what is no pattern, length
