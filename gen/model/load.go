@@ -110,6 +110,11 @@ func loadSchema(root string, cueTime *time.Duration, now func() time.Duration) (
 	}
 	ps := positions{root: abs}
 	if fi, err := os.Stat(filepath.Join(abs, filepath.FromSlash(cfg.Schema))); err != nil || !fi.IsDir() {
+		if !cfg.SchemaPos.IsValid() {
+			// The default folder: said at the module's file, which
+			// marks the folder it would be in.
+			return nil, ErrorList{{Pos: Pos{File: "cue.mod/module.cue", Line: 1, Col: 1}, Msg: fmt.Sprintf("no folder %s in the module: schemagen reads the schema from the CUE packages in %s/ beside cue.mod/, one folder each, unless %s names another folder (schema: \"cue\")", cfg.Schema, cfg.Schema, ConfigFile)}}
+		}
 		return nil, ErrorList{{Pos: cfg.SchemaPos, Msg: fmt.Sprintf("no folder %s in the module: the schema is the CUE packages in it, one folder each", cfg.Schema)}}
 	}
 	// excluded: schemagen.cue's exclude, by a path under the module
@@ -138,6 +143,19 @@ func loadSchema(root string, cueTime *time.Duration, now func() time.Duration) (
 	}
 	if len(unused) > 0 {
 		return nil, unused
+	}
+	if !clauses && len(filePkgs) == 0 {
+		// No .cue file of a package under the folder (CUE's loader says
+		// "./schema/..." matched no packages, at no position).
+		pos := cfg.SchemaPos
+		if !pos.IsValid() {
+			pos = Pos{File: cfg.Schema}
+		}
+		where := "the folder " + cfg.Schema
+		if cfg.Schema == "." {
+			where = "the module"
+		}
+		return nil, ErrorList{{Pos: pos, Msg: fmt.Sprintf("%s holds no CUE package: schemagen reads the schema from the .cue files under it, a package a folder", where)}}
 	}
 	var insts []*build.Instance
 	filePkg := map[*build.Instance]string{} // a package of files without a clause: its first file
