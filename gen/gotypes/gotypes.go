@@ -67,7 +67,10 @@ func nthPattern(name string, i int) string {
 
 // Generate returns the Go package of every wire package in s.
 func Generate(s *model.Schema) ([]output.File, error) {
-	return output.Each(s.Packages, generatePackage)
+	qualified := qualifiedStands(s)
+	return output.Each(s.Packages, func(p *model.Package) ([]output.File, error) {
+		return generatePackage(p, qualified)
+	})
 }
 
 // inGo is p without the declarations @go(-) leaves out of the Go types
@@ -95,9 +98,9 @@ type decl struct {
 	emit func(f *goFile)
 }
 
-func generatePackage(p *model.Package) ([]output.File, error) {
+func generatePackage(p *model.Package, qualified map[string]map[string]string) ([]output.File, error) {
 	p = inGo(p)
-	if err := checkTypeAttrs(p); err != nil {
+	if err := checkTypeAttrs(p, qualified); err != nil {
 		return nil, err
 	}
 	dir := path.Join("go", p.Path)

@@ -7,6 +7,8 @@ import (
 	"go/parser"
 	"go/printer"
 	"go/token"
+	"path"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/ast/astutil"
@@ -25,26 +27,23 @@ import (
 // writes it: a named scalar (#URL: =~"^https://", which gengotypes makes
 // type URL string) is its base type (string), a type alias (#B: #A) the
 // type it stands for, so @go(,type=*URL) on evidence?: #URL states what
-// the field is (*string).
-func checkTypeAttrs(p *model.Package) error {
+// the field is (*string). gengotypes' spelling of a declaration of
+// another package, "import/path".Name (Simple Streams' profiles:
+// type="github.com/meigma/go-simplestreams/schema".RelativePath), is read
+// the same way through qualified: the stands of each package of the
+// schema, by its CUE import path and by the Go import path schemagen
+// gives it.
+func checkTypeAttrs(p *model.Package, qualified map[string]map[string]string) error {
 	var errs model.ErrorList
 	scratch := newGoFile(p.GoName)
-	stands := map[string]string{} // a declaration's Go name → its Go type, where it has no type of its own
-	for _, sc := range p.Scalars {
-		stands[sc.GoName] = goType(scratch, &model.Type{Kind: model.ScalarKind, Scalar: sc, Base: sc.Base}, false)
-	}
-	for _, a := range p.Aliases {
-		if a.Type.Alias != a { // a list that holds itself is a type of its own
-			stands[a.GoName] = goType(scratch, a.Type, false)
-		}
-	}
+	stands := standsOf(p, scratch)
 	for _, o := range p.Objects {
 		for _, fd := range o.Fields {
 			if fd.GoType == "" {
 				continue
 			}
-			own := canonicalType(goType(scratch, fd.Type, fd.Optional), nil)
-			want := canonicalType(fd.GoType, stands)
+			own := canonicalType(goType(scratch, fd.Type, fd.Optional), nil, nil)
+			want := canonicalType(fd.GoType, stands, qualified)
 			switch {
 			case want == "":
 				errs = append(errs, &model.Error{Pos: fd.GoTypePos, Msg: fmt.Sprintf("#%s.%s: @go(…,type=%s) is not a Go type", o.Name, fd.Name, fd.GoType)})
@@ -64,16 +63,57 @@ func checkTypeAttrs(p *model.Package) error {
 	return nil
 }
 
+// standsOf maps the Go name of each declaration of p that has no Go type
+// of its own (a named scalar, a type alias) to the Go type it stands for.
+func standsOf(p *model.Package, scratch *goFile) map[string]string {
+	stands := map[string]string{}
+	for _, sc := range p.Scalars {
+		stands[sc.GoName] = goType(scratch, &model.Type{Kind: model.ScalarKind, Scalar: sc, Base: sc.Base}, false)
+	}
+	for _, a := range p.Aliases {
+		if a.Type.Alias != a { // a list that holds itself is a type of its own
+			stands[a.GoName] = goType(scratch, a.Type, false)
+		}
+	}
+	return stands
+}
+
+// qualifiedStands is standsOf each package of s, by the package's CUE
+// import path (the module's path and the package's folder) and by the Go
+// import path of its generated package.
+func qualifiedStands(s *model.Schema) map[string]map[string]string {
+	q := map[string]map[string]string{}
+	for _, p := range s.Packages {
+		st := standsOf(p, newGoFile(p.GoName))
+		q[path.Join(s.Config.Module, p.Dir)] = st
+		q[s.Config.GoPackage(p.Path)] = st
+	}
+	return q
+}
+
 // canonicalType parses a Go type expression and prints it back in gofmt's
 // spelling, each identifier stands maps (not the name a selector selects:
-// json.RawMessage stays) replaced by the type it stands for; "" when s is
-// no Go expression.
-func canonicalType(s string, stands map[string]string) string {
+// json.RawMessage stays) replaced by the type it stands for, and each
+// "import/path".Name that qualified maps likewise; "" when s is no Go
+// expression.
+func canonicalType(s string, stands map[string]string, qualified map[string]map[string]string) string {
 	e, err := parser.ParseExpr(s)
 	if err != nil {
 		return ""
 	}
 	e = astutil.Apply(e, func(c *astutil.Cursor) bool {
+		if sel, ok := c.Node().(*ast.SelectorExpr); ok {
+			if lit, ok := sel.X.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+				ip, err := strconv.Unquote(lit.Value)
+				if t, found := qualified[ip][sel.Sel.Name]; err == nil && found {
+					if r, err := parser.ParseExpr(t); err == nil {
+						c.Replace(r)
+						return false
+					}
+				}
+			}
+			return true
+		}
 		id, ok := c.Node().(*ast.Ident)
 		if sel, isSel := c.Parent().(*ast.SelectorExpr); !ok || isSel && sel.Sel == id {
 			return true

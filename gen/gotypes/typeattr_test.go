@@ -19,7 +19,9 @@ import (
 // for, as OpenSSF's Security Insights schema writes @go(,type=*URL) on
 // evidence?: #URL) is carried, and the Go is what it would be without the
 // attribute; any other T is refused at the attribute, saying the field's
-// Go type. Every such T was refused, which refused that whole schema.
+// Go type. Every such T was refused, which refused that whole schema; a
+// T of another package's name in gengotypes' spelling,
+// "import/path".Name, was refused until 2026-12-06.
 func TestTypeAttrs(t *testing.T) {
 	const decls = `
 // URL is a link.
@@ -41,6 +43,10 @@ func TestTypeAttrs(t *testing.T) {
 		{`evidence?: #URL @go(Evidence,type=*URL)`, ""},
 		{`home?: #Link @go(,type=*Link)`, ""},
 		{`site?: #URL @go(,type=*(URL))`, ""},
+		// gengotypes' "import/path".Name (Simple Streams' profiles):
+		// the package's CUE import path names its declarations.
+		{`page?: #URL @go(,type=*"example.com/t/schema/p".URL)`, ""},
+		{`ref?: #URL @go(,type=*"example.com/other".URL)`, "the Go type of the field is *string,"},
 		{`contact?: #Contact @go(,type=*Contact)`, ""},
 		{`mode: #Mode @go(,type=Mode)`, ""},
 		{`tags?: [...string] @go(,type=[]string)`, ""},
