@@ -502,6 +502,15 @@ func (r *resolver) goOmitted() {
 	omitted := map[string]bool{}
 	for _, n := range names {
 		d := r.defs[n]
+		if d == nil && r.cueInvalid {
+			// A package CUE finds errors in, whose definitions were
+			// not read (#Version: {items: [string]: #Item} with #Item
+			// missing): CUE's errors say why, and the attribute of a
+			// definition read in no round cannot be judged. It was
+			// refused as put on no definition, at each @go(-) of the
+			// package (Simple Streams' *Core definitions).
+			continue
+		}
 		if d == nil || d.root || d.field {
 			r.errorf(r.goAttrs.omit[n], "#%s: @go(-) is carried on a definition the package declares, which every target but Go then holds", n)
 			continue
