@@ -291,7 +291,20 @@ func (g *gen) scalarType() typ {
 // URLs, addresses, constants.
 func (g *gen) moreScalar() typ {
 	r := g.r
-	switch r.IntN(11) {
+	switch r.IntN(12) {
+	case 11:
+		// Choices as hand-written CUE states them: a choice of
+		// patterns beside other constraints, which CUE distributes,
+		// and an error("…") alternative, which CUE drops.
+		c := pick(r, []struct{ cue, lit string }{
+			{`string & !="" & (=~"a$" | =~"b$")`, `"xa"`},
+			{`(=~"^[a-z]+$" | "Q") & strings.MaxRunes(3)`, `"Q"`},
+			{`"p" | "q" | error("must be p or q")`, `"p"`},
+			{`(string & !="") | error("must not be empty")`, `"x"`},
+		}...)
+		return typ{cue: c.cue, scalar: true, lit: c.lit, sample: func(r *rand.Rand) any {
+			return pick[any](r, "xa", "b", "", "c", "ab", "Q", "q", "p", "abcd", "x", num("1"))
+		}}
 	case 10:
 		// Checks CUE's packages state as patterns: addresses, times of
 		// day.
