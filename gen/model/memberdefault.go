@@ -390,11 +390,13 @@ func (r *resolver) checkTypedDefaults() {
 }
 
 // impliesType reports whether every value type m admits is one type t
-// admits, as far as the model shows it: the same named type, or the same
+// admits, as far as the model shows it: the same named type (a scalar or
+// an enum: kind: #Kind beside other: *kind | #Kind), or the same
 // base with every constraint of t among m's (its patterns and excluded
 // values among m's, its bounds no wider than m's).
 func impliesType(m, t *Type) bool {
-	if m.Kind == ScalarKind && t.Kind == ScalarKind && m.Scalar == t.Scalar {
+	if m.Kind == ScalarKind && t.Kind == ScalarKind && m.Scalar == t.Scalar ||
+		m.Kind == EnumKind && t.Kind == EnumKind && m.Enum == t.Enum {
 		return true
 	}
 	switch m.Kind {
