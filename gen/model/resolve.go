@@ -5161,8 +5161,13 @@ func (r *resolver) checkSupplied(o *Object, what string, p Pos) bool {
 // literal: int | *1 is int with 1; a reference to an enum with a default
 // is the enum with its default.
 func (r *resolver) withoutDefault(v, dv cue.Value, what string) (cue.Value, string, bool) {
-	if dv.IncompleteKind() == cue.ListKind && !r.writesDefaultOf(v) {
-		// CUE's own: an open list defaults to [], [A, ...T] to [A].
+	// CUE's own default: an open list defaults to [], [A, ...T] to [A].
+	// A value CUE made from several declarations shows no mark: a
+	// default that is not [] there (tags?: *["a"] | [...] beside tags?:
+	// [...string]) is read below, and refused where it is not carried,
+	// rather than dropped.
+	cuesOwn := !r.writesDefaultOf(v) && !(sourceExpr(v) == nil && dv.IncompleteKind() == cue.ListKind && !emptyList(dv) && dv.Validate(cue.Concrete(true)) == nil)
+	if dv.IncompleteKind() == cue.ListKind && cuesOwn {
 		return v, "", true
 	}
 	if !dv.IsConcrete() && dv.Err() == nil {
@@ -5231,7 +5236,7 @@ func (r *resolver) withoutDefault(v, dv cue.Value, what string) (cue.Value, stri
 	case cue.StringKind, cue.IntKind, cue.FloatKind, cue.NumberKind, cue.BoolKind:
 	default:
 		completes := "" // why objectDefault did not carry it, if it says
-		if !r.writesDefaultOf(v) {
+		if cuesOwn {
 			return v, "", true // CUE's own: an open list defaults to []
 		}
 		if _, isRef := r.refName(v); isRef && dv.IncompleteKind() == cue.ListKind && scalarList(dv) {
@@ -5246,6 +5251,13 @@ func (r *resolver) withoutDefault(v, dv cue.Value, what string) (cue.Value, stri
 			// [...string] | *["*.rs"]: a list of T, its default a list
 			// of strings, numbers or booleans.
 			return args[0], string(lit), true
+		}
+		if op, _ := r.expr(v); op == cue.AndOp && scalarList(dv) && v.IncompleteKind() == cue.ListKind {
+			// [...string] & (*["h", "v"] | [...#G]), a list field a
+			// definition refines with a default: the type is the
+			// conjunction (list drops the alternative the other
+			// admits), the default CUE's, as for #P & {x: int | *2}.
+			return v, string(lit), true
 		}
 		if dv.IncompleteKind() == cue.StructKind || dv.IncompleteKind() == cue.ListKind {
 			// *{retries: 3} | #Opts; [...#Rule] | *[{path: "/"}] (the
@@ -6342,6 +6354,16 @@ func (r *resolver) writesDefaultOf(v cue.Value) bool {
 	if name, isRef := r.refName(v); isRef {
 		if d := r.defs[name]; d != nil && d.v.Exists() {
 			return writesDefault(sourceExpr(d.v))
+		}
+	}
+	// A field declared in two places (groups: [...string] in #Base,
+	// groups: *["h", "v"] | [...#G] in #Base & {…}): CUE made its value
+	// from both, and one of them may write the mark.
+	if cs := r.conjuncts(v); len(cs) > 1 {
+		for _, c := range cs {
+			if writesDefault(sourceExpr(c)) {
+				return true
+			}
 		}
 	}
 	return false
@@ -10508,6 +10530,7 @@ func (r *resolver) list(v cue.Value, what string) (*Type, bool) {
 	ok := true
 	var lits []*ast.ListLit
 	var litValue cue.Value
+	var litValues []cue.Value
 	cs := r.conjuncts(v)
 	for i := 0; i < len(cs); i++ {
 		c := cs[i]
@@ -10530,6 +10553,20 @@ func (r *resolver) list(v cue.Value, what string) (*Type, bool) {
 			for _, a := range args {
 				if a.IncompleteKind()&cue.ListKind != 0 {
 					lists = append(lists, a)
+				}
+			}
+			if len(lists) == 2 {
+				// [...string] & (*["h", "v"] | [...#G]), a list
+				// field narrowed with a default where a definition
+				// refines another (ODIM's #HowVersionObject): the
+				// list the other admits adds nothing to it, and its
+				// value is the field's default, read apart
+				// (withoutDefault).
+				for i, a := range lists {
+					if !openList(a) && a.Err() == nil && openList(lists[1-i]) && admits(lists[1-i], a) {
+						lists = lists[1-i : 2-i]
+						break
+					}
 				}
 			}
 			if len(lists) == 1 {
@@ -10557,12 +10594,13 @@ func (r *resolver) list(v cue.Value, what string) (*Type, bool) {
 				}
 			}
 			lits, litValue = append(lits, l), c
+			litValues = append(litValues, c)
 			continue
 		}
 		ok = r.constrain(t, c, what, r.pos(v)) && ok
 	}
 	if len(lits) > 1 {
-		return r.listConj(v, lits, t, what, ok)
+		return r.listConj(v, lits, litValues, t, what, ok)
 	}
 	var lit *ast.ListLit
 	if len(lits) == 1 {
@@ -10597,7 +10635,7 @@ func (r *resolver) list(v cue.Value, what string) (*Type, bool) {
 // the list CUE evaluates it to: a list of T with MinItems when every
 // leading item is _ (what the literals add is a count), else a tuple of
 // the evaluated items, closed when one literal is.
-func (r *resolver) listConj(v cue.Value, lits []*ast.ListLit, t *Type, what string, ok bool) (*Type, bool) {
+func (r *resolver) listConj(v cue.Value, lits []*ast.ListLit, litValues []cue.Value, t *Type, what string, ok bool) (*Type, bool) {
 	lead, closed, tops := 0, -1, true
 	for _, l := range lits {
 		n, open := 0, false
@@ -10615,6 +10653,16 @@ func (r *resolver) listConj(v cue.Value, lits []*ast.ListLit, t *Type, what stri
 		lead = max(lead, n)
 	}
 	rest := v.LookupPath(cue.MakePath(cue.AnyIndex))
+	if !rest.Exists() && closed < 0 && len(litValues) == len(lits) {
+		// [...string] & [...#G] where the field's value is its default,
+		// a list of two items (*["h", "v"] | [...#G] beside [...string]
+		// in a definition that refines another): CUE's value has no
+		// item type, its conjuncts each have theirs; the items meet all.
+		rest = litValues[0].LookupPath(cue.MakePath(cue.AnyIndex))
+		for _, lv := range litValues[1:] {
+			rest = rest.Unify(lv.LookupPath(cue.MakePath(cue.AnyIndex)))
+		}
+	}
 	if closed >= 0 {
 		return r.tuple(v, v, closed, cue.Value{}, t, what, ok)
 	}
@@ -12636,4 +12684,10 @@ func dataRefSeen(e ast.Expr, root bool, top func(ast.Node) bool, seen map[*ast.L
 	}
 	ast.Walk(e, walk, nil)
 	return found
+}
+
+// emptyList reports whether v is the list [].
+func emptyList(v cue.Value) bool {
+	n, err := v.Len().Int64()
+	return err == nil && n == 0
 }
