@@ -1,6 +1,7 @@
 package model
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"reflect"
@@ -66,16 +67,7 @@ func (r *resolver) memberDefault(src ast.Expr, v cue.Value, name string) (md *Me
 		if !ok {
 			return nil, cue.Value{}, 0, notAlone, false
 		}
-		switch alt.IncompleteKind() {
-		case cue.StringKind:
-			base = String
-		case cue.IntKind:
-			base = Int
-		case cue.NumberKind, cue.FloatKind:
-			base = Number
-		case cue.BoolKind:
-			base = Bool
-		default:
+		if base, ok = kindBase(alt.IncompleteKind()); !ok {
 			return nil, cue.Value{}, 0, notAlone, false
 		}
 		t, typed = alt, true
@@ -413,28 +405,6 @@ func impliesType(m, t *Type) bool {
 		return false
 	}
 	mc, tc := m.Effective(), t.Effective()
-	within := func(tb, mb *int, least bool) bool {
-		switch {
-		case tb == nil:
-			return true
-		case mb == nil:
-			return false
-		case least:
-			return *mb >= *tb
-		}
-		return *mb <= *tb
-	}
-	within64 := func(tb, mb *int64, least bool) bool {
-		switch {
-		case tb == nil:
-			return true
-		case mb == nil:
-			return false
-		case least:
-			return *mb >= *tb
-		}
-		return *mb <= *tb
-	}
 	subset := func(ts, ms []string) bool {
 		for _, x := range ts {
 			if !slices.Contains(ms, x) {
@@ -443,8 +413,8 @@ func impliesType(m, t *Type) bool {
 		}
 		return true
 	}
-	if !within(tc.MinRunes, mc.MinRunes, true) || !within(tc.MaxRunes, mc.MaxRunes, false) ||
-		!within64(tc.Min, mc.Min, true) || !within64(tc.Max, mc.Max, false) ||
+	if !boundWithin(tc.MinRunes, mc.MinRunes, true) || !boundWithin(tc.MaxRunes, mc.MaxRunes, false) ||
+		!boundWithin(tc.Min, mc.Min, true) || !boundWithin(tc.Max, mc.Max, false) ||
 		!subset(tc.Patterns, mc.Patterns) || !subset(tc.NotPatterns, mc.NotPatterns) || !subset(tc.Not, mc.Not) {
 		return false
 	}
@@ -453,6 +423,20 @@ func impliesType(m, t *Type) bool {
 	mc.MinRunes, mc.MaxRunes, mc.Min, mc.Max, mc.Patterns, mc.NotPatterns, mc.Not = nil, nil, nil, nil, nil, nil, nil
 	tc.MinRunes, tc.MaxRunes, tc.Min, tc.Max, tc.Patterns, tc.NotPatterns, tc.Not = nil, nil, nil, nil, nil, nil, nil
 	return reflect.DeepEqual(mc, tc)
+}
+
+// boundWithin reports whether a bound mb is no wider than tb (at least it
+// where least, at most it otherwise); a nil tb bounds nothing.
+func boundWithin[T cmp.Ordered](tb, mb *T, least bool) bool {
+	switch {
+	case tb == nil:
+		return true
+	case mb == nil:
+		return false
+	case least:
+		return *mb >= *tb
+	}
+	return *mb <= *tb
 }
 
 type memberDefaultsOf struct {

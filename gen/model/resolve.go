@@ -876,15 +876,8 @@ func (r *resolver) scalarMatchN(v cue.Value) (lo int, hi *int, alts []cue.Value,
 // scalarMatch to refuse the int); one is false for any other kind.
 func scalarBase(alts []cue.Value) (base Base, one bool) {
 	for _, a := range alts {
-		var b Base
-		switch a.IncompleteKind() {
-		case cue.StringKind:
-			b = String
-		case cue.IntKind:
-			b = Int
-		case cue.NumberKind, cue.FloatKind:
-			b = Number
-		default:
+		b, ok := kindBase(a.IncompleteKind())
+		if !ok || b == Bool {
 			return 0, false
 		}
 		switch {
@@ -897,6 +890,22 @@ func scalarBase(alts []cue.Value) (base Base, one bool) {
 		}
 	}
 	return base, base != 0
+}
+
+// kindBase is the base of a scalar kind of CUE's: a string, an integer,
+// a number (float too) or a boolean; ok is false for any other kind.
+func kindBase(k cue.Kind) (b Base, ok bool) {
+	switch k {
+	case cue.StringKind:
+		return String, true
+	case cue.IntKind:
+		return Int, true
+	case cue.NumberKind, cue.FloatKind:
+		return Number, true
+	case cue.BoolKind:
+		return Bool, true
+	}
+	return 0, false
 }
 
 // countedScalarKind returns the kind of v, a conjunction of validators CUE
