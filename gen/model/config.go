@@ -566,65 +566,64 @@ func moduleFileErrors(root string) ErrorList {
 	if err != nil {
 		return nil
 	}
-	if _, err := cuemodfile.Parse(data, file); err == nil {
+	if _, err = cuemodfile.Parse(data, file); err == nil {
 		return nil
-	} else {
-		f, _ := parser.ParseFile(file, data)
-		var files []*ast.File
-		if f != nil {
-			files = []*ast.File{f}
-		}
-		ps := positions{root: root}
-		var out ErrorList
-		at := map[Pos]*Error{}
-		for _, e := range cueerrors.Errors(err) {
-			format, args := e.Msg()
-			msg := fmt.Sprintf(format, args...)
-			if strings.TrimSpace(msg) == "" {
-				msg = strings.TrimSpace(e.Error())
-			}
-			if strings.HasSuffix(msg, "errors in empty disjunction:") {
-				// A heading: the errors after it say each alternative's.
-				continue
-			}
-			var pos Pos
-			for _, ip := range e.InputPositions() {
-				if ip.Filename() == file {
-					pos = ps.of(ip)
-					break
-				}
-			}
-			if !pos.IsValid() {
-				pos = ps.of(cuesrc.PathPos(files, e.Path()))
-			}
-			if strings.Contains(msg, "language version") {
-				pos = ps.of(cuesrc.PathPos(files, []string{"language", "version"}))
-				if strings.HasPrefix(msg, "no language version") {
-					msg += fmt.Sprintf(`: CUE reads a module only once it says which version of the language it is written in; run cue mod fix, which declares the version of the cue command that runs it, or add language: version: "%s"`, cue.LanguageVersion())
-				}
-			}
-			if !pos.IsValid() {
-				pos = Pos{File: rel, Line: 1, Col: 1}
-			}
-			path := strings.Join(e.Path(), ".")
-			if prev := at[pos]; prev != nil && path != "" && strings.HasPrefix(prev.Msg, path+": ") {
-				// source.kind: "svn" is neither "git" nor "self":
-				// one error, each alternative's conflict said.
-				prev.Msg += "; " + msg
-				continue
-			}
-			if path != "" {
-				msg = path + ": " + msg
-			}
-			e := &Error{Pos: pos, Msg: msg}
-			at[pos] = e
-			out = append(out, e)
-		}
-		if len(out) == 0 {
-			return ErrorList{{Pos: Pos{File: rel, Line: 1, Col: 1}, Msg: strings.TrimSpace(err.Error())}}
-		}
-		return out.Sorted()
 	}
+	f, _ := parser.ParseFile(file, data)
+	var files []*ast.File
+	if f != nil {
+		files = []*ast.File{f}
+	}
+	ps := positions{root: root}
+	var out ErrorList
+	at := map[Pos]*Error{}
+	for _, e := range cueerrors.Errors(err) {
+		format, args := e.Msg()
+		msg := fmt.Sprintf(format, args...)
+		if strings.TrimSpace(msg) == "" {
+			msg = strings.TrimSpace(e.Error())
+		}
+		if strings.HasSuffix(msg, "errors in empty disjunction:") {
+			// A heading: the errors after it say each alternative's.
+			continue
+		}
+		var pos Pos
+		for _, ip := range e.InputPositions() {
+			if ip.Filename() == file {
+				pos = ps.of(ip)
+				break
+			}
+		}
+		if !pos.IsValid() {
+			pos = ps.of(cuesrc.PathPos(files, e.Path()))
+		}
+		if strings.Contains(msg, "language version") {
+			pos = ps.of(cuesrc.PathPos(files, []string{"language", "version"}))
+			if strings.HasPrefix(msg, "no language version") {
+				msg += fmt.Sprintf(`: CUE reads a module only once it says which version of the language it is written in; run cue mod fix, which declares the version of the cue command that runs it, or add language: version: "%s"`, cue.LanguageVersion())
+			}
+		}
+		if !pos.IsValid() {
+			pos = Pos{File: rel, Line: 1, Col: 1}
+		}
+		path := strings.Join(e.Path(), ".")
+		if prev := at[pos]; prev != nil && path != "" && strings.HasPrefix(prev.Msg, path+": ") {
+			// source.kind: "svn" is neither "git" nor "self":
+			// one error, each alternative's conflict said.
+			prev.Msg += "; " + msg
+			continue
+		}
+		if path != "" {
+			msg = path + ": " + msg
+		}
+		e := &Error{Pos: pos, Msg: msg}
+		at[pos] = e
+		out = append(out, e)
+	}
+	if len(out) == 0 {
+		return ErrorList{{Pos: Pos{File: rel, Line: 1, Col: 1}, Msg: strings.TrimSpace(err.Error())}}
+	}
+	return out.Sorted()
 }
 
 // moduleLiteral reads module: "path@v0" from module.cue, its version
