@@ -7991,6 +7991,8 @@ func (r *resolver) distributeChoice(t *Type, v cue.Value, conj []cue.Value, or i
 			continue
 		}
 		at := &Type{Kind: BasicKind, Base: String, Constraints: a.Constraints}
+		// Its own slices: constrain appends to them.
+		at.Patterns, at.NotPatterns, at.Not = slices.Clone(a.Patterns), slices.Clone(a.NotPatterns), slices.Clone(a.Not)
 		for i, c := range conj {
 			if i != or && !r.constrain(at, c, what, p) {
 				return nil, false
