@@ -5170,6 +5170,11 @@ func (r *resolver) checkSupplied(o *Object, what string, p Pos) bool {
 // literal: int | *1 is int with 1; a reference to an enum with a default
 // is the enum with its default.
 func (r *resolver) withoutDefault(v, dv cue.Value, what string) (cue.Value, string, bool) {
+	if t, ok := r.typeField(v); ok {
+		// lifecycle: #types.lifecycle, #types' lifecycle: *null | …: the
+		// field where it is declared, default and all.
+		return r.withoutDefault(t, dv, what)
+	}
 	// CUE's own default: an open list defaults to [], [A, ...T] to [A].
 	// A value CUE made from several declarations shows no mark: a
 	// default that is not [] there (tags?: *["a"] | [...] beside tags?:
@@ -6360,6 +6365,9 @@ func (r *resolver) writesDefaultOf(v cue.Value) bool {
 	if writesDefault(sourceExpr(v)) {
 		return true
 	}
+	if t, ok := r.typeField(v); ok {
+		return r.writesDefaultOf(t) // lifecycle: #types.lifecycle
+	}
 	if name, isRef := r.refName(v); isRef {
 		if d := r.defs[name]; d != nil && d.v.Exists() {
 			return writesDefault(sourceExpr(d.v))
@@ -6523,6 +6531,12 @@ func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 		return nil, false
 	}
 	defer func() { r.nesting-- }()
+	if t, ok := r.typeField(v); ok {
+		// #types.flake, with #types: {flake: =~"^[a-z]+$", …} (bitte-ci's
+		// step schema): a field of a definition used as a type, which
+		// the schema states, read where it is declared.
+		return r.typeOf(t, what)
+	}
 	var kinds []cue.Value
 	if op, _ := r.expr(v); op == cue.AndOp {
 		cs := r.conjuncts(v)
@@ -12478,6 +12492,47 @@ func (r *resolver) selected(v cue.Value) (cue.Value, bool) {
 		return t, t.Exists()
 	}
 	return cue.Value{}, false
+}
+
+// typeField returns the field a reference v selects when it names a
+// regular field of a definition of the package, through regular fields
+// (#types.flake, #types.ports.http): a value the schema states, whatever
+// the data, which was refused as one CUE resolves where it is used. A
+// definition itself (#A, pkg.#A, #A.#B) is no such field: it is a type of
+// its own; nor is a field of a definition inside the value's own
+// definition, a template's input.
+func (r *resolver) typeField(v cue.Value) (cue.Value, bool) {
+	if op, _ := r.expr(v); op != cue.SelectorOp {
+		return cue.Value{}, false
+	}
+	if _, isSel := sourceExpr(v).(*ast.SelectorExpr); !isSel {
+		return cue.Value{}, false
+	}
+	_, path := r.referencePath(v)
+	sels := path.Selectors()
+	if len(sels) < 2 || !sels[0].IsDefinition() || sels[0].LabelType() != cue.DefinitionLabel || sels[0].String() == "#" {
+		// Not a definition of the package's own: cue import's
+		// _#defs."/x" and #."x-y" are types of their own (quotedDefs).
+		return cue.Value{}, false
+	}
+	if sharedPrefix(sels, r.pathOf(v).Selectors()) > 0 {
+		// #Svc: {#config: #Config, port: #config.controller.port}: a
+		// template's input, which a CUE user of the schema sets.
+		return cue.Value{}, false
+	}
+	for _, s := range sels[1:] {
+		if s.IsDefinition() || s.LabelType() != cue.StringLabel {
+			return cue.Value{}, false // #A.#B is a type of its own
+		}
+	}
+	t, ok := r.selected(v)
+	if !ok {
+		return cue.Value{}, false
+	}
+	if _, isSel := sourceExpr(t).(*ast.SelectorExpr); isSel {
+		return cue.Value{}, false // a chain of such: read by the reference, as before
+	}
+	return t, true
 }
 
 // sharedPrefix is how many selectors a and b begin with alike.
