@@ -30,6 +30,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/schemagen/schemagen/gen/model"
 	"github.com/schemagen/schemagen/gen/output"
@@ -67,7 +68,8 @@ func nthPattern(name string, i int) string {
 
 // Generate returns the Go package of every wire package in s.
 func Generate(s *model.Schema) ([]output.File, error) {
-	qualified := qualifiedStands(s)
+	// Read only where a type= names another package, which few do.
+	qualified := sync.OnceValue(func() map[string]map[string]string { return qualifiedStands(s) })
 	return output.Each(s.Packages, func(p *model.Package) ([]output.File, error) {
 		return generatePackage(p, qualified)
 	})
@@ -98,7 +100,7 @@ type decl struct {
 	emit func(f *goFile)
 }
 
-func generatePackage(p *model.Package, qualified map[string]map[string]string) ([]output.File, error) {
+func generatePackage(p *model.Package, qualified func() map[string]map[string]string) ([]output.File, error) {
 	p = inGo(p)
 	if err := checkTypeAttrs(p, qualified); err != nil {
 		return nil, err

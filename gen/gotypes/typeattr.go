@@ -30,10 +30,10 @@ import (
 // the field is (*string). gengotypes' spelling of a declaration of
 // another package, "import/path".Name (Simple Streams' profiles:
 // type="github.com/meigma/go-simplestreams/schema".RelativePath), is read
-// the same way through qualified: the stands of each package of the
-// schema, by its CUE import path and by the Go import path schemagen
-// gives it.
-func checkTypeAttrs(p *model.Package, qualified map[string]map[string]string) error {
+// the same way through qualified, asked only then: the stands of each
+// package of the schema, by its CUE import path and by the Go import path
+// schemagen gives it.
+func checkTypeAttrs(p *model.Package, qualified func() map[string]map[string]string) error {
 	var errs model.ErrorList
 	scratch := newGoFile(p.GoName)
 	stands := standsOf(p, scratch)
@@ -96,7 +96,7 @@ func qualifiedStands(s *model.Schema) map[string]map[string]string {
 // json.RawMessage stays) replaced by the type it stands for, and each
 // "import/path".Name that qualified maps likewise; "" when s is no Go
 // expression.
-func canonicalType(s string, stands map[string]string, qualified map[string]map[string]string) string {
+func canonicalType(s string, stands map[string]string, qualified func() map[string]map[string]string) string {
 	e, err := parser.ParseExpr(s)
 	if err != nil {
 		return ""
@@ -105,7 +105,10 @@ func canonicalType(s string, stands map[string]string, qualified map[string]map[
 		if sel, ok := c.Node().(*ast.SelectorExpr); ok {
 			if lit, ok := sel.X.(*ast.BasicLit); ok && lit.Kind == token.STRING {
 				ip, err := strconv.Unquote(lit.Value)
-				if t, found := qualified[ip][sel.Sel.Name]; err == nil && found {
+				if err != nil || qualified == nil {
+					return true
+				}
+				if t, found := qualified()[ip][sel.Sel.Name]; found {
 					if r, err := parser.ParseExpr(t); err == nil {
 						c.Replace(r)
 						return false

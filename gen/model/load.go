@@ -213,9 +213,15 @@ func loadSchema(root string, cueTime *time.Duration, now func() time.Duration) (
 		name, dir string
 	}
 	paths := map[string]pathOwner{}
+	// The module file's errors, asked once a package fails to load.
+	var modChecked bool
+	var modErrs ErrorList
 	for _, inst := range insts {
 		if inst.Err != nil {
-			if errs := moduleFileErrors(abs); errs != nil {
+			if !modChecked {
+				modChecked, modErrs = true, moduleFileErrors(abs)
+			}
+			if errs := modErrs; errs != nil {
 				// The module's file, which every package is loaded
 				// through: its errors, placed, are every package's.
 				return nil, errs

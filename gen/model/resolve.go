@@ -7986,11 +7986,8 @@ func (r *resolver) stringChoice(t *Type, c cue.Value) bool {
 // t holds the other conjuncts' constraints.
 func (r *resolver) distributeChoice(t *Type, v cue.Value, conj []cue.Value, or int, what string, p Pos) (*Type, bool) {
 	_, args := r.expr(conj[or])
-	ct, handled, ok := r.choiceOf(args, what)
-	if !handled || !ok {
-		if !handled {
-			return t, r.constrain(t, conj[or], what, p)
-		}
+	ct, _, ok := r.choiceOf(args, what) // a choice: stringChoice asked isChoice
+	if !ok {
 		return nil, false
 	}
 	if len(ct.Choice) == 0 {
@@ -10554,8 +10551,7 @@ func (r *resolver) list(v cue.Value, what string) (*Type, bool) {
 	t := &Type{Kind: ListKind}
 	ok := true
 	var lits []*ast.ListLit
-	var litValue cue.Value
-	var litValues []cue.Value
+	var litValues []cue.Value // each list literal's value, in lits' order
 	cs := r.conjuncts(v)
 	for i := 0; i < len(cs); i++ {
 		c := cs[i]
@@ -10618,8 +10614,7 @@ func (r *resolver) list(v cue.Value, what string) (*Type, bool) {
 					return nil, false
 				}
 			}
-			lits, litValue = append(lits, l), c
-			litValues = append(litValues, c)
+			lits, litValues = append(lits, l), append(litValues, c)
 			continue
 		}
 		ok = r.constrain(t, c, what, r.pos(v)) && ok
@@ -10643,6 +10638,7 @@ func (r *resolver) list(v cue.Value, what string) (*Type, bool) {
 			n++
 		}
 	}
+	litValue := litValues[0]
 	elem := litValue.LookupPath(cue.MakePath(cue.AnyIndex))
 	if n > 0 || !elem.Exists() {
 		return r.tuple(v, litValue, n, elem, t, what, ok)
@@ -10678,7 +10674,7 @@ func (r *resolver) listConj(v cue.Value, lits []*ast.ListLit, litValues []cue.Va
 		lead = max(lead, n)
 	}
 	rest := v.LookupPath(cue.MakePath(cue.AnyIndex))
-	if !rest.Exists() && closed < 0 && len(litValues) == len(lits) {
+	if !rest.Exists() && closed < 0 {
 		// [...string] & [...#G] where the field's value is its default,
 		// a list of two items (*["h", "v"] | [...#G] beside [...string]
 		// in a definition that refines another): CUE's value has no
@@ -12508,7 +12504,7 @@ func (r *resolver) typeField(v cue.Value) (cue.Value, bool) {
 	if _, isSel := sourceExpr(v).(*ast.SelectorExpr); !isSel {
 		return cue.Value{}, false
 	}
-	_, path := r.referencePath(v)
+	root, path := r.referencePath(v)
 	sels := path.Selectors()
 	if len(sels) < 2 || !sels[0].IsDefinition() || sels[0].LabelType() != cue.DefinitionLabel || sels[0].String() == "#" {
 		// Not a definition of the package's own: cue import's
@@ -12525,8 +12521,8 @@ func (r *resolver) typeField(v cue.Value) (cue.Value, bool) {
 			return cue.Value{}, false // #A.#B is a type of its own
 		}
 	}
-	t, ok := r.selected(v)
-	if !ok {
+	t := root.LookupPath(path)
+	if !t.Exists() {
 		return cue.Value{}, false
 	}
 	if _, isSel := sourceExpr(t).(*ast.SelectorExpr); isSel {
