@@ -764,14 +764,22 @@ func nodeWord(n ast.Node) string {
 // an optional field's presence (x != _|_) or a required field compared
 // with a literal (x == "v"), each a test CUE makes of data alone.
 func (r *resolver) conditions(o *Object, e ast.Expr, cd *Conditional) string {
+	r.unguarded = nil
+	return r.conditionsOf(o, e, cd)
+}
+
+// conditionsOf is conditions of e, a part of the condition.
+func (r *resolver) conditionsOf(o *Object, e ast.Expr, cd *Conditional) string {
 	if p, ok := e.(*ast.ParenExpr); ok {
-		return r.conditions(o, p.X, cd)
+		return r.conditionsOf(o, p.X, cd)
 	}
 	// guarded reports whether the field's presence is tested before:
 	// if x != _|_ if x (two clauses, read as one conjunction), where CUE
-	// reads x only when it is there.
+	// reads x only when it is there. A test in the same clause (if x !=
+	// _|_ && x) guards nothing: CUE evaluates both sides of &&, and x
+	// where it is absent is an error (unguardedTest).
 	guarded := func(name string) bool {
-		return slices.ContainsFunc(cd.When, func(c Condition) bool { return c.Test == TestPresent && c.Field == name })
+		return !slices.Contains(r.unguarded, name) && slices.ContainsFunc(cd.When, func(c Condition) bool { return c.Test == TestPresent && c.Field == name })
 	}
 	add := func(c Condition) string {
 		for _, prev := range cd.When {
@@ -795,6 +803,9 @@ func (r *resolver) conditions(o *Object, e ast.Expr, cd *Conditional) string {
 		if f := o.Field(name); f != nil && f.MemberDefault != nil {
 			return memberDefaultTested(f)
 		}
+		if slices.Contains(r.unguarded, name) && !defaulted(o, name) {
+			return unguardedTest(exprString(x), name)
+		}
 		c, msg := r.comparisonOf(o, x, guarded(name) || defaulted(o, name))
 		if msg != "" {
 			return msg
@@ -811,6 +822,8 @@ func (r *resolver) conditions(o *Object, e ast.Expr, cd *Conditional) string {
 			return memberDefaultTested(f)
 		case f.Type.Kind != BasicKind || f.Type.Base != Bool || len(f.Type.Choice) > 0:
 			return fmt.Sprintf("the condition %s is not a boolean field; test a field's value with ==, its presence with != _|_", x.Name)
+		case f.Optional && f.Default == "" && slices.Contains(r.unguarded, f.Name):
+			return unguardedTest(x.Name, x.Name)
 		case f.Optional && f.Default == "" && !guarded(f.Name):
 			return fmt.Sprintf("if %s: %s is optional, and CUE refuses data without it (it cannot reference an optional field), which no other target would; make it required (%s!: bool), or test its presence (%s != _|_)", x.Name, x.Name, x.Name, x.Name)
 		}
@@ -818,10 +831,13 @@ func (r *resolver) conditions(o *Object, e ast.Expr, cd *Conditional) string {
 	case *ast.BinaryExpr:
 		switch x.Op {
 		case token.LAND:
-			if msg := r.conditions(o, x.X, cd); msg != "" {
+			if msg := r.conditionsOf(o, x.X, cd); msg != "" {
 				return msg
 			}
-			return r.conditions(o, x.Y, cd)
+			if r.clauseJoins[x] {
+				r.unguarded = nil // the clauses before hold where CUE reads the next
+			}
+			return r.conditionsOf(o, x.Y, cd)
 		case token.NEQ:
 			id, ok := x.X.(*ast.Ident)
 			if !isBottom(x.Y) && !isBottom(x.X) {
@@ -839,6 +855,7 @@ func (r *resolver) conditions(o *Object, e ast.Expr, cd *Conditional) string {
 				// out: CUE supplies the default of a regular field only)
 				return fmt.Sprintf("%s: %s is always present (required, or supplied by CUE when the data leaves it out), so the test always holds; write the body's fields outside the if", exprString(e), id.Name)
 			}
+			r.unguarded = append(r.unguarded, f.Name)
 			return add(Condition{Test: TestPresent, Cond: Cond{Field: f.Name}})
 		case token.EQL:
 			return compared(x, TestEqual)
@@ -848,6 +865,12 @@ func (r *resolver) conditions(o *Object, e ast.Expr, cd *Conditional) string {
 		return definitionTested(e, def)
 	}
 	return fmt.Sprintf("the condition %s is not carried: an if that declares, narrows or forbids fields, or refuses the value, tests a required boolean field (x), an optional field's presence (x != _|_) or a required field's value (x == \"v\"), joined by &&", exprString(e))
+}
+
+// unguardedTest says why a test of the value of optional field name in the
+// clause that tests its presence (if x != _|_ && x == "v") is not carried.
+func unguardedTest(test, name string) string {
+	return fmt.Sprintf("%s: CUE evaluates both sides of &&, so where %s is absent the test is an error (cannot reference optional field: %s) and CUE refuses the value, which no other target would; test its presence in an if clause of its own, whose next clause CUE reads only where it holds: if %s != _|_ if %s", test, name, name, name, test)
 }
 
 // memberDefaultTested says why a test of a field whose default takes

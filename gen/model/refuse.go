@@ -93,7 +93,10 @@ func (r *resolver) comprehensions(d *def, lit *ast.StructLit) (forbids bool) {
 			o.Decided = append(o.Decided, pos)
 			continue
 		}
-		ifc, ok := ifsAsOne(c.Clauses)
+		if r.clauseJoins == nil {
+			r.clauseJoins = map[*ast.BinaryExpr]bool{}
+		}
+		ifc, ok := ifsAsOne(c.Clauses, r.clauseJoins)
 		if !ok {
 			r.errorf(pos, "%s: only if clauses are supported in an object (to declare, narrow or forbid fields, or refuse a combination), and for clauses over what the schema states whose variables name the fields only (for k in [\"a\", \"b\"] {(k)?: int}); not a for over the data, one whose variables give a field's value, nor let", d.ref())
 			continue
@@ -408,7 +411,7 @@ func flatIfs(elts []ast.Decl) []ast.Decl {
 			continue
 		}
 		outerClauses := c.Clauses
-		if ifc, _ := ifsAsOne(c.Clauses); ifc != nil {
+		if ifc, _ := ifsAsOne(c.Clauses, nil); ifc != nil {
 			if lit, isLit := ifc.Condition.(*ast.BasicLit); isLit {
 				if lit.Kind == token.FALSE {
 					out = append(out, e) // never applied: decidedIf
@@ -464,7 +467,11 @@ func onlyIfs(clauses []ast.Clause) bool {
 
 // ifsAsOne returns clauses that are all if clauses as one, its condition
 // their conjunction (if a if b is if a && b); one if clause is itself.
-func ifsAsOne(clauses []ast.Clause) (*ast.IfClause, bool) {
+// Each && it writes is put in joins, when joins is not nil: unlike an &&
+// written in one condition, whose sides CUE evaluates both (if a != _|_
+// && a == "x" is an error where a is absent), a clause is read only
+// where those before it hold (resolver.conditions).
+func ifsAsOne(clauses []ast.Clause, joins map[*ast.BinaryExpr]bool) (*ast.IfClause, bool) {
 	if len(clauses) == 1 {
 		ifc, ok := clauses[0].(*ast.IfClause)
 		return ifc, ok
@@ -480,7 +487,11 @@ func ifsAsOne(clauses []ast.Clause) (*ast.IfClause, bool) {
 			first, cond = ifc, ifc.Condition
 			continue
 		}
-		cond = &ast.BinaryExpr{X: cond, Op: token.LAND, OpPos: ifc.If, Y: ifc.Condition}
+		join := &ast.BinaryExpr{X: cond, Op: token.LAND, OpPos: ifc.If, Y: ifc.Condition}
+		if joins != nil {
+			joins[join] = true
+		}
+		cond = join
 	}
 	return &ast.IfClause{If: first.If, Condition: cond}, true
 }
@@ -491,7 +502,7 @@ func ifsAsOne(clauses []ast.Clause) (*ast.IfClause, bool) {
 // {…}, timoni: decidedBySchema). CUE has applied its body, or left it
 // out, before listing the object's fields, which say it.
 func decidedIf(c *ast.Comprehension) bool {
-	ifc, ok := ifsAsOne(c.Clauses)
+	ifc, ok := ifsAsOne(c.Clauses, nil)
 	if !ok {
 		return false
 	}

@@ -39,6 +39,14 @@ type resolver struct {
 	v         cue.Value
 	comments  lineComments
 	errs      ErrorList
+
+	// clauseJoins are the &&s that join if clauses read as one
+	// (ifsAsOne); unguarded the fields whose presence the clause being
+	// read tests (conditions), which guards no test of their value in
+	// the same clause: CUE evaluates both sides of an &&.
+	clauseJoins map[*ast.BinaryExpr]bool
+	unguarded   []string
+
 	// fieldTypes: the package is a library of types (TypeLibrary), each
 	// top-level field a type of its own and no document; typeLibrary:
 	// schemagen.cue says so (Config.TypeLibraries).
