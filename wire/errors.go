@@ -66,7 +66,9 @@ var (
 	ErrVariant = errors.New("no one variant")
 
 	// ErrInvalid matches every *ValidationError: a value that decoded but
-	// breaks a constraint of the schema. Its Rule says which.
+	// breaks a constraint of the schema. Its Rule says which. A decode
+	// error matches it too where a member's value is its Go field's zero
+	// and that zero stands for absent (ZeroValue).
 	ErrInvalid = errors.New("breaks a constraint of the schema")
 )
 
@@ -368,6 +370,15 @@ var (
 	errAbsent  = &problem{kind: ErrNotAllowed, msg: "must be absent: the schema allows no value here"}
 	errClosed  = &problem{kind: ErrNotAllowed, msg: "is not a member the closed object names, which a match refuses"}
 )
+
+// ZeroValue is the error for a member present with the zero value of its
+// Go field (zero, as Go writes it: "" or 0) where that zero stands for
+// absent (@go(,type=T) or @go(,optional=zero) on an optional field): the
+// schema refuses that value there, as every other judge does, and the Go
+// value could not tell it from absent.
+func ZeroValue(zero string) error {
+	return fail(ErrInvalid, "%s is refused: the schema's type of this member excludes it (the Go field holds it where the member is absent)", zero)
+}
 
 // NotAllowed is the error for a member the schema says may never be
 // present (type?: _|_): every other judge refuses it too, the open JSON

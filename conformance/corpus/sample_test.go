@@ -38,6 +38,14 @@ var sampleSkip = map[string]string{
 	"cue-openapi oneof_resolve #Embed":         "two embedded groups of closed structs (docs/jsonschema.md; constructs oneof-groups, notcue/)",
 	"cue-openapi openapi #YourMessage2":        "two members of one one-of group (docs/jsonschema.md; constructs oneof-groups, onlycue/)",
 	"cue-openapi openapi_norefs #YourMessage2": "two members of one one-of group (docs/jsonschema.md; constructs oneof-groups, onlycue/)",
+	// #Item: {path?: …, mirrors?: …, if mirrors != _|_ {path!: …}},
+	// which CUE lets any value of another kind through, itself and as
+	// the values of #Version's items, a #Product's versions' and a
+	// file's products'.
+	"simplestreams schema #Item":        "an object of optional members beside an if (docs/jsonschema.md; constructs if-optional-embedding, onlycue/)",
+	"simplestreams schema #Version":     "an object of optional members beside an if (docs/jsonschema.md; constructs if-optional-embedding, onlycue/)",
+	"simplestreams schema #Product":     "an object of optional members beside an if (docs/jsonschema.md; constructs if-optional-embedding, onlycue/)",
+	"simplestreams schema #ProductFile": "an object of optional members beside an if (docs/jsonschema.md; constructs if-optional-embedding, onlycue/)",
 }
 
 // sampleInstances draws n instances of every unit of runs that generates,

@@ -45,6 +45,9 @@ type goFile struct {
 	// discriminator, which need a decoder that reads a value missing
 	// required fields (decode_TFit), to tell whether they are possible.
 	fit map[*model.Object]bool
+	// zero are the zero-absent fields of the package (zeroabsent.go), each
+	// with the Go literal of its zero value.
+	zero map[*model.Field]string
 	// mapWalk is how the validation walk of an enclosing map visits its
 	// keys, for a map nested in it (see checks).
 	mapWalk mapWalk

@@ -102,7 +102,8 @@ type decl struct {
 
 func generatePackage(p *model.Package, qualified func() map[string]map[string]string) ([]output.File, error) {
 	p = inGo(p)
-	if err := checkTypeAttrs(p, qualified); err != nil {
+	zero, err := checkTypeAttrs(p, qualified)
+	if err != nil {
 		return nil, err
 	}
 	dir := path.Join("go", p.Path)
@@ -195,6 +196,7 @@ func generatePackage(p *model.Package, qualified func() map[string]map[string]st
 		f.notPatterns = notPatterns
 		f.keyed = keyed
 		f.fit = fit
+		f.zero = zero
 		f.compiled = compiled
 		f.reserve(goHeaderRoom, len(ds)*4096) // about what a definition takes: no doubling of a large file
 		for _, d := range ds {

@@ -263,7 +263,7 @@ func object(f *goFile, o *model.Object, nullable bool) {
 				flush()
 				f.comment(doc)
 			}
-			row := []string{fd.GoName, goType(f, fd.Type, fd.Optional)}
+			row := []string{fd.GoName, f.fieldType(fd)}
 			if tag := jsonTag(fd); tag != "" {
 				row = append(row, tag)
 			}
@@ -383,7 +383,7 @@ func objectDefaults(f *goFile, o *model.Object) {
 		f.decl()
 		f.doc(fmt.Sprintf("%s returns %s, or %s, its default, when it is absent.", get, fd.GoName, fd.Default))
 		f.open("func (x *", o.GoName, ") ", get, "() ", goType(f, fd.Type, false))
-		f.open("if x.", fd.GoName, " == nil")
+		f.open("if ", f.absent(fd, "x."+fd.GoName))
 		switch fd.Type.Kind {
 		case model.ObjectKind, model.OneOfKind, model.TupleKind:
 			// An object default (*{retries: 3} | #Opts): decoded from
@@ -422,8 +422,8 @@ func objectDefaults(f *goFile, o *model.Object) {
 			f.p("return ", goLiteral(f, fd.Type, fd.Default))
 		}
 		f.close()
-		if !strings.HasPrefix(goType(f, fd.Type, true), "*") {
-			f.p("return x.", fd.GoName) // a list or a union: nil when absent; [] is stated
+		if f.zero[fd] != "" || !strings.HasPrefix(goType(f, fd.Type, true), "*") {
+			f.p("return x.", fd.GoName) // a list or a union: nil when absent; [] is stated; a zero-absent value
 		} else {
 			f.p("return *x.", fd.GoName)
 		}
@@ -444,11 +444,15 @@ func condGetter(f *goFile, o *model.Object, fd *model.Field) {
 	f.doc(fmt.Sprintf("%s returns %s, or when it is absent its default: %s; the zero value where no default applies (Validate then reports it missing).", get, fd.GoName, fd.DescribeCondDefaults(o)))
 	typ := goType(f, fd.Type, false)
 	f.open("func (x *", o.GoName, ") ", get, "() ", typ)
-	f.open("if x.", fd.GoName, " != nil")
-	f.p("return *x.", fd.GoName)
+	f.open("if ", f.present(fd, "x."+fd.GoName))
+	if f.zero[fd] != "" {
+		f.p("return x.", fd.GoName)
+	} else {
+		f.p("return *x.", fd.GoName)
+	}
 	f.close()
 	for _, c := range fd.CondDefaults {
-		f.open("if ", strings.Join(condExprs(o, c.When), " && "))
+		f.open("if ", strings.Join(condExprs(f, o, c.When), " && "))
 		f.p("return ", goLiteral(f, fd.Type, c.Value))
 		f.close()
 	}
@@ -481,12 +485,16 @@ func heldGetter(f *goFile, o *model.Object, h *model.HeldDefault) {
 	at := "x"
 	for _, p := range h.Path {
 		at += "." + p.GoName
-		if strings.HasPrefix(goType(f, p.Type, p.Optional), "*") {
-			conds = append(conds, at+" != nil")
+		if strings.HasPrefix(f.fieldType(p), "*") || f.zero[p] != "" {
+			conds = append(conds, f.present(p, at))
 		}
 	}
 	f.open("if ", strings.Join(conds, " && "))
-	f.p("return *", at)
+	if f.zero[fd] != "" {
+		f.p("return ", at)
+	} else {
+		f.p("return *", at)
+	}
 	f.close()
 	f.p("return ", defaultExpr(f, o, fd, d))
 	f.close()
@@ -716,6 +724,12 @@ func objectDecoder(f *goFile, o *model.Object, fit bool) {
 		switch {
 		case o.Union != nil && fd.Name == o.Union.Discriminator:
 			f.p("err = r.Tag(", quote(o.Tag), ")")
+		case f.zero[fd] != "":
+			// Its zero stands for absent, and the schema refuses it
+			// (zeroabsent.go): a present zero is no value of the field.
+			f.open("if err = ", readCall(f, fd.Type, "&"+dst), "; err == nil && ", f.absent(fd, dst))
+			f.p("err = ", w, ".ZeroValue(", quote(f.zero[fd]), ")")
+			f.close()
 		case fd.Optional && goType(f, fd.Type, false) == "string" && readCall(f, fd.Type, dst) == "r.String("+dst+")":
 			f.p(dst, ", err = r.StringPtr()") // the strings share allocations
 		case fd.Optional && !nilable(fd.Type):
@@ -865,12 +879,9 @@ func objectEncode(f *goFile, o *model.Object) {
 			encodeValue(f, fd.Type, val, 0)
 			continue
 		}
-		f.open("if ", val, " != nil")
+		f.open("if ", f.present(fd, val))
 		f.p("e.Raw(", memberRaw(fd.Name), ")")
-		v := val
-		if !nilable(fd.Type) && !pointerMethods(fd.Type) {
-			v = "*" + val // encode of an object has a pointer receiver
-		}
+		v := f.value(fd, val) // encode of an object has a pointer receiver
 		if fd.Type.Kind == model.UnionKind {
 			f.p(v, ".encode(e)") // not nil: checked above
 		} else {
@@ -1161,11 +1172,8 @@ func objectValidate(f *goFile, o *model.Object) {
 		}
 		val := "x." + fd.GoName
 		if fd.Optional {
-			deref := val
-			if !nilable(fd.Type) && !pointerMethods(fd.Type) {
-				deref = "*" + val
-			}
-			f.open("if ", val, " != nil")
+			deref := f.value(fd, val)
+			f.open("if ", f.present(fd, val))
 			if fd.Type.Kind == model.UnionKind {
 				unionCheck(f, fd.Type, val, "path", fd.Name, "at_"+fd.GoName, 0, false)
 			} else {
@@ -1251,7 +1259,7 @@ func objectValidate(f *goFile, o *model.Object) {
 		f.p("members := ", strconv.Itoa(required))
 		for _, fd := range structFields(o) {
 			if fd.Optional {
-				f.open("if x.", fd.GoName, " != nil")
+				f.open("if ", f.present(fd, "x."+fd.GoName))
 				f.p("members++")
 				f.close()
 			}
@@ -1306,7 +1314,7 @@ func objectValidate(f *goFile, o *model.Object) {
 		f.open("if x.", ef.GoName, " == ", member)
 		for _, a := range fb.Absent {
 			af := o.Field(a)
-			f.p("p.Absent(path, ", quote(a), ", x.", af.GoName, " != nil, ", quote(when), ")")
+			f.p("p.Absent(path, ", quote(a), ", ", f.present(af, "x."+af.GoName), ", ", quote(when), ")")
 		}
 		f.close()
 	}
@@ -1336,17 +1344,21 @@ func condValue(o *model.Object, c model.Cond) string {
 
 // condExprs renders the conditions of an if clause as Go tests of x, to
 // be joined by &&.
-func condExprs(o *model.Object, when []model.Condition) []string {
+func condExprs(f *goFile, o *model.Object, when []model.Condition) []string {
 	var conds []string
 	for _, c := range when {
 		fd := o.Field(c.Field)
 		v := "x." + fd.GoName
+		if c.Test == model.TestPresent {
+			conds = append(conds, f.present(fd, v))
+			continue
+		}
 		if defaulted, _ := c.Defaulted(o); defaulted {
 			// mode: *"managed" | "scaffold": CUE tests the default
 			// where the data leaves the field out, as its Get method
 			// gives it.
 			v = "x." + model.GetterName(fd) + "()"
-		} else if fd.Optional && c.Test != model.TestPresent {
+		} else if fd.Optional && f.zero[fd] == "" {
 			// if x != _|_ if x: its value, read after the test of its
 			// presence, which && evaluates first.
 			v = "*" + v
@@ -1354,8 +1366,6 @@ func condExprs(o *model.Object, when []model.Condition) []string {
 		switch c.Test {
 		case model.TestTrue:
 			conds = append(conds, v)
-		case model.TestPresent:
-			conds = append(conds, v+" != nil")
 		case model.TestNotEqual:
 			conds = append(conds, v+" != "+condValue(o, c.Cond))
 		default:
@@ -1373,9 +1383,9 @@ func condDefaultsAbsent(f *goFile, o *model.Object) {
 		if len(fd.CondDefaults) == 0 {
 			continue
 		}
-		tests := []string{"x." + fd.GoName + " == nil"}
+		tests := []string{f.absent(fd, "x."+fd.GoName)}
 		for _, c := range fd.CondDefaults {
-			tests = append(tests, "!("+strings.Join(condExprs(o, c.When), " && ")+")")
+			tests = append(tests, "!("+strings.Join(condExprs(f, o, c.When), " && ")+")")
 		}
 		f.open("if ", strings.Join(tests, " && "))
 		f.p("p.Add(path, ", quote(fd.Name), ", ", f.wire(), `.RuleRequired, "%s", `, quote(fd.MissingUnlessDefault(o)), ")")
@@ -1387,7 +1397,7 @@ func condDefaultsAbsent(f *goFile, o *model.Object) {
 // fields: while its conditions hold, each narrowing's; while they do not,
 // the absence of every field it alone declares.
 func conditional(f *goFile, o *model.Object, cd *model.Conditional, i int) {
-	conds := condExprs(o, cd.When)
+	conds := condExprs(f, o, cd.When)
 	when := cd.Describe(o)
 	if cd.Refuses {
 		f.open("if ", strings.Join(conds, " && "))
@@ -1407,7 +1417,7 @@ func conditional(f *goFile, o *model.Object, cd *model.Conditional, i int) {
 	absent := func() {
 		for _, n := range declared {
 			fd := o.Field(n.Path[0])
-			f.p("p.Absent(path, ", quote(fd.Name), ", x.", fd.GoName, " != nil, ", quote(cd.DescribeNot(o)), ")")
+			f.p("p.Absent(path, ", quote(fd.Name), ", ", f.present(fd, "x."+fd.GoName), ", ", quote(cd.DescribeNot(o)), ")")
 		}
 	}
 	if len(then) == 0 {
@@ -1446,7 +1456,7 @@ func narrowing(f *goFile, o *model.Object, n *model.Narrowing, when, id string) 
 		fd := cur.Field(step)
 		val := recv + "." + fd.GoName
 		if fd.Optional {
-			f.open("if ", val, " != nil")
+			f.open("if ", f.present(fd, val))
 			opened++
 		}
 		v := "at_if" + id + "_" + strconv.Itoa(i)
@@ -1459,13 +1469,13 @@ func narrowing(f *goFile, o *model.Object, n *model.Narrowing, when, id string) 
 	if n.Absent {
 		// An optional field: a pointer, or a slice or map that is nil
 		// where absent, as Absent checks of a forbidden field.
-		f.p("p.Absent(", at, ", ", quote(name), ", ", val, " != nil, ", quote(when), ")")
+		f.p("p.Absent(", at, ", ", quote(name), ", ", f.present(fd, val), ", ", quote(when), ")")
 	}
 	narrows := n.Const != nil || n.MinItems != nil || n.Checks != nil
 	if fd.Optional {
 		switch {
 		case n.Required:
-			f.open("if ", val, " == nil")
+			f.open("if ", f.absent(fd, val))
 			f.p("p.Add(", at, ", ", quote(name), ", ", w, `.RuleRequired, "%s", `, quote("must be present when "+when), ")")
 			if narrows {
 				f.close(" else {")
@@ -1473,13 +1483,13 @@ func narrowing(f *goFile, o *model.Object, n *model.Narrowing, when, id string) 
 			}
 			opened++
 		case narrows:
-			f.open("if ", val, " != nil")
+			f.open("if ", f.present(fd, val))
 			opened++
 		}
 	}
 	deref := val // the value, where the field is present
-	if fd.Optional && !nilable(fd.Type) && !pointerMethods(fd.Type) {
-		deref = "*" + val
+	if fd.Optional {
+		deref = f.value(fd, val)
 	}
 	if n.Const != nil {
 		lit := constLit(n.Const)

@@ -33,20 +33,53 @@ import (
 // the same way through qualified, asked only then: the stands of each
 // package of the schema, by its CUE import path and by the Go import path
 // schemagen gives it.
-func checkTypeAttrs(p *model.Package, qualified func() map[string]map[string]string) error {
+//
+// A T that is the field's Go type without its pointer asks for the value
+// itself, whose zero then stands for absent: that is carried where the
+// schema refuses the zero value in the field (zeroOf), and the field is in
+// the map returned, with the Go literal of its zero; optional=zero
+// (model.Field.GoZero) asks the same.
+func checkTypeAttrs(p *model.Package, qualified func() map[string]map[string]string) (map[*model.Field]string, error) {
 	var errs model.ErrorList
+	zero := map[*model.Field]string{}
 	scratch := newGoFile(p.GoName)
 	stands := standsOf(p, scratch)
 	for _, o := range p.Objects {
 		for _, fd := range o.Fields {
-			if fd.GoType == "" {
+			if fd.GoType == "" && !fd.GoZero {
 				continue
 			}
 			own := canonicalType(goType(scratch, fd.Type, fd.Optional), nil, nil)
-			want := canonicalType(fd.GoType, stands, qualified)
+			want := own
+			if fd.GoType != "" {
+				want = canonicalType(fd.GoType, stands, qualified)
+			}
+			if fd.GoZero && strings.HasPrefix(want, "*") && want == own {
+				want = want[1:] // optional=zero: the value itself
+			}
+			if fd.Optional && want != "" && "*"+want == own {
+				lit, refused := zeroOf(fd.Type)
+				if refused {
+					zero[fd] = lit
+					continue
+				}
+				pos, asked := fd.GoTypePos, "type="+fd.GoType
+				if fd.GoType == "" {
+					pos, asked = fd.GoZeroPos, "optional=zero"
+				}
+				why := "the zero value of " + want + " is a value of the field's type (or one JSON cannot state), which absent could not be told from"
+				if lit != "" {
+					why = fmt.Sprintf("its zero value %s stands for absent there, and the schema admits %s in the field, so absent and %s would read the same (a round trip would lose one); where the field's type refuses %s (!=%s, a bound, a pattern %s does not match) the value is carried", lit, lit, lit, lit, lit, lit)
+				}
+				errs = append(errs, &model.Error{Pos: pos, Msg: fmt.Sprintf("#%s.%s: @go(…,%s) is not carried: it asks for a Go field of type %s, not %s, and %s. Remove it, or write %s", o.Name, fd.Name, asked, want, own, why, own)})
+				continue
+			}
 			switch {
 			case want == "":
 				errs = append(errs, &model.Error{Pos: fd.GoTypePos, Msg: fmt.Sprintf("#%s.%s: @go(…,type=%s) is not a Go type", o.Name, fd.Name, fd.GoType)})
+			case fd.GoType == "":
+				// optional=zero on a field whose Go type is nilable
+				// (a list, a map, a union): nil is its absent value.
 			case want != own:
 				hint := ""
 				if tu := fd.Type.Tuple; fd.Type.Kind == model.TupleKind && tu.Rest != nil && tu.Rest.Kind == model.AnyKind && strings.HasPrefix(want, "[]") {
@@ -58,9 +91,9 @@ func checkTypeAttrs(p *model.Package, qualified func() map[string]map[string]str
 		}
 	}
 	if len(errs) > 0 {
-		return errs
+		return nil, errs
 	}
-	return nil
+	return zero, nil
 }
 
 // standsOf maps the Go name of each declaration of p that has no Go type

@@ -104,3 +104,67 @@ func emit(t *testing.T, dir, rest string) (map[string]string, error) {
 	}
 	return got, nil
 }
+
+// TestZeroAbsent: an optional field whose @go(…,type=T) is its Go type
+// without the pointer (Simple Streams' path?: #RelativePath
+// @go(,type=RelativePath)), or whose @go says optional=zero, is the value
+// itself where the schema refuses its zero value in the field, which
+// then stands for absent; where the schema admits the zero, absent and
+// zero would read the same, and the attribute is refused at its position
+// saying so. Both were refused until 2026-12-06.
+func TestZeroAbsent(t *testing.T) {
+	const decls = `
+// RelativePath is a path.
+#RelativePath: string & !="" & !~"^/"
+
+// Name is any name.
+#Name: string
+
+// Mode is a mode.
+#Mode: "a" | "b"
+
+// Blank is a mode that may be empty.
+#Blank: "" | "x"
+
+// Contact is a person.
+#Contact: {
+	name?: string
+}
+`
+	for _, tc := range []struct{ field, goField, want string }{
+		{`path?: #RelativePath @go(,type=RelativePath)`, "Path string `json:\"path,omitempty\"`", ""},
+		{`path?: #RelativePath @go(,optional=zero)`, "Path string `json:\"path,omitempty\"`", ""},
+		{`path?: #RelativePath @go(Where,type=string)`, "Where string `json:\"path,omitempty\"`", ""},
+		{`word?: string & =~"^[a-z]+$" @go(,optional=zero)`, "Word string", ""},
+		{`word?: string & !="" @go(,type=string)`, "Word string", ""},
+		{`day?: *"x" | =~"^." @go(,optional=zero)`, "Day string", ""},
+		{`mode?: #Mode @go(,type=Mode)`, "Mode Mode `json:\"mode,omitempty\"`", ""},
+		{`n?: int & >=1 @go(,type=int64)`, "N int64 `json:\"n,omitempty\"`", ""},
+		{`n?: int & <0 @go(,optional=zero)`, "N int64", ""},
+		{`n?: int & !=0 @go(,optional=zero)`, "N int64", ""},
+		{`r?: number & >0 @go(,type=float64)`, "R float64", ""},
+		{`r?: >0 & <1 | >2 @go(,optional=zero)`, "R float64", ""},
+		{`tags?: [...string] @go(,optional=zero)`, "Tags []string `json:\"tags,omitzero\"`", ""},
+		{`name?: string @go(,type=string)`, "", `@go(…,type=string) is not carried: it asks for a Go field of type string, not *string, and its zero value "" stands for absent there, and the schema admits "" in the field`},
+		{`name?: #Name @go(,type=Name)`, "", `it asks for a Go field of type string, not *string`},
+		{`name?: string & !~"^/" @go(,optional=zero)`, "", `@go(…,optional=zero) is not carried: it asks for a Go field of type string, not *string`},
+		{`n?: int & >=0 @go(,optional=zero)`, "", `its zero value 0 stands for absent there, and the schema admits 0 in the field`},
+		{`blank?: #Blank @go(,type=Blank)`, "", `not *Blank`},
+		{`on?: bool & true @go(,type=bool)`, "", `the zero value of bool is a value of the field's type`},
+		{`contact?: #Contact @go(,optional=zero)`, "", `the zero value of Contact is a value of the field's type`},
+	} {
+		dir := t.TempDir()
+		files, err := emit(t, dir, tc.field+"\n}\n"+decls)
+		at := "schema/p/a.cue:4:" + strconv.Itoa(strings.Index(tc.field, "@go")+2) + ": "
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s: %v; want it carried", tc.field, err)
+		case tc.want == "":
+			if got := files["go/p/a.go"]; !strings.Contains(strings.Join(strings.Fields(got), " "), tc.goField) {
+				t.Errorf("%s: the Go has no field %q:\n%s", tc.field, tc.goField, got)
+			}
+		case err == nil || !strings.Contains(err.Error(), at) || !strings.Contains(err.Error(), tc.want):
+			t.Errorf("%s: error %v; want %q at %s", tc.field, err, tc.want, at)
+		}
+	}
+}

@@ -490,6 +490,12 @@ type Field struct {
 	// Validate check exactly the schema's type.
 	GoType    string
 	GoTypePos Pos
+	// GoZero is a @go(…,optional=zero) on the field, as gengotypes reads
+	// it: the Go field is the value itself, its zero standing for absent.
+	// The Go emitter carries it where the schema refuses that zero in the
+	// field, and refuses it at GoZeroPos elsewhere.
+	GoZero    bool
+	GoZeroPos Pos
 	// regular: declared name: T (neither ?: nor !:), which CUE fills in
 	// where the data leaves it out when its value is then concrete.
 	regular bool

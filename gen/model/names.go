@@ -296,8 +296,11 @@ func (r *resolver) fieldGoNames(o *Object, reserved []string) {
 		if named && g.goType != "" {
 			f.GoType, f.GoTypePos = g.goType, g.pos
 		}
+		if named && g.zero {
+			f.GoZero, f.GoZeroPos = true, g.pos
+		}
 		if named && g.name == "" {
-			named = false // @go(,type=T): the name is derived
+			named = false // @go(,type=T), @go(,optional=zero): the name is derived
 		}
 		if named {
 			f.GoName = g.name

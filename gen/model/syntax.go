@@ -75,6 +75,9 @@ type goAttr struct {
 	// which the Go emitter checks against the one it gives the field
 	// (Field.GoType).
 	goType string
+	// zero is a field's @go(…,optional=zero): its Go field is the value
+	// itself, whose zero stands for absent (Field.GoZero).
+	zero bool
 }
 
 // checkSyntax walks every file of a package. For a wire package (layout
@@ -250,7 +253,7 @@ func (c *syntaxChecker) topField(f *ast.Field) {
 							c.refuseAttr(a, what)
 							continue
 						}
-						if g, ok := c.goName(a, what, false); ok && (g.name != "" || g.goType != "") {
+						if g, ok := c.goName(a, what, false); ok && (g.name != "" || g.goType != "" || g.zero) {
 							c.attrs.fields[[2]string{name, fl}] = g
 							named = g
 						}
@@ -325,7 +328,7 @@ func (c *syntaxChecker) nested(n ast.Node, prefix string) {
 						continue // what the options ask for is refused already
 					}
 					named = g
-					if g.name == "" && g.goType == "" {
+					if g.name == "" && g.goType == "" && !g.zero {
 						// @go(,optional=nillable), or cue get go's record
 						// of the Go type: what schemagen does anyway, on
 						// a field at any depth.
@@ -339,6 +342,10 @@ func (c *syntaxChecker) nested(n ast.Node, prefix string) {
 						if strings.HasPrefix(prefix, "_") {
 							c.attrs.inHidden[p] = true
 						}
+						continue
+					}
+					if g.zero {
+						c.errorf(a.Pos(), "%s: @go(…,optional=zero) on a pattern's value is not carried: the members a pattern admits are a map's, present or not, never an optional field; put it on an optional field", label)
 						continue
 					}
 					if g.goType != "" {
@@ -444,10 +451,13 @@ func (c *syntaxChecker) refuseAttr(a *ast.Attribute, what string) {
 // after it. The name is one exported Go identifier without '_' (the
 // generated code's own helpers are named kind_Name, so a schema name with
 // an underscore could collide with them). Of the options, optional=nillable
-// is what schemagen does anyway, and type=T on a field is the Go type its
+// is what schemagen does anyway, type=T on a field is the Go type its
 // author expects, which the Go emitter holds to the one it gives the
-// field (Field.GoType); the others would change what the Go types accept
-// and are refused, each saying why (type=T on a definition too). @go(-) on a definition
+// field (Field.GoType), and optional=zero asks for the value itself, which
+// the Go emitter carries where the field's type refuses its zero
+// (Field.GoZero); the others would change what the Go types accept and
+// are refused, each saying why (type=T and optional=zero on a definition
+// too). @go(-) on a definition
 // (def set) leaves it out of the Go types, as gengotypes does (the
 // resolver refuses it where another Go type needs it); on a field it is
 // refused.
@@ -455,7 +465,7 @@ func (c *syntaxChecker) goName(a *ast.Attribute, what string, def bool) (goAttr,
 	_, body := a.Split()
 	args := attrArgs(body)
 	ok := true
-	goType := ""
+	goType, zero := "", false
 	for i, arg := range args[1:] {
 		k, v, hasKey := strings.Cut(arg, "=")
 		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
@@ -465,9 +475,13 @@ func (c *syntaxChecker) goName(a *ast.Attribute, what string, def bool) (goAttr,
 			// (@go(Replicas,*int32)): where the schema came from, not how
 			// to generate it; the generated Go holds the schema's type.
 		case k == "optional" && v == "nillable":
-		case k == "optional" && v == "zero":
-			c.errorf(a.Pos(), "%s: @go(…,optional=zero) is not carried: an absent optional field is an answer of its own, different from zero, in every target; the Go field is a pointer (or a nil list or map), as optional=nillable says", what)
+		case k == "optional" && v == "zero" && def:
+			c.errorf(a.Pos(), "%s: @go(…,optional=zero) on a definition is not carried: it asks how an optional field's Go value tells absent; put it on the field", what)
 			ok = false
+		case k == "optional" && v == "zero":
+			// The Go emitter carries it where the field's type refuses
+			// its zero value, which then stands for absent.
+			zero = true
 		case k == "type" && !def && v != "":
 			goType = v
 		case k == "type" && def:
@@ -477,7 +491,7 @@ func (c *syntaxChecker) goName(a *ast.Attribute, what string, def bool) (goAttr,
 			c.errorf(a.Pos(), "%s: @go(…,type=) names no Go type", what)
 			ok = false
 		default:
-			c.errorf(a.Pos(), "%s: @go(…,%s) is not an option schemagen knows; it reads @go(Name) and @go(Name,optional=nillable)", what, strings.TrimSpace(arg))
+			c.errorf(a.Pos(), "%s: @go(…,%s) is not an option schemagen knows; it reads @go(Name), @go(Name,optional=nillable), @go(Name,optional=zero) and @go(Name,type=T)", what, strings.TrimSpace(arg))
 			ok = false
 		}
 	}
@@ -493,7 +507,7 @@ func (c *syntaxChecker) goName(a *ast.Attribute, what string, def bool) (goAttr,
 		c.errorf(a.Pos(), "%s: @go(%s): write one exported Go identifier without underscores, e.g. @go(Title)", what, name)
 		return goAttr{}, false
 	}
-	return goAttr{name: name, pos: c.ps.of(a.Pos()), goType: goType}, ok
+	return goAttr{name: name, pos: c.ps.of(a.Pos()), goType: goType, zero: zero}, ok
 }
 
 // attrArgs splits an attribute's body at its top-level commas, as CUE's
