@@ -4307,13 +4307,44 @@ func holds(n ast.Node, p token.Pos) bool {
 }
 
 // everyName reports whether a pattern on a struct's keys is [string] or
-// [_]: every name, no constraint of its own.
+// [_]: every name, no constraint of its own. A validator alone ([net.IP]:
+// T, fluyt's BGP neighbours by address) is one CUE's Expr also gives as
+// NoOp, of any kind: it constrains the names.
 func (r *resolver) everyName(pat cue.Value) bool {
 	if pat.IncompleteKind() == cue.TopKind || (pat.IncompleteKind() == cue.StringKind && !pat.IsConcrete()) {
 		op, _ := r.expr(pat)
-		return op == cue.NoOp
+		return op == cue.NoOp && admitsAnyName(pat)
 	}
 	return false
+}
+
+// bareAddressPattern is the pattern of a key's validator of addresses
+// written alone, [net.IP]: T, [uuid.Valid]: T, which CUE gives with no
+// source and no expression but the value itself, printed as the call
+// (net.IP()); "" for any other value.
+func bareAddressPattern(r *resolver, c cue.Value) string {
+	if op, _ := r.expr(c); op != cue.NoOp || c.Source() != nil {
+		return ""
+	}
+	name, isCall := strings.CutSuffix(fmt.Sprint(c), "()")
+	switch {
+	case !isCall:
+		return ""
+	case name == "uuid.Valid":
+		return uuidPattern
+	}
+	return netPatterns[name]
+}
+
+// admitsAnyName reports whether a pattern on keys admits names no
+// constraint would: the empty one, and a long one of no letter or digit.
+func admitsAnyName(pat cue.Value) bool {
+	for _, name := range []string{"", strings.Repeat("\x00 ~/.", 64)} {
+		if pat.Unify(pat.Context().Encode(name)).Err() != nil {
+			return false
+		}
+	}
+	return true
 }
 
 // keyType is the type of a map's keys from its pattern: =~"re", with the
@@ -4329,6 +4360,12 @@ func (r *resolver) keyType(pattern cue.Value, what string, at Pos, notOK bool) (
 	ok := true
 	everyKey := false
 	for _, c := range r.conjuncts(pattern) {
+		if re := bareAddressPattern(r, c); re != "" {
+			// [net.IP]: T (fluyt's BGP neighbours by address): a key is
+			// a string, which the validator checks as string & net.IP.
+			t.Patterns = append(t.Patterns, re)
+			continue
+		}
 		if re, every, isChoice := r.keyChoice(c); isChoice {
 			if every {
 				everyKey = true // string | "legacy": a conjunct that says nothing
@@ -11524,7 +11561,10 @@ func (r *resolver) constrain(t *Type, c cue.Value, what string, at Pos) bool {
 				r.classifyOnce(sd)
 				d = sd
 			}
-			if d.scalar != nil && d.scalar.Base == t.BaseOf() {
+			if d.scalar != nil && (d.scalar.Base == t.BaseOf() || d.scalar.Base == Number && t.BaseOf() == Int) {
+				// (int & #asn, with #asn: <=4294967295, fluyt's BGP
+				// neighbours: a number's bounds, each read on the
+				// integer as int & <=4294967295 reads it.)
 				ok := true
 				for _, dc := range r.conjuncts(d.v) {
 					ok = r.constrain(t, dc, what, at) && ok
