@@ -54,8 +54,10 @@ func checkTypeAttrs(p *model.Package, qualified func() map[string]map[string]str
 			if fd.GoType != "" {
 				want = canonicalType(fd.GoType, stands, qualified)
 			}
-			if fd.GoZero && strings.HasPrefix(want, "*") && want == own {
-				want = want[1:] // optional=zero: the value itself
+			if fd.GoZero && fd.GoType == "" && strings.HasPrefix(want, "*") {
+				// optional=zero: the value itself (a type= says the
+				// type, pointer or not, as gengotypes reads both)
+				want = want[1:]
 			}
 			if fd.Optional && want != "" && "*"+want == own {
 				lit, refused := zeroOf(fd.Type)

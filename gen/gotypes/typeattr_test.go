@@ -145,6 +145,7 @@ func TestZeroAbsent(t *testing.T) {
 		{`r?: number & >0 @go(,type=float64)`, "R float64", ""},
 		{`r?: >0 & <1 | >2 @go(,optional=zero)`, "R float64", ""},
 		{`tags?: [...string] @go(,optional=zero)`, "Tags []string `json:\"tags,omitzero\"`", ""},
+		{`word?: string & !="" @go(,type=*string,optional=zero)`, "Word *string", ""},
 		{`name?: string @go(,type=string)`, "", `@go(…,type=string) is not carried: it asks for a Go field of type string, not *string, and its zero value "" stands for absent there, and the schema admits "" in the field`},
 		{`name?: #Name @go(,type=Name)`, "", `it asks for a Go field of type string, not *string`},
 		{`name?: string & !~"^/" @go(,optional=zero)`, "", `@go(…,optional=zero) is not carried: it asks for a Go field of type string, not *string`},
