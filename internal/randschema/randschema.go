@@ -38,6 +38,10 @@ type typ struct {
 	// scalar definition; lit is a value it admits, for such a default.
 	scalar bool
 	lit    string
+	// noZero: the type refuses its Go zero value ("" or 0), so an
+	// optional field of it may ask for the value itself, its zero
+	// standing for absent (@go(,optional=zero)).
+	noZero bool
 }
 
 // gen writes one random module: named scalars, an enum, an object
@@ -75,6 +79,10 @@ type gen struct {
 	// form beside a struct's fields was drawn, on a stream of its own for
 	// the same reason.
 	conds *rand.Rand
+	// zeros draws an optional field of a type that refuses its zero
+	// value whose @go asks for the value itself (optional=zero), on a
+	// stream of its own for the same reason.
+	zeros *rand.Rand
 	// rootLevel: the next struct is the package's top level, where a
 	// field that refers to another makes the package a library of types
 	// (model.TypeLibrary), so no member default is drawn there.
@@ -114,19 +122,23 @@ func (g *gen) intType() typ {
 	hi := lo + 1 + r.IntN(5)
 	var text string
 	var edges []int
+	var noZero bool // 0 is refused
 	switch r.IntN(6) {
 	case 0:
 		text, edges = "int", []int{0, -1, 7}
 	case 1:
-		text, edges = fmt.Sprintf("int & >=%d", lo), []int{lo - 1, lo, lo + 1}
+		text, edges, noZero = fmt.Sprintf("int & >=%d", lo), []int{lo - 1, lo, lo + 1}, lo > 0
 	case 2:
-		text, edges = fmt.Sprintf("int & > %d & <= %d", lo, hi), []int{lo, lo + 1, hi, hi + 1}
+		text, edges, noZero = fmt.Sprintf("int & > %d & <= %d", lo, hi), []int{lo, lo + 1, hi, hi + 1}, lo >= 0 || hi < 0
 	case 3:
-		text, edges = fmt.Sprintf("int & >= %d & < %d", lo, hi), []int{lo - 1, lo, hi - 1, hi}
+		text, edges, noZero = fmt.Sprintf("int & >= %d & < %d", lo, hi), []int{lo - 1, lo, hi - 1, hi}, lo > 0 || hi <= 0
 	case 4:
 		text, edges = "uint8", []int{-1, 0, 255, 256}
 	default:
-		text, edges = fmt.Sprintf("int & !=%d", lo), []int{lo, lo + 1}
+		text, edges, noZero = fmt.Sprintf("int & !=%d", lo), []int{lo, lo + 1}, lo == 0
+	}
+	if noZero {
+		edges = append(edges, 0) // the zero, present: refused
 	}
 	if g.nums.IntN(5) == 0 {
 		// A uint64 up to a bound of its own past int64 (MySQL's cache
@@ -134,7 +146,10 @@ func (g *gen) intType() typ {
 		return numberForm("int & >=0 & <=18446744073709547520", "0", "-1", "0", "9223372036854775808", "18446744073709547520", "18446744073709549568")
 	}
 	lit := edges[len(edges)/2]
-	return typ{cue: text, scalar: true, lit: strconv.Itoa(lit), sample: func(r *rand.Rand) any {
+	if noZero {
+		lit = edges[(len(edges)-1)/2] // (not the zero appended)
+	}
+	return typ{cue: text, scalar: true, lit: strconv.Itoa(lit), noZero: noZero, sample: func(r *rand.Rand) any {
 		if r.IntN(10) == 0 {
 			return wrong(r)
 		}
@@ -197,21 +212,24 @@ func (g *gen) stringType() typ {
 	words := []string{"", "a", "ab", "abc", "abcd", "B", "x-1", "é"}
 	var parts []string
 	lit := "ab"
+	noZero := true // "" is refused, but by string and MaxRunes
 	switch r.IntN(6) {
 	case 0:
-		parts = []string{"string"}
+		parts, noZero = []string{"string"}, false
 	case 1:
 		parts = []string{`=~"^[a-c]+$"`}
 	case 2:
-		parts = []string{"string", fmt.Sprintf("strings.MinRunes(%d)", r.IntN(3))}
+		n := r.IntN(3)
+		parts, noZero = []string{"string", fmt.Sprintf("strings.MinRunes(%d)", n)}, n > 0
 	case 3:
-		parts = []string{"string", fmt.Sprintf("strings.MaxRunes(%d)", 2+r.IntN(2))}
+		parts, noZero = []string{"string", fmt.Sprintf("strings.MaxRunes(%d)", 2+r.IntN(2))}, false
 	case 4:
 		parts = []string{`!="a"`, `=~"^[a-z]"`}
 	default:
 		parts = []string{`=~"b"`, `!~"^x"`, "strings.MaxRunes(3)"}
 	}
 	if g.strs.IntN(4) == 0 {
+		noZero = false
 		// CUE's order of strings (a pattern in every target) and a
 		// pattern's flags (written out without them), around their
 		// edges: a prefix, an extension, another case, a fold beyond
@@ -219,7 +237,7 @@ func (g *gen) stringType() typ {
 		f := stringForms[g.strs.IntN(len(stringForms))]
 		parts, lit, words = f.parts, f.lit, []string{"", "a", "ab", "abc", "AB", "Ab", "b", "ba", "c", "k", "K", "\u212a", "x-", "X-", "é"}
 	}
-	return typ{cue: strings.Join(parts, " & "), scalar: true, lit: strconv.Quote(lit), sample: func(r *rand.Rand) any {
+	return typ{cue: strings.Join(parts, " & "), scalar: true, lit: strconv.Quote(lit), noZero: noZero, sample: func(r *rand.Rand) any {
 		if r.IntN(10) == 0 {
 			return wrong(r)
 		}
@@ -255,11 +273,11 @@ var stringForms = []struct {
 // enumType is a disjunction of string or int constants.
 func (g *gen) enumType() typ {
 	if g.r.IntN(2) == 0 {
-		return typ{cue: `"a" | "b" | "c"`, scalar: true, lit: `"b"`, sample: func(r *rand.Rand) any {
+		return typ{cue: `"a" | "b" | "c"`, scalar: true, lit: `"b"`, noZero: true, sample: func(r *rand.Rand) any {
 			return pick[any](r, "a", "b", "c", "d", "", num("1"))
 		}}
 	}
-	return typ{cue: "1 | 2 | 3", scalar: true, lit: "2", sample: func(r *rand.Rand) any {
+	return typ{cue: "1 | 2 | 3", scalar: true, lit: "2", noZero: true, sample: func(r *rand.Rand) any {
 		return pick[any](r, num("1"), num("3"), num("4"), num("0"), "1")
 	}}
 }
@@ -893,6 +911,12 @@ func (g *gen) structOf(depth int, open, counted bool) typ {
 	var b strings.Builder
 	b.WriteString("{\n")
 	for _, f := range fs {
+		attr := ""
+		if f.mark == "?" && f.t.noZero && !top && !g.lib && g.zeros.IntN(3) == 0 {
+			// The value itself in Go, its zero standing for absent
+			// (constructs zero-absent).
+			attr = " @go(,optional=zero)"
+		}
 		if g.aux.IntN(6) == 0 && !g.evaluatesAlone(f.t.cue, 0) {
 			// The field's type as a definition within the struct
 			// (#S0: T, f0: #S0), which no data sets: within a list's
@@ -901,10 +925,10 @@ func (g *gen) structOf(depth int, open, counted bool) typ {
 			g.nscoped++
 			name := fmt.Sprintf("#S%d", g.nscoped)
 			fmt.Fprintf(&b, "\t%s: %s\n", name, f.t.cue)
-			fmt.Fprintf(&b, "\t%s%s: %s\n", f.name, f.mark, name)
+			fmt.Fprintf(&b, "\t%s%s: %s%s\n", f.name, f.mark, name, attr)
 			continue
 		}
-		fmt.Fprintf(&b, "\t%s%s: %s\n", f.name, f.mark, f.t.cue)
+		fmt.Fprintf(&b, "\t%s%s: %s%s\n", f.name, f.mark, f.t.cue, attr)
 	}
 	// A default taken from another member of the struct (hof's Plural:
 	// string | *"\(Name)s"): dn is required, dd may be left out.
@@ -1218,7 +1242,7 @@ type Options struct {
 
 // New writes the module of seed.
 func New(seed uint64, opt Options) Module {
-	g := &gen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), aux: rand.New(rand.NewPCG(seed^0x5bd1e995, seed)), members: rand.New(rand.NewPCG(seed^0x27d4eb2f, seed+1)), strs: rand.New(rand.NewPCG(seed^0x165667b1, seed+2)), nums: rand.New(rand.NewPCG(seed^0xd3a2646c, seed+3)), conds: rand.New(rand.NewPCG(seed^0x2545f491, seed+4)), unknown: opt.Unknown || opt.Root, prefix: "f"}
+	g := &gen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), aux: rand.New(rand.NewPCG(seed^0x5bd1e995, seed)), members: rand.New(rand.NewPCG(seed^0x27d4eb2f, seed+1)), strs: rand.New(rand.NewPCG(seed^0x165667b1, seed+2)), nums: rand.New(rand.NewPCG(seed^0xd3a2646c, seed+3)), conds: rand.New(rand.NewPCG(seed^0x2545f491, seed+4)), zeros: rand.New(rand.NewPCG(seed^0x61c88647, seed+5)), unknown: opt.Unknown || opt.Root, prefix: "f"}
 	if opt.Root {
 		// the package's top level: open, as every struct written in
 		// place under it (a member it does not name is data CUE keeps)
