@@ -8,9 +8,9 @@
 package gen
 
 import (
-	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"sync"
 
 	"golang.org/x/sync/errgroup"
@@ -108,15 +108,17 @@ func EmitTo(s *model.Schema, opt Options, add func(...output.File) error) ([]loc
 	// not finish sooner, and would hold more renderings at once.
 	var g errgroup.Group
 	g.SetLimit(runtime.GOMAXPROCS(0))
-	for _, e := range Emitters {
+	// Each emitter's refusals of the schema, by emitter: every one is
+	// reported, sorted by position, whichever emitter finishes first.
+	refused := make([]model.ErrorList, len(Emitters))
+	for i, e := range Emitters {
 		g.Go(func() error {
 			files, err := e.Generate(s)
-			var pe *model.Error
-			var pl model.ErrorList
-			switch {
-			case errors.As(err, &pe) || errors.As(err, &pl):
-				return err // about the schema, at its position: the emitter's name would only hide it
-			case err != nil:
+			if l, ok := output.SchemaErrors(err); ok {
+				refused[i] = l // about the schema, at its position: the emitter's name would only hide it
+				return nil
+			}
+			if err != nil {
 				return fmt.Errorf("%s emitter: %w", e.Name, err)
 			}
 			return add(files...)
@@ -124,6 +126,9 @@ func EmitTo(s *model.Schema, opt Options, add func(...output.File) error) ([]loc
 	}
 	if err := g.Wait(); err != nil {
 		return nil, err
+	}
+	if all := slices.Concat(refused...); len(all) > 0 {
+		return nil, uniqueErrors(all.Sorted())
 	}
 	cur := lock.FromModel(s)
 	var findings []lock.Finding
@@ -170,3 +175,19 @@ func (e *BaselineError) Error() string { return e.Err.Error() }
 
 // Unwrap is the error reading the lock.
 func (e *BaselineError) Unwrap() error { return e.Err }
+
+// uniqueErrors is l, sorted, without an error two emitters both found (the
+// same message at the same position), kept once.
+func uniqueErrors(l model.ErrorList) model.ErrorList {
+	type key struct {
+		pos model.Pos
+		msg string
+	}
+	seen := map[key]bool{}
+	return slices.DeleteFunc(l, func(e *model.Error) bool {
+		k := key{e.Pos, e.Msg}
+		dup := seen[k]
+		seen[k] = true
+		return dup
+	})
+}

@@ -1,8 +1,10 @@
 package gen_test
 
 import (
+	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -219,5 +221,49 @@ func BenchmarkScaling(b *testing.B) {
 				fmt.Println("pair " + benchpair.Line(what+", load (CUE's loader and evaluator, and the model)", ld, benchpair.NoGoal))
 			}
 		})
+	}
+}
+
+// TestEveryRefusalAtOnce: the refusals the emitters make of a schema the
+// model took (a Go type= the Go types cannot honour, two TypeScript names
+// alike) are every one reported, of every package and every emitter,
+// sorted by position, and the same on every run. Each emitter's first
+// refusal alone was reported, and of several emitters whichever finished
+// first, until 2026-12-06.
+func TestEveryRefusalAtOnce(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"cue.mod/module.cue": "module: \"example.com/e@v0\"\nlanguage: version: \"v0.17.0\"\n",
+		"schema/a/a.cue":     "package a\n\n// A is a.\n#A: {\n\tname?: string @go(,type=string)\n}\n\n#default: string\n#default_: int\n",
+		"schema/b/b.cue":     "package b\n\n// B is b.\n#B: {\n\tn?: int & >=0 @go(,optional=zero)\n}\n",
+	}
+	for name, text := range files {
+		path := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := []string{
+		"schema/a/a.cue:5:16: #A.name: @go(…,type=string) is not carried",
+		"schema/a/a.cue:9:1: #default_: its TypeScript name default_ is already taken by #default",
+		"schema/b/b.cue:5:16: #B.n: @go(…,optional=zero) is not carried",
+	}
+	for range 5 {
+		_, err := gen.Generate(dir, gen.Options{})
+		var l model.ErrorList
+		if !errors.As(err, &l) {
+			t.Fatalf("generate: %v; want the schema's errors", err)
+		}
+		if len(l) != len(want) {
+			t.Fatalf("generate: %d errors:\n%v\nwant %d", len(l), err, len(want))
+		}
+		for i, e := range l {
+			if !strings.HasPrefix(e.Error(), want[i]) {
+				t.Errorf("error %d: %s\nwant %s…", i, e, want[i])
+			}
+		}
 	}
 }

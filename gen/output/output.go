@@ -6,6 +6,7 @@ package output
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -14,6 +15,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/schemagen/schemagen/gen/cuesrc"
 )
 
 // Dir is the default output folder, relative to the module root; a
@@ -46,14 +49,40 @@ func Owned(data []byte) bool {
 // stopping at the first error.
 func Each[T any](items []T, gen func(T) ([]File, error)) ([]File, error) {
 	var files []File
+	var problems cuesrc.ErrorList
 	for _, it := range items {
 		fs, err := gen(it)
+		if l, ok := SchemaErrors(err); ok {
+			problems = append(problems, l...) // and the next item's too
+			continue
+		}
 		if err != nil {
 			return nil, err
 		}
 		files = append(files, fs...)
 	}
+	if len(problems) > 0 {
+		return nil, problems.Sorted()
+	}
 	return files, nil
+}
+
+// SchemaErrors reports whether err is about the schema, at its positions
+// (a *cuesrc.Error or a cuesrc.ErrorList, wrapped or not), and returns
+// them: a run reports every one of them at once, of every package and
+// every emitter, rather than the first some emitter met.
+func SchemaErrors(err error) (cuesrc.ErrorList, bool) {
+	var l cuesrc.ErrorList
+	var e *cuesrc.Error
+	switch {
+	case err == nil:
+		return nil, false
+	case errors.As(err, &l):
+		return l, true
+	case errors.As(err, &e):
+		return cuesrc.ErrorList{e}, true
+	}
+	return nil, false
 }
 
 // File is one generated file. Path is slash-separated and relative to Dir.
