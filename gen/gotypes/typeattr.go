@@ -70,8 +70,11 @@ func checkTypeAttrs(p *model.Package, qualified func() map[string]map[string]str
 					pos, asked = fd.GoZeroPos, "optional=zero"
 				}
 				why := "the zero value of " + want + " is a value of the field's type (or one JSON cannot state), which absent could not be told from"
-				if lit != "" {
-					why = fmt.Sprintf("its zero value %s stands for absent there, and the schema admits %s in the field, so absent and %s would read the same (a round trip would lose one); where the field's type refuses %s (!=%s, a bound, a pattern %s does not match) the value is carried", lit, lit, lit, lit, lit, lit)
+				switch lit {
+				case `""`:
+					why = `its zero value "" would stand for absent, and the schema admits "" in the field, so absent and "" would read the same; where the field's type refuses "" (!="", a length, a pattern "" does not match) the value is carried`
+				case "0":
+					why = "its zero value 0 would stand for absent, and the schema admits 0 in the field, so absent and 0 would read the same; where the field's type refuses 0 (!=0, a bound that excludes it) the value is carried"
 				}
 				errs = append(errs, &model.Error{Pos: pos, Msg: fmt.Sprintf("#%s.%s: @go(…,%s) is not carried: it asks for a Go field of type %s, not %s, and %s. Remove it, or write %s", o.Name, fd.Name, asked, want, own, why, own)})
 				continue
