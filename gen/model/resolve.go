@@ -7788,11 +7788,15 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 				// ip?: net.IPv4 (hand-written CUE): a builtin of a
 				// package, said as one, not as a validator on any type.
 				if netPatterns[name] != "" {
-					as := "as a string or as a list of bytes"
+					// (The list form, [10, 0, 0, 1] of 4 or 16
+					// bytes, is a choice of kinds whose list has
+					// one of two lengths, which no list type here
+					// states: not carried yet, said so.)
+					as := "as a list of its bytes ([10, 0, 0, 1])"
 					if name == "net.IPCIDR" {
-						as = "as a string or as bytes"
+						as = "as bytes"
 					}
-					r.errorf(p, "%s: %s alone admits an address %s (CUE's net package), and no target holds both as one type; write string & %s, which is carried", what, name, as, name)
+					r.errorf(p, "%s: %s alone admits an address as a string or %s (CUE's net package); the second form is not carried yet: write string & %s, the address as text, which is carried", what, name, as, name)
 				} else if why := noMapping[name]; why != "" {
 					r.errorf(p, "%s: the constraint %s is not carried: %s", what, calledText(v), why)
 				} else {
