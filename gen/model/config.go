@@ -538,14 +538,18 @@ func cueModule(root string) (string, error) {
 	ps := positions{root: root}
 	insts := load.Instances([]string{"./cue.mod/module.cue"}, &load.Config{Dir: root})
 	if err := insts[0].Err; err != nil {
+		// module: "" with no language version (cue-by-example's
+		// Kubernetes tutorial): the file's own errors, placed in it.
+		if errs := moduleFileErrors(root); errs != nil {
+			return "", errs
+		}
 		return "", ps.fromCUE(err).Sorted()
 	}
 	v := cuecontext.New().BuildInstance(insts[0])
 	m := v.LookupPath(cue.ParsePath("module"))
 	s, err := m.String()
 	if err != nil || s == "" {
-		return "", ErrorList{{Pos: Pos{File: "cue.mod/module.cue", Line: 1, Col: 1},
-			Msg: `the module has no path (module: "example.com/shop@v0"); schemagen names its outputs after it`}}
+		return "", ErrorList{{Pos: Pos{File: "cue.mod/module.cue", Line: 1, Col: 1}, Msg: noModulePath}}
 	}
 	s, _, _ = strings.Cut(s, "@")
 	return s, nil
@@ -603,6 +607,14 @@ func moduleFileErrors(root string) ErrorList {
 				msg += fmt.Sprintf(`: CUE reads a module only once it says which version of the language it is written in; run cue mod fix, which declares the version of the cue command that runs it, or add language: version: "%s"`, cue.LanguageVersion())
 			}
 		}
+		if strings.HasSuffix(msg, "empty module path") {
+			// module: "" (CUE's modules before v0.8 wrote it so)
+			pos = ps.of(cuesrc.PathPos(files, []string{"module"}))
+			msg = noModulePath
+		}
+		// CUE names the file by its absolute path: the message says it
+		// where it is, in the module.
+		msg = strings.ReplaceAll(msg, "invalid module file "+file+": ", "")
 		if !pos.IsValid() {
 			pos = Pos{File: rel, Line: 1, Col: 1}
 		}
@@ -625,6 +637,9 @@ func moduleFileErrors(root string) ErrorList {
 	}
 	return out.Sorted()
 }
+
+// noModulePath says that cue.mod/module.cue names no module path.
+const noModulePath = `the module has no path (module: "example.com/shop@v0"); schemagen names its outputs after it`
 
 // moduleLiteral reads module: "path@v0" from module.cue, its version
 // kept, when it is written as a plain string, as CUE writes it, without

@@ -162,6 +162,17 @@ func loadSchema(root string, cueTime *time.Duration, now func() time.Duration) (
 	timed(func() {
 		if clauses || len(filePkgs) == 0 {
 			insts = load.Instances([]string{"./" + path.Join(cfg.Schema, "...")}, &load.Config{Dir: abs})
+			if len(insts) == 1 && insts[0].Err != nil && strings.Contains(insts[0].Err.Error(), "matched no packages") && len(clauseDirs) > 0 {
+				// The module's folder is named with a leading dot
+				// (masse's .pipeline): CUE's ./... skips a folder so
+				// named, the module's own included ("matched no
+				// packages", and cue vet ./... alike), while each
+				// folder loads by itself (cue vet .): load them so.
+				insts = nil
+				for _, d := range clauseDirs {
+					insts = append(insts, load.Instances([]string{"./" + d}, &load.Config{Dir: abs})...)
+				}
+			}
 			if slices.ContainsFunc(insts, func(inst *build.Instance) bool {
 				var mpe *load.MultiplePackageError
 				return errors.As(inst.Err, &mpe)

@@ -2,6 +2,7 @@ package model_test
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -492,5 +493,42 @@ func TestGoName(t *testing.T) {
 		if got := model.GoName(in); got != want {
 			t.Errorf("GoName(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// TestLoadDotFolder: a module whose own folder's name starts with a dot
+// (masse's .pipeline) is read, each package of it: CUE's pattern ./...
+// skips such a folder, the module's own included ("matched no packages",
+// which schemagen printed at no position until 2026-12-06), while each
+// folder loads by itself.
+func TestLoadDotFolder(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), ".pipeline")
+	files := map[string]string{
+		"cue.mod/module.cue": "module: \"example.com/p@v0\"\nlanguage: version: \"v0.17.0\"\n",
+		"schemagen.cue":      "schema: \".\"\n",
+		"a.cue":              "package p\n\n// A is a.\n#A: {a?: string}\n",
+		"sub/s.cue":          "package sub\n\n// S is s.\n#S: {s?: int & >=0 & <=9}\n",
+	}
+	for name, text := range files {
+		path := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err := model.Load(dir)
+	if err != nil {
+		t.Fatalf("load: %v", err)
+	}
+	var got []string
+	for _, p := range s.Packages {
+		for _, o := range p.Objects {
+			got = append(got, p.Name+" #"+o.Name)
+		}
+	}
+	if diff := cmp.Diff([]string{"p #A", "sub #S"}, got); diff != "" {
+		t.Errorf("objects (-want +got):\n%s", diff)
 	}
 }
