@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -15,6 +14,7 @@ import (
 	"github.com/schemagen/schemagen/gen/model"
 	"github.com/schemagen/schemagen/gen/output"
 	"github.com/schemagen/schemagen/internal/benchpair"
+	"github.com/schemagen/schemagen/internal/golden"
 	"github.com/schemagen/schemagen/internal/synth"
 )
 
@@ -237,15 +237,7 @@ func TestEveryRefusalAtOnce(t *testing.T) {
 		"schema/a/a.cue":     "package a\n\n// A is a.\n#A: {\n\tname?: string @go(,type=string)\n}\n\n#default: string\n#default_: int\n",
 		"schema/b/b.cue":     "package b\n\n// B is b.\n#B: {\n\tn?: int & >=0 @go(,optional=zero)\n}\n",
 	}
-	for name, text := range files {
-		path := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	golden.WriteTree(t, dir, files)
 	want := []string{
 		"schema/a/a.cue:5:16: #A.name: @go(…,type=string) is not carried",
 		"schema/a/a.cue:9:1: #default_: its TypeScript name default_ is already taken by #default",

@@ -2,7 +2,6 @@ package model_test
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -509,15 +508,7 @@ func TestLoadDotFolder(t *testing.T) {
 		"a.cue":              "package p\n\n// A is a.\n#A: {a?: string}\n",
 		"sub/s.cue":          "package sub\n\n// S is s.\n#S: {s?: int & >=0 & <=9}\n",
 	}
-	for name, text := range files {
-		path := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	golden.WriteTree(t, dir, files)
 	s, err := model.Load(dir)
 	if err != nil {
 		t.Fatalf("load: %v", err)

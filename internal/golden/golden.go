@@ -47,20 +47,30 @@ func Run(t *testing.T, glob string, sections []string, fn func(t *testing.T, c *
 				t.Fatal(err)
 			}
 			c := &Case{File: file, Archive: ar, Dir: t.TempDir()}
+			inputs := map[string]string{}
 			for _, f := range ar.Files {
-				if strings.HasPrefix(f.Name, "out/") || contains(sections, f.Name) {
-					continue
-				}
-				p := filepath.Join(c.Dir, filepath.FromSlash(f.Name))
-				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(p, f.Data, 0o644); err != nil {
-					t.Fatal(err)
+				if !strings.HasPrefix(f.Name, "out/") && !contains(sections, f.Name) {
+					inputs[f.Name] = string(f.Data)
 				}
 			}
+			WriteTree(t, c.Dir, inputs)
 			fn(t, c)
 		})
+	}
+}
+
+// WriteTree writes files, by slash-separated path under dir, with their
+// folders: a module for a test to load.
+func WriteTree(t testing.TB, dir string, files map[string]string) {
+	t.Helper()
+	for name, text := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 
