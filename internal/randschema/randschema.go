@@ -42,6 +42,11 @@ type typ struct {
 	// optional field of it may ask for the value itself, its zero
 	// standing for absent (@go(,optional=zero)).
 	noZero bool
+	// refusing: an object with an if whose body is _|_; nullRefusing:
+	// null | such an object, which two member patterns of a map must not
+	// both hold (CUE v0.17.1 then admits values the object refuses:
+	// docs/jsonschema.md, constructs refusal-two-patterns).
+	refusing, nullRefusing bool
 }
 
 // gen writes one random module: named scalars, an enum, an object
@@ -574,7 +579,7 @@ func (g *gen) moreStructure(depth int) typ {
 	case 2:
 		// null | #Obj
 		t := g.named(g.structOf(depth, false, false))
-		return typ{cue: "null | " + t.cue, sample: func(r *rand.Rand) any {
+		return typ{cue: "null | " + t.cue, nullRefusing: t.refusing, sample: func(r *rand.Rand) any {
 			if r.IntN(3) == 0 {
 				return nil
 			}
@@ -712,7 +717,7 @@ func (g *gen) mapType(depth int) typ {
 		key = `=~"^k"`
 	}
 	src := "{[" + key + "]: " + elem.cue + "}"
-	if r.IntN(5) == 0 {
+	if r.IntN(5) == 0 && !elem.nullRefusing {
 		// Several patterns and no field: every pattern a member's name
 		// matches applies (an object of member patterns alone).
 		src = "{[" + key + "]: " + elem.cue + ", [=~\"k$\"]: " + elem.cue + "}"
@@ -967,6 +972,7 @@ func (g *gen) structOf(depth int, open, counted bool) typ {
 	}
 	var cond, mode *field
 	var later *laterIf
+	refusing := false
 	patterned := false
 	unknown := g.unknown || open
 	switch {
@@ -989,6 +995,7 @@ func (g *gen) structOf(depth int, open, counted bool) typ {
 			fmt.Fprintf(&b, "\tif %s != _|_ {\n\t\t%s?: _|_\n\t}\n", fs[0].name, fs[1].name)
 		} else {
 			fmt.Fprintf(&b, "\tif %s != _|_ && %s != _|_ {\n\t\t_|_\n\t}\n", fs[0].name, fs[1].name)
+			refusing = true
 		}
 	case r.IntN(4) == 0:
 		// a field the body gives while a required member holds a value
@@ -1007,7 +1014,7 @@ func (g *gen) structOf(depth int, open, counted bool) typ {
 	if counted && r.IntN(8) == 0 {
 		text = "struct.MinFields(1) & " + text
 	}
-	return typ{cue: text, sample: func(r *rand.Rand) any {
+	return typ{cue: text, refusing: refusing, sample: func(r *rand.Rand) any {
 		if r.IntN(15) == 0 {
 			return wrong(r)
 		}
