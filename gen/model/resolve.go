@@ -4338,7 +4338,11 @@ func bareAddressPattern(r *resolver, c cue.Value) string {
 
 // admitsAnyName reports whether a pattern on keys admits names no
 // constraint would: the empty one, and a long one of no letter or digit.
+// [string] and [_], written so, do without asking CUE.
 func admitsAnyName(pat cue.Value) bool {
+	if id, ok := pat.Source().(*ast.Ident); ok && (id.Name == "string" || id.Name == "_") {
+		return true
+	}
 	for _, name := range []string{"", strings.Repeat("\x00 ~/.", 64)} {
 		if pat.Unify(pat.Context().Encode(name)).Err() != nil {
 			return false
