@@ -3,6 +3,7 @@ package model
 import (
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -351,7 +352,16 @@ func (r *resolver) dropOwnPackagesErrors() {
 			kept = append(kept, e)
 		}
 	}
+	dropped := len(kept) < len(r.errs)
 	r.errs = kept
+	if dropped {
+		// A field of those packages that this one read without a type
+		// (masse's config, whose state.#Copy.from holds state's refused
+		// #ChainRef) is explained by that refusal, which its own package
+		// reports and fails the run with: not said again here as a
+		// field dropped without a word.
+		r.deferred = slices.DeleteFunc(r.deferred, func(e *Error) bool { return own[e.Pos.File] })
+	}
 }
 
 // hiddenRef returns the name of the object a reference to a hidden field
