@@ -5322,6 +5322,17 @@ func (r *resolver) withoutDefault(v, dv cue.Value, what string) (cue.Value, stri
 			// admits), the default CUE's, as for #P & {x: int | *2}.
 			return v, string(lit), true
 		}
+		if op, args := r.expr(v); op == cue.OrOp && dv.IncompleteKind() == cue.ListKind && scalarList(dv) && slices.ContainsFunc(args, func(a cue.Value) bool {
+			return a.IncompleteKind() == cue.ListKind && a.Unify(dv).Validate(cue.Concrete(true)) == nil
+		}) {
+			// arguments?: string | [string, ...string] | *[] (masse's
+			// shell steps: one or many, none by default), string |
+			// [...string] | *[]: a list default of a choice of kinds,
+			// which one of its alternatives admits (CUE lists [] as one
+			// of its own where no other does): the choice, as CUE lists
+			// it, and the default.
+			return v, string(lit), true
+		}
 		if dv.IncompleteKind() == cue.StructKind || dv.IncompleteKind() == cue.ListKind {
 			// *{retries: 3} | #Opts; [...#Rule] | *[{path: "/"}] (the
 			// Gateway API's HTTPRoute rules): data beside the type.
