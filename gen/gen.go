@@ -16,6 +16,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/schemagen/schemagen/gen/clayout"
+	"github.com/schemagen/schemagen/gen/cuesrc"
 	"github.com/schemagen/schemagen/gen/golayout"
 	"github.com/schemagen/schemagen/gen/gotypes"
 	"github.com/schemagen/schemagen/gen/jsonschema"
@@ -114,7 +115,7 @@ func EmitTo(s *model.Schema, opt Options, add func(...output.File) error) ([]loc
 	for i, e := range Emitters {
 		g.Go(func() error {
 			files, err := e.Generate(s)
-			if l, ok := output.SchemaErrors(err); ok {
+			if l, ok := cuesrc.AsList(err); ok {
 				refused[i] = l // about the schema, at its position: the emitter's name would only hide it
 				return nil
 			}
@@ -128,7 +129,7 @@ func EmitTo(s *model.Schema, opt Options, add func(...output.File) error) ([]loc
 		return nil, err
 	}
 	if all := slices.Concat(refused...); len(all) > 0 {
-		return nil, uniqueErrors(all.Sorted())
+		return nil, all.Sorted() // sorted, a refusal two emitters make once
 	}
 	cur := lock.FromModel(s)
 	var findings []lock.Finding
@@ -175,19 +176,3 @@ func (e *BaselineError) Error() string { return e.Err.Error() }
 
 // Unwrap is the error reading the lock.
 func (e *BaselineError) Unwrap() error { return e.Err }
-
-// uniqueErrors is l, sorted, without an error two emitters both found (the
-// same message at the same position), kept once.
-func uniqueErrors(l model.ErrorList) model.ErrorList {
-	type key struct {
-		pos model.Pos
-		msg string
-	}
-	seen := map[key]bool{}
-	return slices.DeleteFunc(l, func(e *model.Error) bool {
-		k := key{e.Pos, e.Msg}
-		dup := seen[k]
-		seen[k] = true
-		return dup
-	})
-}

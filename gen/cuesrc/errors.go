@@ -74,7 +74,7 @@ func (l ErrorList) Error() string {
 }
 
 // Sorted orders the list by position and drops exact duplicates, which
-// CUE reports for shared conjuncts.
+// CUE reports for shared conjuncts, and two emitters may both find.
 func (l ErrorList) Sorted() ErrorList {
 	sort.SliceStable(l, func(i, j int) bool {
 		a, b := l[i].Pos, l[j].Pos
@@ -86,15 +86,34 @@ func (l ErrorList) Sorted() ErrorList {
 		}
 		return a.Col < b.Col
 	})
-	// Drop exact duplicates, which CUE reports for shared conjuncts.
+	// Drop exact duplicates, adjacent or not (another error at the same
+	// position may come between them).
+	seen := make(map[Error]bool, len(l))
 	out := l[:0]
-	for i, e := range l {
-		if i > 0 && *e == *l[i-1] {
+	for _, e := range l {
+		if seen[*e] {
 			continue
 		}
+		seen[*e] = true
 		out = append(out, e)
 	}
 	return out
+}
+
+// AsList reports whether err is about the schema, at its positions (an
+// *Error or an ErrorList, wrapped or not), and returns it as a list.
+func AsList(err error) (ErrorList, bool) {
+	var l ErrorList
+	var e *Error
+	switch {
+	case err == nil:
+		return nil, false
+	case stderrors.As(err, &l):
+		return l, true
+	case stderrors.As(err, &e):
+		return ErrorList{e}, true
+	}
+	return nil, false
 }
 
 // Positions turns CUE positions into Pos values relative to Root, the

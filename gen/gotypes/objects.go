@@ -422,11 +422,7 @@ func objectDefaults(f *goFile, o *model.Object) {
 			f.p("return ", goLiteral(f, fd.Type, fd.Default))
 		}
 		f.close()
-		if f.zero[fd] != "" || !strings.HasPrefix(goType(f, fd.Type, true), "*") {
-			f.p("return x.", fd.GoName) // a list or a union: nil when absent; [] is stated; a zero-absent value
-		} else {
-			f.p("return *x.", fd.GoName)
-		}
+		f.p("return ", f.held(fd, "x."+fd.GoName)) // a list or a union: nil when absent; [] is stated
 		f.close()
 	}
 	for _, h := range o.HeldDefaults {
@@ -445,11 +441,7 @@ func condGetter(f *goFile, o *model.Object, fd *model.Field) {
 	typ := goType(f, fd.Type, false)
 	f.open("func (x *", o.GoName, ") ", get, "() ", typ)
 	f.open("if ", f.present(fd, "x."+fd.GoName))
-	if f.zero[fd] != "" {
-		f.p("return x.", fd.GoName)
-	} else {
-		f.p("return *x.", fd.GoName)
-	}
+	f.p("return ", f.held(fd, "x."+fd.GoName))
 	f.close()
 	for _, c := range fd.CondDefaults {
 		f.open("if ", strings.Join(condExprs(f, o, c.When), " && "))
@@ -490,11 +482,7 @@ func heldGetter(f *goFile, o *model.Object, h *model.HeldDefault) {
 		}
 	}
 	f.open("if ", strings.Join(conds, " && "))
-	if f.zero[fd] != "" {
-		f.p("return ", at)
-	} else {
-		f.p("return *", at)
-	}
+	f.p("return ", f.held(fd, at))
 	f.close()
 	f.p("return ", defaultExpr(f, o, fd, d))
 	f.close()

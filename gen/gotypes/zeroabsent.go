@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/schemagen/schemagen/gen/model"
 )
@@ -140,4 +141,15 @@ func (f *goFile) value(fd *model.Field, val string) string {
 		return val
 	}
 	return "*" + val
+}
+
+// held is the Go expression a Get method returns for optional field fd,
+// at val, where it is present: *val where its Go field is a pointer (a
+// copy of an object too), else val (a list, a map, a union, a zero-absent
+// value).
+func (f *goFile) held(fd *model.Field, val string) string {
+	if strings.HasPrefix(f.fieldType(fd), "*") {
+		return "*" + val
+	}
+	return val
 }

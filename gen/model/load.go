@@ -162,27 +162,22 @@ func loadSchema(root string, cueTime *time.Duration, now func() time.Duration) (
 	timed(func() {
 		if clauses || len(filePkgs) == 0 {
 			insts = load.Instances([]string{"./" + path.Join(cfg.Schema, "...")}, &load.Config{Dir: abs})
-			if len(insts) == 1 && insts[0].Err != nil && strings.Contains(insts[0].Err.Error(), "matched no packages") && len(clauseDirs) > 0 {
-				// The module's folder is named with a leading dot
-				// (masse's .pipeline): CUE's ./... skips a folder so
-				// named, the module's own included ("matched no
-				// packages", and cue vet ./... alike), while each
-				// folder loads by itself (cue vet .): load them so.
-				insts = nil
-				for _, d := range clauseDirs {
-					insts = append(insts, load.Instances([]string{"./" + d}, &load.Config{Dir: abs})...)
-				}
-			}
-			if slices.ContainsFunc(insts, func(inst *build.Instance) bool {
+			noneMatched := len(insts) == 1 && insts[0].Err != nil && strings.Contains(insts[0].Err.Error(), "matched no packages")
+			twoInAFolder := slices.ContainsFunc(insts, func(inst *build.Instance) bool {
 				var mpe *load.MultiplePackageError
 				return errors.As(inst.Err, &mpe)
-			}) && len(clauseDirs) > 0 {
-				// Two packages in one folder fail the whole pattern,
-				// one instance and that error: load the folders one by
-				// one, so that the others are read (and their errors
-				// said) in the same run and that folder's error is its.
-				// A folder's error fails every folder of the same call,
-				// so each folder is its own call.
+			})
+			if (noneMatched || twoInAFolder) && len(clauseDirs) > 0 {
+				// Load the folders one by one. Two packages in one
+				// folder fail the whole pattern, one instance and that
+				// error: so the others are read (and their errors said)
+				// in the same run and that folder's error is its (a
+				// folder's error fails every folder of the same call, so
+				// each folder is its own call). And CUE's ./... skips a
+				// folder named with a leading dot, the module's own
+				// included (masse's .pipeline: "matched no packages",
+				// cue vet ./... alike), while each folder loads by
+				// itself (cue vet .).
 				insts = nil
 				for _, d := range clauseDirs {
 					insts = append(insts, load.Instances([]string{"./" + d}, &load.Config{Dir: abs})...)

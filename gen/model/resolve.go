@@ -4322,7 +4322,7 @@ func (r *resolver) everyName(pat cue.Value) bool {
 // written alone, [net.IP]: T, [uuid.Valid]: T, which CUE gives with no
 // source and no expression but the value itself, printed as the call
 // (net.IP()); "" for any other value.
-func bareAddressPattern(r *resolver, c cue.Value) string {
+func (r *resolver) bareAddressPattern(c cue.Value) string {
 	if op, _ := r.expr(c); op != cue.NoOp || c.Source() != nil {
 		return ""
 	}
@@ -4344,7 +4344,7 @@ func admitsAnyName(pat cue.Value) bool {
 		return true
 	}
 	for _, name := range []string{"", strings.Repeat("\x00 ~/.", 64)} {
-		if pat.Unify(pat.Context().Encode(name)).Err() != nil {
+		if !admits(pat, pat.Context().Encode(name)) {
 			return false
 		}
 	}
@@ -4364,7 +4364,7 @@ func (r *resolver) keyType(pattern cue.Value, what string, at Pos, notOK bool) (
 	ok := true
 	everyKey := false
 	for _, c := range r.conjuncts(pattern) {
-		if re := bareAddressPattern(r, c); re != "" {
+		if re := r.bareAddressPattern(c); re != "" {
 			// [net.IP]: T (fluyt's BGP neighbours by address): a key is
 			// a string, which the validator checks as string & net.IP.
 			t.Patterns = append(t.Patterns, re)
@@ -5323,7 +5323,7 @@ func (r *resolver) withoutDefault(v, dv cue.Value, what string) (cue.Value, stri
 			return v, string(lit), true
 		}
 		if op, args := r.expr(v); op == cue.OrOp && dv.IncompleteKind() == cue.ListKind && scalarList(dv) && slices.ContainsFunc(args, func(a cue.Value) bool {
-			return a.IncompleteKind() == cue.ListKind && a.Unify(dv).Validate(cue.Concrete(true)) == nil
+			return a.IncompleteKind() == cue.ListKind && admits(a, dv)
 		}) {
 			// arguments?: string | [string, ...string] | *[] (masse's
 			// shell steps: one or many, none by default), string |
@@ -8060,7 +8060,7 @@ func (r *resolver) distributeChoice(t *Type, v cue.Value, conj []cue.Value, or i
 	var alts []*Type
 	for _, a := range ct.Choice {
 		if a.Kind == ConstKind {
-			if v.Unify(v.Context().Encode(a.Const)).Validate(cue.Concrete(true)) == nil {
+			if admits(v, v.Context().Encode(a.Const)) {
 				alts = append(alts, a)
 			}
 			continue

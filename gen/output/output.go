@@ -6,7 +6,6 @@ package output
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -52,8 +51,8 @@ func Each[T any](items []T, gen func(T) ([]File, error)) ([]File, error) {
 	var problems cuesrc.ErrorList
 	for _, it := range items {
 		fs, err := gen(it)
-		if l, ok := SchemaErrors(err); ok {
-			problems = append(problems, l...) // and the next item's too
+		if l, ok := cuesrc.AsList(err); ok {
+			problems = append(problems, l...) // and the next item's too: a run reports every one at once
 			continue
 		}
 		if err != nil {
@@ -65,24 +64,6 @@ func Each[T any](items []T, gen func(T) ([]File, error)) ([]File, error) {
 		return nil, problems.Sorted()
 	}
 	return files, nil
-}
-
-// SchemaErrors reports whether err is about the schema, at its positions
-// (a *cuesrc.Error or a cuesrc.ErrorList, wrapped or not), and returns
-// them: a run reports every one of them at once, of every package and
-// every emitter, rather than the first some emitter met.
-func SchemaErrors(err error) (cuesrc.ErrorList, bool) {
-	var l cuesrc.ErrorList
-	var e *cuesrc.Error
-	switch {
-	case err == nil:
-		return nil, false
-	case errors.As(err, &l):
-		return l, true
-	case errors.As(err, &e):
-		return cuesrc.ErrorList{e}, true
-	}
-	return nil, false
 }
 
 // File is one generated file. Path is slash-separated and relative to Dir.
