@@ -5247,6 +5247,13 @@ func (r *resolver) withoutDefault(v, dv cue.Value, what string) (cue.Value, stri
 		if op == cue.OrOp || dop == cue.OrOp {
 			return v, "", true
 		}
+		if _, isRef := r.refName(v); isRef {
+			// p?: #Product, #Product: #Output | *#Source, with #Source
+			// itself a choice: the same, through the reference.
+			if eop, _ := r.expr(v.Eval()); eop == cue.OrOp {
+				return v, "", true
+			}
+		}
 	}
 	if dv.IncompleteKind() == cue.StructKind && r.amongObjects(v) {
 		// *#D | #U, or a reference to a union (or a disjunction of
@@ -8285,11 +8292,13 @@ func (r *resolver) refTarget(v cue.Value) (cue.Value, bool) {
 // disjunction's alternatives, as the same choice written in place is
 // read: a value is one of them all, each told apart by its kind, null
 // among them making the whole nullable. It was refused as "string | bool
-// | int may be of any JSON kind". A reference to d itself (nil for none),
-// to a definition of one kind (an enum, a union of objects), or to one
-// holding an object or a list written in place (which would take another
-// name here) stays one alternative; depth bounds definitions that refer
-// to one another.
+// | int may be of any JSON kind". So is a definition holding an object or
+// a list written in place (#Source: {path: #Path, tracked: true} | #Path),
+// whose object is then named after the place here too, and one that
+// names another (#Consumer: #ExternalType, itself a choice). A reference
+// to d itself (nil for none) or to a definition of one kind (an enum, a
+// union of objects) stays one alternative; depth bounds definitions that
+// refer to one another.
 func (r *resolver) kindRefAlts(d *def, alts []cue.Value, depth int) []cue.Value {
 	if depth > 16 {
 		return alts
@@ -8303,13 +8312,12 @@ func (r *resolver) kindRefAlts(d *def, alts []cue.Value, depth int) []cue.Value 
 			if target, ok := r.refTarget(a); ok {
 				if op, args := r.disjunction(target); op == cue.OrOp {
 					inner = r.kindRefAlts(d, args, depth+1)
+				} else if _, alias := r.refName(target); alias {
+					// #Consumer: #ExternalType, itself a choice.
+					if in := r.kindRefAlts(d, []cue.Value{target}, depth+1); len(in) != 1 || in[0] != target {
+						inner = in
+					}
 				}
-			}
-			if slices.ContainsFunc(inner, func(x cue.Value) bool {
-				_, isRef := r.refName(x)
-				return !isRef && x.IncompleteKind()&(cue.StructKind|cue.ListKind) != 0
-			}) {
-				inner = nil
 			}
 		}
 		switch {
