@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/bits"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -275,6 +276,21 @@ func (p *Problems) MaxItems(path *Path, member string, l, n int) {
 	if l > n {
 		p.Add(path, member, RuleMaxItems, "must have at most %d items (has %d)", n, l)
 	}
+}
+
+// ItemCounts checks a list holds one of the counts ns of items, in
+// increasing order (CUE's net.IP as a list of bytes: 4 or 16), where
+// MinItems and MaxItems have checked the least and the most: a count
+// between two of them is the JSON Schema's not {minItems, maxItems}.
+func (p *Problems) ItemCounts(path *Path, member string, l int, ns ...int) {
+	if len(ns) == 0 || l < ns[0] || l > ns[len(ns)-1] || slices.Contains(ns, l) {
+		return
+	}
+	counts := make([]string, len(ns))
+	for i, n := range ns {
+		counts[i] = strconv.Itoa(n)
+	}
+	p.Add(path, member, RuleNot, "must have %s items (has %d)", strings.Join(counts[:len(ns)-1], ", ")+" or "+counts[len(ns)-1], l)
 }
 
 // MinProperties checks an object or map has at least n members (CUE's

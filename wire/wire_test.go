@@ -3,6 +3,7 @@ package wire
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"math/big"
@@ -575,5 +576,40 @@ func TestEmptyMemberNameInAPath(t *testing.T) {
 	}
 	if got := atStep(indexStep(1), Duplicate([]byte(""))).Error(); !strings.HasPrefix(got, `[1][""]`) {
 		t.Errorf("duplicate \"\" below [1]: %q", got)
+	}
+}
+
+// TestItemCounts: a list holds one of its counts (net.IP's bytes: 4 or
+// 16); a count between two is a problem of rule not, one outside them
+// is MinItems' or MaxItems', not said twice.
+func TestItemCounts(t *testing.T) {
+	for _, tc := range []struct {
+		l      int
+		counts []int
+		want   string
+	}{
+		{4, []int{4, 16}, ""},
+		{16, []int{4, 16}, ""},
+		{5, []int{4, 16}, "T.ip: must have 4 or 16 items (has 5)"},
+		{15, []int{4, 16}, "T.ip: must have 4 or 16 items (has 15)"},
+		{3, []int{4, 16}, ""},
+		{17, []int{4, 16}, ""},
+		{9, []int{4, 8, 16}, "T.ip: must have 4, 8 or 16 items (has 9)"},
+		{8, []int{4, 8, 16}, ""},
+	} {
+		var p Problems
+		root := Root("T")
+		p.ItemCounts(&root, "ip", tc.l, tc.counts...)
+		got := ""
+		if err := p.Err(); err != nil {
+			got = err.Error()
+			var ve ValidationErrors
+			if errors.As(err, &ve) && ve[0].Rule != RuleNot {
+				t.Errorf("%d of %v: rule %s, want not", tc.l, tc.counts, ve[0].Rule)
+			}
+		}
+		if got != tc.want {
+			t.Errorf("%d of %v: %q, want %q", tc.l, tc.counts, got, tc.want)
+		}
 	}
 }

@@ -1522,7 +1522,7 @@ func needsCheck(t *model.Type) bool {
 	case model.BasicKind:
 		return !checked(t.Constraints).IsZero() || t.Base == model.Date || len(t.Choice) > 0
 	case model.ListKind:
-		return t.MinItems != nil || t.MaxItems != nil || t.UniqueItems || len(t.Contains) > 0 || t.MatchN != nil || needsCheck(t.Elem)
+		return t.MinItems != nil || t.MaxItems != nil || len(t.Lengths) > 0 || t.UniqueItems || len(t.Contains) > 0 || t.MatchN != nil || needsCheck(t.Elem)
 	case model.NullableKind:
 		return needsCheck(t.Elem)
 	case model.MapKind:
@@ -1680,6 +1680,13 @@ func listChecks(f *goFile, t *model.Type, v, path, member, stepVar string, depth
 	}
 	if t.MaxItems != nil {
 		f.p("p.MaxItems(", path, ", ", mem, ", len(", v, "), ", strconv.Itoa(*t.MaxItems), ")")
+	}
+	if len(t.Lengths) > 0 {
+		counts := make([]string, len(t.Lengths))
+		for i, n := range t.Lengths {
+			counts[i] = strconv.Itoa(n)
+		}
+		f.p("p.ItemCounts(", path, ", ", mem, ", len(", v, "), ", strings.Join(counts, ", "), ")")
 	}
 	if t.UniqueItems {
 		switch {
@@ -2256,7 +2263,7 @@ func fieldDoc(fd *model.Field) string {
 			what = describeChoice(t)
 		}
 	case model.ListKind:
-		what = describeBase(0, model.Constraints{MinItems: t.MinItems, MaxItems: t.MaxItems, UniqueItems: t.UniqueItems})
+		what = describeBase(0, model.Constraints{MinItems: t.MinItems, MaxItems: t.MaxItems, Lengths: t.Lengths, UniqueItems: t.UniqueItems})
 	}
 	if what == "" {
 		return fd.Doc
@@ -2311,11 +2318,15 @@ func describeBase(b model.Base, c model.Constraints) string {
 	if c.Max != nil {
 		parts = append(parts, "at most "+strconv.FormatInt(*c.Max, 10))
 	}
-	if c.MinItems != nil {
-		parts = append(parts, "at least "+strconv.Itoa(*c.MinItems)+" items")
-	}
-	if c.MaxItems != nil {
-		parts = append(parts, "at most "+strconv.Itoa(*c.MaxItems)+" items")
+	if len(c.Lengths) > 0 {
+		parts = append(parts, c.LengthsText()+" items")
+	} else {
+		if c.MinItems != nil {
+			parts = append(parts, "at least "+strconv.Itoa(*c.MinItems)+" items")
+		}
+		if c.MaxItems != nil {
+			parts = append(parts, "at most "+strconv.Itoa(*c.MaxItems)+" items")
+		}
 	}
 	if c.UniqueItems {
 		parts = append(parts, "no two items equal") // as the TypeScript says it

@@ -1328,6 +1328,13 @@ func (e *emitter) typ(t *model.Type) obj {
 				more = append(more, cs)
 			}
 		}
+		// net.IP's bytes, 4 or 16 of them (Constraints.Lengths):
+		// minItems and maxItems, and no count between two lengths.
+		for i := 1; i < len(t.Lengths); i++ {
+			if lo, hi := t.Lengths[i-1]+1, t.Lengths[i]-1; lo <= hi {
+				more = append(more, obj{{"not", obj{{"minItems", lo}, {"maxItems", hi}}}})
+			}
+		}
 		// [...string] | [...int]: the list alternatives count it,
 		// anyOf or oneOf, each a part of a match.
 		s = e.matchN(s, t.MatchN)

@@ -757,6 +757,19 @@ func (c *comparer) types(subject string, b, t *Type) {
 	}
 	cmpMin("minItems", i64(bc.MinItems), i64(cc.MinItems))
 	cmpMax("maxItems", i64(bc.MaxItems), i64(cc.MaxItems))
+	// net.IP's bytes, 4 or 16: a count both ranges hold that one side's
+	// lengths leave out (minItems and maxItems compare the ranges).
+	lengths := func(c *Constraints) string { return model.Constraints{Lengths: c.Lengths}.LengthsText() }
+	switch {
+	case refusesCount(bc, cc) && len(bc.Lengths) == 0:
+		tighter = append(tighter, "lengths "+lengths(cc)+" added")
+	case refusesCount(bc, cc):
+		tighter = append(tighter, "lengths "+lengths(bc)+" → "+lengths(cc))
+	case refusesCount(cc, bc) && len(cc.Lengths) == 0:
+		looser = append(looser, "lengths "+lengths(bc)+" removed")
+	case refusesCount(cc, bc):
+		looser = append(looser, "lengths "+lengths(bc)+" → "+lengths(cc))
+	}
 	cmpMin("minFields", i64(bc.MinFields), i64(cc.MinFields))
 	cmpMax("maxFields", i64(bc.MaxFields), i64(cc.MaxFields))
 	// A number's bounds: a point on the line, and whether it is in.
@@ -1182,4 +1195,25 @@ func divides(d int64, ds int, m int64, ms int) bool {
 	q := new(big.Rat).SetFrac(big.NewInt(m), new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(ms)), nil))
 	q.Quo(q, new(big.Rat).SetFrac(big.NewInt(d), new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(ds)), nil)))
 	return q.IsInt()
+}
+
+// refusesCount reports whether cur's Lengths refuse a count of items
+// base admits where both ranges (minItems to maxItems) hold it.
+func refusesCount(base, cur *Constraints) bool {
+	if len(cur.Lengths) == 0 {
+		return false
+	}
+	lo, hi := cur.Lengths[0], cur.Lengths[len(cur.Lengths)-1]
+	if base.MinItems != nil {
+		lo = max(lo, *base.MinItems)
+	}
+	if base.MaxItems != nil {
+		hi = min(hi, *base.MaxItems)
+	}
+	for n := lo; n <= hi; n++ {
+		if (len(base.Lengths) == 0 || slices.Contains(base.Lengths, n)) && !slices.Contains(cur.Lengths, n) {
+			return true
+		}
+	}
+	return false
 }

@@ -171,6 +171,9 @@ type Constraints struct {
 	UintMax  *uint64 `json:"uintMax,omitempty"`
 	MinItems *int    `json:"minItems,omitempty"`
 	MaxItems *int    `json:"maxItems,omitempty"`
+	// Lengths: the only numbers of items the list may hold (net.IP's
+	// bytes: 4 or 16), between MinItems and MaxItems.
+	Lengths []int `json:"lengths,omitempty"`
 	// A number's bounds, and whether they are exclusive.
 	MinNum       *float64 `json:"minNum,omitempty"`
 	MaxNum       *float64 `json:"maxNum,omitempty"`
@@ -443,7 +446,7 @@ func constraintsIn(c model.Constraints, in []any) *Constraints {
 	if c.IsZero() {
 		return nil
 	}
-	lc := &Constraints{MinRunes: c.MinRunes, MaxRunes: c.MaxRunes, Not: c.Not, Min: c.Min, Max: c.Max, Uint64: c.Uint64, UintMax: c.UintMax, MinItems: c.MinItems, MaxItems: c.MaxItems,
+	lc := &Constraints{MinRunes: c.MinRunes, MaxRunes: c.MaxRunes, Not: c.Not, Min: c.Min, Max: c.Max, Uint64: c.Uint64, UintMax: c.UintMax, MinItems: c.MinItems, MaxItems: c.MaxItems, Lengths: c.Lengths,
 		MinNum: c.MinNum, MaxNum: c.MaxNum, MinExclusive: c.MinExclusive, MaxExclusive: c.MaxExclusive, UniqueItems: c.UniqueItems,
 		MinFields: c.MinFields, MaxFields: c.MaxFields, MultipleOf: c.MultipleOf, MultipleOfScale: c.MultipleOfScale, Duration: c.Duration, URL: string(c.URL), NotNull: c.NotNull}
 	var cs []string

@@ -865,6 +865,11 @@ type Constraints struct {
 	UintMax  *uint64
 	MinItems *int
 	MaxItems *int
+	// Lengths, when set, are the only numbers of items a list may hold,
+	// two or more, the least MinItems and the most MaxItems: 4 or 16,
+	// the bytes of an address in the list form of CUE's net.IP alone
+	// (netAlone).
+	Lengths []int
 	// MinNum and MaxNum bound a Number, inclusive unless MinExclusive or
 	// MaxExclusive (CUE's > and <).
 	MinNum, MaxNum             *float64
@@ -1045,10 +1050,22 @@ func (m *ObjectMatchN) Describe() string {
 // TypeScript and CUE.
 const DurationPattern = `^[-+]?(?:0|(?:(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:ns|us|µs|μs|ms|s|m|h))+)$`
 
+// LengthsText says Lengths as a reader reads them: "4 or 16".
+func (c Constraints) LengthsText() string {
+	counts := make([]string, len(c.Lengths))
+	for i, n := range c.Lengths {
+		counts[i] = strconv.Itoa(n)
+	}
+	if len(counts) < 2 {
+		return strings.Join(counts, "")
+	}
+	return strings.Join(counts[:len(counts)-1], ", ") + " or " + counts[len(counts)-1]
+}
+
 // IsZero reports whether no constraint is set.
 func (c Constraints) IsZero() bool {
 	return c.MinRunes == nil && c.MaxRunes == nil && len(c.Patterns) == 0 && len(c.NotPatterns) == 0 && len(c.Not) == 0 &&
-		c.Min == nil && c.Max == nil && !c.Uint64 && c.UintMax == nil && c.MinItems == nil && c.MaxItems == nil &&
+		c.Min == nil && c.Max == nil && !c.Uint64 && c.UintMax == nil && c.MinItems == nil && c.MaxItems == nil && len(c.Lengths) == 0 &&
 		c.MinNum == nil && c.MaxNum == nil && !c.UniqueItems && c.MinFields == nil && c.MaxFields == nil && c.MultipleOf == nil && !c.Duration && c.URL == NoURL && len(c.Contains) == 0 && c.MatchIf == nil && c.MatchN == nil && !c.NotNull
 }
 

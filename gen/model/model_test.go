@@ -444,6 +444,9 @@ func constraints(c model.Constraints) string {
 	if c.MaxNum != nil {
 		fmt.Fprintf(&b, " maxNum=%g exclusive=%t", *c.MaxNum, c.MaxExclusive)
 	}
+	if len(c.Lengths) > 0 {
+		fmt.Fprintf(&b, " lengths=%v", c.Lengths)
+	}
 	if c.MinItems != nil {
 		fmt.Fprintf(&b, " minItems=%d", *c.MinItems)
 	}

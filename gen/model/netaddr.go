@@ -3,6 +3,9 @@ package model
 import (
 	"fmt"
 	"strings"
+
+	"cuelang.org/go/cue"
+	"cuelang.org/go/cue/parser"
 )
 
 // The string forms of an IP address that CUE's net package reads
@@ -92,4 +95,45 @@ func ipv6Address() string {
 		pre(5) + `::` + h16,
 		pre(6) + `::`,
 	}, "|") + `)`
+}
+
+// netAlone is the type of one of net's address checks alone (ip?:
+// net.IP, api_host: net.IP | *"127.0.0.1"; FastNetMon's and fluyt's
+// hand-written CUE), with no string beside it. CUE admits the address as
+// text and, but for net.IPCIDR, as the list of its bytes ([10, 0, 0, 1]):
+// each an int of 0 to 255, 4 of them for net.IPv4, 16 for net.IPv6,
+// either for net.IP (netip.AddrFromSlice; a 16-byte IPv4-mapped address
+// is no IPv4). net.IPCIDR's other form is CUE's bytes, which JSON never
+// holds: over JSON it is the string alone. The type is that choice of
+// kinds, read as the same CUE written out is, the list of net.IP
+// holding 4 or 16 items (Constraints.Lengths).
+func (r *resolver) netAlone(v cue.Value, name, what string, p Pos) (*Type, bool) {
+	lengths := map[string][]int{"net.IPv4": {4}, "net.IPv6": {16}, "net.IP": {4, 16}}[name]
+	src := "string & " + name
+	if len(lengths) > 0 {
+		src = fmt.Sprintf("%s | [...uint8] & list.MinItems(%d) & list.MaxItems(%d)", src, lengths[0], lengths[len(lengths)-1])
+	}
+	x, err := parser.ParseExpr("", src)
+	if err != nil {
+		r.errorf(p, "%s: %s alone: schemagen bug: %s does not parse: %v", what, name, src, err)
+		return nil, false
+	}
+	r.here = p
+	t, ok := r.typeOf(v.Context().BuildExpr(x, cue.InferBuiltins(true)), what)
+	if ok && t.Kind == OneOfKind && !t.OneOf.Pos.IsValid() {
+		t.OneOf.Pos = p // the choice in place is where net's check is
+	}
+	if !ok || len(lengths) < 2 {
+		return t, ok
+	}
+	if t.Kind == OneOfKind {
+		for _, a := range t.OneOf.Alts {
+			if a.Type.Kind == ListKind {
+				a.Type.Lengths = lengths
+				return t, true
+			}
+		}
+	}
+	r.errorf(p, "%s: %s alone: schemagen bug: %s is read with no list", what, name, src)
+	return nil, false
 }

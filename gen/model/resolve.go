@@ -7810,15 +7810,7 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 				// ip?: net.IPv4 (hand-written CUE): a builtin of a
 				// package, said as one, not as a validator on any type.
 				if netPatterns[name] != "" {
-					// (The list form, [10, 0, 0, 1] of 4 or 16
-					// bytes, is a choice of kinds whose list has
-					// one of two lengths, which no list type here
-					// states: not carried yet, said so.)
-					as := "as a list of its bytes ([10, 0, 0, 1])"
-					if name == "net.IPCIDR" {
-						as = "as bytes"
-					}
-					r.errorf(p, "%s: %s alone admits an address as a string or %s (CUE's net package); the second form is not carried yet: write string & %s, the address as text, which is carried", what, name, as, name)
+					return r.netAlone(v, name, what, p)
 				} else if why := noMapping[name]; why != "" {
 					r.errorf(p, "%s: the constraint %s is not carried: %s", what, calledText(v), why)
 				} else {
@@ -11859,7 +11851,7 @@ const uuidPattern = `^(?:(?:[uU][rR][nN]:[uU][uU][iI][dD]:)?[0-9a-fA-F]{8}-[0-9a
 
 // carriedCalls says, in every refusal of a constraint schemagen does not
 // know, what it carries: one list, so that two messages never disagree.
-const carriedCalls = "bounds, =~ and !~ patterns, strings.MinRunes/MaxRunes, strings.HasPrefix/HasSuffix/Contains, list.MinItems/MaxItems/UniqueItems/Contains/MatchN, math.MultipleOf, struct.MinFields/MaxFields, matchN, matchIf, time.Time, time.Format of a date, RFC 3339 or a time of day, time.Duration, net.URL, net.AbsURL, string & net.IPv4, net.IPv6, net.IP or net.IPCIDR, and uuid.Valid"
+const carriedCalls = "bounds, =~ and !~ patterns, strings.MinRunes/MaxRunes, strings.HasPrefix/HasSuffix/Contains, list.MinItems/MaxItems/UniqueItems/Contains/MatchN, math.MultipleOf, struct.MinFields/MaxFields, matchN, matchIf, time.Time, time.Format of a date, RFC 3339 or a time of day, time.Duration, net.URL, net.AbsURL, net.IPv4, net.IPv6, net.IP and net.IPCIDR, and uuid.Valid"
 
 // noMapping says, of a validator no target can state as CUE does, why.
 var noMapping = map[string]string{

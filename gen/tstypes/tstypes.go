@@ -338,11 +338,15 @@ func constraints(b model.Base, c model.Constraints) string {
 	if c.MaxNum != nil {
 		parts = append(parts, map[bool]string{false: "at most ", true: "less than "}[c.MaxExclusive]+strconv.FormatFloat(*c.MaxNum, 'g', -1, 64))
 	}
-	if c.MinItems != nil {
-		parts = append(parts, fmt.Sprintf("at least %d items", *c.MinItems))
-	}
-	if c.MaxItems != nil {
-		parts = append(parts, fmt.Sprintf("at most %d items", *c.MaxItems))
+	if len(c.Lengths) > 0 {
+		parts = append(parts, c.LengthsText()+" items")
+	} else {
+		if c.MinItems != nil {
+			parts = append(parts, fmt.Sprintf("at least %d items", *c.MinItems))
+		}
+		if c.MaxItems != nil {
+			parts = append(parts, fmt.Sprintf("at most %d items", *c.MaxItems))
+		}
 	}
 	if c.UniqueItems {
 		parts = append(parts, "no two items equal")
@@ -580,7 +584,7 @@ func fieldDoc(f *model.Field) string {
 			c = choiceDoc(f.Type)
 		}
 	case model.ListKind:
-		c = constraints(0, model.Constraints{MinItems: f.Type.MinItems, MaxItems: f.Type.MaxItems, Contains: f.Type.Contains, MatchN: f.Type.MatchN})
+		c = constraints(0, model.Constraints{MinItems: f.Type.MinItems, MaxItems: f.Type.MaxItems, Lengths: f.Type.Lengths, Contains: f.Type.Contains, MatchN: f.Type.MatchN})
 	case model.AnyKind:
 		c = constraints(0, model.Constraints{MatchIf: f.Type.MatchIf, MatchN: f.Type.MatchN})
 	}

@@ -1575,6 +1575,17 @@ func itemChecks(c *code, t *model.Type, x, at string, canon bool) {
 		c.fail(at, "maxItems", "`must have at most "+n+" items (has ${"+x+".length})`")
 		c.close()
 	}
+	if len(t.Lengths) > 0 {
+		// net.IP's bytes: 4 or 16 (MinItems and MaxItems checked the
+		// least and the most).
+		var cond []string
+		for _, n := range t.Lengths {
+			cond = append(cond, x+".length !== "+strconv.Itoa(n))
+		}
+		c.open("if (", strings.Join(cond, " && "), ")")
+		c.fail(at, "not", "`must have "+t.LengthsText()+" items (has ${"+x+".length})`")
+		c.close()
+	}
 	if t.UniqueItems {
 		seen, j := c.fresh("seen"), c.fresh("j")
 		c.p("const ", seen, " = new Map<unknown, number>();")

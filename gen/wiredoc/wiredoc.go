@@ -648,6 +648,8 @@ func (d *doc) constraintList(b model.Base, c model.Constraints) []string {
 		out = append(out, map[bool]string{false: "≤ ", true: "< "}[c.MaxExclusive]+strconv.FormatFloat(*c.MaxNum, 'g', -1, 64))
 	}
 	switch {
+	case len(c.Lengths) > 0:
+		out = append(out, c.LengthsText()+" items")
 	case c.MinItems != nil && c.MaxItems != nil:
 		out = append(out, fmt.Sprintf("%d to %s", *c.MinItems, plural(*c.MaxItems, "item")))
 	case c.MinItems != nil:

@@ -88,6 +88,10 @@ type gen struct {
 	// value whose @go asks for the value itself (optional=zero), on a
 	// stream of its own for the same reason.
 	zeros *rand.Rand
+	// nets draws one of net's address checks alone (ip?: net.IP), its
+	// address as text or as the list of its bytes, where the text form
+	// is drawn, on a stream of its own for the same reason.
+	nets *rand.Rand
 	// rootLevel: the next struct is the package's top level, where a
 	// field that refers to another makes the package a library of types
 	// (model.TypeLibrary), so no member default is drawn there.
@@ -335,6 +339,28 @@ func (g *gen) moreScalar() typ {
 			{"net.IPv6", `"::1"`}, {"net.IP", `"::1"`}, {"net.IPCIDR", `"10.0.0.0/8"`}, {"net.IPv4", `"1.2.3.4"`},
 			{`time.Format("15:04")`, `"7:30"`}, {"time.Format(time.Kitchen)", `"3:04PM"`}, {`time.Format("03:04:05 pm")`, `"01:02:03 am"`},
 		}...)
+		if strings.HasPrefix(c.check, "net.") && g.nets.IntN(3) == 0 {
+			// Alone: the text, or 4 or 16 bytes (4 of net.IPv4, 16
+			// of net.IPv6; net.IPCIDR's other form, bytes, is no JSON).
+			cue := c.check
+			if g.nets.IntN(2) == 0 {
+				cue += " | *" + c.lit
+			}
+			return typ{cue: cue, sample: func(r *rand.Rand) any {
+				if r.IntN(2) == 0 {
+					return pick[any](r, "::1", "1.2.3.4", "10.0.0.0/8", "::ffff:1.2.3.4", "01.2.3.4", "")
+				}
+				n := pick(r, 4, 16, 4, 16, 0, 3, 5, 15, 17)
+				b := make([]any, n)
+				for i := range b {
+					b[i] = num(pick(r, "0", "1", "255", "10", "256", "-1", "1.5"))
+					if r.IntN(4) != 0 {
+						b[i] = num("1") // mostly in range, so that a list of 4 or 16 often passes
+					}
+				}
+				return b
+			}}
+		}
 		return typ{cue: "string & " + c.check, scalar: true, lit: c.lit, sample: func(r *rand.Rand) any {
 			return pick[any](r, "::1", "::", "1.2.3.4", "fe80::1%eth0", "::ffff:1.2.3.4", "1:2:3:4:5:6:7::", "10.0.0.0/8", "::/0", "::1/129", "1::2::3", "01.2.3.4", "", "x",
 				"7:30", "07:30", "24:00", "3:04PM", "3:04pm", "13:04PM", "01:02:03 am", "01:02:03.5  pm", "01:02:03am")
@@ -1249,7 +1275,7 @@ type Options struct {
 
 // New writes the module of seed.
 func New(seed uint64, opt Options) Module {
-	g := &gen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), aux: rand.New(rand.NewPCG(seed^0x5bd1e995, seed)), members: rand.New(rand.NewPCG(seed^0x27d4eb2f, seed+1)), strs: rand.New(rand.NewPCG(seed^0x165667b1, seed+2)), nums: rand.New(rand.NewPCG(seed^0xd3a2646c, seed+3)), conds: rand.New(rand.NewPCG(seed^0x2545f491, seed+4)), zeros: rand.New(rand.NewPCG(seed^0x61c88647, seed+5)), unknown: opt.Unknown || opt.Root, prefix: "f"}
+	g := &gen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), aux: rand.New(rand.NewPCG(seed^0x5bd1e995, seed)), members: rand.New(rand.NewPCG(seed^0x27d4eb2f, seed+1)), strs: rand.New(rand.NewPCG(seed^0x165667b1, seed+2)), nums: rand.New(rand.NewPCG(seed^0xd3a2646c, seed+3)), conds: rand.New(rand.NewPCG(seed^0x2545f491, seed+4)), zeros: rand.New(rand.NewPCG(seed^0x61c88647, seed+5)), nets: rand.New(rand.NewPCG(seed^0x7f4a7c15, seed+6)), unknown: opt.Unknown || opt.Root, prefix: "f"}
 	if opt.Root {
 		// the package's top level: open, as every struct written in
 		// place under it (a member it does not name is data CUE keeps)
