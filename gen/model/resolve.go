@@ -8599,6 +8599,17 @@ func inPlace(o, target *OneOf, seen map[*OneOf]bool) bool {
 func (r *resolver) structUnion(d *def, alts []cue.Value, what string) {
 	u := &Union{Name: d.name, Doc: d.doc, Pos: d.pos}
 	ok := true
+	if d.union == nil {
+		// #Expr: {lit!: int} | {neg!: #Expr}: a variant written in place
+		// that refers to the union, read while the union is made, has
+		// it for its type. It was read as no type, without a word.
+		d.union = u
+		defer func() {
+			if !ok {
+				d.union = nil // refused: its errors say why
+			}
+		}()
+	}
 	// One-of groups ({shared: int} & ({} | {b: int})) are alternatives
 	// of CUE's evaluation, whose positions are none of the source's:
 	// each is where the value is written.
