@@ -92,6 +92,10 @@ type gen struct {
 	// address as text or as the list of its bytes, where the text form
 	// is drawn, on a stream of its own for the same reason.
 	nets *rand.Rand
+	// inPlace draws a choice of kinds whose named alternative holds an
+	// object in place, and a union of objects in place that holds
+	// itself, on a stream of its own for the same reason.
+	inPlace *rand.Rand
 	// rootLevel: the next struct is the package's top level, where a
 	// field that refers to another makes the package a library of types
 	// (model.TypeLibrary), so no member default is drawn there.
@@ -502,6 +506,9 @@ func (g *gen) typeAt(depth int) typ {
 			}
 			return b.sample(r)
 		}}
+		if g.inPlace.IntN(6) == 0 && !g.evaluatesAlone(one.cue, 0) {
+			return g.inPlaceChoice(a, b)
+		}
 		if g.aux.IntN(4) == 0 && !g.evaluatesAlone(one.cue, 0) {
 			// #K | [...#K], #K the choice named: a reference to a
 			// choice of kinds among a choice's alternatives
@@ -520,6 +527,67 @@ func (g *gen) typeAt(depth int) typ {
 		}
 		return one
 	}
+}
+
+// inPlaceChoice is a choice of kinds one of whose alternatives names a
+// choice holding an object in place (#K: a | {v!: b}, then #K | [...#K]
+// or #K | bool; kind-ref-alts-in-place.txtar), or a union of objects in
+// place that holds itself (#U: {v!: b} | {next!: #U};
+// union-self-in-place.txtar).
+func (g *gen) inPlaceChoice(a, b typ) typ {
+	obj := func(r *rand.Rand) any {
+		if r.IntN(6) == 0 {
+			return wrong(r)
+		}
+		return map[string]any{"v": b.sample(r)}
+	}
+	if g.inPlace.IntN(2) == 0 {
+		g.nnamed++
+		name := g.typeName(g.nnamed)
+		v, next := "{v!: "+paren(b.cue)+"}", "{next!: "+name+"}"
+		if g.lib {
+			// Outside a definition the objects are open, and {v: …,
+			// next: …} would be both: closed, as a definition's are.
+			v, next = "close("+v+")", "close("+next+")"
+		}
+		g.decls = append(g.decls, name+": "+v+" | "+next)
+		var sample func(r *rand.Rand, depth int) any
+		sample = func(r *rand.Rand, depth int) any {
+			if depth > 0 && r.IntN(2) == 0 {
+				return map[string]any{"next": sample(r, depth-1)}
+			}
+			if r.IntN(8) == 0 {
+				return map[string]any{"next": nil}
+			}
+			return obj(r)
+		}
+		return typ{cue: name, sample: func(r *rand.Rand) any { return sample(r, 3) }}
+	}
+	k := g.named(typ{cue: paren(a.cue) + " | {v!: " + paren(b.cue) + "}"})
+	one := func(r *rand.Rand) any {
+		if r.IntN(2) == 0 {
+			return a.sample(r)
+		}
+		return obj(r)
+	}
+	if g.inPlace.IntN(2) == 0 {
+		return typ{cue: k.cue + " | bool", sample: func(r *rand.Rand) any {
+			if r.IntN(4) == 0 {
+				return r.IntN(2) == 0
+			}
+			return one(r)
+		}}
+	}
+	return typ{cue: k.cue + " | [..." + k.cue + "]", sample: func(r *rand.Rand) any {
+		if r.IntN(2) == 0 {
+			return one(r)
+		}
+		items := make([]any, r.IntN(3))
+		for i := range items {
+			items[i] = one(r)
+		}
+		return items
+	}}
 }
 
 // moreStructure is a structure of the rarer forms: an embedded
@@ -1275,7 +1343,7 @@ type Options struct {
 
 // New writes the module of seed.
 func New(seed uint64, opt Options) Module {
-	g := &gen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), aux: rand.New(rand.NewPCG(seed^0x5bd1e995, seed)), members: rand.New(rand.NewPCG(seed^0x27d4eb2f, seed+1)), strs: rand.New(rand.NewPCG(seed^0x165667b1, seed+2)), nums: rand.New(rand.NewPCG(seed^0xd3a2646c, seed+3)), conds: rand.New(rand.NewPCG(seed^0x2545f491, seed+4)), zeros: rand.New(rand.NewPCG(seed^0x61c88647, seed+5)), nets: rand.New(rand.NewPCG(seed^0x7f4a7c15, seed+6)), unknown: opt.Unknown || opt.Root, prefix: "f"}
+	g := &gen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), aux: rand.New(rand.NewPCG(seed^0x5bd1e995, seed)), members: rand.New(rand.NewPCG(seed^0x27d4eb2f, seed+1)), strs: rand.New(rand.NewPCG(seed^0x165667b1, seed+2)), nums: rand.New(rand.NewPCG(seed^0xd3a2646c, seed+3)), conds: rand.New(rand.NewPCG(seed^0x2545f491, seed+4)), zeros: rand.New(rand.NewPCG(seed^0x61c88647, seed+5)), nets: rand.New(rand.NewPCG(seed^0x7f4a7c15, seed+6)), inPlace: rand.New(rand.NewPCG(seed^0x3c6ef372, seed+7)), unknown: opt.Unknown || opt.Root, prefix: "f"}
 	if opt.Root {
 		// the package's top level: open, as every struct written in
 		// place under it (a member it does not name is data CUE keeps)
