@@ -118,7 +118,9 @@ func (r *resolver) netAlone(v cue.Value, name, what string, p Pos) (*Type, bool)
 		r.errorf(p, "%s: %s alone: schemagen bug: %s does not parse: %v", what, name, src, err)
 		return nil, false
 	}
-	r.here = p
+	if p.IsValid() {
+		r.here = p // what is read below has no position of its own
+	}
 	t, ok := r.typeOf(v.Context().BuildExpr(x, cue.InferBuiltins(true)), what)
 	if ok && t.Kind == OneOfKind && !t.OneOf.Pos.IsValid() {
 		t.OneOf.Pos = p // the choice in place is where net's check is
