@@ -97,45 +97,71 @@ func ipv6Address() string {
 	}, "|") + `)`
 }
 
-// netAlone is the type of one of net's address checks alone (ip?:
-// net.IP, api_host: net.IP | *"127.0.0.1"; FastNetMon's and fluyt's
-// hand-written CUE), with no string beside it. CUE admits the address as
-// text and, but for net.IPCIDR, as the list of its bytes ([10, 0, 0, 1]):
-// each an int of 0 to 255, 4 of them for net.IPv4, 16 for net.IPv6,
-// either for net.IP (netip.AddrFromSlice; a 16-byte IPv4-mapped address
-// is no IPv4). net.IPCIDR's other form is CUE's bytes, which JSON never
-// holds: over JSON it is the string alone. The type is that choice of
-// kinds, read as the same CUE written out is, the list of net.IP
-// holding 4 or 16 items (Constraints.Lengths).
-func (r *resolver) netAlone(v cue.Value, name, what string, p Pos) (*Type, bool) {
-	lengths := map[string][]int{"net.IPv4": {4}, "net.IPv6": {16}, "net.IP": {4, 16}}[name]
-	src := "string & " + name
+// netAlts are the alternatives CUE reads in one of net's address checks
+// alone (ip?: net.IP, api_host: net.IP | *"127.0.0.1"; FastNetMon's and
+// fluyt's hand-written CUE), with no string beside it: the address as
+// text and, but for net.IPCIDR, as the list of its bytes ([10, 0, 0,
+// 1]), each an int of 0 to 255, 4 of them for net.IPv4, 16 for
+// net.IPv6, either for net.IP (netip.AddrFromSlice; a 16-byte
+// IPv4-mapped address is no IPv4). net.IPCIDR's other form is CUE's
+// bytes, which JSON never holds: over JSON it is the string alone.
+// lengths are the list's counts; ok is false where v is no such check.
+func (r *resolver) netAlts(v cue.Value) (alts []cue.Value, lengths []int, ok bool) {
+	name := calledName(v)
+	if netPatterns[name] == "" {
+		return nil, nil, false
+	}
+	lengths = map[string][]int{"net.IPv4": {4}, "net.IPv6": {16}, "net.IP": {4, 16}}[name]
+	srcs := []string{"string & " + name}
 	if len(lengths) > 0 {
-		src = fmt.Sprintf("%s | [...uint8] & list.MinItems(%d) & list.MaxItems(%d)", src, lengths[0], lengths[len(lengths)-1])
+		srcs = append(srcs, fmt.Sprintf("[...uint8] & list.MinItems(%d) & list.MaxItems(%d)", lengths[0], lengths[len(lengths)-1]))
 	}
-	x, err := parser.ParseExpr("", src)
-	if err != nil {
-		r.errorf(p, "%s: %s alone: schemagen bug: %s does not parse: %v", what, name, src, err)
-		return nil, false
+	for _, src := range srcs {
+		x, err := parser.ParseExpr("", src)
+		if err != nil {
+			return nil, nil, false // never: the sources above parse
+		}
+		alts = append(alts, v.Context().BuildExpr(x, cue.InferBuiltins(true)))
 	}
+	return alts, lengths, true
+}
+
+// netLengths gives the list alternative of o, a check's choice
+// (netAlts), the counts it holds where there are two (Constraints.Lengths;
+// one count is its MinItems and MaxItems).
+func netLengths(o *OneOf, lengths []int) {
+	if len(lengths) < 2 {
+		return
+	}
+	for _, a := range o.Alts {
+		if a.Type.Kind == ListKind {
+			a.Type.Lengths = lengths
+		}
+	}
+}
+
+// netAlone is the type of one of net's address checks alone on a value
+// (netAlts): that choice of kinds, read as the same CUE written out is,
+// the list of net.IP holding 4 or 16 items (Constraints.Lengths), or
+// net.IPCIDR's string.
+func (r *resolver) netAlone(v cue.Value, what string, p Pos) (*Type, bool) {
+	alts, lengths, _ := r.netAlts(v)
 	if p.IsValid() {
 		r.here = p // what is read below has no position of its own
 	}
-	t, ok := r.typeOf(v.Context().BuildExpr(x, cue.InferBuiltins(true)), what)
-	if ok && t.Kind == OneOfKind && !t.OneOf.Pos.IsValid() {
-		t.OneOf.Pos = p // the choice in place is where net's check is
+	switch len(alts) {
+	case 0:
+		r.errorf(p, "%s: %s alone: schemagen bug: its alternatives were not made", what, calledName(v))
+		return nil, false
+	case 1:
+		return r.typeOf(alts[0], what)
 	}
-	if !ok || len(lengths) < 2 {
-		return t, ok
+	d := &def{name: inlineName(what), v: v, pos: p, doc: fmt.Sprintf("%s is the value of %s.", inlineName(what), what)}
+	r.placeAt(d, what)
+	o := r.oneOf(d, alts, what)
+	if o == nil {
+		return nil, false
 	}
-	if t.Kind == OneOfKind {
-		for _, a := range t.OneOf.Alts {
-			if a.Type.Kind == ListKind {
-				a.Type.Lengths = lengths
-				return t, true
-			}
-		}
-	}
-	r.errorf(p, "%s: %s alone: schemagen bug: %s is read with no list", what, name, src)
-	return nil, false
+	netLengths(o, lengths)
+	return &Type{Kind: OneOfKind, OneOf: o}, true
 }

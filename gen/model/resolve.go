@@ -385,6 +385,10 @@ type def struct {
 	// oneOfDone once they are.
 	oneOfAlts []cue.Value
 	oneOfDone bool
+	// netLengths: the definition is one of net's address checks alone
+	// (#Addr: net.IP), whose oneOfAlts are the text and the list of the
+	// address's bytes, which holds one of these counts (netAlts).
+	netLengths []int
 	// unionDone: a union whose variants structUnion resolved, some of
 	// them objects written in place.
 	unionDone bool
@@ -2899,6 +2903,13 @@ func (r *resolver) closedWithIf(v cue.Value) bool {
 // classify decides what a definition is: an enum or union (a disjunction),
 // an object (a struct literal) or a constrained scalar.
 func (r *resolver) classify(d *def) {
+	if alts, lengths, ok := r.netAlts(d.v); ok && len(alts) > 1 {
+		// #Addr: net.IP: the choice of kinds CUE reads is the
+		// definition's own, named after it, as #Addr: string |
+		// [...uint8] is.
+		d.oneOfAlts, d.netLengths = alts, lengths
+		return
+	}
 	if dv, has := d.v.Default(); has && dv.IncompleteKind() == cue.StructKind {
 		if alts, ok := r.objectAlts(d.v); ok {
 			// #U: *#A | #B, *#A | #V: a union with a default, whose
@@ -7810,7 +7821,7 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 				// ip?: net.IPv4 (hand-written CUE): a builtin of a
 				// package, said as one, not as a validator on any type.
 				if netPatterns[name] != "" {
-					return r.netAlone(v, name, what, p)
+					return r.netAlone(v, what, p)
 				} else if why := noMapping[name]; why != "" {
 					r.errorf(p, "%s: the constraint %s is not carried: %s", what, calledText(v), why)
 				} else {
@@ -8264,7 +8275,9 @@ func (r *resolver) resolveOneOf(d *def) {
 	// struct in a definition (#X: string | {a?: int} admits no {b: 1}).
 	closedCtx := r.closedCtx
 	r.closedCtx = !d.root && !d.open
-	r.oneOf(d, d.oneOfAlts, d.ref())
+	if o := r.oneOf(d, d.oneOfAlts, d.ref()); o != nil {
+		netLengths(o, d.netLengths)
+	}
 	r.closedCtx = closedCtx
 }
 
