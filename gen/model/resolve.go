@@ -246,6 +246,10 @@ type resolver struct {
 	// resolved are written, outermost first: one that holds itself again
 	// in place finds its own fields' position on it.
 	inlineStack []inlineBody
+	// netLists are the lists of net's checks alone spliced among a
+	// disjunction's alternatives (kindRefAlts), with their counts of
+	// bytes (4 or 16), which the list's type takes (Constraints.Lengths).
+	netLists map[cue.Value]netList
 	// heldInPlace: the structs refused for holding themselves in place,
 	// by where their fields are, each said once.
 	heldInPlace map[inlineBody]bool
@@ -8311,11 +8315,17 @@ func (r *resolver) kindRefAlts(d *def, alts []cue.Value, depth int) []cue.Value 
 	var out []cue.Value
 	for i, a := range alts {
 		var inner []cue.Value
-		if name, isRef := r.refName(a); isRef && r.defs[name] != nil && r.defs[name] != d && manyKinds(a.IncompleteKind()) {
+		if net := r.netSplice(a); net != nil {
+			// bind?: net.IP | bool: the check's text and list of bytes
+			// are alternatives beside the others.
+			inner = net
+		} else if name, isRef := r.refName(a); isRef && r.defs[name] != nil && r.defs[name] != d && manyKinds(a.IncompleteKind()) {
 			// The definition as written (#Maybe: #Scalar | null), which
 			// classify may have narrowed (to #Scalar, nullable).
 			if target, ok := r.refTarget(a); ok {
-				if op, args := r.disjunction(target); op == cue.OrOp {
+				if net := r.netSplice(target); net != nil {
+					inner = net // #Addr | bool, #Addr: net.IP
+				} else if op, args := r.disjunction(target); op == cue.OrOp {
 					inner = r.kindRefAlts(d, args, depth+1)
 				} else if _, alias := r.refName(target); alias {
 					// #Consumer: #ExternalType, itself a choice.
@@ -8338,6 +8348,33 @@ func (r *resolver) kindRefAlts(d *def, alts []cue.Value, depth int) []cue.Value 
 		return alts
 	}
 	return out
+}
+
+// netSplice is the alternatives of a, one of net's checks alone with a
+// list form (netAlts), its list recorded with its counts (netLists); nil
+// for any other value.
+func (r *resolver) netSplice(a cue.Value) []cue.Value {
+	alts, lengths, ok := r.netAlts(a)
+	if !ok || len(alts) < 2 {
+		return nil
+	}
+	if r.netLists == nil {
+		r.netLists = map[cue.Value]netList{}
+	}
+	r.netLists[alts[1]] = netList{calledName(a), lengths}
+	return alts
+}
+
+// netList is a net check's list of bytes among alternatives (netSplice):
+// the check's name and its counts.
+type netList struct {
+	check   string
+	lengths []int
+}
+
+// netListMsg refuses a net check's list beside another list.
+func netListMsg(what, check string) string {
+	return fmt.Sprintf("%s: %s alone is an address as text or as the list of its bytes, and that list shares the JSON kind array with another alternative's, which is not carried yet; write string & %s for the address as text", what, check, check)
 }
 
 // oneOf resolves a disjunction of types of different JSON kinds.
@@ -8371,6 +8408,7 @@ func (r *resolver) oneOf(d *def, alts []cue.Value, what string) *OneOf {
 	}()
 	byKind := map[string]*Alt{}
 	ok := true
+	netArray := "" // the net check whose list of bytes is among them (netSplice)
 	if len(structs) > 1 && r.countsSome(d.v, structs) {
 		// matchN(1, [close({eq!: …}), close({gt!: …}), "true"]): the
 		// objects are one alternative, an open object counting them
@@ -8423,6 +8461,13 @@ func (r *resolver) oneOf(d *def, alts []cue.Value, what string) *OneOf {
 				continue
 			}
 			listsRead = true
+			if i := slices.IndexFunc(lists, func(l cue.Value) bool { _, net := r.netLists[l]; return net }); i >= 0 {
+				// hosts: net.IP | [...net.IP]: a count of lists holds no
+				// list's counts of items.
+				r.errorf(d.pos, "%s", netListMsg(what, r.netLists[lists[i]].check))
+				ok = false
+				continue
+			}
 			t, lok := r.countedLists(d.v, lists, what, d.pos)
 			if !lok {
 				ok = false
@@ -8493,6 +8538,11 @@ func (r *resolver) oneOf(d *def, alts []cue.Value, what string) *OneOf {
 				ok = false
 				continue
 			}
+			if net := r.netLists[a]; len(net.lengths) > 1 && t.Kind == ListKind {
+				c := *t // a net check's bytes, 4 or 16 (netSplice)
+				c.Lengths = net.lengths
+				t = &c
+			}
 		}
 		if t.Kind == OneOfKind && t.OneOf == o {
 			// #V: matchN(1, [#V, string]), or an alternative named as
@@ -8529,6 +8579,17 @@ func (r *resolver) oneOf(d *def, alts []cue.Value, what string) *OneOf {
 			r.errorf(d.pos, "%s: an int alternative and a number alternative (%s and %v) are not carried as one choice: CUE tells 1 from 1.0 (an int is no float), and JSON, Go and TypeScript do not, so no target checks it as CUE does; make every alternative int, or every one number", what, prev.GoName, a)
 			ok = false
 			continue
+		}
+		if net, isNet := r.netLists[a]; byKind[k] != nil && k == "array" && (isNet || netArray != "") {
+			if !isNet {
+				net.check = netArray
+			}
+			r.errorf(d.pos, "%s", netListMsg(what, net.check))
+			ok = false
+			continue
+		}
+		if net, isNet := r.netLists[a]; isNet {
+			netArray = net.check
 		}
 		if prev := byKind[k]; prev != nil {
 			r.errorf(d.pos, "%s: two alternatives are a JSON %s (%s and %v); in a disjunction of types each is of its own kind, which tells them apart (a union of objects tells them apart by a constant field: #A | #B)", what, k, prev.GoName, a)
