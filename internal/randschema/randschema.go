@@ -347,10 +347,17 @@ func (g *gen) moreScalar() typ {
 			// Alone: the text, or 4 or 16 bytes (4 of net.IPv4, 16
 			// of net.IPv6; net.IPCIDR's other form, bytes, is no JSON).
 			cue := c.check
+			withBool := g.nets.IntN(3) == 0 // net.IP | bool: beside another kind
+			if withBool {
+				cue += " | bool"
+			}
 			if g.nets.IntN(2) == 0 {
 				cue += " | *" + c.lit
 			}
 			return typ{cue: cue, sample: func(r *rand.Rand) any {
+				if withBool && r.IntN(4) == 0 {
+					return r.IntN(2) == 0
+				}
 				if r.IntN(2) == 0 {
 					return pick[any](r, "::1", "1.2.3.4", "10.0.0.0/8", "::ffff:1.2.3.4", "01.2.3.4", "")
 				}
