@@ -88,6 +88,13 @@ func (r *resolver) countedLists(v cue.Value, lists []cue.Value, what string, p P
 	}
 	ok := true
 	for i, a := range lists {
+		if net, isNet := r.netLists[a]; isNet {
+			// hosts: net.IP | [...net.IP]: a count of lists holds no
+			// list's counts of items (the bytes' 4 or 16).
+			r.errorf(p, "%s", netListMsg(what, net.check))
+			ok = false
+			continue
+		}
 		at := fmt.Sprintf("%s.list%d", what, i+1)
 		var t *Type
 		var aok bool

@@ -868,7 +868,7 @@ type Constraints struct {
 	// Lengths, when set, are the only numbers of items a list may hold,
 	// two or more, the least MinItems and the most MaxItems: 4 or 16,
 	// the bytes of an address in the list form of CUE's net.IP alone
-	// (netAlone).
+	// (netSplice).
 	Lengths []int
 	// MinNum and MaxNum bound a Number, inclusive unless MinExclusive or
 	// MaxExclusive (CUE's > and <).

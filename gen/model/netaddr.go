@@ -126,42 +126,48 @@ func (r *resolver) netAlts(v cue.Value) (alts []cue.Value, lengths []int, ok boo
 	return alts, lengths, true
 }
 
-// netLengths gives the list alternative of o, a check's choice
-// (netAlts), the counts it holds where there are two (Constraints.Lengths;
-// one count is its MinItems and MaxItems).
-func netLengths(o *OneOf, lengths []int) {
-	if len(lengths) < 2 {
-		return
+// netSplice is the alternatives of a, one of net's checks alone with a
+// list form (netAlts), its list recorded with its counts (netLists); nil
+// for any other value.
+func (r *resolver) netSplice(a cue.Value) []cue.Value {
+	alts, lengths, ok := r.netAlts(a)
+	if !ok || len(alts) < 2 {
+		return nil
 	}
-	for _, a := range o.Alts {
-		if a.Type.Kind == ListKind {
-			a.Type.Lengths = lengths
-		}
+	if r.netLists == nil {
+		r.netLists = map[cue.Value]netList{}
 	}
+	r.netLists[alts[1]] = netList{calledName(a), lengths}
+	return alts
+}
+
+// netList is a net check's list of bytes among alternatives (netSplice):
+// the check's name and its counts.
+type netList struct {
+	check   string
+	lengths []int
+}
+
+// netListMsg refuses a net check's list beside another list.
+func netListMsg(what, check string) string {
+	return fmt.Sprintf("%s: %s alone is an address as text or as the list of its bytes, and that list shares the JSON kind array with another alternative's, which is not carried yet; write string & %s for the address as text", what, check, check)
 }
 
 // netAlone is the type of one of net's address checks alone on a value
 // (netAlts): that choice of kinds, read as the same CUE written out is,
-// the list of net.IP holding 4 or 16 items (Constraints.Lengths), or
-// net.IPCIDR's string.
+// the list of net.IP holding 4 or 16 items (netSplice), or net.IPCIDR's
+// string.
 func (r *resolver) netAlone(v cue.Value, what string, p Pos) (*Type, bool) {
-	alts, lengths, _ := r.netAlts(v)
 	if p.IsValid() {
 		r.here = p // what is read below has no position of its own
 	}
-	switch len(alts) {
-	case 0:
+	if alts := r.netSplice(v); alts != nil {
+		return r.inlineDisjunction(v, alts, what)
+	}
+	alts, _, _ := r.netAlts(v)
+	if len(alts) != 1 {
 		r.errorf(p, "%s: %s alone: schemagen bug: its alternatives were not made", what, calledName(v))
 		return nil, false
-	case 1:
-		return r.typeOf(alts[0], what)
 	}
-	d := &def{name: inlineName(what), v: v, pos: p, doc: fmt.Sprintf("%s is the value of %s.", inlineName(what), what)}
-	r.placeAt(d, what)
-	o := r.oneOf(d, alts, what)
-	if o == nil {
-		return nil, false
-	}
-	netLengths(o, lengths)
-	return &Type{Kind: OneOfKind, OneOf: o}, true
+	return r.typeOf(alts[0], what)
 }

@@ -389,10 +389,6 @@ type def struct {
 	// oneOfDone once they are.
 	oneOfAlts []cue.Value
 	oneOfDone bool
-	// netLengths: the definition is one of net's address checks alone
-	// (#Addr: net.IP), whose oneOfAlts are the text and the list of the
-	// address's bytes, which holds one of these counts (netAlts).
-	netLengths []int
 	// unionDone: a union whose variants structUnion resolved, some of
 	// them objects written in place.
 	unionDone bool
@@ -2907,11 +2903,11 @@ func (r *resolver) closedWithIf(v cue.Value) bool {
 // classify decides what a definition is: an enum or union (a disjunction),
 // an object (a struct literal) or a constrained scalar.
 func (r *resolver) classify(d *def) {
-	if alts, lengths, ok := r.netAlts(d.v); ok && len(alts) > 1 {
+	if alts := r.netSplice(d.v); alts != nil {
 		// #Addr: net.IP: the choice of kinds CUE reads is the
 		// definition's own, named after it, as #Addr: string |
 		// [...uint8] is.
-		d.oneOfAlts, d.netLengths = alts, lengths
+		d.oneOfAlts = alts
 		return
 	}
 	if dv, has := d.v.Default(); has && dv.IncompleteKind() == cue.StructKind {
@@ -8279,9 +8275,7 @@ func (r *resolver) resolveOneOf(d *def) {
 	// struct in a definition (#X: string | {a?: int} admits no {b: 1}).
 	closedCtx := r.closedCtx
 	r.closedCtx = !d.root && !d.open
-	if o := r.oneOf(d, d.oneOfAlts, d.ref()); o != nil {
-		netLengths(o, d.netLengths)
-	}
+	r.oneOf(d, d.oneOfAlts, d.ref())
 	r.closedCtx = closedCtx
 }
 
@@ -8348,33 +8342,6 @@ func (r *resolver) kindRefAlts(d *def, alts []cue.Value, depth int) []cue.Value 
 		return alts
 	}
 	return out
-}
-
-// netSplice is the alternatives of a, one of net's checks alone with a
-// list form (netAlts), its list recorded with its counts (netLists); nil
-// for any other value.
-func (r *resolver) netSplice(a cue.Value) []cue.Value {
-	alts, lengths, ok := r.netAlts(a)
-	if !ok || len(alts) < 2 {
-		return nil
-	}
-	if r.netLists == nil {
-		r.netLists = map[cue.Value]netList{}
-	}
-	r.netLists[alts[1]] = netList{calledName(a), lengths}
-	return alts
-}
-
-// netList is a net check's list of bytes among alternatives (netSplice):
-// the check's name and its counts.
-type netList struct {
-	check   string
-	lengths []int
-}
-
-// netListMsg refuses a net check's list beside another list.
-func netListMsg(what, check string) string {
-	return fmt.Sprintf("%s: %s alone is an address as text or as the list of its bytes, and that list shares the JSON kind array with another alternative's, which is not carried yet; write string & %s for the address as text", what, check, check)
 }
 
 // oneOf resolves a disjunction of types of different JSON kinds.
@@ -8461,13 +8428,6 @@ func (r *resolver) oneOf(d *def, alts []cue.Value, what string) *OneOf {
 				continue
 			}
 			listsRead = true
-			if i := slices.IndexFunc(lists, func(l cue.Value) bool { _, net := r.netLists[l]; return net }); i >= 0 {
-				// hosts: net.IP | [...net.IP]: a count of lists holds no
-				// list's counts of items.
-				r.errorf(d.pos, "%s", netListMsg(what, r.netLists[lists[i]].check))
-				ok = false
-				continue
-			}
 			t, lok := r.countedLists(d.v, lists, what, d.pos)
 			if !lok {
 				ok = false
