@@ -4434,7 +4434,9 @@ func (r *resolver) keyType(pattern cue.Value, what string, at Pos, notOK bool) (
 	case !rest.IsZero() || len(t.Choice) > 0:
 		r.errorf(at, "%s: the pattern on its keys (%v) is not carried: a map's keys are any string ([string]: T), or those matching regular expressions and not others ([=~\"re\" & !~\"not\"]: T, any number of each)", what, pattern)
 		return nil, false
-	case notOK && !lengths && len(t.Patterns) == 0 && len(t.NotPatterns) == 0 && pattern.IncompleteKind() == cue.StringKind && (isNoOp(r, pattern) || everyKey):
+	// [_]: T is [string]: T: _ matches every regular field's name, and
+	// a JSON member's name is a string (cuefig's #conf).
+	case notOK && !lengths && len(t.Patterns) == 0 && len(t.NotPatterns) == 0 && (pattern.IncompleteKind() == cue.StringKind || pattern.IncompleteKind() == cue.TopKind) && (isNoOp(r, pattern) || everyKey):
 		return nil, true // every key: patternPair's union of two patterns
 	case notOK && !lengths && len(t.Patterns) == 0 && len(t.NotPatterns) == 0:
 		r.errorf(at, "%s: the pattern on its keys (%v) is not carried: a map's keys are any string ([string]: T), or those matching regular expressions and not others ([=~\"re\" & !~\"not\"]: T, any number of each)", what, pattern)
