@@ -9637,6 +9637,9 @@ func (r *resolver) validatedOpen(v cue.Value) bool {
 			if call, ok := sourceExpr(cs[0]).(*ast.CallExpr); ok && isIdentNamed(call.Fun, "matchIf") {
 				return true
 			}
+			if call, ok := sourceExpr(cs[0]).(*ast.CallExpr); ok && isIdentNamed(call.Fun, "matchN") {
+				return true // matchN(n, [X, …]) alone: matchN(n, [X, …]) & {...}
+			}
 		}
 		return r.countsObjects(v)
 	}
@@ -10257,14 +10260,23 @@ func (r *resolver) objectMatch(v cue.Value, role string, p Pos, what string) (*T
 		}
 	}
 	if cs := r.conjuncts(v); len(cs) == 1 {
-		if call, ok := sourceExpr(cs[0]).(*ast.CallExpr); ok && isIdentNamed(call.Fun, "matchIf") {
+		if call, ok := sourceExpr(cs[0]).(*ast.CallExpr); ok && (isIdentNamed(call.Fun, "matchIf") || isIdentNamed(call.Fun, "matchN")) {
 			// matchN(>=1, [matchIf(…), matchIf(…)]) on an object
 			// (Vector's environment schemas, cue import's anyOf of
 			// if/then): the alternative is the object its matchIf
-			// admits, as matchIf(…) & {...} is.
+			// admits, as matchIf(…) & {...} is. So is a count
+			// alone, as matchN(n, [X, …]) & {...} is: matchN(0,
+			// [X]), "not X" (cue import's anyOf: [{not: A}, B], "if
+			// A, then B": hemtt's parallel-requires-foreach-to-be-
+			// true), or a count nested in a count or in matchIf's
+			// if (cue import's anyOf of an anyOf: openHAB's
+			// channels, YouTrack's widgets).
 			matching, closedCtx, lone := r.matching, r.closedCtx, r.loneMatchIf
 			r.matching, r.closedCtx, r.loneMatchIf = true, false, true
 			defer func() { r.matching, r.closedCtx, r.loneMatchIf = matching, closedCtx, lone }()
+			if at := r.pos(v); at.IsValid() && isIdentNamed(call.Fun, "matchN") {
+				p = at // the count's own place, as matchType names it
+			}
 			return r.inlineObject(v, what, p)
 		}
 	}

@@ -627,8 +627,15 @@ func (g *gen) moreStructure(depth int) typ {
 		text := pick(r, "_", "{...}", "[...]")
 		return typ{cue: text, sample: func(r *rand.Rand) any { return wrong(r) }}
 	case 8:
-		// cue import's oneOf of required sets beside the properties
-		return typ{cue: "matchN(1, [{a!: _, ...}, {b!: _, ...}]) & {\n\ta?: int\n\tb?: string\n\t...\n}", sample: func(r *rand.Rand) any {
+		// cue import's oneOf of required sets beside the properties;
+		// at odd depths its anyOf of a not and a schema, "if a then
+		// b" (hemtt's scripts; chosen by depth, so that no draw moves
+		// the stream)
+		count := "matchN(1, [{a!: _, ...}, {b!: _, ...}])"
+		if depth%2 == 1 {
+			count = "matchN(>=1, [matchN(0, [{a!: _, ...}]), {b!: _, ...}])"
+		}
+		return typ{cue: count + " & {\n\ta?: int\n\tb?: string\n\t...\n}", sample: func(r *rand.Rand) any {
 			out := map[string]any{}
 			if r.IntN(2) == 0 {
 				out["a"] = pick[any](r, num("1"), "x")
