@@ -647,7 +647,7 @@ func (r *resolver) matchOne(v cue.Value) ([]cue.Value, bool) {
 		// An alternative that admits nothing is no alternative:
 		// matchN(1, [int, error("no")]) is int.
 		a := args[2].LookupPath(cue.MakePath(cue.Index(i)))
-		if !a.Exists() || a.IncompleteKind() == cue.BottomKind || a.Err() != nil {
+		if !a.Exists() || (a.IncompleteKind() == cue.BottomKind || a.Err() != nil) && !awaitsData(a) {
 			continue
 		}
 		if x, ok := r.negation(a); ok && isTop(sourceExpr(x)) && x.IncompleteKind() == cue.TopKind {
@@ -11117,10 +11117,29 @@ func (r *resolver) anyMatchN(v cue.Value, what string, p Pos) (t *Type, ok, hand
 	return &Type{Kind: AnyKind, Constraints: Constraints{MatchN: m}}, true, true
 }
 
+// awaitsData reports whether a, an alternative CUE finds an error with no
+// data, fails only a validator the data has yet to meet: CUE says "does
+// not satisfy" of struct.MinFields(1) & {[string]: T}, whose {} has no
+// member yet (tox's #factor_labeled_dict among the alternatives of a
+// count), or, of a reference to such a definition, no error at all. It
+// admits the values that meet it: an alternative, not one that admits
+// nothing (_|_, error("…"), 1 & 2), which was dropped, exit 0.
+func awaitsData(a cue.Value) bool {
+	if isBottomExpr(sourceExpr(a)) {
+		return false
+	}
+	for _, e := range errors.Errors(a.Err()) {
+		if f, _ := e.Msg(); f != "invalid value %s (does not satisfy %s)" {
+			return false
+		}
+	}
+	return true
+}
+
 // admitsNothing reports whether a, an alternative of a count, admits no
 // value: an error (error("…"), _|_) or matchN(0, [_]), "not anything".
 func (r *resolver) admitsNothing(a cue.Value) bool {
-	if !a.Exists() || a.IncompleteKind() == cue.BottomKind || a.Err() != nil {
+	if !a.Exists() || (a.IncompleteKind() == cue.BottomKind || a.Err() != nil) && !awaitsData(a) {
 		return true
 	}
 	every, isAny := r.countOfAny(a)
