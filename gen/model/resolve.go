@@ -7905,6 +7905,17 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 			if r.validatedOpen(v) {
 				return r.inlineObject(v, what, p)
 			}
+			if name == "matchN" || name == "matchIf" {
+				// {[string]: T} & matchN(…) (tox's labeled factors,
+				// cue import's additionalProperties beside a oneOf):
+				// an object of no field whose every member holds T,
+				// judged by the count. Not when its members are the
+				// alternatives' alone (matchN(2, [#M, {[string]:
+				// int}]) & {...}): the object would keep none.
+				if t, ok := r.inlineObject(v, what, p); !ok || t == nil || t.Kind != ObjectKind || len(t.Object.Members) > 0 {
+					return t, ok
+				}
+			}
 			r.errorf(p, "%s: %s on a map is not carried (schemagen carries struct.MinFields and struct.MaxFields there)", what, name)
 			return nil, false
 		}
@@ -10334,6 +10345,22 @@ func (r *resolver) checkObjectMatchIfs(o *Object, ms []*MatchIf, ns []*ObjectMat
 	if o.KeepsUnknown() {
 		return true
 	}
+	// A member pattern declares the members whose names it admits:
+	// JSON Schema's patternProperties evaluates them, and
+	// additionalProperties, a pattern of every other name ({[string]: T}
+	// with a count, tox's labeled factors), each one the object does
+	// not name.
+	declared := func(name string) bool {
+		for _, m := range o.Members {
+			if m.Key == nil {
+				return true
+			}
+			if re, err := regexp.Compile(m.Key.KeyPattern()); err == nil && re.MatchString(name) {
+				return true
+			}
+		}
+		return false
+	}
 	names := func(ts []*Type, pos Pos, role string) bool {
 		for _, t := range ts {
 			if t == nil || t.Kind != ObjectKind {
@@ -10341,7 +10368,7 @@ func (r *resolver) checkObjectMatchIfs(o *Object, ms []*MatchIf, ns []*ObjectMat
 			}
 			var kept []*Field
 			for _, f := range t.Object.Fields {
-				if o.Field(f.Name) != nil {
+				if o.Field(f.Name) != nil || declared(f.Name) {
 					kept = append(kept, f)
 					continue
 				}

@@ -839,6 +839,13 @@ func (g *gen) mapType(depth int) typ {
 		// as the samplers draw no such member.
 		keys = []string{"k", "kk", "ak", "ka"}
 	}
+	if len(elem.cue)%4 == 1 {
+		// A count beside the map (tox's labeled factors, cue import's
+		// additionalProperties beside an anyOf of required members);
+		// chosen by the element's text, so that no draw moves the
+		// stream.
+		src = "matchN(>=1, [{k!: _, ...}, {kk!: _, ...}]) & " + src
+	}
 	return typ{cue: src, sample: func(r *rand.Rand) any {
 		if r.IntN(12) == 0 {
 			return wrong(r)
