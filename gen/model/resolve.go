@@ -9520,6 +9520,12 @@ func (r *resolver) kindAt(v cue.Value, depth int) cue.Kind {
 				if d.object != nil || d.union != nil {
 					return cue.StructKind
 				}
+				if d.alias != nil && d.alias.Type != nil && d.alias.Type.Kind == ObjectKind {
+					// #L: matchN(0, [X]) & struct.MinFields(1) &
+					// {[string]: T} (tox's labeled factors), whose {}
+					// fails its count: a name of the object it is.
+					return cue.StructKind
+				}
 			}
 		} else if !r.isMatchN(c) {
 			c = v.Eval() // _#defs."/x", a hidden field's value
