@@ -8887,6 +8887,17 @@ func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
 	// resolved, as a match part that refers to it asks before then
 	// (strictParts: dependabot's schedule!: _#defs."…/schedule").
 	open := !isClose && !closedEmbed && (r.matching || !r.closedCtx) && !r.defClosed(v)
+
+	// A struct conjoined with matchN or matchIf (matchN(…) & {k?: {a?:
+	// int}}, {[=~"^k"]: T} & matchN(…)) is one CUE leaves open, in a
+	// definition too, and every struct written in it: the definition's
+	// closing does not reach through the validator.
+	vname, validated := r.validatorOf(v)
+	validated = validated && (vname == "matchN" || vname == "matchIf") && !isClose && !closedEmbed && !r.defClosed(v) &&
+		!slices.ContainsFunc(r.conjuncts(v), func(c cue.Value) bool { return isCloseCall(sourceExpr(c)) })
+	if validated {
+		open = true
+	}
 	// A definition closes every struct in it: its own value read in
 	// place (defClosed), or one it closes by being among a struct's
 	// parts (closedByDef), closes the structs written in its fields too,
@@ -8907,12 +8918,18 @@ func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
 	r.inlineOrder = append(r.inlineOrder, d)
 	r.pkg.Objects = append(r.pkg.Objects, d.object)
 	r.inlineStack = append(r.inlineStack, body)
-	if recursive && !open {
+	switch {
+	case recursive && !open:
 		closedCtx := r.closedCtx
 		r.closedCtx = true
 		r.resolveObject(d)
 		r.closedCtx = closedCtx
-	} else {
+	case validated:
+		closedCtx := r.closedCtx
+		r.closedCtx = false
+		r.resolveObject(d)
+		r.closedCtx = closedCtx
+	default:
 		r.resolveObject(d)
 	}
 	r.inlineStack = r.inlineStack[:len(r.inlineStack)-1]
