@@ -3127,7 +3127,13 @@ func (r *resolver) classify(d *def) {
 			// #A: _hidden, #A: _a & _b, #A: #S & {…}: an object whose
 			// fields CUE lists, as for an embedding; open when #S is.
 			d.lit = r.openLit(d.v)
-			d.object = &Object{Name: d.name, Doc: d.doc, Pos: d.pos, Open: hasEllipsis(d.lit)}
+			open := hasEllipsis(d.lit)
+			if objectValidated && r.openBesideValidator(d.v) {
+				// #Step: {run?: string, …} & matchN(1, […]): open,
+				// and every struct written in it, as CUE leaves it.
+				open, d.open = true, true
+			}
+			d.object = &Object{Name: d.name, Doc: d.doc, Pos: d.pos, Open: open}
 			d.validated = isValidated
 			r.pkg.Objects = append(r.pkg.Objects, d.object)
 			return
@@ -11165,6 +11171,33 @@ func (r *resolver) anyMatchN(v cue.Value, what string, p Pos) (t *Type, ok, hand
 		return nil, false, true
 	}
 	return &Type{Kind: AnyKind, Constraints: Constraints{MatchN: m}}, true, true
+}
+
+// openBesideValidator reports whether v is struct literals conjoined
+// with matchN or matchIf and nothing else (#Step: {run?: string, …} &
+// matchN(1, […]), a definition's value): CUE v0.17.1 leaves such a struct
+// open, in a definition too, and every struct written in it. A close()
+// call or a reference among the conjuncts (#S & matchN(…)) closes it, as
+// CUE does.
+func (r *resolver) openBesideValidator(v cue.Value) bool {
+	validated, lits := false, false
+	for _, c := range r.conjuncts(v) {
+		switch e := sourceExpr(c).(type) {
+		case *ast.CallExpr:
+			if !isIdentNamed(e.Fun, "matchN") && !isIdentNamed(e.Fun, "matchIf") {
+				return false
+			}
+			validated = true
+		case *ast.StructLit:
+			if hasEmbedding(e) {
+				return false
+			}
+			lits = true
+		default:
+			return false
+		}
+	}
+	return validated && lits
 }
 
 // awaitsData reports whether a, an alternative CUE finds an error with no
