@@ -421,9 +421,9 @@ func keyedOneOfs(p *model.Package) map[*model.OneOf]bool {
 	return keyed
 }
 
-// usedUnions are the unions of p that some field, list element or map
-// value has as its type, or the element of an alias or of the package's
-// document.
+// usedUnions are the unions of p that some field, list element, map value
+// or member pattern's value has as its type, or the element of an alias or
+// of the package's document.
 func usedUnions(p *model.Package) map[*model.Union]bool {
 	used := map[*model.Union]bool{}
 	var visit func(t *model.Type)
@@ -455,6 +455,11 @@ func usedUnions(p *model.Package) map[*model.Union]bool {
 	for _, o := range p.Objects {
 		for _, f := range o.Fields {
 			visit(f.Type)
+		}
+		for _, m := range o.Members {
+			// A member pattern's value, read into Matching
+			// ({[string]: #A | #B} with a count beside it).
+			visit(m.Type)
 		}
 		for _, m := range o.MatchIfs {
 			parts(m)
