@@ -8898,9 +8898,7 @@ func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
 	// int}}, {[=~"^k"]: T} & matchN(…)) is one CUE leaves open, in a
 	// definition too, and every struct written in it: the definition's
 	// closing does not reach through the validator.
-	vname, validated := r.validatorOf(v)
-	validated = validated && (vname == "matchN" || vname == "matchIf") && !isClose && !closedEmbed && !r.defClosed(v) &&
-		!slices.ContainsFunc(r.conjuncts(v), func(c cue.Value) bool { return isCloseCall(sourceExpr(c)) })
+	validated := !isClose && !closedEmbed && !r.defClosed(v) && r.openBesideValidator(v)
 	if validated {
 		open = true
 	}
@@ -11175,10 +11173,10 @@ func (r *resolver) anyMatchN(v cue.Value, what string, p Pos) (t *Type, ok, hand
 
 // openBesideValidator reports whether v is struct literals conjoined
 // with matchN or matchIf and nothing else (#Step: {run?: string, …} &
-// matchN(1, […]), a definition's value): CUE v0.17.1 leaves such a struct
-// open, in a definition too, and every struct written in it. A close()
-// call or a reference among the conjuncts (#S & matchN(…)) closes it, as
-// CUE does.
+// matchN(1, […]), a definition's value; #M & {…} with #M: matchN(…)):
+// CUE v0.17.1 leaves such a struct open, in a definition too, and every
+// struct written in it. A close() call or a reference to an object among
+// the conjuncts (#S & matchN(…)) closes it, as CUE does.
 func (r *resolver) openBesideValidator(v cue.Value) bool {
 	validated, lits := false, false
 	for _, c := range r.conjuncts(v) {
@@ -11194,7 +11192,17 @@ func (r *resolver) openBesideValidator(v cue.Value) bool {
 			}
 			lits = true
 		default:
-			return false
+			// #M & {a?: int}, #M: matchN(…): a name of a validator is
+			// one.
+			d := r.refDef(c)
+			if d == nil {
+				return false
+			}
+			call, isCall := sourceExpr(d.v).(*ast.CallExpr)
+			if !isCall || !isIdentNamed(call.Fun, "matchN") && !isIdentNamed(call.Fun, "matchIf") {
+				return false
+			}
+			validated = true
 		}
 	}
 	return validated && lits
