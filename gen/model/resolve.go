@@ -9583,6 +9583,14 @@ func (r *resolver) kindAt(v cue.Value, depth int) cue.Kind {
 			// by the count; a value of it is an object.
 			return cue.StructKind
 		}
+		if v.IncompleteKind() == cue.BottomKind && awaitsData(v) && c.IncompleteKind() != cue.BottomKind {
+			// #long, with #long: struct.MinFields(1) & close({…})
+			// (Poetry's long dependency among a count's
+			// alternatives): CUE's value of the reference there,
+			// evaluated with no data, fails the count; the
+			// definition's own kind is its kind.
+			return c.IncompleteKind()
+		}
 		// #F, whose value is now what the definition was read as
 		// (matchN(>=1, ["a" | "b", strings.MinRunes(1)]) is the
 		// validator alone): its kind.
