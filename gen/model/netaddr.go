@@ -134,11 +134,17 @@ func (r *resolver) netSplice(a cue.Value) []cue.Value {
 	if !ok || len(alts) < 2 {
 		return nil
 	}
+	r.recordNetList(a, alts[1], lengths)
+	return alts
+}
+
+// recordNetList records list, the list form of a's net check, with its
+// counts (netLists).
+func (r *resolver) recordNetList(a, list cue.Value, lengths []int) {
 	if r.netLists == nil {
 		r.netLists = map[cue.Value]netList{}
 	}
-	r.netLists[alts[1]] = netList{calledName(a), lengths}
-	return alts
+	r.netLists[list] = netList{calledName(a), lengths}
 }
 
 // netList is a net check's list of bytes among alternatives (netSplice):
@@ -161,13 +167,14 @@ func (r *resolver) netAlone(v cue.Value, what string, p Pos) (*Type, bool) {
 	if p.IsValid() {
 		r.here = p // what is read below has no position of its own
 	}
-	if alts := r.netSplice(v); alts != nil {
+	alts, lengths, _ := r.netAlts(v)
+	switch len(alts) {
+	case 2:
+		r.recordNetList(v, alts[1], lengths)
 		return r.inlineDisjunction(v, alts, what)
+	case 1:
+		return r.typeOf(alts[0], what)
 	}
-	alts, _, _ := r.netAlts(v)
-	if len(alts) != 1 {
-		r.errorf(p, "%s: %s alone: schemagen bug: its alternatives were not made", what, calledName(v))
-		return nil, false
-	}
-	return r.typeOf(alts[0], what)
+	r.errorf(p, "%s: %s alone: schemagen bug: its alternatives were not made", what, calledName(v))
+	return nil, false
 }

@@ -647,7 +647,7 @@ func (r *resolver) matchOne(v cue.Value) ([]cue.Value, bool) {
 		// An alternative that admits nothing is no alternative:
 		// matchN(1, [int, error("no")]) is int.
 		a := args[2].LookupPath(cue.MakePath(cue.Index(i)))
-		if !a.Exists() || (a.IncompleteKind() == cue.BottomKind || a.Err() != nil) && !awaitsData(a) {
+		if errorAlone(a) {
 			continue
 		}
 		if x, ok := r.negation(a); ok && isTop(sourceExpr(x)) && x.IncompleteKind() == cue.TopKind {
@@ -8559,7 +8559,8 @@ func (r *resolver) oneOf(d *def, alts []cue.Value, what string) *OneOf {
 			ok = false
 			continue
 		}
-		if net, isNet := r.netLists[a]; byKind[k] != nil && k == "array" && (isNet || netArray != "") {
+		net, isNet := r.netLists[a]
+		if byKind[k] != nil && k == "array" && (isNet || netArray != "") {
 			if !isNet {
 				net.check = netArray
 			}
@@ -8567,7 +8568,7 @@ func (r *resolver) oneOf(d *def, alts []cue.Value, what string) *OneOf {
 			ok = false
 			continue
 		}
-		if net, isNet := r.netLists[a]; isNet {
+		if isNet {
 			netArray = net.check
 		}
 		if prev := byKind[k]; prev != nil {
@@ -8922,20 +8923,15 @@ func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
 	r.inlineOrder = append(r.inlineOrder, d)
 	r.pkg.Objects = append(r.pkg.Objects, d.object)
 	r.inlineStack = append(r.inlineStack, body)
+	closedCtx := r.closedCtx
 	switch {
 	case recursive && !open:
-		closedCtx := r.closedCtx
 		r.closedCtx = true
-		r.resolveObject(d)
-		r.closedCtx = closedCtx
 	case validated:
-		closedCtx := r.closedCtx
 		r.closedCtx = false
-		r.resolveObject(d)
-		r.closedCtx = closedCtx
-	default:
-		r.resolveObject(d)
 	}
+	r.resolveObject(d)
+	r.closedCtx = closedCtx
 	r.inlineStack = r.inlineStack[:len(r.inlineStack)-1]
 	if !r.checkObjectMatchIfs(d.object, matchIfs, matchNs, what) {
 		return nil, false
@@ -9680,11 +9676,8 @@ func (r *resolver) validatedOpen(v cue.Value) bool {
 		if r.loneMatchIf {
 			// An alternative of a count on an object that is a matchIf
 			// alone (objectMatch): matchIf(…) & {...}.
-			if call, ok := sourceExpr(cs[0]).(*ast.CallExpr); ok && isIdentNamed(call.Fun, "matchIf") {
-				return true
-			}
-			if call, ok := sourceExpr(cs[0]).(*ast.CallExpr); ok && isIdentNamed(call.Fun, "matchN") {
-				return true // matchN(n, [X, …]) alone: matchN(n, [X, …]) & {...}
+			if isValidatorCall(sourceExpr(cs[0])) {
+				return true // matchN(n, [X, …]) alone too: matchN(n, [X, …]) & {...}
 			}
 		}
 		return r.countsObjects(v)
@@ -10306,7 +10299,7 @@ func (r *resolver) objectMatch(v cue.Value, role string, p Pos, what string) (*T
 		}
 	}
 	if cs := r.conjuncts(v); len(cs) == 1 {
-		if call, ok := sourceExpr(cs[0]).(*ast.CallExpr); ok && (isIdentNamed(call.Fun, "matchIf") || isIdentNamed(call.Fun, "matchN")) {
+		if call, ok := sourceExpr(cs[0]).(*ast.CallExpr); ok && isValidatorCall(call) {
 			// matchN(>=1, [matchIf(…), matchIf(…)]) on an object
 			// (Vector's environment schemas, cue import's anyOf of
 			// if/then): the alternative is the object its matchIf
@@ -10385,16 +10378,17 @@ func (r *resolver) checkObjectMatchIfs(o *Object, ms []*MatchIf, ns []*ObjectMat
 	// additionalProperties, a pattern of every other name ({[string]: T}
 	// with a count, tox's labeled factors), each one the object does
 	// not name.
-	declared := func(name string) bool {
-		for _, m := range o.Members {
-			if m.Key == nil {
-				return true
-			}
-			if re, err := regexp.Compile(m.Key.KeyPattern()); err == nil && re.MatchString(name) {
-				return true
-			}
+	everyName := false
+	var keys []*regexp.Regexp
+	for _, m := range o.Members {
+		if m.Key == nil {
+			everyName = true
+		} else if re, err := regexp.Compile(m.Key.KeyPattern()); err == nil {
+			keys = append(keys, re)
 		}
-		return false
+	}
+	declared := func(name string) bool {
+		return everyName || slices.ContainsFunc(keys, func(re *regexp.Regexp) bool { return re.MatchString(name) })
 	}
 	names := func(ts []*Type, pos Pos, role string) bool {
 		for _, t := range ts {
@@ -11190,7 +11184,7 @@ func (r *resolver) openBesideValidator(v cue.Value) bool {
 	for _, c := range r.conjuncts(v) {
 		switch e := sourceExpr(c).(type) {
 		case *ast.CallExpr:
-			if !isIdentNamed(e.Fun, "matchN") && !isIdentNamed(e.Fun, "matchIf") {
+			if !isValidatorCall(e) {
 				return false
 			}
 			validated = true
@@ -11203,17 +11197,20 @@ func (r *resolver) openBesideValidator(v cue.Value) bool {
 			// #M & {a?: int}, #M: matchN(…): a name of a validator is
 			// one.
 			d := r.refDef(c)
-			if d == nil {
-				return false
-			}
-			call, isCall := sourceExpr(d.v).(*ast.CallExpr)
-			if !isCall || !isIdentNamed(call.Fun, "matchN") && !isIdentNamed(call.Fun, "matchIf") {
+			if d == nil || !isValidatorCall(sourceExpr(d.v)) {
 				return false
 			}
 			validated = true
 		}
 	}
 	return validated && lits
+}
+
+// errorAlone reports whether a, an alternative of a count, is missing or an
+// error by itself, which admits no value, not one that only awaits data
+// (awaitsData).
+func errorAlone(a cue.Value) bool {
+	return !a.Exists() || (a.IncompleteKind() == cue.BottomKind || a.Err() != nil) && !awaitsData(a)
 }
 
 // awaitsData reports whether a, an alternative CUE finds an error with no
@@ -11238,7 +11235,7 @@ func awaitsData(a cue.Value) bool {
 // admitsNothing reports whether a, an alternative of a count, admits no
 // value: an error (error("…"), _|_) or matchN(0, [_]), "not anything".
 func (r *resolver) admitsNothing(a cue.Value) bool {
-	if !a.Exists() || (a.IncompleteKind() == cue.BottomKind || a.Err() != nil) && !awaitsData(a) {
+	if errorAlone(a) {
 		return true
 	}
 	every, isAny := r.countOfAny(a)
