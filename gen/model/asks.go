@@ -13,7 +13,12 @@ import (
 // asks again are kept, and what the whole package asked is not (at 20,000
 // definitions that held half a gigabyte of CUE's vertices live until the
 // end of the resolve, which the collector marked again at every cycle).
-var askedLimit = 4096
+// 4,096 still held 60 MB of them at 5,000 definitions (the live heap grew
+// from 35 to 123 MB during the resolve); 512 keeps a definition's
+// questions and cost 0.89x the CPU and 0.86x the peak RSS there, the
+// same CPU at 1,000 definitions and on the corpus's Compose
+// Specification, whose definitions are large (docs/performance.md).
+var askedLimit = 512
 
 // memo holds the answers CUE's evaluator gave to one kind of question
 // about recent values, so that the resolver puts each question about a
