@@ -29,17 +29,19 @@ import (
 )
 
 // Emitter is one target: a pure function from the model to files under
-// generated/.
+// generated/. Stream, when set, is Generate handing each file on as it is
+// made (an emitter of many files: EmitTo then holds none of them).
 type Emitter struct {
 	Name     string
 	Generate func(*model.Schema) ([]output.File, error)
+	Stream   func(*model.Schema, func(...output.File) error) error
 }
 
 // Emitters are every target schemagen writes, in a fixed order. The lock
 // is not among them: it also depends on the baseline (see Generate).
 var Emitters = []Emitter{
 	{Name: "go", Generate: gotypes.Generate},
-	{Name: "jsonschema", Generate: jsonschema.Generate},
+	{Name: "jsonschema", Generate: jsonschema.Generate, Stream: jsonschema.Stream},
 	{Name: "ts", Generate: tstypes.Generate},
 	{Name: "go layout", Generate: golayout.Generate},
 	{Name: "c", Generate: clayout.Generate},
@@ -114,7 +116,15 @@ func EmitTo(s *model.Schema, opt Options, add func(...output.File) error) ([]loc
 	refused := make([]model.ErrorList, len(Emitters))
 	for i, e := range Emitters {
 		g.Go(func() error {
-			files, err := e.Generate(s)
+			var err error
+			if e.Stream != nil {
+				err = e.Stream(s, add)
+			} else {
+				var files []output.File
+				if files, err = e.Generate(s); err == nil {
+					return add(files...)
+				}
+			}
 			if l, ok := cuesrc.AsList(err); ok {
 				refused[i] = l // about the schema, at its position: the emitter's name would only hide it
 				return nil
@@ -122,7 +132,7 @@ func EmitTo(s *model.Schema, opt Options, add func(...output.File) error) ([]loc
 			if err != nil {
 				return fmt.Errorf("%s emitter: %w", e.Name, err)
 			}
-			return add(files...)
+			return nil
 		})
 	}
 	if err := g.Wait(); err != nil {

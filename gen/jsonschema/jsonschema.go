@@ -83,6 +83,23 @@ const (
 // (s.Config.JSONSchemaID) followed by the file's path under jsonschema/.
 // It names the file; nothing fetches it.
 func Generate(s *model.Schema) ([]output.File, error) {
+	var files []output.File
+	err := Stream(s, func(fs ...output.File) error {
+		files = append(files, fs...)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return files, nil
+}
+
+// Stream is Generate handing each file to add as soon as it is rendered,
+// keeping none: at 5,000 definitions the files of a package were 13 MB
+// held until the last was made (generate's output.Stream writes each
+// into the next tree as it comes). add's error stops the run and is
+// returned.
+func Stream(s *model.Schema, add func(...output.File) error) error {
 	// A bundle is named after its package beside the package's folder,
 	// where the folder above may have a file of a definition of that
 	// name (Perses' v1 holds #Dashboard, and v1/dashboard is a package
@@ -102,11 +119,11 @@ func Generate(s *model.Schema) ([]output.File, error) {
 		}
 	}
 	if len(errs) > 0 {
-		return nil, errs
+		return errs
 	}
 	defFiles := definitionFiles(s)
-	return output.Each(s.Packages, func(p *model.Package) ([]output.File, error) {
-		return generatePackage(p, s.Config.JSONSchemaID, defFiles)
+	return output.EachTo(s.Packages, func(p *model.Package) error {
+		return generatePackage(p, s.Config.JSONSchemaID, defFiles, add)
 	})
 }
 
@@ -346,13 +363,15 @@ func kebab(name string) string {
 	return b.String()
 }
 
-func generatePackage(p *model.Package, idBase string, defFiles map[string]bool) ([]output.File, error) {
+// generatePackage hands add the files of p: each definition's, open and
+// strict, as it is rendered, then the two bundles.
+func generatePackage(p *model.Package, idBase string, defFiles map[string]bool, add func(...output.File) error) error {
 	defs := map[string]*def{}
 	for _, sc := range p.Scalars {
 		// A time or day already has its pattern; the model refuses a
 		// second one on a string, but not beside a time format.
 		if (sc.Base == model.Time || sc.Base == model.Date) && len(sc.Patterns) > 0 {
-			return nil, &model.Error{Pos: sc.Pos, Msg: fmt.Sprintf(
+			return &model.Error{Pos: sc.Pos, Msg: fmt.Sprintf(
 				"#%s: a pattern beside a time format is not supported in JSON Schema; the format carries its own", sc.Name)}
 		}
 		defs[sc.Name] = &def{name: sc.Name, pos: sc.Pos, scalar: sc}
@@ -385,7 +404,6 @@ func generatePackage(p *model.Package, idBase string, defFiles map[string]bool) 
 
 	roots := fileNames(p)
 	closed := map[string]bool{}
-	var files []output.File
 	bundles := [2]obj{}
 	// The open set's match parts refer to strict resources (strictRef):
 	// the open bundle holds those, and every strict resource they refer
@@ -414,7 +432,9 @@ func generatePackage(p *model.Package, idBase string, defFiles map[string]bool) 
 			data = append(data, ",\n"...)
 			data = append(data, res[len("{\n"):]...)
 			data = append(data, '\n')
-			files = append(files, output.File{Path: path.Join(Dir, rel), Data: data})
+			if err := add(output.File{Path: path.Join(Dir, rel), Data: data}); err != nil {
+				return err
+			}
 			bundles[i] = append(bundles[i], member{name, rawJSON(res)})
 			if strict {
 				strictRes[name], strictDeps[name] = rawJSON(res), e.rootRefs
@@ -463,10 +483,12 @@ func generatePackage(p *model.Package, idBase string, defFiles map[string]bool) 
 			for _, m := range bundles[i] {
 				size += len(m.Value.(rawJSON)) * 5 / 4
 			}
-			files = append(files, output.File{Path: path.Join(Dir, name), Data: render(doc, size)})
+			if err := add(output.File{Path: path.Join(Dir, name), Data: render(doc, size)}); err != nil {
+				return err
+			}
 		}
 	}
-	return files, nil
+	return nil
 }
 
 // emitter writes one file: a root definition and the $defs it needs.

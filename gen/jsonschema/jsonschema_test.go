@@ -17,6 +17,7 @@ import (
 
 	"github.com/schemagen/schemagen/gen/jsonschema"
 	"github.com/schemagen/schemagen/gen/model"
+	"github.com/schemagen/schemagen/gen/output"
 	"github.com/schemagen/schemagen/internal/golden"
 )
 
@@ -268,5 +269,56 @@ func TestGenerateRefuses(t *testing.T) {
 				t.Errorf("Generate error = %v, want %q", err, tc.want)
 			}
 		})
+	}
+}
+
+// TestStreamHandsEachFileOn: Stream hands each definition's file to add
+// as soon as it is rendered, before the package's next one, so that a run
+// holds none of them (generate writes each as it comes), and add's error
+// stops it at once and is Stream's.
+func TestStreamHandsEachFileOn(t *testing.T) {
+	s := load(t, []txtar.File{
+		{Name: "cue.mod/module.cue", Data: []byte("module: \"example.com/t@v0\"\nlanguage: version: \"v0.17.0\"\n")},
+		{Name: "schema/w/a.cue", Data: []byte("package w\n\n#A: {a!: string}\n\n#B: {b!: #A}\n\n#C: {c!: #B}\n")},
+	})
+	all, err := jsonschema.Generate(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	err = jsonschema.Stream(s, func(fs ...output.File) error {
+		for _, f := range fs {
+			got = append(got, f.Path)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := make([]string, len(all))
+	for i, f := range all {
+		want[i] = f.Path
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("Stream handed on %v, Generate returned %v", got, want)
+	}
+	// 3 definitions, open and strict, and 2 bundles: one file a call.
+	calls := 0
+	stop := fmt.Errorf("disk full")
+	err = jsonschema.Stream(s, func(fs ...output.File) error {
+		calls++
+		if len(fs) != 1 {
+			t.Errorf("call %d handed %d files, want each on its own", calls, len(fs))
+		}
+		if calls == 2 {
+			return stop
+		}
+		return nil
+	})
+	if err != stop || calls != 2 {
+		t.Errorf("add failing at its second file: Stream returned %v after %d calls, want %v after 2", err, calls, stop)
+	}
+	if len(all) != 8 {
+		t.Errorf("Generate returned %d files, want 8 (3 definitions open and strict, 2 bundles)", len(all))
 	}
 }

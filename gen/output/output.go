@@ -45,25 +45,42 @@ func Owned(data []byte) bool {
 }
 
 // Each runs gen on every item (a package, a layout) and gathers the files,
-// stopping at the first error.
+// stopping at the first error that is not about the schema (EachTo).
 func Each[T any](items []T, gen func(T) ([]File, error)) ([]File, error) {
 	var files []File
+	err := EachTo(items, func(it T) error {
+		fs, err := gen(it)
+		if err == nil {
+			files = append(files, fs...)
+		}
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return files, nil
+}
+
+// EachTo runs gen on every item, which hands its files on as it makes
+// them, stopping at the first error that is not about the schema: the
+// schema's problems are gathered from every item and returned at once,
+// sorted, as a run reports every one.
+func EachTo[T any](items []T, gen func(T) error) error {
 	var problems cuesrc.ErrorList
 	for _, it := range items {
-		fs, err := gen(it)
+		err := gen(it)
 		if l, ok := cuesrc.AsList(err); ok {
-			problems = append(problems, l...) // and the next item's too: a run reports every one at once
+			problems = append(problems, l...) // and the next item's too
 			continue
 		}
 		if err != nil {
-			return nil, err
+			return err
 		}
-		files = append(files, fs...)
 	}
 	if len(problems) > 0 {
-		return nil, problems.Sorted()
+		return problems.Sorted()
 	}
-	return files, nil
+	return nil
 }
 
 // File is one generated file. Path is slash-separated and relative to Dir.
