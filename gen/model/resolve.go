@@ -204,6 +204,11 @@ type resolver struct {
 	// a matchN kind by kind (kindCountOf), that matchN: its structs count
 	// the literal's objects (countBeside).
 	countsBeside map[*ast.StructLit][]cue.Value
+	// openParts holds, for an object's part of a conjunction that
+	// kindwise unified from a struct beside a count of a struct literal,
+	// whether the struct is open beside the count (openBesideValidator),
+	// which the unified value's conjuncts no longer say.
+	openParts map[cue.Value]bool
 	// The memos below keep CUE's answers about the values asked lately
 	// (memo, in asks.go), not about every value of the package.
 	//
@@ -9381,6 +9386,7 @@ func (r *resolver) kindwise(cs []cue.Value, what string, p Pos) (parts []cue.Val
 		return nil, false, false
 	}
 	counted, several := false, false
+	matchedLit := false // a count's object alternative is a struct literal
 	var byKind [kindClasses][]cue.Value
 	var counts []cue.Value // the conjuncts read by kindCountOf
 	for _, c := range cs {
@@ -9424,11 +9430,36 @@ func (r *resolver) kindwise(cs []cue.Value, what string, p Pos) (parts []cue.Val
 				return nil, false, false
 			}
 			seen[k] = true
+			if lit, isLit := sourceExpr(a).(*ast.StructLit); matched && isLit && k == objectClass && !unifiesAsMatched(lit) {
+				// {a?: int, b?: string} & matchN(1, [{a!: _}, null]):
+				// a struct literal the count judges as a value of
+				// its own, which CUE leaves open (b, and any other
+				// member, matches it). Unified with the struct beside
+				// it, in a definition, it would close that struct to
+				// its own fields (b "not allowed"): the object's part
+				// is the struct beside the count instead, which on an
+				// object counts the objects alone.
+				a = c
+				matchedLit = true
+			}
 			byKind[k] = append(byKind[k], a)
 		}
 	}
 	if !counted && !several {
 		return nil, false, false
+	}
+	if matchedLit && len(byKind[objectClass]) == len(cs) {
+		// Where the object is the only kind every conjunct admits, the
+		// value is the struct and its count, read as one (objectMatch).
+		only := true
+		for k, alts := range byKind {
+			if k != objectClass && len(alts) == len(cs) {
+				only = false
+			}
+		}
+		if only {
+			return nil, false, false
+		}
 	}
 	for k, alts := range byKind {
 		if len(alts) != len(cs) {
@@ -9455,12 +9486,76 @@ func (r *resolver) kindwise(cs []cue.Value, what string, p Pos) (parts []cue.Val
 		for _, a := range alts[1:] {
 			v = v.Unify(a)
 		}
-		if v.Err() != nil {
+		if v.Err() != nil && !(k == objectClass && matchedLit && r.countAwaitsData(alts)) {
 			return nil, false, false
+		}
+		if k == objectClass && matchedLit && r.openBesideValidator(v) != r.openCount(alts) {
+			// Unified here, the struct literal's conjunct no longer
+			// says it is one (its source is lost): whether the part
+			// is open is the conjuncts' own (openBesideValidator).
+			if r.openParts == nil {
+				r.openParts = map[cue.Value]bool{}
+			}
+			r.openParts[v] = r.openCount(alts)
 		}
 		parts = append(parts, v)
 	}
 	return parts, len(parts) > 0, false
+}
+
+// unifiesAsMatched reports whether the struct literal lit, an alternative
+// of a count, admits as a conjunct the values it matches: it allows every
+// name (..., or a pattern [string]: T) and each of its fields is required
+// or optional ({a!: int, ...}, as cue import writes a oneOf of required
+// members). A regular field
+// (a: int), which a match reads as optional (left out, it matches), or a
+// closed literal, which a match leaves open, are not.
+func unifiesAsMatched(lit *ast.StructLit) bool {
+	open := false
+	for _, e := range lit.Elts {
+		switch e := e.(type) {
+		case *ast.CommentGroup, *ast.Attribute:
+		case *ast.Ellipsis:
+			open = true
+		case *ast.Field:
+			if l, isPattern := e.Label.(*ast.ListLit); isPattern {
+				// [string]: T, [_]: T: every name is allowed, as by
+				// ... (#Env: matchN(1, [{[string]: bool | number |
+				// string}, #Expr]) beside a struct's fields).
+				if len(l.Elts) == 1 && (isIdentNamed(l.Elts[0], "string") || isTop(l.Elts[0])) {
+					open = true
+				}
+				continue
+			}
+			if e.Constraint == token.ILLEGAL {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return open
+}
+
+// countAwaitsData reports whether alts, the object parts of kindwise's
+// conjuncts, some of them counts of a struct literal, are an error only
+// for the counts: the others unify to no error. The struct beside such a
+// count fails it until the data gives the members it asks for (CUE's
+// value of {a?: int} & matchN(1, [{a!: _}, null]) says "0 matched" and
+// "a: field is required"), and is an object all the same.
+func (r *resolver) countAwaitsData(alts []cue.Value) bool {
+	var u cue.Value
+	for _, a := range alts {
+		if _, isCount := r.matchOne(a); isCount {
+			continue
+		}
+		if !u.Exists() {
+			u = a
+		} else {
+			u = u.Unify(a)
+		}
+	}
+	return u.Exists() && u.Err() == nil
 }
 
 // narrowest drops from alts each that is a whole kind as written
@@ -11187,8 +11282,16 @@ func (r *resolver) anyMatchN(v cue.Value, what string, p Pos) (t *Type, ok, hand
 // struct written in it. A close() call or a reference to an object among
 // the conjuncts (#S & matchN(…)) closes it, as CUE does.
 func (r *resolver) openBesideValidator(v cue.Value) bool {
+	if open, ok := r.openParts[v]; ok {
+		return open
+	}
+	return r.openCount(r.conjuncts(v))
+}
+
+// openCount is openBesideValidator of the conjuncts cs.
+func (r *resolver) openCount(cs []cue.Value) bool {
 	validated, lits := false, false
-	for _, c := range r.conjuncts(v) {
+	for _, c := range cs {
 		switch e := sourceExpr(c).(type) {
 		case *ast.CallExpr:
 			if !isValidatorCall(e) {

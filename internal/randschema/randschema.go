@@ -630,12 +630,17 @@ func (g *gen) moreStructure(depth int) typ {
 		// cue import's oneOf of required sets beside the properties;
 		// at odd depths its anyOf of a not and a schema, "if a then
 		// b" (hemtt's scripts; chosen by depth, so that no draw moves
-		// the stream)
-		count := "matchN(1, [{a!: _, ...}, {b!: _, ...}])"
-		if depth%2 == 1 {
+		// the stream); at depths 2, 5, 8, … a oneOf of one schema of a
+		// required member beside a struct of no ..., which the count's
+		// literal, judged as a value of its own, leaves open
+		count, fields := "matchN(1, [{a!: _, ...}, {b!: _, ...}])", "\n\ta?: int\n\tb?: string\n\t...\n"
+		switch {
+		case depth%3 == 2:
+			count, fields = "matchN(1, [{a!: _}])", "\n\ta?: int\n\tb?: string\n"
+		case depth%2 == 1:
 			count = "matchN(>=1, [matchN(0, [{a!: _, ...}]), {b!: _, ...}])"
 		}
-		return typ{cue: count + " & {\n\ta?: int\n\tb?: string\n\t...\n}", sample: func(r *rand.Rand) any {
+		return typ{cue: count + " & {" + fields + "}", sample: func(r *rand.Rand) any {
 			out := map[string]any{}
 			if r.IntN(2) == 0 {
 				out["a"] = pick[any](r, num("1"), "x")
