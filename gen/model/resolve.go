@@ -410,6 +410,10 @@ type def struct {
 	// holds it is open (a library's field, not a definition), so that its
 	// variants are resolved as there.
 	open bool
+	// match: the definition is a count of one struct literal
+	// (#M: matchN(1, [{a: int}])), which CUE judges as a value of its
+	// own: an object read by a match's rule (Object.Match).
+	match bool
 	// path is the path of a definition reached by a reference rather
 	// than listed at the top level: one of another package (#Name), or
 	// one within a definition (#x.#Baz).
@@ -1657,7 +1661,10 @@ func (r *resolver) resolveRounds() {
 				// only its own level, but for a closed copy
 				// (closedDefCopy); a package's top level is open.
 				r.closedCtx = !d.root && !d.open && (d.closedCopy || !isCloseCall(sourceExpr(d.v)))
+				matching := r.matching
+				r.matching = matching || d.match // its structs too are read by a match's rule
 				r.resolveObject(d)
+				r.matching = matching
 				if d.validated {
 					r.objectValidators(d)
 				}
@@ -2943,7 +2950,7 @@ func (r *resolver) classify(d *def) {
 		return
 	}
 	op, args := r.disjunction(d.v)
-	exactLists := false
+	exactLists, counted := false, false
 	if r.countOfNoneOrAll(d.v) && r.kindOf(d.v) == cue.TopKind {
 		// #P: matchN(>=1, [matchN(0, [X]), Y]), "if X then Y": a count
 		// on a value of any type (anyMatchN), not a choice of kinds, a
@@ -2976,6 +2983,7 @@ func (r *resolver) classify(d *def) {
 			return
 		}
 		op, args = cue.OrOp, alts
+		counted = true
 	} else if op == cue.AndOp {
 		if cs := r.conjuncts(d.v); len(cs) > 1 {
 			if rest := r.withoutTops(cs); len(rest) == 1 {
@@ -3002,6 +3010,12 @@ func (r *resolver) classify(d *def) {
 	}
 	if op == cue.OrOp && len(args) == 1 {
 		// matchN(1, [T]) is T; "bash" | string is string.
+		if lit, isLit := sourceExpr(args[0]).(*ast.StructLit); counted && isLit && !unifiesAsMatched(lit) {
+			// #M: matchN(1, [{a!: _}]): the literal is judged as a
+			// value of its own, open, a regular field left out
+			// matching (it was read as the literal, closed).
+			d.match = true
+		}
 		d.v = args[0]
 		r.classify(d)
 		return
@@ -3098,7 +3112,7 @@ func (r *resolver) classify(d *def) {
 				r.pkg.Maps = append(r.pkg.Maps, d.mapDef)
 				return
 			}
-			open := hasEllipsis(lit) || r.embedsOpen(lit, d.v) // as written, before any {...} below
+			open := hasEllipsis(lit) || r.embedsOpen(lit, d.v) || d.match // as written, before any {...} below
 			if d.v.IncompleteKind() == cue.NullKind|cue.StructKind {
 				// #E: {#N, b?: int} with #N: null | close({…}): CUE
 				// makes it null or the struct of both (an embedded
@@ -3108,7 +3122,8 @@ func (r *resolver) classify(d *def) {
 				d.nullable = true
 				d.v = d.v.Unify(d.v.Context().CompileString("{...}"))
 			}
-			d.object = &Object{Name: d.name, Doc: d.doc, Pos: d.pos, Open: open}
+			d.object = &Object{Name: d.name, Doc: d.doc, Pos: d.pos, Open: open, Match: d.match}
+			d.open = d.open || d.match
 			r.pkg.Objects = append(r.pkg.Objects, d.object)
 			return
 		}
@@ -6689,6 +6704,13 @@ func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 			defer func() { r.closedCtx = true }()
 		}
 		if len(alts) == 1 {
+			if lit, isLit := sourceExpr(alts[0]).(*ast.StructLit); isLit && !r.matching && !unifiesAsMatched(lit) {
+				// f?: matchN(1, [{a: int}]): the literal is judged as
+				// a value of its own, by a match's rule (a regular
+				// field left out matches).
+				r.matching = true
+				defer func() { r.matching = false }() // it was false
+			}
 			return r.typeOf(alts[0], what) // matchN(1, [T]) is T
 		}
 		if a, b, overlap := r.exactOverlap(v, alts); overlap {

@@ -632,15 +632,19 @@ func (g *gen) moreStructure(depth int) typ {
 		// b" (hemtt's scripts; chosen by depth, so that no draw moves
 		// the stream); at depths 2, 5, 8, … a oneOf of one schema of a
 		// required member beside a struct of no ..., which the count's
-		// literal, judged as a value of its own, leaves open
-		count, fields := "matchN(1, [{a!: _, ...}, {b!: _, ...}])", "\n\ta?: int\n\tb?: string\n\t...\n"
+		// literal, judged as a value of its own, leaves open; at depths
+		// 0, 4, … (not 8) a count of one literal alone, a match's
+		// (open, its regular field left out matching)
+		count, fields := "matchN(1, [{a!: _, ...}, {b!: _, ...}])", " & {\n\ta?: int\n\tb?: string\n\t...\n}"
 		switch {
 		case depth%3 == 2:
-			count, fields = "matchN(1, [{a!: _}])", "\n\ta?: int\n\tb?: string\n"
+			count, fields = "matchN(1, [{a!: _}])", " & {\n\ta?: int\n\tb?: string\n}"
+		case depth%4 == 0:
+			count, fields = "matchN(1, [{a: int, b?: string}])", ""
 		case depth%2 == 1:
 			count = "matchN(>=1, [matchN(0, [{a!: _, ...}]), {b!: _, ...}])"
 		}
-		return typ{cue: count + " & {" + fields + "}", sample: func(r *rand.Rand) any {
+		return typ{cue: count + fields, sample: func(r *rand.Rand) any {
 			out := map[string]any{}
 			if r.IntN(2) == 0 {
 				out["a"] = pick[any](r, num("1"), "x")
