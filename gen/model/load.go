@@ -353,6 +353,7 @@ func loadSchema(root string, cueTime *time.Duration, now func() time.Duration) (
 		}
 		r.cueInvalid = cueErrs != nil
 		pkg, crashed := resolveSafely(r)
+		r.errs = slices.DeleteFunc(r.errs, func(e *Error) bool { return attrs.embeddedValidators[e.Pos] })
 		if crashed == nil {
 			// A name is refused whatever else the read found, so that
 			// it comes with the package's other errors, not after.
