@@ -414,6 +414,10 @@ type def struct {
 	// (#M: matchN(1, [{a: int}])), which CUE judges as a value of its
 	// own: an object read by a match's rule (Object.Match).
 	match bool
+	// count is the value of a match definition as written, the count
+	// (matchN(1, [{…}])), which a struct conjoined with a reference to
+	// it carries beside its fields (countParts).
+	count cue.Value
 	// path is the path of a definition reached by a reference rather
 	// than listed at the top level: one of another package (#Name), or
 	// one within a definition (#x.#Baz).
@@ -3014,7 +3018,7 @@ func (r *resolver) classify(d *def) {
 			// #M: matchN(1, [{a!: _}]): the literal is judged as a
 			// value of its own, open, a regular field left out
 			// matching (it was read as the literal, closed).
-			d.match = true
+			d.match, d.count = true, d.v
 		}
 		d.v = args[0]
 		r.classify(d)
@@ -3980,7 +3984,11 @@ func (r *resolver) refuseDisallowed(d *def, listed []field) []field {
 		if lit, ok := structLit(x); ok {
 			lits = append(lits, lit)
 		} else if id, isIdent := x.(*ast.Ident); isIdent {
-			if a := r.identDef(id); a != nil && a != d && a.object != nil {
+			if a := r.identDef(id); a != nil && a != d && a.object != nil && !a.match {
+				// A count of one struct literal (#M: matchN(1, [{a!:
+				// _}])) is no closed struct: CUE admits b in #M & {a?:
+				// int, b?: string}, read as the count beside the
+				// struct (countParts).
 				closed = append(closed, a)
 			}
 		}
@@ -9268,7 +9276,11 @@ func (r *resolver) countParts(v cue.Value) []cue.Value {
 	var out []cue.Value
 	for _, c := range cs {
 		if d := r.refDef(c); d != nil && d.v.Exists() {
-			inner := r.conjuncts(d.v)
+			dv := d.v
+			if d.match {
+				dv = d.count // #M: matchN(1, [{…}]), read as its literal alone
+			}
+			inner := r.conjuncts(dv)
 			if slices.ContainsFunc(inner, func(x cue.Value) bool {
 				call, ok := sourceExpr(x).(*ast.CallExpr)
 				return ok && (isIdentNamed(call.Fun, "matchN") || isIdentNamed(call.Fun, "matchIf"))
@@ -11329,7 +11341,7 @@ func (r *resolver) openCount(cs []cue.Value) bool {
 			// #M & {a?: int}, #M: matchN(…): a name of a validator is
 			// one.
 			d := r.refDef(c)
-			if d == nil || !isValidatorCall(sourceExpr(d.v)) {
+			if d == nil || !isValidatorCall(sourceExpr(d.v)) && !d.match {
 				return false
 			}
 			validated = true
