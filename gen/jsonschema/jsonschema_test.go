@@ -21,6 +21,15 @@ import (
 	"github.com/schemagen/schemagen/internal/golden"
 )
 
+// moduleFile is the module file of every module the tests write.
+var moduleFile = txtar.File{Name: "cue.mod/module.cue", Data: []byte("module: \"example.com/t@v0\"\nlanguage: version: \"v0.17.0\"\n")}
+
+// loadW loads a module of one package, w, whose one file is src.
+func loadW(t *testing.T, src string) *model.Schema {
+	t.Helper()
+	return load(t, []txtar.File{moduleFile, {Name: "schema/w/a.cue", Data: []byte(src)}})
+}
+
 // load writes the txtar's input files to a temporary module and loads it.
 func load(t *testing.T, files []txtar.File) *model.Schema {
 	t.Helper()
@@ -126,10 +135,7 @@ func TestLinear(t *testing.T) {
 			}
 			b.WriteString("}\n\n")
 		}
-		s := load(t, []txtar.File{
-			{Name: "cue.mod/module.cue", Data: []byte("module: \"example.com/t@v0\"\nlanguage: version: \"v0.17.0\"\n")},
-			{Name: "schema/w/a.cue", Data: []byte(b.String())},
-		})
+		s := loadW(t, b.String())
 		files, err := jsonschema.Generate(s)
 		if err != nil {
 			t.Fatal(err)
@@ -168,10 +174,7 @@ func TestFileName(t *testing.T) {
 // first (#M."a-b" and #M.a_b are both M_AB, the second M_AB_) keeps its
 // _ in its file's name, beside the first's: never "m.ab..schema.json".
 func TestSuffixedFileNames(t *testing.T) {
-	s := load(t, []txtar.File{
-		{Name: "cue.mod/module.cue", Data: []byte("module: \"example.com/t@v0\"\nlanguage: version: \"v0.17.0\"\n")},
-		{Name: "schema/w/a.cue", Data: []byte("package w\n\n// M is one.\n#M: {\n\t// X.\n\t\"a-b\"?: {\n\t\t// X.\n\t\tx?: string\n\t}\n\t// Y.\n\ta_b?: {\n\t\t// Y.\n\t\ty?: string\n\t}\n}\n")},
-	})
+	s := loadW(t, "package w\n\n// M is one.\n#M: {\n\t// X.\n\t\"a-b\"?: {\n\t\t// X.\n\t\tx?: string\n\t}\n\t// Y.\n\ta_b?: {\n\t\t// Y.\n\t\ty?: string\n\t}\n}\n")
 	files, err := jsonschema.Generate(s)
 	if err != nil {
 		t.Fatal(err)
@@ -194,10 +197,7 @@ func TestSuffixedFileNames(t *testing.T) {
 // source as ab_.schema.json, each titled with its own name, and a $ref
 // to either reaches its own file.
 func TestKebabCollision(t *testing.T) {
-	s := load(t, []txtar.File{
-		{Name: "cue.mod/module.cue", Data: []byte("module: \"example.com/t@v0\"\nlanguage: version: \"v0.17.0\"\n")},
-		{Name: "schema/w/a.cue", Data: []byte("package w\n\n#AB: {\n\tx?: string\n\tother?: #Ab\n}\n\n#Ab: {\n\ty?: int32\n\tother?: #AB\n}\n")},
-	})
+	s := loadW(t, "package w\n\n#AB: {\n\tx?: string\n\tother?: #Ab\n}\n\n#Ab: {\n\ty?: int32\n\tother?: #AB\n}\n")
 	files, err := jsonschema.Generate(s)
 	if err != nil {
 		t.Fatal(err)
@@ -238,7 +238,7 @@ func TestKebabCollision(t *testing.T) {
 // they cannot be written, is an error at its position, never a silent
 // overwrite or a dropped rule.
 func TestGenerateRefuses(t *testing.T) {
-	module := txtar.File{Name: "cue.mod/module.cue", Data: []byte("module: \"example.com/t@v0\"\nlanguage: version: \"v0.17.0\"\n")}
+	module := moduleFile
 	for _, tc := range []struct {
 		name  string
 		files []txtar.File
@@ -277,10 +277,7 @@ func TestGenerateRefuses(t *testing.T) {
 // holds none of them (generate writes each as it comes), and add's error
 // stops it at once and is Stream's.
 func TestStreamHandsEachFileOn(t *testing.T) {
-	s := load(t, []txtar.File{
-		{Name: "cue.mod/module.cue", Data: []byte("module: \"example.com/t@v0\"\nlanguage: version: \"v0.17.0\"\n")},
-		{Name: "schema/w/a.cue", Data: []byte("package w\n\n#A: {a!: string}\n\n#B: {b!: #A}\n\n#C: {c!: #B}\n")},
-	})
+	s := loadW(t, "package w\n\n#A: {a!: string}\n\n#B: {b!: #A}\n\n#C: {c!: #B}\n")
 	all, err := jsonschema.Generate(s)
 	if err != nil {
 		t.Fatal(err)
