@@ -30,6 +30,17 @@ func loadW(t *testing.T, src string) *model.Schema {
 	return load(t, []txtar.File{moduleFile, {Name: "schema/w/a.cue", Data: []byte(src)}})
 }
 
+// generateW loads the module of loadW and generates its JSON Schemas.
+func generateW(t *testing.T, src string) (*model.Schema, []output.File) {
+	t.Helper()
+	s := loadW(t, src)
+	files, err := jsonschema.Generate(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, files
+}
+
 // load writes the txtar's input files to a temporary module and loads it.
 func load(t *testing.T, files []txtar.File) *model.Schema {
 	t.Helper()
@@ -174,11 +185,7 @@ func TestFileName(t *testing.T) {
 // first (#M."a-b" and #M.a_b are both M_AB, the second M_AB_) keeps its
 // _ in its file's name, beside the first's: never "m.ab..schema.json".
 func TestSuffixedFileNames(t *testing.T) {
-	s := loadW(t, "package w\n\n// M is one.\n#M: {\n\t// X.\n\t\"a-b\"?: {\n\t\t// X.\n\t\tx?: string\n\t}\n\t// Y.\n\ta_b?: {\n\t\t// Y.\n\t\ty?: string\n\t}\n}\n")
-	files, err := jsonschema.Generate(s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, files := generateW(t, "package w\n\n// M is one.\n#M: {\n\t// X.\n\t\"a-b\"?: {\n\t\t// X.\n\t\tx?: string\n\t}\n\t// Y.\n\ta_b?: {\n\t\t// Y.\n\t\ty?: string\n\t}\n}\n")
 	var got []string
 	for _, f := range files {
 		if strings.HasPrefix(f.Path, "jsonschema/w/m") {
@@ -197,11 +204,7 @@ func TestSuffixedFileNames(t *testing.T) {
 // source as ab_.schema.json, each titled with its own name, and a $ref
 // to either reaches its own file.
 func TestKebabCollision(t *testing.T) {
-	s := loadW(t, "package w\n\n#AB: {\n\tx?: string\n\tother?: #Ab\n}\n\n#Ab: {\n\ty?: int32\n\tother?: #AB\n}\n")
-	files, err := jsonschema.Generate(s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, files := generateW(t, "package w\n\n#AB: {\n\tx?: string\n\tother?: #Ab\n}\n\n#Ab: {\n\ty?: int32\n\tother?: #AB\n}\n")
 	type head struct {
 		Title      string                     `json:"title"`
 		Properties map[string]json.RawMessage `json:"properties"`
@@ -277,13 +280,9 @@ func TestGenerateRefuses(t *testing.T) {
 // holds none of them (generate writes each as it comes), and add's error
 // stops it at once and is Stream's.
 func TestStreamHandsEachFileOn(t *testing.T) {
-	s := loadW(t, "package w\n\n#A: {a!: string}\n\n#B: {b!: #A}\n\n#C: {c!: #B}\n")
-	all, err := jsonschema.Generate(s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, all := generateW(t, "package w\n\n#A: {a!: string}\n\n#B: {b!: #A}\n\n#C: {c!: #B}\n")
 	var got []string
-	err = jsonschema.Stream(s, func(fs ...output.File) error {
+	err := jsonschema.Stream(s, func(fs ...output.File) error {
 		for _, f := range fs {
 			got = append(got, f.Path)
 		}
