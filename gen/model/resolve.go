@@ -3154,7 +3154,7 @@ func (r *resolver) classify(d *def) {
 			// fields CUE lists, as for an embedding; open when #S is.
 			d.lit = r.openLit(d.v)
 			open := hasEllipsis(d.lit)
-			if objectValidated && r.openBesideValidator(d.v) {
+			if objectValidated && r.openBesideValidator(d.v) || r.openParts[d.v] {
 				// #Step: {run?: string, …} & matchN(1, […]): open,
 				// and every struct written in it, as CUE leaves it.
 				open, d.open = true, true
@@ -9421,6 +9421,7 @@ func (r *resolver) kindwise(cs []cue.Value, what string, p Pos) (parts []cue.Val
 	}
 	counted, several := false, false
 	matchedLit := false // a count's object alternative is a struct literal
+	unifiedLit := false // one that is unified with the others (unifiesAsMatched)
 	var byKind [kindClasses][]cue.Value
 	var counts []cue.Value // the conjuncts read by kindCountOf
 	for _, c := range cs {
@@ -9475,6 +9476,8 @@ func (r *resolver) kindwise(cs []cue.Value, what string, p Pos) (parts []cue.Val
 				// object counts the objects alone.
 				a = c
 				matchedLit = true
+			} else if matched && isLit && k == objectClass {
+				unifiedLit = true
 			}
 			byKind[k] = append(byKind[k], a)
 		}
@@ -9523,14 +9526,27 @@ func (r *resolver) kindwise(cs []cue.Value, what string, p Pos) (parts []cue.Val
 		if v.Err() != nil && !(k == objectClass && matchedLit && r.countAwaitsData(alts)) {
 			return nil, false, false
 		}
-		if k == objectClass && matchedLit && r.openBesideValidator(v) != r.openCount(alts) {
+		if k == objectClass && (matchedLit || unifiedLit) {
 			// Unified here, the struct literal's conjunct no longer
 			// says it is one (its source is lost): whether the part
-			// is open is the conjuncts' own (openBesideValidator).
-			if r.openParts == nil {
-				r.openParts = map[cue.Value]bool{}
+			// is open is the conjuncts' own (openBesideValidator); a
+			// count's literal unified with a struct literal beside it
+			// ({k?: {x?: int}, ...} & matchN(>=1, [{k!: _, ...}]))
+			// leaves the struct open at every depth, as the count
+			// beside it does.
+			open := r.openCount(alts)
+			if unifiedLit && !matchedLit {
+				open = !slices.ContainsFunc(alts, func(a cue.Value) bool {
+					lit, isLit := sourceExpr(a).(*ast.StructLit)
+					return !isLit || hasEmbedding(lit)
+				})
 			}
-			r.openParts[v] = r.openCount(alts)
+			if r.openBesideValidator(v) != open {
+				if r.openParts == nil {
+					r.openParts = map[cue.Value]bool{}
+				}
+				r.openParts[v] = open
+			}
 		}
 		parts = append(parts, v)
 	}
