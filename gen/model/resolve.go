@@ -9557,9 +9557,9 @@ func (r *resolver) kindwise(cs []cue.Value, what string, p Pos) (parts []cue.Val
 // of a count, admits as a conjunct the values it matches: it allows every
 // name (..., or a pattern [string]: T) and each of its fields is required
 // or optional ({a!: int, ...}, as cue import writes a oneOf of required
-// members). A regular field
-// (a: int), which a match reads as optional (left out, it matches), or a
-// closed literal, which a match leaves open, are not.
+// members). A regular field (a: int), which a match reads as optional
+// (left out, it matches), or a closed literal, which a match leaves open,
+// are not.
 func unifiesAsMatched(lit *ast.StructLit) bool {
 	open := false
 	for _, e := range lit.Elts {
