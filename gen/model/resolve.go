@@ -9420,8 +9420,9 @@ func (r *resolver) kindwise(cs []cue.Value, what string, p Pos) (parts []cue.Val
 		return nil, false, false
 	}
 	counted, several := false, false
-	matchedLit := false // a count's object alternative is a struct literal
-	unifiedLit := false // one that is unified with the others (unifiesAsMatched)
+	matchedLit := false        // a count's object alternative is a struct literal
+	unifiedLit := false        // one that is unified with the others (unifiesAsMatched)
+	var objWritten []cue.Value // the object's parts, a count where its literal is unified
 	var byKind [kindClasses][]cue.Value
 	var counts []cue.Value // the conjuncts read by kindCountOf
 	for _, c := range cs {
@@ -9478,6 +9479,12 @@ func (r *resolver) kindwise(cs []cue.Value, what string, p Pos) (parts []cue.Val
 				matchedLit = true
 			} else if matched && isLit && k == objectClass {
 				unifiedLit = true
+				objWritten = append(objWritten, c) // the count, as written beside the struct
+				byKind[k] = append(byKind[k], a)
+				continue
+			}
+			if k == objectClass {
+				objWritten = append(objWritten, a)
 			}
 			byKind[k] = append(byKind[k], a)
 		}
@@ -9529,19 +9536,11 @@ func (r *resolver) kindwise(cs []cue.Value, what string, p Pos) (parts []cue.Val
 		if k == objectClass && (matchedLit || unifiedLit) {
 			// Unified here, the struct literal's conjunct no longer
 			// says it is one (its source is lost): whether the part
-			// is open is the conjuncts' own (openBesideValidator); a
-			// count's literal unified with a struct literal beside it
-			// ({k?: {x?: int}, ...} & matchN(>=1, [{k!: _, ...}]))
-			// leaves the struct open at every depth, as the count
-			// beside it does.
-			open := r.openCount(alts)
-			if unifiedLit && !matchedLit {
-				open = !slices.ContainsFunc(alts, func(a cue.Value) bool {
-					lit, isLit := sourceExpr(a).(*ast.StructLit)
-					return !isLit || hasEmbedding(lit)
-				})
-			}
-			if r.openBesideValidator(v) != open {
+			// is open is the conjuncts' own as written, the count
+			// beside the struct (openBesideValidator), also where the
+			// count's literal was unified with it ({k?: {x?: int},
+			// ...} & matchN(>=1, [{k!: _, ...}]): open at every depth).
+			if open := r.openCount(objWritten); r.openBesideValidator(v) != open {
 				if r.openParts == nil {
 					r.openParts = map[cue.Value]bool{}
 				}

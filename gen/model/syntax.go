@@ -421,10 +421,7 @@ func (c *syntaxChecker) embeddedValidator(lit *ast.StructLit, path string) {
 		path = "a struct"
 	}
 	for _, v := range validators {
-		name := "matchN"
-		if isIdentNamed(v.Expr.(*ast.CallExpr).Fun, "matchIf") {
-			name = "matchIf"
-		}
+		name := v.Expr.(*ast.CallExpr).Fun.(*ast.Ident).Name // matchN or matchIf (isValidatorCall)
 		if c.attrs.embeddedValidators == nil {
 			c.attrs.embeddedValidators = map[Pos]bool{}
 		}
