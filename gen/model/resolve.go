@@ -4628,7 +4628,10 @@ func (r *resolver) memberPatterns(d *def) {
 		// CUE admits, and Go dropped d.)
 		d.object.Open = true
 	}
-	for _, f := range listed {
+	// excluded are the names the patterns for every other member leave
+	// out ([!~"^(a|b)$"]: T), each decided once every pattern is read.
+	var excluded []excludedNames
+	for i, f := range listed {
 		sel, v := f.sel, f.v
 		if sel.ConstraintType() != cue.PatternConstraint {
 			continue
@@ -4661,21 +4664,12 @@ func (r *resolver) memberPatterns(d *def) {
 			// the object does not declare holds T. A name it excludes
 			// that the object does not declare (grafana-app-sdk's
 			// metadata: [!~"^(uid|…|extraFields)$"]: string) matches
-			// no pattern: in a closed object CUE refuses the member,
-			// an absent member as every target states it; in an open
-			// one it may hold any value, an optional field of _.
-			for _, n := range names {
-				switch {
-				case slices.Contains(declared, n):
-				case d.object.Open:
-					top := ast.NewIdent("_")
-					ast.SetPos(top, v.Pos()) // the pattern's, which declares it
-					d.named = append(d.named, field{cue.Str(n).Optional(), v.Context().BuildExpr(top)})
-					declared = append(declared, n)
-				case !slices.ContainsFunc(d.object.Absent, func(a *AbsentMember) bool { return a.Name == n }):
-					d.object.Absent = append(d.object.Absent, &AbsentMember{Name: n, Why: "no field of the object names it, and its pattern on the other members' names excludes it", Pos: p})
-				}
-			}
+			// no pattern, unless a pattern of names declares it (read
+			// below, once every pattern is): in a closed object CUE
+			// refuses the member, an absent member as every target
+			// states it; in an open one it may hold any value, an
+			// optional field of _.
+			excluded = append(excluded, excludedNames{names, v, p, i})
 			m := &MemberPattern{Pos: p, Type: &Type{Kind: AnyKind}}
 			if v.IncompleteKind() != cue.TopKind || !isTop(sourceExpr(v)) {
 				t, ok := r.typeAt(v, d.ref()+"[string]", p)
@@ -4685,16 +4679,6 @@ func (r *resolver) memberPatterns(d *def) {
 				m.Type = t
 			}
 			d.object.Members = append(d.object.Members, m)
-			continue
-		}
-		if names, isNames := patternNames(r, pat, cue.RegexMatchOp); isNames && !slices.ContainsFunc(names, func(n string) bool { return slices.Contains(declared, n) }) {
-			// [=~"^preview_response_cache$"]: T beside fields that are
-			// not it (apollo-router's configuration): the pattern names
-			// the members it admits, each an optional field of T, as a
-			// closed struct admits it and CUE checks it.
-			for _, n := range names {
-				d.named = append(d.named, field{cue.Str(n).Optional(), v})
-			}
 			continue
 		}
 		if re, excluded, isPair := r.declaredNot(pat); isPair {
@@ -4707,6 +4691,22 @@ func (r *resolver) memberPatterns(d *def) {
 				continue
 			}
 			pat = re
+		}
+		if names, isNames := patternNames(r, pat, cue.RegexMatchOp); isNames && !slices.ContainsFunc(names, func(n string) bool { return slices.Contains(declared, n) || r.admittedElsewhere(listed, i, n) }) {
+			// [=~"^preview_response_cache$"]: T beside fields that are
+			// not it (apollo-router's configuration), or
+			// [=~"^(in|ex)clude$" & !~"^()$"]: T beside a pattern for
+			// every other member (cue import's patternProperties of a
+			// few names beside additionalProperties: GitHub's workflow
+			// matrix): the pattern names the members it admits, each an
+			// optional field of T, as a closed struct admits it and CUE
+			// checks it. No other pattern may admit one of them: CUE
+			// would give it both values.
+			for _, n := range names {
+				d.named = append(d.named, field{cue.Str(n).Optional(), v})
+				declared = append(declared, n)
+			}
+			continue
 		}
 		key, ok := r.keyType(pat, d.ref(), ep, false)
 		if !ok {
@@ -4739,6 +4739,26 @@ func (r *resolver) memberPatterns(d *def) {
 			m.Type = t
 		}
 		d.object.Members = append(d.object.Members, m)
+	}
+	for _, x := range excluded {
+		for _, n := range x.names {
+			switch {
+			case slices.Contains(declared, n):
+			case r.admittedElsewhere(listed, x.index, n):
+				// {[=~"^(a|b)$"]: T, [!~"^(a)$"]: U}: a is T alone
+				// in CUE; the targets state U of every member no
+				// field declares, the other pattern's among them
+				// (checkOthers). It was refused as absent.
+				r.errorf(x.pos, "%s: the pattern for every other member leaves out %q, which another pattern on the members' names admits: CUE gives that member the other pattern's value alone, and the targets, which hold the members of both patterns in one map, would judge it by both; make the other pattern name only members this one leaves out (=~\"^(a|b)$\" beside !~\"^(a|b)$\"), or leave the name in", d.ref(), n)
+			case d.object.Open:
+				top := ast.NewIdent("_")
+				ast.SetPos(top, x.v.Pos()) // the pattern's, which declares it
+				d.named = append(d.named, field{cue.Str(n).Optional(), x.v.Context().BuildExpr(top)})
+				declared = append(declared, n)
+			case !slices.ContainsFunc(d.object.Absent, func(a *AbsentMember) bool { return a.Name == n }):
+				d.object.Absent = append(d.object.Absent, &AbsentMember{Name: n, Why: "no field of the object names it, and its pattern on the other members' names excludes it", Pos: x.pos})
+			}
+		}
 	}
 	for _, m := range d.object.Members {
 		if m.Type.Kind == AnyKind && m.Type.MatchIf != nil {
@@ -4865,8 +4885,55 @@ func (r *resolver) checkOthers(d *def) {
 // notNames returns the names a key pattern excludes when it is !~ alone of
 // an anchored alternation of literal names (!~"^(a|b)$", !~"^a$"), as cue
 // import writes "any member but the declared ones".
+// A conjunction of such patterns (!~"^(in|ex)clude$" & !~"^()$", cue
+// import's patternProperties of names beside additionalProperties)
+// excludes the names of each.
 func notNames(r *resolver, pat cue.Value) ([]string, bool) {
-	return patternNames(r, pat, cue.NotRegexMatchOp)
+	cs := r.conjuncts(pat)
+	if len(cs) < 2 {
+		return patternNames(r, pat, cue.NotRegexMatchOp)
+	}
+	var names []string
+	for _, c := range cs {
+		ns, ok := patternNames(r, c, cue.NotRegexMatchOp)
+		if !ok {
+			return nil, false
+		}
+		for _, n := range ns {
+			if !slices.Contains(names, n) {
+				names = append(names, n)
+			}
+		}
+	}
+	return names, true
+}
+
+// excludedNames are the names a pattern for every other member leaves
+// out ([!~"^(a|b)$"]: T), with the pattern's value and position.
+type excludedNames struct {
+	names []string
+	v     cue.Value
+	pos   Pos
+	index int // the pattern's, in the object's listed fields
+}
+
+// admittedElsewhere reports whether a pattern among listed other than
+// self admits the member name with a value other than _: CUE gives
+// such a member the values of both, so self's alone would not state it.
+func (r *resolver) admittedElsewhere(listed []field, self int, name string) bool {
+	for i, o := range listed {
+		if o.sel.ConstraintType() != cue.PatternConstraint || i == self {
+			continue
+		}
+		if o.v.IncompleteKind() == cue.TopKind && isTop(sourceExpr(o.v)) {
+			continue
+		}
+		label := o.sel.Pattern().Context().CompileString(strconv.Quote(name))
+		if o.sel.Pattern().Unify(label).Err() == nil {
+			return true
+		}
+	}
+	return false
 }
 
 // patternNames returns the names a key pattern, op (=~ or !~) alone of an
@@ -4894,6 +4961,10 @@ func patternNames(r *resolver, pat cue.Value, op cue.Op) ([]string, bool) {
 	return names, names != nil
 }
 
+// maxLiteralNames bounds the names literalNames lists: a pattern that
+// names more is read as a pattern.
+const maxLiteralNames = 256
+
 // literalNames lists the strings a regular expression of literals,
 // alternations and concatenations of them matches (the parser factors
 // ^(alpha|also)$ into al(pha|so)), or nil for any other.
@@ -4920,6 +4991,13 @@ func literalNames(x *syntax.Regexp) []string {
 		return out
 	case syntax.OpCapture:
 		return literalNames(x.Sub[0])
+	case syntax.OpQuest:
+		// (c|m)?js: the names with it and without it.
+		n := literalNames(x.Sub[0])
+		if n == nil {
+			return nil
+		}
+		return append([]string{""}, n...)
 	case syntax.OpAlternate:
 		var out []string
 		for _, s := range x.Sub {
@@ -4935,6 +5013,9 @@ func literalNames(x *syntax.Regexp) []string {
 		for _, s := range x.Sub {
 			n := literalNames(s)
 			if n == nil {
+				return nil
+			}
+			if len(out)*len(n) > maxLiteralNames {
 				return nil
 			}
 			var next []string
