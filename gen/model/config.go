@@ -458,6 +458,14 @@ func (r *configReader) folder(v cue.Value, what string, root bool) (string, Pos)
 		r.errorf(pos, "%s %q: name a folder inside the module root, not one above it", what, s)
 	case clean == "cue.mod" || strings.HasPrefix(clean, "cue.mod/"):
 		r.errorf(pos, "%s %q: cue.mod is CUE's own folder", what, s)
+	case clean == "..." || strings.HasSuffix(clean, "/..."):
+		// schema/..., the cue and go commands' pattern of every package
+		// under a folder: what schemagen reads of its schema folder.
+		if what == "schema" {
+			r.errorf(pos, "%s %q: schemagen reads every package under the folder already; write %q", what, s, path.Dir(clean))
+		} else {
+			r.errorf(pos, "%s %q: name one folder, not a pattern of packages; write %q", what, s, path.Dir(clean))
+		}
 	case strings.HasPrefix(clean, ".") || strings.Contains(clean, "/."):
 		// .git is version control's, .generated… are generate's own
 		// temporary trees, and CUE's loader skips a hidden folder.
