@@ -278,15 +278,17 @@ func object(f *goFile, o *model.Object, nullable bool) {
 		}
 		// Matching and Unknown are one run of columns, as gofmt aligns them.
 		var held [][]string
-		if m := o.Typed(); m != nil && m.Key == nil {
-			f.comment(model.MatchingField + " holds the members the schema does not declare, by name; they\nare written after the fields, by name.")
-			held = append(held, []string{model.MatchingField, "map[string]" + goType(f, m.Type, false), "`json:\"-\"`"})
-		} else if m != nil && len(o.TypedAll()) > 1 {
-			f.comment(model.MatchingField + " holds the members whose names match " + typedPatternList(o) + ", by name;\na member that matches several holds each one's constraints. They are\nwritten after the fields, by name.")
-			held = append(held, []string{model.MatchingField, "map[string]" + goType(f, m.Type, false), "`json:\"-\"`"})
-		} else if m != nil {
-			f.comment(model.MatchingField + " holds the members whose names match " + m.Key.KeyPattern() + ", by name; they are\nwritten after the fields, by name.")
-			held = append(held, []string{model.MatchingField, "map[string]" + goType(f, m.Type, false), "`json:\"-\"`"})
+		for _, tm := range o.TypedMaps() {
+			m := tm.Patterns[0]
+			switch {
+			case m.Key == nil:
+				f.comment(tm.Field + " holds the members the schema does not declare, by name; they\nare written after the fields, by name.")
+			case len(tm.Patterns) > 1:
+				f.comment(tm.Field + " holds the members whose names match " + typedPatternList(tm) + ", by name;\na member that matches several holds each one's constraints. They are\nwritten after the fields, by name.")
+			default:
+				f.comment(tm.Field + " holds the members whose names match " + m.Key.KeyPattern() + ", by name; they are\nwritten after the fields, by name.")
+			}
+			held = append(held, []string{tm.Field, "map[string]" + goType(f, m.Type, false), "`json:\"-\"`"})
 		}
 		if o.KeepsUnknown() {
 			held = append(held, []string{model.UnknownField, "map[string]" + f.use("encoding/json") + ".RawMessage", "`json:\"-\"`"})
@@ -734,19 +736,22 @@ func objectDecoder(f *goFile, o *model.Object, fit bool) {
 	}
 	f.label("default:")
 	f.p("bit = 0")
-	if m := o.Typed(); m != nil {
-		// A member the typed pattern admits, into Matching.
-		mm := "v." + model.MatchingField
+	for _, tm := range o.TypedMaps() {
+		// A member a typed pattern admits, into its map (Matching, or
+		// Matching2, … for patterns of other Go types, which no name
+		// matches beside another map's).
+		m := tm.Patterns[0]
+		mm := "v." + tm.Field
 		et := goType(f, m.Type, false)
 		if m.Key != nil {
-			f.open("if ", typedMatch(f, o, "string(key)"))
+			f.open("if ", typedMatch(f, tm, "string(key)"))
 		}
 		f.open("if _, dup := ", mm, "[string(key)]; dup")
 		f.p(fail, w, ".Duplicate(key)")
 		f.close()
 		f.p("var e ", et)
 		rt := m.Type
-		if len(o.TypedAll()) > 1 && (rt.Kind == model.BasicKind || rt.Kind == model.ConstKind) {
+		if len(tm.Patterns) > 1 && (rt.Kind == model.BasicKind || rt.Kind == model.ConstKind) {
 			// Several patterns of one base: read the base (of the
 			// map's Go type: uint64 for CUE's uint64), and let
 			// Validate check each pattern the name matches.
@@ -877,12 +882,21 @@ func objectEncode(f *goFile, o *model.Object) {
 		}
 		f.close()
 	}
-	if m := o.Typed(); m != nil {
-		mm := "x." + model.MatchingField
+	maps := o.TypedMaps()
+	for i, tm := range maps {
+		m := tm.Patterns[0]
+		mm := "x." + tm.Field
 		f.open("for _, k := range ", f.wire(), ".SortedKeys(", mm, ")")
 		f.open("if ", f.use("slices"), ".Contains(", helper("fields", o.GoName), ", k)")
-		f.p("e.Fail(", f.use("fmt"), ".Errorf(", quote(o.GoName+"."+model.MatchingField+" holds %q, a field of the schema: set the field instead"), ", k))")
+		f.p("e.Fail(", f.use("fmt"), ".Errorf(", quote(o.GoName+"."+tm.Field+" holds %q, a field of the schema: set the field instead"), ", k))")
 		f.close()
+		for _, before := range maps[:i] {
+			// Written once: a name is one map's (Validate refuses it
+			// in another, whose patterns it does not match).
+			f.open("if _, dup := x.", before.Field, "[k]; dup")
+			f.p("e.Fail(", f.use("fmt"), ".Errorf(", quote(o.GoName+" holds %q in both "+before.Field+" and "+tm.Field), ", k))")
+			f.close()
+		}
 		f.p("e.Member(k)")
 		elem := mm + "[k]"
 		if pointerMethods(m.Type) {
@@ -899,9 +913,9 @@ func objectEncode(f *goFile, o *model.Object) {
 		f.open("if ", f.use("slices"), ".Contains(", helper("fields", o.GoName), ", k)")
 		f.p("e.Fail(", f.use("fmt"), ".Errorf(", quote(o.GoName+"."+model.UnknownField+" holds %q, a field of the schema: set the field instead"), ", k))")
 		f.close()
-		if m := o.Typed(); m != nil {
-			f.open("if _, dup := x.", model.MatchingField, "[k]; dup")
-			f.p("e.Fail(", f.use("fmt"), ".Errorf(", quote(o.GoName+" holds %q in both "+model.MatchingField+" and "+model.UnknownField), ", k))")
+		for _, tm := range o.TypedMaps() {
+			f.open("if _, dup := x.", tm.Field, "[k]; dup")
+			f.p("e.Fail(", f.use("fmt"), ".Errorf(", quote(o.GoName+" holds %q in both "+tm.Field+" and "+model.UnknownField), ", k))")
 			f.close()
 		}
 		f.p("e.Member(k)")
@@ -1012,8 +1026,8 @@ func loopVar(name string, depth int) string {
 // declare: Matching, Unknown.
 func heldMaps(o *model.Object) []string {
 	var out []string
-	if o.Typed() != nil {
-		out = append(out, model.MatchingField)
+	for _, tm := range o.TypedMaps() {
+		out = append(out, tm.Field)
 	}
 	if o.KeepsUnknown() {
 		out = append(out, model.UnknownField)
@@ -1034,20 +1048,20 @@ func memberPatternList(o *model.Object) string {
 }
 
 // typedMatch is the Go condition that name (a string expression) matches
-// one of o's member patterns with a type of its own.
-func typedMatch(f *goFile, o *model.Object, name string) string {
+// one of the member patterns whose members tm holds.
+func typedMatch(f *goFile, tm model.TypedMap, name string) string {
 	var cs []string
-	for _, m := range o.TypedAll() {
+	for _, m := range tm.Patterns {
 		cs = append(cs, f.patterns[m.Key]+".MatchString("+name+")")
 	}
 	return strings.Join(cs, " || ")
 }
 
-// typedPatternList renders an object's member patterns with a type of
-// their own for docs and messages: ^a or b$.
-func typedPatternList(o *model.Object) string {
+// typedPatternList renders the member patterns whose members tm holds,
+// for docs and messages: ^a or b$.
+func typedPatternList(tm model.TypedMap) string {
 	var ps []string
-	for _, m := range o.TypedAll() {
+	for _, m := range tm.Patterns {
 		ps = append(ps, m.Key.KeyPattern())
 	}
 	return strings.Join(ps, " or ")
@@ -1193,33 +1207,34 @@ func objectValidate(f *goFile, o *model.Object) {
 		f.close()
 		f.close()
 	}
-	if m := o.Typed(); m != nil {
-		mm := "x." + model.MatchingField
+	for _, tm := range o.TypedMaps() {
+		m := tm.Patterns[0]
+		mm := "x." + tm.Field
 		f.open("for _, k := range ", f.wire(), ".SortedKeys(", mm, ")")
 		f.open("if ", f.use("slices"), ".Contains(", helper("fields", o.GoName), ", k)")
-		f.p("p.Add(path, k, ", f.wire(), `.RuleUnknown, "%s", `, quote("is a field of the schema, held in "+model.MatchingField+": set the field instead"), ")")
+		f.p("p.Add(path, k, ", f.wire(), `.RuleUnknown, "%s", `, quote("is a field of the schema, held in "+tm.Field+": set the field instead"), ")")
 		if m.Key != nil {
-			f.close(" else if !(" + typedMatch(f, o, "k") + ") {")
+			f.close(" else if !(" + typedMatch(f, tm, "k") + ") {")
 			f.depth++
-			f.p("p.Add(path, k, ", f.wire(), `.RulePattern, "%s", `, quote("its name must match "+typedPatternList(o)), ")")
+			f.p("p.Add(path, k, ", f.wire(), `.RulePattern, "%s", `, quote("its name must match "+typedPatternList(tm)), ")")
 		}
 		f.close()
-		if typed := o.TypedAll(); len(typed) > 1 {
+		if typed := tm.Patterns; len(typed) > 1 {
 			// A member holds the type of every pattern its name matches,
 			// as CUE unifies them.
 			var checked []*model.MemberPattern
-			for _, tm := range typed {
-				if needsCheck(tm.Type) {
-					checked = append(checked, tm)
+			for _, pm := range typed {
+				if needsCheck(pm.Type) {
+					checked = append(checked, pm)
 				}
 			}
 			if len(checked) > 0 {
 				f.p("el := ", mm, "[k]")
 				f.p("at := path.Key(k)")
 			}
-			for _, tm := range checked {
-				f.open("if ", f.patterns[tm.Key], ".MatchString(k)")
-				checks(f, tm.Type, "el", "&at", "", "", 1)
+			for _, pm := range checked {
+				f.open("if ", f.patterns[pm.Key], ".MatchString(k)")
+				checks(f, pm.Type, "el", "&at", "", "", 1)
 				f.close()
 			}
 		} else if needsCheck(m.Type) {
@@ -1230,8 +1245,8 @@ func objectValidate(f *goFile, o *model.Object) {
 		f.close()
 		if o.KeepsUnknown() {
 			f.open("for _, k := range ", f.wire(), ".SortedKeys(x.", model.UnknownField, ")")
-			f.open("if ", typedMatch(f, o, "k"))
-			f.p("p.Add(path, k, ", f.wire(), `.RuleUnknown, "%s", `, quote("is held in "+model.UnknownField+", but its name matches "+typedPatternList(o)+": set it in "+model.MatchingField), ")")
+			f.open("if ", typedMatch(f, tm, "k"))
+			f.p("p.Add(path, k, ", f.wire(), `.RuleUnknown, "%s", `, quote("is held in "+model.UnknownField+", but its name matches "+typedPatternList(tm)+": set it in "+tm.Field), ")")
 			f.close()
 			f.close()
 		}
@@ -1252,8 +1267,8 @@ func objectValidate(f *goFile, o *model.Object) {
 				f.close()
 			}
 		}
-		if o.Typed() != nil {
-			f.p("members += len(x.", model.MatchingField, ")")
+		for _, tm := range o.TypedMaps() {
+			f.p("members += len(x.", tm.Field, ")")
 		}
 		if o.KeepsUnknown() {
 			f.p("members += len(x.", model.UnknownField, ")")

@@ -387,6 +387,42 @@ type MemberPattern struct {
 	// object's several such patterns have types of one Go type: the map's).
 	Type *Type
 	Pos  Pos
+	// Map is the Go struct field, a map, that holds the members a typed
+	// pattern admits: MatchingField, or MatchingField and 2, 3, … for
+	// patterns of other Go types ([=~"^schema "]: #Schema beside
+	// [=~"^cast "]: #Cast, pyrseas through cue import), which no name
+	// matches beside a pattern of another map (patternsDisjoint proves
+	// it, or the schema is refused). Empty for a pattern of any value.
+	Map string
+}
+
+// TypedMap is one Go map of an object's members that typed patterns
+// admit, with those patterns, whose types are of one Go type.
+type TypedMap struct {
+	Field    string // MatchingField, MatchingField2, …
+	Patterns []*MemberPattern
+}
+
+// Type is the Go type of the map's values: its first pattern's.
+func (m TypedMap) Type() *Type { return m.Patterns[0].Type }
+
+// TypedMaps returns the maps that hold the members the object's typed
+// patterns admit, in schema order of their first pattern: one, Matching,
+// unless patterns of several Go types admit members of disjoint names.
+func (o *Object) TypedMaps() []TypedMap {
+	var out []TypedMap
+	for _, m := range o.Members {
+		if m.Type.AnyJSON() {
+			continue
+		}
+		i := slices.IndexFunc(out, func(t TypedMap) bool { return t.Field == m.Map })
+		if i < 0 {
+			out = append(out, TypedMap{Field: m.Map})
+			i = len(out) - 1
+		}
+		out[i].Patterns = append(out[i].Patterns, m)
+	}
+	return out
 }
 
 // Typed returns the object's first member pattern with a type of its

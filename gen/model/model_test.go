@@ -132,7 +132,11 @@ func dump(s *model.Schema) string {
 				if m.Key != nil {
 					key = typ(m.Key)
 				}
-				fmt.Fprintf(&b, "  members %s %s @%s\n", key, typ(m.Type), m.Pos)
+				in := "" // Matching, said when it is another map
+				if m.Map != "" && m.Map != model.MatchingField {
+					in = " in " + m.Map
+				}
+				fmt.Fprintf(&b, "  members %s %s%s @%s\n", key, typ(m.Type), in, m.Pos)
 			}
 			if o.Open {
 				fmt.Fprintf(&b, "  open\n")

@@ -119,8 +119,8 @@ func (r *resolver) assignNames() {
 		if o.KeepsUnknown() {
 			reserved = append(reserved, UnknownField)
 		}
-		if o.Typed() != nil {
-			reserved = append(reserved, MatchingField)
+		for _, tm := range o.TypedMaps() {
+			reserved = append(reserved, tm.Field)
 		}
 		if o.Union != nil && o.Union.Discriminator != "" {
 			reserved = append(reserved, o.Union.TagMethod())
@@ -423,7 +423,7 @@ func reservedWhy(name string) string {
 	if name == UnknownField {
 		return "the field of an open object that holds the members the schema does not name"
 	}
-	if name == MatchingField {
+	if strings.HasPrefix(name, MatchingField) {
 		return "the field that holds the members a typed pattern ([=~\"re\"]: T) admits"
 	}
 	return "a method every generated type has"

@@ -132,6 +132,10 @@ type resolver struct {
 	// closedCtx: the struct being resolved is closed by a definition
 	// around it, and so is every struct within it.
 	closedCtx bool
+	// patternOwner is the path of the object whose member pattern's
+	// value is being read: CUE gives that value the object's path, which
+	// is not the definition's own value (defClosed).
+	patternOwner string
 	// matchN holds the T of each list.MatchN(n, T) read, until the list's
 	// items are resolved and T can be read against them (contains).
 	matchN map[*Contains]cue.Value
@@ -2642,6 +2646,12 @@ func (r *resolver) inDefinition(d *def) func() {
 		return func() {}
 	}
 	closedCtx := r.closedCtx
+	// A map definition written close({[string]: {…}}) is closed at every
+	// level too: CUE closes the structs in it wherever another value
+	// holds it (#T: {m?: #M}), as a map is used; used alone, cue vet -d
+	// '#M' leaves them open (close closes its own level), which an
+	// object's closed copy tells apart (closedDefCopy) and a map's does
+	// not yet.
 	r.closedCtx = true
 	return func() { r.closedCtx = closedCtx }
 }
@@ -3863,7 +3873,7 @@ func (r *resolver) resolveMap(d *def) *Map {
 	}
 	if d.keyPattern.Exists() {
 		key, kok := r.keyType(d.keyPattern, d.ref(), d.pos, true)
-		elem, eok := r.typeAt(d.keyElem, d.what()+"[string]", d.pos)
+		elem, eok := r.patternTypeAt(d, d.keyElem, d.what()+"[string]", d.pos)
 		if kok && eok {
 			m.Key, m.Elem = key, elem
 		}
@@ -3887,14 +3897,14 @@ func (r *resolver) resolveMap(d *def) *Map {
 			return m
 		}
 		k, kok := r.keyType(pat, d.ref(), r.ps.of(key.Pos()), true)
-		t, eok := r.typeAt(elem, d.what()+"[string]", d.pos)
+		t, eok := r.patternTypeAt(d, elem, d.what()+"[string]", d.pos)
 		if kok && eok {
 			m.Key, m.Elem = k, t
 		}
 		return m
 	}
 	elem := r.elem(d.v)
-	if t, ok := r.typeAt(elem, d.what()+"[string]", d.pos); ok {
+	if t, ok := r.patternTypeAt(d, elem, d.what()+"[string]", d.pos); ok {
 		m.Elem = t
 	}
 	return m
@@ -4618,7 +4628,7 @@ func (r *resolver) memberPatterns(d *def) {
 		if !p.IsValid() {
 			p = d.pos
 		}
-		if t, ok := r.typeAt(elem, d.ref()+"[string]", p); ok {
+		if t, ok := r.patternType(d, elem, p); ok {
 			d.object.Members = append(d.object.Members, &MemberPattern{Pos: p, Type: t})
 		}
 	} else if everyName && elem.Exists() {
@@ -4672,7 +4682,7 @@ func (r *resolver) memberPatterns(d *def) {
 			excluded = append(excluded, excludedNames{names, v, p, i})
 			m := &MemberPattern{Pos: p, Type: &Type{Kind: AnyKind}}
 			if v.IncompleteKind() != cue.TopKind || !isTop(sourceExpr(v)) {
-				t, ok := r.typeAt(v, d.ref()+"[string]", p)
+				t, ok := r.patternType(d, v, p)
 				if !ok {
 					continue
 				}
@@ -4719,17 +4729,20 @@ func (r *resolver) memberPatterns(d *def) {
 			// when their types are of one Go type (string & =~"b" and
 			// string & =~"x"): a member that matches several holds
 			// each one's constraints, as CUE unifies them.
-			t, tok := r.typeAt(v, d.ref()+"[string]", p)
+			t, tok := r.patternType(d, v, p)
 			if !tok {
 				continue
 			}
 			for _, prev := range d.object.Members {
-				if !prev.Type.AnyJSON() && prev.Key != nil && !oneGoType(prev.Type, t) { // beside every other member: checkOthers
+				if !prev.Type.AnyJSON() && prev.Key != nil && !oneGoType(prev.Type, t) && !patternsDisjoint(prev.Key.KeyPattern(), key.KeyPattern()) { // beside every other member: checkOthers
+					// Of another Go type, and a name may match both
+					// (of names no other matches, the members are
+					// in a map of their own: mapTypedPatterns).
 					another := "of another type"
 					if prev.Type.BaseOf() == Int && t.BaseOf() == Int {
 						another = "an integer of another Go type (uint64 for CUE's uint64's range, int64 for any other)"
 					}
-					r.errorf(p, "%s: a second pattern with a type of its own ([%v]: T, beside [=~%q]: T at %s), %s: a member may match both and must then hold both types, as CUE unifies them, and the Go types keep the members of the typed patterns in one map of one type; give both patterns values of one type (string & =~\"b\" beside string & =~\"x\", or one definition), merge them into one pattern, or give one the value _", d.ref(), pat, prev.Key.KeyPattern(), prev.Pos, another)
+					r.errorf(p, "%s: a second pattern with a type of its own ([%v]: T, beside [=~%q]: T at %s), %s, and a name may match both (or schemagen cannot tell that none does): such a member must hold both types, as CUE unifies them, and the Go types keep the members of patterns of one Go type in a map of it; give both patterns values of one type (string & =~\"b\" beside string & =~\"x\", or one definition), patterns no name matches both of (=~\"^a-\" beside =~\"^b-\": each a map of its own), merge them into one pattern, or give one the value _", d.ref(), pat, prev.Key.KeyPattern(), prev.Pos, another)
 					ok = false
 				}
 			}
@@ -4768,6 +4781,47 @@ func (r *resolver) memberPatterns(d *def) {
 		}
 	}
 	r.checkOthers(d)
+	mapTypedPatterns(d.object)
+}
+
+// patternType reads the value of a member pattern of d's object. CUE
+// gives it d's path: a struct written there is not d's own value, closed
+// as a definition's (#K: close({z?: int, [=~"^c"]: {b?: string}}) leaves
+// it open, as close closes its own level only), but closed or open as
+// the object's context says.
+func (r *resolver) patternType(d *def, v cue.Value, p Pos) (*Type, bool) {
+	return r.patternTypeAt(d, v, d.ref()+"[string]", p)
+}
+
+// patternTypeAt is patternType for a value of d read as what (a map's
+// values: resolveMap).
+func (r *resolver) patternTypeAt(d *def, v cue.Value, what string, p Pos) (*Type, bool) {
+	owner := r.patternOwner
+	r.patternOwner = r.pathOf(d.v).String()
+	defer func() { r.patternOwner = owner }()
+	return r.typeAt(v, what, p)
+}
+
+// mapTypedPatterns names the Go map of each typed member pattern of o:
+// Matching for the first Go type, Matching2, Matching3, … for others,
+// whose patterns memberPatterns proved no name matches beside another
+// map's.
+func mapTypedPatterns(o *Object) {
+	var types []*Type
+	for _, m := range o.Members {
+		if m.Type.AnyJSON() {
+			continue
+		}
+		i := slices.IndexFunc(types, func(t *Type) bool { return oneGoType(t, m.Type) })
+		if i < 0 {
+			types = append(types, m.Type)
+			i = len(types) - 1
+		}
+		m.Map = MatchingField
+		if i > 0 {
+			m.Map += strconv.Itoa(i + 1)
+		}
+	}
 }
 
 // declaredNot splits a member pattern =~"re" & !~"^(a|b)$" whose !~
@@ -9067,6 +9121,9 @@ func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
 // too, where a struct written in place is open.
 func (r *resolver) defClosed(v cue.Value) bool {
 	var src ast.Node
+	if r.patternOwner != "" && r.pathOf(v).String() == r.patternOwner {
+		return false // a member pattern's value (patternType)
+	}
 	if sels := r.pathOf(v).Selectors(); len(sels) > 0 && sels[len(sels)-1].IsDefinition() {
 		// A definition's own value, read in place where it is used
 		// (scopedDef: m?: [string]: {#P: {…}, p?: #P}).

@@ -1819,14 +1819,15 @@ func objectWriter(c *code, o *model.Object) {
 		}
 		c.close()
 	}
-	if m := o.Typed(); m != nil {
+	for _, tm := range o.TypedMaps() {
 		// The members the typed patterns admit, by name, as the Go
-		// encoder writes its Matching (their types are of one TypeScript
-		// type).
+		// encoder writes its Matching, then Matching2, … (the types of
+		// one map's patterns are of one TypeScript type).
+		m := tm.Patterns[0]
 		k := c.fresh("k")
 		c.open("for (const ", k, " of _unknownKeys(v, [", fieldNames(o), "]))")
 		if m.Key != nil {
-			c.p("if (!(", typedTest(o, k), ")) continue;")
+			c.p("if (!(", typedTest(tm.Patterns, k), ")) continue;")
 		}
 		c.p("s += sep + _str(", k, ") + \":\" + ", writeExpr(c, m.Type, "((v as Record<string, unknown>)["+k+"] as "+typ(m.Type)+")"), ";")
 		c.p(`sep = ",";`)
@@ -1838,8 +1839,8 @@ func objectWriter(c *code, o *model.Object) {
 		// Go encoder writes its Unknown.
 		k := c.fresh("k")
 		c.open("for (const ", k, " of _unknownKeys(v, [", fieldNames(o), "]))")
-		if m := o.Typed(); m != nil {
-			c.p("if (", typedTest(o, k), ") continue; // written above")
+		if o.Typed() != nil {
+			c.p("if (", typedTest(o.TypedAll(), k), ") continue; // written above")
 		}
 		if !o.Open {
 			var conds []string
@@ -2083,11 +2084,11 @@ func untaggedValidator(u *model.Union, nullable bool) string {
 	return c.b.String()
 }
 
-// typedTest is the TypeScript condition that k names a member one of o's
-// member patterns with a type of its own matches.
-func typedTest(o *model.Object, k string) string {
+// typedTest is the TypeScript condition that k names a member one of
+// the member patterns with a type of their own matches.
+func typedTest(typed []*model.MemberPattern, k string) string {
 	var cs []string
-	for _, m := range o.TypedAll() {
+	for _, m := range typed {
 		cs = append(cs, "_rx("+jsString(model.ECMAPattern(m.Key.KeyPattern()))+").test("+k+")")
 	}
 	return strings.Join(cs, " || ")

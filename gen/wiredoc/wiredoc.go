@@ -271,10 +271,10 @@ func (d *doc) object(o *model.Object) {
 			c = " (" + e + ")"
 		}
 		if m.Key == nil {
-			d.f("Every member it does not declare holds %s%s (Go keeps them in `%s`).\n\n", d.typ(m.Type), c, model.MatchingField)
+			d.f("Every member it does not declare holds %s%s (Go keeps them in `%s`).\n\n", d.typ(m.Type), c, m.Map)
 			continue
 		}
-		d.f("A member whose name matches `%s` holds %s%s (Go keeps them in `%s`).\n\n", m.Key.KeyPattern(), d.typ(m.Type), c, model.MatchingField)
+		d.f("A member whose name matches `%s` holds %s%s (Go keeps them in `%s`).\n\n", m.Key.KeyPattern(), d.typ(m.Type), c, m.Map)
 	}
 	for _, a := range o.Absent {
 		if a.Why == "_|_" {
