@@ -84,6 +84,12 @@ type gen struct {
 	// form beside a struct's fields was drawn, on a stream of its own for
 	// the same reason.
 	conds *rand.Rand
+	// patterns draws a member pattern's later forms beside the ^x-
+	// pattern (a second typed pattern of another Go type, whose names
+	// ^x-'s never match: a map of its own in Go; a pattern naming a
+	// few members, (c|m)?js), on a stream of its own for the same
+	// reason.
+	patterns *rand.Rand
 	// zeros draws an optional field of a type that refuses its zero
 	// value whose @go asks for the value itself (optional=zero), on a
 	// stream of its own for the same reason.
@@ -1101,7 +1107,7 @@ func (g *gen) structOf(depth int, open, counted bool) typ {
 	var cond, mode *field
 	var later *laterIf
 	refusing := false
-	patterned := false
+	patterned, yPattern, jsPattern := false, false, false
 	unknown := g.unknown || open
 	switch {
 	case open:
@@ -1110,6 +1116,16 @@ func (g *gen) structOf(depth int, open, counted bool) typ {
 		// a pattern beside the fields
 		b.WriteString("\t[=~\"^x-\"]: string\n")
 		patterned = true
+		switch g.patterns.IntN(3) {
+		case 0:
+			// of another Go type, no name matching both
+			b.WriteString("\t[=~\"^y-\"]: int & >=0 & <=9\n")
+			yPattern = true
+		case 1:
+			// naming a few members: optional fields
+			b.WriteString("\t[=~\"^(c|m)?js$\"]: bool\n")
+			jsPattern = true
+		}
 	case r.IntN(5) == 0 && fs[0].mark == "?" && slices.ContainsFunc(fs[1:], func(f field) bool { return f.mark != "?" }):
 		// (beside optional members alone, CUE reads the if as an
 		// embedding that admits values of other kinds: docs/jsonschema.md)
@@ -1168,6 +1184,12 @@ func (g *gen) structOf(depth int, open, counted bool) typ {
 		}
 		if (unknown || patterned) && r.IntN(6) == 0 {
 			out["x-"+pick(r, "a", "b")] = pick[any](r, "s", num("1"))
+		}
+		if yPattern && g.patterns.IntN(2) == 0 {
+			out["y-"+pick(g.patterns, "a", "b")] = pick[any](g.patterns, "s", num("1"), num("10"))
+		}
+		if jsPattern && g.patterns.IntN(2) == 0 {
+			out[pick(g.patterns, "js", "cjs", "mjs")] = pick[any](g.patterns, true, "s")
 		}
 		if cond != nil && r.IntN(2) == 0 {
 			out[cond.name] = cond.t.sample(r)
@@ -1377,7 +1399,7 @@ type Options struct {
 
 // New writes the module of seed.
 func New(seed uint64, opt Options) Module {
-	g := &gen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), aux: rand.New(rand.NewPCG(seed^0x5bd1e995, seed)), members: rand.New(rand.NewPCG(seed^0x27d4eb2f, seed+1)), strs: rand.New(rand.NewPCG(seed^0x165667b1, seed+2)), nums: rand.New(rand.NewPCG(seed^0xd3a2646c, seed+3)), conds: rand.New(rand.NewPCG(seed^0x2545f491, seed+4)), zeros: rand.New(rand.NewPCG(seed^0x61c88647, seed+5)), nets: rand.New(rand.NewPCG(seed^0x7f4a7c15, seed+6)), inPlace: rand.New(rand.NewPCG(seed^0x3c6ef372, seed+7)), unknown: opt.Unknown || opt.Root, prefix: "f"}
+	g := &gen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), aux: rand.New(rand.NewPCG(seed^0x5bd1e995, seed)), members: rand.New(rand.NewPCG(seed^0x27d4eb2f, seed+1)), strs: rand.New(rand.NewPCG(seed^0x165667b1, seed+2)), nums: rand.New(rand.NewPCG(seed^0xd3a2646c, seed+3)), conds: rand.New(rand.NewPCG(seed^0x2545f491, seed+4)), zeros: rand.New(rand.NewPCG(seed^0x61c88647, seed+5)), nets: rand.New(rand.NewPCG(seed^0x7f4a7c15, seed+6)), inPlace: rand.New(rand.NewPCG(seed^0x3c6ef372, seed+7)), patterns: rand.New(rand.NewPCG(seed^0x9b05688c, seed+8)), unknown: opt.Unknown || opt.Root, prefix: "f"}
 	if opt.Root {
 		// the package's top level: open, as every struct written in
 		// place under it (a member it does not name is data CUE keeps)
