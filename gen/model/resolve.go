@@ -4702,7 +4702,7 @@ func (r *resolver) memberPatterns(d *def) {
 			}
 			pat = re
 		}
-		if names, isNames := patternNames(r, pat, cue.RegexMatchOp); isNames && !slices.ContainsFunc(names, func(n string) bool { return slices.Contains(declared, n) || r.admittedElsewhere(listed, i, n) }) {
+		if names, isNames := patternNames(r, pat, cue.RegexMatchOp); isNames && !slices.ContainsFunc(names, func(n string) bool { return slices.Contains(declared, n) }) {
 			// [=~"^preview_response_cache$"]: T beside fields that are
 			// not it (apollo-router's configuration), or
 			// [=~"^(in|ex)clude$" & !~"^()$"]: T beside a pattern for
@@ -4710,10 +4710,16 @@ func (r *resolver) memberPatterns(d *def) {
 			// few names beside additionalProperties: GitHub's workflow
 			// matrix): the pattern names the members it admits, each an
 			// optional field of T, as a closed struct admits it and CUE
-			// checks it. No other pattern may admit one of them: CUE
-			// would give it both values.
+			// checks it. Where another pattern admits one of them too
+			// (poetry's plugins: [=~"^dotenv$"]: A beside
+			// [=~"^[a-z]+$"]: B), its value is CUE's of that name, the
+			// values of every pattern it matches unified.
 			for _, n := range names {
-				d.named = append(d.named, field{cue.Str(n).Optional(), v})
+				value := v
+				if r.admittedElsewhere(listed, i, n) {
+					value = d.v.LookupPath(cue.MakePath(cue.Str(n).Optional()))
+				}
+				d.named = append(d.named, field{cue.Str(n).Optional(), value})
 				declared = append(declared, n)
 			}
 			continue
