@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -246,6 +247,7 @@ func loadSchema(root string, cueTime *time.Duration, now func() time.Duration) (
 				case inst.Dir != "":
 					e.Pos = Pos{File: relTo(abs, inst.Dir)}
 				}
+				e.Msg = importFailure(abs, e)
 				errs = append(errs, e)
 			}
 			complete = false
@@ -555,4 +557,49 @@ func withCUEErrors(cueErrs, resolved ErrorList) ErrorList {
 		}
 	}
 	return out
+}
+
+// importFailure rewrites CUE's message of an import that failed to load.
+// CUE says "import failed: import failed", after an instance name of its
+// own (example.com/t/a@v0.example.com/t/b), where the imported package
+// failed in turn: the message names the import, read at e's position, and
+// says that its own errors, which the run lists too, are why. Of a
+// package no module provides, it says where such a package comes from.
+// Any other message is kept.
+func importFailure(root string, e *Error) string {
+	switch {
+	case strings.HasSuffix(e.Msg, "import failed: import failed"):
+		what := "the package imported here"
+		if p := importAt(root, e.Pos); p != "" {
+			what = strconv.Quote(p)
+		}
+		return "import " + what + ": that package could not be loaded; its own errors, listed with this run's, are why"
+	case strings.Contains(e.Msg, "cannot find module providing package"):
+		return e.Msg + "; a module's dependencies are in cue.mod/module.cue's deps (cue mod get adds one, cue mod tidy the rest), and a package of no module (cue get go's output) goes under cue.mod/gen"
+	}
+	return e.Msg
+}
+
+// importAt reads the import path of the import spec at p, or "".
+func importAt(root string, p Pos) string {
+	if !p.IsValid() || p.Line < 1 {
+		return ""
+	}
+	b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(p.File)))
+	if err != nil {
+		return ""
+	}
+	lines := strings.Split(string(b), "\n")
+	if p.Line > len(lines) || p.Col < 1 || p.Col > len(lines[p.Line-1])+1 {
+		return ""
+	}
+	rest := lines[p.Line-1][p.Col-1:]
+	if i := strings.IndexByte(rest, '"'); i >= 0 {
+		if path, err := strconv.QuotedPrefix(rest[i:]); err == nil {
+			if s, err := strconv.Unquote(path); err == nil {
+				return s
+			}
+		}
+	}
+	return ""
 }
