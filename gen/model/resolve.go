@@ -2291,8 +2291,18 @@ func (r *resolver) rootMap(p Pos) {
 	closedCtx := r.closedCtx
 	r.closedCtx = false // a package's top level is open, as a field's struct is
 	// Named as a root object is (p, Go P), which the value is when the
-	// pattern stands beside ... (below).
-	t, ok := r.typeOf(r.v, r.pkg.Name)
+	// pattern stands beside ... (below). Beside definitions the
+	// package's value is the embedded map and the struct of them
+	// conjoined (winutil's applications through cue import:
+	// struct.MinFields(1) & close({{[=~"."]: close({…})}}) beside
+	// #: "string-property"): the map alone, as beside none. The whole
+	// was read as an object, and its count refused as a validator on
+	// one.
+	v := r.v
+	if value, _, ok := r.valueBesideDefs(); ok {
+		v = value
+	}
+	t, ok := r.typeOf(v, r.pkg.Name)
 	r.closedCtx = closedCtx
 	if !ok {
 		return
