@@ -10710,8 +10710,18 @@ func (r *resolver) checkObjectMatchIfs(o *Object, ms []*MatchIf, ns []*ObjectMat
 					// known.
 					continue
 				}
-				r.errorf(pos, "%s: %s on a closed object names %s, a member the object does not declare: the strict JSON Schema would count it as known once the %s evaluates it, where CUE refuses it; declare it in the object", what, role, f.Name, role)
-				return false
+				// jasonette's #advancedTitle: matchN(1, [{type!:
+				// "label", …}, …]) on a closed object without type: CUE
+				// refuses the member, which the count names but does
+				// not declare, so it is never present (the part that
+				// requires it admits no value of the object). Every
+				// target refuses it, as an absent member: the strict
+				// JSON Schema would have counted it known once the
+				// part evaluated it.
+				kept = append(kept, f)
+				if !slices.ContainsFunc(o.Absent, func(a *AbsentMember) bool { return a.Name == f.Name }) {
+					o.Absent = append(o.Absent, &AbsentMember{Name: f.Name, Why: "the object does not declare it, and CUE refuses a member a closed object does not declare, though its " + role + " names it", Pos: pos})
+				}
 			}
 			t.Object.Fields = kept
 		}
