@@ -403,9 +403,6 @@ type TypedMap struct {
 	Patterns []*MemberPattern
 }
 
-// Type is the Go type of the map's values: its first pattern's.
-func (m TypedMap) Type() *Type { return m.Patterns[0].Type }
-
 // TypedMaps returns the maps that hold the members the object's typed
 // patterns admit, in schema order of their first pattern: one, Matching,
 // unless patterns of several Go types admit members of disjoint names.

@@ -4774,10 +4774,12 @@ func (r *resolver) memberPatterns(d *def) {
 			switch {
 			case slices.Contains(declared, n):
 			case r.admittedElsewhere(listed, x.index, n):
-				// {[=~"^(a|b)$"]: T, [!~"^(a)$"]: U}: a is T alone
-				// in CUE; the targets state U of every member no
-				// field declares, the other pattern's among them
-				// (checkOthers). It was refused as absent.
+				// {[=~"^a"]: T, [!~"^(ab)$"]: U}: ab is T alone in
+				// CUE; the targets state U of every member no field
+				// declares, the other pattern's among them
+				// (checkOthers). It was refused as absent. (A
+				// pattern of names, =~"^(a|b)$", declared its
+				// members above.)
 				r.errorf(x.pos, "%s: the pattern for every other member leaves out %q, which another pattern on the members' names admits: CUE gives that member the other pattern's value alone, and the targets, which hold the members of both patterns in one map, would judge it by both; make the other pattern name only members this one leaves out (=~\"^(a|b)$\" beside !~\"^(a|b)$\"), or leave the name in", d.ref(), n)
 			case d.object.Open:
 				top := ast.NewIdent("_")
