@@ -69,6 +69,14 @@ func (r *resolver) expr(v cue.Value) (cue.Op, []cue.Value) {
 		if op == cue.OrOp {
 			args = liveAlternatives(flatOr(args, 0))
 		}
+		if op == cue.IndexOp && stringIndex(v, args) {
+			// _from["V2_4"], an index of a struct by a constant label
+			// (as ODIM's hand-written schema writes one): the
+			// reference _from.V2_4 is, which CUE resolves alike
+			// (ReferencePath). It was refused as a constraint not
+			// carried.
+			op = cue.SelectorOp
+		}
 		return exprResult{op, args}
 	})
 	return e.op, e.args
@@ -250,4 +258,18 @@ func (r *resolver) unlisted(v cue.Value) bool {
 func errorCall(a cue.Value) bool {
 	e, ok := sourceExpr(a).(ast.Expr)
 	return ok && a.IncompleteKind() == cue.BottomKind && isBottom(e)
+}
+
+// stringIndex reports whether v, an index expression x[i] with args x
+// and i, indexes a struct by a string constant that CUE resolves as a
+// reference: x."i".
+func stringIndex(v cue.Value, args []cue.Value) bool {
+	if len(args) != 2 || args[0].IncompleteKind() != cue.StructKind {
+		return false
+	}
+	if _, err := args[1].String(); err != nil {
+		return false
+	}
+	root, path := v.ReferencePath()
+	return root.Exists() && len(path.Selectors()) > 0
 }
