@@ -31,28 +31,30 @@ func patternsDisjoint(a, b string) bool {
 		return false
 	}
 	runes := representatives(pa, pb)
-	type state struct {
-		a, b   string // sorted pcs, as a key
-		ma, mb bool   // matched already: the rest of the string is free
-	}
 	start := func(p *syntax.Prog, set []uint32, begin bool) []uint32 {
 		return closure(p, append(set, uint32(p.Start)), begin, false)
 	}
-	// bothAtEnd reports whether the string read so far, ended here, is
-	// matched by both.
-	bothAtEnd := func(p1, p2 *syntax.Prog, s1, s2 []uint32, m1, m2 bool, begin bool) bool {
-		e1 := m1 || hasMatch(p1, closure(p1, s1, begin, true))
-		e2 := m2 || hasMatch(p2, closure(p2, s2, begin, true))
-		return e1 && e2
-	}
+	// item is where the two programs are after a string: their states,
+	// and whether each has matched (then the rest of the string is free
+	// for it, and its states are dropped).
 	type item struct {
 		sa, sb []uint32
 		ma, mb bool
 	}
+	// both reports whether both programs match the string read so far,
+	// ended here.
+	both := func(it item, begin bool) bool {
+		return (it.ma || hasMatch(pa, closure(pa, it.sa, begin, true))) &&
+			(it.mb || hasMatch(pb, closure(pb, it.sb, begin, true)))
+	}
 	first := item{sa: start(pa, nil, true), sb: start(pb, nil, true)}
 	first.ma, first.mb = hasMatch(pa, first.sa), hasMatch(pb, first.sb)
-	if bothAtEnd(pa, pb, first.sa, first.sb, first.ma, first.mb, true) || first.ma && first.mb {
+	if both(first, true) {
 		return false
+	}
+	type state struct {
+		a, b   string // sorted pcs, as a key
+		ma, mb bool
 	}
 	seen := map[state]bool{}
 	queue := []item{first}
@@ -64,26 +66,23 @@ func patternsDisjoint(a, b string) bool {
 			return false
 		}
 		for _, r := range runes {
-			next := item{ma: it.ma, mb: it.mb}
-			next.sa = start(pa, step(pa, it.sa, r), false)
-			next.sb = start(pb, step(pb, it.sb, r), false)
-			next.ma = next.ma || hasMatch(pa, next.sa)
-			next.mb = next.mb || hasMatch(pb, next.sb)
+			next := item{sa: start(pa, step(pa, it.sa, r), false), sb: start(pb, step(pb, it.sb, r), false)}
+			next.ma = it.ma || hasMatch(pa, next.sa)
+			next.mb = it.mb || hasMatch(pb, next.sb)
 			if next.ma {
-				next.sa = nil // matched: what follows is free
+				next.sa = nil
 			}
 			if next.mb {
 				next.sb = nil
 			}
-			if next.ma && next.mb || bothAtEnd(pa, pb, next.sa, next.sb, next.ma, next.mb, false) {
+			if both(next, false) {
 				return false
 			}
 			k := state{key(next.sa), key(next.sb), next.ma, next.mb}
-			if seen[k] {
-				continue
+			if !seen[k] {
+				seen[k] = true
+				queue = append(queue, next)
 			}
-			seen[k] = true
-			queue = append(queue, next)
 		}
 	}
 	return true

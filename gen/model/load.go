@@ -580,23 +580,29 @@ func importFailure(root string, e *Error) string {
 	return e.Msg
 }
 
-// importAt reads the import path of the import spec at p, or "".
+// importAt reads the import path of the import spec at p, or "". A
+// package that failed to load keeps no parsed files, so its file is
+// parsed again, as far as its imports (as packageClausePos does its
+// package clause).
 func importAt(root string, p Pos) string {
-	if !p.IsValid() || p.Line < 1 {
+	if !p.IsValid() {
 		return ""
 	}
-	b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(p.File)))
+	file := filepath.Join(root, filepath.FromSlash(p.File))
+	data, err := os.ReadFile(file)
 	if err != nil {
 		return ""
 	}
-	lines := strings.Split(string(b), "\n")
-	if p.Line > len(lines) || p.Col < 1 || p.Col > len(lines[p.Line-1])+1 {
+	f, err := parser.ParseFile(file, data, parser.ImportsOnly)
+	if err != nil {
 		return ""
 	}
-	rest := lines[p.Line-1][p.Col-1:]
-	if i := strings.IndexByte(rest, '"'); i >= 0 {
-		if path, err := strconv.QuotedPrefix(rest[i:]); err == nil {
-			if s, err := strconv.Unquote(path); err == nil {
+	for spec := range f.ImportSpecs() {
+		if spec.Path == nil {
+			continue
+		}
+		if at := spec.Path.Pos(); at.Line() == p.Line && at.Column() == p.Col {
+			if s, err := strconv.Unquote(spec.Path.Value); err == nil {
 				return s
 			}
 		}
