@@ -1,6 +1,9 @@
 package gocheck
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"strings"
 	"testing"
 
@@ -95,4 +98,78 @@ func TestBodiesSkipped(t *testing.T) {
 	if got, want := string(withoutBodies([]byte(after))), head+"func f() int {\n\n\n}\n\nvar y Nope\n"; got != want {
 		t.Errorf("withoutBodies = %q, want %q", got, want)
 	}
+}
+
+// TestMethodsTakenOut: the methods whose signatures the schema does not
+// decide are checked apart from go/types (takeOutMethods, checkMethods),
+// and every mistake in them is found as go/types finds it, at the same
+// position with the same message: the check with them taken out and
+// go/types over the whole of each file agree.
+func TestMethodsTakenOut(t *testing.T) {
+	const head = "package w\n\nimport \"github.com/schemagen/schemagen/wire\"\n\nvar _ = wire.Root\n\n"
+	for _, tc := range []struct {
+		name, src string
+		want      string // what both say, "" for nothing
+		apart     int    // methods taken out
+	}{
+		{"clean", head + "type T struct{ A int }\n\nfunc (x *T) Validate() error { return nil }\n\nfunc (x T) AppendJSON(b []byte) ([]byte, error) { return b, nil }\n\nfunc (x *T) validate(p *wire.Problems, path *wire.Path) {}\n", "", 3},
+		{"a field and a method", head + "type T struct{ Validate int }\n\nfunc (T) Validate() error { return nil }\n", "a.go:9:10: field and method with the same name Validate", 1},
+		{"an embedded field and a method", head + "type T struct{ wire.Enum }\n\nfunc (*T) Enum() string { return \"\" }\n", "a.go:9:11: field and method with the same name Enum", 1},
+		{"a method declared twice", head + "type T string\n\nfunc (T) String() string { return \"\" }\n\nfunc (T) String() string { return \"\" }\n", "a.go:11:10: method T.String already declared at generated/go/w/a.go:9:10", 2},
+		{"a method of a struct beside a field of another", head + "type T struct{ String int }\n\ntype U struct{}\n\nfunc (U) String() string { return \"\" }\n", "", 1},
+		{"a blank field", head + "type T struct{ _ int }\n\nfunc (T) M() {}\n", "", 1},
+		{"a signature naming a local type stays", head + "type T struct{}\n\nfunc (T) M(x Nope) {}\n", "a.go:9:14: undefined: Nope", 0},
+		{"a shadowed predeclared name stays", head + "type T struct{ M int }\n\ntype byte int\n\nfunc (T) M() []byte { return nil }\n", "a.go:11:10: field and method with the same name M", 0},
+		{"an undeclared receiver stays", head + "func (Nope) M() {}\n", "a.go:7:7: undefined: Nope", 0},
+		{"a receiver of a defined named type stays", head + "type T struct{ M int }\n\ntype U T\n\nfunc (U) M() {}\n", "a.go:11:10: field and method with the same name M", 0},
+		{"an alias stays", head + "type T = struct{ M int }\n\nfunc (T) M() {}\n", "a.go:9:7: invalid receiver type T", 0},
+		{"a method value in a variable stays", head + "type T struct{}\n\nfunc (T) M() {}\n\nvar f = T.M\n", "", 0},
+		{"a value given to an interface stays", head + "type I interface{ M() }\n\ntype T struct{}\n\nfunc (T) M() {}\n\nvar i I = T{}\n", "", 0},
+		{"an array of a stated length stays", head + "type T struct{}\n\nfunc (T) M(b [N]byte) {}\n", "a.go:9:15: undefined array length N", 0},
+	} {
+		src := []byte(tc.src)
+		full := checkWhole(t, src)
+		got, err := "", Check("generated", []output.File{{Path: "go/w/a.go", Data: src}})
+		if err != nil {
+			got = err.Error()
+		}
+		if (tc.want == "") != (full == "") || !strings.Contains(full, tc.want) {
+			t.Errorf("%s: go/types over the whole file says %q, want %q", tc.name, full, tc.want)
+		}
+		if (tc.want == "") != (got == "") || !strings.Contains(got, tc.want) {
+			t.Errorf("%s: Check = %q, want %q", tc.name, got, tc.want)
+		}
+		af, perr := parser.ParseFile(token.NewFileSet(), "a.go", src, parser.SkipObjectResolution)
+		if perr != nil {
+			t.Fatal(perr)
+		}
+		if n := len(takeOutMethods([]*ast.File{af})); n != tc.apart {
+			t.Errorf("%s: %d methods taken out, want %d", tc.name, n, tc.apart)
+		}
+	}
+}
+
+// TestMethodsTakenOutPerBuild: a method taken out is checked in each build
+// of the package, against the declarations of that build.
+func TestMethodsTakenOutPerBuild(t *testing.T) {
+	file := func(name, src string) output.File { return output.File{Path: "go/w/" + name, Data: []byte(src)} }
+	pure := file("purego.go", "//go:build purego\n\npackage w\n\ntype T struct{}\n")
+	use := file("use.go", "package w\n\nfunc (T) M() {}\n")
+	err := Check("generated", []output.File{pure, use})
+	if err == nil || !strings.Contains(err.Error(), "generated/go/w/use.go:3:10: undefined: T") || strings.Contains(err.Error(), "purego build tag") {
+		t.Errorf("a method of a type only the purego build declares: %v", err)
+	}
+}
+
+// checkWhole is go/types over all of src's declarations, every method
+// kept, as the check was before takeOutMethods: the reference
+// TestMethodsTakenOut compares with.
+func checkWhole(t *testing.T, src []byte) string {
+	t.Helper()
+	fset := token.NewFileSet()
+	af, err := parser.ParseFile(fset, "generated/go/w/a.go", src, parser.SkipObjectResolution)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Join(checkFiles("go/w", fset, []*ast.File{af}), "\n")
 }
