@@ -80,15 +80,31 @@ func CheckRead(out string, paths []string, read func(path string) ([]byte, error
 	slices.Sort(dirs)
 	var problems []string
 	for _, d := range dirs {
-		var files []output.File
-		for _, p := range byDir[d] {
-			data, err := read(p)
-			if err != nil {
-				return fmt.Errorf("reading %s: %w", path.Join(out, p), err)
+		readAll := func() ([]output.File, error) {
+			var files []output.File
+			for _, p := range byDir[d] {
+				data, err := read(p)
+				if err != nil {
+					return nil, fmt.Errorf("reading %s: %w", path.Join(out, p), err)
+				}
+				files = append(files, output.File{Path: p, Data: data})
 			}
-			files = append(files, output.File{Path: p, Data: data})
+			return files, nil
 		}
-		problems = append(problems, checkPackage(out, d, files)...)
+		files, err := readAll()
+		if err != nil {
+			return err
+		}
+		found, apart := checkPackage(out, d, files, true)
+		if len(found) > 0 && apart {
+			// Something is wrong: go/types over every declaration,
+			// the template methods too, says what, in its own words.
+			if files, err = readAll(); err != nil {
+				return err
+			}
+			found, _ = checkPackage(out, d, files, false)
+		}
+		problems = append(problems, found...)
 	}
 	if len(problems) == 0 {
 		return nil
@@ -106,13 +122,16 @@ var outside = regexp.MustCompile(`undefined: [A-Za-z_][A-Za-z0-9_]*\.`)
 
 // checkPackage checks a package once without build tags and once with
 // each tag its files' //go:build lines name (the layout codec's purego
-// files), each time with the files that build then.
-func checkPackage(out, dir string, files []output.File) []string {
+// files), each time with the files that build then. With leaveOut, the
+// template methods are left out of go/types' check and checked apart
+// (withoutMethods); it reports whether any was.
+func checkPackage(out, dir string, files []output.File, leaveOut bool) (problems []string, apart bool) {
+	const mode = parser.SkipObjectResolution
 	fset := token.NewFileSet()
 	var parsed []*ast.File
 	var builds []constraint.Expr
-	var problems []string
 	tags := []string{""}
+	var methods []method
 	for i, f := range files {
 		name := path.Join(out, f.Path)
 		// Comments are read from the file's header alone, for its build
@@ -124,20 +143,29 @@ func checkPackage(out, dir string, files []output.File) []string {
 			problems = append(problems, err.Error())
 			continue
 		}
-		const mode = parser.SkipObjectResolution
-		af, err := parser.ParseFile(fset, name, withoutBodies(f.Data), mode)
+		src, ms := withoutMethods(f.Data, len(parsed))
+		if !leaveOut {
+			src, ms = withoutBodies(f.Data), nil
+		}
+		af, err := parser.ParseFile(fset, name, src, mode)
 		if err != nil {
 			// Whatever made the bodies' lines unreadable, the file as
 			// it is says what is wrong, where.
 			af, err = parser.ParseFile(fset, name, f.Data, mode)
+			ms = nil
 		}
-		files[i].Data = nil // the syntax tree is all the check reads now
 		if err != nil {
 			problems = append(problems, err.Error())
 			continue
 		}
+		if len(ms) == 0 {
+			files[i].Data = nil // the syntax tree is all the check reads now
+		}
+		// (A file with methods left out is kept until keptMethods has
+		// said whether it must be read again.)
 		dropBodies(af)
 		af.GoVersion = head.GoVersion
+		methods = append(methods, ms...)
 		x := buildConstraint(head)
 		for _, tag := range tagsOf(x) {
 			if !slices.Contains(tags, tag) {
@@ -148,9 +176,38 @@ func checkPackage(out, dir string, files []output.File) []string {
 		builds = append(builds, x)
 	}
 	if len(problems) > 0 {
-		return problems
+		return problems, false
 	}
-	apart := takeOutMethods(parsed)
+	// The methods left out may stay out only if the package's declarations
+	// say so (keptMethods); a file with one that may not is read again
+	// with all of them, for go/types.
+	again := keptMethods(parsed, methods)
+	kept := methods[:0]
+	for _, m := range methods {
+		if !again[m.file] {
+			// Its line is empty in the text parsed: the position is
+			// the file's.
+			m.pos = token.Position{Filename: fset.File(parsed[m.file].Package).Name(), Line: m.line, Column: m.col}
+			kept = append(kept, m)
+		}
+	}
+	methods = kept
+	for i, f := range files {
+		if again[i] {
+			name := path.Join(out, f.Path)
+			af, err := parser.ParseFile(fset, name, withoutBodies(f.Data), mode)
+			if err != nil {
+				af, err = parser.ParseFile(fset, name, f.Data, mode)
+			}
+			if err != nil {
+				return []string{err.Error()}, false
+			}
+			dropBodies(af)
+			af.GoVersion = parsed[i].GoVersion
+			parsed[i] = af
+		}
+		files[i].Data = nil
+	}
 	for _, tag := range tags {
 		var with []*ast.File
 		in := make([]bool, len(parsed))
@@ -161,7 +218,7 @@ func checkPackage(out, dir string, files []output.File) []string {
 			}
 		}
 		found := checkFiles(dir, fset, with)
-		found = append(found, checkMethods(fset, with, apart, in)...)
+		found = append(found, checkMethods(fset, with, methods, in)...)
 		for _, p := range found {
 			if tag != "" {
 				p += " (with the " + tag + " build tag)"
@@ -171,7 +228,7 @@ func checkPackage(out, dir string, files []output.File) []string {
 			}
 		}
 	}
-	return problems
+	return problems, len(methods) > 0
 }
 
 // buildConstraint is the file's //go:build expression, or nil.

@@ -101,7 +101,7 @@ func TestBodiesSkipped(t *testing.T) {
 }
 
 // TestMethodsTakenOut: the methods whose signatures the schema does not
-// decide are checked apart from go/types (takeOutMethods, checkMethods),
+// decide are checked apart from go/types (withoutMethods, checkMethods),
 // and every mistake in them is found as go/types finds it, at the same
 // position with the same message: the check with them taken out and
 // go/types over the whole of each file agree.
@@ -124,7 +124,8 @@ func TestMethodsTakenOut(t *testing.T) {
 		{"a receiver of a defined named type stays", head + "type T struct{ M int }\n\ntype U T\n\nfunc (U) M() {}\n", "a.go:11:10: field and method with the same name M", 0},
 		{"an alias stays", head + "type T = struct{ M int }\n\nfunc (T) M() {}\n", "a.go:9:7: invalid receiver type T", 0},
 		{"a method value in a variable stays", head + "type T struct{}\n\nfunc (T) M() {}\n\nvar f = T.M\n", "", 0},
-		{"a value given to an interface stays", head + "type I interface{ M() }\n\ntype T struct{}\n\nfunc (T) M() {}\n\nvar i I = T{}\n", "", 0},
+		{"a value given to an interface: without M it does not implement I, and the check again with every method passes", head + "type I interface{ M() }\n\ntype T struct{}\n\nfunc (T) M() {}\n\nvar i I = T{}\n", "", 1},
+		{"a value given to an interface wanting another method", head + "type I interface{ N() }\n\ntype T struct{}\n\nfunc (T) M() {}\n\nvar i I = T{}\n", "a.go:13:11: cannot use T{} (value of struct type T) as I value in variable declaration: T does not implement I (missing method N)", 1},
 		{"an array of a stated length stays", head + "type T struct{}\n\nfunc (T) M(b [N]byte) {}\n", "a.go:9:15: undefined array length N", 0},
 	} {
 		src := []byte(tc.src)
@@ -139,11 +140,7 @@ func TestMethodsTakenOut(t *testing.T) {
 		if (tc.want == "") != (got == "") || !strings.Contains(got, tc.want) {
 			t.Errorf("%s: Check = %q, want %q", tc.name, got, tc.want)
 		}
-		af, perr := parser.ParseFile(token.NewFileSet(), "a.go", src, parser.SkipObjectResolution)
-		if perr != nil {
-			t.Fatal(perr)
-		}
-		if n := len(takeOutMethods([]*ast.File{af})); n != tc.apart {
+		if n := leftOut(t, src); n != tc.apart {
 			t.Errorf("%s: %d methods taken out, want %d", tc.name, n, tc.apart)
 		}
 	}
@@ -156,13 +153,13 @@ func TestMethodsTakenOutPerBuild(t *testing.T) {
 	pure := file("purego.go", "//go:build purego\n\npackage w\n\ntype T struct{}\n")
 	use := file("use.go", "package w\n\nfunc (T) M() {}\n")
 	err := Check("generated", []output.File{pure, use})
-	if err == nil || !strings.Contains(err.Error(), "generated/go/w/use.go:3:10: undefined: T") || strings.Contains(err.Error(), "purego build tag") {
+	if err == nil || !strings.Contains(err.Error(), "generated/go/w/use.go:3:7: undefined: T") || strings.Contains(err.Error(), "purego build tag") {
 		t.Errorf("a method of a type only the purego build declares: %v", err)
 	}
 }
 
 // checkWhole is go/types over all of src's declarations, every method
-// kept, as the check was before takeOutMethods: the reference
+// kept, as the check was before withoutMethods: the reference
 // TestMethodsTakenOut compares with.
 func checkWhole(t *testing.T, src []byte) string {
 	t.Helper()
@@ -172,4 +169,61 @@ func checkWhole(t *testing.T, src []byte) string {
 		t.Fatal(err)
 	}
 	return strings.Join(checkFiles("go/w", fset, []*ast.File{af}), "\n")
+}
+
+// leftOut is how many of src's methods stay out of go/types' check.
+func leftOut(t *testing.T, src []byte) int {
+	t.Helper()
+	text, ms := withoutMethods(src, 0)
+	af, err := parser.ParseFile(token.NewFileSet(), "a.go", text, parser.SkipObjectResolution)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if keptMethods([]*ast.File{af}, ms)[0] {
+		return 0
+	}
+	return len(ms)
+}
+
+// TestSignature: the method lines withoutMethods leaves out, and the names
+// each one's types use (what keptMethods then judges); any other line
+// stays for go/types.
+func TestSignature(t *testing.T) {
+	for _, tc := range []struct {
+		line       string
+		recv, name string
+		names      string // space-separated
+		open, ok   bool
+	}{
+		{"func (x *Obj) UnmarshalJSON(data []byte) error {", "Obj", "UnmarshalJSON", "byte error", true, true},
+		{"func (x Obj) AppendJSON(b []byte) ([]byte, error) {", "Obj", "AppendJSON", "byte byte error", true, true},
+		{"func (x *Obj) validate(p *wire.Problems, path *wire.Path) {", "Obj", "validate", "wire wire", true, true},
+		{"func (Kind) String() string { return \"}\" }", "Kind", "String", "string", false, true},
+		{"func (*T) M() {}", "T", "M", "", false, true},
+		{"func (x T) M(a, b int, c []string) (n int, err error) {", "T", "M", "int string int error", true, true},
+		{"func (x T) M(a, b) {", "T", "M", "a b", true, true},  // types a and b: keptMethods judges them
+		{"func (x T) M(a int, b) {", "", "", "", false, false}, // not Go
+		{"func (x T) M(a ...int) {", "", "", "", false, false},
+		{"func (x T) M(a [4]byte) {", "", "", "", false, false},
+		{"func (x T) M(f func()) {", "", "", "", false, false},
+		{"func (x T) M(m map[string]int) {", "", "", "", false, false},
+		{"func (x T) M() struct{} {", "", "", "", false, false},
+		{"func (x *T[K]) M() {", "", "", "", false, false},
+		{"func (x T) M[K any]() {", "", "", "", false, false},
+		{"func f(x T) {", "", "", "", false, false},
+		{"func (x T) M() { x := 1", "", "", "", false, false},
+		{"func (x T) M() (int,", "", "", "", false, false},
+		{"func (x T) Mé() {", "", "", "", false, false},
+	} {
+		m, open, ok := signature([]byte(tc.line))
+		if ok != tc.ok || !ok {
+			if ok != tc.ok {
+				t.Errorf("signature(%q) ok = %v, want %v", tc.line, ok, tc.ok)
+			}
+			continue
+		}
+		if m.recv != tc.recv || m.name != tc.name || strings.Join(m.names, " ") != tc.names || open != tc.open {
+			t.Errorf("signature(%q) = %s.%s %q open %v, want %s.%s %q open %v", tc.line, m.recv, m.name, m.names, open, tc.recv, tc.name, tc.names, tc.open)
+		}
+	}
 }
