@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"reflect"
 	"regexp"
 	"slices"
 	"strings"
@@ -610,6 +611,36 @@ func TestItemCounts(t *testing.T) {
 		}
 		if got != tc.want {
 			t.Errorf("%d of %v: %q, want %q", tc.l, tc.counts, got, tc.want)
+		}
+	}
+}
+
+// TestListCopiesOut: List decodes into a scratch list it reuses and copies
+// the items out at their number, so a list it returned keeps its items
+// whatever List reads next (a longer list, a shorter one, a list whose
+// item fails, lists within lists), and an empty list is not nil.
+func TestListCopiesOut(t *testing.T) {
+	read := func(src string) ([][]string, error) {
+		r := NewReader([]byte(src))
+		var l [][]string
+		err := List(&r, &l, func(r *Reader, dst *[]string) error { return List(r, dst, (*Reader).String) })
+		return l, err
+	}
+	first, err := read(`[["a","b"],["c"],["d","e","f"]]`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := [][]string{{"a", "b"}, {"c"}, {"d", "e", "f"}}
+	for _, src := range []string{`[["x","y","z","w"],["v"]]`, `[["q"]]`, `[["r"],["s", 1]]`, `[]`} {
+		got, err := read(src)
+		if src == `[]` && (err != nil || got == nil || len(got) != 0) {
+			t.Errorf("List of [] = %#v, %v, want an empty list that is not nil", got, err)
+		}
+		if !reflect.DeepEqual(first, want) {
+			t.Fatalf("after reading %s, the first list read is %q, want %q", src, first, want)
+		}
+		if cap(got) != len(got) {
+			t.Errorf("List of %s: cap %d, len %d: want the items copied out at their number", src, cap(got), len(got))
 		}
 	}
 }
