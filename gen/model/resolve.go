@@ -9881,6 +9881,13 @@ func (r *resolver) kindAt(v cue.Value, depth int) cue.Kind {
 			// by the count; a value of it is an object.
 			return cue.StructKind
 		}
+		if v.IncompleteKind() == cue.BottomKind && r.countedLit(v) {
+			// struct.MinFields(1) & {…} in place (Bamboo Specs'
+			// task item among a count's alternatives): CUE,
+			// evaluating it with no data, finds {} refused by the
+			// count; a value of it is an object.
+			return cue.StructKind
+		}
 		if v.IncompleteKind() == cue.BottomKind && awaitsData(v) && c.IncompleteKind() != cue.BottomKind {
 			// #long, with #long: struct.MinFields(1) & close({…})
 			// (Poetry's long dependency among a count's
@@ -10372,6 +10379,36 @@ func (r *resolver) validatedLit(v cue.Value) (*ast.StructLit, bool) {
 	return lit, lit != nil
 }
 
+// countedLit reports whether v is a conjunction of structs written in
+// place (or close of one; a struct embedded in one is a conjunct of its
+// own) and calls of struct.MinFields and struct.MaxFields alone, at least
+// one of each.
+func (r *resolver) countedLit(v cue.Value) bool {
+	structs, counts := 0, 0
+	for _, c := range r.conjuncts(v) {
+		e := sourceExpr(c)
+		switch {
+		case isFieldCountCall(e):
+			counts++
+		case isCloseCall(e):
+			if _, ok := structLit(closeArg(e)); !ok {
+				return false
+			}
+			structs++
+		case e == nil && c.IncompleteKind() == cue.StructKind:
+			// A struct embedded in the literal ({[!~"^(a)$"]: T}, as
+			// cue import writes additionalProperties), which CUE
+			// gives as a conjunct of its own, with no source.
+		default:
+			if _, ok := structLit(e); !ok {
+				return false
+			}
+			structs++
+		}
+	}
+	return structs > 0 && counts > 0
+}
+
 // besideAnyPatterns returns a's one struct literal that ends in ...
 // when a is a conjunction of it and struct literals of patterns of any
 // value alone ({[matchN(>=1, ["Adjective", #names])]: _} & {Adjective!:
@@ -10481,6 +10518,13 @@ func (r *resolver) objectMatchN(c cue.Value, lo int, hi *int, alts []cue.Value, 
 		part, one := r.besideOpen(a)
 		if !one {
 			part, one = r.besideAnyPatterns(a)
+		}
+		if !one && r.countedLit(a) {
+			// struct.MinFields(1) & struct.MaxFields(1) & {…}, as cue
+			// import writes an alternative's minProperties and
+			// maxProperties (Bamboo's task item): an object with a
+			// count of members, as it is in a field.
+			part, one = a, true
 		}
 		if !one {
 			r.errorf(m.Pos, "%s: %v is not carried on an object: alternative %d is %v, a conjunction; matchN's alternatives on an object are carried as a struct, _, or a disjunction of kinds with one struct", what, c, i+1, a)

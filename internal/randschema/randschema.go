@@ -90,6 +90,12 @@ type gen struct {
 	// few members, (c|m)?js), on a stream of its own for the same
 	// reason.
 	patterns *rand.Rand
+	// counts draws an alternative of a count that is an object with a
+	// count of members written in place (struct.MinFields(1) &
+	// struct.MaxFields(1) & {…}, cue import's anyOf of an object with
+	// minProperties and maxProperties), on a stream of its own for the
+	// same reason.
+	counts *rand.Rand
 	// zeros draws an optional field of a type that refuses its zero
 	// value whose @go asks for the value itself (optional=zero), on a
 	// stream of its own for the same reason.
@@ -721,6 +727,27 @@ func (g *gen) moreStructure(depth int) typ {
 	case 4:
 		// matchN(>=1, [...]): a value of one kind or another
 		a, b := g.stringType(), g.intType()
+		if g.counts.IntN(3) == 0 {
+			// one of them an object of one member or two, written in
+			// place
+			return typ{cue: "matchN(>=1, [" + a.cue + ", struct.MinFields(1) & struct.MaxFields(2) & {p?: int, q?: string}])", sample: func(r *rand.Rand) any {
+				if r.IntN(3) == 0 {
+					return a.sample(r)
+				}
+				out := map[string]any{}
+				for range r.IntN(4) {
+					switch r.IntN(3) {
+					case 0:
+						out["p"] = pick[any](r, num("1"), "s")
+					case 1:
+						out["q"] = pick[any](r, "s", num("2"))
+					default:
+						out["z"] = num("3")
+					}
+				}
+				return out
+			}}
+		}
 		return typ{cue: "matchN(>=1, [" + a.cue + ", " + b.cue + "])", sample: func(r *rand.Rand) any {
 			if r.IntN(2) == 0 {
 				return a.sample(r)
@@ -1399,7 +1426,7 @@ type Options struct {
 
 // New writes the module of seed.
 func New(seed uint64, opt Options) Module {
-	g := &gen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), aux: rand.New(rand.NewPCG(seed^0x5bd1e995, seed)), members: rand.New(rand.NewPCG(seed^0x27d4eb2f, seed+1)), strs: rand.New(rand.NewPCG(seed^0x165667b1, seed+2)), nums: rand.New(rand.NewPCG(seed^0xd3a2646c, seed+3)), conds: rand.New(rand.NewPCG(seed^0x2545f491, seed+4)), zeros: rand.New(rand.NewPCG(seed^0x61c88647, seed+5)), nets: rand.New(rand.NewPCG(seed^0x7f4a7c15, seed+6)), inPlace: rand.New(rand.NewPCG(seed^0x3c6ef372, seed+7)), patterns: rand.New(rand.NewPCG(seed^0x9b05688c, seed+8)), unknown: opt.Unknown || opt.Root, prefix: "f"}
+	g := &gen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), aux: rand.New(rand.NewPCG(seed^0x5bd1e995, seed)), members: rand.New(rand.NewPCG(seed^0x27d4eb2f, seed+1)), strs: rand.New(rand.NewPCG(seed^0x165667b1, seed+2)), nums: rand.New(rand.NewPCG(seed^0xd3a2646c, seed+3)), conds: rand.New(rand.NewPCG(seed^0x2545f491, seed+4)), zeros: rand.New(rand.NewPCG(seed^0x61c88647, seed+5)), nets: rand.New(rand.NewPCG(seed^0x7f4a7c15, seed+6)), inPlace: rand.New(rand.NewPCG(seed^0x3c6ef372, seed+7)), patterns: rand.New(rand.NewPCG(seed^0x9b05688c, seed+8)), counts: rand.New(rand.NewPCG(seed^0x85ebca6b, seed+9)), unknown: opt.Unknown || opt.Root, prefix: "f"}
 	if opt.Root {
 		// the package's top level: open, as every struct written in
 		// place under it (a member it does not name is data CUE keeps)
