@@ -32,7 +32,6 @@
 package gocheck
 
 import (
-	"bytes"
 	"fmt"
 	"go/ast"
 	"go/build/constraint"
@@ -143,10 +142,7 @@ func checkPackage(out, dir string, files []output.File, leaveOut bool) (problems
 			problems = append(problems, err.Error())
 			continue
 		}
-		src, ms := withoutMethods(f.Data, len(parsed))
-		if !leaveOut {
-			src, ms = withoutBodies(f.Data), nil
-		}
+		src, ms := declarations(f.Data, len(parsed), leaveOut)
 		af, err := parser.ParseFile(fset, name, src, mode)
 		if err != nil {
 			// Whatever made the bodies' lines unreadable, the file as
@@ -289,23 +285,7 @@ func checkFiles(dir string, fset *token.FileSet, parsed []*ast.File) []string {
 // (a raw string holding a line "}") makes a file that does not parse, and
 // checkPackage parses src itself instead.
 func withoutBodies(src []byte) []byte {
-	out := make([]byte, 0, len(src)/2)
-	inBody := false
-	for len(src) > 0 {
-		line, rest, _ := bytes.Cut(src, []byte("\n"))
-		src = rest
-		switch {
-		case inBody && string(line) == "}":
-			inBody = false
-		case inBody:
-			out = append(out, '\n')
-			continue
-		case bytes.HasPrefix(line, []byte("func ")) && bytes.HasSuffix(line, []byte("{")):
-			inBody = true
-		}
-		out = append(out, line...)
-		out = append(out, '\n')
-	}
+	out, _ := declarations(src, 0, false)
 	return out
 }
 

@@ -47,6 +47,12 @@ type method struct {
 // parsed: keptMethods decides it, and a file with a method it refuses is
 // parsed again with all of its methods.
 func withoutMethods(src []byte, file int) ([]byte, []method) {
+	return declarations(src, file, true)
+}
+
+// declarations is withoutMethods of the file whose index is file, or,
+// without leaveOut, withoutBodies.
+func declarations(src []byte, file int, leaveOut bool) ([]byte, []method) {
 	out := make([]byte, 0, len(src)/2)
 	var apart []method
 	inBody, drop := false, false
@@ -65,7 +71,7 @@ func withoutMethods(src []byte, file int) ([]byte, []method) {
 		case inBody:
 			out = append(out, '\n')
 			continue
-		case bytes.HasPrefix(line, []byte("func (")):
+		case leaveOut && bytes.HasPrefix(line, []byte("func (")):
 			m, open, ok := signature(line)
 			if ok {
 				m.file, m.line = file, n
