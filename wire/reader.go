@@ -832,8 +832,8 @@ func List[T any](r *Reader, dst *[]T, elem func(*Reader, *T) error) error {
 	// The items are decoded into a scratch list and copied out once, at
 	// their number: growing the list itself by doubling allocated and
 	// copied about twice what it holds (a third of a snapshot's decode).
-	scratch := getScratch[T]()
-	defer putScratch(scratch)
+	pool, scratch := getScratch[T]()
+	defer putScratch(pool, scratch)
 	list := (*scratch)[:0]
 	for i := 0; ; i++ {
 		c := r.peek()
@@ -874,27 +874,28 @@ var scratchPools sync.Map
 // decodes: a larger one goes to the collector.
 const maxScratch = 1 << 20
 
-// getScratch returns an empty scratch list of T's.
-func getScratch[T any]() *[]T {
+// getScratch returns an empty scratch list of T's, and the pool it goes
+// back to.
+func getScratch[T any]() (*sync.Pool, *[]T) {
 	p, ok := scratchPools.Load(reflect.TypeFor[T]())
 	if !ok {
 		p, _ = scratchPools.LoadOrStore(reflect.TypeFor[T](), &sync.Pool{New: func() any { return new([]T) }})
 	}
-	return p.(*sync.Pool).Get().(*[]T)
+	pool := p.(*sync.Pool)
+	return pool, pool.Get().(*[]T)
 }
 
 // putScratch clears the items a decode left in a scratch list (they may
 // hold strings and pointers of the decoded value; the rest of its
 // capacity was cleared when it was last put back) and returns it to its
 // pool.
-func putScratch[T any](s *[]T) {
+func putScratch[T any](pool *sync.Pool, s *[]T) {
 	clear(*s)
 	*s = (*s)[:0]
 	if uintptr(cap(*s))*unsafe.Sizeof(*new(T)) > maxScratch {
 		return
 	}
-	p, _ := scratchPools.Load(reflect.TypeFor[T]())
-	p.(*sync.Pool).Put(s)
+	pool.Put(s)
 }
 
 // Array reads the '[' that opens an array, for a tuple's decoder, which

@@ -125,7 +125,6 @@ var outside = regexp.MustCompile(`undefined: [A-Za-z_][A-Za-z0-9_]*\.`)
 // template methods are left out of go/types' check and checked apart
 // (withoutMethods); it reports whether any was.
 func checkPackage(out, dir string, files []output.File, leaveOut bool) (problems []string, apart bool) {
-	const mode = parser.SkipObjectResolution
 	fset := token.NewFileSet()
 	var parsed []*ast.File
 	var builds []constraint.Expr
@@ -142,14 +141,7 @@ func checkPackage(out, dir string, files []output.File, leaveOut bool) (problems
 			problems = append(problems, err.Error())
 			continue
 		}
-		src, ms := declarations(f.Data, len(parsed), leaveOut)
-		af, err := parser.ParseFile(fset, name, src, mode)
-		if err != nil {
-			// Whatever made the bodies' lines unreadable, the file as
-			// it is says what is wrong, where.
-			af, err = parser.ParseFile(fset, name, f.Data, mode)
-			ms = nil
-		}
+		af, ms, err := parseDeclarations(fset, name, f.Data, len(parsed), leaveOut)
 		if err != nil {
 			problems = append(problems, err.Error())
 			continue
@@ -159,7 +151,6 @@ func checkPackage(out, dir string, files []output.File, leaveOut bool) (problems
 		}
 		// (A file with methods left out is kept until keptMethods has
 		// said whether it must be read again.)
-		dropBodies(af)
 		af.GoVersion = head.GoVersion
 		methods = append(methods, ms...)
 		x := buildConstraint(head)
@@ -190,15 +181,10 @@ func checkPackage(out, dir string, files []output.File, leaveOut bool) (problems
 	methods = kept
 	for i, f := range files {
 		if again[i] {
-			name := path.Join(out, f.Path)
-			af, err := parser.ParseFile(fset, name, withoutBodies(f.Data), mode)
-			if err != nil {
-				af, err = parser.ParseFile(fset, name, f.Data, mode)
-			}
+			af, _, err := parseDeclarations(fset, path.Join(out, f.Path), f.Data, i, false)
 			if err != nil {
 				return []string{err.Error()}, false
 			}
-			dropBodies(af)
 			af.GoVersion = parsed[i].GoVersion
 			parsed[i] = af
 		}
@@ -274,6 +260,26 @@ func checkFiles(dir string, fset *token.FileSet, parsed []*ast.File) []string {
 	}
 	conf.Check(dir, fset, parsed, nil)
 	return problems
+}
+
+// parseDeclarations parses the declarations of the Go file src, the file
+// whose index is file (declarations, leaving the template methods out
+// with leaveOut), without their bodies. Whatever made the bodies' lines
+// unreadable, the file as it is says what is wrong, where: it is parsed
+// whole then, every method in.
+func parseDeclarations(fset *token.FileSet, name string, src []byte, file int, leaveOut bool) (*ast.File, []method, error) {
+	const mode = parser.SkipObjectResolution
+	text, ms := declarations(src, file, leaveOut)
+	af, err := parser.ParseFile(fset, name, text, mode)
+	if err != nil {
+		af, err = parser.ParseFile(fset, name, src, mode)
+		ms = nil
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	dropBodies(af)
+	return af, ms, nil
 }
 
 // withoutBodies is the Go file src, gofmt'd as every generated file is,

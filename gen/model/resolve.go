@@ -10390,17 +10390,12 @@ func (r *resolver) countedLit(v cue.Value) bool {
 		switch {
 		case isFieldCountCall(e):
 			counts++
-		case isCloseCall(e):
-			if _, ok := structLit(closeArg(e)); !ok {
-				return false
-			}
-			structs++
 		case e == nil && c.IncompleteKind() == cue.StructKind:
 			// A struct embedded in the literal ({[!~"^(a)$"]: T}, as
 			// cue import writes additionalProperties), which CUE
 			// gives as a conjunct of its own, with no source.
 		default:
-			if _, ok := structLit(e); !ok {
+			if _, ok := structLit(closeArg(e)); !ok {
 				return false
 			}
 			structs++
