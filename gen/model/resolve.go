@@ -7786,12 +7786,61 @@ func hasEmbedding(lit *ast.StructLit) bool {
 func patternEmbeddings(lit *ast.StructLit) bool {
 	for _, e := range lit.Elts {
 		if em, ok := e.(*ast.EmbedDecl); ok {
-			if in, ok := em.Expr.(*ast.StructLit); !ok || !isMapLiteral(in) {
+			// {} embeds nothing (cue import writes it for an empty
+			// allOf member's object).
+			if in, ok := em.Expr.(*ast.StructLit); !ok || len(in.Elts) > 0 && !isMapLiteral(in) {
 				return false
 			}
 		}
 	}
 	return true
+}
+
+// valueTestIn says what the first comprehension of lit does beyond
+// testing members' presence (if a != _|_ && b != _|_, in one clause or
+// several), and where: a for, a let, or a test of a value. In a match
+// part CUE evaluates such a test on the part alone, before the data is
+// given (matchIf({…}, {m!: string, if m == "x" {…}}, _) refuses every
+// value: "required field missing: m"); a presence test reads the data, as
+// the targets' checks of a conditional member do. "" when there is none.
+func valueTestIn(lit *ast.StructLit) (string, token.Pos) {
+	for _, e := range lit.Elts {
+		c, ok := e.(*ast.Comprehension)
+		if !ok {
+			continue
+		}
+		for _, cl := range c.Clauses {
+			ic, ok := cl.(*ast.IfClause)
+			if !ok {
+				return forOrLet, cl.Pos()
+			}
+			if !presenceTest(ic.Condition) {
+				return exprString(ic.Condition), ic.Condition.Pos()
+			}
+		}
+	}
+	return "", token.NoPos
+}
+
+// forOrLet is what valueTestIn says of a clause that is no if.
+const forOrLet = "for"
+
+// presenceTest reports whether e tests members' presence alone: a != _|_,
+// or such tests joined by &&.
+func presenceTest(e ast.Expr) bool {
+	switch x := e.(type) {
+	case *ast.ParenExpr:
+		return presenceTest(x.X)
+	case *ast.BinaryExpr:
+		switch x.Op {
+		case token.LAND:
+			return presenceTest(x.X) && presenceTest(x.Y)
+		case token.NEQ:
+			_, isIdent := x.X.(*ast.Ident)
+			return isIdent && isBottom(x.Y)
+		}
+	}
+	return false
 }
 
 // hasComprehension reports whether a struct literal has a comprehension.
@@ -9074,8 +9123,20 @@ func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
 			// judged by its validator (objectMatchIfs).
 			lit, ok = r.validatedLit(v)
 		}
-		if !ok || hasEmbedding(lit) && !patternEmbeddings(lit) || hasComprehension(lit) {
-			r.errorf(p, "%s: in a T of matchIf or list.MatchN, a struct is carried as a struct literal of fields ({a!: number, ...}) or close({…}) of one; an embedding or a comprehension is not carried yet: CUE's match would give fields only it computes, which the Go and TypeScript checks do not state", what)
+		if !ok || hasEmbedding(lit) && !patternEmbeddings(lit) {
+			r.errorf(p, "%s: in a T of matchIf or list.MatchN, a struct is carried as a struct literal of fields ({a!: number, ...}) or close({…}) of one; an embedding is not carried yet: CUE's match would give fields only it computes, which the Go and TypeScript checks do not state", what)
+			return nil, false
+		}
+		if test, tp := valueTestIn(lit); test != "" {
+			at := p
+			if cp := r.ps.of(tp); cp.IsValid() {
+				at = cp
+			}
+			if test == forOrLet {
+				r.errorf(at, "%s: in a T of matchIf or matchN, a for or a let is not carried: CUE's match would give fields only it computes, which the Go and TypeScript checks do not state; an if that tests members' presence (if a != _|_) is carried", what)
+				return nil, false
+			}
+			r.errorf(at, "%s: in a T of matchIf or matchN, an if is carried when it tests members' presence (if a != _|_, joined by &&); this one tests a value (%s), which CUE evaluates on the T alone before the data is given (a required member is then missing, an optional one cannot be referenced), so that it refuses every value, as no other target would; test the member's presence, or state the choice as alternatives of the match", what, test)
 			return nil, false
 		}
 	}
