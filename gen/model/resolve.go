@@ -2823,6 +2823,24 @@ func (r *resolver) fieldCountCall(c cue.Value) (fn *ast.Ident, arg cue.Value, ok
 	return fn, args[1], true
 }
 
+// countsAlone reports whether a is a call of struct.MinFields or
+// struct.MaxFields, or a conjunction of such calls alone.
+func (r *resolver) countsAlone(a cue.Value) bool {
+	if _, _, isCount := r.fieldCountCall(a); isCount {
+		return true
+	}
+	op, args := r.expr(a)
+	if op != cue.AndOp || len(args) == 0 {
+		return false
+	}
+	for _, x := range args {
+		if !r.countsAlone(x) {
+			return false
+		}
+	}
+	return true
+}
+
 // fieldCounts reads struct.MinFields(n) and struct.MaxFields(n) among v's
 // conjuncts: bounds on how many members an object or map has, which every
 // target counts (JSON Schema's minProperties and maxProperties). rest is v
@@ -2876,9 +2894,12 @@ func (r *resolver) fieldCounts(v cue.Value, what string) (fc fieldCount, rest cu
 			// the struct whole, whose embedding conjuncts flattens.
 			// Unified apart, in a definition, the embedded pattern's
 			// struct is closed to sha256 ("field not allowed").
+			// struct.MinFields(1) & struct.MaxFields(1) & {…} is
+			// (MinFields & MaxFields) & {…}: counts alone on a side
+			// are left out too (Bamboo's task item).
 			var whole []cue.Value
 			for _, a := range args {
-				if _, _, isCount := r.fieldCountCall(a); !isCount {
+				if !r.countsAlone(a) {
 					whole = append(whole, a)
 				}
 			}
@@ -9747,7 +9768,22 @@ func (r *resolver) kindwise(cs []cue.Value, what string, p Pos) (parts []cue.Val
 		for _, a := range alts[1:] {
 			v = v.Unify(a)
 		}
-		if v.Err() != nil && !(k == objectClass && matchedLit && r.countAwaitsData(alts)) {
+		countsAwait := k == objectClass && r.fieldCountAwaitsData(alts)
+		if countsAwait && !awaitsData(v) {
+			// #resource: [string]: matchN(>=1, [string, #resource]) &
+			// (… | struct.MinFields(1)) (resjson's nested resources):
+			// the count beside a reference to the definition that
+			// holds it, which CUE, unified in place with no data,
+			// finds a structural cycle.
+			for _, a := range alts {
+				if name, isRef := r.refName(a); isRef {
+					r.errorf(p, "%s: struct.MinFields/MaxFields beside a reference (#%s) among a choice of kinds are not carried yet where the definition holds itself; state the count in a definition of its own", what, name)
+					return nil, false, true
+				}
+			}
+			countsAwait = false
+		}
+		if v.Err() != nil && !(k == objectClass && matchedLit && r.countAwaitsData(alts)) && !countsAwait {
 			return nil, false, false
 		}
 		if k == objectClass && (matchedLit || unifiedLit) {
@@ -9801,6 +9837,30 @@ func unifiesAsMatched(lit *ast.StructLit) bool {
 		}
 	}
 	return open
+}
+
+// fieldCountAwaitsData reports whether alts, the object parts of
+// kindwise's conjuncts, are an error only for a count of members among
+// them that {} has yet to meet: matchN(>=1, [string, #resource]) & (null
+// | bool | number | string | [...] | struct.MinFields(1)) (cue import's
+// minProperties beside an anyOf: resjson's nested resources), whose
+// object #resource & struct.MinFields(1) CUE, with no data, finds
+// refused by the count. The others unify to no error.
+func (r *resolver) fieldCountAwaitsData(alts []cue.Value) bool {
+	var u cue.Value
+	counted := false
+	for _, a := range alts {
+		if r.countsAlone(a) {
+			counted = true
+			continue
+		}
+		if !u.Exists() {
+			u = a
+		} else {
+			u = u.Unify(a)
+		}
+	}
+	return counted && u.Exists() && u.Err() == nil
 }
 
 // countAwaitsData reports whether alts, the object parts of kindwise's

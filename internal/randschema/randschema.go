@@ -96,6 +96,21 @@ type gen struct {
 	// minProperties and maxProperties), on a stream of its own for the
 	// same reason.
 	counts *rand.Rand
+	// matchIfs draws a then whose if tests a member's presence and
+	// requires another (cue import's dependentRequired inside an
+	// if/then), with an embedded {} beside it, on a stream of its own
+	// for the same reason.
+	matchIfs *rand.Rand
+	// embeds draws, for the counted object of counts, a pattern for its
+	// other members embedded in it (cue import's additionalProperties
+	// beside minProperties and maxProperties: Bamboo's task item), on a
+	// stream of its own for the same reason.
+	embeds *rand.Rand
+	// kindCounts draws a count of kinds beside every JSON kind whose
+	// object is struct.MinFields alone (cue import's minProperties on a
+	// schema of no one type: resjson), on a stream of its own for the
+	// same reason.
+	kindCounts *rand.Rand
 	// zeros draws an optional field of a type that refuses its zero
 	// value whose @go asks for the value itself (optional=zero), on a
 	// stream of its own for the same reason.
@@ -671,6 +686,22 @@ func (g *gen) moreStructure(depth int) typ {
 		}}
 	case 9:
 		// cue import's if/then: a kind that requires a member
+		if g.matchIfs.IntN(3) == 0 {
+			// ... or, where v is given, w too
+			return typ{cue: "matchIf({kind?: \"x\", ...}, {\n\tv?: int\n\tw?: string\n\tif v != _|_ {\n\t\tw!: string\n\t}\n\t{}\n\t...\n}, _) & {\n\tkind?: string\n\tv?: int\n\tw?: string\n\t...\n}", sample: func(r *rand.Rand) any {
+				out := map[string]any{}
+				if r.IntN(4) != 0 {
+					out["kind"] = pick[any](r, "x", "y", num("1"))
+				}
+				if r.IntN(2) == 0 {
+					out["v"] = pick[any](r, num("1"), num("2"), "1")
+				}
+				if r.IntN(2) == 0 {
+					out["w"] = pick[any](r, "s", "t", num("1"))
+				}
+				return out
+			}}
+		}
 		return typ{cue: "matchIf({kind?: \"x\", ...}, {v!: int, ...}, _) & {\n\tkind?: string\n\tv?: int\n\t...\n}", sample: func(r *rand.Rand) any {
 			out := map[string]any{}
 			if r.IntN(4) != 0 {
@@ -730,6 +761,26 @@ func (g *gen) moreStructure(depth int) typ {
 		if g.counts.IntN(3) == 0 {
 			// one of them an object of one member or two, written in
 			// place
+			if g.embeds.IntN(2) == 0 {
+				// ... its other members strings
+				return typ{cue: "matchN(>=1, [" + a.cue + ", struct.MinFields(1) & struct.MaxFields(2) & {\n\tp?: int\n\t{[!~\"^(p)$\"]: string}\n}])", sample: func(r *rand.Rand) any {
+					if r.IntN(3) == 0 {
+						return a.sample(r)
+					}
+					out := map[string]any{}
+					for range r.IntN(4) {
+						switch r.IntN(3) {
+						case 0:
+							out["p"] = pick[any](r, num("1"), "s")
+						case 1:
+							out["q"] = pick[any](r, "s", num("2"))
+						default:
+							out["z"] = "t"
+						}
+					}
+					return out
+				}}
+			}
 			return typ{cue: "matchN(>=1, [" + a.cue + ", struct.MinFields(1) & struct.MaxFields(2) & {p?: int, q?: string}])", sample: func(r *rand.Rand) any {
 				if r.IntN(3) == 0 {
 					return a.sample(r)
@@ -744,6 +795,22 @@ func (g *gen) moreStructure(depth int) typ {
 					default:
 						out["z"] = num("3")
 					}
+				}
+				return out
+			}}
+		}
+		if g.kindCounts.IntN(4) == 0 {
+			// ... or a map of strings with at least one member
+			return typ{cue: "matchN(>=1, [" + a.cue + ", {[string]: string}]) & (null | bool | number | string | [...] | struct.MinFields(1))", sample: func(r *rand.Rand) any {
+				switch r.IntN(4) {
+				case 0:
+					return a.sample(r)
+				case 1:
+					return pick[any](r, nil, true, num("1"), []any{})
+				}
+				out := map[string]any{}
+				for range r.IntN(3) {
+					out[pick(r, "k", "l")] = pick[any](r, "v", "w", num("2"))
 				}
 				return out
 			}}
@@ -1426,7 +1493,7 @@ type Options struct {
 
 // New writes the module of seed.
 func New(seed uint64, opt Options) Module {
-	g := &gen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), aux: rand.New(rand.NewPCG(seed^0x5bd1e995, seed)), members: rand.New(rand.NewPCG(seed^0x27d4eb2f, seed+1)), strs: rand.New(rand.NewPCG(seed^0x165667b1, seed+2)), nums: rand.New(rand.NewPCG(seed^0xd3a2646c, seed+3)), conds: rand.New(rand.NewPCG(seed^0x2545f491, seed+4)), zeros: rand.New(rand.NewPCG(seed^0x61c88647, seed+5)), nets: rand.New(rand.NewPCG(seed^0x7f4a7c15, seed+6)), inPlace: rand.New(rand.NewPCG(seed^0x3c6ef372, seed+7)), patterns: rand.New(rand.NewPCG(seed^0x9b05688c, seed+8)), counts: rand.New(rand.NewPCG(seed^0x85ebca6b, seed+9)), unknown: opt.Unknown || opt.Root, prefix: "f"}
+	g := &gen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), aux: rand.New(rand.NewPCG(seed^0x5bd1e995, seed)), members: rand.New(rand.NewPCG(seed^0x27d4eb2f, seed+1)), strs: rand.New(rand.NewPCG(seed^0x165667b1, seed+2)), nums: rand.New(rand.NewPCG(seed^0xd3a2646c, seed+3)), conds: rand.New(rand.NewPCG(seed^0x2545f491, seed+4)), zeros: rand.New(rand.NewPCG(seed^0x61c88647, seed+5)), nets: rand.New(rand.NewPCG(seed^0x7f4a7c15, seed+6)), inPlace: rand.New(rand.NewPCG(seed^0x3c6ef372, seed+7)), patterns: rand.New(rand.NewPCG(seed^0x9b05688c, seed+8)), counts: rand.New(rand.NewPCG(seed^0x85ebca6b, seed+9)), matchIfs: rand.New(rand.NewPCG(seed^0xc2b2ae35, seed+10)), embeds: rand.New(rand.NewPCG(seed^0x94d049bb, seed+11)), kindCounts: rand.New(rand.NewPCG(seed^0xbf58476d, seed+12)), unknown: opt.Unknown || opt.Root, prefix: "f"}
 	if opt.Root {
 		// the package's top level: open, as every struct written in
 		// place under it (a member it does not name is data CUE keeps)
