@@ -34,11 +34,14 @@ type resolver struct {
 	// exactKind is the scalar kind whose alternatives the next oneOf
 	// counts, exactly one of them (onlyScalarsOverlap); 0 for none.
 	exactKind cue.Kind
-	ps        positions
-	inst      *build.Instance
-	v         cue.Value
-	comments  lineComments
-	errs      ErrorList
+	// keepCounts: kindRefAlts reads no count of kinds apart as its
+	// alternatives, as some of the disjunction's would share a kind.
+	keepCounts bool
+	ps         positions
+	inst       *build.Instance
+	v          cue.Value
+	comments   lineComments
+	errs       ErrorList
 
 	// clauseJoins are the &&s that join if clauses read as one
 	// (ifsAsOne); unguarded the fields whose presence the clause being
@@ -8586,6 +8589,7 @@ func (r *resolver) kindRefAlts(d *def, alts []cue.Value, depth int) []cue.Value 
 		return alts
 	}
 	var out []cue.Value
+	counts := false // a count of kinds apart among them was read as its alternatives
 	for i, a := range alts {
 		var inner []cue.Value
 		if net := r.netSplice(a); net != nil {
@@ -8600,6 +8604,13 @@ func (r *resolver) kindRefAlts(d *def, alts []cue.Value, depth int) []cue.Value 
 					inner = net // #Addr | bool, #Addr: net.IP
 				} else if op, args := r.disjunction(target); op == cue.OrOp {
 					inner = r.kindRefAlts(d, args, depth+1)
+				} else if malts, ok := r.matchOne(target); ok && !r.keepCounts && r.kindsApart(malts) {
+					// #relationshipToOne: matchN(>=1, [#empty, #linkage])
+					// (JSON:API's through cue import, #empty: null): a count
+					// of alternatives each of one JSON kind of its own,
+					// which admits what their disjunction admits.
+					inner = r.kindRefAlts(d, malts, depth+1)
+					counts = true
 				} else if _, alias := r.refName(target); alias {
 					// #Consumer: #ExternalType, itself a choice.
 					if in := r.kindRefAlts(d, []cue.Value{target}, depth+1); len(in) != 1 || in[0] != target {
@@ -8620,7 +8631,33 @@ func (r *resolver) kindRefAlts(d *def, alts []cue.Value, depth int) []cue.Value 
 	if out == nil {
 		return alts
 	}
+	if counts && !r.kindsApart(out) {
+		// matchN(1, [#blockKeywords, bool, #nullRule]) with
+		// #blockKeywords: matchN(>=1, [[...], null]), #nullRule: null
+		// (jscsrc): null matches two of them, which exactly one must; as
+		// their disjunction it would be one. The count stays an
+		// alternative of its own, refused as several kinds.
+		r.keepCounts = true
+		defer func() { r.keepCounts = false }()
+		return r.kindRefAlts(d, alts, depth)
+	}
 	return out
+}
+
+// kindsApart reports whether each of alts is of one JSON kind, none the
+// kind of another (null, boolean, number, string, list, object; int and
+// float are numbers): a count of them, matchN(1, …) or matchN(>=1, …),
+// admits what their disjunction does, as no value matches two.
+func (r *resolver) kindsApart(alts []cue.Value) bool {
+	var seen [kindClasses]bool
+	for _, a := range alts {
+		k, one := kindClass(r.kindOf(a))
+		if !one || seen[k] {
+			return false
+		}
+		seen[k] = true
+	}
+	return len(alts) > 1
 }
 
 // oneOf resolves a disjunction of types of different JSON kinds.

@@ -111,6 +111,11 @@ type gen struct {
 	// schema of no one type: resjson), on a stream of its own for the
 	// same reason.
 	kindCounts *rand.Rand
+	// refCounts draws, for null | #Obj, a count of a reference to a
+	// count of kinds apart and a list (JSON:API's relationship data:
+	// matchN(1, [#toOne, [...T]]), #toOne: matchN(>=1, [null, #Obj])),
+	// on a stream of its own for the same reason.
+	refCounts *rand.Rand
 	// zeros draws an optional field of a type that refuses its zero
 	// value whose @go asks for the value itself (optional=zero), on a
 	// stream of its own for the same reason.
@@ -739,6 +744,20 @@ func (g *gen) moreStructure(depth int) typ {
 	case 2:
 		// null | #Obj
 		t := g.named(g.structOf(depth, false, false))
+		if g.refCounts.IntN(4) == 0 {
+			one := g.named(typ{cue: "matchN(>=1, [null, " + t.cue + "])"})
+			return typ{cue: "matchN(1, [" + one.cue + ", [...string]])", nullRefusing: t.refusing, sample: func(r *rand.Rand) any {
+				switch r.IntN(4) {
+				case 0:
+					return nil
+				case 1:
+					return []any{pick[any](r, "s", num("1"))}
+				case 2:
+					return pick[any](r, "s", num("2"))
+				}
+				return t.sample(r)
+			}}
+		}
 		return typ{cue: "null | " + t.cue, nullRefusing: t.refusing, sample: func(r *rand.Rand) any {
 			if r.IntN(3) == 0 {
 				return nil
@@ -1493,7 +1512,7 @@ type Options struct {
 
 // New writes the module of seed.
 func New(seed uint64, opt Options) Module {
-	g := &gen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), aux: rand.New(rand.NewPCG(seed^0x5bd1e995, seed)), members: rand.New(rand.NewPCG(seed^0x27d4eb2f, seed+1)), strs: rand.New(rand.NewPCG(seed^0x165667b1, seed+2)), nums: rand.New(rand.NewPCG(seed^0xd3a2646c, seed+3)), conds: rand.New(rand.NewPCG(seed^0x2545f491, seed+4)), zeros: rand.New(rand.NewPCG(seed^0x61c88647, seed+5)), nets: rand.New(rand.NewPCG(seed^0x7f4a7c15, seed+6)), inPlace: rand.New(rand.NewPCG(seed^0x3c6ef372, seed+7)), patterns: rand.New(rand.NewPCG(seed^0x9b05688c, seed+8)), counts: rand.New(rand.NewPCG(seed^0x85ebca6b, seed+9)), matchIfs: rand.New(rand.NewPCG(seed^0xc2b2ae35, seed+10)), embeds: rand.New(rand.NewPCG(seed^0x94d049bb, seed+11)), kindCounts: rand.New(rand.NewPCG(seed^0xbf58476d, seed+12)), unknown: opt.Unknown || opt.Root, prefix: "f"}
+	g := &gen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), aux: rand.New(rand.NewPCG(seed^0x5bd1e995, seed)), members: rand.New(rand.NewPCG(seed^0x27d4eb2f, seed+1)), strs: rand.New(rand.NewPCG(seed^0x165667b1, seed+2)), nums: rand.New(rand.NewPCG(seed^0xd3a2646c, seed+3)), conds: rand.New(rand.NewPCG(seed^0x2545f491, seed+4)), zeros: rand.New(rand.NewPCG(seed^0x61c88647, seed+5)), nets: rand.New(rand.NewPCG(seed^0x7f4a7c15, seed+6)), inPlace: rand.New(rand.NewPCG(seed^0x3c6ef372, seed+7)), patterns: rand.New(rand.NewPCG(seed^0x9b05688c, seed+8)), counts: rand.New(rand.NewPCG(seed^0x85ebca6b, seed+9)), matchIfs: rand.New(rand.NewPCG(seed^0xc2b2ae35, seed+10)), embeds: rand.New(rand.NewPCG(seed^0x94d049bb, seed+11)), kindCounts: rand.New(rand.NewPCG(seed^0xbf58476d, seed+12)), refCounts: rand.New(rand.NewPCG(seed^0x1b873593, seed+13)), unknown: opt.Unknown || opt.Root, prefix: "f"}
 	if opt.Root {
 		// the package's top level: open, as every struct written in
 		// place under it (a member it does not name is data CUE keeps)
