@@ -13,8 +13,8 @@ import (
 // lostRules returns the if clauses of a unit's own source (each a
 // comprehension among a struct literal's declarations, which declares,
 // narrows, forbids, defaults or refuses fields) that no rule of the model
-// comes from: no Conditional, Refusal, Forbid, CondDefault or Decided
-// clause of any object is positioned inside it. Such a clause would be a constraint CUE applies
+// comes from: no Conditional, Refusal, Forbid, CondDefault, Decided
+// clause, matchIf or matchN of any object is positioned inside it. Such a clause would be a constraint CUE applies
 // and generate dropped with exit 0 (the GitHub workflow's #step, whose
 // clauses beside matchN went unread); lostFields cannot see it.
 func (r *corpusRun) lostRules(u *Unit) []string {
@@ -40,6 +40,15 @@ func (r *corpusRun) lostRules(u *Unit) []string {
 				rules = append(rules, fb.Pos)
 			}
 			rules = append(rules, o.Decided...)
+			// if a != _|_ {matchN(0, [{a!: _, ...}])} (cue import's
+			// dependentSchemas, Chrome's manifest): a matchIf of the
+			// object, positioned at the validator inside the clause.
+			for _, m := range o.MatchIfs {
+				rules = append(rules, m.Pos)
+			}
+			for _, m := range o.MatchNs {
+				rules = append(rules, m.Pos)
+			}
 			for _, f := range o.Fields {
 				for _, d := range f.CondDefaults {
 					rules = append(rules, d.Pos)
