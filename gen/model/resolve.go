@@ -8181,7 +8181,7 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 				// judged by the count. Not when its members are the
 				// alternatives' alone (matchN(2, [#M, {[string]:
 				// int}]) & {...}): the object would keep none.
-				if t, ok := r.inlineObject(v, what, p); !ok || t == nil || t.Kind != ObjectKind || len(t.Object.Members) > 0 {
+				if t, ok := r.inlineObject(v, what, p); !ok || t == nil || t.Kind != ObjectKind || len(t.Object.Members) > 0 || t.Object.Open {
 					return t, ok
 				}
 			}

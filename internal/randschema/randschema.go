@@ -116,6 +116,11 @@ type gen struct {
 	// matchN(1, [#toOne, [...T]]), #toOne: matchN(>=1, [null, #Obj])),
 	// on a stream of its own for the same reason.
 	refCounts *rand.Rand
+	// allOfRefs draws, for #Base embedded, a reference beside {...} to a
+	// count of all of two open objects (Cloudify's #A: #B & {...}, #B:
+	// matchN(2, [#R & {...}, {use?: bool, ...}])), on a stream of its
+	// own for the same reason.
+	allOfRefs *rand.Rand
 	// zeros draws an optional field of a type that refuses its zero
 	// value whose @go asks for the value itself (optional=zero), on a
 	// stream of its own for the same reason.
@@ -719,6 +724,27 @@ func (g *gen) moreStructure(depth int) typ {
 		}}
 	case 0:
 		// #Base embedded beside fields of its own
+		if g.allOfRefs.IntN(4) == 0 {
+			// ... or all of two open objects, named, beside {...}
+			all := g.named(typ{cue: "matchN(2, [{\n\tp?: int\n\t...\n}, {\n\tq?: bool\n\t...\n}])"})
+			return typ{cue: all.cue + " & {\n\t...\n}", sample: func(r *rand.Rand) any {
+				if r.IntN(6) == 0 {
+					return pick[any](r, "s", num("1"))
+				}
+				out := map[string]any{}
+				for range r.IntN(4) {
+					switch r.IntN(3) {
+					case 0:
+						out["p"] = pick[any](r, num("1"), "s")
+					case 1:
+						out["q"] = pick[any](r, true, num("2"))
+					default:
+						out["z"] = "t"
+					}
+				}
+				return out
+			}}
+		}
 		base := g.named(g.structOf(depth, false, false))
 		prefix := g.prefix
 		g.prefix = "o" // the own fields are named apart from the base's
@@ -1512,7 +1538,7 @@ type Options struct {
 
 // New writes the module of seed.
 func New(seed uint64, opt Options) Module {
-	g := &gen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), aux: rand.New(rand.NewPCG(seed^0x5bd1e995, seed)), members: rand.New(rand.NewPCG(seed^0x27d4eb2f, seed+1)), strs: rand.New(rand.NewPCG(seed^0x165667b1, seed+2)), nums: rand.New(rand.NewPCG(seed^0xd3a2646c, seed+3)), conds: rand.New(rand.NewPCG(seed^0x2545f491, seed+4)), zeros: rand.New(rand.NewPCG(seed^0x61c88647, seed+5)), nets: rand.New(rand.NewPCG(seed^0x7f4a7c15, seed+6)), inPlace: rand.New(rand.NewPCG(seed^0x3c6ef372, seed+7)), patterns: rand.New(rand.NewPCG(seed^0x9b05688c, seed+8)), counts: rand.New(rand.NewPCG(seed^0x85ebca6b, seed+9)), matchIfs: rand.New(rand.NewPCG(seed^0xc2b2ae35, seed+10)), embeds: rand.New(rand.NewPCG(seed^0x94d049bb, seed+11)), kindCounts: rand.New(rand.NewPCG(seed^0xbf58476d, seed+12)), refCounts: rand.New(rand.NewPCG(seed^0x1b873593, seed+13)), unknown: opt.Unknown || opt.Root, prefix: "f"}
+	g := &gen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), aux: rand.New(rand.NewPCG(seed^0x5bd1e995, seed)), members: rand.New(rand.NewPCG(seed^0x27d4eb2f, seed+1)), strs: rand.New(rand.NewPCG(seed^0x165667b1, seed+2)), nums: rand.New(rand.NewPCG(seed^0xd3a2646c, seed+3)), conds: rand.New(rand.NewPCG(seed^0x2545f491, seed+4)), zeros: rand.New(rand.NewPCG(seed^0x61c88647, seed+5)), nets: rand.New(rand.NewPCG(seed^0x7f4a7c15, seed+6)), inPlace: rand.New(rand.NewPCG(seed^0x3c6ef372, seed+7)), patterns: rand.New(rand.NewPCG(seed^0x9b05688c, seed+8)), counts: rand.New(rand.NewPCG(seed^0x85ebca6b, seed+9)), matchIfs: rand.New(rand.NewPCG(seed^0xc2b2ae35, seed+10)), embeds: rand.New(rand.NewPCG(seed^0x94d049bb, seed+11)), kindCounts: rand.New(rand.NewPCG(seed^0xbf58476d, seed+12)), refCounts: rand.New(rand.NewPCG(seed^0x1b873593, seed+13)), allOfRefs: rand.New(rand.NewPCG(seed^0xe6546b64, seed+14)), unknown: opt.Unknown || opt.Root, prefix: "f"}
 	if opt.Root {
 		// the package's top level: open, as every struct written in
 		// place under it (a member it does not name is data CUE keeps)
