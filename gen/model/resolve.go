@@ -399,6 +399,10 @@ type def struct {
 	// validated: an object definition has matchIf or matchN beside its
 	// fields, read once they are (objectValidators).
 	validated bool
+	// countedBeside: an object in place has matchIf or matchN beside its
+	// fields, read before them; where CUE lists no field of the value
+	// (its count refuses {}), its fields are those without them.
+	countedBeside bool
 	// oneOfAlts are a OneOf definition's alternatives, until resolved;
 	// oneOfDone once they are.
 	oneOfAlts []cue.Value
@@ -5185,6 +5189,13 @@ func (r *resolver) resolveObject(d *def) {
 		r.requiredDefs(d, fv)
 	}
 	listed, err := r.fields(fv, false)
+	if err != nil && d.countedBeside {
+		if rest := r.withoutValidators(d.v); rest != d.v {
+			if l, rerr := r.fields(rest, false); rerr == nil {
+				listed, err, fv = l, nil, rest
+			}
+		}
+	}
 	if err == nil && r.closedWithIf(fv) {
 		r.errorf(d.pos, "%s: close({…}) of a struct whose if tests a field of its own admits no value: CUE v0.17.1 evaluates the close before the data, finds the tested field missing (%s), and refuses every value (cue vet agrees), which no target would say; write the struct without close() (a definition closes it already: declare one and refer to it)", d.ref(), cueErrText(fv.Err()))
 		return
@@ -9133,6 +9144,12 @@ func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
 		return nil, false
 	}
 	d := &def{name: name, v: v, pos: p, doc: fmt.Sprintf("%s is the value of %s.", name, what)}
+	// matchN(1, [{id?: "a", ...}, {id?: "b", ...}]) & {id?: string, ...}
+	// (cue import's oneOf beside properties, dotnet's template forms):
+	// CUE, with no data, finds {} matching both, which the count refuses,
+	// and lists no field of the value; its fields are the struct's
+	// without the validators, which are read beside them.
+	d.countedBeside = len(matchIfs) > 0 || len(matchNs) > 0
 	if lit, ok := structLit(sourceExpr(v)); ok {
 		d.lit = lit
 	} else {

@@ -121,6 +121,11 @@ type gen struct {
 	// matchN(2, [#R & {...}, {use?: bool, ...}])), on a stream of its
 	// own for the same reason.
 	allOfRefs *rand.Rand
+	// overlaps draws, for cue import's if/then, a count of one of two
+	// open objects beside a struct, both of which the empty object
+	// matches (dotnet's template forms), on a stream of its own for the
+	// same reason.
+	overlaps *rand.Rand
 	// zeros draws an optional field of a type that refuses its zero
 	// value whose @go asks for the value itself (optional=zero), on a
 	// stream of its own for the same reason.
@@ -696,6 +701,19 @@ func (g *gen) moreStructure(depth int) typ {
 		}}
 	case 9:
 		// cue import's if/then: a kind that requires a member
+		if g.overlaps.IntN(4) == 0 {
+			// ... or one of two kinds, each optional: {} matches both
+			return typ{cue: "matchN(1, [{\n\tkind?: \"x\"\n\t...\n}, {\n\tkind?: \"y\"\n\tv!: int\n\t...\n}]) & {\n\tkind?: string\n\tv?: int\n\t...\n}", sample: func(r *rand.Rand) any {
+				out := map[string]any{}
+				if r.IntN(4) != 0 {
+					out["kind"] = pick[any](r, "x", "y", "z", num("1"))
+				}
+				if r.IntN(2) == 0 {
+					out["v"] = pick[any](r, num("1"), "1")
+				}
+				return out
+			}}
+		}
 		if g.matchIfs.IntN(3) == 0 {
 			// ... or, where v is given, w too
 			return typ{cue: "matchIf({kind?: \"x\", ...}, {\n\tv?: int\n\tw?: string\n\tif v != _|_ {\n\t\tw!: string\n\t}\n\t{}\n\t...\n}, _) & {\n\tkind?: string\n\tv?: int\n\tw?: string\n\t...\n}", sample: func(r *rand.Rand) any {
@@ -1538,7 +1556,7 @@ type Options struct {
 
 // New writes the module of seed.
 func New(seed uint64, opt Options) Module {
-	g := &gen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), aux: rand.New(rand.NewPCG(seed^0x5bd1e995, seed)), members: rand.New(rand.NewPCG(seed^0x27d4eb2f, seed+1)), strs: rand.New(rand.NewPCG(seed^0x165667b1, seed+2)), nums: rand.New(rand.NewPCG(seed^0xd3a2646c, seed+3)), conds: rand.New(rand.NewPCG(seed^0x2545f491, seed+4)), zeros: rand.New(rand.NewPCG(seed^0x61c88647, seed+5)), nets: rand.New(rand.NewPCG(seed^0x7f4a7c15, seed+6)), inPlace: rand.New(rand.NewPCG(seed^0x3c6ef372, seed+7)), patterns: rand.New(rand.NewPCG(seed^0x9b05688c, seed+8)), counts: rand.New(rand.NewPCG(seed^0x85ebca6b, seed+9)), matchIfs: rand.New(rand.NewPCG(seed^0xc2b2ae35, seed+10)), embeds: rand.New(rand.NewPCG(seed^0x94d049bb, seed+11)), kindCounts: rand.New(rand.NewPCG(seed^0xbf58476d, seed+12)), refCounts: rand.New(rand.NewPCG(seed^0x1b873593, seed+13)), allOfRefs: rand.New(rand.NewPCG(seed^0xe6546b64, seed+14)), unknown: opt.Unknown || opt.Root, prefix: "f"}
+	g := &gen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), aux: rand.New(rand.NewPCG(seed^0x5bd1e995, seed)), members: rand.New(rand.NewPCG(seed^0x27d4eb2f, seed+1)), strs: rand.New(rand.NewPCG(seed^0x165667b1, seed+2)), nums: rand.New(rand.NewPCG(seed^0xd3a2646c, seed+3)), conds: rand.New(rand.NewPCG(seed^0x2545f491, seed+4)), zeros: rand.New(rand.NewPCG(seed^0x61c88647, seed+5)), nets: rand.New(rand.NewPCG(seed^0x7f4a7c15, seed+6)), inPlace: rand.New(rand.NewPCG(seed^0x3c6ef372, seed+7)), patterns: rand.New(rand.NewPCG(seed^0x9b05688c, seed+8)), counts: rand.New(rand.NewPCG(seed^0x85ebca6b, seed+9)), matchIfs: rand.New(rand.NewPCG(seed^0xc2b2ae35, seed+10)), embeds: rand.New(rand.NewPCG(seed^0x94d049bb, seed+11)), kindCounts: rand.New(rand.NewPCG(seed^0xbf58476d, seed+12)), refCounts: rand.New(rand.NewPCG(seed^0x1b873593, seed+13)), allOfRefs: rand.New(rand.NewPCG(seed^0xe6546b64, seed+14)), overlaps: rand.New(rand.NewPCG(seed^0x85ebca77, seed+15)), unknown: opt.Unknown || opt.Root, prefix: "f"}
 	if opt.Root {
 		// the package's top level: open, as every struct written in
 		// place under it (a member it does not name is data CUE keeps)
