@@ -823,10 +823,9 @@ func (g *gen) moreStructure(depth int) typ {
 		a, b := g.stringType(), g.intType()
 		if g.counts.IntN(3) == 0 {
 			// one of them an object of one member or two, written in
-			// place
-			if g.embeds.IntN(2) == 0 {
-				// ... its other members strings
-				return typ{cue: "matchN(>=1, [" + a.cue + ", struct.MinFields(1) & struct.MaxFields(2) & {\n\tp?: int\n\t{[!~\"^(p)$\"]: string}\n}])", sample: func(r *rand.Rand) any {
+			// place; other is what a member of another name holds
+			counted := func(obj string, other any) typ {
+				return typ{cue: "matchN(>=1, [" + a.cue + ", struct.MinFields(1) & struct.MaxFields(2) & " + obj + "])", sample: func(r *rand.Rand) any {
 					if r.IntN(3) == 0 {
 						return a.sample(r)
 					}
@@ -838,29 +837,17 @@ func (g *gen) moreStructure(depth int) typ {
 						case 1:
 							out["q"] = pick[any](r, "s", num("2"))
 						default:
-							out["z"] = "t"
+							out["z"] = other
 						}
 					}
 					return out
 				}}
 			}
-			return typ{cue: "matchN(>=1, [" + a.cue + ", struct.MinFields(1) & struct.MaxFields(2) & {p?: int, q?: string}])", sample: func(r *rand.Rand) any {
-				if r.IntN(3) == 0 {
-					return a.sample(r)
-				}
-				out := map[string]any{}
-				for range r.IntN(4) {
-					switch r.IntN(3) {
-					case 0:
-						out["p"] = pick[any](r, num("1"), "s")
-					case 1:
-						out["q"] = pick[any](r, "s", num("2"))
-					default:
-						out["z"] = num("3")
-					}
-				}
-				return out
-			}}
+			if g.embeds.IntN(2) == 0 {
+				// ... its other members strings
+				return counted("{\n\tp?: int\n\t{[!~\"^(p)$\"]: string}\n}", "t")
+			}
+			return counted("{p?: int, q?: string}", num("3"))
 		}
 		if g.kindCounts.IntN(4) == 0 {
 			// ... or a map of strings with at least one member
