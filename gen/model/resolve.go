@@ -9831,7 +9831,7 @@ func (r *resolver) kindwise(cs []cue.Value, what string, p Pos) (parts []cue.Val
 			// finds a structural cycle.
 			for _, a := range alts {
 				if name, isRef := r.refName(a); isRef {
-					r.errorf(p, "%s: struct.MinFields/MaxFields beside a reference (#%s) among a choice of kinds are not carried yet where the definition holds itself; state the count in a definition of its own", what, name)
+					r.errorf(p, "%s: struct.MinFields/MaxFields beside a reference (#%s) among a choice of kinds are not carried here: CUE, unifying them in place with no data, finds an error (%s), where the data would meet the count; state the count in a definition of its own", what, name, cueErrText(v.Err()))
 					return nil, false, true
 				}
 			}
