@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -1280,7 +1281,18 @@ func objectValidate(f *goFile, o *model.Object) {
 			f.p(`p.MaxProperties(path, "", members, `, strconv.Itoa(*o.MaxFields), ")")
 		}
 	}
-	if len(o.MatchIfs) > 0 || len(o.MatchNs) > 0 {
+	readsJSON := len(o.MatchIfs) > 0 || slices.ContainsFunc(o.MatchNs, func(m *model.ObjectMatchN) bool {
+		return slices.ContainsFunc(m.Alts, func(a *model.Type) bool { return a != nil })
+	})
+	if !readsJSON {
+		// matchN(0, [_]) alone (matchIf(if, then, matchN(0, [_])), a
+		// part no value meets): _ matches every object, counted without
+		// its JSON.
+		for _, m := range o.MatchNs {
+			objectMatchN(f, m)
+		}
+	}
+	if readsJSON {
 		// matchIf and matchN beside the fields: judged on the object's
 		// JSON, as CUE judges the value, each part read from it by its
 		// own decoder.
