@@ -10844,6 +10844,12 @@ func (r *resolver) objectMatch(v cue.Value, role string, p Pos, what string) (*T
 		defer func() { r.matching, r.closedCtx = matching, closedCtx }()
 		return r.inlineObject(v, what, p)
 	}
+	if e, isExpr := sourceExpr(v).(ast.Expr); isExpr && isBottom(e) && role != "matchN's alternative" {
+		// matchIf(if, then, error("disallowed")), cue import's else of
+		// false (UXP's manifest entry points).
+		r.errorf(p, "%s: %s is %s, which admits no value; CUE v0.17.1 evaluates matchIf's arguments before it applies one, so that an error among them makes matchIf refuse every value, whichever part applies (cue vet refuses every instance), which no target would say; not carried: write a part that no value meets as matchN(0, [_])", what, role, exprString(e))
+		return nil, false
+	}
 	if r.kindOf(v) != cue.StructKind {
 		r.errorf(p, "%s: %s %v is carried on an object as a struct or _; this one is of another kind", what, role, v)
 		return nil, false
