@@ -175,6 +175,17 @@ func (p Positions) FromCUE(err error, files ...*ast.File) ErrorList {
 			msg += ": " + strings.TrimRight(why, ": \n")
 		}
 		path := e.Path()
+		if format == "%d errors in empty disjunction:" && len(args) == 1 {
+			// CUE's heading of the errors that follow it: each
+			// alternative's. At a package's top level (helmfile's null
+			// | … | {…} beside a definition that fails with no data) the
+			// package's value is an error, which every instance meets.
+			if len(path) == 0 {
+				msg = fmt.Sprintf("CUE evaluates the package's value to an empty disjunction: it admits none of its alternatives, so cue vet refuses every instance; the %v errors of CUE listed with it say why", args[0])
+			} else {
+				msg = fmt.Sprintf("CUE evaluates this to an empty disjunction: it admits none of its alternatives; the %v errors of CUE listed with it say why", args[0])
+			}
+		}
 		if msg == "structural cycle" && len(path) > 1 {
 			f := strings.TrimRight(path[len(path)-1], "?!")
 			msg += fmt.Sprintf(": the field holds a value that must contain itself again, without end; make it optional (%s?:) or a list ([...T]) so that the chain can end", f)
