@@ -7833,11 +7833,13 @@ func patternEmbeddings(lit *ast.StructLit) bool {
 
 // valueTestIn says what the first comprehension of lit does beyond
 // testing members' presence (if a != _|_ && b != _|_, in one clause or
-// several), and where: a for, a let, or a test of a value. In a match
-// part CUE evaluates such a test on the part alone, before the data is
-// given (matchIf({…}, {m!: string, if m == "x" {…}}, _) refuses every
-// value: "required field missing: m"); a presence test reads the data, as
-// the targets' checks of a conditional member do. "" when there is none.
+// several), and where: a for, a let, or a test of a value. In a
+// matchIf's part CUE evaluates such a test on the part alone, before the
+// data is given (matchIf({…}, {m!: string, if m == "x" {…}}, _) refuses
+// every value: "required field missing: m"), and in a matchN's part the
+// targets' reading of it is not proven against CUE's; a presence test
+// reads the data, as the targets' checks of a conditional member do, under
+// both (constructs match-comprehension). "" when there is none.
 func valueTestIn(lit *ast.StructLit) (string, token.Pos) {
 	for _, e := range lit.Elts {
 		c, ok := e.(*ast.Comprehension)
@@ -9211,7 +9213,7 @@ func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
 				r.errorf(at, "%s: in a T of matchIf or matchN, a for or a let is not carried: CUE's match would give fields only it computes, which the Go and TypeScript checks do not state; an if that tests members' presence (if a != _|_) is carried", what)
 				return nil, false
 			}
-			r.errorf(at, "%s: in a T of matchIf or matchN, an if is carried when it tests members' presence (if a != _|_, joined by &&); this one tests a value (%s), which CUE evaluates on the T alone before the data is given (a required member is then missing, an optional one cannot be referenced), so that it refuses every value, as no other target would; test the member's presence, or state the choice as alternatives of the match", what, test)
+			r.errorf(at, "%s: in a T of matchIf or matchN, an if is carried when it tests members' presence (if a != _|_, joined by &&); this one tests a value (%s), which is not carried there: under matchIf CUE v0.17.1 evaluates such a test on the T alone, before the data is given (a required member is then missing, an optional one cannot be referenced), and refuses every value, which no other target would; test the member's presence, or state the choice as alternatives of the match", what, test)
 			return nil, false
 		}
 	}
