@@ -488,6 +488,23 @@ func (g *gen) named(t typ) typ {
 	return ref
 }
 
+// membersPQZ draws up to three members of an object: p an int or a
+// string, q one of qs, and z, of another name, other.
+func membersPQZ(r *rand.Rand, qs [2]any, other any) map[string]any {
+	out := map[string]any{}
+	for range r.IntN(4) {
+		switch r.IntN(3) {
+		case 0:
+			out["p"] = pick[any](r, num("1"), "s")
+		case 1:
+			out["q"] = pick[any](r, qs[0], qs[1])
+		default:
+			out["z"] = other
+		}
+	}
+	return out
+}
+
 // typeName names the n-th named type: #Nn, or Nn in a library of types.
 func (g *gen) typeName(n int) string {
 	if g.lib {
@@ -749,18 +766,7 @@ func (g *gen) moreStructure(depth int) typ {
 				if r.IntN(6) == 0 {
 					return pick[any](r, "s", num("1"))
 				}
-				out := map[string]any{}
-				for range r.IntN(4) {
-					switch r.IntN(3) {
-					case 0:
-						out["p"] = pick[any](r, num("1"), "s")
-					case 1:
-						out["q"] = pick[any](r, true, num("2"))
-					default:
-						out["z"] = "t"
-					}
-				}
-				return out
+				return membersPQZ(r, [2]any{true, num("2")}, "t")
 			}}
 		}
 		base := g.named(g.structOf(depth, false, false))
@@ -829,18 +835,7 @@ func (g *gen) moreStructure(depth int) typ {
 					if r.IntN(3) == 0 {
 						return a.sample(r)
 					}
-					out := map[string]any{}
-					for range r.IntN(4) {
-						switch r.IntN(3) {
-						case 0:
-							out["p"] = pick[any](r, num("1"), "s")
-						case 1:
-							out["q"] = pick[any](r, "s", num("2"))
-						default:
-							out["z"] = other
-						}
-					}
-					return out
+					return membersPQZ(r, [2]any{"s", num("2")}, other)
 				}}
 			}
 			if g.embeds.IntN(2) == 0 {
