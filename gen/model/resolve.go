@@ -37,11 +37,14 @@ type resolver struct {
 	// keepCounts: kindRefAlts reads no count of kinds apart as its
 	// alternatives, as some of the disjunction's would share a kind.
 	keepCounts bool
-	ps         positions
-	inst       *build.Instance
-	v          cue.Value
-	comments   lineComments
-	errs       ErrorList
+	// rawKindAlts: kindRefAlts reads every count of kinds apart as its
+	// alternatives, whatever kinds they then share (wholeKindsTwice).
+	rawKindAlts bool
+	ps          positions
+	inst        *build.Instance
+	v           cue.Value
+	comments    lineComments
+	errs        ErrorList
 
 	// clauseJoins are the &&s that join if clauses read as one
 	// (ifsAsOne); unguarded the fields whose presence the clause being
@@ -6909,7 +6912,14 @@ func (r *resolver) typeOf(v cue.Value, what string) (*Type, bool) {
 			}
 			return r.typeOf(alts[0], what) // matchN(1, [T]) is T
 		}
-		if a, b, overlap := r.exactOverlap(v, alts); overlap {
+		if kept, ok := r.wholeKindsTwice(v, alts); ok {
+			// matchN(1, [#blockKeywords, bool, #nullRule]) (jscsrc):
+			// a kind two alternatives hold whole is no kind of it.
+			alts = kept
+			if len(alts) == 1 {
+				return r.typeOf(alts[0], what)
+			}
+		} else if a, b, overlap := r.exactOverlap(v, alts); overlap {
 			if t, handled, ok := r.countedScalars(v, what); handled {
 				return t, ok
 			}
@@ -8644,7 +8654,7 @@ func (r *resolver) kindRefAlts(d *def, alts []cue.Value, depth int) []cue.Value 
 	if out == nil {
 		return alts
 	}
-	if counts && !r.kindsApart(out) {
+	if counts && !r.kindsApart(out) && !r.rawKindAlts {
 		// matchN(1, [#blockKeywords, bool, #nullRule]) with
 		// #blockKeywords: matchN(>=1, [[...], null]), #nullRule: null
 		// (jscsrc): null matches two of them, which exactly one must; as
@@ -8655,6 +8665,71 @@ func (r *resolver) kindRefAlts(d *def, alts []cue.Value, depth int) []cue.Value 
 		return r.kindRefAlts(d, alts, depth)
 	}
 	return out
+}
+
+// wholeKindsTwice reads v, matchN(1, alts) (exactly one, not at least
+// one), when its alternatives, a reference to a count of kinds apart read
+// as its own alternatives (kindRefAlts), are each of one JSON kind, and
+// every kind two or more of them share is held whole by each (null,
+// bool, number, string, [...]): a value of such a kind matches all of
+// them, more than one, and is refused, so the count admits the other
+// kinds' alternatives alone, which are then apart. jscsrc's
+// requireYodaConditions, matchN(1, [#equalityOperators, bool,
+// #nullRule]) with #equalityOperators: matchN(>=1, [[...], bool, null])
+// and #nullRule: null, admits a list alone. ok is false otherwise, and
+// when no kind is shared.
+func (r *resolver) wholeKindsTwice(v cue.Value, alts []cue.Value) ([]cue.Value, bool) {
+	if _, args := r.expr(v); len(args) != 3 || !args[1].IsConcrete() {
+		return nil, false // matchN(>=1, …): one of them
+	}
+	r.rawKindAlts = true
+	all := r.kindRefAlts(nil, alts, 0)
+	r.rawKindAlts = false
+	var of [kindClasses][]cue.Value
+	for _, a := range all {
+		k, one := kindClass(r.kindOf(a))
+		if !one {
+			return nil, false
+		}
+		of[k] = append(of[k], a)
+	}
+	var kept []cue.Value
+	shared := false
+	for k, as := range of {
+		if len(as) < 2 {
+			kept = append(kept, as...)
+			continue
+		}
+		if k == objectClass {
+			return nil, false // objects: a union's or a count's rules
+		}
+		for _, a := range as {
+			if !wholeJSONKind(r.wholeSource(a)) {
+				return nil, false
+			}
+		}
+		shared = true
+	}
+	if !shared || len(kept) == 0 {
+		return nil, false
+	}
+	// In the alternatives' own order.
+	keptOrder := make([]cue.Value, 0, len(kept))
+	for _, a := range all {
+		if slices.Contains(kept, a) {
+			keptOrder = append(keptOrder, a)
+		}
+	}
+	return keptOrder, true
+}
+
+// wholeSource is the syntax of a, or of the definition a names
+// (#nullRule: null), for wholeJSONKind.
+func (r *resolver) wholeSource(a cue.Value) ast.Node {
+	if name, isRef := r.refName(a); isRef && r.defs[name] != nil {
+		return sourceExpr(r.defs[name].v)
+	}
+	return sourceExpr(a)
 }
 
 // kindsApart reports whether each of alts is of one JSON kind, none the

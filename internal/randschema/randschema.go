@@ -126,6 +126,10 @@ type gen struct {
 	// matches (dotnet's template forms), on a stream of its own for the
 	// same reason.
 	overlaps *rand.Rand
+	// wholeTwice draws, for null | #Obj, exactly one of a reference to a
+	// count of a list and null, bool and null (jscsrc's rules), on a
+	// stream of its own for the same reason.
+	wholeTwice *rand.Rand
 	// zeros draws an optional field of a type that refuses its zero
 	// value whose @go asks for the value itself (optional=zero), on a
 	// stream of its own for the same reason.
@@ -793,6 +797,19 @@ func (g *gen) moreStructure(depth int) typ {
 		return t
 	case 2:
 		// null | #Obj
+		if g.wholeTwice.IntN(5) == 0 {
+			// ... or a list or a bool, null matching two of them
+			kw := g.named(typ{cue: "matchN(>=1, [[...\"a\" | \"b\"], null])"})
+			return typ{cue: "matchN(1, [" + kw.cue + ", bool, null])", sample: func(r *rand.Rand) any {
+				switch r.IntN(4) {
+				case 0:
+					return nil
+				case 1:
+					return pick[any](r, true, "a")
+				}
+				return []any{pick[any](r, "a", "b", "c")}
+			}}
+		}
 		t := g.named(g.structOf(depth, false, false))
 		if g.refCounts.IntN(4) == 0 {
 			one := g.named(typ{cue: "matchN(>=1, [null, " + t.cue + "])"})
@@ -1538,7 +1555,7 @@ type Options struct {
 
 // New writes the module of seed.
 func New(seed uint64, opt Options) Module {
-	g := &gen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), aux: rand.New(rand.NewPCG(seed^0x5bd1e995, seed)), members: rand.New(rand.NewPCG(seed^0x27d4eb2f, seed+1)), strs: rand.New(rand.NewPCG(seed^0x165667b1, seed+2)), nums: rand.New(rand.NewPCG(seed^0xd3a2646c, seed+3)), conds: rand.New(rand.NewPCG(seed^0x2545f491, seed+4)), zeros: rand.New(rand.NewPCG(seed^0x61c88647, seed+5)), nets: rand.New(rand.NewPCG(seed^0x7f4a7c15, seed+6)), inPlace: rand.New(rand.NewPCG(seed^0x3c6ef372, seed+7)), patterns: rand.New(rand.NewPCG(seed^0x9b05688c, seed+8)), counts: rand.New(rand.NewPCG(seed^0x85ebca6b, seed+9)), matchIfs: rand.New(rand.NewPCG(seed^0xc2b2ae35, seed+10)), embeds: rand.New(rand.NewPCG(seed^0x94d049bb, seed+11)), kindCounts: rand.New(rand.NewPCG(seed^0xbf58476d, seed+12)), refCounts: rand.New(rand.NewPCG(seed^0x1b873593, seed+13)), allOfRefs: rand.New(rand.NewPCG(seed^0xe6546b64, seed+14)), overlaps: rand.New(rand.NewPCG(seed^0x85ebca77, seed+15)), unknown: opt.Unknown || opt.Root, prefix: "f"}
+	g := &gen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), aux: rand.New(rand.NewPCG(seed^0x5bd1e995, seed)), members: rand.New(rand.NewPCG(seed^0x27d4eb2f, seed+1)), strs: rand.New(rand.NewPCG(seed^0x165667b1, seed+2)), nums: rand.New(rand.NewPCG(seed^0xd3a2646c, seed+3)), conds: rand.New(rand.NewPCG(seed^0x2545f491, seed+4)), zeros: rand.New(rand.NewPCG(seed^0x61c88647, seed+5)), nets: rand.New(rand.NewPCG(seed^0x7f4a7c15, seed+6)), inPlace: rand.New(rand.NewPCG(seed^0x3c6ef372, seed+7)), patterns: rand.New(rand.NewPCG(seed^0x9b05688c, seed+8)), counts: rand.New(rand.NewPCG(seed^0x85ebca6b, seed+9)), matchIfs: rand.New(rand.NewPCG(seed^0xc2b2ae35, seed+10)), embeds: rand.New(rand.NewPCG(seed^0x94d049bb, seed+11)), kindCounts: rand.New(rand.NewPCG(seed^0xbf58476d, seed+12)), refCounts: rand.New(rand.NewPCG(seed^0x1b873593, seed+13)), allOfRefs: rand.New(rand.NewPCG(seed^0xe6546b64, seed+14)), overlaps: rand.New(rand.NewPCG(seed^0x85ebca77, seed+15)), wholeTwice: rand.New(rand.NewPCG(seed^0xcc9e2d51, seed+16)), unknown: opt.Unknown || opt.Root, prefix: "f"}
 	if opt.Root {
 		// the package's top level: open, as every struct written in
 		// place under it (a member it does not name is data CUE keeps)
