@@ -1291,8 +1291,7 @@ func objectValidate(f *goFile, o *model.Object) {
 		for _, m := range o.MatchNs {
 			objectMatchN(f, m)
 		}
-	}
-	if readsJSON {
+	} else {
 		// matchIf and matchN beside the fields: judged on the object's
 		// JSON, as CUE judges the value, each part read from it by its
 		// own decoder.

@@ -8693,11 +8693,10 @@ func (r *resolver) wholeKindsTwice(v cue.Value, alts []cue.Value) ([]cue.Value, 
 		}
 		of[k] = append(of[k], a)
 	}
-	var kept []cue.Value
-	shared := false
+	var shared [kindClasses]bool
+	some := false
 	for k, as := range of {
 		if len(as) < 2 {
-			kept = append(kept, as...)
 			continue
 		}
 		if k == objectClass {
@@ -8708,19 +8707,19 @@ func (r *resolver) wholeKindsTwice(v cue.Value, alts []cue.Value) ([]cue.Value, 
 				return nil, false
 			}
 		}
-		shared = true
+		shared[k], some = true, true
 	}
-	if !shared || len(kept) == 0 {
-		return nil, false
-	}
-	// In the alternatives' own order.
-	keptOrder := make([]cue.Value, 0, len(kept))
+	// The others, in the alternatives' own order.
+	var kept []cue.Value
 	for _, a := range all {
-		if slices.Contains(kept, a) {
-			keptOrder = append(keptOrder, a)
+		if k, _ := kindClass(r.kindOf(a)); !shared[k] {
+			kept = append(kept, a)
 		}
 	}
-	return keptOrder, true
+	if !some || len(kept) == 0 {
+		return nil, false
+	}
+	return kept, true
 }
 
 // wholeSource is the syntax of a, or of the definition a names
