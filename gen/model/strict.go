@@ -252,6 +252,13 @@ func judgedAlike(holder, part *Type) bool {
 				continue
 			}
 			hf := ho.Field(f.Name)
+			if hf == nil && ho.Open && ho.Typed() == nil {
+				// The holder names no such field and keeps the member
+				// as it came (Unknown, raw JSON): the part judges it
+				// whole, as the other targets do (SchemaStore's
+				// hwsconfig: hostGroup only in a part).
+				continue
+			}
 			if hf == nil || !judgedAlike(hf.Type, f.Type) {
 				return false
 			}

@@ -130,6 +130,12 @@ type gen struct {
 	// count of a list and null, bool and null (jscsrc's rules), on a
 	// stream of its own for the same reason.
 	wholeTwice *rand.Rand
+	// unnamedParts draws, for close({...}), a count of one of two open
+	// objects, one holding a closed definition inside a member the open
+	// object beside the count does not name, that object's own field
+	// holding the definition too (SchemaStore's hwsconfig hosts), on a
+	// stream of its own for the same reason.
+	unnamedParts *rand.Rand
 	// zeros draws an optional field of a type that refuses its zero
 	// value whose @go asks for the value itself (optional=zero), on a
 	// stream of its own for the same reason.
@@ -792,6 +798,50 @@ func (g *gen) moreStructure(depth int) typ {
 		}}
 	case 1:
 		// close({...}) inside the definition
+		if g.unnamedParts.IntN(5) == 0 {
+			// ... or a count whose part holds a closed definition in a
+			// member the object beside it does not name
+			meta := g.named(typ{cue: "{\n\ta?: int\n}"})
+			// b, which #Meta does not name, is drawn only inside the
+			// part, which judges it strictly in every target; beside
+			// the count it would be open/, not invalid/.
+			metaSample := func(r *rand.Rand, unnamed bool) any {
+				out := map[string]any{}
+				if r.IntN(2) == 0 {
+					out["a"] = pick[any](r, num("1"), "x")
+				}
+				if unnamed && r.IntN(3) == 0 {
+					out["b"] = num("2")
+				}
+				return out
+			}
+			return typ{cue: "matchN(1, [{\n\th!: {\n\t\tn!: string\n\t\t...\n\t}\n\t...\n}, {\n\tg!: {\n\t\tm?: " + meta.cue + "\n\t\t...\n\t}\n\t...\n}]) & {\n\tm?: " + meta.cue + "\n\tk?: int\n\t...\n}", sample: func(r *rand.Rand) any {
+				if r.IntN(8) == 0 {
+					return pick[any](r, "s", num("1"))
+				}
+				out := map[string]any{}
+				if r.IntN(2) == 0 {
+					out["h"] = map[string]any{"n": pick[any](r, "a", num("1"))}
+				}
+				if r.IntN(2) == 0 {
+					gv := map[string]any{}
+					if r.IntN(2) == 0 {
+						gv["m"] = metaSample(r, true)
+					}
+					if r.IntN(4) == 0 {
+						gv["o"] = true
+					}
+					out["g"] = gv
+				}
+				if r.IntN(3) == 0 {
+					out["m"] = metaSample(r, false)
+				}
+				if r.IntN(3) == 0 {
+					out["k"] = pick[any](r, num("1"), "s")
+				}
+				return out
+			}}
+		}
 		t := g.structOf(depth, false, false)
 		t.cue = "close(" + t.cue + ")"
 		return t
@@ -1555,7 +1605,7 @@ type Options struct {
 
 // New writes the module of seed.
 func New(seed uint64, opt Options) Module {
-	g := &gen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), aux: rand.New(rand.NewPCG(seed^0x5bd1e995, seed)), members: rand.New(rand.NewPCG(seed^0x27d4eb2f, seed+1)), strs: rand.New(rand.NewPCG(seed^0x165667b1, seed+2)), nums: rand.New(rand.NewPCG(seed^0xd3a2646c, seed+3)), conds: rand.New(rand.NewPCG(seed^0x2545f491, seed+4)), zeros: rand.New(rand.NewPCG(seed^0x61c88647, seed+5)), nets: rand.New(rand.NewPCG(seed^0x7f4a7c15, seed+6)), inPlace: rand.New(rand.NewPCG(seed^0x3c6ef372, seed+7)), patterns: rand.New(rand.NewPCG(seed^0x9b05688c, seed+8)), counts: rand.New(rand.NewPCG(seed^0x85ebca6b, seed+9)), matchIfs: rand.New(rand.NewPCG(seed^0xc2b2ae35, seed+10)), embeds: rand.New(rand.NewPCG(seed^0x94d049bb, seed+11)), kindCounts: rand.New(rand.NewPCG(seed^0xbf58476d, seed+12)), refCounts: rand.New(rand.NewPCG(seed^0x1b873593, seed+13)), allOfRefs: rand.New(rand.NewPCG(seed^0xe6546b64, seed+14)), overlaps: rand.New(rand.NewPCG(seed^0x85ebca77, seed+15)), wholeTwice: rand.New(rand.NewPCG(seed^0xcc9e2d51, seed+16)), unknown: opt.Unknown || opt.Root, prefix: "f"}
+	g := &gen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), aux: rand.New(rand.NewPCG(seed^0x5bd1e995, seed)), members: rand.New(rand.NewPCG(seed^0x27d4eb2f, seed+1)), strs: rand.New(rand.NewPCG(seed^0x165667b1, seed+2)), nums: rand.New(rand.NewPCG(seed^0xd3a2646c, seed+3)), conds: rand.New(rand.NewPCG(seed^0x2545f491, seed+4)), zeros: rand.New(rand.NewPCG(seed^0x61c88647, seed+5)), nets: rand.New(rand.NewPCG(seed^0x7f4a7c15, seed+6)), inPlace: rand.New(rand.NewPCG(seed^0x3c6ef372, seed+7)), patterns: rand.New(rand.NewPCG(seed^0x9b05688c, seed+8)), counts: rand.New(rand.NewPCG(seed^0x85ebca6b, seed+9)), matchIfs: rand.New(rand.NewPCG(seed^0xc2b2ae35, seed+10)), embeds: rand.New(rand.NewPCG(seed^0x94d049bb, seed+11)), kindCounts: rand.New(rand.NewPCG(seed^0xbf58476d, seed+12)), refCounts: rand.New(rand.NewPCG(seed^0x1b873593, seed+13)), allOfRefs: rand.New(rand.NewPCG(seed^0xe6546b64, seed+14)), overlaps: rand.New(rand.NewPCG(seed^0x85ebca77, seed+15)), wholeTwice: rand.New(rand.NewPCG(seed^0xcc9e2d51, seed+16)), unnamedParts: rand.New(rand.NewPCG(seed^0x1b03738d, seed+17)), unknown: opt.Unknown || opt.Root, prefix: "f"}
 	if opt.Root {
 		// the package's top level: open, as every struct written in
 		// place under it (a member it does not name is data CUE keeps)
