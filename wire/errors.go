@@ -369,6 +369,7 @@ var (
 	errTwice   = &problem{kind: ErrDuplicateMember, msg: "is given twice; each member may appear once"}
 	errAbsent  = &problem{kind: ErrNotAllowed, msg: "must be absent: the schema allows no value here"}
 	errClosed  = &problem{kind: ErrNotAllowed, msg: "is not a member the closed object names, which a match refuses"}
+	errStrict  = &problem{kind: ErrNotAllowed, msg: "is not a member the closed object names, which it refuses: a match on the value holding it judges it"}
 )
 
 // ZeroValue is the error for a member present with the zero value of its

@@ -1006,6 +1006,15 @@ func (r *Reader) Unknown() error {
 	return r.Skip()
 }
 
+// Refuse refuses the value of a member a closed object does not name,
+// wherever it is read: the decoder of an object that a match on the
+// value holding it judges strictly (model.Object.Strict), which refuses
+// such a member as CUE does, in every target. The caller puts the error
+// in the member's context (InField).
+func (r *Reader) Refuse() error {
+	return errStrict
+}
+
 // Skip reads and discards one JSON value of any type, checking its syntax.
 func (r *Reader) Skip() error {
 	switch c := r.peek(); {

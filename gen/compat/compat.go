@@ -60,6 +60,7 @@ const (
 	ObjectConditionRemoved   = "OBJECT_CONDITION_REMOVED"
 	ObjectNoClose            = "OBJECT_NO_CLOSE"
 	ObjectOpened             = "OBJECT_OPENED"
+	ObjectStrictNoAdd        = "OBJECT_STRICT_NO_ADD"
 	ObjectPatternNoAdd       = "OBJECT_PATTERN_NO_ADD"
 	UnionNoDelete            = "UNION_NO_DELETE"
 	UnionSameDiscriminator   = "UNION_SAME_DISCRIMINATOR"
@@ -116,6 +117,7 @@ var Rules = []Rule{
 	{ID: ObjectConditionRemoved, Severity: Widening, Summary: "what an if clause required, fixed or bounded of a field no longer holds"},
 	{ID: ObjectNoClose, Severity: Breaking, Summary: "an open object was closed: members it admitted are refused"},
 	{ID: ObjectOpened, Severity: Widening, Summary: "a closed object now admits members it does not name"},
+	{ID: ObjectStrictNoAdd, Severity: Breaking, Summary: "a field was added to an object that refuses members it does not name in every target (a match judges it): readers of the old schema refuse it"},
 	{ID: ObjectPatternNoAdd, Severity: Breaking, Summary: "a member pattern with a type of its own was added where the members it names held other values: in an open object, or beside another typed pattern a member may also match"},
 	{ID: UnionNoDelete, Severity: Breaking, Summary: "a union was removed"},
 	{ID: UnionSameDiscriminator, Severity: Breaking, Summary: "a union's discriminator field changed"},

@@ -314,6 +314,8 @@ func objectMethods(f *goFile, o *model.Object) {
 		unknown = "members the schema does not name are kept in\n" + model.UnknownField + ", as the open object allows them"
 	case o.KeepsUnknown():
 		unknown = "members whose names match " + memberPatternList(o) + " are kept in\n" + model.UnknownField + ", other unknown members ignored"
+	case o.Strict:
+		unknown = "a member the schema does not name is refused, as a\nmatch on the value holding it judges it"
 	}
 	appendDoc := "AppendJSON appends the JSON encoding of x to b: the bytes json.Marshal\nwrites for it, without reflection"
 	if o.Union != nil {
@@ -792,6 +794,8 @@ func objectDecoder(f *goFile, o *model.Object, fit bool) {
 		f.close()
 		f.p(u, "[string(key)] = raw")
 		f.close()
+	} else if o.Strict {
+		f.p("err = r.Refuse()")
 	} else {
 		f.p("err = r.Unknown()")
 	}

@@ -994,7 +994,7 @@ func (e *emitter) object(o *model.Object) obj {
 	default:
 		s = append(s, member{"allOf", rules})
 	}
-	if e.strict && !o.Open {
+	if (e.strict || o.Strict) && !o.Open {
 		// An open object admits members it does not name in either set:
 		// that is what the schema states, not a leniency of the open set.
 		s = append(s, member{"unevaluatedProperties", false})

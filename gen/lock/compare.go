@@ -515,8 +515,11 @@ func (c *comparer) object(subject string, bo, co *Object, gone map[string]*remov
 		c.types(fs, bf.Type, cf.Type)
 	}
 	for _, cf := range co.Fields {
-		if _, ok := baseField(cf.Name); cf.Required && !ok && cf.Name != disc[1] {
+		_, ok := baseField(cf.Name)
+		if cf.Required && !ok && cf.Name != disc[1] {
 			c.add(compat.FieldNoAddRequired, subject+"."+cf.Name, "required field %s was added; data written before it no longer decodes (add it as optional)", cf.Name)
+		} else if !ok && bo.Strict && cf.Name != disc[1] {
+			c.add(compat.ObjectStrictNoAdd, subject+"."+cf.Name, "field %s was added to #%s, which refuses a member it does not name in every target (a match on a value holding it judges it); a reader of the old schema refuses data with it", cf.Name, bo.Name)
 		}
 	}
 	c.refusals(subject, bo, co)

@@ -70,6 +70,9 @@ type Object struct {
 	Nullable bool `json:"nullable,omitempty"`
 	// Open is set when the object admits members it does not name.
 	Open bool `json:"open,omitempty"`
+	// Strict is set when the object refuses a member it does not name in
+	// every target (model.Object.Strict).
+	Strict bool `json:"strict,omitempty"`
 	// Members are the patterns by whose names a closed object also
 	// admits members ({[=~"^x-"]: _}).
 	Members []string `json:"members,omitempty"`
@@ -275,7 +278,7 @@ func FromModel(s *model.Schema) *Lock {
 			lp.Enums = append(lp.Enums, le)
 		}
 		for _, o := range p.Objects {
-			lo := &Object{Name: o.Name, Nullable: p.IsNullable(o.Name), Open: o.Open, MinFields: o.MinFields, MaxFields: o.MaxFields}
+			lo := &Object{Name: o.Name, Nullable: p.IsNullable(o.Name), Open: o.Open, Strict: o.Strict, MinFields: o.MinFields, MaxFields: o.MaxFields}
 			for _, m := range o.MatchIfs {
 				lo.MatchIfs = append(lo.MatchIfs, matchIfText(m, nil))
 			}

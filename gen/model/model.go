@@ -331,6 +331,15 @@ type Object struct {
 	// only definitions). Every target keeps them: Go in the struct's
 	// Unknown field, the strict JSON Schema does not refuse them.
 	Open bool
+	// Strict is set on a closed object of no member pattern that refuses
+	// a member it does not name in every target, as CUE does, where the
+	// others ignore one (a newer writer may add it): a match on a value
+	// that holds it judges a closed object at its place, and ignoring the
+	// member there would judge it two ways (Go on the value it decoded,
+	// without the member; the open JSON Schema and TypeScript on the JSON,
+	// with it). See judgedAlike and docs/schema-language.md, "Closed
+	// definitions in a match".
+	Strict bool
 	// Members are the patterns a closed object also admits members by
 	// ({[=~"^x-"]: _} beside its fields, as cue import writes JSON
 	// Schema's patternProperties): a member whose name matches one holds

@@ -144,6 +144,9 @@ func dump(s *model.Schema) string {
 			if o.Match {
 				fmt.Fprintf(&b, "  match\n")
 			}
+			if o.Strict {
+				fmt.Fprintf(&b, "  strict\n")
+			}
 			for _, m := range o.MatchIfs {
 				fmt.Fprintf(&b, " %s\n", constraints(model.Constraints{MatchIf: m}))
 			}

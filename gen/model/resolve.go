@@ -83,6 +83,11 @@ type resolver struct {
 	// matchUnions are the match parts whose unions are judged once
 	// unions are resolved (checkMatchUnions).
 	matchUnions []matchUnion
+	// strictChecks are the match parts whose holders strictParts judges
+	// once every type is resolved (checkStrictParts): a part's member
+	// patterns, and the fields of definitions it refers to, may be
+	// filled in after the part is read.
+	strictChecks []strictCheck
 
 	// declSpans are the start and end of every top-level definition of
 	// the package's files (keepInDecl), read once.
@@ -1725,6 +1730,7 @@ func (r *resolver) resolveRounds() {
 	r.untaggedUnions = nil
 	r.checkShared()
 	r.checkMatchUnions()
+	r.checkStrictParts()
 }
 
 // withoutValidators is v without its matchN and matchIf conjuncts: the
@@ -10959,14 +10965,10 @@ func objectAlt(t *Type) *Type {
 func (r *resolver) checkObjectMatchIfs(o *Object, ms []*MatchIf, ns []*ObjectMatchN, what string) bool {
 	holder := &Type{Kind: ObjectKind, Object: o}
 	for _, m := range ms {
-		if !r.strictParts(holder, []*Type{m.If, m.Then, m.Else}, m.Pos, what, "matchIf's part") {
-			return false
-		}
+		r.strictParts(holder, []*Type{m.If, m.Then, m.Else}, m.Pos, what, "matchIf's part")
 	}
 	for _, n := range ns {
-		if !r.strictParts(holder, n.Alts, n.Pos, what, "matchN's alternative") {
-			return false
-		}
+		r.strictParts(holder, n.Alts, n.Pos, what, "matchN's alternative")
 	}
 	if o.KeepsUnknown() {
 		return true
@@ -11598,9 +11600,10 @@ func (r *resolver) containsOne(t *Type, c *Contains, what string) (keep, ok bool
 		// Items of any JSON, or objects (judged as the JSON they are):
 		// T says what a matching one is, of any kind.
 		mt, ok := r.matchType(match, role, c.Pos, what+".match")
-		if !ok || !r.strictParts(t.Elem, []*Type{mt}, c.Pos, what, role) {
+		if !ok {
 			return false, false
 		}
+		r.strictParts(t.Elem, []*Type{mt}, c.Pos, what, role)
 		c.Match = mt
 		return true, true
 	}
@@ -12009,16 +12012,43 @@ func (r *resolver) checkMatchUnions() {
 // strictParts refuses a match part that holds a closed object where its
 // holder's Go type drops a member it does not name (judgedAlike): the Go
 // check would judge the part on the JSON without it, the open JSON Schema
-// and TypeScript on the JSON with it.
-func (r *resolver) strictParts(holder *Type, parts []*Type, p Pos, what, role string) bool {
+// and TypeScript on the JSON with it. It is judged once every type is
+// resolved (checkStrictParts).
+func (r *resolver) strictParts(holder *Type, parts []*Type, p Pos, what, role string) {
+	r.strictChecks = append(r.strictChecks, strictCheck{holder, parts, p, what, role})
+}
+
+// strictCheck is a call of strictParts, judged by checkStrictParts.
+type strictCheck struct {
+	holder     *Type
+	parts      []*Type
+	p          Pos
+	what, role string
+}
+
+// checkStrictParts judges each match part strictParts was given, once
+// every type is resolved: it marks the holders' objects Strict where
+// judgedAlike asks it, or refuses the part.
+func (r *resolver) checkStrictParts() {
+	for _, c := range r.strictChecks {
+		r.judgeStrictParts(c.holder, c.parts, c.p, c.what, c.role)
+	}
+	r.strictChecks = nil
+}
+
+// judgeStrictParts is strictParts' judgement of one holder's parts.
+func (r *resolver) judgeStrictParts(holder *Type, parts []*Type, p Pos, what, role string) {
 	for _, t := range parts {
-		if judgedAlike(holder, t) {
+		var strict []*Object
+		if judgedAlike(holder, t, &strict) {
+			for _, o := range strict {
+				o.Strict = true
+			}
 			continue
 		}
-		r.errorf(p, "%s: %s holds a closed definition (or close({…})), whose match CUE refuses for a member it does not name; on a value whose Go type drops such members where the part judges them (a closed object at the place the part holds one, or at an outer place where the part is closed too) it is not carried yet: Go would judge the value without them, the open JSON Schema and TypeScript with them; carry it on an open object ({...}) whose fields hold no closed object, as cue import writes allOf", what, role)
-		return false
+		r.errorf(p, "%s: %s holds a closed definition (or close({…})), whose match CUE refuses for a member it does not name; where the value's Go type drops such a member at a place the part judges (a closed object with a member pattern, or a value of several kinds, at the place the part holds a closed one or at an outer place where the part is closed too), or CUE fills a member there with a default the part does not name, it is not carried yet: Go would judge the value without such a member, the open JSON Schema and TypeScript with it; it is carried on an open object ({...}), as cue import writes allOf, and on a closed one of no member pattern, which then refuses a member it does not name in every target", what, role)
+		return
 	}
-	return true
 }
 
 // describeElem names the kind of a list's items for a message.

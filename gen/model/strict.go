@@ -1,5 +1,7 @@
 package model
 
+import "regexp"
+
 // What a match judges strictly: CUE's match (matchN, matchIf,
 // list.MatchN) refuses a member a closed definition does not name, where
 // the Go decoder and the open JSON Schema otherwise ignore one (a newer
@@ -124,7 +126,7 @@ func keepsEveryMember(t *Type) bool {
 	walkType(t, map[*Type]bool{}, false, func(t *Type) bool {
 		switch t.Kind {
 		case ObjectKind:
-			keeps = t.Object.Open
+			keeps = t.Object.Open || t.Object.Strict // a Strict object refuses what it does not name
 		case UnionKind:
 			keeps = false
 		}
@@ -205,11 +207,35 @@ func (p *Package) JudgedStrictly() map[*Object]bool {
 // GitHub Action's root, matchIf(…, {outputs?: #outputsComposite, ...}, …)
 // & close({outputs?: _, …}), drops an unknown top-level member, which the
 // open part ignores, and keeps outputs whole for #outputsComposite to
-// judge.
-func judgedAlike(holder, part *Type) bool {
+// judge. A member the holder does not name reaches the part whole where
+// the holder is open (it keeps it as it came), and never where the holder
+// is a closed object of no member pattern that refuses it in every target:
+// such a holder is added to strict, to be marked Strict, wherever the
+// part judges a closed object at its place or names a member it does not
+// (gRPC API gateway's #CustomPattern, bxci's stages). A choice of kinds is
+// read at its object alternative, and a member pattern of the part at the
+// holder's of the same key.
+func judgedAlike(holder, part *Type, strict *[]*Object) bool {
+	return (&alike{strict: strict, seen: map[[2]*Type]bool{}}).judged(holder, part)
+}
+
+// alike is one judgement of judgedAlike: the objects to mark Strict, and
+// the pairs of types already asked about, each judged alike while it is
+// asked (a type that holds itself: gRPC API gateway's patterns).
+type alike struct {
+	strict *[]*Object
+	seen   map[[2]*Type]bool
+}
+
+// judged is judgedAlike of holder and part within a.
+func (a *alike) judged(holder, part *Type) bool {
 	if part == nil || !HoldsClosed(part) || keepsEveryMember(holder) {
 		return true
 	}
+	if a.seen[[2]*Type{holder, part}] {
+		return true
+	}
+	a.seen[[2]*Type{holder, part}] = true
 	if holder == nil {
 		return false
 	}
@@ -225,25 +251,57 @@ func judgedAlike(holder, part *Type) bool {
 	switch {
 	case part.Kind == ObjectKind && holder.Kind == ObjectKind:
 		po, ho := part.Object, holder.Object
+		// A closed holder of no member pattern can refuse a member it
+		// does not name in every target, as CUE does (Strict): then no
+		// member the part judges is dropped here.
+		hoStrict := ho.RefusesUnknown() && len(ho.Members) == 0
 		if po.RefusesUnknown() {
-			return false
+			// The part refuses a member it does not name, which the
+			// holder, Strict, either names (Go decodes it, and its
+			// AppendJSON writes it again for the part to refuse) or
+			// refuses itself (bxcischema's #stage: matchN(>=1,
+			// [#singleStage & {...}, …]) & close({when?: …, …})). A
+			// field CUE fills where the data leaves it out (a default)
+			// would be a member for CUE's match and none for the JSON:
+			// not carried.
+			if !hoStrict {
+				return false
+			}
+			for _, hf := range ho.Fields {
+				if po.Field(hf.Name) == nil && (hf.Default != "" || len(hf.CondDefaults) > 0 || hf.MemberDefault != nil) {
+					return false
+				}
+			}
+			*a.strict = append(*a.strict, ho)
 		}
 		for _, m := range po.MatchIfs {
 			// Its parts judge the same value (utampageobject's
 			// matchIf(…, matchN(0, [{apply!: _, ...}]) & {…}, _)).
-			if !judgedAlike(holder, m.If) || !judgedAlike(holder, m.Then) || !judgedAlike(holder, m.Else) {
+			if !a.judged(holder, m.If) || !a.judged(holder, m.Then) || !a.judged(holder, m.Else) {
 				return false
 			}
 		}
 		for _, m := range po.MatchNs {
-			for _, a := range m.Alts {
-				if !judgedAlike(holder, a) {
+			for _, alt := range m.Alts {
+				if !a.judged(holder, alt) {
 					return false
 				}
 			}
 		}
 		for _, m := range po.Members {
-			if HoldsClosed(m.Type) {
+			if !HoldsClosed(m.Type) {
+				continue
+			}
+			// A member the pattern admits is judged at the holder's
+			// pattern of the same key, which must be the only place
+			// the holder reads such a member (bxci's parallel stages,
+			// {[=~"^\\w+( \\w+)*$"]: #singleStage} in the part and the
+			// holder alike).
+			if m.Key == nil || !holdsOnlyAt(ho, m.Key.KeyPattern()) {
+				return false
+			}
+			hm := ho.memberByKey(m.Key.KeyPattern())
+			if !a.judged(hm.Type, m.Type) {
 				return false
 			}
 		}
@@ -259,13 +317,58 @@ func judgedAlike(holder, part *Type) bool {
 				// hwsconfig: hostGroup only in a part).
 				continue
 			}
-			if hf == nil || !judgedAlike(hf.Type, f.Type) {
+			if hf == nil && hoStrict {
+				// The holder names no such field and refuses the
+				// member in every target, as CUE does.
+				*a.strict = append(*a.strict, ho)
+				continue
+			}
+			if hf == nil || !a.judged(hf.Type, f.Type) {
 				return false
 			}
 		}
 		return true
 	case part.Kind == ListKind && holder.Kind == ListKind, part.Kind == MapKind && holder.Kind == MapKind:
-		return judgedAlike(holder.Elem, part.Elem)
+		return a.judged(holder.Elem, part.Elem)
+	case holder.Kind == OneOfKind && part.Kind == ObjectKind:
+		// A value of several kinds: Go decodes an object into the
+		// choice's object alternative and writes it again from there.
+		for _, alt := range holder.OneOf.Alts {
+			if alt.Kind == "object" {
+				return a.judged(alt.Type, part)
+			}
+		}
 	}
 	return false
+}
+
+// memberByKey returns the object's member pattern whose key pattern is
+// key, or nil.
+func (o *Object) memberByKey(key string) *MemberPattern {
+	for _, m := range o.Members {
+		if m.Key != nil && m.Key.KeyPattern() == key {
+			return m
+		}
+	}
+	return nil
+}
+
+// holdsOnlyAt reports whether the object reads every member whose name
+// matches key at its member pattern of that key, and at no field or
+// other pattern: it has that pattern, no other, and no field whose name
+// key matches.
+func holdsOnlyAt(o *Object, key string) bool {
+	if len(o.Members) != 1 || o.memberByKey(key) == nil {
+		return false
+	}
+	re, err := regexp.Compile(key)
+	if err != nil {
+		return false
+	}
+	for _, f := range o.Fields {
+		if re.MatchString(f.Name) {
+			return false
+		}
+	}
+	return true
 }

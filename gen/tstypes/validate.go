@@ -128,7 +128,7 @@ func validators(p *model.Package) []decl {
 	}
 	strict := p.JudgedStrictly()
 	for _, o := range p.Objects {
-		ds = append(ds, decl{o.Pos, o.TSName, objectValidator(o, strict[o], p.IsNullable(o.Name))})
+		ds = append(ds, decl{o.Pos, o.TSName, objectValidator(o, strict[o] || o.Strict, p.IsNullable(o.Name))})
 	}
 	for _, u := range p.Unions {
 		ds = append(ds, decl{u.Pos, u.TSName, unionValidator(u, p.IsNullable(u.Name))})
@@ -511,7 +511,8 @@ func exportedAs(c *code, name, ts, what string, is, null bool) {
 }
 
 // objectValidator renders an object's walker and exported functions;
-// strict when a match part judges it strictly (_closed); nullable when
+// strict when a match part judges it strictly (_closed), everywhere when
+// it is Strict; nullable when
 // the definition may be null as a whole (model.Package.Nullable).
 func objectValidator(o *model.Object, strict, nullable bool) string {
 	c := &code{}
@@ -532,7 +533,13 @@ func objectValidator(o *model.Object, strict, nullable bool) string {
 			}
 			pats = "[" + strings.Join(ps, ", ") + "]"
 		}
-		c.open("if (_strict > 0 && !_closed(v, [", fieldNames(o), "], ", pats, ", at, out))")
+		when := "_strict > 0 && "
+		if o.Strict {
+			// Refused wherever it is read, as in Go and the open JSON
+			// Schema: a match on the value holding it judges it.
+			when = ""
+		}
+		c.open("if (", when, "!_closed(v, [", fieldNames(o), "], ", pats, ", at, out))")
 		c.p("if (out === null) return false;")
 		c.p("ok = false;")
 		c.close()

@@ -136,6 +136,12 @@ type gen struct {
 	// holding the definition too (SchemaStore's hwsconfig hosts), on a
 	// stream of its own for the same reason.
 	unnamedParts *rand.Rand
+	// strictHolders draws, for close({...}), a count of open objects or
+	// of closed definitions beside a closed struct that holds a closed
+	// definition where a part does (SchemaStore's gRPC API gateway's
+	// bindings, bxci's stages), on a stream of its own for the same
+	// reason.
+	strictHolders *rand.Rand
 	// zeros draws an optional field of a type that refuses its zero
 	// value whose @go asks for the value itself (optional=zero), on a
 	// stream of its own for the same reason.
@@ -498,6 +504,107 @@ func (g *gen) named(t typ) typ {
 	return ref
 }
 
+// strictHolder draws a count beside a closed struct whose parts judge a
+// closed object where the struct holds one: a binding of a get or a
+// custom pattern (its pattern then Strict), or a stage of steps or of
+// stages in parallel (the struct itself Strict). Only a Strict object's
+// members are drawn unnamed: they are invalid in every target.
+func (g *gen) strictHolder() typ {
+	variant := g.strictHolders.IntN(3)
+	if variant == 2 {
+		// a stage of named stages in parallel, the holder's of several
+		// kinds (bxci's): its object's pattern of stages is the part's
+		one := g.named(typ{cue: "{\n\ts!: [...string]\n}"})
+		stages := "{\n\t{[=~\"^[a-z]+$\"]: " + one.cue + "}\n\t...\n}"
+		par := g.named(typ{cue: "{\n\tp!: " + stages + "\n}"})
+		return typ{cue: "matchN(>=1, [" + one.cue + " & {\n\t...\n}, " + par.cue + " & {\n\t...\n}]) & close({\n\ts?: [...string]\n\tp?: null | bool | " + stages + "\n})", sample: func(r *rand.Rand) any {
+			out := map[string]any{}
+			if r.IntN(2) == 0 {
+				out["s"] = []any{pick[any](r, "a", num("1"))}
+			}
+			if r.IntN(2) == 0 {
+				switch r.IntN(4) {
+				case 0:
+					out["p"] = pick[any](r, nil, true, num("1"))
+				default:
+					st := map[string]any{}
+					for _, k := range []string{"a", "B", "c"} {
+						if r.IntN(2) == 0 {
+							continue
+						}
+						v := map[string]any{}
+						if r.IntN(4) != 0 {
+							v["s"] = []any{"x"}
+						}
+						if r.IntN(4) == 0 {
+							v["z"] = true
+						}
+						st[k] = v
+					}
+					out["p"] = st
+				}
+			}
+			if r.IntN(6) == 0 {
+				out["x"] = num("1")
+			}
+			return out
+		}}
+	}
+	if variant == 0 {
+		p := g.named(typ{cue: "{\n\tk!: string\n\tp?: int\n}"})
+		return typ{cue: "matchN(1, [{\n\tg!: string\n\t...\n}, {\n\tc!: " + p.cue + "\n\t...\n}]) & close({\n\tg?: string\n\tc?: " + p.cue + "\n\tb?: string\n})", sample: func(r *rand.Rand) any {
+			if r.IntN(8) == 0 {
+				return pick[any](r, "s", num("1"), nil)
+			}
+			out := map[string]any{}
+			if r.IntN(2) == 0 {
+				out["g"] = pick[any](r, "a", num("1"))
+			}
+			if r.IntN(2) == 0 {
+				c := map[string]any{}
+				if r.IntN(4) != 0 {
+					c["k"] = pick[any](r, "k", num("2"))
+				}
+				if r.IntN(3) == 0 {
+					c["p"] = pick[any](r, num("1"), "x")
+				}
+				if r.IntN(4) == 0 {
+					c["x"] = true
+				}
+				out["c"] = c
+			}
+			if r.IntN(3) == 0 {
+				out["b"] = "b"
+			}
+			return out
+		}}
+	}
+	one := g.named(typ{cue: "{\n\ts!: [...string]\n\tw?: string\n}"})
+	par := g.named(typ{cue: "{\n\tp!: [...string]\n\tf?: bool\n\tw?: string\n}"})
+	return typ{cue: "matchN(>=1, [" + one.cue + " & {\n\t...\n}, " + par.cue + " & {\n\t...\n}]) & close({\n\tw?: string\n\ts?: [...string]\n\tf?: bool\n\tp?: [...string]\n})", sample: func(r *rand.Rand) any {
+		if r.IntN(8) == 0 {
+			return pick[any](r, "s", num("1"), nil)
+		}
+		out := map[string]any{}
+		for _, k := range []string{"w", "s", "f", "p", "x"} {
+			if r.IntN(3) != 0 {
+				continue
+			}
+			switch k {
+			case "w":
+				out[k] = pick[any](r, "w", num("1"))
+			case "f":
+				out[k] = pick[any](r, true, "t")
+			case "x":
+				out[k] = num("1")
+			default:
+				out[k] = []any{pick[any](r, "a", num("1"))}
+			}
+		}
+		return out
+	}}
+}
+
 // membersPQZ draws up to three members of an object: p an int or a
 // string, q one of qs, and z, of another name, other.
 func membersPQZ(r *rand.Rand, qs [2]any, other any) map[string]any {
@@ -841,6 +948,11 @@ func (g *gen) moreStructure(depth int) typ {
 				}
 				return out
 			}}
+		}
+		if g.strictHolders.IntN(5) == 0 {
+			// ... or a count whose parts judge a closed object where
+			// the closed struct beside it holds one: Strict
+			return g.strictHolder()
 		}
 		t := g.structOf(depth, false, false)
 		t.cue = "close(" + t.cue + ")"
@@ -1605,7 +1717,7 @@ type Options struct {
 
 // New writes the module of seed.
 func New(seed uint64, opt Options) Module {
-	g := &gen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), aux: rand.New(rand.NewPCG(seed^0x5bd1e995, seed)), members: rand.New(rand.NewPCG(seed^0x27d4eb2f, seed+1)), strs: rand.New(rand.NewPCG(seed^0x165667b1, seed+2)), nums: rand.New(rand.NewPCG(seed^0xd3a2646c, seed+3)), conds: rand.New(rand.NewPCG(seed^0x2545f491, seed+4)), zeros: rand.New(rand.NewPCG(seed^0x61c88647, seed+5)), nets: rand.New(rand.NewPCG(seed^0x7f4a7c15, seed+6)), inPlace: rand.New(rand.NewPCG(seed^0x3c6ef372, seed+7)), patterns: rand.New(rand.NewPCG(seed^0x9b05688c, seed+8)), counts: rand.New(rand.NewPCG(seed^0x85ebca6b, seed+9)), matchIfs: rand.New(rand.NewPCG(seed^0xc2b2ae35, seed+10)), embeds: rand.New(rand.NewPCG(seed^0x94d049bb, seed+11)), kindCounts: rand.New(rand.NewPCG(seed^0xbf58476d, seed+12)), refCounts: rand.New(rand.NewPCG(seed^0x1b873593, seed+13)), allOfRefs: rand.New(rand.NewPCG(seed^0xe6546b64, seed+14)), overlaps: rand.New(rand.NewPCG(seed^0x85ebca77, seed+15)), wholeTwice: rand.New(rand.NewPCG(seed^0xcc9e2d51, seed+16)), unnamedParts: rand.New(rand.NewPCG(seed^0x1b03738d, seed+17)), unknown: opt.Unknown || opt.Root, prefix: "f"}
+	g := &gen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), aux: rand.New(rand.NewPCG(seed^0x5bd1e995, seed)), members: rand.New(rand.NewPCG(seed^0x27d4eb2f, seed+1)), strs: rand.New(rand.NewPCG(seed^0x165667b1, seed+2)), nums: rand.New(rand.NewPCG(seed^0xd3a2646c, seed+3)), conds: rand.New(rand.NewPCG(seed^0x2545f491, seed+4)), zeros: rand.New(rand.NewPCG(seed^0x61c88647, seed+5)), nets: rand.New(rand.NewPCG(seed^0x7f4a7c15, seed+6)), inPlace: rand.New(rand.NewPCG(seed^0x3c6ef372, seed+7)), patterns: rand.New(rand.NewPCG(seed^0x9b05688c, seed+8)), counts: rand.New(rand.NewPCG(seed^0x85ebca6b, seed+9)), matchIfs: rand.New(rand.NewPCG(seed^0xc2b2ae35, seed+10)), embeds: rand.New(rand.NewPCG(seed^0x94d049bb, seed+11)), kindCounts: rand.New(rand.NewPCG(seed^0xbf58476d, seed+12)), refCounts: rand.New(rand.NewPCG(seed^0x1b873593, seed+13)), allOfRefs: rand.New(rand.NewPCG(seed^0xe6546b64, seed+14)), overlaps: rand.New(rand.NewPCG(seed^0x85ebca77, seed+15)), wholeTwice: rand.New(rand.NewPCG(seed^0xcc9e2d51, seed+16)), unnamedParts: rand.New(rand.NewPCG(seed^0x1b03738d, seed+17)), strictHolders: rand.New(rand.NewPCG(seed^0x5851f42d, seed+18)), unknown: opt.Unknown || opt.Root, prefix: "f"}
 	if opt.Root {
 		// the package's top level: open, as every struct written in
 		// place under it (a member it does not name is data CUE keeps)
