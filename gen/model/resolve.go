@@ -9301,13 +9301,20 @@ func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
 	// One that ends in ... is open anywhere: said now, not when it is
 	// resolved, as a match part that refers to it asks before then
 	// (strictParts: dependabot's schedule!: _#defs."…/schedule").
-	open := !isClose && !closedEmbed && (r.matching || !r.closedCtx) && !r.defClosed(v)
+	// close({…}) among its conjuncts (matchN(…) & close({…}), cue
+	// import's anyOf beside additionalProperties: false, in a regular
+	// field) closes it as close alone does: it was read open there,
+	// where CUE refuses a member it does not name (differential seed
+	// 2058).
+	srcExpr, _ := sourceExpr(v).(ast.Expr)
+	closeConj := !isClose && srcExpr != nil && conjoins(srcExpr, isCloseCall)
+	open := !isClose && !closeConj && !closedEmbed && (r.matching || !r.closedCtx) && !r.defClosed(v)
 
 	// A struct conjoined with matchN or matchIf (matchN(…) & {k?: {a?:
 	// int}}, {[=~"^k"]: T} & matchN(…)) is one CUE leaves open, in a
 	// definition too, and every struct written in it: the definition's
 	// closing does not reach through the validator.
-	validated := !isClose && !closedEmbed && !r.defClosed(v) && r.openBesideValidator(v)
+	validated := !isClose && !closeConj && !closedEmbed && !r.defClosed(v) && r.openBesideValidator(v)
 	if validated {
 		open = true
 	}
