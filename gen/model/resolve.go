@@ -2425,6 +2425,37 @@ func isFieldCountCall(e ast.Node) bool {
 	return xok && fok && importedAs(x) == "struct" && (fn.Name == "MinFields" || fn.Name == "MaxFields")
 }
 
+// closeBesideValidators reports whether e is a conjunction of close({…})
+// and validator calls (matchN, matchIf, struct.MinFields/MaxFields)
+// alone, parenthesized or not.
+func closeBesideValidators(e ast.Expr) bool {
+	closes, others := false, false
+	var walk func(ast.Expr)
+	walk = func(e ast.Expr) {
+		switch x := e.(type) {
+		case *ast.ParenExpr:
+			walk(x.X)
+		case *ast.BinaryExpr:
+			if x.Op != token.AND {
+				others = true
+				return
+			}
+			walk(x.X)
+			walk(x.Y)
+		default:
+			switch {
+			case isCloseCall(x):
+				closes = true
+			case isValidatorCall(x), isFieldCountCall(x):
+			default:
+				others = true
+			}
+		}
+	}
+	walk(e)
+	return closes && !others
+}
+
 // isValidatorCall reports whether e is a call of matchN or matchIf.
 func isValidatorCall(e ast.Node) bool {
 	call, ok := e.(*ast.CallExpr)
@@ -9301,13 +9332,14 @@ func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
 	// One that ends in ... is open anywhere: said now, not when it is
 	// resolved, as a match part that refers to it asks before then
 	// (strictParts: dependabot's schedule!: _#defs."…/schedule").
-	// close({…}) among its conjuncts (matchN(…) & close({…}), cue
-	// import's anyOf beside additionalProperties: false, in a regular
-	// field) closes it as close alone does: it was read open there,
-	// where CUE refuses a member it does not name (differential seed
-	// 2058).
+	// close({…}) conjoined with validators alone (matchN(…) &
+	// close({…}), cue import's anyOf beside additionalProperties: false,
+	// in a regular field) closes it as close alone does: it was read
+	// open there, where CUE refuses a member it does not name
+	// (differential seed 2058). Beside a struct (close({…}) & {[K]:
+	// _}, setuptools' package-dir) it is read as before.
 	srcExpr, _ := sourceExpr(v).(ast.Expr)
-	closeConj := !isClose && srcExpr != nil && conjoins(srcExpr, isCloseCall)
+	closeConj := !isClose && srcExpr != nil && closeBesideValidators(srcExpr)
 	open := !isClose && !closeConj && !closedEmbed && (r.matching || !r.closedCtx) && !r.defClosed(v)
 
 	// A struct conjoined with matchN or matchIf (matchN(…) & {k?: {a?:
