@@ -2,6 +2,7 @@ package wire
 
 import (
 	"encoding/binary"
+	"encoding/json"
 	"reflect"
 	"strings"
 	"sync"
@@ -1013,6 +1014,25 @@ func (r *Reader) Unknown() error {
 // in the member's context (InField).
 func (r *Reader) Refuse() error {
 	return errStrict
+}
+
+// Strict reports whether the reader judges a match (As), where a closed
+// object's decoder refuses a member it does not name.
+func (r *Reader) Strict() bool {
+	return r.strict
+}
+
+// Closed refuses the first, by name, of the members a closed object kept
+// in unknown, as a match refuses it: the decoder of an object an if
+// clause opens while its condition holds (model.MatchIf.Opens) calls it
+// in a match once it finds the condition does not hold. It returns nil
+// when unknown is empty.
+func (r *Reader) Closed(unknown map[string]json.RawMessage) error {
+	keys := SortedKeys(unknown)
+	if len(keys) == 0 {
+		return nil
+	}
+	return InField([]byte(keys[0]), errClosed)
 }
 
 // Skip reads and discards one JSON value of any type, checking its syntax.

@@ -274,6 +274,8 @@ func object(f *goFile, o *model.Object, nullable bool) {
 		switch {
 		case o.Open:
 			f.comment(model.UnknownField + " holds the members the schema does not name, which it allows (the\nobject is open), by name; they are written after the others, by name.")
+		case o.AdmitsUnknown():
+			f.comment(model.UnknownField + " holds the members the schema does not name, which it allows while\nan if clause opens the object, by name; they are written after the others,\nby name.")
 		case o.KeepsUnknown():
 			f.comment(model.UnknownField + " holds the members the schema admits by a pattern on their names\n(" + memberPatternList(o) + "), by name; they are written after the others, by name.")
 		}
@@ -312,6 +314,8 @@ func objectMethods(f *goFile, o *model.Object) {
 	switch {
 	case o.Open:
 		unknown = "members the schema does not name are kept in\n" + model.UnknownField + ", as the open object allows them"
+	case o.AdmitsUnknown():
+		unknown = "members the schema does not name are kept in\n" + model.UnknownField + ", as an if clause that opens the object allows them"
 	case o.KeepsUnknown():
 		unknown = "members whose names match " + memberPatternList(o) + " are kept in\n" + model.UnknownField + ", other unknown members ignored"
 	case o.Strict:
@@ -778,7 +782,7 @@ func objectDecoder(f *goFile, o *model.Object, fit bool) {
 		// by a closed one when its name matches a member pattern); given
 		// twice, refused as any member is.
 		u := "v." + model.UnknownField
-		if !o.Open {
+		if !o.AdmitsUnknown() {
 			f.open("if !", memberMatch(f, o, "string(key)"))
 			f.p("err = r.Unknown()")
 			f.p("break")
@@ -847,8 +851,48 @@ func objectDecoder(f *goFile, o *model.Object, fit bool) {
 		f.p("return err")
 		f.close()
 	}
+	if len(o.Opens()) > 0 && !o.Open {
+		// In a match, a member it does not name is refused unless an
+		// if clause that opens the object holds (MatchIf.Opens).
+		f.open("if r.Strict() && len(v.", model.UnknownField, ") > 0 && !", helper("opened", t), "(&v)")
+		f.p("return r.Closed(v.", model.UnknownField, ")")
+		f.close()
+	}
 	f.p("*x = v")
 	f.p("return nil")
+	f.close()
+	if len(o.Opens()) > 0 && !o.Open {
+		objectOpened(f, o)
+	}
+}
+
+// objectOpened emits opened_T, which reports whether an if clause that
+// opens the closed object (MatchIf.Opens) holds for x, judged on its
+// JSON as Validate judges the matchIf's if.
+func objectOpened(f *goFile, o *model.Object) {
+	w := f.wire()
+	f.decl()
+	f.p("// ", helper("opened", o.GoName), " reports whether an if clause that opens ", o.GoName, " holds for x.")
+	f.open("func ", helper("opened", o.GoName), "(x *", o.GoName, ") bool")
+	f.p("raw, err := x.AppendJSON(nil)")
+	f.open("if err != nil")
+	f.p("return false")
+	f.close()
+	f.p("root := ", w, ".Root(", quote(o.GoName), ")")
+	f.p("path := &root")
+	f.p("p := &", w, ".Problems{}")
+	for _, m := range o.Opens() {
+		f.p("{")
+		f.depth++
+		matchChecks(f, m.If, "raw", "path", "", "", 1, true)
+		f.open("if p.Len() == 0")
+		f.p("return true")
+		f.close()
+		f.p("p.Truncate(0)")
+		f.depth--
+		f.p("}")
+	}
+	f.p("return false")
 	f.close()
 }
 
@@ -1204,7 +1248,7 @@ func objectValidate(f *goFile, o *model.Object) {
 		f.open("for _, k := range ", f.wire(), ".SortedKeys(x.", model.UnknownField, ")")
 		f.open("if ", f.use("slices"), ".Contains(", helper("fields", o.GoName), ", k)")
 		f.p("p.Add(path, k, ", f.wire(), `.RuleUnknown, "%s", `, quote("is a field of the schema, held in "+model.UnknownField+": set the field instead"), ")")
-		if !o.Open {
+		if !o.AdmitsUnknown() {
 			f.close(" else if !" + memberMatch(f, o, "k") + " {")
 			f.depth++
 			f.p("p.Add(path, k, ", f.wire(), `.RuleUnknown, "%s", `, quote("is not a member of "+o.GoName+": its name must match "+memberPatternList(o)), ")")

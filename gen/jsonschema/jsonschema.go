@@ -977,6 +977,12 @@ func (e *emitter) object(o *model.Object) obj {
 	for _, m := range o.MatchIfs {
 		// matchIf beside the fields: if/then/else on the object.
 		rules = append(rules, e.matchIf(obj{}, m))
+		if m.Opens && e.strict && !o.Open {
+			// An if clause's embedding opens the closed object while
+			// its condition holds, as CUE reads it: every member is
+			// then evaluated, which unevaluatedProperties below sees.
+			rules = append(rules, obj{{"if", e.matchPart(m.If)}, {"then", obj{{"additionalProperties", true}}}})
+		}
 	}
 	for _, m := range o.MatchNs {
 		// matchN beside the fields: oneOf, anyOf, not or allOf of its

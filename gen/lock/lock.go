@@ -500,7 +500,11 @@ func containsText(m *model.Contains, in []any) string {
 
 // matchIfText is matchIf(if, then, else) in the lock's words.
 func matchIfText(m *model.MatchIf, in []any) string {
-	return "matchIf(" + matchText(m.If, in) + ", " + matchText(m.Then, in) + ", " + matchText(m.Else, in) + ")"
+	s := "matchIf(" + matchText(m.If, in) + ", " + matchText(m.Then, in) + ", " + matchText(m.Else, in) + ")"
+	if m.Opens {
+		s += " opening the object" // MatchIf.Opens
+	}
+	return s
 }
 
 // matchNText is an object's matchN as the lock records it: its count as

@@ -417,14 +417,13 @@ func isStructExpr(e ast.Expr) bool {
 // them, which is matchIf({f!: _, ...}, E, _) on the object, its if the
 // conditions as a struct of required members. On a closed object CUE
 // differs: the embedded struct's ... opens the object while the
-// conditions hold, which is refused, saying so.
+// conditions hold (MatchIf.Opens): the strict JSON Schema says so, a
+// match reads the condition (opened_T in Go), and such an object is
+// refused where a Strict reading or a union's choice of variant judges
+// its members by its fields alone (checkOpening).
 func (r *resolver) conditionalMatch(d *def, cd *Conditional, embeds []*ast.EmbedDecl) bool {
 	o := d.object
 	pos := r.ps.of(embeds[0].Pos())
-	if !o.Open {
-		r.errorf(pos, "%s: an if clause whose body embeds a validator or a disjunction (cue import's dependentSchemas: if a != _|_ { K | {b!: _, ...} }) is carried on an open object; on a closed one CUE reads the embedded struct's ... as opening the object while the condition holds (a member it does not name is then admitted), which is not carried yet: the strict JSON Schema and a match judge a closed object's members by its fields alone; write the body's required members as fields (if a != _|_ { b!: _ }), or the object open", d.ref())
-		return false
-	}
 	var src strings.Builder
 	src.WriteString("{")
 	for _, c := range cd.When {
@@ -472,7 +471,7 @@ func (r *resolver) conditionalMatch(d *def, cd *Conditional, embeds []*ast.Embed
 			ok = false
 			continue
 		}
-		m := &MatchIf{Pos: p}
+		m := &MatchIf{Pos: p, Opens: !o.Open}
 		var ok1, ok2 bool
 		m.If, ok1 = r.objectMatch(ifv, "the if clause's conditions", p, what+".if")
 		m.Then, ok2 = r.objectMatch(thenv, "the if clause's embedding", p, what+".then")
@@ -488,6 +487,9 @@ func (r *resolver) conditionalMatch(d *def, cd *Conditional, embeds []*ast.Embed
 			continue
 		}
 		o.MatchIfs = append(o.MatchIfs, m)
+		if m.Opens {
+			r.openings = append(r.openings, opening{o, m, d.ref()})
+		}
 	}
 	return ok
 }

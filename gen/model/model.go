@@ -458,9 +458,10 @@ func (o *Object) TypedAll() []*MemberPattern {
 }
 
 // KeepsUnknown reports whether the object holds members it does not name
-// as raw JSON: it is open, or admits members of any value by a pattern.
+// as raw JSON: it admits every one (AdmitsUnknown), or admits members of
+// any value by a pattern.
 func (o *Object) KeepsUnknown() bool {
-	if o.Open {
+	if o.AdmitsUnknown() {
 		return true
 	}
 	for _, m := range o.Members {
@@ -469,6 +470,27 @@ func (o *Object) KeepsUnknown() bool {
 		}
 	}
 	return false
+}
+
+// AdmitsUnknown reports whether the object keeps every member it does
+// not name: it is open, or an if clause opens it while its condition
+// holds (Opens), where Go and TypeScript keep every such member, as they
+// keep an open object's, and the strict JSON Schema refuses one only
+// while no such condition holds.
+func (o *Object) AdmitsUnknown() bool {
+	return o.Open || o.Opens() != nil
+}
+
+// Opens returns the matchIfs of if clauses that open the closed object
+// while their conditions hold (MatchIf.Opens), or nil.
+func (o *Object) Opens() []*MatchIf {
+	var out []*MatchIf
+	for _, m := range o.MatchIfs {
+		if m.Opens {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 // RefusesUnknown reports whether the object refuses a member it does not
@@ -994,6 +1016,12 @@ type Contains struct {
 type MatchIf struct {
 	If, Then, Else *Type
 	Pos            Pos
+	// Opens is set on an if clause's validator on a closed object (if a
+	// != _|_ { K | {b!: _, ...} }, cue import's dependentSchemas beside
+	// additionalProperties: false): CUE reads the body's embedding as
+	// opening the object while If holds, so that it admits a member it
+	// does not name then (docs/schema-language.md, "Conditional fields").
+	Opens bool
 }
 
 // ObjectMatchN is matchN(n, alts) beside an object's fields (or, as

@@ -149,6 +149,9 @@ func dump(s *model.Schema) string {
 			}
 			for _, m := range o.MatchIfs {
 				fmt.Fprintf(&b, " %s\n", constraints(model.Constraints{MatchIf: m}))
+				if m.Opens {
+					fmt.Fprintf(&b, "  opens the object while its if holds\n")
+				}
 			}
 			for _, m := range o.MatchNs {
 				var alts []string

@@ -88,6 +88,10 @@ type resolver struct {
 	// patterns, and the fields of definitions it refers to, may be
 	// filled in after the part is read.
 	strictChecks []strictCheck
+	// openings are the if clauses that open their closed objects
+	// (MatchIf.Opens), judged once every type is resolved
+	// (checkOpening).
+	openings []opening
 
 	// declSpans are the start and end of every top-level definition of
 	// the package's files (keepInDecl), read once.
@@ -1731,6 +1735,47 @@ func (r *resolver) resolveRounds() {
 	r.checkShared()
 	r.checkMatchUnions()
 	r.checkStrictParts()
+	r.checkOpening()
+}
+
+// checkOpening refuses an if clause that opens its closed object
+// (MatchIf.Opens) where the object's members are judged by its fields
+// alone: it is Strict, or it is a union's variant, whose decoders and
+// schemas tell variants apart by the members they name, whatever the
+// condition, where CUE admits such a member while it holds. In a match
+// the targets read the condition (opened_T in Go, TypeScript's walker,
+// the strict JSON Schema's if).
+func (r *resolver) checkOpening() {
+	if len(r.openings) == 0 {
+		return
+	}
+	variant := map[*Object]bool{}
+	for _, u := range r.pkg.Unions {
+		for _, v := range u.Variants {
+			variant[v] = true
+		}
+	}
+	for _, op := range r.openings {
+		why := ""
+		switch o := op.o; {
+		case o.Strict:
+			why = "it refuses such a member in every target (Strict: a match on a value holding it judges it)"
+		case variant[o]:
+			why = "it is a variant of a union, whose variants are told apart by the members they name"
+		}
+		if why != "" {
+			r.errorf(op.m.Pos, "%s: an if clause whose body embeds a validator or a disjunction opens this closed object while its condition holds, as CUE reads it (a member it does not name is then admitted); here %s, which no target reads with the condition: not carried; write the body's required members as fields (if a != _|_ { b!: _ }), or the object open", op.what, why)
+		}
+	}
+	r.openings = nil
+}
+
+// opening is an if clause that opens its closed object, for
+// checkOpening: the object, its matchIf, and where it is.
+type opening struct {
+	o    *Object
+	m    *MatchIf
+	what string
 }
 
 // withoutValidators is v without its matchN and matchIf conjuncts: the

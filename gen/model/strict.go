@@ -126,7 +126,9 @@ func keepsEveryMember(t *Type) bool {
 	walkType(t, map[*Type]bool{}, false, func(t *Type) bool {
 		switch t.Kind {
 		case ObjectKind:
-			keeps = t.Object.Open || t.Object.Strict // a Strict object refuses what it does not name
+			// A Strict object refuses what it does not name; one an if
+			// opens keeps every member, as an open one does.
+			keeps = t.Object.AdmitsUnknown() || t.Object.Strict
 		case UnionKind:
 			keeps = false
 		}

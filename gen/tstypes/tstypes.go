@@ -656,6 +656,8 @@ func object(o *model.Object, nullable bool) string {
 	switch {
 	case o.Open:
 		body.WriteString("  /** Members the schema does not name, which it allows: the object is open. */\n  [member: string]: unknown;\n")
+	case o.AdmitsUnknown():
+		body.WriteString("  /** Members the schema does not name, which it allows while an if clause opens the object. */\n  [member: string]: unknown;\n")
 	case len(o.Members) > 0:
 		var ps []string
 		for _, m := range o.Members {

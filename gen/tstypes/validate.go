@@ -539,6 +539,22 @@ func objectValidator(o *model.Object, strict, nullable bool) string {
 			// Schema: a match on the value holding it judges it.
 			when = ""
 		}
+		if ops := o.Opens(); len(ops) > 0 && !o.Open {
+			// An if clause that opens the object admits such a member
+			// while its condition holds (MatchIf.Opens), as Go's
+			// decoder reads it in a match (opened_T).
+			opened := c.fresh("opened")
+			c.p("let ", opened, " = false;")
+			for _, m := range ops {
+				c.open("if (_strict > 0 && !", opened, ")")
+				c.p("const out: Problem[] = [];")
+				c.p("let ok = true;")
+				partCheck(c, m.If, "v", "null", "null", "at")
+				c.p(opened, " = ok && out.length === 0;")
+				c.close()
+			}
+			when += "!" + opened + " && "
+		}
 		c.open("if (", when, "!_closed(v, [", fieldNames(o), "], ", pats, ", at, out))")
 		c.p("if (out === null) return false;")
 		c.p("ok = false;")
@@ -596,7 +612,7 @@ func objectValidator(o *model.Object, strict, nullable bool) string {
 		// the Go types count them (a closed object's unknown members
 		// are ignored).
 		n := c.fresh("members")
-		if m := o.Typed(); o.Open || (m != nil && m.Key == nil) {
+		if m := o.Typed(); o.AdmitsUnknown() || (m != nil && m.Key == nil) {
 			c.p("const ", n, " = Object.keys(v as object).length;")
 		} else {
 			var conds []string
@@ -1849,7 +1865,7 @@ func objectWriter(c *code, o *model.Object) {
 		if o.Typed() != nil {
 			c.p("if (", typedTest(o.TypedAll(), k), ") continue; // written above")
 		}
-		if !o.Open {
+		if !o.AdmitsUnknown() {
 			var conds []string
 			for _, m := range o.Members {
 				if m.Type.AnyJSON() {

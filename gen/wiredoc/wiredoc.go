@@ -258,6 +258,8 @@ func (d *doc) object(o *model.Object) {
 	}
 	if o.Open {
 		d.f("Open: it admits members it does not name, of any JSON value (Go keeps them in `%s`).\n\n", model.UnknownField)
+	} else if o.AdmitsUnknown() {
+		d.f("While an if clause's embedding opens it, it admits members it does not name, of any JSON value (Go keeps them in `%s`); otherwise it is closed.\n\n", model.UnknownField)
 	}
 	for _, m := range o.Members {
 		if m.Type.AnyJSON() {

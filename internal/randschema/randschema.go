@@ -142,6 +142,11 @@ type gen struct {
 	// bindings, bxci's stages), on a stream of its own for the same
 	// reason.
 	strictHolders *rand.Rand
+	// openings draws, for close({...}), a definition whose if clause
+	// embeds a disjunction that opens it while the condition holds
+	// (cue import's dependentSchemas beside additionalProperties: false),
+	// on a stream of its own for the same reason.
+	openings *rand.Rand
 	// zeros draws an optional field of a type that refuses its zero
 	// value whose @go asks for the value itself (optional=zero), on a
 	// stream of its own for the same reason.
@@ -954,6 +959,50 @@ func (g *gen) moreStructure(depth int) typ {
 			// the closed struct beside it holds one: Strict
 			return g.strictHolder()
 		}
+		if g.openings.IntN(5) == 0 {
+			// ... or a definition an if clause opens while a holds
+			// k is required: a struct of optional members beside an if
+			// takes values of other kinds to CUE (docs/jsonschema.md)
+			d := g.named(typ{cue: "{\n\tk!: bool\n\ta?: string\n\tb?: string\n\tc?: int\n\tif a != _|_ {\n\t\tnull | bool | number | string | [...] | {\n\t\t\tb!: _\n\t\t\t...\n\t\t}\n\t}\n}"})
+			inMatch := g.openings.IntN(2) == 0
+			text := d.cue
+			if inMatch {
+				// ... or it in a match, which reads the opening too
+				text = "matchN(1, [" + d.cue + ", {\n\tq!: int\n\t...\n}])"
+			}
+			return typ{cue: text, sample: func(r *rand.Rand) any {
+				if r.IntN(8) == 0 {
+					return pick[any](r, "s", num("1"), nil)
+				}
+				out := map[string]any{}
+				if r.IntN(8) != 0 {
+					out["k"] = pick[any](r, true, false, "t")
+				}
+				if inMatch && r.IntN(3) == 0 {
+					out["q"] = pick[any](r, num("1"), "q")
+					if r.IntN(2) == 0 {
+						// judged strictly in the match: refused unless
+						// a is present
+						out["z"] = true
+					}
+				}
+				if r.IntN(2) == 0 {
+					out["a"] = pick[any](r, "x", num("1"))
+				}
+				if r.IntN(2) == 0 {
+					out["b"] = pick[any](r, "y", true)
+				}
+				if r.IntN(3) == 0 {
+					out["c"] = pick[any](r, num("2"), "z")
+				}
+				if _, has := out["a"]; has && r.IntN(3) == 0 {
+					// admitted while a is present; refused by CUE
+					// otherwise, which would be open/, not invalid/
+					out["z"] = true
+				}
+				return out
+			}}
+		}
 		t := g.structOf(depth, false, false)
 		t.cue = "close(" + t.cue + ")"
 		return t
@@ -1717,7 +1766,7 @@ type Options struct {
 
 // New writes the module of seed.
 func New(seed uint64, opt Options) Module {
-	g := &gen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), aux: rand.New(rand.NewPCG(seed^0x5bd1e995, seed)), members: rand.New(rand.NewPCG(seed^0x27d4eb2f, seed+1)), strs: rand.New(rand.NewPCG(seed^0x165667b1, seed+2)), nums: rand.New(rand.NewPCG(seed^0xd3a2646c, seed+3)), conds: rand.New(rand.NewPCG(seed^0x2545f491, seed+4)), zeros: rand.New(rand.NewPCG(seed^0x61c88647, seed+5)), nets: rand.New(rand.NewPCG(seed^0x7f4a7c15, seed+6)), inPlace: rand.New(rand.NewPCG(seed^0x3c6ef372, seed+7)), patterns: rand.New(rand.NewPCG(seed^0x9b05688c, seed+8)), counts: rand.New(rand.NewPCG(seed^0x85ebca6b, seed+9)), matchIfs: rand.New(rand.NewPCG(seed^0xc2b2ae35, seed+10)), embeds: rand.New(rand.NewPCG(seed^0x94d049bb, seed+11)), kindCounts: rand.New(rand.NewPCG(seed^0xbf58476d, seed+12)), refCounts: rand.New(rand.NewPCG(seed^0x1b873593, seed+13)), allOfRefs: rand.New(rand.NewPCG(seed^0xe6546b64, seed+14)), overlaps: rand.New(rand.NewPCG(seed^0x85ebca77, seed+15)), wholeTwice: rand.New(rand.NewPCG(seed^0xcc9e2d51, seed+16)), unnamedParts: rand.New(rand.NewPCG(seed^0x1b03738d, seed+17)), strictHolders: rand.New(rand.NewPCG(seed^0x5851f42d, seed+18)), unknown: opt.Unknown || opt.Root, prefix: "f"}
+	g := &gen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), aux: rand.New(rand.NewPCG(seed^0x5bd1e995, seed)), members: rand.New(rand.NewPCG(seed^0x27d4eb2f, seed+1)), strs: rand.New(rand.NewPCG(seed^0x165667b1, seed+2)), nums: rand.New(rand.NewPCG(seed^0xd3a2646c, seed+3)), conds: rand.New(rand.NewPCG(seed^0x2545f491, seed+4)), zeros: rand.New(rand.NewPCG(seed^0x61c88647, seed+5)), nets: rand.New(rand.NewPCG(seed^0x7f4a7c15, seed+6)), inPlace: rand.New(rand.NewPCG(seed^0x3c6ef372, seed+7)), patterns: rand.New(rand.NewPCG(seed^0x9b05688c, seed+8)), counts: rand.New(rand.NewPCG(seed^0x85ebca6b, seed+9)), matchIfs: rand.New(rand.NewPCG(seed^0xc2b2ae35, seed+10)), embeds: rand.New(rand.NewPCG(seed^0x94d049bb, seed+11)), kindCounts: rand.New(rand.NewPCG(seed^0xbf58476d, seed+12)), refCounts: rand.New(rand.NewPCG(seed^0x1b873593, seed+13)), allOfRefs: rand.New(rand.NewPCG(seed^0xe6546b64, seed+14)), overlaps: rand.New(rand.NewPCG(seed^0x85ebca77, seed+15)), wholeTwice: rand.New(rand.NewPCG(seed^0xcc9e2d51, seed+16)), unnamedParts: rand.New(rand.NewPCG(seed^0x1b03738d, seed+17)), strictHolders: rand.New(rand.NewPCG(seed^0x5851f42d, seed+18)), openings: rand.New(rand.NewPCG(seed^0x14057b7e, seed+19)), unknown: opt.Unknown || opt.Root, prefix: "f"}
 	if opt.Root {
 		// the package's top level: open, as every struct written in
 		// place under it (a member it does not name is data CUE keeps)
