@@ -11749,7 +11749,10 @@ func (r *resolver) scalarMatch(base Base, match cue.Value, role string, p Pos, w
 		return mt, true
 	}
 	kinds := map[Base][]cue.Kind{String: {cue.StringKind}, Int: {cue.IntKind, cue.NumberKind}, Number: {cue.NumberKind, cue.FloatKind}, Bool: {cue.BoolKind}}
-	if !slices.Contains(kinds[base], match.IncompleteKind()) {
+	// matchN(>=1, [string, string]) is a validator, of no kind of its
+	// own: its alternatives say what it admits, as a constraint of the
+	// value's type reads them (constrain), or refuses them.
+	if call, isCall := sourceExpr(match).(*ast.CallExpr); !(isCall && isIdentNamed(call.Fun, "matchN") && match.IncompleteKind() == cue.TopKind) && !slices.Contains(kinds[base], match.IncompleteKind()) {
 		why := ""
 		if base == Number {
 			why = " (on numbers, int admits 1 but not 1.0, which no other target tells apart)"
@@ -11786,9 +11789,6 @@ func (r *resolver) matchIf(t *Type, args []cue.Value, p Pos, what string) bool {
 	case t.Kind != BasicKind || (t.Base != String && t.Base != Int && t.Base != Number && t.Base != Bool):
 		r.errorf(p, "%s: matchIf is carried on a string, integer, number or boolean (string & matchIf(=~\"^a\", strings.MaxRunes(3), _)); on this value it is not carried yet: the Go and TypeScript checks would need to tell whether it is one the if admits", what)
 		return false
-	case t.MatchIf != nil:
-		r.errorf(p, "%s: a second matchIf on one value is not carried yet; write one", what)
-		return false
 	}
 	m := &MatchIf{Pos: p}
 	read := func(a cue.Value, role string, top bool) (*Type, bool) {
@@ -11804,9 +11804,20 @@ func (r *resolver) matchIf(t *Type, args []cue.Value, p Pos, what string) bool {
 	if !ok1 || !ok2 || !ok3 {
 		return false
 	}
-	if m.Then != nil || m.Else != nil { // matchIf(if, _, _) admits every value
-		t.MatchIf = m
+	everyValue := func(x *Type) bool { return x == nil || x.Kind == BasicKind && x.Constraints.IsZero() }
+	if everyValue(m.Then) && everyValue(m.Else) {
+		// matchIf(if, _, _), matchIf(string, string, _) on a string
+		// (what cue import writes for SchemaStore's minecraft
+		// dimension's if/then of type: string): whichever part
+		// applies admits every value of the base, so it says nothing,
+		// and a second one beside it is no second check.
+		return true
 	}
+	if t.MatchIf != nil {
+		r.errorf(p, "%s: a second matchIf on one value is not carried yet; write one", what)
+		return false
+	}
+	t.MatchIf = m
 	return true
 }
 

@@ -147,6 +147,10 @@ type gen struct {
 	// (cue import's dependentSchemas beside additionalProperties: false),
 	// on a stream of its own for the same reason.
 	openings *rand.Rand
+	// trivialIfs draws, for a string, a matchIf whose parts admit every
+	// string beside one that checks (SchemaStore's minecraft dimension
+	// through cue import), on a stream of its own for the same reason.
+	trivialIfs *rand.Rand
 	// zeros draws an optional field of a type that refuses its zero
 	// value whose @go asks for the value itself (optional=zero), on a
 	// stream of its own for the same reason.
@@ -312,6 +316,13 @@ func (g *gen) stringType() typ {
 		// ASCII (the Kelvin sign).
 		f := stringForms[g.strs.IntN(len(stringForms))]
 		parts, lit, words = f.parts, f.lit, []string{"", "a", "ab", "abc", "AB", "Ab", "b", "ba", "c", "k", "K", "\u212a", "x-", "X-", "é"}
+	}
+	if slices.Contains(parts, "string") && g.trivialIfs.IntN(10) == 0 {
+		// a matchIf that says nothing beside one that checks
+		parts = append(parts, "matchIf(string, string, _)", `matchIf(=~"^a", strings.MaxRunes(2), _)`)
+		if len([]rune(lit)) > 2 && strings.HasPrefix(lit, "a") {
+			lit = "a"
+		}
 	}
 	return typ{cue: strings.Join(parts, " & "), scalar: true, lit: strconv.Quote(lit), noZero: noZero, sample: func(r *rand.Rand) any {
 		if r.IntN(10) == 0 {
@@ -1766,7 +1777,7 @@ type Options struct {
 
 // New writes the module of seed.
 func New(seed uint64, opt Options) Module {
-	g := &gen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), aux: rand.New(rand.NewPCG(seed^0x5bd1e995, seed)), members: rand.New(rand.NewPCG(seed^0x27d4eb2f, seed+1)), strs: rand.New(rand.NewPCG(seed^0x165667b1, seed+2)), nums: rand.New(rand.NewPCG(seed^0xd3a2646c, seed+3)), conds: rand.New(rand.NewPCG(seed^0x2545f491, seed+4)), zeros: rand.New(rand.NewPCG(seed^0x61c88647, seed+5)), nets: rand.New(rand.NewPCG(seed^0x7f4a7c15, seed+6)), inPlace: rand.New(rand.NewPCG(seed^0x3c6ef372, seed+7)), patterns: rand.New(rand.NewPCG(seed^0x9b05688c, seed+8)), counts: rand.New(rand.NewPCG(seed^0x85ebca6b, seed+9)), matchIfs: rand.New(rand.NewPCG(seed^0xc2b2ae35, seed+10)), embeds: rand.New(rand.NewPCG(seed^0x94d049bb, seed+11)), kindCounts: rand.New(rand.NewPCG(seed^0xbf58476d, seed+12)), refCounts: rand.New(rand.NewPCG(seed^0x1b873593, seed+13)), allOfRefs: rand.New(rand.NewPCG(seed^0xe6546b64, seed+14)), overlaps: rand.New(rand.NewPCG(seed^0x85ebca77, seed+15)), wholeTwice: rand.New(rand.NewPCG(seed^0xcc9e2d51, seed+16)), unnamedParts: rand.New(rand.NewPCG(seed^0x1b03738d, seed+17)), strictHolders: rand.New(rand.NewPCG(seed^0x5851f42d, seed+18)), openings: rand.New(rand.NewPCG(seed^0x14057b7e, seed+19)), unknown: opt.Unknown || opt.Root, prefix: "f"}
+	g := &gen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), aux: rand.New(rand.NewPCG(seed^0x5bd1e995, seed)), members: rand.New(rand.NewPCG(seed^0x27d4eb2f, seed+1)), strs: rand.New(rand.NewPCG(seed^0x165667b1, seed+2)), nums: rand.New(rand.NewPCG(seed^0xd3a2646c, seed+3)), conds: rand.New(rand.NewPCG(seed^0x2545f491, seed+4)), zeros: rand.New(rand.NewPCG(seed^0x61c88647, seed+5)), nets: rand.New(rand.NewPCG(seed^0x7f4a7c15, seed+6)), inPlace: rand.New(rand.NewPCG(seed^0x3c6ef372, seed+7)), patterns: rand.New(rand.NewPCG(seed^0x9b05688c, seed+8)), counts: rand.New(rand.NewPCG(seed^0x85ebca6b, seed+9)), matchIfs: rand.New(rand.NewPCG(seed^0xc2b2ae35, seed+10)), embeds: rand.New(rand.NewPCG(seed^0x94d049bb, seed+11)), kindCounts: rand.New(rand.NewPCG(seed^0xbf58476d, seed+12)), refCounts: rand.New(rand.NewPCG(seed^0x1b873593, seed+13)), allOfRefs: rand.New(rand.NewPCG(seed^0xe6546b64, seed+14)), overlaps: rand.New(rand.NewPCG(seed^0x85ebca77, seed+15)), wholeTwice: rand.New(rand.NewPCG(seed^0xcc9e2d51, seed+16)), unnamedParts: rand.New(rand.NewPCG(seed^0x1b03738d, seed+17)), strictHolders: rand.New(rand.NewPCG(seed^0x5851f42d, seed+18)), openings: rand.New(rand.NewPCG(seed^0x14057b7e, seed+19)), trivialIfs: rand.New(rand.NewPCG(seed^0x7e3779b9, seed+20)), unknown: opt.Unknown || opt.Root, prefix: "f"}
 	if opt.Root {
 		// the package's top level: open, as every struct written in
 		// place under it (a member it does not name is data CUE keeps)
