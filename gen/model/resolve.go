@@ -3071,6 +3071,19 @@ func (r *resolver) classify(d *def) {
 			return
 		}
 	}
+	if alts, vs, ok := r.unionDefsStatedAgain(d.v); ok {
+		// #registry: #client | #select | …, and #registry: {kind!:
+		// string} beside it (cue-labs/oci's ocisrv, where #select
+		// holds a #registry): the struct says again what every
+		// alternative says, so the value is the union of the
+		// definitions, each variant the definition's own type. A
+		// default among them (*#client | …) is the one CUE's default
+		// of the value is (defaultByValue).
+		d.altDefs, d.unionAlts = alts, vs
+		d.union = &Union{Name: d.name, Doc: d.doc, Pos: d.pos}
+		r.pkg.Unions = append(r.pkg.Unions, d.union)
+		return
+	}
 	if x, ok := r.allOfOne(d.v); ok {
 		// #X: matchN(2, [#A, _]) is #A.
 		d.v = x
@@ -3809,6 +3822,125 @@ func (r *resolver) disjunction(v cue.Value) (cue.Op, []cue.Value) {
 		return eop, eargs
 	}
 	return op, args
+}
+
+// unionDefsStatedAgain is unionStatedAgain of v's conjuncts, each
+// alternative an object or union definition of this package: their
+// definitions and their values.
+func (r *resolver) unionDefsStatedAgain(v cue.Value) ([]*def, []cue.Value, bool) {
+	op, args := r.expr(v)
+	if op != cue.AndOp {
+		return nil, nil, false
+	}
+	alts, ok := r.unionStatedAgain(args)
+	if !ok {
+		return nil, nil, false
+	}
+	ds := make([]*def, 0, len(alts))
+	for _, x := range alts {
+		name, _ := r.refName(x)
+		d := r.defs[name]
+		if d == nil {
+			return nil, nil, false
+		}
+		r.classifyOnce(d)
+		if d.object == nil && d.union == nil {
+			return nil, nil, false
+		}
+		ds = append(ds, d)
+	}
+	return ds, alts, true
+}
+
+// unionStatedAgain reads args, the conjuncts of a value, as one
+// disjunction of references to object definitions beside struct
+// literals that add nothing to any of them: each field of such a
+// struct is a field of every alternative, optional there only where
+// it is optional here, with a value that admits every value of the
+// alternative's (kind!: string beside each kind: "client"), and no
+// default of its own. CUE's conjunction is then each alternative
+// unchanged (cue vet judges a value of it as of the alternatives
+// alone), so it returns the alternatives. A struct that states more
+// (another field, a narrower value, a pattern, an embedding) is not
+// read here.
+func (r *resolver) unionStatedAgain(args []cue.Value) ([]cue.Value, bool) {
+	var alts, structs []cue.Value
+	for _, a := range args {
+		if aop, as := r.expr(a); aop == cue.OrOp {
+			if alts != nil {
+				return nil, false
+			}
+			alts = as
+			continue
+		}
+		structs = append(structs, a)
+	}
+	if alts == nil || len(structs) == 0 {
+		return nil, false
+	}
+	for _, x := range alts {
+		if name, isRef := r.refName(x); !isRef || r.defs[name] == nil || x.IncompleteKind() != cue.StructKind {
+			return nil, false
+		}
+	}
+	for _, s := range structs {
+		lit, ok := sourceExpr(s).(*ast.StructLit)
+		if !ok || len(lit.Elts) == 0 {
+			return nil, false
+		}
+		for _, e := range lit.Elts {
+			f, ok := e.(*ast.Field)
+			if !ok {
+				return nil, false // an embedding, a comprehension, a let, …
+			}
+			if _, ok := f.Label.(*ast.ListLit); ok {
+				return nil, false // a pattern
+			}
+		}
+		own, err := r.fields(s, true)
+		if err != nil || len(own) != len(lit.Elts) {
+			return nil, false
+		}
+		for _, sf := range own {
+			if sf.sel.ConstraintType() == cue.PatternConstraint || hasDefault(sf.v) {
+				return nil, false
+			}
+			for _, x := range alts {
+				if !r.statesField(x, sf) {
+					return nil, false
+				}
+			}
+		}
+	}
+	return alts, true
+}
+
+// statesField reports whether the object x has the field sf, as sure
+// to be there (regular or required where sf is, or sf optional) and of
+// values sf's value admits each of.
+func (r *resolver) statesField(x cue.Value, sf field) bool {
+	fs, err := r.fields(x, false)
+	if err != nil {
+		return false
+	}
+	for _, f := range fs {
+		if f.sel.Unquoted() != sf.sel.Unquoted() || f.sel.IsDefinition() != sf.sel.IsDefinition() {
+			continue
+		}
+		switch sf.sel.ConstraintType() {
+		case cue.OptionalConstraint:
+		case cue.RequiredConstraint:
+			if f.sel.ConstraintType() == cue.OptionalConstraint {
+				return false
+			}
+		default:
+			if f.sel.ConstraintType() != 0 {
+				return false
+			}
+		}
+		return sf.v.Subsume(f.v) == nil
+	}
+	return false
 }
 
 // plainObjectRef reports whether x refers to an object definition of

@@ -151,6 +151,11 @@ type gen struct {
 	// string beside one that checks (SchemaStore's minecraft dimension
 	// through cue import), on a stream of its own for the same reason.
 	trivialIfs *rand.Rand
+	// statedAgain draws, for a union of two named objects, a definition
+	// of the union beside a struct that says again what each variant
+	// says of kind (cue-labs/oci's #registry: #client | … beside
+	// {kind!: string}), on a stream of its own for the same reason.
+	statedAgain *rand.Rand
 	// zeros draws an optional field of a type that refuses its zero
 	// value whose @go asks for the value itself (optional=zero), on a
 	// stream of its own for the same reason.
@@ -1317,6 +1322,19 @@ func (g *gen) unionType(depth int) typ {
 		nullable = true
 	case 1:
 		text = "*" + text // the first variant the default
+		fallthrough
+	default:
+		if g.statedAgain.IntN(3) == 0 {
+			// #U: (#A | #B) & {kind!: string}: the struct says again
+			// what each variant says of kind, so #U is #A | #B (its
+			// default the first where it is marked).
+			again := pick(g.statedAgain, "!", "?")
+			if mark == "" {
+				again = pick(g.statedAgain, "!", "?", "")
+			}
+			val := pick(g.statedAgain, "string", `"a" | "a2" | "b"`, `=~"^[ab]"`)
+			text = g.named(typ{cue: "(" + text + ") & {\n\tkind" + again + ": " + val + "\n}"}).cue
+		}
 	}
 	return typ{cue: text, sample: func(r *rand.Rand) any {
 		if nullable && r.IntN(4) == 0 {
@@ -1777,7 +1795,7 @@ type Options struct {
 
 // New writes the module of seed.
 func New(seed uint64, opt Options) Module {
-	g := &gen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), aux: rand.New(rand.NewPCG(seed^0x5bd1e995, seed)), members: rand.New(rand.NewPCG(seed^0x27d4eb2f, seed+1)), strs: rand.New(rand.NewPCG(seed^0x165667b1, seed+2)), nums: rand.New(rand.NewPCG(seed^0xd3a2646c, seed+3)), conds: rand.New(rand.NewPCG(seed^0x2545f491, seed+4)), zeros: rand.New(rand.NewPCG(seed^0x61c88647, seed+5)), nets: rand.New(rand.NewPCG(seed^0x7f4a7c15, seed+6)), inPlace: rand.New(rand.NewPCG(seed^0x3c6ef372, seed+7)), patterns: rand.New(rand.NewPCG(seed^0x9b05688c, seed+8)), counts: rand.New(rand.NewPCG(seed^0x85ebca6b, seed+9)), matchIfs: rand.New(rand.NewPCG(seed^0xc2b2ae35, seed+10)), embeds: rand.New(rand.NewPCG(seed^0x94d049bb, seed+11)), kindCounts: rand.New(rand.NewPCG(seed^0xbf58476d, seed+12)), refCounts: rand.New(rand.NewPCG(seed^0x1b873593, seed+13)), allOfRefs: rand.New(rand.NewPCG(seed^0xe6546b64, seed+14)), overlaps: rand.New(rand.NewPCG(seed^0x85ebca77, seed+15)), wholeTwice: rand.New(rand.NewPCG(seed^0xcc9e2d51, seed+16)), unnamedParts: rand.New(rand.NewPCG(seed^0x1b03738d, seed+17)), strictHolders: rand.New(rand.NewPCG(seed^0x5851f42d, seed+18)), openings: rand.New(rand.NewPCG(seed^0x14057b7e, seed+19)), trivialIfs: rand.New(rand.NewPCG(seed^0x7e3779b9, seed+20)), unknown: opt.Unknown || opt.Root, prefix: "f"}
+	g := &gen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), aux: rand.New(rand.NewPCG(seed^0x5bd1e995, seed)), members: rand.New(rand.NewPCG(seed^0x27d4eb2f, seed+1)), strs: rand.New(rand.NewPCG(seed^0x165667b1, seed+2)), nums: rand.New(rand.NewPCG(seed^0xd3a2646c, seed+3)), conds: rand.New(rand.NewPCG(seed^0x2545f491, seed+4)), zeros: rand.New(rand.NewPCG(seed^0x61c88647, seed+5)), nets: rand.New(rand.NewPCG(seed^0x7f4a7c15, seed+6)), inPlace: rand.New(rand.NewPCG(seed^0x3c6ef372, seed+7)), patterns: rand.New(rand.NewPCG(seed^0x9b05688c, seed+8)), counts: rand.New(rand.NewPCG(seed^0x85ebca6b, seed+9)), matchIfs: rand.New(rand.NewPCG(seed^0xc2b2ae35, seed+10)), embeds: rand.New(rand.NewPCG(seed^0x94d049bb, seed+11)), kindCounts: rand.New(rand.NewPCG(seed^0xbf58476d, seed+12)), refCounts: rand.New(rand.NewPCG(seed^0x1b873593, seed+13)), allOfRefs: rand.New(rand.NewPCG(seed^0xe6546b64, seed+14)), overlaps: rand.New(rand.NewPCG(seed^0x85ebca77, seed+15)), wholeTwice: rand.New(rand.NewPCG(seed^0xcc9e2d51, seed+16)), unnamedParts: rand.New(rand.NewPCG(seed^0x1b03738d, seed+17)), strictHolders: rand.New(rand.NewPCG(seed^0x5851f42d, seed+18)), openings: rand.New(rand.NewPCG(seed^0x14057b7e, seed+19)), trivialIfs: rand.New(rand.NewPCG(seed^0x7e3779b9, seed+20)), statedAgain: rand.New(rand.NewPCG(seed^0x2f6b9c1d, seed+21)), unknown: opt.Unknown || opt.Root, prefix: "f"}
 	if opt.Root {
 		// the package's top level: open, as every struct written in
 		// place under it (a member it does not name is data CUE keeps)
