@@ -404,6 +404,24 @@ func objectDefaults(f *goFile, o *model.Object) {
 		case model.UnionKind:
 			f.p("d, _ := ", fd.Type.Union.UnmarshalFunc(), "([]byte(", escape.GoString(fd.Default), ")) // the schema's default, valid")
 			f.p("return d")
+		case model.NullableKind:
+			e := fd.Type.Elem
+			if fd.Default == "null" || !decodedDefault(e) {
+				f.p("return ", goLiteral(f, fd.Type, fd.Default))
+				break
+			}
+			// null | (net.IP | bool | *"::1"), null | *{retries: 3} |
+			// #Opts: a value of a Go type no literal states, decoded
+			// from its JSON at each call (it was wire.Of[T]("::1"),
+			// which did not compile: randschema seed 142).
+			if e.Kind == model.UnionKind {
+				f.p("v, _ := ", e.Union.UnmarshalFunc(), "([]byte(", escape.GoString(fd.Default), ")) // the schema's default, valid")
+				f.p("return ", f.wire(), ".Of(v)")
+				break
+			}
+			f.p("var d ", goType(f, fd.Type, false))
+			f.p("_ = d.UnmarshalJSON([]byte(", escape.GoString(fd.Default), ")) // the schema's default, valid")
+			f.p("return d")
 		case model.AnyKind:
 			// duration: _ | *"1h" (Perses' DashboardSpec): any JSON
 			// value, the default's text as it is.
@@ -437,6 +455,20 @@ func objectDefaults(f *goFile, o *model.Object) {
 	for _, h := range o.HeldDefaults {
 		heldGetter(f, o, h)
 	}
+}
+
+// decodedDefault reports whether a default of type t is decoded from its
+// JSON rather than written as a Go literal: an object, a choice of kinds,
+// a tuple, a union, any JSON value, or a list that literalType does not
+// state.
+func decodedDefault(t *model.Type) bool {
+	switch t.Kind {
+	case model.ObjectKind, model.OneOfKind, model.TupleKind, model.UnionKind, model.AnyKind:
+		return true
+	case model.ListKind:
+		return !literalType(t)
+	}
+	return false
 }
 
 // condGetter emits the Get method of a field that if clauses give
