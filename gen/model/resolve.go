@@ -5561,7 +5561,7 @@ func (r *resolver) resolveObject(d *def) {
 			// The type is T alone: CUE's value of the field gives the
 			// default the schema's values of the members have (*64 |
 			// int for int | *Length, Length: int | *64).
-		} else if dv, has := whole.Default(); has && dv.IncompleteKind() == cue.StructKind || !has && v.IncompleteKind() == cue.BottomKind || r.droppedAlts(v) {
+		} else if dv, has := r.fieldDefault(whole); has && dv.IncompleteKind() == cue.StructKind || !has && v.IncompleteKind() == cue.BottomKind || r.droppedAlts(v) {
 			// (Or a disjunction CUE finds an error of before any data,
 			// every alternative an error alone: *#N2 | #N7, #N2 with an
 			// if on a required member of its own, #N7 with a required
@@ -5582,7 +5582,7 @@ func (r *resolver) resolveObject(d *def) {
 				continue
 			}
 		}
-		if dv, has := whole.Default(); has && !ownType {
+		if dv, has := r.fieldDefault(whole); has && !ownType {
 			var ok bool
 			if tv, f.Default, ok = r.withoutDefault(v, dv, d.ref()+"."+name); !ok {
 				continue
@@ -5666,6 +5666,45 @@ func (r *resolver) checkSupplied(o *Object, what string, p Pos) bool {
 		return false
 	}
 	return true
+}
+
+// fieldDefault is v's default as CUE's Default reports it, or, where it
+// reports none and v refers to a definition written as a disjunction
+// that marks one alternative, a definition (*#A | #B), that
+// alternative's value: where #B holds the union CUE v0.17.1 reports no
+// default, and yet gives a regular field of it #A where the data leaves
+// it out (cue export), as it does where #B does not.
+func (r *resolver) fieldDefault(v cue.Value) (cue.Value, bool) {
+	if dv, has := v.Default(); has {
+		return dv, true
+	}
+	name, isRef := r.refName(v)
+	d := r.defs[name]
+	if !isRef || d == nil {
+		return v, false
+	}
+	e, ok := sourceExpr(d.v).(ast.Expr)
+	if !ok {
+		return v, false
+	}
+	var marked []ast.Expr
+	for _, x := range orOperands(e) {
+		if u, isU := x.(*ast.UnaryExpr); isU && u.Op == token.MUL {
+			marked = append(marked, u.X)
+		}
+	}
+	if len(marked) != 1 {
+		return v, false
+	}
+	id, ok := marked[0].(*ast.Ident)
+	if !ok {
+		return v, false
+	}
+	md := r.identDef(id)
+	if md == nil || md.v.IncompleteKind() != cue.StructKind {
+		return v, false
+	}
+	return md.v, true
 }
 
 // withoutDefault splits a field's value with a default into the value

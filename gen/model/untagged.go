@@ -39,7 +39,12 @@ func (r *resolver) untagged(d *def, u *Union) {
 	}
 	if !d.v.Exists() {
 		// no value of its own: nothing to mark a default
-	} else if dv, has := d.v.Default(); has && dv.IncompleteKind() == cue.StructKind {
+	} else if dv, has := d.v.Default(); has && dv.IncompleteKind() == cue.StructKind || !has && marksDefault(d.v) {
+		// (Or a mark CUE's Default does not report: *#A | #B where #B
+		// holds the union, for which CUE v0.17.1 reports no default
+		// and yet takes #A where the data leaves both possible, as cue
+		// vet and cue export do. The union was read without one, and
+		// every target refused {} as ambiguous.)
 		// *#D | #P: CUE takes the default wherever the value leaves it
 		// possible (complete or not), and the one variant possible
 		// where the value drops it.
@@ -371,6 +376,21 @@ func (r *resolver) defaultVariant(v cue.Value, u *Union) (*Object, string) {
 		}
 	}
 	return nil, "the default among objects no constant field tells apart is carried when it is one object variant, a definition or a struct written in place (*#A | #B, #P | *{port: 1}); this one is not (a union), which is not carried yet: CUE would take any of its variants; mark one object"
+}
+
+// marksDefault reports whether v is written as a disjunction one of
+// whose alternatives is marked the default (*#A | #B).
+func marksDefault(v cue.Value) bool {
+	e, ok := sourceExpr(v).(ast.Expr)
+	if !ok {
+		return false
+	}
+	for _, x := range orOperands(e) {
+		if u, isU := x.(*ast.UnaryExpr); isU && u.Op == token.MUL {
+			return true
+		}
+	}
+	return false
 }
 
 // defaultByValue returns the variant of u that is the default dv of its

@@ -156,6 +156,11 @@ type gen struct {
 	// says of kind (cue-labs/oci's #registry: #client | … beside
 	// {kind!: string}), on a stream of its own for the same reason.
 	statedAgain *rand.Rand
+	// selfDefaults draws, for a union of two named objects outside a
+	// library, *#A | #B whose #B holds the union, of which CUE reports
+	// no default and yet takes #A (a union read without its default
+	// until 2026-12-07), on a stream of its own for the same reason.
+	selfDefaults *rand.Rand
 	// zeros draws an optional field of a type that refuses its zero
 	// value whose @go asks for the value itself (optional=zero), on a
 	// stream of its own for the same reason.
@@ -1336,6 +1341,11 @@ func (g *gen) unionType(depth int) typ {
 			text = g.named(typ{cue: "(" + text + ") & {\n\tkind" + again + ": " + val + "\n}"}).cue
 		}
 	}
+	if !g.lib && g.selfDefaults.IntN(6) == 0 {
+		// drawn after the union above, which stays declared, so that
+		// the main stream's draws are what they were
+		return g.selfDefaultUnion()
+	}
 	return typ{cue: text, sample: func(r *rand.Rand) any {
 		if nullable && r.IntN(4) == 0 {
 			return nil
@@ -1351,6 +1361,40 @@ func (g *gen) unionType(depth int) typ {
 			}
 		}
 		return v
+	}}
+}
+
+// selfDefaultUnion is #U: *#A | #B, #A and #B closed objects told apart
+// by a kind the data may leave out, #B holding an optional #U: a value
+// that leaves both possible ({}, {"r": …} deep inside) is #A, the
+// default. Its samples mix the two, and break a digit's bound.
+func (g *gen) selfDefaultUnion() typ {
+	u := g.typeName(g.nnamed + 3) // the union, named after its variants
+	a := g.named(typ{cue: "{\n\tkind: \"a\"\n\tx?: int & >=0 & <=9\n}"})
+	b := g.named(typ{cue: "{\n\tkind: \"b\"\n\tr?: " + u + "\n}"})
+	ref := g.named(typ{cue: "*" + a.cue + " | " + b.cue})
+	if ref.cue != u {
+		panic("randschema: selfDefaultUnion named " + ref.cue + ", not " + u)
+	}
+	var sample func(r *rand.Rand, depth int) any
+	sample = func(r *rand.Rand, depth int) any {
+		m := map[string]any{}
+		if r.IntN(3) == 0 {
+			m["kind"] = pick(r, "a", "b", "c")
+		}
+		if r.IntN(3) == 0 {
+			m["x"] = num(pick(r, "0", "9", "10"))
+		}
+		if depth < 3 && r.IntN(3) == 0 {
+			m["r"] = sample(r, depth+1)
+		}
+		return m
+	}
+	return typ{cue: ref.cue, sample: func(r *rand.Rand) any {
+		if r.IntN(12) == 0 {
+			return wrong(r)
+		}
+		return sample(r, 0)
 	}}
 }
 
@@ -1795,7 +1839,7 @@ type Options struct {
 
 // New writes the module of seed.
 func New(seed uint64, opt Options) Module {
-	g := &gen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), aux: rand.New(rand.NewPCG(seed^0x5bd1e995, seed)), members: rand.New(rand.NewPCG(seed^0x27d4eb2f, seed+1)), strs: rand.New(rand.NewPCG(seed^0x165667b1, seed+2)), nums: rand.New(rand.NewPCG(seed^0xd3a2646c, seed+3)), conds: rand.New(rand.NewPCG(seed^0x2545f491, seed+4)), zeros: rand.New(rand.NewPCG(seed^0x61c88647, seed+5)), nets: rand.New(rand.NewPCG(seed^0x7f4a7c15, seed+6)), inPlace: rand.New(rand.NewPCG(seed^0x3c6ef372, seed+7)), patterns: rand.New(rand.NewPCG(seed^0x9b05688c, seed+8)), counts: rand.New(rand.NewPCG(seed^0x85ebca6b, seed+9)), matchIfs: rand.New(rand.NewPCG(seed^0xc2b2ae35, seed+10)), embeds: rand.New(rand.NewPCG(seed^0x94d049bb, seed+11)), kindCounts: rand.New(rand.NewPCG(seed^0xbf58476d, seed+12)), refCounts: rand.New(rand.NewPCG(seed^0x1b873593, seed+13)), allOfRefs: rand.New(rand.NewPCG(seed^0xe6546b64, seed+14)), overlaps: rand.New(rand.NewPCG(seed^0x85ebca77, seed+15)), wholeTwice: rand.New(rand.NewPCG(seed^0xcc9e2d51, seed+16)), unnamedParts: rand.New(rand.NewPCG(seed^0x1b03738d, seed+17)), strictHolders: rand.New(rand.NewPCG(seed^0x5851f42d, seed+18)), openings: rand.New(rand.NewPCG(seed^0x14057b7e, seed+19)), trivialIfs: rand.New(rand.NewPCG(seed^0x7e3779b9, seed+20)), statedAgain: rand.New(rand.NewPCG(seed^0x2f6b9c1d, seed+21)), unknown: opt.Unknown || opt.Root, prefix: "f"}
+	g := &gen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), aux: rand.New(rand.NewPCG(seed^0x5bd1e995, seed)), members: rand.New(rand.NewPCG(seed^0x27d4eb2f, seed+1)), strs: rand.New(rand.NewPCG(seed^0x165667b1, seed+2)), nums: rand.New(rand.NewPCG(seed^0xd3a2646c, seed+3)), conds: rand.New(rand.NewPCG(seed^0x2545f491, seed+4)), zeros: rand.New(rand.NewPCG(seed^0x61c88647, seed+5)), nets: rand.New(rand.NewPCG(seed^0x7f4a7c15, seed+6)), inPlace: rand.New(rand.NewPCG(seed^0x3c6ef372, seed+7)), patterns: rand.New(rand.NewPCG(seed^0x9b05688c, seed+8)), counts: rand.New(rand.NewPCG(seed^0x85ebca6b, seed+9)), matchIfs: rand.New(rand.NewPCG(seed^0xc2b2ae35, seed+10)), embeds: rand.New(rand.NewPCG(seed^0x94d049bb, seed+11)), kindCounts: rand.New(rand.NewPCG(seed^0xbf58476d, seed+12)), refCounts: rand.New(rand.NewPCG(seed^0x1b873593, seed+13)), allOfRefs: rand.New(rand.NewPCG(seed^0xe6546b64, seed+14)), overlaps: rand.New(rand.NewPCG(seed^0x85ebca77, seed+15)), wholeTwice: rand.New(rand.NewPCG(seed^0xcc9e2d51, seed+16)), unnamedParts: rand.New(rand.NewPCG(seed^0x1b03738d, seed+17)), strictHolders: rand.New(rand.NewPCG(seed^0x5851f42d, seed+18)), openings: rand.New(rand.NewPCG(seed^0x14057b7e, seed+19)), trivialIfs: rand.New(rand.NewPCG(seed^0x7e3779b9, seed+20)), statedAgain: rand.New(rand.NewPCG(seed^0x2f6b9c1d, seed+21)), selfDefaults: rand.New(rand.NewPCG(seed^0x6a09e667, seed+22)), unknown: opt.Unknown || opt.Root, prefix: "f"}
 	if opt.Root {
 		// the package's top level: open, as every struct written in
 		// place under it (a member it does not name is data CUE keeps)
