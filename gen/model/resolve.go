@@ -3084,6 +3084,10 @@ func (r *resolver) classify(d *def) {
 		r.pkg.Unions = append(r.pkg.Unions, d.union)
 		return
 	}
+	if x, ok := r.droppedWithoutData(d.v); ok {
+		r.refuseDropped(d.ref(), d.pos, x)
+		return
+	}
 	if x, ok := r.allOfOne(d.v); ok {
 		// #X: matchN(2, [#A, _]) is #A.
 		d.v = x
@@ -3852,6 +3856,46 @@ func (r *resolver) unionDefsStatedAgain(v cue.Value) ([]*def, []cue.Value, bool)
 	return ds, alts, true
 }
 
+// droppedWithoutData returns an alternative of a disjunction of object
+// definitions that v, a conjunction of it with other values, holds, whose
+// value alone CUE finds an error without data: #N2 with cb!: bool and an
+// if on cb ("required field missing: cb"). CUE's evaluation of v before
+// data drops it, and lists the fields of what is left (randschema seed
+// 1025 of the differential: (#N2 | #N6) & {…} was read as #N6 alone),
+// yet admits a value of #N2.
+func (r *resolver) droppedWithoutData(v cue.Value) (cue.Value, bool) {
+	op, args := r.expr(v)
+	if op != cue.AndOp {
+		return cue.Value{}, false
+	}
+	for _, a := range args {
+		aop, alts := r.expr(a)
+		if aop != cue.OrOp {
+			continue
+		}
+		for _, x := range alts {
+			name, isRef := r.refName(x)
+			d := r.defs[name]
+			if !isRef || d == nil || x.Eval().Err() == nil {
+				continue
+			}
+			r.classifyOnce(d)
+			if d.object != nil {
+				return x, true
+			}
+		}
+	}
+	return cue.Value{}, false
+}
+
+// refuseDropped says why the value at p, what, is refused: x is an
+// alternative CUE's evaluation of it without data leaves out
+// (droppedWithoutData).
+func (r *resolver) refuseDropped(what string, p Pos, x cue.Value) {
+	name, _ := r.refName(x)
+	r.errorf(p, "%s: CUE's evaluation of this conjunction without data leaves #%s out (#%s alone is an error until the data gives a member: %s), yet admits a value of #%s once the data is given; schemagen reads such a conjunction by that evaluation, so no reading of it here is exact (it was read without #%s): write the union alone (#%s | …), which is carried, and give the struct's fields to each alternative", what, name, name, cueErrText(x.Eval().Err()), name, name, name)
+}
+
 // unionStatedAgain reads args, the conjuncts of a value, as one
 // disjunction of references to object definitions beside struct
 // literals that add nothing to any of them: each field of such a
@@ -3879,7 +3923,11 @@ func (r *resolver) unionStatedAgain(args []cue.Value) ([]cue.Value, bool) {
 		return nil, false
 	}
 	for _, x := range alts {
-		if name, isRef := r.refName(x); !isRef || r.defs[name] == nil || x.IncompleteKind() != cue.StructKind {
+		// (Not asked of x's kind: #N2 with cb!: bool and an if on cb is
+		// an error without data, "required field missing", and still
+		// the object a value of it is; unionDefsStatedAgain asks its
+		// definition.)
+		if name, isRef := r.refName(x); !isRef || r.defs[name] == nil {
 			return nil, false
 		}
 	}
@@ -9464,6 +9512,10 @@ func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
 			return nil, false
 		}
 		r.errorf(p, "%s: %s on an object is not carried (schemagen carries struct.MinFields and struct.MaxFields there)", what, vname)
+		return nil, false
+	}
+	if x, ok := r.droppedWithoutData(v); ok {
+		r.refuseDropped(what, p, x)
 		return nil, false
 	}
 	// #C: matchN(>=1, [K | {a!: _, ...}, K | {b!: _, ...}]) & (K | {…}),
