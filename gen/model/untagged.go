@@ -39,12 +39,14 @@ func (r *resolver) untagged(d *def, u *Union) {
 	}
 	if !d.v.Exists() {
 		// no value of its own: nothing to mark a default
-	} else if dv, has := d.v.Default(); has && dv.IncompleteKind() == cue.StructKind || !has && marksDefault(d.v) {
+	} else if dv, has := d.v.Default(); has && dv.IncompleteKind() == cue.StructKind || !has && len(u.Variants) > 1 && marksDefault(d.v) {
 		// (Or a mark CUE's Default does not report: *#A | #B where #B
 		// holds the union, for which CUE v0.17.1 reports no default
 		// and yet takes #A where the data leaves both possible, as cue
 		// vet and cue export do. The union was read without one, and
-		// every target refused {} as ambiguous.)
+		// every target refused {} as ambiguous. A union of one variant,
+		// invowk's ui: *#UIConfig | #UIConfig, needs none: CUE's value
+		// is that variant.)
 		// *#D | #P: CUE takes the default wherever the value leaves it
 		// possible (complete or not), and the one variant possible
 		// where the value drops it.
