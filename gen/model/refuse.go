@@ -98,7 +98,7 @@ func (r *resolver) comprehensions(d *def, lit *ast.StructLit) (forbids bool) {
 		}
 		ifc, ok := ifsAsOne(c.Clauses, r.clauseJoins)
 		if !ok {
-			r.errorf(pos, "%s: only if clauses are supported in an object (to declare, narrow or forbid fields, or refuse a combination), and for clauses over what the schema states whose variables name the fields only (for k in [\"a\", \"b\"] {(k)?: int}); not a for over the data, one whose variables give a field's value, nor let", d.ref())
+			r.errorf(pos, "%s: only if clauses are supported in an object (to declare, narrow or forbid fields, or refuse a combination), and for clauses over what the schema states whose variables name the fields only (for k in [\"a\", \"b\"] {(k)?: int}); not a for over the data, one whose variables give a field's value, nor let: the members such a clause makes, and their values, depend on the data, which no JSON Schema keyword, Go or TypeScript type states", d.ref())
 			continue
 		}
 		if aliases := labelAliases(lit); len(aliases) > 0 {

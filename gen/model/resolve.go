@@ -5688,7 +5688,13 @@ func (r *resolver) resolveObject(d *def) {
 		// Something CUE lists no field of: an embedded pattern
 		// ({[=~"^x-"]: T}) or a comprehension. (A pattern on members'
 		// names that memberPatterns refused has said why.)
-		r.errorf(d.pos, "%s states no field CUE can list: what it holds (a key pattern, [=~\"…\"]: T, an embedding of one, or fields a comprehension computes, for k, v in x {(k): v}) is not carried yet; a map of any key is [string]: T", d.ref())
+		if !refusedComprehension(lit) {
+			r.errorf(d.pos, "%s states no field CUE can list: what it holds (a key pattern, [=~\"…\"]: T, an embedding of one, or fields a comprehension computes, for k, v in x {(k): v}) is not carried yet; a map of any key is [string]: T", d.ref())
+		}
+		// (else inputsByKey: {for which, impls in inputs …}, InfluxData's
+		// line-protocol corpus: comprehensions said why, a for over the
+		// data, which no target states; this said it again as "not
+		// carried yet".)
 	} else if n == 0 && len(o.Members) == 0 && ok && !d.root && slices.ContainsFunc(lit.Elts, func(e ast.Decl) bool { _, ok := e.(*ast.Comprehension); return ok }) {
 		// #None: {if false {a: int}}: CUE reads a struct of nothing but
 		// definitions, hidden fields and if clauses as an embedding,
@@ -6381,6 +6387,20 @@ func schemaAdmits(cs []cue.Value, i int) bool {
 
 // computedFromData refuses the field what, whose value CUE computes from
 // ref, a member of the data (dataRef).
+// refusedComprehension reports whether lit holds a comprehension that
+// comprehensions refuses, saying why: neither a for over what the
+// schema states nor if clauses alone.
+func refusedComprehension(lit *ast.StructLit) bool {
+	for _, e := range flatIfs(lit.Elts) {
+		if c, ok := e.(*ast.Comprehension); ok && !decidedFor(c) {
+			if _, ok := ifsAsOne(c.Clauses, map[*ast.BinaryExpr]bool{}); !ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func (r *resolver) computedFromData(p Pos, what, ref string) {
 	r.errorf(p, "%s: its value is computed from %s, a member of the data (or a member's name, through a pattern's label): CUE evaluates it once the data gives that member, a check between two parts of the data that no JSON Schema keyword states; state a type or a constant here", what, ref)
 }
