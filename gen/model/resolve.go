@@ -5737,16 +5737,7 @@ func (r *resolver) fieldDefault(v cue.Value) (cue.Value, bool) {
 	if !isRef || d == nil {
 		return v, false
 	}
-	e, ok := sourceExpr(d.v).(ast.Expr)
-	if !ok {
-		return v, false
-	}
-	var marked []ast.Expr
-	for _, x := range orOperands(e) {
-		if u, isU := x.(*ast.UnaryExpr); isU && u.Op == token.MUL {
-			marked = append(marked, u.X)
-		}
-	}
+	marked := defaultMarks(d.v)
 	if len(marked) != 1 {
 		return v, false
 	}
@@ -5976,20 +5967,11 @@ func (r *resolver) objectsInPlace(v cue.Value) bool {
 	if op != cue.OrOp || len(args) < 2 {
 		return false
 	}
-	e, ok := sourceExpr(v).(ast.Expr)
-	if !ok {
+	marks := defaultMarks(v)
+	if len(marks) != 1 {
 		return false
 	}
-	marked := 0
-	for _, x := range orOperands(e) {
-		if m, isM := x.(*ast.UnaryExpr); isM && m.Op == token.MUL {
-			if _, isLit := m.X.(*ast.StructLit); !isLit {
-				return false
-			}
-			marked++
-		}
-	}
-	if marked != 1 {
+	if _, isLit := marks[0].(*ast.StructLit); !isLit {
 		return false
 	}
 	for _, a := range args {
@@ -6385,8 +6367,6 @@ func schemaAdmits(cs []cue.Value, i int) bool {
 	return s.Exists() && s.Subsume(cs[i]) == nil
 }
 
-// computedFromData refuses the field what, whose value CUE computes from
-// ref, a member of the data (dataRef).
 // refusedComprehension reports whether lit holds a comprehension that
 // comprehensions refuses, saying why: neither a for over what the
 // schema states nor if clauses alone.
@@ -6401,6 +6381,8 @@ func refusedComprehension(lit *ast.StructLit) bool {
 	return false
 }
 
+// computedFromData refuses the field what, whose value CUE computes from
+// ref, a member of the data (dataRef).
 func (r *resolver) computedFromData(p Pos, what, ref string) {
 	r.errorf(p, "%s: its value is computed from %s, a member of the data (or a member's name, through a pattern's label): CUE evaluates it once the data gives that member, a check between two parts of the data that no JSON Schema keyword states; state a type or a constant here", what, ref)
 }

@@ -351,14 +351,7 @@ func (r *resolver) variantPos(d *def, o *Object) Pos {
 // default among its objects, marks (*#D in *#D | #P, or in *#D | #U with
 // #U a union of #D and others), or nil and why it cannot be carried.
 func (r *resolver) defaultVariant(v cue.Value, u *Union) (*Object, string) {
-	var marks []ast.Expr
-	if e, ok := sourceExpr(v).(ast.Expr); ok {
-		for _, x := range orOperands(e) {
-			if u, isU := x.(*ast.UnaryExpr); isU && u.Op == token.MUL {
-				marks = append(marks, u.X)
-			}
-		}
-	}
+	marks := defaultMarks(v)
 	if len(marks) != 1 {
 		return nil, "a default among objects no constant field tells apart is carried when it marks one of them (*#A | #B); this one marks " + strconv.Itoa(len(marks)) + " alternatives among the disjunction's own, or one inside a definition it refers to, which is not carried yet; mark one object definition"
 	}
@@ -382,17 +375,22 @@ func (r *resolver) defaultVariant(v cue.Value, u *Union) (*Object, string) {
 
 // marksDefault reports whether v is written as a disjunction one of
 // whose alternatives is marked the default (*#A | #B).
-func marksDefault(v cue.Value) bool {
+func marksDefault(v cue.Value) bool { return len(defaultMarks(v)) > 0 }
+
+// defaultMarks are the alternatives of the disjunction v is written as
+// that are marked the default, without the mark: #A of *#A | #B.
+func defaultMarks(v cue.Value) []ast.Expr {
 	e, ok := sourceExpr(v).(ast.Expr)
 	if !ok {
-		return false
+		return nil
 	}
+	var marks []ast.Expr
 	for _, x := range orOperands(e) {
 		if u, isU := x.(*ast.UnaryExpr); isU && u.Op == token.MUL {
-			return true
+			marks = append(marks, u.X)
 		}
 	}
-	return false
+	return marks
 }
 
 // defaultByValue returns the variant of u that is the default dv of its
