@@ -96,6 +96,8 @@ type resolver struct {
 	// declSpans are the start and end of every top-level definition of
 	// the package's files (keepInDecl), read once.
 	declSpans [][2]Pos
+	// declNames are their names, #X, each at its span's index.
+	declNames []string
 
 	// vetOK is set when CUE's only errors on the package are validators
 	// judging its root before any data gives it fields (load.go): the
@@ -4175,7 +4177,9 @@ func (r *resolver) resolveMap(d *def) *Map {
 		r.checkedDefs(r.elem(d.v), d.what()+"[string]", false)
 	}
 	if d.keyPattern.Exists() {
+		before := len(r.errs)
 		key, kok := r.keyType(d.keyPattern, d.ref(), d.pos, true)
+		r.keysSaidHere(d, before, d.pos)
 		elem, eok := r.patternTypeAt(d, d.keyElem, d.what()+"[string]", d.pos)
 		if kok && eok {
 			m.Key, m.Elem = key, elem
@@ -4199,7 +4203,9 @@ func (r *resolver) resolveMap(d *def) *Map {
 			r.errorf(r.ps.of(key.Pos()), "%s: CUE lists no pattern of this map's keys, so there is no key type to carry", d.ref())
 			return m
 		}
+		before := len(r.errs)
 		k, kok := r.keyType(pat, d.ref(), r.ps.of(key.Pos()), true)
+		r.keysSaidHere(d, before, r.ps.of(key.Pos()))
 		t, eok := r.patternTypeAt(d, elem, d.what()+"[string]", d.pos)
 		if kok && eok {
 			m.Key, m.Elem = k, t
@@ -4620,6 +4626,15 @@ func (r *resolver) namesMembers(v cue.Value, typed bool) bool {
 	return false
 }
 
+// saysOf reports whether msg is said of the definition name (#ANAME) or
+// a part of it: "#ANAME (its keys): …", "#ANAME.a: …". Such an error is
+// that definition's own, which it refuses alone, wherever it was first
+// used (cue-by-example's DNS zones, #Zone: {[#Host]: {ANAME?: #ANAME}}).
+func saysOf(msg, name string) bool {
+	rest, ok := strings.CutPrefix(msg, name)
+	return ok && rest != "" && strings.ContainsRune(" .:[(", rune(rest[0]))
+}
+
 // keepInDecl moves to at each error since before that lies inside
 // another top-level definition than the one holding at, an object written
 // in place: a field's type that fails only where the object combines it
@@ -4640,6 +4655,7 @@ func (r *resolver) keepInDecl(before int, at Pos) {
 				}
 				if name, _, err := ast.LabelName(fd.Label); err == nil && strings.HasPrefix(name, "#") {
 					r.declSpans = append(r.declSpans, [2]Pos{r.ps.of(d.Pos()), r.ps.of(d.End())})
+					r.declNames = append(r.declNames, name)
 				}
 			}
 		}
@@ -4652,7 +4668,10 @@ func (r *resolver) keepInDecl(before int, at Pos) {
 			continue
 		}
 		for _, e := range r.errs[before:] {
-			if e.Pos.IsValid() && !in(e.Pos, s) && slices.ContainsFunc(r.declSpans, func(o [2]Pos) bool { return in(e.Pos, o) }) {
+			if !e.Pos.IsValid() || in(e.Pos, s) {
+				continue
+			}
+			if i := slices.IndexFunc(r.declSpans, func(o [2]Pos) bool { return in(e.Pos, o) }); i >= 0 && !saysOf(e.Msg, r.declNames[i]) {
 				e.Pos = at
 			}
 		}
@@ -4709,6 +4728,32 @@ func admitsAnyName(pat cue.Value) bool {
 		}
 	}
 	return true
+}
+
+// keysSaidHere moves what was said about d's keys since before to at, a
+// position in d's own text, where CUE placed it outside that text:
+// #ANAME: [#FQDN]: #Record beside #Zone: {[#Host]: {…}} with #Host:
+// #FQDN | "@" (cue-by-example's DNS zones), where CUE's position of the
+// shared #FQDN's value was #Zone's [#Host]. #FQDN's own refusal is said
+// where it is declared.
+func (r *resolver) keysSaidHere(d *def, before int, at Pos) {
+	if !at.IsValid() {
+		return
+	}
+	from, to := at, Pos{} // without its text, what comes before it is outside
+	if lit, ok := structLit(sourceExpr(d.v)); ok && lit.Lbrace.IsValid() {
+		from, to = r.ps.of(lit.Pos()), r.ps.of(lit.End())
+	}
+	for _, e := range r.errs[before:] {
+		if e.Pos.File != from.File || posBefore(e.Pos, from) || to.IsValid() && posBefore(to, e.Pos) {
+			e.Pos = at
+		}
+	}
+}
+
+// posBefore reports whether a comes before b in one file.
+func posBefore(a, b Pos) bool {
+	return a.Line < b.Line || a.Line == b.Line && a.Col < b.Col
 }
 
 // keyType is the type of a map's keys from its pattern: =~"re", with the
