@@ -3956,13 +3956,46 @@ func (r *resolver) unionStatedAgain(args []cue.Value) ([]cue.Value, bool) {
 				return nil, false
 			}
 			for _, x := range alts {
-				if !r.statesField(x, sf) {
-					return nil, false
+				for _, o := range r.unionObjects(x, 0) {
+					if !r.statesField(o, sf) {
+						return nil, false
+					}
 				}
 			}
 		}
 	}
 	return alts, true
+}
+
+// unionObjects is x, a reference to an object definition, alone; or, a
+// reference to a union of definitions (#LLMConfig: #Defaults | #API),
+// the objects of its alternatives, as deep as they go (up to
+// maxKindDepth).
+func (r *resolver) unionObjects(x cue.Value, depth int) []cue.Value {
+	name, _ := r.refName(x)
+	d := r.defs[name]
+	if d == nil || depth > maxKindDepth {
+		return []cue.Value{x}
+	}
+	r.classifyOnce(d)
+	if d.union == nil {
+		return []cue.Value{x}
+	}
+	op, alts := r.expr(d.v)
+	if d.altDefs != nil && len(d.unionAlts) == len(d.altDefs) {
+		op, alts = cue.OrOp, d.unionAlts // a union stated again, itself
+	}
+	if op != cue.OrOp {
+		return []cue.Value{x} // statesField finds no field of it
+	}
+	var out []cue.Value
+	for _, a := range alts {
+		if _, isRef := r.refName(a); !isRef {
+			return []cue.Value{x}
+		}
+		out = append(out, r.unionObjects(a, depth+1)...)
+	}
+	return out
 }
 
 // statesField reports whether the object x has the field sf, as sure
