@@ -814,9 +814,16 @@ func typeOnly(e ast.Expr) bool {
 			return true
 		}
 	case *ast.UnaryExpr:
-		return x.Op != token.SUB && x.Op != token.ADD // <0, !="a"; not -1
+		return x.Op != token.SUB && x.Op != token.ADD && x.Op != token.MUL // <0, !="a"; not -1, nor a default's mark
 	case *ast.BinaryExpr:
-		return x.Op == token.OR || x.Op == token.AND && (typeOnly(x.X) || typeOnly(x.Y))
+		if x.Op == token.OR {
+			// "a" | "b", but not *true | bool: a default is a value
+			return !slices.ContainsFunc(orOperands(x), func(o ast.Expr) bool {
+				u, ok := o.(*ast.UnaryExpr)
+				return ok && u.Op == token.MUL
+			})
+		}
+		return x.Op == token.AND && (typeOnly(x.X) || typeOnly(x.Y))
 	}
 	return false
 }
