@@ -738,7 +738,7 @@ func (r *resolver) matchOne(v cue.Value) ([]cue.Value, bool) {
 		}
 		alts = append(alts, a)
 	}
-	if len(alts) > 1 && slices.ContainsFunc(alts, r.matchedIncomplete) {
+	if len(alts) > 1 && slices.ContainsFunc(alts, func(a cue.Value) bool { return r.incompleteField(a) != "" }) {
 		// matchN(>=1, [null, {mode!: string, h: bool}]): CUE's match
 		// takes {"mode": "a"} as matched, h left incomplete (no error),
 		// where the disjunction would require h. (A count of one
@@ -749,17 +749,12 @@ func (r *resolver) matchOne(v cue.Value) ([]cue.Value, bool) {
 	return alts, len(alts) > 0
 }
 
-// matchedIncomplete reports whether a, an alternative of a count, is an
-// object with a regular field whose value is not concrete (h: bool):
+// incompleteField is the first regular field of the object a, an
+// alternative of a count, whose value is not concrete (h: bool), or "":
 // CUE's match admits a value that leaves it out, as incomplete is no
-// error there, where the same object outside a match requires it. Such
-// a count is no disjunction of its alternatives.
-func (r *resolver) matchedIncomplete(a cue.Value) bool {
-	return r.incompleteField(a) != ""
-}
-
-// incompleteField is the first regular field of the object a whose
-// value is not concrete, or "" (matchedIncomplete).
+// error there, where the same object outside a match requires it. A
+// count of several such alternatives is no disjunction of them
+// (matchOne).
 func (r *resolver) incompleteField(a cue.Value) string {
 	// (An object whose if tests a member the data gives is an error
 	// before the data, of no kind but _|_.)
@@ -830,7 +825,7 @@ func typeOnly(e ast.Expr) bool {
 
 // refuseIncompleteCount says why the count v, matchN(…) as m, is not
 // carried when an alternative of it has a regular field whose value is
-// not concrete (matchedIncomplete), and reports whether it did.
+// not concrete (incompleteField), and reports whether it did.
 func (r *resolver) refuseIncompleteCount(v cue.Value, m, what string, p Pos) bool {
 	_, args := r.expr(v)
 	if len(args) != 3 {
@@ -3941,34 +3936,6 @@ func (r *resolver) disjunction(v cue.Value) (cue.Op, []cue.Value) {
 	return op, args
 }
 
-// unionDefsStatedAgain is unionStatedAgain of v's conjuncts, each
-// alternative an object or union definition of this package: their
-// definitions and their values.
-func (r *resolver) unionDefsStatedAgain(v cue.Value) ([]*def, []cue.Value, bool) {
-	op, args := r.expr(v)
-	if op != cue.AndOp {
-		return nil, nil, false
-	}
-	alts, ok := r.unionStatedAgain(args)
-	if !ok {
-		return nil, nil, false
-	}
-	ds := make([]*def, 0, len(alts))
-	for _, x := range alts {
-		name, _ := r.refName(x)
-		d := r.defs[name]
-		if d == nil {
-			return nil, nil, false
-		}
-		r.classifyOnce(d)
-		if d.object == nil && d.union == nil {
-			return nil, nil, false
-		}
-		ds = append(ds, d)
-	}
-	return ds, alts, true
-}
-
 // droppedWithoutData returns an alternative of a disjunction of object
 // definitions that v, a conjunction of it with other values, holds, whose
 // value alone CUE finds an error without data: #N2 with cb!: bool and an
@@ -4009,23 +3976,27 @@ func (r *resolver) refuseDropped(what string, p Pos, x cue.Value) {
 	r.errorf(p, "%s: CUE's evaluation of this conjunction without data leaves #%s out (#%s alone is an error until the data gives a member: %s), yet admits a value of #%s once the data is given; schemagen reads such a conjunction by that evaluation, so no reading of it here is exact (it was read without #%s): write the union alone (#%s | …), which is carried, and give the struct's fields to each alternative", what, name, name, cueErrText(x.Eval().Err()), name, name, name)
 }
 
-// unionStatedAgain reads args, the conjuncts of a value, as one
-// disjunction of references to object definitions beside struct
-// literals that add nothing to any of them: each field of such a
-// struct is a field of every alternative, optional there only where
-// it is optional here, with a value that admits every value of the
-// alternative's (kind!: string beside each kind: "client"), and no
+// unionDefsStatedAgain reads v's conjuncts as one disjunction of
+// references to object or union definitions of this package beside
+// struct literals that add nothing to any of them: each field of such a
+// struct is a field of every alternative's objects, optional there only
+// where it is optional here, with a value that admits every value of
+// the alternative's (kind!: string beside each kind: "client"), and no
 // default of its own. CUE's conjunction is then each alternative
 // unchanged (cue vet judges a value of it as of the alternatives
-// alone), so it returns the alternatives. A struct that states more
-// (another field, a narrower value, a pattern, an embedding) is not
-// read here.
-func (r *resolver) unionStatedAgain(args []cue.Value) ([]cue.Value, bool) {
+// alone), so it returns the alternatives' definitions and values. A
+// struct that states more (another field, a narrower value, a pattern,
+// an embedding) is not read here.
+func (r *resolver) unionDefsStatedAgain(v cue.Value) ([]*def, []cue.Value, bool) {
+	op, args := r.expr(v)
+	if op != cue.AndOp {
+		return nil, nil, false
+	}
 	var alts, structs []cue.Value
 	for _, a := range args {
 		if aop, as := r.expr(a); aop == cue.OrOp {
 			if alts != nil {
-				return nil, false
+				return nil, nil, false
 			}
 			alts = as
 			continue
@@ -4033,49 +4004,56 @@ func (r *resolver) unionStatedAgain(args []cue.Value) ([]cue.Value, bool) {
 		structs = append(structs, a)
 	}
 	if alts == nil || len(structs) == 0 {
-		return nil, false
+		return nil, nil, false
 	}
+	ds := make([]*def, 0, len(alts))
 	for _, x := range alts {
-		// (Not asked of x's kind: #N2 with cb!: bool and an if on cb is
-		// an error without data, "required field missing", and still
-		// the object a value of it is; unionDefsStatedAgain asks its
-		// definition.)
-		if name, isRef := r.refName(x); !isRef || r.defs[name] == nil {
-			return nil, false
+		// (Its definition is asked, not x's kind: #N2 with cb!: bool
+		// and an if on cb is an error without data, "required field
+		// missing", and still the object a value of it is.)
+		name, isRef := r.refName(x)
+		d := r.defs[name]
+		if !isRef || d == nil {
+			return nil, nil, false
 		}
+		r.classifyOnce(d)
+		if d.object == nil && d.union == nil {
+			return nil, nil, false
+		}
+		ds = append(ds, d)
 	}
 	for _, s := range structs {
 		lit, ok := sourceExpr(s).(*ast.StructLit)
 		if !ok || len(lit.Elts) == 0 {
-			return nil, false
+			return nil, nil, false
 		}
 		for _, e := range lit.Elts {
 			f, ok := e.(*ast.Field)
 			if !ok {
-				return nil, false // an embedding, a comprehension, a let, …
+				return nil, nil, false // an embedding, a comprehension, a let, …
 			}
 			if _, ok := f.Label.(*ast.ListLit); ok {
-				return nil, false // a pattern
+				return nil, nil, false // a pattern
 			}
 		}
 		own, err := r.fields(s, true)
 		if err != nil || len(own) != len(lit.Elts) {
-			return nil, false
+			return nil, nil, false
 		}
 		for _, sf := range own {
 			if sf.sel.ConstraintType() == cue.PatternConstraint || hasDefault(sf.v) {
-				return nil, false
+				return nil, nil, false
 			}
 			for _, x := range alts {
 				for _, o := range r.unionObjects(x, 0) {
 					if !r.statesField(o, sf) {
-						return nil, false
+						return nil, nil, false
 					}
 				}
 			}
 		}
 	}
-	return alts, true
+	return ds, alts, true
 }
 
 // unionObjects is x, a reference to an object definition, alone; or, a
@@ -4323,7 +4301,7 @@ func (r *resolver) resolveMap(d *def) *Map {
 	if d.keyPattern.Exists() {
 		before := len(r.errs)
 		key, kok := r.keyType(d.keyPattern, d.ref(), d.pos, true)
-		r.keysSaidHere(d, before, d.pos)
+		r.keepInDecl(before, d.pos) // said at the map, not at #FQDN its keys share
 		elem, eok := r.patternTypeAt(d, d.keyElem, d.what()+"[string]", d.pos)
 		if kok && eok {
 			m.Key, m.Elem = key, elem
@@ -4349,7 +4327,7 @@ func (r *resolver) resolveMap(d *def) *Map {
 		}
 		before := len(r.errs)
 		k, kok := r.keyType(pat, d.ref(), r.ps.of(key.Pos()), true)
-		r.keysSaidHere(d, before, r.ps.of(key.Pos()))
+		r.keepInDecl(before, r.ps.of(key.Pos()))
 		t, eok := r.patternTypeAt(d, elem, d.what()+"[string]", d.pos)
 		if kok && eok {
 			m.Key, m.Elem = k, t
@@ -4872,32 +4850,6 @@ func admitsAnyName(pat cue.Value) bool {
 		}
 	}
 	return true
-}
-
-// keysSaidHere moves what was said about d's keys since before to at, a
-// position in d's own text, where CUE placed it outside that text:
-// #ANAME: [#FQDN]: #Record beside #Zone: {[#Host]: {…}} with #Host:
-// #FQDN | "@" (cue-by-example's DNS zones), where CUE's position of the
-// shared #FQDN's value was #Zone's [#Host]. #FQDN's own refusal is said
-// where it is declared.
-func (r *resolver) keysSaidHere(d *def, before int, at Pos) {
-	if !at.IsValid() {
-		return
-	}
-	from, to := at, Pos{} // without its text, what comes before it is outside
-	if lit, ok := structLit(sourceExpr(d.v)); ok && lit.Lbrace.IsValid() {
-		from, to = r.ps.of(lit.Pos()), r.ps.of(lit.End())
-	}
-	for _, e := range r.errs[before:] {
-		if e.Pos.File != from.File || posBefore(e.Pos, from) || to.IsValid() && posBefore(to, e.Pos) {
-			e.Pos = at
-		}
-	}
-}
-
-// posBefore reports whether a comes before b in one file.
-func posBefore(a, b Pos) bool {
-	return a.Line < b.Line || a.Line == b.Line && a.Col < b.Col
 }
 
 // keyType is the type of a map's keys from its pattern: =~"re", with the
