@@ -11,6 +11,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	judges "github.com/schemagen/schemagen/internal/judge"
 )
 
 // The schema fuzzer: this repository's schema mutated the ways an author,
@@ -381,7 +383,7 @@ func consumers(t *testing.T, root string, dirs []string) {
 			t.Errorf("gcc: %v\n%s", err, out)
 		}
 	})
-	ts2 := filepath.Join(repo, "conformance", "ts", "node_modules", ".bin", "tsc")
+	ts2 := judges.TypeScript7(filepath.Join(repo, "conformance", "ts", "node_modules"))
 	t.Run("tsc", func(t *testing.T) {
 		if _, err := os.Stat(ts2); err != nil {
 			need(t, "NODE", "conformance/ts/node_modules (npm ci)")

@@ -762,7 +762,7 @@ func judgeAjv(t *testing.T, mod string, cases []*kase) (strictV, openV map[strin
 // --strict into mod/js, for the TypeScript judge; it reports whether it
 // did.
 func checkTypeScript(t *testing.T, mod string, cases []*kase) bool {
-	tsc := filepath.Join(repo, "conformance", "ts", "node_modules", ".bin", "tsc")
+	tsc := judge.TypeScript7(filepath.Join(repo, "conformance", "ts", "node_modules"))
 	if !exists(tsc) {
 		if require("NODE") {
 			t.Error("conformance/ts/node_modules has no tsc (npm ci in conformance/ts)")

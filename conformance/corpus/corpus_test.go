@@ -57,6 +57,7 @@ import (
 	"github.com/schemagen/schemagen/gen"
 	"github.com/schemagen/schemagen/gen/jsonschema"
 	"github.com/schemagen/schemagen/gen/model"
+	"github.com/schemagen/schemagen/internal/judge"
 )
 
 const (
@@ -833,7 +834,7 @@ func checkGo(t *testing.T, mod string, runs []*corpusRun) {
 // checkTypeScript compiles every generated TypeScript file under tsc
 // --strict, one invocation for all, into mod/js for the TypeScript judge.
 func checkTypeScript(t *testing.T, mod string, runs []*corpusRun) {
-	tsc := filepath.Join(repo, "conformance", "ts", "node_modules", ".bin", "tsc")
+	tsc := judge.TypeScript7(filepath.Join(repo, "conformance", "ts", "node_modules"))
 	if _, err := os.Stat(tsc); err != nil {
 		if require("NODE") {
 			t.Error("conformance/ts/node_modules has no tsc (npm ci in conformance/ts)")

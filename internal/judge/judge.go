@@ -100,6 +100,19 @@ type AjvJob struct {
 // ErrNoNode is Ajv's error when node or the ajv package is missing.
 var ErrNoNode = errors.New("node or conformance/ts/node_modules is missing (npm ci in conformance/ts)")
 
+// TypeScript7 returns the TypeScript 7 compiler (the native port, which
+// conformance/ts/package.json pins as the npm alias typescript7) under the
+// node_modules folder of conformance/ts. The tests that compile a module
+// per case (conformance/constructs, conformance/corpus, cmd/schemagen's
+// mutants) run it: what `npm install typescript` gives a team today, and
+// a fifth of 5.9's time on their 800,000 lines. TypeScript 5.9 (the
+// package typescript) still compiles the app's programs, the consumer and
+// every golden module of the TypeScript emitter, beside 7, in
+// conformance/ts; docs/typescript.md says which runs where.
+func TypeScript7(nodeModules string) string {
+	return filepath.Join(nodeModules, "typescript7", "bin", "tsc")
+}
+
 // runNode writes jobs to specFile as JSON and runs script in node on it,
 // with env added to the environment, returning what the script prints.
 func runNode(script, specFile string, jobs any, env ...string) ([]byte, error) {

@@ -4,6 +4,8 @@
 // them the way the app does and must pass `tsc --noEmit --strict` under
 // both, and must fail under both when a pose is left out of POSE_ANIMATION,
 // an edge kind out of its switch, or a spawn edge given a conversationId.
+// Every tsc check here runs under TypeScript 5.9 and 7 (the native port,
+// what `npm install typescript` gives today), both pinned in package.json.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -14,7 +16,11 @@ import { SUFFIX, genDir, readJSON, repo, schemaDir, schemaNames, tsDir } from '.
 
 const typesDir = path.join(genDir, 'types');
 const emitted = path.join(repo, 'generated/ts/fleet.ts');
-const tsc = path.join(tsDir, 'node_modules/typescript/bin/tsc');
+/** The two compilers every check runs under. */
+const compilers = [
+  { name: 'TypeScript 5.9', tsc: path.join(tsDir, 'node_modules/typescript/bin/tsc') },
+  { name: 'TypeScript 7', tsc: path.join(tsDir, 'node_modules/typescript7/bin/tsc') },
+];
 
 /** The options the app derives its types with (see README). */
 export const jsttOptions = {
@@ -24,9 +30,10 @@ export const jsttOptions = {
   additionalProperties: false,
 };
 
-function runTsc(project) {
-  const r = spawnSync(process.execPath, [tsc, '-p', project, '--noEmit', '--strict'], { cwd: tsDir, encoding: 'utf8' });
-  return { status: r.status, out: (r.stdout ?? '') + (r.stderr ?? '') };
+/** Runs tsc of compiler c on a project; the output says which compiler. */
+function runTsc(c, project) {
+  const r = spawnSync(process.execPath, [c.tsc, '-p', project, '--noEmit', '--strict'], { cwd: tsDir, encoding: 'utf8' });
+  return { status: r.status, out: `${c.name}: ` + (r.stdout ?? '') + (r.stderr ?? '') };
 }
 
 before(async () => {
@@ -81,11 +88,13 @@ const flavours = [
   { name: 'json2ts', project: 'tsconfig.json2ts.json' },
 ];
 
-for (const f of flavours) {
-  test(`tsc --strict accepts the app program (${f.name} types)`, () => {
-    const r = runTsc(f.project);
-    assert.equal(r.status, 0, r.out);
-  });
+for (const c of compilers) {
+  for (const f of flavours) {
+    test(`tsc --strict accepts the app program (${f.name} types, ${c.name})`, () => {
+      const r = runTsc(c, f.project);
+      assert.equal(r.status, 0, r.out);
+    });
+  }
 }
 
 // Each case edits the program and names the error tsc must then give,
@@ -114,68 +123,77 @@ const broken = [
 
 for (const f of flavours) {
   for (const b of broken) {
-    test(`tsc refuses the program ${b.name} (${f.name} types)`, () => {
-      const src = fs.readFileSync(path.join(tsDir, 'app/fleet-app.ts'), 'utf8');
-      assert.match(src, b.find, 'the program no longer has the lines this case edits');
-      const file = `fleet-app-${b.name}-${f.name}.ts`;
-      fs.writeFileSync(path.join(genDir, file), src.replace(b.find, b.replace));
-      const project = path.join(genDir, `tsconfig.${b.name}.${f.name}.json`);
-      fs.writeFileSync(project, JSON.stringify({ extends: `../${f.project}`, include: [], files: [file] }));
-      const r = runTsc(project);
-      assert.notEqual(r.status, 0, 'tsc accepted it');
-      assert.match(r.out, b.error);
-    });
+    const file = `fleet-app-${b.name}-${f.name}.ts`;
+    const project = path.join(genDir, `tsconfig.${b.name}.${f.name}.json`);
+    for (const c of compilers) {
+      test(`tsc refuses the program ${b.name} (${f.name} types, ${c.name})`, () => {
+        const src = fs.readFileSync(path.join(tsDir, 'app/fleet-app.ts'), 'utf8');
+        assert.match(src, b.find, 'the program no longer has the lines this case edits');
+        fs.writeFileSync(path.join(genDir, file), src.replace(b.find, b.replace));
+        fs.writeFileSync(project, JSON.stringify({ extends: `../${f.project}`, include: [], files: [file] }));
+        const r = runTsc(c, project);
+        assert.notEqual(r.status, 0, `${c.name} accepted it`);
+        assert.match(r.out, b.error);
+      });
+    }
   }
 }
 
 // The consumer of the generated validation: generated/ts/fleet.ts alone,
 // under strict and every stricter flag an app may set.
-test('tsc accepts the consumer of the generated parse functions (strict and stricter)', () => {
-  const r = runTsc('tsconfig.consumer.json');
-  assert.equal(r.status, 0, r.out);
-});
+for (const c of compilers) {
+  test(`tsc accepts the consumer of the generated parse functions (strict and stricter, ${c.name})`, () => {
+    const r = runTsc(c, 'tsconfig.consumer.json');
+    assert.equal(r.status, 0, r.out);
+  });
+}
 
 // A wrong join no longer compiles: the parse function of one type does not
 // give another (with ajv the Seat validator cast to ValidateFunction<Snapshot>
 // compiled).
-test('tsc refuses a parse function joined to the wrong type', () => {
-  const src = fs.readFileSync(path.join(tsDir, 'consumer/snapshot.ts'), 'utf8');
-  const find = /return parseSnapshot\(body\);/;
-  assert.match(src, find);
-  // In .gen/, one level deep like consumer/, so its import resolves unchanged.
-  fs.writeFileSync(path.join(genDir, 'consumer-wrong-join.ts'), src.replace(find, 'return parseLedgerRow(body);'));
-  const project = path.join(genDir, 'tsconfig.consumer-wrong-join.json');
-  fs.writeFileSync(project, JSON.stringify({ extends: '../tsconfig.consumer.json', include: [], files: ['consumer-wrong-join.ts'] }));
-  const r = runTsc(project);
-  assert.notEqual(r.status, 0, 'tsc accepted it');
-  assert.match(r.out, /error TS2322: Type 'LedgerRow' is not assignable to type 'Snapshot \| readonly Problem\[\]'/);
-});
+for (const c of compilers) {
+  test(`tsc refuses a parse function joined to the wrong type (${c.name})`, () => {
+    const src = fs.readFileSync(path.join(tsDir, 'consumer/snapshot.ts'), 'utf8');
+    const find = /return parseSnapshot\(body\);/;
+    assert.match(src, find);
+    // In .gen/, one level deep like consumer/, so its import resolves unchanged.
+    fs.writeFileSync(path.join(genDir, 'consumer-wrong-join.ts'), src.replace(find, 'return parseLedgerRow(body);'));
+    const project = path.join(genDir, 'tsconfig.consumer-wrong-join.json');
+    fs.writeFileSync(project, JSON.stringify({ extends: '../tsconfig.consumer.json', include: [], files: ['consumer-wrong-join.ts'] }));
+    const r = runTsc(c, project);
+    assert.notEqual(r.status, 0, `${c.name} accepted it`);
+    // TypeScript 7 writes a union's members in another order.
+    assert.match(r.out, /error TS2322: Type 'LedgerRow' is not assignable to type '(Snapshot \| readonly Problem\[\]|readonly Problem\[\] \| Snapshot)'/);
+  });
+}
 
 // Every module the TypeScript emitter's golden tests hold (odd names, every
 // kind of definition; gen/tstypes/testdata) compiles under strict and the
 // stricter flags, as generated/ts/fleet.ts does.
-test('tsc accepts every golden module of the TypeScript emitter', () => {
-  const dir = path.join(repo, 'gen/tstypes/testdata');
-  const out = path.join(genDir, 'golden');
-  fs.rmSync(out, { recursive: true, force: true });
-  const files = [];
-  for (const archive of fs.readdirSync(dir).filter((f) => f.endsWith('.txtar'))) {
-    const parts = fs.readFileSync(path.join(dir, archive), 'utf8').split(/^-- (.+?) --$/m);
-    for (let i = 1; i < parts.length; i += 2) {
-      if (!parts[i].endsWith('.ts')) continue;
-      const file = path.join(out, archive.replace(/\.txtar$/, ''), parts[i]);
-      fs.mkdirSync(path.dirname(file), { recursive: true });
-      fs.writeFileSync(file, parts[i + 1].replace(/^\n/, ''));
-      files.push(path.relative(genDir, file));
+for (const c of compilers) {
+  test(`tsc accepts every golden module of the TypeScript emitter (${c.name})`, () => {
+    const dir = path.join(repo, 'gen/tstypes/testdata');
+    const out = path.join(genDir, 'golden');
+    fs.rmSync(out, { recursive: true, force: true });
+    const files = [];
+    for (const archive of fs.readdirSync(dir).filter((f) => f.endsWith('.txtar'))) {
+      const parts = fs.readFileSync(path.join(dir, archive), 'utf8').split(/^-- (.+?) --$/m);
+      for (let i = 1; i < parts.length; i += 2) {
+        if (!parts[i].endsWith('.ts')) continue;
+        const file = path.join(out, archive.replace(/\.txtar$/, ''), parts[i]);
+        fs.mkdirSync(path.dirname(file), { recursive: true });
+        fs.writeFileSync(file, parts[i + 1].replace(/^\n/, ''));
+        files.push(path.relative(genDir, file));
+      }
     }
-  }
-  assert.ok(files.length >= 2, `only ${files.length} golden modules`);
-  const project = path.join(genDir, 'tsconfig.golden.json');
-  const { include, ...consumer } = readJSON(path.join(tsDir, 'tsconfig.consumer.json'));
-  fs.writeFileSync(project, JSON.stringify({ ...consumer, files }));
-  const r = runTsc(project);
-  assert.equal(r.status, 0, r.out);
-});
+    assert.ok(files.length >= 2, `only ${files.length} golden modules`);
+    const project = path.join(genDir, 'tsconfig.golden.json');
+    const { include, ...consumer } = readJSON(path.join(tsDir, 'tsconfig.consumer.json'));
+    fs.writeFileSync(project, JSON.stringify({ ...consumer, files }));
+    const r = runTsc(c, project);
+    assert.equal(r.status, 0, r.out);
+  });
+}
 
 // json-schema-to-typescript cannot read the bundle; the one command
 // docs/typescript.md gives instead runs as written (from the repository
