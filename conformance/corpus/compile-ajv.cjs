@@ -17,11 +17,19 @@ const ids = (v, out) => {
   return out;
 };
 
+const options = { strict: true, strictTuples: false, allErrors: false, ownProperties: true };
+// One ajv checks every bundle against the draft 2020-12 meta-schema, as
+// addSchema would, so that the meta-schema is compiled once, not once a
+// bundle; each bundle is then compiled by an ajv of its own.
+const meta = new Ajv2020(options);
+addFormats(meta);
+
 for (const file of fs.readFileSync(0, "utf8").split("\n").filter(Boolean)) {
   try {
-    const ajv = new Ajv2020({ strict: true, strictTuples: false, allErrors: false, ownProperties: true });
-    addFormats(ajv);
     const doc = JSON.parse(fs.readFileSync(file, "utf8"));
+    if (!meta.validateSchema(doc)) throw new Error(`schema is invalid: ${meta.errorsText()}`);
+    const ajv = new Ajv2020({ ...options, validateSchema: false });
+    addFormats(ajv);
     ajv.addSchema(doc);
     for (const id of ids(doc, [])) {
       if (!ajv.getSchema(id)) throw new Error(`no schema ${id}`);
