@@ -3,7 +3,6 @@ package c_test
 import (
 	"bytes"
 	"fmt"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -15,6 +14,7 @@ import (
 	"github.com/schemagen/schemagen/gen/layoutmodel"
 	"github.com/schemagen/schemagen/gen/model"
 	"github.com/schemagen/schemagen/generated/go/deck"
+	"github.com/schemagen/schemagen/internal/modcopy"
 )
 
 // The drift proof: the firmware team's day-one failure, run as a test. A
@@ -41,29 +41,7 @@ func scratchModule(t *testing.T, size7 int, loss string) string {
 	t.Helper()
 	dst := t.TempDir()
 	src, _ := filepath.Abs(root)
-	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		if d.IsDir() && (d.Name() == ".git" || d.Name() == "node_modules" || d.Name() == "bin" || strings.HasPrefix(d.Name(), ".generated")) {
-			return filepath.SkipDir
-		}
-		if d.IsDir() {
-			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
-		}
-		if !d.Type().IsRegular() {
-			return nil
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	modcopy.Copy(t, src, dst)
 	cue := filepath.Join(dst, "schema", "deck", "deck.cue")
 	b, err := os.ReadFile(cue)
 	if err != nil {
@@ -89,9 +67,7 @@ func scratchModule(t *testing.T, size7 int, loss string) string {
 	if err := os.WriteFile(cue, []byte(s), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command("go", "run", "./cmd/schemagen", "generate")
-	cmd.Dir = dst
-	if out, err := cmd.CombinedOutput(); err != nil {
+	if out, err := modcopy.GoCmd(dst, "run", "./cmd/schemagen", "generate").CombinedOutput(); err != nil {
 		t.Fatalf("schemagen generate in the scratch module: %v\n%s", err, out)
 	}
 	return dst
