@@ -91,64 +91,97 @@ func decodeRow(line []byte, r *Row) error {
 	return nil
 }
 
-// fastRow decodes a line in the exact shape appendRow writes,
+// fastRow decodes a line shaped as appendRow writes it,
 //
 //	{"kind":K,"seatId":S,"at":T}  then ,"fromSeatId":F} for prompted, ,"note":N} for shipped
 //
-// where S (and F) hold only printable ASCII without escapes, T is an RFC
-// 3339 date-time the generated decoder accepts, and N is any JSON string
-// without raw control characters. It reports false for anything else,
-// having changed nothing the caller relies on.
+// with its members in any order: S (and F) hold only printable ASCII
+// without escapes, T is an RFC 3339 date-time the generated decoder
+// accepts, and N is any JSON string without raw control characters. It
+// reports false for anything else (whitespace, an escape in a member's
+// name, a member given twice, another member, fromSeatId on a row that is
+// not prompted or note on one not shipped), having changed nothing the
+// caller relies on, and the generated decoder reads the line instead.
 func fastRow(line []byte, r *Row) bool {
-	i, ok := lit(line, 0, `{"kind":"`)
-	if !ok {
+	const (
+		seenKind = 1 << iota
+		seenSeat
+		seenAt
+		seenFrom
+		seenNote
+		required = seenKind | seenSeat | seenAt
+	)
+	if len(line) < 2 || line[0] != '{' {
 		return false
 	}
-	var k Kind
-	switch {
-	case has(line, i, `passed"`):
-		k, i = Passed, i+len(`passed"`)
-	case has(line, i, `failed"`):
-		k, i = Failed, i+len(`failed"`)
-	case has(line, i, `prompted"`):
-		k, i = Prompted, i+len(`prompted"`)
-	case has(line, i, `shipped"`):
-		k, i = Shipped, i+len(`shipped"`)
-	default:
-		return false
-	}
-	if i, ok = lit(line, i, `,"seatId":"`); !ok {
-		return false
-	}
-	s := i
-	if i, ok = plain(line, i); !ok {
-		return false
-	}
-	seat := line[s:i]
-	if i, ok = lit(line, i+1, `,"at":"`); !ok {
-		return false
-	}
-	at, n, ok := r.rfc3339(line[i:])
-	if !ok {
-		return false
-	}
-	i += n
-	if i >= len(line) || line[i] != '"' {
-		return false
-	}
-	i++
-	switch {
-	case k == Prompted && has(line, i, `,"fromSeatId":"`):
-		if i, ok = plain(line, i+len(`,"fromSeatId":"`)); !ok {
+	var (
+		k    Kind
+		seat []byte
+		at   time.Time
+		seen int
+		ok   bool
+	)
+	for i := 1; ; i++ {
+		var member int
+		switch {
+		case has(line, i, `"kind":"`):
+			member, i = seenKind, i+len(`"kind":"`)
+			switch {
+			case has(line, i, `passed"`):
+				k, i = Passed, i+len(`passed"`)
+			case has(line, i, `failed"`):
+				k, i = Failed, i+len(`failed"`)
+			case has(line, i, `prompted"`):
+				k, i = Prompted, i+len(`prompted"`)
+			case has(line, i, `shipped"`):
+				k, i = Shipped, i+len(`shipped"`)
+			default:
+				return false
+			}
+		case has(line, i, `"seatId":"`):
+			s := i + len(`"seatId":"`)
+			if i, ok = plain(line, s); !ok {
+				return false
+			}
+			member, seat, i = seenSeat, line[s:i], i+1
+		case has(line, i, `"at":"`):
+			i += len(`"at":"`)
+			t, n, ok := r.rfc3339(line[i:])
+			if !ok {
+				return false
+			}
+			if i += n; i >= len(line) || line[i] != '"' {
+				return false
+			}
+			member, at, i = seenAt, t, i+1
+		case has(line, i, `"fromSeatId":"`):
+			if i, ok = plain(line, i+len(`"fromSeatId":"`)); !ok {
+				return false
+			}
+			member, i = seenFrom, i+1
+		case has(line, i, `"note":"`):
+			if i, ok = jsonString(line, i+len(`"note":"`)); !ok {
+				return false
+			}
+			member = seenNote
+		default:
 			return false
 		}
-		i++
-	case k == Shipped && has(line, i, `,"note":"`):
-		if i, ok = jsonString(line, i+len(`,"note":"`)); !ok {
+		if seen&member != 0 || i >= len(line) {
+			return false
+		}
+		seen |= member
+		if line[i] == '}' {
+			if i != len(line)-1 {
+				return false
+			}
+			break
+		}
+		if line[i] != ',' {
 			return false
 		}
 	}
-	if i != len(line)-1 || line[i] != '}' {
+	if seen&required != required || seen&seenFrom != 0 && k != Prompted || seen&seenNote != 0 && k != Shipped {
 		return false
 	}
 	r.Kind, r.SeatID, r.At, r.Line = k, seat, at, line
