@@ -63,9 +63,9 @@ type Row struct {
 }
 
 // decodeRow reads line into r: exactly what fleet.UnmarshalLedgerRow
-// accepts, with the same values, or an error from it. Lines written the
-// way this package writes them take a path that allocates nothing;
-// anything else — another field order, whitespace, escapes in a seat id,
+// accepts, with the same values, or an error from it. Lines of the
+// members this package writes, in any order, take a path that allocates
+// nothing (fastRow); anything else — whitespace, escapes in a seat id,
 // an unknown field, any line the generated decoder might refuse — goes
 // through the generated decoder itself, so the verdict is always its own
 // (FuzzDecodeRowAgreesWithTheGeneratedDecoder holds the fast path to it).
