@@ -355,7 +355,10 @@ func loadSchema(root string, cueTime *time.Duration, now func() time.Duration) (
 		}
 		r.cueInvalid = cueErrs != nil
 		pkg, crashed := resolveSafely(r)
-		r.errs = slices.DeleteFunc(r.errs, func(e *Error) bool { return attrs.embeddedValidators[e.Pos] })
+		r.errs = slices.DeleteFunc(r.errs, func(e *Error) bool {
+			path, nonConcrete := strings.CutSuffix(e.Msg, ": non-concrete value _")
+			return attrs.embeddedValidators[e.Pos] || nonConcrete && attrs.embeddedAt[path]
+		})
 		if crashed == nil {
 			// A name is refused whatever else the read found, so that
 			// it comes with the package's other errors, not after.

@@ -230,6 +230,9 @@ type resolver struct {
 	// whether the struct is open beside the count (openBesideValidator),
 	// which the unified value's conjuncts no longer say.
 	openParts map[cue.Value]bool
+	// openDefsAsked holds the definitions openDefBesideValidator is
+	// asking about, so that one reached again ends the question.
+	openDefsAsked map[*def]bool
 	// The memos below keep CUE's answers about the values asked lately
 	// (memo, in asks.go), not about every value of the package.
 	//
@@ -3375,6 +3378,11 @@ func (r *resolver) classify(d *def) {
 				return
 			}
 			open := hasEllipsis(lit) || r.embedsOpen(lit, d.v) || d.match // as written, before any {...} below
+			if r.embedsOpenBesideValidator(d.v) {
+				// #E: {#W}, #W: {b?: int} & matchN(…): open, as CUE
+				// leaves #W, and every struct written in it.
+				open, d.open = true, true
+			}
 			if d.v.IncompleteKind() == cue.NullKind|cue.StructKind {
 				// #E: {#N, b?: int} with #N: null | close({…}): CUE
 				// makes it null or the struct of both (an embedded
@@ -3412,7 +3420,7 @@ func (r *resolver) classify(d *def) {
 			// fields CUE lists, as for an embedding; open when #S is.
 			d.lit = r.openLit(d.v)
 			open := hasEllipsis(d.lit)
-			if objectValidated && r.openBesideValidator(d.v) || r.openParts[d.v] {
+			if objectValidated && r.openBesideValidator(d.v) || r.openParts[d.v] || r.embedsOpenBesideValidator(d.v) {
 				// #Step: {run?: string, …} & matchN(1, […]): open,
 				// and every struct written in it, as CUE leaves it.
 				open, d.open = true, true
@@ -3440,6 +3448,11 @@ func (r *resolver) classify(d *def) {
 					d.lit = lit
 				}
 				d.object = &Object{Name: d.name, Doc: d.doc, Pos: d.pos, Open: hasEllipsis(d.lit)}
+				if r.openDefBesideValidator(a) {
+					// #Latest: #W, #W: {b?: int} & matchN(…): open, as
+					// CUE leaves #W (it was closed in the strict set).
+					d.object.Open, d.open = true, true
+				}
 				// And #V2's count of members (#V2: struct.MinFields(1)
 				// & {…}), which CUE's value of #Latest holds too.
 				d.object.MinFields, d.object.MaxFields = a.object.MinFields, a.object.MaxFields
@@ -4425,11 +4438,13 @@ func (r *resolver) refuseDisallowed(d *def, listed []field) []field {
 		if lit, ok := structLit(x); ok {
 			lits = append(lits, lit)
 		} else if id, isIdent := x.(*ast.Ident); isIdent {
-			if a := r.identDef(id); a != nil && a != d && a.object != nil && !a.match {
+			if a := r.identDef(id); a != nil && a != d && a.object != nil && !a.match && !r.openDefBesideValidator(a) {
 				// A count of one struct literal (#M: matchN(1, [{a!:
 				// _}])) is no closed struct: CUE admits b in #M & {a?:
 				// int, b?: string}, read as the count beside the
-				// struct (countParts).
+				// struct (countParts); nor is a struct CUE leaves open
+				// beside its validator (#W: {b?: int} & matchN(…),
+				// whose #W & {a?: int} CUE admits a in).
 				closed = append(closed, a)
 			}
 		}
@@ -12284,15 +12299,53 @@ func (r *resolver) openCount(cs []cue.Value) bool {
 			lits = true
 		default:
 			// #M & {a?: int}, #M: matchN(…): a name of a validator is
-			// one.
+			// one. #W & {a?: int}, #W: {b?: int} & matchN(…): a name
+			// of a struct CUE leaves open beside its validator is both,
+			// and CUE leaves the conjunction open too.
 			d := r.refDef(c)
-			if d == nil || !isValidatorCall(sourceExpr(d.v)) && !d.match {
+			switch {
+			case d == nil:
+				return false
+			case isValidatorCall(sourceExpr(d.v)) || d.match:
+				validated = true
+			case r.openDefBesideValidator(d):
+				validated, lits = true, true
+			default:
 				return false
 			}
-			validated = true
 		}
 	}
 	return validated && lits
+}
+
+// openDefBesideValidator reports whether the definition d is a struct
+// CUE leaves open beside a validator (openBesideValidator), so that a
+// conjunction with it is one too. A definition that refers to itself
+// through such conjunctions is no such struct.
+func (r *resolver) openDefBesideValidator(d *def) bool {
+	if r.openDefsAsked[d] {
+		return false
+	}
+	if r.openDefsAsked == nil {
+		r.openDefsAsked = map[*def]bool{}
+	}
+	r.openDefsAsked[d] = true
+	defer delete(r.openDefsAsked, d)
+	return r.openBesideValidator(d.v)
+}
+
+// embedsOpenBesideValidator reports whether v, a struct written as the
+// embedding of one name alone ({#W}, whose source is the name:
+// soleEmbedOf), embeds a definition CUE leaves open beside its
+// validator; beside anything else the syntax check refuses it
+// (embeddedValidator).
+func (r *resolver) embedsOpenBesideValidator(v cue.Value) bool {
+	id, ok := sourceExpr(v).(*ast.Ident) // {#W}'s source is #W (soleEmbedOf)
+	if !ok {
+		return false
+	}
+	a := r.identDef(id)
+	return a != nil && r.openDefBesideValidator(a)
 }
 
 // errorAlone reports whether a, an alternative of a count, is missing or an

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -64,6 +65,10 @@ type goAttrs struct {
 	// where the resolver's reading of the struct would only repeat CUE's
 	// "non-concrete value _".
 	embeddedValidators map[Pos]bool
+	// embeddedAt are the paths of the structs that embed them, whose
+	// "non-concrete value _" the resolver reports where the validator is
+	// declared (#V: matchN(…), embedded as {a?: int, #V}).
+	embeddedAt map[string]bool
 	// omit are the top-level definitions @go(-) leaves out of the Go
 	// types, as gengotypes reads it, by name (CUE name without '#').
 	omit map[string]Pos
@@ -90,11 +95,122 @@ type goAttr struct {
 // definition fields keep theirs for the layout engine.
 func checkSyntax(ps positions, inst *build.Instance, layout bool) (goAttrs, ErrorList) {
 	c := &syntaxChecker{ps: ps, layout: layout, attrs: goAttrs{defs: map[string]goAttr{}, fields: map[[2]string]goAttr{}, nested: map[Pos]goAttr{}, inHidden: map[Pos]bool{}}}
+	c.defs = map[string][]ast.Expr{}
+	for _, f := range inst.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.Field); ok {
+				if label, _, err := ast.LabelName(fd.Label); err == nil && strings.HasPrefix(label, "#") && fd.Value != nil {
+					c.defs[label] = append(c.defs[label], fd.Value)
+				}
+			}
+		}
+	}
 	for _, f := range inst.Files {
 		c.utf8(f.Filename)
 		c.file(f)
 	}
 	return c.attrs, c.errs
+}
+
+// How a top-level definition reads where an embedding or a conjunction
+// names it (validatedDef).
+const (
+	notValidated   = iota
+	validatorAlone // #V: matchN(…), or {matchN(…)}: a validator and nothing else
+	openBeside     // #W: {b?: int} & matchN(…): a struct CUE leaves open beside its validator
+)
+
+// validatedDef reads the top-level definition named label as the
+// resolver's openBesideValidator reads a value: a validator alone, a
+// struct CUE v0.17.1 leaves open beside one (struct literals and
+// validators conjoined, or names of such, and nothing else), or neither.
+// seen ends a definition that names itself.
+func (c *syntaxChecker) validatedDef(label string, seen map[string]bool) int {
+	exprs := c.defs[label]
+	if len(exprs) == 0 || seen[label] {
+		return notValidated
+	}
+	seen[label] = true
+	defer delete(seen, label)
+	validated, lits := false, false
+	for _, e := range exprs {
+		for _, x := range andOperands(e) {
+			if lit, ok := x.(*ast.StructLit); ok && len(lit.Elts) == 1 {
+				if em, ok := lit.Elts[0].(*ast.EmbedDecl); ok {
+					x = em.Expr // {matchN(…)}: the struct's value
+				}
+			}
+			switch x := x.(type) {
+			case *ast.CallExpr:
+				if !isValidatorCall(x) {
+					return notValidated
+				}
+				validated = true
+			case *ast.StructLit:
+				if hasEmbedding(x) {
+					return notValidated
+				}
+				lits = true
+			case *ast.Ident:
+				switch c.validatedDef(x.Name, seen) {
+				case validatorAlone:
+					validated = true
+				case openBeside:
+					validated, lits = true, true
+				default:
+					return notValidated
+				}
+			default:
+				return notValidated
+			}
+		}
+	}
+	switch {
+	case validated && lits:
+		return openBeside
+	case validated:
+		return validatorAlone
+	}
+	return notValidated
+}
+
+// namedDef returns the label of the package's top-level definition that
+// the identifier e names, where it names one and nothing nearer
+// declares the name.
+func (c *syntaxChecker) namedDef(e ast.Expr) (string, bool) {
+	id, ok := e.(*ast.Ident)
+	if !ok || !strings.HasPrefix(id.Name, "#") || len(c.defs[id.Name]) == 0 {
+		return "", false
+	}
+	if f, isField := id.Node.(*ast.Field); isField && !slices.ContainsFunc(c.defs[id.Name], func(v ast.Expr) bool { return v == f.Value }) {
+		return "", false // a definition declared in a struct nearer the reference
+	}
+	return id.Name, true
+}
+
+// openConjunction refuses a conjunction that names a definition CUE
+// leaves open beside its validator (#B: {a?: int} & #W, #W & #S, with
+// #W: {b?: int} & matchN(…)), at the name: CUE keeps such a conjunction
+// open where the struct literals and validators it conjoins are all
+// there is, and closes it where a closed definition is among them
+// (#W & #S admits only #S's fields), which no target's reading of the
+// conjunction follows yet. It was carried with the wrong members
+// admitted, or refused with the untrue sentence that #W is closed.
+func (c *syntaxChecker) openConjunction(e *ast.BinaryExpr, path string) {
+	ops := andOperands(e)
+	if len(ops) < 2 {
+		return
+	}
+	for _, x := range ops {
+		label, ok := c.namedDef(x)
+		if !ok || c.validatedDef(label, map[string]bool{}) != openBeside {
+			continue
+		}
+		if path == "" {
+			path = "a value"
+		}
+		c.errorf(x.Pos(), "%s: a conjunction with %s, a struct CUE leaves open beside its validator (%s: {…} & matchN(…)), is not carried yet: CUE v0.17.1 keeps the conjunction open too, admitting members no side names, unless a closed definition among its sides closes it, which the targets do not follow; write the struct's fields and the validator in one conjunction ({a?: int, b?: int} & matchN(…)), which every target carries", path, label, label)
+	}
 }
 
 // utf8 refuses a file that is not UTF-8, at its first bad byte: CUE's
@@ -131,6 +247,10 @@ type syntaxChecker struct {
 	// its @go(Name) or the name it gets anyway: a pattern's value that
 	// states it (@go(Panels) on [string]: #Panel) agrees with it.
 	goNames map[string]string
+	// defs holds the values of the package's top-level definitions, by
+	// label (#W), each declaration's: what an embedding or a conjunction
+	// that names one brings (validatedDef).
+	defs map[string][]ast.Expr
 }
 
 // nameField records the Go name of the field at path, its @go(Name) g
@@ -319,6 +439,14 @@ func (c *syntaxChecker) nested(n ast.Node, prefix string) {
 			c.refuseAttr(n, "a declaration")
 		case *ast.StructLit:
 			c.embeddedValidator(n, prefix)
+		case *ast.BinaryExpr:
+			if n.Op == cuetoken.AND {
+				c.openConjunction(n, prefix)
+				for _, x := range andOperands(n) {
+					c.nested(x, prefix)
+				}
+				return false
+			}
 		case *ast.Field:
 			label, _, err := ast.LabelName(n.Label)
 			own := label
@@ -401,7 +529,9 @@ func (c *syntaxChecker) embeddedValidator(lit *ast.StructLit, path string) {
 	for _, e := range lit.Elts {
 		switch e := e.(type) {
 		case *ast.EmbedDecl:
-			if isValidatorCall(e.Expr) {
+			if holdsValidatorCall(e.Expr) {
+				validators = append(validators, e)
+			} else if label, ok := c.namedDef(e.Expr); ok && c.validatedDef(label, map[string]bool{}) != notValidated {
 				validators = append(validators, e)
 			} else {
 				others++
@@ -421,13 +551,38 @@ func (c *syntaxChecker) embeddedValidator(lit *ast.StructLit, path string) {
 		path = "a struct"
 	}
 	for _, v := range validators {
-		name := v.Expr.(*ast.CallExpr).Fun.(*ast.Ident).Name // matchN or matchIf (isValidatorCall)
 		if c.attrs.embeddedValidators == nil {
 			c.attrs.embeddedValidators = map[Pos]bool{}
 		}
 		c.attrs.embeddedValidators[c.ps.of(v.Pos())] = true
+		for _, x := range andOperands(v.Expr) {
+			c.attrs.embeddedValidators[c.ps.of(x.Pos())] = true // (matchIf(…)): the call's own
+		}
+		if c.attrs.embeddedAt == nil {
+			c.attrs.embeddedAt = map[string]bool{}
+		}
+		c.attrs.embeddedAt[path] = true
+		if label, ok := c.namedDef(v.Expr); ok {
+			// {a?: int, #W}, #W: {b?: int} & matchN(…) or matchN(…)
+			// alone: its validator was dropped without a word, or
+			// refused with CUE's "non-concrete value _".
+			c.errorf(v.Pos(), "%s: %s, which holds a validator (matchN or matchIf), embedded in a struct beside its fields or other embeddings is not carried yet: CUE applies the validator to the struct and lets the struct admit members it does not name, which the targets do not follow; write the struct's fields, %s's among them, conjoined with the validator ({a?: int, b?: int} & matchN(…)), which every target carries, or embed %s alone ({%s})", path, label, label, label, label)
+			continue
+		}
+		name := validatorName(v.Expr)
 		c.errorf(v.Pos(), "%s: %s(…) embedded in a struct beside its fields or other embeddings ({#X, %s(…)}, {a?: int, %s(…)}) is not carried yet: CUE applies it to the struct and lets the struct admit members it does not name, which a conjunction does not; write it as a conjunction with the struct ({a?: int} & %s(…), #X & %s(…)), which every target carries, or embedded alone ({%s(…)})", path, name, name, name, name, name, name)
 	}
+}
+
+// validatorName is the name of the first validator call (matchN or
+// matchIf) that e, which holds one (holdsValidatorCall), conjoins.
+func validatorName(e ast.Expr) string {
+	for _, x := range andOperands(e) {
+		if isValidatorCall(x) {
+			return x.(*ast.CallExpr).Fun.(*ast.Ident).Name
+		}
+	}
+	return "matchN"
 }
 
 // goPackage reads a file's @go(name), the Go package's name, as
