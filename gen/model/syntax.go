@@ -188,17 +188,55 @@ func (c *syntaxChecker) namedDef(e ast.Expr) (string, bool) {
 	return id.Name, true
 }
 
+// writtenOpen reports whether every side of the conjunction e is open as
+// written, so that a reading of each side alone agrees with CUE's of the
+// whole: a struct literal with ..., a validator call, or the name of a
+// top-level definition whose every declaration is such sides.
+func (c *syntaxChecker) writtenOpen(e ast.Expr, seen map[string]bool) bool {
+	for _, x := range andOperands(e) {
+		switch x := x.(type) {
+		case *ast.StructLit:
+			if !hasEllipsis(x) {
+				return false
+			}
+		case *ast.CallExpr:
+			if !isValidatorCall(x) {
+				return false
+			}
+		default:
+			label, ok := c.namedDef(x)
+			if !ok || seen[label] {
+				return false
+			}
+			seen[label] = true
+			for _, v := range c.defs[label] {
+				if !c.writtenOpen(v, seen) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
 // openConjunction refuses a conjunction that names a definition CUE
 // leaves open beside its validator (#B: {a?: int} & #W, #W & #S, with
 // #W: {b?: int} & matchN(…)), at the name: CUE keeps such a conjunction
 // open where the struct literals and validators it conjoins are all
 // there is, and closes it where a closed definition is among them
 // (#W & #S admits only #S's fields), which no target's reading of the
-// conjunction follows yet. It was carried with the wrong members
-// admitted, or refused with the untrue sentence that #W is closed.
+// conjunction follows yet, unless every side is open as written
+// (writtenOpen). It was carried with the wrong members admitted, or
+// refused with the untrue sentence that #W is closed.
 func (c *syntaxChecker) openConjunction(e *ast.BinaryExpr, path string) {
 	ops := andOperands(e)
 	if len(ops) < 2 {
+		return
+	}
+	if c.writtenOpen(e, map[string]bool{}) {
+		// matchN(…) & {b?: int, ...} named beside {a?: int, ...} (cue
+		// import's allOf of a $ref and properties, yamllint's #rule):
+		// every side open as written, as CUE keeps the whole.
 		return
 	}
 	for _, x := range ops {
