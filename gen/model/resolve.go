@@ -2885,7 +2885,11 @@ func (r *resolver) classifyOnce(d *def) {
 	} else if fc.has && rest.Exists() {
 		// #A: struct.MinFields(1) & {…}: the object, its members counted.
 		lit, isLit := structLit(sourceExpr(rest))
-		if _, _, keyed := r.keyPattern(rest); keyed && (isLit || isCloseCall(sourceExpr(rest))) {
+		// {a?: int, struct.MinFields(1)}: CUE gives the struct the count
+		// is embedded in no source of its own beside the count; it was
+		// read without the count, which was dropped without a word.
+		embedded := sourceExpr(rest) == nil && rest.IncompleteKind() == cue.StructKind && embedsFieldCount(sourceExpr(d.v))
+		if _, _, keyed := r.keyPattern(rest); keyed && (isLit || isCloseCall(sourceExpr(rest)) || embedded) {
 			// #M: struct.MinFields(1) & close({[=~"re"]: T}) (lsdl's
 			// entities): a map whose members are counted, a name for
 			// the type a field of it has in place.
@@ -2902,7 +2906,7 @@ func (r *resolver) classifyOnce(d *def) {
 		}
 		if isLit && !isMapLiteral(lit) {
 			d.v, d.counts = rest, fc
-		} else if r.countedBesideValidators(d.v) {
+		} else if embedded || r.countedBesideValidators(d.v) {
 			// matchN(1, […]) & (struct.MinFields(1) & close({…})), as
 			// cue import writes a oneOf beside minProperties (Vector's
 			// environment schemas): the object, its validators read
@@ -2973,6 +2977,20 @@ func (r *resolver) namedList(d *def) {
 		*t = *d.alias.Type
 		t.Alias = d.alias
 	}
+}
+
+// embedsFieldCount reports whether n is a struct literal that embeds
+// struct.MinFields or struct.MaxFields, alone or conjoined ({a?: int,
+// struct.MinFields(1)}, {a?: int, struct.MaxFields(1) & {b?: int}}).
+func embedsFieldCount(n ast.Node) bool {
+	lit, ok := n.(*ast.StructLit)
+	if !ok {
+		return false
+	}
+	return slices.ContainsFunc(lit.Elts, func(e ast.Decl) bool {
+		em, ok := e.(*ast.EmbedDecl)
+		return ok && conjoins(em.Expr, isFieldCountCall)
+	})
 }
 
 // countedBesideValidators reports whether v's conjuncts are its
