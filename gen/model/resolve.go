@@ -5696,7 +5696,10 @@ func (r *resolver) resolveObject(d *def) {
 			// generator applies): one that is not concrete must be given
 			// a value, so it is required; a concrete one holds its value
 			// whether the data states it or not, so the data may omit it.
-			f.Optional = v.Validate(cue.Concrete(true)) == nil || o.Match
+			// Asked of the whole value: one conjunct of several written
+			// alike (b?: int beside b: *1 | int, also from an embedded
+			// definition) is without the default, which the whole keeps.
+			f.Optional = whole.Validate(cue.Concrete(true)) == nil || o.Match
 			regular = true
 			f.regular = true
 			if _, has := v.Default(); (f.Optional || has) && r.supplied[o] == "" && !o.Match {
