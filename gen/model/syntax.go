@@ -9,8 +9,10 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"cuelang.org/go/cue"
 	"cuelang.org/go/cue/ast"
 	"cuelang.org/go/cue/build"
+	"cuelang.org/go/cue/cuecontext"
 	cuetoken "cuelang.org/go/cue/token"
 
 	"github.com/schemagen/schemagen/gen/cuesrc"
@@ -425,6 +427,7 @@ func (c *syntaxChecker) topField(f *ast.Field) {
 					c.nameField(what, fl, named)
 				}
 				c.labelValue(e, what)
+				c.letValue(e, what)
 				c.nested(e.Value, what)
 			default:
 				c.nested(e, label)
@@ -433,6 +436,7 @@ func (c *syntaxChecker) topField(f *ast.Field) {
 		return
 	}
 	c.labelValue(f, label)
+	c.letValue(f, label)
 	c.nested(f.Value, label)
 }
 
@@ -462,6 +466,168 @@ func (c *syntaxChecker) labelValue(f *ast.Field, what string) {
 		c.attrs.labelRefs = map[Pos]bool{}
 	}
 	c.attrs.labelRefs[c.ps.of(ref.Pos())] = true
+}
+
+// letValue refuses a field whose value names a let (let E = "a" | "b",
+// e?: E), directly or through a hidden field (_h: E, e?: _h), where the
+// let's value constrains more than CUE's value of the name shows: CUE
+// gives schemagen such a value with no source and no expression (its
+// kind, string, and nothing of the enum, bound or pattern), so it was
+// carried as the bare kind, every constraint dropped without a word. A
+// let of a constant, a type, a struct or a definition's name is read
+// through the name (letCarried). Hidden fields themselves are passed
+// over: one no field uses is never read.
+func (c *syntaxChecker) letValue(f *ast.Field, what string) {
+	if c.layout || f.Value == nil {
+		return
+	}
+	if label, _, err := ast.LabelName(f.Label); err == nil && strings.HasPrefix(label, "_") {
+		return
+	}
+	id, let := c.letRef(f.Value, map[ast.Node]bool{})
+	if id == nil {
+		return
+	}
+	c.errorf(id.Pos(), "%s: %s names the let %s = %s, whose constraints CUE does not show through the name (it gives the value its kind alone), so no target would state them; not carried yet: write the value in place, or name it as a definition (#%s: %s), which every target carries", what, id.Name, exprString(let.Ident), exprString(let.Expr), strings.TrimPrefix(id.Name, "_"), exprString(let.Expr))
+}
+
+// letRef returns the first identifier in e, outside struct literals (whose
+// fields are checked themselves) and comprehensions, that names a let
+// whose value letCarried does not read through the name, following
+// identifiers of hidden fields into their values.
+func (c *syntaxChecker) letRef(e ast.Node, seen map[ast.Node]bool) (found *ast.Ident, let *ast.LetClause) {
+	ast.Walk(e, func(n ast.Node) bool {
+		if found != nil {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.StructLit, *ast.Comprehension:
+			return false
+		case *ast.Ident:
+			switch d := n.Node.(type) {
+			case *ast.LetClause:
+				if !letCarried(d.Expr, map[ast.Node]bool{}) && !computedFromNames(d.Expr) {
+					found, let = n, d
+				}
+			case ast.Expr:
+				// A field's name: CUE's parser points it at the
+				// field's value.
+				if strings.HasPrefix(n.Name, "_") && !seen[d] {
+					seen[d] = true
+					if _, l := c.letRef(d, seen); l != nil {
+						found, let = n, l
+					}
+				}
+			}
+		}
+		return true
+	}, nil)
+	return found, let
+}
+
+// letCarried reports whether a let's value is one CUE's value of a name
+// of it shows whole: a constant, a type of one kind (int, string, bytes,
+// …), a struct literal, an import (let _time = time, used as
+// _time.Time), a definition's name, or a let or parenthesized value of
+// such, a path into a definition, a conflict of constants (an error CUE's
+// value shows), or any value that is concrete by itself (concreteAlone).
+// A validator (time.Time, net.FQDN, strings.MinRunes(2)), a bound, a
+// pattern or a disjunction is not.
+func letCarried(e ast.Expr, seen map[ast.Node]bool) bool {
+	switch x := e.(type) {
+	case *ast.BasicLit, *ast.StructLit:
+		return true
+	case *ast.ParenExpr:
+		return letCarried(x.X, seen)
+	case *ast.SelectorExpr:
+		// #Values.podAntiAffinity (timoni's #Affinity): a path into a
+		// definition, which the resolver follows as it does written
+		// in place; an import's member (time.Time) is a validator.
+		root := ast.Expr(x)
+		for {
+			sel, ok := root.(*ast.SelectorExpr)
+			if !ok {
+				break
+			}
+			root = sel.X
+		}
+		if id, ok := root.(*ast.Ident); ok && strings.HasPrefix(id.Name, "#") {
+			return true
+		}
+	case *ast.BinaryExpr:
+		if literalConflict(x) {
+			return true // let _notHere = 1 & 2: an error CUE's value shows (errorConjunct)
+		}
+	case *ast.Ident:
+		switch d := x.Node.(type) {
+		case nil:
+			return oneKindIdent(x.Name) || strings.HasPrefix(x.Name, "#")
+		case *ast.ImportSpec:
+			return true
+		case *ast.LetClause:
+			if seen[d] {
+				return false
+			}
+			seen[d] = true
+			return letCarried(d.Expr, seen)
+		case ast.Expr:
+			// A field's name, which CUE's parser points at the field's
+			// value: a definition's is read as it is elsewhere, a
+			// hidden field's as its value.
+			if strings.HasPrefix(x.Name, "#") {
+				return true
+			}
+			if strings.HasPrefix(x.Name, "_") && !seen[d] {
+				seen[d] = true
+				return letCarried(d, seen)
+			}
+		}
+	}
+	return concreteAlone(e)
+}
+
+// concreteAlone reports whether e, evaluated by itself with CUE's
+// builtins, is a concrete value (json.Marshal({deny: "all"}), CUE's
+// OpenAPI test issue3718), which CUE's value of a name of it shows.
+func concreteAlone(e ast.Expr) bool {
+	v := cuecontext.New().BuildExpr(e, cue.InferBuiltins(true))
+	return v.Err() == nil && v.Validate(cue.Concrete(true)) == nil
+}
+
+// computedFromNames reports whether e computes a value from names of the
+// schema (let auth = base64.Encode(null, #Username+":"+#Password),
+// timoni's image pull secret): a call, an index, an interpolation or
+// arithmetic over a field, a definition or a let, which the resolver
+// reads, and refuses, as the value computed from them it is.
+func computedFromNames(e ast.Expr) bool {
+	names, computes := false, false
+	ast.Walk(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Ident:
+			if _, isImport := n.Node.(*ast.ImportSpec); n.Node != nil && !isImport {
+				names = true
+			}
+		case *ast.CallExpr, *ast.IndexExpr, *ast.Interpolation:
+			computes = true
+		case *ast.BinaryExpr:
+			switch n.Op {
+			case cuetoken.ADD, cuetoken.SUB, cuetoken.MUL, cuetoken.QUO:
+				computes = true
+			}
+		}
+		return true
+	}, nil)
+	return names && computes
+}
+
+// oneKindIdent reports whether name is one of CUE's types of one kind, which
+// CUE's value states whole.
+func oneKindIdent(name string) bool {
+	switch name {
+	case "_", "null", "bool", "int", "float", "number", "string", "bytes":
+		return true
+	}
+	return false
 }
 
 // nested refuses every attribute of schemagen's in n: none is read below
@@ -544,6 +710,7 @@ func (c *syntaxChecker) nested(n ast.Node, prefix string) {
 				c.nameField(label, own, named)
 			}
 			c.labelValue(n, label)
+			c.letValue(n, label)
 			c.nested(n.Value, label)
 			return false
 		}
