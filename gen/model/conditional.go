@@ -824,9 +824,12 @@ func (r *resolver) conditionsOf(o *Object, e ast.Expr, cd *Conditional) string {
 			return memberDefaultTested(f)
 		case f.Type.Kind != BasicKind || f.Type.Base != Bool || len(f.Type.Choice) > 0:
 			return fmt.Sprintf("the condition %s is not a boolean field; test a field's value with ==, its presence with != _|_", x.Name)
-		case f.Optional && f.Default == "" && slices.Contains(r.unguarded, f.Name):
+		case f.Optional && !defaulted(o, f.Name) && slices.Contains(r.unguarded, f.Name):
 			return unguardedTest(x.Name, x.Name)
-		case f.Optional && f.Default == "" && !guarded(f.Name):
+		case f.Optional && !defaulted(o, f.Name) && !guarded(f.Name):
+			// (on?: *true | bool too: CUE never supplies an optional
+			// field's default, and the Go check read *x.On where the
+			// data left it out, a nil pointer.)
 			return fmt.Sprintf("if %s: %s is optional, and CUE refuses data without it (it cannot reference an optional field), which no other target would; make it required (%s!: bool), or test its presence (%s != _|_)", x.Name, x.Name, x.Name, x.Name)
 		}
 		return add(Condition{Test: TestTrue, Cond: Cond{Field: f.Name}})
