@@ -1460,6 +1460,8 @@ func condExprs(f *goFile, o *model.Object, when []model.Condition) []string {
 		switch c.Test {
 		case model.TestTrue:
 			conds = append(conds, v)
+		case model.TestFalse:
+			conds = append(conds, "!"+v)
 		case model.TestNotEqual:
 			conds = append(conds, v+" != "+condValue(o, c.Cond))
 		default:

@@ -1090,6 +1090,8 @@ func condSchema(o *model.Object, when []model.Condition) obj {
 		switch c.Test {
 		case model.TestTrue:
 			props = append(props, member{c.Field, obj{{"const", true}}})
+		case model.TestFalse:
+			props = append(props, member{c.Field, obj{{"const", false}}})
 		case model.TestEqual:
 			props = append(props, member{c.Field, obj{{"const", literal(c.Value(o))}}})
 		case model.TestNotEqual:

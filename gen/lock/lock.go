@@ -800,6 +800,8 @@ func whenPrefix(o *model.Object, conds []model.Condition) string {
 		switch c.Test {
 		case model.TestTrue:
 			when = append(when, c.Field+" is true")
+		case model.TestFalse:
+			when = append(when, c.Field+" is false")
 		case model.TestPresent:
 			when = append(when, c.Field+" is present")
 		case model.TestNotEqual:

@@ -57,6 +57,9 @@ const (
 	// TestNotEqual: a required integer, string or enum field holds
 	// another value than Cond's (if kind != "a").
 	TestNotEqual
+	// TestFalse: a required boolean field is false (if !external, if
+	// external == false).
+	TestFalse
 )
 
 // Condition is one test of a Conditional: of the field Field, with Int or
@@ -83,6 +86,8 @@ func (c Condition) Defaulted(o *Object) (reads, absentHolds bool) {
 	switch c.Test {
 	case TestTrue:
 		return true, d == true
+	case TestFalse:
+		return true, d == false
 	}
 	var equal bool
 	if f.Type.BaseOf() == Int {
@@ -101,6 +106,8 @@ func (c Condition) Describe(o *Object) string {
 	switch c.Test {
 	case TestTrue:
 		s = c.Field + " is true"
+	case TestFalse:
+		s = c.Field + " is false"
 	case TestPresent:
 		return c.Field + " is present"
 	case TestNotEqual:
@@ -120,6 +127,8 @@ func (c Condition) describeNot(o *Object) string {
 	switch c.Test {
 	case TestTrue:
 		s = c.Field + " is false"
+	case TestFalse:
+		s = c.Field + " is true"
 	case TestPresent:
 		return c.Field + " is absent"
 	case TestNotEqual:
@@ -437,6 +446,8 @@ func (r *resolver) conditionalMatch(d *def, cd *Conditional, embeds []*ast.Embed
 			src.WriteString("_")
 		case TestTrue:
 			src.WriteString("true")
+		case TestFalse:
+			src.WriteString("false")
 		case TestEqual:
 			src.WriteString(c.Value(o))
 		case TestNotEqual:
@@ -762,6 +773,24 @@ func nodeWord(n ast.Node) string {
 	return fmt.Sprintf("%T", n)
 }
 
+// boolComparison reads x == true, x != false, false == x, … as the test
+// of the field x it is, want the value for which it holds.
+func boolComparison(b *ast.BinaryExpr) (id *ast.Ident, want, ok bool) {
+	if b.Op != token.EQL && b.Op != token.NEQ {
+		return nil, false, false
+	}
+	x, y := b.X, b.Y
+	if !isFieldName(x) {
+		x, y = y, x
+	}
+	ident, isIdent := x.(*ast.Ident)
+	lit, isLit := y.(*ast.BasicLit)
+	if !isIdent || !isFieldName(ident) || !isLit || lit.Kind != token.TRUE && lit.Kind != token.FALSE {
+		return nil, false, false
+	}
+	return ident, (lit.Kind == token.TRUE) == (b.Op == token.EQL), true
+}
+
 // conditions parses a && b && … of tests: a required boolean field (x),
 // an optional field's presence (x != _|_) or a required field compared
 // with a literal (x == "v"), each a test CUE makes of data alone.
@@ -814,26 +843,43 @@ func (r *resolver) conditionsOf(o *Object, e ast.Expr, cd *Conditional) string {
 		}
 		return add(Condition{Test: test, Cond: c})
 	}
-	switch x := e.(type) {
-	case *ast.Ident:
+	// boolean adds a test of a boolean field's value, if x (TestTrue),
+	// if !x or if x == false (TestFalse), as CUE reads the field.
+	boolean := func(x *ast.Ident, test Test, written string) string {
 		f := o.Field(x.Name)
 		switch {
 		case f == nil:
-			return notOwnField(x.Name, x.Name, o.Name)
+			return notOwnField(written, x.Name, o.Name)
 		case f.MemberDefault != nil:
 			return memberDefaultTested(f)
 		case f.Type.Kind != BasicKind || f.Type.Base != Bool || len(f.Type.Choice) > 0:
-			return fmt.Sprintf("the condition %s is not a boolean field; test a field's value with ==, its presence with != _|_", x.Name)
+			return fmt.Sprintf("the condition %s is not a boolean field; test a field's value with ==, its presence with != _|_", written)
 		case f.Optional && !defaulted(o, f.Name) && slices.Contains(r.unguarded, f.Name):
-			return unguardedTest(x.Name, x.Name)
+			return unguardedTest(written, x.Name)
 		case f.Optional && !defaulted(o, f.Name) && !guarded(f.Name):
 			// (on?: *true | bool too: CUE never supplies an optional
 			// field's default, and the Go check read *x.On where the
 			// data left it out, a nil pointer.)
-			return fmt.Sprintf("if %s: %s is optional, and CUE refuses data without it (it cannot reference an optional field), which no other target would; make it required (%s!: bool), or test its presence (%s != _|_)", x.Name, x.Name, x.Name, x.Name)
+			return fmt.Sprintf("if %s: %s is optional, and CUE refuses data without it (it cannot reference an optional field), which no other target would; make it required (%s!: bool), or test its presence (%s != _|_)", written, x.Name, x.Name, x.Name)
 		}
-		return add(Condition{Test: TestTrue, Cond: Cond{Field: f.Name}})
+		return add(Condition{Test: test, Cond: Cond{Field: f.Name}})
+	}
+	switch x := e.(type) {
+	case *ast.Ident:
+		return boolean(x, TestTrue, x.Name)
+	case *ast.UnaryExpr:
+		if id, ok := x.X.(*ast.Ident); ok && x.Op == token.NOT && isFieldName(id) {
+			return boolean(id, TestFalse, exprString(e))
+		}
 	case *ast.BinaryExpr:
+		if id, want, ok := boolComparison(x); ok {
+			// if x == true, if x != false: a boolean field's test,
+			// which a comparison with a literal reads as if x or !x.
+			if want {
+				return boolean(id, TestTrue, exprString(e))
+			}
+			return boolean(id, TestFalse, exprString(e))
+		}
 		switch x.Op {
 		case token.LAND:
 			if msg := r.conditionsOf(o, x.X, cd); msg != "" {
@@ -869,7 +915,7 @@ func (r *resolver) conditionsOf(o *Object, e ast.Expr, cd *Conditional) string {
 	if def := definitionIn(e); def != "" {
 		return definitionTested(e, def)
 	}
-	return fmt.Sprintf("the condition %s is not carried: an if that declares, narrows or forbids fields, or refuses the value, tests a required boolean field (x), an optional field's presence (x != _|_) or a required field's value (x == \"v\"), joined by &&", exprString(e))
+	return fmt.Sprintf("the condition %s is not carried: an if that declares, narrows or forbids fields, or refuses the value, tests a required boolean field (x, !x, x == false), an optional field's presence (x != _|_) or a required field's value (x == \"v\"), joined by &&", exprString(e))
 }
 
 // unguardedTest says why a test of the value of optional field name in the
@@ -957,6 +1003,8 @@ func (r *resolver) probe(d *def, cd *Conditional) (cue.Value, string) {
 		switch c.Test {
 		case TestTrue:
 			fill = true
+		case TestFalse:
+			fill = false
 		case TestEqual:
 			if o.Field(c.Field).Type.BaseOf() == Int {
 				fill = c.Int

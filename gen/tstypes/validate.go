@@ -709,6 +709,8 @@ func condTests(o *model.Object, when []model.Condition) []string {
 		switch cond.Test {
 		case model.TestTrue:
 			conds = append(conds, m+" === true")
+		case model.TestFalse:
+			conds = append(conds, m+" === false")
 		case model.TestPresent:
 			conds = append(conds, m+" !== undefined")
 		default:
