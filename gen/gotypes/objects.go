@@ -1462,6 +1462,9 @@ func condExprs(f *goFile, o *model.Object, when []model.Condition) []string {
 			conds = append(conds, v)
 		case model.TestFalse:
 			conds = append(conds, "!"+v)
+		case model.TestLess, model.TestLessEq, model.TestGreater, model.TestGreaterEq:
+			op, _ := c.Test.Order()
+			conds = append(conds, v+" "+op+" "+condValue(o, c.Cond))
 		case model.TestNotEqual:
 			conds = append(conds, v+" != "+condValue(o, c.Cond))
 		default:

@@ -1092,6 +1092,14 @@ func condSchema(o *model.Object, when []model.Condition) obj {
 			props = append(props, member{c.Field, obj{{"const", true}}})
 		case model.TestFalse:
 			props = append(props, member{c.Field, obj{{"const", false}}})
+		case model.TestLess:
+			props = append(props, member{c.Field, obj{{"type", "integer"}, {"exclusiveMaximum", c.Int}}})
+		case model.TestLessEq:
+			props = append(props, member{c.Field, obj{{"type", "integer"}, {"maximum", c.Int}}})
+		case model.TestGreater:
+			props = append(props, member{c.Field, obj{{"type", "integer"}, {"exclusiveMinimum", c.Int}}})
+		case model.TestGreaterEq:
+			props = append(props, member{c.Field, obj{{"type", "integer"}, {"minimum", c.Int}}})
 		case model.TestEqual:
 			props = append(props, member{c.Field, obj{{"const", literal(c.Value(o))}}})
 		case model.TestNotEqual:

@@ -802,6 +802,9 @@ func whenPrefix(o *model.Object, conds []model.Condition) string {
 			when = append(when, c.Field+" is true")
 		case model.TestFalse:
 			when = append(when, c.Field+" is false")
+		case model.TestLess, model.TestLessEq, model.TestGreater, model.TestGreaterEq:
+			op, _ := c.Test.Order()
+			when = append(when, c.Field+" "+op+" "+condValue(o, c.Cond))
 		case model.TestPresent:
 			when = append(when, c.Field+" is present")
 		case model.TestNotEqual:

@@ -60,7 +60,75 @@ const (
 	// TestFalse: a required boolean field is false (if !external, if
 	// external == false).
 	TestFalse
+	// TestLess, TestLessEq, TestGreater and TestGreaterEq: a required
+	// integer field is <, <=, > or >= Cond's Int (if replicas > 1).
+	TestLess
+	TestLessEq
+	TestGreater
+	TestGreaterEq
 )
+
+// Order is the operator of an ordering test (<, <=, > or >=), and
+// whether the test is one.
+func (t Test) Order() (string, bool) {
+	switch t {
+	case TestLess:
+		return "<", true
+	case TestLessEq:
+		return "<=", true
+	case TestGreater:
+		return ">", true
+	case TestGreaterEq:
+		return ">=", true
+	}
+	return "", false
+}
+
+// negated is the ordering test that holds where t does not.
+func (t Test) negated() Test {
+	switch t {
+	case TestLess:
+		return TestGreaterEq
+	case TestLessEq:
+		return TestGreater
+	case TestGreater:
+		return TestLessEq
+	case TestGreaterEq:
+		return TestLess
+	}
+	return t
+}
+
+// flipped is the ordering test with its operands swapped: 3 < n is
+// n > 3.
+func (t Test) flipped() Test {
+	switch t {
+	case TestLess:
+		return TestGreater
+	case TestLessEq:
+		return TestGreaterEq
+	case TestGreater:
+		return TestLess
+	case TestGreaterEq:
+		return TestLessEq
+	}
+	return t
+}
+
+// HoldsOf reports whether an ordering test holds of the integer n.
+func (c Condition) HoldsOf(n int64) bool {
+	switch c.Test {
+	case TestLess:
+		return n < c.Int
+	case TestLessEq:
+		return n <= c.Int
+	case TestGreater:
+		return n > c.Int
+	case TestGreaterEq:
+		return n >= c.Int
+	}
+	return false
+}
 
 // Condition is one test of a Conditional: of the field Field, with Int or
 // Str the value a TestEqual compares with.
@@ -89,6 +157,10 @@ func (c Condition) Defaulted(o *Object) (reads, absentHolds bool) {
 	case TestFalse:
 		return true, d == false
 	}
+	if _, ordered := c.Test.Order(); ordered {
+		n, err := strconv.ParseInt(f.Default, 10, 64)
+		return true, err == nil && c.HoldsOf(n)
+	}
 	var equal bool
 	if f.Type.BaseOf() == Int {
 		equal = f.Default == strconv.FormatInt(c.Int, 10)
@@ -110,6 +182,9 @@ func (c Condition) Describe(o *Object) string {
 		s = c.Field + " is false"
 	case TestPresent:
 		return c.Field + " is present"
+	case TestLess, TestLessEq, TestGreater, TestGreaterEq:
+		op, _ := c.Test.Order()
+		s = c.Field + " " + op + " " + c.value(o)
 	case TestNotEqual:
 		s = c.Field + " is not " + c.value(o)
 	default:
@@ -131,6 +206,9 @@ func (c Condition) describeNot(o *Object) string {
 		s = c.Field + " is true"
 	case TestPresent:
 		return c.Field + " is absent"
+	case TestLess, TestLessEq, TestGreater, TestGreaterEq:
+		op, _ := c.Test.negated().Order()
+		s = c.Field + " " + op + " " + c.value(o)
 	case TestNotEqual:
 		s = c.Field + " is " + c.value(o)
 	default:
@@ -452,6 +530,9 @@ func (r *resolver) conditionalMatch(d *def, cd *Conditional, embeds []*ast.Embed
 			src.WriteString(c.Value(o))
 		case TestNotEqual:
 			src.WriteString("!=" + c.Value(o))
+		case TestLess, TestLessEq, TestGreater, TestGreaterEq:
+			op, _ := c.Test.Order()
+			src.WriteString(op + c.Value(o))
 		}
 		src.WriteString(", ")
 	}
@@ -843,6 +924,35 @@ func (r *resolver) conditionsOf(o *Object, e ast.Expr, cd *Conditional) string {
 		}
 		return add(Condition{Test: test, Cond: c})
 	}
+	// ordered adds a test of an integer field's order against an
+	// integer literal, n > 3 (or 3 < n), read as CUE reads the field.
+	ordered := func(x *ast.BinaryExpr) string {
+		test := map[token.Token]Test{token.LSS: TestLess, token.LEQ: TestLessEq, token.GTR: TestGreater, token.GEQ: TestGreaterEq}[x.Op]
+		if !isFieldName(x.X) && isFieldName(x.Y) {
+			test = test.flipped()
+		}
+		name := ""
+		if isFieldName(x.X) {
+			name = x.X.(*ast.Ident).Name
+		} else if isFieldName(x.Y) {
+			name = x.Y.(*ast.Ident).Name
+		}
+		f := o.Field(name)
+		if f != nil && f.MemberDefault != nil {
+			return memberDefaultTested(f)
+		}
+		if f != nil && f.Type.BaseOf() != Int {
+			return fmt.Sprintf("%s: an ordering (<, <=, >, >=) is carried on an integer field and an integer literal; %s is not an integer field (CUE orders strings by their bytes and numbers as decimals, which the targets do not all state)", exprString(x), name)
+		}
+		if slices.Contains(r.unguarded, name) && !defaulted(o, name) {
+			return unguardedTest(exprString(x), name)
+		}
+		c, msg := r.comparisonOf(o, x, guarded(name) || defaulted(o, name))
+		if msg != "" {
+			return msg
+		}
+		return add(Condition{Test: test, Cond: c})
+	}
 	// boolean adds a test of a boolean field's value, if x (TestTrue),
 	// if !x or if x == false (TestFalse), as CUE reads the field.
 	boolean := func(x *ast.Ident, test Test, written string) string {
@@ -910,12 +1020,14 @@ func (r *resolver) conditionsOf(o *Object, e ast.Expr, cd *Conditional) string {
 			return add(Condition{Test: TestPresent, Cond: Cond{Field: f.Name}})
 		case token.EQL:
 			return compared(x, TestEqual)
+		case token.LSS, token.LEQ, token.GTR, token.GEQ:
+			return ordered(x)
 		}
 	}
 	if def := definitionIn(e); def != "" {
 		return definitionTested(e, def)
 	}
-	return fmt.Sprintf("the condition %s is not carried: an if that declares, narrows or forbids fields, or refuses the value, tests a required boolean field (x, !x, x == false), an optional field's presence (x != _|_) or a required field's value (x == \"v\"), joined by &&", exprString(e))
+	return fmt.Sprintf("the condition %s is not carried: an if that declares, narrows or forbids fields, or refuses the value, tests a required boolean field (x, !x, x == false), an optional field's presence (x != _|_), a required field's value (x == \"v\") or an integer field's order (n > 3), joined by &&", exprString(e))
 }
 
 // unguardedTest says why a test of the value of optional field name in the
@@ -1011,6 +1123,28 @@ func (r *resolver) probe(d *def, cd *Conditional) (cue.Value, string) {
 			} else {
 				fill = c.Str
 			}
+		case TestLess, TestLessEq, TestGreater, TestGreaterEq:
+			// A value the test holds of, nearest the literal first,
+			// then the field's own bounds: the first CUE takes.
+			var samples []any
+			cands := []int64{c.Int, c.Int + 1, c.Int - 1, c.Int + 2, c.Int - 2, 0, 1}
+			if e := o.Field(c.Field).Type.Effective(); e.Min != nil || e.Max != nil {
+				if e.Min != nil {
+					cands = append(cands, *e.Min)
+				}
+				if e.Max != nil {
+					cands = append(cands, *e.Max)
+				}
+			}
+			for _, n := range cands {
+				if c.HoldsOf(n) && (c.Test != TestGreater || n > c.Int) && (c.Test != TestLess || n < c.Int) {
+					samples = append(samples, n)
+				}
+			}
+			if !fillFirst(path, samples) {
+				return v, fmt.Sprintf("%s: schemagen found no value of %s the test holds of to read the body with", c.Describe(o), c.Field)
+			}
+			continue
 		case TestNotEqual:
 			// A value the field admits other than the one compared: the
 			// simplest that CUE takes.

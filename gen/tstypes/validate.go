@@ -711,6 +711,11 @@ func condTests(o *model.Object, when []model.Condition) []string {
 			conds = append(conds, m+" === true")
 		case model.TestFalse:
 			conds = append(conds, m+" === false")
+		case model.TestLess, model.TestLessEq, model.TestGreater, model.TestGreaterEq:
+			op, _ := cond.Test.Order()
+			// (the raw member's type is unknown; one that is not a
+			// number is refused by the field's own check)
+			conds = append(conds, "("+m+" as number) "+op+" "+strconv.FormatInt(cond.Int, 10))
 		case model.TestPresent:
 			conds = append(conds, m+" !== undefined")
 		default:
