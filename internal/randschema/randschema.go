@@ -1545,6 +1545,7 @@ func (g *gen) structOf(depth int, open, counted bool) typ {
 		}
 	}
 	var cond, mode *field
+	modeKind := 0 // mode's kind: 0 an enum of strings, 1 an integer, 2 a boolean
 	var later *laterIf
 	refusing := false
 	patterned, yPattern, jsPattern := false, false, false
@@ -1586,7 +1587,22 @@ func (g *gen) structOf(depth int, open, counted bool) typ {
 		// (==) or does not (!=)
 		mode = &field{name: "mode", t: g.scalarType()}
 		op := pick(r, "==", "!=")
-		fmt.Fprintf(&b, "\tmode!: \"a\" | \"b\" | \"c\"\n\tif mode %s \"a\" {\n\t\th%s: %s\n\t}\n", op, pick(r, "", "!", "?"), mode.t.cue)
+		mark := pick(r, "", "!", "?")
+		switch modeKind = r.IntN(3); modeKind {
+		case 0:
+			fmt.Fprintf(&b, "\tmode!: \"a\" | \"b\" | \"c\"\n\tif mode %s \"a\" {\n\t\th%s: %s\n\t}\n", op, mark, mode.t.cue)
+		case 1:
+			// an integer's order against a literal, either side
+			test := fmt.Sprintf("mode %s %d", pick(r, "<", "<=", ">", ">="), r.IntN(5))
+			if r.IntN(3) == 0 {
+				test = fmt.Sprintf("%d %s mode", r.IntN(5), pick(r, "<", "<=", ">", ">="))
+			}
+			fmt.Fprintf(&b, "\tmode!: int & >=0 & <=4\n\tif %s {\n\t\th%s: %s\n\t}\n", test, mark, mode.t.cue)
+		default:
+			// a boolean, its value or its negation
+			test := pick(r, "mode", "!mode", "mode == false", "mode != true", "mode == true")
+			fmt.Fprintf(&b, "\tmode!: bool\n\tif %s {\n\t\th%s: %s\n\t}\n", test, mark, mode.t.cue)
+		}
 	default:
 		later = g.laterIf(fs)
 		if later != nil {
@@ -1639,7 +1655,14 @@ func (g *gen) structOf(depth int, open, counted bool) typ {
 		}
 		if mode != nil {
 			if r.IntN(16) != 0 {
-				out["mode"] = pick(r, "a", "a", "b", "c", "c", "d")
+				switch modeKind {
+				case 0:
+					out["mode"] = pick(r, "a", "a", "b", "c", "c", "d")
+				case 1:
+					out["mode"] = pick[any](r, 0, 1, 2, 3, 4, 5, "a")
+				default:
+					out["mode"] = pick[any](r, true, false, true, false, "a")
+				}
 			}
 			if r.IntN(2) == 0 {
 				out["h"] = mode.t.sample(r)
