@@ -854,6 +854,18 @@ func nodeWord(n ast.Node) string {
 	return fmt.Sprintf("%T", n)
 }
 
+// comparedField is the name of the field a comparison tests, its operand
+// that names one (kind in kind == "a" or 3 < kind), or "".
+func comparedField(x *ast.BinaryExpr) string {
+	switch {
+	case isFieldName(x.X):
+		return x.X.(*ast.Ident).Name
+	case isFieldName(x.Y):
+		return x.Y.(*ast.Ident).Name
+	}
+	return ""
+}
+
 // boolComparison reads x == true, x != false, false == x, … as the test
 // of the field x it is, want the value for which it holds.
 func boolComparison(b *ast.BinaryExpr) (id *ast.Ident, want, ok bool) {
@@ -906,12 +918,7 @@ func (r *resolver) conditionsOf(o *Object, e ast.Expr, cd *Conditional) string {
 	// or x != v, read as CUE reads the field (its default where the data
 	// leaves it out, or where a presence test guards it).
 	compared := func(x *ast.BinaryExpr, test Test) string {
-		name := ""
-		if isFieldName(x.X) {
-			name = x.X.(*ast.Ident).Name
-		} else if isFieldName(x.Y) {
-			name = x.Y.(*ast.Ident).Name
-		}
+		name := comparedField(x)
 		if f := o.Field(name); f != nil && f.MemberDefault != nil {
 			return memberDefaultTested(f)
 		}
@@ -931,27 +938,11 @@ func (r *resolver) conditionsOf(o *Object, e ast.Expr, cd *Conditional) string {
 		if !isFieldName(x.X) && isFieldName(x.Y) {
 			test = test.flipped()
 		}
-		name := ""
-		if isFieldName(x.X) {
-			name = x.X.(*ast.Ident).Name
-		} else if isFieldName(x.Y) {
-			name = x.Y.(*ast.Ident).Name
-		}
-		f := o.Field(name)
-		if f != nil && f.MemberDefault != nil {
-			return memberDefaultTested(f)
-		}
-		if f != nil && f.Type.BaseOf() != Int {
+		name := comparedField(x)
+		if f := o.Field(name); f != nil && f.MemberDefault == nil && f.Type.BaseOf() != Int {
 			return fmt.Sprintf("%s: an ordering (<, <=, >, >=) is carried on an integer field and an integer literal; %s is not an integer field (CUE orders strings by their bytes and numbers as decimals, which the targets do not all state)", exprString(x), name)
 		}
-		if slices.Contains(r.unguarded, name) && !defaulted(o, name) {
-			return unguardedTest(exprString(x), name)
-		}
-		c, msg := r.comparisonOf(o, x, guarded(name) || defaulted(o, name))
-		if msg != "" {
-			return msg
-		}
-		return add(Condition{Test: test, Cond: c})
+		return compared(x, test)
 	}
 	// boolean adds a test of a boolean field's value, if x (TestTrue),
 	// if !x or if x == false (TestFalse), as CUE reads the field.

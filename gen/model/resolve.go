@@ -12350,16 +12350,12 @@ func (r *resolver) openBesideValidator(v cue.Value) bool {
 func (r *resolver) openCount(cs []cue.Value) bool {
 	validated, lits := false, false
 	for _, c := range cs {
-		switch e := sourceExpr(c).(type) {
-		case *ast.CallExpr:
-			if !isValidatorCall(e) {
-				return false
-			}
+		switch besideValidatorPart(sourceExpr(c)) {
+		case partOther:
+			return false
+		case partValidator:
 			validated = true
-		case *ast.StructLit:
-			if hasEmbedding(e) {
-				return false
-			}
+		case partStruct:
 			lits = true
 		default:
 			// #M & {a?: int}, #M: matchN(…): a name of a validator is
@@ -12380,6 +12376,33 @@ func (r *resolver) openCount(cs []cue.Value) bool {
 		}
 	}
 	return validated && lits
+}
+
+// A conjunct's part in a struct CUE leaves open beside its validator
+// (besideValidatorPart).
+const (
+	partName      = iota // a name, read by what it names
+	partValidator        // matchN(…) or matchIf(…)
+	partStruct           // a struct literal of no embedding
+	partOther            // anything else, which closes it or is no struct
+)
+
+// besideValidatorPart reads one conjunct's source, n, as
+// openBesideValidator does (and the syntax check's validatedDef).
+func besideValidatorPart(n ast.Node) int {
+	switch e := n.(type) {
+	case *ast.CallExpr:
+		if isValidatorCall(e) {
+			return partValidator
+		}
+	case *ast.StructLit:
+		if !hasEmbedding(e) {
+			return partStruct
+		}
+	case *ast.Ident, *ast.SelectorExpr, nil:
+		return partName
+	}
+	return partOther
 }
 
 // openDefBesideValidator reports whether the definition d is a struct

@@ -142,19 +142,17 @@ func (c *syntaxChecker) validatedDef(label string, seen map[string]bool) int {
 					x = em.Expr // {matchN(…)}: the struct's value
 				}
 			}
-			switch x := x.(type) {
-			case *ast.CallExpr:
-				if !isValidatorCall(x) {
-					return notValidated
-				}
+			switch besideValidatorPart(x) {
+			case partValidator:
 				validated = true
-			case *ast.StructLit:
-				if hasEmbedding(x) {
+			case partStruct:
+				lits = true
+			default:
+				id, ok := x.(*ast.Ident)
+				if !ok {
 					return notValidated
 				}
-				lits = true
-			case *ast.Ident:
-				switch c.validatedDef(x.Name, seen) {
+				switch c.validatedDef(id.Name, seen) {
 				case validatorAlone:
 					validated = true
 				case openBeside:
@@ -162,8 +160,6 @@ func (c *syntaxChecker) validatedDef(label string, seen map[string]bool) int {
 				default:
 					return notValidated
 				}
-			default:
-				return notValidated
 			}
 		}
 	}
