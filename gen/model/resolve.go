@@ -3605,6 +3605,27 @@ func (r *resolver) allStringEnumRefs(alts []cue.Value) bool {
 	return true
 }
 
+// enumBesideConstantRef reports whether alts name both a definition that
+// is an enum and one that is a string constant (#E1 | #E2, #E1: "a" |
+// "b", #E2: "c"), which the choice of kinds would read as two strings
+// (it was refused as "two alternatives are a JSON string"): one enum of
+// all their members, as #E1 | "c" is.
+func (r *resolver) enumBesideConstantRef(alts []cue.Value) bool {
+	enum, constant := false, false
+	for _, a := range alts {
+		name, isRef := r.refName(a)
+		if !isRef || r.defs[name] == nil {
+			continue
+		}
+		if v := r.defs[name].v; v.IsConcrete() {
+			constant = true
+		} else if op, _ := r.disjunction(v); op == cue.OrOp {
+			enum = true
+		}
+	}
+	return enum && constant
+}
+
 // hasDuplicateString reports whether two of vs are the same string.
 func hasDuplicateString(vs []cue.Value) bool {
 	seen := map[string]bool{}
@@ -9005,7 +9026,7 @@ func (r *resolver) inlineDisjunction(v cue.Value, alts []cue.Value, what string)
 		r.resolveEnum(d, alts)
 		return &Type{Kind: EnumKind, Enum: d.enum}, true
 	}
-	if members, ok := r.enumRefs(alts); ok && !r.allStringEnumRefs(alts) {
+	if members, ok := r.enumRefs(alts); ok && (!r.allStringEnumRefs(alts) || r.enumBesideConstantRef(alts)) {
 		// #S | #M in place, each a choice of enums (Vega-Lite's
 		// timeUnit: matchN(>=1, [#SingleTimeUnit, #MultiTimeUnit])):
 		// one enum of all their members, named after where it is.
