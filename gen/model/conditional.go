@@ -934,7 +934,15 @@ func (r *resolver) conditionsOf(o *Object, e ast.Expr, cd *Conditional) string {
 	// ordered adds a test of an integer field's order against an
 	// integer literal, n > 3 (or 3 < n), read as CUE reads the field.
 	ordered := func(x *ast.BinaryExpr) string {
-		test := map[token.Token]Test{token.LSS: TestLess, token.LEQ: TestLessEq, token.GTR: TestGreater, token.GEQ: TestGreaterEq}[x.Op]
+		test := TestLess
+		switch x.Op {
+		case token.LEQ:
+			test = TestLessEq
+		case token.GTR:
+			test = TestGreater
+		case token.GEQ:
+			test = TestGreaterEq
+		}
 		if !isFieldName(x.X) && isFieldName(x.Y) {
 			test = test.flipped()
 		}

@@ -231,17 +231,20 @@ func (c *syntaxChecker) openConjunction(e *ast.BinaryExpr, path string) {
 	if len(ops) < 2 {
 		return
 	}
-	if c.writtenOpen(e, map[string]bool{}) {
-		// matchN(…) & {b?: int, ...} named beside {a?: int, ...} (cue
-		// import's allOf of a $ref and properties, yamllint's #rule):
-		// every side open as written, as CUE keeps the whole.
+	var named []ast.Expr // the sides naming such a definition
+	for _, x := range ops {
+		if label, ok := c.namedDef(x); ok && c.validatedDef(label, map[string]bool{}) == openBeside {
+			named = append(named, x)
+		}
+	}
+	if len(named) == 0 || c.writtenOpen(e, map[string]bool{}) {
+		// (matchN(…) & {b?: int, ...} named beside {a?: int, ...}, cue
+		// import's allOf of a $ref and properties, yamllint's #rule:
+		// every side open as written, as CUE keeps the whole.)
 		return
 	}
-	for _, x := range ops {
-		label, ok := c.namedDef(x)
-		if !ok || c.validatedDef(label, map[string]bool{}) != openBeside {
-			continue
-		}
+	for _, x := range named {
+		label, _ := c.namedDef(x)
 		if path == "" {
 			path = "a value"
 		}
@@ -539,15 +542,7 @@ func letCarried(e ast.Expr, seen map[ast.Node]bool) bool {
 		// #Values.podAntiAffinity (timoni's #Affinity): a path into a
 		// definition, which the resolver follows as it does written
 		// in place; an import's member (time.Time) is a validator.
-		root := ast.Expr(x)
-		for {
-			sel, ok := root.(*ast.SelectorExpr)
-			if !ok {
-				break
-			}
-			root = sel.X
-		}
-		if id, ok := root.(*ast.Ident); ok && strings.HasPrefix(id.Name, "#") {
+		if root := selectorRoot(x); root != nil && strings.HasPrefix(root.Name, "#") {
 			return true
 		}
 	case *ast.BinaryExpr:
