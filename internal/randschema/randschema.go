@@ -1612,7 +1612,12 @@ func (g *gen) structOf(depth int, open, counted bool) typ {
 	b.WriteString("}")
 	text := b.String()
 	if counted && r.IntN(8) == 0 {
-		text = "struct.MinFields(1) & " + text
+		if r.IntN(2) == 0 {
+			text = "struct.MinFields(1) & " + text
+		} else {
+			// embedded beside the fields, as 31eacae1 counts it
+			text = strings.TrimSuffix(text, "}") + "\tstruct.MinFields(1)\n}"
+		}
 	}
 	return typ{cue: text, refusing: refusing, sample: func(r *rand.Rand) any {
 		if r.IntN(15) == 0 {
