@@ -8500,6 +8500,26 @@ func lcmDecimal(a int64, as int, b int64, bs int) (int64, int, bool) {
 // bound's operator.
 // optionalRef is CUE's error for a value computed from an optional member
 // the data has not given: the member.
+// refersIntoDefinition reports whether n selects a field of a definition
+// (#B.y, #B.c.y, _#B.y): a reference to the schema's value, which the
+// data never gives.
+func refersIntoDefinition(n ast.Node) bool {
+	x, ok := n.(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	for {
+		switch b := x.X.(type) {
+		case *ast.SelectorExpr:
+			x = b
+			continue
+		case *ast.Ident:
+			return strings.HasPrefix(b.Name, "#") || strings.HasPrefix(b.Name, "_#")
+		}
+		return false
+	}
+}
+
 var optionalRef = regexp.MustCompile(`cannot reference optional field: ([^\s;,)]+)`)
 
 var boundOnField = regexp.MustCompile(`non-concrete value ([^\s;,)]+) for bound ([^\s;,)]+)`)
@@ -8576,6 +8596,13 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 			hint := ""
 			if strings.Contains(msg, "structural cycle") {
 				hint = "; a type that holds itself is a definition that refers to itself (#Node: {next?: #Node}), which is carried"
+			}
+			if m := optionalRef.FindStringSubmatch(msg); m != nil && refersIntoDefinition(sourceExpr(v)) {
+				// x?: #B.y, y optional in #B: the reference names the
+				// schema's field, never the data's, and CUE refuses it
+				// wherever x is given a value.
+				r.errorf(r.errAt(err, p), "%s: it refers to %s, an optional field of a definition (%s), not a member of the data: CUE refuses such a reference (\"cannot reference optional field: %s\") wherever this field is given a value, so cue vet would refuse every value that holds it; name the field's type (a definition of its own) in both places instead", what, m[1], exprText(sourceExpr(v).(ast.Expr)), m[1])
+				return nil, false
 			}
 			if m := optionalRef.FindStringSubmatch(msg); m != nil {
 				// current: [for c in status.conditions …] (timoni's health
