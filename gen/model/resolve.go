@@ -4473,17 +4473,22 @@ func (r *resolver) refuseDisallowed(d *def, listed []field) []field {
 	}
 	var lits []*ast.StructLit
 	var closed []*def
+	embedded := map[*def]bool{} // closed as {#B}, a struct of that embedding alone
 	for _, x := range andOperands(e) {
 		if lit, ok := structLit(x); ok {
+			if id, ok := soleEmbeddedIdent(lit); ok {
+				if a := r.closedObjectDef(id, d); a != nil {
+					// {#B} & {a?: int}: the embedding closes the struct to
+					// #B's fields, as the language says and as CUE does
+					// where a value is unified with it in CUE.
+					closed = append(closed, a)
+					embedded[a] = true
+					continue
+				}
+			}
 			lits = append(lits, lit)
 		} else if id, isIdent := x.(*ast.Ident); isIdent {
-			if a := r.identDef(id); a != nil && a != d && a.object != nil && !a.match && !r.openDefBesideValidator(a) {
-				// A count of one struct literal (#M: matchN(1, [{a!:
-				// _}])) is no closed struct: CUE admits b in #M & {a?:
-				// int, b?: string}, read as the count beside the
-				// struct (countParts); nor is a struct CUE leaves open
-				// beside its validator (#W: {b?: int} & matchN(…),
-				// whose #W & {a?: int} CUE admits a in).
+			if a := r.closedObjectDef(id, d); a != nil {
 				closed = append(closed, a)
 			}
 		}
@@ -4513,6 +4518,11 @@ func (r *resolver) refuseDisallowed(d *def, listed []field) []field {
 				continue // not a data field, or one said absent (x?: _|_), which CUE's refusal of it agrees with
 			}
 			for i, a := range closed {
+				if !admits[i](name) && embedded[a] {
+					r.errorf(r.ps.of(f.Pos()), "%s.%s: CUE refuses a value that gives %s where it is unified with this definition in CUE: {#%s} is closed to #%s's fields, which declare no %s, and a conjunction ({#%s} & {…}) admits only the fields every side allows; CUE v0.17.1's cue vet -d of the definition alone admits %s, an answer of its own that differs, and no target can give both; embed #%s beside the field to extend it ({#%s, %s?: …})", d.ref(), name, name, a.name, a.name, name, a.name, name, a.name, a.name, name)
+					bad[name] = true
+					break
+				}
 				if !admits[i](name) {
 					r.errorf(r.ps.of(f.Pos()), "%s.%s: CUE refuses every value that gives %s: #%s is closed and declares no %s, and a conjunction (#%s & {…}) admits only the fields every side allows; embed #%s to extend it ({#%s, %s?: …})", d.ref(), name, name, a.name, name, a.name, a.name, a.name, name)
 					bad[name] = true
@@ -4525,6 +4535,33 @@ func (r *resolver) refuseDisallowed(d *def, listed []field) []field {
 		return listed
 	}
 	return slices.DeleteFunc(slices.Clone(listed), func(f field) bool { return bad[f.sel.Unquoted()] })
+}
+
+// closedObjectDef is the closed object definition id names in a
+// conjunction that d's value is, if it is one. A count of one struct
+// literal (#M: matchN(1, [{a!: _}])) is no closed struct: CUE admits b
+// in #M & {a?: int, b?: string}, read as the count beside the struct
+// (countParts); nor is a struct CUE leaves open beside its validator
+// (#W: {b?: int} & matchN(…), whose #W & {a?: int} CUE admits a in).
+func (r *resolver) closedObjectDef(id *ast.Ident, d *def) *def {
+	if a := r.identDef(id); a != nil && a != d && a.object != nil && !a.match && !r.openDefBesideValidator(a) {
+		return a
+	}
+	return nil
+}
+
+// soleEmbeddedIdent is the name a struct literal embeds, where that
+// embedding is all it holds ({#B}).
+func soleEmbeddedIdent(lit *ast.StructLit) (*ast.Ident, bool) {
+	if len(lit.Elts) != 1 {
+		return nil, false
+	}
+	em, ok := lit.Elts[0].(*ast.EmbedDecl)
+	if !ok {
+		return nil, false
+	}
+	id, ok := em.Expr.(*ast.Ident)
+	return id, ok
 }
 
 // admitted says which member names the object definition a admits, as
