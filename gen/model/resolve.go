@@ -11268,7 +11268,12 @@ func (r *resolver) countedLit(v cue.Value) bool {
 		case e == nil && c.IncompleteKind() == cue.StructKind:
 			// A struct embedded in the literal ({[!~"^(a)$"]: T}, as
 			// cue import writes additionalProperties), which CUE
-			// gives as a conjunct of its own, with no source.
+			// gives as a conjunct of its own, with no source; or the
+			// literal a count is embedded in ({a?: int,
+			// struct.MinFields(1)}), which CUE gives so beside it.
+			if embedsFieldCount(sourceExpr(v)) {
+				structs++
+			}
 		default:
 			if _, ok := structLit(closeArg(e)); !ok {
 				return false
