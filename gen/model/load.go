@@ -379,10 +379,18 @@ func loadSchema(root string, cueTime *time.Duration, now func() time.Duration) (
 			continue
 		}
 		pkg.Path = pkgPath
+		// What only a whole package's types show. A uniqueness over
+		// defaults is asked of what resolved even where something else
+		// did not, so that a run reports it with the package's other
+		// errors, not once they are fixed (a type left out by its
+		// refusal holds no default, so it finds nothing the whole
+		// package would not). The chain of definitions is asked of a
+		// whole package only: objects nested in place too deep are
+		// refused by the resolver already, and would be told twice.
 		if len(r.errs) == 0 {
-			// what only a whole package's types show
-			r.errs = append(checkRefDepth(pkg), checkUniqueDefaults(pkg)...)
+			r.errs = append(r.errs, checkRefDepth(pkg)...)
 		}
+		r.errs = append(r.errs, checkUniqueDefaults(pkg)...)
 		errs = append(errs, r.errs...)
 		complete = complete && len(r.errs) == 0
 		schema.Packages = append(schema.Packages, pkg)
