@@ -474,11 +474,15 @@ func decodedDefault(t *model.Type) bool {
 // condGetter emits the Get method of a field that if clauses give
 // defaults: its value, or the default whose conditions hold, or its zero
 // value where none does (the field is then required, and Validate says
-// so).
+// so; or, declared only by the if clause, absent).
 func condGetter(f *goFile, o *model.Object, fd *model.Field) {
 	get := model.GetterName(fd)
 	f.decl()
-	f.doc(fmt.Sprintf("%s returns %s, or when it is absent its default: %s; the zero value where no default applies (Validate then reports it missing).", get, fd.GoName, fd.DescribeCondDefaults(o)))
+	otherwise := "Validate then reports it missing"
+	if !fd.RequiredUnlessDefault(o) {
+		otherwise = "the field is absent there"
+	}
+	f.doc(fmt.Sprintf("%s returns %s, or when it is absent its default: %s; the zero value where no default applies (%s).", get, fd.GoName, fd.DescribeCondDefaults(o), otherwise))
 	typ := goType(f, fd.Type, false)
 	f.open("func (x *", o.GoName, ") ", get, "() ", typ)
 	f.open("if ", f.present(fd, "x."+fd.GoName))
@@ -1479,7 +1483,7 @@ func condExprs(f *goFile, o *model.Object, when []model.Condition) []string {
 // default applies, it is required.
 func condDefaultsAbsent(f *goFile, o *model.Object) {
 	for _, fd := range o.Fields {
-		if len(fd.CondDefaults) == 0 {
+		if !fd.RequiredUnlessDefault(o) {
 			continue
 		}
 		tests := []string{f.absent(fd, "x."+fd.GoName)}

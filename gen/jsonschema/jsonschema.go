@@ -1130,7 +1130,7 @@ func condSchema(o *model.Object, when []model.Condition) obj {
 func condDefaults(o *model.Object) []any {
 	var rules []any
 	for _, f := range o.Fields {
-		if len(f.CondDefaults) == 0 {
+		if !f.RequiredUnlessDefault(o) {
 			continue
 		}
 		// Named among properties too, as ajv's strict mode wants of
@@ -1166,6 +1166,12 @@ func (e *emitter) conditional(o *model.Object, cd *model.Conditional) obj {
 		}
 		if n.Declared {
 			absent = append(absent, member{n.Path[0], false})
+			if f := o.Field(n.Path[0]); f != nil && len(f.CondDefaults) == 1 && !f.RequiredUnlessDefault(o) {
+				// if kind == "D" {replicas: *1 | int}: the default, an
+				// annotation where the body applies.
+				root.add(n.Path, n)
+				root.fields[n.Path[0]].dflt = f.CondDefaults[0].Value
+			}
 		}
 	}
 	comment := "When " + cd.Describe(o) + "."
@@ -1189,6 +1195,7 @@ type narrowNode struct {
 	n      *model.Narrowing
 	names  []string
 	fields map[string]*narrowNode
+	dflt   string // the default the body gives the field, a JSON literal; "" for none
 }
 
 func (nd *narrowNode) add(path []string, n *model.Narrowing) {
@@ -1212,6 +1219,9 @@ func (nd *narrowNode) add(path []string, n *model.Narrowing) {
 // the object itself, whose type its schema states beside the rule.
 func (nd *narrowNode) schema(top bool, typ func(*model.Type) obj) obj {
 	s := obj{}
+	if nd.dflt != "" {
+		s = append(s, defaultMember(nd.dflt))
+	}
 	if n := nd.n; n != nil {
 		if n.Const != nil {
 			var v any = literal(n.Const.ConstJSON())
@@ -1266,12 +1276,7 @@ func (e *emitter) field(f *model.Field) obj {
 	if f.Default != "" {
 		// An annotation here: the data may leave the field out, and CUE
 		// (and a reader's Get method) then takes this value.
-		var str string
-		if json.Unmarshal([]byte(f.Default), &str) == nil {
-			s = append(s, member{"default", str}) // a string, escaped as every string is
-		} else {
-			s = append(s, member{"default", rawJSON(f.Default)})
-		}
+		s = append(s, defaultMember(f.Default))
 	}
 	if d := f.MemberDefault; d != nil {
 		// No keyword states a default computed from other members (the
@@ -1283,6 +1288,15 @@ func (e *emitter) field(f *model.Field) obj {
 		return append(s, member{"allOf", []any{t}})
 	}
 	return append(s, t...)
+}
+
+// defaultMember is the default annotation of a JSON literal.
+func defaultMember(js string) member {
+	var str string
+	if json.Unmarshal([]byte(js), &str) == nil {
+		return member{"default", str} // a string, escaped as every string is
+	}
+	return member{"default", rawJSON(js)}
 }
 
 // typ returns the schema of a value of type t.

@@ -1301,17 +1301,18 @@ func (r *resolver) declared(d *def, cd *Conditional, probe cue.Value, f *ast.Fie
 		r.docf(pos, "%s.%s has no doc comment: say what it means on the line above it", d.ref(), name)
 	}
 	tv := v
+	var dflt string
 	if dv, has := v.Default(); has {
 		// An open list's own default ([]) is no default of the schema's;
-		// one the schema writes would hold only while the condition does.
-		var dflt string
+		// one the schema writes holds only while the condition does.
 		var ok bool
 		if tv, dflt, ok = r.withoutDefault(v, dv, d.ref()+"."+name); !ok {
 			return nil
 		}
-		if dflt != "" {
-			r.errorf(pos, "%s.%s: a default on a field declared only inside an if is not carried yet: CUE supplies it only while the condition holds, which a Go Get method or a JSON Schema default cannot say", d.ref(), name)
-			return nil
+		if f.Constraint == token.NOT {
+			// name!: *v | T: the data must give it while the condition
+			// holds, so no default ever applies, as outside an if.
+			dflt = ""
 		}
 	}
 	r.closedCtx = !o.Open
@@ -1320,6 +1321,23 @@ func (r *resolver) declared(d *def, cd *Conditional, probe cue.Value, f *ast.Fie
 		return nil
 	}
 	fd.Type = t
+	if dflt != "" {
+		// if kind == "Deployment" {replicas: *1 | int}: CUE supplies 1
+		// where the data leaves replicas out while the condition holds,
+		// and the field is absent where it does not (the clause's own
+		// check): a default of the clause's, as one an if body gives a
+		// field declared outside it, without that field's "required
+		// otherwise" (Field.RequiredUnlessDefault). replicas?: *1 | int
+		// is read as it is outside an if: the default a reader's Get
+		// method gives, while the condition holds.
+		switch t.Kind {
+		case BasicKind, EnumKind:
+		default:
+			r.errorf(pos, "%s.%s: a default on a field declared only inside an if is carried on a string, number, boolean or enum field; not on this one", d.ref(), name)
+			return nil
+		}
+		fd.CondDefaults = []*CondDefault{{When: cd.When, Value: dflt, Pos: pos}}
+	}
 	cd.Then = append(cd.Then, &Narrowing{Path: []string{name}, Required: required(probe, []string{name}, f), Declared: true, Pos: pos})
 	return fd
 }

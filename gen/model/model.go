@@ -539,7 +539,9 @@ type Field struct {
 	// one where the data leaves the field out while its conditions hold,
 	// and requires the field where none holds. The field is then optional
 	// (Optional is set), with no Default of its own; no two of them hold
-	// at once.
+	// at once. A field an if clause alone declares with a default (if
+	// kind == "D" { replicas: *1 | int }) has that one, and is absent
+	// where the clause does not hold (RequiredUnlessDefault).
 	CondDefaults []*CondDefault
 	// MemberDefault is the default CUE computes from other members of
 	// the object where the data leaves the field out (HumanName: string
@@ -721,6 +723,15 @@ func (d *MemberDefault) Describe() string {
 		return "the value of " + d.Parts[0].Name() + held
 	}
 	return d.Source + ", from " + strings.Join(d.Members(), " and ") + held
+}
+
+// RequiredUnlessDefault reports whether the field must be present where
+// none of its CondDefaults applies: a field of the object's own, which
+// if clauses give defaults. A field an if clause alone declares, with a
+// default there, is absent where the clause does not hold instead, which
+// the clause's own check says.
+func (f *Field) RequiredUnlessDefault(o *Object) bool {
+	return len(f.CondDefaults) > 0 && o.DeclaredBy(f.Name) == nil
 }
 
 // DescribeCondDefaults says a field's CondDefaults, each its value and

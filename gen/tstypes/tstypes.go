@@ -647,8 +647,12 @@ func object(o *model.Object, nullable bool) string {
 			f = &g
 		}
 		if len(f.CondDefaults) > 0 {
+			otherwise := "; required otherwise"
+			if !f.RequiredUnlessDefault(o) {
+				otherwise = "" // absent otherwise, as said above
+			}
 			g := *f
-			g.Doc = strings.TrimSpace(f.Doc + "\n\n@default " + f.DescribeCondDefaults(o) + "; required otherwise")
+			g.Doc = strings.TrimSpace(f.Doc + "\n\n@default " + f.DescribeCondDefaults(o) + otherwise)
 			f = &g
 		}
 		body.WriteString(member(f, "  ", t))

@@ -738,7 +738,7 @@ func condTests(o *model.Object, when []model.Condition) []string {
 // out and no default applies, it is required.
 func condDefaults(c *code, o *model.Object) {
 	for _, f := range o.Fields {
-		if len(f.CondDefaults) == 0 {
+		if !f.RequiredUnlessDefault(o) {
 			continue
 		}
 		tests := []string{memberOf("v", f.Name) + " === undefined"}

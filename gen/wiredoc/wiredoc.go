@@ -237,7 +237,7 @@ func (d *doc) object(o *model.Object) {
 		for _, c := range f.CondDefaults {
 			presence += ", default " + codeSpan(c.Value) + " when " + cell(c.Describe(o))
 		}
-		if len(f.CondDefaults) > 0 {
+		if f.RequiredUnlessDefault(o) {
 			presence += ", required otherwise"
 		}
 		if cd := o.DeclaredBy(f.Name); cd != nil {
