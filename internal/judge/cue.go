@@ -77,7 +77,9 @@ func readIn(x ast.Expr, v cue.Value) ast.Expr {
 				// as CUE unifies them, decides the body.
 				rest := *x
 				rest.Elts = append(append([]ast.Decl(nil), x.Elts[:i]...), x.Elts[i+1:]...)
-				schemas = lookup(v.Unify(v.Context().BuildExpr(&rest)), sels...)
+				if u, ok := unifySafely(v, &rest); ok {
+					schemas = lookup(u, sels...)
+				}
 			}
 			r := readBytes(f.Value, schemas)
 			if r == f.Value {
@@ -158,6 +160,21 @@ func alternatives(vs []cue.Value) []cue.Value {
 		expand(v, 0)
 	}
 	return out
+}
+
+// unifySafely is v unified with x, or false where CUE's evaluator
+// panics doing so: CUE v0.17.1 does on some schemas unified with part of
+// an instance (an index out of range in its closedness check,
+// differential seed 27419), where cue vet of the whole instance does
+// not. The member is then read as written, which changes nothing where
+// no bytes are wanted.
+func unifySafely(v cue.Value, x ast.Expr) (u cue.Value, ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	return v.Unify(v.Context().BuildExpr(x)), true
 }
 
 // lookup returns v's child by the first selector that has one (a

@@ -9,8 +9,10 @@ import (
 
 	"cuelang.org/go/cue"
 	"cuelang.org/go/cue/cuecontext"
+	"cuelang.org/go/cue/load"
 
 	"github.com/schemagen/schemagen/gen/model"
+	"github.com/schemagen/schemagen/internal/randschema"
 )
 
 // TestInstanceReadsBytes: a JSON string is read as bytes exactly where the
@@ -125,4 +127,37 @@ func FuzzDecodeBase64(f *testing.F) {
 			t.Fatalf("%q: read %v, Go's strict decoder %v, %v", s, b, want, err)
 		}
 	})
+}
+
+// TestVetSurvivesCUEPanic: reading an instance's bytes unifies the schema
+// with the rest of a member's object where the schema names no such
+// member, and CUE v0.17.1's evaluator panics doing so on differential
+// seed 27419's schema (an index out of range in its closedness check),
+// which took the whole differential test down. The member is read as
+// written instead, and the verdict is CUE's: cue vet refuses both
+// instances.
+func TestVetSurvivesCUEPanic(t *testing.T) {
+	const seed = 27419
+	m := randschema.New(seed, randschema.Options{Unknown: true, Root: seed%4 == 0, Library: seed%4 == 2})
+	dir := t.TempDir()
+	if err := m.Write(dir); err != nil {
+		t.Fatal(err)
+	}
+	insts := load.Instances([]string{"./schema/t"}, &load.Config{Dir: dir})
+	if err := insts[0].Err; err != nil {
+		t.Fatal(err)
+	}
+	def := Definition(cuecontext.New().BuildInstance(insts[0]), "A")
+	for _, doc := range []string{
+		`{"f1":{},"f2":{"dh":{"dm":1},"dn":"","f0":{"dn":0,"f2":{"extra":1,"f0":0,"f1":2.5,"f2":18446744073709547520},"x-a":"s"},"kind":"b","y-a":1}}`,
+		`{"f0":3,"f1":{"f0":{}},"f2":{"dn":"B","f0":{"dd":"s","dn":255,"extra":1,"f1":2.5,"f2":{"extra":1,"f0":0,"f1":3}},"f1":"B","kind":"b"},"f3":0,"x-a":"s"}`,
+	} {
+		verdict, err := Vet(def, "instance.json", []byte(doc))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if verdict == nil {
+			t.Errorf("%s: accepted; cue vet refuses it", doc)
+		}
+	}
 }
