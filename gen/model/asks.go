@@ -51,6 +51,25 @@ func (m *memo[K, V]) get(k K, ask func() V) V {
 	return v
 }
 
+// asked is the resolver's memos, as a whole.
+type asked struct {
+	exprs         memo[cue.Value, exprResult]
+	scopedDefs    memo[cue.Value, scopedAnswer]
+	refs          memo[cue.Value, refResult]
+	fieldLists    memo[fieldsKey, fieldsResult]
+	elems         memo[cue.Value, cue.Value]
+	conjunctLists memo[cue.Value, []cue.Value]
+}
+
+// swapAsked puts a in place of r's memos and returns those it held: a
+// reading of values no other question is about (an if clause's probe)
+// asks with memos of its own, so that dropping them drops those values.
+func (r *resolver) swapAsked(a asked) asked {
+	old := asked{r.exprs, r.scopedDefs, r.refs, r.fieldLists, r.elems, r.conjunctLists}
+	r.exprs, r.scopedDefs, r.refs, r.fieldLists, r.elems, r.conjunctLists = a.exprs, a.scopedDefs, a.refs, a.fieldLists, a.elems, a.conjunctLists
+	return old
+}
+
 // exprResult is one answer of cue.Value.Expr.
 type exprResult struct {
 	op   cue.Op
