@@ -2,6 +2,7 @@ package judge
 
 import (
 	"encoding/base64"
+	"fmt"
 
 	"cuelang.org/go/cue"
 	"cuelang.org/go/cue/ast"
@@ -147,8 +148,20 @@ func alternatives(vs []cue.Value) []cue.Value {
 			return
 		}
 		if d := cue.Dereference(v); depth < 32 {
-			if op, args := d.Expr(); op == cue.OrOp {
+			op, args := d.Expr()
+			if op == cue.OrOp {
 				for _, a := range args {
+					expand(a, depth+1)
+				}
+				return
+			}
+			if items, ok := matchNAlternatives(op, args); ok {
+				// matchN(1, [N3, [...string]]): a value that matches
+				// one of them is read as that one reads it, as a
+				// disjunction's (differential seed 30386: bytes in an
+				// object among them stayed a string, which CUE
+				// refuses).
+				for _, a := range items {
 					expand(a, depth+1)
 				}
 				return
@@ -160,6 +173,27 @@ func alternatives(vs []cue.Value) []cue.Value {
 		expand(v, 0)
 	}
 	return out
+}
+
+// matchNAlternatives is the list of alternatives of a matchN call,
+// given as CUE's Expr gives it (the function, the count, the list).
+func matchNAlternatives(op cue.Op, args []cue.Value) ([]cue.Value, bool) {
+	if op != cue.CallOp || len(args) != 3 {
+		return nil, false
+	}
+	// CUE gives the builtin with no source; it prints as its name.
+	if fn, ok := args[0].Source().(*ast.Ident); ok && fn.Name != "matchN" || !ok && fmt.Sprint(args[0]) != "matchN" {
+		return nil, false
+	}
+	it, err := args[2].List()
+	if err != nil {
+		return nil, false
+	}
+	var items []cue.Value
+	for it.Next() {
+		items = append(items, it.Value())
+	}
+	return items, true
 }
 
 // unifySafely is v unified with x, or false where CUE's evaluator

@@ -50,6 +50,7 @@ import lst "list"
 	if mode == "b" {
 		cond?: bytes
 	}
+	viaMatch?: matchN(1, [matchN(>=1, [null, {b!: bytes}]), [...string]])
 }`)
 	if err := v.Err(); err != nil {
 		t.Fatal(err)
@@ -70,6 +71,10 @@ import lst "list"
 		{`{"req": "", "reg": "", "nul": "AAE="}`, true},
 		{`{"req": "", "reg": "", "nul": "AAE"}`, false},
 		{`{"req": "", "reg": "", "either": 3}`, true},
+		// among matchN's alternatives, nested (differential seed 30386)
+		{`{"req": "", "reg": "", "viaMatch": {"b": "YQ=="}}`, true},
+		{`{"req": "", "reg": "", "viaMatch": {"b": "YQ"}}`, false},
+		{`{"req": "", "reg": "", "viaMatch": ["YQ=="]}`, true},
 		{`{"req": "", "reg": "", "list": ["AA==", ""], "tuple": ["AA==", "not base64"], "byName": {"k": "AA=="}, "sub": {"x": "AA=="}}`, true},
 		{`{"req": "", "reg": "", "list": ["AA==", "A"]}`, false},
 		{`{"req": "", "reg": "", "tuple": ["A", "x"]}`, false},
