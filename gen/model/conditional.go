@@ -1394,11 +1394,15 @@ func (r *resolver) narrow(d *def, cd *Conditional, probe cue.Value, o *Object, p
 		}
 		return false
 	}
+	// replicas: *1 | int, then if env == "prod" {replicas: >=3}: the
+	// body's bound refuses the default, so CUE has none while the
+	// condition holds, and the field, regular and not concrete, is
+	// required then (the probe says so); where the default meets the
+	// bound (>=0) it stays, and the field with it. Either is the
+	// narrowing as read (it was refused as "not carried yet"); the Get
+	// method's default then only ever stands for a value the data may
+	// leave out.
 	n := &Narrowing{Path: path, Required: required(probe, path, f), Pos: pos}
-	if fd.Default != "" && n.Required {
-		r.errorf(pos, "%s: narrowing a field that has a default is not carried yet", what)
-		return false
-	}
 	switch x := f.Value.(type) {
 	case *ast.StructLit:
 		if fd.Type.Kind != ObjectKind {
@@ -1563,8 +1567,20 @@ func (r *resolver) narrowChecks(probe cue.Value, path []string, fd *Field, x ast
 	if v.Err() != nil {
 		return nil, true // the body contradicts the field: narrow says so
 	}
-	if _, isDefault := v.Default(); isDefault {
-		return notYet() // a default the body gives: CUE supplies it only then
+	if dv, isDefault := v.Default(); isDefault {
+		// keep: *2 | int, then if … {keep: >=1}: the field's own default,
+		// which meets the body's bound, stays; the type is read without
+		// it, as the field's own is. Another is a default the body gives,
+		// which CUE supplies only then.
+		js, err := dv.MarshalJSON()
+		if fd.Default == "" || err != nil || string(js) != fd.Default {
+			return notYet()
+		}
+		tv, _, ok := r.withoutDefault(v, dv, what)
+		if !ok {
+			return nil, false
+		}
+		v = tv
 	}
 	t, ok := r.typeAt(v, what, pos)
 	if !ok {
