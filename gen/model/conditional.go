@@ -1403,6 +1403,13 @@ func (r *resolver) narrow(d *def, cd *Conditional, probe cue.Value, o *Object, p
 	// method's default then only ever stands for a value the data may
 	// leave out.
 	n := &Narrowing{Path: path, Required: required(probe, path, f), Pos: pos}
+	if f.Constraint == token.OPTION && fd.regular && !fd.OptionalMark {
+		// cn: *1 | int beside the if, cn?: >=3 in its body: the field is
+		// regular by its own declaration, and without a concrete value
+		// there (the bound refuses the default) CUE requires it
+		// (differential seed 381: every target admitted {} there).
+		n.Required = required(probe, path, &ast.Field{})
+	}
 	switch x := f.Value.(type) {
 	case *ast.StructLit:
 		if fd.Type.Kind != ObjectKind {

@@ -166,6 +166,10 @@ type gen struct {
 	// (if mode == "a" {h: *v | T}), a stream of its own so that every
 	// seed's schema is otherwise the same.
 	declaredDefaults *rand.Rand
+	// narrowedDefaults draws, for the number an if body narrows, a
+	// default of its own beside the if, which the body's bound refuses
+	// (*1) or meets (*5), and the body's declaration regular or not.
+	narrowedDefaults *rand.Rand
 	// zeros draws an optional field of a type that refuses its zero
 	// value whose @go asks for the value itself (optional=zero), on a
 	// stream of its own for the same reason.
@@ -1779,7 +1783,15 @@ func (g *gen) laterIf(fs []field) *laterIf {
 	case body == 2:
 		// a number declared beside the if, narrowed in its body
 		decl = "\tcn?: int\n"
-		b.WriteString("\t\tcn?: >=3 & <=10\n")
+		narrowed := "\t\tcn?: >=3 & <=10\n"
+		if d := g.narrowedDefaults.IntN(4); d > 0 {
+			// a default of the field's own, refused by the bound (*1)
+			// or met (*5), beside an optional or a regular field, the
+			// body's declaration regular or optional
+			decl = fmt.Sprintf("\tcn%s: *%s | int\n", pick(g.narrowedDefaults, "", "?"), pick(g.narrowedDefaults, "1", "5"))
+			narrowed = fmt.Sprintf("\t\tcn%s: >=3 & <=10\n", pick(g.narrowedDefaults, "", "?"))
+		}
+		b.WriteString(narrowed)
 		bodySample = func(r *rand.Rand, out map[string]any) {
 			if r.IntN(3) != 0 {
 				out["cn"] = pick[any](r, num("2"), num("3"), num("10"), num("11"), num("-1"))
@@ -1877,7 +1889,7 @@ type Options struct {
 
 // New writes the module of seed.
 func New(seed uint64, opt Options) Module {
-	g := &gen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), aux: rand.New(rand.NewPCG(seed^0x5bd1e995, seed)), members: rand.New(rand.NewPCG(seed^0x27d4eb2f, seed+1)), strs: rand.New(rand.NewPCG(seed^0x165667b1, seed+2)), nums: rand.New(rand.NewPCG(seed^0xd3a2646c, seed+3)), conds: rand.New(rand.NewPCG(seed^0x2545f491, seed+4)), zeros: rand.New(rand.NewPCG(seed^0x61c88647, seed+5)), nets: rand.New(rand.NewPCG(seed^0x7f4a7c15, seed+6)), inPlace: rand.New(rand.NewPCG(seed^0x3c6ef372, seed+7)), patterns: rand.New(rand.NewPCG(seed^0x9b05688c, seed+8)), counts: rand.New(rand.NewPCG(seed^0x85ebca6b, seed+9)), matchIfs: rand.New(rand.NewPCG(seed^0xc2b2ae35, seed+10)), embeds: rand.New(rand.NewPCG(seed^0x94d049bb, seed+11)), kindCounts: rand.New(rand.NewPCG(seed^0xbf58476d, seed+12)), refCounts: rand.New(rand.NewPCG(seed^0x1b873593, seed+13)), allOfRefs: rand.New(rand.NewPCG(seed^0xe6546b64, seed+14)), overlaps: rand.New(rand.NewPCG(seed^0x85ebca77, seed+15)), wholeTwice: rand.New(rand.NewPCG(seed^0xcc9e2d51, seed+16)), unnamedParts: rand.New(rand.NewPCG(seed^0x1b03738d, seed+17)), strictHolders: rand.New(rand.NewPCG(seed^0x5851f42d, seed+18)), openings: rand.New(rand.NewPCG(seed^0x14057b7e, seed+19)), trivialIfs: rand.New(rand.NewPCG(seed^0x7e3779b9, seed+20)), statedAgain: rand.New(rand.NewPCG(seed^0x2f6b9c1d, seed+21)), selfDefaults: rand.New(rand.NewPCG(seed^0x6a09e667, seed+22)), declaredDefaults: rand.New(rand.NewPCG(seed^0xbb67ae85, seed+23)), unknown: opt.Unknown || opt.Root, prefix: "f"}
+	g := &gen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), aux: rand.New(rand.NewPCG(seed^0x5bd1e995, seed)), members: rand.New(rand.NewPCG(seed^0x27d4eb2f, seed+1)), strs: rand.New(rand.NewPCG(seed^0x165667b1, seed+2)), nums: rand.New(rand.NewPCG(seed^0xd3a2646c, seed+3)), conds: rand.New(rand.NewPCG(seed^0x2545f491, seed+4)), zeros: rand.New(rand.NewPCG(seed^0x61c88647, seed+5)), nets: rand.New(rand.NewPCG(seed^0x7f4a7c15, seed+6)), inPlace: rand.New(rand.NewPCG(seed^0x3c6ef372, seed+7)), patterns: rand.New(rand.NewPCG(seed^0x9b05688c, seed+8)), counts: rand.New(rand.NewPCG(seed^0x85ebca6b, seed+9)), matchIfs: rand.New(rand.NewPCG(seed^0xc2b2ae35, seed+10)), embeds: rand.New(rand.NewPCG(seed^0x94d049bb, seed+11)), kindCounts: rand.New(rand.NewPCG(seed^0xbf58476d, seed+12)), refCounts: rand.New(rand.NewPCG(seed^0x1b873593, seed+13)), allOfRefs: rand.New(rand.NewPCG(seed^0xe6546b64, seed+14)), overlaps: rand.New(rand.NewPCG(seed^0x85ebca77, seed+15)), wholeTwice: rand.New(rand.NewPCG(seed^0xcc9e2d51, seed+16)), unnamedParts: rand.New(rand.NewPCG(seed^0x1b03738d, seed+17)), strictHolders: rand.New(rand.NewPCG(seed^0x5851f42d, seed+18)), openings: rand.New(rand.NewPCG(seed^0x14057b7e, seed+19)), trivialIfs: rand.New(rand.NewPCG(seed^0x7e3779b9, seed+20)), statedAgain: rand.New(rand.NewPCG(seed^0x2f6b9c1d, seed+21)), selfDefaults: rand.New(rand.NewPCG(seed^0x6a09e667, seed+22)), declaredDefaults: rand.New(rand.NewPCG(seed^0xbb67ae85, seed+23)), narrowedDefaults: rand.New(rand.NewPCG(seed^0x3c6ef373, seed+24)), unknown: opt.Unknown || opt.Root, prefix: "f"}
 	if opt.Root {
 		// the package's top level: open, as every struct written in
 		// place under it (a member it does not name is data CUE keeps)
