@@ -51,13 +51,27 @@ func (m *memo[K, V]) get(k K, ask func() V) V {
 	return v
 }
 
-// asked is the resolver's memos, as a whole.
+// asked is the resolver's memos, as a whole: CUE's answers about the
+// values asked lately.
 type asked struct {
-	exprs         memo[cue.Value, exprResult]
-	scopedDefs    memo[cue.Value, scopedAnswer]
-	refs          memo[cue.Value, refResult]
-	fieldLists    memo[fieldsKey, fieldsResult]
-	elems         memo[cue.Value, cue.Value]
+	// exprs holds what CUE's Value.Expr gave for each value asked: it
+	// evaluates the expression again at every call, and the resolver asks
+	// about most values more than once (about three times on the
+	// synthetic packages of make bench).
+	exprs memo[cue.Value, exprResult]
+	// scopedDefs are scopedDef's answers.
+	scopedDefs memo[cue.Value, scopedAnswer]
+	// refs holds what CUE's Value.ReferencePath gave for each value asked,
+	// which makes a context of CUE's (about a kilobyte) at every call.
+	refs memo[cue.Value, refResult]
+	// fieldLists holds what CUE's Value.Fields listed for each value and
+	// set of options asked (it sorts the fields anew at every call), and
+	// elems what LookupPath of [string] gave (it evaluates the element
+	// anew, resolving its references again, at every call): the resolver
+	// asks both of an object four or five times.
+	fieldLists memo[fieldsKey, fieldsResult]
+	elems      memo[cue.Value, cue.Value]
+	// conjunctLists are conjuncts' answers.
 	conjunctLists memo[cue.Value, []cue.Value]
 }
 
@@ -65,8 +79,8 @@ type asked struct {
 // reading of values no other question is about (an if clause's probe)
 // asks with memos of its own, so that dropping them drops those values.
 func (r *resolver) swapAsked(a asked) asked {
-	old := asked{r.exprs, r.scopedDefs, r.refs, r.fieldLists, r.elems, r.conjunctLists}
-	r.exprs, r.scopedDefs, r.refs, r.fieldLists, r.elems, r.conjunctLists = a.exprs, a.scopedDefs, a.refs, a.fieldLists, a.elems, a.conjunctLists
+	old := r.asked
+	r.asked = a
 	return old
 }
 

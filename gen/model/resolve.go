@@ -233,28 +233,10 @@ type resolver struct {
 	// openDefsAsked holds the definitions openDefBesideValidator is
 	// asking about, so that one reached again ends the question.
 	openDefsAsked map[*def]bool
-	// The memos below keep CUE's answers about the values asked lately
-	// (memo, in asks.go), not about every value of the package.
-	//
-	// exprs holds what CUE's Value.Expr gave for each value asked: it
-	// evaluates the expression again at every call, and the resolver asks
-	// about most values more than once (about three times on the
-	// synthetic packages of make bench).
-	exprs memo[cue.Value, exprResult]
-	// scopedDefs are scopedDef's answers.
-	scopedDefs memo[cue.Value, scopedAnswer]
-	// refs holds what CUE's Value.ReferencePath gave for each value asked,
-	// which makes a context of CUE's (about a kilobyte) at every call.
-	refs memo[cue.Value, refResult]
-	// fieldLists holds what CUE's Value.Fields listed for each value and
-	// set of options asked (it sorts the fields anew at every call), and
-	// elems what LookupPath of [string] gave (it evaluates the element
-	// anew, resolving its references again, at every call): the resolver
-	// asks both of an object four or five times.
-	fieldLists memo[fieldsKey, fieldsResult]
-	elems      memo[cue.Value, cue.Value]
-	// conjunctLists are conjuncts' answers.
-	conjunctLists memo[cue.Value, []cue.Value]
+	// asked holds the memos of CUE's answers about the values asked
+	// lately (memo and asked, in asks.go), not about every value of the
+	// package.
+	asked
 	// supplied names, for each object, a regular field whose value CUE
 	// supplies when the data leaves it out (concrete, or with a
 	// default): CUE counts it among the members struct.MinFields and
