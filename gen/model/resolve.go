@@ -233,6 +233,11 @@ type resolver struct {
 	// openDefsAsked holds the definitions openDefBesideValidator is
 	// asking about, so that one reached again ends the question.
 	openDefsAsked map[*def]bool
+	// countLit is the struct literal a count is embedded in, for the
+	// object typeOf is about to read from the struct CUE gives beside
+	// the count, which has no source (inlineObject).
+	countLit   *ast.StructLit
+	countLitOf cue.Value
 	// asked holds the memos of CUE's answers about the values asked
 	// lately (memo and asked, in asks.go), not about every value of the
 	// package.
@@ -8748,6 +8753,15 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 		if fc, rest, ok := r.fieldCounts(v, what); !ok {
 			return nil, false
 		} else if fc.has {
+			if lit, isLit := sourceExpr(v).(*ast.StructLit); isLit && sourceExpr(rest) == nil && embedsFieldCount(lit) {
+				// f?: {…, if a != _|_ {b?: _|_}, struct.MinFields(1)}:
+				// CUE gives the struct beside the count no source, and
+				// its if clauses were read from none: dropped, every
+				// target admitting what they refuse (differential seed
+				// 10342). The object is the literal written.
+				r.countLit, r.countLitOf = lit, rest
+				defer func() { r.countLit = nil }()
+			}
 			return r.counted(rest, fc, what, p)
 		}
 		if pat, elem, ok := r.keyPattern(v); ok && (r.closedCtx || isCloseCall(sourceExpr(v))) {
@@ -9826,6 +9840,8 @@ func (r *resolver) inlineObject(v cue.Value, what string, p Pos) (*Type, bool) {
 	d.countedBeside = len(matchIfs) > 0 || len(matchNs) > 0
 	if lit, ok := structLit(sourceExpr(v)); ok {
 		d.lit = lit
+	} else if r.countLit != nil && v == r.countLitOf {
+		d.lit = r.countLit // the literal a count is embedded in (typeOf)
 	} else {
 		d.lit = r.openLit(v) // an embedding or a conjunction: its fields are CUE's
 	}
