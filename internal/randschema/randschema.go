@@ -170,6 +170,11 @@ type gen struct {
 	// default of its own beside the if, which the body's bound refuses
 	// (*1) or meets (*5), and the body's declaration regular or not.
 	narrowedDefaults *rand.Rand
+	// defaultedModes draws, for the enum of strings an if body tests,
+	// a regular field with a default (mode: "a" | *"b" | "c") in place
+	// of a required one, so that the test reads the default where the
+	// data leaves mode out.
+	defaultedModes *rand.Rand
 	// zeros draws an optional field of a type that refuses its zero
 	// value whose @go asks for the value itself (optional=zero), on a
 	// stream of its own for the same reason.
@@ -1604,7 +1609,11 @@ func (g *gen) structOf(depth int, open, counted bool) typ {
 		}
 		switch modeKind = r.IntN(3); modeKind {
 		case 0:
-			fmt.Fprintf(&b, "\tmode!: \"a\" | \"b\" | \"c\"\n\tif mode %s \"a\" {\n\t\th%s: %s\n\t}\n", op, mark, mode.t.cue)
+			decl := `mode!: "a" | "b" | "c"`
+			if g.defaultedModes.IntN(3) == 0 {
+				decl = pick(g.defaultedModes, `mode: "a" | *"b" | "c"`, `mode: *"a" | "b" | "c"`)
+			}
+			fmt.Fprintf(&b, "\t%s\n\tif mode %s \"a\" {\n\t\th%s: %s\n\t}\n", decl, op, mark, mode.t.cue)
 		case 1:
 			// an integer's order against a literal, either side
 			test := fmt.Sprintf("mode %s %d", pick(r, "<", "<=", ">", ">="), r.IntN(5))
@@ -1800,7 +1809,14 @@ func (g *gen) laterIf(fs []field) *laterIf {
 	default:
 		// a string declared beside the if, narrowed in its body
 		decl = "\tcs?: string\n"
-		b.WriteString("\t\tcs?: =~\"^x\" & strings.MaxRunes(3)\n")
+		narrowed := "\t\tcs?: =~\"^x\" & strings.MaxRunes(3)\n"
+		if g.narrowedDefaults.IntN(4) == 0 {
+			// a default of the string's own, met (*"xy") or refused
+			// (*"ab") by the body's pattern
+			decl = fmt.Sprintf("\tcs%s: *%s | string\n", pick(g.narrowedDefaults, "", "?"), pick(g.narrowedDefaults, `"xy"`, `"ab"`))
+			narrowed = fmt.Sprintf("\t\tcs%s: =~\"^x\" & strings.MaxRunes(3)\n", pick(g.narrowedDefaults, "", "?"))
+		}
+		b.WriteString(narrowed)
 		bodySample = func(r *rand.Rand, out map[string]any) {
 			if r.IntN(3) != 0 {
 				out["cs"] = pick[any](r, "x", "xyz", "xyzw", "ab", "", num("1"))
@@ -1889,7 +1905,7 @@ type Options struct {
 
 // New writes the module of seed.
 func New(seed uint64, opt Options) Module {
-	g := &gen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), aux: rand.New(rand.NewPCG(seed^0x5bd1e995, seed)), members: rand.New(rand.NewPCG(seed^0x27d4eb2f, seed+1)), strs: rand.New(rand.NewPCG(seed^0x165667b1, seed+2)), nums: rand.New(rand.NewPCG(seed^0xd3a2646c, seed+3)), conds: rand.New(rand.NewPCG(seed^0x2545f491, seed+4)), zeros: rand.New(rand.NewPCG(seed^0x61c88647, seed+5)), nets: rand.New(rand.NewPCG(seed^0x7f4a7c15, seed+6)), inPlace: rand.New(rand.NewPCG(seed^0x3c6ef372, seed+7)), patterns: rand.New(rand.NewPCG(seed^0x9b05688c, seed+8)), counts: rand.New(rand.NewPCG(seed^0x85ebca6b, seed+9)), matchIfs: rand.New(rand.NewPCG(seed^0xc2b2ae35, seed+10)), embeds: rand.New(rand.NewPCG(seed^0x94d049bb, seed+11)), kindCounts: rand.New(rand.NewPCG(seed^0xbf58476d, seed+12)), refCounts: rand.New(rand.NewPCG(seed^0x1b873593, seed+13)), allOfRefs: rand.New(rand.NewPCG(seed^0xe6546b64, seed+14)), overlaps: rand.New(rand.NewPCG(seed^0x85ebca77, seed+15)), wholeTwice: rand.New(rand.NewPCG(seed^0xcc9e2d51, seed+16)), unnamedParts: rand.New(rand.NewPCG(seed^0x1b03738d, seed+17)), strictHolders: rand.New(rand.NewPCG(seed^0x5851f42d, seed+18)), openings: rand.New(rand.NewPCG(seed^0x14057b7e, seed+19)), trivialIfs: rand.New(rand.NewPCG(seed^0x7e3779b9, seed+20)), statedAgain: rand.New(rand.NewPCG(seed^0x2f6b9c1d, seed+21)), selfDefaults: rand.New(rand.NewPCG(seed^0x6a09e667, seed+22)), declaredDefaults: rand.New(rand.NewPCG(seed^0xbb67ae85, seed+23)), narrowedDefaults: rand.New(rand.NewPCG(seed^0x3c6ef373, seed+24)), unknown: opt.Unknown || opt.Root, prefix: "f"}
+	g := &gen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), aux: rand.New(rand.NewPCG(seed^0x5bd1e995, seed)), members: rand.New(rand.NewPCG(seed^0x27d4eb2f, seed+1)), strs: rand.New(rand.NewPCG(seed^0x165667b1, seed+2)), nums: rand.New(rand.NewPCG(seed^0xd3a2646c, seed+3)), conds: rand.New(rand.NewPCG(seed^0x2545f491, seed+4)), zeros: rand.New(rand.NewPCG(seed^0x61c88647, seed+5)), nets: rand.New(rand.NewPCG(seed^0x7f4a7c15, seed+6)), inPlace: rand.New(rand.NewPCG(seed^0x3c6ef372, seed+7)), patterns: rand.New(rand.NewPCG(seed^0x9b05688c, seed+8)), counts: rand.New(rand.NewPCG(seed^0x85ebca6b, seed+9)), matchIfs: rand.New(rand.NewPCG(seed^0xc2b2ae35, seed+10)), embeds: rand.New(rand.NewPCG(seed^0x94d049bb, seed+11)), kindCounts: rand.New(rand.NewPCG(seed^0xbf58476d, seed+12)), refCounts: rand.New(rand.NewPCG(seed^0x1b873593, seed+13)), allOfRefs: rand.New(rand.NewPCG(seed^0xe6546b64, seed+14)), overlaps: rand.New(rand.NewPCG(seed^0x85ebca77, seed+15)), wholeTwice: rand.New(rand.NewPCG(seed^0xcc9e2d51, seed+16)), unnamedParts: rand.New(rand.NewPCG(seed^0x1b03738d, seed+17)), strictHolders: rand.New(rand.NewPCG(seed^0x5851f42d, seed+18)), openings: rand.New(rand.NewPCG(seed^0x14057b7e, seed+19)), trivialIfs: rand.New(rand.NewPCG(seed^0x7e3779b9, seed+20)), statedAgain: rand.New(rand.NewPCG(seed^0x2f6b9c1d, seed+21)), selfDefaults: rand.New(rand.NewPCG(seed^0x6a09e667, seed+22)), declaredDefaults: rand.New(rand.NewPCG(seed^0xbb67ae85, seed+23)), narrowedDefaults: rand.New(rand.NewPCG(seed^0x3c6ef373, seed+24)), defaultedModes: rand.New(rand.NewPCG(seed^0xa54ff53a, seed+25)), unknown: opt.Unknown || opt.Root, prefix: "f"}
 	if opt.Root {
 		// the package's top level: open, as every struct written in
 		// place under it (a member it does not name is data CUE keeps)
