@@ -4505,16 +4505,16 @@ func (r *resolver) refuseDisallowed(d *def, listed []field) []field {
 				continue // not a data field, or one said absent (x?: _|_), which CUE's refusal of it agrees with
 			}
 			for i, a := range closed {
-				if !admits[i](name) && embedded[a] {
+				if admits[i](name) {
+					continue
+				}
+				if embedded[a] {
 					r.errorf(r.ps.of(f.Pos()), "%s.%s: CUE refuses a value that gives %s where it is unified with this definition in CUE: {#%s} is closed to #%s's fields, which declare no %s, and a conjunction ({#%s} & {…}) admits only the fields every side allows; CUE v0.17.1's cue vet -d of the definition alone admits %s, an answer of its own that differs, and no target can give both; embed #%s beside the field to extend it ({#%s, %s?: …})", d.ref(), name, name, a.name, a.name, name, a.name, name, a.name, a.name, name)
-					bad[name] = true
-					break
-				}
-				if !admits[i](name) {
+				} else {
 					r.errorf(r.ps.of(f.Pos()), "%s.%s: CUE refuses every value that gives %s: #%s is closed and declares no %s, and a conjunction (#%s & {…}) admits only the fields every side allows; embed #%s to extend it ({#%s, %s?: …})", d.ref(), name, name, a.name, name, a.name, a.name, a.name, name)
-					bad[name] = true
-					break
 				}
+				bad[name] = true
+				break
 			}
 		}
 	}
@@ -8519,11 +8519,6 @@ func lcmDecimal(a int64, as int, b int64, bs int) (int64, int, bool) {
 	return l.Int64(), s, true
 }
 
-// boundOnField is CUE's error for a bound on another member's value
-// (cpu: >=requests.cpu) before the data gives it: the reference, the
-// bound's operator.
-// optionalRef is CUE's error for a value computed from an optional member
-// the data has not given: the member.
 // refersIntoDefinition reports whether n selects a field of a definition
 // (#B.y, #B.c.y, _#B.y): a reference to the schema's value, which the
 // data never gives.
@@ -8544,8 +8539,13 @@ func refersIntoDefinition(n ast.Node) bool {
 	}
 }
 
+// optionalRef is CUE's error for a value computed from an optional member
+// the data has not given: the member.
 var optionalRef = regexp.MustCompile(`cannot reference optional field: ([^\s;,)]+)`)
 
+// boundOnField is CUE's error for a bound on another member's value
+// (cpu: >=requests.cpu) before the data gives it: the reference, the
+// bound's operator.
 var boundOnField = regexp.MustCompile(`non-concrete value ([^\s;,)]+) for bound ([^\s;,)]+)`)
 
 // errAt is where CUE places err, a reference it cannot resolve before the
@@ -8627,8 +8627,7 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 				// wherever x is given a value.
 				r.errorf(r.errAt(err, p), "%s: it refers to %s, an optional field of a definition (%s), not a member of the data: CUE refuses such a reference (\"cannot reference optional field: %s\") wherever this field is given a value, so cue vet would refuse every value that holds it; name the field's type (a definition of its own) in both places instead", what, m[1], exprText(sourceExpr(v).(ast.Expr)), m[1])
 				return nil, false
-			}
-			if m := optionalRef.FindStringSubmatch(msg); m != nil {
+			} else if m != nil {
 				// current: [for c in status.conditions …] (timoni's health
 				// checks): a value CUE computes from a member the data
 				// gives, once it gives it.
