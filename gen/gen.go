@@ -72,7 +72,7 @@ type Result struct {
 // *model.Error. It decides nothing about findings: the caller refuses a
 // breaking change that was not accepted.
 func Generate(root string, opt Options) (*Result, error) {
-	s, err := model.Load(root)
+	s, err := model.LoadWith(root, model.LoadOptions{Also: Refusals})
 	if err != nil {
 		return nil, err
 	}
@@ -106,40 +106,12 @@ func Emit(s *model.Schema, opt Options) (*Result, error) {
 // called from several goroutines at once, in no fixed order; an error it
 // returns is EmitTo's. The findings are the schema against opt.Baseline.
 func EmitTo(s *model.Schema, opt Options, add func(...output.File) error) ([]lock.Finding, error) {
-	// Emitters are pure and independent: run them side by side, as many
-	// at a time as the process has CPUs to run them: more at once would
-	// not finish sooner, and would hold more renderings at once.
-	var g errgroup.Group
-	g.SetLimit(runtime.GOMAXPROCS(0))
-	// Each emitter's refusals of the schema, by emitter: every one is
-	// reported, sorted by position, whichever emitter finishes first.
-	refused := make([]model.ErrorList, len(Emitters))
-	for i, e := range Emitters {
-		g.Go(func() error {
-			var err error
-			if e.Stream != nil {
-				err = e.Stream(s, add)
-			} else {
-				var files []output.File
-				if files, err = e.Generate(s); err == nil {
-					return add(files...)
-				}
-			}
-			if l, ok := cuesrc.AsList(err); ok {
-				refused[i] = l // about the schema, at its position: the emitter's name would only hide it
-				return nil
-			}
-			if err != nil {
-				return fmt.Errorf("%s emitter: %w", e.Name, err)
-			}
-			return nil
-		})
-	}
-	if err := g.Wait(); err != nil {
+	refused, err := runEmitters(s, add, false)
+	if err != nil {
 		return nil, err
 	}
-	if all := slices.Concat(refused...); len(all) > 0 {
-		return nil, all.Sorted() // sorted, a refusal two emitters make once
+	if len(refused) > 0 {
+		return nil, refused
 	}
 	cur := lock.FromModel(s)
 	var findings []lock.Finding
@@ -175,6 +147,70 @@ func EmitTo(s *model.Schema, opt Options, add func(...output.File) error) ([]loc
 		return nil, err
 	}
 	return findings, nil
+}
+
+// Refusals are the emitters' refusals of s, a schema the model refused
+// something of, read as far as it resolved (model.LoadOptions.Also): every
+// emitter runs over it and its files are dropped, so that a run reports
+// the emitters' refusals (a Go type= the Go types cannot honour, two
+// TypeScript names alike, two Go files of one name) with the model's, not
+// once those are fixed. What s lacks is what the model refused, so an
+// emitter refuses of it only what it would refuse of the whole schema.
+// An emitter that fails otherwise on what is only part of a schema (an
+// internal error, or a panic over a part the model left out) adds
+// nothing: the run fails on the model's refusals all the same.
+func Refusals(s *model.Schema) model.ErrorList {
+	refused, _ := runEmitters(s, func(...output.File) error { return nil }, true)
+	return refused
+}
+
+// runEmitters runs every emitter over s, handing add their files, and
+// returns their refusals of the schema, every one, sorted by position,
+// whichever emitter finishes first; err is an emitter's other failure, or
+// add's. When partial is set, s is only part of a schema (Refusals): an
+// emitter's other failure, or its panic, is dropped.
+func runEmitters(s *model.Schema, add func(...output.File) error, partial bool) (model.ErrorList, error) {
+	// Emitters are pure and independent: run them side by side, as many
+	// at a time as the process has CPUs to run them: more at once would
+	// not finish sooner, and would hold more renderings at once.
+	var g errgroup.Group
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	// Each emitter's refusals of the schema, by emitter.
+	refused := make([]model.ErrorList, len(Emitters))
+	for i, e := range Emitters {
+		g.Go(func() (err error) {
+			if partial {
+				defer func() {
+					if recover() != nil {
+						refused[i] = nil
+					}
+				}()
+			}
+			if e.Stream != nil {
+				err = e.Stream(s, add)
+			} else {
+				var files []output.File
+				if files, err = e.Generate(s); err == nil {
+					return add(files...)
+				}
+			}
+			if l, ok := cuesrc.AsList(err); ok {
+				refused[i] = l // about the schema, at its position: the emitter's name would only hide it
+				return nil
+			}
+			if err != nil && !partial {
+				return fmt.Errorf("%s emitter: %w", e.Name, err)
+			}
+			return nil
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	if all := slices.Concat(refused...); len(all) > 0 {
+		return all.Sorted(), nil // sorted, a refusal two emitters make once
+	}
+	return nil, nil
 }
 
 // BaselineError is a lock file of generated/ (Options.Baseline) that

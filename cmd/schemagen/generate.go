@@ -179,7 +179,9 @@ func build(e *env, opt gen.Options, format string, add func(...output.File) erro
 		return nil, exitInput
 	}
 	opt.Baseline = data // read against the schema's lock (lock.Reread)
-	s, err := model.LoadPartial(e.root)
+	// The emitters' refusals of what the model read join the model's
+	// own (gen.Refusals), so that a run reports every refusal at once.
+	s, err := model.LoadWith(e.root, model.LoadOptions{Partial: true, Also: gen.Refusals})
 	var rerr *model.ReadError
 	if errors.As(err, &rerr) {
 		// An I/O problem, not the schema's: say which file and why.

@@ -37,11 +37,34 @@ const SchemaDir = DefaultSchema
 // holding cue.mod). On failure the error is an ErrorList naming every
 // problem by file:line:col.
 func Load(root string) (*Schema, error) {
-	s, err := loadSchema(root, nil, nil)
-	if err != nil {
+	return LoadWith(root, LoadOptions{})
+}
+
+// LoadOptions are what a load asks beyond reading the schema.
+type LoadOptions struct {
+	// Partial is LoadPartial's: when the only problems are what the
+	// checks of a laid-out layout find, the schema beside the ErrorList.
+	Partial bool
+	// Also, when set and the load refuses something, is asked of what
+	// the load read (every package it could resolve, each with what of
+	// it resolved), and what it returns joins the ErrorList: the
+	// refusals that are not the model's own but the emitters' (a Go
+	// type= the Go types cannot honour, two TypeScript names alike;
+	// gen.Refusals), which the model cannot ask itself, data flowing
+	// one way. A run then reports every refusal at once, not the
+	// emitters' once the model's are fixed. The schema Also is given
+	// must never be emitted, and Also must not keep it.
+	Also func(*Schema) ErrorList
+}
+
+// LoadWith is Load, and LoadPartial when opt.Partial is set, asking
+// opt.Also as it says.
+func LoadWith(root string, opt LoadOptions) (*Schema, error) {
+	s, err := loadSchema(root, nil, nil, opt.Also)
+	if err != nil && !opt.Partial {
 		return nil, err
 	}
-	return s, nil
+	return s, err
 }
 
 // Timing says where a load's time went: in CUE's loader and evaluator
@@ -70,7 +93,7 @@ func (t *Timing) now() time.Duration {
 func LoadTimed(root string, t *Timing) (*Schema, error) {
 	start := t.now()
 	var inCUE time.Duration
-	s, err := loadSchema(root, &inCUE, t.now)
+	s, err := loadSchema(root, &inCUE, t.now, nil)
 	t.CUE += inCUE
 	t.Model += t.now() - start - inCUE
 	if err != nil {
@@ -87,11 +110,14 @@ func LoadTimed(root string, t *Timing) (*Schema, error) {
 // longer fits its field, a hole), it returns the schema as its fields lay
 // it out beside the ErrorList; otherwise it returns what Load does. A
 // schema returned beside an error must never be emitted.
-func LoadPartial(root string) (*Schema, error) { return loadSchema(root, nil, nil) }
+func LoadPartial(root string) (*Schema, error) {
+	return LoadWith(root, LoadOptions{Partial: true})
+}
 
-// loadSchema is Load and LoadPartial; when cueTime is not nil, the time
-// spent in CUE's loader and evaluator, read from now, is added to it.
-func loadSchema(root string, cueTime *time.Duration, now func() time.Duration) (*Schema, error) {
+// loadSchema is LoadWith and LoadPartial; when cueTime is not nil, the
+// time spent in CUE's loader and evaluator, read from now, is added to
+// it. also is LoadOptions.Also.
+func loadSchema(root string, cueTime *time.Duration, now func() time.Duration, also func(*Schema) ErrorList) (*Schema, error) {
 	timed := func(f func()) {
 		if cueTime == nil {
 			f()
@@ -396,6 +422,13 @@ func loadSchema(root string, cueTime *time.Duration, now func() time.Duration) (
 		schema.Packages = append(schema.Packages, pkg)
 	}
 	if len(errs) > 0 {
+		if also != nil {
+			// Every package that resolved, with what of it did: a
+			// definition the model refused is not among them, so that
+			// what also finds of the rest is what it finds of the
+			// whole schema once the model's refusals are fixed.
+			errs = append(errs, also(&schema)...)
+		}
 		if complete {
 			return &schema, errs.Sorted()
 		}
