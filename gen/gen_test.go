@@ -230,7 +230,7 @@ func BenchmarkScaling(b *testing.B) {
 // sorted by position, and the same on every run. Each emitter's first
 // refusal alone was reported, and of several emitters whichever finished
 // first, until 2026-12-06. And they come with the model's own refusals of
-// the same schema (#O.x in a, a package CUE refuses whole), of what the
+// the same schema (#O.x in a; in c, CUE's error of #C), of what the
 // model read: they came only once those were fixed, in a second run,
 // until 2026-12-07.
 func TestEveryRefusalAtOnce(t *testing.T) {
@@ -239,7 +239,7 @@ func TestEveryRefusalAtOnce(t *testing.T) {
 		"cue.mod/module.cue": "module: \"example.com/e@v0\"\nlanguage: version: \"v0.17.0\"\n",
 		"schema/a/a.cue":     "package a\n\n// A is a.\n#A: {\n\tname?: string @go(,type=string)\n}\n\n#default: string\n#default_: int\n\n#B: {y?: int}\n\n#O: {x?: #B.y}\n",
 		"schema/b/b.cue":     "package b\n\n// B is b.\n#B: {\n\tn?: int & >=0 @go(,optional=zero)\n}\n",
-		"schema/c/c.cue":     "package c\n\n#C: {n: 1 & 2}\n",
+		"schema/c/c.cue":     "package c\n\n#C: {n: 1 & 2}\n\n#default: string\n#default_: int\n",
 	}
 	golden.WriteTree(t, dir, files)
 	want := []string{
@@ -248,6 +248,7 @@ func TestEveryRefusalAtOnce(t *testing.T) {
 		"schema/a/a.cue:13:",
 		"schema/b/b.cue:5:16: #B.n: @go(…,optional=zero) is not carried",
 		"schema/c/c.cue:3:",
+		"schema/c/c.cue:6:1: #default_: its TypeScript name default_ is already taken by #default",
 	}
 	for range 5 {
 		_, err := gen.Generate(dir, gen.Options{})

@@ -392,6 +392,14 @@ func loadSchema(root string, cueTime *time.Duration, now func() time.Duration, a
 		}
 		if cueErrs != nil {
 			errs = append(errs, withCUEErrors(cueErrs, r.errs)...)
+			if crashed == nil {
+				// What the resolver read of it, for also alone (the
+				// schema is not complete, so never returned): the
+				// emitters' refusals of its other definitions come
+				// with CUE's errors, not once those are fixed.
+				pkg.Path = pkgPath
+				schema.Packages = append(schema.Packages, pkg)
+			}
 			continue
 		}
 		if crashed != nil {
