@@ -266,3 +266,26 @@ func TestEveryRefusalAtOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestRefusalsOfAPartialSchema: what Refusals asks of part of a schema
+// keeps every emitter's refusals, and drops what an emitter fails with
+// otherwise there, a panic included (an emitter may rely on a part the
+// model left out): the run fails on the model's refusals all the same,
+// and a panic would have taken generate down in place of them.
+func TestRefusalsOfAPartialSchema(t *testing.T) {
+	saved := gen.Emitters
+	t.Cleanup(func() { gen.Emitters = saved })
+	refusal := &model.Error{Pos: model.Pos{File: "schema/a/a.cue", Line: 3, Col: 1}, Msg: "#A: refused"}
+	gen.Emitters = []gen.Emitter{
+		{Name: "panics", Generate: func(*model.Schema) ([]output.File, error) { panic("a part the model left out") }},
+		{Name: "refuses", Generate: func(*model.Schema) ([]output.File, error) { return nil, refusal }},
+		{Name: "fails", Generate: func(*model.Schema) ([]output.File, error) { return nil, errors.New("internal") }},
+		{Name: "writes", Generate: func(*model.Schema) ([]output.File, error) {
+			return []output.File{{Path: "x", Data: []byte("x")}}, nil
+		}},
+	}
+	got := gen.Refusals(&model.Schema{})
+	if len(got) != 1 || got[0] != refusal {
+		t.Errorf("Refusals = %v, want only %v", got, refusal)
+	}
+}
