@@ -162,14 +162,14 @@ func loadSchema(root string, cueTime *time.Duration, now func() time.Duration, a
 	if err != nil {
 		return nil, err
 	}
+	// A pattern that matches no file excludes nothing: the schema is read
+	// as it would be without it, so that its errors come with the
+	// pattern's, not once the pattern is fixed.
 	var unused ErrorList
 	for i, e := range cfg.Exclude {
 		if !used[i] {
 			unused = append(unused, &Error{Pos: e.Pos, Msg: fmt.Sprintf("exclude: %q matches no .cue file under %s; drop it, or write the file's name (any folder) or its path under %s", e.Pattern, cfg.Schema, cfg.Schema)})
 		}
-	}
-	if len(unused) > 0 {
-		return nil, unused
 	}
 	if !clauses && len(filePkgs) == 0 {
 		// No .cue file of a package under the folder (CUE's loader says
@@ -182,7 +182,7 @@ func loadSchema(root string, cueTime *time.Duration, now func() time.Duration, a
 		if cfg.Schema == "." {
 			where = "the module"
 		}
-		return nil, ErrorList{{Pos: pos, Msg: fmt.Sprintf("%s holds no CUE package: schemagen reads the schema from the .cue files under it, a package a folder", where)}}
+		return nil, append(unused, &Error{Pos: pos, Msg: fmt.Sprintf("%s holds no CUE package: schemagen reads the schema from the .cue files under it, a package a folder", where)}).Sorted()
 	}
 	var insts []*build.Instance
 	filePkg := map[*build.Instance]string{} // a package of files without a clause: its first file
@@ -233,11 +233,12 @@ func loadSchema(root string, cueTime *time.Duration, now func() time.Duration, a
 
 	ctx := cuecontext.New()
 	var (
-		errs   ErrorList
+		errs   = unused
 		schema = Schema{Config: cfg}
 		// complete: every package resolved and every layout laid out,
-		// so that the schema can be compared despite errs.
-		complete = true
+		// so that the schema can be compared despite errs (an error of
+		// the settings is not one it can be compared despite).
+		complete = len(unused) == 0
 	)
 	// The output folder each package has taken: a package in the schema
 	// folder itself names its outputs after itself, which a folder of
@@ -254,10 +255,10 @@ func loadSchema(root string, cueTime *time.Duration, now func() time.Duration, a
 			if !modChecked {
 				modChecked, modErrs = true, moduleFileErrors(abs)
 			}
-			if errs := modErrs; errs != nil {
+			if modErrs != nil {
 				// The module's file, which every package is loaded
 				// through: its errors, placed, are every package's.
-				return nil, errs
+				return nil, append(unused, modErrs...).Sorted()
 			}
 			// CUE gives some of these no position (two packages in one
 			// folder): place them at the folder.
