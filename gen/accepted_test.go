@@ -1,6 +1,7 @@
 package gen_test
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -82,6 +83,33 @@ func TestOutputLinearInDepth(t *testing.T) {
 		small, large := outputSize(t, c.src(6)), outputSize(t, c.src(12))
 		if float64(large) > 2.5*float64(small) {
 			t.Errorf("%s: %d bytes at depth 6, %d at depth 12: not linear", c.name, small, large)
+		}
+	}
+}
+
+// TestChainBesideOtherRefusals: a chain of definitions beyond the bound
+// is refused in the same run as the package's other refusals. It was
+// asked of a package without any other, so it came in a second run, once
+// those were fixed (issue 21). The chain through the definition the
+// model refuses (#Z) is cut there, so it is not refused twice, nor
+// refused where the whole package would not be.
+func TestChainBesideOtherRefusals(t *testing.T) {
+	src := chain(70) + "// B has an optional y.\n#B: {\n\t// Y is optional.\n\ty?: int\n}\n\n// Z refers to it.\n#Z: {\n\t// X is refused.\n\tx?: #B.y\n}\n"
+	_, err := model.Load(module(t, src))
+	var l model.ErrorList
+	if !errors.As(err, &l) {
+		t.Fatalf("Load = %v, want the schema's errors", err)
+	}
+	want := []string{
+		"schema/w/a.cue:4:1: #A0 begins a chain of 70 definitions",
+		"schema/w/a.cue:432:9: #Z.x: it refers to y, an optional field of a definition",
+	}
+	if len(l) != len(want) {
+		t.Fatalf("Load: %d errors:\n%v\nwant %d", len(l), err, len(want))
+	}
+	for i, e := range l {
+		if !strings.HasPrefix(e.Error(), want[i]) {
+			t.Errorf("error %d: %s\nwant %s…", i, e, want[i])
 		}
 	}
 }

@@ -419,10 +419,13 @@ func loadSchema(root string, cueTime *time.Duration, now func() time.Duration, a
 		// did not, so that a run reports it with the package's other
 		// errors, not once they are fixed (a type left out by its
 		// refusal holds no default, so it finds nothing the whole
-		// package would not). The chain of definitions is asked of a
-		// whole package only: objects nested in place too deep are
-		// refused by the resolver already, and would be told twice.
-		if len(r.errs) == 0 {
+		// package would not). So is the chain of definitions: one
+		// through a definition the resolver refused is cut there, so it
+		// finds no chain the whole package lacks; but not where the
+		// resolver refused a nesting too deep (objects in place, each
+		// in the one before, it would tell again as a chain; lists and
+		// maps, left alone alike).
+		if len(r.tooDeep) == 0 {
 			r.errs = append(r.errs, checkRefDepth(pkg)...)
 		}
 		r.errs = append(r.errs, checkUniqueDefaults(pkg)...)
