@@ -180,11 +180,7 @@ func runEmitters(s *model.Schema, add func(...output.File) error, partial bool) 
 	for i, e := range Emitters {
 		g.Go(func() (err error) {
 			if partial {
-				defer func() {
-					if recover() != nil {
-						refused[i] = nil
-					}
-				}()
+				defer func() { recover() }() // nothing of it is kept: refused[i] is set last
 			}
 			if e.Stream != nil {
 				err = e.Stream(s, add)

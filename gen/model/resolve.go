@@ -8707,12 +8707,7 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 					return nil, false
 				}
 			}
-			src, written := sourceExpr(v).(ast.Expr)
-			if r.cueInvalid && v.IncompleteKind() == cue.TopKind && !written {
-				r.errorf(p, "%s: CUE evaluates it to _ (any value) with a validator, as it finds the package in error (its errors are listed with this one)", what)
-				return nil, false
-			}
-			if r.cueInvalid && v.IncompleteKind() == cue.TopKind && !onlyTop(src, true) && noMapping[calledName(v)] == "" {
+			if r.cueInvalid && v.IncompleteKind() == cue.TopKind && noMapping[calledName(v)] == "" {
 				// #Root: (null | bool | {a!: int, ...}) & {s?:
 				// strings.MinRunes(1), a!: "x"} embedded at the
 				// package's root, which CUE evaluates to an empty
@@ -8721,8 +8716,13 @@ func (r *resolver) basic(v cue.Value, what string) (*Type, bool) {
 				// carried (SchemaStore's draft-07 metaschema). A
 				// validator no target states is refused as such below,
 				// whatever CUE evaluated it to.
-				r.errorf(p, "%s: CUE evaluates it to _ (any value), not to what %s states, as it finds the package in error (its errors are listed with this one)", what, exprString(src))
-				return nil, false
+				if src, written := sourceExpr(v).(ast.Expr); !written {
+					r.errorf(p, "%s: CUE evaluates it to _ (any value) with a validator, as it finds the package in error (its errors are listed with this one)", what)
+					return nil, false
+				} else if !onlyTop(src, true) {
+					r.errorf(p, "%s: CUE evaluates it to _ (any value), not to what %s states, as it finds the package in error (its errors are listed with this one)", what, exprString(src))
+					return nil, false
+				}
 			}
 			if name := calledName(v); name != "" {
 				// ip?: net.IPv4 (hand-written CUE): a builtin of a
