@@ -1461,21 +1461,38 @@ func condExprs(f *goFile, o *model.Object, when []model.Condition) []string {
 			// presence, which && evaluates first.
 			v = "*" + v
 		}
-		switch c.Test {
-		case model.TestTrue:
-			conds = append(conds, v)
-		case model.TestFalse:
-			conds = append(conds, "!"+v)
-		case model.TestLess, model.TestLessEq, model.TestGreater, model.TestGreaterEq:
-			op, _ := c.Test.Order()
-			conds = append(conds, v+" "+op+" "+condValue(o, c.Cond))
-		case model.TestNotEqual:
-			conds = append(conds, v+" != "+condValue(o, c.Cond))
-		default:
-			conds = append(conds, v+" == "+condValue(o, c.Cond))
+		if c.Test != model.TestAny {
+			conds = append(conds, valueTest(o, c, v))
+			continue
 		}
+		// kind == "a" || kind == "b"
+		alts := make([]string, len(c.Any))
+		for i, a := range c.Any {
+			alts[i] = valueTest(o, a, v)
+		}
+		if len(when) == 1 {
+			// alone: no parentheses, which gofmt would drop
+			return []string{strings.Join(alts, " || ")}
+		}
+		conds = append(conds, "("+strings.Join(alts, " || ")+")")
 	}
 	return conds
+}
+
+// valueTest is the Go test c, one of a field's value, makes of v.
+func valueTest(o *model.Object, c model.Condition, v string) string {
+	switch c.Test {
+	case model.TestTrue:
+		return v
+	case model.TestFalse:
+		return "!" + v
+	case model.TestLess, model.TestLessEq, model.TestGreater, model.TestGreaterEq:
+		op, _ := c.Test.Order()
+		return v + " " + op + " " + condValue(o, c.Cond)
+	case model.TestNotEqual:
+		return v + " != " + condValue(o, c.Cond)
+	}
+	return v + " == " + condValue(o, c.Cond)
 }
 
 // condDefaultsAbsent emits Validate's check of a field that if clauses

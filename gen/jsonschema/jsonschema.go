@@ -1087,28 +1087,7 @@ func condSchema(o *model.Object, when []model.Condition) obj {
 		if c.Test == model.TestPresent && slices.ContainsFunc(when, func(v model.Condition) bool { return v.Field == c.Field && v.Test != model.TestPresent }) {
 			continue // if x != _|_ if x == "v": the value's test requires it
 		}
-		switch c.Test {
-		case model.TestTrue:
-			props = append(props, member{c.Field, obj{{"const", true}}})
-		case model.TestFalse:
-			props = append(props, member{c.Field, obj{{"const", false}}})
-		case model.TestLess:
-			props = append(props, member{c.Field, obj{{"type", "integer"}, {"exclusiveMaximum", c.Int}}})
-		case model.TestLessEq:
-			props = append(props, member{c.Field, obj{{"type", "integer"}, {"maximum", c.Int}}})
-		case model.TestGreater:
-			props = append(props, member{c.Field, obj{{"type", "integer"}, {"exclusiveMinimum", c.Int}}})
-		case model.TestGreaterEq:
-			props = append(props, member{c.Field, obj{{"type", "integer"}, {"minimum", c.Int}}})
-		case model.TestEqual:
-			props = append(props, member{c.Field, obj{{"const", literal(c.Value(o))}}})
-		case model.TestNotEqual:
-			props = append(props, member{c.Field, obj{{"not", obj{{"const", literal(c.Value(o))}}}}})
-		default:
-			// Present, of any value: named among properties too, as
-			// ajv's strict mode wants of every required name.
-			props = append(props, member{c.Field, obj{}})
-		}
+		props = append(props, member{c.Field, valueSchema(o, c)})
 		if _, absentHolds := c.Defaulted(o); absentHolds {
 			continue // absent, the field is its default, which the test holds of
 		}
@@ -1122,6 +1101,46 @@ func condSchema(o *model.Object, when []model.Condition) obj {
 		ifs = append(ifs, member{"required", required})
 	}
 	return ifs
+}
+
+// valueSchema is the schema of the values of c's field that its test
+// holds of; {} for a test of its presence.
+func valueSchema(o *model.Object, c model.Condition) obj {
+	switch c.Test {
+	case model.TestTrue:
+		return obj{{"const", true}}
+	case model.TestFalse:
+		return obj{{"const", false}}
+	case model.TestLess:
+		return obj{{"type", "integer"}, {"exclusiveMaximum", c.Int}}
+	case model.TestLessEq:
+		return obj{{"type", "integer"}, {"maximum", c.Int}}
+	case model.TestGreater:
+		return obj{{"type", "integer"}, {"exclusiveMinimum", c.Int}}
+	case model.TestGreaterEq:
+		return obj{{"type", "integer"}, {"minimum", c.Int}}
+	case model.TestEqual:
+		return obj{{"const", literal(c.Value(o))}}
+	case model.TestNotEqual:
+		return obj{{"not", obj{{"const", literal(c.Value(o))}}}}
+	case model.TestAny:
+		// kind == "a" || kind == "b": an enum of the values compared;
+		// other tests, one of theirs
+		var values, alts []any
+		for _, a := range c.Any {
+			if a.Test == model.TestEqual {
+				values = append(values, literal(a.Value(o)))
+			}
+			alts = append(alts, valueSchema(o, a))
+		}
+		if len(values) == len(c.Any) {
+			return obj{{"enum", values}}
+		}
+		return obj{{"anyOf", alts}}
+	}
+	// Present, of any value: named among properties too, as ajv's
+	// strict mode wants of every required name.
+	return obj{}
 }
 
 // condDefaults states, for each field that if clauses give defaults

@@ -797,24 +797,37 @@ func count[T any](xs []*T) int {
 func whenPrefix(o *model.Object, conds []model.Condition) string {
 	var when []string
 	for _, c := range conds {
-		switch c.Test {
-		case model.TestTrue:
-			when = append(when, c.Field+" is true")
-		case model.TestFalse:
-			when = append(when, c.Field+" is false")
-		case model.TestLess, model.TestLessEq, model.TestGreater, model.TestGreaterEq:
-			op, _ := c.Test.Order()
-			when = append(when, c.Field+" "+op+" "+condValue(o, c.Cond))
-		case model.TestPresent:
-			when = append(when, c.Field+" is present")
-		case model.TestNotEqual:
-			when = append(when, c.Field+" != "+condValue(o, c.Cond))
-		default:
-			when = append(when, c.Field+" == "+condValue(o, c.Cond))
-		}
+		when = append(when, condFact(o, c))
 	}
 	slices.Sort(when)
 	return "when " + strings.Join(when, " && ") + ": "
+}
+
+// condFact is one condition of an if clause as a fact's words: "kind ==
+// \"a\"", and a TestAny's tests in a canonical order, "(kind == \"a\" ||
+// kind == \"b\")".
+func condFact(o *model.Object, c model.Condition) string {
+	switch c.Test {
+	case model.TestTrue:
+		return c.Field + " is true"
+	case model.TestFalse:
+		return c.Field + " is false"
+	case model.TestLess, model.TestLessEq, model.TestGreater, model.TestGreaterEq:
+		op, _ := c.Test.Order()
+		return c.Field + " " + op + " " + condValue(o, c.Cond)
+	case model.TestPresent:
+		return c.Field + " is present"
+	case model.TestNotEqual:
+		return c.Field + " != " + condValue(o, c.Cond)
+	case model.TestAny:
+		alts := make([]string, len(c.Any))
+		for i, a := range c.Any {
+			alts[i] = condFact(o, a)
+		}
+		slices.Sort(alts)
+		return "(" + strings.Join(alts, " || ") + ")"
+	}
+	return c.Field + " == " + condValue(o, c.Cond)
 }
 
 // defaultFrom is a field's default taken from other members, as written;

@@ -66,6 +66,9 @@ const (
 	TestLessEq
 	TestGreater
 	TestGreaterEq
+	// TestAny: one of Any holds, each a test of the same field's value
+	// (if kind == "a" || kind == "b", if n < 1 || n > 9).
+	TestAny
 )
 
 // Order is the operator of an ordering test (<, <=, > or >=), and
@@ -131,10 +134,13 @@ func (c Condition) HoldsOf(n int64) bool {
 }
 
 // Condition is one test of a Conditional: of the field Field, with Int or
-// Str the value a TestEqual compares with.
+// Str the value a TestEqual compares with. A TestAny holds where one of
+// Any does: tests of Field's value, none of them a TestAny or a
+// TestPresent.
 type Condition struct {
 	Test Test
 	Cond
+	Any []Condition
 }
 
 // Defaulted reports whether the condition tests the value of a field
@@ -145,6 +151,15 @@ type Condition struct {
 func (c Condition) Defaulted(o *Object) (reads, absentHolds bool) {
 	if c.Test == TestPresent || !defaulted(o, c.Field) {
 		return false, false
+	}
+	if c.Test == TestAny {
+		// one holds of the default where the data leaves it out
+		for _, a := range c.Any {
+			if _, holds := a.Defaulted(o); holds {
+				return true, true
+			}
+		}
+		return true, false
 	}
 	f := o.Field(c.Field)
 	var d any
@@ -176,6 +191,9 @@ func (c Condition) Defaulted(o *Object) (reads, absentHolds bool) {
 func (c Condition) Describe(o *Object) string {
 	var s string
 	switch c.Test {
+	case TestAny:
+		// kind is "a" or "b"; either n < 1 or n > 9
+		s = c.anyWords(o, false)
 	case TestTrue:
 		s = c.Field + " is true"
 	case TestFalse:
@@ -196,30 +214,96 @@ func (c Condition) Describe(o *Object) string {
 	return s
 }
 
+// anyWords says when a TestAny holds, or when it fails (none): `kind is
+// "a" or "b"`, `kind is "a", "b" or "c"`, `either n < 1 or n > 9`; `kind
+// is neither "a" nor "b"`, `kind is none of "a", "b", "c"`, `neither n < 1
+// nor n > 9`.
+func (c Condition) anyWords(o *Object, none bool) string {
+	values := true
+	parts := make([]string, len(c.Any))
+	for i, a := range c.Any {
+		values = values && a.Test == TestEqual
+		parts[i] = strings.TrimSuffix(a.Describe(o), " or absent (its default)")
+	}
+	if values {
+		for i, a := range c.Any {
+			parts[i] = a.value(o)
+		}
+	}
+	list := func(last string) string {
+		return strings.Join(parts[:len(parts)-1], ", ") + last + parts[len(parts)-1]
+	}
+	switch {
+	case values && none && len(parts) == 2:
+		return c.Field + " is neither " + parts[0] + " nor " + parts[1]
+	case values && none:
+		return c.Field + " is none of " + strings.Join(parts, ", ")
+	case values:
+		return c.Field + " is " + list(" or ")
+	case none && len(parts) == 2:
+		return "neither " + parts[0] + " nor " + parts[1]
+	case none:
+		return "none of " + strings.Join(parts, ", ") + " holds"
+	case len(parts) == 2:
+		return "either " + parts[0] + " or " + parts[1]
+	}
+	return "one of " + strings.Join(parts, ", ") + " holds"
+}
+
 // describeNot says when the condition fails.
 func (c Condition) describeNot(o *Object) string {
 	var s string
 	switch c.Test {
-	case TestTrue:
-		s = c.Field + " is false"
-	case TestFalse:
-		s = c.Field + " is true"
+	case TestAny:
+		// kind is neither "a" nor "b"
+		s = c.anyWords(o, true)
 	case TestPresent:
 		return c.Field + " is absent"
-	case TestLess, TestLessEq, TestGreater, TestGreaterEq:
-		op, _ := c.Test.negated().Order()
-		s = c.Field + " " + op + " " + c.value(o)
-	case TestNotEqual:
-		s = c.Field + " is " + c.value(o)
 	default:
-		s = c.Field + " is not " + c.value(o)
+		s = c.failing(o)
 	}
 	if reads, holds := c.Defaulted(o); holds {
 		s = c.Field + " is present and " + strings.TrimPrefix(s, c.Field+" is ")
-	} else if reads && c.Test == TestNotEqual {
+	} else if reads && (c.Test == TestNotEqual || c.Test == TestAny) {
 		s += " or absent (its default)"
 	}
 	return s
+}
+
+// valueConstraint is the CUE constraint a value of the field meets where
+// the test holds: _, true, "a", !="a", >3.
+func (c Condition) valueConstraint(o *Object) string {
+	switch c.Test {
+	case TestTrue:
+		return "true"
+	case TestFalse:
+		return "false"
+	case TestEqual:
+		return c.Value(o)
+	case TestNotEqual:
+		return "!=" + c.Value(o)
+	case TestLess, TestLessEq, TestGreater, TestGreaterEq:
+		op, _ := c.Test.Order()
+		return op + c.Value(o)
+	}
+	return "_"
+}
+
+// failing says what the field's value is where a test of it other than
+// TestAny and TestPresent fails: "external is false", `kind is not "a"`.
+func (c Condition) failing(o *Object) string {
+	switch c.Test {
+	case TestTrue:
+		return c.Field + " is false"
+	case TestFalse:
+		return c.Field + " is true"
+	case TestLess, TestLessEq, TestGreater, TestGreaterEq:
+		op, _ := c.Test.negated().Order()
+		return c.Field + " " + op + " " + c.value(o)
+	case TestNotEqual:
+		return c.Field + " is " + c.value(o)
+	}
+	return c.Field + " is not " + c.value(o)
 }
 
 // Value is a TestEqual's value as a JSON literal: 5, "a".
@@ -529,20 +613,16 @@ func (r *resolver) conditionalMatch(d *def, cd *Conditional, embeds []*ast.Embed
 			return false
 		}
 		src.WriteString(strconv.Quote(c.Field) + "!: ")
-		switch c.Test {
-		case TestPresent:
-			src.WriteString("_")
-		case TestTrue:
-			src.WriteString("true")
-		case TestFalse:
-			src.WriteString("false")
-		case TestEqual:
-			src.WriteString(c.Value(o))
-		case TestNotEqual:
-			src.WriteString("!=" + c.Value(o))
-		case TestLess, TestLessEq, TestGreater, TestGreaterEq:
-			op, _ := c.Test.Order()
-			src.WriteString(op + c.Value(o))
+		if c.Test == TestAny {
+			// kind == "a" || kind == "b": "kind"!: "a" | "b"
+			for i, a := range c.Any {
+				if i > 0 {
+					src.WriteString(" | ")
+				}
+				src.WriteString(a.valueConstraint(o))
+			}
+		} else {
+			src.WriteString(c.valueConstraint(o))
 		}
 		src.WriteString(", ")
 	}
@@ -769,17 +849,26 @@ func (r *resolver) condDefault(d *def, lit *ast.StructLit, cd *Conditional, prob
 func exclusive(a, b []Condition) bool {
 	for _, x := range a {
 		for _, y := range b {
-			if x.Field != y.Field {
-				continue
-			}
-			if x.Test == TestEqual && y.Test == TestEqual && x.Cond != y.Cond ||
-				x.Test == TestEqual && y.Test == TestNotEqual && x.Cond == y.Cond ||
-				x.Test == TestNotEqual && y.Test == TestEqual && x.Cond == y.Cond {
+			if x.Field == y.Field && excludes(x, y) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// excludes reports whether two tests of one field's value never hold at
+// once; a TestAny where none of its tests holds with the other.
+func excludes(x, y Condition) bool {
+	switch {
+	case x.Test == TestAny:
+		return !slices.ContainsFunc(x.Any, func(a Condition) bool { return !excludes(a, y) })
+	case y.Test == TestAny:
+		return excludes(y, x)
+	}
+	return x.Test == TestEqual && y.Test == TestEqual && x.Cond != y.Cond ||
+		x.Test == TestEqual && y.Test == TestNotEqual && x.Cond == y.Cond ||
+		x.Test == TestNotEqual && y.Test == TestEqual && x.Cond == y.Cond
 }
 
 // holdsOfDefault reports whether one of the conditional's conditions
@@ -1000,6 +1089,8 @@ func (r *resolver) conditionsOf(o *Object, e ast.Expr, cd *Conditional) string {
 			return boolean(id, TestFalse, exprString(e))
 		}
 		switch x.Op {
+		case token.LOR:
+			return r.anyOf(o, x, cd, add)
 		case token.LAND:
 			if msg := r.conditionsOf(o, x.X, cd); msg != "" {
 				return msg
@@ -1036,7 +1127,42 @@ func (r *resolver) conditionsOf(o *Object, e ast.Expr, cd *Conditional) string {
 	if def := definitionIn(e); def != "" {
 		return definitionTested(e, def)
 	}
-	return fmt.Sprintf("the condition %s is not carried: an if that declares, narrows or forbids fields, or refuses the value, tests a required boolean field (x, !x, x == false), an optional field's presence (x != _|_), a required field's value (x == \"v\") or an integer field's order (n > 3), joined by &&", exprString(e))
+	return fmt.Sprintf("the condition %s is not carried: an if that declares, narrows or forbids fields, or refuses the value, tests a required boolean field (x, !x, x == false), an optional field's presence (x != _|_), a required field's value (x == \"v\") or an integer field's order (n > 3), joined by &&, and an || of tests of one field's value (kind == \"a\" || kind == \"b\")", exprString(e))
+}
+
+// anyOf adds the test a || b || … makes (TestAny): each operand a test of
+// one field's value, as the clause would read it alone (kind == "a" ||
+// kind == "b", n < 1 || n > 9), the same field in each. CUE reads the
+// body where one holds; every target states that as one test of the
+// field (an enum, anyOf).
+func (r *resolver) anyOf(o *Object, x *ast.BinaryExpr, cd *Conditional, add func(Condition) string) string {
+	var alts []Condition
+	for _, op := range operands(x, token.LOR) {
+		// Read alone, after the clauses before it (a presence test of
+		// an earlier clause guards the value's), so that it is judged
+		// as it would be without the other operands.
+		alone := &Conditional{When: slices.Clone(cd.When)}
+		unguarded := slices.Clone(r.unguarded)
+		msg := r.conditionsOf(o, op, alone)
+		r.unguarded = unguarded
+		if msg != "" {
+			return msg
+		}
+		added := alone.When[len(cd.When):]
+		if len(added) != 1 || added[0].Test == TestPresent || added[0].Test == TestAny {
+			return fmt.Sprintf("the condition %s is not carried: an || is carried when each side is one test of the same field's value (kind == \"a\" || kind == \"b\", n < 1 || n > 9), and %s is not; test the presence of a field, or join other tests, in an if clause of their own", exprString(x), exprString(op))
+		}
+		if len(alts) > 0 && added[0].Field != alts[0].Field {
+			return fmt.Sprintf("the condition %s is not carried yet: an || is carried when each side tests the same field's value (kind == \"a\" || kind == \"b\"), and it tests %s and %s", exprString(x), alts[0].Field, added[0].Field)
+		}
+		if !slices.ContainsFunc(alts, func(a Condition) bool { return a.Test == added[0].Test && a.Cond == added[0].Cond }) {
+			alts = append(alts, added[0]) // (kind == "a" || kind == "a" is one test)
+		}
+	}
+	if len(alts) == 1 {
+		return add(alts[0])
+	}
+	return add(Condition{Test: TestAny, Cond: Cond{Field: alts[0].Field}, Any: alts})
 }
 
 // unguardedTest says why a test of the value of optional field name in the
@@ -1123,6 +1249,11 @@ func (r *resolver) probe(d *def, cd *Conditional) (cue.Value, string) {
 		return false
 	}
 	for _, c := range cd.When {
+		if c.Test == TestAny {
+			// The body is one whichever test holds (CUE applies it
+			// once): read it where the first does.
+			c = c.Any[0]
+		}
 		path := cue.MakePath(cue.Str(c.Field))
 		var fill any
 		switch c.Test {

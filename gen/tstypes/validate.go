@@ -706,31 +706,48 @@ func condTests(o *model.Object, when []model.Condition) []string {
 			// tests it
 			m = "(" + m + " === undefined ? " + o.Field(cond.Field).Default + " : " + m + ")"
 		}
-		switch cond.Test {
-		case model.TestTrue:
-			conds = append(conds, m+" === true")
-		case model.TestFalse:
-			conds = append(conds, m+" === false")
-		case model.TestLess, model.TestLessEq, model.TestGreater, model.TestGreaterEq:
-			op, _ := cond.Test.Order()
-			// (the raw member's type is unknown; one that is not a
-			// number is refused by the field's own check)
-			conds = append(conds, "("+m+" as number) "+op+" "+strconv.FormatInt(cond.Int, 10))
-		case model.TestPresent:
-			conds = append(conds, m+" !== undefined")
-		default:
-			val := jsString(cond.Str)
-			if o.Field(cond.Field).Type.BaseOf() == model.Int {
-				val = strconv.FormatInt(cond.Int, 10)
-			}
-			if cond.Test == model.TestNotEqual {
-				conds = append(conds, m+" !== "+val)
-			} else {
-				conds = append(conds, m+" === "+val)
-			}
+		if cond.Test != model.TestAny {
+			conds = append(conds, condTest(o, cond, m))
+			continue
 		}
+		// kind == "a" || kind == "b"
+		alts := make([]string, len(cond.Any))
+		for i, a := range cond.Any {
+			alts[i] = condTest(o, a, m)
+		}
+		if len(when) == 1 {
+			// alone: no parentheses, which gofmt would drop
+			return []string{strings.Join(alts, " || ")}
+		}
+		conds = append(conds, "("+strings.Join(alts, " || ")+")")
 	}
 	return conds
+}
+
+// condTest is the test cond, other than a TestAny, makes of the member
+// m.
+func condTest(o *model.Object, cond model.Condition, m string) string {
+	switch cond.Test {
+	case model.TestTrue:
+		return m + " === true"
+	case model.TestFalse:
+		return m + " === false"
+	case model.TestLess, model.TestLessEq, model.TestGreater, model.TestGreaterEq:
+		op, _ := cond.Test.Order()
+		// (the raw member's type is unknown; one that is not a
+		// number is refused by the field's own check)
+		return "(" + m + " as number) " + op + " " + strconv.FormatInt(cond.Int, 10)
+	case model.TestPresent:
+		return m + " !== undefined"
+	}
+	val := jsString(cond.Str)
+	if o.Field(cond.Field).Type.BaseOf() == model.Int {
+		val = strconv.FormatInt(cond.Int, 10)
+	}
+	if cond.Test == model.TestNotEqual {
+		return m + " !== " + val
+	}
+	return m + " === " + val
 }
 
 // condDefaults judges each field that if clauses give defaults
