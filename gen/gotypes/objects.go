@@ -1445,30 +1445,14 @@ func condValue(o *model.Object, c model.Cond) string {
 func condExprs(f *goFile, o *model.Object, when []model.Condition) []string {
 	var conds []string
 	for _, c := range when {
-		fd := o.Field(c.Field)
-		v := "x." + fd.GoName
-		if c.Test == model.TestPresent {
-			conds = append(conds, f.present(fd, v))
-			continue
-		}
-		if defaulted, _ := c.Defaulted(o); defaulted {
-			// mode: *"managed" | "scaffold": CUE tests the default
-			// where the data leaves the field out, as its Get method
-			// gives it.
-			v = "x." + model.GetterName(fd) + "()"
-		} else if fd.Optional && f.zero[fd] == "" {
-			// if x != _|_ if x: its value, read after the test of its
-			// presence, which && evaluates first.
-			v = "*" + v
-		}
 		if c.Test != model.TestAny {
-			conds = append(conds, valueTest(o, c, v))
+			conds = append(conds, condExpr(f, o, c))
 			continue
 		}
-		// kind == "a" || kind == "b"
+		// kind == "a" || kind == "b", a == "x" || b == 2
 		alts := make([]string, len(c.Any))
 		for i, a := range c.Any {
-			alts[i] = valueTest(o, a, v)
+			alts[i] = condExpr(f, o, a)
 		}
 		if len(when) == 1 {
 			// alone: no parentheses, which gofmt would drop
@@ -1477,6 +1461,26 @@ func condExprs(f *goFile, o *model.Object, when []model.Condition) []string {
 		conds = append(conds, "("+strings.Join(alts, " || ")+")")
 	}
 	return conds
+}
+
+// condExpr renders one condition other than a TestAny as a Go test of x.
+func condExpr(f *goFile, o *model.Object, c model.Condition) string {
+	fd := o.Field(c.Field)
+	v := "x." + fd.GoName
+	if c.Test == model.TestPresent {
+		return f.present(fd, v)
+	}
+	if defaulted, _ := c.Defaulted(o); defaulted {
+		// mode: *"managed" | "scaffold": CUE tests the default
+		// where the data leaves the field out, as its Get method
+		// gives it.
+		v = "x." + model.GetterName(fd) + "()"
+	} else if fd.Optional && f.zero[fd] == "" {
+		// if x != _|_ if x: its value, read after the test of its
+		// presence, which && evaluates first.
+		v = "*" + v
+	}
+	return valueTest(o, c, v)
 }
 
 // valueTest is the Go test c, one of a field's value, makes of v.

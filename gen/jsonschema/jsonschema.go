@@ -1082,10 +1082,19 @@ func refusal(o *model.Object, rf *model.Refusal) obj {
 // "if" says, and what a value must be for them to hold.
 func condSchema(o *model.Object, when []model.Condition) obj {
 	var props obj
-	var required []any
+	var required, anyOfs []any
 	for _, c := range when {
 		if c.Test == model.TestPresent && slices.ContainsFunc(when, func(v model.Condition) bool { return v.Field == c.Field && v.Test != model.TestPresent }) {
 			continue // if x != _|_ if x == "v": the value's test requires it
+		}
+		if c.Test == model.TestAny && c.Field == "" {
+			// a == "x" || b == 2: one of the tests' schemas
+			var alts []any
+			for _, a := range c.Any {
+				alts = append(alts, condSchema(o, []model.Condition{a}))
+			}
+			anyOfs = append(anyOfs, obj{{"anyOf", alts}})
+			continue
 		}
 		props = append(props, member{c.Field, valueSchema(o, c)})
 		if _, absentHolds := c.Defaulted(o); absentHolds {
@@ -1099,6 +1108,12 @@ func condSchema(o *model.Object, when []model.Condition) obj {
 	}
 	if len(required) > 0 {
 		ifs = append(ifs, member{"required", required})
+	}
+	switch {
+	case len(anyOfs) == 1:
+		ifs = append(ifs, anyOfs[0].(obj)...)
+	case len(anyOfs) > 1:
+		ifs = append(ifs, member{"allOf", anyOfs})
 	}
 	return ifs
 }

@@ -149,17 +149,17 @@ type Condition struct {
 // test reads the field's value or its default. absentHolds is whether
 // it then holds: the default is the value compared (or true).
 func (c Condition) Defaulted(o *Object) (reads, absentHolds bool) {
+	if c.Test == TestAny {
+		// one reads a default; one holds of it where the data leaves
+		// its field out
+		for _, a := range c.Any {
+			r, h := a.Defaulted(o)
+			reads, absentHolds = reads || r, absentHolds || h
+		}
+		return reads, absentHolds
+	}
 	if c.Test == TestPresent || !defaulted(o, c.Field) {
 		return false, false
-	}
-	if c.Test == TestAny {
-		// one holds of the default where the data leaves it out
-		for _, a := range c.Any {
-			if _, holds := a.Defaulted(o); holds {
-				return true, true
-			}
-		}
-		return true, false
 	}
 	f := o.Field(c.Field)
 	var d any
@@ -193,6 +193,10 @@ func (c Condition) Describe(o *Object) string {
 	switch c.Test {
 	case TestAny:
 		// kind is "a" or "b"; either n < 1 or n > 9
+		if c.Field == "" {
+			// either a is "x" or b is 2, each as it says alone
+			return c.eachWords(o, false)
+		}
 		s = c.anyWords(o, false)
 	case TestTrue:
 		s = c.Field + " is true"
@@ -212,6 +216,42 @@ func (c Condition) Describe(o *Object) string {
 		s += " or absent (its default)"
 	}
 	return s
+}
+
+// eachWords says when a TestAny of two fields' tests holds ("either a is
+// \"x\" or b is 2", "one of …, …, … holds"), or when it fails (none: "a
+// is not \"x\" and b is not 2"), each test as it says alone.
+func (c Condition) eachWords(o *Object, none bool) string {
+	parts := make([]string, len(c.Any))
+	for i, a := range c.Any {
+		if none {
+			parts[i] = a.describeNot(o)
+		} else {
+			parts[i] = a.Describe(o)
+		}
+	}
+	switch {
+	case none:
+		return strings.Join(parts, " and ")
+	case len(parts) == 2:
+		return "either " + parts[0] + " or " + parts[1]
+	}
+	return "one of " + strings.Join(parts, "; ") + " holds"
+}
+
+// Fields lists the fields the condition tests: Field, or each that a
+// TestAny's tests do.
+func (c Condition) Fields() []string {
+	if c.Test != TestAny {
+		return []string{c.Field}
+	}
+	var names []string
+	for _, a := range c.Any {
+		if !slices.Contains(names, a.Field) {
+			names = append(names, a.Field)
+		}
+	}
+	return names
 }
 
 // anyWords says when a TestAny holds, or when it fails (none): `kind is
@@ -256,6 +296,10 @@ func (c Condition) describeNot(o *Object) string {
 	switch c.Test {
 	case TestAny:
 		// kind is neither "a" nor "b"
+		if c.Field == "" {
+			// a is not "x" and b is not 2
+			return c.eachWords(o, true)
+		}
 		s = c.anyWords(o, true)
 	case TestPresent:
 		return c.Field + " is absent"
@@ -609,7 +653,11 @@ func (r *resolver) conditionalMatch(d *def, cd *Conditional, embeds []*ast.Embed
 	src.WriteString("{")
 	for _, c := range cd.When {
 		if reads, _ := c.Defaulted(o); reads {
-			r.errorf(pos, "%s: an if clause whose body embeds a validator is carried when its conditions test no field with a default (%s has one, which CUE compares where the data leaves it out)", d.ref(), c.Field)
+			r.errorf(pos, "%s: an if clause whose body embeds a validator is carried when its conditions test no field with a default (%s has one, which CUE compares where the data leaves it out)", d.ref(), strings.Join(c.Fields(), ", "))
+			return false
+		}
+		if c.Test == TestAny && c.Field == "" {
+			r.errorf(pos, "%s: an if clause whose body embeds a validator is carried when an || of its condition tests one field (kind == \"a\" || kind == \"b\"); this one tests %s, which the match's condition, one object of required members, does not state: not carried yet", d.ref(), strings.Join(c.Fields(), " and "))
 			return false
 		}
 		src.WriteString(strconv.Quote(c.Field) + "!: ")
@@ -849,7 +897,7 @@ func (r *resolver) condDefault(d *def, lit *ast.StructLit, cd *Conditional, prob
 func exclusive(a, b []Condition) bool {
 	for _, x := range a {
 		for _, y := range b {
-			if x.Field == y.Field && excludes(x, y) {
+			if excludes(x, y) {
 				return true
 			}
 		}
@@ -866,7 +914,7 @@ func excludes(x, y Condition) bool {
 	case y.Test == TestAny:
 		return excludes(y, x)
 	}
-	return x.Test == TestEqual && y.Test == TestEqual && x.Cond != y.Cond ||
+	return x.Field == y.Field && x.Test == TestEqual && y.Test == TestEqual && x.Cond != y.Cond ||
 		x.Test == TestEqual && y.Test == TestNotEqual && x.Cond == y.Cond ||
 		x.Test == TestNotEqual && y.Test == TestEqual && x.Cond == y.Cond
 }
@@ -1006,7 +1054,7 @@ func (r *resolver) conditionsOf(o *Object, e ast.Expr, cd *Conditional) string {
 	}
 	add := func(c Condition) string {
 		for _, prev := range cd.When {
-			if prev.Field == c.Field && !(prev.Test == TestPresent && c.Test != TestPresent && !cd.valueTested(c.Field)) {
+			if c.Field != "" && prev.Field == c.Field && !(prev.Test == TestPresent && c.Test != TestPresent && !cd.valueTested(c.Field)) {
 				return fmt.Sprintf("%s is tested twice", c.Field)
 			}
 		}
@@ -1132,9 +1180,9 @@ func (r *resolver) conditionsOf(o *Object, e ast.Expr, cd *Conditional) string {
 
 // anyOf adds the test a || b || … makes (TestAny): each operand a test of
 // one field's value, as the clause would read it alone (kind == "a" ||
-// kind == "b", n < 1 || n > 9), the same field in each. CUE reads the
-// body where one holds; every target states that as one test of the
-// field (an enum, anyOf).
+// kind == "b", n < 1 || n > 9, a == "x" || b == 2). CUE reads the body
+// where one holds; every target states that as one test (an enum, or an
+// anyOf of the tests).
 func (r *resolver) anyOf(o *Object, x *ast.BinaryExpr, cd *Conditional, add func(Condition) string) string {
 	var alts []Condition
 	for _, op := range operands(x, token.LOR) {
@@ -1150,10 +1198,7 @@ func (r *resolver) anyOf(o *Object, x *ast.BinaryExpr, cd *Conditional, add func
 		}
 		added := alone.When[len(cd.When):]
 		if len(added) != 1 || added[0].Test == TestPresent || added[0].Test == TestAny {
-			return fmt.Sprintf("the condition %s is not carried: an || is carried when each side is one test of the same field's value (kind == \"a\" || kind == \"b\", n < 1 || n > 9), and %s is not; test the presence of a field, or join other tests, in an if clause of their own", exprString(x), exprString(op))
-		}
-		if len(alts) > 0 && added[0].Field != alts[0].Field {
-			return fmt.Sprintf("the condition %s is not carried yet: an || is carried when each side tests the same field's value (kind == \"a\" || kind == \"b\"), and it tests %s and %s", exprString(x), alts[0].Field, added[0].Field)
+			return fmt.Sprintf("the condition %s is not carried: an || is carried when each side is one test of a field's value (kind == \"a\" || kind == \"b\", n < 1 || n > 9, a == \"x\" || b == 2), and %s is not; test the presence of a field, or join other tests, in an if clause of their own", exprString(x), exprString(op))
 		}
 		if !slices.ContainsFunc(alts, func(a Condition) bool { return a.Test == added[0].Test && a.Cond == added[0].Cond }) {
 			alts = append(alts, added[0]) // (kind == "a" || kind == "a" is one test)
@@ -1162,7 +1207,11 @@ func (r *resolver) anyOf(o *Object, x *ast.BinaryExpr, cd *Conditional, add func
 	if len(alts) == 1 {
 		return add(alts[0])
 	}
-	return add(Condition{Test: TestAny, Cond: Cond{Field: alts[0].Field}, Any: alts})
+	test := Condition{Test: TestAny, Cond: Cond{Field: alts[0].Field}, Any: alts}
+	if slices.ContainsFunc(alts, func(a Condition) bool { return a.Field != alts[0].Field }) {
+		test.Field = "" // tests of two fields (if a == "x" || b == 2)
+	}
+	return add(test)
 }
 
 // unguardedTest says why a test of the value of optional field name in the
@@ -1248,12 +1297,30 @@ func (r *resolver) probe(d *def, cd *Conditional) (cue.Value, string) {
 		}
 		return false
 	}
+	// The body is one whichever test of an || holds (CUE applies it
+	// once): it is read where the first test of each field it tests
+	// holds, so that CUE has a value of every field the || reads.
+	// A field another test fills already is left as it is (if (a == 1 ||
+	// b == 2) && (b < 0 || c)): a test of another field makes the ||
+	// hold.
+	var fills []Condition
+	filled := func(name string) bool {
+		// (a presence test fills nothing where a value's test does)
+		return slices.ContainsFunc(fills, func(f Condition) bool { return f.Field == name && f.Test != TestPresent })
+	}
 	for _, c := range cd.When {
-		if c.Test == TestAny {
-			// The body is one whichever test holds (CUE applies it
-			// once): read it where the first does.
-			c = c.Any[0]
+		if c.Test != TestAny {
+			fills = append(fills, c)
 		}
+	}
+	for _, c := range cd.When {
+		for _, a := range c.Any {
+			if !filled(a.Field) {
+				fills = append(fills, a)
+			}
+		}
+	}
+	for _, c := range fills {
 		path := cue.MakePath(cue.Str(c.Field))
 		var fill any
 		switch c.Test {
@@ -1396,8 +1463,10 @@ func holdsUnion(t *Type) bool {
 func conditionFields(cd *Conditional) string {
 	var names []string
 	for _, c := range cd.When {
-		if !slices.Contains(names, c.Field) {
-			names = append(names, c.Field)
+		for _, name := range c.Fields() {
+			if !slices.Contains(names, name) {
+				names = append(names, name)
+			}
 		}
 	}
 	return strings.Join(names, ", ")
@@ -1785,7 +1854,7 @@ func narrowConst(t *Type, lit *ast.BasicLit) (*Type, string) {
 // valueTested reports whether a condition already tests the field's value
 // (true, or equal to a literal).
 func (cd *Conditional) valueTested(name string) bool {
-	return slices.ContainsFunc(cd.When, func(c Condition) bool { return c.Field == name && c.Test != TestPresent })
+	return slices.ContainsFunc(cd.When, func(c Condition) bool { return c.Test != TestPresent && slices.Contains(c.Fields(), name) })
 }
 
 // decidedBySchema reports whether an if's condition tests no member of

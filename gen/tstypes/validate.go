@@ -700,20 +700,14 @@ func fieldChecks(c *code, fields []*model.Field) {
 func condTests(o *model.Object, when []model.Condition) []string {
 	var conds []string
 	for _, cond := range when {
-		m := memberOf("v", cond.Field)
-		if defaulted, _ := cond.Defaulted(o); defaulted {
-			// the default where the data leaves the field out, as CUE
-			// tests it
-			m = "(" + m + " === undefined ? " + o.Field(cond.Field).Default + " : " + m + ")"
-		}
 		if cond.Test != model.TestAny {
-			conds = append(conds, condTest(o, cond, m))
+			conds = append(conds, condTest(o, cond))
 			continue
 		}
-		// kind == "a" || kind == "b"
+		// kind == "a" || kind == "b", a == "x" || b == 2
 		alts := make([]string, len(cond.Any))
 		for i, a := range cond.Any {
-			alts[i] = condTest(o, a, m)
+			alts[i] = condTest(o, a)
 		}
 		if len(when) == 1 {
 			// alone: no parentheses, which gofmt would drop
@@ -724,9 +718,15 @@ func condTests(o *model.Object, when []model.Condition) []string {
 	return conds
 }
 
-// condTest is the test cond, other than a TestAny, makes of the member
-// m.
-func condTest(o *model.Object, cond model.Condition, m string) string {
+// condTest is the test cond, other than a TestAny, makes of its member
+// of v.
+func condTest(o *model.Object, cond model.Condition) string {
+	m := memberOf("v", cond.Field)
+	if defaulted, _ := cond.Defaulted(o); defaulted {
+		// the default where the data leaves the field out, as CUE
+		// tests it
+		m = "(" + m + " === undefined ? " + o.Field(cond.Field).Default + " : " + m + ")"
+	}
 	switch cond.Test {
 	case model.TestTrue:
 		return m + " === true"

@@ -1716,7 +1716,8 @@ type laterIf struct {
 // laterIf draws, a time in four, an if of a later form beside the fields
 // fs (nil otherwise): a condition on a required boolean (if cb), on a
 // required integer's value (if ck == 3, if ck != 3, or an || of two
-// tests, if ck < 1 || ck > 4), both (if cb && ck != 3), on an enum with
+// tests, if ck < 1 || ck > 4), both (if cb && ck != 3, if cb || ck ==
+// 3), on an enum with
 // a default that the condition may hold of (cm:
 // *"a" | "b" | "c", if cm == "a"); a body that declares a field, narrows
 // a number or a string declared beside it (cn?: int, if … {cn?: >=3 &
@@ -1734,7 +1735,11 @@ func (g *gen) laterIf(fs []field) *laterIf {
 	switch r.IntN(4) {
 	case 3:
 		// two tests joined by &&
-		b.WriteString("\tcb!: bool\n\tck!: int & >=0 & <=5\n\tif cb && ck != 3 {\n")
+		test := "cb && ck != 3"
+		if g.ors.IntN(3) == 0 {
+			test = "cb || ck == 3" // tests of two fields
+		}
+		fmt.Fprintf(&b, "\tcb!: bool\n\tck!: int & >=0 & <=5\n\tif %s {\n", test)
 		condSample = func(r *rand.Rand, out map[string]any) {
 			if r.IntN(12) != 0 {
 				out["cb"] = pick[any](r, true, true, false)
