@@ -82,15 +82,16 @@ var (
 		"\r", "# heading", "| a | b |", "\u0000", "\ufeff", "/* open", "}\nfunc X() {}"}
 	patterns = []string{"(", `\:`, `(?s).`, `[\d-z]`, `a{2,1}`, `\p{Greek}`, `x**`, `^[a-z]+$`, `\Qa\E`, `[[:alpha:]]`, `\x{41}`, `a{3}`, `\s+`, `^\d{4}-\d{2}$`}
 	// ifBodies are if clauses for #If: the first carriedIfs carried (a
-	// bound in a body, n: >=3, since 2026-12-06), the others refused.
+	// bound in a body, n: >=3, since 2026-12-06; an || of two fields'
+	// tests since 2026-12-07), the others refused.
 	ifBodies = []string{
 		"if on {\n\t\t// A field.\n\t\tNAME: int & >=0 & <=3\n\t}",
 		"if on {\n\t\t// A field.\n\t\tNAME: \"x\"\n\t\tn: 3\n\t}",
 		"if flag != _|_ {\n\t\tinner: l: [_, ...]\n\t}",
 		"if kind == \"a\" && on {\n\t\tn!: _\n\t\t// A field.\n\t\tNAME?: [...string]\n\t}",
 		"if on {\n\t\tn: >=3\n\t}",
-		"if flag {\n\t\tn: 1\n\t}",
 		"if on || kind == \"b\" {\n\t\tn: 1\n\t}",
+		"if flag {\n\t\tn: 1\n\t}",
 		"if on {\n\t\tn: \"x\"\n\t}",
 		"if on {\n\t\tinner: m: 1\n\t}",
 	}
@@ -98,7 +99,7 @@ var (
 )
 
 // carriedIfs is how many of ifBodies, first, are carried.
-const carriedIfs = 5
+const carriedIfs = 6
 
 // ifDef is the definition #If with an if clause of ifBodies, its declared
 // field named name.
