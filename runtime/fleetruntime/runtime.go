@@ -1,6 +1,7 @@
 package fleetruntime
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"slices"
@@ -64,8 +65,13 @@ type Runtime struct {
 	// records holds what follows a seat id on and off the roster: its
 	// stance, last outcome and tally. One per seat id the runtime has met.
 	records map[string]*record
-	today   day
-	window  window
+	// recent caches records by a hash of their seat id (recordOf): a
+	// restart looks one up for every row of the ledger, and a probe of
+	// this array costs a third of a map lookup. Records are never
+	// removed, so an entry stays true.
+	recent [recentSlots]*record
+	today  day
+	window window
 	// ahead holds the ledger's rows beyond the skew bound at start, by
 	// time, to count when the clock reaches them.
 	ahead []aheadRow
@@ -390,10 +396,7 @@ func (r *Runtime) rebuild(row *ledger.Row, now, limit time.Time) error {
 	if err := CheckTime(row.At); err != nil {
 		return err
 	}
-	rec := r.records[string(row.SeatID)]
-	if rec == nil {
-		rec = r.record(string(row.SeatID))
-	}
+	rec := r.recordOf(row.SeatID)
 	if row.At.After(limit) {
 		until := "until the host's clock comes within the bound of it"
 		if len(r.ahead) < maxAhead {
@@ -445,6 +448,44 @@ func (r *Runtime) count(kind ledger.Kind, rec *record, at time.Time) {
 			t.Shipped++
 		}
 	}
+}
+
+// recentSlots is the size of Runtime.recent: a power of two, several
+// times a large fleet's seats.
+const (
+	recentBits  = 10
+	recentSlots = 1 << recentBits
+)
+
+// recordOf returns the record of seat id, made on first use, as record
+// does, looking in the cache of recent ones first.
+func (r *Runtime) recordOf(id []byte) *record {
+	slot := &r.recent[recentSlot(id)]
+	if rec := *slot; rec != nil && rec.id == string(id) {
+		return rec
+	}
+	rec := r.records[string(id)] // (no string made for a lookup)
+	if rec == nil {
+		rec = r.record(string(id))
+	}
+	*slot = rec
+	return rec
+}
+
+// recentSlot is the slot of Runtime.recent for seat id: a multiplicative
+// hash of its length and its last eight bytes (seat ids differ at their
+// end, term-0101), one load where a byte-wise hash took longer than the
+// map's lookup.
+func recentSlot(id []byte) uint64 {
+	var tail uint64
+	if n := len(id); n >= 8 {
+		tail = binary.LittleEndian.Uint64(id[n-8:])
+	} else {
+		for _, c := range id {
+			tail = tail<<8 | uint64(c)
+		}
+	}
+	return ((tail ^ uint64(len(id))) * 0x9e3779b97f4a7c15) >> (64 - recentBits)
 }
 
 // record returns the record of seat id, made on first use.

@@ -187,7 +187,7 @@ func scan(r io.Reader, row func(*Row) error, warn func(error)) error {
 		if err != nil {
 			return err
 		}
-		if len(bytes.TrimSpace(line)) == 0 {
+		if (len(line) == 0 || line[0] != '{') && len(bytes.TrimSpace(line)) == 0 {
 			continue // a blank line says nothing
 		}
 		// The generated decoder's verdict decides what is a row of a known

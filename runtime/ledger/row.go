@@ -123,8 +123,14 @@ func fastRow(line []byte, r *Row) bool {
 	)
 	for i := 1; ; i++ {
 		var member int
+		// The letter after the name's quote picks the one name to
+		// compare (a line too short for it reads as none).
+		var first byte
+		if i+1 < len(line) {
+			first = line[i+1]
+		}
 		switch {
-		case has(line, i, `"kind":"`):
+		case first == 'k' && has(line, i, `"kind":"`):
 			member, i = seenKind, i+len(`"kind":"`)
 			switch {
 			case has(line, i, `passed"`):
@@ -138,13 +144,13 @@ func fastRow(line []byte, r *Row) bool {
 			default:
 				return false
 			}
-		case has(line, i, `"seatId":"`):
+		case first == 's' && has(line, i, `"seatId":"`):
 			s := i + len(`"seatId":"`)
 			if i, ok = plain(line, s); !ok {
 				return false
 			}
 			member, seat, i = seenSeat, line[s:i], i+1
-		case has(line, i, `"at":"`):
+		case first == 'a' && has(line, i, `"at":"`):
 			i += len(`"at":"`)
 			t, n, ok := r.rfc3339(line[i:])
 			if !ok {
@@ -154,12 +160,12 @@ func fastRow(line []byte, r *Row) bool {
 				return false
 			}
 			member, at, i = seenAt, t, i+1
-		case has(line, i, `"fromSeatId":"`):
+		case first == 'f' && has(line, i, `"fromSeatId":"`):
 			if i, ok = plain(line, i+len(`"fromSeatId":"`)); !ok {
 				return false
 			}
 			member, i = seenFrom, i+1
-		case has(line, i, `"note":"`):
+		case first == 'n' && has(line, i, `"note":"`):
 			if i, ok = jsonString(line, i+len(`"note":"`)); !ok {
 				return false
 			}
@@ -279,8 +285,10 @@ func (r *Row) rfc3339(b []byte) (time.Time, int, bool) {
 		copy(r.date[:], b[:10])
 		r.days = daysSinceEpoch(year, month, day)
 	}
-	hour, minute, sec := num(11, 13), num(14, 16), num(17, 19)
-	if !ok || hour > 23 || minute > 59 || sec > 59 {
+	hour, hok := two(b[11], b[12])
+	minute, mok := two(b[14], b[15])
+	sec, sok := two(b[17], b[18])
+	if !hok || !mok || !sok || hour > 23 || minute > 59 || sec > 59 {
 		return time.Time{}, 0, false
 	}
 	i := 19
@@ -298,8 +306,8 @@ func (r *Row) rfc3339(b []byte) (time.Time, int, bool) {
 		if digits == 0 {
 			return time.Time{}, 0, false
 		}
-		for d := digits; d < 9; d++ {
-			nsec *= 10
+		if digits < 9 {
+			nsec *= pow10[9-digits]
 		}
 	}
 	off := 0
@@ -321,6 +329,16 @@ func (r *Row) rfc3339(b []byte) (time.Time, int, bool) {
 	}
 	secs := r.days*86400 + int64(hour*3600+minute*60+sec-off)
 	return time.Unix(secs, int64(nsec)).UTC(), i, true
+}
+
+// pow10 holds 10 to the power of its index, up to the 10^8 a fraction's
+// nanoseconds need.
+var pow10 = [...]int{1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8}
+
+// two is the number two ASCII digits write, and whether they are digits.
+func two(hi, lo byte) (int, bool) {
+	h, l := hi-'0', lo-'0' // (a byte below '0' wraps past 9)
+	return int(h)*10 + int(l), h <= 9 && l <= 9
 }
 
 func daysIn(month, year int) int {
