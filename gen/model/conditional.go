@@ -905,16 +905,19 @@ func exclusive(a, b []Condition) bool {
 	return false
 }
 
-// excludes reports whether two tests of one field's value never hold at
-// once; a TestAny where none of its tests holds with the other.
+// excludes reports whether two tests never hold at once: of one field,
+// for two values (or for a value and against it); a TestAny where none
+// of its tests holds with the other.
 func excludes(x, y Condition) bool {
 	switch {
 	case x.Test == TestAny:
 		return !slices.ContainsFunc(x.Any, func(a Condition) bool { return !excludes(a, y) })
 	case y.Test == TestAny:
 		return excludes(y, x)
+	case x.Field != y.Field:
+		return false
 	}
-	return x.Field == y.Field && x.Test == TestEqual && y.Test == TestEqual && x.Cond != y.Cond ||
+	return x.Test == TestEqual && y.Test == TestEqual && x.Cond != y.Cond ||
 		x.Test == TestEqual && y.Test == TestNotEqual && x.Cond == y.Cond ||
 		x.Test == TestNotEqual && y.Test == TestEqual && x.Cond == y.Cond
 }
@@ -1175,7 +1178,7 @@ func (r *resolver) conditionsOf(o *Object, e ast.Expr, cd *Conditional) string {
 	if def := definitionIn(e); def != "" {
 		return definitionTested(e, def)
 	}
-	return fmt.Sprintf("the condition %s is not carried: an if that declares, narrows or forbids fields, or refuses the value, tests a required boolean field (x, !x, x == false), an optional field's presence (x != _|_), a required field's value (x == \"v\") or an integer field's order (n > 3), joined by &&, and an || of tests of one field's value (kind == \"a\" || kind == \"b\")", exprString(e))
+	return fmt.Sprintf("the condition %s is not carried: an if that declares, narrows or forbids fields, or refuses the value, tests a required boolean field (x, !x, x == false), an optional field's presence (x != _|_), a required field's value (x == \"v\") or an integer field's order (n > 3), joined by && or, tests of values, by || (kind == \"a\" || kind == \"b\")", exprString(e))
 }
 
 // anyOf adds the test a || b || … makes (TestAny): each operand a test of
