@@ -66,8 +66,8 @@ const (
 	TestLessEq
 	TestGreater
 	TestGreaterEq
-	// TestAny: one of Any holds, each a test of the same field's value
-	// (if kind == "a" || kind == "b", if n < 1 || n > 9).
+	// TestAny: one of Any holds, each a test of a field (if kind == "a"
+	// || kind == "b", if n < 1 || n > 9, if a == "x" || b != _|_).
 	TestAny
 )
 
@@ -135,8 +135,8 @@ func (c Condition) HoldsOf(n int64) bool {
 
 // Condition is one test of a Conditional: of the field Field, with Int or
 // Str the value a TestEqual compares with. A TestAny holds where one of
-// Any does: tests of Field's value, none of them a TestAny or a
-// TestPresent.
+// Any does: tests of a field each (Field when they all test one, else
+// ""), none of them a TestAny.
 type Condition struct {
 	Test Test
 	Cond
@@ -1200,8 +1200,8 @@ func (r *resolver) anyOf(o *Object, x *ast.BinaryExpr, cd *Conditional, add func
 			return msg
 		}
 		added := alone.When[len(cd.When):]
-		if len(added) != 1 || added[0].Test == TestPresent || added[0].Test == TestAny {
-			return fmt.Sprintf("the condition %s is not carried: an || is carried when each side is one test of a field's value (kind == \"a\" || kind == \"b\", n < 1 || n > 9, a == \"x\" || b == 2), and %s is not; test the presence of a field, or join other tests, in an if clause of their own", exprString(x), exprString(op))
+		if len(added) != 1 || added[0].Test == TestAny {
+			return fmt.Sprintf("the condition %s is not carried: an || is carried when each side is one test of a field (kind == \"a\" || kind == \"b\", n < 1 || n > 9, a == \"x\" || b != _|_), and %s is not: an || of tests joined by && is not carried yet", exprString(x), exprString(op))
 		}
 		if !slices.ContainsFunc(alts, func(a Condition) bool { return a.Test == added[0].Test && a.Cond == added[0].Cond }) {
 			alts = append(alts, added[0]) // (kind == "a" || kind == "a" is one test)
@@ -1855,9 +1855,10 @@ func narrowConst(t *Type, lit *ast.BasicLit) (*Type, string) {
 }
 
 // valueTested reports whether a condition already tests the field's value
-// (true, or equal to a literal).
+// (true, or equal to a literal), alone or in an ||.
 func (cd *Conditional) valueTested(name string) bool {
-	return slices.ContainsFunc(cd.When, func(c Condition) bool { return c.Test != TestPresent && slices.Contains(c.Fields(), name) })
+	tests := func(c Condition) bool { return c.Test != TestPresent && c.Field == name }
+	return slices.ContainsFunc(cd.When, func(c Condition) bool { return tests(c) || slices.ContainsFunc(c.Any, tests) })
 }
 
 // decidedBySchema reports whether an if's condition tests no member of
