@@ -1467,8 +1467,11 @@ func condExprs(f *goFile, o *model.Object, when []model.Condition) []string {
 func condExpr(f *goFile, o *model.Object, c model.Condition) string {
 	fd := o.Field(c.Field)
 	v := "x." + fd.GoName
-	if c.Test == model.TestPresent {
+	switch c.Test {
+	case model.TestPresent:
 		return f.present(fd, v)
+	case model.TestAbsent:
+		return f.absent(fd, v)
 	}
 	if defaulted, _ := c.Defaulted(o); defaulted {
 		// mode: *"managed" | "scaffold": CUE tests the default

@@ -1082,8 +1082,14 @@ func refusal(o *model.Object, rf *model.Refusal) obj {
 // "if" says, and what a value must be for them to hold.
 func condSchema(o *model.Object, when []model.Condition) obj {
 	var props obj
-	var required, anyOfs []any
+	var required, anyOfs, absent []any
 	for _, c := range when {
+		if c.Test == model.TestAbsent {
+			// (named among properties too, as ajv's strict mode wants
+			// of every required name)
+			absent = append(absent, obj{{"properties", obj{member{c.Field, obj{}}}}, {"required", []any{c.Field}}})
+			continue
+		}
 		if c.Test == model.TestPresent && slices.ContainsFunc(when, func(v model.Condition) bool { return v.Field == c.Field && v.Test != model.TestPresent }) {
 			continue // if x != _|_ if x == "v": the value's test requires it
 		}
@@ -1108,6 +1114,13 @@ func condSchema(o *model.Object, when []model.Condition) obj {
 	}
 	if len(required) > 0 {
 		ifs = append(ifs, member{"required", required})
+	}
+	switch {
+	case len(absent) == 1:
+		// if flag == _|_: not required
+		ifs = append(ifs, member{"not", absent[0]})
+	case len(absent) > 1:
+		ifs = append(ifs, member{"not", obj{{"anyOf", absent}}})
 	}
 	switch {
 	case len(anyOfs) == 1:

@@ -817,6 +817,8 @@ func condFact(o *model.Object, c model.Condition) string {
 		return c.Field + " " + op + " " + condValue(o, c.Cond)
 	case model.TestPresent:
 		return c.Field + " is present"
+	case model.TestAbsent:
+		return c.Field + " is absent"
 	case model.TestNotEqual:
 		return c.Field + " != " + condValue(o, c.Cond)
 	case model.TestAny:

@@ -69,6 +69,9 @@ const (
 	// TestAny: one of Any holds, each a test of a field (if kind == "a"
 	// || kind == "b", if n < 1 || n > 9, if a == "x" || b != _|_).
 	TestAny
+	// TestAbsent: an optional field is absent (if flag == _|_, if
+	// !(flag != _|_)).
+	TestAbsent
 )
 
 // Order is the operator of an ordering test (<, <=, > or >=), and
@@ -87,9 +90,22 @@ func (t Test) Order() (string, bool) {
 	return "", false
 }
 
-// negated is the ordering test that holds where t does not.
+// negated is the test that holds where t does not: of an order, a value
+// compared, a boolean or a presence.
 func (t Test) negated() Test {
 	switch t {
+	case TestEqual:
+		return TestNotEqual
+	case TestNotEqual:
+		return TestEqual
+	case TestTrue:
+		return TestFalse
+	case TestFalse:
+		return TestTrue
+	case TestPresent:
+		return TestAbsent
+	case TestAbsent:
+		return TestPresent
 	case TestLess:
 		return TestGreaterEq
 	case TestLessEq:
@@ -158,6 +174,11 @@ func (c Condition) Defaulted(o *Object) (reads, absentHolds bool) {
 		}
 		return reads, absentHolds
 	}
+	if c.Test == TestAbsent {
+		// if flag == _|_ reads no value, and holds where the data
+		// leaves flag out: CUE applies the body to the schema itself
+		return false, true
+	}
 	if c.Test == TestPresent || !defaulted(o, c.Field) {
 		return false, false
 	}
@@ -204,6 +225,8 @@ func (c Condition) Describe(o *Object) string {
 		s = c.Field + " is false"
 	case TestPresent:
 		return c.Field + " is present"
+	case TestAbsent:
+		return c.Field + " is absent"
 	case TestLess, TestLessEq, TestGreater, TestGreaterEq:
 		op, _ := c.Test.Order()
 		s = c.Field + " " + op + " " + c.value(o)
@@ -303,6 +326,8 @@ func (c Condition) describeNot(o *Object) string {
 		s = c.anyWords(o, true)
 	case TestPresent:
 		return c.Field + " is absent"
+	case TestAbsent:
+		return c.Field + " is present"
 	default:
 		s = c.failing(o)
 	}
@@ -537,7 +562,7 @@ func (r *resolver) conditional(d *def, lit *ast.StructLit, c *ast.Comprehension,
 			fd := o.Field(name)
 			switch {
 			case holdsOfDefault(o, cd):
-				r.errorf(pos, "%s: the if's condition holds of a default (%s), so CUE applies its body to the schema itself and lists %s forbidden whatever the data says; forbidding a field is carried on a condition of no default", d.ref(), cd.Describe(o), name)
+				r.errorf(pos, "%s: the if's condition holds where the data leaves a field out (%s), so CUE applies its body to the schema itself and lists %s forbidden whatever the data says; forbidding a field is carried on a condition of no default", d.ref(), cd.Describe(o), name)
 				ok = false
 			case f.Constraint != token.OPTION:
 				r.errorf(pos, "%s: %s: _|_ in an if body makes every value an error while the condition holds; write %s?: _|_ to forbid the field then, or { _|_ } to refuse the combination", d.ref(), name, name)
@@ -654,6 +679,10 @@ func (r *resolver) conditionalMatch(d *def, cd *Conditional, embeds []*ast.Embed
 	for _, c := range cd.When {
 		if reads, _ := c.Defaulted(o); reads {
 			r.errorf(pos, "%s: an if clause whose body embeds a validator is carried when its conditions test no field with a default (%s has one, which CUE compares where the data leaves it out)", d.ref(), strings.Join(c.Fields(), ", "))
+			return false
+		}
+		if c.Test == TestAbsent || c.Test == TestAny && slices.ContainsFunc(c.Any, func(a Condition) bool { return a.Test == TestAbsent }) {
+			r.errorf(pos, "%s: an if clause whose body embeds a validator is carried when its condition tests members' presence or values; this one tests that %s is absent, which the match's condition, one object of required members, does not state: not carried yet", d.ref(), c.Field)
 			return false
 		}
 		if c.Test == TestAny && c.Field == "" {
@@ -917,7 +946,8 @@ func excludes(x, y Condition) bool {
 	case x.Field != y.Field:
 		return false
 	}
-	return x.Test == TestEqual && y.Test == TestEqual && x.Cond != y.Cond ||
+	return x.Test == TestPresent && y.Test == TestAbsent || x.Test == TestAbsent && y.Test == TestPresent ||
+		x.Test == TestEqual && y.Test == TestEqual && x.Cond != y.Cond ||
 		x.Test == TestEqual && y.Test == TestNotEqual && x.Cond == y.Cond ||
 		x.Test == TestNotEqual && y.Test == TestEqual && x.Cond == y.Cond
 }
@@ -1130,6 +1160,9 @@ func (r *resolver) conditionsOf(o *Object, e ast.Expr, cd *Conditional) string {
 		if id, ok := x.X.(*ast.Ident); ok && x.Op == token.NOT && isFieldName(id) {
 			return boolean(id, TestFalse, exprString(e))
 		}
+		if x.Op == token.NOT {
+			return r.negatedTest(o, x, cd, add)
+		}
 	case *ast.BinaryExpr:
 		if id, want, ok := boolComparison(x); ok {
 			// if x == true, if x != false: a boolean field's test,
@@ -1170,7 +1203,22 @@ func (r *resolver) conditionsOf(o *Object, e ast.Expr, cd *Conditional) string {
 			r.unguarded = append(r.unguarded, f.Name)
 			return add(Condition{Test: TestPresent, Cond: Cond{Field: f.Name}})
 		case token.EQL:
-			return compared(x, TestEqual)
+			id, ok := x.X.(*ast.Ident)
+			if !isBottom(x.Y) && !isBottom(x.X) {
+				return compared(x, TestEqual)
+			}
+			if !ok || !isBottom(x.Y) {
+				break
+			}
+			// if flag == _|_: the optional field is absent
+			f := o.Field(id.Name)
+			if f == nil {
+				return notOwnField(exprString(e), id.Name, o.Name)
+			}
+			if !f.Optional || f.HasDefault() && !f.OptionalMark {
+				return fmt.Sprintf("%s: %s is always present (required, or supplied by CUE when the data leaves it out), so the test never holds; leave the if out", exprString(e), id.Name)
+			}
+			return add(Condition{Test: TestAbsent, Cond: Cond{Field: f.Name}})
 		case token.LSS, token.LEQ, token.GTR, token.GEQ:
 			return ordered(x)
 		}
@@ -1211,10 +1259,45 @@ func (r *resolver) anyOf(o *Object, x *ast.BinaryExpr, cd *Conditional, add func
 		return add(alts[0])
 	}
 	test := Condition{Test: TestAny, Cond: Cond{Field: alts[0].Field}, Any: alts}
-	if slices.ContainsFunc(alts, func(a Condition) bool { return a.Field != alts[0].Field }) {
-		test.Field = "" // tests of two fields (if a == "x" || b == 2)
+	if slices.ContainsFunc(alts, func(a Condition) bool { return a.Field != alts[0].Field || a.Test == TestAbsent }) {
+		// tests of two fields (if a == "x" || b == 2), or an absence
+		// among them, which no schema of the field's value states: each
+		// test stated alone
+		test.Field = ""
 	}
 	return add(test)
+}
+
+// negatedTest adds the test !(t) makes, t one test of a field read as it
+// would be alone (!(kind == "a") is kind != "a", !(flag != _|_) is flag
+// == _|_, !(n > 3) is n <= 3), or !(a || b), which holds where each of
+// them fails: their negations, joined as by &&.
+func (r *resolver) negatedTest(o *Object, x *ast.UnaryExpr, cd *Conditional, add func(Condition) string) string {
+	alone := &Conditional{When: slices.Clone(cd.When)}
+	unguarded := slices.Clone(r.unguarded)
+	msg := r.conditionsOf(o, x.X, alone)
+	r.unguarded = unguarded // (a presence negated guards nothing)
+	if msg != "" {
+		return msg
+	}
+	added := alone.When[len(cd.When):]
+	if len(added) == 1 && added[0].Test == TestAny {
+		added = added[0].Any // !(a || b) is !a && !b
+	} else if len(added) != 1 {
+		return fmt.Sprintf("the condition %s is not carried: a negation is carried of one test of a field, or of an || of such tests (!(kind == \"a\"), !(a != _|_ || b != _|_)); write the negation of each test of an && (!(a && b) is !a || !b)", exprString(x))
+	}
+	for _, c := range added {
+		c.Test = c.Test.negated()
+		if c.Test == TestPresent {
+			// !(flag == _|_) tests presence, which may guard a later
+			// test of the value, as flag != _|_ does
+			r.unguarded = append(r.unguarded, c.Field)
+		}
+		if msg := add(c); msg != "" {
+			return msg
+		}
+	}
+	return ""
 }
 
 // unguardedTest says why a test of the value of optional field name in the
@@ -1324,6 +1407,9 @@ func (r *resolver) probe(d *def, cd *Conditional) (cue.Value, string) {
 		}
 	}
 	for _, c := range fills {
+		if c.Test == TestAbsent {
+			continue // the schema holds no member the data leaves out
+		}
 		path := cue.MakePath(cue.Str(c.Field))
 		var fill any
 		switch c.Test {
@@ -1578,7 +1664,7 @@ func (r *resolver) narrow(d *def, cd *Conditional, probe cue.Value, o *Object, p
 			r.errorf(pos, "%s: the if body makes a field that is not optional _|_ (%s), so every value is refused while the condition holds; forbid an optional field (%s?: _|_), or refuse the combination with { _|_ }", what, labelText(f.Label), name)
 			return false
 		case holdsOfDefault(d.object, cd):
-			r.errorf(pos, "%s: the if's condition holds of a default (%s), so CUE applies its body to the schema itself and lists the field forbidden whatever the data says; forbidding a field is carried on a condition of no default", what, cd.Describe(d.object))
+			r.errorf(pos, "%s: the if's condition holds where the data leaves a field out (%s), so CUE applies its body to the schema itself and lists the field forbidden whatever the data says; forbidding a field is carried on a condition of no default", what, cd.Describe(d.object))
 			return false
 		}
 		cd.Then = append(cd.Then, &Narrowing{Path: path, Absent: true, Pos: pos})
@@ -1693,7 +1779,7 @@ func (r *resolver) narrow(d *def, cd *Conditional, probe cue.Value, o *Object, p
 		n.Checks, n.Text = t, exprString(f.Value)
 	}
 	if (n.Const != nil || n.MinItems != nil || n.Checks != nil) && holdsOfDefault(d.object, cd) {
-		r.errorf(pos, "%s: the if's condition holds of a default (%s), so CUE applies its body to the schema itself and to every value that leaves the field out, and lists the field narrowed whatever the data says; narrowing a field the object declares outside the if is carried then only as a presence (%s!: _)", what, cd.Describe(d.object), name)
+		r.errorf(pos, "%s: the if's condition holds where the data leaves a field out (%s), so CUE applies its body to the schema itself and to every value that leaves the field out, and lists the field narrowed whatever the data says; narrowing a field the object declares outside the if is carried then only as a presence (%s!: _)", what, cd.Describe(d.object), name)
 		return false
 	}
 	if fd.Type.Kind == ConstKind {
@@ -1857,7 +1943,7 @@ func narrowConst(t *Type, lit *ast.BasicLit) (*Type, string) {
 // valueTested reports whether a condition already tests the field's value
 // (true, or equal to a literal), alone or in an ||.
 func (cd *Conditional) valueTested(name string) bool {
-	tests := func(c Condition) bool { return c.Test != TestPresent && c.Field == name }
+	tests := func(c Condition) bool { return c.Test != TestPresent && c.Test != TestAbsent && c.Field == name }
 	return slices.ContainsFunc(cd.When, func(c Condition) bool { return tests(c) || slices.ContainsFunc(c.Any, tests) })
 }
 

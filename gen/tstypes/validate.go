@@ -739,6 +739,8 @@ func condTest(o *model.Object, cond model.Condition) string {
 		return "(" + m + " as number) " + op + " " + strconv.FormatInt(cond.Int, 10)
 	case model.TestPresent:
 		return m + " !== undefined"
+	case model.TestAbsent:
+		return m + " === undefined"
 	}
 	val := jsString(cond.Str)
 	if o.Field(cond.Field).Type.BaseOf() == model.Int {
