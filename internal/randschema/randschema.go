@@ -1749,6 +1749,22 @@ func (g *gen) laterIf(fs []field) *laterIf {
 			}
 		}
 	case 0:
+		if g.ors.IntN(4) == 0 {
+			// an optional field's absence, or a boolean negated
+			// it holds where the data leaves co out, so CUE applies
+			// the body to the schema: a declaration, as beside a default
+			defaulted = true
+			b.WriteString("\tcb!: bool\n\tco?: int\n\tif co == _|_ || !(cb) {\n")
+			condSample = func(r *rand.Rand, out map[string]any) {
+				if r.IntN(12) != 0 {
+					out["cb"] = pick[any](r, true, true, false)
+				}
+				if r.IntN(2) == 0 {
+					out["co"] = pick[any](r, num("1"), "1")
+				}
+			}
+			break
+		}
 		b.WriteString("\tcb!: bool\n\tif cb {\n")
 		condSample = func(r *rand.Rand, out map[string]any) {
 			if r.IntN(12) != 0 {
