@@ -1102,8 +1102,13 @@ func condSchema(o *model.Object, when []model.Condition) obj {
 			anyOfs = append(anyOfs, obj{{"anyOf", alts}})
 			continue
 		}
-		props = append(props, member{c.Field, valueSchema(o, c)})
-		if _, absentHolds := c.Defaulted(o); absentHolds {
+		if i := slices.IndexFunc(props, func(m member) bool { return m.Key == c.Field }); i >= 0 {
+			// n > 1 && n < 9: both of the field's tests
+			props[i].Value = obj{{"allOf", []any{props[i].Value, valueSchema(o, c)}}}
+		} else {
+			props = append(props, member{c.Field, valueSchema(o, c)})
+		}
+		if _, absentHolds := c.Defaulted(o); absentHolds || slices.Contains(required, any(c.Field)) {
 			continue // absent, the field is its default, which the test holds of
 		}
 		required = append(required, c.Field)

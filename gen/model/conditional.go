@@ -358,6 +358,53 @@ func (c Condition) valueConstraint(o *Object) string {
 	return "_"
 }
 
+// valueTest reports whether the condition tests one field's value (its
+// presence or absence aside): such tests of a field may join by && (if n
+// > 1 && n < 9), each stated on its own.
+func (c Condition) valueTest() bool {
+	switch c.Test {
+	case TestPresent, TestAbsent:
+		return false
+	case TestAny:
+		return c.Field != "" && !slices.ContainsFunc(c.Any, func(a Condition) bool { return !a.valueTest() })
+	}
+	return true
+}
+
+// holdsOfSample reports whether the test, of a field's value, holds of s,
+// a value the probe would fill the field with; true where it cannot tell
+// (s of another kind than the test compares), for CUE to judge.
+func (c Condition) holdsOfSample(s any) bool {
+	switch c.Test {
+	case TestAny:
+		return slices.ContainsFunc(c.Any, func(a Condition) bool { return a.holdsOfSample(s) })
+	case TestTrue, TestFalse:
+		b, ok := s.(bool)
+		return !ok || b == (c.Test == TestTrue)
+	}
+	var equal, known bool
+	switch x := s.(type) {
+	case int64:
+		if _, ordered := c.Test.Order(); ordered {
+			return c.HoldsOf(x)
+		}
+		equal, known = x == c.Int, true
+	case int:
+		return c.holdsOfSample(int64(x))
+	case string:
+		equal, known = x == c.Str, true
+	}
+	switch {
+	case !known:
+		return true
+	case c.Test == TestEqual:
+		return equal
+	case c.Test == TestNotEqual:
+		return !equal
+	}
+	return true
+}
+
 // failing says what the field's value is where a test of it other than
 // TestAny and TestPresent fails: "external is false", `kind is not "a"`.
 func (c Condition) failing(o *Object) string {
@@ -1087,8 +1134,11 @@ func (r *resolver) conditionsOf(o *Object, e ast.Expr, cd *Conditional) string {
 	}
 	add := func(c Condition) string {
 		for _, prev := range cd.When {
-			if c.Field != "" && prev.Field == c.Field && !(prev.Test == TestPresent && c.Test != TestPresent && !cd.valueTested(c.Field)) {
-				return fmt.Sprintf("%s is tested twice", c.Field)
+			// tests of its value join (n > 1 && n < 9), after a test of
+			// its presence or not; a presence or an absence beside
+			// another test of the field says nothing more, or never holds
+			if c.Field != "" && prev.Field == c.Field && !(c.valueTest() && (prev.valueTest() || prev.Test == TestPresent)) {
+				return fmt.Sprintf("%s is tested twice: its presence or absence beside another test of it, which says nothing more or never holds", c.Field)
 			}
 		}
 		cd.When = append(cd.When, c)
@@ -1371,10 +1421,29 @@ var afterProbe func()
 func (r *resolver) probe(d *def, cd *Conditional) (cue.Value, string) {
 	v := d.v
 	o := d.object
+	var holdsAll func(name string, s any) bool // (below)
+	// together says why no value was found for a field that several tests
+	// of its value test (n > 5 && n < 3), or "" where one does.
+	together := func(c Condition) string {
+		var tests []string
+		for _, t := range cd.When {
+			if t.Field == c.Field && t.valueTest() {
+				tests = append(tests, t.Describe(o))
+			}
+		}
+		if len(tests) < 2 {
+			return ""
+		}
+		return fmt.Sprintf("%s: schemagen found no value of %s that the tests of it (%s) hold of together, so the body may never apply; read alone, each holds of one", strings.Join(tests, " and "), c.Field, strings.Join(tests, ", "))
+	}
 	// fillFirst fills the field at path with the first of samples CUE
-	// takes as a concrete value of it.
+	// takes as a concrete value of it and every test of it holds of.
 	fillFirst := func(path cue.Path, samples []any) bool {
+		name := path.Selectors()[0].Unquoted()
 		for _, s := range samples {
+			if !holdsAll(name, s) {
+				continue
+			}
 			w := v.FillPath(path, s)
 			if fv := w.LookupPath(path); fv.Err() == nil && fv.Validate(cue.Concrete(true)) == nil {
 				v = w
@@ -1395,9 +1464,16 @@ func (r *resolver) probe(d *def, cd *Conditional) (cue.Value, string) {
 		return slices.ContainsFunc(fills, func(f Condition) bool { return f.Field == name && f.Test != TestPresent })
 	}
 	for _, c := range cd.When {
-		if c.Test != TestAny {
-			fills = append(fills, c)
+		if c.Test != TestAny && !(c.valueTest() && filled(c.Field)) {
+			fills = append(fills, c) // (the first test of a field's value: the others filter its samples)
 		}
+	}
+	// holdsAll reports whether every test of field name's value holds of
+	// s (if n > 1 && n < 9: a value of both).
+	holdsAll = func(name string, s any) bool {
+		return !slices.ContainsFunc(cd.When, func(c Condition) bool {
+			return c.Field == name && c.valueTest() && !c.holdsOfSample(s)
+		})
 	}
 	for _, c := range cd.When {
 		for _, a := range c.Any {
@@ -1442,6 +1518,9 @@ func (r *resolver) probe(d *def, cd *Conditional) (cue.Value, string) {
 				}
 			}
 			if !fillFirst(path, samples) {
+				if msg := together(c); msg != "" {
+					return v, msg
+				}
 				return v, fmt.Sprintf("%s: schemagen found no value of %s the test holds of to read the body with", c.Describe(o), c.Field)
 			}
 			continue
@@ -1467,6 +1546,9 @@ func (r *resolver) probe(d *def, cd *Conditional) (cue.Value, string) {
 			}
 			samples = slices.DeleteFunc(samples, func(s any) bool { return s == compared })
 			if !fillFirst(path, samples) {
+				if msg := together(c); msg != "" {
+					return v, msg
+				}
 				return v, fmt.Sprintf("%s: schemagen found no simple value of %s other than %s to read the body with; test the field with ==", c.Describe(o), c.Field, c.value(o))
 			}
 			continue
@@ -1531,6 +1613,9 @@ func (r *resolver) probe(d *def, cd *Conditional) (cue.Value, string) {
 				return v, fmt.Sprintf("%s != _|_: schemagen found no simple value of %s (true, 0, \"\", {}, [] …) to read the body with; test another field", c.Field, c.Field)
 			}
 			continue
+		}
+		if !holdsAll(c.Field, fill) {
+			return v, together(c)
 		}
 		v = v.FillPath(path, fill)
 		if err := v.LookupPath(path).Err(); err != nil {
