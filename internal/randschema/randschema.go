@@ -1716,7 +1716,7 @@ type laterIf struct {
 // laterIf draws, a time in four, an if of a later form beside the fields
 // fs (nil otherwise): a condition on a required boolean (if cb), on a
 // required integer's value (if ck == 3, if ck != 3, or an || of two
-// tests, if ck < 1 || ck > 4), both (if cb && ck != 3, if cb || ck ==
+// tests, if ck < 1 || ck > 4, or tests of it joined by &&), both (if cb && ck != 3, if cb || ck ==
 // 3), on an enum with
 // a default that the condition may hold of (cm:
 // *"a" | "b" | "c", if cm == "a"); a body that declares a field, narrows
@@ -1774,11 +1774,13 @@ func (g *gen) laterIf(fs []field) *laterIf {
 	case 1:
 		op := pick(r, "==", "!=")
 		test := "ck " + op + " 3"
-		switch g.ors.IntN(3) {
+		switch g.ors.IntN(4) {
 		case 1:
 			test = "ck == 3 || ck == 5"
 		case 2:
 			test = "ck < 1 || ck > 4"
+		case 3:
+			test = "ck > 1 && ck != 4 && !(ck >= 5)" // tests of one field joined
 		}
 		fmt.Fprintf(&b, "\tck!: int & >=0 & <=5\n\tif %s {\n", test)
 		condSample = func(r *rand.Rand, out map[string]any) {
