@@ -1233,10 +1233,14 @@ func (r *resolver) conditionsOf(o *Object, e ast.Expr, cd *Conditional) string {
 				r.unguarded = nil // the clauses before hold where CUE reads the next
 			}
 			return r.conditionsOf(o, x.Y, cd)
-		case token.NEQ:
+		case token.NEQ, token.EQL:
+			value, presence := TestNotEqual, TestPresent // if kind != "a", if flag != _|_
+			if x.Op == token.EQL {
+				value, presence = TestEqual, TestAbsent // if kind == "a", if flag == _|_
+			}
 			id, ok := x.X.(*ast.Ident)
 			if !isBottom(x.Y) && !isBottom(x.X) {
-				return compared(x, TestNotEqual) // if kind != "a": a value's test, as == reads it
+				return compared(x, value) // a value's test, as CUE reads it
 			}
 			if !ok || !isBottom(x.Y) {
 				break
@@ -1248,27 +1252,15 @@ func (r *resolver) conditionsOf(o *Object, e ast.Expr, cd *Conditional) string {
 			if !f.Optional || f.HasDefault() && !f.OptionalMark {
 				// (f?: *255 | uint8 is absent where the data leaves it
 				// out: CUE supplies the default of a regular field only)
+				if presence == TestAbsent {
+					return fmt.Sprintf("%s: %s is always present (required, or supplied by CUE when the data leaves it out), so the test never holds; leave the if out", exprString(e), id.Name)
+				}
 				return fmt.Sprintf("%s: %s is always present (required, or supplied by CUE when the data leaves it out), so the test always holds; write the body's fields outside the if", exprString(e), id.Name)
 			}
-			r.unguarded = append(r.unguarded, f.Name)
-			return add(Condition{Test: TestPresent, Cond: Cond{Field: f.Name}})
-		case token.EQL:
-			id, ok := x.X.(*ast.Ident)
-			if !isBottom(x.Y) && !isBottom(x.X) {
-				return compared(x, TestEqual)
+			if presence == TestPresent {
+				r.unguarded = append(r.unguarded, f.Name)
 			}
-			if !ok || !isBottom(x.Y) {
-				break
-			}
-			// if flag == _|_: the optional field is absent
-			f := o.Field(id.Name)
-			if f == nil {
-				return notOwnField(exprString(e), id.Name, o.Name)
-			}
-			if !f.Optional || f.HasDefault() && !f.OptionalMark {
-				return fmt.Sprintf("%s: %s is always present (required, or supplied by CUE when the data leaves it out), so the test never holds; leave the if out", exprString(e), id.Name)
-			}
-			return add(Condition{Test: TestAbsent, Cond: Cond{Field: f.Name}})
+			return add(Condition{Test: presence, Cond: Cond{Field: f.Name}})
 		case token.LSS, token.LEQ, token.GTR, token.GEQ:
 			return ordered(x)
 		}
