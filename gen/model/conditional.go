@@ -1293,21 +1293,31 @@ func (r *resolver) anyOf(o *Object, x *ast.BinaryExpr, cd *Conditional, add func
 		if len(added) != 1 || added[0].Test == TestAny {
 			return fmt.Sprintf("the condition %s is not carried: an || is carried when each side is one test of a field (kind == \"a\" || kind == \"b\", n < 1 || n > 9, a == \"x\" || b != _|_), and %s is not: an || of tests joined by && is not carried yet", exprString(x), exprString(op))
 		}
-		if !slices.ContainsFunc(alts, func(a Condition) bool { return a.Test == added[0].Test && a.Cond == added[0].Cond }) {
-			alts = append(alts, added[0]) // (kind == "a" || kind == "a" is one test)
+		alts = append(alts, added[0])
+	}
+	return add(anyTest(alts))
+}
+
+// anyTest is the test that holds where one of alts does: a TestAny, or
+// the one test they are (kind == "a" || kind == "a" is one test).
+func anyTest(alts []Condition) Condition {
+	var tests []Condition
+	for _, a := range alts {
+		if !slices.ContainsFunc(tests, func(t Condition) bool { return t.Test == a.Test && t.Cond == a.Cond }) {
+			tests = append(tests, a)
 		}
 	}
-	if len(alts) == 1 {
-		return add(alts[0])
+	if len(tests) == 1 {
+		return tests[0]
 	}
-	test := Condition{Test: TestAny, Cond: Cond{Field: alts[0].Field}, Any: alts}
-	if slices.ContainsFunc(alts, func(a Condition) bool { return a.Field != alts[0].Field || a.Test == TestAbsent }) {
+	test := Condition{Test: TestAny, Cond: Cond{Field: tests[0].Field}, Any: tests}
+	if slices.ContainsFunc(tests, func(a Condition) bool { return a.Field != tests[0].Field || a.Test == TestAbsent }) {
 		// tests of two fields (if a == "x" || b == 2), or an absence
 		// among them, which no schema of the field's value states: each
 		// test stated alone
 		test.Field = ""
 	}
-	return add(test)
+	return test
 }
 
 // negatedTest adds the test !(t) makes, t one test of a field read as it
@@ -1323,10 +1333,20 @@ func (r *resolver) negatedTest(o *Object, x *ast.UnaryExpr, cd *Conditional, add
 		return msg
 	}
 	added := alone.When[len(cd.When):]
-	if len(added) == 1 && added[0].Test == TestAny {
+	switch {
+	case len(added) == 1 && added[0].Test == TestAny:
 		added = added[0].Any // !(a || b) is !a && !b
-	} else if len(added) != 1 {
-		return fmt.Sprintf("the condition %s is not carried: a negation is carried of one test of a field, or of an || of such tests (!(kind == \"a\"), !(a != _|_ || b != _|_)); write the negation of each test of an && (!(a && b) is !a || !b)", exprString(x))
+	case len(added) > 1:
+		// !(a && b) is !a || !b
+		if slices.ContainsFunc(added, func(c Condition) bool { return c.Test == TestAny }) {
+			return fmt.Sprintf("the condition %s is not carried yet: a negation is carried of one test of a field, of an || of such tests, or of an && of them (!(kind == \"a\"), !(a != _|_ || b != _|_), !(a && b)); this one negates an && that holds an ||", exprString(x))
+		}
+		alts := make([]Condition, len(added))
+		for i, c := range added {
+			c.Test = c.Test.negated()
+			alts[i] = c
+		}
+		return add(anyTest(alts))
 	}
 	for _, c := range added {
 		c.Test = c.Test.negated()
