@@ -1279,23 +1279,29 @@ func (r *resolver) conditionsOf(o *Object, e ast.Expr, cd *Conditional) string {
 func (r *resolver) anyOf(o *Object, x *ast.BinaryExpr, cd *Conditional, add func(Condition) string) string {
 	var alts []Condition
 	for _, op := range operands(x, token.LOR) {
-		// Read alone, after the clauses before it (a presence test of
-		// an earlier clause guards the value's), so that it is judged
-		// as it would be without the other operands.
-		alone := &Conditional{When: slices.Clone(cd.When)}
-		unguarded := slices.Clone(r.unguarded)
-		msg := r.conditionsOf(o, op, alone)
-		r.unguarded = unguarded
+		added, msg := r.readAlone(o, op, cd)
 		if msg != "" {
 			return msg
 		}
-		added := alone.When[len(cd.When):]
 		if len(added) != 1 || added[0].Test == TestAny {
 			return fmt.Sprintf("the condition %s is not carried: an || is carried when each side is one test of a field (kind == \"a\" || kind == \"b\", n < 1 || n > 9, a == \"x\" || b != _|_), and %s is not: an || of tests joined by && is not carried yet", exprString(x), exprString(op))
 		}
 		alts = append(alts, added[0])
 	}
 	return add(anyTest(alts))
+}
+
+// readAlone reads the tests of e, a part of a condition, as they would
+// be read alone after the clauses before it (a presence test of an
+// earlier clause guards the value's), without adding them to cd: the
+// sides of an ||, or what a negation negates, each judged as it would be
+// without the rest. A presence test read there guards nothing after it.
+func (r *resolver) readAlone(o *Object, e ast.Expr, cd *Conditional) ([]Condition, string) {
+	alone := &Conditional{When: slices.Clone(cd.When)}
+	unguarded := slices.Clone(r.unguarded)
+	msg := r.conditionsOf(o, e, alone)
+	r.unguarded = unguarded
+	return alone.When[len(cd.When):], msg
 }
 
 // anyTest is the test that holds where one of alts does: a TestAny, or
@@ -1325,14 +1331,10 @@ func anyTest(alts []Condition) Condition {
 // == _|_, !(n > 3) is n <= 3), or !(a || b), which holds where each of
 // them fails: their negations, joined as by &&.
 func (r *resolver) negatedTest(o *Object, x *ast.UnaryExpr, cd *Conditional, add func(Condition) string) string {
-	alone := &Conditional{When: slices.Clone(cd.When)}
-	unguarded := slices.Clone(r.unguarded)
-	msg := r.conditionsOf(o, x.X, alone)
-	r.unguarded = unguarded // (a presence negated guards nothing)
+	added, msg := r.readAlone(o, x.X, cd)
 	if msg != "" {
 		return msg
 	}
-	added := alone.When[len(cd.When):]
 	switch {
 	case len(added) == 1 && added[0].Test == TestAny:
 		added = added[0].Any // !(a || b) is !a && !b
@@ -1433,7 +1435,13 @@ var afterProbe func()
 func (r *resolver) probe(d *def, cd *Conditional) (cue.Value, string) {
 	v := d.v
 	o := d.object
-	var holdsAll func(name string, s any) bool // (below)
+	// holdsAll reports whether every test of field name's value holds of
+	// s (if n > 1 && n < 9: a value of both).
+	holdsAll := func(name string, s any) bool {
+		return !slices.ContainsFunc(cd.When, func(c Condition) bool {
+			return c.Field == name && c.valueTest() && !c.holdsOfSample(s)
+		})
+	}
 	// together says why no value was found for a field that several tests
 	// of its value test (n > 5 && n < 3), or "" where one does.
 	together := func(c Condition) string {
@@ -1479,13 +1487,6 @@ func (r *resolver) probe(d *def, cd *Conditional) (cue.Value, string) {
 		if c.Test != TestAny && !(c.valueTest() && filled(c.Field)) {
 			fills = append(fills, c) // (the first test of a field's value: the others filter its samples)
 		}
-	}
-	// holdsAll reports whether every test of field name's value holds of
-	// s (if n > 1 && n < 9: a value of both).
-	holdsAll = func(name string, s any) bool {
-		return !slices.ContainsFunc(cd.When, func(c Condition) bool {
-			return c.Field == name && c.valueTest() && !c.holdsOfSample(s)
-		})
 	}
 	for _, c := range cd.When {
 		for _, a := range c.Any {

@@ -67,8 +67,8 @@ type Runtime struct {
 	records map[string]*record
 	// recent caches records by a hash of their seat id (recordOf): a
 	// restart looks one up for every row of the ledger, and a probe of
-	// this array costs a third of a map lookup. Records are never
-	// removed, so an entry stays true.
+	// this array is cheaper than the map's lookup (docs/performance.md).
+	// Records are never removed, so an entry stays true.
 	recent [recentSlots]*record
 	today  day
 	window window
@@ -450,7 +450,7 @@ func (r *Runtime) count(kind ledger.Kind, rec *record, at time.Time) {
 	}
 }
 
-// recentSlots is the size of Runtime.recent: a power of two, several
+// recentSlots is the size of Runtime.recent, 1<<recentBits: several
 // times a large fleet's seats.
 const (
 	recentBits  = 10

@@ -198,13 +198,6 @@ func has(b []byte, i int, s string) bool {
 	return len(b)-i >= len(s) && string(b[i:i+len(s)]) == s
 }
 
-func lit(b []byte, i int, s string) (int, bool) {
-	if !has(b, i, s) {
-		return i, false
-	}
-	return i + len(s), true
-}
-
 // plain scans the body of a string of printable ASCII without escapes
 // from i, returning the index of its closing quote.
 func plain(b []byte, i int) (int, bool) {
