@@ -1751,10 +1751,14 @@ func (g *gen) laterIf(fs []field) *laterIf {
 	case 0:
 		if g.ors.IntN(4) == 0 {
 			// an optional field's absence, or a boolean negated
-			// it holds where the data leaves co out, so CUE applies
-			// the body to the schema: a declaration, as beside a default
-			defaulted = true
-			b.WriteString("\tcb!: bool\n\tco?: int\n\tif co == _|_ || !(cb) {\n")
+			// co == _|_ holds where the data leaves co out, so CUE
+			// applies the body to the schema: a declaration, as beside
+			// a default; co != _|_ || cb, a presence among the sides
+			test := "co != _|_ || cb"
+			if g.ors.IntN(2) == 0 {
+				test, defaulted = "co == _|_ || !(cb)", true
+			}
+			fmt.Fprintf(&b, "\tcb!: bool\n\tco?: int\n\tif %s {\n", test)
 			condSample = func(r *rand.Rand, out map[string]any) {
 				if r.IntN(12) != 0 {
 					out["cb"] = pick[any](r, true, true, false)
