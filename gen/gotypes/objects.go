@@ -477,6 +477,7 @@ func decodedDefault(t *model.Type) bool {
 // so; or, declared only by the if clause, absent).
 func condGetter(f *goFile, o *model.Object, fd *model.Field) {
 	get := model.GetterName(fd)
+	condPatterns(f, o)
 	f.decl()
 	otherwise := "Validate then reports it missing"
 	if !fd.RequiredUnlessDefault(o) {
@@ -1235,6 +1236,7 @@ func fieldPatterns(f *goFile, t *model.Type) {
 // objectValidate emits the validate walker behind Validate.
 func objectValidate(f *goFile, o *model.Object) {
 	w := f.wire()
+	condPatterns(f, o)
 	for _, fd := range structFields(o) {
 		fieldPatterns(f, fd.Type)
 	}
@@ -1430,6 +1432,8 @@ func condValue(o *model.Object, c model.Cond) string {
 	switch {
 	case fd.Type.BaseOf() == model.Int:
 		return strconv.FormatInt(c.Int, 10)
+	case fd.Type.BaseOf() == model.Number:
+		return c.Str // an ordering's literal: 0.5
 	case fd.Type.Kind == model.EnumKind:
 		for _, m := range fd.Type.Enum.Members {
 			if m.Value == c.Str {
@@ -1486,9 +1490,65 @@ func condExpr(f *goFile, o *model.Object, c model.Condition) string {
 	return valueTest(o, c, v)
 }
 
+// eachCondition calls fn with every test o's if clauses make (each of an
+// ||'s tests), in order: its conditionals', then its fields' defaults'.
+func eachCondition(o *model.Object, fn func(model.Condition)) {
+	var each func(when []model.Condition)
+	each = func(when []model.Condition) {
+		for _, c := range when {
+			if c.Test == model.TestAny {
+				each(c.Any)
+				continue
+			}
+			fn(c)
+		}
+	}
+	for _, cd := range o.Conditionals {
+		each(cd.When)
+	}
+	for _, fd := range o.Fields {
+		for _, c := range fd.CondDefaults {
+			each(c.When)
+		}
+	}
+}
+
+// condPatternName names the compiled wire.Pattern of re, a pattern an if
+// clause of o tests a field with (if name =~ "^a"): pattern_<Object>_when<k>,
+// k its place among the distinct patterns o's clauses test (a field's
+// GoName starts in upper case, so no field's pattern meets it).
+func condPatternName(o *model.Object, re string) string {
+	var seen []string
+	eachCondition(o, func(c model.Condition) {
+		if (c.Test == model.TestMatch || c.Test == model.TestNotMatch) && !slices.Contains(seen, c.Str) {
+			seen = append(seen, c.Str)
+		}
+	})
+	return helper("pattern", o.GoName+"_when"+strconv.Itoa(slices.Index(seen, re)+1))
+}
+
+// condPatterns emits the compiled wire.Pattern of each pattern o's if
+// clauses test a field with, ahead of the code that tests them.
+func condPatterns(f *goFile, o *model.Object) {
+	eachCondition(o, func(c model.Condition) {
+		if c.Test == model.TestMatch || c.Test == model.TestNotMatch {
+			compilePatterns(f, condPatternName(o, c.Str), []string{c.Str})
+		}
+	})
+}
+
 // valueTest is the Go test c, one of a field's value, makes of v.
 func valueTest(o *model.Object, c model.Condition, v string) string {
 	switch c.Test {
+	case model.TestMatch, model.TestNotMatch:
+		if t := o.Field(c.Field).Type; t.Kind != model.BasicKind || t.Base != model.String {
+			v = "string(" + v + ")" // an enum's, a named string's Go type
+		}
+		test := condPatternName(o, c.Str) + ".MatchString(" + v + ")"
+		if c.Test == model.TestNotMatch {
+			return "!" + test
+		}
+		return test
 	case model.TestTrue:
 		return v
 	case model.TestFalse:

@@ -1144,18 +1144,30 @@ func valueSchema(o *model.Object, c model.Condition) obj {
 		return obj{{"const", true}}
 	case model.TestFalse:
 		return obj{{"const", false}}
-	case model.TestLess:
-		return obj{{"type", "integer"}, {"exclusiveMaximum", c.Int}}
-	case model.TestLessEq:
-		return obj{{"type", "integer"}, {"maximum", c.Int}}
-	case model.TestGreater:
-		return obj{{"type", "integer"}, {"exclusiveMinimum", c.Int}}
-	case model.TestGreaterEq:
-		return obj{{"type", "integer"}, {"minimum", c.Int}}
+	case model.TestLess, model.TestLessEq, model.TestGreater, model.TestGreaterEq:
+		kind, bound := "integer", any(c.Int)
+		if c.Number() {
+			n, _ := strconv.ParseFloat(c.Str, 64) // if ratio > 0.5
+			kind, bound = "number", n
+		}
+		key := "minimum"
+		switch c.Test {
+		case model.TestLess:
+			key = "exclusiveMaximum"
+		case model.TestLessEq:
+			key = "maximum"
+		case model.TestGreater:
+			key = "exclusiveMinimum"
+		}
+		return obj{{"type", kind}, {key, bound}}
 	case model.TestEqual:
 		return obj{{"const", literal(c.Value(o))}}
 	case model.TestNotEqual:
 		return obj{{"not", obj{{"const", literal(c.Value(o))}}}}
+	case model.TestMatch:
+		return obj{{"type", "string"}, {"pattern", model.ECMAPattern(c.Str)}}
+	case model.TestNotMatch:
+		return obj{{"type", "string"}, {"not", obj{{"pattern", model.ECMAPattern(c.Str)}}}}
 	case model.TestAny:
 		// kind == "a" || kind == "b": an enum of the values compared;
 		// other tests, one of theirs

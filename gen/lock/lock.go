@@ -821,6 +821,10 @@ func condFact(o *model.Object, c model.Condition) string {
 		return c.Field + " is absent"
 	case model.TestNotEqual:
 		return c.Field + " != " + condValue(o, c.Cond)
+	case model.TestMatch:
+		return c.Field + " =~ " + strconv.Quote(c.Str)
+	case model.TestNotMatch:
+		return c.Field + " !~ " + strconv.Quote(c.Str)
 	case model.TestAny:
 		alts := make([]string, len(c.Any))
 		for i, a := range c.Any {
@@ -888,6 +892,9 @@ func conditionFacts(o *model.Object, cd *model.Conditional) []string {
 func condValue(o *model.Object, c model.Cond) string {
 	if f := o.Field(c.Field); f != nil && f.Type.BaseOf() == model.Int {
 		return strconv.FormatInt(c.Int, 10)
+	}
+	if f := o.Field(c.Field); f != nil && f.Type.BaseOf() == model.Number {
+		return c.Str // an ordering's literal: 0.5
 	}
 	return strconv.Quote(c.Str)
 }

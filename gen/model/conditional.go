@@ -72,6 +72,12 @@ const (
 	// TestAbsent: an optional field is absent (if flag == _|_, if
 	// !(flag != _|_)).
 	TestAbsent
+	// TestMatch and TestNotMatch: a required string or enum field
+	// matches, or does not match, the regular expression Cond's Str (if
+	// name =~ "^a", if name !~ "^a"): RE2, as CUE's =~ reads it, in the
+	// form every target's pattern reads alike (carriedPattern).
+	TestMatch
+	TestNotMatch
 )
 
 // Order is the operator of an ordering test (<, <=, > or >=), and
@@ -106,6 +112,10 @@ func (t Test) negated() Test {
 		return TestAbsent
 	case TestAbsent:
 		return TestPresent
+	case TestMatch:
+		return TestNotMatch
+	case TestNotMatch:
+		return TestMatch
 	case TestLess:
 		return TestGreaterEq
 	case TestLessEq:
@@ -134,8 +144,39 @@ func (t Test) flipped() Test {
 	return t
 }
 
+// Number reports whether an ordering test compares a number field (if
+// ratio > 0.5): its literal, as JSON writes the float64 nearest it, is
+// Str, where an integer field's is Int.
+func (c Condition) Number() bool {
+	_, ordered := c.Test.Order()
+	return ordered && c.Str != ""
+}
+
+// holdsOfNum reports whether an ordering test of a number field holds of
+// x, compared as float64s, as every target compares them.
+func (c Condition) holdsOfNum(x float64) bool {
+	n, err := strconv.ParseFloat(c.Str, 64)
+	if err != nil {
+		return false
+	}
+	switch c.Test {
+	case TestLess:
+		return x < n
+	case TestLessEq:
+		return x <= n
+	case TestGreater:
+		return x > n
+	case TestGreaterEq:
+		return x >= n
+	}
+	return false
+}
+
 // HoldsOf reports whether an ordering test holds of the integer n.
 func (c Condition) HoldsOf(n int64) bool {
+	if c.Number() {
+		return c.holdsOfNum(float64(n))
+	}
 	switch c.Test {
 	case TestLess:
 		return n < c.Int
@@ -193,9 +234,17 @@ func (c Condition) Defaulted(o *Object) (reads, absentHolds bool) {
 	case TestFalse:
 		return true, d == false
 	}
+	if c.Number() {
+		n, ok := d.(float64)
+		return true, ok && c.holdsOfNum(n)
+	}
 	if _, ordered := c.Test.Order(); ordered {
 		n, err := strconv.ParseInt(f.Default, 10, 64)
 		return true, err == nil && c.HoldsOf(n)
+	}
+	if c.Test == TestMatch || c.Test == TestNotMatch {
+		str, ok := d.(string)
+		return true, ok && c.matches(str) == (c.Test == TestMatch)
 	}
 	var equal bool
 	if f.Type.BaseOf() == Int {
@@ -232,6 +281,10 @@ func (c Condition) Describe(o *Object) string {
 		s = c.Field + " " + op + " " + c.value(o)
 	case TestNotEqual:
 		s = c.Field + " is not " + c.value(o)
+	case TestMatch:
+		s = c.Field + " matches " + c.value(o)
+	case TestNotMatch:
+		s = c.Field + " does not match " + c.value(o)
 	default:
 		s = c.Field + " is " + c.value(o)
 	}
@@ -239,6 +292,13 @@ func (c Condition) Describe(o *Object) string {
 		s += " or absent (its default)"
 	}
 	return s
+}
+
+// matches reports whether s matches a TestMatch's (or TestNotMatch's)
+// pattern, as CUE's =~ does.
+func (c Condition) matches(s string) bool {
+	re, err := regexp.Compile(c.Str)
+	return err == nil && re.MatchString(s)
 }
 
 // eachWords says when a TestAny of two fields' tests holds ("either a is
@@ -332,8 +392,12 @@ func (c Condition) describeNot(o *Object) string {
 		s = c.failing(o)
 	}
 	if reads, holds := c.Defaulted(o); holds {
-		s = c.Field + " is present and " + strings.TrimPrefix(s, c.Field+" is ")
-	} else if reads && (c.Test == TestNotEqual || c.Test == TestAny) {
+		rest := strings.TrimPrefix(s, c.Field+" is ")
+		if c.Test == TestMatch || c.Test == TestNotMatch {
+			rest = strings.TrimPrefix(s, c.Field+" ") // matches "^a"
+		}
+		s = c.Field + " is present and " + rest
+	} else if reads && (c.Test == TestNotEqual || c.Test == TestAny || c.Test == TestMatch || c.Test == TestNotMatch) {
 		s += " or absent (its default)"
 	}
 	return s
@@ -354,6 +418,10 @@ func (c Condition) valueConstraint(o *Object) string {
 	case TestLess, TestLessEq, TestGreater, TestGreaterEq:
 		op, _ := c.Test.Order()
 		return op + c.Value(o)
+	case TestMatch:
+		return "=~" + c.Value(o)
+	case TestNotMatch:
+		return "!~" + c.Value(o)
 	}
 	return "_"
 }
@@ -384,6 +452,10 @@ func (c Condition) holdsOfSample(s any) bool {
 	}
 	var equal, known bool
 	switch x := s.(type) {
+	case float64:
+		if c.Number() {
+			return c.holdsOfNum(x)
+		}
 	case int64:
 		if _, ordered := c.Test.Order(); ordered {
 			return c.HoldsOf(x)
@@ -392,6 +464,9 @@ func (c Condition) holdsOfSample(s any) bool {
 	case int:
 		return c.holdsOfSample(int64(x))
 	case string:
+		if c.Test == TestMatch || c.Test == TestNotMatch {
+			return c.matches(x) == (c.Test == TestMatch)
+		}
 		equal, known = x == c.Str, true
 	}
 	switch {
@@ -418,6 +493,10 @@ func (c Condition) failing(o *Object) string {
 		return c.Field + " " + op + " " + c.value(o)
 	case TestNotEqual:
 		return c.Field + " is " + c.value(o)
+	case TestMatch:
+		return c.Field + " does not match " + c.value(o)
+	case TestNotMatch:
+		return c.Field + " matches " + c.value(o)
 	}
 	return c.Field + " is not " + c.value(o)
 }
@@ -1177,10 +1256,39 @@ func (r *resolver) conditionsOf(o *Object, e ast.Expr, cd *Conditional) string {
 			test = test.flipped()
 		}
 		name := comparedField(x)
-		if f := o.Field(name); f != nil && f.MemberDefault == nil && f.Type.BaseOf() != Int {
-			return fmt.Sprintf("%s: an ordering (<, <=, >, >=) is carried on an integer field and an integer literal; %s is not an integer field (CUE orders strings by their bytes and numbers as decimals, which the targets do not all state)", exprString(x), name)
+		if f := o.Field(name); f != nil && f.MemberDefault == nil && f.Type.BaseOf() != Int && f.Type.BaseOf() != Number {
+			return fmt.Sprintf("%s: an ordering (<, <=, >, >=) is carried on an integer or number field against a number; %s is neither (an ordering of strings, which CUE makes byte by byte, is not carried yet)", exprString(x), name)
 		}
 		return compared(x, test)
+	}
+	// matched adds a test of a string field's value against a regular
+	// expression, name =~ "^a" (or !~), read as CUE reads the field: its
+	// Str the pattern in the form every target reads alike.
+	matched := func(x *ast.BinaryExpr) string {
+		test := TestMatch
+		if x.Op == token.NMAT {
+			test = TestNotMatch
+		}
+		name := comparedField(x)
+		if !isFieldName(x.X) {
+			return fmt.Sprintf("%s: a match is carried of one of the object's own fields, by name, against a pattern (name =~ \"^a\", name !~ \"^a\"): the field on the left, the regular expression on the right", exprString(x))
+		}
+		if f := o.Field(name); f != nil && f.MemberDefault == nil && f.Type.BaseOf() != String && f.Type.Kind != EnumKind && f.Type.Kind != ConstKind {
+			return fmt.Sprintf("%s: a match (=~, !~) is carried on a string or enum field; %s is not one", exprString(x), name)
+		}
+		if msg := compared(x, test); msg != "" {
+			return msg
+		}
+		c := &cd.When[len(cd.When)-1]
+		if _, err := regexp.Compile(c.Str); err != nil {
+			return fmt.Sprintf("%s: %q is no regular expression CUE can evaluate (%v): CUE's =~ and !~ are Go's RE2", exprString(x), c.Str, err)
+		}
+		carried, why := carriedPattern(c.Str)
+		if why != "" {
+			return fmt.Sprintf("%s: pattern %q: %s", exprString(x), c.Str, why)
+		}
+		c.Str = carried
+		return ""
 	}
 	// boolean adds a test of a boolean field's value, if x (TestTrue),
 	// if !x or if x == false (TestFalse), as CUE reads the field.
@@ -1263,12 +1371,14 @@ func (r *resolver) conditionsOf(o *Object, e ast.Expr, cd *Conditional) string {
 			return add(Condition{Test: presence, Cond: Cond{Field: f.Name}})
 		case token.LSS, token.LEQ, token.GTR, token.GEQ:
 			return ordered(x)
+		case token.MAT, token.NMAT:
+			return matched(x)
 		}
 	}
 	if def := definitionIn(e); def != "" {
 		return definitionTested(e, def)
 	}
-	return fmt.Sprintf("the condition %s is not carried: an if that declares, narrows or forbids fields, or refuses the value, tests a required boolean field (x, !x, x == false), an optional field's presence (x != _|_), a required field's value (x == \"v\") or an integer field's order (n > 3), joined by && or, tests of values, by || (kind == \"a\" || kind == \"b\")", exprString(e))
+	return fmt.Sprintf("the condition %s is not carried: an if that declares, narrows or forbids fields, or refuses the value, tests a required boolean field (x, !x, x == false), an optional field's presence (x != _|_), a required field's value (x == \"v\"), an integer or number field's order (n > 3) or a string's match (s =~ \"^a\"), joined by && or by ||, or negated (kind == \"a\" || kind == \"b\", !(n > 3))", exprString(e))
 }
 
 // anyOf adds the test a || b || … makes (TestAny): each operand a test of
@@ -1516,6 +1626,29 @@ func (r *resolver) probe(d *def, cd *Conditional) (cue.Value, string) {
 			// A value the test holds of, nearest the literal first,
 			// then the field's own bounds: the first CUE takes.
 			var samples []any
+			if c.Number() {
+				n, _ := strconv.ParseFloat(c.Str, 64)
+				cands := []float64{n, n + 1, n - 1, n + 0.5, n - 0.5, n + 0.25, n - 0.25, n * 2, n / 2, 0, 1, -1}
+				if e := o.Field(c.Field).Type.Effective(); e.MinNum != nil || e.MaxNum != nil {
+					for _, b := range []*float64{e.MinNum, e.MaxNum} {
+						if b != nil {
+							cands = append(cands, *b, (*b+n)/2)
+						}
+					}
+				}
+				for _, x := range cands {
+					if c.holdsOfNum(x) {
+						samples = append(samples, x)
+					}
+				}
+				if !fillFirst(path, samples) {
+					if msg := together(c); msg != "" {
+						return v, msg
+					}
+					return v, fmt.Sprintf("%s: schemagen found no value of %s the test holds of to read the body with", c.Describe(o), c.Field)
+				}
+				continue
+			}
 			cands := []int64{c.Int, c.Int + 1, c.Int - 1, c.Int + 2, c.Int - 2, 0, 1}
 			if e := o.Field(c.Field).Type.Effective(); e.Min != nil || e.Max != nil {
 				if e.Min != nil {
@@ -1537,9 +1670,10 @@ func (r *resolver) probe(d *def, cd *Conditional) (cue.Value, string) {
 				return v, fmt.Sprintf("%s: schemagen found no value of %s the test holds of to read the body with", c.Describe(o), c.Field)
 			}
 			continue
-		case TestNotEqual:
-			// A value the field admits other than the one compared: the
-			// simplest that CUE takes.
+		case TestNotEqual, TestMatch, TestNotMatch:
+			// A value the field admits other than the one compared (or
+			// one the pattern matches, or does not): the simplest that
+			// CUE takes.
 			var samples []any
 			t := o.Field(c.Field).Type
 			compared := any(c.Str)
@@ -1555,12 +1689,29 @@ func (r *resolver) probe(d *def, cd *Conditional) (cue.Value, string) {
 					samples = append([]any{*e.Min}, samples...)
 				}
 			default:
-				samples = []any{"a", "b", "", "0", c.Str + "a"}
+				if c.Test == TestMatch {
+					if s, ok := patternSample(c.Str); ok {
+						samples = append(samples, s)
+					}
+				}
+				for _, re := range t.Effective().Patterns {
+					// name: =~"^[a-z]+$", if name !~ "^a": the field's
+					// own pattern's string
+					if s, ok := patternSample(re); ok {
+						samples = append(samples, s)
+					}
+				}
+				samples = append(samples, "a", "b", "", "0", c.Str+"a", "z", "A", "Z", "_", "-", "a0", "0a", "x1")
 			}
-			samples = slices.DeleteFunc(samples, func(s any) bool { return s == compared })
+			if c.Test == TestNotEqual {
+				samples = slices.DeleteFunc(samples, func(s any) bool { return s == compared })
+			}
 			if !fillFirst(path, samples) {
 				if msg := together(c); msg != "" {
 					return v, msg
+				}
+				if c.Test != TestNotEqual {
+					return v, fmt.Sprintf("%s: schemagen found no simple value of %s the test holds of to read the body with", c.Describe(o), c.Field)
 				}
 				return v, fmt.Sprintf("%s: schemagen found no simple value of %s other than %s to read the body with; test the field with ==", c.Describe(o), c.Field, c.value(o))
 			}

@@ -1,7 +1,9 @@
 package model
 
 import (
+	"cuelang.org/go/cue/literal"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -65,6 +67,9 @@ func (r *Refusal) Describe(o *Object) string {
 func (c Cond) value(o *Object) string {
 	if f := o.Field(c.Field); f != nil && f.Type.BaseOf() == Int {
 		return strconv.FormatInt(c.Int, 10)
+	}
+	if f := o.Field(c.Field); f != nil && f.Type.BaseOf() == Number {
+		return c.Str // an ordering's literal, as JSON writes it: 0.5
 	}
 	return strconv.Quote(c.Str)
 }
@@ -311,8 +316,16 @@ func (r *resolver) comparisonOf(o *Object, b *ast.BinaryExpr, guarded bool) (Con
 			return Cond{}, fmt.Sprintf("%s: %v", exprString(e), err)
 		}
 		c.Int = n
+	case f.Type.BaseOf() == Number && (bl.Kind == token.INT || bl.Kind == token.FLOAT) && (b.Op == token.LSS || b.Op == token.LEQ || b.Op == token.GTR || b.Op == token.GEQ):
+		// if ratio > 0.5: compared as float64s, as a number field's
+		// bounds are (docs/schema-language.md, "Numbers")
+		n, err := strconv.ParseFloat(strings.ReplaceAll(bl.Value, "_", ""), 64)
+		if err != nil || math.IsInf(n, 0) {
+			return Cond{}, fmt.Sprintf("%s: %s is no number a float64 holds; write it in decimal, within ±1.8e308", exprString(e), bl.Value)
+		}
+		c.Str = strconv.FormatFloat(n, 'g', -1, 64)
 	case (f.Type.BaseOf() == String || f.Type.Kind == EnumKind) && bl.Kind == token.STRING:
-		s, err := strconv.Unquote(bl.Value)
+		s, err := literal.Unquote(bl.Value) // "a", #"a"#, """…"""
 		if err != nil {
 			return Cond{}, fmt.Sprintf("%s: only simple quoted strings can be compared", exprString(e))
 		}
@@ -566,6 +579,13 @@ func namedLiteral(e ast.Expr) (*ast.BasicLit, bool) {
 		switch x := e.(type) {
 		case *ast.BasicLit:
 			return x, true
+		case *ast.UnaryExpr:
+			// -2, -0.5: the negative number
+			lit, ok := x.X.(*ast.BasicLit)
+			if x.Op != token.SUB || !ok || lit.Kind != token.INT && lit.Kind != token.FLOAT {
+				return nil, false
+			}
+			return &ast.BasicLit{ValuePos: x.Pos(), Kind: lit.Kind, Value: "-" + lit.Value}, true
 		case *ast.Ident:
 			n, ok := x.Node.(ast.Expr)
 			if !ok || !strings.HasPrefix(x.Name, "#") {

@@ -736,11 +736,23 @@ func condTest(o *model.Object, cond model.Condition) string {
 		op, _ := cond.Test.Order()
 		// (the raw member's type is unknown; one that is not a
 		// number is refused by the field's own check)
-		return "(" + m + " as number) " + op + " " + strconv.FormatInt(cond.Int, 10)
+		n := strconv.FormatInt(cond.Int, 10)
+		if cond.Number() {
+			n = cond.Str // if ratio > 0.5
+		}
+		return "(" + m + " as number) " + op + " " + n
 	case model.TestPresent:
 		return m + " !== undefined"
 	case model.TestAbsent:
 		return m + " === undefined"
+	case model.TestMatch, model.TestNotMatch:
+		// (a member that is not a string is refused by the field's
+		// own check)
+		test := "_rx(" + jsString(model.ECMAPattern(cond.Str)) + ").test(" + m + " as string)"
+		if cond.Test == model.TestNotMatch {
+			return "!" + test
+		}
+		return test
 	}
 	val := jsString(cond.Str)
 	if o.Field(cond.Field).Type.BaseOf() == model.Int {

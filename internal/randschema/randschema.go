@@ -180,6 +180,10 @@ type gen struct {
 	// cm == "a" || cm == "c") in place of one, on a stream of its own so
 	// that every other draw of a seed stays as it was.
 	ors *rand.Rand
+	// matches draws, for a later if that tests a string or an enum, a
+	// match against a pattern (if cs =~ "^a", if cm !~ "c", joined by
+	// || or &&) in place of a comparison, on a stream of its own.
+	matches *rand.Rand
 	// zeros draws an optional field of a type that refuses its zero
 	// value whose @go asks for the value itself (optional=zero), on a
 	// stream of its own for the same reason.
@@ -1716,10 +1720,12 @@ type laterIf struct {
 // laterIf draws, a time in four, an if of a later form beside the fields
 // fs (nil otherwise): a condition on a required boolean (if cb), on a
 // required integer's value (if ck == 3, if ck != 3, or an || of two
-// tests, if ck < 1 || ck > 4, or tests of it joined by &&), both (if cb && ck != 3, if cb || ck ==
+// tests, if ck < 1 || ck > 4, or tests of it joined by &&), a required
+// string's match (if cs =~ "^a", if cs !~ #"^\d+$"#), a required
+// number's order (if cx > 0.5), both (if cb && ck != 3, if cb || ck ==
 // 3), on an enum with
 // a default that the condition may hold of (cm:
-// *"a" | "b" | "c", if cm == "a"); a body that declares a field, narrows
+// *"a" | "b" | "c", if cm == "a", if cm =~ "^[ab]$"); a body that declares a field, narrows
 // a number or a string declared beside it (cn?: int, if … {cn?: >=3 &
 // <=10}), or forbids an optional field of fs (f0?: _|_). Every form has a
 // required member or a regular one beside it: beside optional members
@@ -1777,6 +1783,28 @@ func (g *gen) laterIf(fs []field) *laterIf {
 		}
 	case 1:
 		op := pick(r, "==", "!=")
+		if g.matches.IntN(5) == 0 {
+			// a string's pattern, or a number's order, in place of the
+			// integer
+			if g.matches.IntN(3) == 0 {
+				test := pick(g.matches, `cx > 0.5`, `cx <= -1.5 || cx > 2`, `cx >= -0.25 && cx < 1e3`)
+				fmt.Fprintf(&b, "\tcx!: number\n\tif %s {\n", test)
+				condSample = func(r *rand.Rand, out map[string]any) {
+					if r.IntN(12) != 0 {
+						out["cx"] = pick[any](r, num("0.25"), num("0.5"), num("0.75"), num("1"), num("-2"), num("2.5"), num("-0.25"), num("1000"), "1")
+					}
+				}
+				break
+			}
+			test := pick(g.matches, `cs =~ "^a"`, `cs !~ #"^\d+$"#`, `cs =~ "(?i)^ok$" || cs == "b"`, `cs =~ "^[a-z]+$" && cs !~ "x"`)
+			fmt.Fprintf(&b, "\tcs!: string\n\tif %s {\n", test)
+			condSample = func(r *rand.Rand, out map[string]any) {
+				if r.IntN(12) != 0 {
+					out["cs"] = pick[any](r, "a", "ab", "12", "OK", "ok", "b", "ax", "", num("1"))
+				}
+			}
+			break
+		}
 		test := "ck " + op + " 3"
 		switch g.ors.IntN(4) {
 		case 1:
@@ -1803,6 +1831,9 @@ func (g *gen) laterIf(fs []field) *laterIf {
 		test := `cm == "a"`
 		if g.ors.IntN(3) == 0 {
 			test = pick(g.ors, `cm == "a" || cm == "c"`, `cm == "b" || cm == "c"`)
+		}
+		if g.matches.IntN(4) == 0 {
+			test = pick(g.matches, `cm =~ "^[ab]$"`, `cm !~ "c"`, `cm =~ "^a" || cm == "c"`)
 		}
 		fmt.Fprintf(&b, "\tcm: *\"a\" | \"b\" | \"c\"\n\tif %s {\n", test)
 		condSample = func(r *rand.Rand, out map[string]any) {
@@ -1949,7 +1980,7 @@ type Options struct {
 
 // New writes the module of seed.
 func New(seed uint64, opt Options) Module {
-	g := &gen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), aux: rand.New(rand.NewPCG(seed^0x5bd1e995, seed)), members: rand.New(rand.NewPCG(seed^0x27d4eb2f, seed+1)), strs: rand.New(rand.NewPCG(seed^0x165667b1, seed+2)), nums: rand.New(rand.NewPCG(seed^0xd3a2646c, seed+3)), conds: rand.New(rand.NewPCG(seed^0x2545f491, seed+4)), zeros: rand.New(rand.NewPCG(seed^0x61c88647, seed+5)), nets: rand.New(rand.NewPCG(seed^0x7f4a7c15, seed+6)), inPlace: rand.New(rand.NewPCG(seed^0x3c6ef372, seed+7)), patterns: rand.New(rand.NewPCG(seed^0x9b05688c, seed+8)), counts: rand.New(rand.NewPCG(seed^0x85ebca6b, seed+9)), matchIfs: rand.New(rand.NewPCG(seed^0xc2b2ae35, seed+10)), embeds: rand.New(rand.NewPCG(seed^0x94d049bb, seed+11)), kindCounts: rand.New(rand.NewPCG(seed^0xbf58476d, seed+12)), refCounts: rand.New(rand.NewPCG(seed^0x1b873593, seed+13)), allOfRefs: rand.New(rand.NewPCG(seed^0xe6546b64, seed+14)), overlaps: rand.New(rand.NewPCG(seed^0x85ebca77, seed+15)), wholeTwice: rand.New(rand.NewPCG(seed^0xcc9e2d51, seed+16)), unnamedParts: rand.New(rand.NewPCG(seed^0x1b03738d, seed+17)), strictHolders: rand.New(rand.NewPCG(seed^0x5851f42d, seed+18)), openings: rand.New(rand.NewPCG(seed^0x14057b7e, seed+19)), trivialIfs: rand.New(rand.NewPCG(seed^0x7e3779b9, seed+20)), statedAgain: rand.New(rand.NewPCG(seed^0x2f6b9c1d, seed+21)), selfDefaults: rand.New(rand.NewPCG(seed^0x6a09e667, seed+22)), declaredDefaults: rand.New(rand.NewPCG(seed^0xbb67ae85, seed+23)), narrowedDefaults: rand.New(rand.NewPCG(seed^0x3c6ef373, seed+24)), defaultedModes: rand.New(rand.NewPCG(seed^0xa54ff53a, seed+25)), ors: rand.New(rand.NewPCG(seed^0x510e527f, seed+26)), unknown: opt.Unknown || opt.Root, prefix: "f"}
+	g := &gen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), aux: rand.New(rand.NewPCG(seed^0x5bd1e995, seed)), members: rand.New(rand.NewPCG(seed^0x27d4eb2f, seed+1)), strs: rand.New(rand.NewPCG(seed^0x165667b1, seed+2)), nums: rand.New(rand.NewPCG(seed^0xd3a2646c, seed+3)), conds: rand.New(rand.NewPCG(seed^0x2545f491, seed+4)), zeros: rand.New(rand.NewPCG(seed^0x61c88647, seed+5)), nets: rand.New(rand.NewPCG(seed^0x7f4a7c15, seed+6)), inPlace: rand.New(rand.NewPCG(seed^0x3c6ef372, seed+7)), patterns: rand.New(rand.NewPCG(seed^0x9b05688c, seed+8)), counts: rand.New(rand.NewPCG(seed^0x85ebca6b, seed+9)), matchIfs: rand.New(rand.NewPCG(seed^0xc2b2ae35, seed+10)), embeds: rand.New(rand.NewPCG(seed^0x94d049bb, seed+11)), kindCounts: rand.New(rand.NewPCG(seed^0xbf58476d, seed+12)), refCounts: rand.New(rand.NewPCG(seed^0x1b873593, seed+13)), allOfRefs: rand.New(rand.NewPCG(seed^0xe6546b64, seed+14)), overlaps: rand.New(rand.NewPCG(seed^0x85ebca77, seed+15)), wholeTwice: rand.New(rand.NewPCG(seed^0xcc9e2d51, seed+16)), unnamedParts: rand.New(rand.NewPCG(seed^0x1b03738d, seed+17)), strictHolders: rand.New(rand.NewPCG(seed^0x5851f42d, seed+18)), openings: rand.New(rand.NewPCG(seed^0x14057b7e, seed+19)), trivialIfs: rand.New(rand.NewPCG(seed^0x7e3779b9, seed+20)), statedAgain: rand.New(rand.NewPCG(seed^0x2f6b9c1d, seed+21)), selfDefaults: rand.New(rand.NewPCG(seed^0x6a09e667, seed+22)), declaredDefaults: rand.New(rand.NewPCG(seed^0xbb67ae85, seed+23)), narrowedDefaults: rand.New(rand.NewPCG(seed^0x3c6ef373, seed+24)), defaultedModes: rand.New(rand.NewPCG(seed^0xa54ff53a, seed+25)), ors: rand.New(rand.NewPCG(seed^0x510e527f, seed+26)), matches: rand.New(rand.NewPCG(seed^0x9b05688d, seed+27)), unknown: opt.Unknown || opt.Root, prefix: "f"}
 	if opt.Root {
 		// the package's top level: open, as every struct written in
 		// place under it (a member it does not name is data CUE keeps)
