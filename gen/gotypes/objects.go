@@ -1453,9 +1453,14 @@ func condExprs(f *goFile, o *model.Object, when []model.Condition) []string {
 			conds = append(conds, condExpr(f, o, c))
 			continue
 		}
-		// kind == "a" || kind == "b", a == "x" || b == 2
+		// kind == "a" || kind == "b", a == "x" || b == 2, (a == "x" &&
+		// b == 2) || c
 		alts := make([]string, len(c.Any))
 		for i, a := range c.Any {
+			if a.Test == model.TestAll {
+				alts[i] = "(" + strings.Join(condExprs(f, o, a.All), " && ") + ")"
+				continue
+			}
 			alts[i] = condExpr(f, o, a)
 		}
 		if len(when) == 1 {
@@ -1496,8 +1501,9 @@ func eachCondition(o *model.Object, fn func(model.Condition)) {
 	var each func(when []model.Condition)
 	each = func(when []model.Condition) {
 		for _, c := range when {
-			if c.Test == model.TestAny {
+			if c.Test == model.TestAny || c.Test == model.TestAll {
 				each(c.Any)
+				each(c.All)
 				continue
 			}
 			fn(c)

@@ -1097,6 +1097,11 @@ func condSchema(o *model.Object, when []model.Condition) obj {
 			// a == "x" || b == 2: one of the tests' schemas
 			var alts []any
 			for _, a := range c.Any {
+				if a.Test == model.TestAll {
+					// (a && b) || c: the side's tests, all of them
+					alts = append(alts, condSchema(o, a.All))
+					continue
+				}
 				alts = append(alts, condSchema(o, []model.Condition{a}))
 			}
 			anyOfs = append(anyOfs, obj{{"anyOf", alts}})

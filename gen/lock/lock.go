@@ -832,6 +832,14 @@ func condFact(o *model.Object, c model.Condition) string {
 		}
 		slices.Sort(alts)
 		return "(" + strings.Join(alts, " || ") + ")"
+	case model.TestAll:
+		// a side of an || that joins tests by &&
+		all := make([]string, len(c.All))
+		for i, a := range c.All {
+			all[i] = condFact(o, a)
+		}
+		slices.Sort(all)
+		return "(" + strings.Join(all, " && ") + ")"
 	}
 	return c.Field + " == " + condValue(o, c.Cond)
 }

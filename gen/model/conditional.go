@@ -78,6 +78,11 @@ const (
 	// form every target's pattern reads alike (carriedPattern).
 	TestMatch
 	TestNotMatch
+	// TestAll: every one of All holds, each a test of a field other than
+	// a TestAny or a TestAll, of fields of its own (if (a && b) || c: a
+	// side of an || that joins tests with &&). It is only ever one of a
+	// TestAny's tests.
+	TestAll
 )
 
 // Order is the operator of an ordering test (<, <=, > or >=), and
@@ -193,11 +198,13 @@ func (c Condition) HoldsOf(n int64) bool {
 // Condition is one test of a Conditional: of the field Field, with Int or
 // Str the value a TestEqual compares with. A TestAny holds where one of
 // Any does: tests of a field each (Field when they all test one, else
-// ""), none of them a TestAny.
+// ""), none of them a TestAny; one may be a TestAll, which holds where
+// every one of All does (Field "").
 type Condition struct {
 	Test Test
 	Cond
 	Any []Condition
+	All []Condition
 }
 
 // Defaulted reports whether the condition tests the value of a field
@@ -212,6 +219,16 @@ func (c Condition) Defaulted(o *Object) (reads, absentHolds bool) {
 		for _, a := range c.Any {
 			r, h := a.Defaulted(o)
 			reads, absentHolds = reads || r, absentHolds || h
+		}
+		return reads, absentHolds
+	}
+	if c.Test == TestAll {
+		// one reads a default; all hold where the data leaves their
+		// fields out
+		absentHolds = true
+		for _, a := range c.All {
+			r, h := a.Defaulted(o)
+			reads, absentHolds = reads || r, absentHolds && h
 		}
 		return reads, absentHolds
 	}
@@ -268,6 +285,13 @@ func (c Condition) Describe(o *Object) string {
 			return c.eachWords(o, false)
 		}
 		s = c.anyWords(o, false)
+	case TestAll:
+		// a is "x" and b is 2
+		parts := make([]string, len(c.All))
+		for i, a := range c.All {
+			parts[i] = a.Describe(o)
+		}
+		return strings.Join(parts, " and ")
 	case TestTrue:
 		s = c.Field + " is true"
 	case TestFalse:
@@ -312,6 +336,10 @@ func (c Condition) eachWords(o *Object, none bool) string {
 		} else {
 			parts[i] = a.Describe(o)
 		}
+		if a.Test == TestAll {
+			// either (a is "x" and b is 2) or c is true
+			parts[i] = "(" + parts[i] + ")"
+		}
 	}
 	switch {
 	case none:
@@ -325,13 +353,21 @@ func (c Condition) eachWords(o *Object, none bool) string {
 // Fields lists the fields the condition tests: Field, or each that a
 // TestAny's tests do.
 func (c Condition) Fields() []string {
-	if c.Test != TestAny {
+	var tests []Condition
+	switch c.Test {
+	case TestAny:
+		tests = c.Any
+	case TestAll:
+		tests = c.All
+	default:
 		return []string{c.Field}
 	}
 	var names []string
-	for _, a := range c.Any {
-		if !slices.Contains(names, a.Field) {
-			names = append(names, a.Field)
+	for _, a := range tests {
+		for _, name := range a.Fields() {
+			if !slices.Contains(names, name) {
+				names = append(names, name)
+			}
 		}
 	}
 	return names
@@ -384,6 +420,13 @@ func (c Condition) describeNot(o *Object) string {
 			return c.eachWords(o, true)
 		}
 		s = c.anyWords(o, true)
+	case TestAll:
+		// a is not "x" or b is not 2
+		parts := make([]string, len(c.All))
+		for i, a := range c.All {
+			parts[i] = a.describeNot(o)
+		}
+		return strings.Join(parts, " or ")
 	case TestPresent:
 		return c.Field + " is absent"
 	case TestAbsent:
@@ -431,7 +474,7 @@ func (c Condition) valueConstraint(o *Object) string {
 // > 1 && n < 9), each stated on its own.
 func (c Condition) valueTest() bool {
 	switch c.Test {
-	case TestPresent, TestAbsent:
+	case TestPresent, TestAbsent, TestAll:
 		return false
 	case TestAny:
 		return c.Field != "" && !slices.ContainsFunc(c.Any, func(a Condition) bool { return !a.valueTest() })
@@ -446,6 +489,8 @@ func (c Condition) holdsOfSample(s any) bool {
 	switch c.Test {
 	case TestAny:
 		return slices.ContainsFunc(c.Any, func(a Condition) bool { return a.holdsOfSample(s) })
+	case TestAll:
+		return !slices.ContainsFunc(c.All, func(a Condition) bool { return !a.holdsOfSample(s) })
 	case TestTrue, TestFalse:
 		b, ok := s.(bool)
 		return !ok || b == (c.Test == TestTrue)
@@ -509,9 +554,19 @@ func (c Condition) Value(o *Object) string { return c.value(o) }
 func (cd *Conditional) Describe(o *Object) string {
 	parts := make([]string, len(cd.When))
 	for i, c := range cd.When {
-		parts[i] = c.Describe(o)
+		parts[i] = grouped(c, len(cd.When), c.Describe(o))
 	}
 	return strings.Join(parts, " and ")
+}
+
+// grouped is s, what c says, in parentheses where c is an || among n > 1
+// tests joined by && (on is true and (either kind is "a" or n is 1)), so
+// that the words read one way.
+func grouped(c Condition, n int, s string) string {
+	if c.Test == TestAny && n > 1 {
+		return "(" + s + ")"
+	}
+	return s
 }
 
 // DescribeNot says when the conditional's body does not apply: "external
@@ -519,7 +574,7 @@ func (cd *Conditional) Describe(o *Object) string {
 func (cd *Conditional) DescribeNot(o *Object) string {
 	parts := make([]string, len(cd.When))
 	for i, c := range cd.When {
-		parts[i] = c.describeNot(o)
+		parts[i] = grouped(c, len(cd.When), c.describeNot(o))
 	}
 	return strings.Join(parts, " or ")
 }
@@ -1069,6 +1124,10 @@ func excludes(x, y Condition) bool {
 		return !slices.ContainsFunc(x.Any, func(a Condition) bool { return !excludes(a, y) })
 	case y.Test == TestAny:
 		return excludes(y, x)
+	case x.Test == TestAll:
+		return slices.ContainsFunc(x.All, func(a Condition) bool { return excludes(a, y) })
+	case y.Test == TestAll:
+		return excludes(y, x)
 	case x.Field != y.Field:
 		return false
 	}
@@ -1393,12 +1452,95 @@ func (r *resolver) anyOf(o *Object, x *ast.BinaryExpr, cd *Conditional, add func
 		if msg != "" {
 			return msg
 		}
-		if len(added) != 1 || added[0].Test == TestAny {
-			return fmt.Sprintf("the condition %s is not carried: an || is carried when each side is one test of a field (kind == \"a\" || kind == \"b\", n < 1 || n > 9, a == \"x\" || b != _|_), and %s is not: an || of tests joined by && is not carried yet", exprString(x), exprString(op))
+		// a side of tests joined by && (a && b) || c, and one that
+		// joins an || so, (a && (b || c)) || d, written out
+		terms, ok := dnf(added)
+		if !ok {
+			return tooManySides(x)
 		}
-		alts = append(alts, added[0])
+		for _, t := range terms {
+			alts = append(alts, allTest(t))
+		}
+	}
+	if len(alts) == 0 {
+		return fmt.Sprintf("the condition %s never holds: each side tests one field for two values that exclude each other; leave the if out", exprString(x))
 	}
 	return add(anyTest(alts))
+}
+
+// maxSides bounds the sides of an || written out from tests joined by
+// && and || (dnf): each is a test every target states.
+const maxSides = 64
+
+// tooManySides says why a condition whose || written out has more than
+// maxSides sides is not carried.
+func tooManySides(x ast.Expr) string {
+	return fmt.Sprintf("the condition %s is not carried: written out as an || of tests joined by &&, as every target states it, it has more than %d sides; split the if into several", exprString(x), maxSides)
+}
+
+// dnf writes conj, tests joined by && some of which are an || (of tests,
+// or of tests joined by &&), as the || of tests joined by && it is: (a ||
+// b) && c is (a && c) || (b && c). A side two of whose tests exclude
+// each other (k == "a" && k == "b") never holds and is left out; ok is
+// false past maxSides sides.
+func dnf(conj []Condition) (terms [][]Condition, ok bool) {
+	terms = [][]Condition{nil}
+	for _, c := range conj {
+		alts := []Condition{c}
+		if c.Test == TestAny {
+			alts = c.Any
+		}
+		var next [][]Condition
+		for _, t := range terms {
+			for _, a := range alts {
+				tests := []Condition{a}
+				if a.Test == TestAll {
+					tests = a.All
+				}
+				term := slices.Clone(t)
+				for _, u := range tests {
+					if !slices.ContainsFunc(term, func(v Condition) bool { return sameTest(u, v) }) {
+						term = append(term, u)
+					}
+				}
+				if !contradicts(term) {
+					next = append(next, term)
+				}
+			}
+			if len(next) > maxSides {
+				return nil, false
+			}
+		}
+		terms = next
+	}
+	return terms, true
+}
+
+// contradicts reports whether two of tests never hold at once.
+func contradicts(tests []Condition) bool {
+	for i, a := range tests {
+		for _, b := range tests[i+1:] {
+			if excludes(a, b) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// allTest is the test that holds where each of tests does, tests of fields
+// none of which is a TestAny: a TestAll, or the one test they are.
+func allTest(tests []Condition) Condition {
+	if len(tests) == 1 {
+		return tests[0]
+	}
+	return Condition{Test: TestAll, All: tests}
+}
+
+// sameTest reports whether two tests are one: the same test of the same
+// field and value, or the same tests in the same order.
+func sameTest(a, b Condition) bool {
+	return a.Test == b.Test && a.Cond == b.Cond && slices.EqualFunc(a.Any, b.Any, sameTest) && slices.EqualFunc(a.All, b.All, sameTest)
 }
 
 // readAlone reads the tests of e, a part of a condition, as they would
@@ -1419,7 +1561,7 @@ func (r *resolver) readAlone(o *Object, e ast.Expr, cd *Conditional) ([]Conditio
 func anyTest(alts []Condition) Condition {
 	var tests []Condition
 	for _, a := range alts {
-		if !slices.ContainsFunc(tests, func(t Condition) bool { return t.Test == a.Test && t.Cond == a.Cond }) {
+		if !slices.ContainsFunc(tests, func(t Condition) bool { return sameTest(t, a) }) {
 			tests = append(tests, a)
 		}
 	}
@@ -1427,10 +1569,10 @@ func anyTest(alts []Condition) Condition {
 		return tests[0]
 	}
 	test := Condition{Test: TestAny, Cond: Cond{Field: tests[0].Field}, Any: tests}
-	if slices.ContainsFunc(tests, func(a Condition) bool { return a.Field != tests[0].Field || a.Test == TestAbsent }) {
-		// tests of two fields (if a == "x" || b == 2), or an absence
-		// among them, which no schema of the field's value states: each
-		// test stated alone
+	if slices.ContainsFunc(tests, func(a Condition) bool { return a.Field != tests[0].Field || a.Test == TestAbsent || a.Test == TestAll }) {
+		// tests of two fields (if a == "x" || b == 2), an absence among
+		// them, or tests joined by &&, which no schema of the field's
+		// value states: each test stated alone
 		test.Field = ""
 	}
 	return test
@@ -1445,30 +1587,61 @@ func (r *resolver) negatedTest(o *Object, x *ast.UnaryExpr, cd *Conditional, add
 	if msg != "" {
 		return msg
 	}
-	switch {
-	case len(added) == 1 && added[0].Test == TestAny:
-		added = added[0].Any // !(a || b) is !a && !b
-	case len(added) > 1:
-		// !(a && b) is !a || !b
-		if slices.ContainsFunc(added, func(c Condition) bool { return c.Test == TestAny }) {
-			return fmt.Sprintf("the condition %s is not carried yet: a negation is carried of one test of a field, of an || of such tests, or of an && of them (!(kind == \"a\"), !(a != _|_ || b != _|_), !(a && b)); this one negates an && that holds an ||", exprString(x))
+	// flip is the test that holds where a single test fails.
+	flip := func(c Condition) Condition {
+		c.Test = c.Test.negated()
+		return c
+	}
+	// fails is what holds where c, one of the tests joined by &&, fails:
+	// tests joined by && themselves (!(a || (b && c)) is !a && (!b ||
+	// !c)).
+	fails := func(c Condition) []Condition {
+		if c.Test != TestAny {
+			return []Condition{flip(c)}
 		}
-		alts := make([]Condition, len(added))
-		for i, c := range added {
-			c.Test = c.Test.negated()
-			alts[i] = c
+		var conj []Condition
+		for _, a := range c.Any {
+			if a.Test != TestAll {
+				conj = append(conj, flip(a))
+				continue
+			}
+			alts := make([]Condition, len(a.All))
+			for i, t := range a.All {
+				alts[i] = flip(t)
+			}
+			conj = append(conj, anyTest(alts))
+		}
+		return conj
+	}
+	if len(added) > 1 {
+		// !(a && b) is !a || !b, each written out as tests joined by
+		// && (!(a && (b || c)) is !a || (!b && !c))
+		var alts []Condition
+		for _, c := range added {
+			terms, ok := dnf(fails(c))
+			if !ok {
+				return tooManySides(x)
+			}
+			for _, t := range terms {
+				alts = append(alts, allTest(t))
+			}
+		}
+		if len(alts) == 0 {
+			return fmt.Sprintf("the condition %s never holds; leave the if out", exprString(x))
 		}
 		return add(anyTest(alts))
 	}
+	// !(a || b) is !a && !b; !((a && b) || c) is (!a || !b) && !c
 	for _, c := range added {
-		c.Test = c.Test.negated()
-		if c.Test == TestPresent {
-			// !(flag == _|_) tests presence, which may guard a later
-			// test of the value, as flag != _|_ does
-			r.unguarded = append(r.unguarded, c.Field)
-		}
-		if msg := add(c); msg != "" {
-			return msg
+		for _, f := range fails(c) {
+			if f.Test == TestPresent {
+				// !(flag == _|_) tests presence, which may guard a
+				// later test of the value, as flag != _|_ does
+				r.unguarded = append(r.unguarded, f.Field)
+			}
+			if msg := add(f); msg != "" {
+				return msg
+			}
 		}
 	}
 	return ""
@@ -1547,10 +1720,13 @@ func (r *resolver) probe(d *def, cd *Conditional) (cue.Value, string) {
 	o := d.object
 	// holdsAll reports whether every test of field name's value holds of
 	// s (if n > 1 && n < 9: a value of both).
+	// also are the tests of a field beside the one filled in a side of
+	// an || that joins them by && (if (n > 1 && n < 5) || k), which the
+	// value filled must hold of too.
+	also := map[string][]Condition{}
 	holdsAll := func(name string, s any) bool {
-		return !slices.ContainsFunc(cd.When, func(c Condition) bool {
-			return c.Field == name && c.valueTest() && !c.holdsOfSample(s)
-		})
+		fails := func(c Condition) bool { return c.Field == name && c.valueTest() && !c.holdsOfSample(s) }
+		return !slices.ContainsFunc(cd.When, fails) && !slices.ContainsFunc(also[name], fails)
 	}
 	// together says why no value was found for a field that several tests
 	// of its value test (n > 5 && n < 3), or "" where one does.
@@ -1600,8 +1776,23 @@ func (r *resolver) probe(d *def, cd *Conditional) (cue.Value, string) {
 	}
 	for _, c := range cd.When {
 		for _, a := range c.Any {
-			if !filled(a.Field) {
-				fills = append(fills, a)
+			if a.Test != TestAll {
+				if !filled(a.Field) {
+					fills = append(fills, a)
+				}
+				continue
+			}
+			// (a && b) || c: the tests of the side, the first of each
+			// field filled, the others its samples' filter
+			for _, t := range a.All {
+				if !filled(t.Field) {
+					fills = append(fills, t)
+					for _, u := range a.All {
+						if u.Field == t.Field && !sameTest(u, t) {
+							also[t.Field] = append(also[t.Field], u)
+						}
+					}
+				}
 			}
 		}
 	}
@@ -2193,7 +2384,9 @@ func narrowConst(t *Type, lit *ast.BasicLit) (*Type, string) {
 // (true, or equal to a literal), alone or in an ||.
 func (cd *Conditional) valueTested(name string) bool {
 	tests := func(c Condition) bool { return c.Test != TestPresent && c.Test != TestAbsent && c.Field == name }
-	return slices.ContainsFunc(cd.When, func(c Condition) bool { return tests(c) || slices.ContainsFunc(c.Any, tests) })
+	return slices.ContainsFunc(cd.When, func(c Condition) bool {
+		return tests(c) || slices.ContainsFunc(c.Any, func(a Condition) bool { return tests(a) || slices.ContainsFunc(a.All, tests) })
+	})
 }
 
 // decidedBySchema reports whether an if's condition tests no member of

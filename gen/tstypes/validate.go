@@ -707,6 +707,11 @@ func condTests(o *model.Object, when []model.Condition) []string {
 		// kind == "a" || kind == "b", a == "x" || b == 2
 		alts := make([]string, len(cond.Any))
 		for i, a := range cond.Any {
+			if a.Test == model.TestAll {
+				// (a && b) || c
+				alts[i] = "(" + strings.Join(condTests(o, a.All), " && ") + ")"
+				continue
+			}
 			alts[i] = condTest(o, a)
 		}
 		if len(when) == 1 {

@@ -182,7 +182,9 @@ type gen struct {
 	ors *rand.Rand
 	// matches draws, for a later if that tests a string or an enum, a
 	// match against a pattern (if cs =~ "^a", if cm !~ "c", joined by
-	// || or &&) in place of a comparison, on a stream of its own.
+	// || or &&) in place of a comparison, a number's order (if cx > 0.5),
+	// and tests joined by && and || nested ((cb && ck > 2) || ck == 0),
+	// on a stream of its own.
 	matches *rand.Rand
 	// zeros draws an optional field of a type that refuses its zero
 	// value whose @go asks for the value itself (optional=zero), on a
@@ -1744,6 +1746,10 @@ func (g *gen) laterIf(fs []field) *laterIf {
 		test := "cb && ck != 3"
 		if g.ors.IntN(3) == 0 {
 			test = "cb || ck == 3" // tests of two fields
+		}
+		if g.matches.IntN(3) == 0 {
+			// && and || nested, written out as an || of &&s
+			test = pick(g.matches, "(cb && ck > 2) || ck == 0", "!(cb && (ck == 1 || ck == 4))", "(cb || ck == 2) && !(ck == 5 && !cb)", "!((ck > 1 && ck < 4) || cb)")
 		}
 		fmt.Fprintf(&b, "\tcb!: bool\n\tck!: int & >=0 & <=5\n\tif %s {\n", test)
 		condSample = func(r *rand.Rand, out map[string]any) {
