@@ -1487,10 +1487,10 @@ func condExpr(f *goFile, o *model.Object, c model.Condition) string {
 		// where the data leaves the field out, as its Get method
 		// gives it.
 		v = "x." + model.GetterName(fd) + "()"
-	} else if fd.Optional && f.zero[fd] == "" {
+	} else if fd.Optional {
 		// if x != _|_ if x: its value, read after the test of its
 		// presence, which && evaluates first.
-		v = "*" + v
+		v = f.value(fd, v)
 	}
 	return valueTest(o, c, v)
 }
@@ -1545,6 +1545,10 @@ func condPatterns(f *goFile, o *model.Object) {
 
 // valueTest is the Go test c, one of a field's value, makes of v.
 func valueTest(o *model.Object, c model.Condition, v string) string {
+	if c.Len {
+		// if len(tags) > 0
+		return "len(" + v + ") " + c.Test.Operator() + " " + strconv.FormatInt(c.Int, 10)
+	}
 	switch c.Test {
 	case model.TestMatch, model.TestNotMatch:
 		if t := o.Field(c.Field).Type; t.Kind != model.BasicKind || t.Base != model.String {

@@ -1144,6 +1144,23 @@ func condSchema(o *model.Object, when []model.Condition) obj {
 // valueSchema is the schema of the values of c's field that its test
 // holds of; {} for a test of its presence.
 func valueSchema(o *model.Object, c model.Condition) obj {
+	if c.Len {
+		// if len(tags) > 0: the number of items
+		s := obj{{"type", "array"}}
+		switch c.Test {
+		case model.TestEqual:
+			return append(s, member{"minItems", c.Int}, member{"maxItems", c.Int})
+		case model.TestNotEqual:
+			return append(s, member{"not", obj{{"minItems", c.Int}, {"maxItems", c.Int}}})
+		case model.TestLess:
+			return append(s, member{"maxItems", c.Int - 1})
+		case model.TestLessEq:
+			return append(s, member{"maxItems", c.Int})
+		case model.TestGreater:
+			return append(s, member{"minItems", c.Int + 1})
+		}
+		return append(s, member{"minItems", c.Int})
+	}
 	switch c.Test {
 	case model.TestTrue:
 		return obj{{"const", true}}

@@ -807,6 +807,10 @@ func whenPrefix(o *model.Object, conds []model.Condition) string {
 // \"a\"", and a TestAny's tests in a canonical order, "(kind == \"a\" ||
 // kind == \"b\")".
 func condFact(o *model.Object, c model.Condition) string {
+	if c.Len {
+		// len(tags) > 0
+		return "len(" + c.Field + ") " + c.Test.Operator() + " " + strconv.FormatInt(c.Int, 10)
+	}
 	switch c.Test {
 	case model.TestTrue:
 		return c.Field + " is true"

@@ -101,6 +101,19 @@ func (t Test) Order() (string, bool) {
 	return "", false
 }
 
+// Operator is the CUE operator of a comparison (==, !=) or an ordering
+// (<, <=, >, >=), as Go writes it too; "" for another test.
+func (t Test) Operator() string {
+	switch t {
+	case TestEqual:
+		return "=="
+	case TestNotEqual:
+		return "!="
+	}
+	op, _ := t.Order()
+	return op
+}
+
 // negated is the test that holds where t does not: of an order, a value
 // compared, a boolean or a presence.
 func (t Test) negated() Test {
@@ -177,6 +190,17 @@ func (c Condition) holdsOfNum(x float64) bool {
 	return false
 }
 
+// holdsOfLen reports whether a Len test holds of a list of n items.
+func (c Condition) holdsOfLen(n int) bool {
+	switch c.Test {
+	case TestEqual:
+		return int64(n) == c.Int
+	case TestNotEqual:
+		return int64(n) != c.Int
+	}
+	return c.HoldsOf(int64(n))
+}
+
 // HoldsOf reports whether an ordering test holds of the integer n.
 func (c Condition) HoldsOf(n int64) bool {
 	if c.Number() {
@@ -205,6 +229,27 @@ type Condition struct {
 	Cond
 	Any []Condition
 	All []Condition
+	// Len marks a test of the number of a list field's items (if
+	// len(tags) > 0): a TestEqual, TestNotEqual or ordering of Int.
+	Len bool
+}
+
+// subject is what the test reads, in its words: the field, or the number
+// of its items, len(tags).
+func (c Condition) subject() string {
+	if c.Len {
+		return "len(" + c.Field + ")"
+	}
+	return c.Field
+}
+
+// value is the value the test compares with, as a literal: an integer
+// (the number of items a Len test counts), a string, a number.
+func (c Condition) value(o *Object) string {
+	if c.Len {
+		return strconv.FormatInt(c.Int, 10)
+	}
+	return c.Cond.value(o)
 }
 
 // Defaulted reports whether the condition tests the value of a field
@@ -255,6 +300,10 @@ func (c Condition) Defaulted(o *Object) (reads, absentHolds bool) {
 		n, ok := d.(float64)
 		return true, ok && c.holdsOfNum(n)
 	}
+	if c.Len {
+		items, ok := d.([]any)
+		return true, ok && c.holdsOfLen(len(items))
+	}
 	if _, ordered := c.Test.Order(); ordered {
 		n, err := strconv.ParseInt(f.Default, 10, 64)
 		return true, err == nil && c.HoldsOf(n)
@@ -302,15 +351,15 @@ func (c Condition) Describe(o *Object) string {
 		return c.Field + " is absent"
 	case TestLess, TestLessEq, TestGreater, TestGreaterEq:
 		op, _ := c.Test.Order()
-		s = c.Field + " " + op + " " + c.value(o)
+		s = c.subject() + " " + op + " " + c.value(o)
 	case TestNotEqual:
-		s = c.Field + " is not " + c.value(o)
+		s = c.subject() + " is not " + c.value(o)
 	case TestMatch:
 		s = c.Field + " matches " + c.value(o)
 	case TestNotMatch:
 		s = c.Field + " does not match " + c.value(o)
 	default:
-		s = c.Field + " is " + c.value(o)
+		s = c.subject() + " is " + c.value(o)
 	}
 	if _, holds := c.Defaulted(o); holds {
 		s += " or absent (its default)"
@@ -497,6 +546,10 @@ func (c Condition) holdsOfSample(s any) bool {
 	}
 	var equal, known bool
 	switch x := s.(type) {
+	case []any:
+		if c.Len {
+			return c.holdsOfLen(len(x))
+		}
 	case float64:
 		if c.Number() {
 			return c.holdsOfNum(x)
@@ -535,15 +588,15 @@ func (c Condition) failing(o *Object) string {
 		return c.Field + " is true"
 	case TestLess, TestLessEq, TestGreater, TestGreaterEq:
 		op, _ := c.Test.negated().Order()
-		return c.Field + " " + op + " " + c.value(o)
+		return c.subject() + " " + op + " " + c.value(o)
 	case TestNotEqual:
-		return c.Field + " is " + c.value(o)
+		return c.subject() + " is " + c.value(o)
 	case TestMatch:
 		return c.Field + " does not match " + c.value(o)
 	case TestNotMatch:
 		return c.Field + " matches " + c.value(o)
 	}
-	return c.Field + " is not " + c.value(o)
+	return c.subject() + " is not " + c.value(o)
 }
 
 // Value is a TestEqual's value as a JSON literal: 5, "a".
@@ -866,6 +919,10 @@ func (r *resolver) conditionalMatch(d *def, cd *Conditional, embeds []*ast.Embed
 			r.errorf(pos, "%s: an if clause whose body embeds a validator is carried when its condition tests members' presence or values; this one tests that %s is absent, which the match's condition, one object of required members, does not state: not carried yet", d.ref(), c.Field)
 			return false
 		}
+		if c.Len {
+			r.errorf(pos, "%s: an if clause whose body embeds a validator is carried when its condition tests members' presence or values; this one tests the number of %s's items, which the match's condition, one object of required members, does not state: not carried yet", d.ref(), c.Field)
+			return false
+		}
 		if c.Test == TestAny && c.Field == "" {
 			r.errorf(pos, "%s: an if clause whose body embeds a validator is carried when an || of its condition tests one field (kind == \"a\" || kind == \"b\"); this one tests %s, which the match's condition, one object of required members, does not state: not carried yet", d.ref(), strings.Join(c.Fields(), " and "))
 			return false
@@ -1128,7 +1185,7 @@ func excludes(x, y Condition) bool {
 		return slices.ContainsFunc(x.All, func(a Condition) bool { return excludes(a, y) })
 	case y.Test == TestAll:
 		return excludes(y, x)
-	case x.Field != y.Field:
+	case x.Field != y.Field || x.Len != y.Len:
 		return false
 	}
 	return x.Test == TestPresent && y.Test == TestAbsent || x.Test == TestAbsent && y.Test == TestPresent ||
@@ -1349,6 +1406,43 @@ func (r *resolver) conditionsOf(o *Object, e ast.Expr, cd *Conditional) string {
 		c.Str = carried
 		return ""
 	}
+	// counted adds a test of the number of a list field's items against
+	// an integer, len(tags) > 0 (or 0 < len(tags), len(tags) == 2), read
+	// as CUE reads the field.
+	counted := func(x *ast.BinaryExpr, id *ast.Ident) string {
+		test := map[token.Token]Test{token.EQL: TestEqual, token.NEQ: TestNotEqual, token.LSS: TestLess, token.LEQ: TestLessEq, token.GTR: TestGreater, token.GEQ: TestGreaterEq}[x.Op]
+		other := x.Y
+		if lenOf(x.Y) != nil {
+			test, other = test.flipped(), x.X
+		}
+		f := o.Field(id.Name)
+		bl, isLit := namedLiteral(other)
+		switch {
+		case test == 0:
+			return fmt.Sprintf("%s: the number of a list's items is carried compared with an integer (==, !=, <, <=, >, >=)", exprString(x))
+		case f == nil:
+			return notOwnField(exprString(x), id.Name, o.Name)
+		case f.MemberDefault != nil:
+			return memberDefaultTested(f)
+		case f.Type.BaseOf() == String:
+			return fmt.Sprintf("%s: CUE's len of a string counts its bytes, which no JSON Schema keyword states (minLength and maxLength count characters) nor TypeScript (its length counts UTF-16 units); test the string with a pattern (=~)", exprString(x))
+		case f.Type.Kind == MapKind || f.Type.Kind == ObjectKind:
+			return fmt.Sprintf("%s: len is carried of a list field, its number of items; of an object or a map (its number of members) it is not carried yet", exprString(x))
+		case f.Type.Kind != ListKind:
+			return fmt.Sprintf("%s: len is carried of a list field, its number of items; %s is not one", exprString(x), id.Name)
+		case !isLit || bl.Kind != token.INT:
+			return fmt.Sprintf("%s: the number of a list's items is carried compared with an integer literal", exprString(x))
+		case slices.Contains(r.unguarded, id.Name) && !defaulted(o, id.Name):
+			return unguardedTest(exprString(x), id.Name)
+		case f.Optional && !guarded(id.Name) && !defaulted(o, id.Name):
+			return fmt.Sprintf("%s: %s is optional; a comparison tests a required field, which is always there to compare (test an optional field's presence with != _|_)", exprString(x), id.Name)
+		}
+		n, err := strconv.ParseInt(strings.ReplaceAll(bl.Value, "_", ""), 0, 64)
+		if err != nil || n < 0 {
+			return fmt.Sprintf("%s: %s is no count of items (an integer, 0 or more)", exprString(x), bl.Value)
+		}
+		return add(Condition{Test: test, Cond: Cond{Field: f.Name, Int: n}, Len: true})
+	}
 	// boolean adds a test of a boolean field's value, if x (TestTrue),
 	// if !x or if x == false (TestFalse), as CUE reads the field.
 	boolean := func(x *ast.Ident, test Test, written string) string {
@@ -1388,6 +1482,12 @@ func (r *resolver) conditionsOf(o *Object, e ast.Expr, cd *Conditional) string {
 				return boolean(id, TestTrue, exprString(e))
 			}
 			return boolean(id, TestFalse, exprString(e))
+		}
+		if id := lenOf(x.X); id != nil {
+			return counted(x, id) // len(tags) > 0
+		}
+		if id := lenOf(x.Y); id != nil {
+			return counted(x, id) // 0 < len(tags)
 		}
 		switch x.Op {
 		case token.LOR:
@@ -1438,6 +1538,23 @@ func (r *resolver) conditionsOf(o *Object, e ast.Expr, cd *Conditional) string {
 		return definitionTested(e, def)
 	}
 	return fmt.Sprintf("the condition %s is not carried: an if that declares, narrows or forbids fields, or refuses the value, tests a required boolean field (x, !x, x == false), an optional field's presence (x != _|_), a required field's value (x == \"v\"), an integer or number field's order (n > 3) or a string's match (s =~ \"^a\"), joined by && or by ||, or negated (kind == \"a\" || kind == \"b\", !(n > 3))", exprString(e))
+}
+
+// lenOf returns the field that e counts the items of, len(tags), or nil.
+func lenOf(e ast.Expr) *ast.Ident {
+	call, ok := e.(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 {
+		return nil
+	}
+	fn, ok := call.Fun.(*ast.Ident)
+	if !ok || fn.Name != "len" || fn.Node != nil {
+		return nil // (a field named len, not CUE's)
+	}
+	id, ok := call.Args[0].(*ast.Ident)
+	if !ok || !isFieldName(id) {
+		return nil
+	}
+	return id
 }
 
 // anyOf adds the test a || b || … makes (TestAny): each operand a test of
@@ -1540,7 +1657,7 @@ func allTest(tests []Condition) Condition {
 // sameTest reports whether two tests are one: the same test of the same
 // field and value, or the same tests in the same order.
 func sameTest(a, b Condition) bool {
-	return a.Test == b.Test && a.Cond == b.Cond && slices.EqualFunc(a.Any, b.Any, sameTest) && slices.EqualFunc(a.All, b.All, sameTest)
+	return a.Test == b.Test && a.Cond == b.Cond && a.Len == b.Len && slices.EqualFunc(a.Any, b.Any, sameTest) && slices.EqualFunc(a.All, b.All, sameTest)
 }
 
 // readAlone reads the tests of e, a part of a condition, as they would
@@ -1569,7 +1686,9 @@ func anyTest(alts []Condition) Condition {
 		return tests[0]
 	}
 	test := Condition{Test: TestAny, Cond: Cond{Field: tests[0].Field}, Any: tests}
-	if slices.ContainsFunc(tests, func(a Condition) bool { return a.Field != tests[0].Field || a.Test == TestAbsent || a.Test == TestAll }) {
+	if slices.ContainsFunc(tests, func(a Condition) bool {
+		return a.Field != tests[0].Field || a.Test == TestAbsent || a.Test == TestAll || a.Len
+	}) {
 		// tests of two fields (if a == "x" || b == 2), an absence among
 		// them, or tests joined by &&, which no schema of the field's
 		// value states: each test stated alone
@@ -1801,6 +1920,32 @@ func (r *resolver) probe(d *def, cd *Conditional) (cue.Value, string) {
 			continue // the schema holds no member the data leaves out
 		}
 		path := cue.MakePath(cue.Str(c.Field))
+		if c.Len {
+			// A list of as many items as the test holds of, nearest
+			// the count compared first: of items built from the
+			// list's type, then of simple ones.
+			var items []any
+			if s, ok := sampleOf(o.Field(c.Field).Type.Elem, 1); ok {
+				items = append(items, s)
+			}
+			items = append(items, "a", int64(0), true, map[string]any{}, 0.5, nil)
+			var samples []any
+			for _, k := range []int64{c.Int, c.Int + 1, c.Int - 1, c.Int + 2, 0, 1, 2} {
+				if k < 0 || k > 4096 || !c.holdsOfLen(int(k)) {
+					continue
+				}
+				for _, item := range items {
+					samples = append(samples, slices.Repeat([]any{item}, int(k)))
+				}
+			}
+			if !fillFirst(path, samples) {
+				if msg := together(c); msg != "" {
+					return v, msg
+				}
+				return v, fmt.Sprintf("%s: schemagen found no simple list of %s the test holds of to read the body with", c.Describe(o), c.Field)
+			}
+			continue
+		}
 		var fill any
 		switch c.Test {
 		case TestTrue:

@@ -732,6 +732,16 @@ func condTest(o *model.Object, cond model.Condition) string {
 		// tests it
 		m = "(" + m + " === undefined ? " + o.Field(cond.Field).Default + " : " + m + ")"
 	}
+	if cond.Len {
+		// if len(tags) > 0 (a member that is not a list is refused by
+		// the field's own check, a missing one by its presence's: ?. and
+		// ?? only keep the test from throwing)
+		op := cond.Test.Operator()
+		if op == "==" || op == "!=" {
+			op += "="
+		}
+		return "((" + m + " as unknown[] | undefined)?.length ?? -1) " + op + " " + strconv.FormatInt(cond.Int, 10)
+	}
 	switch cond.Test {
 	case model.TestTrue:
 		return m + " === true"

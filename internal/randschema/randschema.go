@@ -182,7 +182,8 @@ type gen struct {
 	ors *rand.Rand
 	// matches draws, for a later if that tests a string or an enum, a
 	// match against a pattern (if cs =~ "^a", if cm !~ "c", joined by
-	// || or &&) in place of a comparison, a number's order (if cx > 0.5),
+	// || or &&) in place of a comparison, a number's order (if cx > 0.5), a
+	// list's number of items (if len(cl) > 0),
 	// and tests joined by && and || nested ((cb && ck > 2) || ck == 0),
 	// on a stream of its own.
 	matches *rand.Rand
@@ -1724,7 +1725,8 @@ type laterIf struct {
 // required integer's value (if ck == 3, if ck != 3, or an || of two
 // tests, if ck < 1 || ck > 4, or tests of it joined by &&), a required
 // string's match (if cs =~ "^a", if cs !~ #"^\d+$"#), a required
-// number's order (if cx > 0.5), both (if cb && ck != 3, if cb || ck ==
+// number's order (if cx > 0.5), a list's number of items (if len(cl) >
+// 0), both (if cb && ck != 3, if cb || ck ==
 // 3), on an enum with
 // a default that the condition may hold of (cm:
 // *"a" | "b" | "c", if cm == "a", if cm =~ "^[ab]$"); a body that declares a field, narrows
@@ -1790,9 +1792,10 @@ func (g *gen) laterIf(fs []field) *laterIf {
 	case 1:
 		op := pick(r, "==", "!=")
 		if g.matches.IntN(5) == 0 {
-			// a string's pattern, or a number's order, in place of the
-			// integer
-			if g.matches.IntN(3) == 0 {
+			// a string's pattern, a number's order or a list's number
+			// of items in place of the integer
+			switch g.matches.IntN(4) {
+			case 0:
 				test := pick(g.matches, `cx > 0.5`, `cx <= -1.5 || cx > 2`, `cx >= -0.25 && cx < 1e3`)
 				fmt.Fprintf(&b, "\tcx!: number\n\tif %s {\n", test)
 				condSample = func(r *rand.Rand, out map[string]any) {
@@ -1800,13 +1803,22 @@ func (g *gen) laterIf(fs []field) *laterIf {
 						out["cx"] = pick[any](r, num("0.25"), num("0.5"), num("0.75"), num("1"), num("-2"), num("2.5"), num("-0.25"), num("1000"), "1")
 					}
 				}
-				break
-			}
-			test := pick(g.matches, `cs =~ "^a"`, `cs !~ #"^\d+$"#`, `cs =~ "(?i)^ok$" || cs == "b"`, `cs =~ "^[a-z]+$" && cs !~ "x"`)
-			fmt.Fprintf(&b, "\tcs!: string\n\tif %s {\n", test)
-			condSample = func(r *rand.Rand, out map[string]any) {
-				if r.IntN(12) != 0 {
-					out["cs"] = pick[any](r, "a", "ab", "12", "OK", "ok", "b", "ax", "", num("1"))
+			case 1:
+				// a list's number of items
+				test := pick(g.matches, `len(cl) > 0`, `len(cl) == 2 || len(cl) > 3`, `!(len(cl) != 1)`, `2 >= len(cl)`)
+				fmt.Fprintf(&b, "\tcl!: [...int]\n\tif %s {\n", test)
+				condSample = func(r *rand.Rand, out map[string]any) {
+					if r.IntN(12) != 0 {
+						out["cl"] = pick[any](r, []any{}, []any{num("1")}, []any{num("1"), num("2")}, []any{num("1"), num("2"), num("3"), num("4")}, "x")
+					}
+				}
+			default:
+				test := pick(g.matches, `cs =~ "^a"`, `cs !~ #"^\d+$"#`, `cs =~ "(?i)^ok$" || cs == "b"`, `cs =~ "^[a-z]+$" && cs !~ "x"`)
+				fmt.Fprintf(&b, "\tcs!: string\n\tif %s {\n", test)
+				condSample = func(r *rand.Rand, out map[string]any) {
+					if r.IntN(12) != 0 {
+						out["cs"] = pick[any](r, "a", "ab", "12", "OK", "ok", "b", "ax", "", num("1"))
+					}
 				}
 			}
 			break
