@@ -1167,6 +1167,10 @@ func valueSchema(o *model.Object, c model.Condition) obj {
 	case model.TestFalse:
 		return obj{{"const", false}}
 	case model.TestLess, model.TestLessEq, model.TestGreater, model.TestGreaterEq:
+		if c.Text {
+			// if name > "m": no keyword orders strings; a pattern does
+			return obj{{"type", "string"}, {"pattern", model.ECMAPattern(c.OrderPattern())}}
+		}
 		kind, bound := "integer", any(c.Int)
 		if c.Number() {
 			n, _ := strconv.ParseFloat(c.Str, 64) // if ratio > 0.5

@@ -167,7 +167,7 @@ func (t Test) flipped() Test {
 // Str, where an integer field's is Int.
 func (c Condition) Number() bool {
 	_, ordered := c.Test.Order()
-	return ordered && c.Str != ""
+	return ordered && c.Str != "" && !c.Text
 }
 
 // holdsOfNum reports whether an ordering test of a number field holds of
@@ -232,6 +232,36 @@ type Condition struct {
 	// Len marks a test of the number of a list field's items (if
 	// len(tags) > 0): a TestEqual, TestNotEqual or ordering of Int.
 	Len bool
+	// Text marks an ordering of a string or enum field against the
+	// string Str (if name > "m"), which CUE makes byte by byte: Go
+	// compares the strings so, and a pattern (OrderPattern) states it
+	// for JSON Schema and TypeScript.
+	Text bool
+}
+
+// OrderPattern is the pattern a string matches exactly where a Text
+// ordering holds of it (name > "m"), for targets that order strings
+// otherwise or not at all.
+func (c Condition) OrderPattern() string {
+	op := map[Test]cue.Op{TestLess: cue.LessThanOp, TestLessEq: cue.LessThanEqualOp, TestGreater: cue.GreaterThanOp, TestGreaterEq: cue.GreaterThanEqualOp}[c.Test]
+	re, _ := stringBoundPattern(op, c.Str)
+	return re
+}
+
+// holdsOfText reports whether a Text ordering holds of s, ordered as
+// CUE orders strings: byte by byte.
+func (c Condition) holdsOfText(s string) bool {
+	switch c.Test {
+	case TestLess:
+		return s < c.Str
+	case TestLessEq:
+		return s <= c.Str
+	case TestGreater:
+		return s > c.Str
+	case TestGreaterEq:
+		return s >= c.Str
+	}
+	return false
 }
 
 // subject is what the test reads, in its words: the field, or the number
@@ -303,6 +333,10 @@ func (c Condition) Defaulted(o *Object) (reads, absentHolds bool) {
 	if c.Len {
 		items, ok := d.([]any)
 		return true, ok && c.holdsOfLen(len(items))
+	}
+	if c.Text {
+		str, ok := d.(string)
+		return true, ok && c.holdsOfText(str)
 	}
 	if _, ordered := c.Test.Order(); ordered {
 		n, err := strconv.ParseInt(f.Default, 10, 64)
@@ -562,6 +596,9 @@ func (c Condition) holdsOfSample(s any) bool {
 	case int:
 		return c.holdsOfSample(int64(x))
 	case string:
+		if c.Text {
+			return c.holdsOfText(x)
+		}
 		if c.Test == TestMatch || c.Test == TestNotMatch {
 			return c.matches(x) == (c.Test == TestMatch)
 		}
@@ -1372,10 +1409,21 @@ func (r *resolver) conditionsOf(o *Object, e ast.Expr, cd *Conditional) string {
 			test = test.flipped()
 		}
 		name := comparedField(x)
-		if f := o.Field(name); f != nil && f.MemberDefault == nil && f.Type.BaseOf() != Int && f.Type.BaseOf() != Number {
-			return fmt.Sprintf("%s: an ordering (<, <=, >, >=) is carried on an integer or number field against a number; %s is neither (an ordering of strings, which CUE makes byte by byte, is not carried yet)", exprString(x), name)
+		f := o.Field(name)
+		text := f != nil && f.MemberDefault == nil && (f.Type.BaseOf() == String || f.Type.Kind == EnumKind)
+		if f != nil && f.MemberDefault == nil && f.Type.BaseOf() != Int && f.Type.BaseOf() != Number && !text {
+			return fmt.Sprintf("%s: an ordering (<, <=, >, >=) is carried on an integer or number field against a number, and on a string field against a string; %s is none of these", exprString(x), name)
 		}
-		return compared(x, test)
+		if msg := compared(x, test); msg != "" || !text {
+			return msg
+		}
+		// name > "m": ordered as CUE orders strings, byte by byte
+		c := &cd.When[len(cd.When)-1]
+		c.Text = true
+		if c.OrderPattern() == "" {
+			return fmt.Sprintf("%s: an ordering of strings is carried against a string of at most %d characters, which a pattern states", exprString(x), maxStringBound)
+		}
+		return ""
 	}
 	// matched adds a test of a string field's value against a regular
 	// expression, name =~ "^a" (or !~), read as CUE reads the field: its
@@ -1962,6 +2010,36 @@ func (r *resolver) probe(d *def, cd *Conditional) (cue.Value, string) {
 			// A value the test holds of, nearest the literal first,
 			// then the field's own bounds: the first CUE takes.
 			var samples []any
+			if c.Text {
+				// name > "m": the literal, and strings about it
+				cands := []string{c.Str, c.Str + "a", c.Str + "\x00", "", "a", "z", "~", "0", "A", "\u00ff"}
+				if n := len(c.Str); n > 0 {
+					cands = append(cands, c.Str[:n-1], c.Str[:n-1]+string(c.Str[n-1]+1), c.Str[:n-1]+string(c.Str[n-1]-1))
+				}
+				for _, re := range o.Field(c.Field).Type.Effective().Patterns {
+					if s, ok := patternSample(re); ok {
+						cands = append(cands, s)
+					}
+				}
+				if t := o.Field(c.Field).Type; t.Kind == EnumKind {
+					cands = nil
+					for _, m := range t.Enum.Members {
+						cands = append(cands, m.Value)
+					}
+				}
+				for _, x := range cands {
+					if utf8.ValidString(x) && c.holdsOfText(x) {
+						samples = append(samples, x)
+					}
+				}
+				if !fillFirst(path, samples) {
+					if msg := together(c); msg != "" {
+						return v, msg
+					}
+					return v, fmt.Sprintf("%s: schemagen found no simple string of %s the test holds of to read the body with", c.Describe(o), c.Field)
+				}
+				continue
+			}
 			if c.Number() {
 				n, _ := strconv.ParseFloat(c.Str, 64)
 				cands := []float64{n, n + 1, n - 1, n + 0.5, n - 0.5, n + 0.25, n - 0.25, n * 2, n / 2, 0, 1, -1}

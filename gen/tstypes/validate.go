@@ -751,6 +751,11 @@ func condTest(o *model.Object, cond model.Condition) string {
 		op, _ := cond.Test.Order()
 		// (the raw member's type is unknown; one that is not a
 		// number is refused by the field's own check)
+		if cond.Text {
+			// if name > "m": ordered as CUE orders strings, by code
+			// point, where JavaScript compares UTF-16 units
+			return "_rx(" + jsString(model.ECMAPattern(cond.OrderPattern())) + ").test(" + m + " as string)"
+		}
 		n := strconv.FormatInt(cond.Int, 10)
 		if cond.Number() {
 			n = cond.Str // if ratio > 0.5

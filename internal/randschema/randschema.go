@@ -1724,7 +1724,8 @@ type laterIf struct {
 // fs (nil otherwise): a condition on a required boolean (if cb), on a
 // required integer's value (if ck == 3, if ck != 3, or an || of two
 // tests, if ck < 1 || ck > 4, or tests of it joined by &&), a required
-// string's match (if cs =~ "^a", if cs !~ #"^\d+$"#), a required
+// string's match or order (if cs =~ "^a", if cs !~ #"^\d+$"#, if cs >
+// "m"), a required
 // number's order (if cx > 0.5), a list's number of items (if len(cl) >
 // 0), both (if cb && ck != 3, if cb || ck ==
 // 3), on an enum with
@@ -1813,11 +1814,11 @@ func (g *gen) laterIf(fs []field) *laterIf {
 					}
 				}
 			default:
-				test := pick(g.matches, `cs =~ "^a"`, `cs !~ #"^\d+$"#`, `cs =~ "(?i)^ok$" || cs == "b"`, `cs =~ "^[a-z]+$" && cs !~ "x"`)
+				test := pick(g.matches, `cs =~ "^a"`, `cs !~ #"^\d+$"#`, `cs =~ "(?i)^ok$" || cs == "b"`, `cs =~ "^[a-z]+$" && cs !~ "x"`, `cs > "m"`, `"b" >= cs || cs =~ "^x"`)
 				fmt.Fprintf(&b, "\tcs!: string\n\tif %s {\n", test)
 				condSample = func(r *rand.Rand, out map[string]any) {
 					if r.IntN(12) != 0 {
-						out["cs"] = pick[any](r, "a", "ab", "12", "OK", "ok", "b", "ax", "", num("1"))
+						out["cs"] = pick[any](r, "a", "ab", "12", "OK", "ok", "b", "ax", "", num("1"), "m", "ma", "z", "xy")
 					}
 				}
 			}
