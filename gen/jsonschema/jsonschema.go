@@ -1145,21 +1145,24 @@ func condSchema(o *model.Object, when []model.Condition) obj {
 // holds of; {} for a test of its presence.
 func valueSchema(o *model.Object, c model.Condition) obj {
 	if c.Len {
-		// if len(tags) > 0: the number of items
-		s := obj{{"type", "array"}}
+		// if len(tags) > 0: the number of items; of a map's members
+		s, least, most := obj{{"type", "array"}}, "minItems", "maxItems"
+		if o.Field(c.Field).Type.Kind == model.MapKind {
+			s, least, most = obj{{"type", "object"}}, "minProperties", "maxProperties"
+		}
 		switch c.Test {
 		case model.TestEqual:
-			return append(s, member{"minItems", c.Int}, member{"maxItems", c.Int})
+			return append(s, member{least, c.Int}, member{most, c.Int})
 		case model.TestNotEqual:
-			return append(s, member{"not", obj{{"minItems", c.Int}, {"maxItems", c.Int}}})
+			return append(s, member{"not", obj{{least, c.Int}, {most, c.Int}}})
 		case model.TestLess:
-			return append(s, member{"maxItems", c.Int - 1})
+			return append(s, member{most, c.Int - 1})
 		case model.TestLessEq:
-			return append(s, member{"maxItems", c.Int})
+			return append(s, member{most, c.Int})
 		case model.TestGreater:
-			return append(s, member{"minItems", c.Int + 1})
+			return append(s, member{least, c.Int + 1})
 		}
-		return append(s, member{"minItems", c.Int})
+		return append(s, member{least, c.Int})
 	}
 	switch c.Test {
 	case model.TestTrue:

@@ -229,8 +229,9 @@ type Condition struct {
 	Cond
 	Any []Condition
 	All []Condition
-	// Len marks a test of the number of a list field's items (if
-	// len(tags) > 0): a TestEqual, TestNotEqual or ordering of Int.
+	// Len marks a test of the number of a list field's items, or of a
+	// map field's members (if len(tags) > 0, if len(labels) == 0): a
+	// TestEqual, TestNotEqual or ordering of Int.
 	Len bool
 	// Text marks an ordering of a string or enum field against the
 	// string Str (if name > "m"), which CUE makes byte by byte: Go
@@ -331,8 +332,13 @@ func (c Condition) Defaulted(o *Object) (reads, absentHolds bool) {
 		return true, ok && c.holdsOfNum(n)
 	}
 	if c.Len {
-		items, ok := d.([]any)
-		return true, ok && c.holdsOfLen(len(items))
+		switch x := d.(type) {
+		case []any:
+			return true, c.holdsOfLen(len(x))
+		case map[string]any:
+			return true, c.holdsOfLen(len(x))
+		}
+		return true, false
 	}
 	if c.Text {
 		str, ok := d.(string)
@@ -581,6 +587,10 @@ func (c Condition) holdsOfSample(s any) bool {
 	var equal, known bool
 	switch x := s.(type) {
 	case []any:
+		if c.Len {
+			return c.holdsOfLen(len(x))
+		}
+	case map[string]any:
 		if c.Len {
 			return c.holdsOfLen(len(x))
 		}
@@ -1474,10 +1484,10 @@ func (r *resolver) conditionsOf(o *Object, e ast.Expr, cd *Conditional) string {
 			return memberDefaultTested(f)
 		case f.Type.BaseOf() == String:
 			return fmt.Sprintf("%s: CUE's len of a string counts its bytes, which no JSON Schema keyword states (minLength and maxLength count characters) nor TypeScript (its length counts UTF-16 units); test the string with a pattern (=~)", exprString(x))
-		case f.Type.Kind == MapKind || f.Type.Kind == ObjectKind:
-			return fmt.Sprintf("%s: len is carried of a list field, its number of items; of an object or a map (its number of members) it is not carried yet", exprString(x))
-		case f.Type.Kind != ListKind:
-			return fmt.Sprintf("%s: len is carried of a list field, its number of items; %s is not one", exprString(x), id.Name)
+		case f.Type.Kind == ObjectKind:
+			return fmt.Sprintf("%s: len is carried of a list field (its number of items) and of a map ([string]: T, its number of members); of an object, whose count CUE makes of its regular fields, defaults included, it is not carried yet", exprString(x))
+		case f.Type.Kind != ListKind && f.Type.Kind != MapKind:
+			return fmt.Sprintf("%s: len is carried of a list field (its number of items) and of a map ([string]: T, its number of members); %s is neither", exprString(x), id.Name)
 		case !isLit || bl.Kind != token.INT:
 			return fmt.Sprintf("%s: the number of a list's items is carried compared with an integer literal", exprString(x))
 		case slices.Contains(r.unguarded, id.Name) && !defaulted(o, id.Name):
@@ -1972,18 +1982,33 @@ func (r *resolver) probe(d *def, cd *Conditional) (cue.Value, string) {
 			// A list of as many items as the test holds of, nearest
 			// the count compared first: of items built from the
 			// list's type, then of simple ones.
+			t := o.Field(c.Field).Type
 			var items []any
-			if s, ok := sampleOf(o.Field(c.Field).Type.Elem, 1); ok {
+			if s, ok := sampleOf(t.Elem, 1); ok {
 				items = append(items, s)
 			}
 			items = append(items, "a", int64(0), true, map[string]any{}, 0.5, nil)
+			// a map's keys, each one its key patterns admit: k0, k1, …,
+			// or built on a string the first matches (a0, ab, aa, …)
+			keys := mapSampleKeys(t.Key, int(min(max(c.Int+2, 2), 4096)))
 			var samples []any
 			for _, k := range []int64{c.Int, c.Int + 1, c.Int - 1, c.Int + 2, 0, 1, 2} {
 				if k < 0 || k > 4096 || !c.holdsOfLen(int(k)) {
 					continue
 				}
 				for _, item := range items {
-					samples = append(samples, slices.Repeat([]any{item}, int(k)))
+					if t.Kind != MapKind {
+						samples = append(samples, slices.Repeat([]any{item}, int(k)))
+						continue
+					}
+					if int(k) > len(keys) {
+						continue
+					}
+					m := map[string]any{}
+					for _, key := range keys[:k] {
+						m[key] = item
+					}
+					samples = append(samples, m)
 				}
 			}
 			if !fillFirst(path, samples) {
@@ -2707,6 +2732,42 @@ func isImport(n ast.Node) bool {
 // is not decided by the schema alone (decidedBySchema) is not carried.
 func definitionTested(e ast.Expr, def string) string {
 	return fmt.Sprintf("the condition %s tests %s, a definition whose value names a member of the data (or a let, a hidden field or an alias, which may be computed from it): CUE decides a test of definitions alone from the schema, and an if that declares or narrows fields is carried when it tests the data's own fields", exprString(e), def)
+}
+
+// mapSampleKeys are up to n distinct keys that key, a map's key type
+// (nil for any string), admits, for a probe that fills a map with as
+// many members as a count of them needs: k0, k1, …, or built on the
+// string the first key pattern's sample is.
+func mapSampleKeys(key *Type, n int) []string {
+	var must, mustNot []*regexp.Regexp
+	if key != nil {
+		for _, re := range key.Patterns {
+			must = append(must, regexp.MustCompile(re))
+		}
+		for _, re := range key.NotPatterns {
+			mustNot = append(mustNot, regexp.MustCompile(re))
+		}
+	}
+	admits := func(s string) bool {
+		return !slices.ContainsFunc(must, func(re *regexp.Regexp) bool { return !re.MatchString(s) }) &&
+			!slices.ContainsFunc(mustNot, func(re *regexp.Regexp) bool { return re.MatchString(s) })
+	}
+	stem := "k"
+	if key != nil && len(key.Patterns) > 0 {
+		if s, ok := patternSample(key.Patterns[0]); ok {
+			stem = s
+		}
+	}
+	var keys []string
+	for i := 0; len(keys) < n && i < 4*n+8; i++ {
+		for _, k := range []string{stem + strconv.Itoa(i), stem + strings.Repeat("a", i+1), strings.Repeat(stem, i+1), "k" + strconv.Itoa(i)} {
+			if admits(k) && !slices.Contains(keys, k) {
+				keys = append(keys, k)
+				break
+			}
+		}
+	}
+	return keys
 }
 
 // patternSample is a short string that matches the regular expression

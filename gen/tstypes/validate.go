@@ -740,7 +740,12 @@ func condTest(o *model.Object, cond model.Condition) string {
 		if op == "==" || op == "!=" {
 			op += "="
 		}
-		return "((" + m + " as unknown[] | undefined)?.length ?? -1) " + op + " " + strconv.FormatInt(cond.Int, 10)
+		count := "((" + m + " as unknown[] | undefined)?.length ?? -1)"
+		if o.Field(cond.Field).Type.Kind == model.MapKind {
+			// if len(labels) > 0: a map's members
+			count = "(typeof " + m + " === \"object\" && " + m + " !== null ? Object.keys(" + m + " as object).length : -1)"
+		}
+		return count + " " + op + " " + strconv.FormatInt(cond.Int, 10)
 	}
 	switch cond.Test {
 	case model.TestTrue:

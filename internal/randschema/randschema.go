@@ -1726,8 +1726,8 @@ type laterIf struct {
 // tests, if ck < 1 || ck > 4, or tests of it joined by &&), a required
 // string's match or order (if cs =~ "^a", if cs !~ #"^\d+$"#, if cs >
 // "m"), a required
-// number's order (if cx > 0.5), a list's number of items (if len(cl) >
-// 0), both (if cb && ck != 3, if cb || ck ==
+// number's order (if cx > 0.5), a list's number of items or a map's
+// members (if len(cl) > 0, if len(cp) > 1), both (if cb && ck != 3, if cb || ck ==
 // 3), on an enum with
 // a default that the condition may hold of (cm:
 // *"a" | "b" | "c", if cm == "a", if cm =~ "^[ab]$"); a body that declares a field, narrows
@@ -1811,6 +1811,15 @@ func (g *gen) laterIf(fs []field) *laterIf {
 				condSample = func(r *rand.Rand, out map[string]any) {
 					if r.IntN(12) != 0 {
 						out["cl"] = pick[any](r, []any{}, []any{num("1")}, []any{num("1"), num("2")}, []any{num("1"), num("2"), num("3"), num("4")}, "x")
+					}
+				}
+			case 2:
+				// a map's number of members
+				test := pick(g.matches, `len(cp) > 1`, `len(cp) == 0 || len(cp) > 2`)
+				fmt.Fprintf(&b, "\tcp!: [string]: int\n\tif %s {\n", test)
+				condSample = func(r *rand.Rand, out map[string]any) {
+					if r.IntN(12) != 0 {
+						out["cp"] = pick[any](r, map[string]any{}, map[string]any{"a": num("1")}, map[string]any{"a": num("1"), "b": num("2")}, map[string]any{"a": num("1"), "b": num("2"), "c": num("3")}, []any{})
 					}
 				}
 			default:
