@@ -955,41 +955,77 @@ func isStructExpr(e ast.Expr) bool {
 func (r *resolver) conditionalMatch(d *def, cd *Conditional, embeds []*ast.EmbedDecl) bool {
 	o := d.object
 	pos := r.ps.of(embeds[0].Pos())
-	var src strings.Builder
-	src.WriteString("{")
+	// object is the match of tests joined by &&, as CUE states it: an
+	// open object of a required member for each test of a value or a
+	// presence (kind == "a": "kind"!: "a"), and beside it a count of
+	// none for each absence (matchN(0, [{"a"!: _, ...}])).
+	object := func(tests []Condition) string {
+		var b strings.Builder
+		b.WriteString("{")
+		var absent []string
+		for _, c := range tests {
+			if c.Test == TestAbsent {
+				absent = append(absent, " & matchN(0, [{"+strconv.Quote(c.Field)+"!: _, ...}])")
+				continue
+			}
+			b.WriteString(strconv.Quote(c.Field) + "!: ")
+			if c.Test == TestAny {
+				// kind == "a" || kind == "b": "kind"!: "a" | "b"
+				for i, a := range c.Any {
+					if i > 0 {
+						b.WriteString(" | ")
+					}
+					b.WriteString(a.valueConstraint(o))
+				}
+			} else {
+				b.WriteString(c.valueConstraint(o))
+			}
+			b.WriteString(", ")
+		}
+		b.WriteString("...}")
+		return b.String() + strings.Join(absent, "")
+	}
+	var tests, ors []string
+	var when []Condition
 	for _, c := range cd.When {
-		if reads, _ := c.Defaulted(o); reads {
+		if reads, _ := c.Defaulted(o); reads && c.Test != TestAbsent {
 			r.errorf(pos, "%s: an if clause whose body embeds a validator is carried when its conditions test no field with a default (%s has one, which CUE compares where the data leaves it out)", d.ref(), strings.Join(c.Fields(), ", "))
 			return false
 		}
-		if c.Test == TestAbsent || c.Test == TestAny && slices.ContainsFunc(c.Any, func(a Condition) bool { return a.Test == TestAbsent }) {
-			r.errorf(pos, "%s: an if clause whose body embeds a validator is carried when its condition tests members' presence or values; this one tests that %s is absent, which the match's condition, one object of required members, does not state: not carried yet", d.ref(), c.Field)
+		if c.Len || slices.ContainsFunc(c.Any, func(a Condition) bool {
+			return a.Len || slices.ContainsFunc(a.All, func(t Condition) bool { return t.Len })
+		}) {
+			r.errorf(pos, "%s: an if clause whose body embeds a validator is carried when its condition tests members' presence or values; this one counts %s's items or members, which the match's condition does not state: not carried yet", d.ref(), strings.Join(c.Fields(), " and "))
 			return false
 		}
-		if c.Len {
-			r.errorf(pos, "%s: an if clause whose body embeds a validator is carried when its condition tests members' presence or values; this one tests the number of %s's items, which the match's condition, one object of required members, does not state: not carried yet", d.ref(), c.Field)
-			return false
+		if c.Test != TestAny || c.Field != "" {
+			when = append(when, c)
+			continue
 		}
-		if c.Test == TestAny && c.Field == "" {
-			r.errorf(pos, "%s: an if clause whose body embeds a validator is carried when an || of its condition tests one field (kind == \"a\" || kind == \"b\"); this one tests %s, which the match's condition, one object of required members, does not state: not carried yet", d.ref(), strings.Join(c.Fields(), " and "))
-			return false
-		}
-		src.WriteString(strconv.Quote(c.Field) + "!: ")
-		if c.Test == TestAny {
-			// kind == "a" || kind == "b": "kind"!: "a" | "b"
-			for i, a := range c.Any {
-				if i > 0 {
-					src.WriteString(" | ")
-				}
-				src.WriteString(a.valueConstraint(o))
+		// a == "x" || b == 2, (a && b) || c: a count of one at least
+		// of each side's object
+		for _, a := range c.Any {
+			all := []Condition{a}
+			if a.Test == TestAll {
+				all = a.All
 			}
-		} else {
-			src.WriteString(c.valueConstraint(o))
+			if i := slices.IndexFunc(all, func(t Condition) bool { return t.Test == TestAbsent }); i >= 0 {
+				r.errorf(pos, "%s: an if clause whose body embeds a validator is carried when an || of its condition tests members' presence or values; a side of this one tests that %s is absent, which a side of the match's count does not state: not carried yet", d.ref(), all[i].Field)
+				return false
+			}
+			tests = append(tests, object(all))
 		}
-		src.WriteString(", ")
+		ors = append(ors, " & matchN(>=1, ["+strings.Join(tests, ", ")+"])")
+		tests = tests[:0]
 	}
-	src.WriteString("...}")
-	ifv := d.v.Context().CompileString(src.String())
+	src := object(when) + strings.Join(ors, "")
+	if strings.Count(src, "matchN(") > 1 {
+		// (a's absence and an ||, two ||s: counts the match's reading
+		// of its condition does not join)
+		r.errorf(pos, "%s: an if clause whose body embeds a validator is carried when its condition is tests joined by && of which one at most is an || of several fields' tests or a member's absence; this one holds more: not carried yet", d.ref())
+		return false
+	}
+	ifv := d.v.Context().CompileString(src)
 	ok := true
 	for _, em := range embeds {
 		what := fmt.Sprintf("%s.when%d", d.ref(), len(o.MatchIfs)+1)

@@ -1010,7 +1010,16 @@ func (g *gen) moreStructure(depth int) typ {
 			// ... or a definition an if clause opens while a holds
 			// k is required: a struct of optional members beside an if
 			// takes values of other kinds to CUE (docs/jsonschema.md)
-			d := g.named(typ{cue: "{\n\tk!: bool\n\ta?: string\n\tb?: string\n\tc?: int\n\tif a != _|_ {\n\t\tnull | bool | number | string | [...] | {\n\t\t\tb!: _\n\t\t\t...\n\t\t}\n\t}\n}"})
+			// the condition a member's presence, or (on the matches
+			// stream) an || of two fields' tests, or an absence
+			cond, holds := "a != _|_", func(out map[string]any) bool { _, has := out["a"]; return has }
+			switch g.matches.IntN(4) {
+			case 1:
+				cond, holds = "k || a != _|_", func(out map[string]any) bool { _, has := out["a"]; return has || out["k"] == true }
+			case 2:
+				cond, holds = "a == _|_ && k", func(out map[string]any) bool { _, has := out["a"]; return !has && out["k"] == true }
+			}
+			d := g.named(typ{cue: "{\n\tk!: bool\n\ta?: string\n\tb?: string\n\tc?: int\n\tif " + cond + " {\n\t\tnull | bool | number | string | [...] | {\n\t\t\tb!: _\n\t\t\t...\n\t\t}\n\t}\n}"})
 			inMatch := g.openings.IntN(2) == 0
 			text := d.cue
 			if inMatch {
@@ -1029,7 +1038,7 @@ func (g *gen) moreStructure(depth int) typ {
 					out["q"] = pick[any](r, num("1"), "q")
 					if r.IntN(2) == 0 {
 						// judged strictly in the match: refused unless
-						// a is present
+						// the condition holds
 						out["z"] = true
 					}
 				}
@@ -1042,9 +1051,9 @@ func (g *gen) moreStructure(depth int) typ {
 				if r.IntN(3) == 0 {
 					out["c"] = pick[any](r, num("2"), "z")
 				}
-				if _, has := out["a"]; has && r.IntN(3) == 0 {
-					// admitted while a is present; refused by CUE
-					// otherwise, which would be open/, not invalid/
+				if holds(out) && r.IntN(3) == 0 {
+					// admitted while the condition holds; refused by
+					// CUE otherwise, which would be open/, not invalid/
 					out["z"] = true
 				}
 				return out
