@@ -83,7 +83,8 @@ var (
 	patterns = []string{"(", `\:`, `(?s).`, `[\d-z]`, `a{2,1}`, `\p{Greek}`, `x**`, `^[a-z]+$`, `\Qa\E`, `[[:alpha:]]`, `\x{41}`, `a{3}`, `\s+`, `^\d{4}-\d{2}$`}
 	// ifBodies are if clauses for #If: the first carriedIfs carried (a
 	// bound in a body, n: >=3, since 2026-12-06; an || of two fields'
-	// tests since 2026-12-07), the others refused.
+	// tests since 2026-12-07; a match, && and || nested, and an
+	// inner list's count since 2026-12-08), the others refused.
 	ifBodies = []string{
 		"if on {\n\t\t// A field.\n\t\tNAME: int & >=0 & <=3\n\t}",
 		"if on {\n\t\t// A field.\n\t\tNAME: \"x\"\n\t\tn: 3\n\t}",
@@ -91,6 +92,8 @@ var (
 		"if kind == \"a\" && on {\n\t\tn!: _\n\t\t// A field.\n\t\tNAME?: [...string]\n\t}",
 		"if on {\n\t\tn: >=3\n\t}",
 		"if on || kind == \"b\" {\n\t\tn: 1\n\t}",
+		"if kind =~ \"^a\" || !(on && kind != \"b\") {\n\t\t// A field.\n\t\tNAME?: string\n\t}",
+		"if inner != _|_ if (on && kind == \"a\") || kind > \"a\" {\n\t\tinner: l: [_, ...]\n\t}",
 		"if flag {\n\t\tn: 1\n\t}",
 		"if on {\n\t\tn: \"x\"\n\t}",
 		"if on {\n\t\tinner: m: 1\n\t}",
@@ -99,7 +102,7 @@ var (
 )
 
 // carriedIfs is how many of ifBodies, first, are carried.
-const carriedIfs = 6
+const carriedIfs = 8
 
 // ifDef is the definition #If with an if clause of ifBodies, its declared
 // field named name.
