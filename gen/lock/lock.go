@@ -830,22 +830,23 @@ func condFact(o *model.Object, c model.Condition) string {
 	case model.TestNotMatch:
 		return c.Field + " !~ " + strconv.Quote(c.Str)
 	case model.TestAny:
-		alts := make([]string, len(c.Any))
-		for i, a := range c.Any {
-			alts[i] = condFact(o, a)
-		}
-		slices.Sort(alts)
-		return "(" + strings.Join(alts, " || ") + ")"
+		return condFacts(o, c.Any, " || ")
 	case model.TestAll:
-		// a side of an || that joins tests by &&
-		all := make([]string, len(c.All))
-		for i, a := range c.All {
-			all[i] = condFact(o, a)
-		}
-		slices.Sort(all)
-		return "(" + strings.Join(all, " && ") + ")"
+		return condFacts(o, c.All, " && ") // a side of an || that joins tests by &&
 	}
 	return c.Field + " == " + condValue(o, c.Cond)
+}
+
+// condFacts are tests joined by op (" || ", " && ") as one fact's words,
+// in a canonical order and in parentheses: "(kind == \"a\" || kind ==
+// \"b\")".
+func condFacts(o *model.Object, tests []model.Condition, op string) string {
+	facts := make([]string, len(tests))
+	for i, t := range tests {
+		facts[i] = condFact(o, t)
+	}
+	slices.Sort(facts)
+	return "(" + strings.Join(facts, op) + ")"
 }
 
 // defaultFrom is a field's default taken from other members, as written;

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -174,18 +175,21 @@ func (c Condition) Number() bool {
 // x, compared as float64s, as every target compares them.
 func (c Condition) holdsOfNum(x float64) bool {
 	n, err := strconv.ParseFloat(c.Str, 64)
-	if err != nil {
-		return false
-	}
-	switch c.Test {
+	return err == nil && holdsOrder(c.Test, x, n)
+}
+
+// holdsOrder reports whether x stands to y as the ordering test t says
+// (x < y for TestLess); false for a test that is no ordering.
+func holdsOrder[T cmp.Ordered](t Test, x, y T) bool {
+	switch t {
 	case TestLess:
-		return x < n
+		return x < y
 	case TestLessEq:
-		return x <= n
+		return x <= y
 	case TestGreater:
-		return x > n
+		return x > y
 	case TestGreaterEq:
-		return x >= n
+		return x >= y
 	}
 	return false
 }
@@ -206,17 +210,7 @@ func (c Condition) HoldsOf(n int64) bool {
 	if c.Number() {
 		return c.holdsOfNum(float64(n))
 	}
-	switch c.Test {
-	case TestLess:
-		return n < c.Int
-	case TestLessEq:
-		return n <= c.Int
-	case TestGreater:
-		return n > c.Int
-	case TestGreaterEq:
-		return n >= c.Int
-	}
-	return false
+	return holdsOrder(c.Test, n, c.Int)
 }
 
 // Condition is one test of a Conditional: of the field Field, with Int or
@@ -252,17 +246,7 @@ func (c Condition) OrderPattern() string {
 // holdsOfText reports whether a Text ordering holds of s, ordered as
 // CUE orders strings: byte by byte.
 func (c Condition) holdsOfText(s string) bool {
-	switch c.Test {
-	case TestLess:
-		return s < c.Str
-	case TestLessEq:
-		return s <= c.Str
-	case TestGreater:
-		return s > c.Str
-	case TestGreaterEq:
-		return s >= c.Str
-	}
-	return false
+	return holdsOrder(c.Test, s, c.Str)
 }
 
 // subject is what the test reads, in its words: the field, or the number
@@ -1657,15 +1641,24 @@ func lenOf(e ast.Expr) *ast.Ident {
 // where one holds; every target states that as one test (an enum, or an
 // anyOf of the tests).
 func (r *resolver) anyOf(o *Object, x *ast.BinaryExpr, cd *Conditional, add func(Condition) string) string {
-	var alts []Condition
+	var sides [][]Condition
 	for _, op := range operands(x, token.LOR) {
 		added, msg := r.readAlone(o, op, cd)
 		if msg != "" {
 			return msg
 		}
-		// a side of tests joined by && (a && b) || c, and one that
-		// joins an || so, (a && (b || c)) || d, written out
-		terms, ok := dnf(added)
+		sides = append(sides, added)
+	}
+	return sidesTest(x, sides, add)
+}
+
+// sidesTest adds the test of x, the || of sides, each tests joined by &&
+// (a && b) || c, some of them an || themselves, (a && (b || c)) || d,
+// written out as the || of tests joined by && it is.
+func sidesTest(x ast.Expr, sides [][]Condition, add func(Condition) string) string {
+	var alts []Condition
+	for _, side := range sides {
+		terms, ok := dnf(side)
 		if !ok {
 			return tooManySides(x)
 		}
@@ -1829,20 +1822,11 @@ func (r *resolver) negatedTest(o *Object, x *ast.UnaryExpr, cd *Conditional, add
 	if len(added) > 1 {
 		// !(a && b) is !a || !b, each written out as tests joined by
 		// && (!(a && (b || c)) is !a || (!b && !c))
-		var alts []Condition
-		for _, c := range added {
-			terms, ok := dnf(fails(c))
-			if !ok {
-				return tooManySides(x)
-			}
-			for _, t := range terms {
-				alts = append(alts, allTest(t))
-			}
+		sides := make([][]Condition, len(added))
+		for i, c := range added {
+			sides[i] = fails(c)
 		}
-		if len(alts) == 0 {
-			return fmt.Sprintf("the condition %s never holds; leave the if out", exprString(x))
-		}
-		return add(anyTest(alts))
+		return sidesTest(x, sides, add)
 	}
 	// !(a || b) is !a && !b; !((a && b) || c) is (!a || !b) && !c
 	for _, c := range added {
@@ -1955,6 +1939,15 @@ func (r *resolver) probe(d *def, cd *Conditional) (cue.Value, string) {
 		}
 		return fmt.Sprintf("%s: schemagen found no value of %s that the tests of it (%s) hold of together, so the body may never apply; read alone, each holds of one", strings.Join(tests, " and "), c.Field, strings.Join(tests, ", "))
 	}
+	// unfilled says why no sample of c's field (a what: value, simple
+	// list, …) was found: its tests hold of no value together, or none
+	// schemagen tried holds.
+	unfilled := func(c Condition, what string) string {
+		if msg := together(c); msg != "" {
+			return msg
+		}
+		return fmt.Sprintf("%s: schemagen found no %s of %s the test holds of to read the body with", c.Describe(o), what, c.Field)
+	}
 	// fillFirst fills the field at path with the first of samples CUE
 	// takes as a concrete value of it and every test of it holds of.
 	fillFirst := func(path cue.Path, samples []any) bool {
@@ -2048,10 +2041,7 @@ func (r *resolver) probe(d *def, cd *Conditional) (cue.Value, string) {
 				}
 			}
 			if !fillFirst(path, samples) {
-				if msg := together(c); msg != "" {
-					return v, msg
-				}
-				return v, fmt.Sprintf("%s: schemagen found no simple list of %s the test holds of to read the body with", c.Describe(o), c.Field)
+				return v, unfilled(c, "simple list")
 			}
 			continue
 		}
@@ -2094,10 +2084,7 @@ func (r *resolver) probe(d *def, cd *Conditional) (cue.Value, string) {
 					}
 				}
 				if !fillFirst(path, samples) {
-					if msg := together(c); msg != "" {
-						return v, msg
-					}
-					return v, fmt.Sprintf("%s: schemagen found no simple string of %s the test holds of to read the body with", c.Describe(o), c.Field)
+					return v, unfilled(c, "simple string")
 				}
 				continue
 			}
@@ -2117,10 +2104,7 @@ func (r *resolver) probe(d *def, cd *Conditional) (cue.Value, string) {
 					}
 				}
 				if !fillFirst(path, samples) {
-					if msg := together(c); msg != "" {
-						return v, msg
-					}
-					return v, fmt.Sprintf("%s: schemagen found no value of %s the test holds of to read the body with", c.Describe(o), c.Field)
+					return v, unfilled(c, "value")
 				}
 				continue
 			}
@@ -2139,10 +2123,7 @@ func (r *resolver) probe(d *def, cd *Conditional) (cue.Value, string) {
 				}
 			}
 			if !fillFirst(path, samples) {
-				if msg := together(c); msg != "" {
-					return v, msg
-				}
-				return v, fmt.Sprintf("%s: schemagen found no value of %s the test holds of to read the body with", c.Describe(o), c.Field)
+				return v, unfilled(c, "value")
 			}
 			continue
 		case TestNotEqual, TestMatch, TestNotMatch:
@@ -2182,11 +2163,8 @@ func (r *resolver) probe(d *def, cd *Conditional) (cue.Value, string) {
 				samples = slices.DeleteFunc(samples, func(s any) bool { return s == compared })
 			}
 			if !fillFirst(path, samples) {
-				if msg := together(c); msg != "" {
-					return v, msg
-				}
-				if c.Test != TestNotEqual {
-					return v, fmt.Sprintf("%s: schemagen found no simple value of %s the test holds of to read the body with", c.Describe(o), c.Field)
+				if msg := together(c); msg != "" || c.Test != TestNotEqual {
+					return v, unfilled(c, "simple value")
 				}
 				return v, fmt.Sprintf("%s: schemagen found no simple value of %s other than %s to read the body with; test the field with ==", c.Describe(o), c.Field, c.value(o))
 			}
