@@ -253,7 +253,7 @@ func object(f *goFile, o *model.Object, nullable bool) {
 			}
 			if cd := o.DeclaredBy(fd.Name); cd != nil {
 				// A field an if clause declares: Validate checks both.
-				only := "Only when " + cd.Describe(o) + "; absent otherwise."
+				only := "Only when " + o.DescribeDeclared(fd.Name, false) + "; absent otherwise."
 				if doc == "" {
 					doc = only
 				} else {
@@ -1421,6 +1421,7 @@ func objectValidate(f *goFile, o *model.Object) {
 	for i, cd := range o.Conditionals {
 		conditional(f, o, cd, i)
 	}
+	sharedAbsent(f, o)
 	condDefaultsAbsent(f, o)
 	f.close()
 }
@@ -1607,8 +1608,8 @@ func conditional(f *goFile, o *model.Object, cd *model.Conditional, i int) {
 		if n.Required || n.Absent || n.Const != nil || n.MinItems != nil || n.Checks != nil {
 			then = append(then, n)
 		}
-		if n.Declared {
-			declared = append(declared, n)
+		if n.Declared && !o.SharedDeclared(n.Path[0]) {
+			declared = append(declared, n) // (one several declare: sharedAbsent)
 		}
 	}
 	absent := func() {
@@ -1639,6 +1640,24 @@ func conditional(f *goFile, o *model.Object, cd *model.Conditional, i int) {
 		absent()
 	}
 	f.close()
+}
+
+// sharedAbsent emits the absence of each field several if clauses
+// declare (if kind == "a" {extra?: string}, if kind == "b" {extra?:
+// string}) where none of them holds.
+func sharedAbsent(f *goFile, o *model.Object) {
+	for _, fd := range o.Fields {
+		if !o.SharedDeclared(fd.Name) {
+			continue
+		}
+		var tests []string
+		for _, cd := range o.Declarers(fd.Name) {
+			tests = append(tests, "!("+strings.Join(condExprs(f, o, cd.When), " && ")+")")
+		}
+		f.open("if ", strings.Join(tests, " && "))
+		f.p("p.Absent(path, ", quote(fd.Name), ", ", f.present(fd, "x."+fd.GoName), ", ", quote(o.DescribeDeclared(fd.Name, true)), ")")
+		f.close()
+	}
 }
 
 // narrowing emits the checks of one narrowing: the field at its path

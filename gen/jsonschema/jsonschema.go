@@ -970,8 +970,11 @@ func (e *emitter) object(o *model.Object) obj {
 		rules = append(rules, refusal(o, rf))
 	}
 	for _, cd := range o.Conditionals {
-		rules = append(rules, e.conditional(o, cd))
+		if rule := e.conditional(o, cd); rule != nil {
+			rules = append(rules, rule)
+		}
 	}
+	rules = append(rules, sharedAbsent(o)...)
 	defaulted := condDefaults(o)
 	rules = append(rules, defaulted...)
 	for _, m := range o.MatchIfs {
@@ -1258,7 +1261,9 @@ func (e *emitter) conditional(o *model.Object, cd *model.Conditional) obj {
 			root.add(n.Path, n)
 		}
 		if n.Declared {
-			absent = append(absent, member{n.Path[0], false})
+			if !o.SharedDeclared(n.Path[0]) { // (one several declare: sharedAbsent)
+				absent = append(absent, member{n.Path[0], false})
+			}
 			if f := o.Field(n.Path[0]); f != nil && len(f.CondDefaults) == 1 && !f.RequiredUnlessDefault(o) {
 				// if kind == "D" {replicas: *1 | int}: the default, an
 				// annotation where the body applies.
@@ -1279,7 +1284,33 @@ func (e *emitter) conditional(o *model.Object, cd *model.Conditional) obj {
 	if len(absent) > 0 {
 		rule = append(rule, member{"else", obj{{"properties", absent}}})
 	}
+	if len(root.names) == 0 && len(absent) == 0 {
+		return nil // if kind == "b" {extra?: string}, another clause's too: sharedAbsent
+	}
 	return rule
+}
+
+// sharedAbsent states, for each field several if clauses declare (if
+// kind == "a" {extra?: string}, if kind == "b" {extra?: string}), that it
+// is absent where none of them holds: an if of the anyOf of their
+// conditions, whose else forbids it.
+func sharedAbsent(o *model.Object) []any {
+	var rules []any
+	for _, f := range o.Fields {
+		if !o.SharedDeclared(f.Name) {
+			continue
+		}
+		var alts []any
+		for _, cd := range o.Declarers(f.Name) {
+			alts = append(alts, condSchema(o, cd.When))
+		}
+		rules = append(rules, obj{
+			{"$comment", "Where " + o.DescribeDeclared(f.Name, true) + ", " + f.Name + " is absent."},
+			{"if", obj{{"anyOf", alts}}},
+			{"else", obj{{"properties", obj{{f.Name, false}}}}},
+		})
+	}
+	return rules
 }
 
 // narrowNode is a field a conditional's body says something of, and the

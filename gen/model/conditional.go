@@ -766,6 +766,54 @@ func (o *Object) DeclaredBy(name string) *Conditional {
 	return nil
 }
 
+// Declarers are the if clauses that declare field name (if kind == "a"
+// {extra?: string}, if kind == "b" {extra?: string}): it is absent
+// unless one of them holds.
+func (o *Object) Declarers(name string) []*Conditional {
+	var cds []*Conditional
+	for _, cd := range o.Conditionals {
+		if cd.Declares(name) {
+			cds = append(cds, cd)
+		}
+	}
+	return cds
+}
+
+// SharedDeclared reports whether field name is declared by more than one
+// if clause, whose absence rule the targets state once, of them all
+// (DescribeDeclared), not in each clause's otherwise.
+func (o *Object) SharedDeclared(name string) bool {
+	return len(o.Declarers(name)) > 1
+}
+
+// DescribeDeclared says when a field if clauses declare may be present
+// (`kind is "a"`, or `either (kind is "a") or (n > 3)` for two
+// clauses), and, none, when it must be absent (`kind is not "a" and n <=
+// 3`).
+func (o *Object) DescribeDeclared(name string, none bool) string {
+	cds := o.Declarers(name)
+	parts := make([]string, len(cds))
+	for i, cd := range cds {
+		if none {
+			parts[i] = cd.DescribeNot(o)
+		} else {
+			parts[i] = cd.Describe(o)
+		}
+		if len(cds) > 1 && len(cd.When) > 1 {
+			parts[i] = "(" + parts[i] + ")"
+		}
+	}
+	switch {
+	case none:
+		return strings.Join(parts, " and ")
+	case len(parts) == 2:
+		return "either " + parts[0] + " or " + parts[1]
+	case len(parts) > 2:
+		return "one of " + strings.Join(parts, "; ") + " holds"
+	}
+	return strings.Join(parts, "")
+}
+
 // conditional reads an if clause whose body declares or narrows fields.
 // What it cannot carry exactly is refused at its position with why.
 func (r *resolver) conditional(d *def, lit *ast.StructLit, c *ast.Comprehension, ifc *ast.IfClause, body *ast.StructLit) {
@@ -847,9 +895,18 @@ func (r *resolver) conditional(d *def, lit *ast.StructLit, c *ast.Comprehension,
 			}
 			continue
 		}
-		if prev := o.DeclaredBy(name); prev != nil || declaredHere[name] {
-			r.errorf(pos, "%s: %s is declared by two if clauses (or twice in one): CUE admits it while either holds, which one clause's absence rule cannot say; declare it once, outside the ifs (%s?: T), and narrow it inside", d.ref(), name, name)
+		if declaredHere[name] {
+			r.errorf(pos, "%s: %s is declared twice in one if clause; declare it once", d.ref(), name)
 			ok = false
+			continue
+		}
+		if prev := o.DeclaredBy(name); prev != nil {
+			// if kind == "a" {extra?: string}, if kind == "b" {extra?:
+			// string}: absent unless one of them holds, each clause's
+			// narrowing while it holds
+			if !r.declaredAgain(d, cd, probe, f, name, pos) {
+				ok = false
+			}
 			continue
 		}
 		if o.Field(name) != nil && r.bodyOnly(d, c, cd, name) {
@@ -2345,6 +2402,43 @@ func (r *resolver) declared(d *def, cd *Conditional, probe cue.Value, f *ast.Fie
 	}
 	cd.Then = append(cd.Then, &Narrowing{Path: []string{name}, Required: required(probe, []string{name}, f), Declared: true, Pos: pos})
 	return fd
+}
+
+// declaredAgain reads field name, which an earlier if clause declares,
+// declared by cd's body too: carried where both give it one type, of a
+// definition or written in place without a type of its own (string,
+// int & >=0, [...string], #Name), and no default, so that the field is
+// one of that type, absent unless one of the clauses holds.
+func (r *resolver) declaredAgain(d *def, cd *Conditional, probe cue.Value, f *ast.Field, name string, pos Pos) bool {
+	o := d.object
+	first := o.Field(name)
+	fd := r.declared(d, cd, probe, f, name, pos)
+	if fd == nil {
+		return false
+	}
+	switch {
+	case len(first.CondDefaults) > 0 || len(fd.CondDefaults) > 0:
+		r.errorf(pos, "%s: %s is declared by two if clauses, with a default in one of them: not carried yet; declare it once, outside the ifs (%s?: T), and give the default inside", d.ref(), name, name)
+		return false
+	case !sameType(first.Type, fd.Type, map[[2]*Object]bool{}) || !noneInPlace(first.Type, fd.Type):
+		r.errorf(pos, "%s: %s is declared by two if clauses as %s and as %s, two types (or one written in place twice, which names a type each time): not carried yet; declare it once, outside the ifs (%s?: T), and narrow it inside, or give both clauses one type, a definition's", d.ref(), name, r.describeElem(first.Type), r.describeElem(fd.Type), name)
+		return false
+	}
+	return true
+}
+
+// noneInPlace reports whether a and b, of the same structure (sameType),
+// are the same types where either names one of its own (an object, a
+// choice of kinds or a tuple written in place), at any depth of lists
+// and maps: two declarations of one field then declare no type twice.
+func noneInPlace(a, b *Type) bool {
+	for a != nil && b != nil {
+		if a.Object != b.Object || a.OneOf != b.OneOf || a.Tuple != b.Tuple || len(a.Choice) > 0 {
+			return false
+		}
+		a, b = a.Elem, b.Elem
+	}
+	return true
 }
 
 // narrow reads what the body says of a field the object (or an object

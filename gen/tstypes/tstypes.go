@@ -643,7 +643,7 @@ func object(o *model.Object, nullable bool) string {
 		}
 		if cd := o.DeclaredBy(f.Name); cd != nil {
 			g := *f
-			g.Doc = strings.TrimSpace(f.Doc + "\n\nOnly when " + cd.Describe(o) + "; absent otherwise.")
+			g.Doc = strings.TrimSpace(f.Doc + "\n\nOnly when " + o.DescribeDeclared(f.Name, false) + "; absent otherwise.")
 			f = &g
 		}
 		if len(f.CondDefaults) > 0 {

@@ -663,6 +663,7 @@ func objectValidator(o *model.Object, strict, nullable bool) string {
 	for _, cd := range o.Conditionals {
 		conditional(c, o, cd)
 	}
+	sharedAbsent(c, o)
 	condDefaults(c, o)
 	c.p("return ok;")
 	c.close()
@@ -825,8 +826,8 @@ func conditional(c *code, o *model.Object, cd *model.Conditional) {
 		if n.Required || n.Absent || n.Const != nil || n.MinItems != nil || n.Checks != nil {
 			then = append(then, n)
 		}
-		if n.Declared {
-			declared = append(declared, n.Path[0])
+		if n.Declared && !o.SharedDeclared(n.Path[0]) {
+			declared = append(declared, n.Path[0]) // (one several declare: sharedAbsent)
 		}
 	}
 	absent := func() {
@@ -852,6 +853,23 @@ func conditional(c *code, o *model.Object, cd *model.Conditional) {
 		absent()
 	}
 	c.close()
+}
+
+// sharedAbsent judges the absence of each field several if clauses
+// declare where none of them holds, as Go's Validate does.
+func sharedAbsent(c *code, o *model.Object) {
+	for _, f := range o.Fields {
+		if !o.SharedDeclared(f.Name) {
+			continue
+		}
+		tests := []string{memberOf("v", f.Name) + " !== undefined"}
+		for _, cd := range o.Declarers(f.Name) {
+			tests = append(tests, "!("+strings.Join(condTests(o, cd.When), " && ")+")")
+		}
+		c.open("if (", strings.Join(tests, " && "), ")")
+		c.fail("_m(at, "+jsString(f.Name)+")", "absent", jsString("must be absent when "+o.DescribeDeclared(f.Name, true)))
+		c.close()
+	}
 }
 
 // narrowing judges one narrowing of a conditional: the member at its path

@@ -240,8 +240,8 @@ func (d *doc) object(o *model.Object) {
 		if f.RequiredUnlessDefault(o) {
 			presence += ", required otherwise"
 		}
-		if cd := o.DeclaredBy(f.Name); cd != nil {
-			presence += ", only when " + cell(cd.Describe(o))
+		if o.DeclaredBy(f.Name) != nil {
+			presence += ", only when " + cell(o.DescribeDeclared(f.Name, false))
 		}
 		d.f("| %s | %s | %s | %s | %s |\n", escape.MarkdownCodeCell(f.Name), d.typ(f.Type), presence, orDash(d.constraints(f.Type)), cell(f.Doc))
 	}
