@@ -1741,8 +1741,9 @@ type laterIf struct {
 // a default that the condition may hold of (cm:
 // *"a" | "b" | "c", if cm == "a", if cm =~ "^[ab]$"); a body that declares a field, narrows
 // a number or a string declared beside it (cn?: int, if … {cn?: >=3 &
-// <=10}), or forbids an optional field of fs (f0?: _|_). Every form has a
-// required member or a regular one beside it: beside optional members
+// <=10}), or forbids an optional field of fs (f0?: _|_); a field it
+// declares declared again by a clause of its own (if cz {ch?: string}).
+// Every form has a required member or a regular one beside it: beside optional members
 // alone CUE reads an if as an embedding (the package's doc).
 func (g *gen) laterIf(fs []field) *laterIf {
 	r := g.conds
@@ -1936,9 +1937,20 @@ func (g *gen) laterIf(fs []field) *laterIf {
 		}
 	}
 	b.WriteString("\t}\n")
+	againSample := func(*rand.Rand, map[string]any) {}
+	if body == 0 && g.matches.IntN(3) == 0 {
+		// the declared field declared again by a clause of its own
+		b.WriteString("\tcz!: bool\n\tif cz {\n\t\tch?: string\n\t}\n")
+		againSample = func(r *rand.Rand, out map[string]any) {
+			if r.IntN(12) != 0 {
+				out["cz"] = pick[any](r, true, false, "t")
+			}
+		}
+	}
 	return &laterIf{text: decl + b.String(), sample: func(r *rand.Rand, out map[string]any) {
 		condSample(r, out)
 		bodySample(r, out)
+		againSample(r, out)
 	}}
 }
 
