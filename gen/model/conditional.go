@@ -414,9 +414,17 @@ func (c Condition) eachWords(o *Object, none bool) string {
 			parts[i] = "(" + parts[i] + ")"
 		}
 	}
+	return eitherWords(parts, none)
+}
+
+// eitherWords joins what alternatives say: "either X or Y", "one of X;
+// Y; Z holds", or, none, what holds where each fails: "X and Y".
+func eitherWords(parts []string, none bool) string {
 	switch {
 	case none:
 		return strings.Join(parts, " and ")
+	case len(parts) == 1:
+		return parts[0]
 	case len(parts) == 2:
 		return "either " + parts[0] + " or " + parts[1]
 	}
@@ -803,15 +811,7 @@ func (o *Object) DescribeDeclared(name string, none bool) string {
 			parts[i] = "(" + parts[i] + ")"
 		}
 	}
-	switch {
-	case none:
-		return strings.Join(parts, " and ")
-	case len(parts) == 2:
-		return "either " + parts[0] + " or " + parts[1]
-	case len(parts) > 2:
-		return "one of " + strings.Join(parts, "; ") + " holds"
-	}
-	return strings.Join(parts, "")
+	return eitherWords(parts, none)
 }
 
 // conditional reads an if clause whose body declares or narrows fields.
