@@ -2,6 +2,7 @@ package model
 
 import (
 	"cmp"
+	"cuelang.org/go/cue/literal"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -1602,6 +1603,11 @@ func (r *resolver) conditionsOf(o *Object, e ast.Expr, cd *Conditional) string {
 	switch x := e.(type) {
 	case *ast.Ident:
 		return boolean(x, TestTrue, x.Name)
+	case *ast.CallExpr:
+		if m, ok := affixMatch(x); ok {
+			// strings.HasPrefix(name, "x-"): name =~ "^x-"
+			return matched(m)
+		}
 	case *ast.UnaryExpr:
 		if id, ok := x.X.(*ast.Ident); ok && x.Op == token.NOT && isFieldName(id) {
 			return boolean(id, TestFalse, exprString(e))
@@ -1673,6 +1679,44 @@ func (r *resolver) conditionsOf(o *Object, e ast.Expr, cd *Conditional) string {
 		return definitionTested(e, def)
 	}
 	return fmt.Sprintf("the condition %s is not carried: an if that declares, narrows or forbids fields, or refuses the value, tests a required boolean field (x, !x, x == false), an optional field's presence (x != _|_), a required field's value (x == \"v\"), an integer or number field's order (n > 3) or a string's match (s =~ \"^a\"), joined by && or by ||, or negated (kind == \"a\" || kind == \"b\", !(n > 3))", exprString(e))
+}
+
+// affixMatch reads strings.HasPrefix(name, "x-"), strings.HasSuffix and
+// strings.Contains of a field and a string literal as the match of the
+// field against the literal's quoted pattern (name =~ "^x-"), as a
+// field's own strings.HasPrefix is carried.
+func affixMatch(call *ast.CallExpr) (*ast.BinaryExpr, bool) {
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok || len(call.Args) != 2 {
+		return nil, false
+	}
+	pkg, ok := sel.X.(*ast.Ident)
+	if !ok || pkg.Name != "strings" || !isImport(pkg.Node) {
+		return nil, false
+	}
+	lit, ok := call.Args[1].(*ast.BasicLit)
+	if !ok || lit.Kind != token.STRING {
+		return nil, false
+	}
+	s, err := literal.Unquote(lit.Value)
+	if err != nil {
+		return nil, false
+	}
+	fn, ok := sel.Sel.(*ast.Ident)
+	if !ok {
+		return nil, false
+	}
+	re := regexp.QuoteMeta(s)
+	switch fn.Name {
+	case "HasPrefix":
+		re = "^" + re
+	case "HasSuffix":
+		re += "$"
+	case "Contains":
+	default:
+		return nil, false
+	}
+	return &ast.BinaryExpr{X: call.Args[0], OpPos: call.Pos(), Op: token.MAT, Y: &ast.BasicLit{ValuePos: lit.Pos(), Kind: token.STRING, Value: literal.String.Quote(re)}}, true
 }
 
 // lenOf returns the field that e counts the items of, len(tags), or nil.
@@ -2202,9 +2246,13 @@ func (r *resolver) probe(d *def, cd *Conditional) (cue.Value, string) {
 					samples = append([]any{*e.Min}, samples...)
 				}
 			default:
-				if c.Test == TestMatch {
-					if s, ok := patternSample(c.Str); ok {
-						samples = append(samples, s)
+				// a string each match of the field (this one, and the
+				// others joined to it) holds of
+				for _, t := range append(append([]Condition{c}, cd.When...), also[c.Field]...) {
+					if t.Field == c.Field && t.Test == TestMatch {
+						if s, ok := patternSample(t.Str); ok {
+							samples = append(samples, s)
+						}
 					}
 				}
 				for _, re := range t.Effective().Patterns {

@@ -1833,7 +1833,7 @@ func (g *gen) laterIf(fs []field) *laterIf {
 					}
 				}
 			default:
-				test := pick(g.matches, `cs =~ "^a"`, `cs !~ #"^\d+$"#`, `cs =~ "(?i)^ok$" || cs == "b"`, `cs =~ "^[a-z]+$" && cs !~ "x"`, `cs > "m"`, `"b" >= cs || cs =~ "^x"`)
+				test := pick(g.matches, `cs =~ "^a"`, `cs !~ #"^\d+$"#`, `cs =~ "(?i)^ok$" || cs == "b"`, `cs =~ "^[a-z]+$" && cs !~ "x"`, `cs > "m"`, `"b" >= cs || cs =~ "^x"`, `strings.HasPrefix(cs, "a")`, `!strings.Contains(cs, "x") || cs == "b"`)
 				fmt.Fprintf(&b, "\tcs!: string\n\tif %s {\n", test)
 				condSample = func(r *rand.Rand, out map[string]any) {
 					if r.IntN(12) != 0 {
