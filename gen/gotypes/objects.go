@@ -1493,6 +1493,14 @@ func condExpr(f *goFile, o *model.Object, c model.Condition) string {
 		// presence, which && evaluates first.
 		v = f.value(fd, v)
 	}
+	if c.Test == model.TestContains || c.Test == model.TestNotContains {
+		// if list.Contains(tags, "x")
+		test := f.use("slices") + ".Contains(" + v + ", " + goLiteral(f, fd.Type.Elem, c.Str) + ")"
+		if c.Test == model.TestNotContains {
+			return "!" + test
+		}
+		return test
+	}
 	return valueTest(o, c, v)
 }
 

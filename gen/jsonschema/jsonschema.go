@@ -1196,6 +1196,10 @@ func valueSchema(o *model.Object, c model.Condition) obj {
 		return obj{{"const", literal(c.Value(o))}}
 	case model.TestNotEqual:
 		return obj{{"not", obj{{"const", literal(c.Value(o))}}}}
+	case model.TestContains:
+		return obj{{"type", "array"}, {"contains", obj{{"const", literal(c.Str)}}}}
+	case model.TestNotContains:
+		return obj{{"type", "array"}, {"not", obj{{"contains", obj{{"const", literal(c.Str)}}}}}}
 	case model.TestMatch:
 		return obj{{"type", "string"}, {"pattern", model.ECMAPattern(c.Str)}}
 	case model.TestNotMatch:
@@ -1649,9 +1653,12 @@ func (e *emitter) objectMatchN(m *model.ObjectMatchN) obj {
 	return obj{member{m.Keyword(), alts}}
 }
 
-// literal is a JSON literal of the model's (a string, an integer or a
+// literal is a JSON literal of the model's (a string, an integer, a boolean or a
 // number) as a value the renderer writes.
 func literal(lit string) any {
+	if lit == "true" || lit == "false" {
+		return lit == "true" // a boolean item (if list.Contains(flags, true))
+	}
 	if strings.HasPrefix(lit, `"`) {
 		var s string
 		json.Unmarshal([]byte(lit), &s)

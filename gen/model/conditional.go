@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"math"
 	"regexp"
 	"regexp/syntax"
 	"slices"
@@ -80,6 +81,11 @@ const (
 	// form every target's pattern reads alike (carriedPattern).
 	TestMatch
 	TestNotMatch
+	// TestContains and TestNotContains: a list field of strings,
+	// numbers, booleans or enum members holds, or does not hold, the
+	// item Str, a JSON literal (if list.Contains(tags, "x")).
+	TestContains
+	TestNotContains
 	// TestAll: every one of All holds, each a test of a field other than
 	// a TestAny or a TestAll, of fields of its own (if (a && b) || c: a
 	// side of an || that joins tests with &&). It is only ever one of a
@@ -136,6 +142,10 @@ func (t Test) negated() Test {
 		return TestNotMatch
 	case TestNotMatch:
 		return TestMatch
+	case TestContains:
+		return TestNotContains
+	case TestNotContains:
+		return TestContains
 	case TestLess:
 		return TestGreaterEq
 	case TestLessEq:
@@ -193,6 +203,29 @@ func holdsOrder[T cmp.Ordered](t Test, x, y T) bool {
 		return x >= y
 	}
 	return false
+}
+
+// holdsOfItems reports whether a TestContains (or TestNotContains) holds
+// of a list of items, each compared as JSON compares its item.
+func (c Condition) holdsOfItems(items []any) bool {
+	var want any
+	if json.Unmarshal([]byte(c.Str), &want) != nil {
+		return false
+	}
+	has := slices.ContainsFunc(items, func(it any) bool {
+		if n, ok := it.(json.Number); ok {
+			f, err := n.Float64()
+			it = f
+			if err != nil {
+				return false
+			}
+		}
+		if n, ok := it.(int64); ok {
+			it = float64(n)
+		}
+		return it == want
+	})
+	return has == (c.Test == TestContains)
 }
 
 // holdsOfLen reports whether a Len test holds of a list of n items.
@@ -265,6 +298,9 @@ func (c Condition) value(o *Object) string {
 	if c.Len {
 		return strconv.FormatInt(c.Int, 10)
 	}
+	if c.Test == TestContains || c.Test == TestNotContains {
+		return c.Str // the item, as JSON writes it
+	}
 	return c.Cond.value(o)
 }
 
@@ -329,6 +365,10 @@ func (c Condition) Defaulted(o *Object) (reads, absentHolds bool) {
 		str, ok := d.(string)
 		return true, ok && c.holdsOfText(str)
 	}
+	if c.Test == TestContains || c.Test == TestNotContains {
+		items, ok := d.([]any)
+		return true, ok && c.holdsOfItems(items)
+	}
 	if _, ordered := c.Test.Order(); ordered {
 		n, err := strconv.ParseInt(f.Default, 10, 64)
 		return true, err == nil && c.HoldsOf(n)
@@ -383,6 +423,10 @@ func (c Condition) Describe(o *Object) string {
 		s = c.Field + " matches " + c.value(o)
 	case TestNotMatch:
 		s = c.Field + " does not match " + c.value(o)
+	case TestContains:
+		s = c.Field + " holds " + c.value(o)
+	case TestNotContains:
+		s = c.Field + " does not hold " + c.value(o)
 	default:
 		s = c.subject() + " is " + c.value(o)
 	}
@@ -518,11 +562,11 @@ func (c Condition) describeNot(o *Object) string {
 	}
 	if reads, holds := c.Defaulted(o); holds {
 		rest := strings.TrimPrefix(s, c.Field+" is ")
-		if c.Test == TestMatch || c.Test == TestNotMatch {
-			rest = strings.TrimPrefix(s, c.Field+" ") // matches "^a"
+		if c.Test == TestMatch || c.Test == TestNotMatch || c.Test == TestContains || c.Test == TestNotContains {
+			rest = strings.TrimPrefix(s, c.Field+" ") // matches "^a", holds "x"
 		}
 		s = c.Field + " is present and " + rest
-	} else if reads && (c.Test == TestNotEqual || c.Test == TestAny || c.Test == TestMatch || c.Test == TestNotMatch) {
+	} else if reads && (c.Test == TestNotEqual || c.Test == TestAny || c.Test == TestMatch || c.Test == TestNotMatch || c.Test == TestContains || c.Test == TestNotContains) {
 		s += " or absent (its default)"
 	}
 	return s
@@ -583,6 +627,9 @@ func (c Condition) holdsOfSample(s any) bool {
 		if c.Len {
 			return c.holdsOfLen(len(x))
 		}
+		if c.Test == TestContains || c.Test == TestNotContains {
+			return c.holdsOfItems(x)
+		}
 	case map[string]any:
 		if c.Len {
 			return c.holdsOfLen(len(x))
@@ -635,6 +682,10 @@ func (c Condition) failing(o *Object) string {
 		return c.Field + " does not match " + c.value(o)
 	case TestNotMatch:
 		return c.Field + " matches " + c.value(o)
+	case TestContains:
+		return c.Field + " does not hold " + c.value(o)
+	case TestNotContains:
+		return c.Field + " holds " + c.value(o)
 	}
 	return c.subject() + " is not " + c.value(o)
 }
@@ -1034,10 +1085,11 @@ func (r *resolver) conditionalMatch(d *def, cd *Conditional, embeds []*ast.Embed
 			r.errorf(pos, "%s: an if clause whose body embeds a validator is carried when its conditions test no field with a default (%s has one, which CUE compares where the data leaves it out)", d.ref(), strings.Join(c.Fields(), ", "))
 			return false
 		}
-		if c.Len || slices.ContainsFunc(c.Any, func(a Condition) bool {
-			return a.Len || slices.ContainsFunc(a.All, func(t Condition) bool { return t.Len })
-		}) {
-			r.errorf(pos, "%s: an if clause whose body embeds a validator is carried when its condition tests members' presence or values; this one counts %s's items or members, which the match's condition does not state: not carried yet", d.ref(), strings.Join(c.Fields(), " and "))
+		// (a count, a list's item: no constraint of the member states
+		// them without an import)
+		counts := func(t Condition) bool { return t.Len || t.Test == TestContains || t.Test == TestNotContains }
+		if counts(c) || slices.ContainsFunc(c.Any, func(a Condition) bool { return counts(a) || slices.ContainsFunc(a.All, counts) }) {
+			r.errorf(pos, "%s: an if clause whose body embeds a validator is carried when its condition tests members' presence or values; this one tests %s's items or members (how many, or whether one is there), which the match's condition does not state: not carried yet", d.ref(), strings.Join(c.Fields(), " and "))
 			return false
 		}
 		if c.Test != TestAny || c.Field != "" {
@@ -1579,6 +1631,28 @@ func (r *resolver) conditionsOf(o *Object, e ast.Expr, cd *Conditional) string {
 		}
 		return add(Condition{Test: test, Cond: Cond{Field: f.Name, Int: n}, Len: true})
 	}
+	// holding adds a test that a list field holds an item, if
+	// list.Contains(tags, "x"), read as CUE reads the field.
+	holding := func(x *ast.CallExpr, id *ast.Ident, item *ast.BasicLit) string {
+		f := o.Field(id.Name)
+		switch {
+		case f == nil:
+			return notOwnField(exprString(x), id.Name, o.Name)
+		case f.MemberDefault != nil:
+			return memberDefaultTested(f)
+		case f.Type.Kind != ListKind || f.Type.Elem.Kind != EnumKind && (f.Type.Elem.Kind != BasicKind && f.Type.Elem.Kind != ScalarKind || len(f.Type.Elem.Choice) > 0):
+			return fmt.Sprintf("%s: list.Contains is carried of a list field of strings, numbers, booleans or enum members; %s is not one", exprString(x), id.Name)
+		case slices.Contains(r.unguarded, id.Name) && !defaulted(o, id.Name):
+			return unguardedTest(exprString(x), id.Name)
+		case f.Optional && !guarded(id.Name) && !defaulted(o, id.Name):
+			return fmt.Sprintf("%s: %s is optional; a comparison tests a required field, which is always there to compare (test an optional field's presence with != _|_)", exprString(x), id.Name)
+		}
+		lit, ok := itemLiteral(f.Type.Elem, item)
+		if !ok {
+			return fmt.Sprintf("%s: list.Contains is carried with a literal of the list's items' kind (%s)", exprString(x), r.describeElem(f.Type.Elem))
+		}
+		return add(Condition{Test: TestContains, Cond: Cond{Field: f.Name, Str: lit}})
+	}
 	// boolean adds a test of a boolean field's value, if x (TestTrue),
 	// if !x or if x == false (TestFalse), as CUE reads the field.
 	boolean := func(x *ast.Ident, test Test, written string) string {
@@ -1607,6 +1681,9 @@ func (r *resolver) conditionsOf(o *Object, e ast.Expr, cd *Conditional) string {
 		if m, ok := affixMatch(x); ok {
 			// strings.HasPrefix(name, "x-"): name =~ "^x-"
 			return matched(m)
+		}
+		if id, item, ok := listContains(x); ok {
+			return holding(x, id, item)
 		}
 	case *ast.UnaryExpr:
 		if id, ok := x.X.(*ast.Ident); ok && x.Op == token.NOT && isFieldName(id) {
@@ -1717,6 +1794,49 @@ func affixMatch(call *ast.CallExpr) (*ast.BinaryExpr, bool) {
 		return nil, false
 	}
 	return &ast.BinaryExpr{X: call.Args[0], OpPos: call.Pos(), Op: token.MAT, Y: &ast.BasicLit{ValuePos: lit.Pos(), Kind: token.STRING, Value: literal.String.Quote(re)}}, true
+}
+
+// listContains reads list.Contains(tags, "x") of a field and a literal.
+func listContains(call *ast.CallExpr) (*ast.Ident, *ast.BasicLit, bool) {
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok || len(call.Args) != 2 {
+		return nil, nil, false
+	}
+	pkg, ok := sel.X.(*ast.Ident)
+	fn, ok2 := sel.Sel.(*ast.Ident)
+	if !ok || !ok2 || pkg.Name != "list" || fn.Name != "Contains" || !isImport(pkg.Node) {
+		return nil, nil, false
+	}
+	id, ok := call.Args[0].(*ast.Ident)
+	if !ok || !isFieldName(id) {
+		return nil, nil, false
+	}
+	lit, ok := namedLiteral(call.Args[1])
+	return id, lit, ok
+}
+
+// itemLiteral is lit, a CUE literal, as the JSON literal of an item of a
+// list of t: a string of a string or an enum, a number of a number (an
+// integer of an integer), a boolean of a boolean.
+func itemLiteral(t *Type, lit *ast.BasicLit) (string, bool) {
+	switch {
+	case lit.Kind == token.STRING && (t.Kind == EnumKind || t.BaseOf() == String):
+		s, err := literal.Unquote(lit.Value)
+		if err != nil {
+			return "", false
+		}
+		js, _ := json.Marshal(s)
+		return string(js), true
+	case lit.Kind == token.INT && (t.BaseOf() == Int || t.BaseOf() == Number):
+		n, err := strconv.ParseInt(strings.ReplaceAll(lit.Value, "_", ""), 0, 64)
+		return strconv.FormatInt(n, 10), err == nil
+	case lit.Kind == token.FLOAT && t.BaseOf() == Number:
+		n, err := strconv.ParseFloat(strings.ReplaceAll(lit.Value, "_", ""), 64)
+		return strconv.FormatFloat(n, 'g', -1, 64), err == nil && !math.IsInf(n, 0)
+	case (lit.Kind == token.TRUE || lit.Kind == token.FALSE) && t.BaseOf() == Bool:
+		return lit.Value, true
+	}
+	return "", false
 }
 
 // lenOf returns the field that e counts the items of, len(tags), or nil.
@@ -2108,6 +2228,23 @@ func (r *resolver) probe(d *def, cd *Conditional) (cue.Value, string) {
 			continue // the schema holds no member the data leaves out
 		}
 		path := cue.MakePath(cue.Str(c.Field))
+		if c.Test == TestContains || c.Test == TestNotContains {
+			// A list that holds the item (or not): the item alone, then
+			// beside another the list's type builds.
+			var want any
+			json.Unmarshal([]byte(c.Str), &want)
+			if n, err := strconv.ParseInt(c.Str, 10, 64); err == nil {
+				want = n // an integer, which CUE's int takes, not 2.0
+			}
+			samples := []any{[]any{want}, []any{}}
+			if other, ok := sampleOf(o.Field(c.Field).Type.Elem, 1); ok {
+				samples = append(samples, []any{other}, []any{want, other})
+			}
+			if !fillFirst(path, samples) {
+				return v, unfilled(c, "simple list")
+			}
+			continue
+		}
 		if c.Len {
 			// A list of as many items as the test holds of, nearest
 			// the count compared first: of items built from the

@@ -749,6 +749,12 @@ func condTest(o *model.Object, cond model.Condition) string {
 		return count + " " + op + " " + strconv.FormatInt(cond.Int, 10)
 	}
 	switch cond.Test {
+	case model.TestContains:
+		// if list.Contains(tags, "x") (a member that is not a list is
+		// refused by the field's own check)
+		return "((" + m + " as unknown[] | undefined)?.includes(" + cond.Str + ") ?? false)"
+	case model.TestNotContains:
+		return "!((" + m + " as unknown[] | undefined)?.includes(" + cond.Str + ") ?? false)"
 	case model.TestTrue:
 		return m + " === true"
 	case model.TestFalse:

@@ -1816,7 +1816,7 @@ func (g *gen) laterIf(fs []field) *laterIf {
 				}
 			case 1:
 				// a list's number of items
-				test := pick(g.matches, `len(cl) > 0`, `len(cl) == 2 || len(cl) > 3`, `!(len(cl) != 1)`, `2 >= len(cl)`)
+				test := pick(g.matches, `len(cl) > 0`, `len(cl) == 2 || len(cl) > 3`, `!(len(cl) != 1)`, `2 >= len(cl)`, `list.Contains(cl, 2)`, `!list.Contains(cl, 1) || len(cl) > 3`)
 				fmt.Fprintf(&b, "\tcl!: [...int]\n\tif %s {\n", test)
 				condSample = func(r *rand.Rand, out map[string]any) {
 					if r.IntN(12) != 0 {
