@@ -1493,6 +1493,17 @@ func condExpr(f *goFile, o *model.Object, c model.Condition) string {
 		// presence, which && evaluates first.
 		v = f.value(fd, v)
 	}
+	if c.Test == model.TestNull || c.Test == model.TestNotNull {
+		// if n == null: a Nullable's Valid (through its pointer, which
+		// a selector follows, where the field may be absent)
+		if strings.HasPrefix(v, "*") {
+			v = "(" + v + ")"
+		}
+		if c.Test == model.TestNull {
+			return "!" + v + ".Valid"
+		}
+		return v + ".Valid"
+	}
 	if c.Test == model.TestContains || c.Test == model.TestNotContains {
 		// if list.Contains(tags, "x")
 		test := f.use("slices") + ".Contains(" + v + ", " + goLiteral(f, fd.Type.Elem, c.Str) + ")"

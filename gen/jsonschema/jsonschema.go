@@ -1196,6 +1196,10 @@ func valueSchema(o *model.Object, c model.Condition) obj {
 		return obj{{"const", literal(c.Value(o))}}
 	case model.TestNotEqual:
 		return obj{{"not", obj{{"const", literal(c.Value(o))}}}}
+	case model.TestNull:
+		return obj{{"const", rawJSON("null")}}
+	case model.TestNotNull:
+		return obj{{"not", obj{{"const", rawJSON("null")}}}}
 	case model.TestContains:
 		return obj{{"type", "array"}, {"contains", obj{{"const", literal(c.Str)}}}}
 	case model.TestNotContains:

@@ -825,6 +825,10 @@ func condFact(o *model.Object, c model.Condition) string {
 		return c.Field + " is absent"
 	case model.TestNotEqual:
 		return c.Field + " != " + condValue(o, c.Cond)
+	case model.TestNull:
+		return c.Field + " == null"
+	case model.TestNotNull:
+		return c.Field + " != null"
 	case model.TestContains:
 		return "list.Contains(" + c.Field + ", " + c.Str + ")"
 	case model.TestNotContains:

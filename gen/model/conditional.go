@@ -86,6 +86,10 @@ const (
 	// item Str, a JSON literal (if list.Contains(tags, "x")).
 	TestContains
 	TestNotContains
+	// TestNull and TestNotNull: a field of T | null holds null, or a
+	// value of T (if n == null, if n != null).
+	TestNull
+	TestNotNull
 	// TestAll: every one of All holds, each a test of a field other than
 	// a TestAny or a TestAll, of fields of its own (if (a && b) || c: a
 	// side of an || that joins tests with &&). It is only ever one of a
@@ -146,6 +150,10 @@ func (t Test) negated() Test {
 		return TestNotContains
 	case TestNotContains:
 		return TestContains
+	case TestNull:
+		return TestNotNull
+	case TestNotNull:
+		return TestNull
 	case TestLess:
 		return TestGreaterEq
 	case TestLessEq:
@@ -369,6 +377,9 @@ func (c Condition) Defaulted(o *Object) (reads, absentHolds bool) {
 		items, ok := d.([]any)
 		return true, ok && c.holdsOfItems(items)
 	}
+	if c.Test == TestNull || c.Test == TestNotNull {
+		return true, (d == nil) == (c.Test == TestNull)
+	}
 	if _, ordered := c.Test.Order(); ordered {
 		n, err := strconv.ParseInt(f.Default, 10, 64)
 		return true, err == nil && c.HoldsOf(n)
@@ -423,6 +434,10 @@ func (c Condition) Describe(o *Object) string {
 		s = c.Field + " matches " + c.value(o)
 	case TestNotMatch:
 		s = c.Field + " does not match " + c.value(o)
+	case TestNull:
+		s = c.Field + " is null"
+	case TestNotNull:
+		s = c.Field + " is not null"
 	case TestContains:
 		s = c.Field + " holds " + c.value(o)
 	case TestNotContains:
@@ -566,7 +581,7 @@ func (c Condition) describeNot(o *Object) string {
 			rest = strings.TrimPrefix(s, c.Field+" ") // matches "^a", holds "x"
 		}
 		s = c.Field + " is present and " + rest
-	} else if reads && (c.Test == TestNotEqual || c.Test == TestAny || c.Test == TestMatch || c.Test == TestNotMatch || c.Test == TestContains || c.Test == TestNotContains) {
+	} else if reads && (c.Test == TestNotEqual || c.Test == TestAny || c.Test == TestMatch || c.Test == TestNotMatch || c.Test == TestContains || c.Test == TestNotContains || c.Test == TestNull || c.Test == TestNotNull) {
 		s += " or absent (its default)"
 	}
 	return s
@@ -591,6 +606,10 @@ func (c Condition) valueConstraint(o *Object) string {
 		return "=~" + c.Value(o)
 	case TestNotMatch:
 		return "!~" + c.Value(o)
+	case TestNull:
+		return "null"
+	case TestNotNull:
+		return "!=null"
 	}
 	return "_"
 }
@@ -613,6 +632,10 @@ func (c Condition) valueTest() bool {
 // (s of another kind than the test compares), for CUE to judge.
 func (c Condition) holdsOfSample(s any) bool {
 	switch c.Test {
+	case TestNull, TestNotNull:
+		lit, null := s.(*ast.BasicLit) // (a probe's null: CUE's FillPath takes no Go nil)
+		null = null && lit.Kind == token.NULL || s == nil
+		return null == (c.Test == TestNull)
 	case TestAny:
 		return slices.ContainsFunc(c.Any, func(a Condition) bool { return a.holdsOfSample(s) })
 	case TestAll:
@@ -682,6 +705,10 @@ func (c Condition) failing(o *Object) string {
 		return c.Field + " does not match " + c.value(o)
 	case TestNotMatch:
 		return c.Field + " matches " + c.value(o)
+	case TestNull:
+		return c.Field + " is not null"
+	case TestNotNull:
+		return c.Field + " is null"
 	case TestContains:
 		return c.Field + " does not hold " + c.value(o)
 	case TestNotContains:
@@ -1653,6 +1680,27 @@ func (r *resolver) conditionsOf(o *Object, e ast.Expr, cd *Conditional) string {
 		}
 		return add(Condition{Test: TestContains, Cond: Cond{Field: f.Name, Str: lit}})
 	}
+	// nulled adds a test of whether a field of T | null holds null, if n
+	// == null (or null == n, n != null), read as CUE reads the field.
+	nulled := func(x *ast.BinaryExpr, test Test) string {
+		name := comparedField(x)
+		f := o.Field(name)
+		switch {
+		case name == "":
+			return fmt.Sprintf("%s: a test of null is carried of one of the object's own fields, by name", exprString(x))
+		case f == nil:
+			return notOwnField(exprString(x), name, o.Name)
+		case f.MemberDefault != nil:
+			return memberDefaultTested(f)
+		case f.Type.Kind != NullableKind:
+			return fmt.Sprintf("%s: %s is never null (its type admits no null), so the test always holds or never does", exprString(x), name)
+		case slices.Contains(r.unguarded, name) && !defaulted(o, name):
+			return unguardedTest(exprString(x), name)
+		case f.Optional && !guarded(name) && !defaulted(o, name):
+			return fmt.Sprintf("%s: %s is optional; a comparison tests a required field, which is always there to compare (test an optional field's presence with != _|_)", exprString(x), name)
+		}
+		return add(Condition{Test: test, Cond: Cond{Field: f.Name}})
+	}
 	// boolean adds a test of a boolean field's value, if x (TestTrue),
 	// if !x or if x == false (TestFalse), as CUE reads the field.
 	boolean := func(x *ast.Ident, test Test, written string) string {
@@ -1724,6 +1772,14 @@ func (r *resolver) conditionsOf(o *Object, e ast.Expr, cd *Conditional) string {
 				value, presence = TestEqual, TestAbsent // if kind == "a", if flag == _|_
 			}
 			id, ok := x.X.(*ast.Ident)
+			if isNullLit(x.Y) || isNullLit(x.X) {
+				// if n == null, if n != null
+				test := TestNull
+				if x.Op == token.NEQ {
+					test = TestNotNull
+				}
+				return nulled(x, test)
+			}
 			if !isBottom(x.Y) && !isBottom(x.X) {
 				return compared(x, value) // a value's test, as CUE reads it
 			}
@@ -1837,6 +1893,12 @@ func itemLiteral(t *Type, lit *ast.BasicLit) (string, bool) {
 		return lit.Value, true
 	}
 	return "", false
+}
+
+// isNullLit reports whether e is the literal null.
+func isNullLit(e ast.Expr) bool {
+	lit, ok := e.(*ast.BasicLit)
+	return ok && lit.Kind == token.NULL
 }
 
 // lenOf returns the field that e counts the items of, len(tags), or nil.
@@ -2228,6 +2290,21 @@ func (r *resolver) probe(d *def, cd *Conditional) (cue.Value, string) {
 			continue // the schema holds no member the data leaves out
 		}
 		path := cue.MakePath(cue.Str(c.Field))
+		if c.Test == TestNull || c.Test == TestNotNull {
+			// null, or a value of the field's type
+			samples := []any{ast.NewNull()}
+			if c.Test == TestNotNull {
+				samples = nil
+				if s, ok := sampleOf(o.Field(c.Field).Type.Elem, 1); ok {
+					samples = append(samples, s)
+				}
+				samples = append(samples, "a", int64(0), int64(1), true, false, 0.5, map[string]any{}, []any{})
+			}
+			if !fillFirst(path, samples) {
+				return v, unfilled(c, "simple value")
+			}
+			continue
+		}
 		if c.Test == TestContains || c.Test == TestNotContains {
 			// A list that holds the item (or not): the item alone, then
 			// beside another the list's type builds.

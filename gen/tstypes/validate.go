@@ -749,6 +749,10 @@ func condTest(o *model.Object, cond model.Condition) string {
 		return count + " " + op + " " + strconv.FormatInt(cond.Int, 10)
 	}
 	switch cond.Test {
+	case model.TestNull:
+		return m + " === null"
+	case model.TestNotNull:
+		return m + " !== null"
 	case model.TestContains:
 		// if list.Contains(tags, "x") (a member that is not a list is
 		// refused by the field's own check)

@@ -1736,7 +1736,7 @@ type laterIf struct {
 // string's match or order (if cs =~ "^a", if cs !~ #"^\d+$"#, if cs >
 // "m"), a required
 // number's order (if cx > 0.5), a list's number of items or a map's
-// members (if len(cl) > 0, if len(cp) > 1), both (if cb && ck != 3, if cb || ck ==
+// members (if len(cl) > 0, if len(cp) > 1), a null (if cu == null), both (if cb && ck != 3, if cb || ck ==
 // 3), on an enum with
 // a default that the condition may hold of (cm:
 // *"a" | "b" | "c", if cm == "a", if cm =~ "^[ab]$"); a body that declares a field, narrows
@@ -1805,7 +1805,16 @@ func (g *gen) laterIf(fs []field) *laterIf {
 		if g.matches.IntN(5) == 0 {
 			// a string's pattern, a number's order or a list's number
 			// of items in place of the integer
-			switch g.matches.IntN(4) {
+			switch g.matches.IntN(5) {
+			case 3:
+				// null or a value
+				test := pick(g.matches, `cu == null`, `cu != null`, `null == cu || cu == 2`)
+				fmt.Fprintf(&b, "\tcu!: null | int\n\tif %s {\n", test)
+				condSample = func(r *rand.Rand, out map[string]any) {
+					if r.IntN(12) != 0 {
+						out["cu"] = pick[any](r, nil, num("2"), num("3"), "x")
+					}
+				}
 			case 0:
 				test := pick(g.matches, `cx > 0.5`, `cx <= -1.5 || cx > 2`, `cx >= -0.25 && cx < 1e3`)
 				fmt.Fprintf(&b, "\tcx!: number\n\tif %s {\n", test)
