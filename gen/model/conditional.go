@@ -2233,10 +2233,12 @@ func (r *resolver) probe(d *def, cd *Conditional) (cue.Value, string) {
 	}
 	// fillFirst fills the field at path with the first of samples CUE
 	// takes as a concrete value of it and every test of it holds of.
-	fillFirst := func(path cue.Path, samples []any) bool {
+	// (c, the test being filled, holds of the sample too: one of an
+	// ||'s tests is none of the clause's own, which holdsAll reads.)
+	fillFirst := func(c Condition, path cue.Path, samples []any) bool {
 		name := path.Selectors()[0].Unquoted()
 		for _, s := range samples {
-			if !holdsAll(name, s) {
+			if !holdsAll(name, s) || !c.holdsOfSample(s) {
 				continue
 			}
 			w := v.FillPath(path, s)
@@ -2300,7 +2302,7 @@ func (r *resolver) probe(d *def, cd *Conditional) (cue.Value, string) {
 				}
 				samples = append(samples, "a", int64(0), int64(1), true, false, 0.5, map[string]any{}, []any{})
 			}
-			if !fillFirst(path, samples) {
+			if !fillFirst(c, path, samples) {
 				return v, unfilled(c, "simple value")
 			}
 			continue
@@ -2317,7 +2319,7 @@ func (r *resolver) probe(d *def, cd *Conditional) (cue.Value, string) {
 			if other, ok := sampleOf(o.Field(c.Field).Type.Elem, 1); ok {
 				samples = append(samples, []any{other}, []any{want, other})
 			}
-			if !fillFirst(path, samples) {
+			if !fillFirst(c, path, samples) {
 				return v, unfilled(c, "simple list")
 			}
 			continue
@@ -2355,7 +2357,7 @@ func (r *resolver) probe(d *def, cd *Conditional) (cue.Value, string) {
 					samples = append(samples, m)
 				}
 			}
-			if !fillFirst(path, samples) {
+			if !fillFirst(c, path, samples) {
 				return v, unfilled(c, "simple list")
 			}
 			continue
@@ -2398,7 +2400,7 @@ func (r *resolver) probe(d *def, cd *Conditional) (cue.Value, string) {
 						samples = append(samples, x)
 					}
 				}
-				if !fillFirst(path, samples) {
+				if !fillFirst(c, path, samples) {
 					return v, unfilled(c, "simple string")
 				}
 				continue
@@ -2418,7 +2420,7 @@ func (r *resolver) probe(d *def, cd *Conditional) (cue.Value, string) {
 						samples = append(samples, x)
 					}
 				}
-				if !fillFirst(path, samples) {
+				if !fillFirst(c, path, samples) {
 					return v, unfilled(c, "value")
 				}
 				continue
@@ -2437,7 +2439,7 @@ func (r *resolver) probe(d *def, cd *Conditional) (cue.Value, string) {
 					samples = append(samples, n)
 				}
 			}
-			if !fillFirst(path, samples) {
+			if !fillFirst(c, path, samples) {
 				return v, unfilled(c, "value")
 			}
 			continue
@@ -2481,7 +2483,7 @@ func (r *resolver) probe(d *def, cd *Conditional) (cue.Value, string) {
 			if c.Test == TestNotEqual {
 				samples = slices.DeleteFunc(samples, func(s any) bool { return s == compared })
 			}
-			if !fillFirst(path, samples) {
+			if !fillFirst(c, path, samples) {
 				if msg := together(c); msg != "" || c.Test != TestNotEqual {
 					return v, unfilled(c, "simple value")
 				}
@@ -2526,7 +2528,7 @@ func (r *resolver) probe(d *def, cd *Conditional) (cue.Value, string) {
 			for _, item := range []any{0, "a", true, map[string]any{}, 0.5} {
 				samples = append(samples, []any{item}, []any{item, item})
 			}
-			found := fillFirst(path, samples)
+			found := fillFirst(c, path, samples)
 			if !found {
 				// #pageObject's selector?: #selector, a count of
 				// closed objects no simple value satisfies: the field
