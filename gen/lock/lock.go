@@ -911,11 +911,5 @@ func conditionFacts(o *model.Object, cd *model.Conditional) []string {
 
 // condValue is a refusal's compared value as a JSON literal.
 func condValue(o *model.Object, c model.Cond) string {
-	if f := o.Field(c.Field); f != nil && f.Type.BaseOf() == model.Int {
-		return strconv.FormatInt(c.Int, 10)
-	}
-	if f := o.Field(c.Field); f != nil && f.Type.BaseOf() == model.Number {
-		return c.Str // an ordering's literal: 0.5
-	}
-	return strconv.Quote(c.Str)
+	return model.Condition{Cond: c}.Value(o) // as the model words it
 }

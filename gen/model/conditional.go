@@ -345,57 +345,29 @@ func (c Condition) Defaulted(o *Object) (reads, absentHolds bool) {
 	if c.Test == TestPresent || !defaulted(o, c.Field) {
 		return false, false
 	}
-	f := o.Field(c.Field)
+	// the default, read as the probe's samples are, holds of the test
+	d, ok := jsonSample(o.Field(c.Field).Default)
+	return true, ok && c.holdsOfSample(d)
+}
+
+// jsonSample is lit, a JSON literal (a field's default), as a value the
+// probe fills a field with: an integer as int64, another number as
+// float64 (a list's or an object's items as json.Number).
+func jsonSample(lit string) (any, bool) {
+	dec := json.NewDecoder(strings.NewReader(lit))
+	dec.UseNumber()
 	var d any
-	if json.Unmarshal([]byte(f.Default), &d) != nil {
-		return true, false
+	if dec.Decode(&d) != nil {
+		return nil, false
 	}
-	switch c.Test {
-	case TestTrue:
-		return true, d == true
-	case TestFalse:
-		return true, d == false
-	}
-	if c.Number() {
-		n, ok := d.(float64)
-		return true, ok && c.holdsOfNum(n)
-	}
-	if c.Len {
-		switch x := d.(type) {
-		case []any:
-			return true, c.holdsOfLen(len(x))
-		case map[string]any:
-			return true, c.holdsOfLen(len(x))
+	if n, ok := d.(json.Number); ok {
+		if i, err := n.Int64(); err == nil {
+			return i, true
 		}
-		return true, false
+		f, err := n.Float64()
+		return f, err == nil
 	}
-	if c.Text {
-		str, ok := d.(string)
-		return true, ok && c.holdsOfText(str)
-	}
-	if c.Test == TestContains || c.Test == TestNotContains {
-		items, ok := d.([]any)
-		return true, ok && c.holdsOfItems(items)
-	}
-	if c.Test == TestNull || c.Test == TestNotNull {
-		return true, (d == nil) == (c.Test == TestNull)
-	}
-	if _, ordered := c.Test.Order(); ordered {
-		n, err := strconv.ParseInt(f.Default, 10, 64)
-		return true, err == nil && c.HoldsOf(n)
-	}
-	if c.Test == TestMatch || c.Test == TestNotMatch {
-		str, ok := d.(string)
-		return true, ok && c.matches(str) == (c.Test == TestMatch)
-	}
-	var equal bool
-	if f.Type.BaseOf() == Int {
-		equal = f.Default == strconv.FormatInt(c.Int, 10)
-	} else {
-		str, ok := d.(string)
-		equal = ok && str == c.Str
-	}
-	return true, equal != (c.Test == TestNotEqual)
+	return d, true
 }
 
 // Describe says when the condition holds: "external is true", "flag is
@@ -1621,6 +1593,23 @@ func (r *resolver) conditionsOf(o *Object, e ast.Expr, cd *Conditional) string {
 		c.Str = carried
 		return ""
 	}
+	// tested is field name, whose value a test written as written reads,
+	// or why it cannot be read so: no field of o, a default taken from
+	// other members, an optional field its presence does not guard.
+	tested := func(written, name string) (*Field, string) {
+		f := o.Field(name)
+		switch {
+		case f == nil:
+			return nil, notOwnField(written, name, o.Name)
+		case f.MemberDefault != nil:
+			return nil, memberDefaultTested(f)
+		case slices.Contains(r.unguarded, name) && !defaulted(o, name):
+			return nil, unguardedTest(written, name)
+		case f.Optional && !guarded(name) && !defaulted(o, name):
+			return nil, fmt.Sprintf("%s: %s is optional; a comparison tests a required field, which is always there to compare (test an optional field's presence with != _|_)", written, name)
+		}
+		return f, ""
+	}
 	// counted adds a test of the number of a list field's items against
 	// an integer, len(tags) > 0 (or 0 < len(tags), len(tags) == 2), read
 	// as CUE reads the field.
@@ -1630,15 +1619,15 @@ func (r *resolver) conditionsOf(o *Object, e ast.Expr, cd *Conditional) string {
 		if lenOf(x.Y) != nil {
 			test, other = test.flipped(), x.X
 		}
-		f := o.Field(id.Name)
+		if test == 0 {
+			return fmt.Sprintf("%s: the number of a list's items is carried compared with an integer (==, !=, <, <=, >, >=)", exprString(x))
+		}
+		f, msg := tested(exprString(x), id.Name)
+		if msg != "" {
+			return msg
+		}
 		bl, isLit := namedLiteral(other)
 		switch {
-		case test == 0:
-			return fmt.Sprintf("%s: the number of a list's items is carried compared with an integer (==, !=, <, <=, >, >=)", exprString(x))
-		case f == nil:
-			return notOwnField(exprString(x), id.Name, o.Name)
-		case f.MemberDefault != nil:
-			return memberDefaultTested(f)
 		case f.Type.BaseOf() == String:
 			return fmt.Sprintf("%s: CUE's len of a string counts its bytes, which no JSON Schema keyword states (minLength and maxLength count characters) nor TypeScript (its length counts UTF-16 units); test the string with a pattern (=~)", exprString(x))
 		case f.Type.Kind == ObjectKind:
@@ -1647,10 +1636,6 @@ func (r *resolver) conditionsOf(o *Object, e ast.Expr, cd *Conditional) string {
 			return fmt.Sprintf("%s: len is carried of a list field (its number of items) and of a map ([string]: T, its number of members); %s is neither", exprString(x), id.Name)
 		case !isLit || bl.Kind != token.INT:
 			return fmt.Sprintf("%s: the number of a list's items is carried compared with an integer literal", exprString(x))
-		case slices.Contains(r.unguarded, id.Name) && !defaulted(o, id.Name):
-			return unguardedTest(exprString(x), id.Name)
-		case f.Optional && !guarded(id.Name) && !defaulted(o, id.Name):
-			return fmt.Sprintf("%s: %s is optional; a comparison tests a required field, which is always there to compare (test an optional field's presence with != _|_)", exprString(x), id.Name)
 		}
 		n, err := strconv.ParseInt(strings.ReplaceAll(bl.Value, "_", ""), 0, 64)
 		if err != nil || n < 0 {
@@ -1661,18 +1646,12 @@ func (r *resolver) conditionsOf(o *Object, e ast.Expr, cd *Conditional) string {
 	// holding adds a test that a list field holds an item, if
 	// list.Contains(tags, "x"), read as CUE reads the field.
 	holding := func(x *ast.CallExpr, id *ast.Ident, item *ast.BasicLit) string {
-		f := o.Field(id.Name)
-		switch {
-		case f == nil:
-			return notOwnField(exprString(x), id.Name, o.Name)
-		case f.MemberDefault != nil:
-			return memberDefaultTested(f)
-		case f.Type.Kind != ListKind || f.Type.Elem.Kind != EnumKind && (f.Type.Elem.Kind != BasicKind && f.Type.Elem.Kind != ScalarKind || len(f.Type.Elem.Choice) > 0):
+		f, msg := tested(exprString(x), id.Name)
+		if msg != "" {
+			return msg
+		}
+		if f.Type.Kind != ListKind || f.Type.Elem.Kind != EnumKind && (f.Type.Elem.Kind != BasicKind && f.Type.Elem.Kind != ScalarKind || len(f.Type.Elem.Choice) > 0) {
 			return fmt.Sprintf("%s: list.Contains is carried of a list field of strings, numbers, booleans or enum members; %s is not one", exprString(x), id.Name)
-		case slices.Contains(r.unguarded, id.Name) && !defaulted(o, id.Name):
-			return unguardedTest(exprString(x), id.Name)
-		case f.Optional && !guarded(id.Name) && !defaulted(o, id.Name):
-			return fmt.Sprintf("%s: %s is optional; a comparison tests a required field, which is always there to compare (test an optional field's presence with != _|_)", exprString(x), id.Name)
 		}
 		lit, ok := itemLiteral(f.Type.Elem, item)
 		if !ok {
@@ -1684,20 +1663,15 @@ func (r *resolver) conditionsOf(o *Object, e ast.Expr, cd *Conditional) string {
 	// == null (or null == n, n != null), read as CUE reads the field.
 	nulled := func(x *ast.BinaryExpr, test Test) string {
 		name := comparedField(x)
-		f := o.Field(name)
-		switch {
-		case name == "":
+		if name == "" {
 			return fmt.Sprintf("%s: a test of null is carried of one of the object's own fields, by name", exprString(x))
-		case f == nil:
-			return notOwnField(exprString(x), name, o.Name)
-		case f.MemberDefault != nil:
-			return memberDefaultTested(f)
-		case f.Type.Kind != NullableKind:
+		}
+		f, msg := tested(exprString(x), name)
+		if msg != "" {
+			return msg
+		}
+		if f.Type.Kind != NullableKind {
 			return fmt.Sprintf("%s: %s is never null (its type admits no null), so the test always holds or never does", exprString(x), name)
-		case slices.Contains(r.unguarded, name) && !defaulted(o, name):
-			return unguardedTest(exprString(x), name)
-		case f.Optional && !guarded(name) && !defaulted(o, name):
-			return fmt.Sprintf("%s: %s is optional; a comparison tests a required field, which is always there to compare (test an optional field's presence with != _|_)", exprString(x), name)
 		}
 		return add(Condition{Test: test, Cond: Cond{Field: f.Name}})
 	}
@@ -1819,12 +1793,8 @@ func (r *resolver) conditionsOf(o *Object, e ast.Expr, cd *Conditional) string {
 // field against the literal's quoted pattern (name =~ "^x-"), as a
 // field's own strings.HasPrefix is carried.
 func affixMatch(call *ast.CallExpr) (*ast.BinaryExpr, bool) {
-	sel, ok := call.Fun.(*ast.SelectorExpr)
-	if !ok || len(call.Args) != 2 {
-		return nil, false
-	}
-	pkg, ok := sel.X.(*ast.Ident)
-	if !ok || pkg.Name != "strings" || !isImport(pkg.Node) {
+	fn := importedCall(call, "strings", 2)
+	if fn == "" {
 		return nil, false
 	}
 	lit, ok := call.Args[1].(*ast.BasicLit)
@@ -1835,32 +1805,47 @@ func affixMatch(call *ast.CallExpr) (*ast.BinaryExpr, bool) {
 	if err != nil {
 		return nil, false
 	}
-	fn, ok := sel.Sel.(*ast.Ident)
-	if !ok {
+	if fn != "HasPrefix" && fn != "HasSuffix" && fn != "Contains" {
 		return nil, false
 	}
-	re := regexp.QuoteMeta(s)
-	switch fn.Name {
+	re := affixPattern(fn, s)
+	return &ast.BinaryExpr{X: call.Args[0], OpPos: call.Pos(), Op: token.MAT, Y: &ast.BasicLit{ValuePos: lit.Pos(), Kind: token.STRING, Value: literal.String.Quote(re)}}, true
+}
+
+// affixPattern is the pattern of strings.HasPrefix, HasSuffix or Contains
+// (fn) of lit: its text quoted, every one of Go's and JavaScript's syntax
+// characters escaped, anchored at the start or the end
+// (strings.HasPrefix("x-") is =~"^x-").
+func affixPattern(fn, lit string) string {
+	re := regexp.QuoteMeta(lit)
+	switch fn {
 	case "HasPrefix":
 		re = "^" + re
 	case "HasSuffix":
 		re += "$"
-	case "Contains":
-	default:
-		return nil, false
 	}
-	return &ast.BinaryExpr{X: call.Args[0], OpPos: call.Pos(), Op: token.MAT, Y: &ast.BasicLit{ValuePos: lit.Pos(), Kind: token.STRING, Value: literal.String.Quote(re)}}, true
+	return re
+}
+
+// importedCall is the name of the function call calls when it is one of
+// the imported package pkg's, with n arguments (strings.HasPrefix(a, b):
+// "HasPrefix"), or "".
+func importedCall(call *ast.CallExpr, pkg string, n int) string {
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok || len(call.Args) != n {
+		return ""
+	}
+	p, ok := sel.X.(*ast.Ident)
+	fn, ok2 := sel.Sel.(*ast.Ident)
+	if !ok || !ok2 || p.Name != pkg || !isImport(p.Node) {
+		return ""
+	}
+	return fn.Name
 }
 
 // listContains reads list.Contains(tags, "x") of a field and a literal.
 func listContains(call *ast.CallExpr) (*ast.Ident, *ast.BasicLit, bool) {
-	sel, ok := call.Fun.(*ast.SelectorExpr)
-	if !ok || len(call.Args) != 2 {
-		return nil, nil, false
-	}
-	pkg, ok := sel.X.(*ast.Ident)
-	fn, ok2 := sel.Sel.(*ast.Ident)
-	if !ok || !ok2 || pkg.Name != "list" || fn.Name != "Contains" || !isImport(pkg.Node) {
+	if importedCall(call, "list", 2) != "Contains" {
 		return nil, nil, false
 	}
 	id, ok := call.Args[0].(*ast.Ident)

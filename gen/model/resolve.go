@@ -13685,14 +13685,7 @@ func (r *resolver) builtin(t *Type, c cue.Value, args []cue.Value, what string) 
 		// characters escaped): strings.HasPrefix("x-") is =~"^x-".
 		if len(args) == 2 && t.Base == String {
 			if lit, err := args[1].String(); err == nil {
-				re := regexp.QuoteMeta(lit)
-				switch name {
-				case "strings.HasPrefix":
-					re = "^" + re
-				case "strings.HasSuffix":
-					re += "$"
-				}
-				t.addPattern(re)
+				t.addPattern(affixPattern(strings.TrimPrefix(name, "strings."), lit))
 				ok = true
 			}
 		}
