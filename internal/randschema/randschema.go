@@ -180,12 +180,13 @@ type gen struct {
 	// cm == "a" || cm == "c") in place of one, on a stream of its own so
 	// that every other draw of a seed stays as it was.
 	ors *rand.Rand
-	// matches draws, for a later if that tests a string or an enum, a
-	// match against a pattern (if cs =~ "^a", if cm !~ "c", joined by
-	// || or &&) in place of a comparison, a number's order (if cx > 0.5), a
-	// list's number of items (if len(cl) > 0),
-	// and tests joined by && and || nested ((cb && ck > 2) || ck == 0),
-	// on a stream of its own.
+	// matches draws the if conditions carried since 2026-12-08, on a
+	// stream of its own: a string's match or order (if cs =~ "^a", if cs
+	// > "m", strings.HasPrefix), a number's order (if cx > 0.5), a list's
+	// or a map's count (if len(cl) > 0), a list's item (list.Contains),
+	// a null (if cu == null), tests joined by && and || nested ((cb && ck
+	// > 2) || ck == 0), an || or an absence opening a closed object, and
+	// a declared field declared again (if cz {ch?: string}).
 	matches *rand.Rand
 	// zeros draws an optional field of a type that refuses its zero
 	// value whose @go asks for the value itself (optional=zero), on a
@@ -1730,21 +1731,21 @@ type laterIf struct {
 }
 
 // laterIf draws, a time in four, an if of a later form beside the fields
-// fs (nil otherwise): a condition on a required boolean (if cb), on a
-// required integer's value (if ck == 3, if ck != 3, or an || of two
-// tests, if ck < 1 || ck > 4, or tests of it joined by &&), a required
-// string's match or order (if cs =~ "^a", if cs !~ #"^\d+$"#, if cs >
-// "m"), a required
-// number's order (if cx > 0.5), a list's number of items or a map's
-// members (if len(cl) > 0, if len(cp) > 1), a null (if cu == null), both (if cb && ck != 3, if cb || ck ==
-// 3), on an enum with
-// a default that the condition may hold of (cm:
-// *"a" | "b" | "c", if cm == "a", if cm =~ "^[ab]$"); a body that declares a field, narrows
-// a number or a string declared beside it (cn?: int, if … {cn?: >=3 &
-// <=10}), or forbids an optional field of fs (f0?: _|_); a field it
-// declares declared again by a clause of its own (if cz {ch?: string}).
-// Every form has a required member or a regular one beside it: beside optional members
-// alone CUE reads an if as an embedding (the package's doc).
+// fs (nil otherwise). Its condition tests a required boolean (if cb); a
+// required integer's value (if ck == 3, if ck != 3, an || of two tests,
+// if ck < 1 || ck > 4, or tests of it joined by &&); a required string's
+// match or order (if cs =~ "^a", if cs !~ #"^\d+$"#, if cs > "m"); a
+// required number's order (if cx > 0.5); a list's number of items or a
+// map's members (if len(cl) > 0, if len(cp) > 1); a null (if cu ==
+// null); both a boolean and an integer (if cb && ck != 3, if cb || ck ==
+// 3); or an enum with a default that the condition may hold of (cm:
+// *"a" | "b" | "c", if cm == "a", if cm =~ "^[ab]$"). Its body declares a
+// field, narrows a number or a string declared beside it (cn?: int, if …
+// {cn?: >=3 & <=10}), or forbids an optional field of fs (f0?: _|_); a
+// field it declares may be declared again by a clause of its own (if cz
+// {ch?: string}). Every form has a required member or a regular one
+// beside it: beside optional members alone CUE reads an if as an
+// embedding (the package's doc).
 func (g *gen) laterIf(fs []field) *laterIf {
 	r := g.conds
 	if r.IntN(4) != 0 {
